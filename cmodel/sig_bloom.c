@@ -1,0 +1,619 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * sig_bloom.c -- C reference model of the Bloom-filter signature unit.
+ *
+ * Written from docs/units/sig_bloom.md and docs/timing.md only (never from the RTL): the two
+ * implementations are compared cycle by cycle, so every section number below cites the spec.
+ *
+ * Speed: sig_bloom_tick() is the per-cycle path. INSERT/TEST cost O(k) hash evaluations (an H3
+ * hash visits only the set key bits, a bit-select hash is a rotate), READ/LOAD touch C/32 words,
+ * CLEAR and reset touch m/32 words. Nothing in the tick path loops over the full
+ * SIG_BLOOM_MAX_WORDS array. Rule checks (R1..R8) are SIG_BLOOM_ASSERT()s whose expressions
+ * disappear with NDEBUG when the default assert() is used.
+ */
+#include "sig_bloom.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Counter regions of spec §7. The numeric order is used to index the transition rows. */
+enum { REG_E = 0, REG_P = 1, REG_F = 2, REG_S = 3 };
+
+/*--- small helpers --------------------------------------------------------------------------*/
+
+static bool is_pow2(uint32_t x) {
+    return x != 0u && (x & (x - 1u)) == 0u;
+}
+
+/* log2 of a power of two */
+static uint32_t log2u(uint32_t x) {
+    uint32_t r = 0;
+    while (x > 1u) {
+        x >>= 1;
+        r++;
+    }
+    return r;
+}
+
+static inline uint32_t ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_ctzll(x);
+#else
+    uint32_t r = 0;
+    while ((x & 1u) == 0u) {
+        x >>= 1;
+        r++;
+    }
+    return r;
+#endif
+}
+
+/* mask of the low n bits, 0 <= n <= 64 */
+static inline uint64_t mask64(uint32_t n) {
+    return n >= 64u ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SIG_BLOOM_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SIG_BLOOM_PRINTF_LIKE(f, a)
+#endif
+
+/* Write the one-line message (when msg is not NULL) and return err. */
+static int fail(char* msg, size_t msg_len, int err, const char* fmt, ...)
+    SIG_BLOOM_PRINTF_LIKE(4, 5);
+
+static int fail(char* msg, size_t msg_len, int err, const char* fmt, ...) {
+    if (msg != NULL && msg_len > 0u) {
+        va_list ap;
+        va_start(ap, fmt);
+        (void)vsnprintf(msg, msg_len, fmt, ap);
+        va_end(ap);
+    }
+    return err;
+}
+
+/*--- parameters (spec §1) -------------------------------------------------------------------*/
+
+sig_bloom_desc_t sig_bloom_desc_default(void) {
+    sig_bloom_desc_t d;
+    d.m = 4096u;
+    d.k = 6u;
+    d.org = SIG_BLOOM_ORG_TRUE;
+    d.hash = SIG_BLOOM_HASH_H3;
+    d.gran = 128u;
+    d.addr_width = 32u;
+    d.chunk_width = 64u;
+    d.threshold = 4096u / 8u;
+    d.h3_seed = 0x9E3779B9u;
+    return d;
+}
+
+int sig_bloom_check_desc(const sig_bloom_desc_t* d, char* msg, size_t msg_len) {
+    if (d == NULL) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_NULL, "sig_bloom: desc is NULL");
+    }
+    if (!is_pow2(d->m) || d->m < SIG_BLOOM_MIN_BITS || d->m > SIG_BLOOM_MAX_BITS) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_M,
+                    "sig_bloom: m = %u is illegal (SigBits: a power of two in %u..%u)",
+                    (unsigned)d->m, (unsigned)SIG_BLOOM_MIN_BITS, (unsigned)SIG_BLOOM_MAX_BITS);
+    }
+    if (d->k < 1u || d->k > SIG_BLOOM_MAX_HASHES) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_K,
+                    "sig_bloom: k = %u is illegal (NumHashes: 1..%u)", (unsigned)d->k,
+                    (unsigned)SIG_BLOOM_MAX_HASHES);
+    }
+    if ((unsigned)d->org != (unsigned)SIG_BLOOM_ORG_TRUE &&
+        (unsigned)d->org != (unsigned)SIG_BLOOM_ORG_PARALLEL) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_ORG,
+                    "sig_bloom: org = %u is illegal (Parallel: 0 = true or 1 = parallel)",
+                    (unsigned)d->org);
+    }
+    if ((unsigned)d->hash != (unsigned)SIG_BLOOM_HASH_H3 &&
+        (unsigned)d->hash != (unsigned)SIG_BLOOM_HASH_BITSEL) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_HASH,
+                    "sig_bloom: hash = %u is illegal (HashKind: 0 = h3 or 1 = bitsel)",
+                    (unsigned)d->hash);
+    }
+    if (d->gran != 1u && d->gran != 4u && d->gran != 128u && d->gran != 512u) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_GRAN,
+                    "sig_bloom: gran = %u is illegal (GranBytes: 1, 4, 128 or 512)",
+                    (unsigned)d->gran);
+    }
+    if (d->addr_width < SIG_BLOOM_MIN_ADDR_BITS || d->addr_width > SIG_BLOOM_MAX_ADDR_BITS) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_ADDR_WIDTH,
+                    "sig_bloom: addr_width = %u is illegal (AddrWidth: %u..%u)",
+                    (unsigned)d->addr_width, (unsigned)SIG_BLOOM_MIN_ADDR_BITS,
+                    (unsigned)SIG_BLOOM_MAX_ADDR_BITS);
+    }
+    if (!is_pow2(d->chunk_width) || d->chunk_width < SIG_BLOOM_MIN_CHUNK_BITS ||
+        d->chunk_width > SIG_BLOOM_MAX_CHUNK_BITS) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_CHUNK_WIDTH,
+                    "sig_bloom: chunk_width = %u is illegal (ChunkWidth: a power of two in %u..%u)",
+                    (unsigned)d->chunk_width, (unsigned)SIG_BLOOM_MIN_CHUNK_BITS,
+                    (unsigned)SIG_BLOOM_MAX_CHUNK_BITS);
+    }
+    if (d->chunk_width > d->m) { /* P2 */
+        return fail(
+            msg, msg_len, SIG_BLOOM_ERR_CHUNK_WIDTH,
+            "sig_bloom: chunk_width = %u is illegal at m = %u (P2: ChunkWidth <= m, a power "
+            "of two in %u..%u)",
+            (unsigned)d->chunk_width, (unsigned)d->m, (unsigned)SIG_BLOOM_MIN_CHUNK_BITS,
+            (unsigned)d->m);
+    }
+    {
+        const uint32_t cmax = 2u * d->m - 1u;           /* 2^CW - 1 with CW = log2(m) + 1 */
+        if (d->threshold < 1u || d->threshold > cmax) { /* P3 */
+            return fail(msg, msg_len, SIG_BLOOM_ERR_THRESHOLD,
+                        "sig_bloom: threshold = %u is illegal at m = %u (P3: Threshold in 1..%u "
+                        "= 2^CW - 1)",
+                        (unsigned)d->threshold, (unsigned)d->m, (unsigned)cmax);
+        }
+    }
+    if (d->h3_seed == 0u) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_SEED,
+                    "sig_bloom: h3_seed = %u is illegal (H3Seed: 1..0xFFFFFFFF)",
+                    (unsigned)d->h3_seed);
+    }
+    if (d->org == SIG_BLOOM_ORG_PARALLEL && (d->m % d->k != 0u || !is_pow2(d->m / d->k))) { /* P1 */
+        return fail(msg, msg_len, SIG_BLOOM_ERR_PARALLEL,
+                    "sig_bloom: k = %u is illegal with org = parallel at m = %u (P1: m / k must be "
+                    "a power of two, k in {1, 2, 4, 8})",
+                    (unsigned)d->k, (unsigned)d->m);
+    }
+    return SIG_BLOOM_OK;
+}
+
+/*--- init / reset ---------------------------------------------------------------------------*/
+
+uint32_t sig_bloom_xorshift32(uint32_t x) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return x;
+}
+
+int sig_bloom_init(sig_bloom_t* s, const sig_bloom_desc_t* d, char* msg, size_t msg_len) {
+    if (s == NULL) {
+        return fail(msg, msg_len, SIG_BLOOM_ERR_NULL, "sig_bloom: s (the model state) is NULL");
+    }
+    memset(s, 0, sizeof *s);
+    const int err = sig_bloom_check_desc(d, msg, msg_len);
+    if (err != SIG_BLOOM_OK) {
+        return err; /* s stays zeroed */
+    }
+    s->desc = *d;
+
+    /* derived values (spec §1) */
+    s->lg = log2u(d->gran);
+    s->kw = d->addr_width - s->lg;
+    s->bank = (d->org == SIG_BLOOM_ORG_PARALLEL) ? d->m / d->k : d->m;
+    s->iw = log2u(s->bank);
+    s->nc = d->m / d->chunk_width;
+    s->ciw = s->nc > 1u ? log2u(s->nc) : 1u;
+    s->cw = log2u(d->m) + 1u;
+    s->cmax = (1u << s->cw) - 1u;
+    s->words = d->m / 32u;
+    s->chunk_words = (d->chunk_width + 31u) / 32u;
+    SIG_BLOOM_ASSERT(s->kw >= 7u && s->kw <= 64u);
+    SIG_BLOOM_ASSERT(s->iw >= 5u && s->iw <= 14u);
+    SIG_BLOOM_ASSERT(s->cmax == 2u * d->m - 1u);
+
+    /* H3 matrix (spec §4.2): Q[i][j] = x_{64 i + j + 1} mod 2^IW with x_0 = seed; rows i >= k
+     * are not generated and stay 0. */
+    uint32_t x = d->h3_seed;
+    const uint32_t qmask = (1u << s->iw) - 1u;
+    for (uint32_t i = 0; i < d->k; i++) {
+        for (uint32_t j = 0; j < SIG_BLOOM_H3_STRIDE; j++) {
+            x = sig_bloom_xorshift32(x);
+            s->h3[i][j] = (uint16_t)(x & qmask);
+        }
+    }
+
+    sig_bloom_reset(s);
+    if (msg != NULL && msg_len > 0u) {
+        msg[0] = '\0';
+    }
+    return SIG_BLOOM_OK;
+}
+
+void sig_bloom_reset(sig_bloom_t* s) {
+    SIG_BLOOM_ASSERT(s != NULL);
+    /* words >= m/32 are always 0, so clearing m/32 words clears the whole vector */
+    memset(s->st.bits, 0, (size_t)s->words * sizeof s->st.bits[0]);
+    s->st.count = 0;
+    memset(&s->out, 0, sizeof s->out);
+}
+
+/*--- hashing (spec §4) ----------------------------------------------------------------------*/
+
+/* key = addr[AW-1:LG]; address bits >= AW are masked off (§4.1). */
+static inline uint64_t key_of(const sig_bloom_t* s, uint64_t addr) {
+    return (addr >> s->lg) & mask64(s->kw);
+}
+
+/* H3 (§4.3): XOR of Q[i][j] over the set bits j of key; visits only the set bits. */
+static inline uint32_t h3_hash(const uint16_t* q, uint64_t key) {
+    uint32_t h = 0;
+    while (key != 0u) {
+        h ^= q[ctz64(key)];
+        key &= key - 1u;
+    }
+    return h;
+}
+
+/* All eight H3 hashes in one pass over the set key bits (rows i >= k are 0, so h[i] = 0 there):
+ * eight independent XOR chains per key bit, and one loop exit instead of k. */
+static inline void h3_hash_all(const sig_bloom_t* s, uint64_t key,
+                               uint32_t h[SIG_BLOOM_MAX_HASHES]) {
+    uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+    while (key != 0u) {
+        const uint32_t j = ctz64(key);
+        key &= key - 1u;
+        a0 ^= s->h3[0][j];
+        a1 ^= s->h3[1][j];
+        a2 ^= s->h3[2][j];
+        a3 ^= s->h3[3][j];
+        a4 ^= s->h3[4][j];
+        a5 ^= s->h3[5][j];
+        a6 ^= s->h3[6][j];
+        a7 ^= s->h3[7][j];
+    }
+    h[0] = a0;
+    h[1] = a1;
+    h[2] = a2;
+    h[3] = a3;
+    h[4] = a4;
+    h[5] = a5;
+    h[6] = a6;
+    h[7] = a7;
+}
+
+/* Bit-select (§4.4): bit b of h is key[(off + b) mod KW] with off = (i * IW) mod KW. Rotating the
+ * KW-bit key right by off and repeating it every KW bits gives exactly that. */
+static inline uint32_t bitsel_hash(const sig_bloom_t* s, uint32_t off, uint64_t key) {
+    const uint32_t kw = s->kw;
+    uint64_t r = key;
+    if (off != 0u) {
+        r = ((key >> off) | (key << (kw - off))) & mask64(kw);
+    }
+    uint64_t h = 0;
+    for (uint32_t sh = 0; sh < s->iw; sh += kw) {
+        h |= r << sh;
+    }
+    return (uint32_t)(h & mask64(s->iw));
+}
+
+/* next bit-select offset: (off + IW) mod KW, IW <= 14 and KW >= 7 */
+static inline uint32_t next_off(const sig_bloom_t* s, uint32_t off) {
+    off += s->iw;
+    while (off >= s->kw) {
+        off -= s->kw;
+    }
+    return off;
+}
+
+/* v_0 .. v_{k-1} of a key (§4.5): h_i (true) or i * B + h_i (parallel, bank i only).
+ * Entries k..7 are unspecified (possibly unwritten) and must be ignored. */
+static inline void indices_of(const sig_bloom_t* s, uint64_t key,
+                              uint32_t v[SIG_BLOOM_MAX_HASHES]) {
+    if (s->desc.hash == SIG_BLOOM_HASH_H3) {
+        h3_hash_all(s, key, v);
+    } else {
+        uint32_t off = 0;
+        for (uint32_t i = 0; i < s->desc.k; i++) {
+            v[i] = bitsel_hash(s, off, key);
+            off = next_off(s, off);
+        }
+    }
+    if (s->desc.org == SIG_BLOOM_ORG_PARALLEL) {
+        for (uint32_t i = 1; i < s->desc.k; i++) {
+            v[i] += i * s->bank;
+        }
+    }
+}
+
+static inline bool bit_get(const sig_bloom_t* s, uint32_t v) {
+    return ((s->st.bits[v >> 5] >> (v & 31u)) & 1u) != 0u;
+}
+
+/* AND_i bits[v_i] */
+static inline bool all_set(const sig_bloom_t* s, const uint32_t v[SIG_BLOOM_MAX_HASHES]) {
+    bool m = true;
+    for (uint32_t i = 0; i < s->desc.k; i++) {
+        m = m && bit_get(s, v[i]);
+    }
+    return m;
+}
+
+static inline bool indices_in_range(const sig_bloom_t* s, const uint32_t v[SIG_BLOOM_MAX_HASHES]) {
+    for (uint32_t i = 0; i < s->desc.k; i++) {
+        const uint32_t lo = (s->desc.org == SIG_BLOOM_ORG_PARALLEL) ? i * s->bank : 0u;
+        if (v[i] < lo || v[i] >= lo + s->bank) {
+            return false;
+        }
+    }
+    return true;
+}
+
+uint32_t sig_bloom_hash(const sig_bloom_t* s, uint32_t i, uint64_t addr) {
+    SIG_BLOOM_ASSERT(s != NULL && i < s->desc.k);
+    if (i >= s->desc.k) {
+        return 0;
+    }
+    const uint64_t key = key_of(s, addr);
+    if (s->desc.hash == SIG_BLOOM_HASH_H3) {
+        return h3_hash(s->h3[i], key);
+    }
+    return bitsel_hash(s, (uint32_t)(((uint64_t)i * s->iw) % s->kw), key);
+}
+
+void sig_bloom_indices(const sig_bloom_t* s, uint64_t addr, uint32_t v[SIG_BLOOM_MAX_HASHES]) {
+    SIG_BLOOM_ASSERT(s != NULL && v != NULL);
+    indices_of(s, key_of(s, addr), v);
+    SIG_BLOOM_ASSERT(indices_in_range(s, v));
+    for (uint32_t i = s->desc.k; i < SIG_BLOOM_MAX_HASHES; i++) {
+        v[i] = 0;
+    }
+}
+
+bool sig_bloom_member(const sig_bloom_t* s, uint64_t addr) {
+    SIG_BLOOM_ASSERT(s != NULL);
+    uint32_t v[SIG_BLOOM_MAX_HASHES];
+    indices_of(s, key_of(s, addr), v);
+    return all_set(s, v);
+}
+
+/*--- one rising edge (spec §5) --------------------------------------------------------------*/
+
+static inline uint32_t region(const sig_bloom_t* s, uint32_t count) {
+    if (count == 0u) {
+        return REG_E;
+    }
+    if (count == s->cmax) {
+        return REG_S;
+    }
+    return count < s->desc.threshold ? REG_P : REG_F;
+}
+
+static inline bool chunk_out_zero(const sig_bloom_t* s) {
+    uint32_t acc = 0;
+    for (uint32_t w = 0; w < s->chunk_words; w++) {
+        acc |= s->out.chunk_data[w];
+    }
+    return acc == 0u;
+}
+
+static void do_read(sig_bloom_t* s, uint32_t idx) {
+    const uint32_t c = s->desc.chunk_width;
+    if (c >= 32u) {
+        memcpy(s->out.chunk_data, &s->st.bits[idx * s->chunk_words],
+               (size_t)s->chunk_words * sizeof s->st.bits[0]);
+    } else {
+        const uint32_t pos = idx * c;
+        s->out.chunk_data[0] = (s->st.bits[pos >> 5] >> (pos & 31u)) & ((1u << c) - 1u);
+    }
+}
+
+static void do_load(sig_bloom_t* s, uint32_t idx, const uint32_t* data) {
+    const uint32_t c = s->desc.chunk_width;
+    if (c >= 32u) {
+        memcpy(&s->st.bits[idx * s->chunk_words], data,
+               (size_t)s->chunk_words * sizeof s->st.bits[0]);
+    } else {
+        /* chunk_data_i is C bits wide: input bits >= C do not exist on the port, ignore them */
+        const uint32_t pos = idx * c;
+        const uint32_t mask = ((1u << c) - 1u) << (pos & 31u);
+        uint32_t* w = &s->st.bits[pos >> 5];
+        *w = (*w & ~mask) | ((data[0] << (pos & 31u)) & mask);
+    }
+}
+
+void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* out) {
+    SIG_BLOOM_ASSERT(s != NULL && in != NULL);
+    sig_bloom_out_t* o = &s->out;
+    const uint32_t op = in->op;
+
+    if (!in->rst_n) {
+        /* synchronous reset has priority over op_i (§5, timing.md §2) */
+        s->cov[SIG_BLOOM_T_RESET]++;
+        sig_bloom_reset(s);
+    } else {
+        const uint32_t count = s->st.count;
+        const uint32_t reg = region(s, count);
+        sig_bloom_trans_t t;
+
+        /* output registers default to 0 (R4, R5); chunk_data can only be non-zero after a READ,
+         * which also set resp_valid, so it is cleared only then */
+        if (o->resp_valid) {
+            memset(o->chunk_data, 0, (size_t)s->chunk_words * sizeof o->chunk_data[0]);
+        }
+        o->resp_valid = false;
+        o->member = false;
+
+        switch (op) {
+        case SIG_BLOOM_OP_INSERT: {
+            uint32_t v[SIG_BLOOM_MAX_HASHES];
+            indices_of(s, key_of(s, in->addr), v);
+            SIG_BLOOM_ASSERT(indices_in_range(s, v));
+            for (uint32_t i = 0; i < s->desc.k; i++) {
+                s->st.bits[v[i] >> 5] |= 1u << (v[i] & 31u);
+            }
+            SIG_BLOOM_ASSERT(all_set(s, v)); /* R1: the key just inserted is a member */
+            if (count < s->cmax) {
+                s->st.count = count + 1u;
+            }
+            switch (reg) {
+            case REG_E:
+                t = SIG_BLOOM_T_E_INSERT;
+                break;
+            case REG_P:
+                t = (count + 1u < s->desc.threshold) ? SIG_BLOOM_T_P_INSERT_STAY
+                                                     : SIG_BLOOM_T_P_INSERT_THRESH;
+                break;
+            case REG_F:
+                t = (count + 1u < s->cmax) ? SIG_BLOOM_T_F_INSERT_STAY : SIG_BLOOM_T_F_INSERT_SAT;
+                break;
+            default:
+                t = SIG_BLOOM_T_S_INSERT;
+                break;
+            }
+            break;
+        }
+        case SIG_BLOOM_OP_TEST: {
+            uint32_t v[SIG_BLOOM_MAX_HASHES];
+            indices_of(s, key_of(s, in->addr), v);
+            SIG_BLOOM_ASSERT(indices_in_range(s, v));
+            o->resp_valid = true;
+            o->member = all_set(s, v);
+            t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_TEST_MISS + 2u * reg +
+                                    (o->member ? 1u : 0u));
+            break;
+        }
+        case SIG_BLOOM_OP_CLEAR:
+            memset(s->st.bits, 0, (size_t)s->words * sizeof s->st.bits[0]);
+            s->st.count = 0;
+            t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_CLEAR + reg);
+            break;
+        case SIG_BLOOM_OP_READ:
+            SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
+            o->resp_valid = true;
+            if (in->chunk_idx < s->nc) {
+                do_read(s, in->chunk_idx);
+            }
+            t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_READ + reg);
+            break;
+        case SIG_BLOOM_OP_LOAD:
+            SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
+            if (in->chunk_idx < s->nc) {
+                do_load(s, in->chunk_idx, in->chunk_data);
+            }
+            t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_LOAD + reg);
+            break;
+        case SIG_BLOOM_OP_NOP:
+            t = SIG_BLOOM_T_NOP;
+            break;
+        default:
+            /* R7: reserved ops 6 and 7 behave exactly as NOP and are counted. op_i is 3 bits wide,
+             * so a larger value is a testbench bug. */
+            SIG_BLOOM_ASSERT(op <= 7u);
+            s->illegal_ops++;
+            t = SIG_BLOOM_T_NOP;
+            break;
+        }
+        s->cov[t]++;
+        SIG_BLOOM_ASSERT(sig_bloom_trans_reachable(s, t));
+        /* R2: count only decreases by CLEAR (reset handled above), never exceeds CMAX */
+        SIG_BLOOM_ASSERT(s->st.count <= s->cmax);
+        SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_CLEAR || s->st.count >= count);
+        /* R4, R5 */
+        SIG_BLOOM_ASSERT(o->resp_valid == (op == SIG_BLOOM_OP_TEST || op == SIG_BLOOM_OP_READ));
+        SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_TEST || !o->member);
+        SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_READ || chunk_out_zero(s));
+    }
+
+    o->count = s->st.count;
+    o->thresh = s->st.count >= s->desc.threshold;
+    SIG_BLOOM_ASSERT(o->thresh == (o->count >= s->desc.threshold)); /* R3 */
+    if (out != NULL) {
+        *out = *o;
+    }
+}
+
+/*--- coverage (spec §7) ---------------------------------------------------------------------*/
+
+static const char* const trans_names[SIG_BLOOM_T_COUNT] = {
+    "reset",        "E.insert",    "P.insert.stay", "P.insert.thresh", "F.insert.stay",
+    "F.insert.sat", "S.insert",    "E.test.miss",   "E.test.hit",      "P.test.miss",
+    "P.test.hit",   "F.test.miss", "F.test.hit",    "S.test.miss",     "S.test.hit",
+    "E.clear",      "P.clear",     "F.clear",       "S.clear",         "E.read",
+    "P.read",       "F.read",      "S.read",        "E.load",          "P.load",
+    "F.load",       "S.load",      "nop",
+};
+
+const char* sig_bloom_trans_name(sig_bloom_trans_t t) {
+    if ((unsigned)t >= (unsigned)SIG_BLOOM_T_COUNT) {
+        return "?";
+    }
+    return trans_names[t];
+}
+
+bool sig_bloom_trans_reachable(const sig_bloom_t* s, sig_bloom_trans_t t) {
+    SIG_BLOOM_ASSERT(s != NULL);
+    const uint32_t th = s->desc.threshold;
+    const uint32_t cmax = s->cmax;
+    switch (t) {
+    case SIG_BLOOM_T_P_INSERT_STAY:
+        return th >= 3u;
+    case SIG_BLOOM_T_P_INSERT_THRESH:
+    case SIG_BLOOM_T_P_TEST_MISS:
+    case SIG_BLOOM_T_P_TEST_HIT:
+    case SIG_BLOOM_T_P_CLEAR:
+    case SIG_BLOOM_T_P_READ:
+    case SIG_BLOOM_T_P_LOAD:
+        return th >= 2u;
+    case SIG_BLOOM_T_F_INSERT_STAY:
+        return th + 2u <= cmax;
+    case SIG_BLOOM_T_F_INSERT_SAT:
+    case SIG_BLOOM_T_F_TEST_MISS:
+    case SIG_BLOOM_T_F_TEST_HIT:
+    case SIG_BLOOM_T_F_CLEAR:
+    case SIG_BLOOM_T_F_READ:
+    case SIG_BLOOM_T_F_LOAD:
+        return th + 1u <= cmax;
+    default:
+        return (unsigned)t < (unsigned)SIG_BLOOM_T_COUNT;
+    }
+}
+
+void sig_bloom_coverage(const sig_bloom_t* s, uint32_t* covered, uint32_t* reachable) {
+    SIG_BLOOM_ASSERT(s != NULL);
+    uint32_t c = 0;
+    uint32_t r = 0;
+    for (uint32_t t = 0; t < (uint32_t)SIG_BLOOM_T_COUNT; t++) {
+        if (sig_bloom_trans_reachable(s, (sig_bloom_trans_t)t)) {
+            r++;
+            if (s->cov[t] != 0u) {
+                c++;
+            }
+        }
+    }
+    if (covered != NULL) {
+        *covered = c;
+    }
+    if (reachable != NULL) {
+        *reachable = r;
+    }
+}
+
+const char* sig_bloom_strerror(int err) {
+    switch (err) {
+    case SIG_BLOOM_OK:
+        return "ok";
+    case SIG_BLOOM_ERR_M:
+        return "m is not a power of two in 256..16384";
+    case SIG_BLOOM_ERR_K:
+        return "k is not in 1..8";
+    case SIG_BLOOM_ERR_ORG:
+        return "org is not true (0) or parallel (1)";
+    case SIG_BLOOM_ERR_HASH:
+        return "hash is not h3 (0) or bitsel (1)";
+    case SIG_BLOOM_ERR_GRAN:
+        return "gran is not 1, 4, 128 or 512";
+    case SIG_BLOOM_ERR_ADDR_WIDTH:
+        return "addr_width is not in 16..64";
+    case SIG_BLOOM_ERR_CHUNK_WIDTH:
+        return "chunk_width is not a power of two in 8..512, or exceeds m (P2)";
+    case SIG_BLOOM_ERR_THRESHOLD:
+        return "threshold is not in 1..2^CW - 1 (P3)";
+    case SIG_BLOOM_ERR_SEED:
+        return "h3_seed is 0";
+    case SIG_BLOOM_ERR_PARALLEL:
+        return "org = parallel needs m / k to be a power of two (P1)";
+    case SIG_BLOOM_ERR_NULL:
+        return "a NULL pointer argument";
+    default:
+        return "unknown sig_bloom error";
+    }
+}
