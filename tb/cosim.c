@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * cosim.c -- lockstep co-simulation: every cycle the same input goes to the C model and to the
+ * Verilated RTL; all outputs and the full architectural state are compared. The first
+ * divergence stops the run and is reported with unit, cycle, seed, field path, expected (C) and
+ * got (RTL) in hex, the last inputs, a JSON copy, a one-line replay command, and an FST window
+ * around it with a GTKWave save file (written by re-running the same seed with tracing on).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cosim.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "rtl_load.h"
+#include "util.h"
+
+#define RING 16u
+
+static const char* stim_name(int s) {
+    return s == GPUCOH_STIM_RANDOM ? "random" : s == GPUCOH_STIM_DIRECTED ? "directed" : "mixed";
+}
+
+void gpucoh_param_args(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* buf, size_t n) {
+    size_t l = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < u->nparams; i++) {
+        if (!pv->set[i])
+            continue;
+        char v[64];
+        gpucoh_param_str(u, pv, i, v, sizeof v);
+        l += (size_t)snprintf(buf + l, n > l ? n - l : 0, " --param %s=%s", u->params[i].name, v);
+    }
+}
+
+int gpucoh_write_gtkw(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* dump,
+                      const char* gtkw, int64_t marker, int64_t start, const char* comment,
+                      char* err, size_t errlen) {
+    gpucoh_afile_t a;
+    if (gpucoh_afile_open(&a, gtkw, err, errlen) != 0)
+        return -1;
+    FILE* f = a.f;
+    fprintf(f, "[*] gpucoh %s: %s\n", u->name, comment);
+    fprintf(f, "[dumpfile] \"%s\"\n", dump);
+    fprintf(f, "[timestart] %lld\n", (long long)(start < 0 ? 0 : start));
+    fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
+    fprintf(f,
+            "*-3.000000 %lld -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 "
+            "-1 -1 -1 -1 -1\n",
+            (long long)marker);
+    fprintf(f, "[sst_width] 250\n[signals_width] 260\n[sst_expanded] 1\n[sst_vpaned_height] 300\n");
+    int nfilter = 0;
+    for (unsigned i = 0; u->wave_signals[i]; i++) {
+        uint32_t w = u->wave_width(pv, i);
+        const char* filt = u->wave_filters[i];
+        if (filt && *filt) {
+            /* translate filter: shows state/op names instead of numbers */
+            fprintf(f, "^%d %s/waves/filters/%s\n", ++nfilter, gpucoh_root(), filt);
+            fprintf(f, "@2022\n"); /* hex | right-justify | file-translated */
+        } else {
+            fprintf(f, w == 1 ? "@28\n" : "@22\n");
+        }
+        if (w == 1)
+            fprintf(f, "%s\n", u->wave_signals[i]);
+        else
+            fprintf(f, "%s[%u:0]\n", u->wave_signals[i], w - 1);
+    }
+    return gpucoh_afile_commit(&a, err, errlen);
+}
+
+/* Convert an FST into a VCD with gtkwave's fst2vcd. */
+static int fst_to_vcd(const char* fst, const char* vcd, char* err, size_t errlen) {
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, errlen, "fork: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        execlp("fst2vcd", "fst2vcd", "-f", fst, "-o", vcd, (char*)NULL);
+        _exit(127);
+    }
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        snprintf(err, errlen, "fst2vcd failed converting %s to %s (is gtkwave installed?)", fst,
+                 vcd);
+        return -1;
+    }
+    remove(fst);
+    return 0;
+}
+
+static bool ends_with(const char* s, const char* suf) {
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+typedef struct {
+    const gpucoh_cosim_opts_t* o;
+    const gpucoh_rtl_api_t* api;
+    void* ctx;
+    void* h;
+    unsigned char *in, *mout, *rout, *rst, *ring;
+} run_t;
+
+static int run_alloc(run_t* r, const gpucoh_cosim_opts_t* o, const gpucoh_rtl_api_t* api, char* err,
+                     size_t errlen) {
+    const gpucoh_tb_ops_t* t = o->u->tb;
+    memset(r, 0, sizeof *r);
+    r->o = o;
+    r->api = api;
+    r->ctx = calloc(1, t->ctx_size);
+    r->in = calloc(1, t->in_size);
+    r->mout = calloc(1, t->out_size);
+    r->rout = calloc(1, t->out_size);
+    r->rst = calloc(1, t->state_size);
+    r->ring = calloc(RING, t->in_size);
+    if (!r->ctx || !r->in || !r->mout || !r->rout || !r->rst || !r->ring) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (t->init(r->ctx, &o->pv, o->seed, o->stim, err, errlen) != 0)
+        return -1;
+    r->h = api->create();
+    return 0;
+}
+
+static void run_free(run_t* r) {
+    if (r->h)
+        r->api->destroy(r->h);
+    free(r->ctx);
+    free(r->in);
+    free(r->mout);
+    free(r->rout);
+    free(r->rst);
+    free(r->ring);
+}
+
+/* Run cycles [0, n); trace [tfrom, tto) into tpath (if set). Returns the divergence cycle or
+ * UINT64_MAX. */
+static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t tfrom, uint64_t tto,
+                             gpucoh_mismatch_t* mm, char* kind, bool progress, char* err,
+                             size_t errlen, int* trace_err) {
+    const gpucoh_tb_ops_t* t = r->o->u->tb;
+    const gpucoh_rtl_api_t* api = r->api;
+    double t0 = gpucoh_now(), last = t0;
+    *trace_err = 0;
+    for (uint64_t c = 0; c < n; c++) {
+        if (tpath && c == tfrom && api->trace_open(r->h, tpath) != 0) {
+            snprintf(err, errlen, "cannot open wave file %s", tpath);
+            *trace_err = 1;
+            return UINT64_MAX;
+        }
+        if (tpath && c == tto)
+            api->trace_close(r->h);
+        t->next_input(r->ctx, c, r->in);
+        memcpy(r->ring + (c % RING) * t->in_size, r->in, t->in_size);
+        t->model_tick(r->ctx, r->in, r->mout);
+        api->tick(r->h, r->in, r->rout);
+        if (t->compare_out(r->ctx, r->mout, r->rout, mm)) {
+            snprintf(kind, 16, "output");
+            return c;
+        }
+        api->state(r->h, r->rst);
+        if (t->compare_state(r->ctx, r->rst, mm)) {
+            snprintf(kind, 16, "state");
+            return c;
+        }
+        if (api->errors(r->h)) {
+            snprintf(kind, 16, "assertion");
+            snprintf(mm->field, sizeof mm->field, "%s (RTL assertion)", r->o->u->name);
+            snprintf(mm->expected, sizeof mm->expected, "no assertion failure");
+            snprintf(mm->got, sizeof mm->got, "an RTL assertion or $error fired (see stderr)");
+            mm->extra = 0;
+            return c;
+        }
+        if (progress && (c & 0x3FFFF) == 0 && c) {
+            double now = gpucoh_now();
+            if (now - last >= 2.0) {
+                uint32_t cov, reach;
+                t->coverage(r->ctx, &cov, &reach);
+                fprintf(stderr,
+                        "  [%s] %llu/%llu cycles (%.0f%%), %.2f M cycles/s, coverage %u/%u\n",
+                        r->o->u->name, (unsigned long long)c, (unsigned long long)n,
+                        100.0 * (double)c / (double)n, (double)c / (now - t0) / 1e6, cov, reach);
+                last = now;
+            }
+        }
+    }
+    if (tpath && tto >= n)
+        api->trace_close(r->h);
+    return UINT64_MAX;
+}
+
+static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
+                              const gpucoh_cosim_result_t* res, const char* key, uint64_t from) {
+    const gpucoh_unit_t* u = o->u;
+    const gpucoh_tb_ops_t* t = u->tb;
+    fprintf(f, "{\n  \"tool\": \"gpucoh cosim\",\n  \"unit\": \"%s\",\n", u->name);
+    fprintf(f, "  \"params\": {");
+    for (unsigned i = 0; i < u->nparams; i++) {
+        char v[64];
+        gpucoh_param_str(u, &o->pv, i, v, sizeof v);
+        fprintf(f, "%s\"%s\": ", i ? ", " : "", u->params[i].name);
+        if (u->params[i].kind == GPUCOH_P_ENUM)
+            gpucoh_json_str(f, v);
+        else
+            fprintf(f, "%s", v);
+    }
+    fprintf(f, "},\n  \"rtl_build\": ");
+    gpucoh_json_str(f, key);
+    fprintf(f, ",\n  \"seed\": %llu,\n  \"stim\": \"%s\",\n", (unsigned long long)o->seed,
+            stim_name(o->stim));
+    fprintf(f, "  \"cycles_requested\": %llu,\n  \"cycles_run\": %llu,\n  \"compared\": %llu,\n",
+            (unsigned long long)o->cycles, (unsigned long long)res->cycles_run,
+            (unsigned long long)res->compared);
+    fprintf(f, "  \"mismatches\": %llu,\n  \"seconds\": %.3f,\n  \"cycles_per_second\": %.0f,\n",
+            (unsigned long long)res->mismatches, res->seconds, res->rate);
+    fprintf(f, "  \"coverage\": {\"covered\": %u, \"reachable\": %u, \"rows\": [", res->covered,
+            res->reachable);
+    uint32_t rows = t->coverage_rows(r->ctx);
+    for (uint32_t i = 0; i < rows; i++) {
+        const char *id, *name;
+        uint64_t cnt;
+        bool reach;
+        t->coverage_row(r->ctx, i, &id, &name, &cnt, &reach);
+        fprintf(f, "%s\n    {\"id\": \"%s\", \"name\": \"%s\", \"count\": %llu, \"reachable\": %s}",
+                i ? "," : "", id, name, (unsigned long long)cnt, reach ? "true" : "false");
+    }
+    fprintf(f, "\n  ]},\n");
+    if (!res->diverged) {
+        fprintf(f, "  \"first_divergence\": null,\n  \"verdict\": \"pass\"\n}\n");
+        return;
+    }
+    fprintf(f, "  \"first_divergence\": {\n    \"cycle\": %llu,\n    \"kind\": \"%s\",\n",
+            (unsigned long long)res->div_cycle, res->kind);
+    fprintf(f, "    \"field\": ");
+    gpucoh_json_str(f, res->field);
+    fprintf(f, ",\n    \"expected\": ");
+    gpucoh_json_str(f, res->expected);
+    fprintf(f, ",\n    \"got\": ");
+    gpucoh_json_str(f, res->got);
+    fprintf(f, ",\n    \"more_differing_fields\": %u,\n    \"last_inputs\": [", res->extra);
+    for (uint64_t c = from; c <= res->div_cycle; c++) {
+        char buf[768];
+        t->input_json(r->ctx, r->ring + (c % RING) * t->in_size, buf, sizeof buf);
+        fprintf(f, "%s\n      {\"cycle\": %llu, \"in\": %s}", c == from ? "" : ",",
+                (unsigned long long)c, buf);
+    }
+    fprintf(f, "\n    ],\n    \"replay\": ");
+    gpucoh_json_str(f, res->replay);
+    fprintf(f, ",\n    \"wave\": ");
+    gpucoh_json_str(f, res->fail_wave);
+    fprintf(f, ",\n    \"gtkw\": ");
+    gpucoh_json_str(f, res->fail_gtkw);
+    fprintf(f, "\n  },\n  \"verdict\": \"fail\"\n}\n");
+}
+
+int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, char* err,
+                     size_t errlen) {
+    memset(res, 0, sizeof *res);
+    const gpucoh_unit_t* u = o->u;
+    const gpucoh_tb_ops_t* t = u->tb;
+    char out_dir[PATH_MAX];
+    if (o->out_dir)
+        snprintf(out_dir, sizeof out_dir, "%s", o->out_dir);
+    else
+        snprintf(out_dir, sizeof out_dir, "%s/build/out", gpucoh_root());
+    if (gpucoh_mkdirs(out_dir) != 0) {
+        snprintf(err, errlen, "cannot create output directory %s: %s", out_dir, strerror(errno));
+        return -1;
+    }
+    if (o->json_path)
+        snprintf(res->json_path, sizeof res->json_path, "%s", o->json_path);
+    else
+        snprintf(res->json_path, sizeof res->json_path, "%s/cosim-%s-seed%llu.json", out_dir,
+                 u->name, (unsigned long long)o->seed);
+
+    gpucoh_rtl_t rtl;
+    if (gpucoh_rtl_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen) != 0)
+        return -1;
+    res->build_seconds = rtl.build_seconds;
+
+    /* waves requested for this run: trace to an .fst (converted afterwards if .vcd) */
+    char tpath[PATH_MAX + 8] = "";
+    if (o->wave_path) {
+        if (ends_with(o->wave_path, ".vcd"))
+            snprintf(tpath, sizeof tpath, "%s.fst", o->wave_path);
+        else if (ends_with(o->wave_path, ".fst"))
+            snprintf(tpath, sizeof tpath, "%s", o->wave_path);
+        else {
+            snprintf(err, errlen, "--wave %s: the file name must end in .fst or .vcd",
+                     o->wave_path);
+            gpucoh_rtl_unload(&rtl);
+            return -1;
+        }
+    }
+
+    run_t r;
+    if (run_alloc(&r, o, rtl.api, err, errlen) != 0) {
+        run_free(&r);
+        gpucoh_rtl_unload(&rtl);
+        return -1;
+    }
+    gpucoh_mismatch_t mm;
+    memset(&mm, 0, sizeof mm);
+    char kind[16] = "";
+    int terr = 0;
+    double t0 = gpucoh_now();
+    uint64_t div =
+        run_lockstep(&r, o->cycles, o->wave_path ? tpath : NULL, o->wave_from, o->wave_to, &mm,
+                     kind, !o->quiet && o->cycles >= 1000000, err, errlen, &terr);
+    res->seconds = gpucoh_now() - t0;
+    if (o->wave_path && ends_with(o->wave_path, ".vcd"))
+        r.api->trace_close(r.h);
+    /* One Verilated model alive at a time: the failure re-run below creates a second one, and
+     * Verilator 5.006 deadlocks destroying a model after another was created and destroyed. */
+    r.api->destroy(r.h);
+    r.h = NULL;
+    if (terr) {
+        run_free(&r);
+        gpucoh_rtl_unload(&rtl);
+        return -1;
+    }
+    res->diverged = div != UINT64_MAX;
+    res->cycles_run = res->diverged ? div + 1 : o->cycles;
+    res->compared = res->diverged ? div : o->cycles;
+    res->mismatches = res->diverged ? 1 : 0;
+    res->rate = res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0;
+    t->coverage(r.ctx, &res->covered, &res->reachable);
+    if (o->wave_path && ends_with(o->wave_path, ".vcd")) {
+        if (fst_to_vcd(tpath, o->wave_path, err, errlen) != 0) {
+            run_free(&r);
+            gpucoh_rtl_unload(&rtl);
+            return -1;
+        }
+    }
+
+    uint64_t from = 0;
+    if (res->diverged) {
+        res->div_cycle = div;
+        snprintf(res->kind, sizeof res->kind, "%s", kind);
+        snprintf(res->field, sizeof res->field, "%s", mm.field);
+        snprintf(res->expected, sizeof res->expected, "%s", mm.expected);
+        snprintf(res->got, sizeof res->got, "%s", mm.got);
+        res->extra = mm.extra;
+        from = div + 1 >= RING ? div + 1 - RING : 0;
+        char pargs[1024];
+        gpucoh_param_args(u, &o->pv, pargs, sizeof pargs);
+        snprintf(res->replay, sizeof res->replay,
+                 "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s --wave "
+                 "%s/replay-%s.fst",
+                 gpucoh_root(), u->name, (unsigned long long)o->seed, (unsigned long long)(div + 1),
+                 stim_name(o->stim), pargs, o->rtl_dir ? " --rtl-dir " : "",
+                 o->rtl_dir ? o->rtl_dir : "", out_dir, u->name);
+        snprintf(res->fail_json, sizeof res->fail_json, "%s/%s-seed%llu-fail.json", out_dir,
+                 u->name, (unsigned long long)o->seed);
+        if (!o->no_fail_artifacts) {
+            /* re-run the same seed with tracing over the window before the divergence */
+            uint64_t w = o->window ? o->window : 64;
+            uint64_t wfrom = div > w ? div - w : 0;
+            snprintf(res->fail_wave, sizeof res->fail_wave, "%s/%s-seed%llu-fail.fst", out_dir,
+                     u->name, (unsigned long long)o->seed);
+            snprintf(res->fail_gtkw, sizeof res->fail_gtkw, "%s/%s-seed%llu-fail.gtkw", out_dir,
+                     u->name, (unsigned long long)o->seed);
+            run_t r2;
+            gpucoh_mismatch_t mm2;
+            char kind2[16];
+            char e2[256];
+            int terr2 = 0;
+            if (run_alloc(&r2, o, rtl.api, e2, sizeof e2) == 0) {
+                uint64_t div2 = run_lockstep(&r2, div + 3, res->fail_wave, wfrom, div + 3, &mm2,
+                                             kind2, false, e2, sizeof e2, &terr2);
+                r2.api->trace_close(r2.h);
+                char comment[512];
+                snprintf(comment, sizeof comment,
+                         "first divergence at cycle %llu: %s expected %s got %s (marker)",
+                         (unsigned long long)div, res->field, res->expected, res->got);
+                if (terr2 || div2 != div ||
+                    gpucoh_write_gtkw(u, &o->pv, res->fail_wave, res->fail_gtkw,
+                                      (int64_t)(2 * div + 1), (int64_t)(2 * wfrom), comment, e2,
+                                      sizeof e2) != 0) {
+                    fprintf(stderr, "gpucoh: warning: the wave window could not be written%s%s\n",
+                            div2 != div ? " (the re-run did not diverge at the same cycle)" : ": ",
+                            div2 != div ? "" : e2);
+                    res->fail_wave[0] = res->fail_gtkw[0] = 0;
+                }
+            }
+            run_free(&r2);
+        }
+        /* the failure's own JSON copy */
+        gpucoh_afile_t a;
+        char e3[256];
+        if (gpucoh_afile_open(&a, res->fail_json, e3, sizeof e3) == 0) {
+            write_json_report(a.f, o, &r, res, rtl.key, from);
+            if (gpucoh_afile_commit(&a, e3, sizeof e3) != 0)
+                res->fail_json[0] = 0;
+        } else {
+            res->fail_json[0] = 0;
+        }
+    }
+
+    /* report */
+    if (!(o->quiet && o->no_fail_artifacts)) {
+        printf("%s %s: %llu cycles, %llu compared, %llu mismatches, coverage %u/%u transitions, "
+               "%.2f M cycles/s (seed %llu, stim %s)\n",
+               res->diverged ? "FAIL" : "PASS", u->name, (unsigned long long)res->cycles_run,
+               (unsigned long long)res->compared, (unsigned long long)res->mismatches, res->covered,
+               res->reachable, res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim));
+    }
+    uint32_t rows = t->coverage_rows(r.ctx);
+    if (!o->quiet || o->print_coverage) {
+        for (uint32_t i = 0; i < rows; i++) {
+            const char *id, *name;
+            uint64_t cnt;
+            bool reach;
+            t->coverage_row(r.ctx, i, &id, &name, &cnt, &reach);
+            if (o->print_coverage || (reach && cnt == 0))
+                printf("  %s %-18s %12llu%s\n", id, name, (unsigned long long)cnt,
+                       !reach ? "  (unreachable with these parameters)"
+                       : cnt  ? ""
+                              : "  NOT COVERED");
+        }
+    }
+    if (res->diverged && !(o->quiet && o->no_fail_artifacts)) {
+        printf("  first divergence at cycle %llu (%s)\n", (unsigned long long)div, res->kind);
+        printf("  field     %s%s\n", res->field, res->extra ? "" : "");
+        if (res->extra)
+            printf("            (+%u more differing)\n", res->extra);
+        printf("  expected  %s   (C model)\n  got       %s   (RTL)\n", res->expected, res->got);
+        printf("  last inputs:\n");
+        for (uint64_t c = from; c <= div; c++) {
+            char buf[768];
+            t->input_json(r.ctx, r.ring + (c % RING) * t->in_size, buf, sizeof buf);
+            printf("    %8llu %s\n", (unsigned long long)c, buf);
+        }
+        if (res->fail_json[0])
+            printf("  json      %s\n", res->fail_json);
+        if (res->fail_wave[0])
+            printf("  waves     %s (cycles %llu..%llu)\n  view      gtkwave %s %s\n",
+                   res->fail_wave,
+                   (unsigned long long)(div > (o->window ? o->window : 64)
+                                            ? div - (o->window ? o->window : 64)
+                                            : 0),
+                   (unsigned long long)(div + 2), res->fail_wave, res->fail_gtkw);
+        printf("  replay    %s\n", res->replay);
+    }
+
+    gpucoh_afile_t a;
+    int rc = 0;
+    if (gpucoh_afile_open(&a, res->json_path, err, errlen) != 0) {
+        rc = -1;
+    } else {
+        write_json_report(a.f, o, &r, res, rtl.key, from);
+        if (gpucoh_afile_commit(&a, err, errlen) != 0)
+            rc = -1;
+    }
+    run_free(&r);
+    gpucoh_rtl_unload(&rtl);
+    return rc;
+}

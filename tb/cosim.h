@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* cosim.h -- the lockstep co-simulation engine (C model vs Verilated RTL), unit-agnostic. */
+#ifndef GPUCOH_COSIM_H
+#define GPUCOH_COSIM_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "unit.h"
+
+typedef struct {
+    const gpucoh_unit_t* u;
+    gpucoh_pvals_t pv; /* resolved */
+    uint64_t seed;
+    uint64_t cycles;
+    int stim;              /* GPUCOH_STIM_* */
+    const char* rtl_dir;   /* NULL = <root>/rtl (mutants point elsewhere) */
+    const char* out_dir;   /* failure artefacts; NULL = <root>/build/out */
+    const char* json_path; /* report; NULL = <out_dir>/cosim-<unit>-seed<S>.json */
+    const char* wave_path; /* trace [wave_from, wave_to) to this .fst or .vcd; NULL = none */
+    uint64_t wave_from, wave_to;
+    uint32_t window;        /* cycles traced before a divergence (default 64) */
+    bool quiet;             /* no progress, no build chatter */
+    bool no_fail_artifacts; /* skip the re-run with waves (mutant campaigns) */
+    bool print_coverage;    /* print every transition row */
+} gpucoh_cosim_opts_t;
+
+typedef struct {
+    uint64_t cycles_run; /* cycles simulated in lockstep */
+    uint64_t compared;   /* cycles whose outputs and full state were compared */
+    uint64_t mismatches; /* 0 or 1: the run stops at the first divergence */
+    bool diverged;
+    uint64_t div_cycle;
+    char kind[16]; /* "output", "state" or "assertion" */
+    char field[128], expected[192], got[192];
+    uint32_t extra;
+    uint32_t covered, reachable;
+    double seconds, rate; /* lockstep cycles per second (excluding the build) */
+    double build_seconds;
+    char json_path[PATH_MAX];
+    char fail_json[PATH_MAX], fail_wave[PATH_MAX], fail_gtkw[PATH_MAX];
+    char replay[2048];
+} gpucoh_cosim_result_t;
+
+/* 0 = ran (check res->diverged), -1 = could not run (err says why). */
+int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, char* err,
+                     size_t errlen);
+
+/* Write a GTKWave save file for a dump of unit u (marker at a time, or -1). */
+int gpucoh_write_gtkw(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* dump,
+                      const char* gtkw, int64_t marker, int64_t start, const char* comment,
+                      char* err, size_t errlen);
+
+/* "--param a=b ..." for every parameter that differs from its default (for replay lines). */
+void gpucoh_param_args(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* buf, size_t n);
+
+#endif

@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * sig_bloom_tb.c -- testbench adapter of sig_bloom for the lockstep engine: stimulus (directed
+ * script and phased random traffic), the C model, output / state comparison with field paths,
+ * and transition coverage (docs/units/sig_bloom.md §7).
+ *
+ * Random traffic runs in phases so that every counter region (E, P, F, S of spec §7) is reached
+ * within a few million cycles at every legal size:
+ *   MIX    all operations, rare clear/reset
+ *   FILL   mostly inserts, no clear/reset, long enough to saturate the counter (CMAX + margin)
+ *   TEST   tests and reads, half on previously inserted addresses (hits), half random
+ *   LOADZ  loads of zero / random chunks in order, with tests (hits after a load, misses while
+ *          saturated)
+ *   CHURN  short, with frequent clear and reset
+ *   SHIP   a signature shipped in: CLEAR, LOAD every chunk with dense random data (~75 % ones),
+ *          then tests -- hits with a zero counter (E.test.hit), as an AVU receiving a signature
+ */
+#include "sig_bloom_tb.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "rng.h"
+#include "sig_bloom.h"
+
+enum { PH_MIX, PH_FILL, PH_TEST, PH_LOADZ, PH_CHURN, PH_SHIP, PH_COUNT };
+#define POOL 256u
+
+typedef struct {
+    sig_bloom_t model;
+    gpucoh_rng_t rng;
+    int stim;
+    uint64_t addr_mask;
+    int phase;
+    uint64_t phase_left;
+    uint64_t pool[POOL];
+    uint32_t pool_n, pool_head;
+    uint32_t next_chunk;
+    uint64_t dir_step; /* position in the directed script */
+    uint64_t dir_len;
+    uint64_t seq_key;
+} sb_ctx_t;
+
+static const char* const op_names[8] = {"NOP",  "INSERT", "TEST",  "CLEAR",
+                                        "READ", "LOAD",   "RSVD6", "RSVD7"};
+
+static uint64_t rand_addr(sb_ctx_t* c) {
+    uint64_t a;
+    uint32_t r = gpucoh_rng_below(&c->rng, 100);
+    if (c->pool_n && r < 50) {
+        /* an inserted address, low bits (below the granularity) varied */
+        a = c->pool[gpucoh_rng_below(&c->rng, c->pool_n)];
+        a ^= gpucoh_rng_next(&c->rng) & (c->model.desc.gran - 1u);
+        if (r < 10) /* the neighbouring key */
+            a += c->model.desc.gran;
+    } else {
+        a = gpucoh_rng_next(&c->rng);
+    }
+    return a & c->addr_mask;
+}
+
+static void remember(sb_ctx_t* c, uint64_t a) {
+    c->pool[c->pool_head] = a;
+    c->pool_head = (c->pool_head + 1) % POOL;
+    if (c->pool_n < POOL)
+        c->pool_n++;
+}
+
+static void rand_chunk(sb_ctx_t* c, sig_bloom_in_t* in, bool zero) {
+    const sig_bloom_t* m = &c->model;
+    for (uint32_t w = 0; w < m->chunk_words; w++)
+        in->chunk_data[w] = zero ? 0u : (uint32_t)gpucoh_rng_next(&c->rng);
+    if (m->desc.chunk_width < 32)
+        in->chunk_data[0] &= (1u << m->desc.chunk_width) - 1u;
+}
+
+static void new_phase(sb_ctx_t* c) {
+    const sig_bloom_t* m = &c->model;
+    int prev = c->phase;
+    uint32_t r = gpucoh_rng_below(&c->rng, 100);
+    if (prev == PH_FILL && r < 50)
+        c->phase = PH_LOADZ;
+    else if (r < 40)
+        c->phase = PH_MIX;
+    else if (r < 55)
+        c->phase = PH_FILL;
+    else if (r < 70)
+        c->phase = PH_TEST;
+    else if (r < 80)
+        c->phase = PH_LOADZ;
+    else if (r < 92)
+        c->phase = PH_CHURN;
+    else
+        c->phase = PH_SHIP;
+    switch (c->phase) {
+    case PH_MIX:
+        c->phase_left = 100 + gpucoh_rng_below(&c->rng, 20000);
+        break;
+    case PH_FILL:
+        c->phase_left = m->cmax + 200 + gpucoh_rng_below(&c->rng, m->cmax / 4 + 1);
+        break;
+    case PH_TEST:
+        c->phase_left = 100 + gpucoh_rng_below(&c->rng, 5000);
+        break;
+    case PH_LOADZ:
+        c->phase_left = 2u * m->nc + gpucoh_rng_below(&c->rng, 2000);
+        c->next_chunk = 0;
+        break;
+    case PH_SHIP:
+        c->phase_left = 1u + m->nc + 50u + gpucoh_rng_below(&c->rng, 200);
+        c->next_chunk = 0;
+        break;
+    default:
+        c->phase_left = 50 + gpucoh_rng_below(&c->rng, 500);
+        break;
+    }
+}
+
+static void random_input(sb_ctx_t* c, sig_bloom_in_t* in) {
+    const sig_bloom_t* m = &c->model;
+    if (c->phase_left == 0)
+        new_phase(c);
+    c->phase_left--;
+    uint32_t r = gpucoh_rng_below(&c->rng, 1000);
+    uint8_t op = SIG_BLOOM_OP_NOP;
+    bool zero = false;
+    switch (c->phase) {
+    case PH_MIX: /* insert 30 %, test 35 %, read 8 %, load 3 %, clear 0.5 %, reset 0.1 % */
+        op = r < 300   ? SIG_BLOOM_OP_INSERT
+             : r < 650 ? SIG_BLOOM_OP_TEST
+             : r < 730 ? SIG_BLOOM_OP_READ
+             : r < 760 ? SIG_BLOOM_OP_LOAD
+             : r < 765 ? SIG_BLOOM_OP_CLEAR
+                       : SIG_BLOOM_OP_NOP;
+        if (r == 999)
+            in->rst_n = false;
+        break;
+    case PH_FILL:
+        op = r < 900 ? SIG_BLOOM_OP_INSERT : r < 980 ? SIG_BLOOM_OP_TEST : SIG_BLOOM_OP_NOP;
+        break;
+    case PH_TEST:
+        op = r < 800 ? SIG_BLOOM_OP_TEST : r < 900 ? SIG_BLOOM_OP_READ : SIG_BLOOM_OP_NOP;
+        break;
+    case PH_LOADZ:
+        op = r < 600 ? SIG_BLOOM_OP_LOAD : r < 700 ? SIG_BLOOM_OP_LOAD : SIG_BLOOM_OP_TEST;
+        zero = r < 600;
+        if (r >= 700 && r < 720)
+            op = SIG_BLOOM_OP_READ;
+        break;
+    case PH_SHIP: {
+        uint64_t done = (uint64_t)c->next_chunk;
+        if (done == 0) {
+            op = SIG_BLOOM_OP_CLEAR;
+            c->next_chunk = 1;
+        } else if (done <= m->nc) {
+            op = SIG_BLOOM_OP_LOAD;
+        } else {
+            op = r < 900 ? SIG_BLOOM_OP_TEST : SIG_BLOOM_OP_READ;
+        }
+        break;
+    }
+    default: /* CHURN */
+        op = r < 350   ? SIG_BLOOM_OP_INSERT
+             : r < 700 ? SIG_BLOOM_OP_TEST
+             : r < 800 ? SIG_BLOOM_OP_CLEAR
+             : r < 850 ? SIG_BLOOM_OP_READ
+             : r < 900 ? SIG_BLOOM_OP_LOAD
+                       : SIG_BLOOM_OP_NOP;
+        if (r >= 980)
+            in->rst_n = false;
+        break;
+    }
+    in->op = op;
+    in->addr = rand_addr(c);
+    in->chunk_idx = gpucoh_rng_below(&c->rng, m->nc);
+    if (op == SIG_BLOOM_OP_LOAD && c->phase == PH_LOADZ)
+        in->chunk_idx = c->next_chunk++ % m->nc;
+    rand_chunk(c, in, zero);
+    if (op == SIG_BLOOM_OP_LOAD && c->phase == PH_SHIP) {
+        in->chunk_idx = c->next_chunk++ - 1u;
+        for (uint32_t w = 0; w < m->chunk_words; w++) /* dense: ~75 % ones */
+            in->chunk_data[w] |= (uint32_t)gpucoh_rng_next(&c->rng);
+        if (m->desc.chunk_width < 32)
+            in->chunk_data[0] &= (1u << m->desc.chunk_width) - 1u;
+    }
+    if (op == SIG_BLOOM_OP_INSERT)
+        remember(c, in->addr);
+}
+
+/* Directed script: segments run in order (one pass = directed_len cycles; repeats in
+ * --stim directed). Each line names the transitions it is there for.
+ *   RESET    2      reset                                          T01
+ *   ROWS     2*KW   INSERT(1 << (j+LG)), TEST(same) for each key   T02 T03 T04 T11: every H3 row
+ *                   bit j: every matrix row reaches the state
+ *   LOADP    1      LOAD chunk 0 with zeros                        T25
+ *   READP    NC     READ every chunk                               T21
+ *   CLR      1      CLEAR                                          T17
+ *   TESTE    1      TEST (a miss on the empty vector)              T08
+ *   LOADPAT  NC     LOAD chunk i with a pattern of i               T24
+ *   READE    NC     READ every chunk back                          T20
+ *   LOAD1    NC     LOAD all ones (the counter stays 0)            T24
+ *   TESTH    2      TEST (hits with a zero counter)                T09
+ *   CLR      1      CLEAR                                          T16
+ *   FILLF    Thr+1  INSERT sequential keys up to the threshold     T02..T05
+ *   CLR      1      CLEAR                                          T18
+ *   SAT      L      INSERT sequential keys; every 7th a TEST, a    T05..T07 T12..T15 T22 T23
+ *                   READ at i%97==50, a zero LOAD at i%101==70;    T26 T27
+ *                   L = CMAX + CMAX/5 + 32 so the counter saturates
+ *   LOADZ    NC     LOAD zero chunks (counter stays saturated)     T27
+ *   TAIL     4      TEST, TEST, READ, NOP                          T14 T23 T28
+ *   CLR      1      CLEAR                                          T19
+ */
+enum {
+    SEG_RESET,
+    SEG_ROWS,
+    SEG_LOADP,
+    SEG_READP,
+    SEG_CLR1,
+    SEG_TESTE,
+    SEG_LOADPAT,
+    SEG_READE,
+    SEG_LOAD1,
+    SEG_TESTH,
+    SEG_CLR2,
+    SEG_FILLF,
+    SEG_CLR3,
+    SEG_SAT,
+    SEG_LOADZ,
+    SEG_TAIL,
+    SEG_CLR4,
+    SEG_COUNT
+};
+
+static uint64_t seg_len(const sig_bloom_t* m, int seg) {
+    switch (seg) {
+    case SEG_RESET:
+        return 2;
+    case SEG_ROWS:
+        return 2ull * m->kw;
+    case SEG_LOADP:
+        return 1;
+    case SEG_TESTE:
+        return 1;
+    case SEG_TESTH:
+        return 2;
+    case SEG_FILLF:
+        return (uint64_t)m->desc.threshold + 1;
+    case SEG_SAT:
+        return (uint64_t)m->cmax + m->cmax / 5 + 32;
+    case SEG_TAIL:
+        return 4;
+    case SEG_CLR1:
+    case SEG_CLR2:
+    case SEG_CLR3:
+    case SEG_CLR4:
+        return 1;
+    default:
+        return m->nc; /* READP LOADPAT READE LOAD1 LOADZ */
+    }
+}
+
+static uint64_t directed_len(const sig_bloom_t* m) {
+    uint64_t n = 0;
+    for (int g = 0; g < SEG_COUNT; g++)
+        n += seg_len(m, g);
+    return n;
+}
+
+static void fill_chunk(const sig_bloom_t* m, sig_bloom_in_t* in, uint32_t word) {
+    for (uint32_t w = 0; w < m->chunk_words; w++)
+        in->chunk_data[w] = word ^ w;
+    if (m->desc.chunk_width < 32)
+        in->chunk_data[0] = word & ((1u << m->desc.chunk_width) - 1u);
+}
+
+static void directed_input(sb_ctx_t* c, uint64_t step, sig_bloom_in_t* in) {
+    const sig_bloom_t* m = &c->model;
+    int g = 0;
+    uint64_t s = step;
+    while (g < SEG_COUNT - 1 && s >= seg_len(m, g))
+        s -= seg_len(m, g++);
+    in->op = SIG_BLOOM_OP_NOP;
+    const uint32_t ci = (uint32_t)(s % m->nc);
+    switch (g) {
+    case SEG_RESET:
+        in->rst_n = false;
+        break;
+    case SEG_ROWS:
+        in->op = (s & 1) ? SIG_BLOOM_OP_TEST : SIG_BLOOM_OP_INSERT;
+        in->addr = (1ull << (s / 2 + m->lg)) & c->addr_mask;
+        break;
+    case SEG_LOADP:
+        in->op = SIG_BLOOM_OP_LOAD;
+        break;
+    case SEG_READP:
+    case SEG_READE:
+        in->op = SIG_BLOOM_OP_READ;
+        in->chunk_idx = ci;
+        break;
+    case SEG_TESTE:
+    case SEG_TESTH:
+        in->op = SIG_BLOOM_OP_TEST;
+        in->addr = (0x1234567ull * (s + 1)) & c->addr_mask;
+        break;
+    case SEG_LOADPAT:
+        in->op = SIG_BLOOM_OP_LOAD;
+        in->chunk_idx = ci;
+        fill_chunk(m, in, 0xA5000000u ^ (ci << 8) ^ (ci * 0x5Bu + 1u));
+        break;
+    case SEG_LOAD1:
+        in->op = SIG_BLOOM_OP_LOAD;
+        in->chunk_idx = ci;
+        fill_chunk(m, in, 0xFFFFFFFFu);
+        for (uint32_t w = 0; w < m->chunk_words && m->desc.chunk_width >= 32; w++)
+            in->chunk_data[w] = 0xFFFFFFFFu;
+        break;
+    case SEG_FILLF:
+        in->op = SIG_BLOOM_OP_INSERT;
+        in->addr = ((c->seq_key++) << m->lg) & c->addr_mask;
+        break;
+    case SEG_SAT:
+        in->op = (s % 7 == 6)      ? SIG_BLOOM_OP_TEST
+                 : (s % 97 == 50)  ? SIG_BLOOM_OP_READ
+                 : (s % 101 == 70) ? SIG_BLOOM_OP_LOAD
+                                   : SIG_BLOOM_OP_INSERT;
+        in->chunk_idx = (uint32_t)(s % m->nc);
+        in->addr = ((c->seq_key++) << m->lg) & c->addr_mask;
+        break;
+    case SEG_LOADZ:
+        in->op = SIG_BLOOM_OP_LOAD;
+        in->chunk_idx = ci;
+        break;
+    case SEG_TAIL:
+        in->op = s < 2 ? SIG_BLOOM_OP_TEST : s == 2 ? SIG_BLOOM_OP_READ : SIG_BLOOM_OP_NOP;
+        in->addr = (0x5A5A5A5Aull << m->lg) & c->addr_mask;
+        break;
+    default: /* CLR1..CLR4 */
+        in->op = SIG_BLOOM_OP_CLEAR;
+        break;
+    }
+}
+
+static int sb_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim, char* err,
+                   size_t errlen) {
+    sb_ctx_t* c = vctx;
+    memset(c, 0, sizeof *c);
+    sig_bloom_desc_t d;
+    sig_bloom_tb_desc(pv, &d);
+    if (sig_bloom_init(&c->model, &d, err, errlen) != SIG_BLOOM_OK)
+        return -1;
+    gpucoh_rng_seed(&c->rng, seed);
+    c->stim = stim;
+    c->addr_mask = d.addr_width >= 64 ? ~0ull : (1ull << d.addr_width) - 1u;
+    c->phase = PH_MIX;
+    c->phase_left = 0;
+    c->dir_len = directed_len(&c->model);
+    return 0;
+}
+
+static void sb_next_input(void* vctx, uint64_t cycle, void* vin) {
+    sb_ctx_t* c = vctx;
+    sig_bloom_in_t* in = vin;
+    in->rst_n = true;
+    in->op = SIG_BLOOM_OP_NOP;
+    in->addr = 0;
+    in->chunk_idx = 0;
+    memset(in->chunk_data, 0, sizeof in->chunk_data);
+    if (cycle < 2) {
+        in->rst_n = false;
+        return;
+    }
+    if (c->stim == GPUCOH_STIM_DIRECTED) {
+        directed_input(c, cycle % c->dir_len, in);
+    } else if (c->stim == GPUCOH_STIM_MIXED && cycle < c->dir_len) {
+        directed_input(c, cycle, in);
+    } else {
+        random_input(c, in);
+    }
+}
+
+static void sb_model_tick(void* vctx, const void* in, void* out) {
+    sb_ctx_t* c = vctx;
+    sig_bloom_tick(&c->model, in, out);
+}
+
+static void hexwords(char* buf, size_t n, const uint32_t* w, uint32_t words, uint32_t bits) {
+    size_t pos = (size_t)snprintf(buf, n, "0x");
+    if (bits < 32) {
+        snprintf(buf + pos, n - pos, "%0*x", (int)((bits + 3) / 4), w[0]);
+        return;
+    }
+    for (uint32_t i = words; i-- > 0 && pos + 9 < n;)
+        pos += (size_t)snprintf(buf + pos, n - pos, "%08x", w[i]);
+}
+
+static uint32_t sb_compare_out(void* vctx, const void* ve, const void* vg, gpucoh_mismatch_t* mm) {
+    sb_ctx_t* c = vctx;
+    const sig_bloom_out_t* e = ve;
+    const sig_bloom_out_t* g = vg;
+    uint32_t bad = 0;
+#define SB_FIELD(cond, name, ev, gv)                                                               \
+    if (cond) {                                                                                    \
+        if (bad++ == 0) {                                                                          \
+            snprintf(mm->field, sizeof mm->field, "sig_bloom.%s", name);                           \
+            snprintf(mm->expected, sizeof mm->expected, "0x%x", (unsigned)(ev));                   \
+            snprintf(mm->got, sizeof mm->got, "0x%x", (unsigned)(gv));                             \
+        }                                                                                          \
+    }
+    SB_FIELD(e->resp_valid != g->resp_valid, "resp_valid_o", e->resp_valid, g->resp_valid)
+    SB_FIELD(e->member != g->member, "member_o", e->member, g->member)
+    SB_FIELD(e->count != g->count, "count_o", e->count, g->count)
+    SB_FIELD(e->thresh != g->thresh, "thresh_o", e->thresh, g->thresh)
+#undef SB_FIELD
+    const uint32_t cw = c->model.desc.chunk_width;
+    const uint32_t words = c->model.chunk_words;
+    if (memcmp(e->chunk_data, g->chunk_data, words * sizeof(uint32_t)) != 0) {
+        for (uint32_t w = 0; w < words; w++) {
+            if (e->chunk_data[w] == g->chunk_data[w])
+                continue;
+            if (bad++ == 0) {
+                uint32_t hi = cw < 32 ? cw - 1 : 32 * w + 31;
+                snprintf(mm->field, sizeof mm->field, "sig_bloom.chunk_data_o[%u:%u]", hi, 32 * w);
+                snprintf(mm->expected, sizeof mm->expected, "0x%08x", e->chunk_data[w]);
+                snprintf(mm->got, sizeof mm->got, "0x%08x", g->chunk_data[w]);
+            }
+        }
+    }
+    if (bad)
+        mm->extra = bad - 1;
+    return bad;
+}
+
+static uint32_t sb_compare_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {
+    sb_ctx_t* c = vctx;
+    const sig_bloom_state_t* e = &c->model.st;
+    const sig_bloom_state_t* g = vg;
+    uint32_t bad = 0;
+    const uint32_t words = c->model.words;
+    if (memcmp(e->bits, g->bits, words * sizeof(uint32_t)) != 0) {
+        for (uint32_t w = 0; w < words; w++) {
+            uint32_t x = e->bits[w] ^ g->bits[w];
+            while (x) {
+                uint32_t b = (uint32_t)__builtin_ctz(x);
+                x &= x - 1;
+                if (bad++ == 0) {
+                    snprintf(mm->field, sizeof mm->field, "sig_bloom.bits[%u]", 32 * w + b);
+                    snprintf(mm->expected, sizeof mm->expected, "0x%x", (e->bits[w] >> b) & 1u);
+                    snprintf(mm->got, sizeof mm->got, "0x%x", (g->bits[w] >> b) & 1u);
+                }
+            }
+        }
+    }
+    if (e->count != g->count && bad++ == 0) {
+        snprintf(mm->field, sizeof mm->field, "sig_bloom.count");
+        snprintf(mm->expected, sizeof mm->expected, "0x%x", e->count);
+        snprintf(mm->got, sizeof mm->got, "0x%x", g->count);
+    }
+    if (bad)
+        mm->extra = bad - 1;
+    return bad;
+}
+
+static void sb_input_json(void* vctx, const void* vin, char* buf, size_t n) {
+    sb_ctx_t* c = vctx;
+    const sig_bloom_in_t* in = vin;
+    char data[160];
+    hexwords(data, sizeof data, in->chunk_data, c->model.chunk_words, c->model.desc.chunk_width);
+    snprintf(buf, n,
+             "{\"rst_ni\": %d, \"op_i\": \"%s\", \"addr_i\": \"0x%llx\", \"chunk_idx_i\": %u, "
+             "\"chunk_data_i\": \"%s\"}",
+             in->rst_n ? 1 : 0, op_names[in->op & 7], (unsigned long long)in->addr, in->chunk_idx,
+             data);
+}
+
+static void sb_coverage(void* vctx, uint32_t* covered, uint32_t* reachable) {
+    sb_ctx_t* c = vctx;
+    sig_bloom_coverage(&c->model, covered, reachable);
+}
+
+static uint32_t sb_coverage_rows(void* vctx) {
+    (void)vctx;
+    return SIG_BLOOM_T_COUNT;
+}
+
+static void sb_coverage_row(void* vctx, uint32_t row, const char** id, const char** name,
+                            uint64_t* count, bool* reachable) {
+    static char ids[SIG_BLOOM_T_COUNT][8];
+    sb_ctx_t* c = vctx;
+    snprintf(ids[row], sizeof ids[row], "T%02u", row + 1);
+    *id = ids[row];
+    *name = sig_bloom_trans_name((sig_bloom_trans_t)row);
+    *count = c->model.cov[row];
+    *reachable = sig_bloom_trans_reachable(&c->model, (sig_bloom_trans_t)row);
+}
+
+const gpucoh_tb_ops_t sig_bloom_tb_ops = {
+    .ctx_size = sizeof(sb_ctx_t),
+    .in_size = sizeof(sig_bloom_in_t),
+    .out_size = sizeof(sig_bloom_out_t),
+    .state_size = sizeof(sig_bloom_state_t),
+    .init = sb_init,
+    .next_input = sb_next_input,
+    .model_tick = sb_model_tick,
+    .compare_out = sb_compare_out,
+    .compare_state = sb_compare_state,
+    .input_json = sb_input_json,
+    .coverage = sb_coverage,
+    .coverage_rows = sb_coverage_rows,
+    .coverage_row = sb_coverage_row,
+};

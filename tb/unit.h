@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * unit.h -- what the gpucoh tool knows about a catalogue unit.
+ *
+ * A unit is described once (tb/units.c): its parameters (command-line name, RTL name, legal
+ * values), its RTL files and top module, and a testbench adapter (tb/<unit>_tb.c) that gives
+ * the lockstep engine (tb/cosim.c) stimulus, the C model, output/state comparison with field
+ * paths, and transition coverage. The engine never looks inside the port structs.
+ */
+#ifndef GPUCOH_UNIT_H
+#define GPUCOH_UNIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define GPUCOH_MAX_PARAMS 16
+
+typedef enum { GPUCOH_P_UINT, GPUCOH_P_ENUM } gpucoh_pkind_t;
+
+typedef struct {
+    const char* name;              /* command-line name, e.g. "m" */
+    const char* rtl;               /* RTL parameter, e.g. "SigBits" */
+    gpucoh_pkind_t kind;           /* GPUCOH_P_ENUM: value is an index into enum_names */
+    const char* const* enum_names; /* NULL-terminated, for GPUCOH_P_ENUM */
+    const char* help;              /* one line: meaning and legal range */
+} gpucoh_param_def_t;
+
+/* A parameter set: one value per definition. */
+typedef struct {
+    uint64_t v[GPUCOH_MAX_PARAMS];
+    bool set[GPUCOH_MAX_PARAMS]; /* given on the command line (else default) */
+} gpucoh_pvals_t;
+
+/* First divergence detail, filled by an adapter's compare functions. */
+typedef struct {
+    char field[128];    /* e.g. "sig_bloom.bits[1021]" */
+    char expected[192]; /* C model, hex */
+    char got[192];      /* RTL, hex */
+    uint32_t extra;     /* further differing elements in the same compare */
+} gpucoh_mismatch_t;
+
+typedef struct gpucoh_tb_ops {
+    size_t ctx_size, in_size, out_size, state_size;
+    /* Build the model from a resolved parameter set; prepare the stimulus generator. */
+    int (*init)(void* ctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim, char* err,
+                size_t errlen);
+    /* Stimulus for cycle `cycle` (cycle 0 and 1 always hold reset). */
+    void (*next_input)(void* ctx, uint64_t cycle, void* in);
+    /* One rising edge of the C model. */
+    void (*model_tick)(void* ctx, const void* in, void* out);
+    /* Compare outputs / the RTL's state against the model; return the number of differing
+     * fields (0 = equal) and describe the first in *mm. */
+    uint32_t (*compare_out)(void* ctx, const void* model_out, const void* rtl_out,
+                            gpucoh_mismatch_t* mm);
+    uint32_t (*compare_state)(void* ctx, const void* rtl_state, gpucoh_mismatch_t* mm);
+    /* One input as JSON object text (for the last-inputs list of a failure report). */
+    void (*input_json)(void* ctx, const void* in, char* buf, size_t n);
+    /* Coverage: covered / reachable rows, and the rows (id, name, count, reachable). */
+    void (*coverage)(void* ctx, uint32_t* covered, uint32_t* reachable);
+    uint32_t (*coverage_rows)(void* ctx);
+    void (*coverage_row)(void* ctx, uint32_t row, const char** id, const char** name,
+                         uint64_t* count, bool* reachable);
+} gpucoh_tb_ops_t;
+
+/* Stimulus modes (--stim). */
+enum { GPUCOH_STIM_MIXED = 0, GPUCOH_STIM_RANDOM = 1, GPUCOH_STIM_DIRECTED = 2 };
+
+typedef struct gpucoh_unit {
+    const char* name;             /* "sig_bloom" */
+    const char* summary;          /* one line */
+    const char* source;           /* paper / notes section */
+    const char* status;           /* catalogue status */
+    const char* top;              /* RTL top module */
+    const char* const* rtl_files; /* relative to the RTL directory, package first, NULL-ended */
+    const gpucoh_param_def_t* params;
+    unsigned nparams;
+    /* Defaults for unset parameters (some derive from others) and validation with a message
+     * naming the problem. */
+    int (*resolve)(gpucoh_pvals_t* pv, char* err, size_t errlen);
+    uint32_t (*storage_bits)(const gpucoh_pvals_t* pv);
+    const gpucoh_tb_ops_t* tb;
+    /* Signals of the GTKWave save file, in order ("TOP.sig_bloom.op_i"), and the translate
+     * filter each uses ("" = none; else a file under waves/filters/). NULL-ended. */
+    const char* const* wave_signals;
+    const char* const* wave_filters;
+    /* Width in bits of wave signal i under a parameter set (for the save file's names). */
+    uint32_t (*wave_width)(const gpucoh_pvals_t* pv, unsigned i);
+} gpucoh_unit_t;
+
+const gpucoh_unit_t* gpucoh_unit_find(const char* name);
+const gpucoh_unit_t* const* gpucoh_units(void); /* NULL-ended */
+
+/* "--param name=value" into pv; error text names the problem. */
+int gpucoh_param_set(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, const char* kv, char* err,
+                     size_t errlen);
+/* Value as text (enum name or decimal). */
+void gpucoh_param_str(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned i, char* buf,
+                      size_t n);
+/* RTL value (enum index) as "Name=Value". */
+void gpucoh_param_rtl(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned i, char* buf,
+                      size_t n);
+
+#endif
