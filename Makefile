@@ -1,0 +1,119 @@
+# gpucoh -- one entry point. `make help` lists the targets.
+#
+# Everything is built under build/ (never committed). The Verilated models are built on demand
+# by the gpucoh tool, one per parameter set, and cached under build/rtl/.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+CC      ?= gcc
+CSTD    := -std=c11
+WARN    := -Wall -Wextra -Werror -Wshadow -Wundef -Wpointer-arith -Wcast-qual -Wcast-align \
+           -Wwrite-strings -Wstrict-prototypes -Wmissing-prototypes -pedantic \
+           -Wno-format-truncation
+OPT     ?= -O2 -g
+INC     := -Icmodel -Itb -Iverilator
+CFLAGS  := $(CSTD) $(OPT) $(WARN) $(INC)
+SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+B       := build
+CMODEL  := $(wildcard cmodel/*.c)
+TBSRC   := tb/util.c tb/units.c tb/sig_bloom_tb.c tb/rtl_load.c tb/cosim.c tb/bench.c \
+           tb/mutants.c tb/area.c
+CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
+TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
+HDRS    := $(wildcard cmodel/*.h tb/*.h verilator/*.h)
+GPUCOH  := $(B)/gpucoh
+
+UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+
+# Long runs (make regress): the issue's 10-million-cycle co-simulation and friends.
+REGRESS_CYCLES ?= 10000000
+
+.PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
+        clean unit-tests asan-tests
+
+help:
+	@echo "gpucoh make targets:"
+	@echo "  make run           build what is needed, co-simulate every catalogue unit, one summary table"
+	@echo "  make test          every test (unit, ASan/UBSan, CLI errors, lockstep, mutants, lint); ends 'N passed, N failed'"
+	@echo "  make lint          verilator -Wall, the Yosys parse gate, iverilog -g2012, RTL text style, cppcheck, clang-format check"
+	@echo "  make synth         area/timing sweep (Yosys + osu018 + OpenSTA), regenerates docs/area.md and docs/area.png"
+	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
+	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
+	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
+	@echo "  make regress       long runs (10^7 cycles per configuration)"
+	@echo "  make format        clang-format the C/C++ sources (format-check: verify only)"
+	@echo "  make deps          install missing Debian packages (run by run/test automatically)"
+	@echo "  make clean         remove build/"
+
+deps:
+	@bash tools/deps.sh
+
+build: $(GPUCOH)
+
+$(B)/obj/%.o: %.c $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+$(B)/.deps: tools/deps.sh
+	@mkdir -p $(B)
+	@bash tools/deps.sh
+	@touch $@
+
+$(GPUCOH): $(B)/obj/tb/gpucoh.o $(TB_O) $(CMOD_O)
+	$(CC) $(CFLAGS) $^ -o $@ -ldl -lm
+
+# ---- the main job ---------------------------------------------------------------------------
+RUN_CYCLES ?= 1000000
+run: $(GPUCOH)
+	@bash tools/run_all.sh $(RUN_CYCLES)
+
+# ---- tests ----------------------------------------------------------------------------------
+$(B)/tests/%: tests/%.c $(CMOD_O) $(TB_O) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $< $(CMOD_O) $(TB_O) -o $@ -lcmocka -ldl -lm
+
+$(B)/asan/%: tests/%.c $(CMODEL) $(TBSRC) $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) -O1 -g $(WARN) $(INC) $(SAN) -D_POSIX_C_SOURCE=200809L $< $(CMODEL) \
+	    $(TBSRC) -o $@ -lcmocka -ldl -lm
+
+unit-tests: $(addprefix $(B)/tests/,$(UNIT_TESTS))
+asan-tests: $(addprefix $(B)/asan/,$(UNIT_TESTS))
+
+test: $(GPUCOH) unit-tests asan-tests
+	@bash tools/run_tests.sh
+
+lint: $(B)/.deps
+	@bash tools/lint_rtl.sh
+	@bash tools/lint_c.sh
+
+# ---- reports --------------------------------------------------------------------------------
+synth: $(GPUCOH)
+	@bash synth/sweep.sh
+
+UNIT ?= sig_bloom
+FROM ?= 0
+TO   ?= 400
+waves: $(GPUCOH)
+	$(GPUCOH) waves $(UNIT) --from $(FROM) --to $(TO) --out waves/out
+
+bench: $(GPUCOH)
+	@bash tools/bench_all.sh
+
+mutants: $(GPUCOH)
+	$(GPUCOH) mutants sig_bloom --param m=256 --param chunk_width=32
+
+regress: $(GPUCOH)
+	@bash tools/regress.sh $(REGRESS_CYCLES)
+
+# ---- formatting -----------------------------------------------------------------------------
+FMT_SRC := $(wildcard cmodel/*.[ch] tb/*.[ch] tests/*.c verilator/*.h verilator/*.cpp)
+format:
+	clang-format -i $(FMT_SRC)
+format-check:
+	@clang-format --dry-run --Werror $(FMT_SRC) && echo "format-check: $(words $(FMT_SRC)) files clean"
+
+clean:
+	rm -rf $(B)

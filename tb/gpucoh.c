@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gpucoh -- the one command-line tool: list, cosim, waves, area, bench, mutants.
+ * Every run ends with a readable summary and writes a JSON report; bad input gets a message
+ * naming the problem and exit status 2 (a failed check exits 1).
+ */
+#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE   700
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "area.h"
+#include "bench.h"
+#include "cosim.h"
+#include "mutants.h"
+#include "unit.h"
+#include "util.h"
+
+#define EXIT_FAILED 1
+#define EXIT_USAGE  2
+
+static void usage(FILE* f) {
+    fprintf(f,
+            "usage: gpucoh <command> [options]\n"
+            "\n"
+            "commands:\n"
+            "  list                          the catalogue: units, status, parameters\n"
+            "  cosim <unit> [options]        lockstep co-simulation, C model vs RTL\n"
+            "  waves <unit> [options]        co-simulate and write an FST/VCD + GTKWave save file\n"
+            "  area <unit> [--param K=V]...  Yosys + osu018 + OpenSTA: area, flops, timing\n"
+            "  bench [unit] [options]        cycles/s: C model alone, RTL alone, lockstep\n"
+            "  mutants <unit> [options]      apply each RTL mutant, check lockstep catches it\n"
+            "  help                          this text\n"
+            "\n"
+            "options:\n"
+            "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
+            "  --cycles N           cycles to simulate (cosim default 100000)\n"
+            "  --seed S             PRNG seed (default 1); printed and accepted back\n"
+            "  --stim MODE          mixed (directed script, then random; default) | random |\n"
+            "                       directed\n"
+            "  --wave FILE          trace to FILE (.fst or .vcd); with waves: --from/--to cycles\n"
+            "  --window N           cycles of waves kept before a divergence (default 64)\n"
+            "  --out DIR            directory for reports, failure windows (default build/out)\n"
+            "  --json FILE          the JSON report (default <out>/<command>-<unit>-...json)\n"
+            "  --rtl-dir DIR        take the unit's RTL from DIR (mutant experiments)\n"
+            "  --coverage           print every transition row with its count\n"
+            "  --quiet              only the summary line\n");
+}
+
+typedef struct {
+    const gpucoh_unit_t* u;
+    gpucoh_pvals_t pv;
+    uint64_t cycles, seed, from, to;
+    bool cycles_set, from_set, to_set;
+    int stim;
+    const char *wave, *out, *json, *rtl_dir, *mutants_file;
+    uint32_t window;
+    bool quiet, coverage;
+} args_t;
+
+static int need_value(int argc, char** argv, int i) {
+    if (i + 1 >= argc || argv[i + 1][0] == 0) {
+        fprintf(stderr, "gpucoh: option %s needs a value\n", argv[i]);
+        return -1;
+    }
+    return 0;
+}
+
+static int parse_num(const char* opt, const char* s, uint64_t* v) {
+    if (!gpucoh_parse_u64(s, v)) {
+        fprintf(stderr, "gpucoh: %s: '%s' is not an unsigned number\n", opt, s);
+        return -1;
+    }
+    return 0;
+}
+
+/* Parse "[unit] options". unit_required: 1 = must be given, 0 = optional. */
+static int parse_args(int argc, char** argv, int first, int unit_required, args_t* a) {
+    memset(a, 0, sizeof *a);
+    a->seed = 1;
+    a->stim = GPUCOH_STIM_MIXED;
+    a->window = 64;
+    int i = first;
+    if (i < argc && argv[i][0] != '-') {
+        a->u = gpucoh_unit_find(argv[i]);
+        if (!a->u) {
+            fprintf(stderr, "gpucoh: unknown unit '%s'; known units:", argv[i]);
+            for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)
+                fprintf(stderr, " %s", (*u)->name);
+            fprintf(stderr, "\n");
+            return -1;
+        }
+        i++;
+    } else if (unit_required) {
+        fprintf(stderr, "gpucoh: %s needs a unit name (see `gpucoh list`)\n", argv[first - 1]);
+        return -1;
+    }
+    const char* params[GPUCOH_MAX_PARAMS * 2];
+    int np = 0;
+    for (; i < argc; i++) {
+        const char* o = argv[i];
+        uint64_t v;
+        if (!strcmp(o, "--param")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            if (np >= (int)(sizeof params / sizeof params[0])) {
+                fprintf(stderr, "gpucoh: too many --param options\n");
+                return -1;
+            }
+            params[np++] = argv[++i];
+        } else if (!strcmp(o, "--cycles")) {
+            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->cycles))
+                return -1;
+            if (a->cycles == 0) {
+                fprintf(stderr, "gpucoh: --cycles must be at least 1\n");
+                return -1;
+            }
+            a->cycles_set = true;
+        } else if (!strcmp(o, "--seed")) {
+            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->seed))
+                return -1;
+        } else if (!strcmp(o, "--from")) {
+            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->from))
+                return -1;
+            a->from_set = true;
+        } else if (!strcmp(o, "--to")) {
+            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->to))
+                return -1;
+            a->to_set = true;
+        } else if (!strcmp(o, "--window")) {
+            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &v))
+                return -1;
+            if (v == 0 || v > 1000000) {
+                fprintf(stderr, "gpucoh: --window must be 1..1000000\n");
+                return -1;
+            }
+            a->window = (uint32_t)v;
+        } else if (!strcmp(o, "--stim")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            const char* s = argv[++i];
+            if (!strcmp(s, "mixed"))
+                a->stim = GPUCOH_STIM_MIXED;
+            else if (!strcmp(s, "random"))
+                a->stim = GPUCOH_STIM_RANDOM;
+            else if (!strcmp(s, "directed"))
+                a->stim = GPUCOH_STIM_DIRECTED;
+            else {
+                fprintf(stderr, "gpucoh: --stim: '%s' is not one of: mixed random directed\n", s);
+                return -1;
+            }
+        } else if (!strcmp(o, "--wave")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            a->wave = argv[++i];
+        } else if (!strcmp(o, "--out")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            a->out = argv[++i];
+        } else if (!strcmp(o, "--json")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            a->json = argv[++i];
+        } else if (!strcmp(o, "--rtl-dir")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            a->rtl_dir = argv[++i];
+        } else if (!strcmp(o, "--mutants")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            a->mutants_file = argv[++i];
+        } else if (!strcmp(o, "--quiet")) {
+            a->quiet = true;
+        } else if (!strcmp(o, "--coverage")) {
+            a->coverage = true;
+        } else if (o[0] == '-') {
+            fprintf(stderr, "gpucoh: unknown option '%s' (see `gpucoh help`)\n", o);
+            return -1;
+        } else {
+            fprintf(stderr, "gpucoh: unexpected argument '%s' (see `gpucoh help`)\n", o);
+            return -1;
+        }
+    }
+    if (np && !a->u) {
+        fprintf(stderr, "gpucoh: --param needs a unit name before it\n");
+        return -1;
+    }
+    if (a->u) {
+        char err[512];
+        for (int p = 0; p < np; p++) {
+            if (gpucoh_param_set(a->u, &a->pv, params[p], err, sizeof err) != 0) {
+                fprintf(stderr, "gpucoh: %s\n", err);
+                return -1;
+            }
+        }
+        if (a->u->resolve(&a->pv, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int cmd_list(int argc, char** argv) {
+    if (argc > 2) {
+        fprintf(stderr, "gpucoh: list takes no arguments, got '%s'\n", argv[2]);
+        return EXIT_USAGE;
+    }
+    printf("%-12s %-8s %s\n", "unit", "status", "description");
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        const gpucoh_unit_t* u = *up;
+        printf("%-12s %-8s %s\n", u->name, u->status, u->summary);
+        printf("%-12s %-8s source: %s\n", "", "", u->source);
+        for (unsigned i = 0; i < u->nparams; i++)
+            printf("%-12s %-8s   --param %-12s %s\n", "", "", u->params[i].name, u->params[i].help);
+    }
+    return 0;
+}
+
+static void fill_cosim(const args_t* a, gpucoh_cosim_opts_t* o) {
+    memset(o, 0, sizeof *o);
+    o->u = a->u;
+    o->pv = a->pv;
+    o->seed = a->seed;
+    o->cycles = a->cycles_set ? a->cycles : 100000;
+    o->stim = a->stim;
+    o->rtl_dir = a->rtl_dir;
+    o->out_dir = a->out;
+    o->json_path = a->json;
+    o->window = a->window;
+    o->quiet = a->quiet;
+    o->print_coverage = a->coverage;
+}
+
+static int cmd_cosim(int argc, char** argv) {
+    args_t a;
+    if (parse_args(argc, argv, 2, 1, &a) != 0)
+        return EXIT_USAGE;
+    if (a.from_set || a.to_set) {
+        fprintf(stderr, "gpucoh: --from/--to belong to `gpucoh waves`; cosim --wave traces the "
+                        "whole run\n");
+        return EXIT_USAGE;
+    }
+    gpucoh_cosim_opts_t o;
+    fill_cosim(&a, &o);
+    o.wave_path = a.wave;
+    o.wave_from = 0;
+    o.wave_to = o.cycles;
+    gpucoh_cosim_result_t r;
+    char err[1024];
+    if (gpucoh_cosim_run(&o, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (a.wave)
+        printf("  waves     %s\n", a.wave);
+    printf("  report    %s\n", r.json_path);
+    return r.diverged ? EXIT_FAILED : 0;
+}
+
+static int cmd_waves(int argc, char** argv) {
+    args_t a;
+    if (parse_args(argc, argv, 2, 1, &a) != 0)
+        return EXIT_USAGE;
+    gpucoh_cosim_opts_t o;
+    fill_cosim(&a, &o);
+    uint64_t from = a.from_set ? a.from : 0;
+    uint64_t to = a.to_set ? a.to : (a.cycles_set ? a.cycles : from + 2000);
+    if (to <= from) {
+        fprintf(stderr, "gpucoh: waves: --to (%llu) must be greater than --from (%llu)\n",
+                (unsigned long long)to, (unsigned long long)from);
+        return EXIT_USAGE;
+    }
+    if (a.cycles_set && a.cycles < to) {
+        fprintf(stderr, "gpucoh: waves: --cycles %llu ends before --to %llu\n",
+                (unsigned long long)a.cycles, (unsigned long long)to);
+        return EXIT_USAGE;
+    }
+    o.cycles = to;
+    char def[PATH_MAX];
+    if (!a.wave) {
+        snprintf(def, sizeof def, "%s/%s-seed%llu.fst", a.out ? a.out : "build/out", a.u->name,
+                 (unsigned long long)a.seed);
+        if (gpucoh_mkdirs(a.out ? a.out : "build/out") != 0) {
+            fprintf(stderr, "gpucoh: cannot create %s: %s\n", a.out ? a.out : "build/out",
+                    strerror(errno));
+            return EXIT_USAGE;
+        }
+    }
+    o.wave_path = a.wave ? a.wave : def;
+    o.wave_from = from;
+    o.wave_to = to;
+    gpucoh_cosim_result_t r;
+    char err[1024];
+    if (gpucoh_cosim_run(&o, &r, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return EXIT_USAGE;
+    }
+    char gtkw[PATH_MAX + 8];
+    snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(o.wave_path) - 4), o.wave_path);
+    char abs[PATH_MAX];
+    const char* dump = realpath(o.wave_path, abs) ? abs : o.wave_path;
+    char comment[256];
+    snprintf(comment, sizeof comment, "cycles %llu..%llu, seed %llu", (unsigned long long)from,
+             (unsigned long long)to, (unsigned long long)a.seed);
+    if (gpucoh_write_gtkw(a.u, &a.pv, dump, gtkw, -1, (int64_t)(2 * from), comment, err,
+                          sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return EXIT_USAGE;
+    }
+    printf("  waves     %s (cycles %llu..%llu; time = 2 x cycle)\n", o.wave_path,
+           (unsigned long long)from, (unsigned long long)to);
+    printf("  view      gtkwave %s %s\n", o.wave_path, gtkw);
+    return r.diverged ? EXIT_FAILED : 0;
+}
+
+static int cmd_area(int argc, char** argv) {
+    args_t a;
+    if (parse_args(argc, argv, 2, 1, &a) != 0)
+        return EXIT_USAGE;
+    if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set) {
+        fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
+        return EXIT_USAGE;
+    }
+    const gpucoh_unit_t* u = a.u;
+    const char* root = gpucoh_root();
+    char files[16][PATH_MAX];
+    const char* fp[16];
+    int nf = 0;
+    for (const char* const* f = u->rtl_files; *f && nf < 16; f++, nf++) {
+        snprintf(files[nf], sizeof files[nf], "%s/rtl/%s", root, *f);
+        fp[nf] = files[nf];
+    }
+    char pbuf[GPUCOH_MAX_PARAMS][96];
+    const char* pp[GPUCOH_MAX_PARAMS];
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (unsigned i = 0; i < u->nparams; i++) {
+        gpucoh_param_rtl(u, &a.pv, i, pbuf[i], sizeof pbuf[i]);
+        pp[i] = pbuf[i];
+        h = gpucoh_fnv1a(h, pbuf[i], strlen(pbuf[i]));
+    }
+    char work[PATH_MAX];
+    snprintf(work, sizeof work, "%s/build/area/%s-%016llx", root, u->name, (unsigned long long)h);
+    gpucoh_area_t r;
+    char err[1024];
+    fprintf(stderr, "gpucoh: synthesizing %s (Yosys + osu018, OpenSTA) in %s ...\n", u->name, work);
+    if (gpucoh_area_run(root, u->top, fp, nf, pp, (int)u->nparams, u->storage_bits(&a.pv), work, &r,
+                        err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return EXIT_FAILED;
+    }
+    char label[512];
+    size_t l = (size_t)snprintf(label, sizeof label, "%s", u->name);
+    for (unsigned i = 0; i < u->nparams; i++) {
+        char v[64];
+        gpucoh_param_str(u, &a.pv, i, v, sizeof v);
+        l += (size_t)snprintf(label + l, sizeof label - l, " %s=%s", u->params[i].name, v);
+    }
+    gpucoh_area_print(stdout, label, &r);
+    char jpath[PATH_MAX + 32];
+    if (a.json)
+        snprintf(jpath, sizeof jpath, "%s", a.json);
+    else
+        snprintf(jpath, sizeof jpath, "%s/area.json", work);
+    gpucoh_afile_t af;
+    if (gpucoh_afile_open(&af, jpath, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return EXIT_FAILED;
+    }
+    fprintf(af.f, "{\"unit\": \"%s\", \"label\": ", u->name);
+    gpucoh_json_str(af.f, label);
+    fprintf(af.f, ", \"area\": ");
+    gpucoh_area_json(af.f, &r);
+    fprintf(af.f, "}\n");
+    if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return EXIT_FAILED;
+    }
+    printf("  report    %s\n", jpath);
+    return 0;
+}
+
+static int cmd_bench(int argc, char** argv) {
+    args_t a;
+    if (parse_args(argc, argv, 2, 0, &a) != 0)
+        return EXIT_USAGE;
+    if (!a.u)
+        a.u = gpucoh_unit_find("sig_bloom");
+    if (!a.pv.set[0]) {
+        char err[256];
+        if (a.u->resolve(&a.pv, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return EXIT_USAGE;
+        }
+    }
+    return gpucoh_bench(a.u, &a.pv, a.cycles_set ? a.cycles : 1000000, a.seed, a.json, a.out);
+}
+
+static int cmd_mutants(int argc, char** argv) {
+    args_t a;
+    if (parse_args(argc, argv, 2, 1, &a) != 0)
+        return EXIT_USAGE;
+    return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
+                          a.json, a.out);
+}
+
+int main(int argc, char** argv) {
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char* c = argv[1];
+    if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(c, "list"))
+        return cmd_list(argc, argv);
+    if (!strcmp(c, "cosim"))
+        return cmd_cosim(argc, argv);
+    if (!strcmp(c, "waves"))
+        return cmd_waves(argc, argv);
+    if (!strcmp(c, "area"))
+        return cmd_area(argc, argv);
+    if (!strcmp(c, "bench"))
+        return cmd_bench(argc, argv);
+    if (!strcmp(c, "mutants"))
+        return cmd_mutants(argc, argv);
+    fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,406 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mutants.c -- bug injection. A mutant is a text file tests/mutants/<unit>/<name>.mut:
+ *
+ *     description: INSERT drops hash 0
+ *     file: sig_bloom.sv
+ *     find: <an exact substring that occurs exactly once in the file>
+ *     replace: <its replacement>
+ *     param: org=parallel          (optional, repeatable: parameters this mutant needs)
+ *
+ * Each mutant is applied to a scratch copy of rtl/ (build/mutants/<unit>/<name>/), built, and
+ * co-simulated in lockstep against the unchanged C model. A mutant is caught when the run
+ * diverges; the table shows which check caught it (output / state / assertion, field) and at
+ * which cycle. A mutant whose `find` text is missing or ambiguous is an error, not a pass.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "mutants.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cosim.h"
+#include "util.h"
+
+#define MAX_MUTANTS 64
+
+typedef struct {
+    char name[128];
+    char description[256];
+    char file[128];
+    char find[1024];
+    char replace[1024];
+    char params[8][128];
+    int nparams;
+} mutant_t;
+
+static char* trim(char* s) {
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
+        s[--n] = 0;
+    return s;
+}
+
+static int parse_mutant(const char* path, mutant_t* m, char* err, size_t errlen) {
+    memset(m, 0, sizeof *m);
+    const char* base = strrchr(path, '/');
+    snprintf(m->name, sizeof m->name, "%s", base ? base + 1 : path);
+    char* dot = strrchr(m->name, '.');
+    if (dot)
+        *dot = 0;
+    FILE* f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot read mutant %s: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[2048];
+    int ln = 0;
+    bool have_find = false, have_replace = false;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        char* colon = strchr(line, ':');
+        if (!colon) {
+            snprintf(err, errlen, "%s:%d: expected 'key: value'", path, ln);
+            fclose(f);
+            return -1;
+        }
+        *colon = 0;
+        char* v = colon + 1;
+        if (*v == ' ')
+            v++; /* exactly one separating space; the rest of the value is kept verbatim */
+        size_t n = strlen(v);
+        while (n && (v[n - 1] == '\n' || v[n - 1] == '\r'))
+            v[--n] = 0;
+        const char* k = trim(line);
+        if (!strcmp(k, "description"))
+            snprintf(m->description, sizeof m->description, "%s", v);
+        else if (!strcmp(k, "file"))
+            snprintf(m->file, sizeof m->file, "%s", v);
+        else if (!strcmp(k, "find")) {
+            snprintf(m->find, sizeof m->find, "%s", v);
+            have_find = true;
+        } else if (!strcmp(k, "replace")) {
+            snprintf(m->replace, sizeof m->replace, "%s", v);
+            have_replace = true;
+        } else if (!strcmp(k, "param") && m->nparams < 8)
+            snprintf(m->params[m->nparams++], sizeof m->params[0], "%s", trim(v));
+        else {
+            snprintf(err, errlen,
+                     "%s:%d: unknown key '%s' (description, file, find, replace, "
+                     "param)",
+                     path, ln, k);
+            fclose(f);
+            return -1;
+        }
+    }
+    fclose(f);
+    if (!m->file[0] || !have_find || !have_replace || !m->find[0]) {
+        snprintf(err, errlen, "%s: a mutant needs file, find and replace", path);
+        return -1;
+    }
+    return 0;
+}
+
+static char* slurp(const char* path, size_t* n) {
+    FILE* f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long sz = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char* b = malloc((size_t)sz + 1);
+    if (b && fread(b, 1, (size_t)sz, f) != (size_t)sz) {
+        free(b);
+        b = NULL;
+    }
+    fclose(f);
+    if (b) {
+        b[sz] = 0;
+        *n = (size_t)sz;
+    }
+    return b;
+}
+
+static int write_file(const char* path, const char* a, size_t na, const char* b, size_t nb,
+                      const char* c, size_t nc) {
+    FILE* f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int ok = fwrite(a, 1, na, f) == na && fwrite(b, 1, nb, f) == nb && fwrite(c, 1, nc, f) == nc;
+    return (fclose(f) == 0 && ok) ? 0 : -1;
+}
+
+/* Copy the unit's RTL (and include dir) to dir, applying the mutant. */
+static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* dir, char* err,
+                        size_t errlen) {
+    const char* root = gpucoh_root();
+    char p[PATH_MAX], q[PATH_MAX + 300];
+    snprintf(p, sizeof p, "%s/include", dir);
+    if (gpucoh_mkdirs(p) != 0) {
+        snprintf(err, errlen, "cannot create %s", p);
+        return -1;
+    }
+    bool applied = false;
+    for (const char* const* f = u->rtl_files; *f; f++) {
+        snprintf(p, sizeof p, "%s/rtl/%s", root, *f);
+        size_t n;
+        char* b = slurp(p, &n);
+        if (!b) {
+            snprintf(err, errlen, "cannot read %s", p);
+            return -1;
+        }
+        snprintf(q, sizeof q, "%s/%s", dir, *f);
+        int rc;
+        if (m && !strcmp(*f, m->file)) {
+            char* hit = strstr(b, m->find);
+            if (!hit || strstr(hit + 1, m->find)) {
+                snprintf(err, errlen, "mutant %s: 'find' text occurs %s in %s (stale mutant?)",
+                         m->name, hit ? "more than once" : "nowhere", *f);
+                free(b);
+                return -1;
+            }
+            size_t pre = (size_t)(hit - b), fl = strlen(m->find);
+            rc = write_file(q, b, pre, m->replace, strlen(m->replace), hit + fl, n - pre - fl);
+            applied = true;
+        } else {
+            rc = write_file(q, b, n, "", 0, "", 0);
+        }
+        free(b);
+        if (rc != 0) {
+            snprintf(err, errlen, "cannot write %s", q);
+            return -1;
+        }
+    }
+    if (m && !applied) {
+        snprintf(err, errlen, "mutant %s names file %s, which is not an RTL file of %s", m->name,
+                 m->file, u->name);
+        return -1;
+    }
+    snprintf(p, sizeof p, "%s/rtl/include", root);
+    DIR* d = opendir(p);
+    if (d) {
+        struct dirent* e;
+        while ((e = readdir(d))) {
+            if (e->d_name[0] == '.')
+                continue;
+            char src[PATH_MAX + 300], dst[PATH_MAX + 300];
+            snprintf(src, sizeof src, "%s/%s", p, e->d_name);
+            snprintf(dst, sizeof dst, "%s/include/%s", dir, e->d_name);
+            size_t n;
+            char* b = slurp(src, &n);
+            if (b) {
+                write_file(dst, b, n, "", 0, "", 0);
+                free(b);
+            }
+        }
+        closedir(d);
+    }
+    return 0;
+}
+
+static int cmp_names(const void* a, const void* b) {
+    return strcmp(*(char* const*)a, *(char* const*)b);
+}
+
+int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
+                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir) {
+    const char* root = gpucoh_root();
+    char err[1024];
+    static mutant_t ms[MAX_MUTANTS];
+    int nm = 0;
+    if (only_file) {
+        if (parse_mutant(only_file, &ms[0], err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return 2;
+        }
+        nm = 1;
+    } else {
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%s/tests/mutants/%s", root, u->name);
+        DIR* d = opendir(dir);
+        if (!d) {
+            fprintf(stderr, "gpucoh: no mutants directory %s\n", dir);
+            return 2;
+        }
+        char* names[MAX_MUTANTS] = {0};
+        int nn = 0;
+        struct dirent* e;
+        while ((e = readdir(d)) && nn < MAX_MUTANTS) {
+            size_t l = strlen(e->d_name);
+            if (l > 4 && !strcmp(e->d_name + l - 4, ".mut"))
+                names[nn++] = strdup(e->d_name);
+        }
+        closedir(d);
+        qsort(names, (size_t)nn, sizeof names[0], cmp_names);
+        for (int i = 0; i < nn; i++) {
+            char p[PATH_MAX + 300];
+            snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+            free(names[i]);
+            if (parse_mutant(p, &ms[nm], err, sizeof err) != 0) {
+                fprintf(stderr, "gpucoh: %s\n", err);
+                return 2;
+            }
+            nm++;
+        }
+        if (nm == 0) {
+            fprintf(stderr, "gpucoh: no *.mut files in %s\n", dir);
+            return 2;
+        }
+    }
+    char odir[PATH_MAX];
+    snprintf(odir, sizeof odir, "%s", out_dir ? out_dir : "build/out");
+    if (gpucoh_mkdirs(odir) != 0) {
+        fprintf(stderr, "gpucoh: cannot create %s\n", odir);
+        return 2;
+    }
+
+    typedef struct {
+        int status; /* 0 caught, 1 survived, 2 broken */
+        gpucoh_cosim_result_t r;
+        char why[512];
+    } outcome_t;
+    static outcome_t oc[MAX_MUTANTS + 1];
+    int caught = 0, survived = 0, broken = 0;
+    for (int i = -1; i < nm; i++) {
+        const mutant_t* m = i >= 0 ? &ms[i] : NULL;
+        outcome_t* o = &oc[i + 1];
+        memset(o, 0, sizeof *o);
+        char scratch[PATH_MAX];
+        snprintf(scratch, sizeof scratch, "%s/build/mutants/%s/%s", root, u->name,
+                 m ? m->name : "original");
+        gpucoh_cosim_opts_t co;
+        memset(&co, 0, sizeof co);
+        co.u = u;
+        co.pv = *pv;
+        if (m && m->nparams) {
+            gpucoh_pvals_t p2;
+            memset(&p2, 0, sizeof p2);
+            for (unsigned k = 0; k < u->nparams; k++)
+                if (pv->set[k]) {
+                    p2.v[k] = pv->v[k];
+                    p2.set[k] = true;
+                }
+            for (int k = 0; k < m->nparams; k++) {
+                /* a mutant's own parameters override the command line's */
+                const char* eq = strchr(m->params[k], '=');
+                for (unsigned j = 0; eq && j < u->nparams; j++)
+                    if (strlen(u->params[j].name) == (size_t)(eq - m->params[k]) &&
+                        !strncmp(u->params[j].name, m->params[k], (size_t)(eq - m->params[k])))
+                        p2.set[j] = false;
+                if (gpucoh_param_set(u, &p2, m->params[k], err, sizeof err) != 0) {
+                    fprintf(stderr, "gpucoh: mutant %s: %s\n", m->name, err);
+                    return 2;
+                }
+            }
+            if (u->resolve(&p2, err, sizeof err) != 0) {
+                fprintf(stderr, "gpucoh: mutant %s: %s\n", m->name, err);
+                return 2;
+            }
+            co.pv = p2;
+        }
+        co.seed = seed;
+        co.cycles = cycles;
+        co.stim = GPUCOH_STIM_MIXED;
+        co.rtl_dir = scratch;
+        co.out_dir = odir;
+        char jp[PATH_MAX + 200];
+        snprintf(jp, sizeof jp, "%s/mutant-%s-%s.json", odir, u->name, m ? m->name : "original");
+        co.json_path = jp;
+        co.quiet = true;
+        co.no_fail_artifacts = true;
+        if (make_scratch(u, m, scratch, o->why, sizeof o->why) != 0) {
+            o->status = 2;
+        } else {
+            fprintf(stderr, "gpucoh: mutant %-28s ...\n", m ? m->name : "(original RTL)");
+            if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0)
+                o->status = 2;
+            else
+                o->status = o->r.diverged ? 0 : 1;
+        }
+        if (!m) {
+            if (o->status != 1) {
+                fprintf(stderr,
+                        "gpucoh: the unmutated RTL %s; mutant results would mean "
+                        "nothing\n",
+                        o->status == 2 ? "does not build or run" : "diverges");
+                if (o->why[0])
+                    fprintf(stderr, "  %s\n", o->why);
+                return 1;
+            }
+            continue;
+        }
+        if (o->status == 0)
+            caught++;
+        else if (o->status == 1)
+            survived++;
+        else
+            broken++;
+    }
+
+    printf("mutants of %s: %d caught, %d survived, %d broken (unmutated RTL: %llu cycles, 0 "
+           "mismatches)\n",
+           u->name, caught, survived, broken, (unsigned long long)oc[0].r.cycles_run);
+    printf("  %-26s %-8s %-9s %9s  %-34s %s\n", "mutant", "result", "check", "cycle", "field",
+           "description");
+    for (int i = 0; i < nm; i++) {
+        const outcome_t* o = &oc[i + 1];
+        if (o->status == 0)
+            printf("  %-26s %-8s %-9s %9llu  %-34s %s\n", ms[i].name, "caught", o->r.kind,
+                   (unsigned long long)o->r.div_cycle, o->r.field, ms[i].description);
+        else if (o->status == 1)
+            printf("  %-26s %-8s %-9s %9s  %-34s %s\n", ms[i].name, "SURVIVED", "-", "-", "-",
+                   ms[i].description);
+        else
+            printf("  %-26s %-8s %s\n", ms[i].name, "BROKEN", o->why);
+    }
+    char path[PATH_MAX];
+    if (json_path)
+        snprintf(path, sizeof path, "%s", json_path);
+    else
+        snprintf(path, sizeof path, "%s/mutants-%s.json", odir, u->name);
+    gpucoh_afile_t a;
+    if (gpucoh_afile_open(&a, path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return 2;
+    }
+    fprintf(a.f,
+            "{\"tool\": \"gpucoh mutants\", \"unit\": \"%s\", \"seed\": %llu, \"cycles\": "
+            "%llu, \"caught\": %d, \"survived\": %d, \"broken\": %d, \"mutants\": [",
+            u->name, (unsigned long long)seed, (unsigned long long)cycles, caught, survived,
+            broken);
+    for (int i = 0; i < nm; i++) {
+        const outcome_t* o = &oc[i + 1];
+        fprintf(a.f, "%s\n  {\"name\": ", i ? "," : "");
+        gpucoh_json_str(a.f, ms[i].name);
+        fprintf(a.f, ", \"description\": ");
+        gpucoh_json_str(a.f, ms[i].description);
+        fprintf(a.f, ", \"result\": \"%s\"",
+                o->status == 0   ? "caught"
+                : o->status == 1 ? "survived"
+                                 : "broken");
+        if (o->status == 0) {
+            fprintf(a.f, ", \"check\": \"%s\", \"cycle\": %llu, \"field\": ", o->r.kind,
+                    (unsigned long long)o->r.div_cycle);
+            gpucoh_json_str(a.f, o->r.field);
+        } else if (o->status == 2) {
+            fprintf(a.f, ", \"error\": ");
+            gpucoh_json_str(a.f, o->why);
+        }
+        fprintf(a.f, "}");
+    }
+    fprintf(a.f, "\n]}\n");
+    if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return 2;
+    }
+    printf("  report    %s\n", path);
+    return (survived || broken) ? 1 : 0;
+}

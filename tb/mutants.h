@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* mutants.h -- `gpucoh mutants`: bug injection into a scratch copy of the RTL. */
+#ifndef GPUCOH_MUTANTS_H
+#define GPUCOH_MUTANTS_H
+
+#include <stdint.h>
+
+#include "unit.h"
+
+/* Runs the unmutated RTL first (it must pass), then every mutant of tests/mutants/<unit>/
+ * (or only `only_file`). Exit status: 0 all caught, 1 some survived or broke, 2 usage. */
+int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
+                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir);
+
+#endif

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# C lint: cppcheck over the models, testbench and tests, and the clang-format check.
+# (The compiler warnings -Wall -Wextra -Werror ... are enforced by every build.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "cppcheck: cmodel tb tests"
+cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability --std=c11 \
+    --inline-suppr --suppress=missingIncludeSystem -Icmodel -Itb -Iverilator \
+    cmodel tb tests 2>&1
+echo "cppcheck: clean"
+FILES=$(ls cmodel/*.[ch] tb/*.[ch] tests/*.c verilator/*.h verilator/*.cpp)
+clang-format --dry-run --Werror $FILES
+echo "clang-format: $(echo "$FILES" | wc -w) files clean"

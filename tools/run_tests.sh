@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# The test suite behind `make test`. Every check is counted; the run ends with one line
+#   N passed, N failed
+# Logs of every check are in build/test-logs/; cmocka TAP output in build/test-logs/*.tap.
+#
+# What runs (each is a check that can fail; see docs/testing.md):
+#   1. cmocka unit tests (C model, CLI errors, golden directed tests on C and RTL)
+#   2. the same tests built with ASan + UBSan
+#   3. lockstep co-simulation of sig_bloom at six parameter sets, each required to have
+#      0 mismatches and every reachable transition covered
+#   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
+#      replay command that reproduces the divergence at the same cycle
+#   5. every RTL mutant must be caught (one check per mutant)
+#   6. waves, bench and area smoke runs (functional: they must run and produce their reports)
+#   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+export GPUCOH_ROOT=$ROOT
+LOGS=build/test-logs
+OUT=build/test-out
+rm -rf "$LOGS" "$OUT"
+mkdir -p "$LOGS" "$OUT"
+G=build/gpucoh
+PASS=0
+FAIL=0
+FAILED=()
+T0=$(date +%s)
+
+ok() { PASS=$((PASS + 1)); printf '  ok    %-58s %s\n' "$1" "${2:-}"; }
+bad() {
+    FAIL=$((FAIL + 1)); FAILED+=("$1")
+    printf '  FAIL  %-58s %s\n' "$1" "${2:-}"
+    [ -n "${3:-}" ] && [ -f "$3" ] && tail -n 25 "$3" | sed 's/^/        | /'
+}
+
+# check NAME LOG CMD... : passes when CMD exits 0
+check() {
+    local name=$1 log=$2; shift 2
+    local t=$(date +%s)
+    if "$@" > "$log" 2>&1; then ok "$name" "($(( $(date +%s) - t )) s)"; else bad "$name" "(exit $?)" "$log"; fi
+}
+
+# cmocka binary: each test case counts; a crash counts as one failure
+cmocka() {
+    local label=$1 bin=$2 tap="$LOGS/$(basename "$2")-$1.tap"
+    local t=$(date +%s)
+    CMOCKA_MESSAGE_OUTPUT=TAP "$bin" > "$tap" 2>&1
+    local rc=$?
+    local p f
+    p=$(grep -c '^ok ' "$tap")
+    f=$(grep -c '^not ok ' "$tap")
+    PASS=$((PASS + p)); FAIL=$((FAIL + f))
+    grep '^not ok ' "$tap" | while read -r l; do echo "  FAIL  $label: $l"; done
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+        bad "$label $(basename "$bin") (crashed, exit $rc)" "" "$tap"
+    fi
+    [ "$f" -gt 0 ] && FAILED+=("$label $(basename "$bin")")
+    printf '  %-5s %-58s %s\n' "$([ "$f" -eq 0 ] && [ "$rc" -eq 0 ] && echo ok || echo FAIL)" \
+        "$label $(basename "$bin"): $p passed, $f failed" "($(( $(date +%s) - t )) s)"
+}
+
+echo "== 1. cmocka unit tests"
+for b in build/tests/test_*; do cmocka unit "$b"; done
+echo "== 2. ASan + UBSan"
+for b in build/asan/test_*; do
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 cmocka asan "$b"
+done
+
+echo "== 3. lockstep co-simulation (0 mismatches, full transition coverage)"
+# cosim NAME CYCLES STIM PARAMS... : PASS line, 0 mismatches, covered == reachable
+cosim() {
+    local name=$1 cycles=$2 stim=$3; shift 3
+    local log="$LOGS/cosim-$name.log" json="$OUT/cosim-$name.json"
+    local t=$(date +%s)
+    "$G" cosim sig_bloom --cycles "$cycles" --stim "$stim" --seed 7 --quiet --json "$json" "$@" \
+        > "$log" 2>&1
+    local rc=$?
+    local line cov
+    line=$(grep -E '^(PASS|FAIL) sig_bloom' "$log")
+    cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+    if [ $rc -eq 0 ] && echo "$line" | grep -q ' 0 mismatches' && [ -n "$cov" ] &&
+        [ "$(echo "$cov" | cut -d' ' -f1)" = "$(echo "$cov" | cut -d' ' -f2)" ] &&
+        grep -q '"verdict": "pass"' "$json"; then
+        ok "cosim $name" "$(echo "$line" | sed 's/.*: //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
+    else
+        bad "cosim $name" "(exit $rc) $line" "$log"
+    fi
+}
+cosim default 1000000 mixed
+cosim m256-k4-parallel-bitsel-g1-aw16-c8 500000 mixed --param m=256 --param k=4 \
+    --param org=parallel --param hash=bitsel --param gran=1 --param addr_width=16 \
+    --param chunk_width=8 --param threshold=5
+cosim m1024-k1-thresh1 300000 mixed --param m=1024 --param k=1 --param threshold=1 \
+    --param h3_seed=0x1234
+cosim m2048-k3-bitsel-g4-aw48-c128 400000 mixed --param m=2048 --param k=3 --param hash=bitsel \
+    --param gran=4 --param addr_width=48 --param chunk_width=128
+cosim m8192-k2-parallel-threshcmax 200000 mixed --param m=8192 --param k=2 --param org=parallel \
+    --param chunk_width=256 --param threshold=16383
+cosim m16384-k8-parallel-g512-aw64-c512 150000 mixed --param m=16384 --param k=8 \
+    --param org=parallel --param gran=512 --param addr_width=64 --param chunk_width=512
+cosim random-only-m512 1500000 random --param m=512 --param chunk_width=16
+
+echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
+failpath() {
+    local log="$LOGS/failure-path.log" fo="$OUT/failpath"
+    local mut=build/mutants/sig_bloom/09-counter-wraps
+    {
+        set -e
+        "$G" mutants sig_bloom --param m=256 --param chunk_width=32 \
+            --mutants tests/mutants/sig_bloom/09-counter-wraps.mut --out "$fo"
+        set +e
+        "$G" cosim sig_bloom --param m=256 --param chunk_width=32 --rtl-dir "$mut" \
+            --cycles 5000 --out "$fo" > "$fo/report.txt" 2>&1
+        rc=$?
+        set -e
+        cat "$fo/report.txt"
+        [ $rc -eq 1 ] || { echo "expected exit 1 from a diverging run, got $rc"; exit 1; }
+        grep -q 'first divergence at cycle 731 (output)' "$fo/report.txt"
+        grep -q 'field     sig_bloom.count_o' "$fo/report.txt"
+        grep -q 'expected  0x1ff' "$fo/report.txt"
+        grep -q 'got       0x0' "$fo/report.txt"
+        grep -q '"verdict": "fail"' "$fo/sig_bloom-seed1-fail.json"
+        grep -q '"last_inputs"' "$fo/sig_bloom-seed1-fail.json"
+        [ -s "$fo/sig_bloom-seed1-fail.fst" ]
+        grep -q 'TOP.sig_bloom.count_o' "$fo/sig_bloom-seed1-fail.gtkw"
+        fst2vcd -f "$fo/sig_bloom-seed1-fail.fst" | grep -q 'count_o'
+        replay=$(sed -n 's/^  replay    //p' "$fo/report.txt")
+        [ -n "$replay" ]
+        set +e
+        eval "$replay --out $fo/replay" > "$fo/replay.txt" 2>&1
+        rc=$?
+        set -e
+        cat "$fo/replay.txt"
+        [ $rc -eq 1 ]
+        grep -q 'first divergence at cycle 731 (output)' "$fo/replay.txt"
+        [ -s "$fo/replay-sig_bloom.fst" ]
+    } > "$log" 2>&1
+}
+if (failpath); then ok "failure report: cycle, field, hex, JSON, FST, .gtkw, replay"; else
+    bad "failure report: cycle, field, hex, JSON, FST, .gtkw, replay" "" "$LOGS/failure-path.log"; fi
+
+echo "== 5. RTL mutants (each must be caught by lockstep)"
+mlog="$LOGS/mutants.log"
+t=$(date +%s)
+"$G" mutants sig_bloom --param m=256 --param chunk_width=32 --out "$OUT" > "$mlog" 2>&1
+mrc=$?
+if grep -q '^mutants of sig_bloom' "$mlog"; then
+    ok "unmutated RTL passes (the baseline of the campaign)"
+    while read -r name result rest; do
+        case "$result" in
+            caught) ok "mutant $name" "$(echo "$rest" | awk '{print $1" cycle "$2" "$3}')" ;;
+            SURVIVED|BROKEN) bad "mutant $name" "$result $rest" ;;
+        esac
+    done < <(sed -n '/^  mutant /,/^  report/p' "$mlog" | grep -vE '^  (mutant|report) ')
+    echo "        mutant campaign: $(( $(date +%s) - t )) s, exit $mrc"
+else
+    bad "mutant campaign ran" "(exit $mrc)" "$mlog"
+fi
+
+echo "== 6. waves, bench, area (functional smoke runs)"
+check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
+    "$G waves sig_bloom --param m=256 --from 0 --to 200 --out $OUT/waves && \
+     test -s $OUT/waves/sig_bloom-seed1.fst && grep -q op_i $OUT/waves/sig_bloom-seed1.gtkw"
+check "waves: VCD output through fst2vcd" "$LOGS/waves-vcd.log" bash -c \
+    "$G cosim sig_bloom --param m=256 --cycles 300 --wave $OUT/w.vcd --quiet && \
+     grep -q 'enddefinitions' $OUT/w.vcd"
+check "bench: three runs agree and report ratios" "$LOGS/bench.log" bash -c \
+    "$G bench sig_bloom --param m=1024 --cycles 100000 --out $OUT && \
+     grep -q '\"diverged\": false' $OUT/bench-sig_bloom.json"
+check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
+    "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
+     grep -q '\"area_um2\"' $OUT/area.json"
+
+echo "== 7. lint and format"
+check "lint: RTL (verilator -Wall, yosys gate, iverilog, style)" "$LOGS/lint-rtl.log" \
+    bash tools/lint_rtl.sh
+check "lint: C (cppcheck, clang-format)" "$LOGS/lint-c.log" bash tools/lint_c.sh
+
+echo
+echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"
+if [ "$FAIL" -gt 0 ]; then
+    echo "failed:"; printf '  %s\n' "${FAILED[@]}"
+fi
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
