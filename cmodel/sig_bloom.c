@@ -210,6 +210,20 @@ int sig_bloom_init(sig_bloom_t* s, const sig_bloom_desc_t* d, char* msg, size_t 
             s->h3[i][j] = (uint16_t)(x & qmask);
         }
     }
+    /* byte-at-a-time tables of the same matrix (see h3tab in the header) */
+    for (uint32_t p = 0; p < SIG_BLOOM_MAX_ADDR_BITS / 8u; p++) {
+        for (uint32_t v = 0; v < 256u; v++) {
+            for (uint32_t i = 0; i < SIG_BLOOM_MAX_HASHES; i++) {
+                uint16_t h = 0;
+                for (uint32_t b = 0; b < 8u; b++) {
+                    if ((v >> b) & 1u) {
+                        h ^= s->h3[i][8u * p + b];
+                    }
+                }
+                s->h3tab[p][v][i] = h;
+            }
+        }
+    }
 
     sig_bloom_reset(s);
     if (msg != NULL && msg_len > 0u) {
@@ -243,31 +257,25 @@ static inline uint32_t h3_hash(const uint16_t* q, uint64_t key) {
     return h;
 }
 
-/* All eight H3 hashes in one pass over the set key bits (rows i >= k are 0, so h[i] = 0 there):
- * eight independent XOR chains per key bit, and one loop exit instead of k. */
+/* All eight H3 hashes at once, a key byte at a time through h3tab (rows i >= k are 0, so
+ * h[i] = 0 there). The eight 16-bit lanes are XORed as two 64-bit words. */
 static inline void h3_hash_all(const sig_bloom_t* s, uint64_t key,
                                uint32_t h[SIG_BLOOM_MAX_HASHES]) {
-    uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
-    while (key != 0u) {
-        const uint32_t j = ctz64(key);
-        key &= key - 1u;
-        a0 ^= s->h3[0][j];
-        a1 ^= s->h3[1][j];
-        a2 ^= s->h3[2][j];
-        a3 ^= s->h3[3][j];
-        a4 ^= s->h3[4][j];
-        a5 ^= s->h3[5][j];
-        a6 ^= s->h3[6][j];
-        a7 ^= s->h3[7][j];
+    uint64_t lo = 0, hi = 0;
+    for (uint32_t p = 0; key != 0u; p++, key >>= 8) {
+        const uint16_t* t = s->h3tab[p][key & 0xFFu];
+        uint64_t a, b;
+        memcpy(&a, t, sizeof a);
+        memcpy(&b, t + 4, sizeof b);
+        lo ^= a;
+        hi ^= b;
     }
-    h[0] = a0;
-    h[1] = a1;
-    h[2] = a2;
-    h[3] = a3;
-    h[4] = a4;
-    h[5] = a5;
-    h[6] = a6;
-    h[7] = a7;
+    uint16_t lanes[SIG_BLOOM_MAX_HASHES];
+    memcpy(lanes, &lo, sizeof lo);
+    memcpy(lanes + 4, &hi, sizeof hi);
+    for (uint32_t i = 0; i < SIG_BLOOM_MAX_HASHES; i++) {
+        h[i] = lanes[i];
+    }
 }
 
 /* Bit-select (§4.4): bit b of h is key[(off + b) mod KW] with off = (i * IW) mod KW. Rotating the

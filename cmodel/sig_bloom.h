@@ -157,6 +157,9 @@ typedef struct {
     /* derived (spec §1) */
     uint32_t lg, kw, bank, iw, nc, ciw, cw, cmax, words, chunk_words;
     uint16_t h3[SIG_BLOOM_MAX_HASHES][SIG_BLOOM_H3_STRIDE]; /* Q[i][j], low IW bits */
+    /* H3 is linear (XOR over set key bits), so it is evaluated a key byte at a time:
+     * h3tab[p][v][i] = XOR of Q[i][8p + b] over the set bits b of byte value v (32 KiB). */
+    uint16_t h3tab[SIG_BLOOM_MAX_ADDR_BITS / 8u][256][SIG_BLOOM_MAX_HASHES];
     /* state */
     sig_bloom_state_t st;
     sig_bloom_out_t out; /* output registers */

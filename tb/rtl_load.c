@@ -80,6 +80,9 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
     }
     uint64_t h = 0xCBF29CE484222325ull;
     h = gpucoh_fnv1a(h, r->key, strlen(r->key));
+    const char* vflags = getenv("GPUCOH_VFLAGS"); /* build_rtl.sh's Verilator flag override */
+    if (vflags)
+        h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
     if (!hash_inputs(&h, u, root, rtl, err, errlen))
         return -1;
     snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-%016llx", root, u->name,

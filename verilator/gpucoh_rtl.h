@@ -29,7 +29,8 @@ typedef struct gpucoh_rtl_api {
     void (*destroy)(void* h);
     /* one rising edge: in -> (edge) -> out */
     void (*tick)(void* h, const void* in, void* out);
-    /* fill the unit's state struct from the RTL registers */
+    /* fill the unit's state struct from the RTL registers; words past the unit's size are not
+     * written (the caller zeroes its buffer once) */
     void (*state)(void* h, void* st);
     /* waves: open an FST file (0 = ok), dump every half cycle until close */
     int (*trace_open)(void* h, const char* path);

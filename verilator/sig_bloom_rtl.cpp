@@ -88,12 +88,16 @@ void tick(void* h, const void* vin, void* vout) {
     const sig_bloom_in_t* in = static_cast<const sig_bloom_in_t*>(vin);
     sig_bloom_out_t* out = static_cast<sig_bloom_out_t*>(vout);
 
+    // Clock low and the new inputs in one eval (Verilator settles input-driven logic first),
+    // then the rising edge: two evals per cycle. The falling edge of this cycle is the low
+    // phase of the next call, so in a dump inputs change at time 2c and the edge is at 2c+1.
+    t->clk_i = 0;
     t->rst_ni = in->rst_n ? 1 : 0;
     t->op_i = in->op;
     t->addr_i = static_cast<std::remove_reference_t<decltype(t->addr_i)>>(in->addr);
     t->chunk_idx_i = static_cast<std::remove_reference_t<decltype(t->chunk_idx_i)>>(in->chunk_idx);
     put_words(t->chunk_data_i, in->chunk_data, kChunkBits);
-    t->eval(); // inputs settle while clk_i = 0
+    t->eval();
     dump(s);
     t->clk_i = 1;
     t->eval();
@@ -105,9 +109,6 @@ void tick(void* h, const void* vin, void* vout) {
     get_words(out->chunk_data, t->chunk_data_o, kChunkBits);
     out->count = t->count_o;
     out->thresh = t->thresh_o;
-
-    t->clk_i = 0;
-    t->eval();
 }
 
 void state(void* h, void* vst) {
@@ -116,9 +117,9 @@ void state(void* h, void* vst) {
     const auto& bits = s->top->rootp->sig_bloom__DOT__bits_q;
     constexpr std::size_t kWords = sizeof(bits) / sizeof(uint32_t);
     static_assert(kWords <= SIG_BLOOM_MAX_WORDS, "signature wider than the state struct");
+    // Only the m/32 words of this signature are written; the caller's buffer beyond them is
+    // left as it is (the testbench zeroes it once), so no per-cycle clearing of unused words.
     std::memcpy(st->bits, &bits[0], kWords * sizeof(uint32_t));
-    if (kWords < SIG_BLOOM_MAX_WORDS)
-        std::memset(st->bits + kWords, 0, (SIG_BLOOM_MAX_WORDS - kWords) * sizeof(uint32_t));
     st->count = s->top->rootp->sig_bloom__DOT__count_q;
 }
 
