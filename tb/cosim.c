@@ -20,6 +20,7 @@
 #include "util.h"
 
 #define RING 16u
+#define TAIL 8u /* cycles traced after a divergence */
 
 static const char* stim_name(int s) {
     return s == GPUCOH_STIM_RANDOM ? "random" : s == GPUCOH_STIM_DIRECTED ? "directed" : "mixed";
@@ -40,35 +41,94 @@ void gpucoh_param_args(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* b
 int gpucoh_write_gtkw(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* dump,
                       const char* gtkw, int64_t marker, int64_t start, const char* comment,
                       char* err, size_t errlen) {
+    /* Layout as GTKWave 3.3.118 itself writes a save file (File > Write Save File). The view:
+     * GTKWave honours [timestart] only if timestart <= (last dump time - page width), otherwise it
+     * shows the dump from its first time; the page width is wave_px * 2^-zoom / 200 time units
+     * (GTKWave draws 200 pixels per 2^-zoom units). At zoom -3 a clock cycle (2 units) is 50
+     * pixels: op names and 8-digit hex values fit. wave_px is the wave pane of a 1600-pixel-wide
+     * window with the pane widths below (measured under Xvfb; GTKWave widens the SST pane to
+     * about 276 whatever sst_width says). */
+    const int win_w = 1600, win_h = 900, sst_w = 250, sig_w = 260;
+    const double wave_px = 1040.0;
+    double zoom = -3.0, upx = 0.04; /* time units per pixel at this zoom */
+    int64_t ts = start < 0 ? 0 : start;
+    if (marker >= 0) {
+        /* failure window: find where the dump really ends (FST header: block type byte,
+         * 8-byte length, then start and end time, 64-bit big-endian) */
+        int64_t first = -1, last = -1;
+        FILE* d = fopen(dump, "rb");
+        if (d) {
+            unsigned char h[25];
+            if (fread(h, 1, sizeof h, d) == sizeof h && h[0] == 0) {
+                uint64_t s = 0, e = 0;
+                for (int i = 0; i < 8; i++) {
+                    s = (s << 8) | h[9 + i];
+                    e = (e << 8) | h[17 + i];
+                }
+                first = (int64_t)s;
+                last = (int64_t)e;
+            }
+            fclose(d);
+        }
+        if (first < 0 || last < marker)
+            first = ts, last = marker;
+        if (last - marker >= 8 && (double)(last - first) > wave_px * upx) {
+            /* the dump goes on past the divergence: readable zoom, the last page of the dump
+             * plus 10 % (so that a slightly wider pane still honours timestart), which puts the
+             * marker (last - marker) units left of the right edge; snap to a cycle start */
+            ts = last - (int64_t)(1.1 * wave_px * upx) - 1;
+            ts -= ts & 1;
+            if (ts < first)
+                ts = first;
+        } else {
+            /* the dump ends at (or just after) the divergence: show all of it, zoomed out in
+             * quarter steps until it fits with a margin, marker near the right edge */
+            ts = first;
+            double need = (double)(last - first) * 1.04 + 2.0;
+            while (wave_px * upx < need && zoom > -40.0) {
+                zoom -= 0.25;
+                upx *= 1.189207115002721; /* 2^0.25 */
+            }
+        }
+    }
     gpucoh_afile_t a;
     if (gpucoh_afile_open(&a, gtkw, err, errlen) != 0)
         return -1;
     FILE* f = a.f;
-    fprintf(f, "[*] gpucoh %s: %s\n", u->name, comment);
-    fprintf(f, "[dumpfile] \"%s\"\n", dump);
-    fprintf(f, "[timestart] %lld\n", (long long)(start < 0 ? 0 : start));
-    fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
-    fprintf(f,
-            "*-3.000000 %lld -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 "
-            "-1 -1 -1 -1 -1\n",
-            (long long)marker);
-    fprintf(f, "[sst_width] 250\n[signals_width] 260\n[sst_expanded] 1\n[sst_vpaned_height] 300\n");
+    /* an absolute dump path, so that `gtkwave file.gtkw` alone works from any directory */
+    char cwd[4096];
+    bool rel = dump[0] != '/' && getcwd(cwd, sizeof cwd);
+    fprintf(f, "[*]\n[*] gpucoh %s: %s\n[*]\n", u->name, comment);
+    fprintf(f, "[dumpfile] \"%s%s%s\"\n", rel ? cwd : "", rel ? "/" : "",
+            dump + (rel && dump[0] == '.' && dump[1] == '/' ? 2 : 0));
+    fprintf(f, "[timestart] %lld\n", (long long)ts);
+    fprintf(f, "[size] %d %d\n[pos] -1 -1\n", win_w, win_h);
+    /* zoom, primary marker, then the 26 named markers A..Z (-1 = unset) */
+    fprintf(f, "*%.6f %lld", zoom, (long long)marker);
+    for (int i = 0; i < 26; i++)
+        fprintf(f, " -1");
+    fprintf(f, "\n[sst_width] %d\n[signals_width] %d\n[sst_expanded] 1\n[sst_vpaned_height] 300\n",
+            sst_w, sig_w);
     int nfilter = 0;
+    unsigned last_flags = 0;
     for (unsigned i = 0; u->wave_signals[i]; i++) {
         uint32_t w = u->wave_width(pv, i);
         const char* filt = u->wave_filters[i];
-        if (filt && *filt) {
-            /* translate filter: shows state/op names instead of numbers */
+        bool tr = filt && *filt;
+        /* 0x20 right-justify | 0x08 binary or 0x02 hex | 0x2000 file-translated (the filter
+         * file's left column is the value as printed in hex) */
+        unsigned flags = tr ? 0x2022u : w == 1 ? 0x28u : 0x22u;
+        if (flags != last_flags)
+            fprintf(f, "@%x\n", flags);
+        last_flags = flags;
+        if (tr)
             fprintf(f, "^%d %s/waves/filters/%s\n", ++nfilter, gpucoh_root(), filt);
-            fprintf(f, "@2022\n"); /* hex | right-justify | file-translated */
-        } else {
-            fprintf(f, w == 1 ? "@28\n" : "@22\n");
-        }
         if (w == 1)
             fprintf(f, "%s\n", u->wave_signals[i]);
         else
             fprintf(f, "%s[%u:0]\n", u->wave_signals[i], w - 1);
     }
+    fprintf(f, "[pattern_trace] 1\n[pattern_trace] 0\n");
     return gpucoh_afile_commit(&a, err, errlen);
 }
 
@@ -374,8 +434,15 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
             char e2[256];
             int terr2 = 0;
             if (run_alloc(&r2, o, rtl.api, e2, sizeof e2) == 0) {
-                uint64_t div2 = run_lockstep(&r2, div + 3, res->fail_wave, wfrom, div + 3, &mm2,
+                uint64_t div2 = run_lockstep(&r2, div + 1, res->fail_wave, wfrom, UINT64_MAX, &mm2,
                                              kind2, false, e2, sizeof e2, &terr2);
+                /* keep the trace open for a few cycles past the divergence, so the wrong value
+                 * is drawn as a wave and not only shown at the marker */
+                for (uint64_t c = div + 1; !terr2 && div2 == div && c <= div + TAIL; c++) {
+                    t->next_input(r2.ctx, c, r2.in);
+                    t->model_tick(r2.ctx, r2.in, r2.mout);
+                    r2.api->tick(r2.h, r2.in, r2.rout);
+                }
                 r2.api->trace_close(r2.h);
                 char comment[512];
                 snprintf(comment, sizeof comment,
@@ -447,7 +514,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
                    (unsigned long long)(div > (o->window ? o->window : 64)
                                             ? div - (o->window ? o->window : 64)
                                             : 0),
-                   (unsigned long long)(div + 2), res->fail_wave, res->fail_gtkw);
+                   (unsigned long long)(div + TAIL), res->fail_wave, res->fail_gtkw);
         printf("  replay    %s\n", res->replay);
     }
 

@@ -27,7 +27,7 @@ enum { PH_MIX, PH_FILL, PH_TEST, PH_LOADZ, PH_CHURN, PH_SHIP, PH_COUNT };
 #define POOL 256u
 
 typedef struct {
-    sig_bloom_t model;
+    sig_bloom_t model; /* first member: tests/test_compare.c reads the model through the ctx */
     gpucoh_rng_t rng;
     int stim;
     uint64_t addr_mask;
