@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Lint the RTL: for every unit rtl/<unit>.sv (all rtl/*.sv except the package),
+#   verilator  verilator --lint-only -Wall, with the package and rtl/lint/*.vlt
+#   yosys      Yosys parse gate (read_verilog -sv; hierarchy; proc); any warning or error fails,
+#              in particular "implicitly declared", which is how Yosys 0.23 reports constructs
+#              it silently mis-reads (arrays of structs, interfaces)
+#   iverilog   Icarus Verilog -g2012 compile
+# and for every rtl/**/*.sv and *.svh file,
+#   style      ASCII only, no tabs, no trailing spaces, final newline, <= 100 columns, and for a
+#              .sv file exactly one module or package, named as the file
+# One line per check; exit status 1 if any check failed. Logs go to build/lint/.
+#
+#   tools/lint_rtl.sh            all units
+#   tools/lint_rtl.sh UNIT...    only these units (the style check still covers every file)
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+
+PKG=rtl/gpucoh_pkg.sv
+INC=rtl/include
+OUT=build/lint
+MAX_COLS=100
+mkdir -p "$OUT"
+
+for tool in verilator yosys iverilog; do
+    command -v "$tool" >/dev/null || { echo "lint_rtl: $tool not installed (run make deps)" >&2; exit 2; }
+done
+
+shopt -s nullglob globstar
+VLT=(rtl/lint/*.vlt)
+
+if [ $# -gt 0 ]; then
+    UNITS=("$@")
+else
+    UNITS=()
+    for f in rtl/*.sv; do
+        [ "$f" = "$PKG" ] && continue
+        UNITS+=("$(basename "$f" .sv)")
+    done
+fi
+
+failed=0
+result() { # STATUS CHECK SUBJECT [DETAIL]
+    printf '%-4s  %-9s  %s%s\n' "$1" "$2" "$3" "${4:+  ($4)}"
+    if [ "$1" = FAIL ]; then failed=1; fi
+}
+
+for u in "${UNITS[@]}"; do
+    src=rtl/$u.sv
+    if [ ! -f "$src" ]; then
+        result FAIL unit "$u" "no file $src"
+        continue
+    fi
+
+    # (1) Verilator, all warnings on.
+    log=$OUT/$u.verilator.log
+    if verilator --lint-only -Wall "-I$INC" --top-module "$u" "${VLT[@]}" "$PKG" "$src" \
+            > "$log" 2>&1; then
+        result PASS verilator "$u"
+    else
+        result FAIL verilator "$u" "see $log"
+        sed 's/^/      /' "$log" | head -20
+    fi
+
+    # (2) Yosys parse gate. -q leaves only warnings and errors on the console; the full log is
+    # kept next to it for reading.
+    log=$OUT/$u.yosys.log
+    if yosys -q -l "$OUT/$u.yosys.full.log" \
+            -p "read_verilog -sv -I$INC $PKG $src; hierarchy -check -top $u; proc" \
+            > "$log" 2>&1 && ! grep -qiE 'implicitly declared|warning|error' "$log"; then
+        result PASS yosys "$u"
+    else
+        result FAIL yosys "$u" "see $log"
+        sed 's/^/      /' "$log" | head -20
+    fi
+
+    # (3) Icarus Verilog compile. Its code generator notes that it does not enforce
+    # unique/unique0 (a "sorry", not an error); that note is dropped, anything else fails.
+    log=$OUT/$u.iverilog.log
+    if iverilog -g2012 "-I$INC" -s "$u" -o /dev/null "$PKG" "$src" > "$log" 2>&1 &&
+            ! grep -v 'sorry: Case unique/unique0 qualities are ignored' "$log" | grep -q .; then
+        result PASS iverilog "$u"
+    else
+        result FAIL iverilog "$u" "see $log"
+        sed 's/^/      /' "$log" | head -20
+    fi
+done
+
+# (4) Text style over every RTL source and header.
+for f in rtl/**/*.sv rtl/**/*.svh; do
+    why=()
+    if LC_ALL=C grep -qP '[^\x00-\x7F]' "$f"; then why+=("non-ASCII"); fi
+    if grep -qP '\t' "$f"; then why+=("tab"); fi
+    if grep -qE '[[:space:]]$' "$f"; then why+=("trailing space"); fi
+    if [ -s "$f" ] && [ -n "$(tail -c 1 "$f")" ]; then why+=("no final newline"); fi
+    long=$(awk -v max="$MAX_COLS" 'length > max { n++ } END { print n + 0 }' "$f")
+    if [ "$long" -gt 0 ]; then why+=("$long line(s) over $MAX_COLS columns"); fi
+    if [[ $f == *.sv ]]; then
+        want=$(basename "$f" .sv)
+        names=$(sed -nE 's/^[[:space:]]*(module|package)[[:space:]]+([A-Za-z_][A-Za-z0-9_$]*).*/\2/p' \
+            "$f")
+        if [ "$names" != "$want" ]; then
+            why+=("declares '${names//$'\n'/ }', expected one module/package '$want'")
+        fi
+    fi
+    if [ ${#why[@]} -eq 0 ]; then
+        result PASS style "$f"
+    else
+        result FAIL style "$f" "$(IFS=';'; echo "${why[*]}")"
+        # Point at the offending lines (at most a few of each kind).
+        {
+            LC_ALL=C grep -nP '[^\x00-\x7F]' "$f" | head -3 || true
+            grep -nP '\t' "$f" | head -3 || true
+            grep -nE '[[:space:]]$' "$f" | head -3 || true
+            awk -v max="$MAX_COLS" 'length > max { print FNR ": " length " columns" }' "$f" | head -3
+        } | sed "s|^|      $f:|"
+    fi
+done
+
+if [ "$failed" -ne 0 ]; then
+    echo "lint_rtl: FAILED"
+    exit 1
+fi
+echo "lint_rtl: all checks passed"
