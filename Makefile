@@ -54,7 +54,8 @@ build: $(GPUCOH)
 
 $(B)/obj/%.o: %.c $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
 
 $(B)/.deps: tools/deps.sh
 	@mkdir -p $(B)
@@ -62,7 +63,8 @@ $(B)/.deps: tools/deps.sh
 	@touch $@
 
 $(GPUCOH): $(B)/obj/tb/gpucoh.o $(TB_O) $(CMOD_O)
-	$(CC) $(CFLAGS) $^ -o $@ -ldl -lm
+	@echo "  LINK    $@"
+	@$(CC) $(CFLAGS) $^ -o $@ -ldl -lm
 
 # ---- the main job ---------------------------------------------------------------------------
 RUN_CYCLES ?= 1000000
@@ -72,11 +74,13 @@ run: $(GPUCOH)
 # ---- tests ----------------------------------------------------------------------------------
 $(B)/tests/%: tests/%.c $(CMOD_O) $(TB_O) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $< $(CMOD_O) $(TB_O) -o $@ -lcmocka -ldl -lm
+	@echo "  TEST    $@"
+	@$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $< $(CMOD_O) $(TB_O) -o $@ -lcmocka -ldl -lm
 
 $(B)/asan/%: tests/%.c $(CMODEL) $(TBSRC) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) -O1 -g $(WARN) $(INC) $(SAN) -D_POSIX_C_SOURCE=200809L $< $(CMODEL) \
+	@echo "  ASAN    $@"
+	@$(CC) $(CSTD) -O1 -g $(WARN) $(INC) $(SAN) -D_POSIX_C_SOURCE=200809L $< $(CMODEL) \
 	    $(TBSRC) -o $@ -lcmocka -ldl -lm
 
 unit-tests: $(addprefix $(B)/tests/,$(UNIT_TESTS))

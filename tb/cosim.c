@@ -299,12 +299,9 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
     }
     fprintf(f, "  \"first_divergence\": {\n    \"cycle\": %llu,\n    \"kind\": \"%s\",\n",
             (unsigned long long)res->div_cycle, res->kind);
-    fprintf(f, "    \"field\": ");
-    gpucoh_json_str(f, res->field);
-    fprintf(f, ",\n    \"expected\": ");
-    gpucoh_json_str(f, res->expected);
-    fprintf(f, ",\n    \"got\": ");
-    gpucoh_json_str(f, res->got);
+    gpucoh_json_kv(f, "    ", "field", res->field);
+    gpucoh_json_kv(f, ",\n    ", "expected", res->expected);
+    gpucoh_json_kv(f, ",\n    ", "got", res->got);
     fprintf(f, ",\n    \"more_differing_fields\": %u,\n    \"last_inputs\": [", res->extra);
     for (uint64_t c = from; c <= res->div_cycle; c++) {
         char buf[768];
@@ -312,12 +309,9 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
         fprintf(f, "%s\n      {\"cycle\": %llu, \"in\": %s}", c == from ? "" : ",",
                 (unsigned long long)c, buf);
     }
-    fprintf(f, "\n    ],\n    \"replay\": ");
-    gpucoh_json_str(f, res->replay);
-    fprintf(f, ",\n    \"wave\": ");
-    gpucoh_json_str(f, res->fail_wave);
-    fprintf(f, ",\n    \"gtkw\": ");
-    gpucoh_json_str(f, res->fail_gtkw);
+    gpucoh_json_kv(f, "\n    ],\n    ", "replay", res->replay);
+    gpucoh_json_kv(f, ",\n    ", "wave", res->fail_wave);
+    gpucoh_json_kv(f, ",\n    ", "gtkw", res->fail_gtkw);
     fprintf(f, "\n  },\n  \"verdict\": \"fail\"\n}\n");
 }
 

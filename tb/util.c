@@ -63,6 +63,11 @@ void gpucoh_json_str(FILE* f, const char* s) {
     fputc('"', f);
 }
 
+void gpucoh_json_kv(FILE* f, const char* sep, const char* key, const char* val) {
+    fprintf(f, "%s\"%s\": ", sep, key);
+    gpucoh_json_str(f, val);
+}
+
 uint64_t gpucoh_fnv1a(uint64_t h, const void* p, size_t n) {
     const unsigned char* b = p;
     for (size_t i = 0; i < n; i++) {

@@ -23,6 +23,8 @@ void gpucoh_afile_abort(gpucoh_afile_t* a);
 
 /* Write s as a JSON string literal (with quotes). */
 void gpucoh_json_str(FILE* f, const char* s);
+/* Write `<sep>"<key>": "<escaped val>"`. */
+void gpucoh_json_kv(FILE* f, const char* sep, const char* key, const char* val);
 
 /* FNV-1a 64 over a buffer / a file's bytes (returns false if the file cannot be read). */
 uint64_t gpucoh_fnv1a(uint64_t h, const void* p, size_t n);
