@@ -72,15 +72,17 @@ run: $(GPUCOH)
 	@bash tools/run_all.sh $(RUN_CYCLES)
 
 # ---- tests ----------------------------------------------------------------------------------
-$(B)/tests/%: tests/%.c $(CMOD_O) $(TB_O) $(HDRS)
+# Tests build the C model again with its per-tick rule re-checks on (SIG_BLOOM_CHECK_RULES).
+$(B)/tests/%: tests/%.c $(CMODEL) $(TB_O) $(HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  TEST    $@"
-	@$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $< $(CMOD_O) $(TB_O) -o $@ -lcmocka -ldl -lm
+	@$(CC) $(CFLAGS) -DSIG_BLOOM_CHECK_RULES -D_POSIX_C_SOURCE=200809L $< $(CMODEL) $(TB_O) \
+	    -o $@ -lcmocka -ldl -lm
 
 $(B)/asan/%: tests/%.c $(CMODEL) $(TBSRC) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  ASAN    $@"
-	@$(CC) $(CSTD) -O1 -g $(WARN) $(INC) $(SAN) -D_POSIX_C_SOURCE=200809L $< $(CMODEL) \
+	@$(CC) $(CSTD) -O1 -g $(WARN) $(INC) $(SAN) -DSIG_BLOOM_CHECK_RULES -D_POSIX_C_SOURCE=200809L $< $(CMODEL) \
 	    $(TBSRC) -o $@ -lcmocka -ldl -lm
 
 unit-tests: $(addprefix $(B)/tests/,$(UNIT_TESTS))

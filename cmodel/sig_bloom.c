@@ -418,6 +418,19 @@ static void do_load(sig_bloom_t* s, uint32_t idx, const uint32_t* data) {
     }
 }
 
+/* The output registers into *out: the scalars and the chunk's words (words past the chunk are
+ * not part of this unit's outputs and are left as the caller has them). */
+static inline void copy_out(const sig_bloom_t* s, sig_bloom_out_t* out) {
+    const sig_bloom_out_t* o = &s->out;
+    out->resp_valid = o->resp_valid;
+    out->member = o->member;
+    out->count = o->count;
+    out->thresh = o->thresh;
+    for (uint32_t w = 0; w < s->chunk_words; w++) {
+        out->chunk_data[w] = o->chunk_data[w];
+    }
+}
+
 void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* out) {
     SIG_BLOOM_ASSERT(s != NULL && in != NULL);
     sig_bloom_out_t* o = &s->out;
@@ -435,7 +448,9 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         /* output registers default to 0 (R4, R5); chunk_data can only be non-zero after a READ,
          * which also set resp_valid, so it is cleared only then */
         if (o->resp_valid) {
-            memset(o->chunk_data, 0, (size_t)s->chunk_words * sizeof o->chunk_data[0]);
+            for (uint32_t w = 0; w < s->chunk_words; w++) {
+                o->chunk_data[w] = 0;
+            }
         }
         o->resp_valid = false;
         o->member = false;
@@ -444,11 +459,11 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         case SIG_BLOOM_OP_INSERT: {
             uint32_t v[SIG_BLOOM_MAX_HASHES];
             indices_of(s, key_of(s, in->addr), v);
-            SIG_BLOOM_ASSERT(indices_in_range(s, v));
+            SIG_BLOOM_RULE(indices_in_range(s, v));
             for (uint32_t i = 0; i < s->desc.k; i++) {
                 s->st.bits[v[i] >> 5] |= 1u << (v[i] & 31u);
             }
-            SIG_BLOOM_ASSERT(all_set(s, v)); /* R1: the key just inserted is a member */
+            SIG_BLOOM_RULE(all_set(s, v)); /* R1: the key just inserted is a member */
             if (count < s->cmax) {
                 s->st.count = count + 1u;
             }
@@ -472,7 +487,7 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         case SIG_BLOOM_OP_TEST: {
             uint32_t v[SIG_BLOOM_MAX_HASHES];
             indices_of(s, key_of(s, in->addr), v);
-            SIG_BLOOM_ASSERT(indices_in_range(s, v));
+            SIG_BLOOM_RULE(indices_in_range(s, v));
             o->resp_valid = true;
             o->member = all_set(s, v);
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_TEST_MISS + 2u * reg +
@@ -511,21 +526,21 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
             break;
         }
         s->cov[t]++;
-        SIG_BLOOM_ASSERT(sig_bloom_trans_reachable(s, t));
+        SIG_BLOOM_RULE(sig_bloom_trans_reachable(s, t));
         /* R2: count only decreases by CLEAR (reset handled above), never exceeds CMAX */
         SIG_BLOOM_ASSERT(s->st.count <= s->cmax);
         SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_CLEAR || s->st.count >= count);
         /* R4, R5 */
         SIG_BLOOM_ASSERT(o->resp_valid == (op == SIG_BLOOM_OP_TEST || op == SIG_BLOOM_OP_READ));
         SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_TEST || !o->member);
-        SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_READ || chunk_out_zero(s));
+        SIG_BLOOM_RULE(op == SIG_BLOOM_OP_READ || chunk_out_zero(s));
     }
 
     o->count = s->st.count;
     o->thresh = s->st.count >= s->desc.threshold;
     SIG_BLOOM_ASSERT(o->thresh == (o->count >= s->desc.threshold)); /* R3 */
     if (out != NULL) {
-        *out = *o;
+        copy_out(s, out);
     }
 }
 

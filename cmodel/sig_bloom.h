@@ -41,6 +41,17 @@ extern "C" {
 #include <assert.h>
 #define SIG_BLOOM_ASSERT(c) assert(c)
 #endif
+/* The per-tick re-checks of rules R1, R4/R5 and of the transition table cost O(k) each; they
+ * run where SIG_BLOOM_CHECK_RULES is defined (every unit-test and sanitizer build) and are left
+ * out of the gpucoh tool, whose lockstep compare checks the same rules against the RTL, which
+ * asserts them too. Cheap invariants use SIG_BLOOM_ASSERT and always run (unless NDEBUG). */
+#ifndef SIG_BLOOM_RULE
+#ifdef SIG_BLOOM_CHECK_RULES
+#define SIG_BLOOM_RULE(c) SIG_BLOOM_ASSERT(c)
+#else
+#define SIG_BLOOM_RULE(c) ((void)0)
+#endif
+#endif
 
 #define SIG_BLOOM_MIN_BITS        256u
 #define SIG_BLOOM_MAX_BITS        16384u
@@ -104,7 +115,8 @@ typedef struct {
     uint32_t chunk_data[SIG_BLOOM_MAX_CHUNK_WORDS]; /* chunk_data_i, word w = bits 32w+31..32w */
 } sig_bloom_in_t;
 
-/* Outputs of the cycle after the edge (all registered). */
+/* Outputs of the cycle after the edge (all registered). sig_bloom_tick() writes the words of
+ * chunk_data that the chunk has (ceil(C/32)) and leaves the rest as the caller has them. */
 typedef struct {
     bool resp_valid;
     bool member;

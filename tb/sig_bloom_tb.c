@@ -413,7 +413,10 @@ static uint32_t sb_compare_out(void* vctx, const void* ve, const void* vg, gpuco
 #undef SB_FIELD
     const uint32_t cw = c->model.desc.chunk_width;
     const uint32_t words = c->model.chunk_words;
-    if (memcmp(e->chunk_data, g->chunk_data, words * sizeof(uint32_t)) != 0) {
+    uint32_t diff = 0;
+    for (uint32_t w = 0; w < words; w++)
+        diff |= e->chunk_data[w] ^ g->chunk_data[w];
+    if (diff) {
         for (uint32_t w = 0; w < words; w++) {
             if (e->chunk_data[w] == g->chunk_data[w])
                 continue;

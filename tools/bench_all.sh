@@ -6,7 +6,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 export GPUCOH_ROOT=$ROOT
 G=build/gpucoh
-OUT=build/bench
+OUT=build/bench-out
 CYCLES=${BENCH_CYCLES:-1000000}
 mkdir -p "$OUT"
 CONFIGS=(

@@ -22,7 +22,6 @@ for p in "$@"; do GPARAMS+=("-G$p"); done
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VINC=/usr/share/verilator/include
-RUNTIME=$ROOT/build/rtl/runtime
 SHIM=$ROOT/verilator/${TOP}_rtl.cpp
 [ -f "$SHIM" ] || { echo "build_rtl: no shim $SHIM for unit '$TOP'" >&2; exit 2; }
 command -v verilator >/dev/null || { echo "build_rtl: verilator not installed (run make deps)" >&2; exit 2; }
@@ -33,7 +32,11 @@ TMP=$(mktemp -d "$OUT.tmp.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 OPT="-O2"
-CFL="-fPIC $OPT"
+# VL_USER_STOP: the shim supplies vl_stop(), so a failed RTL assertion bumps a plain
+# counter that the testbench reads every cycle without taking the context's mutex.
+CFL="-fPIC $OPT -DVL_USER_STOP"
+# runtime objects depend only on these flags and the Verilator version: share them per pair
+RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)" | cksum | cut -d' ' -f1)
 # -O3 / x-assign fast / x-initial fast: the speed settings the Verilator manual recommends.
 # --assert keeps the RTL's rule assertions live during co-simulation.
 if ! verilator --cc --trace-fst -O3 --x-assign fast --x-initial fast ${GPUCOH_VFLAGS:---assert} \
@@ -58,7 +61,7 @@ mkdir -p "$RUNTIME"
     fi
 ) 9> "$RUNTIME/.lock"
 
-g++ -std=gnu++17 -shared -fPIC $OPT -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
     -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" -I"$ROOT/cmodel" \
     -faligned-new -Wno-attributes \
     "$SHIM" "$TMP/obj/V${TOP}__ALL.a" $(for o in $RT_OBJS; do echo "$RUNTIME/$o"; done) \

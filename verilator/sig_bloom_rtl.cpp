@@ -22,12 +22,26 @@ extern "C" {
 #define GPUCOH_BUILD_KEY "unknown"
 #endif
 
+// Failed RTL assertions and $stop: Verilator calls vl_stop() at the end of the eval (the
+// runtime is built with VL_USER_STOP). Its message is already printed; count it
+// so that errors() is a plain load every cycle instead of a locked VerilatedContext query.
+static uint32_t g_stops = 0;
+
+void vl_stop(const char* filename, int linenum, const char* hier) {
+    (void)hier;
+    ++g_stops;
+    VL_PRINTF("%%Error: %s:%d: RTL $stop / assertion failure (gpucoh reports it as a "
+              "divergence)\n",
+              filename, linenum);
+}
+
 namespace {
 
 struct Sim {
     VerilatedContext ctx;
     Vsig_bloom* top = nullptr;
     VerilatedFstC* tfp = nullptr;
+    uint32_t stops0 = 0; // g_stops when this model was created
 };
 
 // Copy n 32-bit words into a Verilator port of any width (CData..WData).
@@ -56,6 +70,7 @@ constexpr unsigned kChunkBits = sizeof(Vsig_bloom::chunk_data_o) * 8;
 
 void* create() {
     Sim* s = new Sim;
+    s->stops0 = g_stops;
     s->ctx.traceEverOn(true);
     s->ctx.fatalOnError(false);
     s->top = new Vsig_bloom{&s->ctx, "TOP"};
@@ -105,8 +120,7 @@ void tick(void* h, const void* vin, void* vout) {
 
     out->resp_valid = t->resp_valid_o;
     out->member = t->member_o;
-    std::memset(out->chunk_data, 0, sizeof out->chunk_data);
-    get_words(out->chunk_data, t->chunk_data_o, kChunkBits);
+    get_words(out->chunk_data, t->chunk_data_o, kChunkBits); // the chunk's words only
     out->count = t->count_o;
     out->thresh = t->thresh_o;
 }
@@ -149,7 +163,7 @@ void trace_close(void* h) {
 
 uint32_t errors(void* h) {
     Sim* s = static_cast<Sim*>(h);
-    return s->ctx.gotError() ? 1u : 0u;
+    return g_stops - s->stops0;
 }
 
 const gpucoh_rtl_api_t kApi = {GPUCOH_RTL_ABI, "sig_bloom", GPUCOH_BUILD_KEY, create,      destroy,
