@@ -3,7 +3,7 @@
  * bench.c -- speed of the three ways to run a unit, measured in one process on one stimulus:
  * the stimulus is generated first (not timed), then replayed into (a) the C model alone,
  * (b) the Verilated RTL alone, (c) both in lockstep with every output and the full state
- * compared. Each is run 3 times and the fastest kept; ratios come from the same run.
+ * compared. Each is run 5 times and the fastest kept; ratios come from the same run.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
@@ -19,7 +19,7 @@
 #include "rtl_load.h"
 #include "util.h"
 
-#define REPS 3
+#define REPS 5
 
 int gpucoh_bench(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, uint64_t cycles, uint64_t seed,
                  const char* json_path, const char* out_dir) {

@@ -280,6 +280,7 @@ static int cmd_waves(int argc, char** argv) {
         return EXIT_USAGE;
     }
     o.cycles = to;
+    o.quiet = true; /* a short traced run: the summary line, not the uncovered-row list */
     char def[PATH_MAX];
     if (!a.wave) {
         snprintf(def, sizeof def, "%s/%s-seed%llu.fst", a.out ? a.out : "build/out", a.u->name,

@@ -33,7 +33,7 @@ TMP=docs/perf.md.tmp
     echo "Each row is one \`gpucoh bench\` process: $CYCLES cycles of random stimulus are generated"
     echo "first (not timed), then replayed into the C model alone, the Verilated RTL alone, and both"
     echo "in lockstep with every output and the full signature state compared every cycle. Each is"
-    echo "run 3 times and the fastest kept; the ratios come from the same process, so machine load"
+    echo "run 5 times and the fastest kept; the ratios come from the same process, so machine load"
     echo "affects all three alike."
     echo
     echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"
