@@ -13,7 +13,7 @@ OUT=build/out
 mkdir -p "$OUT"
 # the synth/results point that holds each unit's default parameters
 declare -A DEFAULT_POINT=([sig_bloom]=m4096_k6_true)
-UNITS=$($G list | awk 'NR > 1 && $1 != "" && $2 != "source:" && $1 !~ /^--/ {print $1}' | grep -v '^$')
+UNITS=$($G list | awk 'NR > 1 && /^[^ ]/ {print $1}')  # unit rows start in column 1
 rows=()
 json="["
 status=0
