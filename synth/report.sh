@@ -181,7 +181,11 @@ awk -F'\t' -v png="$(basename "$png")" -v nfiles="${#files[@]}" '
     print "Full derivation and sources: [`area-method.md`](area-method.md) §4."
     print ""
     printf "- single-port 6T bit cell, 0.18 µm: **%s µm²** (a DFFPOSX1 flop of osu018 is %s µm²)\n", SC[1], FFC[1]
-    printf "- p-port cell: cell × (1 + 0.5·(p − 1))² (each extra port widens and heightens the cell); p = 6 → ×%s, p = 8 → ×%s\n", "12.25", "20.25"
+    pfs = ""
+    for (i = 1; i <= n; i++) if (PO[i] > 1 && !((PO[i]) in pfseen)) { pfseen[PO[i]] = 1; pfs = pfs sprintf("; p = %d → ×%.2f", PO[i], PF[i]) }
+    g = 0.5
+    for (i = 1; i <= n; i++) if (PO[i] > 1) { g = (sqrt(PF[i]) - 1) / (PO[i] - 1); break }
+    printf "- p-port cell: cell × (1 + %.2f·(p − 1))² (each extra port widens and heightens the cell)%s\n", g, pfs
     printf "- macro = banks × (bits per bank × p-port cell × (1 + %s) + %s µm² × p)\n", PER[1], commas(FIX[1], 0)
     print "  (proportional periphery: decoders, sense amplifiers, write drivers; fixed periphery per"
     print "  macro and port: control, timing, I/O)"
@@ -232,6 +236,10 @@ for i in "${!cfg_titles[@]}"; do
   plot_sram+="'$tmp/plot.dat' index $i using 1:3 with linespoints lc rgb '$c' lw 2 dt 2 pt $((pt - 1)) ps 1.2 title '${cfg_titles[$i]}: signature in SRAM macro', "
 done
 plot_cmd="${plot_ff}${plot_sram%, }"
+# y range: a little below the smallest and well above the largest value (room for the key)
+read -r ymin ymax < <(awk -F'\t' 'NR == 1 { lo = $6; hi = $6 }
+  { for (c = 6; c <= 10; c += 4) { if ($c < lo) lo = $c; if ($c > hi) hi = $c } }
+  END { printf "%g %g\n", lo / 1.6, hi * 4 }' "$tmp/rows.tsv")
 
 term="pngcairo size 1100,700 enhanced font 'DejaVu Sans,12'"
 gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 || term="png size 1100,700"
@@ -243,10 +251,11 @@ set xlabel "signature bits m"
 set ylabel "area (µm²), log scale"
 set logscale xy
 set xtics ("1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384)
-set format y "%.0s%c"
+set ytics ("100k" 1e5, "200k" 2e5, "500k" 5e5, "1M" 1e6, "2M" 2e6, "5M" 5e6, "10M" 1e7, "20M" 2e7, "50M" 5e7, "100M" 1e8, "200M" 2e8)
 set grid xtics ytics mytics
 set key top left box opaque
 set xrange [900:18500]
+set yrange [$ymin:$ymax]
 plot $plot_cmd
 EOF
 gnuplot "$tmp/plot.gp" 2>"$tmp/gnuplot.err" || die "gnuplot failed: $(head -n3 "$tmp/gnuplot.err")"

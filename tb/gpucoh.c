@@ -348,8 +348,12 @@ static int cmd_area(int argc, char** argv) {
     gpucoh_area_t r;
     char err[1024];
     fprintf(stderr, "gpucoh: synthesizing %s (Yosys + osu018, OpenSTA) in %s ...\n", u->name, work);
-    if (gpucoh_area_run(root, u->top, fp, nf, pp, (int)u->nparams, u->storage_bits(&a.pv), work, &r,
-                        err, sizeof err) != 0) {
+    gpucoh_area_opts_t ao;
+    memset(&ao, 0, sizeof ao);
+    if (u->sram_shape)
+        u->sram_shape(&a.pv, &ao.sram_bits, &ao.sram_banks, &ao.sram_ports);
+    if (gpucoh_area_run_ex(root, u->top, fp, nf, pp, (int)u->nparams, u->storage_bits(&a.pv), work,
+                           &ao, &r, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return EXIT_FAILED;
     }

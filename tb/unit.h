@@ -80,6 +80,9 @@ typedef struct gpucoh_unit {
      * naming the problem. */
     int (*resolve)(gpucoh_pvals_t* pv, char* err, size_t errlen);
     uint32_t (*storage_bits)(const gpucoh_pvals_t* pv);
+    /* How the SRAM-macro estimate of `gpucoh area` holds the storage (docs/area-method.md):
+     * bits moved into macros, number of macros, ports per macro. */
+    void (*sram_shape)(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks, uint32_t* ports);
     const gpucoh_tb_ops_t* tb;
     /* Signals of the GTKWave save file, in order ("TOP.sig_bloom.op_i"), and the translate
      * filter each uses ("" = none; else a file under waves/filters/). NULL-ended. */

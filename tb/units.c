@@ -71,8 +71,22 @@ static int sb_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     return 0;
 }
 
+/* storage: the m signature bits and the CW = log2(m) + 1 bit counter (as synth/sweep.sh) */
 static uint32_t sb_storage_bits(const gpucoh_pvals_t* pv) {
-    return (uint32_t)pv->v[SB_P_M];
+    uint32_t m = (uint32_t)pv->v[SB_P_M], lg = 0;
+    while ((1u << lg) < m)
+        lg++;
+    return m + lg + 1u;
+}
+
+/* the signature in SRAM: one k-ported macro (true) or k single-ported banks (parallel) */
+static void sb_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
+                          uint32_t* ports) {
+    const uint32_t k = (uint32_t)pv->v[SB_P_K];
+    const bool parallel = pv->v[SB_P_ORG] == SIG_BLOOM_ORG_PARALLEL;
+    *bits = (uint32_t)pv->v[SB_P_M];
+    *banks = parallel ? k : 1u;
+    *ports = parallel ? 1u : k;
 }
 
 static const char* const sb_rtl_files[] = {"gpucoh_pkg.sv", "sig_bloom.sv", NULL};
@@ -130,6 +144,7 @@ static const gpucoh_unit_t unit_sig_bloom = {
     .nparams = SB_P_COUNT,
     .resolve = sb_resolve,
     .storage_bits = sb_storage_bits,
+    .sram_shape = sb_sram_shape,
     .tb = &sig_bloom_tb_ops,
     .wave_signals = sb_wave_signals,
     .wave_filters = sb_wave_filters,
