@@ -19,8 +19,15 @@
 #include "rtl_load.h"
 #include "util.h"
 
-#define RING 16u
-#define TAIL 8u /* cycles traced after a divergence */
+#define RING   16u
+#define TAIL   8u  /* cycles traced after a divergence */
+#define WINDOW 64u /* default cycles traced before a divergence (--window) */
+
+/* First cycle of the wave window before a divergence at cycle div. */
+static uint64_t window_from(const gpucoh_cosim_opts_t* o, uint64_t div) {
+    const uint64_t w = o->window ? o->window : WINDOW;
+    return div > w ? div - w : 0;
+}
 
 static const char* stim_name(int s) {
     return s == GPUCOH_STIM_RANDOM ? "random" : s == GPUCOH_STIM_DIRECTED ? "directed" : "mixed";
@@ -416,8 +423,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
                  u->name, (unsigned long long)o->seed);
         if (!o->no_fail_artifacts) {
             /* re-run the same seed with tracing over the window before the divergence */
-            uint64_t w = o->window ? o->window : 64;
-            uint64_t wfrom = div > w ? div - w : 0;
+            const uint64_t wfrom = window_from(o, div);
             snprintf(res->fail_wave, sizeof res->fail_wave, "%s/%s-seed%llu-fail.fst", out_dir,
                      u->name, (unsigned long long)o->seed);
             snprintf(res->fail_gtkw, sizeof res->fail_gtkw, "%s/%s-seed%llu-fail.gtkw", out_dir,
@@ -504,10 +510,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
             printf("  json      %s\n", res->fail_json);
         if (res->fail_wave[0])
             printf("  waves     %s (cycles %llu..%llu)\n  view      gtkwave %s %s\n",
-                   res->fail_wave,
-                   (unsigned long long)(div > (o->window ? o->window : 64)
-                                            ? div - (o->window ? o->window : 64)
-                                            : 0),
+                   res->fail_wave, (unsigned long long)window_from(o, div),
                    (unsigned long long)(div + TAIL), res->fail_wave, res->fail_gtkw);
         printf("  replay    %s\n", res->replay);
     }

@@ -71,12 +71,18 @@ static int sb_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     return 0;
 }
 
+/* ceil(log2(x)) for x >= 1 */
+static uint32_t clog2u(uint32_t x) {
+    uint32_t lg = 0;
+    while ((1u << lg) < x)
+        lg++;
+    return lg;
+}
+
 /* storage: the m signature bits and the CW = log2(m) + 1 bit counter (as synth/sweep.sh) */
 static uint32_t sb_storage_bits(const gpucoh_pvals_t* pv) {
-    uint32_t m = (uint32_t)pv->v[SB_P_M], lg = 0;
-    while ((1u << lg) < m)
-        lg++;
-    return m + lg + 1u;
+    const uint32_t m = (uint32_t)pv->v[SB_P_M];
+    return m + clog2u(m) + 1u;
 }
 
 /* the signature in SRAM: one k-ported macro (true) or k single-ported banks (parallel) */
@@ -104,14 +110,8 @@ static const char* const sb_wave_filters[] = {
 
 static uint32_t sb_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     uint32_t m = (uint32_t)pv->v[SB_P_M], c = (uint32_t)pv->v[SB_P_CW];
-    uint32_t cw = 1, nc = m / c, ciw = 0;
-    while ((1u << cw) < m)
-        cw++;
-    cw += 1; /* log2(m) + 1 */
-    while ((1u << ciw) < nc)
-        ciw++;
-    if (ciw == 0)
-        ciw = 1;
+    const uint32_t cw = clog2u(m) + 1u;                  /* CW = log2(m) + 1 */
+    const uint32_t ciw = m / c > 1 ? clog2u(m / c) : 1u; /* CIW = max(1, log2(NC)) */
     switch (i) {
     case 2:
         return 3;
