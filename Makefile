@@ -18,8 +18,8 @@ SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 
 B       := build
 CMODEL  := $(wildcard cmodel/*.c)
-TBSRC   := tb/util.c tb/units.c tb/sig_bloom_tb.c tb/rtl_load.c tb/cosim.c tb/bench.c \
-           tb/mutants.c tb/area.c
+TBSRC   := tb/util.c tb/units.c tb/tb_common.c tb/sig_bloom_tb.c tb/rdu_tb.c tb/avu_tb.c tb/rtl_load.c tb/cosim.c tb/bench.c \
+           tb/mutants.c tb/area.c tb/quality.c
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
 HDRS    := $(wildcard cmodel/*.h tb/*.h verilator/*.h)
@@ -31,7 +31,7 @@ UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
-        clean unit-tests asan-tests
+        clean unit-tests asan-tests quality
 
 help:
 	@echo "gpucoh make targets:"
@@ -42,6 +42,7 @@ help:
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
+	@echo "  make quality       rdu race-detection quality sweep (minutes), regenerates docs/quality.md/.png"
 	@echo "  make regress       long runs (10^7 cycles per configuration)"
 	@echo "  make format        clang-format the C/C++ sources (format-check: verify only)"
 	@echo "  make deps          install missing Debian packages (run by run/test automatically)"
@@ -110,6 +111,11 @@ bench: $(GPUCOH)
 
 mutants: $(GPUCOH)
 	$(GPUCOH) mutants sig_bloom --param m=256 --param chunk_width=32
+
+# 5 signature sizes x 4 granularities, 200 000 race-checks each; writes docs/quality.{md,csv,json,png}
+QUALITY_REQUESTS ?= 200000
+quality: $(GPUCOH)
+	$(GPUCOH) quality --requests $(QUALITY_REQUESTS) --seed 1 --out docs
 
 regress: $(GPUCOH)
 	@bash tools/regress.sh $(REGRESS_CYCLES)

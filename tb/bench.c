@@ -45,8 +45,12 @@ int gpucoh_bench(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, uint64_t cycl
         fprintf(stderr, "gpucoh: %s\n", err);
         goto done;
     }
-    for (uint64_t c = 0; c < cycles; c++)
+    /* The stimulus may react to the unit's outputs (ready, responses): generate it with the C
+     * model running, as in a co-simulation, then replay the recorded inputs. */
+    for (uint64_t c = 0; c < cycles; c++) {
         t->next_input(ctx, c, ins + c * t->in_size);
+        t->model_tick(ctx, ins + c * t->in_size, mout);
+    }
 
     double best_c = 1e30, best_r = 1e30, best_l = 1e30;
     volatile uint32_t sink = 0;

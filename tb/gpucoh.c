@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * gpucoh -- the one command-line tool: list, cosim, waves, area, bench, mutants.
+ * gpucoh -- the one command-line tool: list, cosim, waves, area, bench, mutants, quality.
  * Every run ends with a readable summary and writes a JSON report; bad input gets a message
  * naming the problem and exit status 2 (a failed check exits 1).
  */
@@ -16,6 +16,7 @@
 #include "bench.h"
 #include "cosim.h"
 #include "mutants.h"
+#include "quality.h"
 #include "unit.h"
 #include "util.h"
 
@@ -33,6 +34,8 @@ static void usage(FILE* f) {
             "  area <unit> [--param K=V]...  Yosys + osu018 + OpenSTA: area, flops, timing\n"
             "  bench [unit] [options]        cycles/s: C model alone, RTL alone, lockstep\n"
             "  mutants <unit> [options]      apply each RTL mutant, check lockstep catches it\n"
+            "  quality [options]             rdu race-detection quality: false positives and\n"
+            "                                negatives, forced syncs (gpucoh quality --help)\n"
             "  help                          this text\n"
             "\n"
             "options:\n"
@@ -435,6 +438,8 @@ int main(int argc, char** argv) {
         return cmd_bench(argc, argv);
     if (!strcmp(c, "mutants"))
         return cmd_mutants(argc, argv);
+    if (!strcmp(c, "quality"))
+        return gpucoh_quality_cmd(argc, argv);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

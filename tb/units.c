@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "avu_tb.h"
+#include "rdu_tb.h"
 #include "sig_bloom_tb.h"
 #include "unit.h"
 #include "util.h"
@@ -151,9 +153,328 @@ static const gpucoh_unit_t unit_sig_bloom = {
     .wave_width = sb_wave_width,
 };
 
+/* ---- rdu / avu: shared signature parameters ------------------------------------------------ */
+
+#define SIGP_M(idx)                                                                                \
+    [idx] = {"m", "SigBits", GPUCOH_P_UINT, NULL,                                                  \
+             "bits per signature: power of two, 256..16384 (default 4096)"}
+#define SIGP_K(idx) [idx] = {"k", "NumHashes", GPUCOH_P_UINT, NULL, "hash functions: 1..8 (default 6)"}
+#define SIGP_ORG(idx)                                                                              \
+    [idx] = {"org", "Parallel", GPUCOH_P_ENUM, sb_org_names, "organisation: true | parallel (default true)"}
+#define SIGP_HASH(idx)                                                                             \
+    [idx] = {"hash", "HashKind", GPUCOH_P_ENUM, sb_hash_names, "hash family: h3 | bitsel (default h3)"}
+#define SIGP_GRAN(idx)                                                                             \
+    [idx] = {"gran", "GranBytes", GPUCOH_P_UINT, NULL,                                             \
+             "tracking granularity in bytes: 1 (byte), 4 (word), 128 (block), 512 (half page) "    \
+             "(default 128)"}
+#define SIGP_AW(idx)                                                                               \
+    [idx] = {"addr_width", "AddrWidth", GPUCOH_P_UINT, NULL, "address width in bits: 16..64 (default 32)"}
+#define SIGP_LINE(idx)                                                                             \
+    [idx] = {"line", "LineBytes", GPUCOH_P_UINT, NULL, "line size in bytes: 32, 64, 128, 256 (default 128)"}
+#define SIGP_CW(idx)                                                                               \
+    [idx] = {"chunk_width", "ChunkWidth", GPUCOH_P_UINT, NULL,                                     \
+             "signature shipment beat bits: power of two, 8..512, <= m (default 256)"}
+#define SIGP_SEED(idx)                                                                             \
+    [idx] = {"h3_seed", "H3Seed", GPUCOH_P_UINT, NULL, "H3 matrix seed: 1..0xffffffff (default 0x9e3779b9)"}
+
+/* Fill defaults for unset parameters and refuse values that do not fit 32 bits. */
+static int fill_defaults(const gpucoh_param_def_t* defs, unsigned n, const uint64_t* dflt,
+                         gpucoh_pvals_t* pv, char* err, size_t errlen) {
+    for (unsigned i = 0; i < n; i++) {
+        if (!pv->set[i])
+            pv->v[i] = dflt[i];
+        if (pv->v[i] > 0xFFFFFFFFull) {
+            snprintf(err, errlen, "parameter %s=%llu is out of range (%s)", defs[i].name,
+                     (unsigned long long)pv->v[i], defs[i].help);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- rdu ------------------------------------------------------------------------------------ */
+
+static const gpucoh_param_def_t rdu_params[RDU_P_COUNT] = {
+    [RDU_P_N] = {"n", "NumSm", GPUCOH_P_UINT, NULL, "number of SMs: 2..64 (default 16)"},
+    SIGP_M(RDU_P_M),
+    SIGP_K(RDU_P_K),
+    SIGP_ORG(RDU_P_ORG),
+    SIGP_HASH(RDU_P_HASH),
+    SIGP_GRAN(RDU_P_GRAN),
+    SIGP_AW(RDU_P_AW),
+    SIGP_LINE(RDU_P_LINE),
+    SIGP_CW(RDU_P_CW),
+    [RDU_P_THRESH] = {"threshold", "Threshold", GPUCOH_P_UINT, NULL,
+                      "insertions that force a sync: 1..2m-1 (default m/8)"},
+    [RDU_P_QUEUE] = {"queue", "QueueDepth", GPUCOH_P_UINT, NULL,
+                     "input-queue entries per SM: 1..16 (default 4)"},
+    SIGP_SEED(RDU_P_SEED),
+};
+
+void rdu_tb_desc(const gpucoh_pvals_t* pv, rdu_desc_t* d) {
+    d->n = (uint32_t)pv->v[RDU_P_N];
+    d->sig.m = (uint32_t)pv->v[RDU_P_M];
+    d->sig.k = (uint32_t)pv->v[RDU_P_K];
+    d->sig.org = (sig_bloom_org_t)pv->v[RDU_P_ORG];
+    d->sig.hash = (sig_bloom_hash_t)pv->v[RDU_P_HASH];
+    d->sig.gran = (uint32_t)pv->v[RDU_P_GRAN];
+    d->sig.addr_width = (uint32_t)pv->v[RDU_P_AW];
+    d->sig.chunk_width = (uint32_t)pv->v[RDU_P_CW];
+    d->sig.threshold = (uint32_t)pv->v[RDU_P_THRESH];
+    d->sig.h3_seed = (uint32_t)pv->v[RDU_P_SEED];
+    d->line = (uint32_t)pv->v[RDU_P_LINE];
+    d->queue = (uint32_t)pv->v[RDU_P_QUEUE];
+}
+
+static int rdu_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
+    rdu_desc_t def = rdu_desc_default();
+    const uint64_t dflt[RDU_P_COUNT] = {
+        [RDU_P_N] = def.n,          [RDU_P_M] = def.sig.m,
+        [RDU_P_K] = def.sig.k,      [RDU_P_ORG] = def.sig.org,
+        [RDU_P_HASH] = def.sig.hash, [RDU_P_GRAN] = def.sig.gran,
+        [RDU_P_AW] = def.sig.addr_width, [RDU_P_LINE] = def.line,
+        [RDU_P_CW] = def.sig.chunk_width, [RDU_P_THRESH] = def.sig.threshold,
+        [RDU_P_QUEUE] = def.queue,  [RDU_P_SEED] = def.sig.h3_seed};
+    if (fill_defaults(rdu_params, RDU_P_COUNT, dflt, pv, err, errlen) != 0)
+        return -1;
+    if (!pv->set[RDU_P_THRESH]) /* follows m: n = m/8 (rdu D4) */
+        pv->v[RDU_P_THRESH] = pv->v[RDU_P_M] / 8 ? pv->v[RDU_P_M] / 8 : 1;
+    rdu_desc_t d;
+    rdu_tb_desc(pv, &d);
+    char why[256];
+    if (rdu_check_desc(&d, why, sizeof why) != RDU_OK) {
+        snprintf(err, errlen, "rdu: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+/* storage: N signatures and counters, the FIFOs, the current request (docs/units/rdu.md §3) */
+static uint32_t rdu_storage_bits(const gpucoh_pvals_t* pv) {
+    const uint32_t n = (uint32_t)pv->v[RDU_P_N], m = (uint32_t)pv->v[RDU_P_M];
+    const uint32_t aw = (uint32_t)pv->v[RDU_P_AW], line = (uint32_t)pv->v[RDU_P_LINE];
+    const uint32_t q = (uint32_t)pv->v[RDU_P_QUEUE];
+    return n * (m + clog2u(m) + 1u) + n * q * (1u + aw + line);
+}
+
+/* the signatures in SRAM: N macros of m bits, k write ports each (true) or k banks (parallel) */
+static void rdu_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
+                           uint32_t* ports) {
+    const uint32_t k = (uint32_t)pv->v[RDU_P_K], n = (uint32_t)pv->v[RDU_P_N];
+    const bool parallel = pv->v[RDU_P_ORG] == SIG_BLOOM_ORG_PARALLEL;
+    *bits = n * (uint32_t)pv->v[RDU_P_M];
+    *banks = parallel ? n * k : n;
+    *ports = parallel ? 1u : k;
+}
+
+static const char* const rdu_rtl_files[] = {"gpucoh_pkg.sv", "sig_hash.sv", "sig_store.sv",
+                                            "rdu.sv", NULL};
+static const char* const rdu_wave_signals[] = {
+    "TOP.rdu.clk_i",       "TOP.rdu.rst_ni",      "TOP.rdu.req_valid_i", "TOP.rdu.req_ready_o",
+    "TOP.rdu.req_write_i", "TOP.rdu.rsp_valid_o", "TOP.rdu.rsp_ready_i", "TOP.rdu.rsp_sm_o",
+    "TOP.rdu.rsp_kind_o",  "TOP.rdu.rsp_idx_o",   "TOP.rdu.rsp_last_o",  "TOP.rdu.st_q",
+    "TOP.rdu.cur_sm_q",    "TOP.rdu.cur_addr_q",  "TOP.rdu.pend_q",      NULL};
+static const char* const rdu_wave_filters[] = {"", "", "", "", "", "", "", "", "rdu_kind.txt",
+                                               "", "", "rdu_st.txt", "", "", "", NULL};
+
+static uint32_t rdu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    const uint32_t n = (uint32_t)pv->v[RDU_P_N], m = (uint32_t)pv->v[RDU_P_M];
+    const uint32_t nc = m / (uint32_t)pv->v[RDU_P_CW];
+    switch (i) {
+    case 2:
+    case 3:
+    case 4:
+    case 6:
+    case 14:
+        return n;
+    case 7:
+    case 12:
+        return n > 1 ? clog2u(n) : 1u;
+    case 8:
+        return 3;
+    case 9:
+        return nc > 1 ? clog2u(nc) : 1u;
+    case 11:
+        return 2;
+    case 13:
+        return (uint32_t)pv->v[RDU_P_AW];
+    default:
+        return 1;
+    }
+}
+
+static const gpucoh_unit_t unit_rdu = {
+    .name = "rdu",
+    .summary = "Race Detection Unit: N per-SM unseen-update signatures, per-SM input FIFOs, "
+               "round-robin, write / race-check / forced sync, chunked signature shipment",
+    .source = "thesis ch. 4 (notes/seed003-rdu-avu.md §1.1, §2.1-2.4)",
+    .status = "done",
+    .top = "rdu",
+    .rtl_files = rdu_rtl_files,
+    .params = rdu_params,
+    .nparams = RDU_P_COUNT,
+    .resolve = rdu_resolve,
+    .storage_bits = rdu_storage_bits,
+    .sram_shape = rdu_sram_shape,
+    .tb = &rdu_tb_ops,
+    .wave_signals = rdu_wave_signals,
+    .wave_filters = rdu_wave_filters,
+    .wave_width = rdu_wave_width,
+};
+
+/* ---- avu ------------------------------------------------------------------------------------ */
+
+static const gpucoh_param_def_t avu_params[AVU_P_COUNT] = {
+    SIGP_M(AVU_P_M),
+    SIGP_K(AVU_P_K),
+    SIGP_ORG(AVU_P_ORG),
+    SIGP_HASH(AVU_P_HASH),
+    SIGP_GRAN(AVU_P_GRAN),
+    SIGP_AW(AVU_P_AW),
+    SIGP_LINE(AVU_P_LINE),
+    SIGP_CW(AVU_P_CW),
+    SIGP_SEED(AVU_P_SEED),
+    [AVU_P_LINES] = {"lines", "NumLines", GPUCOH_P_UINT, NULL,
+                     "L1 lines tracked: power of two, 4..1024 (default 128)"},
+    [AVU_P_EW] = {"epoch_width", "EpochWidth", GPUCOH_P_UINT, NULL,
+                  "epoch register / tag bits: 2..8 (default 5)"},
+    [AVU_P_HITLIM] = {"hit_limit", "HitLimit", GPUCOH_P_UINT, NULL,
+                      "consecutive hits that force a race-check: 1..15 (default 4)"},
+    [AVU_P_SPEC] = {"spec_depth", "SpecDepth", GPUCOH_P_UINT, NULL,
+                    "speculative-load queue entries: 1..32 (default 8)"},
+    [AVU_P_OUTMAX] = {"out_max", "OutMax", GPUCOH_P_UINT, NULL,
+                      "outstanding RDU requests: 1..255 (default 16)"},
+    [AVU_P_IDW] = {"id_width", "IdWidth", GPUCOH_P_UINT, NULL,
+                   "load token bits: 1..32 (default 16)"},
+};
+
+void avu_tb_desc(const gpucoh_pvals_t* pv, avu_desc_t* d) {
+    d->sig.m = (uint32_t)pv->v[AVU_P_M];
+    d->sig.k = (uint32_t)pv->v[AVU_P_K];
+    d->sig.org = (sig_bloom_org_t)pv->v[AVU_P_ORG];
+    d->sig.hash = (sig_bloom_hash_t)pv->v[AVU_P_HASH];
+    d->sig.gran = (uint32_t)pv->v[AVU_P_GRAN];
+    d->sig.addr_width = (uint32_t)pv->v[AVU_P_AW];
+    d->sig.chunk_width = (uint32_t)pv->v[AVU_P_CW];
+    d->sig.threshold = d->sig.m / 8u ? d->sig.m / 8u : 1u; /* unused by the AVU */
+    d->sig.h3_seed = (uint32_t)pv->v[AVU_P_SEED];
+    d->line = (uint32_t)pv->v[AVU_P_LINE];
+    d->lines = (uint32_t)pv->v[AVU_P_LINES];
+    d->epoch_width = (uint32_t)pv->v[AVU_P_EW];
+    d->hit_limit = (uint32_t)pv->v[AVU_P_HITLIM];
+    d->spec_depth = (uint32_t)pv->v[AVU_P_SPEC];
+    d->out_max = (uint32_t)pv->v[AVU_P_OUTMAX];
+    d->id_width = (uint32_t)pv->v[AVU_P_IDW];
+}
+
+static int avu_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
+    avu_desc_t def = avu_desc_default();
+    const uint64_t dflt[AVU_P_COUNT] = {
+        [AVU_P_M] = def.sig.m,          [AVU_P_K] = def.sig.k,
+        [AVU_P_ORG] = def.sig.org,      [AVU_P_HASH] = def.sig.hash,
+        [AVU_P_GRAN] = def.sig.gran,    [AVU_P_AW] = def.sig.addr_width,
+        [AVU_P_LINE] = def.line,        [AVU_P_CW] = def.sig.chunk_width,
+        [AVU_P_SEED] = def.sig.h3_seed, [AVU_P_LINES] = def.lines,
+        [AVU_P_EW] = def.epoch_width,   [AVU_P_HITLIM] = def.hit_limit,
+        [AVU_P_SPEC] = def.spec_depth,  [AVU_P_OUTMAX] = def.out_max,
+        [AVU_P_IDW] = def.id_width};
+    if (fill_defaults(avu_params, AVU_P_COUNT, dflt, pv, err, errlen) != 0)
+        return -1;
+    avu_desc_t d;
+    avu_tb_desc(pv, &d);
+    char why[256];
+    if (avu_check_desc(&d, why, sizeof why) != AVU_OK) {
+        snprintf(err, errlen, "avu: %s", why);
+        return -1;
+    }
+    return 0;
+}
+
+/* storage: signature, epoch, per-line tags, op register, speculative queue (avu.md §3) */
+static uint32_t avu_storage_bits(const gpucoh_pvals_t* pv) {
+    const uint32_t m = (uint32_t)pv->v[AVU_P_M], lines = (uint32_t)pv->v[AVU_P_LINES];
+    const uint32_t ew = (uint32_t)pv->v[AVU_P_EW], hl = (uint32_t)pv->v[AVU_P_HITLIM];
+    const uint32_t d = (uint32_t)pv->v[AVU_P_SPEC], aw = (uint32_t)pv->v[AVU_P_AW];
+    const uint32_t line = (uint32_t)pv->v[AVU_P_LINE], gran = (uint32_t)pv->v[AVU_P_GRAN];
+    const uint32_t idw = (uint32_t)pv->v[AVU_P_IDW];
+    const uint32_t ow = clog2u((uint32_t)pv->v[AVU_P_OUTMAX] + 1u);
+    const uint32_t hw = hl > 1 ? clog2u(hl) : 1u, un = gran < line ? line / gran : 1u;
+    const uint32_t lw = lines > 1 ? clog2u(lines) : 1u;
+    return m + ew + lines * (ew + 1u + hw) + ow + (3u + lw + aw + line + idw) +
+           d * (1u + idw + aw + un + ow + 2u);
+}
+
+/* the signature in SRAM: one single-ported m-bit macro (LOAD writes chunks, TEST reads k bits) */
+static void avu_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
+                           uint32_t* ports) {
+    const uint32_t k = (uint32_t)pv->v[AVU_P_K];
+    const bool parallel = pv->v[AVU_P_ORG] == SIG_BLOOM_ORG_PARALLEL;
+    *bits = (uint32_t)pv->v[AVU_P_M];
+    *banks = parallel ? k : 1u;
+    *ports = parallel ? 1u : k;
+}
+
+static const char* const avu_rtl_files[] = {"gpucoh_pkg.sv", "sig_hash.sv", "sig_store.sv",
+                                            "avu.sv", NULL};
+static const char* const avu_wave_signals[] = {
+    "TOP.avu.clk_i",       "TOP.avu.rst_ni",      "TOP.avu.op_valid_i",  "TOP.avu.ready_o",
+    "TOP.avu.op_store_i",  "TOP.avu.op_line_i",   "TOP.avu.op_hit_i",    "TOP.avu.op_addr_i",
+    "TOP.avu.rsp_valid_i", "TOP.avu.rsp_kind_i",  "TOP.avu.rsp_idx_i",   "TOP.avu.rsp_last_i",
+    "TOP.avu.rsp_ready_o", "TOP.avu.res_valid_o", "TOP.avu.res_kind_o",  "TOP.avu.res_spec_o",
+    "TOP.avu.res_rc_o",    "TOP.avu.cmt_valid_o", "TOP.avu.cmt_failed_o", "TOP.avu.epoch_o",
+    "TOP.avu.st_q",        "TOP.avu.outs_q",      "TOP.avu.qn_q",        NULL};
+static const char* const avu_wave_filters[] = {
+    "", "", "", "", "", "", "", "", "", "rdu_kind.txt", "", "", "", "", "avu_res.txt", "", "", "",
+    "", "", "avu_st.txt", "", "", NULL};
+
+static uint32_t avu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    const uint32_t m = (uint32_t)pv->v[AVU_P_M], nc = m / (uint32_t)pv->v[AVU_P_CW];
+    const uint32_t lines = (uint32_t)pv->v[AVU_P_LINES], d = (uint32_t)pv->v[AVU_P_SPEC];
+    switch (i) {
+    case 5:
+        return clog2u(lines);
+    case 7:
+        return (uint32_t)pv->v[AVU_P_AW];
+    case 9:
+    case 14:
+        return 3;
+    case 10:
+        return nc > 1 ? clog2u(nc) : 1u;
+    case 19:
+        return (uint32_t)pv->v[AVU_P_EW];
+    case 20:
+        return 2;
+    case 21:
+        return clog2u((uint32_t)pv->v[AVU_P_OUTMAX] + 1u);
+    case 22:
+        return clog2u(d + 1u);
+    default:
+        return 1;
+    }
+}
+
+static const gpucoh_unit_t unit_avu = {
+    .name = "avu",
+    .summary = "Access Validation Unit: previous-epoch signature, 5-bit epochs with scrub, L1 "
+               "hit validation, hit-limit race-checks, speculative-load queue",
+    .source = "thesis ch. 4 (notes/seed003-rdu-avu.md §1.2, §1.4, §2.5-2.6)",
+    .status = "done",
+    .top = "avu",
+    .rtl_files = avu_rtl_files,
+    .params = avu_params,
+    .nparams = AVU_P_COUNT,
+    .resolve = avu_resolve,
+    .storage_bits = avu_storage_bits,
+    .sram_shape = avu_sram_shape,
+    .tb = &avu_tb_ops,
+    .wave_signals = avu_wave_signals,
+    .wave_filters = avu_wave_filters,
+    .wave_width = avu_wave_width,
+};
+
 /* ---- registry ------------------------------------------------------------------------------- */
 
-static const gpucoh_unit_t* const all_units[] = {&unit_sig_bloom, NULL};
+static const gpucoh_unit_t* const all_units[] = {&unit_sig_bloom, &unit_rdu, &unit_avu, NULL};
 
 const gpucoh_unit_t* const* gpucoh_units(void) {
     return all_units;

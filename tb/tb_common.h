@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* tb_common.h -- comparison helpers shared by the testbench adapters (field paths, hex). */
+#ifndef GPUCOH_TB_COMMON_H
+#define GPUCOH_TB_COMMON_H
+
+#include <stdint.h>
+
+#include "unit.h"
+
+/* Compare one scalar field; on a difference count it in *bad and, if it is the first, describe
+ * it in *mm with the field path printf(fmt, ...). */
+void tb_cmp_u64(gpucoh_mismatch_t* mm, uint32_t* bad, uint64_t e, uint64_t g, const char* fmt,
+                ...) __attribute__((format(printf, 5, 6)));
+
+/* Compare two bit vectors of nwords 32-bit words; every differing bit counts, the first is
+ * described as "<prefix>[bit]". */
+void tb_cmp_bits(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
+                 uint32_t nwords, const char* prefix);
+
+/* Compare two multi-word values as a whole ("<name>[hi:lo]" of the first differing word). */
+void tb_cmp_words(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
+                  uint32_t nwords, uint32_t bits, const char* name);
+
+/* "0x" + the words, most significant first (bits < 32: one word, its digits). */
+void tb_hexwords(char* buf, size_t n, const uint32_t* w, uint32_t words, uint32_t bits);
+
+/* Coverage row ids "T01".. (static storage per row number). */
+const char* tb_row_id(uint32_t row);
+
+#endif

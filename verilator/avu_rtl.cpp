@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// avu_rtl.cpp -- thin shim: the Verilated avu behind the plain C ABI of gpucoh_rtl.h. It drives
+// avu_in_t onto the model's ports, reads the outputs into avu_out_t and the public registers
+// into avu_state_t (cmodel/avu.h). Nothing here models behaviour.
+
+#include "Vavu.h"
+#include "Vavu___024root.h"
+#include "gpucoh_sigs.h" // GPUCOH_SIGS(X): the signature register (tools/build_rtl.sh)
+#include "shim_common.h"
+
+extern "C" {
+#include "avu.h"
+}
+
+#if !defined(GPUCOH_P_NumLines) || !defined(GPUCOH_P_SpecDepth)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+
+namespace {
+
+using Sim = gpucoh::Sim<Vavu>;
+constexpr unsigned kLines = GPUCOH_P_NumLines;
+constexpr unsigned kSpec = GPUCOH_P_SpecDepth;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vavu* t = s->top;
+    const avu_in_t* in = static_cast<const avu_in_t*>(vin);
+    avu_out_t* out = static_cast<avu_out_t*>(vout);
+    t->rst_ni = in->rst_n ? 1 : 0;
+    t->op_valid_i = in->op_valid;
+    t->op_store_i = in->op_store;
+    t->op_line_i = in->op_line;
+    t->op_hit_i = in->op_hit;
+    gpucoh::put_words(t->op_addr_i, reinterpret_cast<const uint32_t*>(&in->op_addr));
+    gpucoh::put_words(t->op_mask_i, in->op_mask);
+    t->op_id_i = in->op_id;
+    t->rsp_valid_i = in->rsp_valid;
+    t->rsp_kind_i = in->rsp_kind;
+    t->rsp_idx_i = in->rsp_idx;
+    t->rsp_last_i = in->rsp_last;
+    gpucoh::put_words(t->rsp_chunk_i, in->rsp_chunk);
+    gpucoh::edge(s);
+
+    out->ready = t->ready_o;
+    out->rsp_ready = t->rsp_ready_o;
+    out->res_valid = t->res_valid_o;
+    out->res_kind = t->res_kind_o;
+    out->res_spec = t->res_spec_o;
+    out->res_rc = t->res_rc_o;
+    out->res_id = t->res_id_o;
+    out->cmt_valid = t->cmt_valid_o;
+    out->cmt_failed = t->cmt_failed_o;
+    out->cmt_id = t->cmt_id_o;
+    out->epoch = t->epoch_o;
+    out->pending = t->pending_o;
+}
+
+void state(void* h, void* vst) {
+    Sim* s = static_cast<Sim*>(h);
+    avu_state_t* st = static_cast<avu_state_t*>(vst);
+    const Vavu___024root* r = s->top->rootp;
+#define GPUCOH_SIG_COPY(j, member)                                                                 \
+    static_assert(sizeof(r->member) <= sizeof(st->sig), "signature wider than the struct");       \
+    std::memcpy(st->sig, &r->member[0], sizeof(r->member));
+    GPUCOH_SIGS(GPUCOH_SIG_COPY)
+#undef GPUCOH_SIG_COPY
+    st->epoch = r->avu__DOT__epoch_q;
+    for (unsigned l = 0; l < kLines; ++l) {
+        st->fe[l] = r->avu__DOT__fe_q[l];
+        st->fresh[l] = r->avu__DOT__fresh_q[l];
+        st->hits[l] = r->avu__DOT__hits_q[l];
+    }
+    st->outs = r->avu__DOT__outs_q;
+    st->st = r->avu__DOT__st_q;
+    st->opv = r->avu__DOT__opv_q;
+    st->op_store = r->avu__DOT__op_store_q;
+    st->op_hit = r->avu__DOT__op_hit_q;
+    st->op_line = r->avu__DOT__op_line_q;
+    st->op_addr = gpucoh::get_u64(r->avu__DOT__op_addr_q);
+    gpucoh::get_words(st->op_mask, r->avu__DOT__op_mask_q);
+    st->op_id = r->avu__DOT__op_id_q;
+    gpucoh::get_words(st->tmask, r->avu__DOT__tmask_q);
+    st->vslot = r->avu__DOT__vslot_q;
+    for (unsigned q = 0; q < kSpec; ++q) {
+        st->sv[q] = r->avu__DOT__sv_q[q];
+        st->sid[q] = r->avu__DOT__sid_q[q];
+        st->saddr[q] = gpucoh::get_u64(r->avu__DOT__saddr_q[q]);
+        gpucoh::get_words(st->sumask[q], r->avu__DOT__sumask_q[q]);
+        st->scnt[q] = r->avu__DOT__scnt_q[q];
+        st->sfail[q] = r->avu__DOT__sfail_q[q];
+        st->sneed[q] = r->avu__DOT__sneed_q[q];
+    }
+    st->head = r->avu__DOT__head_q;
+    st->qn = r->avu__DOT__qn_q;
+}
+
+} // namespace
+
+GPUCOH_API(Vavu, "avu", tick, state)

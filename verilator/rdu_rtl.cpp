@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// rdu_rtl.cpp -- thin shim: the Verilated rdu behind the plain C ABI of gpucoh_rtl.h. It packs
+// rdu_in_t into the model's ports, unpacks the outputs into rdu_out_t, and reads the public
+// registers into rdu_state_t (cmodel/rdu.h). Nothing here models behaviour.
+
+#include "Vrdu.h"
+#include "Vrdu___024root.h"
+#include "gpucoh_sigs.h" // GPUCOH_SIGS(X): the per-SM signature registers (tools/build_rtl.sh)
+#include "shim_common.h"
+
+extern "C" {
+#include "rdu.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vrdu>;
+
+#if !defined(GPUCOH_P_NumSm) || !defined(GPUCOH_P_AddrWidth)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kN = GPUCOH_P_NumSm;
+constexpr unsigned kAw = GPUCOH_P_AddrWidth;
+constexpr unsigned kAddrBits = sizeof(Vrdu::req_addr_i) * 8; // >= N * AW
+constexpr unsigned kMaskBits = sizeof(Vrdu::req_mask_i) * 8; // N * L (L a multiple of 32)
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vrdu* t = s->top;
+    const rdu_in_t* in = static_cast<const rdu_in_t*>(vin);
+    rdu_out_t* out = static_cast<rdu_out_t*>(vout);
+    uint32_t addr[kAddrBits / 32 + 2];
+    uint32_t mask[kMaskBits / 32 + 2];
+    std::memset(addr, 0, sizeof addr);
+    const unsigned lw = kMaskBits / 32 / kN; // mask words per SM
+    for (unsigned j = 0; j < kN; ++j) {
+        gpucoh::put_field(addr, j * kAw, kAw, in->req_addr[j]);
+        std::memcpy(&mask[j * lw], in->req_mask[j], lw * sizeof(uint32_t));
+    }
+    t->rst_ni = in->rst_n ? 1 : 0;
+    gpucoh::put_words(t->req_valid_i, reinterpret_cast<const uint32_t*>(&in->req_valid));
+    gpucoh::put_words(t->req_write_i, reinterpret_cast<const uint32_t*>(&in->req_write));
+    gpucoh::put_words(t->rsp_ready_i, reinterpret_cast<const uint32_t*>(&in->rsp_ready));
+    gpucoh::put_words(t->req_addr_i, addr);
+    gpucoh::put_words(t->req_mask_i, mask);
+    gpucoh::edge(s);
+
+    out->req_ready = gpucoh::get_u64(t->req_ready_o);
+    out->rsp_valid = t->rsp_valid_o;
+    out->rsp_sm = t->rsp_sm_o;
+    out->rsp_kind = t->rsp_kind_o;
+    out->rsp_idx = t->rsp_idx_o;
+    out->rsp_last = t->rsp_last_o;
+    gpucoh::get_words(out->rsp_chunk, t->rsp_chunk_o);
+}
+
+void state(void* h, void* vst) {
+    Sim* s = static_cast<Sim*>(h);
+    rdu_state_t* st = static_cast<rdu_state_t*>(vst);
+    const Vrdu___024root* r = s->top->rootp;
+#define GPUCOH_SIG_COPY(j, member)                                                                 \
+    static_assert(sizeof(r->member) <= sizeof(st->sig[0]), "signature wider than the struct");    \
+    std::memcpy(st->sig[j], &r->member[0], sizeof(r->member));
+    GPUCOH_SIGS(GPUCOH_SIG_COPY)
+#undef GPUCOH_SIG_COPY
+    for (unsigned j = 0; j < kN; ++j) {
+        st->cnt[j] = r->rdu__DOT__cnt_q[j];
+        st->qcnt[j] = r->rdu__DOT__qcnt_q[j];
+    }
+    st->pend = gpucoh::get_u64(r->rdu__DOT__pend_q);
+    st->rr = r->rdu__DOT__rr_q;
+    st->st = r->rdu__DOT__st_q;
+    st->cur_sm = r->rdu__DOT__cur_sm_q;
+    st->cur_write = r->rdu__DOT__cur_write_q;
+    st->cur_addr = gpucoh::get_u64(r->rdu__DOT__cur_addr_q);
+    gpucoh::get_words(st->cur_umask, r->rdu__DOT__cur_umask_q);
+    st->race = r->rdu__DOT__race_q;
+}
+
+} // namespace
+
+GPUCOH_API(Vrdu, "rdu", tick, state)

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// shim_common.h -- what every unit's C++ shim shares: the Verilated model with its context and
+// FST trace, one rising edge per tick (docs/timing.md), word copies between the C structs and
+// Verilator ports of any width, the assertion counter. Include it in exactly one translation
+// unit per model.so (it defines vl_stop()). Nothing here models behaviour.
+#ifndef GPUCOH_SHIM_COMMON_H
+#define GPUCOH_SHIM_COMMON_H
+
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+#include <cstdint>
+#include <cstring>
+
+extern "C" {
+#include "gpucoh_rtl.h"
+}
+
+#ifndef GPUCOH_BUILD_KEY
+#define GPUCOH_BUILD_KEY "unknown"
+#endif
+
+// Failed RTL assertions and $stop: Verilator calls vl_stop() at the end of the eval (the
+// runtime is built with VL_USER_STOP). Its message is already printed; count it so that
+// errors() is a plain load every cycle instead of a locked VerilatedContext query.
+static uint32_t g_stops = 0;
+
+void vl_stop(const char* filename, int linenum, const char* hier) {
+    (void)hier;
+    ++g_stops;
+    VL_PRINTF("%%Error: %s:%d: RTL $stop / assertion failure (gpucoh reports it as a "
+              "divergence)\n",
+              filename, linenum);
+}
+
+namespace gpucoh {
+
+template <typename Top> struct Sim {
+    VerilatedContext ctx;
+    Top* top = nullptr;
+    VerilatedFstC* tfp = nullptr;
+    uint32_t stops0 = 0; // g_stops when this model was created
+};
+
+template <typename Top> void* create() {
+    auto* s = new Sim<Top>;
+    s->stops0 = g_stops;
+    s->ctx.traceEverOn(true);
+    s->ctx.fatalOnError(false);
+    s->top = new Top{&s->ctx, "TOP"};
+    s->top->clk_i = 0;
+    s->top->rst_ni = 0;
+    s->top->eval();
+    return s;
+}
+
+template <typename Top> void destroy(void* h) {
+    auto* s = static_cast<Sim<Top>*>(h);
+    if (s->tfp) {
+        s->tfp->close();
+        delete s->tfp;
+    }
+    s->top->final();
+    delete s->top;
+    delete s;
+}
+
+template <typename Top> void dump(Sim<Top>* s) {
+    if (s->tfp)
+        s->tfp->dump(s->ctx.time());
+    s->ctx.timeInc(1);
+}
+
+// The inputs are already on the ports: clock low and the new inputs in one eval, then the
+// rising edge. In a dump inputs change at time 2c and the edge is at 2c+1.
+template <typename Top> void edge(Sim<Top>* s) {
+    s->top->clk_i = 0;
+    s->top->eval();
+    dump(s);
+    s->top->clk_i = 1;
+    s->top->eval();
+    dump(s);
+}
+
+template <typename Top> int trace_open(void* h, const char* path) {
+    auto* s = static_cast<Sim<Top>*>(h);
+    if (s->tfp)
+        return -1;
+    s->tfp = new VerilatedFstC;
+    s->top->trace(s->tfp, 99);
+    s->tfp->open(path);
+    if (!s->tfp->isOpen()) {
+        delete s->tfp;
+        s->tfp = nullptr;
+        return -1;
+    }
+    return 0;
+}
+
+template <typename Top> void trace_close(void* h) {
+    auto* s = static_cast<Sim<Top>*>(h);
+    if (!s->tfp)
+        return;
+    s->tfp->close();
+    delete s->tfp;
+    s->tfp = nullptr;
+}
+
+template <typename Top> uint32_t errors(void* h) {
+    return g_stops - static_cast<Sim<Top>*>(h)->stops0;
+}
+
+// Copy 32-bit words into a Verilator port or variable of any width (CData..QData, VlWide).
+template <typename T> void put_words(T& dst, const uint32_t* w) {
+    uint64_t v = w[0];
+    if (sizeof(T) > 4)
+        v |= static_cast<uint64_t>(w[1]) << 32;
+    dst = static_cast<T>(v);
+}
+template <std::size_t N> void put_words(VlWide<N>& dst, const uint32_t* w) {
+    for (std::size_t i = 0; i < N; ++i)
+        dst[i] = w[i];
+}
+template <typename T> void get_words(uint32_t* w, const T& src) {
+    uint64_t v = static_cast<uint64_t>(src);
+    w[0] = static_cast<uint32_t>(v);
+    if (sizeof(T) > 4)
+        w[1] = static_cast<uint32_t>(v >> 32);
+}
+template <std::size_t N> void get_words(uint32_t* w, const VlWide<N>& src) {
+    for (std::size_t i = 0; i < N; ++i)
+        w[i] = src[i];
+}
+// A scalar (at most 64 bits) of any Verilator type.
+template <typename T> uint64_t get_u64(const T& src) {
+    return static_cast<uint64_t>(src);
+}
+template <std::size_t N> uint64_t get_u64(const VlWide<N>& src) {
+    return src[0] | (N > 1 ? static_cast<uint64_t>(src[1]) << 32 : 0);
+}
+
+// Insert `width` bits of value v at bit `off` of a little-endian word buffer.
+inline void put_field(uint32_t* buf, unsigned off, unsigned width, uint64_t v) {
+    for (unsigned b = 0; b < width; ++b) {
+        const unsigned p = off + b;
+        const uint32_t bit = static_cast<uint32_t>((v >> b) & 1u) << (p % 32);
+        buf[p / 32] = (buf[p / 32] & ~(1u << (p % 32))) | bit;
+    }
+}
+
+} // namespace gpucoh
+
+#define GPUCOH_API(Top, name, tick, state)                                                         \
+    namespace {                                                                                    \
+    const gpucoh_rtl_api_t kApi = {GPUCOH_RTL_ABI,                                                 \
+                                   name,                                                           \
+                                   GPUCOH_BUILD_KEY,                                               \
+                                   gpucoh::create<Top>,                                            \
+                                   gpucoh::destroy<Top>,                                           \
+                                   tick,                                                           \
+                                   state,                                                          \
+                                   gpucoh::trace_open<Top>,                                        \
+                                   gpucoh::trace_close<Top>,                                       \
+                                   gpucoh::errors<Top>};                                           \
+    }                                                                                              \
+    extern "C" const gpucoh_rtl_api_t* gpucoh_rtl_api(void) {                                      \
+        return &kApi;                                                                              \
+    }
+
+#endif
