@@ -33,4 +33,26 @@ package gpucoh_pkg;
   // (spec section 4.2; the C model's SIG_BLOOM_H3_STRIDE).
   localparam int SigBloomH3Stride = 64;
 
+  // ---------------------------------------------------------------------------------------------
+  // rdu (docs/units/rdu.md)
+  // ---------------------------------------------------------------------------------------------
+
+  // rsp_kind_o encoding (spec section 2); NONE (0) when no beat is on the bus. Shared with the
+  // AVU's rsp_kind_i. (Enums rather than localparams: a unit that does not use every item gets
+  // no UNUSEDPARAM warning.)
+  typedef enum logic [2:0] {
+    RduRspNone     = 3'd0,
+    RduRspWriteAck = 3'd1,
+    RduRspNoRace   = 3'd2,
+    RduRspRace     = 3'd3,
+    RduRspForced   = 3'd4
+  } rdu_rsp_kind_e;
+
+  // Engine state st (spec section 3); 3 is unused.
+  typedef enum logic [1:0] {
+    RduStIdle  = 2'd0,
+    RduStUnits = 2'd1,
+    RduStShip  = 2'd2
+  } rdu_st_e;
+
 endpackage

@@ -46,6 +46,11 @@ result() { # STATUS CHECK SUBJECT [DETAIL]
     if [ "$1" = FAIL ]; then failed=1; fi
 }
 
+# Every module file; a unit is linted as the top of all of them (rdu and avu instantiate
+# sig_hash and sig_store; the tools elaborate only what the top uses).
+ALL=()
+for f in rtl/*.sv; do [ "$f" = "$PKG" ] || ALL+=("$f"); done
+
 for u in "${UNITS[@]}"; do
     src=rtl/$u.sv
     if [ ! -f "$src" ]; then
@@ -55,7 +60,7 @@ for u in "${UNITS[@]}"; do
 
     # (1) Verilator, all warnings on.
     log=$OUT/$u.verilator.log
-    if verilator --lint-only -Wall "-I$INC" --top-module "$u" "${VLT[@]}" "$PKG" "$src" \
+    if verilator --lint-only -Wall "-I$INC" --top-module "$u" "${VLT[@]}" "$PKG" "${ALL[@]}" \
             > "$log" 2>&1; then
         result PASS verilator "$u"
     else
@@ -67,7 +72,7 @@ for u in "${UNITS[@]}"; do
     # kept next to it for reading.
     log=$OUT/$u.yosys.log
     if yosys -q -l "$OUT/$u.yosys.full.log" \
-            -p "read_verilog -sv -I$INC $PKG $src; hierarchy -check -top $u; proc" \
+            -p "read_verilog -sv -I$INC $PKG ${ALL[*]}; hierarchy -check -top $u; proc" \
             > "$log" 2>&1 && ! grep -qiE 'implicitly declared|warning|error' "$log"; then
         result PASS yosys "$u"
     else
@@ -78,7 +83,7 @@ for u in "${UNITS[@]}"; do
     # (3) Icarus Verilog compile. Its code generator notes that it does not enforce
     # unique/unique0 (a "sorry", not an error); that note is dropped, anything else fails.
     log=$OUT/$u.iverilog.log
-    if iverilog -g2012 "-I$INC" -s "$u" -o /dev/null "$PKG" "$src" > "$log" 2>&1 &&
+    if iverilog -g2012 "-I$INC" -s "$u" -o /dev/null "$PKG" "${ALL[@]}" > "$log" 2>&1 &&
             ! grep -v 'sorry: Case unique/unique0 qualities are ignored' "$log" | grep -q .; then
         result PASS iverilog "$u"
     else
