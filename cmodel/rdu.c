@@ -610,6 +610,9 @@ static bool rules_hold(const rdu_t* r) {
     for (uint32_t w = 0; w < SIG_BLOOM_MAX_CHUNK_WORDS; w++) {
         acc |= (w >= r->chunk_words || !o->rsp_valid) ? o->rsp_chunk[w] : 0u;
     }
+    for (uint32_t w = 0; w < r->chunk_words && o->rsp_kind == RDU_RSP_NO_RACE; w++) {
+        acc |= o->rsp_chunk[w]; /* D8: NO_RACE carries no signature */
+    }
     if (acc != 0u) { /* R7, and words past the chunk */
         return false;
     }

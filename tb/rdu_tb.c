@@ -11,8 +11,9 @@
  * anywhere. Phases:
  *   MIX      moderate traffic from every SM, 30 % writes, responses mostly accepted
  *   BURST    every SM issues every other cycle: FIFOs fill (fifo.full), long backlogs
- *   READERS  the lower half of the SMs only race-check, the upper half only write: the readers'
- *            signatures fill up to the threshold (forced syncs, several at once)
+ *   READERS  the upper half of the SMs only write, the second quarter only race-checks lines
+ *            nobody writes, the first quarter is silent: their signatures fill up to the
+ *            threshold (forced syncs, several at once) or saturate the counter
  *   STALL    the SMs rarely accept response beats (ship.hold)
  *   QUIET    no new requests (idle.wait)
  * A reset is driven about once per 400 000 cycles.
@@ -96,9 +97,9 @@ static void rand_mask(rdu_ctx_t* c, uint32_t* mask) {
     }
 }
 
-static uint64_t rand_line(rdu_ctx_t* c) {
+static uint64_t rand_line(rdu_ctx_t* c, bool fresh) {
     uint64_t a;
-    if (gpucoh_rng_below(&c->rng, 100) < 70)
+    if (!fresh && gpucoh_rng_below(&c->rng, 100) < 70)
         a = c->hot[gpucoh_rng_below(&c->rng, HOT)];
     else
         a = gpucoh_rng_next(&c->rng);
@@ -144,11 +145,16 @@ static void rdu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
         if (!(c->held & bit)) {
             if (gpucoh_rng_below(&c->rng, 1000) >= c->issue_pm)
                 continue;
+            if (c->phase == PH_READERS && j < n / 4)
+                continue; /* silent SMs: nothing syncs them, their counters climb to the
+                             threshold (forced) or, with threshold = CMAX, saturate */
             if (c->phase == PH_READERS)
                 q->write = j >= n / 2;
             else
                 q->write = gpucoh_rng_below(&c->rng, 1000) < c->write_pm;
-            q->addr = rand_line(c);
+            /* READERS: the readers check lines nobody writes, so they do not race and their
+             * signatures fill up to the threshold (forced syncs) */
+            q->addr = rand_line(c, c->phase == PH_READERS && !q->write);
             rand_mask(c, q->mask);
             c->held |= bit;
         }
