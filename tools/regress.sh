@@ -11,10 +11,12 @@ G=build/gpucoh
 OUT=build/regress
 mkdir -p "$OUT"
 PASS=0; FAIL=0
-run() {
-    local name=$1; shift
+ONLY=${REGRESS_ONLY:-} # a regex over run names: run only those (e.g. REGRESS_ONLY='^(rdu|avu)')
+run() { # run UNIT NAME ARGS...
+    local unit=$1 name=$2; shift 2
+    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
     local log="$OUT/$name.log"
-    $G cosim sig_bloom --cycles "$N" --json "$OUT/$name.json" "$@" > "$log" 2>&1
+    $G cosim "$unit" --cycles "$N" --json "$OUT/$name.json" "$@" > "$log" 2>&1
     local rc=$? line
     line=$(grep -E '^(PASS|FAIL) ' "$log")
     local cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
@@ -24,20 +26,37 @@ run() {
         FAIL=$((FAIL + 1)); echo "  FAIL  $name: $line"; tail -20 "$log"
     fi
 }
-run paper-4k-k6-true --seed 1
-run paper-4k-k6-true-seed2 --seed 2 --stim random
-run 1k-k6-true --param m=1024 --seed 3
-run 16k-k6-true --param m=16384 --seed 4
-run 16k-k8-parallel --param m=16384 --param k=8 --param org=parallel --seed 5
-run 2k-k4-parallel-bitsel-byte --param m=2048 --param k=4 --param org=parallel \
+run sig_bloom paper-4k-k6-true --seed 1
+run sig_bloom paper-4k-k6-true-seed2 --seed 2 --stim random
+run sig_bloom 1k-k6-true --param m=1024 --seed 3
+run sig_bloom 16k-k6-true --param m=16384 --seed 4
+run sig_bloom 16k-k8-parallel --param m=16384 --param k=8 --param org=parallel --seed 5
+run sig_bloom 2k-k4-parallel-bitsel-byte --param m=2048 --param k=4 --param org=parallel \
     --param hash=bitsel --param gran=1 --seed 6
-run 256-k2-aw16-c8 --param m=256 --param k=2 --param addr_width=16 --param chunk_width=8 --seed 7
-mlog=$OUT/mutants-4k.log
-if $G mutants sig_bloom --cycles 2000000 --out "$OUT" > "$mlog" 2>&1; then
-    PASS=$((PASS + 1)); echo "  ok    mutants at m=4096: $(head -1 "$mlog" | sed 's/^gpucoh.*//')"
-else
-    FAIL=$((FAIL + 1)); echo "  FAIL  mutants at m=4096"; grep -E 'SURVIVED|BROKEN|caught' "$mlog"
-fi
-grep -E '^mutants of' "$mlog"
+run sig_bloom 256-k2-aw16-c8 --param m=256 --param k=2 --param addr_width=16 \
+    --param chunk_width=8 --seed 7
+# rdu and avu at the paper configuration (16 SMs, 4 Kbit, k = 6, block) and at 1 and 16 Kbit
+run rdu rdu-paper-16sm-4k --seed 11
+run rdu rdu-16sm-1k --param m=1024 --seed 12
+run rdu rdu-16sm-16k --param m=16384 --seed 13
+run rdu rdu-4sm-1k-word-sat --param n=4 --param m=1024 --param gran=4 \
+    --param threshold=2047 --seed 14
+run avu avu-paper-4k --seed 21
+run avu avu-1k --param m=1024 --seed 22
+run avu avu-16k --param m=16384 --seed 23
+run avu avu-1k-byte-ew2 --param m=1024 --param gran=1 --param epoch_width=2 --seed 24
+mut() { # mut UNIT PARAMS...: the unit's mutant campaign
+    local unit=$1; shift
+    [ -z "$ONLY" ] || [[ mutants-$unit =~ $ONLY ]] || return 0
+    local mlog=$OUT/mutants-$unit.log
+    if $G mutants "$unit" --cycles 2000000 --out "$OUT" "$@" > "$mlog" 2>&1; then
+        PASS=$((PASS + 1)); echo "  ok    mutants of $unit: $(grep -E '^mutants of' "$mlog")"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  mutants of $unit"; grep -E 'SURVIVED|BROKEN|caught' "$mlog"
+    fi
+}
+mut sig_bloom
+mut rdu --param n=4 --param m=1024
+mut avu --param m=1024 --param lines=32
 echo "$PASS passed, $FAIL failed"
 [ $FAIL -eq 0 ]

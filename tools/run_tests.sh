@@ -6,11 +6,11 @@
 # What runs (each is a check that can fail; see docs/testing.md):
 #   1. cmocka unit tests (C model, CLI errors, golden directed tests on C and RTL)
 #   2. the same tests built with ASan + UBSan
-#   3. lockstep co-simulation of sig_bloom at six parameter sets, each required to have
+#   3. lockstep co-simulation of sig_bloom (7 parameter sets), rdu (3) and avu (2), each required to have
 #      0 mismatches and every reachable transition covered
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle
-#   5. every RTL mutant must be caught (one check per mutant)
+#   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports)
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 set -uo pipefail
@@ -69,38 +69,48 @@ for b in build/asan/test_*; do
 done
 
 echo "== 3. lockstep co-simulation (0 mismatches, full transition coverage)"
-# cosim NAME CYCLES STIM PARAMS... : PASS line, 0 mismatches, covered == reachable
+# cosim UNIT NAME CYCLES STIM PARAMS... : PASS line, 0 mismatches, covered == reachable
 cosim() {
-    local name=$1 cycles=$2 stim=$3; shift 3
-    local log="$LOGS/cosim-$name.log" json="$OUT/cosim-$name.json"
+    local unit=$1 name=$2 cycles=$3 stim=$4; shift 4
+    local log="$LOGS/cosim-$unit-$name.log" json="$OUT/cosim-$unit-$name.json"
     local t=$(date +%s)
-    "$G" cosim sig_bloom --cycles "$cycles" --stim "$stim" --seed 7 --quiet --json "$json" "$@" \
+    "$G" cosim "$unit" --cycles "$cycles" --stim "$stim" --seed 7 --quiet --json "$json" "$@" \
         > "$log" 2>&1
     local rc=$?
     local line cov
-    line=$(grep -E '^(PASS|FAIL) sig_bloom' "$log")
+    line=$(grep -E "^(PASS|FAIL) $unit" "$log")
     cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
     if [ $rc -eq 0 ] && echo "$line" | grep -q ' 0 mismatches' && [ -n "$cov" ] &&
         [ "$(echo "$cov" | cut -d' ' -f1)" = "$(echo "$cov" | cut -d' ' -f2)" ] &&
         grep -q '"verdict": "pass"' "$json"; then
-        ok "cosim $name" "$(echo "$line" | sed 's/.*: //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
+        ok "cosim $unit $name" "$(echo "$line" | sed 's/.*: //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
     else
-        bad "cosim $name" "(exit $rc) $line" "$log"
+        bad "cosim $unit $name" "(exit $rc) $line" "$log"
     fi
 }
-cosim default 1000000 mixed
-cosim m256-k4-parallel-bitsel-g1-aw16-c8 500000 mixed --param m=256 --param k=4 \
+cosim sig_bloom default 1000000 mixed
+cosim sig_bloom m256-k4-parallel-bitsel-g1-aw16-c8 500000 mixed --param m=256 --param k=4 \
     --param org=parallel --param hash=bitsel --param gran=1 --param addr_width=16 \
     --param chunk_width=8 --param threshold=5
-cosim m1024-k1-thresh1 300000 mixed --param m=1024 --param k=1 --param threshold=1 \
+cosim sig_bloom m1024-k1-thresh1 300000 mixed --param m=1024 --param k=1 --param threshold=1 \
     --param h3_seed=0x1234
-cosim m2048-k3-bitsel-g4-aw48-c128 400000 mixed --param m=2048 --param k=3 --param hash=bitsel \
-    --param gran=4 --param addr_width=48 --param chunk_width=128
-cosim m8192-k2-parallel-threshcmax 200000 mixed --param m=8192 --param k=2 --param org=parallel \
-    --param chunk_width=256 --param threshold=16383
-cosim m16384-k8-parallel-g512-aw64-c512 150000 mixed --param m=16384 --param k=8 \
+cosim sig_bloom m2048-k3-bitsel-g4-aw48-c128 400000 mixed --param m=2048 --param k=3 \
+    --param hash=bitsel --param gran=4 --param addr_width=48 --param chunk_width=128
+cosim sig_bloom m8192-k2-parallel-threshcmax 200000 mixed --param m=8192 --param k=2 \
+    --param org=parallel --param chunk_width=256 --param threshold=16383
+cosim sig_bloom m16384-k8-parallel-g512-aw64-c512 150000 mixed --param m=16384 --param k=8 \
     --param org=parallel --param gran=512 --param addr_width=64 --param chunk_width=512
-cosim random-only-m512 1500000 random --param m=512 --param chunk_width=16
+cosim sig_bloom random-only-m512 1500000 random --param m=512 --param chunk_width=16
+cosim rdu paper-16sm-4k 400000 mixed
+cosim rdu 8sm-1k-word-threshcmax 1000000 mixed --param n=8 --param m=1024 --param gran=4 \
+    --param threshold=2047
+cosim rdu 3sm-256-byte-l32-c8-q1-parallel-bitsel 600000 mixed --param n=3 --param m=256 \
+    --param gran=1 --param line=32 --param chunk_width=8 --param queue=1 --param k=4 \
+    --param org=parallel --param hash=bitsel --param addr_width=16
+cosim avu paper-4k 600000 mixed
+cosim avu 512-word-l16-d2-ew2-hit1 600000 mixed --param m=512 --param gran=4 --param lines=16 \
+    --param chunk_width=64 --param spec_depth=2 --param epoch_width=2 --param hit_limit=1 \
+    --param out_max=3 --param id_width=5
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {
@@ -142,22 +152,28 @@ if (failpath); then ok "failure report: cycle, field, hex, JSON, FST, .gtkw, rep
     bad "failure report: cycle, field, hex, JSON, FST, .gtkw, replay" "" "$LOGS/failure-path.log"; fi
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
-mlog="$LOGS/mutants.log"
-t=$(date +%s)
-"$G" mutants sig_bloom --param m=256 --param chunk_width=32 --out "$OUT" > "$mlog" 2>&1
-mrc=$?
-if grep -q '^mutants of sig_bloom' "$mlog"; then
-    ok "unmutated RTL passes (the baseline of the campaign)"
-    while read -r name result rest; do
-        case "$result" in
-            caught) ok "mutant $name" "$(echo "$rest" | awk '{print $1" cycle "$2" "$3}')" ;;
-            SURVIVED|BROKEN) bad "mutant $name" "$result $rest" ;;
-        esac
-    done < <(sed -n '/^  mutant /,/^  report/p' "$mlog" | grep -vE '^  (mutant|report) ')
-    echo "        mutant campaign: $(( $(date +%s) - t )) s, exit $mrc"
-else
-    bad "mutant campaign ran" "(exit $mrc)" "$mlog"
-fi
+# campaign UNIT PARAMS...: the unmutated baseline passes and every mutant is caught
+campaign() {
+    local unit=$1; shift
+    local mlog="$LOGS/mutants-$unit.log" t=$(date +%s)
+    "$G" mutants "$unit" "$@" --out "$OUT" > "$mlog" 2>&1
+    local mrc=$?
+    if grep -q "^mutants of $unit" "$mlog"; then
+        ok "$unit: unmutated RTL passes (the baseline of the campaign)"
+        while read -r name result rest; do
+            case "$result" in
+                caught) ok "mutant $unit/$name" "$(echo "$rest" | awk '{print $1" cycle "$2" "$3}')" ;;
+                SURVIVED|BROKEN) bad "mutant $unit/$name" "$result $rest" ;;
+            esac
+        done < <(sed -n '/^  mutant /,/^  report/p' "$mlog" | grep -vE '^  (mutant|report) ')
+        echo "        $unit mutant campaign: $(( $(date +%s) - t )) s, exit $mrc"
+    else
+        bad "$unit mutant campaign ran" "(exit $mrc)" "$mlog"
+    fi
+}
+campaign sig_bloom --param m=256 --param chunk_width=32
+campaign rdu --param n=4 --param m=1024
+campaign avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4
 
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
