@@ -40,7 +40,10 @@ CFL="-fPIC $OPT -DVL_USER_STOP"
 RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)" | cksum | cut -d' ' -f1)
 # -O3 / x-assign fast / x-initial fast: the speed settings the Verilator manual recommends.
 # --assert keeps the RTL's rule assertions live during co-simulation.
+# --output-split*: without them the avu's per-line logic lands in one 400 KB function that g++
+# takes 3.5 minutes to optimise; split, it compiles in under 30 s (measured at the defaults).
 if ! verilator --cc --trace-fst -O3 --x-assign fast --x-initial fast ${GPUCOH_VFLAGS:---assert} \
+        --output-split 20000 --output-split-cfuncs 500 \
         -CFLAGS "$CFL" --prefix "V$TOP" --top-module "$TOP" -Mdir "$TMP/obj" \
         "+incdir+$ROOT/rtl/include" "${GPARAMS[@]}" "${FILES[@]}" > "$TMP/verilator.log" 2>&1; then
     cat "$TMP/verilator.log" >&2
