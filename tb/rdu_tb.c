@@ -59,7 +59,10 @@ static void new_phase(rdu_ctx_t* c) {
         break;
     case PH_READERS:
         c->issue_pm = 100 + gpucoh_rng_below(&c->rng, 300);
-        c->phase_left = 20000 + gpucoh_rng_below(&c->rng, 60000);
+        /* long enough for the silent SMs to collect Threshold insertions: every write costs
+         * about NC + 4 cycles (pop, unit, finish, NC beats) */
+        c->phase_left = 20000 + gpucoh_rng_below(&c->rng, 60000) +
+                        2ull * c->model.desc.sig.threshold * (c->model.nc + 4u);
         break;
     case PH_STALL:
         c->ready_pm = 100;
