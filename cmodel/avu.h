@@ -29,21 +29,26 @@ extern "C" {
 #define AVU_MAX_LINES 1024u
 #define AVU_MAX_SPEC  32u
 
-typedef enum { AVU_RES_HIT = 0, AVU_RES_MISS = 1, AVU_RES_AVU_MISS = 2, AVU_RES_EXPIRED = 3,
-               AVU_RES_STORE = 4 } avu_res_kind_t;
+typedef enum {
+    AVU_RES_HIT = 0,
+    AVU_RES_MISS = 1,
+    AVU_RES_AVU_MISS = 2,
+    AVU_RES_EXPIRED = 3,
+    AVU_RES_STORE = 4
+} avu_res_kind_t;
 
 typedef enum { AVU_ST_IDLE = 0, AVU_ST_TEST = 1, AVU_ST_LOAD = 2, AVU_ST_VALIDATE = 3 } avu_st_t;
 
 typedef enum {
     AVU_OK = 0,
-    AVU_ERR_LINE,       /* line not 32, 64, 128 or 256 */
-    AVU_ERR_LINES,      /* lines not a power of two in 4..1024 */
-    AVU_ERR_EPOCH,      /* epoch_width not in 2..8 */
-    AVU_ERR_HIT_LIMIT,  /* hit_limit not in 1..15 */
-    AVU_ERR_SPEC,       /* spec_depth not in 1..32 */
-    AVU_ERR_OUT_MAX,    /* out_max not in 1..255 */
-    AVU_ERR_ID_WIDTH,   /* id_width not in 1..32 */
-    AVU_ERR_SIG,        /* a signature parameter rejected by sig_bloom_check_desc() */
+    AVU_ERR_LINE,      /* line not 32, 64, 128 or 256 */
+    AVU_ERR_LINES,     /* lines not a power of two in 4..1024 */
+    AVU_ERR_EPOCH,     /* epoch_width not in 2..8 */
+    AVU_ERR_HIT_LIMIT, /* hit_limit not in 1..15 */
+    AVU_ERR_SPEC,      /* spec_depth not in 1..32 */
+    AVU_ERR_OUT_MAX,   /* out_max not in 1..255 */
+    AVU_ERR_ID_WIDTH,  /* id_width not in 1..32 */
+    AVU_ERR_SIG,       /* a signature parameter rejected by sig_bloom_check_desc() */
     AVU_ERR_NULL,
 } avu_err_t;
 

@@ -58,28 +58,28 @@ typedef enum { RDU_ST_IDLE = 0, RDU_ST_UNITS = 1, RDU_ST_SHIP = 2 } rdu_st_t;
 
 typedef enum {
     RDU_OK = 0,
-    RDU_ERR_N,          /* n not in 2..64 */
-    RDU_ERR_LINE,       /* line not 32, 64, 128 or 256 */
-    RDU_ERR_QUEUE,      /* queue not in 1..16 */
-    RDU_ERR_SIG,        /* a signature parameter rejected by sig_bloom_check_desc() */
+    RDU_ERR_N,     /* n not in 2..64 */
+    RDU_ERR_LINE,  /* line not 32, 64, 128 or 256 */
+    RDU_ERR_QUEUE, /* queue not in 1..16 */
+    RDU_ERR_SIG,   /* a signature parameter rejected by sig_bloom_check_desc() */
     RDU_ERR_NULL,
 } rdu_err_t;
 
 /* Parameters (spec section 1). The signature fields are a sig_bloom_desc_t (its threshold is the
  * forced-sync threshold, its chunk_width the shipment beat width). */
 typedef struct {
-    uint32_t n;          /* NumSm */
+    uint32_t n;           /* NumSm */
     sig_bloom_desc_t sig; /* SigBits .. H3Seed, Threshold, ChunkWidth */
-    uint32_t line;       /* LineBytes */
-    uint32_t queue;      /* QueueDepth */
+    uint32_t line;        /* LineBytes */
+    uint32_t queue;       /* QueueDepth */
 } rdu_desc_t;
 
 typedef struct {
     bool rst_n;
     uint64_t req_valid; /* bit j = SM j */
     uint64_t req_write;
-    uint64_t req_addr[RDU_MAX_SM];                  /* bits >= addr_width are 0 */
-    uint32_t req_mask[RDU_MAX_SM][RDU_MASK_WORDS];  /* bit b of SM j's mask = byte b */
+    uint64_t req_addr[RDU_MAX_SM];                 /* bits >= addr_width are 0 */
+    uint32_t req_mask[RDU_MAX_SM][RDU_MASK_WORDS]; /* bit b of SM j's mask = byte b */
     uint64_t rsp_ready;
 } rdu_in_t;
 

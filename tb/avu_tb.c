@@ -25,8 +25,8 @@
 #include "tb_common.h"
 
 enum { PH_MIX, PH_SLOW, PH_STORM, PH_HITS, PH_COUNT };
-#define POOL   64u
-#define ANSQ   512u
+#define POOL 64u
+#define ANSQ 512u
 
 typedef struct {
     avu_t model; /* first member: tests read the model through the ctx */
@@ -148,8 +148,7 @@ static void avu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
     const avu_t* m = &c->model;
     memset(in, 0, sizeof *in);
     in->rst_n = true;
-    if (cycle < 2 ||
-        (c->stim != GPUCOH_STIM_DIRECTED && gpucoh_rng_below(&c->rng, 300000) == 0)) {
+    if (cycle < 2 || (c->stim != GPUCOH_STIM_DIRECTED && gpucoh_rng_below(&c->rng, 300000) == 0)) {
         in->rst_n = false;
         tb_reset(c);
         return;
@@ -171,8 +170,8 @@ static void avu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
         in->op_addr = hit ? c->ltag[l] : pool_addr(c);
         in->op_addr |= gpucoh_rng_next(&c->rng) & 0x3u & (m->desc.line - 1u); /* ignored bits */
         rand_mask(c, in->op_mask);
-        in->op_id = c->next_id & (m->desc.id_width >= 32 ? 0xFFFFFFFFu
-                                                         : (1u << m->desc.id_width) - 1u);
+        in->op_id =
+            c->next_id & (m->desc.id_width >= 32 ? 0xFFFFFFFFu : (1u << m->desc.id_width) - 1u);
     }
     /* RDU side: start a shipment when the bus is free */
     if (!c->ship) {
@@ -229,7 +228,7 @@ static void avu_tb_model_tick(void* vctx, const void* vin, void* vout) {
     if (beat_taken && ++c->ship_idx == c->ship_beats)
         c->ship = false;
     if (out->res_valid && (out->res_rc || out->res_kind == AVU_RES_STORE) && c->ans_n < ANSQ) {
-        uint8_t k = out->res_kind == AVU_RES_STORE ? RDU_RSP_WRITE_ACK
+        uint8_t k = out->res_kind == AVU_RES_STORE                 ? RDU_RSP_WRITE_ACK
                     : gpucoh_rng_below(&c->rng, 1000) < c->race_pm ? RDU_RSP_RACE
                                                                    : RDU_RSP_NO_RACE;
         c->ans[(c->ans_head + c->ans_n++) % ANSQ] = k;

@@ -40,14 +40,17 @@ typedef struct {
     uint32_t write_pm; /* per mille of new requests that are writes */
     uint32_t ready_pm; /* per mille: an SM accepts a beat */
     uint64_t hot[HOT];
-    uint64_t held;            /* SMs holding a request not yet accepted */
+    uint64_t held;             /* SMs holding a request not yet accepted */
     rdu_req_t req[RDU_MAX_SM]; /* the request each SM holds */
 } rdu_ctx_t;
 
 static void new_phase(rdu_ctx_t* c) {
     uint32_t r = gpucoh_rng_below(&c->rng, 100);
-    c->phase = r < 45 ? PH_MIX : r < 60 ? PH_BURST : r < 80 ? PH_READERS : r < 92 ? PH_STALL
-                                                                                  : PH_QUIET;
+    c->phase = r < 45   ? PH_MIX
+               : r < 60 ? PH_BURST
+               : r < 80 ? PH_READERS
+               : r < 92 ? PH_STALL
+                        : PH_QUIET;
     c->phase_left = 200 + gpucoh_rng_below(&c->rng, 30000);
     c->issue_pm = 10 + gpucoh_rng_below(&c->rng, 200);
     c->write_pm = 300;
@@ -134,8 +137,7 @@ static void rdu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
     const uint32_t n = c->model.desc.n;
     memset(in, 0, sizeof *in);
     in->rst_n = true;
-    if (cycle < 2 ||
-        (c->stim != GPUCOH_STIM_DIRECTED && gpucoh_rng_below(&c->rng, 400000) == 0)) {
+    if (cycle < 2 || (c->stim != GPUCOH_STIM_DIRECTED && gpucoh_rng_below(&c->rng, 400000) == 0)) {
         in->rst_n = false;
         c->held = 0;
         return;
@@ -237,12 +239,12 @@ static uint32_t rdu_tb_compare_state(void* vctx, const void* vg, gpucoh_mismatch
 static void rdu_tb_input_json(void* vctx, const void* vin, char* buf, size_t n) {
     rdu_ctx_t* c = vctx;
     const rdu_in_t* in = vin;
-    size_t pos = (size_t)snprintf(buf, n,
-                                  "{\"rst_ni\": %d, \"req_valid_i\": \"0x%llx\", \"req_write_i\": "
-                                  "\"0x%llx\", \"rsp_ready_i\": \"0x%llx\", \"req\": [",
-                                  in->rst_n ? 1 : 0, (unsigned long long)in->req_valid,
-                                  (unsigned long long)in->req_write,
-                                  (unsigned long long)in->rsp_ready);
+    size_t pos =
+        (size_t)snprintf(buf, n,
+                         "{\"rst_ni\": %d, \"req_valid_i\": \"0x%llx\", \"req_write_i\": "
+                         "\"0x%llx\", \"rsp_ready_i\": \"0x%llx\", \"req\": [",
+                         in->rst_n ? 1 : 0, (unsigned long long)in->req_valid,
+                         (unsigned long long)in->req_write, (unsigned long long)in->rsp_ready);
     const char* sep = "";
     for (uint32_t j = 0; j < c->model.desc.n && pos + 80 < n; j++) {
         if (!((in->req_valid >> j) & 1u))

@@ -9,8 +9,8 @@
 
 /* Compare one scalar field; on a difference count it in *bad and, if it is the first, describe
  * it in *mm with the field path printf(fmt, ...). */
-void tb_cmp_u64(gpucoh_mismatch_t* mm, uint32_t* bad, uint64_t e, uint64_t g, const char* fmt,
-                ...) __attribute__((format(printf, 5, 6)));
+void tb_cmp_u64(gpucoh_mismatch_t* mm, uint32_t* bad, uint64_t e, uint64_t g, const char* fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 /* Compare two bit vectors of nwords 32-bit words; every differing bit counts, the first is
  * described as "<prefix>[bit]". */

@@ -158,24 +158,30 @@ static const gpucoh_unit_t unit_sig_bloom = {
 #define SIGP_M(idx)                                                                                \
     [idx] = {"m", "SigBits", GPUCOH_P_UINT, NULL,                                                  \
              "bits per signature: power of two, 256..16384 (default 4096)"}
-#define SIGP_K(idx) [idx] = {"k", "NumHashes", GPUCOH_P_UINT, NULL, "hash functions: 1..8 (default 6)"}
+#define SIGP_K(idx)                                                                                \
+    [idx] = {"k", "NumHashes", GPUCOH_P_UINT, NULL, "hash functions: 1..8 (default 6)"}
 #define SIGP_ORG(idx)                                                                              \
-    [idx] = {"org", "Parallel", GPUCOH_P_ENUM, sb_org_names, "organisation: true | parallel (default true)"}
+    [idx] = {"org", "Parallel", GPUCOH_P_ENUM, sb_org_names,                                       \
+             "organisation: true | parallel (default true)"}
 #define SIGP_HASH(idx)                                                                             \
-    [idx] = {"hash", "HashKind", GPUCOH_P_ENUM, sb_hash_names, "hash family: h3 | bitsel (default h3)"}
+    [idx] = {"hash", "HashKind", GPUCOH_P_ENUM, sb_hash_names,                                     \
+             "hash family: h3 | bitsel (default h3)"}
 #define SIGP_GRAN(idx)                                                                             \
     [idx] = {"gran", "GranBytes", GPUCOH_P_UINT, NULL,                                             \
              "tracking granularity in bytes: 1 (byte), 4 (word), 128 (block), 512 (half page) "    \
              "(default 128)"}
 #define SIGP_AW(idx)                                                                               \
-    [idx] = {"addr_width", "AddrWidth", GPUCOH_P_UINT, NULL, "address width in bits: 16..64 (default 32)"}
+    [idx] = {"addr_width", "AddrWidth", GPUCOH_P_UINT, NULL,                                       \
+             "address width in bits: 16..64 (default 32)"}
 #define SIGP_LINE(idx)                                                                             \
-    [idx] = {"line", "LineBytes", GPUCOH_P_UINT, NULL, "line size in bytes: 32, 64, 128, 256 (default 128)"}
+    [idx] = {"line", "LineBytes", GPUCOH_P_UINT, NULL,                                             \
+             "line size in bytes: 32, 64, 128, 256 (default 128)"}
 #define SIGP_CW(idx)                                                                               \
     [idx] = {"chunk_width", "ChunkWidth", GPUCOH_P_UINT, NULL,                                     \
              "signature shipment beat bits: power of two, 8..512, <= m (default 256)"}
 #define SIGP_SEED(idx)                                                                             \
-    [idx] = {"h3_seed", "H3Seed", GPUCOH_P_UINT, NULL, "H3 matrix seed: 1..0xffffffff (default 0x9e3779b9)"}
+    [idx] = {"h3_seed", "H3Seed", GPUCOH_P_UINT, NULL,                                             \
+             "H3 matrix seed: 1..0xffffffff (default 0x9e3779b9)"}
 
 /* Fill defaults for unset parameters and refuse values that do not fit 32 bits. */
 static int fill_defaults(const gpucoh_param_def_t* defs, unsigned n, const uint64_t* dflt,
@@ -228,13 +234,18 @@ void rdu_tb_desc(const gpucoh_pvals_t* pv, rdu_desc_t* d) {
 
 static int rdu_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     rdu_desc_t def = rdu_desc_default();
-    const uint64_t dflt[RDU_P_COUNT] = {
-        [RDU_P_N] = def.n,          [RDU_P_M] = def.sig.m,
-        [RDU_P_K] = def.sig.k,      [RDU_P_ORG] = def.sig.org,
-        [RDU_P_HASH] = def.sig.hash, [RDU_P_GRAN] = def.sig.gran,
-        [RDU_P_AW] = def.sig.addr_width, [RDU_P_LINE] = def.line,
-        [RDU_P_CW] = def.sig.chunk_width, [RDU_P_THRESH] = def.sig.threshold,
-        [RDU_P_QUEUE] = def.queue,  [RDU_P_SEED] = def.sig.h3_seed};
+    const uint64_t dflt[RDU_P_COUNT] = {[RDU_P_N] = def.n,
+                                        [RDU_P_M] = def.sig.m,
+                                        [RDU_P_K] = def.sig.k,
+                                        [RDU_P_ORG] = def.sig.org,
+                                        [RDU_P_HASH] = def.sig.hash,
+                                        [RDU_P_GRAN] = def.sig.gran,
+                                        [RDU_P_AW] = def.sig.addr_width,
+                                        [RDU_P_LINE] = def.line,
+                                        [RDU_P_CW] = def.sig.chunk_width,
+                                        [RDU_P_THRESH] = def.sig.threshold,
+                                        [RDU_P_QUEUE] = def.queue,
+                                        [RDU_P_SEED] = def.sig.h3_seed};
     if (fill_defaults(rdu_params, RDU_P_COUNT, dflt, pv, err, errlen) != 0)
         return -1;
     if (!pv->set[RDU_P_THRESH]) /* follows m: n = m/8 (rdu D4) */
@@ -274,8 +285,8 @@ static const char* const rdu_wave_signals[] = {
     "TOP.rdu.req_write_i", "TOP.rdu.rsp_valid_o", "TOP.rdu.rsp_ready_i", "TOP.rdu.rsp_sm_o",
     "TOP.rdu.rsp_kind_o",  "TOP.rdu.rsp_idx_o",   "TOP.rdu.rsp_last_o",  "TOP.rdu.st_q",
     "TOP.rdu.cur_sm_q",    "TOP.rdu.cur_addr_q",  "TOP.rdu.pend_q",      NULL};
-static const char* const rdu_wave_filters[] = {"", "", "", "", "", "", "", "", "rdu_kind.txt",
-                                               "", "", "rdu_st.txt", "", "", "", NULL};
+static const char* const rdu_wave_filters[] = {
+    "", "", "", "", "", "", "", "", "rdu_kind.txt", "", "", "rdu_st.txt", "", "", "", NULL};
 
 static uint32_t rdu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     const uint32_t n = (uint32_t)pv->v[RDU_P_N], m = (uint32_t)pv->v[RDU_P_M];
@@ -417,15 +428,15 @@ static void avu_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* b
 static const char* const avu_rtl_files[] = {"gpucoh_pkg.sv", "sig_hash.sv", "sig_store.sv",
                                             "avu.sv", NULL};
 static const char* const avu_wave_signals[] = {
-    "TOP.avu.clk_i",       "TOP.avu.rst_ni",      "TOP.avu.op_valid_i",  "TOP.avu.ready_o",
-    "TOP.avu.op_store_i",  "TOP.avu.op_line_i",   "TOP.avu.op_hit_i",    "TOP.avu.op_addr_i",
-    "TOP.avu.rsp_valid_i", "TOP.avu.rsp_kind_i",  "TOP.avu.rsp_idx_i",   "TOP.avu.rsp_last_i",
-    "TOP.avu.rsp_ready_o", "TOP.avu.res_valid_o", "TOP.avu.res_kind_o",  "TOP.avu.res_spec_o",
+    "TOP.avu.clk_i",       "TOP.avu.rst_ni",      "TOP.avu.op_valid_i",   "TOP.avu.ready_o",
+    "TOP.avu.op_store_i",  "TOP.avu.op_line_i",   "TOP.avu.op_hit_i",     "TOP.avu.op_addr_i",
+    "TOP.avu.rsp_valid_i", "TOP.avu.rsp_kind_i",  "TOP.avu.rsp_idx_i",    "TOP.avu.rsp_last_i",
+    "TOP.avu.rsp_ready_o", "TOP.avu.res_valid_o", "TOP.avu.res_kind_o",   "TOP.avu.res_spec_o",
     "TOP.avu.res_rc_o",    "TOP.avu.cmt_valid_o", "TOP.avu.cmt_failed_o", "TOP.avu.epoch_o",
-    "TOP.avu.st_q",        "TOP.avu.outs_q",      "TOP.avu.qn_q",        NULL};
+    "TOP.avu.st_q",        "TOP.avu.outs_q",      "TOP.avu.qn_q",         NULL};
 static const char* const avu_wave_filters[] = {
-    "", "", "", "", "", "", "", "", "", "rdu_kind.txt", "", "", "", "", "avu_res.txt", "", "", "",
-    "", "", "avu_st.txt", "", "", NULL};
+    "", "", "", "", "", "",           "", "", "",  "rdu_kind.txt", "", "", "", "", "avu_res.txt",
+    "", "", "", "", "", "avu_st.txt", "", "", NULL};
 
 static uint32_t avu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     const uint32_t m = (uint32_t)pv->v[AVU_P_M], nc = m / (uint32_t)pv->v[AVU_P_CW];

@@ -22,9 +22,9 @@
 typedef struct {
     const gpucoh_tb_ops_t* t;
     void* ctx;
-    void* out;  /* the model's last outputs */
-    void* st;   /* a copy of its state: what a perfect RTL would return */
-    void* bad;  /* scratch */
+    void* out; /* the model's last outputs */
+    void* st;  /* a copy of its state: what a perfect RTL would return */
+    void* bad; /* scratch */
     size_t out_size, st_size;
 } fix_t;
 
@@ -78,7 +78,7 @@ static void expect(fix_t* f, bool state, const char* want) {
 
 /* ---- rdu ------------------------------------------------------------------------------------ */
 
-#define RDU_OUT(stmt, path)                                                                 \
+#define RDU_OUT(stmt, path)                                                                        \
     do {                                                                                           \
         rdu_out_t* b = f->bad;                                                                     \
         *b = *(const rdu_out_t*)f->out;                                                            \

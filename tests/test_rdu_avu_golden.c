@@ -39,7 +39,7 @@
 #include "rtl_load.h"
 #include "unit.h"
 
-#define MAXSM 4
+#define MAXSM      4
 #define SETTLE_MAX 20000u
 
 /* The example's addresses: distinct lines, distinct L1 line indices. */
@@ -317,8 +317,7 @@ static bool member(sys_t* s, const uint32_t* sig, uint64_t addr) {
     return true;
 }
 
-static void check_set(sys_t* s, const uint32_t* sig, const char* want, const char* what,
-                      int step) {
+static void check_set(sys_t* s, const uint32_t* sig, const char* want, const char* what, int step) {
     for (int a = 0; a < NADDR; a++) {
         bool w = strchr(want, addr_name[a]) != NULL;
         bool g = member(s, sig, addr_of[a]);
@@ -344,8 +343,7 @@ static void check_avu(sys_t* s, int step, const char* const* sets, const uint32_
         snprintf(what, sizeof what, "AVU[%u]", j);
         check_set(s, a->sig, sets[j], what, step);
         if (a->epoch != epochs[j])
-            fail_msg("%s step %d: E%u = %u, expected %u", s->label, step, j, a->epoch,
-                     epochs[j]);
+            fail_msg("%s step %d: E%u = %u, expected %u", s->label, step, j, a->epoch, epochs[j]);
     }
 }
 
@@ -508,8 +506,14 @@ static void spec_ld(int rtl_unit, int variant) {
     assert_int_equal(s.ncmt, 1); /* ld2 retires */
     assert_int_equal(s.cmt[0].cmt_id, X);
     assert_int_equal(s.cmt[0].cmt_failed, variant == 3);
-    check_avu(&s, 3, S2("", variant == 1 ? "" : variant == 2 ? "W" : "WX"),
-              E2(variant == 1 ? 0 : variant == 2 ? 1 : 2, variant == 1 ? 0 : 1));
+    check_avu(&s, 3,
+              S2("", variant == 1   ? ""
+                     : variant == 2 ? "W"
+                                    : "WX"),
+              E2(variant == 1   ? 0
+                 : variant == 2 ? 1
+                                : 2,
+                 variant == 1 ? 0 : 1));
     if (variant == 3) { /* re-execution of ld2: previous epoch, X in the new AVU signature */
         r = access(&s, 1, false, X, true);
         expect_res(&s, 4, r, AVU_RES_AVU_MISS, true, false);
@@ -537,7 +541,7 @@ static void fa_case(int rtl_unit, bool speculative) {
         assert_int_equal(s.ncmt, 1);
         assert_int_equal(s.cmt[0].cmt_failed, 0); /* validated across the epoch: no refetch */
     } else {
-        access(&s, 1, false, F, true);                /* the race moves SM1 to epoch 2 first */
+        access(&s, 1, false, F, true);               /* the race moves SM1 to epoch 2 first */
         avu_out_t r = access(&s, 1, false, A, true); /* A is two epochs old: expired */
         expect_res(&s, 1, r, AVU_RES_EXPIRED, true, false);
     }
@@ -546,31 +550,106 @@ static void fa_case(int rtl_unit, bool speculative) {
 }
 
 /* Each example on: all C; the RDU as RTL; the AVU of the SM the example centres on as RTL. */
-static void t_fig42_c(void** st) { (void)st; fig42(-1); }
-static void t_fig42_rdu(void** st) { (void)st; fig42(0); }
-static void t_fig42_avu(void** st) { (void)st; fig42(2); }
-static void t_fig44_c(void** st) { (void)st; fig44(-1); }
-static void t_fig44_rdu(void** st) { (void)st; fig44(0); }
-static void t_fig44_avu(void** st) { (void)st; fig44(3); }
-static void t_fig47_c(void** st) { (void)st; fig47(-1); }
-static void t_fig47_rdu(void** st) { (void)st; fig47(0); }
-static void t_fig47_avu0(void** st) { (void)st; fig47(1); }
-static void t_fig47_avu1(void** st) { (void)st; fig47(2); }
-static void t_fig48_c(void** st) { (void)st; fig48(-1); }
-static void t_fig48_rdu(void** st) { (void)st; fig48(0); }
-static void t_fig48_avu1(void** st) { (void)st; fig48(2); }
-static void t_g1_c(void** st) { (void)st; spec_ld(-1, 1); }
-static void t_g2_c(void** st) { (void)st; spec_ld(-1, 2); }
-static void t_g3_c(void** st) { (void)st; spec_ld(-1, 3); }
-static void t_g1_avu(void** st) { (void)st; spec_ld(2, 1); }
-static void t_g2_avu(void** st) { (void)st; spec_ld(2, 2); }
-static void t_g3_avu(void** st) { (void)st; spec_ld(2, 3); }
-static void t_g3_rdu(void** st) { (void)st; spec_ld(0, 3); }
-static void t_fa_spec_c(void** st) { (void)st; fa_case(-1, true); }
-static void t_fa_ideal_c(void** st) { (void)st; fa_case(-1, false); }
-static void t_fa_spec_avu(void** st) { (void)st; fa_case(2, true); }
-static void t_fa_ideal_avu(void** st) { (void)st; fa_case(2, false); }
-static void t_fa_spec_rdu(void** st) { (void)st; fa_case(0, true); }
+static void t_fig42_c(void** st) {
+    (void)st;
+    fig42(-1);
+}
+static void t_fig42_rdu(void** st) {
+    (void)st;
+    fig42(0);
+}
+static void t_fig42_avu(void** st) {
+    (void)st;
+    fig42(2);
+}
+static void t_fig44_c(void** st) {
+    (void)st;
+    fig44(-1);
+}
+static void t_fig44_rdu(void** st) {
+    (void)st;
+    fig44(0);
+}
+static void t_fig44_avu(void** st) {
+    (void)st;
+    fig44(3);
+}
+static void t_fig47_c(void** st) {
+    (void)st;
+    fig47(-1);
+}
+static void t_fig47_rdu(void** st) {
+    (void)st;
+    fig47(0);
+}
+static void t_fig47_avu0(void** st) {
+    (void)st;
+    fig47(1);
+}
+static void t_fig47_avu1(void** st) {
+    (void)st;
+    fig47(2);
+}
+static void t_fig48_c(void** st) {
+    (void)st;
+    fig48(-1);
+}
+static void t_fig48_rdu(void** st) {
+    (void)st;
+    fig48(0);
+}
+static void t_fig48_avu1(void** st) {
+    (void)st;
+    fig48(2);
+}
+static void t_g1_c(void** st) {
+    (void)st;
+    spec_ld(-1, 1);
+}
+static void t_g2_c(void** st) {
+    (void)st;
+    spec_ld(-1, 2);
+}
+static void t_g3_c(void** st) {
+    (void)st;
+    spec_ld(-1, 3);
+}
+static void t_g1_avu(void** st) {
+    (void)st;
+    spec_ld(2, 1);
+}
+static void t_g2_avu(void** st) {
+    (void)st;
+    spec_ld(2, 2);
+}
+static void t_g3_avu(void** st) {
+    (void)st;
+    spec_ld(2, 3);
+}
+static void t_g3_rdu(void** st) {
+    (void)st;
+    spec_ld(0, 3);
+}
+static void t_fa_spec_c(void** st) {
+    (void)st;
+    fa_case(-1, true);
+}
+static void t_fa_ideal_c(void** st) {
+    (void)st;
+    fa_case(-1, false);
+}
+static void t_fa_spec_avu(void** st) {
+    (void)st;
+    fa_case(2, true);
+}
+static void t_fa_ideal_avu(void** st) {
+    (void)st;
+    fa_case(2, false);
+}
+static void t_fa_spec_rdu(void** st) {
+    (void)st;
+    fa_case(0, true);
+}
 
 int main(void) {
     const struct CMUnitTest tests[] = {

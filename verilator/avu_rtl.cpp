@@ -62,7 +62,7 @@ void state(void* h, void* vst) {
     avu_state_t* st = static_cast<avu_state_t*>(vst);
     const Vavu___024root* r = s->top->rootp;
 #define GPUCOH_SIG_COPY(j, member)                                                                 \
-    static_assert(sizeof(r->member) <= sizeof(st->sig), "signature wider than the struct");       \
+    static_assert(sizeof(r->member) <= sizeof(st->sig), "signature wider than the struct");        \
     std::memcpy(st->sig, &r->member[0], sizeof(r->member));
     GPUCOH_SIGS(GPUCOH_SIG_COPY)
 #undef GPUCOH_SIG_COPY

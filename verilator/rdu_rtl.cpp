@@ -60,7 +60,7 @@ void state(void* h, void* vst) {
     rdu_state_t* st = static_cast<rdu_state_t*>(vst);
     const Vrdu___024root* r = s->top->rootp;
 #define GPUCOH_SIG_COPY(j, member)                                                                 \
-    static_assert(sizeof(r->member) <= sizeof(st->sig[0]), "signature wider than the struct");    \
+    static_assert(sizeof(r->member) <= sizeof(st->sig[0]), "signature wider than the struct");     \
     std::memcpy(st->sig[j], &r->member[0], sizeof(r->member));
     GPUCOH_SIGS(GPUCOH_SIG_COPY)
 #undef GPUCOH_SIG_COPY
