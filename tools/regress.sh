@@ -39,7 +39,7 @@ run sig_bloom 256-k2-aw16-c8 --param m=256 --param k=2 --param addr_width=16 \
 run rdu rdu-paper-16sm-4k --seed 11
 run rdu rdu-16sm-1k --param m=1024 --seed 12
 run rdu rdu-16sm-16k --param m=16384 --seed 13
-run rdu rdu-4sm-1k-word-sat --param n=4 --param m=1024 --param gran=4 \
+run rdu rdu-8sm-1k-word-sat --param n=8 --param m=1024 --param gran=4 \
     --param threshold=2047 --seed 14
 run avu avu-paper-4k --seed 21
 run avu avu-1k --param m=1024 --seed 22
