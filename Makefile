@@ -31,7 +31,7 @@ UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
-        clean unit-tests asan-tests quality
+        clean unit-tests asan-tests quality synth-rdu-avu
 
 help:
 	@echo "gpucoh make targets:"
@@ -39,6 +39,7 @@ help:
 	@echo "  make test          every test (unit, ASan/UBSan, CLI errors, lockstep, mutants, lint); ends 'N passed, N failed'"
 	@echo "  make lint          verilator -Wall, the Yosys parse gate, iverilog -g2012, RTL text style, cppcheck, clang-format check"
 	@echo "  make synth         area/timing sweep (Yosys + osu018 + OpenSTA), regenerates docs/area.md and docs/area.png"
+	@echo "  make synth-rdu-avu rdu/avu hierarchical area/timing (top + sig_store black boxes), docs/area-rdu-avu.md/.png"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
@@ -99,6 +100,12 @@ lint: $(B)/.deps
 # ---- reports --------------------------------------------------------------------------------
 synth: $(GPUCOH)
 	@bash synth/sweep.sh
+
+# rdu (N = 16) and avu at m = 1K..16K: sig_store alone, then each top with sig_store as a black
+# box, totals = top + N x sig_store (docs/area-method.md section 7). One synthesis at a time;
+# only points whose inputs changed are synthesized (the 16-Kbit sig_store takes ~30 min).
+synth-rdu-avu: $(B)/.deps
+	@bash synth/hier.sh
 
 UNIT ?= sig_bloom
 FROM ?= 0

@@ -465,6 +465,33 @@ static int write_file_atomic(const char* path, const char* text) {
     return 0;
 }
 
+int gpucoh_area_hier(const char* repo_root, const char* only_regex, const char* result_name,
+                     const char* log_path, gpucoh_area_t* out, char* err, size_t errlen) {
+    if (repo_root == NULL || only_regex == NULL || result_name == NULL || log_path == NULL ||
+        out == NULL)
+        return set_err(err, errlen, "area: gpucoh_area_hier: NULL argument");
+    if (!is_identifier(result_name))
+        return set_err(err, errlen, "area: result name '%s' is not an identifier", result_name);
+    char script[AREA_PATH_MAX], result[AREA_PATH_MAX], rel[AREA_PATH_MAX];
+    if (join_path(script, sizeof script, repo_root, "synth/hier.sh") != 0 ||
+        snprintf(rel, sizeof rel, "synth/results/%s.area.txt", result_name) >= (int)sizeof rel ||
+        join_path(result, sizeof result, repo_root, rel) != 0)
+        return set_err(err, errlen, "area: repository root path too long");
+    if (access(script, X_OK) != 0)
+        return set_err(err, errlen, "area: flow script '%s' not found or not executable (%s)",
+                       script, strerror(errno));
+    char opt_only[] = "--only", opt_noreport[] = "--no-report";
+    char* regex = strdup(only_regex);
+    if (regex == NULL)
+        return set_err(err, errlen, "area: out of memory");
+    char* const argv[] = {script, opt_only, regex, opt_noreport, NULL};
+    int rc = run_flow(script, argv, log_path, err, errlen);
+    free(regex);
+    if (rc != 0)
+        return -1;
+    return gpucoh_area_parse(result, out, err, errlen);
+}
+
 int gpucoh_area_run(const char* repo_root, const char* top, const char* const* rtl_files,
                     int nfiles, const char* const* params, int nparams, uint32_t storage_bits,
                     const char* workdir, gpucoh_area_t* out, char* err, size_t errlen) {

@@ -72,6 +72,16 @@ int gpucoh_area_run_ex(const char* repo_root, const char* top, const char* const
                        const char* workdir, const gpucoh_area_opts_t* opts, gpucoh_area_t* out,
                        char* err, size_t errlen);
 
+/*
+ * The hierarchical flow of the multi-signature units (synth/hier.sh, docs/area-method.md §7):
+ * runs `synth/hier.sh --only <only_regex> --no-report` under repo_root (it synthesizes only the
+ * points whose committed result in synth/results/ is out of date, one at a time; log in
+ * log_path) and parses synth/results/<result_name>.area.txt, the total of the top and its
+ * sig_store black boxes. Returns 0 on success, else non-zero with a message in err.
+ */
+int gpucoh_area_hier(const char* repo_root, const char* only_regex, const char* result_name,
+                     const char* log_path, gpucoh_area_t* out, char* err, size_t errlen);
+
 /* Parses an area.txt written by synth/synth.sh (e.g. synth/results/\*.area.txt). */
 int gpucoh_area_parse(const char* path, gpucoh_area_t* out, char* err, size_t errlen);
 

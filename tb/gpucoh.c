@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "area.h"
 #include "bench.h"
@@ -321,6 +322,56 @@ static int cmd_waves(int argc, char** argv) {
     return r.diverged ? EXIT_FAILED : 0;
 }
 
+/* The units synthesized by the hierarchical flow (synth/hier.sh, docs/area-method.md §7). */
+static bool hier_unit(const gpucoh_unit_t* u) {
+    return strcmp(u->name, "rdu") == 0 || strcmp(u->name, "avu") == 0;
+}
+
+/* Is pv a point of synth/hier.sh (every parameter at its default except m = 1K..16K)? If so,
+ * give the --only expression of its points and the name of its total result. */
+static bool hier_point(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* only, size_t on,
+                       char* name, size_t nn) {
+    if (!hier_unit(u))
+        return false;
+    unsigned im = u->nparams, in = u->nparams;
+    for (unsigned i = 0; i < u->nparams; i++) {
+        if (strcmp(u->params[i].name, "m") == 0)
+            im = i;
+        if (strcmp(u->params[i].name, "n") == 0)
+            in = i;
+    }
+    if (im == u->nparams)
+        return false;
+    const uint64_t m = pv->v[im];
+    if (m != 1024 && m != 2048 && m != 4096 && m != 8192 && m != 16384)
+        return false;
+    gpucoh_pvals_t d;
+    memset(&d, 0, sizeof d);
+    d.v[im] = m;
+    d.set[im] = true;
+    char err[256];
+    if (u->resolve(&d, err, sizeof err) != 0)
+        return false;
+    for (unsigned i = 0; i < u->nparams; i++) {
+        char x[96], y[96];
+        gpucoh_param_rtl(u, pv, i, x, sizeof x);
+        gpucoh_param_rtl(u, &d, i, y, sizeof y);
+        if (strcmp(x, y) != 0)
+            return false;
+    }
+    if (in < u->nparams) {
+        const unsigned long long n = (unsigned long long)pv->v[in];
+        snprintf(name, nn, "%s_m%llu_n%llu", u->name, (unsigned long long)m, n);
+        snprintf(only, on, "^(sig_store_m%llu|%s_top_m%llu_n%llu)$", (unsigned long long)m, u->name,
+                 (unsigned long long)m, n);
+    } else {
+        snprintf(name, nn, "%s_m%llu", u->name, (unsigned long long)m);
+        snprintf(only, on, "^(sig_store_m%llu|%s_top_m%llu)$", (unsigned long long)m, u->name,
+                 (unsigned long long)m);
+    }
+    return true;
+}
+
 static int cmd_area(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
@@ -350,15 +401,42 @@ static int cmd_area(int argc, char** argv) {
     snprintf(work, sizeof work, "%s/build/area/%s-%016llx", root, u->name, (unsigned long long)h);
     gpucoh_area_t r;
     char err[1024];
-    fprintf(stderr, "gpucoh: synthesizing %s (Yosys + osu018, OpenSTA) in %s ...\n", u->name, work);
-    gpucoh_area_opts_t ao;
-    memset(&ao, 0, sizeof ao);
-    if (u->sram_shape)
-        u->sram_shape(&a.pv, &ao.sram_bits, &ao.sram_banks, &ao.sram_ports);
-    if (gpucoh_area_run_ex(root, u->top, fp, nf, pp, (int)u->nparams, u->storage_bits(&a.pv), work,
-                           &ao, &r, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh: %s\n", err);
-        return EXIT_FAILED;
+    char hier_only[256], hier_name[64];
+    if (hier_point(u, &a.pv, hier_only, sizeof hier_only, hier_name, sizeof hier_name)) {
+        /* a point of the hierarchical flow: top + N x sig_store black boxes (synth/hier.sh) */
+        char log[PATH_MAX + 32];
+        snprintf(log, sizeof log, "%s/build/area/hier-%s.log", root, hier_name);
+        char dir[PATH_MAX + 16];
+        snprintf(dir, sizeof dir, "%s/build/area", root);
+        mkdir(dir, 0777);
+        fprintf(stderr,
+                "gpucoh: %s: hierarchical flow (synth/hier.sh: top + sig_store black boxes); "
+                "reuses synth/results/%s.area.txt if its inputs are unchanged, else synthesizes "
+                "(minutes; up to ~30 min at m = 16K; log %s) ...\n",
+                u->name, hier_name, log);
+        if (gpucoh_area_hier(root, hier_only, hier_name, log, &r, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return EXIT_FAILED;
+        }
+        mkdir(work, 0777); /* for the default area.json */
+    } else {
+        if (hier_unit(u))
+            fprintf(stderr,
+                    "gpucoh: warning: %s with these parameters is synthesized flat; at N x m "
+                    "beyond ~16 Kbit of signatures that takes hours and tens of GB (the "
+                    "hierarchical flow covers the defaults with m = 1024..16384)\n",
+                    u->name);
+        fprintf(stderr, "gpucoh: synthesizing %s (Yosys + osu018, OpenSTA) in %s ...\n", u->name,
+                work);
+        gpucoh_area_opts_t ao;
+        memset(&ao, 0, sizeof ao);
+        if (u->sram_shape)
+            u->sram_shape(&a.pv, &ao.sram_bits, &ao.sram_banks, &ao.sram_ports);
+        if (gpucoh_area_run_ex(root, u->top, fp, nf, pp, (int)u->nparams, u->storage_bits(&a.pv),
+                               work, &ao, &r, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return EXIT_FAILED;
+        }
     }
     char label[512];
     size_t l = (size_t)snprintf(label, sizeof label, "%s", u->name);

@@ -11,8 +11,18 @@ CYCLES=${1:-1000000}
 G=build/gpucoh
 OUT=build/out
 mkdir -p "$OUT"
-# the synth/results point that holds each unit's default parameters
-declare -A DEFAULT_POINT=([sig_bloom]=m4096_k6_true)
+# the synth/results point that holds each unit's default parameters: sig_bloom from the flat
+# sweep (synth/sweep.sh), rdu and avu from the hierarchical flow (synth/hier.sh: top + sig_store
+# black boxes; a flat rdu at 16 x 4 Kbit is out of reach for Yosys)
+declare -A DEFAULT_POINT=([sig_bloom]=m4096_k6_true [rdu]=m4096_n16 [avu]=m4096)
+# does the committed result of unit $1, point $2 come from exactly the current inputs?
+baseline_up_to_date() {
+    case $1 in
+        sig_bloom) bash synth/sweep.sh --list --only "^$2\$" 2>/dev/null | grep -q ' up-to-date ' ;;
+        rdu | avu) bash synth/hier.sh --list --only "^$1_$2\$" 2>/dev/null | grep -q ' up-to-date ' ;;
+        *) return 1 ;;
+    esac
+}
 UNITS=$($G list | awk 'NR > 1 && /^[^ ]/ {print $1}')  # unit rows start in column 1
 rows=()
 json="["
@@ -31,9 +41,8 @@ for u in $UNITS; do
     area="-"; kge="-"; ff="-"; fmax="-"
     point=${DEFAULT_POINT[$u]:-}
     base=synth/results/${u}_${point}.area.txt
-    if [ -n "$point" ] && [ -f "$base" ] &&
-        bash synth/sweep.sh --list --only "^${point}\$" 2>/dev/null | grep -q ' up-to-date '; then
-        # the committed baseline was made from exactly these inputs (sweep.sh fingerprint)
+    if [ -n "$point" ] && [ -f "$base" ] && baseline_up_to_date "$u" "$point"; then
+        # the committed baseline was made from exactly these inputs (sweep.sh / hier.sh fingerprint)
         echo "== $u: area from the committed baseline $base (inputs unchanged)"
         val() { awk -v k="$1" '$1 == k {print $2}' "$base"; }
         area=$(val area_um2); kge=$(val ge); ff=$(val flops); fmax=$(val fmax_mhz)
