@@ -101,7 +101,7 @@ cosim sig_bloom m8192-k2-parallel-threshcmax 200000 mixed --param m=8192 --param
 cosim sig_bloom m16384-k8-parallel-g512-aw64-c512 150000 mixed --param m=16384 --param k=8 \
     --param org=parallel --param gran=512 --param addr_width=64 --param chunk_width=512
 cosim sig_bloom random-only-m512 1500000 random --param m=512 --param chunk_width=16
-cosim rdu paper-16sm-4k 400000 mixed
+cosim rdu paper-16sm-4k 600000 mixed
 cosim rdu 8sm-1k-word-threshcmax 1000000 mixed --param n=8 --param m=1024 --param gran=4 \
     --param threshold=2047
 cosim rdu 3sm-256-byte-l32-c8-q1-parallel-bitsel 600000 mixed --param n=3 --param m=256 \
