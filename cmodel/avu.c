@@ -735,24 +735,13 @@ bool avu_trans_reachable(const avu_t* a, avu_trans_t t) {
     }
 }
 
+static bool avu_reach(const void* model, uint32_t row) {
+    return avu_trans_reachable(model, (avu_trans_t)row);
+}
+
 void avu_coverage(const avu_t* a, uint32_t* covered, uint32_t* reachable) {
     SIG_BLOOM_ASSERT(a != NULL);
-    uint32_t c = 0;
-    uint32_t r = 0;
-    for (uint32_t t = 0; t < (uint32_t)AVU_T_COUNT; t++) {
-        if (avu_trans_reachable(a, (avu_trans_t)t)) {
-            r++;
-            if (a->cov[t] != 0u) {
-                c++;
-            }
-        }
-    }
-    if (covered != NULL) {
-        *covered = c;
-    }
-    if (reachable != NULL) {
-        *reachable = r;
-    }
+    sig_bloom_cov_tally(a->cov, AVU_T_COUNT, avu_reach, a, covered, reachable);
 }
 
 const char* avu_strerror(int err) {

@@ -721,24 +721,13 @@ bool rdu_trans_reachable(const rdu_t* r, rdu_trans_t t) {
     }
 }
 
+static bool rdu_reach(const void* model, uint32_t row) {
+    return rdu_trans_reachable(model, (rdu_trans_t)row);
+}
+
 void rdu_coverage(const rdu_t* r, uint32_t* covered, uint32_t* reachable) {
     RDU_ASSERT(r != NULL);
-    uint32_t c = 0;
-    uint32_t n = 0;
-    for (uint32_t t = 0; t < (uint32_t)RDU_T_COUNT; t++) {
-        if (rdu_trans_reachable(r, (rdu_trans_t)t)) {
-            n++;
-            if (r->cov[t] != 0u) {
-                c++;
-            }
-        }
-    }
-    if (covered != NULL) {
-        *covered = c;
-    }
-    if (reachable != NULL) {
-        *reachable = n;
-    }
+    sig_bloom_cov_tally(r->cov, RDU_T_COUNT, rdu_reach, r, covered, reachable);
 }
 
 const char* rdu_strerror(int err) {

@@ -590,14 +590,14 @@ bool sig_bloom_trans_reachable(const sig_bloom_t* s, sig_bloom_trans_t t) {
     }
 }
 
-void sig_bloom_coverage(const sig_bloom_t* s, uint32_t* covered, uint32_t* reachable) {
-    SIG_BLOOM_ASSERT(s != NULL);
+void sig_bloom_cov_tally(const uint64_t* cov, uint32_t rows, sig_bloom_reach_fn reach,
+                         const void* model, uint32_t* covered, uint32_t* reachable) {
     uint32_t c = 0;
     uint32_t r = 0;
-    for (uint32_t t = 0; t < (uint32_t)SIG_BLOOM_T_COUNT; t++) {
-        if (sig_bloom_trans_reachable(s, (sig_bloom_trans_t)t)) {
+    for (uint32_t t = 0; t < rows; t++) {
+        if (reach(model, t)) {
             r++;
-            if (s->cov[t] != 0u) {
+            if (cov[t] != 0u) {
                 c++;
             }
         }
@@ -608,6 +608,15 @@ void sig_bloom_coverage(const sig_bloom_t* s, uint32_t* covered, uint32_t* reach
     if (reachable != NULL) {
         *reachable = r;
     }
+}
+
+static bool sb_reach(const void* model, uint32_t row) {
+    return sig_bloom_trans_reachable(model, (sig_bloom_trans_t)row);
+}
+
+void sig_bloom_coverage(const sig_bloom_t* s, uint32_t* covered, uint32_t* reachable) {
+    SIG_BLOOM_ASSERT(s != NULL);
+    sig_bloom_cov_tally(s->cov, SIG_BLOOM_T_COUNT, sb_reach, s, covered, reachable);
 }
 
 const char* sig_bloom_strerror(int err) {

@@ -210,6 +210,13 @@ void sig_bloom_coverage(const sig_bloom_t* s, uint32_t* covered, uint32_t* reach
 
 const char* sig_bloom_strerror(int err);
 
+/* Coverage tally shared by every model (sig_bloom, rdu, avu): of the rows t < rows for which
+ * reach(model, t) holds, count them in *reachable and those with cov[t] != 0 in *covered
+ * (either pointer may be NULL). */
+typedef bool (*sig_bloom_reach_fn)(const void* model, uint32_t row);
+void sig_bloom_cov_tally(const uint64_t* cov, uint32_t rows, sig_bloom_reach_fn reach,
+                         const void* model, uint32_t* covered, uint32_t* reachable);
+
 #ifdef __cplusplus
 }
 #endif
