@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "tb_common.h"
 #include "sig_bloom.h"
 
 enum { PH_MIX, PH_FILL, PH_TEST, PH_LOADZ, PH_CHURN, PH_SHIP, PH_COUNT };
@@ -383,51 +384,17 @@ static void sb_model_tick(void* vctx, const void* in, void* out) {
     sig_bloom_tick(&c->model, in, out);
 }
 
-static void hexwords(char* buf, size_t n, const uint32_t* w, uint32_t words, uint32_t bits) {
-    size_t pos = (size_t)snprintf(buf, n, "0x");
-    if (bits < 32) {
-        snprintf(buf + pos, n - pos, "%0*x", (int)((bits + 3) / 4), w[0]);
-        return;
-    }
-    for (uint32_t i = words; i-- > 0 && pos + 9 < n;)
-        pos += (size_t)snprintf(buf + pos, n - pos, "%08x", w[i]);
-}
-
 static uint32_t sb_compare_out(void* vctx, const void* ve, const void* vg, gpucoh_mismatch_t* mm) {
     sb_ctx_t* c = vctx;
     const sig_bloom_out_t* e = ve;
     const sig_bloom_out_t* g = vg;
     uint32_t bad = 0;
-#define SB_FIELD(cond, name, ev, gv)                                                               \
-    if (cond) {                                                                                    \
-        if (bad++ == 0) {                                                                          \
-            snprintf(mm->field, sizeof mm->field, "sig_bloom.%s", name);                           \
-            snprintf(mm->expected, sizeof mm->expected, "0x%x", (unsigned)(ev));                   \
-            snprintf(mm->got, sizeof mm->got, "0x%x", (unsigned)(gv));                             \
-        }                                                                                          \
-    }
-    SB_FIELD(e->resp_valid != g->resp_valid, "resp_valid_o", e->resp_valid, g->resp_valid)
-    SB_FIELD(e->member != g->member, "member_o", e->member, g->member)
-    SB_FIELD(e->count != g->count, "count_o", e->count, g->count)
-    SB_FIELD(e->thresh != g->thresh, "thresh_o", e->thresh, g->thresh)
-#undef SB_FIELD
-    const uint32_t cw = c->model.desc.chunk_width;
-    const uint32_t words = c->model.chunk_words;
-    uint32_t diff = 0;
-    for (uint32_t w = 0; w < words; w++)
-        diff |= e->chunk_data[w] ^ g->chunk_data[w];
-    if (diff) {
-        for (uint32_t w = 0; w < words; w++) {
-            if (e->chunk_data[w] == g->chunk_data[w])
-                continue;
-            if (bad++ == 0) {
-                uint32_t hi = cw < 32 ? cw - 1 : 32 * w + 31;
-                snprintf(mm->field, sizeof mm->field, "sig_bloom.chunk_data_o[%u:%u]", hi, 32 * w);
-                snprintf(mm->expected, sizeof mm->expected, "0x%08x", e->chunk_data[w]);
-                snprintf(mm->got, sizeof mm->got, "0x%08x", g->chunk_data[w]);
-            }
-        }
-    }
+    tb_cmp_u64(mm, &bad, e->resp_valid, g->resp_valid, "sig_bloom.resp_valid_o");
+    tb_cmp_u64(mm, &bad, e->member, g->member, "sig_bloom.member_o");
+    tb_cmp_u64(mm, &bad, e->count, g->count, "sig_bloom.count_o");
+    tb_cmp_u64(mm, &bad, e->thresh, g->thresh, "sig_bloom.thresh_o");
+    tb_cmp_words(mm, &bad, e->chunk_data, g->chunk_data, c->model.chunk_words,
+                 c->model.desc.chunk_width, "sig_bloom.chunk_data_o");
     if (bad)
         mm->extra = bad - 1;
     return bad;
@@ -438,26 +405,8 @@ static uint32_t sb_compare_state(void* vctx, const void* vg, gpucoh_mismatch_t* 
     const sig_bloom_state_t* e = &c->model.st;
     const sig_bloom_state_t* g = vg;
     uint32_t bad = 0;
-    const uint32_t words = c->model.words;
-    if (memcmp(e->bits, g->bits, words * sizeof(uint32_t)) != 0) {
-        for (uint32_t w = 0; w < words; w++) {
-            uint32_t x = e->bits[w] ^ g->bits[w];
-            while (x) {
-                uint32_t b = (uint32_t)__builtin_ctz(x);
-                x &= x - 1;
-                if (bad++ == 0) {
-                    snprintf(mm->field, sizeof mm->field, "sig_bloom.bits[%u]", 32 * w + b);
-                    snprintf(mm->expected, sizeof mm->expected, "0x%x", (e->bits[w] >> b) & 1u);
-                    snprintf(mm->got, sizeof mm->got, "0x%x", (g->bits[w] >> b) & 1u);
-                }
-            }
-        }
-    }
-    if (e->count != g->count && bad++ == 0) {
-        snprintf(mm->field, sizeof mm->field, "sig_bloom.count");
-        snprintf(mm->expected, sizeof mm->expected, "0x%x", e->count);
-        snprintf(mm->got, sizeof mm->got, "0x%x", g->count);
-    }
+    tb_cmp_bits(mm, &bad, e->bits, g->bits, c->model.words, "sig_bloom.bits");
+    tb_cmp_u64(mm, &bad, e->count, g->count, "sig_bloom.count");
     if (bad)
         mm->extra = bad - 1;
     return bad;
@@ -467,7 +416,7 @@ static void sb_input_json(void* vctx, const void* vin, char* buf, size_t n) {
     sb_ctx_t* c = vctx;
     const sig_bloom_in_t* in = vin;
     char data[160];
-    hexwords(data, sizeof data, in->chunk_data, c->model.chunk_words, c->model.desc.chunk_width);
+    tb_hexwords(data, sizeof data, in->chunk_data, c->model.chunk_words, c->model.desc.chunk_width);
     snprintf(buf, n,
              "{\"rst_ni\": %d, \"op_i\": \"%s\", \"addr_i\": \"0x%llx\", \"chunk_idx_i\": %u, "
              "\"chunk_data_i\": \"%s\"}",
@@ -487,10 +436,8 @@ static uint32_t sb_coverage_rows(void* vctx) {
 
 static void sb_coverage_row(void* vctx, uint32_t row, const char** id, const char** name,
                             uint64_t* count, bool* reachable) {
-    static char ids[SIG_BLOOM_T_COUNT][8];
     sb_ctx_t* c = vctx;
-    snprintf(ids[row], sizeof ids[row], "T%02u", row + 1);
-    *id = ids[row];
+    *id = tb_row_id(row);
     *name = sig_bloom_trans_name((sig_bloom_trans_t)row);
     *count = c->model.cov[row];
     *reachable = sig_bloom_trans_reachable(&c->model, (sig_bloom_trans_t)row);
