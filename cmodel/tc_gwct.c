@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_gwct.c -- C reference model of the per-wavefront GWCT table and write tracking.
+ * Written from docs/units/tc_gwct.md (rules G1-G4), docs/system.md (C2, C7, RO2) and
+ * docs/timing.md only, never from the RTL.
+ *
+ * One tc_gwct_tick() = one rising edge: reset (priority), else G1 (counts, GWCT max, then the
+ * roll clear), then G3 (registered outputs from the next state and this cycle's now_i).
+ *
+ * Readings of the spec where it is silent (each also noted where it applies):
+ *  - G2 errors leave the state unchanged for the erroneous operation only: an ack whose count is
+ *    0 is dropped (no decrement and no GWCT update), an issue whose count is at the maximum is
+ *    dropped (the other operation of the same edge still applies). "At the maximum" and "is 0"
+ *    are judged on cnt_q, before the edge, even when the other operation of the same edge names
+ *    the same wavefront. An iss_wf_i / ack_wf_i >= NumWf names no entry (G1 "for each w"): it
+ *    changes nothing and is also counted as an error.
+ *  - ack_gwct_i is taken at TsWidth bits and ack_era_i / era_i at 1 bit (port widths).
+ *  - tc_gwct_init() leaves the model in its reset state.
+ *  - Coverage: G02 counts every applied issue, one of G03-G06 every applied ack (G03: global 0;
+ *    G04/G05: global, same era, above / not above the entry; G06: global, other era); G07 counts
+ *    in addition when an applied issue and an applied ack name the same wavefront; G08 counts
+ *    once per wavefront whose fence_ready_o bit goes 0 -> 1 at this edge; G09 once per
+ *    wavefront whose count becomes 2^WfCntWidth-1 at this edge; G10 every roll edge (no reset).
+ *    A reset edge counts G01 only.
+ */
+#include "tc_gwct.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static uint64_t mask64(uint32_t n) {
+    return n >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u);
+}
+
+static uint32_t popcount64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_popcountll(x);
+#else
+    uint32_t n = 0;
+    while (x != 0u) {
+        x &= x - 1u;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static void gwct_reset(tc_gwct_t* g) {
+    memset(&g->st, 0, sizeof g->st);
+    g->out.fence_ready = mask64(g->num_wf);
+    g->out.wr_idle = mask64(g->num_wf);
+    g->out.full = 0u;
+}
+
+int tc_gwct_init(tc_gwct_t* g, uint32_t num_wf, uint32_t ts_width, uint32_t cnt_width, char* msg,
+                 size_t msg_len) {
+    if (g == NULL) {
+        if (msg != NULL && msg_len > 0u) {
+            (void)snprintf(msg, msg_len, "tc_gwct: g is NULL");
+        }
+        return 1;
+    }
+    memset(g, 0, sizeof *g);
+    const char* name = NULL;
+    const char* range = NULL;
+    unsigned val = 0;
+    if (num_wf < 1u || num_wf > TC_MAX_WF) {
+        name = "num_wf";
+        range = "NumWf: 1..64";
+        val = num_wf;
+    } else if (ts_width < 8u || ts_width > 32u) {
+        name = "ts_width";
+        range = "TsWidth: 8..32";
+        val = ts_width;
+    } else if (cnt_width < 2u || cnt_width > 8u) {
+        name = "cnt_width";
+        range = "WfCntWidth: 2..8";
+        val = cnt_width;
+    }
+    if (name != NULL) {
+        if (msg != NULL && msg_len > 0u) {
+            (void)snprintf(msg, msg_len, "tc_gwct: %s = %u is illegal (%s)", name, val, range);
+        }
+        return 1;
+    }
+    g->num_wf = num_wf;
+    g->ts_width = ts_width;
+    g->cnt_width = cnt_width;
+    gwct_reset(g);
+    return 0;
+}
+
+void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
+    if (!in->rst_n) {
+        gwct_reset(g);
+        g->cov[TC_GWCT_T_RESET]++;
+        if (out != NULL) {
+            *out = g->out;
+        }
+        return;
+    }
+    const uint32_t cmax = (1u << g->cnt_width) - 1u;
+    const uint32_t tmax = g->ts_width >= 32u ? 0xffffffffu : ((1u << g->ts_width) - 1u);
+    const uint32_t era = in->t.era & 1u;
+    const uint32_t now = in->t.now;
+
+    /* G2 screening on cnt_q */
+    bool iss = in->iss_valid;
+    bool ack = in->ack_valid;
+    if (iss && (in->iss_wf >= g->num_wf || g->st.cnt[in->iss_wf] == cmax)) {
+        g->errors++;
+        iss = false;
+    }
+    if (ack && (in->ack_wf >= g->num_wf || g->st.cnt[in->ack_wf] == 0u)) {
+        g->errors++;
+        ack = false;
+    }
+
+    /* G1 */
+    if (iss) {
+        const uint32_t w = in->iss_wf;
+        g->st.cnt[w]++;
+        g->cov[TC_GWCT_T_ISSUE]++;
+        if (g->st.cnt[w] == cmax && !(ack && in->ack_wf == w)) {
+            g->cov[TC_GWCT_T_FULL]++;
+        }
+    }
+    if (ack) {
+        const uint32_t w = in->ack_wf;
+        g->st.cnt[w]--;
+        if (!in->ack_global) {
+            g->cov[TC_GWCT_T_ACK]++;
+        } else if ((in->ack_era & 1u) != era) {
+            g->cov[TC_GWCT_T_ACK_OLD]++;
+        } else {
+            const uint32_t v = in->ack_gwct & tmax;
+            if (v > g->st.gwct[w]) {
+                g->st.gwct[w] = v;
+                g->cov[TC_GWCT_T_ACK_RAISE]++;
+            } else {
+                g->cov[TC_GWCT_T_ACK_KEEP]++;
+            }
+        }
+        if (iss && in->iss_wf == w) {
+            g->cov[TC_GWCT_T_ISS_ACK]++;
+        }
+    }
+    if (in->t.roll) {
+        memset(g->st.gwct, 0, sizeof g->st.gwct); /* RO2; unused entries are 0 anyway */
+        g->cov[TC_GWCT_T_ROLL]++;
+    }
+
+    /* G3: registered outputs from cnt_d, gwct_d and this cycle's now_i */
+    uint64_t ready = 0u, idle = 0u, full = 0u;
+    for (uint32_t w = 0; w < g->num_wf; w++) {
+        const uint32_t c = g->st.cnt[w];
+        if (c == 0u) {
+            idle |= (uint64_t)1 << w;
+            if (g->st.gwct[w] < now) {
+                ready |= (uint64_t)1 << w;
+            }
+        } else if (c == cmax) {
+            full |= (uint64_t)1 << w;
+        }
+    }
+    g->cov[TC_GWCT_T_READY] += popcount64(ready & ~g->out.fence_ready);
+    g->out.fence_ready = ready;
+    g->out.wr_idle = idle;
+    g->out.full = full;
+    if (out != NULL) {
+        *out = g->out;
+    }
+}
+
+static const char* const gwct_ids[TC_GWCT_T_N] = {"G01", "G02", "G03", "G04", "G05",
+                                                  "G06", "G07", "G08", "G09", "G10"};
+static const char* const gwct_names[TC_GWCT_T_N] = {
+    "reset",
+    "issue",
+    "ack without GWCT",
+    "ack with GWCT, raises the entry",
+    "ack with GWCT, not above the entry",
+    "ack with GWCT from the previous era (ignored)",
+    "issue and ack in one cycle (same wavefront)",
+    "fence ready rises",
+    "counter reaches its maximum",
+    "roll clear",
+};
+
+const char* tc_gwct_trans_id(tc_gwct_trans_t r) {
+    return (unsigned)r < (unsigned)TC_GWCT_T_N ? gwct_ids[r] : "?";
+}
+
+const char* tc_gwct_trans_name(tc_gwct_trans_t r) {
+    return (unsigned)r < (unsigned)TC_GWCT_T_N ? gwct_names[r] : "?";
+}

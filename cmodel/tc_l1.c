@@ -1,0 +1,719 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_l1.c -- C reference model of the TC L1 controller with its GWCT table (u_gwct).
+ *
+ * Written from docs/units/tc_l1.md (rules L1-L9, tables R01-R12 and C01-C16), docs/system.md
+ * (C1-C8, RO1-RO4) and docs/timing.md only, never from the RTL. Section numbers below cite
+ * tc_l1.md unless they name another page.
+ *
+ * One tc_l1_tick() = one rising edge, in the order of rule L2: (a) a response, else (b) the FIFO
+ * head (a stall changes nothing), (c) the push of the core request (core_ready of the previous
+ * edge), (d) the roll (RO2) over everything (a)-(c) wrote, (e) core_ready from the next FIFO
+ * count; u_gwct is ticked last with the iss/ack of (a)/(b) and the same time inputs. A tick
+ * touches only the set of the processed event; whole-array loops run only at reset and roll.
+ *
+ * Readings of the spec where it is silent or open (each also noted where it applies):
+ *  1. core_ready_o after a reset edge is 1 (the L2 (e) value of fcnt_d = 0, as tc_gwct resets its
+ *     outputs to the values its next state gives). crsp/req reset to 0.
+ *  2. Coverage: one table row (C01-C16, R01-R12 with .last/.more) per processed event; E01/E02
+ *     (the lazy expiry written back) and V03 (a valid V line chosen as victim) count in addition
+ *     to that event's row; a stall counts only its S row (no E row: nothing is written, L3);
+ *     X01 once per roll edge that finds >= 1 V or V_M line after (a)-(c); Q01 once per edge with
+ *     core_valid_i while core_ready_o is 0; RESET every reset edge (nothing else that edge).
+ *  3. Stall priority for a store/atomic: S02 (wavefront full) before S03 (line count full) before
+ *     S01 (no victim). S03 and S01 exclude each other (hit vs miss).
+ *  4. A response that finds its line in V with lTS < now (treated as I, L3) is an L9 error; an
+ *     erroneous response writes nothing (no lazy expiry either). A write/atomic response is also
+ *     an error (G2 seen by the L1, counted once in errors, u_gwct not told) when its wf is >=
+ *     NumWf or u_gwct's count for it is 0; a DATA_G with atomic = 1 that finds V_M has no row
+ *     (an atomic always leaves the line in I_I) and is an error too. A kind of 0 or 5..7 is an
+ *     error.
+ *  5. A core request with op 0 (NONE) or wf >= NumWf (after the 6-bit port width) is a protocol
+ *     error when it would be pushed: it is counted and not pushed (no state changes).
+ *  6. Inputs are taken at their port widths (section 2): lines at LA bits, ts at TsWidth, era
+ *     1 bit, wf 6, op 2, kind 3, aop 2, word 5 bits, data LW words, mask LineBytes bits. A
+ *     request's data/mask go to the L2 as received (the core keeps bytes outside the mask 0).
+ *  7. Fields the tables do not name keep their values: R01/R03/R04 keep mts and waw; C12/C13
+ *     keep data and lTS (the line is I_I); R10 keeps data; allocation keeps data (L6).
+ *  8. exp is 1 only for the C06 GETS of a line found in V with lTS < now (L8, literal): a load
+ *     after E02 (V_M expired -> I_I -> C05) sends exp = 0, and re-issued GETS (R02/R05) too.
+ *  9. A request to the L2 that is not UPGR carries ts 0 / era 0; GETS carries wf 0; ATOMIC
+ *     carries data/mask 0; GETS/GETX/UPGR carry aop/word/a/b 0.
+ * 10. The G2 issue error cannot come from the L1: S02 tests u_gwct's registered full_o, which is
+ *     computed from the count the issue would increment. errors also adds any u_gwct errors.
+ * 11. touched[] lists the (at most one) line whose fields this edge wrote, allocation included;
+ *     touched_all is set by reset and roll edges (touched[] may still name the event's line).
+ *
+ * tc_l1_trans_reachable(): TC-Strong never sends a DATA_G for a write (the L2 serves writes to
+ * unexpired lines only after expiry, with ACK), so R06, R07 and R10.* are unreachable there.
+ * Geometry: S02 needs 2^WfCntWidth-1 outstanding writes of one wavefront, and every outstanding
+ * write holds a V_M or I_I line's wcnt (<= CMAX, such lines are never victims), so it needs
+ * 2^WfCntWidth-1 <= L1Sets * L1Ways * CMAX. S03 needs CMAX outstanding writes to one line while
+ * the requesting wavefront is not full (S02 first): CMAX <= NumWf * (2^WfCntWidth-1) - 1. V03
+ * needs two line addresses in one set, i.e. an L1 tag of >= 1 bit, which tc_check_desc enforces;
+ * every other row is reachable in every legal geometry (a single wavefront may merge its own
+ * loads, D14).
+ */
+#include "tc_l1.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/*--- helpers ----------------------------------------------------------------------------------*/
+
+static uint32_t log2u(uint32_t x) {
+    uint32_t r = 0;
+    while (x > 1u) {
+        x >>= 1;
+        r++;
+    }
+    return r;
+}
+
+/* ceil(log2 x), 0 for x <= 1 */
+static uint32_t clog2u(uint32_t x) {
+    uint32_t r = 0;
+    while (r < 32u && ((uint64_t)1 << r) < (uint64_t)x) {
+        r++;
+    }
+    return r;
+}
+
+static inline uint64_t mask64(uint32_t n) {
+    return n >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u);
+}
+
+/* byte-mask nibble -> 32-bit word mask (C5: bit b = byte b, little-endian) */
+static const uint32_t nib_bytes[16] = {
+    0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu,
+    0x00ffff00u, 0x00ffffffu, 0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu,
+    0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu,
+};
+
+static inline uint32_t ts_max_of(const tc_l1_t* m) {
+    return tc_ts_max(&m->d);
+}
+
+static inline void touch(tc_l1_t* m, uint32_t i) {
+    if (m->touched_n > 0u && m->touched[m->touched_n - 1u] == i) {
+        return;
+    }
+    if (m->touched_n < TC_SEL_MAX) {
+        m->touched[m->touched_n++] = i;
+    }
+}
+
+/* way of set whose line matches tag (st != I), or -1 (rule L1: at most one) */
+static inline int find_way(const tc_l1_t* m, uint32_t set, uint64_t tag) {
+    const tc_l1_line_t* l = &m->st.line[set * m->d.l1_ways];
+    for (uint32_t w = 0; w < m->d.l1_ways; w++) {
+        if (l[w].st != TC_L1_I && l[w].tag == tag) {
+            return (int)w;
+        }
+    }
+    return -1;
+}
+
+static void crsp_put(tc_l1_t* m, uint32_t kind, uint64_t wf_mask, uint64_t line,
+                     const uint32_t* data) {
+    tc_core_rsp_t* c = &m->out.crsp;
+    c->valid = true;
+    c->kind = kind;
+    c->wf_mask = wf_mask;
+    c->line = line;
+    memcpy(c->data, data, (size_t)m->lw * sizeof(uint32_t));
+}
+
+/* start a request to the L2; payload fields not set stay 0 (cleared at the start of the tick) */
+static tc_req_t* req_put(tc_l1_t* m, uint32_t kind, uint32_t wf, uint64_t line) {
+    tc_req_t* r = &m->out.req;
+    r->valid = true;
+    r->kind = kind;
+    r->wf = wf;
+    r->line = line;
+    return r;
+}
+
+static void req_store(tc_l1_t* m, tc_req_t* r, const tc_core_req_t* q) {
+    memcpy(r->data, q->data, (size_t)m->lw * sizeof(uint32_t));
+    memcpy(r->mask, q->mask, sizeof r->mask); /* sanitized at push: bits >= LineBytes are 0 */
+}
+
+static void req_atomic(tc_req_t* r, const tc_core_req_t* q) {
+    r->aop = q->aop;
+    r->word = q->word;
+    r->a = q->a;
+    r->b = q->b;
+}
+
+static void masked_write(uint32_t* dst, const tc_core_req_t* q, uint32_t lw) {
+    for (uint32_t w = 0; w < lw; w++) {
+        const uint32_t nib = (q->mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu;
+        if (nib != 0u) {
+            const uint32_t bm = nib_bytes[nib];
+            dst[w] = (dst[w] & ~bm) | (q->data[w] & bm);
+        }
+    }
+}
+
+/*--- reset ------------------------------------------------------------------------------------*/
+
+static void l1_reset_state(tc_l1_t* m) {
+    memset(m->st.line, 0, (size_t)m->lines * sizeof(tc_l1_line_t));
+    memset(m->st.rr, 0, (size_t)m->d.l1_sets * sizeof(uint32_t));
+    m->st.fcnt = 0u;
+    m->fhead = 0u;
+    memset(m->fifo, 0, sizeof m->fifo);
+    memset(&m->out, 0, sizeof m->out);
+    m->out.core_ready = true; /* reading 1 */
+}
+
+static void l1_sync_gwct(tc_l1_t* m) {
+    m->st.gwct = m->gwct.st;
+    m->out.fence_ready = m->gwct.out.fence_ready;
+    m->out.wr_idle = m->gwct.out.wr_idle;
+}
+
+int tc_l1_init(tc_l1_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
+    if (m == NULL || d == NULL) {
+        if (msg != NULL && msg_len > 0u) {
+            (void)snprintf(msg, msg_len, "tc_l1: %s is NULL", m == NULL ? "m" : "d");
+        }
+        return 1;
+    }
+    memset(m, 0, sizeof *m);
+    if (tc_check_desc(d, msg, msg_len) != 0) {
+        return 1;
+    }
+    if (tc_gwct_init(&m->gwct, d->num_wf, d->ts_width, d->wf_cnt_width, msg, msg_len) != 0) {
+        memset(m, 0, sizeof *m);
+        return 1;
+    }
+    m->d = *d;
+    m->lw = d->line_bytes / 4u;
+    m->la = d->addr_width - log2u(d->line_bytes);
+    m->lines = d->l1_sets * d->l1_ways;
+    m->cmax = (1u << d->line_cnt_width) - 1u;
+    m->set_bits = log2u(d->l1_sets);
+    m->way_bits = clog2u(d->l1_ways);
+    l1_reset_state(m);
+    l1_sync_gwct(m);
+    return 0;
+}
+
+/*--- (a) responses, section 5 -----------------------------------------------------------------*/
+
+static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t era,
+                        tc_gwct_in_t* gi) {
+    const uint64_t line = rin->line & mask64(m->la);
+    const uint32_t set = (uint32_t)(line & (m->d.l1_sets - 1u));
+    const uint64_t tag = line >> m->set_bits;
+    const uint32_t kind = rin->kind & 7u;
+    const int w = find_way(m, set, tag);
+    if (w < 0) {
+        m->errors++; /* L9 */
+        return;
+    }
+    const uint32_t idx = set * m->d.l1_ways + (uint32_t)w;
+    tc_l1_line_t* L = &m->st.line[idx];
+    uint32_t es = L->st;
+    bool e02 = false;
+    if (es == TC_L1_V && L->lts < now) {
+        es = TC_L1_I; /* L3: treated as I -> no response row applies (reading 4) */
+    } else if (es == TC_L1_V_M && L->lts < now) {
+        es = TC_L1_I_I; /* L3 / E02 */
+        e02 = true;
+    }
+    const uint32_t tsr = rin->ts & ts_max_of(m);
+    const uint32_t ts1 = ((rin->era & 1u) == era) ? tsr : 0u; /* L5 */
+
+    if (kind == TC_RSP_DATA) {
+        if (!((es == TC_L1_I_V || es == TC_L1_I_I) && L->rd != 0u)) {
+            m->errors++; /* L9 */
+            return;
+        }
+        /* es is I_V or I_I with rd = 1, so e02 (-> I_I with rd = 0) cannot be set here */
+        const bool late_ok = L->waw == 0u && (ts1 >= now || ts1 >= L->mts);
+        const uint64_t served = L->orig | (late_ok ? L->late : 0u);
+        const uint64_t again = late_ok ? 0u : L->late;
+        crsp_put(m, TC_CRSP_LOAD, served, line, rin->data);
+        if (again != 0u) {
+            (void)req_put(m, TC_REQ_GETS, 0u, line);
+            L->orig = again;
+            L->late = 0u;
+            L->mts = 0u;
+            if (es == TC_L1_I_I) {
+                L->waw = 0u;
+                m->cov[TC_L1_T_R05]++;
+            } else {
+                m->cov[TC_L1_T_R02]++; /* rd stays 1; data, lTS unchanged */
+            }
+        } else if (es == TC_L1_I_V) {
+            memcpy(L->data, rin->data, (size_t)m->lw * sizeof(uint32_t));
+            L->lts = ts1;
+            L->rd = 0u;
+            L->orig = 0u;
+            L->late = 0u;
+            L->st = TC_L1_V;
+            m->cov[TC_L1_T_R01]++;
+        } else {
+            L->rd = 0u;
+            L->orig = 0u;
+            L->late = 0u;
+            if (L->wcnt == 0u) {
+                L->st = TC_L1_I;
+                m->cov[TC_L1_T_R03]++;
+            } else {
+                m->cov[TC_L1_T_R04]++;
+            }
+        }
+        touch(m, idx);
+        return;
+    }
+
+    if (kind != TC_RSP_DATA_G && kind != TC_RSP_ACK && kind != TC_RSP_ACK_G) {
+        m->errors++; /* no such response */
+        return;
+    }
+    const uint32_t wf = rin->wf & 63u;
+    const bool atomic = kind == TC_RSP_DATA_G && rin->atomic;
+    if (!((es == TC_L1_V_M || es == TC_L1_I_I) && L->wcnt > 0u) || wf >= m->d.num_wf ||
+        m->gwct.st.cnt[wf] == 0u || (atomic && es == TC_L1_V_M)) {
+        m->errors++; /* L9 / G2 (reading 4) */
+        return;
+    }
+    if (e02) {
+        m->cov[TC_L1_T_E02]++;
+    }
+    L->wcnt--;
+    gi->ack_valid = true;
+    gi->ack_wf = wf;
+    gi->ack_global = kind != TC_RSP_ACK && m->d.protocol == TC_WEAK; /* L4 */
+    gi->ack_gwct = tsr;
+    gi->ack_era = rin->era & 1u;
+    if (es == TC_L1_V_M) {
+        if (kind == TC_RSP_DATA_G) {
+            if (L->wcnt == 0u) {
+                memcpy(L->data, rin->data, (size_t)m->lw * sizeof(uint32_t)); /* D3, lTS kept */
+                L->st = TC_L1_V;
+                m->cov[TC_L1_T_R06]++;
+            } else {
+                m->cov[TC_L1_T_R07]++; /* data kept */
+            }
+        } else if (L->wcnt == 0u) {
+            L->st = TC_L1_V;
+            m->cov[TC_L1_T_R08]++;
+        } else {
+            m->cov[TC_L1_T_R09]++;
+        }
+    } else {
+        const bool last = L->wcnt == 0u && L->rd == 0u;
+        L->st = last ? TC_L1_I : TC_L1_I_I;
+        if (atomic) {
+            crsp_put(m, TC_CRSP_ATOMIC, (uint64_t)1 << wf, line, rin->data);
+            m->cov[last ? TC_L1_T_R11_LAST : TC_L1_T_R11_MORE]++;
+        } else if (kind == TC_RSP_DATA_G) {
+            m->cov[last ? TC_L1_T_R10_LAST : TC_L1_T_R10_MORE]++;
+        } else {
+            m->cov[last ? TC_L1_T_R12_LAST : TC_L1_T_R12_MORE]++;
+        }
+    }
+    touch(m, idx);
+}
+
+/*--- (b) the FIFO head, section 6; returns true when the head was processed (pop) -------------*/
+
+static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_gwct_in_t* gi) {
+    const tc_core_req_t* q = &m->fifo[m->fhead];
+    const uint64_t line = q->line;
+    const uint32_t ways = m->d.l1_ways;
+    const uint32_t set = (uint32_t)(line & (m->d.l1_sets - 1u));
+    const uint64_t tag = line >> m->set_bits;
+    const uint32_t base = set * ways;
+    const uint32_t op = q->op;
+    const uint32_t wf = q->wf;
+    const uint64_t wbit = (uint64_t)1 << wf;
+    const int w = find_way(m, set, tag);
+    tc_l1_line_t* L = w >= 0 ? &m->st.line[base + (uint32_t)w] : NULL;
+    uint32_t es = TC_L1_I;
+    bool expv = false, e02 = false;
+    if (L != NULL) {
+        es = L->st;
+        if (es == TC_L1_V && L->lts < now) {
+            es = TC_L1_I; /* L3: tag kept for exp and the victim */
+            expv = true;
+        } else if (es == TC_L1_V_M && L->lts < now) {
+            es = TC_L1_I_I;
+            e02 = true;
+        }
+    }
+    const bool wr = op == TC_OP_STORE || op == TC_OP_ATOMIC;
+    if (wr) {
+        if (((full_q >> wf) & 1u) != 0u) {
+            m->cov[TC_L1_T_S02]++; /* L7, reading 3 */
+            return false;
+        }
+        if (es != TC_L1_I && L->wcnt == m->cmax) {
+            m->cov[TC_L1_T_S03]++;
+            return false;
+        }
+    }
+
+    if (es == TC_L1_I) {
+        /* miss: victim (L6) */
+        int v = -1;
+        bool evict = false;
+        if (expv) {
+            v = w;
+        } else {
+            for (uint32_t k = 0; k < ways; k++) {
+                const tc_l1_line_t* c = &m->st.line[base + k];
+                if (c->st == TC_L1_I || (c->st == TC_L1_V && c->lts < now)) {
+                    v = (int)k;
+                    break;
+                }
+            }
+            if (v < 0) {
+                uint32_t k = m->st.rr[set];
+                for (uint32_t j = 0; j < ways; j++) {
+                    if (m->st.line[base + k].st == TC_L1_V) {
+                        v = (int)k;
+                        evict = true;
+                        break;
+                    }
+                    k = (k + 1u == ways) ? 0u : k + 1u;
+                }
+            }
+            if (v < 0) {
+                m->cov[TC_L1_T_S01]++;
+                return false;
+            }
+        }
+        if (expv) {
+            m->cov[TC_L1_T_E01]++;
+        }
+        if (evict) {
+            m->cov[TC_L1_T_V03]++;
+        }
+        const uint32_t idx = base + (uint32_t)v;
+        L = &m->st.line[idx];
+        L->tag = tag; /* allocation; data kept */
+        L->lts = 0u;
+        L->rd = 0u;
+        L->waw = 0u;
+        L->wcnt = 0u;
+        L->orig = 0u;
+        L->late = 0u;
+        L->mts = 0u;
+        m->st.rr[set] = ((uint32_t)v + 1u == ways) ? 0u : (uint32_t)v + 1u;
+        if (op == TC_OP_LOAD) {
+            tc_req_t* r = req_put(m, TC_REQ_GETS, 0u, line);
+            r->exp = expv;
+            L->rd = 1u;
+            L->orig = wbit;
+            L->st = TC_L1_I_V;
+            m->cov[TC_L1_T_C06]++;
+        } else if (op == TC_OP_STORE) {
+            tc_req_t* r = req_put(m, TC_REQ_GETX, wf, line);
+            req_store(m, r, q);
+            L->wcnt = 1u;
+            L->st = TC_L1_I_I;
+            m->cov[TC_L1_T_C11]++;
+        } else {
+            tc_req_t* r = req_put(m, TC_REQ_ATOMIC, wf, line);
+            req_atomic(r, q);
+            L->wcnt = 1u;
+            L->st = TC_L1_I_I;
+            m->cov[TC_L1_T_C16]++;
+        }
+        if (wr) {
+            gi->iss_valid = true;
+            gi->iss_wf = wf;
+        }
+        touch(m, idx);
+        return true;
+    }
+
+    const uint32_t idx = base + (uint32_t)w;
+    bool wrote = false;
+    if (e02) {
+        L->st = TC_L1_I_I;
+        m->cov[TC_L1_T_E02]++;
+        wrote = true;
+    }
+    if (op == TC_OP_LOAD) {
+        if (es == TC_L1_V || es == TC_L1_V_M) {
+            crsp_put(m, TC_CRSP_LOAD, wbit, line, L->data);
+            m->cov[es == TC_L1_V ? TC_L1_T_C01 : TC_L1_T_C02]++;
+        } else if (es == TC_L1_I_V || L->rd != 0u) {
+            L->late |= wbit;
+            L->mts = now;
+            m->cov[es == TC_L1_I_V ? TC_L1_T_C03 : TC_L1_T_C04]++;
+            wrote = true;
+        } else {
+            (void)req_put(m, TC_REQ_GETS, 0u, line); /* exp 0 (reading 8) */
+            L->rd = 1u;
+            L->orig = wbit;
+            L->late = 0u;
+            L->mts = 0u;
+            L->waw = 0u;
+            m->cov[TC_L1_T_C05]++;
+            wrote = true;
+        }
+    } else if (op == TC_OP_STORE) {
+        tc_req_t* r;
+        if (es == TC_L1_V || es == TC_L1_V_M) {
+            masked_write(L->data, q, m->lw);
+            r = req_put(m, TC_REQ_UPGR, wf, line);
+            r->ts = L->lts; /* L8 */
+            r->era = era;
+            L->st = TC_L1_V_M;
+            m->cov[es == TC_L1_V ? TC_L1_T_C07 : TC_L1_T_C08]++;
+        } else if (es == TC_L1_I_V) {
+            r = req_put(m, TC_REQ_GETX, wf, line);
+            L->waw = 1u;
+            L->st = TC_L1_I_I;
+            m->cov[TC_L1_T_C09]++;
+        } else {
+            r = req_put(m, TC_REQ_GETX, wf, line);
+            if (L->rd != 0u) {
+                L->waw = 1u;
+            }
+            m->cov[TC_L1_T_C10]++;
+        }
+        req_store(m, r, q);
+        L->wcnt++;
+        gi->iss_valid = true;
+        gi->iss_wf = wf;
+        wrote = true;
+    } else {
+        tc_req_t* r = req_put(m, TC_REQ_ATOMIC, wf, line);
+        req_atomic(r, q);
+        if (es == TC_L1_V) {
+            m->cov[TC_L1_T_C12]++;
+        } else if (es == TC_L1_V_M) {
+            m->cov[TC_L1_T_C13]++;
+        } else if (es == TC_L1_I_V) {
+            L->waw = 1u;
+            m->cov[TC_L1_T_C14]++;
+        } else {
+            if (L->rd != 0u) {
+                L->waw = 1u;
+            }
+            m->cov[TC_L1_T_C15]++;
+        }
+        L->st = TC_L1_I_I;
+        L->wcnt++;
+        gi->iss_valid = true;
+        gi->iss_wf = wf;
+        wrote = true;
+    }
+    if (wrote) {
+        touch(m, idx);
+    }
+    return true;
+}
+
+/*--- (c) push ---------------------------------------------------------------------------------*/
+
+static void l1_push(tc_l1_t* m, const tc_core_req_t* c) {
+    const uint32_t op = c->op & 3u;
+    const uint32_t wf = c->wf & 63u;
+    if (op == TC_OP_NONE || wf >= m->d.num_wf) {
+        m->errors++; /* reading 5 */
+        return;
+    }
+    uint32_t slot = m->fhead + m->st.fcnt;
+    if (slot >= m->d.l1_queue) {
+        slot -= m->d.l1_queue;
+    }
+    tc_core_req_t* q = &m->fifo[slot];
+    memset(q, 0, sizeof *q);
+    q->valid = true;
+    q->op = op;
+    q->wf = wf;
+    q->line = c->line & mask64(m->la);
+    memcpy(q->data, c->data, (size_t)m->lw * sizeof(uint32_t));
+    const uint32_t lb = m->d.line_bytes;
+    for (uint32_t i = 0; i < TC_MASK_WORDS; i++) {
+        if (32u * i + 32u <= lb) {
+            q->mask[i] = c->mask[i];
+        } else if (32u * i < lb) {
+            q->mask[i] = c->mask[i] & ((1u << (lb - 32u * i)) - 1u);
+        }
+    }
+    q->aop = c->aop & 3u;
+    q->word = c->word & 31u;
+    q->a = c->a;
+    q->b = c->b;
+    m->st.fcnt++;
+}
+
+/*--- one edge ---------------------------------------------------------------------------------*/
+
+void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
+    tc_gwct_in_t gi;
+    memset(&gi, 0, sizeof gi);
+    gi.rst_n = in->rst_n;
+    gi.t = in->t;
+    m->touched_n = 0u;
+    m->touched_all = false;
+    const uint64_t gerr0 = m->gwct.errors;
+
+    if (!in->rst_n) {
+        l1_reset_state(m);
+        tc_gwct_tick(&m->gwct, &gi, NULL);
+        l1_sync_gwct(m);
+        m->cov[TC_L1_T_RESET]++;
+        m->touched_all = true;
+        m->errors += m->gwct.errors - gerr0;
+        if (out != NULL) {
+            *out = m->out;
+        }
+        return;
+    }
+
+    const uint32_t now = in->t.now;
+    const uint32_t era = in->t.era & 1u;
+    const bool ready_q = m->out.core_ready;
+    const uint64_t full_q = m->gwct.out.full;
+    /* payloads are 0 when valid is 0: clear the previous edge's message */
+    if (m->out.crsp.valid) {
+        memset(&m->out.crsp, 0, sizeof m->out.crsp);
+    }
+    if (m->out.req.valid) {
+        memset(&m->out.req, 0, sizeof m->out.req);
+    }
+
+    /* (a) / (b) */
+    bool pop = false;
+    if (in->rsp.valid) {
+        l1_response(m, &in->rsp, now, era, &gi);
+    } else if (m->st.fcnt > 0u) {
+        pop = l1_head(m, now, era, full_q, &gi);
+    }
+    /* (c): the slot is computed from the count before the pop (same slot either way) */
+    if (in->core.valid) {
+        if (ready_q) {
+            l1_push(m, &in->core);
+        } else {
+            m->cov[TC_L1_T_Q01]++;
+        }
+    }
+    if (pop) {
+        m->fhead = (m->fhead + 1u == m->d.l1_queue) ? 0u : m->fhead + 1u;
+        m->st.fcnt--;
+    }
+    /* (d) RO2 */
+    if (in->t.roll) {
+        const uint32_t tmax = ts_max_of(m);
+        bool any = false;
+        for (uint32_t i = 0; i < m->lines; i++) {
+            tc_l1_line_t* L = &m->st.line[i];
+            if (L->st == TC_L1_V) {
+                L->st = TC_L1_I;
+                any = true;
+            } else if (L->st == TC_L1_V_M) {
+                L->st = TC_L1_I_I;
+                any = true;
+            }
+            L->lts = 0u;
+            L->mts = tmax;
+        }
+        if (any) {
+            m->cov[TC_L1_T_X01]++;
+        }
+        m->touched_all = true;
+    }
+    /* (e) */
+    m->out.core_ready = m->st.fcnt < m->d.l1_queue;
+
+    tc_gwct_tick(&m->gwct, &gi, NULL);
+    l1_sync_gwct(m);
+    m->errors += m->gwct.errors - gerr0;
+    if (out != NULL) {
+        *out = m->out;
+    }
+}
+
+/*--- coverage rows ----------------------------------------------------------------------------*/
+
+static const char* const l1_ids[TC_L1_T_N] = {
+    "RESET", "C01", "C02",      "C03",      "C04",      "C05",      "C06",      "C07",
+    "C08",   "C09", "C10",      "C11",      "C12",      "C13",      "C14",      "C15",
+    "C16",   "R01", "R02",      "R03",      "R04",      "R05",      "R06",      "R07",
+    "R08",   "R09", "R10.last", "R10.more", "R11.last", "R11.more", "R12.last", "R12.more",
+    "E01",   "E02", "V03",      "S01",      "S02",      "S03",      "X01",      "Q01",
+};
+
+static const char* const l1_names[TC_L1_T_N] = {
+    "reset",
+    "V x LOAD hit",
+    "V_M x LOAD hit",
+    "I_V x LOAD merge",
+    "I_I (rd) x LOAD merge",
+    "I_I (no rd) x LOAD GETS",
+    "miss x LOAD allocate GETS",
+    "V x STORE UPGR",
+    "V_M x STORE UPGR",
+    "I_V x STORE GETX",
+    "I_I x STORE GETX",
+    "miss x STORE allocate GETX",
+    "V x ATOMIC",
+    "V_M x ATOMIC",
+    "I_V x ATOMIC",
+    "I_I x ATOMIC",
+    "miss x ATOMIC allocate",
+    "I_V x DATA fill",
+    "I_V x DATA, late loads re-GETS",
+    "I_I x DATA, no writes pending -> I",
+    "I_I x DATA, writes pending",
+    "I_I x DATA, late loads re-GETS",
+    "V_M x DATA_G, last write (overwrite)",
+    "V_M x DATA_G, writes pending (keep)",
+    "V_M x ACK/ACK_G, last write",
+    "V_M x ACK/ACK_G, writes pending",
+    "I_I x DATA_G write -> I",
+    "I_I x DATA_G write, stays I_I",
+    "I_I x DATA_G atomic -> I",
+    "I_I x DATA_G atomic, stays I_I",
+    "I_I x ACK/ACK_G -> I",
+    "I_I x ACK/ACK_G, stays I_I",
+    "V found expired (lazy V -> I)",
+    "V_M found expired (lazy -> I_I)",
+    "silent eviction of a valid line",
+    "stall: miss with no victim",
+    "stall: wavefront write counter full",
+    "stall: line write counter full",
+    "roll with a V or V_M line",
+    "FIFO full (core_valid while not ready)",
+};
+
+const char* tc_l1_trans_id(tc_l1_trans_t r) {
+    return (unsigned)r < (unsigned)TC_L1_T_N ? l1_ids[r] : "?";
+}
+
+const char* tc_l1_trans_name(tc_l1_trans_t r) {
+    return (unsigned)r < (unsigned)TC_L1_T_N ? l1_names[r] : "?";
+}
+
+bool tc_l1_trans_reachable(const tc_desc_t* d, tc_l1_trans_t r) {
+    if (d == NULL || (unsigned)r >= (unsigned)TC_L1_T_N) {
+        return false;
+    }
+    const uint64_t wmax = ((uint64_t)1 << d->wf_cnt_width) - 1u;
+    const uint64_t cmax = ((uint64_t)1 << d->line_cnt_width) - 1u;
+    switch (r) {
+    case TC_L1_T_R06:
+    case TC_L1_T_R07:
+    case TC_L1_T_R10_LAST:
+    case TC_L1_T_R10_MORE:
+        return d->protocol != TC_STRONG;
+    case TC_L1_T_S02:
+        return wmax <= (uint64_t)d->l1_sets * d->l1_ways * cmax;
+    case TC_L1_T_S03:
+        return cmax + 1u <= (uint64_t)d->num_wf * wmax;
+    default:
+        return true;
+    }
+}

@@ -1,0 +1,784 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_l2.c -- C reference model of the TC L2 bank controller (TC-Weak and TC-Strong).
+ *
+ * Written from docs/units/tc_l2.md, docs/system.md (C1-C8, section 2-5, RO1-RO4) and
+ * docs/timing.md only, never from rtl/tc_l2.sv: the two are compared every cycle, so rule and
+ * row names below (M1-M10, F01-F06, H01-H21, D1-D10) cite the tc_l2 page.
+ *
+ * Speed: tc_l2_tick() touches at most one set (L2Ways lines) and makes at most one pass over
+ * the MSHRs (only for a fill, a miss or a hit on a transient line); reset and roll (RO2) are the
+ * only whole-array loops.
+ *
+ * Readings of the spec where it is not explicit (listed in the report to the lead too):
+ *
+ *  - Allocation of a line (H18-H21): tag := the new tag, st := I_S / I_M, gTS := 0, dirty := 0;
+ *    data is left unchanged (the page does not say; the tc_l1 L6 analogue is followed).
+ *  - MSHR fields "an entry kind does not use" (written 0): IS uses line, way, ts, sm; IM uses
+ *    line, way, ts, op, src, wf, data, mask, aop, word, a, b (the request as it stands in the
+ *    FIFO, all of them whatever the kind); MI uses line and ts only (way 0).
+ *  - H20/H21 ("the MI entry becomes IS/IM, keeps mts") rewrite every field of the entry as an
+ *    H18/H19 allocation would, except mts.
+ *  - M4/M7: an expired MI entry matching the head's address is freed (mv := 0, row X03) unless
+ *    the same edge allocates it again; it counts as free for M7 in any case. X04 counts an
+ *    allocation of some other expired MI entry. Nothing of this happens on a stalled edge.
+ *  - M8 "a GETS is accepted" = served at the head (not stalled): H01-H03, H15, H18, H20; the
+ *    exp bit is the one stored with the request. -TWrite: GETX/UPGR served on a P/S line with
+ *    gTS >= now (H04, H05, H07-H10; H07 under TC-Strong too). Atomics never.
+ *  - Stall order for a miss: S04 (TC-Strong write to an unexpired MI) before S01 (no victim)
+ *    before S02 (MSHRs). H16/H17 are counted together with S03 in every stalled edge.
+ *  - RO2 zeroes mts of every MSHR entry, valid or not ("every mts_q").
+ *  - M5: the UPGR's era (kept in the FIFO) is compared with era_i of the edge that serves the
+ *    head, not of the push edge (an UPGR waiting across a wrap then compares as 0, RO3).
+ *  - X01 = P found expired, X02 = S found expired. A victim in I counts no V row. H14's DATA_G
+ *    carries the (expired) gTS before TS++, "as H12".
+ *  - Every response carries era = era_i (M5), ACK included; ACK/ACK_G carry data 0, DATA wf 0.
+ *  - Port widths: a pushed request is cut to the port widths (line LA, kind 3, src/wf 6, aop 2,
+ *    word 5, ts TsWidth, era 1, data/mask LineBytes); an atomic's word index is taken mod LW;
+ *    aop 3 (undefined) leaves the word unchanged.
+ *  - Protocol errors (m->errors, state unchanged): a fill with no, or more than one, matching
+ *    IS/IM entry or whose line is not the entry's transient line; M1 violations at the head (two
+ *    ways or two MSHR entries match; a miss matching an IS/IM entry; an I_S line without its IS
+ *    entry): the head then stays (like a stall). A head request of an unknown kind is dropped
+ *    (popped, errors++), with no other effect.
+ *  - req_ready_o after reset is 1 (M2 f with fcnt 0).
+ */
+#include "tc_l2.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/*--- small helpers --------------------------------------------------------------------------*/
+
+static uint32_t log2u(uint32_t x) {
+    uint32_t r = 0;
+    while (x > 1u) {
+        x >>= 1;
+        r++;
+    }
+    return r;
+}
+
+static inline uint64_t mask64(uint32_t n) {
+    return n >= 64u ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
+}
+
+static inline uint32_t popcount64(uint64_t x) {
+    uint32_t n = 0;
+    for (; x != 0u; x &= x - 1u) {
+        n++;
+    }
+    return n;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TC_L2_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TC_L2_PRINTF_LIKE(f, a)
+#endif
+
+static int fail(char* msg, size_t msg_len, const char* fmt, ...) TC_L2_PRINTF_LIKE(3, 4);
+
+static int fail(char* msg, size_t msg_len, const char* fmt, ...) {
+    if (msg != NULL && msg_len > 0u) {
+        va_list ap;
+        va_start(ap, fmt);
+        (void)vsnprintf(msg, msg_len, fmt, ap);
+        va_end(ap);
+    }
+    return 1;
+}
+
+/* C4: set and tag of a line address (already cut to LA bits). */
+static inline uint32_t set_of(const tc_l2_t* m, uint64_t line) {
+    return (uint32_t)((line >> m->bank_bits) & (uint64_t)(m->d.l2_sets - 1u));
+}
+
+static inline uint64_t tag_of(const tc_l2_t* m, uint64_t line) {
+    return ((line >> (m->bank_bits + m->set_bits)) << m->bank_bits) |
+           (line & (uint64_t)(m->d.num_banks - 1u));
+}
+
+/* The line address held by (set, tag): C4 inverted. */
+static inline uint64_t line_of(const tc_l2_t* m, uint32_t set, uint64_t tag) {
+    return ((tag >> m->bank_bits) << (m->bank_bits + m->set_bits)) |
+           ((uint64_t)set << m->bank_bits) | (tag & (uint64_t)(m->d.num_banks - 1u));
+}
+
+/* M9: masked write of a store image (bit b of the mask = byte b). */
+static void write_masked(uint32_t* dst, const uint32_t* src, const uint32_t* mask, uint32_t lw) {
+    for (uint32_t w = 0; w < lw; w++) {
+        const uint32_t m4 = (mask[w >> 3] >> ((w & 7u) * 4u)) & 0xFu;
+        if (m4 != 0u) {
+            uint32_t bm = 0;
+            for (uint32_t b = 0; b < 4u; b++) {
+                if ((m4 >> b) & 1u) {
+                    bm |= 0xFFu << (8u * b);
+                }
+            }
+            dst[w] = (dst[w] & ~bm) | (src[w] & bm);
+        }
+    }
+}
+
+/* C5: one atomic on one 32-bit word. */
+static void apply_atomic(uint32_t* data, uint32_t lw, uint32_t aop, uint32_t word, uint32_t a,
+                         uint32_t b) {
+    const uint32_t w = word & (lw - 1u);
+    const uint32_t old = data[w];
+    switch (aop) {
+    case TC_AOP_ADD:
+        data[w] = old + a;
+        break;
+    case TC_AOP_EXCH:
+        data[w] = a;
+        break;
+    case TC_AOP_CAS:
+        data[w] = old == a ? b : old;
+        break;
+    default:
+        break;
+    }
+}
+
+/* M3: grant(g) = max(g, now + lt); M9: inc(g) = min(g + 1, 2^TsWidth-1). */
+static inline uint32_t grant(const tc_l2_t* m, uint32_t g, uint32_t now) {
+    const uint32_t lt = m->d.lease_mode == TC_LEASE_FIXED ? m->d.lease : m->st.life;
+    const uint32_t t = tc_ts_add(&m->d, now, lt);
+    return g > t ? g : t;
+}
+
+static inline uint32_t inc(const tc_l2_t* m, uint32_t g) {
+    return tc_ts_add(&m->d, g, 1u);
+}
+
+static inline void touch(tc_l2_t* m, uint32_t idx) {
+    if (m->touched_n < TC_L2_SEL_MAX) {
+        m->touched[m->touched_n++] = idx;
+    }
+}
+
+/* A response: payload fields not named stay 0 (the output was cleared at the edge). */
+static void respond(tc_l2_t* m, const tc_time_t* t, uint32_t kind, uint64_t dst, uint32_t wf,
+                    bool atomic, uint64_t line, uint32_t ts, const uint32_t* data) {
+    tc_rsp_t* r = &m->out.rsp;
+    r->valid = true;
+    r->kind = kind;
+    r->dst = dst;
+    r->wf = wf;
+    r->atomic = atomic;
+    r->line = line;
+    r->ts = ts;
+    r->era = t->era & 1u; /* M5 */
+    if (data != NULL) {
+        memcpy(r->data, data, sizeof(uint32_t) * m->lw);
+    }
+}
+
+/*--- reset, init ----------------------------------------------------------------------------*/
+
+static void l2_reset(tc_l2_t* m) {
+    memset(m->st.line, 0, sizeof(tc_l2_line_t) * m->lines);
+    memset(m->st.mshr, 0, sizeof m->st.mshr);
+    m->st.fcnt = 0;
+    m->st.life = m->d.pred_init;
+    m->fhead = 0;
+    memset(m->fifo, 0, sizeof m->fifo);
+    memset(&m->out, 0, sizeof m->out);
+    m->out.req_ready = true; /* fcnt 0 < L2Queue */
+    m->touched_all = true;
+}
+
+int tc_l2_init(tc_l2_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
+    if (m == NULL || d == NULL) {
+        return fail(msg, msg_len, "tc_l2: %s is NULL", m == NULL ? "m" : "d");
+    }
+    memset(m, 0, sizeof *m);
+    const int e = tc_check_desc(d, msg, msg_len);
+    if (e != 0) {
+        return e;
+    }
+    /* the header's array bounds (tc_check_desc enforces the same ranges) */
+    if (d->l2_sets < 1u || d->l2_sets > TC_L2_MAX_SETS || d->l2_ways < 1u ||
+        d->l2_ways > TC_L2_MAX_WAYS || d->l2_mshrs < 2u || d->l2_mshrs > TC_L2_MAX_MSHRS ||
+        d->l2_queue < 1u || d->l2_queue > TC_L2_MAX_QUEUE || d->line_bytes > TC_MAX_LINE_BYTES ||
+        d->line_bytes < 16u) {
+        return fail(msg, msg_len, "tc_l2: geometry beyond the model's limits");
+    }
+    m->d = *d;
+    m->lw = d->line_bytes / 4u;
+    m->la = d->addr_width - log2u(d->line_bytes);
+    m->lines = d->l2_sets * d->l2_ways;
+    m->bank_bits = log2u(d->num_banks);
+    m->set_bits = log2u(d->l2_sets);
+    m->tag_bits = m->la - m->set_bits;
+    l2_reset(m);
+    return 0;
+}
+
+/*--- fill (section 5) -----------------------------------------------------------------------*/
+
+static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
+    const uint64_t a = in->mem.line & mask64(m->la);
+    const uint32_t now = in->t.now;
+    tc_l2_mshr_t* e = NULL;
+    uint32_t nm = 0;
+    for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
+        tc_l2_mshr_t* x = &m->st.mshr[k];
+        if (x->v && x->line == a) {
+            nm++;
+            e = x;
+        }
+    }
+    if (nm != 1u || e->kind == TC_MS_MI || e->way >= m->d.l2_ways) {
+        m->errors++; /* no IS/IM entry for this line, or M1 */
+        return;
+    }
+    const uint32_t idx = set_of(m, a) * m->d.l2_ways + e->way;
+    tc_l2_line_t* ln = &m->st.line[idx];
+    const uint32_t want = e->kind == TC_MS_IS ? TC_L2_I_S : TC_L2_I_M;
+    if (ln->st != want || ln->tag != tag_of(m, a)) {
+        m->errors++; /* M1: the entry's line is not there */
+        return;
+    }
+    memcpy(ln->data, in->mem.data, sizeof(uint32_t) * m->lw); /* M10 */
+    if (e->kind == TC_MS_IS) {
+        const bool several = popcount64(e->sm) > 1u;
+        m->cov[several ? TC_L2_T_F02 : TC_L2_T_F01]++;
+        ln->dirty = 0;
+        ln->gts = grant(m, e->ts, now);
+        ln->st = several ? TC_L2_S : TC_L2_P;
+        respond(m, &in->t, TC_RSP_DATA, e->sm, 0, false, a, ln->gts, ln->data);
+    } else {
+        const bool live = e->ts >= now; /* F05/F06: unexpired stamp inherited from M_I */
+        const uint64_t dst = (uint64_t)1 << e->src;
+        ln->dirty = 1;
+        ln->gts = live ? inc(m, e->ts) : e->ts;
+        ln->st = live ? TC_L2_P : TC_L2_E;
+        if (e->op == TC_REQ_ATOMIC) {
+            m->cov[live ? TC_L2_T_F06 : TC_L2_T_F04]++;
+            respond(m, &in->t, TC_RSP_DATA_G, dst, e->wf, true, a, e->ts, ln->data);
+            apply_atomic(ln->data, m->lw, e->aop, e->word, e->a, e->b);
+        } else {
+            m->cov[live ? TC_L2_T_F05 : TC_L2_T_F03]++;
+            write_masked(ln->data, e->data, e->mask, m->lw);
+            respond(m, &in->t, live ? TC_RSP_ACK_G : TC_RSP_ACK, dst, e->wf, false, a,
+                    live ? e->ts : 0u, NULL);
+        }
+    }
+    e->v = 0; /* freeing clears mv only */
+    touch(m, idx);
+}
+
+/*--- the head request (section 6, section 7) ------------------------------------------------*/
+
+/* Allocation writes every field of the entry; fields the kind does not use are 0. */
+static void mshr_alloc(tc_l2_mshr_t* e, uint32_t kind, uint64_t line, uint32_t way, uint32_t ts) {
+    memset(e, 0, sizeof *e);
+    e->v = 1;
+    e->kind = kind;
+    e->line = line;
+    e->way = way;
+    e->ts = ts;
+}
+
+/* Returns true when the head leaves the FIFO (served or dropped), false when it stalls. */
+static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
+    const tc_req_t* r = &m->fifo[m->fhead];
+    const tc_desc_t* d = &m->d;
+    const uint32_t now = in->t.now;
+    const bool strong = d->protocol == TC_STRONG;
+    const uint32_t kind = r->kind;
+    if (kind < TC_REQ_GETS || kind > TC_REQ_ATOMIC) {
+        m->errors++; /* not a request kind: dropped */
+        return true;
+    }
+    const uint64_t a = r->line;
+    const uint32_t set = set_of(m, a);
+    const uint64_t tag = tag_of(m, a);
+    const uint32_t base = set * d->l2_ways;
+    tc_l2_line_t* L = &m->st.line[base];
+
+    /* one pass over the set: the matching way and the M6 victim candidates */
+    int hit = -1, v_inv = -1, v_exp = -1, v_old = -1;
+    uint32_t nhit = 0;
+    for (uint32_t w = 0; w < d->l2_ways; w++) {
+        const uint32_t st = L[w].st;
+        if (st == TC_L2_I) {
+            if (v_inv < 0) {
+                v_inv = (int)w;
+            }
+            continue;
+        }
+        if (L[w].tag == tag) {
+            nhit++;
+            hit = (int)w;
+        }
+        const bool ps = st == TC_L2_P || st == TC_L2_S;
+        if (st == TC_L2_E || (ps && L[w].gts < now)) {
+            if (v_exp < 0) {
+                v_exp = (int)w;
+            }
+        } else if (ps && (v_old < 0 || L[w].gts < L[v_old].gts)) {
+            v_old = (int)w;
+        }
+    }
+    if (nhit > 1u) {
+        m->errors++; /* M1 */
+        return false;
+    }
+
+    if (hit >= 0) {
+        const uint32_t idx = base + (uint32_t)hit;
+        tc_l2_line_t* ln = &L[hit];
+        if (ln->st == TC_L2_I_M) {
+            m->cov[TC_L2_T_H17]++;
+            m->cov[TC_L2_T_S03]++;
+            return false;
+        }
+        if (ln->st == TC_L2_I_S) {
+            if (kind != TC_REQ_GETS) {
+                m->cov[TC_L2_T_H16]++;
+                m->cov[TC_L2_T_S03]++;
+                return false;
+            }
+            tc_l2_mshr_t* e = NULL;
+            uint32_t nm = 0;
+            for (uint32_t k = 0; k < d->l2_mshrs; k++) {
+                tc_l2_mshr_t* x = &m->st.mshr[k];
+                if (x->v && x->line == a) {
+                    nm++;
+                    e = x;
+                }
+            }
+            if (nm != 1u || e->kind != TC_MS_IS) {
+                m->errors++; /* M1: I_S line without its IS entry */
+                return false;
+            }
+            e->sm |= (uint64_t)1 << r->src; /* H15 merge */
+            m->cov[TC_L2_T_H15]++;
+            if (r->exp) {
+                *delta += (int64_t)d->t_hit;
+            }
+            return true;
+        }
+
+        /* P, S or E; M4 lazy expiry */
+        const uint32_t st0 = ln->st;
+        const bool expired = (st0 == TC_L2_P || st0 == TC_L2_S) && ln->gts < now;
+        const uint32_t st = expired ? (uint32_t)TC_L2_E : st0;
+        const bool live = st == TC_L2_P || st == TC_L2_S;             /* gTS >= now */
+        const uint32_t tsp = r->era == (in->t.era & 1u) ? r->ts : 0u; /* M5 */
+        const bool priv = kind == TC_REQ_UPGR && st == TC_L2_P && tsp == ln->gts;
+        if (strong && live && kind != TC_REQ_GETS && !priv) {
+            m->cov[TC_L2_T_S04]++; /* section 7: wait until the line has expired */
+            return false;
+        }
+        if (expired) {
+            m->cov[st0 == TC_L2_P ? TC_L2_T_X01 : TC_L2_T_X02]++;
+        }
+        const uint64_t dst = (uint64_t)1 << r->src;
+        const uint32_t g = ln->gts;
+        switch (kind) {
+        case TC_REQ_GETS:
+            m->cov[st == TC_L2_P ? TC_L2_T_H01 : st == TC_L2_S ? TC_L2_T_H02 : TC_L2_T_H03]++;
+            if (r->exp || st == TC_L2_E) {
+                *delta += (int64_t)d->t_hit;
+            }
+            ln->gts = grant(m, g, now);
+            ln->st = st == TC_L2_E ? TC_L2_P : TC_L2_S;
+            respond(m, &in->t, TC_RSP_DATA, dst, 0, false, a, ln->gts, ln->data);
+            break;
+        case TC_REQ_GETX:
+            m->cov[st == TC_L2_P ? TC_L2_T_H04 : st == TC_L2_S ? TC_L2_T_H05 : TC_L2_T_H06]++;
+            if (live && d->use_t_write) {
+                *delta -= (int64_t)d->t_write;
+            }
+            write_masked(ln->data, r->data, r->mask, m->lw);
+            respond(m, &in->t, live ? TC_RSP_ACK_G : TC_RSP_ACK, dst, r->wf, false, a,
+                    live ? g : 0u, NULL);
+            ln->st = live ? TC_L2_P : TC_L2_E;
+            break;
+        case TC_REQ_UPGR: {
+            const bool eq = tsp == g;
+            tc_l2_trans_t row;
+            uint32_t rk;
+            if (st == TC_L2_P) {
+                row = eq ? TC_L2_T_H07 : TC_L2_T_H08;
+                rk = eq ? TC_RSP_ACK : TC_RSP_DATA_G;
+            } else if (st == TC_L2_S) {
+                row = eq ? TC_L2_T_H09 : TC_L2_T_H10;
+                rk = eq ? TC_RSP_ACK_G : TC_RSP_DATA_G;
+            } else {
+                row = TC_L2_T_H11;
+                rk = TC_RSP_ACK;
+            }
+            m->cov[row]++;
+            if (live && d->use_t_write) {
+                *delta -= (int64_t)d->t_write;
+            }
+            write_masked(ln->data, r->data, r->mask, m->lw);
+            respond(m, &in->t, rk, dst, r->wf, false, a, rk == TC_RSP_ACK ? 0u : g,
+                    rk == TC_RSP_DATA_G ? ln->data : NULL);
+            ln->st = live ? TC_L2_P : TC_L2_E;
+            break;
+        }
+        default: /* TC_REQ_ATOMIC */
+            m->cov[st == TC_L2_P ? TC_L2_T_H12 : st == TC_L2_S ? TC_L2_T_H13 : TC_L2_T_H14]++;
+            respond(m, &in->t, TC_RSP_DATA_G, dst, r->wf, true, a, g, ln->data);
+            apply_atomic(ln->data, m->lw, r->aop, r->word, r->a, r->b);
+            ln->st = live ? TC_L2_P : TC_L2_E;
+            break;
+        }
+        if (kind != TC_REQ_GETS) {
+            ln->dirty = 1;
+            ln->gts = inc(m, g); /* TS++ after the response took the old value (D5) */
+        }
+        touch(m, idx);
+        return true;
+    }
+
+    /* miss: one pass over the MSHRs (the matching entry, the two lowest free entries) */
+    int mk = -1, f0 = -1, f1 = -1;
+    uint32_t nm = 0;
+    for (uint32_t k = 0; k < d->l2_mshrs; k++) {
+        const tc_l2_mshr_t* x = &m->st.mshr[k];
+        if (x->v && x->line == a) {
+            nm++;
+            mk = (int)k;
+        }
+        if (!x->v || (x->kind == TC_MS_MI && x->ts < now)) { /* M7 free */
+            if (f0 < 0) {
+                f0 = (int)k;
+            } else if (f1 < 0) {
+                f1 = (int)k;
+            }
+        }
+    }
+    if (nm > 1u || (mk >= 0 && m->st.mshr[mk].kind != TC_MS_MI)) {
+        m->errors++; /* M1 */
+        return false;
+    }
+    const bool mi_live = mk >= 0 && m->st.mshr[mk].ts >= now;
+    const bool mi_exp = mk >= 0 && !mi_live;
+    if (strong && mi_live && kind != TC_REQ_GETS) {
+        m->cov[TC_L2_T_S04]++; /* section 7: instead of H21 */
+        return false;
+    }
+    const int vw = v_inv >= 0 ? v_inv : v_exp >= 0 ? v_exp : v_old;
+    if (vw < 0) {
+        m->cov[TC_L2_T_S01]++; /* every way transient */
+        return false;
+    }
+    tc_l2_line_t* vl = &L[vw];
+    const bool vps = vl->st == TC_L2_P || vl->st == TC_L2_S;
+    const bool to_mi = vps && vl->gts >= now; /* V02 */
+    const int nfree = (f0 >= 0) + (f1 >= 0);
+    const int need = (mi_live ? 0 : 1) + (to_mi ? 1 : 0);
+    if (need > nfree) {
+        m->cov[TC_L2_T_S02]++;
+        return false;
+    }
+
+    /* commit: the miss's entry first (lowest free), then the victim's MI entry */
+    int fi = 0;
+    const int kmiss = mi_live ? mk : f0;
+    if (!mi_live) {
+        fi = 1;
+    }
+    const int kmi = to_mi ? (fi == 0 ? f0 : f1) : -1;
+    if (mi_exp) {
+        m->cov[TC_L2_T_X03]++; /* M4: freed first */
+        if (mk != kmiss && mk != kmi) {
+            m->st.mshr[mk].v = 0;
+        }
+    }
+    if (!mi_live && m->st.mshr[kmiss].v && kmiss != mk) {
+        m->cov[TC_L2_T_X04]++;
+    }
+    if (kmi >= 0 && m->st.mshr[kmi].v && kmi != mk) {
+        m->cov[TC_L2_T_X04]++;
+    }
+
+    /* the victim leaves (M6) */
+    if (vl->st != TC_L2_I) {
+        const uint64_t vline = line_of(m, set, vl->tag);
+        if (to_mi) {
+            m->cov[TC_L2_T_V02]++;
+            *delta -= (int64_t)d->t_evict;
+            mshr_alloc(&m->st.mshr[kmi], TC_MS_MI, vline, 0u, vl->gts);
+        } else {
+            m->cov[TC_L2_T_V01]++;
+        }
+        if (vl->dirty) {
+            tc_mem_req_t* q = &m->out.mreq;
+            q->wb = true;
+            q->wb_line = vline;
+            memcpy(q->wb_data, vl->data, sizeof(uint32_t) * m->lw);
+        }
+    }
+
+    /* the miss's entry: new (H18/H19) or the matching MI entry, keeping mts (H20/H21) */
+    tc_l2_mshr_t* e = &m->st.mshr[kmiss];
+    const uint32_t ts = mi_live ? e->ts : 0u;
+    if (kind == TC_REQ_GETS) {
+        m->cov[mi_live ? TC_L2_T_H20 : TC_L2_T_H18]++;
+        mshr_alloc(e, TC_MS_IS, a, (uint32_t)vw, ts);
+        e->sm = (uint64_t)1 << r->src;
+        if (r->exp) {
+            *delta += (int64_t)d->t_hit;
+        }
+    } else {
+        m->cov[mi_live ? TC_L2_T_H21 : TC_L2_T_H19]++;
+        mshr_alloc(e, TC_MS_IM, a, (uint32_t)vw, ts);
+        e->op = kind;
+        e->src = r->src;
+        e->wf = r->wf;
+        memcpy(e->data, r->data, sizeof e->data);
+        memcpy(e->mask, r->mask, sizeof e->mask);
+        e->aop = r->aop;
+        e->word = r->word;
+        e->a = r->a;
+        e->b = r->b;
+    }
+
+    /* the allocated line */
+    vl->tag = tag;
+    vl->st = kind == TC_REQ_GETS ? TC_L2_I_S : TC_L2_I_M;
+    vl->gts = 0;
+    vl->dirty = 0;
+    m->out.mreq.fetch = true;
+    m->out.mreq.fetch_line = a;
+    touch(m, base + (uint32_t)vw);
+    return true;
+}
+
+/*--- one rising edge (M2) -------------------------------------------------------------------*/
+
+/* The request as the ports see it (cut to the port widths). */
+static void push(tc_l2_t* m, const tc_req_t* in) {
+    tc_req_t* q = &m->fifo[(m->fhead + m->st.fcnt) & (TC_L2_MAX_QUEUE - 1u)];
+    const uint32_t lb = m->d.line_bytes;
+    *q = *in;
+    q->valid = true;
+    q->kind &= 7u;
+    q->src &= 63u;
+    q->wf &= 63u;
+    q->line &= mask64(m->la);
+    q->ts &= tc_ts_max(&m->d);
+    q->era &= 1u;
+    q->aop &= 3u;
+    q->word &= 31u;
+    for (uint32_t w = m->lw; w < TC_MAX_LINE_WORDS; w++) {
+        q->data[w] = 0;
+    }
+    for (uint32_t w = 0; w < TC_MASK_WORDS; w++) {
+        const uint32_t lo = w * 32u;
+        q->mask[w] &= lo >= lb ? 0u : (lb - lo >= 32u ? ~0u : ((1u << (lb - lo)) - 1u));
+    }
+    m->st.fcnt++;
+}
+
+static void roll(tc_l2_t* m) { /* RO2 */
+    for (uint32_t i = 0; i < m->lines; i++) {
+        m->st.line[i].gts = 0;
+    }
+    for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
+        m->st.mshr[k].ts = 0;
+    }
+    m->touched_all = true;
+}
+
+void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
+    tc_l2_out_t* o = &m->out;
+    m->touched_n = 0;
+    m->touched_all = false;
+    if (!in->rst_n) {
+        m->cov[TC_L2_T_RESET]++;
+        l2_reset(m);
+    } else {
+        const bool ready_pre = o->req_ready;
+        if (o->rsp.valid) {
+            memset(&o->rsp, 0, sizeof o->rsp);
+        }
+        if (o->mreq.fetch || o->mreq.wb) {
+            memset(&o->mreq, 0, sizeof o->mreq);
+        }
+        int64_t delta = 0;
+        if (in->mem.valid) { /* (a) */
+            do_fill(m, in);
+        } else if (m->st.fcnt != 0u) { /* (b) */
+            if (do_request(m, in, &delta)) {
+                m->fhead = (m->fhead + 1u) & (TC_L2_MAX_QUEUE - 1u);
+                m->st.fcnt--;
+            }
+        }
+        if (in->req.valid) { /* (c) */
+            if (ready_pre) {
+                push(m, &in->req);
+            } else {
+                m->cov[TC_L2_T_Q01]++;
+            }
+        }
+        if (delta != 0) { /* (d) M8 */
+            int64_t l = (int64_t)m->st.life + delta;
+            if (l < (int64_t)m->d.pred_min) {
+                l = (int64_t)m->d.pred_min;
+            }
+            if (l > (int64_t)m->d.pred_max) {
+                l = (int64_t)m->d.pred_max;
+            }
+            m->st.life = (uint32_t)l;
+        }
+        if (in->t.roll) { /* (e) */
+            roll(m);
+        }
+        o->req_ready = m->st.fcnt < m->d.l2_queue; /* (f) */
+    }
+    if (out != NULL) {
+        *out = *o;
+    }
+}
+
+/*--- coverage rows --------------------------------------------------------------------------*/
+
+static const char* const trans_ids[TC_L2_T_N] = {
+    "RESET", "H01", "H02", "H03", "H04", "H05", "H06", "H07", "H08", "H09", "H10", "H11", "H12",
+    "H13",   "H14", "H15", "H16", "H17", "H18", "H19", "H20", "H21", "F01", "F02", "F03", "F04",
+    "F05",   "F06", "X01", "X02", "X03", "X04", "V01", "V02", "S01", "S02", "S03", "S04", "Q01",
+};
+
+static const char* const trans_names[TC_L2_T_N] = {
+    "reset",
+    "P x GETS: grant, DATA -> S",
+    "S x GETS: grant, DATA -> S",
+    "E x GETS: grant, DATA -> P",
+    "P x GETX: write, ACK_G, TS++ -> P",
+    "S x GETX: write, ACK_G, TS++ -> P",
+    "E x GETX: write, ACK, TS++ -> E",
+    "P x UPGR private: write, ACK, TS++ -> P",
+    "P x UPGR stale: write, DATA_G, TS++ -> P",
+    "S x UPGR ts == gTS: write, ACK_G, TS++ -> P",
+    "S x UPGR ts != gTS: write, DATA_G, TS++ -> P",
+    "E x UPGR: write, ACK, TS++ -> E",
+    "P x ATOMIC: DATA_G, TS++ -> P",
+    "S x ATOMIC: DATA_G, TS++ -> P",
+    "E x ATOMIC: DATA_G, TS++ -> E",
+    "I_S x GETS: merge",
+    "I_S x GETX/UPGR/ATOMIC: stall",
+    "I_M x any: stall",
+    "miss x GETS: MSHR IS, fetch -> I_S",
+    "miss x GETX/UPGR/ATOMIC: MSHR IM, fetch -> I_M",
+    "M_I x GETS: entry becomes IS (stamp kept), fetch -> I_S",
+    "M_I x GETX/UPGR/ATOMIC: entry becomes IM (stamp kept), fetch -> I_M",
+    "fill IS, one requester: DATA -> P",
+    "fill IS, several requesters: DATA multicast -> S",
+    "fill IM write, stamp expired: ACK -> E",
+    "fill IM atomic, stamp expired: DATA_G -> E",
+    "fill IM write, stamp from M_I live: ACK_G, TS++ -> P",
+    "fill IM atomic, stamp from M_I live: DATA_G, TS++ -> P",
+    "P found expired -> E",
+    "S found expired -> E",
+    "M_I entry found expired: freed",
+    "allocation reuses an expired M_I entry",
+    "victim expired or E: leaves",
+    "victim unexpired P/S: M_I entry",
+    "stall: no victim",
+    "stall: no MSHR",
+    "stall: transient line",
+    "stall: TC-Strong write to an unexpired line",
+    "FIFO full",
+};
+
+const char* tc_l2_trans_id(tc_l2_trans_t r) {
+    return (unsigned)r < (unsigned)TC_L2_T_N ? trans_ids[r] : "?";
+}
+
+const char* tc_l2_trans_name(tc_l2_trans_t r) {
+    return (unsigned)r < (unsigned)TC_L2_T_N ? trans_names[r] : "?";
+}
+
+/*
+ * Reachability (the system of docs/system.md, whose timer counts up by one per cycle: its
+ * load is used only before traffic starts). Besides section 7 (TC-Strong: H04 H05 H08 H09 H10
+ * H12 H13 H21 F05 F06 never; S04 only under TC-Strong):
+ *  - live = the longest lease is > 0 (Lease under fixed mode, PredMax under predict). With a
+ *    lease of 0 every grant gives gTS = now, E lines keep gTS <= now of their last edge (TS++
+ *    of an expired stamp), so at every later edge every P/S line is expired and no L1 line is
+ *    ever valid (lTS = an L2 now < the L1's now): no UPGR, no unexpired P/S at the head, no
+ *    M_I entry. Then H01 H02 H04 H05 H07-H13 H20 H21 F05 F06 V02 X03 X04 S04 are unreachable.
+ *  - evict = some set receives more line addresses than it has ways:
+ *    2^(LA - log2 B - log2 L2Sets) > L2Ways (the bank receives only its own lines). Without it
+ *    no line is ever evicted: V01 V02 S01 H20 H21 F05 F06 X03 X04 are unreachable.
+ *  - H15 and F02 need a second SM (one GETS per line per L1, so a merge is from another SM);
+ *    X02 needs an S line: F02 or H01.
+ *  - S02 without M_I entries (no live or no evict): only I_S/I_M entries, at most one per
+ *    transient line, and at least one line of the bank's address space (the miss's) or of the
+ *    set (the victim) is not transient: needs L2Mshrs <= min(Lines, L2Sets * 2^(LA - log2 B -
+ *    log2 L2Sets)) - 1. With M_I entries it is counted reachable (it needs enough live M_I
+ *    entries at once, which depends on the lease length and the traffic).
+ */
+bool tc_l2_trans_reachable(const tc_desc_t* d, tc_l2_trans_t r) {
+    if ((unsigned)r >= (unsigned)TC_L2_T_N) {
+        return false;
+    }
+    if (d == NULL) {
+        return true;
+    }
+    const bool strong = d->protocol == TC_STRONG;
+    const uint32_t lmax = d->lease_mode == TC_LEASE_FIXED ? d->lease : d->pred_max;
+    const bool live = lmax > 0u;
+    const uint32_t la = d->addr_width - log2u(d->line_bytes);
+    const uint32_t lb = log2u(d->num_banks) + log2u(d->l2_sets);
+    const uint32_t x = la > lb ? la - lb : 0u;
+    const uint64_t per_set = x >= 20u ? ((uint64_t)1 << 20) : ((uint64_t)1 << x);
+    const bool evict = per_set > d->l2_ways;
+    const bool mi = live && evict;
+    const bool multi = d->num_sm >= 2u;
+    switch (r) {
+    case TC_L2_T_H04:
+    case TC_L2_T_H05:
+    case TC_L2_T_H08:
+    case TC_L2_T_H09:
+    case TC_L2_T_H10:
+    case TC_L2_T_H12:
+    case TC_L2_T_H13:
+        return !strong && live;
+    case TC_L2_T_H21:
+    case TC_L2_T_F05:
+    case TC_L2_T_F06:
+        return !strong && mi;
+    case TC_L2_T_S04:
+        return strong && live;
+    case TC_L2_T_H01:
+    case TC_L2_T_H02:
+    case TC_L2_T_H07:
+    case TC_L2_T_H11:
+        return live;
+    case TC_L2_T_H20:
+    case TC_L2_T_V02:
+    case TC_L2_T_X03:
+    case TC_L2_T_X04:
+        return mi;
+    case TC_L2_T_V01:
+    case TC_L2_T_S01:
+        return evict;
+    case TC_L2_T_H15:
+    case TC_L2_T_F02:
+        return multi;
+    case TC_L2_T_X02:
+        return multi || live;
+    case TC_L2_T_S02: {
+        if (mi) {
+            return true;
+        }
+        const uint64_t lines = (uint64_t)d->l2_sets * d->l2_ways;
+        const uint64_t space = (uint64_t)d->l2_sets * per_set;
+        const uint64_t cap = lines < space ? lines : space;
+        return (uint64_t)d->l2_mshrs + 1u <= cap;
+    }
+    default:
+        return true;
+    }
+}
