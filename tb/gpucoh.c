@@ -18,6 +18,7 @@
 #include "cosim.h"
 #include "mutants.h"
 #include "quality.h"
+#include "tc_cli.h"
 #include "unit.h"
 #include "util.h"
 
@@ -34,9 +35,14 @@ static void usage(FILE* f) {
             "  waves <unit> [options]        co-simulate and write an FST/VCD + GTKWave save file\n"
             "  area <unit> [--param K=V]...  Yosys + osu018 + OpenSTA: area, flops, timing\n"
             "  bench [unit] [options]        cycles/s: C model alone, RTL alone, lockstep\n"
+            "  bench system [options]        the same for the TC system (random traffic)\n"
             "  mutants <unit> [options]      apply each RTL mutant, check lockstep catches it\n"
             "  quality [options]             rdu race-detection quality: false positives and\n"
             "                                negatives, forced syncs (gpucoh quality --help)\n"
+            "  cosim system [options]        TC multi-SM system: C and RTL in lockstep with\n"
+            "                                random traffic, coverage matrix (docs/system.md)\n"
+            "  episode [options]             TC data-race-free episode tester\n"
+            "  litmus FILE... [options]      TC litmus runner (litmus/*.litmus)\n"
             "  help                          this text\n"
             "\n"
             "options:\n"
@@ -51,7 +57,20 @@ static void usage(FILE* f) {
             "  --json FILE          the JSON report (default <out>/<command>-<unit>-...json)\n"
             "  --rtl-dir DIR        take the unit's RTL from DIR (mutant experiments)\n"
             "  --coverage           print every transition row with its count\n"
-            "  --quiet              only the summary line\n");
+            "  --quiet              only the summary line\n"
+            "\n"
+            "TC system options (cosim system, episode, litmus):\n"
+            "  --protocol P         tc-weak (default) | tc-strong | both (episode, litmus)\n"
+            "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
+            "  --param NAME=VALUE   any TC parameter (gpucoh list: tc_l1, tc_l2, tc_gwct)\n"
+            "  --impl I             lockstep (cosim default) | rtl | c (episode/litmus default)\n"
+            "  --rtl UNITS          units from RTL: l1,l2,timer | all (default all)\n"
+            "  --req-delay A:B, --rsp-delay A:B, --mem-lat A:B   per-message delays (cycles)\n"
+            "  --start-time T       load the timer with T at cycle 2 (rollover tests)\n"
+            "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always)\n"
+            "  --ops N              cosim system: operation budget (default: run --cycles)\n"
+            "  --episodes N, --wfs N  episode tester: episodes per wavefront, wavefronts per SM\n"
+            "  --runs R             litmus: runs per test (default 10000)\n");
 }
 
 typedef struct {
@@ -239,9 +258,23 @@ static void fill_cosim(const args_t* a, gpucoh_cosim_opts_t* o) {
     o->print_coverage = a->coverage;
 }
 
+/* Units co-simulated only inside the TC system have no standalone adapter. */
+static int system_only(const gpucoh_unit_t* u, const char* cmd) {
+    if (u && !u->tb) {
+        fprintf(stderr,
+                "gpucoh: %s %s: %s is co-simulated inside the TC system; use `gpucoh cosim "
+                "system --rtl %s` (docs/system.md)\n",
+                cmd, u->name, u->name, !strcmp(u->name, "tc_l1") ? "l1" : "l2");
+        return 1;
+    }
+    return 0;
+}
+
 static int cmd_cosim(int argc, char** argv) {
+    if (argc > 2 && !strcmp(argv[2], "system"))
+        return tc_cli_main("cosim system", argc, argv, 3);
     args_t a;
-    if (parse_args(argc, argv, 2, 1, &a) != 0)
+    if (parse_args(argc, argv, 2, 1, &a) != 0 || system_only(a.u, "cosim"))
         return EXIT_USAGE;
     if (a.from_set || a.to_set) {
         fprintf(stderr, "gpucoh: --from/--to belong to `gpucoh waves`; cosim --wave traces the "
@@ -267,7 +300,7 @@ static int cmd_cosim(int argc, char** argv) {
 
 static int cmd_waves(int argc, char** argv) {
     args_t a;
-    if (parse_args(argc, argv, 2, 1, &a) != 0)
+    if (parse_args(argc, argv, 2, 1, &a) != 0 || system_only(a.u, "waves"))
         return EXIT_USAGE;
     gpucoh_cosim_opts_t o;
     fill_cosim(&a, &o);
@@ -470,8 +503,10 @@ static int cmd_area(int argc, char** argv) {
 }
 
 static int cmd_bench(int argc, char** argv) {
+    if (argc > 2 && !strcmp(argv[2], "system"))
+        return tc_cli_main("bench system", argc, argv, 3);
     args_t a;
-    if (parse_args(argc, argv, 2, 0, &a) != 0)
+    if (parse_args(argc, argv, 2, 0, &a) != 0 || system_only(a.u, "bench"))
         return EXIT_USAGE;
     if (!a.u)
         a.u = gpucoh_unit_find("sig_bloom");
@@ -518,6 +553,10 @@ int main(int argc, char** argv) {
         return cmd_mutants(argc, argv);
     if (!strcmp(c, "quality"))
         return gpucoh_quality_cmd(argc, argv);
+    if (!strcmp(c, "episode"))
+        return tc_cli_main("episode", argc, argv, 2);
+    if (!strcmp(c, "litmus"))
+        return tc_cli_main("litmus", argc, argv, 2);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

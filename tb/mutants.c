@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cosim.h"
+#include "tc_cli.h"
 #include "util.h"
 
 #define MAX_MUTANTS 64
@@ -149,7 +150,11 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
         return -1;
     }
     bool applied = false;
-    for (const char* const* f = u->rtl_files; *f; f++) {
+    /* TC units are co-simulated together in the system: every TC file goes to the scratch */
+    static const char* const tc_files[] = {"tc_timer.sv", "tc_gwct.sv", "tc_l1.sv", "tc_l2.sv",
+                                           NULL};
+    const char* const* files = strncmp(u->name, "tc_", 3) == 0 ? tc_files : u->rtl_files;
+    for (const char* const* f = files; *f; f++) {
         snprintf(p, sizeof p, "%s/rtl/%s", root, *f);
         size_t n;
         char* b = slurp(p, &n);
@@ -320,7 +325,19 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             o->status = 2;
         } else {
             fprintf(stderr, "gpucoh: mutant %-28s ...\n", m ? m->name : "(original RTL)");
-            if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0)
+            if (strncmp(u->name, "tc_", 3) == 0) {
+                tc_mutant_result_t tr;
+                if (tc_cli_mutant(scratch, cycles, seed, &tr, o->why, sizeof o->why) != 0) {
+                    o->status = 2;
+                } else {
+                    o->status = tr.diverged ? 0 : 1;
+                    o->r.diverged = tr.diverged;
+                    o->r.cycles_run = tr.cycles_run;
+                    o->r.div_cycle = tr.div_cycle;
+                    snprintf(o->r.kind, sizeof o->r.kind, "%s", tr.kind);
+                    snprintf(o->r.field, sizeof o->r.field, "%s", tr.field);
+                }
+            } else if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0)
                 o->status = 2;
             else
                 o->status = o->r.diverged ? 0 : 1;

@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define GPUCOH_MAX_PARAMS 16
+#define GPUCOH_MAX_PARAMS 24
 
 typedef enum { GPUCOH_P_UINT, GPUCOH_P_ENUM } gpucoh_pkind_t;
 

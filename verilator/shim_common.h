@@ -140,6 +140,18 @@ template <std::size_t N> uint64_t get_u64(const VlWide<N>& src) {
     return src[0] | (N > 1 ? static_cast<uint64_t>(src[1]) << 32 : 0);
 }
 
+// Drive a port or variable of any width from a scalar (at most 64 bits).
+template <typename T> void put_u64(T& dst, uint64_t v) {
+    dst = static_cast<T>(v);
+}
+template <std::size_t N> void put_u64(VlWide<N>& dst, uint64_t v) {
+    for (std::size_t i = 0; i < N; ++i)
+        dst[i] = 0;
+    dst[0] = static_cast<uint32_t>(v);
+    if (N > 1)
+        dst[1] = static_cast<uint32_t>(v >> 32);
+}
+
 // Insert `width` bits of value v at bit `off` of a little-endian word buffer.
 inline void put_field(uint32_t* buf, unsigned off, unsigned width, uint64_t v) {
     for (unsigned b = 0; b < width; ++b) {

@@ -1,0 +1,731 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_cli.c -- the TC system on the command line (docs/system.md section 6):
+ *
+ *   gpucoh cosim system   lockstep (or C / RTL alone) with random traffic, coverage matrix
+ *   gpucoh episode        the DRF episode tester
+ *   gpucoh litmus FILE..  the litmus runner
+ *
+ * Common options: --protocol tc-weak|tc-strong, --config small|paper, --param NAME=VALUE,
+ * --impl c|rtl|lockstep, --rtl l1,l2,timer|all, --rtl-dir DIR, --seed S, delays.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tc_cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tc_check.h"
+#include "tc_cov.h"
+#include "tc_episode.h"
+#include "tc_litmus.h"
+#include "tc_rand.h"
+#include "tc_sys_rtl.h"
+#include "tc_units.h"
+#include "util.h"
+
+typedef struct {
+    tc_sys_cfg_t cfg;
+    tc_impl_t impl;
+    uint32_t rtl; /* TC_RTL_* */
+    const char* rtl_dir;
+    uint64_t cycles, ops, seed, runs;
+    uint32_t full_every;
+    bool full_every_set, coverage, quiet, both;
+    const char* json;
+    /* episode */
+    tc_ep_params_t ep;
+    /* litmus */
+    const char* files[64];
+    int nfiles;
+} topt_t;
+
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int range(const char* o, const char* s, uint32_t* lo, uint32_t* hi) {
+    char* e = NULL;
+    unsigned long a = strtoul(s, &e, 10), b;
+    if (e == s || (*e != ':' && *e != 0) || s[0] == '-')
+        goto bad;
+    b = a;
+    if (*e == ':') {
+        const char* t = e + 1;
+        b = strtoul(t, &e, 10);
+        if (e == t || *e || t[0] == '-')
+            goto bad;
+    }
+    if (a > b || b > 1000000) {
+        fprintf(stderr, "gpucoh: %s %s: need MIN:MAX with MIN <= MAX <= 1000000\n", o, s);
+        return -1;
+    }
+    *lo = (uint32_t)a;
+    *hi = (uint32_t)b;
+    return 0;
+bad:
+    fprintf(stderr, "gpucoh: %s: '%s' is not MIN:MAX (cycles)\n", o, s);
+    return -1;
+}
+
+static int num(const char* o, const char* s, uint64_t* v) {
+    if (!gpucoh_parse_u64(s, v)) {
+        fprintf(stderr, "gpucoh: %s: '%s' is not an unsigned number\n", o, s);
+        return -1;
+    }
+    return 0;
+}
+
+/* Parse the options; what = "cosim system" | "episode" | "litmus". */
+static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
+    memset(o, 0, sizeof *o);
+    tc_protocol_t proto = TC_WEAK;
+    bool paper = false;
+    o->impl = !strcmp(what, "cosim system") ? TC_IMPL_LOCKSTEP : TC_IMPL_C;
+    if (!strcmp(what, "bench system"))
+        what = "cosim system"; /* same options */
+    o->rtl = TC_RTL_ALL;
+    o->seed = 1;
+    o->runs = 10000;
+    o->ep = tc_ep_defaults();
+    const char* params[64];
+    int np = 0;
+    const char *req = NULL, *rsp = NULL, *mem = NULL;
+    uint64_t start = 0;
+    bool start_set = false;
+    for (; i < argc; i++) {
+        const char* a = argv[i];
+        const char* v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED()                                                                                     \
+    do {                                                                                           \
+        if (!v || !*v) {                                                                           \
+            fprintf(stderr, "gpucoh: option %s needs a value\n", a);                               \
+            return -1;                                                                             \
+        }                                                                                          \
+        i++;                                                                                       \
+    } while (0)
+        if (!strcmp(a, "--protocol")) {
+            NEED();
+            if (!strcmp(v, "tc-weak"))
+                proto = TC_WEAK;
+            else if (!strcmp(v, "tc-strong"))
+                proto = TC_STRONG;
+            else if (!strcmp(v, "both") && strcmp(what, "cosim system"))
+                o->both = true;
+            else {
+                fprintf(stderr, "gpucoh: --protocol: '%s' is not one of: tc-weak tc-strong%s\n", v,
+                        strcmp(what, "cosim system") ? " both" : "");
+                return -1;
+            }
+        } else if (!strcmp(a, "--config")) {
+            NEED();
+            if (!strcmp(v, "paper"))
+                paper = true;
+            else if (!strcmp(v, "small"))
+                paper = false;
+            else {
+                fprintf(stderr, "gpucoh: --config: '%s' is not one of: small paper\n", v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--param")) {
+            NEED();
+            if (np >= 64) {
+                fprintf(stderr, "gpucoh: too many --param options\n");
+                return -1;
+            }
+            params[np++] = v;
+        } else if (!strcmp(a, "--impl")) {
+            NEED();
+            if (!strcmp(v, "c"))
+                o->impl = TC_IMPL_C;
+            else if (!strcmp(v, "rtl"))
+                o->impl = TC_IMPL_RTL;
+            else if (!strcmp(v, "lockstep"))
+                o->impl = TC_IMPL_LOCKSTEP;
+            else {
+                fprintf(stderr, "gpucoh: --impl: '%s' is not one of: c rtl lockstep\n", v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--rtl")) {
+            NEED();
+            o->rtl = 0;
+            char buf[128];
+            snprintf(buf, sizeof buf, "%s", v);
+            for (char* t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                if (!strcmp(t, "l1"))
+                    o->rtl |= TC_RTL_L1;
+                else if (!strcmp(t, "l2"))
+                    o->rtl |= TC_RTL_L2;
+                else if (!strcmp(t, "timer"))
+                    o->rtl |= TC_RTL_TIMER;
+                else if (!strcmp(t, "all"))
+                    o->rtl |= TC_RTL_ALL;
+                else {
+                    fprintf(stderr, "gpucoh: --rtl: '%s' is not one of: l1 l2 timer all\n", t);
+                    return -1;
+                }
+            }
+        } else if (!strcmp(a, "--rtl-dir")) {
+            NEED();
+            o->rtl_dir = v;
+        } else if (!strcmp(a, "--cycles")) {
+            NEED();
+            if (num(a, v, &o->cycles))
+                return -1;
+            if (!o->cycles) {
+                fprintf(stderr, "gpucoh: --cycles must be at least 1\n");
+                return -1;
+            }
+        } else if (!strcmp(a, "--ops")) {
+            NEED();
+            if (num(a, v, &o->ops))
+                return -1;
+        } else if (!strcmp(a, "--runs")) {
+            NEED();
+            if (num(a, v, &o->runs))
+                return -1;
+            if (!o->runs) {
+                fprintf(stderr, "gpucoh: --runs must be at least 1\n");
+                return -1;
+            }
+        } else if (!strcmp(a, "--seed")) {
+            NEED();
+            if (num(a, v, &o->seed))
+                return -1;
+        } else if (!strcmp(a, "--full-every")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            o->full_every = (uint32_t)x;
+            o->full_every_set = true;
+        } else if (!strcmp(a, "--req-delay")) {
+            NEED();
+            req = v;
+        } else if (!strcmp(a, "--rsp-delay")) {
+            NEED();
+            rsp = v;
+        } else if (!strcmp(a, "--mem-lat")) {
+            NEED();
+            mem = v;
+        } else if (!strcmp(a, "--start-time")) {
+            NEED();
+            if (num(a, v, &start))
+                return -1;
+            start_set = true;
+        } else if (!strcmp(a, "--episodes")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            o->ep.episodes = (uint32_t)x;
+        } else if (!strcmp(a, "--wfs")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            o->ep.wfs = (uint32_t)x;
+        } else if (!strcmp(a, "--json")) {
+            NEED();
+            o->json = v;
+        } else if (!strcmp(a, "--coverage")) {
+            o->coverage = true;
+        } else if (!strcmp(a, "--quiet")) {
+            o->quiet = true;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "gpucoh %s: unknown option '%s' (see `gpucoh help`)\n", what, a);
+            return -1;
+        } else if (!strcmp(what, "litmus")) {
+            if (o->nfiles >= 64) {
+                fprintf(stderr, "gpucoh litmus: at most 64 files\n");
+                return -1;
+            }
+            o->files[o->nfiles++] = a;
+        } else {
+            fprintf(stderr, "gpucoh %s: unexpected argument '%s'\n", what, a);
+            return -1;
+        }
+#undef NEED
+    }
+    o->cfg = paper ? tc_sys_cfg_default(proto) : tc_sys_cfg_small(proto);
+    o->cfg.seed = o->seed;
+    o->ep.seed = o->seed;
+    char err[1024];
+    for (int p = 0; p < np; p++)
+        if (tc_desc_set(&o->cfg.d, params[p], err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return -1;
+        }
+    if (tc_check_desc(&o->cfg.d, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    if ((req && range("--req-delay", req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
+        (rsp && range("--rsp-delay", rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
+        (mem && range("--mem-lat", mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
+        return -1;
+    if (start_set) {
+        if (start > tc_ts_max(&o->cfg.d)) {
+            fprintf(stderr, "gpucoh: --start-time %llu exceeds 2^ts_width-1 = %u\n",
+                    (unsigned long long)start, (unsigned)tc_ts_max(&o->cfg.d));
+            return -1;
+        }
+        o->cfg.start_time = (uint32_t)start;
+    }
+    if (!strcmp(what, "litmus") && o->nfiles == 0) {
+        fprintf(stderr, "gpucoh litmus: name at least one .litmus file\n");
+        return -1;
+    }
+    if (o->impl == TC_IMPL_C)
+        o->rtl = 0;
+    if (!o->full_every_set)
+        o->full_every = o->cfg.d.num_sm * o->cfg.d.l1_sets * o->cfg.d.l1_ways <= 64u ? 0u : 1000u;
+    return 0;
+}
+
+static int make_backend(const topt_t* o, const tc_desc_t* d, tc_backend_t* be, char* err,
+                        size_t n) {
+    if (o->impl == TC_IMPL_C || o->rtl == 0)
+        return tc_backend_c(d, be, err, n);
+    tc_rtl_cfg_t rc = {.impl = o->impl,
+                       .rtl = o->rtl,
+                       .rtl_dir = o->rtl_dir,
+                       .full_every = o->full_every,
+                       .report = stdout,
+                       .quiet = o->quiet};
+    return tc_backend_rtl(d, &rc, be, err, n);
+}
+
+/* The checkers build one system per run; Verilated models are created once and reset by
+ * rst_n at the start of every run, so the factory hands out one shared backend whose destroy
+ * does nothing (the real one is destroyed at the end). */
+typedef struct {
+    const topt_t* o;
+    tc_backend_t real;
+    bool made;
+    tc_desc_t d;
+} shared_be_t;
+
+static int sh_l1(void* c, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out) {
+    shared_be_t* s = c;
+    return s->real.l1(s->real.ctx, j, in, out);
+}
+static int sh_l2(void* c, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out) {
+    shared_be_t* s = c;
+    return s->real.l2(s->real.ctx, b, in, out);
+}
+static int sh_timer(void* c, const tc_timer_in_t* in, tc_timer_out_t* out) {
+    shared_be_t* s = c;
+    return s->real.timer(s->real.ctx, in, out);
+}
+static void sh_destroy(void* c) {
+    (void)c;
+}
+static int shared_factory(void* ctx, const tc_desc_t* d, tc_backend_t* be, char* err, size_t n) {
+    shared_be_t* s = ctx;
+    if (s->made && memcmp(&s->d, d, sizeof *d) != 0) {
+        s->real.destroy(s->real.ctx);
+        s->made = false;
+    }
+    if (!s->made) {
+        if (make_backend(s->o, d, &s->real, err, n) != 0)
+            return -1;
+        s->made = true;
+        s->d = *d;
+    }
+    be->ctx = s;
+    be->l1 = sh_l1;
+    be->l2 = sh_l2;
+    be->timer = sh_timer;
+    be->destroy = sh_destroy;
+    return 0;
+}
+
+static const char* impl_name(const topt_t* o) {
+    return o->impl == TC_IMPL_C ? "c" : o->impl == TC_IMPL_RTL ? "rtl" : "lockstep";
+}
+static const char* proto_name(const tc_desc_t* d) {
+    return d->protocol == TC_WEAK ? "tc-weak" : "tc-strong";
+}
+
+/* ---- cosim system --------------------------------------------------------------------------- */
+
+static int cosim_system(topt_t* o) {
+    char err[1024];
+    if (!o->cycles)
+        o->cycles = 100000;
+    tc_backend_t be;
+    if (make_backend(o, &o->cfg.d, &be, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return 2;
+    }
+    tc_backend_t* cbe = o->impl == TC_IMPL_LOCKSTEP && o->rtl ? tc_backend_rtl_cside(&be)
+                        : o->rtl == 0                         ? &be
+                                                              : NULL;
+    tc_rand_cfg_t rc = tc_rand_cfg_default(&o->cfg.d, o->seed, o->ops ? o->ops : ~0ull >> 1);
+    tc_rand_t* r = tc_rand_new(&o->cfg.d, &rc, err, sizeof err);
+    if (!r) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        be.destroy(be.ctx);
+        return 2;
+    }
+    tc_workload_t wl;
+    tc_rand_workload(r, &wl);
+    tc_sys_t* s = tc_sys_new(&o->cfg, &be, &wl, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        tc_rand_free(r);
+        be.destroy(be.ctx);
+        return 2;
+    }
+    const double t0 = now_s();
+    tc_run_t rc2 = tc_sys_run(s, o->cycles, stdout);
+    const double dt = now_s() - t0;
+    const uint64_t cyc = tc_sys_cycle(s);
+    tc_cov_t cov;
+    memset(&cov, 0, sizeof cov);
+    uint32_t c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+    if (cbe) {
+        for (uint32_t j = 0; j < o->cfg.d.num_sm; j++)
+            tc_cov_add_l1(&cov, tc_backend_c_l1(cbe, j));
+        for (uint32_t b = 0; b < o->cfg.d.num_banks; b++)
+            tc_cov_add_l2(&cov, tc_backend_c_l2(cbe, b));
+        tc_cov_count(&cov, &o->cfg.d, &c1, &r1, &c2, &r2);
+    }
+    uint64_t errors = 0;
+    if (cbe) {
+        for (uint32_t j = 0; j < o->cfg.d.num_sm; j++)
+            errors += tc_backend_c_l1(cbe, j)->errors;
+        for (uint32_t b = 0; b < o->cfg.d.num_banks; b++)
+            errors += tc_backend_c_l2(cbe, b)->errors;
+    }
+    const tc_rtl_result_t* res = o->rtl ? tc_backend_rtl_result(&be) : NULL;
+    const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
+    bool pass = (rc2 == TC_RUN_CYCLES || rc2 == TC_RUN_DONE) && mism == 0 && errors == 0;
+    char covs[96] = "coverage n/a (no C model run)";
+    if (cbe)
+        snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u", c1, r1, c2, r2);
+    printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
+           "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks)\n",
+           pass ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned long long)cyc,
+           (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
+           (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
+           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks);
+    if (res && res->first[0])
+        printf("  first divergence: %s\n", res->first);
+    if (rc2 == TC_RUN_DEADLOCK)
+        printf("  deadlock (report above)\n");
+    if (!pass) {
+        printf("  replay    gpucoh cosim system --seed %llu --cycles %llu --impl %s --param ",
+               (unsigned long long)o->seed, (unsigned long long)o->cycles, impl_name(o));
+        tc_desc_print(&o->cfg.d, stdout);
+        printf("\n");
+    }
+    if (!o->quiet && cbe)
+        tc_cov_print(&cov, &o->cfg.d, o->coverage, stdout);
+    if (!o->quiet) {
+        tc_sys_stats(s, stdout);
+        tc_rand_print(r, stdout);
+    }
+    if (o->json) {
+        gpucoh_afile_t af;
+        char jerr[512];
+        if (gpucoh_afile_open(&af, o->json, jerr, sizeof jerr) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", jerr);
+            pass = false;
+        } else {
+            FILE* f = af.f;
+            fprintf(f,
+                    "{\"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", \"cycles\": "
+                    "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
+                    "\"l1_covered\": %u, \"l1_reachable\": %u, \"l2_covered\": %u, "
+                    "\"l2_reachable\": %u, \"cycles_per_s\": %.0f, \"seed\": %llu, "
+                    "\"verdict\": \"%s\"}\n",
+                    proto_name(&o->cfg.d), impl_name(o), (unsigned long long)cyc,
+                    (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism,
+                    (unsigned long long)errors, c1, r1, c2, r2, dt > 0 ? (double)cyc / dt : 0.0,
+                    (unsigned long long)o->seed, pass ? "pass" : "fail");
+            if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
+                fprintf(stderr, "gpucoh: %s\n", jerr);
+                pass = false;
+            }
+        }
+    }
+    tc_sys_free(s);
+    tc_rand_free(r);
+    be.destroy(be.ctx);
+    return pass ? 0 : 1;
+}
+
+/* ---- episode -------------------------------------------------------------------------------- */
+
+static int episode(topt_t* o) {
+    char err[1024];
+    int status = 0;
+    for (int p = 0; p < (o->both ? 2 : 1); p++) {
+        tc_sys_cfg_t cfg = o->cfg;
+        if (o->both) {
+            const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
+            cfg.d.protocol = pr;
+            cfg.d.lease_mode = tc_desc_default(pr).lease_mode;
+        }
+        shared_be_t sh = {.o = o};
+        tc_check_t res;
+        const double t0 = now_s();
+        int rc = tc_ep_run(&cfg, &o->ep, shared_factory, &sh, o->cycles ? o->cycles : 50000000ull,
+                           !o->quiet, stdout, &res, err, sizeof err);
+        if (sh.made)
+            sh.real.destroy(sh.real.ctx);
+        if (rc < 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return 2;
+        }
+        char v[256];
+        printf("%s episode %s: %llu checked (%llu match, %llu mismatch), %llu not checkable, "
+               "%llu fatal, %.1f s (seed %llu, impl %s)\n",
+               rc == 0 ? "PASS" : "FAIL", proto_name(&cfg.d),
+               (unsigned long long)(res.match + res.mismatch), (unsigned long long)res.match,
+               (unsigned long long)res.mismatch, (unsigned long long)res.nc,
+               (unsigned long long)res.fatal, now_s() - t0, (unsigned long long)o->seed,
+               impl_name(o));
+        if (rc != 0)
+            printf("  %s\n", tc_chk_verdict(&res, v, sizeof v));
+        if (rc != 0)
+            status = 1;
+    }
+    return status;
+}
+
+/* ---- litmus --------------------------------------------------------------------------------- */
+
+static int litmus(topt_t* o) {
+    char err[1024];
+    int status = 0;
+    for (int k = 0; k < o->nfiles; k++) {
+        tc_litmus_t* t = tc_litmus_load(o->files[k], err, sizeof err);
+        if (!t) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return 2;
+        }
+        for (int p = 0; p < (o->both ? 2 : 1); p++) {
+            tc_sys_cfg_t cfg = o->cfg;
+            if (o->both) {
+                const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
+                cfg.d.protocol = pr;
+                cfg.d.lease_mode = tc_desc_default(pr).lease_mode;
+            }
+            shared_be_t sh = {.o = o};
+            tc_litmus_opts_t lo;
+            tc_litmus_opts_default(&lo);
+            lo.runs = (uint32_t)o->runs;
+            lo.seed = o->seed;
+            lo.make_backend = o->impl == TC_IMPL_C ? NULL : shared_factory;
+            lo.backend_ctx = &sh;
+            lo.report = stdout;
+            tc_litmus_result_t res;
+            memset(&res, 0, sizeof res);
+            const double t0 = now_s();
+            int rc = tc_litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
+            if (sh.made)
+                sh.real.destroy(sh.real.ctx);
+            if (rc < 0) {
+                fprintf(stderr, "gpucoh: %s: %s\n", o->files[k], err);
+                tc_litmus_result_free(&res);
+                tc_litmus_free(t);
+                return 2;
+            }
+            uint64_t forb = 0, unexp = 0, allowed = 0, undef = 0;
+            for (uint32_t i = 0; i < res.nout; i++) {
+                const uint64_t n = res.out[i].count;
+                if (res.out[i].cls == TC_LIT_FORBIDDEN)
+                    forb += n;
+                else if (res.out[i].cls == TC_LIT_UNEXPECTED)
+                    unexp += n;
+                else if (res.out[i].cls == TC_LIT_UNDEFINED)
+                    undef += n;
+                else
+                    allowed += n;
+            }
+            printf("%s litmus %s %s: %llu runs, %u outcomes, %llu allowed, %llu forbidden, %llu "
+                   "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)\n",
+                   rc == 0 ? "PASS" : "FAIL", tc_litmus_name(t), proto_name(&cfg.d),
+                   (unsigned long long)res.runs, (unsigned)res.nout, (unsigned long long)allowed,
+                   (unsigned long long)forb, (unsigned long long)undef, (unsigned long long)unexp,
+                   (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
+                   now_s() - t0, impl_name(o), (unsigned long long)o->seed);
+            tc_litmus_result_free(&res);
+            if (rc != 0)
+                status = 1;
+        }
+        tc_litmus_free(t);
+    }
+    return status;
+}
+
+/* ---- bench system --------------------------------------------------------------------------- */
+
+/* One timed run of the random traffic (cycles/s of tc_sys_run only; the model build is not
+ * timed). Returns -1 on a setup error, else 0 with *rate and whether it stayed clean. */
+static int bench_one(const topt_t* o, tc_impl_t impl, double* rate, bool* clean, char* err,
+                     size_t n) {
+    topt_t b = *o;
+    b.impl = impl;
+    b.rtl = impl == TC_IMPL_C ? 0u : TC_RTL_ALL;
+    b.quiet = true;
+    tc_backend_t be;
+    if (make_backend(&b, &b.cfg.d, &be, err, n) != 0)
+        return -1;
+    tc_rand_cfg_t rc = tc_rand_cfg_default(&b.cfg.d, b.seed, ~0ull >> 1);
+    tc_rand_t* r = tc_rand_new(&b.cfg.d, &rc, err, n);
+    tc_workload_t wl;
+    tc_sys_t* s = NULL;
+    if (r) {
+        tc_rand_workload(r, &wl);
+        s = tc_sys_new(&b.cfg, &be, &wl, err, n);
+    }
+    if (!s) {
+        tc_rand_free(r);
+        be.destroy(be.ctx);
+        return -1;
+    }
+    const double t0 = now_s();
+    tc_run_t rr = tc_sys_run(s, b.cycles, stdout);
+    const double dt = now_s() - t0;
+    *rate = dt > 0 ? (double)tc_sys_cycle(s) / dt : 0.0;
+    *clean = rr == TC_RUN_CYCLES || rr == TC_RUN_DONE;
+    if (impl != TC_IMPL_C) {
+        const tc_rtl_result_t* res = tc_backend_rtl_result(&be);
+        *clean = *clean && res->mismatches == 0 && res->rtl_errors == 0;
+    }
+    tc_sys_free(s);
+    tc_rand_free(r);
+    be.destroy(be.ctx);
+    return 0;
+}
+
+static int bench_system(topt_t* o) {
+    char err[1024];
+    if (!o->cycles)
+        o->cycles = 20000;
+    double rc = 0, rr = 0, rl = 0;
+    bool cc = false, cr = false, cl = false;
+    if (bench_one(o, TC_IMPL_RTL, &rr, &cr, err, sizeof err) != 0 || /* builds the models */
+        bench_one(o, TC_IMPL_C, &rc, &cc, err, sizeof err) != 0 ||
+        bench_one(o, TC_IMPL_RTL, &rr, &cr, err, sizeof err) != 0 ||
+        bench_one(o, TC_IMPL_LOCKSTEP, &rl, &cl, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return 2;
+    }
+    const bool ok = cc && cr && cl;
+    printf("%s bench system %s: %u SMs %u banks %u wf, %llu cycles each: C %.0f, RTL %.0f, "
+           "lockstep %.0f cycles/s; lockstep/RTL time %.2f, RTL/C time %.1f\n",
+           ok ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned)o->cfg.d.num_sm,
+           (unsigned)o->cfg.d.num_banks, (unsigned)o->cfg.d.num_wf, (unsigned long long)o->cycles,
+           rc, rr, rl, rl > 0 ? rr / rl : 0.0, rr > 0 ? rc / rr : 0.0);
+    if (o->json) {
+        gpucoh_afile_t af;
+        if (gpucoh_afile_open(&af, o->json, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return 2;
+        }
+        fprintf(af.f,
+                "{\"unit\": \"system\", \"protocol\": \"%s\", \"sm\": %u, \"banks\": %u, "
+                "\"wf\": %u, \"cycles\": %llu, \"c_rate\": %.0f, \"rtl_rate\": %.0f, "
+                "\"lockstep_rate\": %.0f, \"lockstep_over_rtl\": %.3f, \"clean\": %s}\n",
+                proto_name(&o->cfg.d), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
+                (unsigned)o->cfg.d.num_wf, (unsigned long long)o->cycles, rc, rr, rl,
+                rl > 0 ? rr / rl : 0.0, ok ? "true" : "false");
+        if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return 2;
+        }
+    }
+    return ok ? 0 : 1;
+}
+
+int tc_cli_main(const char* what, int argc, char** argv, int first) {
+    topt_t* o = calloc(1, sizeof *o);
+    if (!o)
+        return 2;
+    int rc;
+    if (parse(argc, argv, first, what, o) != 0)
+        rc = 2;
+    else if (!strcmp(what, "cosim system"))
+        rc = cosim_system(o);
+    else if (!strcmp(what, "bench system"))
+        rc = bench_system(o);
+    else if (!strcmp(what, "episode"))
+        rc = episode(o);
+    else
+        rc = litmus(o);
+    free(o);
+    return rc;
+}
+
+int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant_result_t* r,
+                  char* why, size_t wn) {
+    memset(r, 0, sizeof *r);
+    FILE* sink = tmpfile();
+    for (int p = 0; p < 2 && !r->diverged; p++) {
+        const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
+        topt_t o;
+        memset(&o, 0, sizeof o);
+        o.cfg = tc_sys_cfg_small(pr);
+        o.cfg.seed = seed;
+        o.impl = TC_IMPL_LOCKSTEP;
+        o.rtl = TC_RTL_ALL;
+        o.rtl_dir = rtl_dir;
+        o.full_every = 0;
+        o.quiet = true;
+        tc_backend_t be;
+        tc_rtl_cfg_t rc = {.impl = TC_IMPL_LOCKSTEP,
+                           .rtl = TC_RTL_ALL,
+                           .rtl_dir = rtl_dir,
+                           .full_every = 0,
+                           .report = sink,
+                           .quiet = true};
+        if (tc_backend_rtl(&o.cfg.d, &rc, &be, why, wn) != 0) {
+            if (sink)
+                fclose(sink);
+            return -1;
+        }
+        tc_rand_cfg_t rcfg = tc_rand_cfg_default(&o.cfg.d, seed, ~0ull >> 1);
+        tc_rand_t* rnd = tc_rand_new(&o.cfg.d, &rcfg, why, wn);
+        tc_workload_t wl;
+        tc_sys_t* s = NULL;
+        if (rnd) {
+            tc_rand_workload(rnd, &wl);
+            s = tc_sys_new(&o.cfg, &be, &wl, why, wn);
+        }
+        if (!s) {
+            tc_rand_free(rnd);
+            be.destroy(be.ctx);
+            if (sink)
+                fclose(sink);
+            return -1;
+        }
+        tc_run_t rr = tc_sys_run(s, cycles, sink);
+        const tc_rtl_result_t* res = tc_backend_rtl_result(&be);
+        r->cycles_run += tc_sys_cycle(s);
+        if (res->mismatches || res->rtl_errors) {
+            r->diverged = true;
+            r->div_cycle = res->div_cycle;
+            snprintf(r->kind, sizeof r->kind, "%s", res->kind);
+            snprintf(r->field, sizeof r->field, "%s%s", p ? "[tcs] " : "", res->field);
+        } else if (rr == TC_RUN_DEADLOCK) {
+            r->diverged = true; /* the C system drives: a deadlock here is the harness's */
+            r->div_cycle = tc_sys_cycle(s);
+            snprintf(r->kind, sizeof r->kind, "deadlock");
+            snprintf(r->field, sizeof r->field, "system");
+        }
+        tc_sys_free(s);
+        tc_rand_free(rnd);
+        be.destroy(be.ctx);
+    }
+    if (sink)
+        fclose(sink);
+    return 0;
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_cov.c -- coverage of the TC system: the rows of docs/units/tc_l1.md and tc_l2.md summed
+ * over every L1 and every bank, printed as Table 2's state x event matrix (each cell: rows
+ * covered / rows reachable, and the hit count) plus the list of rows never taken.
+ */
+#include "tc_cov.h"
+
+#include <string.h>
+
+enum { L1_I, L1_V, L1_VM, L1_IV, L1_II, L1_OTHER, L1_NST };
+enum { C_LOAD, C_STORE, C_ATOMIC, C_EVICT, C_EXPIRE, C_DATA, C_ACK, C_STALL, L1_NCOL };
+static const char* const l1_st[L1_NST] = {"I", "V", "V_M", "I_V", "I_I", "other"};
+static const char* const l1_col[L1_NCOL] = {"Load",   "Store", "Atomic", "Evict",
+                                            "Expire", "Data",  "Ack",    "stall/misc"};
+
+typedef struct {
+    uint8_t row, st, col;
+} cell_t;
+
+static const cell_t l1_cells[] = {
+    {TC_L1_T_C01, L1_V, C_LOAD},       {TC_L1_T_C02, L1_VM, C_LOAD},
+    {TC_L1_T_C03, L1_IV, C_LOAD},      {TC_L1_T_C04, L1_II, C_LOAD},
+    {TC_L1_T_C05, L1_II, C_LOAD},      {TC_L1_T_C06, L1_I, C_LOAD},
+    {TC_L1_T_C07, L1_V, C_STORE},      {TC_L1_T_C08, L1_VM, C_STORE},
+    {TC_L1_T_C09, L1_IV, C_STORE},     {TC_L1_T_C10, L1_II, C_STORE},
+    {TC_L1_T_C11, L1_I, C_STORE},      {TC_L1_T_C12, L1_V, C_ATOMIC},
+    {TC_L1_T_C13, L1_VM, C_ATOMIC},    {TC_L1_T_C14, L1_IV, C_ATOMIC},
+    {TC_L1_T_C15, L1_II, C_ATOMIC},    {TC_L1_T_C16, L1_I, C_ATOMIC},
+    {TC_L1_T_V03, L1_V, C_EVICT},      {TC_L1_T_E01, L1_V, C_EXPIRE},
+    {TC_L1_T_E02, L1_VM, C_EXPIRE},    {TC_L1_T_R01, L1_IV, C_DATA},
+    {TC_L1_T_R02, L1_IV, C_DATA},      {TC_L1_T_R03, L1_II, C_DATA},
+    {TC_L1_T_R04, L1_II, C_DATA},      {TC_L1_T_R05, L1_II, C_DATA},
+    {TC_L1_T_R06, L1_VM, C_DATA},      {TC_L1_T_R07, L1_VM, C_DATA},
+    {TC_L1_T_R10_LAST, L1_II, C_DATA}, {TC_L1_T_R10_MORE, L1_II, C_DATA},
+    {TC_L1_T_R11_LAST, L1_II, C_DATA}, {TC_L1_T_R11_MORE, L1_II, C_DATA},
+    {TC_L1_T_R08, L1_VM, C_ACK},       {TC_L1_T_R09, L1_VM, C_ACK},
+    {TC_L1_T_R12_LAST, L1_II, C_ACK},  {TC_L1_T_R12_MORE, L1_II, C_ACK},
+    {TC_L1_T_S01, L1_OTHER, C_STALL},  {TC_L1_T_S02, L1_OTHER, C_STALL},
+    {TC_L1_T_S03, L1_OTHER, C_STALL},  {TC_L1_T_X01, L1_OTHER, C_EXPIRE},
+    {TC_L1_T_Q01, L1_OTHER, C_STALL},  {TC_L1_T_RESET, L1_OTHER, C_STALL},
+};
+
+enum { L2_I, L2_P, L2_S, L2_E, L2_IS, L2_IM, L2_MI, L2_OTHER, L2_NST };
+enum { H_GETS, H_GETX, H_UPGR, H_ATOMIC, H_EVICT, H_EXPIRE, H_MEM, H_STALL, L2_NCOL };
+static const char* const l2_st[L2_NST] = {"I", "P", "S", "E", "I_S", "I_M", "M_I", "other"};
+static const char* const l2_col[L2_NCOL] = {"GETS",  "GETX",   "UPGR",    "ATOMIC",
+                                            "Evict", "Expire", "MemData", "stall/misc"};
+static const cell_t l2_cells[] = {
+    {TC_L2_T_H01, L2_P, H_GETS},        {TC_L2_T_H02, L2_S, H_GETS},
+    {TC_L2_T_H03, L2_E, H_GETS},        {TC_L2_T_H04, L2_P, H_GETX},
+    {TC_L2_T_H05, L2_S, H_GETX},        {TC_L2_T_H06, L2_E, H_GETX},
+    {TC_L2_T_H07, L2_P, H_UPGR},        {TC_L2_T_H08, L2_P, H_UPGR},
+    {TC_L2_T_H09, L2_S, H_UPGR},        {TC_L2_T_H10, L2_S, H_UPGR},
+    {TC_L2_T_H11, L2_E, H_UPGR},        {TC_L2_T_H12, L2_P, H_ATOMIC},
+    {TC_L2_T_H13, L2_S, H_ATOMIC},      {TC_L2_T_H14, L2_E, H_ATOMIC},
+    {TC_L2_T_H15, L2_IS, H_GETS},       {TC_L2_T_H16, L2_IS, H_STALL},
+    {TC_L2_T_H17, L2_IM, H_STALL},      {TC_L2_T_H18, L2_I, H_GETS},
+    {TC_L2_T_H19, L2_I, H_GETX},        {TC_L2_T_H20, L2_MI, H_GETS},
+    {TC_L2_T_H21, L2_MI, H_GETX},       {TC_L2_T_F01, L2_IS, H_MEM},
+    {TC_L2_T_F02, L2_IS, H_MEM},        {TC_L2_T_F03, L2_IM, H_MEM},
+    {TC_L2_T_F04, L2_IM, H_MEM},        {TC_L2_T_F05, L2_IM, H_MEM},
+    {TC_L2_T_F06, L2_IM, H_MEM},        {TC_L2_T_X01, L2_P, H_EXPIRE},
+    {TC_L2_T_X02, L2_S, H_EXPIRE},      {TC_L2_T_X03, L2_MI, H_EXPIRE},
+    {TC_L2_T_X04, L2_MI, H_EVICT},      {TC_L2_T_V01, L2_E, H_EVICT},
+    {TC_L2_T_V02, L2_S, H_EVICT},       {TC_L2_T_S01, L2_OTHER, H_STALL},
+    {TC_L2_T_S02, L2_OTHER, H_STALL},   {TC_L2_T_S03, L2_OTHER, H_STALL},
+    {TC_L2_T_S04, L2_OTHER, H_STALL},   {TC_L2_T_Q01, L2_OTHER, H_STALL},
+    {TC_L2_T_RESET, L2_OTHER, H_STALL},
+};
+
+void tc_cov_add_l1(tc_cov_t* c, const tc_l1_t* m) {
+    for (uint32_t r = 0; r < TC_L1_T_N; r++)
+        c->l1[r] += m->cov[r];
+}
+
+void tc_cov_add_l2(tc_cov_t* c, const tc_l2_t* m) {
+    for (uint32_t r = 0; r < TC_L2_T_N; r++)
+        c->l2[r] += m->cov[r];
+}
+
+void tc_cov_count(const tc_cov_t* c, const tc_desc_t* d, uint32_t* l1_cov, uint32_t* l1_reach,
+                  uint32_t* l2_cov, uint32_t* l2_reach) {
+    *l1_cov = *l1_reach = *l2_cov = *l2_reach = 0;
+    for (uint32_t r = 0; r < TC_L1_T_N; r++)
+        if (tc_l1_trans_reachable(d, (tc_l1_trans_t)r)) {
+            (*l1_reach)++;
+            *l1_cov += c->l1[r] != 0;
+        }
+    for (uint32_t r = 0; r < TC_L2_T_N; r++)
+        if (tc_l2_trans_reachable(d, (tc_l2_trans_t)r)) {
+            (*l2_reach)++;
+            *l2_cov += c->l2[r] != 0;
+        }
+}
+
+static void matrix(FILE* f, const char* title, const char* const* st, uint32_t nst,
+                   const char* const* col, uint32_t ncol, const cell_t* cells, uint32_t ncells,
+                   const uint64_t* cov, bool (*reach)(const tc_desc_t*, uint32_t),
+                   const tc_desc_t* d, const char* (*id)(uint32_t)) {
+    fprintf(f, "%s coverage (rows covered/reachable, hits):\n  %-6s", title, "state");
+    for (uint32_t k = 0; k < ncol; k++)
+        fprintf(f, " %-15s", col[k]);
+    fprintf(f, "\n");
+    for (uint32_t s = 0; s < nst; s++) {
+        fprintf(f, "  %-6s", st[s]);
+        for (uint32_t k = 0; k < ncol; k++) {
+            uint32_t n = 0, hit = 0;
+            uint64_t cnt = 0;
+            for (uint32_t i = 0; i < ncells; i++)
+                if (cells[i].st == s && cells[i].col == k && reach(d, cells[i].row)) {
+                    n++;
+                    hit += cov[cells[i].row] != 0;
+                    cnt += cov[cells[i].row];
+                }
+            char cell[32] = "-";
+            if (n)
+                snprintf(cell, sizeof cell, "%u/%u %llu", (unsigned)hit, (unsigned)n,
+                         (unsigned long long)cnt);
+            fprintf(f, " %-15s", cell);
+        }
+        fprintf(f, "\n");
+    }
+    const char* sep = "  never taken:";
+    for (uint32_t i = 0; i < ncells; i++)
+        if (reach(d, cells[i].row) && cov[cells[i].row] == 0) {
+            fprintf(f, "%s %s", sep, id(cells[i].row));
+            sep = "";
+        }
+    fprintf(f, "%s\n", *sep ? "  never taken: none" : "");
+}
+
+static bool l1_reach(const tc_desc_t* d, uint32_t r) {
+    return tc_l1_trans_reachable(d, (tc_l1_trans_t)r);
+}
+static bool l2_reach(const tc_desc_t* d, uint32_t r) {
+    return tc_l2_trans_reachable(d, (tc_l2_trans_t)r);
+}
+static const char* l1_id(uint32_t r) {
+    return tc_l1_trans_id((tc_l1_trans_t)r);
+}
+static const char* l2_id(uint32_t r) {
+    return tc_l2_trans_id((tc_l2_trans_t)r);
+}
+
+void tc_cov_print(const tc_cov_t* c, const tc_desc_t* d, bool rows, FILE* f) {
+    matrix(f, "tc_l1", l1_st, L1_NST, l1_col, L1_NCOL, l1_cells,
+           (uint32_t)(sizeof l1_cells / sizeof l1_cells[0]), c->l1, l1_reach, d, l1_id);
+    matrix(f, "tc_l2", l2_st, L2_NST, l2_col, L2_NCOL, l2_cells,
+           (uint32_t)(sizeof l2_cells / sizeof l2_cells[0]), c->l2, l2_reach, d, l2_id);
+    if (!rows)
+        return;
+    for (uint32_t r = 0; r < TC_L1_T_N; r++)
+        fprintf(f, "  l1 %-9s %-44s %12llu%s\n", tc_l1_trans_id((tc_l1_trans_t)r),
+                tc_l1_trans_name((tc_l1_trans_t)r), (unsigned long long)c->l1[r],
+                tc_l1_trans_reachable(d, (tc_l1_trans_t)r) ? "" : "  (unreachable)");
+    for (uint32_t r = 0; r < TC_L2_T_N; r++)
+        fprintf(f, "  l2 %-9s %-44s %12llu%s\n", tc_l2_trans_id((tc_l2_trans_t)r),
+                tc_l2_trans_name((tc_l2_trans_t)r), (unsigned long long)c->l2[r],
+                tc_l2_trans_reachable(d, (tc_l2_trans_t)r) ? "" : "  (unreachable)");
+}

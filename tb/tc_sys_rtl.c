@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_sys_rtl.c -- RTL and lockstep backends of the TC system harness (tb/tc_sys_rtl.h).
+ *
+ * Every compare names the unit instance and the field: sm[j].l1.<field>,
+ * sm[j].l1.set[s].way[w].<field>, bank[b].l2.mshr[k].<field>, timer.<field>.
+ */
+#include "tc_sys_rtl.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtl_load.h"
+#include "tb_common.h"
+#include "tc_units.h"
+
+typedef struct {
+    tc_desc_t d;
+    tc_rtl_cfg_t cfg;
+    tc_backend_t cbe; /* C side (always built: C units of RTL mode, the reference of lockstep) */
+    gpucoh_rtl_t r1, r2, rt;
+    void* h1[TC_MAX_SM];
+    void* h2[TC_MAX_BANKS];
+    void* ht;
+    uint32_t nh1, nh2;
+    tc_l1_state_t* s1; /* RTL state read buffers */
+    tc_l2_state_t* s2;
+    tc_rtl_result_t res;
+    uint32_t lw, mw; /* line words, mask words */
+} rctx_t;
+
+static FILE* rep(rctx_t* c) {
+    return c->cfg.report ? c->cfg.report : stderr;
+}
+
+static int fail(rctx_t* c, const char* unit, const gpucoh_mismatch_t* mm, const char* kind) {
+    c->res.mismatches++;
+    c->res.div_cycle = c->res.cycles;
+    snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
+    snprintf(c->res.field, sizeof c->res.field, "%s.%s", unit, mm->field);
+    snprintf(c->res.first, sizeof c->res.first, "cycle %llu %s.%s: C %s, RTL %s%s",
+             (unsigned long long)c->res.cycles, unit, mm->field, mm->expected, mm->got,
+             mm->extra ? " (and more fields)" : "");
+    fprintf(rep(c), "MISMATCH %s\n", c->res.first);
+    return 1;
+}
+
+static int rtl_errors(rctx_t* c, const gpucoh_rtl_api_t* api, void* h, const char* unit) {
+    uint32_t e = api->errors(h);
+    if (e == 0)
+        return 0;
+    c->res.rtl_errors += e;
+    c->res.div_cycle = c->res.cycles;
+    snprintf(c->res.kind, sizeof c->res.kind, "assertion");
+    snprintf(c->res.field, sizeof c->res.field, "%s", unit);
+    snprintf(c->res.first, sizeof c->res.first,
+             "cycle %llu %s: RTL assertion failure (see the %%Error line above)",
+             (unsigned long long)c->res.cycles, unit);
+    fprintf(rep(c), "RTL ERROR %s\n", c->res.first);
+    return 1;
+}
+
+static bool full_cycle(const rctx_t* c) {
+    return c->cfg.full_every == 0 || c->res.cycles % c->cfg.full_every == 0;
+}
+
+/* ---- compares ------------------------------------------------------------------------------- */
+
+static void cmp_l1_out(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,
+                       const tc_l1_out_t* g) {
+    tb_cmp_u64(mm, bad, e->core_ready, g->core_ready, "core_ready_o");
+    tb_cmp_u64(mm, bad, e->crsp.valid, g->crsp.valid, "crsp_valid_o");
+    tb_cmp_u64(mm, bad, e->crsp.kind, g->crsp.kind, "crsp_kind_o");
+    tb_cmp_u64(mm, bad, e->crsp.wf_mask, g->crsp.wf_mask, "crsp_wf_mask_o");
+    tb_cmp_u64(mm, bad, e->crsp.line, g->crsp.line, "crsp_line_o");
+    tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, c->lw, c->lw * 32, "crsp_data_o");
+    tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
+    tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
+    tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
+    tb_cmp_u64(mm, bad, e->req.line, g->req.line, "req_line_o");
+    tb_cmp_u64(mm, bad, e->req.exp, g->req.exp, "req_exp_o");
+    tb_cmp_u64(mm, bad, e->req.ts, g->req.ts, "req_ts_o");
+    tb_cmp_u64(mm, bad, e->req.era, g->req.era, "req_era_o");
+    tb_cmp_words(mm, bad, e->req.data, g->req.data, c->lw, c->lw * 32, "req_data_o");
+    tb_cmp_words(mm, bad, e->req.mask, g->req.mask, c->mw, c->d.line_bytes, "req_mask_o");
+    tb_cmp_u64(mm, bad, e->req.aop, g->req.aop, "req_aop_o");
+    tb_cmp_u64(mm, bad, e->req.word, g->req.word, "req_word_o");
+    tb_cmp_u64(mm, bad, e->req.a, g->req.a, "req_a_o");
+    tb_cmp_u64(mm, bad, e->req.b, g->req.b, "req_b_o");
+    tb_cmp_u64(mm, bad, e->fence_ready, g->fence_ready, "fence_ready_o");
+    tb_cmp_u64(mm, bad, e->wr_idle, g->wr_idle, "wr_idle_o");
+}
+
+static void cmp_l1_line(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                        const tc_l1_line_t* e, const tc_l1_line_t* g) {
+    const uint32_t s = i / c->d.l1_ways, w = i % c->d.l1_ways;
+    char n[64];
+#define L1F(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, (unsigned)s, (unsigned)w)
+    L1F(tag);
+    L1F(st);
+    L1F(lts);
+    L1F(rd);
+    L1F(waw);
+    L1F(wcnt);
+    L1F(orig);
+    L1F(late);
+    L1F(mts);
+#undef L1F
+    snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+    tb_cmp_words(mm, bad, e->data, g->data, c->lw, c->lw * 32, n);
+}
+
+static void cmp_l2_out(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
+                       const tc_l2_out_t* g) {
+    tb_cmp_u64(mm, bad, e->req_ready, g->req_ready, "req_ready_o");
+    tb_cmp_u64(mm, bad, e->rsp.valid, g->rsp.valid, "rsp_valid_o");
+    tb_cmp_u64(mm, bad, e->rsp.kind, g->rsp.kind, "rsp_kind_o");
+    tb_cmp_u64(mm, bad, e->rsp.dst, g->rsp.dst, "rsp_dst_o");
+    tb_cmp_u64(mm, bad, e->rsp.wf, g->rsp.wf, "rsp_wf_o");
+    tb_cmp_u64(mm, bad, e->rsp.atomic, g->rsp.atomic, "rsp_atomic_o");
+    tb_cmp_u64(mm, bad, e->rsp.line, g->rsp.line, "rsp_line_o");
+    tb_cmp_u64(mm, bad, e->rsp.ts, g->rsp.ts, "rsp_ts_o");
+    tb_cmp_u64(mm, bad, e->rsp.era, g->rsp.era, "rsp_era_o");
+    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, c->lw, c->lw * 32, "rsp_data_o");
+    tb_cmp_u64(mm, bad, e->mreq.fetch, g->mreq.fetch, "mreq_fetch_o");
+    tb_cmp_u64(mm, bad, e->mreq.fetch_line, g->mreq.fetch_line, "mreq_fetch_line_o");
+    tb_cmp_u64(mm, bad, e->mreq.wb, g->mreq.wb, "mreq_wb_o");
+    tb_cmp_u64(mm, bad, e->mreq.wb_line, g->mreq.wb_line, "mreq_wb_line_o");
+    tb_cmp_words(mm, bad, e->mreq.wb_data, g->mreq.wb_data, c->lw, c->lw * 32, "mreq_wb_data_o");
+}
+
+static void cmp_l2_line(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                        const tc_l2_line_t* e, const tc_l2_line_t* g) {
+    const uint32_t s = i / c->d.l2_ways, w = i % c->d.l2_ways;
+    char n[64];
+#define L2F(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, (unsigned)s, (unsigned)w)
+    L2F(tag);
+    L2F(st);
+    L2F(gts);
+    L2F(dirty);
+#undef L2F
+    snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+    tb_cmp_words(mm, bad, e->data, g->data, c->lw, c->lw * 32, n);
+}
+
+static void cmp_mshr(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t k,
+                     const tc_l2_mshr_t* e, const tc_l2_mshr_t* g) {
+    char n[64];
+#define MF(f) tb_cmp_u64(mm, bad, e->f, g->f, "mshr[%u]." #f, (unsigned)k)
+    MF(v);
+    MF(kind);
+    MF(line);
+    MF(way);
+    MF(ts);
+    MF(sm);
+    MF(op);
+    MF(src);
+    MF(wf);
+    MF(aop);
+    MF(word);
+    MF(a);
+    MF(b);
+#undef MF
+    snprintf(n, sizeof n, "mshr[%u].data", (unsigned)k);
+    tb_cmp_words(mm, bad, e->data, g->data, c->lw, c->lw * 32, n);
+    snprintf(n, sizeof n, "mshr[%u].mask", (unsigned)k);
+    tb_cmp_words(mm, bad, e->mask, g->mask, c->mw, c->d.line_bytes, n);
+}
+
+/* ---- ticks ---------------------------------------------------------------------------------- */
+
+static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out) {
+    rctx_t* c = vctx;
+    if (!(c->cfg.rtl & TC_RTL_L1))
+        return c->cbe.l1(c->cbe.ctx, j, in, out);
+    const gpucoh_rtl_api_t* api = c->r1.api;
+    char unit[32];
+    snprintf(unit, sizeof unit, "sm[%u].l1", (unsigned)j);
+    if (c->cfg.impl == TC_IMPL_RTL) {
+        api->tick(c->h1[j], in, out);
+        return rtl_errors(c, api, c->h1[j], unit);
+    }
+    if (c->cbe.l1(c->cbe.ctx, j, in, out) != 0)
+        return 1;
+    tc_l1_out_t g;
+    api->tick(c->h1[j], in, &g);
+    c->res.compared++;
+    if (rtl_errors(c, api, c->h1[j], unit))
+        return 1;
+    gpucoh_mismatch_t mm;
+    memset(&mm, 0, sizeof mm);
+    uint32_t bad = 0;
+    cmp_l1_out(c, &mm, &bad, out, &g);
+    if (bad)
+        return fail(c, unit, &mm, "output");
+    /* state: the lines the C model wrote (all of them after reset / roll / periodically) */
+    const tc_l1_t* m = tc_backend_c_l1(&c->cbe, j);
+    tc_l1_state_t* s = c->s1;
+    const bool all = m->touched_all || full_cycle(c);
+    s->sel_all = all;
+    s->sel_n = all ? 0 : m->touched_n;
+    for (uint32_t k = 0; k < s->sel_n; k++)
+        s->sel[k] = m->touched[k];
+    api->state(c->h1[j], s);
+    const uint32_t lines = c->d.l1_sets * c->d.l1_ways;
+    if (all) {
+        for (uint32_t i = 0; i < lines; i++)
+            cmp_l1_line(c, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+        for (uint32_t x = 0; x < c->d.l1_sets; x++)
+            tb_cmp_u64(&mm, &bad, m->st.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+    } else {
+        for (uint32_t k = 0; k < s->sel_n; k++) {
+            const uint32_t i = s->sel[k];
+            cmp_l1_line(c, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+            tb_cmp_u64(&mm, &bad, m->st.rr[i / c->d.l1_ways], s->rr[i / c->d.l1_ways], "set[%u].rr",
+                       (unsigned)(i / c->d.l1_ways));
+        }
+    }
+    tb_cmp_u64(&mm, &bad, m->st.fcnt, s->fcnt, "fcnt");
+    for (uint32_t w = 0; w < c->d.num_wf; w++) {
+        tb_cmp_u64(&mm, &bad, m->st.gwct.gwct[w], s->gwct.gwct[w], "gwct[%u]", (unsigned)w);
+        tb_cmp_u64(&mm, &bad, m->st.gwct.cnt[w], s->gwct.cnt[w], "gwct.cnt[%u]", (unsigned)w);
+    }
+    return bad ? fail(c, unit, &mm, "state") : 0;
+}
+
+static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out) {
+    rctx_t* c = vctx;
+    if (!(c->cfg.rtl & TC_RTL_L2))
+        return c->cbe.l2(c->cbe.ctx, b, in, out);
+    const gpucoh_rtl_api_t* api = c->r2.api;
+    char unit[32];
+    snprintf(unit, sizeof unit, "bank[%u].l2", (unsigned)b);
+    if (c->cfg.impl == TC_IMPL_RTL) {
+        api->tick(c->h2[b], in, out);
+        return rtl_errors(c, api, c->h2[b], unit);
+    }
+    if (c->cbe.l2(c->cbe.ctx, b, in, out) != 0)
+        return 1;
+    tc_l2_out_t g;
+    api->tick(c->h2[b], in, &g);
+    c->res.compared++;
+    if (rtl_errors(c, api, c->h2[b], unit))
+        return 1;
+    gpucoh_mismatch_t mm;
+    memset(&mm, 0, sizeof mm);
+    uint32_t bad = 0;
+    cmp_l2_out(c, &mm, &bad, out, &g);
+    if (bad)
+        return fail(c, unit, &mm, "output");
+    const tc_l2_t* m = tc_backend_c_l2(&c->cbe, b);
+    tc_l2_state_t* s = c->s2;
+    const bool full = full_cycle(c);
+    const bool all = m->touched_all || full;
+    s->sel_all = all;
+    s->sel_mshr = full || m->touched_all || c->d.l2_mshrs <= 16u;
+    s->sel_n = all ? 0 : m->touched_n;
+    for (uint32_t k = 0; k < s->sel_n; k++)
+        s->sel[k] = m->touched[k];
+    api->state(c->h2[b], s);
+    const uint32_t lines = c->d.l2_sets * c->d.l2_ways;
+    if (all) {
+        for (uint32_t i = 0; i < lines; i++)
+            cmp_l2_line(c, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+    } else {
+        for (uint32_t k = 0; k < s->sel_n; k++)
+            cmp_l2_line(c, &mm, &bad, s->sel[k], &m->st.line[s->sel[k]], &s->line[s->sel[k]]);
+    }
+    if (s->sel_all || s->sel_mshr)
+        for (uint32_t k = 0; k < c->d.l2_mshrs; k++)
+            cmp_mshr(c, &mm, &bad, k, &m->st.mshr[k], &s->mshr[k]);
+    tb_cmp_u64(&mm, &bad, m->st.fcnt, s->fcnt, "fcnt");
+    tb_cmp_u64(&mm, &bad, m->st.life, s->life, "life");
+    return bad ? fail(c, unit, &mm, "state") : 0;
+}
+
+static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
+    rctx_t* c = vctx;
+    c->res.cycles++;
+    if (!(c->cfg.rtl & TC_RTL_TIMER))
+        return c->cbe.timer(c->cbe.ctx, in, out);
+    const gpucoh_rtl_api_t* api = c->rt.api;
+    if (c->cfg.impl == TC_IMPL_RTL) {
+        api->tick(c->ht, in, out);
+        return rtl_errors(c, api, c->ht, "timer");
+    }
+    if (c->cbe.timer(c->cbe.ctx, in, out) != 0)
+        return 1;
+    tc_timer_out_t g;
+    api->tick(c->ht, in, &g);
+    c->res.compared++;
+    if (rtl_errors(c, api, c->ht, "timer"))
+        return 1;
+    gpucoh_mismatch_t mm;
+    memset(&mm, 0, sizeof mm);
+    uint32_t bad = 0;
+    tb_cmp_u64(&mm, &bad, out->now, g.now, "now_o");
+    tb_cmp_u64(&mm, &bad, out->era, g.era, "era_o");
+    tb_cmp_u64(&mm, &bad, out->roll, g.roll, "roll_o");
+    return bad ? fail(c, "timer", &mm, "output") : 0;
+}
+
+static void be_destroy(void* vctx) {
+    rctx_t* c = vctx;
+    for (uint32_t j = 0; j < c->nh1; j++)
+        c->r1.api->destroy(c->h1[j]);
+    for (uint32_t b = 0; b < c->nh2; b++)
+        c->r2.api->destroy(c->h2[b]);
+    if (c->ht)
+        c->rt.api->destroy(c->ht);
+    if (c->r1.api)
+        gpucoh_rtl_unload(&c->r1);
+    if (c->r2.api)
+        gpucoh_rtl_unload(&c->r2);
+    if (c->rt.api)
+        gpucoh_rtl_unload(&c->rt);
+    if (c->cbe.destroy)
+        c->cbe.destroy(c->cbe.ctx);
+    free(c->s1);
+    free(c->s2);
+    free(c);
+}
+
+static int load(rctx_t* c, const gpucoh_unit_t* u, gpucoh_rtl_t* r, char* err, size_t errlen) {
+    gpucoh_pvals_t pv;
+    tc_pvals_from_desc(u, &c->d, &pv);
+    return gpucoh_rtl_load(u, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen);
+}
+
+int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be, char* err,
+                   size_t errlen) {
+    rctx_t* c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "tc system: out of memory");
+        return -1;
+    }
+    c->d = *d;
+    c->cfg = *cfg;
+    c->lw = d->line_bytes / 4u;
+    c->mw = (d->line_bytes + 31u) / 32u;
+    if (tc_backend_c(d, &c->cbe, err, errlen) != 0) {
+        free(c);
+        return -1;
+    }
+    c->s1 = calloc(1, sizeof *c->s1);
+    c->s2 = calloc(1, sizeof *c->s2);
+    be->ctx = c;
+    be->l1 = be_l1;
+    be->l2 = be_l2;
+    be->timer = be_timer;
+    be->destroy = be_destroy;
+    if (!c->s1 || !c->s2) {
+        snprintf(err, errlen, "tc system: out of memory");
+        be_destroy(c);
+        return -1;
+    }
+    if (((cfg->rtl & TC_RTL_L1) && load(c, &unit_tc_l1, &c->r1, err, errlen) != 0) ||
+        ((cfg->rtl & TC_RTL_L2) && load(c, &unit_tc_l2, &c->r2, err, errlen) != 0) ||
+        ((cfg->rtl & TC_RTL_TIMER) && load(c, &unit_tc_timer, &c->rt, err, errlen) != 0)) {
+        be_destroy(c);
+        return -1;
+    }
+    if (cfg->rtl & TC_RTL_L1)
+        for (; c->nh1 < d->num_sm; c->nh1++)
+            c->h1[c->nh1] = c->r1.api->create();
+    if (cfg->rtl & TC_RTL_L2)
+        for (; c->nh2 < d->num_banks; c->nh2++)
+            c->h2[c->nh2] = c->r2.api->create();
+    if (cfg->rtl & TC_RTL_TIMER)
+        c->ht = c->rt.api->create();
+    return 0;
+}
+
+const tc_rtl_result_t* tc_backend_rtl_result(const tc_backend_t* be) {
+    return &((const rctx_t*)be->ctx)->res;
+}
+
+tc_backend_t* tc_backend_rtl_cside(tc_backend_t* be) {
+    rctx_t* c = be->ctx;
+    return c->cfg.impl == TC_IMPL_LOCKSTEP ? &c->cbe : NULL;
+}

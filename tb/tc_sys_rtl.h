@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_sys_rtl.h -- the RTL and lockstep backends of the TC system harness (tb/tc_sys.h).
+ *
+ * RTL:      every unit selected in `rtl` is a Verilated model (tc_l1, tc_l2, tc_timer model.so,
+ *           one instance per SM / bank); the others are C models.
+ * LOCKSTEP: the C models drive the system; every selected unit also has its Verilated model,
+ *           fed the same inputs every cycle; all outputs are compared every cycle, the state of
+ *           the lines the C model wrote that cycle too, every line and MSHR every full_every
+ *           cycles. The first difference stops the run with the unit path
+ *           (sm[3].l1.set[5].way[1].lts) and expected / RTL values.
+ */
+#ifndef GPUCOH_TC_SYS_RTL_H
+#define GPUCOH_TC_SYS_RTL_H
+
+#include <stdio.h>
+
+#include "tc_sys.h"
+
+enum { TC_RTL_L1 = 1u, TC_RTL_L2 = 2u, TC_RTL_TIMER = 4u, TC_RTL_ALL = 7u };
+
+typedef struct {
+    tc_impl_t impl;      /* TC_IMPL_RTL or TC_IMPL_LOCKSTEP */
+    uint32_t rtl;        /* TC_RTL_* units taken from RTL */
+    const char* rtl_dir; /* RTL sources (NULL = rtl/): mutant experiments */
+    uint32_t full_every; /* full state compare period in cycles (0 = every cycle) */
+    FILE* report;        /* mismatch report (NULL = stderr) */
+    bool quiet;          /* no build messages */
+} tc_rtl_cfg_t;
+
+typedef struct {
+    uint64_t cycles;     /* cycles ticked */
+    uint64_t compared;   /* unit-cycles whose outputs were compared */
+    uint64_t mismatches; /* 0 or 1 (the run stops at the first) */
+    uint64_t rtl_errors; /* RTL assertion failures */
+    char first[512];     /* "cycle 123 sm[3].l1.crsp.data[5]: C 0x.. RTL 0x.." */
+    uint64_t div_cycle;  /* cycle of the first divergence */
+    char kind[16];       /* "output", "state" or "assertion" */
+    char field[160];     /* "sm[3].l1.crsp_data_o[31:0]" */
+} tc_rtl_result_t;
+
+int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be, char* err,
+                   size_t errlen);
+const tc_rtl_result_t* tc_backend_rtl_result(const tc_backend_t* be);
+/* The C backend inside a lockstep backend (NULL for RTL only): coverage and stats. */
+tc_backend_t* tc_backend_rtl_cside(tc_backend_t* be);
+
+#endif

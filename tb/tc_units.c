@@ -1,0 +1,717 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_units.c -- catalogue entries of the TC units and the standalone lockstep adapters of
+ * tc_timer and tc_gwct (random stimulus: issues, acks with and without GWCT, GWCTs from the
+ * previous era, rollovers every 2^TsWidth cycles, counter saturation). Spec: docs/units/tc_*.md.
+ */
+#include "tc_units.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "tb_common.h"
+#include "tc_gwct.h"
+#include "tc_timer.h"
+
+/* ---- parameters ----------------------------------------------------------------------------- */
+
+static const char* const proto_names[] = {"tc-strong", "tc-weak", NULL};
+static const char* const lease_names[] = {"fixed", "predict", NULL};
+
+typedef struct {
+    gpucoh_param_def_t def;
+    size_t off; /* field of tc_desc_t */
+} tc_pdef_t;
+
+#define TCP(n, r, k, e, h, f)                                                                      \
+    { {n, r, k, e, h}, offsetof(tc_desc_t, f) }
+enum {
+    TP_PROTO,
+    TP_SM,
+    TP_WF,
+    TP_BANKS,
+    TP_LINE,
+    TP_AW,
+    TP_L1S,
+    TP_L1W,
+    TP_L2S,
+    TP_L2W,
+    TP_MSHR,
+    TP_TS,
+    TP_L1Q,
+    TP_L2Q,
+    TP_WFC,
+    TP_LC,
+    TP_LMODE,
+    TP_LEASE,
+    TP_PINIT,
+    TP_PMIN,
+    TP_PMAX,
+    TP_THIT,
+    TP_TEVICT,
+    TP_TWRITE,
+    TP_USETW,
+    TP_N
+};
+static const tc_pdef_t tc_p[TP_N] = {
+    [TP_PROTO] = TCP("protocol", "Protocol", GPUCOH_P_ENUM, proto_names,
+                     "tc-strong | tc-weak (default tc-weak)", protocol),
+    [TP_SM] = TCP("sm", "NumSm", GPUCOH_P_UINT, NULL, "SMs: 1..64 (default 16)", num_sm),
+    [TP_WF] =
+        TCP("wf", "NumWf", GPUCOH_P_UINT, NULL, "wavefronts per SM: 1..64 (default 48)", num_wf),
+    [TP_BANKS] = TCP("banks", "NumBanks", GPUCOH_P_UINT, NULL, "L2 banks: 1,2,4,8,16 (default 8)",
+                     num_banks),
+    [TP_LINE] = TCP("line", "LineBytes", GPUCOH_P_UINT, NULL,
+                    "line bytes: 16, 32, 64, 128 (default 128)", line_bytes),
+    [TP_AW] = TCP("addr_width", "AddrWidth", GPUCOH_P_UINT, NULL,
+                  "byte-address bits: 16..48 (default 32)", addr_width),
+    [TP_L1S] = TCP("l1_sets", "L1Sets", GPUCOH_P_UINT, NULL,
+                   "L1 sets: power of two 1..256 (default 64)", l1_sets),
+    [TP_L1W] = TCP("l1_ways", "L1Ways", GPUCOH_P_UINT, NULL, "L1 ways: 1..8 (default 4)", l1_ways),
+    [TP_L2S] = TCP("l2_sets", "L2Sets", GPUCOH_P_UINT, NULL,
+                   "L2 sets per bank: power of two 1..1024 (default 128)", l2_sets),
+    [TP_L2W] = TCP("l2_ways", "L2Ways", GPUCOH_P_UINT, NULL, "L2 ways: 1..16 (default 8)", l2_ways),
+    [TP_MSHR] = TCP("l2_mshrs", "L2Mshrs", GPUCOH_P_UINT, NULL,
+                    "L2 MSHRs per bank: 2..128 (default 128)", l2_mshrs),
+    [TP_TS] = TCP("ts_width", "TsWidth", GPUCOH_P_UINT, NULL, "timestamp bits: 8..32 (default 32)",
+                  ts_width),
+    [TP_L1Q] = TCP("l1_queue", "L1Queue", GPUCOH_P_UINT, NULL,
+                   "core request FIFO depth: 1..8 (default 4)", l1_queue),
+    [TP_L2Q] = TCP("l2_queue", "L2Queue", GPUCOH_P_UINT, NULL,
+                   "L2 request FIFO depth: 1..8 (default 4)", l2_queue),
+    [TP_WFC] = TCP("wf_cnt_width", "WfCntWidth", GPUCOH_P_UINT, NULL,
+                   "outstanding-write counter bits per wavefront: 2..8 (default 6)", wf_cnt_width),
+    [TP_LC] = TCP("line_cnt_width", "LineCntWidth", GPUCOH_P_UINT, NULL,
+                  "pending-write counter bits per L1 line: 2..8 (default 4)", line_cnt_width),
+    [TP_LMODE] =
+        TCP("lease_mode", "LeaseMode", GPUCOH_P_ENUM, lease_names,
+            "fixed | predict (default: predict for tc-weak, fixed for tc-strong)", lease_mode),
+    [TP_LEASE] = TCP("lease", "Lease", GPUCOH_P_UINT, NULL,
+                     "fixed lifetime in cycles: 0..2^ts_width-2 (default 800)", lease),
+    [TP_PINIT] = TCP("pred_init", "PredInit", GPUCOH_P_UINT, NULL,
+                     "predictor reset value (default 800)", pred_init),
+    [TP_PMIN] =
+        TCP("pred_min", "PredMin", GPUCOH_P_UINT, NULL, "predictor floor (default 0)", pred_min),
+    [TP_PMAX] = TCP("pred_max", "PredMax", GPUCOH_P_UINT, NULL,
+                    "predictor ceiling: <= 2^ts_width-2 (default 65535)", pred_max),
+    [TP_THIT] =
+        TCP("t_hit", "THit", GPUCOH_P_UINT, NULL, "predictor +step: 0..255 (default 4)", t_hit),
+    [TP_TEVICT] = TCP("t_evict", "TEvict", GPUCOH_P_UINT, NULL,
+                      "predictor -step on an unexpired eviction: 0..255 (default 8)", t_evict),
+    [TP_TWRITE] =
+        TCP("t_write", "TWrite", GPUCOH_P_UINT, NULL,
+            "predictor -step on a write to an unexpired line: 0..255 (default 8)", t_write),
+    [TP_USETW] = TCP("use_t_write", "UseTWrite", GPUCOH_P_UINT, NULL,
+                     "t_write mechanism on: 0/1 (default 1)", use_t_write),
+};
+
+static const uint8_t timer_sel[] = {TP_TS};
+static const uint8_t gwct_sel[] = {TP_WF, TP_TS, TP_WFC};
+static const uint8_t l1_sel[] = {TP_PROTO, TP_WF, TP_LINE, TP_AW,  TP_L1S,
+                                 TP_L1W,   TP_TS, TP_L1Q,  TP_WFC, TP_LC};
+static const uint8_t l2_sel[] = {
+    TP_PROTO, TP_SM,    TP_BANKS, TP_LINE, TP_AW,   TP_L2S,  TP_L2W,    TP_MSHR,   TP_TS,   TP_L2Q,
+    TP_LMODE, TP_LEASE, TP_PINIT, TP_PMIN, TP_PMAX, TP_THIT, TP_TEVICT, TP_TWRITE, TP_USETW};
+#define NSEL(a) (sizeof(a) / sizeof(a[0]))
+
+static gpucoh_param_def_t timer_params[NSEL(timer_sel)], gwct_params[NSEL(gwct_sel)],
+    l1_params[NSEL(l1_sel)], l2_params[NSEL(l2_sel)];
+
+static const uint8_t* unit_sel(const gpucoh_unit_t* u, unsigned* n) {
+    if (u == &unit_tc_timer)
+        return *n = NSEL(timer_sel), timer_sel;
+    if (u == &unit_tc_gwct)
+        return *n = NSEL(gwct_sel), gwct_sel;
+    if (u == &unit_tc_l1)
+        return *n = NSEL(l1_sel), l1_sel;
+    return *n = NSEL(l2_sel), l2_sel;
+}
+
+static uint32_t* dfield(tc_desc_t* d, unsigned p) {
+    return (uint32_t*)((char*)d + tc_p[p].off);
+}
+static uint32_t dget(const tc_desc_t* d, unsigned p) {
+    uint32_t v;
+    memcpy(&v, (const char*)d + tc_p[p].off, sizeof v);
+    return v;
+}
+
+void tc_pvals_from_desc(const gpucoh_unit_t* u, const tc_desc_t* d, gpucoh_pvals_t* pv) {
+    unsigned n;
+    const uint8_t* sel = unit_sel(u, &n);
+    memset(pv, 0, sizeof *pv);
+    for (unsigned i = 0; i < n; i++) {
+        pv->v[i] = dget(d, sel[i]);
+        pv->set[i] = true;
+    }
+}
+
+int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc_t* d, char* err,
+                       size_t errlen) {
+    unsigned n;
+    const uint8_t* sel = unit_sel(u, &n);
+    tc_protocol_t proto = TC_WEAK;
+    for (unsigned i = 0; i < n; i++)
+        if (sel[i] == TP_PROTO && pv->set[i])
+            proto = pv->v[i] ? TC_WEAK : TC_STRONG;
+    *d = tc_desc_default(proto);
+    for (unsigned i = 0; i < n; i++) {
+        if (!pv->set[i])
+            continue;
+        if (pv->v[i] > 0xFFFFFFFFull) {
+            snprintf(err, errlen, "parameter %s=%llu is out of range (%s)", tc_p[sel[i]].def.name,
+                     (unsigned long long)pv->v[i], tc_p[sel[i]].def.help);
+            return -1;
+        }
+        *dfield(d, sel[i]) = (uint32_t)pv->v[i];
+    }
+    /* defaults of parameters the unit does not have follow a narrow timestamp */
+    bool given[TP_N] = {false};
+    for (unsigned i = 0; i < n; i++)
+        given[sel[i]] = pv->set[i];
+    const uint32_t top = tc_ts_max(d) - 1u; /* 2^TsWidth - 2 */
+    if (!given[TP_PMAX] && d->pred_max > top)
+        d->pred_max = top;
+    if (!given[TP_LEASE] && d->lease > top / 4u)
+        d->lease = top / 4u;
+    if (!given[TP_PINIT] && d->pred_init > d->pred_max / 4u)
+        d->pred_init = d->pred_max / 4u;
+    if (!given[TP_PMIN] && d->pred_min > d->pred_init)
+        d->pred_min = d->pred_init;
+    char why[256];
+    if (tc_check_desc(d, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", u->name, why);
+        return -1;
+    }
+    return 0;
+}
+
+static int tc_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, size_t errlen) {
+    tc_desc_t d;
+    if (tc_desc_from_pvals(u, pv, &d, err, errlen) != 0)
+        return -1;
+    gpucoh_pvals_t full;
+    tc_pvals_from_desc(u, &d, &full);
+    for (unsigned i = 0; i < u->nparams; i++)
+        pv->v[i] = full.v[i]; /* keep pv->set: what the user gave */
+    return 0;
+}
+static int timer_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
+    return tc_resolve(&unit_tc_timer, pv, err, n);
+}
+static int gwct_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
+    return tc_resolve(&unit_tc_gwct, pv, err, n);
+}
+static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
+    return tc_resolve(&unit_tc_l1, pv, err, n);
+}
+static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
+    return tc_resolve(&unit_tc_l2, pv, err, n);
+}
+
+static uint32_t clog2(uint32_t v) {
+    uint32_t l = 0;
+    while ((1u << l) < v)
+        l++;
+    return l;
+}
+
+static tc_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
+    tc_desc_t d;
+    char err[256];
+    if (tc_desc_from_pvals(u, pv, &d, err, sizeof err) != 0)
+        d = tc_desc_default(TC_WEAK);
+    return d;
+}
+
+/* Storage (section 3 of each unit page), in bits. */
+static uint32_t timer_storage_bits(const gpucoh_pvals_t* pv) {
+    return (uint32_t)pv->v[0] + 1u;
+}
+static uint32_t gwct_storage_bits(const gpucoh_pvals_t* pv) {
+    tc_desc_t d = pv_desc(&unit_tc_gwct, pv);
+    return d.num_wf * (d.ts_width + d.wf_cnt_width + 3u);
+}
+static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
+    tc_desc_t d = pv_desc(&unit_tc_l1, pv);
+    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t lines = d.l1_sets * d.l1_ways;
+    const uint32_t per = (la - clog2(d.l1_sets)) + 3u + d.ts_width + 8u * d.line_bytes + 2u +
+                         d.line_cnt_width + 2u * d.num_wf + d.ts_width;
+    return lines * per + d.l1_sets * clog2(d.l1_ways) +
+           d.num_wf * (d.ts_width + d.wf_cnt_width + 3u);
+}
+static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
+    tc_desc_t d = pv_desc(&unit_tc_l2, pv);
+    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t lines = d.l2_sets * d.l2_ways;
+    const uint32_t per = (la - clog2(d.l2_sets)) + 3u + d.ts_width + 1u + 8u * d.line_bytes;
+    const uint32_t mshr = 1u + 2u + la + 4u + d.ts_width + d.num_sm + 3u + 6u + 6u +
+                          9u * d.line_bytes + 2u + 5u + 64u;
+    return lines * per + d.l2_mshrs * mshr + d.ts_width;
+}
+/* data arrays in SRAM macros: one single-ported macro per unit */
+static void l1_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
+                          uint32_t* ports) {
+    tc_desc_t d = pv_desc(&unit_tc_l1, pv);
+    *bits = d.l1_sets * d.l1_ways * 8u * d.line_bytes;
+    *banks = 1;
+    *ports = 1;
+}
+static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
+                          uint32_t* ports) {
+    tc_desc_t d = pv_desc(&unit_tc_l2, pv);
+    *bits = d.l2_sets * d.l2_ways * 8u * d.line_bytes;
+    *banks = 1;
+    *ports = 1;
+}
+
+static const char* const timer_files[] = {"tc_timer.sv", NULL};
+static const char* const gwct_files[] = {"tc_gwct.sv", NULL};
+static const char* const l1_files[] = {"tc_gwct.sv", "tc_l1.sv", NULL};
+static const char* const l2_files[] = {"tc_l2.sv", NULL};
+
+static const char* const timer_waves[] = {"TOP.tc_timer.clk_i",
+                                          "TOP.tc_timer.rst_ni",
+                                          "TOP.tc_timer.load_i",
+                                          "TOP.tc_timer.now_o",
+                                          "TOP.tc_timer.era_o",
+                                          "TOP.tc_timer.roll_o",
+                                          NULL};
+static const char* const timer_wfilt[] = {"", "", "", "", "", "", NULL};
+static uint32_t timer_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    return i == 3 ? (uint32_t)pv->v[0] : 1u;
+}
+static const char* const gwct_waves[] = {"TOP.tc_gwct.clk_i",
+                                         "TOP.tc_gwct.rst_ni",
+                                         "TOP.tc_gwct.now_i",
+                                         "TOP.tc_gwct.roll_i",
+                                         "TOP.tc_gwct.iss_valid_i",
+                                         "TOP.tc_gwct.iss_wf_i",
+                                         "TOP.tc_gwct.ack_valid_i",
+                                         "TOP.tc_gwct.ack_wf_i",
+                                         "TOP.tc_gwct.ack_global_i",
+                                         "TOP.tc_gwct.ack_gwct_i",
+                                         "TOP.tc_gwct.fence_ready_o",
+                                         "TOP.tc_gwct.wr_idle_o",
+                                         NULL};
+static const char* const gwct_wfilt[] = {"", "", "", "", "", "", "", "", "", "", "", "", NULL};
+static uint32_t gwct_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    switch (i) {
+    case 2:
+    case 9:
+        return (uint32_t)pv->v[1];
+    case 5:
+    case 7:
+        return 6;
+    case 10:
+    case 11:
+        return (uint32_t)pv->v[0];
+    default:
+        return 1;
+    }
+}
+static const char* const l1_waves[] = {"TOP.tc_l1.clk_i",
+                                       "TOP.tc_l1.rst_ni",
+                                       "TOP.tc_l1.core_valid_i",
+                                       "TOP.tc_l1.core_ready_o",
+                                       "TOP.tc_l1.rsp_valid_i",
+                                       "TOP.tc_l1.req_valid_o",
+                                       NULL};
+static const char* const l1_wfilt[] = {"", "", "", "", "", "", NULL};
+static const char* const l2_waves[] = {"TOP.tc_l2.clk_i",
+                                       "TOP.tc_l2.rst_ni",
+                                       "TOP.tc_l2.req_valid_i",
+                                       "TOP.tc_l2.req_ready_o",
+                                       "TOP.tc_l2.rsp_valid_o",
+                                       "TOP.tc_l2.mem_valid_i",
+                                       NULL};
+static const char* const l2_wfilt[] = {"", "", "", "", "", "", NULL};
+static uint32_t one_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    (void)pv;
+    (void)i;
+    return 1;
+}
+
+/* ---- tc_timer adapter ----------------------------------------------------------------------- */
+
+typedef struct {
+    tc_timer_t model; /* first member */
+    gpucoh_rng_t rng;
+    uint32_t max;
+} timer_ctx_t;
+
+static int timer_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim, char* err,
+                      size_t errlen) {
+    timer_ctx_t* c = vctx;
+    (void)stim;
+    gpucoh_rng_seed(&c->rng, seed);
+    if (tc_timer_init(&c->model, (uint32_t)pv->v[0], err, errlen) != 0)
+        return -1;
+    c->max = pv->v[0] >= 32 ? 0xffffffffu : (1u << pv->v[0]) - 1u;
+    return 0;
+}
+static void timer_next(void* vctx, uint64_t cycle, void* vin) {
+    timer_ctx_t* c = vctx;
+    tc_timer_in_t* in = vin;
+    memset(in, 0, sizeof *in);
+    in->rst_n = cycle >= 2 && gpucoh_rng_below(&c->rng, 100000) != 0;
+    if (gpucoh_rng_below(&c->rng, 500) == 0) {
+        in->load = true;
+        /* mostly just before the wrap; sometimes 0 (taken as 1) or anywhere */
+        uint32_t r = gpucoh_rng_below(&c->rng, 10);
+        in->load_val = r == 0  ? 0u
+                       : r < 8 ? c->max - gpucoh_rng_below(&c->rng, 8)
+                               : (uint32_t)gpucoh_rng_next(&c->rng) & c->max;
+    }
+}
+static void timer_tick(void* vctx, const void* in, void* out) {
+    timer_ctx_t* c = vctx;
+    tc_timer_tick(&c->model, in, out);
+}
+static uint32_t timer_cmp_out(void* vctx, const void* ve, const void* vg, gpucoh_mismatch_t* mm) {
+    (void)vctx;
+    const tc_timer_out_t *e = ve, *g = vg;
+    uint32_t bad = 0;
+    tb_cmp_u64(mm, &bad, e->now, g->now, "tc_timer.now_o");
+    tb_cmp_u64(mm, &bad, e->era, g->era, "tc_timer.era_o");
+    tb_cmp_u64(mm, &bad, e->roll, g->roll, "tc_timer.roll_o");
+    if (bad)
+        mm->extra = bad - 1;
+    return bad;
+}
+static uint32_t timer_cmp_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {
+    timer_ctx_t* c = vctx;
+    const tc_timer_state_t* g = vg;
+    uint32_t bad = 0;
+    tb_cmp_u64(mm, &bad, c->model.st.now, g->now, "tc_timer.now_q");
+    tb_cmp_u64(mm, &bad, c->model.st.era, g->era, "tc_timer.era_q");
+    if (bad)
+        mm->extra = bad - 1;
+    return bad;
+}
+static void timer_json(void* vctx, const void* vin, char* buf, size_t n) {
+    (void)vctx;
+    const tc_timer_in_t* in = vin;
+    snprintf(buf, n, "{\"rst_ni\": %d, \"load_i\": %d, \"load_val_i\": %u}", in->rst_n ? 1 : 0,
+             in->load ? 1 : 0, (unsigned)in->load_val);
+}
+static void timer_cov(void* vctx, uint32_t* covered, uint32_t* reachable) {
+    timer_ctx_t* c = vctx;
+    *covered = 0;
+    *reachable = TC_TIMER_T_N;
+    for (unsigned r = 0; r < TC_TIMER_T_N; r++)
+        *covered += c->model.cov[r] != 0;
+}
+static uint32_t timer_rows(void* vctx) {
+    (void)vctx;
+    return TC_TIMER_T_N;
+}
+static void timer_row(void* vctx, uint32_t row, const char** id, const char** name, uint64_t* count,
+                      bool* reachable) {
+    timer_ctx_t* c = vctx;
+    *id = tb_row_id(row);
+    *name = tc_timer_trans_name((tc_timer_trans_t)row);
+    *count = c->model.cov[row];
+    *reachable = true;
+}
+static const gpucoh_tb_ops_t timer_ops = {
+    .ctx_size = sizeof(timer_ctx_t),
+    .in_size = sizeof(tc_timer_in_t),
+    .out_size = sizeof(tc_timer_out_t),
+    .state_size = sizeof(tc_timer_state_t),
+    .init = timer_init,
+    .next_input = timer_next,
+    .model_tick = timer_tick,
+    .compare_out = timer_cmp_out,
+    .compare_state = timer_cmp_state,
+    .input_json = timer_json,
+    .coverage = timer_cov,
+    .coverage_rows = timer_rows,
+    .coverage_row = timer_row,
+};
+
+/* ---- tc_gwct adapter ------------------------------------------------------------------------ */
+
+typedef struct {
+    tc_gwct_t model; /* first member */
+    tc_timer_t timer;
+    gpucoh_rng_t rng;
+    uint32_t num_wf, max;
+    uint32_t iss_pm, ack_pm; /* per mille, per phase */
+    uint64_t phase_left;
+} gwct_ctx_t;
+
+static int gwct_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim, char* err,
+                     size_t errlen) {
+    gwct_ctx_t* c = vctx;
+    (void)stim;
+    gpucoh_rng_seed(&c->rng, seed);
+    c->num_wf = (uint32_t)pv->v[0];
+    if (tc_gwct_init(&c->model, c->num_wf, (uint32_t)pv->v[1], (uint32_t)pv->v[2], err, errlen) !=
+            0 ||
+        tc_timer_init(&c->timer, (uint32_t)pv->v[1], err, errlen) != 0)
+        return -1;
+    c->max = pv->v[1] >= 32 ? 0xffffffffu : (1u << pv->v[1]) - 1u;
+    return 0;
+}
+static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
+    gwct_ctx_t* c = vctx;
+    tc_gwct_in_t* in = vin;
+    memset(in, 0, sizeof *in);
+    tc_timer_out_t t;
+    tc_timer_outputs(&c->timer, &t);
+    in->t.now = t.now;
+    in->t.era = t.era;
+    in->t.roll = t.roll;
+    in->rst_n = cycle >= 2 && gpucoh_rng_below(&c->rng, 200000) != 0;
+    if (c->phase_left-- == 0) { /* phases: issue-heavy (counters fill), ack-heavy, balanced */
+        uint32_t r = gpucoh_rng_below(&c->rng, 3);
+        c->iss_pm = r == 0 ? 700 : r == 1 ? 150 : 400;
+        c->ack_pm = r == 0 ? 150 : r == 1 ? 700 : 400;
+        c->phase_left = 100 + gpucoh_rng_below(&c->rng, 3000);
+    }
+    const uint32_t wmask = c->num_wf; /* wavefronts 0..num_wf-1; a few hot ones */
+    if (gpucoh_rng_below(&c->rng, 1000) < c->iss_pm) {
+        uint32_t w = gpucoh_rng_below(&c->rng, 4) ? gpucoh_rng_below(&c->rng, wmask < 4 ? wmask : 4)
+                                                  : gpucoh_rng_below(&c->rng, wmask);
+        if (!((c->model.out.full >> w) & 1u)) {
+            in->iss_valid = true;
+            in->iss_wf = w;
+        }
+    }
+    if (gpucoh_rng_below(&c->rng, 1000) < c->ack_pm) {
+        uint32_t w = gpucoh_rng_below(&c->rng, 4) ? gpucoh_rng_below(&c->rng, wmask < 4 ? wmask : 4)
+                                                  : gpucoh_rng_below(&c->rng, wmask);
+        if (c->model.st.cnt[w] > 0) {
+            in->ack_valid = true;
+            in->ack_wf = w;
+            in->ack_global = gpucoh_rng_below(&c->rng, 4) != 0;
+            if (in->ack_global) {
+                uint32_t r = gpucoh_rng_below(&c->rng, 8);
+                uint64_t g = (uint64_t)t.now + gpucoh_rng_below(&c->rng, 200);
+                in->ack_gwct = r == 0 ? gpucoh_rng_below(&c->rng, t.now + 1u)
+                                      : (uint32_t)(g > c->max ? c->max : g);
+                in->ack_era = r == 1 ? t.era ^ 1u : t.era;
+            }
+        }
+    }
+    tc_timer_in_t ti = {.rst_n = in->rst_n};
+    tc_timer_out_t to;
+    tc_timer_tick(&c->timer, &ti, &to);
+}
+static void gwct_tick(void* vctx, const void* in, void* out) {
+    gwct_ctx_t* c = vctx;
+    tc_gwct_tick(&c->model, in, out);
+}
+static uint32_t gwct_cmp_out(void* vctx, const void* ve, const void* vg, gpucoh_mismatch_t* mm) {
+    (void)vctx;
+    const tc_gwct_out_t *e = ve, *g = vg;
+    uint32_t bad = 0;
+    tb_cmp_u64(mm, &bad, e->fence_ready, g->fence_ready, "tc_gwct.fence_ready_o");
+    tb_cmp_u64(mm, &bad, e->wr_idle, g->wr_idle, "tc_gwct.wr_idle_o");
+    tb_cmp_u64(mm, &bad, e->full, g->full, "tc_gwct.full_o");
+    if (bad)
+        mm->extra = bad - 1;
+    return bad;
+}
+static uint32_t gwct_cmp_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {
+    gwct_ctx_t* c = vctx;
+    const tc_gwct_state_t* g = vg;
+    uint32_t bad = 0;
+    for (uint32_t w = 0; w < c->num_wf; w++) {
+        tb_cmp_u64(mm, &bad, c->model.st.gwct[w], g->gwct[w], "tc_gwct.gwct_q[%u]", w);
+        tb_cmp_u64(mm, &bad, c->model.st.cnt[w], g->cnt[w], "tc_gwct.cnt_q[%u]", w);
+    }
+    if (bad)
+        mm->extra = bad - 1;
+    return bad;
+}
+static void gwct_json(void* vctx, const void* vin, char* buf, size_t n) {
+    (void)vctx;
+    const tc_gwct_in_t* in = vin;
+    snprintf(buf, n,
+             "{\"rst_ni\": %d, \"now_i\": %u, \"era_i\": %u, \"roll_i\": %d, \"iss_valid_i\": %d, "
+             "\"iss_wf_i\": %u, \"ack_valid_i\": %d, \"ack_wf_i\": %u, \"ack_global_i\": %d, "
+             "\"ack_gwct_i\": %u, \"ack_era_i\": %u}",
+             in->rst_n ? 1 : 0, (unsigned)in->t.now, (unsigned)in->t.era, in->t.roll ? 1 : 0,
+             in->iss_valid ? 1 : 0, (unsigned)in->iss_wf, in->ack_valid ? 1 : 0,
+             (unsigned)in->ack_wf, in->ack_global ? 1 : 0, (unsigned)in->ack_gwct,
+             (unsigned)in->ack_era);
+}
+static void gwct_cov(void* vctx, uint32_t* covered, uint32_t* reachable) {
+    gwct_ctx_t* c = vctx;
+    *covered = 0;
+    *reachable = TC_GWCT_T_N;
+    for (unsigned r = 0; r < TC_GWCT_T_N; r++)
+        *covered += c->model.cov[r] != 0;
+}
+static uint32_t gwct_rows(void* vctx) {
+    (void)vctx;
+    return TC_GWCT_T_N;
+}
+static void gwct_row(void* vctx, uint32_t row, const char** id, const char** name, uint64_t* count,
+                     bool* reachable) {
+    gwct_ctx_t* c = vctx;
+    *id = tc_gwct_trans_id((tc_gwct_trans_t)row);
+    *name = tc_gwct_trans_name((tc_gwct_trans_t)row);
+    *count = c->model.cov[row];
+    *reachable = true;
+}
+static const gpucoh_tb_ops_t gwct_ops = {
+    .ctx_size = sizeof(gwct_ctx_t),
+    .in_size = sizeof(tc_gwct_in_t),
+    .out_size = sizeof(tc_gwct_out_t),
+    .state_size = sizeof(tc_gwct_state_t),
+    .init = gwct_init,
+    .next_input = gwct_next,
+    .model_tick = gwct_tick,
+    .compare_out = gwct_cmp_out,
+    .compare_state = gwct_cmp_state,
+    .input_json = gwct_json,
+    .coverage = gwct_cov,
+    .coverage_rows = gwct_rows,
+    .coverage_row = gwct_row,
+};
+
+/* ---- the entries ---------------------------------------------------------------------------- */
+
+const gpucoh_unit_t unit_tc_timer = {
+    .name = "tc_timer",
+    .summary = "synchronized timestamp counter: 1..2^TsWidth-1, era bit, rollover strobe",
+    .source = "HPCA 2013 TC (notes/seed001-tc.md §1.1 H1, §2.7)",
+    .status = "done",
+    .top = "tc_timer",
+    .rtl_files = timer_files,
+    .params = timer_params,
+    .nparams = NSEL(timer_sel),
+    .resolve = timer_resolve,
+    .storage_bits = timer_storage_bits,
+    .tb = &timer_ops,
+    .wave_signals = timer_waves,
+    .wave_filters = timer_wfilt,
+    .wave_width = timer_wave_width,
+};
+const gpucoh_unit_t unit_tc_gwct = {
+    .name = "tc_gwct",
+    .summary = "TC-Weak GWCT table: per-wavefront max GWCT and outstanding writes, fence ready",
+    .source = "HPCA 2013 TC (notes/seed001-tc.md §1.1 H4/H9, §2.7)",
+    .status = "done",
+    .top = "tc_gwct",
+    .rtl_files = gwct_files,
+    .params = gwct_params,
+    .nparams = NSEL(gwct_sel),
+    .resolve = gwct_resolve,
+    .storage_bits = gwct_storage_bits,
+    .tb = &gwct_ops,
+    .wave_signals = gwct_waves,
+    .wave_filters = gwct_wfilt,
+    .wave_width = gwct_wave_width,
+};
+const gpucoh_unit_t unit_tc_l1 = {
+    .name = "tc_l1",
+    .summary = "TC L1 controller: leases, I/V/V_M/I_V/I_I, merged reads, write-through, GWCT "
+               "(co-simulated in the system: gpucoh cosim system)",
+    .source = "HPCA 2013 TC Table 2 (notes/seed001-tc.md §2.5)",
+    .status = "done",
+    .top = "tc_l1",
+    .rtl_files = l1_files,
+    .params = l1_params,
+    .nparams = NSEL(l1_sel),
+    .resolve = l1_resolve,
+    .storage_bits = l1_storage_bits,
+    .sram_shape = l1_sram_shape,
+    .tb = NULL,
+    .wave_signals = l1_waves,
+    .wave_filters = l1_wfilt,
+    .wave_width = one_wave_width,
+};
+const gpucoh_unit_t unit_tc_l2 = {
+    .name = "tc_l2",
+    .summary = "TC L2 bank: gTS per line, I/P/S/E/I_S/I_M/M_I, MSHRs holding unexpired stamps, "
+               "atomics, lifetime predictor, TC-Strong write stall (in the system)",
+    .source = "HPCA 2013 TC Table 2 (notes/seed001-tc.md §2.6)",
+    .status = "done",
+    .top = "tc_l2",
+    .rtl_files = l2_files,
+    .params = l2_params,
+    .nparams = NSEL(l2_sel),
+    .resolve = l2_resolve,
+    .storage_bits = l2_storage_bits,
+    .sram_shape = l2_sram_shape,
+    .tb = NULL,
+    .wave_signals = l2_waves,
+    .wave_filters = l2_wfilt,
+    .wave_width = one_wave_width,
+};
+
+/* The parameter tables are views of tc_p; filled once before first use. */
+__attribute__((constructor)) static void tc_units_fill(void) {
+    for (unsigned i = 0; i < NSEL(timer_sel); i++)
+        timer_params[i] = tc_p[timer_sel[i]].def;
+    for (unsigned i = 0; i < NSEL(gwct_sel); i++)
+        gwct_params[i] = tc_p[gwct_sel[i]].def;
+    for (unsigned i = 0; i < NSEL(l1_sel); i++)
+        l1_params[i] = tc_p[l1_sel[i]].def;
+    for (unsigned i = 0; i < NSEL(l2_sel); i++)
+        l2_params[i] = tc_p[l2_sel[i]].def;
+}
+
+int tc_desc_set(tc_desc_t* d, const char* kv, char* err, size_t errlen) {
+    const char* eq = strchr(kv, '=');
+    if (!eq || eq == kv || !eq[1]) {
+        snprintf(err, errlen, "--param '%s' is not NAME=VALUE", kv);
+        return -1;
+    }
+    const size_t nlen = (size_t)(eq - kv);
+    for (unsigned p = 0; p < TP_N; p++) {
+        const gpucoh_param_def_t* def = &tc_p[p].def;
+        if (strlen(def->name) != nlen || strncmp(def->name, kv, nlen) != 0)
+            continue;
+        if (def->kind == GPUCOH_P_ENUM) {
+            for (unsigned e = 0; def->enum_names[e]; e++)
+                if (!strcmp(def->enum_names[e], eq + 1)) {
+                    *dfield(d, p) = e;
+                    return 0;
+                }
+            snprintf(err, errlen, "parameter %s: '%s' is not one of:", def->name, eq + 1);
+            for (unsigned e = 0; def->enum_names[e]; e++) {
+                size_t l = strlen(err);
+                snprintf(err + l, errlen - l, " %s", def->enum_names[e]);
+            }
+            return -1;
+        }
+        char* end = NULL;
+        unsigned long long v = strtoull(eq + 1, &end, 0);
+        if (!end || *end || eq[1] == '-' || v > 0xFFFFFFFFull) {
+            snprintf(err, errlen, "parameter %s: '%s' is not an unsigned 32-bit number (%s)",
+                     def->name, eq + 1, def->help);
+            return -1;
+        }
+        *dfield(d, p) = (uint32_t)v;
+        return 0;
+    }
+    snprintf(err, errlen, "the TC system has no parameter '%.*s'; its parameters are:", (int)nlen,
+             kv);
+    for (unsigned p = 0; p < TP_N; p++) {
+        size_t l = strlen(err);
+        snprintf(err + l, errlen - l, " %s", tc_p[p].def.name);
+    }
+    return -1;
+}
+
+void tc_desc_print(const tc_desc_t* d, FILE* f) {
+    const char* sep = "";
+    for (unsigned p = 0; p < TP_N; p++) {
+        const gpucoh_param_def_t* def = &tc_p[p].def;
+        const uint32_t v = dget(d, p);
+        if (def->kind == GPUCOH_P_ENUM)
+            fprintf(f, "%s%s=%s", sep, def->name, def->enum_names[v]);
+        else
+            fprintf(f, "%s%s=%u", sep, def->name, (unsigned)v);
+        sep = " ";
+    }
+}

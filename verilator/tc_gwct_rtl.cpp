@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tc_gwct_rtl.cpp -- thin shim: the Verilated tc_gwct behind the C ABI of gpucoh_rtl.h
+// (port structs of cmodel/tc_gwct.h). Nothing here models behaviour.
+
+#include "Vtc_gwct.h"
+#include "Vtc_gwct___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "tc_gwct.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vtc_gwct>;
+
+#ifndef GPUCOH_P_NumWf
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kWf = GPUCOH_P_NumWf;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vtc_gwct* t = s->top;
+    const tc_gwct_in_t* in = static_cast<const tc_gwct_in_t*>(vin);
+    tc_gwct_out_t* out = static_cast<tc_gwct_out_t*>(vout);
+    t->rst_ni = in->rst_n ? 1 : 0;
+    t->now_i = in->t.now;
+    t->era_i = in->t.era;
+    t->roll_i = in->t.roll ? 1 : 0;
+    t->iss_valid_i = in->iss_valid ? 1 : 0;
+    t->iss_wf_i = in->iss_wf;
+    t->ack_valid_i = in->ack_valid ? 1 : 0;
+    t->ack_wf_i = in->ack_wf;
+    t->ack_global_i = in->ack_global ? 1 : 0;
+    t->ack_gwct_i = in->ack_gwct;
+    t->ack_era_i = in->ack_era;
+    gpucoh::edge(s);
+    out->fence_ready = gpucoh::get_u64(t->fence_ready_o);
+    out->wr_idle = gpucoh::get_u64(t->wr_idle_o);
+    out->full = gpucoh::get_u64(t->full_o);
+}
+
+void state(void* h, void* vst) {
+    Sim* s = static_cast<Sim*>(h);
+    tc_gwct_state_t* st = static_cast<tc_gwct_state_t*>(vst);
+    const Vtc_gwct___024root* r = s->top->rootp;
+    for (unsigned w = 0; w < kWf; ++w) {
+        st->gwct[w] = r->tc_gwct__DOT__gwct_q[w];
+        st->cnt[w] = r->tc_gwct__DOT__cnt_q[w];
+    }
+}
+
+} // namespace
+
+GPUCOH_API(Vtc_gwct, "tc_gwct", tick, state)

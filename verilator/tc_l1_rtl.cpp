@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tc_l1_rtl.cpp -- thin shim: the Verilated tc_l1 (with its u_gwct) behind the C ABI of
+// gpucoh_rtl.h: packs tc_l1_in_t into the ports, unpacks tc_l1_out_t, and reads the public
+// registers into tc_l1_state_t (cmodel/tc_l1.h), all lines or only the ones the caller names in
+// sel[]. Nothing here models behaviour.
+
+#include "Vtc_l1.h"
+#include "Vtc_l1___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "tc_l1.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vtc_l1>;
+
+#if !defined(GPUCOH_P_NumWf) || !defined(GPUCOH_P_L1Sets) || !defined(GPUCOH_P_L1Ways)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kWf = GPUCOH_P_NumWf;
+constexpr unsigned kSets = GPUCOH_P_L1Sets;
+constexpr unsigned kLines = GPUCOH_P_L1Sets * GPUCOH_P_L1Ways;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vtc_l1* t = s->top;
+    const tc_l1_in_t* in = static_cast<const tc_l1_in_t*>(vin);
+    tc_l1_out_t* out = static_cast<tc_l1_out_t*>(vout);
+    t->rst_ni = in->rst_n ? 1 : 0;
+    t->now_i = in->t.now;
+    t->era_i = in->t.era;
+    t->roll_i = in->t.roll ? 1 : 0;
+    const tc_core_req_t& c = in->core;
+    t->core_valid_i = c.valid ? 1 : 0;
+    t->core_op_i = c.op;
+    t->core_wf_i = c.wf;
+    gpucoh::put_u64(t->core_line_i, c.line);
+    gpucoh::put_words(t->core_data_i, c.data);
+    gpucoh::put_words(t->core_mask_i, c.mask);
+    t->core_aop_i = c.aop;
+    t->core_word_i = c.word;
+    t->core_a_i = c.a;
+    t->core_b_i = c.b;
+    const tc_rsp_t& r = in->rsp;
+    t->rsp_valid_i = r.valid ? 1 : 0;
+    t->rsp_kind_i = r.kind;
+    t->rsp_wf_i = r.wf;
+    t->rsp_atomic_i = r.atomic ? 1 : 0;
+    gpucoh::put_u64(t->rsp_line_i, r.line);
+    t->rsp_ts_i = r.ts;
+    t->rsp_era_i = r.era;
+    gpucoh::put_words(t->rsp_data_i, r.data);
+    gpucoh::edge(s);
+
+    std::memset(out, 0, sizeof *out);
+    out->core_ready = t->core_ready_o != 0;
+    out->crsp.valid = t->crsp_valid_o != 0;
+    out->crsp.kind = t->crsp_kind_o;
+    out->crsp.wf_mask = gpucoh::get_u64(t->crsp_wf_mask_o);
+    out->crsp.line = gpucoh::get_u64(t->crsp_line_o);
+    gpucoh::get_words(out->crsp.data, t->crsp_data_o);
+    out->req.valid = t->req_valid_o != 0;
+    out->req.kind = t->req_kind_o;
+    out->req.wf = t->req_wf_o;
+    out->req.line = gpucoh::get_u64(t->req_line_o);
+    out->req.exp = t->req_exp_o != 0;
+    out->req.ts = t->req_ts_o;
+    out->req.era = t->req_era_o;
+    gpucoh::get_words(out->req.data, t->req_data_o);
+    gpucoh::get_words(out->req.mask, t->req_mask_o);
+    out->req.aop = t->req_aop_o;
+    out->req.word = t->req_word_o;
+    out->req.a = t->req_a_o;
+    out->req.b = t->req_b_o;
+    out->fence_ready = gpucoh::get_u64(t->fence_ready_o);
+    out->wr_idle = gpucoh::get_u64(t->wr_idle_o);
+}
+
+void read_line(const Vtc_l1___024root* r, tc_l1_line_t* l, unsigned i) {
+    l->tag = gpucoh::get_u64(r->tc_l1__DOT__tag_q[i]);
+    l->st = r->tc_l1__DOT__st_q[i];
+    l->lts = r->tc_l1__DOT__lts_q[i];
+    gpucoh::get_words(l->data, r->tc_l1__DOT__data_q[i]);
+    l->rd = r->tc_l1__DOT__rd_q[i];
+    l->waw = r->tc_l1__DOT__waw_q[i];
+    l->wcnt = r->tc_l1__DOT__wcnt_q[i];
+    l->orig = gpucoh::get_u64(r->tc_l1__DOT__orig_q[i]);
+    l->late = gpucoh::get_u64(r->tc_l1__DOT__late_q[i]);
+    l->mts = r->tc_l1__DOT__mts_q[i];
+}
+
+void state(void* h, void* vst) {
+    Sim* s = static_cast<Sim*>(h);
+    tc_l1_state_t* st = static_cast<tc_l1_state_t*>(vst);
+    const Vtc_l1___024root* r = s->top->rootp;
+    if (st->sel_all) {
+        for (unsigned i = 0; i < kLines; ++i)
+            read_line(r, &st->line[i], i);
+        for (unsigned x = 0; x < kSets; ++x)
+            st->rr[x] = r->tc_l1__DOT__rr_q[x];
+    } else {
+        for (unsigned k = 0; k < st->sel_n && k < TC_SEL_MAX; ++k) {
+            const unsigned i = st->sel[k];
+            if (i < kLines) {
+                read_line(r, &st->line[i], i);
+                st->rr[i / GPUCOH_P_L1Ways] = r->tc_l1__DOT__rr_q[i / GPUCOH_P_L1Ways];
+            }
+        }
+    }
+    st->fcnt = r->tc_l1__DOT__fcnt_q;
+    for (unsigned w = 0; w < kWf; ++w) {
+        st->gwct.gwct[w] = r->tc_l1__DOT__u_gwct__DOT__gwct_q[w];
+        st->gwct.cnt[w] = r->tc_l1__DOT__u_gwct__DOT__cnt_q[w];
+    }
+}
+
+} // namespace
+
+GPUCOH_API(Vtc_l1, "tc_l1", tick, state)

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tc_l2_rtl.cpp -- thin shim: the Verilated tc_l2 behind the C ABI of gpucoh_rtl.h: packs
+// tc_l2_in_t into the ports, unpacks tc_l2_out_t, reads the public registers into tc_l2_state_t
+// (cmodel/tc_l2.h): the scalars, and all lines and MSHRs or the lines named in sel[] (and the
+// MSHRs if sel_mshr).
+// Nothing here models behaviour.
+
+#include "Vtc_l2.h"
+#include "Vtc_l2___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "tc_l2.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vtc_l2>;
+
+#if !defined(GPUCOH_P_L2Sets) || !defined(GPUCOH_P_L2Ways) || !defined(GPUCOH_P_L2Mshrs)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kLines = GPUCOH_P_L2Sets * GPUCOH_P_L2Ways;
+constexpr unsigned kMshrs = GPUCOH_P_L2Mshrs;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vtc_l2* t = s->top;
+    const tc_l2_in_t* in = static_cast<const tc_l2_in_t*>(vin);
+    tc_l2_out_t* out = static_cast<tc_l2_out_t*>(vout);
+    t->rst_ni = in->rst_n ? 1 : 0;
+    t->now_i = in->t.now;
+    t->era_i = in->t.era;
+    t->roll_i = in->t.roll ? 1 : 0;
+    const tc_req_t& q = in->req;
+    t->req_valid_i = q.valid ? 1 : 0;
+    t->req_kind_i = q.kind;
+    t->req_src_i = q.src;
+    t->req_wf_i = q.wf;
+    gpucoh::put_u64(t->req_line_i, q.line);
+    t->req_exp_i = q.exp ? 1 : 0;
+    t->req_ts_i = q.ts;
+    t->req_era_i = q.era;
+    gpucoh::put_words(t->req_data_i, q.data);
+    gpucoh::put_words(t->req_mask_i, q.mask);
+    t->req_aop_i = q.aop;
+    t->req_word_i = q.word;
+    t->req_a_i = q.a;
+    t->req_b_i = q.b;
+    t->mem_valid_i = in->mem.valid ? 1 : 0;
+    gpucoh::put_u64(t->mem_line_i, in->mem.line);
+    gpucoh::put_words(t->mem_data_i, in->mem.data);
+    gpucoh::edge(s);
+
+    std::memset(out, 0, sizeof *out);
+    out->req_ready = t->req_ready_o != 0;
+    out->rsp.valid = t->rsp_valid_o != 0;
+    out->rsp.kind = t->rsp_kind_o;
+    out->rsp.dst = gpucoh::get_u64(t->rsp_dst_o);
+    out->rsp.wf = t->rsp_wf_o;
+    out->rsp.atomic = t->rsp_atomic_o != 0;
+    out->rsp.line = gpucoh::get_u64(t->rsp_line_o);
+    out->rsp.ts = t->rsp_ts_o;
+    out->rsp.era = t->rsp_era_o;
+    gpucoh::get_words(out->rsp.data, t->rsp_data_o);
+    out->mreq.fetch = t->mreq_fetch_o != 0;
+    out->mreq.fetch_line = gpucoh::get_u64(t->mreq_fetch_line_o);
+    out->mreq.wb = t->mreq_wb_o != 0;
+    out->mreq.wb_line = gpucoh::get_u64(t->mreq_wb_line_o);
+    gpucoh::get_words(out->mreq.wb_data, t->mreq_wb_data_o);
+}
+
+void read_line(const Vtc_l2___024root* r, tc_l2_line_t* l, unsigned i) {
+    l->tag = gpucoh::get_u64(r->tc_l2__DOT__tag_q[i]);
+    l->st = r->tc_l2__DOT__st_q[i];
+    l->gts = r->tc_l2__DOT__gts_q[i];
+    l->dirty = r->tc_l2__DOT__dirty_q[i];
+    gpucoh::get_words(l->data, r->tc_l2__DOT__data_q[i]);
+}
+
+void state(void* h, void* vst) {
+    Sim* s = static_cast<Sim*>(h);
+    tc_l2_state_t* st = static_cast<tc_l2_state_t*>(vst);
+    const Vtc_l2___024root* r = s->top->rootp;
+    if (st->sel_all) {
+        for (unsigned i = 0; i < kLines; ++i)
+            read_line(r, &st->line[i], i);
+    } else {
+        for (unsigned k = 0; k < st->sel_n && k < TC_L2_SEL_MAX; ++k)
+            if (st->sel[k] < kLines)
+                read_line(r, &st->line[st->sel[k]], st->sel[k]);
+    }
+    for (unsigned k = 0; k < kMshrs && (st->sel_all || st->sel_mshr); ++k) {
+        tc_l2_mshr_t* m = &st->mshr[k];
+        m->v = r->tc_l2__DOT__mv_q[k];
+        m->kind = r->tc_l2__DOT__mkind_q[k];
+        m->line = gpucoh::get_u64(r->tc_l2__DOT__mline_q[k]);
+        m->way = r->tc_l2__DOT__mway_q[k];
+        m->ts = r->tc_l2__DOT__mts_q[k];
+        m->sm = gpucoh::get_u64(r->tc_l2__DOT__msm_q[k]);
+        m->op = r->tc_l2__DOT__mop_q[k];
+        m->src = r->tc_l2__DOT__msrc_q[k];
+        m->wf = r->tc_l2__DOT__mwf_q[k];
+        gpucoh::get_words(m->data, r->tc_l2__DOT__mdata_q[k]);
+        gpucoh::get_words(m->mask, r->tc_l2__DOT__mmask_q[k]);
+        m->aop = r->tc_l2__DOT__maop_q[k];
+        m->word = r->tc_l2__DOT__mword_q[k];
+        m->a = r->tc_l2__DOT__ma_q[k];
+        m->b = r->tc_l2__DOT__mb_q[k];
+    }
+    st->fcnt = r->tc_l2__DOT__fcnt_q;
+    st->life = r->tc_l2__DOT__life_q;
+}
+
+} // namespace
+
+GPUCOH_API(Vtc_l2, "tc_l2", tick, state)

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tc_timer_rtl.cpp -- thin shim: the Verilated tc_timer behind the C ABI of gpucoh_rtl.h
+// (port structs of cmodel/tc_timer.h). Nothing here models behaviour.
+
+#include "Vtc_timer.h"
+#include "Vtc_timer___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "tc_timer.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vtc_timer>;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vtc_timer* t = s->top;
+    const tc_timer_in_t* in = static_cast<const tc_timer_in_t*>(vin);
+    tc_timer_out_t* out = static_cast<tc_timer_out_t*>(vout);
+    t->rst_ni = in->rst_n ? 1 : 0;
+    t->load_i = in->load ? 1 : 0;
+    t->load_val_i = in->load_val;
+    gpucoh::edge(s);
+    out->now = t->now_o;
+    out->era = t->era_o;
+    out->roll = t->roll_o != 0;
+}
+
+void state(void* h, void* vst) {
+    Sim* s = static_cast<Sim*>(h);
+    tc_timer_state_t* st = static_cast<tc_timer_state_t*>(vst);
+    const Vtc_timer___024root* r = s->top->rootp;
+    st->now = r->tc_timer__DOT__now_q;
+    st->era = r->tc_timer__DOT__era_q;
+}
+
+} // namespace
+
+GPUCOH_API(Vtc_timer, "tc_timer", tick, state)
