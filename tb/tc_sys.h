@@ -16,6 +16,10 @@
  *      response (at most one per cycle), each bank's request (head of its input, if req_ready),
  *      each bank's DRAM response (at most one per cycle);
  *   4. tick every unit through the backend; tick the timer.
+ * A core request (or a bank's request) is also presented while core_ready (req_ready) is 0; it is
+ * then not consumed and stays pending (docs/timing.md rule 6; this reaches the Q01 rows). A fence
+ * also waits until every store/atomic its wavefront gave the L1 has appeared as an L2 request
+ * (until then the L1's GWCT table does not count it, so wr_idle/fence_ready would be early).
  */
 #ifndef GPUCOH_TC_SYS_H
 #define GPUCOH_TC_SYS_H
@@ -59,7 +63,8 @@ typedef struct {
 typedef struct tc_workload {
     void* ctx;
     /* The next operation of (sm, wf), or false if it has none now (waiting or finished). Called
-     * only when the wavefront is not blocked. */
+     * only when the wavefront is not blocked (every cycle for every idle wavefront). *op is all
+     * zero on entry; write it only when returning true. */
     bool (*next)(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_t* op);
     /* Completion of a blocking op (LOAD, ACQUIRE, ATOMIC: value = the word read / old value;
      * LOAD_LINE: line = the line), of a FENCE (value 0), and the issue of a STORE/RELEASE store
@@ -121,7 +126,8 @@ typedef enum {
     TC_RUN_DEADLOCK = 3, /* no progress for deadlock_cycles: report printed */
 } tc_run_t;
 
-/* Run until the workload finishes and the system drains, or max_cycles. */
+/* Run until the workload finishes and the system drains, or max_cycles more cycles (counted from
+ * the current cycle, so a run may be continued by another call). */
 tc_run_t tc_sys_run(tc_sys_t* s, uint64_t max_cycles, FILE* report);
 uint64_t tc_sys_cycle(const tc_sys_t* s);
 /* Statistics: messages by kind, loads/stores/atomics/fences completed, stall cycles. */
@@ -131,5 +137,12 @@ void tc_sys_dump_blocked(const tc_sys_t* s, FILE* f);
 
 /* The initial DRAM contents are 0; the harness's DRAM is the memory image of record. */
 uint32_t tc_sys_mem_word(const tc_sys_t* s, uint64_t addr);
+/* The word as the system holds it: the L2 bank's copy when the line is valid there (P, S or E;
+ * C backend only, read from the model), else the DRAM image. Use after TC_RUN_DONE for final
+ * values (dirty lines are not written back at the end of a run). */
+uint32_t tc_sys_word(const tc_sys_t* s, uint64_t addr);
+/* Harness errors: core responses no wavefront waits for, L2 requests for writes the core never
+ * issued, responses to absent SMs, unknown workload ops (the first 10 are printed on stderr). */
+uint64_t tc_sys_errors(const tc_sys_t* s);
 
 #endif /* GPUCOH_TC_SYS_H */

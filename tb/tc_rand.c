@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* tc_rand.c -- random-traffic workload for the TC system harness (tb/tc_rand.h). */
+#include "tc_rand.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+typedef enum {
+    PH_READ = 0,
+    PH_MIXED,
+    PH_WRITE,
+    PH_ATOMIC,
+    PH_CONFLICT,
+    PH_SOLO,
+    PH_QUIET,
+    PH_N
+} phase_t;
+
+static const char* const phase_name[PH_N] = {"READ",     "MIXED", "WRITE", "ATOMIC",
+                                             "CONFLICT", "SOLO",  "QUIET"};
+
+typedef struct {
+    uint64_t left;   /* operations still to issue */
+    uint32_t focus;  /* pool index of the WRITE-phase focus line */
+    uint32_t streak; /* operations left on the focus line */
+} rwf_t;
+
+struct tc_rand {
+    tc_desc_t d;
+    tc_rand_cfg_t c;
+    gpucoh_rng_t rng;
+    uint32_t lb_bits, lw;
+    uint64_t* pool;
+    uint32_t npool, nhot;
+    uint32_t* hot; /* pool indices */
+    rwf_t* wf;
+    uint64_t total, issued, completed;
+    uint32_t phase;
+    uint32_t rate; /* per-mille chance that an idle wavefront issues in this phase */
+    uint32_t solo; /* SOLO: the one wavefront per SM that issues */
+    uint64_t phase_end;
+    uint64_t phases[PH_N];
+    uint64_t ops[8];
+};
+
+static uint32_t log2u(uint32_t x) {
+    uint32_t r = 0;
+    while ((1u << r) < x)
+        r++;
+    return r;
+}
+
+tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t ops) {
+    tc_rand_cfg_t c;
+    memset(&c, 0, sizeof c);
+    c.seed = seed;
+    c.ops = ops;
+    c.l2_sets_used = d->l2_sets < 2 ? d->l2_sets : 2;
+    c.tags_per_set = 3 * d->l2_ways;
+    uint32_t hot = 4 * d->num_banks;
+    c.hot_lines = hot > 16 ? 16 : hot;
+    c.phase_min = 200;
+    c.phase_max = 2000;
+    /* the longest lease to expect: Lease, or the predictor's range near PredInit */
+    uint32_t life = d->lease_mode == TC_LEASE_FIXED
+                        ? d->lease
+                        : (d->pred_max < 4 * d->pred_init ? d->pred_max : 4 * d->pred_init);
+    c.quiet_min = 2 * life + 50;
+    c.quiet_max = 3 * life + 100;
+    c.quiet_permille = 150;
+    c.word_permille = 50;
+    return c;
+}
+
+tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, size_t errlen) {
+    uint32_t la = d->addr_width - log2u(d->line_bytes);
+    uint64_t maxk = (la >= 63 ? ~0ull : (1ull << la)) / ((uint64_t)d->num_banks * d->l2_sets);
+    if (c->l2_sets_used < 1 || c->l2_sets_used > d->l2_sets || c->tags_per_set < 1 ||
+        c->tags_per_set > maxk || c->phase_min < 1 || c->phase_max < c->phase_min ||
+        c->quiet_max < c->quiet_min) {
+        snprintf(err, errlen,
+                 "tc_rand: need 1 <= l2_sets_used <= %u, 1 <= tags_per_set <= %" PRIu64
+                 ", 1 <= phase_min <= phase_max, quiet_min <= quiet_max",
+                 d->l2_sets, maxk);
+        return NULL;
+    }
+    tc_rand_t* r = (tc_rand_t*)calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "tc_rand: out of memory");
+        return NULL;
+    }
+    r->d = *d;
+    r->c = *c;
+    gpucoh_rng_seed(&r->rng, c->seed ^ 0x7c2a5d0e11f3b9a1ull);
+    r->lb_bits = log2u(d->line_bytes);
+    r->lw = d->line_bytes / 4;
+    r->npool = d->num_banks * c->l2_sets_used * c->tags_per_set;
+    r->pool = (uint64_t*)calloc(r->npool, sizeof *r->pool);
+    r->nhot = c->hot_lines < 1 ? 1 : (c->hot_lines > r->npool ? r->npool : c->hot_lines);
+    r->hot = (uint32_t*)calloc(r->nhot, sizeof *r->hot);
+    r->wf = (rwf_t*)calloc((size_t)d->num_sm * d->num_wf, sizeof *r->wf);
+    if (!r->pool || !r->hot || !r->wf) {
+        tc_rand_free(r);
+        snprintf(err, errlen, "tc_rand: out of memory");
+        return NULL;
+    }
+    /* pool index = (k * sets_used + s) * B + b: consecutive indices walk banks, then sets, so
+     * the first hot_lines indices are spread over every bank and set */
+    uint32_t i = 0;
+    for (uint32_t k = 0; k < c->tags_per_set; k++)
+        for (uint32_t s = 0; s < c->l2_sets_used; s++)
+            for (uint32_t b = 0; b < d->num_banks; b++)
+                r->pool[i++] = b + (uint64_t)d->num_banks * (s + (uint64_t)d->l2_sets * k);
+    for (uint32_t h = 0; h < r->nhot; h++)
+        r->hot[h] = h;
+    uint32_t nwf = d->num_sm * d->num_wf;
+    for (uint32_t w = 0; w < nwf; w++)
+        r->wf[w].left = c->ops / nwf + (w < c->ops % nwf ? 1 : 0);
+    r->total = c->ops;
+    r->phase = PH_READ;
+    r->rate = 500;
+    r->phase_end = c->phase_min;
+    r->phases[PH_READ] = 1;
+    return r;
+}
+
+void tc_rand_free(tc_rand_t* r) {
+    if (!r)
+        return;
+    free(r->pool);
+    free(r->hot);
+    free(r->wf);
+    free(r);
+}
+
+static uint32_t rnd(tc_rand_t* r, uint32_t n) {
+    return gpucoh_rng_below(&r->rng, n);
+}
+
+static void new_phase(tc_rand_t* r, uint64_t cycle) {
+    uint32_t p;
+    if (r->phase != PH_QUIET && gpucoh_rng_permille(&r->rng, r->c.quiet_permille))
+        p = PH_QUIET;
+    else
+        p = rnd(r, PH_QUIET); /* one of the active phases */
+    uint32_t len;
+    if (p == PH_QUIET)
+        len = r->c.quiet_min + rnd(r, r->c.quiet_max - r->c.quiet_min + 1);
+    else
+        len = r->c.phase_min + rnd(r, r->c.phase_max - r->c.phase_min + 1);
+    static const uint32_t rates[4] = {1000, 300, 60, 15};
+    r->rate = p == PH_SOLO ? 1000 : rates[rnd(r, 4)];
+    r->solo = rnd(r, r->d.num_wf);
+    r->phase = p;
+    r->phase_end = cycle + len;
+    r->phases[p]++;
+    /* new focus lines for the write bursts */
+    uint32_t nwf = r->d.num_sm * r->d.num_wf;
+    for (uint32_t w = 0; w < nwf; w++)
+        r->wf[w].streak = 0;
+}
+
+static uint64_t pick_line(tc_rand_t* r, bool hot) {
+    return hot ? r->pool[r->hot[rnd(r, r->nhot)]] : r->pool[rnd(r, r->npool)];
+}
+
+static void line_op(tc_rand_t* r, tc_wop_t* op, uint32_t kind, uint64_t line) {
+    op->kind = kind;
+    op->addr = line << r->lb_bits;
+    if (kind == TC_WOP_STORE_LINE) {
+        uint32_t lb = r->d.line_bytes;
+        uint32_t sel = rnd(r, 4);
+        for (uint32_t k = 0; k < TC_MASK_WORDS; k++) {
+            uint32_t m = 0;
+            if (32 * k < lb) {
+                if (sel == 0)
+                    m = ~0u; /* full line */
+                else if (sel != 1)
+                    m = (uint32_t)gpucoh_rng_next(&r->rng);
+                if (lb - 32 * k < 32)
+                    m &= (1u << (lb - 32 * k)) - 1;
+            }
+            op->mask[k] = m;
+        }
+        if (sel == 1 || (op->mask[0] | op->mask[1] | op->mask[2] | op->mask[3]) == 0) {
+            uint32_t byte = rnd(r, lb); /* one byte (and the empty-mask fix-up) */
+            op->mask[byte / 32] |= 1u << (byte % 32);
+        }
+        for (uint32_t k = 0; k < r->lw; k++)
+            op->data[k] = (uint32_t)gpucoh_rng_next(&r->rng);
+    }
+}
+
+static void atomic_op(tc_rand_t* r, tc_wop_t* op, uint64_t line) {
+    op->kind = TC_WOP_ATOMIC;
+    op->addr = (line << r->lb_bits) + 4u * rnd(r, r->lw);
+    op->aop = rnd(r, 3);
+    op->value = rnd(r, 4); /* small values: CAS compares sometimes succeed */
+    op->value2 = (uint32_t)gpucoh_rng_next(&r->rng);
+}
+
+static void word_op(tc_rand_t* r, tc_wop_t* op, uint64_t line) {
+    static const uint32_t k[4] = {TC_WOP_LOAD, TC_WOP_STORE, TC_WOP_ACQUIRE, TC_WOP_RELEASE};
+    op->kind = k[rnd(r, 4)];
+    op->scope = rnd(r, 2);
+    op->addr = (line << r->lb_bits) + 4u * rnd(r, r->lw);
+    op->value = (uint32_t)gpucoh_rng_next(&r->rng);
+}
+
+static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, tc_wop_t* op) {
+    tc_rand_t* r = (tc_rand_t*)ctx;
+    rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
+    if (!w->left)
+        return false;
+    if (cycle >= r->phase_end)
+        new_phase(r, cycle);
+    if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) ||
+        !gpucoh_rng_permille(&r->rng, r->rate))
+        return false;
+    memset(op, 0, sizeof *op);
+    uint32_t x = rnd(r, 1000);
+    if (x < r->c.word_permille) {
+        word_op(r, op, pick_line(r, rnd(r, 2)));
+    } else {
+        x = rnd(r, 1000);
+        switch (r->phase) {
+        case PH_READ:
+            if (x < 850)
+                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, true));
+            else if (x < 930)
+                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, false));
+            else if (x < 970)
+                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, true));
+            else
+                op->kind = TC_WOP_FENCE;
+            break;
+        case PH_MIXED:
+            if (x < 400)
+                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, rnd(r, 2)));
+            else if (x < 700)
+                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, rnd(r, 2)));
+            else if (x < 850)
+                atomic_op(r, op, pick_line(r, rnd(r, 2)));
+            else
+                op->kind = TC_WOP_FENCE;
+            break;
+        case PH_WRITE:
+            if (!w->streak) {
+                w->focus = r->hot[rnd(r, r->nhot)];
+                w->streak = 4 + rnd(r, 12);
+            }
+            w->streak--;
+            if (x < 650)
+                line_op(r, op, TC_WOP_STORE_LINE, r->pool[w->focus]);
+            else if (x < 850)
+                line_op(r, op, TC_WOP_LOAD_LINE, r->pool[w->focus]);
+            else if (x < 900)
+                atomic_op(r, op, r->pool[w->focus]);
+            else
+                op->kind = TC_WOP_FENCE;
+            break;
+        case PH_ATOMIC:
+            if (x < 600)
+                atomic_op(r, op, pick_line(r, true));
+            else if (x < 850)
+                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, true));
+            else if (x < 950)
+                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, true));
+            else
+                op->kind = TC_WOP_FENCE;
+            break;
+        case PH_SOLO: /* one wavefront per SM streams stores: its write counter fills up */
+            if (x < 900)
+                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, rnd(r, 2)));
+            else if (x < 950)
+                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, true));
+            else
+                op->kind = TC_WOP_FENCE;
+            break;
+        default: /* PH_CONFLICT */
+            if (x < 500)
+                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, false));
+            else if (x < 850)
+                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, false));
+            else if (x < 950)
+                atomic_op(r, op, pick_line(r, false));
+            else
+                op->kind = TC_WOP_FENCE;
+            break;
+        }
+        if (op->kind == TC_WOP_FENCE)
+            op->scope = rnd(r, 2);
+    }
+    op->tag = r->issued++;
+    w->left--;
+    if (op->kind < 8)
+        r->ops[op->kind]++;
+    return true;
+}
+
+static void rand_done(void* ctx, uint32_t sm, uint32_t wfi, const tc_wop_t* op, uint32_t value,
+                      const uint32_t* line, uint64_t cycle) {
+    (void)sm;
+    (void)wfi;
+    (void)op;
+    (void)value;
+    (void)line;
+    (void)cycle;
+    ((tc_rand_t*)ctx)->completed++;
+}
+
+static bool rand_finished(void* ctx) {
+    const tc_rand_t* r = (const tc_rand_t*)ctx;
+    return r->completed >= r->total;
+}
+
+void tc_rand_workload(tc_rand_t* r, tc_workload_t* wl) {
+    wl->ctx = r;
+    wl->next = rand_next;
+    wl->done = rand_done;
+    wl->finished = rand_finished;
+}
+
+uint64_t tc_rand_completed(const tc_rand_t* r) {
+    return r->completed;
+}
+
+void tc_rand_print(const tc_rand_t* r, FILE* f) {
+    static const char* const kn[8] = {"LOAD",    "STORE",   "ATOMIC",     "FENCE",
+                                      "ACQUIRE", "RELEASE", "STORE_LINE", "LOAD_LINE"};
+    fprintf(f, "tc_rand: pool %u lines (%u hot), ops %" PRIu64 "/%" PRIu64 " completed; phases:",
+            r->npool, r->nhot, r->completed, r->total);
+    for (uint32_t p = 0; p < PH_N; p++)
+        fprintf(f, " %s %" PRIu64, phase_name[p], r->phases[p]);
+    fprintf(f, "\ntc_rand: issued:");
+    for (uint32_t k = 0; k < 8; k++)
+        fprintf(f, " %s %" PRIu64, kn[k], r->ops[k]);
+    fputc('\n', f);
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_rand.h -- random-traffic workload for the TC system harness (tb/tc_sys.h), for lockstep and
+ * coverage runs. Values are not checked (lockstep compares C and RTL).
+ *
+ * Every wavefront draws operations over a small pool of lines chosen to collide in the L1 and
+ * L2 sets: line(b, s, k) = b + NumBanks * (s + L2Sets * k) for every bank b, s < l2_sets_used,
+ * k < tags_per_set. The first hot_lines lines of the pool (spread over banks and sets) are the
+ * "hot" lines used for sharing, write bursts and atomics. Global phases, each a random number
+ * of cycles long, change the mix:
+ *   READ    loads of the hot lines from every SM (shared S lines, merges in I_V / I_S);
+ *   MIXED   loads, stores, atomics and fences over the whole pool;
+ *   WRITE   store bursts to one focus line per wavefront (pending-write limits, V_M, UPGR);
+ *   ATOMIC  atomics (ADD, EXCH, CAS) mixed with loads and stores of the hot lines;
+ *   CONFLICT loads and stores over the whole pool (evictions, M_I, MSHR pressure);
+ *   SOLO    one wavefront per SM streams stores at full rate (its write counter fills up);
+ *   QUIET   no new operations for longer than the longest lease (leases expire).
+ * Operations: LOAD_LINE, STORE_LINE (random non-empty byte mask, random data), ATOMIC, FENCE
+ * (both scopes), and a few word LOAD/STORE/ACQUIRE/RELEASE. finished() once every wavefront has
+ * completed its share of the operation budget.
+ */
+#ifndef GPUCOH_TC_RAND_H
+#define GPUCOH_TC_RAND_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tc_sys.h"
+
+typedef struct {
+    uint64_t seed;
+    uint64_t ops;          /* total operation budget over all wavefronts */
+    uint32_t l2_sets_used; /* L2 sets per bank the pool maps to (1..L2Sets) */
+    uint32_t tags_per_set; /* pool lines per (bank, L2 set) */
+    uint32_t hot_lines;    /* hot subset (1..pool size) */
+    uint32_t phase_min;    /* phase length in cycles, drawn in [phase_min, phase_max] */
+    uint32_t phase_max;
+    uint32_t quiet_min; /* QUIET length in cycles (make it > PredMax / Lease) */
+    uint32_t quiet_max;
+    uint32_t quiet_permille; /* chance that a new phase is QUIET */
+    uint32_t word_permille;  /* share of word ops (LOAD/STORE/ACQUIRE/RELEASE) */
+} tc_rand_cfg_t;
+
+/* Defaults sized from the geometry: 2 L2 sets per bank, 3 * L2Ways lines per set, 4 hot lines
+ * per bank (at most 16), phases 200..2000 cycles, QUIET 2..3 times the longest expected lease
+ * (Lease, or min(PredMax, 4 * PredInit) when predicted). */
+tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t ops);
+
+typedef struct tc_rand tc_rand_t;
+
+tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, size_t errlen);
+void tc_rand_free(tc_rand_t* r);
+/* Fill wl with the callbacks of r (r must outlive the system). */
+void tc_rand_workload(tc_rand_t* r, tc_workload_t* wl);
+uint64_t tc_rand_completed(const tc_rand_t* r);
+/* Pool size, phases entered per kind, operations by kind. */
+void tc_rand_print(const tc_rand_t* r, FILE* f);
+
+#endif /* GPUCOH_TC_RAND_H */
