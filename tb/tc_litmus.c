@@ -1,0 +1,1388 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_litmus.c -- litmus parser and runner for the TC system (format and semantics: tc_litmus.h).
+ */
+#include "tc_litmus.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+
+#define LT_NAME    32
+#define LT_THREADS 64u
+#define LT_OPS     256u
+#define LT_LOCS    64u
+#define LT_REGS    256u
+#define LT_EXPS    512u
+#define LT_TOKS    40u
+
+enum { LO_LD = 0, LO_ST, LO_FENCE, LO_ACQ, LO_REL, LO_ATOM, LO_DELAY };
+enum { EX_ALLOW = 0, EX_FORBID, EX_UNDEF, EX_WITNESS };
+enum { PR_STRONG = 1u, PR_WEAK = 2u };
+
+typedef struct {
+    uint32_t kind, scope, loc, reg, aop;
+    uint32_t v, v2;
+    bool until;
+    uint32_t until_v;
+    uint32_t src;
+} lt_op_t;
+
+typedef struct {
+    char name[LT_NAME];
+    uint32_t sm, cta, wf;
+    bool wf_set;
+    uint32_t src;
+    lt_op_t ops[LT_OPS];
+    uint32_t nops;
+} lt_thread_t;
+
+typedef struct {
+    char name[LT_NAME];
+    uint32_t init, line, word;
+    bool line_set;
+    uint32_t src;
+    bool final; /* named in an expectation: its final value is observed */
+} lt_loc_t;
+
+typedef struct {
+    char name[LT_NAME];
+    uint32_t thread, src;
+} lt_reg_t;
+
+typedef struct {
+    uint32_t cls, protos, src;
+    uint32_t n;
+    uint32_t key[LT_REGS + LT_LOCS]; /* key index (registers, then locations) */
+    uint32_t val[LT_REGS + LT_LOCS];
+} lt_exp_t;
+
+struct tc_litmus {
+    char file[256];
+    char name[64];
+    lt_thread_t* th;
+    uint32_t nth;
+    lt_loc_t loc[LT_LOCS];
+    uint32_t nloc;
+    lt_reg_t reg[LT_REGS];
+    uint32_t nreg;
+    lt_exp_t* ex;
+    uint32_t nex;
+    /* outcome keys: every register, then the final locations */
+    uint32_t nkeys;
+    uint32_t key_loc[LT_LOCS]; /* key nreg + i -> location */
+    uint32_t nfinal;
+    uint32_t key_of_loc[LT_LOCS]; /* location -> key, UINT32_MAX if not final */
+    bool any_init;
+    /* warm hints: warm_mask[sm] = locations the SM's warmer loads in hinted runs */
+    uint64_t warm_mask[TC_MAX_SM];
+    uint32_t warm_src[TC_MAX_SM];
+    bool any_warm;
+};
+
+/* ---- parser -------------------------------------------------------------------------------- */
+
+typedef struct {
+    tc_litmus_t* t;
+    const char* file;
+    uint32_t line;
+    char* err;
+    size_t errlen;
+    bool failed;
+    lt_thread_t* cur;
+    bool have_test;
+} ps_t;
+
+static bool perr(ps_t* p, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool perr(ps_t* p, const char* fmt, ...) {
+    if (p->failed)
+        return false;
+    p->failed = true;
+    int n = p->line ? snprintf(p->err, p->errlen, "%s:%u: ", p->file, p->line)
+                    : snprintf(p->err, p->errlen, "%s: ", p->file);
+    if (n < 0)
+        n = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    if ((size_t)n < p->errlen)
+        vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+static bool is_ident(const char* s) {
+    if (!(isalpha((unsigned char)s[0]) || s[0] == '_'))
+        return false;
+    for (const char* c = s; *c; c++)
+        if (!(isalnum((unsigned char)*c) || *c == '_'))
+            return false;
+    return strlen(s) < LT_NAME;
+}
+
+static bool parse_u32(ps_t* p, const char* s, uint32_t* out, const char* what) {
+    char* end = NULL;
+    errno = 0;
+    if (!*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
+        return perr(p, "bad number '%s' for %s", s, what);
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || !end || *end || v > 0xffffffffull)
+        return perr(p, "bad number '%s' for %s (decimal or 0x hex, 32 bits)", s, what);
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* The source line where name was defined, or 0. */
+static uint32_t name_defined(const tc_litmus_t* t, const char* n) {
+    for (uint32_t i = 0; i < t->nth; i++)
+        if (!strcmp(t->th[i].name, n))
+            return t->th[i].src;
+    for (uint32_t i = 0; i < t->nloc; i++)
+        if (!strcmp(t->loc[i].name, n))
+            return t->loc[i].src;
+    for (uint32_t i = 0; i < t->nreg; i++)
+        if (!strcmp(t->reg[i].name, n))
+            return t->reg[i].src;
+    return 0;
+}
+
+static bool new_name(ps_t* p, const char* n, const char* what) {
+    if (!is_ident(n))
+        return perr(p,
+                    "bad %s name '%s' (letters, digits, '_'; not starting with a digit; at "
+                    "most %d characters)",
+                    what, n, LT_NAME - 1);
+    uint32_t l = name_defined(p->t, n);
+    if (l)
+        return perr(p, "duplicate name '%s' (first defined at line %u)", n, l);
+    return true;
+}
+
+static int find_loc(const tc_litmus_t* t, const char* n) {
+    for (uint32_t i = 0; i < t->nloc; i++)
+        if (!strcmp(t->loc[i].name, n))
+            return (int)i;
+    return -1;
+}
+
+static int find_reg(const tc_litmus_t* t, const char* n) {
+    for (uint32_t i = 0; i < t->nreg; i++)
+        if (!strcmp(t->reg[i].name, n))
+            return (int)i;
+    return -1;
+}
+
+static bool get_loc(ps_t* p, const char* n, uint32_t* out) {
+    int i = find_loc(p->t, n);
+    if (i < 0) {
+        if (find_reg(p->t, n) >= 0)
+            return perr(p, "'%s' is a register, not a location", n);
+        return perr(p, "unknown location '%s' (declare it with 'loc %s')", n, n);
+    }
+    *out = (uint32_t)i;
+    return true;
+}
+
+static bool def_reg(ps_t* p, const char* n, uint32_t* out) {
+    if (!new_name(p, n, "register"))
+        return false;
+    if (p->t->nreg >= LT_REGS)
+        return perr(p, "too many registers (at most %u)", LT_REGS);
+    lt_reg_t* r = &p->t->reg[p->t->nreg];
+    snprintf(r->name, sizeof r->name, "%s", n);
+    r->thread = (uint32_t)(p->cur - p->t->th);
+    r->src = p->line;
+    *out = p->t->nreg++;
+    return true;
+}
+
+/* key=value options: returns false on error; unknown keys are errors. */
+static bool opt_split(ps_t* p, const char* tok, char* key, size_t kl, const char** val) {
+    const char* eq = strchr(tok, '=');
+    if (!eq || eq == tok || !eq[1])
+        return perr(p, "expected KEY=VALUE, got '%s'", tok);
+    size_t n = (size_t)(eq - tok);
+    if (n >= kl)
+        n = kl - 1;
+    memcpy(key, tok, n);
+    key[n] = 0;
+    *val = eq + 1;
+    return true;
+}
+
+static bool parse_until(ps_t* p, char** tok, uint32_t nt, uint32_t first, lt_op_t* op,
+                        const char* usage) {
+    for (uint32_t i = first; i < nt; i++) {
+        char k[16];
+        const char* v;
+        if (!opt_split(p, tok[i], k, sizeof k, &v))
+            return false;
+        if (strcmp(k, "until") != 0)
+            return perr(p, "unknown option '%s' (usage: %s)", k, usage);
+        if (op->until)
+            return perr(p, "until= given twice");
+        if (!parse_u32(p, v, &op->until_v, "until"))
+            return false;
+        op->until = true;
+    }
+    return true;
+}
+
+static bool parse_op(ps_t* p, char** tok, uint32_t nt) {
+    const char* m = tok[0];
+    lt_thread_t* th = p->cur;
+    lt_op_t op;
+    memset(&op, 0, sizeof op);
+    op.reg = UINT32_MAX;
+    op.src = p->line;
+    static const char* const known[] = {"ld",       "st",        "fence.cta", "fence.gpu",
+                                        "acq.cta",  "acq.gpu",   "rel.cta",   "rel.gpu",
+                                        "atom.add", "atom.exch", "atom.cas",  "delay"};
+    bool is_op = false;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        is_op = is_op || !strcmp(m, known[i]);
+    if (is_op && !th)
+        return perr(p, "operation '%s' outside a thread (write 'thread NAME sm=N cta=N' first)", m);
+    if (!strcmp(m, "ld") || !strcmp(m, "acq.cta") || !strcmp(m, "acq.gpu")) {
+        const char* usage = m[0] == 'l' ? "ld REG LOC [until=V]" : "acq.SCOPE REG LOC [until=V]";
+        if (nt < 3 || nt > 4)
+            return perr(p, "%s: expected '%s'", m, usage);
+        op.kind = m[0] == 'l' ? LO_LD : LO_ACQ;
+        op.scope = !strcmp(m, "acq.cta") ? TC_SCOPE_CTA : TC_SCOPE_GPU;
+        if (!get_loc(p, tok[2], &op.loc) || !parse_until(p, tok, nt, 3, &op, usage) ||
+            !def_reg(p, tok[1], &op.reg))
+            return false;
+    } else if (!strcmp(m, "st") || !strcmp(m, "rel.cta") || !strcmp(m, "rel.gpu")) {
+        const char* usage = m[0] == 's' ? "st LOC V" : "rel.SCOPE LOC V";
+        if (nt != 3)
+            return perr(p, "%s: expected '%s'", m, usage);
+        op.kind = m[0] == 's' ? LO_ST : LO_REL;
+        op.scope = !strcmp(m, "rel.cta") ? TC_SCOPE_CTA : TC_SCOPE_GPU;
+        if (!get_loc(p, tok[1], &op.loc) || !parse_u32(p, tok[2], &op.v, "the stored value"))
+            return false;
+    } else if (!strcmp(m, "fence.cta") || !strcmp(m, "fence.gpu")) {
+        if (nt != 1)
+            return perr(p, "%s takes no operands", m);
+        op.kind = LO_FENCE;
+        op.scope = !strcmp(m, "fence.cta") ? TC_SCOPE_CTA : TC_SCOPE_GPU;
+    } else if (!strcmp(m, "atom.add") || !strcmp(m, "atom.exch")) {
+        if (nt != 4)
+            return perr(p, "%s: expected '%s REG LOC V'", m, m);
+        op.kind = LO_ATOM;
+        op.aop = !strcmp(m, "atom.add") ? TC_AOP_ADD : TC_AOP_EXCH;
+        if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "the operand") ||
+            !def_reg(p, tok[1], &op.reg))
+            return false;
+    } else if (!strcmp(m, "atom.cas")) {
+        if (nt != 5)
+            return perr(p, "atom.cas: expected 'atom.cas REG LOC CMP SWAP'");
+        op.kind = LO_ATOM;
+        op.aop = TC_AOP_CAS;
+        if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "CMP") ||
+            !parse_u32(p, tok[4], &op.v2, "SWAP") || !def_reg(p, tok[1], &op.reg))
+            return false;
+    } else if (!strcmp(m, "delay")) {
+        if (nt != 2)
+            return perr(p, "delay: expected 'delay N'");
+        op.kind = LO_DELAY;
+        if (!parse_u32(p, tok[1], &op.v, "delay"))
+            return false;
+    } else {
+        return perr(
+            p,
+            "unknown directive or operation '%s' (directives: test doc loc warm thread "
+            "allow forbid undef witness; operations: ld st fence.cta fence.gpu acq.cta acq.gpu "
+            "rel.cta rel.gpu atom.add atom.exch atom.cas delay)",
+            m);
+    }
+    if (th->nops >= LT_OPS)
+        return perr(p, "thread %s: too many operations (at most %u)", th->name, LT_OPS);
+    th->ops[th->nops++] = op;
+    return true;
+}
+
+static bool parse_thread(ps_t* p, char** tok, uint32_t nt) {
+    if (nt < 2)
+        return perr(p, "thread: expected 'thread NAME sm=N cta=N [wf=N]'");
+    if (!new_name(p, tok[1], "thread"))
+        return false;
+    if (p->t->nth >= LT_THREADS)
+        return perr(p, "too many threads (at most %u)", LT_THREADS);
+    lt_thread_t* th = &p->t->th[p->t->nth];
+    memset(th, 0, sizeof *th);
+    snprintf(th->name, sizeof th->name, "%s", tok[1]);
+    th->src = p->line;
+    bool sm = false, cta = false;
+    for (uint32_t i = 2; i < nt; i++) {
+        char k[16];
+        const char* v;
+        if (!opt_split(p, tok[i], k, sizeof k, &v))
+            return false;
+        uint32_t x;
+        if (!parse_u32(p, v, &x, k))
+            return false;
+        if (!strcmp(k, "sm") && !sm) {
+            th->sm = x;
+            sm = true;
+        } else if (!strcmp(k, "cta") && !cta) {
+            th->cta = x;
+            cta = true;
+        } else if (!strcmp(k, "wf") && !th->wf_set) {
+            th->wf = x;
+            th->wf_set = true;
+        } else if (!strcmp(k, "sm") || !strcmp(k, "cta") || !strcmp(k, "wf")) {
+            return perr(p, "thread %s: %s= given twice", th->name, k);
+        } else {
+            return perr(p, "thread %s: unknown option '%s' (sm=, cta=, wf=)", th->name, k);
+        }
+    }
+    if (!sm || !cta)
+        return perr(p, "thread %s: missing %s (expected 'thread NAME sm=N cta=N [wf=N]')", th->name,
+                    !sm ? "sm=" : "cta=");
+    if (th->sm >= TC_MAX_SM || (th->wf_set && th->wf >= TC_MAX_WF))
+        return perr(p, "thread %s: sm must be < %u and wf < %u", th->name, TC_MAX_SM, TC_MAX_WF);
+    for (uint32_t i = 0; i < p->t->nth; i++) {
+        const lt_thread_t* o = &p->t->th[i];
+        if (o->cta == th->cta && o->sm != th->sm)
+            return perr(p, "thread %s: cta %u is on SM %u (thread %s); a CTA lives on one SM",
+                        th->name, th->cta, o->sm, o->name);
+        if (th->wf_set && o->wf_set && o->sm == th->sm && o->wf == th->wf)
+            return perr(p, "thread %s: SM %u wf %u is already thread %s", th->name, th->sm, th->wf,
+                        o->name);
+    }
+    p->t->nth++;
+    p->cur = th;
+    return true;
+}
+
+static bool parse_loc(ps_t* p, char** tok, uint32_t nt) {
+    if (nt < 2)
+        return perr(p, "loc: expected 'loc NAME [init=V] [line=N] [word=W]'");
+    if (!new_name(p, tok[1], "location"))
+        return false;
+    if (p->t->nloc >= LT_LOCS)
+        return perr(p, "too many locations (at most %u)", LT_LOCS);
+    lt_loc_t* l = &p->t->loc[p->t->nloc];
+    memset(l, 0, sizeof *l);
+    snprintf(l->name, sizeof l->name, "%s", tok[1]);
+    l->src = p->line;
+    bool seen_i = false, seen_w = false;
+    for (uint32_t i = 2; i < nt; i++) {
+        char k[16];
+        const char* v;
+        uint32_t x;
+        if (!opt_split(p, tok[i], k, sizeof k, &v) || !parse_u32(p, v, &x, k))
+            return false;
+        if (!strcmp(k, "init") && !seen_i) {
+            l->init = x;
+            seen_i = true;
+        } else if (!strcmp(k, "line") && !l->line_set) {
+            l->line = x;
+            l->line_set = true;
+        } else if (!strcmp(k, "word") && !seen_w) {
+            l->word = x;
+            seen_w = true;
+        } else if (!strcmp(k, "init") || !strcmp(k, "line") || !strcmp(k, "word")) {
+            return perr(p, "loc %s: %s= given twice", l->name, k);
+        } else {
+            return perr(p, "loc %s: unknown option '%s' (init=, line=, word=)", l->name, k);
+        }
+    }
+    if (seen_w && !l->line_set)
+        return perr(p, "loc %s: word= needs line=", l->name);
+    if (l->word >= TC_MAX_LINE_WORDS)
+        return perr(p, "loc %s: word must be < %u", l->name, TC_MAX_LINE_WORDS);
+    if (l->init)
+        p->t->any_init = true;
+    p->t->nloc++;
+    return true;
+}
+
+static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
+    const char* c = tok[0];
+    tc_litmus_t* t = p->t;
+    if (nt < 2)
+        return perr(p, "%s: expected '%s PROTO [KEY=V ...]' (PROTO: tc-weak, tc-strong, all)", c,
+                    c);
+    if (t->nex >= LT_EXPS)
+        return perr(p, "too many expectation lines (at most %u)", LT_EXPS);
+    lt_exp_t* e = &t->ex[t->nex];
+    memset(e, 0, sizeof *e);
+    e->src = p->line;
+    e->cls = !strcmp(c, "allow")    ? EX_ALLOW
+             : !strcmp(c, "forbid") ? EX_FORBID
+             : !strcmp(c, "undef")  ? EX_UNDEF
+                                    : EX_WITNESS;
+    if (!strcmp(tok[1], "tc-weak"))
+        e->protos = PR_WEAK;
+    else if (!strcmp(tok[1], "tc-strong"))
+        e->protos = PR_STRONG;
+    else if (!strcmp(tok[1], "all"))
+        e->protos = PR_WEAK | PR_STRONG;
+    else
+        return perr(p, "unknown protocol '%s' (tc-weak, tc-strong or all)", tok[1]);
+    for (uint32_t i = 2; i < nt; i++) {
+        char k[LT_NAME + 8];
+        const char* v;
+        if (!opt_split(p, tok[i], k, sizeof k, &v))
+            return false;
+        uint32_t key;
+        int r = find_reg(t, k);
+        if (r >= 0) {
+            key = (uint32_t)r;
+        } else {
+            int l = find_loc(t, k);
+            if (l < 0)
+                return perr(p, "unknown register or location '%s' in outcome", k);
+            key = LT_REGS + (uint32_t)l; /* resolved to a key index after parsing */
+        }
+        for (uint32_t j = 0; j < e->n; j++)
+            if (e->key[j] == key)
+                return perr(p, "duplicate key '%s' in outcome", k);
+        if (!strcmp(v, "*"))
+            continue;
+        uint32_t x;
+        if (!parse_u32(p, v, &x, k))
+            return false;
+        e->key[e->n] = key;
+        e->val[e->n++] = x;
+        if (key >= LT_REGS)
+            t->loc[key - LT_REGS].final = true;
+    }
+    t->nex++;
+    return true;
+}
+
+static bool parse_warm(ps_t* p, char** tok, uint32_t nt) {
+    tc_litmus_t* t = p->t;
+    char k[16];
+    const char* v;
+    uint32_t sm;
+    if (nt < 3)
+        return perr(p, "warm: expected 'warm sm=N LOC...'");
+    if (!opt_split(p, tok[1], k, sizeof k, &v))
+        return false;
+    if (strcmp(k, "sm") != 0)
+        return perr(p, "warm: expected sm=N, got '%s'", tok[1]);
+    if (!parse_u32(p, v, &sm, "sm"))
+        return false;
+    if (sm >= TC_MAX_SM)
+        return perr(p, "warm: sm must be < %u", TC_MAX_SM);
+    for (uint32_t i = 2; i < nt; i++) {
+        uint32_t l;
+        if (!get_loc(p, tok[i], &l))
+            return false;
+        t->warm_mask[sm] |= 1ull << l;
+    }
+    if (!t->warm_src[sm])
+        t->warm_src[sm] = p->line;
+    t->any_warm = true;
+    return true;
+}
+
+static bool parse_line(ps_t* p, char* s) {
+    char* hash = strchr(s, '#');
+    if (hash)
+        *hash = 0;
+    char* tok[LT_TOKS];
+    uint32_t nt = 0;
+    char* save = NULL;
+    for (char* w = strtok_r(s, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
+        if (nt == LT_TOKS)
+            return perr(p, "too many tokens on one line (at most %u)", LT_TOKS);
+        tok[nt++] = w;
+    }
+    if (!nt)
+        return true;
+    const char* d = tok[0];
+    if (!strcmp(d, "test")) {
+        if (p->have_test)
+            return perr(p, "duplicate 'test' line (one test per file)");
+        if (nt != 2)
+            return perr(p, "test: expected 'test NAME'");
+        if (strlen(tok[1]) >= sizeof p->t->name)
+            return perr(p, "test name too long");
+        for (const char* c = tok[1]; *c; c++)
+            if (!(isalnum((unsigned char)*c) || strchr("_.+-", *c)))
+                return perr(p, "test: bad name '%s' (letters, digits, _ . + -)", tok[1]);
+        snprintf(p->t->name, sizeof p->t->name, "%s", tok[1]);
+        p->have_test = true;
+        return true;
+    }
+    if (!strcmp(d, "doc"))
+        return true;
+    if (!strcmp(d, "loc"))
+        return parse_loc(p, tok, nt);
+    if (!strcmp(d, "warm"))
+        return parse_warm(p, tok, nt);
+    if (!strcmp(d, "thread"))
+        return parse_thread(p, tok, nt);
+    if (!strcmp(d, "allow") || !strcmp(d, "forbid") || !strcmp(d, "undef") || !strcmp(d, "witness"))
+        return parse_exp(p, tok, nt);
+    return parse_op(p, tok, nt);
+}
+
+/* Checks over the whole file; key resolution. */
+static bool finish_parse(ps_t* p) {
+    tc_litmus_t* t = p->t;
+    p->line = 0;
+    if (!p->have_test)
+        return perr(p, "no 'test NAME' line");
+    if (!t->nth)
+        return perr(p, "no threads");
+    for (uint32_t i = 0; i < t->nth; i++)
+        if (!t->th[i].nops) {
+            p->line = t->th[i].src;
+            return perr(p, "thread %s has no operations", t->th[i].name);
+        }
+    for (uint32_t a = 0; a < t->nloc; a++) {
+        const lt_loc_t* la = &t->loc[a];
+        if (!la->line_set)
+            continue;
+        for (uint32_t b = 0; b < a; b++) {
+            const lt_loc_t* lb = &t->loc[b];
+            if (lb->line_set && lb->line == la->line && lb->word == la->word) {
+                p->line = la->src;
+                return perr(p, "loc %s: line %u word %u is already location %s", la->name, la->line,
+                            la->word, lb->name);
+            }
+        }
+    }
+    /* automatic placement: the next line no explicit location uses */
+    uint32_t next = 0;
+    for (uint32_t a = 0; a < t->nloc; a++) {
+        lt_loc_t* la = &t->loc[a];
+        if (la->line_set)
+            continue;
+        for (;;) {
+            bool used = false;
+            for (uint32_t b = 0; b < t->nloc; b++)
+                if (t->loc[b].line_set && t->loc[b].line == next)
+                    used = true;
+            if (!used)
+                break;
+            next++;
+        }
+        la->line = next++;
+        la->word = 0;
+    }
+    uint32_t have = 0;
+    for (uint32_t i = 0; i < t->nex; i++)
+        if (t->ex[i].cls == EX_ALLOW || t->ex[i].cls == EX_FORBID)
+            have |= t->ex[i].protos;
+    if ((have & (PR_WEAK | PR_STRONG)) != (PR_WEAK | PR_STRONG))
+        return perr(p, "no allow/forbid lines for %s (every protocol needs expectations)",
+                    (have & PR_WEAK) ? "tc-strong" : "tc-weak");
+    t->nfinal = 0;
+    for (uint32_t l = 0; l < t->nloc; l++) {
+        t->key_of_loc[l] = UINT32_MAX;
+        if (t->loc[l].final) {
+            t->key_of_loc[l] = t->nreg + t->nfinal;
+            t->key_loc[t->nfinal++] = l;
+        }
+    }
+    t->nkeys = t->nreg + t->nfinal;
+    for (uint32_t i = 0; i < t->nex; i++)
+        for (uint32_t j = 0; j < t->ex[i].n; j++)
+            if (t->ex[i].key[j] >= LT_REGS)
+                t->ex[i].key[j] = t->key_of_loc[t->ex[i].key[j] - LT_REGS];
+    return true;
+}
+
+tc_litmus_t* tc_litmus_parse(const char* text, const char* name, char* err, size_t errlen) {
+    tc_litmus_t* t = (tc_litmus_t*)calloc(1, sizeof *t);
+    char* buf = strdup(text ? text : "");
+    if (t) {
+        t->th = (lt_thread_t*)calloc(LT_THREADS, sizeof *t->th);
+        t->ex = (lt_exp_t*)calloc(LT_EXPS, sizeof *t->ex);
+    }
+    if (!t || !buf || !t->th || !t->ex) {
+        snprintf(err, errlen, "%s: out of memory", name);
+        free(buf);
+        tc_litmus_free(t);
+        return NULL;
+    }
+    snprintf(t->file, sizeof t->file, "%s", name ? name : "<litmus>");
+    ps_t p;
+    memset(&p, 0, sizeof p);
+    p.t = t;
+    p.file = t->file;
+    p.err = err;
+    p.errlen = errlen;
+    char* s = buf;
+    while (s && !p.failed) {
+        p.line++;
+        char* nl = strchr(s, '\n');
+        if (nl)
+            *nl = 0;
+        parse_line(&p, s);
+        s = nl ? nl + 1 : NULL;
+    }
+    free(buf);
+    if (!p.failed)
+        finish_parse(&p);
+    if (p.failed) {
+        tc_litmus_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+tc_litmus_t* tc_litmus_load(const char* path, char* err, size_t errlen) {
+    FILE* f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char* b = (char*)malloc(cap);
+    for (;;) {
+        if (!b) {
+            fclose(f);
+            snprintf(err, errlen, "%s: out of memory", path);
+            return NULL;
+        }
+        size_t r = fread(b + n, 1, cap - n - 1, f);
+        n += r;
+        if (n < cap - 1)
+            break;
+        cap *= 2;
+        char* nb = (char*)realloc(b, cap);
+        if (!nb)
+            free(b);
+        b = nb;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(b);
+        snprintf(err, errlen, "%s: read error", path);
+        return NULL;
+    }
+    b[n] = 0;
+    if (memchr(b, 0, n)) {
+        free(b);
+        snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
+        return NULL;
+    }
+    tc_litmus_t* t = tc_litmus_parse(b, path, err, errlen);
+    free(b);
+    return t;
+}
+
+void tc_litmus_free(tc_litmus_t* t) {
+    if (!t)
+        return;
+    free(t->th);
+    free(t->ex);
+    free(t);
+}
+
+const char* tc_litmus_name(const tc_litmus_t* t) {
+    return t->name;
+}
+
+uint32_t tc_litmus_nkeys(const tc_litmus_t* t) {
+    return t->nkeys;
+}
+
+const char* tc_litmus_key(const tc_litmus_t* t, uint32_t i) {
+    if (i < t->nreg)
+        return t->reg[i].name;
+    if (i < t->nkeys)
+        return t->loc[t->key_loc[i - t->nreg]].name;
+    return "?";
+}
+
+void tc_litmus_format(const tc_litmus_t* t, const uint32_t* v, char* buf, size_t len) {
+    size_t n = 0;
+    buf[0] = 0;
+    for (uint32_t i = 0; i < t->nkeys && n < len; i++) {
+        int w = snprintf(buf + n, len - n, "%s%s=%u", i ? " " : "", tc_litmus_key(t, i), v[i]);
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+}
+
+/* ---- one run ------------------------------------------------------------------------------- */
+
+enum { RL_NONE = -1, RL_WARM = -2, RL_INIT = -3, RL_OBS = -4 };
+
+typedef struct {
+    uint32_t pc;
+    bool busy, done, tail;
+    uint64_t ready_at, spin_start;
+    bool spinning;
+} th_run_t;
+
+typedef struct {
+    bool on, once, busy;
+    uint64_t mask; /* locations */
+    uint32_t pos, gap;
+    uint64_t ready_at;
+} warm_t;
+
+typedef struct {
+    const tc_litmus_t* t;
+    const tc_litmus_opts_t* o;
+    uint32_t nsm, nwf, lb;
+    int32_t* role; /* [sm * nwf + wf] */
+    th_run_t th[LT_THREADS];
+    warm_t* warm;
+    gpucoh_rng_t rng;
+    uint32_t gap;
+    uint32_t* val; /* outcome vector */
+    uint32_t threads_done;
+    bool init_done, init_busy, obs_busy, obs_done;
+    uint32_t init_i, obs_i;
+    uint64_t init_cycle;
+    bool err;
+} lrun_t;
+
+static uint64_t loc_addr(const lrun_t* r, uint32_t l) {
+    return (uint64_t)r->t->loc[l].line * r->lb + 4u * r->t->loc[l].word;
+}
+
+static void word_op(tc_wop_t* op, uint32_t kind, uint32_t scope, uint64_t addr) {
+    op->kind = kind;
+    op->scope = scope;
+    op->addr = addr;
+}
+
+static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, tc_wop_t* op) {
+    th_run_t* h = &r->th[i];
+    const lt_thread_t* th = &r->t->th[i];
+    if (h->busy || h->done || !r->init_done || cycle < h->ready_at)
+        return false;
+    while (h->pc < th->nops && th->ops[h->pc].kind == LO_DELAY) {
+        h->ready_at = cycle + th->ops[h->pc].v;
+        h->pc++;
+        if (th->ops[h->pc - 1].v)
+            return false;
+    }
+    if (h->pc == th->nops) {
+        if (h->tail) {
+            h->done = true;
+            r->threads_done++;
+            return false;
+        }
+        word_op(op, TC_WOP_FENCE, TC_SCOPE_CTA, 0); /* implicit: the thread's writes drain */
+        op->tag = UINT64_MAX;
+        h->busy = true;
+        return true;
+    }
+    const lt_op_t* o = &th->ops[h->pc];
+    uint64_t a = loc_addr(r, o->loc);
+    switch (o->kind) {
+    case LO_LD:
+        word_op(op, TC_WOP_LOAD, TC_SCOPE_GPU, a);
+        break;
+    case LO_ACQ:
+        word_op(op, TC_WOP_ACQUIRE, o->scope, a);
+        break;
+    case LO_ST:
+        word_op(op, TC_WOP_STORE, TC_SCOPE_GPU, a);
+        op->value = o->v;
+        break;
+    case LO_REL:
+        word_op(op, TC_WOP_RELEASE, o->scope, a);
+        op->value = o->v;
+        break;
+    case LO_FENCE:
+        word_op(op, TC_WOP_FENCE, o->scope, 0);
+        break;
+    default: /* LO_ATOM */
+        word_op(op, TC_WOP_ATOMIC, TC_SCOPE_GPU, a);
+        op->aop = o->aop;
+        op->value = o->v;
+        op->value2 = o->v2;
+        break;
+    }
+    if ((o->kind == LO_LD || o->kind == LO_ACQ) && o->until && !h->spinning) {
+        h->spinning = true;
+        h->spin_start = cycle;
+    }
+    op->tag = h->pc;
+    h->busy = true;
+    return true;
+}
+
+static void th_done(lrun_t* r, uint32_t i, const tc_wop_t* op, uint32_t value, uint64_t cycle) {
+    th_run_t* h = &r->th[i];
+    const lt_thread_t* th = &r->t->th[i];
+    h->busy = false;
+    h->ready_at = cycle + (r->gap ? gpucoh_rng_below(&r->rng, r->gap + 1) : 0);
+    if (op->tag == UINT64_MAX) {
+        h->tail = true;
+        return;
+    }
+    const lt_op_t* o = &th->ops[h->pc];
+    if (o->reg != UINT32_MAX)
+        r->val[o->reg] = value;
+    if ((o->kind == LO_LD || o->kind == LO_ACQ) && o->until && value != o->until_v &&
+        cycle - h->spin_start < r->o->spin_cycles)
+        return; /* spin: the same load again */
+    h->spinning = false;
+    h->pc++;
+}
+
+static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_t* op) {
+    lrun_t* r = (lrun_t*)ctx;
+    if (sm >= r->nsm || wf >= r->nwf)
+        return false;
+    int32_t role = r->role[sm * r->nwf + wf];
+    if (role >= 0)
+        return th_next(r, (uint32_t)role, cycle, op);
+    const tc_litmus_t* t = r->t;
+    if (role == RL_INIT) {
+        if (r->init_done || r->init_busy)
+            return false;
+        while (r->init_i < t->nloc && !t->loc[r->init_i].init)
+            r->init_i++;
+        if (r->init_i < t->nloc) {
+            word_op(op, TC_WOP_STORE, TC_SCOPE_GPU, loc_addr(r, r->init_i));
+            op->value = t->loc[r->init_i].init;
+            r->init_i++;
+        } else {
+            word_op(op, TC_WOP_FENCE, TC_SCOPE_GPU, 0);
+            op->tag = 1;
+        }
+        r->init_busy = true;
+        return true;
+    }
+    if (role == RL_OBS) {
+        if (r->obs_done || r->obs_busy || r->threads_done < t->nth)
+            return false;
+        if (r->obs_i >= t->nfinal) {
+            r->obs_done = true;
+            return false;
+        }
+        word_op(op, TC_WOP_ATOMIC, TC_SCOPE_GPU, loc_addr(r, t->key_loc[r->obs_i]));
+        op->aop = TC_AOP_ADD;
+        op->value = 0;
+        r->obs_busy = true;
+        return true;
+    }
+    if (role == RL_WARM) {
+        warm_t* w = &r->warm[sm];
+        if (!w->on || w->busy || cycle < w->ready_at || r->threads_done == t->nth)
+            return false;
+        for (uint32_t k = 0; k < t->nloc; k++) {
+            uint32_t l = w->pos + k;
+            if (l >= t->nloc) {
+                if (w->once) {
+                    w->on = false;
+                    return false;
+                }
+                l -= t->nloc;
+            }
+            if ((w->mask >> l) & 1) {
+                w->pos = l + 1;
+                word_op(op, TC_WOP_LOAD, TC_SCOPE_GPU, loc_addr(r, l));
+                w->busy = true;
+                return true;
+            }
+        }
+        w->on = false;
+        return false;
+    }
+    return false;
+}
+
+static void lr_done(void* ctx, uint32_t sm, uint32_t wf, const tc_wop_t* op, uint32_t value,
+                    const uint32_t* line, uint64_t cycle) {
+    (void)line;
+    lrun_t* r = (lrun_t*)ctx;
+    if (sm >= r->nsm || wf >= r->nwf) {
+        r->err = true;
+        return;
+    }
+    int32_t role = r->role[sm * r->nwf + wf];
+    if (role >= 0) {
+        th_done(r, (uint32_t)role, op, value, cycle);
+    } else if (role == RL_INIT) {
+        r->init_busy = false;
+        if (op->kind == TC_WOP_FENCE) {
+            r->init_done = true;
+            r->init_cycle = cycle;
+            for (uint32_t i = 0; i < r->t->nth; i++)
+                r->th[i].ready_at += cycle;
+        }
+    } else if (role == RL_OBS) {
+        r->obs_busy = false;
+        r->val[r->t->nreg + r->obs_i] = value;
+        r->obs_i++;
+    } else if (role == RL_WARM) {
+        warm_t* w = &r->warm[sm];
+        w->busy = false;
+        w->ready_at = cycle + (w->gap ? gpucoh_rng_below(&r->rng, w->gap + 1) : 0);
+    } else {
+        r->err = true;
+    }
+}
+
+static bool lr_finished(void* ctx) {
+    lrun_t* r = (lrun_t*)ctx;
+    return r->threads_done == r->t->nth && (r->obs_done || r->t->nfinal == 0);
+}
+
+/* ---- the runner ---------------------------------------------------------------------------- */
+
+void tc_litmus_opts_default(tc_litmus_opts_t* o) {
+    memset(o, 0, sizeof *o);
+    o->runs = 10000;
+    o->seed = 1;
+    o->spin_cycles = 20000;
+    o->max_cycles = 1000000;
+    o->witness_min_runs = 1000;
+}
+
+void tc_litmus_result_free(tc_litmus_result_t* r) {
+    if (!r)
+        return;
+    for (uint32_t i = 0; i < r->nout; i++)
+        free(r->out[i].v);
+    free(r->out);
+    r->out = NULL;
+    r->nout = 0;
+}
+
+static bool exp_match(const lt_exp_t* e, const uint32_t* v) {
+    for (uint32_t j = 0; j < e->n; j++)
+        if (v[e->key[j]] != e->val[j])
+            return false;
+    return true;
+}
+
+static uint32_t classify(const tc_litmus_t* t, uint32_t pr, const uint32_t* v) {
+    bool allow = false, undef = false;
+    for (uint32_t i = 0; i < t->nex; i++) {
+        const lt_exp_t* e = &t->ex[i];
+        if (!(e->protos & pr) || !exp_match(e, v))
+            continue;
+        if (e->cls == EX_FORBID)
+            return TC_LIT_FORBIDDEN;
+        if (e->cls == EX_ALLOW)
+            allow = true;
+        else if (e->cls == EX_UNDEF)
+            undef = true;
+    }
+    return allow ? TC_LIT_ALLOWED : undef ? TC_LIT_UNDEFINED : TC_LIT_UNEXPECTED;
+}
+
+static const char* cls_name(uint32_t c) {
+    static const char* const nm[] = {"allowed", "FORBIDDEN", "undefined", "UNEXPECTED"};
+    return c < 4 ? nm[c] : "?";
+}
+
+static const char* proto_name(uint32_t p) {
+    return p == TC_STRONG ? "tc-strong" : "tc-weak";
+}
+
+/* Assign wavefronts; returns false with a message when the test does not fit. */
+static bool place(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, int32_t* role, int32_t* warm_wf,
+                  int32_t* init_wf, int32_t* obs_wf, char* err, size_t errlen) {
+    uint32_t nsm = cfg->d.num_sm, nwf = cfg->d.num_wf;
+    for (uint32_t k = 0; k < nsm * nwf; k++)
+        role[k] = RL_NONE;
+    for (uint32_t i = 0; i < t->nth; i++) {
+        const lt_thread_t* th = &t->th[i];
+        if (th->sm >= nsm) {
+            snprintf(err, errlen, "%s:%u: thread %s: sm=%u but the configuration has %u SMs",
+                     t->file, th->src, th->name, th->sm, nsm);
+            return false;
+        }
+        if (th->wf_set) {
+            if (th->wf >= nwf) {
+                snprintf(err, errlen,
+                         "%s:%u: thread %s: wf=%u but the configuration has %u wavefronts per SM",
+                         t->file, th->src, th->name, th->wf, nwf);
+                return false;
+            }
+            role[th->sm * nwf + th->wf] = (int32_t)i;
+        }
+    }
+    for (uint32_t i = 0; i < t->nth; i++) {
+        const lt_thread_t* th = &t->th[i];
+        if (th->wf_set)
+            continue;
+        uint32_t w = 0;
+        while (w < nwf && role[th->sm * nwf + w] != RL_NONE)
+            w++;
+        if (w == nwf) {
+            snprintf(err, errlen, "%s:%u: thread %s: no free wavefront on SM %u (NumWf %u)",
+                     t->file, th->src, th->name, th->sm, nwf);
+            return false;
+        }
+        role[th->sm * nwf + w] = (int32_t)i;
+    }
+    for (uint32_t j = 0; j < nsm; j++) {
+        warm_wf[j] = -1;
+        for (uint32_t w = 0; w < nwf; w++)
+            if (role[j * nwf + w] == RL_NONE) {
+                role[j * nwf + w] = RL_WARM;
+                warm_wf[j] = (int32_t)w;
+                break;
+            }
+    }
+    *init_wf = *obs_wf = -1;
+    for (uint32_t pass = 0; pass < 2; pass++) {
+        bool need = pass == 0 ? t->any_init : t->nfinal > 0;
+        if (!need)
+            continue;
+        int32_t* dst = pass == 0 ? init_wf : obs_wf;
+        for (uint32_t k = 0; k < nsm * nwf && *dst < 0; k++)
+            if (role[k] == RL_NONE || role[k] == RL_WARM) {
+                if (role[k] == RL_WARM)
+                    warm_wf[k / nwf] = -1; /* give up that SM's warmer */
+                role[k] = pass == 0 ? RL_INIT : RL_OBS;
+                *dst = (int32_t)k;
+            }
+        if (*dst < 0) {
+            snprintf(err, errlen, "%s: no spare wavefront for the %s", t->file,
+                     pass == 0 ? "initialiser" : "final-value observer");
+            return false;
+        }
+    }
+    for (uint32_t j = 0; j < TC_MAX_SM; j++) {
+        if (!t->warm_mask[j])
+            continue;
+        if (j >= nsm || warm_wf[j] < 0) {
+            snprintf(err, errlen,
+                     j >= nsm ? "%s:%u: warm sm=%u but the configuration has %u SMs"
+                              : "%s:%u: warm sm=%u: no spare wavefront for the warmer (NumWf %u)",
+                     t->file, t->warm_src[j], j, j >= nsm ? nsm : nwf);
+            return false;
+        }
+    }
+    uint64_t lim = cfg->d.addr_width >= 64 ? UINT64_MAX : (1ull << cfg->d.addr_width);
+    for (uint32_t l = 0; l < t->nloc; l++) {
+        const lt_loc_t* lo = &t->loc[l];
+        if (lo->word >= tc_line_words(&cfg->d) ||
+            ((uint64_t)lo->line + 1) * cfg->d.line_bytes > lim) {
+            snprintf(err, errlen,
+                     "%s:%u: loc %s (line %u word %u) does not fit the configuration (%u-byte "
+                     "lines, %u address bits)",
+                     t->file, lo->src, lo->name, lo->line, lo->word, cfg->d.line_bytes,
+                     cfg->d.addr_width);
+            return false;
+        }
+    }
+    return true;
+}
+
+static uint64_t run_seed(uint64_t seed, uint64_t k) {
+    uint64_t x = seed ^ (k * 0xD1B54A32D192ED03ull);
+    return gpucoh_splitmix64(&x);
+}
+
+static int hist_add(tc_litmus_result_t* res, const uint32_t* v, uint32_t nk, uint64_t run,
+                    uint32_t cls, uint32_t* cap) {
+    for (uint32_t i = 0; i < res->nout; i++)
+        if (!memcmp(res->out[i].v, v, nk * sizeof *v)) {
+            res->out[i].count++;
+            return 0;
+        }
+    if (res->nout == *cap) {
+        uint32_t nc = *cap ? 2 * *cap : 16;
+        tc_litmus_outcome_t* no = (tc_litmus_outcome_t*)realloc(res->out, (size_t)nc * sizeof *no);
+        if (!no)
+            return -1;
+        res->out = no;
+        *cap = nc;
+    }
+    tc_litmus_outcome_t* o = &res->out[res->nout];
+    o->v = (uint32_t*)malloc((nk ? nk : 1) * sizeof *v);
+    if (!o->v)
+        return -1;
+    memcpy(o->v, v, nk * sizeof *v);
+    o->count = 1;
+    o->first_run = run;
+    o->cls = cls;
+    res->nout++;
+    return 0;
+}
+
+static const char* run_end_name(tc_run_t rc) {
+    return rc == TC_RUN_CYCLES     ? "cycle budget exhausted"
+           : rc == TC_RUN_STOPPED  ? "stopped by the backend"
+           : rc == TC_RUN_DEADLOCK ? "DEADLOCK"
+                                   : "done";
+}
+
+int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
+                  FILE* out, tc_litmus_result_t* res, char* err, size_t errlen) {
+    tc_litmus_opts_t od;
+    if (!o) {
+        tc_litmus_opts_default(&od);
+        o = &od;
+    }
+    tc_litmus_result_t local;
+    memset(&local, 0, sizeof local);
+    tc_litmus_result_t* R = res ? res : &local;
+    memset(R, 0, sizeof *R);
+    tc_chk_init(&R->chk);
+    R->protocol = cfg->d.protocol;
+    R->nkeys = t->nkeys;
+    if (tc_check_desc(&cfg->d, err, errlen) != 0)
+        return -1;
+    uint32_t nsm = cfg->d.num_sm, nwf = cfg->d.num_wf;
+    int32_t* role = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role);
+    int32_t* role0 = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role0);
+    int32_t warm_wf[TC_MAX_SM], init_wf, obs_wf;
+    warm_t* warm = (warm_t*)calloc(nsm, sizeof *warm);
+    uint32_t* val = (uint32_t*)calloc(t->nkeys + 1, sizeof *val);
+    if (!role || !role0 || !warm || !val) {
+        free(role);
+        free(role0);
+        free(warm);
+        free(val);
+        snprintf(err, errlen, "litmus: out of memory");
+        return -1;
+    }
+    if (!place(t, cfg, role0, warm_wf, &init_wf, &obs_wf, err, errlen)) {
+        free(role);
+        free(role0);
+        free(warm);
+        free(val);
+        return -1;
+    }
+    FILE* rep = o->report ? o->report : stderr;
+    uint32_t pr = cfg->d.protocol == TC_STRONG ? PR_STRONG : PR_WEAK;
+    uint32_t cap = 0, reports = 0;
+    int rc = 0;
+    tc_backend_t be;
+    bool have_be = false;
+    memset(&be, 0, sizeof be);
+    for (uint64_t k = o->first_run; k < o->first_run + o->runs; k++) {
+        tc_sys_cfg_t c = *cfg;
+        lrun_t r;
+        memset(&r, 0, sizeof r);
+        r.t = t;
+        r.o = o;
+        r.nsm = nsm;
+        r.nwf = nwf;
+        r.lb = cfg->d.line_bytes;
+        r.role = role;
+        r.warm = warm;
+        r.val = val;
+        memcpy(role, role0, (size_t)nsm * nwf * sizeof *role);
+        memset(warm, 0, nsm * sizeof *warm);
+        memset(val, 0, (t->nkeys + 1) * sizeof *val);
+        uint64_t rs = run_seed(o->seed, k);
+        c.seed = rs;
+        gpucoh_rng_seed(&r.rng, rs ^ 0x5bd1e995ull);
+        gpucoh_rng_t* g = &r.rng;
+        uint32_t lead = 0, skew = 0;
+        if (!o->fixed) {
+            static const uint32_t dmax[] = {1, 2, 4, 6, 10, 16};
+            c.req_delay_min = 1;
+            c.req_delay_max = dmax[gpucoh_rng_below(g, 6)];
+            c.rsp_delay_min = 1;
+            c.rsp_delay_max = dmax[gpucoh_rng_below(g, 6)];
+            if (gpucoh_rng_below(g, 8) == 0) {
+                uint32_t tmax = tc_ts_max(&cfg->d);
+                uint32_t back = 1 + gpucoh_rng_below(g, 400);
+                c.start_time = tmax > back + 1 ? tmax - back : 1;
+            }
+            static const uint32_t gaps[] = {0, 0, 2, 6};
+            static const uint32_t skews[] = {0, 8, 32, 100};
+            static const uint32_t leads[] = {0, 30, 100};
+            r.gap = gaps[gpucoh_rng_below(g, 4)];
+            skew = skews[gpucoh_rng_below(g, 4)];
+            lead = leads[gpucoh_rng_below(g, 3)];
+            static const uint32_t wgaps[] = {0, 4, 16};
+            /* warming policy of the run: 0 random subsets per SM, 1 every SM warms every
+             * location, 2 no warming */
+            uint32_t pol = gpucoh_rng_below(g, 8);
+            pol = pol < 4 ? 0 : pol < 7 ? 1 : 2;
+            if (t->any_warm && gpucoh_rng_below(g, 4) != 0)
+                pol = 3; /* the file's warm hints */
+            for (uint32_t j = 0; j < nsm && pol != 2; j++) {
+                warm_t* w = &warm[j];
+                if (warm_wf[j] < 0 || (pol == 0 && gpucoh_rng_below(g, 4) == 0))
+                    continue;
+                if (pol == 3) {
+                    w->mask = t->warm_mask[j];
+                    if (!w->mask)
+                        continue;
+                }
+                for (uint32_t l = 0; l < t->nloc && pol != 3; l++)
+                    if (pol == 1 || gpucoh_rng_below(g, 2))
+                        w->mask |= 1ull << l;
+                if (!w->mask)
+                    w->mask = 1ull << gpucoh_rng_below(g, t->nloc ? t->nloc : 1);
+                if (!t->nloc)
+                    continue;
+                w->on = true;
+                w->once = gpucoh_rng_below(g, 2) == 0;
+                w->gap = wgaps[gpucoh_rng_below(g, 3)];
+                w->ready_at = gpucoh_rng_below(g, 20);
+            }
+        }
+        for (uint32_t i = 0; i < t->nth; i++)
+            r.th[i].ready_at = lead + (skew ? gpucoh_rng_below(g, skew + 1) : 0);
+        r.init_done = !t->any_init;
+        tc_workload_t wl = {&r, lr_next, lr_done, lr_finished};
+        if (!have_be) {
+            int brc = o->make_backend ? o->make_backend(o->backend_ctx, &c.d, &be, err, errlen)
+                                      : tc_backend_c(&c.d, &be, err, errlen);
+            if (brc != 0) {
+                rc = -1;
+                break;
+            }
+            have_be = true;
+        }
+        tc_sys_t* s = tc_sys_new(&c, &be, &wl, err, errlen);
+        if (!s) {
+            rc = -1;
+            break;
+        }
+        FILE* sink = reports < 3 ? rep : NULL;
+        tc_run_t e = tc_sys_run(s, o->max_cycles, sink);
+        uint64_t cyc = tc_sys_cycle(s);
+        tc_sys_free(s);
+        if (o->fresh_backend) {
+            if (be.destroy)
+                be.destroy(be.ctx);
+            have_be = false;
+        }
+        R->runs++;
+        if (e != TC_RUN_DONE || r.err || !lr_finished(&r)) {
+            if (e == TC_RUN_DEADLOCK)
+                reports++;
+            tc_chk_fatal(&R->chk,
+                         "litmus %s (%s): run %" PRIu64 " (system seed 0x%016" PRIx64
+                         "): %s at cycle %" PRIu64 "%s",
+                         t->name, proto_name(cfg->d.protocol), k, rs, run_end_name(e), cyc,
+                         r.err ? " (a completion for a wavefront without an operation)" : "");
+            continue;
+        }
+        uint32_t cls = classify(t, pr, val);
+        char ob[512];
+        if (cls != TC_LIT_ALLOWED || o->verbose)
+            tc_litmus_format(t, val, ob, sizeof ob);
+        if (o->verbose && out)
+            fprintf(out, "  run %" PRIu64 " seed 0x%016" PRIx64 ": %s (%s, %" PRIu64 " cycles)\n",
+                    k, rs, ob, cls_name(cls), cyc);
+        switch (cls) {
+        case TC_LIT_ALLOWED:
+            tc_chk_match(&R->chk);
+            break;
+        case TC_LIT_FORBIDDEN:
+            tc_chk_mismatch(&R->chk,
+                            "litmus %s (%s): FORBIDDEN outcome %s in run %" PRIu64
+                            " (system seed 0x%016" PRIx64 ")",
+                            t->name, proto_name(cfg->d.protocol), ob, k, rs);
+            break;
+        case TC_LIT_UNDEFINED:
+            tc_chk_nc(&R->chk, TC_NC_UNDEFINED);
+            break;
+        default:
+            tc_chk_nc_msg(&R->chk, TC_NC_UNEXPECTED,
+                          "litmus %s (%s): unexpected outcome %s (neither allowed nor forbidden) "
+                          "in run %" PRIu64 " (system seed 0x%016" PRIx64 ")",
+                          t->name, proto_name(cfg->d.protocol), ob, k, rs);
+            break;
+        }
+        if (hist_add(R, val, t->nkeys, k, cls, &cap) != 0) {
+            snprintf(err, errlen, "litmus: out of memory");
+            rc = -1;
+            break;
+        }
+    }
+    if (have_be && be.destroy)
+        be.destroy(be.ctx);
+    free(role);
+    free(role0);
+    free(warm);
+    free(val);
+    if (rc == 0) {
+        R->witness_enforced = o->runs >= o->witness_min_runs;
+        for (uint32_t i = 0; i < t->nex; i++) {
+            const lt_exp_t* e = &t->ex[i];
+            if (e->cls != EX_WITNESS || !(e->protos & pr))
+                continue;
+            R->witnesses++;
+            bool seen = false;
+            for (uint32_t j = 0; j < R->nout && !seen; j++)
+                seen = exp_match(e, R->out[j].v);
+            if (!seen)
+                R->witness_missing++;
+        }
+        R->pass = tc_chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
+        if (out)
+            tc_litmus_print(out, t, o, R);
+    }
+    if (!res)
+        tc_litmus_result_free(&local);
+    if (rc != 0)
+        return -1;
+    return R->pass ? 0 : 1;
+}
+
+void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
+                     const tc_litmus_result_t* r) {
+    uint32_t pr = r->protocol == TC_STRONG ? PR_STRONG : PR_WEAK;
+    fprintf(f, "litmus %s (%s) %s: %" PRIu64 " runs, seed %" PRIu64 "\n", t->name, t->file,
+            proto_name(r->protocol), r->runs, o ? o->seed : 0);
+    /* rows sorted by outcome values (stable, lexicographic) */
+    uint32_t* idx = (uint32_t*)malloc((r->nout ? r->nout : 1) * sizeof *idx);
+    if (!idx)
+        return;
+    for (uint32_t i = 0; i < r->nout; i++)
+        idx[i] = i;
+    for (uint32_t i = 1; i < r->nout; i++)
+        for (uint32_t j = i; j > 0; j--) {
+            const uint32_t* a = r->out[idx[j - 1]].v;
+            const uint32_t* b = r->out[idx[j]].v;
+            uint32_t k = 0;
+            while (k < r->nkeys && a[k] == b[k])
+                k++;
+            if (k == r->nkeys || a[k] < b[k])
+                break;
+            uint32_t x = idx[j];
+            idx[j] = idx[j - 1];
+            idx[j - 1] = x;
+        }
+    char ob[512];
+    fprintf(f, "  %-40s %10s  %-10s %s\n", "outcome", "count", "class", "first run");
+    for (uint32_t i = 0; i < r->nout; i++) {
+        const tc_litmus_outcome_t* x = &r->out[idx[i]];
+        tc_litmus_format(t, x->v, ob, sizeof ob);
+        bool wit = false;
+        for (uint32_t e = 0; e < t->nex; e++)
+            if (t->ex[e].cls == EX_WITNESS && (t->ex[e].protos & pr) && exp_match(&t->ex[e], x->v))
+                wit = true;
+        fprintf(f, "  %-40s %10" PRIu64 "  %-10s %" PRIu64 "%s\n", ob, x->count, cls_name(x->cls),
+                x->first_run, wit ? "  (witness)" : "");
+    }
+    free(idx);
+    if (r->witnesses)
+        fprintf(f, "  witnesses: %u, never observed: %u%s\n", r->witnesses, r->witness_missing,
+                r->witness_missing
+                    ? (r->witness_enforced ? " -> FAIL: the test did not show the behaviour it "
+                                             "exists for"
+                                           : " (not enforced below witness_min_runs runs)")
+                    : "");
+    for (uint32_t e = 0; e < t->nex && r->witness_missing; e++) {
+        const lt_exp_t* x = &t->ex[e];
+        if (x->cls != EX_WITNESS || !(x->protos & pr))
+            continue;
+        bool seen = false;
+        for (uint32_t j = 0; j < r->nout && !seen; j++)
+            seen = exp_match(x, r->out[j].v);
+        if (!seen)
+            fprintf(f, "    witness at line %u never observed\n", x->src);
+    }
+    char title[160];
+    snprintf(title, sizeof title, "  %s %s%s", t->name, proto_name(r->protocol),
+             (tc_chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
+    tc_chk_print(f, title, &r->chk);
+    fprintf(f, "  verdict: %s\n", r->pass ? "PASS" : "FAIL");
+}

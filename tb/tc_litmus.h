@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_litmus.h -- litmus tests on the TC system (tb/tc_sys.h): a small text format, a parser
+ * with file:line errors, and a runner that executes a test R times on fresh systems with
+ * randomised delays, start skew and cache warming, histograms the outcomes and checks them
+ * against the per-protocol expectations of the file.
+ *
+ * ---- format (one test per file; '#' starts a comment; tokens separated by blanks) ----------
+ *
+ *   test NAME                      the test's name (required, once)
+ *   doc TEXT...                    free text (any number of lines)
+ *   loc NAME [init=V] [line=N] [word=W]
+ *                                  a memory location (a 32-bit word). Default placement: each
+ *                                  location in its own line (consecutive lines, so with several
+ *                                  banks neighbours go to different banks), word 0. init=V
+ *                                  (default 0) is written and fenced (GPU) before the threads
+ *                                  start.
+ *   warm sm=N LOC...               a stress hint: in 3 of 4 runs the warmers follow the hints
+ *                                  (SM N's warmer loads these locations; SMs without a hint do
+ *                                  not warm), so that stale leased copies sit where the test
+ *                                  needs them; the other runs use the random warming policy
+ *   thread NAME sm=N cta=N [wf=N]  a thread = one wavefront on SM N; cta only matters for the
+ *                                  expectations (threads of one CTA must share the SM); wf
+ *                                  defaults to the next free wavefront of the SM. The operations
+ *                                  that follow belong to it:
+ *     ld REG LOC [until=V]         load (blocking); with until=V: repeat until the value is V
+ *                                  (spin; gives up after the spin budget, leaving REG != V)
+ *     st LOC V                     store (not blocking)
+ *     fence.cta | fence.gpu        fence of that scope (docs/system.md: GPU waits for acks and
+ *                                  GWCT expiry, CTA for acks only)
+ *     acq.cta|acq.gpu REG LOC [until=V]   acquire load
+ *     rel.cta|rel.gpu LOC V        release store (fence of the scope, then the store)
+ *     atom.add|atom.exch REG LOC V atomic; REG = the old value
+ *     atom.cas REG LOC CMP SWAP    compare-and-swap; REG = the old value
+ *     delay N                      N idle cycles
+ *   allow   PROTO OUTCOME          PROTO: tc-weak | tc-strong | all. OUTCOME: KEY=V ... where
+ *   forbid  PROTO OUTCOME          KEY is a register (its final value) or a location (its
+ *   undef   PROTO OUTCOME          final value, read by an atomic ADD 0 after every thread has
+ *   witness PROTO OUTCOME          drained its writes); V is a number or '*'; keys not named
+ *                                  are '*'.
+ *
+ * Numbers: decimal or 0x hex, 32 bits. Names: [A-Za-z_][A-Za-z0-9_]*, unique over threads,
+ * locations and registers; a register is defined by the one operation that writes it, and an
+ * outcome line may name only registers and locations defined above it.
+ *
+ * Classification of an observed outcome under protocol P: forbidden if it matches a `forbid`
+ * line for P (mismatch: the test fails); else allowed if it matches an `allow` line (match);
+ * else undefined if it matches an `undef` line (not checkable, reason undefined-by-model; does
+ * not fail); else unexpected (not checkable, reason unexpected; fails the test). A `witness`
+ * outcome must be observed at least once when the test runs at least witness_min_runs times,
+ * otherwise the test fails as too weak (it never showed the behaviour it is meant to exercise).
+ * Every protocol needs at least one allow or forbid line.
+ *
+ * ---- runs ---------------------------------------------------------------------------------
+ *
+ * Run k (k = first_run .. first_run+runs-1) builds a fresh backend and system with
+ * cfg.seed = mix(seed, k) and, unless `fixed` is set, draws from the same seed: interconnect
+ * delay ranges, a start time near the timestamp rollover (1 run in 8), per-thread start skew, a
+ * lead time, gaps between operations, and a warming policy (every SM warms every location /
+ * random subsets per SM / none): a "warmer" wavefront per SM loads its locations (once or
+ * continuously until the threads finish), so that lines are cached with live leases when the
+ * threads write and read them. Warmers, the initialiser and the
+ * final-value observer use spare wavefronts (plain loads / stores / atomics outside the test's
+ * threads: they add no synchronization). Each thread ends with an implicit fence.cta (its
+ * stores acknowledged) so that final values are defined; this cannot change register values.
+ */
+#ifndef GPUCOH_TC_LITMUS_H
+#define GPUCOH_TC_LITMUS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tc_check.h"
+#include "tc_sys.h"
+
+typedef struct tc_litmus tc_litmus_t;
+
+/* Parse a file / a text (name is used in messages as "name:line: ..."). NULL on error with the
+ * message in err. */
+tc_litmus_t* tc_litmus_load(const char* path, char* err, size_t errlen);
+tc_litmus_t* tc_litmus_parse(const char* text, const char* name, char* err, size_t errlen);
+void tc_litmus_free(tc_litmus_t* t);
+const char* tc_litmus_name(const tc_litmus_t* t);
+
+typedef struct {
+    uint32_t runs;             /* default 10000 */
+    uint64_t seed;             /* default 1 */
+    uint64_t first_run;        /* index of the first run (replay run k: first_run=k, runs=1) */
+    uint32_t spin_cycles;      /* give up an until= spin after this many cycles (20000) */
+    uint64_t max_cycles;       /* per run (1000000) */
+    uint32_t witness_min_runs; /* witnesses are enforced from this many runs on (1000) */
+    bool fixed;                /* no randomisation beyond cfg.seed (no warmers, no skew) */
+    tc_backend_factory_t make_backend; /* NULL = C models */
+    void* backend_ctx;
+    bool fresh_backend; /* a new backend for every run (slow: the C L1 is ~400 KiB to clear).
+                           Default: one backend for all runs; every run is a fresh tc_sys whose
+                           reset cycles 0-1 reset every unit (same outcomes, checked) */
+    FILE* report;       /* deadlock reports of failing runs (the first 3); NULL = stderr */
+    bool verbose;       /* print every run's outcome */
+} tc_litmus_opts_t;
+
+void tc_litmus_opts_default(tc_litmus_opts_t* o);
+
+/* One observed outcome (values of the outcome keys, in tc_litmus_key order). */
+typedef struct {
+    uint32_t* v;
+    uint64_t count;
+    uint64_t first_run;
+    uint32_t cls; /* TC_LIT_* */
+} tc_litmus_outcome_t;
+
+enum { TC_LIT_ALLOWED = 0, TC_LIT_FORBIDDEN, TC_LIT_UNDEFINED, TC_LIT_UNEXPECTED };
+
+typedef struct {
+    tc_check_t chk;    /* one check per finished run */
+    uint64_t runs;     /* runs attempted */
+    uint32_t protocol; /* tc_protocol_t */
+    uint32_t nkeys;
+    tc_litmus_outcome_t* out;
+    uint32_t nout;
+    uint32_t witnesses, witness_missing; /* witness lines for the protocol / never observed */
+    bool witness_enforced;
+    bool pass;
+} tc_litmus_result_t;
+
+void tc_litmus_result_free(tc_litmus_result_t* r);
+uint32_t tc_litmus_nkeys(const tc_litmus_t* t);
+const char* tc_litmus_key(const tc_litmus_t* t, uint32_t i);
+/* "r0=1 r1=0" */
+void tc_litmus_format(const tc_litmus_t* t, const uint32_t* v, char* buf, size_t len);
+
+/* Run the test under cfg (protocol = cfg->d.protocol; cfg->seed is ignored: runs draw their own
+ * seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,
+ * 1 = fail, -1 = setup error (test does not fit the configuration, backend failed; message in
+ * err). res (optional) receives the histogram; free it with tc_litmus_result_free. */
+int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
+                  FILE* out, tc_litmus_result_t* res, char* err, size_t errlen);
+
+/* Print a result's table and verdict (what tc_litmus_run prints). */
+void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
+                     const tc_litmus_result_t* r);
+
+#endif /* GPUCOH_TC_LITMUS_H */

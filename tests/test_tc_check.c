@@ -1,0 +1,533 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * test_tc_check.c -- cmocka tests of the TC consistency checkers themselves (tb/tc_check.c,
+ * tb/tc_episode.c, tb/tc_litmus.c): each checker must be able to fail.
+ *
+ *   - the verdict rules of tc_check (nothing checked, failing not-checkable reasons, ...);
+ *   - the episode tester passes on both protocols, and catches an injected wrong load value, an
+ *     injected wrong atomic return, a protocol too weak for the test (CTA-scope releases under
+ *     TC-Weak), and a deadlock (reported by the harness);
+ *   - the litmus parser accepts the shipped litmus/ files and rejects malformed text with the
+ *     right file:line message;
+ *   - litmus runs with a wrong expectation, with only not-checkable outcomes, with unexpected
+ *     outcomes or with a witness that never happens fail; a correct test passes.
+ *
+ * The shipped litmus files are looked up under $GPUCOH_ROOT/litmus (default ./litmus).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tc_check.h"
+#include "tc_episode.h"
+#include "tc_litmus.h"
+
+/* ---- tc_check ------------------------------------------------------------------------------ */
+
+static void test_check_verdicts(void** state) {
+    (void)state;
+    tc_check_t c;
+    char v[128];
+
+    tc_chk_init(&c);
+    assert_false(tc_chk_passed(&c)); /* nothing was checked */
+    assert_non_null(strstr(tc_chk_verdict(&c, v, sizeof v), "nothing was checked"));
+
+    for (int i = 0; i < 5; i++)
+        tc_chk_nc(&c, TC_NC_RACY);
+    tc_chk_nc(&c, TC_NC_UNDEFINED);
+    assert_false(tc_chk_passed(&c)); /* only not-checkable: still nothing checked */
+    assert_int_equal(c.nc, 6);
+    assert_int_equal(c.nc_by[TC_NC_RACY], 5);
+    assert_non_null(strstr(tc_chk_verdict(&c, v, sizeof v), "nothing was checked"));
+
+    tc_chk_match(&c);
+    assert_true(tc_chk_passed(&c)); /* racy / undefined do not fail */
+    assert_string_equal(tc_chk_verdict(&c, v, sizeof v), "PASS");
+
+    tc_check_t u = c;
+    tc_chk_nc_msg(&u, TC_NC_UNEXPECTED, "outcome %d", 7);
+    assert_false(tc_chk_passed(&u));
+    assert_string_equal(u.msg[0], "outcome 7");
+
+    tc_check_t m = c;
+    tc_chk_mismatch(&m, "bad value 0x%x", 0x2a);
+    assert_false(tc_chk_passed(&m));
+    assert_int_equal(m.mismatch, 1);
+    assert_string_equal(m.msg[0], "bad value 0x2a");
+
+    tc_check_t f = c;
+    tc_chk_fatal(&f, "deadlock");
+    assert_false(tc_chk_passed(&f));
+
+    tc_check_t g;
+    tc_chk_init(&g);
+    tc_chk_merge(&g, &m);
+    tc_chk_merge(&g, &c);
+    assert_int_equal(g.match, 2);
+    assert_int_equal(g.mismatch, 1);
+    assert_false(tc_chk_passed(&g));
+
+    for (unsigned i = 0; i < TC_CHK_MSGS + 3; i++)
+        tc_chk_mismatch(&g, "m%u", i);
+    assert_int_equal(g.nmsg, TC_CHK_MSGS);
+    assert_int_equal(g.msgs_dropped, 4); /* 1 earlier message kept + 11 new, 8 kept */
+
+    char buf[4096];
+    FILE* fp = fmemopen(buf, sizeof buf, "w");
+    assert_non_null(fp);
+    tc_chk_print(fp, "title", &u);
+    fclose(fp);
+    assert_non_null(strstr(buf, "title: FAIL"));
+    assert_non_null(strstr(buf, "racy 5"));
+    assert_non_null(strstr(buf, "unexpected 1"));
+}
+
+/* ---- episode tester ------------------------------------------------------------------------ */
+
+static tc_ep_params_t small_params(uint64_t seed) {
+    tc_ep_params_t p = tc_ep_defaults();
+    p.episodes = 12;
+    p.seed = seed;
+    return p;
+}
+
+static void test_episode_passes(void** state) {
+    (void)state;
+    for (int proto = 0; proto < 2; proto++) {
+        tc_sys_cfg_t cfg = tc_sys_cfg_small((tc_protocol_t)proto);
+        cfg.seed = 11;
+        tc_ep_params_t p = small_params(5);
+        tc_check_t r;
+        char err[256];
+        int rc = tc_ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
+        assert_int_equal(rc, 0);
+        assert_true(tc_chk_passed(&r));
+        assert_true(r.match > 1000);
+        assert_int_equal(r.mismatch, 0);
+        assert_true(r.nc_by[TC_NC_RACY] > 0); /* racy loads happen and are not checkable */
+    }
+}
+
+/* A workload wrapper that corrupts the n-th completion of one operation kind. */
+typedef struct {
+    tc_workload_t* in;
+    uint32_t kind;
+    uint32_t nth, seen;
+    uint32_t xor_mask;
+    bool never_finish;
+} inject_t;
+
+static bool inj_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_t* op) {
+    inject_t* j = (inject_t*)ctx;
+    return j->in->next(j->in->ctx, sm, wf, cycle, op);
+}
+
+static void inj_done(void* ctx, uint32_t sm, uint32_t wf, const tc_wop_t* op, uint32_t value,
+                     const uint32_t* line, uint64_t cycle) {
+    inject_t* j = (inject_t*)ctx;
+    if (op->kind == j->kind && ++j->seen == j->nth)
+        value ^= j->xor_mask;
+    j->in->done(j->in->ctx, sm, wf, op, value, line, cycle);
+}
+
+static bool inj_finished(void* ctx) {
+    inject_t* j = (inject_t*)ctx;
+    return !j->never_finish && j->in->finished(j->in->ctx);
+}
+
+/* Run the episode tester through the injector; returns the result and the run status. */
+static tc_run_t run_injected(tc_sys_cfg_t* cfg, const tc_ep_params_t* p, inject_t* j,
+                             tc_check_t* out, char* report, size_t rlen) {
+    char err[256];
+    tc_ep_t* e = tc_ep_new(cfg, p, err, sizeof err);
+    assert_non_null(e);
+    j->in = tc_ep_workload(e);
+    tc_workload_t wl = {j, inj_next, inj_done, inj_finished};
+    tc_backend_t be;
+    assert_int_equal(tc_backend_c(&cfg->d, &be, err, sizeof err), 0);
+    tc_sys_t* s = tc_sys_new(cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    FILE* fp = fmemopen(report, rlen, "w");
+    assert_non_null(fp);
+    tc_run_t rc = tc_sys_run(s, 2000000, fp);
+    fclose(fp);
+    tc_ep_finish(e, rc, tc_sys_cycle(s));
+    *out = *tc_ep_result(e);
+    tc_sys_free(s);
+    be.destroy(be.ctx);
+    tc_ep_free(e);
+    return rc;
+}
+
+static void test_episode_catches_wrong_load(void** state) {
+    (void)state;
+    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    tc_ep_params_t p = small_params(3);
+    p.racy_permille = 0; /* every load is exactly checkable */
+    inject_t j = {NULL, TC_WOP_LOAD, 200, 0, 0x00010000u, false};
+    tc_check_t r;
+    static char rep[1 << 16];
+    assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DONE);
+    assert_int_equal(r.mismatch, 1);
+    assert_false(tc_chk_passed(&r));
+    /* the report names SM, wavefront, address, expected and observed values, episode, cycle */
+    assert_non_null(strstr(r.msg[0], "load mismatch: SM "));
+    assert_non_null(strstr(r.msg[0], " wf "));
+    assert_non_null(strstr(r.msg[0], " episode "));
+    assert_non_null(strstr(r.msg[0], " addr 0x"));
+    assert_non_null(strstr(r.msg[0], "expected 0x"));
+    assert_non_null(strstr(r.msg[0], "observed 0x"));
+    assert_non_null(strstr(r.msg[0], "at cycle "));
+}
+
+static void test_episode_catches_wrong_atomic(void** state) {
+    (void)state;
+    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_STRONG);
+    tc_ep_params_t p = small_params(4);
+    for (uint32_t nth = 1; nth <= 3; nth++) { /* sync acquires, releases and data atomics */
+        inject_t j = {NULL, TC_WOP_ATOMIC, nth * 37, 0, 0x00400000u, false};
+        tc_check_t r;
+        static char rep[1 << 16];
+        assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DONE);
+        assert_true(r.mismatch >= 1);
+        assert_false(tc_chk_passed(&r));
+    }
+}
+
+/* Releases with a CTA-scope fence do not wait for the GWCT: under TC-Weak other SMs keep
+ * reading their leased copies after the acquire. The checker must see it. */
+static void test_episode_catches_weak_release(void** state) {
+    (void)state;
+    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    cfg.d.pred_init = cfg.d.pred_max = 200; /* long leases */
+    tc_ep_params_t p = tc_ep_defaults();
+    p.episodes = 50;
+    p.locations = 16;
+    p.sync_locs = 1;
+    p.rel_scope = TC_SCOPE_CTA;
+    tc_check_t r;
+    char err[256];
+    int rc = tc_ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
+    assert_int_equal(rc, 1);
+    assert_true(r.mismatch >= 1);
+    assert_non_null(strstr(r.msg[0], "mismatch"));
+    /* the same workload with GPU-scope releases is correct */
+    p.rel_scope = TC_SCOPE_GPU;
+    rc = tc_ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
+    assert_int_equal(rc, 0);
+}
+
+static void test_episode_deadlock_is_fatal(void** state) {
+    (void)state;
+    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    cfg.deadlock_cycles = 3000;
+    tc_ep_params_t p = small_params(2);
+    p.episodes = 2;
+    inject_t j = {NULL, 0xffffu, 0, 0, 0, true}; /* corrupts nothing, never finishes */
+    tc_check_t r;
+    static char rep[1 << 16];
+    assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DEADLOCK);
+    assert_non_null(strstr(rep, "DEADLOCK"));
+    assert_true(r.fatal >= 1);
+    assert_false(tc_chk_passed(&r));
+    assert_non_null(strstr(r.msg[r.nmsg - 1], "DEADLOCK"));
+}
+
+/* ---- litmus parser ------------------------------------------------------------------------- */
+
+static const char* root_dir(void) {
+    const char* r = getenv("GPUCOH_ROOT");
+    return r && *r ? r : ".";
+}
+
+static void test_litmus_files_parse(void** state) {
+    (void)state;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/litmus", root_dir());
+    DIR* d = opendir(dir);
+    assert_non_null(d);
+    unsigned n = 0;
+    struct dirent* de;
+    while ((de = readdir(d)) != NULL) {
+        size_t l = strlen(de->d_name);
+        if (l < 8 || strcmp(de->d_name + l - 7, ".litmus") != 0)
+            continue;
+        char path[2048], err[512];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        tc_litmus_t* t = tc_litmus_load(path, err, sizeof err);
+        if (!t)
+            fail_msg("%s", err);
+        tc_litmus_free(t);
+        n++;
+    }
+    closedir(d);
+    assert_true(n >= 25);
+}
+
+#define HDR                                                                                        \
+    "test T\n"                                                                                     \
+    "loc x\n"                                                                                      \
+    "loc y\n"                                                                                      \
+    "thread T0 sm=0 cta=0\n"                                                                       \
+    "  st x 1\n"                                                                                   \
+    "thread T1 sm=1 cta=1\n"                                                                       \
+    "  ld r0 x\n"
+
+static void expect_parse_error(const char* text, const char* msg) {
+    char err[512];
+    tc_litmus_t* t = tc_litmus_parse(text, "t.litmus", err, sizeof err);
+    if (t) {
+        tc_litmus_free(t);
+        fail_msg("accepted, expected error '%s'", msg);
+    }
+    if (strncmp(err, msg, strlen(msg)) != 0)
+        fail_msg("got '%s', expected it to start with '%s'", err, msg);
+}
+
+static void test_litmus_parse_errors(void** state) {
+    (void)state;
+    expect_parse_error(HDR "  frob r1 x\n", "t.litmus:8: unknown directive or operation 'frob'");
+    expect_parse_error(HDR "allow all r9=1\n",
+                       "t.litmus:8: unknown register or location 'r9' in outcome");
+    expect_parse_error(HDR "allow all r0=1 r0=2\n", "t.litmus:8: duplicate key 'r0' in outcome");
+    expect_parse_error(HDR "loc x\n", "t.litmus:8: duplicate name 'x' (first defined at line 2)");
+    expect_parse_error(HDR "  ld x y\n",
+                       "t.litmus:8: duplicate name 'x' (first defined at line 2)");
+    expect_parse_error(HDR "  ld r0 y\n",
+                       "t.litmus:8: duplicate name 'r0' (first defined at line 7)");
+    expect_parse_error(HDR "thread T0 sm=2 cta=2\n",
+                       "t.litmus:8: duplicate name 'T0' (first defined at line 4)");
+    expect_parse_error(HDR "  ld r1 z\n", "t.litmus:8: unknown location 'z'");
+    expect_parse_error(HDR "  st x\n", "t.litmus:8: st: expected 'st LOC V'");
+    expect_parse_error(HDR "  st x 12q\n", "t.litmus:8: bad number '12q'");
+    expect_parse_error(HDR "  st x 0x100000000\n", "t.litmus:8: bad number '0x100000000'");
+    expect_parse_error(HDR "  ld r1 x until=\n", "t.litmus:8: expected KEY=VALUE");
+    expect_parse_error(HDR "  ld r1 x when=1\n", "t.litmus:8: unknown option 'when'");
+    expect_parse_error(HDR "  fence.sys\n", "t.litmus:8: unknown directive or operation");
+    expect_parse_error(HDR "allow tc-medium r0=1\n", "t.litmus:8: unknown protocol 'tc-medium'");
+    expect_parse_error(HDR "thread T2 sm=1\n", "t.litmus:8: thread T2: missing cta=");
+    expect_parse_error(HDR "thread T2 sm=2 cta=1\n",
+                       "t.litmus:8: thread T2: cta 1 is on SM 1 (thread T1)");
+    expect_parse_error("test T\nloc x\n  st x 1\n", "t.litmus:3: operation 'st' outside a thread");
+    expect_parse_error("test T\nloc x\n  ld r0 x\n", "t.litmus:3: operation 'ld' outside a thread");
+    expect_parse_error(HDR "test U\n", "t.litmus:8: duplicate 'test' line");
+    expect_parse_error("loc x\nthread T0 sm=0 cta=0\n  st x 1\nallow all\n",
+                       "t.litmus: no 'test NAME' line");
+    expect_parse_error(HDR "allow tc-weak\n", "t.litmus: no allow/forbid lines for tc-strong");
+    expect_parse_error("test T\nloc x\nthread T0 sm=0 cta=0\nallow all\n",
+                       "t.litmus:3: thread T0 has no operations");
+    expect_parse_error("test T\nloc x line=1 word=2\nloc y line=1 word=2\nthread T0 sm=0 cta=0\n"
+                       "  st x 1\nallow all\n",
+                       "t.litmus:3: loc y: line 1 word 2 is already location x");
+
+    char err[512];
+    tc_litmus_t* t = tc_litmus_load("/nonexistent/x.litmus", err, sizeof err);
+    assert_null(t);
+    assert_non_null(strstr(err, "/nonexistent/x.litmus: cannot open"));
+
+    /* a good file: keys are the registers then the final locations named in outcomes */
+    t = tc_litmus_parse(HDR "  ld r1 y until=0x1 # comment\nallow all r0=* x=1\n", "t.litmus", err,
+                        sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    assert_int_equal(tc_litmus_nkeys(t), 3);
+    assert_string_equal(tc_litmus_key(t, 0), "r0");
+    assert_string_equal(tc_litmus_key(t, 1), "r1");
+    assert_string_equal(tc_litmus_key(t, 2), "x");
+    uint32_t v[3] = {1, 0, 7};
+    char b[64];
+    tc_litmus_format(t, v, b, sizeof b);
+    assert_string_equal(b, "r0=1 r1=0 x=7");
+    tc_litmus_free(t);
+}
+
+/* ---- litmus runs --------------------------------------------------------------------------- */
+
+#define MP_BODY                                                                                    \
+    "test MPt\n"                                                                                   \
+    "loc data\n"                                                                                   \
+    "loc flag\n"                                                                                   \
+    "thread T0 sm=0 cta=0\n"                                                                       \
+    "  st data 1\n"                                                                                \
+    "  %s\n"                                                                                       \
+    "thread T1 sm=1 cta=1\n"                                                                       \
+    "  %s r0 flag\n"                                                                               \
+    "  ld r1 data\n"                                                                               \
+    "%s"
+
+static int run_text(const char* flag_st, const char* flag_ld, const char* exps, tc_protocol_t proto,
+                    uint32_t runs, tc_litmus_result_t* r) {
+    char text[2048], err[512];
+    snprintf(text, sizeof text, MP_BODY, flag_st, flag_ld, exps);
+    tc_litmus_t* t = tc_litmus_parse(text, "mp.litmus", err, sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    tc_litmus_opts_t o;
+    tc_litmus_opts_default(&o);
+    o.runs = runs;
+    o.seed = 3;
+    o.witness_min_runs = 100;
+    tc_sys_cfg_t cfg = tc_sys_cfg_small(proto);
+    int rc = tc_litmus_run(t, &cfg, &o, NULL, r, err, sizeof err);
+    if (rc < 0)
+        fail_msg("%s", err);
+    tc_litmus_free(t);
+    return rc;
+}
+
+static uint64_t count_of(const tc_litmus_result_t* r, uint32_t r0, uint32_t r1) {
+    for (uint32_t i = 0; i < r->nout; i++)
+        if (r->out[i].v[0] == r0 && r->out[i].v[1] == r1)
+            return r->out[i].count;
+    return 0;
+}
+
+static void test_litmus_correct_passes(void** state) {
+    (void)state;
+    for (int proto = 0; proto < 2; proto++) {
+        tc_litmus_result_t r;
+        int rc = run_text("rel.gpu flag 1", "acq.gpu", "allow all\nforbid all r0=1 r1=0\n",
+                          (tc_protocol_t)proto, 400, &r);
+        assert_int_equal(rc, 0);
+        assert_true(r.pass);
+        assert_int_equal(r.chk.match, 400);
+        assert_int_equal(count_of(&r, 1, 0), 0);
+        tc_litmus_result_free(&r);
+    }
+}
+
+static void test_litmus_wrong_expectation_fails(void** state) {
+    (void)state;
+    /* plain MP under TC-Weak shows the stale outcome: declaring it forbidden must fail */
+    tc_litmus_result_t r;
+    int rc = run_text("st flag 1", "ld", "allow all\nforbid tc-weak r0=1 r1=0\n", TC_WEAK, 400, &r);
+    assert_int_equal(rc, 1);
+    assert_false(r.pass);
+    assert_true(r.chk.mismatch > 0);
+    assert_int_equal(r.chk.mismatch, count_of(&r, 1, 0));
+    assert_non_null(strstr(r.chk.msg[0], "FORBIDDEN outcome r0=1 r1=0 in run "));
+    tc_litmus_result_free(&r);
+    /* so must a CTA-scope release/acquire across SMs declared as synchronizing */
+    rc = run_text("rel.cta flag 1", "acq.cta", "allow all\nforbid tc-weak r0=1 r1=0\n", TC_WEAK,
+                  400, &r);
+    assert_int_equal(rc, 1);
+    assert_true(r.chk.mismatch > 0);
+    tc_litmus_result_free(&r);
+}
+
+static void test_litmus_nothing_checked_fails(void** state) {
+    (void)state;
+    tc_litmus_result_t r;
+    /* the only allow line never matches, everything else is undefined: all not-checkable */
+    int rc = run_text("st flag 1", "ld", "allow all r0=7\nundef all\n", TC_STRONG, 100, &r);
+    assert_int_equal(rc, 1);
+    assert_false(r.pass);
+    assert_int_equal(r.chk.match + r.chk.mismatch, 0);
+    assert_int_equal(r.chk.nc_by[TC_NC_UNDEFINED], 100);
+    char v[128];
+    assert_non_null(strstr(tc_chk_verdict(&r.chk, v, sizeof v), "nothing was checked"));
+    tc_litmus_result_free(&r);
+}
+
+static void test_litmus_unexpected_fails(void** state) {
+    (void)state;
+    tc_litmus_result_t r;
+    int rc = run_text("st flag 1", "ld", "allow all r0=0 r1=0\n", TC_WEAK, 100, &r);
+    assert_int_equal(rc, 1);
+    assert_true(r.chk.nc_by[TC_NC_UNEXPECTED] > 0);
+    assert_int_equal(r.chk.mismatch, 0);
+    assert_non_null(strstr(r.chk.msg[0], "unexpected outcome"));
+    tc_litmus_result_free(&r);
+}
+
+static void test_litmus_missing_witness_fails(void** state) {
+    (void)state;
+    tc_litmus_result_t r;
+    /* a GPU release/acquire never shows the stale outcome: a witness for it must fail */
+    int rc = run_text("rel.gpu flag 1", "acq.gpu", "allow all\nwitness tc-weak r0=1 r1=0\n",
+                      TC_WEAK, 150, &r);
+    assert_int_equal(rc, 1);
+    assert_true(tc_chk_passed(&r.chk));
+    assert_int_equal(r.witness_missing, 1);
+    assert_false(r.pass);
+    tc_litmus_result_free(&r);
+    /* and a witness that does happen passes */
+    rc = run_text("st flag 1", "ld", "allow all\nwitness tc-weak r0=1 r1=0\n", TC_WEAK, 400, &r);
+    assert_int_equal(rc, 0);
+    assert_int_equal(r.witness_missing, 0);
+    tc_litmus_result_free(&r);
+}
+
+static void test_litmus_setup_errors(void** state) {
+    (void)state;
+    char err[512];
+    tc_litmus_t* t = tc_litmus_parse(HDR "thread T2 sm=7 cta=7\n  ld r1 y\nallow all\n", "t.litmus",
+                                     err, sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    tc_litmus_opts_t o;
+    tc_litmus_opts_default(&o);
+    o.runs = 1;
+    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    assert_int_equal(tc_litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
+    assert_string_equal(err, "t.litmus:8: thread T2: sm=7 but the configuration has 4 SMs");
+    tc_litmus_free(t);
+}
+
+/* Reusing one backend (reset by the harness every run) gives the same outcomes as fresh ones. */
+static void test_litmus_reuse_equals_fresh(void** state) {
+    (void)state;
+    char text[2048], err[512];
+    snprintf(text, sizeof text, MP_BODY, "st flag 1", "ld", "allow all\n");
+    tc_litmus_t* t = tc_litmus_parse(text, "mp.litmus", err, sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    tc_litmus_result_t r[2];
+    for (int k = 0; k < 2; k++) {
+        tc_litmus_opts_t o;
+        tc_litmus_opts_default(&o);
+        o.runs = 200;
+        o.seed = 9;
+        o.fresh_backend = k == 1;
+        tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+        assert_int_equal(tc_litmus_run(t, &cfg, &o, NULL, &r[k], err, sizeof err), 0);
+    }
+    assert_int_equal(r[0].nout, r[1].nout);
+    for (uint32_t i = 0; i < r[0].nout; i++) {
+        assert_int_equal(count_of(&r[1], r[0].out[i].v[0], r[0].out[i].v[1]), r[0].out[i].count);
+        assert_int_equal(r[0].out[i].first_run, r[1].out[i].first_run);
+    }
+    tc_litmus_result_free(&r[0]);
+    tc_litmus_result_free(&r[1]);
+    tc_litmus_free(t);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check_verdicts),
+        cmocka_unit_test(test_episode_passes),
+        cmocka_unit_test(test_episode_catches_wrong_load),
+        cmocka_unit_test(test_episode_catches_wrong_atomic),
+        cmocka_unit_test(test_episode_catches_weak_release),
+        cmocka_unit_test(test_episode_deadlock_is_fatal),
+        cmocka_unit_test(test_litmus_files_parse),
+        cmocka_unit_test(test_litmus_parse_errors),
+        cmocka_unit_test(test_litmus_correct_passes),
+        cmocka_unit_test(test_litmus_wrong_expectation_fails),
+        cmocka_unit_test(test_litmus_nothing_checked_fails),
+        cmocka_unit_test(test_litmus_unexpected_fails),
+        cmocka_unit_test(test_litmus_missing_witness_fails),
+        cmocka_unit_test(test_litmus_setup_errors),
+        cmocka_unit_test(test_litmus_reuse_equals_fresh),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
