@@ -1,0 +1,1305 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tc_l2 -- Temporal Coherence L2 bank controller (one per bank; TC-Weak and TC-Strong).
+//
+// A writeback, write-allocate L2 bank that hands out leases (gTS) and, under TC-Weak, answers
+// writes with the global write completion time (GWCT). An evicted line whose lease has not run
+// out keeps its stamp in an MSHR (an M_I entry) so that the lease stays enforced (inclusive of
+// unexpired leases). One request per cycle, in order, from a request FIFO; a stalled head blocks
+// the bank. Specification: docs/units/tc_l2.md (rules M1-M10, fill rows F01-F06, request rows
+// H01-H21, TC-Strong section 7, decisions D1-D10); conventions C1-C8, parameters, messages and
+// rollover RO1-RO4: docs/system.md; timing contract: docs/timing.md. Every output is a register
+// or a function of registers only (no input-to-output path).
+//
+//                 +----------------------------------------------+
+//  req_*        =>| request FIFO -> head --+                      |=> req_ready_o
+//  mem_*        =>| (DRAM fill) -----------+-> lines [S*W]        |=> rsp_* (L2 -> L1)
+//  now/era/roll =>|                            MSHRs [M]          |=> mreq_* (fetch, wb)
+//                 |                            life (predictor)   |
+//                 +----------------------------------------------+
+//
+// Parameters (docs/system.md section 2; an illegal value stops elaboration with a message naming
+// it; nothing is clamped). All are `bit [31:0]` (Icarus Verilog 11 cannot parse `int unsigned`).
+//   Protocol   0 = TC-Strong, 1 = TC-Weak (default 1)
+//   NumSm      SMs (L1s), width of the destination masks; 1 .. 64 (default 16)
+//   NumBanks   B, L2 banks of the system (only its log2 enters the set/tag split, C4);
+//              1, 2, 4, 8, 16 (default 8)
+//   LineBytes  line size in bytes (LW = LineBytes/4 words); 16, 32, 64, 128 (default 128)
+//   AddrWidth  byte-address bits; 16 .. 48 and LA >= log2 B + log2 L2Sets (default 32)
+//   L2Sets     sets per bank; power of two, 1 .. 1024 (default 128)
+//   L2Ways     ways per set; 1 .. 16 (default 8)
+//   L2Mshrs    MSHR entries (IS, IM and MI); 2 .. 128 (default 128)
+//   TsWidth    timestamp bits; 8 .. 32 (default 32)
+//   L2Queue    request FIFO entries; 1 .. 8 (default 4)
+//   LeaseMode  0 = fixed lease (Lease), 1 = predicted lease (life); 0 .. 1
+//              (default 1 under TC-Weak, 0 under TC-Strong)
+//   Lease      fixed lease in cycles; 0 .. 2^TsWidth-2 (default 800)
+//   PredInit, PredMin, PredMax  predictor reset value and clamp bounds in cycles;
+//              PredMin <= PredInit <= PredMax <= 2^TsWidth-2 (defaults 800, 0, 65535)
+//   THit, TEvict, TWrite  predictor steps in cycles; 0 .. 255 (defaults 4, 8, 8)
+//   UseTWrite  1 = apply -TWrite (M8); 0 .. 1 (default 1)
+// Derived (never set them): LL = log2 LineBytes, LA = AddrWidth - LL line-address bits,
+// DW = 8*LineBytes data bits, LB = log2 B, LS = log2 L2Sets, TAGW = LA - LS tag bits (C4; the
+// registers are max(1, TAGW) wide and hold 0 when TAGW = 0), Lines = L2Sets * L2Ways.
+//
+// Ports (docs/units/tc_l2.md section 2; the payload of every output is 0 when its valid is 0):
+//   clk_i, rst_ni          clock; synchronous active-low reset
+//   now_i[TsWidth], era_i, roll_i      global time (tc_timer)
+//   req_valid_i            a request (L1 -> L2, through the crossbar); taken when req_ready_o
+//   req_kind_i[3]          1 GETS, 2 GETX, 3 UPGR, 4 ATOMIC
+//   req_src_i[6], req_wf_i[6]          requesting SM, wavefront
+//   req_line_i[LA]         line address
+//   req_exp_i              GETS caused by an expired lease (predictor hint)
+//   req_ts_i[TsWidth], req_era_i       UPGR: the L1 line's lTS and its era
+//   req_data_i[DW], req_mask_i[LineBytes]      GETX/UPGR: store image and byte mask
+//   req_aop_i[2], req_word_i[5], req_a_i[32], req_b_i[32]   ATOMIC: 0 ADD, 1 EXCH, 2 CAS
+//   req_ready_o            the FIFO has room (fcnt < L2Queue)
+//   rsp_valid_o            a response (L2 -> L1s)
+//   rsp_kind_o[3]          1 DATA, 2 DATA_G, 3 ACK, 4 ACK_G
+//   rsp_dst_o[NumSm]       destination SMs (DATA may name several)
+//   rsp_wf_o[6], rsp_atomic_o, rsp_line_o[LA]
+//   rsp_ts_o[TsWidth], rsp_era_o       DATA: lease; DATA_G/ACK_G: GWCT; ACK: 0; era = era_i
+//   rsp_data_o[DW]         DATA, DATA_G (0 for ACK, ACK_G)
+//   mem_valid_i, mem_line_i[LA], mem_data_i[DW]     DRAM fill (never refused, C8)
+//   mreq_fetch_o, mreq_fetch_line_o[LA]             DRAM fetch
+//   mreq_wb_o, mreq_wb_line_o[LA], mreq_wb_data_o[DW]   DRAM writeback (same cycle allowed)
+//
+// State (spec section 3; all verilator public_flat_rd, read by the C++ shim by name):
+//   per line i = set * L2Ways + way: tag_q, st_q (0 I, 1 P, 2 S, 3 E, 4 I_S, 5 I_M), gts_q,
+//   dirty_q, data_q; per MSHR k: mv_q, mkind_q (0 IS, 1 IM, 2 MI), mline_q, mway_q, mts_q,
+//   msm_q, mop_q, msrc_q, mwf_q, mdata_q, mmask_q, maop_q, mword_q, ma_q, mb_q; life_q (reset
+//   PredInit); fcnt_q; the output registers rsp_*_q and mreq_*_q. The FIFO (fifo_*q, fhead_q) is
+//   internal.
+//
+// Rules (spec section 4), checked in simulation by the assertions named after them:
+//   M1  At most one way of a set and at most one MSHR entry match a line address.
+//   M2  Order of an edge: (a) a DRAM fill (the FIFO head is not looked at); (b) else the FIFO
+//       head (a stall changes nothing); (c) push req_* if req_ready_o; (d) predictor; (e) roll:
+//       every gts_q and mts_q := 0, after (a)-(d); (f) req_ready_o = fcnt < L2Queue. No bypass.
+//   M3  lt = LeaseMode ? life_q : Lease; grant(g) = max(g, sat(now + lt)).
+//   M4  Lazy expiry: a P/S line with gTS < now is E for the head request; an MI entry with
+//       mts < now met by a miss is freed (or reused by the allocation).
+//   M5  UPGR ts' = (req_era == era_i) ? req_ts : 0; every response carries era_i.
+//   M6  Victim: first I way, else first E or expired P/S way, else least-gTS P/S way; transient
+//       ways never; dirty -> wb; unexpired P/S -> MI entry (mts = gTS), predictor -TEvict.
+//   M7  MSHR allocation: free = !mv or expired MI; lowest free for the miss, next lowest for the
+//       victim; a miss matching an unexpired MI entry reuses it (keeps mts).
+//   M8  life := clamp(life + d, PredMin, PredMax) every edge, d = +THit - TEvict - TWrite.
+//   M9  Writes merge the masked bytes and set dirty; atomics (C5) set dirty; inc = sat(g + 1).
+//   M10 Fill data comes only from mem_data_i; response data as section 2 above.
+//
+// Readings taken where the page is silent (listed in the report to the spec owner):
+//   R-a  A way allocated for a miss gets the new tag, I_S/I_M, gts 0 and dirty 0; its data is
+//        left as the victim had it (the fill overwrites it). (Page section 9 P1.)
+//   R-b  "accepted" in M8 means served at the head of the FIFO (not stalled), with the exp, ts
+//        and era fields of the stored request; +THit counts for every served GETS (H01-H03,
+//        H15, H18, H20) with exp = 1, and for H03 (line E, also lazily); -TWrite for served
+//        GETX/UPGR on P/S with gTS >= now (H04, H05, H07-H10).
+//   R-c  M5 compares the stored req era with era_i of the edge that serves the request.
+//   R-d  Unused MSHR fields are 0: IS entries hold mline, mway, mts, msm (mop, msrc, mwf and the
+//        request payload 0); IM entries hold msm 0 and every request field as received; MI
+//        entries hold only mline and mts (mway 0).
+//   R-e  ACK and ACK_G carry data 0; DATA carries wf 0; every response era = era_i.
+//   R-f  A stalled miss frees nothing (M2b: a stall changes nothing, including X03).
+//   R-g  Protocol errors (ASSERT_WARN in simulation): a fill with no IS/IM entry changes nothing
+//        and still blocks the head for that cycle; a head request whose kind is not 1..4 is
+//        popped with no effect; an atomic word >= LW uses word mod LW (the low bits); aop 3
+//        leaves the word unchanged (dirty is still set).
+//   R-h  req_ready_o is 1 after reset (fcnt = 0).
+
+`include "gpucoh_assert.svh"
+
+module tc_l2 #(
+  parameter bit [31:0] Protocol  = 32'd1,
+  parameter bit [31:0] NumSm     = 32'd16,
+  parameter bit [31:0] NumBanks  = 32'd8,
+  parameter bit [31:0] LineBytes = 32'd128,
+  parameter bit [31:0] AddrWidth = 32'd32,
+  parameter bit [31:0] L2Sets    = 32'd128,
+  parameter bit [31:0] L2Ways    = 32'd8,
+  parameter bit [31:0] L2Mshrs   = 32'd128,
+  parameter bit [31:0] TsWidth   = 32'd32,
+  parameter bit [31:0] L2Queue   = 32'd4,
+  parameter bit [31:0] LeaseMode = (Protocol == 32'd1) ? 32'd1 : 32'd0,
+  parameter bit [31:0] Lease     = 32'd800,
+  parameter bit [31:0] PredInit  = 32'd800,
+  parameter bit [31:0] PredMin   = 32'd0,
+  parameter bit [31:0] PredMax   = 32'd65535,
+  parameter bit [31:0] THit      = 32'd4,
+  parameter bit [31:0] TEvict    = 32'd8,
+  parameter bit [31:0] TWrite    = 32'd8,
+  parameter bit [31:0] UseTWrite = 32'd1,
+  // Derived parameters: do not override. For illegal parameters they fall back to harmless
+  // values, so that elaboration gets as far as the parameter message.
+  localparam int       LL        = (LineBytes > 1) ? $clog2(LineBytes) : 1,
+  localparam int       LA        = (AddrWidth > LL + 1) ? AddrWidth - LL : 1,
+  localparam int       DW        = (LineBytes > 0) ? 8 * LineBytes : 8,
+  localparam int       TSW       = (TsWidth > 0) ? TsWidth : 1,
+  localparam int       SMW       = (NumSm > 0) ? NumSm : 1
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  // Global time
+  input  logic [TSW-1:0]    now_i,
+  input  logic              era_i,
+  input  logic              roll_i,
+  // Requests (crossbar -> L2)
+  input  logic              req_valid_i,
+  input  logic [2:0]        req_kind_i,
+  input  logic [5:0]        req_src_i,
+  input  logic [5:0]        req_wf_i,
+  input  logic [LA-1:0]     req_line_i,
+  input  logic              req_exp_i,
+  input  logic [TSW-1:0]    req_ts_i,
+  input  logic              req_era_i,
+  input  logic [DW-1:0]     req_data_i,
+  input  logic [DW/8-1:0]   req_mask_i,
+  input  logic [1:0]        req_aop_i,
+  input  logic [4:0]        req_word_i,
+  input  logic [31:0]       req_a_i,
+  input  logic [31:0]       req_b_i,
+  output logic              req_ready_o,
+  // Responses (L2 -> L1s)
+  output logic              rsp_valid_o,
+  output logic [2:0]        rsp_kind_o,
+  output logic [SMW-1:0]    rsp_dst_o,
+  output logic [5:0]        rsp_wf_o,
+  output logic              rsp_atomic_o,
+  output logic [LA-1:0]     rsp_line_o,
+  output logic [TSW-1:0]    rsp_ts_o,
+  output logic              rsp_era_o,
+  output logic [DW-1:0]     rsp_data_o,
+  // DRAM fill
+  input  logic              mem_valid_i,
+  input  logic [LA-1:0]     mem_line_i,
+  input  logic [DW-1:0]     mem_data_i,
+  // DRAM requests
+  output logic              mreq_fetch_o,
+  output logic [LA-1:0]     mreq_fetch_line_o,
+  output logic              mreq_wb_o,
+  output logic [LA-1:0]     mreq_wb_line_o,
+  output logic [DW-1:0]     mreq_wb_data_o
+);
+
+  // ---------------------------------------------------------------------------------------------
+  // Parameter checks (docs/system.md section 2, "Legal")
+  // ---------------------------------------------------------------------------------------------
+
+  localparam bit [63:0] TsLimit = (64'd1 << TsWidth) - 64'd2;   // 2^TsWidth - 2
+
+  `ASSERT_ELAB(P_Protocol_A, Protocol <= 1,
+               "tc_l2: illegal Protocol (legal: 0 = TC-Strong, 1 = TC-Weak)")
+  `ASSERT_ELAB(P_NumSm_A, NumSm >= 1 && NumSm <= 64,
+               "tc_l2: illegal NumSm (legal: 1 .. 64)")
+  `ASSERT_ELAB(P_NumBanks_A,
+               NumBanks == 1 || NumBanks == 2 || NumBanks == 4 || NumBanks == 8 ||
+               NumBanks == 16,
+               "tc_l2: illegal NumBanks (legal: 1, 2, 4, 8, 16)")
+  `ASSERT_ELAB(P_LineBytes_A,
+               LineBytes == 16 || LineBytes == 32 || LineBytes == 64 || LineBytes == 128,
+               "tc_l2: illegal LineBytes (legal: 16, 32, 64, 128)")
+  `ASSERT_ELAB(P_AddrWidth_A, AddrWidth >= 16 && AddrWidth <= 48,
+               "tc_l2: illegal AddrWidth (legal: 16 .. 48)")
+  `ASSERT_ELAB(P_L2Sets_A,
+               L2Sets >= 1 && L2Sets <= 1024 && (L2Sets & (L2Sets - 1)) == 0,
+               "tc_l2: illegal L2Sets (legal: a power of two, 1 .. 1024)")
+  `ASSERT_ELAB(P_L2Ways_A, L2Ways >= 1 && L2Ways <= 16,
+               "tc_l2: illegal L2Ways (legal: 1 .. 16)")
+  `ASSERT_ELAB(P_LineAddr_A,
+               AddrWidth >= LL + $clog2(NumBanks) + $clog2(L2Sets),
+               "tc_l2: illegal AddrWidth (legal: LA >= log2 NumBanks + log2 L2Sets)")
+  `ASSERT_ELAB(P_L2Mshrs_A, L2Mshrs >= 2 && L2Mshrs <= 128,
+               "tc_l2: illegal L2Mshrs (legal: 2 .. 128)")
+  `ASSERT_ELAB(P_TsWidth_A, TsWidth >= 8 && TsWidth <= 32,
+               "tc_l2: illegal TsWidth (legal: 8 .. 32)")
+  `ASSERT_ELAB(P_L2Queue_A, L2Queue >= 1 && L2Queue <= 8,
+               "tc_l2: illegal L2Queue (legal: 1 .. 8)")
+  `ASSERT_ELAB(P_LeaseMode_A, LeaseMode <= 1,
+               "tc_l2: illegal LeaseMode (legal: 0 = fixed, 1 = predict)")
+  `ASSERT_ELAB(P_Lease_A, 64'(Lease) <= TsLimit,
+               "tc_l2: illegal Lease (legal: 0 .. 2^TsWidth-2)")
+  `ASSERT_ELAB(P_Pred_A,
+               PredMin <= PredInit && PredInit <= PredMax && 64'(PredMax) <= TsLimit,
+               "tc_l2: illegal PredInit/PredMin/PredMax (legal: min <= init <= max <= 2^TsWidth-2)")
+  `ASSERT_ELAB(P_Steps_A, THit <= 255 && TEvict <= 255 && TWrite <= 255,
+               "tc_l2: illegal THit/TEvict/TWrite (legal: 0 .. 255)")
+  `ASSERT_ELAB(P_UseTWrite_A, UseTWrite <= 1,
+               "tc_l2: illegal UseTWrite (legal: 0 .. 1)")
+
+  // ---------------------------------------------------------------------------------------------
+  // Constants
+  // ---------------------------------------------------------------------------------------------
+
+  localparam int LB    = $clog2(NumBanks);                           // bank bits (C4)
+  localparam int LS    = $clog2(L2Sets);                             // set bits
+  localparam int TAGW  = (LA > LS) ? LA - LS : 0;                    // tag bits (C4)
+  localparam int TGW   = (TAGW > 0) ? TAGW : 1;                      // tag register width
+  localparam int SIW   = (LS > 0) ? LS : 1;                          // set-index width
+  localparam int Lines = L2Sets * L2Ways;
+  localparam int LIW   = (Lines > 1) ? $clog2(Lines) : 1;            // line-index width
+  localparam int MKW   = (L2Mshrs > 1) ? $clog2(L2Mshrs) : 1;        // MSHR-index width
+  localparam int QW    = $clog2(L2Queue + 1);                        // fcnt width
+  localparam int QPW   = (L2Queue > 1) ? $clog2(L2Queue) : 1;        // FIFO pointer width
+  localparam int LW    = DW / 32;                                    // words per line
+  localparam int LWW   = (LW > 1) ? $clog2(LW) : 1;                  // word-index width
+  localparam int MB    = DW / 8;                                     // mask bits
+  localparam int PRW   = TSW + 3;                                    // predictor sum width
+
+  // Line-address masks (C4): bank bits and set bits.
+  localparam logic [LA-1:0] BankMask = LA'(64'(NumBanks) - 64'd1);
+  localparam logic [LA-1:0] SetMask  = LA'(64'(L2Sets) - 64'd1);
+
+  localparam logic [TSW-1:0] TsMax   = {TSW{1'b1}};
+  localparam logic [TSW-1:0] LeaseTs = TSW'(Lease);
+  localparam logic [QW-1:0]  QueueQ  = QW'(L2Queue);
+  localparam logic [QPW-1:0] LastPtr = QPW'(L2Queue - 1);
+
+  localparam logic signed [PRW-1:0] StepHit   = PRW'(THit);
+  localparam logic signed [PRW-1:0] StepEvict = PRW'(TEvict);
+  localparam logic signed [PRW-1:0] StepWrite = PRW'(TWrite);
+  localparam logic signed [PRW-1:0] LifeMin   = PRW'(PredMin);
+  localparam logic signed [PRW-1:0] LifeMax   = PRW'(PredMax);
+
+  localparam bit Strong  = (Protocol == 32'd0);
+  localparam bit Predict = (LeaseMode == 32'd1);
+  localparam bit TWrOn   = (UseTWrite == 32'd1);
+
+  // Line states st (spec section 3).
+  localparam logic [2:0] StI  = 3'd0;
+  localparam logic [2:0] StP  = 3'd1;
+  localparam logic [2:0] StS  = 3'd2;
+  localparam logic [2:0] StE  = 3'd3;
+  localparam logic [2:0] StIS = 3'd4;
+  localparam logic [2:0] StIM = 3'd5;
+
+  // MSHR kinds mkind.
+  localparam logic [1:0] MkIS = 2'd0;
+  localparam logic [1:0] MkIM = 2'd1;
+  localparam logic [1:0] MkMI = 2'd2;
+
+  // Request kinds (tc_req_kind_t).
+  localparam logic [2:0] ReqGets   = 3'd1;
+  localparam logic [2:0] ReqGetx   = 3'd2;
+  localparam logic [2:0] ReqUpgr   = 3'd3;
+  localparam logic [2:0] ReqAtomic = 3'd4;
+
+  // Response kinds (tc_rsp_kind_t); 0 when no response.
+  localparam logic [2:0] RspData  = 3'd1;
+  localparam logic [2:0] RspDataG = 3'd2;
+  localparam logic [2:0] RspAck   = 3'd3;
+  localparam logic [2:0] RspAckG  = 3'd4;
+
+  // Atomic operations (C5).
+  localparam logic [1:0] AopAdd  = 2'd0;
+  localparam logic [1:0] AopExch = 2'd1;
+  localparam logic [1:0] AopCas  = 2'd2;
+
+  // ---------------------------------------------------------------------------------------------
+  // State (spec section 3)
+  // ---------------------------------------------------------------------------------------------
+
+  // The unpacked arrays carry (* mem2reg *): they are flip-flops written per element and reset,
+  // never a RAM, and the attribute tells Yosys so instead of leaving it to warn.
+
+  // Lines, index set * L2Ways + way.
+  (* mem2reg *) logic [TGW-1:0]  tag_q   [Lines]   /* verilator public_flat_rd */;
+  (* mem2reg *) logic [2:0]      st_q    [Lines]   /* verilator public_flat_rd */;
+  (* mem2reg *) logic [TSW-1:0]  gts_q   [Lines]   /* verilator public_flat_rd */;
+  (* mem2reg *) logic            dirty_q [Lines]   /* verilator public_flat_rd */;
+  (* mem2reg *) logic [DW-1:0]   data_q  [Lines]   /* verilator public_flat_rd */;
+
+  // MSHRs.
+  (* mem2reg *) logic            mv_q    [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [1:0]      mkind_q [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [LA-1:0]   mline_q [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [3:0]      mway_q  [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [TSW-1:0]  mts_q   [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [SMW-1:0]  msm_q   [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [2:0]      mop_q   [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [5:0]      msrc_q  [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [5:0]      mwf_q   [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [DW-1:0]   mdata_q [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [MB-1:0]   mmask_q [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [1:0]      maop_q  [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [4:0]      mword_q [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [31:0]     ma_q    [L2Mshrs] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [31:0]     mb_q    [L2Mshrs] /* verilator public_flat_rd */;
+
+  // Predictor and FIFO count.
+  logic [TSW-1:0]  life_q /* verilator public_flat_rd */;
+  logic [QW-1:0]   fcnt_q /* verilator public_flat_rd */;
+
+  // Output registers.
+  logic            rsp_valid_q       /* verilator public_flat_rd */;
+  logic [2:0]      rsp_kind_q        /* verilator public_flat_rd */;
+  logic [SMW-1:0]  rsp_dst_q         /* verilator public_flat_rd */;
+  logic [5:0]      rsp_wf_q          /* verilator public_flat_rd */;
+  logic            rsp_atomic_q      /* verilator public_flat_rd */;
+  logic [LA-1:0]   rsp_line_q        /* verilator public_flat_rd */;
+  logic [TSW-1:0]  rsp_ts_q          /* verilator public_flat_rd */;
+  logic            rsp_era_q         /* verilator public_flat_rd */;
+  logic [DW-1:0]   rsp_data_q        /* verilator public_flat_rd */;
+  logic            mreq_fetch_q      /* verilator public_flat_rd */;
+  logic [LA-1:0]   mreq_fetch_line_q /* verilator public_flat_rd */;
+  logic            mreq_wb_q         /* verilator public_flat_rd */;
+  logic [LA-1:0]   mreq_wb_line_q    /* verilator public_flat_rd */;
+  logic [DW-1:0]   mreq_wb_data_q    /* verilator public_flat_rd */;
+
+  // Request FIFO (internal): fcnt_q entries from fhead_q. Data and mask are kept apart from the
+  // other fields so that reading the head needs no shifting of wide vectors.
+  localparam int FEW = 3 + 6 + 6 + LA + 1 + TSW + 1 + 2 + 5 + 32 + 32;
+  logic [FEW-1:0]  fifo_q      [L2Queue];
+  logic [DW-1:0]   fifo_data_q [L2Queue];
+  logic [MB-1:0]   fifo_mask_q [L2Queue];
+  logic [QPW-1:0]  fhead_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // M2: the event of this edge, the FIFO head
+  // ---------------------------------------------------------------------------------------------
+
+  logic            fill;     // (a) a DRAM fill
+  logic            head;     // (b) the FIFO head is looked at
+  assign fill = mem_valid_i;
+  assign head = !mem_valid_i && (fcnt_q != '0);
+
+  logic [2:0]      h_kind;
+  logic [5:0]      h_src, h_wf;
+  logic [LA-1:0]   h_line;
+  logic            h_exp, h_era;
+  logic [TSW-1:0]  h_ts;
+  logic [DW-1:0]   h_data;
+  logic [MB-1:0]   h_mask;
+  logic [1:0]      h_aop;
+  logic [4:0]      h_word;
+  logic [31:0]     h_a, h_b;
+  assign {h_kind, h_src, h_wf, h_line, h_exp, h_ts, h_era, h_aop, h_word, h_a, h_b} =
+         fifo_q[fhead_q];
+  assign h_data = fifo_data_q[fhead_q];
+  assign h_mask = fifo_mask_q[fhead_q];
+
+  // ---------------------------------------------------------------------------------------------
+  // The accessed line (fill: mem_line_i; head: its line) and its set (C4)
+  // ---------------------------------------------------------------------------------------------
+
+  logic [LA-1:0]   acc_line;
+  logic [SIW-1:0]  acc_set;
+  logic [TGW-1:0]  acc_tag;
+  logic [LIW-1:0]  set_base;   // acc_set * L2Ways
+  assign acc_line = fill ? mem_line_i : h_line;
+  assign acc_set  = SIW'((acc_line >> LB) & SetMask);
+  assign acc_tag  = TGW'(((acc_line >> (LB + LS)) << LB) | (acc_line & BankMask));
+  assign set_base = LIW'(32'(acc_set) * L2Ways);
+
+  // Ways of the set: the matching way (M1) and the victim candidates (M6).
+  logic            hit;        // a way matches acc_line
+  logic            wdup;       // more than one way matches (M1 violation)
+  logic [LIW-1:0]  hidx;       // line index of the matching way
+  logic            vi_found, ve_found, vl_found;
+  logic [LIW-1:0]  vi_idx, ve_idx, vl_idx;
+  logic [TSW-1:0]  vl_g;
+  always_comb begin
+    hit      = 1'b0;
+    wdup     = 1'b0;
+    hidx     = set_base;
+    vi_found = 1'b0;
+    vi_idx   = set_base;
+    ve_found = 1'b0;
+    ve_idx   = set_base;
+    vl_found = 1'b0;
+    vl_idx   = set_base;
+    vl_g     = '0;
+    // (Only when a fill or a head request is processed: Verilator evaluates this block several
+    // times per edge.)
+    if (fill || head) begin
+      for (int w = 0; w < L2Ways; w++) begin
+        if (st_q[set_base + LIW'(w)] != StI && tag_q[set_base + LIW'(w)] == acc_tag) begin
+          wdup = hit;
+          hit  = 1'b1;
+          hidx = set_base + LIW'(w);
+        end
+        // Victim classes: 1. first I; 2. first E or expired P/S; 3. least gTS among P/S (strict
+        // compare: the lowest way wins a tie). I_S and I_M are in no class.
+        if (st_q[set_base + LIW'(w)] == StI) begin
+          if (!vi_found) begin
+            vi_found = 1'b1;
+            vi_idx   = set_base + LIW'(w);
+          end
+        end else if (st_q[set_base + LIW'(w)] == StE ||
+                     ((st_q[set_base + LIW'(w)] == StP || st_q[set_base + LIW'(w)] == StS) &&
+                      gts_q[set_base + LIW'(w)] < now_i)) begin
+          if (!ve_found) begin
+            ve_found = 1'b1;
+            ve_idx   = set_base + LIW'(w);
+          end
+        end
+        if ((st_q[set_base + LIW'(w)] == StP || st_q[set_base + LIW'(w)] == StS) &&
+            (!vl_found || gts_q[set_base + LIW'(w)] < vl_g)) begin
+          vl_found = 1'b1;
+          vl_idx   = set_base + LIW'(w);
+          vl_g     = gts_q[set_base + LIW'(w)];
+        end
+      end
+    end
+  end
+
+  logic            vfound;     // a victim exists (else S01)
+  logic [LIW-1:0]  vidx;
+  assign vfound = vi_found || ve_found || vl_found;
+  assign vidx   = vi_found ? vi_idx : ve_found ? ve_idx : vl_idx;
+
+  // ---------------------------------------------------------------------------------------------
+  // MSHRs: the entry matching acc_line (M1) and the two lowest free entries (M7)
+  // ---------------------------------------------------------------------------------------------
+
+  logic            mfound;     // an entry matches acc_line
+  logic            mdup;       // more than one entry matches (M1 violation)
+  logic [MKW-1:0]  mk;         // its index
+  logic            f0, f1;     // a lowest / a second lowest free entry exists
+  logic [MKW-1:0]  a0, a1;     // their indices
+  always_comb begin
+    mfound = 1'b0;
+    mdup   = 1'b0;
+    mk     = '0;
+    f0     = 1'b0;
+    f1     = 1'b0;
+    a0     = '0;
+    a1     = '0;
+    // The match is needed by a fill and a head request, the free entries only by a head miss.
+    if (fill || head) begin
+      for (int k = 0; k < L2Mshrs; k++) begin
+        if (mv_q[k] && mline_q[k] == acc_line) begin
+          mdup   = mfound;
+          mfound = 1'b1;
+          mk     = MKW'(k);
+        end
+      end
+    end
+    if (head && !hit) begin
+      for (int k = 0; k < L2Mshrs; k++) begin
+        if (!mv_q[k] || (mkind_q[k] == MkMI && mts_q[k] < now_i)) begin
+          if (!f0) begin
+            f0 = 1'b1;
+            a0 = MKW'(k);
+          end else if (!f1) begin
+            f1 = 1'b1;
+            a1 = MKW'(k);
+          end
+        end
+      end
+    end
+  end
+
+  // Fields of the matching entry.
+  logic [1:0]      mk_kind;
+  logic [3:0]      mk_way;
+  logic [TSW-1:0]  mk_ts;
+  logic [SMW-1:0]  mk_sm;
+  logic [2:0]      mk_op;
+  logic [5:0]      mk_src, mk_wf;
+  logic [DW-1:0]   mk_data;
+  logic [MB-1:0]   mk_mask;
+  logic [1:0]      mk_aop;
+  logic [4:0]      mk_word;
+  logic [31:0]     mk_a, mk_b;
+  assign mk_kind = mkind_q[mk];
+  assign mk_way  = mway_q[mk];
+  assign mk_ts   = mts_q[mk];
+  assign mk_sm   = msm_q[mk];
+  assign mk_op   = mop_q[mk];
+  assign mk_src  = msrc_q[mk];
+  assign mk_wf   = mwf_q[mk];
+  assign mk_data = mdata_q[mk];
+  assign mk_mask = mmask_q[mk];
+  assign mk_aop  = maop_q[mk];
+  assign mk_word = mword_q[mk];
+  assign mk_a    = ma_q[mk];
+  assign mk_b    = mb_q[mk];
+
+  // The fill's entry: IS or IM with mline == mem_line_i (section 5), else a protocol error.
+  logic            fill_ok;
+  assign fill_ok = fill && mfound && (mk_kind == MkIS || mk_kind == MkIM);
+
+  // ---------------------------------------------------------------------------------------------
+  // The line touched at this edge: the fill's way, the matching way, or the victim way
+  // ---------------------------------------------------------------------------------------------
+
+  logic [LIW-1:0]  acc_idx;
+  assign acc_idx = fill ? set_base + LIW'(mk_way) : hit ? hidx : vidx;
+
+  logic [TGW-1:0]  cur_tag;
+  logic [2:0]      cur_st;
+  logic [TSW-1:0]  cur_g;
+  logic            cur_dirty;
+  logic [DW-1:0]   cur_data;
+  assign cur_tag   = tag_q[acc_idx];
+  assign cur_st    = st_q[acc_idx];
+  assign cur_g     = gts_q[acc_idx];
+  assign cur_dirty = dirty_q[acc_idx];
+  assign cur_data  = data_q[acc_idx];
+
+  // Line address of the line in acc_idx (victim writeback, MI entry): tag and set put back.
+  logic [LA-1:0]   cur_line;
+  assign cur_line = ((LA'(cur_tag) >> LB) << (LB + LS)) | (LA'(acc_set) << LB) |
+                    (LA'(cur_tag) & BankMask);
+
+  // ---------------------------------------------------------------------------------------------
+  // M3 lease, M9 inc
+  // ---------------------------------------------------------------------------------------------
+
+  logic [TSW-1:0]  lt;         // lease of the cycle
+  logic [TSW:0]    now_lt_sum;
+  logic [TSW-1:0]  now_lt;     // tc_ts_add(now, lt)
+  assign lt         = Predict ? life_q : LeaseTs;
+  assign now_lt_sum = {1'b0, now_i} + {1'b0, lt};
+  assign now_lt     = now_lt_sum[TSW] ? TsMax : now_lt_sum[TSW-1:0];
+
+  function automatic logic [TSW-1:0] grant(logic [TSW-1:0] g, logic [TSW-1:0] nl);
+    grant = (g > nl) ? g : nl;
+  endfunction
+
+  function automatic logic [TSW-1:0] inc(logic [TSW-1:0] g);
+    inc = (g == TsMax) ? g : g + 1'b1;
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // M9 data operations on one operand set: the fill (mem data, the IM entry's request) or the
+  // head (the matching line's data, the head request)
+  // ---------------------------------------------------------------------------------------------
+
+  logic [DW-1:0]   op_base;    // the line before the write or atomic
+  logic [DW-1:0]   op_wdata;
+  logic [MB-1:0]   op_mask;
+  logic [1:0]      op_aop;
+  logic [4:0]      op_word;
+  logic [31:0]     op_a, op_b;
+  assign op_base  = fill ? mem_data_i : cur_data;
+  assign op_wdata = fill ? mk_data : h_data;
+  assign op_mask  = fill ? mk_mask : h_mask;
+  assign op_aop   = fill ? mk_aop : h_aop;
+  assign op_word  = fill ? mk_word : h_word;
+  assign op_a     = fill ? mk_a : h_a;
+  assign op_b     = fill ? mk_b : h_b;
+
+  // Masked write: byte b from op_wdata where op_mask[b].
+  logic [DW-1:0]   op_bmask;
+  logic [DW-1:0]   wr_data;
+  for (genvar b = 0; b < MB; b++) begin : g_bmask
+    assign op_bmask[8*b +: 8] = {8{op_mask[b]}};
+  end
+  assign wr_data = (op_base & ~op_bmask) | (op_wdata & op_bmask);
+
+  // Atomic on word op_word (R-g: the low LWW bits select it).
+  logic [LWW-1:0]  op_widx;
+  logic [31:0]     at_old, at_new;
+  logic [DW-1:0]   at_data;
+  assign op_widx = LWW'(32'(op_word) % LW);
+  assign at_old  = op_base[32*op_widx +: 32];
+  always_comb begin
+    unique case (op_aop)
+      AopAdd:  at_new = at_old + op_a;
+      AopExch: at_new = op_a;
+      AopCas:  at_new = (at_old == op_a) ? op_b : at_old;
+      default: at_new = at_old;
+    endcase
+  end
+  for (genvar w = 0; w < LW; w++) begin : g_atom
+    assign at_data[32*w +: 32] = (op_widx == LWW'(w)) ? at_new : op_base[32*w +: 32];
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // M4-M8, sections 5-7: what this edge does
+  // ---------------------------------------------------------------------------------------------
+
+  // Head request, after lazy expiry (M4).
+  logic [2:0]      eff_st;     // P/S with gTS < now read as E
+  logic            eff_ps;     // eff_st is P or S (an unexpired lease)
+  logic [TSW-1:0]  upg_ts;     // M5: ts'
+  logic            upg_same;   // ts' == gTS
+  logic [SMW-1:0]  src_bit;    // 1 << src
+  logic            kind_ok;    // kind is GETS, GETX, UPGR or ATOMIC
+  logic            is_gets;
+  assign eff_st   = ((cur_st == StP || cur_st == StS) && cur_g < now_i) ? StE : cur_st;
+  assign eff_ps   = (eff_st == StP || eff_st == StS);
+  assign upg_ts   = (h_era == era_i) ? h_ts : '0;
+  assign upg_same = (upg_ts == cur_g);
+  assign src_bit  = SMW'(1) << h_src;
+  assign kind_ok  = (h_kind == ReqGets || h_kind == ReqGetx || h_kind == ReqUpgr ||
+                     h_kind == ReqAtomic);
+  assign is_gets  = (h_kind == ReqGets);
+
+  // Miss: the MI entry of the line (M4, M7) and the MSHRs needed.
+  logic            mi_live;    // unexpired MI entry: reused (H20/H21)
+  logic            mi_dead;    // expired MI entry: freed (X03) unless reused as a free entry
+  logic            v_unexp;    // the victim is P/S with gTS >= now: it takes an MI entry (V02)
+  logic            need_new;   // the miss needs a free entry
+  logic            mshr_ok;    // enough free entries (else S02)
+  assign mi_live  = mfound && mk_kind == MkMI && !(mk_ts < now_i);
+  assign mi_dead  = mfound && mk_kind == MkMI && (mk_ts < now_i);
+  assign v_unexp  = (cur_st == StP || cur_st == StS) && !(cur_g < now_i);
+  assign need_new = !mi_live;
+  assign mshr_ok  = (need_new && v_unexp) ? f1 : (need_new || v_unexp) ? f0 : 1'b1;
+
+  // Decisions. Line write port (one line, acc_idx), MSHR write ports in the order they are
+  // applied (fr: clear mv; mg: merge msm; al: the miss's entry; ev: the victim's MI entry).
+  logic            served;     // the head request is done (popped)
+  logic            lw_meta;    // write tag, st, gts, dirty of line acc_idx
+  logic            lw_den;     // write data of line acc_idx
+  logic [TGW-1:0]  lw_tag;
+  logic [2:0]      lw_st;
+  logic [TSW-1:0]  lw_gts;
+  logic            lw_dirty;
+  logic [DW-1:0]   lw_data;
+  logic            fr_en;
+  logic            mg_en;
+  logic [SMW-1:0]  mg_sm;
+  logic            al_en;
+  logic [MKW-1:0]  al_idx;
+  logic [1:0]      al_kind;
+  logic [TSW-1:0]  al_ts;
+  logic            al_im;      // the miss's entry is IM (the request is stored)
+  logic            ev_en;
+  logic [MKW-1:0]  ev_idx;
+  logic            ev_hit, ev_evict, ev_write;   // M8 events
+  logic            rsp_valid_d, rsp_atomic_d;
+  logic [2:0]      rsp_kind_d;
+  logic [SMW-1:0]  rsp_dst_d;
+  logic [5:0]      rsp_wf_d;
+  logic [LA-1:0]   rsp_line_d;
+  logic [TSW-1:0]  rsp_ts_d;
+  logic            rsp_era_d;
+  logic [DW-1:0]   rsp_data_d;
+  logic            mreq_fetch_d, mreq_wb_d;
+  logic [LA-1:0]   mreq_fetch_line_d, mreq_wb_line_d;
+  logic [DW-1:0]   mreq_wb_data_d;
+
+  always_comb begin
+    served            = 1'b0;
+    lw_meta           = 1'b0;
+    lw_den            = 1'b0;
+    lw_tag            = cur_tag;
+    lw_st             = cur_st;
+    lw_gts            = cur_g;
+    lw_dirty          = cur_dirty;
+    lw_data           = cur_data;
+    fr_en             = 1'b0;
+    mg_en             = 1'b0;
+    mg_sm             = mk_sm | src_bit;
+    al_en             = 1'b0;
+    al_idx            = mi_live ? mk : a0;
+    al_kind           = is_gets ? MkIS : MkIM;
+    al_ts             = mi_live ? mk_ts : '0;
+    al_im             = !is_gets;
+    ev_en             = 1'b0;
+    ev_idx            = need_new ? a1 : a0;
+    ev_hit            = 1'b0;
+    ev_evict          = 1'b0;
+    ev_write          = 1'b0;
+    rsp_valid_d       = 1'b0;
+    rsp_kind_d        = '0;
+    rsp_dst_d         = '0;
+    rsp_wf_d          = '0;
+    rsp_atomic_d      = 1'b0;
+    rsp_line_d        = '0;
+    rsp_ts_d          = '0;
+    rsp_era_d         = 1'b0;
+    rsp_data_d        = '0;
+    mreq_fetch_d      = 1'b0;
+    mreq_fetch_line_d = '0;
+    mreq_wb_d         = 1'b0;
+    mreq_wb_line_d    = '0;
+    mreq_wb_data_d    = '0;
+
+    if (fill) begin
+      // (a) Fill, section 5 (R-g: no entry -> nothing happens).
+      if (fill_ok) begin
+        fr_en       = 1'b1;                   // the entry is freed
+        lw_meta     = 1'b1;
+        lw_den      = 1'b1;
+        rsp_valid_d = 1'b1;
+        rsp_line_d  = mem_line_i;
+        rsp_era_d   = era_i;
+        if (mk_kind == MkIS) begin
+          // F01 (one requester) -> P, F02 (several) -> S.
+          lw_st      = ((mk_sm & (mk_sm - 1'b1)) == '0) ? StP : StS;
+          lw_gts     = grant(mk_ts, now_lt);
+          lw_dirty   = 1'b0;
+          lw_data    = mem_data_i;
+          rsp_kind_d = RspData;
+          rsp_dst_d  = mk_sm;
+          rsp_ts_d   = grant(mk_ts, now_lt);
+          rsp_data_d = mem_data_i;
+        end else begin
+          // IM: F03/F04 (mts < now) -> E, gTS := mts; F05/F06 (inherited unexpired stamp, D4)
+          // -> P, gTS := inc(mts).
+          lw_st     = (mk_ts < now_i) ? StE : StP;
+          lw_gts    = (mk_ts < now_i) ? mk_ts : inc(mk_ts);
+          lw_dirty  = 1'b1;
+          rsp_dst_d = SMW'(1) << mk_src;
+          rsp_wf_d  = mk_wf;
+          if (mk_op == ReqAtomic) begin
+            lw_data      = at_data;
+            rsp_kind_d   = RspDataG;
+            rsp_atomic_d = 1'b1;
+            rsp_ts_d     = mk_ts;
+            rsp_data_d   = mem_data_i;         // the line before the atomic
+          end else begin
+            lw_data    = wr_data;
+            rsp_kind_d = (mk_ts < now_i) ? RspAck : RspAckG;
+            rsp_ts_d   = (mk_ts < now_i) ? '0 : mk_ts;
+          end
+        end
+      end
+    end else if (head) begin
+      // (b) Head request, section 6 (TC-Weak) and section 7 (TC-Strong).
+      if (!kind_ok) begin
+        served = 1'b1;                          // R-g: dropped
+      end else if (hit) begin
+        if (cur_st == StIS) begin
+          // H15: a GETS merges into the IS entry; anything else stalls (H16, S03).
+          if (is_gets) begin
+            served = 1'b1;
+            mg_en  = 1'b1;
+            ev_hit = h_exp;
+          end
+        end else if (cur_st == StP || cur_st == StS || cur_st == StE) begin
+          unique case (h_kind)
+            ReqGets: begin
+              // H01 P -> S, H02 S -> S, H03 E -> P; DATA with the new lease.
+              served     = 1'b1;
+              lw_meta    = 1'b1;
+              lw_st      = (eff_st == StE) ? StP : StS;
+              lw_gts     = grant(cur_g, now_lt);
+              rsp_kind_d = RspData;
+              rsp_ts_d   = grant(cur_g, now_lt);
+              rsp_data_d = cur_data;
+              ev_hit     = h_exp || (eff_st == StE);
+            end
+            ReqGetx: begin
+              // H04/H05 P/S: ACK_G(gTS) -> P; H06 E: ACK -> E. TC-Strong: P/S stall (S04).
+              if (!(Strong && eff_ps)) begin
+                served     = 1'b1;
+                lw_meta    = 1'b1;
+                lw_den     = 1'b1;
+                lw_st      = eff_ps ? StP : StE;
+                lw_gts     = inc(cur_g);
+                lw_dirty   = 1'b1;
+                lw_data    = wr_data;
+                rsp_kind_d = eff_ps ? RspAckG : RspAck;
+                rsp_ts_d   = eff_ps ? cur_g : '0;
+                ev_write   = eff_ps;
+              end
+            end
+            ReqUpgr: begin
+              // H07 P, ts' == gTS: ACK (private); H08 P, ts' != gTS: DATA_G; H09 S, ts' == gTS:
+              // ACK_G; H10 S, ts' != gTS: DATA_G; all -> P. H11 E: ACK -> E. TC-Strong: every
+              // P/S case but H07 stalls (S04).
+              if (!(Strong && eff_ps && !(eff_st == StP && upg_same))) begin
+                served   = 1'b1;
+                lw_meta  = 1'b1;
+                lw_den   = 1'b1;
+                lw_st    = eff_ps ? StP : StE;
+                lw_gts   = inc(cur_g);
+                lw_dirty = 1'b1;
+                lw_data  = wr_data;
+                ev_write = eff_ps;
+                if (!eff_ps || (eff_st == StP && upg_same)) begin
+                  rsp_kind_d = RspAck;
+                end else if (upg_same) begin
+                  rsp_kind_d = RspAckG;
+                  rsp_ts_d   = cur_g;
+                end else begin
+                  rsp_kind_d = RspDataG;
+                  rsp_ts_d   = cur_g;
+                  rsp_data_d = wr_data;              // the line after the write
+                end
+              end
+            end
+            default: begin
+              // ReqAtomic. H12/H13 P/S -> P, H14 E -> E; DATA_G(atomic, gTS, line before).
+              // TC-Strong: P/S stall (S04).
+              if (!(Strong && eff_ps)) begin
+                served       = 1'b1;
+                lw_meta      = 1'b1;
+                lw_den       = 1'b1;
+                lw_st        = eff_ps ? StP : StE;
+                lw_gts       = inc(cur_g);
+                lw_dirty     = 1'b1;
+                lw_data      = at_data;
+                rsp_kind_d   = RspDataG;
+                rsp_atomic_d = 1'b1;
+                rsp_ts_d     = cur_g;
+                rsp_data_d   = cur_data;
+              end
+            end
+          endcase
+        end
+        // I_M (H17) stalls (S03); states 6, 7 never occur (St_Legal_A). A row with a response
+        // sends it to 1 << src with the request's wf (DATA: wf 0) and era_i (M5).
+        if (rsp_kind_d != '0) begin
+          rsp_valid_d = 1'b1;
+          rsp_dst_d   = src_bit;
+          rsp_wf_d    = (rsp_kind_d == RspData) ? '0 : h_wf;
+          rsp_line_d  = h_line;
+          rsp_era_d   = era_i;
+        end
+      end else begin
+        // Miss (H18-H21). TC-Strong: a write to an unexpired MI entry stalls (S04); no victim
+        // stalls (S01); too few free entries stall (S02).
+        if (!(Strong && mi_live && !is_gets) && vfound && mshr_ok) begin
+          served            = 1'b1;
+          fr_en             = mi_dead;        // X03 (overridden if the entry is reused)
+          al_en             = 1'b1;
+          ev_en             = v_unexp;        // V02
+          lw_meta           = 1'b1;
+          lw_tag            = acc_tag;
+          lw_st             = is_gets ? StIS : StIM;
+          lw_gts            = '0;             // P1: a transient line shows no stale stamp
+          lw_dirty          = 1'b0;
+          mreq_fetch_d      = 1'b1;
+          mreq_fetch_line_d = h_line;
+          if (cur_dirty) begin
+            mreq_wb_d      = 1'b1;
+            mreq_wb_line_d = cur_line;
+            mreq_wb_data_d = cur_data;
+          end
+          ev_hit   = is_gets && h_exp;
+          ev_evict = v_unexp;
+        end
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // M8 predictor, FIFO bookkeeping
+  // ---------------------------------------------------------------------------------------------
+
+  logic signed [PRW-1:0] life_sum;
+  logic [TSW-1:0]        life_d;
+  always_comb begin
+    life_sum = $signed(PRW'(life_q));
+    if (ev_hit) begin
+      life_sum = life_sum + StepHit;
+    end
+    if (ev_evict) begin
+      life_sum = life_sum - StepEvict;
+    end
+    if (ev_write && TWrOn) begin
+      life_sum = life_sum - StepWrite;
+    end
+    if (life_sum < LifeMin) begin
+      life_d = TSW'(LifeMin);
+    end else if (life_sum > LifeMax) begin
+      life_d = TSW'(LifeMax);
+    end else begin
+      life_d = TSW'(life_sum);
+    end
+  end
+
+  logic            push, pop;
+  logic [QPW-1:0]  tail;
+  logic [31:0]     tail_sum;
+  assign req_ready_o = (fcnt_q < QueueQ);
+  assign push        = req_valid_i && req_ready_o;
+  assign pop         = head && served;
+  assign tail_sum    = 32'(fhead_q) + 32'(fcnt_q);
+  assign tail        = QPW'((tail_sum >= L2Queue) ? tail_sum - L2Queue : tail_sum);
+
+  logic [FEW-1:0]  fifo_in;
+  assign fifo_in = {req_kind_i, req_src_i, req_wf_i, req_line_i, req_exp_i, req_ts_i, req_era_i,
+                    req_aop_i, req_word_i, req_a_i, req_b_i};
+
+  // ---------------------------------------------------------------------------------------------
+  // Registers
+  // ---------------------------------------------------------------------------------------------
+
+  always_ff @(posedge clk_i) begin
+    if (push) begin
+      fifo_q[tail]      <= fifo_in;
+      fifo_data_q[tail] <= req_data_i;
+      fifo_mask_q[tail] <= req_mask_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      life_q            <= TSW'(PredInit);
+      fcnt_q            <= '0;
+      fhead_q           <= '0;
+      rsp_valid_q       <= 1'b0;
+      rsp_kind_q        <= '0;
+      rsp_dst_q         <= '0;
+      rsp_wf_q          <= '0;
+      rsp_atomic_q      <= 1'b0;
+      rsp_line_q        <= '0;
+      rsp_ts_q          <= '0;
+      rsp_era_q         <= 1'b0;
+      rsp_data_q        <= '0;
+      mreq_fetch_q      <= 1'b0;
+      mreq_fetch_line_q <= '0;
+      mreq_wb_q         <= 1'b0;
+      mreq_wb_line_q    <= '0;
+      mreq_wb_data_q    <= '0;
+    end else begin
+      life_q            <= life_d;
+      fcnt_q            <= fcnt_q + QW'(push) - QW'(pop);
+      if (pop) begin
+        fhead_q <= (fhead_q == LastPtr) ? '0 : fhead_q + 1'b1;
+      end
+      rsp_valid_q       <= rsp_valid_d;
+      rsp_kind_q        <= rsp_kind_d;
+      rsp_dst_q         <= rsp_dst_d;
+      rsp_wf_q          <= rsp_wf_d;
+      rsp_atomic_q      <= rsp_atomic_d;
+      rsp_line_q        <= rsp_line_d;
+      rsp_ts_q          <= rsp_ts_d;
+      rsp_era_q         <= rsp_era_d;
+      rsp_data_q        <= rsp_data_d;
+      mreq_fetch_q      <= mreq_fetch_d;
+      mreq_fetch_line_q <= mreq_fetch_line_d;
+      mreq_wb_q         <= mreq_wb_d;
+      mreq_wb_line_q    <= mreq_wb_line_d;
+      mreq_wb_data_q    <= mreq_wb_data_d;
+    end
+  end
+
+  // Values written by the MSHR allocation ports (R-d: fields a kind does not use are 0).
+  logic [SMW-1:0]  al_sm;
+  logic [2:0]      al_op;
+  logic [5:0]      al_src, al_wf;
+  logic [DW-1:0]   al_data;
+  logic [MB-1:0]   al_mask;
+  logic [1:0]      al_aop;
+  logic [4:0]      al_word;
+  logic [31:0]     al_a, al_b;
+  logic [3:0]      al_way;
+  assign al_sm   = al_im ? '0 : src_bit;
+  assign al_op   = al_im ? h_kind : '0;
+  assign al_src  = al_im ? h_src : '0;
+  assign al_wf   = al_im ? h_wf : '0;
+  assign al_data = al_im ? h_data : '0;
+  assign al_mask = al_im ? h_mask : '0;
+  assign al_aop  = al_im ? h_aop : '0;
+  assign al_word = al_im ? h_word : '0;
+  assign al_a    = al_im ? h_a : '0;
+  assign al_b    = al_im ? h_b : '0;
+  assign al_way  = 4'(32'(acc_idx) - 32'(set_base));
+
+`ifdef VERILATOR
+  // The Verilator 5.006 front end rejects a non-blocking assignment to an array inside a for loop
+  // (BLKLOOPINIT) and would give every element of a per-element block its own commit flag
+  // (about 200 times slower at the defaults); a whole-array assignment pattern is one flag and
+  // one loop. Yosys 0.23 and Icarus 11 parse no assignment patterns, so they build the same
+  // registers per element (below). The two descriptions are the same registers: reset to 0,
+  // the write ports in the order given, then the roll clear.
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      tag_q   <= '{default: '0};
+      st_q    <= '{default: '0};
+      gts_q   <= '{default: '0};
+      dirty_q <= '{default: '0};
+      data_q  <= '{default: '0};
+    end else begin
+      if (lw_meta) begin
+        tag_q[acc_idx]   <= lw_tag;
+        st_q[acc_idx]    <= lw_st;
+        gts_q[acc_idx]   <= lw_gts;
+        dirty_q[acc_idx] <= lw_dirty;
+      end
+      if (lw_den) begin
+        data_q[acc_idx] <= lw_data;
+      end
+      if (roll_i) begin
+        gts_q <= '{default: '0};               // RO2, after (a)-(d)
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      mv_q    <= '{default: '0};
+      mkind_q <= '{default: '0};
+      mline_q <= '{default: '0};
+      mway_q  <= '{default: '0};
+      mts_q   <= '{default: '0};
+      msm_q   <= '{default: '0};
+      mop_q   <= '{default: '0};
+      msrc_q  <= '{default: '0};
+      mwf_q   <= '{default: '0};
+      mdata_q <= '{default: '0};
+      mmask_q <= '{default: '0};
+      maop_q  <= '{default: '0};
+      mword_q <= '{default: '0};
+      ma_q    <= '{default: '0};
+      mb_q    <= '{default: '0};
+    end else begin
+      if (fr_en) begin
+        mv_q[mk] <= 1'b0;
+      end
+      if (mg_en) begin
+        msm_q[mk] <= mg_sm;
+      end
+      if (al_en) begin
+        mv_q[al_idx]    <= 1'b1;
+        mkind_q[al_idx] <= al_kind;
+        mline_q[al_idx] <= h_line;
+        mway_q[al_idx]  <= al_way;
+        mts_q[al_idx]   <= al_ts;
+        msm_q[al_idx]   <= al_sm;
+        mop_q[al_idx]   <= al_op;
+        msrc_q[al_idx]  <= al_src;
+        mwf_q[al_idx]   <= al_wf;
+        mdata_q[al_idx] <= al_data;
+        mmask_q[al_idx] <= al_mask;
+        maop_q[al_idx]  <= al_aop;
+        mword_q[al_idx] <= al_word;
+        ma_q[al_idx]    <= al_a;
+        mb_q[al_idx]    <= al_b;
+      end
+      if (ev_en) begin
+        mv_q[ev_idx]    <= 1'b1;
+        mkind_q[ev_idx] <= MkMI;
+        mline_q[ev_idx] <= cur_line;
+        mway_q[ev_idx]  <= '0;
+        mts_q[ev_idx]   <= cur_g;
+        msm_q[ev_idx]   <= '0;
+        mop_q[ev_idx]   <= '0;
+        msrc_q[ev_idx]  <= '0;
+        mwf_q[ev_idx]   <= '0;
+        mdata_q[ev_idx] <= '0;
+        mmask_q[ev_idx] <= '0;
+        maop_q[ev_idx]  <= '0;
+        mword_q[ev_idx] <= '0;
+        ma_q[ev_idx]    <= '0;
+        mb_q[ev_idx]    <= '0;
+      end
+      if (roll_i) begin
+        mts_q <= '{default: '0};               // RO2, after (a)-(d)
+      end
+    end
+  end
+
+`else
+  // The same registers, one block per element (see above).
+
+  for (genvar i = 0; i < Lines; i++) begin : g_line
+    localparam logic [LIW-1:0] Idx = LIW'(i);
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        tag_q[i]   <= '0;
+        st_q[i]    <= '0;
+        gts_q[i]   <= '0;
+        dirty_q[i] <= 1'b0;
+        data_q[i]  <= '0;
+      end else begin
+        if (lw_meta && acc_idx == Idx) begin
+          tag_q[i]   <= lw_tag;
+          st_q[i]    <= lw_st;
+          gts_q[i]   <= lw_gts;
+          dirty_q[i] <= lw_dirty;
+        end
+        if (lw_den && acc_idx == Idx) begin
+          data_q[i] <= lw_data;
+        end
+        if (roll_i) begin
+          gts_q[i] <= '0;
+        end
+      end
+    end
+  end
+
+  for (genvar k = 0; k < L2Mshrs; k++) begin : g_mshr
+    localparam logic [MKW-1:0] Idx = MKW'(k);
+    always_ff @(posedge clk_i) begin
+      if (!rst_ni) begin
+        mv_q[k]    <= 1'b0;
+        mkind_q[k] <= '0;
+        mline_q[k] <= '0;
+        mway_q[k]  <= '0;
+        mts_q[k]   <= '0;
+        msm_q[k]   <= '0;
+        mop_q[k]   <= '0;
+        msrc_q[k]  <= '0;
+        mwf_q[k]   <= '0;
+        mdata_q[k] <= '0;
+        mmask_q[k] <= '0;
+        maop_q[k]  <= '0;
+        mword_q[k] <= '0;
+        ma_q[k]    <= '0;
+        mb_q[k]    <= '0;
+      end else begin
+        if (fr_en && mk == Idx) begin
+          mv_q[k] <= 1'b0;
+        end
+        if (mg_en && mk == Idx) begin
+          msm_q[k] <= mg_sm;
+        end
+        if (al_en && al_idx == Idx) begin
+          mv_q[k]    <= 1'b1;
+          mkind_q[k] <= al_kind;
+          mline_q[k] <= h_line;
+          mway_q[k]  <= al_way;
+          mts_q[k]   <= al_ts;
+          msm_q[k]   <= al_sm;
+          mop_q[k]   <= al_op;
+          msrc_q[k]  <= al_src;
+          mwf_q[k]   <= al_wf;
+          mdata_q[k] <= al_data;
+          mmask_q[k] <= al_mask;
+          maop_q[k]  <= al_aop;
+          mword_q[k] <= al_word;
+          ma_q[k]    <= al_a;
+          mb_q[k]    <= al_b;
+        end
+        if (ev_en && ev_idx == Idx) begin
+          mv_q[k]    <= 1'b1;
+          mkind_q[k] <= MkMI;
+          mline_q[k] <= cur_line;
+          mway_q[k]  <= '0;
+          mts_q[k]   <= cur_g;
+          msm_q[k]   <= '0;
+          mop_q[k]   <= '0;
+          msrc_q[k]  <= '0;
+          mwf_q[k]   <= '0;
+          mdata_q[k] <= '0;
+          mmask_q[k] <= '0;
+          maop_q[k]  <= '0;
+          mword_q[k] <= '0;
+          ma_q[k]    <= '0;
+          mb_q[k]    <= '0;
+        end
+        if (roll_i) begin
+          mts_q[k] <= '0;
+        end
+      end
+    end
+  end
+`endif
+
+  // ---------------------------------------------------------------------------------------------
+  // Outputs: registers only (timing contract rule 4); req_ready_o (above) is fcnt_q < L2Queue
+  // ---------------------------------------------------------------------------------------------
+
+  assign rsp_valid_o       = rsp_valid_q;
+  assign rsp_kind_o        = rsp_kind_q;
+  assign rsp_dst_o         = rsp_dst_q;
+  assign rsp_wf_o          = rsp_wf_q;
+  assign rsp_atomic_o      = rsp_atomic_q;
+  assign rsp_line_o        = rsp_line_q;
+  assign rsp_ts_o          = rsp_ts_q;
+  assign rsp_era_o         = rsp_era_q;
+  assign rsp_data_o        = rsp_data_q;
+  assign mreq_fetch_o      = mreq_fetch_q;
+  assign mreq_fetch_line_o = mreq_fetch_line_q;
+  assign mreq_wb_o         = mreq_wb_q;
+  assign mreq_wb_line_o    = mreq_wb_line_q;
+  assign mreq_wb_data_o    = mreq_wb_data_q;
+
+  // ---------------------------------------------------------------------------------------------
+  // Assertions (simulation only; not under SYNTHESIS or Icarus)
+  // ---------------------------------------------------------------------------------------------
+
+  // Immediate assertions in a clocked block: they see the inputs of the edge together with the
+  // logic computed from them. (A concurrent assertion samples its signals when eval() starts,
+  // when the testbench has already driven the new inputs but the logic computed from them still
+  // holds last cycle's values.) They read plain signals only: Verilator 5.006 fails internally
+  // on an array select inside an assertion. ASSERT_WARN-like checks ($warning) flag protocol
+  // errors of the environment, which a testbench may commit on purpose (R-g).
+
+`ifndef SYNTHESIS
+`ifndef __ICARUS__
+  logic sva_rsp_quiet;       // every rsp payload output is 0
+  logic sva_fetch_quiet;     // mreq fetch payload is 0
+  logic sva_wb_quiet;        // mreq wb payload is 0
+  logic sva_way_ok;          // the matching entry's way is inside the set
+  logic sva_src_ok;          // the head request's src names an SM
+  logic sva_word_ok;         // the head request's atomic word is inside the line
+  logic sva_life_ok;         // the predictor's next value is within [PredMin, PredMax]
+  assign sva_rsp_quiet   = rsp_kind_o == '0 && rsp_dst_o == '0 && rsp_wf_o == '0 &&
+                           !rsp_atomic_o && rsp_line_o == '0 && rsp_ts_o == '0 && !rsp_era_o &&
+                           rsp_data_o == '0;
+  assign sva_fetch_quiet = (mreq_fetch_line_o == '0);
+  assign sva_wb_quiet    = mreq_wb_line_o == '0 && mreq_wb_data_o == '0;
+  assign sva_way_ok      = 32'(mk_way) < L2Ways;
+  assign sva_src_ok      = 32'(h_src) < NumSm;
+  assign sva_word_ok     = 32'(h_word) < LW;
+  // (life + 1 > PredMin rather than life >= PredMin: PredMin = 0 would be a constant compare)
+  assign sva_life_ok     = 64'(life_d) + 64'd1 > 64'(PredMin) && 64'(life_d) <= 64'(PredMax);
+
+  always_ff @(posedge clk_i) begin : p_sva
+    if (rst_ni) begin
+      if (fill || head) begin
+        // M1: at most one way and one MSHR entry match the accessed line.
+        M1_WayUnique_A: assert (!wdup)
+          else $error("[%m] M1: two ways of the set match the line");
+        M1_MshrUnique_A: assert (!mdup)
+          else $error("[%m] M1: two MSHR entries match the line");
+        // Line states stay in 0..5.
+        St_Legal_A: assert (cur_st <= StIM)
+          else $error("[%m] illegal line state %0d", cur_st);
+      end
+      if (fill) begin
+        // Section 5: a fill finds its IS/IM entry (a protocol error of the DRAM side
+        // otherwise), the entry's way is in the set and holds the line in I_S / I_M.
+        F_FillHasEntry_A: assert (fill_ok)
+          else $warning("[%m] fill of line %0h without an IS/IM entry", mem_line_i);
+        if (fill_ok) begin
+          F_FillWayInSet_A: assert (sva_way_ok)
+            else $error("[%m] MSHR way %0d outside the set", mk_way);
+          F_FillFindsLine_A: assert (cur_tag == acc_tag &&
+                                     cur_st == ((mk_kind == MkIS) ? StIS : StIM))
+            else $error("[%m] the fill's way does not hold the line in I_S / I_M");
+          // Section 7: F05/F06 (an unexpired inherited stamp on an IM fill) never occur under
+          // TC-Strong.
+          F_StrongNoInheritedWrite_A: assert (!(Strong && mk_kind == MkIM) || mk_ts < now_i)
+            else $error("[%m] TC-Strong IM fill with an unexpired stamp");
+        end
+      end
+      if (head) begin
+        // Protocol checks on the head request.
+        Req_KindLegal_A: assert (kind_ok)
+          else $warning("[%m] request kind %0d (legal: 1 .. 4)", h_kind);
+        Req_SrcInRange_A: assert (sva_src_ok)
+          else $warning("[%m] request src %0d >= NumSm", h_src);
+        Req_WordInRange_A: assert (h_kind != ReqAtomic || sva_word_ok)
+          else $warning("[%m] atomic word %0d outside the line", h_word);
+        Req_AopLegal_A: assert (h_kind != ReqAtomic || h_aop != 2'd3)
+          else $warning("[%m] atomic aop 3 (legal: 0 .. 2)");
+        if (kind_ok && !hit && mfound) begin
+          // M1 (consistency): an IS/IM entry's line is in the cache: a miss meets only MI.
+          M1_MissOnlyMi_A: assert (mk_kind == MkMI)
+            else $error("[%m] a missing line has an IS/IM entry");
+        end
+        if (kind_ok && hit && (cur_st == StIS || cur_st == StIM)) begin
+          // M1 (consistency): an I_S / I_M line has its IS / IM entry.
+          M1_TransientHasEntry_A: assert (mfound && mk_kind == ((cur_st == StIS) ? MkIS : MkIM))
+            else $error("[%m] an I_S / I_M line without its MSHR entry");
+        end
+        if (kind_ok && !hit && served) begin
+          // M6: a victim is never transient.
+          M6_VictimNotTransient_A: assert (cur_st != StIS && cur_st != StIM)
+            else $error("[%m] transient victim");
+        end
+      end
+      // M7: the miss's entry and the victim's MI entry are different.
+      M7_TwoEntries_A: assert (!(al_en && ev_en) || al_idx != ev_idx)
+        else $error("[%m] the miss and the victim take the same MSHR entry");
+      // M8: the predictor stays within [PredMin, PredMax].
+      M8_LifeInRange_A: assert (sva_life_ok)
+        else $error("[%m] predictor out of range");
+      // M2: the FIFO never holds more than L2Queue requests; no pop from an empty FIFO.
+      M2_FifoBound_A: assert (!(push && !pop && fcnt_q == QueueQ) && !(pop && fcnt_q == '0))
+        else $error("[%m] FIFO count out of range");
+      // Timing contract rule 6: payloads are 0 when their valid is 0.
+      RspPayloadZero_A: assert (rsp_valid_o || sva_rsp_quiet)
+        else $error("[%m] rsp payload while rsp_valid_o = 0");
+      FetchPayloadZero_A: assert (mreq_fetch_o || sva_fetch_quiet)
+        else $error("[%m] fetch payload while mreq_fetch_o = 0");
+      WbPayloadZero_A: assert (mreq_wb_o || sva_wb_quiet)
+        else $error("[%m] wb payload while mreq_wb_o = 0");
+    end
+  end
+`endif
+`endif
+
+endmodule
