@@ -69,7 +69,8 @@ static void usage(FILE* f) {
             "  --start-time T       load the timer with T at cycle 2 (rollover tests)\n"
             "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always)\n"
             "  --ops N              cosim system: operation budget (default: run --cycles)\n"
-            "  --episodes N, --wfs N  episode tester: episodes per wavefront, wavefronts per SM\n"
+            "  --episodes N, --wfs N, --locations N   episode tester: episodes per wavefront,\n"
+            "                       wavefronts per SM, data locations\n"
             "  --runs R             litmus: runs per test (default 10000)\n");
 }
 

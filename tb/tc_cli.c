@@ -222,6 +222,12 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             if (num(a, v, &x))
                 return -1;
             o->ep.episodes = (uint32_t)x;
+        } else if (!strcmp(a, "--locations")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            o->ep.locations = (uint32_t)x;
         } else if (!strcmp(a, "--wfs")) {
             uint64_t x;
             NEED();

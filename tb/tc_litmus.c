@@ -1036,13 +1036,15 @@ static bool place(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, int32_t* role, 
         if (!need)
             continue;
         int32_t* dst = pass == 0 ? init_wf : obs_wf;
-        for (uint32_t k = 0; k < nsm * nwf && *dst < 0; k++)
-            if (role[k] == RL_NONE || role[k] == RL_WARM) {
-                if (role[k] == RL_WARM)
-                    warm_wf[k / nwf] = -1; /* give up that SM's warmer */
-                role[k] = pass == 0 ? RL_INIT : RL_OBS;
-                *dst = (int32_t)k;
-            }
+        /* a free wavefront, else one SM's warmer (that SM then warms nothing) */
+        for (int steal = 0; steal < 2 && *dst < 0; steal++)
+            for (uint32_t k = 0; k < nsm * nwf && *dst < 0; k++)
+                if (role[k] == (steal ? RL_WARM : RL_NONE)) {
+                    if (steal)
+                        warm_wf[k / nwf] = -1;
+                    role[k] = pass == 0 ? RL_INIT : RL_OBS;
+                    *dst = (int32_t)k;
+                }
         if (*dst < 0) {
             snprintf(err, errlen, "%s: no spare wavefront for the %s", t->file,
                      pass == 0 ? "initialiser" : "final-value observer");

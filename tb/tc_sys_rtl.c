@@ -15,6 +15,9 @@
 #include "tb_common.h"
 #include "tc_units.h"
 
+#define TC_LW(d) ((d)->line_bytes / 4u)
+#define TC_MW(d) (((d)->line_bytes + 31u) / 32u)
+
 typedef struct {
     tc_desc_t d;
     tc_rtl_cfg_t cfg;
@@ -27,7 +30,6 @@ typedef struct {
     tc_l1_state_t* s1; /* RTL state read buffers */
     tc_l2_state_t* s2;
     tc_rtl_result_t res;
-    uint32_t lw, mw; /* line words, mask words */
 } rctx_t;
 
 static FILE* rep(rctx_t* c) {
@@ -67,14 +69,14 @@ static bool full_cycle(const rctx_t* c) {
 
 /* ---- compares ------------------------------------------------------------------------------- */
 
-static void cmp_l1_out(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,
-                       const tc_l1_out_t* g) {
+void tc_cmp_l1_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,
+                   const tc_l1_out_t* g) {
     tb_cmp_u64(mm, bad, e->core_ready, g->core_ready, "core_ready_o");
     tb_cmp_u64(mm, bad, e->crsp.valid, g->crsp.valid, "crsp_valid_o");
     tb_cmp_u64(mm, bad, e->crsp.kind, g->crsp.kind, "crsp_kind_o");
     tb_cmp_u64(mm, bad, e->crsp.wf_mask, g->crsp.wf_mask, "crsp_wf_mask_o");
     tb_cmp_u64(mm, bad, e->crsp.line, g->crsp.line, "crsp_line_o");
-    tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, c->lw, c->lw * 32, "crsp_data_o");
+    tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, TC_LW(d), TC_LW(d) * 32, "crsp_data_o");
     tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
     tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
     tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
@@ -82,8 +84,8 @@ static void cmp_l1_out(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, co
     tb_cmp_u64(mm, bad, e->req.exp, g->req.exp, "req_exp_o");
     tb_cmp_u64(mm, bad, e->req.ts, g->req.ts, "req_ts_o");
     tb_cmp_u64(mm, bad, e->req.era, g->req.era, "req_era_o");
-    tb_cmp_words(mm, bad, e->req.data, g->req.data, c->lw, c->lw * 32, "req_data_o");
-    tb_cmp_words(mm, bad, e->req.mask, g->req.mask, c->mw, c->d.line_bytes, "req_mask_o");
+    tb_cmp_words(mm, bad, e->req.data, g->req.data, TC_LW(d), TC_LW(d) * 32, "req_data_o");
+    tb_cmp_words(mm, bad, e->req.mask, g->req.mask, TC_MW(d), d->line_bytes, "req_mask_o");
     tb_cmp_u64(mm, bad, e->req.aop, g->req.aop, "req_aop_o");
     tb_cmp_u64(mm, bad, e->req.word, g->req.word, "req_word_o");
     tb_cmp_u64(mm, bad, e->req.a, g->req.a, "req_a_o");
@@ -92,9 +94,9 @@ static void cmp_l1_out(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, co
     tb_cmp_u64(mm, bad, e->wr_idle, g->wr_idle, "wr_idle_o");
 }
 
-static void cmp_l1_line(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
-                        const tc_l1_line_t* e, const tc_l1_line_t* g) {
-    const uint32_t s = i / c->d.l1_ways, w = i % c->d.l1_ways;
+void tc_cmp_l1_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                    const tc_l1_line_t* e, const tc_l1_line_t* g) {
+    const uint32_t s = i / d->l1_ways, w = i % d->l1_ways;
     char n[64];
 #define L1F(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, (unsigned)s, (unsigned)w)
     L1F(tag);
@@ -108,11 +110,11 @@ static void cmp_l1_line(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, u
     L1F(mts);
 #undef L1F
     snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
-    tb_cmp_words(mm, bad, e->data, g->data, c->lw, c->lw * 32, n);
+    tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
 }
 
-static void cmp_l2_out(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
-                       const tc_l2_out_t* g) {
+void tc_cmp_l2_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
+                   const tc_l2_out_t* g) {
     tb_cmp_u64(mm, bad, e->req_ready, g->req_ready, "req_ready_o");
     tb_cmp_u64(mm, bad, e->rsp.valid, g->rsp.valid, "rsp_valid_o");
     tb_cmp_u64(mm, bad, e->rsp.kind, g->rsp.kind, "rsp_kind_o");
@@ -122,17 +124,18 @@ static void cmp_l2_out(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, co
     tb_cmp_u64(mm, bad, e->rsp.line, g->rsp.line, "rsp_line_o");
     tb_cmp_u64(mm, bad, e->rsp.ts, g->rsp.ts, "rsp_ts_o");
     tb_cmp_u64(mm, bad, e->rsp.era, g->rsp.era, "rsp_era_o");
-    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, c->lw, c->lw * 32, "rsp_data_o");
+    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, TC_LW(d), TC_LW(d) * 32, "rsp_data_o");
     tb_cmp_u64(mm, bad, e->mreq.fetch, g->mreq.fetch, "mreq_fetch_o");
     tb_cmp_u64(mm, bad, e->mreq.fetch_line, g->mreq.fetch_line, "mreq_fetch_line_o");
     tb_cmp_u64(mm, bad, e->mreq.wb, g->mreq.wb, "mreq_wb_o");
     tb_cmp_u64(mm, bad, e->mreq.wb_line, g->mreq.wb_line, "mreq_wb_line_o");
-    tb_cmp_words(mm, bad, e->mreq.wb_data, g->mreq.wb_data, c->lw, c->lw * 32, "mreq_wb_data_o");
+    tb_cmp_words(mm, bad, e->mreq.wb_data, g->mreq.wb_data, TC_LW(d), TC_LW(d) * 32,
+                 "mreq_wb_data_o");
 }
 
-static void cmp_l2_line(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
-                        const tc_l2_line_t* e, const tc_l2_line_t* g) {
-    const uint32_t s = i / c->d.l2_ways, w = i % c->d.l2_ways;
+void tc_cmp_l2_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                    const tc_l2_line_t* e, const tc_l2_line_t* g) {
+    const uint32_t s = i / d->l2_ways, w = i % d->l2_ways;
     char n[64];
 #define L2F(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, (unsigned)s, (unsigned)w)
     L2F(tag);
@@ -141,11 +144,11 @@ static void cmp_l2_line(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, u
     L2F(dirty);
 #undef L2F
     snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
-    tb_cmp_words(mm, bad, e->data, g->data, c->lw, c->lw * 32, n);
+    tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
 }
 
-static void cmp_mshr(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t k,
-                     const tc_l2_mshr_t* e, const tc_l2_mshr_t* g) {
+void tc_cmp_mshr(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t k,
+                 const tc_l2_mshr_t* e, const tc_l2_mshr_t* g) {
     char n[64];
 #define MF(f) tb_cmp_u64(mm, bad, e->f, g->f, "mshr[%u]." #f, (unsigned)k)
     MF(v);
@@ -163,9 +166,9 @@ static void cmp_mshr(const rctx_t* c, gpucoh_mismatch_t* mm, uint32_t* bad, uint
     MF(b);
 #undef MF
     snprintf(n, sizeof n, "mshr[%u].data", (unsigned)k);
-    tb_cmp_words(mm, bad, e->data, g->data, c->lw, c->lw * 32, n);
+    tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
     snprintf(n, sizeof n, "mshr[%u].mask", (unsigned)k);
-    tb_cmp_words(mm, bad, e->mask, g->mask, c->mw, c->d.line_bytes, n);
+    tb_cmp_words(mm, bad, e->mask, g->mask, TC_MW(d), d->line_bytes, n);
 }
 
 /* ---- ticks ---------------------------------------------------------------------------------- */
@@ -191,7 +194,7 @@ static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out)
     gpucoh_mismatch_t mm;
     memset(&mm, 0, sizeof mm);
     uint32_t bad = 0;
-    cmp_l1_out(c, &mm, &bad, out, &g);
+    tc_cmp_l1_out(&c->d, &mm, &bad, out, &g);
     if (bad)
         return fail(c, unit, &mm, "output");
     /* state: the lines the C model wrote (all of them after reset / roll / periodically) */
@@ -206,13 +209,13 @@ static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out)
     const uint32_t lines = c->d.l1_sets * c->d.l1_ways;
     if (all) {
         for (uint32_t i = 0; i < lines; i++)
-            cmp_l1_line(c, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+            tc_cmp_l1_line(&c->d, &mm, &bad, i, &m->st.line[i], &s->line[i]);
         for (uint32_t x = 0; x < c->d.l1_sets; x++)
             tb_cmp_u64(&mm, &bad, m->st.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
     } else {
         for (uint32_t k = 0; k < s->sel_n; k++) {
             const uint32_t i = s->sel[k];
-            cmp_l1_line(c, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+            tc_cmp_l1_line(&c->d, &mm, &bad, i, &m->st.line[i], &s->line[i]);
             tb_cmp_u64(&mm, &bad, m->st.rr[i / c->d.l1_ways], s->rr[i / c->d.l1_ways], "set[%u].rr",
                        (unsigned)(i / c->d.l1_ways));
         }
@@ -246,7 +249,7 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
     gpucoh_mismatch_t mm;
     memset(&mm, 0, sizeof mm);
     uint32_t bad = 0;
-    cmp_l2_out(c, &mm, &bad, out, &g);
+    tc_cmp_l2_out(&c->d, &mm, &bad, out, &g);
     if (bad)
         return fail(c, unit, &mm, "output");
     const tc_l2_t* m = tc_backend_c_l2(&c->cbe, b);
@@ -262,14 +265,15 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
     const uint32_t lines = c->d.l2_sets * c->d.l2_ways;
     if (all) {
         for (uint32_t i = 0; i < lines; i++)
-            cmp_l2_line(c, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+            tc_cmp_l2_line(&c->d, &mm, &bad, i, &m->st.line[i], &s->line[i]);
     } else {
         for (uint32_t k = 0; k < s->sel_n; k++)
-            cmp_l2_line(c, &mm, &bad, s->sel[k], &m->st.line[s->sel[k]], &s->line[s->sel[k]]);
+            tc_cmp_l2_line(&c->d, &mm, &bad, s->sel[k], &m->st.line[s->sel[k]],
+                           &s->line[s->sel[k]]);
     }
     if (s->sel_all || s->sel_mshr)
         for (uint32_t k = 0; k < c->d.l2_mshrs; k++)
-            cmp_mshr(c, &mm, &bad, k, &m->st.mshr[k], &s->mshr[k]);
+            tc_cmp_mshr(&c->d, &mm, &bad, k, &m->st.mshr[k], &s->mshr[k]);
     tb_cmp_u64(&mm, &bad, m->st.fcnt, s->fcnt, "fcnt");
     tb_cmp_u64(&mm, &bad, m->st.life, s->life, "life");
     return bad ? fail(c, unit, &mm, "state") : 0;
@@ -337,8 +341,6 @@ int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be
     }
     c->d = *d;
     c->cfg = *cfg;
-    c->lw = d->line_bytes / 4u;
-    c->mw = (d->line_bytes + 31u) / 32u;
     if (tc_backend_c(d, &c->cbe, err, errlen) != 0) {
         free(c);
         return -1;

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "tc_sys.h"
+#include "unit.h"
 
 enum { TC_RTL_L1 = 1u, TC_RTL_L2 = 2u, TC_RTL_TIMER = 4u, TC_RTL_ALL = 7u };
 
@@ -44,5 +45,19 @@ int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be
 const tc_rtl_result_t* tc_backend_rtl_result(const tc_backend_t* be);
 /* The C backend inside a lockstep backend (NULL for RTL only): coverage and stats. */
 tc_backend_t* tc_backend_rtl_cside(tc_backend_t* be);
+
+/* The lockstep's field compares (exposed for tests/test_compare_tc.c): each differing field
+ * counts in *bad; the first is described in *mm with its path relative to the unit
+ * ("crsp_data_o[63:32]", "set[2].way[1].lts", "mshr[3].ts"). i = line index set*ways+way. */
+void tc_cmp_l1_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,
+                   const tc_l1_out_t* g);
+void tc_cmp_l1_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                    const tc_l1_line_t* e, const tc_l1_line_t* g);
+void tc_cmp_l2_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
+                   const tc_l2_out_t* g);
+void tc_cmp_l2_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                    const tc_l2_line_t* e, const tc_l2_line_t* g);
+void tc_cmp_mshr(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t k,
+                 const tc_l2_mshr_t* e, const tc_l2_mshr_t* g);
 
 #endif

@@ -45,6 +45,43 @@ run avu avu-paper-4k --seed 21
 run avu avu-1k --param m=1024 --seed 22
 run avu avu-16k --param m=16384 --seed 23
 run avu avu-1k-byte-ew2 --param m=1024 --param gran=1 --param epoch_width=2 --seed 24
+# The TC system (docs/system.md): every L1, L2 and the timer in lockstep, both protocols; the
+# small configuration for N cycles, the paper configuration (Table 4) for N/20.
+sysrun() { # sysrun NAME CYCLES ARGS...
+    local name=$1 cyc=$2; shift 2
+    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
+    local log="$OUT/$name.log"
+    $G cosim system --cycles "$cyc" --json "$OUT/$name.json" "$@" > "$log" 2>&1
+    local rc=$? line c1 r1 c2 r2
+    line=$(grep -E '^(PASS|FAIL) system' "$log")
+    read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
+    if [ $rc -eq 0 ] && { [ "${FULLCOV:-1}" = 0 ] || { [ "${c1:-x}" = "${r1:-y}" ] && [ "${c2:-x}" = "${r2:-y}" ]; }; }; then
+        PASS=$((PASS + 1)); echo "  ok    $name: $line"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  $name: $line"; tail -20 "$log"
+    fi
+}
+sysrun tc-weak-small "$N" --protocol tc-weak --seed 31
+sysrun tc-strong-small "$N" --protocol tc-strong --seed 32
+sysrun tc-weak-small-ts8 $((N / 5)) --protocol tc-weak --seed 33 --param ts_width=8 \
+    --param lease=30 --param pred_init=30 --param pred_max=60
+# the paper configuration: not every row is reachable in N/20 cycles (reported, not required)
+FULLCOV=0 sysrun tc-weak-paper $((N / 20)) --protocol tc-weak --config paper --seed 34
+FULLCOV=0 sysrun tc-strong-paper $((N / 20)) --protocol tc-strong --config paper --seed 35
+# the consistency checkers at full strength: 10 000 runs per litmus test, episodes on 8 seeds
+chk() { # chk NAME CMD...
+    local name=$1; shift
+    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
+    if "$@" > "$OUT/$name.log" 2>&1; then
+        PASS=$((PASS + 1)); echo "  ok    $name: $(grep -cE '^PASS' "$OUT/$name.log") PASS lines"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  $name"; grep -E '^FAIL' "$OUT/$name.log" | head
+    fi
+}
+chk tc-litmus-10k $G litmus litmus/*.litmus --protocol both --runs 10000 --seed 1 --quiet
+for s in 1 2 3 4 5 6 7 8; do
+    chk tc-episode-seed$s $G episode --protocol both --seed $s --episodes 60 --quiet
+done
 mut() { # mut UNIT PARAMS...: the unit's mutant campaign
     local unit=$1; shift
     [ -z "$ONLY" ] || [[ mutants-$unit =~ $ONLY ]] || return 0
@@ -58,5 +95,8 @@ mut() { # mut UNIT PARAMS...: the unit's mutant campaign
 mut sig_bloom
 mut rdu --param n=4 --param m=1024
 mut avu --param m=1024 --param lines=32
+mut tc_l1
+mut tc_l2
+mut tc_gwct
 echo "$PASS passed, $FAIL failed"
 [ $FAIL -eq 0 ]

@@ -28,6 +28,9 @@ rows=()
 json="["
 status=0
 for u in $UNITS; do
+    case $u in
+        tc_l1 | tc_l2) continue ;; # co-simulated inside the TC system (rows below)
+    esac
     echo "== $u: co-simulation, $CYCLES cycles"
     $G cosim "$u" --cycles "$CYCLES" --seed 1 --json "$OUT/run-$u.json" | tee "$OUT/run-$u.log" | head -1
     rc=${PIPESTATUS[0]}
@@ -64,6 +67,30 @@ for u in $UNITS; do
         "$cov" "$rate" "$area" "$kge" "$ff" "$fmax")")
     json+="$([ "$json" = "[" ] || echo ,){\"unit\": \"$u\", \"cycles\": ${cyc:-0}, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"$cov\", \"area_um2\": \"$area\", \"kge\": \"$kge\", \"flops\": \"$ff\", \"fmax_mhz\": \"$fmax\"}"
 done
+# The TC system: every tc_l1, tc_l2 and the timer in lockstep (docs/system.md), both protocols,
+# the small configuration for $CYCLES cycles and the paper configuration (Table 4) for a tenth.
+sysrow() { # NAME CYCLES ARGS...
+    local name=$1 cyc=$2; shift 2
+    echo "== $name: TC system lockstep, $cyc cycles"
+    $G cosim system --cycles "$cyc" --seed 1 --quiet --json "$OUT/run-$name.json" "$@" \
+        | tee "$OUT/run-$name.log" | head -1
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+    local line c1 r1 c2 r2 cmp mis rate
+    line=$(grep -E '^(PASS|FAIL) system' "$OUT/run-$name.log")
+    cmp=$(echo "$line" | sed -n 's/.* \([0-9]*\) unit-cycles compared.*/\1/p')
+    mis=$(echo "$line" | sed -n 's/.* \([0-9]*\) mismatches.*/\1/p')
+    read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
+    rate=$(echo "$line" | sed -n 's/.* \([0-9]*\) cycles\/s.*/\1/p')
+    rate=$(awk -v r="${rate:-0}" 'BEGIN{printf "%.3f", r/1e6}')
+    rows+=("$(printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s' "$name" "$cyc" "${cmp:-}" \
+        "${mis:-}" "$((${c1:-0} + ${c2:-0}))/$((${r1:-0} + ${r2:-0}))" "$rate" "docs/area-tc.md" "" "" "")")
+    json+=",{\"unit\": \"$name\", \"cycles\": $cyc, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"l1 ${c1:-0}/${r1:-0} l2 ${c2:-0}/${r2:-0}\"}"
+}
+sysrow tcw-small "$CYCLES" --protocol tc-weak
+sysrow tcs-small "$CYCLES" --protocol tc-strong
+sysrow tcw-paper $((CYCLES / 10)) --protocol tc-weak --config paper
+sysrow tcs-paper $((CYCLES / 10)) --protocol tc-strong --config paper
+
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"
 printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s\n' unit cycles compared mismatches \

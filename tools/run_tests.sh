@@ -112,6 +112,44 @@ cosim avu 512-word-l16-d2-ew2-hit1 600000 mixed --param m=512 --param gran=4 --p
     --param chunk_width=64 --param spec_depth=2 --param epoch_width=2 --param hit_limit=1 \
     --param out_max=3 --param id_width=5
 
+cosim tc_timer ts8 300000 mixed --param ts_width=8
+cosim tc_gwct wf8-ts8-cnt2 300000 mixed --param wf=8 --param ts_width=8 --param wf_cnt_width=2
+
+echo "== 3b. TC system: lockstep of every L1, L2 and the timer (small configuration)"
+# tcsys NAME ARGS... : PASS line, 0 mismatches, full L1 and L2 coverage, verdict pass in JSON
+tcsys() {
+    local name=$1; shift
+    local log="$LOGS/tcsys-$name.log" json="$OUT/tcsys-$name.json" t=$(date +%s)
+    "$G" cosim system --seed 7 --json "$json" "$@" > "$log" 2>&1
+    local rc=$? line
+    line=$(grep -E '^(PASS|FAIL) system' "$log")
+    local c1 r1 c2 r2
+    read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
+    if [ $rc -eq 0 ] && echo "$line" | grep -q ' 0 mismatches' && [ -n "${c1:-}" ] &&
+        [ "$c1" = "$r1" ] && [ "$c2" = "$r2" ] && grep -q '"verdict": "pass"' "$json"; then
+        ok "system $name" "$(echo "$line" | sed 's/^PASS system //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
+    else
+        bad "system $name" "(exit $rc) $line" "$log"
+    fi
+}
+tcsys tc-weak-small-1M --protocol tc-weak --cycles 1000000
+tcsys tc-strong-small-1M --protocol tc-strong --cycles 1000000
+tcsys tc-weak-rollover-ts8 --protocol tc-weak --cycles 200000 --param ts_width=8 \
+    --param lease=30 --param pred_init=30 --param pred_max=60
+
+echo "== 3c. TC consistency: episode tester and litmus suite (C models; RTL lockstep for the episodes)"
+for p in tc-weak tc-strong; do
+    check "episode tester $p (C)" "$LOGS/episode-$p.log" bash -c \
+        "$G episode --protocol $p --seed 3 --episodes 40 | tee /dev/stderr | grep -q '^PASS episode'"
+    check "episode tester $p (RTL lockstep)" "$LOGS/episode-$p-lockstep.log" bash -c \
+        "$G episode --protocol $p --seed 4 --impl lockstep | tee /dev/stderr | grep -q '^PASS episode'"
+done
+for f in litmus/*.litmus; do
+    n=$(basename "$f" .litmus)
+    check "litmus $n (both protocols, 1000 runs)" "$LOGS/litmus-$n.log" \
+        "$G" litmus "$f" --protocol both --runs 1000 --seed 5
+done
+
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {
     local log="$LOGS/failure-path.log" fo="$OUT/failpath"
@@ -174,6 +212,30 @@ campaign() {
 campaign sig_bloom --param m=256 --param chunk_width=32
 campaign rdu --param n=4 --param m=1024
 campaign avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4
+campaign tc_l1 --cycles 150000
+campaign tc_l2 --cycles 150000
+campaign tc_gwct --cycles 150000
+
+echo "== 5b. a TC protocol bug must be caught by the consistency checkers, not only by lockstep"
+# the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
+FM=build/mutants/tc_gwct/01-fence-skips-gwct
+check "litmus MP+relacq.gpu finds a forbidden outcome with the fence mutant (RTL only)" \
+    "$LOGS/fence-mutant-litmus.log" bash -c \
+    "! $G litmus litmus/MP+relacq.gpu.litmus --impl rtl --rtl-dir $FM --runs 1000 --seed 5 > $OUT/fm-litmus.txt; \
+     cat $OUT/fm-litmus.txt; grep -q '^FAIL litmus MP+relacq.gpu tc-weak' $OUT/fm-litmus.txt && \
+     grep -qE ' [1-9][0-9]* forbidden' $OUT/fm-litmus.txt"
+# the episode tester needs few locations and long leases to meet a stale copy: 8 seeds, at
+# least one must report mismatches (and the unmutated RTL passes the same 8, section 3c)
+check "episode tester finds stale loads with the fence mutant (RTL only, 8 seeds)" \
+    "$LOGS/fence-mutant-episode.log" bash -c \
+    "for s in 1 2 3 4 5 6 7 8; do $G episode --impl rtl --rtl-dir $FM --seed \$s --locations 16 \
+       --episodes 100 --param pred_init=200 --param pred_max=400 --quiet | grep '^[PF]A[SI][SL] episode'; \
+     done > $OUT/fm-episode.txt; cat $OUT/fm-episode.txt; \
+     grep -qE '^FAIL episode tc-weak: [0-9]+ checked \([0-9]+ match, [1-9]' $OUT/fm-episode.txt"
+check "episode tester passes the unmutated RTL with the same settings (8 seeds)" \
+    "$LOGS/fence-original-episode.log" bash -c \
+    "for s in 1 2 3 4 5 6 7 8; do $G episode --impl rtl --seed \$s --locations 16 \
+       --episodes 100 --param pred_init=200 --param pred_max=400 --quiet | grep -q '^PASS episode' || exit 1; done"
 
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
