@@ -79,6 +79,7 @@ void tc_cmp_l1_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, con
     tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, TC_LW(d), TC_LW(d) * 32, "crsp_data_o");
     tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
     tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
+    tb_cmp_u64(mm, bad, e->req.src, g->req.src, "req_src_o");
     tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
     tb_cmp_u64(mm, bad, e->req.line, g->req.line, "req_line_o");
     tb_cmp_u64(mm, bad, e->req.exp, g->req.exp, "req_exp_o");

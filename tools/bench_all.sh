@@ -40,6 +40,25 @@ for c in "${CONFIGS[@]}"; do
     $G bench "$unit" $args --cycles "$cyc" --json "$OUT/$k.json" | tee "$OUT/$k.txt"
 done
 
+# The TC system (docs/system.md): the paper configuration (8 banks, 48 wavefronts, 32 KB L1s,
+# 128 KB banks) at 4 to 64 SMs, random traffic; C alone, RTL alone, lockstep in one process.
+SC=${BENCH_SYS_CYCLES:-20000}
+SYS=(
+    "tc-weak|4|--protocol tc-weak --config paper --param sm=4"
+    "tc-weak|8|--protocol tc-weak --config paper --param sm=8"
+    "tc-weak|16 (paper)|--protocol tc-weak --config paper"
+    "tc-strong|16 (paper)|--protocol tc-strong --config paper"
+    "tc-weak|32|--protocol tc-weak --config paper --param sm=32"
+    "tc-weak|64|--protocol tc-weak --config paper --param sm=64"
+)
+for c in "${SYS[@]}"; do
+    IFS='|' read -r p n args <<< "$c"
+    k=$(key system "$p-$n")
+    echo "== bench system $p $n SMs"
+    # shellcheck disable=SC2086
+    $G bench system $args --cycles "$SC" --json "$OUT/$k.json" | tee "$OUT/$k.txt"
+done
+
 num() { grep -o "\"$2\": *[0-9.]*" "$OUT/$1.json" | grep -o '[0-9.]*$'; }
 TMP=docs/perf.md.tmp
 {
@@ -75,6 +94,27 @@ TMP=docs/perf.md.tmp
     echo "Targets of the foundation issue at m = 4096, k = 6 (first row): lockstep at least"
     echo "1 000 000 compared cycles/s, lockstep no more than 1.5 x Verilator alone, the C model at"
     echo "least 5 x faster than Verilator alone."
+    echo
+    echo "## The TC system"
+    echo
+    echo "\`gpucoh bench system\`: $SC cycles of random traffic (tb/tc_rand.c) through the whole"
+    echo "system, run with the C models alone, the Verilated units alone (every L1 with its GWCT"
+    echo "table, every bank, the timer), and in lockstep (both, every output of every unit and the"
+    echo "state of every line written compared every cycle, every line and MSHR every 1000 cycles);"
+    echo "the model build is not timed. Paper configuration except for the number of SMs."
+    echo
+    echo "| protocol | SMs | C alone (cycles/s) | RTL alone (cycles/s) | lockstep (compared cycles/s) | lockstep / RTL time | RTL / C time |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    for c in "${SYS[@]}"; do
+        IFS='|' read -r p n args <<< "$c"
+        k=$(key system "$p-$n")
+        c_r=$(num "$k" c_rate); r_r=$(num "$k" rtl_rate); l_r=$(num "$k" lockstep_rate)
+        printf '| %s | %s | %s | %s | %s | %.2f | %.1f |\n' "$p" "$n" "$c_r" "$r_r" "$l_r" \
+            "$(num "$k" lockstep_over_rtl)" "$(awk -v c="$c_r" -v r="$r_r" 'BEGIN{printf "%.1f", r > 0 ? c / r : 0}')"
+    done
+    echo
+    echo "Targets of the TC issue: at least 20 000 compared system cycles/s at 16 SMs / 8 banks and"
+    echo "lockstep no more than 2 x the RTL alone."
     echo
     echo "## How the numbers are made"
     echo
