@@ -36,13 +36,15 @@
 //
 // Numbered rules (spec section 4):
 //   G1 Edge (no reset): for each w, cnt := cnt + (iss_valid && iss_wf == w)
-//      - (ack_valid && ack_wf == w); gwct := max(gwct, g), wgwct = ack_gwct_i if ack_valid &&
+//      - (ack_valid && ack_wf == w); gwct := max(gwct, g), g = ack_gwct_i if ack_valid &&
 //      ack_global && ack_wf == w && ack_era == era_i, else 0. Then if roll_i: every gwct := 0.
-//      The counter arithmetic is modulo 2^WfCntWidth (a G2 violation wraps; see G2).
+//      The counter arithmetic is modulo 2^WfCntWidth.
 //   G2 An ack for a wavefront whose count is 0, or an issue for a wavefront whose count is at
 //      the maximum (whatever else happens at that edge), is a protocol error: assertions
-//      G2_AckNotZero_A, G2_IssueNotFull_A. A wavefront number >= NumWf names no entry and
-//      changes nothing (flagged by G2_WfInRange_A as a warning).
+//      G2_AckNotZero_A, G2_IssueNotFull_A. Reading (tc_l1.md P7, "an ack for an idle wavefront
+//      changes nothing"): such an ack changes neither the count nor the GWCT of its entry (an
+//      issue at the same edge still counts); an issue at the maximum follows G1 (wraps). A
+//      wavefront number >= NumWf names no entry and changes nothing (warning G2_WfInRange_A).
 //   G3 Registered outputs from the next state and this cycle's now_i:
 //      fence_ready[w] = (cnt_d[w] == 0) && (gwct_d[w] < now_i); wr_idle[w] = (cnt_d[w] == 0);
 //      full[w] = (cnt_d[w] == 2^WfCntWidth-1).
@@ -126,8 +128,8 @@ module tc_gwct #(
   assign iss_idx = WI'(iss_wf_i);
   assign ack_idx = WI'(ack_wf_i);
 
+  logic               ack_ok;         // ack_in for an entry whose count is not 0 (G2, P7)
   logic               ack_raise;      // the ack carries a GWCT of the current era
-  assign ack_raise = ack_in && ack_global_i && (ack_era_i == era_i);
 
   logic [CW-1:0]      iss_cnt_cur;    // cnt_q of the issue's entry
   logic [CW-1:0]      ack_cnt_cur;    // cnt_q of the ack's entry
@@ -140,8 +142,10 @@ module tc_gwct #(
     iss_cnt_cur  = iss_in ? cnt_q[iss_idx] : '0;
     ack_cnt_cur  = ack_in ? cnt_q[ack_idx] : '0;
     ack_gwct_cur = ack_in ? gwct_q[ack_idx] : '0;
+    ack_ok       = ack_in && (ack_cnt_cur != '0);
+    ack_raise    = ack_ok && ack_global_i && (ack_era_i == era_i);
     // cnt + issue - ack; an entry named by both keeps its count.
-    iss_cnt_d    = (ack_in && same_wf) ? iss_cnt_cur : iss_cnt_cur + CntOne;
+    iss_cnt_d    = (ack_ok && same_wf) ? iss_cnt_cur : iss_cnt_cur + CntOne;
     ack_cnt_d    = (iss_in && same_wf) ? ack_cnt_cur : ack_cnt_cur - CntOne;
     ack_gwct_d   = (ack_raise && ack_gwct_i > ack_gwct_cur) ? ack_gwct_i : ack_gwct_cur;
   end
@@ -162,7 +166,7 @@ module tc_gwct #(
       wr_idle_d[iss_idx] = (iss_cnt_d == '0);
       full_d[iss_idx]    = (iss_cnt_d == CntMax);
     end
-    if (ack_in) begin
+    if (ack_ok) begin
       wr_idle_d[ack_idx] = (ack_cnt_d == '0);
       full_d[ack_idx]    = (ack_cnt_d == CntMax);
     end
@@ -206,7 +210,7 @@ module tc_gwct #(
       if (iss_in) begin
         cnt_q[iss_idx] <= iss_cnt_d;
       end
-      if (ack_in) begin
+      if (ack_ok) begin
         cnt_q[ack_idx]  <= ack_cnt_d;
         gwct_q[ack_idx] <= roll_i ? '0 : ack_gwct_d;
       end
@@ -217,7 +221,7 @@ module tc_gwct #(
         for (int w = 0; w < NumWf; w++) begin
           gwct_lt[w] = (gwct_q[w] < now_i);
         end
-        if (ack_in) begin
+        if (ack_ok) begin
           gwct_lt[ack_idx] = (ack_gwct_d < now_i);
         end
       end

@@ -81,8 +81,10 @@
 //   A1 A response that fails L9 changes no state at all (not even L3's lazy expiry), raises no
 //      output and no u_gwct ack; the FIFO is not tried in that cycle (L2 a), the push (c) and
 //      the roll (d) happen as usual.
-//   A2 A DATA_G with rsp_atomic_i = 1 for a line in V_M (no row in section 5) is treated as an
-//      L9 protocol error (A1). rsp_atomic_i is ignored for DATA, ACK and ACK_G.
+//   A2 A DATA_G with rsp_atomic_i = 1 for a line in V_M (no row in section 5), and a write/
+//      atomic response for a wavefront whose u_gwct count is 0 (wr_idle_o, the registered
+//      value), are treated as L9 protocol errors (A1; page P7). rsp_atomic_i is ignored for DATA,
+//      ACK and ACK_G.
 //   A3 A FIFO head with core_op_i = 0 (no operation) is popped without any other effect
 //      (flagged by the warning CoreOpLegal_A).
 //   A4 core_ready_o is 1 after reset (L2 e with fcnt = 0); the other output registers reset to 0.
@@ -494,19 +496,21 @@ module tc_l1 #(
   assign alloc   = req_act && !ehit;
 
   logic               r_data, r_dg, r_ack, r_w;
+  logic               r_wf_idle;   // u_gwct has no outstanding write of rsp_wf_i (P7)
   logic [TsWidth-1:0] ts_e;      // L5 ts'
   logic               ok_data;   // L9 for a DATA
   logic               ok_w;      // L9 for a write/atomic response (A2)
   logic               rsp_act;   // the response is processed
-  assign r_data  = (rsp_kind_i == RspData);
-  assign r_dg    = (rsp_kind_i == RspDataG);
-  assign r_ack   = (rsp_kind_i == RspAck) || (rsp_kind_i == RspAckG);
-  assign r_w     = r_dg || r_ack;
-  assign ts_e    = (rsp_era_i == era_i) ? rsp_ts_i : '0;
-  assign ok_data = r_data && ehit && (e_st == StIV || e_st == StII) && m_rd;
-  assign ok_w    = r_w && ehit && (e_st == StVM || e_st == StII) && (m_wcnt != '0) &&
-                   !(r_dg && rsp_atomic_i && e_st == StVM);
-  assign rsp_act = do_rsp && (ok_data || ok_w);
+  assign r_data    = (rsp_kind_i == RspData);
+  assign r_dg      = (rsp_kind_i == RspDataG);
+  assign r_ack     = (rsp_kind_i == RspAck) || (rsp_kind_i == RspAckG);
+  assign r_w       = r_dg || r_ack;
+  assign r_wf_idle = |(wr_idle_o & (WfOne << rsp_wf_i));
+  assign ts_e      = (rsp_era_i == era_i) ? rsp_ts_i : '0;
+  assign ok_data   = r_data && ehit && (e_st == StIV || e_st == StII) && m_rd;
+  assign ok_w      = r_w && ehit && (e_st == StVM || e_st == StII) && (m_wcnt != '0) &&
+                     !(r_dg && rsp_atomic_i && e_st == StVM) && !r_wf_idle;
+  assign rsp_act   = do_rsp && (ok_data || ok_w);
 
   // L4: u_gwct issue and ack.
   assign iss_valid  = req_act && h_wr;

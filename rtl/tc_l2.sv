@@ -88,24 +88,23 @@
 //   M9  Writes merge the masked bytes and set dirty; atomics (C5) set dirty; inc = sat(g + 1).
 //   M10 Fill data comes only from mem_data_i; response data as section 2 above.
 //
-// Readings taken where the page is silent (listed in the report to the spec owner):
-//   R-a  A way allocated for a miss gets the new tag, I_S/I_M, gts 0 and dirty 0; its data is
-//        left as the victim had it (the fill overwrites it). (Page section 9 P1.)
-//   R-b  "accepted" in M8 means served at the head of the FIFO (not stalled), with the exp, ts
-//        and era fields of the stored request; +THit counts for every served GETS (H01-H03,
-//        H15, H18, H20) with exp = 1, and for H03 (line E, also lazily); -TWrite for served
-//        GETX/UPGR on P/S with gTS >= now (H04, H05, H07-H10).
-//   R-c  M5 compares the stored req era with era_i of the edge that serves the request.
-//   R-d  Unused MSHR fields are 0: IS entries hold mline, mway, mts, msm (mop, msrc, mwf and the
-//        request payload 0); IM entries hold msm 0 and every request field as received; MI
-//        entries hold only mline and mts (mway 0).
-//   R-e  ACK and ACK_G carry data 0; DATA carries wf 0; every response era = era_i.
-//   R-f  A stalled miss frees nothing (M2b: a stall changes nothing, including X03).
-//   R-g  Protocol errors (ASSERT_WARN in simulation): a fill with no IS/IM entry changes nothing
-//        and still blocks the head for that cycle; a head request whose kind is not 1..4 is
-//        popped with no effect; an atomic word >= LW uses word mod LW (the low bits); aop 3
-//        leaves the word unchanged (dirty is still set).
-//   R-h  req_ready_o is 1 after reset (fcnt = 0).
+// Readings of the page's section 9 (first taken here, then fixed in the page):
+//   P1  A way allocated for a miss gets the new tag, I_S/I_M, gTS 0 and dirty 0; its data is
+//       left as the victim had it (the fill overwrites it).
+//   P2  Unused MSHR fields are 0: IS entries hold mline, mway, mts, msm; IM entries hold msm 0
+//       and every request field as received; MI entries hold mline and mts only (mway 0).
+//   P3  "Accepted" in M8 = served at the FIFO head (not stalled), with the stored exp bit: +THit
+//       for every served GETS (H01-H03, H15, H18, H20) with exp = 1 and for H03 (E, also
+//       lazily); -TWrite for served GETX/UPGR on P/S with gTS >= now (H04, H05, H07-H10).
+//   P4  M5 compares the stored req era with era_i of the edge that serves the request.
+//   P5  RO2 zeroes the stamp of every MSHR entry, valid or not.
+//   P6  ACK and ACK_G carry data 0; DATA carries wf 0; every response carries era_i.
+//   P7  A stalled miss frees nothing (no X03 on a stalled edge).
+//   P8  req_ready_o is 1 after reset (fcnt = 0).
+//   P9  Protocol errors change nothing: a fill with no IS/IM entry (the head still waits that
+//       cycle), a head request whose kind is not 1..4 (it stays at the head), an M1 violation;
+//       an atomic word index is taken modulo LW; aop 3 leaves the word unchanged (the atomic
+//       still sets dirty). Simulation flags them ($warning, or $error for M1).
 
 `include "gpucoh_assert.svh"
 
@@ -390,7 +389,9 @@ module tc_l2 #(
   assign acc_tag  = TGW'(((acc_line >> (LB + LS)) << LB) | (acc_line & BankMask));
   assign set_base = LIW'(32'(acc_set) * L2Ways);
 
-  // Ways of the set: the matching way (M1) and the victim candidates (M6).
+  // Ways of the set: the matching way (M1) and the victim candidates (M6). The scans run only
+  // when a fill or a head request is processed: Verilator evaluates this logic up to three
+  // times per edge.
   logic            hit;        // a way matches acc_line
   logic            wdup;       // more than one way matches (M1 violation)
   logic [LIW-1:0]  hidx;       // line index of the matching way
@@ -408,8 +409,6 @@ module tc_l2 #(
     vl_found = 1'b0;
     vl_idx   = set_base;
     vl_g     = '0;
-    // (Only when a fill or a head request is processed: Verilator evaluates this block several
-    // times per edge.)
     if (fill || head) begin
       for (int w = 0; w < L2Ways; w++) begin
         if (st_q[set_base + LIW'(w)] != StI && tag_q[set_base + LIW'(w)] == acc_tag) begin
@@ -443,7 +442,7 @@ module tc_l2 #(
   end
 
   logic            vfound;     // a victim exists (else S01)
-  logic [LIW-1:0]  vidx;
+  logic [LIW-1:0]  vidx;       // line index of the victim
   assign vfound = vi_found || ve_found || vl_found;
   assign vidx   = vi_found ? vi_idx : ve_found ? ve_idx : vl_idx;
 
@@ -519,12 +518,16 @@ module tc_l2 #(
   logic            fill_ok;
   assign fill_ok = fill && mfound && (mk_kind == MkIS || mk_kind == MkIM);
 
+  // M1 violated (two ways or two entries match the accessed line): P9, nothing happens.
+  logic            m1_bad;
+  assign m1_bad = wdup || mdup;
+
   // ---------------------------------------------------------------------------------------------
   // The line touched at this edge: the fill's way, the matching way, or the victim way
   // ---------------------------------------------------------------------------------------------
 
   logic [LIW-1:0]  acc_idx;
-  assign acc_idx = fill ? set_base + LIW'(mk_way) : hit ? hidx : vidx;
+  assign acc_idx = fill ? LIW'(32'(set_base) + 32'(mk_way)) : hit ? hidx : vidx;
 
   logic [TGW-1:0]  cur_tag;
   logic [2:0]      cur_st;
@@ -580,15 +583,25 @@ module tc_l2 #(
   assign op_a     = fill ? mk_a : h_a;
   assign op_b     = fill ? mk_b : h_b;
 
-  // Masked write: byte b from op_wdata where op_mask[b].
+  // Masked write: byte b from op_wdata where op_mask[b]. The byte mask is expanded only when
+  // the event is a write (GETX/UPGR at the head, an IM write fill): it is the costliest part of
+  // this logic in Verilator, which evaluates it up to three times per edge.
+  logic            op_write;
   logic [DW-1:0]   op_bmask;
   logic [DW-1:0]   wr_data;
-  for (genvar b = 0; b < MB; b++) begin : g_bmask
-    assign op_bmask[8*b +: 8] = {8{op_mask[b]}};
+  assign op_write = fill ? (mk_kind == MkIM && mk_op != ReqAtomic) :
+                           (h_kind == ReqGetx || h_kind == ReqUpgr);
+  always_comb begin
+    op_bmask = '0;
+    if (op_write) begin
+      for (int b = 0; b < MB; b++) begin
+        op_bmask[8*b +: 8] = {8{op_mask[b]}};
+      end
+    end
   end
   assign wr_data = (op_base & ~op_bmask) | (op_wdata & op_bmask);
 
-  // Atomic on word op_word (R-g: the low LWW bits select it).
+  // Atomic on word op_word (P9: word mod LW).
   logic [LWW-1:0]  op_widx;
   logic [31:0]     at_old, at_new;
   logic [DW-1:0]   at_data;
@@ -660,13 +673,9 @@ module tc_l2 #(
   logic            ev_en;
   logic [MKW-1:0]  ev_idx;
   logic            ev_hit, ev_evict, ev_write;   // M8 events
-  logic            rsp_valid_d, rsp_atomic_d;
-  logic [2:0]      rsp_kind_d;
-  logic [SMW-1:0]  rsp_dst_d;
-  logic [5:0]      rsp_wf_d;
-  logic [LA-1:0]   rsp_line_d;
+  logic            rsp_atomic_d;
+  logic [2:0]      rsp_kind_d;     // 0: no response
   logic [TSW-1:0]  rsp_ts_d;
-  logic            rsp_era_d;
   logic [DW-1:0]   rsp_data_d;
   logic            mreq_fetch_d, mreq_wb_d;
   logic [LA-1:0]   mreq_fetch_line_d, mreq_wb_line_d;
@@ -694,14 +703,9 @@ module tc_l2 #(
     ev_hit            = 1'b0;
     ev_evict          = 1'b0;
     ev_write          = 1'b0;
-    rsp_valid_d       = 1'b0;
     rsp_kind_d        = '0;
-    rsp_dst_d         = '0;
-    rsp_wf_d          = '0;
     rsp_atomic_d      = 1'b0;
-    rsp_line_d        = '0;
     rsp_ts_d          = '0;
-    rsp_era_d         = 1'b0;
     rsp_data_d        = '0;
     mreq_fetch_d      = 1'b0;
     mreq_fetch_line_d = '0;
@@ -710,14 +714,11 @@ module tc_l2 #(
     mreq_wb_data_d    = '0;
 
     if (fill) begin
-      // (a) Fill, section 5 (R-g: no entry -> nothing happens).
-      if (fill_ok) begin
-        fr_en       = 1'b1;                   // the entry is freed
-        lw_meta     = 1'b1;
-        lw_den      = 1'b1;
-        rsp_valid_d = 1'b1;
-        rsp_line_d  = mem_line_i;
-        rsp_era_d   = era_i;
+      // (a) Fill, section 5 (P9: no entry, or M1 violated -> nothing happens).
+      if (fill_ok && !m1_bad) begin
+        fr_en   = 1'b1;                       // the entry is freed
+        lw_meta = 1'b1;
+        lw_den  = 1'b1;
         if (mk_kind == MkIS) begin
           // F01 (one requester) -> P, F02 (several) -> S.
           lw_st      = ((mk_sm & (mk_sm - 1'b1)) == '0) ? StP : StS;
@@ -725,17 +726,14 @@ module tc_l2 #(
           lw_dirty   = 1'b0;
           lw_data    = mem_data_i;
           rsp_kind_d = RspData;
-          rsp_dst_d  = mk_sm;
           rsp_ts_d   = grant(mk_ts, now_lt);
           rsp_data_d = mem_data_i;
         end else begin
           // IM: F03/F04 (mts < now) -> E, gTS := mts; F05/F06 (inherited unexpired stamp, D4)
           // -> P, gTS := inc(mts).
-          lw_st     = (mk_ts < now_i) ? StE : StP;
-          lw_gts    = (mk_ts < now_i) ? mk_ts : inc(mk_ts);
-          lw_dirty  = 1'b1;
-          rsp_dst_d = SMW'(1) << mk_src;
-          rsp_wf_d  = mk_wf;
+          lw_st    = (mk_ts < now_i) ? StE : StP;
+          lw_gts   = (mk_ts < now_i) ? mk_ts : inc(mk_ts);
+          lw_dirty = 1'b1;
           if (mk_op == ReqAtomic) begin
             lw_data      = at_data;
             rsp_kind_d   = RspDataG;
@@ -751,8 +749,8 @@ module tc_l2 #(
       end
     end else if (head) begin
       // (b) Head request, section 6 (TC-Weak) and section 7 (TC-Strong).
-      if (!kind_ok) begin
-        served = 1'b1;                          // R-g: dropped
+      if (!kind_ok || m1_bad) begin
+        // P9: a kind outside 1..4 or an M1 violation changes nothing (the head stays).
       end else if (hit) begin
         if (cur_st == StIS) begin
           // H15: a GETS merges into the IS entry; anything else stalls (H16, S03).
@@ -833,15 +831,7 @@ module tc_l2 #(
             end
           endcase
         end
-        // I_M (H17) stalls (S03); states 6, 7 never occur (St_Legal_A). A row with a response
-        // sends it to 1 << src with the request's wf (DATA: wf 0) and era_i (M5).
-        if (rsp_kind_d != '0) begin
-          rsp_valid_d = 1'b1;
-          rsp_dst_d   = src_bit;
-          rsp_wf_d    = (rsp_kind_d == RspData) ? '0 : h_wf;
-          rsp_line_d  = h_line;
-          rsp_era_d   = era_i;
-        end
+        // I_M (H17) stalls (S03); states 6, 7 never occur (St_Legal_A).
       end else begin
         // Miss (H18-H21). TC-Strong: a write to an unexpired MI entry stalls (S04); no victim
         // stalls (S01); too few free entries stall (S02).
@@ -869,23 +859,30 @@ module tc_l2 #(
     end
   end
 
+  // The response: a fill's goes to msm (IS) or 1 << msrc with msrc's wf (IM), a head request's
+  // to 1 << src with its wf; DATA carries wf 0, every response era_i (M5, P6), and nothing is
+  // driven without a response (timing contract rule 6).
+  logic            rsp_valid_d;
+  logic [SMW-1:0]  rsp_dst_d;
+  logic [5:0]      rsp_wf_d;
+  logic [LA-1:0]   rsp_line_d;
+  logic            rsp_era_d;
+  assign rsp_valid_d = (rsp_kind_d != '0);
+  assign rsp_dst_d   = !rsp_valid_d ? '0 :
+                       !fill ? src_bit : (mk_kind == MkIS) ? mk_sm : SMW'(1) << mk_src;
+  assign rsp_wf_d    = (!rsp_valid_d || rsp_kind_d == RspData) ? '0 : fill ? mk_wf : h_wf;
+  assign rsp_line_d  = rsp_valid_d ? acc_line : '0;
+  assign rsp_era_d   = rsp_valid_d && era_i;
+
   // ---------------------------------------------------------------------------------------------
   // M8 predictor, FIFO bookkeeping
   // ---------------------------------------------------------------------------------------------
 
   logic signed [PRW-1:0] life_sum;
   logic [TSW-1:0]        life_d;
+  assign life_sum = $signed(PRW'(life_q)) + (ev_hit ? StepHit : '0) -
+                    (ev_evict ? StepEvict : '0) - ((ev_write && TWrOn) ? StepWrite : '0);
   always_comb begin
-    life_sum = $signed(PRW'(life_q));
-    if (ev_hit) begin
-      life_sum = life_sum + StepHit;
-    end
-    if (ev_evict) begin
-      life_sum = life_sum - StepEvict;
-    end
-    if (ev_write && TWrOn) begin
-      life_sum = life_sum - StepWrite;
-    end
     if (life_sum < LifeMin) begin
       life_d = TSW'(LifeMin);
     end else if (life_sum > LifeMax) begin
@@ -962,7 +959,7 @@ module tc_l2 #(
     end
   end
 
-  // Values written by the MSHR allocation ports (R-d: fields a kind does not use are 0).
+  // Values written by the MSHR allocation ports (P2: fields a kind does not use are 0).
   logic [SMW-1:0]  al_sm;
   logic [2:0]      al_op;
   logic [5:0]      al_src, al_wf;
@@ -1204,7 +1201,7 @@ module tc_l2 #(
   // when the testbench has already driven the new inputs but the logic computed from them still
   // holds last cycle's values.) They read plain signals only: Verilator 5.006 fails internally
   // on an array select inside an assertion. ASSERT_WARN-like checks ($warning) flag protocol
-  // errors of the environment, which a testbench may commit on purpose (R-g).
+  // errors of the environment, which a testbench may commit on purpose (P9).
 
 `ifndef SYNTHESIS
 `ifndef __ICARUS__

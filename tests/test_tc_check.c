@@ -317,6 +317,8 @@ static void test_litmus_parse_errors(void** state) {
     expect_parse_error(HDR "thread T2 sm=1\n", "t.litmus:8: thread T2: missing cta=");
     expect_parse_error(HDR "thread T2 sm=2 cta=1\n",
                        "t.litmus:8: thread T2: cta 1 is on SM 1 (thread T1)");
+    expect_parse_error(HDR "warm sm=1 z\n", "t.litmus:8: unknown location 'z'");
+    expect_parse_error(HDR "warm x\n", "t.litmus:8: warm: expected 'warm sm=N LOC...'");
     expect_parse_error("test T\nloc x\n  st x 1\n", "t.litmus:3: operation 'st' outside a thread");
     expect_parse_error("test T\nloc x\n  ld r0 x\n", "t.litmus:3: operation 'ld' outside a thread");
     expect_parse_error(HDR "test U\n", "t.litmus:8: duplicate 'test' line");
@@ -480,6 +482,12 @@ static void test_litmus_setup_errors(void** state) {
     tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
     assert_int_equal(tc_litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
     assert_string_equal(err, "t.litmus:8: thread T2: sm=7 but the configuration has 4 SMs");
+    tc_litmus_free(t);
+    t = tc_litmus_parse(HDR "warm sm=5 x\nallow all\n", "t.litmus", err, sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    assert_int_equal(tc_litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
+    assert_string_equal(err, "t.litmus:8: warm sm=5 but the configuration has 4 SMs");
     tc_litmus_free(t);
 }
 
