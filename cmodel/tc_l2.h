@@ -64,7 +64,8 @@ typedef struct {
 } tc_l2_mshr_t;
 
 /* Architectural state (spec section 3). Lines: set * L2Ways + way. A reader fills every line
- * when sel_all, else the sel_n lines of sel[]; the MSHRs when sel_all or sel_mshr; scalars always. */
+ * when sel_all, else the sel_n lines of sel[]; the MSHRs when sel_all or sel_mshr; scalars always.
+ */
 typedef struct {
     uint32_t sel_all;
     uint32_t sel_mshr; /* reader: also read the MSHRs when not sel_all */
