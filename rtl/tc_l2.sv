@@ -71,6 +71,15 @@
 //   PredInit); fcnt_q; the output registers rsp_*_q and mreq_*_q. The FIFO (fifo_*q, fhead_q) is
 //   internal.
 //
+// Structure: combinational logic decodes the edge once (the accessed line acc_line, its set
+// scan, the MSHR scan, the decision of section 5 / 6 / 7 as write ports: one line write at
+// acc_idx, MSHR ports fr (free), mg (merge), al (the miss's entry), ev (the victim's MI entry),
+// the output registers' next values); the registers take the ports in that order and RO2 last.
+// The per-line and per-MSHR registers are described twice with the same meaning: whole-array
+// clears for Verilator (fast), one block per element for Yosys and Icarus (see "Registers").
+// Work per edge is one set (L2Ways ways) and one pass over the MSHRs; only reset and roll touch
+// every line.
+//
 // Rules (spec section 4), checked in simulation by the assertions named after them:
 //   M1  At most one way of a set and at most one MSHR entry match a line address.
 //   M2  Order of an edge: (a) a DRAM fill (the FIFO head is not looked at); (b) else the FIFO
@@ -102,7 +111,8 @@
 //   P7  A stalled miss frees nothing (no X03 on a stalled edge).
 //   P8  req_ready_o is 1 after reset (fcnt = 0).
 //   P9  Protocol errors change nothing: a fill with no IS/IM entry (the head still waits that
-//       cycle), a head request whose kind is not 1..4 (it stays at the head), an M1 violation;
+//       cycle), an M1 violation (the head stays); a head request whose kind is not 1..4 is
+//       dropped (popped, nothing else changes);
 //       an atomic word index is taken modulo LW; aop 3 leaves the word unchanged (the atomic
 //       still sets dirty). Simulation flags them ($warning, or $error for M1).
 
@@ -253,6 +263,7 @@ module tc_l2 #(
   localparam logic [QW-1:0]  QueueQ  = QW'(L2Queue);
   localparam logic [QPW-1:0] LastPtr = QPW'(L2Queue - 1);
 
+  localparam logic signed [PRW-1:0] StepZero  = '0;
   localparam logic signed [PRW-1:0] StepHit   = PRW'(THit);
   localparam logic signed [PRW-1:0] StepEvict = PRW'(TEvict);
   localparam logic signed [PRW-1:0] StepWrite = PRW'(TWrite);
@@ -583,21 +594,11 @@ module tc_l2 #(
   assign op_a     = fill ? mk_a : h_a;
   assign op_b     = fill ? mk_b : h_b;
 
-  // Masked write: byte b from op_wdata where op_mask[b]. The byte mask is expanded only when
-  // the event is a write (GETX/UPGR at the head, an IM write fill): it is the costliest part of
-  // this logic in Verilator, which evaluates it up to three times per edge.
-  logic            op_write;
+  // Masked write: byte b from op_wdata where op_mask[b].
   logic [DW-1:0]   op_bmask;
   logic [DW-1:0]   wr_data;
-  assign op_write = fill ? (mk_kind == MkIM && mk_op != ReqAtomic) :
-                           (h_kind == ReqGetx || h_kind == ReqUpgr);
-  always_comb begin
-    op_bmask = '0;
-    if (op_write) begin
-      for (int b = 0; b < MB; b++) begin
-        op_bmask[8*b +: 8] = {8{op_mask[b]}};
-      end
-    end
+  for (genvar b = 0; b < MB; b++) begin : g_bmask
+    assign op_bmask[8*b +: 8] = {8{op_mask[b]}};
   end
   assign wr_data = (op_base & ~op_bmask) | (op_wdata & op_bmask);
 
@@ -749,8 +750,11 @@ module tc_l2 #(
       end
     end else if (head) begin
       // (b) Head request, section 6 (TC-Weak) and section 7 (TC-Strong).
-      if (!kind_ok || m1_bad) begin
-        // P9: a kind outside 1..4 or an M1 violation changes nothing (the head stays).
+      if (!kind_ok) begin
+        // P9: a kind outside 1..4 is dropped (popped) and changes nothing else.
+        served = 1'b1;
+      end else if (m1_bad) begin
+        // P9: an M1 violation changes nothing (the head stays).
       end else if (hit) begin
         if (cur_st == StIS) begin
           // H15: a GETS merges into the IS entry; anything else stalls (H16, S03).
@@ -880,8 +884,9 @@ module tc_l2 #(
 
   logic signed [PRW-1:0] life_sum;
   logic [TSW-1:0]        life_d;
-  assign life_sum = $signed(PRW'(life_q)) + (ev_hit ? StepHit : '0) -
-                    (ev_evict ? StepEvict : '0) - ((ev_write && TWrOn) ? StepWrite : '0);
+  assign life_sum = $signed(PRW'(life_q)) + (ev_hit ? StepHit : StepZero) -
+                    (ev_evict ? StepEvict : StepZero) -
+                    ((ev_write && TWrOn) ? StepWrite : StepZero);
   always_comb begin
     if (life_sum < LifeMin) begin
       life_d = TSW'(LifeMin);
