@@ -12,6 +12,9 @@
 #
 #   tools/lint_rtl.sh            all units
 #   tools/lint_rtl.sh UNIT...    only these units (the style check still covers every file)
+#   LINT_DEFAULTS=1 tools/lint_rtl.sh   Yosys and Icarus at the defaults too (slow: make regress)
+# Yosys and Icarus elaborate the units listed in rtl/lint/gate_params.txt at the sizes given
+# there; Verilator always lints at the defaults.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -46,16 +49,48 @@ result() { # STATUS CHECK SUBJECT [DETAIL]
     if [ "$1" = FAIL ]; then failed=1; fi
 }
 
-# Every module file; a unit is linted as the top of all of them (rdu and avu instantiate
-# sig_hash and sig_store; the tools elaborate only what the top uses).
-ALL=()
-for f in rtl/*.sv; do [ "$f" = "$PKG" ] || ALL+=("$f"); done
+# The files a unit needs: its own and, recursively, those of the modules it instantiates (rdu
+# and avu instantiate sig_hash and sig_store, tc_l1 instantiates tc_gwct). Only these are read:
+# Yosys elaborates every module it reads at its default parameters, so reading all files would
+# elaborate tc_l2 at the paper configuration for every unit. A module name counts as used when
+# it appears as "name #(" or "name u_..." in a file already needed.
+MODS=()
+for f in rtl/*.sv; do [ "$f" = "$PKG" ] || MODS+=("$(basename "$f" .sv)"); done
+deps_of() { # UNIT -> the rtl/*.sv files it needs, itself first
+    local todo=("$1") seen=" $1 " m f n
+    local out=()
+    while [ ${#todo[@]} -gt 0 ]; do
+        m=${todo[0]}
+        todo=("${todo[@]:1}")
+        f=rtl/$m.sv
+        out+=("$f")
+        for n in "${MODS[@]}"; do
+            [[ $seen == *" $n "* ]] && continue
+            if grep -qE "^[[:space:]]*$n[[:space:]]*(#|u_|i_|g_)" "$f"; then
+                seen+="$n "
+                todo+=("$n")
+            fi
+        done
+    done
+    printf '%s\n' "${out[@]}"
+}
 
 for u in "${UNITS[@]}"; do
     src=rtl/$u.sv
     if [ ! -f "$src" ]; then
         result FAIL unit "$u" "no file $src"
         continue
+    fi
+
+    mapfile -t ALL < <(deps_of "$u")
+    # reduced sizes for the Yosys and Icarus gates (rtl/lint/gate_params.txt)
+    YP="" IP=() GP=""
+    if [ "${LINT_DEFAULTS:-0}" != 1 ]; then
+        GP=$(awk -v u="$u" '$1 == u { $1 = ""; print }' rtl/lint/gate_params.txt)
+        for kv in $GP; do
+            YP+=" -chparam ${kv%%=*} ${kv#*=}"
+            IP+=("-P$u.$kv")
+        done
     fi
 
     # (1) Verilator, all warnings on.
@@ -72,9 +107,9 @@ for u in "${UNITS[@]}"; do
     # kept next to it for reading.
     log=$OUT/$u.yosys.log
     if yosys -q -l "$OUT/$u.yosys.full.log" \
-            -p "read_verilog -sv -I$INC $PKG ${ALL[*]}; hierarchy -check -top $u; proc" \
+            -p "read_verilog -defer -sv -I$INC $PKG ${ALL[*]}; hierarchy -check -top $u$YP; proc" \
             > "$log" 2>&1 && ! grep -qiE 'implicitly declared|warning|error' "$log"; then
-        result PASS yosys "$u"
+        result PASS yosys "$u" "${GP:+at${GP}}"
     else
         result FAIL yosys "$u" "see $log"
         sed 's/^/      /' "$log" | head -20
@@ -83,9 +118,9 @@ for u in "${UNITS[@]}"; do
     # (3) Icarus Verilog compile. Its code generator notes that it does not enforce
     # unique/unique0 (a "sorry", not an error); that note is dropped, anything else fails.
     log=$OUT/$u.iverilog.log
-    if iverilog -g2012 "-I$INC" -s "$u" -o /dev/null "$PKG" "${ALL[@]}" > "$log" 2>&1 &&
+    if iverilog -g2012 "-I$INC" -s "$u" "${IP[@]}" -o /dev/null "$PKG" "${ALL[@]}" > "$log" 2>&1 &&
             ! grep -v 'sorry: Case unique/unique0 qualities are ignored' "$log" | grep -q .; then
-        result PASS iverilog "$u"
+        result PASS iverilog "$u" "${GP:+at${GP}}"
     else
         result FAIL iverilog "$u" "see $log"
         sed 's/^/      /' "$log" | head -20

@@ -98,5 +98,14 @@ mut avu --param m=1024 --param lines=32
 mut tc_l1
 mut tc_l2
 mut tc_gwct
+# the Yosys parse gate and the Icarus compile at every unit's defaults (make test runs the
+# paper-size TC caches at the reduced sizes of rtl/lint/gate_params.txt; here about 10 minutes)
+if [ -z "$ONLY" ] || [[ lint-defaults =~ $ONLY ]]; then
+    if LINT_DEFAULTS=1 tools/lint_rtl.sh > "$OUT/lint-defaults.log" 2>&1; then
+        PASS=$((PASS + 1)); echo "  ok    lint at the defaults (LINT_DEFAULTS=1 tools/lint_rtl.sh)"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  lint at the defaults"; grep FAIL "$OUT/lint-defaults.log"
+    fi
+fi
 echo "$PASS passed, $FAIL failed"
 [ $FAIL -eq 0 ]
