@@ -36,7 +36,12 @@ static FILE* rep(rctx_t* c) {
     return c->cfg.report ? c->cfg.report : stderr;
 }
 
-static int fail(rctx_t* c, const char* unit, const gpucoh_mismatch_t* mm, const char* kind) {
+/* Unit paths ("sm[3].l1") are formatted only when something is reported: ufmt is the path's
+ * format with one %u, ui its index. */
+static int fail(rctx_t* c, const char* ufmt, unsigned ui, const gpucoh_mismatch_t* mm,
+                const char* kind) {
+    char unit[32];
+    snprintf(unit, sizeof unit, ufmt, ui);
     c->res.mismatches++;
     c->res.div_cycle = c->res.cycles;
     snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
@@ -48,10 +53,13 @@ static int fail(rctx_t* c, const char* unit, const gpucoh_mismatch_t* mm, const 
     return 1;
 }
 
-static int rtl_errors(rctx_t* c, const gpucoh_rtl_api_t* api, void* h, const char* unit) {
+static int rtl_errors(rctx_t* c, const gpucoh_rtl_api_t* api, void* h, const char* ufmt,
+                      unsigned ui) {
     uint32_t e = api->errors(h);
     if (e == 0)
         return 0;
+    char unit[32];
+    snprintf(unit, sizeof unit, ufmt, ui);
     c->res.rtl_errors += e;
     c->res.div_cycle = c->res.cycles;
     snprintf(c->res.kind, sizeof c->res.kind, "assertion");
@@ -110,8 +118,10 @@ void tc_cmp_l1_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, ui
     L1F(late);
     L1F(mts);
 #undef L1F
-    snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
-    tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * TC_LW(d)) != 0) { /* name only if reported */
+        snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+        tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    }
 }
 
 void tc_cmp_l2_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
@@ -144,8 +154,10 @@ void tc_cmp_l2_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, ui
     L2F(gts);
     L2F(dirty);
 #undef L2F
-    snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
-    tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * TC_LW(d)) != 0) { /* name only if reported */
+        snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+        tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    }
 }
 
 void tc_cmp_mshr(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t k,
@@ -166,10 +178,14 @@ void tc_cmp_mshr(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint3
     MF(a);
     MF(b);
 #undef MF
-    snprintf(n, sizeof n, "mshr[%u].data", (unsigned)k);
-    tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
-    snprintf(n, sizeof n, "mshr[%u].mask", (unsigned)k);
-    tb_cmp_words(mm, bad, e->mask, g->mask, TC_MW(d), d->line_bytes, n);
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * TC_LW(d)) != 0) { /* name only if reported */
+        snprintf(n, sizeof n, "mshr[%u].data", (unsigned)k);
+        tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    }
+    if (memcmp(e->mask, g->mask, sizeof(uint32_t) * TC_MW(d)) != 0) {
+        snprintf(n, sizeof n, "mshr[%u].mask", (unsigned)k);
+        tb_cmp_words(mm, bad, e->mask, g->mask, TC_MW(d), d->line_bytes, n);
+    }
 }
 
 /* ---- ticks ---------------------------------------------------------------------------------- */
@@ -179,25 +195,24 @@ static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out)
     if (!(c->cfg.rtl & TC_RTL_L1))
         return c->cbe.l1(c->cbe.ctx, j, in, out);
     const gpucoh_rtl_api_t* api = c->r1.api;
-    char unit[32];
-    snprintf(unit, sizeof unit, "sm[%u].l1", (unsigned)j);
+    static const char unit[] = "sm[%u].l1";
     if (c->cfg.impl == TC_IMPL_RTL) {
         api->tick(c->h1[j], in, out);
-        return rtl_errors(c, api, c->h1[j], unit);
+        return rtl_errors(c, api, c->h1[j], unit, j);
     }
     if (c->cbe.l1(c->cbe.ctx, j, in, out) != 0)
         return 1;
     tc_l1_out_t g;
     api->tick(c->h1[j], in, &g);
     c->res.compared++;
-    if (rtl_errors(c, api, c->h1[j], unit))
+    if (rtl_errors(c, api, c->h1[j], unit, j))
         return 1;
     gpucoh_mismatch_t mm;
     memset(&mm, 0, sizeof mm);
     uint32_t bad = 0;
     tc_cmp_l1_out(&c->d, &mm, &bad, out, &g);
     if (bad)
-        return fail(c, unit, &mm, "output");
+        return fail(c, unit, j, &mm, "output");
     /* state: the lines the C model wrote (all of them after reset / roll / periodically) */
     const tc_l1_t* m = tc_backend_c_l1(&c->cbe, j);
     tc_l1_state_t* s = c->s1;
@@ -226,7 +241,7 @@ static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out)
         tb_cmp_u64(&mm, &bad, m->st.gwct.gwct[w], s->gwct.gwct[w], "gwct[%u]", (unsigned)w);
         tb_cmp_u64(&mm, &bad, m->st.gwct.cnt[w], s->gwct.cnt[w], "gwct.cnt[%u]", (unsigned)w);
     }
-    return bad ? fail(c, unit, &mm, "state") : 0;
+    return bad ? fail(c, unit, j, &mm, "state") : 0;
 }
 
 static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out) {
@@ -234,25 +249,24 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
     if (!(c->cfg.rtl & TC_RTL_L2))
         return c->cbe.l2(c->cbe.ctx, b, in, out);
     const gpucoh_rtl_api_t* api = c->r2.api;
-    char unit[32];
-    snprintf(unit, sizeof unit, "bank[%u].l2", (unsigned)b);
+    static const char unit[] = "bank[%u].l2";
     if (c->cfg.impl == TC_IMPL_RTL) {
         api->tick(c->h2[b], in, out);
-        return rtl_errors(c, api, c->h2[b], unit);
+        return rtl_errors(c, api, c->h2[b], unit, b);
     }
     if (c->cbe.l2(c->cbe.ctx, b, in, out) != 0)
         return 1;
     tc_l2_out_t g;
     api->tick(c->h2[b], in, &g);
     c->res.compared++;
-    if (rtl_errors(c, api, c->h2[b], unit))
+    if (rtl_errors(c, api, c->h2[b], unit, b))
         return 1;
     gpucoh_mismatch_t mm;
     memset(&mm, 0, sizeof mm);
     uint32_t bad = 0;
     tc_cmp_l2_out(&c->d, &mm, &bad, out, &g);
     if (bad)
-        return fail(c, unit, &mm, "output");
+        return fail(c, unit, b, &mm, "output");
     const tc_l2_t* m = tc_backend_c_l2(&c->cbe, b);
     tc_l2_state_t* s = c->s2;
     const bool full = full_cycle(c);
@@ -277,7 +291,7 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
             tc_cmp_mshr(&c->d, &mm, &bad, k, &m->st.mshr[k], &s->mshr[k]);
     tb_cmp_u64(&mm, &bad, m->st.fcnt, s->fcnt, "fcnt");
     tb_cmp_u64(&mm, &bad, m->st.life, s->life, "life");
-    return bad ? fail(c, unit, &mm, "state") : 0;
+    return bad ? fail(c, unit, b, &mm, "state") : 0;
 }
 
 static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
@@ -288,14 +302,14 @@ static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
     const gpucoh_rtl_api_t* api = c->rt.api;
     if (c->cfg.impl == TC_IMPL_RTL) {
         api->tick(c->ht, in, out);
-        return rtl_errors(c, api, c->ht, "timer");
+        return rtl_errors(c, api, c->ht, "timer", 0);
     }
     if (c->cbe.timer(c->cbe.ctx, in, out) != 0)
         return 1;
     tc_timer_out_t g;
     api->tick(c->ht, in, &g);
     c->res.compared++;
-    if (rtl_errors(c, api, c->ht, "timer"))
+    if (rtl_errors(c, api, c->ht, "timer", 0))
         return 1;
     gpucoh_mismatch_t mm;
     memset(&mm, 0, sizeof mm);
@@ -303,7 +317,7 @@ static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
     tb_cmp_u64(&mm, &bad, out->now, g.now, "now_o");
     tb_cmp_u64(&mm, &bad, out->era, g.era, "era_o");
     tb_cmp_u64(&mm, &bad, out->roll, g.roll, "roll_o");
-    return bad ? fail(c, "timer", &mm, "output") : 0;
+    return bad ? fail(c, "timer", 0, &mm, "output") : 0;
 }
 
 static void be_destroy(void* vctx) {
