@@ -110,7 +110,7 @@ TMP=docs/perf.md.tmp
         k=$(key system "$p-$n")
         c_r=$(num "$k" c_rate); r_r=$(num "$k" rtl_rate); l_r=$(num "$k" lockstep_rate)
         printf '| %s | %s | %s | %s | %s | %.2f | %.1f |\n' "$p" "$n" "$c_r" "$r_r" "$l_r" \
-            "$(num "$k" lockstep_over_rtl)" "$(awk -v c="$c_r" -v r="$r_r" 'BEGIN{printf "%.1f", r > 0 ? c / r : 0}')"
+            "$(num "$k" lockstep_over_rtl)" "$(awk -v c="$c_r" -v r="$r_r" 'BEGIN{printf "%.1f", (r > 0 ? c / r : 0)}')"
     done
     echo
     echo "Targets of the TC issue: at least 20 000 compared system cycles/s at 16 SMs / 8 banks and"
