@@ -36,12 +36,21 @@ static FILE* rep(rctx_t* c) {
     return c->cfg.report ? c->cfg.report : stderr;
 }
 
-/* Unit paths ("sm[3].l1") are formatted only when something is reported: ufmt is the path's
- * format with one %u, ui its index. */
-static int fail(rctx_t* c, const char* ufmt, unsigned ui, const gpucoh_mismatch_t* mm,
-                const char* kind) {
+/* Unit paths ("sm[3].l1") are formatted only when something is reported. */
+enum { UNIT_L1, UNIT_L2, UNIT_TIMER };
+
+static void unit_name(char* b, size_t n, int uk, unsigned ui) {
+    if (uk == UNIT_L1)
+        snprintf(b, n, "sm[%u].l1", ui);
+    else if (uk == UNIT_L2)
+        snprintf(b, n, "bank[%u].l2", ui);
+    else
+        snprintf(b, n, "timer");
+}
+
+static int fail(rctx_t* c, int uk, unsigned ui, const gpucoh_mismatch_t* mm, const char* kind) {
     char unit[32];
-    snprintf(unit, sizeof unit, ufmt, ui);
+    unit_name(unit, sizeof unit, uk, ui);
     c->res.mismatches++;
     c->res.div_cycle = c->res.cycles;
     snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
@@ -53,13 +62,12 @@ static int fail(rctx_t* c, const char* ufmt, unsigned ui, const gpucoh_mismatch_
     return 1;
 }
 
-static int rtl_errors(rctx_t* c, const gpucoh_rtl_api_t* api, void* h, const char* ufmt,
-                      unsigned ui) {
+static int rtl_errors(rctx_t* c, const gpucoh_rtl_api_t* api, void* h, int uk, unsigned ui) {
     uint32_t e = api->errors(h);
     if (e == 0)
         return 0;
     char unit[32];
-    snprintf(unit, sizeof unit, ufmt, ui);
+    unit_name(unit, sizeof unit, uk, ui);
     c->res.rtl_errors += e;
     c->res.div_cycle = c->res.cycles;
     snprintf(c->res.kind, sizeof c->res.kind, "assertion");
@@ -195,7 +203,7 @@ static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out)
     if (!(c->cfg.rtl & TC_RTL_L1))
         return c->cbe.l1(c->cbe.ctx, j, in, out);
     const gpucoh_rtl_api_t* api = c->r1.api;
-    static const char unit[] = "sm[%u].l1";
+    const int unit = UNIT_L1;
     if (c->cfg.impl == TC_IMPL_RTL) {
         api->tick(c->h1[j], in, out);
         return rtl_errors(c, api, c->h1[j], unit, j);
@@ -249,7 +257,7 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
     if (!(c->cfg.rtl & TC_RTL_L2))
         return c->cbe.l2(c->cbe.ctx, b, in, out);
     const gpucoh_rtl_api_t* api = c->r2.api;
-    static const char unit[] = "bank[%u].l2";
+    const int unit = UNIT_L2;
     if (c->cfg.impl == TC_IMPL_RTL) {
         api->tick(c->h2[b], in, out);
         return rtl_errors(c, api, c->h2[b], unit, b);
@@ -302,14 +310,14 @@ static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
     const gpucoh_rtl_api_t* api = c->rt.api;
     if (c->cfg.impl == TC_IMPL_RTL) {
         api->tick(c->ht, in, out);
-        return rtl_errors(c, api, c->ht, "timer", 0);
+        return rtl_errors(c, api, c->ht, UNIT_TIMER, 0);
     }
     if (c->cbe.timer(c->cbe.ctx, in, out) != 0)
         return 1;
     tc_timer_out_t g;
     api->tick(c->ht, in, &g);
     c->res.compared++;
-    if (rtl_errors(c, api, c->ht, "timer", 0))
+    if (rtl_errors(c, api, c->ht, UNIT_TIMER, 0))
         return 1;
     gpucoh_mismatch_t mm;
     memset(&mm, 0, sizeof mm);
@@ -317,7 +325,7 @@ static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
     tb_cmp_u64(&mm, &bad, out->now, g.now, "now_o");
     tb_cmp_u64(&mm, &bad, out->era, g.era, "era_o");
     tb_cmp_u64(&mm, &bad, out->roll, g.roll, "roll_o");
-    return bad ? fail(c, "timer", 0, &mm, "output") : 0;
+    return bad ? fail(c, UNIT_TIMER, 0, &mm, "output") : 0;
 }
 
 static void be_destroy(void* vctx) {
