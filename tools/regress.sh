@@ -86,6 +86,8 @@ chk() { # chk NAME CMD...
     fi
 }
 chk tc-litmus-10k $G litmus litmus/*.litmus --protocol both --runs 10000 --seed 1 --quiet
+chk tc-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol both --runs 10000 --seed 2 \
+    --impl lockstep --quiet
 for s in 1 2 3 4 5 6 7 8; do
     chk tc-episode-seed$s $G episode --protocol both --seed $s --episodes 60 --quiet
 done
