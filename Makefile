@@ -32,7 +32,7 @@ UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
-        clean unit-tests asan-tests quality synth-rdu-avu
+        clean unit-tests asan-tests quality synth-rdu-avu synth-tc
 
 help:
 	@echo "gpucoh make targets:"
@@ -41,6 +41,7 @@ help:
 	@echo "  make lint          verilator -Wall, the Yosys parse gate, iverilog -g2012, RTL text style, cppcheck, clang-format check"
 	@echo "  make synth         area/timing sweep (Yosys + osu018 + OpenSTA), regenerates docs/area.md and docs/area.png"
 	@echo "  make synth-rdu-avu rdu/avu hierarchical area/timing (top + sig_store black boxes), docs/area-rdu-avu.md/.png"
+	@echo "  make synth-tc      TC units' area/timing points (synth/tc.sh, only stale ones; ~75 min all) + the tables of docs/area-tc.md"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
@@ -107,6 +108,10 @@ synth: $(GPUCOH)
 # only points whose inputs changed are synthesized (the 16-Kbit sig_store takes ~30 min).
 synth-rdu-avu: $(B)/.deps
 	@bash synth/hier.sh
+
+synth-tc: $(B)/.deps
+	@bash synth/tc.sh
+	@bash synth/report_tc.sh
 
 UNIT ?= sig_bloom
 FROM ?= 0
