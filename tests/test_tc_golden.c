@@ -1596,6 +1596,79 @@ TWO(t_ii_read, t_ii_read(false), t_ii_read(true))
 TWO(t_vm_expire, t_vm_expire(false), t_vm_expire(true))
 TWO(t_roll, t_roll(false), t_roll(true))
 
+/* ---- P9: a head request of an unknown kind is dropped, it does not block the bank ----------- */
+
+/* One bank alone (C model or RTL): reset, then a request of kind 0 and a GETS of X_ right
+ * behind it; DRAM answers every fetch the next cycle. The GETS must be answered (DATA to SM 1)
+ * within a few cycles: an L2 that keeps the bad head at the front never answers it. */
+static void t_bad_kind(bool rtl, uint32_t bad_kind) {
+    tc_desc_t d = pdesc(PS_W_FIX);
+    char err[512];
+    assert_int_equal(tc_check_desc(&d, err, sizeof err), 0);
+    tc_l2_t* m = NULL;
+    gpucoh_rtl_t r;
+    memset(&r, 0, sizeof r);
+    void* h = NULL;
+    if (rtl) {
+        load_rtl(&unit_tc_l2, &d, &r);
+        h = r.api->create();
+    } else {
+        m = calloc(1, sizeof *m);
+        assert_non_null(m);
+        if (tc_l2_init(m, &d, err, sizeof err) != 0)
+            fail_msg("tc_l2_init: %s", err);
+    }
+    tc_l2_in_t in;
+    tc_l2_out_t out;
+    memset(&out, 0, sizeof out);
+    bool fetch = false;
+    uint64_t fetch_line = 0;
+    uint32_t sent = 0, data_at = 0;
+    for (uint32_t cyc = 0; cyc < 40 && !data_at; cyc++) {
+        memset(&in, 0, sizeof in);
+        in.rst_n = cyc >= 2;
+        in.t.now = cyc + 1;
+        if (in.rst_n && sent < 2 && out.req_ready) {
+            in.req.valid = true;
+            in.req.kind = sent == 0 ? bad_kind : TC_REQ_GETS;
+            in.req.src = 1;
+            in.req.line = X_;
+        }
+        if (fetch) {
+            in.mem.valid = true;
+            in.mem.line = fetch_line;
+            for (uint32_t w = 0; w < 4; w++)
+                in.mem.data[w] = memw((uint32_t)fetch_line, w);
+        }
+        const bool pushed = in.req.valid;
+        if (rtl)
+            r.api->tick(h, &in, &out);
+        else
+            tc_l2_tick(m, &in, &out);
+        sent += pushed;
+        fetch = out.mreq.fetch;
+        fetch_line = out.mreq.fetch_line;
+        if (out.rsp.valid && out.rsp.kind == TC_RSP_DATA && out.rsp.line == X_) {
+            assert_int_equal(out.rsp.dst, 2u); /* SM 1 */
+            assert_int_equal(out.rsp.data[0], memw(X_, 0));
+            data_at = cyc;
+        }
+    }
+    if (rtl) {
+        r.api->destroy(h);
+        gpucoh_rtl_unload(&r);
+    } else {
+        assert_int_equal(m->errors, 1u); /* the dropped head counts as a protocol error */
+        free(m);
+    }
+    if (!data_at)
+        fail_msg("[%s] the GETS behind a request of kind %u was never answered: the bad head "
+                 "blocks the bank (tc_l2.md P9: it must be dropped)",
+                 rtl ? "RTL" : "C", bad_kind);
+}
+TWO(t_bad_kind0, t_bad_kind(false, 0), t_bad_kind(true, 0))
+TWO(t_bad_kind7, t_bad_kind(false, 7), t_bad_kind(true, 7))
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gt1_weak_c),      cmocka_unit_test(gt1_strong_c),
@@ -1612,6 +1685,8 @@ int main(void) {
         cmocka_unit_test(t_evict_rtl),     cmocka_unit_test(t_write_unexp_rtl),
         cmocka_unit_test(t_atomic_rtl),    cmocka_unit_test(t_ii_read_rtl),
         cmocka_unit_test(t_vm_expire_rtl), cmocka_unit_test(t_roll_rtl),
+        cmocka_unit_test(t_bad_kind0_c),   cmocka_unit_test(t_bad_kind7_c),
+        cmocka_unit_test(t_bad_kind0_rtl), cmocka_unit_test(t_bad_kind7_rtl),
     };
     const char* f = getenv("TC_GOLDEN_FILTER");
     if (f && *f)
