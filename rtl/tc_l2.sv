@@ -408,7 +408,9 @@ module tc_l2 #(
   logic [LIW-1:0]  hidx;       // line index of the matching way
   logic            vi_found, ve_found, vl_found;
   logic [LIW-1:0]  vi_idx, ve_idx, vl_idx;
-  logic [TSW-1:0]  vl_g;
+  logic [L2Ways-1:0]          ps_w;    // way w is in P or S
+  logic [L2Ways*TSW-1:0]      g_w;     // gTS of way w at [w*TSW +: TSW]
+  logic                       least_w; // scratch: way w holds the least gTS (ties: lowest way)
   always_comb begin
     hit      = 1'b0;
     wdup     = 1'b0;
@@ -419,7 +421,9 @@ module tc_l2 #(
     ve_idx   = set_base;
     vl_found = 1'b0;
     vl_idx   = set_base;
-    vl_g     = '0;
+    ps_w     = '0;
+    g_w      = '0;
+    least_w  = 1'b0;
     if (fill || head) begin
       for (int w = 0; w < L2Ways; w++) begin
         if (st_q[set_base + LIW'(w)] != StI && tag_q[set_base + LIW'(w)] == acc_tag) begin
@@ -427,8 +431,8 @@ module tc_l2 #(
           hit  = 1'b1;
           hidx = set_base + LIW'(w);
         end
-        // Victim classes: 1. first I; 2. first E or expired P/S; 3. least gTS among P/S (strict
-        // compare: the lowest way wins a tie). I_S and I_M are in no class.
+        // Victim classes: 1. first I; 2. first E or expired P/S; 3. least gTS among P/S (the
+        // lowest way wins a tie; below). I_S and I_M are in no class.
         if (st_q[set_base + LIW'(w)] == StI) begin
           if (!vi_found) begin
             vi_found = 1'b1;
@@ -442,11 +446,25 @@ module tc_l2 #(
             ve_idx   = set_base + LIW'(w);
           end
         end
-        if ((st_q[set_base + LIW'(w)] == StP || st_q[set_base + LIW'(w)] == StS) &&
-            (!vl_found || gts_q[set_base + LIW'(w)] < vl_g)) begin
+        ps_w[w] = (st_q[set_base + LIW'(w)] == StP || st_q[set_base + LIW'(w)] == StS);
+        g_w[w*TSW +: TSW] = gts_q[set_base + LIW'(w)];
+      end
+      // Class 3 without a chain of compares (timing): way w is the victim iff it is P/S, its
+      // gTS is below that of every P/S way before it and not above that of every P/S way
+      // after it. At most one way qualifies; one does whenever some way is P/S.
+      for (int w = 0; w < L2Ways; w++) begin
+        least_w = ps_w[w];
+        for (int v = 0; v < L2Ways; v++) begin
+          if (v < w && ps_w[v] && !(g_w[w*TSW +: TSW] < g_w[v*TSW +: TSW])) begin
+            least_w = 1'b0;
+          end
+          if (v > w && ps_w[v] && (g_w[v*TSW +: TSW] < g_w[w*TSW +: TSW])) begin
+            least_w = 1'b0;
+          end
+        end
+        if (least_w) begin
           vl_found = 1'b1;
           vl_idx   = set_base + LIW'(w);
-          vl_g     = gts_q[set_base + LIW'(w)];
         end
       end
     end
