@@ -104,8 +104,11 @@ module tc_gwct #(
   // State (spec section 3)
   // ---------------------------------------------------------------------------------------------
 
-  (* mem2reg *) logic [TsWidth-1:0] gwct_q [NumWf] /* verilator public_flat_rd */;
-  (* mem2reg *) logic [CW-1:0]      cnt_q  [NumWf] /* verilator public_flat_rd */;
+  // Flat vectors, entry w at [w*W +: W] (Yosys 0.23 parses no multi-dimensional packed arrays):
+  // the reset and the roll clear are whole-vector writes that Verilator 5.006, Yosys 0.23 and
+  // Icarus 11 all accept, so every register has one description (docs/units/tc_gwct.md s. 3).
+  logic [NumWf*TsWidth-1:0] gwct_q /* verilator public_flat_rd */;
+  logic [NumWf*CW-1:0]      cnt_q  /* verilator public_flat_rd */;
   logic [NumWf-1:0]   fence_ready_q /* verilator public_flat_rd */;
   logic [NumWf-1:0]   wr_idle_q     /* verilator public_flat_rd */;
   logic [NumWf-1:0]   full_q        /* verilator public_flat_rd */;
@@ -139,9 +142,9 @@ module tc_gwct #(
   logic [TsWidth-1:0] ack_gwct_d;     // next GWCT of the ack's entry, before the roll clear
 
   always_comb begin
-    iss_cnt_cur  = iss_in ? cnt_q[iss_idx] : '0;
-    ack_cnt_cur  = ack_in ? cnt_q[ack_idx] : '0;
-    ack_gwct_cur = ack_in ? gwct_q[ack_idx] : '0;
+    iss_cnt_cur  = iss_in ? cnt_q[32'(iss_idx)*CW +: CW] : '0;
+    ack_cnt_cur  = ack_in ? cnt_q[32'(ack_idx)*CW +: CW] : '0;
+    ack_gwct_cur = ack_in ? gwct_q[32'(ack_idx)*TsWidth +: TsWidth] : '0;
     ack_ok       = ack_in && (ack_cnt_cur != '0);
     ack_raise    = ack_ok && ack_global_i && (ack_era_i == era_i);
     // cnt + issue - ack; an entry named by both keeps its count.
@@ -176,50 +179,34 @@ module tc_gwct #(
   // Registers
   // ---------------------------------------------------------------------------------------------
 
-  // Whole-array writes: Verilator 5.006 rejects a non-blocking write to every element of an
-  // array in a loop it does not unroll (BLKLOOPINIT), so under VERILATOR the reset and the roll
-  // clear are one assignment pattern each, which its model commits in one loop. Yosys 0.23 and
-  // Icarus 11 do not parse such patterns and get the equivalent element loop. Both write the
-  // whole array first; the writes to the named entries come after it and win.
+  // One description for every simulator and for synthesis: the reset and the roll clear write the
+  // whole packed vector first; the writes to the named entries come after it and win.
   always_ff @(posedge clk_i) begin : p_regs
     logic [NumWf-1:0] gwct_lt;   // gwct_d[w] < now_i (block-local temporary)
     if (!rst_ni) begin
-`ifdef VERILATOR
-      gwct_q <= '{default: '0};
-      cnt_q  <= '{default: '0};
-`else
-      for (int w = 0; w < NumWf; w++) begin
-        gwct_q[w] <= '0;
-        cnt_q[w]  <= '0;
-      end
-`endif
+      gwct_q        <= '0;
+      cnt_q         <= '0;
       fence_ready_q <= '1;
       wr_idle_q     <= '1;
       full_q        <= '0;
     end else begin
       if (roll_i) begin
         // RO2: the roll clear of every GWCT; the ack's entry below is cleared as well.
-`ifdef VERILATOR
-        gwct_q <= '{default: '0};
-`else
-        for (int w = 0; w < NumWf; w++) begin
-          gwct_q[w] <= '0;
-        end
-`endif
+        gwct_q <= '0;
       end
       if (iss_in) begin
-        cnt_q[iss_idx] <= iss_cnt_d;
+        cnt_q[32'(iss_idx)*CW +: CW] <= iss_cnt_d;
       end
       if (ack_ok) begin
-        cnt_q[ack_idx]  <= ack_cnt_d;
-        gwct_q[ack_idx] <= roll_i ? '0 : ack_gwct_d;
+        cnt_q[32'(ack_idx)*CW +: CW]  <= ack_cnt_d;
+        gwct_q[32'(ack_idx)*TsWidth +: TsWidth] <= roll_i ? '0 : ack_gwct_d;
       end
       // G3
       if (roll_i) begin
         gwct_lt = {NumWf{now_i != '0}};
       end else begin
         for (int w = 0; w < NumWf; w++) begin
-          gwct_lt[w] = (gwct_q[w] < now_i);
+          gwct_lt[w] = (gwct_q[w*TsWidth +: TsWidth] < now_i);
         end
         if (ack_ok) begin
           gwct_lt[ack_idx] = (ack_gwct_d < now_i);

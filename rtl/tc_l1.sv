@@ -227,31 +227,46 @@ module tc_l1 #(
   `ASSERT_ELAB(P_SetBits_A, LA > SB,
                "tc_l1: illegal AddrWidth (legal: AddrWidth - log2 LineBytes > log2 L1Sets)")
 
-  // st encoding (spec section 3).
-  localparam logic [2:0] StI  = 3'd0;
-  localparam logic [2:0] StV  = 3'd1;
-  localparam logic [2:0] StVM = 3'd2;
-  localparam logic [2:0] StIV = 3'd3;
-  localparam logic [2:0] StII = 3'd4;
-
-  // Message encodings (cmodel/tc_types.h).
-  localparam logic [1:0] OpLoad      = 2'd1;
-  localparam logic [1:0] OpStore     = 2'd2;
-  localparam logic [1:0] OpAtomic    = 2'd3;
-  localparam logic [2:0] ReqGets     = 3'd1;
-  localparam logic [2:0] ReqGetx     = 3'd2;
-  localparam logic [2:0] ReqUpgr     = 3'd3;
-  localparam logic [2:0] ReqAtomic   = 3'd4;
-  localparam logic [2:0] RspData     = 3'd1;
-  localparam logic [2:0] RspDataG    = 3'd2;
-  localparam logic [2:0] RspAck      = 3'd3;
-  localparam logic [2:0] RspAckG     = 3'd4;
-  localparam logic [1:0] CrspLoad    = 2'd1;
-  localparam logic [1:0] CrspAtomic  = 2'd2;
+  // Encodings: tc_pkg (the one place they are written; checked against the C enums). The casts
+  // are needed: Verilator 5.006 fails internally on the plain enum items in tc_l2's case items.
+  localparam logic [2:0] StI        = 3'(tc_pkg::TcL1StI);
+  localparam logic [2:0] StV        = 3'(tc_pkg::TcL1StV);
+  localparam logic [2:0] StVM       = 3'(tc_pkg::TcL1StVM);
+  localparam logic [2:0] StIV       = 3'(tc_pkg::TcL1StIV);
+  localparam logic [2:0] StII       = 3'(tc_pkg::TcL1StII);
+  localparam logic [1:0] OpLoad     = 2'(tc_pkg::TcOpLoad);
+  localparam logic [1:0] OpStore    = 2'(tc_pkg::TcOpStore);
+  localparam logic [1:0] OpAtomic   = 2'(tc_pkg::TcOpAtomic);
+  localparam logic [2:0] ReqGets    = 3'(tc_pkg::TcReqGets);
+  localparam logic [2:0] ReqGetx    = 3'(tc_pkg::TcReqGetx);
+  localparam logic [2:0] ReqUpgr    = 3'(tc_pkg::TcReqUpgr);
+  localparam logic [2:0] ReqAtomic  = 3'(tc_pkg::TcReqAtomic);
+  localparam logic [2:0] RspData    = 3'(tc_pkg::TcRspData);
+  localparam logic [2:0] RspDataG   = 3'(tc_pkg::TcRspDataG);
+  localparam logic [2:0] RspAck     = 3'(tc_pkg::TcRspAck);
+  localparam logic [2:0] RspAckG    = 3'(tc_pkg::TcRspAckG);
+  localparam logic [1:0] CrspLoad   = 2'(tc_pkg::TcCrspLoad);
+  localparam logic [1:0] CrspAtomic = 2'(tc_pkg::TcCrspAtomic);
 
   // RO2 on a line state: V -> I, V_M -> I_I, others kept.
   function automatic logic [2:0] roll_st(input logic [2:0] s);
     roll_st = (s == StV) ? StI : (s == StVM) ? StII : s;
+  endfunction
+
+  // A line's architectural fields from its stored ones (see State): live = mlive_q[i] (dlive_q[i]
+  // for data), rolled = rolled_q[i]. roll_st is idempotent, so one rolled bit covers any number
+  // of rolls since the write; lTS and mTS are constants after a roll.
+  function automatic logic [2:0] line_st(input logic live, input logic rolled,
+                                         input logic [2:0] s);
+    line_st = !live ? StI : rolled ? roll_st(s) : s;
+  endfunction
+  function automatic logic [TsWidth-1:0] line_lts(input logic live, input logic rolled,
+                                                  input logic [TsWidth-1:0] t);
+    line_lts = (live && !rolled) ? t : '0;
+  endfunction
+  function automatic logic [TsWidth-1:0] line_mts(input logic live, input logic rolled,
+                                                  input logic [TsWidth-1:0] t);
+    line_mts = !live ? '0 : rolled ? TsMax : t;
   endfunction
 
   // A byte mask expanded to a bit mask (one 32-bit word per 4 mask bits).
@@ -265,8 +280,12 @@ module tc_l1 #(
   // State (spec section 3)
   // ---------------------------------------------------------------------------------------------
 
-  // The unpacked arrays carry (* mem2reg *): they are flip-flops written per element (and reset),
-  // never a RAM, and the attribute tells Yosys so.
+  // The unpacked arrays carry (* mem2reg *): they are flip-flops written per element, never a
+  // RAM, and the attribute tells Yosys so. They have no reset and no whole-array write: the
+  // reset and the roll (RO2) act on the packed per-line bits below, and every read goes through
+  // the line_*() functions, which give a line's architectural value (spec section 3): 0 for a
+  // line not written since reset, the rolled value for a line rolled since its last write.
+  // Every simulator and Yosys read this one description (no `ifdef).
   (* mem2reg *) logic [TW-1:0]      tag_q  [Lines]  /* verilator public_flat_rd */;
   (* mem2reg *) logic [2:0]         st_q   [Lines]  /* verilator public_flat_rd */;
   (* mem2reg *) logic [TsWidth-1:0] lts_q  [Lines]  /* verilator public_flat_rd */;
@@ -277,7 +296,10 @@ module tc_l1 #(
   (* mem2reg *) logic [NumWf-1:0]   orig_q [Lines]  /* verilator public_flat_rd */;
   (* mem2reg *) logic [NumWf-1:0]   late_q [Lines]  /* verilator public_flat_rd */;
   (* mem2reg *) logic [TsWidth-1:0] mts_q  [Lines]  /* verilator public_flat_rd */;
-  (* mem2reg *) logic [WW-1:0]      rr_q   [L1Sets] /* verilator public_flat_rd */;
+  logic [Lines-1:0]  mlive_q  /* verilator public_flat_rd */;   // meta fields written since reset
+  logic [Lines-1:0]  dlive_q  /* verilator public_flat_rd */;   // data written since reset
+  logic [Lines-1:0]  rolled_q /* verilator public_flat_rd */;   // rolled since the meta write
+  logic [L1Sets*WW-1:0] rr_q /* verilator public_flat_rd */;   // set s at [s*WW +: WW]
   logic [QW-1:0]        fcnt_q /* verilator public_flat_rd */;
 
   // Core request FIFO (internal): fcnt_q entries from fhd_q. Data and mask are stored apart
@@ -360,10 +382,12 @@ module tc_l1 #(
     w_st    = StI;
     for (int w = 0; w < L1Ways; w++) begin
       w_idx      = base + LIW'(w);
-      w_st       = st_q[w_idx];
+      w_st       = line_st(mlive_q[w_idx], rolled_q[w_idx], st_q[w_idx]);
+      // the stored tag: w_st is I (no match) for a line not written since reset
       w_match[w] = (w_st != StI) && (tag_q[w_idx] == acc_tag);
       w_isv[w]   = (w_st == StV);
-      w_free[w]  = (w_st == StI) || ((w_st == StV) && (lts_q[w_idx] < now_i));
+      w_free[w]  = (w_st == StI) ||
+                   ((w_st == StV) && (line_lts(1'b1, rolled_q[w_idx], lts_q[w_idx]) < now_i));
       if (w_match[w]) begin
         multi = multi | hit;
         if (!hit) begin
@@ -383,14 +407,19 @@ module tc_l1 #(
   logic [NumWf-1:0]   m_orig, m_late;
   logic [TsWidth-1:0] m_mts;
   assign m_idx  = base + LIW'(mway);
-  assign m_st   = st_q[m_idx];
-  assign m_lts  = lts_q[m_idx];
-  assign m_rd   = rd_q[m_idx];
-  assign m_waw  = waw_q[m_idx];
-  assign m_wcnt = wcnt_q[m_idx];
-  assign m_orig = orig_q[m_idx];
-  assign m_late = late_q[m_idx];
-  assign m_mts  = mts_q[m_idx];
+  logic               m_live, m_rolled;
+  assign m_live   = mlive_q[m_idx];
+  assign m_rolled = rolled_q[m_idx];
+  assign m_st     = line_st(m_live, m_rolled, st_q[m_idx]);
+  assign m_lts    = line_lts(m_live, m_rolled, lts_q[m_idx]);
+  assign m_rd     = m_live && rd_q[m_idx];
+  assign m_waw    = m_live && waw_q[m_idx];
+  assign m_wcnt   = m_live ? wcnt_q[m_idx] : '0;
+  assign m_orig   = m_live ? orig_q[m_idx] : '0;
+  assign m_late   = m_live ? late_q[m_idx] : '0;
+  assign m_mts    = line_mts(m_live, m_rolled, mts_q[m_idx]);
+  logic [DB-1:0]      m_data;   // the matching line's data
+  assign m_data   = dlive_q[m_idx] ? data_q[m_idx] : '0;
 
   // L3: a V line with lTS < now is I (exp_v: the tag is present), a V_M line becomes I_I.
   logic       m_expired;   // lTS < now
@@ -408,7 +437,7 @@ module tc_l1 #(
   logic [WW-1:0] vic;
   logic          vic_found;
   logic [31:0]   rr_way;      // rr + k mod L1Ways (loop temporary)
-  assign rr = rr_q[acc_set];
+  assign rr = rr_q[32'(acc_set)*WW +: WW];
   always_comb begin
     vic       = '0;
     vic_found = 1'b0;
@@ -515,7 +544,7 @@ module tc_l1 #(
   // L4: u_gwct issue and ack.
   assign iss_valid  = req_act && h_wr;
   assign ack_valid  = rsp_act && r_w;
-  assign ack_global = (r_dg || rsp_kind_i == RspAckG) && (Protocol == 32'd1);
+  assign ack_global = (r_dg || rsp_kind_i == RspAckG) && (Protocol == tc_pkg::TcWeak);
 
   // ---------------------------------------------------------------------------------------------
   // The rows: next values of the target line and of the output registers
@@ -771,65 +800,24 @@ module tc_l1 #(
   assign w_lts_d = roll_i ? '0 : n_lts;
   assign w_mts_d = roll_i ? TsMax : n_mts;
 
+  logic [DB-1:0] w_data;   // the written line's data (0 if never written since reset)
+  assign w_data = dlive_q[widx] ? data_q[widx] : '0;
+
   logic [WW-1:0] rr_d;   // (victim + 1) mod L1Ways
   assign rr_d = (32'(vic) == L1Ways - 32'd1) ? '0 : vic + WW'(1);
 
-  // Whole-array writes: Verilator 5.006 rejects a non-blocking write to every element of an
-  // array in a loop it does not unroll (BLKLOOPINIT), so under VERILATOR the reset and the roll
-  // are assignment patterns (the rolled st through a block-local array), which its model
-  // commits in one step. Yosys 0.23 and Icarus 11 do not parse such patterns and get the
-  // equivalent element loops.
+  // One description for every simulator and for synthesis: the reset and the roll write the
+  // packed per-line bits (whole-vector writes, which Verilator 5.006, Yosys 0.23 and Icarus 11
+  // all accept); the written line comes after them and wins.
   always_ff @(posedge clk_i) begin : p_lines
-`ifdef VERILATOR
-    logic [2:0] st_rolled [Lines];
-`endif
     if (!rst_ni) begin
-`ifdef VERILATOR
-      tag_q  <= '{default: '0};
-      st_q   <= '{default: '0};
-      lts_q  <= '{default: '0};
-      data_q <= '{default: '0};
-      rd_q   <= '{default: '0};
-      waw_q  <= '{default: '0};
-      wcnt_q <= '{default: '0};
-      orig_q <= '{default: '0};
-      late_q <= '{default: '0};
-      mts_q  <= '{default: '0};
-      rr_q   <= '{default: '0};
-`else
-      for (int i = 0; i < Lines; i++) begin
-        tag_q[i]  <= '0;
-        st_q[i]   <= StI;
-        lts_q[i]  <= '0;
-        data_q[i] <= '0;
-        rd_q[i]   <= 1'b0;
-        waw_q[i]  <= 1'b0;
-        wcnt_q[i] <= '0;
-        orig_q[i] <= '0;
-        late_q[i] <= '0;
-        mts_q[i]  <= '0;
-      end
-      for (int s = 0; s < L1Sets; s++) begin
-        rr_q[s] <= '0;
-      end
-`endif
+      mlive_q  <= '0;
+      dlive_q  <= '0;
+      rolled_q <= '0;
+      rr_q     <= '0;
     end else begin
       if (roll_i) begin
-        // RO2 over every line (the written line gets it through w_*_d below).
-`ifdef VERILATOR
-        for (int i = 0; i < Lines; i++) begin
-          st_rolled[i] = roll_st(st_q[i]);
-        end
-        st_q  <= st_rolled;
-        lts_q <= '{default: '0};
-        mts_q <= '{default: TsMax};
-`else
-        for (int i = 0; i < Lines; i++) begin
-          st_q[i]  <= roll_st(st_q[i]);
-          lts_q[i] <= '0;
-          mts_q[i] <= TsMax;
-        end
-`endif
+        rolled_q <= '1;   // RO2 over every line (the written line gets it through w_*_d below)
       end
       if (line_we) begin
         tag_q[widx]  <= acc_tag;
@@ -841,15 +829,18 @@ module tc_l1 #(
         orig_q[widx] <= n_orig;
         late_q[widx] <= n_late;
         mts_q[widx]  <= w_mts_d;
+        mlive_q[widx]  <= 1'b1;
+        rolled_q[widx] <= 1'b0;
       end
       if (data_we) begin
         // R01 / R06: the returned line; C07 / C08: the store's bytes written into the line.
-        data_q[widx] <= data_rsp ? rsp_data_i :
-                        (data_q[widx] & ~byte_bits(fifo_mask_q[fhd_q])) |
-                        (fifo_data_q[fhd_q] & byte_bits(fifo_mask_q[fhd_q]));
+        data_q[widx]  <= data_rsp ? rsp_data_i :
+                         (w_data & ~byte_bits(fifo_mask_q[fhd_q])) |
+                         (fifo_data_q[fhd_q] & byte_bits(fifo_mask_q[fhd_q]));
+        dlive_q[widx] <= 1'b1;
       end
       if (alloc) begin
-        rr_q[acc_set] <= rr_d;
+        rr_q[32'(acc_set)*WW +: WW] <= rr_d;
       end
     end
   end
@@ -883,7 +874,7 @@ module tc_l1 #(
       crsp_kind_q    <= crsp_kind_d;
       crsp_wf_mask_q <= crsp_wf_mask_d;
       crsp_line_q    <= crsp_line_d;
-      crsp_data_q    <= crsp_data_rsp ? rsp_data_i : crsp_data_line ? data_q[m_idx] : '0;
+      crsp_data_q    <= crsp_data_rsp ? rsp_data_i : crsp_data_line ? m_data : '0;
       req_valid_q    <= req_valid_d;
       req_kind_q     <= req_kind_d;
       req_wf_q       <= req_wf_d;

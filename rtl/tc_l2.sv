@@ -75,8 +75,9 @@
 // scan, the MSHR scan, the decision of section 5 / 6 / 7 as write ports: one line write at
 // acc_idx, MSHR ports fr (free), mg (merge), al (the miss's entry), ev (the victim's MI entry),
 // the output registers' next values); the registers take the ports in that order and RO2 last.
-// The per-line and per-MSHR registers are described twice with the same meaning: whole-array
-// clears for Verilator (fast), one block per element for Yosys and Icarus (see "Registers").
+// The per-line and per-MSHR fields are arrays without reset, written one element per port;
+// reset and roll act on packed per-line / per-entry bits (see State): one description for every
+// simulator and for Yosys.
 // Work per edge is one set (L2Ways ways) and one pass over the MSHRs; only reset and roll touch
 // every line.
 //
@@ -270,46 +271,48 @@ module tc_l2 #(
   localparam logic signed [PRW-1:0] LifeMin   = PRW'(PredMin);
   localparam logic signed [PRW-1:0] LifeMax   = PRW'(PredMax);
 
-  localparam bit Strong  = (Protocol == 32'd0);
-  localparam bit Predict = (LeaseMode == 32'd1);
+  localparam bit Strong  = (Protocol == tc_pkg::TcStrong);
+  localparam bit Predict = (LeaseMode == tc_pkg::TcLeasePredict);
   localparam bit TWrOn   = (UseTWrite == 32'd1);
 
-  // Line states st (spec section 3).
-  localparam logic [2:0] StI  = 3'd0;
-  localparam logic [2:0] StP  = 3'd1;
-  localparam logic [2:0] StS  = 3'd2;
-  localparam logic [2:0] StE  = 3'd3;
-  localparam logic [2:0] StIS = 3'd4;
-  localparam logic [2:0] StIM = 3'd5;
-
-  // MSHR kinds mkind.
-  localparam logic [1:0] MkIS = 2'd0;
-  localparam logic [1:0] MkIM = 2'd1;
-  localparam logic [1:0] MkMI = 2'd2;
-
-  // Request kinds (tc_req_kind_t).
-  localparam logic [2:0] ReqGets   = 3'd1;
-  localparam logic [2:0] ReqGetx   = 3'd2;
-  localparam logic [2:0] ReqUpgr   = 3'd3;
-  localparam logic [2:0] ReqAtomic = 3'd4;
-
-  // Response kinds (tc_rsp_kind_t); 0 when no response.
-  localparam logic [2:0] RspData  = 3'd1;
-  localparam logic [2:0] RspDataG = 3'd2;
-  localparam logic [2:0] RspAck   = 3'd3;
-  localparam logic [2:0] RspAckG  = 3'd4;
-
-  // Atomic operations (C5).
-  localparam logic [1:0] AopAdd  = 2'd0;
-  localparam logic [1:0] AopExch = 2'd1;
-  localparam logic [1:0] AopCas  = 2'd2;
+  // Encodings: tc_pkg (the one place they are written; checked against the C enums). The casts
+  // are needed: Verilator 5.006 fails internally on the plain enum items in tc_l2's case items.
+  localparam logic [2:0] StI       = 3'(tc_pkg::TcL2StI);
+  localparam logic [2:0] StP       = 3'(tc_pkg::TcL2StP);
+  localparam logic [2:0] StS       = 3'(tc_pkg::TcL2StS);
+  localparam logic [2:0] StE       = 3'(tc_pkg::TcL2StE);
+  localparam logic [2:0] StIS      = 3'(tc_pkg::TcL2StIS);
+  localparam logic [2:0] StIM      = 3'(tc_pkg::TcL2StIM);
+  localparam logic [1:0] MkIS      = 2'(tc_pkg::TcMshrIS);
+  localparam logic [1:0] MkIM      = 2'(tc_pkg::TcMshrIM);
+  localparam logic [1:0] MkMI      = 2'(tc_pkg::TcMshrMI);
+  localparam logic [2:0] ReqGets   = 3'(tc_pkg::TcReqGets);
+  localparam logic [2:0] ReqGetx   = 3'(tc_pkg::TcReqGetx);
+  localparam logic [2:0] ReqUpgr   = 3'(tc_pkg::TcReqUpgr);
+  localparam logic [2:0] ReqAtomic = 3'(tc_pkg::TcReqAtomic);
+  localparam logic [2:0] RspData   = 3'(tc_pkg::TcRspData);
+  localparam logic [2:0] RspDataG  = 3'(tc_pkg::TcRspDataG);
+  localparam logic [2:0] RspAck    = 3'(tc_pkg::TcRspAck);
+  localparam logic [2:0] RspAckG   = 3'(tc_pkg::TcRspAckG);
+  localparam logic [1:0] AopAdd    = 2'(tc_pkg::TcAopAdd);
+  localparam logic [1:0] AopExch   = 2'(tc_pkg::TcAopExch);
+  localparam logic [1:0] AopCas    = 2'(tc_pkg::TcAopCas);
 
   // ---------------------------------------------------------------------------------------------
   // State (spec section 3)
   // ---------------------------------------------------------------------------------------------
 
-  // The unpacked arrays carry (* mem2reg *): they are flip-flops written per element and reset,
-  // never a RAM, and the attribute tells Yosys so instead of leaving it to warn.
+  // The unpacked arrays carry (* mem2reg *): they are flip-flops written per element, never a
+  // RAM, and the attribute tells Yosys so instead of leaving it to warn. They have no reset and
+  // no whole-array write: the reset and the roll clear (RO2) act on the packed bits below, and
+  // every read gives the architectural value (spec section 3): 0 for a line or entry not
+  // written since reset, gTS / MSHR stamp 0 after a roll since the last write. Every simulator
+  // and Yosys read this one description (no `ifdef).
+  logic [Lines-1:0]   mlive_q /* verilator public_flat_rd */;   // line meta written since reset
+  logic [Lines-1:0]   dlive_q /* verilator public_flat_rd */;   // line data written since reset
+  logic [Lines-1:0]   groll_q /* verilator public_flat_rd */;   // gTS rolled since the write
+  logic [L2Mshrs-1:0] mlv_q   /* verilator public_flat_rd */;   // MSHR entry written since reset
+  logic [L2Mshrs-1:0] mroll_q /* verilator public_flat_rd */;   // its stamp rolled since
 
   // Lines, index set * L2Ways + way.
   (* mem2reg *) logic [TGW-1:0]  tag_q   [Lines]   /* verilator public_flat_rd */;
@@ -319,7 +322,7 @@ module tc_l2 #(
   (* mem2reg *) logic [DW-1:0]   data_q  [Lines]   /* verilator public_flat_rd */;
 
   // MSHRs.
-  (* mem2reg *) logic            mv_q    [L2Mshrs] /* verilator public_flat_rd */;
+  logic [L2Mshrs-1:0]            mv_q              /* verilator public_flat_rd */;
   (* mem2reg *) logic [1:0]      mkind_q [L2Mshrs] /* verilator public_flat_rd */;
   (* mem2reg *) logic [LA-1:0]   mline_q [L2Mshrs] /* verilator public_flat_rd */;
   (* mem2reg *) logic [3:0]      mway_q  [L2Mshrs] /* verilator public_flat_rd */;
@@ -411,6 +414,9 @@ module tc_l2 #(
   logic [L2Ways-1:0]          ps_w;    // way w is in P or S
   logic [L2Ways*TSW-1:0]      g_w;     // gTS of way w at [w*TSW +: TSW]
   logic                       least_w; // scratch: way w holds the least gTS (ties: lowest way)
+  logic [LIW-1:0]             w_idx;   // scratch: line index of way w
+  logic [2:0]                 w_st;    // scratch: its st
+  logic [TSW-1:0]             w_g;     // scratch: its gTS
   always_comb begin
     hit      = 1'b0;
     wdup     = 1'b0;
@@ -424,30 +430,35 @@ module tc_l2 #(
     ps_w     = '0;
     g_w      = '0;
     least_w  = 1'b0;
+    w_idx    = set_base;
+    w_st     = StI;
+    w_g      = '0;
     if (fill || head) begin
       for (int w = 0; w < L2Ways; w++) begin
-        if (st_q[set_base + LIW'(w)] != StI && tag_q[set_base + LIW'(w)] == acc_tag) begin
+        w_idx = set_base + LIW'(w);
+        w_st  = mlive_q[w_idx] ? st_q[w_idx] : StI;
+        w_g   = (mlive_q[w_idx] && !groll_q[w_idx]) ? gts_q[w_idx] : '0;
+        // the stored tag: w_st is I (no match) for a line not written since reset
+        if (w_st != StI && tag_q[w_idx] == acc_tag) begin
           wdup = hit;
           hit  = 1'b1;
-          hidx = set_base + LIW'(w);
+          hidx = w_idx;
         end
         // Victim classes: 1. first I; 2. first E or expired P/S; 3. least gTS among P/S (the
         // lowest way wins a tie; below). I_S and I_M are in no class.
-        if (st_q[set_base + LIW'(w)] == StI) begin
+        if (w_st == StI) begin
           if (!vi_found) begin
             vi_found = 1'b1;
-            vi_idx   = set_base + LIW'(w);
+            vi_idx   = w_idx;
           end
-        end else if (st_q[set_base + LIW'(w)] == StE ||
-                     ((st_q[set_base + LIW'(w)] == StP || st_q[set_base + LIW'(w)] == StS) &&
-                      gts_q[set_base + LIW'(w)] < now_i)) begin
+        end else if (w_st == StE || ((w_st == StP || w_st == StS) && w_g < now_i)) begin
           if (!ve_found) begin
             ve_found = 1'b1;
-            ve_idx   = set_base + LIW'(w);
+            ve_idx   = w_idx;
           end
         end
-        ps_w[w] = (st_q[set_base + LIW'(w)] == StP || st_q[set_base + LIW'(w)] == StS);
-        g_w[w*TSW +: TSW] = gts_q[set_base + LIW'(w)];
+        ps_w[w] = (w_st == StP || w_st == StS);
+        g_w[w*TSW +: TSW] = w_g;
       end
       // Class 3 without a chain of compares (timing): way w is the victim iff it is P/S, its
       // gTS is below that of every P/S way before it and not above that of every P/S way
@@ -504,7 +515,8 @@ module tc_l2 #(
     end
     if (head && !hit) begin
       for (int k = 0; k < L2Mshrs; k++) begin
-        if (!mv_q[k] || (mkind_q[k] == MkMI && mts_q[k] < now_i)) begin
+        // a valid entry was written since reset (mlv_q); its stamp is 0 after a roll
+        if (!mv_q[k] || (mkind_q[k] == MkMI && (mroll_q[k] ? '0 : mts_q[k]) < now_i)) begin
           if (!f0) begin
             f0 = 1'b1;
             a0 = MKW'(k);
@@ -529,19 +541,21 @@ module tc_l2 #(
   logic [1:0]      mk_aop;
   logic [4:0]      mk_word;
   logic [31:0]     mk_a, mk_b;
-  assign mk_kind = mkind_q[mk];
-  assign mk_way  = mway_q[mk];
-  assign mk_ts   = mts_q[mk];
-  assign mk_sm   = msm_q[mk];
-  assign mk_op   = mop_q[mk];
-  assign mk_src  = msrc_q[mk];
-  assign mk_wf   = mwf_q[mk];
-  assign mk_data = mdata_q[mk];
-  assign mk_mask = mmask_q[mk];
-  assign mk_aop  = maop_q[mk];
-  assign mk_word = mword_q[mk];
-  assign mk_a    = ma_q[mk];
-  assign mk_b    = mb_q[mk];
+  logic            mk_live;    // the entry was written since reset
+  assign mk_live = mlv_q[mk];
+  assign mk_kind = mk_live ? mkind_q[mk] : '0;
+  assign mk_way  = mk_live ? mway_q[mk] : '0;
+  assign mk_ts   = (mk_live && !mroll_q[mk]) ? mts_q[mk] : '0;
+  assign mk_sm   = mk_live ? msm_q[mk] : '0;
+  assign mk_op   = mk_live ? mop_q[mk] : '0;
+  assign mk_src  = mk_live ? msrc_q[mk] : '0;
+  assign mk_wf   = mk_live ? mwf_q[mk] : '0;
+  assign mk_data = mk_live ? mdata_q[mk] : '0;
+  assign mk_mask = mk_live ? mmask_q[mk] : '0;
+  assign mk_aop  = mk_live ? maop_q[mk] : '0;
+  assign mk_word = mk_live ? mword_q[mk] : '0;
+  assign mk_a    = mk_live ? ma_q[mk] : '0;
+  assign mk_b    = mk_live ? mb_q[mk] : '0;
 
   // The fill's entry: IS or IM with mline == mem_line_i (section 5), else a protocol error.
   logic            fill_ok;
@@ -563,11 +577,13 @@ module tc_l2 #(
   logic [TSW-1:0]  cur_g;
   logic            cur_dirty;
   logic [DW-1:0]   cur_data;
-  assign cur_tag   = tag_q[acc_idx];
-  assign cur_st    = st_q[acc_idx];
-  assign cur_g     = gts_q[acc_idx];
-  assign cur_dirty = dirty_q[acc_idx];
-  assign cur_data  = data_q[acc_idx];
+  logic            cur_live;   // the line was written since reset
+  assign cur_live  = mlive_q[acc_idx];
+  assign cur_tag   = cur_live ? tag_q[acc_idx] : '0;
+  assign cur_st    = cur_live ? st_q[acc_idx] : StI;
+  assign cur_g     = (cur_live && !groll_q[acc_idx]) ? gts_q[acc_idx] : '0;
+  assign cur_dirty = cur_live && dirty_q[acc_idx];
+  assign cur_data  = dlive_q[acc_idx] ? data_q[acc_idx] : '0;
 
   // Line address of the line in acc_idx (victim writeback, MI entry): tag and set put back.
   logic [LA-1:0]   cur_line;
@@ -1004,63 +1020,49 @@ module tc_l2 #(
   assign al_b    = al_im ? h_b : '0;
   assign al_way  = 4'(32'(acc_idx) - 32'(set_base));
 
-`ifdef VERILATOR
-  // The Verilator 5.006 front end rejects a non-blocking assignment to an array inside a for loop
-  // (BLKLOOPINIT) and would give every element of a per-element block its own commit flag
-  // (about 200 times slower at the defaults); a whole-array assignment pattern is one flag and
-  // one loop. Yosys 0.23 and Icarus 11 parse no assignment patterns, so they build the same
-  // registers per element (below). The two descriptions are the same registers: reset to 0,
-  // the write ports in the order given, then the roll clear.
-
+  // One description for every simulator and for synthesis. The reset and the roll clear write
+  // the packed bits (whole-vector writes, which Verilator 5.006, Yosys 0.23 and Icarus 11 all
+  // accept); the arrays are written one element per port, in the order given (later wins).
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      tag_q   <= '{default: '0};
-      st_q    <= '{default: '0};
-      gts_q   <= '{default: '0};
-      dirty_q <= '{default: '0};
-      data_q  <= '{default: '0};
+      mlive_q <= '0;
+      dlive_q <= '0;
+      groll_q <= '0;
     end else begin
       if (lw_meta) begin
         tag_q[acc_idx]   <= lw_tag;
         st_q[acc_idx]    <= lw_st;
         gts_q[acc_idx]   <= lw_gts;
         dirty_q[acc_idx] <= lw_dirty;
+        mlive_q[acc_idx] <= 1'b1;
+        groll_q[acc_idx] <= 1'b0;
       end
       if (lw_den) begin
-        data_q[acc_idx] <= lw_data;
+        data_q[acc_idx]  <= lw_data;
+        dlive_q[acc_idx] <= 1'b1;
       end
       if (roll_i) begin
-        gts_q <= '{default: '0};               // RO2, after (a)-(d)
+        groll_q <= '1;                         // RO2, after (a)-(d)
       end
     end
   end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      mv_q    <= '{default: '0};
-      mkind_q <= '{default: '0};
-      mline_q <= '{default: '0};
-      mway_q  <= '{default: '0};
-      mts_q   <= '{default: '0};
-      msm_q   <= '{default: '0};
-      mop_q   <= '{default: '0};
-      msrc_q  <= '{default: '0};
-      mwf_q   <= '{default: '0};
-      mdata_q <= '{default: '0};
-      mmask_q <= '{default: '0};
-      maop_q  <= '{default: '0};
-      mword_q <= '{default: '0};
-      ma_q    <= '{default: '0};
-      mb_q    <= '{default: '0};
+      mv_q    <= '0;
+      mlv_q   <= '0;
+      mroll_q <= '0;
     end else begin
       if (fr_en) begin
         mv_q[mk] <= 1'b0;
       end
       if (mg_en) begin
-        msm_q[mk] <= mg_sm;
+        msm_q[mk] <= mg_sm;                    // mk is a valid entry: written since reset
       end
       if (al_en) begin
         mv_q[al_idx]    <= 1'b1;
+        mlv_q[al_idx]   <= 1'b1;
+        mroll_q[al_idx] <= 1'b0;
         mkind_q[al_idx] <= al_kind;
         mline_q[al_idx] <= h_line;
         mway_q[al_idx]  <= al_way;
@@ -1078,6 +1080,8 @@ module tc_l2 #(
       end
       if (ev_en) begin
         mv_q[ev_idx]    <= 1'b1;
+        mlv_q[ev_idx]   <= 1'b1;
+        mroll_q[ev_idx] <= 1'b0;
         mkind_q[ev_idx] <= MkMI;
         mline_q[ev_idx] <= cur_line;
         mway_q[ev_idx]  <= '0;
@@ -1094,107 +1098,10 @@ module tc_l2 #(
         mb_q[ev_idx]    <= '0;
       end
       if (roll_i) begin
-        mts_q <= '{default: '0};               // RO2, after (a)-(d)
+        mroll_q <= '1;                         // RO2, after (a)-(d)
       end
     end
   end
-
-`else
-  // The same registers, one block per element (see above).
-
-  for (genvar i = 0; i < Lines; i++) begin : g_line
-    localparam logic [LIW-1:0] Idx = LIW'(i);
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        tag_q[i]   <= '0;
-        st_q[i]    <= '0;
-        gts_q[i]   <= '0;
-        dirty_q[i] <= 1'b0;
-        data_q[i]  <= '0;
-      end else begin
-        if (lw_meta && acc_idx == Idx) begin
-          tag_q[i]   <= lw_tag;
-          st_q[i]    <= lw_st;
-          gts_q[i]   <= lw_gts;
-          dirty_q[i] <= lw_dirty;
-        end
-        if (lw_den && acc_idx == Idx) begin
-          data_q[i] <= lw_data;
-        end
-        if (roll_i) begin
-          gts_q[i] <= '0;
-        end
-      end
-    end
-  end
-
-  for (genvar k = 0; k < L2Mshrs; k++) begin : g_mshr
-    localparam logic [MKW-1:0] Idx = MKW'(k);
-    always_ff @(posedge clk_i) begin
-      if (!rst_ni) begin
-        mv_q[k]    <= 1'b0;
-        mkind_q[k] <= '0;
-        mline_q[k] <= '0;
-        mway_q[k]  <= '0;
-        mts_q[k]   <= '0;
-        msm_q[k]   <= '0;
-        mop_q[k]   <= '0;
-        msrc_q[k]  <= '0;
-        mwf_q[k]   <= '0;
-        mdata_q[k] <= '0;
-        mmask_q[k] <= '0;
-        maop_q[k]  <= '0;
-        mword_q[k] <= '0;
-        ma_q[k]    <= '0;
-        mb_q[k]    <= '0;
-      end else begin
-        if (fr_en && mk == Idx) begin
-          mv_q[k] <= 1'b0;
-        end
-        if (mg_en && mk == Idx) begin
-          msm_q[k] <= mg_sm;
-        end
-        if (al_en && al_idx == Idx) begin
-          mv_q[k]    <= 1'b1;
-          mkind_q[k] <= al_kind;
-          mline_q[k] <= h_line;
-          mway_q[k]  <= al_way;
-          mts_q[k]   <= al_ts;
-          msm_q[k]   <= al_sm;
-          mop_q[k]   <= al_op;
-          msrc_q[k]  <= al_src;
-          mwf_q[k]   <= al_wf;
-          mdata_q[k] <= al_data;
-          mmask_q[k] <= al_mask;
-          maop_q[k]  <= al_aop;
-          mword_q[k] <= al_word;
-          ma_q[k]    <= al_a;
-          mb_q[k]    <= al_b;
-        end
-        if (ev_en && ev_idx == Idx) begin
-          mv_q[k]    <= 1'b1;
-          mkind_q[k] <= MkMI;
-          mline_q[k] <= cur_line;
-          mway_q[k]  <= '0;
-          mts_q[k]   <= cur_g;
-          msm_q[k]   <= '0;
-          mop_q[k]   <= '0;
-          msrc_q[k]  <= '0;
-          mwf_q[k]   <= '0;
-          mdata_q[k] <= '0;
-          mmask_q[k] <= '0;
-          maop_q[k]  <= '0;
-          mword_q[k] <= '0;
-          ma_q[k]    <= '0;
-          mb_q[k]    <= '0;
-        end
-        if (roll_i) begin
-          mts_q[k] <= '0;
-        end
-      end
-    end
-  end
-`endif
 
   // ---------------------------------------------------------------------------------------------
   // Outputs: registers only (timing contract rule 4); req_ready_o (above) is fcnt_q < L2Queue

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Lint the RTL: for every unit rtl/<unit>.sv (all rtl/*.sv except the package),
+# Lint the RTL: for every unit rtl/<unit>.sv (all rtl/*.sv except the packages rtl/*_pkg.sv),
 #   verilator  verilator --lint-only -Wall, with the package and rtl/lint/*.vlt
 #   yosys      Yosys parse gate (read_verilog -sv; hierarchy; proc); any warning or error fails,
 #              in particular "implicitly declared", which is how Yosys 0.23 reports constructs
 #              it silently mis-reads (arrays of structs, interfaces)
 #   iverilog   Icarus Verilog -g2012 compile
 # and for every rtl/**/*.sv and *.svh file,
+#   single     one description per register: the only conditionals are `ifndef SYNTHESIS /
+#              __ICARUS__ around assertions, no register written there (tools/check_single.sh)
 #   style      ASCII only, no tabs, no trailing spaces, final newline, <= 100 columns, and for a
 #              .sv file exactly one module or package, named as the file
 # One line per check; exit status 1 if any check failed. Logs go to build/lint/.
@@ -20,7 +22,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 
-PKG=rtl/gpucoh_pkg.sv
+PKGS=(rtl/*_pkg.sv)   # every family package, read before the units by every tool
 INC=rtl/include
 OUT=build/lint
 MAX_COLS=100
@@ -38,7 +40,7 @@ if [ $# -gt 0 ]; then
 else
     UNITS=()
     for f in rtl/*.sv; do
-        [ "$f" = "$PKG" ] && continue
+        [[ $f == *_pkg.sv ]] && continue
         UNITS+=("$(basename "$f" .sv)")
     done
 fi
@@ -55,7 +57,7 @@ result() { # STATUS CHECK SUBJECT [DETAIL]
 # elaborate tc_l2 at the paper configuration for every unit. A module name counts as used when
 # it appears as "name #(" or "name u_..." in a file already needed.
 MODS=()
-for f in rtl/*.sv; do [ "$f" = "$PKG" ] || MODS+=("$(basename "$f" .sv)"); done
+for f in rtl/*.sv; do [[ $f == *_pkg.sv ]] || MODS+=("$(basename "$f" .sv)"); done
 deps_of() { # UNIT -> the rtl/*.sv files it needs, itself first
     local todo=("$1") seen=" $1 " m f n
     local out=()
@@ -95,7 +97,7 @@ for u in "${UNITS[@]}"; do
 
     # (1) Verilator, all warnings on.
     log=$OUT/$u.verilator.log
-    if verilator --lint-only -Wall "-I$INC" --top-module "$u" "${VLT[@]}" "$PKG" "${ALL[@]}" \
+    if verilator --lint-only -Wall "-I$INC" --top-module "$u" "${VLT[@]}" "${PKGS[@]}" "${ALL[@]}" \
             > "$log" 2>&1; then
         result PASS verilator "$u"
     else
@@ -107,7 +109,7 @@ for u in "${UNITS[@]}"; do
     # kept next to it for reading.
     log=$OUT/$u.yosys.log
     if yosys -q -l "$OUT/$u.yosys.full.log" \
-            -p "read_verilog -defer -sv -I$INC $PKG ${ALL[*]}; hierarchy -check -top $u$YP; proc" \
+            -p "read_verilog -defer -sv -I$INC ${PKGS[*]} ${ALL[*]}; hierarchy -check -top $u$YP; proc" \
             > "$log" 2>&1 && ! grep -qiE 'implicitly declared|warning|error' "$log"; then
         result PASS yosys "$u" "${GP:+at${GP}}"
     else
@@ -118,7 +120,7 @@ for u in "${UNITS[@]}"; do
     # (3) Icarus Verilog compile. Its code generator notes that it does not enforce
     # unique/unique0 (a "sorry", not an error); that note is dropped, anything else fails.
     log=$OUT/$u.iverilog.log
-    if iverilog -g2012 "-I$INC" -s "$u" "${IP[@]}" -o /dev/null "$PKG" "${ALL[@]}" > "$log" 2>&1 &&
+    if iverilog -g2012 "-I$INC" -s "$u" "${IP[@]}" -o /dev/null "${PKGS[@]}" "${ALL[@]}" > "$log" 2>&1 &&
             ! grep -v 'sorry: Case unique/unique0 qualities are ignored' "$log" | grep -q .; then
         result PASS iverilog "$u" "${GP:+at${GP}}"
     else
@@ -127,7 +129,12 @@ for u in "${UNITS[@]}"; do
     fi
 done
 
-# (4) Text style over every RTL source and header.
+# (4) One description per register: no simulator- or synthesis-specific branch (check_single.sh).
+for f in rtl/**/*.sv; do
+    if line=$(bash tools/check_single.sh "$f"); then echo "$line"; else echo "$line"; failed=1; fi
+done
+
+# (5) Text style over every RTL source and header.
 for f in rtl/**/*.sv rtl/**/*.svh; do
     why=()
     if LC_ALL=C grep -qP '[^\x00-\x7F]' "$f"; then why+=("non-ASCII"); fi

@@ -255,6 +255,23 @@ echo "== 7. lint and format"
 check "lint: RTL (verilator -Wall, yosys gate, iverilog, style)" "$LOGS/lint-rtl.log" \
     bash tools/lint_rtl.sh
 check "lint: C (cppcheck, clang-format)" "$LOGS/lint-c.log" bash tools/lint_c.sh
+# The single-description check must catch a second register description: a Verilator-only
+# branch (`ifdef VERILATOR ... `else ... `endif, as tc_l1/tc_l2/tc_gwct had until 2026-11) and a
+# register written inside a simulation-only block.
+single_broken() { # KIND -> exit 0 when tools/check_single.sh rejects the broken copy
+    local f="$OUT/single-$1.sv"
+    case $1 in
+    ifdef) awk '/^  always_ff/ && !d { print "`ifdef VERILATOR"; print "`else"; print "`endif"; d = 1 } 1' \
+               rtl/tc_gwct.sv > "$f" ;;
+    simreg) awk '/^`ifndef SYNTHESIS/ && !d { print; print "  always_ff @(posedge clk_i) cnt_q <= 0;"; d = 1; next } 1' \
+               rtl/tc_gwct.sv > "$f" ;;
+    esac
+    ! bash tools/check_single.sh "$f"
+}
+check "single description: a Verilator-only register branch is rejected" "$LOGS/single-ifdef.log" \
+    single_broken ifdef
+check "single description: a register in a simulation-only block is rejected" \
+    "$LOGS/single-simreg.log" single_broken simreg
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"

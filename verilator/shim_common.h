@@ -140,6 +140,25 @@ template <std::size_t N> uint64_t get_u64(const VlWide<N>& src) {
     return src[0] | (N > 1 ? static_cast<uint64_t>(src[1]) << 32 : 0);
 }
 
+// `width` (1 .. 64) bits at bit `off` of a variable of any width: one element of a flat vector
+// (`logic [N*W-1:0] x_q`, element i at off = i*W) or one bit of a packed vector.
+inline uint64_t low_bits(uint64_t v, unsigned width) {
+    return width >= 64 ? v : v & ((uint64_t{1} << width) - 1);
+}
+template <typename T> uint64_t get_field(const T& src, unsigned off, unsigned width) {
+    return off >= 64 ? 0 : low_bits(static_cast<uint64_t>(src) >> off, width);
+}
+template <std::size_t N> uint64_t get_field(const VlWide<N>& src, unsigned off, unsigned width) {
+    const unsigned w = off / 32, s = off % 32;
+    uint64_t v = w < N ? src[w] : 0;
+    if (w + 1 < N)
+        v |= static_cast<uint64_t>(src[w + 1]) << 32;
+    v >>= s;
+    if (s != 0 && width + s > 64 && w + 2 < N)
+        v |= static_cast<uint64_t>(src[w + 2]) << (64 - s);
+    return low_bits(v, width);
+}
+
 // Drive a port or variable of any width from a scalar (at most 64 bits).
 template <typename T> void put_u64(T& dst, uint64_t v) {
     dst = static_cast<T>(v);

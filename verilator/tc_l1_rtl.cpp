@@ -3,7 +3,9 @@
 // tc_l1_rtl.cpp -- thin shim: the Verilated tc_l1 (with its u_gwct) behind the C ABI of
 // gpucoh_rtl.h: packs tc_l1_in_t into the ports, unpacks tc_l1_out_t, and reads the public
 // registers into tc_l1_state_t (cmodel/tc_l1.h), all lines or only the ones the caller names in
-// sel[]. Nothing here models behaviour.
+// sel[]. Nothing here models behaviour: a line's fields are stored without reset, and the
+// packed bits mlive_q / dlive_q / rolled_q say how they read (docs/units/tc_l1.md section 3,
+// the RTL's line_*() functions): 0 before the first write, the rolled value after a roll.
 
 #include "Vtc_l1.h"
 #include "Vtc_l1___024root.h"
@@ -23,6 +25,9 @@ using Sim = gpucoh::Sim<Vtc_l1>;
 constexpr unsigned kWf = GPUCOH_P_NumWf;
 constexpr unsigned kSets = GPUCOH_P_L1Sets;
 constexpr unsigned kLines = GPUCOH_P_L1Sets * GPUCOH_P_L1Ways;
+constexpr unsigned kWw = GPUCOH_P_L1Ways > 1 ? 32 - __builtin_clz(GPUCOH_P_L1Ways - 1) : 1;
+constexpr unsigned kTsW = GPUCOH_P_TsWidth;
+constexpr unsigned kCntW = GPUCOH_P_WfCntWidth;
 
 void tick(void* h, const void* vin, void* vout) {
     Sim* s = static_cast<Sim*>(h);
@@ -80,16 +85,31 @@ void tick(void* h, const void* vin, void* vout) {
 }
 
 void read_line(const Vtc_l1___024root* r, tc_l1_line_t* l, unsigned i) {
+    if (gpucoh::get_field(r->tc_l1__DOT__dlive_q, i, 1))
+        gpucoh::get_words(l->data, r->tc_l1__DOT__data_q[i]);
+    else
+        std::memset(l->data, 0, GPUCOH_P_LineBytes);
+    if (!gpucoh::get_field(r->tc_l1__DOT__mlive_q, i, 1)) {
+        l->tag = l->st = l->lts = l->rd = l->waw = l->wcnt = l->mts = 0;
+        l->orig = l->late = 0;
+        return;
+    }
+    const bool rolled = gpucoh::get_field(r->tc_l1__DOT__rolled_q, i, 1) != 0;
+    const unsigned st = r->tc_l1__DOT__st_q[i];
     l->tag = gpucoh::get_u64(r->tc_l1__DOT__tag_q[i]);
-    l->st = r->tc_l1__DOT__st_q[i];
-    l->lts = r->tc_l1__DOT__lts_q[i];
-    gpucoh::get_words(l->data, r->tc_l1__DOT__data_q[i]);
+    l->st = !rolled ? st : st == TC_L1_V ? TC_L1_I : st == TC_L1_V_M ? TC_L1_I_I : st;
+    l->lts = rolled ? 0 : r->tc_l1__DOT__lts_q[i];
     l->rd = r->tc_l1__DOT__rd_q[i];
     l->waw = r->tc_l1__DOT__waw_q[i];
     l->wcnt = r->tc_l1__DOT__wcnt_q[i];
     l->orig = gpucoh::get_u64(r->tc_l1__DOT__orig_q[i]);
     l->late = gpucoh::get_u64(r->tc_l1__DOT__late_q[i]);
-    l->mts = r->tc_l1__DOT__mts_q[i];
+    l->mts = rolled ? static_cast<uint32_t>(gpucoh::low_bits(~uint64_t{0}, kTsW))
+                    : r->tc_l1__DOT__mts_q[i];
+}
+
+unsigned read_rr(const Vtc_l1___024root* r, unsigned set) {
+    return static_cast<unsigned>(gpucoh::get_field(r->tc_l1__DOT__rr_q, set * kWw, kWw));
 }
 
 void state(void* h, void* vst) {
@@ -100,20 +120,20 @@ void state(void* h, void* vst) {
         for (unsigned i = 0; i < kLines; ++i)
             read_line(r, &st->line[i], i);
         for (unsigned x = 0; x < kSets; ++x)
-            st->rr[x] = r->tc_l1__DOT__rr_q[x];
+            st->rr[x] = read_rr(r, x);
     } else {
         for (unsigned k = 0; k < st->sel_n && k < TC_SEL_MAX; ++k) {
             const unsigned i = st->sel[k];
             if (i < kLines) {
                 read_line(r, &st->line[i], i);
-                st->rr[i / GPUCOH_P_L1Ways] = r->tc_l1__DOT__rr_q[i / GPUCOH_P_L1Ways];
+                st->rr[i / GPUCOH_P_L1Ways] = read_rr(r, i / GPUCOH_P_L1Ways);
             }
         }
     }
     st->fcnt = r->tc_l1__DOT__fcnt_q;
     for (unsigned w = 0; w < kWf; ++w) {
-        st->gwct.gwct[w] = r->tc_l1__DOT__u_gwct__DOT__gwct_q[w];
-        st->gwct.cnt[w] = r->tc_l1__DOT__u_gwct__DOT__cnt_q[w];
+        st->gwct.gwct[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__gwct_q, w * kTsW, kTsW);
+        st->gwct.cnt[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__cnt_q, w * kCntW, kCntW);
     }
 }
 

@@ -4,7 +4,9 @@
 // tc_l2_in_t into the ports, unpacks tc_l2_out_t, reads the public registers into tc_l2_state_t
 // (cmodel/tc_l2.h): the scalars, and all lines and MSHRs or the lines named in sel[] (and the
 // MSHRs if sel_mshr).
-// Nothing here models behaviour.
+// Nothing here models behaviour: lines and MSHR entries are stored without reset, and the
+// packed bits mlive_q / dlive_q / groll_q / mlv_q / mroll_q say how they read
+// (docs/units/tc_l2.md section 3): 0 before the first write, stamp 0 after a roll.
 
 #include "Vtc_l2.h"
 #include "Vtc_l2___024root.h"
@@ -71,12 +73,33 @@ void tick(void* h, const void* vin, void* vout) {
     gpucoh::get_words(out->mreq.wb_data, t->mreq_wb_data_o);
 }
 
+enum Bits { kMlive, kDlive, kGroll, kMlv, kMroll };
+// Bit i of one of the packed per-line / per-entry vectors.
+bool bit(const Vtc_l2___024root* r, Bits which, unsigned i) {
+    switch (which) {
+    case kMlive:
+        return gpucoh::get_field(r->tc_l2__DOT__mlive_q, i, 1) != 0;
+    case kDlive:
+        return gpucoh::get_field(r->tc_l2__DOT__dlive_q, i, 1) != 0;
+    case kGroll:
+        return gpucoh::get_field(r->tc_l2__DOT__groll_q, i, 1) != 0;
+    case kMlv:
+        return gpucoh::get_field(r->tc_l2__DOT__mlv_q, i, 1) != 0;
+    default:
+        return gpucoh::get_field(r->tc_l2__DOT__mroll_q, i, 1) != 0;
+    }
+}
+
 void read_line(const Vtc_l2___024root* r, tc_l2_line_t* l, unsigned i) {
-    l->tag = gpucoh::get_u64(r->tc_l2__DOT__tag_q[i]);
-    l->st = r->tc_l2__DOT__st_q[i];
-    l->gts = r->tc_l2__DOT__gts_q[i];
-    l->dirty = r->tc_l2__DOT__dirty_q[i];
-    gpucoh::get_words(l->data, r->tc_l2__DOT__data_q[i]);
+    if (bit(r, kDlive, i))
+        gpucoh::get_words(l->data, r->tc_l2__DOT__data_q[i]);
+    else
+        std::memset(l->data, 0, GPUCOH_P_LineBytes);
+    const bool live = bit(r, kMlive, i);
+    l->tag = live ? gpucoh::get_u64(r->tc_l2__DOT__tag_q[i]) : 0;
+    l->st = live ? r->tc_l2__DOT__st_q[i] : 0;
+    l->gts = live && !bit(r, kGroll, i) ? r->tc_l2__DOT__gts_q[i] : 0;
+    l->dirty = live ? r->tc_l2__DOT__dirty_q[i] : 0;
 }
 
 void state(void* h, void* vst) {
@@ -93,11 +116,15 @@ void state(void* h, void* vst) {
     }
     for (unsigned k = 0; k < kMshrs && (st->sel_all || st->sel_mshr); ++k) {
         tc_l2_mshr_t* m = &st->mshr[k];
-        m->v = r->tc_l2__DOT__mv_q[k];
+        if (!bit(r, kMlv, k)) {
+            *m = tc_l2_mshr_t{};
+            continue;
+        }
+        m->v = static_cast<uint32_t>(gpucoh::get_field(r->tc_l2__DOT__mv_q, k, 1));
         m->kind = r->tc_l2__DOT__mkind_q[k];
         m->line = gpucoh::get_u64(r->tc_l2__DOT__mline_q[k]);
         m->way = r->tc_l2__DOT__mway_q[k];
-        m->ts = r->tc_l2__DOT__mts_q[k];
+        m->ts = bit(r, kMroll, k) ? 0 : r->tc_l2__DOT__mts_q[k];
         m->sm = gpucoh::get_u64(r->tc_l2__DOT__msm_q[k]);
         m->op = r->tc_l2__DOT__mop_q[k];
         m->src = r->tc_l2__DOT__msrc_q[k];

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * test_encodings.c -- every encoding of the RTL packages equals its C enum value.
+ *
+ * The RTL writes each encoding once, as a typed enum item of a family package (rtl/gpucoh_pkg.sv:
+ * sig_bloom, rdu; rtl/tc_pkg.sv: the TC family). This test reads the packages as text, finds
+ * every enum item `Name = W'dV` (or 'h / 'b) inside a `typedef enum ... { ... }` block and
+ * checks it against the table below, which names the C enum constant of each item:
+ *   - every item of a package has a row, with the same value (a new item without a C name
+ *     fails: an encoding nothing checks cannot be added);
+ *   - every row names an item that exists in its package (a renamed item fails);
+ *   - the check itself fails on a package with one value changed and on one with an extra item.
+ *
+ * The packages are read from $GPUCOH_ROOT/rtl (default ./rtl).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdu.h"
+#include "sig_bloom.h"
+#include "tc_l1.h"
+#include "tc_l2.h"
+#include "tc_types.h"
+
+typedef struct {
+    const char* pkg; /* file under rtl/ */
+    const char* sv;  /* enum item */
+    long c;          /* the C enum constant's value */
+    const char* cn;  /* its name, for messages */
+} enc_t;
+
+#define E(pkg, sv, c)                                                                              \
+    { pkg, sv, (long)(c), #c }
+static const enc_t k_enc[] = {
+    E("gpucoh_pkg.sv", "SigBloomOpNop", SIG_BLOOM_OP_NOP),
+    E("gpucoh_pkg.sv", "SigBloomOpInsert", SIG_BLOOM_OP_INSERT),
+    E("gpucoh_pkg.sv", "SigBloomOpTest", SIG_BLOOM_OP_TEST),
+    E("gpucoh_pkg.sv", "SigBloomOpClear", SIG_BLOOM_OP_CLEAR),
+    E("gpucoh_pkg.sv", "SigBloomOpRead", SIG_BLOOM_OP_READ),
+    E("gpucoh_pkg.sv", "SigBloomOpLoad", SIG_BLOOM_OP_LOAD),
+    E("gpucoh_pkg.sv", "RduRspNone", RDU_RSP_NONE),
+    E("gpucoh_pkg.sv", "RduRspWriteAck", RDU_RSP_WRITE_ACK),
+    E("gpucoh_pkg.sv", "RduRspNoRace", RDU_RSP_NO_RACE),
+    E("gpucoh_pkg.sv", "RduRspRace", RDU_RSP_RACE),
+    E("gpucoh_pkg.sv", "RduRspForced", RDU_RSP_FORCED),
+    E("gpucoh_pkg.sv", "RduStIdle", RDU_ST_IDLE),
+    E("gpucoh_pkg.sv", "RduStUnits", RDU_ST_UNITS),
+    E("gpucoh_pkg.sv", "RduStShip", RDU_ST_SHIP),
+    E("tc_pkg.sv", "TcStrong", TC_STRONG),
+    E("tc_pkg.sv", "TcWeak", TC_WEAK),
+    E("tc_pkg.sv", "TcLeaseFixed", TC_LEASE_FIXED),
+    E("tc_pkg.sv", "TcLeasePredict", TC_LEASE_PREDICT),
+    E("tc_pkg.sv", "TcOpNone", TC_OP_NONE),
+    E("tc_pkg.sv", "TcOpLoad", TC_OP_LOAD),
+    E("tc_pkg.sv", "TcOpStore", TC_OP_STORE),
+    E("tc_pkg.sv", "TcOpAtomic", TC_OP_ATOMIC),
+    E("tc_pkg.sv", "TcAopAdd", TC_AOP_ADD),
+    E("tc_pkg.sv", "TcAopExch", TC_AOP_EXCH),
+    E("tc_pkg.sv", "TcAopCas", TC_AOP_CAS),
+    E("tc_pkg.sv", "TcReqNone", TC_REQ_NONE),
+    E("tc_pkg.sv", "TcReqGets", TC_REQ_GETS),
+    E("tc_pkg.sv", "TcReqGetx", TC_REQ_GETX),
+    E("tc_pkg.sv", "TcReqUpgr", TC_REQ_UPGR),
+    E("tc_pkg.sv", "TcReqAtomic", TC_REQ_ATOMIC),
+    E("tc_pkg.sv", "TcRspNone", TC_RSP_NONE),
+    E("tc_pkg.sv", "TcRspData", TC_RSP_DATA),
+    E("tc_pkg.sv", "TcRspDataG", TC_RSP_DATA_G),
+    E("tc_pkg.sv", "TcRspAck", TC_RSP_ACK),
+    E("tc_pkg.sv", "TcRspAckG", TC_RSP_ACK_G),
+    E("tc_pkg.sv", "TcCrspNone", TC_CRSP_NONE),
+    E("tc_pkg.sv", "TcCrspLoad", TC_CRSP_LOAD),
+    E("tc_pkg.sv", "TcCrspAtomic", TC_CRSP_ATOMIC),
+    E("tc_pkg.sv", "TcL1StI", TC_L1_I),
+    E("tc_pkg.sv", "TcL1StV", TC_L1_V),
+    E("tc_pkg.sv", "TcL1StVM", TC_L1_V_M),
+    E("tc_pkg.sv", "TcL1StIV", TC_L1_I_V),
+    E("tc_pkg.sv", "TcL1StII", TC_L1_I_I),
+    E("tc_pkg.sv", "TcL2StI", TC_L2_I),
+    E("tc_pkg.sv", "TcL2StP", TC_L2_P),
+    E("tc_pkg.sv", "TcL2StS", TC_L2_S),
+    E("tc_pkg.sv", "TcL2StE", TC_L2_E),
+    E("tc_pkg.sv", "TcL2StIS", TC_L2_I_S),
+    E("tc_pkg.sv", "TcL2StIM", TC_L2_I_M),
+    E("tc_pkg.sv", "TcMshrIS", TC_MS_IS),
+    E("tc_pkg.sv", "TcMshrIM", TC_MS_IM),
+    E("tc_pkg.sv", "TcMshrMI", TC_MS_MI),
+};
+#define N_ENC (sizeof k_enc / sizeof k_enc[0])
+
+/* ---- the package reader -------------------------------------------------------------------- */
+
+#define MAX_ITEMS 256
+typedef struct {
+    char name[64];
+    long value;
+} item_t;
+
+/* The enum items of SystemVerilog text: `Name = W'<base>digits` inside `typedef enum ... {}`
+ * blocks, comments skipped. Returns the number found, or -1 on an item it cannot read. */
+static int read_items(const char* text, item_t* it, int max) {
+    int n = 0;
+    bool in_enum = false;
+    for (const char* p = text; *p;) {
+        if (p[0] == '/' && p[1] == '/') {
+            p = strchr(p, '\n');
+            if (!p)
+                break;
+            continue;
+        }
+        if (!in_enum && !strncmp(p, "typedef enum", 12)) {
+            p = strchr(p, '{');
+            if (!p)
+                return -1;
+            in_enum = true;
+            p++;
+            continue;
+        }
+        if (in_enum && *p == '}') {
+            in_enum = false;
+            p++;
+            continue;
+        }
+        if (in_enum && (isalpha((unsigned char)*p) || *p == '_')) {
+            const char* s = p;
+            while (isalnum((unsigned char)*p) || *p == '_')
+                p++;
+            size_t len = (size_t)(p - s);
+            while (*p == ' ')
+                p++;
+            if (*p != '=' || n >= max || len >= sizeof it[n].name)
+                return -1;
+            p++;
+            char* end;
+            strtol(p, &end, 10); /* width */
+            if (*end != '\'')
+                return -1;
+            const int base = end[1] == 'h' ? 16 : end[1] == 'b' ? 2 : end[1] == 'd' ? 10 : 0;
+            if (!base)
+                return -1;
+            memcpy(it[n].name, s, len);
+            it[n].name[len] = '\0';
+            it[n].value = strtol(end + 2, &end, base);
+            p = end;
+            n++;
+            continue;
+        }
+        p++;
+    }
+    return in_enum ? -1 : n;
+}
+
+static char* slurp(const char* file) {
+    const char* root = getenv("GPUCOH_ROOT");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rtl/%s", root ? root : ".", file);
+    FILE* f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char* b = malloc((size_t)len + 1);
+    if (b && fread(b, 1, (size_t)len, f) != (size_t)len) {
+        free(b);
+        b = NULL;
+    }
+    if (b)
+        b[len] = '\0';
+    fclose(f);
+    return b;
+}
+
+/* Compare the items of one package's text with the table; print and count each problem. */
+static int check_pkg(const char* pkg, const char* text) {
+    item_t it[MAX_ITEMS];
+    const int n = read_items(text, it, MAX_ITEMS);
+    if (n <= 0) {
+        printf("# %s: no enum items read (%d)\n", pkg, n);
+        return 1;
+    }
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        const enc_t* e = NULL;
+        for (size_t k = 0; k < N_ENC && !e; k++)
+            if (!strcmp(k_enc[k].pkg, pkg) && !strcmp(k_enc[k].sv, it[i].name))
+                e = &k_enc[k];
+        if (!e) {
+            printf("# %s: %s = %ld has no C enum in the table\n", pkg, it[i].name, it[i].value);
+            bad++;
+        } else if (e->c != it[i].value) {
+            printf("# %s: %s = %ld, but %s = %ld\n", pkg, it[i].name, it[i].value, e->cn, e->c);
+            bad++;
+        }
+    }
+    for (size_t k = 0; k < N_ENC; k++) {
+        if (strcmp(k_enc[k].pkg, pkg))
+            continue;
+        bool found = false;
+        for (int i = 0; i < n && !found; i++)
+            found = !strcmp(k_enc[k].sv, it[i].name);
+        if (!found) {
+            printf("# %s: no item %s (for %s)\n", pkg, k_enc[k].sv, k_enc[k].cn);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+static void check_file(const char* pkg) {
+    char* t = slurp(pkg);
+    assert_non_null(t);
+    assert_int_equal(check_pkg(pkg, t), 0);
+    free(t);
+}
+
+static void test_gpucoh_pkg(void** state) {
+    (void)state;
+    check_file("gpucoh_pkg.sv");
+}
+
+static void test_tc_pkg(void** state) {
+    (void)state;
+    check_file("tc_pkg.sv");
+}
+
+/* The check fails on a changed value (TcL2StE 3 -> 6). */
+static void test_catches_changed_value(void** state) {
+    (void)state;
+    char* t = slurp("tc_pkg.sv");
+    assert_non_null(t);
+    char* p = strstr(t, "TcL2StE  = 3'd3");
+    assert_non_null(p);
+    p[strlen("TcL2StE  = 3'd")] = '6';
+    assert_int_equal(check_pkg("tc_pkg.sv", t), 1);
+    free(t);
+}
+
+/* The check fails on an item with no C name, and on a missing item. */
+static void test_catches_unknown_and_missing(void** state) {
+    (void)state;
+    const char* extra = "package p;\n typedef enum logic [1:0] {\n  TcOpNone = 2'd0, // x\n"
+                        "  TcOpLoad = 2'd1,\n  TcOpFlush = 2'd2\n } tc_op_e;\nendpackage\n";
+    /* TcOpFlush has no C name; every tc_pkg row but TcOpNone and TcOpLoad is missing */
+    assert_int_equal(check_pkg("tc_pkg.sv", extra), 1 + (int)N_ENC - 14 - 2);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gpucoh_pkg),
+        cmocka_unit_test(test_tc_pkg),
+        cmocka_unit_test(test_catches_changed_value),
+        cmocka_unit_test(test_catches_unknown_and_missing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
