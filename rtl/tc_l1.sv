@@ -32,7 +32,7 @@
 //   LineCntWidth  pending writes+atomics per line counter bits; 2 .. 8 (default 4)
 // Derived (never set them): LL = log2(LineBytes), LA = AddrWidth - LL line-address bits,
 // DB = 8*LineBytes data bits, SB = log2(L1Sets), TW = LA - SB tag bits, Lines = L1Sets*L1Ways,
-// CMAX = 2^LineCntWidth - 1; index widths SW, WW, LIW, PW (at least 1), QW = clog2(L1Queue+1).
+// CMAX = 2^LineCntWidth - 1; index widths SW, WW, LIW (at least 1), QW = clog2(L1Queue+1).
 //
 // Ports (spec section 2; payloads are 0 whenever their valid is 0):
 //   clk_i, rst_ni                 clock; synchronous active-low reset
@@ -52,8 +52,8 @@
 //
 // State (spec section 3; all verilator public_flat_rd). Per line i = set*L1Ways + way: tag_q,
 // st_q (I 0, V 1, V_M 2, I_V 3, I_I 4), lts_q, data_q, rd_q, waw_q, wcnt_q, orig_q, late_q,
-// mts_q; per set rr_q; fcnt_q; u_gwct.gwct_q, u_gwct.cnt_q; the output registers (*_q of every
-// output above). The FIFO contents (fifo_q, fhd_q) are internal.
+// mts_q; per set rr_q; u_fifo.cnt_q (fcnt); u_gwct.gwct_q, u_gwct.cnt_q; the output registers
+// (*_q of every output above). The FIFO contents (u_fifo.mem_q, u_fifo.head_q) are internal.
 //
 // Numbered rules (spec section 4; the row tables of sections 5 and 6 are in the decode below):
 //   L1 At most one way of a set matches a line address (assertion L1_UniqueMatch_A).
@@ -206,12 +206,10 @@ module tc_l1 #(
   localparam int WW    = (L1Ways > 1) ? $clog2(L1Ways) : 1;          // way-index width
   localparam int Lines = L1Sets * L1Ways;
   localparam int LIW   = (Lines > 1) ? $clog2(Lines) : 1;            // line-index width
-  localparam int LW    = LineBytes / 4;                              // words per line
   localparam int CW    = LineCntWidth;                               // wcnt width
   localparam int QW    = (L1Queue > 0) ? $clog2(L1Queue + 32'd1) : 1; // fcnt width
   localparam int QD    = (L1Queue > 0) ? L1Queue : 1;                // FIFO entries
-  localparam int PW    = (L1Queue > 1) ? $clog2(L1Queue) : 1;        // FIFO pointer width
-  // FIFO control entry {op, wf, line, aop, word, a, b} (data and mask are kept apart).
+  // FIFO entry: control fields {op, wf, line, aop, word, a, b}, then data and mask.
   localparam int EW    = 2 + 6 + LA + 2 + 5 + 32 + 32;
 
   localparam logic [TsWidth-1:0] TsMax    = {TsWidth{1'b1}};         // 2^TsWidth - 1
@@ -269,13 +267,6 @@ module tc_l1 #(
     line_mts = !live ? '0 : rolled ? TsMax : t;
   endfunction
 
-  // A byte mask expanded to a bit mask (one 32-bit word per 4 mask bits).
-  function automatic logic [DB-1:0] byte_bits(input logic [LineBytes-1:0] m);
-    for (int k = 0; k < LW; k++) begin
-      byte_bits[32*k +: 32] = {{8{m[4*k+3]}}, {8{m[4*k+2]}}, {8{m[4*k+1]}}, {8{m[4*k]}}};
-    end
-  endfunction
-
   // ---------------------------------------------------------------------------------------------
   // State (spec section 3)
   // ---------------------------------------------------------------------------------------------
@@ -300,15 +291,12 @@ module tc_l1 #(
   logic [Lines-1:0]  dlive_q  /* verilator public_flat_rd */;   // data written since reset
   logic [Lines-1:0]  rolled_q /* verilator public_flat_rd */;   // rolled since the meta write
   logic [L1Sets*WW-1:0] rr_q /* verilator public_flat_rd */;   // set s at [s*WW +: WW]
-  logic [QW-1:0]        fcnt_q /* verilator public_flat_rd */;
-
-  // Core request FIFO (internal): fcnt_q entries from fhd_q. Data and mask are stored apart
-  // from the control fields: the decode reads only the control fields, the register blocks
-  // read the head's data and mask where a request or a line takes them.
-  (* mem2reg *) logic [EW-1:0]        fifo_ctl_q  [QD];
-  (* mem2reg *) logic [DB-1:0]        fifo_data_q [QD];
-  (* mem2reg *) logic [LineBytes-1:0] fifo_mask_q [QD];
-  logic [PW-1:0]        fhd_q;
+  // Core request FIFO: u_fifo (gpucoh_fifo), its count u_fifo.cnt_q is the spec's fcnt; the
+  // entries are internal. An entry is {control fields, data, mask}.
+  logic [QW-1:0]        fcnt;       // entries (u_fifo.cnt_q)
+  logic [QW-1:0]        fcnt_d;     // entries after this edge
+  logic [DB-1:0]        h_data;     // the head's store data
+  logic [LineBytes-1:0] h_mask;     // and byte mask
 
   // Output registers.
   logic                 core_ready_q   /* verilator public_flat_rd */;
@@ -341,12 +329,13 @@ module tc_l1 #(
   logic [1:0]           h_aop;
   logic [4:0]           h_word;
   logic [31:0]          h_a, h_b;
-  assign {h_op, h_wf, h_line, h_aop, h_word, h_a, h_b} = fifo_ctl_q[fhd_q];
+  logic [EW-1:0]        h_ctl;
+  assign {h_op, h_wf, h_line, h_aop, h_word, h_a, h_b} = h_ctl;
 
   logic do_rsp;   // (a) a response is processed
   logic do_req;   // (b) the FIFO head is tried
   assign do_rsp = rsp_valid_i;
-  assign do_req = !rsp_valid_i && (fcnt_q != '0);
+  assign do_req = !rsp_valid_i && (fcnt != '0);
 
   // The line of the event, its set and tag (C4).
   logic [LA-1:0]  acc_line;
@@ -756,34 +745,28 @@ module tc_l1 #(
   // FIFO (L2 b, c, e)
   // ---------------------------------------------------------------------------------------------
 
-  logic          push;
-  logic [QW-1:0] fcnt_d;
-  logic [PW-1:0] fhd_d, ftail;
-  logic [31:0]   tail_sum;
-  assign push     = core_valid_i && core_ready_q;
-  assign fcnt_d   = fcnt_q + QW'(push) - QW'(req_go);
-  assign fhd_d    = !req_go ? fhd_q :
-                    (32'(fhd_q) == L1Queue - 32'd1) ? '0 : fhd_q + PW'(1);
-  assign tail_sum = 32'(fhd_q) + 32'(fcnt_q);
-  assign ftail    = PW'((tail_sum >= L1Queue) ? tail_sum - L1Queue : tail_sum);
+  logic push;
+  assign push = core_valid_i && core_ready_q;
 
-  always_ff @(posedge clk_i) begin
-    if (push) begin
-      fifo_ctl_q[ftail]  <= {core_op_i, core_wf_i, core_line_i, core_aop_i, core_word_i,
-                             core_a_i, core_b_i};
-      fifo_data_q[ftail] <= core_data_i;
-      fifo_mask_q[ftail] <= core_mask_i;
-    end
-  end
+  gpucoh_fifo #(
+    .Width(EW + DB + LineBytes),
+    .Depth(QD)
+  ) u_fifo (
+    .clk_i,
+    .rst_ni,
+    .push_i    (push),
+    .data_i    ({core_op_i, core_wf_i, core_line_i, core_aop_i, core_word_i, core_a_i, core_b_i,
+                 core_data_i, core_mask_i}),
+    .pop_i     (req_go),
+    .head_o    ({h_ctl, h_data, h_mask}),
+    .cnt_o     (fcnt),
+    .cnt_next_o(fcnt_d)
+  );
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      fcnt_q       <= '0;
-      fhd_q        <= '0;
       core_ready_q <= 1'b1;
     end else begin
-      fcnt_q       <= fcnt_d;
-      fhd_q        <= fhd_d;
       core_ready_q <= (fcnt_d < QueueLen);
     end
   end
@@ -802,6 +785,15 @@ module tc_l1 #(
 
   logic [DB-1:0] w_data;   // the written line's data (0 if never written since reset)
   assign w_data = dlive_q[widx] ? data_q[widx] : '0;
+
+  // C07 / C08: the head store's bytes merged into the line.
+  logic [DB-1:0] st_merged;
+  gpucoh_bytemerge #(.Bytes(LineBytes)) u_merge (
+    .old_i   (w_data),
+    .new_i   (h_data),
+    .mask_i  (h_mask),
+    .merged_o(st_merged)
+  );
 
   logic [WW-1:0] rr_d;   // (victim + 1) mod L1Ways
   assign rr_d = (32'(vic) == L1Ways - 32'd1) ? '0 : vic + WW'(1);
@@ -835,8 +827,7 @@ module tc_l1 #(
       if (data_we) begin
         // R01 / R06: the returned line; C07 / C08: the store's bytes written into the line.
         data_q[widx]  <= data_rsp ? rsp_data_i :
-                         (w_data & ~byte_bits(fifo_mask_q[fhd_q])) |
-                         (fifo_data_q[fhd_q] & byte_bits(fifo_mask_q[fhd_q]));
+                         st_merged;
         dlive_q[widx] <= 1'b1;
       end
       if (alloc) begin
@@ -882,8 +873,8 @@ module tc_l1 #(
       req_exp_q      <= req_exp_d;
       req_ts_q       <= req_ts_d;
       req_era_q      <= req_era_d;
-      req_data_q     <= req_data_head ? fifo_data_q[fhd_q] : '0;
-      req_mask_q     <= req_data_head ? fifo_mask_q[fhd_q] : '0;
+      req_data_q     <= req_data_head ? h_data : '0;
+      req_mask_q     <= req_data_head ? h_mask : '0;
       req_aop_q      <= req_aop_d;
       req_word_q     <= req_word_d;
       req_a_q        <= req_a_d;
@@ -945,8 +936,8 @@ module tc_l1 #(
     sva_l7_ok     = !(rst_ni && do_req && stall) ||
                     (!line_we && !data_we && !alloc && !iss_valid);
     // L2: core_ready_o = (fcnt < L1Queue); fcnt never exceeds L1Queue.
-    sva_ready_ok  = !rst_ni || (core_ready_q == (fcnt_q < QueueLen));
-    sva_fcnt_ok   = !rst_ni || (fcnt_q < QueueLen) || (fcnt_q == QueueLen);
+    sva_ready_ok  = !rst_ni || (core_ready_q == (fcnt < QueueLen));
+    sva_fcnt_ok   = !rst_ni || (fcnt < QueueLen) || (fcnt == QueueLen);
     // L8: only an UPGR carries a timestamp; only a GETS carries exp.
     sva_l8_ts_ok  = !(req_valid_q && req_kind_q != ReqUpgr) || (req_ts_q == '0 && !req_era_q);
     sva_l8_exp_ok = !(req_valid_q && req_exp_q) || (req_kind_q == ReqGets);

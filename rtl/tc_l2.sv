@@ -68,8 +68,8 @@
 //   per line i = set * L2Ways + way: tag_q, st_q (0 I, 1 P, 2 S, 3 E, 4 I_S, 5 I_M), gts_q,
 //   dirty_q, data_q; per MSHR k: mv_q, mkind_q (0 IS, 1 IM, 2 MI), mline_q, mway_q, mts_q,
 //   msm_q, mop_q, msrc_q, mwf_q, mdata_q, mmask_q, maop_q, mword_q, ma_q, mb_q; life_q (reset
-//   PredInit); fcnt_q; the output registers rsp_*_q and mreq_*_q. The FIFO (fifo_*q, fhead_q) is
-//   internal.
+//   PredInit); u_fifo.cnt_q (fcnt); the output registers rsp_*_q and mreq_*_q. The FIFO entries
+//   (u_fifo.mem_q, u_fifo.head_q) are internal.
 //
 // Structure: combinational logic decodes the edge once (the accessed line acc_line, its set
 // scan, the MSHR scan, the decision of section 5 / 6 / 7 as write ports: one line write at
@@ -249,7 +249,6 @@ module tc_l2 #(
   localparam int LIW   = (Lines > 1) ? $clog2(Lines) : 1;            // line-index width
   localparam int MKW   = (L2Mshrs > 1) ? $clog2(L2Mshrs) : 1;        // MSHR-index width
   localparam int QW    = $clog2(L2Queue + 1);                        // fcnt width
-  localparam int QPW   = (L2Queue > 1) ? $clog2(L2Queue) : 1;        // FIFO pointer width
   localparam int LW    = DW / 32;                                    // words per line
   localparam int LWW   = (LW > 1) ? $clog2(LW) : 1;                  // word-index width
   localparam int MB    = DW / 8;                                     // mask bits
@@ -262,7 +261,6 @@ module tc_l2 #(
   localparam logic [TSW-1:0] TsMax   = {TSW{1'b1}};
   localparam logic [TSW-1:0] LeaseTs = TSW'(Lease);
   localparam logic [QW-1:0]  QueueQ  = QW'(L2Queue);
-  localparam logic [QPW-1:0] LastPtr = QPW'(L2Queue - 1);
 
   localparam logic signed [PRW-1:0] StepZero  = '0;
   localparam logic signed [PRW-1:0] StepHit   = PRW'(THit);
@@ -294,9 +292,6 @@ module tc_l2 #(
   localparam logic [2:0] RspDataG  = 3'(tc_pkg::TcRspDataG);
   localparam logic [2:0] RspAck    = 3'(tc_pkg::TcRspAck);
   localparam logic [2:0] RspAckG   = 3'(tc_pkg::TcRspAckG);
-  localparam logic [1:0] AopAdd    = 2'(tc_pkg::TcAopAdd);
-  localparam logic [1:0] AopExch   = 2'(tc_pkg::TcAopExch);
-  localparam logic [1:0] AopCas    = 2'(tc_pkg::TcAopCas);
 
   // ---------------------------------------------------------------------------------------------
   // State (spec section 3)
@@ -340,7 +335,7 @@ module tc_l2 #(
 
   // Predictor and FIFO count.
   logic [TSW-1:0]  life_q /* verilator public_flat_rd */;
-  logic [QW-1:0]   fcnt_q /* verilator public_flat_rd */;
+  logic [QW-1:0]   fcnt;      // request FIFO entries (u_fifo.cnt_q)
 
   // Output registers.
   logic            rsp_valid_q       /* verilator public_flat_rd */;
@@ -358,13 +353,9 @@ module tc_l2 #(
   logic [LA-1:0]   mreq_wb_line_q    /* verilator public_flat_rd */;
   logic [DW-1:0]   mreq_wb_data_q    /* verilator public_flat_rd */;
 
-  // Request FIFO (internal): fcnt_q entries from fhead_q. Data and mask are kept apart from the
-  // other fields so that reading the head needs no shifting of wide vectors.
+  // Request FIFO: u_fifo (gpucoh_fifo) below; an entry is {control fields, data, mask}.
   localparam int FEW = 3 + 6 + 6 + LA + 1 + TSW + 1 + 2 + 5 + 32 + 32;
-  logic [FEW-1:0]  fifo_q      [L2Queue];
-  logic [DW-1:0]   fifo_data_q [L2Queue];
-  logic [MB-1:0]   fifo_mask_q [L2Queue];
-  logic [QPW-1:0]  fhead_q;
+  logic [FEW-1:0]  h_ctl;      // the head's control fields
 
   // ---------------------------------------------------------------------------------------------
   // M2: the event of this edge, the FIFO head
@@ -373,7 +364,7 @@ module tc_l2 #(
   logic            fill;     // (a) a DRAM fill
   logic            head;     // (b) the FIFO head is looked at
   assign fill = mem_valid_i;
-  assign head = !mem_valid_i && (fcnt_q != '0);
+  assign head = !mem_valid_i && (fcnt != '0);
 
   logic [2:0]      h_kind;
   logic [5:0]      h_src, h_wf;
@@ -385,10 +376,7 @@ module tc_l2 #(
   logic [1:0]      h_aop;
   logic [4:0]      h_word;
   logic [31:0]     h_a, h_b;
-  assign {h_kind, h_src, h_wf, h_line, h_exp, h_ts, h_era, h_aop, h_word, h_a, h_b} =
-         fifo_q[fhead_q];
-  assign h_data = fifo_data_q[fhead_q];
-  assign h_mask = fifo_mask_q[fhead_q];
+  assign {h_kind, h_src, h_wf, h_line, h_exp, h_ts, h_era, h_aop, h_word, h_a, h_b} = h_ctl;
 
   // ---------------------------------------------------------------------------------------------
   // The accessed line (fill: mem_line_i; head: its line) and its set (C4)
@@ -492,42 +480,52 @@ module tc_l2 #(
 
   logic            mfound;     // an entry matches acc_line
   logic            mdup;       // more than one entry matches (M1 violation)
-  logic [MKW-1:0]  mk;         // its index
+  logic [MKW-1:0]  mk;         // its index (the highest matching entry)
   logic            f0, f1;     // a lowest / a second lowest free entry exists
   logic [MKW-1:0]  a0, a1;     // their indices
+
+  // The compares are parallel; two gpucoh_ffs2 find the entries in logarithmic depth. The
+  // match vector is reversed (bit L2Mshrs-1-k for entry k), so that its first set bit is the
+  // highest matching entry and its second says there are two (M1 violated).
+  logic [L2Mshrs-1:0] mmatch_rev;   // entry k matches acc_line, at bit L2Mshrs-1-k
+  logic [L2Mshrs-1:0] mfree;        // entry k is free (M7): invalid, or an expired M_I entry
   always_comb begin
-    mfound = 1'b0;
-    mdup   = 1'b0;
-    mk     = '0;
-    f0     = 1'b0;
-    f1     = 1'b0;
-    a0     = '0;
-    a1     = '0;
+    mmatch_rev = '0;
+    mfree      = '0;
     // The match is needed by a fill and a head request, the free entries only by a head miss.
     if (fill || head) begin
       for (int k = 0; k < L2Mshrs; k++) begin
-        if (mv_q[k] && mline_q[k] == acc_line) begin
-          mdup   = mfound;
-          mfound = 1'b1;
-          mk     = MKW'(k);
-        end
+        mmatch_rev[L2Mshrs-1-k] = mv_q[k] && (mline_q[k] == acc_line);
       end
     end
     if (head && !hit) begin
       for (int k = 0; k < L2Mshrs; k++) begin
         // a valid entry was written since reset (mlv_q); its stamp is 0 after a roll
-        if (!mv_q[k] || (mkind_q[k] == MkMI && (mroll_q[k] ? '0 : mts_q[k]) < now_i)) begin
-          if (!f0) begin
-            f0 = 1'b1;
-            a0 = MKW'(k);
-          end else if (!f1) begin
-            f1 = 1'b1;
-            a1 = MKW'(k);
-          end
-        end
+        mfree[k] = !mv_q[k] || (mkind_q[k] == MkMI && (mroll_q[k] ? '0 : mts_q[k]) < now_i);
       end
     end
   end
+
+  logic [MKW-1:0]  mk_rev;     // L2Mshrs-1-mk
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [MKW-1:0]  mk_rev2;    // the second match: only its existence (mdup) is used
+  /* verilator lint_on UNUSEDSIGNAL */
+  gpucoh_ffs2 #(.Width(L2Mshrs)) u_mmatch (
+    .vec_i         (mmatch_rev),
+    .first_valid_o (mfound),
+    .first_idx_o   (mk_rev),
+    .second_valid_o(mdup),
+    .second_idx_o  (mk_rev2)
+  );
+  assign mk = mfound ? MKW'(L2Mshrs - 32'd1) - mk_rev : '0;
+
+  gpucoh_ffs2 #(.Width(L2Mshrs)) u_mfree (
+    .vec_i         (mfree),
+    .first_valid_o (f0),
+    .first_idx_o   (a0),
+    .second_valid_o(f1),
+    .second_idx_o  (a1)
+  );
 
   // Fields of the matching entry.
   logic [1:0]      mk_kind;
@@ -629,30 +627,30 @@ module tc_l2 #(
   assign op_b     = fill ? mk_b : h_b;
 
   // Masked write: byte b from op_wdata where op_mask[b].
-  logic [DW-1:0]   op_bmask;
   logic [DW-1:0]   wr_data;
-  for (genvar b = 0; b < MB; b++) begin : g_bmask
-    assign op_bmask[8*b +: 8] = {8{op_mask[b]}};
-  end
-  assign wr_data = (op_base & ~op_bmask) | (op_wdata & op_bmask);
+  gpucoh_bytemerge #(.Bytes(MB)) u_merge (
+    .old_i   (op_base),
+    .new_i   (op_wdata),
+    .mask_i  (op_mask),
+    .merged_o(wr_data)
+  );
 
   // Atomic on word op_word (P9: word mod LW).
   logic [LWW-1:0]  op_widx;
-  logic [31:0]     at_old, at_new;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0]     at_old;     // the word before the atomic (unused: responses carry the line)
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [DW-1:0]   at_data;
   assign op_widx = LWW'(32'(op_word) % LW);
-  assign at_old  = op_base[32*op_widx +: 32];
-  always_comb begin
-    unique case (op_aop)
-      AopAdd:  at_new = at_old + op_a;
-      AopExch: at_new = op_a;
-      AopCas:  at_new = (at_old == op_a) ? op_b : at_old;
-      default: at_new = at_old;
-    endcase
-  end
-  for (genvar w = 0; w < LW; w++) begin : g_atom
-    assign at_data[32*w +: 32] = (op_widx == LWW'(w)) ? at_new : op_base[32*w +: 32];
-  end
+  gpucoh_amo #(.Words(LW)) u_amo (
+    .line_i(op_base),
+    .word_i(op_widx),
+    .aop_i (op_aop),
+    .a_i   (op_a),
+    .b_i   (op_b),
+    .old_o (at_old),
+    .line_o(at_data)
+  );
 
   // ---------------------------------------------------------------------------------------------
   // M4-M8, sections 5-7: what this edge does
@@ -932,35 +930,35 @@ module tc_l2 #(
   end
 
   logic            push, pop;
-  logic [QPW-1:0]  tail;
-  logic [31:0]     tail_sum;
-  assign req_ready_o = (fcnt_q < QueueQ);
+  assign req_ready_o = (fcnt < QueueQ);
   assign push        = req_valid_i && req_ready_o;
   assign pop         = head && served;
-  assign tail_sum    = 32'(fhead_q) + 32'(fcnt_q);
-  assign tail        = QPW'((tail_sum >= L2Queue) ? tail_sum - L2Queue : tail_sum);
-
-  logic [FEW-1:0]  fifo_in;
-  assign fifo_in = {req_kind_i, req_src_i, req_wf_i, req_line_i, req_exp_i, req_ts_i, req_era_i,
-                    req_aop_i, req_word_i, req_a_i, req_b_i};
 
   // ---------------------------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------------------------
 
-  always_ff @(posedge clk_i) begin
-    if (push) begin
-      fifo_q[tail]      <= fifo_in;
-      fifo_data_q[tail] <= req_data_i;
-      fifo_mask_q[tail] <= req_mask_i;
-    end
-  end
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [QW-1:0]   fcnt_d;     // entries after the edge (the bank's ready is combinational)
+  /* verilator lint_on UNUSEDSIGNAL */
+  gpucoh_fifo #(
+    .Width(FEW + DW + MB),
+    .Depth(L2Queue)
+  ) u_fifo (
+    .clk_i,
+    .rst_ni,
+    .push_i    (push),
+    .data_i    ({req_kind_i, req_src_i, req_wf_i, req_line_i, req_exp_i, req_ts_i, req_era_i,
+                 req_aop_i, req_word_i, req_a_i, req_b_i, req_data_i, req_mask_i}),
+    .pop_i     (pop),
+    .head_o    ({h_ctl, h_data, h_mask}),
+    .cnt_o     (fcnt),
+    .cnt_next_o(fcnt_d)
+  );
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       life_q            <= TSW'(PredInit);
-      fcnt_q            <= '0;
-      fhead_q           <= '0;
       rsp_valid_q       <= 1'b0;
       rsp_kind_q        <= '0;
       rsp_dst_q         <= '0;
@@ -977,10 +975,6 @@ module tc_l2 #(
       mreq_wb_data_q    <= '0;
     end else begin
       life_q            <= life_d;
-      fcnt_q            <= fcnt_q + QW'(push) - QW'(pop);
-      if (pop) begin
-        fhead_q <= (fhead_q == LastPtr) ? '0 : fhead_q + 1'b1;
-      end
       rsp_valid_q       <= rsp_valid_d;
       rsp_kind_q        <= rsp_kind_d;
       rsp_dst_q         <= rsp_dst_d;
@@ -1104,7 +1098,7 @@ module tc_l2 #(
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Outputs: registers only (timing contract rule 4); req_ready_o (above) is fcnt_q < L2Queue
+  // Outputs: registers only (timing contract rule 4); req_ready_o (above) is fcnt < L2Queue
   // ---------------------------------------------------------------------------------------------
 
   assign rsp_valid_o       = rsp_valid_q;
@@ -1215,7 +1209,7 @@ module tc_l2 #(
       M8_LifeInRange_A: assert (sva_life_ok)
         else $error("[%m] predictor out of range");
       // M2: the FIFO never holds more than L2Queue requests; no pop from an empty FIFO.
-      M2_FifoBound_A: assert (!(push && !pop && fcnt_q == QueueQ) && !(pop && fcnt_q == '0))
+      M2_FifoBound_A: assert (!(push && !pop && fcnt == QueueQ) && !(pop && fcnt == '0))
         else $error("[%m] FIFO count out of range");
       // Timing contract rule 6: payloads are 0 when their valid is 0.
       RspPayloadZero_A: assert (rsp_valid_o || sva_rsp_quiet)

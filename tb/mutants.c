@@ -151,8 +151,17 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
     }
     bool applied = false;
     /* TC units are co-simulated together in the system: every TC file goes to the scratch */
-    static const char* const tc_files[] = {"tc_pkg.sv", "tc_timer.sv", "tc_gwct.sv",
-                                           "tc_l1.sv",  "tc_l2.sv",    NULL};
+    static const char* const tc_files[] = {"tc_pkg.sv",
+                                           "gpucoh_fifo.sv",
+                                           "gpucoh_bytemerge.sv",
+                                           "gpucoh_amo.sv",
+                                           "gpucoh_ffs.sv",
+                                           "gpucoh_ffs2.sv",
+                                           "tc_timer.sv",
+                                           "tc_gwct.sv",
+                                           "tc_l1.sv",
+                                           "tc_l2.sv",
+                                           NULL};
     const char* const* files = strncmp(u->name, "tc_", 3) == 0 ? tc_files : u->rtl_files;
     for (const char* const* f = files; *f; f++) {
         snprintf(p, sizeof p, "%s/rtl/%s", root, *f);

@@ -270,10 +270,19 @@ static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
 }
 
 static const char* const timer_files[] = {"tc_timer.sv", NULL};
-/* tc_pkg.sv first: the encodings of the TC family (rtl/tc_pkg.sv) */
+/* tc_pkg.sv first: the encodings of the TC family (rtl/tc_pkg.sv); then the shared primitives
+ * (docs/units/primitives.md) each unit instantiates */
 static const char* const gwct_files[] = {"tc_gwct.sv", NULL};
-static const char* const l1_files[] = {"tc_pkg.sv", "tc_gwct.sv", "tc_l1.sv", NULL};
-static const char* const l2_files[] = {"tc_pkg.sv", "tc_l2.sv", NULL};
+static const char* const l1_files[] = {"tc_pkg.sv",  "gpucoh_fifo.sv", "gpucoh_bytemerge.sv",
+                                       "tc_gwct.sv", "tc_l1.sv",       NULL};
+static const char* const l2_files[] = {"tc_pkg.sv",
+                                       "gpucoh_fifo.sv",
+                                       "gpucoh_bytemerge.sv",
+                                       "gpucoh_amo.sv",
+                                       "gpucoh_ffs.sv",
+                                       "gpucoh_ffs2.sv",
+                                       "tc_l2.sv",
+                                       NULL};
 
 static const char* const timer_waves[] = {"TOP.tc_timer.clk_i",
                                           "TOP.tc_timer.rst_ni",

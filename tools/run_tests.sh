@@ -251,6 +251,14 @@ check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json"
 
+echo "== 6b. shared RTL primitives (tests/rtl/tb_primitives.sv, Icarus)"
+check "primitives: ffs/ffs2, bytemerge, amo, fifo against their references" \
+    "$LOGS/primitives.log" bash tools/test_primitives.sh
+for m in ffs fifo merge amo; do
+    check "primitives: the testbench catches mutant '$m'" "$LOGS/primitives-$m.log" \
+        bash -c "bash tools/test_primitives.sh --mutant $m; [ \$? -eq 1 ]"   # 2: no longer applies
+done
+
 echo "== 7. lint and format"
 check "lint: RTL (verilator -Wall, yosys gate, iverilog, style)" "$LOGS/lint-rtl.log" \
     bash tools/lint_rtl.sh

@@ -130,7 +130,7 @@ void state(void* h, void* vst) {
             }
         }
     }
-    st->fcnt = r->tc_l1__DOT__fcnt_q;
+    st->fcnt = r->tc_l1__DOT__u_fifo__DOT__cnt_q;
     for (unsigned w = 0; w < kWf; ++w) {
         st->gwct.gwct[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__gwct_q, w * kTsW, kTsW);
         st->gwct.cnt[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__cnt_q, w * kCntW, kCntW);

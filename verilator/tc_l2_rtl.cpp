@@ -136,7 +136,7 @@ void state(void* h, void* vst) {
         m->a = r->tc_l2__DOT__ma_q[k];
         m->b = r->tc_l2__DOT__mb_q[k];
     }
-    st->fcnt = r->tc_l2__DOT__fcnt_q;
+    st->fcnt = r->tc_l2__DOT__u_fifo__DOT__cnt_q;
     st->life = r->tc_l2__DOT__life_q;
 }
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Run the self-checking testbench of the shared RTL primitives (tests/rtl/tb_primitives.sv) with
+# Icarus Verilog, on the primitives of rtl/ or, with --mutant NAME, on a copy with one known bug
+# (the testbench must then report failures: tools/run_tests.sh checks both).
+#
+#   tools/test_primitives.sh                 exit 0 when every check passes
+#   tools/test_primitives.sh --mutant ffs    gpucoh_ffs prefix shifted by l instead of 2^l
+#   tools/test_primitives.sh --mutant fifo   gpucoh_fifo head pointer never wraps
+#   tools/test_primitives.sh --mutant merge  gpucoh_bytemerge takes byte b from the wrong side
+#   tools/test_primitives.sh --mutant amo    gpucoh_amo CAS swaps on a mismatch
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+OUT=build/primitives
+mkdir -p "$OUT"
+PRIMS=(gpucoh_ffs gpucoh_ffs2 gpucoh_bytemerge gpucoh_amo gpucoh_fifo)
+SRC=()
+for p in "${PRIMS[@]}"; do SRC+=("rtl/$p.sv"); done
+if [ "${1:-}" = --mutant ]; then
+    m=${2:?--mutant needs a name}
+    case $m in
+    ffs) f=gpucoh_ffs; from='(below << (1 << l))'; to='(below << l)' ;;
+    fifo) f=gpucoh_fifo; from="(32'(head_q) == Depth - 32'd1) ? '0 : head_q + PW'(1)"; to="head_q + PW'(1)" ;;
+    merge) f=gpucoh_bytemerge; from='(old_i & ~bits) | (new_i & bits)'; to='(old_i & bits) | (new_i & ~bits)' ;;
+    amo) f=gpucoh_amo; from='(old_o == a_i) ? b_i : old_o'; to='(old_o != a_i) ? b_i : old_o' ;;
+    *) echo "test_primitives: unknown mutant '$m' (ffs, fifo, merge, amo)" >&2; exit 2 ;;
+    esac
+    grep -qF -- "$from" "rtl/$f.sv" || { echo "test_primitives: mutant $m no longer applies" >&2; exit 2; }
+    python3 - "rtl/$f.sv" "$OUT/$f.sv" "$from" "$to" <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+open(sys.argv[2], 'w').write(s.replace(sys.argv[3], sys.argv[4], 1))
+PY
+    for i in "${!SRC[@]}"; do [ "${SRC[$i]}" = "rtl/$f.sv" ] && SRC[$i]=$OUT/$f.sv; done
+fi
+iverilog -g2012 -I rtl/include -o "$OUT/tb" rtl/tc_pkg.sv "${SRC[@]}" tests/rtl/tb_primitives.sv \
+    2>&1 | grep -v 'sorry: Case unique\|always_comb process has no sensitivities' || true
+[ -f "$OUT/tb" ] || { echo "test_primitives: the testbench did not compile" >&2; exit 2; }
+log=$(vvp -n "$OUT/tb" 2>&1) || true
+echo "$log" | tail -12
+rm -f "$OUT/tb"
+echo "$log" | grep -q 'tb_primitives: [0-9]* checks, 0 failures'
