@@ -182,10 +182,11 @@ snapall=$build/.snap.$$
 rm -rf "$snapall"
 mkdir -p "$snapall/rtl"
 trap 'rm -rf "$snapall"' EXIT
-# GPUCOH_TC_RTL (a directory holding rtl/tc_*.sv) replaces the work tree's copy, e.g. to add a
+# GPUCOH_TC_RTL (a directory holding rtl/tc_*.sv and the primitives) replaces the work tree's copy, e.g. to add a
 # point to a set measured on an earlier version.
 rtl_src=${GPUCOH_TC_RTL:-.}
-for f in rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.sv rtl/tc_l2.sv; do
+for f in rtl/tc_pkg.sv rtl/gpucoh_*.sv rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.sv rtl/tc_l2.sv; do
+  [[ $f == rtl/gpucoh_pkg.sv ]] && continue   # read by synth/synth.sh itself
   if [[ -f $rtl_src/$f ]]; then cp "$rtl_src/$f" "$snapall/$f"; fi
 done
 ran=0
