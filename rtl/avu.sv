@@ -220,11 +220,11 @@ module avu #(
   localparam int UIW = (UN > 1) ? $clog2(UN) : 1;
   localparam int VW  = $clog2(SigBits);
 
-  // st encoding (spec section 3).
-  localparam logic [1:0] StIdle     = 2'd0;
-  localparam logic [1:0] StTest     = 2'd1;
-  localparam logic [1:0] StLoad     = 2'd2;
-  localparam logic [1:0] StValidate = 2'd3;
+  // st encoding (spec section 3; gpucoh_pkg::avu_st_e).
+  localparam logic [1:0] StIdle     = gpucoh_pkg::AvuStIdle;
+  localparam logic [1:0] StTest     = gpucoh_pkg::AvuStTest;
+  localparam logic [1:0] StLoad     = gpucoh_pkg::AvuStLoad;
+  localparam logic [1:0] StValidate = gpucoh_pkg::AvuStValidate;
 
   // rsp_kind_i encoding (rdu section 2, shared through the package).
   localparam logic [2:0] RspWriteAck = gpucoh_pkg::RduRspWriteAck;
@@ -232,12 +232,12 @@ module avu #(
   localparam logic [2:0] RspRace     = gpucoh_pkg::RduRspRace;
   localparam logic [2:0] RspForced   = gpucoh_pkg::RduRspForced;
 
-  // res_kind_o encoding (spec section 2).
-  localparam logic [2:0] ResHit     = 3'd0;
-  localparam logic [2:0] ResMiss    = 3'd1;
-  localparam logic [2:0] ResAvuMiss = 3'd2;
-  localparam logic [2:0] ResExpired = 3'd3;
-  localparam logic [2:0] ResStore   = 3'd4;
+  // res_kind_o encoding (spec section 2; gpucoh_pkg::avu_res_kind_e).
+  localparam logic [2:0] ResHit     = gpucoh_pkg::AvuResHit;
+  localparam logic [2:0] ResMiss    = gpucoh_pkg::AvuResMiss;
+  localparam logic [2:0] ResAvuMiss = gpucoh_pkg::AvuResAvuMiss;
+  localparam logic [2:0] ResExpired = gpucoh_pkg::AvuResExpired;
+  localparam logic [2:0] ResStore   = gpucoh_pkg::AvuResStore;
 
   localparam bit [31:0]     DepthM1   = SpecDepth - 32'd1;
   localparam logic [QW-1:0] DepthQ    = SpecDepth[QW-1:0];    // D, fits QW bits

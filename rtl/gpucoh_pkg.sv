@@ -55,4 +55,25 @@ package gpucoh_pkg;
     RduStShip  = 2'd2
   } rdu_st_e;
 
+  // ---------------------------------------------------------------------------------------------
+  // avu (docs/units/avu.md)
+  // ---------------------------------------------------------------------------------------------
+
+  // Engine state st (spec section 3).
+  typedef enum logic [1:0] {
+    AvuStIdle     = 2'd0,
+    AvuStTest     = 2'd1,
+    AvuStLoad     = 2'd2,
+    AvuStValidate = 2'd3
+  } avu_st_e;
+
+  // res_kind_o encoding (spec section 2).
+  typedef enum logic [2:0] {
+    AvuResHit     = 3'd0,
+    AvuResMiss    = 3'd1,
+    AvuResAvuMiss = 3'd2,
+    AvuResExpired = 3'd3,
+    AvuResStore   = 3'd4
+  } avu_res_kind_e;
+
 endpackage

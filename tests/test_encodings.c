@@ -3,7 +3,7 @@
  * test_encodings.c -- every encoding of the RTL packages equals its C enum value.
  *
  * The RTL writes each encoding once, as a typed enum item of a family package (rtl/gpucoh_pkg.sv:
- * sig_bloom, rdu; rtl/tc_pkg.sv: the TC family). This test reads the packages as text, finds
+ * sig_bloom, rdu, avu; rtl/tc_pkg.sv: the TC family). This test reads the packages as text, finds
  * every enum item `Name = W'dV` (or 'h / 'b) inside a `typedef enum ... { ... }` block and
  * checks it against the table below, which names the C enum constant of each item:
  *   - every item of a package has a row, with the same value (a new item without a C name
@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avu.h"
 #include "rdu.h"
 #include "sig_bloom.h"
 #include "tc_l1.h"
@@ -56,6 +57,15 @@ static const enc_t k_enc[] = {
     E("gpucoh_pkg.sv", "RduStIdle", RDU_ST_IDLE),
     E("gpucoh_pkg.sv", "RduStUnits", RDU_ST_UNITS),
     E("gpucoh_pkg.sv", "RduStShip", RDU_ST_SHIP),
+    E("gpucoh_pkg.sv", "AvuStIdle", AVU_ST_IDLE),
+    E("gpucoh_pkg.sv", "AvuStTest", AVU_ST_TEST),
+    E("gpucoh_pkg.sv", "AvuStLoad", AVU_ST_LOAD),
+    E("gpucoh_pkg.sv", "AvuStValidate", AVU_ST_VALIDATE),
+    E("gpucoh_pkg.sv", "AvuResHit", AVU_RES_HIT),
+    E("gpucoh_pkg.sv", "AvuResMiss", AVU_RES_MISS),
+    E("gpucoh_pkg.sv", "AvuResAvuMiss", AVU_RES_AVU_MISS),
+    E("gpucoh_pkg.sv", "AvuResExpired", AVU_RES_EXPIRED),
+    E("gpucoh_pkg.sv", "AvuResStore", AVU_RES_STORE),
     E("tc_pkg.sv", "TcStrong", TC_STRONG),
     E("tc_pkg.sv", "TcWeak", TC_WEAK),
     E("tc_pkg.sv", "TcLeaseFixed", TC_LEASE_FIXED),
@@ -251,7 +261,7 @@ static void test_catches_unknown_and_missing(void** state) {
     const char* extra = "package p;\n typedef enum logic [1:0] {\n  TcOpNone = 2'd0, // x\n"
                         "  TcOpLoad = 2'd1,\n  TcOpFlush = 2'd2\n } tc_op_e;\nendpackage\n";
     /* TcOpFlush has no C name; every tc_pkg row but TcOpNone and TcOpLoad is missing */
-    assert_int_equal(check_pkg("tc_pkg.sv", extra), 1 + (int)N_ENC - 14 - 2);
+    assert_int_equal(check_pkg("tc_pkg.sv", extra), 1 + (int)N_ENC - 23 - 2);
 }
 
 int main(void) {
