@@ -85,8 +85,10 @@
 //      atomic response for a wavefront whose u_gwct count is 0 (wr_idle_o, the registered
 //      value), are treated as L9 protocol errors (A1; page P7). rsp_atomic_i is ignored for DATA,
 //      ACK and ACK_G.
-//   A3 A FIFO head with core_op_i = 0 (no operation) is popped without any other effect
-//      (flagged by the warning CoreOpLegal_A).
+//   A3 Illegal core requests are dropped at the push (page section 9, I1): a request with
+//      core_op_i = 0 (no operation) or core_wf_i >= NumWf is not enqueued and changes nothing
+//      (fcnt and core_ready_o as without it; warning CoreReqLegal_A). So a FIFO head always
+//      has an operation and an existing wavefront (assertions CoreOpLegal_A, CoreWfInRange_A).
 //   A4 core_ready_o is 1 after reset (L2 e with fcnt = 0); the other output registers reset to 0.
 //   A5 A GETS carries wf = 0 (cmodel/tc_types.h); GETX/UPGR carry the core's data and mask as
 //      given (not re-masked); ATOMIC carries data and mask 0, GETX/UPGR aop/word/a/b 0.
@@ -745,8 +747,11 @@ module tc_l1 #(
   // FIFO (L2 b, c, e)
   // ---------------------------------------------------------------------------------------------
 
+  // A3: op 0 or a wavefront >= NumWf (6 bits hold 0 .. 63; with NumWf = 64 all exist) is dropped.
+  logic core_legal;
   logic push;
-  assign push = core_valid_i && core_ready_q;
+  assign core_legal = (core_op_i != '0) && (NumWf == 32'd64 || 32'(core_wf_i) < NumWf);
+  assign push       = core_valid_i && core_ready_q && core_legal;
 
   gpucoh_fifo #(
     .Width(EW + DB + LineBytes),
@@ -924,6 +929,7 @@ module tc_l1 #(
   logic sva_crsp_zero   /* verilator public_flat_rd */;   // timing rule 6, core response
   logic sva_req_zero    /* verilator public_flat_rd */;   // timing rule 6, L2 request
   logic sva_op_ok       /* verilator public_flat_rd */;   // A3
+  logic sva_core_ok     /* verilator public_flat_rd */;   // A3 (a request dropped at the push)
   logic sva_wf_ok       /* verilator public_flat_rd */;   // A6
   always_comb begin
     // L1: at most one way matches the event's line.
@@ -949,10 +955,12 @@ module tc_l1 #(
                     (req_kind_q == '0 && req_wf_q == '0 && req_line_q == '0 && !req_exp_q &&
                      req_ts_q == '0 && !req_era_q && req_data_q == '0 && req_mask_q == '0 &&
                      req_aop_q == '0 && req_word_q == '0 && req_a_q == '0 && req_b_q == '0);
-    // Core-side protocol (no rule of the page): a head has an operation (A3) and names a
-    // wavefront below NumWf (A6).
+    // A3: illegal requests never enter the FIFO, so a head has an operation and names a
+    // wavefront below NumWf; a request dropped at the push is flagged (a testbench may drive
+    // one on purpose: section 9 of the page).
     sva_op_ok     = !(rst_ni && do_req) || (h_op != '0);
     sva_wf_ok     = !(rst_ni && do_req && h_op != '0) || (h_wfbit != '0);
+    sva_core_ok   = !(rst_ni && core_valid_i && core_ready_q) || core_legal;
   end
 `endif
 
@@ -966,7 +974,8 @@ module tc_l1 #(
   `ASSERT(L8_ExpOnlyOnGets_A, sva_l8_exp_ok)
   `ASSERT(CrspPayloadZero_A, sva_crsp_zero)
   `ASSERT(ReqPayloadZero_A, sva_req_zero)
-  `ASSERT_WARN(CoreOpLegal_A, sva_op_ok)
-  `ASSERT_WARN(CoreWfInRange_A, sva_wf_ok)
+  `ASSERT(CoreOpLegal_A, sva_op_ok)
+  `ASSERT(CoreWfInRange_A, sva_wf_ok)
+  `ASSERT_WARN(CoreReqLegal_A, sva_core_ok)
 
 endmodule

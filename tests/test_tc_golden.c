@@ -1669,6 +1669,80 @@ static void t_bad_kind(bool rtl, uint32_t bad_kind) {
 TWO(t_bad_kind0, t_bad_kind(false, 0), t_bad_kind(true, 0))
 TWO(t_bad_kind7, t_bad_kind(false, 7), t_bad_kind(true, 7))
 
+/* tc_l1.md section 9, I1: a core request with op 0 or a wavefront >= NumWf is dropped at the
+ * push (not enqueued, core_ready stays 1, no L2 request); a legal load after them is served.
+ * The RTL before the I1 decision enqueued them (fcnt 1 after the op-0 request) and sent a GETS
+ * for the out-of-range wavefront: it fails here. */
+static void t_bad_core(bool rtl) {
+    tc_desc_t d = pdesc(PS_W_FIX); /* NumWf 4, L1Queue 2 */
+    char err[512];
+    assert_int_equal(tc_check_desc(&d, err, sizeof err), 0);
+    tc_l1_t* m = NULL;
+    tc_l1_state_t* st = calloc(1, sizeof *st);
+    assert_non_null(st);
+    gpucoh_rtl_t r;
+    memset(&r, 0, sizeof r);
+    void* h = NULL;
+    if (rtl) {
+        load_rtl(&unit_tc_l1, &d, &r);
+        h = r.api->create();
+    } else {
+        m = calloc(1, sizeof *m);
+        assert_non_null(m);
+        if (tc_l1_init(m, &d, err, sizeof err) != 0)
+            fail_msg("tc_l1_init: %s", err);
+    }
+    static const uint32_t ops[] = {TC_OP_NONE, TC_OP_LOAD, TC_OP_STORE, TC_OP_LOAD};
+    static const uint32_t wfs[] = {0, 4, 63, 1}; /* the last one is legal */
+    tc_l1_in_t in;
+    tc_l1_out_t out;
+    uint32_t gets_at = 0;
+    for (uint32_t cyc = 0; cyc < 16; cyc++) {
+        memset(&in, 0, sizeof in);
+        in.rst_n = cyc >= 2;
+        in.t.now = cyc + 1;
+        const uint32_t k = cyc - 2;
+        if (cyc >= 2 && k < 4) {
+            in.core.valid = true;
+            in.core.op = ops[k];
+            in.core.wf = wfs[k];
+            in.core.line = X_;
+            in.core.mask[0] = 0xffffu;
+        }
+        if (rtl)
+            r.api->tick(h, &in, &out);
+        else
+            tc_l1_tick(m, &in, &out);
+        uint32_t fcnt;
+        if (rtl) {
+            st->sel_all = 1;
+            r.api->state(h, st);
+            fcnt = st->fcnt;
+        } else {
+            fcnt = m->st.fcnt;
+        }
+        if (cyc >= 2 && k < 3) {
+            if (fcnt != 0 || !out.core_ready || out.req.valid)
+                fail_msg("[%s] illegal core request %u (op %u, wf %u) was not dropped: fcnt %u, "
+                         "core_ready %d, L2 request %d (tc_l1.md I1)",
+                         rtl ? "RTL" : "C", k, ops[k], wfs[k], fcnt, out.core_ready, out.req.valid);
+        }
+        if (out.req.valid && out.req.kind == TC_REQ_GETS && out.req.line == X_ && !gets_at)
+            gets_at = cyc;
+    }
+    if (!gets_at)
+        fail_msg("[%s] the legal load after the illegal requests sent no GETS", rtl ? "RTL" : "C");
+    if (rtl) {
+        r.api->destroy(h);
+        gpucoh_rtl_unload(&r);
+    } else {
+        assert_int_equal(m->errors, 3u); /* each dropped request counts */
+        free(m);
+    }
+    free(st);
+}
+TWO(t_bad_core, t_bad_core(false), t_bad_core(true))
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gt1_weak_c),      cmocka_unit_test(gt1_strong_c),
@@ -1687,6 +1761,7 @@ int main(void) {
         cmocka_unit_test(t_vm_expire_rtl), cmocka_unit_test(t_roll_rtl),
         cmocka_unit_test(t_bad_kind0_c),   cmocka_unit_test(t_bad_kind7_c),
         cmocka_unit_test(t_bad_kind0_rtl), cmocka_unit_test(t_bad_kind7_rtl),
+        cmocka_unit_test(t_bad_core_c),    cmocka_unit_test(t_bad_core_rtl),
     };
     const char* f = getenv("TC_GOLDEN_FILTER");
     if (f && *f)
