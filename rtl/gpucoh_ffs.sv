@@ -52,12 +52,17 @@ module gpucoh_ffs #(
   assign valid_o  = |vec_i;                 // F1
   assign onehot_o = vec_i & ~below;        // F2
 
-  // F3: an OR tree per index bit.
-  always_comb begin
-    idx_o = '0;
+  // F3: index bit b is the OR of the one-hot bits whose index has bit b set: a constant mask
+  // per index bit (an OR tree each in the netlist; a few word operations in Verilator).
+  function automatic logic [Width-1:0] idx_bit_mask(input int b);
     for (int i = 0; i < Width; i++) begin
-      idx_o = idx_o | ({IW{onehot_o[i]}} & IW'(i));
+      idx_bit_mask[i] = ((i >> b) & 1) == 1;
     end
+  endfunction
+
+  for (genvar b = 0; b < IW; b++) begin : g_idx
+    localparam logic [Width-1:0] Sel = idx_bit_mask(b);
+    assign idx_o[b] = |(onehot_o & Sel);
   end
 
 endmodule

@@ -104,11 +104,15 @@ module tc_gwct #(
   // State (spec section 3)
   // ---------------------------------------------------------------------------------------------
 
-  // Flat vectors, entry w at [w*W +: W] (Yosys 0.23 parses no multi-dimensional packed arrays):
-  // the reset and the roll clear are whole-vector writes that Verilator 5.006, Yosys 0.23 and
-  // Icarus 11 all accept, so every register has one description (docs/units/tc_gwct.md s. 3).
-  logic [NumWf*TsWidth-1:0] gwct_q /* verilator public_flat_rd */;
-  logic [NumWf*CW-1:0]      cnt_q  /* verilator public_flat_rd */;
+  // The entries are arrays without reset, written one element per port; the reset and the roll
+  // clear act on packed per-entry bits instead (docs/units/tc_gwct.md section 3), so every
+  // register has one description that Verilator 5.006, Yosys 0.23 and Icarus 11 accept:
+  //   gval_q[w]  gwct_q[w] holds the entry's GWCT; 0 after reset and after a roll (RO2)
+  //   cval_q[w]  cnt_q[w] holds the entry's count; 0 after reset
+  (* mem2reg *) logic [TsWidth-1:0] gwct_q [NumWf] /* verilator public_flat_rd */;
+  (* mem2reg *) logic [CW-1:0]      cnt_q  [NumWf] /* verilator public_flat_rd */;
+  logic [NumWf-1:0]   gval_q        /* verilator public_flat_rd */;
+  logic [NumWf-1:0]   cval_q        /* verilator public_flat_rd */;
   logic [NumWf-1:0]   fence_ready_q /* verilator public_flat_rd */;
   logic [NumWf-1:0]   wr_idle_q     /* verilator public_flat_rd */;
   logic [NumWf-1:0]   full_q        /* verilator public_flat_rd */;
@@ -141,22 +145,10 @@ module tc_gwct #(
   logic [CW-1:0]      ack_cnt_d;      // next count of the ack's entry
   logic [TsWidth-1:0] ack_gwct_d;     // next GWCT of the ack's entry, before the roll clear
 
-  // Entry reads and writes compare the index with every entry number (a select per entry, as a
-  // register file has), never a variable part-select of the flat vectors: Yosys maps those to
-  // barrel shifters (+14 % area at NumWf 48, measured).
   always_comb begin
-    iss_cnt_cur  = '0;
-    ack_cnt_cur  = '0;
-    ack_gwct_cur = '0;
-    for (int w = 0; w < NumWf; w++) begin
-      if (iss_in && iss_idx == WI'(w)) begin
-        iss_cnt_cur = cnt_q[w*CW +: CW];
-      end
-      if (ack_in && ack_idx == WI'(w)) begin
-        ack_cnt_cur  = cnt_q[w*CW +: CW];
-        ack_gwct_cur = gwct_q[w*TsWidth +: TsWidth];
-      end
-    end
+    iss_cnt_cur  = (iss_in && cval_q[iss_idx]) ? cnt_q[iss_idx] : '0;
+    ack_cnt_cur  = (ack_in && cval_q[ack_idx]) ? cnt_q[ack_idx] : '0;
+    ack_gwct_cur = (ack_in && gval_q[ack_idx]) ? gwct_q[ack_idx] : '0;
     ack_ok       = ack_in && (ack_cnt_cur != '0);
     ack_raise    = ack_ok && ack_global_i && (ack_era_i == era_i);
     // cnt + issue - ack; an entry named by both keeps its count.
@@ -191,42 +183,43 @@ module tc_gwct #(
   // Registers
   // ---------------------------------------------------------------------------------------------
 
-  // G1 next state of every entry: the roll clear of every GWCT first (RO2), then the named
-  // entries (the ack's GWCT is cleared by a roll as well).
-  logic [NumWf*TsWidth-1:0] gwct_n;
-  logic [NumWf*CW-1:0]      cnt_n;
-  always_comb begin
-    gwct_n = roll_i ? '0 : gwct_q;
-    cnt_n  = cnt_q;
-    for (int w = 0; w < NumWf; w++) begin
-      if (iss_in && iss_idx == WI'(w)) begin
-        cnt_n[w*CW +: CW] = iss_cnt_d;
-      end
-      if (ack_ok && ack_idx == WI'(w)) begin
-        cnt_n[w*CW +: CW]            = ack_cnt_d;
-        gwct_n[w*TsWidth +: TsWidth] = roll_i ? '0 : ack_gwct_d;
-      end
+  // Entry writes (no reset; see State).
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && iss_in) begin
+      cnt_q[iss_idx] <= iss_cnt_d;
+    end
+    if (rst_ni && ack_ok) begin
+      cnt_q[ack_idx]  <= ack_cnt_d;
+      gwct_q[ack_idx] <= ack_gwct_d;
     end
   end
 
-  // One description for every simulator and for synthesis: whole-vector writes only.
+  // The reset and the roll clear write the packed bits whole; the named entries come after.
   always_ff @(posedge clk_i) begin : p_regs
     logic [NumWf-1:0] gwct_lt;   // gwct_d[w] < now_i (block-local temporary)
     if (!rst_ni) begin
-      gwct_q        <= '0;
-      cnt_q         <= '0;
+      gval_q        <= '0;
+      cval_q        <= '0;
       fence_ready_q <= '1;
       wr_idle_q     <= '1;
       full_q        <= '0;
     end else begin
-      gwct_q <= gwct_n;
-      cnt_q  <= cnt_n;
+      if (roll_i) begin
+        gval_q <= '0;                  // RO2: every GWCT reads 0, the ack's entry as well
+      end
+      if (iss_in) begin
+        cval_q[iss_idx] <= 1'b1;
+      end
+      if (ack_ok) begin
+        cval_q[ack_idx] <= 1'b1;
+        gval_q[ack_idx] <= !roll_i;
+      end
       // G3
       if (roll_i) begin
         gwct_lt = {NumWf{now_i != '0}};
       end else begin
         for (int w = 0; w < NumWf; w++) begin
-          gwct_lt[w] = (gwct_q[w*TsWidth +: TsWidth] < now_i);
+          gwct_lt[w] = ((gval_q[w] ? gwct_q[w] : '0) < now_i);
         end
         if (ack_ok) begin
           gwct_lt[ack_idx] = (ack_gwct_d < now_i);

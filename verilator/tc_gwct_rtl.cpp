@@ -19,8 +19,6 @@ using Sim = gpucoh::Sim<Vtc_gwct>;
 #error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
 #endif
 constexpr unsigned kWf = GPUCOH_P_NumWf;
-constexpr unsigned kTs = GPUCOH_P_TsWidth;     // gwct_q element width (packed array)
-constexpr unsigned kCnt = GPUCOH_P_WfCntWidth; // cnt_q element width (packed array)
 
 void tick(void* h, const void* vin, void* vout) {
     Sim* s = static_cast<Sim*>(h);
@@ -49,8 +47,11 @@ void state(void* h, void* vst) {
     tc_gwct_state_t* st = static_cast<tc_gwct_state_t*>(vst);
     const Vtc_gwct___024root* r = s->top->rootp;
     for (unsigned w = 0; w < kWf; ++w) {
-        st->gwct[w] = gpucoh::get_field(r->tc_gwct__DOT__gwct_q, w * kTs, kTs);
-        st->cnt[w] = gpucoh::get_field(r->tc_gwct__DOT__cnt_q, w * kCnt, kCnt);
+        // an entry reads 0 unless its gval/cval bit says it holds a value (tc_gwct.md section 3)
+        st->gwct[w] =
+            gpucoh::get_field(r->tc_gwct__DOT__gval_q, w, 1) ? r->tc_gwct__DOT__gwct_q[w] : 0;
+        st->cnt[w] =
+            gpucoh::get_field(r->tc_gwct__DOT__cval_q, w, 1) ? r->tc_gwct__DOT__cnt_q[w] : 0;
     }
 }
 

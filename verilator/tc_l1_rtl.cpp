@@ -27,7 +27,6 @@ constexpr unsigned kSets = GPUCOH_P_L1Sets;
 constexpr unsigned kLines = GPUCOH_P_L1Sets * GPUCOH_P_L1Ways;
 constexpr unsigned kWw = GPUCOH_P_L1Ways > 1 ? 32 - __builtin_clz(GPUCOH_P_L1Ways - 1) : 1;
 constexpr unsigned kTsW = GPUCOH_P_TsWidth;
-constexpr unsigned kCntW = GPUCOH_P_WfCntWidth;
 
 void tick(void* h, const void* vin, void* vout) {
     Sim* s = static_cast<Sim*>(h);
@@ -132,8 +131,12 @@ void state(void* h, void* vst) {
     }
     st->fcnt = r->tc_l1__DOT__u_fifo__DOT__cnt_q;
     for (unsigned w = 0; w < kWf; ++w) {
-        st->gwct.gwct[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__gwct_q, w * kTsW, kTsW);
-        st->gwct.cnt[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__cnt_q, w * kCntW, kCntW);
+        st->gwct.gwct[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__gval_q, w, 1)
+                               ? r->tc_l1__DOT__u_gwct__DOT__gwct_q[w]
+                               : 0;
+        st->gwct.cnt[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__cval_q, w, 1)
+                              ? r->tc_l1__DOT__u_gwct__DOT__cnt_q[w]
+                              : 0;
     }
 }
 
