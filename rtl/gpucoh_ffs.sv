@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // gpucoh_ffs -- find first set: the lowest set bit of a vector, as a one-hot vector and as an
-// index, in logarithmic depth (a Kogge-Stone prefix OR, then an OR-tree encoder). No state.
+// index, in logarithmic depth (a prefix OR, then an OR-tree encoder). No state.
 //
 // Used for "the lowest free entry", "the first matching way" and similar scans (tc_l2's MSHR
 // match and free-entry search; gpucoh_ffs2 for the two lowest). Specification:
@@ -36,18 +36,36 @@ module gpucoh_ffs #(
                "gpucoh_ffs: illegal Width (legal: 1 .. 1024)")
 
   localparam int IW = (Width > 1) ? $clog2(Width) : 1;   // index width
-  localparam int Lv = IW;                                // prefix levels
 
-  // F2: below[i] = |vec_i[i-1:0] (exclusive prefix OR) by a Kogge-Stone network: start from
-  // vec_i shifted up by one; level l ORs in the vector shifted up by 2^l. Lv levels of
-  // whole-vector ORs (fast in Verilator; log depth in the netlist).
+  // F2: below[i] = |vec_i[i-1:0] (exclusive prefix OR), word by word: inside each 32-bit word a
+  // five-level Kogge-Stone network (x |= x << 1, 2, 4, 8, 16 after a shift by one), across
+  // words an OR of the lower words. Log depth in the netlist; in Verilator a few operations on
+  // 32-bit words per word (a shift of the whole wide vector costs a library call per level).
+  localparam int NW = (Width + 31) / 32;                 // 32-bit words
+  logic [NW*32-1:0] vec_pad;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [NW*32-1:0] below_pad;                           // bits >= Width are padding
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [Width-1:0] below;
   always_comb begin
-    below = vec_i << 1;
-    for (int l = 0; l < Lv; l++) begin
-      below = below | (below << (1 << l));
+    logic        lower;   // some bit of a lower word is set
+    logic [31:0] w, p;
+    vec_pad   = (NW*32)'(vec_i);
+    below_pad = '0;
+    lower     = 1'b0;
+    for (int k = 0; k < NW; k++) begin
+      w = vec_pad[32*k +: 32];
+      p = w << 1;
+      p = p | (p << 1);
+      p = p | (p << 2);
+      p = p | (p << 4);
+      p = p | (p << 8);
+      p = p | (p << 16);
+      below_pad[32*k +: 32] = p | {32{lower}};
+      lower = lower | (|w);
     end
   end
+  assign below = below_pad[Width-1:0];
 
   assign valid_o  = |vec_i;                 // F1
   assign onehot_o = vec_i & ~below;        // F2

@@ -4,7 +4,7 @@
 # (the testbench must then report failures: tools/run_tests.sh checks both).
 #
 #   tools/test_primitives.sh                 exit 0 when every check passes
-#   tools/test_primitives.sh --mutant ffs    gpucoh_ffs prefix shifted by l instead of 2^l
+#   tools/test_primitives.sh --mutant ffs    gpucoh_ffs prefix level 3 shifts by 3 instead of 4
 #   tools/test_primitives.sh --mutant fifo   gpucoh_fifo head pointer never wraps
 #   tools/test_primitives.sh --mutant merge  gpucoh_bytemerge takes byte b from the wrong side
 #   tools/test_primitives.sh --mutant amo    gpucoh_amo CAS swaps on a mismatch
@@ -19,7 +19,7 @@ for p in "${PRIMS[@]}"; do SRC+=("rtl/$p.sv"); done
 if [ "${1:-}" = --mutant ]; then
     m=${2:?--mutant needs a name}
     case $m in
-    ffs) f=gpucoh_ffs; from='(below << (1 << l))'; to='(below << l)' ;;
+    ffs) f=gpucoh_ffs; from='p = p | (p << 4);'; to='p = p | (p << 3);' ;;
     fifo) f=gpucoh_fifo; from="(32'(head_q) == Depth - 32'd1) ? '0 : head_q + PW'(1)"; to="head_q + PW'(1)" ;;
     merge) f=gpucoh_bytemerge; from='(old_i & ~bits) | (new_i & bits)'; to='(old_i & bits) | (new_i & ~bits)' ;;
     amo) f=gpucoh_amo; from='(old_o == a_i) ? b_i : old_o'; to='(old_o != a_i) ? b_i : old_o' ;;
