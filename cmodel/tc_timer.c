@@ -12,42 +12,62 @@
  */
 #include "tc_timer.h"
 
-#include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
-static uint32_t ts_max_w(uint32_t w) {
-    return w >= 32u ? 0xffffffffu : ((1u << w) - 1u);
+tc_timer_desc_t tc_timer_desc_from(const tc_desc_t* sys) {
+    tc_timer_desc_t d;
+    d.ts_width = sys->ts_width;
+    return d;
 }
 
-int tc_timer_init(tc_timer_t* t, uint32_t ts_width, char* msg, size_t msg_len) {
-    if (t == NULL) {
-        if (msg != NULL && msg_len > 0u) {
-            (void)snprintf(msg, msg_len, "tc_timer: t is NULL");
-        }
-        return 1;
+int tc_timer_check_desc(const tc_timer_desc_t* d, char* msg, size_t msg_len) {
+    if (d == NULL) {
+        return tc_param_error(msg, msg_len, "tc_timer: desc is NULL");
     }
-    memset(t, 0, sizeof *t);
-    if (ts_width < 8u || ts_width > 32u) {
-        if (msg != NULL && msg_len > 0u) {
-            (void)snprintf(msg, msg_len, "tc_timer: ts_width = %u is illegal (TsWidth: 8..32)",
-                           (unsigned)ts_width);
-        }
-        return 1;
+    if (d->ts_width < 8u || d->ts_width > 32u) {
+        return tc_param_error(msg, msg_len, "tc_timer: ts_width = %u is illegal (TsWidth: 8..32)",
+                              (unsigned)d->ts_width);
     }
-    t->ts_width = ts_width;
+    return 0;
+}
+
+size_t tc_timer_size(const tc_timer_desc_t* d) {
+    return tc_timer_check_desc(d, NULL, 0u) == 0 ? sizeof(tc_timer_t) : 0u;
+}
+
+tc_timer_t* tc_timer_init(void* mem, size_t len, const tc_timer_desc_t* d, char* msg,
+                          size_t msg_len) {
+    if (tc_timer_check_desc(d, msg, msg_len) != 0) {
+        return NULL;
+    }
+    const size_t need = tc_timer_size(d);
+    if (mem == NULL || len < need || ((uintptr_t)mem % _Alignof(tc_timer_t)) != 0u) {
+        (void)tc_param_error(msg, msg_len,
+                             "tc_timer: storage %s (%zu bytes at %p; the model needs %zu bytes "
+                             "aligned to %zu)",
+                             mem == NULL  ? "is NULL"
+                             : len < need ? "too small"
+                                          : "misaligned",
+                             len, mem, need, (size_t) _Alignof(tc_timer_t));
+        return NULL;
+    }
+    tc_timer_t* t = (tc_timer_t*)mem;
+    memset(t, 0, need);
+    t->d = *d;
     t->st.now = 1u;
     t->st.era = 0u;
-    return 0;
+    return t;
 }
 
 void tc_timer_outputs(const tc_timer_t* t, tc_timer_out_t* out) {
     out->now = t->st.now;
     out->era = t->st.era;
-    out->roll = (t->st.now == ts_max_w(t->ts_width)); /* T2 */
+    out->roll = (t->st.now == tc_ts_max_w(t->d.ts_width)); /* T2 */
 }
 
 void tc_timer_tick(tc_timer_t* t, const tc_timer_in_t* in, tc_timer_out_t* out) {
-    const uint32_t max = ts_max_w(t->ts_width);
+    const uint32_t max = tc_ts_max_w(t->d.ts_width);
     if (!in->rst_n) {
         t->st.now = 1u;
         t->st.era = 0u;

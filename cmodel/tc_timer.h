@@ -2,6 +2,15 @@
 /*
  * tc_timer.h -- C reference model of the synchronized timestamp counter (docs/units/tc_timer.md).
  * One tc_timer_tick() call = one rising edge (docs/timing.md).
+ *
+ * Storage is the caller's (docs/framework.md, "C model storage"):
+ *
+ *   tc_timer_desc_t d = tc_timer_desc_from(&sys);          (or { .ts_width = 32 })
+ *   size_t n = tc_timer_size(&d);                          (0: illegal descriptor)
+ *   tc_timer_t* t = tc_timer_init(malloc(n), n, &d, why, sizeof why);
+ *   ... free(t);
+ *
+ * The timer needs sizeof(tc_timer_t) bytes whatever its descriptor.
  */
 #ifndef GPUCOH_TC_TIMER_H
 #define GPUCOH_TC_TIMER_H
@@ -37,14 +46,28 @@ typedef enum {
     TC_TIMER_T_N
 } tc_timer_trans_t;
 
+/* Parameters (spec section 1). */
 typedef struct {
-    uint32_t ts_width;
+    uint32_t ts_width; /* TsWidth, 8..32 */
+} tc_timer_desc_t;
+
+typedef struct {
+    tc_timer_desc_t d;
     tc_timer_state_t st;
     uint64_t cov[TC_TIMER_T_N];
 } tc_timer_t;
 
-/* 0 = ok; else message names the parameter. */
-int tc_timer_init(tc_timer_t* t, uint32_t ts_width, char* msg, size_t msg_len);
+/* The timer's parameters in a system descriptor. */
+tc_timer_desc_t tc_timer_desc_from(const tc_desc_t* sys);
+/* 0 = legal; else 1 and a message naming the parameter and its legal range. */
+int tc_timer_check_desc(const tc_timer_desc_t* d, char* msg, size_t msg_len);
+/* Bytes of the model for d (sizeof(tc_timer_t)); 0 for an illegal descriptor. */
+size_t tc_timer_size(const tc_timer_desc_t* d);
+/* Builds the model in mem (len >= tc_timer_size(d) bytes, aligned for uint64_t) in its reset
+ * state and returns it (== mem); NULL and a message for a NULL or short or misaligned mem or an
+ * illegal descriptor. The caller owns mem. */
+tc_timer_t* tc_timer_init(void* mem, size_t len, const tc_timer_desc_t* d, char* msg,
+                          size_t msg_len);
 void tc_timer_tick(tc_timer_t* t, const tc_timer_in_t* in, tc_timer_out_t* out);
 /* The outputs of the current state (what the unit drives this cycle). */
 void tc_timer_outputs(const tc_timer_t* t, tc_timer_out_t* out);

@@ -21,16 +21,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TC_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TC_PRINTF_LIKE(f, a)
-#endif
-
-static int bad(char* msg, size_t msg_len, const char* fmt, ...) TC_PRINTF_LIKE(3, 4);
-
 /* Write the one-line message (when msg is not NULL) and return 1. */
-static int bad(char* msg, size_t msg_len, const char* fmt, ...) {
+int tc_param_error(char* msg, size_t msg_len, const char* fmt, ...) {
     if (msg != NULL && msg_len > 0u) {
         va_list ap;
         va_start(ap, fmt);
@@ -91,35 +83,40 @@ tc_desc_t tc_desc_default(tc_protocol_t p) {
 #define RANGE(field, name, lo, hi)                                                                 \
     do {                                                                                           \
         if (out_of(d->field, (lo), (hi))) {                                                        \
-            return bad(msg, msg_len, "tc: " #field " = %u is illegal (" name ": %u..%u)",          \
-                       (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));                        \
+            return tc_param_error(msg, msg_len,                                                    \
+                                  "tc: " #field " = %u is illegal (" name ": %u..%u)",             \
+                                  (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));             \
         }                                                                                          \
     } while (0)
 
 int tc_check_desc(const tc_desc_t* d, char* msg, size_t msg_len) {
     if (d == NULL) {
-        return bad(msg, msg_len, "tc: desc is NULL");
+        return tc_param_error(msg, msg_len, "tc: desc is NULL");
     }
     RANGE(protocol, "Protocol: 0 TC-Strong, 1 TC-Weak", 0u, 1u);
     RANGE(num_sm, "NumSm", 1u, TC_MAX_SM);
     RANGE(num_wf, "NumWf", 1u, TC_MAX_WF);
     if (!is_pow2(d->num_banks) || d->num_banks > TC_MAX_BANKS) {
-        return bad(msg, msg_len, "tc: num_banks = %u is illegal (NumBanks: 1, 2, 4, 8 or 16)",
-                   (unsigned)d->num_banks);
+        return tc_param_error(msg, msg_len,
+                              "tc: num_banks = %u is illegal (NumBanks: 1, 2, 4, 8 or 16)",
+                              (unsigned)d->num_banks);
     }
     if (!is_pow2(d->line_bytes) || d->line_bytes < 16u || d->line_bytes > TC_MAX_LINE_BYTES) {
-        return bad(msg, msg_len, "tc: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
-                   (unsigned)d->line_bytes);
+        return tc_param_error(msg, msg_len,
+                              "tc: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
+                              (unsigned)d->line_bytes);
     }
     RANGE(addr_width, "AddrWidth", 16u, 48u);
     if (!is_pow2(d->l1_sets) || d->l1_sets > 256u) {
-        return bad(msg, msg_len, "tc: l1_sets = %u is illegal (L1Sets: a power of two in 1..256)",
-                   (unsigned)d->l1_sets);
+        return tc_param_error(msg, msg_len,
+                              "tc: l1_sets = %u is illegal (L1Sets: a power of two in 1..256)",
+                              (unsigned)d->l1_sets);
     }
     RANGE(l1_ways, "L1Ways", 1u, 8u);
     if (!is_pow2(d->l2_sets) || d->l2_sets > 1024u) {
-        return bad(msg, msg_len, "tc: l2_sets = %u is illegal (L2Sets: a power of two in 1..1024)",
-                   (unsigned)d->l2_sets);
+        return tc_param_error(msg, msg_len,
+                              "tc: l2_sets = %u is illegal (L2Sets: a power of two in 1..1024)",
+                              (unsigned)d->l2_sets);
     }
     RANGE(l2_ways, "L2Ways", 1u, 16u);
     {
@@ -129,21 +126,23 @@ int tc_check_desc(const tc_desc_t* d, char* msg, size_t msg_len) {
         const uint32_t s2 = log2u(d->l2_sets);
         const uint32_t b = log2u(d->num_banks);
         if (la < s1 + 1u) {
-            return bad(msg, msg_len,
-                       "tc: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - log2 LineBytes"
-                       " = %u must be >= log2 L1Sets + 1 = %u, an L1 tag of >= 1 bit; legal "
-                       "AddrWidth >= %u)",
-                       (unsigned)d->addr_width, (unsigned)la, (unsigned)(s1 + 1u),
-                       (unsigned)(s1 + 1u + log2u(d->line_bytes)));
+            return tc_param_error(
+                msg, msg_len,
+                "tc: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - log2 LineBytes"
+                " = %u must be >= log2 L1Sets + 1 = %u, an L1 tag of >= 1 bit; legal "
+                "AddrWidth >= %u)",
+                (unsigned)d->addr_width, (unsigned)la, (unsigned)(s1 + 1u),
+                (unsigned)(s1 + 1u + log2u(d->line_bytes)));
         }
         const uint32_t need2 = (b + s2 > s2 + 1u) ? b + s2 : s2 + 1u;
         if (la < need2) {
-            return bad(msg, msg_len,
-                       "tc: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - log2 LineBytes"
-                       " = %u must be >= log2 NumBanks + log2 L2Sets and >= log2 L2Sets + 1 (an L2"
-                       " tag of >= 1 bit), i.e. >= %u; legal AddrWidth >= %u)",
-                       (unsigned)d->addr_width, (unsigned)la, (unsigned)need2,
-                       (unsigned)(need2 + log2u(d->line_bytes)));
+            return tc_param_error(
+                msg, msg_len,
+                "tc: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - log2 LineBytes"
+                " = %u must be >= log2 NumBanks + log2 L2Sets and >= log2 L2Sets + 1 (an L2"
+                " tag of >= 1 bit), i.e. >= %u; legal AddrWidth >= %u)",
+                (unsigned)d->addr_width, (unsigned)la, (unsigned)need2,
+                (unsigned)(need2 + log2u(d->line_bytes)));
         }
     }
     RANGE(l2_mshrs, "L2Mshrs", 2u, 128u);

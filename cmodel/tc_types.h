@@ -172,17 +172,34 @@ tc_desc_t tc_desc_default(tc_protocol_t p); /* docs/system.md section 2 defaults
 /* 0 = valid; else writes a message naming the parameter and its legal range. */
 int tc_check_desc(const tc_desc_t* d, char* msg, size_t msg_len);
 
+#if defined(__GNUC__) || defined(__clang__)
+#define TC_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TC_PRINTF_LIKE(f, a)
+#endif
+
+/* For the parameter checks of the units' descriptors (tc_*_check_desc): writes the message
+ * (printf format) into msg when msg is not NULL and msg_len > 0; returns 1. */
+int tc_param_error(char* msg, size_t msg_len, const char* fmt, ...) TC_PRINTF_LIKE(3, 4);
+
 /* Derived values. */
 static inline uint32_t tc_line_words(const tc_desc_t* d) {
     return d->line_bytes / 4u;
 }
-static inline uint32_t tc_ts_max(const tc_desc_t* d) {
-    return d->ts_width >= 32u ? 0xffffffffu : ((1u << d->ts_width) - 1u);
+/* 2^TsWidth-1 for a TsWidth of w bits. */
+static inline uint32_t tc_ts_max_w(uint32_t w) {
+    return w >= 32u ? 0xffffffffu : ((1u << w) - 1u);
 }
-/* Saturating now + x, capped at 2^TsWidth-1 (docs/system.md rule C3). */
+static inline uint32_t tc_ts_max(const tc_desc_t* d) {
+    return tc_ts_max_w(d->ts_width);
+}
+/* Saturating now + x, capped at 2^TsWidth-1 (docs/system.md rule C3), TsWidth = w. */
+static inline uint32_t tc_ts_add_w(uint32_t w, uint32_t now, uint32_t x) {
+    const uint64_t s = (uint64_t)now + x;
+    return s > tc_ts_max_w(w) ? tc_ts_max_w(w) : (uint32_t)s;
+}
 static inline uint32_t tc_ts_add(const tc_desc_t* d, uint32_t now, uint32_t x) {
-    uint64_t s = (uint64_t)now + x;
-    return s > tc_ts_max(d) ? tc_ts_max(d) : (uint32_t)s;
+    return tc_ts_add_w(d->ts_width, now, x);
 }
 /* Bank of a line, and the line address as the bank's index space sees it. */
 static inline uint32_t tc_bank_of(const tc_desc_t* d, uint64_t line) {

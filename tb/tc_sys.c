@@ -78,13 +78,20 @@ int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen)
         return -1;
     }
     c->d = *d;
-    c->timer = (tc_timer_t*)calloc(1, sizeof *c->timer);
+    const tc_timer_desc_t td = tc_timer_desc_from(d);
+    const size_t tn = tc_timer_size(&td);
+    void* tmem = tn ? malloc(tn) : NULL;
     c->l1 = (tc_l1_t**)calloc(d->num_sm, sizeof *c->l1);
     c->l2 = (tc_l2_t**)calloc(d->num_banks, sizeof *c->l2);
-    if (!c->timer || !c->l1 || !c->l2)
+    if (!c->l1 || !c->l2 || (tn && !tmem)) {
+        free(tmem);
         goto oom;
-    if (tc_timer_init(c->timer, d->ts_width, err, errlen) != 0)
+    }
+    c->timer = tc_timer_init(tmem, tn, &td, err, errlen);
+    if (!c->timer) {
+        free(tmem);
         goto fail;
+    }
     for (uint32_t j = 0; j < d->num_sm; j++) {
         c->l1[j] = (tc_l1_t*)calloc(1, sizeof(tc_l1_t));
         if (!c->l1[j])

@@ -359,7 +359,8 @@ static int timer_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int s
     timer_ctx_t* c = vctx;
     (void)stim;
     gpucoh_rng_seed(&c->rng, seed);
-    if (tc_timer_init(&c->model, (uint32_t)pv->v[0], err, errlen) != 0)
+    const tc_timer_desc_t d = {.ts_width = (uint32_t)pv->v[0]};
+    if (!tc_timer_init(&c->model, sizeof c->model, &d, err, errlen)) /* its size for every d */
         return -1;
     c->max = pv->v[0] >= 32 ? 0xffffffffu : (1u << pv->v[0]) - 1u;
     return 0;
@@ -461,9 +462,10 @@ static int gwct_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int st
     (void)stim;
     gpucoh_rng_seed(&c->rng, seed);
     c->num_wf = (uint32_t)pv->v[0];
+    const tc_timer_desc_t td = {.ts_width = (uint32_t)pv->v[1]};
     if (tc_gwct_init(&c->model, c->num_wf, (uint32_t)pv->v[1], (uint32_t)pv->v[2], err, errlen) !=
             0 ||
-        tc_timer_init(&c->timer, (uint32_t)pv->v[1], err, errlen) != 0)
+        !tc_timer_init(&c->timer, sizeof c->timer, &td, err, errlen))
         return -1;
     c->max = pv->v[1] >= 32 ? 0xffffffffu : (1u << pv->v[1]) - 1u;
     return 0;
