@@ -25,7 +25,7 @@
  */
 #include "tc_gwct.h"
 
-#include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 static uint64_t mask64(uint32_t n) {
@@ -46,48 +46,81 @@ static uint32_t popcount64(uint64_t x) {
 }
 
 static void gwct_reset(tc_gwct_t* g) {
-    memset(&g->st, 0, sizeof g->st);
-    g->out.fence_ready = mask64(g->num_wf);
-    g->out.wr_idle = mask64(g->num_wf);
+    memset(g->gwct, 0, sizeof(uint32_t) * g->d.num_wf);
+    memset(g->cnt, 0, sizeof(uint32_t) * g->d.num_wf);
+    g->out.fence_ready = mask64(g->d.num_wf);
+    g->out.wr_idle = mask64(g->d.num_wf);
     g->out.full = 0u;
 }
 
-int tc_gwct_init(tc_gwct_t* g, uint32_t num_wf, uint32_t ts_width, uint32_t cnt_width, char* msg,
-                 size_t msg_len) {
-    if (g == NULL) {
-        if (msg != NULL && msg_len > 0u) {
-            (void)snprintf(msg, msg_len, "tc_gwct: g is NULL");
-        }
-        return 1;
+tc_gwct_desc_t tc_gwct_desc_from(const tc_desc_t* sys) {
+    tc_gwct_desc_t d;
+    d.num_wf = sys->num_wf;
+    d.ts_width = sys->ts_width;
+    d.wf_cnt_width = sys->wf_cnt_width;
+    return d;
+}
+
+int tc_gwct_check_desc(const tc_gwct_desc_t* d, char* msg, size_t msg_len) {
+    if (d == NULL) {
+        return tc_param_error(msg, msg_len, "tc_gwct: desc is NULL");
     }
-    memset(g, 0, sizeof *g);
     const char* name = NULL;
     const char* range = NULL;
     unsigned val = 0;
-    if (num_wf < 1u || num_wf > TC_MAX_WF) {
+    if (d->num_wf < 1u || d->num_wf > TC_MAX_WF) {
         name = "num_wf";
         range = "NumWf: 1..64";
-        val = num_wf;
-    } else if (ts_width < 8u || ts_width > 32u) {
+        val = d->num_wf;
+    } else if (d->ts_width < 8u || d->ts_width > 32u) {
         name = "ts_width";
         range = "TsWidth: 8..32";
-        val = ts_width;
-    } else if (cnt_width < 2u || cnt_width > 8u) {
-        name = "cnt_width";
+        val = d->ts_width;
+    } else if (d->wf_cnt_width < 2u || d->wf_cnt_width > 8u) {
+        name = "wf_cnt_width";
         range = "WfCntWidth: 2..8";
-        val = cnt_width;
+        val = d->wf_cnt_width;
     }
     if (name != NULL) {
-        if (msg != NULL && msg_len > 0u) {
-            (void)snprintf(msg, msg_len, "tc_gwct: %s = %u is illegal (%s)", name, val, range);
-        }
-        return 1;
+        return tc_param_error(msg, msg_len, "tc_gwct: %s = %u is illegal (%s)", name, val, range);
     }
-    g->num_wf = num_wf;
-    g->ts_width = ts_width;
-    g->cnt_width = cnt_width;
-    gwct_reset(g);
     return 0;
+}
+
+size_t tc_gwct_size(const tc_gwct_desc_t* d) {
+    return tc_gwct_check_desc(d, NULL, 0u) == 0 ? TC_GWCT_BYTES(d->num_wf) : 0u;
+}
+
+tc_gwct_t* tc_gwct_init(void* mem, size_t len, const tc_gwct_desc_t* d, char* msg, size_t msg_len) {
+    if (tc_gwct_check_desc(d, msg, msg_len) != 0) {
+        return NULL;
+    }
+    const size_t need = tc_gwct_size(d);
+    if (mem == NULL || len < need || ((uintptr_t)mem % _Alignof(tc_gwct_t)) != 0u) {
+        (void)tc_param_error(msg, msg_len,
+                             "tc_gwct: storage %s (%zu bytes at %p; the model needs %zu bytes "
+                             "aligned to %zu)",
+                             mem == NULL  ? "is NULL"
+                             : len < need ? "too small"
+                                          : "misaligned",
+                             len, mem, need, (size_t) _Alignof(tc_gwct_t));
+        return NULL;
+    }
+    memset(mem, 0, need);
+    tc_gwct_t* g = (tc_gwct_t*)mem;
+    unsigned char* at = (unsigned char*)mem + TC_GWCT_ALIGN8(sizeof(tc_gwct_t));
+    g->gwct = (uint32_t*)(void*)at;
+    at += TC_GWCT_ALIGN8(4u * (size_t)d->num_wf);
+    g->cnt = (uint32_t*)(void*)at;
+    g->d = *d;
+    gwct_reset(g);
+    return g;
+}
+
+void tc_gwct_state_get(const tc_gwct_t* g, tc_gwct_state_t* st) {
+    memset(st, 0, sizeof *st);
+    memcpy(st->gwct, g->gwct, sizeof(uint32_t) * g->d.num_wf);
+    memcpy(st->cnt, g->cnt, sizeof(uint32_t) * g->d.num_wf);
 }
 
 void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
@@ -99,19 +132,19 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
         }
         return;
     }
-    const uint32_t cmax = (1u << g->cnt_width) - 1u;
-    const uint32_t tmax = g->ts_width >= 32u ? 0xffffffffu : ((1u << g->ts_width) - 1u);
+    const uint32_t cmax = (1u << g->d.wf_cnt_width) - 1u;
+    const uint32_t tmax = tc_ts_max_w(g->d.ts_width);
     const uint32_t era = in->t.era & 1u;
     const uint32_t now = in->t.now;
 
     /* G2 screening on cnt_q */
     bool iss = in->iss_valid;
     bool ack = in->ack_valid;
-    if (iss && (in->iss_wf >= g->num_wf || g->st.cnt[in->iss_wf] == cmax)) {
+    if (iss && (in->iss_wf >= g->d.num_wf || g->cnt[in->iss_wf] == cmax)) {
         g->errors++;
         iss = false;
     }
-    if (ack && (in->ack_wf >= g->num_wf || g->st.cnt[in->ack_wf] == 0u)) {
+    if (ack && (in->ack_wf >= g->d.num_wf || g->cnt[in->ack_wf] == 0u)) {
         g->errors++;
         ack = false;
     }
@@ -119,23 +152,23 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
     /* G1 */
     if (iss) {
         const uint32_t w = in->iss_wf;
-        g->st.cnt[w]++;
+        g->cnt[w]++;
         g->cov[TC_GWCT_T_ISSUE]++;
-        if (g->st.cnt[w] == cmax && !(ack && in->ack_wf == w)) {
+        if (g->cnt[w] == cmax && !(ack && in->ack_wf == w)) {
             g->cov[TC_GWCT_T_FULL]++;
         }
     }
     if (ack) {
         const uint32_t w = in->ack_wf;
-        g->st.cnt[w]--;
+        g->cnt[w]--;
         if (!in->ack_global) {
             g->cov[TC_GWCT_T_ACK]++;
         } else if ((in->ack_era & 1u) != era) {
             g->cov[TC_GWCT_T_ACK_OLD]++;
         } else {
             const uint32_t v = in->ack_gwct & tmax;
-            if (v > g->st.gwct[w]) {
-                g->st.gwct[w] = v;
+            if (v > g->gwct[w]) {
+                g->gwct[w] = v;
                 g->cov[TC_GWCT_T_ACK_RAISE]++;
             } else {
                 g->cov[TC_GWCT_T_ACK_KEEP]++;
@@ -146,17 +179,17 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
         }
     }
     if (in->t.roll) {
-        memset(g->st.gwct, 0, sizeof g->st.gwct); /* RO2; unused entries are 0 anyway */
+        memset(g->gwct, 0, sizeof(uint32_t) * g->d.num_wf); /* RO2 */
         g->cov[TC_GWCT_T_ROLL]++;
     }
 
     /* G3: registered outputs from cnt_d, gwct_d and this cycle's now_i */
     uint64_t ready = 0u, idle = 0u, full = 0u;
-    for (uint32_t w = 0; w < g->num_wf; w++) {
-        const uint32_t c = g->st.cnt[w];
+    for (uint32_t w = 0; w < g->d.num_wf; w++) {
+        const uint32_t c = g->cnt[w];
         if (c == 0u) {
             idle |= (uint64_t)1 << w;
-            if (g->st.gwct[w] < now) {
+            if (g->gwct[w] < now) {
                 ready |= (uint64_t)1 << w;
             }
         } else if (c == cmax) {

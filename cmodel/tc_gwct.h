@@ -2,6 +2,16 @@
 /*
  * tc_gwct.h -- C reference model of the per-wavefront GWCT table (docs/units/tc_gwct.md).
  * One tc_gwct_tick() call = one rising edge (docs/timing.md).
+ *
+ * Storage is the caller's, sized by the descriptor (docs/framework.md, "C model storage"):
+ *
+ *   tc_gwct_desc_t d = tc_gwct_desc_from(&sys);
+ *   size_t n = tc_gwct_size(&d);                      (0: illegal descriptor)
+ *   tc_gwct_t* g = tc_gwct_init(malloc(n), n, &d, why, sizeof why);
+ *   ... free(g);
+ *
+ * The model is the header struct followed by its two NumWf-entry arrays in the same block; it
+ * points into that block, so it must not be moved or copied (tc_gwct_state_get copies its state).
  */
 #ifndef GPUCOH_TC_GWCT_H
 #define GPUCOH_TC_GWCT_H
@@ -30,6 +40,8 @@ typedef struct {
     uint64_t full;
 } tc_gwct_out_t;
 
+/* The state as the RTL shim reads it (lockstep compare interface); the model itself keeps
+ * NumWf entries (tc_gwct_state_get fills this from it). */
 typedef struct {
     uint32_t gwct[TC_MAX_WF];
     uint32_t cnt[TC_MAX_WF];
@@ -49,17 +61,40 @@ typedef enum {
     TC_GWCT_T_N
 } tc_gwct_trans_t;
 
+/* Parameters (spec section 1). */
 typedef struct {
-    uint32_t num_wf, ts_width, cnt_width;
-    tc_gwct_state_t st;
+    uint32_t num_wf;       /* NumWf, 1..64 */
+    uint32_t ts_width;     /* TsWidth, 8..32 */
+    uint32_t wf_cnt_width; /* WfCntWidth, 2..8 */
+} tc_gwct_desc_t;
+
+typedef struct {
+    tc_gwct_desc_t d;
+    uint32_t* gwct;    /* gwct_q[NumWf], in the model's block */
+    uint32_t* cnt;     /* cnt_q[NumWf], in the model's block */
     tc_gwct_out_t out; /* registered outputs */
     uint64_t cov[TC_GWCT_T_N];
     uint64_t errors; /* rule G2 violations */
 } tc_gwct_t;
 
-int tc_gwct_init(tc_gwct_t* g, uint32_t num_wf, uint32_t ts_width, uint32_t cnt_width, char* msg,
-                 size_t msg_len);
+/* Bytes tc_gwct_size() gives for NumWf = n: the header, then gwct and cnt, each rounded up to 8
+ * bytes (a constant expression, for storage whose size must be known at compile time). */
+#define TC_GWCT_ALIGN8(x) (((size_t)(x) + 7u) & ~(size_t)7u)
+#define TC_GWCT_BYTES(n)  (TC_GWCT_ALIGN8(sizeof(tc_gwct_t)) + 2u * TC_GWCT_ALIGN8(4u * (size_t)(n)))
+
+/* The table's parameters in a system descriptor. */
+tc_gwct_desc_t tc_gwct_desc_from(const tc_desc_t* sys);
+/* 0 = legal; else 1 and a message naming the parameter and its legal range. */
+int tc_gwct_check_desc(const tc_gwct_desc_t* d, char* msg, size_t msg_len);
+/* Bytes of the model for d (TC_GWCT_BYTES(d->num_wf)); 0 for an illegal descriptor. */
+size_t tc_gwct_size(const tc_gwct_desc_t* d);
+/* Builds the model in mem (len >= tc_gwct_size(d) bytes, aligned for uint64_t) in its reset
+ * state and returns it (== mem); NULL and a message for a NULL or short or misaligned mem or an
+ * illegal descriptor. The caller owns mem. */
+tc_gwct_t* tc_gwct_init(void* mem, size_t len, const tc_gwct_desc_t* d, char* msg, size_t msg_len);
 void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out);
+/* The state in the shim's layout (entries >= NumWf are 0). */
+void tc_gwct_state_get(const tc_gwct_t* g, tc_gwct_state_t* st);
 const char* tc_gwct_trans_id(tc_gwct_trans_t r);   /* "G01" */
 const char* tc_gwct_trans_name(tc_gwct_trans_t r); /* "reset" */
 

@@ -169,9 +169,9 @@ static void l1_reset_state(tc_l1_t* m) {
 }
 
 static void l1_sync_gwct(tc_l1_t* m) {
-    m->st.gwct = m->gwct.st;
-    m->out.fence_ready = m->gwct.out.fence_ready;
-    m->out.wr_idle = m->gwct.out.wr_idle;
+    tc_gwct_state_get(m->gwct, &m->st.gwct);
+    m->out.fence_ready = m->gwct->out.fence_ready;
+    m->out.wr_idle = m->gwct->out.wr_idle;
 }
 
 int tc_l1_init(tc_l1_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
@@ -185,7 +185,9 @@ int tc_l1_init(tc_l1_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
     if (tc_check_desc(d, msg, msg_len) != 0) {
         return 1;
     }
-    if (tc_gwct_init(&m->gwct, d->num_wf, d->ts_width, d->wf_cnt_width, msg, msg_len) != 0) {
+    const tc_gwct_desc_t gd = tc_gwct_desc_from(d);
+    m->gwct = tc_gwct_init(m->gwct_mem, sizeof m->gwct_mem, &gd, msg, msg_len);
+    if (m->gwct == NULL) {
         memset(m, 0, sizeof *m);
         return 1;
     }
@@ -278,7 +280,7 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
     const uint32_t wf = rin->wf & 63u;
     const bool atomic = kind == TC_RSP_DATA_G && rin->atomic;
     if (!((es == TC_L1_V_M || es == TC_L1_I_I) && L->wcnt > 0u) || wf >= m->d.num_wf ||
-        m->gwct.st.cnt[wf] == 0u || (atomic && es == TC_L1_V_M)) {
+        m->gwct->cnt[wf] == 0u || (atomic && es == TC_L1_V_M)) {
         m->errors++; /* L9 / G2 (reading 4) */
         return;
     }
@@ -558,15 +560,15 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
     gi.t = in->t;
     m->touched_n = 0u;
     m->touched_all = false;
-    const uint64_t gerr0 = m->gwct.errors;
+    const uint64_t gerr0 = m->gwct->errors;
 
     if (!in->rst_n) {
         l1_reset_state(m);
-        tc_gwct_tick(&m->gwct, &gi, NULL);
+        tc_gwct_tick(m->gwct, &gi, NULL);
         l1_sync_gwct(m);
         m->cov[TC_L1_T_RESET]++;
         m->touched_all = true;
-        m->errors += m->gwct.errors - gerr0;
+        m->errors += m->gwct->errors - gerr0;
         if (out != NULL) {
             *out = m->out;
         }
@@ -576,7 +578,7 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
     const uint32_t now = in->t.now;
     const uint32_t era = in->t.era & 1u;
     const bool ready_q = m->out.core_ready;
-    const uint64_t full_q = m->gwct.out.full;
+    const uint64_t full_q = m->gwct->out.full;
     /* payloads are 0 when valid is 0: clear the previous edge's message */
     if (m->out.crsp.valid) {
         memset(&m->out.crsp, 0, sizeof m->out.crsp);
@@ -628,9 +630,9 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
     /* (e) */
     m->out.core_ready = m->st.fcnt < m->d.l1_queue;
 
-    tc_gwct_tick(&m->gwct, &gi, NULL);
+    tc_gwct_tick(m->gwct, &gi, NULL);
     l1_sync_gwct(m);
-    m->errors += m->gwct.errors - gerr0;
+    m->errors += m->gwct->errors - gerr0;
     if (out != NULL) {
         *out = m->out;
     }

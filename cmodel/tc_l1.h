@@ -109,7 +109,8 @@ typedef enum {
 typedef struct {
     tc_desc_t d;
     uint32_t lw, la, lines, cmax, set_bits, way_bits;
-    tc_gwct_t gwct;
+    tc_gwct_t* gwct; /* u_gwct, in gwct_mem */
+    uint64_t gwct_mem[TC_GWCT_BYTES(TC_MAX_WF) / 8u];
     /* core request FIFO (contents not compared) */
     tc_core_req_t fifo[TC_L1_MAX_QUEUE];
     uint32_t fhead;

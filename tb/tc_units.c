@@ -448,7 +448,9 @@ static const gpucoh_tb_ops_t timer_ops = {
 /* ---- tc_gwct adapter ------------------------------------------------------------------------ */
 
 typedef struct {
-    tc_gwct_t model; /* first member */
+    tc_gwct_t* model;   /* in mem */
+    tc_gwct_state_t st; /* the model's state in the shim's layout, after every tick */
+    uint64_t mem[TC_GWCT_BYTES(TC_MAX_WF) / 8u]; /* the model's storage at any NumWf */
     tc_timer_t timer;
     gpucoh_rng_t rng;
     uint32_t num_wf, max;
@@ -462,11 +464,13 @@ static int gwct_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int st
     (void)stim;
     gpucoh_rng_seed(&c->rng, seed);
     c->num_wf = (uint32_t)pv->v[0];
+    const tc_gwct_desc_t gd = {
+        .num_wf = c->num_wf, .ts_width = (uint32_t)pv->v[1], .wf_cnt_width = (uint32_t)pv->v[2]};
     const tc_timer_desc_t td = {.ts_width = (uint32_t)pv->v[1]};
-    if (tc_gwct_init(&c->model, c->num_wf, (uint32_t)pv->v[1], (uint32_t)pv->v[2], err, errlen) !=
-            0 ||
-        !tc_timer_init(&c->timer, sizeof c->timer, &td, err, errlen))
+    c->model = tc_gwct_init(c->mem, sizeof c->mem, &gd, err, errlen);
+    if (!c->model || !tc_timer_init(&c->timer, sizeof c->timer, &td, err, errlen))
         return -1;
+    tc_gwct_state_get(c->model, &c->st);
     c->max = pv->v[1] >= 32 ? 0xffffffffu : (1u << pv->v[1]) - 1u;
     return 0;
 }
@@ -490,7 +494,7 @@ static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
     if (gpucoh_rng_below(&c->rng, 1000) < c->iss_pm) {
         uint32_t w = gpucoh_rng_below(&c->rng, 4) ? gpucoh_rng_below(&c->rng, wmask < 4 ? wmask : 4)
                                                   : gpucoh_rng_below(&c->rng, wmask);
-        if (!((c->model.out.full >> w) & 1u)) {
+        if (!((c->model->out.full >> w) & 1u)) {
             in->iss_valid = true;
             in->iss_wf = w;
         }
@@ -498,7 +502,7 @@ static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
     if (gpucoh_rng_below(&c->rng, 1000) < c->ack_pm) {
         uint32_t w = gpucoh_rng_below(&c->rng, 4) ? gpucoh_rng_below(&c->rng, wmask < 4 ? wmask : 4)
                                                   : gpucoh_rng_below(&c->rng, wmask);
-        if (c->model.st.cnt[w] > 0) {
+        if (c->model->cnt[w] > 0) {
             in->ack_valid = true;
             in->ack_wf = w;
             in->ack_global = gpucoh_rng_below(&c->rng, 4) != 0;
@@ -517,7 +521,8 @@ static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
 }
 static void gwct_tick(void* vctx, const void* in, void* out) {
     gwct_ctx_t* c = vctx;
-    tc_gwct_tick(&c->model, in, out);
+    tc_gwct_tick(c->model, in, out);
+    tc_gwct_state_get(c->model, &c->st);
 }
 static uint32_t gwct_cmp_out(void* vctx, const void* ve, const void* vg, gpucoh_mismatch_t* mm) {
     (void)vctx;
@@ -535,8 +540,8 @@ static uint32_t gwct_cmp_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm
     const tc_gwct_state_t* g = vg;
     uint32_t bad = 0;
     for (uint32_t w = 0; w < c->num_wf; w++) {
-        tb_cmp_u64(mm, &bad, c->model.st.gwct[w], g->gwct[w], "tc_gwct.gwct_q[%u]", w);
-        tb_cmp_u64(mm, &bad, c->model.st.cnt[w], g->cnt[w], "tc_gwct.cnt_q[%u]", w);
+        tb_cmp_u64(mm, &bad, c->st.gwct[w], g->gwct[w], "tc_gwct.gwct_q[%u]", w);
+        tb_cmp_u64(mm, &bad, c->st.cnt[w], g->cnt[w], "tc_gwct.cnt_q[%u]", w);
     }
     if (bad)
         mm->extra = bad - 1;
@@ -559,7 +564,7 @@ static void gwct_cov(void* vctx, uint32_t* covered, uint32_t* reachable) {
     *covered = 0;
     *reachable = TC_GWCT_T_N;
     for (unsigned r = 0; r < TC_GWCT_T_N; r++)
-        *covered += c->model.cov[r] != 0;
+        *covered += c->model->cov[r] != 0;
 }
 static uint32_t gwct_rows(void* vctx) {
     (void)vctx;
@@ -570,7 +575,7 @@ static void gwct_row(void* vctx, uint32_t row, const char** id, const char** nam
     gwct_ctx_t* c = vctx;
     *id = tc_gwct_trans_id((tc_gwct_trans_t)row);
     *name = tc_gwct_trans_name((tc_gwct_trans_t)row);
-    *count = c->model.cov[row];
+    *count = c->model->cov[row];
     *reachable = true;
 }
 static const gpucoh_tb_ops_t gwct_ops = {
