@@ -91,7 +91,15 @@ static const uint32_t nib_bytes[16] = {
 };
 
 static inline uint32_t ts_max_of(const tc_l1_t* m) {
-    return tc_ts_max(&m->d);
+    return tc_ts_max_w(m->d.ts_width);
+}
+
+static int is_pow2(uint32_t x) {
+    return x != 0u && (x & (x - 1u)) == 0u;
+}
+
+static size_t al8(size_t x) {
+    return (x + 7u) & ~(size_t)7u;
 }
 
 static inline void touch(tc_l1_t* m, uint32_t i) {
@@ -105,7 +113,7 @@ static inline void touch(tc_l1_t* m, uint32_t i) {
 
 /* way of set whose line matches tag (st != I), or -1 (rule L1: at most one) */
 static inline int find_way(const tc_l1_t* m, uint32_t set, uint64_t tag) {
-    const tc_l1_line_t* l = &m->st.line[set * m->d.l1_ways];
+    const tc_l1_meta_t* l = &m->line[set * m->d.l1_ways];
     for (uint32_t w = 0; w < m->d.l1_ways; w++) {
         if (l[w].st != TC_L1_I && l[w].tag == tag) {
             return (int)w;
@@ -134,24 +142,25 @@ static tc_req_t* req_put(tc_l1_t* m, uint32_t kind, uint32_t wf, uint64_t line) 
     return r;
 }
 
-static void req_store(tc_l1_t* m, tc_req_t* r, const tc_core_req_t* q) {
-    memcpy(r->data, q->data, (size_t)m->lw * sizeof(uint32_t));
-    memcpy(r->mask, q->mask, sizeof r->mask); /* sanitized at push: bits >= LineBytes are 0 */
+/* the store image of FIFO slot k (r's mask words beyond mw stay 0) */
+static void req_store(tc_l1_t* m, tc_req_t* r, uint32_t k) {
+    memcpy(r->data, m->fdata + (size_t)k * m->lw, (size_t)m->lw * sizeof(uint32_t));
+    memcpy(r->mask, m->fmask + (size_t)k * m->mw, (size_t)m->mw * sizeof(uint32_t));
 }
 
-static void req_atomic(tc_req_t* r, const tc_core_req_t* q) {
+static void req_atomic(tc_req_t* r, const tc_l1_fentry_t* q) {
     r->aop = q->aop;
     r->word = q->word;
     r->a = q->a;
     r->b = q->b;
 }
 
-static void masked_write(uint32_t* dst, const tc_core_req_t* q, uint32_t lw) {
+static void masked_write(uint32_t* dst, const uint32_t* data, const uint32_t* mask, uint32_t lw) {
     for (uint32_t w = 0; w < lw; w++) {
-        const uint32_t nib = (q->mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu;
+        const uint32_t nib = (mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu;
         if (nib != 0u) {
             const uint32_t bm = nib_bytes[nib];
-            dst[w] = (dst[w] & ~bm) | (q->data[w] & bm);
+            dst[w] = (dst[w] & ~bm) | (data[w] & bm);
         }
     }
 }
@@ -159,40 +168,167 @@ static void masked_write(uint32_t* dst, const tc_core_req_t* q, uint32_t lw) {
 /*--- reset ------------------------------------------------------------------------------------*/
 
 static void l1_reset_state(tc_l1_t* m) {
-    memset(m->st.line, 0, (size_t)m->lines * sizeof(tc_l1_line_t));
-    memset(m->st.rr, 0, (size_t)m->d.l1_sets * sizeof(uint32_t));
-    m->st.fcnt = 0u;
+    memset(m->line, 0, (size_t)m->lines * sizeof(tc_l1_meta_t));
+    memset(m->data, 0, (size_t)m->lines * m->lw * sizeof(uint32_t));
+    memset(m->rr, 0, (size_t)m->d.l1_sets * sizeof(uint32_t));
+    m->fcnt = 0u;
     m->fhead = 0u;
-    memset(m->fifo, 0, sizeof m->fifo);
+    memset(m->fifo, 0, (size_t)m->d.l1_queue * sizeof(tc_l1_fentry_t));
+    memset(m->fdata, 0, (size_t)m->d.l1_queue * m->lw * sizeof(uint32_t));
+    memset(m->fmask, 0, (size_t)m->d.l1_queue * m->mw * sizeof(uint32_t));
     memset(&m->out, 0, sizeof m->out);
     m->out.core_ready = true; /* reading 1 */
 }
 
 static void l1_sync_gwct(tc_l1_t* m) {
-    tc_gwct_state_get(m->gwct, &m->st.gwct);
     m->out.fence_ready = m->gwct->out.fence_ready;
     m->out.wr_idle = m->gwct->out.wr_idle;
 }
 
-int tc_l1_init(tc_l1_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
-    if (m == NULL || d == NULL) {
-        if (msg != NULL && msg_len > 0u) {
-            (void)snprintf(msg, msg_len, "tc_l1: %s is NULL", m == NULL ? "m" : "d");
-        }
-        return 1;
+tc_l1_desc_t tc_l1_desc_from(const tc_desc_t* sys) {
+    tc_l1_desc_t d;
+    d.protocol = sys->protocol;
+    d.num_wf = sys->num_wf;
+    d.line_bytes = sys->line_bytes;
+    d.addr_width = sys->addr_width;
+    d.l1_sets = sys->l1_sets;
+    d.l1_ways = sys->l1_ways;
+    d.ts_width = sys->ts_width;
+    d.l1_queue = sys->l1_queue;
+    d.wf_cnt_width = sys->wf_cnt_width;
+    d.line_cnt_width = sys->line_cnt_width;
+    return d;
+}
+
+static tc_gwct_desc_t gwct_desc_of(const tc_l1_desc_t* d) {
+    tc_gwct_desc_t g;
+    g.num_wf = d->num_wf;
+    g.ts_width = d->ts_width;
+    g.wf_cnt_width = d->wf_cnt_width;
+    return g;
+}
+
+#define RANGE(field, name, lo, hi)                                                                 \
+    do {                                                                                           \
+        if (d->field < (lo) || d->field > (hi)) {                                                  \
+            return tc_param_error(msg, msg_len,                                                    \
+                                  "tc_l1: " #field " = %u is illegal (" name ": %u..%u)",          \
+                                  (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));             \
+        }                                                                                          \
+    } while (0)
+
+/* docs/system.md section 2 ("Legal"), the L1's rows, in table order; the L1 tag (C4) must have
+ * at least 1 bit: LA = AddrWidth - log2 LineBytes >= log2 L1Sets + 1. */
+int tc_l1_check_desc(const tc_l1_desc_t* d, char* msg, size_t msg_len) {
+    if (d == NULL) {
+        return tc_param_error(msg, msg_len, "tc_l1: desc is NULL");
     }
-    memset(m, 0, sizeof *m);
-    if (tc_check_desc(d, msg, msg_len) != 0) {
-        return 1;
+    if (d->protocol > 1u) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l1: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak)",
+                              (unsigned)d->protocol);
     }
-    const tc_gwct_desc_t gd = tc_gwct_desc_from(d);
-    m->gwct = tc_gwct_init(m->gwct_mem, sizeof m->gwct_mem, &gd, msg, msg_len);
+    RANGE(num_wf, "NumWf", 1u, TC_MAX_WF);
+    if (!is_pow2(d->line_bytes) || d->line_bytes < 16u || d->line_bytes > TC_MAX_LINE_BYTES) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l1: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
+                              (unsigned)d->line_bytes);
+    }
+    RANGE(addr_width, "AddrWidth", 16u, 48u);
+    if (!is_pow2(d->l1_sets) || d->l1_sets > TC_L1_MAX_SETS) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l1: l1_sets = %u is illegal (L1Sets: a power of two in 1..256)",
+                              (unsigned)d->l1_sets);
+    }
+    RANGE(l1_ways, "L1Ways", 1u, TC_L1_MAX_WAYS);
+    const uint32_t la = d->addr_width - log2u(d->line_bytes);
+    const uint32_t s1 = log2u(d->l1_sets);
+    if (la < s1 + 1u) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l1: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - log2 "
+                              "LineBytes = %u must be >= log2 L1Sets + 1 = %u, an L1 tag of >= 1 "
+                              "bit; legal AddrWidth >= %u)",
+                              (unsigned)d->addr_width, (unsigned)la, (unsigned)(s1 + 1u),
+                              (unsigned)(s1 + 1u + log2u(d->line_bytes)));
+    }
+    RANGE(ts_width, "TsWidth", 8u, 32u);
+    RANGE(l1_queue, "L1Queue", 1u, 8u);
+    RANGE(wf_cnt_width, "WfCntWidth", 2u, 8u);
+    RANGE(line_cnt_width, "LineCntWidth", 2u, 8u);
+    return 0;
+}
+
+#undef RANGE
+
+/* Byte offsets of the arrays in the model's block (each 8-byte aligned) and its size. */
+typedef struct {
+    size_t line, data, rr, fifo, fdata, fmask, gwct, total;
+} l1_layout_t;
+
+static void l1_layout(const tc_l1_desc_t* d, l1_layout_t* o) {
+    const size_t lines = (size_t)d->l1_sets * d->l1_ways;
+    const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u, q = d->l1_queue;
+    const tc_gwct_desc_t g = gwct_desc_of(d);
+    size_t at = al8(sizeof(tc_l1_t));
+    o->line = at;
+    at += al8(lines * sizeof(tc_l1_meta_t));
+    o->data = at;
+    at += al8(lines * lw * sizeof(uint32_t));
+    o->rr = at;
+    at += al8((size_t)d->l1_sets * sizeof(uint32_t));
+    o->fifo = at;
+    at += al8(q * sizeof(tc_l1_fentry_t));
+    o->fdata = at;
+    at += al8(q * lw * sizeof(uint32_t));
+    o->fmask = at;
+    at += al8(q * mw * sizeof(uint32_t));
+    o->gwct = at;
+    at += al8(tc_gwct_size(&g));
+    o->total = at;
+}
+
+size_t tc_l1_size(const tc_l1_desc_t* d) {
+    if (tc_l1_check_desc(d, NULL, 0u) != 0) {
+        return 0u;
+    }
+    l1_layout_t o;
+    l1_layout(d, &o);
+    return o.total;
+}
+
+tc_l1_t* tc_l1_init(void* mem, size_t len, const tc_l1_desc_t* d, char* msg, size_t msg_len) {
+    if (tc_l1_check_desc(d, msg, msg_len) != 0) {
+        return NULL;
+    }
+    l1_layout_t o;
+    l1_layout(d, &o);
+    if (mem == NULL || len < o.total || ((uintptr_t)mem % _Alignof(tc_l1_t)) != 0u) {
+        (void)tc_param_error(msg, msg_len,
+                             "tc_l1: storage %s (%zu bytes at %p; the model needs %zu bytes "
+                             "aligned to %zu)",
+                             mem == NULL     ? "is NULL"
+                             : len < o.total ? "too small"
+                                             : "misaligned",
+                             len, mem, o.total, (size_t) _Alignof(tc_l1_t));
+        return NULL;
+    }
+    memset(mem, 0, o.total);
+    unsigned char* b = (unsigned char*)mem;
+    tc_l1_t* m = (tc_l1_t*)mem;
+    const tc_gwct_desc_t g = gwct_desc_of(d);
+    m->gwct = tc_gwct_init(b + o.gwct, o.total - o.gwct, &g, msg, msg_len);
     if (m->gwct == NULL) {
-        memset(m, 0, sizeof *m);
-        return 1;
+        return NULL; /* not reached: tc_l1_check_desc covers the table's parameters */
     }
+    m->line = (tc_l1_meta_t*)(void*)(b + o.line);
+    m->data = (uint32_t*)(void*)(b + o.data);
+    m->rr = (uint32_t*)(void*)(b + o.rr);
+    m->fifo = (tc_l1_fentry_t*)(void*)(b + o.fifo);
+    m->fdata = (uint32_t*)(void*)(b + o.fdata);
+    m->fmask = (uint32_t*)(void*)(b + o.fmask);
     m->d = *d;
     m->lw = d->line_bytes / 4u;
+    m->mw = (d->line_bytes + 31u) / 32u;
     m->la = d->addr_width - log2u(d->line_bytes);
     m->lines = d->l1_sets * d->l1_ways;
     m->cmax = (1u << d->line_cnt_width) - 1u;
@@ -200,7 +336,41 @@ int tc_l1_init(tc_l1_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
     m->way_bits = clog2u(d->l1_ways);
     l1_reset_state(m);
     l1_sync_gwct(m);
-    return 0;
+    return m;
+}
+
+void tc_l1_line_get(const tc_l1_t* m, uint32_t i, tc_l1_line_t* l) {
+    const tc_l1_meta_t* x = &m->line[i];
+    memset(l, 0, sizeof *l);
+    l->tag = x->tag;
+    l->st = x->st;
+    l->lts = x->lts;
+    memcpy(l->data, tc_l1_line_data(m, i), (size_t)m->lw * sizeof(uint32_t));
+    l->rd = x->rd;
+    l->waw = x->waw;
+    l->wcnt = x->wcnt;
+    l->orig = x->orig;
+    l->late = x->late;
+    l->mts = x->mts;
+}
+
+void tc_l1_state_get(const tc_l1_t* m, tc_l1_state_t* s) {
+    if (s->sel_all) {
+        for (uint32_t i = 0; i < m->lines; i++) {
+            tc_l1_line_get(m, i, &s->line[i]);
+        }
+        memcpy(s->rr, m->rr, (size_t)m->d.l1_sets * sizeof(uint32_t));
+    } else {
+        for (uint32_t k = 0; k < s->sel_n && k < TC_SEL_MAX; k++) {
+            const uint32_t i = s->sel[k];
+            if (i < m->lines) {
+                tc_l1_line_get(m, i, &s->line[i]);
+                s->rr[i / m->d.l1_ways] = m->rr[i / m->d.l1_ways];
+            }
+        }
+    }
+    s->fcnt = m->fcnt;
+    tc_gwct_state_get(m->gwct, &s->gwct);
 }
 
 /*--- (a) responses, section 5 -----------------------------------------------------------------*/
@@ -217,7 +387,7 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
         return;
     }
     const uint32_t idx = set * m->d.l1_ways + (uint32_t)w;
-    tc_l1_line_t* L = &m->st.line[idx];
+    tc_l1_meta_t* L = &m->line[idx];
     uint32_t es = L->st;
     bool e02 = false;
     if (es == TC_L1_V && L->lts < now) {
@@ -251,7 +421,7 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
                 m->cov[TC_L1_T_R02]++; /* rd stays 1; data, lTS unchanged */
             }
         } else if (es == TC_L1_I_V) {
-            memcpy(L->data, rin->data, (size_t)m->lw * sizeof(uint32_t));
+            memcpy(tc_l1_line_data(m, idx), rin->data, (size_t)m->lw * sizeof(uint32_t));
             L->lts = ts1;
             L->rd = 0u;
             L->orig = 0u;
@@ -296,7 +466,8 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
     if (es == TC_L1_V_M) {
         if (kind == TC_RSP_DATA_G) {
             if (L->wcnt == 0u) {
-                memcpy(L->data, rin->data, (size_t)m->lw * sizeof(uint32_t)); /* D3, lTS kept */
+                memcpy(tc_l1_line_data(m, idx), rin->data,
+                       (size_t)m->lw * sizeof(uint32_t)); /* D3, lTS kept */
                 L->st = TC_L1_V;
                 m->cov[TC_L1_T_R06]++;
             } else {
@@ -326,7 +497,7 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
 /*--- (b) the FIFO head, section 6; returns true when the head was processed (pop) -------------*/
 
 static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_gwct_in_t* gi) {
-    const tc_core_req_t* q = &m->fifo[m->fhead];
+    const tc_l1_fentry_t* q = &m->fifo[m->fhead];
     const uint64_t line = q->line;
     const uint32_t ways = m->d.l1_ways;
     const uint32_t set = (uint32_t)(line & (m->d.l1_sets - 1u));
@@ -336,7 +507,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
     const uint32_t wf = q->wf;
     const uint64_t wbit = (uint64_t)1 << wf;
     const int w = find_way(m, set, tag);
-    tc_l1_line_t* L = w >= 0 ? &m->st.line[base + (uint32_t)w] : NULL;
+    tc_l1_meta_t* L = w >= 0 ? &m->line[base + (uint32_t)w] : NULL;
     uint32_t es = TC_L1_I;
     bool expv = false, e02 = false;
     if (L != NULL) {
@@ -369,16 +540,16 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
             v = w;
         } else {
             for (uint32_t k = 0; k < ways; k++) {
-                const tc_l1_line_t* c = &m->st.line[base + k];
+                const tc_l1_meta_t* c = &m->line[base + k];
                 if (c->st == TC_L1_I || (c->st == TC_L1_V && c->lts < now)) {
                     v = (int)k;
                     break;
                 }
             }
             if (v < 0) {
-                uint32_t k = m->st.rr[set];
+                uint32_t k = m->rr[set];
                 for (uint32_t j = 0; j < ways; j++) {
-                    if (m->st.line[base + k].st == TC_L1_V) {
+                    if (m->line[base + k].st == TC_L1_V) {
                         v = (int)k;
                         evict = true;
                         break;
@@ -398,7 +569,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
             m->cov[TC_L1_T_V03]++;
         }
         const uint32_t idx = base + (uint32_t)v;
-        L = &m->st.line[idx];
+        L = &m->line[idx];
         L->tag = tag; /* allocation; data kept */
         L->lts = 0u;
         L->rd = 0u;
@@ -407,7 +578,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         L->orig = 0u;
         L->late = 0u;
         L->mts = 0u;
-        m->st.rr[set] = ((uint32_t)v + 1u == ways) ? 0u : (uint32_t)v + 1u;
+        m->rr[set] = ((uint32_t)v + 1u == ways) ? 0u : (uint32_t)v + 1u;
         if (op == TC_OP_LOAD) {
             tc_req_t* r = req_put(m, TC_REQ_GETS, 0u, line);
             r->exp = expv;
@@ -417,7 +588,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
             m->cov[TC_L1_T_C06]++;
         } else if (op == TC_OP_STORE) {
             tc_req_t* r = req_put(m, TC_REQ_GETX, wf, line);
-            req_store(m, r, q);
+            req_store(m, r, m->fhead);
             L->wcnt = 1u;
             L->st = TC_L1_I_I;
             m->cov[TC_L1_T_C11]++;
@@ -445,7 +616,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
     }
     if (op == TC_OP_LOAD) {
         if (es == TC_L1_V || es == TC_L1_V_M) {
-            crsp_put(m, TC_CRSP_LOAD, wbit, line, L->data);
+            crsp_put(m, TC_CRSP_LOAD, wbit, line, tc_l1_line_data(m, idx));
             m->cov[es == TC_L1_V ? TC_L1_T_C01 : TC_L1_T_C02]++;
         } else if (es == TC_L1_I_V || L->rd != 0u) {
             L->late |= wbit;
@@ -465,7 +636,8 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
     } else if (op == TC_OP_STORE) {
         tc_req_t* r;
         if (es == TC_L1_V || es == TC_L1_V_M) {
-            masked_write(L->data, q, m->lw);
+            masked_write(tc_l1_line_data(m, idx), m->fdata + (size_t)m->fhead * m->lw,
+                         m->fmask + (size_t)m->fhead * m->mw, m->lw);
             r = req_put(m, TC_REQ_UPGR, wf, line);
             r->ts = L->lts; /* L8 */
             r->era = era;
@@ -483,7 +655,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
             }
             m->cov[TC_L1_T_C10]++;
         }
-        req_store(m, r, q);
+        req_store(m, r, m->fhead);
         L->wcnt++;
         gi->iss_valid = true;
         gi->iss_wf = wf;
@@ -525,30 +697,25 @@ static void l1_push(tc_l1_t* m, const tc_core_req_t* c) {
         m->errors++; /* reading 5 */
         return;
     }
-    uint32_t slot = m->fhead + m->st.fcnt;
+    uint32_t slot = m->fhead + m->fcnt;
     if (slot >= m->d.l1_queue) {
         slot -= m->d.l1_queue;
     }
-    tc_core_req_t* q = &m->fifo[slot];
-    memset(q, 0, sizeof *q);
-    q->valid = true;
+    tc_l1_fentry_t* q = &m->fifo[slot];
     q->op = op;
     q->wf = wf;
     q->line = c->line & mask64(m->la);
-    memcpy(q->data, c->data, (size_t)m->lw * sizeof(uint32_t));
+    memcpy(m->fdata + (size_t)slot * m->lw, c->data, (size_t)m->lw * sizeof(uint32_t));
+    uint32_t* mask = m->fmask + (size_t)slot * m->mw;
     const uint32_t lb = m->d.line_bytes;
-    for (uint32_t i = 0; i < TC_MASK_WORDS; i++) {
-        if (32u * i + 32u <= lb) {
-            q->mask[i] = c->mask[i];
-        } else if (32u * i < lb) {
-            q->mask[i] = c->mask[i] & ((1u << (lb - 32u * i)) - 1u);
-        }
+    for (uint32_t i = 0; i < m->mw; i++) { /* bits >= LineBytes are 0 */
+        mask[i] = 32u * i + 32u <= lb ? c->mask[i] : c->mask[i] & ((1u << (lb - 32u * i)) - 1u);
     }
     q->aop = c->aop & 3u;
     q->word = c->word & 31u;
     q->a = c->a;
     q->b = c->b;
-    m->st.fcnt++;
+    m->fcnt++;
 }
 
 /*--- one edge ---------------------------------------------------------------------------------*/
@@ -591,7 +758,7 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
     bool pop = false;
     if (in->rsp.valid) {
         l1_response(m, &in->rsp, now, era, &gi);
-    } else if (m->st.fcnt > 0u) {
+    } else if (m->fcnt > 0u) {
         pop = l1_head(m, now, era, full_q, &gi);
     }
     /* (c): the slot is computed from the count before the pop (same slot either way) */
@@ -604,14 +771,14 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
     }
     if (pop) {
         m->fhead = (m->fhead + 1u == m->d.l1_queue) ? 0u : m->fhead + 1u;
-        m->st.fcnt--;
+        m->fcnt--;
     }
     /* (d) RO2 */
     if (in->t.roll) {
         const uint32_t tmax = ts_max_of(m);
         bool any = false;
         for (uint32_t i = 0; i < m->lines; i++) {
-            tc_l1_line_t* L = &m->st.line[i];
+            tc_l1_meta_t* L = &m->line[i];
             if (L->st == TC_L1_V) {
                 L->st = TC_L1_I;
                 any = true;
@@ -628,7 +795,7 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
         m->touched_all = true;
     }
     /* (e) */
-    m->out.core_ready = m->st.fcnt < m->d.l1_queue;
+    m->out.core_ready = m->fcnt < m->d.l1_queue;
 
     tc_gwct_tick(m->gwct, &gi, NULL);
     l1_sync_gwct(m);
@@ -699,7 +866,7 @@ const char* tc_l1_trans_name(tc_l1_trans_t r) {
     return (unsigned)r < (unsigned)TC_L1_T_N ? l1_names[r] : "?";
 }
 
-bool tc_l1_trans_reachable(const tc_desc_t* d, tc_l1_trans_t r) {
+bool tc_l1_trans_reachable(const tc_l1_desc_t* d, tc_l1_trans_t r) {
     if (d == NULL || (unsigned)r >= (unsigned)TC_L1_T_N) {
         return false;
     }

@@ -4,7 +4,19 @@
  * table (tc_gwct). Written from the specification, not from rtl/tc_l1.sv.
  * One tc_l1_tick() call = one rising edge (docs/timing.md).
  *
- * tc_l1_t is large (about 400 KiB): allocate it, do not put it on the stack.
+ * Storage is the caller's, sized by the descriptor (docs/framework.md, "C model storage"):
+ *
+ *   tc_l1_desc_t d = tc_l1_desc_from(&sys);
+ *   size_t n = tc_l1_size(&d);                        (0: illegal descriptor)
+ *   tc_l1_t* m = tc_l1_init(malloc(n), n, &d, why, sizeof why);
+ *   ... free(m);
+ *
+ * One block holds the header struct tc_l1_t and, laid out by the descriptor, L1Sets * L1Ways
+ * line records and LineBytes/4 data words per line, the L1Sets round-robin pointers, the
+ * L1Queue FIFO entries with their data and mask words, and the tc_gwct of NumWf entries. The
+ * header points into the block: the model must not be moved or copied. tc_l1_state_t (and
+ * tc_l1_line_t) are the layout the RTL shim fills for the lockstep compare, sized at the maximum
+ * geometry; tc_l1_state_get / tc_l1_line_get fill them from the model.
  */
 #ifndef GPUCOH_TC_L1_H
 #define GPUCOH_TC_L1_H
@@ -19,7 +31,6 @@ extern "C" {
 #define TC_L1_MAX_SETS  256u
 #define TC_L1_MAX_WAYS  8u
 #define TC_L1_MAX_LINES (TC_L1_MAX_SETS * TC_L1_MAX_WAYS)
-#define TC_L1_MAX_QUEUE 8u
 #define TC_SEL_MAX      8u /* line indices a partial state read may name */
 
 typedef enum { TC_L1_I = 0, TC_L1_V = 1, TC_L1_V_M = 2, TC_L1_I_V = 3, TC_L1_I_I = 4 } tc_l1_st_t;
@@ -39,6 +50,21 @@ typedef struct {
     uint64_t wr_idle;
 } tc_l1_out_t;
 
+/* Parameters (spec section 1; docs/system.md section 2 for the ranges). */
+typedef struct {
+    uint32_t protocol;       /* Protocol: tc_protocol_t */
+    uint32_t num_wf;         /* NumWf, 1..64 */
+    uint32_t line_bytes;     /* LineBytes, 16, 32, 64, 128 */
+    uint32_t addr_width;     /* AddrWidth, 16..48, LA >= log2 L1Sets + 1 */
+    uint32_t l1_sets;        /* L1Sets, power of 2, 1..256 */
+    uint32_t l1_ways;        /* L1Ways, 1..8 */
+    uint32_t ts_width;       /* TsWidth, 8..32 */
+    uint32_t l1_queue;       /* L1Queue, 1..8 */
+    uint32_t wf_cnt_width;   /* WfCntWidth, 2..8 (u_gwct) */
+    uint32_t line_cnt_width; /* LineCntWidth, 2..8 */
+} tc_l1_desc_t;
+
+/* A line in the lockstep compare layout (the RTL shim's; data at the maximum line size). */
 typedef struct {
     uint64_t tag;
     uint32_t st; /* tc_l1_st_t */
@@ -49,8 +75,9 @@ typedef struct {
     uint32_t mts;
 } tc_l1_line_t;
 
-/* Architectural state (spec section 3). Lines are indexed set * L1Ways + way. A reader (the RTL
- * shim) fills every line when sel_all, else only the sel_n lines named in sel[]. */
+/* Architectural state (spec section 3) in the lockstep compare layout, filled by the RTL shim
+ * and by tc_l1_state_get. Lines are indexed set * L1Ways + way. A reader fills every line when
+ * sel_all, else only the sel_n lines named in sel[] (and their sets' rr). */
 typedef struct {
     uint32_t sel_all;
     uint32_t sel_n;
@@ -106,15 +133,33 @@ typedef enum {
     TC_L1_T_N
 } tc_l1_trans_t;
 
+/* The model's record of a line: every field of section 3 except the data. */
 typedef struct {
-    tc_desc_t d;
-    uint32_t lw, la, lines, cmax, set_bits, way_bits;
-    tc_gwct_t* gwct; /* u_gwct, in gwct_mem */
-    uint64_t gwct_mem[TC_GWCT_BYTES(TC_MAX_WF) / 8u];
-    /* core request FIFO (contents not compared) */
-    tc_core_req_t fifo[TC_L1_MAX_QUEUE];
+    uint64_t tag;
+    uint64_t orig, late;
+    uint32_t st; /* tc_l1_st_t */
+    uint32_t lts, rd, waw, wcnt, mts;
+} tc_l1_meta_t;
+
+/* A core request in the FIFO, except its data and mask (port widths already applied). */
+typedef struct {
+    uint64_t line;
+    uint32_t op, wf, aop, word, a, b;
+} tc_l1_fentry_t;
+
+typedef struct {
+    tc_l1_desc_t d;
+    uint32_t lw, mw, la, lines, cmax, set_bits, way_bits; /* words, mask words, LA, ... */
+    /* the arrays, in the model's block */
+    tc_gwct_t* gwct;      /* u_gwct */
+    tc_l1_meta_t* line;   /* [lines], line i = set * L1Ways + way */
+    uint32_t* data;       /* [lines * lw]: line i's data at data + i * lw */
+    uint32_t* rr;         /* [L1Sets] rr_q */
+    tc_l1_fentry_t* fifo; /* [L1Queue] core request FIFO (contents not compared) */
+    uint32_t* fdata;      /* [L1Queue * lw] */
+    uint32_t* fmask;      /* [L1Queue * mw] */
     uint32_t fhead;
-    tc_l1_state_t st;
+    uint32_t fcnt;   /* fcnt_q */
     tc_l1_out_t out; /* registered outputs */
     /* lines written by the last tick (for partial state compares); touched_all after reset/roll */
     uint32_t touched_n;
@@ -124,11 +169,29 @@ typedef struct {
     uint64_t errors; /* rule L9 / G2 protocol errors */
 } tc_l1_t;
 
-int tc_l1_init(tc_l1_t* m, const tc_desc_t* d, char* msg, size_t msg_len);
+/* The L1's parameters in a system descriptor. */
+tc_l1_desc_t tc_l1_desc_from(const tc_desc_t* sys);
+/* 0 = legal; else 1 and a message naming the parameter and its legal range. */
+int tc_l1_check_desc(const tc_l1_desc_t* d, char* msg, size_t msg_len);
+/* Bytes of the model for d; 0 for an illegal descriptor. */
+size_t tc_l1_size(const tc_l1_desc_t* d);
+/* Builds the model in mem (len >= tc_l1_size(d) bytes, aligned for uint64_t) in its reset state
+ * and returns it (== mem); NULL and a message for a NULL or short or misaligned mem or an
+ * illegal descriptor. The caller owns mem. */
+tc_l1_t* tc_l1_init(void* mem, size_t len, const tc_l1_desc_t* d, char* msg, size_t msg_len);
 void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out);
+/* The data words of line i. */
+static inline uint32_t* tc_l1_line_data(const tc_l1_t* m, uint32_t i) {
+    return m->data + (size_t)i * m->lw;
+}
+/* Line i in the compare layout (data words beyond LineBytes/4 are 0). */
+void tc_l1_line_get(const tc_l1_t* m, uint32_t i, tc_l1_line_t* l);
+/* The state in the compare layout, as the RTL shim fills it: every line and rr when s->sel_all,
+ * else the lines of s->sel[0..sel_n-1] and their sets' rr; fcnt and the GWCT table always. */
+void tc_l1_state_get(const tc_l1_t* m, tc_l1_state_t* s);
 const char* tc_l1_trans_id(tc_l1_trans_t r);   /* "C01", "R10.last", ... */
 const char* tc_l1_trans_name(tc_l1_trans_t r); /* "V x LOAD hit" */
-bool tc_l1_trans_reachable(const tc_desc_t* d, tc_l1_trans_t r);
+bool tc_l1_trans_reachable(const tc_l1_desc_t* d, tc_l1_trans_t r);
 
 #ifdef __cplusplus
 }

@@ -92,12 +92,17 @@ int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen)
         free(tmem);
         goto fail;
     }
+    const tc_l1_desc_t d1 = tc_l1_desc_from(d);
+    const size_t n1 = tc_l1_size(&d1);
     for (uint32_t j = 0; j < d->num_sm; j++) {
-        c->l1[j] = (tc_l1_t*)calloc(1, sizeof(tc_l1_t));
-        if (!c->l1[j])
+        void* mem = malloc(n1);
+        if (!mem)
             goto oom;
-        if (tc_l1_init(c->l1[j], d, err, errlen) != 0)
+        c->l1[j] = tc_l1_init(mem, n1, &d1, err, errlen);
+        if (!c->l1[j]) {
+            free(mem);
             goto fail;
+        }
     }
     for (uint32_t b = 0; b < d->num_banks; b++) {
         c->l2[b] = (tc_l2_t*)calloc(1, sizeof(tc_l2_t));
@@ -1134,7 +1139,7 @@ static void report_deadlock(const tc_sys_t* s, FILE* f, bool fin) {
                 " unsent 0x%" PRIx64,
                 j, o->core_ready, o->fence_ready, o->wr_idle, s->m_unsent[j]);
         if (c)
-            fprintf(f, " fifo %u errors %" PRIu64, c->l1[j]->st.fcnt, c->l1[j]->errors);
+            fprintf(f, " fifo %u errors %" PRIu64, c->l1[j]->fcnt, c->l1[j]->errors);
         fputc('\n', f);
     }
     for (uint32_t b = 0; b < s->nb; b++) {

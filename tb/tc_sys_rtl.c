@@ -231,23 +231,27 @@ static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out)
         s->sel[k] = m->touched[k];
     api->state(c->h1[j], s);
     const uint32_t lines = c->d.l1_sets * c->d.l1_ways;
+    tc_l1_line_t e; /* the model's line in the shim's layout */
     if (all) {
-        for (uint32_t i = 0; i < lines; i++)
-            tc_cmp_l1_line(&c->d, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+        for (uint32_t i = 0; i < lines; i++) {
+            tc_l1_line_get(m, i, &e);
+            tc_cmp_l1_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
+        }
         for (uint32_t x = 0; x < c->d.l1_sets; x++)
-            tb_cmp_u64(&mm, &bad, m->st.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+            tb_cmp_u64(&mm, &bad, m->rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
     } else {
         for (uint32_t k = 0; k < s->sel_n; k++) {
             const uint32_t i = s->sel[k];
-            tc_cmp_l1_line(&c->d, &mm, &bad, i, &m->st.line[i], &s->line[i]);
-            tb_cmp_u64(&mm, &bad, m->st.rr[i / c->d.l1_ways], s->rr[i / c->d.l1_ways], "set[%u].rr",
+            tc_l1_line_get(m, i, &e);
+            tc_cmp_l1_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
+            tb_cmp_u64(&mm, &bad, m->rr[i / c->d.l1_ways], s->rr[i / c->d.l1_ways], "set[%u].rr",
                        (unsigned)(i / c->d.l1_ways));
         }
     }
-    tb_cmp_u64(&mm, &bad, m->st.fcnt, s->fcnt, "fcnt");
+    tb_cmp_u64(&mm, &bad, m->fcnt, s->fcnt, "fcnt");
     for (uint32_t w = 0; w < c->d.num_wf; w++) {
-        tb_cmp_u64(&mm, &bad, m->st.gwct.gwct[w], s->gwct.gwct[w], "gwct[%u]", (unsigned)w);
-        tb_cmp_u64(&mm, &bad, m->st.gwct.cnt[w], s->gwct.cnt[w], "gwct.cnt[%u]", (unsigned)w);
+        tb_cmp_u64(&mm, &bad, m->gwct->gwct[w], s->gwct.gwct[w], "gwct[%u]", (unsigned)w);
+        tb_cmp_u64(&mm, &bad, m->gwct->cnt[w], s->gwct.cnt[w], "gwct.cnt[%u]", (unsigned)w);
     }
     return bad ? fail(c, unit, j, &mm, "state") : 0;
 }

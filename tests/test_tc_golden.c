@@ -81,7 +81,7 @@ typedef struct {
     gpucoh_rtl_t r1, r2;
     void* h1[NSM];
     void* h2;
-    tc_l1_state_t* rs1; /* RTL state buffers */
+    tc_l1_state_t* rs1; /* state buffers (C: tc_l1_state_get; RTL: the shim) */
     tc_l2_state_t* rs2;
     tc_l1_out_t o1[NSM];
     tc_l2_out_t o2;
@@ -188,19 +188,23 @@ static sys_t* sys_open(const char* scen, pset_t p, bool rtl) {
         for (uint32_t w = 0; w < 4; w++)
             s->mem[l][w] = memw(l, w);
     if (!s->rtl1) {
+        const tc_l1_desc_t d1 = tc_l1_desc_from(&s->d);
+        const size_t n1 = tc_l1_size(&d1);
+        assert_true(n1 > 0);
         for (uint32_t j = 0; j < NSM; j++) {
-            s->c1[j] = calloc(1, sizeof *s->c1[j]);
-            assert_non_null(s->c1[j]);
-            if (tc_l1_init(s->c1[j], &s->d, err, sizeof err) != 0)
+            void* mem = malloc(n1);
+            assert_non_null(mem);
+            s->c1[j] = tc_l1_init(mem, n1, &d1, err, sizeof err);
+            if (!s->c1[j])
                 fail_msg("tc_l1_init: %s", err);
         }
     } else {
         load_rtl(&unit_tc_l1, &s->d, &s->r1);
         for (uint32_t j = 0; j < NSM; j++)
             s->h1[j] = s->r1.api->create();
-        s->rs1 = calloc(1, sizeof *s->rs1);
-        assert_non_null(s->rs1);
     }
+    s->rs1 = calloc(1, sizeof *s->rs1);
+    assert_non_null(s->rs1);
     if (!s->rtl2) {
         s->c2 = calloc(1, sizeof *s->c2);
         assert_non_null(s->c2);
@@ -238,8 +242,8 @@ static void sys_close(sys_t* s) {
         for (uint32_t j = 0; j < NSM; j++)
             s->r1.api->destroy(s->h1[j]);
         gpucoh_rtl_unload(&s->r1);
-        free(s->rs1);
     }
+    free(s->rs1);
     if (!s->rtl2) {
         free(s->c2);
     } else {
@@ -254,10 +258,11 @@ static void sys_close(sys_t* s) {
 }
 
 static const tc_l1_state_t* l1st(sys_t* s, uint32_t j) {
-    if (!s->rtl1)
-        return &s->c1[j]->st;
     s->rs1->sel_all = 1;
-    s->r1.api->state(s->h1[j], s->rs1);
+    if (!s->rtl1)
+        tc_l1_state_get(s->c1[j], s->rs1);
+    else
+        s->r1.api->state(s->h1[j], s->rs1);
     return s->rs1;
 }
 
@@ -1687,9 +1692,12 @@ static void t_bad_core(bool rtl) {
         load_rtl(&unit_tc_l1, &d, &r);
         h = r.api->create();
     } else {
-        m = calloc(1, sizeof *m);
-        assert_non_null(m);
-        if (tc_l1_init(m, &d, err, sizeof err) != 0)
+        const tc_l1_desc_t d1 = tc_l1_desc_from(&d);
+        const size_t n1 = tc_l1_size(&d1);
+        void* mem = n1 ? malloc(n1) : NULL;
+        assert_non_null(mem);
+        m = tc_l1_init(mem, n1, &d1, err, sizeof err);
+        if (!m)
             fail_msg("tc_l1_init: %s", err);
     }
     static const uint32_t ops[] = {TC_OP_NONE, TC_OP_LOAD, TC_OP_STORE, TC_OP_LOAD};
@@ -1719,7 +1727,7 @@ static void t_bad_core(bool rtl) {
             r.api->state(h, st);
             fcnt = st->fcnt;
         } else {
-            fcnt = m->st.fcnt;
+            fcnt = m->fcnt;
         }
         if (cyc >= 2 && k < 3) {
             if (fcnt != 0 || !out.core_ready || out.req.valid)
