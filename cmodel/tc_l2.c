@@ -45,8 +45,7 @@
  */
 #include "tc_l2.h"
 
-#include <stdarg.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 /*--- small helpers --------------------------------------------------------------------------*/
@@ -72,22 +71,17 @@ static inline uint32_t popcount64(uint64_t x) {
     return n;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define TC_L2_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define TC_L2_PRINTF_LIKE(f, a)
-#endif
+static int is_pow2(uint32_t x) {
+    return x != 0u && (x & (x - 1u)) == 0u;
+}
 
-static int fail(char* msg, size_t msg_len, const char* fmt, ...) TC_L2_PRINTF_LIKE(3, 4);
+static size_t al8(size_t x) {
+    return (x + 7u) & ~(size_t)7u;
+}
 
-static int fail(char* msg, size_t msg_len, const char* fmt, ...) {
-    if (msg != NULL && msg_len > 0u) {
-        va_list ap;
-        va_start(ap, fmt);
-        (void)vsnprintf(msg, msg_len, fmt, ap);
-        va_end(ap);
-    }
-    return 1;
+/* v outside lo..hi (a function, so that lo = 0 draws no "always false" warning) */
+static int out_of(uint32_t v, uint32_t lo, uint32_t hi) {
+    return v < lo || v > hi;
 }
 
 /* C4: set and tag of a line address (already cut to LA bits). */
@@ -144,13 +138,13 @@ static void apply_atomic(uint32_t* data, uint32_t lw, uint32_t aop, uint32_t wor
 
 /* M3: grant(g) = max(g, now + lt); M9: inc(g) = min(g + 1, 2^TsWidth-1). */
 static inline uint32_t grant(const tc_l2_t* m, uint32_t g, uint32_t now) {
-    const uint32_t lt = m->d.lease_mode == TC_LEASE_FIXED ? m->d.lease : m->st.life;
-    const uint32_t t = tc_ts_add(&m->d, now, lt);
+    const uint32_t lt = m->d.lease_mode == TC_LEASE_FIXED ? m->d.lease : m->life;
+    const uint32_t t = tc_ts_add_w(m->d.ts_width, now, lt);
     return g > t ? g : t;
 }
 
 static inline uint32_t inc(const tc_l2_t* m, uint32_t g) {
-    return tc_ts_add(&m->d, g, 1u);
+    return tc_ts_add_w(m->d.ts_width, g, 1u);
 }
 
 static inline void touch(tc_l2_t* m, uint32_t idx) {
@@ -179,42 +173,246 @@ static void respond(tc_l2_t* m, const tc_time_t* t, uint32_t kind, uint64_t dst,
 /*--- reset, init ----------------------------------------------------------------------------*/
 
 static void l2_reset(tc_l2_t* m) {
-    memset(m->st.line, 0, sizeof(tc_l2_line_t) * m->lines);
-    memset(m->st.mshr, 0, sizeof m->st.mshr);
-    m->st.fcnt = 0;
-    m->st.life = m->d.pred_init;
+    const size_t q = m->d.l2_queue, k = m->d.l2_mshrs;
+    memset(m->line, 0, sizeof(tc_l2_meta_t) * m->lines);
+    memset(m->data, 0, sizeof(uint32_t) * m->lines * m->lw);
+    memset(m->mshr, 0, sizeof(tc_l2_mshr_meta_t) * k);
+    memset(m->mdata, 0, sizeof(uint32_t) * k * m->lw);
+    memset(m->mmask, 0, sizeof(uint32_t) * k * m->mw);
+    m->fcnt = 0;
+    m->life = m->d.pred_init;
     m->fhead = 0;
-    memset(m->fifo, 0, sizeof m->fifo);
+    memset(m->fifo, 0, sizeof(tc_l2_fentry_t) * q);
+    memset(m->fdata, 0, sizeof(uint32_t) * q * m->lw);
+    memset(m->fmask, 0, sizeof(uint32_t) * q * m->mw);
     memset(&m->out, 0, sizeof m->out);
     m->out.req_ready = true; /* fcnt 0 < L2Queue */
     m->touched_all = true;
 }
 
-int tc_l2_init(tc_l2_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
-    if (m == NULL || d == NULL) {
-        return fail(msg, msg_len, "tc_l2: %s is NULL", m == NULL ? "m" : "d");
+tc_l2_desc_t tc_l2_desc_from(const tc_desc_t* sys) {
+    tc_l2_desc_t d;
+    d.protocol = sys->protocol;
+    d.num_sm = sys->num_sm;
+    d.num_banks = sys->num_banks;
+    d.line_bytes = sys->line_bytes;
+    d.addr_width = sys->addr_width;
+    d.l2_sets = sys->l2_sets;
+    d.l2_ways = sys->l2_ways;
+    d.l2_mshrs = sys->l2_mshrs;
+    d.ts_width = sys->ts_width;
+    d.l2_queue = sys->l2_queue;
+    d.lease_mode = sys->lease_mode;
+    d.lease = sys->lease;
+    d.pred_init = sys->pred_init;
+    d.pred_min = sys->pred_min;
+    d.pred_max = sys->pred_max;
+    d.t_hit = sys->t_hit;
+    d.t_evict = sys->t_evict;
+    d.t_write = sys->t_write;
+    d.use_t_write = sys->use_t_write;
+    return d;
+}
+
+#define RANGE(field, name, lo, hi)                                                                 \
+    do {                                                                                           \
+        if (out_of(d->field, (lo), (hi))) {                                                        \
+            return tc_param_error(msg, msg_len,                                                    \
+                                  "tc_l2: " #field " = %u is illegal (" name ": %u..%u)",          \
+                                  (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));             \
+        }                                                                                          \
+    } while (0)
+
+/* docs/system.md section 2 ("Legal"), the bank's rows, in table order; the L2 tag (C4) must have
+ * at least 1 bit and the bank and set bits must fit in the line address: LA = AddrWidth - log2
+ * LineBytes >= max(log2 NumBanks + log2 L2Sets, log2 L2Sets + 1). */
+int tc_l2_check_desc(const tc_l2_desc_t* d, char* msg, size_t msg_len) {
+    if (d == NULL) {
+        return tc_param_error(msg, msg_len, "tc_l2: desc is NULL");
     }
-    memset(m, 0, sizeof *m);
-    const int e = tc_check_desc(d, msg, msg_len);
-    if (e != 0) {
-        return e;
+    if (d->protocol > 1u) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l2: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak)",
+                              (unsigned)d->protocol);
     }
-    /* the header's array bounds (tc_check_desc enforces the same ranges) */
-    if (d->l2_sets < 1u || d->l2_sets > TC_L2_MAX_SETS || d->l2_ways < 1u ||
-        d->l2_ways > TC_L2_MAX_WAYS || d->l2_mshrs < 2u || d->l2_mshrs > TC_L2_MAX_MSHRS ||
-        d->l2_queue < 1u || d->l2_queue > TC_L2_MAX_QUEUE || d->line_bytes > TC_MAX_LINE_BYTES ||
-        d->line_bytes < 16u) {
-        return fail(msg, msg_len, "tc_l2: geometry beyond the model's limits");
+    RANGE(num_sm, "NumSm", 1u, TC_MAX_SM);
+    if (!is_pow2(d->num_banks) || d->num_banks > TC_MAX_BANKS) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l2: num_banks = %u is illegal (NumBanks: 1, 2, 4, 8 or 16)",
+                              (unsigned)d->num_banks);
     }
+    if (!is_pow2(d->line_bytes) || d->line_bytes < 16u || d->line_bytes > TC_MAX_LINE_BYTES) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l2: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
+                              (unsigned)d->line_bytes);
+    }
+    RANGE(addr_width, "AddrWidth", 16u, 48u);
+    if (!is_pow2(d->l2_sets) || d->l2_sets > TC_L2_MAX_SETS) {
+        return tc_param_error(msg, msg_len,
+                              "tc_l2: l2_sets = %u is illegal (L2Sets: a power of two in 1..1024)",
+                              (unsigned)d->l2_sets);
+    }
+    RANGE(l2_ways, "L2Ways", 1u, TC_L2_MAX_WAYS);
+    {
+        const uint32_t la = d->addr_width - log2u(d->line_bytes);
+        const uint32_t s2 = log2u(d->l2_sets);
+        const uint32_t b = log2u(d->num_banks);
+        const uint32_t need2 = (b + s2 > s2 + 1u) ? b + s2 : s2 + 1u;
+        if (la < need2) {
+            return tc_param_error(msg, msg_len,
+                                  "tc_l2: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - "
+                                  "log2 LineBytes = %u must be >= log2 NumBanks + log2 L2Sets and "
+                                  ">= log2 L2Sets + 1 (an L2 tag of >= 1 bit), i.e. >= %u; legal "
+                                  "AddrWidth >= %u)",
+                                  (unsigned)d->addr_width, (unsigned)la, (unsigned)need2,
+                                  (unsigned)(need2 + log2u(d->line_bytes)));
+        }
+    }
+    RANGE(l2_mshrs, "L2Mshrs", 2u, TC_L2_MAX_MSHRS);
+    RANGE(ts_width, "TsWidth", 8u, 32u);
+    RANGE(l2_queue, "L2Queue", 1u, 8u);
+    RANGE(lease_mode, "LeaseMode: 0 fixed, 1 predict", 0u, 1u);
+    {
+        const uint32_t tmax2 = tc_ts_max_w(d->ts_width) - 1u; /* 2^TsWidth-2 */
+        RANGE(lease, "Lease: 0..2^TsWidth-2", 0u, tmax2);
+        RANGE(pred_max, "PredMax: <= 2^TsWidth-2", 0u, tmax2);
+        RANGE(pred_min, "PredMin: 0..PredMax", 0u, d->pred_max);
+        RANGE(pred_init, "PredInit: PredMin..PredMax", d->pred_min, d->pred_max);
+    }
+    RANGE(t_hit, "THit", 0u, 255u);
+    RANGE(t_evict, "TEvict", 0u, 255u);
+    RANGE(t_write, "TWrite", 0u, 255u);
+    RANGE(use_t_write, "UseTWrite", 0u, 1u);
+    return 0;
+}
+
+#undef RANGE
+
+/* Byte offsets of the arrays in the model's block (each 8-byte aligned) and its size. */
+typedef struct {
+    size_t line, data, mshr, mdata, mmask, fifo, fdata, fmask, total;
+} l2_layout_t;
+
+static void l2_layout(const tc_l2_desc_t* d, l2_layout_t* o) {
+    const size_t lines = (size_t)d->l2_sets * d->l2_ways, k = d->l2_mshrs, q = d->l2_queue;
+    const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u;
+    size_t at = al8(sizeof(tc_l2_t));
+    o->line = at;
+    at += al8(lines * sizeof(tc_l2_meta_t));
+    o->data = at;
+    at += al8(lines * lw * sizeof(uint32_t));
+    o->mshr = at;
+    at += al8(k * sizeof(tc_l2_mshr_meta_t));
+    o->mdata = at;
+    at += al8(k * lw * sizeof(uint32_t));
+    o->mmask = at;
+    at += al8(k * mw * sizeof(uint32_t));
+    o->fifo = at;
+    at += al8(q * sizeof(tc_l2_fentry_t));
+    o->fdata = at;
+    at += al8(q * lw * sizeof(uint32_t));
+    o->fmask = at;
+    at += al8(q * mw * sizeof(uint32_t));
+    o->total = at;
+}
+
+size_t tc_l2_size(const tc_l2_desc_t* d) {
+    if (tc_l2_check_desc(d, NULL, 0u) != 0) {
+        return 0u;
+    }
+    l2_layout_t o;
+    l2_layout(d, &o);
+    return o.total;
+}
+
+tc_l2_t* tc_l2_init(void* mem, size_t len, const tc_l2_desc_t* d, char* msg, size_t msg_len) {
+    if (tc_l2_check_desc(d, msg, msg_len) != 0) {
+        return NULL;
+    }
+    l2_layout_t o;
+    l2_layout(d, &o);
+    if (mem == NULL || len < o.total || ((uintptr_t)mem % _Alignof(tc_l2_t)) != 0u) {
+        (void)tc_param_error(msg, msg_len,
+                             "tc_l2: storage %s (%zu bytes at %p; the model needs %zu bytes "
+                             "aligned to %zu)",
+                             mem == NULL     ? "is NULL"
+                             : len < o.total ? "too small"
+                                             : "misaligned",
+                             len, mem, o.total, (size_t) _Alignof(tc_l2_t));
+        return NULL;
+    }
+    memset(mem, 0, o.total);
+    unsigned char* b = (unsigned char*)mem;
+    tc_l2_t* m = (tc_l2_t*)mem;
+    m->line = (tc_l2_meta_t*)(void*)(b + o.line);
+    m->data = (uint32_t*)(void*)(b + o.data);
+    m->mshr = (tc_l2_mshr_meta_t*)(void*)(b + o.mshr);
+    m->mdata = (uint32_t*)(void*)(b + o.mdata);
+    m->mmask = (uint32_t*)(void*)(b + o.mmask);
+    m->fifo = (tc_l2_fentry_t*)(void*)(b + o.fifo);
+    m->fdata = (uint32_t*)(void*)(b + o.fdata);
+    m->fmask = (uint32_t*)(void*)(b + o.fmask);
     m->d = *d;
     m->lw = d->line_bytes / 4u;
+    m->mw = (d->line_bytes + 31u) / 32u;
     m->la = d->addr_width - log2u(d->line_bytes);
     m->lines = d->l2_sets * d->l2_ways;
     m->bank_bits = log2u(d->num_banks);
     m->set_bits = log2u(d->l2_sets);
     m->tag_bits = m->la - m->set_bits;
     l2_reset(m);
-    return 0;
+    return m;
+}
+
+void tc_l2_line_get(const tc_l2_t* m, uint32_t i, tc_l2_line_t* l) {
+    const tc_l2_meta_t* x = &m->line[i];
+    memset(l, 0, sizeof *l);
+    l->tag = x->tag;
+    l->st = x->st;
+    l->gts = x->gts;
+    l->dirty = x->dirty;
+    memcpy(l->data, tc_l2_line_data(m, i), sizeof(uint32_t) * m->lw);
+}
+
+void tc_l2_mshr_get(const tc_l2_t* m, uint32_t k, tc_l2_mshr_t* e) {
+    const tc_l2_mshr_meta_t* x = &m->mshr[k];
+    memset(e, 0, sizeof *e);
+    e->v = x->v;
+    e->kind = x->kind;
+    e->line = x->line;
+    e->way = x->way;
+    e->ts = x->ts;
+    e->sm = x->sm;
+    e->op = x->op;
+    e->src = x->src;
+    e->wf = x->wf;
+    memcpy(e->data, m->mdata + (size_t)k * m->lw, sizeof(uint32_t) * m->lw);
+    memcpy(e->mask, m->mmask + (size_t)k * m->mw, sizeof(uint32_t) * m->mw);
+    e->aop = x->aop;
+    e->word = x->word;
+    e->a = x->a;
+    e->b = x->b;
+}
+
+void tc_l2_state_get(const tc_l2_t* m, tc_l2_state_t* s) {
+    if (s->sel_all) {
+        for (uint32_t i = 0; i < m->lines; i++) {
+            tc_l2_line_get(m, i, &s->line[i]);
+        }
+    } else {
+        for (uint32_t k = 0; k < s->sel_n && k < TC_L2_SEL_MAX; k++) {
+            if (s->sel[k] < m->lines) {
+                tc_l2_line_get(m, s->sel[k], &s->line[s->sel[k]]);
+            }
+        }
+    }
+    if (s->sel_all || s->sel_mshr) {
+        for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
+            tc_l2_mshr_get(m, k, &s->mshr[k]);
+        }
+    }
+    s->fcnt = m->fcnt;
+    s->life = m->life;
 }
 
 /*--- fill (section 5) -----------------------------------------------------------------------*/
@@ -222,13 +420,14 @@ int tc_l2_init(tc_l2_t* m, const tc_desc_t* d, char* msg, size_t msg_len) {
 static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
     const uint64_t a = in->mem.line & mask64(m->la);
     const uint32_t now = in->t.now;
-    tc_l2_mshr_t* e = NULL;
-    uint32_t nm = 0;
+    tc_l2_mshr_meta_t* e = NULL;
+    uint32_t nm = 0, ek = 0;
     for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
-        tc_l2_mshr_t* x = &m->st.mshr[k];
+        tc_l2_mshr_meta_t* x = &m->mshr[k];
         if (x->v && x->line == a) {
             nm++;
             e = x;
+            ek = k;
         }
     }
     if (nm != 1u || e->kind == TC_MS_MI || e->way >= m->d.l2_ways) {
@@ -236,20 +435,21 @@ static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
         return;
     }
     const uint32_t idx = set_of(m, a) * m->d.l2_ways + e->way;
-    tc_l2_line_t* ln = &m->st.line[idx];
+    tc_l2_meta_t* ln = &m->line[idx];
+    uint32_t* const data = tc_l2_line_data(m, idx);
     const uint32_t want = e->kind == TC_MS_IS ? TC_L2_I_S : TC_L2_I_M;
     if (ln->st != want || ln->tag != tag_of(m, a)) {
         m->errors++; /* M1: the entry's line is not there */
         return;
     }
-    memcpy(ln->data, in->mem.data, sizeof(uint32_t) * m->lw); /* M10 */
+    memcpy(data, in->mem.data, sizeof(uint32_t) * m->lw); /* M10 */
     if (e->kind == TC_MS_IS) {
         const bool several = popcount64(e->sm) > 1u;
         m->cov[several ? TC_L2_T_F02 : TC_L2_T_F01]++;
         ln->dirty = 0;
         ln->gts = grant(m, e->ts, now);
         ln->st = several ? TC_L2_S : TC_L2_P;
-        respond(m, &in->t, TC_RSP_DATA, e->sm, 0, false, a, ln->gts, ln->data);
+        respond(m, &in->t, TC_RSP_DATA, e->sm, 0, false, a, ln->gts, data);
     } else {
         const bool live = e->ts >= now; /* F05/F06: unexpired stamp inherited from M_I */
         const uint64_t dst = (uint64_t)1 << e->src;
@@ -258,11 +458,11 @@ static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
         ln->st = live ? TC_L2_P : TC_L2_E;
         if (e->op == TC_REQ_ATOMIC) {
             m->cov[live ? TC_L2_T_F06 : TC_L2_T_F04]++;
-            respond(m, &in->t, TC_RSP_DATA_G, dst, e->wf, true, a, e->ts, ln->data);
-            apply_atomic(ln->data, m->lw, e->aop, e->word, e->a, e->b);
+            respond(m, &in->t, TC_RSP_DATA_G, dst, e->wf, true, a, e->ts, data);
+            apply_atomic(data, m->lw, e->aop, e->word, e->a, e->b);
         } else {
             m->cov[live ? TC_L2_T_F05 : TC_L2_T_F03]++;
-            write_masked(ln->data, e->data, e->mask, m->lw);
+            write_masked(data, m->mdata + (size_t)ek * m->lw, m->mmask + (size_t)ek * m->mw, m->lw);
             respond(m, &in->t, live ? TC_RSP_ACK_G : TC_RSP_ACK, dst, e->wf, false, a,
                     live ? e->ts : 0u, NULL);
         }
@@ -274,19 +474,26 @@ static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
 /*--- the head request (section 6, section 7) ------------------------------------------------*/
 
 /* Allocation writes every field of the entry; fields the kind does not use are 0. */
-static void mshr_alloc(tc_l2_mshr_t* e, uint32_t kind, uint64_t line, uint32_t way, uint32_t ts) {
+static tc_l2_mshr_meta_t* mshr_alloc(tc_l2_t* m, uint32_t k, uint32_t kind, uint64_t line,
+                                     uint32_t way, uint32_t ts) {
+    tc_l2_mshr_meta_t* e = &m->mshr[k];
     memset(e, 0, sizeof *e);
+    memset(m->mdata + (size_t)k * m->lw, 0, sizeof(uint32_t) * m->lw);
+    memset(m->mmask + (size_t)k * m->mw, 0, sizeof(uint32_t) * m->mw);
     e->v = 1;
     e->kind = kind;
     e->line = line;
     e->way = way;
     e->ts = ts;
+    return e;
 }
 
 /* Returns true when the head leaves the FIFO (served or dropped), false when it stalls. */
 static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
-    const tc_req_t* r = &m->fifo[m->fhead];
-    const tc_desc_t* d = &m->d;
+    const tc_l2_fentry_t* r = &m->fifo[m->fhead];
+    const uint32_t* const rdata = m->fdata + (size_t)m->fhead * m->lw;
+    const uint32_t* const rmask = m->fmask + (size_t)m->fhead * m->mw;
+    const tc_l2_desc_t* d = &m->d;
     const uint32_t now = in->t.now;
     const bool strong = d->protocol == TC_STRONG;
     const uint32_t kind = r->kind;
@@ -298,7 +505,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     const uint32_t set = set_of(m, a);
     const uint64_t tag = tag_of(m, a);
     const uint32_t base = set * d->l2_ways;
-    tc_l2_line_t* L = &m->st.line[base];
+    tc_l2_meta_t* L = &m->line[base];
 
     /* one pass over the set: the matching way and the M6 victim candidates */
     int hit = -1, v_inv = -1, v_exp = -1, v_old = -1;
@@ -331,7 +538,8 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
 
     if (hit >= 0) {
         const uint32_t idx = base + (uint32_t)hit;
-        tc_l2_line_t* ln = &L[hit];
+        tc_l2_meta_t* ln = &L[hit];
+        uint32_t* const ldata = tc_l2_line_data(m, idx);
         if (ln->st == TC_L2_I_M) {
             m->cov[TC_L2_T_H17]++;
             m->cov[TC_L2_T_S03]++;
@@ -343,10 +551,10 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
                 m->cov[TC_L2_T_S03]++;
                 return false;
             }
-            tc_l2_mshr_t* e = NULL;
+            tc_l2_mshr_meta_t* e = NULL;
             uint32_t nm = 0;
             for (uint32_t k = 0; k < d->l2_mshrs; k++) {
-                tc_l2_mshr_t* x = &m->st.mshr[k];
+                tc_l2_mshr_meta_t* x = &m->mshr[k];
                 if (x->v && x->line == a) {
                     nm++;
                     e = x;
@@ -388,14 +596,14 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             }
             ln->gts = grant(m, g, now);
             ln->st = st == TC_L2_E ? TC_L2_P : TC_L2_S;
-            respond(m, &in->t, TC_RSP_DATA, dst, 0, false, a, ln->gts, ln->data);
+            respond(m, &in->t, TC_RSP_DATA, dst, 0, false, a, ln->gts, ldata);
             break;
         case TC_REQ_GETX:
             m->cov[st == TC_L2_P ? TC_L2_T_H04 : st == TC_L2_S ? TC_L2_T_H05 : TC_L2_T_H06]++;
             if (live && d->use_t_write) {
                 *delta -= (int64_t)d->t_write;
             }
-            write_masked(ln->data, r->data, r->mask, m->lw);
+            write_masked(ldata, rdata, rmask, m->lw);
             respond(m, &in->t, live ? TC_RSP_ACK_G : TC_RSP_ACK, dst, r->wf, false, a,
                     live ? g : 0u, NULL);
             ln->st = live ? TC_L2_P : TC_L2_E;
@@ -418,16 +626,16 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             if (live && d->use_t_write) {
                 *delta -= (int64_t)d->t_write;
             }
-            write_masked(ln->data, r->data, r->mask, m->lw);
+            write_masked(ldata, rdata, rmask, m->lw);
             respond(m, &in->t, rk, dst, r->wf, false, a, rk == TC_RSP_ACK ? 0u : g,
-                    rk == TC_RSP_DATA_G ? ln->data : NULL);
+                    rk == TC_RSP_DATA_G ? ldata : NULL);
             ln->st = live ? TC_L2_P : TC_L2_E;
             break;
         }
         default: /* TC_REQ_ATOMIC */
             m->cov[st == TC_L2_P ? TC_L2_T_H12 : st == TC_L2_S ? TC_L2_T_H13 : TC_L2_T_H14]++;
-            respond(m, &in->t, TC_RSP_DATA_G, dst, r->wf, true, a, g, ln->data);
-            apply_atomic(ln->data, m->lw, r->aop, r->word, r->a, r->b);
+            respond(m, &in->t, TC_RSP_DATA_G, dst, r->wf, true, a, g, ldata);
+            apply_atomic(ldata, m->lw, r->aop, r->word, r->a, r->b);
             ln->st = live ? TC_L2_P : TC_L2_E;
             break;
         }
@@ -443,7 +651,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     int mk = -1, f0 = -1, f1 = -1;
     uint32_t nm = 0;
     for (uint32_t k = 0; k < d->l2_mshrs; k++) {
-        const tc_l2_mshr_t* x = &m->st.mshr[k];
+        const tc_l2_mshr_meta_t* x = &m->mshr[k];
         if (x->v && x->line == a) {
             nm++;
             mk = (int)k;
@@ -456,11 +664,11 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             }
         }
     }
-    if (nm > 1u || (mk >= 0 && m->st.mshr[mk].kind != TC_MS_MI)) {
+    if (nm > 1u || (mk >= 0 && m->mshr[mk].kind != TC_MS_MI)) {
         m->errors++; /* M1 */
         return false;
     }
-    const bool mi_live = mk >= 0 && m->st.mshr[mk].ts >= now;
+    const bool mi_live = mk >= 0 && m->mshr[mk].ts >= now;
     const bool mi_exp = mk >= 0 && !mi_live;
     if (strong && mi_live && kind != TC_REQ_GETS) {
         m->cov[TC_L2_T_S04]++; /* section 7: instead of H21 */
@@ -471,7 +679,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
         m->cov[TC_L2_T_S01]++; /* every way transient */
         return false;
     }
-    tc_l2_line_t* vl = &L[vw];
+    tc_l2_meta_t* vl = &L[vw];
     const bool vps = vl->st == TC_L2_P || vl->st == TC_L2_S;
     const bool to_mi = vps && vl->gts >= now; /* V02 */
     const int nfree = (f0 >= 0) + (f1 >= 0);
@@ -491,13 +699,13 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     if (mi_exp) {
         m->cov[TC_L2_T_X03]++; /* M4: freed first */
         if (mk != kmiss && mk != kmi) {
-            m->st.mshr[mk].v = 0;
+            m->mshr[mk].v = 0;
         }
     }
-    if (!mi_live && m->st.mshr[kmiss].v && kmiss != mk) {
+    if (!mi_live && m->mshr[kmiss].v && kmiss != mk) {
         m->cov[TC_L2_T_X04]++;
     }
-    if (kmi >= 0 && m->st.mshr[kmi].v && kmi != mk) {
+    if (kmi >= 0 && m->mshr[kmi].v && kmi != mk) {
         m->cov[TC_L2_T_X04]++;
     }
 
@@ -507,7 +715,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
         if (to_mi) {
             m->cov[TC_L2_T_V02]++;
             *delta -= (int64_t)d->t_evict;
-            mshr_alloc(&m->st.mshr[kmi], TC_MS_MI, vline, 0u, vl->gts);
+            (void)mshr_alloc(m, (uint32_t)kmi, TC_MS_MI, vline, 0u, vl->gts);
         } else {
             m->cov[TC_L2_T_V01]++;
         }
@@ -515,28 +723,28 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             tc_mem_req_t* q = &m->out.mreq;
             q->wb = true;
             q->wb_line = vline;
-            memcpy(q->wb_data, vl->data, sizeof(uint32_t) * m->lw);
+            memcpy(q->wb_data, tc_l2_line_data(m, base + (uint32_t)vw), sizeof(uint32_t) * m->lw);
         }
     }
 
     /* the miss's entry: new (H18/H19) or the matching MI entry, keeping mts (H20/H21) */
-    tc_l2_mshr_t* e = &m->st.mshr[kmiss];
+    tc_l2_mshr_meta_t* e = &m->mshr[kmiss];
     const uint32_t ts = mi_live ? e->ts : 0u;
     if (kind == TC_REQ_GETS) {
         m->cov[mi_live ? TC_L2_T_H20 : TC_L2_T_H18]++;
-        mshr_alloc(e, TC_MS_IS, a, (uint32_t)vw, ts);
+        e = mshr_alloc(m, (uint32_t)kmiss, TC_MS_IS, a, (uint32_t)vw, ts);
         e->sm = (uint64_t)1 << r->src;
         if (r->exp) {
             *delta += (int64_t)d->t_hit;
         }
     } else {
         m->cov[mi_live ? TC_L2_T_H21 : TC_L2_T_H19]++;
-        mshr_alloc(e, TC_MS_IM, a, (uint32_t)vw, ts);
+        e = mshr_alloc(m, (uint32_t)kmiss, TC_MS_IM, a, (uint32_t)vw, ts);
         e->op = kind;
         e->src = r->src;
         e->wf = r->wf;
-        memcpy(e->data, r->data, sizeof e->data);
-        memcpy(e->mask, r->mask, sizeof e->mask);
+        memcpy(m->mdata + (size_t)kmiss * m->lw, rdata, sizeof(uint32_t) * m->lw);
+        memcpy(m->mmask + (size_t)kmiss * m->mw, rmask, sizeof(uint32_t) * m->mw);
         e->aop = r->aop;
         e->word = r->word;
         e->a = r->a;
@@ -558,34 +766,38 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
 
 /* The request as the ports see it (cut to the port widths). */
 static void push(tc_l2_t* m, const tc_req_t* in) {
-    tc_req_t* q = &m->fifo[(m->fhead + m->st.fcnt) & (TC_L2_MAX_QUEUE - 1u)];
+    uint32_t slot = m->fhead + m->fcnt;
+    if (slot >= m->d.l2_queue) {
+        slot -= m->d.l2_queue;
+    }
+    tc_l2_fentry_t* q = &m->fifo[slot];
     const uint32_t lb = m->d.line_bytes;
-    *q = *in;
-    q->valid = true;
-    q->kind &= 7u;
-    q->src &= 63u;
-    q->wf &= 63u;
-    q->line &= mask64(m->la);
-    q->ts &= tc_ts_max(&m->d);
-    q->era &= 1u;
-    q->aop &= 3u;
-    q->word &= 31u;
-    for (uint32_t w = m->lw; w < TC_MAX_LINE_WORDS; w++) {
-        q->data[w] = 0;
-    }
-    for (uint32_t w = 0; w < TC_MASK_WORDS; w++) {
+    q->line = in->line & mask64(m->la);
+    q->kind = in->kind & 7u;
+    q->src = in->src & 63u;
+    q->wf = in->wf & 63u;
+    q->exp = in->exp;
+    q->ts = in->ts & tc_ts_max_w(m->d.ts_width);
+    q->era = in->era & 1u;
+    q->aop = in->aop & 3u;
+    q->word = in->word & 31u;
+    q->a = in->a;
+    q->b = in->b;
+    memcpy(m->fdata + (size_t)slot * m->lw, in->data, sizeof(uint32_t) * m->lw);
+    uint32_t* mask = m->fmask + (size_t)slot * m->mw;
+    for (uint32_t w = 0; w < m->mw; w++) { /* bits >= LineBytes are 0 */
         const uint32_t lo = w * 32u;
-        q->mask[w] &= lo >= lb ? 0u : (lb - lo >= 32u ? ~0u : ((1u << (lb - lo)) - 1u));
+        mask[w] = in->mask[w] & (lb - lo >= 32u ? ~0u : ((1u << (lb - lo)) - 1u));
     }
-    m->st.fcnt++;
+    m->fcnt++;
 }
 
 static void roll(tc_l2_t* m) { /* RO2 */
     for (uint32_t i = 0; i < m->lines; i++) {
-        m->st.line[i].gts = 0;
+        m->line[i].gts = 0;
     }
     for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
-        m->st.mshr[k].ts = 0;
+        m->mshr[k].ts = 0;
     }
     m->touched_all = true;
 }
@@ -608,10 +820,10 @@ void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
         int64_t delta = 0;
         if (in->mem.valid) { /* (a) */
             do_fill(m, in);
-        } else if (m->st.fcnt != 0u) { /* (b) */
+        } else if (m->fcnt != 0u) { /* (b) */
             if (do_request(m, in, &delta)) {
-                m->fhead = (m->fhead + 1u) & (TC_L2_MAX_QUEUE - 1u);
-                m->st.fcnt--;
+                m->fhead = m->fhead + 1u == m->d.l2_queue ? 0u : m->fhead + 1u;
+                m->fcnt--;
             }
         }
         if (in->req.valid) { /* (c) */
@@ -622,19 +834,19 @@ void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
             }
         }
         if (delta != 0) { /* (d) M8 */
-            int64_t l = (int64_t)m->st.life + delta;
+            int64_t l = (int64_t)m->life + delta;
             if (l < (int64_t)m->d.pred_min) {
                 l = (int64_t)m->d.pred_min;
             }
             if (l > (int64_t)m->d.pred_max) {
                 l = (int64_t)m->d.pred_max;
             }
-            m->st.life = (uint32_t)l;
+            m->life = (uint32_t)l;
         }
         if (in->t.roll) { /* (e) */
             roll(m);
         }
-        o->req_ready = m->st.fcnt < m->d.l2_queue; /* (f) */
+        o->req_ready = m->fcnt < m->d.l2_queue; /* (f) */
     }
     if (out != NULL) {
         *out = *o;
@@ -719,7 +931,7 @@ const char* tc_l2_trans_name(tc_l2_trans_t r) {
  *    log2 L2Sets)) - 1. With M_I entries it is counted reachable (it needs enough live M_I
  *    entries at once, which depends on the lease length and the traffic).
  */
-bool tc_l2_trans_reachable(const tc_desc_t* d, tc_l2_trans_t r) {
+bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r) {
     if ((unsigned)r >= (unsigned)TC_L2_T_N) {
         return false;
     }

@@ -3,7 +3,19 @@
  * tc_l2.h -- C reference model of the TC L2 bank controller (docs/units/tc_l2.md). Written from
  * the specification, not from rtl/tc_l2.sv. One tc_l2_tick() call = one rising edge.
  *
- * tc_l2_t is large (several MiB at the maximum geometry): allocate it.
+ * Storage is the caller's, sized by the descriptor (docs/framework.md, "C model storage"):
+ *
+ *   tc_l2_desc_t d = tc_l2_desc_from(&sys);
+ *   size_t n = tc_l2_size(&d);                        (0: illegal descriptor)
+ *   tc_l2_t* m = tc_l2_init(malloc(n), n, &d, why, sizeof why);
+ *   ... free(m);
+ *
+ * One block holds the header struct tc_l2_t and, laid out by the descriptor, L2Sets * L2Ways
+ * line records with LineBytes/4 data words each, L2Mshrs MSHR records with their data and mask
+ * words, and the L2Queue FIFO entries with theirs. The header points into the block: the model
+ * must not be moved or copied. tc_l2_state_t (tc_l2_line_t, tc_l2_mshr_t) is the layout the RTL
+ * shim fills for the lockstep compare, sized at the maximum geometry; tc_l2_state_get,
+ * tc_l2_line_get and tc_l2_mshr_get fill it from the model.
  */
 #ifndef GPUCOH_TC_L2_H
 #define GPUCOH_TC_L2_H
@@ -18,7 +30,6 @@ extern "C" {
 #define TC_L2_MAX_WAYS  16u
 #define TC_L2_MAX_LINES (TC_L2_MAX_SETS * TC_L2_MAX_WAYS)
 #define TC_L2_MAX_MSHRS 128u
-#define TC_L2_MAX_QUEUE 8u
 #define TC_L2_SEL_MAX   8u
 
 typedef enum {
@@ -44,6 +55,30 @@ typedef struct {
     tc_mem_req_t mreq;
 } tc_l2_out_t;
 
+/* Parameters (spec section 1; docs/system.md section 2 for the ranges). */
+typedef struct {
+    uint32_t protocol;   /* Protocol: tc_protocol_t */
+    uint32_t num_sm;     /* NumSm, 1..64 (rsp_dst_o bits) */
+    uint32_t num_banks;  /* NumBanks, 1, 2, 4, 8, 16 (bank bits kept in the tag, C4) */
+    uint32_t line_bytes; /* LineBytes, 16, 32, 64, 128 */
+    uint32_t addr_width; /* AddrWidth, 16..48, LA >= log2 NumBanks + log2 L2Sets, log2 L2Sets + 1 */
+    uint32_t l2_sets;    /* L2Sets, power of 2, 1..1024 */
+    uint32_t l2_ways;    /* L2Ways, 1..16 */
+    uint32_t l2_mshrs;   /* L2Mshrs, 2..128 */
+    uint32_t ts_width;   /* TsWidth, 8..32 */
+    uint32_t l2_queue;   /* L2Queue, 1..8 */
+    uint32_t lease_mode; /* LeaseMode: tc_lease_mode_t */
+    uint32_t lease;      /* Lease, 0..2^TsWidth-2 */
+    uint32_t pred_init;  /* PredInit, PredMin..PredMax */
+    uint32_t pred_min;   /* PredMin, 0..PredMax */
+    uint32_t pred_max;   /* PredMax, <= 2^TsWidth-2 */
+    uint32_t t_hit;      /* THit, 0..255 */
+    uint32_t t_evict;    /* TEvict, 0..255 */
+    uint32_t t_write;    /* TWrite, 0..255 */
+    uint32_t use_t_write; /* UseTWrite, 0/1 */
+} tc_l2_desc_t;
+
+/* A line in the lockstep compare layout (the RTL shim's; data at the maximum line size). */
 typedef struct {
     uint64_t tag;
     uint32_t st; /* tc_l2_st_t */
@@ -52,6 +87,7 @@ typedef struct {
     uint32_t data[TC_MAX_LINE_WORDS];
 } tc_l2_line_t;
 
+/* An MSHR in the lockstep compare layout. */
 typedef struct {
     uint32_t v, kind; /* tc_mshr_kind_t */
     uint64_t line;
@@ -63,9 +99,9 @@ typedef struct {
     uint32_t aop, word, a, b;
 } tc_l2_mshr_t;
 
-/* Architectural state (spec section 3). Lines: set * L2Ways + way. A reader fills every line
- * when sel_all, else the sel_n lines of sel[]; the MSHRs when sel_all or sel_mshr; scalars always.
- */
+/* Architectural state (spec section 3) in the lockstep compare layout, filled by the RTL shim
+ * and by tc_l2_state_get. Lines: set * L2Ways + way. A reader fills every line when sel_all,
+ * else the sel_n lines of sel[]; the MSHRs when sel_all or sel_mshr; scalars always. */
 typedef struct {
     uint32_t sel_all;
     uint32_t sel_mshr; /* reader: also read the MSHRs when not sel_all */
@@ -120,12 +156,46 @@ typedef enum {
     TC_L2_T_N
 } tc_l2_trans_t;
 
+/* The model's record of a line: every field of section 3 except the data. */
 typedef struct {
-    tc_desc_t d;
-    uint32_t lw, la, lines, bank_bits, set_bits, tag_bits;
-    tc_req_t fifo[TC_L2_MAX_QUEUE];
+    uint64_t tag;
+    uint32_t st; /* tc_l2_st_t */
+    uint32_t gts;
+    uint32_t dirty;
+} tc_l2_meta_t;
+
+/* The model's record of an MSHR entry: every field of section 3 except data and mask. */
+typedef struct {
+    uint64_t line, sm;
+    uint32_t v, kind; /* tc_mshr_kind_t */
+    uint32_t way, ts;
+    uint32_t op, src, wf;
+    uint32_t aop, word, a, b;
+} tc_l2_mshr_meta_t;
+
+/* A request in the FIFO, except its data and mask (port widths already applied). */
+typedef struct {
+    uint64_t line;
+    uint32_t kind, src, wf, ts, era;
+    uint32_t aop, word, a, b;
+    bool exp;
+} tc_l2_fentry_t;
+
+typedef struct {
+    tc_l2_desc_t d;
+    uint32_t lw, mw, la, lines, bank_bits, set_bits, tag_bits; /* words, mask words, LA, ... */
+    /* the arrays, in the model's block */
+    tc_l2_meta_t* line;      /* [lines], line i = set * L2Ways + way */
+    uint32_t* data;          /* [lines * lw]: line i's data at data + i * lw */
+    tc_l2_mshr_meta_t* mshr; /* [L2Mshrs] */
+    uint32_t* mdata;         /* [L2Mshrs * lw] */
+    uint32_t* mmask;         /* [L2Mshrs * mw] */
+    tc_l2_fentry_t* fifo;    /* [L2Queue] request FIFO (contents not compared) */
+    uint32_t* fdata;         /* [L2Queue * lw] */
+    uint32_t* fmask;         /* [L2Queue * mw] */
     uint32_t fhead;
-    tc_l2_state_t st;
+    uint32_t fcnt; /* fcnt_q */
+    uint32_t life; /* life_q, the predictor */
     tc_l2_out_t out;
     uint32_t touched_n;
     uint32_t touched[TC_L2_SEL_MAX];
@@ -134,11 +204,31 @@ typedef struct {
     uint64_t errors; /* protocol errors (fill without an entry, M1) */
 } tc_l2_t;
 
-int tc_l2_init(tc_l2_t* m, const tc_desc_t* d, char* msg, size_t msg_len);
+/* The bank's parameters in a system descriptor. */
+tc_l2_desc_t tc_l2_desc_from(const tc_desc_t* sys);
+/* 0 = legal; else 1 and a message naming the parameter and its legal range. */
+int tc_l2_check_desc(const tc_l2_desc_t* d, char* msg, size_t msg_len);
+/* Bytes of the model for d; 0 for an illegal descriptor. */
+size_t tc_l2_size(const tc_l2_desc_t* d);
+/* Builds the model in mem (len >= tc_l2_size(d) bytes, aligned for uint64_t) in its reset state
+ * and returns it (== mem); NULL and a message for a NULL or short or misaligned mem or an
+ * illegal descriptor. The caller owns mem. */
+tc_l2_t* tc_l2_init(void* mem, size_t len, const tc_l2_desc_t* d, char* msg, size_t msg_len);
 void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out);
+/* The data words of line i. */
+static inline uint32_t* tc_l2_line_data(const tc_l2_t* m, uint32_t i) {
+    return m->data + (size_t)i * m->lw;
+}
+/* Line i / MSHR k in the compare layout (words beyond LineBytes/4, LineBytes/32 are 0). */
+void tc_l2_line_get(const tc_l2_t* m, uint32_t i, tc_l2_line_t* l);
+void tc_l2_mshr_get(const tc_l2_t* m, uint32_t k, tc_l2_mshr_t* e);
+/* The state in the compare layout, as the RTL shim fills it: every line when s->sel_all, else
+ * the lines of s->sel[0..sel_n-1]; every MSHR when sel_all or sel_mshr; fcnt and life always. */
+void tc_l2_state_get(const tc_l2_t* m, tc_l2_state_t* s);
 const char* tc_l2_trans_id(tc_l2_trans_t r);
 const char* tc_l2_trans_name(tc_l2_trans_t r);
-bool tc_l2_trans_reachable(const tc_desc_t* d, tc_l2_trans_t r);
+/* d NULL: every row counts as reachable. */
+bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r);
 
 #ifdef __cplusplus
 }

@@ -82,6 +82,7 @@ void tc_cov_add_l2(tc_cov_t* c, const tc_l2_t* m) {
 void tc_cov_count(const tc_cov_t* c, const tc_desc_t* d, uint32_t* l1_cov, uint32_t* l1_reach,
                   uint32_t* l2_cov, uint32_t* l2_reach) {
     const tc_l1_desc_t d1 = tc_l1_desc_from(d);
+    const tc_l2_desc_t d2 = tc_l2_desc_from(d);
     *l1_cov = *l1_reach = *l2_cov = *l2_reach = 0;
     for (uint32_t r = 0; r < TC_L1_T_N; r++)
         if (tc_l1_trans_reachable(&d1, (tc_l1_trans_t)r)) {
@@ -89,7 +90,7 @@ void tc_cov_count(const tc_cov_t* c, const tc_desc_t* d, uint32_t* l1_cov, uint3
             *l1_cov += c->l1[r] != 0;
         }
     for (uint32_t r = 0; r < TC_L2_T_N; r++)
-        if (tc_l2_trans_reachable(d, (tc_l2_trans_t)r)) {
+        if (tc_l2_trans_reachable(&d2, (tc_l2_trans_t)r)) {
             (*l2_reach)++;
             *l2_cov += c->l2[r] != 0;
         }
@@ -136,7 +137,8 @@ static bool l1_reach(const tc_desc_t* d, uint32_t r) {
     return tc_l1_trans_reachable(&d1, (tc_l1_trans_t)r);
 }
 static bool l2_reach(const tc_desc_t* d, uint32_t r) {
-    return tc_l2_trans_reachable(d, (tc_l2_trans_t)r);
+    const tc_l2_desc_t d2 = tc_l2_desc_from(d);
+    return tc_l2_trans_reachable(&d2, (tc_l2_trans_t)r);
 }
 static const char* l1_id(uint32_t r) {
     return tc_l1_trans_id((tc_l1_trans_t)r);
@@ -159,5 +161,5 @@ void tc_cov_print(const tc_cov_t* c, const tc_desc_t* d, bool rows, FILE* f) {
     for (uint32_t r = 0; r < TC_L2_T_N; r++)
         fprintf(f, "  l2 %-9s %-44s %12llu%s\n", tc_l2_trans_id((tc_l2_trans_t)r),
                 tc_l2_trans_name((tc_l2_trans_t)r), (unsigned long long)c->l2[r],
-                tc_l2_trans_reachable(d, (tc_l2_trans_t)r) ? "" : "  (unreachable)");
+                l2_reach(d, r) ? "" : "  (unreachable)");
 }

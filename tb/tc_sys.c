@@ -104,12 +104,17 @@ int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen)
             goto fail;
         }
     }
+    const tc_l2_desc_t d2 = tc_l2_desc_from(d);
+    const size_t n2 = tc_l2_size(&d2);
     for (uint32_t b = 0; b < d->num_banks; b++) {
-        c->l2[b] = (tc_l2_t*)calloc(1, sizeof(tc_l2_t));
-        if (!c->l2[b])
+        void* mem = malloc(n2);
+        if (!mem)
             goto oom;
-        if (tc_l2_init(c->l2[b], d, err, errlen) != 0)
+        c->l2[b] = tc_l2_init(mem, n2, &d2, err, errlen);
+        if (!c->l2[b]) {
+            free(mem);
             goto fail;
+        }
     }
     be->ctx = c;
     be->l1 = c_be_l1;
@@ -636,9 +641,10 @@ uint32_t tc_sys_word(const tc_sys_t* s, uint64_t addr) {
         uint32_t set = (uint32_t)((line >> bb) & (s->d.l2_sets - 1));
         uint64_t tag = ((line >> (bb + sb)) << bb) | (line & (s->nb - 1));
         for (uint32_t wy = 0; wy < s->d.l2_ways; wy++) {
-            const tc_l2_line_t* l = &m->st.line[set * s->d.l2_ways + wy];
+            const uint32_t i = set * s->d.l2_ways + wy;
+            const tc_l2_meta_t* l = &m->line[i];
             if ((l->st == TC_L2_P || l->st == TC_L2_S || l->st == TC_L2_E) && l->tag == tag)
-                return l->data[word];
+                return tc_l2_line_data(m, i)[word];
         }
     }
     return tc_sys_mem_word(s, addr);
@@ -1148,12 +1154,12 @@ static void report_deadlock(const tc_sys_t* s, FILE* f, bool fin) {
             const tc_l2_t* m = c->l2[b];
             uint32_t used[3] = {0, 0, 0};
             for (uint32_t k = 0; k < s->d.l2_mshrs; k++)
-                if (m->st.mshr[k].v && m->st.mshr[k].kind < 3)
-                    used[m->st.mshr[k].kind]++;
-            fprintf(f, " fifo %u mshr IS %u IM %u MI %u errors %" PRIu64, m->st.fcnt, used[0],
-                    used[1], used[2], m->errors);
-            if (m->st.fcnt) {
-                const tc_req_t* h = &m->fifo[m->fhead % TC_L2_MAX_QUEUE];
+                if (m->mshr[k].v && m->mshr[k].kind < 3)
+                    used[m->mshr[k].kind]++;
+            fprintf(f, " fifo %u mshr IS %u IM %u MI %u errors %" PRIu64, m->fcnt, used[0], used[1],
+                    used[2], m->errors);
+            if (m->fcnt) {
+                const tc_l2_fentry_t* h = &m->fifo[m->fhead];
                 fprintf(f, " (head %s src %u line 0x%" PRIx64 ")", req_name(h->kind), h->src,
                         h->line);
             }

@@ -290,19 +290,27 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
         s->sel[k] = m->touched[k];
     api->state(c->h2[b], s);
     const uint32_t lines = c->d.l2_sets * c->d.l2_ways;
+    tc_l2_line_t e; /* the model's line / MSHR in the shim's layout */
     if (all) {
-        for (uint32_t i = 0; i < lines; i++)
-            tc_cmp_l2_line(&c->d, &mm, &bad, i, &m->st.line[i], &s->line[i]);
+        for (uint32_t i = 0; i < lines; i++) {
+            tc_l2_line_get(m, i, &e);
+            tc_cmp_l2_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
+        }
     } else {
-        for (uint32_t k = 0; k < s->sel_n; k++)
-            tc_cmp_l2_line(&c->d, &mm, &bad, s->sel[k], &m->st.line[s->sel[k]],
-                           &s->line[s->sel[k]]);
+        for (uint32_t k = 0; k < s->sel_n; k++) {
+            tc_l2_line_get(m, s->sel[k], &e);
+            tc_cmp_l2_line(&c->d, &mm, &bad, s->sel[k], &e, &s->line[s->sel[k]]);
+        }
     }
-    if (s->sel_all || s->sel_mshr)
-        for (uint32_t k = 0; k < c->d.l2_mshrs; k++)
-            tc_cmp_mshr(&c->d, &mm, &bad, k, &m->st.mshr[k], &s->mshr[k]);
-    tb_cmp_u64(&mm, &bad, m->st.fcnt, s->fcnt, "fcnt");
-    tb_cmp_u64(&mm, &bad, m->st.life, s->life, "life");
+    if (s->sel_all || s->sel_mshr) {
+        tc_l2_mshr_t x;
+        for (uint32_t k = 0; k < c->d.l2_mshrs; k++) {
+            tc_l2_mshr_get(m, k, &x);
+            tc_cmp_mshr(&c->d, &mm, &bad, k, &x, &s->mshr[k]);
+        }
+    }
+    tb_cmp_u64(&mm, &bad, m->fcnt, s->fcnt, "fcnt");
+    tb_cmp_u64(&mm, &bad, m->life, s->life, "life");
     return bad ? fail(c, unit, b, &mm, "state") : 0;
 }
 

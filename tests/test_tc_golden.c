@@ -206,16 +206,20 @@ static sys_t* sys_open(const char* scen, pset_t p, bool rtl) {
     s->rs1 = calloc(1, sizeof *s->rs1);
     assert_non_null(s->rs1);
     if (!s->rtl2) {
-        s->c2 = calloc(1, sizeof *s->c2);
-        assert_non_null(s->c2);
-        if (tc_l2_init(s->c2, &s->d, err, sizeof err) != 0)
+        const tc_l2_desc_t d2 = tc_l2_desc_from(&s->d);
+        const size_t n2 = tc_l2_size(&d2);
+        assert_true(n2 > 0);
+        void* mem = malloc(n2);
+        assert_non_null(mem);
+        s->c2 = tc_l2_init(mem, n2, &d2, err, sizeof err);
+        if (!s->c2)
             fail_msg("tc_l2_init: %s", err);
     } else {
         load_rtl(&unit_tc_l2, &s->d, &s->r2);
         s->h2 = s->r2.api->create();
-        s->rs2 = calloc(1, sizeof *s->rs2);
-        assert_non_null(s->rs2);
     }
+    s->rs2 = calloc(1, sizeof *s->rs2);
+    assert_non_null(s->rs2);
     s->t.now = 1;
     return s;
 }
@@ -249,8 +253,8 @@ static void sys_close(sys_t* s) {
     } else {
         s->r2.api->destroy(s->h2);
         gpucoh_rtl_unload(&s->r2);
-        free(s->rs2);
     }
+    free(s->rs2);
     const bool rtl = s->rtl;
     free(s);
     if (fails)
@@ -267,10 +271,11 @@ static const tc_l1_state_t* l1st(sys_t* s, uint32_t j) {
 }
 
 static const tc_l2_state_t* l2st(sys_t* s) {
-    if (!s->rtl2)
-        return &s->c2->st;
     s->rs2->sel_all = 1;
-    s->r2.api->state(s->h2, s->rs2);
+    if (!s->rtl2)
+        tc_l2_state_get(s->c2, s->rs2);
+    else
+        s->r2.api->state(s->h2, s->rs2);
     return s->rs2;
 }
 
@@ -1618,9 +1623,12 @@ static void t_bad_kind(bool rtl, uint32_t bad_kind) {
         load_rtl(&unit_tc_l2, &d, &r);
         h = r.api->create();
     } else {
-        m = calloc(1, sizeof *m);
-        assert_non_null(m);
-        if (tc_l2_init(m, &d, err, sizeof err) != 0)
+        const tc_l2_desc_t d2 = tc_l2_desc_from(&d);
+        const size_t n2 = tc_l2_size(&d2);
+        void* mem = n2 ? malloc(n2) : NULL;
+        assert_non_null(mem);
+        m = tc_l2_init(mem, n2, &d2, err, sizeof err);
+        if (!m)
             fail_msg("tc_l2_init: %s", err);
     }
     tc_l2_in_t in;
