@@ -14,6 +14,8 @@
 #include "rng.h"
 #include "tb_common.h"
 #include "tc_gwct.h"
+#include "tc_l1.h"
+#include "tc_l2.h"
 #include "tc_timer.h"
 
 /* ---- parameters ----------------------------------------------------------------------------- */
@@ -149,6 +151,24 @@ void tc_pvals_from_desc(const gpucoh_unit_t* u, const tc_desc_t* d, gpucoh_pvals
     }
 }
 
+/* The check of unit u's own descriptor. */
+static int unit_check(const gpucoh_unit_t* u, const tc_desc_t* d, char* err, size_t errlen) {
+    if (u == &unit_tc_timer) {
+        const tc_timer_desc_t x = tc_timer_desc_from(d);
+        return tc_timer_check_desc(&x, err, errlen);
+    }
+    if (u == &unit_tc_gwct) {
+        const tc_gwct_desc_t x = tc_gwct_desc_from(d);
+        return tc_gwct_check_desc(&x, err, errlen);
+    }
+    if (u == &unit_tc_l1) {
+        const tc_l1_desc_t x = tc_l1_desc_from(d);
+        return tc_l1_check_desc(&x, err, errlen);
+    }
+    const tc_l2_desc_t x = tc_l2_desc_from(d);
+    return tc_l2_check_desc(&x, err, errlen);
+}
+
 int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc_t* d, char* err,
                        size_t errlen) {
     unsigned n;
@@ -181,11 +201,9 @@ int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc
         d->pred_init = d->pred_max / 4u;
     if (!given[TP_PMIN] && d->pred_min > d->pred_init)
         d->pred_min = d->pred_init;
-    char why[256];
-    if (tc_check_desc(d, why, sizeof why) != 0) {
-        snprintf(err, errlen, "%s: %s", u->name, why);
+    /* the unit's own parameters only (the message names the unit) */
+    if (unit_check(u, d, err, errlen) != 0)
         return -1;
-    }
     return 0;
 }
 
