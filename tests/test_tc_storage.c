@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * test_tc_storage.c -- the storage interface of the TC C models (docs/framework.md, "C model
+ * storage"): each unit's descriptor is the system's restricted to the unit's RTL parameters,
+ * tc_*_size() is what the descriptor needs (0 when illegal) and grows with the geometry,
+ * tc_*_init() builds the model in exactly that many bytes and refuses NULL, short or misaligned
+ * storage and illegal descriptors with a message, and the compare-layout getters give a reset
+ * model's state. (Behaviour is checked by test_tc_golden and the system lockstep.)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tc_gwct.h"
+#include "tc_l1.h"
+#include "tc_l2.h"
+#include "tc_sys.h"
+#include "tc_timer.h"
+#include "tc_types.h"
+
+static tc_desc_t small_desc(void) {
+    return tc_sys_cfg_small(TC_WEAK).d;
+}
+
+/* Every system parameter is carried into the descriptor of each unit that has it. */
+static void test_desc_from(void** state) {
+    (void)state;
+    tc_desc_t d;
+    uint32_t* f = (uint32_t*)&d;
+    for (size_t i = 0; i < sizeof d / sizeof(uint32_t); i++)
+        f[i] = 1000u + (uint32_t)i;
+    const tc_timer_desc_t t = tc_timer_desc_from(&d);
+    const tc_gwct_desc_t g = tc_gwct_desc_from(&d);
+    const tc_l1_desc_t a = tc_l1_desc_from(&d);
+    const tc_l2_desc_t b = tc_l2_desc_from(&d);
+    assert_int_equal(t.ts_width, d.ts_width);
+    assert_int_equal(g.num_wf, d.num_wf);
+    assert_int_equal(g.ts_width, d.ts_width);
+    assert_int_equal(g.wf_cnt_width, d.wf_cnt_width);
+    const uint32_t l1[] = {d.protocol, d.num_wf,   d.line_bytes, d.addr_width,   d.l1_sets,
+                           d.l1_ways,  d.ts_width, d.l1_queue,   d.wf_cnt_width, d.line_cnt_width};
+    assert_int_equal(sizeof a, sizeof l1);
+    assert_memory_equal(&a, l1, sizeof l1);
+    const uint32_t l2[] = {d.protocol,   d.num_sm,  d.num_banks, d.line_bytes, d.addr_width,
+                           d.l2_sets,    d.l2_ways, d.l2_mshrs,  d.ts_width,   d.l2_queue,
+                           d.lease_mode, d.lease,   d.pred_init, d.pred_min,   d.pred_max,
+                           d.t_hit,      d.t_evict, d.t_write,   d.use_t_write};
+    assert_int_equal(sizeof b, sizeof l2);
+    assert_memory_equal(&b, l2, sizeof l2);
+    /* every field of tc_desc_t is the L1's or the L2's */
+    for (size_t i = 0; i < sizeof d / sizeof(uint32_t); i++) {
+        bool found = false;
+        for (size_t k = 0; k < sizeof l1 / sizeof l1[0]; k++)
+            found |= l1[k] == f[i];
+        for (size_t k = 0; k < sizeof l2 / sizeof l2[0]; k++)
+            found |= l2[k] == f[i];
+        assert_true(found);
+    }
+}
+
+/* Sizes: the timer is its struct, the table TC_GWCT_BYTES(NumWf); the caches grow with lines,
+ * line size and MSHRs and are far below the old fixed-maximum structs at the small size. */
+static void test_sizes(void** state) {
+    (void)state;
+    const tc_desc_t s = small_desc(), p = tc_desc_default(TC_WEAK);
+    const tc_timer_desc_t t = tc_timer_desc_from(&s);
+    assert_int_equal(tc_timer_size(&t), sizeof(tc_timer_t));
+    const tc_gwct_desc_t g = tc_gwct_desc_from(&s);
+    assert_int_equal(tc_gwct_size(&g), TC_GWCT_BYTES(s.num_wf));
+    const tc_l1_desc_t a = tc_l1_desc_from(&s), ap = tc_l1_desc_from(&p);
+    const tc_l2_desc_t b = tc_l2_desc_from(&s), bp = tc_l2_desc_from(&p);
+    const size_t na = tc_l1_size(&a), nap = tc_l1_size(&ap);
+    const size_t nb = tc_l2_size(&b), nbp = tc_l2_size(&bp);
+    assert_true(na > sizeof(tc_l1_t) && na < 4096u);
+    assert_true(nb > sizeof(tc_l2_t) && nb < 4096u);
+    /* paper: at least the data of every line (and of every MSHR) */
+    assert_true(nap >= (size_t)64u * 4u * 128u);
+    assert_true(nbp >= (size_t)128u * 8u * 128u + 128u * 128u);
+    assert_true(nap < (size_t)64u * 1024u);
+    assert_true(nbp < (size_t)256u * 1024u);
+    tc_l2_desc_t b2 = b;
+    b2.l2_mshrs = 2u * b.l2_mshrs;
+    assert_true(tc_l2_size(&b2) > nb);
+    tc_l1_desc_t a2 = a;
+    a2.line_bytes = 2u * a.line_bytes;
+    assert_true(tc_l1_size(&a2) > na);
+    /* illegal descriptors: size 0 */
+    tc_l1_desc_t ax = a;
+    ax.l1_sets = 3;
+    assert_int_equal(tc_l1_size(&ax), 0);
+    tc_l2_desc_t bx = b;
+    bx.l2_mshrs = 129;
+    assert_int_equal(tc_l2_size(&bx), 0);
+    tc_gwct_desc_t gx = g;
+    gx.num_wf = 0;
+    assert_int_equal(tc_gwct_size(&gx), 0);
+    tc_timer_desc_t tx = t;
+    tx.ts_width = 33;
+    assert_int_equal(tc_timer_size(&tx), 0);
+    assert_int_equal(tc_l1_size(NULL), 0);
+    assert_int_equal(tc_l2_size(NULL), 0);
+}
+
+typedef void* (*init_fn)(void* mem, size_t len, const void* d, char* msg, size_t n);
+
+static void* l1_init(void* mem, size_t len, const void* d, char* msg, size_t n) {
+    return tc_l1_init(mem, len, (const tc_l1_desc_t*)d, msg, n);
+}
+static void* l2_init(void* mem, size_t len, const void* d, char* msg, size_t n) {
+    return tc_l2_init(mem, len, (const tc_l2_desc_t*)d, msg, n);
+}
+static void* gwct_init(void* mem, size_t len, const void* d, char* msg, size_t n) {
+    return tc_gwct_init(mem, len, (const tc_gwct_desc_t*)d, msg, n);
+}
+static void* timer_init(void* mem, size_t len, const void* d, char* msg, size_t n) {
+    return tc_timer_init(mem, len, (const tc_timer_desc_t*)d, msg, n);
+}
+
+/* NULL, one byte short, misaligned: refused with a message naming the unit; exactly the size:
+ * the model, at mem. */
+static void storage_cases(const char* unit, init_fn init, const void* d, size_t need) {
+    char msg[256];
+    unsigned char* buf = malloc(need + 8u);
+    assert_non_null(buf);
+    msg[0] = 0;
+    assert_null(init(NULL, need, d, msg, sizeof msg));
+    assert_non_null(strstr(msg, unit));
+    assert_non_null(strstr(msg, "NULL"));
+    msg[0] = 0;
+    assert_null(init(buf, need - 1u, d, msg, sizeof msg));
+    assert_non_null(strstr(msg, "too small"));
+    msg[0] = 0;
+    assert_null(init(buf + 4, need, d, msg, sizeof msg));
+    assert_non_null(strstr(msg, "misaligned"));
+    free(buf);
+    void* mem = malloc(need); /* exactly: ASan builds catch a model that writes beyond it */
+    assert_non_null(mem);
+    assert_ptr_equal(init(mem, need, d, msg, sizeof msg), mem);
+    free(mem);
+}
+
+static void test_init_storage(void** state) {
+    (void)state;
+    const tc_desc_t s = small_desc();
+    const tc_timer_desc_t t = tc_timer_desc_from(&s);
+    const tc_gwct_desc_t g = tc_gwct_desc_from(&s);
+    const tc_l1_desc_t a = tc_l1_desc_from(&s);
+    const tc_l2_desc_t b = tc_l2_desc_from(&s);
+    storage_cases("tc_timer", timer_init, &t, tc_timer_size(&t));
+    storage_cases("tc_gwct", gwct_init, &g, tc_gwct_size(&g));
+    storage_cases("tc_l1", l1_init, &a, tc_l1_size(&a));
+    storage_cases("tc_l2", l2_init, &b, tc_l2_size(&b));
+}
+
+/* Illegal descriptors: NULL and a message naming the unit and the parameter. */
+static void test_init_illegal(void** state) {
+    (void)state;
+    const tc_desc_t s = small_desc();
+    static uint64_t mem[1u << 16];
+    char msg[256];
+    tc_l1_desc_t a = tc_l1_desc_from(&s);
+    a.l1_sets = 3;
+    assert_null(tc_l1_init(mem, sizeof mem, &a, msg, sizeof msg));
+    assert_string_equal(msg, "tc_l1: l1_sets = 3 is illegal (L1Sets: a power of two in 1..256)");
+    tc_l2_desc_t b = tc_l2_desc_from(&s);
+    b.pred_init = b.pred_max + 1u;
+    assert_null(tc_l2_init(mem, sizeof mem, &b, msg, sizeof msg));
+    assert_non_null(strstr(msg, "tc_l2: pred_init"));
+    tc_gwct_desc_t g = tc_gwct_desc_from(&s);
+    g.wf_cnt_width = 9;
+    assert_null(tc_gwct_init(mem, sizeof mem, &g, msg, sizeof msg));
+    assert_string_equal(msg, "tc_gwct: wf_cnt_width = 9 is illegal (WfCntWidth: 2..8)");
+    tc_timer_desc_t t = tc_timer_desc_from(&s);
+    t.ts_width = 7;
+    assert_null(tc_timer_init(mem, sizeof mem, &t, msg, sizeof msg));
+    assert_string_equal(msg, "tc_timer: ts_width = 7 is illegal (TsWidth: 8..32)");
+    /* the system check is the L1's then the L2's */
+    tc_desc_t d = s;
+    d.num_banks = 3;
+    assert_int_equal(tc_check_desc(&d, msg, sizeof msg), 1);
+    assert_non_null(strstr(msg, "tc_l2: num_banks = 3"));
+    d = s;
+    d.line_cnt_width = 1;
+    assert_int_equal(tc_check_desc(&d, msg, sizeof msg), 1);
+    assert_non_null(strstr(msg, "tc_l1: line_cnt_width = 1"));
+    assert_int_equal(tc_check_desc(&s, msg, sizeof msg), 0);
+}
+
+/* A model just built is in its reset state (spec section 3 of each page), as the getters show. */
+static void test_reset_state(void** state) {
+    (void)state;
+    const tc_desc_t s = tc_desc_default(TC_WEAK);
+    const tc_l1_desc_t a = tc_l1_desc_from(&s);
+    const tc_l2_desc_t b = tc_l2_desc_from(&s);
+    const size_t na = tc_l1_size(&a), nb = tc_l2_size(&b);
+    void* ma = malloc(na);
+    void* mb = malloc(nb);
+    assert_non_null(ma);
+    assert_non_null(mb);
+    memset(ma, 0xA5, na); /* init must not depend on the storage's old contents */
+    memset(mb, 0xA5, nb);
+    tc_l1_t* l1 = tc_l1_init(ma, na, &a, NULL, 0);
+    tc_l2_t* l2 = tc_l2_init(mb, nb, &b, NULL, 0);
+    assert_non_null(l1);
+    assert_non_null(l2);
+    tc_l1_state_t* s1 = calloc(1, sizeof *s1);
+    tc_l2_state_t* s2 = calloc(1, sizeof *s2);
+    tc_l1_state_t* z1 = calloc(1, sizeof *z1);
+    tc_l2_state_t* z2 = calloc(1, sizeof *z2);
+    assert_non_null(s1);
+    assert_non_null(s2);
+    assert_non_null(z1);
+    assert_non_null(z2);
+    memset(s1, 0x5A, sizeof *s1);
+    memset(s2, 0x5A, sizeof *s2);
+    s1->sel_all = z1->sel_all = 1;
+    s2->sel_all = z2->sel_all = 1;
+    tc_l1_state_get(l1, s1);
+    tc_l2_state_get(l2, s2);
+    /* every line, rr, the GWCT table and fcnt 0 */
+    const uint32_t lines1 = a.l1_sets * a.l1_ways, lines2 = b.l2_sets * b.l2_ways;
+    assert_memory_equal(s1->line, z1->line, lines1 * sizeof(tc_l1_line_t));
+    assert_memory_equal(s1->rr, z1->rr, a.l1_sets * sizeof(uint32_t));
+    assert_memory_equal(&s1->gwct, &z1->gwct, sizeof z1->gwct);
+    assert_int_equal(s1->fcnt, 0);
+    assert_memory_equal(s2->line, z2->line, lines2 * sizeof(tc_l2_line_t));
+    assert_memory_equal(s2->mshr, z2->mshr, b.l2_mshrs * sizeof(tc_l2_mshr_t));
+    assert_int_equal(s2->fcnt, 0);
+    assert_int_equal(s2->life, b.pred_init);
+    /* registered outputs after init: ready, nothing valid; fences ready for NumWf wavefronts */
+    assert_true(l1->out.core_ready);
+    assert_false(l1->out.req.valid);
+    assert_int_equal(l1->out.fence_ready, ((uint64_t)1 << a.num_wf) - 1u);
+    assert_true(l2->out.req_ready);
+    assert_false(l2->out.rsp.valid);
+    free(s1);
+    free(s2);
+    free(z1);
+    free(z2);
+    free(ma);
+    free(mb);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_desc_from),    cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_init_storage), cmocka_unit_test(test_init_illegal),
+        cmocka_unit_test(test_reset_state),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
