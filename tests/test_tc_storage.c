@@ -34,7 +34,8 @@ static tc_desc_t small_desc(void) {
 static void test_desc_from(void** state) {
     (void)state;
     tc_desc_t d;
-    uint32_t* f = (uint32_t*)&d;
+    memset(&d, 0, sizeof d);
+    uint32_t* f = (uint32_t*)&d; /* tc_desc_t is all uint32_t fields */
     for (size_t i = 0; i < sizeof d / sizeof(uint32_t); i++)
         f[i] = 1000u + (uint32_t)i;
     const tc_timer_desc_t t = tc_timer_desc_from(&d);
