@@ -359,6 +359,18 @@ static const char* proto_name(const tc_desc_t* d) {
 
 /* ---- cosim system --------------------------------------------------------------------------- */
 
+/* The storage of the system's C models (tc_*_size), as a JSON object: bytes per unit (the L1's
+ * includes its GWCT table) and the total of NumSm L1s, NumBanks banks and the timer. */
+static void model_bytes_json(FILE* f, const tc_desc_t* d) {
+    const tc_timer_desc_t t = tc_timer_desc_from(d);
+    const tc_gwct_desc_t g = tc_gwct_desc_from(d);
+    const tc_l1_desc_t a = tc_l1_desc_from(d);
+    const tc_l2_desc_t b = tc_l2_desc_from(d);
+    const size_t nt = tc_timer_size(&t), na = tc_l1_size(&a), nb = tc_l2_size(&b);
+    fprintf(f, "{\"timer\": %zu, \"gwct\": %zu, \"l1\": %zu, \"l2\": %zu, \"total\": %zu}", nt,
+            tc_gwct_size(&g), na, nb, nt + d->num_sm * na + d->num_banks * nb);
+}
+
 static int cosim_system(topt_t* o) {
     char err[1024];
     if (!o->cycles)
@@ -449,11 +461,13 @@ static int cosim_system(topt_t* o) {
                     "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
                     "\"l1_covered\": %u, \"l1_reachable\": %u, \"l2_covered\": %u, "
                     "\"l2_reachable\": %u, \"cycles_per_s\": %.0f, \"seed\": %llu, "
-                    "\"verdict\": \"%s\"}\n",
+                    "\"c_model_bytes\": ",
                     proto_name(&o->cfg.d), impl_name(o), (unsigned long long)cyc,
                     (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism,
                     (unsigned long long)errors, c1, r1, c2, r2, dt > 0 ? (double)cyc / dt : 0.0,
-                    (unsigned long long)o->seed, pass ? "pass" : "fail");
+                    (unsigned long long)o->seed);
+            model_bytes_json(f, &o->cfg.d);
+            fprintf(f, ", \"verdict\": \"%s\"}\n", pass ? "pass" : "fail");
             if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
                 fprintf(stderr, "gpucoh: %s\n", jerr);
                 pass = false;
