@@ -116,6 +116,8 @@ TMP=docs/perf.md.tmp
     echo "Targets of the TC issue: at least 20 000 compared system cycles/s at 16 SMs / 8 banks and"
     echo "lockstep no more than 2 x the RTL alone."
     echo
+    bash tools/model_mem.sh
+    echo
     echo "## How the numbers are made"
     echo
     echo "- The Verilated model is built with \`-O3 --x-assign fast --x-initial fast --assert\`"
