@@ -334,7 +334,26 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             o->status = 2;
         } else {
             fprintf(stderr, "gpucoh: mutant %-28s ...\n", m ? m->name : "(original RTL)");
-            if (strncmp(u->name, "tc_", 3) == 0) {
+            /* Every context a unit has (docs/testing.md): tc_timer and tc_gwct run first in
+             * their own lockstep (`cosim <unit>`, whose stimulus reaches what the system never
+             * does, e.g. a timer load of 0), then in the system; tc_l1 / tc_l2 in the system. */
+            const bool own_ctx = !strcmp(u->name, "tc_timer") || !strcmp(u->name, "tc_gwct");
+            bool own_caught = false;
+            if (own_ctx) {
+                if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0) {
+                    o->status = 2;
+                    own_caught = true; /* not run further */
+                } else if (o->r.diverged) {
+                    o->status = 0;
+                    own_caught = true;
+                    char k[sizeof o->r.kind];
+                    snprintf(k, sizeof k, "%s", o->r.kind);
+                    snprintf(o->r.kind, sizeof o->r.kind, "unit-%s", k);
+                }
+            }
+            if (own_caught) {
+                /* decided in the unit's own context */
+            } else if (strncmp(u->name, "tc_", 3) == 0) {
                 tc_mutant_result_t tr;
                 if (tc_cli_mutant(scratch, cycles, seed, &tr, o->why, sizeof o->why) != 0) {
                     o->status = 2;

@@ -215,6 +215,7 @@ campaign avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_
 campaign tc_l1 --cycles 150000
 campaign tc_l2 --cycles 150000
 campaign tc_gwct --cycles 150000
+campaign tc_timer --cycles 150000   # its own lockstep first: mutant 01 survives the system
 
 echo "== 5b. a TC protocol bug must be caught by the consistency checkers, not only by lockstep"
 # the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
