@@ -2,15 +2,42 @@
 # Build one Verilated unit, for one parameter set, into a loadable model.so.
 #
 #   tools/build_rtl.sh OUTDIR TOP KEY RTL_FILE... -- [Name=Value ...]
+#   tools/build_rtl.sh --netlist NETLIST OUTDIR TOP KEY -- [Name=Value ...]
 #
 # OUTDIR is the cache entry (build/rtl/<unit>-<hash>); it appears atomically (built in a
 # temporary directory, then renamed), so an interrupted build never leaves a half-built entry.
 # The Verilator runtime objects are compiled once into build/rtl/runtime/ and shared.
 # Called by gpucoh (tb/rtl_load.c); the shim is verilator/<TOP>_rtl.cpp.
+#
+# --netlist: Verilate the gate-level netlist synth/synth.sh wrote (Yosys, osu018 cells) instead
+# of the RTL, behind the same shim and port interface (docs/testing.md, "Netlist lockstep"). The
+# cells' behaviour comes from the liberty file's function/ff groups: Yosys `read_liberty`
+# (without -lib) turns every cell into logic (written out as cells.v), and Yosys flattens the
+# netlist with those cell models into one module (flat.v) that Verilator compiles.
+# (osu018_stdcells.v cannot be used: its flip-flops and MUX2X1 are UDPs instantiated without
+# instance names, a syntax error for Verilator 5.006, whose UDP tables are unsupported anyway.)
+# The registers the netlist keeps under their RTL names (Yosys names a flop's output wire after
+# the register: bits_q, \cnt_q[0] , \g_sm[0].u_sig.bits_q ) are made public, the element wires
+# of an unpacked array are gathered back into the RTL's array (plain assigns), the shim is
+# compiled with GPUCOH_NETLIST, and two headers are generated for it:
+#   gpucoh_sigs.h     as for the RTL, with the netlist's names of the sig_store registers
+#   gpucoh_netlist.h  GpucohNetlistMask, a struct with the members of every public register,
+#                     all ones, or all ones except the bits synthesis removed (flops whose
+#                     value no output depends on: Verilator reports them undriven; listed in
+#                     OUTDIR/removed.txt); and kNlFsms, the state registers Yosys's fsm pass
+#                     re-encoded, with their code tables (from the synthesis log)
 set -euo pipefail
 
-if [ $# -lt 5 ]; then
+NETLIST=""
+if [ "${1:-}" = "--netlist" ]; then
+    [ $# -ge 2 ] || { echo "usage: $0 --netlist NETLIST OUTDIR TOP KEY -- [Name=Value ...]" >&2; exit 2; }
+    NETLIST=$2; shift 2
+    [ -f "$NETLIST" ] || { echo "build_rtl: netlist $NETLIST not found" >&2; exit 2; }
+    NETLIST=$(cd "$(dirname "$NETLIST")" && pwd)/$(basename "$NETLIST")
+fi
+if [ $# -lt $([ -n "$NETLIST" ] && echo 4 || echo 5) ]; then
     echo "usage: $0 OUTDIR TOP KEY RTL_FILE... -- [Name=Value ...]" >&2
+    echo "       $0 --netlist NETLIST OUTDIR TOP KEY -- [Name=Value ...]" >&2
     exit 2
 fi
 OUT=$1; TOP=$2; KEY=$3; shift 3
@@ -38,6 +65,74 @@ OPT="-O2"
 CFL="-fPIC $OPT -DVL_USER_STOP"
 # runtime objects depend only on these flags and the Verilator version: share them per pair
 RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)" | cksum | cut -d' ' -f1)
+VSRC=("+incdir+$ROOT/rtl/include" "${GPARAMS[@]}" "${FILES[@]}")
+SHIMDEFS=()
+if [ -n "$NETLIST" ]; then
+    # ---- netlist: cell models from the liberty, removed state bits, public registers ----
+    LIB=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+    [ -r "$LIB" ] || { echo "build_rtl: liberty $LIB not readable (GPUCOH_LIBERTY)" >&2; exit 2; }
+    command -v yosys >/dev/null || { echo "build_rtl: yosys not installed (run make deps)" >&2; exit 2; }
+    # tri-state buffers have no logic model (read_liberty ignores three_state: TBUFX1 would
+    # become a plain inverter)
+    tbuf=$(sed -n 's/^  \(TBUF[A-Za-z0-9_]*\) [^ ]* ($/\1/p' "$NETLIST" | sort -u | tr '\n' ' ')
+    [ -z "$tbuf" ] || { echo "build_rtl: the netlist uses tri-state cells ($tbuf), which have no logic model" >&2; exit 1; }
+    # The cells as logic (cells.v, kept for reading), then the netlist with every cell instance
+    # replaced by that logic: flatten + opt_clean (no optimisation; unused wires and aliases go,
+    # named wires stay). Verilator compiles the flat module in about half the time it takes for
+    # thousands of cell instances (rdu at 3 SMs x 256 bits: 12 000 cells).
+    if ! yosys -q -p "read_liberty $LIB; write_verilog -noattr $TMP/cells.v; read_verilog $NETLIST;
+                      hierarchy -check -top $TOP; flatten; opt_clean; write_verilog -noattr $TMP/flat.v" \
+            > "$TMP/yosys.log" 2>&1; then
+        cat "$TMP/yosys.log" >&2
+        echo "build_rtl: yosys could not read $NETLIST with the cells of $LIB" >&2
+        exit 1
+    fi
+    # Registers whose flops synthesis removed (no output depends on them): their wire stays in
+    # the netlist, undriven. Verilator lists undriven bits only for non-public signals, so a
+    # lint pass without the public markers finds them.
+    if ! verilator --lint-only -Wno-fatal -Wno-lint -Wno-style -Wwarn-UNDRIVEN -Wwarn-UNUSEDSIGNAL \
+            --top-module "$TOP" "$TMP/flat.v" > "$TMP/lint.log" 2>&1; then
+        cat "$TMP/lint.log" >&2
+        echo "build_rtl: verilator rejected the netlist $NETLIST" >&2
+        exit 1
+    fi
+    sed -n "s/^%Warning-[A-Z]*: [^ ]* \(Bits of signal are\|Signal is\) not driven[^:]*: '\([^']*\)'\(.*\)\$/\2 \3/p" \
+        "$TMP/lint.log" | awk '$1 ~ /_q/ { print $1, ($2 == "" ? "all" : $2) }' | sort > "$TMP/removed.txt"
+    # An unpacked register array of the RTL (logic [W-1:0] cnt_q [N]) is one wire per element in
+    # the netlist (\cnt_q[0] ... \cnt_q[N-1] ). Gather them back into the RTL's array with plain
+    # assigns (wiring only), so that the shim reads r->..._q[i] as on the RTL.
+    awk 'NR == FNR {
+            if (match($0, /^  (wire|reg)( \[[0-9]+:[0-9]+\])? \\[A-Za-z_][A-Za-z0-9_]*\[[0-9]+\] ;$/)) {
+                d = $0; sub(/ ;$/, "", d); n = split(d, f, " "); rg = (n == 3 ? f[2] : "")
+                e = f[n]; sub(/^\\/, "", e); base = e; sub(/\[.*$/, "", base)
+                idx = e; sub(/^[^[]*\[/, "", idx); sub(/\]$/, "", idx)
+                if ((base in range) && range[base] != rg) bad[base] = 1
+                range[base] = rg; has[base, idx + 0] = 1; if (idx + 1 > cnt[base]) cnt[base] = idx + 1
+            } else if (match($0, /^  (wire|reg|input|output)( \[[0-9]+:[0-9]+\])? [A-Za-z_][A-Za-z0-9_]*;$/)) {
+                d = $0; sub(/;$/, "", d); n = split(d, f, " "); plain[f[n]] = 1
+            }
+            next
+        }
+        /^endmodule$/ {
+            for (base in cnt) {
+                if ((base in bad) || (base in plain) || base !~ /_q/) continue
+                for (i = 0; i < cnt[base]; i++) if (!((base, i) in has)) break
+                if (i < cnt[base]) continue
+                printf "  wire %s%s%s [0:%d]; // the RTL array, gathered by build_rtl.sh\n", range[base], (range[base] == "" ? "" : " "), base, cnt[base] - 1
+                for (i = 0; i < cnt[base]; i++) printf "  assign %s[%d] = \\%s[%d] ;\n", base, i, base, i
+            }
+        }
+        { print }' "$TMP/flat.v" "$TMP/flat.v" > "$TMP/flat2.v"
+    mv "$TMP/flat2.v" "$TMP/flat.v"
+    # registers (the project's *_q names) readable by the shim
+    printf '`verilator_config\npublic_flat_rd -module "%s" -var "*_q*"\n' "$TOP" > "$TMP/netlist.vlt"
+    # -fno-const-bit-op-tree: Verilator 5.006 miscompiles the XOR/XNOR trees of Yosys netlists
+    # with it (sig_bloom m=256: wrong hash bits; Icarus on the same netlist, with the liberty
+    # models and with osu018_stdcells.v, agrees with the RTL); upstream issue #4059.
+    VSRC=(-fno-const-bit-op-tree -Wno-UNOPTFLAT "$TMP/netlist.vlt" "$TMP/flat.v")
+    SHIMDEFS=(-DGPUCOH_NETLIST=1)
+fi
+
 # -O3 / x-assign fast / x-initial fast: the speed settings the Verilator manual recommends.
 # --assert keeps the RTL's rule assertions live during co-simulation.
 # --output-split*: without them the avu's per-line logic lands in one 400 KB function that g++
@@ -45,22 +140,132 @@ RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)"
 if ! verilator --cc --trace-fst -O3 --x-assign fast --x-initial fast ${GPUCOH_VFLAGS:---assert} \
         --output-split 20000 --output-split-cfuncs 500 \
         -CFLAGS "$CFL" --prefix "V$TOP" --top-module "$TOP" -Mdir "$TMP/obj" \
-        "+incdir+$ROOT/rtl/include" "${GPARAMS[@]}" "${FILES[@]}" > "$TMP/verilator.log" 2>&1; then
+        "${VSRC[@]}" > "$TMP/verilator.log" 2>&1; then
     cat "$TMP/verilator.log" >&2
-    echo "build_rtl: verilator rejected $TOP with ${GPARAMS[*]:-default parameters}" >&2
+    if [ -n "$NETLIST" ]; then
+        echo "build_rtl: verilator rejected the netlist $NETLIST" >&2
+    else
+        echo "build_rtl: verilator rejected $TOP with ${GPARAMS[*]:-default parameters}" >&2
+    fi
     exit 1
 fi
+ROOTH=$TMP/obj/V${TOP}___024root.h
 # Signature storage of units built from sig_store (rdu: one per SM, in a generate loop; avu:
 # one): Verilator names each instance's bits_q after its generate index. The shim includes
-# this list: GPUCOH_SIGS(X) expands X(index, member) for every instance, in index order.
+# this list: GPUCOH_SIGS(X) expands X(index, member) for every instance, in index order. In a
+# netlist the instance path is part of an escaped name (\g_sm[3].u_sig.bits_q ), which
+# Verilator spells with hex escapes: g_sm__05b3__05d__02eu_sig__02ebits_q.
 {
     echo "// generated by tools/build_rtl.sh from the Verilated root class"
     printf '#define GPUCOH_SIGS(X)'
-    { grep -o '[A-Za-z0-9_]*u_sig__DOT__bits_q' "$TMP/obj/V${TOP}___024root.h" || true; } | sort -u |
-        sed -n 's/.*__BRA__\([0-9]*\)__KET__.*/\1 &/p; /__BRA__/!s/^/0 /p' | sort -n -u |
-        awk '{ printf " X(%s, %s)", $1, $2 }'
+    if [ -z "$NETLIST" ]; then
+        { grep -o '[A-Za-z0-9_]*u_sig__DOT__bits_q' "$ROOTH" || true; } | sort -u |
+            sed -n 's/.*__BRA__\([0-9]*\)__KET__.*/\1 &/p; /__BRA__/!s/^/0 /p'
+    else
+        { grep -o '[A-Za-z0-9_]*u_sig__02ebits_q' "$ROOTH" || true; } | sort -u |
+            sed -n 's/.*__05b\([0-9]*\)__05d.*/\1 &/p; /__05b/!s/^/0 /p'
+    fi | sort -n -u | awk '{ printf " X(%s, %s)", $1, $2 }'
     echo
 } > "$TMP/obj/gpucoh_sigs.h"
+if [ -n "$NETLIST" ]; then
+    # gpucoh_netlist.h: the mask of removed bits. A member is a public register of the root
+    # class: "<type>/*hi:lo*/ <TOP>__DOT__<name>;" or a gathered array "VlUnpacked<...>".
+    awk -v top="$TOP" -v removed="$TMP/removed.txt" '
+        function mangle(s) { gsub(/\[/, "__05b", s); gsub(/\]/, "__05d", s); gsub(/\./, "__02e", s)
+                             return top "__DOT__" s }
+        BEGIN {
+            while ((getline l < removed) > 0) { split(l, f, " "); rm[mangle(f[1])] = f[2]; pretty[mangle(f[1])] = f[1] }
+        }
+        match($0, /^ *(VlUnpacked<)?(CData|SData|IData|QData|VlWide<[0-9]+>)\/\*[0-9]+:[0-9]+\*\/(, [0-9]+>)? [A-Za-z0-9_]+;$/) {
+            decl = $0; sub(/^ */, "", decl); sub(/;$/, "", decl)
+            name = decl; sub(/^.* /, "", name)
+            if (index(name, top "__DOT__") != 1 || name !~ /_q/) next
+            if (name in seen) next
+            seen[name] = 1
+            hl = decl; sub(/^[^*]*\/\*/, "", hl); sub(/\*\/.*$/, "", hl); split(hl, b, ":")
+            n++; mem[n] = name; dcl[n] = decl; lo[n] = b[2] + 0; w[n] = b[1] - b[2] + 1
+            # an array gathered from the element wires: VlUnpacked<T, N>, elements [0 .. N-1]
+            el[n] = 0
+            if (decl ~ /^VlUnpacked</) { e = decl; sub(/^.*, /, "", e); sub(/>.*$/, "", e); el[n] = e + 0; arrmem[name] = n }
+        }
+        END {
+            print "// generated by tools/build_rtl.sh from the Verilated root class and the netlist"
+            print "struct GpucohNetlistMask {"
+            for (i = 1; i <= n; i++) print "    " dcl[i] ";"
+            print "    explicit GpucohNetlistMask(bool held) {"
+            print "        (void)held;"
+            total = 0
+            for (i = 1; i <= n; i++) {
+                if (el[i])
+                    printf "        for (auto& e : %s.m_storage)\n            gpucoh::nl_ones(e, %d);\n", mem[i], w[i]
+                else
+                    printf "        gpucoh::nl_ones(%s, %d);\n", mem[i], w[i]
+            }
+            for (i = 1; i <= n; i++) {
+                if (el[i]) continue
+                # an element of a gathered array: clear its bits there too
+                ael = ""
+                if (match(pretty[mem[i]], /^[A-Za-z_][A-Za-z0-9_]*\[[0-9]+\]$/)) {
+                    ab = pretty[mem[i]]; sub(/\[.*$/, "", ab); ai = pretty[mem[i]]; sub(/^[^[]*\[/, "", ai); sub(/\]$/, "", ai)
+                    if ((top "__DOT__" ab) in arrmem) ael = top "__DOT__" ab "[" ai "]"
+                }
+                if (!(mem[i] in rm)) continue
+                done[mem[i]] = 1
+                printf "        if (held) {\n"
+                r = rm[mem[i]]
+                if (r == "all") { r = "[" (lo[i] + w[i] - 1) ":" lo[i] "]" }
+                gsub(/[\[\]]/, "", r); nr = split(r, parts, ",")
+                for (j = 1; j <= nr; j++) {
+                    if (split(parts[j], hl2, ":") == 1) hl2[2] = hl2[1]
+                    printf "            gpucoh::nl_clear(%s, %d, %d); // %s[%s] removed\n", mem[i], hl2[2] - lo[i], hl2[1] - lo[i], pretty[mem[i]], parts[j]
+                    if (ael != "") printf "            gpucoh::nl_clear(%s, %d, %d);\n", ael, hl2[2] - lo[i], hl2[1] - lo[i]
+                    total += hl2[1] - hl2[2] + 1
+                }
+                printf "        }\n"
+            }
+            print "    }"
+            print "};"
+            printf "#define GPUCOH_NL_REMOVED_BITS %du\n", total
+            for (m in rm) if (!(m in done)) { print "build_rtl: removed register " pretty[m] " is not a public member " m > "/dev/stderr"; exit 1 }
+        }' "$ROOTH" > "$TMP/obj/gpucoh_netlist.h"
+    # State registers Yosys's fsm pass re-encoded (synth/synth.sh's log beside the netlist):
+    # "Recoding FSM `$fsm$\st_q$2968' ..." then "  00 -> --1" lines (RTL code -> new pattern).
+    YLOG=$(dirname "$NETLIST")/yosys.log
+    [ -f "$YLOG" ] || { echo "build_rtl: $YLOG (the synthesis log beside the netlist) is missing" >&2; exit 1; }
+    awk '
+        /^Recoding FSM `\$fsm\$\\/ { s = $0; sub(/^Recoding FSM `\$fsm\$\\/, "", s); sub(/\$[0-9]+'"'"' from module .*$/, "", s)
+                                      cur = s; names[++nf] = cur; next }
+        cur != "" && /^  [01]+ -> [-01]+$/ { k = ++n[cur]; old[cur, k] = $1; nw[cur, k] = $3; next }
+        cur != "" && !/^  / { cur = "" }
+        function bin(s,   v, i) { v = 0; for (i = 1; i <= length(s); i++) v = v * 2 + (substr(s, i, 1) == "1"); return v }
+        END {
+            for (f = 1; f <= nf; f++) {
+                nm = names[f]
+                printf "static const gpucoh::NlFsmCode kNlFsmCodes%d[] = {", f
+                for (k = 1; k <= n[nm]; k++) {
+                    p = nw[nm, k]; care = ""; val = ""
+                    for (i = 1; i <= length(p); i++) { c = substr(p, i, 1); care = care (c == "-" ? "0" : "1"); val = val (c == "1" ? "1" : "0") }
+                    printf "%s{0x%xu, 0x%xu, 0x%xu}", (k > 1 ? ", " : ""), bin(care), bin(val), bin(old[nm, k])
+                }
+                printf "};\n"
+            }
+            printf "static const gpucoh::NlFsm kNlFsms[] = {"
+            for (f = 1; f <= nf; f++) printf "{\"%s\", %du, kNlFsmCodes%d}, ", names[f], n[names[f]], f
+            printf "{nullptr, 0u, nullptr}};\n"
+            for (f = 1; f <= nf; f++) print names[f] > "/dev/stderr"
+        }' "$YLOG" >> "$TMP/obj/gpucoh_netlist.h" 2> "$TMP/fsm.txt"
+    while read -r fsm; do
+        [ -n "$fsm" ] || continue
+        member=${TOP}__DOT__$(printf '%s' "$fsm" | sed 's/\[/__05b/g; s/\]/__05d/g; s/\./__02e/g')
+        if grep -q "\b$member\b" "$SHIM" && ! grep -q "nl_fsm_find(\"$fsm\")" "$SHIM"; then
+            echo "build_rtl: synthesis re-encoded the state register $fsm (Yosys fsm, see $YLOG);" \
+                "$SHIM reads it but does not decode it (gpucoh::nl_fsm, shim_netlist.h)" >&2
+            exit 1
+        fi
+    done < "$TMP/fsm.txt"
+    cp "$TMP/obj/gpucoh_netlist.h" "$TMP/gpucoh_netlist.h" # kept beside model.so for reading
+    printf '%s\n' "$NETLIST" > "$TMP/netlist.txt"
+fi
 JOBS=${GPUCOH_JOBS:-2}
 make -s -C "$TMP/obj" -f "V$TOP.mk" -j"$JOBS" OPT_FAST="$OPT" OPT_SLOW="$OPT" OPT_GLOBAL="$OPT" \
     "V${TOP}__ALL.a" > "$TMP/make.log" 2>&1 || { cat "$TMP/make.log" >&2; exit 1; }
@@ -77,14 +282,14 @@ mkdir -p "$RUNTIME"
 ) 9> "$RUNTIME/.lock"
 
 g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-    "${PDEFS[@]}" \
+    "${PDEFS[@]}" "${SHIMDEFS[@]}" \
     -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" -I"$ROOT/cmodel" \
     -faligned-new -Wno-attributes \
     "$SHIM" "$TMP/obj/V${TOP}__ALL.a" $(for o in $RT_OBJS; do echo "$RUNTIME/$o"; done) \
     -lz -pthread -o "$TMP/model.so" 2> "$TMP/link.log" || { cat "$TMP/link.log" >&2; exit 1; }
 
 printf '%s\n' "$KEY" > "$TMP/key.txt"
-rm -rf "$TMP/obj"
+rm -rf "$TMP/obj" "$TMP/flat.v" # flat.v: yosys regenerates it from netlist.txt and cells.v
 if ! mv -T "$TMP" "$OUT" 2>/dev/null; then
     # another process finished the same entry first; theirs is identical
     [ -f "$OUT/model.so" ] || { echo "build_rtl: could not install $OUT" >&2; exit 1; }
