@@ -5,6 +5,10 @@
  * divergence stops the run and is reported with unit, cycle, seed, field path, expected (C) and
  * got (RTL) in hex, the last inputs, a JSON copy, a one-line replay command, and an FST window
  * around it with a GTKWave save file (written by re-running the same seed with tracing on).
+ * With opts.netlist the Verilated model is the synthesized gate-level netlist (rtl_load.h): the
+ * outputs are compared as for the RTL, the state through the register names the netlist keeps,
+ * except the register bits synthesis removed, which are taken from the C model (or, if the
+ * unit cannot say which bits those are, the state is not compared; the summary says which).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cosim.h"
@@ -167,20 +171,30 @@ static bool ends_with(const char* s, const char* suf) {
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* How the state is compared: in full (RTL), without some bits, or not at all (netlist). */
+typedef struct {
+    bool skip;          /* outputs only */
+    size_t nfix;        /* bytes of the state struct holding removed bits */
+    size_t* fix_off;    /* their offsets */
+    unsigned char* fix; /* and which bits of each: taken from the C model */
+} state_cmp_t;
+
 typedef struct {
     const gpucoh_cosim_opts_t* o;
     const gpucoh_rtl_api_t* api;
+    const state_cmp_t* sc;
     void* ctx;
     void* h;
     unsigned char *in, *mout, *rout, *rst, *ring;
 } run_t;
 
-static int run_alloc(run_t* r, const gpucoh_cosim_opts_t* o, const gpucoh_rtl_api_t* api, char* err,
-                     size_t errlen) {
+static int run_alloc(run_t* r, const gpucoh_cosim_opts_t* o, const gpucoh_rtl_api_t* api,
+                     const state_cmp_t* sc, char* err, size_t errlen) {
     const gpucoh_tb_ops_t* t = o->u->tb;
     memset(r, 0, sizeof *r);
     r->o = o;
     r->api = api;
+    r->sc = sc;
     r->ctx = calloc(1, t->ctx_size);
     r->in = calloc(1, t->in_size);
     r->mout = calloc(1, t->out_size);
@@ -194,6 +208,81 @@ static int run_alloc(run_t* r, const gpucoh_cosim_opts_t* o, const gpucoh_rtl_ap
     if (t->init(r->ctx, &o->pv, o->seed, o->stim, err, errlen) != 0)
         return -1;
     r->h = api->create();
+    return 0;
+}
+
+static void state_cmp_free(state_cmp_t* sc) {
+    free(sc->fix_off);
+    free(sc->fix);
+    memset(sc, 0, sizeof *sc);
+}
+
+/* Netlist: how its state can be compared; the summary's note. Register bits synthesis removed
+ * (their flops drove nothing) are read from the C model when the shim says which bits of the
+ * state struct they are and the unit says where the model keeps its state; otherwise only the
+ * outputs are compared. */
+static int state_plan(const gpucoh_unit_t* u, const gpucoh_rtl_t* nl, state_cmp_t* sc,
+                      gpucoh_cosim_result_t* res, char* err, size_t errlen) {
+    const size_t n = u->tb->state_size;
+    res->netlist = true;
+    res->state_compared = true;
+    if (nl->removed_regs == 0) {
+        snprintf(res->impl_note, sizeof res->impl_note,
+                 "impl=netlist: outputs and state compared, every register kept by synthesis");
+        return 0;
+    }
+    if (!nl->state_mask || !u->model_state) {
+        sc->skip = true;
+        res->state_compared = false;
+        snprintf(res->impl_note, sizeof res->impl_note,
+                 "impl=netlist: outputs compared, state not compared (synthesis removed bits of "
+                 "%u registers: %s; the %s does not say which state bits they are)",
+                 nl->removed_regs, nl->removed, !nl->state_mask ? "shim" : "unit entry");
+        return 0;
+    }
+    unsigned char* all = calloc(1, n);
+    unsigned char* held = calloc(1, n);
+    if (!all || !held) {
+        free(all);
+        free(held);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    nl->state_mask(all, 0);
+    nl->state_mask(held, 1);
+    uint32_t bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char m = (unsigned char)(all[i] & ~held[i]);
+        if (!m)
+            continue;
+        sc->nfix++;
+        for (unsigned b = 0; b < 8; b++)
+            bits += (m >> b) & 1u;
+    }
+    sc->fix_off = calloc(sc->nfix ? sc->nfix : 1, sizeof *sc->fix_off);
+    sc->fix = calloc(sc->nfix ? sc->nfix : 1, 1);
+    if (!sc->fix_off || !sc->fix) {
+        free(all);
+        free(held);
+        state_cmp_free(sc);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char m = (unsigned char)(all[i] & ~held[i]);
+        if (m) {
+            sc->fix_off[k] = i;
+            sc->fix[k++] = m;
+        }
+    }
+    free(all);
+    free(held);
+    res->removed_bits = bits;
+    snprintf(res->impl_note, sizeof res->impl_note,
+             "impl=netlist: outputs and state compared, except %u state bits whose flops "
+             "synthesis removed (no output depends on them; taken from the C model); removed: %s",
+             bits, nl->removed);
     return 0;
 }
 
@@ -233,10 +322,20 @@ static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t t
             snprintf(kind, 16, "output");
             return c;
         }
-        api->state(r->h, r->rst);
-        if (t->compare_state(r->ctx, r->rst, mm)) {
-            snprintf(kind, 16, "state");
-            return c;
+        if (!r->sc->skip) {
+            api->state(r->h, r->rst);
+            if (r->sc->nfix) { /* netlist: the removed register bits are the C model's */
+                const unsigned char* ms = r->o->u->model_state(r->ctx);
+                for (size_t k = 0; k < r->sc->nfix; k++) {
+                    const size_t at = r->sc->fix_off[k];
+                    const unsigned char m = r->sc->fix[k];
+                    r->rst[at] = (unsigned char)((r->rst[at] & ~m) | (ms[at] & m));
+                }
+            }
+            if (t->compare_state(r->ctx, r->rst, mm)) {
+                snprintf(kind, 16, "state");
+                return c;
+            }
         }
         if (api->errors(r->h)) {
             snprintf(kind, 16, "assertion");
@@ -265,7 +364,8 @@ static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t t
 }
 
 static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
-                              const gpucoh_cosim_result_t* res, const char* key, uint64_t from) {
+                              const gpucoh_cosim_result_t* res, const char* key,
+                              const gpucoh_rtl_t* nl, uint64_t from) {
     const gpucoh_unit_t* u = o->u;
     const gpucoh_tb_ops_t* t = u->tb;
     fprintf(f, "{\n  \"tool\": \"gpucoh cosim\",\n  \"unit\": \"%s\",\n", u->name);
@@ -279,8 +379,20 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
         else
             fprintf(f, "%s", v);
     }
-    fprintf(f, "},\n  \"rtl_build\": ");
+    fprintf(f, "},\n  \"impl\": \"%s\",\n  \"rtl_build\": ", res->netlist ? "netlist" : "rtl");
     gpucoh_json_str(f, key);
+    if (res->netlist) {
+        fprintf(f, ",\n  \"netlist\": {\"file\": ");
+        gpucoh_json_str(f, nl->netlist_path);
+        fprintf(f,
+                ", \"cells\": %u, \"flops\": %u, \"outputs_compared\": true, "
+                "\"state_compared\": %s, \"removed_state_bits\": %u, \"removed_registers\": ",
+                nl->cells, nl->flops, res->state_compared ? "true" : "false", res->removed_bits);
+        gpucoh_json_str(f, nl->removed);
+        fprintf(f, ", \"assertions\": \"none (synthesis drops them)\", \"note\": ");
+        gpucoh_json_str(f, res->impl_note);
+        fprintf(f, "}");
+    }
     fprintf(f, ",\n  \"seed\": %llu,\n  \"stim\": \"%s\",\n", (unsigned long long)o->seed,
             stim_name(o->stim));
     fprintf(f, "  \"cycles_requested\": %llu,\n  \"cycles_run\": %llu,\n  \"compared\": %llu,\n",
@@ -343,9 +455,16 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
                  u->name, (unsigned long long)o->seed);
 
     gpucoh_rtl_t rtl;
-    if (gpucoh_rtl_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen) != 0)
+    if (o->netlist ? gpucoh_netlist_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen)
+                   : gpucoh_rtl_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen))
         return -1;
     res->build_seconds = rtl.build_seconds;
+    state_cmp_t sc;
+    memset(&sc, 0, sizeof sc);
+    if (o->netlist && state_plan(u, &rtl, &sc, res, err, errlen) != 0) {
+        gpucoh_rtl_unload(&rtl);
+        return -1;
+    }
 
     /* waves requested for this run: trace to an .fst (converted afterwards if .vcd) */
     char tpath[PATH_MAX + 8] = "";
@@ -357,14 +476,16 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         else {
             snprintf(err, errlen, "--wave %s: the file name must end in .fst or .vcd",
                      o->wave_path);
+            state_cmp_free(&sc);
             gpucoh_rtl_unload(&rtl);
             return -1;
         }
     }
 
     run_t r;
-    if (run_alloc(&r, o, rtl.api, err, errlen) != 0) {
+    if (run_alloc(&r, o, rtl.api, &sc, err, errlen) != 0) {
         run_free(&r);
+        state_cmp_free(&sc);
         gpucoh_rtl_unload(&rtl);
         return -1;
     }
@@ -385,6 +506,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     r.h = NULL;
     if (terr) {
         run_free(&r);
+        state_cmp_free(&sc);
         gpucoh_rtl_unload(&rtl);
         return -1;
     }
@@ -397,6 +519,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     if (o->wave_path && ends_with(o->wave_path, ".vcd")) {
         if (fst_to_vcd(tpath, o->wave_path, err, errlen) != 0) {
             run_free(&r);
+            state_cmp_free(&sc);
             gpucoh_rtl_unload(&rtl);
             return -1;
         }
@@ -414,11 +537,11 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         char pargs[1024];
         gpucoh_param_args(u, &o->pv, pargs, sizeof pargs);
         snprintf(res->replay, sizeof res->replay,
-                 "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s --wave "
+                 "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s%s --wave "
                  "%s/replay-%s.fst",
                  gpucoh_root(), u->name, (unsigned long long)o->seed, (unsigned long long)(div + 1),
                  stim_name(o->stim), pargs, o->rtl_dir ? " --rtl-dir " : "",
-                 o->rtl_dir ? o->rtl_dir : "", out_dir, u->name);
+                 o->rtl_dir ? o->rtl_dir : "", o->netlist ? " --netlist" : "", out_dir, u->name);
         snprintf(res->fail_json, sizeof res->fail_json, "%s/%s-seed%llu-fail.json", out_dir,
                  u->name, (unsigned long long)o->seed);
         if (!o->no_fail_artifacts) {
@@ -433,7 +556,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
             char kind2[16];
             char e2[256];
             int terr2 = 0;
-            if (run_alloc(&r2, o, rtl.api, e2, sizeof e2) == 0) {
+            if (run_alloc(&r2, o, rtl.api, &sc, e2, sizeof e2) == 0) {
                 uint64_t div2 = run_lockstep(&r2, div + 1, res->fail_wave, wfrom, UINT64_MAX, &mm2,
                                              kind2, false, e2, sizeof e2, &terr2);
                 /* keep the trace open for a few cycles past the divergence, so the wrong value
@@ -464,7 +587,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         gpucoh_afile_t a;
         char e3[256];
         if (gpucoh_afile_open(&a, res->fail_json, e3, sizeof e3) == 0) {
-            write_json_report(a.f, o, &r, res, rtl.key, from);
+            write_json_report(a.f, o, &r, res, rtl.key, &rtl, from);
             if (gpucoh_afile_commit(&a, e3, sizeof e3) != 0)
                 res->fail_json[0] = 0;
         } else {
@@ -475,10 +598,11 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     /* report */
     if (!(o->quiet && o->no_fail_artifacts)) {
         printf("%s %s: %llu cycles, %llu compared, %llu mismatches, coverage %u/%u transitions, "
-               "%.2f M cycles/s (seed %llu, stim %s)\n",
+               "%.2f M cycles/s (seed %llu, stim %s%s%s)\n",
                res->diverged ? "FAIL" : "PASS", u->name, (unsigned long long)res->cycles_run,
                (unsigned long long)res->compared, (unsigned long long)res->mismatches, res->covered,
-               res->reachable, res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim));
+               res->reachable, res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim),
+               res->netlist ? ", " : "", res->impl_note);
     }
     uint32_t rows = t->coverage_rows(r.ctx);
     if (!o->quiet || o->print_coverage) {
@@ -499,7 +623,10 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         printf("  field     %s%s\n", res->field, res->extra ? "" : "");
         if (res->extra)
             printf("            (+%u more differing)\n", res->extra);
-        printf("  expected  %s   (C model)\n  got       %s   (RTL)\n", res->expected, res->got);
+        printf("  expected  %s   (C model)\n  got       %s   (%s)\n", res->expected, res->got,
+               res->netlist ? "netlist" : "RTL");
+        if (res->netlist)
+            printf("  netlist   %s (%u cells, %u flops)\n", rtl.netlist_path, rtl.cells, rtl.flops);
         printf("  last inputs:\n");
         for (uint64_t c = from; c <= div; c++) {
             char buf[768];
@@ -520,11 +647,12 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     if (gpucoh_afile_open(&a, res->json_path, err, errlen) != 0) {
         rc = -1;
     } else {
-        write_json_report(a.f, o, &r, res, rtl.key, from);
+        write_json_report(a.f, o, &r, res, rtl.key, &rtl, from);
         if (gpucoh_afile_commit(&a, err, errlen) != 0)
             rc = -1;
     }
     run_free(&r);
+    state_cmp_free(&sc);
     gpucoh_rtl_unload(&rtl);
     return rc;
 }

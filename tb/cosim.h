@@ -24,11 +24,13 @@ typedef struct {
     bool quiet;             /* no progress, no build chatter */
     bool no_fail_artifacts; /* skip the re-run with waves (mutant campaigns) */
     bool print_coverage;    /* print every transition row */
+    bool netlist;           /* run the synthesized gate-level netlist instead of the RTL */
 } gpucoh_cosim_opts_t;
 
 typedef struct {
     uint64_t cycles_run; /* cycles simulated in lockstep */
-    uint64_t compared;   /* cycles whose outputs and full state were compared */
+    uint64_t compared;   /* cycles whose outputs and full state were compared (netlist: see
+                            state_compared and removed_bits) */
     uint64_t mismatches; /* 0 or 1: the run stops at the first divergence */
     bool diverged;
     uint64_t div_cycle;
@@ -41,6 +43,11 @@ typedef struct {
     char json_path[PATH_MAX];
     char fail_json[PATH_MAX], fail_wave[PATH_MAX], fail_gtkw[PATH_MAX];
     char replay[2048];
+    /* netlist runs: what was compared (docs/testing.md, "Netlist lockstep") */
+    bool netlist;
+    bool state_compared;   /* false: outputs only */
+    uint32_t removed_bits; /* state bits synthesis removed, taken from the C model */
+    char impl_note[768];   /* "impl=netlist: outputs and state compared ..." ("" for the RTL) */
 } gpucoh_cosim_result_t;
 
 /* 0 = ran (check res->diverged), -1 = could not run (err says why). */

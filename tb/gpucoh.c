@@ -18,6 +18,7 @@
 #include "cosim.h"
 #include "mutants.h"
 #include "quality.h"
+#include "rtl_load.h"
 #include "tc_cli.h"
 #include "unit.h"
 #include "util.h"
@@ -56,6 +57,8 @@ static void usage(FILE* f) {
             "  --out DIR            directory for reports, failure windows (default build/out)\n"
             "  --json FILE          the JSON report (default <out>/<command>-<unit>-...json)\n"
             "  --rtl-dir DIR        take the unit's RTL from DIR (mutant experiments)\n"
+            "  --netlist            cosim, waves, mutants: run the synthesized gate-level netlist\n"
+            "                       (the one `gpucoh area` reports) instead of the RTL\n"
             "  --coverage           print every transition row with its count\n"
             "  --quiet              only the summary line\n"
             "\n"
@@ -82,7 +85,7 @@ typedef struct {
     int stim;
     const char *wave, *out, *json, *rtl_dir, *mutants_file;
     uint32_t window;
-    bool quiet, coverage;
+    bool quiet, coverage, netlist, help;
 } args_t;
 
 static int need_value(int argc, char** argv, int i) {
@@ -107,6 +110,11 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
     a->seed = 1;
     a->stim = GPUCOH_STIM_MIXED;
     a->window = 64;
+    for (int k = first; k < argc; k++)
+        if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
+            a->help = true; /* the command prints its help; nothing else is checked */
+            return 0;
+        }
     int i = first;
     if (i < argc && argv[i][0] != '-') {
         a->u = gpucoh_unit_find(argv[i]);
@@ -200,6 +208,10 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
             a->quiet = true;
         } else if (!strcmp(o, "--coverage")) {
             a->coverage = true;
+        } else if (!strcmp(o, "--netlist")) {
+            a->netlist = true;
+        } else if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            a->help = true; /* (seen first, below) */
         } else if (o[0] == '-') {
             fprintf(stderr, "gpucoh: unknown option '%s' (see `gpucoh help`)\n", o);
             return -1;
@@ -257,6 +269,69 @@ static void fill_cosim(const args_t* a, gpucoh_cosim_opts_t* o) {
     o->window = a->window;
     o->quiet = a->quiet;
     o->print_coverage = a->coverage;
+    o->netlist = a->netlist;
+}
+
+static bool hier_point(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* only, size_t on,
+                       char* name, size_t nn);
+
+static void cosim_help(FILE* f) {
+    fputs("usage: gpucoh cosim <unit> [options]   (TC system: gpucoh help, docs/system.md)\n"
+          "\n"
+          "Lockstep co-simulation: every cycle the same input goes to the C model and to the\n"
+          "Verilated unit; every output and the full architectural state are compared, the\n"
+          "first divergence stops the run (report, JSON, FST window, GTKWave save file,\n"
+          "replay line).\n"
+          "\n"
+          "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
+          "  --cycles N           cycles (default 100000)\n"
+          "  --seed S             PRNG seed (default 1)\n"
+          "  --stim MODE          mixed (default) | random | directed\n"
+          "  --wave FILE          trace the whole run to FILE (.fst or .vcd)\n"
+          "  --window N           cycles of waves kept before a divergence (default 64)\n"
+          "  --out DIR            reports and failure windows (default build/out)\n"
+          "  --json FILE          the JSON report\n"
+          "  --rtl-dir DIR        take the unit's RTL from DIR\n"
+          "  --coverage           print every transition row\n"
+          "  --quiet              only the summary line\n"
+          "  --netlist            run the gate-level netlist instead of the RTL: the Yosys\n"
+          "                       netlist on osu018 cells that `gpucoh area` reports for the\n"
+          "                       same parameters (its cached result, else synthesized now,\n"
+          "                       progress on stderr), Verilated with cell models from the\n"
+          "                       liberty's function/ff groups behind the same shim, cached in\n"
+          "                       build/rtl/<unit>-netlist-*. Compared: every output; the state\n"
+          "                       through the register names the netlist keeps, except bits\n"
+          "                       synthesis removed (no output depends on them; taken from the\n"
+          "                       C model). Not compared: RTL assertions (synthesis drops them).\n"
+          "                       The summary and the JSON say impl=netlist and what was\n"
+          "                       compared. Units: sig_bloom rdu avu tc_timer tc_gwct, at a\n"
+          "                       parameter set `gpucoh area` synthesizes flat (not the rdu/avu\n"
+          "                       defaults, synthesized hierarchically). docs/testing.md,\n"
+          "                       \"Netlist lockstep\"\n",
+          f);
+}
+
+/* --netlist: refuse a unit or parameter set without a netlist lockstep (exit 2). */
+static int netlist_refused(const args_t* a, const char* cmd) {
+    if (!a->netlist || !a->u)
+        return 0;
+    if (!gpucoh_netlist_supported(a->u)) {
+        fprintf(stderr,
+                "gpucoh: %s %s --netlist: %s has no netlist lockstep (units with one: sig_bloom "
+                "rdu avu tc_timer tc_gwct)\n",
+                cmd, a->u->name, a->u->name);
+        return 1;
+    }
+    char only[256], name[64];
+    if (hier_point(a->u, &a->pv, only, sizeof only, name, sizeof name)) {
+        fprintf(stderr,
+                "gpucoh: %s %s --netlist: at these parameters `gpucoh area` synthesizes %s "
+                "hierarchically (sig_store black boxes, synth/hier.sh), so there is no netlist of "
+                "the whole unit to run; choose a set it synthesizes flat, e.g. --param m=512%s\n",
+                cmd, a->u->name, a->u->name, strcmp(a->u->name, "rdu") == 0 ? " --param n=4" : "");
+        return 1;
+    }
+    return 0;
 }
 
 /* Units co-simulated only inside the TC system have no standalone adapter. */
@@ -275,7 +350,13 @@ static int cmd_cosim(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
         return tc_cli_main("cosim system", argc, argv, 3);
     args_t a;
-    if (parse_args(argc, argv, 2, 1, &a) != 0 || system_only(a.u, "cosim"))
+    if (parse_args(argc, argv, 2, 1, &a) != 0)
+        return EXIT_USAGE;
+    if (a.help) {
+        cosim_help(stdout);
+        return 0;
+    }
+    if (system_only(a.u, "cosim") || netlist_refused(&a, "cosim"))
         return EXIT_USAGE;
     if (a.from_set || a.to_set) {
         fprintf(stderr, "gpucoh: --from/--to belong to `gpucoh waves`; cosim --wave traces the "
@@ -301,7 +382,13 @@ static int cmd_cosim(int argc, char** argv) {
 
 static int cmd_waves(int argc, char** argv) {
     args_t a;
-    if (parse_args(argc, argv, 2, 1, &a) != 0 || system_only(a.u, "waves"))
+    if (parse_args(argc, argv, 2, 1, &a) != 0)
+        return EXIT_USAGE;
+    if (a.help) {
+        usage(stdout);
+        return 0;
+    }
+    if (system_only(a.u, "waves") || netlist_refused(&a, "waves"))
         return EXIT_USAGE;
     gpucoh_cosim_opts_t o;
     fill_cosim(&a, &o);
@@ -410,29 +497,18 @@ static int cmd_area(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
-    if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set) {
+    if (a.help) {
+        usage(stdout);
+        return 0;
+    }
+    if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist) {
         fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
         return EXIT_USAGE;
     }
     const gpucoh_unit_t* u = a.u;
     const char* root = gpucoh_root();
-    char files[16][PATH_MAX];
-    const char* fp[16];
-    int nf = 0;
-    for (const char* const* f = u->rtl_files; *f && nf < 16; f++, nf++) {
-        snprintf(files[nf], sizeof files[nf], "%s/rtl/%s", root, *f);
-        fp[nf] = files[nf];
-    }
-    char pbuf[GPUCOH_MAX_PARAMS][96];
-    const char* pp[GPUCOH_MAX_PARAMS];
-    uint64_t h = 0xCBF29CE484222325ull;
-    for (unsigned i = 0; i < u->nparams; i++) {
-        gpucoh_param_rtl(u, &a.pv, i, pbuf[i], sizeof pbuf[i]);
-        pp[i] = pbuf[i];
-        h = gpucoh_fnv1a(h, pbuf[i], strlen(pbuf[i]));
-    }
     char work[PATH_MAX];
-    snprintf(work, sizeof work, "%s/build/area/%s-%016llx", root, u->name, (unsigned long long)h);
+    gpucoh_area_workdir(u, &a.pv, NULL, work, sizeof work); /* also the netlist lockstep's */
     gpucoh_area_t r;
     char err[1024];
     char hier_only[256], hier_name[64];
@@ -462,12 +538,7 @@ static int cmd_area(int argc, char** argv) {
                     u->name);
         fprintf(stderr, "gpucoh: synthesizing %s (Yosys + osu018, OpenSTA) in %s ...\n", u->name,
                 work);
-        gpucoh_area_opts_t ao;
-        memset(&ao, 0, sizeof ao);
-        if (u->sram_shape)
-            u->sram_shape(&a.pv, &ao.sram_bits, &ao.sram_banks, &ao.sram_ports);
-        if (gpucoh_area_run_ex(root, u->top, fp, nf, pp, (int)u->nparams, u->storage_bits(&a.pv),
-                               work, &ao, &r, err, sizeof err) != 0) {
+        if (gpucoh_area_flat(u, &a.pv, NULL, NULL, work, &r, err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return EXIT_FAILED;
         }
@@ -507,8 +578,19 @@ static int cmd_bench(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
         return tc_cli_main("bench system", argc, argv, 3);
     args_t a;
-    if (parse_args(argc, argv, 2, 0, &a) != 0 || system_only(a.u, "bench"))
+    if (parse_args(argc, argv, 2, 0, &a) != 0)
         return EXIT_USAGE;
+    if (a.help) {
+        usage(stdout);
+        return 0;
+    }
+    if (system_only(a.u, "bench"))
+        return EXIT_USAGE;
+    if (a.netlist) {
+        fprintf(stderr, "gpucoh: bench has no --netlist (tools/bench_netlist.sh times netlist "
+                        "lockstep against RTL lockstep)\n");
+        return EXIT_USAGE;
+    }
     if (!a.u)
         a.u = gpucoh_unit_find("sig_bloom");
     if (!a.pv.set[0]) {
@@ -525,8 +607,14 @@ static int cmd_mutants(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
+    if (a.help) {
+        usage(stdout);
+        return 0;
+    }
+    if (netlist_refused(&a, "mutants"))
+        return EXIT_USAGE;
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
-                          a.json, a.out);
+                          a.json, a.out, a.netlist);
 }
 
 int main(int argc, char** argv) {

@@ -12,6 +12,11 @@
  * co-simulated in lockstep against the unchanged C model. A mutant is caught when the run
  * diverges; the table shows which check caught it (output / state / assertion, field) and at
  * which cycle. A mutant whose `find` text is missing or ambiguous is an error, not a pass.
+ *
+ * With --netlist every mutant is synthesized (synth/synth.sh in the scratch directory) and its
+ * gate-level netlist is co-simulated instead (cosim.h, docs/testing.md "Netlist lockstep"); the
+ * mutants of tests/mutants/<unit>/netlist/ run too: bugs that only synthesis sees (RTL that
+ * Verilator and Yosys read differently), which the RTL lockstep cannot catch.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "mutants.h"
@@ -224,8 +229,39 @@ static int cmp_names(const void* a, const void* b) {
     return strcmp(*(char* const*)a, *(char* const*)b);
 }
 
+/* Append the *.mut files of dir (sorted) to ms; -1 on a malformed file, 0 otherwise. */
+static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t errlen) {
+    DIR* d = opendir(dir);
+    if (!d)
+        return 0;
+    char* names[MAX_MUTANTS] = {0};
+    int nn = 0;
+    struct dirent* e;
+    while ((e = readdir(d)) && nn < MAX_MUTANTS) {
+        size_t l = strlen(e->d_name);
+        if (l > 4 && !strcmp(e->d_name + l - 4, ".mut"))
+            names[nn++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nn, sizeof names[0], cmp_names);
+    int rc = 0;
+    for (int i = 0; i < nn; i++) {
+        char p[PATH_MAX + 300];
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        free(names[i]);
+        if (rc == 0 && *nm < MAX_MUTANTS) {
+            if (parse_mutant(p, &ms[*nm], err, errlen) != 0)
+                rc = -1;
+            else
+                (*nm)++;
+        }
+    }
+    return rc;
+}
+
 int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
-                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir) {
+                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
+                   bool netlist) {
     const char* root = gpucoh_root();
     char err[1024];
     static mutant_t ms[MAX_MUTANTS];
@@ -237,32 +273,19 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         }
         nm = 1;
     } else {
-        char dir[PATH_MAX];
+        char dir[PATH_MAX], ndir[PATH_MAX + 16];
         snprintf(dir, sizeof dir, "%s/tests/mutants/%s", root, u->name);
+        snprintf(ndir, sizeof ndir, "%s/netlist", dir);
         DIR* d = opendir(dir);
         if (!d) {
             fprintf(stderr, "gpucoh: no mutants directory %s\n", dir);
             return 2;
         }
-        char* names[MAX_MUTANTS] = {0};
-        int nn = 0;
-        struct dirent* e;
-        while ((e = readdir(d)) && nn < MAX_MUTANTS) {
-            size_t l = strlen(e->d_name);
-            if (l > 4 && !strcmp(e->d_name + l - 4, ".mut"))
-                names[nn++] = strdup(e->d_name);
-        }
         closedir(d);
-        qsort(names, (size_t)nn, sizeof names[0], cmp_names);
-        for (int i = 0; i < nn; i++) {
-            char p[PATH_MAX + 300];
-            snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-            free(names[i]);
-            if (parse_mutant(p, &ms[nm], err, sizeof err) != 0) {
-                fprintf(stderr, "gpucoh: %s\n", err);
-                return 2;
-            }
-            nm++;
+        if (load_dir(dir, ms, &nm, err, sizeof err) != 0 ||
+            (netlist && load_dir(ndir, ms, &nm, err, sizeof err) != 0)) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return 2;
         }
         if (nm == 0) {
             fprintf(stderr, "gpucoh: no *.mut files in %s\n", dir);
@@ -324,6 +347,9 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         co.cycles = cycles;
         co.stim = GPUCOH_STIM_MIXED;
         co.rtl_dir = scratch;
+        co.netlist = netlist;
+        if (netlist && !m)
+            co.rtl_dir = NULL; /* the unmutated netlist is the one `gpucoh area` keeps */
         co.out_dir = odir;
         char jp[PATH_MAX + 200];
         snprintf(jp, sizeof jp, "%s/mutant-%s-%s.json", odir, u->name, m ? m->name : "original");
@@ -333,13 +359,18 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         if (make_scratch(u, m, scratch, o->why, sizeof o->why) != 0) {
             o->status = 2;
         } else {
-            fprintf(stderr, "gpucoh: mutant %-28s ...\n", m ? m->name : "(original RTL)");
+            fprintf(stderr, "gpucoh: mutant %-28s ...\n",
+                    m         ? m->name
+                    : netlist ? "(original netlist)"
+                              : "(original RTL)");
+            /* the TC units are co-simulated in the system; with --netlist the standalone
+             * lockstep of tc_timer / tc_gwct runs their netlist instead */
             /* Every context a unit has (docs/testing.md): tc_timer and tc_gwct run first in
              * their own lockstep (`cosim <unit>`, whose stimulus reaches what the system never
              * does, e.g. a timer load of 0), then in the system; tc_l1 / tc_l2 in the system. */
             const bool own_ctx = !strcmp(u->name, "tc_timer") || !strcmp(u->name, "tc_gwct");
             bool own_caught = false;
-            if (own_ctx) {
+            if (strncmp(u->name, "tc_", 3) == 0 && !netlist && own_ctx) {
                 if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0) {
                     o->status = 2;
                     own_caught = true; /* not run further */
@@ -353,7 +384,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             }
             if (own_caught) {
                 /* decided in the unit's own context */
-            } else if (strncmp(u->name, "tc_", 3) == 0) {
+            } else if (strncmp(u->name, "tc_", 3) == 0 && !netlist) {
                 tc_mutant_result_t tr;
                 if (tc_cli_mutant(scratch, cycles, seed, &tr, o->why, sizeof o->why) != 0) {
                     o->status = 2;
@@ -373,8 +404,9 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         if (!m) {
             if (o->status != 1) {
                 fprintf(stderr,
-                        "gpucoh: the unmutated RTL %s; mutant results would mean "
+                        "gpucoh: the unmutated %s %s; mutant results would mean "
                         "nothing\n",
+                        netlist ? "netlist" : "RTL",
                         o->status == 2 ? "does not build or run" : "diverges");
                 if (o->why[0])
                     fprintf(stderr, "  %s\n", o->why);
@@ -390,9 +422,11 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             broken++;
     }
 
-    printf("mutants of %s: %d caught, %d survived, %d broken (unmutated RTL: %llu cycles, 0 "
-           "mismatches)\n",
-           u->name, caught, survived, broken, (unsigned long long)oc[0].r.cycles_run);
+    printf("mutants of %s: %d caught, %d survived, %d broken (unmutated %s: %llu cycles, 0 "
+           "mismatches%s%s)\n",
+           u->name, caught, survived, broken, netlist ? "netlist" : "RTL",
+           (unsigned long long)oc[0].r.cycles_run, netlist ? "; " : "",
+           netlist ? oc[0].r.impl_note : "");
     printf("  %-26s %-8s %-9s %9s  %-34s %s\n", "mutant", "result", "check", "cycle", "field",
            "description");
     for (int i = 0; i < nm; i++) {
@@ -417,10 +451,10 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         return 2;
     }
     fprintf(a.f,
-            "{\"tool\": \"gpucoh mutants\", \"unit\": \"%s\", \"seed\": %llu, \"cycles\": "
-            "%llu, \"caught\": %d, \"survived\": %d, \"broken\": %d, \"mutants\": [",
-            u->name, (unsigned long long)seed, (unsigned long long)cycles, caught, survived,
-            broken);
+            "{\"tool\": \"gpucoh mutants\", \"unit\": \"%s\", \"impl\": \"%s\", \"seed\": %llu, "
+            "\"cycles\": %llu, \"caught\": %d, \"survived\": %d, \"broken\": %d, \"mutants\": [",
+            u->name, netlist ? "netlist" : "rtl", (unsigned long long)seed,
+            (unsigned long long)cycles, caught, survived, broken);
     for (int i = 0; i < nm; i++) {
         const outcome_t* o = &oc[i + 1];
         fprintf(a.f, "%s\n  {\"name\": ", i ? "," : "");

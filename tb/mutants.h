@@ -3,13 +3,17 @@
 #ifndef GPUCOH_MUTANTS_H
 #define GPUCOH_MUTANTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "unit.h"
 
 /* Runs the unmutated RTL first (it must pass), then every mutant of tests/mutants/<unit>/
- * (or only `only_file`). Exit status: 0 all caught, 1 some survived or broke, 2 usage. */
+ * (or only `only_file`). netlist: synthesize each and run the gate-level netlist instead, and
+ * add the mutants of tests/mutants/<unit>/netlist/ (synthesis-only bugs). Exit status: 0 all
+ * caught, 1 some survived or broke, 2 usage. */
 int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
-                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir);
+                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
+                   bool netlist);
 
 #endif

@@ -66,44 +66,26 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
     return true;
 }
 
-int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* rtl_dir,
-                    bool quiet, gpucoh_rtl_t* r, char* err, size_t errlen) {
-    memset(r, 0, sizeof *r);
+/* Build the model.so of r->dir (tools/build_rtl.sh) unless it is cached, then load it. netlist:
+ * NULL for the RTL (files from rtl), else the netlist to Verilate instead. */
+static int build_and_open(const gpucoh_unit_t* u, const char* rtl, const char* netlist,
+                          char gp[][96], bool quiet, gpucoh_rtl_t* r, char* err, size_t errlen) {
     const char* root = gpucoh_root();
-    char rtl[PATH_MAX];
-    if (rtl_dir)
-        snprintf(rtl, sizeof rtl, "%s", rtl_dir);
-    else
-        snprintf(rtl, sizeof rtl, "%s/rtl", root);
-
-    size_t kl = (size_t)snprintf(r->key, sizeof r->key, "%s", u->name);
-    char gp[GPUCOH_MAX_PARAMS][96];
-    for (unsigned i = 0; i < u->nparams; i++) {
-        gpucoh_param_rtl(u, pv, i, gp[i], sizeof gp[i]);
-        kl += (size_t)snprintf(r->key + kl, sizeof r->key - kl, " %s", gp[i]);
-    }
-    uint64_t h = 0xCBF29CE484222325ull;
-    h = gpucoh_fnv1a(h, r->key, strlen(r->key));
-    const char* vflags = getenv("GPUCOH_VFLAGS"); /* build_rtl.sh's Verilator flag override */
-    if (vflags)
-        h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
-    if (!hash_inputs(&h, u, root, rtl, err, errlen))
-        return -1;
-    snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-%016llx", root, u->name,
-             (unsigned long long)h);
-
+    const char* what = netlist ? "netlist model" : "RTL model";
     char so[PATH_MAX + 16];
     snprintf(so, sizeof so, "%s/model.so", r->dir);
     struct stat sst;
     if (stat(so, &sst) != 0) {
         if (!quiet)
-            fprintf(stderr, "gpucoh: building RTL model %s (%s) ...\n", u->name, r->key);
+            fprintf(stderr, "gpucoh: building %s %s (%s) ...\n", what, u->name, r->key);
         double t0 = gpucoh_now();
         char script[PATH_MAX];
         snprintf(script, sizeof script, "%s/tools/build_rtl.sh", root);
         /* execvp wants writable strings: build argv from local copies */
         static char s_bash[] = "bash";
+        static char s_netlist[] = "--netlist";
         char top[128], key[1024], files[16][PATH_MAX], gpa[GPUCOH_MAX_PARAMS][96];
+        char nl[PATH_MAX];
         static char s_sep[] = "--";
         char* argv[64];
         int a = 0, nf = 0;
@@ -111,10 +93,15 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
         snprintf(key, sizeof key, "%s", r->key);
         argv[a++] = s_bash;
         argv[a++] = script;
+        if (netlist) {
+            snprintf(nl, sizeof nl, "%s", netlist);
+            argv[a++] = s_netlist;
+            argv[a++] = nl;
+        }
         argv[a++] = r->dir;
         argv[a++] = top;
         argv[a++] = key;
-        for (const char* const* f = u->rtl_files; *f && nf < 16; f++, nf++) {
+        for (const char* const* f = u->rtl_files; !netlist && *f && nf < 16; f++, nf++) {
             snprintf(files[nf], sizeof files[nf], "%s/%s", rtl, *f);
             argv[a++] = files[nf];
         }
@@ -143,9 +130,9 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
         }
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
             snprintf(err, errlen,
-                     "building the RTL model of %s failed (%s); see the messages "
+                     "building the %s of %s failed (%s); see the messages "
                      "above",
-                     u->name, r->key);
+                     what, u->name, r->key);
             return -1;
         }
         r->built = true;
@@ -175,6 +162,223 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
         r->dl = NULL;
         return -1;
     }
+    return 0;
+}
+
+int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* rtl_dir,
+                    bool quiet, gpucoh_rtl_t* r, char* err, size_t errlen) {
+    memset(r, 0, sizeof *r);
+    const char* root = gpucoh_root();
+    char rtl[PATH_MAX];
+    if (rtl_dir)
+        snprintf(rtl, sizeof rtl, "%s", rtl_dir);
+    else
+        snprintf(rtl, sizeof rtl, "%s/rtl", root);
+
+    size_t kl = (size_t)snprintf(r->key, sizeof r->key, "%s", u->name);
+    char gp[GPUCOH_MAX_PARAMS][96];
+    for (unsigned i = 0; i < u->nparams; i++) {
+        gpucoh_param_rtl(u, pv, i, gp[i], sizeof gp[i]);
+        kl += (size_t)snprintf(r->key + kl, sizeof r->key - kl, " %s", gp[i]);
+    }
+    uint64_t h = 0xCBF29CE484222325ull;
+    h = gpucoh_fnv1a(h, r->key, strlen(r->key));
+    const char* vflags = getenv("GPUCOH_VFLAGS"); /* build_rtl.sh's Verilator flag override */
+    if (vflags)
+        h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
+    if (!hash_inputs(&h, u, root, rtl, err, errlen))
+        return -1;
+    snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-%016llx", root, u->name,
+             (unsigned long long)h);
+    return build_and_open(u, rtl, NULL, gp, quiet, r, err, errlen);
+}
+
+/* ---- the gate-level netlist ---------------------------------------------------------------- */
+
+/* Units whose shim builds on a netlist (reads its registers under GPUCOH_NETLIST). */
+static const char* const k_netlist_units[] = {"sig_bloom", "rdu",     "avu",
+                                              "tc_timer",  "tc_gwct", NULL};
+
+bool gpucoh_netlist_supported(const gpucoh_unit_t* u) {
+    for (const char* const* n = k_netlist_units; *n; n++)
+        if (strcmp(*n, u->name) == 0)
+            return u->tb != NULL;
+    return false;
+}
+
+void gpucoh_area_workdir(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* rtl_dir,
+                         char* buf, size_t n) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (unsigned i = 0; i < u->nparams; i++) {
+        char p[96];
+        gpucoh_param_rtl(u, pv, i, p, sizeof p);
+        h = gpucoh_fnv1a(h, p, strlen(p));
+    }
+    if (rtl_dir)
+        snprintf(buf, n, "%s/synth-%s-%016llx", rtl_dir, u->name, (unsigned long long)h);
+    else
+        snprintf(buf, n, "%s/build/area/%s-%016llx", gpucoh_root(), u->name, (unsigned long long)h);
+}
+
+int gpucoh_area_flat(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* rtl_dir,
+                     FILE* progress, const char* workdir, gpucoh_area_t* out, char* err,
+                     size_t errlen) {
+    const char* root = gpucoh_root();
+    char files[16][PATH_MAX];
+    const char* fp[16];
+    int nf = 0;
+    for (const char* const* f = u->rtl_files; *f && nf < 16; f++, nf++) {
+        if (rtl_dir)
+            snprintf(files[nf], sizeof files[nf], "%s/%s", rtl_dir, *f);
+        else
+            snprintf(files[nf], sizeof files[nf], "%s/rtl/%s", root, *f);
+        fp[nf] = files[nf];
+    }
+    char pbuf[GPUCOH_MAX_PARAMS][96];
+    const char* pp[GPUCOH_MAX_PARAMS];
+    for (unsigned i = 0; i < u->nparams; i++) {
+        gpucoh_param_rtl(u, pv, i, pbuf[i], sizeof pbuf[i]);
+        pp[i] = pbuf[i];
+    }
+    gpucoh_area_opts_t ao;
+    memset(&ao, 0, sizeof ao);
+    if (u->sram_shape)
+        u->sram_shape(pv, &ao.sram_bits, &ao.sram_banks, &ao.sram_ports);
+    ao.progress = progress;
+    /* A scratch RTL directory (mutants) holds its own copy of the package: the flow must read
+     * that one instead of adding rtl/gpucoh_pkg.sv (GPUCOH_PKG, part of the result's key). */
+    char pkg[PATH_MAX + 32], *old = NULL;
+    bool set_pkg = false;
+    if (rtl_dir) {
+        snprintf(pkg, sizeof pkg, "%s/gpucoh_pkg.sv", rtl_dir);
+        struct stat st;
+        if (stat(pkg, &st) == 0) {
+            const char* o = getenv("GPUCOH_PKG");
+            old = o ? strdup(o) : NULL;
+            setenv("GPUCOH_PKG", pkg, 1);
+            set_pkg = true;
+        }
+    }
+    int rc = gpucoh_area_run_ex(root, u->top, fp, nf, pp, (int)u->nparams, u->storage_bits(pv),
+                                workdir, &ao, out, err, errlen);
+    if (set_pkg) {
+        if (old)
+            setenv("GPUCOH_PKG", old, 1);
+        else
+            unsetenv("GPUCOH_PKG");
+        free(old);
+    }
+    return rc;
+}
+
+/* "cur_addr_q[4:0], ..." from removed.txt ("name ranges" lines); returns the number of lines */
+static uint32_t read_removed(const char* dir, char* buf, size_t n) {
+    char p[PATH_MAX + 16];
+    snprintf(p, sizeof p, "%s/removed.txt", dir);
+    buf[0] = 0;
+    FILE* f = fopen(p, "r");
+    if (!f)
+        return 0;
+    char line[512];
+    size_t l = 0;
+    uint32_t regs = 0;
+    while (fgets(line, sizeof line, f)) {
+        char name[256], rg[256];
+        if (sscanf(line, "%255s %255s", name, rg) != 2)
+            continue;
+        regs++;
+        if (l + 1 < n)
+            l += (size_t)snprintf(buf + l, n - l, "%s%s%s", l ? ", " : "", name,
+                                  strcmp(rg, "all") == 0 ? "" : rg);
+    }
+    fclose(f);
+    return regs;
+}
+
+int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* rtl_dir,
+                        bool quiet, gpucoh_rtl_t* r, char* err, size_t errlen) {
+    memset(r, 0, sizeof *r);
+    if (!gpucoh_netlist_supported(u)) {
+        snprintf(err, errlen, "%s has no netlist lockstep (units with one:", u->name);
+        for (const char* const* n = k_netlist_units; *n; n++)
+            snprintf(err + strlen(err), errlen - strlen(err), " %s", *n);
+        snprintf(err + strlen(err), errlen - strlen(err), ")");
+        return -1;
+    }
+    const char* root = gpucoh_root();
+    r->netlist = true;
+
+    /* 1. the netlist `gpucoh area` reports: its cached synthesis, else synthesize now */
+    gpucoh_area_workdir(u, pv, rtl_dir, r->synth_dir, sizeof r->synth_dir);
+    if (!quiet)
+        fprintf(stderr, "gpucoh: netlist of %s: synth/synth.sh result in %s\n", u->name,
+                r->synth_dir);
+    gpucoh_area_t area;
+    double t0 = gpucoh_now();
+    if (gpucoh_area_flat(u, pv, rtl_dir, quiet ? NULL : stderr, r->synth_dir, &area, err, errlen) !=
+        0)
+        return -1;
+    r->synth_seconds = gpucoh_now() - t0;
+    r->cells = area.cells;
+    r->flops = area.flops;
+    snprintf(r->netlist_path, sizeof r->netlist_path, "%s/netlist.v", r->synth_dir);
+
+    /* 2. the key: parameters, the netlist's bytes, the flow and the cell library, the shim */
+    size_t kl = (size_t)snprintf(r->key, sizeof r->key, "%s", u->name);
+    char gp[GPUCOH_MAX_PARAMS][96];
+    for (unsigned i = 0; i < u->nparams; i++) {
+        gpucoh_param_rtl(u, pv, i, gp[i], sizeof gp[i]);
+        kl += (size_t)snprintf(r->key + kl, sizeof r->key - kl, " %s", gp[i]);
+    }
+    snprintf(r->key + kl, sizeof r->key - kl, " (netlist)");
+    uint64_t h = 0xCBF29CE484222325ull;
+    h = gpucoh_fnv1a(h, r->key, strlen(r->key));
+    const char* vflags = getenv("GPUCOH_VFLAGS");
+    if (vflags)
+        h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
+    const char* lib = getenv("GPUCOH_LIBERTY");
+    char p[PATH_MAX + 64];
+    const char* inputs[] = {r->netlist_path,
+                            "synth/synth.sh",
+                            "synth/techmap_wide_shift.v",
+                            lib && *lib ? lib : "/usr/share/qflow/tech/osu018/osu018_stdcells.lib",
+                            "verilator/gpucoh_rtl.h",
+                            "verilator/shim_common.h",
+                            "verilator/shim_netlist.h",
+                            "tools/build_rtl.sh",
+                            "cmodel/sig_bloom.h",
+                            "cmodel/rdu.h",
+                            "cmodel/tc_types.h",
+                            "cmodel/tc_gwct.h",
+                            NULL};
+    for (const char** f = inputs; *f; f++) {
+        if ((*f)[0] == '/')
+            snprintf(p, sizeof p, "%s", *f);
+        else
+            snprintf(p, sizeof p, "%s/%s", root, *f);
+        if (!gpucoh_fnv1a_file(&h, p)) {
+            snprintf(err, errlen, "cannot read %s: %s", p, strerror(errno));
+            return -1;
+        }
+    }
+    snprintf(p, sizeof p, "%s/verilator/%s_rtl.cpp", root, u->top);
+    if (!gpucoh_fnv1a_file(&h, p)) {
+        snprintf(err, errlen, "cannot read shim %s: %s", p, strerror(errno));
+        return -1;
+    }
+    snprintf(p, sizeof p, "%s/cmodel/%s.h", root, u->name);
+    gpucoh_fnv1a_file(&h, p);
+    snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-netlist-%016llx", root, u->name,
+             (unsigned long long)h);
+
+    /* 3. build (cached) and load; the removed-bit mask if the shim exports one */
+    if (build_and_open(u, NULL, r->netlist_path, gp, quiet, r, err, errlen) != 0)
+        return -1;
+    *(void**)(&r->state_mask) = dlsym(r->dl, "gpucoh_rtl_state_mask");
+    uint32_t (*removed)(void);
+    *(void**)(&removed) = dlsym(r->dl, "gpucoh_rtl_removed_bits");
+    r->removed_bits = removed ? removed() : 0;
+    r->removed_regs = read_removed(r->dir, r->removed, sizeof r->removed);
     return 0;
 }
 

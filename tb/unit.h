@@ -90,6 +90,10 @@ typedef struct gpucoh_unit {
     const char* const* wave_filters;
     /* Width in bits of wave signal i under a parameter set (for the save file's names). */
     uint32_t (*wave_width)(const gpucoh_pvals_t* pv, unsigned i);
+    /* Optional: the C model's state struct (the type the shim's state() fills) inside the
+     * adapter's ctx. The netlist lockstep takes from it the state bits synthesis removed, so
+     * that the rest of the state is still compared (docs/testing.md, "Netlist lockstep"). */
+    const void* (*model_state)(const void* tb_ctx);
 } gpucoh_unit_t;
 
 const gpucoh_unit_t* gpucoh_unit_find(const char* name);

@@ -135,6 +135,11 @@ static uint32_t sb_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     }
 }
 
+/* The adapters (tb/<unit>_tb.c) keep the model as the first member of their ctx. */
+static const void* sb_model_state(const void* ctx) {
+    return &((const sig_bloom_t*)ctx)->st;
+}
+
 static const gpucoh_unit_t unit_sig_bloom = {
     .name = "sig_bloom",
     .summary = "Bloom-filter signature: true/parallel, H3/bit-select, chunked read-out/load, "
@@ -152,6 +157,7 @@ static const gpucoh_unit_t unit_sig_bloom = {
     .wave_signals = sb_wave_signals,
     .wave_filters = sb_wave_filters,
     .wave_width = sb_wave_width,
+    .model_state = sb_model_state,
 };
 
 /* ---- rdu / avu: shared signature parameters ------------------------------------------------ */
@@ -315,6 +321,10 @@ static uint32_t rdu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     }
 }
 
+static const void* rdu_model_state(const void* ctx) {
+    return &((const rdu_t*)ctx)->st;
+}
+
 static const gpucoh_unit_t unit_rdu = {
     .name = "rdu",
     .summary = "Race Detection Unit: N per-SM unseen-update signatures, per-SM input FIFOs, "
@@ -332,6 +342,7 @@ static const gpucoh_unit_t unit_rdu = {
     .wave_signals = rdu_wave_signals,
     .wave_filters = rdu_wave_filters,
     .wave_width = rdu_wave_width,
+    .model_state = rdu_model_state,
 };
 
 /* ---- avu ------------------------------------------------------------------------------------ */
@@ -465,6 +476,10 @@ static uint32_t avu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     }
 }
 
+static const void* avu_model_state(const void* ctx) {
+    return &((const avu_t*)ctx)->st;
+}
+
 static const gpucoh_unit_t unit_avu = {
     .name = "avu",
     .summary = "Access Validation Unit: previous-epoch signature, 5-bit epochs with scrub, L1 "
@@ -482,6 +497,7 @@ static const gpucoh_unit_t unit_avu = {
     .wave_signals = avu_wave_signals,
     .wave_filters = avu_wave_filters,
     .wave_width = avu_wave_width,
+    .model_state = avu_model_state,
 };
 
 /* ---- registry ------------------------------------------------------------------------------- */

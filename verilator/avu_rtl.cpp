@@ -2,12 +2,18 @@
 //
 // avu_rtl.cpp -- thin shim: the Verilated avu behind the plain C ABI of gpucoh_rtl.h. It drives
 // avu_in_t onto the model's ports, reads the outputs into avu_out_t and the public registers
-// into avu_state_t (cmodel/avu.h). Nothing here models behaviour.
+// into avu_state_t (cmodel/avu.h). Nothing here models behaviour. Built on the gate-level
+// netlist (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it reads the same registers, whose
+// names the netlist keeps (the build gathers the element wires of the per-line and per-slot
+// arrays back into arrays); st_q is decoded if synthesis re-encoded it.
 
 #include "Vavu.h"
 #include "Vavu___024root.h"
 #include "gpucoh_sigs.h" // GPUCOH_SIGS(X): the signature register (tools/build_rtl.sh)
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "avu.h"
@@ -57,10 +63,8 @@ void tick(void* h, const void* vin, void* vout) {
     out->pending = t->pending_o;
 }
 
-void state(void* h, void* vst) {
-    Sim* s = static_cast<Sim*>(h);
-    avu_state_t* st = static_cast<avu_state_t*>(vst);
-    const Vavu___024root* r = s->top->rootp;
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).
+template <typename R> void read_state(const R* r, avu_state_t* st) {
 #define GPUCOH_SIG_COPY(j, member)                                                                 \
     static_assert(sizeof(r->member) <= sizeof(st->sig), "signature wider than the struct");        \
     std::memcpy(st->sig, &r->member[0], sizeof(r->member));
@@ -73,7 +77,13 @@ void state(void* h, void* vst) {
         st->hits[l] = r->avu__DOT__hits_q[l];
     }
     st->outs = r->avu__DOT__outs_q;
+#ifdef GPUCOH_NETLIST
+    // Yosys's fsm pass may re-encode st_q (one-hot at the test sizes): back to the RTL code
+    static const gpucoh::NlFsm* const st_fsm = gpucoh::nl_fsm_find("st_q");
+    st->st = static_cast<uint32_t>(gpucoh::nl_fsm(r, st_fsm, r->avu__DOT__st_q));
+#else
     st->st = r->avu__DOT__st_q;
+#endif
     st->opv = r->avu__DOT__opv_q;
     st->op_store = r->avu__DOT__op_store_q;
     st->op_hit = r->avu__DOT__op_hit_q;
@@ -96,6 +106,13 @@ void state(void* h, void* vst) {
     st->qn = r->avu__DOT__qn_q;
 }
 
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<avu_state_t*>(vst));
+}
+
 } // namespace
 
 GPUCOH_API(Vavu, "avu", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state, avu_state_t)
+#endif

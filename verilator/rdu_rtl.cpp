@@ -2,12 +2,18 @@
 //
 // rdu_rtl.cpp -- thin shim: the Verilated rdu behind the plain C ABI of gpucoh_rtl.h. It packs
 // rdu_in_t into the model's ports, unpacks the outputs into rdu_out_t, and reads the public
-// registers into rdu_state_t (cmodel/rdu.h). Nothing here models behaviour.
+// registers into rdu_state_t (cmodel/rdu.h). Nothing here models behaviour. Built on the
+// gate-level netlist (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it reads the same
+// registers, whose names the netlist keeps (the build gathers the element wires of cnt_q and
+// qcnt_q back into arrays); st_q is decoded if synthesis re-encoded it.
 
 #include "Vrdu.h"
 #include "Vrdu___024root.h"
 #include "gpucoh_sigs.h" // GPUCOH_SIGS(X): the per-SM signature registers (tools/build_rtl.sh)
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "rdu.h"
@@ -55,10 +61,8 @@ void tick(void* h, const void* vin, void* vout) {
     gpucoh::get_words(out->rsp_chunk, t->rsp_chunk_o);
 }
 
-void state(void* h, void* vst) {
-    Sim* s = static_cast<Sim*>(h);
-    rdu_state_t* st = static_cast<rdu_state_t*>(vst);
-    const Vrdu___024root* r = s->top->rootp;
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).
+template <typename R> void read_state(const R* r, rdu_state_t* st) {
 #define GPUCOH_SIG_COPY(j, member)                                                                 \
     static_assert(sizeof(r->member) <= sizeof(st->sig[0]), "signature wider than the struct");     \
     std::memcpy(st->sig[j], &r->member[0], sizeof(r->member));
@@ -70,7 +74,13 @@ void state(void* h, void* vst) {
     }
     st->pend = gpucoh::get_u64(r->rdu__DOT__pend_q);
     st->rr = r->rdu__DOT__rr_q;
+#ifdef GPUCOH_NETLIST
+    // Yosys's fsm pass may re-encode st_q (one-hot at the test sizes): back to the RTL code
+    static const gpucoh::NlFsm* const st_fsm = gpucoh::nl_fsm_find("st_q");
+    st->st = static_cast<uint32_t>(gpucoh::nl_fsm(r, st_fsm, r->rdu__DOT__st_q));
+#else
     st->st = r->rdu__DOT__st_q;
+#endif
     st->cur_sm = r->rdu__DOT__cur_sm_q;
     st->cur_write = r->rdu__DOT__cur_write_q;
     st->cur_addr = gpucoh::get_u64(r->rdu__DOT__cur_addr_q);
@@ -78,6 +88,13 @@ void state(void* h, void* vst) {
     st->race = r->rdu__DOT__race_q;
 }
 
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<rdu_state_t*>(vst));
+}
+
 } // namespace
 
 GPUCOH_API(Vrdu, "rdu", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state, rdu_state_t)
+#endif

@@ -3,11 +3,16 @@
 // sig_bloom_rtl.cpp -- thin shim: the Verilated sig_bloom behind the plain C ABI of
 // gpucoh_rtl.h. It converts sig_bloom_in_t / sig_bloom_out_t / sig_bloom_state_t (the C model's
 // port and state structs, cmodel/sig_bloom.h) to and from the model's ports and the public
-// registers bits_q and count_q. Nothing here models behaviour.
+// registers bits_q and count_q. Nothing here models behaviour. Built on the gate-level netlist
+// (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it reads the same two registers: Yosys keeps
+// their names on the flops' output wires.
 
 #include "Vsig_bloom.h"
 #include "Vsig_bloom___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 #include <type_traits>
 
@@ -38,18 +43,24 @@ void tick(void* h, const void* vin, void* vout) {
     out->thresh = t->thresh_o;
 }
 
-void state(void* h, void* vst) {
-    Sim* s = static_cast<Sim*>(h);
-    sig_bloom_state_t* st = static_cast<sig_bloom_state_t*>(vst);
-    const auto& bits = s->top->rootp->sig_bloom__DOT__bits_q;
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).
+template <typename R> void read_state(const R* r, sig_bloom_state_t* st) {
+    const auto& bits = r->sig_bloom__DOT__bits_q;
     constexpr std::size_t kWords = sizeof(bits) / sizeof(uint32_t);
     static_assert(kWords <= SIG_BLOOM_MAX_WORDS, "signature wider than the state struct");
     // Only the m/32 words of this signature are written; the caller's buffer beyond them is
     // left as it is (the testbench zeroes it once), so no per-cycle clearing of unused words.
     std::memcpy(st->bits, &bits[0], kWords * sizeof(uint32_t));
-    st->count = s->top->rootp->sig_bloom__DOT__count_q;
+    st->count = r->sig_bloom__DOT__count_q;
+}
+
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<sig_bloom_state_t*>(vst));
 }
 
 } // namespace
 
 GPUCOH_API(Vsig_bloom, "sig_bloom", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state, sig_bloom_state_t)
+#endif

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tc_timer_rtl.cpp -- thin shim: the Verilated tc_timer behind the C ABI of gpucoh_rtl.h
-// (port structs of cmodel/tc_timer.h). Nothing here models behaviour.
+// (port structs of cmodel/tc_timer.h). Nothing here models behaviour. Built on the gate-level
+// netlist (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it reads the same two registers, whose
+// names the netlist keeps.
 
 #include "Vtc_timer.h"
 #include "Vtc_timer___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "tc_timer.h"
@@ -29,14 +34,19 @@ void tick(void* h, const void* vin, void* vout) {
     out->roll = t->roll_o != 0;
 }
 
-void state(void* h, void* vst) {
-    Sim* s = static_cast<Sim*>(h);
-    tc_timer_state_t* st = static_cast<tc_timer_state_t*>(vst);
-    const Vtc_timer___024root* r = s->top->rootp;
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).
+template <typename R> void read_state(const R* r, tc_timer_state_t* st) {
     st->now = r->tc_timer__DOT__now_q;
     st->era = r->tc_timer__DOT__era_q;
+}
+
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<tc_timer_state_t*>(vst));
 }
 
 } // namespace
 
 GPUCOH_API(Vtc_timer, "tc_timer", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state, tc_timer_state_t)
+#endif
