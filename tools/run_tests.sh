@@ -11,6 +11,8 @@
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle
 #   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
+#  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
+#      tc_gwct against the C model, and one synthesis-only mutant per unit caught by it
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports)
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 set -uo pipefail
@@ -237,6 +239,82 @@ check "episode tester passes the unmutated RTL with the same settings (8 seeds)"
     "$LOGS/fence-original-episode.log" bash -c \
     "for s in 1 2 3 4 5 6 7 8; do $G episode --impl rtl --seed \$s --locations 16 \
        --episodes 100 --param pred_init=200 --param pred_max=400 --quiet | grep -q '^PASS episode' || exit 1; done"
+
+echo "== 5c. netlist lockstep: the synthesized osu018 netlist against the C model"
+# gpucoh cosim <unit> --netlist runs the gate-level netlist `gpucoh area` reports (docs/testing.md,
+# "Netlist lockstep"). Small parameter sets: each synthesizes in 1-25 s (once; build/area, shared
+# with gpucoh area) and its netlist model is built once (build/rtl/<unit>-netlist-*).
+NL_SB=(--param m=256 --param chunk_width=32)
+NL_RDU=(--param n=3 --param m=256 --param k=4 --param addr_width=16 --param line=32 --param gran=4
+        --param chunk_width=32 --param queue=2 --param threshold=8)
+NL_AVU=(--param m=256 --param k=4 --param gran=4 --param line=32 --param chunk_width=32
+        --param lines=8 --param epoch_width=2 --param hit_limit=2 --param spec_depth=2
+        --param out_max=3 --param id_width=4 --param addr_width=16)
+NL_TIMER=(--param ts_width=8)
+NL_GWCT=(--param wf=8 --param ts_width=8 --param wf_cnt_width=2)
+# nlcosim UNIT NAME CYCLES PARAMS...: PASS, 0 mismatches, full coverage, and the summary line
+# and the JSON say impl=netlist with the state compared
+nlcosim() {
+    local unit=$1 name=$2 cycles=$3; shift 3
+    local log="$LOGS/netlist-$unit-$name.log" json="$OUT/netlist-$unit-$name.json" t=$(date +%s)
+    "$G" cosim "$unit" --netlist --cycles "$cycles" --stim mixed --seed 7 --quiet --json "$json" \
+        "$@" > "$log" 2>&1
+    local rc=$? line cov
+    line=$(grep -E "^(PASS|FAIL) $unit" "$log")
+    cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+    if [ $rc -eq 0 ] && echo "$line" | grep -q " $cycles compared, 0 mismatches" &&
+        echo "$line" | grep -q 'impl=netlist: outputs and state compared' && [ -n "$cov" ] &&
+        [ "$(echo "$cov" | cut -d' ' -f1)" = "$(echo "$cov" | cut -d' ' -f2)" ] &&
+        grep -q '"impl": "netlist"' "$json" && grep -q '"state_compared": true' "$json" &&
+        grep -q '"verdict": "pass"' "$json"; then
+        ok "netlist $unit $name" "$(echo "$line" | sed 's/^PASS [a-z_]*: //; s/ transitions, .*impl=netlist: \([^;(]*\).*/; \1/; s/)$//; s/ *$//') ($(( $(date +%s) - t )) s)"
+    else
+        bad "netlist $unit $name" "(exit $rc) $line" "$log"
+    fi
+}
+nlcosim sig_bloom m256-c32 100000 "${NL_SB[@]}"
+nlcosim rdu n3-m256-l32-q2-t8 200000 "${NL_RDU[@]}"
+nlcosim avu m256-l32-lines8-ew2-d2 200000 "${NL_AVU[@]}"
+nlcosim tc_timer ts8 300000 "${NL_TIMER[@]}"
+nlcosim tc_gwct wf8-ts8-cnt2 300000 "${NL_GWCT[@]}"
+# nlmutant UNIT MUTANT PARAMS...: a synthesis-only bug (tests/mutants/<unit>/netlist/) is caught
+# by the netlist lockstep, and the RTL lockstep of the same mutated RTL passes
+nlmutant() {
+    local unit=$1 m=$2; shift 2
+    local log="$LOGS/netlist-mutant-$unit-$m.log" rlog="$LOGS/netlist-mutant-$unit-$m-rtl.log"
+    local t=$(date +%s) rc row
+    "$G" mutants "$unit" "$@" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist \
+        --cycles 100000 --out "$OUT" > "$log" 2>&1
+    rc=$?
+    row=$(grep -E "^  $m +caught " "$log")
+    if [ $rc -eq 0 ] && [ -n "$row" ]; then
+        ok "netlist mutant $unit/$m caught" \
+            "$(echo "$row" | awk '{print $3" cycle "$4" "$5}') ($(( $(date +%s) - t )) s)"
+    else
+        bad "netlist mutant $unit/$m caught" "(exit $rc)" "$log"
+    fi
+    "$G" cosim "$unit" "$@" --rtl-dir "build/mutants/$unit/$m" --cycles 100000 --seed 1 --quiet \
+        --json "$OUT/netlist-mutant-$unit-$m-rtl.json" > "$rlog" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q "^PASS $unit: 100000 cycles, 100000 compared, 0 mismatches" "$rlog"; then
+        ok "netlist mutant $unit/$m passes the RTL lockstep (synthesis-only bug)"
+    else
+        bad "netlist mutant $unit/$m passes the RTL lockstep (synthesis-only bug)" "(exit $rc)" "$rlog"
+    fi
+}
+nlmutant sig_bloom 01-chunk-default-x "${NL_SB[@]}"
+nlmutant rdu 01-rr-stuck-outside-verilator "${NL_RDU[@]}"
+nlmutant avu 01-scrub-tag-sim-only "${NL_AVU[@]}"
+nlmutant tc_timer 01-roll-synthesis-branch "${NL_TIMER[@]}"
+nlmutant tc_gwct 01-same-wf-sim-only "${NL_GWCT[@]}"
+check "netlist: cosim --help documents --netlist" "$LOGS/netlist-help.log" bash -c \
+    "$G cosim sig_bloom --help | tee /dev/stderr | grep -q -- '--netlist'"
+check "netlist: a unit without a netlist lockstep is refused (exit 2)" "$LOGS/netlist-refused.log" \
+    bash -c "$G cosim tc_l2 --netlist; test \$? -eq 2"
+check "netlist: rdu at the defaults (hierarchical synthesis) is refused (exit 2)" \
+    "$LOGS/netlist-hier.log" bash -c \
+    "$G cosim rdu --netlist 2> $OUT/netlist-hier.txt; rc=\$?; cat $OUT/netlist-hier.txt; \
+     test \$rc -eq 2 && grep -q hierarchically $OUT/netlist-hier.txt"
 
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
