@@ -70,6 +70,8 @@ static void usage(FILE* f) {
             "  --rtl UNITS          units from RTL: l1,l2,timer | all (default all)\n"
             "  --req-delay A:B, --rsp-delay A:B, --mem-lat A:B   per-message delays (cycles)\n"
             "  --start-time T       load the timer with T at cycle 2 (rollover tests)\n"
+            "  --illegal-rate N     cosim system: an idle core presents an illegal request (op 0\n"
+            "                       or wf >= NumWf, tc_l1.md I1) with probability N/1000 a cycle\n"
             "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always)\n"
             "  --ops N              cosim system: operation budget (default: run --cycles)\n"
             "  --episodes N, --wfs N, --locations N   episode tester: episodes per wavefront,\n"

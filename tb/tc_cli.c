@@ -96,6 +96,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     const char *req = NULL, *rsp = NULL, *mem = NULL;
     uint64_t start = 0;
     bool start_set = false;
+    uint32_t illegal = 0; /* --illegal-rate, applied to the configuration built below */
     for (; i < argc; i++) {
         const char* a = argv[i];
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -211,6 +212,17 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         } else if (!strcmp(a, "--mem-lat")) {
             NEED();
             mem = v;
+        } else if (!strcmp(a, "--illegal-rate")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            if (x > 1000) {
+                fprintf(stderr, "gpucoh: --illegal-rate %llu is not a rate in 1/1000 (0..1000)\n",
+                        (unsigned long long)x);
+                return -1;
+            }
+            illegal = (uint32_t)x;
         } else if (!strcmp(a, "--start-time")) {
             NEED();
             if (num(a, v, &start))
@@ -273,6 +285,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         (rsp && range("--rsp-delay", rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
         (mem && range("--mem-lat", mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
         return -1;
+    o->cfg.illegal_per_mille = illegal;
     if (start_set) {
         if (start > tc_ts_max(&o->cfg.d)) {
             fprintf(stderr, "gpucoh: --start-time %llu exceeds 2^ts_width-1 = %u\n",
@@ -422,7 +435,11 @@ static int cosim_system(topt_t* o) {
     }
     const tc_rtl_result_t* res = o->rtl ? tc_backend_rtl_result(&be) : NULL;
     const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
-    bool pass = (rc2 == TC_RUN_CYCLES || rc2 == TC_RUN_DONE) && mism == 0 && errors == 0;
+    /* the illegal core requests the cores presented (--illegal-rate) are the only protocol errors
+     * expected: the L1s count each one they drop (tc_l1.md I1) */
+    const uint64_t illegal = tc_sys_illegal(s);
+    bool pass = (rc2 == TC_RUN_CYCLES || rc2 == TC_RUN_DONE) && mism == 0 &&
+                (cbe ? errors == illegal : true);
     char covs[96] = "coverage n/a (no C model run)";
     if (cbe)
         snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u", c1, r1, c2, r2);
@@ -432,6 +449,10 @@ static int cosim_system(topt_t* o) {
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
            impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks);
+    if (o->cfg.illegal_per_mille)
+        printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
+               "tc_l1.md I1; protocol errors counted %llu)\n",
+               (unsigned long long)illegal, (unsigned long long)errors);
     if (res && res->first[0])
         printf("  first divergence: %s\n", res->first);
     if (rc2 == TC_RUN_DEADLOCK)
@@ -440,6 +461,8 @@ static int cosim_system(topt_t* o) {
         printf("  replay    gpucoh cosim system --seed %llu --cycles %llu --impl %s --param ",
                (unsigned long long)o->seed, (unsigned long long)o->cycles, impl_name(o));
         tc_desc_print(&o->cfg.d, stdout);
+        if (o->cfg.illegal_per_mille)
+            printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
         printf("\n");
     }
     if (!o->quiet && cbe)
@@ -695,6 +718,7 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant
         memset(&o, 0, sizeof o);
         o.cfg = tc_sys_cfg_small(pr);
         o.cfg.seed = seed;
+        o.cfg.illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
         o.impl = TC_IMPL_LOCKSTEP;
         o.rtl = TC_RTL_ALL;
         o.rtl_dir = rtl_dir;

@@ -461,6 +461,7 @@ struct tc_sys {
     uint64_t st_lat_sum, st_lat_n, st_lat_max;
     uint64_t st_rq_max, st_rs_max, st_dram_max;
     uint64_t st_core_req, st_crsp;
+    uint64_t st_core_illegal; /* illegal requests presented while the L1 was ready */
 };
 
 static const char* wop_name(uint32_t k) {
@@ -620,6 +621,10 @@ void tc_sys_free(tc_sys_t* s) {
 
 uint64_t tc_sys_cycle(const tc_sys_t* s) {
     return s->cycle;
+}
+
+uint64_t tc_sys_illegal(const tc_sys_t* s) {
+    return s->st_core_illegal;
 }
 
 uint64_t tc_sys_errors(const tc_sys_t* s) {
@@ -898,13 +903,36 @@ static void fill_core_req(const tc_sys_t* s, uint32_t i, const wf_t* f, tc_core_
     }
 }
 
+/* tc_l1.md I1: an idle core presents, with probability illegal_per_mille / 1000, a request the
+ * L1 must drop: op 0 (half of them), or a LOAD of a wavefront >= NumWf (when NumWf < 64). No
+ * wavefront waits for it; one presented while core_ready is 1 is counted (the L1's C model counts
+ * it as a protocol error, and the run expects exactly that many). */
+static void core_illegal(tc_sys_t* s, uint32_t j) {
+    if (!s->cfg.illegal_per_mille || gpucoh_rng_below(&s->rng, 1000) >= s->cfg.illegal_per_mille)
+        return;
+    tc_core_req_t* c = &s->l1i[j].core;
+    memset(c, 0, sizeof *c);
+    c->valid = true;
+    if (s->w < 64 && gpucoh_rng_below(&s->rng, 2)) {
+        c->op = TC_OP_LOAD;
+        c->wf = s->w + (uint32_t)gpucoh_rng_below(&s->rng, 64 - s->w);
+    } else {
+        c->op = TC_OP_NONE;
+        c->wf = (uint32_t)gpucoh_rng_below(&s->rng, s->w);
+    }
+    if (s->l1o[j].core_ready)
+        s->st_core_illegal++;
+}
+
 /* The core request of SM j: at most one per cycle, round robin over the wavefronts with a
  * pending operation. It counts only when the L1's core_ready is 1; when it is 0 the request is
  * still presented (the L1 must ignore it, docs/timing.md rule 6) and stays pending. */
 static void core_issue(tc_sys_t* s, uint32_t j) {
     uint64_t m = s->m_pend[j];
-    if (!m)
+    if (!m) {
+        core_illegal(s, j);
         return;
+    }
     uint32_t st = (s->core_rr[j] + 1) % s->w;
     uint64_t hi = m & ~((1ull << st) - 1);
     uint32_t i = (uint32_t)__builtin_ctzll(hi ? hi : m);

@@ -106,6 +106,9 @@ typedef struct {
     uint32_t mem_lat_min, mem_lat_max;     /* DRAM */
     uint32_t start_time;      /* timer load at cycle 2 (0 = none): start close to a rollover */
     uint64_t deadlock_cycles; /* no wavefront progress for this long = deadlock (0 = 100000) */
+    /* an idle core presents an illegal request (op 0, or a wavefront >= NumWf: tc_l1.md I1) with
+     * this probability per cycle, in 1/1000 (0 = never; no random draw then) */
+    uint32_t illegal_per_mille;
 } tc_sys_cfg_t;
 
 tc_sys_cfg_t
@@ -144,5 +147,7 @@ uint32_t tc_sys_word(const tc_sys_t* s, uint64_t addr);
 /* Harness errors: core responses no wavefront waits for, L2 requests for writes the core never
  * issued, responses to absent SMs, unknown workload ops (the first 10 are printed on stderr). */
 uint64_t tc_sys_errors(const tc_sys_t* s);
+/* illegal core requests presented while the L1 was ready (each one the L1 must drop) */
+uint64_t tc_sys_illegal(const tc_sys_t* s);
 
 #endif /* GPUCOH_TC_SYS_H */

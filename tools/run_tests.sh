@@ -138,6 +138,9 @@ tcsys tc-weak-small-1M --protocol tc-weak --cycles 1000000
 tcsys tc-strong-small-1M --protocol tc-strong --cycles 1000000
 tcsys tc-weak-rollover-ts8 --protocol tc-weak --cycles 200000 --param ts_width=8 \
     --param lease=30 --param pred_init=30 --param pred_max=60
+# illegal core requests (tc_l1.md I1) at 20/1000 per idle core-cycle: each must be dropped by
+# both implementations (the verdict needs the L1s' protocol-error count to equal it)
+tcsys tc-weak-illegal-i1 --protocol tc-weak --cycles 300000 --illegal-rate 20
 
 echo "== 3c. TC consistency: episode tester and litmus suite (C models; RTL lockstep for the episodes)"
 for p in tc-weak tc-strong; do
