@@ -118,6 +118,8 @@ TMP=docs/perf.md.tmp
     echo
     bash tools/model_mem.sh
     echo
+    bash tools/bench_netlist.sh
+    echo
     echo "## How the numbers are made"
     echo
     echo "- The Verilated model is built with \`-O3 --x-assign fast --x-initial fast --assert\`"
