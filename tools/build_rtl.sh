@@ -100,32 +100,80 @@ if [ -n "$NETLIST" ]; then
         "$TMP/lint.log" | awk '$1 ~ /_q/ { print $1, ($2 == "" ? "all" : $2) }' | sort > "$TMP/removed.txt"
     # An unpacked register array of the RTL (logic [W-1:0] cnt_q [N]) is one wire per element in
     # the netlist (\cnt_q[0] ... \cnt_q[N-1] ). Gather them back into the RTL's array with plain
-    # assigns (wiring only), so that the shim reads r->..._q[i] as on the RTL.
+    # assigns (wiring only), so that the shim reads r->..._q[i] as on the RTL. A register of a
+    # submodule instance keeps its path in an escaped name (\u_fifo.cnt_q , \u_gwct.gwct_q[3] );
+    # for those a "view" module per instance (ports in, arrays gathered, no logic) is
+    # instantiated under the instance's name, so that Verilator names them as on the RTL
+    # (<top>__DOT__u_fifo__DOT__cnt_q).
     awk 'NR == FNR {
-            if (match($0, /^  (wire|reg)( \[[0-9]+:[0-9]+\])? \\[A-Za-z_][A-Za-z0-9_]*\[[0-9]+\] ;$/)) {
+            if (match($0, /^  (wire|reg)( \[[0-9]+:[0-9]+\])? \\([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])? ;$/)) {
                 d = $0; sub(/ ;$/, "", d); n = split(d, f, " "); rg = (n == 3 ? f[2] : "")
-                e = f[n]; sub(/^\\/, "", e); base = e; sub(/\[.*$/, "", base)
-                idx = e; sub(/^[^[]*\[/, "", idx); sub(/\]$/, "", idx)
-                if ((base in range) && range[base] != rg) bad[base] = 1
-                range[base] = rg; has[base, idx + 0] = 1; if (idx + 1 > cnt[base]) cnt[base] = idx + 1
+                e = f[n]; sub(/^\\/, "", e)
+                pre = ""; if (index(e, ".")) { pre = e; sub(/\..*$/, "", pre); sub(/^[^.]*\./, "", e) }
+                base = e; sub(/\[.*$/, "", base)
+                if (base !~ /_q/) next
+                k = pre SUBSEP base
+                if (index(e, "[")) {
+                    idx = e; sub(/^[^[]*\[/, "", idx); sub(/\]$/, "", idx)
+                    if ((k in range) && range[k] != rg) bad[k] = 1
+                    range[k] = rg; has[k, idx + 0] = 1; if (idx + 1 > cnt[k]) cnt[k] = idx + 1
+                } else if (pre != "") {
+                    range[k] = rg; cnt[k] = 0; scal[k] = 1
+                }
+                if (pre != "") pres[pre] = 1
             } else if (match($0, /^  (wire|reg|input|output)( \[[0-9]+:[0-9]+\])? [A-Za-z_][A-Za-z0-9_]*;$/)) {
                 d = $0; sub(/;$/, "", d); n = split(d, f, " "); plain[f[n]] = 1
             }
             next
         }
-        /^endmodule$/ {
-            for (base in cnt) {
-                if ((base in bad) || (base in plain) || base !~ /_q/) continue
-                for (i = 0; i < cnt[base]; i++) if (!((base, i) in has)) break
-                if (i < cnt[base]) continue
-                printf "  wire %s%s%s [0:%d]; // the RTL array, gathered by build_rtl.sh\n", range[base], (range[base] == "" ? "" : " "), base, cnt[base] - 1
-                for (i = 0; i < cnt[base]; i++) printf "  assign %s[%d] = \\%s[%d] ;\n", base, i, base, i
+        function ok(k,   i) {
+            if (k in bad) return 0
+            if (k in scal) return 1
+            for (i = 0; i < cnt[k]; i++) if (!((k, i) in has)) return 0
+            return 1
+        }
+        function esc(p, b, i) { return "\\" (p == "" ? "" : p ".") b (i == "" ? "" : "[" i "]") " " }
+        /^endmodule$/ && !ended {
+            ended = 1
+            for (k in cnt) {
+                split(k, kk, SUBSEP); p = kk[1]; b = kk[2]
+                if (p != "" || (b in plain) || !ok(k)) continue
+                printf "  wire %s%s%s [0:%d]; // the RTL array, gathered by build_rtl.sh\n", range[k], (range[k] == "" ? "" : " "), b, cnt[k] - 1
+                for (i = 0; i < cnt[k]; i++) printf "  assign %s[%d] = %s;\n", b, i, esc("", b, i)
             }
+            for (p in pres) {
+                if (p in plain) continue
+                conn = ""
+                for (k in cnt) {
+                    split(k, kk, SUBSEP); if (kk[1] != p || !ok(k)) continue
+                    b = kk[2]
+                    if (k in scal) conn = conn (conn == "" ? "" : ", ") "." b "(" esc(p, b, "") ")"
+                    else for (i = 0; i < cnt[k]; i++) conn = conn (conn == "" ? "" : ", ") ".e" i "_" b "(" esc(p, b, i) ")"
+                }
+                if (conn != "") { printf "  gpucoh_nl_view_%s %s (%s); // registers of %s, named as on the RTL\n", p, p, conn, p; view[p] = 1 }
+            }
+            print
+            for (p in view) {
+                ports = ""; body = ""
+                for (k in cnt) {
+                    split(k, kk, SUBSEP); if (kk[1] != p || !ok(k)) continue
+                    b = kk[2]; r = range[k] (range[k] == "" ? "" : " ")
+                    if (k in scal) { ports = ports (ports == "" ? "" : ", ") "input wire " r b; continue }
+                    body = body "  wire " r b " [0:" cnt[k] - 1 "];\n"
+                    for (i = 0; i < cnt[k]; i++) {
+                        ports = ports (ports == "" ? "" : ", ") "input wire " r "e" i "_" b
+                        body = body "  assign " b "[" i "] = e" i "_" b ";\n"
+                    }
+                }
+                printf "module gpucoh_nl_view_%s(%s);\n%sendmodule\n", p, ports, body
+            }
+            next
         }
         { print }' "$TMP/flat.v" "$TMP/flat.v" > "$TMP/flat2.v"
     mv "$TMP/flat2.v" "$TMP/flat.v"
     # registers (the project's *_q names) readable by the shim
-    printf '`verilator_config\npublic_flat_rd -module "%s" -var "*_q*"\n' "$TOP" > "$TMP/netlist.vlt"
+    printf '`verilator_config\npublic_flat_rd -module "%s" -var "*_q*"\npublic_flat_rd -module "gpucoh_nl_view_*" -var "*_q*"\nlint_off -rule UNUSED -file "%s"\n' \
+        "$TOP" "$TMP/flat.v" > "$TMP/netlist.vlt"
     # -fno-const-bit-op-tree: Verilator 5.006 miscompiles the XOR/XNOR trees of Yosys netlists
     # with it (sig_bloom m=256: wrong hash bits; Icarus on the same netlist, with the liberty
     # models and with osu018_stdcells.v, agrees with the RTL); upstream issue #4059.
@@ -183,7 +231,7 @@ if [ -n "$NETLIST" ]; then
             if (name in seen) next
             seen[name] = 1
             hl = decl; sub(/^[^*]*\/\*/, "", hl); sub(/\*\/.*$/, "", hl); split(hl, b, ":")
-            n++; mem[n] = name; dcl[n] = decl; lo[n] = b[2] + 0; w[n] = b[1] - b[2] + 1
+            n++; mem[n] = name; dcl[n] = decl; lo[n] = b[2] + 0; w[n] = b[1] - b[2] + 1; ismem[name] = 1
             # an array gathered from the element wires: VlUnpacked<T, N>, elements [0 .. N-1]
             el[n] = 0
             if (decl ~ /^VlUnpacked</) { e = decl; sub(/^.*, /, "", e); sub(/>.*$/, "", e); el[n] = e + 0; arrmem[name] = n }
@@ -203,11 +251,16 @@ if [ -n "$NETLIST" ]; then
             }
             for (i = 1; i <= n; i++) {
                 if (el[i]) continue
-                # an element of a gathered array: clear its bits there too
-                ael = ""
-                if (match(pretty[mem[i]], /^[A-Za-z_][A-Za-z0-9_]*\[[0-9]+\]$/)) {
-                    ab = pretty[mem[i]]; sub(/\[.*$/, "", ab); ai = pretty[mem[i]]; sub(/^[^[]*\[/, "", ai); sub(/\]$/, "", ai)
-                    if ((top "__DOT__" ab) in arrmem) ael = top "__DOT__" ab "[" ai "]"
+                # an element of a gathered array (or a register of an instance view): clear its
+                # bits there too
+                ael = ""; pn = pretty[mem[i]]
+                if (match(pn, /^([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?$/)) {
+                    pp = ""; if (index(pn, ".")) { pp = pn; sub(/\..*$/, "", pp); sub(/^[^.]*\./, "", pn) }
+                    ab = pn; sub(/\[.*$/, "", ab); am = top "__DOT__" (pp == "" ? "" : pp "__DOT__") ab
+                    if (index(pn, "[")) {
+                        ai = pn; sub(/^[^[]*\[/, "", ai); sub(/\]$/, "", ai)
+                        if (am in arrmem) ael = am "[" ai "]"
+                    } else if (pp != "" && (am in ismem) && !(am in arrmem)) ael = am
                 }
                 if (!(mem[i] in rm)) continue
                 done[mem[i]] = 1
