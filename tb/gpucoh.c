@@ -68,6 +68,8 @@ static void usage(FILE* f) {
             "  --param NAME=VALUE   any TC parameter (gpucoh list: tc_l1, tc_l2, tc_gwct)\n"
             "  --impl I             lockstep (cosim default) | rtl | c (episode/litmus default)\n"
             "  --rtl UNITS          units from RTL: l1,l2,timer | all (default all)\n"
+            "  --netlist UNITS      cosim system: these units (l1,l2,timer | all) run as their\n"
+            "                       synthesized osu018 netlist instead of the RTL\n"
             "  --req-delay A:B, --rsp-delay A:B, --mem-lat A:B   per-message delays (cycles)\n"
             "  --start-time T       load the timer with T at cycle 2 (rollover tests)\n"
             "  --illegal-rate N     cosim system: an idle core presents an illegal request (op 0\n"

@@ -195,14 +195,15 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
 
 /* ---- the gate-level netlist ---------------------------------------------------------------- */
 
-/* Units whose shim builds on a netlist (reads its registers under GPUCOH_NETLIST). */
-static const char* const k_netlist_units[] = {"sig_bloom", "rdu",     "avu",
-                                              "tc_timer",  "tc_gwct", NULL};
+/* Units whose shim builds on a netlist (reads its registers under GPUCOH_NETLIST, or reads
+ * nothing the netlist names differently); tc_l1 and tc_l2 only inside the TC system. */
+static const char* const k_netlist_units[] = {"sig_bloom", "rdu",   "avu",   "tc_timer",
+                                              "tc_gwct",   "tc_l1", "tc_l2", NULL};
 
 bool gpucoh_netlist_supported(const gpucoh_unit_t* u) {
     for (const char* const* n = k_netlist_units; *n; n++)
         if (strcmp(*n, u->name) == 0)
-            return u->tb != NULL;
+            return u->tb != NULL || strncmp(u->name, "tc_l", 4) == 0;
     return false;
 }
 

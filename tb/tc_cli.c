@@ -28,7 +28,8 @@
 typedef struct {
     tc_sys_cfg_t cfg;
     tc_impl_t impl;
-    uint32_t rtl; /* TC_RTL_* */
+    uint32_t rtl;     /* TC_RTL_* */
+    uint32_t netlist; /* TC_RTL_* units run as their synthesized netlist (--netlist) */
     const char* rtl_dir;
     uint64_t cycles, ops, seed, runs;
     uint32_t full_every;
@@ -169,6 +170,25 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
                     return -1;
                 }
             }
+        } else if (!strcmp(a, "--netlist") && !strcmp(what, "cosim system")) {
+            NEED();
+            o->netlist = 0;
+            char buf[128];
+            snprintf(buf, sizeof buf, "%s", v);
+            for (char* t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+                if (!strcmp(t, "l1"))
+                    o->netlist |= TC_RTL_L1;
+                else if (!strcmp(t, "l2"))
+                    o->netlist |= TC_RTL_L2;
+                else if (!strcmp(t, "timer"))
+                    o->netlist |= TC_RTL_TIMER;
+                else if (!strcmp(t, "all"))
+                    o->netlist |= TC_RTL_ALL;
+                else {
+                    fprintf(stderr, "gpucoh: --netlist: '%s' is not one of: l1 l2 timer all\n", t);
+                    return -1;
+                }
+            }
         } else if (!strcmp(a, "--rtl-dir")) {
             NEED();
             o->rtl_dir = v;
@@ -300,6 +320,11 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     }
     if (o->impl == TC_IMPL_C)
         o->rtl = 0;
+    if (o->netlist && o->impl == TC_IMPL_C) {
+        fprintf(stderr, "gpucoh: --netlist needs --impl lockstep or rtl\n");
+        return -1;
+    }
+    o->rtl |= o->netlist; /* a unit run as a netlist takes the RTL's place */
     if (!o->full_every_set)
         o->full_every = o->cfg.d.num_sm * o->cfg.d.l1_sets * o->cfg.d.l1_ways <= 64u ? 0u : 1000u;
     return 0;
@@ -314,7 +339,8 @@ static int make_backend(const topt_t* o, const tc_desc_t* d, tc_backend_t* be, c
                        .rtl_dir = o->rtl_dir,
                        .full_every = o->full_every,
                        .report = stdout,
-                       .quiet = o->quiet};
+                       .quiet = o->quiet,
+                       .netlist = o->netlist};
     return tc_backend_rtl(d, &rc, be, err, n);
 }
 
@@ -365,6 +391,23 @@ static int shared_factory(void* ctx, const tc_desc_t* d, tc_backend_t* be, char*
 
 static const char* impl_name(const topt_t* o) {
     return o->impl == TC_IMPL_C ? "c" : o->impl == TC_IMPL_RTL ? "rtl" : "lockstep";
+}
+
+/* "l1,l2" for the units run as netlists ("" if none) */
+static const char* netlist_units(const topt_t* o) {
+    static char b[32];
+    snprintf(b, sizeof b, "%s%s%s", (o->netlist & TC_RTL_L1) ? ",l1" : "",
+             (o->netlist & TC_RTL_L2) ? ",l2" : "", (o->netlist & TC_RTL_TIMER) ? ",timer" : "");
+    return b[0] ? b + 1 : b;
+}
+
+/* ", impl=netlist l1,l2: outputs and state compared" ("" if no unit runs as a netlist) */
+static const char* netlist_note(const topt_t* o) {
+    static char b[96];
+    if (!o->netlist)
+        return "";
+    snprintf(b, sizeof b, ", impl=netlist %s: outputs and state compared", netlist_units(o));
+    return b;
 }
 static const char* proto_name(const tc_desc_t* d) {
     return d->protocol == TC_WEAK ? "tc-weak" : "tc-strong";
@@ -444,11 +487,11 @@ static int cosim_system(topt_t* o) {
     if (cbe)
         snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u", c1, r1, c2, r2);
     printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
-           "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks)\n",
+           "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
            pass ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned long long)cyc,
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
-           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks);
+           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks, netlist_note(o));
     if (o->cfg.illegal_per_mille)
         printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
                "tc_l1.md I1; protocol errors counted %llu)\n",
@@ -463,6 +506,8 @@ static int cosim_system(topt_t* o) {
         tc_desc_print(&o->cfg.d, stdout);
         if (o->cfg.illegal_per_mille)
             printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
+        if (o->netlist)
+            printf(" --netlist %s", netlist_units(o));
         printf("\n");
     }
     if (!o->quiet && cbe)
@@ -480,12 +525,13 @@ static int cosim_system(topt_t* o) {
         } else {
             FILE* f = af.f;
             fprintf(f,
-                    "{\"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", \"cycles\": "
+                    "{\"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", \"netlist\": "
+                    "\"%s\", \"cycles\": "
                     "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
                     "\"l1_covered\": %u, \"l1_reachable\": %u, \"l2_covered\": %u, "
                     "\"l2_reachable\": %u, \"cycles_per_s\": %.0f, \"seed\": %llu, "
                     "\"c_model_bytes\": ",
-                    proto_name(&o->cfg.d), impl_name(o), (unsigned long long)cyc,
+                    proto_name(&o->cfg.d), impl_name(o), netlist_units(o), (unsigned long long)cyc,
                     (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism,
                     (unsigned long long)errors, c1, r1, c2, r2, dt > 0 ? (double)cyc / dt : 0.0,
                     (unsigned long long)o->seed);

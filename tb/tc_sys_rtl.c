@@ -364,7 +364,20 @@ static void be_destroy(void* vctx) {
 static int load(rctx_t* c, const gpucoh_unit_t* u, gpucoh_rtl_t* r, char* err, size_t errlen) {
     gpucoh_pvals_t pv;
     tc_pvals_from_desc(u, &c->d, &pv);
-    return gpucoh_rtl_load(u, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen);
+    const uint32_t bit = u == &unit_tc_l1 ? TC_RTL_L1 : u == &unit_tc_l2 ? TC_RTL_L2 : TC_RTL_TIMER;
+    if (!(c->cfg.netlist & bit))
+        return gpucoh_rtl_load(u, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen);
+    if (gpucoh_netlist_load(u, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen) != 0)
+        return -1;
+    /* The system lockstep compares whole structs and has no mask for register bits synthesis
+     * removed (the unit lockstep takes them from the C model): say which, so that a mismatch
+     * there is read for what it is. */
+    if (r->removed_regs && !c->cfg.quiet)
+        fprintf(stderr,
+                "gpucoh: note: netlist of %s: synthesis removed bits of %u registers (%s); the "
+                "system lockstep compares them as they are\n",
+                u->name, r->removed_regs, r->removed);
+    return 0;
 }
 
 int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be, char* err,

@@ -27,6 +27,8 @@ typedef struct {
     uint32_t full_every; /* full state compare period in cycles (0 = every cycle) */
     FILE* report;        /* mismatch report (NULL = stderr) */
     bool quiet;          /* no build messages */
+    uint32_t netlist;    /* TC_RTL_* units whose synthesized osu018 netlist runs in place of the
+                            RTL (gpucoh cosim system --netlist; docs/testing.md) */
 } tc_rtl_cfg_t;
 
 typedef struct {

@@ -12,7 +12,8 @@
 #      replay command that reproduces the divergence at the same cycle
 #   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
 #  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
-#      tc_gwct against the C model, and one synthesis-only mutant per unit caught by it
+#      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
+#      system with its L1s and L2 banks as netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports)
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 set -uo pipefail
@@ -310,9 +311,28 @@ nlmutant rdu 01-rr-stuck-outside-verilator "${NL_RDU[@]}"
 nlmutant avu 01-scrub-tag-sim-only "${NL_AVU[@]}"
 nlmutant tc_timer 01-roll-synthesis-branch "${NL_TIMER[@]}"
 nlmutant tc_gwct 01-same-wf-sim-only "${NL_GWCT[@]}"
+# the TC system with every L1 and both L2 banks as netlists (small configuration, TC-Weak), the
+# timer RTL, against the C models: the unchanged tc_l1 / tc_l2 shims on the netlists
+nlsys() {
+    local log="$LOGS/netlist-system.log" json="$OUT/netlist-system.json" t=$(date +%s) rc line
+    "$G" cosim system --protocol tc-weak --netlist l1,l2 --cycles 100000 --seed 7 --quiet \
+        --json "$json" > "$log" 2>&1
+    rc=$?
+    line=$(grep -E '^(PASS|FAIL) system' "$log")
+    local c1 r1 c2 r2
+    read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
+    if [ $rc -eq 0 ] && echo "$line" | grep -q ' 0 mismatches' && [ -n "${c1:-}" ] &&
+        [ "$c1" = "$r1" ] && [ "$c2" = "$r2" ] && echo "$line" | grep -q 'impl=netlist l1,l2' &&
+        grep -q '"netlist": "l1,l2"' "$json" && grep -q '"verdict": "pass"' "$json"; then
+        ok "netlist system tc-weak l1,l2" "$(echo "$line" | sed 's/^PASS system //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
+    else
+        bad "netlist system tc-weak l1,l2" "(exit $rc) $line" "$log"
+    fi
+}
+nlsys
 check "netlist: cosim --help documents --netlist" "$LOGS/netlist-help.log" bash -c \
     "$G cosim sig_bloom --help | tee /dev/stderr | grep -q -- '--netlist'"
-check "netlist: a unit without a netlist lockstep is refused (exit 2)" "$LOGS/netlist-refused.log" \
+check "netlist: tc_l2 alone (system only) is refused (exit 2)" "$LOGS/netlist-refused.log" \
     bash -c "$G cosim tc_l2 --netlist; test \$? -eq 2"
 check "netlist: rdu at the defaults (hierarchical synthesis) is refused (exit 2)" \
     "$LOGS/netlist-hier.log" bash -c \
