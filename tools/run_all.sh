@@ -32,8 +32,11 @@ for u in $UNITS; do
         tc_l1 | tc_l2) continue ;; # co-simulated inside the TC system (rows below)
     esac
     echo "== $u: co-simulation, $CYCLES cycles"
-    $G cosim "$u" --cycles "$CYCLES" --seed 1 --json "$OUT/run-$u.json" | tee "$OUT/run-$u.log" | head -1
-    rc=${PIPESTATUS[0]}
+    # the whole output to the log first, then its first line: `| tee | head -1` killed gpucoh with
+    # SIGPIPE (exit 141) whenever head closed the pipe before gpucoh had written everything
+    $G cosim "$u" --cycles "$CYCLES" --seed 1 --json "$OUT/run-$u.json" > "$OUT/run-$u.log"
+    rc=$?
+    head -1 "$OUT/run-$u.log"
     [ "$rc" -eq 0 ] || status=1
     line=$(grep -E '^(PASS|FAIL) ' "$OUT/run-$u.log")
     cyc=$(echo "$line" | sed -n 's/.*: \([0-9]*\) cycles.*/\1/p')
@@ -75,8 +78,9 @@ sysrow() { # NAME CYCLES ARGS...
     local name=$1 cyc=$2; shift 2
     echo "== $name: TC system lockstep, $cyc cycles"
     $G cosim system --cycles "$cyc" --seed 1 --quiet --json "$OUT/run-$name.json" "$@" \
-        | tee "$OUT/run-$name.log" | head -1
-    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+        > "$OUT/run-$name.log"
+    [ $? -eq 0 ] || status=1
+    head -1 "$OUT/run-$name.log"
     local line c1 r1 c2 r2 cmp mis rate
     line=$(grep -E '^(PASS|FAIL) system' "$OUT/run-$name.log")
     cmp=$(echo "$line" | sed -n 's/.* \([0-9]*\) unit-cycles compared.*/\1/p')
