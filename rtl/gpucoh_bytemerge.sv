@@ -3,8 +3,9 @@
 // gpucoh_bytemerge -- byte-masked merge of two equally wide data words: byte b of the result is
 // byte b of new_i where mask_i[b], else byte b of old_i. No state.
 //
-// Used wherever a partial store meets a line: tc_l1 (a store's bytes written into the cached
-// line, rules C07/C08) and tc_l2 (a write or a merged write into the line). Specification:
+// Used wherever a partial store meets a line: tc_l2 (a write or a merged write into the line);
+// tc_l1 calls the same description as a function (rtl/include/gpucoh_bytemerge.svh) inside its
+// line write (rules C07/C08). Specification:
 // docs/units/primitives.md section 3.
 //
 // Parameters (an illegal value stops elaboration with a message naming it):
@@ -32,10 +33,9 @@ module gpucoh_bytemerge #(
   `ASSERT_ELAB(B0_Bytes_A, Bytes >= 1 && Bytes <= 256,
                "gpucoh_bytemerge: illegal Bytes (legal: 1 .. 256)")
 
-  logic [8*Bytes-1:0] bits;   // mask_i with every bit repeated 8 times
-  for (genvar b = 0; b < Bytes; b++) begin : g_byte
-    assign bits[8*b +: 8] = {8{mask_i[b]}};
-  end
-  assign merged_o = (old_i & ~bits) | (new_i & bits);   // B1
+  // B1, described once in gpucoh_bytemerge.svh (also used inside registers' write enables)
+  localparam bit [31:0] BmBytes = Bytes;
+`include "gpucoh_bytemerge.svh"
+  assign merged_o = gpucoh_bytemerge_f(old_i, new_i, mask_i);
 
 endmodule

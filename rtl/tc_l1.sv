@@ -788,17 +788,11 @@ module tc_l1 #(
   assign w_lts_d = roll_i ? '0 : n_lts;
   assign w_mts_d = roll_i ? TsMax : n_mts;
 
-  logic [DB-1:0] w_data;   // the written line's data (0 if never written since reset)
-  assign w_data = dlive_q[widx] ? data_q[widx] : '0;
-
-  // C07 / C08: the head store's bytes merged into the line.
-  logic [DB-1:0] st_merged;
-  gpucoh_bytemerge #(.Bytes(LineBytes)) u_merge (
-    .old_i   (w_data),
-    .new_i   (h_data),
-    .mask_i  (h_mask),
-    .merged_o(st_merged)
-  );
+  // C07 / C08: the head store's bytes merged into the written line (0 if never written since
+  // reset). The merge is the shared primitive's function (gpucoh_bytemerge.svh), called inside
+  // the write below so that the simulator evaluates it only when the line is written.
+  localparam bit [31:0] BmBytes = LineBytes;
+`include "gpucoh_bytemerge.svh"
 
   logic [WW-1:0] rr_d;   // (victim + 1) mod L1Ways
   assign rr_d = (32'(vic) == L1Ways - 32'd1) ? '0 : vic + WW'(1);
@@ -832,7 +826,7 @@ module tc_l1 #(
       if (data_we) begin
         // R01 / R06: the returned line; C07 / C08: the store's bytes written into the line.
         data_q[widx]  <= data_rsp ? rsp_data_i :
-                         st_merged;
+                         gpucoh_bytemerge_f(dlive_q[widx] ? data_q[widx] : '0, h_data, h_mask);
         dlive_q[widx] <= 1'b1;
       end
       if (alloc) begin

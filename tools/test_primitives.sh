@@ -13,27 +13,31 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 OUT=build/primitives
 mkdir -p "$OUT"
+MUT=$OUT/mutant   # the mutated file of --mutant (none otherwise): emptied on every run
+rm -rf "$MUT" "$OUT"/*.sv "$OUT/include"
 PRIMS=(gpucoh_ffs gpucoh_ffs2 gpucoh_bytemerge gpucoh_amo gpucoh_fifo)
 SRC=()
 for p in "${PRIMS[@]}"; do SRC+=("rtl/$p.sv"); done
 if [ "${1:-}" = --mutant ]; then
     m=${2:?--mutant needs a name}
     case $m in
-    ffs) f=gpucoh_ffs; from='p = p | (p << 4);'; to='p = p | (p << 3);' ;;
-    fifo) f=gpucoh_fifo; from="(32'(head_q) == Depth - 32'd1) ? '0 : head_q + PW'(1)"; to="head_q + PW'(1)" ;;
-    merge) f=gpucoh_bytemerge; from='(old_i & ~bits) | (new_i & bits)'; to='(old_i & bits) | (new_i & ~bits)' ;;
-    amo) f=gpucoh_amo; from='(old_o == a_i) ? b_i : old_o'; to='(old_o != a_i) ? b_i : old_o' ;;
+    ffs) f=gpucoh_ffs.sv; from='p = p | (p << 4);'; to='p = p | (p << 3);' ;;
+    fifo) f=gpucoh_fifo.sv; from="(32'(head_q) == Depth - 32'd1) ? '0 : head_q + PW'(1)"; to="head_q + PW'(1)" ;;
+    merge) f=include/gpucoh_bytemerge.svh; from='(old_v & ~bits) | (new_v & bits)'; to='(old_v & bits) | (new_v & ~bits)' ;;
+    amo) f=gpucoh_amo.sv; from='(old_o == a_i) ? b_i : old_o'; to='(old_o != a_i) ? b_i : old_o' ;;
     *) echo "test_primitives: unknown mutant '$m' (ffs, fifo, merge, amo)" >&2; exit 2 ;;
     esac
-    grep -qF -- "$from" "rtl/$f.sv" || { echo "test_primitives: mutant $m no longer applies" >&2; exit 2; }
-    python3 - "rtl/$f.sv" "$OUT/$f.sv" "$from" "$to" <<'PY'
+    grep -qF -- "$from" "rtl/$f" || { echo "test_primitives: mutant $m no longer applies" >&2; exit 2; }
+    # the mutated file in a copy of rtl/ (an include file is found there before rtl/include)
+    mkdir -p "$MUT/include"
+    python3 - "rtl/$f" "$MUT/$f" "$from" "$to" <<'PY'
 import sys
 s = open(sys.argv[1]).read()
 open(sys.argv[2], 'w').write(s.replace(sys.argv[3], sys.argv[4], 1))
 PY
-    for i in "${!SRC[@]}"; do [ "${SRC[$i]}" = "rtl/$f.sv" ] && SRC[$i]=$OUT/$f.sv; done
+    for i in "${!SRC[@]}"; do [ "${SRC[$i]}" = "rtl/$f" ] && SRC[$i]=$MUT/$f; done
 fi
-iverilog -g2012 -I rtl/include -o "$OUT/tb" rtl/tc_pkg.sv "${SRC[@]}" tests/rtl/tb_primitives.sv \
+iverilog -g2012 -I "$MUT/include" -I rtl/include -o "$OUT/tb" rtl/tc_pkg.sv "${SRC[@]}" tests/rtl/tb_primitives.sv \
     2>&1 | grep -v 'sorry: Case unique\|always_comb process has no sensitivities' || true
 [ -f "$OUT/tb" ] || { echo "test_primitives: the testbench did not compile" >&2; exit 2; }
 log=$(vvp -n "$OUT/tb" 2>&1) || true

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Instructions executed by two builds of gpucoh for the same paper-size TC system run
+# (docs/perf-compare.md): callgrind counts every instruction, so unlike cycles/s on a shared
+# machine the figure does not move with the load; it is the measure to decide a speed change
+# by, the cycles/s of tools/bench_compare.sh the one a user sees.
+#
+#   tools/instr_compare.sh BEFORE_DIR AFTER_DIR [CYCLES]   (default 5000)
+#
+# Each DIR is a checkout with build/gpucoh built. For each protocol: the RTL alone
+# (--impl rtl) and the lockstep, each build's total and per-part counts (the L1 and L2 models,
+# the rest), and the ratio after / before. Needs valgrind (tools/deps.sh installs it).
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: $0 BEFORE_DIR AFTER_DIR [CYCLES]" >&2; exit 2; }
+A=$1 B=$2 C=${3:-5000}
+[[ $C =~ ^[1-9][0-9]*$ ]] || { echo "instr_compare: CYCLES is a positive integer" >&2; exit 2; }
+command -v valgrind >/dev/null || { echo "instr_compare: valgrind not installed (make deps)" >&2; exit 2; }
+for d in "$A" "$B"; do
+    [ -x "$d/build/gpucoh" ] || { echo "instr_compare: no $d/build/gpucoh (make build there)" >&2; exit 2; }
+done
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+# count DIR PROTO IMPL: "total l1 l2" in millions of instructions
+count() {
+    local out=$TMP/cg
+    (cd "$1" && build/gpucoh cosim system --protocol "$2" --config paper --cycles 10 --quiet \
+        --impl "$3" >/dev/null 2>&1 || true)   # builds the models outside the measurement
+    (cd "$1" && valgrind --tool=callgrind --callgrind-out-file="$out" build/gpucoh cosim system \
+        --protocol "$2" --config paper --cycles "$C" --quiet --impl "$3" >/dev/null 2>&1)
+    callgrind_annotate "$out" 2>/dev/null | awk '
+        /PROGRAM TOTALS/ { t = $1; gsub(",", "", t) }
+        /\[.*tc_l1-[0-9a-f]*\/model.so\]/ && !/tick\(/ { n = $1; gsub(",", "", n); l1 += n }
+        /\[.*tc_l2-[0-9a-f]*\/model.so\]/ && !/tick\(/ { n = $1; gsub(",", "", n); l2 += n }
+        END { printf "%.1f %.1f %.1f\n", t / 1e6, l1 / 1e6, l2 / 1e6 }'
+}
+echo "| protocol | run | part | before (M instr.) | after (M instr.) | after / before |"
+echo "|---|---|---|--:|--:|--:|"
+for p in tc-weak tc-strong; do
+    for impl in rtl lockstep; do
+        echo "instr_compare: $p $impl ..." >&2
+        read -r ta a1 a2 < <(count "$A" $p $impl)
+        read -r tb b1 b2 < <(count "$B" $p $impl)
+        for row in "total $ta $tb" "L1 models $a1 $b1" "L2 models $a2 $b2"; do
+            set -- $row
+            [ $# -eq 4 ] && { name="$1 $2"; shift 2; } || { name=$1; shift; }
+            printf '| %s | %s | %s | %s | %s | %s |\n' "$p" "$impl" "$name" "$1" "$2" \
+                "$(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b / a }')"
+        done
+    done
+done
