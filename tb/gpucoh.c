@@ -244,7 +244,21 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
     return 0;
 }
 
+/* The TC system commands (tb/tc_cli.c): --help / -h anywhere answers with the usage. */
+static int tc_cmd(const char* what, int argc, char** argv, int first) {
+    for (int i = first; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        }
+    return tc_cli_main(what, argc, argv, first);
+}
+
 static int cmd_list(int argc, char** argv) {
+    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
     if (argc > 2) {
         fprintf(stderr, "gpucoh: list takes no arguments, got '%s'\n", argv[2]);
         return EXIT_USAGE;
@@ -352,7 +366,7 @@ static int system_only(const gpucoh_unit_t* u, const char* cmd) {
 
 static int cmd_cosim(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
-        return tc_cli_main("cosim system", argc, argv, 3);
+        return tc_cmd("cosim system", argc, argv, 3);
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
@@ -580,7 +594,7 @@ static int cmd_area(int argc, char** argv) {
 
 static int cmd_bench(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
-        return tc_cli_main("bench system", argc, argv, 3);
+        return tc_cmd("bench system", argc, argv, 3);
     args_t a;
     if (parse_args(argc, argv, 2, 0, &a) != 0)
         return EXIT_USAGE;
@@ -647,9 +661,9 @@ int main(int argc, char** argv) {
     if (!strcmp(c, "quality"))
         return gpucoh_quality_cmd(argc, argv);
     if (!strcmp(c, "episode"))
-        return tc_cli_main("episode", argc, argv, 2);
+        return tc_cmd("episode", argc, argv, 2);
     if (!strcmp(c, "litmus"))
-        return tc_cli_main("litmus", argc, argv, 2);
+        return tc_cmd("litmus", argc, argv, 2);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

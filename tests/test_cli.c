@@ -182,6 +182,17 @@ static void test_list_and_help(void** state) {
     assert_non_null(strstr(out, "--param chunk_width"));
     assert_int_equal(run(out, sizeof out, "build/gpucoh help"), 0);
     assert_non_null(strstr(out, "cosim <unit>"));
+    /* every subcommand answers --help with the usage and status 0 (before any other check) */
+    static const char* const sub[] = {"list",          "cosim sig_bloom", "cosim system",
+                                      "bench system",  "waves sig_bloom", "area sig_bloom",
+                                      "mutants tc_l1", "episode",         "litmus nofile.litmus",
+                                      "quality"};
+    for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --help", sub[i]);
+        assert_int_equal(run(out, sizeof out, cmd), 0);
+        assert_non_null(strstr(out, "usage: gpucoh"));
+    }
 }
 
 int main(void) {
