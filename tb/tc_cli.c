@@ -34,6 +34,7 @@ typedef struct {
     uint64_t cycles, ops, seed, runs;
     uint32_t full_every;
     bool full_every_set, coverage, quiet, both;
+    bool steer_off; /* --steer off: the random traffic without its steered phases */
     const char* json;
     /* episode */
     tc_ep_params_t ep;
@@ -243,6 +244,16 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
                 return -1;
             }
             illegal = (uint32_t)x;
+        } else if (!strcmp(a, "--steer") && !strcmp(what, "cosim system")) {
+            NEED();
+            if (!strcmp(v, "on"))
+                o->steer_off = false;
+            else if (!strcmp(v, "off"))
+                o->steer_off = true;
+            else {
+                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", v);
+                return -1;
+            }
         } else if (!strcmp(a, "--start-time")) {
             NEED();
             if (num(a, v, &start))
@@ -440,6 +451,7 @@ static int cosim_system(topt_t* o) {
                         : o->rtl == 0                         ? &be
                                                               : NULL;
     tc_rand_cfg_t rc = tc_rand_cfg_default(&o->cfg.d, o->seed, o->ops ? o->ops : ~0ull >> 1);
+    rc.steer = !o->steer_off;
     tc_rand_t* r = tc_rand_new(&o->cfg.d, &rc, err, sizeof err);
     if (!r) {
         fprintf(stderr, "gpucoh: %s\n", err);
@@ -461,13 +473,14 @@ static int cosim_system(topt_t* o) {
     const uint64_t cyc = tc_sys_cycle(s);
     tc_cov_t cov;
     memset(&cov, 0, sizeof cov);
-    uint32_t c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+    uint32_t c1 = 0, r1 = 0, c2 = 0, r2 = 0, f1 = 0, q1 = 0, f2 = 0, q2 = 0;
     if (cbe) {
         for (uint32_t j = 0; j < o->cfg.d.num_sm; j++)
             tc_cov_add_l1(&cov, tc_backend_c_l1(cbe, j));
         for (uint32_t b = 0; b < o->cfg.d.num_banks; b++)
             tc_cov_add_l2(&cov, tc_backend_c_l2(cbe, b));
         tc_cov_count(&cov, &o->cfg.d, &c1, &r1, &c2, &r2);
+        tc_cov_fcount(&cov, &f1, &q1, &f2, &q2);
     }
     uint64_t errors = 0;
     if (cbe) {
@@ -483,9 +496,10 @@ static int cosim_system(topt_t* o) {
     const uint64_t illegal = tc_sys_illegal(s);
     bool pass = (rc2 == TC_RUN_CYCLES || rc2 == TC_RUN_DONE) && mism == 0 &&
                 (cbe ? errors == illegal : true);
-    char covs[96] = "coverage n/a (no C model run)";
+    char covs[160] = "coverage n/a (no C model run)";
     if (cbe)
-        snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u", c1, r1, c2, r2);
+        snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u, cover points l1 %u/%u l2 %u/%u",
+                 c1, r1, c2, r2, f1, q1, f2, q2);
     printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
            "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
            pass ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned long long)cyc,
@@ -508,6 +522,8 @@ static int cosim_system(topt_t* o) {
             printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
         if (o->netlist)
             printf(" --netlist %s", netlist_units(o));
+        if (o->steer_off)
+            printf(" --steer off");
         printf("\n");
     }
     if (!o->quiet && cbe)
@@ -536,6 +552,10 @@ static int cosim_system(topt_t* o) {
                     (unsigned long long)errors, c1, r1, c2, r2, dt > 0 ? (double)cyc / dt : 0.0,
                     (unsigned long long)o->seed);
             model_bytes_json(f, &o->cfg.d);
+            if (cbe) {
+                fprintf(f, ", \"cover_points\": ");
+                tc_cov_fjson(&cov, f);
+            }
             fprintf(f, ", \"verdict\": \"%s\"}\n", pass ? "pass" : "fail");
             if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
                 fprintf(stderr, "gpucoh: %s\n", jerr);
@@ -668,6 +688,7 @@ static int bench_one(const topt_t* o, tc_impl_t impl, double* rate, bool* clean,
     if (make_backend(&b, &b.cfg.d, &be, err, n) != 0)
         return -1;
     tc_rand_cfg_t rc = tc_rand_cfg_default(&b.cfg.d, b.seed, ~0ull >> 1);
+    rc.steer = !b.steer_off;
     tc_rand_t* r = tc_rand_new(&b.cfg.d, &rc, err, n);
     tc_workload_t wl;
     tc_sys_t* s = NULL;
@@ -754,8 +775,8 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant_result_t* r,
-                  char* why, size_t wn) {
+int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
+                  tc_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
     for (int p = 0; p < 2 && !r->diverged; p++) {
@@ -783,6 +804,7 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant
             return -1;
         }
         tc_rand_cfg_t rcfg = tc_rand_cfg_default(&o.cfg.d, seed, ~0ull >> 1);
+        rcfg.steer = steer;
         tc_rand_t* rnd = tc_rand_new(&o.cfg.d, &rcfg, why, wn);
         tc_workload_t wl;
         tc_sys_t* s = NULL;
