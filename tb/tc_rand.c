@@ -21,6 +21,7 @@ typedef enum {
     PH_TWIN,
     PH_MERGE,
     PH_LEASE,
+    PH_STREAM,
     PH_N
 } phase_t;
 
@@ -63,6 +64,7 @@ struct tc_rand {
     /* steering (cfg.steer) */
     uint64_t phase_start;
     uint64_t msb;    /* the top bit of a line address: line | msb is its twin */
+    uint32_t maxk;   /* line addresses per (bank, L2 set), capped at 2^31 */
     uint32_t nfresh; /* FRESH phases entered */
     uint32_t fset;   /* FRESH: the L2 set of this phase */
     step_t script[SCRIPT_MAX];
@@ -123,6 +125,7 @@ tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, si
     gpucoh_rng_seed(&r->rng, c->seed ^ 0x7c2a5d0e11f3b9a1ull);
     r->lb_bits = log2u(d->line_bytes);
     r->msb = 1ull << (la - 1);
+    r->maxk = maxk > 0x80000000ull ? 0x80000000u : (uint32_t)maxk;
     r->lw = d->line_bytes / 4;
     r->npool = d->num_banks * c->l2_sets_used * c->tags_per_set;
     r->pool = (uint64_t*)calloc(r->npool, sizeof *r->pool);
@@ -399,6 +402,31 @@ static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, tc_wop_t* op) {
     return true;
 }
 
+/* An L2 set the traffic has already used: the pool's, or one a FRESH phase has taken (so the
+ * FRESH phases still find their sets unused). */
+static uint32_t used_set(tc_rand_t* r) {
+    const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
+    const uint32_t fresh = sets > used ? sets - used : 0u;
+    const uint32_t s = rnd(r, used + (r->nfresh < fresh ? r->nfresh : fresh));
+    return s < used ? s : sets - 1u - (s - used);
+}
+
+/* STREAM: lines over 16 x L2Ways tags per set (many more than the pool's). The SOLO wavefront of
+ * each SM streams stores over every used set (many L1 sets: its write count fills up behind L2
+ * misses); the others load lines of the pool's sets (misses that evict unexpired lines: M_I
+ * entries pile up until the MSHRs are full). */
+static bool stream_next(tc_rand_t* r, uint32_t wfi, tc_wop_t* op) {
+    const bool solo = wfi == r->solo;
+    if (!solo && !gpucoh_rng_permille(&r->rng, r->rate))
+        return false;
+    const uint32_t tags = 16u * r->d.l2_ways;
+    const uint32_t set = solo ? used_set(r) : rnd(r, r->c.l2_sets_used);
+    const uint64_t line =
+        set_line(r, rnd(r, r->d.num_banks), set, rnd(r, tags < r->maxk ? tags : r->maxk));
+    line_op(r, op, solo ? TC_WOP_STORE_LINE : TC_WOP_LOAD_LINE, line);
+    return true;
+}
+
 /* The operation of a steered phase, or false (this wavefront waits). */
 static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
                      tc_wop_t* op) {
@@ -414,6 +442,8 @@ static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
         line_op(r, op, TC_WOP_LOAD_LINE, (round & 1u) ? line | r->msb : line);
         return true;
     }
+    if (r->phase == PH_STREAM)
+        return stream_next(r, wfi, op);
     if (!gpucoh_rng_permille(&r->rng, r->rate))
         return false;
     const uint64_t hot = pick_line(r, true);

@@ -20,7 +20,7 @@
  * completed its share of the operation budget.
  *
  * Steering (cfg.steer, `--steer on`, the default): with probability steer_permille / 1000 a new
- * phase is instead one of four targeted at the cover points of tc_l1.md / tc_l2.md:
+ * phase is instead one of five targeted at the cover points of tc_l1.md / tc_l2.md:
  *   FRESH   an L2 set the pool never uses (from set L2Sets-1 down): SM 0's wavefront 0 first
  *           writes line A and fences (A's fill leaves it E) or loads A, then loads B of the same
  *           set, in every bank: B takes an I way behind an E / live way (tc_l2 class-1 victim
@@ -31,7 +31,10 @@
  *   MERGE   every wavefront loads one line per 64-cycle round: all of an SM's loads merge into
  *           one GETS (orig | late full);
  *   LEASE   loads of the hot lines only, three times the longest phase: the L2 predictor climbs
- *           to PredMax.
+ *           to PredMax;
+ *   STREAM  the pool's L2 sets over 16 x L2Ways tags: the SOLO wavefront of each SM streams
+ *           stores (its write count fills up behind L2 misses), the others load (misses evict
+ *           unexpired lines into M_I entries until the MSHRs are full).
  * With steer false no extra random number is drawn: the same seed gives the same operations as
  * before steering existed.
  */
