@@ -98,7 +98,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     const char *req = NULL, *rsp = NULL, *mem = NULL;
     uint64_t start = 0;
     bool start_set = false;
-    uint32_t illegal = 0; /* --illegal-rate, applied to the configuration built below */
+    uint32_t illegal = 0;    /* --illegal-rate, applied to the configuration built below */
+    uint32_t l2_illegal = 0; /* --l2-illegal-rate, likewise */
     for (; i < argc; i++) {
         const char* a = argv[i];
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -254,6 +255,18 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
                 fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", v);
                 return -1;
             }
+        } else if (!strcmp(a, "--l2-illegal-rate") && !strcmp(what, "cosim system")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            if (x > 1000) {
+                fprintf(stderr,
+                        "gpucoh: --l2-illegal-rate %llu is not a rate in 1/1000 (0..1000)\n",
+                        (unsigned long long)x);
+                return -1;
+            }
+            l2_illegal = (uint32_t)x;
         } else if (!strcmp(a, "--start-time")) {
             NEED();
             if (num(a, v, &start))
@@ -317,6 +330,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         (mem && range("--mem-lat", mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
         return -1;
     o->cfg.illegal_per_mille = illegal;
+    o->cfg.l2_illegal_per_mille = l2_illegal;
     if (start_set) {
         if (start > tc_ts_max(&o->cfg.d)) {
             fprintf(stderr, "gpucoh: --start-time %llu exceeds 2^ts_width-1 = %u\n",
@@ -438,6 +452,41 @@ static void model_bytes_json(FILE* f, const tc_desc_t* d) {
             tc_gwct_size(&g), na, nb, nt + d->num_sm * na + d->num_banks * nb);
 }
 
+/* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate) and the protocol
+ * errors the C models counted for them. */
+static void print_illegal(const topt_t* o, const tc_sys_t* s, uint64_t errors) {
+    if (o->cfg.illegal_per_mille)
+        printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
+               "tc_l1.md I1)\n",
+               (unsigned long long)tc_sys_illegal(s));
+    if (o->cfg.l2_illegal_per_mille) {
+        uint64_t j[4];
+        tc_sys_l2_illegal(s, j);
+        printf("  illegal bank inputs (tc_l2.md section 10): J1 %llu requests of kind 0/5..7 and "
+               "J3 %llu stray fills (each a protocol error), J5 %llu atomic words >= LineBytes/4 "
+               "and J6 %llu aop 3 (defined effects)\n",
+               (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
+               (unsigned long long)j[3]);
+    }
+    if (o->cfg.illegal_per_mille || o->cfg.l2_illegal_per_mille)
+        printf("  protocol errors counted by the C models: %llu\n", (unsigned long long)errors);
+}
+
+static void print_replay(const topt_t* o) {
+    printf("  replay    gpucoh cosim system --seed %llu --cycles %llu --impl %s --param ",
+           (unsigned long long)o->seed, (unsigned long long)o->cycles, impl_name(o));
+    tc_desc_print(&o->cfg.d, stdout);
+    if (o->cfg.illegal_per_mille)
+        printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
+    if (o->cfg.l2_illegal_per_mille)
+        printf(" --l2-illegal-rate %u", (unsigned)o->cfg.l2_illegal_per_mille);
+    if (o->netlist)
+        printf(" --netlist %s", netlist_units(o));
+    if (o->steer_off)
+        printf(" --steer off");
+    printf("\n");
+}
+
 static int cosim_system(topt_t* o) {
     char err[1024];
     if (!o->cycles)
@@ -491,9 +540,12 @@ static int cosim_system(topt_t* o) {
     }
     const tc_rtl_result_t* res = o->rtl ? tc_backend_rtl_result(&be) : NULL;
     const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
-    /* the illegal core requests the cores presented (--illegal-rate) are the only protocol errors
-     * expected: the L1s count each one they drop (tc_l1.md I1) */
-    const uint64_t illegal = tc_sys_illegal(s);
+    /* the illegal inputs presented are the only protocol errors expected: the L1s count each
+     * illegal core request they drop (--illegal-rate, tc_l1.md I1), the banks each J1 request and
+     * J3 fill (--l2-illegal-rate, tc_l2.md section 10) */
+    uint64_t jl[4];
+    tc_sys_l2_illegal(s, jl);
+    const uint64_t illegal = tc_sys_illegal(s) + jl[0] + jl[1];
     bool pass = (rc2 == TC_RUN_CYCLES || rc2 == TC_RUN_DONE) && mism == 0 &&
                 (cbe ? errors == illegal : true);
     char covs[160] = "coverage n/a (no C model run)";
@@ -506,26 +558,13 @@ static int cosim_system(topt_t* o) {
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
            impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks, netlist_note(o));
-    if (o->cfg.illegal_per_mille)
-        printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
-               "tc_l1.md I1; protocol errors counted %llu)\n",
-               (unsigned long long)illegal, (unsigned long long)errors);
+    print_illegal(o, s, errors);
     if (res && res->first[0])
         printf("  first divergence: %s\n", res->first);
     if (rc2 == TC_RUN_DEADLOCK)
         printf("  deadlock (report above)\n");
-    if (!pass) {
-        printf("  replay    gpucoh cosim system --seed %llu --cycles %llu --impl %s --param ",
-               (unsigned long long)o->seed, (unsigned long long)o->cycles, impl_name(o));
-        tc_desc_print(&o->cfg.d, stdout);
-        if (o->cfg.illegal_per_mille)
-            printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
-        if (o->netlist)
-            printf(" --netlist %s", netlist_units(o));
-        if (o->steer_off)
-            printf(" --steer off");
-        printf("\n");
-    }
+    if (!pass)
+        print_replay(o);
     if (!o->quiet && cbe)
         tc_cov_print(&cov, &o->cfg.d, o->coverage, stdout);
     if (!o->quiet) {

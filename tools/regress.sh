@@ -116,6 +116,29 @@ covmut() { # covmut UNIT MUTANT
 for u in tc_l1 tc_l2; do
     for f in tests/mutants/$u/cover/*.mut; do covmut "$u" "$(basename "$f" .mut)"; done
 done
+# the illegal-input mutants of tc_l2 (tests/mutants/tc_l2/illegal/): each survives the mutant
+# campaign's system runs (its L1s never produce J1, J5, J6) and fails the lockstep with
+# --l2-illegal-rate 20 on its scratch RTL (built by the campaign run)
+illmut() { # illmut MUTANT
+    local m=$1 rc1 rc2
+    [ -z "$ONLY" ] || [[ illegal-mutants =~ $ONLY ]] || return 0
+    local log=$OUT/illegal-mutant-$m
+    $G mutants tc_l2 --mutants "tests/mutants/tc_l2/illegal/$m.mut" --cycles 150000 --out "$OUT" \
+        > "$log-campaign.log" 2>&1
+    rc1=$?
+    $G cosim system --rtl-dir "build/mutants/tc_l2/$m" --l2-illegal-rate 20 --cycles 300000 \
+        --seed 7 --quiet --json "$log.json" > "$log-j.log" 2>&1
+    rc2=$?
+    if [ $rc1 -eq 1 ] && grep -qE "^  $m +SURVIVED " "$log-campaign.log" && [ $rc2 -eq 1 ] &&
+        grep -q '^FAIL system' "$log-j.log"; then
+        PASS=$((PASS + 1))
+        echo "  ok    illegal-input mutant tc_l2/$m: survives the campaign, caught with J inputs: $(sed -n 's/^  first divergence: //p' "$log-j.log")"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  illegal-input mutant tc_l2/$m (campaign exit $rc1, J run exit $rc2)"
+        grep -hE "^  $m |^(PASS|FAIL) system" "$log-campaign.log" "$log-j.log"
+    fi
+}
+for f in tests/mutants/tc_l2/illegal/*.mut; do illmut "$(basename "$f" .mut)"; done
 # the consistency checkers at full strength: 10 000 runs per litmus test, episodes on 8 seeds
 chk() { # chk NAME CMD...
     local name=$1; shift

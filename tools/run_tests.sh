@@ -142,6 +142,11 @@ tcsys tc-weak-rollover-ts8 --protocol tc-weak --cycles 200000 --param ts_width=8
 # illegal core requests (tc_l1.md I1) at 20/1000 per idle core-cycle: each must be dropped by
 # both implementations (the verdict needs the L1s' protocol-error count to equal it)
 tcsys tc-weak-illegal-i1 --protocol tc-weak --cycles 300000 --illegal-rate 20
+# illegal bank inputs (tc_l2.md section 10: J1 requests of kind 0/5..7, J3 stray DRAM fills, J5
+# atomic words >= LineBytes/4, J6 aop 3) at 20/1000: the same defined effect in both
+# implementations, J1 and J3 counted as protocol errors (tests/mutants/tc_l2/illegal/: RTL that
+# gets one of them wrong fails this run and passes the mutant campaign; make regress shows it)
+tcsys tc-weak-illegal-j --protocol tc-weak --cycles 300000 --l2-illegal-rate 20
 # cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable in one of the
 # runs above is reached in one of them (TC-Strong cannot reach tc_l1 F51, TC-Weak reaches it)
 check "cover points: every reachable tc_l1 / tc_l2 point reached by the runs above" \
