@@ -98,7 +98,7 @@ typedef struct {
     const char *wave, *out, *json, *rtl_dir, *mutants_file;
     uint32_t window;
     bool quiet, coverage, netlist, help;
-    bool steer_off; /* mutants of a TC unit: --steer off */
+    bool steer_off, steer_set; /* mutants of a TC unit: --steer on|off */
 } args_t;
 
 static int need_value(int argc, char** argv, int i) {
@@ -226,6 +226,7 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
                 return -1;
             }
             a->steer_off = !strcmp(sv, "off");
+            a->steer_set = true;
         } else if (!strcmp(o, "--quiet")) {
             a->quiet = true;
         } else if (!strcmp(o, "--coverage")) {
@@ -635,6 +636,13 @@ static int cmd_mutants(int argc, char** argv) {
     }
     if (netlist_refused(&a, "mutants"))
         return EXIT_USAGE;
+    if (a.steer_set && (strncmp(a.u->name, "tc_", 3) != 0 || a.netlist)) {
+        fprintf(stderr,
+                "gpucoh: mutants %s: --steer applies to the TC units' system runs (tc_l1 "
+                "tc_l2 tc_gwct tc_timer, without --netlist)\n",
+                a.u->name);
+        return EXIT_USAGE;
+    }
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
                           a.json, a.out, a.netlist, !a.steer_off);
 }
