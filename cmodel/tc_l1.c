@@ -170,6 +170,123 @@ static void masked_write(uint32_t* dst, const uint32_t* data, const uint32_t* ma
     }
 }
 
+/*--- cover points (section 10) ----------------------------------------------------------------*/
+
+static inline void fc(tc_l1_t* m, tc_l1_fcov_t f) {
+    m->fcov[f]++;
+}
+
+static inline void fc_way(tc_l1_t* m, tc_l1_fcov_t w0, uint32_t way) {
+    m->fcov[(uint32_t)w0 + way]++;
+}
+
+/* E01 / E02 at the first cycle after the lease (lTS = now - 1) */
+static inline void l1_fcov_exp(tc_l1_t* m, uint32_t lts, uint32_t now) {
+    if (lts + 1u == now) {
+        fc(m, TC_L1_F_EXP_FIRST_CYCLE);
+    }
+}
+
+/* A DATA row: the era of its ts and how its late loads were decided (section 5) */
+static void l1_fcov_data(tc_l1_t* m, const tc_l1_meta_t* L, bool old_era, uint32_t ts1,
+                         uint32_t now, bool late_ok) {
+    if (old_era) {
+        fc(m, TC_L1_F_DATA_OLD_ERA);
+    }
+    if (L->late == 0u) {
+        return;
+    }
+    if (!late_ok) {
+        fc(m, L->waw != 0u ? TC_L1_F_LATE_AGAIN_WAW : TC_L1_F_LATE_AGAIN_LEASE);
+    } else if (ts1 < now) {
+        fc(m, TC_L1_F_LATE_OK_BY_MTS);
+    }
+}
+
+/* RO2 at this edge: what the roll finds (before it writes) */
+static void l1_fcov_roll(tc_l1_t* m) {
+    bool vm = false, rd = false;
+    for (uint32_t i = 0; i < m->lines; i++) {
+        vm = vm || m->line[i].st == TC_L1_V_M;
+        rd = rd || m->line[i].rd != 0u;
+    }
+    if (vm) {
+        fc(m, TC_L1_F_ROLL_VM);
+    }
+    if (rd) {
+        fc(m, TC_L1_F_ROLL_PENDING_GETS);
+    }
+    if (m->touched_n > 0u) {
+        fc(m, TC_L1_F_ROLL_SAME_EDGE);
+    }
+}
+
+/* Rule 2 chose way k of the set's lines l: a V line before it, an I line after an expired one */
+static void l1_fcov_free(tc_l1_t* m, const tc_l1_meta_t* l, uint32_t k) {
+    for (uint32_t j = 0; j < k; j++) {
+        if (l[j].st == TC_L1_V) {
+            fc(m, TC_L1_F_VIC_FREE_OVER_V);
+            break;
+        }
+    }
+    for (uint32_t j = k + 1u; l[k].st == TC_L1_V && j < m->d.l1_ways; j++) {
+        if (l[j].st == TC_L1_I) {
+            fc(m, TC_L1_F_VIC_EXP_BEFORE_I);
+            break;
+        }
+    }
+}
+
+/* Rule 3: the first V way from rr_q[set] upward (circularly), or -1 (S01). */
+static int l1_victim_rr(tc_l1_t* m, uint32_t set, bool* evict) {
+    const uint32_t ways = m->d.l1_ways;
+    const tc_l1_meta_t* l = &m->line[set * ways];
+    const uint32_t rr = m->rr[set];
+    uint32_t k = rr;
+    for (uint32_t j = 0; j < ways; j++) {
+        if (l[k].st == TC_L1_V) {
+            *evict = true;
+            fc_way(m, TC_L1_F_VIC_RR_W0, k);
+            if (j > 0u) {
+                fc(m, TC_L1_F_RR_SKIP);
+            }
+            if (k < rr) {
+                fc(m, TC_L1_F_RR_SCAN_WRAP);
+            }
+            return (int)k;
+        }
+        k = (k + 1u == ways) ? 0u : k + 1u;
+    }
+    return -1;
+}
+
+/* L6: the victim way of a miss in set, or -1 (S01). expw: the way of the expired V line with the
+ * request's tag (L3), else -1. *evict: the victim is a valid V line (V03). Counts the rule and
+ * way of the victim (the caller allocates it: every stall was decided before). */
+static int l1_victim(tc_l1_t* m, uint32_t set, uint32_t now, int expw, bool* evict) {
+    const uint32_t ways = m->d.l1_ways;
+    const tc_l1_meta_t* l = &m->line[set * ways];
+    *evict = false;
+    if (expw >= 0) {
+        fc_way(m, TC_L1_F_VIC_EXPTAG_W0, (uint32_t)expw);
+        for (int k = 0; k < expw; k++) {
+            if (l[k].st == TC_L1_I || (l[k].st == TC_L1_V && l[k].lts < now)) {
+                fc(m, TC_L1_F_VIC_EXPTAG_OVER_FREE);
+                break;
+            }
+        }
+        return expw;
+    }
+    for (uint32_t k = 0; k < ways; k++) {
+        if (l[k].st == TC_L1_I || (l[k].st == TC_L1_V && l[k].lts < now)) {
+            fc_way(m, l[k].st == TC_L1_I ? TC_L1_F_VIC_FREE_I_W0 : TC_L1_F_VIC_FREE_EXP_W0, k);
+            l1_fcov_free(m, l, k);
+            return (int)k;
+        }
+    }
+    return l1_victim_rr(m, set, evict);
+}
+
 /*--- reset ------------------------------------------------------------------------------------*/
 
 static void l1_reset_state(tc_l1_t* m) {
@@ -413,6 +530,7 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
         const bool late_ok = L->waw == 0u && (ts1 >= now || ts1 >= L->mts);
         const uint64_t served = L->orig | (late_ok ? L->late : 0u);
         const uint64_t again = late_ok ? 0u : L->late;
+        l1_fcov_data(m, L, (rin->era & 1u) != era, ts1, now, late_ok);
         crsp_put(m, TC_CRSP_LOAD, served, line, rin->data);
         if (again != 0u) {
             (void)req_put(m, TC_REQ_GETS, 0u, line);
@@ -433,6 +551,9 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
             L->late = 0u;
             L->st = TC_L1_V;
             m->cov[TC_L1_T_R01]++;
+            if (ts1 == ts_max_of(m)) {
+                fc(m, TC_L1_F_FILL_LTS_MAX);
+            }
         } else {
             L->rd = 0u;
             L->orig = 0u;
@@ -461,6 +582,10 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
     }
     if (e02) {
         m->cov[TC_L1_T_E02]++;
+        l1_fcov_exp(m, L->lts, now);
+    }
+    if ((rin->era & 1u) != era) {
+        fc(m, TC_L1_F_ACK_OLD_ERA);
     }
     L->wcnt--;
     gi->ack_valid = true;
@@ -539,36 +664,15 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
 
     if (es == TC_L1_I) {
         /* miss: victim (L6) */
-        int v = -1;
         bool evict = false;
-        if (expv) {
-            v = w;
-        } else {
-            for (uint32_t k = 0; k < ways; k++) {
-                const tc_l1_meta_t* c = &m->line[base + k];
-                if (c->st == TC_L1_I || (c->st == TC_L1_V && c->lts < now)) {
-                    v = (int)k;
-                    break;
-                }
-            }
-            if (v < 0) {
-                uint32_t k = m->rr[set];
-                for (uint32_t j = 0; j < ways; j++) {
-                    if (m->line[base + k].st == TC_L1_V) {
-                        v = (int)k;
-                        evict = true;
-                        break;
-                    }
-                    k = (k + 1u == ways) ? 0u : k + 1u;
-                }
-            }
-            if (v < 0) {
-                m->cov[TC_L1_T_S01]++;
-                return false;
-            }
+        const int v = l1_victim(m, set, now, expv ? w : -1, &evict);
+        if (v < 0) {
+            m->cov[TC_L1_T_S01]++;
+            return false;
         }
         if (expv) {
             m->cov[TC_L1_T_E01]++;
+            l1_fcov_exp(m, L->lts, now);
         }
         if (evict) {
             m->cov[TC_L1_T_V03]++;
@@ -584,6 +688,15 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         L->late = 0u;
         L->mts = 0u;
         m->rr[set] = ((uint32_t)v + 1u == ways) ? 0u : (uint32_t)v + 1u;
+        if (((tag >> (m->la - m->set_bits - 1u)) & 1u) != 0u) {
+            fc(m, TC_L1_F_ALLOC_TAG_MSB);
+        }
+        if (set + 1u == m->d.l1_sets) {
+            fc(m, TC_L1_F_ALLOC_SET_TOP);
+        }
+        if ((uint32_t)v + 1u == ways) {
+            fc(m, TC_L1_F_RR_PTR_WRAP);
+        }
         if (op == TC_OP_LOAD) {
             tc_req_t* r = req_put(m, TC_REQ_GETS, 0u, line);
             r->exp = expv;
@@ -617,7 +730,10 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
     if (e02) {
         L->st = TC_L1_I_I;
         m->cov[TC_L1_T_E02]++;
+        l1_fcov_exp(m, L->lts, now);
         wrote = true;
+    } else if ((es == TC_L1_V || es == TC_L1_V_M) && L->lts == now) {
+        fc(m, TC_L1_F_HIT_LAST_CYCLE);
     }
     if (op == TC_OP_LOAD) {
         if (es == TC_L1_V || es == TC_L1_V_M) {
@@ -626,6 +742,9 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         } else if (es == TC_L1_I_V || L->rd != 0u) {
             L->late |= wbit;
             L->mts = now;
+            if ((L->orig | L->late) == mask64(m->d.num_wf)) {
+                fc(m, TC_L1_F_MERGE_ALL);
+            }
             m->cov[es == TC_L1_I_V ? TC_L1_T_C03 : TC_L1_T_C04]++;
             wrote = true;
         } else {
@@ -662,6 +781,9 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         }
         req_store(m, r, m->fhead);
         L->wcnt++;
+        if (L->wcnt == m->cmax) {
+            fc(m, TC_L1_F_WCNT_MAX);
+        }
         gi->iss_valid = true;
         gi->iss_wf = wf;
         wrote = true;
@@ -683,6 +805,9 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         }
         L->st = TC_L1_I_I;
         L->wcnt++;
+        if (L->wcnt == m->cmax) {
+            fc(m, TC_L1_F_WCNT_MAX);
+        }
         gi->iss_valid = true;
         gi->iss_wf = wf;
         wrote = true;
@@ -695,12 +820,12 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
 
 /*--- (c) push ---------------------------------------------------------------------------------*/
 
-static void l1_push(tc_l1_t* m, const tc_core_req_t* c) {
+static bool l1_push(tc_l1_t* m, const tc_core_req_t* c) {
     const uint32_t op = c->op & 3u;
     const uint32_t wf = c->wf & 63u;
     if (op == TC_OP_NONE || wf >= m->d.num_wf) {
         m->errors++; /* reading 5 */
-        return;
+        return false;
     }
     uint32_t slot = m->fhead + m->fcnt;
     if (slot >= m->d.l1_queue) {
@@ -721,6 +846,7 @@ static void l1_push(tc_l1_t* m, const tc_core_req_t* c) {
     q->a = c->a;
     q->b = c->b;
     m->fcnt++;
+    return true;
 }
 
 /*--- one edge ---------------------------------------------------------------------------------*/
@@ -767,21 +893,29 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
         pop = l1_head(m, now, era, full_q, &gi);
     }
     /* (c): the slot is computed from the count before the pop (same slot either way) */
+    bool pushed = false;
     if (in->core.valid) {
         if (ready_q) {
-            l1_push(m, &in->core);
+            pushed = l1_push(m, &in->core);
         } else {
             m->cov[TC_L1_T_Q01]++;
         }
     }
     if (pop) {
+        if (m->fhead + 1u == m->d.l1_queue) {
+            fc(m, TC_L1_F_FIFO_WRAP);
+        }
         m->fhead = (m->fhead + 1u == m->d.l1_queue) ? 0u : m->fhead + 1u;
         m->fcnt--;
+    }
+    if (pushed && m->fcnt == m->d.l1_queue) {
+        fc(m, TC_L1_F_FIFO_FULL);
     }
     /* (d) RO2 */
     if (in->t.roll) {
         const uint32_t tmax = ts_max_of(m);
         bool any = false;
+        l1_fcov_roll(m);
         for (uint32_t i = 0; i < m->lines; i++) {
             tc_l1_meta_t* L = &m->line[i];
             if (L->st == TC_L1_V) {
@@ -804,6 +938,9 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
 
     tc_gwct_tick(m->gwct, &gi, NULL);
     l1_sync_gwct(m);
+    if (gi.iss_valid && m->gwct->cnt[gi.iss_wf] == (1u << m->d.wf_cnt_width) - 1u) {
+        fc(m, TC_L1_F_WF_CNT_MAX);
+    }
     m->errors += m->gwct->errors - gerr0;
     if (out != NULL) {
         *out = m->out;
@@ -887,6 +1024,76 @@ bool tc_l1_trans_reachable(const tc_l1_desc_t* d, tc_l1_trans_t r) {
         return wmax <= (uint64_t)d->l1_sets * d->l1_ways * cmax;
     case TC_L1_T_S03:
         return cmax + 1u <= (uint64_t)d->num_wf * wmax;
+    default:
+        return true;
+    }
+}
+
+/*--- cover points (section 10) ----------------------------------------------------------------*/
+
+static const char* const l1_fnames[TC_L1_F_N] = {
+    "VIC_EXPTAG_W0",     "VIC_EXPTAG_W1",    "VIC_EXPTAG_W2",
+    "VIC_EXPTAG_W3",     "VIC_EXPTAG_W4",    "VIC_EXPTAG_W5",
+    "VIC_EXPTAG_W6",     "VIC_EXPTAG_W7",    "VIC_FREE_I_W0",
+    "VIC_FREE_I_W1",     "VIC_FREE_I_W2",    "VIC_FREE_I_W3",
+    "VIC_FREE_I_W4",     "VIC_FREE_I_W5",    "VIC_FREE_I_W6",
+    "VIC_FREE_I_W7",     "VIC_FREE_EXP_W0",  "VIC_FREE_EXP_W1",
+    "VIC_FREE_EXP_W2",   "VIC_FREE_EXP_W3",  "VIC_FREE_EXP_W4",
+    "VIC_FREE_EXP_W5",   "VIC_FREE_EXP_W6",  "VIC_FREE_EXP_W7",
+    "VIC_RR_W0",         "VIC_RR_W1",        "VIC_RR_W2",
+    "VIC_RR_W3",         "VIC_RR_W4",        "VIC_RR_W5",
+    "VIC_RR_W6",         "VIC_RR_W7",        "VIC_EXPTAG_OVER_FREE",
+    "VIC_FREE_OVER_V",   "VIC_EXP_BEFORE_I", "ALLOC_TAG_MSB",
+    "ALLOC_SET_TOP",     "RR_SKIP",          "RR_SCAN_WRAP",
+    "RR_PTR_WRAP",       "FIFO_FULL",        "FIFO_WRAP",
+    "WCNT_MAX",          "WF_CNT_MAX",       "MERGE_ALL",
+    "FILL_LTS_MAX",      "DATA_OLD_ERA",     "ACK_OLD_ERA",
+    "HIT_LAST_CYCLE",    "EXP_FIRST_CYCLE",  "LATE_OK_BY_MTS",
+    "LATE_AGAIN_WAW",    "LATE_AGAIN_LEASE", "ROLL_VM",
+    "ROLL_PENDING_GETS", "ROLL_SAME_EDGE",
+};
+
+const char* tc_l1_fcov_name(tc_l1_fcov_t f) {
+    return (unsigned)f < (unsigned)TC_L1_F_N ? l1_fnames[f] : "?";
+}
+
+/* Lines one L1 set can hold over time: 2^(LA - log2 L1Sets), capped at 2^20. */
+static uint64_t l1_lines_per_set(const tc_l1_desc_t* d) {
+    const uint32_t tb = d->addr_width - log2u(d->line_bytes) - log2u(d->l1_sets);
+    return tb >= 20u ? ((uint64_t)1 << 20) : ((uint64_t)1 << tb);
+}
+
+/* Section 10: a per-way point needs way < L1Ways and enough lines mapping to the set for the
+ * ways before it (rule 2 and 3: also the request's own line); the counters as S02 / S03. */
+bool tc_l1_fcov_reachable(const tc_l1_t* m, tc_l1_fcov_t f) {
+    if (m == NULL || (unsigned)f >= (unsigned)TC_L1_F_N) {
+        return false;
+    }
+    const tc_l1_desc_t* d = &m->d;
+    const uint64_t per_set = l1_lines_per_set(d);
+    const uint32_t ways = d->l1_ways;
+    if (f <= TC_L1_F_VIC_RR_W7) {
+        const uint32_t rule = (uint32_t)f / 8u, w = (uint32_t)f % 8u;
+        /* lines in the set at the allocation: w before way w (rule 1: the tagged line is the
+         * request's own), w + 2 for rule 2 (an expired other line in way w), ways + 1 rule 3 */
+        static const uint32_t extra[4] = {1u, 1u, 2u, 0u};
+        const uint64_t need = rule == 3u ? (uint64_t)ways + 1u : (uint64_t)w + extra[rule];
+        return w < ways && per_set >= need;
+    }
+    switch (f) {
+    case TC_L1_F_VIC_EXPTAG_OVER_FREE:
+    case TC_L1_F_VIC_FREE_OVER_V:
+    case TC_L1_F_VIC_EXP_BEFORE_I:
+        return ways >= 2u && per_set >= 2u;
+    case TC_L1_F_RR_SKIP:
+    case TC_L1_F_RR_SCAN_WRAP:
+        return ways >= 2u && per_set >= (uint64_t)ways + 1u;
+    case TC_L1_F_RR_PTR_WRAP:
+        return per_set >= ways;
+    case TC_L1_F_WCNT_MAX:
+        return (uint64_t)m->cmax <= (uint64_t)d->num_wf * ((1u << d->wf_cnt_width) - 1u);
+    case TC_L1_F_WF_CNT_MAX:
+        return tc_l1_trans_reachable(d, TC_L1_T_S02); /* S02 is this count reached */
     default:
         return true;
     }

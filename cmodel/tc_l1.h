@@ -133,6 +133,73 @@ typedef enum {
     TC_L1_T_N
 } tc_l1_trans_t;
 
+/* Functional cover points (spec section 10): datapath corners beyond the transition rows,
+ * counted in tc_l1_tick (reset does not clear them). Per-way points run over way 0..7
+ * (TC_L1_MAX_WAYS); ways >= L1Ways are unreachable. Printed F01, F02, ... in this order. */
+typedef enum tc_l1_fcov {
+    /* L6 rule 1: the expired V line with the tag, in way w */
+    TC_L1_F_VIC_EXPTAG_W0,
+    TC_L1_F_VIC_EXPTAG_W1,
+    TC_L1_F_VIC_EXPTAG_W2,
+    TC_L1_F_VIC_EXPTAG_W3,
+    TC_L1_F_VIC_EXPTAG_W4,
+    TC_L1_F_VIC_EXPTAG_W5,
+    TC_L1_F_VIC_EXPTAG_W6,
+    TC_L1_F_VIC_EXPTAG_W7,
+    /* L6 rule 2: the first I way is way w */
+    TC_L1_F_VIC_FREE_I_W0,
+    TC_L1_F_VIC_FREE_I_W1,
+    TC_L1_F_VIC_FREE_I_W2,
+    TC_L1_F_VIC_FREE_I_W3,
+    TC_L1_F_VIC_FREE_I_W4,
+    TC_L1_F_VIC_FREE_I_W5,
+    TC_L1_F_VIC_FREE_I_W6,
+    TC_L1_F_VIC_FREE_I_W7,
+    /* L6 rule 2: the first expired V way (another tag) is way w */
+    TC_L1_F_VIC_FREE_EXP_W0,
+    TC_L1_F_VIC_FREE_EXP_W1,
+    TC_L1_F_VIC_FREE_EXP_W2,
+    TC_L1_F_VIC_FREE_EXP_W3,
+    TC_L1_F_VIC_FREE_EXP_W4,
+    TC_L1_F_VIC_FREE_EXP_W5,
+    TC_L1_F_VIC_FREE_EXP_W6,
+    TC_L1_F_VIC_FREE_EXP_W7,
+    /* L6 rule 3: round-robin eviction of the V line in way w */
+    TC_L1_F_VIC_RR_W0,
+    TC_L1_F_VIC_RR_W1,
+    TC_L1_F_VIC_RR_W2,
+    TC_L1_F_VIC_RR_W3,
+    TC_L1_F_VIC_RR_W4,
+    TC_L1_F_VIC_RR_W5,
+    TC_L1_F_VIC_RR_W6,
+    TC_L1_F_VIC_RR_W7,
+    TC_L1_F_VIC_EXPTAG_OVER_FREE, /* rule 1 while an earlier way is free (rule 2 loses) */
+    TC_L1_F_VIC_FREE_OVER_V,      /* rule 2 while an earlier way is V (rule 3's candidate) */
+    TC_L1_F_VIC_EXP_BEFORE_I,     /* rule 2 takes an expired V way, a later way is I */
+    TC_L1_F_ALLOC_TAG_MSB,        /* an allocation whose tag has its top bit set */
+    TC_L1_F_ALLOC_SET_TOP,        /* an allocation in set L1Sets-1 */
+    TC_L1_F_RR_SKIP,              /* rule 3: the way rr_q[s] names is not V, the scan moves on */
+    TC_L1_F_RR_SCAN_WRAP,         /* rule 3: the scan wraps (victim way < rr_q[s]) */
+    TC_L1_F_RR_PTR_WRAP,          /* an allocation in way L1Ways-1 sets rr_q[s] to 0 */
+    TC_L1_F_FIFO_FULL,            /* a push fills the FIFO (fcnt = L1Queue) */
+    TC_L1_F_FIFO_WRAP,            /* a pop from slot L1Queue-1 (the head pointer wraps) */
+    TC_L1_F_WCNT_MAX,             /* a store/atomic takes a line's wcnt to CMAX */
+    TC_L1_F_WF_CNT_MAX,           /* a store/atomic takes its wavefront's count to 2^WfCntWidth-1 */
+    TC_L1_F_MERGE_ALL,            /* a merge makes orig | late every wavefront of the SM */
+    TC_L1_F_FILL_LTS_MAX,         /* R01 fills with ts' = 2^TsWidth-1 (a saturated lease) */
+    TC_L1_F_DATA_OLD_ERA,         /* a DATA row with rsp era != era_i (ts' = 0, L5) */
+    TC_L1_F_ACK_OLD_ERA,          /* a write/atomic response with rsp era != era_i */
+    TC_L1_F_HIT_LAST_CYCLE,       /* the head finds its line V or V_M with lTS = now */
+    TC_L1_F_EXP_FIRST_CYCLE,      /* E01 or E02 with lTS = now - 1 */
+    TC_L1_F_LATE_OK_BY_MTS,       /* late loads served only through ts' >= mts (ts' < now) */
+    TC_L1_F_LATE_AGAIN_WAW,       /* late loads re-sent because waw = 1 */
+    TC_L1_F_LATE_AGAIN_LEASE,     /* late loads re-sent with waw = 0 (ts' < now and ts' < mts) */
+    TC_L1_F_ROLL_VM,              /* a roll finds a V_M line (-> I_I) */
+    TC_L1_F_ROLL_PENDING_GETS,    /* a roll finds a line with rd = 1 (its DATA crosses the wrap) */
+    TC_L1_F_ROLL_SAME_EDGE,       /* a roll at an edge whose event wrote a line (RO2 overrides) */
+    TC_L1_F_N
+} tc_l1_fcov_t;
+
 /* The model's record of a line: every field of section 3 except the data. */
 typedef struct {
     uint64_t tag;
@@ -166,7 +233,8 @@ typedef struct {
     uint32_t touched[TC_SEL_MAX];
     bool touched_all;
     uint64_t cov[TC_L1_T_N];
-    uint64_t errors; /* rule L9 / G2 protocol errors */
+    uint64_t fcov[TC_L1_F_N]; /* cover points, section 10 */
+    uint64_t errors;          /* rule L9 / G2 protocol errors */
 } tc_l1_t;
 
 /* The L1's parameters in a system descriptor. */
@@ -192,6 +260,9 @@ void tc_l1_state_get(const tc_l1_t* m, tc_l1_state_t* s);
 const char* tc_l1_trans_id(tc_l1_trans_t r);   /* "C01", "R10.last", ... */
 const char* tc_l1_trans_name(tc_l1_trans_t r); /* "V x LOAD hit" */
 bool tc_l1_trans_reachable(const tc_l1_desc_t* d, tc_l1_trans_t r);
+const char* tc_l1_fcov_name(tc_l1_fcov_t f); /* "VIC_RR_W1", ...; "?" out of range */
+/* false only for the points section 10 argues unreachable at m's parameters */
+bool tc_l1_fcov_reachable(const tc_l1_t* m, tc_l1_fcov_t f);
 
 #ifdef __cplusplus
 }

@@ -136,14 +136,28 @@ static void apply_atomic(uint32_t* data, uint32_t lw, uint32_t aop, uint32_t wor
     }
 }
 
-/* M3: grant(g) = max(g, now + lt); M9: inc(g) = min(g + 1, 2^TsWidth-1). */
-static inline uint32_t grant(const tc_l2_t* m, uint32_t g, uint32_t now) {
+static inline void fc(tc_l2_t* m, tc_l2_fcov_t f) {
+    m->fcov[f]++;
+}
+
+/* M3: grant(g) = max(g, now + lt); M9: inc(g) = min(g + 1, 2^TsWidth-1). Both count their
+ * cover points (section 11): the saturated add, the stamp that wins, TS++ at the top. */
+static inline uint32_t grant(tc_l2_t* m, uint32_t g, uint32_t now) {
     const uint32_t lt = m->d.lease_mode == TC_LEASE_FIXED ? m->d.lease : m->life;
     const uint32_t t = tc_ts_add_w(m->d.ts_width, now, lt);
+    if ((uint64_t)now + lt > tc_ts_max_w(m->d.ts_width)) {
+        fc(m, TC_L2_F_LEASE_SAT);
+    }
+    if (g > t) {
+        fc(m, TC_L2_F_GRANT_KEEPS);
+    }
     return g > t ? g : t;
 }
 
-static inline uint32_t inc(const tc_l2_t* m, uint32_t g) {
+static inline uint32_t inc(tc_l2_t* m, uint32_t g) {
+    if (g == tc_ts_max_w(m->d.ts_width)) {
+        fc(m, TC_L2_F_INC_SAT);
+    }
     return tc_ts_add_w(m->d.ts_width, g, 1u);
 }
 
@@ -415,6 +429,73 @@ void tc_l2_state_get(const tc_l2_t* m, tc_l2_state_t* s) {
     s->life = m->life;
 }
 
+/*--- cover points (section 11) ---------------------------------------------------------------*/
+
+static bool mshr_any_valid(const tc_l2_t* m, bool all) {
+    for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
+        if ((m->mshr[k].v != 0u) != all) {
+            return !all;
+        }
+    }
+    return all;
+}
+
+/* M6: the victim way vw of set L, chosen by class cls (0 first I, 1 first E / expired, 2 least
+ * gTS): its rule and way, what the ways before it hold, the kind of a class-2 victim, a tie. */
+static void l2_fcov_victim(tc_l2_t* m, const tc_l2_meta_t* L, uint32_t vw, uint32_t cls,
+                           uint32_t now) {
+    static const tc_l2_fcov_t w0[3] = {TC_L2_F_VIC_I_W0, TC_L2_F_VIC_EXP_W0, TC_L2_F_VIC_LEAST_W0};
+    m->fcov[(uint32_t)w0[cls] + vw]++;
+    bool trans = false, exp = false, live = false;
+    for (uint32_t w = 0; w < vw; w++) {
+        const bool ps = L[w].st == TC_L2_P || L[w].st == TC_L2_S;
+        trans = trans || L[w].st == TC_L2_I_S || L[w].st == TC_L2_I_M;
+        exp = exp || L[w].st == TC_L2_E || (ps && L[w].gts < now);
+        live = live || (ps && L[w].gts >= now);
+    }
+    if (trans) {
+        fc(m, TC_L2_F_VIC_PAST_TRANSIENT);
+    }
+    if (cls == 0u && exp) {
+        fc(m, TC_L2_F_VIC_I_OVER_EXP);
+    }
+    if (cls < 2u && live) {
+        fc(m, cls == 0u ? TC_L2_F_VIC_I_OVER_LIVE : TC_L2_F_VIC_EXP_OVER_LIVE);
+    }
+    if (cls == 1u) {
+        fc(m, L[vw].st == TC_L2_E ? TC_L2_F_VIC_EXP_E : TC_L2_F_VIC_EXP_LAPSED);
+    }
+    for (uint32_t w = vw + 1u; cls == 2u && w < m->d.l2_ways; w++) {
+        if ((L[w].st == TC_L2_P || L[w].st == TC_L2_S) && L[w].gts == L[vw].gts) {
+            fc(m, TC_L2_F_VIC_LEAST_TIE);
+            break;
+        }
+    }
+}
+
+/* RO2 at this edge: what the roll finds before it zeroes the stamps */
+static void l2_fcov_roll(tc_l2_t* m, uint32_t now) {
+    bool line = false, mi = false, inh = false;
+    for (uint32_t i = 0; i < m->lines; i++) {
+        const tc_l2_meta_t* l = &m->line[i];
+        line = line || ((l->st == TC_L2_P || l->st == TC_L2_S) && l->gts >= now);
+    }
+    for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
+        const tc_l2_mshr_meta_t* e = &m->mshr[k];
+        mi = mi || (e->v && e->kind == TC_MS_MI && e->ts >= now);
+        inh = inh || (e->v && e->kind != TC_MS_MI && e->ts != 0u);
+    }
+    if (line) {
+        fc(m, TC_L2_F_ROLL_LIVE_LINE);
+    }
+    if (mi) {
+        fc(m, TC_L2_F_ROLL_LIVE_MI);
+    }
+    if (inh) {
+        fc(m, TC_L2_F_ROLL_INHERITED);
+    }
+}
+
 /*--- fill (section 5) -----------------------------------------------------------------------*/
 
 static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
@@ -468,6 +549,9 @@ static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
         }
     }
     e->v = 0; /* freeing clears mv only */
+    if (!mshr_any_valid(m, false)) {
+        fc(m, TC_L2_F_MSHR_EMPTY);
+    }
     touch(m, idx);
 }
 
@@ -486,6 +570,25 @@ static tc_l2_mshr_meta_t* mshr_alloc(tc_l2_t* m, uint32_t k, uint32_t kind, uint
     e->way = way;
     e->ts = ts;
     return e;
+}
+
+/* A miss that allocates (section 6): its MSHR corners. kin: the live M_I entry it reuses, else
+ * -1; kmiss / kmi: its entry and the victim's M_I entry (-1: none). */
+static void l2_fcov_miss(tc_l2_t* m, const tc_l2_fentry_t* r, int kin, int kmiss, int kmi,
+                         uint32_t now) {
+    const int top = (int)m->d.l2_mshrs - 1;
+    if (kin < 0 && kmi >= 0) {
+        fc(m, TC_L2_F_MSHR_TWO_NEW);
+    }
+    if ((kin < 0 && kmiss == top) || kmi == top) {
+        fc(m, TC_L2_F_MSHR_TOP);
+    }
+    if (kin >= 0 && m->mshr[kin].ts == now) {
+        fc(m, TC_L2_F_MI_LAST_CYCLE);
+    }
+    if (r->kind == TC_REQ_GETS && r->exp && kmi >= 0 && m->d.t_hit > 0u && m->d.t_evict > 0u) {
+        fc(m, TC_L2_F_LIFE_TWO_STEPS);
+    }
 }
 
 /* Returns true when the head leaves the FIFO (served or dropped), false when it stalls. */
@@ -566,6 +669,9 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             }
             e->sm |= (uint64_t)1 << r->src; /* H15 merge */
             m->cov[TC_L2_T_H15]++;
+            if (e->sm == mask64(d->num_sm)) {
+                fc(m, TC_L2_F_MERGE_ALL_SM);
+            }
             if (r->exp) {
                 *delta += (int64_t)d->t_hit;
             }
@@ -585,6 +691,9 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
         }
         if (expired) {
             m->cov[st0 == TC_L2_P ? TC_L2_T_X01 : TC_L2_T_X02]++;
+        }
+        if (live && ln->gts == now) {
+            fc(m, TC_L2_F_GTS_LAST_CYCLE);
         }
         const uint64_t dst = (uint64_t)1 << r->src;
         const uint32_t g = ln->gts;
@@ -610,6 +719,9 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             break;
         case TC_REQ_UPGR: {
             const bool eq = tsp == g;
+            if (r->era != (in->t.era & 1u)) {
+                fc(m, TC_L2_F_UPGR_OLD_ERA);
+            }
             tc_l2_trans_t row;
             uint32_t rk;
             if (st == TC_L2_P) {
@@ -690,12 +802,20 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     }
 
     /* commit: the miss's entry first (lowest free), then the victim's MI entry */
+    l2_fcov_victim(m, L, (uint32_t)vw, vw == v_inv ? 0u : vw == v_exp ? 1u : 2u, now);
+    if (((tag >> (m->tag_bits - 1u)) & 1u) != 0u) {
+        fc(m, TC_L2_F_ALLOC_TAG_MSB);
+    }
+    if (set + 1u == d->l2_sets) {
+        fc(m, TC_L2_F_ALLOC_SET_TOP);
+    }
     int fi = 0;
     const int kmiss = mi_live ? mk : f0;
     if (!mi_live) {
         fi = 1;
     }
     const int kmi = to_mi ? (fi == 0 ? f0 : f1) : -1;
+    l2_fcov_miss(m, r, mi_live ? mk : -1, kmiss, kmi, now);
     if (mi_exp) {
         m->cov[TC_L2_T_X03]++; /* M4: freed first */
         if (mk != kmiss && mk != kmi) {
@@ -720,6 +840,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             m->cov[TC_L2_T_V01]++;
         }
         if (vl->dirty) {
+            fc(m, to_mi ? TC_L2_F_WB_LIVE : TC_L2_F_WB_EXPIRED);
             tc_mem_req_t* q = &m->out.mreq;
             q->wb = true;
             q->wb_line = vline;
@@ -756,6 +877,9 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     vl->st = kind == TC_REQ_GETS ? TC_L2_I_S : TC_L2_I_M;
     vl->gts = 0;
     vl->dirty = 0;
+    if (mshr_any_valid(m, true)) {
+        fc(m, TC_L2_F_MSHR_FULL);
+    }
     m->out.mreq.fetch = true;
     m->out.mreq.fetch_line = a;
     touch(m, base + (uint32_t)vw);
@@ -792,7 +916,8 @@ static void push(tc_l2_t* m, const tc_req_t* in) {
     m->fcnt++;
 }
 
-static void roll(tc_l2_t* m) { /* RO2 */
+static void roll(tc_l2_t* m, uint32_t now) { /* RO2 */
+    l2_fcov_roll(m, now);
     for (uint32_t i = 0; i < m->lines; i++) {
         m->line[i].gts = 0;
     }
@@ -822,6 +947,9 @@ void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
             do_fill(m, in);
         } else if (m->fcnt != 0u) { /* (b) */
             if (do_request(m, in, &delta)) {
+                if (m->fhead + 1u == m->d.l2_queue) {
+                    fc(m, TC_L2_F_FIFO_WRAP);
+                }
                 m->fhead = m->fhead + 1u == m->d.l2_queue ? 0u : m->fhead + 1u;
                 m->fcnt--;
             }
@@ -829,6 +957,9 @@ void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
         if (in->req.valid) { /* (c) */
             if (ready_pre) {
                 push(m, &in->req);
+                if (m->fcnt == m->d.l2_queue) {
+                    fc(m, TC_L2_F_FIFO_FULL);
+                }
             } else {
                 m->cov[TC_L2_T_Q01]++;
             }
@@ -837,14 +968,16 @@ void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
             int64_t l = (int64_t)m->life + delta;
             if (l < (int64_t)m->d.pred_min) {
                 l = (int64_t)m->d.pred_min;
+                fc(m, TC_L2_F_LIFE_CLAMP_MIN);
             }
             if (l > (int64_t)m->d.pred_max) {
                 l = (int64_t)m->d.pred_max;
+                fc(m, TC_L2_F_LIFE_CLAMP_MAX);
             }
             m->life = (uint32_t)l;
         }
         if (in->t.roll) { /* (e) */
-            roll(m);
+            roll(m, in->t.now);
         }
         o->req_ready = m->fcnt < m->d.l2_queue; /* (f) */
     }
@@ -990,6 +1123,113 @@ bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r) {
         const uint64_t cap = lines < space ? lines : space;
         return (uint64_t)d->l2_mshrs + 1u <= cap;
     }
+    default:
+        return true;
+    }
+}
+
+/*--- cover points (section 11) ---------------------------------------------------------------*/
+
+static const char* const l2_fnames[TC_L2_F_N] = {
+    "VIC_I_W0",       "VIC_I_W1",       "VIC_I_W2",       "VIC_I_W3",        "VIC_I_W4",
+    "VIC_I_W5",       "VIC_I_W6",       "VIC_I_W7",       "VIC_I_W8",        "VIC_I_W9",
+    "VIC_I_W10",      "VIC_I_W11",      "VIC_I_W12",      "VIC_I_W13",       "VIC_I_W14",
+    "VIC_I_W15",      "VIC_EXP_W0",     "VIC_EXP_W1",     "VIC_EXP_W2",      "VIC_EXP_W3",
+    "VIC_EXP_W4",     "VIC_EXP_W5",     "VIC_EXP_W6",     "VIC_EXP_W7",      "VIC_EXP_W8",
+    "VIC_EXP_W9",     "VIC_EXP_W10",    "VIC_EXP_W11",    "VIC_EXP_W12",     "VIC_EXP_W13",
+    "VIC_EXP_W14",    "VIC_EXP_W15",    "VIC_LEAST_W0",   "VIC_LEAST_W1",    "VIC_LEAST_W2",
+    "VIC_LEAST_W3",   "VIC_LEAST_W4",   "VIC_LEAST_W5",   "VIC_LEAST_W6",    "VIC_LEAST_W7",
+    "VIC_LEAST_W8",   "VIC_LEAST_W9",   "VIC_LEAST_W10",  "VIC_LEAST_W11",   "VIC_LEAST_W12",
+    "VIC_LEAST_W13",  "VIC_LEAST_W14",  "VIC_LEAST_W15",  "VIC_LEAST_TIE",   "VIC_PAST_TRANSIENT",
+    "VIC_EXP_E",      "VIC_EXP_LAPSED", "VIC_I_OVER_EXP", "VIC_I_OVER_LIVE", "VIC_EXP_OVER_LIVE",
+    "ALLOC_TAG_MSB",  "ALLOC_SET_TOP",  "WB_EXPIRED",     "WB_LIVE",         "MSHR_FULL",
+    "MSHR_EMPTY",     "MSHR_TWO_NEW",   "MSHR_TOP",       "MERGE_ALL_SM",    "FIFO_FULL",
+    "FIFO_WRAP",      "LIFE_CLAMP_MIN", "LIFE_CLAMP_MAX", "LIFE_TWO_STEPS",  "LEASE_SAT",
+    "GRANT_KEEPS",    "INC_SAT",        "GTS_LAST_CYCLE", "MI_LAST_CYCLE",   "UPGR_OLD_ERA",
+    "ROLL_LIVE_LINE", "ROLL_LIVE_MI",   "ROLL_INHERITED",
+};
+
+const char* tc_l2_fcov_name(tc_l2_fcov_t f) {
+    return (unsigned)f < (unsigned)TC_L2_F_N ? l2_fnames[f] : "?";
+}
+
+/* What the reachability of the rows (above) and of section 11 rests on. */
+typedef struct {
+    bool live, evict, mi, multi, negstep;
+    uint64_t per_set; /* line addresses one set of the bank receives (capped at 2^20) */
+    uint64_t cap;     /* MSHR entries that IS/IM alone can hold at once (S02's argument) */
+} l2_reach_t;
+
+static l2_reach_t l2_reach_of(const tc_l2_desc_t* d) {
+    l2_reach_t q;
+    const uint32_t lmax = d->lease_mode == TC_LEASE_FIXED ? d->lease : d->pred_max;
+    const uint32_t la = d->addr_width - log2u(d->line_bytes);
+    const uint32_t lb = log2u(d->num_banks) + log2u(d->l2_sets);
+    const uint32_t x = la > lb ? la - lb : 0u;
+    const uint64_t lines = (uint64_t)d->l2_sets * d->l2_ways;
+    q.per_set = x >= 20u ? ((uint64_t)1 << 20) : ((uint64_t)1 << x);
+    q.live = lmax > 0u;
+    q.evict = q.per_set > d->l2_ways;
+    q.mi = q.live && q.evict;
+    q.multi = d->num_sm >= 2u;
+    q.negstep = (d->t_evict > 0u && q.mi) || (d->t_write > 0u && d->use_t_write && q.live);
+    q.cap = lines < (uint64_t)d->l2_sets * q.per_set ? lines : (uint64_t)d->l2_sets * q.per_set;
+    return q;
+}
+
+/* Section 11: the per-way points (way < L2Ways; class 1 needs w + 1 lines of the set, class 2
+ * an eviction, class 3 an unexpired one) and the corners, each argued there. */
+bool tc_l2_fcov_reachable(const tc_l2_t* m, tc_l2_fcov_t f) {
+    if (m == NULL || (unsigned)f >= (unsigned)TC_L2_F_N) {
+        return false;
+    }
+    const tc_l2_desc_t* d = &m->d;
+    const l2_reach_t q = l2_reach_of(d);
+    if (f <= TC_L2_F_VIC_LEAST_W15) {
+        const uint32_t cls = (uint32_t)f / 16u, w = (uint32_t)f % 16u;
+        const bool ok = cls == 0u ? q.per_set >= (uint64_t)w + 1u : cls == 1u ? q.evict : q.mi;
+        return w < d->l2_ways && ok;
+    }
+    switch (f) {
+    case TC_L2_F_VIC_LEAST_TIE:
+        return d->l2_ways >= 2u && q.mi;
+    case TC_L2_F_VIC_PAST_TRANSIENT:
+    case TC_L2_F_VIC_I_OVER_EXP:
+        return d->l2_ways >= 2u && q.per_set >= 2u;
+    case TC_L2_F_VIC_I_OVER_LIVE:
+        return d->l2_ways >= 2u && q.per_set >= 2u && q.live;
+    case TC_L2_F_VIC_EXP_OVER_LIVE:
+        return d->l2_ways >= 2u && q.mi;
+    case TC_L2_F_VIC_EXP_E:
+    case TC_L2_F_VIC_EXP_LAPSED:
+    case TC_L2_F_WB_EXPIRED:
+        return q.evict;
+    case TC_L2_F_WB_LIVE:
+    case TC_L2_F_MSHR_TWO_NEW:
+    case TC_L2_F_MI_LAST_CYCLE:
+    case TC_L2_F_ROLL_LIVE_MI:
+    case TC_L2_F_ROLL_INHERITED:
+        return q.mi;
+    case TC_L2_F_MSHR_FULL:
+    case TC_L2_F_MSHR_TOP:
+        return q.mi || (uint64_t)d->l2_mshrs <= q.cap;
+    case TC_L2_F_MERGE_ALL_SM:
+        return q.multi;
+    case TC_L2_F_LIFE_CLAMP_MIN:
+        return q.negstep;
+    case TC_L2_F_LIFE_CLAMP_MAX:
+        return d->t_hit > 0u;
+    case TC_L2_F_LIFE_TWO_STEPS:
+        return d->t_hit > 0u && d->t_evict > 0u && q.mi;
+    case TC_L2_F_GRANT_KEEPS:
+        return d->lease_mode == TC_LEASE_PREDICT && d->pred_max > d->pred_min && q.negstep &&
+               (d->t_hit > 0u || d->pred_init > d->pred_min);
+    case TC_L2_F_LEASE_SAT:
+    case TC_L2_F_INC_SAT:
+    case TC_L2_F_GTS_LAST_CYCLE:
+    case TC_L2_F_UPGR_OLD_ERA:
+    case TC_L2_F_ROLL_LIVE_LINE:
+        return q.live;
     default:
         return true;
     }

@@ -156,6 +156,95 @@ typedef enum {
     TC_L2_T_N
 } tc_l2_trans_t;
 
+/* Functional cover points (spec section 11): datapath corners beyond the transition rows,
+ * counted in tc_l2_tick (reset does not clear them). Per-way points run over way 0..15
+ * (TC_L2_MAX_WAYS); ways >= L2Ways are unreachable. Printed F01, F02, ... in this order (a
+ * separate list from the fill rows F01-F06 of section 5). */
+typedef enum tc_l2_fcov {
+    /* M6 class 1: the first I way is way w */
+    TC_L2_F_VIC_I_W0,
+    TC_L2_F_VIC_I_W1,
+    TC_L2_F_VIC_I_W2,
+    TC_L2_F_VIC_I_W3,
+    TC_L2_F_VIC_I_W4,
+    TC_L2_F_VIC_I_W5,
+    TC_L2_F_VIC_I_W6,
+    TC_L2_F_VIC_I_W7,
+    TC_L2_F_VIC_I_W8,
+    TC_L2_F_VIC_I_W9,
+    TC_L2_F_VIC_I_W10,
+    TC_L2_F_VIC_I_W11,
+    TC_L2_F_VIC_I_W12,
+    TC_L2_F_VIC_I_W13,
+    TC_L2_F_VIC_I_W14,
+    TC_L2_F_VIC_I_W15,
+    /* M6 class 2: the first E or expired P/S way is way w */
+    TC_L2_F_VIC_EXP_W0,
+    TC_L2_F_VIC_EXP_W1,
+    TC_L2_F_VIC_EXP_W2,
+    TC_L2_F_VIC_EXP_W3,
+    TC_L2_F_VIC_EXP_W4,
+    TC_L2_F_VIC_EXP_W5,
+    TC_L2_F_VIC_EXP_W6,
+    TC_L2_F_VIC_EXP_W7,
+    TC_L2_F_VIC_EXP_W8,
+    TC_L2_F_VIC_EXP_W9,
+    TC_L2_F_VIC_EXP_W10,
+    TC_L2_F_VIC_EXP_W11,
+    TC_L2_F_VIC_EXP_W12,
+    TC_L2_F_VIC_EXP_W13,
+    TC_L2_F_VIC_EXP_W14,
+    TC_L2_F_VIC_EXP_W15,
+    /* M6 class 3: the unexpired P/S way with the least gTS is way w */
+    TC_L2_F_VIC_LEAST_W0,
+    TC_L2_F_VIC_LEAST_W1,
+    TC_L2_F_VIC_LEAST_W2,
+    TC_L2_F_VIC_LEAST_W3,
+    TC_L2_F_VIC_LEAST_W4,
+    TC_L2_F_VIC_LEAST_W5,
+    TC_L2_F_VIC_LEAST_W6,
+    TC_L2_F_VIC_LEAST_W7,
+    TC_L2_F_VIC_LEAST_W8,
+    TC_L2_F_VIC_LEAST_W9,
+    TC_L2_F_VIC_LEAST_W10,
+    TC_L2_F_VIC_LEAST_W11,
+    TC_L2_F_VIC_LEAST_W12,
+    TC_L2_F_VIC_LEAST_W13,
+    TC_L2_F_VIC_LEAST_W14,
+    TC_L2_F_VIC_LEAST_W15,
+    TC_L2_F_VIC_LEAST_TIE,      /* class 3 with a later P/S way of the same gTS (lowest wins) */
+    TC_L2_F_VIC_PAST_TRANSIENT, /* an I_S / I_M way lies before the victim way */
+    TC_L2_F_VIC_EXP_E,          /* the class-2 victim is in E */
+    TC_L2_F_VIC_EXP_LAPSED,     /* the class-2 victim is P/S with gTS < now */
+    TC_L2_F_VIC_I_OVER_EXP,     /* class 1 while an earlier way is E or expired (class 2) */
+    TC_L2_F_VIC_I_OVER_LIVE,    /* class 1 while an earlier way is unexpired P/S (class 3) */
+    TC_L2_F_VIC_EXP_OVER_LIVE,  /* class 2 while an earlier way is unexpired P/S (class 3) */
+    TC_L2_F_ALLOC_TAG_MSB,      /* an allocation whose tag has its top bit set */
+    TC_L2_F_ALLOC_SET_TOP,      /* an allocation in set L2Sets-1 */
+    TC_L2_F_WB_EXPIRED,         /* a dirty victim that leaves (V01) is written back */
+    TC_L2_F_WB_LIVE,            /* a dirty unexpired victim (V02) is written back */
+    TC_L2_F_MSHR_FULL,          /* an allocation leaves every MSHR entry valid */
+    TC_L2_F_MSHR_EMPTY,         /* a fill frees the last valid entry */
+    TC_L2_F_MSHR_TWO_NEW,       /* one miss takes two free entries (its own and an M_I) */
+    TC_L2_F_MSHR_TOP,           /* entry L2Mshrs-1 is allocated */
+    TC_L2_F_MERGE_ALL_SM,       /* an H15 merge makes msm every SM */
+    TC_L2_F_FIFO_FULL,          /* a push fills the FIFO (fcnt = L2Queue) */
+    TC_L2_F_FIFO_WRAP,          /* a pop from slot L2Queue-1 (the head pointer wraps) */
+    TC_L2_F_LIFE_CLAMP_MIN,     /* M8: life + d < PredMin, clamped */
+    TC_L2_F_LIFE_CLAMP_MAX,     /* M8: life + d > PredMax, clamped */
+    TC_L2_F_LIFE_TWO_STEPS,     /* M8: +THit and -TEvict in one edge (H18 with exp, V02) */
+    TC_L2_F_LEASE_SAT,          /* M3: a grant where now + lt exceeds 2^TsWidth-1 */
+    TC_L2_F_GRANT_KEEPS,        /* M3: a grant where g > now + lt (the line's stamp wins) */
+    TC_L2_F_INC_SAT,            /* M9: TS++ of 2^TsWidth-1 (stays) */
+    TC_L2_F_GTS_LAST_CYCLE,     /* a request served on a P/S line with gTS = now */
+    TC_L2_F_MI_LAST_CYCLE,      /* a miss served with its M_I entry at mts = now (H20/H21) */
+    TC_L2_F_UPGR_OLD_ERA,       /* an UPGR served with req era != era_i (ts' = 0, M5) */
+    TC_L2_F_ROLL_LIVE_LINE,     /* a roll finds a P/S line with gTS = now (= 2^TsWidth-1) */
+    TC_L2_F_ROLL_LIVE_MI,       /* a roll finds an M_I entry with mts = now */
+    TC_L2_F_ROLL_INHERITED,     /* a roll zeroes the inherited stamp of an IS/IM entry */
+    TC_L2_F_N
+} tc_l2_fcov_t;
+
 /* The model's record of a line: every field of section 3 except the data. */
 typedef struct {
     uint64_t tag;
@@ -201,7 +290,8 @@ typedef struct {
     uint32_t touched[TC_L2_SEL_MAX];
     bool touched_all;
     uint64_t cov[TC_L2_T_N];
-    uint64_t errors; /* protocol errors (fill without an entry, M1) */
+    uint64_t fcov[TC_L2_F_N]; /* cover points, section 11 */
+    uint64_t errors;          /* protocol errors (fill without an entry, M1) */
 } tc_l2_t;
 
 /* The bank's parameters in a system descriptor. */
@@ -229,6 +319,9 @@ const char* tc_l2_trans_id(tc_l2_trans_t r);
 const char* tc_l2_trans_name(tc_l2_trans_t r);
 /* d NULL: every row counts as reachable. */
 bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r);
+const char* tc_l2_fcov_name(tc_l2_fcov_t f); /* "VIC_LEAST_W3", ...; "?" out of range */
+/* false only for the points section 11 argues unreachable at m's parameters */
+bool tc_l2_fcov_reachable(const tc_l2_t* m, tc_l2_fcov_t f);
 
 #ifdef __cplusplus
 }

@@ -74,6 +74,14 @@ static void usage(FILE* f) {
             "  --start-time T       load the timer with T at cycle 2 (rollover tests)\n"
             "  --illegal-rate N     cosim system: an idle core presents an illegal request (op 0\n"
             "                       or wf >= NumWf, tc_l1.md I1) with probability N/1000 a cycle\n"
+            "  --l2-illegal-rate N  cosim system: the illegal inputs of tc_l2 (tc_l2.md section\n"
+            "                       10), each with probability N/1000 a chance: J1 requests of\n"
+            "                       kind 0/5..7, J3 stray DRAM fills, J5/J6 atomics with a word\n"
+            "                       >= LineBytes/4 or aop 3\n"
+            "  --steer on|off       cosim system, mutants tc_*: the random traffic's steered\n"
+            "                       phases, aimed at the cover points of tc_l1.md / tc_l2.md\n"
+            "                       (default on; off: the traffic without them, the same seed\n"
+            "                       giving the same operations as before steering existed)\n"
             "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always)\n"
             "  --ops N              cosim system: operation budget (default: run --cycles)\n"
             "  --episodes N, --wfs N, --locations N   episode tester: episodes per wavefront,\n"
@@ -90,6 +98,7 @@ typedef struct {
     const char *wave, *out, *json, *rtl_dir, *mutants_file;
     uint32_t window;
     bool quiet, coverage, netlist, help;
+    bool steer_off, steer_set; /* mutants of a TC unit: --steer on|off */
 } args_t;
 
 static int need_value(int argc, char** argv, int i) {
@@ -208,6 +217,16 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
             if (need_value(argc, argv, i))
                 return -1;
             a->mutants_file = argv[++i];
+        } else if (!strcmp(o, "--steer") && !strcmp(argv[1], "mutants")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            const char* sv = argv[++i];
+            if (strcmp(sv, "on") && strcmp(sv, "off")) {
+                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", sv);
+                return -1;
+            }
+            a->steer_off = !strcmp(sv, "off");
+            a->steer_set = true;
         } else if (!strcmp(o, "--quiet")) {
             a->quiet = true;
         } else if (!strcmp(o, "--coverage")) {
@@ -631,8 +650,15 @@ static int cmd_mutants(int argc, char** argv) {
     }
     if (netlist_refused(&a, "mutants"))
         return EXIT_USAGE;
+    if (a.steer_set && (strncmp(a.u->name, "tc_", 3) != 0 || a.netlist)) {
+        fprintf(stderr,
+                "gpucoh: mutants %s: --steer applies to the TC units' system runs (tc_l1 "
+                "tc_l2 tc_gwct tc_timer, without --netlist)\n",
+                a.u->name);
+        return EXIT_USAGE;
+    }
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
-                          a.json, a.out, a.netlist);
+                          a.json, a.out, a.netlist, !a.steer_off);
 }
 
 int main(int argc, char** argv) {

@@ -261,7 +261,7 @@ static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t er
 
 int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
                    uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
-                   bool netlist) {
+                   bool netlist, bool steer) {
     const char* root = gpucoh_root();
     char err[1024];
     static mutant_t ms[MAX_MUTANTS];
@@ -386,7 +386,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                 /* decided in the unit's own context */
             } else if (strncmp(u->name, "tc_", 3) == 0 && !netlist) {
                 tc_mutant_result_t tr;
-                if (tc_cli_mutant(scratch, cycles, seed, &tr, o->why, sizeof o->why) != 0) {
+                if (tc_cli_mutant(scratch, cycles, seed, steer, &tr, o->why, sizeof o->why) != 0) {
                     o->status = 2;
                 } else {
                     o->status = tr.diverged ? 0 : 1;
@@ -427,6 +427,11 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
            u->name, caught, survived, broken, netlist ? "netlist" : "RTL",
            (unsigned long long)oc[0].r.cycles_run, netlist ? "; " : "",
            netlist ? oc[0].r.impl_note : "");
+    const bool tc = strncmp(u->name, "tc_", 3) == 0;
+    if (tc && !netlist)
+        printf("  system stimulus: %s (seed %llu, %llu cycles per protocol)\n",
+               steer ? "steered (--steer on)" : "unsteered (--steer off)", (unsigned long long)seed,
+               (unsigned long long)cycles);
     printf("  %-26s %-8s %-9s %9s  %-34s %s\n", "mutant", "result", "check", "cycle", "field",
            "description");
     for (int i = 0; i < nm; i++) {
@@ -452,9 +457,10 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
     }
     fprintf(a.f,
             "{\"tool\": \"gpucoh mutants\", \"unit\": \"%s\", \"impl\": \"%s\", \"seed\": %llu, "
-            "\"cycles\": %llu, \"caught\": %d, \"survived\": %d, \"broken\": %d, \"mutants\": [",
+            "\"cycles\": %llu, \"steer\": %s, \"caught\": %d, \"survived\": %d, \"broken\": %d, "
+            "\"mutants\": [",
             u->name, netlist ? "netlist" : "rtl", (unsigned long long)seed,
-            (unsigned long long)cycles, caught, survived, broken);
+            (unsigned long long)cycles, steer ? "true" : "false", caught, survived, broken);
     for (int i = 0; i < nm; i++) {
         const outcome_t* o = &oc[i + 1];
         fprintf(a.f, "%s\n  {\"name\": ", i ? "," : "");

@@ -34,6 +34,7 @@ typedef struct {
     uint64_t cycles, ops, seed, runs;
     uint32_t full_every;
     bool full_every_set, coverage, quiet, both;
+    bool steer_off; /* --steer off: the random traffic without its steered phases */
     const char* json;
     /* episode */
     tc_ep_params_t ep;
@@ -97,7 +98,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     const char *req = NULL, *rsp = NULL, *mem = NULL;
     uint64_t start = 0;
     bool start_set = false;
-    uint32_t illegal = 0; /* --illegal-rate, applied to the configuration built below */
+    uint32_t illegal = 0;    /* --illegal-rate, applied to the configuration built below */
+    uint32_t l2_illegal = 0; /* --l2-illegal-rate, likewise */
     for (; i < argc; i++) {
         const char* a = argv[i];
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -243,6 +245,28 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
                 return -1;
             }
             illegal = (uint32_t)x;
+        } else if (!strcmp(a, "--steer") && !strcmp(what, "cosim system")) {
+            NEED();
+            if (!strcmp(v, "on"))
+                o->steer_off = false;
+            else if (!strcmp(v, "off"))
+                o->steer_off = true;
+            else {
+                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--l2-illegal-rate") && !strcmp(what, "cosim system")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            if (x > 1000) {
+                fprintf(stderr,
+                        "gpucoh: --l2-illegal-rate %llu is not a rate in 1/1000 (0..1000)\n",
+                        (unsigned long long)x);
+                return -1;
+            }
+            l2_illegal = (uint32_t)x;
         } else if (!strcmp(a, "--start-time")) {
             NEED();
             if (num(a, v, &start))
@@ -306,6 +330,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         (mem && range("--mem-lat", mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
         return -1;
     o->cfg.illegal_per_mille = illegal;
+    o->cfg.l2_illegal_per_mille = l2_illegal;
     if (start_set) {
         if (start > tc_ts_max(&o->cfg.d)) {
             fprintf(stderr, "gpucoh: --start-time %llu exceeds 2^ts_width-1 = %u\n",
@@ -427,6 +452,41 @@ static void model_bytes_json(FILE* f, const tc_desc_t* d) {
             tc_gwct_size(&g), na, nb, nt + d->num_sm * na + d->num_banks * nb);
 }
 
+/* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate) and the protocol
+ * errors the C models counted for them. */
+static void print_illegal(const topt_t* o, const tc_sys_t* s, uint64_t errors) {
+    if (o->cfg.illegal_per_mille)
+        printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
+               "tc_l1.md I1)\n",
+               (unsigned long long)tc_sys_illegal(s));
+    if (o->cfg.l2_illegal_per_mille) {
+        uint64_t j[4];
+        tc_sys_l2_illegal(s, j);
+        printf("  illegal bank inputs (tc_l2.md section 10): J1 %llu requests of kind 0/5..7 and "
+               "J3 %llu stray fills (each a protocol error), J5 %llu atomic words >= LineBytes/4 "
+               "and J6 %llu aop 3 (defined effects)\n",
+               (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
+               (unsigned long long)j[3]);
+    }
+    if (o->cfg.illegal_per_mille || o->cfg.l2_illegal_per_mille)
+        printf("  protocol errors counted by the C models: %llu\n", (unsigned long long)errors);
+}
+
+static void print_replay(const topt_t* o) {
+    printf("  replay    gpucoh cosim system --seed %llu --cycles %llu --impl %s --param ",
+           (unsigned long long)o->seed, (unsigned long long)o->cycles, impl_name(o));
+    tc_desc_print(&o->cfg.d, stdout);
+    if (o->cfg.illegal_per_mille)
+        printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
+    if (o->cfg.l2_illegal_per_mille)
+        printf(" --l2-illegal-rate %u", (unsigned)o->cfg.l2_illegal_per_mille);
+    if (o->netlist)
+        printf(" --netlist %s", netlist_units(o));
+    if (o->steer_off)
+        printf(" --steer off");
+    printf("\n");
+}
+
 static int cosim_system(topt_t* o) {
     char err[1024];
     if (!o->cycles)
@@ -440,6 +500,7 @@ static int cosim_system(topt_t* o) {
                         : o->rtl == 0                         ? &be
                                                               : NULL;
     tc_rand_cfg_t rc = tc_rand_cfg_default(&o->cfg.d, o->seed, o->ops ? o->ops : ~0ull >> 1);
+    rc.steer = !o->steer_off;
     tc_rand_t* r = tc_rand_new(&o->cfg.d, &rc, err, sizeof err);
     if (!r) {
         fprintf(stderr, "gpucoh: %s\n", err);
@@ -461,13 +522,14 @@ static int cosim_system(topt_t* o) {
     const uint64_t cyc = tc_sys_cycle(s);
     tc_cov_t cov;
     memset(&cov, 0, sizeof cov);
-    uint32_t c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+    uint32_t c1 = 0, r1 = 0, c2 = 0, r2 = 0, f1 = 0, q1 = 0, f2 = 0, q2 = 0;
     if (cbe) {
         for (uint32_t j = 0; j < o->cfg.d.num_sm; j++)
             tc_cov_add_l1(&cov, tc_backend_c_l1(cbe, j));
         for (uint32_t b = 0; b < o->cfg.d.num_banks; b++)
             tc_cov_add_l2(&cov, tc_backend_c_l2(cbe, b));
         tc_cov_count(&cov, &o->cfg.d, &c1, &r1, &c2, &r2);
+        tc_cov_fcount(&cov, &f1, &q1, &f2, &q2);
     }
     uint64_t errors = 0;
     if (cbe) {
@@ -478,38 +540,31 @@ static int cosim_system(topt_t* o) {
     }
     const tc_rtl_result_t* res = o->rtl ? tc_backend_rtl_result(&be) : NULL;
     const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
-    /* the illegal core requests the cores presented (--illegal-rate) are the only protocol errors
-     * expected: the L1s count each one they drop (tc_l1.md I1) */
-    const uint64_t illegal = tc_sys_illegal(s);
+    /* the illegal inputs presented are the only protocol errors expected: the L1s count each
+     * illegal core request they drop (--illegal-rate, tc_l1.md I1), the banks each J1 request and
+     * J3 fill (--l2-illegal-rate, tc_l2.md section 10) */
+    uint64_t jl[4];
+    tc_sys_l2_illegal(s, jl);
+    const uint64_t illegal = tc_sys_illegal(s) + jl[0] + jl[1];
     bool pass = (rc2 == TC_RUN_CYCLES || rc2 == TC_RUN_DONE) && mism == 0 &&
                 (cbe ? errors == illegal : true);
-    char covs[96] = "coverage n/a (no C model run)";
+    char covs[160] = "coverage n/a (no C model run)";
     if (cbe)
-        snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u", c1, r1, c2, r2);
+        snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u, cover points l1 %u/%u l2 %u/%u",
+                 c1, r1, c2, r2, f1, q1, f2, q2);
     printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
            "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
            pass ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned long long)cyc,
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
            impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks, netlist_note(o));
-    if (o->cfg.illegal_per_mille)
-        printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
-               "tc_l1.md I1; protocol errors counted %llu)\n",
-               (unsigned long long)illegal, (unsigned long long)errors);
+    print_illegal(o, s, errors);
     if (res && res->first[0])
         printf("  first divergence: %s\n", res->first);
     if (rc2 == TC_RUN_DEADLOCK)
         printf("  deadlock (report above)\n");
-    if (!pass) {
-        printf("  replay    gpucoh cosim system --seed %llu --cycles %llu --impl %s --param ",
-               (unsigned long long)o->seed, (unsigned long long)o->cycles, impl_name(o));
-        tc_desc_print(&o->cfg.d, stdout);
-        if (o->cfg.illegal_per_mille)
-            printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
-        if (o->netlist)
-            printf(" --netlist %s", netlist_units(o));
-        printf("\n");
-    }
+    if (!pass)
+        print_replay(o);
     if (!o->quiet && cbe)
         tc_cov_print(&cov, &o->cfg.d, o->coverage, stdout);
     if (!o->quiet) {
@@ -536,6 +591,10 @@ static int cosim_system(topt_t* o) {
                     (unsigned long long)errors, c1, r1, c2, r2, dt > 0 ? (double)cyc / dt : 0.0,
                     (unsigned long long)o->seed);
             model_bytes_json(f, &o->cfg.d);
+            if (cbe) {
+                fprintf(f, ", \"cover_points\": ");
+                tc_cov_fjson(&cov, f);
+            }
             fprintf(f, ", \"verdict\": \"%s\"}\n", pass ? "pass" : "fail");
             if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
                 fprintf(stderr, "gpucoh: %s\n", jerr);
@@ -668,6 +727,7 @@ static int bench_one(const topt_t* o, tc_impl_t impl, double* rate, bool* clean,
     if (make_backend(&b, &b.cfg.d, &be, err, n) != 0)
         return -1;
     tc_rand_cfg_t rc = tc_rand_cfg_default(&b.cfg.d, b.seed, ~0ull >> 1);
+    rc.steer = !b.steer_off;
     tc_rand_t* r = tc_rand_new(&b.cfg.d, &rc, err, n);
     tc_workload_t wl;
     tc_sys_t* s = NULL;
@@ -754,8 +814,8 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant_result_t* r,
-                  char* why, size_t wn) {
+int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
+                  tc_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
     for (int p = 0; p < 2 && !r->diverged; p++) {
@@ -783,6 +843,7 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant
             return -1;
         }
         tc_rand_cfg_t rcfg = tc_rand_cfg_default(&o.cfg.d, seed, ~0ull >> 1);
+        rcfg.steer = steer;
         tc_rand_t* rnd = tc_rand_new(&o.cfg.d, &rcfg, why, wn);
         tc_workload_t wl;
         tc_sys_t* s = NULL;

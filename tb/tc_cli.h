@@ -19,9 +19,10 @@ typedef struct {
 } tc_mutant_result_t;
 
 /* One mutant of a TC unit: the system lockstep at the small configuration with the RTL of every
- * TC unit taken from rtl_dir, TC-Weak and then (if not caught) TC-Strong, `cycles` each.
+ * TC unit taken from rtl_dir, TC-Weak and then (if not caught) TC-Strong, `cycles` each; steer:
+ * the random traffic with its steered phases (tc_rand.h; false: the traffic without them).
  * 0 = ran (r->diverged says whether it was caught), -1 = could not build or run (why). */
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant_result_t* r,
-                  char* why, size_t wn);
+int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
+                  tc_mutant_result_t* r, char* why, size_t wn);
 
 #endif

@@ -72,11 +72,95 @@ static const cell_t l2_cells[] = {
 void tc_cov_add_l1(tc_cov_t* c, const tc_l1_t* m) {
     for (uint32_t r = 0; r < TC_L1_T_N; r++)
         c->l1[r] += m->cov[r];
+    for (uint32_t k = 0; k < TC_L1_F_N; k++) {
+        c->l1f[k] += m->fcov[k];
+        c->l1f_reach[k] = c->l1f_reach[k] || tc_l1_fcov_reachable(m, (tc_l1_fcov_t)k);
+    }
 }
 
 void tc_cov_add_l2(tc_cov_t* c, const tc_l2_t* m) {
     for (uint32_t r = 0; r < TC_L2_T_N; r++)
         c->l2[r] += m->cov[r];
+    for (uint32_t k = 0; k < TC_L2_F_N; k++) {
+        c->l2f[k] += m->fcov[k];
+        c->l2f_reach[k] = c->l2f_reach[k] || tc_l2_fcov_reachable(m, (tc_l2_fcov_t)k);
+    }
+}
+
+/* One unit type's cover points: counts, reachability, names. */
+typedef struct {
+    const char* unit;
+    uint32_t n;
+    const uint64_t* cnt;
+    const bool* reach;
+    const char* (*name)(uint32_t);
+} fpoints_t;
+
+static const char* l1_fname(uint32_t k) {
+    return tc_l1_fcov_name((tc_l1_fcov_t)k);
+}
+static const char* l2_fname(uint32_t k) {
+    return tc_l2_fcov_name((tc_l2_fcov_t)k);
+}
+
+static fpoints_t fpoints(const tc_cov_t* c, bool l2) {
+    fpoints_t p = {"l1", TC_L1_F_N, c->l1f, c->l1f_reach, l1_fname};
+    if (l2) {
+        p = (fpoints_t){"l2", TC_L2_F_N, c->l2f, c->l2f_reach, l2_fname};
+    }
+    return p;
+}
+
+static void fcount(const fpoints_t* p, uint32_t* hit, uint32_t* reach) {
+    *hit = *reach = 0;
+    for (uint32_t k = 0; k < p->n; k++)
+        if (p->reach[k]) {
+            (*reach)++;
+            *hit += p->cnt[k] != 0;
+        }
+}
+
+void tc_cov_fcount(const tc_cov_t* c, uint32_t* l1_hit, uint32_t* l1_reach, uint32_t* l2_hit,
+                   uint32_t* l2_reach) {
+    const fpoints_t a = fpoints(c, false), b = fpoints(c, true);
+    fcount(&a, l1_hit, l1_reach);
+    fcount(&b, l2_hit, l2_reach);
+}
+
+/* "  never reached: l1 F33 RR_SKIP, ..." (reachable points with count 0), or every point */
+static void fprint(const fpoints_t* p, bool rows, FILE* f) {
+    if (rows) {
+        for (uint32_t k = 0; k < p->n; k++)
+            fprintf(f, "  %s F%02u %-20s %12llu%s\n", p->unit, k + 1, p->name(k),
+                    (unsigned long long)p->cnt[k], p->reach[k] ? "" : "  (unreachable)");
+        return;
+    }
+    const char* sep = "  never reached:";
+    for (uint32_t k = 0; k < p->n; k++)
+        if (p->reach[k] && p->cnt[k] == 0) {
+            fprintf(f, "%s %s F%02u %s", sep, p->unit, k + 1, p->name(k));
+            sep = ",";
+        }
+    if (*sep == ',')
+        fputc('\n', f);
+}
+
+void tc_cov_fjson(const tc_cov_t* c, FILE* f) {
+    fputc('{', f);
+    for (int u = 0; u < 2; u++) {
+        const fpoints_t p = fpoints(c, u == 1);
+        uint32_t hit, reach;
+        fcount(&p, &hit, &reach);
+        fprintf(f, "%s\"%s\": {\"reached\": %u, \"reachable\": %u, \"points\": [", u ? ", " : "",
+                p.unit, hit, reach);
+        for (uint32_t k = 0; k < p.n; k++)
+            fprintf(f,
+                    "%s{\"id\": \"F%02u\", \"name\": \"%s\", \"count\": %llu, \"reachable\": %s}",
+                    k ? ", " : "", k + 1, p.name(k), (unsigned long long)p.cnt[k],
+                    p.reach[k] ? "true" : "false");
+        fputs("]}", f);
+    }
+    fputc('}', f);
 }
 
 void tc_cov_count(const tc_cov_t* c, const tc_desc_t* d, uint32_t* l1_cov, uint32_t* l1_reach,
@@ -152,6 +236,14 @@ void tc_cov_print(const tc_cov_t* c, const tc_desc_t* d, bool rows, FILE* f) {
            (uint32_t)(sizeof l1_cells / sizeof l1_cells[0]), c->l1, l1_reach, d, l1_id);
     matrix(f, "tc_l2", l2_st, L2_NST, l2_col, L2_NCOL, l2_cells,
            (uint32_t)(sizeof l2_cells / sizeof l2_cells[0]), c->l2, l2_reach, d, l2_id);
+    uint32_t h1, r1, h2, r2;
+    tc_cov_fcount(c, &h1, &r1, &h2, &r2);
+    fprintf(f, "cover points: l1 %u/%u reached, l2 %u/%u reached\n", h1, r1, h2, r2);
+    const fpoints_t a = fpoints(c, false), b = fpoints(c, true);
+    if (h1 == r1 && h2 == r2)
+        fprintf(f, "  never reached: none\n");
+    fprint(&a, false, f);
+    fprint(&b, false, f);
     if (!rows)
         return;
     for (uint32_t r = 0; r < TC_L1_T_N; r++)
@@ -162,4 +254,6 @@ void tc_cov_print(const tc_cov_t* c, const tc_desc_t* d, bool rows, FILE* f) {
         fprintf(f, "  l2 %-9s %-44s %12llu%s\n", tc_l2_trans_id((tc_l2_trans_t)r),
                 tc_l2_trans_name((tc_l2_trans_t)r), (unsigned long long)c->l2[r],
                 l2_reach(d, r) ? "" : "  (unreachable)");
+    fprint(&a, true, f);
+    fprint(&b, true, f);
 }

@@ -16,17 +16,34 @@ typedef enum {
     PH_CONFLICT,
     PH_SOLO,
     PH_QUIET,
+    /* steered phases (cfg.steer; tc_rand.h) */
+    PH_FRESH,
+    PH_TWIN,
+    PH_MERGE,
+    PH_LEASE,
+    PH_STREAM,
     PH_N
 } phase_t;
 
+#define PH_PLAIN   (PH_QUIET + 1) /* the phases of the unsteered traffic */
+#define MERGE_LEN  64u            /* cycles of one MERGE round (one line) */
+#define SCRIPT_MAX (3u * 16u)     /* a FRESH script: up to 3 operations per bank */
+
 static const char* const phase_name[PH_N] = {"READ",     "MIXED", "WRITE", "ATOMIC",
-                                             "CONFLICT", "SOLO",  "QUIET"};
+                                             "CONFLICT", "SOLO",  "QUIET", "FRESH",
+                                             "TWIN",     "MERGE", "LEASE"};
 
 typedef struct {
     uint64_t left;   /* operations still to issue */
     uint32_t focus;  /* pool index of the WRITE-phase focus line */
     uint32_t streak; /* operations left on the focus line */
+    uint64_t mround; /* MERGE: the round (+1) of this wavefront's last load */
 } rwf_t;
+
+typedef struct {
+    uint32_t kind;
+    uint64_t line;
+} step_t;
 
 struct tc_rand {
     tc_desc_t d;
@@ -44,6 +61,15 @@ struct tc_rand {
     uint64_t phase_end;
     uint64_t phases[PH_N];
     uint64_t ops[8];
+    /* steering (cfg.steer) */
+    uint64_t phase_start;
+    uint64_t msb;    /* the top bit of a line address: line | msb is its twin */
+    uint32_t maxk;   /* line addresses per (bank, L2 set), capped at 2^31 */
+    uint32_t nfresh; /* FRESH phases entered */
+    uint32_t fset;   /* FRESH: the L2 set of this phase */
+    step_t script[SCRIPT_MAX];
+    uint32_t nscript, spos;
+    uint32_t mbase; /* MERGE: pool index of the first round's line */
 };
 
 static uint32_t log2u(uint32_t x) {
@@ -72,6 +98,8 @@ tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t op
     c.quiet_max = 3 * life + 100;
     c.quiet_permille = 150;
     c.word_permille = 50;
+    c.steer = true;
+    c.steer_permille = 300;
     return c;
 }
 
@@ -96,6 +124,8 @@ tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, si
     r->c = *c;
     gpucoh_rng_seed(&r->rng, c->seed ^ 0x7c2a5d0e11f3b9a1ull);
     r->lb_bits = log2u(d->line_bytes);
+    r->msb = 1ull << (la - 1);
+    r->maxk = maxk > 0x80000000ull ? 0x80000000u : (uint32_t)maxk;
     r->lw = d->line_bytes / 4;
     r->npool = d->num_banks * c->l2_sets_used * c->tags_per_set;
     r->pool = (uint64_t*)calloc(r->npool, sizeof *r->pool);
@@ -140,6 +170,49 @@ static uint32_t rnd(tc_rand_t* r, uint32_t n) {
     return gpucoh_rng_below(&r->rng, n);
 }
 
+/* ---- steering (tc_rand.h): phases that reach the cover points of tc_l1.md / tc_l2.md -------- */
+
+/* Line k of L2 set s in bank b (the pool's mapping, any set). */
+static uint64_t set_line(const tc_rand_t* r, uint32_t b, uint32_t s, uint32_t k) {
+    return b + (uint64_t)r->d.num_banks * (s + (uint64_t)r->d.l2_sets * k);
+}
+
+/* FRESH: the L2 set of the phase (the unused sets from the top one down, so the first FRESH
+ * phase also reaches set L2Sets-1; once all are used, the top set again) and SM 0 wavefront 0's
+ * script, per bank: E variant STORE A, FENCE (the write's fill has made A E), LOAD B; LIVE
+ * variant LOAD A, LOAD B (B misses while A's lease runs). B is then allocated in an I way after
+ * a way holding A: the class-1 victim with a class-2 / class-3 candidate before it. */
+static void fresh_script(tc_rand_t* r) {
+    const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
+    const uint32_t nf = sets > used ? sets - used : 1u;
+    r->fset = sets - 1u - (r->nfresh % nf);
+    const bool live = (r->nfresh & 1u) != 0u;
+    r->nfresh++;
+    r->nscript = r->spos = 0;
+    for (uint32_t b = 0; b < r->d.num_banks && r->nscript + 3u <= SCRIPT_MAX; b++) {
+        const uint64_t a = set_line(r, b, r->fset, 0), bl = set_line(r, b, r->fset, 1);
+        r->script[r->nscript++] = (step_t){live ? TC_WOP_LOAD_LINE : TC_WOP_STORE_LINE, a};
+        if (!live)
+            r->script[r->nscript++] = (step_t){TC_WOP_FENCE, 0};
+        r->script[r->nscript++] = (step_t){TC_WOP_LOAD_LINE, bl};
+    }
+}
+
+/* With probability steer_permille / 1000 the new phase is one of the steered ones. */
+static void steer_phase(tc_rand_t* r, uint32_t* p, uint32_t* len) {
+    if (!gpucoh_rng_permille(&r->rng, r->c.steer_permille))
+        return;
+    *p = PH_FRESH + rnd(r, PH_N - PH_FRESH);
+    if (*p == PH_FRESH) {
+        *len = r->c.phase_max + 200u * r->d.num_banks; /* room for the script */
+        fresh_script(r);
+    } else if (*p == PH_LEASE) {
+        *len = 3u * r->c.phase_max; /* long enough for the predictor to climb */
+    } else if (*p == PH_MERGE) {
+        r->mbase = rnd(r, r->npool);
+    }
+}
+
 static void new_phase(tc_rand_t* r, uint64_t cycle) {
     uint32_t p;
     if (r->phase != PH_QUIET && gpucoh_rng_permille(&r->rng, r->c.quiet_permille))
@@ -154,7 +227,10 @@ static void new_phase(tc_rand_t* r, uint64_t cycle) {
     static const uint32_t rates[4] = {1000, 300, 60, 15};
     r->rate = p == PH_SOLO ? 1000 : rates[rnd(r, 4)];
     r->solo = rnd(r, r->d.num_wf);
+    if (r->c.steer)
+        steer_phase(r, &p, &len); /* draws only when steering: off is the traffic of before */
     r->phase = p;
+    r->phase_start = cycle;
     r->phase_end = cycle + len;
     r->phases[p]++;
     /* new focus lines for the write bursts */
@@ -210,16 +286,8 @@ static void word_op(tc_rand_t* r, tc_wop_t* op, uint64_t line) {
     op->value = (uint32_t)gpucoh_rng_next(&r->rng);
 }
 
-static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, tc_wop_t* op) {
-    tc_rand_t* r = (tc_rand_t*)ctx;
-    rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
-    if (!w->left)
-        return false;
-    if (cycle >= r->phase_end)
-        new_phase(r, cycle);
-    if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) ||
-        !gpucoh_rng_permille(&r->rng, r->rate))
-        return false;
+/* The operation of an unsteered phase (the traffic of before steering, draw for draw). */
+static void plain_op(tc_rand_t* r, rwf_t* w, tc_wop_t* op) {
     memset(op, 0, sizeof *op);
     uint32_t x = rnd(r, 1000);
     if (x < r->c.word_permille) {
@@ -294,6 +362,114 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, tc_w
         if (op->kind == TC_WOP_FENCE)
             op->scope = rnd(r, 2);
     }
+}
+
+/* A load, store, atomic or fence of line (x in 0..999 picks, in those shares). */
+static void mix_op(tc_rand_t* r, tc_wop_t* op, uint64_t line, uint32_t x) {
+    if (x < 450) {
+        line_op(r, op, TC_WOP_LOAD_LINE, line);
+    } else if (x < 800) {
+        line_op(r, op, TC_WOP_STORE_LINE, line);
+    } else if (x < 920) {
+        atomic_op(r, op, line);
+    } else {
+        op->kind = TC_WOP_FENCE;
+        op->scope = rnd(r, 2);
+    }
+}
+
+/* FRESH: SM 0 wavefront 0 runs the script while everyone else waits; then every wavefront
+ * mixes over the lines of the phase's set (a quarter of them twins). */
+static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, tc_wop_t* op) {
+    if (r->spos < r->nscript) {
+        if (sm != 0u || wfi != 0u)
+            return false;
+        const step_t* st = &r->script[r->spos++];
+        if (st->kind == TC_WOP_FENCE) {
+            op->kind = TC_WOP_FENCE;
+            op->scope = TC_SCOPE_CTA;
+        } else {
+            line_op(r, op, st->kind, st->line);
+        }
+        return true;
+    }
+    if (!gpucoh_rng_permille(&r->rng, r->rate))
+        return false;
+    uint64_t line = set_line(r, rnd(r, r->d.num_banks), r->fset, rnd(r, r->c.tags_per_set));
+    if (rnd(r, 4) == 0)
+        line |= r->msb;
+    mix_op(r, op, line, rnd(r, 1000));
+    return true;
+}
+
+/* An L2 set the traffic has already used: the pool's, or one a FRESH phase has taken (so the
+ * FRESH phases still find their sets unused). */
+static uint32_t used_set(tc_rand_t* r) {
+    const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
+    const uint32_t fresh = sets > used ? sets - used : 0u;
+    const uint32_t s = rnd(r, used + (r->nfresh < fresh ? r->nfresh : fresh));
+    return s < used ? s : sets - 1u - (s - used);
+}
+
+/* STREAM: lines over 16 x L2Ways tags per set (many more than the pool's). The SOLO wavefront of
+ * each SM streams stores over every used set (many L1 sets: its write count fills up behind L2
+ * misses); the others load lines of the pool's sets (misses that evict unexpired lines: M_I
+ * entries pile up until the MSHRs are full). */
+static bool stream_next(tc_rand_t* r, uint32_t wfi, tc_wop_t* op) {
+    const bool solo = wfi == r->solo;
+    if (!solo && !gpucoh_rng_permille(&r->rng, r->rate))
+        return false;
+    const uint32_t tags = 16u * r->d.l2_ways;
+    const uint32_t set = solo ? used_set(r) : rnd(r, r->c.l2_sets_used);
+    const uint64_t line =
+        set_line(r, rnd(r, r->d.num_banks), set, rnd(r, tags < r->maxk ? tags : r->maxk));
+    line_op(r, op, solo ? TC_WOP_STORE_LINE : TC_WOP_LOAD_LINE, line);
+    return true;
+}
+
+/* The operation of a steered phase, or false (this wavefront waits). */
+static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
+                     tc_wop_t* op) {
+    if (r->phase == PH_FRESH)
+        return fresh_next(r, sm, wfi, op);
+    if (r->phase == PH_MERGE) {
+        /* every wavefront loads the round's line once: the merges fill orig | late */
+        const uint64_t round = (cycle - r->phase_start) / MERGE_LEN;
+        if (w->mround == round + 1u)
+            return false;
+        w->mround = round + 1u;
+        uint64_t line = r->pool[(r->mbase + 7u * round) % r->npool];
+        line_op(r, op, TC_WOP_LOAD_LINE, (round & 1u) ? line | r->msb : line);
+        return true;
+    }
+    if (r->phase == PH_STREAM)
+        return stream_next(r, wfi, op);
+    if (!gpucoh_rng_permille(&r->rng, r->rate))
+        return false;
+    const uint64_t hot = pick_line(r, true);
+    if (r->phase == PH_LEASE) /* loads of lines that stay in the L2: +THit, no -TEvict */
+        line_op(r, op, TC_WOP_LOAD_LINE, hot);
+    else /* PH_TWIN: the hot lines and their twins (tags differing in the top bit only) */
+        mix_op(r, op, rnd(r, 2) ? hot | r->msb : hot, rnd(r, 1000));
+    return true;
+}
+
+static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, tc_wop_t* op) {
+    tc_rand_t* r = (tc_rand_t*)ctx;
+    rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
+    if (!w->left)
+        return false;
+    if (cycle >= r->phase_end)
+        new_phase(r, cycle);
+    if (r->phase >= PH_PLAIN) {
+        if (!steer_op(r, sm, wfi, cycle, w, op))
+            return false;
+    } else {
+        if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) ||
+            !gpucoh_rng_permille(&r->rng, r->rate))
+            return false;
+        plain_op(r, w, op);
+    }
     op->tag = r->issued++;
     w->left--;
     if (op->kind < 8)
@@ -333,7 +509,7 @@ void tc_rand_print(const tc_rand_t* r, FILE* f) {
                                       "ACQUIRE", "RELEASE", "STORE_LINE", "LOAD_LINE"};
     fprintf(f, "tc_rand: pool %u lines (%u hot), ops %" PRIu64 "/%" PRIu64 " completed; phases:",
             r->npool, r->nhot, r->completed, r->total);
-    for (uint32_t p = 0; p < PH_N; p++)
+    for (uint32_t p = 0; p < (r->c.steer ? PH_N : PH_PLAIN); p++)
         fprintf(f, " %s %" PRIu64, phase_name[p], r->phases[p]);
     fprintf(f, "\ntc_rand: issued:");
     for (uint32_t k = 0; k < 8; k++)

@@ -18,6 +18,25 @@
  * Operations: LOAD_LINE, STORE_LINE (random non-empty byte mask, random data), ATOMIC, FENCE
  * (both scopes), and a few word LOAD/STORE/ACQUIRE/RELEASE. finished() once every wavefront has
  * completed its share of the operation budget.
+ *
+ * Steering (cfg.steer, `--steer on`, the default): with probability steer_permille / 1000 a new
+ * phase is instead one of five targeted at the cover points of tc_l1.md / tc_l2.md:
+ *   FRESH   an L2 set the pool never uses (from set L2Sets-1 down): SM 0's wavefront 0 first
+ *           writes line A and fences (A's fill leaves it E) or loads A, then loads B of the same
+ *           set, in every bank: B takes an I way behind an E / live way (tc_l2 class-1 victim
+ *           corners, which otherwise happen only in the first allocations after reset); then
+ *           every wavefront mixes over that set's lines;
+ *   TWIN    the hot lines and their twins, whose line address differs only in the top bit (same
+ *           bank and sets, tags differing in their most significant bit);
+ *   MERGE   every wavefront loads one line per 64-cycle round: all of an SM's loads merge into
+ *           one GETS (orig | late full);
+ *   LEASE   loads of the hot lines only, three times the longest phase: the L2 predictor climbs
+ *           to PredMax;
+ *   STREAM  the pool's L2 sets over 16 x L2Ways tags: the SOLO wavefront of each SM streams
+ *           stores (its write count fills up behind L2 misses), the others load (misses evict
+ *           unexpired lines into M_I entries until the MSHRs are full).
+ * With steer false no extra random number is drawn: the same seed gives the same operations as
+ * before steering existed.
  */
 #ifndef GPUCOH_TC_RAND_H
 #define GPUCOH_TC_RAND_H
@@ -39,6 +58,8 @@ typedef struct {
     uint32_t quiet_max;
     uint32_t quiet_permille; /* chance that a new phase is QUIET */
     uint32_t word_permille;  /* share of word ops (LOAD/STORE/ACQUIRE/RELEASE) */
+    bool steer;              /* steered phases too (false: the traffic of before, draw for draw) */
+    uint32_t steer_permille; /* chance that a new phase is a steered one */
 } tc_rand_cfg_t;
 
 /* Defaults sized from the geometry: 2 L2 sets per bank, 3 * L2Ways lines per set, 4 hot lines

@@ -461,7 +461,8 @@ struct tc_sys {
     uint64_t st_lat_sum, st_lat_n, st_lat_max;
     uint64_t st_rq_max, st_rs_max, st_dram_max;
     uint64_t st_core_req, st_crsp;
-    uint64_t st_core_illegal; /* illegal requests presented while the L1 was ready */
+    uint64_t st_core_illegal;  /* illegal requests presented while the L1 was ready */
+    uint64_t st_l2_illegal[4]; /* J1, J3, J5, J6 given (tc_sys_l2_illegal) */
 };
 
 static const char* wop_name(uint32_t k) {
@@ -625,6 +626,10 @@ uint64_t tc_sys_cycle(const tc_sys_t* s) {
 
 uint64_t tc_sys_illegal(const tc_sys_t* s) {
     return s->st_core_illegal;
+}
+
+void tc_sys_l2_illegal(const tc_sys_t* s, uint64_t j[4]) {
+    memcpy(j, s->st_l2_illegal, sizeof s->st_l2_illegal);
 }
 
 uint64_t tc_sys_errors(const tc_sys_t* s) {
@@ -924,6 +929,65 @@ static void core_illegal(tc_sys_t* s, uint32_t j) {
         s->st_core_illegal++;
 }
 
+/* tc_l2.md J5 / J6: with probability l2_illegal_per_mille / 1000 a core's atomic carries its
+ * word number + LineBytes/4 (J5, when that fits the 5-bit port; the bank takes it modulo
+ * LineBytes/4: the same word) or aop 3 (J6: the word is left unchanged). The L1 carries both to
+ * the bank unchanged (tc_l1.md I7); the wavefront gets its ATOMIC response as usual. Returns 2
+ * (J5), 3 (J6) or -1 (none); the caller counts it when the L1 takes the request. */
+static int atomic_illegal(tc_sys_t* s, tc_core_req_t* c) {
+    const uint32_t rate = s->cfg.l2_illegal_per_mille;
+    if (!rate || c->op != TC_OP_ATOMIC || gpucoh_rng_below(&s->rng, 1000) >= rate)
+        return -1;
+    if (gpucoh_rng_below(&s->rng, 2) && c->word + s->lw < 32u) {
+        c->word += s->lw;
+        return 2;
+    }
+    c->aop = 3u;
+    return 3;
+}
+
+/* tc_l2.md J1: with probability l2_illegal_per_mille / 1000 a bank request port with nothing to
+ * deliver presents a request of kind 0, 5, 6 or 7 (random line, src, wf). No L1 waits for it: the
+ * bank drops it at its head (a protocol error), or ignores it while req_ready is 0 (J2, which the
+ * crossbar's own requests also exercise); counted when presented while ready. */
+static void bank_illegal(tc_sys_t* s, uint32_t b) {
+    const uint32_t rate = s->cfg.l2_illegal_per_mille;
+    if (!rate || gpucoh_rng_below(&s->rng, 1000) >= rate)
+        return;
+    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
+    const uint32_t la = s->d.addr_width - s->lb_bits;
+    tc_req_t* q = &s->l2i[b].req;
+    memset(q, 0, sizeof *q);
+    q->valid = true;
+    q->kind = bad[gpucoh_rng_below(&s->rng, 4)];
+    q->src = gpucoh_rng_below(&s->rng, s->n);
+    q->wf = gpucoh_rng_below(&s->rng, s->w);
+    q->line = gpucoh_rng_next(&s->rng) & ((1ull << la) - 1u);
+    if (s->l2o[b].req_ready)
+        s->st_l2_illegal[0]++;
+}
+
+/* tc_l2.md J3: with probability l2_illegal_per_mille / 1000 a DRAM port with nothing to deliver
+ * presents a fill of the highest line address (no traffic of tc_rand uses it), unless a fetch
+ * of it is in flight to that bank (then an IS/IM entry could be waiting for it). The bank finds
+ * no entry: a protocol error that changes nothing. */
+static void mem_illegal(tc_sys_t* s, uint32_t b) {
+    const uint32_t rate = s->cfg.l2_illegal_per_mille;
+    if (!rate || gpucoh_rng_below(&s->rng, 1000) >= rate)
+        return;
+    const uint64_t line = (1ull << (s->d.addr_width - s->lb_bits)) - 1u;
+    const dram_heap_t* h = &s->dram[b];
+    for (uint32_t k = 0; k < h->n; k++)
+        if (h->e[k].line == line)
+            return;
+    tc_mem_rsp_t* m = &s->l2i[b].mem;
+    m->valid = true;
+    m->line = line;
+    for (uint32_t k = 0; k < s->lw; k++)
+        m->data[k] = (uint32_t)gpucoh_rng_next(&s->rng);
+    s->st_l2_illegal[1]++;
+}
+
 /* The core request of SM j: at most one per cycle, round robin over the wavefronts with a
  * pending operation. It counts only when the L1's core_ready is 1; when it is 0 the request is
  * still presented (the L1 must ignore it, docs/timing.md rule 6) and stays pending. */
@@ -938,10 +1002,13 @@ static void core_issue(tc_sys_t* s, uint32_t j) {
     uint32_t i = (uint32_t)__builtin_ctzll(hi ? hi : m);
     wf_t* f = &s->wf[j * s->w + i];
     fill_core_req(s, i, f, &s->l1i[j].core);
+    const int odd = atomic_illegal(s, &s->l1i[j].core);
     if (!s->l1o[j].core_ready) {
         s->st_core_stall++;
         return;
     }
+    if (odd >= 0)
+        s->st_l2_illegal[odd]++;
     s->core_rr[j] = i;
     s->st_core_req++;
     switch (f->op.kind) {
@@ -1070,7 +1137,11 @@ static int sys_cycle(tc_sys_t* s) {
         }
         for (uint32_t b = 0; b < s->nb; b++) {
             deliver_req(s, b);
+            if (!s->l2i[b].req.valid)
+                bank_illegal(s, b);
             deliver_mem(s, b);
+            if (!s->l2i[b].mem.valid)
+                mem_illegal(s, b);
         }
     }
 

@@ -109,6 +109,11 @@ typedef struct {
     /* an idle core presents an illegal request (op 0, or a wavefront >= NumWf: tc_l1.md I1) with
      * this probability per cycle, in 1/1000 (0 = never; no random draw then) */
     uint32_t illegal_per_mille;
+    /* the illegal inputs of tc_l2 (tc_l2.md section 10), each with this probability per chance,
+     * in 1/1000 (0 = never; no random draw then): an idle bank request port presents a request
+     * of kind 0 or 5..7 (J1), an idle DRAM port a fill of a line with no fetch in flight (J3),
+     * and a core's atomic carries a word number >= LineBytes/4 (J5) or aop 3 (J6) */
+    uint32_t l2_illegal_per_mille;
 } tc_sys_cfg_t;
 
 tc_sys_cfg_t
@@ -149,5 +154,9 @@ uint32_t tc_sys_word(const tc_sys_t* s, uint64_t addr);
 uint64_t tc_sys_errors(const tc_sys_t* s);
 /* illegal core requests presented while the L1 was ready (each one the L1 must drop) */
 uint64_t tc_sys_illegal(const tc_sys_t* s);
+/* tc_l2 illegal inputs given (l2_illegal_per_mille): j[0] J1 requests presented while the bank
+ * was ready, j[1] J3 fills, j[2] J5 and j[3] J6 atomics taken by an L1. The banks' C models count
+ * each J1 and J3 as a protocol error; J5 and J6 have defined effects and count nothing. */
+void tc_sys_l2_illegal(const tc_sys_t* s, uint64_t j[4]);
 
 #endif /* GPUCOH_TC_SYS_H */

@@ -117,6 +117,13 @@ static void test_bad_options(void** state) {
     expect_usage_error("waves sig_bloom --from 100 --to 50", "must be greater", NULL);
     expect_usage_error("list extra", "takes no arguments", NULL);
     expect_usage_error("mutants sig_bloom --mutants /nonexistent.mut", "cannot read mutant", NULL);
+    expect_usage_error("cosim system --steer maybe", "'maybe' is not one of: on off", NULL);
+    expect_usage_error("cosim system --steer", "needs a value", NULL);
+    expect_usage_error("cosim system --l2-illegal-rate 1001", "not a rate in 1/1000", NULL);
+    expect_usage_error("mutants tc_l1 --steer x", "'x' is not one of: on off", NULL);
+    expect_usage_error("mutants sig_bloom --steer off", "--steer applies to the TC units", NULL);
+    expect_usage_error("cosim sig_bloom --steer off", "unknown option '--steer'", NULL);
+    expect_usage_error("episode --steer off", "unknown option '--steer'", NULL);
 }
 
 static void test_unwritable_report_leaves_nothing(void** state) {

@@ -142,6 +142,24 @@ tcsys tc-weak-rollover-ts8 --protocol tc-weak --cycles 200000 --param ts_width=8
 # illegal core requests (tc_l1.md I1) at 20/1000 per idle core-cycle: each must be dropped by
 # both implementations (the verdict needs the L1s' protocol-error count to equal it)
 tcsys tc-weak-illegal-i1 --protocol tc-weak --cycles 300000 --illegal-rate 20
+# illegal bank inputs (tc_l2.md section 10: J1 requests of kind 0/5..7, J3 stray DRAM fills, J5
+# atomic words >= LineBytes/4, J6 aop 3) at 20/1000: the same defined effect in both
+# implementations, J1 and J3 counted as protocol errors (tests/mutants/tc_l2/illegal/: RTL that
+# gets one of them wrong fails this run and passes the mutant campaign; make regress shows it)
+tcsys tc-weak-illegal-j --protocol tc-weak --cycles 300000 --l2-illegal-rate 20
+# cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable in one of the
+# runs above is reached in one of them (TC-Strong cannot reach tc_l1 F51, TC-Weak reaches it)
+check "cover points: every reachable tc_l1 / tc_l2 point reached by the runs above" \
+    "$LOGS/cover-points.log" tools/cover_check.sh "$OUT"/tcsys-*.json
+# ... and the check can fail: the unsteered traffic (--steer off, the stimulus of before the
+# steered phases) never allocates a tag with its top bit set, nor takes an I way behind an E one
+check "cover points: the unsteered traffic fails the check, naming the points it misses" \
+    "$LOGS/cover-points-unsteered.log" bash -c \
+    "$G cosim system --impl c --steer off --cycles 1000000 --seed 7 --quiet \
+       --json $OUT/cover-unsteered.json && \
+     { tools/cover_check.sh $OUT/cover-unsteered.json > $OUT/cover-unsteered.txt; test \$? -eq 1; } && \
+     cat $OUT/cover-unsteered.txt && grep -q 'l1 F36 ALLOC_TAG_MSB' $OUT/cover-unsteered.txt && \
+     grep -q 'l2 F53 VIC_I_OVER_EXP' $OUT/cover-unsteered.txt"
 
 echo "== 3c. TC consistency: episode tester and litmus suite (C models; RTL lockstep for the episodes)"
 for p in tc-weak tc-strong; do
@@ -312,11 +330,12 @@ nlmutant avu 01-scrub-tag-sim-only "${NL_AVU[@]}"
 nlmutant tc_timer 01-roll-synthesis-branch "${NL_TIMER[@]}"
 nlmutant tc_gwct 01-same-wf-sim-only "${NL_GWCT[@]}"
 # the TC system with every L1 and both L2 banks as netlists (small configuration, TC-Weak), the
-# timer RTL, against the C models: the unchanged tc_l1 / tc_l2 shims on the netlists
+# timer RTL, against the C models: the unchanged tc_l1 / tc_l2 shims on the netlists (the
+# unsteered traffic: its 100 000 cycles take every row, the steered one's miss R09 there)
 nlsys() {
     local log="$LOGS/netlist-system.log" json="$OUT/netlist-system.json" t=$(date +%s) rc line
     "$G" cosim system --protocol tc-weak --netlist l1,l2 --cycles 100000 --seed 7 --quiet \
-        --json "$json" > "$log" 2>&1
+        --steer off --json "$json" > "$log" 2>&1
     rc=$?
     line=$(grep -E '^(PASS|FAIL) system' "$log")
     local c1 r1 c2 r2
