@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-void tb_cmp_u64(gpucoh_mismatch_t* mm, uint32_t* bad, uint64_t e, uint64_t g, const char* fmt,
-                ...) {
+void tb_cmp_u64_diff(gpucoh_mismatch_t* mm, uint32_t* bad, uint64_t e, uint64_t g, const char* fmt,
+                     ...) {
     if (e == g)
         return;
     if ((*bad)++ == 0) {

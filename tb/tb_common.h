@@ -8,9 +8,17 @@
 #include "unit.h"
 
 /* Compare one scalar field; on a difference count it in *bad and, if it is the first, describe
- * it in *mm with the field path printf(fmt, ...). */
-void tb_cmp_u64(gpucoh_mismatch_t* mm, uint32_t* bad, uint64_t e, uint64_t g, const char* fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+ * it in *mm with the field path printf(fmt, ...). A macro so that the equal case (almost every
+ * call: the lockstep compares every field every cycle) costs a compare, not a variadic call;
+ * e and g are evaluated once, the path arguments only on a difference. */
+void tb_cmp_u64_diff(gpucoh_mismatch_t* mm, uint32_t* bad, uint64_t e, uint64_t g, const char* fmt,
+                     ...) __attribute__((format(printf, 5, 6)));
+#define tb_cmp_u64(mm, bad, e, g, ...)                                                             \
+    do {                                                                                           \
+        const uint64_t tb_e_ = (uint64_t)(e), tb_g_ = (uint64_t)(g);                               \
+        if (tb_e_ != tb_g_)                                                                        \
+            tb_cmp_u64_diff((mm), (bad), tb_e_, tb_g_, __VA_ARGS__);                               \
+    } while (0)
 
 /* Compare two bit vectors of nwords 32-bit words; every differing bit counts, the first is
  * described as "<prefix>[bit]". */

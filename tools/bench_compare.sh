@@ -15,16 +15,19 @@ for d in "$A" "$B"; do
     [ -x "$d/build/gpucoh" ] || { echo "bench_compare: no $d/build/gpucoh (make build there)" >&2; exit 2; }
 done
 [[ $R =~ ^[1-9][0-9]*$ && $C =~ ^[1-9][0-9]*$ ]] || { echo "bench_compare: ROUNDS and CYCLES are positive integers" >&2; exit 2; }
+# the same traffic on both sides: a build with steered traffic runs it unsteered (--steer off),
+# which is the earlier builds' stimulus cycle for cycle
+steer() { if build/gpucoh help 2>/dev/null | grep -q -- '--steer'; then echo "--steer off"; fi; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 for p in tc-weak tc-strong; do   # warm-up: builds the paper-size models
-    for d in "$A" "$B"; do (cd "$d" && build/gpucoh bench system --protocol $p --config paper --cycles 1000 >/dev/null 2>&1); done
+    for d in "$A" "$B"; do (cd "$d" && build/gpucoh bench system --protocol $p --config paper --cycles 1000 $(steer) >/dev/null 2>&1); done
 done
 for r in $(seq 1 "$R"); do
     for p in tc-weak tc-strong; do
         for side in A B; do
             d=$A; [ $side = B ] && d=$B
-            line=$(cd "$d" && build/gpucoh bench system --protocol $p --config paper --cycles "$C" 2>/dev/null | grep '^PASS bench system')
+            line=$(cd "$d" && build/gpucoh bench system --protocol $p --config paper --cycles "$C" $(steer) 2>/dev/null | grep '^PASS bench system')
             echo "round $r $side $p: $line" >&2
             echo "$line" | sed -n 's/.* C \([0-9]*\), RTL \([0-9]*\), lockstep \([0-9]*\) cycles.*/\1 \2 \3/p' >> "$TMP/$side-$p"
         done

@@ -19,13 +19,17 @@ for d in "$A" "$B"; do
 done
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# the same traffic on both sides: a build with steered traffic (--steer, default on) runs the
+# unsteered stimulus, which is the earlier builds' stimulus cycle for cycle
+steer() { if build/gpucoh help 2>/dev/null | grep -q -- '--steer'; then echo "--steer off"; fi; }
 # count DIR PROTO IMPL: "total l1 l2" in millions of instructions
 count() {
     local out=$TMP/cg
+    # shellcheck disable=SC2046
     (cd "$1" && build/gpucoh cosim system --protocol "$2" --config paper --cycles 10 --quiet \
-        --impl "$3" >/dev/null 2>&1 || true)   # builds the models outside the measurement
+        --impl "$3" $(steer) >/dev/null 2>&1 || true)   # builds the models outside the measurement
     (cd "$1" && valgrind --tool=callgrind --callgrind-out-file="$out" build/gpucoh cosim system \
-        --protocol "$2" --config paper --cycles "$C" --quiet --impl "$3" >/dev/null 2>&1)
+        --protocol "$2" --config paper --cycles "$C" --quiet --impl "$3" $(steer) >/dev/null 2>&1)
     callgrind_annotate "$out" 2>/dev/null | awk '
         /PROGRAM TOTALS/ { t = $1; gsub(",", "", t) }
         /\[.*tc_l1-[0-9a-f]*\/model.so\]/ && !/tick\(/ { n = $1; gsub(",", "", n); l1 += n }
