@@ -401,12 +401,27 @@ static const char* netlist_units(const topt_t* o) {
     return b[0] ? b + 1 : b;
 }
 
-/* ", impl=netlist l1,l2: outputs and state compared" ("" if no unit runs as a netlist) */
-static const char* netlist_note(const topt_t* o) {
-    static char b[96];
+/* ", impl=netlist l1,l2: outputs and state compared" and the state bits synthesis removed
+ * ("" if no unit runs as a netlist) */
+static const char* netlist_note(const topt_t* o, const tc_rtl_result_t* res) {
+    static char b[1024];
     if (!o->netlist)
         return "";
-    snprintf(b, sizeof b, ", impl=netlist %s: outputs and state compared", netlist_units(o));
+    if (!res || !res->removed[0])
+        snprintf(b, sizeof b,
+                 ", impl=netlist %s: outputs and state compared, every register kept by synthesis",
+                 netlist_units(o));
+    else if (res->state_compared)
+        snprintf(b, sizeof b,
+                 ", impl=netlist %s: outputs and state compared, except %u state bits whose flops "
+                 "synthesis removed (no output depends on them; taken from the C model); "
+                 "removed: %s",
+                 netlist_units(o), (unsigned)res->removed_bits, res->removed);
+    else
+        snprintf(b, sizeof b,
+                 ", impl=netlist %s: outputs and state compared; synthesis removed bits the shim "
+                 "has no mask for, compared as they are: %s",
+                 netlist_units(o), res->removed);
     return b;
 }
 static const char* proto_name(const tc_desc_t* d) {
@@ -491,7 +506,8 @@ static int cosim_system(topt_t* o) {
            pass ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned long long)cyc,
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
-           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks, netlist_note(o));
+           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
+           netlist_note(o, res));
     if (o->cfg.illegal_per_mille)
         printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
                "tc_l1.md I1; protocol errors counted %llu)\n",
@@ -536,6 +552,13 @@ static int cosim_system(topt_t* o) {
                     (unsigned long long)errors, c1, r1, c2, r2, dt > 0 ? (double)cyc / dt : 0.0,
                     (unsigned long long)o->seed);
             model_bytes_json(f, &o->cfg.d);
+            if (o->netlist && res) {
+                fprintf(f,
+                        ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
+                        (unsigned)res->removed_bits);
+                gpucoh_json_str(f, res->removed);
+                fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
+            }
             fprintf(f, ", \"verdict\": \"%s\"}\n", pass ? "pass" : "fail");
             if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
                 fprintf(stderr, "gpucoh: %s\n", jerr);
