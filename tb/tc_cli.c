@@ -393,12 +393,17 @@ static const char* impl_name(const topt_t* o) {
     return o->impl == TC_IMPL_C ? "c" : o->impl == TC_IMPL_RTL ? "rtl" : "lockstep";
 }
 
+/* "l1,l2" for a set of TC_RTL_* units ("" if none) */
+static const char* units_list(uint32_t units) {
+    static char b[32];
+    snprintf(b, sizeof b, "%s%s%s", (units & TC_RTL_L1) ? ",l1" : "",
+             (units & TC_RTL_L2) ? ",l2" : "", (units & TC_RTL_TIMER) ? ",timer" : "");
+    return b[0] ? b + 1 : b;
+}
+
 /* "l1,l2" for the units run as netlists ("" if none) */
 static const char* netlist_units(const topt_t* o) {
-    static char b[32];
-    snprintf(b, sizeof b, "%s%s%s", (o->netlist & TC_RTL_L1) ? ",l1" : "",
-             (o->netlist & TC_RTL_L2) ? ",l2" : "", (o->netlist & TC_RTL_TIMER) ? ",timer" : "");
-    return b[0] ? b + 1 : b;
+    return units_list(o->netlist);
 }
 
 /* ", impl=netlist l1,l2: outputs and state compared" and the state bits synthesis removed
@@ -522,6 +527,8 @@ static int cosim_system(topt_t* o) {
         tc_desc_print(&o->cfg.d, stdout);
         if (o->cfg.illegal_per_mille)
             printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
+        if (o->rtl != TC_RTL_ALL && o->impl != TC_IMPL_C)
+            printf(" --rtl %s", units_list(o->rtl));
         if (o->netlist)
             printf(" --netlist %s", netlist_units(o));
         printf("\n");
