@@ -784,8 +784,8 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant_result_t* r,
-                  char* why, size_t wn) {
+int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, uint32_t netlist,
+                  tc_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
     for (int p = 0; p < 2 && !r->diverged; p++) {
@@ -796,17 +796,18 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, tc_mutant
         o.cfg.seed = seed;
         o.cfg.illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
         o.impl = TC_IMPL_LOCKSTEP;
-        o.rtl = TC_RTL_ALL;
+        o.rtl = netlist ? netlist : TC_RTL_ALL;
         o.rtl_dir = rtl_dir;
         o.full_every = 0;
         o.quiet = true;
         tc_backend_t be;
         tc_rtl_cfg_t rc = {.impl = TC_IMPL_LOCKSTEP,
-                           .rtl = TC_RTL_ALL,
+                           .rtl = o.rtl,
                            .rtl_dir = rtl_dir,
                            .full_every = 0,
                            .report = sink,
-                           .quiet = true};
+                           .quiet = true,
+                           .netlist = netlist};
         if (tc_backend_rtl(&o.cfg.d, &rc, &be, why, wn) != 0) {
             if (sink)
                 fclose(sink);
