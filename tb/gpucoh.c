@@ -42,6 +42,8 @@ static void usage(FILE* f) {
             "                                negatives, forced syncs (gpucoh quality --help)\n"
             "  cosim system [options]        TC multi-SM system: C and RTL in lockstep with\n"
             "                                random traffic, coverage matrix (docs/system.md)\n"
+            "  cosim tc_l1|tc_l2 [options]   that system with only tc_l1 (tc_l2) as RTL, or with\n"
+            "                                --netlist as its netlist (cosim --help)\n"
             "  episode [options]             TC data-race-free episode tester\n"
             "  litmus FILE... [options]      TC litmus runner (litmus/*.litmus)\n"
             "  help                          this text\n"
