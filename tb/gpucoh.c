@@ -42,6 +42,8 @@ static void usage(FILE* f) {
             "                                negatives, forced syncs (gpucoh quality --help)\n"
             "  cosim system [options]        TC multi-SM system: C and RTL in lockstep with\n"
             "                                random traffic, coverage matrix (docs/system.md)\n"
+            "  cosim tc_l1|tc_l2 [options]   that system with only tc_l1 (tc_l2) as RTL, or with\n"
+            "                                --netlist as its netlist (cosim --help)\n"
             "  episode [options]             TC data-race-free episode tester\n"
             "  litmus FILE... [options]      TC litmus runner (litmus/*.litmus)\n"
             "  help                          this text\n"
@@ -61,7 +63,8 @@ static void usage(FILE* f) {
             "                       (the one `gpucoh area` reports) instead of the RTL\n"
             "  --coverage           print every transition row with its count\n"
             "  --quiet              only the summary line\n"
-            "\n"
+            "\n");
+    fprintf(f, /* two strings: each under the 4095 characters of -Woverlength-strings */
             "TC system options (cosim system, episode, litmus):\n"
             "  --protocol P         tc-weak (default) | tc-strong | both (episode, litmus)\n"
             "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
@@ -313,39 +316,46 @@ static bool hier_point(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* o
                        char* name, size_t nn);
 
 static void cosim_help(FILE* f) {
-    fputs("usage: gpucoh cosim <unit> [options]   (TC system: gpucoh help, docs/system.md)\n"
-          "\n"
-          "Lockstep co-simulation: every cycle the same input goes to the C model and to the\n"
-          "Verilated unit; every output and the full architectural state are compared, the\n"
-          "first divergence stops the run (report, JSON, FST window, GTKWave save file,\n"
-          "replay line).\n"
-          "\n"
-          "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-          "  --cycles N           cycles (default 100000)\n"
-          "  --seed S             PRNG seed (default 1)\n"
-          "  --stim MODE          mixed (default) | random | directed\n"
-          "  --wave FILE          trace the whole run to FILE (.fst or .vcd)\n"
-          "  --window N           cycles of waves kept before a divergence (default 64)\n"
-          "  --out DIR            reports and failure windows (default build/out)\n"
-          "  --json FILE          the JSON report\n"
-          "  --rtl-dir DIR        take the unit's RTL from DIR\n"
-          "  --coverage           print every transition row\n"
-          "  --quiet              only the summary line\n"
-          "  --netlist            run the gate-level netlist instead of the RTL: the Yosys\n"
-          "                       netlist on osu018 cells that `gpucoh area` reports for the\n"
-          "                       same parameters (its cached result, else synthesized now,\n"
-          "                       progress on stderr), Verilated with cell models from the\n"
-          "                       liberty's function/ff groups behind the same shim, cached in\n"
-          "                       build/rtl/<unit>-netlist-*. Compared: every output; the state\n"
-          "                       through the register names the netlist keeps, except bits\n"
-          "                       synthesis removed (no output depends on them; taken from the\n"
-          "                       C model). Not compared: RTL assertions (synthesis drops them).\n"
-          "                       The summary and the JSON say impl=netlist and what was\n"
-          "                       compared. Units: sig_bloom rdu avu tc_timer tc_gwct, at a\n"
-          "                       parameter set `gpucoh area` synthesizes flat (not the rdu/avu\n"
-          "                       defaults, synthesized hierarchically). docs/testing.md,\n"
-          "                       \"Netlist lockstep\"\n",
-          f);
+    fputs(
+        "usage: gpucoh cosim <unit> [options]   (TC system: gpucoh help, docs/system.md)\n"
+        "\n"
+        "Lockstep co-simulation: every cycle the same input goes to the C model and to the\n"
+        "Verilated unit; every output and the full architectural state are compared, the\n"
+        "first divergence stops the run (report, JSON, FST window, GTKWave save file,\n"
+        "replay line).\n"
+        "\n"
+        "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
+        "  --cycles N           cycles (default 100000)\n"
+        "  --seed S             PRNG seed (default 1)\n"
+        "  --stim MODE          mixed (default) | random | directed\n"
+        "  --wave FILE          trace the whole run to FILE (.fst or .vcd)\n"
+        "  --window N           cycles of waves kept before a divergence (default 64)\n"
+        "  --out DIR            reports and failure windows (default build/out)\n"
+        "  --json FILE          the JSON report\n"
+        "  --rtl-dir DIR        take the unit's RTL from DIR\n"
+        "  --coverage           print every transition row\n"
+        "  --quiet              only the summary line\n"
+        "  --netlist            run the gate-level netlist instead of the RTL: the Yosys\n"
+        "                       netlist on osu018 cells that `gpucoh area` reports for the\n"
+        "                       same parameters (its cached result, else synthesized now,\n"
+        "                       progress on stderr), Verilated with cell models from the\n"
+        "                       liberty's function/ff groups behind the same shim, cached in\n"
+        "                       build/rtl/<unit>-netlist-*. Compared: every output; the state\n"
+        "                       through the register names the netlist keeps, except bits\n"
+        "                       synthesis removed (no output depends on them; taken from the\n"
+        "                       C model). Not compared: RTL assertions (synthesis drops them).\n"
+        "                       The summary and the JSON say impl=netlist and what was\n"
+        "                       compared. Units: sig_bloom rdu avu tc_timer tc_gwct, at a\n"
+        "                       parameter set `gpucoh area` synthesizes flat (not the rdu/avu\n"
+        "                       defaults, synthesized hierarchically). docs/testing.md,\n"
+        "                       \"Netlist lockstep\"\n"
+        "\n"
+        "tc_l1 and tc_l2 have no standalone lockstep (their inputs are the TC system's traffic):\n"
+        "`gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim system --rtl l1\n"
+        "[--netlist l1]`, only that unit as RTL (or netlist), the others as C models, the\n"
+        "parameters not given at the system's small configuration; --cycles, --seed, --json,\n"
+        "--quiet, --coverage and --rtl-dir as for the system (gpucoh help).\n",
+        f);
 }
 
 /* --netlist: refuse a unit or parameter set without a netlist lockstep (exit 2). */
@@ -374,18 +384,101 @@ static int netlist_refused(const args_t* a, const char* cmd) {
 /* Units co-simulated only inside the TC system have no standalone adapter. */
 static int system_only(const gpucoh_unit_t* u, const char* cmd) {
     if (u && !u->tb) {
+        const char* t = !strcmp(u->name, "tc_l1") ? "l1" : "l2";
         fprintf(stderr,
-                "gpucoh: %s %s: %s is co-simulated inside the TC system; use `gpucoh cosim "
-                "system --rtl %s` (docs/system.md)\n",
-                cmd, u->name, u->name, !strcmp(u->name, "tc_l1") ? "l1" : "l2");
+                "gpucoh: %s %s: %s is co-simulated inside the TC system; use `gpucoh cosim %s` "
+                "(the system lockstep with only %s as RTL) or `gpucoh cosim system --rtl %s` "
+                "(docs/system.md; --netlist %s for its netlist)\n",
+                cmd, u->name, u->name, u->name, u->name, t, t);
         return 1;
     }
     return 0;
 }
 
+/* `gpucoh cosim tc_l1|tc_l2 [--netlist]`: the unit has no standalone lockstep (its inputs are
+ * the system's traffic), so this is the system lockstep with only that unit as RTL (or as its
+ * netlist) and the rest as C models: `gpucoh cosim system --rtl l1 [--netlist l1]`. --param
+ * takes the unit's parameters (the system's names; checked here against the unit), the ones not
+ * given are the small configuration's; every other option is the system's (docs/testing.md,
+ * "Netlist lockstep"). Options of the standalone lockstep without a meaning there are refused
+ * (exit 2). */
+static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
+    static const char* const no_system[] = {"--stim", "--wave", "--window",  "--out",
+                                            "--from", "--to",   "--mutants", NULL};
+    const char* t = !strcmp(u->name, "tc_l1") ? "l1" : "l2";
+    bool netlist = false;
+    gpucoh_pvals_t pv;
+    memset(&pv, 0, sizeof pv);
+    char err[512];
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            cosim_help(stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--netlist"))
+            netlist = true;
+        for (const char* const* n = no_system; *n; n++)
+            if (!strcmp(argv[i], *n)) {
+                fprintf(stderr,
+                        "gpucoh: cosim %s: %s runs in the TC system lockstep (`gpucoh cosim "
+                        "system --rtl %s`), which has no %s (its traffic is the system's random "
+                        "workload; docs/system.md)\n",
+                        u->name, u->name, t, *n);
+                return EXIT_USAGE;
+            }
+        if (!strcmp(argv[i], "--param") && i + 1 < argc &&
+            gpucoh_param_set(u, &pv, argv[i + 1], err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return EXIT_USAGE;
+        }
+        if (!strcmp(argv[i], "--rtl") || !strcmp(argv[i], "--impl")) {
+            fprintf(stderr,
+                    "gpucoh: cosim %s: runs %s alone as RTL (or netlist), so it takes no %s; "
+                    "choose the units with `gpucoh cosim system %s`\n",
+                    u->name, u->name, argv[i], argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    char* nargv[256];
+    int n = 0;
+    static char s_gpucoh[] = "gpucoh", s_cosim[] = "cosim", s_system[] = "system",
+                s_rtl[] = "--rtl", s_netlist[] = "--netlist", s_l1[] = "l1", s_l2[] = "l2";
+    nargv[n++] = s_gpucoh;
+    nargv[n++] = s_cosim;
+    nargv[n++] = s_system;
+    nargv[n++] = s_rtl;
+    nargv[n++] = t[1] == '1' ? s_l1 : s_l2;
+    if (netlist) {
+        nargv[n++] = s_netlist;
+        nargv[n++] = t[1] == '1' ? s_l1 : s_l2;
+    }
+    fprintf(stderr,
+            "gpucoh: cosim %s: the TC system lockstep with %s as its %s, the other units as C "
+            "models (parameters not given: the small configuration):\n  gpucoh cosim system "
+            "--rtl %s%s%s",
+            u->name, u->name, netlist ? "netlist" : "RTL", t, netlist ? " --netlist " : "",
+            netlist ? t : "");
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--netlist"))
+            continue;
+        if (n >= (int)(sizeof nargv / sizeof nargv[0]) - 1) {
+            fprintf(stderr, "\ngpucoh: too many arguments\n");
+            return EXIT_USAGE;
+        }
+        nargv[n++] = argv[i];
+        fprintf(stderr, " %s", argv[i]);
+    }
+    fprintf(stderr, "\n");
+    nargv[n] = NULL;
+    return tc_cli_main("cosim system", n, nargv, 3);
+}
+
 static int cmd_cosim(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
         return tc_cmd("cosim system", argc, argv, 3);
+    const gpucoh_unit_t* tu = argc > 2 ? gpucoh_unit_find(argv[2]) : NULL;
+    if (tu && !tu->tb && !strncmp(tu->name, "tc_l", 4))
+        return cosim_in_system(tu, argc, argv);
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;

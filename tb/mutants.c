@@ -30,6 +30,7 @@
 
 #include "cosim.h"
 #include "tc_cli.h"
+#include "tc_sys_rtl.h"
 #include "util.h"
 
 #define MAX_MUTANTS 64
@@ -364,11 +365,16 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                     : netlist ? "(original netlist)"
                               : "(original RTL)");
             /* the TC units are co-simulated in the system; with --netlist the standalone
-             * lockstep of tc_timer / tc_gwct runs their netlist instead */
+             * lockstep of tc_timer / tc_gwct runs their netlist instead, and tc_l1 / tc_l2 run
+             * as netlists in the system with the other units as C models */
             /* Every context a unit has (docs/testing.md): tc_timer and tc_gwct run first in
              * their own lockstep (`cosim <unit>`, whose stimulus reaches what the system never
              * does, e.g. a timer load of 0), then in the system; tc_l1 / tc_l2 in the system. */
             const bool own_ctx = !strcmp(u->name, "tc_timer") || !strcmp(u->name, "tc_gwct");
+            const uint32_t sys_nl = !netlist                    ? 0u
+                                    : !strcmp(u->name, "tc_l1") ? TC_RTL_L1
+                                    : !strcmp(u->name, "tc_l2") ? TC_RTL_L2
+                                                                : 0u;
             bool own_caught = false;
             if (strncmp(u->name, "tc_", 3) == 0 && !netlist && own_ctx) {
                 if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0) {
@@ -384,9 +390,10 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             }
             if (own_caught) {
                 /* decided in the unit's own context */
-            } else if (strncmp(u->name, "tc_", 3) == 0 && !netlist) {
+            } else if (strncmp(u->name, "tc_", 3) == 0 && (!netlist || sys_nl)) {
                 tc_mutant_result_t tr;
-                if (tc_cli_mutant(scratch, cycles, seed, steer, &tr, o->why, sizeof o->why) != 0) {
+                if (tc_cli_mutant(sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl, &tr,
+                                  o->why, sizeof o->why) != 0) {
                     o->status = 2;
                 } else {
                     o->status = tr.diverged ? 0 : 1;
@@ -395,6 +402,11 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                     o->r.div_cycle = tr.div_cycle;
                     snprintf(o->r.kind, sizeof o->r.kind, "%s", tr.kind);
                     snprintf(o->r.field, sizeof o->r.field, "%s", tr.field);
+                    if (sys_nl)
+                        snprintf(o->r.impl_note, sizeof o->r.impl_note,
+                                 "impl=netlist %s in the TC system (TC-Weak, then TC-Strong), the "
+                                 "other units as C models",
+                                 sys_nl == TC_RTL_L1 ? "l1" : "l2");
                 }
             } else if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0)
                 o->status = 2;

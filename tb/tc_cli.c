@@ -418,20 +418,40 @@ static const char* impl_name(const topt_t* o) {
     return o->impl == TC_IMPL_C ? "c" : o->impl == TC_IMPL_RTL ? "rtl" : "lockstep";
 }
 
-/* "l1,l2" for the units run as netlists ("" if none) */
-static const char* netlist_units(const topt_t* o) {
+/* "l1,l2" for a set of TC_RTL_* units ("" if none) */
+static const char* units_list(uint32_t units) {
     static char b[32];
-    snprintf(b, sizeof b, "%s%s%s", (o->netlist & TC_RTL_L1) ? ",l1" : "",
-             (o->netlist & TC_RTL_L2) ? ",l2" : "", (o->netlist & TC_RTL_TIMER) ? ",timer" : "");
+    snprintf(b, sizeof b, "%s%s%s", (units & TC_RTL_L1) ? ",l1" : "",
+             (units & TC_RTL_L2) ? ",l2" : "", (units & TC_RTL_TIMER) ? ",timer" : "");
     return b[0] ? b + 1 : b;
 }
 
-/* ", impl=netlist l1,l2: outputs and state compared" ("" if no unit runs as a netlist) */
-static const char* netlist_note(const topt_t* o) {
-    static char b[96];
+/* "l1,l2" for the units run as netlists ("" if none) */
+static const char* netlist_units(const topt_t* o) {
+    return units_list(o->netlist);
+}
+
+/* ", impl=netlist l1,l2: outputs and state compared" and the state bits synthesis removed
+ * ("" if no unit runs as a netlist) */
+static const char* netlist_note(const topt_t* o, const tc_rtl_result_t* res) {
+    static char b[1024];
     if (!o->netlist)
         return "";
-    snprintf(b, sizeof b, ", impl=netlist %s: outputs and state compared", netlist_units(o));
+    if (!res || !res->removed[0])
+        snprintf(b, sizeof b,
+                 ", impl=netlist %s: outputs and state compared, every register kept by synthesis",
+                 netlist_units(o));
+    else if (res->state_compared)
+        snprintf(b, sizeof b,
+                 ", impl=netlist %s: outputs and state compared, except %u state bits whose flops "
+                 "synthesis removed (no output depends on them; taken from the C model); "
+                 "removed: %s",
+                 netlist_units(o), (unsigned)res->removed_bits, res->removed);
+    else
+        snprintf(b, sizeof b,
+                 ", impl=netlist %s: outputs and state compared; synthesis removed bits the shim "
+                 "has no mask for, compared as they are: %s",
+                 netlist_units(o), res->removed);
     return b;
 }
 static const char* proto_name(const tc_desc_t* d) {
@@ -480,6 +500,8 @@ static void print_replay(const topt_t* o) {
         printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
     if (o->cfg.l2_illegal_per_mille)
         printf(" --l2-illegal-rate %u", (unsigned)o->cfg.l2_illegal_per_mille);
+    if (o->rtl != TC_RTL_ALL && o->impl != TC_IMPL_C)
+        printf(" --rtl %s", units_list(o->rtl));
     if (o->netlist)
         printf(" --netlist %s", netlist_units(o));
     if (o->steer_off)
@@ -557,7 +579,8 @@ static int cosim_system(topt_t* o) {
            pass ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned long long)cyc,
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
-           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks, netlist_note(o));
+           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
+           netlist_note(o, res));
     print_illegal(o, s, errors);
     if (res && res->first[0])
         printf("  first divergence: %s\n", res->first);
@@ -594,6 +617,13 @@ static int cosim_system(topt_t* o) {
             if (cbe) {
                 fprintf(f, ", \"cover_points\": ");
                 tc_cov_fjson(&cov, f);
+            }
+            if (o->netlist && res) {
+                fprintf(f,
+                        ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
+                        (unsigned)res->removed_bits);
+                gpucoh_json_str(f, res->removed);
+                fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
             }
             fprintf(f, ", \"verdict\": \"%s\"}\n", pass ? "pass" : "fail");
             if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
@@ -814,7 +844,7 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
+int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer, uint32_t netlist,
                   tc_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
@@ -826,17 +856,18 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
         o.cfg.seed = seed;
         o.cfg.illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
         o.impl = TC_IMPL_LOCKSTEP;
-        o.rtl = TC_RTL_ALL;
+        o.rtl = netlist ? netlist : TC_RTL_ALL;
         o.rtl_dir = rtl_dir;
         o.full_every = 0;
         o.quiet = true;
         tc_backend_t be;
         tc_rtl_cfg_t rc = {.impl = TC_IMPL_LOCKSTEP,
-                           .rtl = TC_RTL_ALL,
+                           .rtl = o.rtl,
                            .rtl_dir = rtl_dir,
                            .full_every = 0,
                            .report = sink,
-                           .quiet = true};
+                           .quiet = true,
+                           .netlist = netlist};
         if (tc_backend_rtl(&o.cfg.d, &rc, &be, why, wn) != 0) {
             if (sink)
                 fclose(sink);

@@ -21,8 +21,10 @@ typedef struct {
 /* One mutant of a TC unit: the system lockstep at the small configuration with the RTL of every
  * TC unit taken from rtl_dir, TC-Weak and then (if not caught) TC-Strong, `cycles` each; steer:
  * the random traffic with its steered phases (tc_rand.h; false: the traffic without them).
+ * netlist (TC_RTL_* of tc_sys_rtl.h, 0 = none): those units run as their netlists synthesized
+ * from rtl_dir (rtl_dir NULL: the netlists `gpucoh area` keeps) and the other units as C models.
  * 0 = ran (r->diverged says whether it was caught), -1 = could not build or run (why). */
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
+int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer, uint32_t netlist,
                   tc_mutant_result_t* r, char* why, size_t wn);
 
 #endif

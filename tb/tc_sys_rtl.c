@@ -29,6 +29,9 @@ typedef struct {
     uint32_t nh1, nh2;
     tc_l1_state_t* s1; /* RTL state read buffers */
     tc_l2_state_t* s2;
+    /* netlists: ones in the state bits synthesis removed (taken from the C model); NULL if none */
+    tc_l1_state_t* fix1;
+    tc_l2_state_t* fix2;
     tc_rtl_result_t res;
 } rctx_t;
 
@@ -198,6 +201,17 @@ void tc_cmp_mshr(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint3
 
 /* ---- ticks ---------------------------------------------------------------------------------- */
 
+/* A netlist's state bits synthesis removed: got takes them from the C model (exp, the same
+ * struct type), under fix (ones in those bits). */
+static void fix_bits(void* got, const void* exp, const void* fix, size_t n) {
+    unsigned char* g = got;
+    const unsigned char *e = exp, *m = fix;
+    for (size_t i = 0; i < n; i++)
+        if (m[i])
+            g[i] = (unsigned char)((g[i] & ~m[i]) | (e[i] & m[i]));
+}
+#define FIX(g, e, m) fix_bits(&(g), &(e), &(m), sizeof(g))
+
 static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out) {
     rctx_t* c = vctx;
     if (!(c->cfg.rtl & TC_RTL_L1))
@@ -231,21 +245,29 @@ static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out)
         s->sel[k] = m->touched[k];
     api->state(c->h1[j], s);
     const uint32_t lines = c->d.l1_sets * c->d.l1_ways;
+    const tc_l1_state_t* fx = c->fix1;
     tc_l1_line_t e; /* the model's line in the shim's layout */
-    if (all) {
-        for (uint32_t i = 0; i < lines; i++) {
-            tc_l1_line_get(m, i, &e);
-            tc_cmp_l1_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
+    for (uint32_t k = 0; k < (all ? lines : s->sel_n); k++) {
+        const uint32_t i = all ? k : s->sel[k], x = i / c->d.l1_ways;
+        tc_l1_line_get(m, i, &e);
+        if (fx) {
+            FIX(s->line[i], e, fx->line[i]);
+            FIX(s->rr[x], m->rr[x], fx->rr[x]);
         }
-        for (uint32_t x = 0; x < c->d.l1_sets; x++)
+        tc_cmp_l1_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
+        if (!all)
             tb_cmp_u64(&mm, &bad, m->rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
-    } else {
-        for (uint32_t k = 0; k < s->sel_n; k++) {
-            const uint32_t i = s->sel[k];
-            tc_l1_line_get(m, i, &e);
-            tc_cmp_l1_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
-            tb_cmp_u64(&mm, &bad, m->rr[i / c->d.l1_ways], s->rr[i / c->d.l1_ways], "set[%u].rr",
-                       (unsigned)(i / c->d.l1_ways));
+    }
+    for (uint32_t x = 0; all && x < c->d.l1_sets; x++) {
+        if (fx)
+            FIX(s->rr[x], m->rr[x], fx->rr[x]);
+        tb_cmp_u64(&mm, &bad, m->rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+    }
+    if (fx) {
+        FIX(s->fcnt, m->fcnt, fx->fcnt);
+        for (uint32_t w = 0; w < c->d.num_wf; w++) {
+            FIX(s->gwct.gwct[w], m->gwct->gwct[w], fx->gwct.gwct[w]);
+            FIX(s->gwct.cnt[w], m->gwct->cnt[w], fx->gwct.cnt[w]);
         }
     }
     tb_cmp_u64(&mm, &bad, m->fcnt, s->fcnt, "fcnt");
@@ -290,24 +312,27 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
         s->sel[k] = m->touched[k];
     api->state(c->h2[b], s);
     const uint32_t lines = c->d.l2_sets * c->d.l2_ways;
+    const tc_l2_state_t* fx = c->fix2;
     tc_l2_line_t e; /* the model's line / MSHR in the shim's layout */
-    if (all) {
-        for (uint32_t i = 0; i < lines; i++) {
-            tc_l2_line_get(m, i, &e);
-            tc_cmp_l2_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
-        }
-    } else {
-        for (uint32_t k = 0; k < s->sel_n; k++) {
-            tc_l2_line_get(m, s->sel[k], &e);
-            tc_cmp_l2_line(&c->d, &mm, &bad, s->sel[k], &e, &s->line[s->sel[k]]);
-        }
+    for (uint32_t k = 0; k < (all ? lines : s->sel_n); k++) {
+        const uint32_t i = all ? k : s->sel[k];
+        tc_l2_line_get(m, i, &e);
+        if (fx)
+            FIX(s->line[i], e, fx->line[i]);
+        tc_cmp_l2_line(&c->d, &mm, &bad, i, &e, &s->line[i]);
     }
     if (s->sel_all || s->sel_mshr) {
         tc_l2_mshr_t x;
         for (uint32_t k = 0; k < c->d.l2_mshrs; k++) {
             tc_l2_mshr_get(m, k, &x);
+            if (fx)
+                FIX(s->mshr[k], x, fx->mshr[k]);
             tc_cmp_mshr(&c->d, &mm, &bad, k, &x, &s->mshr[k]);
         }
+    }
+    if (fx) {
+        FIX(s->fcnt, m->fcnt, fx->fcnt);
+        FIX(s->life, m->life, fx->life);
     }
     tb_cmp_u64(&mm, &bad, m->fcnt, s->fcnt, "fcnt");
     tb_cmp_u64(&mm, &bad, m->life, s->life, "life");
@@ -358,6 +383,8 @@ static void be_destroy(void* vctx) {
         c->cbe.destroy(c->cbe.ctx);
     free(c->s1);
     free(c->s2);
+    free(c->fix1);
+    free(c->fix2);
     free(c);
 }
 
@@ -369,14 +396,41 @@ static int load(rctx_t* c, const gpucoh_unit_t* u, gpucoh_rtl_t* r, char* err, s
         return gpucoh_rtl_load(u, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen);
     if (gpucoh_netlist_load(u, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen) != 0)
         return -1;
-    /* The system lockstep compares whole structs and has no mask for register bits synthesis
-     * removed (the unit lockstep takes them from the C model): say which, so that a mismatch
-     * there is read for what it is. */
-    if (r->removed_regs && !c->cfg.quiet)
-        fprintf(stderr,
-                "gpucoh: note: netlist of %s: synthesis removed bits of %u registers (%s); the "
-                "system lockstep compares them as they are\n",
-                u->name, r->removed_regs, r->removed);
+    if (r->removed_regs == 0 || bit == TC_RTL_TIMER) /* the timer: outputs only */
+        return 0;
+    /* Register bits synthesis removed (no output depends on them): the shim's mask says which
+     * bits of the state struct they are; those are taken from the C model (fix_bits). */
+    const char* tag = bit == TC_RTL_L1 ? "l1" : "l2";
+    size_t rl = strlen(c->res.removed);
+    snprintf(c->res.removed + rl, sizeof c->res.removed - rl, "%s%s: %s", rl ? "; " : "", tag,
+             r->removed);
+    if (!r->state_mask) {
+        c->res.state_compared = false;
+        return 0;
+    }
+    const size_t n = bit == TC_RTL_L1 ? sizeof(tc_l1_state_t) : sizeof(tc_l2_state_t);
+    unsigned char* all = calloc(1, n);
+    unsigned char* held = calloc(1, n);
+    if (!all || !held) {
+        free(all);
+        free(held);
+        snprintf(err, errlen, "tc system: out of memory");
+        return -1;
+    }
+    r->state_mask(all, 0);
+    r->state_mask(held, 1);
+    uint32_t bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        all[i] = (unsigned char)(all[i] & ~held[i]);
+        for (unsigned b = 0; b < 8; b++)
+            bits += (all[i] >> b) & 1u;
+    }
+    free(held);
+    c->res.removed_bits += bits;
+    if (bit == TC_RTL_L1)
+        c->fix1 = (tc_l1_state_t*)(void*)all;
+    else
+        c->fix2 = (tc_l2_state_t*)(void*)all;
     return 0;
 }
 
@@ -389,6 +443,7 @@ int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be
     }
     c->d = *d;
     c->cfg = *cfg;
+    c->res.state_compared = true;
     if (tc_backend_c(d, &c->cbe, err, errlen) != 0) {
         free(c);
         return -1;

@@ -9,6 +9,10 @@
  *           the lines the C model wrote that cycle too, every line and MSHR every full_every
  *           cycles. The first difference stops the run with the unit path
  *           (sm[3].l1.set[5].way[1].lts) and expected / RTL values.
+ *
+ * A unit in `netlist` runs as its synthesized netlist; the state bits whose flops synthesis
+ * removed (the shim's mask, shim_netlist.h) are taken from the C model before the compare, so
+ * every other bit is compared (docs/testing.md, "Netlist lockstep").
  */
 #ifndef GPUCOH_TC_SYS_RTL_H
 #define GPUCOH_TC_SYS_RTL_H
@@ -40,6 +44,11 @@ typedef struct {
     uint64_t div_cycle;  /* cycle of the first divergence */
     char kind[16];       /* "output", "state" or "assertion" */
     char field[160];     /* "sm[3].l1.crsp_data_o[31:0]" */
+    /* netlist units: state bits (per instance of a unit, summed over l1 and l2) whose flops
+     * synthesis removed, taken from the C model, and the registers ("l2: life_q, ...") */
+    uint32_t removed_bits;
+    char removed[640];
+    bool state_compared; /* false: a netlist removed bits its shim cannot say (stated) */
 } tc_rtl_result_t;
 
 int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be, char* err,

@@ -87,6 +87,57 @@ if [ -n "$NETLIST" ]; then
         echo "build_rtl: yosys could not read $NETLIST with the cells of $LIB" >&2
         exit 1
     fi
+    # A register the shim reads can be gone from the netlist altogether: when no output depends
+    # on any of its bits, synthesis removes its flops and opt_clean its wire (tc_l2's life_q in
+    # TC-Strong, whose fixed lease leaves the lifetime predictor without a reader). Declare each
+    # such register of the top module as a placeholder wire, undriven, with the width the RTL
+    # gives it (from the synthesis log: proc's "$0\life_q[9:0]", "$0\mway_q[3][3:0]" for an
+    # element of an unpacked array), so that the shim compiles unchanged and the register is
+    # reported removed below like any other removed bit (the engine takes it from the C model).
+    YLOG=$(dirname "$NETLIST")/yosys.log
+    [ -f "$YLOG" ] || { echo "build_rtl: $YLOG (the synthesis log beside the netlist) is missing" >&2; exit 1; }
+    { grep -o "\b${TOP}__DOT__[A-Za-z0-9_]*" "$SHIM" || true; } | sed "s/^${TOP}__DOT__//" | sort -u > "$TMP/shim_regs.txt"
+    if ! awk -v top="$TOP" -v phase=0 '
+        FILENAME == ARGV[1] { want[$1] = 1; next }              # registers the shim reads
+        FILENAME == ARGV[2] {                                   # the synthesis log
+            if ($0 ~ /^Creating decoders for process `/) { intop = index($0, "\\" top ".$proc$") > 0; next }
+            if (intop && match($0, /^ +[0-9]+\/[0-9]+: \$0\\[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?\[[0-9]+:[0-9]+\]$/)) {
+                s = $2; sub(/^\$0\\/, "", s); rg = s; sub(/^[^[]*(\[[0-9]+\])?/, "", rg)
+                e = substr(s, 1, length(s) - length(rg)); b = e; sub(/\[.*$/, "", b)
+                if (index(e, "[")) { i = e; sub(/^[^[]*\[/, "", i); sub(/\]$/, "", i); el[b, i + 0] = rg; if (i + 1 > n[b]) n[b] = i + 1 }
+                else scal[b] = rg
+            } else if (!/^ +[0-9]+\//) intop = 0
+            next
+        }
+        match($0, /^  (wire|reg)( \[[0-9]+:[0-9]+\])? \\?[A-Za-z_][A-Za-z0-9_.]*(\[[0-9]+\])? ?;$/) {   # flat.v
+            d = $0; sub(/ ?;$/, "", d); k = split(d, f, " "); nm = f[k]; sub(/^\\/, "", nm); have[nm] = 1
+            if (nm ~ /\[/) { sub(/\[.*$/, "", nm); have[nm] = 1 }
+        }
+        END {
+            for (w in want) {
+                if (index(w, "__DOT__")) {                      # a register of an instance
+                    p = w; gsub(/__DOT__/, ".", p)
+                    if (!(p in have)) { printf "build_rtl: the shim reads %s, which the netlist lacks (a register of a submodule instance synthesis removed; no placeholder for those)\n", p > "/dev/stderr"; bad = 1 }
+                    continue
+                }
+                if (w in scal) {
+                    if (!(w in have)) { printf "  wire %s %s; // placeholder: synthesis removed the register (build_rtl.sh)\n", scal[w], w; print w > "/dev/stderr" }
+                } else if (w in n) {
+                    for (i = 0; i < n[w]; i++)
+                        if (!((w "[" i "]") in have)) { printf "  wire %s \\%s[%d] ; // placeholder: synthesis removed the register (build_rtl.sh)\n", el[w, i], w, i; print w "[" i "]" > "/dev/stderr" }
+                } else if (!(w in have)) {
+                    printf "build_rtl: the shim reads %s, which is neither in the netlist nor a register in the synthesis log\n", w > "/dev/stderr"; bad = 1
+                }
+            }
+            exit bad
+        }' "$TMP/shim_regs.txt" "$YLOG" "$TMP/flat.v" > "$TMP/placeholders.v" 2> "$TMP/placeholders.txt"; then
+        grep '^build_rtl' "$TMP/placeholders.txt" >&2
+        exit 1
+    fi
+    if [ -s "$TMP/placeholders.v" ]; then
+        awk -v ph="$TMP/placeholders.v" '/^endmodule$/ && !d { while ((getline l < ph) > 0) print l; d = 1 } 1' \
+            "$TMP/flat.v" > "$TMP/flat2.v" && mv "$TMP/flat2.v" "$TMP/flat.v"
+    fi
     # Registers whose flops synthesis removed (no output depends on them): their wire stays in
     # the netlist, undriven. Verilator lists undriven bits only for non-public signals, so a
     # lint pass without the public markers finds them.
@@ -290,8 +341,6 @@ if [ -n "$NETLIST" ]; then
         }' "$ROOTH" > "$TMP/obj/gpucoh_netlist.h"
     # State registers Yosys's fsm pass re-encoded (synth/synth.sh's log beside the netlist):
     # "Recoding FSM `$fsm$\st_q$2968' ..." then "  00 -> --1" lines (RTL code -> new pattern).
-    YLOG=$(dirname "$NETLIST")/yosys.log
-    [ -f "$YLOG" ] || { echo "build_rtl: $YLOG (the synthesis log beside the netlist) is missing" >&2; exit 1; }
     awk '
         /^Recoding FSM `\$fsm\$\\/ { s = $0; sub(/^Recoding FSM `\$fsm\$\\/, "", s); sub(/\$[0-9]+'"'"' from module .*$/, "", s)
                                       cur = s; names[++nf] = cur; next }

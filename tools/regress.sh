@@ -67,6 +67,12 @@ sysrun tc-weak-small "$N" --protocol tc-weak --seed 31
 sysrun tc-strong-small "$N" --protocol tc-strong --seed 32
 sysrun tc-weak-small-ts8 $((N / 5)) --protocol tc-weak --seed 33 --param ts_width=8 \
     --param lease=30 --param pred_init=30 --param pred_max=60
+# the gate-level netlists (docs/testing.md, "Netlist lockstep"): every L1, L2 bank and the timer
+# as its osu018 netlist, both protocols, small configuration, N/50 cycles (at least 10^5; the
+# netlist system runs at a few thousand cycles/s)
+NL=$((N / 50 > 100000 ? N / 50 : 100000))
+sysrun tc-weak-small-netlist "$NL" --protocol tc-weak --seed 38 --netlist all
+sysrun tc-strong-small-netlist "$NL" --protocol tc-strong --seed 39 --netlist all
 # the paper configuration for N/2 cycles, and for N/20 with the timer started 50 000 cycles
 # before its 32-bit wrap (rollover rows at the paper size). Not every row is reachable at this
 # size: S02 of the L1 needs 63 writes of one wavefront outstanding, S02 of the L2 all 128 MSHRs

@@ -12,8 +12,9 @@
 #      replay command that reproduces the divergence at the same cycle
 #   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
 #  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
-#      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
-#      system with its L1s and L2 banks as netlists
+#      tc_gwct against the C model, one synthesis-only mutant per unit (and per tc_l1 / tc_l2)
+#      caught by it, and the TC system (TC-Weak and TC-Strong) with its L1s and L2 banks as
+#      netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports)
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 set -uo pipefail
@@ -329,30 +330,82 @@ nlmutant rdu 01-rr-stuck-outside-verilator "${NL_RDU[@]}"
 nlmutant avu 01-scrub-tag-sim-only "${NL_AVU[@]}"
 nlmutant tc_timer 01-roll-synthesis-branch "${NL_TIMER[@]}"
 nlmutant tc_gwct 01-same-wf-sim-only "${NL_GWCT[@]}"
-# the TC system with every L1 and both L2 banks as netlists (small configuration, TC-Weak), the
-# timer RTL, against the C models: the unchanged tc_l1 / tc_l2 shims on the netlists (the
-# unsteered traffic: its 100 000 cycles take every row, the steered one's miss R09 there)
-nlsys() {
-    local log="$LOGS/netlist-system.log" json="$OUT/netlist-system.json" t=$(date +%s) rc line
-    "$G" cosim system --protocol tc-weak --netlist l1,l2 --cycles 100000 --seed 7 --quiet \
+# nlmutant_tc UNIT MUTANT: the same for tc_l1 / tc_l2, which run in the TC system (small
+# configuration, illegal core requests at 5/1000): the mutated unit's netlist with the other
+# units as C models catches it (TC-Weak first, then TC-Strong), and the RTL lockstep of the same
+# mutated RTL (`gpucoh cosim <unit> --rtl-dir`: the system with only that unit as RTL) passes in
+# both protocols with the same traffic
+nlmutant_tc() {
+    local unit=$1 m=$2 cyc=30000
+    local log="$LOGS/netlist-mutant-$unit-$m.log" t=$(date +%s) rc row p
+    "$G" mutants "$unit" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist \
+        --cycles $cyc --out "$OUT" > "$log" 2>&1
+    rc=$?
+    row=$(grep -E "^  $m +caught " "$log")
+    if [ $rc -eq 0 ] && [ -n "$row" ] && grep -q "impl=netlist ${unit#tc_} in the TC system" "$log"; then
+        ok "netlist mutant $unit/$m caught" \
+            "$(echo "$row" | awk '{print $3" cycle "$4" "$5" "$6}') ($(( $(date +%s) - t )) s)"
+    else
+        bad "netlist mutant $unit/$m caught" "(exit $rc)" "$log"
+    fi
+    for p in tc-weak tc-strong; do
+        local rlog="$LOGS/netlist-mutant-$unit-$m-rtl-$p.log"
+        "$G" cosim "$unit" --param protocol=$p --rtl-dir "build/mutants/$unit/$m" --cycles $cyc \
+            --seed 1 --illegal-rate 5 --quiet > "$rlog" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ] && grep -q "^PASS system $p: $cyc cycles, .* 0 mismatches" "$rlog" &&
+            grep -q '^  illegal core requests presented while ready: [1-9]' "$rlog"; then
+            ok "netlist mutant $unit/$m passes the RTL lockstep, $p (synthesis-only bug)"
+        else
+            bad "netlist mutant $unit/$m passes the RTL lockstep, $p (synthesis-only bug)" "(exit $rc)" "$rlog"
+        fi
+    done
+}
+nlmutant_tc tc_l1 01-legal-wf-translate-off
+nlmutant_tc tc_l2 01-expiry-full-case
+# the TC system with every L1 and both L2 banks as netlists (small configuration), the timer
+# RTL, against the C models. Register bits synthesis removed are taken from the C model and named
+# in the summary: tc_l2's mway_q / mword_q bits above the small configuration's range (both
+# protocols) and, in TC-Strong (fixed lease), the whole lifetime predictor life_q. The
+# unsteered traffic (--steer off): with it the cycles below take every row; the steered one's
+# 100 000 TC-Weak cycles miss R09 there.
+nlsys() { # nlsys PROTOCOL CYCLES SEED REMOVED: REMOVED a text the summary's removed list must hold
+    local p=$1 cyc=$2 seed=$3 removed=$4
+    local log="$LOGS/netlist-system-$p.log" json="$OUT/netlist-system-$p.json" t=$(date +%s) rc line
+    "$G" cosim system --protocol "$p" --netlist l1,l2 --cycles "$cyc" --seed "$seed" --quiet \
         --steer off --json "$json" > "$log" 2>&1
     rc=$?
     line=$(grep -E '^(PASS|FAIL) system' "$log")
     local c1 r1 c2 r2
     read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
-    if [ $rc -eq 0 ] && echo "$line" | grep -q ' 0 mismatches' && [ -n "${c1:-}" ] &&
+    if [ $rc -eq 0 ] && echo "$line" | grep -q "$cyc cycles, .* 0 mismatches" && [ -n "${c1:-}" ] &&
         [ "$c1" = "$r1" ] && [ "$c2" = "$r2" ] && echo "$line" | grep -q 'impl=netlist l1,l2' &&
-        grep -q '"netlist": "l1,l2"' "$json" && grep -q '"verdict": "pass"' "$json"; then
-        ok "netlist system tc-weak l1,l2" "$(echo "$line" | sed 's/^PASS system //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
+        echo "$line" | grep -qF "removed: $removed" &&
+        grep -q '"netlist": "l1,l2"' "$json" && grep -q '"state_compared": true' "$json" &&
+        grep -q '"verdict": "pass"' "$json"; then
+        ok "netlist system $p l1,l2" "$(echo "$line" | sed 's/^PASS system //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
     else
-        bad "netlist system tc-weak l1,l2" "(exit $rc) $line" "$log"
+        bad "netlist system $p l1,l2" "(exit $rc) $line" "$log"
     fi
 }
-nlsys
+nlsys tc-weak 100000 7 "l2: mway_q[0][3]"
+nlsys tc-strong 30000 3 "l2: life_q, mway_q[0][3]" # seed 3: every reachable row in 30 000 cycles
+# `gpucoh cosim tc_l1 --netlist`: the system lockstep with only that unit as its netlist (the
+# model cached by the run above)
+check "netlist: cosim tc_l1 --netlist runs the system with the L1s as netlists" \
+    "$LOGS/netlist-tc_l1-unit.log" bash -c \
+    "$G cosim tc_l1 --netlist --param protocol=tc-strong --cycles 3000 --seed 3 --quiet | tee /dev/stderr |
+     grep -q '^PASS system tc-strong: 3000 cycles, 12000 unit-cycles compared, 0 mismatches.*impl=netlist l1: outputs and state compared, every register kept'"
 check "netlist: cosim --help documents --netlist" "$LOGS/netlist-help.log" bash -c \
     "$G cosim sig_bloom --help | tee /dev/stderr | grep -q -- '--netlist'"
-check "netlist: tc_l2 alone (system only) is refused (exit 2)" "$LOGS/netlist-refused.log" \
-    bash -c "$G cosim tc_l2 --netlist; test \$? -eq 2"
+check "netlist: cosim tc_l2 with a parameter it does not have is refused (exit 2)" \
+    "$LOGS/netlist-refused.log" bash -c \
+    "$G cosim tc_l2 --netlist --param wf=8 2> $OUT/netlist-refused.txt; rc=\$?; cat $OUT/netlist-refused.txt; \
+     test \$rc -eq 2 && grep -q \"tc_l2 has no parameter 'wf'\" $OUT/netlist-refused.txt"
+check "netlist: cosim tc_l1 --stim (the standalone lockstep's) is refused (exit 2)" \
+    "$LOGS/netlist-refused-stim.log" bash -c \
+    "$G cosim tc_l1 --netlist --stim random 2> $OUT/netlist-refused-stim.txt; rc=\$?; \
+     cat $OUT/netlist-refused-stim.txt; test \$rc -eq 2 && grep -q 'has no --stim' $OUT/netlist-refused-stim.txt"
 check "netlist: rdu at the defaults (hierarchical synthesis) is refused (exit 2)" \
     "$LOGS/netlist-hier.log" bash -c \
     "$G cosim rdu --netlist 2> $OUT/netlist-hier.txt; rc=\$?; cat $OUT/netlist-hier.txt; \

@@ -171,6 +171,18 @@ template <std::size_t N> void put_u64(VlWide<N>& dst, uint64_t v) {
         dst[1] = static_cast<uint32_t>(v >> 32);
 }
 
+// How a shim derives a state field from a condition bit (a live / rolled bit) and registers,
+// written so that the same reads also run on a netlist's removed-bit mask (shim_netlist.h has
+// the overloads for the mask, where a condition reads as "the netlist holds this bit"):
+//   nl_not(r, b)           !b
+//   nl_pick(r, c, a, b)    c ? a : b (on the mask: a's bits if c is held, else none)
+template <typename R> bool nl_not(const R*, bool b) {
+    return !b;
+}
+template <typename R> uint64_t nl_pick(const R*, bool c, uint64_t a, uint64_t b) {
+    return c ? a : b;
+}
+
 // Insert `width` bits of value v at bit `off` of a little-endian word buffer.
 inline void put_field(uint32_t* buf, unsigned off, unsigned width, uint64_t v) {
     for (unsigned b = 0; b < width; ++b) {

@@ -92,6 +92,16 @@ inline uint64_t nl_fsm(const GpucohNetlistMask*, const NlFsm* f, uint64_t v) {
     return f ? ~uint64_t{0} : v;
 }
 
+// On the mask a condition bit is 1 when the netlist holds it: negating it must keep it so, and
+// a field picked by it holds the bits of the register it picks only if the condition is held
+// (else none: the whole field comes from the C model).
+inline bool nl_not(const GpucohNetlistMask*, bool held) {
+    return held;
+}
+inline uint64_t nl_pick(const GpucohNetlistMask*, bool held, uint64_t a, uint64_t) {
+    return held ? a : 0;
+}
+
 } // namespace gpucoh
 
 // Exported beside gpucoh_rtl_api() by a netlist model.so (tb/rtl_load.c looks it up): write

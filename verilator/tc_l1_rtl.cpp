@@ -10,6 +10,9 @@
 #include "Vtc_l1.h"
 #include "Vtc_l1___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "tc_l1.h"
@@ -83,7 +86,10 @@ void tick(void* h, const void* vin, void* vout) {
     out->wr_idle = gpucoh::get_u64(t->wr_idle_o);
 }
 
-void read_line(const Vtc_l1___024root* r, tc_l1_line_t* l, unsigned i) {
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; a
+// condition bit reads as "held" there, nl_not keeps it so, and a field that depends on a bit
+// the netlist lacks reads 0 on the held mask: taken from the C model).
+template <typename R> void read_line(const R* r, tc_l1_line_t* l, unsigned i) {
     if (gpucoh::get_field(r->tc_l1__DOT__dlive_q, i, 1))
         gpucoh::get_words(l->data, r->tc_l1__DOT__data_q[i]);
     else
@@ -93,28 +99,29 @@ void read_line(const Vtc_l1___024root* r, tc_l1_line_t* l, unsigned i) {
         l->orig = l->late = 0;
         return;
     }
-    const bool rolled = gpucoh::get_field(r->tc_l1__DOT__rolled_q, i, 1) != 0;
+    // not rolled (on the mask: the rolled bit is held)
+    const bool fresh = gpucoh::nl_not(r, gpucoh::get_field(r->tc_l1__DOT__rolled_q, i, 1) != 0);
     const unsigned st = r->tc_l1__DOT__st_q[i];
     l->tag = gpucoh::get_u64(r->tc_l1__DOT__tag_q[i]);
-    l->st = !rolled ? st : st == TC_L1_V ? TC_L1_I : st == TC_L1_V_M ? TC_L1_I_I : st;
-    l->lts = rolled ? 0 : r->tc_l1__DOT__lts_q[i];
+    l->st = gpucoh::nl_pick(r, fresh, st,
+                            st == TC_L1_V     ? TC_L1_I
+                            : st == TC_L1_V_M ? TC_L1_I_I
+                                              : st);
+    l->lts = gpucoh::nl_pick(r, fresh, r->tc_l1__DOT__lts_q[i], 0);
     l->rd = r->tc_l1__DOT__rd_q[i];
     l->waw = r->tc_l1__DOT__waw_q[i];
     l->wcnt = r->tc_l1__DOT__wcnt_q[i];
     l->orig = gpucoh::get_u64(r->tc_l1__DOT__orig_q[i]);
     l->late = gpucoh::get_u64(r->tc_l1__DOT__late_q[i]);
-    l->mts = rolled ? static_cast<uint32_t>(gpucoh::low_bits(~uint64_t{0}, kTsW))
-                    : r->tc_l1__DOT__mts_q[i];
+    l->mts = static_cast<uint32_t>(
+        gpucoh::nl_pick(r, fresh, r->tc_l1__DOT__mts_q[i], gpucoh::low_bits(~uint64_t{0}, kTsW)));
 }
 
-unsigned read_rr(const Vtc_l1___024root* r, unsigned set) {
+template <typename R> unsigned read_rr(const R* r, unsigned set) {
     return static_cast<unsigned>(gpucoh::get_field(r->tc_l1__DOT__rr_q, set * kWw, kWw));
 }
 
-void state(void* h, void* vst) {
-    Sim* s = static_cast<Sim*>(h);
-    tc_l1_state_t* st = static_cast<tc_l1_state_t*>(vst);
-    const Vtc_l1___024root* r = s->top->rootp;
+template <typename R> void read_state(const R* r, tc_l1_state_t* st) {
     if (st->sel_all) {
         for (unsigned i = 0; i < kLines; ++i)
             read_line(r, &st->line[i], i);
@@ -140,6 +147,21 @@ void state(void* h, void* vst) {
     }
 }
 
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<tc_l1_state_t*>(vst));
+}
+
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, tc_l1_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st);
+}
+#endif
+
 } // namespace
 
 GPUCOH_API(Vtc_l1, "tc_l1", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, tc_l1_state_t)
+#endif

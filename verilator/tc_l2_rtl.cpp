@@ -11,6 +11,9 @@
 #include "Vtc_l2.h"
 #include "Vtc_l2___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "tc_l2.h"
@@ -74,8 +77,9 @@ void tick(void* h, const void* vin, void* vout) {
 }
 
 enum Bits { kMlive, kDlive, kGroll, kMlv, kMroll };
-// Bit i of one of the packed per-line / per-entry vectors.
-bool bit(const Vtc_l2___024root* r, Bits which, unsigned i) {
+// Bit i of one of the packed per-line / per-entry vectors. On the mask (shim_netlist.h): 1 when
+// the netlist holds that bit.
+template <typename R> bool bit(const R* r, Bits which, unsigned i) {
     switch (which) {
     case kMlive:
         return gpucoh::get_field(r->tc_l2__DOT__mlive_q, i, 1) != 0;
@@ -90,7 +94,10 @@ bool bit(const Vtc_l2___024root* r, Bits which, unsigned i) {
     }
 }
 
-void read_line(const Vtc_l2___024root* r, tc_l2_line_t* l, unsigned i) {
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; a
+// condition bit reads as "held" there, nl_not keeps it so, and a field that depends on a bit
+// the netlist lacks reads 0 on the held mask: taken from the C model).
+template <typename R> void read_line(const R* r, tc_l2_line_t* l, unsigned i) {
     if (bit(r, kDlive, i))
         gpucoh::get_words(l->data, r->tc_l2__DOT__data_q[i]);
     else
@@ -98,14 +105,11 @@ void read_line(const Vtc_l2___024root* r, tc_l2_line_t* l, unsigned i) {
     const bool live = bit(r, kMlive, i);
     l->tag = live ? gpucoh::get_u64(r->tc_l2__DOT__tag_q[i]) : 0;
     l->st = live ? r->tc_l2__DOT__st_q[i] : 0;
-    l->gts = live && !bit(r, kGroll, i) ? r->tc_l2__DOT__gts_q[i] : 0;
+    l->gts = live && gpucoh::nl_not(r, bit(r, kGroll, i)) ? r->tc_l2__DOT__gts_q[i] : 0;
     l->dirty = live ? r->tc_l2__DOT__dirty_q[i] : 0;
 }
 
-void state(void* h, void* vst) {
-    Sim* s = static_cast<Sim*>(h);
-    tc_l2_state_t* st = static_cast<tc_l2_state_t*>(vst);
-    const Vtc_l2___024root* r = s->top->rootp;
+template <typename R> void read_state(const R* r, tc_l2_state_t* st) {
     if (st->sel_all) {
         for (unsigned i = 0; i < kLines; ++i)
             read_line(r, &st->line[i], i);
@@ -124,7 +128,7 @@ void state(void* h, void* vst) {
         m->kind = r->tc_l2__DOT__mkind_q[k];
         m->line = gpucoh::get_u64(r->tc_l2__DOT__mline_q[k]);
         m->way = r->tc_l2__DOT__mway_q[k];
-        m->ts = bit(r, kMroll, k) ? 0 : r->tc_l2__DOT__mts_q[k];
+        m->ts = gpucoh::nl_not(r, bit(r, kMroll, k)) ? r->tc_l2__DOT__mts_q[k] : 0;
         m->sm = gpucoh::get_u64(r->tc_l2__DOT__msm_q[k]);
         m->op = r->tc_l2__DOT__mop_q[k];
         m->src = r->tc_l2__DOT__msrc_q[k];
@@ -140,6 +144,21 @@ void state(void* h, void* vst) {
     st->life = r->tc_l2__DOT__life_q;
 }
 
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<tc_l2_state_t*>(vst));
+}
+
+#ifdef GPUCOH_NETLIST
+// The mask covers every line and MSHR (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, tc_l2_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st);
+}
+#endif
+
 } // namespace
 
 GPUCOH_API(Vtc_l2, "tc_l2", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, tc_l2_state_t)
+#endif
