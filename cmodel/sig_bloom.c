@@ -238,6 +238,8 @@ void sig_bloom_reset(sig_bloom_t* s) {
     memset(s->st.bits, 0, (size_t)s->words * sizeof s->st.bits[0]);
     s->st.count = 0;
     memset(&s->out, 0, sizeof s->out);
+    s->fc_op = SIG_BLOOM_OP_NOP;
+    s->fc_ones = 0;
 }
 
 /*--- hashing (spec §4) ----------------------------------------------------------------------*/
@@ -431,6 +433,92 @@ static inline void copy_out(const sig_bloom_t* s, sig_bloom_out_t* out) {
     }
 }
 
+/*--- cover points (spec §10) ----------------------------------------------------------------*/
+
+static uint32_t popcount32(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_popcount(x);
+#else
+    uint32_t n = 0;
+    for (; x != 0u; x &= x - 1u) {
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Set bits of chunk idx. */
+static uint32_t chunk_ones(const sig_bloom_t* s, uint32_t idx) {
+    const uint32_t c = s->desc.chunk_width;
+    if (c < 32u) {
+        const uint32_t pos = idx * c;
+        return popcount32((s->st.bits[pos >> 5] >> (pos & 31u)) & ((1u << c) - 1u));
+    }
+    uint32_t n = 0;
+    for (uint32_t w = 0; w < s->chunk_words; w++) {
+        n += popcount32(s->st.bits[idx * s->chunk_words + w]);
+    }
+    return n;
+}
+
+/* An INSERT of indices v, before its bits are set: new bits, collisions, extreme bits. */
+static void fcov_insert(sig_bloom_t* s, const uint32_t v[SIG_BLOOM_MAX_HASHES]) {
+    uint32_t fresh = 0;
+    bool coll = false, lo = false, hi = false;
+    for (uint32_t i = 0; i < s->desc.k; i++) {
+        bool dup = false;
+        for (uint32_t j = 0; j < i; j++) {
+            dup = dup || v[j] == v[i];
+        }
+        coll = coll || dup;
+        fresh += !dup && !bit_get(s, v[i]);
+        lo = lo || v[i] == 0u;
+        hi = hi || v[i] == s->desc.m - 1u;
+    }
+    s->fcov[SIG_BLOOM_F_INSERT_DUP] += fresh == 0u;
+    s->fcov[SIG_BLOOM_F_HASH_COLLIDE] += coll;
+    s->fcov[SIG_BLOOM_F_SET_BIT0] += lo;
+    s->fcov[SIG_BLOOM_F_SET_BITTOP] += hi;
+    s->fc_ones += fresh;
+}
+
+/* Cover points of a non-reset edge, before the operation (INSERT: fcov_insert). */
+static void fcov_pre(sig_bloom_t* s, const sig_bloom_in_t* in) {
+    const uint32_t idx = in->chunk_idx;
+    switch (in->op) {
+    case SIG_BLOOM_OP_TEST:
+        s->fcov[SIG_BLOOM_F_TEST_AFTER_INS] +=
+            s->fc_op == SIG_BLOOM_OP_INSERT && key_of(s, in->addr) == s->fc_key;
+        break;
+    case SIG_BLOOM_OP_READ:
+        s->fcov[SIG_BLOOM_F_READ_FIRST] += idx == 0u;
+        s->fcov[SIG_BLOOM_F_READ_LAST] += idx + 1u == s->nc;
+        s->fcov[SIG_BLOOM_F_READ_AFTER_LOAD] += s->fc_op == SIG_BLOOM_OP_LOAD && idx == s->fc_chunk;
+        break;
+    case SIG_BLOOM_OP_LOAD:
+        s->fcov[SIG_BLOOM_F_LOAD_LAST] += idx + 1u == s->nc;
+        if (idx < s->nc) {
+            s->fc_ones -= chunk_ones(s, idx);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* After the operation: the set-bit count, a vector that became full, the edge remembered. */
+static void fcov_post(sig_bloom_t* s, const sig_bloom_in_t* in, uint32_t ones_before) {
+    if (in->op == SIG_BLOOM_OP_LOAD && in->chunk_idx < s->nc) {
+        s->fc_ones += chunk_ones(s, in->chunk_idx);
+    } else if (in->op == SIG_BLOOM_OP_CLEAR) {
+        s->fc_ones = 0;
+    }
+    s->fcov[SIG_BLOOM_F_FULL] += s->fc_ones == s->desc.m && ones_before != s->desc.m;
+    s->fc_op = in->op;
+    s->fc_key = key_of(s, in->addr);
+    s->fc_chunk = in->chunk_idx;
+}
+
 void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* out) {
     SIG_BLOOM_ASSERT(s != NULL && in != NULL);
     sig_bloom_out_t* o = &s->out;
@@ -439,8 +527,11 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
     if (!in->rst_n) {
         /* synchronous reset has priority over op_i (§5, timing.md §2) */
         s->cov[SIG_BLOOM_T_RESET]++;
+        s->fcov[SIG_BLOOM_F_RESET_PENDING] += s->out.resp_valid;
         sig_bloom_reset(s);
     } else {
+        const uint32_t ones_before = s->fc_ones;
+        fcov_pre(s, in);
         const uint32_t count = s->st.count;
         const uint32_t reg = region(s, count);
         sig_bloom_trans_t t;
@@ -460,6 +551,7 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
             uint32_t v[SIG_BLOOM_MAX_HASHES];
             indices_of(s, key_of(s, in->addr), v);
             SIG_BLOOM_RULE(indices_in_range(s, v));
+            fcov_insert(s, v);
             for (uint32_t i = 0; i < s->desc.k; i++) {
                 s->st.bits[v[i] >> 5] |= 1u << (v[i] & 31u);
             }
@@ -534,6 +626,7 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         SIG_BLOOM_ASSERT(o->resp_valid == (op == SIG_BLOOM_OP_TEST || op == SIG_BLOOM_OP_READ));
         SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_TEST || !o->member);
         SIG_BLOOM_RULE(op == SIG_BLOOM_OP_READ || chunk_out_zero(s));
+        fcov_post(s, in, ones_before);
     }
 
     o->count = s->st.count;
@@ -647,5 +740,103 @@ const char* sig_bloom_strerror(int err) {
         return "a NULL pointer argument";
     default:
         return "unknown sig_bloom error";
+    }
+}
+
+/*--- cover points (spec §10) ----------------------------------------------------------------*/
+
+static const char* const fcov_names[SIG_BLOOM_F_N] = {
+    "insert of a member (no new bit)",
+    "two hashes of one key on the same bit",
+    "insert sets vector bit 0",
+    "insert sets vector bit m-1",
+    "read of chunk 0",
+    "read of the last chunk",
+    "load of the last chunk",
+    "test of the key inserted the edge before",
+    "read of the chunk loaded the edge before",
+    "every vector bit set",
+    "reset with a response on the outputs",
+};
+
+const char* sig_bloom_fcov_name(sig_bloom_fcov_t f) {
+    return (unsigned)f < (unsigned)SIG_BLOOM_F_N ? fcov_names[f] : "?";
+}
+
+/* Bit-select: bit b of h_i is key[(i*IW + b) mod KW]; a key exists unless two bits of h that
+ * read the same key bit (KW < IW) differ. */
+static bool bitsel_key(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* key) {
+    uint64_t k = 0, set = 0;
+    for (uint32_t b = 0; b < s->iw; b++) {
+        const uint32_t pos = (uint32_t)(((uint64_t)i * s->iw + b) % s->kw);
+        const uint64_t bit = (uint64_t)((h >> b) & 1u) << pos;
+        if (((set >> pos) & 1u) != 0u && (k & ((uint64_t)1 << pos)) != bit) {
+            return false;
+        }
+        k |= bit;
+        set |= (uint64_t)1 << pos;
+    }
+    *key = k;
+    return true;
+}
+
+/* H3: key bits x_j with XOR_j x_j Q[i][j] = h, by elimination over GF(2): vec[b] is the basis
+ * vector whose top bit is b (0 = none yet), comb[b] the set of rows that XOR to it. */
+static bool h3_key(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* key) {
+    uint32_t vec[16] = {0};
+    uint64_t comb[16] = {0};
+    for (uint32_t j = 0; j < s->kw && j < SIG_BLOOM_H3_STRIDE; j++) {
+        uint32_t v = s->h3[i][j];
+        uint64_t c = (uint64_t)1 << j;
+        for (uint32_t b = s->iw; b-- > 0 && v != 0u;) {
+            if (((v >> b) & 1u) == 0u) {
+                continue;
+            }
+            if (vec[b] == 0u) {
+                vec[b] = v;
+                comb[b] = c;
+                break;
+            }
+            v ^= vec[b];
+            c ^= comb[b];
+        }
+    }
+    uint64_t k = 0;
+    for (uint32_t b = s->iw; b-- > 0;) {
+        if (((h >> b) & 1u) != 0u && vec[b] != 0u) {
+            h ^= vec[b];
+            k ^= comb[b];
+        }
+    }
+    *key = k;
+    return h == 0u;
+}
+
+bool sig_bloom_addr_for_hash(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* addr) {
+    uint64_t key = 0;
+    if (i >= s->desc.k || h >= s->bank) {
+        return false;
+    }
+    const bool ok =
+        s->desc.hash == SIG_BLOOM_HASH_H3 ? h3_key(s, i, h, &key) : bitsel_key(s, i, h, &key);
+    *addr = (key & mask64(s->kw)) << s->lg;
+    return ok && sig_bloom_hash(s, i, *addr) == h;
+}
+
+bool sig_bloom_fcov_reachable(const sig_bloom_t* s, sig_bloom_fcov_t f) {
+    uint64_t a;
+    switch (f) {
+    case SIG_BLOOM_F_HASH_COLLIDE: /* key 0 puts every hash on 0; banks keep them apart */
+        return s->desc.org == SIG_BLOOM_ORG_TRUE && s->desc.k >= 2u;
+    case SIG_BLOOM_F_SET_BITTOP: /* hash k-1 (parallel) or any hash (true) = B-1 */
+        for (uint32_t i = s->desc.org == SIG_BLOOM_ORG_PARALLEL ? s->desc.k - 1u : 0u;
+             i < s->desc.k; i++) {
+            if (sig_bloom_addr_for_hash(s, i, s->bank - 1u, &a)) {
+                return true;
+            }
+        }
+        return false;
+    default:
+        return (unsigned)f < (unsigned)SIG_BLOOM_F_N;
     }
 }
