@@ -18,8 +18,8 @@
  * Steering (--steer on, the default; docs/units/sig_bloom.md §10) draws from a stream of its
  * own and overlays the random traffic: a TEST of the key inserted the edge before, a READ of the
  * chunk loaded the edge before, INSERTs of key 0 and of a key whose hash reaches vector bit m-1,
- * READ/LOAD at the first and last chunk, a reset while a response is out, and one SHIP in four
- * with all-ones chunks (every bit set).
+ * READ/LOAD at the first and last chunk, a reset while a response is out (not in FILL), and one
+ * SHIP in four with all-ones chunks (every bit set).
  */
 #include "sig_bloom_tb.h"
 
@@ -216,8 +216,8 @@ static void steer_input(sb_ctx_t* c, sig_bloom_in_t* in) {
         in->addr = x < 82 && c->has_top ? c->top_addr : 0u;
     } else if (x < 94 && (in->op == SIG_BLOOM_OP_READ || in->op == SIG_BLOOM_OP_LOAD)) {
         in->chunk_idx = x < 89 ? 0u : m->nc - 1u;
-    } else if (x < 96 && m->out.resp_valid) {
-        in->rst_n = false;
+    } else if (x < 96 && m->out.resp_valid && c->phase != PH_FILL) {
+        in->rst_n = false; /* not while FILL saturates the counter */
     }
 }
 
