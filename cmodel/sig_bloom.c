@@ -461,62 +461,56 @@ static uint32_t chunk_ones(const sig_bloom_t* s, uint32_t idx) {
     return n;
 }
 
-/* An INSERT of indices v, before its bits are set: new bits, collisions, extreme bits. */
-static void fcov_insert(sig_bloom_t* s, const uint32_t v[SIG_BLOOM_MAX_HASHES]) {
-    uint32_t fresh = 0;
-    bool coll = false, lo = false, hi = false;
-    for (uint32_t i = 0; i < s->desc.k; i++) {
-        bool dup = false;
-        for (uint32_t j = 0; j < i; j++) {
-            dup = dup || v[j] == v[i];
+/* Count cover point f when c holds (no store otherwise: this runs every tick). */
+#define FC(s, f, c)                                                                                \
+    do {                                                                                           \
+        if (c) {                                                                                   \
+            (s)->fcov[f]++;                                                                        \
+        }                                                                                          \
+    } while (0)
+
+/* INSERT: set the k bits of v; count its cover points on the way (a duplicate index finds its
+ * bit set by the earlier one, so `fresh` counts distinct new bits). Two equal indices are found
+ * through a 64-bit filter of the indices seen (index mod 64), compared exactly only on a hit:
+ * this runs at every INSERT. */
+static void insert_bits(sig_bloom_t* s, const uint32_t v[SIG_BLOOM_MAX_HASHES]) {
+    uint32_t fresh = 0, coll = 0, lo = 0, hi = 0;
+    uint64_t seen = 0;
+    const uint32_t k = s->desc.k, top = s->desc.m - 1u;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t* w = &s->st.bits[v[i] >> 5];
+        const uint32_t b = 1u << (v[i] & 31u);
+        const uint64_t f = (uint64_t)1 << (v[i] & 63u);
+        fresh += (*w & b) == 0u;
+        *w |= b;
+        if ((seen & f) != 0u) {
+            for (uint32_t j = 0; j < i; j++) {
+                coll |= v[j] == v[i];
+            }
         }
-        coll = coll || dup;
-        fresh += !dup && !bit_get(s, v[i]);
-        lo = lo || v[i] == 0u;
-        hi = hi || v[i] == s->desc.m - 1u;
+        seen |= f;
     }
-    s->fcov[SIG_BLOOM_F_INSERT_DUP] += fresh == 0u;
-    s->fcov[SIG_BLOOM_F_HASH_COLLIDE] += coll;
-    s->fcov[SIG_BLOOM_F_SET_BIT0] += lo;
-    s->fcov[SIG_BLOOM_F_SET_BITTOP] += hi;
+    /* bit 0 is filter bit 0 and bit m-1 filter bit 63 (m is a multiple of 64) */
+    for (uint32_t i = 0; i < k && (seen & 1u) != 0u; i++) {
+        lo |= v[i] == 0u;
+    }
+    for (uint32_t i = 0; i < k && (seen >> 63) != 0u; i++) {
+        hi |= v[i] == top;
+    }
+    FC(s, SIG_BLOOM_F_INSERT_DUP, fresh == 0u);
+    FC(s, SIG_BLOOM_F_HASH_COLLIDE, coll);
+    FC(s, SIG_BLOOM_F_SET_BIT0, lo);
+    FC(s, SIG_BLOOM_F_SET_BITTOP, hi);
     s->fc_ones += fresh;
 }
 
-/* Cover points of a non-reset edge, before the operation (INSERT: fcov_insert). */
-static void fcov_pre(sig_bloom_t* s, const sig_bloom_in_t* in) {
-    const uint32_t idx = in->chunk_idx;
-    switch (in->op) {
-    case SIG_BLOOM_OP_TEST:
-        s->fcov[SIG_BLOOM_F_TEST_AFTER_INS] +=
-            s->fc_op == SIG_BLOOM_OP_INSERT && key_of(s, in->addr) == s->fc_key;
-        break;
-    case SIG_BLOOM_OP_READ:
-        s->fcov[SIG_BLOOM_F_READ_FIRST] += idx == 0u;
-        s->fcov[SIG_BLOOM_F_READ_LAST] += idx + 1u == s->nc;
-        s->fcov[SIG_BLOOM_F_READ_AFTER_LOAD] += s->fc_op == SIG_BLOOM_OP_LOAD && idx == s->fc_chunk;
-        break;
-    case SIG_BLOOM_OP_LOAD:
-        s->fcov[SIG_BLOOM_F_LOAD_LAST] += idx + 1u == s->nc;
-        if (idx < s->nc) {
-            s->fc_ones -= chunk_ones(s, idx);
-        }
-        break;
-    default:
-        break;
-    }
-}
-
-/* After the operation: the set-bit count, a vector that became full, the edge remembered. */
-static void fcov_post(sig_bloom_t* s, const sig_bloom_in_t* in, uint32_t ones_before) {
-    if (in->op == SIG_BLOOM_OP_LOAD && in->chunk_idx < s->nc) {
-        s->fc_ones += chunk_ones(s, in->chunk_idx);
-    } else if (in->op == SIG_BLOOM_OP_CLEAR) {
-        s->fc_ones = 0;
-    }
-    s->fcov[SIG_BLOOM_F_FULL] += s->fc_ones == s->desc.m && ones_before != s->desc.m;
-    s->fc_op = in->op;
-    s->fc_key = key_of(s, in->addr);
-    s->fc_chunk = in->chunk_idx;
+/* READ / LOAD of chunk idx: the chunk-end points and the back-to-back READ after a LOAD. */
+static void fcov_chunk(sig_bloom_t* s, uint32_t op, uint32_t idx) {
+    FC(s, SIG_BLOOM_F_READ_FIRST, op == SIG_BLOOM_OP_READ && idx == 0u);
+    FC(s, SIG_BLOOM_F_READ_LAST, op == SIG_BLOOM_OP_READ && idx + 1u == s->nc);
+    FC(s, SIG_BLOOM_F_READ_AFTER_LOAD,
+       op == SIG_BLOOM_OP_READ && s->fc_op == SIG_BLOOM_OP_LOAD && idx == s->fc_chunk);
+    FC(s, SIG_BLOOM_F_LOAD_LAST, op == SIG_BLOOM_OP_LOAD && idx + 1u == s->nc);
 }
 
 void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* out) {
@@ -527,11 +521,10 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
     if (!in->rst_n) {
         /* synchronous reset has priority over op_i (§5, timing.md §2) */
         s->cov[SIG_BLOOM_T_RESET]++;
-        s->fcov[SIG_BLOOM_F_RESET_PENDING] += s->out.resp_valid;
+        FC(s, SIG_BLOOM_F_RESET_PENDING, s->out.resp_valid);
         sig_bloom_reset(s);
     } else {
         const uint32_t ones_before = s->fc_ones;
-        fcov_pre(s, in);
         const uint32_t count = s->st.count;
         const uint32_t reg = region(s, count);
         sig_bloom_trans_t t;
@@ -549,12 +542,10 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         switch (op) {
         case SIG_BLOOM_OP_INSERT: {
             uint32_t v[SIG_BLOOM_MAX_HASHES];
-            indices_of(s, key_of(s, in->addr), v);
+            s->fc_key = key_of(s, in->addr);
+            indices_of(s, s->fc_key, v);
             SIG_BLOOM_RULE(indices_in_range(s, v));
-            fcov_insert(s, v);
-            for (uint32_t i = 0; i < s->desc.k; i++) {
-                s->st.bits[v[i] >> 5] |= 1u << (v[i] & 31u);
-            }
+            insert_bits(s, v);
             SIG_BLOOM_RULE(all_set(s, v)); /* R1: the key just inserted is a member */
             if (count < s->cmax) {
                 s->st.count = count + 1u;
@@ -578,7 +569,9 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         }
         case SIG_BLOOM_OP_TEST: {
             uint32_t v[SIG_BLOOM_MAX_HASHES];
-            indices_of(s, key_of(s, in->addr), v);
+            const uint64_t key = key_of(s, in->addr);
+            FC(s, SIG_BLOOM_F_TEST_AFTER_INS, s->fc_op == SIG_BLOOM_OP_INSERT && key == s->fc_key);
+            indices_of(s, key, v);
             SIG_BLOOM_RULE(indices_in_range(s, v));
             o->resp_valid = true;
             o->member = all_set(s, v);
@@ -589,11 +582,13 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         case SIG_BLOOM_OP_CLEAR:
             memset(s->st.bits, 0, (size_t)s->words * sizeof s->st.bits[0]);
             s->st.count = 0;
+            s->fc_ones = 0;
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_CLEAR + reg);
             break;
         case SIG_BLOOM_OP_READ:
             SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
             o->resp_valid = true;
+            fcov_chunk(s, op, in->chunk_idx);
             if (in->chunk_idx < s->nc) {
                 do_read(s, in->chunk_idx);
             }
@@ -601,8 +596,12 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
             break;
         case SIG_BLOOM_OP_LOAD:
             SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
+            fcov_chunk(s, op, in->chunk_idx);
+            s->fc_chunk = in->chunk_idx;
             if (in->chunk_idx < s->nc) {
+                s->fc_ones -= chunk_ones(s, in->chunk_idx);
                 do_load(s, in->chunk_idx, in->chunk_data);
+                s->fc_ones += chunk_ones(s, in->chunk_idx);
             }
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_LOAD + reg);
             break;
@@ -626,7 +625,8 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         SIG_BLOOM_ASSERT(o->resp_valid == (op == SIG_BLOOM_OP_TEST || op == SIG_BLOOM_OP_READ));
         SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_TEST || !o->member);
         SIG_BLOOM_RULE(op == SIG_BLOOM_OP_READ || chunk_out_zero(s));
-        fcov_post(s, in, ones_before);
+        FC(s, SIG_BLOOM_F_FULL, s->fc_ones == s->desc.m && ones_before != s->desc.m);
+        s->fc_op = op;
     }
 
     o->count = s->st.count;
