@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make regress`: the long runs kept out of `make test`. Each configuration runs N cycles
-# (default 10^7) and must end with 0 mismatches and every reachable transition covered; the
-# mutant campaign runs at the paper size. Ends with one 'N passed, N failed' line.
+# (default 10^7) and must end with 0 mismatches, every reachable transition covered and every
+# reachable cover point reached; the mutant campaign runs at the paper size; every cover mutant
+# (tests/mutants/<unit>/cover/) must be caught with the steered stimulus and survive with
+# --steer off. Ends with one 'N passed, N failed' line.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -20,7 +22,9 @@ run() { # run UNIT NAME ARGS...
     local rc=$? line
     line=$(grep -E '^(PASS|FAIL) ' "$log")
     local cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-    if [ $rc -eq 0 ] && [ -n "$cov" ] && [ "${cov% *}" = "${cov#* }" ]; then
+    local fc=$(echo "$line" | sed -n 's/.*cover points \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+    if [ $rc -eq 0 ] && [ -n "$cov" ] && [ "${cov% *}" = "${cov#* }" ] && [ -n "$fc" ] &&
+        [ "${fc% *}" = "${fc#* }" ]; then
         PASS=$((PASS + 1)); echo "  ok    $name: $line"
     else
         FAIL=$((FAIL + 1)); echo "  FAIL  $name: $line"; tail -20 "$log"
@@ -107,6 +111,29 @@ mut avu --param m=1024 --param lines=32
 mut tc_l1
 mut tc_l2
 mut tc_gwct
+# cover mutants: bugs in corners only the steered stimulus reaches (docs/testing.md, "Cover
+# points"): each is caught at the default cycles and seed, and survives the same run with
+# --steer off (for tc_timer / tc_gwct: its own lockstep and the whole system)
+covmut() { # covmut FILE
+    local f=$1 unit name
+    unit=$(basename "$(dirname "$(dirname "$f")")"); name=$(basename "$f" .mut)
+    [ -z "$ONLY" ] || [[ cover-$unit =~ $ONLY ]] || return 0
+    local on=$OUT/cover-$unit-$name-on.log off=$OUT/cover-$unit-$name-off.log
+    $G mutants "$unit" --mutants "$f" --out "$OUT/cover-on" > "$on" 2>&1
+    local rc_on=$?
+    $G mutants "$unit" --mutants "$f" --steer off --out "$OUT/cover-off" > "$off" 2>&1
+    local rc_off=$?
+    if [ $rc_on -eq 0 ] && grep -qE "^  $name +caught " "$on" && [ $rc_off -eq 1 ] &&
+        grep -qE "^  $name +SURVIVED " "$off"; then
+        PASS=$((PASS + 1))
+        echo "  ok    cover mutant $unit/$name: caught steered ($(grep -E "^  $name " "$on" | awk '{print $3" cycle "$4" "$5}'))," \
+            "survives --steer off"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  cover mutant $unit/$name (steered exit $rc_on, --steer off exit $rc_off)"
+        grep -E "^  $name " "$on" "$off"
+    fi
+}
+for f in tests/mutants/*/cover/*.mut; do covmut "$f"; done
 # the Yosys parse gate and the Icarus compile at every unit's defaults (make test runs the
 # paper-size TC caches at the reduced sizes of rtl/lint/gate_params.txt; here about 10 minutes)
 if [ -z "$ONLY" ] || [[ lint-defaults =~ $ONLY ]]; then
