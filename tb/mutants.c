@@ -428,7 +428,9 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             broken++;
     }
 
-    char sdesc[80] = "", rate[24] = "default";
+    char sdesc[96] = "", rate[32] = "default";
+    if (!illegal_set && no_steer)
+        snprintf(rate, sizeof rate, "default (none)");
     if (illegal_set)
         snprintf(rate, sizeof rate, "%u.%02u/1000", illegal_rate / 100u, illegal_rate % 100u);
     if (no_steer || illegal_set)
