@@ -29,6 +29,8 @@
  *    kind 0 or 5..7; NO_RACE with rsp_last = 0 or rsp_idx != 0, or inside a shipment (LOAD); a
  *    first beat (IDLE) with rsp_idx != 0; rsp_last != (rsp_idx = NC - 1). Behaviour is still
  *    that of §4 (nothing is asserted on input errors).
+ *  - Cover points (§8) are counted where their event happens (allocation, retire, sync, the
+ *    op's classification); "becomes full" / "reaches" on the value after the change.
  *  - Coverage: T02 idle.wait = IDLE with no beat and no op (an access may enter the register in
  *    the same edge); T04 only in IDLE; T25 validate.pass at the edge that ends an entry's
  *    validation with sfail = 0; T26 validate.fail at the edge that finds the member.
@@ -291,6 +293,7 @@ static inline void stamp(avu_t* a, uint32_t l) {
 
 static inline void outs_inc(avu_t* a) {
     a->st.outs++;
+    a->fcov[AVU_F_OUTS_MAX] += a->st.outs == a->desc.out_max;
     SIG_BLOOM_ASSERT(a->st.outs <= a->desc.out_max); /* R9: gated by outs < OutMax */
 }
 
@@ -320,6 +323,8 @@ static void result_hit(avu_t* a) {
     s->hits[l] = rc ? 0u : (uint8_t)(s->hits[l] + 1u);
     s->outs = o + (rc ? 1u : 0u);
     SIG_BLOOM_ASSERT(s->outs <= a->desc.out_max);
+    a->fcov[AVU_F_OUTS_MAX] += rc && s->outs == a->desc.out_max;
+    a->fcov[AVU_F_HIT_LINE_LAST] += l + 1u == a->desc.lines;
     if (rc) {
         a->cov[AVU_T_HIT_RC]++;
     }
@@ -336,6 +341,9 @@ static void result_hit(avu_t* a) {
         s->sfail[slot] = false;
         s->sneed[slot] = false;
         s->qn++;
+        a->fcov[AVU_F_SPEC_FULL] += s->qn == d;
+        a->fcov[AVU_F_SCNT_MAX] += s->outs == a->desc.out_max;
+        a->fcov[AVU_F_RETIRE_ALLOC] += a->fc_retired_full;
         a->out.res_spec = true;
         a->cov[AVU_T_HIT_SPEC]++;
     }
@@ -378,6 +386,7 @@ static void process_op(avu_t* a) {
         result_hit(a);
         s->opv = false;
     } else if (s->fresh[l] && age == 1u) { /* R3: PREV */
+        a->fcov[AVU_F_PREV_WRAP] += s->fe[l] > s->epoch;
         uint32_t um[RDU_UMASK_WORDS];
         (void)rdu_umask(a->desc.line, a->desc.sig.gran, s->op_mask, um);
         if (umask_zero(a, um)) {
@@ -425,6 +434,7 @@ static void next_validation(avu_t* a) {
     avu_state_t* s = &a->st;
     for (uint32_t i = 0; i < a->desc.spec_depth; i++) {
         if (s->sneed[i]) {
+            a->fcov[AVU_F_VALIDATE_LAST] += i + 1u == a->desc.spec_depth;
             s->st = AVU_ST_VALIDATE;
             s->vslot = i;
             memcpy(s->tmask, s->sumask[i], sizeof s->tmask);
@@ -479,6 +489,7 @@ static void sync_completion(avu_t* a, uint32_t kind) {
     if (e_new == 0u) {
         a->cov[AVU_T_SYNC_WRAP]++;
     }
+    a->fcov[AVU_F_SCRUB_WRAP] += scrubbed != 0u && e_new <= 1u;
 #ifdef SIG_BLOOM_CHECK_RULES
     for (uint32_t l = 0; l < a->desc.lines; l++) { /* R1 */
         SIG_BLOOM_RULE(!s->fresh[l] || ((e_new - s->fe[l]) & a->emask) <= 1u);
@@ -503,6 +514,11 @@ static void sync_completion(avu_t* a, uint32_t kind) {
         a->cov[AVU_T_BEAT_LAST_FORCED]++;
     }
     /* 3. */
+    uint32_t marked = 0;
+    for (uint32_t i = 0; i < d; i++) {
+        marked += s->sneed[i];
+    }
+    a->fcov[AVU_F_VALIDATE_MULTI] += marked >= 2u;
     next_validation(a);
 }
 
@@ -574,8 +590,11 @@ static void retire(avu_t* a) {
     s->scnt[h] = 0;
     s->sfail[h] = false;
     s->sneed[h] = false;
+    a->fc_retired_full = s->qn == a->desc.spec_depth;
     s->head = (h + 1u) % a->desc.spec_depth;
     s->qn--;
+    a->fcov[AVU_F_HEAD_WRAP] += s->head == 0u;
+    a->fcov[AVU_F_SPEC_DRAIN] += s->qn == 0u;
 }
 
 /* The op register takes the access (port widths applied). */
@@ -649,6 +668,7 @@ void avu_tick(avu_t* a, const avu_in_t* in, avu_out_t* out) {
         o->cmt_id = 0;
 
         /* A. Retire (values before this edge's step B) */
+        a->fc_retired_full = false;
         if (s->qn != 0u && s->scnt[s->head] == 0u && !s->sneed[s->head]) {
             retire(a);
         }
@@ -769,4 +789,31 @@ const char* avu_strerror(int err) {
     default:
         return "unknown avu error";
     }
+}
+
+/*--- cover points (spec §8) -----------------------------------------------------------------*/
+
+static const char* const fcov_names[AVU_F_N] = {
+    "speculative queue full",
+    "a retire empties the queue",
+    "queue head wraps to slot 0",
+    "full queue retires and allocates in one edge",
+    "outstanding requests reach OutMax",
+    "entry allocated with its count at OutMax",
+    "previous-epoch load across the epoch wrap",
+    "scrub at the epoch wrap",
+    "a sync marks two or more entries",
+    "validation of slot D-1",
+    "hit on line NumLines-1",
+};
+
+const char* avu_fcov_name(avu_fcov_t f) {
+    return (unsigned)f < (unsigned)AVU_F_N ? fcov_names[f] : "?";
+}
+
+bool avu_fcov_reachable(const avu_t* a, avu_fcov_t f) {
+    if (f == AVU_F_VALIDATE_MULTI) {
+        return a->desc.spec_depth >= 2u; /* one slot cannot hold two entries */
+    }
+    return (unsigned)f < (unsigned)AVU_F_N;
 }

@@ -155,6 +155,22 @@ typedef enum {
     AVU_T_COUNT /* 28 rows */
 } avu_trans_t;
 
+/* Functional cover points (spec §8; printed F01.. in this order). */
+typedef enum avu_fcov {
+    AVU_F_SPEC_FULL = 0,  /* the speculative queue becomes full (qn = D) */
+    AVU_F_SPEC_DRAIN,     /* a retire empties the queue */
+    AVU_F_HEAD_WRAP,      /* the queue head wraps from D-1 to 0 */
+    AVU_F_RETIRE_ALLOC,   /* a full queue retires its head and allocates in one edge */
+    AVU_F_OUTS_MAX,       /* outs reaches OutMax */
+    AVU_F_SCNT_MAX,       /* an entry allocated with scnt = OutMax */
+    AVU_F_PREV_WRAP,      /* a previous-epoch load across the epoch wrap (fe > E) */
+    AVU_F_SCRUB_WRAP,     /* a sync at the epoch wrap scrubs a line */
+    AVU_F_VALIDATE_MULTI, /* a sync marks two or more entries for validation */
+    AVU_F_VALIDATE_LAST,  /* the entry in slot D-1 is validated */
+    AVU_F_HIT_LINE_LAST,  /* a hit on line NumLines-1 */
+    AVU_F_N
+} avu_fcov_t;
+
 typedef struct {
     avu_desc_t desc;
     /* derived (spec section 1) */
@@ -165,6 +181,8 @@ typedef struct {
     /* statistics, not architectural */
     uint64_t cov[AVU_T_COUNT];
     uint64_t protocol_errors; /* R9 underflow and similar */
+    uint64_t fcov[AVU_F_N];   /* cover points (reset does not clear them) */
+    bool fc_retired_full;     /* this edge's step A retired the head of a full queue */
 } avu_t;
 
 avu_desc_t avu_desc_default(void); /* 4096 bits, k 6, true, H3, block, AW 32, L 128, C 256,
@@ -178,6 +196,9 @@ const char* avu_trans_name(avu_trans_t t);
 bool avu_trans_reachable(const avu_t* a, avu_trans_t t);
 void avu_coverage(const avu_t* a, uint32_t* covered, uint32_t* reachable);
 const char* avu_strerror(int err);
+/* Cover point f: short text, and whether it is reachable under a->desc (spec §8). */
+const char* avu_fcov_name(avu_fcov_t f);
+bool avu_fcov_reachable(const avu_t* a, avu_fcov_t f);
 
 #ifdef __cplusplus
 }

@@ -40,6 +40,10 @@
  *    write forces the sync that clears it).
  *  - §7 T13 units.write.force_multi needs two SMs other than the writer: reachable iff N >= 3
  *    (the spec's notes do not list this condition).
+ *  - Cover points (§9): judged at the event that takes them, on the state before the edge
+ *    (FIFO counts after this edge's enqueue for the "becomes full" points). The "every SM"
+ *    points keep the set of SMs seen in the current round (fc_popped, fc_forced; reset does
+ *    not clear them) and count a completed round.
  *  - syncs[kind] counts completed responses by kind, the single NO_RACE beat included
  *    (syncs[RDU_RSP_NO_RACE]); insertions counts write units processed (each inserted into the
  *    N - 1 other signatures with one hash, D1).
@@ -368,10 +372,24 @@ static uint64_t enqueue(rdu_t* r, const rdu_in_t* in) {
         s->qcnt[j]++;
         if (s->qcnt[j] == q) {
             r->out.req_ready &= ~((uint64_t)1 << j);
+            r->fcov[RDU_F_FULL_SM0] += j == 0u;
+            r->fcov[RDU_F_FULL_SMLAST] += j + 1u == r->desc.n;
         }
         pushed |= (uint64_t)1 << j;
     }
+    if (pushed != 0u && r->out.req_ready == 0u) {
+        r->fcov[RDU_F_FULL_ALL]++;
+    }
     return pushed;
+}
+
+/* A round of "every SM" points: add SM j to *set, count the point when the set is complete. */
+static void fc_round(rdu_t* r, uint64_t* set, uint32_t j, rdu_fcov_t f) {
+    *set |= (uint64_t)1 << j;
+    if (*set == mask64(r->desc.n)) {
+        r->fcov[f]++;
+        *set = 0;
+    }
 }
 
 static void step_idle(rdu_t* r, uint64_t pushed) {
@@ -382,6 +400,7 @@ static void step_idle(rdu_t* r, uint64_t pushed) {
         s->pend &= ~((uint64_t)1 << i);
         start_ship(r, i, RDU_RSP_FORCED);
         r->cov[RDU_T_IDLE_FORCED]++;
+        fc_round(r, &r->fc_forced, i, RDU_F_FORCE_EVERY);
         return;
     }
     /* 2. round robin over the non-empty FIFOs: rr, rr+1, ..., N-1, then 0, ..., rr-1 */
@@ -409,7 +428,10 @@ static void step_idle(rdu_t* r, uint64_t pushed) {
     const rdu_req_t* e = &r->fifo[w][r->fhead[w]];
     if (++r->fhead[w] == r->desc.queue) {
         r->fhead[w] = 0;
+        r->fcov[RDU_F_HEAD_WRAP]++;
     }
+    r->fcov[RDU_F_RR_WRAP] += w < s->rr;
+    fc_round(r, &r->fc_popped, w, RDU_F_POP_EVERY);
     s->qcnt[w]--;
     r->out.req_ready |= (uint64_t)1 << w;
     s->cur_sm = w;
@@ -485,6 +507,7 @@ static void process_unit(rdu_t* r, uint32_t wi) {
             member = sig_bit(sig, v[i]);
         }
         if (member) { /* stop at the first hit */
+            r->fcov[RDU_F_RACE_LAST_UNIT] += r->un > 1u && u0 + 1u == r->un;
             s->race = true;
             memset(s->cur_umask, 0, sizeof s->cur_umask);
             r->cov[RDU_T_UNITS_TEST_HIT]++;
@@ -508,6 +531,7 @@ static void finish(rdu_t* r) {
             }
         }
         s->pend |= np;
+        r->fcov[RDU_F_FORCE_ALL_OTHERS] += np == (mask64(n) & ~((uint64_t)1 << s->cur_sm));
         if (np == 0u) {
             r->cov[RDU_T_UNITS_WRITE_DONE]++;
         } else {
@@ -551,6 +575,7 @@ static void step_ship(rdu_t* r, uint64_t rsp_ready) {
     RDU_ASSERT(o->rsp_valid && o->rsp_sm < r->desc.n && o->rsp_idx < r->nc);
     if (((rsp_ready >> o->rsp_sm) & 1u) == 0u) { /* R9: hold */
         r->cov[RDU_T_SHIP_HOLD]++;
+        r->fcov[RDU_F_HOLD_LAST] += o->rsp_last && o->rsp_kind != RDU_RSP_NO_RACE && r->nc > 1u;
         return;
     }
     if (!o->rsp_last) { /* next beat */
@@ -747,5 +772,35 @@ const char* rdu_strerror(int err) {
         return "a NULL pointer argument";
     default:
         return "unknown rdu error";
+    }
+}
+
+/*--- cover points (spec §9) -----------------------------------------------------------------*/
+
+static const char* const fcov_names[RDU_F_N] = {
+    "every SM popped (a round of the arbiter)",
+    "arbiter search wraps past N-1",
+    "SM 0's FIFO full",
+    "SM N-1's FIFO full",
+    "every FIFO full at once",
+    "a FIFO head wraps to 0",
+    "a forced sync served to every SM (a round)",
+    "one write owes forced syncs to all N-1 others",
+    "race found at the last unit of a line",
+    "last beat of a multi-beat shipment held",
+};
+
+const char* rdu_fcov_name(rdu_fcov_t f) {
+    return (unsigned)f < (unsigned)RDU_F_N ? fcov_names[f] : "?";
+}
+
+bool rdu_fcov_reachable(const rdu_t* r, rdu_fcov_t f) {
+    switch (f) {
+    case RDU_F_RACE_LAST_UNIT: /* with one unit per line, T10 is this point */
+        return r->un > 1u;
+    case RDU_F_HOLD_LAST:
+        return r->nc > 1u;
+    default:
+        return (unsigned)f < (unsigned)RDU_F_N;
     }
 }

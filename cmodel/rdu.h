@@ -137,6 +137,21 @@ typedef enum {
     RDU_T_COUNT /* 23 rows */
 } rdu_trans_t;
 
+/* Functional cover points (spec §9; printed F01.. in this order). */
+typedef enum rdu_fcov {
+    RDU_F_POP_EVERY = 0,    /* the arbiter has popped every SM (counted per completed round) */
+    RDU_F_RR_WRAP,          /* the search wraps past N-1 to an SM below rr */
+    RDU_F_FULL_SM0,         /* SM 0's FIFO becomes full */
+    RDU_F_FULL_SMLAST,      /* SM N-1's FIFO becomes full */
+    RDU_F_FULL_ALL,         /* every FIFO full at once */
+    RDU_F_HEAD_WRAP,        /* a FIFO's head wraps from QueueDepth-1 to 0 */
+    RDU_F_FORCE_EVERY,      /* a forced sync served to every SM (per completed round) */
+    RDU_F_FORCE_ALL_OTHERS, /* one write owes a forced sync to all N-1 other SMs */
+    RDU_F_RACE_LAST_UNIT,   /* a race found at the last unit of a line (UN-1) */
+    RDU_F_HOLD_LAST,        /* the last beat of a multi-beat shipment held */
+    RDU_F_N
+} rdu_fcov_t;
+
 typedef struct {
     uint64_t write;
     uint64_t addr;
@@ -158,6 +173,8 @@ typedef struct {
     uint64_t cov[RDU_T_COUNT];
     uint64_t syncs[5]; /* completed shipments by rdu_rsp_kind_t */
     uint64_t insertions;
+    uint64_t fcov[RDU_F_N];        /* cover points (reset does not clear them) */
+    uint64_t fc_popped, fc_forced; /* SMs popped / forced in the current round */
 } rdu_t;
 
 rdu_desc_t rdu_desc_default(void); /* 16 SMs, 4096 bits, k 6, true, H3, block, AW 32, L 128,
@@ -176,6 +193,9 @@ const char* rdu_trans_name(rdu_trans_t t);
 bool rdu_trans_reachable(const rdu_t* r, rdu_trans_t t);
 void rdu_coverage(const rdu_t* r, uint32_t* covered, uint32_t* reachable);
 const char* rdu_strerror(int err);
+/* Cover point f: short text, and whether it is reachable under r->desc (spec §9). */
+const char* rdu_fcov_name(rdu_fcov_t f);
+bool rdu_fcov_reachable(const rdu_t* r, rdu_fcov_t f);
 
 #ifdef __cplusplus
 }

@@ -238,6 +238,8 @@ void sig_bloom_reset(sig_bloom_t* s) {
     memset(s->st.bits, 0, (size_t)s->words * sizeof s->st.bits[0]);
     s->st.count = 0;
     memset(&s->out, 0, sizeof s->out);
+    s->fc_op = SIG_BLOOM_OP_NOP;
+    s->fc_ones = 0;
 }
 
 /*--- hashing (spec §4) ----------------------------------------------------------------------*/
@@ -431,6 +433,86 @@ static inline void copy_out(const sig_bloom_t* s, sig_bloom_out_t* out) {
     }
 }
 
+/*--- cover points (spec §10) ----------------------------------------------------------------*/
+
+static uint32_t popcount32(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_popcount(x);
+#else
+    uint32_t n = 0;
+    for (; x != 0u; x &= x - 1u) {
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Set bits of chunk idx. */
+static uint32_t chunk_ones(const sig_bloom_t* s, uint32_t idx) {
+    const uint32_t c = s->desc.chunk_width;
+    if (c < 32u) {
+        const uint32_t pos = idx * c;
+        return popcount32((s->st.bits[pos >> 5] >> (pos & 31u)) & ((1u << c) - 1u));
+    }
+    uint32_t n = 0;
+    for (uint32_t w = 0; w < s->chunk_words; w++) {
+        n += popcount32(s->st.bits[idx * s->chunk_words + w]);
+    }
+    return n;
+}
+
+/* Count cover point f when c holds (no store otherwise: this runs every tick). */
+#define FC(s, f, c)                                                                                \
+    do {                                                                                           \
+        if (c) {                                                                                   \
+            (s)->fcov[f]++;                                                                        \
+        }                                                                                          \
+    } while (0)
+
+/* INSERT: set the k bits of v; count its cover points on the way (a duplicate index finds its
+ * bit set by the earlier one, so `fresh` counts distinct new bits). Two equal indices are found
+ * through a 64-bit filter of the indices seen (index mod 64), compared exactly only on a hit:
+ * this runs at every INSERT. */
+static void insert_bits(sig_bloom_t* s, const uint32_t v[SIG_BLOOM_MAX_HASHES]) {
+    uint32_t fresh = 0, coll = 0, lo = 0, hi = 0;
+    uint64_t seen = 0;
+    const uint32_t k = s->desc.k, top = s->desc.m - 1u;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t* w = &s->st.bits[v[i] >> 5];
+        const uint32_t b = 1u << (v[i] & 31u);
+        const uint64_t f = (uint64_t)1 << (v[i] & 63u);
+        fresh += (*w & b) == 0u;
+        *w |= b;
+        if ((seen & f) != 0u) {
+            for (uint32_t j = 0; j < i; j++) {
+                coll |= v[j] == v[i];
+            }
+        }
+        seen |= f;
+    }
+    /* bit 0 is filter bit 0 and bit m-1 filter bit 63 (m is a multiple of 64) */
+    for (uint32_t i = 0; i < k && (seen & 1u) != 0u; i++) {
+        lo |= v[i] == 0u;
+    }
+    for (uint32_t i = 0; i < k && (seen >> 63) != 0u; i++) {
+        hi |= v[i] == top;
+    }
+    FC(s, SIG_BLOOM_F_INSERT_DUP, fresh == 0u);
+    FC(s, SIG_BLOOM_F_HASH_COLLIDE, coll);
+    FC(s, SIG_BLOOM_F_SET_BIT0, lo);
+    FC(s, SIG_BLOOM_F_SET_BITTOP, hi);
+    s->fc_ones += fresh;
+}
+
+/* READ / LOAD of chunk idx: the chunk-end points and the back-to-back READ after a LOAD. */
+static void fcov_chunk(sig_bloom_t* s, uint32_t op, uint32_t idx) {
+    FC(s, SIG_BLOOM_F_READ_FIRST, op == SIG_BLOOM_OP_READ && idx == 0u);
+    FC(s, SIG_BLOOM_F_READ_LAST, op == SIG_BLOOM_OP_READ && idx + 1u == s->nc);
+    FC(s, SIG_BLOOM_F_READ_AFTER_LOAD,
+       op == SIG_BLOOM_OP_READ && s->fc_op == SIG_BLOOM_OP_LOAD && idx == s->fc_chunk);
+    FC(s, SIG_BLOOM_F_LOAD_LAST, op == SIG_BLOOM_OP_LOAD && idx + 1u == s->nc);
+}
+
 void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* out) {
     SIG_BLOOM_ASSERT(s != NULL && in != NULL);
     sig_bloom_out_t* o = &s->out;
@@ -439,8 +521,10 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
     if (!in->rst_n) {
         /* synchronous reset has priority over op_i (§5, timing.md §2) */
         s->cov[SIG_BLOOM_T_RESET]++;
+        FC(s, SIG_BLOOM_F_RESET_PENDING, s->out.resp_valid);
         sig_bloom_reset(s);
     } else {
+        const uint32_t ones_before = s->fc_ones;
         const uint32_t count = s->st.count;
         const uint32_t reg = region(s, count);
         sig_bloom_trans_t t;
@@ -458,11 +542,10 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         switch (op) {
         case SIG_BLOOM_OP_INSERT: {
             uint32_t v[SIG_BLOOM_MAX_HASHES];
-            indices_of(s, key_of(s, in->addr), v);
+            s->fc_key = key_of(s, in->addr);
+            indices_of(s, s->fc_key, v);
             SIG_BLOOM_RULE(indices_in_range(s, v));
-            for (uint32_t i = 0; i < s->desc.k; i++) {
-                s->st.bits[v[i] >> 5] |= 1u << (v[i] & 31u);
-            }
+            insert_bits(s, v);
             SIG_BLOOM_RULE(all_set(s, v)); /* R1: the key just inserted is a member */
             if (count < s->cmax) {
                 s->st.count = count + 1u;
@@ -486,7 +569,9 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         }
         case SIG_BLOOM_OP_TEST: {
             uint32_t v[SIG_BLOOM_MAX_HASHES];
-            indices_of(s, key_of(s, in->addr), v);
+            const uint64_t key = key_of(s, in->addr);
+            FC(s, SIG_BLOOM_F_TEST_AFTER_INS, s->fc_op == SIG_BLOOM_OP_INSERT && key == s->fc_key);
+            indices_of(s, key, v);
             SIG_BLOOM_RULE(indices_in_range(s, v));
             o->resp_valid = true;
             o->member = all_set(s, v);
@@ -497,11 +582,13 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         case SIG_BLOOM_OP_CLEAR:
             memset(s->st.bits, 0, (size_t)s->words * sizeof s->st.bits[0]);
             s->st.count = 0;
+            s->fc_ones = 0;
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_CLEAR + reg);
             break;
         case SIG_BLOOM_OP_READ:
             SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
             o->resp_valid = true;
+            fcov_chunk(s, op, in->chunk_idx);
             if (in->chunk_idx < s->nc) {
                 do_read(s, in->chunk_idx);
             }
@@ -509,8 +596,12 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
             break;
         case SIG_BLOOM_OP_LOAD:
             SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
+            fcov_chunk(s, op, in->chunk_idx);
+            s->fc_chunk = in->chunk_idx;
             if (in->chunk_idx < s->nc) {
+                s->fc_ones -= chunk_ones(s, in->chunk_idx);
                 do_load(s, in->chunk_idx, in->chunk_data);
+                s->fc_ones += chunk_ones(s, in->chunk_idx);
             }
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_LOAD + reg);
             break;
@@ -534,6 +625,8 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
         SIG_BLOOM_ASSERT(o->resp_valid == (op == SIG_BLOOM_OP_TEST || op == SIG_BLOOM_OP_READ));
         SIG_BLOOM_ASSERT(op == SIG_BLOOM_OP_TEST || !o->member);
         SIG_BLOOM_RULE(op == SIG_BLOOM_OP_READ || chunk_out_zero(s));
+        FC(s, SIG_BLOOM_F_FULL, s->fc_ones == s->desc.m && ones_before != s->desc.m);
+        s->fc_op = op;
     }
 
     o->count = s->st.count;
@@ -647,5 +740,103 @@ const char* sig_bloom_strerror(int err) {
         return "a NULL pointer argument";
     default:
         return "unknown sig_bloom error";
+    }
+}
+
+/*--- cover points (spec §10) ----------------------------------------------------------------*/
+
+static const char* const fcov_names[SIG_BLOOM_F_N] = {
+    "insert of a member (no new bit)",
+    "two hashes of one key on the same bit",
+    "insert sets vector bit 0",
+    "insert sets vector bit m-1",
+    "read of chunk 0",
+    "read of the last chunk",
+    "load of the last chunk",
+    "test of the key inserted the edge before",
+    "read of the chunk loaded the edge before",
+    "every vector bit set",
+    "reset with a response on the outputs",
+};
+
+const char* sig_bloom_fcov_name(sig_bloom_fcov_t f) {
+    return (unsigned)f < (unsigned)SIG_BLOOM_F_N ? fcov_names[f] : "?";
+}
+
+/* Bit-select: bit b of h_i is key[(i*IW + b) mod KW]; a key exists unless two bits of h that
+ * read the same key bit (KW < IW) differ. */
+static bool bitsel_key(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* key) {
+    uint64_t k = 0, set = 0;
+    for (uint32_t b = 0; b < s->iw; b++) {
+        const uint32_t pos = (uint32_t)(((uint64_t)i * s->iw + b) % s->kw);
+        const uint64_t bit = (uint64_t)((h >> b) & 1u) << pos;
+        if (((set >> pos) & 1u) != 0u && (k & ((uint64_t)1 << pos)) != bit) {
+            return false;
+        }
+        k |= bit;
+        set |= (uint64_t)1 << pos;
+    }
+    *key = k;
+    return true;
+}
+
+/* H3: key bits x_j with XOR_j x_j Q[i][j] = h, by elimination over GF(2): vec[b] is the basis
+ * vector whose top bit is b (0 = none yet), comb[b] the set of rows that XOR to it. */
+static bool h3_key(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* key) {
+    uint32_t vec[16] = {0};
+    uint64_t comb[16] = {0};
+    for (uint32_t j = 0; j < s->kw && j < SIG_BLOOM_H3_STRIDE; j++) {
+        uint32_t v = s->h3[i][j];
+        uint64_t c = (uint64_t)1 << j;
+        for (uint32_t b = s->iw; b-- > 0 && v != 0u;) {
+            if (((v >> b) & 1u) == 0u) {
+                continue;
+            }
+            if (vec[b] == 0u) {
+                vec[b] = v;
+                comb[b] = c;
+                break;
+            }
+            v ^= vec[b];
+            c ^= comb[b];
+        }
+    }
+    uint64_t k = 0;
+    for (uint32_t b = s->iw; b-- > 0;) {
+        if (((h >> b) & 1u) != 0u && vec[b] != 0u) {
+            h ^= vec[b];
+            k ^= comb[b];
+        }
+    }
+    *key = k;
+    return h == 0u;
+}
+
+bool sig_bloom_addr_for_hash(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* addr) {
+    uint64_t key = 0;
+    if (i >= s->desc.k || h >= s->bank) {
+        return false;
+    }
+    const bool ok =
+        s->desc.hash == SIG_BLOOM_HASH_H3 ? h3_key(s, i, h, &key) : bitsel_key(s, i, h, &key);
+    *addr = (key & mask64(s->kw)) << s->lg;
+    return ok && sig_bloom_hash(s, i, *addr) == h;
+}
+
+bool sig_bloom_fcov_reachable(const sig_bloom_t* s, sig_bloom_fcov_t f) {
+    uint64_t a;
+    switch (f) {
+    case SIG_BLOOM_F_HASH_COLLIDE: /* key 0 puts every hash on 0; banks keep them apart */
+        return s->desc.org == SIG_BLOOM_ORG_TRUE && s->desc.k >= 2u;
+    case SIG_BLOOM_F_SET_BITTOP: /* hash k-1 (parallel) or any hash (true) = B-1 */
+        for (uint32_t i = s->desc.org == SIG_BLOOM_ORG_PARALLEL ? s->desc.k - 1u : 0u;
+             i < s->desc.k; i++) {
+            if (sig_bloom_addr_for_hash(s, i, s->bank - 1u, &a)) {
+                return true;
+            }
+        }
+        return false;
+    default:
+        return (unsigned)f < (unsigned)SIG_BLOOM_F_N;
     }
 }

@@ -164,6 +164,22 @@ typedef enum {
     SIG_BLOOM_T_COUNT /* number of rows: 28 */
 } sig_bloom_trans_t;
 
+/* Functional cover points (spec §10; printed F01.. in this order). */
+typedef enum sig_bloom_fcov {
+    SIG_BLOOM_F_INSERT_DUP = 0,  /* insert of a key already a member: no new bit */
+    SIG_BLOOM_F_HASH_COLLIDE,    /* two hashes of one key select the same bit */
+    SIG_BLOOM_F_SET_BIT0,        /* an insert sets vector bit 0 */
+    SIG_BLOOM_F_SET_BITTOP,      /* an insert sets vector bit m-1 */
+    SIG_BLOOM_F_READ_FIRST,      /* read of chunk 0 */
+    SIG_BLOOM_F_READ_LAST,       /* read of chunk NC-1 */
+    SIG_BLOOM_F_LOAD_LAST,       /* load of chunk NC-1 */
+    SIG_BLOOM_F_TEST_AFTER_INS,  /* test of the key inserted at the previous edge */
+    SIG_BLOOM_F_READ_AFTER_LOAD, /* read of the chunk loaded at the previous edge */
+    SIG_BLOOM_F_FULL,            /* every vector bit set */
+    SIG_BLOOM_F_RESET_PENDING,   /* reset while a response is on the outputs */
+    SIG_BLOOM_F_N
+} sig_bloom_fcov_t;
+
 typedef struct {
     sig_bloom_desc_t desc;
     /* derived (spec §1) */
@@ -178,6 +194,11 @@ typedef struct {
     /* statistics, not architectural */
     uint64_t cov[SIG_BLOOM_T_COUNT];
     uint64_t illegal_ops;
+    uint64_t fcov[SIG_BLOOM_F_N]; /* cover points (reset does not clear them) */
+    /* cover-point bookkeeping (not architectural): the previous edge's op and its key / chunk,
+     * and the number of set vector bits */
+    uint32_t fc_op, fc_chunk, fc_ones;
+    uint64_t fc_key;
 } sig_bloom_t;
 
 /* The paper defaults of spec §1 (m 4096, k 6, true, H3, G 128, AW 32, C 64, threshold m/8). */
@@ -209,6 +230,13 @@ bool sig_bloom_trans_reachable(const sig_bloom_t* s, sig_bloom_trans_t t);
 void sig_bloom_coverage(const sig_bloom_t* s, uint32_t* covered, uint32_t* reachable);
 
 const char* sig_bloom_strerror(int err);
+
+/* Cover point f: short text, and whether it is reachable under s->desc (spec §10). */
+const char* sig_bloom_fcov_name(sig_bloom_fcov_t f);
+bool sig_bloom_fcov_reachable(const sig_bloom_t* s, sig_bloom_fcov_t f);
+/* A key (address bits [KW+LG-1 : LG], as an address) whose hash i is h, if there is one:
+ * H3 by elimination over GF(2) on the rows of hash i, bit-select by its bit pattern. */
+bool sig_bloom_addr_for_hash(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* addr);
 
 /* Coverage tally shared by every model (sig_bloom, rdu, avu): of the rows t < rows for which
  * reach(model, t) holds, count them in *reachable and those with cov[t] != 0 in *covered

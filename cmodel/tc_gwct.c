@@ -8,12 +8,16 @@
  * roll clear), then G3 (registered outputs from the next state and this cycle's now_i).
  *
  * Readings of the spec where it is silent (each also noted where it applies):
- *  - G2 errors leave the state unchanged for the erroneous operation only: an ack whose count is
- *    0 is dropped (no decrement and no GWCT update), an issue whose count is at the maximum is
- *    dropped (the other operation of the same edge still applies). "At the maximum" and "is 0"
- *    are judged on cnt_q, before the edge, even when the other operation of the same edge names
- *    the same wavefront. An iss_wf_i / ack_wf_i >= NumWf names no entry (G1 "for each w"): it
- *    changes nothing and is also counted as an error.
+ *  - G2 errors (the page's list of illegal inputs and their one effect): an ack whose count is
+ *    0 is dropped (no decrement and no GWCT update; an issue of the same edge still applies); an
+ *    issue whose count is at the maximum follows G1's arithmetic, modulo 2^WfCntWidth: it wraps
+ *    to 0 (with an ack of the same wavefront at the same edge the count stays at the maximum).
+ *    "At the maximum" and "is 0" are judged on cnt_q, before the edge, even when the other
+ *    operation of the same edge names the same wavefront. An iss_wf_i / ack_wf_i >= NumWf names
+ *    no entry (G1 "for each w"): it changes nothing. Each is counted in errors; the last kind
+ *    also in errors_wf (the RTL flags it with a warning, the other two with error assertions).
+ *    (Until 2026-11 the model dropped an issue at the maximum, against the page; the first
+ *    lockstep that presented one, --illegal-rate, diverged on it.)
  *  - ack_gwct_i is taken at TsWidth bits and ack_era_i / era_i at 1 bit (port widths).
  *  - tc_gwct_init() leaves the model in its reset state.
  *  - Coverage: G02 counts every applied issue, one of G03-G06 every applied ack (G03: global 0;
@@ -22,6 +26,9 @@
  *    once per wavefront whose fence_ready_o bit goes 0 -> 1 at this edge; G09 once per
  *    wavefront whose count becomes 2^WfCntWidth-1 at this edge; G10 every roll edge (no reset).
  *    A reset edge counts G01 only.
+ *  - Cover points (spec section 7) are judged on this edge's inputs and the state before it,
+ *    except "reaches" / "returns to" / "raises", judged on the state after G1 (before the roll
+ *    clear for the GWCT values).
  */
 #include "tc_gwct.h"
 
@@ -123,67 +130,88 @@ void tc_gwct_state_get(const tc_gwct_t* g, tc_gwct_state_t* st) {
     memcpy(st->cnt, g->cnt, sizeof(uint32_t) * g->d.num_wf);
 }
 
-void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
-    if (!in->rst_n) {
-        gwct_reset(g);
-        g->cov[TC_GWCT_T_RESET]++;
-        if (out != NULL) {
-            *out = g->out;
-        }
-        return;
+/* G2 screening on cnt_q (see the readings above); counts the illegal-input cover points. */
+static void gwct_screen(tc_gwct_t* g, const tc_gwct_in_t* in, uint32_t cmax, bool* iss, bool* ack) {
+    *iss = in->iss_valid;
+    *ack = in->ack_valid;
+    if (*iss && in->iss_wf >= g->d.num_wf) {
+        g->errors++;
+        g->errors_wf++;
+        g->fcov[TC_GWCT_F_ILL_WF_RANGE]++;
+        *iss = false;
+    } else if (*iss && g->cnt[in->iss_wf] == cmax) {
+        g->errors++; /* applied: wraps */
+        g->fcov[TC_GWCT_F_ILL_ISS_MAX]++;
     }
-    const uint32_t cmax = (1u << g->d.wf_cnt_width) - 1u;
-    const uint32_t tmax = tc_ts_max_w(g->d.ts_width);
+    if (*ack && in->ack_wf >= g->d.num_wf) {
+        g->errors++;
+        g->errors_wf++;
+        g->fcov[TC_GWCT_F_ILL_WF_RANGE]++;
+        *ack = false;
+    } else if (*ack && g->cnt[in->ack_wf] == 0u) {
+        g->errors++;
+        g->fcov[TC_GWCT_F_ILL_ACK_IDLE]++;
+        *ack = false;
+    }
+}
+
+/* An issue reached the maximum (G09): which entry, and whether every entry is full now. */
+static void gwct_fcov_full(tc_gwct_t* g, uint32_t w, uint32_t cmax) {
+    g->fcov[TC_GWCT_F_MAX_WF0] += w == 0u;
+    g->fcov[TC_GWCT_F_MAX_WFLAST] += w + 1u == g->d.num_wf;
+    for (uint32_t x = 0; x < g->d.num_wf; x++) {
+        if (g->cnt[x] != cmax) {
+            return;
+        }
+    }
+    g->fcov[TC_GWCT_F_ALL_FULL]++;
+}
+
+/* G1 for an applied ack of wavefront w (its count is not 0). */
+static void gwct_ack(tc_gwct_t* g, const tc_gwct_in_t* in, bool same_iss, uint32_t cmax,
+                     uint32_t tmax) {
+    const uint32_t w = in->ack_wf;
     const uint32_t era = in->t.era & 1u;
-    const uint32_t now = in->t.now;
-
-    /* G2 screening on cnt_q */
-    bool iss = in->iss_valid;
-    bool ack = in->ack_valid;
-    if (iss && (in->iss_wf >= g->d.num_wf || g->cnt[in->iss_wf] == cmax)) {
-        g->errors++;
-        iss = false;
-    }
-    if (ack && (in->ack_wf >= g->d.num_wf || g->cnt[in->ack_wf] == 0u)) {
-        g->errors++;
-        ack = false;
-    }
-
-    /* G1 */
-    if (iss) {
-        const uint32_t w = in->iss_wf;
-        g->cnt[w]++;
-        g->cov[TC_GWCT_T_ISSUE]++;
-        if (g->cnt[w] == cmax && !(ack && in->ack_wf == w)) {
-            g->cov[TC_GWCT_T_FULL]++;
-        }
-    }
-    if (ack) {
-        const uint32_t w = in->ack_wf;
-        g->cnt[w]--;
-        if (!in->ack_global) {
-            g->cov[TC_GWCT_T_ACK]++;
-        } else if ((in->ack_era & 1u) != era) {
-            g->cov[TC_GWCT_T_ACK_OLD]++;
+    g->fcov[TC_GWCT_F_FROM_MAX] += g->cnt[w] == cmax && !same_iss;
+    g->cnt[w] = (g->cnt[w] - 1u) & cmax;
+    if (!in->ack_global) {
+        g->cov[TC_GWCT_T_ACK]++;
+    } else if ((in->ack_era & 1u) != era) {
+        g->cov[TC_GWCT_T_ACK_OLD]++;
+        g->fcov[TC_GWCT_F_OLD_ERA1] += era;
+    } else {
+        const uint32_t v = in->ack_gwct & tmax;
+        if (v > g->gwct[w]) {
+            g->gwct[w] = v;
+            g->cov[TC_GWCT_T_ACK_RAISE]++;
+            g->fcov[TC_GWCT_F_GWCT_NOW] += v == in->t.now;
+            g->fcov[TC_GWCT_F_GWCT_MAX] += v == tmax;
+            g->fcov[TC_GWCT_F_ROLL_ACK] += in->t.roll;
         } else {
-            const uint32_t v = in->ack_gwct & tmax;
-            if (v > g->gwct[w]) {
-                g->gwct[w] = v;
-                g->cov[TC_GWCT_T_ACK_RAISE]++;
-            } else {
-                g->cov[TC_GWCT_T_ACK_KEEP]++;
-            }
-        }
-        if (iss && in->iss_wf == w) {
-            g->cov[TC_GWCT_T_ISS_ACK]++;
+            g->cov[TC_GWCT_T_ACK_KEEP]++;
         }
     }
-    if (in->t.roll) {
-        memset(g->gwct, 0, sizeof(uint32_t) * g->d.num_wf); /* RO2 */
-        g->cov[TC_GWCT_T_ROLL]++;
+    if (same_iss) {
+        g->cov[TC_GWCT_T_ISS_ACK]++;
     }
+    g->fcov[TC_GWCT_F_IDLE_PENDING] +=
+        g->cnt[w] == 0u && !same_iss && !in->t.roll && g->gwct[w] >= in->t.now;
+}
 
-    /* G3: registered outputs from cnt_d, gwct_d and this cycle's now_i */
+/* The roll clear (RO2). */
+static void gwct_roll(tc_gwct_t* g) {
+    for (uint32_t w = 0; w < g->d.num_wf; w++) {
+        if (g->gwct[w] != 0u) {
+            g->fcov[TC_GWCT_F_ROLL_PENDING]++;
+            break;
+        }
+    }
+    memset(g->gwct, 0, sizeof(uint32_t) * g->d.num_wf);
+    g->cov[TC_GWCT_T_ROLL]++;
+}
+
+/* G3: registered outputs from cnt_d, gwct_d and this cycle's now_i. */
+static void gwct_outputs(tc_gwct_t* g, uint32_t now, uint32_t cmax) {
     uint64_t ready = 0u, idle = 0u, full = 0u;
     for (uint32_t w = 0; w < g->d.num_wf; w++) {
         const uint32_t c = g->cnt[w];
@@ -200,6 +228,40 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
     g->out.fence_ready = ready;
     g->out.wr_idle = idle;
     g->out.full = full;
+}
+
+void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
+    if (!in->rst_n) {
+        gwct_reset(g);
+        g->cov[TC_GWCT_T_RESET]++;
+        if (out != NULL) {
+            *out = g->out;
+        }
+        return;
+    }
+    const uint32_t cmax = (1u << g->d.wf_cnt_width) - 1u;
+    const uint32_t tmax = tc_ts_max_w(g->d.ts_width);
+    bool iss, ack;
+    gwct_screen(g, in, cmax, &iss, &ack);
+    g->fcov[TC_GWCT_F_TOP_CROSS] += in->t.now == (tmax >> 1) + 1u;
+
+    /* G1: counts modulo 2^WfCntWidth, the GWCT max, then the roll clear */
+    if (iss) {
+        const uint32_t w = in->iss_wf;
+        g->cnt[w] = (g->cnt[w] + 1u) & cmax;
+        g->cov[TC_GWCT_T_ISSUE]++;
+        if (g->cnt[w] == cmax && !(ack && in->ack_wf == w)) {
+            g->cov[TC_GWCT_T_FULL]++;
+            gwct_fcov_full(g, w, cmax);
+        }
+    }
+    if (ack) {
+        gwct_ack(g, in, iss && in->iss_wf == in->ack_wf, cmax, tmax);
+    }
+    if (in->t.roll) {
+        gwct_roll(g);
+    }
+    gwct_outputs(g, in->t.now, cmax);
     if (out != NULL) {
         *out = g->out;
     }
@@ -226,4 +288,32 @@ const char* tc_gwct_trans_id(tc_gwct_trans_t r) {
 
 const char* tc_gwct_trans_name(tc_gwct_trans_t r) {
     return (unsigned)r < (unsigned)TC_GWCT_T_N ? gwct_names[r] : "?";
+}
+
+static const char* const gwct_fcov_names[TC_GWCT_F_N] = {
+    "wavefront 0's count reaches its maximum",
+    "wavefront NumWf-1's count reaches its maximum",
+    "every count at its maximum at once",
+    "a count falls from its maximum (ack)",
+    "a count returns to 0, its GWCT not expired",
+    "an ack raises an entry to exactly now_i",
+    "an ack raises an entry to 2^TsWidth-1",
+    "now_i crosses into the top bit",
+    "roll clear of a non-zero GWCT",
+    "current-era GWCT acked in the roll cycle",
+    "previous-era GWCT ignored in era 1",
+    "G2 illegal: ack of an idle wavefront",
+    "G2 illegal: issue at the maximum (wraps)",
+    "G2 illegal: wavefront number >= NumWf",
+};
+
+const char* tc_gwct_fcov_name(tc_gwct_fcov_t f) {
+    return (unsigned)f < (unsigned)TC_GWCT_F_N ? gwct_fcov_names[f] : "?";
+}
+
+bool tc_gwct_fcov_reachable(const tc_gwct_t* g, tc_gwct_fcov_t f) {
+    if (f == TC_GWCT_F_ILL_WF_RANGE) {
+        return g->d.num_wf < TC_MAX_WF; /* the 6-bit port names only entries at NumWf = 64 */
+    }
+    return (unsigned)f < (unsigned)TC_GWCT_F_N;
 }

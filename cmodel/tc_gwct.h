@@ -61,6 +61,25 @@ typedef enum {
     TC_GWCT_T_N
 } tc_gwct_trans_t;
 
+/* Functional cover points (spec section 7; printed F01.. in this order). */
+typedef enum tc_gwct_fcov {
+    TC_GWCT_F_MAX_WF0 = 0,  /* wavefront 0's count reaches its maximum */
+    TC_GWCT_F_MAX_WFLAST,   /* wavefront NumWf-1's count reaches its maximum */
+    TC_GWCT_F_ALL_FULL,     /* every count at its maximum at once */
+    TC_GWCT_F_FROM_MAX,     /* a count falls from its maximum */
+    TC_GWCT_F_IDLE_PENDING, /* a count returns to 0 with its GWCT not expired */
+    TC_GWCT_F_GWCT_NOW,     /* an ack raises an entry to exactly now_i */
+    TC_GWCT_F_GWCT_MAX,     /* an ack raises an entry to 2^TsWidth-1 */
+    TC_GWCT_F_TOP_CROSS,    /* now_i = 2^(TsWidth-1) */
+    TC_GWCT_F_ROLL_PENDING, /* roll clear of a non-zero GWCT */
+    TC_GWCT_F_ROLL_ACK,     /* a current-era GWCT acked in the roll cycle */
+    TC_GWCT_F_OLD_ERA1,     /* a previous-era GWCT ignored in era 1 */
+    TC_GWCT_F_ILL_ACK_IDLE, /* G2: ack of an idle wavefront */
+    TC_GWCT_F_ILL_ISS_MAX,  /* G2: issue at the maximum */
+    TC_GWCT_F_ILL_WF_RANGE, /* G2: wavefront number >= NumWf */
+    TC_GWCT_F_N
+} tc_gwct_fcov_t;
+
 /* Parameters (spec section 1). */
 typedef struct {
     uint32_t num_wf;       /* NumWf, 1..64 */
@@ -74,7 +93,9 @@ typedef struct {
     uint32_t* cnt;     /* cnt_q[NumWf], in the model's block */
     tc_gwct_out_t out; /* registered outputs */
     uint64_t cov[TC_GWCT_T_N];
-    uint64_t errors; /* rule G2 violations */
+    uint64_t fcov[TC_GWCT_F_N]; /* cover points (reset does not clear them) */
+    uint64_t errors;            /* rule G2 violations */
+    uint64_t errors_wf;         /* of which: a wavefront number >= NumWf (the RTL warns only) */
 } tc_gwct_t;
 
 /* Bytes tc_gwct_size() gives for NumWf = n: the header, then gwct and cnt, each rounded up to 8
@@ -97,6 +118,9 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out);
 void tc_gwct_state_get(const tc_gwct_t* g, tc_gwct_state_t* st);
 const char* tc_gwct_trans_id(tc_gwct_trans_t r);   /* "G01" */
 const char* tc_gwct_trans_name(tc_gwct_trans_t r); /* "reset" */
+/* Cover point f: short text; reachable unless the page argues otherwise for this NumWf. */
+const char* tc_gwct_fcov_name(tc_gwct_fcov_t f);
+bool tc_gwct_fcov_reachable(const tc_gwct_t* g, tc_gwct_fcov_t f);
 
 #ifdef __cplusplus
 }

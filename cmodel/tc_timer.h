@@ -46,6 +46,22 @@ typedef enum {
     TC_TIMER_T_N
 } tc_timer_trans_t;
 
+/* Functional cover points (spec section 7; printed F01.. in this order). */
+typedef enum tc_timer_fcov {
+    TC_TIMER_F_COUNT_MAX = 0,   /* now counts up to 2^TsWidth-1 */
+    TC_TIMER_F_WRAP_ERA0,       /* wrap in era 0 (era 0 -> 1) */
+    TC_TIMER_F_WRAP_ERA1,       /* wrap in era 1 (era 1 -> 0) */
+    TC_TIMER_F_CARRY_TOP,       /* count carries into the top bit */
+    TC_TIMER_F_LOAD_ZERO,       /* load of 0 (taken as 1) */
+    TC_TIMER_F_LOAD_MAX,        /* load of 2^TsWidth-1 */
+    TC_TIMER_F_LOAD_ROLL,       /* load in the roll cycle */
+    TC_TIMER_F_LOAD_ERA1,       /* load in era 1 */
+    TC_TIMER_F_RESET_ROLL,      /* reset in the roll cycle, era 0 */
+    TC_TIMER_F_RESET_ROLL_ERA1, /* reset in the roll cycle, era 1 */
+    TC_TIMER_F_RESET_LOAD,      /* reset and load at one edge */
+    TC_TIMER_F_N
+} tc_timer_fcov_t;
+
 /* Parameters (spec section 1). */
 typedef struct {
     uint32_t ts_width; /* TsWidth, 8..32 */
@@ -55,6 +71,7 @@ typedef struct {
     tc_timer_desc_t d;
     tc_timer_state_t st;
     uint64_t cov[TC_TIMER_T_N];
+    uint64_t fcov[TC_TIMER_F_N]; /* cover points (reset does not clear them) */
 } tc_timer_t;
 
 /* The timer's parameters in a system descriptor. */
@@ -72,6 +89,9 @@ void tc_timer_tick(tc_timer_t* t, const tc_timer_in_t* in, tc_timer_out_t* out);
 /* The outputs of the current state (what the unit drives this cycle). */
 void tc_timer_outputs(const tc_timer_t* t, tc_timer_out_t* out);
 const char* tc_timer_trans_name(tc_timer_trans_t r);
+/* Cover point f: short text, and whether it is reachable (every point, at every TsWidth). */
+const char* tc_timer_fcov_name(tc_timer_fcov_t f);
+bool tc_timer_fcov_reachable(const tc_timer_t* t, tc_timer_fcov_t f);
 
 #ifdef __cplusplus
 }

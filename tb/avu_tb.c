@@ -15,6 +15,10 @@
  * Phases: MIX; SLOW (the RDU answers late: outstanding requests pile up, the speculative queue
  * fills, OutMax blocks); STORM (stores: an epoch per store, scrubs, wrap-around); HITS (loads to
  * resident lines: hit limit, speculation). A reset about once per 300 000 cycles.
+ * Steering (--steer on, the default; docs/units/avu.md §8) draws from a stream of its own: half
+ * the HITS phases use the top four lines instead of the bottom four, and one phase in four
+ * becomes HITS with the RDU almost silent (outstanding requests pile up to OutMax - 1, then a
+ * hit that reaches the hit limit allocates an entry whose count is OutMax).
  */
 #include "avu_tb.h"
 
@@ -31,7 +35,9 @@ enum { PH_MIX, PH_SLOW, PH_STORM, PH_HITS, PH_COUNT };
 typedef struct {
     avu_t model; /* first member: tests read the model through the ctx */
     sig_bloom_t hash;
-    gpucoh_rng_t rng;
+    gpucoh_rng_t rng, srng; /* base traffic, steering */
+    bool steer;
+    bool mirror; /* HITS on the top lines */
     int stim;
     uint64_t addr_mask;
     int phase;
@@ -74,6 +80,17 @@ static void new_phase(avu_ctx_t* c) {
         break;
     default:
         break;
+    }
+    c->mirror = false;
+    if (!c->steer)
+        return;
+    const uint32_t x = gpucoh_rng_below(&c->srng, 4);
+    c->mirror = x < 2;
+    if (x == 3) { /* HITS with the RDU almost silent */
+        c->phase = PH_HITS;
+        c->hit_pm = 980;
+        c->store_pm = 20;
+        c->delay_max = 5000;
     }
 }
 
@@ -131,7 +148,21 @@ static int avu_tb_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int 
     c->addr_mask = d.sig.addr_width >= 64 ? ~0ull : (1ull << d.sig.addr_width) - 1u;
     for (uint32_t i = 0; i < POOL; i++)
         c->pool[i] = gpucoh_rng_next(&c->rng);
-    new_phase(c);
+    new_phase(c); /* the first phase unsteered; steering from the next one */
+    gpucoh_rng_seed(&c->srng, seed ^ 0x5354454552ull);
+    c->steer = true;
+    return 0;
+}
+
+static int avu_tb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
+    avu_ctx_t* c = vctx;
+    if (cfg->illegal_rate) {
+        snprintf(err, errlen,
+                 "avu: --illegal-rate: no illegal-input stimulus (docs/units/avu.md "
+                 "§9 lists what an illegal input does)");
+        return -1;
+    }
+    c->steer = cfg->steer;
     return 0;
 }
 
@@ -161,6 +192,8 @@ static void avu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
     if (present) {
         /* HITS: a few hot lines, so a line sees HitLimit hits in a row (hit.rc) */
         uint32_t l = gpucoh_rng_below(&c->rng, c->phase == PH_HITS ? 4u : m->desc.lines);
+        if (c->mirror && c->phase == PH_HITS)
+            l = m->desc.lines - 1u - l;
         bool store = !m->out.pending && gpucoh_rng_below(&c->rng, 1000) < c->store_pm;
         bool hit = c->lpresent[l] && gpucoh_rng_below(&c->rng, 1000) < c->hit_pm;
         in->op_valid = true;
@@ -343,6 +376,20 @@ static void avu_tb_coverage_row(void* vctx, uint32_t row, const char** id, const
     *reachable = avu_trans_reachable(&c->model, (avu_trans_t)row);
 }
 
+static uint32_t avu_tb_fcov_rows(void* vctx) {
+    (void)vctx;
+    return AVU_F_N;
+}
+
+static void avu_tb_fcov_row(void* vctx, uint32_t row, const char** id, const char** name,
+                            uint64_t* count, bool* reachable) {
+    avu_ctx_t* c = vctx;
+    *id = tb_fcov_id(row);
+    *name = avu_fcov_name((avu_fcov_t)row);
+    *count = c->model.fcov[row];
+    *reachable = avu_fcov_reachable(&c->model, (avu_fcov_t)row);
+}
+
 const gpucoh_tb_ops_t avu_tb_ops = {
     .ctx_size = sizeof(avu_ctx_t),
     .in_size = sizeof(avu_in_t),
@@ -357,4 +404,7 @@ const gpucoh_tb_ops_t avu_tb_ops = {
     .coverage = avu_tb_coverage,
     .coverage_rows = avu_tb_coverage_rows,
     .coverage_row = avu_tb_coverage_row,
+    .fcov_rows = avu_tb_fcov_rows,
+    .fcov_row = avu_tb_fcov_row,
+    .stim_cfg = avu_tb_stim_cfg,
 };

@@ -179,6 +179,99 @@ typedef struct {
     unsigned char* fix; /* and which bits of each: taken from the C model */
 } state_cmp_t;
 
+/* --steer / --illegal-rate into the adapter (after its init); the rate in effect into *rate. */
+static int apply_stim_cfg(const gpucoh_cosim_opts_t* o, void* ctx, uint32_t* rate, char* err,
+                          size_t errlen) {
+    const gpucoh_tb_ops_t* t = o->u->tb;
+    gpucoh_stim_cfg_t cfg = {
+        .steer = !o->no_steer, .illegal_set = o->illegal_set, .illegal_rate = o->illegal_rate};
+    *rate = 0;
+    if (t->stim_cfg) {
+        const int rc = t->stim_cfg(ctx, &cfg, err, errlen);
+        *rate = cfg.illegal_rate;
+        return rc;
+    }
+    if (o->no_steer || o->illegal_rate) {
+        snprintf(err, errlen, "%s: its stimulus has no %s", o->u->name,
+                 o->no_steer ? "steering to turn off (--steer)"
+                             : "illegal inputs (--illegal-rate)");
+        return -1;
+    }
+    return 0;
+}
+
+int gpucoh_cosim_check_stim(const gpucoh_cosim_opts_t* o, char* err, size_t errlen) {
+    const gpucoh_tb_ops_t* t = o->u->tb;
+    void* ctx = calloc(1, t->ctx_size);
+    if (!ctx) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    uint32_t rate;
+    int rc = t->init(ctx, &o->pv, o->seed, o->stim, err, errlen);
+    if (rc == 0)
+        rc = apply_stim_cfg(o, ctx, &rate, err, errlen);
+    free(ctx);
+    return rc;
+}
+
+/* Cover points reached / reachable (0/0 for a unit without any). */
+static void fcov_tally(const gpucoh_tb_ops_t* t, void* ctx, uint32_t* reached,
+                       uint32_t* reachable) {
+    *reached = *reachable = 0;
+    const uint32_t n = t->fcov_rows ? t->fcov_rows(ctx) : 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const char *id, *name;
+        uint64_t cnt;
+        bool reach;
+        t->fcov_row(ctx, i, &id, &name, &cnt, &reach);
+        *reachable += reach;
+        *reached += reach && cnt;
+    }
+}
+
+/* "cover points: N/M reached", then the unreached points (every point with all = true). */
+static void fcov_print(const gpucoh_tb_ops_t* t, void* ctx, bool all) {
+    if (!t->fcov_rows)
+        return;
+    uint32_t reached, reachable;
+    fcov_tally(t, ctx, &reached, &reachable);
+    printf("  cover points: %u/%u reached\n", reached, reachable);
+    const uint32_t n = t->fcov_rows(ctx);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *id, *name;
+        uint64_t cnt;
+        bool reach;
+        t->fcov_row(ctx, i, &id, &name, &cnt, &reach);
+        if (all || (reach && cnt == 0))
+            printf("  %s %-52s %12llu%s\n", id, name, (unsigned long long)cnt,
+                   !reach ? "  (unreachable here: see the unit page)"
+                   : cnt  ? ""
+                          : "  NOT REACHED");
+    }
+}
+
+static void fcov_json(FILE* f, const gpucoh_tb_ops_t* t, void* ctx) {
+    if (!t->fcov_rows)
+        return;
+    uint32_t reached, reachable;
+    fcov_tally(t, ctx, &reached, &reachable);
+    fprintf(f, "  \"cover_points\": {\"reached\": %u, \"reachable\": %u, \"points\": [", reached,
+            reachable);
+    const uint32_t n = t->fcov_rows(ctx);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *id, *name;
+        uint64_t cnt;
+        bool reach;
+        t->fcov_row(ctx, i, &id, &name, &cnt, &reach);
+        fprintf(f, "%s\n    {\"id\": \"%s\", \"name\": ", i ? "," : "", id);
+        gpucoh_json_str(f, name);
+        fprintf(f, ", \"count\": %llu, \"reachable\": %s}", (unsigned long long)cnt,
+                reach ? "true" : "false");
+    }
+    fprintf(f, "\n  ]},\n");
+}
+
 typedef struct {
     const gpucoh_cosim_opts_t* o;
     const gpucoh_rtl_api_t* api;
@@ -186,6 +279,7 @@ typedef struct {
     void* ctx;
     void* h;
     unsigned char *in, *mout, *rout, *rst, *ring;
+    uint32_t illegal_rate; /* in effect, per 100 000 cycles */
 } run_t;
 
 static int run_alloc(run_t* r, const gpucoh_cosim_opts_t* o, const gpucoh_rtl_api_t* api,
@@ -205,7 +299,8 @@ static int run_alloc(run_t* r, const gpucoh_cosim_opts_t* o, const gpucoh_rtl_ap
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (t->init(r->ctx, &o->pv, o->seed, o->stim, err, errlen) != 0)
+    if (t->init(r->ctx, &o->pv, o->seed, o->stim, err, errlen) != 0 ||
+        apply_stim_cfg(o, r->ctx, &r->illegal_rate, err, errlen) != 0)
         return -1;
     r->h = api->create();
     return 0;
@@ -337,11 +432,20 @@ static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t t
                 return c;
             }
         }
-        if (api->errors(r->h)) {
+        /* illegal inputs driven on purpose fire the RTL's protocol assertions; the netlist
+         * has none (synthesis drops them) */
+        const uint64_t want = t->rtl_errors && !r->o->netlist ? t->rtl_errors(r->ctx) : 0;
+        if (api->errors(r->h) != want) {
             snprintf(kind, 16, "assertion");
             snprintf(mm->field, sizeof mm->field, "%s (RTL assertion)", r->o->u->name);
-            snprintf(mm->expected, sizeof mm->expected, "no assertion failure");
-            snprintf(mm->got, sizeof mm->got, "an RTL assertion or $error fired (see stderr)");
+            if (want)
+                snprintf(mm->expected, sizeof mm->expected,
+                         "%llu assertion failures (the illegal inputs the C model counted)",
+                         (unsigned long long)want);
+            else
+                snprintf(mm->expected, sizeof mm->expected, "no assertion failure");
+            snprintf(mm->got, sizeof mm->got, "%u RTL assertion or $error failures (see stderr)",
+                     (unsigned)api->errors(r->h));
             mm->extra = 0;
             return c;
         }
@@ -395,6 +499,8 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
     }
     fprintf(f, ",\n  \"seed\": %llu,\n  \"stim\": \"%s\",\n", (unsigned long long)o->seed,
             stim_name(o->stim));
+    fprintf(f, "  \"steer\": %s,\n  \"illegal_rate_per_1000\": %u.%02u,\n",
+            o->no_steer ? "false" : "true", r->illegal_rate / 100u, r->illegal_rate % 100u);
     fprintf(f, "  \"cycles_requested\": %llu,\n  \"cycles_run\": %llu,\n  \"compared\": %llu,\n",
             (unsigned long long)o->cycles, (unsigned long long)res->cycles_run,
             (unsigned long long)res->compared);
@@ -412,6 +518,7 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
                 i ? "," : "", id, name, (unsigned long long)cnt, reach ? "true" : "false");
     }
     fprintf(f, "\n  ]},\n");
+    fcov_json(f, t, r->ctx);
     if (!res->diverged) {
         fprintf(f, "  \"first_divergence\": null,\n  \"verdict\": \"pass\"\n}\n");
         return;
@@ -454,6 +561,8 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         snprintf(res->json_path, sizeof res->json_path, "%s/cosim-%s-seed%llu.json", out_dir,
                  u->name, (unsigned long long)o->seed);
 
+    if (gpucoh_cosim_check_stim(o, err, errlen) != 0)
+        return -1;
     gpucoh_rtl_t rtl;
     if (o->netlist ? gpucoh_netlist_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen)
                    : gpucoh_rtl_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen))
@@ -516,6 +625,9 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     res->mismatches = res->diverged ? 1 : 0;
     res->rate = res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0;
     t->coverage(r.ctx, &res->covered, &res->reachable);
+    res->has_fcov = t->fcov_rows != NULL;
+    res->illegal_rate = r.illegal_rate;
+    fcov_tally(t, r.ctx, &res->fcov_reached, &res->fcov_reachable);
     if (o->wave_path && ends_with(o->wave_path, ".vcd")) {
         if (fst_to_vcd(tpath, o->wave_path, err, errlen) != 0) {
             run_free(&r);
@@ -536,11 +648,17 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         from = div + 1 >= RING ? div + 1 - RING : 0;
         char pargs[1024];
         gpucoh_param_args(u, &o->pv, pargs, sizeof pargs);
+        char sargs[64] = "";
+        if (o->illegal_set)
+            snprintf(sargs, sizeof sargs, " --illegal-rate %u.%02u", o->illegal_rate / 100u,
+                     o->illegal_rate % 100u);
+        if (o->no_steer)
+            snprintf(sargs + strlen(sargs), sizeof sargs - strlen(sargs), " --steer off");
         snprintf(res->replay, sizeof res->replay,
-                 "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s%s --wave "
+                 "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s%s%s --wave "
                  "%s/replay-%s.fst",
                  gpucoh_root(), u->name, (unsigned long long)o->seed, (unsigned long long)(div + 1),
-                 stim_name(o->stim), pargs, o->rtl_dir ? " --rtl-dir " : "",
+                 stim_name(o->stim), sargs, pargs, o->rtl_dir ? " --rtl-dir " : "",
                  o->rtl_dir ? o->rtl_dir : "", o->netlist ? " --netlist" : "", out_dir, u->name);
         snprintf(res->fail_json, sizeof res->fail_json, "%s/%s-seed%llu-fail.json", out_dir,
                  u->name, (unsigned long long)o->seed);
@@ -597,12 +715,19 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
 
     /* report */
     if (!(o->quiet && o->no_fail_artifacts)) {
-        printf("%s %s: %llu cycles, %llu compared, %llu mismatches, coverage %u/%u transitions, "
-               "%.2f M cycles/s (seed %llu, stim %s%s%s)\n",
+        char fc[48] = "";
+        if (res->has_fcov)
+            snprintf(fc, sizeof fc, ", cover points %u/%u", res->fcov_reached, res->fcov_reachable);
+        char il[48] = "";
+        if (res->illegal_rate)
+            snprintf(il, sizeof il, ", illegal %u.%02u/1000", res->illegal_rate / 100u,
+                     res->illegal_rate % 100u);
+        printf("%s %s: %llu cycles, %llu compared, %llu mismatches, coverage %u/%u transitions%s, "
+               "%.2f M cycles/s (seed %llu, stim %s%s%s%s%s)\n",
                res->diverged ? "FAIL" : "PASS", u->name, (unsigned long long)res->cycles_run,
                (unsigned long long)res->compared, (unsigned long long)res->mismatches, res->covered,
-               res->reachable, res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim),
-               res->netlist ? ", " : "", res->impl_note);
+               res->reachable, fc, res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim),
+               o->no_steer ? ", steer off" : "", il, res->netlist ? ", " : "", res->impl_note);
     }
     uint32_t rows = t->coverage_rows(r.ctx);
     if (!o->quiet || o->print_coverage) {
@@ -617,6 +742,12 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
                        : cnt  ? ""
                               : "  NOT COVERED");
         }
+        fcov_print(t, r.ctx, o->print_coverage);
+        const uint64_t ne = t->rtl_errors && !o->netlist ? t->rtl_errors(r.ctx) : 0;
+        if (ne && !o->quiet)
+            printf("  illegal inputs: %llu RTL protocol-assertion failures, each expected (the "
+                   "C model counted the same illegal inputs; they are the %%Error lines above)\n",
+                   (unsigned long long)ne);
     }
     if (res->diverged && !(o->quiet && o->no_fail_artifacts)) {
         printf("  first divergence at cycle %llu (%s)\n", (unsigned long long)div, res->kind);

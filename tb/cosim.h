@@ -25,6 +25,9 @@ typedef struct {
     bool no_fail_artifacts; /* skip the re-run with waves (mutant campaigns) */
     bool print_coverage;    /* print every transition row */
     bool netlist;           /* run the synthesized gate-level netlist instead of the RTL */
+    bool no_steer;          /* --steer off: the stimulus of before the cover points */
+    bool illegal_set;       /* --illegal-rate given (else the unit's default) */
+    uint32_t illegal_rate;  /* its value, illegal inputs per 100 000 cycles */
 } gpucoh_cosim_opts_t;
 
 typedef struct {
@@ -38,6 +41,9 @@ typedef struct {
     char field[128], expected[192], got[192];
     uint32_t extra;
     uint32_t covered, reachable;
+    bool has_fcov;         /* the unit has functional cover points */
+    uint32_t illegal_rate; /* illegal inputs per 100 000 cycles in effect */
+    uint32_t fcov_reached, fcov_reachable;
     double seconds, rate; /* lockstep cycles per second (excluding the build) */
     double build_seconds;
     char json_path[PATH_MAX];
@@ -53,6 +59,10 @@ typedef struct {
 /* 0 = ran (check res->diverged), -1 = could not run (err says why). */
 int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, char* err,
                      size_t errlen);
+
+/* Check o's stimulus options (--steer, --illegal-rate) against the unit's adapter before
+ * anything is built: 0, or -1 and a message (a usage error). */
+int gpucoh_cosim_check_stim(const gpucoh_cosim_opts_t* o, char* err, size_t errlen);
 
 /* Write a GTKWave save file for a dump of unit u (marker at a time, or -1). */
 int gpucoh_write_gtkw(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* dump,

@@ -61,8 +61,15 @@ static void usage(FILE* f) {
             "  --rtl-dir DIR        take the unit's RTL from DIR (mutant experiments)\n"
             "  --netlist            cosim, waves, mutants: run the synthesized gate-level netlist\n"
             "                       (the one `gpucoh area` reports) instead of the RTL\n"
-            "  --coverage           print every transition row with its count\n"
+            "  --coverage           print every transition row and cover point with its count\n"
             "  --quiet              only the summary line\n"
+            "  --steer on|off       cosim, waves, mutants: steer the random stimulus to the\n"
+            "                       corners of the unit's cover points (default on); off gives\n"
+            "                       the stimulus of before the cover points (docs/testing.md)\n"
+            "  --illegal-rate N     cosim, waves, mutants of tc_gwct: present a G2 illegal input\n"
+            "                       (ack of an idle wavefront, issue at the maximum, wavefront\n"
+            "                       >= NumWf) in N of 1000 cycles, e.g. 2 or 0.25 (default 0.1\n"
+            "                       with steering, 0 with --steer off)\n"
             "\n");
     fprintf(f, /* two strings: each under the 4095 characters of -Woverlength-strings */
             "TC system options (cosim system, episode, litmus):\n"
@@ -101,7 +108,9 @@ typedef struct {
     const char *wave, *out, *json, *rtl_dir, *mutants_file;
     uint32_t window;
     bool quiet, coverage, netlist, help;
-    bool steer_off, steer_set; /* mutants of a TC unit: --steer on|off */
+    bool steer_off, steer_set; /* --steer */
+    uint32_t illegal_rate;     /* --illegal-rate, per 100 000 cycles */
+    bool illegal_set;
 } args_t;
 
 static int need_value(int argc, char** argv, int i) {
@@ -117,6 +126,34 @@ static int parse_num(const char* opt, const char* s, uint64_t* v) {
         fprintf(stderr, "gpucoh: %s: '%s' is not an unsigned number\n", opt, s);
         return -1;
     }
+    return 0;
+}
+
+/* --illegal-rate N: per 1000 cycles, 0..1000 with at most two decimals ("0.25"), into
+ * illegal inputs per 100 000 cycles. */
+static int parse_rate(const char* s, uint32_t* out) {
+    uint64_t whole = 0, frac = 0;
+    const char* dot = strchr(s, '.');
+    char w[32];
+    const size_t wl = dot ? (size_t)(dot - s) : strlen(s);
+    const size_t fl = dot ? strlen(dot + 1) : 0;
+    bool ok = wl > 0 && wl < sizeof w && (!dot || (fl >= 1 && fl <= 2));
+    if (ok) {
+        memcpy(w, s, wl);
+        w[wl] = 0;
+        ok = gpucoh_parse_u64(w, &whole) && (!dot || gpucoh_parse_u64(dot + 1, &frac)) &&
+             strspn(s, "0123456789.") == strlen(s);
+    }
+    if (ok && fl == 1)
+        frac *= 10;
+    if (!ok || whole > 1000 || whole * 100 + frac > 100000) {
+        fprintf(stderr,
+                "gpucoh: --illegal-rate: '%s' is not a rate per 1000 cycles in 0..1000 with at "
+                "most two decimals (e.g. 2 or 0.25)\n",
+                s);
+        return -1;
+    }
+    *out = (uint32_t)(whole * 100 + frac);
     return 0;
 }
 
@@ -200,6 +237,20 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
                 fprintf(stderr, "gpucoh: --stim: '%s' is not one of: mixed random directed\n", s);
                 return -1;
             }
+        } else if (!strcmp(o, "--steer")) {
+            if (need_value(argc, argv, i))
+                return -1;
+            const char* s = argv[++i];
+            if (strcmp(s, "on") != 0 && strcmp(s, "off") != 0) {
+                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", s);
+                return -1;
+            }
+            a->steer_off = !strcmp(s, "off");
+            a->steer_set = true;
+        } else if (!strcmp(o, "--illegal-rate")) {
+            if (need_value(argc, argv, i) || parse_rate(argv[++i], &a->illegal_rate))
+                return -1;
+            a->illegal_set = true;
         } else if (!strcmp(o, "--wave")) {
             if (need_value(argc, argv, i))
                 return -1;
@@ -310,6 +361,18 @@ static void fill_cosim(const args_t* a, gpucoh_cosim_opts_t* o) {
     o->quiet = a->quiet;
     o->print_coverage = a->coverage;
     o->netlist = a->netlist;
+    o->no_steer = a->steer_off;
+    o->illegal_set = a->illegal_set;
+    o->illegal_rate = a->illegal_rate;
+}
+
+/* --steer / --illegal-rate belong to the commands that run a unit's own stimulus. */
+static int stim_refused(const args_t* a, const char* cmd) {
+    if (!a->steer_set && !a->illegal_set)
+        return 0;
+    fprintf(stderr, "gpucoh: %s takes no %s (cosim, waves and mutants do)\n", cmd,
+            a->steer_set ? "--steer" : "--illegal-rate");
+    return 1;
 }
 
 static bool hier_point(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* only, size_t on,
@@ -333,8 +396,18 @@ static void cosim_help(FILE* f) {
         "  --out DIR            reports and failure windows (default build/out)\n"
         "  --json FILE          the JSON report\n"
         "  --rtl-dir DIR        take the unit's RTL from DIR\n"
-        "  --coverage           print every transition row\n"
+        "  --coverage           print every transition row and every cover point\n"
         "  --quiet              only the summary line\n"
+        "  --steer on|off       steer the random stimulus to the corners of the unit's cover\n"
+        "                       points (biased values, targeted phases; default on). off: the\n"
+        "                       stimulus of before the cover points (same seed, same inputs),\n"
+        "                       to show what only steering reaches (docs/testing.md)\n"
+        "  --illegal-rate N     tc_gwct: in N of 1000 cycles (0..1000, up to two decimals)\n"
+        "                       present a G2 illegal input (ack of an idle wavefront, issue\n"
+        "                       at the maximum, wavefront >= NumWf); C and RTL must agree on\n"
+        "                       its effect and the RTL's assertion count must equal the\n"
+        "                       model's error count (default 0.1 with steering, 0 with\n"
+        "                       --steer off; docs/units/tc_gwct.md G2)\n"
         "  --netlist            run the gate-level netlist instead of the RTL: the Yosys\n"
         "                       netlist on osu018 cells that `gpucoh area` reports for the\n"
         "                       same parameters (its cached result, else synthesized now,\n"
@@ -631,7 +704,8 @@ static int cmd_area(int argc, char** argv) {
         usage(stdout);
         return 0;
     }
-    if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist) {
+    if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist || a.steer_set ||
+        a.illegal_set) {
         fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
         return EXIT_USAGE;
     }
@@ -714,7 +788,7 @@ static int cmd_bench(int argc, char** argv) {
         usage(stdout);
         return 0;
     }
-    if (system_only(a.u, "bench"))
+    if (system_only(a.u, "bench") || stim_refused(&a, "bench"))
         return EXIT_USAGE;
     if (a.netlist) {
         fprintf(stderr, "gpucoh: bench has no --netlist (tools/bench_netlist.sh times netlist "
@@ -743,15 +817,33 @@ static int cmd_mutants(int argc, char** argv) {
     }
     if (netlist_refused(&a, "mutants"))
         return EXIT_USAGE;
-    if (a.steer_set && (strncmp(a.u->name, "tc_", 3) != 0 || a.netlist)) {
+    if (a.steer_set && !a.u->tb && a.netlist) {
         fprintf(stderr,
-                "gpucoh: mutants %s: --steer applies to the TC units' system runs (tc_l1 "
-                "tc_l2 tc_gwct tc_timer, without --netlist)\n",
+                "gpucoh: mutants %s --netlist: --steer applies to the RTL campaign of the TC "
+                "system units (their netlist runs use the unsteered traffic)\n",
                 a.u->name);
         return EXIT_USAGE;
     }
+    if (a.illegal_set && !a.u->tb) {
+        fprintf(stderr,
+                "gpucoh: mutants %s: its mutants run in the TC system only, which has no "
+                "--illegal-rate here (cosim system --illegal-rate / --l2-illegal-rate)\n",
+                a.u->name);
+        return EXIT_USAGE;
+    }
+    if ((a.steer_set || a.illegal_set) && a.u->tb) {
+        gpucoh_cosim_opts_t o;
+        fill_cosim(&a, &o);
+        char err[512];
+        if (gpucoh_cosim_check_stim(&o, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return EXIT_USAGE;
+        }
+    }
+    const gpucoh_stim_cfg_t stim = {
+        .steer = !a.steer_off, .illegal_set = a.illegal_set, .illegal_rate = a.illegal_rate};
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
-                          a.json, a.out, a.netlist, !a.steer_off);
+                          a.json, a.out, a.netlist, &stim);
 }
 
 int main(int argc, char** argv) {

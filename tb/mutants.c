@@ -262,7 +262,11 @@ static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t er
 
 int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
                    uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
-                   bool netlist, bool steer) {
+                   bool netlist, const gpucoh_stim_cfg_t* stim) {
+    const bool no_steer = stim && !stim->steer;
+    const bool illegal_set = stim && stim->illegal_set;
+    const uint32_t illegal_rate = illegal_set ? stim->illegal_rate : 0;
+    const bool steer = !no_steer; /* the TC system context's traffic (tc_rand.h) */
     const char* root = gpucoh_root();
     char err[1024];
     static mutant_t ms[MAX_MUTANTS];
@@ -347,6 +351,9 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         co.seed = seed;
         co.cycles = cycles;
         co.stim = GPUCOH_STIM_MIXED;
+        co.no_steer = no_steer;
+        co.illegal_set = illegal_set;
+        co.illegal_rate = illegal_rate;
         co.rtl_dir = scratch;
         co.netlist = netlist;
         if (netlist && !m)
@@ -434,11 +441,19 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             broken++;
     }
 
+    char sdesc[96] = "", rate[32] = "default";
+    if (!illegal_set && no_steer)
+        snprintf(rate, sizeof rate, "default (none)");
+    if (illegal_set)
+        snprintf(rate, sizeof rate, "%u.%02u/1000", illegal_rate / 100u, illegal_rate % 100u);
+    if (no_steer || illegal_set)
+        snprintf(sdesc, sizeof sdesc, "; own stimulus: steer %s, illegal rate %s",
+                 no_steer ? "off" : "on", rate);
     printf("mutants of %s: %d caught, %d survived, %d broken (unmutated %s: %llu cycles, 0 "
-           "mismatches%s%s)\n",
+           "mismatches%s%s%s)\n",
            u->name, caught, survived, broken, netlist ? "netlist" : "RTL",
            (unsigned long long)oc[0].r.cycles_run, netlist ? "; " : "",
-           netlist ? oc[0].r.impl_note : "");
+           netlist ? oc[0].r.impl_note : "", sdesc);
     const bool tc = strncmp(u->name, "tc_", 3) == 0;
     if (tc && !netlist)
         printf("  system stimulus: %s (seed %llu, %llu cycles per protocol)\n",
@@ -469,10 +484,11 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
     }
     fprintf(a.f,
             "{\"tool\": \"gpucoh mutants\", \"unit\": \"%s\", \"impl\": \"%s\", \"seed\": %llu, "
-            "\"cycles\": %llu, \"steer\": %s, \"caught\": %d, \"survived\": %d, \"broken\": %d, "
-            "\"mutants\": [",
+            "\"cycles\": %llu, \"steer\": %s, \"illegal_rate\": \"%s\", \"caught\": %d, "
+            "\"survived\": %d, \"broken\": %d, \"mutants\": [",
             u->name, netlist ? "netlist" : "rtl", (unsigned long long)seed,
-            (unsigned long long)cycles, steer ? "true" : "false", caught, survived, broken);
+            (unsigned long long)cycles, no_steer ? "false" : "true", rate, caught, survived,
+            broken);
     for (int i = 0; i < nm; i++) {
         const outcome_t* o = &oc[i + 1];
         fprintf(a.f, "%s\n  {\"name\": ", i ? "," : "");

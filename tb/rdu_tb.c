@@ -17,6 +17,14 @@
  *   STALL    the SMs rarely accept response beats (ship.hold)
  *   QUIET    no new requests (idle.wait)
  * A reset is driven about once per 400 000 cycles.
+ *
+ * Steering (--steer on, the default; docs/units/rdu.md §9) draws from a stream of its own: the
+ * READERS roles rotate by a random offset (so every SM is silent now and then: forced syncs to
+ * every SM); one phase in eight is SOLO: a reset (every counter from 0), then one writer and
+ * every other SM silent for two thresholds' worth of writes (all N-1 counters cross the
+ * threshold at the same write: a forced sync owed to every other SM at once); one race-check
+ * in four reads only the last byte of the line another SM last wrote with that byte (a race
+ * found at the line's last unit).
  */
 #include "rdu_tb.h"
 
@@ -26,12 +34,18 @@
 #include "rng.h"
 #include "tb_common.h"
 
-enum { PH_MIX, PH_BURST, PH_READERS, PH_STALL, PH_QUIET, PH_COUNT };
+enum { PH_MIX, PH_BURST, PH_READERS, PH_STALL, PH_QUIET, PH_SOLO, PH_COUNT };
 #define HOT 48u
 
 typedef struct {
-    rdu_t model; /* first member: tests read the model through the ctx */
-    gpucoh_rng_t rng;
+    rdu_t model;            /* first member: tests read the model through the ctx */
+    gpucoh_rng_t rng, srng; /* base traffic, steering */
+    bool steer;
+    uint32_t roff, solo; /* READERS role offset; SOLO's writer */
+    bool solo_reset;     /* SOLO starts with a reset: every counter from 0 together */
+    uint64_t lastw_addr; /* the last write whose mask holds the line's last byte, and its SM */
+    uint32_t lastw_sm;
+    bool lastw;
     int stim;
     uint64_t addr_mask;
     int phase;
@@ -43,6 +57,22 @@ typedef struct {
     uint64_t held;             /* SMs holding a request not yet accepted */
     rdu_req_t req[RDU_MAX_SM]; /* the request each SM holds */
 } rdu_ctx_t;
+
+/* Steering at a phase start (see the header). */
+static void steer_phase(rdu_ctx_t* c) {
+    const uint32_t n = c->model.desc.n;
+    c->roff = gpucoh_rng_below(&c->srng, n);
+    if (gpucoh_rng_below(&c->srng, 8) != 0)
+        return;
+    c->phase = PH_SOLO;
+    c->solo = gpucoh_rng_below(&c->srng, n);
+    c->solo_reset = true;
+    c->issue_pm = 500;
+    c->ready_pm = 950;
+    /* every write adds at least one unit to every other counter and costs about NC + UN + 4
+     * cycles: two thresholds' worth */
+    c->phase_left = 2000u + 2ull * c->model.desc.sig.threshold * (c->model.nc + c->model.un + 4u);
+}
 
 static void new_phase(rdu_ctx_t* c) {
     uint32_t r = gpucoh_rng_below(&c->rng, 100);
@@ -78,6 +108,8 @@ static void new_phase(rdu_ctx_t* c) {
     default:
         break;
     }
+    if (c->steer)
+        steer_phase(c);
 }
 
 /* A byte mask for a new request (spec §4): full lines, short runs, scattered bytes, empty. */
@@ -103,6 +135,28 @@ static void rand_mask(rdu_ctx_t* c, uint32_t* mask) {
     }
 }
 
+/* Steering: one race-check in four of SM j reads only the last byte of the line another SM
+ * last wrote with that byte (a race found at the line's last unit). */
+static void steer_mask(rdu_ctx_t* c, uint32_t j, rdu_req_t* q) {
+    const uint32_t L = c->model.desc.line, G = c->model.desc.sig.gran;
+    const uint32_t lw = (L - 1u) / 32u, lb = 1u << ((L - 1u) % 32u);
+    if (G >= L)
+        return;
+    if (q->write) {
+        if (q->mask[lw] & lb) {
+            c->lastw = true;
+            c->lastw_addr = q->addr;
+            c->lastw_sm = j;
+        }
+        return;
+    }
+    if (!c->lastw || c->lastw_sm == j || gpucoh_rng_below(&c->srng, 4) != 0)
+        return;
+    memset(q->mask, 0, sizeof q->mask);
+    q->mask[lw] = lb;
+    q->addr = c->lastw_addr;
+}
+
 static uint64_t rand_line(rdu_ctx_t* c, bool fresh) {
     uint64_t a;
     if (!fresh && gpucoh_rng_below(&c->rng, 100) < 70)
@@ -123,11 +177,26 @@ static int rdu_tb_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int 
     if (rdu_init(&c->model, &d, err, errlen) != RDU_OK)
         return -1;
     gpucoh_rng_seed(&c->rng, seed);
+    gpucoh_rng_seed(&c->srng, seed ^ 0x5354454552ull);
     c->stim = stim;
     c->addr_mask = d.sig.addr_width >= 64 ? ~0ull : (1ull << d.sig.addr_width) - 1u;
     for (uint32_t i = 0; i < HOT; i++)
         c->hot[i] = gpucoh_rng_next(&c->rng) & c->addr_mask;
-    new_phase(c);
+    new_phase(c); /* the first phase unsteered; steering from the next one */
+    c->steer = true;
+    return 0;
+}
+
+/* --steer (steering starts with the second phase). */
+static int rdu_tb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
+    rdu_ctx_t* c = vctx;
+    if (cfg->illegal_rate) {
+        snprintf(err, errlen,
+                 "rdu: --illegal-rate: no illegal-input stimulus (docs/units/rdu.md "
+                 "§10 lists what an illegal input does)");
+        return -1;
+    }
+    c->steer = cfg->steer;
     return 0;
 }
 
@@ -144,23 +213,32 @@ static void rdu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
     }
     if (c->phase_left-- == 0)
         new_phase(c);
+    if (c->solo_reset) {
+        c->solo_reset = false;
+        in->rst_n = false;
+        c->held = 0;
+        return;
+    }
     for (uint32_t j = 0; j < n; j++) {
         const uint64_t bit = 1ull << j;
         rdu_req_t* q = &c->req[j];
         if (!(c->held & bit)) {
             if (gpucoh_rng_below(&c->rng, 1000) >= c->issue_pm)
                 continue;
-            if (c->phase == PH_READERS && j < n / 4)
+            const uint32_t role = (j + c->roff) % n; /* roff = 0 unless steered */
+            if ((c->phase == PH_READERS && role < n / 4) || (c->phase == PH_SOLO && j != c->solo))
                 continue; /* silent SMs: nothing syncs them, their counters climb to the
                              threshold (forced) or, with threshold = CMAX, saturate */
-            if (c->phase == PH_READERS)
-                q->write = j >= n / 2;
+            if (c->phase == PH_READERS || c->phase == PH_SOLO)
+                q->write = c->phase == PH_SOLO || role >= n / 2;
             else
                 q->write = gpucoh_rng_below(&c->rng, 1000) < c->write_pm;
             /* READERS: the readers check lines nobody writes, so they do not race and their
              * signatures fill up to the threshold (forced syncs) */
             q->addr = rand_line(c, c->phase == PH_READERS && !q->write);
             rand_mask(c, q->mask);
+            if (c->steer)
+                steer_mask(c, j, q);
             c->held |= bit;
         }
         /* a held request is presented again, unchanged, until accepted */
@@ -282,6 +360,20 @@ static void rdu_tb_coverage_row(void* vctx, uint32_t row, const char** id, const
     *reachable = rdu_trans_reachable(&c->model, (rdu_trans_t)row);
 }
 
+static uint32_t rdu_tb_fcov_rows(void* vctx) {
+    (void)vctx;
+    return RDU_F_N;
+}
+
+static void rdu_tb_fcov_row(void* vctx, uint32_t row, const char** id, const char** name,
+                            uint64_t* count, bool* reachable) {
+    rdu_ctx_t* c = vctx;
+    *id = tb_fcov_id(row);
+    *name = rdu_fcov_name((rdu_fcov_t)row);
+    *count = c->model.fcov[row];
+    *reachable = rdu_fcov_reachable(&c->model, (rdu_fcov_t)row);
+}
+
 const gpucoh_tb_ops_t rdu_tb_ops = {
     .ctx_size = sizeof(rdu_ctx_t),
     .in_size = sizeof(rdu_in_t),
@@ -296,4 +388,7 @@ const gpucoh_tb_ops_t rdu_tb_ops = {
     .coverage = rdu_tb_coverage,
     .coverage_rows = rdu_tb_coverage_rows,
     .coverage_row = rdu_tb_coverage_row,
+    .fcov_rows = rdu_tb_fcov_rows,
+    .fcov_row = rdu_tb_fcov_row,
+    .stim_cfg = rdu_tb_stim_cfg,
 };

@@ -14,6 +14,12 @@
  *   CHURN  short, with frequent clear and reset
  *   SHIP   a signature shipped in: CLEAR, LOAD every chunk with dense random data (~75 % ones),
  *          then tests -- hits with a zero counter (E.test.hit), as an AVU receiving a signature
+ *
+ * Steering (--steer on, the default; docs/units/sig_bloom.md §10) draws from a stream of its
+ * own and overlays the random traffic: a TEST of the key inserted the edge before, a READ of the
+ * chunk loaded the edge before, INSERTs of key 0 and of a key whose hash reaches vector bit m-1,
+ * READ/LOAD at the first and last chunk, a reset while a response is out (not in FILL), and one
+ * SHIP in four with all-ones chunks (every bit set).
  */
 #include "sig_bloom_tb.h"
 
@@ -28,8 +34,11 @@ enum { PH_MIX, PH_FILL, PH_TEST, PH_LOADZ, PH_CHURN, PH_SHIP, PH_COUNT };
 #define POOL 256u
 
 typedef struct {
-    sig_bloom_t model; /* first member: tests/test_compare.c reads the model through the ctx */
-    gpucoh_rng_t rng;
+    sig_bloom_t model;      /* first member: tests/test_compare.c reads the model through the ctx */
+    gpucoh_rng_t rng, srng; /* base traffic, steering */
+    bool steer, ship_ones;
+    bool has_top; /* top_addr: an address whose hash reaches vector bit m-1 */
+    uint64_t top_addr;
     int stim;
     uint64_t addr_mask;
     int phase;
@@ -110,6 +119,7 @@ static void new_phase(sb_ctx_t* c) {
     case PH_SHIP:
         c->phase_left = 1u + m->nc + 50u + gpucoh_rng_below(&c->rng, 200);
         c->next_chunk = 0;
+        c->ship_ones = c->steer && gpucoh_rng_below(&c->srng, 4) == 0;
         break;
     default:
         c->phase_left = 50 + gpucoh_rng_below(&c->rng, 500);
@@ -180,12 +190,35 @@ static void random_input(sb_ctx_t* c, sig_bloom_in_t* in) {
     if (op == SIG_BLOOM_OP_LOAD && c->phase == PH_SHIP) {
         in->chunk_idx = c->next_chunk++ - 1u;
         for (uint32_t w = 0; w < m->chunk_words; w++) /* dense: ~75 % ones */
-            in->chunk_data[w] |= (uint32_t)gpucoh_rng_next(&c->rng);
+            in->chunk_data[w] |= c->ship_ones ? ~0u : (uint32_t)gpucoh_rng_next(&c->rng);
         if (m->desc.chunk_width < 32)
             in->chunk_data[0] &= (1u << m->desc.chunk_width) - 1u;
     }
     if (op == SIG_BLOOM_OP_INSERT)
         remember(c, in->addr);
+}
+
+/* Steering of a random-traffic cycle (see the header); the chunk sequences of LOADZ and SHIP
+ * are left alone. */
+static void steer_input(sb_ctx_t* c, sig_bloom_in_t* in) {
+    const sig_bloom_t* m = &c->model;
+    if (c->phase == PH_LOADZ || c->phase == PH_SHIP)
+        return;
+    const uint32_t x = gpucoh_rng_below(&c->srng, 1000);
+    if (x < 40 && m->fc_op == SIG_BLOOM_OP_INSERT) {
+        in->op = SIG_BLOOM_OP_TEST;
+        in->addr = (m->fc_key << m->lg) & c->addr_mask;
+    } else if (x < 80 && m->fc_op == SIG_BLOOM_OP_LOAD) {
+        in->op = SIG_BLOOM_OP_READ;
+        in->chunk_idx = m->fc_chunk;
+    } else if (x < 84) {
+        in->op = SIG_BLOOM_OP_INSERT;
+        in->addr = x < 82 && c->has_top ? c->top_addr : 0u;
+    } else if (x < 94 && (in->op == SIG_BLOOM_OP_READ || in->op == SIG_BLOOM_OP_LOAD)) {
+        in->chunk_idx = x < 89 ? 0u : m->nc - 1u;
+    } else if (x < 96 && m->out.resp_valid && c->phase != PH_FILL) {
+        in->rst_n = false; /* not while FILL saturates the counter */
+    }
 }
 
 /* Directed script: segments run in order (one pass = directed_len cycles; repeats in
@@ -355,6 +388,23 @@ static int sb_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim
     c->phase = PH_MIX;
     c->phase_left = 0;
     c->dir_len = directed_len(&c->model);
+    gpucoh_rng_seed(&c->srng, seed ^ 0x5354454552ull);
+    c->steer = true;
+    const uint32_t i0 = d.org == SIG_BLOOM_ORG_PARALLEL ? d.k - 1u : 0u;
+    for (uint32_t i = i0; i < d.k && !c->has_top; i++)
+        c->has_top = sig_bloom_addr_for_hash(&c->model, i, c->model.bank - 1u, &c->top_addr);
+    return 0;
+}
+
+static int sb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
+    sb_ctx_t* c = vctx;
+    if (cfg->illegal_rate) {
+        snprintf(err, errlen,
+                 "sig_bloom: --illegal-rate: no illegal-input stimulus (reserved ops 6 and 7 are "
+                 "driven by the unit tests only; docs/units/sig_bloom.md §11)");
+        return -1;
+    }
+    c->steer = cfg->steer;
     return 0;
 }
 
@@ -376,6 +426,8 @@ static void sb_next_input(void* vctx, uint64_t cycle, void* vin) {
         directed_input(c, cycle, in);
     } else {
         random_input(c, in);
+        if (c->steer)
+            steer_input(c, in);
     }
 }
 
@@ -443,6 +495,20 @@ static void sb_coverage_row(void* vctx, uint32_t row, const char** id, const cha
     *reachable = sig_bloom_trans_reachable(&c->model, (sig_bloom_trans_t)row);
 }
 
+static uint32_t sb_fcov_rows(void* vctx) {
+    (void)vctx;
+    return SIG_BLOOM_F_N;
+}
+
+static void sb_fcov_row(void* vctx, uint32_t row, const char** id, const char** name,
+                        uint64_t* count, bool* reachable) {
+    sb_ctx_t* c = vctx;
+    *id = tb_fcov_id(row);
+    *name = sig_bloom_fcov_name((sig_bloom_fcov_t)row);
+    *count = c->model.fcov[row];
+    *reachable = sig_bloom_fcov_reachable(&c->model, (sig_bloom_fcov_t)row);
+}
+
 const gpucoh_tb_ops_t sig_bloom_tb_ops = {
     .ctx_size = sizeof(sb_ctx_t),
     .in_size = sizeof(sig_bloom_in_t),
@@ -457,4 +523,7 @@ const gpucoh_tb_ops_t sig_bloom_tb_ops = {
     .coverage = sb_coverage,
     .coverage_rows = sb_coverage_rows,
     .coverage_row = sb_coverage_row,
+    .fcov_rows = sb_fcov_rows,
+    .fcov_row = sb_fcov_row,
+    .stim_cfg = sb_stim_cfg,
 };

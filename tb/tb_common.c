@@ -67,3 +67,10 @@ const char* tb_row_id(uint32_t row) {
     snprintf(ids[r], sizeof ids[r], "T%02u", row + 1);
     return ids[r];
 }
+
+const char* tb_fcov_id(uint32_t row) {
+    static char ids[64][8];
+    uint32_t r = row < 64 ? row : 63;
+    snprintf(ids[r], sizeof ids[r], "F%02u", row + 1);
+    return ids[r];
+}

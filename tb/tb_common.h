@@ -34,5 +34,7 @@ void tb_hexwords(char* buf, size_t n, const uint32_t* w, uint32_t words, uint32_
 
 /* Coverage row ids "T01".. (static storage per row number). */
 const char* tb_row_id(uint32_t row);
+/* Cover point ids "F01".. (static storage per row number). */
+const char* tb_fcov_id(uint32_t row);
 
 #endif

@@ -366,10 +366,14 @@ static uint32_t one_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
 
 /* ---- tc_timer adapter ----------------------------------------------------------------------- */
 
+/* Steering draws from a stream of its own, so that the base traffic's draws stay in order. */
+#define STEER_SALT 0x5354454552ull /* "STEER" */
+
 typedef struct {
     tc_timer_t model; /* first member */
-    gpucoh_rng_t rng;
+    gpucoh_rng_t rng, srng;
     uint32_t max;
+    bool steer;
 } timer_ctx_t;
 
 static int timer_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim, char* err,
@@ -377,11 +381,36 @@ static int timer_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int s
     timer_ctx_t* c = vctx;
     (void)stim;
     gpucoh_rng_seed(&c->rng, seed);
+    gpucoh_rng_seed(&c->srng, seed ^ STEER_SALT);
+    c->steer = true;
     const tc_timer_desc_t d = {.ts_width = (uint32_t)pv->v[0]};
     if (!tc_timer_init(&c->model, sizeof c->model, &d, err, errlen)) /* its size for every d */
         return -1;
     c->max = pv->v[0] >= 32 ? 0xffffffffu : (1u << pv->v[0]) - 1u;
     return 0;
+}
+/* Steering (docs/units/tc_timer.md section 7): in the roll cycle a load (1 in 8) or a reset
+ * (1 in 16); now and then a jump to just below the top-bit carry, or a reset with a load. */
+static void timer_steer(timer_ctx_t* c, uint64_t cycle, tc_timer_in_t* in) {
+    if (cycle < 2)
+        return;
+    gpucoh_rng_t* r = &c->srng;
+    if (c->model.st.now == c->max) {
+        const uint32_t x = gpucoh_rng_below(r, 16);
+        if (x < 2) {
+            in->load = true;
+            in->load_val = x ? 0u : (uint32_t)gpucoh_rng_next(r) & c->max;
+        } else if (x == 2) {
+            in->rst_n = false;
+        }
+    } else if (gpucoh_rng_below(r, 2000) == 0) {
+        in->load = true;
+        in->load_val = (c->max >> 1) - gpucoh_rng_below(r, 8);
+    } else if (gpucoh_rng_below(r, 4000) == 0) {
+        in->rst_n = false;
+        in->load = true;
+        in->load_val = c->max - gpucoh_rng_below(r, 8);
+    }
 }
 static void timer_next(void* vctx, uint64_t cycle, void* vin) {
     timer_ctx_t* c = vctx;
@@ -396,6 +425,32 @@ static void timer_next(void* vctx, uint64_t cycle, void* vin) {
                        : r < 8 ? c->max - gpucoh_rng_below(&c->rng, 8)
                                : (uint32_t)gpucoh_rng_next(&c->rng) & c->max;
     }
+    if (c->steer)
+        timer_steer(c, cycle, in);
+}
+static int timer_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
+    timer_ctx_t* c = vctx;
+    if (cfg->illegal_rate) {
+        snprintf(err, errlen,
+                 "tc_timer: --illegal-rate: the timer has no illegal inputs to present (a load "
+                 "of 0, its one input outside the range, is in the stimulus already)");
+        return -1;
+    }
+    c->steer = cfg->steer;
+    cfg->illegal_rate = 0;
+    return 0;
+}
+static uint32_t timer_frows(void* vctx) {
+    (void)vctx;
+    return TC_TIMER_F_N;
+}
+static void timer_frow(void* vctx, uint32_t row, const char** id, const char** name,
+                       uint64_t* count, bool* reachable) {
+    timer_ctx_t* c = vctx;
+    *id = tb_fcov_id(row);
+    *name = tc_timer_fcov_name((tc_timer_fcov_t)row);
+    *count = c->model.fcov[row];
+    *reachable = tc_timer_fcov_reachable(&c->model, (tc_timer_fcov_t)row);
 }
 static void timer_tick(void* vctx, const void* in, void* out) {
     timer_ctx_t* c = vctx;
@@ -461,19 +516,31 @@ static const gpucoh_tb_ops_t timer_ops = {
     .coverage = timer_cov,
     .coverage_rows = timer_rows,
     .coverage_row = timer_row,
+    .fcov_rows = timer_frows,
+    .fcov_row = timer_frow,
+    .stim_cfg = timer_stim_cfg,
 };
 
 /* ---- tc_gwct adapter ------------------------------------------------------------------------ */
+
+/* Steered phases (docs/units/tc_gwct.md section 7), chosen at the start of each base phase:
+ * MIRROR picks wavefronts from the top of the table (NumWf-1 down), FILL issues to every
+ * wavefront in turn with no acks until every count is at its maximum. */
+enum { SP_NONE, SP_MIRROR, SP_FILL };
 
 typedef struct {
     tc_gwct_t* model;   /* in mem */
     tc_gwct_state_t st; /* the model's state in the shim's layout, after every tick */
     uint64_t mem[TC_GWCT_BYTES(TC_MAX_WF) / 8u]; /* the model's storage at any NumWf */
     tc_timer_t timer;
-    gpucoh_rng_t rng;
-    uint32_t num_wf, max;
+    gpucoh_rng_t rng, srng, irng; /* base traffic, steering, illegal inputs */
+    uint32_t num_wf, max, cmax;
     uint32_t iss_pm, ack_pm; /* per mille, per phase */
     uint64_t phase_left;
+    bool steer;
+    uint32_t illegal_rate; /* per 100 000 cycles */
+    int sphase;
+    uint32_t fill_wf;
 } gwct_ctx_t;
 
 static int gwct_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim, char* err,
@@ -481,6 +548,9 @@ static int gwct_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int st
     gwct_ctx_t* c = vctx;
     (void)stim;
     gpucoh_rng_seed(&c->rng, seed);
+    gpucoh_rng_seed(&c->srng, seed ^ STEER_SALT);
+    gpucoh_rng_seed(&c->irng, seed ^ (STEER_SALT << 8));
+    c->steer = true;
     c->num_wf = (uint32_t)pv->v[0];
     const tc_gwct_desc_t gd = {
         .num_wf = c->num_wf, .ts_width = (uint32_t)pv->v[1], .wf_cnt_width = (uint32_t)pv->v[2]};
@@ -490,7 +560,106 @@ static int gwct_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int st
         return -1;
     tc_gwct_state_get(c->model, &c->st);
     c->max = pv->v[1] >= 32 ? 0xffffffffu : (1u << pv->v[1]) - 1u;
+    c->cmax = (1u << pv->v[2]) - 1u;
     return 0;
+}
+/* A wavefront of the base traffic (a few hot ones), mirrored to the top in MIRROR phases. */
+static uint32_t gwct_pick(gwct_ctx_t* c) {
+    const uint32_t n = c->num_wf;
+    const uint32_t w = gpucoh_rng_below(&c->rng, 4) ? gpucoh_rng_below(&c->rng, n < 4 ? n : 4)
+                                                    : gpucoh_rng_below(&c->rng, n);
+    return c->sphase == SP_MIRROR ? n - 1u - w : w;
+}
+/* The first wavefront from a random start whose count satisfies want (0: idle, 1: busy,
+ * 2: full); num_wf if none. */
+static uint32_t gwct_find(gwct_ctx_t* c, gpucoh_rng_t* r, int want) {
+    const uint32_t n = c->num_wf, s0 = gpucoh_rng_below(r, n);
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t w = (s0 + i) % n, cnt = c->model->cnt[w];
+        if ((want == 0 && cnt == 0) || (want == 1 && cnt > 0) || (want == 2 && cnt == c->cmax))
+            return w;
+    }
+    return n;
+}
+/* The base traffic's issue and ack of this cycle. */
+static void gwct_base(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* in) {
+    if (gpucoh_rng_below(&c->rng, 1000) < c->iss_pm) {
+        const uint32_t w = gwct_pick(c);
+        if (!((c->model->out.full >> w) & 1u)) {
+            in->iss_valid = true;
+            in->iss_wf = w;
+        }
+    }
+    if (gpucoh_rng_below(&c->rng, 1000) < c->ack_pm) {
+        const uint32_t w = gwct_pick(c);
+        if (c->model->cnt[w] > 0) {
+            in->ack_valid = true;
+            in->ack_wf = w;
+            in->ack_global = gpucoh_rng_below(&c->rng, 4) != 0;
+            if (in->ack_global) {
+                uint32_t r = gpucoh_rng_below(&c->rng, 8);
+                uint64_t g = (uint64_t)t->now + gpucoh_rng_below(&c->rng, 200);
+                in->ack_gwct = r == 0 ? gpucoh_rng_below(&c->rng, t->now + 1u)
+                                      : (uint32_t)(g > c->max ? c->max : g);
+                in->ack_era = r == 1 ? t->era ^ 1u : t->era;
+            }
+        }
+    }
+}
+/* Steering of one cycle: FILL issues, a GWCT acked in the roll cycle, and time jumps (a load
+ * of the timer) to just before the wrap or the top-bit carry. Returns the timer input. */
+static tc_timer_in_t gwct_steer(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* in) {
+    gpucoh_rng_t* r = &c->srng;
+    tc_timer_in_t ti = {.rst_n = in->rst_n};
+    if (c->sphase == SP_FILL) {
+        in->ack_valid = in->ack_global = false;
+        in->ack_wf = in->ack_gwct = in->ack_era = 0;
+        in->iss_valid = false;
+        in->iss_wf = 0;
+        for (uint32_t i = 0; i < c->num_wf && !in->iss_valid; i++) {
+            const uint32_t w = c->fill_wf;
+            c->fill_wf = (c->fill_wf + 1u) % c->num_wf;
+            in->iss_valid = c->model->cnt[w] != c->cmax;
+            in->iss_wf = in->iss_valid ? w : 0u;
+        }
+    }
+    if (t->roll && gpucoh_rng_below(r, 2) == 0) {
+        const uint32_t w = gwct_find(c, r, 1);
+        if (w < c->num_wf) {
+            in->ack_valid = in->ack_global = true;
+            in->ack_wf = w;
+            in->ack_gwct = c->max - gpucoh_rng_below(r, 4);
+            in->ack_era = t->era;
+        }
+    }
+    const uint32_t x = gpucoh_rng_below(r, 8000);
+    const uint32_t to = x < 2   ? c->max - gpucoh_rng_below(r, 64)
+                        : x < 3 ? (c->max >> 1) - gpucoh_rng_below(r, 64)
+                                : 0u;
+    if (to > t->now) {
+        ti.load = true;
+        ti.load_val = to;
+    }
+    return ti;
+}
+/* An illegal input (G2) in place of this cycle's issue or ack. */
+static void gwct_illegal(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* in) {
+    gpucoh_rng_t* r = &c->irng;
+    uint32_t kind = gpucoh_rng_below(r, c->num_wf < TC_MAX_WF ? 3 : 2);
+    const uint32_t full = gwct_find(c, r, 2), idle = gwct_find(c, r, 0);
+    if (kind == 1 && full == c->num_wf)
+        kind = 0; /* nothing at the maximum: an idle ack instead */
+    if (kind == 1 || (kind == 2 && gpucoh_rng_below(r, 2))) {
+        in->iss_valid = true;
+        in->iss_wf = kind == 1 ? full : c->num_wf + gpucoh_rng_below(r, TC_MAX_WF - c->num_wf);
+        return;
+    }
+    if (kind == 0 && idle == c->num_wf)
+        return; /* every wavefront busy */
+    in->ack_valid = in->ack_global = true;
+    in->ack_wf = kind == 0 ? idle : c->num_wf + gpucoh_rng_below(r, TC_MAX_WF - c->num_wf);
+    in->ack_gwct = c->max; /* a GWCT the entry must not take */
+    in->ack_era = t->era;
 }
 static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
     gwct_ctx_t* c = vctx;
@@ -507,35 +676,49 @@ static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
         c->iss_pm = r == 0 ? 700 : r == 1 ? 150 : 400;
         c->ack_pm = r == 0 ? 150 : r == 1 ? 700 : 400;
         c->phase_left = 100 + gpucoh_rng_below(&c->rng, 3000);
+        const uint32_t sr = c->steer ? gpucoh_rng_below(&c->srng, 8) : 7u;
+        c->sphase = sr < 2 ? SP_FILL : sr < 4 ? SP_MIRROR : SP_NONE;
+        if (c->sphase == SP_FILL) /* long enough to fill every count */
+            c->phase_left = (uint64_t)c->num_wf * c->cmax + 200u + c->phase_left;
     }
-    const uint32_t wmask = c->num_wf; /* wavefronts 0..num_wf-1; a few hot ones */
-    if (gpucoh_rng_below(&c->rng, 1000) < c->iss_pm) {
-        uint32_t w = gpucoh_rng_below(&c->rng, 4) ? gpucoh_rng_below(&c->rng, wmask < 4 ? wmask : 4)
-                                                  : gpucoh_rng_below(&c->rng, wmask);
-        if (!((c->model->out.full >> w) & 1u)) {
-            in->iss_valid = true;
-            in->iss_wf = w;
-        }
-    }
-    if (gpucoh_rng_below(&c->rng, 1000) < c->ack_pm) {
-        uint32_t w = gpucoh_rng_below(&c->rng, 4) ? gpucoh_rng_below(&c->rng, wmask < 4 ? wmask : 4)
-                                                  : gpucoh_rng_below(&c->rng, wmask);
-        if (c->model->cnt[w] > 0) {
-            in->ack_valid = true;
-            in->ack_wf = w;
-            in->ack_global = gpucoh_rng_below(&c->rng, 4) != 0;
-            if (in->ack_global) {
-                uint32_t r = gpucoh_rng_below(&c->rng, 8);
-                uint64_t g = (uint64_t)t.now + gpucoh_rng_below(&c->rng, 200);
-                in->ack_gwct = r == 0 ? gpucoh_rng_below(&c->rng, t.now + 1u)
-                                      : (uint32_t)(g > c->max ? c->max : g);
-                in->ack_era = r == 1 ? t.era ^ 1u : t.era;
-            }
-        }
-    }
+    gwct_base(c, &t, in);
     tc_timer_in_t ti = {.rst_n = in->rst_n};
+    if (c->steer && cycle >= 2)
+        ti = gwct_steer(c, &t, in);
+    if (c->illegal_rate && cycle >= 2 && gpucoh_rng_below(&c->irng, 100000) < c->illegal_rate)
+        gwct_illegal(c, &t, in);
     tc_timer_out_t to;
     tc_timer_tick(&c->timer, &ti, &to);
+}
+/* The illegal inputs of the steered stimulus: 0.1 per 1000 cycles (docs/units/tc_gwct.md G2). */
+#define GWCT_ILLEGAL_DEFAULT 10u /* per 100 000 cycles */
+static int gwct_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
+    gwct_ctx_t* c = vctx;
+    (void)err;
+    (void)errlen;
+    c->steer = cfg->steer;
+    c->illegal_rate = cfg->illegal_set ? cfg->illegal_rate : cfg->steer ? GWCT_ILLEGAL_DEFAULT : 0u;
+    cfg->illegal_rate = c->illegal_rate;
+    return 0;
+}
+static uint64_t gwct_rtl_errors(void* vctx) {
+    const gwct_ctx_t* c = vctx;
+    return c->model->errors - c->model->errors_wf; /* the RTL only warns on a wavefront >= NumWf */
+}
+static uint32_t gwct_frows(void* vctx) {
+    (void)vctx;
+    return TC_GWCT_F_N;
+}
+static void gwct_frow(void* vctx, uint32_t row, const char** id, const char** name, uint64_t* count,
+                      bool* reachable) {
+    gwct_ctx_t* c = vctx;
+    const tc_gwct_fcov_t f = (tc_gwct_fcov_t)row;
+    *id = tb_fcov_id(row);
+    *name = tc_gwct_fcov_name(f);
+    *count = c->model->fcov[row];
+    /* the illegal inputs are presented only at an illegal rate > 0 */
+    *reachable =
+        tc_gwct_fcov_reachable(c->model, f) && (f < TC_GWCT_F_ILL_ACK_IDLE || c->illegal_rate > 0);
 }
 static void gwct_tick(void* vctx, const void* in, void* out) {
     gwct_ctx_t* c = vctx;
@@ -610,6 +793,10 @@ static const gpucoh_tb_ops_t gwct_ops = {
     .coverage = gwct_cov,
     .coverage_rows = gwct_rows,
     .coverage_row = gwct_row,
+    .fcov_rows = gwct_frows,
+    .fcov_row = gwct_frow,
+    .stim_cfg = gwct_stim_cfg,
+    .rtl_errors = gwct_rtl_errors,
 };
 
 /* ---- the entries ---------------------------------------------------------------------------- */

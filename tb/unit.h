@@ -41,6 +41,14 @@ typedef struct {
     uint32_t extra;     /* further differing elements in the same compare */
 } gpucoh_mismatch_t;
 
+/* Stimulus options (--steer, --illegal-rate; docs/testing.md "Cover points"). */
+typedef struct {
+    bool steer;            /* biased corner values and targeted phases (default on); off = the
+                              stimulus of before the cover points, same seed -> same inputs */
+    bool illegal_set;      /* --illegal-rate given; else the unit's default (its page) */
+    uint32_t illegal_rate; /* illegal inputs per 100 000 cycles (--illegal-rate N per 1000) */
+} gpucoh_stim_cfg_t;
+
 typedef struct gpucoh_tb_ops {
     size_t ctx_size, in_size, out_size, state_size;
     /* Build the model from a resolved parameter set; prepare the stimulus generator. */
@@ -62,6 +70,20 @@ typedef struct gpucoh_tb_ops {
     uint32_t (*coverage_rows)(void* ctx);
     void (*coverage_row)(void* ctx, uint32_t row, const char** id, const char** name,
                          uint64_t* count, bool* reachable);
+    /* Optional (NULL = the unit has none): functional cover points counted by the C model
+     * (F01, F02, ... in the order of the model's enum; the unit page's "Cover points"). */
+    uint32_t (*fcov_rows)(void* ctx);
+    void (*fcov_row)(void* ctx, uint32_t row, const char** id, const char** name, uint64_t* count,
+                     bool* reachable);
+    /* Optional: apply stimulus options after init, before the first next_input, and write
+     * the illegal-input rate in effect back into cfg. Without it the adapter steers (the
+     * default) and drives no illegal inputs. Returns 0, or -1 with a message for an option the
+     * unit cannot honour. */
+    int (*stim_cfg)(void* ctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen);
+    /* Optional: RTL assertion failures the stimulus has provoked on purpose so far (illegal
+     * inputs the model counted as protocol errors); the engine requires the RTL's count to be
+     * exactly this every cycle. NULL = none expected. */
+    uint64_t (*rtl_errors)(void* ctx);
 } gpucoh_tb_ops_t;
 
 /* Stimulus modes (--stim). */

@@ -121,8 +121,10 @@ static void test_bad_options(void** state) {
     expect_usage_error("cosim system --steer", "needs a value", NULL);
     expect_usage_error("cosim system --l2-illegal-rate 1001", "not a rate in 1/1000", NULL);
     expect_usage_error("mutants tc_l1 --steer x", "'x' is not one of: on off", NULL);
-    expect_usage_error("mutants sig_bloom --steer off", "--steer applies to the TC units", NULL);
-    expect_usage_error("cosim sig_bloom --steer off", "unknown option '--steer'", NULL);
+    expect_usage_error("mutants tc_l1 --netlist --steer off", "--steer applies to the RTL campaign",
+                       NULL);
+    expect_usage_error("mutants tc_l2 --illegal-rate 2", "has no --illegal-rate here", NULL);
+    expect_usage_error("cosim sig_bloom --steer sometimes", "not one of", NULL);
     expect_usage_error("episode --steer off", "unknown option '--steer'", NULL);
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make regress`: the long runs kept out of `make test`. Each configuration runs N cycles
-# (default 10^7) and must end with 0 mismatches and every reachable transition covered; the
-# mutant campaign runs at the paper size; the TC cover points are checked over the system runs
-# and each cover mutant is shown caught with steering and surviving without it. Ends with one
+# (default 10^7) and must end with 0 mismatches, every reachable transition covered and every
+# reachable cover point reached; the mutant campaign runs at the paper size; the TC cover points
+# are checked over the system runs; every cover mutant (tests/mutants/<unit>/cover/) must be
+# caught with the steered stimulus and survive with --steer off. Ends with one
 # 'N passed, N failed' line.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +23,9 @@ run() { # run UNIT NAME ARGS...
     local rc=$? line
     line=$(grep -E '^(PASS|FAIL) ' "$log")
     local cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-    if [ $rc -eq 0 ] && [ -n "$cov" ] && [ "${cov% *}" = "${cov#* }" ]; then
+    local fc=$(echo "$line" | sed -n 's/.*cover points \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+    if [ $rc -eq 0 ] && [ -n "$cov" ] && [ "${cov% *}" = "${cov#* }" ] && [ -n "$fc" ] &&
+        [ "${fc% *}" = "${fc#* }" ]; then
         PASS=$((PASS + 1)); echo "  ok    $name: $line"
     else
         FAIL=$((FAIL + 1)); echo "  FAIL  $name: $line"; tail -20 "$log"
@@ -69,10 +72,33 @@ sysrun tc-weak-small-ts8 $((N / 5)) --protocol tc-weak --seed 33 --param ts_widt
     --param lease=30 --param pred_init=30 --param pred_max=60
 # the gate-level netlists (docs/testing.md, "Netlist lockstep"): every L1, L2 bank and the timer
 # as its osu018 netlist, both protocols, small configuration, N/50 cycles (at least 10^5; the
-# netlist system runs at a few thousand cycles/s)
+# netlist system runs at a few thousand cycles/s; the unsteered traffic, as in make test)
 NL=$((N / 50 > 100000 ? N / 50 : 100000))
-sysrun tc-weak-small-netlist "$NL" --protocol tc-weak --seed 38 --netlist all
-sysrun tc-strong-small-netlist "$NL" --protocol tc-strong --seed 39 --netlist all
+sysrun tc-weak-small-netlist "$NL" --protocol tc-weak --seed 38 --netlist all --steer off
+sysrun tc-strong-small-netlist "$NL" --protocol tc-strong --seed 39 --netlist all --steer off
+# the synthesis-only mutants of tc_l1 / tc_l2 (moved here from make test for its time): the
+# mutated unit's netlist in the TC system catches it, and the RTL lockstep of the same mutated
+# RTL passes in both protocols (a bug only synthesis sees)
+nlmut_tc() { # nlmut_tc UNIT MUTANT
+    local unit=$1 m=$2 cyc=30000 p ok=1
+    [ -z "$ONLY" ] || [[ netlist-mutant =~ $ONLY ]] || return 0
+    local log=$OUT/netlist-mutant-$unit-$m.log
+    $G mutants "$unit" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist --cycles $cyc \
+        --out "$OUT" > "$log" 2>&1 && grep -qE "^  $m +caught " "$log" &&
+        grep -q "impl=netlist ${unit#tc_} in the TC system" "$log" || ok=0
+    for p in tc-weak tc-strong; do
+        $G cosim "$unit" --param protocol=$p --rtl-dir "build/mutants/$unit/$m" --cycles $cyc \
+            --seed 1 --illegal-rate 5 --quiet > "$log.rtl-$p" 2>&1 &&
+            grep -q "^PASS system $p: $cyc cycles, .* 0 mismatches" "$log.rtl-$p" || ok=0
+    done
+    if [ $ok = 1 ]; then
+        PASS=$((PASS + 1)); echo "  ok    netlist mutant $unit/$m: caught through the netlist, passes the RTL lockstep"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  netlist mutant $unit/$m (see $log*)"
+    fi
+}
+nlmut_tc tc_l1 01-legal-wf-translate-off
+nlmut_tc tc_l2 01-expiry-full-case
 # the paper configuration for N/2 cycles, and for N/20 with the timer started 50 000 cycles
 # before its 32-bit wrap (rollover rows at the paper size). Not every row is reachable at this
 # size: S02 of the L1 needs 63 writes of one wavefront outstanding, S02 of the L2 all 128 MSHRs
@@ -177,6 +203,32 @@ mut avu --param m=1024 --param lines=32
 mut tc_l1
 mut tc_l2
 mut tc_gwct
+# cover mutants: bugs in corners only the steered stimulus reaches (docs/testing.md, "Cover
+# points"): each is caught at the default cycles and seed, and survives the same run with
+# --steer off (for tc_timer / tc_gwct: its own lockstep and the whole system)
+covmut_unit() { # covmut_unit FILE: a cover mutant of a unit with its own lockstep
+    local f=$1 unit name
+    unit=$(basename "$(dirname "$(dirname "$f")")"); name=$(basename "$f" .mut)
+    [ -z "$ONLY" ] || [[ cover-$unit =~ $ONLY ]] || return 0
+    local on=$OUT/cover-$unit-$name-on.log off=$OUT/cover-$unit-$name-off.log
+    $G mutants "$unit" --mutants "$f" --out "$OUT/cover-on" > "$on" 2>&1
+    local rc_on=$?
+    $G mutants "$unit" --mutants "$f" --steer off --out "$OUT/cover-off" > "$off" 2>&1
+    local rc_off=$?
+    if [ $rc_on -eq 0 ] && grep -qE "^  $name +caught " "$on" && [ $rc_off -eq 1 ] &&
+        grep -qE "^  $name +SURVIVED " "$off"; then
+        PASS=$((PASS + 1))
+        echo "  ok    cover mutant $unit/$name: caught steered ($(grep -E "^  $name " "$on" | awk '{print $3" cycle "$4" "$5}'))," \
+            "survives --steer off"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  cover mutant $unit/$name (steered exit $rc_on, --steer off exit $rc_off)"
+        grep -E "^  $name " "$on" "$off"
+    fi
+}
+for f in tests/mutants/*/cover/*.mut; do
+    case $f in tests/mutants/tc_l[12]/*) continue ;; esac   # above, in the TC system
+    covmut_unit "$f"
+done
 # the Yosys parse gate and the Icarus compile at every unit's defaults (make test runs the
 # paper-size TC caches at the reduced sizes of rtl/lint/gate_params.txt; here about 10 minutes)
 if [ -z "$ONLY" ] || [[ lint-defaults =~ $ONLY ]]; then

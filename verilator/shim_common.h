@@ -30,7 +30,7 @@ void vl_stop(const char* filename, int linenum, const char* hier) {
     (void)hier;
     ++g_stops;
     VL_PRINTF("%%Error: %s:%d: RTL $stop / assertion failure (gpucoh reports it as a "
-              "divergence)\n",
+              "divergence unless the stimulus presented an illegal input on purpose)\n",
               filename, linenum);
 }
 
