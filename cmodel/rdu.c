@@ -106,18 +106,6 @@ static inline uint32_t ctz64(uint64_t x) {
 #endif
 }
 
-static inline uint32_t popcount32(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return (uint32_t)__builtin_popcount(x);
-#else
-    uint32_t n = 0;
-    for (; x != 0u; x &= x - 1u) {
-        n++;
-    }
-    return n;
-#endif
-}
-
 /* mask of the low n bits, 0 <= n <= 64 */
 static inline uint64_t mask64(uint32_t n) {
     return n >= 64u ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
@@ -214,7 +202,7 @@ uint32_t rdu_umask(uint32_t line, uint32_t gran, const uint32_t* mask, uint32_t*
     if (gran == 1u) { /* unit u = byte u */
         for (uint32_t w = 0; w < mw; w++) {
             umask[w] = mask[w];
-            n += popcount32(mask[w]);
+            n += sig_bloom_popcount32(mask[w]);
         }
         return n;
     }

@@ -435,28 +435,16 @@ static inline void copy_out(const sig_bloom_t* s, sig_bloom_out_t* out) {
 
 /*--- cover points (spec §10) ----------------------------------------------------------------*/
 
-static uint32_t popcount32(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return (uint32_t)__builtin_popcount(x);
-#else
-    uint32_t n = 0;
-    for (; x != 0u; x &= x - 1u) {
-        n++;
-    }
-    return n;
-#endif
-}
-
 /* Set bits of chunk idx. */
 static uint32_t chunk_ones(const sig_bloom_t* s, uint32_t idx) {
     const uint32_t c = s->desc.chunk_width;
     if (c < 32u) {
         const uint32_t pos = idx * c;
-        return popcount32((s->st.bits[pos >> 5] >> (pos & 31u)) & ((1u << c) - 1u));
+        return sig_bloom_popcount32((s->st.bits[pos >> 5] >> (pos & 31u)) & ((1u << c) - 1u));
     }
     uint32_t n = 0;
     for (uint32_t w = 0; w < s->chunk_words; w++) {
-        n += popcount32(s->st.bits[idx * s->chunk_words + w]);
+        n += sig_bloom_popcount32(s->st.bits[idx * s->chunk_words + w]);
     }
     return n;
 }

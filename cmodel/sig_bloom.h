@@ -238,6 +238,18 @@ bool sig_bloom_fcov_reachable(const sig_bloom_t* s, sig_bloom_fcov_t f);
  * H3 by elimination over GF(2) on the rows of hash i, bit-select by its bit pattern. */
 bool sig_bloom_addr_for_hash(const sig_bloom_t* s, uint32_t i, uint32_t h, uint64_t* addr);
 
+/* Set bits of a 32-bit word (shared by the models' cover points and the rdu's count). */
+static inline uint32_t sig_bloom_popcount32(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_popcount(x);
+#else
+    uint32_t n = 0;
+    for (; x != 0u; x &= x - 1u)
+        n++;
+    return n;
+#endif
+}
+
 /* Coverage tally shared by every model (sig_bloom, rdu, avu): of the rows t < rows for which
  * reach(model, t) holds, count them in *reachable and those with cov[t] != 0 in *covered
  * (either pointer may be NULL). */
