@@ -523,6 +523,7 @@ static int cosim_system(topt_t* o) {
                                                               : NULL;
     tc_rand_cfg_t rc = tc_rand_cfg_default(&o->cfg.d, o->seed, o->ops ? o->ops : ~0ull >> 1);
     rc.steer = !o->steer_off;
+    rc.roll_cycle = tc_rand_roll_cycle(&o->cfg.d, o->cfg.start_time);
     tc_rand_t* r = tc_rand_new(&o->cfg.d, &rc, err, sizeof err);
     if (!r) {
         fprintf(stderr, "gpucoh: %s\n", err);
@@ -875,6 +876,7 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
         }
         tc_rand_cfg_t rcfg = tc_rand_cfg_default(&o.cfg.d, seed, ~0ull >> 1);
         rcfg.steer = steer;
+        rcfg.roll_cycle = tc_rand_roll_cycle(&o.cfg.d, o.cfg.start_time);
         tc_rand_t* rnd = tc_rand_new(&o.cfg.d, &rcfg, why, wn);
         tc_workload_t wl;
         tc_sys_t* s = NULL;

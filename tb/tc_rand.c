@@ -22,16 +22,19 @@ typedef enum {
     PH_MERGE,
     PH_LEASE,
     PH_STREAM,
+    PH_ROLL, /* not drawn: entered W cycles before the timer's first roll (cfg.roll_cycle) */
     PH_N
 } phase_t;
 
-#define PH_PLAIN   (PH_QUIET + 1) /* the phases of the unsteered traffic */
-#define MERGE_LEN  64u            /* cycles of one MERGE round (one line) */
-#define SCRIPT_MAX (3u * 16u)     /* a FRESH script: up to 3 operations per bank */
+#define PH_PLAIN    (PH_QUIET + 1) /* the phases of the unsteered traffic */
+#define MERGE_LEN   64u            /* cycles of one MERGE round (one line) */
+#define SCRIPT_MAX  (3u * 16u)     /* a FRESH script: up to 3 operations per bank */
+#define ROLL_ACTIVE 1000u          /* ROLL: cycles of traffic before the timer's first roll */
+#define ROLL_TAIL   300u           /* ROLL: cycles after it */
 
-static const char* const phase_name[PH_N] = {"READ",     "MIXED", "WRITE", "ATOMIC",
-                                             "CONFLICT", "SOLO",  "QUIET", "FRESH",
-                                             "TWIN",     "MERGE", "LEASE"};
+static const char* const phase_name[PH_N] = {"READ",  "MIXED",  "WRITE", "ATOMIC", "CONFLICT",
+                                             "SOLO",  "QUIET",  "FRESH", "TWIN",   "MERGE",
+                                             "LEASE", "STREAM", "ROLL"};
 
 typedef struct {
     uint64_t left;   /* operations still to issue */
@@ -70,6 +73,7 @@ struct tc_rand {
     step_t script[SCRIPT_MAX];
     uint32_t nscript, spos;
     uint32_t mbase; /* MERGE: pool index of the first round's line */
+    bool rolled;    /* ROLL: the phase has been entered */
 };
 
 static uint32_t log2u(uint32_t x) {
@@ -202,7 +206,7 @@ static void fresh_script(tc_rand_t* r) {
 static void steer_phase(tc_rand_t* r, uint32_t* p, uint32_t* len) {
     if (!gpucoh_rng_permille(&r->rng, r->c.steer_permille))
         return;
-    *p = PH_FRESH + rnd(r, PH_N - PH_FRESH);
+    *p = PH_FRESH + rnd(r, PH_ROLL - PH_FRESH);
     if (*p == PH_FRESH) {
         *len = r->c.phase_max + 200u * r->d.num_banks; /* room for the script */
         fresh_script(r);
@@ -211,6 +215,24 @@ static void steer_phase(tc_rand_t* r, uint32_t* p, uint32_t* len) {
     } else if (*p == PH_MERGE) {
         r->mbase = rnd(r, r->npool);
     }
+}
+
+/* Enter ROLL (steering only, no random draw): it lasts until ROLL_TAIL cycles after the roll. */
+static void roll_phase(tc_rand_t* r, uint64_t cycle) {
+    r->rolled = true;
+    r->phase = PH_ROLL;
+    r->phase_start = cycle;
+    r->phase_end = r->c.roll_cycle + ROLL_TAIL;
+    r->phases[PH_ROLL]++;
+    const uint32_t nwf = r->d.num_sm * r->d.num_wf;
+    for (uint32_t w = 0; w < nwf; w++)
+        r->wf[w].streak = 0;
+}
+
+uint64_t tc_rand_roll_cycle(const tc_desc_t* d, uint32_t start_time) {
+    const uint64_t top = (d->ts_width >= 32 ? 1ull << 32 : 1ull << d->ts_width) - 1u;
+    const uint64_t roll = start_time ? 3u + (top - start_time) : top + 1u;
+    return top + 1u >= (1ull << 20) ? roll : 0u; /* short eras: rolls are everywhere anyway */
 }
 
 static void new_phase(tc_rand_t* r, uint64_t cycle) {
@@ -402,6 +424,37 @@ static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, tc_wop_t* op) {
     return true;
 }
 
+/* ROLL: the window around the timer's first roll. First nothing is issued for quiet_min cycles
+ * (every lease runs out, the queues drain: under TC-Strong, stores stalled behind unexpired
+ * lines would otherwise hold every bank), then for ROLL_ACTIVE cycles up to the roll and
+ * ROLL_TAIL after it: odd wavefronts load and then store lines of their SM's own L2 set (one
+ * above the pool's sets per SM): loaded within a lease of the wrap, a line's stamp saturates at
+ * 2^TsWidth-1 and the store is a private UPGR (tc_l2 F72), the L1 line is V_M while the store is
+ * out (tc_l1 F54). Even wavefronts load L2Ways + 8 lines of one more set in every bank: each
+ * miss evicts a live line into M_I, which is soon asked for again, so H20 fetches are in flight
+ * when the roll comes (tc_l2 F78). */
+static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
+                      tc_wop_t* op) {
+    if (cycle + ROLL_ACTIVE < r->c.roll_cycle)
+        return false;
+    const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
+    if ((wfi & 1u) == 0u) {
+        if (!gpucoh_rng_permille(&r->rng, 60))
+            return false;
+        const uint32_t es = sets > used + r->d.num_sm ? used + r->d.num_sm : 0u;
+        const uint32_t k = rnd(r, r->d.l2_ways + 8u);
+        line_op(r, op, TC_WOP_LOAD_LINE, set_line(r, rnd(r, r->d.num_banks), es, k));
+        return true;
+    }
+    if (!gpucoh_rng_permille(&r->rng, 300))
+        return false;
+    const uint32_t set = sets > used ? used + sm % (sets - used) : 0u;
+    const uint32_t k = wfi / 2u;
+    const uint64_t line = set_line(r, k % r->d.num_banks, set, (k / r->d.num_banks) % 2u);
+    line_op(r, op, (w->streak++ & 1u) ? TC_WOP_STORE_LINE : TC_WOP_LOAD_LINE, line);
+    return true;
+}
+
 /* An L2 set the traffic has already used: the pool's, or one a FRESH phase has taken (so the
  * FRESH phases still find their sets unused). */
 static uint32_t used_set(tc_rand_t* r) {
@@ -444,6 +497,8 @@ static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
     }
     if (r->phase == PH_STREAM)
         return stream_next(r, wfi, op);
+    if (r->phase == PH_ROLL)
+        return roll_next(r, sm, wfi, cycle, w, op);
     if (!gpucoh_rng_permille(&r->rng, r->rate))
         return false;
     const uint64_t hot = pick_line(r, true);
@@ -461,6 +516,9 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, tc_w
         return false;
     if (cycle >= r->phase_end)
         new_phase(r, cycle);
+    if (r->c.steer && r->c.roll_cycle && !r->rolled &&
+        cycle + r->c.quiet_min + ROLL_ACTIVE >= r->c.roll_cycle)
+        roll_phase(r, cycle);
     if (r->phase >= PH_PLAIN) {
         if (!steer_op(r, sm, wfi, cycle, w, op))
             return false;

@@ -35,6 +35,13 @@
  *   STREAM  the pool's L2 sets over 16 x L2Ways tags: the SOLO wavefront of each SM streams
  *           stores (its write count fills up behind L2 misses), the others load (misses evict
  *           unexpired lines into M_I entries until the MSHRs are full).
+ *   ROLL    not drawn: before the timer's first roll (cfg.roll_cycle, known when an era is
+ *           long, i.e. `--start-time` near the wrap at the paper size) nothing is issued for
+ *           quiet_min cycles (leases run out, queues drain), then for 1 000 cycles up to the
+ *           roll and 300 after it odd wavefronts load then store lines of their SM's own L2 set
+ *           (stamps saturated at 2^TsWidth-1, private UPGRs, V_M lines at the roll), even ones
+ *           load lines of one set per bank over L2Ways + 8 tags (live lines evicted to M_I and
+ *           asked for again: H20 fetches in flight at the roll).
  * With steer false no extra random number is drawn: the same seed gives the same operations as
  * before steering existed.
  */
@@ -60,8 +67,13 @@ typedef struct {
     uint32_t word_permille;  /* share of word ops (LOAD/STORE/ACQUIRE/RELEASE) */
     bool steer;              /* steered phases too (false: the traffic of before, draw for draw) */
     uint32_t steer_permille; /* chance that a new phase is a steered one */
+    uint64_t roll_cycle;     /* steering: the cycle of the timer's first roll, 0 = none */
 } tc_rand_cfg_t;
 
+/* The cycle of the timer's first roll (the edge at now = 2^TsWidth-1) for a system whose timer
+ * is loaded with start_time (0: not loaded), or 0 when eras are shorter than 2^20 cycles (rolls
+ * are then frequent and need no phase of their own). */
+uint64_t tc_rand_roll_cycle(const tc_desc_t* d, uint32_t start_time);
 /* Defaults sized from the geometry: 2 L2 sets per bank, 3 * L2Ways lines per set, 4 hot lines
  * per bank (at most 16), phases 200..2000 cycles, QUIET 2..3 times the longest expected lease
  * (Lease, or min(PredMax, 4 * PredInit) when predicted). */

@@ -105,13 +105,19 @@ nlmut_tc tc_l2 01-expiry-full-case
 # of a bank taken; the small configuration covers them (reported here, not required).
 FULLCOV=0 sysrun tc-weak-paper $((N / 2)) --protocol tc-weak --config paper --seed 34
 FULLCOV=0 sysrun tc-strong-paper $((N / 2)) --protocol tc-strong --config paper --seed 35
-FULLCOV=0 sysrun tc-weak-paper-wrap $((N / 20)) --protocol tc-weak --config paper --seed 36 \
+WRAPC=$((N / 20 > 60000 ? N / 20 : 60000)) # the roll comes at cycle 50 003
+FULLCOV=0 sysrun tc-weak-paper-wrap "$WRAPC" --protocol tc-weak --config paper --seed 36 \
     --start-time 4294917296
-FULLCOV=0 sysrun tc-strong-paper-wrap $((N / 20)) --protocol tc-strong --config paper --seed 37 \
+FULLCOV=0 sysrun tc-strong-paper-wrap "$WRAPC" --protocol tc-strong --config paper --seed 37 \
     --start-time 4294917296
+# the predictor pinned at its ceiling (PredInit = PredMax, no negative step): every +THit clamps
+# (tc_l2 F68; from PredInit 800 it would take some 16 000 net +THit steps at the paper size)
+FULLCOV=0 sysrun tc-weak-paper-life $((N / 30)) --protocol tc-weak --config paper --seed 38 \
+    --param pred_init=65535 --param t_evict=0 --param use_t_write=0
 # cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable at the small
-# configuration is reached by its three runs together (required); the paper runs' points are
-# reported (steering reaches most; the pages say which need more than these runs)
+# configuration is reached by its three runs together, every one reachable at the paper size by
+# the five paper runs together (both required; the wrap runs' ROLL phase, tc_rand.h, reaches the
+# roll corners, the pinned predictor F68)
 covcheck() { # covcheck NAME REQUIRED RUN...
     local name=$1 req=$2; shift 2
     [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
@@ -125,7 +131,8 @@ covcheck() { # covcheck NAME REQUIRED RUN...
     fi
 }
 covcheck cover-points-small 1 tc-weak-small tc-strong-small tc-weak-small-ts8
-covcheck cover-points-paper 0 tc-weak-paper tc-strong-paper tc-weak-paper-wrap tc-strong-paper-wrap
+covcheck cover-points-paper 1 tc-weak-paper tc-strong-paper tc-weak-paper-wrap tc-strong-paper-wrap \
+    tc-weak-paper-life
 # the cover mutants (tests/mutants/<unit>/cover/): each must be caught with the steered traffic
 # and survive the unsteered one, at the make-test campaign's cycles and the default seed
 covmut() { # covmut UNIT MUTANT
