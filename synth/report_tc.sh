@@ -57,6 +57,7 @@ awk -v cur="$cur" '
     return (neg && (ip out fp) ~ /[1-9]/ ? "-" : "") ip out fp
   }
   function pct(a, b) { return sprintf("%+.1f %%", 100 * a / b) }
+  function sgn(x) { return (x < 0 ? "− " (-x) : "+ " x) }
   function clog2(v,    n) { n = 0; while (2 ^ n < v) n++; return n }
   function pget(p, k, def,    n, i, kv, a) {
     n = split(p, kv, " ")
@@ -206,7 +207,7 @@ awk -v cur="$cur" '
     print "<!-- synth/report_tc.sh: table 2 -->"
     print "| structure | count | area µm² | kGE | flops | flop area µm² | logic area µm² | w/ SRAM µm² (flow) | fmax MHz |"
     print "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
-    printf "| GWCT table, 48 × 32-bit GWCT + 48 × 6-bit counters + 3 × 48 output bits (`tc_gwct`) | 1 SM | %s | %s | %s | %s | %s | %s | %s |\n", \
+    printf "| GWCT table, 48 × 32-bit GWCT + 48 × 6-bit counters + 3 × 48 output bits + 2 × 48 valid bits (`tc_gwct`) | 1 SM | %s | %s | %s | %s | %s | %s | %s |\n", \
       commas(g(G, "area_um2"), 0), commas(g(G, "ge") / 1000, 1), commas(g(G, "flops"), 0), commas(g(G, "ff_area_um2"), 0), commas(logic(G), 0), commas(g(G, "sram_total_um2"), 0), g(G, "fmax_mhz")
     printf "| the same | 16 SMs | %s | %s | %s | %s | %s | %s | %s |\n", \
       commas(16 * g(G, "area_um2"), 0), commas(16 * g(G, "ge") / 1000, 1), commas(16 * g(G, "flops"), 0), commas(16 * g(G, "ff_area_um2"), 0), commas(16 * logic(G), 0), commas(16 * g(G, "sram_total_um2"), 0), g(G, "fmax_mhz")
@@ -263,8 +264,8 @@ awk -v cur="$cur" '
     m = 0; for (i = 1; i <= n; i++) if (has(L[i])) { m++; P[m] = L[i]; X[m] = LINES[L[i]]; Z[m] = MSH[L[i]]; Y[m] = logic(L[i]) }
     fit2(m); F2 = FA; SL2 = FB; SM2 = FC
     print "<!-- synth/report_tc.sh: table 4 -->"
-    printf "Non-storage flops of tc_l2 (RTL model, equal to flops − storage bits at all %d tc_l2 points): %s + %d × lines %+d × MSHRs at 16 B lines, %s + %d × lines %+d × MSHRs at 16 B with TsWidth 16 (PredMax 65,534), %s + %d × lines %+d × MSHRs at 128 B (request FIFO, response and DRAM request registers; per line `mlive_q`, `dlive_q`, `groll_q`; per MSHR `mlv_q`, `mroll_q`, less the 5 − log2(LineBytes/4) bits of `mword_q` without a load).\n\n", \
-      NL2, commas(l2_ns_fixed(16, 32, ""), 0), l2_ns_line(), l2_ns_mshr(16), commas(l2_ns_fixed(16, 16, "PredMax=65534"), 0), l2_ns_line(), l2_ns_mshr(16), commas(NS2, 0), l2_ns_line(), l2_ns_mshr(128)
+    printf "Non-storage flops of tc_l2 (RTL model, equal to flops − storage bits at all %d tc_l2 points): %s + %d × lines %s × MSHRs at 16 B lines, %s + %d × lines %s × MSHRs at 16 B with TsWidth 16 (PredMax 65,534), %s + %d × lines %s × MSHRs at 128 B (request FIFO, response and DRAM request registers; per line `mlive_q`, `dlive_q`, `groll_q`; per MSHR `mlv_q`, `mroll_q`, less the 5 − log2(LineBytes/4) bits of `mword_q` without a load).\n\n", \
+      NL2, commas(l2_ns_fixed(16, 32, ""), 0), l2_ns_line(), sgn(l2_ns_mshr(16)), commas(l2_ns_fixed(16, 16, "PredMax=65534"), 0), l2_ns_line(), sgn(l2_ns_mshr(16)), commas(NS2, 0), l2_ns_line(), sgn(l2_ns_mshr(128))
     printf "tc_l2, 16 B lines, logic area = F + s_L × lines + s_M × MSHRs, least squares over %d points: **F = %s µm², s_L = %s µm² per line, s_M = %s µm² per MSHR**.\n\n", m, commas(F2, 0), commas(SL2, 0), commas(SM2, 0)
     print "| point | lines | MSHRs | logic µm² measured | fit µm² | residual µm² | residual | total area measured | total, fit + exact flops | residual |"
     print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
