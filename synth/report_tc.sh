@@ -11,9 +11,11 @@
 # Usage: synth/report_tc.sh [--results DIR]
 #
 # Method (docs/area-tc.md §4): the flip-flop count of every point and of the paper configuration
-# is exact (the storage formulas below, checked against every result's storage_bits, plus the
-# measured non-storage flops, which do not depend on the number of lines); only the logic area
-# (area_um2 - ff_area_um2) is fitted, linearly in lines (tc_l1) and in lines and MSHRs (tc_l2).
+# is exact: the storage formulas below (checked against every result's storage_bits) plus the
+# non-storage flops, modelled from the RTL's registers as fixed + a x lines + b x MSHRs and
+# checked against every result's flops - storage_bits (any point that disagrees is an error).
+# Only the logic area (area_um2 - ff_area_um2) is fitted, linearly in lines (tc_l1) and in lines
+# and MSHRs (tc_l2).
 set -euo pipefail
 
 prog=report_tc.sh
@@ -28,7 +30,7 @@ results=synth/results
 while [[ $# -gt 0 ]]; do
   case $1 in
     --results) [[ $# -ge 2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
-    -h | --help) sed -n '4,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
 done
@@ -39,7 +41,7 @@ files=("$results"/tc_*.area.txt)
 # The work tree's RTL, hashed as synth/tc.sh hashes it (comments stripped), to say which
 # results were measured on other versions.
 cur=""
-for f in rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.sv rtl/tc_l2.sv; do
+for f in rtl/tc_pkg.sv rtl/gpucoh_*.sv rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.sv rtl/tc_l2.sv; do
   [[ -f $f ]] && cur+="$f=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
 done
 
@@ -55,6 +57,7 @@ awk -v cur="$cur" '
     return (neg && (ip out fp) ~ /[1-9]/ ? "-" : "") ip out fp
   }
   function pct(a, b) { return sprintf("%+.1f %%", 100 * a / b) }
+  function sgn(x) { return (x < 0 ? "− " (-x) : "+ " x) }
   function clog2(v,    n) { n = 0; while (2 ^ n < v) n++; return n }
   function pget(p, k, def,    n, i, kv, a) {
     n = split(p, kv, " ")
@@ -66,14 +69,48 @@ awk -v cur="$cur" '
   function logic(p) { return g(p, "area_um2") - g(p, "ff_area_um2") }
   function macro(bits) { return bits * CELL * (1 + PERIPH) + FIXED }   # area-method.md §4, 1 port
   # Architectural storage, the formulas of synth/tc.sh (and tb/tc_units.c); checked below.
-  function l1_bits(sets, lb, ts,    la, lines, per) {
-    la = 32 - clog2(lb); lines = sets * 4
-    per = (la - clog2(sets)) + 3 + ts + 8 * lb + 2 + 4 + 2 * 48 + ts
-    return lines * per + sets * 2 + 48 * (ts + 6 + 3)
-  }
+  function l1_line(sets, lb, ts) { return (32 - clog2(lb) - clog2(sets)) + 3 + ts + 8 * lb + 2 + 4 + 2 * 48 + ts }
+  function l1_bits(sets, lb, ts) { return sets * 4 * l1_line(sets, lb, ts) + sets * 2 + 48 * (ts + 6 + 3) }
   function l2_line(sets, lb, ts) { return (32 - clog2(lb) - clog2(sets)) + 3 + ts + 1 + 8 * lb }
   function l2_mshr(lb, ts) { return 1 + 2 + (32 - clog2(lb)) + 4 + ts + 16 + 3 + 6 + 6 + 9 * lb + 2 + 5 + 64 }
   function l2_bits(sets, mshrs, lb, ts) { return sets * 8 * l2_line(sets, lb, ts) + mshrs * l2_mshr(lb, ts) + ts }
+  # Non-storage flops: registers of the RTL that the storage formulas do not count, as
+  # fixed + a x lines + b x MSHRs; checked below against flops - storage_bits of every result.
+  # Paper values of what the points do not vary: NumWf 48, NumSm 16, AddrWidth 32, L1Queue =
+  # L2Queue = 4 (gpucoh_fifo: 4 entries, head_q 2 bits, cnt_q 3 bits).
+  # tc_gwct: gval_q, cval_q (per entry: its GWCT and its counter written since reset / the roll).
+  function gwct_ns() { return 2 * 48 }
+  # tc_l1, fixed: request FIFO entries {op 2, wf 6, line, aop 2, word 5, a 32, b 32, data, mask}
+  # and pointers, core_ready_q, response register crsp_* (valid 1, kind 2, wf mask 48, line,
+  # data), request register req_* (valid 1, kind 3, wf 6, line, exp 1, ts, era 1, data, mask,
+  # aop 2, word 5, a 32, b 32), the valid bits of the GWCT. Per line (a): mlive_q, dlive_q, rolled_q.
+  function l1_ns_fixed(lb, ts,    la, db) {
+    la = 32 - clog2(lb); db = 8 * lb
+    return 4 * (2 + 6 + la + 2 + 5 + 64 + db + lb) + 2 + 3 + 1 + (1 + 2 + 48 + la + db) + \
+      (1 + 3 + 6 + la + 1 + ts + 1 + db + lb + 2 + 5 + 64) + gwct_ns()
+  }
+  function l1_ns_line() { return 3 }
+  function l1_ns(sets, lb, ts) { return l1_ns_fixed(lb, ts) + l1_ns_line() * sets * 4 }
+  # tc_l2, fixed: request FIFO entries {kind 3, src 6, wf 6, line, exp 1, ts, era 1, aop 2, word,
+  # a 32, b 32, data, mask} and pointers, response register rsp_* (valid 1, kind 3, dst 16, wf 6,
+  # atomic 1, line, ts, era 1, data), DRAM request registers mreq_* (2 valid bits, 2 lines,
+  # data). The word index of an atomic is used modulo LineBytes/4 (op_widx): of the 5-bit word of a
+  # FIFO entry and of mword_q only the low log2(LineBytes/4) bits have a load, Yosys removes the
+  # others (at 16 B lines 3 per entry and per MSHR; none at 128 B). life_q bit 0 is constant 0
+  # when PredMax is even and PredInit, PredMin and the steps THit, TEvict, TWrite are too (the
+  # TsWidth 16 points, PredMax 65534): removed. Per line (a): mlive_q, dlive_q, groll_q. Per MSHR
+  # (b): mlv_q, mroll_q, less the unloaded mword_q bits (+2 at 128 B lines, -1 at 16 B).
+  function l2_ww(lb) { return clog2(lb / 4) }
+  function l2_ns_fixed(lb, ts, par,    la, db, odd) {
+    la = 32 - clog2(lb); db = 8 * lb
+    odd = pget(par, "PredMax", 65535) % 2 + pget(par, "PredInit", 800) % 2 + pget(par, "PredMin", 0) % 2 + \
+      pget(par, "THit", 4) % 2 + pget(par, "TEvict", 8) % 2 + pget(par, "TWrite", 8) % 2
+    return 4 * (3 + 6 + 6 + la + 1 + ts + 1 + 2 + l2_ww(lb) + 64 + db + lb) + 2 + 3 + \
+      (1 + 3 + 16 + 6 + 1 + la + ts + 1 + db) + (2 + 2 * la + db) - (odd == 0 ? 1 : 0)
+  }
+  function l2_ns_line() { return 3 }
+  function l2_ns_mshr(lb) { return 2 - (5 - l2_ww(lb)) }
+  function l2_ns(sets, mshrs, lb, ts, par) { return l2_ns_fixed(lb, ts, par) + l2_ns_line() * sets * 8 + l2_ns_mshr(lb) * mshrs }
   # least squares y = a + b x over the points P[1..n] (xs in X[], ys in Y[])
   function fit1(n,    i, mx, my, sxx, sxy) {
     mx = 0; my = 0
@@ -121,13 +158,18 @@ awk -v cur="$cur" '
       ts = pget(par, "TsWidth", 32); lb = pget(par, "LineBytes", 128)
       if (top == "tc_l1") {
         s = pget(par, "L1Sets", 64); LINES[p] = s * 4; MSH[p] = "—"
-        want = l1_bits(s, lb, ts)
+        want = l1_bits(s, lb, ts); ns = l1_ns(s, lb, ts); NL1++
       } else if (top == "tc_l2") {
         s = pget(par, "L2Sets", 128); m = pget(par, "L2Mshrs", 128); LINES[p] = s * 8; MSH[p] = m
-        want = l2_bits(s, m, lb, ts)
-      } else { LINES[p] = "—"; MSH[p] = "—"; want = g(p, "storage_bits") }
+        want = l2_bits(s, m, lb, ts); ns = l2_ns(s, m, lb, ts, par); NL2++
+      } else if (top == "tc_gwct") { LINES[p] = "—"; MSH[p] = "—"; want = g(p, "storage_bits"); ns = gwct_ns() }
+      else { LINES[p] = "—"; MSH[p] = "—"; want = g(p, "storage_bits"); ns = 0 }
       if (want != g(p, "storage_bits") + 0) {
         printf "report_tc.sh: error: %s: storage formula gives %d bits, the result says %d\n", p, want, g(p, "storage_bits") > "/dev/stderr"
+        exit 1
+      }
+      if (ns != g(p, "flops") - g(p, "storage_bits")) {
+        printf "report_tc.sh: error: %s: non-storage flop model gives %d, the result has %d flops - %d storage bits = %d\n", p, ns, g(p, "flops"), g(p, "storage_bits"), g(p, "flops") - g(p, "storage_bits") > "/dev/stderr"
         exit 1
       }
       if (g(p, "ff_area_um2") + 0 != FF * g(p, "flops")) {
@@ -165,7 +207,7 @@ awk -v cur="$cur" '
     print "<!-- synth/report_tc.sh: table 2 -->"
     print "| structure | count | area µm² | kGE | flops | flop area µm² | logic area µm² | w/ SRAM µm² (flow) | fmax MHz |"
     print "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
-    printf "| GWCT table, 48 × 32-bit GWCT + 48 × 6-bit counters + 3 × 48 output bits (`tc_gwct`) | 1 SM | %s | %s | %s | %s | %s | %s | %s |\n", \
+    printf "| GWCT table, 48 × 32-bit GWCT + 48 × 6-bit counters + 3 × 48 output bits + 2 × 48 valid bits (`tc_gwct`) | 1 SM | %s | %s | %s | %s | %s | %s | %s |\n", \
       commas(g(G, "area_um2"), 0), commas(g(G, "ge") / 1000, 1), commas(g(G, "flops"), 0), commas(g(G, "ff_area_um2"), 0), commas(logic(G), 0), commas(g(G, "sram_total_um2"), 0), g(G, "fmax_mhz")
     printf "| the same | 16 SMs | %s | %s | %s | %s | %s | %s | %s |\n", \
       commas(16 * g(G, "area_um2"), 0), commas(16 * g(G, "ge") / 1000, 1), commas(16 * g(G, "flops"), 0), commas(16 * g(G, "ff_area_um2"), 0), commas(16 * logic(G), 0), commas(16 * g(G, "sram_total_um2"), 0), g(G, "fmax_mhz")
@@ -182,14 +224,14 @@ awk -v cur="$cur" '
     printf "GWCT bits in one macro (model, 1 port): 1,536 GWCT bits -> %s µm²; 1,968 bits (all, the flow'"'"'s figure) -> %s µm².\n\n", commas(macro(1536), 0), commas(g(G, "sram_macro_um2"), 0)
 
     # ---- 3. tc_l1 fit ---------------------------------------------------------------------------
-    # exact flops of the paper L1 and the non-storage flops (FIFO, output registers)
-    NS1_16 = g("l1_s4_b16", "flops") - g("l1_s4_b16", "storage_bits")
-    NS1 = g("l1_s4_b128", "flops") - g("l1_s4_b128", "storage_bits")
-    if (g("l1_s8_b128", "flops") - g("l1_s8_b128", "storage_bits") != NS1 + 0) { print "report_tc.sh: error: tc_l1 non-storage flops differ between sizes" > "/dev/stderr"; exit 1 }
+    # the non-storage flops of the paper L1 (model checked at every point above)
+    NS1 = l1_ns_fixed(128, 32)
     n = split("l1_s4_b16 l1_s8_b16 l1_s16_b16 l1_s32_b16 l1_s64_b16", L, " ")
     m = 0; for (i = 1; i <= n; i++) if (has(L[i])) { m++; P[m] = L[i]; X[m] = LINES[L[i]]; Y[m] = logic(L[i]) }
     fit1(m); A16 = FA; B16 = FB
     print "<!-- synth/report_tc.sh: table 3 -->"
+    printf "Non-storage flops of tc_l1 (RTL model, equal to flops − storage bits at all %d tc_l1 points): %s + %d × lines at 16 B lines, %s + %d × lines at 16 B with TsWidth 16, %s + %d × lines at 128 B (request FIFO, request and response registers, GWCT valid bits; per line `mlive_q`, `dlive_q`, `rolled_q`).\n\n", \
+      NL1, commas(l1_ns_fixed(16, 32), 0), l1_ns_line(), commas(l1_ns_fixed(16, 16), 0), l1_ns_line(), commas(NS1, 0), l1_ns_line()
     printf "tc_l1, 16 B lines, logic area = F + s × lines, least squares over %d points: **F = %s µm², s = %s µm² per line**.\n\n", m, commas(A16, 0), commas(B16, 0)
     print "| point | lines | logic µm² measured | fit µm² | residual µm² | residual | total area measured | total, fit + exact flops | residual |"
     print "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
@@ -217,11 +259,13 @@ awk -v cur="$cur" '
       commas(TSL, 1), FF, commas((logic("l1_s4_b16") - 16 * ts32) - (logic("l1_s4_b16_ts16") - 16 * ts16), 0)
 
     # ---- 4. tc_l2 fit ---------------------------------------------------------------------------
-    NS2 = g("l2_s4_m8_b128", "flops") - g("l2_s4_m8_b128", "storage_bits")
+    NS2 = l2_ns_fixed(128, 32, "")
     n = split("l2_s4_m8_b16 l2_s8_m8_b16 l2_s16_m8_b16 l2_s32_m8_b16 l2_s4_m16_b16 l2_s4_m32_b16 l2_s4_m64_b16", L, " ")
     m = 0; for (i = 1; i <= n; i++) if (has(L[i])) { m++; P[m] = L[i]; X[m] = LINES[L[i]]; Z[m] = MSH[L[i]]; Y[m] = logic(L[i]) }
     fit2(m); F2 = FA; SL2 = FB; SM2 = FC
     print "<!-- synth/report_tc.sh: table 4 -->"
+    printf "Non-storage flops of tc_l2 (RTL model, equal to flops − storage bits at all %d tc_l2 points): %s + %d × lines %s × MSHRs at 16 B lines, %s + %d × lines %s × MSHRs at 16 B with TsWidth 16 (PredMax 65,534), %s + %d × lines %s × MSHRs at 128 B (request FIFO, response and DRAM request registers; per line `mlive_q`, `dlive_q`, `groll_q`; per MSHR `mlv_q`, `mroll_q`, less the 5 − log2(LineBytes/4) bits of `mword_q` without a load).\n\n", \
+      NL2, commas(l2_ns_fixed(16, 32, ""), 0), l2_ns_line(), sgn(l2_ns_mshr(16)), commas(l2_ns_fixed(16, 16, "PredMax=65534"), 0), l2_ns_line(), sgn(l2_ns_mshr(16)), commas(NS2, 0), l2_ns_line(), sgn(l2_ns_mshr(128))
     printf "tc_l2, 16 B lines, logic area = F + s_L × lines + s_M × MSHRs, least squares over %d points: **F = %s µm², s_L = %s µm² per line, s_M = %s µm² per MSHR**.\n\n", m, commas(F2, 0), commas(SL2, 0), commas(SM2, 0)
     print "| point | lines | MSHRs | logic µm² measured | fit µm² | residual µm² | residual | total area measured | total, fit + exact flops | residual |"
     print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
@@ -258,10 +302,10 @@ awk -v cur="$cur" '
     } else print "No tc_l2 TsWidth = 16 triple: the tc_l2 timestamp-bit logic below borrows the tc_l1 figure.\n\n"
 
     # ---- 5. paper configuration (flops exact, logic extrapolated) --------------------------------
-    P1bits = l1_bits(64, 128, 32); P1flops = P1bits + NS1; P1ff = FF * P1flops
+    P1bits = l1_bits(64, 128, 32); P1flops = P1bits + l1_ns(64, 128, 32); P1ff = FF * P1flops
     P1log = a128 + 256 * b128
     P1data = 256 * 1024; P1lts = 256 * 32; P1tag = 256 * 19
-    P2bits = l2_bits(128, 128, 128, 32); P2flops = P2bits + NS2; P2ff = FF * P2flops
+    P2bits = l2_bits(128, 128, 128, 32); P2flops = P2bits + l2_ns(128, 128, 128, 32, ""); P2ff = FF * P2flops
     P2log = A2 + 1024 * BL + 128 * BM
     P2data = 1024 * 1024; P2gts = 1024 * 32; P2tag = 1024 * 18
     print "<!-- synth/report_tc.sh: table 5 -->"
@@ -283,10 +327,11 @@ awk -v cur="$cur" '
       commas(16 * P1bits + 8 * P2bits + 24 * 33, 0), commas(16 * P1flops + 8 * P2flops + 24 * 33, 0), commas(16 * P1ff + 8 * P2ff + 24 * g(T, "ff_area_um2"), 0), \
       commas(16 * P1log + 8 * P2log + 24 * logic(T), 0), commas(T1, 0), commas(T1 / 24000, 0), \
       commas(16 * fx1 + 8 * fx2 + 24 * g(T, "area_um2"), 0), commas(16 * up1 + 8 * up2 + 24 * g(T, "area_um2"), 0), commas(16 * lo1 + 8 * lo2 + 24 * g(T, "area_um2"), 0)
-    printf "Per-line split at the paper size (extrapolated): tc_l1 %s µm² per line = flops %s (%d bits) + logic %s (data %s, timestamps %s, the rest %s); tc_l2 %s µm² per line = flops %s (%d bits) + logic %s (data %s, gTS %s, the rest %s); %s µm² per MSHR = flops %s (%d bits) + logic %s.\n\n", \
-      commas(FF * 1212 + b128, 0), commas(FF * 1212, 0), 1212, commas(b128, 0), commas(c1 * 1024, 0), commas(TSL * 64, 0), commas(b128 - c1 * 1024 - TSL * 64, 0), \
-      commas(FF * l2_line(128, 128, 32) + BL, 0), commas(FF * l2_line(128, 128, 32), 0), l2_line(128, 128, 32), commas(BL, 0), commas(l1d * 1024, 0), commas(TSL2 * 32, 0), commas(BL - l1d * 1024 - TSL2 * 32, 0), \
-      commas(FF * l2_mshr(128, 32) + BM, 0), commas(FF * l2_mshr(128, 32), 0), l2_mshr(128, 32), commas(BM, 0)
+    f1 = l1_line(64, 128, 32) + l1_ns_line(); f2 = l2_line(128, 128, 32) + l2_ns_line(); f3 = l2_mshr(128, 32) + l2_ns_mshr(128)
+    printf "Per-line split at the paper size (extrapolated): tc_l1 %s µm² per line = flops %s (%d: %d storage bits + %d) + logic %s (data %s, timestamps %s, the rest %s); tc_l2 %s µm² per line = flops %s (%d: %d + %d) + logic %s (data %s, gTS %s, the rest %s); %s µm² per MSHR = flops %s (%d: %d + %d) + logic %s.\n\n", \
+      commas(FF * f1 + b128, 0), commas(FF * f1, 0), f1, l1_line(64, 128, 32), l1_ns_line(), commas(b128, 0), commas(c1 * 1024, 0), commas(TSL * 64, 0), commas(b128 - c1 * 1024 - TSL * 64, 0), \
+      commas(FF * f2 + BL, 0), commas(FF * f2, 0), f2, l2_line(128, 128, 32), l2_ns_line(), commas(BL, 0), commas(l1d * 1024, 0), commas(TSL2 * 32, 0), commas(BL - l1d * 1024 - TSL2 * 32, 0), \
+      commas(FF * f3 + BM, 0), commas(FF * f3, 0), f3, l2_mshr(128, 32), l2_ns_mshr(128), commas(BM, 0)
 
     # ---- 6. timestamp storage: notes vs ours -----------------------------------------------------
     print "<!-- synth/report_tc.sh: table 6 -->"
