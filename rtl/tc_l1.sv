@@ -255,7 +255,8 @@ module tc_l1 #(
 
   // A line's architectural fields from its stored ones (see State): live = mlive_q[i] (dlive_q[i]
   // for data), rolled = rolled_q[i]. roll_st is idempotent, so one rolled bit covers any number
-  // of rolls since the write; lTS and mTS are constants after a roll.
+  // of rolls since the write; lTS and mTS are constants after a roll, mTS = TsMax also on a line
+  // never written (P5: RO2 sets every mts, I lines included; its rolled bit is set too).
   function automatic logic [2:0] line_st(input logic live, input logic rolled,
                                          input logic [2:0] s);
     line_st = !live ? StI : rolled ? roll_st(s) : s;
@@ -266,7 +267,7 @@ module tc_l1 #(
   endfunction
   function automatic logic [TsWidth-1:0] line_mts(input logic live, input logic rolled,
                                                   input logic [TsWidth-1:0] t);
-    line_mts = !live ? '0 : rolled ? TsMax : t;
+    line_mts = rolled ? TsMax : live ? t : '0;   // P5: a roll reaches unwritten lines too
   endfunction
 
   // ---------------------------------------------------------------------------------------------

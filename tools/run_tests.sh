@@ -13,7 +13,7 @@
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle
 #   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
-#  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
+#  5c. (in the background from the start, on the second core) netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
 #      tc_gwct against the C model, one synthesis-only mutant per unit (and per tc_l1 / tc_l2)
 #      caught by it, and the TC system (TC-Weak and TC-Strong) with its L1s and L2 banks as
 #      netlists
@@ -66,6 +66,141 @@ cmocka() {
     printf '  %-5s %-58s %s\n' "$([ "$f" -eq 0 ] && [ "$rc" -eq 0 ] && echo ok || echo FAIL)" \
         "$label $(basename "$bin"): $p passed, $f failed" "($(( $(date +%s) - t )) s)"
 }
+
+# Section 5c (netlist lockstep: synthesis, netlist builds, gate-level runs; about half the suite's
+# CPU time) runs in the background beside sections 1-5b, on the second core: its own counters and
+# output, written to $LOGS/section-5c.* and joined in order before section 6. The builds it shares
+# with the other sections are safe to race (tools/build_rtl.sh builds in a temporary directory and
+# renames it; the Verilator runtime and `gpucoh area` take locks).
+section_5c() {
+PASS=0
+FAIL=0
+FAILED=()
+echo "== 5c. netlist lockstep: the synthesized osu018 netlist against the C model"
+# gpucoh cosim <unit> --netlist runs the gate-level netlist `gpucoh area` reports (docs/testing.md,
+# "Netlist lockstep"). Small parameter sets: each synthesizes in 1-25 s (once; build/area, shared
+# with gpucoh area) and its netlist model is built once (build/rtl/<unit>-netlist-*).
+NL_SB=(--param m=256 --param chunk_width=32)
+NL_RDU=(--param n=3 --param m=256 --param k=4 --param addr_width=16 --param line=32 --param gran=4
+        --param chunk_width=32 --param queue=2 --param threshold=8)
+NL_AVU=(--param m=256 --param k=4 --param gran=4 --param line=32 --param chunk_width=32
+        --param lines=8 --param epoch_width=2 --param hit_limit=2 --param spec_depth=2
+        --param out_max=3 --param id_width=4 --param addr_width=16)
+NL_TIMER=(--param ts_width=8)
+NL_GWCT=(--param wf=8 --param ts_width=8 --param wf_cnt_width=2)
+# nlcosim UNIT NAME CYCLES PARAMS...: PASS, 0 mismatches, full coverage, and the summary line
+# and the JSON say impl=netlist with the state compared
+nlcosim() {
+    local unit=$1 name=$2 cycles=$3; shift 3
+    local log="$LOGS/netlist-$unit-$name.log" json="$OUT/netlist-$unit-$name.json" t=$(date +%s)
+    "$G" cosim "$unit" --netlist --cycles "$cycles" --stim mixed --seed 7 --quiet --json "$json" \
+        "$@" > "$log" 2>&1
+    local rc=$? line cov
+    line=$(grep -E "^(PASS|FAIL) $unit" "$log")
+    cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+    if [ $rc -eq 0 ] && echo "$line" | grep -q " $cycles compared, 0 mismatches" &&
+        echo "$line" | grep -q 'impl=netlist: outputs and state compared' && [ -n "$cov" ] &&
+        [ "$(echo "$cov" | cut -d' ' -f1)" = "$(echo "$cov" | cut -d' ' -f2)" ] &&
+        grep -q '"impl": "netlist"' "$json" && grep -q '"state_compared": true' "$json" &&
+        grep -q '"verdict": "pass"' "$json"; then
+        ok "netlist $unit $name" "$(echo "$line" | sed 's/^PASS [a-z_]*: //; s/ transitions, .*impl=netlist: \([^;(]*\).*/; \1/; s/)$//; s/ *$//') ($(( $(date +%s) - t )) s)"
+    else
+        bad "netlist $unit $name" "(exit $rc) $line" "$log"
+    fi
+}
+nlcosim sig_bloom m256-c32 100000 "${NL_SB[@]}"
+nlcosim rdu n3-m256-l32-q2-t8 200000 "${NL_RDU[@]}"
+nlcosim avu m256-l32-lines8-ew2-d2 200000 "${NL_AVU[@]}"
+nlcosim tc_timer ts8 300000 "${NL_TIMER[@]}"
+nlcosim tc_gwct wf8-ts8-cnt2 300000 "${NL_GWCT[@]}"
+# nlmutant UNIT MUTANT PARAMS...: a synthesis-only bug (tests/mutants/<unit>/netlist/) is caught
+# by the netlist lockstep, and the RTL lockstep of the same mutated RTL passes
+nlmutant() {
+    local unit=$1 m=$2; shift 2
+    local log="$LOGS/netlist-mutant-$unit-$m.log" rlog="$LOGS/netlist-mutant-$unit-$m-rtl.log"
+    local t=$(date +%s) rc row
+    "$G" mutants "$unit" "$@" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist \
+        --cycles 100000 --out "$OUT" > "$log" 2>&1
+    rc=$?
+    row=$(grep -E "^  $m +caught " "$log")
+    if [ $rc -eq 0 ] && [ -n "$row" ]; then
+        ok "netlist mutant $unit/$m caught" \
+            "$(echo "$row" | awk '{print $3" cycle "$4" "$5}') ($(( $(date +%s) - t )) s)"
+    else
+        bad "netlist mutant $unit/$m caught" "(exit $rc)" "$log"
+    fi
+    "$G" cosim "$unit" "$@" --rtl-dir "build/mutants/$unit/$m" --cycles 100000 --seed 1 --quiet \
+        --json "$OUT/netlist-mutant-$unit-$m-rtl.json" > "$rlog" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q "^PASS $unit: 100000 cycles, 100000 compared, 0 mismatches" "$rlog"; then
+        ok "netlist mutant $unit/$m passes the RTL lockstep (synthesis-only bug)"
+    else
+        bad "netlist mutant $unit/$m passes the RTL lockstep (synthesis-only bug)" "(exit $rc)" "$rlog"
+    fi
+}
+nlmutant sig_bloom 01-chunk-default-x "${NL_SB[@]}"
+nlmutant rdu 01-rr-stuck-outside-verilator "${NL_RDU[@]}"
+nlmutant avu 01-scrub-tag-sim-only "${NL_AVU[@]}"
+nlmutant tc_timer 01-roll-synthesis-branch "${NL_TIMER[@]}"
+nlmutant tc_gwct 01-same-wf-sim-only "${NL_GWCT[@]}"
+# The synthesis-only mutants of tc_l1 / tc_l2 (tests/mutants/tc_l*/netlist/) run in
+# `make regress`: each needs its own synthesis and netlist build in the system (about 4 minutes
+# apiece on a fresh build/), more than this suite's time allows (docs/testing.md).
+# the TC system with every L1 and both L2 banks as netlists (small configuration), the timer
+# RTL, against the C models. Register bits synthesis removed are taken from the C model and named
+# in the summary: tc_l2's mway_q / mword_q bits above the small configuration's range (both
+# protocols) and, in TC-Strong (fixed lease), the whole lifetime predictor life_q. The
+# unsteered traffic (--steer off): with it the cycles below take every row; the steered one's
+# 100 000 TC-Weak cycles miss R09 there.
+nlsys() { # nlsys PROTOCOL CYCLES SEED REMOVED: REMOVED a text the summary's removed list must hold
+    local p=$1 cyc=$2 seed=$3 removed=$4
+    local log="$LOGS/netlist-system-$p.log" json="$OUT/netlist-system-$p.json" t=$(date +%s) rc line
+    "$G" cosim system --protocol "$p" --netlist l1,l2 --cycles "$cyc" --seed "$seed" --quiet \
+        --steer off --json "$json" > "$log" 2>&1
+    rc=$?
+    line=$(grep -E '^(PASS|FAIL) system' "$log")
+    local c1 r1 c2 r2
+    read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
+    if [ $rc -eq 0 ] && echo "$line" | grep -q "$cyc cycles, .* 0 mismatches" && [ -n "${c1:-}" ] &&
+        [ "$c1" = "$r1" ] && [ "$c2" = "$r2" ] && echo "$line" | grep -q 'impl=netlist l1,l2' &&
+        echo "$line" | grep -qF "removed: $removed" &&
+        grep -q '"netlist": "l1,l2"' "$json" && grep -q '"state_compared": true' "$json" &&
+        grep -q '"verdict": "pass"' "$json"; then
+        ok "netlist system $p l1,l2" "$(echo "$line" | sed 's/^PASS system //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
+    else
+        bad "netlist system $p l1,l2" "(exit $rc) $line" "$log"
+    fi
+}
+nlsys tc-weak 100000 7 "l2: mway_q[0][3]"
+# TC-Strong's netlist system (its own synthesis of both units, about 4 minutes on a fresh build/)
+# runs in make regress (--netlist all, 10^5 cycles and more), for this suite's 30-minute budget
+# `gpucoh cosim tc_l1 --netlist`: the system lockstep with only that unit as its netlist (the
+# model cached by the run above)
+check "netlist: cosim tc_l1 --netlist runs the system with the L1s as netlists" \
+    "$LOGS/netlist-tc_l1-unit.log" bash -c \
+    "$G cosim tc_l1 --netlist --param protocol=tc-weak --cycles 3000 --seed 3 --quiet | tee /dev/stderr |
+     grep -q '^PASS system tc-weak: 3000 cycles, 12000 unit-cycles compared, 0 mismatches.*impl=netlist l1: outputs and state compared, every register kept'"
+check "netlist: cosim --help documents --netlist" "$LOGS/netlist-help.log" bash -c \
+    "$G cosim sig_bloom --help | tee /dev/stderr | grep -q -- '--netlist'"
+check "netlist: cosim tc_l2 with a parameter it does not have is refused (exit 2)" \
+    "$LOGS/netlist-refused.log" bash -c \
+    "$G cosim tc_l2 --netlist --param wf=8 2> $OUT/netlist-refused.txt; rc=\$?; cat $OUT/netlist-refused.txt; \
+     test \$rc -eq 2 && grep -q \"tc_l2 has no parameter 'wf'\" $OUT/netlist-refused.txt"
+check "netlist: cosim tc_l1 --stim (the standalone lockstep's) is refused (exit 2)" \
+    "$LOGS/netlist-refused-stim.log" bash -c \
+    "$G cosim tc_l1 --netlist --stim random 2> $OUT/netlist-refused-stim.txt; rc=\$?; \
+     cat $OUT/netlist-refused-stim.txt; test \$rc -eq 2 && grep -q 'has no --stim' $OUT/netlist-refused-stim.txt"
+check "netlist: rdu at the defaults (hierarchical synthesis) is refused (exit 2)" \
+    "$LOGS/netlist-hier.log" bash -c \
+    "$G cosim rdu --netlist 2> $OUT/netlist-hier.txt; rc=\$?; cat $OUT/netlist-hier.txt; \
+     test \$rc -eq 2 && grep -q hierarchically $OUT/netlist-hier.txt"
+
+printf '%s %s\n' "$PASS" "$FAIL" > "$LOGS/section-5c.counts"
+printf '%s\n' "${FAILED[@]}" > "$LOGS/section-5c.failed"
+}
+section_5c > "$LOGS/section-5c.out" 2>&1 < /dev/null &
+S5C_PID=$!
+trap 'kill "$S5C_PID" 2>/dev/null' EXIT
 
 echo "== 1. cmocka unit tests"
 for b in build/tests/test_*; do cmocka unit "$b"; done
@@ -315,124 +450,12 @@ check "episode tester passes the unmutated RTL with the same settings (8 seeds)"
     "for s in 1 2 3 4 5 6 7 8; do $G episode --impl rtl --seed \$s --locations 16 \
        --episodes 100 --param pred_init=200 --param pred_max=400 --quiet | grep -q '^PASS episode' || exit 1; done"
 
-echo "== 5c. netlist lockstep: the synthesized osu018 netlist against the C model"
-# gpucoh cosim <unit> --netlist runs the gate-level netlist `gpucoh area` reports (docs/testing.md,
-# "Netlist lockstep"). Small parameter sets: each synthesizes in 1-25 s (once; build/area, shared
-# with gpucoh area) and its netlist model is built once (build/rtl/<unit>-netlist-*).
-NL_SB=(--param m=256 --param chunk_width=32)
-NL_RDU=(--param n=3 --param m=256 --param k=4 --param addr_width=16 --param line=32 --param gran=4
-        --param chunk_width=32 --param queue=2 --param threshold=8)
-NL_AVU=(--param m=256 --param k=4 --param gran=4 --param line=32 --param chunk_width=32
-        --param lines=8 --param epoch_width=2 --param hit_limit=2 --param spec_depth=2
-        --param out_max=3 --param id_width=4 --param addr_width=16)
-NL_TIMER=(--param ts_width=8)
-NL_GWCT=(--param wf=8 --param ts_width=8 --param wf_cnt_width=2)
-# nlcosim UNIT NAME CYCLES PARAMS...: PASS, 0 mismatches, full coverage, and the summary line
-# and the JSON say impl=netlist with the state compared
-nlcosim() {
-    local unit=$1 name=$2 cycles=$3; shift 3
-    local log="$LOGS/netlist-$unit-$name.log" json="$OUT/netlist-$unit-$name.json" t=$(date +%s)
-    "$G" cosim "$unit" --netlist --cycles "$cycles" --stim mixed --seed 7 --quiet --json "$json" \
-        "$@" > "$log" 2>&1
-    local rc=$? line cov
-    line=$(grep -E "^(PASS|FAIL) $unit" "$log")
-    cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-    if [ $rc -eq 0 ] && echo "$line" | grep -q " $cycles compared, 0 mismatches" &&
-        echo "$line" | grep -q 'impl=netlist: outputs and state compared' && [ -n "$cov" ] &&
-        [ "$(echo "$cov" | cut -d' ' -f1)" = "$(echo "$cov" | cut -d' ' -f2)" ] &&
-        grep -q '"impl": "netlist"' "$json" && grep -q '"state_compared": true' "$json" &&
-        grep -q '"verdict": "pass"' "$json"; then
-        ok "netlist $unit $name" "$(echo "$line" | sed 's/^PASS [a-z_]*: //; s/ transitions, .*impl=netlist: \([^;(]*\).*/; \1/; s/)$//; s/ *$//') ($(( $(date +%s) - t )) s)"
-    else
-        bad "netlist $unit $name" "(exit $rc) $line" "$log"
-    fi
-}
-nlcosim sig_bloom m256-c32 100000 "${NL_SB[@]}"
-nlcosim rdu n3-m256-l32-q2-t8 200000 "${NL_RDU[@]}"
-nlcosim avu m256-l32-lines8-ew2-d2 200000 "${NL_AVU[@]}"
-nlcosim tc_timer ts8 300000 "${NL_TIMER[@]}"
-nlcosim tc_gwct wf8-ts8-cnt2 300000 "${NL_GWCT[@]}"
-# nlmutant UNIT MUTANT PARAMS...: a synthesis-only bug (tests/mutants/<unit>/netlist/) is caught
-# by the netlist lockstep, and the RTL lockstep of the same mutated RTL passes
-nlmutant() {
-    local unit=$1 m=$2; shift 2
-    local log="$LOGS/netlist-mutant-$unit-$m.log" rlog="$LOGS/netlist-mutant-$unit-$m-rtl.log"
-    local t=$(date +%s) rc row
-    "$G" mutants "$unit" "$@" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist \
-        --cycles 100000 --out "$OUT" > "$log" 2>&1
-    rc=$?
-    row=$(grep -E "^  $m +caught " "$log")
-    if [ $rc -eq 0 ] && [ -n "$row" ]; then
-        ok "netlist mutant $unit/$m caught" \
-            "$(echo "$row" | awk '{print $3" cycle "$4" "$5}') ($(( $(date +%s) - t )) s)"
-    else
-        bad "netlist mutant $unit/$m caught" "(exit $rc)" "$log"
-    fi
-    "$G" cosim "$unit" "$@" --rtl-dir "build/mutants/$unit/$m" --cycles 100000 --seed 1 --quiet \
-        --json "$OUT/netlist-mutant-$unit-$m-rtl.json" > "$rlog" 2>&1
-    rc=$?
-    if [ $rc -eq 0 ] && grep -q "^PASS $unit: 100000 cycles, 100000 compared, 0 mismatches" "$rlog"; then
-        ok "netlist mutant $unit/$m passes the RTL lockstep (synthesis-only bug)"
-    else
-        bad "netlist mutant $unit/$m passes the RTL lockstep (synthesis-only bug)" "(exit $rc)" "$rlog"
-    fi
-}
-nlmutant sig_bloom 01-chunk-default-x "${NL_SB[@]}"
-nlmutant rdu 01-rr-stuck-outside-verilator "${NL_RDU[@]}"
-nlmutant avu 01-scrub-tag-sim-only "${NL_AVU[@]}"
-nlmutant tc_timer 01-roll-synthesis-branch "${NL_TIMER[@]}"
-nlmutant tc_gwct 01-same-wf-sim-only "${NL_GWCT[@]}"
-# The synthesis-only mutants of tc_l1 / tc_l2 (tests/mutants/tc_l*/netlist/) run in
-# `make regress`: each needs its own synthesis and netlist build in the system (about 4 minutes
-# apiece on a fresh build/), more than this suite's time allows (docs/testing.md).
-# the TC system with every L1 and both L2 banks as netlists (small configuration), the timer
-# RTL, against the C models. Register bits synthesis removed are taken from the C model and named
-# in the summary: tc_l2's mway_q / mword_q bits above the small configuration's range (both
-# protocols) and, in TC-Strong (fixed lease), the whole lifetime predictor life_q. The
-# unsteered traffic (--steer off): with it the cycles below take every row; the steered one's
-# 100 000 TC-Weak cycles miss R09 there.
-nlsys() { # nlsys PROTOCOL CYCLES SEED REMOVED: REMOVED a text the summary's removed list must hold
-    local p=$1 cyc=$2 seed=$3 removed=$4
-    local log="$LOGS/netlist-system-$p.log" json="$OUT/netlist-system-$p.json" t=$(date +%s) rc line
-    "$G" cosim system --protocol "$p" --netlist l1,l2 --cycles "$cyc" --seed "$seed" --quiet \
-        --steer off --json "$json" > "$log" 2>&1
-    rc=$?
-    line=$(grep -E '^(PASS|FAIL) system' "$log")
-    local c1 r1 c2 r2
-    read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
-    if [ $rc -eq 0 ] && echo "$line" | grep -q "$cyc cycles, .* 0 mismatches" && [ -n "${c1:-}" ] &&
-        [ "$c1" = "$r1" ] && [ "$c2" = "$r2" ] && echo "$line" | grep -q 'impl=netlist l1,l2' &&
-        echo "$line" | grep -qF "removed: $removed" &&
-        grep -q '"netlist": "l1,l2"' "$json" && grep -q '"state_compared": true' "$json" &&
-        grep -q '"verdict": "pass"' "$json"; then
-        ok "netlist system $p l1,l2" "$(echo "$line" | sed 's/^PASS system //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
-    else
-        bad "netlist system $p l1,l2" "(exit $rc) $line" "$log"
-    fi
-}
-nlsys tc-weak 100000 7 "l2: mway_q[0][3]"
-# TC-Strong's netlist system (its own synthesis of both units, about 4 minutes on a fresh build/)
-# runs in make regress (--netlist all, 10^5 cycles and more), for this suite's 30-minute budget
-# `gpucoh cosim tc_l1 --netlist`: the system lockstep with only that unit as its netlist (the
-# model cached by the run above)
-check "netlist: cosim tc_l1 --netlist runs the system with the L1s as netlists" \
-    "$LOGS/netlist-tc_l1-unit.log" bash -c \
-    "$G cosim tc_l1 --netlist --param protocol=tc-weak --cycles 3000 --seed 3 --quiet | tee /dev/stderr |
-     grep -q '^PASS system tc-weak: 3000 cycles, 12000 unit-cycles compared, 0 mismatches.*impl=netlist l1: outputs and state compared, every register kept'"
-check "netlist: cosim --help documents --netlist" "$LOGS/netlist-help.log" bash -c \
-    "$G cosim sig_bloom --help | tee /dev/stderr | grep -q -- '--netlist'"
-check "netlist: cosim tc_l2 with a parameter it does not have is refused (exit 2)" \
-    "$LOGS/netlist-refused.log" bash -c \
-    "$G cosim tc_l2 --netlist --param wf=8 2> $OUT/netlist-refused.txt; rc=\$?; cat $OUT/netlist-refused.txt; \
-     test \$rc -eq 2 && grep -q \"tc_l2 has no parameter 'wf'\" $OUT/netlist-refused.txt"
-check "netlist: cosim tc_l1 --stim (the standalone lockstep's) is refused (exit 2)" \
-    "$LOGS/netlist-refused-stim.log" bash -c \
-    "$G cosim tc_l1 --netlist --stim random 2> $OUT/netlist-refused-stim.txt; rc=\$?; \
-     cat $OUT/netlist-refused-stim.txt; test \$rc -eq 2 && grep -q 'has no --stim' $OUT/netlist-refused-stim.txt"
-check "netlist: rdu at the defaults (hierarchical synthesis) is refused (exit 2)" \
-    "$LOGS/netlist-hier.log" bash -c \
-    "$G cosim rdu --netlist 2> $OUT/netlist-hier.txt; rc=\$?; cat $OUT/netlist-hier.txt; \
-     test \$rc -eq 2 && grep -q hierarchically $OUT/netlist-hier.txt"
+# 5c ran beside sections 1-5b (see section_5c above): its output and counters join here
+wait "$S5C_PID"
+cat "$LOGS/section-5c.out"
+read -r p5 f5 < "$LOGS/section-5c.counts" || { p5=0; f5=1; echo "  FAIL  section 5c left no counts"; }
+PASS=$((PASS + p5)); FAIL=$((FAIL + f5))
+while IFS= read -r l; do [ -n "$l" ] && FAILED+=("$l"); done < "$LOGS/section-5c.failed"
 
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \

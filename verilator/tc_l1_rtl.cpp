@@ -95,8 +95,12 @@ template <typename R> void read_line(const R* r, tc_l1_line_t* l, unsigned i) {
     else
         std::memset(l->data, 0, GPUCOH_P_LineBytes);
     if (!gpucoh::get_field(r->tc_l1__DOT__mlive_q, i, 1)) {
-        l->tag = l->st = l->lts = l->rd = l->waw = l->wcnt = l->mts = 0;
+        l->tag = l->st = l->lts = l->rd = l->waw = l->wcnt = 0;
         l->orig = l->late = 0;
+        // P5: a roll sets mts also on a line never written (its rolled bit is set as well)
+        l->mts = gpucoh::get_field(r->tc_l1__DOT__rolled_q, i, 1)
+                     ? static_cast<uint32_t>(gpucoh::low_bits(~uint64_t{0}, kTsW))
+                     : 0u;
         return;
     }
     // not rolled (on the mask: the rolled bit is held)
