@@ -178,6 +178,10 @@ typedef enum sig_bloom_fcov {
     SIG_BLOOM_F_READ_AFTER_LOAD, /* read of the chunk loaded at the previous edge */
     SIG_BLOOM_F_FULL,            /* every vector bit set */
     SIG_BLOOM_F_RESET_PENDING,   /* reset while a response is on the outputs */
+    SIG_BLOOM_F_ILL_OP6,         /* illegal: reserved op 6 (R7) */
+    SIG_BLOOM_F_ILL_OP7,         /* illegal: reserved op 7 (R7) */
+    SIG_BLOOM_F_ILL_READ_IDX,    /* illegal: READ of chunk index >= NC (R6, C = m only) */
+    SIG_BLOOM_F_ILL_LOAD_IDX,    /* illegal: LOAD of chunk index >= NC (R6, C = m only) */
     SIG_BLOOM_F_N
 } sig_bloom_fcov_t;
 

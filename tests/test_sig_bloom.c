@@ -1187,6 +1187,9 @@ static void test_reserved_ops(void** state) {
     /* NOP itself is not illegal */
     do_op(&s, SIG_BLOOM_OP_NOP, 0);
     assert_int_equal(s.illegal_ops, illegal);
+    /* cover points F12, F13 (spec §10): two of each code */
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_OP6], 2);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_OP7], 2);
     assert_int_equal(s.illegal_idx, 0);
 }
 
@@ -1199,6 +1202,8 @@ static void test_chunk_idx_out_of_range(void** state) {
     init_ok(&s, &d);
     assert_int_equal(s.nc, 1);
     assert_int_equal(s.ciw, 1);
+    assert_true(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_READ_IDX));
+    assert_true(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_LOAD_IDX));
     do_reset(&s);
     do_op(&s, SIG_BLOOM_OP_INSERT, 0x1000);
     uint32_t data[SIG_BLOOM_MAX_CHUNK_WORDS] = {0};
@@ -1211,6 +1216,7 @@ static void test_chunk_idx_out_of_range(void** state) {
     assert_int_equal(o.count, 1);
     assert_false(o.resp_valid);
     assert_int_equal(s.illegal_idx, 1);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_LOAD_IDX], 1);
     assert_int_equal(s.fcov[SIG_BLOOM_F_LOAD_LAST], 1); /* it is chunk NC-1 = 0 */
     /* READ of index 1 (and of 3: bit 1 is not on the 1-bit port, so 3 is 1) answers chunk 0 */
     for (uint32_t idx = 1; idx <= 3u; idx += 2u) {
@@ -1219,6 +1225,7 @@ static void test_chunk_idx_out_of_range(void** state) {
         assert_memory_equal(o.chunk_data, data, 8u * sizeof(uint32_t));
     }
     assert_int_equal(s.illegal_idx, 3);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_READ_IDX], 2);
     assert_int_equal(s.fcov[SIG_BLOOM_F_READ_AFTER_LOAD], 1);
     /* index 0 is legal; an index on another op is not looked at */
     do_read(&s, 0);
@@ -1229,6 +1236,8 @@ static void test_chunk_idx_out_of_range(void** state) {
     /* C < m: the CIW-bit port names only chunks; bits above CIW are dropped, never counted */
     d = mkdesc(256, 3, SIG_BLOOM_ORG_TRUE, SIG_BLOOM_HASH_H3, 128, 32, 64, 2);
     init_ok(&s, &d);
+    assert_false(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_READ_IDX));
+    assert_false(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_LOAD_IDX));
     do_reset(&s);
     do_load(&s, 4u + 1u, data); /* chunk 1 */
     assert_int_equal(s.st.bits[0], 0);
