@@ -180,7 +180,7 @@ check "illegal-input mutant sig_bloom/01-load-idx-dropped: caught at 2/1000, sur
 stim_errors() {
     local rc=0 out
     for a in "tc_timer --steer maybe" "tc_gwct --illegal-rate 1.234" "tc_gwct --illegal-rate 1001" \
-        "rdu --illegal-rate 1" "avu --illegal-rate 0.5" "sig_bloom --stim directed --illegal-rate 2" \
+        "rdu --illegal-rate 1" "sig_bloom --stim directed --illegal-rate 2" \
         "tc_timer --illegal-rate 1"; do
         # shellcheck disable=SC2086
         out=$("$G" cosim $a --cycles 10 2>&1); rc=$?
