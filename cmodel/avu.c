@@ -24,7 +24,7 @@
  *    a last beat completes the sync, as §4 LOAD says without looking at the kind. Sync completion
  *    step 2 acts only for WRITE_ACK / RACE and FORCED; any other kind changes no slot and no outs.
  *  - rsp_idx is taken at its port width CIW; an index >= NC (only possible at NC = 1) writes
- *    nothing and is a protocol error.
+ *    chunk rsp_idx mod NC (D10) and is a protocol error.
  *  - protocol_errors counts: an answer with outs = 0 (R9, NO_RACE / WRITE_ACK / RACE); a beat of
  *    kind 0 or 5..7; NO_RACE with rsp_last = 0 or rsp_idx != 0, or inside a shipment (LOAD); a
  *    first beat (IDLE) with rsp_idx != 0; rsp_last != (rsp_idx = NC - 1). Behaviour is still
@@ -525,8 +525,9 @@ static void sync_completion(avu_t* a, uint32_t kind) {
 /* A beat taken in IDLE (idle = true) or LOAD. */
 static void take_beat(avu_t* a, const avu_in_t* in, bool idle) {
     avu_state_t* s = &a->st;
-    const uint32_t kind = in->rsp_kind & 7u;           /* 3-bit port */
-    const uint32_t idx = in->rsp_idx & mask32(a->ciw); /* CIW-bit port */
+    const uint32_t kind = in->rsp_kind & 7u;            /* 3-bit port */
+    const uint32_t port = in->rsp_idx & mask32(a->ciw); /* CIW-bit port */
+    const uint32_t idx = port & (a->nc - 1u);           /* chunk rsp_idx mod NC (D10) */
     const bool last = in->rsp_last;
     const bool sig_kind =
         kind == RDU_RSP_WRITE_ACK || kind == RDU_RSP_RACE || kind == RDU_RSP_FORCED;
@@ -541,7 +542,7 @@ static void take_beat(avu_t* a, const avu_in_t* in, bool idle) {
                 s->scnt[i]--;
             }
         }
-        if (!last || idx != 0u) {
+        if (!last || port != 0u) {
             a->protocol_errors++; /* NO_RACE is a single beat (rdu §5) */
         }
         return;
@@ -554,12 +555,11 @@ static void take_beat(avu_t* a, const avu_in_t* in, bool idle) {
     if (!sig_kind) {
         bad = true; /* NO_RACE or an unknown kind in the middle of a shipment */
     }
-    if (idx < a->nc) {
-        write_chunk(a, idx, in->rsp_chunk);
-    } else {
+    write_chunk(a, idx, in->rsp_chunk);
+    if (port >= a->nc) {
         bad = true;
     }
-    if ((idle && idx != 0u) || last != (idx == a->nc - 1u)) {
+    if ((idle && port != 0u) || last != (port == a->nc - 1u)) {
         bad = true; /* beats come in order 0 .. NC-1, rsp_last only on the last (rdu R4) */
     }
     if (bad) {

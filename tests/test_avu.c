@@ -1776,6 +1776,42 @@ static void test_protocol_errors(void** state) {
     close_tb(&t);
 }
 
+/* D10: at NC = 1 the 1-bit index port can carry 1: the beat writes chunk 1 mod NC, the one
+ * chunk, and is counted; a NO_RACE with index 1 is counted too. */
+static void test_beat_idx_out_of_range(void** state) {
+    (void)state;
+    tb_t t;
+    const avu_desc_t d = dsc(256, 256, 128, 128); /* NC = 1, CIW = 1 */
+    open_tb(&t, &d);
+    assert_int_equal(t.a->nc, 1);
+    assert_int_equal(t.a->ciw, 1);
+    sb_insert(&t, 0x2000);
+    avu_in_t b = in_beat(&t, RDU_RSP_FORCED, 0);
+    b.rsp_idx = 1; /* chunk data: the builder's chunk 0, the whole signature */
+    b.rsp_last = true;
+    (void)edge(&t, &b);
+    assert_memory_equal(t.a->st.sig, t.sb->st.bits, t.a->words * sizeof(uint32_t));
+    assert_false(all_zero(t.a->st.sig, sizeof t.a->st.sig));
+    assert_int_equal(t.a->st.epoch, 1);
+    assert_int_equal(t.a->st.st, AVU_ST_IDLE);
+    assert_int_equal(t.a->protocol_errors, 1);
+    /* index 3: bit 1 is not on the port, so it is index 1 again */
+    sb_clear(&t);
+    b = in_beat(&t, RDU_RSP_FORCED, 0);
+    b.rsp_idx = 3;
+    (void)edge(&t, &b);
+    assert_true(all_zero(t.a->st.sig, sizeof t.a->st.sig));
+    assert_int_equal(t.a->st.epoch, 2);
+    assert_int_equal(t.a->protocol_errors, 2);
+    /* a NO_RACE of index 1: an answer with outs 0 (R9) and a malformed one, two errors */
+    avu_in_t nr = in_norace();
+    nr.rsp_idx = 1;
+    (void)edge(&t, &nr);
+    assert_int_equal(t.a->protocol_errors, 4);
+    assert_int_equal(t.a->st.outs, 0);
+    close_tb(&t);
+}
+
 /*--- 9. port widths -------------------------------------------------------------------------*/
 
 static void test_port_widths(void** state) {
@@ -2362,6 +2398,7 @@ int main(void) {
         cmocka_unit_test(test_epoch_wrap_ew8),
         cmocka_unit_test(test_store),
         cmocka_unit_test(test_protocol_errors),
+        cmocka_unit_test(test_beat_idx_out_of_range),
         cmocka_unit_test(test_port_widths),
         cmocka_unit_test(test_coverage_names),
         cmocka_unit_test(test_coverage_reachability),
