@@ -519,7 +519,9 @@ static void avu_tb_fcov_row(void* vctx, uint32_t row, const char** id, const cha
     *id = tb_fcov_id(row);
     *name = avu_fcov_name((avu_fcov_t)row);
     *count = c->model.fcov[row];
-    *reachable = avu_fcov_reachable(&c->model, (avu_fcov_t)row);
+    /* the illegal inputs are presented only at an illegal rate > 0 */
+    *reachable = avu_fcov_reachable(&c->model, (avu_fcov_t)row) &&
+                 (row < AVU_F_ILL_ANSWER0 || c->illegal_rate > 0);
 }
 
 const gpucoh_tb_ops_t avu_tb_ops = {

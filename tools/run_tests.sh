@@ -6,11 +6,11 @@
 # What runs (each is a check that can fail; see docs/testing.md):
 #   1. cmocka unit tests (C model, CLI errors, golden directed tests on C and RTL)
 #   2. the same tests built with ASan + UBSan
-#   3. lockstep co-simulation of sig_bloom (8 parameter sets), rdu (3) and avu (2), each required to have
+#   3. lockstep co-simulation of sig_bloom (8 parameter sets), rdu (3) and avu (4), each required to have
 #      0 mismatches and every reachable transition covered; one set per unit (FCOV=1) also every
 #      reachable cover point reached; the cover-point check shown to fail (--steer off), the
-#      illegal inputs of sig_bloom and tc_gwct, one mutant only the steered stimulus catches and
-#      one per unit only the illegal inputs catch
+#      illegal inputs of sig_bloom, avu and tc_gwct, one mutant only the steered stimulus
+#      catches and one of sig_bloom and of avu only the illegal inputs catch
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle
 #   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
@@ -130,6 +130,12 @@ FCOV=1 cosim avu paper-4k 600000 mixed
 FCOV=1 cosim avu 512-word-l16-d2-ew2-hit1 600000 mixed --param m=512 --param gran=4 --param lines=16 \
     --param chunk_width=64 --param spec_depth=2 --param epoch_width=2 --param hit_limit=1 \
     --param out_max=3 --param id_width=5
+# illegal inputs (avu.md section 9) from the RDU and the SM side at NC = 1 and NC = 8, compared
+# between C and RTL; F12-F18 required with the rest (F16, an index >= NC, only at NC = 1)
+FCOV=1 cosim avu 256-c256-nc1-illegal2 100000 mixed --param m=256 --param chunk_width=256 \
+    --param lines=16 --param spec_depth=4 --param out_max=4 --illegal-rate 2
+FCOV=1 cosim avu 256-c32-nc8-illegal2 100000 mixed --param m=256 --param chunk_width=32 \
+    --param lines=16 --param spec_depth=4 --param out_max=4 --illegal-rate 2
 
 FCOV=1 cosim tc_timer ts8 300000 mixed --param ts_width=8
 FCOV=1 cosim tc_gwct wf8-ts8-cnt2 300000 mixed --param wf=8 --param ts_width=8 --param wf_cnt_width=2
@@ -177,6 +183,8 @@ illmut() {
 }
 check "illegal-input mutant sig_bloom/01-load-idx-dropped: caught at 2/1000, survives 0" \
     "$LOGS/illmut-sig_bloom.log" illmut sig_bloom 01-load-idx-dropped
+check "illegal-input mutant avu/01-bad-kind-syncs: caught at 2/1000, survives 0" \
+    "$LOGS/illmut-avu.log" illmut avu 01-bad-kind-syncs
 stim_errors() {
     local rc=0 out
     for a in "tc_timer --steer maybe" "tc_gwct --illegal-rate 1.234" "tc_gwct --illegal-rate 1001" \
