@@ -29,9 +29,9 @@
  *    beat of kind 0 or 5..7; NO_RACE with rsp_last = 0 or rsp_idx != 0, or inside a shipment
  *    (LOAD); a beat whose index is >= NC or not its position in the shipment (fc_pos:
  *    bookkeeping, not state); rsp_last on a beat other than position NC - 1, or missing there.
- *    A beat with several errors counts once; each kind also has its cover point (F12-F17), a
- *    store accepted while pending_o = 1 only its cover point (F18). Behaviour is still that of
- *    §4 (nothing is asserted on input errors).
+ *    The answer with outs = 0 counts once, the other errors of a beat once per beat; each kind
+ *    also has its cover point (F12-F17), a store accepted while pending_o = 1 only its cover
+ *    point (F18). Behaviour is still that of §4 (nothing is asserted on input errors).
  *  - Cover points (§8) are counted where their event happens (allocation, retire, sync, the
  *    op's classification); "becomes full" / "reaches" on the value after the change.
  *  - Coverage: T02 idle.wait = IDLE with no beat and no op (an access may enter the register in
