@@ -24,11 +24,14 @@
  *    a last beat completes the sync, as §4 LOAD says without looking at the kind. Sync completion
  *    step 2 acts only for WRITE_ACK / RACE and FORCED; any other kind changes no slot and no outs.
  *  - rsp_idx is taken at its port width CIW; an index >= NC (only possible at NC = 1) writes
- *    nothing and is a protocol error.
- *  - protocol_errors counts: an answer with outs = 0 (R9, NO_RACE / WRITE_ACK / RACE); a beat of
- *    kind 0 or 5..7; NO_RACE with rsp_last = 0 or rsp_idx != 0, or inside a shipment (LOAD); a
- *    first beat (IDLE) with rsp_idx != 0; rsp_last != (rsp_idx = NC - 1). Behaviour is still
- *    that of §4 (nothing is asserted on input errors).
+ *    chunk rsp_idx mod NC (D10) and is a protocol error.
+ *  - protocol_errors counts (§9): an answer with outs = 0 (R9, NO_RACE / WRITE_ACK / RACE); a
+ *    beat of kind 0 or 5..7; NO_RACE with rsp_last = 0 or rsp_idx != 0, or inside a shipment
+ *    (LOAD); a beat whose index is >= NC or not its position in the shipment (fc_pos:
+ *    bookkeeping, not state); rsp_last on a beat other than position NC - 1, or missing there.
+ *    The answer with outs = 0 counts once, the other errors of a beat once per beat; each kind
+ *    also has its cover point (F12-F17), a store accepted while pending_o = 1 only its cover
+ *    point (F18). Behaviour is still that of §4 (nothing is asserted on input errors).
  *  - Cover points (§8) are counted where their event happens (allocation, retire, sync, the
  *    op's classification); "becomes full" / "reaches" on the value after the change.
  *  - Coverage: T02 idle.wait = IDLE with no beat and no op (an access may enter the register in
@@ -229,6 +232,7 @@ void avu_reset(avu_t* a) {
     SIG_BLOOM_ASSERT(a != NULL);
     memset(&a->st, 0, sizeof a->st);
     memset(&a->out, 0, sizeof a->out);
+    a->fc_pos = 0;
     derive_outputs(a);
 }
 
@@ -301,6 +305,7 @@ static inline void outs_inc(avu_t* a) {
 static inline void outs_dec(avu_t* a) {
     if (a->st.outs == 0u) {
         a->protocol_errors++;
+        a->fcov[AVU_F_ILL_ANSWER0]++;
     } else {
         a->st.outs--;
     }
@@ -522,55 +527,71 @@ static void sync_completion(avu_t* a, uint32_t kind) {
     next_validation(a);
 }
 
+/* A NO_RACE beat taken in IDLE: it answers one request, outs - 1 (R9) and every valid slot's
+ * count - 1 (floored at 0); without its last flag or with an index it is malformed (§9). */
+static void take_norace(avu_t* a, uint32_t port, bool last) {
+    avu_state_t* s = &a->st;
+    a->cov[AVU_T_BEAT_NORACE]++;
+    outs_dec(a);
+    for (uint32_t i = 0; i < a->desc.spec_depth; i++) {
+        if (s->sv[i] && s->scnt[i] > 0u) {
+            s->scnt[i]--;
+        }
+    }
+    if (!last || port != 0u) {
+        a->protocol_errors++; /* NO_RACE is a single beat (rdu §5) */
+        a->fcov[AVU_F_ILL_NORACE]++;
+    }
+}
+
+/* The protocol errors of a beat that writes a chunk (§9), at position pos of its shipment:
+ * each kind counted in its cover point, the beat once in protocol_errors. */
+static void beat_errors(avu_t* a, uint32_t kind, uint32_t port, bool last, uint32_t pos) {
+    const bool nr = kind == RDU_RSP_NO_RACE;
+    const bool bad_kind = !nr && (kind < RDU_RSP_WRITE_ACK || kind > RDU_RSP_FORCED);
+    const bool range = port >= a->nc;                    /* only at NC = 1 (D10) */
+    const bool order = !range && port != pos;            /* beats come in order 0 .. NC-1 */
+    const bool wrong_last = last != (pos + 1u == a->nc); /* rsp_last on beat NC-1 only */
+    a->fcov[AVU_F_ILL_NORACE] += nr;                     /* a NO_RACE inside a shipment */
+    a->fcov[AVU_F_ILL_KIND] += bad_kind;
+    a->fcov[AVU_F_ILL_IDX] += range;
+    a->fcov[AVU_F_ILL_ORDER] += order;
+    a->fcov[AVU_F_ILL_LAST] += wrong_last;
+    if (nr || bad_kind || range || order || wrong_last) {
+        a->protocol_errors++;
+    }
+}
+
 /* A beat taken in IDLE (idle = true) or LOAD. */
 static void take_beat(avu_t* a, const avu_in_t* in, bool idle) {
     avu_state_t* s = &a->st;
-    const uint32_t kind = in->rsp_kind & 7u;           /* 3-bit port */
-    const uint32_t idx = in->rsp_idx & mask32(a->ciw); /* CIW-bit port */
+    const uint32_t kind = in->rsp_kind & 7u;            /* 3-bit port */
+    const uint32_t port = in->rsp_idx & mask32(a->ciw); /* CIW-bit port */
     const bool last = in->rsp_last;
     const bool sig_kind =
         kind == RDU_RSP_WRITE_ACK || kind == RDU_RSP_RACE || kind == RDU_RSP_FORCED;
-    bool bad = false;
 
     if (idle && kind == RDU_RSP_NO_RACE) {
-        /* answers one request: outs - 1 (R9), every valid slot's count - 1 (floored at 0) */
-        a->cov[AVU_T_BEAT_NORACE]++;
-        outs_dec(a);
-        for (uint32_t i = 0; i < a->desc.spec_depth; i++) {
-            if (s->sv[i] && s->scnt[i] > 0u) {
-                s->scnt[i]--;
-            }
-        }
-        if (!last || idx != 0u) {
-            a->protocol_errors++; /* NO_RACE is a single beat (rdu §5) */
-        }
+        take_norace(a, port, last);
         return;
     }
     if (idle && !sig_kind) {
         a->protocol_errors++; /* kind 0 or 5..7: taken, nothing else (reading, see header) */
+        a->fcov[AVU_F_ILL_KIND]++;
         return;
     }
-    /* IDLE with WRITE_ACK / RACE / FORCED, or any beat in LOAD */
-    if (!sig_kind) {
-        bad = true; /* NO_RACE or an unknown kind in the middle of a shipment */
-    }
-    if (idx < a->nc) {
-        write_chunk(a, idx, in->rsp_chunk);
-    } else {
-        bad = true;
-    }
-    if ((idle && idx != 0u) || last != (idx == a->nc - 1u)) {
-        bad = true; /* beats come in order 0 .. NC-1, rsp_last only on the last (rdu R4) */
-    }
-    if (bad) {
-        a->protocol_errors++;
-    }
+    /* IDLE with WRITE_ACK / RACE / FORCED (position 0), or any beat in LOAD */
+    const uint32_t pos = idle ? 0u : a->fc_pos;
+    beat_errors(a, kind, port, last, pos);
+    write_chunk(a, port & (a->nc - 1u), in->rsp_chunk); /* chunk rsp_idx mod NC (D10) */
     if (last) {
+        a->fc_pos = 0;
         sync_completion(a, kind);
     } else {
         if (idle) {
             a->cov[AVU_T_BEAT_FIRST]++;
         }
+        a->fc_pos = pos + 1u;
         s->st = AVU_ST_LOAD;
     }
 }
@@ -611,6 +632,7 @@ static void accept_op(avu_t* a, const avu_in_t* in) {
     }
     s->op_id = in->op_id & mask32(a->desc.id_width);
     a->cov[AVU_T_OP_ACCEPT]++;
+    a->fcov[AVU_F_ILL_STORE] += in->op_store && a->out.pending; /* pending_o of this cycle */
 }
 
 #ifdef SIG_BLOOM_CHECK_RULES
@@ -805,6 +827,13 @@ static const char* const fcov_names[AVU_F_N] = {
     "a sync marks two or more entries",
     "validation of slot D-1",
     "hit on line NumLines-1",
+    "illegal: answer with outs = 0",
+    "illegal: beat of kind 0 or 5-7",
+    "illegal: NO_RACE not a single beat in IDLE",
+    "illegal: beat index out of order",
+    "illegal: beat index >= NC",
+    "illegal: rsp_last on the wrong beat",
+    "illegal: store while pending_o = 1",
 };
 
 const char* avu_fcov_name(avu_fcov_t f) {
@@ -814,6 +843,9 @@ const char* avu_fcov_name(avu_fcov_t f) {
 bool avu_fcov_reachable(const avu_t* a, avu_fcov_t f) {
     if (f == AVU_F_VALIDATE_MULTI) {
         return a->desc.spec_depth >= 2u; /* one slot cannot hold two entries */
+    }
+    if (f == AVU_F_ILL_IDX) {
+        return a->nc == 1u; /* the CIW-bit port names only chunks unless NC = 1 */
     }
     return (unsigned)f < (unsigned)AVU_F_N;
 }

@@ -168,6 +168,14 @@ typedef enum avu_fcov {
     AVU_F_VALIDATE_MULTI, /* a sync marks two or more entries for validation */
     AVU_F_VALIDATE_LAST,  /* the entry in slot D-1 is validated */
     AVU_F_HIT_LINE_LAST,  /* a hit on line NumLines-1 */
+    AVU_F_ILL_ANSWER0,    /* illegal: an answer with outs = 0 (R9) */
+    AVU_F_ILL_KIND,       /* illegal: a beat of kind 0 or 5..7 */
+    AVU_F_ILL_NORACE,     /* illegal: a NO_RACE not a single beat in IDLE */
+    AVU_F_ILL_ORDER,      /* illegal: a beat index (< NC) not its position in the shipment */
+    AVU_F_ILL_IDX,        /* illegal: a beat index >= NC (NC = 1 only, D10) */
+    AVU_F_ILL_LAST,       /* illegal: rsp_last set on a beat other than position NC-1, or clear
+                             on it */
+    AVU_F_ILL_STORE,      /* illegal: a store accepted while pending_o = 1 (D7) */
     AVU_F_N
 } avu_fcov_t;
 
@@ -183,6 +191,7 @@ typedef struct {
     uint64_t protocol_errors; /* R9 underflow and similar */
     uint64_t fcov[AVU_F_N];   /* cover points (reset does not clear them) */
     bool fc_retired_full;     /* this edge's step A retired the head of a full queue */
+    uint32_t fc_pos;          /* position of the next beat in its shipment (§9; not state) */
 } avu_t;
 
 avu_desc_t avu_desc_default(void); /* 4096 bits, k 6, true, H3, block, AW 32, L 128, C 256,

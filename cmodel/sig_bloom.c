@@ -501,6 +501,18 @@ static void fcov_chunk(sig_bloom_t* s, uint32_t op, uint32_t idx) {
     FC(s, SIG_BLOOM_F_LOAD_LAST, op == SIG_BLOOM_OP_LOAD && idx + 1u == s->nc);
 }
 
+/* The chunk a READ / LOAD names (R6, D9): the port has CIW bits and the select uses the low
+ * log2(NC) of them, so an index >= NC (only at C = m) names chunk idx mod NC; counted. */
+static uint32_t chunk_of(sig_bloom_t* s, uint32_t op, uint32_t chunk_idx) {
+    const uint32_t idx = chunk_idx & ((1u << s->ciw) - 1u);
+    if (idx >= s->nc) {
+        s->illegal_idx++;
+        FC(s, SIG_BLOOM_F_ILL_READ_IDX, op == SIG_BLOOM_OP_READ);
+        FC(s, SIG_BLOOM_F_ILL_LOAD_IDX, op == SIG_BLOOM_OP_LOAD);
+    }
+    return idx & (s->nc - 1u);
+}
+
 void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* out) {
     SIG_BLOOM_ASSERT(s != NULL && in != NULL);
     sig_bloom_out_t* o = &s->out;
@@ -573,26 +585,24 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
             s->fc_ones = 0;
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_CLEAR + reg);
             break;
-        case SIG_BLOOM_OP_READ:
-            SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
+        case SIG_BLOOM_OP_READ: {
+            const uint32_t idx = chunk_of(s, op, in->chunk_idx);
             o->resp_valid = true;
-            fcov_chunk(s, op, in->chunk_idx);
-            if (in->chunk_idx < s->nc) {
-                do_read(s, in->chunk_idx);
-            }
+            fcov_chunk(s, op, idx);
+            do_read(s, idx);
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_READ + reg);
             break;
-        case SIG_BLOOM_OP_LOAD:
-            SIG_BLOOM_ASSERT(in->chunk_idx < s->nc); /* R6 */
-            fcov_chunk(s, op, in->chunk_idx);
-            s->fc_chunk = in->chunk_idx;
-            if (in->chunk_idx < s->nc) {
-                s->fc_ones -= chunk_ones(s, in->chunk_idx);
-                do_load(s, in->chunk_idx, in->chunk_data);
-                s->fc_ones += chunk_ones(s, in->chunk_idx);
-            }
+        }
+        case SIG_BLOOM_OP_LOAD: {
+            const uint32_t idx = chunk_of(s, op, in->chunk_idx);
+            fcov_chunk(s, op, idx);
+            s->fc_chunk = idx;
+            s->fc_ones -= chunk_ones(s, idx);
+            do_load(s, idx, in->chunk_data);
+            s->fc_ones += chunk_ones(s, idx);
             t = (sig_bloom_trans_t)((uint32_t)SIG_BLOOM_T_E_LOAD + reg);
             break;
+        }
         case SIG_BLOOM_OP_NOP:
             t = SIG_BLOOM_T_NOP;
             break;
@@ -601,6 +611,8 @@ void sig_bloom_tick(sig_bloom_t* s, const sig_bloom_in_t* in, sig_bloom_out_t* o
              * so a larger value is a testbench bug. */
             SIG_BLOOM_ASSERT(op <= 7u);
             s->illegal_ops++;
+            FC(s, SIG_BLOOM_F_ILL_OP6, op == 6u);
+            FC(s, SIG_BLOOM_F_ILL_OP7, op == 7u);
             t = SIG_BLOOM_T_NOP;
             break;
         }
@@ -745,6 +757,10 @@ static const char* const fcov_names[SIG_BLOOM_F_N] = {
     "read of the chunk loaded the edge before",
     "every vector bit set",
     "reset with a response on the outputs",
+    "illegal: reserved op 6",
+    "illegal: reserved op 7",
+    "illegal: read of chunk index >= NC",
+    "illegal: load of chunk index >= NC",
 };
 
 const char* sig_bloom_fcov_name(sig_bloom_fcov_t f) {
@@ -824,6 +840,9 @@ bool sig_bloom_fcov_reachable(const sig_bloom_t* s, sig_bloom_fcov_t f) {
             }
         }
         return false;
+    case SIG_BLOOM_F_ILL_READ_IDX: /* the CIW-bit port names only chunks unless NC = 1 */
+    case SIG_BLOOM_F_ILL_LOAD_IDX:
+        return s->nc == 1u;
     default:
         return (unsigned)f < (unsigned)SIG_BLOOM_F_N;
     }

@@ -111,7 +111,8 @@ typedef struct {
     bool rst_n;         /* rst_ni: false = synchronous reset on this edge */
     uint8_t op;         /* op_i (sig_bloom_op_t or a reserved value 6..7) */
     uint64_t addr;      /* addr_i, bits >= addr_width must be 0 */
-    uint32_t chunk_idx; /* chunk_idx_i */
+    uint32_t chunk_idx; /* chunk_idx_i; bits >= CIW are not on the port (ignored); an index >= NC
+                           selects chunk chunk_idx mod NC (R6) */
     uint32_t chunk_data[SIG_BLOOM_MAX_CHUNK_WORDS]; /* chunk_data_i, word w = bits 32w+31..32w */
 } sig_bloom_in_t;
 
@@ -177,6 +178,10 @@ typedef enum sig_bloom_fcov {
     SIG_BLOOM_F_READ_AFTER_LOAD, /* read of the chunk loaded at the previous edge */
     SIG_BLOOM_F_FULL,            /* every vector bit set */
     SIG_BLOOM_F_RESET_PENDING,   /* reset while a response is on the outputs */
+    SIG_BLOOM_F_ILL_OP6,         /* illegal: reserved op 6 (R7) */
+    SIG_BLOOM_F_ILL_OP7,         /* illegal: reserved op 7 (R7) */
+    SIG_BLOOM_F_ILL_READ_IDX,    /* illegal: READ of chunk index >= NC (R6, C = m only) */
+    SIG_BLOOM_F_ILL_LOAD_IDX,    /* illegal: LOAD of chunk index >= NC (R6, C = m only) */
     SIG_BLOOM_F_N
 } sig_bloom_fcov_t;
 
@@ -193,7 +198,8 @@ typedef struct {
     sig_bloom_out_t out; /* output registers */
     /* statistics, not architectural */
     uint64_t cov[SIG_BLOOM_T_COUNT];
-    uint64_t illegal_ops;
+    uint64_t illegal_ops;         /* R7: reserved ops 6, 7 */
+    uint64_t illegal_idx;         /* R6: READ / LOAD of a chunk index >= NC */
     uint64_t fcov[SIG_BLOOM_F_N]; /* cover points (reset does not clear them) */
     /* cover-point bookkeeping (not architectural): the previous edge's op and its key / chunk,
      * and the number of set vector bits */

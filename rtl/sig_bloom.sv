@@ -46,7 +46,8 @@
 //   rst_ni        synchronous active-low reset; has priority over op_i
 //   op_i[2:0]     0 NOP, 1 INSERT, 2 TEST, 3 CLEAR, 4 READ, 5 LOAD; 6, 7 reserved (act as NOP)
 //   addr_i[AW]    byte address for INSERT / TEST; bits below LG are ignored
-//   chunk_idx_i   chunk number for READ / LOAD, must be < NC
+//   chunk_idx_i   chunk number for READ / LOAD, must be < NC (R6: an index >= NC, possible only
+//                 at C = m, selects chunk chunk_idx_i mod NC)
 //   chunk_data_i  chunk data for LOAD
 //   resp_valid_o  1 in the cycle after a TEST or READ
 //   member_o      TEST result (0 unless the previous op was a TEST)
@@ -73,7 +74,9 @@
 //   R4 resp_valid_o is 1 exactly in the cycle after a TEST or READ (with rst_ni = 1).
 //   R5 member_o is 0 unless the previous operation was a TEST; chunk_data_o is 0 unless it was a
 //      READ.
-//   R6 A READ or LOAD with chunk_idx >= NC is a protocol error.
+//   R6 A READ or LOAD with chunk_idx >= NC is an illegal input (only at C = m, where NC = 1 and
+//      the port is 1 bit wide): it uses chunk chunk_idx mod NC, and an assertion flags it (a
+//      warning like R7: an illegal input with a defined effect, spec D9).
 //   R7 Reserved ops 6 and 7 behave exactly as NOP; an assertion flags them (a warning, so that a
 //      test that drives them on purpose keeps running).
 //   R8 Parameters outside their legal ranges are rejected at elaboration; nothing is clamped.
@@ -246,8 +249,8 @@ module sig_bloom #(
   // Chunk select
   // ---------------------------------------------------------------------------------------------
 
-  // With NC = 1 the index port is one bit wide and its only legal value is 0 (R6): the single
-  // chunk is selected whatever the port carries.
+  // The select is the low log2(NC) bits of the index (R6, D9): with NC = 1 the port is one bit
+  // wide and its only legal value is 0, and the single chunk is selected whatever it carries.
   logic [CIW-1:0] chunk_sel;
   if (NC > 1) begin : gen_chunk_sel
     assign chunk_sel = chunk_idx_i;
@@ -377,9 +380,11 @@ module sig_bloom #(
   `ASSERT(R5_ChunkDataOnlyAfterRead_A,
           !(rst_ni && op_i == gpucoh_pkg::SigBloomOpRead) |=> (chunk_data_o == '0))
 
-  `ASSERT(R6_ChunkIdxInRange_A,
-          (rst_ni && (op_i == gpucoh_pkg::SigBloomOpRead || op_i == gpucoh_pkg::SigBloomOpLoad))
-          |-> (32'(chunk_idx_i) < NC))
+  // R6: an index >= NC (C = m only) is an illegal input with a defined effect (chunk 0).
+  `ASSERT_WARN(R6_ChunkIdxInRange_A,
+               (rst_ni && (op_i == gpucoh_pkg::SigBloomOpRead ||
+                           op_i == gpucoh_pkg::SigBloomOpLoad))
+               |-> (32'(chunk_idx_i) < NC))
 
   `ASSERT_WARN(R7_ReservedOp_A, rst_ni |-> (op_i <= gpucoh_pkg::SigBloomOpLoad))
   // The state bits hold by construction: reserved codes take the same (default) branch as NOP.

@@ -19,6 +19,11 @@
  * the HITS phases use the top four lines instead of the bottom four, and one phase in four
  * becomes HITS with the RDU almost silent (outstanding requests pile up to OutMax - 1, then a
  * hit that reaches the hit limit allocates an entry whose count is OutMax).
+ * Illegal inputs (--illegal-rate N, default 0.1 per 1000 with steering; docs/units/avu.md §9):
+ * in N of 1000 cycles a third stream arms one of six kinds, presented at the first cycle where it
+ * applies: an answer with outs = 0, a beat of kind 0/5-7, a malformed NO_RACE, a beat index out
+ * of order (>= NC at NC = 1), rsp_last on the wrong beat, a store while pending_o = 1. The RDU and
+ * SM sides keep their books so that the rest of the traffic stays legal.
  */
 #include "avu_tb.h"
 
@@ -29,15 +34,19 @@
 #include "tb_common.h"
 
 enum { PH_MIX, PH_SLOW, PH_STORM, PH_HITS, PH_COUNT };
+/* illegal-input kinds (§9), armed one at a time */
+enum { IL_ANSWER0, IL_KIND, IL_NORACE, IL_IDX, IL_LAST, IL_STORE, IL_COUNT };
 #define POOL 64u
 #define ANSQ 512u
 
 typedef struct {
     avu_t model; /* first member: tests read the model through the ctx */
     sig_bloom_t hash;
-    gpucoh_rng_t rng, srng; /* base traffic, steering */
+    gpucoh_rng_t rng, srng, irng; /* base traffic, steering, illegal inputs */
     bool steer;
-    bool mirror; /* HITS on the top lines */
+    uint32_t illegal_rate; /* per 100 000 cycles */
+    uint32_t ill_armed;    /* 1 + the illegal kind waiting for a cycle where it applies; 0 none */
+    bool mirror;           /* HITS on the top lines */
     int stim;
     uint64_t addr_mask;
     int phase;
@@ -150,19 +159,20 @@ static int avu_tb_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int 
         c->pool[i] = gpucoh_rng_next(&c->rng);
     new_phase(c); /* the first phase unsteered; steering from the next one */
     gpucoh_rng_seed(&c->srng, seed ^ 0x5354454552ull);
+    gpucoh_rng_seed(&c->irng, seed ^ 0x494C4C4547ull);
     c->steer = true;
     return 0;
 }
 
+/* The illegal inputs of the steered stimulus: 0.1 per 1000 cycles, as tc_gwct's. */
+#define AVU_ILLEGAL_DEFAULT 10u /* per 100 000 cycles */
 static int avu_tb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
     avu_ctx_t* c = vctx;
-    if (cfg->illegal_rate) {
-        snprintf(err, errlen,
-                 "avu: --illegal-rate: no illegal-input stimulus (docs/units/avu.md "
-                 "§9 lists what an illegal input does)");
-        return -1;
-    }
+    (void)err;
+    (void)errlen;
     c->steer = cfg->steer;
+    c->illegal_rate = cfg->illegal_set ? cfg->illegal_rate : cfg->steer ? AVU_ILLEGAL_DEFAULT : 0u;
+    cfg->illegal_rate = c->illegal_rate;
     return 0;
 }
 
@@ -173,10 +183,175 @@ static void tb_reset(avu_ctx_t* c) {
     c->wait = 0;
 }
 
+/* The SM side: an access (sometimes while ready_o = 0: ignored); stores only while no
+ * speculative load is pending (D7). */
+static void sm_side(avu_ctx_t* c, avu_in_t* in) {
+    const avu_t* m = &c->model;
+    bool present = m->out.ready ? gpucoh_rng_below(&c->rng, 1000) < c->issue_pm
+                                : gpucoh_rng_below(&c->rng, 1000) < 50;
+    if (!present)
+        return;
+    /* HITS: a few hot lines, so a line sees HitLimit hits in a row (hit.rc) */
+    uint32_t l = gpucoh_rng_below(&c->rng, c->phase == PH_HITS ? 4u : m->desc.lines);
+    if (c->mirror && c->phase == PH_HITS)
+        l = m->desc.lines - 1u - l;
+    bool store = !m->out.pending && gpucoh_rng_below(&c->rng, 1000) < c->store_pm;
+    bool hit = c->lpresent[l] && gpucoh_rng_below(&c->rng, 1000) < c->hit_pm;
+    in->op_valid = true;
+    in->op_store = store;
+    in->op_line = l;
+    in->op_hit = hit;
+    in->op_addr = hit ? c->ltag[l] : pool_addr(c);
+    in->op_addr |= gpucoh_rng_next(&c->rng) & 0x3u & (m->desc.line - 1u); /* ignored bits */
+    rand_mask(c, in->op_mask);
+    in->op_id = c->next_id & (m->desc.id_width >= 32 ? 0xFFFFFFFFu : (1u << m->desc.id_width) - 1u);
+}
+
+/* A shipment of `kind` on the bus from this cycle: one NO_RACE beat or NC signature beats. */
+static void start_ship(avu_ctx_t* c, uint32_t kind) {
+    c->ship_kind = kind;
+    c->ship = true;
+    c->ship_idx = 0;
+    c->ship_beats = kind == RDU_RSP_NO_RACE ? 1u : c->model.nc;
+    if (kind != RDU_RSP_NO_RACE)
+        build_sig(c);
+}
+
+/* The RDU side: start a shipment when the bus is free (an answer owed, or a FORCED sync). */
+static void rdu_side(avu_ctx_t* c) {
+    if (c->ship)
+        return;
+    if (c->wait) {
+        c->wait--;
+    } else if (c->ans_n || gpucoh_rng_below(&c->rng, 1000) < 3) {
+        uint32_t kind = RDU_RSP_FORCED;
+        if (c->ans_n && gpucoh_rng_below(&c->rng, 100) < 97) {
+            kind = c->ans[c->ans_head];
+            c->ans_head = (c->ans_head + 1) % ANSQ;
+            c->ans_n--;
+        }
+        start_ship(c, kind);
+        c->wait = gpucoh_rng_below(&c->rng, c->delay_max + 1);
+    }
+}
+
+/* The shipment's beat ship_idx (a shipment made one beat longer repeats beat NC-1). */
+static void present_beat(avu_ctx_t* c, avu_in_t* in) {
+    const avu_t* m = &c->model;
+    if (!c->ship)
+        return;
+    const uint32_t bi = c->ship_idx < m->nc ? c->ship_idx : m->nc - 1u;
+    in->rsp_valid = true;
+    in->rsp_kind = c->ship_kind;
+    in->rsp_idx = bi;
+    in->rsp_last = c->ship_idx + 1 == c->ship_beats;
+    if (c->ship_kind != RDU_RSP_NO_RACE)
+        memcpy(in->rsp_chunk, &c->sig[bi * m->chunk_words], m->chunk_words * sizeof(uint32_t));
+    if (m->desc.sig.chunk_width < 32)
+        in->rsp_chunk[0] =
+            (c->sig[(bi * m->desc.sig.chunk_width) / 32] >> ((bi * m->desc.sig.chunk_width) % 32)) &
+            ((1u << m->desc.sig.chunk_width) - 1u);
+}
+
+/* The AVU is owed a NO_RACE: a beat in place of the last of an answer shipment did not count
+ * as an answer (its sync changed no outs), so the books stay even. */
+static void owe_norace(avu_ctx_t* c, const avu_in_t* in) {
+    const bool answer = c->ship_kind == RDU_RSP_WRITE_ACK || c->ship_kind == RDU_RSP_RACE;
+    if (in->rsp_last && answer && c->ans_n < ANSQ)
+        c->ans[(c->ans_head + c->ans_n++) % ANSQ] = RDU_RSP_NO_RACE;
+}
+
+/* Illegal kinds that change the shipment itself, before its beat is presented. */
+static bool illegal_pre(avu_ctx_t* c, uint32_t kind) {
+    const avu_t* m = &c->model;
+    const bool rdy = m->out.rsp_ready, sig = c->ship && c->ship_kind != RDU_RSP_NO_RACE;
+    if (kind == IL_ANSWER0 && !c->ship && rdy && m->st.st == AVU_ST_IDLE && m->st.outs == 0) {
+        static const uint32_t k[3] = {RDU_RSP_NO_RACE, RDU_RSP_WRITE_ACK, RDU_RSP_RACE};
+        start_ship(c, k[gpucoh_rng_below(&c->irng, 3)]); /* an answer nobody waits for */
+        return true;
+    }
+    if (kind != IL_LAST || !sig || !rdy || c->ship_beats != m->nc)
+        return false;
+    if (c->ship_idx + 1u == m->nc) {
+        c->ship_beats = m->nc + 1u; /* no last on beat NC-1: one more beat says it */
+        return true;
+    }
+    if (gpucoh_rng_below(&c->irng, 2) == 0) {
+        c->ship_beats = c->ship_idx + 1u; /* last on an early beat: the shipment is cut */
+        return true;
+    }
+    return false;
+}
+
+/* A beat of kind 0/5-7: on a shipment's beat in LOAD, or alone on a free bus in IDLE. */
+static bool illegal_kind(avu_ctx_t* c, avu_in_t* in) {
+    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
+    const avu_t* m = &c->model;
+    const uint32_t k = bad[gpucoh_rng_below(&c->irng, 4)];
+    if (c->ship && m->st.st == AVU_ST_LOAD) {
+        in->rsp_kind = k;
+        owe_norace(c, in);
+        return true;
+    }
+    if (c->ship || m->st.st != AVU_ST_IDLE)
+        return false;
+    in->rsp_valid = true; /* taken (rsp_ready_o = 1) and not part of any shipment */
+    in->rsp_kind = k;
+    in->rsp_idx = gpucoh_rng_below(&c->irng, 1u << m->ciw);
+    in->rsp_last = gpucoh_rng_below(&c->irng, 2) != 0;
+    for (uint32_t w = 0; w < m->chunk_words; w++)
+        in->rsp_chunk[w] = (uint32_t)gpucoh_rng_next(&c->irng);
+    if (m->desc.sig.chunk_width < 32)
+        in->rsp_chunk[0] &= (1u << m->desc.sig.chunk_width) - 1u;
+    return true;
+}
+
+/* A malformed NO_RACE: an owed one without its last flag or with an index, or a NO_RACE kind on
+ * a beat of a shipment in LOAD. */
+static bool illegal_norace(avu_ctx_t* c, avu_in_t* in) {
+    const avu_t* m = &c->model;
+    if (c->ship && c->ship_kind == RDU_RSP_NO_RACE && m->st.st == AVU_ST_IDLE) {
+        if (gpucoh_rng_below(&c->irng, 2) == 0)
+            in->rsp_last = false;
+        else
+            in->rsp_idx = 1u + gpucoh_rng_below(&c->irng, (1u << m->ciw) - 1u);
+        return true;
+    }
+    if (!c->ship || c->ship_kind == RDU_RSP_NO_RACE || m->st.st != AVU_ST_LOAD)
+        return false;
+    in->rsp_kind = RDU_RSP_NO_RACE;
+    owe_norace(c, in);
+    return true;
+}
+
+/* Illegal kinds that change this cycle's beat or access, once they are on the ports. */
+static bool illegal_post(avu_ctx_t* c, avu_in_t* in, uint32_t kind) {
+    const avu_t* m = &c->model;
+    const bool sig = c->ship && c->ship_kind != RDU_RSP_NO_RACE;
+    switch (kind) {
+    case IL_KIND:
+        return m->out.rsp_ready && illegal_kind(c, in);
+    case IL_NORACE:
+        return m->out.rsp_ready && illegal_norace(c, in);
+    case IL_IDX: /* another index below NC; at NC = 1 index 1 (>= NC) */
+        if (!sig || !m->out.rsp_ready)
+            return false;
+        in->rsp_idx =
+            m->nc == 1u ? 1u : (in->rsp_idx + 1u + gpucoh_rng_below(&c->irng, m->nc - 1u)) % m->nc;
+        return true;
+    case IL_STORE: /* a store while pending_o = 1 (D7) */
+        if (!in->op_valid || !m->out.ready || !m->out.pending || in->op_store)
+            return false;
+        in->op_store = true;
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void avu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
     avu_ctx_t* c = vctx;
     avu_in_t* in = vin;
-    const avu_t* m = &c->model;
     memset(in, 0, sizeof *in);
     in->rst_n = true;
     if (cycle < 2 || (c->stim != GPUCOH_STIM_DIRECTED && gpucoh_rng_below(&c->rng, 300000) == 0)) {
@@ -186,59 +361,16 @@ static void avu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
     }
     if (c->phase_left-- == 0)
         new_phase(c);
-    /* SM side */
-    bool present = m->out.ready ? gpucoh_rng_below(&c->rng, 1000) < c->issue_pm
-                                : gpucoh_rng_below(&c->rng, 1000) < 50;
-    if (present) {
-        /* HITS: a few hot lines, so a line sees HitLimit hits in a row (hit.rc) */
-        uint32_t l = gpucoh_rng_below(&c->rng, c->phase == PH_HITS ? 4u : m->desc.lines);
-        if (c->mirror && c->phase == PH_HITS)
-            l = m->desc.lines - 1u - l;
-        bool store = !m->out.pending && gpucoh_rng_below(&c->rng, 1000) < c->store_pm;
-        bool hit = c->lpresent[l] && gpucoh_rng_below(&c->rng, 1000) < c->hit_pm;
-        in->op_valid = true;
-        in->op_store = store;
-        in->op_line = l;
-        in->op_hit = hit;
-        in->op_addr = hit ? c->ltag[l] : pool_addr(c);
-        in->op_addr |= gpucoh_rng_next(&c->rng) & 0x3u & (m->desc.line - 1u); /* ignored bits */
-        rand_mask(c, in->op_mask);
-        in->op_id =
-            c->next_id & (m->desc.id_width >= 32 ? 0xFFFFFFFFu : (1u << m->desc.id_width) - 1u);
-    }
-    /* RDU side: start a shipment when the bus is free */
-    if (!c->ship) {
-        if (c->wait) {
-            c->wait--;
-        } else if (c->ans_n || gpucoh_rng_below(&c->rng, 1000) < 3) {
-            if (c->ans_n && gpucoh_rng_below(&c->rng, 100) < 97) {
-                c->ship_kind = c->ans[c->ans_head];
-                c->ans_head = (c->ans_head + 1) % ANSQ;
-                c->ans_n--;
-            } else {
-                c->ship_kind = RDU_RSP_FORCED;
-            }
-            c->ship = true;
-            c->ship_idx = 0;
-            c->ship_beats = c->ship_kind == RDU_RSP_NO_RACE ? 1u : m->nc;
-            if (c->ship_kind != RDU_RSP_NO_RACE)
-                build_sig(c);
-            c->wait = gpucoh_rng_below(&c->rng, c->delay_max + 1);
-        }
-    }
-    if (c->ship) {
-        in->rsp_valid = true;
-        in->rsp_kind = c->ship_kind;
-        in->rsp_idx = c->ship_idx;
-        in->rsp_last = c->ship_idx + 1 == c->ship_beats;
-        if (c->ship_kind != RDU_RSP_NO_RACE)
-            memcpy(in->rsp_chunk, &c->sig[c->ship_idx * m->chunk_words],
-                   m->chunk_words * sizeof(uint32_t));
-        if (m->desc.sig.chunk_width < 32)
-            in->rsp_chunk[0] = (c->sig[(c->ship_idx * m->desc.sig.chunk_width) / 32] >>
-                                ((c->ship_idx * m->desc.sig.chunk_width) % 32)) &
-                               ((1u << m->desc.sig.chunk_width) - 1u);
-    }
+    sm_side(c, in);
+    rdu_side(c);
+    if (c->illegal_rate && !c->ill_armed && gpucoh_rng_below(&c->irng, 100000) < c->illegal_rate)
+        c->ill_armed = 1u + gpucoh_rng_below(&c->irng, IL_COUNT);
+    const uint32_t k = c->ill_armed - 1u;
+    if (c->ill_armed && illegal_pre(c, k))
+        c->ill_armed = 0;
+    present_beat(c, in);
+    if (c->ill_armed && illegal_post(c, in, k))
+        c->ill_armed = 0;
 }
 
 static void avu_tb_model_tick(void* vctx, const void* vin, void* vout) {
@@ -258,8 +390,8 @@ static void avu_tb_model_tick(void* vctx, const void* vin, void* vout) {
             c->pool[gpucoh_rng_below(&c->rng, POOL)] = c->ltag[in->op_line];
         }
     }
-    if (beat_taken && ++c->ship_idx == c->ship_beats)
-        c->ship = false;
+    if (beat_taken && c->ship && ++c->ship_idx == c->ship_beats)
+        c->ship = false; /* (a lone illegal beat is no shipment's) */
     if (out->res_valid && (out->res_rc || out->res_kind == AVU_RES_STORE) && c->ans_n < ANSQ) {
         uint8_t k = out->res_kind == AVU_RES_STORE                 ? RDU_RSP_WRITE_ACK
                     : gpucoh_rng_below(&c->rng, 1000) < c->race_pm ? RDU_RSP_RACE
@@ -387,7 +519,9 @@ static void avu_tb_fcov_row(void* vctx, uint32_t row, const char** id, const cha
     *id = tb_fcov_id(row);
     *name = avu_fcov_name((avu_fcov_t)row);
     *count = c->model.fcov[row];
-    *reachable = avu_fcov_reachable(&c->model, (avu_fcov_t)row);
+    /* the illegal inputs are presented only at an illegal rate > 0 */
+    *reachable = avu_fcov_reachable(&c->model, (avu_fcov_t)row) &&
+                 (row < AVU_F_ILL_ANSWER0 || c->illegal_rate > 0);
 }
 
 const gpucoh_tb_ops_t avu_tb_ops = {

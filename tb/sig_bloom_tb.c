@@ -20,6 +20,10 @@
  * chunk loaded the edge before, INSERTs of key 0 and of a key whose hash reaches vector bit m-1,
  * READ/LOAD at the first and last chunk, a reset while a response is out (not in FILL), and one
  * SHIP in four with all-ones chunks (every bit set).
+ *
+ * Illegal inputs (--illegal-rate N, default 0.1 per 1000 with steering; docs/units/sig_bloom.md
+ * §11) overlay the random traffic from a third stream: reserved op 6 or 7, and at C = m a READ
+ * or LOAD of chunk index 1 (>= NC = 1).
  */
 #include "sig_bloom_tb.h"
 
@@ -34,10 +38,11 @@ enum { PH_MIX, PH_FILL, PH_TEST, PH_LOADZ, PH_CHURN, PH_SHIP, PH_COUNT };
 #define POOL 256u
 
 typedef struct {
-    sig_bloom_t model;      /* first member: tests/test_compare.c reads the model through the ctx */
-    gpucoh_rng_t rng, srng; /* base traffic, steering */
+    sig_bloom_t model; /* first member: tests/test_compare.c reads the model through the ctx */
+    gpucoh_rng_t rng, srng, irng; /* base traffic, steering, illegal inputs */
     bool steer, ship_ones;
-    bool has_top; /* top_addr: an address whose hash reaches vector bit m-1 */
+    uint32_t illegal_rate; /* per 100 000 cycles of random traffic */
+    bool has_top;          /* top_addr: an address whose hash reaches vector bit m-1 */
     uint64_t top_addr;
     int stim;
     uint64_t addr_mask;
@@ -389,6 +394,7 @@ static int sb_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim
     c->phase_left = 0;
     c->dir_len = directed_len(&c->model);
     gpucoh_rng_seed(&c->srng, seed ^ 0x5354454552ull);
+    gpucoh_rng_seed(&c->irng, seed ^ 0x494C4C4547ull);
     c->steer = true;
     const uint32_t i0 = d.org == SIG_BLOOM_ORG_PARALLEL ? d.k - 1u : 0u;
     for (uint32_t i = i0; i < d.k && !c->has_top; i++)
@@ -396,15 +402,33 @@ static int sb_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int stim
     return 0;
 }
 
+/* An illegal input (§11) in place of this random-traffic cycle's op: reserved op 6 or 7, and at
+ * C = m (NC = 1, a 1-bit index port) a READ or LOAD of chunk index 1. Not in a reset cycle. */
+static void illegal_input(sb_ctx_t* c, sig_bloom_in_t* in) {
+    const uint32_t kinds = c->model.nc == 1u ? 4u : 2u;
+    const uint32_t k = gpucoh_rng_below(&c->irng, kinds);
+    if (!in->rst_n)
+        return;
+    in->op = k == 0 ? 6u : k == 1 ? 7u : k == 2 ? SIG_BLOOM_OP_READ : SIG_BLOOM_OP_LOAD;
+    if (k >= 2)
+        in->chunk_idx = 1u;
+}
+
+/* The illegal inputs of the steered stimulus: 0.1 per 1000 cycles, as tc_gwct's. */
+#define SB_ILLEGAL_DEFAULT 10u /* per 100 000 cycles */
 static int sb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
     sb_ctx_t* c = vctx;
-    if (cfg->illegal_rate) {
+    if (cfg->illegal_rate && c->stim == GPUCOH_STIM_DIRECTED) {
         snprintf(err, errlen,
-                 "sig_bloom: --illegal-rate: no illegal-input stimulus (reserved ops 6 and 7 are "
-                 "driven by the unit tests only; docs/units/sig_bloom.md §11)");
+                 "sig_bloom: --illegal-rate: the directed stimulus has no random traffic to carry "
+                 "illegal inputs (use --stim mixed or random; docs/units/sig_bloom.md §11)");
         return -1;
     }
     c->steer = cfg->steer;
+    c->illegal_rate = cfg->illegal_set ? cfg->illegal_rate : cfg->steer ? SB_ILLEGAL_DEFAULT : 0u;
+    if (c->stim == GPUCOH_STIM_DIRECTED)
+        c->illegal_rate = 0;
+    cfg->illegal_rate = c->illegal_rate;
     return 0;
 }
 
@@ -428,6 +452,8 @@ static void sb_next_input(void* vctx, uint64_t cycle, void* vin) {
         random_input(c, in);
         if (c->steer)
             steer_input(c, in);
+        if (c->illegal_rate && gpucoh_rng_below(&c->irng, 100000) < c->illegal_rate)
+            illegal_input(c, in);
     }
 }
 
@@ -506,7 +532,9 @@ static void sb_fcov_row(void* vctx, uint32_t row, const char** id, const char** 
     *id = tb_fcov_id(row);
     *name = sig_bloom_fcov_name((sig_bloom_fcov_t)row);
     *count = c->model.fcov[row];
-    *reachable = sig_bloom_fcov_reachable(&c->model, (sig_bloom_fcov_t)row);
+    /* the illegal inputs are presented only at an illegal rate > 0 */
+    *reachable = sig_bloom_fcov_reachable(&c->model, (sig_bloom_fcov_t)row) &&
+                 (row < SIG_BLOOM_F_ILL_OP6 || c->illegal_rate > 0);
 }
 
 const gpucoh_tb_ops_t sig_bloom_tb_ops = {

@@ -1704,6 +1704,33 @@ static void test_store(void** state) {
     assert_int_equal(t.a->st.outs, 3);
     assert_int_equal(t.a->cov[AVU_T_STORE_HIT], 2);
     assert_int_equal(t.a->cov[AVU_T_STORE_ALLOC], 2);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_STORE], 0);
+    close_tb(&t);
+}
+
+/* §9, D7: a store while pending_o = 1 breaks the SM's contract; it is processed as any store,
+ * counted in cover point F18 only, and the speculative entry is left as it was. */
+static void test_store_while_pending(void** state) {
+    (void)state;
+    tb_t t;
+    const avu_desc_t d = avu_desc_default();
+    open_tb(&t, &d);
+    const uint64_t A = 0x2000;
+    avu_in_t op = in_load(5, false, A, 1);
+    (void)access1(&t, &op); /* outs 1 */
+    op = in_load(5, true, A, 2);
+    avu_out_t o = access1(&t, &op);
+    EXPECT_RES(&o, AVU_RES_HIT, true, false, 2); /* speculative on the miss's race-check */
+    assert_true(o.pending);
+    op = in_op(true, 7, false, 0x3000, 3);
+    o = access1(&t, &op);
+    EXPECT_RES(&o, AVU_RES_STORE, false, false, 3);
+    expect_line(&t, 7, 0, true, 0);
+    assert_int_equal(t.a->st.outs, 2);
+    assert_int_equal(t.a->st.qn, 1);
+    assert_int_equal(t.a->st.scnt[0], 1); /* the store's write is younger than the entry */
+    assert_int_equal(t.a->fcov[AVU_F_ILL_STORE], 1);
+    assert_int_equal(t.a->protocol_errors, 0);
     close_tb(&t);
 }
 
@@ -1773,6 +1800,86 @@ static void test_protocol_errors(void** state) {
     assert_int_equal(t.a->protocol_errors, 11);
     assert_int_equal(t.a->st.epoch, 4);
     assert_int_equal(t.a->cov[AVU_T_BEAT_LAST_FORCED], 1);
+    /* cover points F12-F17 (§8, §9): one beat may show two kinds (the NO_RACE of position 1
+     * with its last flag) */
+    assert_int_equal(t.a->fcov[AVU_F_ILL_ANSWER0], 3);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_KIND], 4);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_NORACE], 2);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_ORDER], 1);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_IDX], 0);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_LAST], 2);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_STORE], 0);
+    assert_false(avu_fcov_reachable(t.a, AVU_F_ILL_IDX)); /* NC = 4 */
+    /* a beat out of order in the middle of a shipment (position 2, index 1), then the rest */
+    b = in_beat(&t, RDU_RSP_FORCED, 0);
+    o = edge(&t, &b);
+    b = in_beat(&t, RDU_RSP_FORCED, 1);
+    o = edge(&t, &b);
+    b = in_beat(&t, RDU_RSP_FORCED, 1);
+    o = edge(&t, &b);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_ORDER], 2);
+    b = in_beat(&t, RDU_RSP_FORCED, 3);
+    o = edge(&t, &b);
+    assert_int_equal(t.a->protocol_errors, 12);
+    assert_int_equal(t.a->st.epoch, 5);
+    assert_int_equal(t.a->st.st, AVU_ST_IDLE);
+    /* no last flag on position 3: the AVU stays in LOAD, and takes a fifth beat */
+    for (uint32_t i = 0; i < 4u; i++) {
+        b = in_beat(&t, RDU_RSP_FORCED, i);
+        b.rsp_last = false;
+        o = edge(&t, &b);
+    }
+    assert_int_equal(t.a->st.st, AVU_ST_LOAD);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_LAST], 3);
+    b = in_beat(&t, RDU_RSP_FORCED, 3); /* position 4: out of order and a wrong last */
+    o = edge(&t, &b);
+    assert_int_equal(t.a->st.st, AVU_ST_IDLE);
+    assert_int_equal(t.a->st.epoch, 6);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_ORDER], 3);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_LAST], 4);
+    assert_int_equal(t.a->protocol_errors, 14);
+    close_tb(&t);
+}
+
+/* D10: at NC = 1 the 1-bit index port can carry 1: the beat writes chunk 1 mod NC, the one
+ * chunk, and is counted; a NO_RACE with index 1 is counted too. */
+static void test_beat_idx_out_of_range(void** state) {
+    (void)state;
+    tb_t t;
+    const avu_desc_t d = dsc(256, 256, 128, 128); /* NC = 1, CIW = 1 */
+    open_tb(&t, &d);
+    assert_int_equal(t.a->nc, 1);
+    assert_int_equal(t.a->ciw, 1);
+    sb_insert(&t, 0x2000);
+    avu_in_t b = in_beat(&t, RDU_RSP_FORCED, 0);
+    b.rsp_idx = 1; /* chunk data: the builder's chunk 0, the whole signature */
+    b.rsp_last = true;
+    (void)edge(&t, &b);
+    assert_memory_equal(t.a->st.sig, t.sb->st.bits, t.a->words * sizeof(uint32_t));
+    assert_false(all_zero(t.a->st.sig, sizeof t.a->st.sig));
+    assert_int_equal(t.a->st.epoch, 1);
+    assert_int_equal(t.a->st.st, AVU_ST_IDLE);
+    assert_int_equal(t.a->protocol_errors, 1);
+    /* index 3: bit 1 is not on the port, so it is index 1 again */
+    sb_clear(&t);
+    b = in_beat(&t, RDU_RSP_FORCED, 0);
+    b.rsp_idx = 3;
+    (void)edge(&t, &b);
+    assert_true(all_zero(t.a->st.sig, sizeof t.a->st.sig));
+    assert_int_equal(t.a->st.epoch, 2);
+    assert_int_equal(t.a->protocol_errors, 2);
+    /* a NO_RACE of index 1: an answer with outs 0 (R9) and a malformed one, two errors */
+    avu_in_t nr = in_norace();
+    nr.rsp_idx = 1;
+    (void)edge(&t, &nr);
+    assert_int_equal(t.a->protocol_errors, 4);
+    assert_int_equal(t.a->st.outs, 0);
+    assert_true(avu_fcov_reachable(t.a, AVU_F_ILL_IDX));
+    assert_int_equal(t.a->fcov[AVU_F_ILL_IDX], 2);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_ANSWER0], 1);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_NORACE], 1);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_ORDER], 0);
+    assert_int_equal(t.a->fcov[AVU_F_ILL_LAST], 0);
     close_tb(&t);
 }
 
@@ -2361,7 +2468,9 @@ int main(void) {
         cmocka_unit_test(test_epoch_wrap_ew5),
         cmocka_unit_test(test_epoch_wrap_ew8),
         cmocka_unit_test(test_store),
+        cmocka_unit_test(test_store_while_pending),
         cmocka_unit_test(test_protocol_errors),
+        cmocka_unit_test(test_beat_idx_out_of_range),
         cmocka_unit_test(test_port_widths),
         cmocka_unit_test(test_coverage_names),
         cmocka_unit_test(test_coverage_reachability),

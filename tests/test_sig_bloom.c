@@ -153,12 +153,13 @@ static void ref_tick(ref_sim_t* r, const sig_bloom_in_t* in) {
     case 4:
         r->rv = true;
         for (uint32_t j = 0; j < c; j++) {
-            r->cd[j] = r->bit[in->chunk_idx * c + j];
+            r->cd[j] = r->bit[(in->chunk_idx % r->c.nc) * c + j]; /* R6: mod NC */
         }
         break;
     case 5:
         for (uint32_t j = 0; j < c; j++) {
-            r->bit[in->chunk_idx * c + j] = (uint8_t)((in->chunk_data[j / 32u] >> (j % 32u)) & 1u);
+            r->bit[(in->chunk_idx % r->c.nc) * c + j] =
+                (uint8_t)((in->chunk_data[j / 32u] >> (j % 32u)) & 1u);
         }
         break;
     default:
@@ -1186,6 +1187,63 @@ static void test_reserved_ops(void** state) {
     /* NOP itself is not illegal */
     do_op(&s, SIG_BLOOM_OP_NOP, 0);
     assert_int_equal(s.illegal_ops, illegal);
+    /* cover points F12, F13 (spec §10): two of each code */
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_OP6], 2);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_OP7], 2);
+    assert_int_equal(s.illegal_idx, 0);
+}
+
+/* R6, D9, §11: at C = m a READ / LOAD of chunk index 1 names chunk 1 mod NC = 0, counted in
+ * illegal_idx; index bits at or above CIW are not on the port. */
+static void test_chunk_idx_out_of_range(void** state) {
+    (void)state;
+    sig_bloom_desc_t d = mkdesc(256, 3, SIG_BLOOM_ORG_TRUE, SIG_BLOOM_HASH_H3, 128, 32, 256, 2);
+    sig_bloom_t s;
+    init_ok(&s, &d);
+    assert_int_equal(s.nc, 1);
+    assert_int_equal(s.ciw, 1);
+    assert_true(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_READ_IDX));
+    assert_true(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_LOAD_IDX));
+    do_reset(&s);
+    do_op(&s, SIG_BLOOM_OP_INSERT, 0x1000);
+    uint32_t data[SIG_BLOOM_MAX_CHUNK_WORDS] = {0};
+    for (uint32_t w = 0; w < 8u; w++) {
+        data[w] = 0x01020304u * (w + 1u);
+    }
+    /* LOAD of index 1: the one chunk is replaced, the counter holds (D4) */
+    sig_bloom_out_t o = do_load(&s, 1, data);
+    assert_memory_equal(s.st.bits, data, 8u * sizeof(uint32_t));
+    assert_int_equal(o.count, 1);
+    assert_false(o.resp_valid);
+    assert_int_equal(s.illegal_idx, 1);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_LOAD_IDX], 1);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_LOAD_LAST], 1); /* it is chunk NC-1 = 0 */
+    /* READ of index 1 (and of 3: bit 1 is not on the 1-bit port, so 3 is 1) answers chunk 0 */
+    for (uint32_t idx = 1; idx <= 3u; idx += 2u) {
+        o = do_read(&s, idx);
+        assert_true(o.resp_valid);
+        assert_memory_equal(o.chunk_data, data, 8u * sizeof(uint32_t));
+    }
+    assert_int_equal(s.illegal_idx, 3);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_ILL_READ_IDX], 2);
+    assert_int_equal(s.fcov[SIG_BLOOM_F_READ_AFTER_LOAD], 1);
+    /* index 0 is legal; an index on another op is not looked at */
+    do_read(&s, 0);
+    edge(&s, true, SIG_BLOOM_OP_TEST, 0x1000, 1, NULL);
+    assert_int_equal(s.illegal_idx, 3);
+    assert_int_equal(s.illegal_ops, 0);
+
+    /* C < m: the CIW-bit port names only chunks; bits above CIW are dropped, never counted */
+    d = mkdesc(256, 3, SIG_BLOOM_ORG_TRUE, SIG_BLOOM_HASH_H3, 128, 32, 64, 2);
+    init_ok(&s, &d);
+    assert_false(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_READ_IDX));
+    assert_false(sig_bloom_fcov_reachable(&s, SIG_BLOOM_F_ILL_LOAD_IDX));
+    do_reset(&s);
+    do_load(&s, 4u + 1u, data); /* chunk 1 */
+    assert_int_equal(s.st.bits[0], 0);
+    assert_int_equal(s.st.bits[2], data[0]);
+    assert_int_equal(s.st.bits[3], data[1]);
+    assert_int_equal(s.illegal_idx, 0);
 }
 
 static void test_counter_saturation_threshold(void** state) {
@@ -1273,7 +1331,7 @@ static void test_random_vs_reference(void** state) {
             if (in.op == SIG_BLOOM_OP_INSERT) {
                 hist[cyc % 64u] = in.addr;
             }
-            in.chunk_idx = rnd_below(&rng, nc);
+            in.chunk_idx = rnd_below(&rng, nc == 1u ? 2u : nc); /* C = m: index 1 too (R6) */
             const uint32_t kind = rnd_below(&rng, 4);
             for (uint32_t w = 0; w < SIG_BLOOM_MAX_CHUNK_WORDS; w++) {
                 uint32_t x = kind == 0u   ? 0u
@@ -1564,6 +1622,7 @@ int main(void) {
         cmocka_unit_test(test_clear),
         cmocka_unit_test(test_reset_priority),
         cmocka_unit_test(test_reserved_ops),
+        cmocka_unit_test(test_chunk_idx_out_of_range),
         cmocka_unit_test(test_counter_saturation_threshold),
         cmocka_unit_test(test_random_vs_reference),
         cmocka_unit_test(test_addr_masking),

@@ -50,6 +50,11 @@ run avu avu-paper-4k --seed 21
 run avu avu-1k --param m=1024 --seed 22
 run avu avu-16k --param m=16384 --seed 23
 run avu avu-1k-byte-ew2 --param m=1024 --param gran=1 --param epoch_width=2 --seed 24
+# illegal inputs at 2/1000 where every kind exists (sig_bloom.md section 11 at C = m, avu.md
+# section 9 at NC = 1): the make-test points for N cycles
+run sig_bloom 256-c256-illegal2 --param m=256 --param chunk_width=256 --illegal-rate 2 --seed 8
+run avu avu-256-c256-nc1-illegal2 --param m=256 --param chunk_width=256 --param lines=16 \
+    --param spec_depth=4 --param out_max=4 --illegal-rate 2 --seed 25
 # The TC system (docs/system.md): every L1, L2 and the timer in lockstep, both protocols; the
 # small configuration for N cycles, the paper configuration (Table 4) for N/20.
 sysrun() { # sysrun NAME CYCLES ARGS...

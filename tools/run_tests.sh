@@ -6,10 +6,11 @@
 # What runs (each is a check that can fail; see docs/testing.md):
 #   1. cmocka unit tests (C model, CLI errors, golden directed tests on C and RTL)
 #   2. the same tests built with ASan + UBSan
-#   3. lockstep co-simulation of sig_bloom (7 parameter sets), rdu (3) and avu (2), each required to have
+#   3. lockstep co-simulation of sig_bloom (8 parameter sets), rdu (3) and avu (4), each required to have
 #      0 mismatches and every reachable transition covered; one set per unit (FCOV=1) also every
-#      reachable cover point reached; the cover-point check shown to fail (--steer off), the G2
-#      illegal inputs of tc_gwct, and one mutant only the steered stimulus catches
+#      reachable cover point reached; the cover-point check shown to fail (--steer off), the
+#      illegal inputs of sig_bloom, avu and tc_gwct, one mutant only the steered stimulus
+#      catches and one of sig_bloom and of avu only the illegal inputs catch
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle
 #   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
@@ -250,6 +251,10 @@ cosim sig_bloom m8192-k2-parallel-threshcmax 200000 mixed --param m=8192 --param
 cosim sig_bloom m16384-k8-parallel-g512-aw64-c512 150000 mixed --param m=16384 --param k=8 \
     --param org=parallel --param gran=512 --param addr_width=64 --param chunk_width=512
 cosim sig_bloom random-only-m512 1500000 random --param m=512 --param chunk_width=16
+# illegal inputs (sig_bloom.md section 11) at C = m: reserved ops 6 / 7 and READ / LOAD of chunk
+# index 1 >= NC, compared between C and RTL; F12-F15 required with the rest
+FCOV=1 cosim sig_bloom m256-c256-illegal2 100000 mixed --param m=256 --param chunk_width=256 \
+    --illegal-rate 2
 cosim rdu paper-16sm-4k 600000 mixed
 FCOV=1 cosim rdu 8sm-1k-word-threshcmax 1000000 mixed --param n=8 --param m=1024 --param gran=4 \
     --param threshold=2047
@@ -260,6 +265,12 @@ FCOV=1 cosim avu paper-4k 600000 mixed
 FCOV=1 cosim avu 512-word-l16-d2-ew2-hit1 600000 mixed --param m=512 --param gran=4 --param lines=16 \
     --param chunk_width=64 --param spec_depth=2 --param epoch_width=2 --param hit_limit=1 \
     --param out_max=3 --param id_width=5
+# illegal inputs (avu.md section 9) from the RDU and the SM side at NC = 1 and NC = 8, compared
+# between C and RTL; F12-F18 required with the rest (F16, an index >= NC, only at NC = 1)
+FCOV=1 cosim avu 256-c256-nc1-illegal2 100000 mixed --param m=256 --param chunk_width=256 \
+    --param lines=16 --param spec_depth=4 --param out_max=4 --illegal-rate 2
+FCOV=1 cosim avu 256-c32-nc8-illegal2 100000 mixed --param m=256 --param chunk_width=32 \
+    --param lines=16 --param spec_depth=4 --param out_max=4 --illegal-rate 2
 
 FCOV=1 cosim tc_timer ts8 300000 mixed --param ts_width=8
 FCOV=1 cosim tc_gwct wf8-ts8-cnt2 300000 mixed --param wf=8 --param ts_width=8 --param wf_cnt_width=2
@@ -287,10 +298,32 @@ check "cover mutant tc_timer/03-load-beats-reset caught by the steered stimulus"
     "$LOGS/cover-mutant-timer.log" bash -c \
     "$G mutants tc_timer --mutants tests/mutants/tc_timer/cover/03-load-beats-reset.mut \
        --cycles 20000 --out $OUT/covmut | tee /dev/stderr | grep -qE '^  03-load-beats-reset +caught +unit-'"
+# illegal-input mutants (tests/mutants/<unit>/illegal/): RTL that mishandles one illegal input is
+# caught by the lockstep with illegal inputs (2/1000) and survives the same run without them
+illmut() {
+    local unit=$1 m=$2 f="tests/mutants/$1/illegal/$2.mut" rc log
+    for r in 2 0; do
+        log="$OUT/illmut-$unit-$m-rate$r.log"
+        "$G" mutants "$unit" --mutants "$f" --cycles 100000 --illegal-rate $r \
+            --out "$OUT/illmut-rate$r" > "$log" 2>&1
+        rc=$?
+        echo "--illegal-rate $r: exit $rc"
+        grep -E "^(mutants of|  $m )" "$log"
+        if [ $r = 2 ]; then
+            [ $rc -eq 0 ] && grep -qE "^  $m +caught " "$log" || return 1
+        else
+            [ $rc -eq 1 ] && grep -qE "^  $m +SURVIVED " "$log" || return 1
+        fi
+    done
+}
+check "illegal-input mutant sig_bloom/01-load-idx-dropped: caught at 2/1000, survives 0" \
+    "$LOGS/illmut-sig_bloom.log" illmut sig_bloom 01-load-idx-dropped
+check "illegal-input mutant avu/01-bad-kind-syncs: caught at 2/1000, survives 0" \
+    "$LOGS/illmut-avu.log" illmut avu 01-bad-kind-syncs
 stim_errors() {
     local rc=0 out
     for a in "tc_timer --steer maybe" "tc_gwct --illegal-rate 1.234" "tc_gwct --illegal-rate 1001" \
-        "rdu --illegal-rate 1" "avu --illegal-rate 0.5" "sig_bloom --illegal-rate 2" \
+        "rdu --illegal-rate 1" "sig_bloom --stim directed --illegal-rate 2" \
         "tc_timer --illegal-rate 1"; do
         # shellcheck disable=SC2086
         out=$("$G" cosim $a --cycles 10 2>&1); rc=$?
