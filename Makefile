@@ -12,18 +12,20 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wundef -Wpointer-arith -Wcast-qual -W
            -Wwrite-strings -Wstrict-prototypes -Wmissing-prototypes -pedantic \
            -Wno-format-truncation
 OPT     ?= -O2 -g
-INC     := -Icmodel -Itb -Iverilator
+# tb/ by role (docs/framework.md): the engine and CLI, the shared system, unit adapters, protocols
+TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc
+INC     := -Icmodel $(addprefix -I,$(TBDIRS)) -Iverilator
 CFLAGS  := $(CSTD) $(OPT) $(WARN) $(INC)
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B       := build
 CMODEL  := $(wildcard cmodel/*.c)
-TBSRC   := tb/util.c tb/units.c tb/tb_common.c tb/sig_bloom_tb.c tb/rdu_tb.c tb/avu_tb.c tb/rtl_load.c tb/cosim.c tb/bench.c \
-           tb/mutants.c tb/area.c tb/quality.c tb/tc_units.c tb/tc_sys.c tb/tc_rand.c tb/tc_sys_rtl.c \
-           tb/tc_cov.c tb/tc_cli.c tb/tc_check.c tb/tc_episode.c tb/tc_litmus.c
+TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig_bloom_tb.c tb/units/rdu_tb.c tb/units/avu_tb.c tb/engine/rtl_load.c tb/engine/cosim.c tb/engine/bench.c \
+           tb/engine/mutants.c tb/engine/area.c tb/units/quality.c tb/proto/tc/tc_units.c tb/sys/tc_sys.c tb/sys/tc_rand.c tb/sys/tc_sys_rtl.c \
+           tb/sys/tc_cov.c tb/sys/tc_cli.c tb/sys/tc_check.c tb/sys/tc_episode.c tb/sys/tc_litmus.c
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
-HDRS    := $(wildcard cmodel/*.h tb/*.h verilator/*.h)
+HDRS    := $(wildcard cmodel/*.h $(addsuffix /*.h,$(TBDIRS)) verilator/*.h)
 GPUCOH  := $(B)/gpucoh
 
 UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
@@ -66,7 +68,7 @@ $(B)/.deps: tools/deps.sh
 	@bash tools/deps.sh
 	@touch $@
 
-$(GPUCOH): $(B)/obj/tb/gpucoh.o $(TB_O) $(CMOD_O)
+$(GPUCOH): $(B)/obj/tb/engine/gpucoh.o $(TB_O) $(CMOD_O)
 	@echo "  LINK    $@"
 	@$(CC) $(CFLAGS) $^ -o $@ -ldl -lm
 
@@ -134,7 +136,7 @@ regress: $(GPUCOH)
 	@bash tools/regress.sh $(REGRESS_CYCLES)
 
 # ---- formatting -----------------------------------------------------------------------------
-FMT_SRC := $(wildcard cmodel/*.[ch] tb/*.[ch] tests/*.c verilator/*.h verilator/*.cpp)
+FMT_SRC := $(wildcard cmodel/*.[ch] $(addsuffix /*.[ch],$(TBDIRS)) tests/*.c verilator/*.h verilator/*.cpp)
 format:
 	clang-format -i $(FMT_SRC)
 format-check:

@@ -68,7 +68,7 @@ awk -v cur="$cur" '
   function g(p, k) { if (!((p SUBSEP k) in V)) { print "report_tc.sh: error: " p " has no " k > "/dev/stderr"; exit 1 } return V[p, k] }
   function logic(p) { return g(p, "area_um2") - g(p, "ff_area_um2") }
   function macro(bits) { return bits * CELL * (1 + PERIPH) + FIXED }   # area-method.md §4, 1 port
-  # Architectural storage, the formulas of synth/tc.sh (and tb/tc_units.c); checked below.
+  # Architectural storage, the formulas of synth/tc.sh (and tb/proto/tc/tc_units.c); checked below.
   function l1_line(sets, lb, ts) { return (32 - clog2(lb) - clog2(sets)) + 3 + ts + 8 * lb + 2 + 4 + 2 * 48 + ts }
   function l1_bits(sets, lb, ts) { return sets * 4 * l1_line(sets, lb, ts) + sets * 2 + 48 * (ts + 6 + 3) }
   function l2_line(sets, lb, ts) { return (32 - clog2(lb) - clog2(sets)) + 3 + ts + 1 + 8 * lb }

@@ -103,7 +103,7 @@ pget() { # params name default
   echo "$3"
 }
 
-# Architectural storage (the same formulas as tb/tc_units.c) and the SRAM spec (data arrays in
+# Architectural storage (the same formulas as tb/proto/tc/tc_units.c) and the SRAM spec (data arrays in
 # one single-ported macro, as the units' sram_shape).
 point_storage() { # top params
   local p=$2 ts wf wc lb aw la db sets ways lines cw sm mshrs

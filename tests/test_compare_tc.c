@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * test_compare_tc.c -- every comparison path of the TC system lockstep (tb/tc_sys_rtl.c:
+ * test_compare_tc.c -- every comparison path of the TC system lockstep (tb/sys/tc_sys_rtl.c:
  * tc_cmp_l1_out, tc_cmp_l1_line, tc_cmp_l2_out, tc_cmp_l2_line, tc_cmp_mshr) catches a
  * deliberately broken value, reported with the right field path and hex values.
  *

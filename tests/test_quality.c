@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * test_quality.c -- the race-detection quality engine (tb/quality.c, `gpucoh quality`):
+ * test_quality.c -- the race-detection quality engine (tb/units/quality.c, `gpucoh quality`):
  * zero false negatives on the real unit, counters that add up, false positives and forced syncs
  * where they must appear, and a corrupted shadow that the comparison must catch (so the check can
  * fail). The CLI cases run build/gpucoh (GPUCOH_ROOT must point at the repository).

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * test_tc_check.c -- cmocka tests of the TC consistency checkers themselves (tb/tc_check.c,
- * tb/tc_episode.c, tb/tc_litmus.c): each checker must be able to fail.
+ * test_tc_check.c -- cmocka tests of the TC consistency checkers themselves (tb/sys/tc_check.c,
+ * tb/sys/tc_episode.c, tb/sys/tc_litmus.c): each checker must be able to fail.
  *
  *   - the verdict rules of tc_check (nothing checked, failing not-checkable reasons, ...);
  *   - the episode tester passes on both protocols, and catches an injected wrong load value, an

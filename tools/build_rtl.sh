@@ -7,7 +7,7 @@
 # OUTDIR is the cache entry (build/rtl/<unit>-<hash>); it appears atomically (built in a
 # temporary directory, then renamed), so an interrupted build never leaves a half-built entry.
 # The Verilator runtime objects are compiled once into build/rtl/runtime/ and shared.
-# Called by gpucoh (tb/rtl_load.c); the shim is verilator/<TOP>_rtl.cpp.
+# Called by gpucoh (tb/engine/rtl_load.c); the shim is verilator/<TOP>_rtl.cpp.
 #
 # --netlist: Verilate the gate-level netlist synth/synth.sh wrote (Yosys, osu018 cells) instead
 # of the RTL, behind the same shim and port interface (docs/testing.md, "Netlist lockstep"). The

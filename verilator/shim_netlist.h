@@ -14,7 +14,7 @@
 // which runs the same reads on a mask: the state struct with ones in every bit that comes from
 // a register (held = 0) or from a register bit the netlist holds (held = 1). The lockstep engine
 // compares the bits of the first and not the second against nothing: it takes them from the C
-// model (tb/cosim.c).
+// model (tb/engine/cosim.c).
 //
 // Yosys's fsm pass re-encodes the state registers it recognises (rdu's st_q becomes one-hot, a
 // wider register under the same name). The generated kNlFsms lists each one with its code
@@ -104,7 +104,7 @@ inline uint64_t nl_pick(const GpucohNetlistMask*, bool held, uint64_t a, uint64_
 
 } // namespace gpucoh
 
-// Exported beside gpucoh_rtl_api() by a netlist model.so (tb/rtl_load.c looks it up): write
+// Exported beside gpucoh_rtl_api() by a netlist model.so (tb/engine/rtl_load.c looks it up): write
 // the register-bit mask (held = 0) or the held-bit mask (held = 1) into a zeroed state struct,
 // and the number of removed bits.
 #define GPUCOH_NETLIST_STATE_MASK(read_state, state_type)                                          \

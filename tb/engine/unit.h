@@ -2,9 +2,9 @@
 /*
  * unit.h -- what the gpucoh tool knows about a catalogue unit.
  *
- * A unit is described once (tb/units.c): its parameters (command-line name, RTL name, legal
+ * A unit is described once (tb/engine/units.c): its parameters (command-line name, RTL name, legal
  * values), its RTL files and top module, and a testbench adapter (tb/<unit>_tb.c) that gives
- * the lockstep engine (tb/cosim.c) stimulus, the C model, output/state comparison with field
+ * the lockstep engine (tb/engine/cosim.c) stimulus, the C model, output/state comparison with field
  * paths, and transition coverage. The engine never looks inside the port structs.
  */
 #ifndef GPUCOH_UNIT_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_check.h -- the result type shared by the TC consistency checkers (tb/tc_episode.c, the DRF
- * episode tester; tb/tc_litmus.c, the litmus runner).
+ * tc_check.h -- the result type shared by the TC consistency checkers (tb/sys/tc_episode.c, the DRF
+ * episode tester; tb/sys/tc_litmus.c, the litmus runner).
  *
  * Every check ends in exactly one of three ways (the TLRAMModel / gem5 tester lesson:
  * an oracle must say when the expected value is legitimately unknown instead of false-failing):

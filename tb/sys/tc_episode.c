@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_episode.c -- the data-race-free episode tester (tb/tc_episode.h has the design: episodes,
+ * tc_episode.c -- the data-race-free episode tester (tb/sys/tc_episode.h has the design: episodes,
  * happens-before through the sync locations' modification order, allocation, checks).
  */
 #include "tc_episode.h"

@@ -316,7 +316,7 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
     return 0;
 }
 
-/* The TC system commands (tb/tc_cli.c): --help / -h anywhere answers with the usage. */
+/* The TC system commands (tb/sys/tc_cli.c): --help / -h anywhere answers with the usage. */
 static int tc_cmd(const char* what, int argc, char** argv, int first) {
     for (int i = first; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* tc_rand.c -- random-traffic workload for the TC system harness (tb/tc_rand.h). */
+/* tc_rand.c -- random-traffic workload for the TC system harness (tb/sys/tc_rand.h). */
 #include "tc_rand.h"
 
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_sys_rtl.h -- the RTL and lockstep backends of the TC system harness (tb/tc_sys.h).
+ * tc_sys_rtl.h -- the RTL and lockstep backends of the TC system harness (tb/sys/tc_sys.h).
  *
  * RTL:      every unit selected in `rtl` is a Verilated model (tc_l1, tc_l2, tc_timer model.so,
  *           one instance per SM / bank); the others are C models.

@@ -89,7 +89,7 @@ typedef struct tc_backend {
     void (*destroy)(void* ctx);
 } tc_backend_t;
 
-/* The C backend (tb/tc_sys.c). Its models are reachable for coverage and golden tests. */
+/* The C backend (tb/sys/tc_sys.c). Its models are reachable for coverage and golden tests. */
 int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen);
 tc_l1_t* tc_backend_c_l1(tc_backend_t* be, uint32_t j);
 tc_l2_t* tc_backend_c_l2(tc_backend_t* be, uint32_t b);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* tc_cli.h -- `gpucoh cosim system`, `gpucoh episode`, `gpucoh litmus` (tb/tc_cli.c). */
+/* tc_cli.h -- `gpucoh cosim system`, `gpucoh episode`, `gpucoh litmus` (tb/sys/tc_cli.c). */
 #ifndef GPUCOH_TC_CLI_H
 #define GPUCOH_TC_CLI_H
 

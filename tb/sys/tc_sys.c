@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_sys.c -- the multi-SM Temporal Coherence system harness (tb/tc_sys.h).
+ * tc_sys.c -- the multi-SM Temporal Coherence system harness (tb/sys/tc_sys.h).
  *
- * Per cycle t (tb/tc_sys.h):
+ * Per cycle t (tb/sys/tc_sys.h):
  *   1. time = the timer's outputs of the previous edge;
  *   2. route the registered outputs of every unit (what it drives during cycle t): L1 req ->
  *      request crossbar, L2 rsp -> response crossbar (one copy per dst bit), L2 mem req -> DRAM,
@@ -821,7 +821,7 @@ static void wf_fetch(tc_sys_t* s, uint32_t j, uint32_t i) {
     wf_t* f = &s->wf[j * s->w + i];
     /* s->op is all-zero here: re-zeroed after every call that returned an operation (this is
      * called for every idle wavefront every cycle; a workload writes *op only when it returns
-     * true, tb/tc_sys.h) */
+     * true, tb/sys/tc_sys.h) */
     tc_wop_t* o = &s->op;
     if (!s->wl->next(s->wl->ctx, j, i, s->cycle, o))
         return;

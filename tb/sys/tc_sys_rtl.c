@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_sys_rtl.c -- RTL and lockstep backends of the TC system harness (tb/tc_sys_rtl.h).
+ * tc_sys_rtl.c -- RTL and lockstep backends of the TC system harness (tb/sys/tc_sys_rtl.h).
  *
  * Every compare names the unit instance and the field: sm[j].l1.<field>,
  * sm[j].l1.set[s].way[w].<field>, bank[b].l2.mshr[k].<field>, timer.<field>.
