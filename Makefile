@@ -20,7 +20,7 @@ B       := build
 CMODEL  := $(wildcard cmodel/*.c)
 TBSRC   := tb/util.c tb/units.c tb/tb_common.c tb/sig_bloom_tb.c tb/rdu_tb.c tb/avu_tb.c tb/rtl_load.c tb/cosim.c tb/bench.c \
            tb/mutants.c tb/area.c tb/quality.c tb/tc_units.c tb/tc_sys.c tb/tc_rand.c tb/tc_sys_rtl.c \
-           tb/tc_cov.c tb/tc_cli.c tb/tc_check.c tb/tc_episode.c tb/tc_litmus.c tb/mwave.c
+           tb/tc_cov.c tb/tc_cli.c tb/tc_check.c tb/tc_episode.c tb/tc_litmus.c tb/mwave.c tb/tc_wave.c
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
 HDRS    := $(wildcard cmodel/*.h tb/*.h verilator/*.h)
