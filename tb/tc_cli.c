@@ -96,7 +96,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     tc_protocol_t proto = TC_WEAK;
     bool paper = false;
     o->impl = !strcmp(what, "cosim system") ? TC_IMPL_LOCKSTEP : TC_IMPL_C;
-    if (!strcmp(what, "bench system"))
+    const bool bench = !strcmp(what, "bench system");
+    if (bench)
         what = "cosim system"; /* same options */
     o->rtl = TC_RTL_ALL;
     o->seed = 1;
@@ -380,6 +381,13 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         return -1;
     }
     o->rtl |= o->netlist; /* a unit run as a netlist takes the RTL's place */
+    if (bench && (o->wave || o->window || o->out)) {
+        fprintf(stderr, "gpucoh bench system: %s is for cosim system, episode and litmus\n",
+                o->wave     ? "--wave"
+                : o->window ? "--window"
+                            : "--out");
+        return -1;
+    }
     if (o->wave && (o->impl == TC_IMPL_C || o->rtl == 0)) {
         fprintf(stderr, "gpucoh: --wave traces the Verilated units: it needs --impl lockstep or "
                         "rtl\n");
