@@ -12,7 +12,8 @@
 #      illegal inputs of sig_bloom, avu and tc_gwct, one mutant only the steered stimulus
 #      catches and one of sig_bloom and of avu only the illegal inputs catch
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
-#      replay command that reproduces the divergence at the same cycle
+#      replay command that reproduces the divergence at the same cycle (a unit, and the TC
+#      system in cosim system / episode / litmus: tools/test_system_waves.sh)
 #   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
 #  5c. (in the background from the start, on the second core) netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
 #      tc_gwct against the C model, one synthesis-only mutant per unit (and per tc_l1 / tc_l2)
@@ -433,6 +434,16 @@ failpath() {
 }
 if (failpath); then ok "failure report: cycle, field, hex, JSON, FST, .gtkw, replay"; else
     bad "failure report: cycle, field, hex, JSON, FST, .gtkw, replay" "" "$LOGS/failure-path.log"; fi
+# the TC system's failure path (docs/waves.md; tools/test_system_waves.sh): an RTL mutant of
+# tc_l2 (tests/mutants/tc_l2/waves/) fails the run; the FST window covers every Verilated unit, the
+# .gtkw names only dumped signals and filters that resolve, the JSON is well formed, and the
+# printed replay line diverges again at the same cycle on the same field
+for m in system episode litmus; do
+    check "system failure ($m): FST of every unit, .gtkw, JSON; the replay line reproduces it" \
+        "$LOGS/system-waves-$m.log" bash tools/test_system_waves.sh $m "$OUT/system-waves"
+done
+check "waves/filters/tc_*.txt agree with the enums of rtl/tc_pkg.sv" \
+    "$LOGS/system-waves-filters.log" bash tools/test_system_waves.sh filters "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
 # campaign UNIT PARAMS...: the unmutated baseline passes and every mutant is caught

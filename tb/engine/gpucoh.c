@@ -92,6 +92,12 @@ static void usage(FILE* f) {
             "                       (default on; off: the traffic without them, the same seed\n"
             "                       giving the same operations as before steering existed)\n"
             "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always)\n"
+            "  --wave FILE          lockstep or rtl: the whole run of every Verilated unit in one\n"
+            "                       .fst or .vcd, one scope each (large: bound it with --cycles)\n"
+            "  --window N, --out DIR  a divergence writes <DIR>/<run>-fail.fst (N cycles before\n"
+            "                       it, default 64, and 16 after), .gtkw, .json and a replay line\n"
+            "                       (default DIR build/out; docs/waves.md)\n"
+            "  --run K              litmus: only run K (a litmus replay line)\n"
             "  --ops N              cosim system: operation budget (default: run --cycles)\n"
             "  --episodes N, --wfs N, --locations N   episode tester: episodes per wavefront,\n"
             "                       wavefronts per SM, data locations\n"
@@ -429,7 +435,8 @@ static void cosim_help(FILE* f) {
         "`gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim system --rtl l1\n"
         "[--netlist l1]`, only that unit as RTL (or netlist), the others as C models, the\n"
         "parameters not given at the system's small configuration; --cycles, --seed, --json,\n"
-        "--quiet, --coverage and --rtl-dir as for the system (gpucoh help).\n",
+        "--quiet, --coverage, --rtl-dir, --wave, --window and --out as for the system (gpucoh\n"
+        "help).\n",
         f);
 }
 
@@ -478,8 +485,7 @@ static int system_only(const gpucoh_unit_t* u, const char* cmd) {
  * "Netlist lockstep"). Options of the standalone lockstep without a meaning there are refused
  * (exit 2). */
 static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
-    static const char* const no_system[] = {"--stim", "--wave", "--window",  "--out",
-                                            "--from", "--to",   "--mutants", NULL};
+    static const char* const no_system[] = {"--stim", "--from", "--to", "--mutants", NULL};
     const char* t = !strcmp(u->name, "tc_l1") ? "l1" : "l2";
     bool netlist = false;
     gpucoh_pvals_t pv;

@@ -23,6 +23,7 @@
 #include "tc_rand.h"
 #include "tc_sys_rtl.h"
 #include "tc_units.h"
+#include "tc_wave.h"
 #include "util.h"
 
 typedef struct {
@@ -36,6 +37,15 @@ typedef struct {
     bool full_every_set, coverage, quiet, both;
     bool steer_off; /* --steer off: the random traffic without its steered phases */
     const char* json;
+    /* waves (tb/proto/tc/tc_wave.h, docs/waves.md): --wave FILE traces the whole run, --window N
+     * and
+     * --out DIR are for the failure window; litmus --run K runs only run K */
+    const char* wave;
+    uint32_t window;
+    const char* out;
+    bool run_set;
+    uint64_t run;
+    gpucoh_mwave_t* mw; /* the --wave trace of the run being made */
     /* episode */
     tc_ep_params_t ep;
     /* litmus */
@@ -87,7 +97,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     tc_protocol_t proto = TC_WEAK;
     bool paper = false;
     o->impl = !strcmp(what, "cosim system") ? TC_IMPL_LOCKSTEP : TC_IMPL_C;
-    if (!strcmp(what, "bench system"))
+    const bool bench = !strcmp(what, "bench system");
+    if (bench)
         what = "cosim system"; /* same options */
     o->rtl = TC_RTL_ALL;
     o->seed = 1;
@@ -293,6 +304,27 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         } else if (!strcmp(a, "--json")) {
             NEED();
             o->json = v;
+        } else if (!strcmp(a, "--wave")) {
+            NEED();
+            o->wave = v;
+        } else if (!strcmp(a, "--window")) {
+            uint64_t x;
+            NEED();
+            if (num(a, v, &x))
+                return -1;
+            if (!x || x > 1000000) {
+                fprintf(stderr, "gpucoh: --window must be 1..1000000 cycles\n");
+                return -1;
+            }
+            o->window = (uint32_t)x;
+        } else if (!strcmp(a, "--out")) {
+            NEED();
+            o->out = v;
+        } else if (!strcmp(a, "--run") && !strcmp(what, "litmus")) {
+            NEED();
+            if (num(a, v, &o->run))
+                return -1;
+            o->run_set = true;
         } else if (!strcmp(a, "--coverage")) {
             o->coverage = true;
         } else if (!strcmp(a, "--quiet")) {
@@ -350,6 +382,24 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         return -1;
     }
     o->rtl |= o->netlist; /* a unit run as a netlist takes the RTL's place */
+    if (bench && (o->wave || o->window || o->out)) {
+        fprintf(stderr, "gpucoh bench system: %s is for cosim system, episode and litmus\n",
+                o->wave     ? "--wave"
+                : o->window ? "--window"
+                            : "--out");
+        return -1;
+    }
+    if (o->wave && (o->impl == TC_IMPL_C || o->rtl == 0)) {
+        fprintf(stderr, "gpucoh: --wave traces the Verilated units: it needs --impl lockstep or "
+                        "rtl\n");
+        return -1;
+    }
+    if (o->wave && (o->both || o->nfiles > 1)) {
+        fprintf(stderr,
+                "gpucoh: --wave traces one run: give one protocol (tc-weak or tc-strong)%s\n",
+                o->nfiles > 1 ? " and one litmus file" : "");
+        return -1;
+    }
     if (!o->full_every_set)
         o->full_every = o->cfg.d.num_sm * o->cfg.d.l1_sets * o->cfg.d.l1_ways <= 64u ? 0u : 1000u;
     return 0;
@@ -365,7 +415,10 @@ static int make_backend(const topt_t* o, const tc_desc_t* d, tc_backend_t* be, c
                        .full_every = o->full_every,
                        .report = stdout,
                        .quiet = o->quiet,
-                       .netlist = o->netlist};
+                       .netlist = o->netlist,
+                       .wave = o->mw,
+                       .wave_from = 0,
+                       .wave_to = UINT64_MAX};
     return tc_backend_rtl(d, &rc, be, err, n);
 }
 
@@ -492,21 +545,42 @@ static void print_illegal(const topt_t* o, const tc_sys_t* s, uint64_t errors) {
         printf("  protocol errors counted by the C models: %llu\n", (unsigned long long)errors);
 }
 
-static void print_replay(const topt_t* o) {
-    printf("  replay    gpucoh cosim system --seed %llu --cycles %llu --impl %s --param ",
-           (unsigned long long)o->seed, (unsigned long long)o->cycles, impl_name(o));
-    tc_desc_print(&o->cfg.d, stdout);
-    if (o->cfg.illegal_per_mille)
-        printf(" --illegal-rate %u", (unsigned)o->cfg.illegal_per_mille);
-    if (o->cfg.l2_illegal_per_mille)
-        printf(" --l2-illegal-rate %u", (unsigned)o->cfg.l2_illegal_per_mille);
-    if (o->rtl != TC_RTL_ALL && o->impl != TC_IMPL_C)
-        printf(" --rtl %s", units_list(o->rtl));
-    if (o->netlist)
-        printf(" --netlist %s", netlist_units(o));
-    if (o->steer_off)
-        printf(" --steer off");
-    printf("\n");
+/* The run as tb/proto/tc/tc_wave.h sees it: its replay line, the re-run of a failure window. */
+static tc_wave_run_t wave_run(const topt_t* o, tc_wave_kind_t kind, const tc_sys_cfg_t* cfg) {
+    tc_wave_run_t w;
+    memset(&w, 0, sizeof w);
+    w.kind = kind;
+    w.cfg = *cfg;
+    w.rtl = (tc_rtl_cfg_t){.impl = o->impl,
+                           .rtl = o->rtl,
+                           .rtl_dir = o->rtl_dir,
+                           .full_every = o->full_every,
+                           .netlist = o->netlist};
+    w.steer_off = o->steer_off;
+    w.ops = o->ops;
+    w.cycles = o->cycles;
+    w.ep = o->ep;
+    w.out_dir = o->out;
+    w.window = o->window;
+    return w;
+}
+
+/* A failure without a divergence (deadlock, protocol errors): the line that runs it again. */
+static void print_replay(const topt_t* o, tc_wave_kind_t kind, const tc_sys_cfg_t* cfg) {
+    const tc_wave_run_t w = wave_run(o, kind, cfg);
+    char b[4096];
+    tc_wave_replay(&w, NULL, b, sizeof b);
+    printf("  replay    %s\n", b);
+}
+
+/* --wave FILE: the whole run in one file, made before the run's backend (tb/proto/tc/tc_wave.h) */
+static int wave_begin(topt_t* o) {
+    return o->wave && !(o->mw = tc_wave_trace_new(o->wave)) ? -1 : 0;
+}
+
+static void wave_end(topt_t* o) {
+    tc_wave_trace_done(o->mw, o->wave, stdout);
+    o->mw = NULL;
 }
 
 static int cosim_system(topt_t* o) {
@@ -514,8 +588,11 @@ static int cosim_system(topt_t* o) {
     if (!o->cycles)
         o->cycles = 100000;
     tc_backend_t be;
+    if (wave_begin(o) != 0)
+        return 2;
     if (make_backend(o, &o->cfg.d, &be, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
+        wave_end(o);
         return 2;
     }
     tc_backend_t* cbe = o->impl == TC_IMPL_LOCKSTEP && o->rtl ? tc_backend_rtl_cside(&be)
@@ -528,6 +605,7 @@ static int cosim_system(topt_t* o) {
     if (!r) {
         fprintf(stderr, "gpucoh: %s\n", err);
         be.destroy(be.ctx);
+        wave_end(o);
         return 2;
     }
     tc_workload_t wl;
@@ -537,6 +615,7 @@ static int cosim_system(topt_t* o) {
         fprintf(stderr, "gpucoh: %s\n", err);
         tc_rand_free(r);
         be.destroy(be.ctx);
+        wave_end(o);
         return 2;
     }
     const double t0 = now_s();
@@ -561,7 +640,12 @@ static int cosim_system(topt_t* o) {
         for (uint32_t b = 0; b < o->cfg.d.num_banks; b++)
             errors += tc_backend_c_l2(cbe, b)->errors;
     }
-    const tc_rtl_result_t* res = o->rtl ? tc_backend_rtl_result(&be) : NULL;
+    tc_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
+    const tc_rtl_result_t* res = NULL;
+    if (o->rtl) {
+        resc = *tc_backend_rtl_result(&be);
+        res = &resc;
+    }
     const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
     /* the illegal inputs presented are the only protocol errors expected: the L1s count each
      * illegal core request they drop (--illegal-rate, tc_l1.md I1), the banks each J1 request and
@@ -587,13 +671,23 @@ static int cosim_system(topt_t* o) {
         printf("  first divergence: %s\n", res->first);
     if (rc2 == TC_RUN_DEADLOCK)
         printf("  deadlock (report above)\n");
-    if (!pass)
-        print_replay(o);
+    if (!pass && !mism)
+        print_replay(o, TC_WAVE_COSIM, &o->cfg);
     if (!o->quiet && cbe)
         tc_cov_print(&cov, &o->cfg.d, o->coverage, stdout);
     if (!o->quiet) {
         tc_sys_stats(s, stdout);
         tc_rand_print(r, stdout);
+    }
+    tc_sys_free(s);
+    tc_rand_free(r);
+    be.destroy(be.ctx); /* one set of Verilated models at a time (docs/framework.md) */
+    wave_end(o);
+    tc_wave_files_t wf;
+    memset(&wf, 0, sizeof wf);
+    if (mism) { /* the failure window, its save file, JSON and replay line (docs/waves.md) */
+        const tc_wave_run_t w = wave_run(o, TC_WAVE_COSIM, &o->cfg);
+        tc_wave_divergence(&w, res, stdout, &wf);
     }
     if (o->json) {
         gpucoh_afile_t af;
@@ -626,6 +720,18 @@ static int cosim_system(topt_t* o) {
                 gpucoh_json_str(f, res->removed);
                 fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
             }
+            if (mism) {
+                fprintf(f, ", \"first_divergence\": {\"cycle\": %llu, \"kind\": ",
+                        (unsigned long long)res->div_cycle);
+                gpucoh_json_str(f, res->kind);
+                gpucoh_json_kv(f, ", ", "field", res->field);
+                gpucoh_json_kv(f, ", ", "expected", res->expected);
+                gpucoh_json_kv(f, ", ", "got", res->got);
+                gpucoh_json_kv(f, "}, ", "failure_json", wf.json);
+                gpucoh_json_kv(f, ", ", "wave", wf.wave);
+                gpucoh_json_kv(f, ", ", "gtkw", wf.gtkw);
+                gpucoh_json_kv(f, ", ", "replay", wf.replay);
+            }
             fprintf(f, ", \"verdict\": \"%s\"}\n", pass ? "pass" : "fail");
             if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
                 fprintf(stderr, "gpucoh: %s\n", jerr);
@@ -633,17 +739,25 @@ static int cosim_system(topt_t* o) {
             }
         }
     }
-    tc_sys_free(s);
-    tc_rand_free(r);
-    be.destroy(be.ctx);
     return pass ? 0 : 1;
 }
 
 /* ---- episode -------------------------------------------------------------------------------- */
 
+/* The backend's result (a copy, taken before the backend goes); false when nothing diverged or
+ * no Verilated unit ran. */
+static bool divergence(const topt_t* o, shared_be_t* sh, tc_rtl_result_t* res) {
+    if (!sh->made || o->impl == TC_IMPL_C || o->rtl == 0)
+        return false;
+    *res = *tc_backend_rtl_result(&sh->real);
+    return res->mismatches || res->rtl_errors;
+}
+
 static int episode(topt_t* o) {
     char err[1024];
     int status = 0;
+    if (wave_begin(o) != 0)
+        return 2;
     for (int p = 0; p < (o->both ? 2 : 1); p++) {
         tc_sys_cfg_t cfg = o->cfg;
         if (o->both) {
@@ -656,8 +770,11 @@ static int episode(topt_t* o) {
         const double t0 = now_s();
         int rc = tc_ep_run(&cfg, &o->ep, shared_factory, &sh, o->cycles ? o->cycles : 50000000ull,
                            !o->quiet, stdout, &res, err, sizeof err);
+        tc_rtl_result_t div;
+        const bool diverged = divergence(o, &sh, &div);
         if (sh.made)
             sh.real.destroy(sh.real.ctx);
+        wave_end(o);
         if (rc < 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return 2;
@@ -672,6 +789,13 @@ static int episode(topt_t* o) {
                impl_name(o));
         if (rc != 0)
             printf("  %s\n", tc_chk_verdict(&res, v, sizeof v));
+        if (diverged) { /* a lockstep divergence: window, save file, JSON, replay */
+            printf("  first divergence: %s\n", div.first);
+            const tc_wave_run_t w = wave_run(o, TC_WAVE_EPISODE, &cfg);
+            tc_wave_divergence(&w, &div, stdout, NULL);
+        } else if (rc != 0) {
+            print_replay(o, TC_WAVE_EPISODE, &cfg);
+        }
         if (rc != 0)
             status = 1;
     }
@@ -683,6 +807,8 @@ static int episode(topt_t* o) {
 static int litmus(topt_t* o) {
     char err[1024];
     int status = 0;
+    if (wave_begin(o) != 0)
+        return 2;
     for (int k = 0; k < o->nfiles; k++) {
         tc_litmus_t* t = tc_litmus_load(o->files[k], err, sizeof err);
         if (!t) {
@@ -699,7 +825,8 @@ static int litmus(topt_t* o) {
             shared_be_t sh = {.o = o};
             tc_litmus_opts_t lo;
             tc_litmus_opts_default(&lo);
-            lo.runs = (uint32_t)o->runs;
+            lo.runs = o->run_set ? 1u : (uint32_t)o->runs;
+            lo.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
             lo.seed = o->seed;
             lo.make_backend = o->impl == TC_IMPL_C ? NULL : shared_factory;
             lo.backend_ctx = &sh;
@@ -708,8 +835,11 @@ static int litmus(topt_t* o) {
             memset(&res, 0, sizeof res);
             const double t0 = now_s();
             int rc = tc_litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
+            tc_rtl_result_t div;
+            const bool diverged = divergence(o, &sh, &div);
             if (sh.made)
                 sh.real.destroy(sh.real.ctx);
+            wave_end(o);
             if (rc < 0) {
                 fprintf(stderr, "gpucoh: %s: %s\n", o->files[k], err);
                 tc_litmus_result_free(&res);
@@ -736,6 +866,14 @@ static int litmus(topt_t* o) {
                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
                    now_s() - t0, impl_name(o), (unsigned long long)o->seed);
             tc_litmus_result_free(&res);
+            tc_wave_run_t w = wave_run(o, TC_WAVE_LITMUS, &cfg);
+            w.lit = t;
+            w.lit_file = o->files[k];
+            w.lo = lo;
+            if (diverged) { /* a lockstep divergence: window, save file, JSON, replay */
+                printf("  first divergence: %s\n", div.first);
+                tc_wave_divergence(&w, &div, stdout, NULL);
+            }
             if (rc != 0)
                 status = 1;
         }

@@ -33,6 +33,11 @@ typedef struct {
     tc_l1_state_t* fix1;
     tc_l2_state_t* fix2;
     tc_rtl_result_t res;
+    /* cycles of the current run (from its reset) and runs seen: a new run starts when the units
+     * are put into reset again (the system holds rst_n = 0 in cycles 0 and 1) */
+    uint64_t cyc, runs;
+    bool prev_rst_n;
+    bool diverged; /* the first divergence is recorded (res.first ...) */
 } rctx_t;
 
 static FILE* rep(rctx_t* c) {
@@ -51,39 +56,92 @@ static void unit_name(char* b, size_t n, int uk, unsigned ui) {
         snprintf(b, n, "timer");
 }
 
+/* " (run k)" for the runs after the first of a shared backend */
+static const char* run_note(const rctx_t* c) {
+    static char b[32];
+    b[0] = 0;
+    if (c->runs > 1)
+        snprintf(b, sizeof b, " (run %llu)", (unsigned long long)(c->runs - 1));
+    return b;
+}
+
+/* A divergence: the first one is recorded; the run stops now (1), or with cfg.stop_at only at
+ * the end of that cycle (0: be_timer stops it). */
+static int stop(rctx_t* c) {
+    return c->cfg.stop_at ? 0 : 1;
+}
+
 static int fail(rctx_t* c, int uk, unsigned ui, const gpucoh_mismatch_t* mm, const char* kind) {
-    char unit[32];
+    char unit[32], line[512];
     unit_name(unit, sizeof unit, uk, ui);
     c->res.mismatches++;
-    c->res.div_cycle = c->res.cycles;
-    snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
-    snprintf(c->res.field, sizeof c->res.field, "%s.%s", unit, mm->field);
-    snprintf(c->res.first, sizeof c->res.first, "cycle %llu %s.%s: C %s, RTL %s%s",
-             (unsigned long long)c->res.cycles, unit, mm->field, mm->expected, mm->got,
+    snprintf(line, sizeof line, "cycle %llu%s %s.%s: C %s, RTL %s%s", (unsigned long long)c->cyc,
+             run_note(c), unit, mm->field, mm->expected, mm->got,
              mm->extra ? " (and more fields)" : "");
-    fprintf(rep(c), "MISMATCH %s\n", c->res.first);
-    return 1;
+    if (!c->diverged) {
+        c->diverged = true;
+        c->res.div_cycle = c->cyc;
+        c->res.div_run = c->runs ? c->runs - 1 : 0;
+        snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
+        snprintf(c->res.unit, sizeof c->res.unit, "%s", unit);
+        snprintf(c->res.field, sizeof c->res.field, "%s.%s", unit, mm->field);
+        snprintf(c->res.expected, sizeof c->res.expected, "%s", mm->expected);
+        snprintf(c->res.got, sizeof c->res.got, "%s", mm->got);
+        snprintf(c->res.first, sizeof c->res.first, "%s", line);
+    }
+    fprintf(rep(c), "MISMATCH %s\n", line);
+    return stop(c);
 }
 
 static int rtl_errors(rctx_t* c, const gpucoh_rtl_api_t* api, void* h, int uk, unsigned ui) {
     uint32_t e = api->errors(h);
     if (e == 0)
         return 0;
-    char unit[32];
+    char unit[32], line[512];
     unit_name(unit, sizeof unit, uk, ui);
     c->res.rtl_errors += e;
-    c->res.div_cycle = c->res.cycles;
-    snprintf(c->res.kind, sizeof c->res.kind, "assertion");
-    snprintf(c->res.field, sizeof c->res.field, "%s", unit);
-    snprintf(c->res.first, sizeof c->res.first,
-             "cycle %llu %s: RTL assertion failure (see the %%Error line above)",
-             (unsigned long long)c->res.cycles, unit);
-    fprintf(rep(c), "RTL ERROR %s\n", c->res.first);
-    return 1;
+    snprintf(line, sizeof line,
+             "cycle %llu%s %s: RTL assertion failure (see the %%Error line above)",
+             (unsigned long long)c->cyc, run_note(c), unit);
+    if (!c->diverged) {
+        c->diverged = true;
+        c->res.div_cycle = c->cyc;
+        c->res.div_run = c->runs ? c->runs - 1 : 0;
+        snprintf(c->res.kind, sizeof c->res.kind, "assertion");
+        snprintf(c->res.unit, sizeof c->res.unit, "%s", unit);
+        snprintf(c->res.field, sizeof c->res.field, "%s", unit);
+        c->res.expected[0] = c->res.got[0] = 0;
+        snprintf(c->res.first, sizeof c->res.first, "%s", line);
+    }
+    fprintf(rep(c), "RTL ERROR %s\n", line);
+    return stop(c);
+}
+
+/* The start of a cycle (before its first unit is ticked): a new run after a reset, the start of
+ * the wave window. */
+static void cycle_begin(rctx_t* c, bool rst_n) {
+    if (!rst_n && c->prev_rst_n) {
+        c->runs++;
+        c->cyc = 0;
+    }
+    c->prev_rst_n = rst_n;
+    gpucoh_mwave_t* w = c->cfg.wave;
+    if (w && !gpucoh_mwave_started(w) && c->cyc == c->cfg.wave_from && gpucoh_mwave_start(w) != 0)
+        fprintf(stderr, "gpucoh: warning: %s\n", gpucoh_mwave_error(w));
+}
+
+/* The end of a cycle (after the timer): the end of the wave window, a deferred stop. */
+static int cycle_end(rctx_t* c) {
+    gpucoh_mwave_t* w = c->cfg.wave;
+    if (w && gpucoh_mwave_started(w) && !gpucoh_mwave_done(w) && c->cyc == c->cfg.wave_to)
+        gpucoh_mwave_finish(w); /* an error stays in w for the caller */
+    const bool stop_now = c->cfg.stop_at && c->diverged && c->cyc >= c->cfg.stop_at;
+    c->cyc++;
+    return stop_now ? 1 : 0;
 }
 
 static bool full_cycle(const rctx_t* c) {
-    return c->cfg.full_every == 0 || c->res.cycles % c->cfg.full_every == 0;
+    return c->cfg.full_every == 0 || c->cyc % c->cfg.full_every == 0; /* from the run's reset */
 }
 
 /* ---- compares ------------------------------------------------------------------------------- */
@@ -214,6 +272,8 @@ static void fix_bits(void* got, const void* exp, const void* fix, size_t n) {
 
 static int be_l1(void* vctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out) {
     rctx_t* c = vctx;
+    if (j == 0) /* every system has an SM 0, ticked first in every cycle */
+        cycle_begin(c, in->rst_n);
     if (!(c->cfg.rtl & TC_RTL_L1))
         return c->cbe.l1(c->cbe.ctx, j, in, out);
     const gpucoh_rtl_api_t* api = c->r1.api;
@@ -339,9 +399,7 @@ static int be_l2(void* vctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out)
     return bad ? fail(c, unit, b, &mm, "state") : 0;
 }
 
-static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
-    rctx_t* c = vctx;
-    c->res.cycles++;
+static int timer_tick(rctx_t* c, const tc_timer_in_t* in, tc_timer_out_t* out) {
     if (!(c->cfg.rtl & TC_RTL_TIMER))
         return c->cbe.timer(c->cbe.ctx, in, out);
     const gpucoh_rtl_api_t* api = c->rt.api;
@@ -365,8 +423,17 @@ static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
     return bad ? fail(c, UNIT_TIMER, 0, &mm, "output") : 0;
 }
 
+static int be_timer(void* vctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
+    rctx_t* c = vctx;
+    c->res.cycles++;
+    const int rc = timer_tick(c, in, out);
+    return cycle_end(c) || rc ? 1 : 0;
+}
+
 static void be_destroy(void* vctx) {
     rctx_t* c = vctx;
+    if (c->cfg.wave) /* the trace is written while its instances still exist */
+        gpucoh_mwave_finish(c->cfg.wave);
     for (uint32_t j = 0; j < c->nh1; j++)
         c->r1.api->destroy(c->h1[j]);
     for (uint32_t b = 0; b < c->nh2; b++)
@@ -474,6 +541,19 @@ int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be
             c->h2[c->nh2] = c->r2.api->create();
     if (cfg->rtl & TC_RTL_TIMER)
         c->ht = c->rt.api->create();
+    c->prev_rst_n = true;
+    gpucoh_mwave_t* w = cfg->wave;
+    char scope[32];
+    for (uint32_t j = 0; w && j < c->nh1; j++) {
+        snprintf(scope, sizeof scope, "sm%u_l1", (unsigned)j);
+        gpucoh_mwave_add(w, scope, c->r1.api, c->h1[j]);
+    }
+    for (uint32_t b = 0; w && b < c->nh2; b++) {
+        snprintf(scope, sizeof scope, "bank%u_l2", (unsigned)b);
+        gpucoh_mwave_add(w, scope, c->r2.api, c->h2[b]);
+    }
+    if (w && c->ht)
+        gpucoh_mwave_add(w, "timer", c->rt.api, c->ht);
     return 0;
 }
 

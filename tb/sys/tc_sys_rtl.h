@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 
+#include "mwave.h"
 #include "tc_sys.h"
 #include "unit.h"
 
@@ -33,6 +34,15 @@ typedef struct {
     bool quiet;          /* no build messages */
     uint32_t netlist;    /* TC_RTL_* units whose synthesized osu018 netlist runs in place of the
                             RTL (gpucoh cosim system --netlist; docs/testing.md) */
+    /* Waves (docs/waves.md): every Verilated instance is added to `wave` (scopes sm<j>_l1,
+     * bank<b>_l2, timer), traced from the start of cycle wave_from of a run to the end of cycle
+     * wave_to (UINT64_MAX: until the backend is destroyed) and merged into one file. Cycles count
+     * from the run's reset (a shared backend sees one reset per run: litmus). */
+    gpucoh_mwave_t* wave; /* NULL = no trace; owned by the caller */
+    uint64_t wave_from, wave_to;
+    /* 0: the first divergence stops the run. Else it is recorded (the first stays the one
+     * reported) and the run is stopped at the end of cycle stop_at: the tail of a wave window. */
+    uint64_t stop_at;
 } tc_rtl_cfg_t;
 
 typedef struct {
@@ -41,9 +51,13 @@ typedef struct {
     uint64_t mismatches; /* 0 or 1 (the run stops at the first) */
     uint64_t rtl_errors; /* RTL assertion failures */
     char first[512];     /* "cycle 123 sm[3].l1.crsp.data[5]: C 0x.. RTL 0x.." */
-    uint64_t div_cycle;  /* cycle of the first divergence */
+    uint64_t div_cycle;  /* cycle of the first divergence (counted from its run's reset) */
+    uint64_t div_run;    /* and its run (0 but for a backend shared by several runs: litmus) */
     char kind[16];       /* "output", "state" or "assertion" */
     char field[160];     /* "sm[3].l1.crsp_data_o[31:0]" */
+    char unit[32];       /* "sm[3].l1", "bank[1].l2" or "timer" */
+    char expected[192];  /* the C model's value ("" for an assertion) */
+    char got[192];       /* the RTL's */
     /* netlist units: state bits (per instance of a unit, summed over l1 and l2) whose flops
      * synthesis removed, taken from the C model, and the registers ("l2: life_q, ...") */
     uint32_t removed_bits;

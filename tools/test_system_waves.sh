@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# The failure path of the TC system (docs/waves.md): a run made to fail by an RTL mutant must
+# leave an FST window covering every Verilated unit, a GTKWave save file that names only signals
+# of that dump and filters that exist, a well-formed JSON report, and a replay line that, run as
+# printed, diverges again at the same cycle on the same field.
+#
+#   tools/test_system_waves.sh system | episode | litmus | filters   [OUT]
+#
+# system:  gpucoh cosim system with non-default delays, seed, parameter and window (exit 1, the
+#          checks above, the replay carries every option);
+# episode: gpucoh episode --impl lockstep (files and replay);
+# litmus:  gpucoh litmus --impl lockstep over 200 runs (files; the replay runs the failing run
+#          alone, --run K, and gets the same divergence);
+# filters: every waves/filters/tc_*.txt value agrees with its enum in rtl/tc_pkg.sv.
+# The mutant is tests/mutants/tc_l2/waves/01-shared-fill-private.mut (built by `gpucoh mutants`
+# into build/mutants/tc_l2/01-shared-fill-private, a few seconds once).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export GPUCOH_ROOT=${GPUCOH_ROOT:-$PWD}
+G=build/gpucoh
+MODE=${1:?usage: tools/test_system_waves.sh system|episode|litmus|filters [OUT]}
+OUT=${2:-build/test-out/system-waves}
+MUTF=tests/mutants/tc_l2/waves/01-shared-fill-private.mut
+MUT=build/mutants/tc_l2/01-shared-fill-private
+mkdir -p "$OUT"
+
+die() { echo "FAIL: $*"; exit 1; }
+
+build_mutant() {
+    "$G" mutants tc_l2 --mutants "$MUTF" --cycles 2000 --out "$OUT/mutant" > "$OUT/mutant.log" 2>&1
+    grep -qE '^  01-shared-fill-private +caught ' "$OUT/mutant.log" ||
+        { cat "$OUT/mutant.log"; die "the mutant was not built or not caught"; }
+}
+
+# check_files JSON: the FST, the .gtkw and the JSON of a failure (python: the checks that need
+# parsing); prints what it checked
+check_files() {
+    python3 - "$1" <<'PY' || exit 1
+import json, os, re, subprocess, sys
+jp = sys.argv[1]
+j = json.load(open(jp))                      # well-formed
+fd = j["first_divergence"]
+for k in ("cycle", "kind", "unit", "scope", "field", "expected", "got"):
+    assert k in fd, "first_divergence has no " + k
+assert j["verdict"] == "fail" and j["replay"], "verdict / replay"
+w = j["wave"]
+assert w, "no wave window: %s" % j.get("wave_error")
+fst, gtkw = w["file"], w["gtkw"]
+assert os.path.getsize(fst) > 0 and os.path.getsize(gtkw) > 0
+# the FST is readable and has one scope per Verilated unit
+p = subprocess.run(["fst2vcd", "-f", fst], capture_output=True, text=True)
+assert p.returncode == 0, "fst2vcd exit %d" % p.returncode
+hdr = p.stdout.split("$enddefinitions")[0]
+body = p.stdout.split("$enddefinitions")[1]
+tops, names, stack = [], set(), []
+for line in hdr.splitlines():
+    t = line.split()
+    if not t:
+        continue
+    if t[0] == "$scope":
+        stack.append(t[2])
+        if len(stack) == 1:
+            tops.append(t[2])
+    elif t[0] == "$upscope":
+        stack.pop()
+    elif t[0] == "$var":
+        rng = t[5] if len(t) > 6 and t[5].startswith("[") else ""
+        names.add(".".join(stack + [t[4]]) + rng)
+assert tops == w["scopes"], "scopes %s, JSON says %s" % (tops, w["scopes"])
+need = {"timer"} | {"sm%d_l1" % i for i in range(j["params"]["sm"])} | \
+       {"bank%d_l2" % i for i in range(j["params"]["banks"])}
+assert need <= set(tops), "missing scopes: %s" % (need - set(tops))
+times = [int(l[1:]) for l in body.splitlines() if re.match(r"#[0-9]+$", l)]
+assert times[0] == 2 * w["from_cycle"], "first time %d, window from cycle %d" % (times[0], w["from_cycle"])
+assert times[-1] >= 2 * fd["cycle"] + 1, "the dump ends before the divergence"
+# the save file: dump, marker, scope, every trace a dumped signal, every filter a file
+gdir = os.path.dirname(os.path.abspath(gtkw))
+g = open(gtkw).read().splitlines()
+dump = [l for l in g if l.startswith("[dumpfile]")][0].split('"')[1]
+assert not dump.startswith("/") and os.path.samefile(os.path.join(gdir, dump), fst), "[dumpfile] " + dump
+marker = [l for l in g if l.startswith("*")][0].split()[1]
+assert int(marker) == 2 * fd["cycle"] + 1 == w["marker_time"], "marker %s" % marker
+assert "[treeopen] %s." % fd["scope"] in g, "the save file does not open " + fd["scope"]
+traces = [l for l in g if l and l[0] not in "[*@-^"]
+filters = [l.split(None, 1)[1] for l in g if l.startswith("^")]
+bad = [t for t in traces if t not in names]
+assert not bad, "traces not in the dump: %s" % bad[:5]
+for f in filters:
+    assert not f.startswith("/"), "absolute filter path " + f
+    assert os.path.isfile(os.path.join(gdir, f)), "filter %s does not resolve from %s" % (f, gdir)
+assert traces[0].startswith(fd["scope"] + "."), "the first trace is not the diverging unit's"
+assert len(traces) == w["gtkw_traces"] and w["gtkw_missing"] == 0, "traces %d / missing %d" % (len(traces), w["gtkw_missing"])
+print("files ok: %s: scopes %s, times %d..%d, marker %s, %d traces (first %s), %d filters, "
+      "first divergence cycle %d %s C %s RTL %s" % (os.path.basename(jp), " ".join(tops), times[0],
+      times[-1], marker, len(traces), traces[0], len(filters), fd["cycle"], fd["field"],
+      fd["expected"], fd["got"]))
+PY
+}
+
+# same_divergence A.json B.json: the same first divergence (cycle, run, kind, field, values)
+same_divergence() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p))["first_divergence"] for p in sys.argv[1:3])
+keys = ("cycle", "run", "kind", "unit", "field", "expected", "got")
+d = [k for k in keys if a[k] != b[k]]
+print("replay: cycle %d %s C %s RTL %s; original: cycle %d %s" % (b["cycle"], b["field"],
+      b["expected"], b["got"], a["cycle"], a["field"]))
+sys.exit(1 if d else 0)
+PY
+}
+
+# replay LOG JSON DIR: run the printed replay line (as printed, with --out DIR), exit 1 and the
+# same divergence
+replay() {
+    local log=$1 json=$2 dir=$3 line rc
+    line=$(sed -n 's/^  replay    //p' "$log" | tail -n 1)
+    [ -n "$line" ] || die "no replay line"
+    python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["replay"] != sys.argv[2])' \
+        "$json" "$line" || die "the JSON's replay differs from the printed one"
+    echo "replay line: $line"
+    eval "$line --out $dir" > "$dir.log" 2>&1
+    rc=$?
+    [ $rc -eq 1 ] || { cat "$dir.log"; die "the replay exited $rc, not 1"; }
+    same_divergence "$json" "$dir/$(basename "$json")" || die "the replay diverged elsewhere"
+}
+
+case $MODE in
+system)
+    build_mutant
+    d=$OUT/system
+    rm -rf "$d" "$d-replay"
+    # every option the replay must carry differs from its default
+    "$G" cosim system --rtl-dir "$MUT" --seed 3 --req-delay 2:7 --rsp-delay 1:5 --mem-lat 4:25 \
+        --param pred_init=60 --cycles 5000 --window 10 --out "$d" --quiet > "$d.log" 2>&1
+    rc=$?
+    grep -E '^(MISMATCH|FAIL|  [a-z ]+:? )' "$d.log"
+    [ $rc -eq 1 ] || die "a diverging run exited $rc, not 1"
+    json=$d/system-tc-weak-seed3-fail.json
+    grep -q '^  first divergence: cycle ' "$d.log" || die "no first divergence line"
+    grep -q "^  view      gtkwave $d/system-tc-weak-seed3-fail.fst $d/system-tc-weak-seed3-fail.gtkw" \
+        "$d.log" || die "no view line"
+    check_files "$json"
+    line=$(sed -n 's/^  replay    //p' "$d.log")
+    for o in "--rtl-dir $PWD/$MUT" "--seed 3" "--req-delay 2:7" "--rsp-delay 1:5" \
+        "--mem-lat 4:25" "--param pred_init=60" "--param l2_mshrs=4" "--param protocol=tc-weak"; do
+        case " $line " in *" $o "*) ;; *) die "the replay line lacks '$o'" ;; esac
+    done
+    replay "$d.log" "$json" "$d-replay"
+    # the window starts mid-run: cycles before it are not in the dump
+    python3 -c 'import json,sys; w=json.load(open(sys.argv[1]))["wave"]; sys.exit(w["from_cycle"] == 0)' \
+        "$json" || die "the window of 10 cycles starts at cycle 0"
+    ;;
+episode)
+    build_mutant
+    d=$OUT/episode
+    rm -rf "$d" "$d-replay"
+    "$G" episode --impl lockstep --rtl-dir "$MUT" --seed 4 --req-delay 1:4 --out "$d" --quiet \
+        > "$d.log" 2>&1
+    rc=$?
+    cat "$d.log"
+    [ $rc -eq 1 ] || die "a diverging episode run exited $rc, not 1"
+    check_files "$d/episode-tc-weak-seed4-fail.json"
+    replay "$d.log" "$d/episode-tc-weak-seed4-fail.json" "$d-replay"
+    ;;
+litmus)
+    build_mutant
+    d=$OUT/litmus
+    rm -rf "$d" "$d-replay"
+    "$G" litmus litmus/MP+relacq.gpu.litmus --impl lockstep --rtl-dir "$MUT" --runs 200 --seed 5 \
+        --out "$d" --quiet > "$d.log" 2>&1
+    rc=$?
+    grep -v '^MISMATCH' "$d.log"
+    [ $rc -eq 1 ] || die "a diverging litmus run exited $rc, not 1"
+    json=$(ls "$d"/litmus-*-fail.json | head -n 1)
+    [ -n "$json" ] || die "no litmus failure JSON"
+    check_files "$json"
+    python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["first_divergence"]["run"] == 0)' \
+        "$json" || die "expected a divergence after the first run (a shared backend)"
+    grep -q -- ' --run [0-9]' <(sed -n 's/^  replay    //p' "$d.log") || die "no --run in the replay"
+    replay "$d.log" "$json" "$d-replay"
+    ;;
+filters)
+    python3 - <<'PY'
+import re, sys
+pkg = open("rtl/tc_pkg.sv").read()
+enums = {}
+for body, name in re.findall(r"typedef enum logic \[[^\]]*\] \{(.*?)\} (\w+);", pkg, re.S):
+    enums[name] = [int(v) for v in re.findall(r"\w+\s*=\s*\d+'d(\d+)", body)]
+files = {"tc_l1_st.txt": "tc_l1_st_e", "tc_l2_st.txt": "tc_l2_st_e", "tc_mshr_kind.txt":
+         "tc_mshr_kind_e", "tc_op.txt": "tc_op_e", "tc_aop.txt": "tc_aop_e", "tc_req_kind.txt":
+         "tc_req_kind_e", "tc_rsp_kind.txt": "tc_rsp_kind_e", "tc_crsp_kind.txt": "tc_crsp_kind_e"}
+names = {"tc_l1_st_e": ["I", "V", "V_M", "I_V", "I_I"], "tc_l2_st_e": ["I", "P", "S", "E", "I_S", "I_M"],
+         "tc_mshr_kind_e": ["I_S", "I_M", "M_I"], "tc_op_e": ["NONE", "LOAD", "STORE", "ATOMIC"],
+         "tc_aop_e": ["ADD", "EXCH", "CAS"], "tc_req_kind_e": ["NONE", "GETS", "GETX", "UPGR", "ATOMIC"],
+         "tc_rsp_kind_e": ["NONE", "DATA", "DATA_G", "ACK", "ACK_G"], "tc_crsp_kind_e": ["NONE", "LOAD", "ATOMIC"]}
+for f, e in files.items():
+    rows = [l.split() for l in open("waves/filters/" + f) if l.strip() and not l.startswith("#")]
+    m = {int(v, 16): n for v, n in rows}
+    vals = enums[e]
+    assert vals == list(range(len(vals))), e
+    for v, n in zip(vals, names[e]):
+        assert m.get(v) == n, "%s: %x is %s, %s says %s" % (f, v, n, e, m.get(v))
+    print("%s: %s" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m))))
+PY
+    ;;
+*) die "unknown mode $MODE" ;;
+esac
+echo "PASS $MODE"
