@@ -357,107 +357,112 @@ static void field_signal(int kind, const tc_desc_t* d, const char* f, char* sig,
 
 /* The ports of a unit: the control and address fields (data = false), or the payload ones
  * (data = true: byte masks, data, atomic operands). */
-static void l1_ports(view_t* v, bool data) {
-    if (data) {
-        tr(v, "core_mask_i", NULL);
-        tr(v, "core_data_i", NULL);
-        tr(v, "core_aop_i", "tc_aop.txt");
-        tr(v, "core_word_i", NULL);
-        tr(v, "core_a_i", NULL);
-        tr(v, "core_b_i", NULL);
-        tr(v, "rsp_atomic_i", NULL);
-        tr(v, "rsp_data_i", NULL);
-        tr(v, "crsp_data_o", NULL);
-        tr(v, "req_mask_o", NULL);
-        tr(v, "req_data_o", NULL);
-        tr(v, "req_aop_o", "tc_aop.txt");
-        tr(v, "req_word_o", NULL);
-        tr(v, "req_a_o", NULL);
-        tr(v, "req_b_o", NULL);
-        return;
-    }
-    tr(v, "clk_i", NULL);
-    tr(v, "rst_ni", NULL);
-    tr(v, "now_i", NULL);
-    tr(v, "era_i", NULL);
-    tr(v, "roll_i", NULL);
-    tr(v, "core_valid_i", NULL);
-    tr(v, "core_op_i", "tc_op.txt");
-    tr(v, "core_wf_i", NULL);
-    tr(v, "core_line_i", NULL);
-    tr(v, "core_ready_o", NULL);
-    tr(v, "rsp_valid_i", NULL);
-    tr(v, "rsp_kind_i", "tc_rsp_kind.txt");
-    tr(v, "rsp_wf_i", NULL);
-    tr(v, "rsp_line_i", NULL);
-    tr(v, "rsp_ts_i", NULL);
-    tr(v, "rsp_era_i", NULL);
-    tr(v, "crsp_valid_o", NULL);
-    tr(v, "crsp_kind_o", "tc_crsp_kind.txt");
-    tr(v, "crsp_wf_mask_o", NULL);
-    tr(v, "crsp_line_o", NULL);
-    tr(v, "req_valid_o", NULL);
-    tr(v, "req_kind_o", "tc_req_kind.txt");
-    tr(v, "req_wf_o", NULL);
-    tr(v, "req_line_o", NULL);
-    tr(v, "req_exp_o", NULL);
-    tr(v, "req_ts_o", NULL);
-    tr(v, "req_era_o", NULL);
-    tr(v, "fence_ready_o", NULL);
-    tr(v, "wr_idle_o", NULL);
-}
+/* The signals of a unit's views, with the translate filter of each enum field. */
+typedef struct {
+    const char* sig;
+    const char* filter;
+} sigdef_t;
 
-static void l2_ports(view_t* v, bool data) {
-    if (data) {
-        tr(v, "req_mask_i", NULL);
-        tr(v, "req_data_i", NULL);
-        tr(v, "req_aop_i", "tc_aop.txt");
-        tr(v, "req_word_i", NULL);
-        tr(v, "req_a_i", NULL);
-        tr(v, "req_b_i", NULL);
-        tr(v, "rsp_atomic_o", NULL);
-        tr(v, "rsp_data_o", NULL);
-        tr(v, "mem_data_i", NULL);
-        tr(v, "mreq_wb_data_o", NULL);
-        return;
-    }
-    tr(v, "clk_i", NULL);
-    tr(v, "rst_ni", NULL);
-    tr(v, "now_i", NULL);
-    tr(v, "era_i", NULL);
-    tr(v, "roll_i", NULL);
-    tr(v, "req_valid_i", NULL);
-    tr(v, "req_kind_i", "tc_req_kind.txt");
-    tr(v, "req_src_i", NULL);
-    tr(v, "req_wf_i", NULL);
-    tr(v, "req_line_i", NULL);
-    tr(v, "req_exp_i", NULL);
-    tr(v, "req_ts_i", NULL);
-    tr(v, "req_era_i", NULL);
-    tr(v, "req_ready_o", NULL);
-    tr(v, "rsp_valid_o", NULL);
-    tr(v, "rsp_kind_o", "tc_rsp_kind.txt");
-    tr(v, "rsp_dst_o", NULL);
-    tr(v, "rsp_wf_o", NULL);
-    tr(v, "rsp_line_o", NULL);
-    tr(v, "rsp_ts_o", NULL);
-    tr(v, "rsp_era_o", NULL);
-    tr(v, "mem_valid_i", NULL);
-    tr(v, "mem_line_i", NULL);
-    tr(v, "mreq_fetch_o", NULL);
-    tr(v, "mreq_fetch_line_o", NULL);
-    tr(v, "mreq_wb_o", NULL);
-    tr(v, "mreq_wb_line_o", NULL);
-}
+#define NSIG(t) (sizeof(t) / sizeof((t)[0]))
 
-static void timer_ports(view_t* v) {
-    tr(v, "clk_i", NULL);
-    tr(v, "rst_ni", NULL);
-    tr(v, "load_i", NULL);
-    tr(v, "load_val_i", NULL);
-    tr(v, "now_o", NULL);
-    tr(v, "era_o", NULL);
-    tr(v, "roll_o", NULL);
+static const sigdef_t L1_PORTS[] = {
+    {"clk_i", NULL},
+    {"rst_ni", NULL},
+    {"now_i", NULL},
+    {"era_i", NULL},
+    {"roll_i", NULL},
+    {"core_valid_i", NULL},
+    {"core_op_i", "tc_op.txt"},
+    {"core_wf_i", NULL},
+    {"core_line_i", NULL},
+    {"core_ready_o", NULL},
+    {"rsp_valid_i", NULL},
+    {"rsp_kind_i", "tc_rsp_kind.txt"},
+    {"rsp_wf_i", NULL},
+    {"rsp_line_i", NULL},
+    {"rsp_ts_i", NULL},
+    {"rsp_era_i", NULL},
+    {"crsp_valid_o", NULL},
+    {"crsp_kind_o", "tc_crsp_kind.txt"},
+    {"crsp_wf_mask_o", NULL},
+    {"crsp_line_o", NULL},
+    {"req_valid_o", NULL},
+    {"req_kind_o", "tc_req_kind.txt"},
+    {"req_wf_o", NULL},
+    {"req_line_o", NULL},
+    {"req_exp_o", NULL},
+    {"req_ts_o", NULL},
+    {"req_era_o", NULL},
+    {"fence_ready_o", NULL},
+    {"wr_idle_o", NULL},
+};
+
+static const sigdef_t L1_DATA[] = {
+    {"core_mask_i", NULL},  {"core_data_i", NULL}, {"core_aop_i", "tc_aop.txt"},
+    {"core_word_i", NULL},  {"core_a_i", NULL},    {"core_b_i", NULL},
+    {"rsp_atomic_i", NULL}, {"rsp_data_i", NULL},  {"crsp_data_o", NULL},
+    {"req_mask_o", NULL},   {"req_data_o", NULL},  {"req_aop_o", "tc_aop.txt"},
+    {"req_word_o", NULL},   {"req_a_o", NULL},     {"req_b_o", NULL},
+};
+
+static const sigdef_t L2_PORTS[] = {
+    {"clk_i", NULL},
+    {"rst_ni", NULL},
+    {"now_i", NULL},
+    {"era_i", NULL},
+    {"roll_i", NULL},
+    {"req_valid_i", NULL},
+    {"req_kind_i", "tc_req_kind.txt"},
+    {"req_src_i", NULL},
+    {"req_wf_i", NULL},
+    {"req_line_i", NULL},
+    {"req_exp_i", NULL},
+    {"req_ts_i", NULL},
+    {"req_era_i", NULL},
+    {"req_ready_o", NULL},
+    {"rsp_valid_o", NULL},
+    {"rsp_kind_o", "tc_rsp_kind.txt"},
+    {"rsp_dst_o", NULL},
+    {"rsp_wf_o", NULL},
+    {"rsp_line_o", NULL},
+    {"rsp_ts_o", NULL},
+    {"rsp_era_o", NULL},
+    {"mem_valid_i", NULL},
+    {"mem_line_i", NULL},
+    {"mreq_fetch_o", NULL},
+    {"mreq_fetch_line_o", NULL},
+    {"mreq_wb_o", NULL},
+    {"mreq_wb_line_o", NULL},
+};
+
+static const sigdef_t L2_DATA[] = {
+    {"req_mask_i", NULL},     {"req_data_i", NULL}, {"req_aop_i", "tc_aop.txt"},
+    {"req_word_i", NULL},     {"req_a_i", NULL},    {"req_b_i", NULL},
+    {"rsp_atomic_o", NULL},   {"rsp_data_o", NULL}, {"mem_data_i", NULL},
+    {"mreq_wb_data_o", NULL},
+};
+
+static const sigdef_t TIMER_PORTS[] = {
+    {"clk_i", NULL}, {"rst_ni", NULL}, {"load_i", NULL}, {"load_val_i", NULL},
+    {"now_o", NULL}, {"era_o", NULL},  {"roll_o", NULL},
+};
+
+static const sigdef_t L1_LINE[] = {{"lts_q", NULL}, {"mts_q", NULL},  {"rd_q", NULL},
+                                   {"waw_q", NULL}, {"wcnt_q", NULL}, {"orig_q", NULL},
+                                   {"late_q", NULL}};
+static const sigdef_t L2_LINE[] = {{"gts_q", NULL}, {"dirty_q", NULL}};
+static const sigdef_t L2_MSHR[] = {
+    {"mkind_q", "tc_mshr_kind.txt"}, {"mline_q", NULL}, {"mts_q", NULL}, {"msm_q", NULL},
+    {"mop_q", "tc_req_kind.txt"},    {"mway_q", NULL}};
+
+/* every signal of table t; with i >= 0, element i of each (name[i]) */
+static void trs(view_t* v, const sigdef_t* t, size_t n, long i) {
+    for (size_t k = 0; k < n; k++) {
+        if (i >= 0)
+            tri(v, t[k].sig, (unsigned)i, t[k].filter);
+        else
+            tr(v, t[k].sig, t[k].filter);
+    }
 }
 
 /* the lines listed: all of them up to 16, else the diverging line's set (else the first 16) */
@@ -480,7 +485,7 @@ static void unit_view(view_t* v, int kind, const tc_desc_t* d, int line) {
     if (kind == K_TIMER) {
         snprintf(t, sizeof t, "%s ports, state", v->scope);
         gpucoh_gtkw_group(g, t, false);
-        timer_ports(v);
+        trs(v, TIMER_PORTS, NSIG(TIMER_PORTS), -1);
         tr(v, "now_q", NULL);
         tr(v, "era_q", NULL);
         gpucoh_gtkw_group_end(g);
@@ -497,18 +502,10 @@ static void unit_view(view_t* v, int kind, const tc_desc_t* d, int line) {
         gpucoh_gtkw_group(g, t, false);
         tri(v, "st_q", (unsigned)line, stf);
         tri(v, "tag_q", (unsigned)line, NULL);
-        if (l1) {
-            tri(v, "lts_q", (unsigned)line, NULL);
-            tri(v, "mts_q", (unsigned)line, NULL);
-            tri(v, "rd_q", (unsigned)line, NULL);
-            tri(v, "waw_q", (unsigned)line, NULL);
-            tri(v, "wcnt_q", (unsigned)line, NULL);
-            tri(v, "orig_q", (unsigned)line, NULL);
-            tri(v, "late_q", (unsigned)line, NULL);
-        } else {
-            tri(v, "gts_q", (unsigned)line, NULL);
-            tri(v, "dirty_q", (unsigned)line, NULL);
-        }
+        if (l1)
+            trs(v, L1_LINE, NSIG(L1_LINE), line);
+        else
+            trs(v, L2_LINE, NSIG(L2_LINE), line);
         tri(v, "data_q", (unsigned)line, NULL);
         tr(v, "mlive_q", NULL);
         tr(v, l1 ? "rolled_q" : "groll_q", NULL);
@@ -519,9 +516,9 @@ static void unit_view(view_t* v, int kind, const tc_desc_t* d, int line) {
     snprintf(t, sizeof t, "%s ports", v->scope);
     gpucoh_gtkw_group(g, t, false);
     if (l1)
-        l1_ports(v, false);
+        trs(v, L1_PORTS, NSIG(L1_PORTS), -1);
     else
-        l2_ports(v, false);
+        trs(v, L2_PORTS, NSIG(L2_PORTS), -1);
     gpucoh_gtkw_group_end(g);
     /* 3. MSHRs / GWCT table and counters */
     if (l1) {
@@ -539,14 +536,8 @@ static void unit_view(view_t* v, int kind, const tc_desc_t* d, int line) {
         snprintf(t, sizeof t, "%s MSHRs, FIFO, life", v->scope);
         gpucoh_gtkw_group(g, t, false);
         tr(v, "mv_q", NULL);
-        for (uint32_t k = 0; k < d->l2_mshrs && k < 16; k++) {
-            tri(v, "mkind_q", k, "tc_mshr_kind.txt");
-            tri(v, "mline_q", k, NULL);
-            tri(v, "mts_q", k, NULL);
-            tri(v, "msm_q", k, NULL);
-            tri(v, "mop_q", k, "tc_req_kind.txt");
-            tri(v, "mway_q", k, NULL);
-        }
+        for (uint32_t k = 0; k < d->l2_mshrs && k < 16; k++)
+            trs(v, L2_MSHR, NSIG(L2_MSHR), k);
         tr(v, "mlv_q", NULL);
         tr(v, "mroll_q", NULL);
         tr(v, "u_fifo.cnt_q", NULL);
@@ -567,9 +558,9 @@ static void unit_view(view_t* v, int kind, const tc_desc_t* d, int line) {
     snprintf(t, sizeof t, "%s data ports", v->scope);
     gpucoh_gtkw_group(g, t, true);
     if (l1)
-        l1_ports(v, true);
+        trs(v, L1_DATA, NSIG(L1_DATA), -1);
     else
-        l2_ports(v, true);
+        trs(v, L2_DATA, NSIG(L2_DATA), -1);
     gpucoh_gtkw_group_end(g);
 }
 
@@ -639,11 +630,11 @@ int tc_wave_gtkw(const tc_desc_t* d, const tc_rtl_result_t* div, const gpucoh_mw
         snprintf(t, sizeof t, "%s ports", s);
         gpucoh_gtkw_group(g, t, true);
         if (!strncmp(s, "sm", 2))
-            l1_ports(&o, false);
+            trs(&o, L1_PORTS, NSIG(L1_PORTS), -1);
         else if (!strncmp(s, "bank", 4))
-            l2_ports(&o, false);
+            trs(&o, L2_PORTS, NSIG(L2_PORTS), -1);
         else
-            timer_ports(&o);
+            trs(&o, TIMER_PORTS, NSIG(TIMER_PORTS), -1);
         gpucoh_gtkw_group_end(g);
     }
     *traces = gpucoh_gtkw_written(g);
