@@ -923,6 +923,10 @@ int main(int argc0, char** argv0) {
         return 0;
     }
     if (!strcmp(c, "version") || !strcmp(c, "--version")) {
+        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+            usage(stdout);
+            return 0;
+        }
         if (argc > 2) {
             fprintf(stderr, "gpucoh: %s takes no arguments, got '%s'\n", c, argv[2]);
             return EXIT_USAGE;

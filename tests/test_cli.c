@@ -200,7 +200,7 @@ static void test_list_and_help(void** state) {
     static const char* const sub[] = {"list",          "cosim sig_bloom", "cosim system",
                                       "bench system",  "waves sig_bloom", "area sig_bloom",
                                       "mutants tc_l1", "episode",         "litmus nofile.litmus",
-                                      "quality"};
+                                      "quality",       "version"};
     for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
         char cmd[128];
         snprintf(cmd, sizeof cmd, "build/gpucoh %s --help", sub[i]);
