@@ -1199,6 +1199,10 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     else
         rc = litmus(o);
     free(o);
+    if (rc == 2 && gpucoh_interrupted) { /* Ctrl-C during a model build, say */
+        fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
+        rc = GPUCOH_EXIT_INTERRUPTED;
+    }
     return rc;
 }
 

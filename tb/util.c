@@ -381,6 +381,6 @@ void gpucoh_catch_interrupt(void) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND; /* a second Ctrl-C kills as usual */
+    sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual; calls go on */
     sigaction(SIGINT, &sa, NULL);
 }
