@@ -514,6 +514,43 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
             (unsigned)o->full_every, o->steer_off ? "false" : "true");
 }
 
+/* A report built in memory while a run goes on and written at its end (temporary file and
+ * rename), so that no temporary file waits beside it during a long episode or litmus run. */
+typedef struct {
+    FILE* f;
+    char* buf;
+    size_t len;
+} mreport_t;
+
+static int mreport_open(mreport_t* m, char* err, size_t n) {
+    m->buf = NULL;
+    m->len = 0;
+    m->f = open_memstream(&m->buf, &m->len);
+    if (!m->f)
+        snprintf(err, n, "out of memory for the report");
+    return m->f ? 0 : -1;
+}
+
+static void mreport_abort(mreport_t* m) {
+    fclose(m->f);
+    free(m->buf);
+}
+
+static int mreport_commit(mreport_t* m, const char* path, char* err, size_t n) {
+    int rc = -1;
+    if (fclose(m->f) == 0) {
+        gpucoh_afile_t af;
+        if (gpucoh_afile_open(&af, path, err, n) == 0) {
+            fwrite(m->buf, 1, m->len, af.f);
+            rc = gpucoh_afile_commit(&af, err, n);
+        }
+    } else {
+        snprintf(err, n, "out of memory for the report");
+    }
+    free(m->buf);
+    return rc;
+}
+
 /* The report's path (--json, else <--out or build/out>/<name>), checked with its directory
  * before anything runs: 0, or -1 after a message (exit 2). */
 static int report_path(topt_t* o, const char* name) {
@@ -840,8 +877,8 @@ static int episode(topt_t* o) {
     char err[1024];
     int status = 0;
     bool stop = false;
-    gpucoh_afile_t af;
-    if (gpucoh_afile_open(&af, o->json_path, err, sizeof err) != 0) {
+    mreport_t af;
+    if (mreport_open(&af, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return 2;
     }
@@ -865,7 +902,7 @@ static int episode(topt_t* o) {
         const double t0 = now_s();
         if (episode_one(o, &cfg, &res, &cyc, eps, &intr, err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
-            gpucoh_afile_abort(&af);
+            mreport_abort(&af);
             return 2;
         }
         const bool pass = !intr && tc_chk_passed(&res);
@@ -899,7 +936,7 @@ static int episode(topt_t* o) {
             status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
             : status                          ? "fail"
                                               : "pass");
-    if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
+    if (mreport_commit(&af, o->json_path, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return status ? status : 1;
     }
@@ -968,8 +1005,8 @@ static int litmus(topt_t* o) {
             tc_litmus_free(ts[k]);
         return 2;
     }
-    gpucoh_afile_t af;
-    if (gpucoh_afile_open(&af, o->json_path, err, sizeof err) != 0) {
+    mreport_t af;
+    if (mreport_open(&af, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         for (int k = 0; k < o->nfiles; k++)
             tc_litmus_free(ts[k]);
@@ -1003,7 +1040,7 @@ static int litmus(topt_t* o) {
             if (rc < 0) {
                 fprintf(stderr, "gpucoh: %s\n", err);
                 tc_litmus_result_free(&res);
-                gpucoh_afile_abort(&af);
+                mreport_abort(&af);
                 for (int j = 0; j < o->nfiles; j++)
                     tc_litmus_free(ts[j]);
                 return 2;
@@ -1072,7 +1109,7 @@ static int litmus(topt_t* o) {
             status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
             : status                          ? "fail"
                                               : "pass");
-    if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
+    if (mreport_commit(&af, o->json_path, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return status ? status : 1;
     }
