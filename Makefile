@@ -62,7 +62,17 @@ build: $(GPUCOH)
 $(B)/obj/%.o: %.c $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
+	@$(CC) $(CFLAGS) $(VERSION_DEF) -D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+# `gpucoh --version` (docs/cli.md): tools/version.sh prints the VERSION file and, in a git
+# checkout, `git describe --always --dirty`; build/version.txt changes only when that text does,
+# and tb/engine/util.c (gpucoh_version) is rebuilt then. A tarball without .git prints VERSION alone.
+$(B)/version.txt: FORCE
+	@mkdir -p $(B)
+	@v=$$(bash tools/version.sh); [ "$$v" = "$$(cat $@ 2>/dev/null)" ] || echo "$$v" > $@
+$(B)/obj/tb/engine/util.o: $(B)/version.txt
+$(B)/obj/tb/engine/util.o: VERSION_DEF = -DGPUCOH_VERSION='"$(shell cat $(B)/version.txt)"'
+FORCE:
 
 $(B)/.deps: tools/deps.sh
 	@mkdir -p $(B)

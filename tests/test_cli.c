@@ -5,7 +5,9 @@
  * Runs build/gpucoh (GPUCOH_ROOT must point at the repository).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,9 +16,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <stdbool.h>
 
 static char root[1024];
 
@@ -119,7 +123,8 @@ static void test_bad_options(void** state) {
     expect_usage_error("mutants sig_bloom --mutants /nonexistent.mut", "cannot read mutant", NULL);
     expect_usage_error("cosim system --steer maybe", "'maybe' is not one of: on off", NULL);
     expect_usage_error("cosim system --steer", "needs a value", NULL);
-    expect_usage_error("cosim system --l2-illegal-rate 1001", "not a rate in 1/1000", NULL);
+    expect_usage_error("cosim system --l2-illegal-rate 1001", "--l2-illegal-rate: 1001",
+                       "out of range 0..1000");
     expect_usage_error("mutants tc_l1 --steer x", "'x' is not one of: on off", NULL);
     expect_usage_error("mutants tc_l1 --netlist --steer off", "--steer applies to the RTL campaign",
                        NULL);
@@ -195,12 +200,585 @@ static void test_list_and_help(void** state) {
     static const char* const sub[] = {"list",          "cosim sig_bloom", "cosim system",
                                       "bench system",  "waves sig_bloom", "area sig_bloom",
                                       "mutants tc_l1", "episode",         "litmus nofile.litmus",
-                                      "quality"};
+                                      "quality",       "version"};
     for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
         char cmd[128];
         snprintf(cmd, sizeof cmd, "build/gpucoh %s --help", sub[i]);
         assert_int_equal(run(out, sizeof out, cmd), 0);
         assert_non_null(strstr(out, "usage: gpucoh"));
+    }
+}
+
+/* ---- the command-line conventions of issue 11, point 5 (docs/cli.md) ----------------------- */
+
+/* The tests below write under build/tests/cli-<name>/ (removed first). */
+static void fresh_dir(const char* d) {
+    char out[4096];
+    run(out, sizeof out, "rm -rf %s && mkdir -p %s", d, d);
+}
+
+static const char* slurp(const char* rel) {
+    static char buf[1 << 20];
+    char path[2048];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    buf[0] = 0;
+    FILE* f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    const size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static bool exists(const char* rel) {
+    char path[2048];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    return stat(path, &st) == 0;
+}
+
+/* Entries of a directory (relative to the root), -1 if it does not exist. */
+static int entries(const char* rel) {
+    char path[2048];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    DIR* d = opendir(path);
+    if (!d)
+        return -1;
+    int n = 0;
+    const struct dirent* e;
+    while ((e = readdir(d)))
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* The command's exit status is rc and its output holds every needle (NULL-terminated). */
+static void expect_run(int rc_want, const char* cmd, ...) {
+    char out[65536];
+    const int rc = run(out, sizeof out, "%s", cmd);
+    va_list ap;
+    va_start(ap, cmd);
+    const char* missing = NULL;
+    for (const char* n = va_arg(ap, const char*); n && !missing; n = va_arg(ap, const char*))
+        if (!strstr(out, n))
+            missing = n;
+    va_end(ap);
+    if (rc != rc_want || missing)
+        print_error("%s -> exit %d (want %d), missing '%s', output:\n%s\n", cmd, rc, rc_want,
+                    missing ? missing : "", out);
+    assert_int_equal(rc, rc_want);
+    assert_null(missing);
+    assert_null(strstr(out, "Segmentation"));
+}
+
+/* The JSON file holds every needle (NULL-terminated). */
+static void expect_json(const char* rel, ...) {
+    const char* j = slurp(rel);
+    if (!j)
+        print_error("no report %s\n", rel);
+    assert_non_null(j);
+    va_list ap;
+    va_start(ap, rel);
+    for (const char* n = va_arg(ap, const char*); n; n = va_arg(ap, const char*)) {
+        if (!strstr(j, n))
+            print_error("%s lacks '%s':\n%.3000s\n", rel, n, j);
+        assert_non_null(strstr(j, n));
+    }
+    va_end(ap);
+}
+
+#define SB  "--param m=256 --param chunk_width=32" /* the sig_bloom point the suite builds */
+#define END ((const char*)NULL)                    /* the needle lists' end */
+
+/* 1. `gpucoh --version` and `gpucoh version`: the VERSION file's text (and the commit in a git
+ * checkout), exit 0; extra arguments are refused. */
+static void test_version(void** state) {
+    (void)state;
+    const char* v = slurp("VERSION");
+    assert_non_null(v);
+    char want[64];
+    snprintf(want, sizeof want, "gpucoh %.*s", (int)strcspn(v, "\n"), v);
+    expect_run(0, "build/gpucoh --version", want, END);
+    expect_run(0, "build/gpucoh version", want, END);
+    expect_run(2, "build/gpucoh version now", "takes no arguments", END);
+    expect_run(0, "build/gpucoh help", "--version", END);
+}
+
+/* 2. --opt=value wherever --opt value is accepted, for every command: the value must reach the
+ * run (seen in its report or its error), and a flag given a value is refused. */
+static void test_opt_equals(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-eq";
+    fresh_dir(d);
+    expect_run(0,
+               "build/gpucoh cosim sig_bloom --param=m=256 --param=chunk_width=32 --cycles=300 "
+               "--seed=5 --stim=random --quiet --json=build/tests/cli-eq/cosim.json",
+               "PASS sig_bloom: 300 cycles", "seed 5, stim random", END);
+    expect_json("build/tests/cli-eq/cosim.json", "\"m\": 256", "\"seed\": 5",
+                "\"cycles_requested\": 300", END);
+    expect_run(0, "build/gpucoh waves sig_bloom " SB " --from=10 --to=60 --out=build/tests/cli-eq",
+               "cycles 10..60", END);
+    assert_true(exists("build/tests/cli-eq/sig_bloom-seed1.fst"));
+    expect_run(0,
+               "build/gpucoh cosim system --protocol=tc-strong --cycles=500 --seed=3 --quiet "
+               "--param=lease=30 --req-delay=2:4 --out=build/tests/cli-eq",
+               "PASS system tc-strong: 500 cycles", END);
+    expect_json("build/tests/cli-eq/cosim-system-tc-strong-seed3.json", "\"lease\": 30",
+                "\"req_delay\": \"2:4\"", END);
+    expect_run(0,
+               "build/gpucoh episode --episodes=3 --wfs=2 --locations=32 --quiet "
+               "--json=build/tests/cli-eq/ep.json",
+               "PASS episode tc-weak", END);
+    expect_json("build/tests/cli-eq/ep.json", "\"episodes\": 3, \"wfs\": 2, \"locations\": 32",
+                END);
+    expect_run(0,
+               "build/gpucoh litmus litmus/MP.litmus --runs=7 --protocol=both --quiet "
+               "--json=build/tests/cli-eq/lit.json",
+               "PASS litmus MP tc-weak: 7 runs", "PASS litmus MP tc-strong: 7 runs", END);
+    expect_run(0,
+               "build/gpucoh bench sig_bloom " SB " --cycles=2000 --json=build/tests/cli-eq/b.json",
+               "2000 cycles of random stimulus", END);
+    expect_run(0, "build/gpucoh bench system --cycles=300 --json=build/tests/cli-eq/bs.json",
+               "300 cycles each", END);
+    expect_run(0,
+               "build/gpucoh quality --quick --requests=300 --no-plot --quiet "
+               "--out=build/tests/cli-eq",
+               "300 race-checks each", END);
+    /* values that only an error shows: --mutants=, area --json=, cosim tc_l1 --param= */
+    expect_run(2, "build/gpucoh mutants sig_bloom --mutants=/nonexistent-x.mut",
+               "cannot read mutant /nonexistent-x.mut", END);
+    expect_run(2, "build/gpucoh area sig_bloom --json=/nonexistent-dir/a.json",
+               "cannot write /nonexistent-dir/a.json", END);
+    expect_run(2, "build/gpucoh cosim tc_l1 --param=wf=0", "wf = 0 is illegal", END);
+    /* malformed: a flag with a value, a bad value after = */
+    expect_run(2, "build/gpucoh cosim sig_bloom --quiet=yes", "option --quiet takes no value", END);
+    expect_run(2, "build/gpucoh episode --coverage=1", "option --coverage takes no value", END);
+    expect_run(2, "build/gpucoh cosim sig_bloom --cycles=ten", "--cycles: 'ten' is not", END);
+    expect_run(2, "build/gpucoh litmus litmus/MP.litmus --runs=", "option --runs needs a value",
+               END);
+}
+
+/* 3. Every command writes a JSON report by default (path printed, --out sets the directory,
+ * --json the file), with the parameters / configuration and the verdict. */
+static void test_json_by_default(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-json";
+    fresh_dir(d);
+    expect_run(
+        0, "build/gpucoh cosim sig_bloom " SB " --cycles 200 --quiet --out build/tests/cli-json",
+        "report    build/tests/cli-json/cosim-sig_bloom-seed1.json", END);
+    expect_json("build/tests/cli-json/cosim-sig_bloom-seed1.json", "\"version\": \"",
+                "\"params\": {\"m\": 256", "\"first_divergence\": null", "\"verdict\": \"pass\"",
+                END);
+    expect_run(0, "build/gpucoh waves sig_bloom " SB " --to 50 --out build/tests/cli-json",
+               "report    build/tests/cli-json/waves-sig_bloom-seed1.json", END);
+    expect_json("build/tests/cli-json/waves-sig_bloom-seed1.json", "\"tool\": \"gpucoh waves\"",
+                "\"verdict\": \"pass\"", END);
+    expect_run(0, "build/gpucoh cosim system --cycles 300 --quiet --out build/tests/cli-json",
+               "report    build/tests/cli-json/cosim-system-tc-weak-seed1.json", END);
+    expect_json("build/tests/cli-json/cosim-system-tc-weak-seed1.json",
+                "\"params\": {\"protocol\": \"tc-weak\", \"sm\": 4",
+                "\"config\": {\"config\": \"small\"", "\"first_divergence\": null",
+                "\"verdict\": \"pass\"", END);
+    expect_run(0, "build/gpucoh episode --episodes 2 --quiet --out build/tests/cli-json",
+               "report    build/tests/cli-json/episode-seed1.json", END);
+    expect_json("build/tests/cli-json/episode-seed1.json", "\"tool\": \"gpucoh episode\"",
+                "\"params\": {", "\"first_divergence\": null", "\"verdict\": \"pass\"", END);
+    expect_run(0,
+               "build/gpucoh litmus litmus/MP.litmus litmus/SB.litmus --runs 5 --quiet "
+               "--out build/tests/cli-json",
+               "report    build/tests/cli-json/litmus-seed1.json", END);
+    expect_json("build/tests/cli-json/litmus-seed1.json", "\"file\": \"litmus/MP.litmus\"",
+                "\"file\": \"litmus/SB.litmus\"",
+                "\"outcomes\": [{\"outcome\": ", "\"verdict\": \"pass\"", END);
+    expect_run(0, "build/gpucoh bench sig_bloom " SB " --cycles 2000 --out build/tests/cli-json",
+               "report    build/tests/cli-json/bench-sig_bloom.json", END);
+    expect_json("build/tests/cli-json/bench-sig_bloom.json", "\"params\": {\"m\": 256",
+                "\"verdict\": \"pass\"", END);
+    expect_run(0, "build/gpucoh bench system --cycles 300 --out build/tests/cli-json",
+               "report    build/tests/cli-json/bench-system-tc-weak.json", END);
+    expect_json("build/tests/cli-json/bench-system-tc-weak.json", "\"params\": {",
+                "\"verdict\": \"pass\"", END);
+    expect_run(0, "build/gpucoh area tc_timer --param ts_width=8 --out build/tests/cli-json",
+               "report    build/tests/cli-json/area-tc_timer.json", END);
+    expect_json("build/tests/cli-json/area-tc_timer.json", "\"params\": {\"ts_width\": 8}",
+                "\"area_um2\"", "\"verdict\": \"pass\"", END);
+    expect_run(0,
+               "build/gpucoh mutants sig_bloom " SB " --cycles 5000 --out build/tests/cli-json "
+               "--mutants tests/mutants/sig_bloom/03-insert-drops-hash0.mut",
+               "report    build/tests/cli-json/mutants-sig_bloom.json", END);
+    expect_json("build/tests/cli-json/mutants-sig_bloom.json", "\"params\": {\"m\": 256",
+                "\"baseline\": {\"result\": \"pass\"", "\"result\": \"caught\"",
+                "\"verdict\": \"pass\"", END);
+    expect_run(0,
+               "build/gpucoh quality --quick --requests 300 --no-plot --quiet "
+               "--out build/tests/cli-json --json build/tests/cli-json/q.json",
+               "build/tests/cli-json/q.json", END);
+    expect_json("build/tests/cli-json/q.json", "\"verdict\": \"pass\"", "\"traffic\": {", END);
+    /* --json wins over --out; a failing run's report has its first divergence */
+    expect_run(1,
+               "build/gpucoh cosim sig_bloom " SB
+               " --cycles 3000 --quiet --out build/tests/cli-json "
+               "--json build/tests/cli-json/x.json --rtl-dir build/mutants/sig_bloom/"
+               "03-insert-drops-hash0",
+               "report    build/tests/cli-json/x.json", END);
+    expect_json("build/tests/cli-json/x.json", "\"first_divergence\": {",
+                "\"cycle\": ", "\"verdict\": \"fail\"", END);
+    /* no half-written file: the temporaries are renamed or removed */
+    char out[4096];
+    run(out, sizeof out, "ls build/tests/cli-json | grep -c '\\.tmp\\.\\|\\.probe\\.' || true");
+    assert_int_equal(atoi(out), 0);
+}
+
+/* 4. An unwritable output path is refused before anything runs: exit 2, the path named, no
+ * summary line, nothing written. */
+static void test_unwritable_refused(void** state) {
+    (void)state;
+    static const char* const cmds[] = {
+        "cosim sig_bloom " SB " --cycles 100",
+        "waves sig_bloom " SB " --to 50",
+        "cosim system --cycles 100",
+        "cosim tc_l1 --cycles 100",
+        "episode --episodes 2",
+        "litmus litmus/MP.litmus --runs 3",
+        "bench sig_bloom " SB " --cycles 1000",
+        "bench system --cycles 100",
+        "mutants sig_bloom " SB " --mutants tests/mutants/sig_bloom/03-insert-drops-hash0.mut",
+        "area tc_timer --param ts_width=8",
+        "quality --quick --no-plot",
+    };
+    const char* d = "build/tests/cli-unw";
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char cmd[1024], out[65536];
+        fresh_dir(d);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --json /nonexistent-gpucoh/r.json",
+                 cmds[i], d);
+        int rc = run(out, sizeof out, "%s", cmd);
+        if (rc != 2 || !strstr(out, "cannot write /nonexistent-gpucoh/r.json") ||
+            !strstr(out, "nothing was run") || strstr(out, "PASS") || strstr(out, "FAIL") ||
+            entries(d) != 0)
+            print_error("%s -> exit %d, %d files in %s, output:\n%s\n", cmd, rc, entries(d), d,
+                        out);
+        assert_int_equal(rc, 2);
+        assert_non_null(strstr(out, "cannot write /nonexistent-gpucoh/r.json"));
+        assert_non_null(strstr(out, "nothing was run"));
+        assert_null(strstr(out, "PASS"));
+        assert_null(strstr(out, "FAIL"));
+        assert_int_equal(entries(d), 0);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out /proc/gpucoh-no-such-dir", cmds[i]);
+        rc = run(out, sizeof out, "%s", cmd);
+        if (rc != 2 || !strstr(out, "/proc/gpucoh-no-such-dir") || strstr(out, "PASS"))
+            print_error("%s -> exit %d, output:\n%s\n", cmd, rc, out);
+        assert_int_equal(rc, 2);
+        assert_non_null(strstr(out, "cannot create the directory /proc/gpucoh-no-such-dir"));
+        assert_null(strstr(out, "PASS"));
+    }
+    expect_run(2, "build/gpucoh cosim sig_bloom " SB " --wave /nonexistent-gpucoh/w.fst",
+               "cannot write /nonexistent-gpucoh/w.fst (--wave)", END);
+    expect_run(2, "build/gpucoh cosim system --json /tmp",
+               "cannot write /tmp (--json): it is a "
+               "directory",
+               END);
+}
+
+/* 5. Progress on stderr during long system runs (and unit runs), not with --quiet. */
+static void test_progress(void** state) {
+    (void)state;
+    static const struct {
+        const char* args;
+        const char* tag;
+    } r[] = {
+        {"cosim system --cycles 40000", "[system tc-weak] "},
+        {"episode --episodes 300", "[episode tc-weak] "},
+        {"litmus litmus/MP.litmus --runs 4000", "[litmus MP tc-weak] "},
+        {"cosim sig_bloom " SB " --cycles 3000000", "[sig_bloom] "},
+    };
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+        char out[65536];
+        /* stderr alone: the progress lines; stdout dropped */
+        int rc = run(out, sizeof out,
+                     "GPUCOH_PROGRESS_SECONDS=0.05 build/gpucoh %s --out build/tests/cli-prog "
+                     "2>&1 >/dev/null",
+                     r[i].args);
+        const char* p = strstr(out, r[i].tag);
+        if (rc != 0 || !p || !strstr(p, "/s, elapsed") || !strstr(p, "ETA "))
+            print_error("gpucoh %s -> exit %d, stderr:\n%s\n", r[i].args, rc, out);
+        assert_int_equal(rc, 0);
+        assert_non_null(p);
+        assert_non_null(strstr(p, "/s, elapsed"));
+        assert_non_null(strstr(p, "ETA "));
+        rc = run(out, sizeof out,
+                 "GPUCOH_PROGRESS_SECONDS=0.05 build/gpucoh %s --quiet --out build/tests/cli-prog "
+                 "2>&1 >/dev/null",
+                 r[i].args);
+        assert_int_equal(rc, 0);
+        assert_null(strstr(out, r[i].tag));
+    }
+}
+
+/* 6. Numeric options: overflow and range checks with the option and its range named, no run,
+ * no report; --wfs 0 is refused (not a silent default). */
+static void test_numeric_ranges(void** state) {
+    (void)state;
+    static const struct {
+        const char* args;
+        const char* msg;
+    } r[] = {
+        {"episode --episodes 4294967297", "--episodes: 4294967297 is out of range 1..4294967295"},
+        {"episode --episodes 0", "--episodes: 0 is out of range 1..4294967295"},
+        {"cosim system --full-every 4294967296",
+         "--full-every: 4294967296 is out of range 0..4294967295"},
+        {"episode --wfs 0", "--wfs: 0 is out of range 1..8"},
+        {"episode --wfs 9", "--wfs: 9 is out of range 1..8"},
+        {"episode --wfs 4294967297", "--wfs: 4294967297 is out of range"},
+        {"episode --locations 1000001", "--locations: 1000001 is out of range 1..1000000"},
+        {"litmus litmus/MP.litmus --runs 4294967296",
+         "--runs: 4294967296 is out of range 1..4294967295"},
+        {"cosim system --ops 0", "--ops: 0 is out of range"},
+        {"cosim system --illegal-rate 1001", "--illegal-rate: 1001 is out of range 0..1000"},
+        {"cosim system --start-time 1024", "--start-time: 1024 is out of range 0..1023"},
+        {"cosim system --seed 18446744073709551616",
+         "--seed: 18446744073709551616 is out of range"},
+        {"cosim system --cycles 0", "--cycles: 0 is out of range (at least 1)"},
+        {"cosim sig_bloom --cycles 99999999999999999999",
+         "--cycles: 99999999999999999999 is out of range"},
+        {"cosim sig_bloom --window 1000001", "--window: 1000001 is out of range 1..1000000"},
+        {"quality --k 9", "--k: 9 is out of range 1..8"},
+        {"cosim system --episodes 5", "unknown option '--episodes'"},
+    };
+    const char* d = "build/tests/cli-num";
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+        char cmd[512];
+        fresh_dir(d);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s", r[i].args, d);
+        expect_run(2, cmd, r[i].msg, END);
+        assert_int_equal(entries(d), 0);
+    }
+    /* at the bounds: accepted */
+    expect_run(0, "build/gpucoh episode --wfs 8 --episodes 1 --quiet --out build/tests/cli-num",
+               "PASS episode", END);
+    expect_run(0,
+               "build/gpucoh cosim system --full-every 4294967295 --cycles 100 --quiet "
+               "--out build/tests/cli-num",
+               "PASS system", END);
+}
+
+/* 7. Litmus input errors: a delay above the deadlock limit names file, line and limit (exit 2,
+ * not a DEADLOCK); every file is checked before any runs. */
+static void test_litmus_input(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-lit";
+    fresh_dir(d);
+    FILE* f = fopen("build/tests/cli-lit/long.litmus", "w");
+    assert_non_null(f);
+    fputs("test Long\nloc x\nthread T0 sm=0 cta=0\n  delay 30000\n  delay 30000\n  st x 1\n"
+          "thread T1 sm=1 cta=1\n  ld r0 x\nallow all r0=0\nallow all r0=1\n",
+          f);
+    fclose(f);
+    f = fopen("build/tests/cli-lit/ok.litmus", "w");
+    assert_non_null(f);
+    fputs("test Ok\nloc x\nthread T0 sm=0 cta=0\n  delay 50000\n  st x 1\n"
+          "thread T1 sm=1 cta=1\n  ld r0 x\nallow all r0=0\nallow all r0=1\n",
+          f);
+    fclose(f);
+    f = fopen("build/tests/cli-lit/badsm.litmus", "w");
+    assert_non_null(f);
+    fputs("test BadSm\nloc x\nthread T0 sm=9 cta=0\n  st x 1\nallow all x=1\n", f);
+    fclose(f);
+    char out[65536];
+    /* 30000 + 30000 in a row: line 5 crosses the limit of 50000 */
+    int rc = run(out, sizeof out,
+                 "build/gpucoh litmus build/tests/cli-lit/long.litmus --runs 2 --out %s", d);
+    if (rc != 2 || !strstr(out, "build/tests/cli-lit/long.litmus:5: delay 30000") ||
+        !strstr(out, "limit of 50000") || strstr(out, "DEADLOCK at"))
+        print_error("exit %d:\n%s\n", rc, out);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "build/tests/cli-lit/long.litmus:5: delay 30000"));
+    assert_non_null(strstr(out, "limit of 50000"));
+    assert_null(strstr(out, "DEADLOCK at"));
+    assert_null(strstr(out, "PASS"));
+    assert_int_equal(entries(d), 3); /* the three files, no report */
+    /* at the limit: runs, no deadlock */
+    expect_run(0,
+               "build/gpucoh litmus build/tests/cli-lit/ok.litmus --runs 2 --quiet --out "
+               "build/tests/cli-lit",
+               "PASS litmus Ok tc-weak: 2 runs", END);
+    /* a bad file after good ones: nothing runs, every file is checked first (both protocols) */
+    fresh_dir(d);
+    f = fopen("build/tests/cli-lit/badsm.litmus", "w");
+    assert_non_null(f);
+    fputs("test BadSm\nloc x\nthread T0 sm=9 cta=0\n  st x 1\nallow all x=1\n", f);
+    fclose(f);
+    rc = run(
+        out, sizeof out,
+        "build/gpucoh litmus litmus/MP.litmus litmus/SB.litmus build/tests/cli-lit/badsm.litmus "
+        "--protocol both --runs 20 --out %s",
+        d);
+    if (rc != 2 || strstr(out, "litmus MP") || !strstr(out, "badsm.litmus:3: thread T0: sm=9"))
+        print_error("exit %d:\n%s\n", rc, out);
+    assert_int_equal(rc, 2);
+    assert_null(strstr(out, "litmus MP"));
+    assert_non_null(strstr(out, "badsm.litmus:3: thread T0: sm=9"));
+    assert_non_null(strstr(out, "nothing was run"));
+    assert_int_equal(entries(d), 1);
+    expect_run(2, "build/gpucoh litmus litmus/MP.litmus /nonexistent-gpucoh.litmus --runs 5",
+               "/nonexistent-gpucoh.litmus: cannot open", "nothing was run", END);
+}
+
+/* Start build/gpucoh args in the background (stdout+stderr to log), SIGINT at its default. */
+static pid_t spawn(const char* args, const char* log) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGINT, SIG_DFL); /* whatever the test runner's disposition */
+        if (chdir(root) != 0)
+            _exit(126);
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd, "exec build/gpucoh %s > %s 2>&1", args, log);
+        execl("/bin/sh", "sh", "-c", cmd, (char*)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Wait for pid at most secs seconds: its exit status (128 + signal), or -1 after killing it. */
+static int reap(pid_t pid, double secs) {
+    int st = 0;
+    for (double t = 0; t < secs; t += 0.05) {
+        if (waitpid(pid, &st, WNOHANG) == pid)
+            return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+        const struct timespec ts = {0, 50000000};
+        nanosleep(&ts, NULL);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, &st, 0);
+    return -1;
+}
+
+static void wait_for(const char* rel, double secs) {
+    for (double t = 0; t < secs && !exists(rel); t += 0.05) {
+        const struct timespec ts = {0, 50000000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* 8. Ctrl-C during a --wave run: the trace is finalized (its header holds the end time and
+ * fst2vcd reads it), the report says "interrupted", exit 130. Also a system run. */
+static void test_sigint(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-int";
+    fresh_dir(d);
+    pid_t pid = spawn("cosim sig_bloom " SB " --cycles 1000000000 --quiet --wave "
+                      "build/tests/cli-int/w.fst --json build/tests/cli-int/w.json",
+                      "build/tests/cli-int/w.log");
+    assert_true(pid > 0);
+    wait_for("build/tests/cli-int/w.fst", 300); /* the model may be built first */
+    const struct timespec ts = {0, 700000000};
+    nanosleep(&ts, NULL);
+    kill(pid, SIGINT);
+    int rc = reap(pid, 60);
+    const char* log = slurp("build/tests/cli-int/w.log");
+    if (rc != 130)
+        print_error("exit %d, log:\n%s\n", rc, log ? log : "(none)");
+    assert_int_equal(rc, 130);
+    assert_non_null(log);
+    assert_non_null(strstr(log, "INTERRUPTED sig_bloom: "));
+    const char* at = strstr(log, "INTERRUPTED sig_bloom: ");
+    const unsigned long long cycles = strtoull(at + strlen("INTERRUPTED sig_bloom: "), NULL, 10);
+    assert_true(cycles > 0);
+    expect_json("build/tests/cli-int/w.json", "\"verdict\": \"interrupted\"",
+                "\"interrupted_after_cycles\": ", END);
+    /* the FST header (block 0: type, length, start and end time, big-endian) is written when
+     * the trace is closed; a killed writer leaves the end time 0 */
+    char path[2048];
+    snprintf(path, sizeof path, "%s/build/tests/cli-int/w.fst", root);
+    FILE* f = fopen(path, "rb");
+    assert_non_null(f);
+    unsigned char h[25];
+    assert_int_equal(fread(h, 1, sizeof h, f), sizeof h);
+    fclose(f);
+    unsigned long long end = 0;
+    for (int i = 0; i < 8; i++)
+        end = (end << 8) | h[17 + i];
+    assert_int_equal(h[0], 0);
+    if (end + 4 < 2 * cycles)
+        print_error("FST end time %llu, %llu cycles run\n", end, cycles);
+    assert_true(end + 4 >= 2 * cycles);
+    /* fst2vcd exits 0 even when it cannot open a file: check what it wrote */
+    char out[65536];
+    rc = run(out, sizeof out, "fst2vcd -f build/tests/cli-int/w.fst | head -c 20000");
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "$enddefinitions"));
+    assert_non_null(strstr(out, "count_o"));
+    assert_null(strstr(out, "Could not open"));
+    /* the TC system: report "interrupted", exit 130 */
+    pid = spawn("cosim system --cycles 1000000000 --quiet --json build/tests/cli-int/s.json",
+                "build/tests/cli-int/s.log");
+    wait_for("build/tests/cli-int/never", 1.5);
+    kill(pid, SIGINT);
+    rc = reap(pid, 60);
+    log = slurp("build/tests/cli-int/s.log");
+    if (rc != 130)
+        print_error("exit %d, log:\n%s\n", rc, log ? log : "(none)");
+    assert_int_equal(rc, 130);
+    expect_json("build/tests/cli-int/s.json", "\"verdict\": \"interrupted\"", END);
+}
+
+/* A message with one prefix twice in a row ("sig_bloom: sig_bloom:", "F: F:5:")? */
+static bool doubled_prefix(const char* s) {
+    for (const char* p = s; *p; p++) {
+        if (p != s && p[-1] != ' ' && p[-1] != '\n')
+            continue;
+        const size_t n = strcspn(p, ": \n");
+        if (n == 0 || p[n] != ':' || p[n + 1] != ' ')
+            continue;
+        if (!strncmp(p + n + 2, p, n) && p[2 * n + 2] == ':')
+            return true;
+    }
+    return false;
+}
+
+/* 9. Messages: no doubled prefixes, and the parameter names of `gpucoh list` / --param. */
+static void test_messages(void** state) {
+    (void)state;
+    static const struct {
+        const char* args;
+        const char* want;   /* the message names the parameter as --param does */
+        const char* unwant; /* and not the C model's field */
+    } r[] = {
+        {"cosim sig_bloom --param m=1000", "sig_bloom: m = 1000 is illegal", NULL},
+        {"cosim rdu --param m=1000", "rdu: m = 1000 is illegal", NULL},
+        {"cosim avu --param m=1000", "avu: sig_bloom: m = 1000 is illegal", NULL},
+        {"cosim system --param wf=100", "wf = 100 is illegal", "num_wf"},
+        {"cosim system --param sm=0", "sm = 0 is illegal", "num_sm"},
+        {"cosim system --param banks=3", "banks = 3 is illegal", "num_banks"},
+        {"cosim system --param line=24", "line = 24 is illegal", "line_bytes"},
+        {"episode --param wf=0", "wf = 0 is illegal", "num_wf"},
+        {"cosim tc_gwct --param wf=0", "tc_gwct: wf = 0 is illegal", "num_wf"},
+        {"cosim tc_l2 --param banks=3", "banks = 3 is illegal", "num_banks"},
+        {"area tc_l1 --param wf=0", "wf = 0 is illegal", "num_wf"},
+        {"litmus build/tests/cli-msg/badsm.litmus", "build/tests/cli-msg/badsm.litmus:3: thread",
+         NULL},
+    };
+    fresh_dir("build/tests/cli-msg");
+    FILE* f = fopen("build/tests/cli-msg/badsm.litmus", "w");
+    assert_non_null(f);
+    fputs("test BadSm\nloc x\nthread T0 sm=9 cta=0\n  st x 1\nallow all x=1\n", f);
+    fclose(f);
+    assert_true(doubled_prefix("gpucoh: sig_bloom: sig_bloom: m = 1"));
+    assert_true(doubled_prefix("gpucoh: a/b.litmus: a/b.litmus:3: x"));
+    assert_false(doubled_prefix("gpucoh: avu: sig_bloom: m = 1"));
+    for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+        char out[65536];
+        const int rc = run(out, sizeof out, "build/gpucoh %s", r[i].args);
+        if (rc != 2 || !strstr(out, r[i].want) || doubled_prefix(out) ||
+            (r[i].unwant && strstr(out, r[i].unwant)))
+            print_error("gpucoh %s -> exit %d:\n%s\n", r[i].args, rc, out);
+        assert_int_equal(rc, 2);
+        assert_non_null(strstr(out, r[i].want));
+        assert_false(doubled_prefix(out));
+        if (r[i].unwant)
+            assert_null(strstr(out, r[i].unwant));
     }
 }
 
@@ -219,6 +797,15 @@ int main(void) {
         cmocka_unit_test(test_malformed_mutant),
         cmocka_unit_test(test_rtl_elaboration_rejects),
         cmocka_unit_test(test_list_and_help),
+        cmocka_unit_test(test_version),
+        cmocka_unit_test(test_opt_equals),
+        cmocka_unit_test(test_json_by_default),
+        cmocka_unit_test(test_unwritable_refused),
+        cmocka_unit_test(test_progress),
+        cmocka_unit_test(test_numeric_ranges),
+        cmocka_unit_test(test_litmus_input),
+        cmocka_unit_test(test_sigint),
+        cmocka_unit_test(test_messages),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

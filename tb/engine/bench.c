@@ -55,7 +55,9 @@ int gpucoh_bench(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, uint64_t cycl
     double best_c = 1e30, best_r = 1e30, best_l = 1e30;
     volatile uint32_t sink = 0;
     int diverged = 0;
+    uint64_t div_cycle = 0;
     gpucoh_mismatch_t mm;
+    memset(&mm, 0, sizeof mm);
     for (int rep = 0; rep < REPS && !diverged; rep++) {
         /* (a) C model alone */
         t->init(ctx, pv, seed, GPUCOH_STIM_RANDOM, err, sizeof err);
@@ -90,6 +92,7 @@ int gpucoh_bench(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, uint64_t cycl
                         "got %s\n",
                         (unsigned long long)c, mm.field, mm.expected, mm.got);
                 diverged = 1;
+                div_cycle = c;
                 break;
             }
         }
@@ -125,7 +128,7 @@ int gpucoh_bench(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, uint64_t cycl
     if (json_path) {
         snprintf(path, sizeof path, "%s", json_path);
     } else {
-        const char* d = out_dir ? out_dir : "build/out";
+        const char* d = out_dir ? out_dir : gpucoh_default_out();
         if (gpucoh_mkdirs(d) != 0) {
             fprintf(stderr, "gpucoh: cannot create %s: %s\n", d, strerror(errno));
             goto done;
@@ -137,14 +140,27 @@ int gpucoh_bench(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, uint64_t cycl
         fprintf(stderr, "gpucoh: %s\n", err);
         goto done;
     }
-    fprintf(a.f, "{\"tool\": \"gpucoh bench\", \"unit\": \"%s\", \"params\": ", u->name);
-    gpucoh_json_str(a.f, pstr);
+    fprintf(a.f, "{\"tool\": \"gpucoh bench\", \"version\": ");
+    gpucoh_json_str(a.f, gpucoh_version());
+    fprintf(a.f, ", \"unit\": \"%s\", \"params\": ", u->name);
+    gpucoh_params_json(a.f, u, pv);
     fprintf(a.f,
-            ", \"cycles\": %llu, \"reps\": %d, \"c_model_cps\": %.0f, \"verilator_cps\": %.0f, "
-            "\"lockstep_cps\": %.0f, \"lockstep_over_verilator\": %.3f, "
-            "\"verilator_over_c\": %.2f, \"peak_rss_kib\": %ld, \"diverged\": %s}\n",
-            (unsigned long long)cycles, REPS, rc, rr, rl, best_l / best_r, best_r / best_c,
-            ru.ru_maxrss, diverged ? "true" : "false");
+            ", \"seed\": %llu, \"cycles\": %llu, \"reps\": %d, \"c_model_cps\": %.0f, "
+            "\"verilator_cps\": %.0f, \"lockstep_cps\": %.0f, \"lockstep_over_verilator\": "
+            "%.3f, \"verilator_over_c\": %.2f, \"peak_rss_kib\": %ld, \"diverged\": %s, "
+            "\"first_divergence\": ",
+            (unsigned long long)seed, (unsigned long long)cycles, REPS, rc, rr, rl, best_l / best_r,
+            best_r / best_c, ru.ru_maxrss, diverged ? "true" : "false");
+    if (diverged) {
+        fprintf(a.f, "{\"cycle\": %llu, ", (unsigned long long)div_cycle);
+        gpucoh_json_kv(a.f, "", "field", mm.field);
+        gpucoh_json_kv(a.f, ", ", "expected", mm.expected);
+        gpucoh_json_kv(a.f, ", ", "got", mm.got);
+        fprintf(a.f, "}");
+    } else {
+        fprintf(a.f, "null");
+    }
+    fprintf(a.f, ", \"verdict\": \"%s\"}\n", diverged ? "fail" : "pass");
     if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         goto done;

@@ -49,6 +49,20 @@ void gpucoh_param_args(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* b
     }
 }
 
+void gpucoh_params_json(FILE* f, const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
+    fputc('{', f);
+    for (unsigned i = 0; i < u->nparams; i++) {
+        char v[64];
+        gpucoh_param_str(u, pv, i, v, sizeof v);
+        fprintf(f, "%s\"%s\": ", i ? ", " : "", u->params[i].name);
+        if (u->params[i].kind == GPUCOH_P_ENUM)
+            gpucoh_json_str(f, v);
+        else
+            fprintf(f, "%s", v);
+    }
+    fputc('}', f);
+}
+
 int gpucoh_write_gtkw(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* dump,
                       const char* gtkw, int64_t marker, int64_t start, const char* comment,
                       char* err, size_t errlen) {
@@ -280,6 +294,8 @@ typedef struct {
     void* h;
     unsigned char *in, *mout, *rout, *rst, *ring;
     uint32_t illegal_rate; /* in effect, per 100 000 cycles */
+    bool interrupted;      /* Ctrl-C stopped the run after `stopped` cycles */
+    uint64_t stopped;
 } run_t;
 
 static int run_alloc(run_t* r, const gpucoh_cosim_opts_t* o, const gpucoh_rtl_api_t* api,
@@ -393,13 +409,17 @@ static void run_free(run_t* r) {
 }
 
 /* Run cycles [0, n); trace [tfrom, tto) into tpath (if set). Returns the divergence cycle or
- * UINT64_MAX. */
+ * UINT64_MAX. The main run (not the failure window's re-run) prints a progress line on stderr
+ * now and then (gpucoh_progress; not with --quiet), and Ctrl-C (gpucoh_interrupted) ends it
+ * with r->interrupted and the trace closed. */
 static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t tfrom, uint64_t tto,
-                             gpucoh_mismatch_t* mm, char* kind, bool progress, char* err,
+                             gpucoh_mismatch_t* mm, char* kind, bool main_run, char* err,
                              size_t errlen, int* trace_err) {
     const gpucoh_tb_ops_t* t = r->o->u->tb;
     const gpucoh_rtl_api_t* api = r->api;
-    double t0 = gpucoh_now(), last = t0;
+    gpucoh_progress_t pr;
+    gpucoh_progress_t* prog = &pr;
+    gpucoh_progress_start(prog, r->o->u->name, main_run && !r->o->quiet);
     *trace_err = 0;
     for (uint64_t c = 0; c < n; c++) {
         if (tpath && c == tfrom && api->trace_open(r->h, tpath) != 0) {
@@ -449,17 +469,21 @@ static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t t
             mm->extra = 0;
             return c;
         }
-        if (progress && (c & 0x3FFFF) == 0 && c) {
-            double now = gpucoh_now();
-            if (now - last >= 2.0) {
+        if ((c & 0x3FFF) == 0x3FFF) {
+            if (prog->on) {
                 uint32_t cov, reach;
                 t->coverage(r->ctx, &cov, &reach);
-                fprintf(stderr,
-                        "  [%s] %llu/%llu cycles (%.0f%%), %.2f M cycles/s, coverage %u/%u\n",
-                        r->o->u->name, (unsigned long long)c, (unsigned long long)n,
-                        100.0 * (double)c / (double)n, (double)c / (now - t0) / 1e6, cov, reach);
-                last = now;
+                char extra[48];
+                snprintf(extra, sizeof extra, ", coverage %u/%u", cov, reach);
+                gpucoh_progress(prog, c + 1, n, "cycles", extra);
             }
+        }
+        if (main_run && gpucoh_interrupted) { /* Ctrl-C: stop after this cycle */
+            r->interrupted = true;
+            r->stopped = c + 1;
+            if (tpath)
+                api->trace_close(r->h); /* a finalized trace of the cycles run */
+            return UINT64_MAX;
         }
     }
     if (tpath && tto >= n)
@@ -472,18 +496,12 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
                               const gpucoh_rtl_t* nl, uint64_t from) {
     const gpucoh_unit_t* u = o->u;
     const gpucoh_tb_ops_t* t = u->tb;
-    fprintf(f, "{\n  \"tool\": \"gpucoh cosim\",\n  \"unit\": \"%s\",\n", u->name);
-    fprintf(f, "  \"params\": {");
-    for (unsigned i = 0; i < u->nparams; i++) {
-        char v[64];
-        gpucoh_param_str(u, &o->pv, i, v, sizeof v);
-        fprintf(f, "%s\"%s\": ", i ? ", " : "", u->params[i].name);
-        if (u->params[i].kind == GPUCOH_P_ENUM)
-            gpucoh_json_str(f, v);
-        else
-            fprintf(f, "%s", v);
-    }
-    fprintf(f, "},\n  \"impl\": \"%s\",\n  \"rtl_build\": ", res->netlist ? "netlist" : "rtl");
+    fprintf(f, "{\n  \"tool\": \"gpucoh %s\",\n  \"version\": ", o->command ? o->command : "cosim");
+    gpucoh_json_str(f, gpucoh_version());
+    fprintf(f, ",\n  \"unit\": \"%s\",\n", u->name);
+    fprintf(f, "  \"params\": ");
+    gpucoh_params_json(f, u, &o->pv);
+    fprintf(f, ",\n  \"impl\": \"%s\",\n  \"rtl_build\": ", res->netlist ? "netlist" : "rtl");
     gpucoh_json_str(f, key);
     if (res->netlist) {
         fprintf(f, ",\n  \"netlist\": {\"file\": ");
@@ -520,7 +538,11 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
     fprintf(f, "\n  ]},\n");
     fcov_json(f, t, r->ctx);
     if (!res->diverged) {
-        fprintf(f, "  \"first_divergence\": null,\n  \"verdict\": \"pass\"\n}\n");
+        if (res->interrupted)
+            fprintf(f, "  \"interrupted_after_cycles\": %llu,\n",
+                    (unsigned long long)res->cycles_run);
+        fprintf(f, "  \"first_divergence\": null,\n  \"verdict\": \"%s\"\n}\n",
+                res->interrupted ? "interrupted" : "pass");
         return;
     }
     fprintf(f, "  \"first_divergence\": {\n    \"cycle\": %llu,\n    \"kind\": \"%s\",\n",
@@ -546,20 +568,28 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     memset(res, 0, sizeof *res);
     const gpucoh_unit_t* u = o->u;
     const gpucoh_tb_ops_t* t = u->tb;
+    /* every output path is checked before anything is built or run (docs/cli.md) */
     char out_dir[PATH_MAX];
-    if (o->out_dir)
-        snprintf(out_dir, sizeof out_dir, "%s", o->out_dir);
-    else
-        snprintf(out_dir, sizeof out_dir, "%s/build/out", gpucoh_root());
-    if (gpucoh_mkdirs(out_dir) != 0) {
-        snprintf(err, errlen, "cannot create output directory %s: %s", out_dir, strerror(errno));
+    snprintf(out_dir, sizeof out_dir, "%s", o->out_dir ? o->out_dir : gpucoh_default_out());
+    if (gpucoh_check_out_dir(o->out_dir ? "--out" : "the default output directory", out_dir, err,
+                             errlen) != 0)
         return -1;
-    }
     if (o->json_path)
         snprintf(res->json_path, sizeof res->json_path, "%s", o->json_path);
     else
-        snprintf(res->json_path, sizeof res->json_path, "%s/cosim-%s-seed%llu.json", out_dir,
-                 u->name, (unsigned long long)o->seed);
+        snprintf(res->json_path, sizeof res->json_path, "%s/%s-%s-seed%llu.json", out_dir,
+                 o->command ? o->command : "cosim", u->name, (unsigned long long)o->seed);
+    if (gpucoh_check_out_file("--json", res->json_path, err, errlen) != 0)
+        return -1;
+    if (o->wave_path) {
+        if (!ends_with(o->wave_path, ".vcd") && !ends_with(o->wave_path, ".fst")) {
+            snprintf(err, errlen, "--wave %s: the file name must end in .fst or .vcd",
+                     o->wave_path);
+            return -1;
+        }
+        if (gpucoh_check_out_file("--wave", o->wave_path, err, errlen) != 0)
+            return -1;
+    }
 
     if (gpucoh_cosim_check_stim(o, err, errlen) != 0)
         return -1;
@@ -603,9 +633,8 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     char kind[16] = "";
     int terr = 0;
     double t0 = gpucoh_now();
-    uint64_t div =
-        run_lockstep(&r, o->cycles, o->wave_path ? tpath : NULL, o->wave_from, o->wave_to, &mm,
-                     kind, !o->quiet && o->cycles >= 1000000, err, errlen, &terr);
+    uint64_t div = run_lockstep(&r, o->cycles, o->wave_path ? tpath : NULL, o->wave_from,
+                                o->wave_to, &mm, kind, true, err, errlen, &terr);
     res->seconds = gpucoh_now() - t0;
     if (o->wave_path && ends_with(o->wave_path, ".vcd"))
         r.api->trace_close(r.h);
@@ -620,15 +649,18 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         return -1;
     }
     res->diverged = div != UINT64_MAX;
-    res->cycles_run = res->diverged ? div + 1 : o->cycles;
-    res->compared = res->diverged ? div : o->cycles;
+    res->interrupted = r.interrupted;
+    res->cycles_run = res->diverged ? div + 1 : r.interrupted ? r.stopped : o->cycles;
+    res->compared = res->diverged ? div : res->cycles_run;
     res->mismatches = res->diverged ? 1 : 0;
     res->rate = res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0;
     t->coverage(r.ctx, &res->covered, &res->reachable);
     res->has_fcov = t->fcov_rows != NULL;
     res->illegal_rate = r.illegal_rate;
     fcov_tally(t, r.ctx, &res->fcov_reached, &res->fcov_reachable);
-    if (o->wave_path && ends_with(o->wave_path, ".vcd")) {
+    if (r.interrupted && o->wave_path && access(tpath, F_OK) != 0) {
+        res->no_wave = true; /* stopped before the traced window began */
+    } else if (o->wave_path && ends_with(o->wave_path, ".vcd")) {
         if (fst_to_vcd(tpath, o->wave_path, err, errlen) != 0) {
             run_free(&r);
             state_cmp_free(&sc);
@@ -724,9 +756,12 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
                      res->illegal_rate % 100u);
         printf("%s %s: %llu cycles, %llu compared, %llu mismatches, coverage %u/%u transitions%s, "
                "%.2f M cycles/s (seed %llu, stim %s%s%s%s%s)\n",
-               res->diverged ? "FAIL" : "PASS", u->name, (unsigned long long)res->cycles_run,
-               (unsigned long long)res->compared, (unsigned long long)res->mismatches, res->covered,
-               res->reachable, fc, res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim),
+               res->diverged      ? "FAIL"
+               : res->interrupted ? "INTERRUPTED"
+                                  : "PASS",
+               u->name, (unsigned long long)res->cycles_run, (unsigned long long)res->compared,
+               (unsigned long long)res->mismatches, res->covered, res->reachable, fc,
+               res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim),
                o->no_steer ? ", steer off" : "", il, res->netlist ? ", " : "", res->impl_note);
     }
     uint32_t rows = t->coverage_rows(r.ctx);

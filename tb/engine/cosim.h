@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "unit.h"
 
@@ -17,7 +18,8 @@ typedef struct {
     int stim;              /* GPUCOH_STIM_* */
     const char* rtl_dir;   /* NULL = <root>/rtl (mutants point elsewhere) */
     const char* out_dir;   /* failure artefacts; NULL = <root>/build/out */
-    const char* json_path; /* report; NULL = <out_dir>/cosim-<unit>-seed<S>.json */
+    const char* json_path; /* report; NULL = <out_dir>/<command>-<unit>-seed<S>.json */
+    const char* command;   /* "cosim" (NULL) or "waves": the report's tool and default name */
     const char* wave_path; /* trace [wave_from, wave_to) to this .fst or .vcd; NULL = none */
     uint64_t wave_from, wave_to;
     uint32_t window;        /* cycles traced before a divergence (default 64) */
@@ -36,6 +38,8 @@ typedef struct {
                             state_compared and removed_bits) */
     uint64_t mismatches; /* 0 or 1: the run stops at the first divergence */
     bool diverged;
+    bool interrupted; /* Ctrl-C stopped the run after cycles_run cycles (verdict "interrupted") */
+    bool no_wave;     /* interrupted before the traced window began: no trace written */
     uint64_t div_cycle;
     char kind[16]; /* "output", "state" or "assertion" */
     char field[128], expected[192], got[192];
@@ -68,6 +72,9 @@ int gpucoh_cosim_check_stim(const gpucoh_cosim_opts_t* o, char* err, size_t errl
 int gpucoh_write_gtkw(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* dump,
                       const char* gtkw, int64_t marker, int64_t start, const char* comment,
                       char* err, size_t errlen);
+
+/* {"m": 4096, "org": "true", ...}: every parameter of u (resolved), for the JSON reports. */
+void gpucoh_params_json(FILE* f, const gpucoh_unit_t* u, const gpucoh_pvals_t* pv);
 
 /* "--param a=b ..." for every parameter that differs from its default (for replay lines). */
 void gpucoh_param_args(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* buf, size_t n);

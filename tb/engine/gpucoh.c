@@ -46,6 +46,7 @@ static void usage(FILE* f) {
             "                                --netlist as its netlist (cosim --help)\n"
             "  episode [options]             TC data-race-free episode tester\n"
             "  litmus FILE... [options]      TC litmus runner (litmus/*.litmus)\n"
+            "  version, --version            the version (VERSION file + git commit)\n"
             "  help                          this text\n"
             "\n"
             "options:\n"
@@ -56,7 +57,8 @@ static void usage(FILE* f) {
             "                       directed\n"
             "  --wave FILE          trace to FILE (.fst or .vcd); with waves: --from/--to cycles\n"
             "  --window N           cycles of waves kept before a divergence (default 64)\n"
-            "  --out DIR            directory for reports, failure windows (default build/out)\n"
+            "  --out DIR            directory for reports, failure windows (default build/out;\n"
+            "                       created if missing)\n"
             "  --json FILE          the JSON report (default <out>/<command>-<unit>-...json)\n"
             "  --rtl-dir DIR        take the unit's RTL from DIR (mutant experiments)\n"
             "  --netlist            cosim, waves, mutants: run the synthesized gate-level netlist\n"
@@ -99,9 +101,22 @@ static void usage(FILE* f) {
             "                       (default DIR build/out; docs/waves.md)\n"
             "  --run K              litmus: only run K (a litmus replay line)\n"
             "  --ops N              cosim system: operation budget (default: run --cycles)\n"
-            "  --episodes N, --wfs N, --locations N   episode tester: episodes per wavefront,\n"
-            "                       wavefronts per SM, data locations\n"
-            "  --runs R             litmus: runs per test (default 10000)\n");
+            "  --episodes N, --wfs N, --locations N   episode tester: episodes per wavefront\n"
+            "                       (default 20), wavefronts per SM (1..NumWf; default all),\n"
+            "                       data locations (1..1000000; default 256)\n"
+            "  --runs R             litmus: runs per test (default 10000); every file is read\n"
+            "                       and checked before any runs\n"
+            "  --out DIR, --json FILE, --quiet   as above\n"
+            "\n"
+            "conventions of every command (docs/cli.md):\n"
+            "  --opt=VALUE is --opt VALUE. Numbers are decimal or 0x hex; one out of its range\n"
+            "  is refused with the range. Every run writes a JSON report (parameters,\n"
+            "  configuration, verdict, first divergence) to <out>/<command>-...json and prints\n"
+            "  its path; output paths are checked before anything runs. Long runs print progress\n"
+            "  on stderr every 5 s (GPUCOH_PROGRESS_SECONDS; not with --quiet).\n"
+            "  Exit status: 0 pass, 1 a check failed, 2 bad input (option, parameter, file,\n"
+            "  output path), 130 interrupted: Ctrl-C stops a run, closes its trace and writes its\n"
+            "  report with the verdict \"interrupted\".\n");
 }
 
 typedef struct {
@@ -127,11 +142,7 @@ static int need_value(int argc, char** argv, int i) {
 }
 
 static int parse_num(const char* opt, const char* s, uint64_t* v) {
-    if (!gpucoh_parse_u64(s, v)) {
-        fprintf(stderr, "gpucoh: %s: '%s' is not an unsigned number\n", opt, s);
-        return -1;
-    }
-    return 0;
+    return gpucoh_opt_u64(opt, s, 0, UINT64_MAX, v);
 }
 
 /* --illegal-rate N: per 1000 cycles, 0..1000 with at most two decimals ("0.25"), into
@@ -192,7 +203,6 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
     int np = 0;
     for (; i < argc; i++) {
         const char* o = argv[i];
-        uint64_t v;
         if (!strcmp(o, "--param")) {
             if (need_value(argc, argv, i))
                 return -1;
@@ -202,12 +212,9 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
             }
             params[np++] = argv[++i];
         } else if (!strcmp(o, "--cycles")) {
-            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->cycles))
+            if (need_value(argc, argv, i) ||
+                gpucoh_opt_u64(o, argv[++i], 1, UINT64_MAX, &a->cycles) != 0)
                 return -1;
-            if (a->cycles == 0) {
-                fprintf(stderr, "gpucoh: --cycles must be at least 1\n");
-                return -1;
-            }
             a->cycles_set = true;
         } else if (!strcmp(o, "--seed")) {
             if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->seed))
@@ -221,13 +228,8 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
                 return -1;
             a->to_set = true;
         } else if (!strcmp(o, "--window")) {
-            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &v))
+            if (need_value(argc, argv, i) || gpucoh_opt_u32(o, argv[++i], 1, 1000000, &a->window))
                 return -1;
-            if (v == 0 || v > 1000000) {
-                fprintf(stderr, "gpucoh: --window must be 1..1000000\n");
-                return -1;
-            }
-            a->window = (uint32_t)v;
         } else if (!strcmp(o, "--stim")) {
             if (need_value(argc, argv, i))
                 return -1;
@@ -276,16 +278,6 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
             if (need_value(argc, argv, i))
                 return -1;
             a->mutants_file = argv[++i];
-        } else if (!strcmp(o, "--steer") && !strcmp(argv[1], "mutants")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            const char* sv = argv[++i];
-            if (strcmp(sv, "on") && strcmp(sv, "off")) {
-                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", sv);
-                return -1;
-            }
-            a->steer_off = !strcmp(sv, "off");
-            a->steer_set = true;
         } else if (!strcmp(o, "--quiet")) {
             a->quiet = true;
         } else if (!strcmp(o, "--coverage")) {
@@ -554,6 +546,42 @@ static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
     return tc_cli_main("cosim system", n, nargv, 3);
 }
 
+/* The exit status of a unit run: 1 diverged, 130 interrupted (Ctrl-C), else 0. */
+static int run_status(const gpucoh_cosim_result_t* r) {
+    if (r->diverged)
+        return EXIT_FAILED;
+    if (r->interrupted) {
+        fprintf(stderr, "gpucoh: interrupted (Ctrl-C) after %llu cycles\n",
+                (unsigned long long)r->cycles_run);
+        return GPUCOH_EXIT_INTERRUPTED;
+    }
+    return 0;
+}
+
+/* The report of a command: --json FILE, else <--out DIR, default build/out>/<name>; the
+ * directory is created and both are checked before anything runs (docs/cli.md). The
+ * directory in use goes to odir (for a command's other files). */
+static int report_path(const args_t* a, const char* name, char* path, size_t n, char* odir,
+                       size_t on) {
+    char err[1024];
+    snprintf(odir, on, "%s", a->out ? a->out : gpucoh_default_out());
+    if ((a->out || !a->json) &&
+        gpucoh_check_out_dir(a->out ? "--out" : "the default output directory", odir, err,
+                             sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    if (a->json)
+        snprintf(path, n, "%s", a->json);
+    else
+        snprintf(path, n, "%s/%s", odir, name);
+    if (gpucoh_check_out_file("--json", path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
 static int cmd_cosim(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
         return tc_cmd("cosim system", argc, argv, 3);
@@ -581,14 +609,15 @@ static int cmd_cosim(int argc, char** argv) {
     o.wave_to = o.cycles;
     gpucoh_cosim_result_t r;
     char err[1024];
+    gpucoh_catch_interrupt(); /* Ctrl-C: finalized trace, report "interrupted", exit 130 */
     if (gpucoh_cosim_run(&o, &r, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        return EXIT_USAGE;
+        return gpucoh_interrupted ? GPUCOH_EXIT_INTERRUPTED : EXIT_USAGE;
     }
-    if (a.wave)
-        printf("  waves     %s\n", a.wave);
+    if (a.wave && !r.no_wave)
+        printf("  waves     %s%s\n", a.wave, r.interrupted ? " (up to the interruption)" : "");
     printf("  report    %s\n", r.json_path);
-    return r.diverged ? EXIT_FAILED : 0;
+    return run_status(&r);
 }
 
 static int cmd_waves(int argc, char** argv) {
@@ -617,13 +646,15 @@ static int cmd_waves(int argc, char** argv) {
     }
     o.cycles = to;
     o.quiet = true; /* a short traced run: the summary line, not the uncovered-row list */
-    char def[PATH_MAX];
+    o.command = "waves";
+    char def[PATH_MAX], err[1024];
+    const char* odir = a.out ? a.out : gpucoh_default_out();
     if (!a.wave) {
-        snprintf(def, sizeof def, "%s/%s-seed%llu.fst", a.out ? a.out : "build/out", a.u->name,
+        snprintf(def, sizeof def, "%s/%s-seed%llu.fst", odir, a.u->name,
                  (unsigned long long)a.seed);
-        if (gpucoh_mkdirs(a.out ? a.out : "build/out") != 0) {
-            fprintf(stderr, "gpucoh: cannot create %s: %s\n", a.out ? a.out : "build/out",
-                    strerror(errno));
+        if (gpucoh_check_out_dir(a.out ? "--out" : "the default output directory", odir, err,
+                                 sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
             return EXIT_USAGE;
         }
     }
@@ -631,10 +662,16 @@ static int cmd_waves(int argc, char** argv) {
     o.wave_from = from;
     o.wave_to = to;
     gpucoh_cosim_result_t r;
-    char err[1024];
+    gpucoh_catch_interrupt(); /* Ctrl-C: finalized trace, report "interrupted", exit 130 */
     if (gpucoh_cosim_run(&o, &r, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        return EXIT_USAGE;
+        return gpucoh_interrupted ? GPUCOH_EXIT_INTERRUPTED : EXIT_USAGE;
+    }
+    if (r.no_wave) {
+        printf("  waves     none: interrupted at cycle %llu, before --from %llu\n",
+               (unsigned long long)r.cycles_run, (unsigned long long)from);
+        printf("  report    %s\n", r.json_path);
+        return run_status(&r);
     }
     char gtkw[PATH_MAX + 8];
     snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(o.wave_path) - 4), o.wave_path);
@@ -648,10 +685,13 @@ static int cmd_waves(int argc, char** argv) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return EXIT_USAGE;
     }
-    printf("  waves     %s (cycles %llu..%llu; time = 2 x cycle)\n", o.wave_path,
-           (unsigned long long)from, (unsigned long long)to);
+    const uint64_t wend = r.interrupted ? r.cycles_run : to;
+    printf("  waves     %s (cycles %llu..%llu; time = 2 x cycle)%s\n", o.wave_path,
+           (unsigned long long)from, (unsigned long long)wend,
+           r.interrupted ? " up to the interruption" : "");
     printf("  view      gtkwave %s %s\n", o.wave_path, gtkw);
-    return r.diverged ? EXIT_FAILED : 0;
+    printf("  report    %s\n", r.json_path);
+    return run_status(&r);
 }
 
 /* The units synthesized by the hierarchical flow (synth/hier.sh, docs/area-method.md §7). */
@@ -719,11 +759,16 @@ static int cmd_area(int argc, char** argv) {
     }
     const gpucoh_unit_t* u = a.u;
     const char* root = gpucoh_root();
+    char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
+    snprintf(jname, sizeof jname, "area-%s.json", u->name);
+    if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
+        return EXIT_USAGE;
     char work[PATH_MAX];
     gpucoh_area_workdir(u, &a.pv, NULL, work, sizeof work); /* also the netlist lockstep's */
     gpucoh_area_t r;
-    char err[1024];
+    char err[1024] = "";
     char hier_only[256], hier_name[64];
+    int rc = 0;
     if (hier_point(u, &a.pv, hier_only, sizeof hier_only, hier_name, sizeof hier_name)) {
         /* a point of the hierarchical flow: top + N x sig_store black boxes (synth/hier.sh) */
         char log[PATH_MAX + 32];
@@ -736,11 +781,7 @@ static int cmd_area(int argc, char** argv) {
                 "reuses synth/results/%s.area.txt if its inputs are unchanged, else synthesizes "
                 "(minutes; up to ~30 min at m = 16K; log %s) ...\n",
                 u->name, hier_name, log);
-        if (gpucoh_area_hier(root, hier_only, hier_name, log, &r, err, sizeof err) != 0) {
-            fprintf(stderr, "gpucoh: %s\n", err);
-            return EXIT_FAILED;
-        }
-        mkdir(work, 0777); /* for the default area.json */
+        rc = gpucoh_area_hier(root, hier_only, hier_name, log, &r, err, sizeof err);
     } else {
         if (hier_unit(u))
             fprintf(stderr,
@@ -750,11 +791,10 @@ static int cmd_area(int argc, char** argv) {
                     u->name);
         fprintf(stderr, "gpucoh: synthesizing %s (Yosys + osu018, OpenSTA) in %s ...\n", u->name,
                 work);
-        if (gpucoh_area_flat(u, &a.pv, NULL, NULL, work, &r, err, sizeof err) != 0) {
-            fprintf(stderr, "gpucoh: %s\n", err);
-            return EXIT_FAILED;
-        }
+        rc = gpucoh_area_flat(u, &a.pv, NULL, NULL, work, &r, err, sizeof err);
     }
+    if (rc != 0)
+        fprintf(stderr, "gpucoh: %s\n", err);
     char label[512];
     size_t l = (size_t)snprintf(label, sizeof label, "%s", u->name);
     for (unsigned i = 0; i < u->nparams; i++) {
@@ -762,28 +802,41 @@ static int cmd_area(int argc, char** argv) {
         gpucoh_param_str(u, &a.pv, i, v, sizeof v);
         l += (size_t)snprintf(label + l, sizeof label - l, " %s=%s", u->params[i].name, v);
     }
-    gpucoh_area_print(stdout, label, &r);
-    char jpath[PATH_MAX + 32];
-    if (a.json)
-        snprintf(jpath, sizeof jpath, "%s", a.json);
-    else
-        snprintf(jpath, sizeof jpath, "%s/area.json", work);
+    if (rc == 0)
+        gpucoh_area_print(stdout, label, &r);
+    /* the report, also of a failed synthesis (verdict "error" and its message) */
     gpucoh_afile_t af;
-    if (gpucoh_afile_open(&af, jpath, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh: %s\n", err);
+    char jerr[1024];
+    if (gpucoh_afile_open(&af, jpath, jerr, sizeof jerr) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", jerr);
         return EXIT_FAILED;
     }
-    fprintf(af.f, "{\"unit\": \"%s\", \"label\": ", u->name);
+    fprintf(af.f, "{\"tool\": \"gpucoh area\", \"version\": ");
+    gpucoh_json_str(af.f, gpucoh_version());
+    fprintf(af.f, ", \"unit\": \"%s\", \"params\": ", u->name);
+    gpucoh_params_json(af.f, u, &a.pv);
+    fprintf(af.f, ", \"label\": ");
     gpucoh_json_str(af.f, label);
-    fprintf(af.f, ", \"area\": ");
-    gpucoh_area_json(af.f, &r);
-    fprintf(af.f, "}\n");
-    if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh: %s\n", err);
+    fprintf(af.f, ", \"flow\": \"%s\", \"workdir\": ",
+            hier_point(u, &a.pv, hier_only, sizeof hier_only, hier_name, sizeof hier_name)
+                ? "hierarchical"
+                : "flat");
+    gpucoh_json_str(af.f, work);
+    if (rc == 0) {
+        fprintf(af.f, ", \"area\": ");
+        gpucoh_area_json(af.f, &r);
+        fprintf(af.f, ", \"verdict\": \"pass\"}\n");
+    } else {
+        fprintf(af.f, ", \"error\": ");
+        gpucoh_json_str(af.f, err);
+        fprintf(af.f, ", \"verdict\": \"error\"}\n");
+    }
+    if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", jerr);
         return EXIT_FAILED;
     }
     printf("  report    %s\n", jpath);
-    return 0;
+    return rc == 0 ? 0 : EXIT_FAILED;
 }
 
 static int cmd_bench(int argc, char** argv) {
@@ -812,7 +865,11 @@ static int cmd_bench(int argc, char** argv) {
             return EXIT_USAGE;
         }
     }
-    return gpucoh_bench(a.u, &a.pv, a.cycles_set ? a.cycles : 1000000, a.seed, a.json, a.out);
+    char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
+    snprintf(jname, sizeof jname, "bench-%s.json", a.u->name);
+    if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
+        return EXIT_USAGE;
+    return gpucoh_bench(a.u, &a.pv, a.cycles_set ? a.cycles : 1000000, a.seed, jpath, odir);
 }
 
 static int cmd_mutants(int argc, char** argv) {
@@ -850,12 +907,20 @@ static int cmd_mutants(int argc, char** argv) {
     }
     const gpucoh_stim_cfg_t stim = {
         .steer = !a.steer_off, .illegal_set = a.illegal_set, .illegal_rate = a.illegal_rate};
+    char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
+    snprintf(jname, sizeof jname, "mutants-%s.json", a.u->name);
+    if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
+        return EXIT_USAGE;
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
-                          a.json, a.out, a.netlist, &stim);
+                          jpath, odir, a.netlist, &stim);
 }
 
-int main(int argc, char** argv) {
+int main(int argc0, char** argv0) {
     setvbuf(stdout, NULL, _IOLBF, 0);
+    int argc;
+    char** argv;
+    if (gpucoh_split_opts(argc0, argv0, &argc, &argv) != 0) /* --opt=value: --opt value */
+        return EXIT_USAGE;
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
@@ -863,6 +928,18 @@ int main(int argc, char** argv) {
     const char* c = argv[1];
     if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h")) {
         usage(stdout);
+        return 0;
+    }
+    if (!strcmp(c, "version") || !strcmp(c, "--version")) {
+        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+            usage(stdout);
+            return 0;
+        }
+        if (argc > 2) {
+            fprintf(stderr, "gpucoh: %s takes no arguments, got '%s'\n", c, argv[2]);
+            return EXIT_USAGE;
+        }
+        printf("gpucoh %s\n", gpucoh_version());
         return 0;
     }
     if (!strcmp(c, "list"))

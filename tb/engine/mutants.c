@@ -298,7 +298,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         }
     }
     char odir[PATH_MAX];
-    snprintf(odir, sizeof odir, "%s", out_dir ? out_dir : "build/out");
+    snprintf(odir, sizeof odir, "%s", out_dir ? out_dir : gpucoh_default_out());
     if (gpucoh_mkdirs(odir) != 0) {
         fprintf(stderr, "gpucoh: cannot create %s\n", odir);
         return 2;
@@ -311,6 +311,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
     } outcome_t;
     static outcome_t oc[MAX_MUTANTS + 1];
     int caught = 0, survived = 0, broken = 0;
+    bool bad_base = false; /* the unmutated RTL (netlist) diverges or does not run */
     for (int i = -1; i < nm; i++) {
         const mutant_t* m = i >= 0 ? &ms[i] : NULL;
         outcome_t* o = &oc[i + 1];
@@ -429,7 +430,8 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                         o->status == 2 ? "does not build or run" : "diverges");
                 if (o->why[0])
                     fprintf(stderr, "  %s\n", o->why);
-                return 1;
+                bad_base = true;
+                break; /* only the report, with the baseline's divergence */
             }
             continue;
         }
@@ -441,6 +443,8 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             broken++;
     }
 
+    if (bad_base)
+        nm = 0;
     char sdesc[96] = "", rate[32] = "default";
     if (!illegal_set && no_steer)
         snprintf(rate, sizeof rate, "default (none)");
@@ -449,6 +453,8 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
     if (no_steer || illegal_set)
         snprintf(sdesc, sizeof sdesc, "; own stimulus: steer %s, illegal rate %s",
                  no_steer ? "off" : "on", rate);
+    if (bad_base)
+        goto report;
     printf("mutants of %s: %d caught, %d survived, %d broken (unmutated %s: %llu cycles, 0 "
            "mismatches%s%s%s)\n",
            u->name, caught, survived, broken, netlist ? "netlist" : "RTL",
@@ -472,6 +478,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         else
             printf("  %-26s %-8s %s\n", ms[i].name, "BROKEN", o->why);
     }
+report:;
     char path[PATH_MAX];
     if (json_path)
         snprintf(path, sizeof path, "%s", json_path);
@@ -482,13 +489,35 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         fprintf(stderr, "gpucoh: %s\n", err);
         return 2;
     }
+    fprintf(a.f, "{\"tool\": \"gpucoh mutants\", \"version\": ");
+    gpucoh_json_str(a.f, gpucoh_version());
+    fprintf(a.f, ", \"unit\": \"%s\", \"params\": ", u->name);
+    gpucoh_params_json(a.f, u, pv);
     fprintf(a.f,
-            "{\"tool\": \"gpucoh mutants\", \"unit\": \"%s\", \"impl\": \"%s\", \"seed\": %llu, "
-            "\"cycles\": %llu, \"steer\": %s, \"illegal_rate\": \"%s\", \"caught\": %d, "
-            "\"survived\": %d, \"broken\": %d, \"mutants\": [",
-            u->name, netlist ? "netlist" : "rtl", (unsigned long long)seed,
-            (unsigned long long)cycles, no_steer ? "false" : "true", rate, caught, survived,
-            broken);
+            ", \"impl\": \"%s\", \"seed\": %llu, \"cycles\": %llu, \"steer\": %s, "
+            "\"illegal_rate\": \"%s\", \"caught\": %d, \"survived\": %d, \"broken\": %d, "
+            "\"verdict\": \"%s\", ",
+            netlist ? "netlist" : "rtl", (unsigned long long)seed, (unsigned long long)cycles,
+            no_steer ? "false" : "true", rate, caught, survived, broken,
+            survived || broken || bad_base ? "fail" : "pass");
+    const outcome_t* b = &oc[0];
+    fprintf(a.f, "\"baseline\": {\"result\": \"%s\", \"cycles\": %llu",
+            b->status == 1   ? "pass"
+            : b->status == 0 ? "diverges"
+                             : "broken",
+            (unsigned long long)b->r.cycles_run);
+    if (b->status == 0) {
+        fprintf(a.f, ", \"first_divergence\": {\"check\": \"%s\", \"cycle\": %llu, \"field\": ",
+                b->r.kind, (unsigned long long)b->r.div_cycle);
+        gpucoh_json_str(a.f, b->r.field);
+        gpucoh_json_kv(a.f, ", ", "expected", b->r.expected);
+        gpucoh_json_kv(a.f, ", ", "got", b->r.got);
+        fprintf(a.f, "}");
+    } else if (b->status == 2) {
+        fprintf(a.f, ", \"error\": ");
+        gpucoh_json_str(a.f, b->why);
+    }
+    fprintf(a.f, "}, \"mutants\": [");
     for (int i = 0; i < nm; i++) {
         const outcome_t* o = &oc[i + 1];
         fprintf(a.f, "%s\n  {\"name\": ", i ? "," : "");
@@ -515,5 +544,5 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         return 2;
     }
     printf("  report    %s\n", path);
-    return (survived || broken) ? 1 : 0;
+    return (survived || broken || bad_base) ? 1 : 0;
 }

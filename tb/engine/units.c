@@ -47,6 +47,16 @@ void sig_bloom_tb_desc(const gpucoh_pvals_t* pv, sig_bloom_desc_t* d) {
     d->h3_seed = (uint32_t)pv->v[SB_P_SEED];
 }
 
+/* "<unit>: <why>" for a model's parameter check, whose message names its unit already
+ * ("sig_bloom: m = ... is illegal"): no second prefix. */
+static void unit_msg(char* err, size_t errlen, const char* unit, const char* why) {
+    const size_t n = strlen(unit);
+    if (!strncmp(why, unit, n) && why[n] == ':')
+        snprintf(err, errlen, "%s", why);
+    else
+        snprintf(err, errlen, "%s: %s", unit, why);
+}
+
 static int sb_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     sig_bloom_desc_t def = sig_bloom_desc_default();
     const uint64_t defs[SB_P_COUNT] = {def.m,           def.k,         def.org,
@@ -68,7 +78,7 @@ static int sb_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     sig_bloom_tb_desc(pv, &d);
     char why[256];
     if (sig_bloom_check_desc(&d, why, sizeof why) != SIG_BLOOM_OK) {
-        snprintf(err, errlen, "sig_bloom: %s", why);
+        unit_msg(err, errlen, "sig_bloom", why);
         return -1;
     }
     return 0;
@@ -261,7 +271,7 @@ static int rdu_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     rdu_tb_desc(pv, &d);
     char why[256];
     if (rdu_check_desc(&d, why, sizeof why) != RDU_OK) {
-        snprintf(err, errlen, "rdu: %s", why);
+        unit_msg(err, errlen, "rdu", why);
         return -1;
     }
     return 0;
@@ -407,7 +417,7 @@ static int avu_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     avu_tb_desc(pv, &d);
     char why[256];
     if (avu_check_desc(&d, why, sizeof why) != AVU_OK) {
-        snprintf(err, errlen, "avu: %s", why);
+        unit_msg(err, errlen, "avu", why);
         return -1;
     }
     return 0;

@@ -3,6 +3,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,4 +155,232 @@ double gpucoh_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- command-line conventions (docs/cli.md) ------------------------------------------------ */
+
+#ifndef GPUCOH_VERSION
+#define GPUCOH_VERSION "unknown (built without tools/version.sh)"
+#endif
+
+const char* gpucoh_version(void) {
+    return GPUCOH_VERSION;
+}
+
+int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
+    /* options of any command that never take a value */
+    static const char* const flags[] = {"--quiet", "--coverage", "--help",
+                                        "--quick", "--no-plot",  NULL};
+    char** v = calloc((size_t)(2 * argc + 1), sizeof *v);
+    if (!v) {
+        fprintf(stderr, "gpucoh: out of memory\n");
+        return -1;
+    }
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        const char* a = argv[i];
+        const char* eq = i > 0 && a[0] == '-' && a[1] == '-' && a[2] ? strchr(a, '=') : NULL;
+        if (!eq || eq == a + 2) {
+            v[n++] = argv[i];
+            continue;
+        }
+        const size_t nl = (size_t)(eq - a);
+        for (const char* const* f = flags; *f; f++)
+            if (strlen(*f) == nl && !strncmp(*f, a, nl)) {
+                fprintf(stderr, "gpucoh: option %s takes no value (got '%s')\n", *f, a);
+                free(v);
+                return -1;
+            }
+        char* name = malloc(nl + 1);
+        char* val = strdup(eq + 1);
+        if (!name || !val) {
+            free(name);
+            free(val);
+            free(v);
+            fprintf(stderr, "gpucoh: out of memory\n");
+            return -1;
+        }
+        memcpy(name, a, nl);
+        name[nl] = 0;
+        v[n++] = name;
+        v[n++] = val;
+    }
+    v[n] = NULL;
+    *nargc = n;
+    *nargv = v;
+    return 0;
+}
+
+int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {
+    uint64_t x;
+    if (!gpucoh_parse_u64(s, &x)) {
+        /* all digits but beyond 64 bits: out of range, not malformed */
+        const bool digits = s && *s && strspn(s, "0123456789") == strlen(s);
+        if (digits)
+            fprintf(stderr, "gpucoh: %s: %s is out of range ", opt, s);
+        else
+            fprintf(stderr, "gpucoh: %s: '%s' is not an unsigned number", opt, s ? s : "");
+        if (!digits) {
+            fputc('\n', stderr);
+            return -1;
+        }
+    } else if (x >= lo && x <= hi) {
+        *v = x;
+        return 0;
+    } else {
+        fprintf(stderr, "gpucoh: %s: %s is out of range ", opt, s);
+    }
+    if (hi == UINT64_MAX)
+        fprintf(stderr, "(at least %llu)\n", (unsigned long long)lo);
+    else
+        fprintf(stderr, "%llu..%llu\n", (unsigned long long)lo, (unsigned long long)hi);
+    return -1;
+}
+
+int gpucoh_opt_u32(const char* opt, const char* s, uint32_t lo, uint32_t hi, uint32_t* v) {
+    uint64_t x;
+    if (gpucoh_opt_u64(opt, s, lo, hi, &x) != 0)
+        return -1;
+    *v = (uint32_t)x;
+    return 0;
+}
+
+const char* gpucoh_default_out(void) {
+    static char d[PATH_MAX];
+    if (!d[0])
+        snprintf(d, sizeof d, "%s/build/out", gpucoh_root());
+    return d;
+}
+
+/* Can a new file be created at path? 0, or -1 with errno set. */
+static int probe_file(const char* path) {
+    char tmp[PATH_MAX + 32];
+    snprintf(tmp, sizeof tmp, "%s.probe.%ld", path, (long)getpid());
+    const int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    unlink(tmp);
+    return 0;
+}
+
+int gpucoh_check_out_file(const char* opt, const char* path, char* err, size_t errlen) {
+    struct stat st;
+    if (!path || !*path) {
+        snprintf(err, errlen, "%s: an empty path; nothing was run", opt);
+        return -1;
+    }
+    if (strlen(path) >= 1000) {
+        snprintf(err, errlen, "cannot write %.60s... (%s): path too long; nothing was run", path,
+                 opt);
+        return -1;
+    }
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "cannot write %s (%s): it is a directory; nothing was run", path,
+                 opt);
+        return -1;
+    }
+    if (probe_file(path) != 0) {
+        snprintf(err, errlen, "cannot write %s (%s): %s; nothing was run", path, opt,
+                 strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int gpucoh_check_out_dir(const char* opt, const char* dir, char* err, size_t errlen) {
+    struct stat st;
+    if (!dir || !*dir) {
+        snprintf(err, errlen, "%s: an empty path; nothing was run", opt);
+        return -1;
+    }
+    if (gpucoh_mkdirs(dir) != 0 || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "cannot create the directory %s (%s): %s; nothing was run", dir, opt,
+                 errno ? strerror(errno) : "not a directory");
+        return -1;
+    }
+    char probe[PATH_MAX + 8];
+    snprintf(probe, sizeof probe, "%s/.gpucoh", dir);
+    if (probe_file(probe) != 0) {
+        snprintf(err, errlen, "cannot write in the directory %s (%s): %s; nothing was run", dir,
+                 opt, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void fmt_secs(char* b, size_t n, double s) {
+    if (s < 0)
+        s = 0;
+    const unsigned long t = (unsigned long)(s + 0.5);
+    if (t < 60)
+        snprintf(b, n, "%lu s", t);
+    else if (t < 3600)
+        snprintf(b, n, "%lu min %02lu s", t / 60, t % 60);
+    else
+        snprintf(b, n, "%lu h %02lu min", t / 3600, t / 60 % 60);
+}
+
+void gpucoh_progress_start(gpucoh_progress_t* p, const char* what, bool on) {
+    memset(p, 0, sizeof *p);
+    snprintf(p->what, sizeof p->what, "%s", what);
+    p->on = on;
+    p->t0 = p->last = gpucoh_now();
+    p->every = 5.0;
+    const char* e = getenv("GPUCOH_PROGRESS_SECONDS");
+    if (e && *e) {
+        char* end = NULL;
+        const double x = strtod(e, &end);
+        if (end && !*end && x > 0)
+            p->every = x;
+    }
+}
+
+void gpucoh_progress(gpucoh_progress_t* p, uint64_t done, uint64_t total, const char* unit,
+                     const char* extra) {
+    if (!p->on)
+        return;
+    const double now = gpucoh_now();
+    if (now - p->last < p->every)
+        return;
+    p->last = now;
+    const double el = now - p->t0, rate = el > 0 ? (double)done / el : 0.0;
+    char r[32], e[32], eta[48] = "";
+    if (rate >= 1e6)
+        snprintf(r, sizeof r, "%.2f M", rate / 1e6);
+    else
+        snprintf(r, sizeof r, "%.0f", rate);
+    fmt_secs(e, sizeof e, el);
+    if (total && done <= total && rate > 0) {
+        char t[32];
+        fmt_secs(t, sizeof t, (double)(total - done) / rate);
+        snprintf(eta, sizeof eta, ", ETA %s", t);
+    }
+    if (total)
+        fprintf(stderr, "  [%s] %llu/%llu %s (%.0f%%), %s %s/s, elapsed %s%s%s\n", p->what,
+                (unsigned long long)done, (unsigned long long)total, unit,
+                100.0 * (double)done / (double)total, r, unit, e, eta, extra ? extra : "");
+    else
+        fprintf(stderr, "  [%s] %llu %s, %s %s/s, elapsed %s%s\n", p->what,
+                (unsigned long long)done, unit, r, unit, e, extra ? extra : "");
+    fflush(stderr);
+}
+
+volatile sig_atomic_t gpucoh_interrupted = 0;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    gpucoh_interrupted = 1;
+}
+
+void gpucoh_catch_interrupt(void) {
+    struct sigaction sa;
+    /* a background job started with SIGINT ignored (`cmd &` in a script, nohup) keeps it so */
+    if (sigaction(SIGINT, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+        return;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual; calls go on */
+    sigaction(SIGINT, &sa, NULL);
 }

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* util.h -- small helpers shared by the gpucoh tool: atomic result files, JSON strings,
- * hashing, number parsing, the repository root. */
+ * hashing, number parsing, the repository root, and the command-line conventions every
+ * command follows (docs/cli.md): --opt=value, numeric options with ranges, output paths checked
+ * before a run, progress on stderr, Ctrl-C. */
 #ifndef GPUCOH_UTIL_H
 #define GPUCOH_UTIL_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -40,5 +43,58 @@ const char* gpucoh_root(void);
 int gpucoh_mkdirs(const char* path);
 
 double gpucoh_now(void); /* monotonic seconds */
+
+/* ---- command-line conventions (docs/cli.md) ------------------------------------------------ */
+
+/* Exit statuses of every command. */
+#define GPUCOH_EXIT_OK          0
+#define GPUCOH_EXIT_FAILED      1   /* a check failed (divergence, survivor, forbidden outcome) */
+#define GPUCOH_EXIT_USAGE       2   /* bad input: option, parameter, file, output path */
+#define GPUCOH_EXIT_INTERRUPTED 130 /* Ctrl-C (128 + SIGINT) */
+
+/* "gpucoh 0.1.0 (git ...)": the VERSION file and, built in a git checkout, `git describe`
+ * (tools/version.sh, passed in by the Makefile as GPUCOH_VERSION). */
+const char* gpucoh_version(void);
+
+/* "--name=value" becomes "--name" "value" (getopt_long's convention), for every command and
+ * option at once, before any parser sees argv; an option that never takes a value given one
+ * ("--quiet=1") is refused. 0 with *nargc / *nargv (allocated; kept until exit), or -1 after a
+ * message on stderr. */
+int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv);
+
+/* The value of option opt as an unsigned number (decimal or 0x hex) in lo..hi; else a message
+ * naming the option and the range on stderr and -1. */
+int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v);
+int gpucoh_opt_u32(const char* opt, const char* s, uint32_t lo, uint32_t hi, uint32_t* v);
+
+/* The default output directory, <root>/build/out. */
+const char* gpucoh_default_out(void);
+
+/* Output paths, checked before anything runs (exit 2 on failure). A file (a report, --json;
+ * waves, --wave): its directory must exist and take a new file (probed with a temporary file,
+ * removed again). A directory (--out): created if missing, then probed the same way. 0, or -1
+ * with "cannot write PATH (OPT): reason; nothing was run" in err. */
+int gpucoh_check_out_file(const char* opt, const char* path, char* err, size_t errlen);
+int gpucoh_check_out_dir(const char* opt, const char* dir, char* err, size_t errlen);
+
+/* Progress of a long run on stderr: a line every GPUCOH_PROGRESS_SECONDS seconds (default 5),
+ * "  [what] done/total unit (N%), rate unit/s, elapsed T, ETA T<extra>" (total 0: no percentage
+ * or ETA). Off (no output at all) when started with on = false (--quiet). */
+typedef struct {
+    char what[96];
+    double t0, last, every;
+    bool on;
+} gpucoh_progress_t;
+void gpucoh_progress_start(gpucoh_progress_t* p, const char* what, bool on);
+/* Prints when the interval has passed since the last line (cheap otherwise). */
+void gpucoh_progress(gpucoh_progress_t* p, uint64_t done, uint64_t total, const char* unit,
+                     const char* extra);
+
+/* Ctrl-C: after gpucoh_catch_interrupt() the first SIGINT only sets gpucoh_interrupted (the run
+ * stops at its next check, closes its trace, writes its report as "interrupted" and exits 130);
+ * a second one kills the process as usual. A process started with SIGINT ignored (a background
+ * job of a script, nohup) leaves it ignored. */
+extern volatile sig_atomic_t gpucoh_interrupted;
+void gpucoh_catch_interrupt(void);
 
 #endif

@@ -36,13 +36,16 @@ typedef struct {
     uint32_t full_every;
     bool full_every_set, coverage, quiet, both;
     bool steer_off; /* --steer off: the random traffic without its steered phases */
+    bool paper;     /* --config paper */
     const char* json;
+    const char* out;      /* --out DIR */
+    char json_path[4096]; /* the report: --json, else <out>/<command>-...json */
+    const char* what;     /* the command */
     /* waves (tb/proto/tc/tc_wave.h, docs/waves.md): --wave FILE traces the whole run, --window N
-     * and
-     * --out DIR are for the failure window; litmus --run K runs only run K */
+     * is the failure window before a divergence (written to --out); litmus --run K runs only
+     * run K */
     const char* wave;
     uint32_t window;
-    const char* out;
     bool run_set;
     uint64_t run;
     gpucoh_mwave_t* mw; /* the --wave trace of the run being made */
@@ -84,11 +87,7 @@ bad:
 }
 
 static int num(const char* o, const char* s, uint64_t* v) {
-    if (!gpucoh_parse_u64(s, v)) {
-        fprintf(stderr, "gpucoh: %s: '%s' is not an unsigned number\n", o, s);
-        return -1;
-    }
-    return 0;
+    return gpucoh_opt_u64(o, s, 0, UINT64_MAX, v);
 }
 
 /* Parse the options; what = "cosim system" | "episode" | "litmus". */
@@ -111,6 +110,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     bool start_set = false;
     uint32_t illegal = 0;    /* --illegal-rate, applied to the configuration built below */
     uint32_t l2_illegal = 0; /* --l2-illegal-rate, likewise */
+    bool wfs_set = false;
     for (; i < argc; i++) {
         const char* a = argv[i];
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -205,36 +205,26 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         } else if (!strcmp(a, "--rtl-dir")) {
             NEED();
             o->rtl_dir = v;
-        } else if (!strcmp(a, "--cycles")) {
+        } else if (!strcmp(a, "--cycles") && strcmp(what, "litmus") != 0) {
             NEED();
-            if (num(a, v, &o->cycles))
+            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX, &o->cycles))
                 return -1;
-            if (!o->cycles) {
-                fprintf(stderr, "gpucoh: --cycles must be at least 1\n");
-                return -1;
-            }
-        } else if (!strcmp(a, "--ops")) {
+        } else if (!strcmp(a, "--ops") && !strcmp(what, "cosim system")) {
             NEED();
-            if (num(a, v, &o->ops))
+            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &o->ops))
                 return -1;
-        } else if (!strcmp(a, "--runs")) {
+        } else if (!strcmp(a, "--runs") && !strcmp(what, "litmus")) {
             NEED();
-            if (num(a, v, &o->runs))
+            if (gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->runs))
                 return -1;
-            if (!o->runs) {
-                fprintf(stderr, "gpucoh: --runs must be at least 1\n");
-                return -1;
-            }
         } else if (!strcmp(a, "--seed")) {
             NEED();
             if (num(a, v, &o->seed))
                 return -1;
         } else if (!strcmp(a, "--full-every")) {
-            uint64_t x;
             NEED();
-            if (num(a, v, &x))
+            if (gpucoh_opt_u32(a, v, 0, UINT32_MAX, &o->full_every))
                 return -1;
-            o->full_every = (uint32_t)x;
             o->full_every_set = true;
         } else if (!strcmp(a, "--req-delay")) {
             NEED();
@@ -246,16 +236,9 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             NEED();
             mem = v;
         } else if (!strcmp(a, "--illegal-rate")) {
-            uint64_t x;
             NEED();
-            if (num(a, v, &x))
+            if (gpucoh_opt_u32(a, v, 0, 1000, &illegal))
                 return -1;
-            if (x > 1000) {
-                fprintf(stderr, "gpucoh: --illegal-rate %llu is not a rate in 1/1000 (0..1000)\n",
-                        (unsigned long long)x);
-                return -1;
-            }
-            illegal = (uint32_t)x;
         } else if (!strcmp(a, "--steer") && !strcmp(what, "cosim system")) {
             NEED();
             if (!strcmp(v, "on"))
@@ -267,43 +250,34 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
                 return -1;
             }
         } else if (!strcmp(a, "--l2-illegal-rate") && !strcmp(what, "cosim system")) {
-            uint64_t x;
             NEED();
-            if (num(a, v, &x))
+            if (gpucoh_opt_u32(a, v, 0, 1000, &l2_illegal))
                 return -1;
-            if (x > 1000) {
-                fprintf(stderr,
-                        "gpucoh: --l2-illegal-rate %llu is not a rate in 1/1000 (0..1000)\n",
-                        (unsigned long long)x);
-                return -1;
-            }
-            l2_illegal = (uint32_t)x;
         } else if (!strcmp(a, "--start-time")) {
             NEED();
             if (num(a, v, &start))
                 return -1;
             start_set = true;
-        } else if (!strcmp(a, "--episodes")) {
-            uint64_t x;
+        } else if (!strcmp(a, "--episodes") && !strcmp(what, "episode")) {
             NEED();
-            if (num(a, v, &x))
+            if (gpucoh_opt_u32(a, v, 1, UINT32_MAX, &o->ep.episodes))
                 return -1;
-            o->ep.episodes = (uint32_t)x;
-        } else if (!strcmp(a, "--locations")) {
-            uint64_t x;
+        } else if (!strcmp(a, "--locations") && !strcmp(what, "episode")) {
             NEED();
-            if (num(a, v, &x))
+            if (gpucoh_opt_u32(a, v, 1, 1000000, &o->ep.locations))
                 return -1;
-            o->ep.locations = (uint32_t)x;
-        } else if (!strcmp(a, "--wfs")) {
-            uint64_t x;
+        } else if (!strcmp(a, "--wfs") && !strcmp(what, "episode")) {
             NEED();
-            if (num(a, v, &x))
+            /* 1..NumWf, checked against the configuration below; not given: all NumWf */
+            if (gpucoh_opt_u32(a, v, 0, UINT32_MAX, &o->ep.wfs))
                 return -1;
-            o->ep.wfs = (uint32_t)x;
+            wfs_set = true;
         } else if (!strcmp(a, "--json")) {
             NEED();
             o->json = v;
+        } else if (!strcmp(a, "--out")) {
+            NEED();
+            o->out = v;
         } else if (!strcmp(a, "--wave")) {
             NEED();
             o->wave = v;
@@ -313,13 +287,11 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             if (num(a, v, &x))
                 return -1;
             if (!x || x > 1000000) {
-                fprintf(stderr, "gpucoh: --window must be 1..1000000 cycles\n");
+                fprintf(stderr, "gpucoh: --window: %llu is out of range 1..1000000 cycles\n",
+                        (unsigned long long)x);
                 return -1;
             }
             o->window = (uint32_t)x;
-        } else if (!strcmp(a, "--out")) {
-            NEED();
-            o->out = v;
         } else if (!strcmp(a, "--run") && !strcmp(what, "litmus")) {
             NEED();
             if (num(a, v, &o->run))
@@ -344,6 +316,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         }
 #undef NEED
     }
+    o->paper = paper;
     o->cfg = paper ? tc_sys_cfg_default(proto) : tc_sys_cfg_small(proto);
     o->cfg.seed = o->seed;
     o->ep.seed = o->seed;
@@ -354,7 +327,15 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             return -1;
         }
     if (tc_check_desc(&o->cfg.d, err, sizeof err) != 0) {
+        tc_msg_cli_names(err, sizeof err); /* --param's names, not the C fields' */
         fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    if (wfs_set && (o->ep.wfs < 1 || o->ep.wfs > o->cfg.d.num_wf)) {
+        fprintf(stderr,
+                "gpucoh: --wfs: %u is out of range 1..%u (the configuration's wavefronts per SM, "
+                "--param wf; without --wfs every wavefront runs episodes)\n",
+                (unsigned)o->ep.wfs, (unsigned)o->cfg.d.num_wf);
         return -1;
     }
     if ((req && range("--req-delay", req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
@@ -365,7 +346,9 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     o->cfg.l2_illegal_per_mille = l2_illegal;
     if (start_set) {
         if (start > tc_ts_max(&o->cfg.d)) {
-            fprintf(stderr, "gpucoh: --start-time %llu exceeds 2^ts_width-1 = %u\n",
+            fprintf(stderr,
+                    "gpucoh: --start-time: %llu is out of range 0..%u (2^ts_width-1, --param "
+                    "ts_width)\n",
                     (unsigned long long)start, (unsigned)tc_ts_max(&o->cfg.d));
             return -1;
         }
@@ -382,11 +365,9 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         return -1;
     }
     o->rtl |= o->netlist; /* a unit run as a netlist takes the RTL's place */
-    if (bench && (o->wave || o->window || o->out)) {
+    if (bench && (o->wave || o->window)) {
         fprintf(stderr, "gpucoh bench system: %s is for cosim system, episode and litmus\n",
-                o->wave     ? "--wave"
-                : o->window ? "--window"
-                            : "--out");
+                o->wave ? "--wave" : "--window");
         return -1;
     }
     if (o->wave && (o->impl == TC_IMPL_C || o->rtl == 0)) {
@@ -511,6 +492,135 @@ static const char* proto_name(const tc_desc_t* d) {
     return d->protocol == TC_WEAK ? "tc-weak" : "tc-strong";
 }
 
+/* ---- the conventions of every command (docs/cli.md) ----------------------------------------- */
+
+#define SLICE 1024u /* cycles between progress and Ctrl-C checks */
+
+/* tc_sys_run over `budget` cycles in slices (tc_sys_run continues where it stopped, so this is
+ * the same run): between slices a progress line now and then (episodes done of all when ep is
+ * given, else cycles of the budget) and Ctrl-C, which stops the run (*interrupted). */
+static tc_run_t run_sliced(tc_sys_t* s, uint64_t budget, FILE* report, gpucoh_progress_t* pg,
+                           const tc_ep_t* ep, bool* interrupted) {
+    *interrupted = false;
+    const uint64_t start = tc_sys_cycle(s);
+    for (uint64_t left = budget; left;) {
+        const uint64_t n = left < SLICE ? left : SLICE;
+        const tc_run_t r = tc_sys_run(s, n, report);
+        if (r != TC_RUN_CYCLES)
+            return r;
+        left -= n;
+        if (!left)
+            break;
+        if (gpucoh_interrupted) {
+            *interrupted = true;
+            return TC_RUN_STOPPED;
+        }
+        if (ep) {
+            uint64_t done, total;
+            tc_ep_progress(ep, &done, &total);
+            char extra[64];
+            snprintf(extra, sizeof extra, ", cycle %llu", (unsigned long long)tc_sys_cycle(s));
+            gpucoh_progress(pg, done, total, "episodes", extra);
+        } else {
+            gpucoh_progress(pg, tc_sys_cycle(s) - start, budget, "cycles", NULL);
+        }
+    }
+    return TC_RUN_CYCLES;
+}
+
+static int interrupted_exit(uint64_t where) {
+    fprintf(stderr, "gpucoh: interrupted (Ctrl-C) after %llu cycles\n", (unsigned long long)where);
+    return GPUCOH_EXIT_INTERRUPTED;
+}
+
+/* The start of every report: {"tool", "version", "params" (the TC parameters, --param's
+ * names), "config" (the system and run options); the caller goes on with ", ..." and "}". */
+static void json_head(FILE* f, const topt_t* o, const char* cmd) {
+    fprintf(f, "{\"tool\": \"gpucoh %s\", \"version\": ", cmd);
+    gpucoh_json_str(f, gpucoh_version());
+    fprintf(f, ", \"params\": ");
+    tc_desc_json(&o->cfg.d, f);
+    const tc_sys_cfg_t* c = &o->cfg;
+    fprintf(f,
+            ", \"config\": {\"config\": \"%s\", \"protocol\": \"%s\", \"impl\": \"%s\", "
+            "\"rtl\": \"%s\", ",
+            o->paper ? "paper" : "small", o->both ? "both" : proto_name(&c->d), impl_name(o),
+            o->impl == TC_IMPL_C ? "" : units_list(o->rtl)); /* one static buffer: two calls */
+    fprintf(f, "\"netlist\": \"%s\", \"rtl_dir\": ", netlist_units(o));
+    if (o->rtl_dir)
+        gpucoh_json_str(f, o->rtl_dir);
+    else
+        fprintf(f, "null");
+    fprintf(f,
+            ", \"seed\": %llu, \"cycles\": %llu, \"req_delay\": \"%u:%u\", \"rsp_delay\": "
+            "\"%u:%u\", \"mem_lat\": \"%u:%u\", \"start_time\": %u, \"illegal_rate\": %u, "
+            "\"l2_illegal_rate\": %u, \"full_every\": %u, \"steer\": %s}",
+            (unsigned long long)o->seed, (unsigned long long)o->cycles, (unsigned)c->req_delay_min,
+            (unsigned)c->req_delay_max, (unsigned)c->rsp_delay_min, (unsigned)c->rsp_delay_max,
+            (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max, (unsigned)c->start_time,
+            (unsigned)c->illegal_per_mille, (unsigned)c->l2_illegal_per_mille,
+            (unsigned)o->full_every, o->steer_off ? "false" : "true");
+}
+
+/* A report built in memory while a run goes on and written at its end (temporary file and
+ * rename), so that no temporary file waits beside it during a long episode or litmus run. */
+typedef struct {
+    FILE* f;
+    char* buf;
+    size_t len;
+} mreport_t;
+
+static int mreport_open(mreport_t* m, char* err, size_t n) {
+    m->buf = NULL;
+    m->len = 0;
+    m->f = open_memstream(&m->buf, &m->len);
+    if (!m->f)
+        snprintf(err, n, "out of memory for the report");
+    return m->f ? 0 : -1;
+}
+
+static void mreport_abort(mreport_t* m) {
+    fclose(m->f);
+    free(m->buf);
+}
+
+static int mreport_commit(mreport_t* m, const char* path, char* err, size_t n) {
+    int rc = -1;
+    if (fclose(m->f) == 0) {
+        gpucoh_afile_t af;
+        if (gpucoh_afile_open(&af, path, err, n) == 0) {
+            fwrite(m->buf, 1, m->len, af.f);
+            rc = gpucoh_afile_commit(&af, err, n);
+        }
+    } else {
+        snprintf(err, n, "out of memory for the report");
+    }
+    free(m->buf);
+    return rc;
+}
+
+/* The report's path (--json, else <--out or build/out>/<name>), checked with its directory
+ * before anything runs: 0, or -1 after a message (exit 2). */
+static int report_path(topt_t* o, const char* name) {
+    char err[1024];
+    const char* odir = o->out ? o->out : gpucoh_default_out();
+    if ((o->out || !o->json) &&
+        gpucoh_check_out_dir(o->out ? "--out" : "the default output directory", odir, err,
+                             sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    if (o->json)
+        snprintf(o->json_path, sizeof o->json_path, "%s", o->json);
+    else
+        snprintf(o->json_path, sizeof o->json_path, "%s/%s", odir, name);
+    if (gpucoh_check_out_file("--json", o->json_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- cosim system --------------------------------------------------------------------------- */
 
 /* The storage of the system's C models (tc_*_size), as a JSON object: bytes per unit (the L1's
@@ -619,7 +729,12 @@ static int cosim_system(topt_t* o) {
         return 2;
     }
     const double t0 = now_s();
-    tc_run_t rc2 = tc_sys_run(s, o->cycles, stdout);
+    gpucoh_progress_t pg;
+    char label[64];
+    snprintf(label, sizeof label, "system %s", proto_name(&o->cfg.d));
+    gpucoh_progress_start(&pg, label, !o->quiet);
+    bool interrupted = false;
+    tc_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
     const double dt = now_s() - t0;
     const uint64_t cyc = tc_sys_cycle(s);
     tc_cov_t cov;
@@ -659,9 +774,15 @@ static int cosim_system(topt_t* o) {
     if (cbe)
         snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u, cover points l1 %u/%u l2 %u/%u",
                  c1, r1, c2, r2, f1, q1, f2, q2);
+    if (interrupted && mism == 0)
+        pass = false; /* neither: the verdict is "interrupted" */
+    const char* verdict = pass ? "pass" : interrupted && mism == 0 ? "interrupted" : "fail";
     printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
            "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
-           pass ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned long long)cyc,
+           pass                       ? "PASS"
+           : interrupted && mism == 0 ? "INTERRUPTED"
+                                      : "FAIL",
+           proto_name(&o->cfg.d), (unsigned long long)cyc,
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
            impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
@@ -671,7 +792,7 @@ static int cosim_system(topt_t* o) {
         printf("  first divergence: %s\n", res->first);
     if (rc2 == TC_RUN_DEADLOCK)
         printf("  deadlock (report above)\n");
-    if (!pass && !mism)
+    if (!pass && !interrupted && !mism)
         print_replay(o, TC_WAVE_COSIM, &o->cfg);
     if (!o->quiet && cbe)
         tc_cov_print(&cov, &o->cfg.d, o->coverage, stdout);
@@ -685,29 +806,36 @@ static int cosim_system(topt_t* o) {
     wave_end(o);
     tc_wave_files_t wf;
     memset(&wf, 0, sizeof wf);
-    if (mism) { /* the failure window, its save file, JSON and replay line (docs/waves.md) */
+    if (mism && !interrupted) { /* the failure window, save file, JSON, replay (docs/waves.md) */
         const tc_wave_run_t w = wave_run(o, TC_WAVE_COSIM, &o->cfg);
         tc_wave_divergence(&w, res, stdout, &wf);
     }
-    if (o->json) {
+    {
         gpucoh_afile_t af;
         char jerr[512];
-        if (gpucoh_afile_open(&af, o->json, jerr, sizeof jerr) != 0) {
+        if (gpucoh_afile_open(&af, o->json_path, jerr, sizeof jerr) != 0) {
             fprintf(stderr, "gpucoh: %s\n", jerr);
             pass = false;
         } else {
             FILE* f = af.f;
+            json_head(f, o, "cosim system");
             fprintf(f,
-                    "{\"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", \"netlist\": "
-                    "\"%s\", \"cycles\": "
+                    ", \"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", "
+                    "\"netlist\": \"%s\", \"cycles\": "
                     "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
+                    "\"illegal_inputs\": %llu, "
                     "\"l1_covered\": %u, \"l1_reachable\": %u, \"l2_covered\": %u, "
                     "\"l2_reachable\": %u, \"cycles_per_s\": %.0f, \"seed\": %llu, "
-                    "\"c_model_bytes\": ",
+                    "\"run_end\": \"%s\", \"c_model_bytes\": ",
                     proto_name(&o->cfg.d), impl_name(o), netlist_units(o), (unsigned long long)cyc,
                     (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism,
-                    (unsigned long long)errors, c1, r1, c2, r2, dt > 0 ? (double)cyc / dt : 0.0,
-                    (unsigned long long)o->seed);
+                    (unsigned long long)errors, (unsigned long long)illegal, c1, r1, c2, r2,
+                    dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
+                    interrupted              ? "interrupted"
+                    : rc2 == TC_RUN_DONE     ? "done"
+                    : rc2 == TC_RUN_CYCLES   ? "cycles"
+                    : rc2 == TC_RUN_DEADLOCK ? "deadlock"
+                                             : "stopped");
             model_bytes_json(f, &o->cfg.d);
             if (cbe) {
                 fprintf(f, ", \"cover_points\": ");
@@ -720,25 +848,40 @@ static int cosim_system(topt_t* o) {
                 gpucoh_json_str(f, res->removed);
                 fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
             }
-            if (mism) {
-                fprintf(f, ", \"first_divergence\": {\"cycle\": %llu, \"kind\": ",
-                        (unsigned long long)res->div_cycle);
-                gpucoh_json_str(f, res->kind);
-                gpucoh_json_kv(f, ", ", "field", res->field);
+            fprintf(f, ", \"first_divergence\": ");
+            if (res && mism) {
+                fprintf(f, "{\"cycle\": %llu, \"kind\": \"%s\", ",
+                        (unsigned long long)res->div_cycle, res->kind);
+                gpucoh_json_kv(f, "", "field", res->field);
                 gpucoh_json_kv(f, ", ", "expected", res->expected);
                 gpucoh_json_kv(f, ", ", "got", res->got);
-                gpucoh_json_kv(f, "}, ", "failure_json", wf.json);
+                gpucoh_json_kv(f, ", ", "text", res->first);
+                gpucoh_json_kv(f, ", ", "failure_json", wf.json);
                 gpucoh_json_kv(f, ", ", "wave", wf.wave);
                 gpucoh_json_kv(f, ", ", "gtkw", wf.gtkw);
                 gpucoh_json_kv(f, ", ", "replay", wf.replay);
+                fprintf(f, "}");
+            } else if (rc2 == TC_RUN_DEADLOCK) {
+                fprintf(f, "{\"cycle\": %llu, \"kind\": \"deadlock\"}", (unsigned long long)cyc);
+            } else if (cbe && errors != illegal) {
+                fprintf(f,
+                        "{\"kind\": \"protocol errors\", \"text\": \"%llu protocol errors "
+                        "counted by the C models for %llu illegal inputs\"}",
+                        (unsigned long long)errors, (unsigned long long)illegal);
+            } else {
+                fprintf(f, "null");
             }
-            fprintf(f, ", \"verdict\": \"%s\"}\n", pass ? "pass" : "fail");
+            fprintf(f, ", \"verdict\": \"%s\"}\n", verdict);
             if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
                 fprintf(stderr, "gpucoh: %s\n", jerr);
                 pass = false;
+            } else {
+                printf("  report    %s\n", o->json_path);
             }
         }
     }
+    if (interrupted)
+        return interrupted_exit(cyc);
     return pass ? 0 : 1;
 }
 
@@ -746,104 +889,276 @@ static int cosim_system(topt_t* o) {
 
 /* The backend's result (a copy, taken before the backend goes); false when nothing diverged or
  * no Verilated unit ran. */
-static bool divergence(const topt_t* o, shared_be_t* sh, tc_rtl_result_t* res) {
-    if (!sh->made || o->impl == TC_IMPL_C || o->rtl == 0)
+static bool divergence(const topt_t* o, tc_backend_t* be, tc_rtl_result_t* res) {
+    if (o->impl == TC_IMPL_C || o->rtl == 0)
         return false;
-    *res = *tc_backend_rtl_result(&sh->real);
+    *res = *tc_backend_rtl_result(be);
     return res->mismatches || res->rtl_errors;
+}
+
+/* One protocol's episode run (tc_ep_run's steps, sliced for progress and Ctrl-C): the checks
+ * into *res, a lockstep divergence into *div (*diverged); -1 on a setup error (err), else 0. */
+static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res, uint64_t* cyc,
+                       uint64_t eps[2], bool* interrupted, tc_rtl_result_t* div, bool* diverged,
+                       char* err, size_t n) {
+    tc_ep_t* e = tc_ep_new(cfg, &o->ep, err, n);
+    if (!e)
+        return -1;
+    tc_backend_t be;
+    if (make_backend(o, &cfg->d, &be, err, n) != 0) {
+        tc_ep_free(e);
+        return -1;
+    }
+    tc_sys_t* s = tc_sys_new(cfg, &be, tc_ep_workload(e), err, n);
+    if (!s) {
+        be.destroy(be.ctx);
+        tc_ep_free(e);
+        return -1;
+    }
+    gpucoh_progress_t pg;
+    char label[64];
+    snprintf(label, sizeof label, "episode %s", proto_name(&cfg->d));
+    gpucoh_progress_start(&pg, label, !o->quiet);
+    const tc_run_t r =
+        run_sliced(s, o->cycles ? o->cycles : 50000000ull, stdout, &pg, e, interrupted);
+    *cyc = tc_sys_cycle(s);
+    tc_ep_progress(e, &eps[0], &eps[1]);
+    if (!*interrupted)
+        tc_ep_finish(e, r, *cyc);
+    char title[200];
+    snprintf(title, sizeof title,
+             "episode tester (%s, %u SMs x %u wf, seed %llu/%llu, %llu cycles)",
+             proto_name(&cfg->d), (unsigned)cfg->d.num_sm,
+             (unsigned)(o->ep.wfs ? o->ep.wfs : cfg->d.num_wf), (unsigned long long)o->ep.seed,
+             (unsigned long long)cfg->seed, (unsigned long long)*cyc);
+    if (!o->quiet) {
+        tc_ep_stats(e, stdout);
+        tc_sys_stats(s, stdout);
+    }
+    if (!*interrupted)
+        tc_chk_print(stdout, title, tc_ep_result(e));
+    *res = *tc_ep_result(e);
+    *diverged = divergence(o, &be, div);
+    tc_sys_free(s);
+    be.destroy(be.ctx);
+    tc_ep_free(e);
+    return 0;
+}
+
+static void chk_json(FILE* f, const tc_check_t* c) {
+    fprintf(f,
+            "\"checked\": %llu, \"match\": %llu, \"mismatch\": %llu, \"not_checkable\": %llu, "
+            "\"fatal\": %llu, \"first_divergence\": ",
+            (unsigned long long)(c->match + c->mismatch), (unsigned long long)c->match,
+            (unsigned long long)c->mismatch, (unsigned long long)c->nc,
+            (unsigned long long)c->fatal);
+    if (c->nmsg)
+        gpucoh_json_str(f, c->msg[0]);
+    else
+        fprintf(f, "null");
+    fprintf(f, ", \"messages\": [");
+    for (uint32_t i = 0; i < c->nmsg; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        gpucoh_json_str(f, c->msg[i]);
+    }
+    fprintf(f, "]");
 }
 
 static int episode(topt_t* o) {
     char err[1024];
     int status = 0;
-    if (wave_begin(o) != 0)
+    bool stop = false;
+    mreport_t af;
+    if (mreport_open(&af, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
         return 2;
-    for (int p = 0; p < (o->both ? 2 : 1); p++) {
+    }
+    if (wave_begin(o) != 0) {
+        mreport_abort(&af);
+        return 2;
+    }
+    json_head(af.f, o, "episode");
+    fprintf(af.f,
+            ", \"episode\": {\"episodes\": %u, \"wfs\": %u, \"locations\": %u, "
+            "\"sync_locs\": %u, \"loads\": %u, \"stores\": %u, \"atomics\": %u}, \"runs\": [",
+            (unsigned)o->ep.episodes, (unsigned)(o->ep.wfs ? o->ep.wfs : o->cfg.d.num_wf),
+            (unsigned)o->ep.locations, (unsigned)o->ep.sync_locs, (unsigned)o->ep.loads,
+            (unsigned)o->ep.stores, (unsigned)o->ep.atomics);
+    for (int p = 0; p < (o->both ? 2 : 1) && !stop; p++) {
         tc_sys_cfg_t cfg = o->cfg;
         if (o->both) {
             const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
             cfg.d.protocol = pr;
             cfg.d.lease_mode = tc_desc_default(pr).lease_mode;
         }
-        shared_be_t sh = {.o = o};
         tc_check_t res;
-        const double t0 = now_s();
-        int rc = tc_ep_run(&cfg, &o->ep, shared_factory, &sh, o->cycles ? o->cycles : 50000000ull,
-                           !o->quiet, stdout, &res, err, sizeof err);
+        uint64_t cyc = 0, eps[2] = {0, 0};
+        bool intr = false, diverged = false;
         tc_rtl_result_t div;
-        const bool diverged = divergence(o, &sh, &div);
-        if (sh.made)
-            sh.real.destroy(sh.real.ctx);
+        const double t0 = now_s();
+        const int rc1 =
+            episode_one(o, &cfg, &res, &cyc, eps, &intr, &div, &diverged, err, sizeof err);
         wave_end(o);
-        if (rc < 0) {
+        if (rc1 != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
+            mreport_abort(&af);
             return 2;
         }
+        const bool pass = !intr && tc_chk_passed(&res);
         char v[256];
         printf("%s episode %s: %llu checked (%llu match, %llu mismatch), %llu not checkable, "
                "%llu fatal, %.1f s (seed %llu, impl %s)\n",
-               rc == 0 ? "PASS" : "FAIL", proto_name(&cfg.d),
-               (unsigned long long)(res.match + res.mismatch), (unsigned long long)res.match,
-               (unsigned long long)res.mismatch, (unsigned long long)res.nc,
-               (unsigned long long)res.fatal, now_s() - t0, (unsigned long long)o->seed,
-               impl_name(o));
-        if (rc != 0)
+               intr   ? "INTERRUPTED"
+               : pass ? "PASS"
+                      : "FAIL",
+               proto_name(&cfg.d), (unsigned long long)(res.match + res.mismatch),
+               (unsigned long long)res.match, (unsigned long long)res.mismatch,
+               (unsigned long long)res.nc, (unsigned long long)res.fatal, now_s() - t0,
+               (unsigned long long)o->seed, impl_name(o));
+        if (!pass && !intr)
             printf("  %s\n", tc_chk_verdict(&res, v, sizeof v));
-        if (diverged) { /* a lockstep divergence: window, save file, JSON, replay */
+        if (diverged && !intr) { /* a lockstep divergence: window, save file, JSON, replay */
             printf("  first divergence: %s\n", div.first);
             const tc_wave_run_t w = wave_run(o, TC_WAVE_EPISODE, &cfg);
             tc_wave_divergence(&w, &div, stdout, NULL);
-        } else if (rc != 0) {
+        } else if (!pass && !intr) {
             print_replay(o, TC_WAVE_EPISODE, &cfg);
         }
-        if (rc != 0)
+        fprintf(af.f,
+                "%s{\"protocol\": \"%s\", \"cycles\": %llu, \"episodes_done\": %llu, "
+                "\"episodes\": %llu, ",
+                p ? ", " : "", proto_name(&cfg.d), (unsigned long long)cyc,
+                (unsigned long long)eps[0], (unsigned long long)eps[1]);
+        chk_json(af.f, &res);
+        fprintf(af.f, ", \"verdict\": \"%s\"}", intr ? "interrupted" : pass ? "pass" : "fail");
+        if (intr) {
+            status = GPUCOH_EXIT_INTERRUPTED;
+            stop = true;
+        } else if (!pass) {
             status = 1;
+        }
     }
+    fprintf(af.f, "], \"verdict\": \"%s\"}\n",
+            status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
+            : status                          ? "fail"
+                                              : "pass");
+    if (mreport_commit(&af, o->json_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return status ? status : 1;
+    }
+    printf("  report    %s\n", o->json_path);
+    if (status == GPUCOH_EXIT_INTERRUPTED)
+        fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
     return status;
 }
 
 /* ---- litmus --------------------------------------------------------------------------------- */
 
+/* Progress of a litmus test (runs done) and Ctrl-C between its runs. */
+typedef struct {
+    gpucoh_progress_t pg;
+} lit_prog_t;
+
+static int lit_progress(void* ctx, uint64_t done, uint64_t total) {
+    lit_prog_t* lp = ctx;
+    if (gpucoh_interrupted)
+        return 1;
+    gpucoh_progress(&lp->pg, done, total, "runs", NULL);
+    return 0;
+}
+
+/* The protocol configuration of pass p of a test (--protocol both: TC-Weak, then TC-Strong). */
+static tc_sys_cfg_t proto_cfg(const topt_t* o, int p) {
+    tc_sys_cfg_t cfg = o->cfg;
+    if (o->both) {
+        const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
+        cfg.d.protocol = pr;
+        cfg.d.lease_mode = tc_desc_default(pr).lease_mode;
+    }
+    return cfg;
+}
+
 static int litmus(topt_t* o) {
     char err[1024];
     int status = 0;
-    if (wave_begin(o) != 0)
-        return 2;
-    for (int k = 0; k < o->nfiles; k++) {
-        tc_litmus_t* t = tc_litmus_load(o->files[k], err, sizeof err);
-        if (!t) {
-            fprintf(stderr, "gpucoh: %s\n", err);
+    /* every file is read and checked against every configuration before any runs */
+    tc_litmus_t* ts[64] = {NULL};
+    tc_litmus_opts_t lo0;
+    tc_litmus_opts_default(&lo0);
+    lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
+    lo0.first_run = o->run_set ? o->run : 0;      /* --run K: that run alone */
+    for (int p = 0; p < (o->both ? 2 : 1); p++) { /* the configurations themselves */
+        const tc_sys_cfg_t cfg = proto_cfg(o, p);
+        if (tc_check_desc(&cfg.d, err, sizeof err) != 0) {
+            tc_msg_cli_names(err, sizeof err); /* --param's names, not the C fields' */
+            fprintf(stderr, "gpucoh: %s (%s)\n", err, proto_name(&cfg.d));
             return 2;
         }
-        for (int p = 0; p < (o->both ? 2 : 1); p++) {
-            tc_sys_cfg_t cfg = o->cfg;
-            if (o->both) {
-                const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
-                cfg.d.protocol = pr;
-                cfg.d.lease_mode = tc_desc_default(pr).lease_mode;
-            }
+    }
+    for (int k = 0; k < o->nfiles && !status; k++) {
+        ts[k] = tc_litmus_load(o->files[k], err, sizeof err);
+        for (int p = 0; p < (o->both ? 2 : 1) && ts[k] && !status; p++) {
+            const tc_sys_cfg_t cfg = proto_cfg(o, p);
+            if (tc_litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
+                status = 2;
+        }
+        if (!ts[k])
+            status = 2;
+    }
+    if (status) {
+        fprintf(stderr, "gpucoh: %s\n", err); /* "FILE:LINE: ..." */
+        fprintf(stderr, "gpucoh: litmus: nothing was run (every file is checked first)\n");
+        for (int k = 0; k < o->nfiles; k++)
+            tc_litmus_free(ts[k]);
+        return 2;
+    }
+    mreport_t af;
+    if (mreport_open(&af, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        for (int k = 0; k < o->nfiles; k++)
+            tc_litmus_free(ts[k]);
+        return 2;
+    }
+    if (wave_begin(o) != 0) {
+        mreport_abort(&af);
+        for (int k = 0; k < o->nfiles; k++)
+            tc_litmus_free(ts[k]);
+        return 2;
+    }
+    json_head(af.f, o, "litmus");
+    fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [", (unsigned long long)o->runs);
+    bool first = true, stop = false;
+    for (int k = 0; k < o->nfiles && !stop; k++) {
+        const tc_litmus_t* t = ts[k];
+        for (int p = 0; p < (o->both ? 2 : 1) && !stop; p++) {
+            const tc_sys_cfg_t cfg = proto_cfg(o, p);
             shared_be_t sh = {.o = o};
-            tc_litmus_opts_t lo;
-            tc_litmus_opts_default(&lo);
-            lo.runs = o->run_set ? 1u : (uint32_t)o->runs;
-            lo.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
+            tc_litmus_opts_t lo = lo0;
+            lit_prog_t lp;
+            char label[128];
+            snprintf(label, sizeof label, "litmus %s %s", tc_litmus_name(t), proto_name(&cfg.d));
+            gpucoh_progress_start(&lp.pg, label, !o->quiet);
             lo.seed = o->seed;
             lo.make_backend = o->impl == TC_IMPL_C ? NULL : shared_factory;
             lo.backend_ctx = &sh;
             lo.report = stdout;
+            lo.progress = lit_progress;
+            lo.progress_ctx = &lp;
             tc_litmus_result_t res;
             memset(&res, 0, sizeof res);
             const double t0 = now_s();
             int rc = tc_litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
             tc_rtl_result_t div;
-            const bool diverged = divergence(o, &sh, &div);
+            const bool diverged = sh.made && divergence(o, &sh.real, &div);
             if (sh.made)
                 sh.real.destroy(sh.real.ctx);
             wave_end(o);
             if (rc < 0) {
-                fprintf(stderr, "gpucoh: %s: %s\n", o->files[k], err);
+                fprintf(stderr, "gpucoh: %s\n", err);
                 tc_litmus_result_free(&res);
-                tc_litmus_free(t);
+                mreport_abort(&af);
+                for (int j = 0; j < o->nfiles; j++)
+                    tc_litmus_free(ts[j]);
                 return 2;
             }
             uint64_t forb = 0, unexp = 0, allowed = 0, undef = 0;
@@ -858,27 +1173,73 @@ static int litmus(topt_t* o) {
                 else
                     allowed += n;
             }
+            const char* verdict = res.stopped ? "interrupted" : rc == 0 ? "pass" : "fail";
             printf("%s litmus %s %s: %llu runs, %u outcomes, %llu allowed, %llu forbidden, %llu "
                    "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)\n",
-                   rc == 0 ? "PASS" : "FAIL", tc_litmus_name(t), proto_name(&cfg.d),
-                   (unsigned long long)res.runs, (unsigned)res.nout, (unsigned long long)allowed,
-                   (unsigned long long)forb, (unsigned long long)undef, (unsigned long long)unexp,
+                   res.stopped ? "INTERRUPTED"
+                   : rc == 0   ? "PASS"
+                               : "FAIL",
+                   tc_litmus_name(t), proto_name(&cfg.d), (unsigned long long)res.runs,
+                   (unsigned)res.nout, (unsigned long long)allowed, (unsigned long long)forb,
+                   (unsigned long long)undef, (unsigned long long)unexp,
                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
                    now_s() - t0, impl_name(o), (unsigned long long)o->seed);
-            tc_litmus_result_free(&res);
-            tc_wave_run_t w = wave_run(o, TC_WAVE_LITMUS, &cfg);
-            w.lit = t;
-            w.lit_file = o->files[k];
-            w.lo = lo;
-            if (diverged) { /* a lockstep divergence: window, save file, JSON, replay */
+            if (diverged && !res.stopped) { /* a lockstep divergence: window, save file, replay */
+                tc_wave_run_t w = wave_run(o, TC_WAVE_LITMUS, &cfg);
+                w.lit = t;
+                w.lit_file = o->files[k];
+                w.lo = lo;
                 printf("  first divergence: %s\n", div.first);
                 tc_wave_divergence(&w, &div, stdout, NULL);
             }
-            if (rc != 0)
+            fprintf(af.f, "%s\n  {\"file\": ", first ? "" : ",");
+            first = false;
+            gpucoh_json_str(af.f, o->files[k]);
+            fprintf(af.f, ", \"test\": ");
+            gpucoh_json_str(af.f, tc_litmus_name(t));
+            fprintf(af.f,
+                    ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": "
+                    "%llu, \"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
+                    "\"witnesses_missing\": %u, \"outcomes\": [",
+                    proto_name(&cfg.d), (unsigned long long)res.runs, (unsigned long long)allowed,
+                    (unsigned long long)forb, (unsigned long long)undef, (unsigned long long)unexp,
+                    (unsigned)res.witnesses, (unsigned)res.witness_missing);
+            static const char* const cls[] = {"allowed", "forbidden", "undefined", "unexpected"};
+            for (uint32_t i = 0; i < res.nout; i++) {
+                char ob[512];
+                tc_litmus_format(t, res.out[i].v, ob, sizeof ob);
+                fprintf(af.f, "%s{\"outcome\": ", i ? ", " : "");
+                gpucoh_json_str(af.f, ob);
+                fprintf(af.f, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu}",
+                        (unsigned long long)res.out[i].count, cls[res.out[i].cls & 3u],
+                        (unsigned long long)res.out[i].first_run);
+            }
+            fprintf(af.f, "], ");
+            chk_json(af.f, &res.chk);
+            fprintf(af.f, ", \"verdict\": \"%s\"}", verdict);
+            const bool stopped = res.stopped;
+            tc_litmus_result_free(&res);
+            if (stopped) {
+                status = GPUCOH_EXIT_INTERRUPTED;
+                stop = true;
+            } else if (rc != 0) {
                 status = 1;
+            }
         }
-        tc_litmus_free(t);
     }
+    for (int k = 0; k < o->nfiles; k++)
+        tc_litmus_free(ts[k]);
+    fprintf(af.f, "\n], \"verdict\": \"%s\"}\n",
+            status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
+            : status                          ? "fail"
+                                              : "pass");
+    if (mreport_commit(&af, o->json_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return status ? status : 1;
+    }
+    printf("  report    %s\n", o->json_path);
+    if (status == GPUCOH_EXIT_INTERRUPTED)
+        fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
     return status;
 }
 
@@ -943,24 +1304,25 @@ static int bench_system(topt_t* o) {
            ok ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned)o->cfg.d.num_sm,
            (unsigned)o->cfg.d.num_banks, (unsigned)o->cfg.d.num_wf, (unsigned long long)o->cycles,
            rc, rr, rl, rl > 0 ? rr / rl : 0.0, rr > 0 ? rc / rr : 0.0);
-    if (o->json) {
-        gpucoh_afile_t af;
-        if (gpucoh_afile_open(&af, o->json, err, sizeof err) != 0) {
-            fprintf(stderr, "gpucoh: %s\n", err);
-            return 2;
-        }
-        fprintf(af.f,
-                "{\"unit\": \"system\", \"protocol\": \"%s\", \"sm\": %u, \"banks\": %u, "
-                "\"wf\": %u, \"cycles\": %llu, \"c_rate\": %.0f, \"rtl_rate\": %.0f, "
-                "\"lockstep_rate\": %.0f, \"lockstep_over_rtl\": %.3f, \"clean\": %s}\n",
-                proto_name(&o->cfg.d), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
-                (unsigned)o->cfg.d.num_wf, (unsigned long long)o->cycles, rc, rr, rl,
-                rl > 0 ? rr / rl : 0.0, ok ? "true" : "false");
-        if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
-            fprintf(stderr, "gpucoh: %s\n", err);
-            return 2;
-        }
+    gpucoh_afile_t af;
+    if (gpucoh_afile_open(&af, o->json_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return 2;
     }
+    json_head(af.f, o, "bench system");
+    fprintf(af.f,
+            ", \"unit\": \"system\", \"protocol\": \"%s\", \"sm\": %u, \"banks\": %u, "
+            "\"wf\": %u, \"cycles\": %llu, \"c_rate\": %.0f, \"rtl_rate\": %.0f, "
+            "\"lockstep_rate\": %.0f, \"lockstep_over_rtl\": %.3f, \"clean\": %s, "
+            "\"verdict\": \"%s\"}\n",
+            proto_name(&o->cfg.d), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
+            (unsigned)o->cfg.d.num_wf, (unsigned long long)o->cycles, rc, rr, rl,
+            rl > 0 ? rr / rl : 0.0, ok ? "true" : "false", ok ? "pass" : "fail");
+    if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return 2;
+    }
+    printf("  report    %s\n", o->json_path);
     return ok ? 0 : 1;
 }
 
@@ -969,9 +1331,27 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     if (!o)
         return 2;
     int rc;
-    if (parse(argc, argv, first, what, o) != 0)
-        rc = 2;
-    else if (!strcmp(what, "cosim system"))
+    char name[160];
+    if (parse(argc, argv, first, what, o) != 0) {
+        free(o);
+        return 2;
+    }
+    o->what = what;
+    /* the report: <command>-...json in --out (default build/out) unless --json */
+    if (!strcmp(what, "cosim system"))
+        snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", proto_name(&o->cfg.d),
+                 (unsigned long long)o->seed);
+    else if (!strcmp(what, "bench system"))
+        snprintf(name, sizeof name, "bench-system-%s.json", proto_name(&o->cfg.d));
+    else
+        snprintf(name, sizeof name, "%s-seed%llu.json", what, (unsigned long long)o->seed);
+    if (report_path(o, name) != 0) {
+        free(o);
+        return 2;
+    }
+    if (strcmp(what, "bench system") != 0)
+        gpucoh_catch_interrupt(); /* Ctrl-C: report "interrupted", exit 130 */
+    if (!strcmp(what, "cosim system"))
         rc = cosim_system(o);
     else if (!strcmp(what, "bench system"))
         rc = bench_system(o);
@@ -980,6 +1360,10 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     else
         rc = litmus(o);
     free(o);
+    if (rc == 2 && gpucoh_interrupted) { /* Ctrl-C during a model build, say */
+        fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
+        rc = GPUCOH_EXIT_INTERRUPTED;
+    }
     return rc;
 }
 

@@ -919,6 +919,11 @@ void tc_ep_finish(tc_ep_t* e, tc_run_t rc, uint64_t cycle) {
         tc_chk_fatal(&e->chk, "episode: the system drained but the workload is not finished");
 }
 
+void tc_ep_progress(const tc_ep_t* e, uint64_t* done, uint64_t* total) {
+    *done = e->n_eps;
+    *total = (uint64_t)e->nw * e->p.episodes;
+}
+
 void tc_ep_stats(const tc_ep_t* e, FILE* f) {
     fprintf(f,
             "episodes %" PRIu64 " (%u wavefronts x %u); loads %" PRIu64 " stores %" PRIu64

@@ -82,6 +82,8 @@ tc_workload_t* tc_ep_workload(tc_ep_t* e);
  * and its outstanding operations become not-checkable (incomplete). Call once. */
 void tc_ep_finish(tc_ep_t* e, tc_run_t rc, uint64_t cycle);
 const tc_check_t* tc_ep_result(const tc_ep_t* e);
+/* Episodes completed so far and in all (every active wavefront's), for progress reports. */
+void tc_ep_progress(const tc_ep_t* e, uint64_t* done, uint64_t* total);
 /* Statistics: episodes, operations by kind, allocation refusals, racy loads. */
 void tc_ep_stats(const tc_ep_t* e, FILE* f);
 

@@ -1117,6 +1117,68 @@ static const char* run_end_name(tc_run_t rc) {
                                    : "done";
 }
 
+/* The delays of every thread against the deadlock limit and the cycle budget (tc_litmus.h). */
+static bool check_delays(const tc_litmus_t* t, uint64_t deadlock, uint64_t budget, char* err,
+                         size_t errlen) {
+    const uint64_t lim = deadlock / 2, tlim = budget / 2;
+    for (uint32_t i = 0; i < t->nth; i++) {
+        const lt_thread_t* th = &t->th[i];
+        uint64_t run = 0, total = 0;
+        for (uint32_t k = 0; k < th->nops; k++) {
+            const lt_op_t* op = &th->ops[k];
+            if (op->kind != LO_DELAY) {
+                run = 0;
+                continue;
+            }
+            run += op->v;
+            total += op->v;
+            if (run > lim) {
+                snprintf(err, errlen,
+                         "%s:%u: delay %u: thread %s would idle %" PRIu64 " cycles in a row, more "
+                         "than the limit of %" PRIu64
+                         " (half of the system's deadlock limit, %" PRIu64
+                         " cycles without progress: a longer idle stretch is reported as a "
+                         "hardware DEADLOCK)",
+                         t->file, op->src, op->v, th->name, run, lim, deadlock);
+                return false;
+            }
+            if (total > tlim) {
+                snprintf(err, errlen,
+                         "%s:%u: delay %u: thread %s's delays add up to %" PRIu64 " cycles, more "
+                         "than the limit of %" PRIu64 " (half of a run's cycle budget, %" PRIu64
+                         " cycles)",
+                         t->file, op->src, op->v, th->name, total, tlim, budget);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+int tc_litmus_check(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
+                    char* err, size_t errlen) {
+    tc_litmus_opts_t od;
+    if (!o) {
+        tc_litmus_opts_default(&od);
+        o = &od;
+    }
+    if (tc_check_desc(&cfg->d, err, errlen) != 0)
+        return -1;
+    if (!check_delays(t, cfg->deadlock_cycles ? cfg->deadlock_cycles : 100000u,
+                      o->max_cycles ? o->max_cycles : 1000000u, err, errlen))
+        return -1;
+    const uint32_t n = cfg->d.num_sm * cfg->d.num_wf;
+    int32_t* role = (int32_t*)malloc((n ? n : 1) * sizeof *role);
+    int32_t warm_wf[TC_MAX_SM], init_wf, obs_wf;
+    if (!role) {
+        snprintf(err, errlen, "litmus: out of memory");
+        return -1;
+    }
+    const bool ok = place(t, cfg, role, warm_wf, &init_wf, &obs_wf, err, errlen);
+    free(role);
+    return ok ? 0 : -1;
+}
+
 int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
                   FILE* out, tc_litmus_result_t* res, char* err, size_t errlen) {
     tc_litmus_opts_t od;
@@ -1131,7 +1193,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
     tc_chk_init(&R->chk);
     R->protocol = cfg->d.protocol;
     R->nkeys = t->nkeys;
-    if (tc_check_desc(&cfg->d, err, errlen) != 0)
+    if (tc_litmus_check(t, cfg, o, err, errlen) != 0)
         return -1;
     uint32_t nsm = cfg->d.num_sm, nwf = cfg->d.num_wf;
     int32_t* role = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role);
@@ -1162,6 +1224,11 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
     bool have_be = false;
     memset(&be, 0, sizeof be);
     for (uint64_t k = o->first_run; k < o->first_run + o->runs; k++) {
+        if (o->progress && k > o->first_run &&
+            o->progress(o->progress_ctx, k - o->first_run, o->runs) != 0) {
+            R->stopped = true; /* the result holds the runs done */
+            break;
+        }
         tc_sys_cfg_t c = *cfg;
         lrun_t r;
         memset(&r, 0, sizeof r);
@@ -1305,7 +1372,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
     free(warm);
     free(val);
     if (rc == 0) {
-        R->witness_enforced = o->runs >= o->witness_min_runs;
+        R->witness_enforced = R->runs >= o->witness_min_runs;
         for (uint32_t i = 0; i < t->nex; i++) {
             const lt_exp_t* e = &t->ex[i];
             if (e->cls != EX_WITNESS || !(e->protos & pr))

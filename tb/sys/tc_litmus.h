@@ -98,6 +98,11 @@ typedef struct {
                            reset cycles 0-1 reset every unit (same outcomes, checked) */
     FILE* report;       /* deadlock reports of failing runs (the first 3); NULL = stderr */
     bool verbose;       /* print every run's outcome */
+    /* called after every run with the runs done and `runs`; a non-zero return stops the test
+     * there (res->stopped: the result holds the runs done). NULL = none (progress reports,
+     * Ctrl-C in gpucoh litmus) */
+    int (*progress)(void* ctx, uint64_t done, uint64_t total);
+    void* progress_ctx;
 } tc_litmus_opts_t;
 
 void tc_litmus_opts_default(tc_litmus_opts_t* o);
@@ -122,6 +127,7 @@ typedef struct {
     uint32_t witnesses, witness_missing; /* witness lines for the protocol / never observed */
     bool witness_enforced;
     bool pass;
+    bool stopped; /* o->progress stopped the runs early */
 } tc_litmus_result_t;
 
 void tc_litmus_result_free(tc_litmus_result_t* r);
@@ -129,6 +135,16 @@ uint32_t tc_litmus_nkeys(const tc_litmus_t* t);
 const char* tc_litmus_key(const tc_litmus_t* t, uint32_t i);
 /* "r0=1 r1=0" */
 void tc_litmus_format(const tc_litmus_t* t, const uint32_t* v, char* buf, size_t len);
+
+/* Check a test against a configuration before running it (tc_litmus_run does it too): the
+ * configuration, that the threads, warmers, initialiser, observer and locations fit it, and the
+ * delays. A thread's consecutive `delay`s may add up to at most half of the system's deadlock
+ * limit (cfg->deadlock_cycles; 0 = 100000), since a longer idle stretch can pass that limit
+ * with no operation completing anywhere and be reported as a hardware DEADLOCK; and all of a
+ * thread's delays together to at most half of a run's cycle budget (o->max_cycles; o NULL =
+ * the defaults). 0, or -1 with "FILE:LINE: ..." in err: an input error. */
+int tc_litmus_check(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
+                    char* err, size_t errlen);
 
 /* Run the test under cfg (protocol = cfg->d.protocol; cfg->seed is ignored: runs draw their own
  * seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,

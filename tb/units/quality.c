@@ -724,6 +724,7 @@ static void quality_usage(FILE* f) {
            "  --full F, --words F  mask mix: full lines, word runs; rest few bytes (0.5, 0.35)\n"
            "  --quick              smoke run: 4000 race-checks at (m 1024, word), (m 4096, block)\n"
            "  --out DIR            report directory (default build/out)\n"
+           "  --json FILE          quality.json here instead of in --out\n"
            "  --no-plot            do not write quality.png (no gnuplot needed)\n"
            "  --inject HOOK        testing only: corrupt the shadow (keep-set | phantom); the run\n"
            "                       must then report false negatives and exit 1\n"
@@ -739,16 +740,7 @@ static int need(int argc, char** argv, int i) {
 }
 
 static int num(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {
-    if (!gpucoh_parse_u64(s, v)) {
-        fprintf(stderr, "gpucoh: quality: %s: '%s' is not an unsigned number\n", opt, s);
-        return -1;
-    }
-    if (*v < lo || *v > hi) {
-        fprintf(stderr, "gpucoh: quality: %s: %llu is out of range %llu..%llu\n", opt,
-                (unsigned long long)*v, (unsigned long long)lo, (unsigned long long)hi);
-        return -1;
-    }
-    return 0;
+    return gpucoh_opt_u64(opt, s, lo, hi, v); /* the range check every command shares */
 }
 
 /* a fraction in [0, 1], to per mille */
@@ -1316,7 +1308,8 @@ int gpucoh_quality_cmd(int argc, char** argv) {
     int nm = 5, ng = 4;
     memcpy(ms, sweep_m, sizeof sweep_m);
     memcpy(gs, sweep_g, sizeof sweep_g);
-    const char* out = "build/out";
+    const char* out = gpucoh_default_out();
+    const char* json = NULL; /* --json: quality.json elsewhere */
     bool plot = true, quiet = false, quick = false, req_set = false, m_set = false, g_set = false;
     uint64_t v;
     for (int i = 2; i < argc; i++) {
@@ -1382,6 +1375,10 @@ int gpucoh_quality_cmd(int argc, char** argv) {
             if (need(argc, argv, i))
                 return 2;
             out = argv[++i];
+        } else if (!strcmp(o, "--json")) {
+            if (need(argc, argv, i))
+                return 2;
+            json = argv[++i];
         } else if (!strcmp(o, "--inject")) {
             if (need(argc, argv, i))
                 return 2;
@@ -1459,10 +1456,11 @@ int gpucoh_quality_cmd(int argc, char** argv) {
         free(pts);
         return 2;
     }
-    if (gpucoh_mkdirs(out) != 0) {
-        fprintf(stderr, "gpucoh: quality: cannot create %s: %s\n", out, strerror(errno));
+    if (gpucoh_check_out_dir("--out", out, err, sizeof err) != 0 ||
+        (json && gpucoh_check_out_file("--json", json, err, sizeof err) != 0)) {
+        fprintf(stderr, "gpucoh: quality: %s\n", err);
         free(pts);
-        return 1;
+        return 2;
     }
     /* the command line, as given */
     char cmd[2048];
@@ -1519,6 +1517,8 @@ int gpucoh_quality_cmd(int argc, char** argv) {
         goto fail;
     for (; opened < 3; opened++) {
         snprintf(path[opened], sizeof path[opened], "%s/%s", out, names[opened]);
+        if (opened == 2 && json)
+            snprintf(path[opened], sizeof path[opened], "%s", json);
         if (gpucoh_afile_open(&af[opened], path[opened], err, sizeof err) != 0)
             goto fail;
     }
@@ -1543,7 +1543,11 @@ int gpucoh_quality_cmd(int argc, char** argv) {
     }
     printf("gpucoh quality: %s: %llu false negatives, %llu protocol errors, %.1f s\n",
            fn || perrs ? "FAIL" : "pass", (unsigned long long)fn, (unsigned long long)perrs, secs);
-    printf("  report    %s/quality.md (+ .csv, .json%s)\n", out, plot ? ", quality.png" : "");
+    if (json)
+        printf("  report    %s/quality.md (+ .csv%s), %s\n", out, plot ? ", quality.png" : "",
+               json);
+    else
+        printf("  report    %s/quality.md (+ .csv, .json%s)\n", out, plot ? ", quality.png" : "");
     free(pts);
     return fn || perrs ? 1 : 0;
 fail:

@@ -6,6 +6,7 @@
  */
 #include "tc_units.h"
 
+#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +26,12 @@ static const char* const lease_names[] = {"fixed", "predict", NULL};
 
 typedef struct {
     gpucoh_param_def_t def;
-    size_t off; /* field of tc_desc_t */
+    size_t off;        /* field of tc_desc_t */
+    const char* field; /* its name (the C models' messages use it) */
 } tc_pdef_t;
 
 #define TCP(n, r, k, e, h, f)                                                                      \
-    { {n, r, k, e, h}, offsetof(tc_desc_t, f) }
+    { {n, r, k, e, h}, offsetof(tc_desc_t, f), #f }
 enum {
     TP_PROTO,
     TP_SM,
@@ -201,9 +203,12 @@ int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc
         d->pred_init = d->pred_max / 4u;
     if (!given[TP_PMIN] && d->pred_min > d->pred_init)
         d->pred_min = d->pred_init;
-    /* the unit's own parameters only (the message names the unit) */
-    if (unit_check(u, d, err, errlen) != 0)
+    /* the unit's own parameters only (the message names the unit and, like --param, the
+     * parameter) */
+    if (unit_check(u, d, err, errlen) != 0) {
+        tc_msg_cli_names(err, errlen);
         return -1;
+    }
     return 0;
 }
 
@@ -931,9 +936,49 @@ void tc_desc_print(const tc_desc_t* d, FILE* f) {
         const gpucoh_param_def_t* def = &tc_p[p].def;
         const uint32_t v = dget(d, p);
         if (def->kind == GPUCOH_P_ENUM)
-            fprintf(f, "%s%s=%s", sep, def->name, def->enum_names[v]);
+            fprintf(f, "%s--param %s=%s", sep, def->name, def->enum_names[v]);
         else
-            fprintf(f, "%s%s=%u", sep, def->name, (unsigned)v);
+            fprintf(f, "%s--param %s=%u", sep, def->name, (unsigned)v);
         sep = " ";
     }
+}
+
+void tc_desc_json(const tc_desc_t* d, FILE* f) {
+    fputc('{', f);
+    for (unsigned p = 0; p < TP_N; p++) {
+        const gpucoh_param_def_t* def = &tc_p[p].def;
+        const uint32_t v = dget(d, p);
+        if (def->kind == GPUCOH_P_ENUM)
+            fprintf(f, "%s\"%s\": \"%s\"", p ? ", " : "", def->name, def->enum_names[v]);
+        else
+            fprintf(f, "%s\"%s\": %u", p ? ", " : "", def->name, (unsigned)v);
+    }
+    fputc('}', f);
+}
+
+void tc_msg_cli_names(char* msg, size_t n) {
+    char out[1024];
+    size_t o = 0;
+    for (const char* c = msg; *c && o + 1 < sizeof out;) {
+        if (!isalpha((unsigned char)*c) && *c != '_') {
+            out[o++] = *c++;
+            continue;
+        }
+        const char* e = c;
+        while (isalnum((unsigned char)*e) || *e == '_')
+            e++;
+        const size_t len = (size_t)(e - c);
+        const char* w = NULL;
+        for (unsigned p = 0; p < TP_N && !w; p++)
+            if (strlen(tc_p[p].field) == len && !strncmp(tc_p[p].field, c, len))
+                w = tc_p[p].def.name;
+        const size_t wl = w ? strlen(w) : len;
+        if (o + wl + 1 > sizeof out)
+            break;
+        memcpy(out + o, w ? w : c, wl);
+        o += wl;
+        c = e;
+    }
+    out[o] = 0;
+    snprintf(msg, n, "%s", out);
 }

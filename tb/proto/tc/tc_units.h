@@ -25,7 +25,12 @@ int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc
 
 /* "--param NAME=VALUE" for the whole system (any TC unit parameter). */
 int tc_desc_set(tc_desc_t* d, const char* kv, char* err, size_t errlen);
-/* Every parameter as NAME=VALUE, space-separated (the replay command line). */
+/* Every parameter as --param NAME=VALUE, space-separated (the replay command line). */
 void tc_desc_print(const tc_desc_t* d, FILE* f);
+/* Every parameter as a JSON object {"protocol": "tc-weak", "sm": 4, ...} (the CLI names). */
+void tc_desc_json(const tc_desc_t* d, FILE* f);
+/* Rewrite a C model's parameter message to the names `gpucoh list` and --param use: the
+ * tc_desc_t field names (num_wf, num_sm, num_banks, line_bytes) become wf, sm, banks, line. */
+void tc_msg_cli_names(char* msg, size_t n);
 
 #endif

@@ -122,15 +122,14 @@ void tc_wave_replay(const tc_wave_run_t* r, const tc_rtl_result_t* div, char* bu
         }
         cat(buf, n, " --full-every %u", (unsigned)r->rtl.full_every);
     }
-    /* every parameter, one --param each */
+    /* every parameter, one --param each (tc_desc_print writes "--param NAME=VALUE ...") */
     char* ps = NULL;
     size_t pn = 0;
     FILE* m = open_memstream(&ps, &pn);
     if (m) {
         tc_desc_print(&c->d, m);
         fclose(m);
-        for (char* t = strtok(ps, " "); t; t = strtok(NULL, " "))
-            cat(buf, n, " --param %s", t);
+        cat(buf, n, " %s", ps);
     }
     free(ps);
     cat(buf, n, " --req-delay %u:%u --rsp-delay %u:%u --mem-lat %u:%u", (unsigned)c->req_delay_min,
@@ -153,8 +152,11 @@ void tc_wave_replay(const tc_wave_run_t* r, const tc_rtl_result_t* div, char* bu
             (unsigned long long)(diverged ? div->div_cycle + 1 : r->cycles));
         break;
     case TC_WAVE_EPISODE:
-        cat(buf, n, " --episodes %u --locations %u --wfs %u --seed %llu", (unsigned)r->ep.episodes,
-            (unsigned)r->ep.locations, (unsigned)r->ep.wfs, (unsigned long long)r->ep.seed);
+        cat(buf, n, " --episodes %u --locations %u", (unsigned)r->ep.episodes,
+            (unsigned)r->ep.locations);
+        if (r->ep.wfs) /* 0: every wavefront (the default; --wfs takes 1..NumWf) */
+            cat(buf, n, " --wfs %u", (unsigned)r->ep.wfs);
+        cat(buf, n, " --seed %llu", (unsigned long long)r->ep.seed);
         if (diverged || r->cycles)
             cat(buf, n, " --cycles %llu",
                 (unsigned long long)(diverged ? div->div_cycle + 1 : r->cycles));
@@ -712,7 +714,7 @@ static void json_run(FILE* f, const tc_wave_run_t* r) {
         fclose(m);
         const char* sep = "";
         for (char* t = strtok(ps, " "); t; t = strtok(NULL, " ")) {
-            char* eq = strchr(t, '=');
+            char* eq = strchr(t, '='); /* NAME=VALUE; the "--param" tokens have none */
             if (!eq)
                 continue;
             *eq = 0;
