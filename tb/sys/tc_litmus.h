@@ -33,11 +33,15 @@
  *     atom.add|atom.exch REG LOC V atomic; REG = the old value
  *     atom.cas REG LOC CMP SWAP    compare-and-swap; REG = the old value
  *     delay N                      N idle cycles
- *   allow   PROTO OUTCOME          PROTO: tc-weak | tc-strong | all. OUTCOME: KEY=V ... where
- *   forbid  PROTO OUTCOME          KEY is a register (its final value) or a location (its
- *   undef   PROTO OUTCOME          final value, read by an atomic ADD 0 after every thread has
- *   witness PROTO OUTCOME          drained its writes); V is a number or '*'; keys not named
- *                                  are '*'.
+ *   allow   WHO OUTCOME            WHO: a protocol variant (tc-weak, tc-strong), a family (tc),
+ *   forbid  WHO OUTCOME            a memory model (sc, rcsc, rcpc, drf-sc, hrf-direct,
+ *   undef   WHO OUTCOME            hrf-indirect: every variant giving it; for witness, every
+ *   witness WHO OUTCOME            variant whose own model it is) or all. OUTCOME: KEY=V ...
+ *                                  where KEY is a register (its final value) or a location
+ *                                  (its final value, read by an atomic ADD 0 after every thread
+ *                                  has drained its writes); V is a number or '*'; keys not
+ *                                  named are '*'. TC-Strong gives rcsc (and so rcpc), TC-Weak
+ *                                  rcpc (the paper's claims; tc_litmus.c VARIANTS).
  *
  * Numbers: decimal or 0x hex, 32 bits. Names: [A-Za-z_][A-Za-z0-9_]*, unique over threads,
  * locations and registers; a register is defined by the one operation that writes it, and an
