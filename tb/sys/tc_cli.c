@@ -91,6 +91,28 @@ static int num(const char* o, const char* s, uint64_t* v) {
 }
 
 /* Parse the options; what = "cosim system" | "episode" | "litmus". */
+/* --rtl / --netlist UNITS: a comma list of l1, l2, timer, all into a TC_RTL_* mask. */
+static int unit_list(const char* opt, const char* v, uint32_t* mask) {
+    static const struct {
+        const char* name;
+        uint32_t bits;
+    } u[] = {{"l1", TC_RTL_L1}, {"l2", TC_RTL_L2}, {"timer", TC_RTL_TIMER}, {"all", TC_RTL_ALL}};
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", v);
+    *mask = 0;
+    for (char* t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        size_t k = 0;
+        while (k < sizeof u / sizeof u[0] && strcmp(t, u[k].name))
+            k++;
+        if (k == sizeof u / sizeof u[0]) {
+            fprintf(stderr, "gpucoh: %s: '%s' is not one of: l1 l2 timer all\n", opt, t);
+            return -1;
+        }
+        *mask |= u[k].bits;
+    }
+    return 0;
+}
+
 static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     memset(o, 0, sizeof *o);
     tc_protocol_t proto = TC_WEAK;
@@ -166,42 +188,12 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             }
         } else if (!strcmp(a, "--rtl")) {
             NEED();
-            o->rtl = 0;
-            char buf[128];
-            snprintf(buf, sizeof buf, "%s", v);
-            for (char* t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                if (!strcmp(t, "l1"))
-                    o->rtl |= TC_RTL_L1;
-                else if (!strcmp(t, "l2"))
-                    o->rtl |= TC_RTL_L2;
-                else if (!strcmp(t, "timer"))
-                    o->rtl |= TC_RTL_TIMER;
-                else if (!strcmp(t, "all"))
-                    o->rtl |= TC_RTL_ALL;
-                else {
-                    fprintf(stderr, "gpucoh: --rtl: '%s' is not one of: l1 l2 timer all\n", t);
-                    return -1;
-                }
-            }
+            if (unit_list(a, v, &o->rtl))
+                return -1;
         } else if (!strcmp(a, "--netlist") && !strcmp(what, "cosim system")) {
             NEED();
-            o->netlist = 0;
-            char buf[128];
-            snprintf(buf, sizeof buf, "%s", v);
-            for (char* t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-                if (!strcmp(t, "l1"))
-                    o->netlist |= TC_RTL_L1;
-                else if (!strcmp(t, "l2"))
-                    o->netlist |= TC_RTL_L2;
-                else if (!strcmp(t, "timer"))
-                    o->netlist |= TC_RTL_TIMER;
-                else if (!strcmp(t, "all"))
-                    o->netlist |= TC_RTL_ALL;
-                else {
-                    fprintf(stderr, "gpucoh: --netlist: '%s' is not one of: l1 l2 timer all\n", t);
-                    return -1;
-                }
-            }
+            if (unit_list(a, v, &o->netlist))
+                return -1;
         } else if (!strcmp(a, "--rtl-dir")) {
             NEED();
             o->rtl_dir = v;
