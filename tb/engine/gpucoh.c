@@ -173,6 +173,22 @@ static int parse_rate(const char* s, uint32_t* out) {
     return 0;
 }
 
+/* The field of a path-valued option (--wave, --out, --json, --rtl-dir, --mutants), or NULL. */
+static const char** str_option(args_t* a, const char* o) {
+    const struct {
+        const char* name;
+        const char** field;
+    } t[] = {{"--wave", &a->wave},
+             {"--out", &a->out},
+             {"--json", &a->json},
+             {"--rtl-dir", &a->rtl_dir},
+             {"--mutants", &a->mutants_file}};
+    for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
+        if (!strcmp(o, t[k].name))
+            return t[k].field;
+    return NULL;
+}
+
 /* Parse "[unit] options". unit_required: 1 = must be given, 0 = optional. */
 static int parse_args(int argc, char** argv, int first, int unit_required, args_t* a) {
     memset(a, 0, sizeof *a);
@@ -258,26 +274,10 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
             if (need_value(argc, argv, i) || parse_rate(argv[++i], &a->illegal_rate))
                 return -1;
             a->illegal_set = true;
-        } else if (!strcmp(o, "--wave")) {
+        } else if (str_option(a, o)) {
             if (need_value(argc, argv, i))
                 return -1;
-            a->wave = argv[++i];
-        } else if (!strcmp(o, "--out")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            a->out = argv[++i];
-        } else if (!strcmp(o, "--json")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            a->json = argv[++i];
-        } else if (!strcmp(o, "--rtl-dir")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            a->rtl_dir = argv[++i];
-        } else if (!strcmp(o, "--mutants")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            a->mutants_file = argv[++i];
+            *str_option(a, o) = argv[++i];
         } else if (!strcmp(o, "--quiet")) {
             a->quiet = true;
         } else if (!strcmp(o, "--coverage")) {
