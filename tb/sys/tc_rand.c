@@ -100,6 +100,14 @@ tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t op
                         : (d->pred_max < 4 * d->pred_init ? d->pred_max : 4 * d->pred_init);
     c.quiet_min = 2 * life + 50;
     c.quiet_max = 3 * life + 100;
+    /* QUIET stays below the harness's deadlock limit (tc_sys: 100 000 cycles without progress
+     * while the workload is not finished): with leases longer than about 30 000 cycles (e.g. a
+     * predictor started at PredMax = 65 535) it is capped at 80 000-90 000 cycles, which still
+     * outlasts every lease up to 80 000 cycles */
+    if (c.quiet_max > 90000u) {
+        c.quiet_max = 90000u;
+        c.quiet_min = c.quiet_min < 80000u ? c.quiet_min : 80000u;
+    }
     c.quiet_permille = 150;
     c.word_permille = 50;
     c.steer = true;
