@@ -76,7 +76,8 @@ typedef struct {
 uint64_t tc_rand_roll_cycle(const tc_desc_t* d, uint32_t start_time);
 /* Defaults sized from the geometry: 2 L2 sets per bank, 3 * L2Ways lines per set, 4 hot lines
  * per bank (at most 16), phases 200..2000 cycles, QUIET 2..3 times the longest expected lease
- * (Lease, or min(PredMax, 4 * PredInit) when predicted). */
+ * (Lease, or min(PredMax, 4 * PredInit) when predicted), at most 90 000 cycles (below the
+ * harness's 100 000-cycle deadlock limit). */
 tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t ops);
 
 typedef struct tc_rand tc_rand_t;
