@@ -937,6 +937,24 @@ static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res
     return 0;
 }
 
+/* The end of an episode / litmus report: close its list (close), the overall verdict, commit
+ * the file and say where it is; the exit status (status, or 1 when the report failed). */
+static int report_finish(const topt_t* o, mreport_t* af, const char* close, int status) {
+    char err[1024];
+    fprintf(af->f, "%s, \"verdict\": \"%s\"}\n", close,
+            status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
+            : status                          ? "fail"
+                                              : "pass");
+    if (mreport_commit(af, o->json_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return status ? status : 1;
+    }
+    printf("  report    %s\n", o->json_path);
+    if (status == GPUCOH_EXIT_INTERRUPTED)
+        fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
+    return status;
+}
+
 static void chk_json(FILE* f, const tc_check_t* c) {
     fprintf(f,
             "\"checked\": %llu, \"match\": %llu, \"mismatch\": %llu, \"not_checkable\": %llu, "
@@ -1030,18 +1048,7 @@ static int episode(topt_t* o) {
             status = 1;
         }
     }
-    fprintf(af.f, "], \"verdict\": \"%s\"}\n",
-            status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
-            : status                          ? "fail"
-                                              : "pass");
-    if (mreport_commit(&af, o->json_path, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh: %s\n", err);
-        return status ? status : 1;
-    }
-    printf("  report    %s\n", o->json_path);
-    if (status == GPUCOH_EXIT_INTERRUPTED)
-        fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
-    return status;
+    return report_finish(o, &af, "]", status);
 }
 
 /* ---- litmus --------------------------------------------------------------------------------- */
@@ -1221,18 +1228,7 @@ static int litmus(topt_t* o) {
     }
     for (int k = 0; k < o->nfiles; k++)
         tc_litmus_free(ts[k]);
-    fprintf(af.f, "\n], \"verdict\": \"%s\"}\n",
-            status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
-            : status                          ? "fail"
-                                              : "pass");
-    if (mreport_commit(&af, o->json_path, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh: %s\n", err);
-        return status ? status : 1;
-    }
-    printf("  report    %s\n", o->json_path);
-    if (status == GPUCOH_EXIT_INTERRUPTED)
-        fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
-    return status;
+    return report_finish(o, &af, "\n]", status);
 }
 
 /* ---- bench system --------------------------------------------------------------------------- */
