@@ -405,21 +405,6 @@ typedef struct {
     tc_desc_t d;
 } shared_be_t;
 
-static int sh_l1(void* c, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out) {
-    shared_be_t* s = c;
-    return s->real.l1(s->real.ctx, j, in, out);
-}
-static int sh_l2(void* c, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out) {
-    shared_be_t* s = c;
-    return s->real.l2(s->real.ctx, b, in, out);
-}
-static int sh_timer(void* c, const tc_timer_in_t* in, tc_timer_out_t* out) {
-    shared_be_t* s = c;
-    return s->real.timer(s->real.ctx, in, out);
-}
-static void sh_destroy(void* c) {
-    (void)c;
-}
 static int shared_factory(void* ctx, const tc_desc_t* d, tc_backend_t* be, char* err, size_t n) {
     shared_be_t* s = ctx;
     if (s->made && memcmp(&s->d, d, sizeof *d) != 0) {
@@ -432,11 +417,7 @@ static int shared_factory(void* ctx, const tc_desc_t* d, tc_backend_t* be, char*
         s->made = true;
         s->d = *d;
     }
-    be->ctx = s;
-    be->l1 = sh_l1;
-    be->l2 = sh_l2;
-    be->timer = sh_timer;
-    be->destroy = sh_destroy;
+    gsys_backend_borrow(&s->real, be);
     return 0;
 }
 

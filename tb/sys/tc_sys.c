@@ -25,129 +25,6 @@
 #include "rng.h"
 #include "tc_gwct.h"
 
-/* ---- the C backend ------------------------------------------------------------------------- */
-
-typedef struct {
-    tc_desc_t d;
-    tc_timer_t* timer;
-    tc_l1_t** l1;
-    tc_l2_t** l2;
-} c_backend_t;
-
-static int c_be_l1(void* ctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out) {
-    c_backend_t* c = (c_backend_t*)ctx;
-    tc_l1_tick(c->l1[j], in, out);
-    return 0;
-}
-
-static int c_be_l2(void* ctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out) {
-    c_backend_t* c = (c_backend_t*)ctx;
-    tc_l2_tick(c->l2[b], in, out);
-    return 0;
-}
-
-static int c_be_timer(void* ctx, const tc_timer_in_t* in, tc_timer_out_t* out) {
-    c_backend_t* c = (c_backend_t*)ctx;
-    tc_timer_tick(c->timer, in, out);
-    return 0;
-}
-
-static void c_be_destroy(void* ctx) {
-    c_backend_t* c = (c_backend_t*)ctx;
-    if (!c)
-        return;
-    if (c->l1)
-        for (uint32_t j = 0; j < c->d.num_sm; j++)
-            free(c->l1[j]);
-    if (c->l2)
-        for (uint32_t b = 0; b < c->d.num_banks; b++)
-            free(c->l2[b]);
-    free(c->l1);
-    free(c->l2);
-    free(c->timer);
-    free(c);
-}
-
-int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen) {
-    memset(be, 0, sizeof *be);
-    if (tc_check_desc(d, err, errlen) != 0)
-        return -1;
-    c_backend_t* c = (c_backend_t*)calloc(1, sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "tc_backend_c: out of memory");
-        return -1;
-    }
-    c->d = *d;
-    const tc_timer_desc_t td = tc_timer_desc_from(d);
-    const size_t tn = tc_timer_size(&td);
-    void* tmem = tn ? malloc(tn) : NULL;
-    c->l1 = (tc_l1_t**)calloc(d->num_sm, sizeof *c->l1);
-    c->l2 = (tc_l2_t**)calloc(d->num_banks, sizeof *c->l2);
-    if (!c->l1 || !c->l2 || (tn && !tmem)) {
-        free(tmem);
-        goto oom;
-    }
-    c->timer = tc_timer_init(tmem, tn, &td, err, errlen);
-    if (!c->timer) {
-        free(tmem);
-        goto fail;
-    }
-    const tc_l1_desc_t d1 = tc_l1_desc_from(d);
-    const size_t n1 = tc_l1_size(&d1);
-    for (uint32_t j = 0; j < d->num_sm; j++) {
-        void* mem = malloc(n1);
-        if (!mem)
-            goto oom;
-        c->l1[j] = tc_l1_init(mem, n1, &d1, err, errlen);
-        if (!c->l1[j]) {
-            free(mem);
-            goto fail;
-        }
-    }
-    const tc_l2_desc_t d2 = tc_l2_desc_from(d);
-    const size_t n2 = tc_l2_size(&d2);
-    for (uint32_t b = 0; b < d->num_banks; b++) {
-        void* mem = malloc(n2);
-        if (!mem)
-            goto oom;
-        c->l2[b] = tc_l2_init(mem, n2, &d2, err, errlen);
-        if (!c->l2[b]) {
-            free(mem);
-            goto fail;
-        }
-    }
-    be->ctx = c;
-    be->l1 = c_be_l1;
-    be->l2 = c_be_l2;
-    be->timer = c_be_timer;
-    be->destroy = c_be_destroy;
-    return 0;
-oom:
-    snprintf(err, errlen, "tc_backend_c: out of memory");
-fail:
-    c_be_destroy(c);
-    return -1;
-}
-
-static c_backend_t* c_backend_of(const tc_backend_t* be) {
-    return (be && be->l1 == c_be_l1) ? (c_backend_t*)be->ctx : NULL;
-}
-
-tc_l1_t* tc_backend_c_l1(tc_backend_t* be, uint32_t j) {
-    c_backend_t* c = c_backend_of(be);
-    return (c && j < c->d.num_sm) ? c->l1[j] : NULL;
-}
-
-tc_l2_t* tc_backend_c_l2(tc_backend_t* be, uint32_t b) {
-    c_backend_t* c = c_backend_of(be);
-    return (c && b < c->d.num_banks) ? c->l2[b] : NULL;
-}
-
-tc_timer_t* tc_backend_c_timer(tc_backend_t* be) {
-    c_backend_t* c = c_backend_of(be);
-    return c ? c->timer : NULL;
-}
-
 /* ---- configurations ------------------------------------------------------------------------ */
 
 tc_sys_cfg_t tc_sys_cfg_default(tc_protocol_t p) {
@@ -511,7 +388,7 @@ tc_sys_t* tc_sys_new(const tc_sys_cfg_t* cfg, tc_backend_t* be, tc_workload_t* w
                      size_t errlen) {
     if (tc_check_desc(&cfg->d, err, errlen) != 0)
         return NULL;
-    if (!be || !be->l1 || !be->l2 || !be->timer || !wl || !wl->next || !wl->finished) {
+    if (!be || !be->tick || !wl || !wl->next || !wl->finished) {
         snprintf(err, errlen, "tc_sys_new: backend and workload callbacks are required");
         return NULL;
     }
@@ -644,9 +521,8 @@ uint32_t tc_sys_mem_word(const tc_sys_t* s, uint64_t addr) {
 uint32_t tc_sys_word(const tc_sys_t* s, uint64_t addr) {
     uint64_t line = addr >> s->lb_bits;
     uint32_t word = (uint32_t)((addr & (s->d.line_bytes - 1)) >> 2);
-    c_backend_t* c = c_backend_of(s->be);
-    if (c) {
-        const tc_l2_t* m = c->l2[tc_bank_of(&s->d, line)];
+    const tc_l2_t* m = gsys_backend_model(s->be, TC_SLOT_L2, tc_bank_of(&s->d, line));
+    if (m) {
         uint32_t bb = log2u(s->nb), sb = log2u(s->d.l2_sets);
         uint32_t set = (uint32_t)((line >> bb) & (s->d.l2_sets - 1));
         uint64_t tag = ((line >> (bb + sb)) << bb) | (line & (s->nb - 1));
@@ -1146,11 +1022,13 @@ static int sys_cycle(tc_sys_t* s) {
     }
 
     int rc = 0;
+    if (s->be->cycle_begin)
+        s->be->cycle_begin(s->be->ctx, !rst);
     for (uint32_t j = 0; j < s->n; j++) {
         tc_l1_in_t* in = &s->l1i[j];
         in->rst_n = !rst;
         in->t = tm;
-        if (s->be->l1(s->be->ctx, j, in, &s->l1o[j]) != 0)
+        if (s->be->tick(s->be->ctx, TC_SLOT_L1, j, in, &s->l1o[j]) != 0)
             rc = 1;
         if (in->core.valid)
             memset(&in->core, 0, sizeof in->core);
@@ -1161,7 +1039,7 @@ static int sys_cycle(tc_sys_t* s) {
         tc_l2_in_t* in = &s->l2i[b];
         in->rst_n = !rst;
         in->t = tm;
-        if (s->be->l2(s->be->ctx, b, in, &s->l2o[b]) != 0)
+        if (s->be->tick(s->be->ctx, TC_SLOT_L2, b, in, &s->l2o[b]) != 0)
             rc = 1;
         if (in->req.valid)
             memset(&in->req, 0, sizeof in->req);
@@ -1175,7 +1053,9 @@ static int sys_cycle(tc_sys_t* s) {
         ti.load = true;
         ti.load_val = s->cfg.start_time;
     }
-    if (s->be->timer(s->be->ctx, &ti, &s->to) != 0)
+    if (s->be->tick(s->be->ctx, TC_SLOT_TIMER, 0, &ti, &s->to) != 0)
+        rc = 1;
+    if (s->be->cycle_end && s->be->cycle_end(s->be->ctx) != 0)
         rc = 1;
     s->cycle++;
     return rc;
@@ -1236,21 +1116,22 @@ static void report_deadlock(const tc_sys_t* s, FILE* f, bool fin) {
                     "    DRAM -> bank %u: %u response(s), first line 0x%" PRIx64
                     " ready at %" PRIu64 "\n",
                     b, s->dram[b].n, s->dram[b].e[0].line, s->dram[b].e[0].ready);
-    c_backend_t* c = c_backend_of(s->be);
+    tc_backend_t* be = s->be;
     for (uint32_t j = 0; j < s->n; j++) {
         const tc_l1_out_t* o = &s->l1o[j];
+        const tc_l1_t* m1 = tc_backend_c_l1(be, j);
         fprintf(f,
                 "  L1 %u: core_ready %d fence_ready 0x%" PRIx64 " wr_idle 0x%" PRIx64
                 " unsent 0x%" PRIx64,
                 j, o->core_ready, o->fence_ready, o->wr_idle, s->m_unsent[j]);
-        if (c)
-            fprintf(f, " fifo %u errors %" PRIu64, c->l1[j]->fcnt, c->l1[j]->errors);
+        if (m1)
+            fprintf(f, " fifo %u errors %" PRIu64, m1->fcnt, m1->errors);
         fputc('\n', f);
     }
     for (uint32_t b = 0; b < s->nb; b++) {
         fprintf(f, "  L2 %u: req_ready %d", b, s->l2o[b].req_ready);
-        if (c) {
-            const tc_l2_t* m = c->l2[b];
+        const tc_l2_t* m = tc_backend_c_l2(be, b);
+        if (m) {
             uint32_t used[3] = {0, 0, 0};
             for (uint32_t k = 0; k < s->d.l2_mshrs; k++)
                 if (m->mshr[k].v && m->mshr[k].kind < 3)
@@ -1365,13 +1246,12 @@ void tc_sys_stats(const tc_sys_t* s, FILE* f) {
     fprintf(
         f, "max in flight: request xbar %" PRIu64 ", response xbar %" PRIu64 ", DRAM %" PRIu64 "\n",
         s->st_rq_max, s->st_rs_max, s->st_dram_max);
-    c_backend_t* c = c_backend_of(s->be);
-    if (c) {
+    if (tc_backend_c_l1(s->be, 0)) {
         uint64_t e1 = 0, e2 = 0;
         for (uint32_t j = 0; j < s->n; j++)
-            e1 += c->l1[j]->errors;
+            e1 += tc_backend_c_l1(s->be, j)->errors;
         for (uint32_t b = 0; b < s->nb; b++)
-            e2 += c->l2[b]->errors;
+            e2 += tc_backend_c_l2(s->be, b)->errors;
         fprintf(f, "model protocol errors: L1 %" PRIu64 " L2 %" PRIu64 "\n", e1, e2);
     }
 }

@@ -30,6 +30,7 @@
 
 #include "tc_l1.h"
 #include "tc_l2.h"
+#include "tc_sys_rtl.h"
 #include "tc_timer.h"
 #include "tc_types.h"
 
@@ -75,25 +76,7 @@ typedef struct tc_workload {
     bool (*finished)(void* ctx);
 } tc_workload_t;
 
-/* ---- backends ------------------------------------------------------------------------------ */
-
-typedef enum { TC_IMPL_C = 0, TC_IMPL_RTL = 1, TC_IMPL_LOCKSTEP = 2 } tc_impl_t;
-
-typedef struct tc_backend {
-    void* ctx;
-    /* tick unit j / bank b / the timer; non-zero return stops the run (lockstep mismatch or
-     * RTL error; the backend has printed the report) */
-    int (*l1)(void* ctx, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out);
-    int (*l2)(void* ctx, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out);
-    int (*timer)(void* ctx, const tc_timer_in_t* in, tc_timer_out_t* out);
-    void (*destroy)(void* ctx);
-} tc_backend_t;
-
-/* The C backend (tb/sys/tc_sys.c). Its models are reachable for coverage and golden tests. */
-int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen);
-tc_l1_t* tc_backend_c_l1(tc_backend_t* be, uint32_t j);
-tc_l2_t* tc_backend_c_l2(tc_backend_t* be, uint32_t b);
-tc_timer_t* tc_backend_c_timer(tc_backend_t* be);
+/* ---- backends: tb/sys/gsys_backend.h, TC's units in tb/proto/tc/tc_sys_rtl.h ---------------- */
 
 /* ---- the system ---------------------------------------------------------------------------- */
 

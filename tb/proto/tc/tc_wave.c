@@ -180,21 +180,6 @@ typedef struct {
     bool made;
 } fac_t;
 
-static int f_l1(void* x, uint32_t j, const tc_l1_in_t* in, tc_l1_out_t* out) {
-    fac_t* f = x;
-    return f->real.l1(f->real.ctx, j, in, out);
-}
-static int f_l2(void* x, uint32_t b, const tc_l2_in_t* in, tc_l2_out_t* out) {
-    fac_t* f = x;
-    return f->real.l2(f->real.ctx, b, in, out);
-}
-static int f_timer(void* x, const tc_timer_in_t* in, tc_timer_out_t* out) {
-    fac_t* f = x;
-    return f->real.timer(f->real.ctx, in, out);
-}
-static void f_destroy(void* x) {
-    (void)x;
-}
 static int f_make(void* x, const tc_desc_t* d, tc_backend_t* be, char* err, size_t n) {
     fac_t* f = x;
     if (!f->made) {
@@ -202,11 +187,7 @@ static int f_make(void* x, const tc_desc_t* d, tc_backend_t* be, char* err, size
             return -1;
         f->made = true;
     }
-    be->ctx = f;
-    be->l1 = f_l1;
-    be->l2 = f_l2;
-    be->timer = f_timer;
-    be->destroy = f_destroy;
+    gsys_backend_borrow(&f->real, be);
     return 0;
 }
 

@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_sys_rtl.c -- TC's units in the shared system's backends (tb/proto/tc/tc_sys_rtl.h).
+ *
+ * Every compare names the field relative to the unit instance; the backend prefixes the
+ * instance: sm[j].l1.<field>, sm[j].l1.set[s].way[w].<field>, bank[b].l2.mshr[k].<field>,
+ * timer.<field>.
+ */
+#include "tc_sys_rtl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tb_common.h"
+#include "tc_units.h"
+
+#define TC_LW(d) ((d)->line_bytes / 4u)
+#define TC_MW(d) (((d)->line_bytes + 31u) / 32u)
+
+/* ---- compares ------------------------------------------------------------------------------- */
+
+void tc_cmp_l1_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,
+                   const tc_l1_out_t* g) {
+    tb_cmp_u64(mm, bad, e->core_ready, g->core_ready, "core_ready_o");
+    tb_cmp_u64(mm, bad, e->crsp.valid, g->crsp.valid, "crsp_valid_o");
+    tb_cmp_u64(mm, bad, e->crsp.kind, g->crsp.kind, "crsp_kind_o");
+    tb_cmp_u64(mm, bad, e->crsp.wf_mask, g->crsp.wf_mask, "crsp_wf_mask_o");
+    tb_cmp_u64(mm, bad, e->crsp.line, g->crsp.line, "crsp_line_o");
+    tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, TC_LW(d), TC_LW(d) * 32, "crsp_data_o");
+    tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
+    tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
+    tb_cmp_u64(mm, bad, e->req.src, g->req.src, "req_src_o");
+    tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
+    tb_cmp_u64(mm, bad, e->req.line, g->req.line, "req_line_o");
+    tb_cmp_u64(mm, bad, e->req.exp, g->req.exp, "req_exp_o");
+    tb_cmp_u64(mm, bad, e->req.ts, g->req.ts, "req_ts_o");
+    tb_cmp_u64(mm, bad, e->req.era, g->req.era, "req_era_o");
+    tb_cmp_words(mm, bad, e->req.data, g->req.data, TC_LW(d), TC_LW(d) * 32, "req_data_o");
+    tb_cmp_words(mm, bad, e->req.mask, g->req.mask, TC_MW(d), d->line_bytes, "req_mask_o");
+    tb_cmp_u64(mm, bad, e->req.aop, g->req.aop, "req_aop_o");
+    tb_cmp_u64(mm, bad, e->req.word, g->req.word, "req_word_o");
+    tb_cmp_u64(mm, bad, e->req.a, g->req.a, "req_a_o");
+    tb_cmp_u64(mm, bad, e->req.b, g->req.b, "req_b_o");
+    tb_cmp_u64(mm, bad, e->fence_ready, g->fence_ready, "fence_ready_o");
+    tb_cmp_u64(mm, bad, e->wr_idle, g->wr_idle, "wr_idle_o");
+}
+
+void tc_cmp_l1_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                    const tc_l1_line_t* e, const tc_l1_line_t* g) {
+    const uint32_t s = i / d->l1_ways, w = i % d->l1_ways;
+    char n[64];
+#define L1F(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, (unsigned)s, (unsigned)w)
+    L1F(tag);
+    L1F(st);
+    L1F(lts);
+    L1F(rd);
+    L1F(waw);
+    L1F(wcnt);
+    L1F(orig);
+    L1F(late);
+    L1F(mts);
+#undef L1F
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * TC_LW(d)) != 0) { /* name only if reported */
+        snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+        tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    }
+}
+
+void tc_cmp_l2_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
+                   const tc_l2_out_t* g) {
+    tb_cmp_u64(mm, bad, e->req_ready, g->req_ready, "req_ready_o");
+    tb_cmp_u64(mm, bad, e->rsp.valid, g->rsp.valid, "rsp_valid_o");
+    tb_cmp_u64(mm, bad, e->rsp.kind, g->rsp.kind, "rsp_kind_o");
+    tb_cmp_u64(mm, bad, e->rsp.dst, g->rsp.dst, "rsp_dst_o");
+    tb_cmp_u64(mm, bad, e->rsp.wf, g->rsp.wf, "rsp_wf_o");
+    tb_cmp_u64(mm, bad, e->rsp.atomic, g->rsp.atomic, "rsp_atomic_o");
+    tb_cmp_u64(mm, bad, e->rsp.line, g->rsp.line, "rsp_line_o");
+    tb_cmp_u64(mm, bad, e->rsp.ts, g->rsp.ts, "rsp_ts_o");
+    tb_cmp_u64(mm, bad, e->rsp.era, g->rsp.era, "rsp_era_o");
+    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, TC_LW(d), TC_LW(d) * 32, "rsp_data_o");
+    tb_cmp_u64(mm, bad, e->mreq.fetch, g->mreq.fetch, "mreq_fetch_o");
+    tb_cmp_u64(mm, bad, e->mreq.fetch_line, g->mreq.fetch_line, "mreq_fetch_line_o");
+    tb_cmp_u64(mm, bad, e->mreq.wb, g->mreq.wb, "mreq_wb_o");
+    tb_cmp_u64(mm, bad, e->mreq.wb_line, g->mreq.wb_line, "mreq_wb_line_o");
+    tb_cmp_words(mm, bad, e->mreq.wb_data, g->mreq.wb_data, TC_LW(d), TC_LW(d) * 32,
+                 "mreq_wb_data_o");
+}
+
+void tc_cmp_l2_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                    const tc_l2_line_t* e, const tc_l2_line_t* g) {
+    const uint32_t s = i / d->l2_ways, w = i % d->l2_ways;
+    char n[64];
+#define L2F(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, (unsigned)s, (unsigned)w)
+    L2F(tag);
+    L2F(st);
+    L2F(gts);
+    L2F(dirty);
+#undef L2F
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * TC_LW(d)) != 0) { /* name only if reported */
+        snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+        tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    }
+}
+
+void tc_cmp_mshr(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t k,
+                 const tc_l2_mshr_t* e, const tc_l2_mshr_t* g) {
+    char n[64];
+#define MF(f) tb_cmp_u64(mm, bad, e->f, g->f, "mshr[%u]." #f, (unsigned)k)
+    MF(v);
+    MF(kind);
+    MF(line);
+    MF(way);
+    MF(ts);
+    MF(sm);
+    MF(op);
+    MF(src);
+    MF(wf);
+    MF(aop);
+    MF(word);
+    MF(a);
+    MF(b);
+#undef MF
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * TC_LW(d)) != 0) { /* name only if reported */
+        snprintf(n, sizeof n, "mshr[%u].data", (unsigned)k);
+        tb_cmp_words(mm, bad, e->data, g->data, TC_LW(d), TC_LW(d) * 32, n);
+    }
+    if (memcmp(e->mask, g->mask, sizeof(uint32_t) * TC_MW(d)) != 0) {
+        snprintf(n, sizeof n, "mshr[%u].mask", (unsigned)k);
+        tb_cmp_words(mm, bad, e->mask, g->mask, TC_MW(d), d->line_bytes, n);
+    }
+}
+
+/* ---- the unit ops --------------------------------------------------------------------------- */
+
+/* A netlist's state bits synthesis removed: got takes them from the C model (exp, the same
+ * struct type), under fix (ones in those bits). */
+static void fix_bits(void* got, const void* exp, const void* fix, size_t n) {
+    unsigned char* g = got;
+    const unsigned char *e = exp, *m = fix;
+    for (size_t i = 0; i < n; i++)
+        if (m[i])
+            g[i] = (unsigned char)((g[i] & ~m[i]) | (e[i] & m[i]));
+}
+#define FIX(g, e, m) fix_bits(&(g), &(e), &(m), sizeof(g))
+
+/* One model in one malloc'd block: size() == 0 is an illegal descriptor, init says why. */
+#define MODEL_NEW(unit, dtype, pd, err, errlen)                                                    \
+    do {                                                                                           \
+        const dtype ud = unit##_desc_from((const tc_desc_t*)(pd));                                 \
+        const size_t n = unit##_size(&ud);                                                         \
+        void* mem = n ? malloc(n) : NULL;                                                          \
+        if (n && !mem) {                                                                           \
+            snprintf(err, errlen, "%s: out of memory", #unit);                                     \
+            return NULL;                                                                           \
+        }                                                                                          \
+        void* m = unit##_init(mem, n, &ud, err, errlen);                                           \
+        if (!m)                                                                                    \
+            free(mem);                                                                             \
+        return m;                                                                                  \
+    } while (0)
+
+static void* l1_new(const void* pd, char* err, size_t errlen) {
+    MODEL_NEW(tc_l1, tc_l1_desc_t, pd, err, errlen);
+}
+static void* l2_new(const void* pd, char* err, size_t errlen) {
+    MODEL_NEW(tc_l2, tc_l2_desc_t, pd, err, errlen);
+}
+static void* timer_new(const void* pd, char* err, size_t errlen) {
+    MODEL_NEW(tc_timer, tc_timer_desc_t, pd, err, errlen);
+}
+
+static void l1_tick(void* m, const void* in, void* out) {
+    tc_l1_tick(m, in, out);
+}
+static void l2_tick(void* m, const void* in, void* out) {
+    tc_l2_tick(m, in, out);
+}
+static void timer_tick(void* m, const void* in, void* out) {
+    tc_timer_tick(m, in, out);
+}
+
+static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    tc_pvals_from_desc(&unit_tc_l1, pd, pv);
+}
+static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    tc_pvals_from_desc(&unit_tc_l2, pd, pv);
+}
+static void timer_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    tc_pvals_from_desc(&unit_tc_timer, pd, pv);
+}
+
+static void l1_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
+                       const void* g) {
+    tc_cmp_l1_out(pd, mm, bad, e, g);
+}
+static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
+                       const void* g) {
+    tc_cmp_l2_out(pd, mm, bad, e, g);
+}
+static void timer_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* ve,
+                          const void* vg) {
+    (void)pd;
+    const tc_timer_out_t *e = ve, *g = vg;
+    tb_cmp_u64(mm, bad, e->now, g->now, "now_o");
+    tb_cmp_u64(mm, bad, e->era, g->era, "era_o");
+    tb_cmp_u64(mm, bad, e->roll, g->roll, "roll_o");
+}
+
+/* The lines the C model wrote this cycle (all of them after reset / roll / when full). */
+static void l1_select(const void* pd, const void* model, bool full, void* st) {
+    (void)pd;
+    const tc_l1_t* m = model;
+    tc_l1_state_t* s = st;
+    s->sel_all = m->touched_all || full;
+    s->sel_n = s->sel_all ? 0 : m->touched_n;
+    for (uint32_t k = 0; k < s->sel_n; k++)
+        s->sel[k] = m->touched[k];
+}
+
+static void l1_cmp_state(const void* pd, const void* model, void* st, const void* fix,
+                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+    const tc_desc_t* d = pd;
+    const tc_l1_t* m = model;
+    tc_l1_state_t* s = st;
+    const tc_l1_state_t* fx = fix;
+    const bool all = s->sel_all;
+    const uint32_t lines = d->l1_sets * d->l1_ways;
+    tc_l1_line_t e; /* the model's line in the shim's layout */
+    for (uint32_t k = 0; k < (all ? lines : s->sel_n); k++) {
+        const uint32_t i = all ? k : s->sel[k], x = i / d->l1_ways;
+        tc_l1_line_get(m, i, &e);
+        if (fx) {
+            FIX(s->line[i], e, fx->line[i]);
+            FIX(s->rr[x], m->rr[x], fx->rr[x]);
+        }
+        tc_cmp_l1_line(d, mm, bad, i, &e, &s->line[i]);
+        if (!all)
+            tb_cmp_u64(mm, bad, m->rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+    }
+    for (uint32_t x = 0; all && x < d->l1_sets; x++) {
+        if (fx)
+            FIX(s->rr[x], m->rr[x], fx->rr[x]);
+        tb_cmp_u64(mm, bad, m->rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+    }
+    if (fx) {
+        FIX(s->fcnt, m->fcnt, fx->fcnt);
+        for (uint32_t w = 0; w < d->num_wf; w++) {
+            FIX(s->gwct.gwct[w], m->gwct->gwct[w], fx->gwct.gwct[w]);
+            FIX(s->gwct.cnt[w], m->gwct->cnt[w], fx->gwct.cnt[w]);
+        }
+    }
+    tb_cmp_u64(mm, bad, m->fcnt, s->fcnt, "fcnt");
+    for (uint32_t w = 0; w < d->num_wf; w++) {
+        tb_cmp_u64(mm, bad, m->gwct->gwct[w], s->gwct.gwct[w], "gwct[%u]", (unsigned)w);
+        tb_cmp_u64(mm, bad, m->gwct->cnt[w], s->gwct.cnt[w], "gwct.cnt[%u]", (unsigned)w);
+    }
+}
+
+/* The lines the C model wrote; the MSHRs too when they are few, after reset and when full. */
+static void l2_select(const void* pd, const void* model, bool full, void* st) {
+    const tc_desc_t* d = pd;
+    const tc_l2_t* m = model;
+    tc_l2_state_t* s = st;
+    s->sel_all = m->touched_all || full;
+    s->sel_mshr = full || m->touched_all || d->l2_mshrs <= 16u;
+    s->sel_n = s->sel_all ? 0 : m->touched_n;
+    for (uint32_t k = 0; k < s->sel_n; k++)
+        s->sel[k] = m->touched[k];
+}
+
+static void l2_cmp_state(const void* pd, const void* model, void* st, const void* fix,
+                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+    const tc_desc_t* d = pd;
+    const tc_l2_t* m = model;
+    tc_l2_state_t* s = st;
+    const tc_l2_state_t* fx = fix;
+    const bool all = s->sel_all;
+    const uint32_t lines = d->l2_sets * d->l2_ways;
+    tc_l2_line_t e; /* the model's line / MSHR in the shim's layout */
+    for (uint32_t k = 0; k < (all ? lines : s->sel_n); k++) {
+        const uint32_t i = all ? k : s->sel[k];
+        tc_l2_line_get(m, i, &e);
+        if (fx)
+            FIX(s->line[i], e, fx->line[i]);
+        tc_cmp_l2_line(d, mm, bad, i, &e, &s->line[i]);
+    }
+    if (s->sel_all || s->sel_mshr) {
+        tc_l2_mshr_t x;
+        for (uint32_t k = 0; k < d->l2_mshrs; k++) {
+            tc_l2_mshr_get(m, k, &x);
+            if (fx)
+                FIX(s->mshr[k], x, fx->mshr[k]);
+            tc_cmp_mshr(d, mm, bad, k, &x, &s->mshr[k]);
+        }
+    }
+    if (fx) {
+        FIX(s->fcnt, m->fcnt, fx->fcnt);
+        FIX(s->life, m->life, fx->life);
+    }
+    tb_cmp_u64(mm, bad, m->fcnt, s->fcnt, "fcnt");
+    tb_cmp_u64(mm, bad, m->life, s->life, "life");
+}
+
+static const gsys_unit_ops_t ops_l1 = {
+    .unit = &unit_tc_l1,
+    .in_size = sizeof(tc_l1_in_t),
+    .out_size = sizeof(tc_l1_out_t),
+    .state_size = sizeof(tc_l1_state_t),
+    .model_new = l1_new,
+    .model_tick = l1_tick,
+    .pvals = l1_pvals,
+    .cmp_out = l1_cmp_out,
+    .state_select = l1_select,
+    .cmp_state = l1_cmp_state,
+};
+
+static const gsys_unit_ops_t ops_l2 = {
+    .unit = &unit_tc_l2,
+    .in_size = sizeof(tc_l2_in_t),
+    .out_size = sizeof(tc_l2_out_t),
+    .state_size = sizeof(tc_l2_state_t),
+    .model_new = l2_new,
+    .model_tick = l2_tick,
+    .pvals = l2_pvals,
+    .cmp_out = l2_cmp_out,
+    .state_select = l2_select,
+    .cmp_state = l2_cmp_state,
+};
+
+static const gsys_unit_ops_t ops_timer = {
+    /* the timer's outputs are its state */
+    .unit = &unit_tc_timer,   .in_size = sizeof(tc_timer_in_t), .out_size = sizeof(tc_timer_out_t),
+    .model_new = timer_new,   .model_tick = timer_tick,         .pvals = timer_pvals,
+    .cmp_out = timer_cmp_out,
+};
+
+const gsys_slot_t tc_slots[TC_NSLOTS] = {
+    [TC_SLOT_L1] = {&ops_l1, GSYS_AT_SM, "l1", "sm[%u].l1", "sm%u_l1"},
+    [TC_SLOT_L2] = {&ops_l2, GSYS_AT_BANK, "l2", "bank[%u].l2", "bank%u_l2"},
+    [TC_SLOT_TIMER] = {&ops_timer, GSYS_GLOBAL, "timer", "timer", "timer"},
+};
+
+void tc_units_of(const tc_desc_t* d, gsys_units_t* u) {
+    u->slots = tc_slots;
+    u->nslots = TC_NSLOTS;
+    u->pd = d;
+    u->pd_size = sizeof *d;
+    u->num_sm = d->num_sm;
+    u->num_banks = d->num_banks;
+}
+
+/* ---- the TC names of the backends ----------------------------------------------------------- */
+
+int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen) {
+    memset(be, 0, sizeof *be);
+    if (tc_check_desc(d, err, errlen) != 0)
+        return -1;
+    gsys_units_t u;
+    tc_units_of(d, &u);
+    return gsys_backend_c(&u, be, err, errlen);
+}
+
+tc_l1_t* tc_backend_c_l1(tc_backend_t* be, uint32_t j) {
+    return gsys_backend_model(be, TC_SLOT_L1, j);
+}
+
+tc_l2_t* tc_backend_c_l2(tc_backend_t* be, uint32_t b) {
+    return gsys_backend_model(be, TC_SLOT_L2, b);
+}
+
+tc_timer_t* tc_backend_c_timer(tc_backend_t* be) {
+    return gsys_backend_model(be, TC_SLOT_TIMER, 0);
+}
+
+int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be, char* err,
+                   size_t errlen) {
+    memset(be, 0, sizeof *be);
+    if (tc_check_desc(d, err, errlen) != 0)
+        return -1;
+    gsys_units_t u;
+    tc_units_of(d, &u);
+    return gsys_backend_rtl(&u, cfg, be, err, errlen);
+}

@@ -1,0 +1,409 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gsys_backend.c -- the C, RTL and lockstep backends of the shared system (gsys_backend.h).
+ *
+ * Nothing here knows a protocol: a slot's unit ops build, tick and compare its instances. Every
+ * report names the instance (the slot's inst_fmt) and the field the unit's compare gave.
+ */
+#include "gsys_backend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtl_load.h"
+#include "tb_common.h"
+
+uint32_t gsys_slot_count(const gsys_units_t* u, uint32_t slot) {
+    switch (u->slots[slot].place) {
+    case GSYS_AT_SM:
+        return u->num_sm;
+    case GSYS_AT_BANK:
+        return u->num_banks;
+    default:
+        return 1;
+    }
+}
+
+static void borrowed_destroy(void* ctx) {
+    (void)ctx;
+}
+
+void gsys_backend_borrow(const gsys_backend_t* real, gsys_backend_t* be) {
+    *be = *real;
+    be->destroy = borrowed_destroy;
+}
+
+/* ---- the C backend ------------------------------------------------------------------------- */
+
+typedef struct {
+    gsys_units_t u;
+    void* pd;                        /* copy of the protocol descriptor */
+    void** model[GSYS_MAX_SLOTS];    /* model[slot][inst] */
+    uint32_t nmodel[GSYS_MAX_SLOTS]; /* built so far */
+    void (*tick[GSYS_MAX_SLOTS])(void*, const void*, void*);
+} cctx_t;
+
+static int c_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void* out) {
+    cctx_t* c = ctx;
+    c->tick[slot](c->model[slot][inst], in, out);
+    return 0;
+}
+
+static void c_destroy(void* ctx) {
+    cctx_t* c = ctx;
+    if (!c)
+        return;
+    for (uint32_t k = 0; k < c->u.nslots; k++) {
+        for (uint32_t i = 0; i < c->nmodel[k]; i++)
+            free(c->model[k][i]);
+        free(c->model[k]);
+    }
+    free(c->pd);
+    free(c);
+}
+
+static int units_check(const gsys_units_t* u, char* err, size_t errlen) {
+    if (!u || !u->slots || u->nslots == 0 || u->nslots > GSYS_MAX_SLOTS || !u->pd) {
+        snprintf(err, errlen, "system backend: a protocol with 1..%d unit slots is required",
+                 GSYS_MAX_SLOTS);
+        return -1;
+    }
+    return 0;
+}
+
+int gsys_backend_c(const gsys_units_t* u, gsys_backend_t* be, char* err, size_t errlen) {
+    memset(be, 0, sizeof *be);
+    if (units_check(u, err, errlen) != 0)
+        return -1;
+    cctx_t* c = calloc(1, sizeof *c);
+    if (!c || !(c->pd = malloc(u->pd_size))) {
+        free(c);
+        snprintf(err, errlen, "system backend: out of memory");
+        return -1;
+    }
+    memcpy(c->pd, u->pd, u->pd_size);
+    c->u = *u;
+    c->u.pd = c->pd;
+    for (uint32_t k = 0; k < u->nslots; k++) {
+        const gsys_unit_ops_t* ops = u->slots[k].ops;
+        const uint32_t n = gsys_slot_count(u, k);
+        c->tick[k] = ops->model_tick;
+        c->model[k] = calloc(n, sizeof(void*));
+        if (!c->model[k]) {
+            snprintf(err, errlen, "system backend: out of memory");
+            c_destroy(c);
+            return -1;
+        }
+        for (; c->nmodel[k] < n; c->nmodel[k]++) {
+            void* m = ops->model_new(c->pd, err, errlen);
+            if (!m) {
+                c_destroy(c);
+                return -1;
+            }
+            c->model[k][c->nmodel[k]] = m;
+        }
+    }
+    be->ctx = c;
+    be->tick = c_tick;
+    be->destroy = c_destroy;
+    return 0;
+}
+
+void* gsys_backend_model(const gsys_backend_t* be, uint32_t slot, uint32_t inst) {
+    if (!be || be->tick != c_tick)
+        return NULL;
+    const cctx_t* c = be->ctx;
+    return slot < c->u.nslots && inst < c->nmodel[slot] ? c->model[slot][inst] : NULL;
+}
+
+/* ---- the RTL and lockstep backends ---------------------------------------------------------- */
+
+typedef struct {
+    gpucoh_rtl_t r;
+    void** h; /* one Verilated instance per unit instance */
+    uint32_t nh;
+    void* st;  /* the shim's state read buffer */
+    void* fix; /* netlists: ones in the state bits synthesis removed; NULL if none */
+} rslot_t;
+
+typedef struct {
+    gsys_units_t u;
+    gsys_rtl_cfg_t cfg;
+    gsys_backend_t cbe; /* C side (always built: C units of RTL mode, the reference of lockstep) */
+    rslot_t s[GSYS_MAX_SLOTS];
+    gsys_rtl_result_t res;
+    /* cycles of the current run (from its reset) and runs seen: a new run starts when the units
+     * are put into reset again (the system holds rst_n = 0 in cycles 0 and 1) */
+    uint64_t cyc, runs;
+    bool prev_rst_n;
+    bool diverged; /* the first divergence is recorded (res.first ...) */
+    void* gout;    /* the RTL's outputs in lockstep (the largest out_size) */
+} rctx_t;
+
+static FILE* rep(const rctx_t* c) {
+    return c->cfg.report ? c->cfg.report : stderr;
+}
+
+/* Instance paths ("sm[3].l1") are formatted only when something is reported. */
+static void inst_name(const rctx_t* c, char* b, size_t n, uint32_t slot, uint32_t inst) {
+    snprintf(b, n, c->u.slots[slot].inst_fmt, (unsigned)inst);
+}
+
+/* " (run k)" for the runs after the first of a shared backend */
+static void run_note(const rctx_t* c, char* b, size_t n) {
+    b[0] = 0;
+    if (c->runs > 1)
+        snprintf(b, n, " (run %llu)", (unsigned long long)(c->runs - 1));
+}
+
+/* The first divergence is recorded; the run stops now (1), or with cfg.stop_at only at the end
+ * of that cycle (0: cycle_end stops it). */
+static int diverge(rctx_t* c, const char* unit, const char* kind, const char* field,
+                   const char* expected, const char* got, const char* line) {
+    if (!c->diverged) {
+        c->diverged = true;
+        c->res.div_cycle = c->cyc;
+        c->res.div_run = c->runs ? c->runs - 1 : 0;
+        snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
+        snprintf(c->res.unit, sizeof c->res.unit, "%s", unit);
+        snprintf(c->res.field, sizeof c->res.field, "%s", field);
+        snprintf(c->res.expected, sizeof c->res.expected, "%s", expected);
+        snprintf(c->res.got, sizeof c->res.got, "%s", got);
+        snprintf(c->res.first, sizeof c->res.first, "%s", line);
+    }
+    return c->cfg.stop_at ? 0 : 1;
+}
+
+static int fail(rctx_t* c, uint32_t slot, uint32_t inst, const gpucoh_mismatch_t* mm,
+                const char* kind) {
+    char unit[32], note[32], field[160], line[512];
+    inst_name(c, unit, sizeof unit, slot, inst);
+    run_note(c, note, sizeof note);
+    c->res.mismatches++;
+    snprintf(line, sizeof line, "cycle %llu%s %s.%s: C %s, RTL %s%s", (unsigned long long)c->cyc,
+             note, unit, mm->field, mm->expected, mm->got, mm->extra ? " (and more fields)" : "");
+    snprintf(field, sizeof field, "%s.%s", unit, mm->field);
+    fprintf(rep(c), "MISMATCH %s\n", line);
+    return diverge(c, unit, kind, field, mm->expected, mm->got, line);
+}
+
+static int rtl_errors(rctx_t* c, uint32_t slot, uint32_t inst) {
+    const gpucoh_rtl_api_t* api = c->s[slot].r.api;
+    const uint32_t e = api->errors(c->s[slot].h[inst]);
+    if (e == 0)
+        return 0;
+    char unit[32], note[32], line[512];
+    inst_name(c, unit, sizeof unit, slot, inst);
+    run_note(c, note, sizeof note);
+    c->res.rtl_errors += e;
+    snprintf(line, sizeof line,
+             "cycle %llu%s %s: RTL assertion failure (see the %%Error line above)",
+             (unsigned long long)c->cyc, note, unit);
+    fprintf(rep(c), "RTL ERROR %s\n", line);
+    return diverge(c, unit, "assertion", unit, "", "", line);
+}
+
+/* The start of a cycle: a new run after a reset, the start of the wave window. */
+static void r_cycle_begin(void* ctx, bool rst_n) {
+    rctx_t* c = ctx;
+    if (!rst_n && c->prev_rst_n) {
+        c->runs++;
+        c->cyc = 0;
+    }
+    c->prev_rst_n = rst_n;
+    gpucoh_mwave_t* w = c->cfg.wave;
+    if (w && !gpucoh_mwave_started(w) && c->cyc == c->cfg.wave_from && gpucoh_mwave_start(w) != 0)
+        fprintf(stderr, "gpucoh: warning: %s\n", gpucoh_mwave_error(w));
+}
+
+/* The end of a cycle: the end of the wave window, a deferred stop. */
+static int r_cycle_end(void* ctx) {
+    rctx_t* c = ctx;
+    c->res.cycles++;
+    gpucoh_mwave_t* w = c->cfg.wave;
+    if (w && gpucoh_mwave_started(w) && !gpucoh_mwave_done(w) && c->cyc == c->cfg.wave_to)
+        gpucoh_mwave_finish(w); /* an error stays in w for the caller */
+    const bool stop_now = c->cfg.stop_at && c->diverged && c->cyc >= c->cfg.stop_at;
+    c->cyc++;
+    return stop_now ? 1 : 0;
+}
+
+/* The state of (slot, inst) against its C model: what the model wrote this cycle, all of it
+ * after a reset or roll and every full_every cycles (counted from the run's reset). */
+static int cmp_state(rctx_t* c, uint32_t slot, uint32_t inst, gpucoh_mismatch_t* mm) {
+    const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
+    rslot_t* rs = &c->s[slot];
+    const void* m = gsys_backend_model(&c->cbe, slot, inst);
+    const bool full = c->cfg.full_every == 0 || c->cyc % c->cfg.full_every == 0;
+    uint32_t bad = 0;
+    ops->state_select(c->u.pd, m, full, rs->st);
+    rs->r.api->state(rs->h[inst], rs->st);
+    ops->cmp_state(c->u.pd, m, rs->st, rs->fix, mm, &bad);
+    return bad ? fail(c, slot, inst, mm, "state") : 0;
+}
+
+static int r_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void* out) {
+    rctx_t* c = ctx;
+    if (!((c->cfg.rtl >> slot) & 1u))
+        return c->cbe.tick(c->cbe.ctx, slot, inst, in, out);
+    rslot_t* rs = &c->s[slot];
+    const gpucoh_rtl_api_t* api = rs->r.api;
+    if (c->cfg.impl == GSYS_IMPL_RTL) {
+        api->tick(rs->h[inst], in, out);
+        return rtl_errors(c, slot, inst);
+    }
+    if (c->cbe.tick(c->cbe.ctx, slot, inst, in, out) != 0)
+        return 1;
+    api->tick(rs->h[inst], in, c->gout);
+    c->res.compared++;
+    if (rtl_errors(c, slot, inst))
+        return 1;
+    const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
+    gpucoh_mismatch_t mm;
+    memset(&mm, 0, sizeof mm);
+    uint32_t bad = 0;
+    ops->cmp_out(c->u.pd, &mm, &bad, out, c->gout);
+    if (bad)
+        return fail(c, slot, inst, &mm, "output");
+    return ops->state_size ? cmp_state(c, slot, inst, &mm) : 0;
+}
+
+static void r_destroy(void* ctx) {
+    rctx_t* c = ctx;
+    if (c->cfg.wave) /* the trace is written while its instances still exist */
+        gpucoh_mwave_finish(c->cfg.wave);
+    for (uint32_t k = 0; k < GSYS_MAX_SLOTS; k++) {
+        rslot_t* rs = &c->s[k];
+        for (uint32_t i = 0; i < rs->nh; i++)
+            rs->r.api->destroy(rs->h[i]);
+        if (rs->r.api)
+            gpucoh_rtl_unload(&rs->r);
+        free(rs->h);
+        free(rs->st);
+        free(rs->fix);
+    }
+    if (c->cbe.destroy)
+        c->cbe.destroy(c->cbe.ctx);
+    free(c->gout);
+    free(c);
+}
+
+/* A netlist's register bits synthesis removed (no output depends on them): the shim's mask says
+ * which bits of the state struct they are; those are taken from the C model (cmp_state's fix). */
+static int netlist_mask(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
+    rslot_t* rs = &c->s[slot];
+    const size_t n = c->u.slots[slot].ops->state_size;
+    size_t rl = strlen(c->res.removed);
+    snprintf(c->res.removed + rl, sizeof c->res.removed - rl, "%s%s: %s", rl ? "; " : "",
+             c->u.slots[slot].name, rs->r.removed);
+    if (!rs->r.state_mask) {
+        c->res.state_compared = false;
+        return 0;
+    }
+    unsigned char* all = calloc(1, n);
+    unsigned char* held = calloc(1, n);
+    if (!all || !held) {
+        free(all);
+        free(held);
+        snprintf(err, errlen, "system backend: out of memory");
+        return -1;
+    }
+    rs->r.state_mask(all, 0);
+    rs->r.state_mask(held, 1);
+    uint32_t bits = 0;
+    for (size_t i = 0; i < n; i++) {
+        all[i] = (unsigned char)(all[i] & ~held[i]);
+        bits += (uint32_t)__builtin_popcount(all[i]);
+    }
+    free(held);
+    c->res.removed_bits += bits;
+    rs->fix = all;
+    return 0;
+}
+
+static int load(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
+    const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
+    rslot_t* rs = &c->s[slot];
+    gpucoh_pvals_t pv;
+    ops->pvals(c->u.pd, &pv);
+    if (!((c->cfg.netlist >> slot) & 1u))
+        return gpucoh_rtl_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, &rs->r, err, errlen);
+    if (gpucoh_netlist_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, &rs->r, err, errlen) != 0)
+        return -1;
+    if (rs->r.removed_regs == 0 || ops->state_size == 0) /* outputs only: nothing to take */
+        return 0;
+    return netlist_mask(c, slot, err, errlen);
+}
+
+/* Load, instantiate and (for waves) register the Verilated instances of one slot. */
+static int rtl_slot(rctx_t* c, uint32_t k, char* err, size_t errlen) {
+    const gsys_slot_t* sl = &c->u.slots[k];
+    rslot_t* rs = &c->s[k];
+    const uint32_t n = gsys_slot_count(&c->u, k);
+    if (sl->ops->state_size && !(rs->st = calloc(1, sl->ops->state_size))) {
+        snprintf(err, errlen, "system backend: out of memory");
+        return -1;
+    }
+    if (load(c, k, err, errlen) != 0)
+        return -1;
+    if (!(rs->h = calloc(n, sizeof(void*)))) {
+        snprintf(err, errlen, "system backend: out of memory");
+        return -1;
+    }
+    for (; rs->nh < n; rs->nh++)
+        rs->h[rs->nh] = rs->r.api->create();
+    char scope[48];
+    for (uint32_t i = 0; c->cfg.wave && i < n; i++) {
+        snprintf(scope, sizeof scope, sl->scope_fmt, (unsigned)i);
+        gpucoh_mwave_add(c->cfg.wave, scope, rs->r.api, rs->h[i]);
+    }
+    return 0;
+}
+
+int gsys_backend_rtl(const gsys_units_t* u, const gsys_rtl_cfg_t* cfg, gsys_backend_t* be,
+                     char* err, size_t errlen) {
+    memset(be, 0, sizeof *be);
+    rctx_t* c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "system backend: out of memory");
+        return -1;
+    }
+    c->cfg = *cfg;
+    c->res.state_compared = true;
+    c->prev_rst_n = true;
+    if (gsys_backend_c(u, &c->cbe, err, errlen) != 0) {
+        free(c);
+        return -1;
+    }
+    c->u = *u;
+    c->u.pd = ((const cctx_t*)c->cbe.ctx)->pd; /* the C side's copy */
+    be->ctx = c;
+    be->tick = r_tick;
+    be->cycle_begin = r_cycle_begin;
+    be->cycle_end = r_cycle_end;
+    be->destroy = r_destroy;
+    size_t omax = 0;
+    for (uint32_t k = 0; k < u->nslots; k++)
+        if (u->slots[k].ops->out_size > omax)
+            omax = u->slots[k].ops->out_size;
+    if (!(c->gout = calloc(1, omax))) {
+        snprintf(err, errlen, "system backend: out of memory");
+        r_destroy(c);
+        return -1;
+    }
+    for (uint32_t k = 0; k < u->nslots; k++)
+        if (((cfg->rtl >> k) & 1u) && rtl_slot(c, k, err, errlen) != 0) {
+            r_destroy(c);
+            return -1;
+        }
+    return 0;
+}
+
+const gsys_rtl_result_t* gsys_backend_rtl_result(const gsys_backend_t* be) {
+    return &((const rctx_t*)be->ctx)->res;
+}
+
+gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be) {
+    rctx_t* c = be->ctx;
+    return c->cfg.impl == GSYS_IMPL_LOCKSTEP ? &c->cbe : NULL;
+}

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gsys_backend.h -- the backends of the shared multi-SM system, built from a protocol's unit
+ * slots (docs/framework.md, "Protocols", sections 2 and 6 step 3).
+ *
+ * A protocol's hardware is a list of slots: a unit kind and where it sits (one instance per SM,
+ * per L2 bank, or one global instance). A backend ticks instance `inst` of slot `slot` with the
+ * unit's input struct and returns its output struct; it knows nothing else of the protocol.
+ *
+ *   C:        the units' C models.
+ *   RTL:      every slot selected in `rtl` is a Verilated model (one per instance); the others
+ *             are C models.
+ *   LOCKSTEP: the C models drive the system; every selected slot also has its Verilated model,
+ *             fed the same inputs every cycle; the outputs are compared every cycle, the state the
+ *             C model wrote that cycle too, all of it every full_every cycles. The first
+ *             difference names the instance and the field (sm[3].l1.set[5].way[1].lts) and
+ *             stops the run.
+ *
+ * A slot in `netlist` runs as its synthesized osu018 netlist; the state bits whose flops
+ * synthesis removed (the shim's mask) are taken from the C model before the compare, so every
+ * other bit is compared (docs/testing.md, "Netlist lockstep").
+ */
+#ifndef GPUCOH_GSYS_BACKEND_H
+#define GPUCOH_GSYS_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mwave.h"
+#include "unit.h"
+
+typedef enum { GSYS_AT_SM = 0, GSYS_AT_BANK = 1, GSYS_GLOBAL = 2 } gsys_place_t;
+
+/* What the system knows of one unit kind: its catalogue entry (RTL, parameters) and how its C
+ * model is built, ticked and compared. `pd` is the protocol's descriptor (e.g. tc_desc_t). */
+typedef struct gsys_unit_ops {
+    const gpucoh_unit_t* unit; /* catalogue entry: RTL files, top module, parameters */
+    size_t in_size, out_size;
+    size_t state_size; /* the shim's state struct (0: outputs only are compared) */
+    /* The C model of one instance in one malloc'd block (freed with free()); NULL + err. */
+    void* (*model_new)(const void* pd, char* err, size_t errlen);
+    void (*model_tick)(void* model, const void* in, void* out);
+    /* The unit's RTL parameter set for the protocol descriptor. */
+    void (*pvals)(const void* pd, gpucoh_pvals_t* pv);
+    /* Lockstep: every differing output field counts in *bad, the first is described in *mm. */
+    void (*cmp_out)(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
+                    const void* g);
+    /* Before the shim's state(): what of the state to read into st (what the model wrote this
+     * cycle; everything when full). NULL when state_size is 0. */
+    void (*state_select)(const void* pd, const void* model, bool full, void* st);
+    /* The RTL's state st against the model's; fix (NULL or a state struct with ones in the
+     * bits a netlist removed) says which bits of st to take from the model first. */
+    void (*cmp_state)(const void* pd, const void* model, void* st, const void* fix,
+                      gpucoh_mismatch_t* mm, uint32_t* bad);
+} gsys_unit_ops_t;
+
+typedef struct {
+    const gsys_unit_ops_t* ops;
+    gsys_place_t place;
+    const char* name;      /* "l1": netlist notes */
+    const char* inst_fmt;  /* instance path in reports, "sm[%u].l1" (%u = the SM or bank) */
+    const char* scope_fmt; /* wave scope, "sm%u_l1" */
+} gsys_slot_t;
+
+enum { GSYS_MAX_SLOTS = 8 };
+
+/* A protocol's hardware for one configuration. */
+typedef struct {
+    const gsys_slot_t* slots;
+    uint32_t nslots;
+    const void* pd; /* the protocol descriptor (copied by the backend) */
+    size_t pd_size;
+    uint32_t num_sm, num_banks;
+} gsys_units_t;
+
+typedef struct gsys_backend {
+    void* ctx;
+    /* tick instance inst of slot; non-zero stops the run (lockstep mismatch, RTL error; the
+     * backend has printed the report) */
+    int (*tick)(void* ctx, uint32_t slot, uint32_t inst, const void* in, void* out);
+    /* before the first tick of a cycle (rst_n: the units' reset input this cycle) and after its
+     * last; cycle_end's non-zero return stops the run. Both optional (NULL). */
+    void (*cycle_begin)(void* ctx, bool rst_n);
+    int (*cycle_end)(void* ctx);
+    void (*destroy)(void* ctx);
+} gsys_backend_t;
+
+/* be: the same instances as real, with a destroy that does nothing (a backend shared by the
+ * systems of several runs; real is destroyed by its owner). */
+void gsys_backend_borrow(const gsys_backend_t* real, gsys_backend_t* be);
+
+typedef enum { GSYS_IMPL_C = 0, GSYS_IMPL_RTL = 1, GSYS_IMPL_LOCKSTEP = 2 } gsys_impl_t;
+
+/* The C backend. */
+int gsys_backend_c(const gsys_units_t* u, gsys_backend_t* be, char* err, size_t errlen);
+/* The C model of (slot, inst) of a C backend; NULL for another backend (use
+ * gsys_backend_rtl_cside for the C side of a lockstep one) or an index out of range. */
+void* gsys_backend_model(const gsys_backend_t* be, uint32_t slot, uint32_t inst);
+/* Instances of a slot. */
+uint32_t gsys_slot_count(const gsys_units_t* u, uint32_t slot);
+
+typedef struct {
+    gsys_impl_t impl;    /* GSYS_IMPL_RTL or GSYS_IMPL_LOCKSTEP */
+    uint32_t rtl;        /* slots taken from RTL (bit i = slot i) */
+    const char* rtl_dir; /* RTL sources (NULL = rtl/): mutant experiments */
+    uint32_t full_every; /* full state compare period in cycles (0 = every cycle) */
+    FILE* report;        /* mismatch report (NULL = stderr) */
+    bool quiet;          /* no build messages */
+    uint32_t netlist;    /* slots whose synthesized osu018 netlist runs in place of the RTL */
+    /* Waves (docs/waves.md): every Verilated instance is added to `wave` (the slot's scope),
+     * traced from the start of cycle wave_from of a run to the end of cycle wave_to (UINT64_MAX:
+     * until the backend is destroyed) and merged into one file. Cycles count from the run's
+     * reset (a shared backend sees one reset per run: litmus). */
+    gpucoh_mwave_t* wave; /* NULL = no trace; owned by the caller */
+    uint64_t wave_from, wave_to;
+    /* 0: the first divergence stops the run. Else it is recorded (the first stays the one
+     * reported) and the run is stopped at the end of cycle stop_at: the tail of a wave window. */
+    uint64_t stop_at;
+} gsys_rtl_cfg_t;
+
+typedef struct {
+    uint64_t cycles;     /* cycles ticked */
+    uint64_t compared;   /* unit-cycles whose outputs were compared */
+    uint64_t mismatches; /* 0 or 1 (the run stops at the first) */
+    uint64_t rtl_errors; /* RTL assertion failures */
+    char first[512];     /* "cycle 123 sm[3].l1.crsp.data[5]: C 0x.. RTL 0x.." */
+    uint64_t div_cycle;  /* cycle of the first divergence (counted from its run's reset) */
+    uint64_t div_run;    /* and its run (0 but for a backend shared by several runs: litmus) */
+    char kind[16];       /* "output", "state" or "assertion" */
+    char field[160];     /* "sm[3].l1.crsp_data_o[31:0]" */
+    char unit[32];       /* "sm[3].l1", "bank[1].l2" or "timer" */
+    char expected[192];  /* the C model's value ("" for an assertion) */
+    char got[192];       /* the RTL's */
+    /* netlist units: state bits (per instance of a unit, summed over the slots) whose flops
+     * synthesis removed, taken from the C model, and the registers ("l2: life_q, ...") */
+    uint32_t removed_bits;
+    char removed[640];
+    bool state_compared; /* false: a netlist removed bits its shim cannot say (stated) */
+} gsys_rtl_result_t;
+
+int gsys_backend_rtl(const gsys_units_t* u, const gsys_rtl_cfg_t* cfg, gsys_backend_t* be,
+                     char* err, size_t errlen);
+const gsys_rtl_result_t* gsys_backend_rtl_result(const gsys_backend_t* be);
+/* The C backend inside a lockstep backend (NULL for RTL only): coverage and stats. */
+gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be);
+
+#endif
