@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * test_compare_tc.c -- every comparison path of the TC system lockstep (tb/sys/tc_sys_rtl.c:
- * tc_cmp_l1_out, tc_cmp_l1_line, tc_cmp_l2_out, tc_cmp_l2_line, tc_cmp_mshr) catches a
- * deliberately broken value, reported with the right field path and hex values.
+ * test_compare_tc.c -- every comparison path of the TC system lockstep (tb/sys/gsys_backend.c,
+ * tb/proto/tc/tc_sys_rtl.c: tc_cmp_l1_out, tc_cmp_l1_line, tc_cmp_l2_out, tc_cmp_l2_line,
+ * tc_cmp_mshr) catches a deliberately broken value, reported with the right field path and hex
+ * values.
  *
  * Each compared struct is described by a field table (name as the compare reports it, offset,
  * size, kind) that also lists its alignment holes; test_layout checks that the entries tile the

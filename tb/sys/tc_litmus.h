@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_litmus.h -- litmus tests on the TC system (tb/sys/tc_sys.h): a small text format, a parser
- * with file:line errors, and a runner that executes a test R times on fresh systems with
- * randomised delays, start skew and cache warming, histograms the outcomes and checks them
- * against the per-protocol expectations of the file.
+ * tc_litmus.h -- litmus tests on the TC system (tb/proto/tc/tc_sys.h on tb/sys/gsys.h): a small
+ * text format, a parser with file:line errors, and a runner that executes a test R times on fresh
+ * systems with randomised delays, start skew and cache warming, histograms the outcomes and checks
+ * them against the per-protocol expectations of the file.
  *
  * ---- format (one test per file; '#' starts a comment; tokens separated by blanks) ----------
  *

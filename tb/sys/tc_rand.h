@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_rand.h -- random-traffic workload for the TC system harness (tb/sys/tc_sys.h), for lockstep
- * and coverage runs. Values are not checked (lockstep compares C and RTL).
+ * tc_rand.h -- random-traffic workload for the TC system harness (tb/sys/gsys.h, TC names in
+ * tb/proto/tc/tc_sys.h), for lockstep and coverage runs. Values are not checked (lockstep compares
+ * C and RTL).
  *
  * Every wavefront draws operations over a small pool of lines chosen to collide in the L1 and
  * L2 sets: line(b, s, k) = b + NumBanks * (s + L2Sets * k) for every bank b, s < l2_sets_used,

@@ -3,7 +3,7 @@
  * tc_units.h -- catalogue entries of the Temporal Coherence units (tc_timer, tc_gwct, tc_l1,
  * tc_l2) and the conversion between a tc_desc_t and a unit's parameter set. tc_timer and tc_gwct
  * have standalone lockstep adapters; tc_l1 and tc_l2 are co-simulated inside the system
- * (gpucoh cosim system, tb/sys/tc_sys_rtl.c).
+ * (gpucoh cosim system, tb/sys/gsys_backend.c with the unit ops of tb/proto/tc/tc_sys_rtl.c).
  */
 #ifndef GPUCOH_TC_UNITS_H
 #define GPUCOH_TC_UNITS_H

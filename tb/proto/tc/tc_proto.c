@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * tc_proto.c -- Temporal Coherence on the shared system: TC's descriptor (gsys_proto_t) and its
+ * configurations (tb/proto/tc/tc_sys.h, docs/framework.md "Protocols").
+ *
+ * Slots: tc_l1 per SM, tc_l2 per bank, one tc_timer (global: its outputs are every unit's time
+ * input). Messages: tc_req_t (L1 -> L2, the crossbar stamps src) and tc_rsp_t (L2 -> L1, one copy
+ * per dst bit). A fence of scope GPU waits for fence_ready[wf], of scope CTA for wr_idle[wf]
+ * (tc_l1.md). Illegal inputs: tc_l1.md I1 (idle core), tc_l2.md J1 (bank request), J3 (DRAM
+ * fill), J5 / J6 (atomic word / aop).
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "tc_sys.h"
+
+_Static_assert(TC_MAX_LINE_WORDS == GSYS_MAX_LINE_WORDS, "gsys_op_t holds a TC line");
+_Static_assert(TC_MASK_WORDS == GSYS_MASK_WORDS, "gsys_op_t holds a TC byte mask");
+_Static_assert(TC_MAX_SM <= GSYS_MAX_SM && TC_MAX_WF <= GSYS_MAX_WF &&
+                   TC_MAX_BANKS <= GSYS_MAX_BANKS,
+               "the shared system holds every TC configuration");
+_Static_assert((int)TC_CRSP_LOAD == (int)GSYS_CRSP_LOAD &&
+                   (int)TC_CRSP_ATOMIC == (int)GSYS_CRSP_ATOMIC,
+               "core response kinds");
+
+/* ---- configurations ------------------------------------------------------------------------ */
+
+tc_sys_cfg_t tc_sys_cfg_default(tc_protocol_t p) {
+    tc_sys_cfg_t c;
+    memset(&c, 0, sizeof c);
+    c.d = tc_desc_default(p);
+    c.seed = 1;
+    c.req_delay_min = 1;
+    c.req_delay_max = 8;
+    c.rsp_delay_min = 1;
+    c.rsp_delay_max = 8;
+    c.mem_lat_min = 20;
+    c.mem_lat_max = 60;
+    c.start_time = 0;
+    c.deadlock_cycles = 100000;
+    return c;
+}
+
+tc_sys_cfg_t tc_sys_cfg_small(tc_protocol_t p) {
+    tc_sys_cfg_t c = tc_sys_cfg_default(p);
+    tc_desc_t* d = &c.d;
+    d->num_sm = 4;
+    d->num_wf = 8;
+    d->num_banks = 2;
+    d->line_bytes = 16;
+    d->addr_width = 16;
+    d->l1_sets = 4;
+    d->l1_ways = 2;
+    d->l2_sets = 4;
+    d->l2_ways = 2;
+    d->l2_mshrs = 4;
+    d->ts_width = 10;
+    d->l1_queue = 2;
+    d->l2_queue = 2;
+    d->wf_cnt_width = 3;
+    d->line_cnt_width = 2;
+    d->lease = 40;
+    d->pred_init = 40;
+    d->pred_min = 0;
+    d->pred_max = 200;
+    d->t_hit = 4;
+    d->t_evict = 8;
+    d->t_write = 8;
+    d->use_t_write = 1;
+    c.req_delay_min = 1;
+    c.req_delay_max = 6;
+    c.rsp_delay_min = 1;
+    c.rsp_delay_max = 6;
+    c.mem_lat_min = 5;
+    c.mem_lat_max = 30;
+    return c;
+}
+
+tc_sys_t* tc_sys_new(const tc_sys_cfg_t* cfg, tc_backend_t* be, tc_workload_t* wl, char* err,
+                     size_t errlen) {
+    if (tc_check_desc(&cfg->d, err, errlen) != 0)
+        return NULL;
+    const gsys_cfg_t g = {
+        .proto = &tc_proto,
+        .pd = &cfg->d,
+        .pd_size = sizeof cfg->d,
+        .seed = cfg->seed,
+        .req_delay_min = cfg->req_delay_min,
+        .req_delay_max = cfg->req_delay_max,
+        .rsp_delay_min = cfg->rsp_delay_min,
+        .rsp_delay_max = cfg->rsp_delay_max,
+        .mem_lat_min = cfg->mem_lat_min,
+        .mem_lat_max = cfg->mem_lat_max,
+        .start = cfg->start_time,
+        .deadlock_cycles = cfg->deadlock_cycles,
+        .core_illegal_per_mille = cfg->illegal_per_mille,
+        .bank_illegal_per_mille = cfg->l2_illegal_per_mille,
+    };
+    return gsys_new(&g, be, wl, err, errlen);
+}
+
+/* ---- geometry, views and messages ---------------------------------------------------------- */
+
+static void geometry(const void* pd, gsys_geom_t* g) {
+    const tc_desc_t* d = pd;
+    g->num_sm = d->num_sm;
+    g->num_wf = d->num_wf;
+    g->num_banks = d->num_banks;
+    g->line_bytes = d->line_bytes;
+    g->addr_width = d->addr_width;
+}
+
+static uint32_t bank_of(const void* pd, uint64_t line) {
+    return tc_bank_of(pd, line);
+}
+
+static void sm_view(const void* pd, const void* out, gsys_sm_view_t* v) {
+    const tc_desc_t* d = pd;
+    const tc_l1_out_t* o = out;
+    const uint64_t all = d->num_wf >= 64 ? ~0ull : ((1ull << d->num_wf) - 1);
+    v->req = o->req.valid ? &o->req : NULL;
+    v->core_ready = o->core_ready;
+    v->crsp_valid = o->crsp.valid;
+    v->crsp_kind = o->crsp.kind;
+    v->crsp_wf_mask = o->crsp.wf_mask;
+    v->crsp_line = o->crsp.line;
+    v->crsp_data = o->crsp.data;
+    v->drained = (o->wr_idle & all) == all;
+}
+
+static void bank_view(const void* pd, const void* out, gsys_bank_view_t* v) {
+    (void)pd;
+    const tc_l2_out_t* o = out;
+    v->rsp = o->rsp.valid ? &o->rsp : NULL;
+    v->req_ready = o->req_ready;
+    v->fetch = o->mreq.fetch;
+    v->fetch_line = o->mreq.fetch_line;
+    v->wb = o->mreq.wb;
+    v->wb_line = o->mreq.wb_line;
+    v->wb_data = o->mreq.wb_data;
+}
+
+static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi) {
+    (void)pd;
+    if (rsp) {
+        const tc_rsp_t* p = msg;
+        mi->kind = p->kind;
+        mi->line = p->line;
+        mi->dst = p->dst;
+        mi->wf = GSYS_NO_WF;
+        return;
+    }
+    const tc_req_t* q = msg;
+    mi->kind = q->kind;
+    mi->line = q->line;
+    mi->dst = 0;
+    /* the requests that carry a wavefront's store or atomic (the GWCT counts them) */
+    mi->wf = q->kind == TC_REQ_GETX || q->kind == TC_REQ_UPGR || q->kind == TC_REQ_ATOMIC
+                 ? q->wf
+                 : GSYS_NO_WF;
+}
+
+static void req_src(void* msg, uint32_t sm) {
+    ((tc_req_t*)msg)->src = sm;
+}
+
+static void rsp_copy(void* msg, uint32_t sm) {
+    ((tc_rsp_t*)msg)->dst = 1ull << sm;
+}
+
+/* ---- inputs -------------------------------------------------------------------------------- */
+
+/* The L1's core request of wavefront wf's operation (the request is all 0 before: payloads are
+ * cleared after every edge that saw them valid). */
+static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op, uint64_t line,
+                     uint32_t word) {
+    const tc_desc_t* d = pd;
+    tc_core_req_t* c = &((tc_l1_in_t*)in)->core;
+    c->valid = true;
+    c->wf = wf;
+    c->line = line;
+    switch (op->kind) {
+    case GSYS_OP_LOAD:
+    case GSYS_OP_ACQUIRE:
+    case GSYS_OP_LOAD_LINE:
+        c->op = TC_OP_LOAD;
+        break;
+    case GSYS_OP_ATOMIC:
+        c->op = TC_OP_ATOMIC;
+        c->aop = op->aop;
+        c->word = word;
+        c->a = op->value;
+        c->b = op->value2;
+        break;
+    case GSYS_OP_STORE:
+    case GSYS_OP_RELEASE:
+        c->op = TC_OP_STORE;
+        c->data[word] = op->value;
+        c->mask[(4 * word) / 32] = 0xfu << ((4 * word) % 32);
+        break;
+    default: /* STORE_LINE: bytes outside the mask are 0 */
+        c->op = TC_OP_STORE;
+        for (uint32_t k = 0; k < TC_MASK_WORDS; k++) {
+            uint32_t lb = d->line_bytes, mk = op->mask[k];
+            if (32 * k >= lb)
+                mk = 0;
+            else if (lb - 32 * k < 32)
+                mk &= (1u << (lb - 32 * k)) - 1;
+            c->mask[k] = mk;
+        }
+        for (uint32_t k = 0; k < tc_line_words(d); k++) {
+            uint32_t mb = (c->mask[(4 * k) / 32] >> ((4 * k) % 32)) & 0xfu;
+            uint32_t bm = (mb & 1 ? 0xffu : 0) | (mb & 2 ? 0xff00u : 0) | (mb & 4 ? 0xff0000u : 0) |
+                          (mb & 8 ? 0xff000000u : 0);
+            c->data[k] = op->data[k] & bm;
+        }
+        break;
+    }
+}
+
+static void sm_rsp(void* in, const void* msg) {
+    ((tc_l1_in_t*)in)->rsp = *(const tc_rsp_t*)msg;
+}
+
+static void bank_req(void* in, const void* msg) {
+    ((tc_l2_in_t*)in)->req = *(const tc_req_t*)msg;
+}
+
+static void bank_fill(const void* pd, void* in, uint64_t line, const uint32_t* data) {
+    tc_mem_rsp_t* m = &((tc_l2_in_t*)in)->mem;
+    m->valid = true;
+    m->line = line;
+    memcpy(m->data, data, tc_line_words(pd) * sizeof(uint32_t));
+}
+
+/* Reset and time into every L1 and bank; the timer's load of start at cycle 2. */
+static void inputs(const void* pd, uint32_t slot, void* in, bool rst, const void* gout,
+                   uint64_t cycle, uint32_t start) {
+    (void)pd;
+    const tc_timer_out_t* to = gout;
+    const tc_time_t tm = {to->now, to->era, to->roll};
+    switch (slot) {
+    case TC_SLOT_L1:
+        ((tc_l1_in_t*)in)->rst_n = !rst;
+        ((tc_l1_in_t*)in)->t = tm;
+        return;
+    case TC_SLOT_L2:
+        ((tc_l2_in_t*)in)->rst_n = !rst;
+        ((tc_l2_in_t*)in)->t = tm;
+        return;
+    default: {
+        tc_timer_in_t* ti = in;
+        memset(ti, 0, sizeof *ti);
+        ti->rst_n = !rst;
+        if (cycle == 2 && start != 0) {
+            ti->load = true;
+            ti->load_val = start;
+        }
+        return;
+    }
+    }
+}
+
+static void clear(uint32_t slot, void* vin) {
+    if (slot == TC_SLOT_L1) {
+        tc_l1_in_t* in = vin;
+        if (in->core.valid)
+            memset(&in->core, 0, sizeof in->core);
+        if (in->rsp.valid)
+            memset(&in->rsp, 0, sizeof in->rsp);
+    } else if (slot == TC_SLOT_L2) {
+        tc_l2_in_t* in = vin;
+        if (in->req.valid)
+            memset(&in->req, 0, sizeof in->req);
+        if (in->mem.valid)
+            memset(&in->mem, 0, sizeof in->mem);
+    }
+}
+
+/* Before the first edge the timer drives now = 1 (never compared; time is never 0). */
+static void reset_outputs(const void* pd, uint32_t slot, void* out) {
+    (void)pd;
+    if (slot == TC_SLOT_TIMER)
+        ((tc_timer_out_t*)out)->now = 1;
+}
+
+static bool fence_done(const void* pd, const void* out, uint32_t wf, uint32_t scope) {
+    (void)pd;
+    const tc_l1_out_t* o = out;
+    const uint64_t cond = scope == GSYS_SCOPE_GPU ? o->fence_ready : o->wr_idle;
+    return (cond >> wf) & 1u;
+}
+
+/* ---- illegal inputs ------------------------------------------------------------------------ */
+
+/* tc_l1.md I1: an idle core presents a request the L1 must drop: op 0 (half of them), or a LOAD
+ * of a wavefront >= NumWf (when NumWf < 64). No wavefront waits for it. */
+static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+    const uint32_t w = ((const tc_desc_t*)pd)->num_wf;
+    tc_core_req_t* c = &((tc_l1_in_t*)in)->core;
+    memset(c, 0, sizeof *c);
+    c->valid = true;
+    if (w < 64 && gpucoh_rng_below(rng, 2)) {
+        c->op = TC_OP_LOAD;
+        c->wf = w + (uint32_t)gpucoh_rng_below(rng, 64 - w);
+    } else {
+        c->op = TC_OP_NONE;
+        c->wf = (uint32_t)gpucoh_rng_below(rng, w);
+    }
+}
+
+/* tc_l2.md J5 / J6: the atomic carries its word number + LineBytes/4 (J5, when that fits the
+ * 5-bit port; the bank takes it modulo LineBytes/4: the same word) or aop 3 (J6: the word is left
+ * unchanged). The L1 carries both to the bank unchanged (tc_l1.md I7); the wavefront gets its
+ * ATOMIC response as usual. Returns 2 (J5) or 3 (J6). */
+static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+    const uint32_t lw = tc_line_words(pd);
+    tc_core_req_t* c = &((tc_l1_in_t*)in)->core;
+    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
+        c->word += lw;
+        return 2;
+    }
+    c->aop = 3u;
+    return 3;
+}
+
+/* tc_l2.md J1: a request of kind 0, 5, 6 or 7 (random line, src, wf). No L1 waits for it: the
+ * bank drops it at its head (a protocol error), or ignores it while req_ready is 0 (J2). */
+static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+    const tc_desc_t* d = pd;
+    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
+    uint32_t lb_bits = 0;
+    while ((1u << lb_bits) < d->line_bytes)
+        lb_bits++;
+    const uint32_t la = d->addr_width - lb_bits;
+    tc_req_t* q = &((tc_l2_in_t*)in)->req;
+    memset(q, 0, sizeof *q);
+    q->valid = true;
+    q->kind = bad[gpucoh_rng_below(rng, 4)];
+    q->src = gpucoh_rng_below(rng, d->num_sm);
+    q->wf = gpucoh_rng_below(rng, d->num_wf);
+    q->line = gpucoh_rng_next(rng) & ((1ull << la) - 1u);
+}
+
+/* ---- reports ------------------------------------------------------------------------------- */
+
+static const char* const req_kinds[] = {"NONE", "GETS", "GETX", "UPGR", "ATOMIC"};
+static const char* const rsp_kinds[] = {"NONE", "DATA", "DATA_G", "ACK", "ACK_G"};
+
+static void l2_note(const tc_desc_t* d, const tc_l2_t* m, FILE* f) {
+    uint32_t used[3] = {0, 0, 0};
+    for (uint32_t k = 0; k < d->l2_mshrs; k++)
+        if (m->mshr[k].v && m->mshr[k].kind < 3)
+            used[m->mshr[k].kind]++;
+    fprintf(f, " fifo %u mshr IS %u IM %u MI %u errors %" PRIu64, m->fcnt, used[0], used[1],
+            used[2], m->errors);
+    if (m->fcnt) {
+        const tc_l2_fentry_t* h = &m->fifo[m->fhead];
+        fprintf(f, " (head %s src %u line 0x%" PRIx64 ")", h->kind < 5 ? req_kinds[h->kind] : "?",
+                h->src, h->line);
+    }
+}
+
+static void unit_note(const void* pd, uint32_t slot, const void* out, const void* model, FILE* f) {
+    if (slot == TC_SLOT_L1) {
+        const tc_l1_out_t* o = out;
+        const tc_l1_t* m = model;
+        fprintf(f, " fence_ready 0x%" PRIx64 " wr_idle 0x%" PRIx64, o->fence_ready, o->wr_idle);
+        if (m)
+            fprintf(f, " fifo %u errors %" PRIu64, m->fcnt, m->errors);
+    } else if (slot == TC_SLOT_L2 && model) {
+        l2_note(pd, model, f);
+    }
+}
+
+static void fence_note(const void* pd, const void* out, uint32_t wf, uint32_t scope, FILE* f) {
+    (void)pd;
+    const tc_l1_out_t* o = out;
+    const bool gpu = scope == GSYS_SCOPE_GPU;
+    fprintf(f, "%s[%u] (now %d)", gpu ? "fence_ready" : "wr_idle", wf,
+            (int)(((gpu ? o->fence_ready : o->wr_idle) >> wf) & 1));
+}
+
+static void global_note(const void* pd, const void* gout, FILE* f) {
+    (void)pd;
+    const tc_timer_out_t* t = gout;
+    fprintf(f, "time: now %u era %u", t->now, t->era);
+}
+
+static uint64_t model_errors(uint32_t slot, const void* model) {
+    return slot == TC_SLOT_L1 ? ((const tc_l1_t*)model)->errors : ((const tc_l2_t*)model)->errors;
+}
+
+/* The bank's copy of a word when it holds the line valid (P, S or E). */
+static bool bank_word(const void* pd, const void* model, uint64_t line, uint32_t word,
+                      uint32_t* v) {
+    const tc_desc_t* d = pd;
+    const tc_l2_t* m = model;
+    uint32_t bb = 0, sb = 0;
+    while ((1u << bb) < d->num_banks)
+        bb++;
+    while ((1u << sb) < d->l2_sets)
+        sb++;
+    const uint32_t set = (uint32_t)((line >> bb) & (d->l2_sets - 1));
+    const uint64_t tag = ((line >> (bb + sb)) << bb) | (line & (d->num_banks - 1));
+    for (uint32_t wy = 0; wy < d->l2_ways; wy++) {
+        const uint32_t i = set * d->l2_ways + wy;
+        const tc_l2_meta_t* l = &m->line[i];
+        if ((l->st == TC_L2_P || l->st == TC_L2_S || l->st == TC_L2_E) && l->tag == tag) {
+            *v = tc_l2_line_data(m, i)[word];
+            return true;
+        }
+    }
+    return false;
+}
+
+const gsys_proto_t tc_proto = {
+    .name = "tc",
+    .slots = tc_slots,
+    .nslots = TC_NSLOTS,
+    .sm_slot = TC_SLOT_L1,
+    .bank_slot = TC_SLOT_L2,
+    .global_slot = TC_SLOT_TIMER,
+    .req_size = sizeof(tc_req_t),
+    .rsp_size = sizeof(tc_rsp_t),
+    .req_kinds = req_kinds,
+    .rsp_kinds = rsp_kinds,
+    .n_req_kinds = 5,
+    .n_rsp_kinds = 5,
+    .geometry = geometry,
+    .bank_of = bank_of,
+    .sm_view = sm_view,
+    .bank_view = bank_view,
+    .msg_info = msg_info,
+    .req_src = req_src,
+    .rsp_copy = rsp_copy,
+    .core_req = core_req,
+    .sm_rsp = sm_rsp,
+    .bank_req = bank_req,
+    .bank_fill = bank_fill,
+    .inputs = inputs,
+    .clear = clear,
+    .reset_outputs = reset_outputs,
+    .fence_done = fence_done,
+    .core_illegal = core_illegal,
+    .atomic_illegal = atomic_illegal,
+    .bank_illegal = bank_illegal,
+    .unit_note = unit_note,
+    .fence_note = fence_note,
+    .global_note = global_note,
+    .model_errors = model_errors,
+    .bank_word = bank_word,
+};

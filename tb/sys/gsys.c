@@ -1,0 +1,1194 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gsys.c -- the shared multi-SM system (tb/sys/gsys.h).
+ *
+ * Per cycle t:
+ *   1. route the registered outputs of every unit (what it drives during cycle t): L1 request ->
+ *      request crossbar, L2 response -> response crossbar (one copy per destination SM), L2
+ *      memory request -> DRAM, L1 core response -> wavefronts;
+ *   2. fences, new operations from the workload, and the inputs of every unit;
+ *   3. tick every instance of every slot through the backend, in slot order.
+ * Cycles 0 and 1 are reset (every unit's reset input asserted).
+ *
+ * Every choice (delays, DRAM latency, arbitration offsets, illegal inputs) comes from one PRNG
+ * seeded by cfg->seed, drawn in one order: routing (request delays by SM, response delays by bank
+ * and destination, DRAM latencies), then the inputs (per SM: illegal core request, atomic
+ * variant; per bank: illegal request, illegal DRAM fill). Routing is O(active messages):
+ * crossbar pairs, response pairs and wavefronts with work are kept in bit masks.
+ */
+#include "gsys.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small containers ---------------------------------------------------------------------- */
+
+/* A FIFO of fixed-size elements that grows on demand. */
+typedef struct {
+    unsigned char* buf;
+    uint32_t esz, cap, head, n;
+    uint64_t last_ready; /* ready of the last message pushed (point-to-point order) */
+} ring_t;
+
+static void* ring_at(const ring_t* r, uint32_t i) {
+    return r->buf + (size_t)((r->head + i) & (r->cap - 1)) * r->esz;
+}
+
+static int ring_push(ring_t* r, const void* e) {
+    if (r->n == r->cap) {
+        uint32_t nc = r->cap ? 2 * r->cap : 4;
+        unsigned char* nb = (unsigned char*)malloc((size_t)nc * r->esz);
+        if (!nb)
+            return -1;
+        for (uint32_t i = 0; i < r->n; i++)
+            memcpy(nb + (size_t)i * r->esz, ring_at(r, i), r->esz);
+        free(r->buf);
+        r->buf = nb;
+        r->cap = nc;
+        r->head = 0;
+    }
+    memcpy(r->buf + (size_t)((r->head + r->n) & (r->cap - 1)) * r->esz, e, r->esz);
+    r->n++;
+    return 0;
+}
+
+static void ring_pop(ring_t* r) {
+    r->head = (r->head + 1) & (r->cap - 1);
+    r->n--;
+}
+
+/* A crossbar entry: the cycle it may be delivered, then the message's bytes. */
+static uint64_t ent_ready(const void* e) {
+    uint64_t r;
+    memcpy(&r, e, sizeof r);
+    return r;
+}
+static const void* ent_msg(const void* e) {
+    return (const unsigned char*)e + sizeof(uint64_t);
+}
+
+/* A DRAM response waiting for its latency: a binary min-heap per bank on (ready, seq). */
+typedef struct {
+    uint64_t ready, seq, line;
+    uint32_t data[GSYS_MAX_LINE_WORDS];
+} dram_ent_t;
+
+typedef struct {
+    dram_ent_t* e;
+    uint32_t n, cap;
+} dram_heap_t;
+
+static bool dram_less(const dram_ent_t* a, const dram_ent_t* b) {
+    return a->ready < b->ready || (a->ready == b->ready && a->seq < b->seq);
+}
+
+static int dram_push(dram_heap_t* h, const dram_ent_t* x) {
+    if (h->n == h->cap) {
+        uint32_t nc = h->cap ? 2 * h->cap : 8;
+        dram_ent_t* ne = (dram_ent_t*)realloc(h->e, (size_t)nc * sizeof *ne);
+        if (!ne)
+            return -1;
+        h->e = ne;
+        h->cap = nc;
+    }
+    uint32_t i = h->n++;
+    while (i > 0) {
+        uint32_t p = (i - 1) / 2;
+        if (!dram_less(x, &h->e[p]))
+            break;
+        h->e[i] = h->e[p];
+        i = p;
+    }
+    h->e[i] = *x;
+    return 0;
+}
+
+static void dram_pop(dram_heap_t* h) {
+    dram_ent_t last = h->e[--h->n];
+    if (!h->n)
+        return;
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t l = 2 * i + 1, c = l;
+        if (l >= h->n)
+            break;
+        if (l + 1 < h->n && dram_less(&h->e[l + 1], &h->e[l]))
+            c = l + 1;
+        if (!dram_less(&h->e[c], &last))
+            break;
+        h->e[i] = h->e[c];
+        i = c;
+    }
+    h->e[i] = last;
+}
+
+/* The memory image: line -> words (open addressing, keys stored as line + 1, 0 = empty). */
+typedef struct {
+    uint64_t* keys;
+    uint32_t* idx; /* word offset into words */
+    uint32_t cap, n;
+    uint32_t* words;
+    size_t words_cap;
+    uint32_t lw;
+} mem_t;
+
+static uint64_t mem_hash(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    return x;
+}
+
+static const uint32_t* mem_find(const mem_t* m, uint64_t line) {
+    if (!m->cap)
+        return NULL;
+    uint32_t i = (uint32_t)mem_hash(line) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (m->keys[i] == line + 1)
+            return m->words + m->idx[i];
+        i = (i + 1) & (m->cap - 1);
+    }
+    return NULL;
+}
+
+static int mem_grow(mem_t* m) {
+    uint32_t nc = m->cap ? 2 * m->cap : 1024;
+    uint64_t* nk = (uint64_t*)calloc(nc, sizeof *nk);
+    uint32_t* ni = (uint32_t*)calloc(nc, sizeof *ni);
+    if (!nk || !ni) {
+        free(nk);
+        free(ni);
+        return -1;
+    }
+    for (uint32_t i = 0; i < m->cap; i++) {
+        if (!m->keys[i])
+            continue;
+        uint32_t k = (uint32_t)mem_hash(m->keys[i] - 1) & (nc - 1);
+        while (nk[k])
+            k = (k + 1) & (nc - 1);
+        nk[k] = m->keys[i];
+        ni[k] = m->idx[i];
+    }
+    free(m->keys);
+    free(m->idx);
+    m->keys = nk;
+    m->idx = ni;
+    m->cap = nc;
+    return 0;
+}
+
+/* The words of a line, created (zero) if absent; NULL only when out of memory. */
+static uint32_t* mem_get(mem_t* m, uint64_t line) {
+    if (2 * (m->n + 1) > m->cap && mem_grow(m) != 0)
+        return NULL;
+    uint32_t i = (uint32_t)mem_hash(line) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (m->keys[i] == line + 1)
+            return m->words + m->idx[i];
+        i = (i + 1) & (m->cap - 1);
+    }
+    size_t need = (size_t)(m->n + 1) * m->lw;
+    if (need > m->words_cap) {
+        size_t nc = m->words_cap ? 2 * m->words_cap : (size_t)1024 * m->lw;
+        uint32_t* nw = (uint32_t*)realloc(m->words, nc * sizeof *nw);
+        if (!nw)
+            return NULL;
+        m->words = nw;
+        m->words_cap = nc;
+    }
+    m->keys[i] = line + 1;
+    m->idx[i] = m->n * m->lw;
+    memset(m->words + m->idx[i], 0, m->lw * sizeof(uint32_t));
+    m->n++;
+    return m->words + m->idx[i];
+}
+/* ---- the system ---------------------------------------------------------------------------- */
+
+typedef enum {
+    WF_IDLE = 0, /* no operation: may ask the workload */
+    WF_PEND,     /* an operation waiting to be sent to the L1 */
+    WF_LOAD,     /* waiting for a core LOAD response */
+    WF_ATOMIC,   /* waiting for a core ATOMIC response */
+    WF_FENCE,    /* waiting for the protocol's fence_done (RELEASE: then the store) */
+} wf_state_t;
+
+typedef struct {
+    uint32_t st; /* wf_state_t */
+    uint32_t word;
+    uint64_t line;
+    uint64_t since;  /* cycle the current state began */
+    uint32_t unsent; /* stores/atomics given to the L1 whose L2 request has not appeared yet */
+    gsys_op_t op;
+} wf_t;
+
+/* one slot's instances: their inputs and registered outputs, back to back */
+typedef struct {
+    unsigned char *in, *out;
+    size_t isz, osz;
+    uint32_t n;
+} sslot_t;
+
+struct gsys {
+    gsys_cfg_t cfg;
+    const gsys_proto_t* p;
+    void* pd; /* the system's copy of the protocol descriptor */
+    gsys_backend_t* be;
+    gsys_workload_t* wl;
+    gpucoh_rng_t rng;
+    uint32_t n, w, nb, lw, lb_bits, line_bytes, addr_width;
+    uint64_t cycle;
+
+    sslot_t sl[GSYS_MAX_SLOTS];
+    gsys_sm_view_t* smv;   /* views of the L1s' and banks' registered outputs, made after each */
+    gsys_bank_view_t* bkv; /* tick */
+
+    /* wavefronts: wf[sm * w + i]; masks per SM */
+    wf_t* wf;
+    uint64_t* m_idle;  /* IDLE */
+    uint64_t* m_pend;  /* PEND */
+    uint64_t* m_fence; /* FENCE */
+    uint64_t* m_unsent;
+    uint32_t* core_rr;
+    uint64_t active; /* wavefronts not IDLE */
+
+    /* request crossbar: pair (sm, bank) = rq[sm * nb + b]; rq_ne[b] bit sm = non-empty */
+    ring_t* rq;
+    uint64_t* rq_ne;
+    uint32_t* rq_rr;
+    uint64_t rq_inflight;
+    /* response crossbar: pair (bank, sm) = rs[sm * nb + b]; rs_ne[sm] bit b = non-empty */
+    ring_t* rs;
+    uint32_t* rs_ne;
+    uint32_t* rs_rr;
+    uint64_t rs_inflight;
+    unsigned char* ent; /* scratch crossbar entry */
+    /* DRAM */
+    dram_heap_t* dram;
+    uint64_t dram_seq, dram_inflight;
+    mem_t mem;
+
+    gsys_op_t op; /* scratch for the workload's next() */
+
+    uint64_t last_progress;
+    uint32_t drained;
+    uint64_t errors;
+    bool oom;
+
+    /* statistics */
+    uint64_t st_done[GSYS_OP_N];
+    uint64_t st_fence[2];
+    uint64_t *st_req, *st_rsp; /* by kind */
+    uint64_t st_rsp_copies;
+    uint64_t st_fetch, st_wb, st_memrsp;
+    uint64_t st_core_stall, st_bank_stall, st_rsp_conflict;
+    uint64_t st_lat_sum, st_lat_n, st_lat_max;
+    uint64_t st_rq_max, st_rs_max, st_dram_max;
+    uint64_t st_core_req, st_crsp;
+    uint64_t st_core_illegal;    /* illegal requests presented while the L1 was ready */
+    uint64_t st_bank_illegal[4]; /* gsys_bank_illegal */
+};
+
+static const char* op_name(uint32_t k) {
+    static const char* const nm[GSYS_OP_N] = {"LOAD",    "STORE",   "ATOMIC",     "FENCE",
+                                              "ACQUIRE", "RELEASE", "STORE_LINE", "LOAD_LINE"};
+    return k < GSYS_OP_N ? nm[k] : "?";
+}
+
+static const char* req_name(const gsys_t* s, uint32_t k) {
+    return k < s->p->n_req_kinds ? s->p->req_kinds[k] : "?";
+}
+
+static const char* rsp_name(const gsys_t* s, uint32_t k) {
+    return k < s->p->n_rsp_kinds ? s->p->rsp_kinds[k] : "?";
+}
+
+static uint32_t log2u(uint32_t x) {
+    uint32_t r = 0;
+    while ((1u << r) < x)
+        r++;
+    return r;
+}
+
+static uint32_t draw(gsys_t* s, uint32_t lo, uint32_t hi) {
+    return hi > lo ? lo + gpucoh_rng_below(&s->rng, hi - lo + 1) : lo;
+}
+
+/* an illegal input's chance (no draw when the rate is 0) */
+static bool chance(gsys_t* s, uint32_t per_mille) {
+    return per_mille && gpucoh_rng_below(&s->rng, 1000) < per_mille;
+}
+
+static void* in_of(const gsys_t* s, uint32_t slot, uint32_t i) {
+    return s->sl[slot].in + (size_t)i * s->sl[slot].isz;
+}
+static void* out_of(const gsys_t* s, uint32_t slot, uint32_t i) {
+    return s->sl[slot].out + (size_t)i * s->sl[slot].osz;
+}
+static void* sm_in(const gsys_t* s, uint32_t j) {
+    return in_of(s, s->p->sm_slot, j);
+}
+static void* bank_in(const gsys_t* s, uint32_t b) {
+    return in_of(s, s->p->bank_slot, b);
+}
+static const void* gout(const gsys_t* s) {
+    return s->p->global_slot >= 0 ? out_of(s, (uint32_t)s->p->global_slot, 0) : NULL;
+}
+static const void* c_model(const gsys_t* s, uint32_t slot, uint32_t i) {
+    return gsys_backend_model(s->be, slot, i);
+}
+
+static void harness_error(gsys_t* s, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A message the system did not expect (printed for the first 10; counted in gsys_errors). */
+static void harness_error(gsys_t* s, const char* fmt, ...) {
+    s->errors++;
+    if (s->errors <= 10) {
+        va_list ap;
+        va_start(ap, fmt);
+        fprintf(stderr, "system: cycle %" PRIu64 ": ", s->cycle);
+        vfprintf(stderr, fmt, ap);
+        fputc('\n', stderr);
+        va_end(ap);
+    }
+}
+
+static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
+                     size_t errlen) {
+    const gsys_proto_t* p = cfg->proto;
+    if (!p || !cfg->pd || !cfg->pd_size || !be || !be->tick || !wl || !wl->next || !wl->finished) {
+        snprintf(err, errlen, "system: protocol, backend and workload callbacks are required");
+        return -1;
+    }
+    if (cfg->req_delay_min < 1 || cfg->req_delay_max < cfg->req_delay_min ||
+        cfg->rsp_delay_min < 1 || cfg->rsp_delay_max < cfg->rsp_delay_min || cfg->mem_lat_min < 1 ||
+        cfg->mem_lat_max < cfg->mem_lat_min) {
+        snprintf(err, errlen,
+                 "system: delays must satisfy 1 <= min <= max (req %u..%u, rsp %u..%u, "
+                 "mem %u..%u)",
+                 cfg->req_delay_min, cfg->req_delay_max, cfg->rsp_delay_min, cfg->rsp_delay_max,
+                 cfg->mem_lat_min, cfg->mem_lat_max);
+        return -1;
+    }
+    gsys_geom_t g;
+    p->geometry(cfg->pd, &g);
+    if (g.num_sm < 1 || g.num_sm > GSYS_MAX_SM || g.num_wf < 1 || g.num_wf > GSYS_MAX_WF ||
+        g.num_banks < 1 || g.num_banks > GSYS_MAX_BANKS || g.line_bytes < 4 ||
+        g.line_bytes > 4 * GSYS_MAX_LINE_WORDS || p->nslots > GSYS_MAX_SLOTS) {
+        snprintf(err, errlen,
+                 "system: %u SMs (1..%d), %u wavefronts (1..%d), %u banks (1..%d), %u-byte lines "
+                 "(4..%d) are out of the system's range",
+                 g.num_sm, GSYS_MAX_SM, g.num_wf, GSYS_MAX_WF, g.num_banks, GSYS_MAX_BANKS,
+                 g.line_bytes, 4 * GSYS_MAX_LINE_WORDS);
+        return -1;
+    }
+    return 0;
+}
+
+static int alloc_slots(gsys_t* s) {
+    for (uint32_t k = 0; k < s->p->nslots; k++) {
+        const gsys_unit_ops_t* ops = s->p->slots[k].ops;
+        sslot_t* x = &s->sl[k];
+        x->n = s->p->slots[k].place == GSYS_AT_SM     ? s->n
+               : s->p->slots[k].place == GSYS_AT_BANK ? s->nb
+                                                      : 1;
+        x->isz = (ops->in_size + 7u) & ~(size_t)7u;
+        x->osz = (ops->out_size + 7u) & ~(size_t)7u;
+        x->in = calloc(x->n, x->isz);
+        x->out = calloc(x->n, x->osz);
+        if (!x->in || !x->out)
+            return -1;
+    }
+    return 0;
+}
+
+gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
+                 size_t errlen) {
+    if (cfg_check(cfg, be, wl, err, errlen) != 0)
+        return NULL;
+    gsys_t* s = (gsys_t*)calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "system: out of memory");
+        return NULL;
+    }
+    s->cfg = *cfg;
+    if (!s->cfg.deadlock_cycles)
+        s->cfg.deadlock_cycles = 100000;
+    s->p = cfg->proto;
+    void* pd = malloc(cfg->pd_size);
+    if (!pd) {
+        free(s);
+        snprintf(err, errlen, "system: out of memory");
+        return NULL;
+    }
+    memcpy(pd, cfg->pd, cfg->pd_size);
+    s->pd = pd;
+    s->cfg.pd = pd;
+    s->be = be;
+    s->wl = wl;
+    gpucoh_rng_seed(&s->rng, cfg->seed);
+    gsys_geom_t g;
+    s->p->geometry(s->pd, &g);
+    s->n = g.num_sm;
+    s->w = g.num_wf;
+    s->nb = g.num_banks;
+    s->line_bytes = g.line_bytes;
+    s->addr_width = g.addr_width;
+    s->lw = g.line_bytes / 4u;
+    s->lb_bits = log2u(g.line_bytes);
+    uint32_t n = s->n, nb = s->nb, np = n * nb;
+    const size_t qsz = sizeof(uint64_t) + ((s->p->req_size + 7u) & ~(size_t)7u);
+    const size_t psz = sizeof(uint64_t) + ((s->p->rsp_size + 7u) & ~(size_t)7u);
+    s->smv = calloc(n, sizeof *s->smv);
+    s->bkv = calloc(nb, sizeof *s->bkv);
+    s->wf = (wf_t*)calloc((size_t)n * s->w, sizeof *s->wf);
+    s->m_idle = (uint64_t*)calloc(n, sizeof(uint64_t));
+    s->m_pend = (uint64_t*)calloc(n, sizeof(uint64_t));
+    s->m_fence = (uint64_t*)calloc(n, sizeof(uint64_t));
+    s->m_unsent = (uint64_t*)calloc(n, sizeof(uint64_t));
+    s->core_rr = (uint32_t*)calloc(n, sizeof(uint32_t));
+    s->rq = (ring_t*)calloc(np, sizeof(ring_t));
+    s->rq_ne = (uint64_t*)calloc(nb, sizeof(uint64_t));
+    s->rq_rr = (uint32_t*)calloc(nb, sizeof(uint32_t));
+    s->rs = (ring_t*)calloc(np, sizeof(ring_t));
+    s->rs_ne = (uint32_t*)calloc(n, sizeof(uint32_t));
+    s->rs_rr = (uint32_t*)calloc(n, sizeof(uint32_t));
+    s->dram = (dram_heap_t*)calloc(nb, sizeof(dram_heap_t));
+    s->ent = calloc(1, qsz > psz ? qsz : psz);
+    s->st_req = calloc(s->p->n_req_kinds + 1u, sizeof(uint64_t));
+    s->st_rsp = calloc(s->p->n_rsp_kinds + 1u, sizeof(uint64_t));
+    if (alloc_slots(s) != 0 || !s->smv || !s->bkv || !s->wf || !s->m_idle || !s->m_pend ||
+        !s->m_fence || !s->m_unsent || !s->core_rr || !s->rq || !s->rq_ne || !s->rq_rr || !s->rs ||
+        !s->rs_ne || !s->rs_rr || !s->dram || !s->ent || !s->st_req || !s->st_rsp) {
+        gsys_free(s);
+        snprintf(err, errlen, "system: out of memory");
+        return NULL;
+    }
+    uint64_t all = s->w >= 64 ? ~0ull : ((1ull << s->w) - 1);
+    for (uint32_t j = 0; j < n; j++) {
+        s->m_idle[j] = all;
+        s->core_rr[j] = gpucoh_rng_below(&s->rng, s->w);
+        s->rs_rr[j] = gpucoh_rng_below(&s->rng, nb);
+    }
+    for (uint32_t b = 0; b < nb; b++)
+        s->rq_rr[b] = gpucoh_rng_below(&s->rng, n);
+    for (uint32_t q = 0; q < np; q++) {
+        s->rq[q].esz = (uint32_t)qsz;
+        s->rs[q].esz = (uint32_t)psz;
+    }
+    s->mem.lw = s->lw;
+    /* the outputs before the first edge (never compared) and their views */
+    for (uint32_t k = 0; s->p->reset_outputs && k < s->p->nslots; k++)
+        for (uint32_t i = 0; i < s->sl[k].n; i++)
+            s->p->reset_outputs(s->pd, k, out_of(s, k, i));
+    for (uint32_t j = 0; j < n; j++)
+        s->p->sm_view(s->pd, out_of(s, s->p->sm_slot, j), &s->smv[j]);
+    for (uint32_t b = 0; b < nb; b++)
+        s->p->bank_view(s->pd, out_of(s, s->p->bank_slot, b), &s->bkv[b]);
+    return s;
+}
+
+void gsys_free(gsys_t* s) {
+    if (!s)
+        return;
+    uint32_t np = s->n * s->nb;
+    if (s->rq)
+        for (uint32_t q = 0; q < np; q++)
+            free(s->rq[q].buf);
+    if (s->rs)
+        for (uint32_t q = 0; q < np; q++)
+            free(s->rs[q].buf);
+    if (s->dram)
+        for (uint32_t b = 0; b < s->nb; b++)
+            free(s->dram[b].e);
+    for (uint32_t k = 0; k < GSYS_MAX_SLOTS; k++) {
+        free(s->sl[k].in);
+        free(s->sl[k].out);
+    }
+    free(s->mem.keys);
+    free(s->mem.idx);
+    free(s->mem.words);
+    free(s->smv);
+    free(s->bkv);
+    free(s->wf);
+    free(s->m_idle);
+    free(s->m_pend);
+    free(s->m_fence);
+    free(s->m_unsent);
+    free(s->core_rr);
+    free(s->rq);
+    free(s->rq_ne);
+    free(s->rq_rr);
+    free(s->rs);
+    free(s->rs_ne);
+    free(s->rs_rr);
+    free(s->dram);
+    free(s->ent);
+    free(s->st_req);
+    free(s->st_rsp);
+    free(s->pd);
+    free(s);
+}
+
+uint64_t gsys_cycle(const gsys_t* s) {
+    return s->cycle;
+}
+
+uint64_t gsys_illegal(const gsys_t* s) {
+    return s->st_core_illegal;
+}
+
+void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]) {
+    memcpy(j, s->st_bank_illegal, sizeof s->st_bank_illegal);
+}
+
+uint64_t gsys_errors(const gsys_t* s) {
+    return s->errors;
+}
+
+uint32_t gsys_mem_word(const gsys_t* s, uint64_t addr) {
+    const uint32_t* w = mem_find(&s->mem, addr >> s->lb_bits);
+    return w ? w[(addr & (s->line_bytes - 1)) >> 2] : 0;
+}
+
+uint32_t gsys_word(const gsys_t* s, uint64_t addr) {
+    const uint64_t line = addr >> s->lb_bits;
+    const uint32_t word = (uint32_t)((addr & (s->line_bytes - 1)) >> 2);
+    const void* m = c_model(s, s->p->bank_slot, s->p->bank_of(s->pd, line));
+    uint32_t v;
+    if (m && s->p->bank_word(s->pd, m, line, word, &v))
+        return v;
+    return gsys_mem_word(s, addr);
+}
+
+/* ---- wavefront bookkeeping ----------------------------------------------------------------- */
+
+static void wf_set(gsys_t* s, uint32_t j, uint32_t i, uint32_t st) {
+    wf_t* f = &s->wf[j * s->w + i];
+    uint64_t bit = 1ull << i;
+    if (f->st == WF_IDLE && st != WF_IDLE)
+        s->active++;
+    else if (f->st != WF_IDLE && st == WF_IDLE)
+        s->active--;
+    s->m_idle[j] &= ~bit;
+    s->m_pend[j] &= ~bit;
+    s->m_fence[j] &= ~bit;
+    if (st == WF_IDLE)
+        s->m_idle[j] |= bit;
+    else if (st == WF_PEND)
+        s->m_pend[j] |= bit;
+    else if (st == WF_FENCE)
+        s->m_fence[j] |= bit;
+    f->st = st;
+    f->since = s->cycle;
+}
+
+static void wf_done(gsys_t* s, uint32_t j, uint32_t i, uint32_t value, const uint32_t* line) {
+    wf_t* f = &s->wf[j * s->w + i];
+    gsys_op_t op = f->op; /* the workload may look at it after the wavefront moved on */
+    if (op.kind < GSYS_OP_N)
+        s->st_done[op.kind]++;
+    s->last_progress = s->cycle;
+    wf_set(s, j, i, WF_IDLE);
+    if (s->wl->done)
+        s->wl->done(s->wl->ctx, j, i, &op, value, line, s->cycle);
+}
+
+/* ---- step 1: routing ----------------------------------------------------------------------- */
+
+/* A store / atomic request of wavefront wf has appeared: the fence need not wait for it. */
+static void unsent_seen(gsys_t* s, uint32_t j, const gsys_msg_info_t* mi) {
+    if (mi->wf < s->w && s->wf[j * s->w + mi->wf].unsent > 0) {
+        if (--s->wf[j * s->w + mi->wf].unsent == 0)
+            s->m_unsent[j] &= ~(1ull << mi->wf);
+    } else {
+        harness_error(s, "L1 %u sent a %s for wavefront %u with no store/atomic issued", j,
+                      req_name(s, mi->kind), mi->wf);
+    }
+}
+
+static void route_req(gsys_t* s, uint32_t j, const void* msg) {
+    gsys_msg_info_t mi;
+    s->p->msg_info(s->pd, false, msg, &mi);
+    if (mi.kind < s->p->n_req_kinds)
+        s->st_req[mi.kind]++;
+    if (mi.wf != GSYS_NO_WF)
+        unsent_seen(s, j, &mi);
+    uint32_t b = s->p->bank_of(s->pd, mi.line);
+    ring_t* r = &s->rq[j * s->nb + b];
+    unsigned char* e = s->ent;
+    memcpy(e + sizeof(uint64_t), msg, s->p->req_size);
+    s->p->req_src(e + sizeof(uint64_t), j);
+    uint64_t rd = s->cycle + draw(s, s->cfg.req_delay_min, s->cfg.req_delay_max);
+    const uint64_t ready = rd > r->last_ready ? rd : r->last_ready;
+    memcpy(e, &ready, sizeof ready);
+    r->last_ready = ready;
+    if (ring_push(r, e) != 0)
+        s->oom = true;
+    s->rq_ne[b] |= 1ull << j;
+    if (++s->rq_inflight > s->st_rq_max)
+        s->st_rq_max = s->rq_inflight;
+}
+
+static void route_crsp(gsys_t* s, uint32_t j, const gsys_sm_view_t* v) {
+    s->st_crsp++;
+    uint64_t m = v->crsp_wf_mask;
+    const bool load = v->crsp_kind == GSYS_CRSP_LOAD;
+    if (!load && v->crsp_kind != GSYS_CRSP_ATOMIC)
+        harness_error(s, "L1 %u: core response of unknown kind %u", j, v->crsp_kind);
+    while (m) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        wf_t* f = i < s->w ? &s->wf[j * s->w + i] : NULL;
+        uint32_t want = load ? WF_LOAD : WF_ATOMIC;
+        if (!f || f->st != want || f->line != v->crsp_line) {
+            harness_error(s,
+                          "L1 %u: core %s response for wavefront %u (line 0x%" PRIx64
+                          ") that does not wait for it",
+                          j, load ? "LOAD" : "ATOMIC", i, v->crsp_line);
+            continue;
+        }
+        uint64_t lat = s->cycle - f->since;
+        s->st_lat_sum += lat;
+        s->st_lat_n++;
+        if (lat > s->st_lat_max)
+            s->st_lat_max = lat;
+        wf_done(s, j, i, v->crsp_data[f->word], v->crsp_data);
+    }
+}
+
+static void route_l1(gsys_t* s, uint32_t j) {
+    const gsys_sm_view_t* v = &s->smv[j];
+    if (v->req)
+        route_req(s, j, v->req);
+    if (v->crsp_valid)
+        route_crsp(s, j, v);
+}
+
+static void route_rsp(gsys_t* s, uint32_t b, const void* msg) {
+    gsys_msg_info_t mi;
+    s->p->msg_info(s->pd, true, msg, &mi);
+    if (mi.kind < s->p->n_rsp_kinds)
+        s->st_rsp[mi.kind]++;
+    uint64_t m = mi.dst;
+    if (!m)
+        harness_error(s, "L2 bank %u sent a response with dst 0 (line 0x%" PRIx64 ")", b, mi.line);
+    while (m) {
+        uint32_t j = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        if (j >= s->n) {
+            harness_error(s, "L2 bank %u: response to SM %u of %u", b, j, s->n);
+            continue;
+        }
+        ring_t* r = &s->rs[j * s->nb + b];
+        unsigned char* e = s->ent;
+        memcpy(e + sizeof(uint64_t), msg, s->p->rsp_size);
+        s->p->rsp_copy(e + sizeof(uint64_t), j);
+        uint64_t rd = s->cycle + draw(s, s->cfg.rsp_delay_min, s->cfg.rsp_delay_max);
+        const uint64_t ready = rd > r->last_ready ? rd : r->last_ready;
+        memcpy(e, &ready, sizeof ready);
+        r->last_ready = ready;
+        if (ring_push(r, e) != 0)
+            s->oom = true;
+        s->rs_ne[j] |= 1u << b;
+        s->st_rsp_copies++;
+        if (++s->rs_inflight > s->st_rs_max)
+            s->st_rs_max = s->rs_inflight;
+    }
+}
+
+static void route_l2(gsys_t* s, uint32_t b) {
+    const gsys_bank_view_t* v = &s->bkv[b];
+    if (v->rsp)
+        route_rsp(s, b, v->rsp);
+    if (v->wb) {
+        s->st_wb++;
+        uint32_t* w = mem_get(&s->mem, v->wb_line);
+        if (w)
+            memcpy(w, v->wb_data, s->lw * sizeof(uint32_t));
+        else
+            s->oom = true;
+    }
+    if (v->fetch) {
+        s->st_fetch++;
+        dram_ent_t e;
+        memset(&e, 0, sizeof e);
+        e.ready = s->cycle + draw(s, s->cfg.mem_lat_min, s->cfg.mem_lat_max);
+        e.seq = s->dram_seq++;
+        e.line = v->fetch_line;
+        const uint32_t* w = mem_find(&s->mem, v->fetch_line);
+        if (w)
+            memcpy(e.data, w, s->lw * sizeof(uint32_t));
+        if (dram_push(&s->dram[b], &e) != 0)
+            s->oom = true;
+        if (++s->dram_inflight > s->st_dram_max)
+            s->st_dram_max = s->dram_inflight;
+    }
+}
+
+/* ---- step 2: wavefronts and inputs --------------------------------------------------------- */
+
+/* Take an operation from the workload: the wavefront becomes PEND or FENCE. */
+static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
+    wf_t* f = &s->wf[j * s->w + i];
+    /* s->op is all-zero here: re-zeroed after every call that returned an operation (this is
+     * called for every idle wavefront every cycle; a workload writes *op only when it returns
+     * true, tb/sys/gsys.h) */
+    gsys_op_t* o = &s->op;
+    if (!s->wl->next(s->wl->ctx, j, i, s->cycle, o))
+        return;
+    gsys_op_t op = *o;
+    memset(o, 0, sizeof *o);
+    if (op.kind >= GSYS_OP_N) {
+        harness_error(s, "workload: unknown op kind %u (SM %u wf %u)", op.kind, j, i);
+        return;
+    }
+    f->op = op;
+    f->line = op.addr >> s->lb_bits;
+    f->word = (uint32_t)((op.addr & (s->line_bytes - 1)) >> 2);
+    if (op.kind == GSYS_OP_FENCE || op.kind == GSYS_OP_RELEASE)
+        wf_set(s, j, i, WF_FENCE);
+    else
+        wf_set(s, j, i, WF_PEND);
+}
+
+/* Complete the fences whose condition holds in this cycle (registered L1 outputs). */
+static void fences(gsys_t* s, uint32_t j) {
+    uint64_t m = s->m_fence[j] & ~s->m_unsent[j];
+    if (!m)
+        return;
+    const void* o = out_of(s, s->p->sm_slot, j);
+    while (m) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        wf_t* f = &s->wf[j * s->w + i];
+        if (!s->p->fence_done(s->pd, o, i, f->op.scope))
+            continue;
+        s->st_fence[f->op.scope == GSYS_SCOPE_GPU]++;
+        if (f->op.kind == GSYS_OP_RELEASE) {
+            s->last_progress = s->cycle;
+            wf_set(s, j, i, WF_PEND); /* now the store */
+        } else {
+            wf_done(s, j, i, 0, NULL);
+        }
+    }
+}
+
+/* An idle core presents, with probability core_illegal_per_mille / 1000, a request the L1 must
+ * drop; one presented while the L1 is ready is counted (its C model counts a protocol error). */
+static void core_illegal(gsys_t* s, uint32_t j) {
+    if (!s->p->core_illegal || !chance(s, s->cfg.core_illegal_per_mille))
+        return;
+    s->p->core_illegal(s->pd, &s->rng, sm_in(s, j));
+    if (s->smv[j].core_ready)
+        s->st_core_illegal++;
+}
+
+/* A core's atomic carries, with probability bank_illegal_per_mille / 1000, a variant the bank
+ * must handle (atomic_illegal); counted by the caller when the L1 takes the request. */
+static int atomic_illegal(gsys_t* s, uint32_t j, const wf_t* f) {
+    if (!s->p->atomic_illegal || !s->cfg.bank_illegal_per_mille || f->op.kind != GSYS_OP_ATOMIC ||
+        !chance(s, s->cfg.bank_illegal_per_mille))
+        return -1;
+    return s->p->atomic_illegal(s->pd, &s->rng, sm_in(s, j));
+}
+
+/* A bank request port with nothing to deliver presents, with probability
+ * bank_illegal_per_mille / 1000, an illegal request; counted when presented while ready. */
+static void bank_illegal(gsys_t* s, uint32_t b) {
+    if (!s->p->bank_illegal || !chance(s, s->cfg.bank_illegal_per_mille))
+        return;
+    s->p->bank_illegal(s->pd, &s->rng, bank_in(s, b));
+    if (s->bkv[b].req_ready)
+        s->st_bank_illegal[0]++;
+}
+
+/* A DRAM port with nothing to deliver presents, with probability bank_illegal_per_mille / 1000,
+ * a fill of the highest line address (the random traffic never uses it), unless a fetch of it is in
+ * flight to that bank. The bank finds no miss waiting for it: a protocol error that changes
+ * nothing. */
+static void mem_illegal(gsys_t* s, uint32_t b) {
+    if (!s->p->bank_illegal || !chance(s, s->cfg.bank_illegal_per_mille))
+        return;
+    const uint64_t line = (1ull << (s->addr_width - s->lb_bits)) - 1u;
+    const dram_heap_t* h = &s->dram[b];
+    for (uint32_t k = 0; k < h->n; k++)
+        if (h->e[k].line == line)
+            return;
+    uint32_t data[GSYS_MAX_LINE_WORDS];
+    for (uint32_t k = 0; k < s->lw; k++)
+        data[k] = (uint32_t)gpucoh_rng_next(&s->rng);
+    s->p->bank_fill(s->pd, bank_in(s, b), line, data);
+    s->st_bank_illegal[1]++;
+}
+
+/* The core request of SM j: at most one per cycle, round robin over the wavefronts with a
+ * pending operation. It counts only when the L1's core_ready is 1; when it is 0 the request is
+ * still presented (the L1 must ignore it, docs/timing.md rule 6) and stays pending. */
+static void core_issue(gsys_t* s, uint32_t j) {
+    uint64_t m = s->m_pend[j];
+    if (!m) {
+        core_illegal(s, j);
+        return;
+    }
+    uint32_t st = (s->core_rr[j] + 1) % s->w;
+    uint64_t hi = m & ~((1ull << st) - 1);
+    uint32_t i = (uint32_t)__builtin_ctzll(hi ? hi : m);
+    wf_t* f = &s->wf[j * s->w + i];
+    s->p->core_req(s->pd, sm_in(s, j), i, &f->op, f->line, f->word);
+    const int odd = atomic_illegal(s, j, f);
+    if (!s->smv[j].core_ready) {
+        s->st_core_stall++;
+        return;
+    }
+    if (odd >= 0 && odd < 4)
+        s->st_bank_illegal[odd]++;
+    s->core_rr[j] = i;
+    s->st_core_req++;
+    switch (f->op.kind) {
+    case GSYS_OP_LOAD:
+    case GSYS_OP_ACQUIRE:
+    case GSYS_OP_LOAD_LINE:
+        wf_set(s, j, i, WF_LOAD);
+        return;
+    case GSYS_OP_ATOMIC:
+        wf_set(s, j, i, WF_ATOMIC);
+        f->unsent++;
+        s->m_unsent[j] |= 1ull << i;
+        return;
+    default: /* stores complete at issue */
+        f->unsent++;
+        s->m_unsent[j] |= 1ull << i;
+        wf_done(s, j, i, 0, NULL);
+        return;
+    }
+}
+
+/* The response delivered to L1 j this cycle (at most one, round robin over banks). */
+static void deliver_rsp(gsys_t* s, uint32_t j) {
+    uint32_t m = s->rs_ne[j];
+    if (!m)
+        return;
+    uint32_t start = (s->rs_rr[j] + 1) % s->nb, found = UINT32_MAX, nready = 0;
+    for (uint32_t k = 0; k < s->nb; k++) {
+        uint32_t b = (start + k) % s->nb;
+        if (!((m >> b) & 1))
+            continue;
+        if (ent_ready(ring_at(&s->rs[j * s->nb + b], 0)) <= s->cycle) {
+            nready++;
+            if (found == UINT32_MAX)
+                found = b;
+        }
+    }
+    if (found == UINT32_MAX)
+        return;
+    if (nready > 1)
+        s->st_rsp_conflict++;
+    ring_t* r = &s->rs[j * s->nb + found];
+    s->p->sm_rsp(sm_in(s, j), ent_msg(ring_at(r, 0)));
+    ring_pop(r);
+    if (!r->n)
+        s->rs_ne[j] &= ~(1u << found);
+    s->rs_inflight--;
+    s->rs_rr[j] = found;
+}
+
+/* The request presented to bank b this cycle (returns whether there is one): round robin over
+ * the SMs whose head message is ready. Consumed only when the bank's req_ready is 1; otherwise
+ * presented and kept. */
+static bool deliver_req(gsys_t* s, uint32_t b) {
+    uint64_t m = s->rq_ne[b];
+    if (!m)
+        return false;
+    uint32_t start = (s->rq_rr[b] + 1) % s->n, found = UINT32_MAX;
+    uint64_t hi = m & ~((1ull << start) - 1), lo = m & ((1ull << start) - 1);
+    for (int pass = 0; pass < 2 && found == UINT32_MAX; pass++) {
+        uint64_t x = pass ? lo : hi;
+        while (x) {
+            uint32_t j = (uint32_t)__builtin_ctzll(x);
+            x &= x - 1;
+            if (ent_ready(ring_at(&s->rq[j * s->nb + b], 0)) <= s->cycle) {
+                found = j;
+                break;
+            }
+        }
+    }
+    if (found == UINT32_MAX)
+        return false;
+    ring_t* r = &s->rq[found * s->nb + b];
+    s->p->bank_req(bank_in(s, b), ent_msg(ring_at(r, 0)));
+    if (!s->bkv[b].req_ready) {
+        s->st_bank_stall++; /* presented, not consumed: the bank must ignore it */
+        return true;
+    }
+    ring_pop(r);
+    if (!r->n)
+        s->rq_ne[b] &= ~(1ull << found);
+    s->rq_inflight--;
+    s->rq_rr[b] = found;
+    return true;
+}
+
+static bool deliver_mem(gsys_t* s, uint32_t b) {
+    dram_heap_t* h = &s->dram[b];
+    if (!h->n || h->e[0].ready > s->cycle)
+        return false;
+    s->p->bank_fill(s->pd, bank_in(s, b), h->e[0].line, h->e[0].data);
+    dram_pop(h);
+    s->dram_inflight--;
+    s->st_memrsp++;
+    return true;
+}
+
+/* ---- one cycle ----------------------------------------------------------------------------- */
+
+static void inputs(gsys_t* s) {
+    for (uint32_t j = 0; j < s->n; j++)
+        route_l1(s, j);
+    for (uint32_t b = 0; b < s->nb; b++)
+        route_l2(s, b);
+    bool fin = s->wl->finished(s->wl->ctx);
+    for (uint32_t j = 0; j < s->n; j++) {
+        fences(s, j);
+        if (!fin) {
+            uint64_t m = s->m_idle[j];
+            while (m) {
+                uint32_t i = (uint32_t)__builtin_ctzll(m);
+                m &= m - 1;
+                wf_fetch(s, j, i);
+            }
+            fences(s, j); /* a fence whose condition already holds completes now */
+        }
+        core_issue(s, j);
+        deliver_rsp(s, j);
+    }
+    for (uint32_t b = 0; b < s->nb; b++) {
+        if (!deliver_req(s, b))
+            bank_illegal(s, b);
+        if (!deliver_mem(s, b))
+            mem_illegal(s, b);
+    }
+}
+
+/* Tick every instance of every slot; the views of the new outputs. */
+static int tick_all(gsys_t* s, bool rst) {
+    const gsys_proto_t* p = s->p;
+    const void* g = gout(s);
+    int rc = 0;
+    if (s->be->cycle_begin)
+        s->be->cycle_begin(s->be->ctx, !rst);
+    for (uint32_t k = 0; k < p->nslots; k++) {
+        const sslot_t* x = &s->sl[k];
+        for (uint32_t i = 0; i < x->n; i++) {
+            void* in = x->in + (size_t)i * x->isz;
+            p->inputs(s->pd, k, in, rst, g, s->cycle, s->cfg.start);
+            if (s->be->tick(s->be->ctx, k, i, in, x->out + (size_t)i * x->osz) != 0)
+                rc = 1;
+            p->clear(k, in);
+        }
+    }
+    if (s->be->cycle_end && s->be->cycle_end(s->be->ctx) != 0)
+        rc = 1;
+    for (uint32_t j = 0; j < s->n; j++)
+        p->sm_view(s->pd, out_of(s, p->sm_slot, j), &s->smv[j]);
+    for (uint32_t b = 0; b < s->nb; b++)
+        p->bank_view(s->pd, out_of(s, p->bank_slot, b), &s->bkv[b]);
+    return rc;
+}
+
+static int sys_cycle(gsys_t* s) {
+    const bool rst = s->cycle < 2;
+    if (!rst)
+        inputs(s);
+    const int rc = tick_all(s, rst);
+    s->cycle++;
+    return rc;
+}
+
+static bool quiescent(const gsys_t* s) {
+    if (s->active || s->rq_inflight || s->rs_inflight || s->dram_inflight)
+        return false;
+    for (uint32_t j = 0; j < s->n; j++) {
+        const gsys_sm_view_t* v = &s->smv[j];
+        if (s->m_unsent[j] || !v->drained || v->req || v->crsp_valid)
+            return false;
+    }
+    for (uint32_t b = 0; b < s->nb; b++) {
+        const gsys_bank_view_t* v = &s->bkv[b];
+        if (v->rsp || v->fetch || v->wb)
+            return false;
+    }
+    return true;
+}
+
+static void report_queues(const gsys_t* s, FILE* f) {
+    gsys_msg_info_t mi;
+    for (uint32_t j = 0; j < s->n; j++)
+        for (uint32_t b = 0; b < s->nb; b++) {
+            const ring_t* r = &s->rq[j * s->nb + b];
+            if (r->n) {
+                s->p->msg_info(s->pd, false, ent_msg(ring_at(r, 0)), &mi);
+                fprintf(f,
+                        "    req  SM %u -> bank %u: %u message(s), head %s line 0x%" PRIx64
+                        " wf %u ready at %" PRIu64 "\n",
+                        j, b, r->n, req_name(s, mi.kind), mi.line, mi.wf, ent_ready(ring_at(r, 0)));
+            }
+            r = &s->rs[j * s->nb + b];
+            if (r->n) {
+                s->p->msg_info(s->pd, true, ent_msg(ring_at(r, 0)), &mi);
+                fprintf(f,
+                        "    rsp  bank %u -> SM %u: %u message(s), head %s line 0x%" PRIx64
+                        " ready at %" PRIu64 "\n",
+                        b, j, r->n, rsp_name(s, mi.kind), mi.line, ent_ready(ring_at(r, 0)));
+            }
+        }
+    for (uint32_t b = 0; b < s->nb; b++)
+        if (s->dram[b].n)
+            fprintf(f,
+                    "    DRAM -> bank %u: %u response(s), first line 0x%" PRIx64
+                    " ready at %" PRIu64 "\n",
+                    b, s->dram[b].n, s->dram[b].e[0].line, s->dram[b].e[0].ready);
+}
+
+static void report_deadlock(const gsys_t* s, FILE* f, bool fin) {
+    const gsys_proto_t* p = s->p;
+    fprintf(f,
+            "system: DEADLOCK at cycle %" PRIu64 ": no wavefront progress since cycle %" PRIu64
+            " (%" PRIu64 " cycles)%s\n",
+            s->cycle, s->last_progress, s->cycle - s->last_progress,
+            fin ? "; the workload has finished but the system does not drain" : "");
+    if (p->global_note && gout(s)) {
+        fprintf(f, "  ");
+        p->global_note(s->pd, gout(s), f);
+        fputc('\n', f);
+    }
+    gsys_dump_blocked(s, f);
+    fprintf(f,
+            "  in flight: request crossbar %" PRIu64 ", response crossbar %" PRIu64
+            ", DRAM %" PRIu64 "\n",
+            s->rq_inflight, s->rs_inflight, s->dram_inflight);
+    report_queues(s, f);
+    for (uint32_t j = 0; j < s->n; j++) {
+        fprintf(f, "  L1 %u: core_ready %d unsent 0x%" PRIx64, j, s->smv[j].core_ready,
+                s->m_unsent[j]);
+        if (p->unit_note)
+            p->unit_note(s->pd, p->sm_slot, out_of(s, p->sm_slot, j), c_model(s, p->sm_slot, j), f);
+        fputc('\n', f);
+    }
+    for (uint32_t b = 0; b < s->nb; b++) {
+        fprintf(f, "  L2 %u: req_ready %d", b, s->bkv[b].req_ready);
+        if (p->unit_note)
+            p->unit_note(s->pd, p->bank_slot, out_of(s, p->bank_slot, b),
+                         c_model(s, p->bank_slot, b), f);
+        fputc('\n', f);
+    }
+}
+
+gsys_run_t gsys_run(gsys_t* s, uint64_t max_cycles, FILE* report) {
+    uint64_t end = s->cycle + max_cycles;
+    while (s->cycle < end) {
+        if (sys_cycle(s) != 0)
+            return GSYS_RUN_STOPPED;
+        if (s->oom) {
+            if (report)
+                fprintf(report, "system: out of memory at cycle %" PRIu64 "\n", s->cycle);
+            return GSYS_RUN_STOPPED;
+        }
+        if (s->cycle <= 2)
+            continue;
+        bool fin = s->wl->finished(s->wl->ctx);
+        if (fin && quiescent(s)) {
+            if (++s->drained >= 4)
+                return GSYS_RUN_DONE;
+        } else {
+            s->drained = 0;
+        }
+        if (s->cycle - s->last_progress > s->cfg.deadlock_cycles) {
+            if (report)
+                report_deadlock(s, report, fin);
+            return GSYS_RUN_DEADLOCK;
+        }
+    }
+    return GSYS_RUN_CYCLES;
+}
+
+/* ---- reports ------------------------------------------------------------------------------- */
+
+void gsys_dump_blocked(const gsys_t* s, FILE* f) {
+    uint32_t nblk = 0;
+    for (uint32_t j = 0; j < s->n; j++)
+        for (uint32_t i = 0; i < s->w; i++) {
+            const wf_t* w = &s->wf[j * s->w + i];
+            if (w->st == WF_IDLE)
+                continue;
+            nblk++;
+            fprintf(f,
+                    "  SM %u wf %u: %s addr 0x%" PRIx64 " (line 0x%" PRIx64 ") since %" PRIu64 ": ",
+                    j, i, op_name(w->op.kind), w->op.addr, w->line, w->since);
+            switch (w->st) {
+            case WF_PEND:
+                fprintf(f, "waits to be sent to the L1 (core_ready %d)\n", s->smv[j].core_ready);
+                break;
+            case WF_LOAD:
+                fprintf(f, "waits for the core LOAD response\n");
+                break;
+            case WF_ATOMIC:
+                fprintf(f, "waits for the core ATOMIC response\n");
+                break;
+            default:
+                fprintf(f, "waits for ");
+                s->p->fence_note(s->pd, out_of(s, s->p->sm_slot, j), i, w->op.scope, f);
+                fprintf(f, " (%u store(s)/atomic(s) not yet sent by the L1)%s\n", w->unsent,
+                        w->op.kind == GSYS_OP_RELEASE ? ", then the release store" : "");
+                break;
+            }
+        }
+    if (!nblk)
+        fprintf(f, "  no blocked wavefront\n");
+}
+
+static void stats_kinds(const gsys_t* s, FILE* f) {
+    fprintf(f, "L1->L2 requests:");
+    for (uint32_t k = 1; k < s->p->n_req_kinds; k++)
+        fprintf(f, " %s %" PRIu64, req_name(s, k), s->st_req[k]);
+    fprintf(f, "\nL2->L1 responses:");
+    for (uint32_t k = 1; k < s->p->n_rsp_kinds; k++)
+        fprintf(f, " %s %" PRIu64, rsp_name(s, k), s->st_rsp[k]);
+    fprintf(f, " (copies delivered %" PRIu64 ")\n", s->st_rsp_copies);
+}
+
+void gsys_stats(const gsys_t* s, FILE* f) {
+    fprintf(f, "cycles %" PRIu64 "  (harness errors %" PRIu64 ")\n", s->cycle, s->errors);
+    fprintf(f, "ops completed:");
+    for (uint32_t k = 0; k < GSYS_OP_N; k++)
+        fprintf(f, " %s %" PRIu64, op_name(k), s->st_done[k]);
+    fprintf(f, "\nfences completed: CTA %" PRIu64 " GPU %" PRIu64 "\n", s->st_fence[0],
+            s->st_fence[1]);
+    fprintf(f,
+            "core requests %" PRIu64 ", core responses %" PRIu64
+            ", load/atomic latency avg %.1f max %" PRIu64 "\n",
+            s->st_core_req, s->st_crsp,
+            s->st_lat_n ? (double)s->st_lat_sum / (double)s->st_lat_n : 0.0, s->st_lat_max);
+    stats_kinds(s, f);
+    fprintf(f,
+            "DRAM: fetch %" PRIu64 " writeback %" PRIu64 " responses %" PRIu64
+            "; lines in image %u\n",
+            s->st_fetch, s->st_wb, s->st_memrsp, s->mem.n);
+    fprintf(f,
+            "stall cycles: core (L1 not ready) %" PRIu64 ", bank (L2 not ready) %" PRIu64
+            ", L1 response conflicts %" PRIu64 "\n",
+            s->st_core_stall, s->st_bank_stall, s->st_rsp_conflict);
+    fprintf(
+        f, "max in flight: request xbar %" PRIu64 ", response xbar %" PRIu64 ", DRAM %" PRIu64 "\n",
+        s->st_rq_max, s->st_rs_max, s->st_dram_max);
+    const gsys_proto_t* p = s->p;
+    if (p->model_errors && c_model(s, p->sm_slot, 0)) {
+        uint64_t e1 = 0, e2 = 0;
+        for (uint32_t j = 0; j < s->n; j++)
+            e1 += p->model_errors(p->sm_slot, c_model(s, p->sm_slot, j));
+        for (uint32_t b = 0; b < s->nb; b++)
+            e2 += p->model_errors(p->bank_slot, c_model(s, p->bank_slot, b));
+        fprintf(f, "model protocol errors: L1 %" PRIu64 " L2 %" PRIu64 "\n", e1, e2);
+    }
+}

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gsys.h -- the shared multi-SM system every protocol runs on (docs/system.md sections 6-9,
+ * docs/framework.md "Protocols").
+ *
+ * N SMs, each with W wavefronts driven by a workload and one instance of the protocol's SM unit
+ * (its L1); a request and a response crossbar with per-message delays (point-to-point order
+ * kept); B L2 banks (the protocol's bank unit); a DRAM model with a latency input; the
+ * protocol's global units (TC: the timer). The units are ticked through a backend
+ * (gsys_backend.h: C models, RTL, or lockstep).
+ *
+ * Per cycle (docs/system.md section 6):
+ *   1. route the units' registered outputs: L1 request -> request crossbar, L2 response ->
+ *      response crossbar (one copy per destination SM), L2 memory request -> DRAM, L1 core
+ *      response -> the wavefronts;
+ *   2. fences, new operations from the workload, and the inputs: each SM's core request, each
+ *      L1's delivered response (at most one per cycle), each bank's request (head of its input,
+ *      presented also while the bank is not ready), each bank's DRAM response;
+ *   3. tick every instance of every slot, in slot order, through the backend.
+ * A fence also waits until every store / atomic its wavefront gave the L1 has appeared as an L2
+ * request (until then the L1 may not count it). The system knows the protocol only through its
+ * descriptor (gsys_proto_t): messages are bytes to it, read through msg_info.
+ */
+#ifndef GPUCOH_GSYS_H
+#define GPUCOH_GSYS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gsys_backend.h"
+#include "rng.h"
+
+enum {
+    GSYS_MAX_SM = 64,
+    GSYS_MAX_WF = 64,
+    GSYS_MAX_BANKS = 32,
+    GSYS_MAX_LINE_WORDS = 32, /* 128-byte lines */
+    GSYS_MASK_WORDS = 4,      /* byte-mask words of a line */
+};
+#define GSYS_NO_WF 0xffffffffu
+
+/* ---- workloads: what the wavefronts do ---------------------------------------------------- */
+
+typedef enum {
+    GSYS_OP_LOAD = 0,   /* word load, blocking: the wavefront waits for the value */
+    GSYS_OP_STORE,      /* word store, not blocking */
+    GSYS_OP_ATOMIC,     /* word atomic (aop, value, value2), blocking: returns the old value */
+    GSYS_OP_FENCE,      /* a fence of the op's scope: waits for the protocol's fence_done */
+    GSYS_OP_ACQUIRE,    /* load with acquire semantics (blocking load) */
+    GSYS_OP_RELEASE,    /* fence(scope) then store */
+    GSYS_OP_STORE_LINE, /* store with an arbitrary byte mask over a whole line (random traffic) */
+    GSYS_OP_LOAD_LINE,  /* line load (random traffic) */
+    GSYS_OP_N
+} gsys_op_kind_t;
+
+typedef enum { GSYS_SCOPE_CTA = 0, GSYS_SCOPE_GPU = 1 } gsys_scope_t;
+
+typedef struct {
+    uint32_t kind;   /* gsys_op_kind_t */
+    uint32_t scope;  /* gsys_scope_t (FENCE, ACQUIRE, RELEASE) */
+    uint64_t addr;   /* byte address, 4-byte aligned (word ops) or line-aligned (line ops) */
+    uint32_t value;  /* STORE/RELEASE value; ATOMIC operand a */
+    uint32_t value2; /* ATOMIC CAS swap value */
+    uint32_t aop;    /* the protocol's atomic operation code */
+    uint32_t data[GSYS_MAX_LINE_WORDS]; /* STORE_LINE image */
+    uint32_t mask[GSYS_MASK_WORDS];     /* STORE_LINE byte mask */
+    uint64_t tag;                       /* workload's own id, returned in done() */
+} gsys_op_t;
+
+typedef struct gsys_workload {
+    void* ctx;
+    /* The next operation of (sm, wf), or false if it has none now (waiting or finished). Called
+     * only when the wavefront is not blocked (every cycle for every idle wavefront). *op is all
+     * zero on entry; write it only when returning true. */
+    bool (*next)(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op);
+    /* Completion of a blocking op (LOAD, ACQUIRE, ATOMIC: value = the word read / old value;
+     * LOAD_LINE: line = the line), of a FENCE (value 0), and the issue of a STORE/RELEASE store
+     * (value 0). Called in the cycle the system sees it. */
+    void (*done)(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                 const uint32_t* line, uint64_t cycle);
+    /* True when every wavefront has finished (the run may end). */
+    bool (*finished)(void* ctx);
+} gsys_workload_t;
+
+/* ---- the protocol descriptor --------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t num_sm, num_wf, num_banks, line_bytes, addr_width;
+} gsys_geom_t;
+
+enum { GSYS_CRSP_LOAD = 1, GSYS_CRSP_ATOMIC = 2 };
+
+/* What an SM's unit drives in the current cycle (its registered outputs). */
+typedef struct {
+    const void* req;    /* the request message to the banks, or NULL */
+    bool core_ready;    /* a core request presented now is taken */
+    bool crsp_valid;    /* a core response */
+    uint32_t crsp_kind; /* GSYS_CRSP_LOAD / GSYS_CRSP_ATOMIC (another value: a harness error) */
+    uint64_t crsp_wf_mask, crsp_line;
+    const uint32_t* crsp_data; /* the line */
+    bool drained; /* no store / atomic of any wavefront still owed to the banks (quiescence) */
+} gsys_sm_view_t;
+
+/* What a bank's unit drives in the current cycle. */
+typedef struct {
+    const void* rsp; /* the response message to the SMs, or NULL */
+    bool req_ready;  /* a request presented now is taken */
+    bool fetch, wb;  /* DRAM: line fetch, line write-back */
+    uint64_t fetch_line, wb_line;
+    const uint32_t* wb_data;
+} gsys_bank_view_t;
+
+/* What the system needs to know of a message. */
+typedef struct {
+    uint32_t kind; /* index into the kind names (statistics) */
+    uint64_t line; /* a request's line picks its bank */
+    uint64_t dst;  /* a response's SM mask (one copy per bit) */
+    uint32_t wf;   /* a request carrying a store / atomic of this wavefront, or GSYS_NO_WF */
+} gsys_msg_info_t;
+
+typedef struct gsys_proto {
+    const char* name; /* "tc" */
+    const gsys_slot_t* slots;
+    uint32_t nslots;
+    uint32_t sm_slot, bank_slot; /* the slot of the SMs' L1 and of the L2 banks */
+    int global_slot; /* the slot whose outputs are every unit's global inputs (-1: none) */
+    size_t req_size, rsp_size;    /* message structs */
+    const char* const* req_kinds; /* names by kind, for statistics and reports */
+    const char* const* rsp_kinds;
+    uint32_t n_req_kinds, n_rsp_kinds;
+    void (*geometry)(const void* pd, gsys_geom_t* g);
+    uint32_t (*bank_of)(const void* pd, uint64_t line);
+    /* the registered outputs of an instance, as the system sees them */
+    void (*sm_view)(const void* pd, const void* out, gsys_sm_view_t* v);
+    void (*bank_view)(const void* pd, const void* out, gsys_bank_view_t* v);
+    void (*msg_info)(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi);
+    void (*req_src)(void* msg, uint32_t sm);  /* stamp the SM a request comes from */
+    void (*rsp_copy)(void* msg, uint32_t sm); /* a response's copy for one SM */
+    /* inputs: the core request of a wavefront's operation (line and word from op->addr), a
+     * delivered response, a bank's request, a DRAM fill */
+    void (*core_req)(const void* pd, void* sm_in, uint32_t wf, const gsys_op_t* op, uint64_t line,
+                     uint32_t word);
+    void (*sm_rsp)(void* sm_in, const void* msg);
+    void (*bank_req)(void* bank_in, const void* msg);
+    void (*bank_fill)(const void* pd, void* bank_in, uint64_t line, const uint32_t* data);
+    /* every instance's input before its tick: reset, the global slot's outputs (gout, NULL if
+     * none); a global unit's own input (cycle: the cycle, start: cfg.start). After the tick,
+     * clear() zeroes the payloads that were valid (an invalid input is all 0). */
+    void (*inputs)(const void* pd, uint32_t slot, void* in, bool rst, const void* gout,
+                   uint64_t cycle, uint32_t start);
+    void (*clear)(uint32_t slot, void* in);
+    /* optional: an instance's outputs before its first edge (NULL: all 0) */
+    void (*reset_outputs)(const void* pd, uint32_t slot, void* out);
+    /* a fence / release of wavefront wf with this scope may complete (sm_out: its L1's outputs) */
+    bool (*fence_done)(const void* pd, const void* sm_out, uint32_t wf, uint32_t scope);
+    /* Illegal inputs (the unit pages' "Illegal inputs"), called only after the system has drawn
+     * their chance: an idle core's request the L1 must drop; an atomic's odd variant (the core
+     * request of a GSYS_OP_ATOMIC in sm_in; returns its counter index 2 or 3, or -1); a bank
+     * request port's illegal request. NULL: the protocol has none. */
+    void (*core_illegal)(const void* pd, gpucoh_rng_t* rng, void* sm_in);
+    int (*atomic_illegal)(const void* pd, gpucoh_rng_t* rng, void* sm_in);
+    void (*bank_illegal)(const void* pd, gpucoh_rng_t* rng, void* bank_in);
+    /* reports: a unit's pending work after the system's own words (deadlock report; model is
+     * its C model or NULL), what a fence of wf waits for (blocked wavefronts), the global
+     * state ("now 5 era 0"), a C model's protocol error count */
+    void (*unit_note)(const void* pd, uint32_t slot, const void* out, const void* model, FILE* f);
+    void (*fence_note)(const void* pd, const void* sm_out, uint32_t wf, uint32_t scope, FILE* f);
+    void (*global_note)(const void* pd, const void* gout, FILE* f);
+    uint64_t (*model_errors)(uint32_t slot, const void* model);
+    /* a bank's C model holds the line valid: the word of it (final values of a run) */
+    bool (*bank_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
+} gsys_proto_t;
+
+/* ---- the system ---------------------------------------------------------------------------- */
+
+typedef struct {
+    const gsys_proto_t* proto;
+    const void* pd; /* the protocol's descriptor (its parameters) */
+    size_t pd_size;
+    uint64_t seed;
+    /* per-message delays in cycles, drawn uniformly from [min, max] by the system's PRNG */
+    uint32_t req_delay_min, req_delay_max; /* L1 -> L2 */
+    uint32_t rsp_delay_min, rsp_delay_max; /* L2 -> L1 */
+    uint32_t mem_lat_min, mem_lat_max;     /* DRAM */
+    uint32_t start;           /* the global unit's start value (TC: timer load at cycle 2) */
+    uint64_t deadlock_cycles; /* no wavefront progress for this long = deadlock (0 = 100000) */
+    /* illegal inputs, each with this probability per chance in 1/1000 (0 = never; no random
+     * draw then): an idle core's request (core_illegal); a bank's request and DRAM ports with
+     * nothing to deliver, and a core's atomic (bank_illegal, a DRAM fill of a line no fetch
+     * waits for, atomic_illegal) */
+    uint32_t core_illegal_per_mille;
+    uint32_t bank_illegal_per_mille;
+} gsys_cfg_t;
+
+typedef struct gsys gsys_t;
+
+/* cfg and its descriptor are copied; be and wl must outlive the system. */
+gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
+                 size_t errlen);
+void gsys_free(gsys_t* s);
+
+typedef enum {
+    GSYS_RUN_DONE = 0,     /* workload finished and the system drained */
+    GSYS_RUN_CYCLES = 1,   /* cycle budget reached */
+    GSYS_RUN_STOPPED = 2,  /* the backend stopped (mismatch) */
+    GSYS_RUN_DEADLOCK = 3, /* no progress for deadlock_cycles: report printed */
+} gsys_run_t;
+
+/* Run until the workload finishes and the system drains, or max_cycles more cycles (counted from
+ * the current cycle, so a run may be continued by another call). */
+gsys_run_t gsys_run(gsys_t* s, uint64_t max_cycles, FILE* report);
+uint64_t gsys_cycle(const gsys_t* s);
+/* Statistics: messages by kind, loads/stores/atomics/fences completed, stall cycles. */
+void gsys_stats(const gsys_t* s, FILE* f);
+/* One line per wavefront that is blocked, and what it waits for (deadlock reports). */
+void gsys_dump_blocked(const gsys_t* s, FILE* f);
+/* The initial DRAM contents are 0; the system's DRAM is the memory image of record. */
+uint32_t gsys_mem_word(const gsys_t* s, uint64_t addr);
+/* The word as the system holds it: the bank's copy when its C model holds the line valid (C
+ * backend only), else the DRAM image. Use after GSYS_RUN_DONE for final values (dirty lines are
+ * not written back at the end of a run). */
+uint32_t gsys_word(const gsys_t* s, uint64_t addr);
+/* Harness errors: core responses no wavefront waits for, L2 requests for writes the core never
+ * issued, responses to absent SMs, unknown workload ops (the first 10 are printed on stderr). */
+uint64_t gsys_errors(const gsys_t* s);
+/* illegal core requests presented while the L1 was ready (each one the L1 must drop) */
+uint64_t gsys_illegal(const gsys_t* s);
+/* bank-side illegal inputs given: j[0] bank requests presented while the bank was ready, j[1]
+ * DRAM fills, j[2] and j[3] the atomic variants atomic_illegal returned, taken by an L1 */
+void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]);
+
+#endif /* GPUCOH_GSYS_H */
