@@ -119,8 +119,18 @@ typedef struct {
     uint32_t wf;   /* a request carrying a store / atomic of this wavefront, or GSYS_NO_WF */
 } gsys_msg_info_t;
 
+/* A variant of a protocol and the memory model it gives (litmus expectations are keyed by
+ * variant, family or model: docs/framework.md, "Litmus expectations"). */
+typedef struct {
+    const char* name;             /* "tc-weak": --protocol */
+    const char* model;            /* its own memory model, "rcpc" */
+    const char* const* satisfies; /* the models it satisfies: its own and each weaker; NULL-ended */
+} gsys_variant_t;
+
 typedef struct gsys_proto {
-    const char* name; /* "tc" */
+    const char* name; /* the family, "tc" */
+    const gsys_variant_t* variants;
+    uint32_t nvariants;
     const gsys_slot_t* slots;
     uint32_t nslots;
     uint32_t sm_slot, bank_slot; /* the slot of the SMs' L1 and of the L2 banks */
@@ -170,7 +180,27 @@ typedef struct gsys_proto {
     uint64_t (*model_errors)(uint32_t slot, const void* model);
     /* a bank's C model holds the line valid: the word of it (final values of a run) */
     bool (*bank_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
+    /* Coverage over a run's C models (the unit pages' transition rows and cover points): a
+     * cov_size-byte table (zeroed by the caller) that cov_add sums every instance into; the
+     * summary ("coverage l1 37/40 l2 37/38, cover points l1 30/32 l2 33/36"), the matrices (rows:
+     * also every row and point with its count), and JSON members for a report (each preceded by
+     * ", ": rows covered / reachable per unit, "cover_points"). */
+    size_t cov_size;
+    void (*cov_add)(void* cov, uint32_t slot, const void* model);
+    void (*cov_summary)(const void* cov, const void* pd, char* buf, size_t n);
+    void (*cov_print)(const void* cov, const void* pd, bool rows, FILE* f);
+    void (*cov_json)(const void* cov, const void* pd, FILE* f);
 } gsys_proto_t;
+
+/* Every protocol the tool knows (tb/sys/gsys_protocols.c), NULL-ended. */
+const gsys_proto_t* const* gsys_protocols(void);
+/* The protocol and variant index of a variant name; NULL if none has it. */
+const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant);
+
+/* Sum the C models of a C backend (or of a lockstep backend's C side) into cov (p->cov_size
+ * bytes, zeroed by the caller) and return their protocol errors (model_errors). */
+uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
+                          void* cov);
 
 /* ---- the system ---------------------------------------------------------------------------- */
 

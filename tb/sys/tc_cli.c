@@ -17,7 +17,6 @@
 #include <time.h>
 
 #include "tc_check.h"
-#include "tc_cov.h"
 #include "tc_episode.h"
 #include "tc_litmus.h"
 #include "tc_rand.h"
@@ -146,15 +145,16 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     } while (0)
         if (!strcmp(a, "--protocol")) {
             NEED();
-            if (!strcmp(v, "tc-weak"))
-                proto = TC_WEAK;
-            else if (!strcmp(v, "tc-strong"))
-                proto = TC_STRONG;
+            uint32_t vi = 0;
+            if (gsys_variant_find(v, &vi) == &tc_proto)
+                proto = (tc_protocol_t)vi;
             else if (!strcmp(v, "both") && strcmp(what, "cosim system"))
                 o->both = true;
             else {
-                fprintf(stderr, "gpucoh: --protocol: '%s' is not one of: tc-weak tc-strong%s\n", v,
-                        strcmp(what, "cosim system") ? " both" : "");
+                fprintf(stderr, "gpucoh: --protocol: '%s' is not one of:", v);
+                for (uint32_t k = 0; k < tc_proto.nvariants; k++)
+                    fprintf(stderr, " %s", tc_proto.variants[k].name);
+                fprintf(stderr, "%s\n", strcmp(what, "cosim system") ? " both" : "");
                 return -1;
             }
         } else if (!strcmp(a, "--config")) {
@@ -462,7 +462,7 @@ static const char* netlist_note(const topt_t* o, const tc_rtl_result_t* res) {
     return b;
 }
 static const char* proto_name(const tc_desc_t* d) {
-    return d->protocol == TC_WEAK ? "tc-weak" : "tc-strong";
+    return tc_variant_name(d->protocol);
 }
 
 /* ---- the conventions of every command (docs/cli.md) ----------------------------------------- */
@@ -710,24 +710,13 @@ static int cosim_system(topt_t* o) {
     tc_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
     const double dt = now_s() - t0;
     const uint64_t cyc = tc_sys_cycle(s);
-    tc_cov_t cov;
-    memset(&cov, 0, sizeof cov);
-    uint32_t c1 = 0, r1 = 0, c2 = 0, r2 = 0, f1 = 0, q1 = 0, f2 = 0, q2 = 0;
-    if (cbe) {
-        for (uint32_t j = 0; j < o->cfg.d.num_sm; j++)
-            tc_cov_add_l1(&cov, tc_backend_c_l1(cbe, j));
-        for (uint32_t b = 0; b < o->cfg.d.num_banks; b++)
-            tc_cov_add_l2(&cov, tc_backend_c_l2(cbe, b));
-        tc_cov_count(&cov, &o->cfg.d, &c1, &r1, &c2, &r2);
-        tc_cov_fcount(&cov, &f1, &q1, &f2, &q2);
+    const gsys_proto_t* P = &tc_proto;
+    void* cov = calloc(1, P->cov_size);
+    if (!cov) {
+        fprintf(stderr, "gpucoh: out of memory\n");
+        exit(2);
     }
-    uint64_t errors = 0;
-    if (cbe) {
-        for (uint32_t j = 0; j < o->cfg.d.num_sm; j++)
-            errors += tc_backend_c_l1(cbe, j)->errors;
-        for (uint32_t b = 0; b < o->cfg.d.num_banks; b++)
-            errors += tc_backend_c_l2(cbe, b)->errors;
-    }
+    const uint64_t errors = cbe ? gsys_cov_collect(P, &o->cfg.d, cbe, cov) : 0;
     tc_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
     const tc_rtl_result_t* res = NULL;
     if (o->rtl) {
@@ -745,8 +734,7 @@ static int cosim_system(topt_t* o) {
                 (cbe ? errors == illegal : true);
     char covs[160] = "coverage n/a (no C model run)";
     if (cbe)
-        snprintf(covs, sizeof covs, "coverage l1 %u/%u l2 %u/%u, cover points l1 %u/%u l2 %u/%u",
-                 c1, r1, c2, r2, f1, q1, f2, q2);
+        P->cov_summary(cov, &o->cfg.d, covs, sizeof covs);
     if (interrupted && mism == 0)
         pass = false; /* neither: the verdict is "interrupted" */
     const char* verdict = pass ? "pass" : interrupted && mism == 0 ? "interrupted" : "fail";
@@ -768,7 +756,7 @@ static int cosim_system(topt_t* o) {
     if (!pass && !interrupted && !mism)
         print_replay(o, TC_WAVE_COSIM, &o->cfg);
     if (!o->quiet && cbe)
-        tc_cov_print(&cov, &o->cfg.d, o->coverage, stdout);
+        P->cov_print(cov, &o->cfg.d, o->coverage, stdout);
     if (!o->quiet) {
         tc_sys_stats(s, stdout);
         tc_rand_print(r, stdout);
@@ -796,13 +784,11 @@ static int cosim_system(topt_t* o) {
                     ", \"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", "
                     "\"netlist\": \"%s\", \"cycles\": "
                     "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
-                    "\"illegal_inputs\": %llu, "
-                    "\"l1_covered\": %u, \"l1_reachable\": %u, \"l2_covered\": %u, "
-                    "\"l2_reachable\": %u, \"cycles_per_s\": %.0f, \"seed\": %llu, "
+                    "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
                     "\"run_end\": \"%s\", \"c_model_bytes\": ",
                     proto_name(&o->cfg.d), impl_name(o), netlist_units(o), (unsigned long long)cyc,
                     (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism,
-                    (unsigned long long)errors, (unsigned long long)illegal, c1, r1, c2, r2,
+                    (unsigned long long)errors, (unsigned long long)illegal,
                     dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
                     interrupted              ? "interrupted"
                     : rc2 == TC_RUN_DONE     ? "done"
@@ -810,10 +796,8 @@ static int cosim_system(topt_t* o) {
                     : rc2 == TC_RUN_DEADLOCK ? "deadlock"
                                              : "stopped");
             model_bytes_json(f, &o->cfg.d);
-            if (cbe) {
-                fprintf(f, ", \"cover_points\": ");
-                tc_cov_fjson(&cov, f);
-            }
+            if (cbe)
+                P->cov_json(cov, &o->cfg.d, f);
             if (o->netlist && res) {
                 fprintf(f,
                         ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
@@ -853,6 +837,7 @@ static int cosim_system(topt_t* o) {
             }
         }
     }
+    free(cov);
     if (interrupted)
         return interrupted_exit(cyc);
     return pass ? 0 : 1;

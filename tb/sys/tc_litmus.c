@@ -23,28 +23,40 @@
 
 enum { LO_LD = 0, LO_ST, LO_FENCE, LO_ACQ, LO_REL, LO_ATOM, LO_DELAY };
 enum { EX_ALLOW = 0, EX_FORBID, EX_UNDEF, EX_WITNESS };
-enum { PR_STRONG = 1u, PR_WEAK = 2u };
-
 /* The protocol variants the expectations can name, each with its family and memory model
- * (docs/framework.md, "Litmus expectations"): bit i of an expectation's `protos` is VARIANTS[i].
+ * (docs/framework.md, "Litmus expectations"), from the registered protocols' descriptors
+ * (gsys_protocols): bit i of an expectation's `protos` is the i-th variant over them all.
  * An expectation line is keyed by a variant, a family, a memory model or `all`. A model key
  * applies to every variant that gives that model (`satisfies`: its own and every weaker one);
  * for a `witness` line only to the variants whose own model it is (a model never obliges an
- * implementation to show a weak outcome). The models are the paper's claims (TC-Strong "release
- * consistency with write atomicity", TC-Weak RCpc; seed001-tc.md section 1); which model each
- * variant really gives, with the evidence, is docs/memory-models.md's (issue 12). */
+ * implementation to show a weak outcome). */
 typedef struct {
-    const char* name;
     const char* family;
-    const char* model;
-    const char* const* satisfies; /* NULL-terminated */
+    const gsys_variant_t* v;
 } lt_variant_t;
 
-static const char* const SAT_RCSC[] = {"rcsc", "rcpc", NULL};
-static const char* const SAT_RCPC[] = {"rcpc", NULL};
-static const lt_variant_t VARIANTS[] = {{"tc-strong", "tc", "rcsc", SAT_RCSC},
-                                        {"tc-weak", "tc", "rcpc", SAT_RCPC}};
-#define NVARIANTS (sizeof VARIANTS / sizeof VARIANTS[0])
+/* The i-th variant over every registered protocol (false past the last). */
+static bool variant_at(uint32_t i, lt_variant_t* out) {
+    for (const gsys_proto_t* const* p = gsys_protocols(); *p; p++) {
+        if (i < (*p)->nvariants) {
+            out->family = (*p)->name;
+            out->v = &(*p)->variants[i];
+            return true;
+        }
+        i -= (*p)->nvariants;
+    }
+    return false;
+}
+
+/* The expectation bit of a variant name (0 if unknown). */
+static uint32_t variant_bit(const char* name) {
+    lt_variant_t v;
+    for (uint32_t i = 0; i < 32 && variant_at(i, &v); i++)
+        if (!strcmp(v.v->name, name))
+            return 1u << i;
+    return 0;
+}
+
 /* every memory model a key may name (a known model no variant gives applies to none) */
 static const char* const MODELS[] = {"sc",         "rcsc",         "rcpc", "drf-sc",
                                      "hrf-direct", "hrf-indirect", NULL};
@@ -56,20 +68,34 @@ static bool in_list(const char* const* l, const char* k) {
     return false;
 }
 
-/* The variants an expectation key names (bit i = VARIANTS[i]); false for an unknown key. */
+/* The variants an expectation key names (bit i = variant_at(i)); false for an unknown key. */
 static bool key_variants(const char* k, bool witness, uint32_t* mask) {
     *mask = 0;
     const bool model = in_list(MODELS, k);
     bool known = model || !strcmp(k, "all");
-    for (uint32_t i = 0; i < NVARIANTS; i++) {
-        const lt_variant_t* v = &VARIANTS[i];
-        const bool fam = !strcmp(k, v->family), name = !strcmp(k, v->name);
+    lt_variant_t x;
+    for (uint32_t i = 0; i < 32 && variant_at(i, &x); i++) {
+        const gsys_variant_t* v = x.v;
+        const bool fam = !strcmp(k, x.family), name = !strcmp(k, v->name);
         known = known || fam || name;
         const bool m = model && (witness ? !strcmp(k, v->model) : in_list(v->satisfies, k));
         if (!strcmp(k, "all") || fam || name || m)
             *mask |= 1u << i;
     }
     return known;
+}
+
+/* "variants tc-strong, tc-weak; families tc; models sc, rcsc, ..." (error messages) */
+static void key_list(char* b, size_t n) {
+    size_t k = (size_t)snprintf(b, n, "variants");
+    lt_variant_t x;
+    for (uint32_t i = 0; i < 32 && variant_at(i, &x) && k < n; i++)
+        k += (size_t)snprintf(b + k, n - k, "%s %s", i ? "," : "", x.v->name);
+    for (const gsys_proto_t* const* q = gsys_protocols(); *q && k < n; q++)
+        k += (size_t)snprintf(b + k, n - k, "%s %s", q == gsys_protocols() ? "; families" : ",",
+                              (*q)->name);
+    for (const char* const* m = MODELS; *m && k < n; m++)
+        k += (size_t)snprintf(b + k, n - k, "%s %s", m == MODELS ? "; models" : ",", *m);
 }
 
 typedef struct {
@@ -466,11 +492,11 @@ static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
              : !strcmp(c, "forbid") ? EX_FORBID
              : !strcmp(c, "undef")  ? EX_UNDEF
                                     : EX_WITNESS;
-    if (!key_variants(tok[1], e->cls == EX_WITNESS, &e->protos))
-        return perr(p,
-                    "unknown protocol, family or memory model '%s' (variants tc-weak, tc-strong; "
-                    "family tc; models sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect; or all)",
-                    tok[1]);
+    if (!key_variants(tok[1], e->cls == EX_WITNESS, &e->protos)) {
+        char keys[256];
+        key_list(keys, sizeof keys);
+        return perr(p, "unknown protocol, family or memory model '%s' (%s; or all)", tok[1], keys);
+    }
     for (uint32_t i = 2; i < nt; i++) {
         char k[LT_NAME + 8];
         const char* v;
@@ -620,9 +646,11 @@ static bool finish_parse(ps_t* p) {
     for (uint32_t i = 0; i < t->nex; i++)
         if (t->ex[i].cls == EX_ALLOW || t->ex[i].cls == EX_FORBID)
             have |= t->ex[i].protos;
-    if ((have & (PR_WEAK | PR_STRONG)) != (PR_WEAK | PR_STRONG))
-        return perr(p, "no allow/forbid lines for %s (every protocol needs expectations)",
-                    (have & PR_WEAK) ? "tc-strong" : "tc-weak");
+    lt_variant_t x;
+    for (uint32_t i = 0; i < 32 && variant_at(i, &x); i++)
+        if (!(have & (1u << i)))
+            return perr(p, "no allow/forbid lines for %s (every protocol needs expectations)",
+                        x.v->name);
     t->nfinal = 0;
     for (uint32_t l = 0; l < t->nloc; l++) {
         t->key_of_loc[l] = UINT32_MAX;
@@ -1263,7 +1291,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
         return -1;
     }
     FILE* rep = o->report ? o->report : stderr;
-    uint32_t pr = cfg->d.protocol == TC_STRONG ? PR_STRONG : PR_WEAK;
+    uint32_t pr = variant_bit(tc_variant_name(cfg->d.protocol));
     uint32_t cap = 0, reports = 0;
     int rc = 0;
     tc_backend_t be;
@@ -1443,7 +1471,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
 
 void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
                      const tc_litmus_result_t* r) {
-    uint32_t pr = r->protocol == TC_STRONG ? PR_STRONG : PR_WEAK;
+    uint32_t pr = variant_bit(tc_variant_name(r->protocol));
     fprintf(f, "litmus %s (%s) %s: %" PRIu64 " runs, seed %" PRIu64 "\n", t->name, t->file,
             proto_name(r->protocol), r->runs, o ? o->seed : 0);
     /* rows sorted by outcome values (stable, lexicographic) */

@@ -41,6 +41,10 @@ typedef gsys_workload_t tc_workload_t;
 
 /* TC's protocol descriptor (tb/proto/tc/tc_proto.c): its units, messages and wiring. */
 extern const gsys_proto_t tc_proto;
+/* "tc-weak" / "tc-strong": the descriptor's variant name (index = tc_protocol_t) */
+static inline const char* tc_variant_name(tc_protocol_t p) {
+    return tc_proto.variants[p].name;
+}
 
 /* ---- the system ---------------------------------------------------------------------------- */
 

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gsys_protocols.c -- the protocols registered with the shared system: the one place in tb/sys
+ * that names a protocol (docs/framework.md, "Protocols", rule 1). A new protocol adds its
+ * descriptor here. Also the helpers over a protocol's C models (coverage, protocol errors).
+ */
+#include <string.h>
+
+#include "gsys.h"
+
+extern const gsys_proto_t tc_proto; /* tb/proto/tc/tc_proto.c */
+
+static const gsys_proto_t* const protocols[] = {&tc_proto, NULL};
+
+const gsys_proto_t* const* gsys_protocols(void) {
+    return protocols;
+}
+
+const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant) {
+    for (const gsys_proto_t* const* p = protocols; *p; p++)
+        for (uint32_t i = 0; i < (*p)->nvariants; i++)
+            if (!strcmp((*p)->variants[i].name, name)) {
+                *variant = i;
+                return *p;
+            }
+    return NULL;
+}
+
+uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
+                          void* cov) {
+    gsys_geom_t g;
+    p->geometry(pd, &g);
+    uint64_t errors = 0;
+    for (uint32_t k = 0; k < p->nslots; k++) {
+        const gsys_place_t pl = p->slots[k].place;
+        const uint32_t n = pl == GSYS_AT_SM ? g.num_sm : pl == GSYS_AT_BANK ? g.num_banks : 1;
+        for (uint32_t i = 0; i < n; i++) {
+            const void* m = gsys_backend_model(cbe, k, i);
+            if (!m)
+                continue;
+            if (p->cov_add)
+                p->cov_add(cov, k, m);
+            if (p->model_errors && (k == p->sm_slot || k == p->bank_slot))
+                errors += p->model_errors(k, m);
+        }
+    }
+    return errors;
+}
