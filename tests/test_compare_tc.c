@@ -155,7 +155,8 @@ static const layout_t layouts[S_N] = {
 /* ---- helpers --------------------------------------------------------------------------------- */
 
 static tc_desc_t small_desc(void) {
-    return tc_sys_cfg_small(TC_WEAK).d;
+    const tc_sys_cfg_t c = tc_sys_cfg_small(TC_WEAK);
+    return *TC_DC(&c);
 }
 static tc_desc_t paper_desc(void) {
     return tc_desc_default(TC_WEAK);

@@ -153,7 +153,7 @@ static tc_run_t run_injected(tc_sys_cfg_t* cfg, const tc_ep_params_t* p, inject_
     j->in = tc_ep_workload(e);
     tc_workload_t wl = {j, inj_next, inj_done, inj_finished};
     tc_backend_t be;
-    assert_int_equal(tc_backend_c(&cfg->d, &be, err, sizeof err), 0);
+    assert_int_equal(tc_backend_c(TC_D(cfg), &be, err, sizeof err), 0);
     tc_sys_t* s = tc_sys_new(cfg, &be, &wl, err, sizeof err);
     assert_non_null(s);
     FILE* fp = fmemopen(report, rlen, "w");
@@ -208,7 +208,7 @@ static void test_episode_catches_wrong_atomic(void** state) {
 static void test_episode_catches_weak_release(void** state) {
     (void)state;
     tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
-    cfg.d.pred_init = cfg.d.pred_max = 200; /* long leases */
+    TC_D(&cfg)->pred_init = TC_D(&cfg)->pred_max = 200; /* long leases */
     tc_ep_params_t p = tc_ep_defaults();
     p.episodes = 50;
     p.locations = 16;

@@ -75,7 +75,7 @@ static tc_l2_t* new_l2(const tc_desc_t* d) {
 /* Per-way points exist up to the associativity; the protocol and lease decide the rest. */
 static void test_reachable(void** state) {
     (void)state;
-    tc_desc_t d = tc_sys_cfg_small(TC_WEAK).d; /* 2-way L1 and L2 */
+    tc_desc_t d = tc_desc_small(TC_WEAK); /* 2-way L1 and L2 */
     tc_l1_t* a = new_l1(&d);
     tc_l2_t* b = new_l2(&d);
     for (uint32_t w = 0; w < 8; w++) {
@@ -91,7 +91,7 @@ static void test_reachable(void** state) {
     free(a);
     free(b);
 
-    d = tc_sys_cfg_small(TC_STRONG).d; /* fixed lease: a grant never keeps the older stamp */
+    d = tc_desc_small(TC_STRONG); /* fixed lease: a grant never keeps the older stamp */
     b = new_l2(&d);
     assert_false(tc_l2_fcov_reachable(b, TC_L2_F_GRANT_KEEPS));
     assert_true(tc_l2_fcov_reachable(b, TC_L2_F_VIC_I_OVER_LIVE));
@@ -107,7 +107,7 @@ static void test_reachable(void** state) {
     free(a);
     free(b);
 
-    d = tc_sys_cfg_small(TC_STRONG).d; /* lease 0: no line is ever unexpired */
+    d = tc_desc_small(TC_STRONG); /* lease 0: no line is ever unexpired */
     d.lease = 0;
     b = new_l2(&d);
     assert_false(tc_l2_fcov_reachable(b, TC_L2_F_VIC_LEAST_W0));
@@ -151,7 +151,7 @@ static void data(tc_l1_t* m, uint32_t* now, uint64_t line, uint32_t ts) {
 /* Set 0 of the small L1 (lines 0, 4, 8, 12: tags 0..3), two ways. */
 static void test_l1_directed(void** state) {
     (void)state;
-    const tc_desc_t d = tc_sys_cfg_small(TC_WEAK).d;
+    const tc_desc_t d = tc_desc_small(TC_WEAK);
     tc_l1_t* m = new_l1(&d);
     tc_l1_in_t rst;
     memset(&rst, 0, sizeof rst);
@@ -207,10 +207,10 @@ static void run_small(tc_protocol_t p, bool steer, uint64_t cycles, tc_cov_t* co
     cfg.seed = 7;
     char err[256];
     tc_backend_t be;
-    assert_int_equal(tc_backend_c(&cfg.d, &be, err, sizeof err), 0);
-    tc_rand_cfg_t rc = tc_rand_cfg_default(&cfg.d, cfg.seed, ~0ull >> 1);
+    assert_int_equal(tc_backend_c(TC_D(&cfg), &be, err, sizeof err), 0);
+    tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&cfg), cfg.seed, ~0ull >> 1);
     rc.steer = steer;
-    tc_rand_t* r = tc_rand_new(&cfg.d, &rc, err, sizeof err);
+    tc_rand_t* r = tc_rand_new(TC_D(&cfg), &rc, err, sizeof err);
     assert_non_null(r);
     tc_workload_t wl;
     tc_rand_workload(r, &wl);
@@ -218,9 +218,9 @@ static void run_small(tc_protocol_t p, bool steer, uint64_t cycles, tc_cov_t* co
     assert_non_null(s);
     assert_int_equal(tc_sys_run(s, cycles, stderr), TC_RUN_CYCLES);
     memset(cov, 0, sizeof *cov);
-    for (uint32_t j = 0; j < cfg.d.num_sm; j++)
+    for (uint32_t j = 0; j < TC_D(&cfg)->num_sm; j++)
         tc_cov_add_l1(cov, tc_backend_c_l1(&be, j));
-    for (uint32_t b = 0; b < cfg.d.num_banks; b++)
+    for (uint32_t b = 0; b < TC_D(&cfg)->num_banks; b++)
         tc_cov_add_l2(cov, tc_backend_c_l2(&be, b));
     tc_sys_free(s);
     tc_rand_free(r);

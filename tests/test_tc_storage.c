@@ -27,7 +27,7 @@
 #include "tc_types.h"
 
 static tc_desc_t small_desc(void) {
-    return tc_sys_cfg_small(TC_WEAK).d;
+    return tc_desc_small(TC_WEAK);
 }
 
 /* Every system parameter is carried into the descriptor of each unit that has it. */

@@ -233,7 +233,7 @@ typedef struct {
 struct gsys {
     gsys_cfg_t cfg;
     const gsys_proto_t* p;
-    void* pd; /* the system's copy of the protocol descriptor */
+    const void* pd; /* the protocol descriptor in cfg */
     gsys_backend_t* be;
     gsys_workload_t* wl;
     gpucoh_rng_t rng;
@@ -357,7 +357,7 @@ static void harness_error(gsys_t* s, const char* fmt, ...) {
 static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
                      size_t errlen) {
     const gsys_proto_t* p = cfg->proto;
-    if (!p || !cfg->pd || !cfg->pd_size || !be || !be->tick || !wl || !wl->next || !wl->finished) {
+    if (!p || !be || !be->tick || !wl || !wl->next || !wl->finished) {
         snprintf(err, errlen, "system: protocol, backend and workload callbacks are required");
         return -1;
     }
@@ -371,8 +371,14 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
                  cfg->mem_lat_min, cfg->mem_lat_max);
         return -1;
     }
+    if (p->pd_size > GSYS_PD_MAX) {
+        snprintf(err, errlen, "system: %s's descriptor is larger than GSYS_PD_MAX", p->name);
+        return -1;
+    }
+    if (p->check && p->check(gsys_pdc(cfg), err, errlen) != 0)
+        return -1;
     gsys_geom_t g;
-    p->geometry(cfg->pd, &g);
+    p->geometry(gsys_pdc(cfg), &g);
     if (g.num_sm < 1 || g.num_sm > GSYS_MAX_SM || g.num_wf < 1 || g.num_wf > GSYS_MAX_WF ||
         g.num_banks < 1 || g.num_banks > GSYS_MAX_BANKS || g.line_bytes < 4 ||
         g.line_bytes > 4 * GSYS_MAX_LINE_WORDS || p->nslots > GSYS_MAX_SLOTS) {
@@ -416,15 +422,7 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     if (!s->cfg.deadlock_cycles)
         s->cfg.deadlock_cycles = 100000;
     s->p = cfg->proto;
-    void* pd = malloc(cfg->pd_size);
-    if (!pd) {
-        free(s);
-        snprintf(err, errlen, "system: out of memory");
-        return NULL;
-    }
-    memcpy(pd, cfg->pd, cfg->pd_size);
-    s->pd = pd;
-    s->cfg.pd = pd;
+    s->pd = s->cfg.pd.bytes;
     s->be = be;
     s->wl = wl;
     gpucoh_rng_seed(&s->rng, cfg->seed);
@@ -527,7 +525,6 @@ void gsys_free(gsys_t* s) {
     free(s->ent);
     free(s->st_req);
     free(s->st_rsp);
-    free(s->pd);
     free(s);
 }
 

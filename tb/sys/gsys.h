@@ -131,6 +131,10 @@ typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;
     uint32_t nvariants;
+    size_t pd_size; /* the protocol's descriptor (its parameters) */
+    uint32_t (*variant_of)(const void* pd);
+    /* 0 if the descriptor is legal, else -1 with a message naming the problem */
+    int (*check)(const void* pd, char* err, size_t errlen);
     const gsys_slot_t* slots;
     uint32_t nslots;
     uint32_t sm_slot, bank_slot; /* the slot of the SMs' L1 and of the L2 banks */
@@ -204,28 +208,48 @@ uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_back
 
 /* ---- the system ---------------------------------------------------------------------------- */
 
+enum { GSYS_PD_MAX = 1024 }; /* bytes of a protocol descriptor a configuration holds */
+
+/* A system configuration: the protocol, its descriptor (parameters, variant) and the system's
+ * own settings. A value type: copied freely (episode and litmus runs, replay lines). */
 typedef struct {
     const gsys_proto_t* proto;
-    const void* pd; /* the protocol's descriptor (its parameters) */
-    size_t pd_size;
+    union {
+        uint64_t align_;
+        unsigned char bytes[GSYS_PD_MAX];
+    } pd; /* the protocol's descriptor (proto->pd_size bytes; TC: tc_desc_t) */
     uint64_t seed;
     /* per-message delays in cycles, drawn uniformly from [min, max] by the system's PRNG */
     uint32_t req_delay_min, req_delay_max; /* L1 -> L2 */
     uint32_t rsp_delay_min, rsp_delay_max; /* L2 -> L1 */
     uint32_t mem_lat_min, mem_lat_max;     /* DRAM */
-    uint32_t start;           /* the global unit's start value (TC: timer load at cycle 2) */
+    uint32_t start; /* the global unit's start value (TC: timer load at cycle 2; 0 = none):
+                       start close to a rollover */
     uint64_t deadlock_cycles; /* no wavefront progress for this long = deadlock (0 = 100000) */
     /* illegal inputs, each with this probability per chance in 1/1000 (0 = never; no random
-     * draw then): an idle core's request (core_illegal); a bank's request and DRAM ports with
-     * nothing to deliver, and a core's atomic (bank_illegal, a DRAM fill of a line no fetch
-     * waits for, atomic_illegal) */
+     * draw then): an idle core's request (core_illegal; TC: tc_l1.md I1); a bank's request and
+     * DRAM ports with nothing to deliver, and a core's atomic (bank_illegal, a DRAM fill of a line
+     * no fetch waits for, atomic_illegal; TC: tc_l2.md J1, J3, J5, J6) */
     uint32_t core_illegal_per_mille;
     uint32_t bank_illegal_per_mille;
 } gsys_cfg_t;
 
+/* The protocol descriptor inside a configuration. */
+static inline void* gsys_pd(gsys_cfg_t* c) {
+    return c->pd.bytes;
+}
+static inline const void* gsys_pdc(const gsys_cfg_t* c) {
+    return c->pd.bytes;
+}
+/* The geometry, variant name and the C backend of a configuration. */
+void gsys_geometry(const gsys_cfg_t* c, gsys_geom_t* g);
+const char* gsys_variant_name(const gsys_cfg_t* c);
+void gsys_units(const gsys_cfg_t* c, gsys_units_t* u);
+int gsys_backend_c_cfg(const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t errlen);
+
 typedef struct gsys gsys_t;
 
-/* cfg and its descriptor are copied; be and wl must outlive the system. */
+/* cfg is copied; be and wl must outlive the system. */
 gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
                  size_t errlen);
 void gsys_free(gsys_t* s);

@@ -46,3 +46,30 @@ uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_back
     }
     return errors;
 }
+
+void gsys_geometry(const gsys_cfg_t* c, gsys_geom_t* g) {
+    c->proto->geometry(gsys_pdc(c), g);
+}
+
+const char* gsys_variant_name(const gsys_cfg_t* c) {
+    return c->proto->variants[c->proto->variant_of(gsys_pdc(c))].name;
+}
+
+void gsys_units(const gsys_cfg_t* c, gsys_units_t* u) {
+    gsys_geom_t g;
+    gsys_geometry(c, &g);
+    u->slots = c->proto->slots;
+    u->nslots = c->proto->nslots;
+    u->pd = gsys_pdc(c);
+    u->pd_size = c->proto->pd_size;
+    u->num_sm = g.num_sm;
+    u->num_banks = g.num_banks;
+}
+
+int gsys_backend_c_cfg(const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t errlen) {
+    if (c->proto->check && c->proto->check(gsys_pdc(c), err, errlen) != 0)
+        return -1;
+    gsys_units_t u;
+    gsys_units(c, &u);
+    return gsys_backend_c(&u, be, err, errlen);
+}

@@ -314,37 +314,37 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     o->ep.seed = o->seed;
     char err[1024];
     for (int p = 0; p < np; p++)
-        if (tc_desc_set(&o->cfg.d, params[p], err, sizeof err) != 0) {
+        if (tc_desc_set(TC_D(&o->cfg), params[p], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return -1;
         }
-    if (tc_check_desc(&o->cfg.d, err, sizeof err) != 0) {
+    if (tc_check_desc(TC_D(&o->cfg), err, sizeof err) != 0) {
         tc_msg_cli_names(err, sizeof err); /* --param's names, not the C fields' */
         fprintf(stderr, "gpucoh: %s\n", err);
         return -1;
     }
-    if (wfs_set && (o->ep.wfs < 1 || o->ep.wfs > o->cfg.d.num_wf)) {
+    if (wfs_set && (o->ep.wfs < 1 || o->ep.wfs > TC_D(&o->cfg)->num_wf)) {
         fprintf(stderr,
                 "gpucoh: --wfs: %u is out of range 1..%u (the configuration's wavefronts per SM, "
                 "--param wf; without --wfs every wavefront runs episodes)\n",
-                (unsigned)o->ep.wfs, (unsigned)o->cfg.d.num_wf);
+                (unsigned)o->ep.wfs, (unsigned)TC_D(&o->cfg)->num_wf);
         return -1;
     }
     if ((req && range("--req-delay", req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
         (rsp && range("--rsp-delay", rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
         (mem && range("--mem-lat", mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
         return -1;
-    o->cfg.illegal_per_mille = illegal;
-    o->cfg.l2_illegal_per_mille = l2_illegal;
+    o->cfg.core_illegal_per_mille = illegal;
+    o->cfg.bank_illegal_per_mille = l2_illegal;
     if (start_set) {
-        if (start > tc_ts_max(&o->cfg.d)) {
+        if (start > tc_ts_max(TC_D(&o->cfg))) {
             fprintf(stderr,
                     "gpucoh: --start-time: %llu is out of range 0..%u (2^ts_width-1, --param "
                     "ts_width)\n",
-                    (unsigned long long)start, (unsigned)tc_ts_max(&o->cfg.d));
+                    (unsigned long long)start, (unsigned)tc_ts_max(TC_D(&o->cfg)));
             return -1;
         }
-        o->cfg.start_time = (uint32_t)start;
+        o->cfg.start = (uint32_t)start;
     }
     if (!strcmp(what, "litmus") && o->nfiles == 0) {
         fprintf(stderr, "gpucoh litmus: name at least one .litmus file\n");
@@ -374,7 +374,9 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         return -1;
     }
     if (!o->full_every_set)
-        o->full_every = o->cfg.d.num_sm * o->cfg.d.l1_sets * o->cfg.d.l1_ways <= 64u ? 0u : 1000u;
+        o->full_every =
+            TC_D(&o->cfg)->num_sm * TC_D(&o->cfg)->l1_sets * TC_D(&o->cfg)->l1_ways <= 64u ? 0u
+                                                                                           : 1000u;
     return 0;
 }
 
@@ -512,12 +514,12 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
     fprintf(f, "{\"tool\": \"gpucoh %s\", \"version\": ", cmd);
     gpucoh_json_str(f, gpucoh_version());
     fprintf(f, ", \"params\": ");
-    tc_desc_json(&o->cfg.d, f);
+    tc_desc_json(TC_DC(&o->cfg), f);
     const tc_sys_cfg_t* c = &o->cfg;
     fprintf(f,
             ", \"config\": {\"config\": \"%s\", \"protocol\": \"%s\", \"impl\": \"%s\", "
             "\"rtl\": \"%s\", ",
-            o->paper ? "paper" : "small", o->both ? "both" : proto_name(&c->d), impl_name(o),
+            o->paper ? "paper" : "small", o->both ? "both" : proto_name(TC_DC(c)), impl_name(o),
             o->impl == TC_IMPL_C ? "" : units_list(o->rtl)); /* one static buffer: two calls */
     fprintf(f, "\"netlist\": \"%s\", \"rtl_dir\": ", netlist_units(o));
     if (o->rtl_dir)
@@ -530,8 +532,8 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
             "\"l2_illegal_rate\": %u, \"full_every\": %u, \"steer\": %s}",
             (unsigned long long)o->seed, (unsigned long long)o->cycles, (unsigned)c->req_delay_min,
             (unsigned)c->req_delay_max, (unsigned)c->rsp_delay_min, (unsigned)c->rsp_delay_max,
-            (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max, (unsigned)c->start_time,
-            (unsigned)c->illegal_per_mille, (unsigned)c->l2_illegal_per_mille,
+            (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max, (unsigned)c->start,
+            (unsigned)c->core_illegal_per_mille, (unsigned)c->bank_illegal_per_mille,
             (unsigned)o->full_every, o->steer_off ? "false" : "true");
 }
 
@@ -611,11 +613,11 @@ static void model_bytes_json(FILE* f, const tc_desc_t* d) {
 /* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate) and the protocol
  * errors the C models counted for them. */
 static void print_illegal(const topt_t* o, const tc_sys_t* s, uint64_t errors) {
-    if (o->cfg.illegal_per_mille)
+    if (o->cfg.core_illegal_per_mille)
         printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
                "tc_l1.md I1)\n",
                (unsigned long long)tc_sys_illegal(s));
-    if (o->cfg.l2_illegal_per_mille) {
+    if (o->cfg.bank_illegal_per_mille) {
         uint64_t j[4];
         tc_sys_l2_illegal(s, j);
         printf("  illegal bank inputs (tc_l2.md section 10): J1 %llu requests of kind 0/5..7 and "
@@ -624,7 +626,7 @@ static void print_illegal(const topt_t* o, const tc_sys_t* s, uint64_t errors) {
                (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
                (unsigned long long)j[3]);
     }
-    if (o->cfg.illegal_per_mille || o->cfg.l2_illegal_per_mille)
+    if (o->cfg.core_illegal_per_mille || o->cfg.bank_illegal_per_mille)
         printf("  protocol errors counted by the C models: %llu\n", (unsigned long long)errors);
 }
 
@@ -673,7 +675,7 @@ static int cosim_system(topt_t* o) {
     tc_backend_t be;
     if (wave_begin(o) != 0)
         return 2;
-    if (make_backend(o, &o->cfg.d, &be, err, sizeof err) != 0) {
+    if (make_backend(o, TC_D(&o->cfg), &be, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         wave_end(o);
         return 2;
@@ -681,10 +683,10 @@ static int cosim_system(topt_t* o) {
     tc_backend_t* cbe = o->impl == TC_IMPL_LOCKSTEP && o->rtl ? tc_backend_rtl_cside(&be)
                         : o->rtl == 0                         ? &be
                                                               : NULL;
-    tc_rand_cfg_t rc = tc_rand_cfg_default(&o->cfg.d, o->seed, o->ops ? o->ops : ~0ull >> 1);
+    tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&o->cfg), o->seed, o->ops ? o->ops : ~0ull >> 1);
     rc.steer = !o->steer_off;
-    rc.roll_cycle = tc_rand_roll_cycle(&o->cfg.d, o->cfg.start_time);
-    tc_rand_t* r = tc_rand_new(&o->cfg.d, &rc, err, sizeof err);
+    rc.roll_cycle = tc_rand_roll_cycle(TC_D(&o->cfg), o->cfg.start);
+    tc_rand_t* r = tc_rand_new(TC_D(&o->cfg), &rc, err, sizeof err);
     if (!r) {
         fprintf(stderr, "gpucoh: %s\n", err);
         be.destroy(be.ctx);
@@ -704,7 +706,7 @@ static int cosim_system(topt_t* o) {
     const double t0 = now_s();
     gpucoh_progress_t pg;
     char label[64];
-    snprintf(label, sizeof label, "system %s", proto_name(&o->cfg.d));
+    snprintf(label, sizeof label, "system %s", proto_name(TC_D(&o->cfg)));
     gpucoh_progress_start(&pg, label, !o->quiet);
     bool interrupted = false;
     tc_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
@@ -716,7 +718,7 @@ static int cosim_system(topt_t* o) {
         fprintf(stderr, "gpucoh: out of memory\n");
         exit(2);
     }
-    const uint64_t errors = cbe ? gsys_cov_collect(P, &o->cfg.d, cbe, cov) : 0;
+    const uint64_t errors = cbe ? gsys_cov_collect(P, TC_D(&o->cfg), cbe, cov) : 0;
     tc_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
     const tc_rtl_result_t* res = NULL;
     if (o->rtl) {
@@ -734,7 +736,7 @@ static int cosim_system(topt_t* o) {
                 (cbe ? errors == illegal : true);
     char covs[160] = "coverage n/a (no C model run)";
     if (cbe)
-        P->cov_summary(cov, &o->cfg.d, covs, sizeof covs);
+        P->cov_summary(cov, TC_D(&o->cfg), covs, sizeof covs);
     if (interrupted && mism == 0)
         pass = false; /* neither: the verdict is "interrupted" */
     const char* verdict = pass ? "pass" : interrupted && mism == 0 ? "interrupted" : "fail";
@@ -743,10 +745,10 @@ static int cosim_system(topt_t* o) {
            pass                       ? "PASS"
            : interrupted && mism == 0 ? "INTERRUPTED"
                                       : "FAIL",
-           proto_name(&o->cfg.d), (unsigned long long)cyc,
+           proto_name(TC_D(&o->cfg)), (unsigned long long)cyc,
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
-           impl_name(o), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
+           impl_name(o), (unsigned)TC_D(&o->cfg)->num_sm, (unsigned)TC_D(&o->cfg)->num_banks,
            netlist_note(o, res));
     print_illegal(o, s, errors);
     if (res && res->first[0])
@@ -756,7 +758,7 @@ static int cosim_system(topt_t* o) {
     if (!pass && !interrupted && !mism)
         print_replay(o, TC_WAVE_COSIM, &o->cfg);
     if (!o->quiet && cbe)
-        P->cov_print(cov, &o->cfg.d, o->coverage, stdout);
+        P->cov_print(cov, TC_D(&o->cfg), o->coverage, stdout);
     if (!o->quiet) {
         tc_sys_stats(s, stdout);
         tc_rand_print(r, stdout);
@@ -786,18 +788,19 @@ static int cosim_system(topt_t* o) {
                     "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
                     "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
                     "\"run_end\": \"%s\", \"c_model_bytes\": ",
-                    proto_name(&o->cfg.d), impl_name(o), netlist_units(o), (unsigned long long)cyc,
-                    (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism,
-                    (unsigned long long)errors, (unsigned long long)illegal,
-                    dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
+                    proto_name(TC_D(&o->cfg)), impl_name(o), netlist_units(o),
+                    (unsigned long long)cyc, (unsigned long long)(res ? res->compared : 0),
+                    (unsigned long long)mism, (unsigned long long)errors,
+                    (unsigned long long)illegal, dt > 0 ? (double)cyc / dt : 0.0,
+                    (unsigned long long)o->seed,
                     interrupted              ? "interrupted"
                     : rc2 == TC_RUN_DONE     ? "done"
                     : rc2 == TC_RUN_CYCLES   ? "cycles"
                     : rc2 == TC_RUN_DEADLOCK ? "deadlock"
                                              : "stopped");
-            model_bytes_json(f, &o->cfg.d);
+            model_bytes_json(f, TC_D(&o->cfg));
             if (cbe)
-                P->cov_json(cov, &o->cfg.d, f);
+                P->cov_json(cov, TC_D(&o->cfg), f);
             if (o->netlist && res) {
                 fprintf(f,
                         ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
@@ -863,7 +866,7 @@ static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res
     if (!e)
         return -1;
     tc_backend_t be;
-    if (make_backend(o, &cfg->d, &be, err, n) != 0) {
+    if (make_backend(o, TC_DC(cfg), &be, err, n) != 0) {
         tc_ep_free(e);
         return -1;
     }
@@ -875,7 +878,7 @@ static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res
     }
     gpucoh_progress_t pg;
     char label[64];
-    snprintf(label, sizeof label, "episode %s", proto_name(&cfg->d));
+    snprintf(label, sizeof label, "episode %s", proto_name(TC_DC(cfg)));
     gpucoh_progress_start(&pg, label, !o->quiet);
     const tc_run_t r =
         run_sliced(s, o->cycles ? o->cycles : 50000000ull, stdout, &pg, e, interrupted);
@@ -886,8 +889,8 @@ static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res
     char title[200];
     snprintf(title, sizeof title,
              "episode tester (%s, %u SMs x %u wf, seed %llu/%llu, %llu cycles)",
-             proto_name(&cfg->d), (unsigned)cfg->d.num_sm,
-             (unsigned)(o->ep.wfs ? o->ep.wfs : cfg->d.num_wf), (unsigned long long)o->ep.seed,
+             proto_name(TC_DC(cfg)), (unsigned)TC_DC(cfg)->num_sm,
+             (unsigned)(o->ep.wfs ? o->ep.wfs : TC_DC(cfg)->num_wf), (unsigned long long)o->ep.seed,
              (unsigned long long)cfg->seed, (unsigned long long)*cyc);
     if (!o->quiet) {
         tc_ep_stats(e, stdout);
@@ -957,15 +960,15 @@ static int episode(topt_t* o) {
     fprintf(af.f,
             ", \"episode\": {\"episodes\": %u, \"wfs\": %u, \"locations\": %u, "
             "\"sync_locs\": %u, \"loads\": %u, \"stores\": %u, \"atomics\": %u}, \"runs\": [",
-            (unsigned)o->ep.episodes, (unsigned)(o->ep.wfs ? o->ep.wfs : o->cfg.d.num_wf),
+            (unsigned)o->ep.episodes, (unsigned)(o->ep.wfs ? o->ep.wfs : TC_D(&o->cfg)->num_wf),
             (unsigned)o->ep.locations, (unsigned)o->ep.sync_locs, (unsigned)o->ep.loads,
             (unsigned)o->ep.stores, (unsigned)o->ep.atomics);
     for (int p = 0; p < (o->both ? 2 : 1) && !stop; p++) {
         tc_sys_cfg_t cfg = o->cfg;
         if (o->both) {
             const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
-            cfg.d.protocol = pr;
-            cfg.d.lease_mode = tc_desc_default(pr).lease_mode;
+            TC_D(&cfg)->protocol = pr;
+            TC_D(&cfg)->lease_mode = tc_desc_default(pr).lease_mode;
         }
         tc_check_t res;
         uint64_t cyc = 0, eps[2] = {0, 0};
@@ -987,7 +990,7 @@ static int episode(topt_t* o) {
                intr   ? "INTERRUPTED"
                : pass ? "PASS"
                       : "FAIL",
-               proto_name(&cfg.d), (unsigned long long)(res.match + res.mismatch),
+               proto_name(TC_D(&cfg)), (unsigned long long)(res.match + res.mismatch),
                (unsigned long long)res.match, (unsigned long long)res.mismatch,
                (unsigned long long)res.nc, (unsigned long long)res.fatal, now_s() - t0,
                (unsigned long long)o->seed, impl_name(o));
@@ -1003,7 +1006,7 @@ static int episode(topt_t* o) {
         fprintf(af.f,
                 "%s{\"protocol\": \"%s\", \"cycles\": %llu, \"episodes_done\": %llu, "
                 "\"episodes\": %llu, ",
-                p ? ", " : "", proto_name(&cfg.d), (unsigned long long)cyc,
+                p ? ", " : "", proto_name(TC_D(&cfg)), (unsigned long long)cyc,
                 (unsigned long long)eps[0], (unsigned long long)eps[1]);
         chk_json(af.f, &res);
         fprintf(af.f, ", \"verdict\": \"%s\"}", intr ? "interrupted" : pass ? "pass" : "fail");
@@ -1037,8 +1040,8 @@ static tc_sys_cfg_t proto_cfg(const topt_t* o, int p) {
     tc_sys_cfg_t cfg = o->cfg;
     if (o->both) {
         const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
-        cfg.d.protocol = pr;
-        cfg.d.lease_mode = tc_desc_default(pr).lease_mode;
+        TC_D(&cfg)->protocol = pr;
+        TC_D(&cfg)->lease_mode = tc_desc_default(pr).lease_mode;
     }
     return cfg;
 }
@@ -1054,9 +1057,9 @@ static int litmus(topt_t* o) {
     lo0.first_run = o->run_set ? o->run : 0;      /* --run K: that run alone */
     for (int p = 0; p < (o->both ? 2 : 1); p++) { /* the configurations themselves */
         const tc_sys_cfg_t cfg = proto_cfg(o, p);
-        if (tc_check_desc(&cfg.d, err, sizeof err) != 0) {
+        if (tc_check_desc(TC_DC(&cfg), err, sizeof err) != 0) {
             tc_msg_cli_names(err, sizeof err); /* --param's names, not the C fields' */
-            fprintf(stderr, "gpucoh: %s (%s)\n", err, proto_name(&cfg.d));
+            fprintf(stderr, "gpucoh: %s (%s)\n", err, proto_name(TC_DC(&cfg)));
             return 2;
         }
     }
@@ -1101,7 +1104,8 @@ static int litmus(topt_t* o) {
             tc_litmus_opts_t lo = lo0;
             lit_prog_t lp;
             char label[128];
-            snprintf(label, sizeof label, "litmus %s %s", tc_litmus_name(t), proto_name(&cfg.d));
+            snprintf(label, sizeof label, "litmus %s %s", tc_litmus_name(t),
+                     proto_name(TC_DC(&cfg)));
             gpucoh_progress_start(&lp.pg, label, !o->quiet);
             lo.seed = o->seed;
             lo.make_backend = o->impl == TC_IMPL_C ? NULL : shared_factory;
@@ -1144,7 +1148,7 @@ static int litmus(topt_t* o) {
                    res.stopped ? "INTERRUPTED"
                    : rc == 0   ? "PASS"
                                : "FAIL",
-                   tc_litmus_name(t), proto_name(&cfg.d), (unsigned long long)res.runs,
+                   tc_litmus_name(t), proto_name(TC_DC(&cfg)), (unsigned long long)res.runs,
                    (unsigned)res.nout, (unsigned long long)allowed, (unsigned long long)forb,
                    (unsigned long long)undef, (unsigned long long)unexp,
                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
@@ -1166,9 +1170,10 @@ static int litmus(topt_t* o) {
                     ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": "
                     "%llu, \"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
                     "\"witnesses_missing\": %u, \"outcomes\": [",
-                    proto_name(&cfg.d), (unsigned long long)res.runs, (unsigned long long)allowed,
-                    (unsigned long long)forb, (unsigned long long)undef, (unsigned long long)unexp,
-                    (unsigned)res.witnesses, (unsigned)res.witness_missing);
+                    proto_name(TC_DC(&cfg)), (unsigned long long)res.runs,
+                    (unsigned long long)allowed, (unsigned long long)forb,
+                    (unsigned long long)undef, (unsigned long long)unexp, (unsigned)res.witnesses,
+                    (unsigned)res.witness_missing);
             static const char* const cls[] = {"allowed", "forbidden", "undefined", "unexpected"};
             for (uint32_t i = 0; i < res.nout; i++) {
                 char ob[512];
@@ -1208,11 +1213,11 @@ static int bench_one(const topt_t* o, tc_impl_t impl, double* rate, bool* clean,
     b.rtl = impl == TC_IMPL_C ? 0u : TC_RTL_ALL;
     b.quiet = true;
     tc_backend_t be;
-    if (make_backend(&b, &b.cfg.d, &be, err, n) != 0)
+    if (make_backend(&b, TC_D(&b.cfg), &be, err, n) != 0)
         return -1;
-    tc_rand_cfg_t rc = tc_rand_cfg_default(&b.cfg.d, b.seed, ~0ull >> 1);
+    tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&b.cfg), b.seed, ~0ull >> 1);
     rc.steer = !b.steer_off;
-    tc_rand_t* r = tc_rand_new(&b.cfg.d, &rc, err, n);
+    tc_rand_t* r = tc_rand_new(TC_D(&b.cfg), &rc, err, n);
     tc_workload_t wl;
     tc_sys_t* s = NULL;
     if (r) {
@@ -1255,9 +1260,10 @@ static int bench_system(topt_t* o) {
     const bool ok = cc && cr && cl;
     printf("%s bench system %s: %u SMs %u banks %u wf, %llu cycles each: C %.0f, RTL %.0f, "
            "lockstep %.0f cycles/s; lockstep/RTL time %.2f, RTL/C time %.1f\n",
-           ok ? "PASS" : "FAIL", proto_name(&o->cfg.d), (unsigned)o->cfg.d.num_sm,
-           (unsigned)o->cfg.d.num_banks, (unsigned)o->cfg.d.num_wf, (unsigned long long)o->cycles,
-           rc, rr, rl, rl > 0 ? rr / rl : 0.0, rr > 0 ? rc / rr : 0.0);
+           ok ? "PASS" : "FAIL", proto_name(TC_D(&o->cfg)), (unsigned)TC_D(&o->cfg)->num_sm,
+           (unsigned)TC_D(&o->cfg)->num_banks, (unsigned)TC_D(&o->cfg)->num_wf,
+           (unsigned long long)o->cycles, rc, rr, rl, rl > 0 ? rr / rl : 0.0,
+           rr > 0 ? rc / rr : 0.0);
     gpucoh_afile_t af;
     if (gpucoh_afile_open(&af, o->json_path, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
@@ -1269,9 +1275,10 @@ static int bench_system(topt_t* o) {
             "\"wf\": %u, \"cycles\": %llu, \"c_rate\": %.0f, \"rtl_rate\": %.0f, "
             "\"lockstep_rate\": %.0f, \"lockstep_over_rtl\": %.3f, \"clean\": %s, "
             "\"verdict\": \"%s\"}\n",
-            proto_name(&o->cfg.d), (unsigned)o->cfg.d.num_sm, (unsigned)o->cfg.d.num_banks,
-            (unsigned)o->cfg.d.num_wf, (unsigned long long)o->cycles, rc, rr, rl,
-            rl > 0 ? rr / rl : 0.0, ok ? "true" : "false", ok ? "pass" : "fail");
+            proto_name(TC_D(&o->cfg)), (unsigned)TC_D(&o->cfg)->num_sm,
+            (unsigned)TC_D(&o->cfg)->num_banks, (unsigned)TC_D(&o->cfg)->num_wf,
+            (unsigned long long)o->cycles, rc, rr, rl, rl > 0 ? rr / rl : 0.0,
+            ok ? "true" : "false", ok ? "pass" : "fail");
     if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return 2;
@@ -1293,10 +1300,10 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     o->what = what;
     /* the report: <command>-...json in --out (default build/out) unless --json */
     if (!strcmp(what, "cosim system"))
-        snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", proto_name(&o->cfg.d),
+        snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", proto_name(TC_D(&o->cfg)),
                  (unsigned long long)o->seed);
     else if (!strcmp(what, "bench system"))
-        snprintf(name, sizeof name, "bench-system-%s.json", proto_name(&o->cfg.d));
+        snprintf(name, sizeof name, "bench-system-%s.json", proto_name(TC_D(&o->cfg)));
     else
         snprintf(name, sizeof name, "%s-seed%llu.json", what, (unsigned long long)o->seed);
     if (report_path(o, name) != 0) {
@@ -1331,7 +1338,7 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
         memset(&o, 0, sizeof o);
         o.cfg = tc_sys_cfg_small(pr);
         o.cfg.seed = seed;
-        o.cfg.illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
+        o.cfg.core_illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
         o.impl = TC_IMPL_LOCKSTEP;
         o.rtl = netlist ? netlist : TC_RTL_ALL;
         o.rtl_dir = rtl_dir;
@@ -1345,15 +1352,15 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
                            .report = sink,
                            .quiet = true,
                            .netlist = netlist};
-        if (tc_backend_rtl(&o.cfg.d, &rc, &be, why, wn) != 0) {
+        if (tc_backend_rtl(TC_D(&o.cfg), &rc, &be, why, wn) != 0) {
             if (sink)
                 fclose(sink);
             return -1;
         }
-        tc_rand_cfg_t rcfg = tc_rand_cfg_default(&o.cfg.d, seed, ~0ull >> 1);
+        tc_rand_cfg_t rcfg = tc_rand_cfg_default(TC_D(&o.cfg), seed, ~0ull >> 1);
         rcfg.steer = steer;
-        rcfg.roll_cycle = tc_rand_roll_cycle(&o.cfg.d, o.cfg.start_time);
-        tc_rand_t* rnd = tc_rand_new(&o.cfg.d, &rcfg, why, wn);
+        rcfg.roll_cycle = tc_rand_roll_cycle(TC_D(&o.cfg), o.cfg.start);
+        tc_rand_t* rnd = tc_rand_new(TC_D(&o.cfg), &rcfg, why, wn);
         tc_workload_t wl;
         tc_sys_t* s = NULL;
         if (rnd) {

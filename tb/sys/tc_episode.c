@@ -738,7 +738,7 @@ tc_ep_params_t tc_ep_defaults(void) {
 }
 
 tc_ep_t* tc_ep_new(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, char* err, size_t errlen) {
-    const tc_desc_t* d = &cfg->d;
+    const tc_desc_t* d = TC_DC(cfg);
     if (tc_check_desc(d, err, errlen) != 0)
         return NULL;
     uint32_t nwf = p->wfs ? p->wfs : d->num_wf;
@@ -940,7 +940,8 @@ int tc_ep_run(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, tc_backend_facto
     if (!e)
         return -1;
     tc_backend_t be;
-    int rc = mk ? mk(mk_ctx, &cfg->d, &be, err, errlen) : tc_backend_c(&cfg->d, &be, err, errlen);
+    int rc =
+        mk ? mk(mk_ctx, TC_DC(cfg), &be, err, errlen) : tc_backend_c(TC_DC(cfg), &be, err, errlen);
     if (rc != 0) {
         tc_ep_free(e);
         return -1;
@@ -959,8 +960,8 @@ int tc_ep_run(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, tc_backend_facto
         snprintf(title, sizeof title,
                  "episode tester (%s, %u SMs x %u wf, seed %" PRIu64 "/%" PRIu64 ", %" PRIu64
                  " cycles)",
-                 cfg->d.protocol == TC_STRONG ? "tc-strong" : "tc-weak", cfg->d.num_sm, e->nwf,
-                 p->seed, cfg->seed, tc_sys_cycle(s));
+                 TC_DC(cfg)->protocol == TC_STRONG ? "tc-strong" : "tc-weak", TC_DC(cfg)->num_sm,
+                 e->nwf, p->seed, cfg->seed, tc_sys_cycle(s));
         if (verbose) {
             tc_ep_stats(e, out);
             tc_sys_stats(s, out);

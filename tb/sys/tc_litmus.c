@@ -1061,7 +1061,7 @@ static const char* proto_name(uint32_t p) {
 /* Assign wavefronts; returns false with a message when the test does not fit. */
 static bool place(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, int32_t* role, int32_t* warm_wf,
                   int32_t* init_wf, int32_t* obs_wf, char* err, size_t errlen) {
-    uint32_t nsm = cfg->d.num_sm, nwf = cfg->d.num_wf;
+    uint32_t nsm = TC_DC(cfg)->num_sm, nwf = TC_DC(cfg)->num_wf;
     for (uint32_t k = 0; k < nsm * nwf; k++)
         role[k] = RL_NONE;
     for (uint32_t i = 0; i < t->nth; i++) {
@@ -1136,16 +1136,16 @@ static bool place(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, int32_t* role, 
             return false;
         }
     }
-    uint64_t lim = cfg->d.addr_width >= 64 ? UINT64_MAX : (1ull << cfg->d.addr_width);
+    uint64_t lim = TC_DC(cfg)->addr_width >= 64 ? UINT64_MAX : (1ull << TC_DC(cfg)->addr_width);
     for (uint32_t l = 0; l < t->nloc; l++) {
         const lt_loc_t* lo = &t->loc[l];
-        if (lo->word >= tc_line_words(&cfg->d) ||
-            ((uint64_t)lo->line + 1) * cfg->d.line_bytes > lim) {
+        if (lo->word >= tc_line_words(TC_DC(cfg)) ||
+            ((uint64_t)lo->line + 1) * TC_DC(cfg)->line_bytes > lim) {
             snprintf(err, errlen,
                      "%s:%u: loc %s (line %u word %u) does not fit the configuration (%u-byte "
                      "lines, %u address bits)",
-                     t->file, lo->src, lo->name, lo->line, lo->word, cfg->d.line_bytes,
-                     cfg->d.addr_width);
+                     t->file, lo->src, lo->name, lo->line, lo->word, TC_DC(cfg)->line_bytes,
+                     TC_DC(cfg)->addr_width);
             return false;
         }
     }
@@ -1236,12 +1236,12 @@ int tc_litmus_check(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litm
         tc_litmus_opts_default(&od);
         o = &od;
     }
-    if (tc_check_desc(&cfg->d, err, errlen) != 0)
+    if (tc_check_desc(TC_DC(cfg), err, errlen) != 0)
         return -1;
     if (!check_delays(t, cfg->deadlock_cycles ? cfg->deadlock_cycles : 100000u,
                       o->max_cycles ? o->max_cycles : 1000000u, err, errlen))
         return -1;
-    const uint32_t n = cfg->d.num_sm * cfg->d.num_wf;
+    const uint32_t n = TC_DC(cfg)->num_sm * TC_DC(cfg)->num_wf;
     int32_t* role = (int32_t*)malloc((n ? n : 1) * sizeof *role);
     int32_t warm_wf[TC_MAX_SM], init_wf, obs_wf;
     if (!role) {
@@ -1265,11 +1265,11 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
     tc_litmus_result_t* R = res ? res : &local;
     memset(R, 0, sizeof *R);
     tc_chk_init(&R->chk);
-    R->protocol = cfg->d.protocol;
+    R->protocol = TC_DC(cfg)->protocol;
     R->nkeys = t->nkeys;
     if (tc_litmus_check(t, cfg, o, err, errlen) != 0)
         return -1;
-    uint32_t nsm = cfg->d.num_sm, nwf = cfg->d.num_wf;
+    uint32_t nsm = TC_DC(cfg)->num_sm, nwf = TC_DC(cfg)->num_wf;
     int32_t* role = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role);
     int32_t* role0 = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role0);
     int32_t warm_wf[TC_MAX_SM], init_wf, obs_wf;
@@ -1291,7 +1291,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
         return -1;
     }
     FILE* rep = o->report ? o->report : stderr;
-    uint32_t pr = variant_bit(tc_variant_name(cfg->d.protocol));
+    uint32_t pr = variant_bit(tc_variant_name(TC_DC(cfg)->protocol));
     uint32_t cap = 0, reports = 0;
     int rc = 0;
     tc_backend_t be;
@@ -1310,7 +1310,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
         r.o = o;
         r.nsm = nsm;
         r.nwf = nwf;
-        r.lb = cfg->d.line_bytes;
+        r.lb = TC_DC(cfg)->line_bytes;
         r.role = role;
         r.warm = warm;
         r.val = val;
@@ -1329,9 +1329,9 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             c.rsp_delay_min = 1;
             c.rsp_delay_max = dmax[gpucoh_rng_below(g, 6)];
             if (gpucoh_rng_below(g, 8) == 0) {
-                uint32_t tmax = tc_ts_max(&cfg->d);
+                uint32_t tmax = tc_ts_max(TC_DC(cfg));
                 uint32_t back = 1 + gpucoh_rng_below(g, 400);
-                c.start_time = tmax > back + 1 ? tmax - back : 1;
+                c.start = tmax > back + 1 ? tmax - back : 1;
             }
             static const uint32_t gaps[] = {0, 0, 2, 6};
             static const uint32_t skews[] = {0, 8, 32, 100};
@@ -1373,8 +1373,8 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
         r.init_done = !t->any_init;
         tc_workload_t wl = {&r, lr_next, lr_done, lr_finished};
         if (!have_be) {
-            int brc = o->make_backend ? o->make_backend(o->backend_ctx, &c.d, &be, err, errlen)
-                                      : tc_backend_c(&c.d, &be, err, errlen);
+            int brc = o->make_backend ? o->make_backend(o->backend_ctx, TC_D(&c), &be, err, errlen)
+                                      : tc_backend_c(TC_D(&c), &be, err, errlen);
             if (brc != 0) {
                 rc = -1;
                 break;
@@ -1402,7 +1402,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             tc_chk_fatal(&R->chk,
                          "litmus %s (%s): run %" PRIu64 " (system seed 0x%016" PRIx64
                          "): %s at cycle %" PRIu64 "%s",
-                         t->name, proto_name(cfg->d.protocol), k, rs, run_end_name(e), cyc,
+                         t->name, proto_name(TC_DC(cfg)->protocol), k, rs, run_end_name(e), cyc,
                          r.err ? " (a completion for a wavefront without an operation)" : "");
             continue;
         }
@@ -1421,7 +1421,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             tc_chk_mismatch(&R->chk,
                             "litmus %s (%s): FORBIDDEN outcome %s in run %" PRIu64
                             " (system seed 0x%016" PRIx64 ")",
-                            t->name, proto_name(cfg->d.protocol), ob, k, rs);
+                            t->name, proto_name(TC_DC(cfg)->protocol), ob, k, rs);
             break;
         case TC_LIT_UNDEFINED:
             tc_chk_nc(&R->chk, TC_NC_UNDEFINED);
@@ -1430,7 +1430,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             tc_chk_nc_msg(&R->chk, TC_NC_UNEXPECTED,
                           "litmus %s (%s): unexpected outcome %s (neither allowed nor forbidden) "
                           "in run %" PRIu64 " (system seed 0x%016" PRIx64 ")",
-                          t->name, proto_name(cfg->d.protocol), ob, k, rs);
+                          t->name, proto_name(TC_DC(cfg)->protocol), ob, k, rs);
             break;
         }
         if (hist_add(R, val, t->nkeys, k, cls, &cap) != 0) {

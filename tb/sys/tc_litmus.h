@@ -150,7 +150,7 @@ void tc_litmus_format(const tc_litmus_t* t, const uint32_t* v, char* buf, size_t
 int tc_litmus_check(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
                     char* err, size_t errlen);
 
-/* Run the test under cfg (protocol = cfg->d.protocol; cfg->seed is ignored: runs draw their own
+/* Run the test under cfg (protocol = TC_D(cfg)->protocol; cfg->seed is ignored: runs draw their own
  * seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,
  * 1 = fail, -1 = setup error (test does not fit the configuration, backend failed; message in
  * err). res (optional) receives the histogram; free it with tc_litmus_result_free. */

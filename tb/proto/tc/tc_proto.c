@@ -29,7 +29,8 @@ _Static_assert((int)TC_CRSP_LOAD == (int)GSYS_CRSP_LOAD &&
 tc_sys_cfg_t tc_sys_cfg_default(tc_protocol_t p) {
     tc_sys_cfg_t c;
     memset(&c, 0, sizeof c);
-    c.d = tc_desc_default(p);
+    c.proto = &tc_proto;
+    *TC_D(&c) = tc_desc_default(p);
     c.seed = 1;
     c.req_delay_min = 1;
     c.req_delay_max = 8;
@@ -37,37 +38,42 @@ tc_sys_cfg_t tc_sys_cfg_default(tc_protocol_t p) {
     c.rsp_delay_max = 8;
     c.mem_lat_min = 20;
     c.mem_lat_max = 60;
-    c.start_time = 0;
+    c.start = 0;
     c.deadlock_cycles = 100000;
     return c;
 }
 
+tc_desc_t tc_desc_small(tc_protocol_t p) {
+    tc_desc_t d = tc_desc_default(p);
+    d.num_sm = 4;
+    d.num_wf = 8;
+    d.num_banks = 2;
+    d.line_bytes = 16;
+    d.addr_width = 16;
+    d.l1_sets = 4;
+    d.l1_ways = 2;
+    d.l2_sets = 4;
+    d.l2_ways = 2;
+    d.l2_mshrs = 4;
+    d.ts_width = 10;
+    d.l1_queue = 2;
+    d.l2_queue = 2;
+    d.wf_cnt_width = 3;
+    d.line_cnt_width = 2;
+    d.lease = 40;
+    d.pred_init = 40;
+    d.pred_min = 0;
+    d.pred_max = 200;
+    d.t_hit = 4;
+    d.t_evict = 8;
+    d.t_write = 8;
+    d.use_t_write = 1;
+    return d;
+}
+
 tc_sys_cfg_t tc_sys_cfg_small(tc_protocol_t p) {
     tc_sys_cfg_t c = tc_sys_cfg_default(p);
-    tc_desc_t* d = &c.d;
-    d->num_sm = 4;
-    d->num_wf = 8;
-    d->num_banks = 2;
-    d->line_bytes = 16;
-    d->addr_width = 16;
-    d->l1_sets = 4;
-    d->l1_ways = 2;
-    d->l2_sets = 4;
-    d->l2_ways = 2;
-    d->l2_mshrs = 4;
-    d->ts_width = 10;
-    d->l1_queue = 2;
-    d->l2_queue = 2;
-    d->wf_cnt_width = 3;
-    d->line_cnt_width = 2;
-    d->lease = 40;
-    d->pred_init = 40;
-    d->pred_min = 0;
-    d->pred_max = 200;
-    d->t_hit = 4;
-    d->t_evict = 8;
-    d->t_write = 8;
-    d->use_t_write = 1;
+    *TC_D(&c) = tc_desc_small(p);
     c.req_delay_min = 1;
     c.req_delay_max = 6;
     c.rsp_delay_min = 1;
@@ -77,27 +83,14 @@ tc_sys_cfg_t tc_sys_cfg_small(tc_protocol_t p) {
     return c;
 }
 
-tc_sys_t* tc_sys_new(const tc_sys_cfg_t* cfg, tc_backend_t* be, tc_workload_t* wl, char* err,
-                     size_t errlen) {
-    if (tc_check_desc(&cfg->d, err, errlen) != 0)
-        return NULL;
-    const gsys_cfg_t g = {
-        .proto = &tc_proto,
-        .pd = &cfg->d,
-        .pd_size = sizeof cfg->d,
-        .seed = cfg->seed,
-        .req_delay_min = cfg->req_delay_min,
-        .req_delay_max = cfg->req_delay_max,
-        .rsp_delay_min = cfg->rsp_delay_min,
-        .rsp_delay_max = cfg->rsp_delay_max,
-        .mem_lat_min = cfg->mem_lat_min,
-        .mem_lat_max = cfg->mem_lat_max,
-        .start = cfg->start_time,
-        .deadlock_cycles = cfg->deadlock_cycles,
-        .core_illegal_per_mille = cfg->illegal_per_mille,
-        .bank_illegal_per_mille = cfg->l2_illegal_per_mille,
-    };
-    return gsys_new(&g, be, wl, err, errlen);
+_Static_assert(sizeof(tc_desc_t) <= GSYS_PD_MAX, "a configuration holds a tc_desc_t");
+
+static uint32_t variant_of(const void* pd) {
+    return ((const tc_desc_t*)pd)->protocol;
+}
+
+static int check(const void* pd, char* err, size_t errlen) {
+    return tc_check_desc(pd, err, errlen);
 }
 
 /* ---- geometry, views and messages ---------------------------------------------------------- */
@@ -462,6 +455,9 @@ const gsys_proto_t tc_proto = {
     .name = "tc",
     .variants = variants,
     .nvariants = 2,
+    .pd_size = sizeof(tc_desc_t),
+    .variant_of = variant_of,
+    .check = check,
     .slots = tc_slots,
     .nslots = TC_NSLOTS,
     .sm_slot = TC_SLOT_L1,

@@ -48,28 +48,18 @@ static inline const char* tc_variant_name(tc_protocol_t p) {
 
 /* ---- the system ---------------------------------------------------------------------------- */
 
-typedef struct {
-    tc_desc_t d;
-    uint64_t seed;
-    /* per-message delays in cycles, drawn uniformly from [min, max] by the harness's PRNG */
-    uint32_t req_delay_min, req_delay_max; /* L1 -> L2 */
-    uint32_t rsp_delay_min, rsp_delay_max; /* L2 -> L1 */
-    uint32_t mem_lat_min, mem_lat_max;     /* DRAM */
-    uint32_t start_time;      /* timer load at cycle 2 (0 = none): start close to a rollover */
-    uint64_t deadlock_cycles; /* no wavefront progress for this long = deadlock (0 = 100000) */
-    /* an idle core presents an illegal request (op 0, or a wavefront >= NumWf: tc_l1.md I1) with
-     * this probability per cycle, in 1/1000 (0 = never; no random draw then) */
-    uint32_t illegal_per_mille;
-    /* the illegal inputs of tc_l2 (tc_l2.md section 10), each with this probability per chance,
-     * in 1/1000 (0 = never; no random draw then): an idle bank request port presents a request
-     * of kind 0 or 5..7 (J1), an idle DRAM port a fill of a line with no fetch in flight (J3),
-     * and a core's atomic carries a word number >= LineBytes/4 (J5) or aop 3 (J6) */
-    uint32_t l2_illegal_per_mille;
-} tc_sys_cfg_t;
+/* A TC system configuration is the shared one (gsys_cfg_t) with proto = &tc_proto and a
+ * tc_desc_t as its descriptor: TC_D(&cfg)->num_sm (TC_DC for a const one). */
+typedef gsys_cfg_t tc_sys_cfg_t;
+#define TC_D(c)  ((tc_desc_t*)gsys_pd(c))
+#define TC_DC(c) ((const tc_desc_t*)gsys_pdc(c))
 
-tc_sys_cfg_t
-tc_sys_cfg_default(tc_protocol_t p);            /* paper configuration, delays 1..8, DRAM 20..60 */
-tc_sys_cfg_t tc_sys_cfg_small(tc_protocol_t p); /* 4 SMs, 2 banks, tiny caches (system.md §2) */
+/* paper configuration, delays 1..8, DRAM 20..60 */
+tc_sys_cfg_t tc_sys_cfg_default(tc_protocol_t p);
+/* 4 SMs, 2 banks, tiny caches (system.md section 2), delays 1..6, DRAM 5..30 */
+tc_sys_cfg_t tc_sys_cfg_small(tc_protocol_t p);
+/* its parameters */
+tc_desc_t tc_desc_small(tc_protocol_t p);
 
 typedef gsys_t tc_sys_t;
 typedef gsys_run_t tc_run_t;
@@ -78,10 +68,7 @@ typedef gsys_run_t tc_run_t;
 #define TC_RUN_STOPPED  GSYS_RUN_STOPPED
 #define TC_RUN_DEADLOCK GSYS_RUN_DEADLOCK
 
-/* The shared system (gsys_new) with TC's descriptor; cfg is copied. Owns nothing passed in: be and
- * wl must outlive the system. */
-tc_sys_t* tc_sys_new(const tc_sys_cfg_t* cfg, tc_backend_t* be, tc_workload_t* wl, char* err,
-                     size_t errlen);
+#define tc_sys_new          gsys_new
 #define tc_sys_free         gsys_free
 #define tc_sys_run          gsys_run
 #define tc_sys_cycle        gsys_cycle

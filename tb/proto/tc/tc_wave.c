@@ -75,7 +75,7 @@ static const char* out_dir(const tc_wave_run_t* r, char* buf, size_t n) {
 }
 
 void tc_wave_base(const tc_wave_run_t* r, const tc_rtl_result_t* div, char* buf, size_t n) {
-    const char* p = proto_name(&r->cfg.d);
+    const char* p = proto_name(TC_DC(&r->cfg));
     switch (r->kind) {
     case TC_WAVE_COSIM:
         snprintf(buf, n, "system-%s-seed%llu-fail", p, (unsigned long long)r->cfg.seed);
@@ -108,7 +108,7 @@ void tc_wave_replay(const tc_wave_run_t* r, const tc_rtl_result_t* div, char* bu
         abs_path(r->lit_file ? r->lit_file : "?", p, sizeof p);
         cat(buf, n, "litmus %s", p);
     }
-    cat(buf, n, " --protocol %s --impl %s", proto_name(&c->d), impl_name(r->rtl.impl));
+    cat(buf, n, " --protocol %s --impl %s", proto_name(TC_DC(c)), impl_name(r->rtl.impl));
     if (r->rtl.impl != TC_IMPL_C) {
         units_list(r->rtl.rtl, u, sizeof u);
         cat(buf, n, " --rtl %s", u);
@@ -127,7 +127,7 @@ void tc_wave_replay(const tc_wave_run_t* r, const tc_rtl_result_t* div, char* bu
     size_t pn = 0;
     FILE* m = open_memstream(&ps, &pn);
     if (m) {
-        tc_desc_print(&c->d, m);
+        tc_desc_print(TC_DC(c), m);
         fclose(m);
         cat(buf, n, " %s", ps);
     }
@@ -135,15 +135,15 @@ void tc_wave_replay(const tc_wave_run_t* r, const tc_rtl_result_t* div, char* bu
     cat(buf, n, " --req-delay %u:%u --rsp-delay %u:%u --mem-lat %u:%u", (unsigned)c->req_delay_min,
         (unsigned)c->req_delay_max, (unsigned)c->rsp_delay_min, (unsigned)c->rsp_delay_max,
         (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max);
-    if (c->start_time)
-        cat(buf, n, " --start-time %u", (unsigned)c->start_time);
-    if (c->illegal_per_mille)
-        cat(buf, n, " --illegal-rate %u", (unsigned)c->illegal_per_mille);
+    if (c->start)
+        cat(buf, n, " --start-time %u", (unsigned)c->start);
+    if (c->core_illegal_per_mille)
+        cat(buf, n, " --illegal-rate %u", (unsigned)c->core_illegal_per_mille);
     const bool diverged = div && (div->mismatches || div->rtl_errors);
     switch (r->kind) {
     case TC_WAVE_COSIM:
-        if (c->l2_illegal_per_mille)
-            cat(buf, n, " --l2-illegal-rate %u", (unsigned)c->l2_illegal_per_mille);
+        if (c->bank_illegal_per_mille)
+            cat(buf, n, " --l2-illegal-rate %u", (unsigned)c->bank_illegal_per_mille);
         if (r->steer_off)
             cat(buf, n, " --steer off");
         if (r->ops)
@@ -226,12 +226,12 @@ static int rerun(const tc_wave_run_t* r, const tc_rtl_result_t* div, gpucoh_mwav
     int rc = -1;
     const int saved = hide_stdout();
     if (r->kind == TC_WAVE_COSIM) {
-        if (f_make(&f, &r->cfg.d, &(tc_backend_t){0}, err, n) == 0) {
+        if (f_make(&f, TC_DC(&r->cfg), &(tc_backend_t){0}, err, n) == 0) {
             tc_rand_cfg_t rcfg =
-                tc_rand_cfg_default(&r->cfg.d, r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
+                tc_rand_cfg_default(TC_DC(&r->cfg), r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
             rcfg.steer = !r->steer_off;
-            rcfg.roll_cycle = tc_rand_roll_cycle(&r->cfg.d, r->cfg.start_time);
-            tc_rand_t* rnd = tc_rand_new(&r->cfg.d, &rcfg, err, n);
+            rcfg.roll_cycle = tc_rand_roll_cycle(TC_DC(&r->cfg), r->cfg.start);
+            tc_rand_t* rnd = tc_rand_new(TC_DC(&r->cfg), &rcfg, err, n);
             if (rnd) {
                 tc_workload_t wl;
                 tc_rand_workload(rnd, &wl);
@@ -673,7 +673,7 @@ void tc_wave_trace_done(gpucoh_mwave_t* w, const char* path, FILE* out) {
 static void json_run(FILE* f, const tc_wave_run_t* r) {
     const tc_sys_cfg_t* c = &r->cfg;
     char u[32];
-    fprintf(f, "  \"protocol\": \"%s\",\n  \"impl\": \"%s\",\n", proto_name(&c->d),
+    fprintf(f, "  \"protocol\": \"%s\",\n  \"impl\": \"%s\",\n", proto_name(TC_DC(c)),
             impl_name(r->rtl.impl));
     units_list(r->rtl.rtl, u, sizeof u);
     fprintf(f, "  \"rtl\": \"%s\",\n", u);
@@ -691,7 +691,7 @@ static void json_run(FILE* f, const tc_wave_run_t* r) {
     size_t pn = 0;
     FILE* m = open_memstream(&ps, &pn);
     if (m) {
-        tc_desc_print(&c->d, m);
+        tc_desc_print(TC_DC(c), m);
         fclose(m);
         const char* sep = "";
         for (char* t = strtok(ps, " "); t; t = strtok(NULL, " ")) {
@@ -715,8 +715,8 @@ static void json_run(FILE* f, const tc_wave_run_t* r) {
             "  \"full_every\": %u,\n  \"seed\": %llu,\n",
             (unsigned)c->req_delay_min, (unsigned)c->req_delay_max, (unsigned)c->rsp_delay_min,
             (unsigned)c->rsp_delay_max, (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max,
-            (unsigned)c->start_time, (unsigned)c->illegal_per_mille,
-            (unsigned)c->l2_illegal_per_mille, (unsigned)r->rtl.full_every,
+            (unsigned)c->start, (unsigned)c->core_illegal_per_mille,
+            (unsigned)c->bank_illegal_per_mille, (unsigned)r->rtl.full_every,
             (unsigned long long)(r->kind == TC_WAVE_LITMUS ? r->lo.seed : c->seed));
     if (r->kind == TC_WAVE_COSIM)
         fprintf(f, "  \"steer\": %s,\n  \"ops\": %llu,\n", r->steer_off ? "false" : "true",
@@ -782,7 +782,8 @@ int tc_wave_divergence(const tc_wave_run_t* r, const tc_rtl_result_t* div, FILE*
             snprintf(F->wave, sizeof F->wave, "%s", fst);
             char title[512];
             snprintf(title, sizeof title, "%s, %s", tool_name(r), base);
-            if (tc_wave_gtkw(&r->cfg.d, div, w, gtkw, title, &ntr, &nmiss, err, sizeof err) == 0)
+            if (tc_wave_gtkw(TC_DC(&r->cfg), div, w, gtkw, title, &ntr, &nmiss, err, sizeof err) ==
+                0)
                 snprintf(F->gtkw, sizeof F->gtkw, "%s", gtkw);
         }
         if (!F->same)
