@@ -56,13 +56,16 @@ typedef enum {
 
 typedef enum { GSYS_SCOPE_CTA = 0, GSYS_SCOPE_GPU = 1 } gsys_scope_t;
 
+/* atomic operations (ATOMIC: value = a, value2 = the CAS swap value) */
+typedef enum { GSYS_AOP_ADD = 0, GSYS_AOP_EXCH = 1, GSYS_AOP_CAS = 2 } gsys_aop_t;
+
 typedef struct {
     uint32_t kind;   /* gsys_op_kind_t */
     uint32_t scope;  /* gsys_scope_t (FENCE, ACQUIRE, RELEASE) */
     uint64_t addr;   /* byte address, 4-byte aligned (word ops) or line-aligned (line ops) */
     uint32_t value;  /* STORE/RELEASE value; ATOMIC operand a */
     uint32_t value2; /* ATOMIC CAS swap value */
-    uint32_t aop;    /* the protocol's atomic operation code */
+    uint32_t aop;    /* gsys_aop_t (an illegal-input test may give another value) */
     uint32_t data[GSYS_MAX_LINE_WORDS]; /* STORE_LINE image */
     uint32_t mask[GSYS_MASK_WORDS];     /* STORE_LINE byte mask */
     uint64_t tag;                       /* workload's own id, returned in done() */
@@ -135,6 +138,9 @@ typedef struct gsys_proto {
     uint32_t (*variant_of)(const void* pd);
     /* 0 if the descriptor is legal, else -1 with a message naming the problem */
     int (*check)(const void* pd, char* err, size_t errlen);
+    /* the largest start value of the global unit (cfg.start; TC: 2^TsWidth-1, the timer just
+     * before its rollover); NULL: the protocol has no start value */
+    uint32_t (*start_max)(const void* pd);
     const gsys_slot_t* slots;
     uint32_t nslots;
     uint32_t sm_slot, bank_slot; /* the slot of the SMs' L1 and of the L2 banks */
@@ -246,6 +252,12 @@ void gsys_geometry(const gsys_cfg_t* c, gsys_geom_t* g);
 const char* gsys_variant_name(const gsys_cfg_t* c);
 void gsys_units(const gsys_cfg_t* c, gsys_units_t* u);
 int gsys_backend_c_cfg(const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t errlen);
+int gsys_backend_rtl_cfg(const gsys_cfg_t* c, const gsys_rtl_cfg_t* rc, gsys_backend_t* be,
+                         char* err, size_t errlen);
+/* Makes the backend of a run (the checkers build one system per run); NULL where one is asked
+ * for means the C models (gsys_backend_c_cfg). */
+typedef int (*gsys_backend_factory_t)(void* ctx, const gsys_cfg_t* cfg, gsys_backend_t* be,
+                                      char* err, size_t errlen);
 
 typedef struct gsys gsys_t;
 

@@ -67,9 +67,20 @@ void gsys_units(const gsys_cfg_t* c, gsys_units_t* u) {
 }
 
 int gsys_backend_c_cfg(const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t errlen) {
+    memset(be, 0, sizeof *be);
     if (c->proto->check && c->proto->check(gsys_pdc(c), err, errlen) != 0)
         return -1;
     gsys_units_t u;
     gsys_units(c, &u);
     return gsys_backend_c(&u, be, err, errlen);
+}
+
+int gsys_backend_rtl_cfg(const gsys_cfg_t* c, const gsys_rtl_cfg_t* rc, gsys_backend_t* be,
+                         char* err, size_t errlen) {
+    memset(be, 0, sizeof *be);
+    if (c->proto->check && c->proto->check(gsys_pdc(c), err, errlen) != 0)
+        return -1;
+    gsys_units_t u;
+    gsys_units(c, &u);
+    return gsys_backend_rtl(&u, rc, be, err, errlen);
 }

@@ -25,12 +25,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tc_sys.h"
+#include "gsys.h"
 
-/* How the checkers get a fresh backend for each system they build: fill *be for descriptor d.
- * NULL everywhere means the C models (tc_backend_c). */
-typedef int (*tc_backend_factory_t)(void* ctx, const tc_desc_t* d, tc_backend_t* be, char* err,
-                                    size_t errlen);
+/* How the checkers get a fresh backend for each system they build (gsys_backend_factory_t). */
+typedef gsys_backend_factory_t gsys_backend_factory_t;
 
 /* Why a value could not be checked. */
 typedef enum {

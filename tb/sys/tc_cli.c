@@ -26,8 +26,8 @@
 #include "util.h"
 
 typedef struct {
-    tc_sys_cfg_t cfg;
-    tc_impl_t impl;
+    gsys_cfg_t cfg;
+    gsys_impl_t impl;
     uint32_t rtl;     /* TC_RTL_* */
     uint32_t netlist; /* TC_RTL_* units run as their synthesized netlist (--netlist) */
     const char* rtl_dir;
@@ -116,7 +116,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     memset(o, 0, sizeof *o);
     tc_protocol_t proto = TC_WEAK;
     bool paper = false;
-    o->impl = !strcmp(what, "cosim system") ? TC_IMPL_LOCKSTEP : TC_IMPL_C;
+    o->impl = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
     const bool bench = !strcmp(what, "bench system");
     if (bench)
         what = "cosim system"; /* same options */
@@ -177,11 +177,11 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         } else if (!strcmp(a, "--impl")) {
             NEED();
             if (!strcmp(v, "c"))
-                o->impl = TC_IMPL_C;
+                o->impl = GSYS_IMPL_C;
             else if (!strcmp(v, "rtl"))
-                o->impl = TC_IMPL_RTL;
+                o->impl = GSYS_IMPL_RTL;
             else if (!strcmp(v, "lockstep"))
-                o->impl = TC_IMPL_LOCKSTEP;
+                o->impl = GSYS_IMPL_LOCKSTEP;
             else {
                 fprintf(stderr, "gpucoh: --impl: '%s' is not one of: c rtl lockstep\n", v);
                 return -1;
@@ -350,9 +350,9 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         fprintf(stderr, "gpucoh litmus: name at least one .litmus file\n");
         return -1;
     }
-    if (o->impl == TC_IMPL_C)
+    if (o->impl == GSYS_IMPL_C)
         o->rtl = 0;
-    if (o->netlist && o->impl == TC_IMPL_C) {
+    if (o->netlist && o->impl == GSYS_IMPL_C) {
         fprintf(stderr, "gpucoh: --netlist needs --impl lockstep or rtl\n");
         return -1;
     }
@@ -362,7 +362,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
                 o->wave ? "--wave" : "--window");
         return -1;
     }
-    if (o->wave && (o->impl == TC_IMPL_C || o->rtl == 0)) {
+    if (o->wave && (o->impl == GSYS_IMPL_C || o->rtl == 0)) {
         fprintf(stderr, "gpucoh: --wave traces the Verilated units: it needs --impl lockstep or "
                         "rtl\n");
         return -1;
@@ -380,21 +380,21 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     return 0;
 }
 
-static int make_backend(const topt_t* o, const tc_desc_t* d, tc_backend_t* be, char* err,
+static int make_backend(const topt_t* o, const gsys_cfg_t* c, gsys_backend_t* be, char* err,
                         size_t n) {
-    if (o->impl == TC_IMPL_C || o->rtl == 0)
-        return tc_backend_c(d, be, err, n);
-    tc_rtl_cfg_t rc = {.impl = o->impl,
-                       .rtl = o->rtl,
-                       .rtl_dir = o->rtl_dir,
-                       .full_every = o->full_every,
-                       .report = stdout,
-                       .quiet = o->quiet,
-                       .netlist = o->netlist,
-                       .wave = o->mw,
-                       .wave_from = 0,
-                       .wave_to = UINT64_MAX};
-    return tc_backend_rtl(d, &rc, be, err, n);
+    if (o->impl == GSYS_IMPL_C || o->rtl == 0)
+        return gsys_backend_c_cfg(c, be, err, n);
+    gsys_rtl_cfg_t rc = {.impl = o->impl,
+                         .rtl = o->rtl,
+                         .rtl_dir = o->rtl_dir,
+                         .full_every = o->full_every,
+                         .report = stdout,
+                         .quiet = o->quiet,
+                         .netlist = o->netlist,
+                         .wave = o->mw,
+                         .wave_from = 0,
+                         .wave_to = UINT64_MAX};
+    return gsys_backend_rtl_cfg(c, &rc, be, err, n);
 }
 
 /* The checkers build one system per run; Verilated models are created once and reset by
@@ -402,29 +402,33 @@ static int make_backend(const topt_t* o, const tc_desc_t* d, tc_backend_t* be, c
  * does nothing (the real one is destroyed at the end). */
 typedef struct {
     const topt_t* o;
-    tc_backend_t real;
+    gsys_backend_t real;
     bool made;
-    tc_desc_t d;
+    gsys_cfg_t cfg; /* the parameters real was made for */
 } shared_be_t;
 
-static int shared_factory(void* ctx, const tc_desc_t* d, tc_backend_t* be, char* err, size_t n) {
+static bool same_params(const gsys_cfg_t* a, const gsys_cfg_t* b) {
+    return a->proto == b->proto && !memcmp(gsys_pdc(a), gsys_pdc(b), a->proto->pd_size);
+}
+
+static int shared_factory(void* ctx, const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t n) {
     shared_be_t* s = ctx;
-    if (s->made && memcmp(&s->d, d, sizeof *d) != 0) {
+    if (s->made && !same_params(&s->cfg, c)) {
         s->real.destroy(s->real.ctx);
         s->made = false;
     }
     if (!s->made) {
-        if (make_backend(s->o, d, &s->real, err, n) != 0)
+        if (make_backend(s->o, c, &s->real, err, n) != 0)
             return -1;
         s->made = true;
-        s->d = *d;
+        s->cfg = *c;
     }
     gsys_backend_borrow(&s->real, be);
     return 0;
 }
 
 static const char* impl_name(const topt_t* o) {
-    return o->impl == TC_IMPL_C ? "c" : o->impl == TC_IMPL_RTL ? "rtl" : "lockstep";
+    return o->impl == GSYS_IMPL_C ? "c" : o->impl == GSYS_IMPL_RTL ? "rtl" : "lockstep";
 }
 
 /* "l1,l2" for a set of TC_RTL_* units ("" if none) */
@@ -442,7 +446,7 @@ static const char* netlist_units(const topt_t* o) {
 
 /* ", impl=netlist l1,l2: outputs and state compared" and the state bits synthesis removed
  * ("" if no unit runs as a netlist) */
-static const char* netlist_note(const topt_t* o, const tc_rtl_result_t* res) {
+static const char* netlist_note(const topt_t* o, const gsys_rtl_result_t* res) {
     static char b[1024];
     if (!o->netlist)
         return "";
@@ -471,36 +475,36 @@ static const char* proto_name(const tc_desc_t* d) {
 
 #define SLICE 1024u /* cycles between progress and Ctrl-C checks */
 
-/* tc_sys_run over `budget` cycles in slices (tc_sys_run continues where it stopped, so this is
+/* gsys_run over `budget` cycles in slices (gsys_run continues where it stopped, so this is
  * the same run): between slices a progress line now and then (episodes done of all when ep is
  * given, else cycles of the budget) and Ctrl-C, which stops the run (*interrupted). */
-static tc_run_t run_sliced(tc_sys_t* s, uint64_t budget, FILE* report, gpucoh_progress_t* pg,
-                           const tc_ep_t* ep, bool* interrupted) {
+static gsys_run_t run_sliced(gsys_t* s, uint64_t budget, FILE* report, gpucoh_progress_t* pg,
+                             const tc_ep_t* ep, bool* interrupted) {
     *interrupted = false;
-    const uint64_t start = tc_sys_cycle(s);
+    const uint64_t start = gsys_cycle(s);
     for (uint64_t left = budget; left;) {
         const uint64_t n = left < SLICE ? left : SLICE;
-        const tc_run_t r = tc_sys_run(s, n, report);
-        if (r != TC_RUN_CYCLES)
+        const gsys_run_t r = gsys_run(s, n, report);
+        if (r != GSYS_RUN_CYCLES)
             return r;
         left -= n;
         if (!left)
             break;
         if (gpucoh_interrupted) {
             *interrupted = true;
-            return TC_RUN_STOPPED;
+            return GSYS_RUN_STOPPED;
         }
         if (ep) {
             uint64_t done, total;
             tc_ep_progress(ep, &done, &total);
             char extra[64];
-            snprintf(extra, sizeof extra, ", cycle %llu", (unsigned long long)tc_sys_cycle(s));
+            snprintf(extra, sizeof extra, ", cycle %llu", (unsigned long long)gsys_cycle(s));
             gpucoh_progress(pg, done, total, "episodes", extra);
         } else {
-            gpucoh_progress(pg, tc_sys_cycle(s) - start, budget, "cycles", NULL);
+            gpucoh_progress(pg, gsys_cycle(s) - start, budget, "cycles", NULL);
         }
     }
-    return TC_RUN_CYCLES;
+    return GSYS_RUN_CYCLES;
 }
 
 static int interrupted_exit(uint64_t where) {
@@ -515,12 +519,12 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
     gpucoh_json_str(f, gpucoh_version());
     fprintf(f, ", \"params\": ");
     tc_desc_json(TC_DC(&o->cfg), f);
-    const tc_sys_cfg_t* c = &o->cfg;
+    const gsys_cfg_t* c = &o->cfg;
     fprintf(f,
             ", \"config\": {\"config\": \"%s\", \"protocol\": \"%s\", \"impl\": \"%s\", "
             "\"rtl\": \"%s\", ",
             o->paper ? "paper" : "small", o->both ? "both" : proto_name(TC_DC(c)), impl_name(o),
-            o->impl == TC_IMPL_C ? "" : units_list(o->rtl)); /* one static buffer: two calls */
+            o->impl == GSYS_IMPL_C ? "" : units_list(o->rtl)); /* one static buffer: two calls */
     fprintf(f, "\"netlist\": \"%s\", \"rtl_dir\": ", netlist_units(o));
     if (o->rtl_dir)
         gpucoh_json_str(f, o->rtl_dir);
@@ -612,14 +616,14 @@ static void model_bytes_json(FILE* f, const tc_desc_t* d) {
 
 /* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate) and the protocol
  * errors the C models counted for them. */
-static void print_illegal(const topt_t* o, const tc_sys_t* s, uint64_t errors) {
+static void print_illegal(const topt_t* o, const gsys_t* s, uint64_t errors) {
     if (o->cfg.core_illegal_per_mille)
         printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
                "tc_l1.md I1)\n",
-               (unsigned long long)tc_sys_illegal(s));
+               (unsigned long long)gsys_illegal(s));
     if (o->cfg.bank_illegal_per_mille) {
         uint64_t j[4];
-        tc_sys_l2_illegal(s, j);
+        gsys_bank_illegal(s, j);
         printf("  illegal bank inputs (tc_l2.md section 10): J1 %llu requests of kind 0/5..7 and "
                "J3 %llu stray fills (each a protocol error), J5 %llu atomic words >= LineBytes/4 "
                "and J6 %llu aop 3 (defined effects)\n",
@@ -631,16 +635,16 @@ static void print_illegal(const topt_t* o, const tc_sys_t* s, uint64_t errors) {
 }
 
 /* The run as tb/proto/tc/tc_wave.h sees it: its replay line, the re-run of a failure window. */
-static tc_wave_run_t wave_run(const topt_t* o, tc_wave_kind_t kind, const tc_sys_cfg_t* cfg) {
+static tc_wave_run_t wave_run(const topt_t* o, tc_wave_kind_t kind, const gsys_cfg_t* cfg) {
     tc_wave_run_t w;
     memset(&w, 0, sizeof w);
     w.kind = kind;
     w.cfg = *cfg;
-    w.rtl = (tc_rtl_cfg_t){.impl = o->impl,
-                           .rtl = o->rtl,
-                           .rtl_dir = o->rtl_dir,
-                           .full_every = o->full_every,
-                           .netlist = o->netlist};
+    w.rtl = (gsys_rtl_cfg_t){.impl = o->impl,
+                             .rtl = o->rtl,
+                             .rtl_dir = o->rtl_dir,
+                             .full_every = o->full_every,
+                             .netlist = o->netlist};
     w.steer_off = o->steer_off;
     w.ops = o->ops;
     w.cycles = o->cycles;
@@ -651,7 +655,7 @@ static tc_wave_run_t wave_run(const topt_t* o, tc_wave_kind_t kind, const tc_sys
 }
 
 /* A failure without a divergence (deadlock, protocol errors): the line that runs it again. */
-static void print_replay(const topt_t* o, tc_wave_kind_t kind, const tc_sys_cfg_t* cfg) {
+static void print_replay(const topt_t* o, tc_wave_kind_t kind, const gsys_cfg_t* cfg) {
     const tc_wave_run_t w = wave_run(o, kind, cfg);
     char b[4096];
     tc_wave_replay(&w, NULL, b, sizeof b);
@@ -672,17 +676,17 @@ static int cosim_system(topt_t* o) {
     char err[1024];
     if (!o->cycles)
         o->cycles = 100000;
-    tc_backend_t be;
+    gsys_backend_t be;
     if (wave_begin(o) != 0)
         return 2;
-    if (make_backend(o, TC_D(&o->cfg), &be, err, sizeof err) != 0) {
+    if (make_backend(o, &o->cfg, &be, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         wave_end(o);
         return 2;
     }
-    tc_backend_t* cbe = o->impl == TC_IMPL_LOCKSTEP && o->rtl ? tc_backend_rtl_cside(&be)
-                        : o->rtl == 0                         ? &be
-                                                              : NULL;
+    gsys_backend_t* cbe = o->impl == GSYS_IMPL_LOCKSTEP && o->rtl ? gsys_backend_rtl_cside(&be)
+                          : o->rtl == 0                           ? &be
+                                                                  : NULL;
     tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&o->cfg), o->seed, o->ops ? o->ops : ~0ull >> 1);
     rc.steer = !o->steer_off;
     rc.roll_cycle = tc_rand_roll_cycle(TC_D(&o->cfg), o->cfg.start);
@@ -693,9 +697,9 @@ static int cosim_system(topt_t* o) {
         wave_end(o);
         return 2;
     }
-    tc_workload_t wl;
+    gsys_workload_t wl;
     tc_rand_workload(r, &wl);
-    tc_sys_t* s = tc_sys_new(&o->cfg, &be, &wl, err, sizeof err);
+    gsys_t* s = gsys_new(&o->cfg, &be, &wl, err, sizeof err);
     if (!s) {
         fprintf(stderr, "gpucoh: %s\n", err);
         tc_rand_free(r);
@@ -709,9 +713,9 @@ static int cosim_system(topt_t* o) {
     snprintf(label, sizeof label, "system %s", proto_name(TC_D(&o->cfg)));
     gpucoh_progress_start(&pg, label, !o->quiet);
     bool interrupted = false;
-    tc_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
+    gsys_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
     const double dt = now_s() - t0;
-    const uint64_t cyc = tc_sys_cycle(s);
+    const uint64_t cyc = gsys_cycle(s);
     const gsys_proto_t* P = &tc_proto;
     void* cov = calloc(1, P->cov_size);
     if (!cov) {
@@ -719,10 +723,10 @@ static int cosim_system(topt_t* o) {
         exit(2);
     }
     const uint64_t errors = cbe ? gsys_cov_collect(P, TC_D(&o->cfg), cbe, cov) : 0;
-    tc_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
-    const tc_rtl_result_t* res = NULL;
+    gsys_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
+    const gsys_rtl_result_t* res = NULL;
     if (o->rtl) {
-        resc = *tc_backend_rtl_result(&be);
+        resc = *gsys_backend_rtl_result(&be);
         res = &resc;
     }
     const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
@@ -730,9 +734,9 @@ static int cosim_system(topt_t* o) {
      * illegal core request they drop (--illegal-rate, tc_l1.md I1), the banks each J1 request and
      * J3 fill (--l2-illegal-rate, tc_l2.md section 10) */
     uint64_t jl[4];
-    tc_sys_l2_illegal(s, jl);
-    const uint64_t illegal = tc_sys_illegal(s) + jl[0] + jl[1];
-    bool pass = (rc2 == TC_RUN_CYCLES || rc2 == TC_RUN_DONE) && mism == 0 &&
+    gsys_bank_illegal(s, jl);
+    const uint64_t illegal = gsys_illegal(s) + jl[0] + jl[1];
+    bool pass = (rc2 == GSYS_RUN_CYCLES || rc2 == GSYS_RUN_DONE) && mism == 0 &&
                 (cbe ? errors == illegal : true);
     char covs[160] = "coverage n/a (no C model run)";
     if (cbe)
@@ -753,17 +757,17 @@ static int cosim_system(topt_t* o) {
     print_illegal(o, s, errors);
     if (res && res->first[0])
         printf("  first divergence: %s\n", res->first);
-    if (rc2 == TC_RUN_DEADLOCK)
+    if (rc2 == GSYS_RUN_DEADLOCK)
         printf("  deadlock (report above)\n");
     if (!pass && !interrupted && !mism)
         print_replay(o, TC_WAVE_COSIM, &o->cfg);
     if (!o->quiet && cbe)
         P->cov_print(cov, TC_D(&o->cfg), o->coverage, stdout);
     if (!o->quiet) {
-        tc_sys_stats(s, stdout);
+        gsys_stats(s, stdout);
         tc_rand_print(r, stdout);
     }
-    tc_sys_free(s);
+    gsys_free(s);
     tc_rand_free(r);
     be.destroy(be.ctx); /* one set of Verilated models at a time (docs/framework.md) */
     wave_end(o);
@@ -793,11 +797,11 @@ static int cosim_system(topt_t* o) {
                     (unsigned long long)mism, (unsigned long long)errors,
                     (unsigned long long)illegal, dt > 0 ? (double)cyc / dt : 0.0,
                     (unsigned long long)o->seed,
-                    interrupted              ? "interrupted"
-                    : rc2 == TC_RUN_DONE     ? "done"
-                    : rc2 == TC_RUN_CYCLES   ? "cycles"
-                    : rc2 == TC_RUN_DEADLOCK ? "deadlock"
-                                             : "stopped");
+                    interrupted                ? "interrupted"
+                    : rc2 == GSYS_RUN_DONE     ? "done"
+                    : rc2 == GSYS_RUN_CYCLES   ? "cycles"
+                    : rc2 == GSYS_RUN_DEADLOCK ? "deadlock"
+                                               : "stopped");
             model_bytes_json(f, TC_D(&o->cfg));
             if (cbe)
                 P->cov_json(cov, TC_D(&o->cfg), f);
@@ -821,7 +825,7 @@ static int cosim_system(topt_t* o) {
                 gpucoh_json_kv(f, ", ", "gtkw", wf.gtkw);
                 gpucoh_json_kv(f, ", ", "replay", wf.replay);
                 fprintf(f, "}");
-            } else if (rc2 == TC_RUN_DEADLOCK) {
+            } else if (rc2 == GSYS_RUN_DEADLOCK) {
                 fprintf(f, "{\"cycle\": %llu, \"kind\": \"deadlock\"}", (unsigned long long)cyc);
             } else if (cbe && errors != illegal) {
                 fprintf(f,
@@ -850,27 +854,27 @@ static int cosim_system(topt_t* o) {
 
 /* The backend's result (a copy, taken before the backend goes); false when nothing diverged or
  * no Verilated unit ran. */
-static bool divergence(const topt_t* o, tc_backend_t* be, tc_rtl_result_t* res) {
-    if (o->impl == TC_IMPL_C || o->rtl == 0)
+static bool divergence(const topt_t* o, gsys_backend_t* be, gsys_rtl_result_t* res) {
+    if (o->impl == GSYS_IMPL_C || o->rtl == 0)
         return false;
-    *res = *tc_backend_rtl_result(be);
+    *res = *gsys_backend_rtl_result(be);
     return res->mismatches || res->rtl_errors;
 }
 
 /* One protocol's episode run (tc_ep_run's steps, sliced for progress and Ctrl-C): the checks
  * into *res, a lockstep divergence into *div (*diverged); -1 on a setup error (err), else 0. */
-static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res, uint64_t* cyc,
-                       uint64_t eps[2], bool* interrupted, tc_rtl_result_t* div, bool* diverged,
+static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, tc_check_t* res, uint64_t* cyc,
+                       uint64_t eps[2], bool* interrupted, gsys_rtl_result_t* div, bool* diverged,
                        char* err, size_t n) {
     tc_ep_t* e = tc_ep_new(cfg, &o->ep, err, n);
     if (!e)
         return -1;
-    tc_backend_t be;
-    if (make_backend(o, TC_DC(cfg), &be, err, n) != 0) {
+    gsys_backend_t be;
+    if (make_backend(o, cfg, &be, err, n) != 0) {
         tc_ep_free(e);
         return -1;
     }
-    tc_sys_t* s = tc_sys_new(cfg, &be, tc_ep_workload(e), err, n);
+    gsys_t* s = gsys_new(cfg, &be, tc_ep_workload(e), err, n);
     if (!s) {
         be.destroy(be.ctx);
         tc_ep_free(e);
@@ -880,9 +884,9 @@ static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res
     char label[64];
     snprintf(label, sizeof label, "episode %s", proto_name(TC_DC(cfg)));
     gpucoh_progress_start(&pg, label, !o->quiet);
-    const tc_run_t r =
+    const gsys_run_t r =
         run_sliced(s, o->cycles ? o->cycles : 50000000ull, stdout, &pg, e, interrupted);
-    *cyc = tc_sys_cycle(s);
+    *cyc = gsys_cycle(s);
     tc_ep_progress(e, &eps[0], &eps[1]);
     if (!*interrupted)
         tc_ep_finish(e, r, *cyc);
@@ -894,13 +898,13 @@ static int episode_one(const topt_t* o, const tc_sys_cfg_t* cfg, tc_check_t* res
              (unsigned long long)cfg->seed, (unsigned long long)*cyc);
     if (!o->quiet) {
         tc_ep_stats(e, stdout);
-        tc_sys_stats(s, stdout);
+        gsys_stats(s, stdout);
     }
     if (!*interrupted)
         tc_chk_print(stdout, title, tc_ep_result(e));
     *res = *tc_ep_result(e);
     *diverged = divergence(o, &be, div);
-    tc_sys_free(s);
+    gsys_free(s);
     be.destroy(be.ctx);
     tc_ep_free(e);
     return 0;
@@ -964,7 +968,7 @@ static int episode(topt_t* o) {
             (unsigned)o->ep.locations, (unsigned)o->ep.sync_locs, (unsigned)o->ep.loads,
             (unsigned)o->ep.stores, (unsigned)o->ep.atomics);
     for (int p = 0; p < (o->both ? 2 : 1) && !stop; p++) {
-        tc_sys_cfg_t cfg = o->cfg;
+        gsys_cfg_t cfg = o->cfg;
         if (o->both) {
             const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
             TC_D(&cfg)->protocol = pr;
@@ -973,7 +977,7 @@ static int episode(topt_t* o) {
         tc_check_t res;
         uint64_t cyc = 0, eps[2] = {0, 0};
         bool intr = false, diverged = false;
-        tc_rtl_result_t div;
+        gsys_rtl_result_t div;
         const double t0 = now_s();
         const int rc1 =
             episode_one(o, &cfg, &res, &cyc, eps, &intr, &div, &diverged, err, sizeof err);
@@ -1036,8 +1040,8 @@ static int lit_progress(void* ctx, uint64_t done, uint64_t total) {
 }
 
 /* The protocol configuration of pass p of a test (--protocol both: TC-Weak, then TC-Strong). */
-static tc_sys_cfg_t proto_cfg(const topt_t* o, int p) {
-    tc_sys_cfg_t cfg = o->cfg;
+static gsys_cfg_t proto_cfg(const topt_t* o, int p) {
+    gsys_cfg_t cfg = o->cfg;
     if (o->both) {
         const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
         TC_D(&cfg)->protocol = pr;
@@ -1056,7 +1060,7 @@ static int litmus(topt_t* o) {
     lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
     lo0.first_run = o->run_set ? o->run : 0;      /* --run K: that run alone */
     for (int p = 0; p < (o->both ? 2 : 1); p++) { /* the configurations themselves */
-        const tc_sys_cfg_t cfg = proto_cfg(o, p);
+        const gsys_cfg_t cfg = proto_cfg(o, p);
         if (tc_check_desc(TC_DC(&cfg), err, sizeof err) != 0) {
             tc_msg_cli_names(err, sizeof err); /* --param's names, not the C fields' */
             fprintf(stderr, "gpucoh: %s (%s)\n", err, proto_name(TC_DC(&cfg)));
@@ -1066,7 +1070,7 @@ static int litmus(topt_t* o) {
     for (int k = 0; k < o->nfiles && !status; k++) {
         ts[k] = tc_litmus_load(o->files[k], err, sizeof err);
         for (int p = 0; p < (o->both ? 2 : 1) && ts[k] && !status; p++) {
-            const tc_sys_cfg_t cfg = proto_cfg(o, p);
+            const gsys_cfg_t cfg = proto_cfg(o, p);
             if (tc_litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
                 status = 2;
         }
@@ -1099,7 +1103,7 @@ static int litmus(topt_t* o) {
     for (int k = 0; k < o->nfiles && !stop; k++) {
         const tc_litmus_t* t = ts[k];
         for (int p = 0; p < (o->both ? 2 : 1) && !stop; p++) {
-            const tc_sys_cfg_t cfg = proto_cfg(o, p);
+            const gsys_cfg_t cfg = proto_cfg(o, p);
             shared_be_t sh = {.o = o};
             tc_litmus_opts_t lo = lo0;
             lit_prog_t lp;
@@ -1108,7 +1112,7 @@ static int litmus(topt_t* o) {
                      proto_name(TC_DC(&cfg)));
             gpucoh_progress_start(&lp.pg, label, !o->quiet);
             lo.seed = o->seed;
-            lo.make_backend = o->impl == TC_IMPL_C ? NULL : shared_factory;
+            lo.make_backend = o->impl == GSYS_IMPL_C ? NULL : shared_factory;
             lo.backend_ctx = &sh;
             lo.report = stdout;
             lo.progress = lit_progress;
@@ -1117,7 +1121,7 @@ static int litmus(topt_t* o) {
             memset(&res, 0, sizeof res);
             const double t0 = now_s();
             int rc = tc_litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
-            tc_rtl_result_t div;
+            gsys_rtl_result_t div;
             const bool diverged = sh.made && divergence(o, &sh.real, &div);
             if (sh.made)
                 sh.real.destroy(sh.real.ctx);
@@ -1204,25 +1208,25 @@ static int litmus(topt_t* o) {
 
 /* ---- bench system --------------------------------------------------------------------------- */
 
-/* One timed run of the random traffic (cycles/s of tc_sys_run only; the model build is not
+/* One timed run of the random traffic (cycles/s of gsys_run only; the model build is not
  * timed). Returns -1 on a setup error, else 0 with *rate and whether it stayed clean. */
-static int bench_one(const topt_t* o, tc_impl_t impl, double* rate, bool* clean, char* err,
+static int bench_one(const topt_t* o, gsys_impl_t impl, double* rate, bool* clean, char* err,
                      size_t n) {
     topt_t b = *o;
     b.impl = impl;
-    b.rtl = impl == TC_IMPL_C ? 0u : TC_RTL_ALL;
+    b.rtl = impl == GSYS_IMPL_C ? 0u : TC_RTL_ALL;
     b.quiet = true;
-    tc_backend_t be;
-    if (make_backend(&b, TC_D(&b.cfg), &be, err, n) != 0)
+    gsys_backend_t be;
+    if (make_backend(&b, &b.cfg, &be, err, n) != 0)
         return -1;
     tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&b.cfg), b.seed, ~0ull >> 1);
     rc.steer = !b.steer_off;
     tc_rand_t* r = tc_rand_new(TC_D(&b.cfg), &rc, err, n);
-    tc_workload_t wl;
-    tc_sys_t* s = NULL;
+    gsys_workload_t wl;
+    gsys_t* s = NULL;
     if (r) {
         tc_rand_workload(r, &wl);
-        s = tc_sys_new(&b.cfg, &be, &wl, err, n);
+        s = gsys_new(&b.cfg, &be, &wl, err, n);
     }
     if (!s) {
         tc_rand_free(r);
@@ -1230,15 +1234,15 @@ static int bench_one(const topt_t* o, tc_impl_t impl, double* rate, bool* clean,
         return -1;
     }
     const double t0 = now_s();
-    tc_run_t rr = tc_sys_run(s, b.cycles, stdout);
+    gsys_run_t rr = gsys_run(s, b.cycles, stdout);
     const double dt = now_s() - t0;
-    *rate = dt > 0 ? (double)tc_sys_cycle(s) / dt : 0.0;
-    *clean = rr == TC_RUN_CYCLES || rr == TC_RUN_DONE;
-    if (impl != TC_IMPL_C) {
-        const tc_rtl_result_t* res = tc_backend_rtl_result(&be);
+    *rate = dt > 0 ? (double)gsys_cycle(s) / dt : 0.0;
+    *clean = rr == GSYS_RUN_CYCLES || rr == GSYS_RUN_DONE;
+    if (impl != GSYS_IMPL_C) {
+        const gsys_rtl_result_t* res = gsys_backend_rtl_result(&be);
         *clean = *clean && res->mismatches == 0 && res->rtl_errors == 0;
     }
-    tc_sys_free(s);
+    gsys_free(s);
     tc_rand_free(r);
     be.destroy(be.ctx);
     return 0;
@@ -1250,10 +1254,10 @@ static int bench_system(topt_t* o) {
         o->cycles = 20000;
     double rc = 0, rr = 0, rl = 0;
     bool cc = false, cr = false, cl = false;
-    if (bench_one(o, TC_IMPL_RTL, &rr, &cr, err, sizeof err) != 0 || /* builds the models */
-        bench_one(o, TC_IMPL_C, &rc, &cc, err, sizeof err) != 0 ||
-        bench_one(o, TC_IMPL_RTL, &rr, &cr, err, sizeof err) != 0 ||
-        bench_one(o, TC_IMPL_LOCKSTEP, &rl, &cl, err, sizeof err) != 0) {
+    if (bench_one(o, GSYS_IMPL_RTL, &rr, &cr, err, sizeof err) != 0 || /* builds the models */
+        bench_one(o, GSYS_IMPL_C, &rc, &cc, err, sizeof err) != 0 ||
+        bench_one(o, GSYS_IMPL_RTL, &rr, &cr, err, sizeof err) != 0 ||
+        bench_one(o, GSYS_IMPL_LOCKSTEP, &rl, &cl, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return 2;
     }
@@ -1339,19 +1343,19 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
         o.cfg = tc_sys_cfg_small(pr);
         o.cfg.seed = seed;
         o.cfg.core_illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
-        o.impl = TC_IMPL_LOCKSTEP;
+        o.impl = GSYS_IMPL_LOCKSTEP;
         o.rtl = netlist ? netlist : TC_RTL_ALL;
         o.rtl_dir = rtl_dir;
         o.full_every = 0;
         o.quiet = true;
-        tc_backend_t be;
-        tc_rtl_cfg_t rc = {.impl = TC_IMPL_LOCKSTEP,
-                           .rtl = o.rtl,
-                           .rtl_dir = rtl_dir,
-                           .full_every = 0,
-                           .report = sink,
-                           .quiet = true,
-                           .netlist = netlist};
+        gsys_backend_t be;
+        gsys_rtl_cfg_t rc = {.impl = GSYS_IMPL_LOCKSTEP,
+                             .rtl = o.rtl,
+                             .rtl_dir = rtl_dir,
+                             .full_every = 0,
+                             .report = sink,
+                             .quiet = true,
+                             .netlist = netlist};
         if (tc_backend_rtl(TC_D(&o.cfg), &rc, &be, why, wn) != 0) {
             if (sink)
                 fclose(sink);
@@ -1361,11 +1365,11 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
         rcfg.steer = steer;
         rcfg.roll_cycle = tc_rand_roll_cycle(TC_D(&o.cfg), o.cfg.start);
         tc_rand_t* rnd = tc_rand_new(TC_D(&o.cfg), &rcfg, why, wn);
-        tc_workload_t wl;
-        tc_sys_t* s = NULL;
+        gsys_workload_t wl;
+        gsys_t* s = NULL;
         if (rnd) {
             tc_rand_workload(rnd, &wl);
-            s = tc_sys_new(&o.cfg, &be, &wl, why, wn);
+            s = gsys_new(&o.cfg, &be, &wl, why, wn);
         }
         if (!s) {
             tc_rand_free(rnd);
@@ -1374,21 +1378,21 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
                 fclose(sink);
             return -1;
         }
-        tc_run_t rr = tc_sys_run(s, cycles, sink);
-        const tc_rtl_result_t* res = tc_backend_rtl_result(&be);
-        r->cycles_run += tc_sys_cycle(s);
+        gsys_run_t rr = gsys_run(s, cycles, sink);
+        const gsys_rtl_result_t* res = gsys_backend_rtl_result(&be);
+        r->cycles_run += gsys_cycle(s);
         if (res->mismatches || res->rtl_errors) {
             r->diverged = true;
             r->div_cycle = res->div_cycle;
             snprintf(r->kind, sizeof r->kind, "%s", res->kind);
             snprintf(r->field, sizeof r->field, "%s%s", p ? "[tcs] " : "", res->field);
-        } else if (rr == TC_RUN_DEADLOCK) {
+        } else if (rr == GSYS_RUN_DEADLOCK) {
             r->diverged = true; /* the C system drives: a deadlock here is the harness's */
-            r->div_cycle = tc_sys_cycle(s);
+            r->div_cycle = gsys_cycle(s);
             snprintf(r->kind, sizeof r->kind, "deadlock");
             snprintf(r->field, sizeof r->field, "system");
         }
-        tc_sys_free(s);
+        gsys_free(s);
         tc_rand_free(rnd);
         be.destroy(be.ctx);
     }

@@ -98,9 +98,9 @@ typedef struct {
 } loc_t;
 
 struct tc_ep {
-    tc_sys_cfg_t cfg;
+    gsys_cfg_t cfg;
     tc_ep_params_t p;
-    tc_workload_t wl;
+    gsys_workload_t wl;
     gpucoh_rng_t rng;
     uint32_t nsm, nwf, nw; /* SMs, active wavefronts per SM, total */
     wfs_t* w;
@@ -420,14 +420,14 @@ static wfs_t* wf_of(tc_ep_t* e, uint32_t sm, uint32_t wf) {
     return &e->w[sm * e->nwf + wf];
 }
 
-static void op_word(tc_wop_t* op, uint32_t kind, uint64_t addr, uint64_t tag) {
+static void op_word(gsys_op_t* op, uint32_t kind, uint64_t addr, uint64_t tag) {
     op->kind = kind;
-    op->scope = TC_SCOPE_GPU;
+    op->scope = GSYS_SCOPE_GPU;
     op->addr = addr;
     op->tag = tag;
 }
 
-static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_t* op) {
+static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
     tc_ep_t* e = (tc_ep_t*)ctx;
     wfs_t* w = wf_of(e, sm, wf);
     if (!w || w->busy || w->phase == PH_DONE || cycle < w->ready_at)
@@ -443,20 +443,20 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
         w->gid = e->gid_next++;
         w->sync = rnd(e, e->p.sync_locs);
         e->n_eps++;
-        op_word(op, TC_WOP_ATOMIC, e->s[w->sync].addr, PK_SYNC_ACQ);
-        op->aop = TC_AOP_ADD;
+        op_word(op, GSYS_OP_ATOMIC, e->s[w->sync].addr, PK_SYNC_ACQ);
+        op->aop = GSYS_AOP_ADD;
         op->value = 1;
         e->s[w->sync].issued++;
         w->p_kind = PK_SYNC_ACQ;
         w->phase = PH_ACQ_ATOM;
         break;
     case PH_ACQ_LOAD:
-        op_word(op, TC_WOP_ACQUIRE, e->s[w->sync].addr, PK_SYNC_LOAD);
+        op_word(op, GSYS_OP_ACQUIRE, e->s[w->sync].addr, PK_SYNC_LOAD);
         w->p_kind = PK_SYNC_LOAD;
         break;
     case PH_BODY:
         if (w->pc == w->nops) {
-            op_word(op, TC_WOP_FENCE, 0, PK_FENCE);
+            op_word(op, GSYS_OP_FENCE, 0, PK_FENCE);
             op->scope = e->p.rel_scope;
             w->p_kind = PK_FENCE;
             w->phase = PH_REL_FENCE;
@@ -468,29 +468,29 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
             w->p_loc = b->loc;
             w->p_expect = x->cur;
             if (b->kind == OPB_LOAD || b->kind == OPB_RACY) {
-                op_word(op, TC_WOP_LOAD, x->addr, b->kind);
+                op_word(op, GSYS_OP_LOAD, x->addr, b->kind);
                 if (b->kind == OPB_RACY)
                     e->n_racy++;
                 else
                     e->n_ld++;
             } else if (b->kind == OPB_STORE) {
-                op_word(op, TC_WOP_STORE, x->addr, b->kind);
+                op_word(op, GSYS_OP_STORE, x->addr, b->kind);
                 op->value = fresh_value(e);
                 x->cur = op->value;
                 e->n_st++;
             } else {
-                op_word(op, TC_WOP_ATOMIC, x->addr, b->kind);
+                op_word(op, GSYS_OP_ATOMIC, x->addr, b->kind);
                 uint32_t which = rnd(e, 3);
                 if (which == 0) {
-                    op->aop = TC_AOP_ADD;
+                    op->aop = GSYS_AOP_ADD;
                     op->value = 1 + rnd(e, 255);
                     x->cur += op->value;
                 } else if (which == 1) {
-                    op->aop = TC_AOP_EXCH;
+                    op->aop = GSYS_AOP_EXCH;
                     op->value = fresh_value(e);
                     x->cur = op->value;
                 } else {
-                    op->aop = TC_AOP_CAS;
+                    op->aop = GSYS_AOP_CAS;
                     bool hit = rnd(e, 2) == 0;
                     op->value = hit ? x->cur : x->cur ^ 0x1u;
                     op->value2 = fresh_value(e);
@@ -510,8 +510,8 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
         }
         break;
     case PH_REL_ATOM:
-        op_word(op, TC_WOP_ATOMIC, e->s[w->sync].addr, PK_SYNC_REL);
-        op->aop = TC_AOP_ADD;
+        op_word(op, GSYS_OP_ATOMIC, e->s[w->sync].addr, PK_SYNC_REL);
+        op->aop = GSYS_AOP_ADD;
         op->value = 1;
         e->s[w->sync].issued++;
         w->p_kind = PK_SYNC_REL;
@@ -527,19 +527,19 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
         if (w->audit_i < 2 * ns) {
             uint32_t si = w->audit_i / 2;
             if (w->audit_i % 2 == 0) {
-                op_word(op, TC_WOP_ATOMIC, e->s[si].addr, PK_AUDIT_ACQ);
-                op->aop = TC_AOP_ADD;
+                op_word(op, GSYS_OP_ATOMIC, e->s[si].addr, PK_AUDIT_ACQ);
+                op->aop = GSYS_AOP_ADD;
                 op->value = 1;
                 e->s[si].issued++;
                 w->p_kind = PK_AUDIT_ACQ;
             } else {
-                op_word(op, TC_WOP_ACQUIRE, e->s[si].addr, PK_AUDIT_SLOAD);
+                op_word(op, GSYS_OP_ACQUIRE, e->s[si].addr, PK_AUDIT_SLOAD);
                 w->p_kind = PK_AUDIT_SLOAD;
             }
             w->sync = si;
         } else if (w->audit_i < 2 * ns + e->p.locations) {
             uint32_t li = w->audit_i - 2 * ns;
-            op_word(op, TC_WOP_LOAD, e->l[li].addr, PK_AUDIT_LOAD);
+            op_word(op, GSYS_OP_LOAD, e->l[li].addr, PK_AUDIT_LOAD);
             w->p_kind = PK_AUDIT_LOAD;
             w->p_loc = li;
             w->p_expect = e->l[li].cur;
@@ -599,7 +599,7 @@ static void acquire_vc(tc_ep_t* e, wfs_t* w, uint32_t si, uint32_t k, bool ok) {
     absorb(e, s);
 }
 
-static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const tc_wop_t* op, uint32_t value,
+static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
                     const uint32_t* line, uint64_t cycle) {
     (void)line;
     (void)op;
@@ -733,14 +733,16 @@ tc_ep_params_t tc_ep_defaults(void) {
     p.seed = 1;
     p.base_addr = 0;
     p.audit = true;
-    p.rel_scope = TC_SCOPE_GPU;
+    p.rel_scope = GSYS_SCOPE_GPU;
     return p;
 }
 
-tc_ep_t* tc_ep_new(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, char* err, size_t errlen) {
-    const tc_desc_t* d = TC_DC(cfg);
-    if (tc_check_desc(d, err, errlen) != 0)
+tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, size_t errlen) {
+    if (cfg->proto->check && cfg->proto->check(gsys_pdc(cfg), err, errlen) != 0)
         return NULL;
+    gsys_geom_t geom;
+    gsys_geometry(cfg, &geom);
+    const gsys_geom_t* d = &geom;
     uint32_t nwf = p->wfs ? p->wfs : d->num_wf;
     if (nwf > d->num_wf) {
         snprintf(err, errlen, "episode: wfs %u exceeds NumWf %u", nwf, d->num_wf);
@@ -757,7 +759,7 @@ tc_ep_t* tc_ep_new(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, char* err, 
                  "loads+stores+atomics <= 4096 per episode)");
         return NULL;
     }
-    uint32_t lw = tc_line_words(d);
+    uint32_t lw = d->line_bytes / 4u;
     uint32_t wpl = p->words_per_line ? p->words_per_line : lw;
     if (wpl > lw) {
         snprintf(err, errlen, "episode: words_per_line %u exceeds the line's %u words", wpl, lw);
@@ -878,7 +880,7 @@ void tc_ep_free(tc_ep_t* e) {
     free(e);
 }
 
-tc_workload_t* tc_ep_workload(tc_ep_t* e) {
+gsys_workload_t* tc_ep_workload(tc_ep_t* e) {
     return &e->wl;
 }
 
@@ -886,21 +888,21 @@ const tc_check_t* tc_ep_result(const tc_ep_t* e) {
     return &e->chk;
 }
 
-static const char* run_name(tc_run_t rc) {
+static const char* run_name(gsys_run_t rc) {
     switch (rc) {
-    case TC_RUN_DONE:
+    case GSYS_RUN_DONE:
         return "done";
-    case TC_RUN_CYCLES:
+    case GSYS_RUN_CYCLES:
         return "cycle budget exhausted";
-    case TC_RUN_STOPPED:
+    case GSYS_RUN_STOPPED:
         return "stopped by the backend (lockstep mismatch or RTL error)";
-    case TC_RUN_DEADLOCK:
+    case GSYS_RUN_DEADLOCK:
         return "DEADLOCK (report above)";
     }
     return "?";
 }
 
-void tc_ep_finish(tc_ep_t* e, tc_run_t rc, uint64_t cycle) {
+void tc_ep_finish(tc_ep_t* e, gsys_run_t rc, uint64_t cycle) {
     if (e->ended)
         return;
     e->ended = true;
@@ -910,7 +912,7 @@ void tc_ep_finish(tc_ep_t* e, tc_run_t rc, uint64_t cycle) {
             busy++;
             tc_chk_nc(&e->chk, TC_NC_INCOMPLETE);
         }
-    if (rc != TC_RUN_DONE)
+    if (rc != GSYS_RUN_DONE)
         tc_chk_fatal(&e->chk,
                      "episode: the run ended at cycle %" PRIu64 ": %s; %u operation(s) "
                      "outstanding, %u of %u wavefronts finished",
@@ -933,45 +935,43 @@ void tc_ep_stats(const tc_ep_t* e, FILE* f) {
             e->n_audit_ld, e->n_refused, e->n_dropped);
 }
 
-int tc_ep_run(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, tc_backend_factory_t mk,
+int tc_ep_run(const gsys_cfg_t* cfg, const tc_ep_params_t* p, gsys_backend_factory_t mk,
               void* mk_ctx, uint64_t max_cycles, bool verbose, FILE* out, tc_check_t* res,
               char* err, size_t errlen) {
     tc_ep_t* e = tc_ep_new(cfg, p, err, errlen);
     if (!e)
         return -1;
-    tc_backend_t be;
-    int rc =
-        mk ? mk(mk_ctx, TC_DC(cfg), &be, err, errlen) : tc_backend_c(TC_DC(cfg), &be, err, errlen);
+    gsys_backend_t be;
+    int rc = mk ? mk(mk_ctx, cfg, &be, err, errlen) : gsys_backend_c_cfg(cfg, &be, err, errlen);
     if (rc != 0) {
         tc_ep_free(e);
         return -1;
     }
-    tc_sys_t* s = tc_sys_new(cfg, &be, tc_ep_workload(e), err, errlen);
+    gsys_t* s = gsys_new(cfg, &be, tc_ep_workload(e), err, errlen);
     if (!s) {
         if (be.destroy)
             be.destroy(be.ctx);
         tc_ep_free(e);
         return -1;
     }
-    tc_run_t r = tc_sys_run(s, max_cycles ? max_cycles : 100000000ull, out ? out : stderr);
-    tc_ep_finish(e, r, tc_sys_cycle(s));
+    gsys_run_t r = gsys_run(s, max_cycles ? max_cycles : 100000000ull, out ? out : stderr);
+    tc_ep_finish(e, r, gsys_cycle(s));
     if (out) {
         char title[200];
         snprintf(title, sizeof title,
                  "episode tester (%s, %u SMs x %u wf, seed %" PRIu64 "/%" PRIu64 ", %" PRIu64
                  " cycles)",
-                 TC_DC(cfg)->protocol == TC_STRONG ? "tc-strong" : "tc-weak", TC_DC(cfg)->num_sm,
-                 e->nwf, p->seed, cfg->seed, tc_sys_cycle(s));
+                 gsys_variant_name(cfg), e->nsm, e->nwf, p->seed, cfg->seed, gsys_cycle(s));
         if (verbose) {
             tc_ep_stats(e, out);
-            tc_sys_stats(s, out);
+            gsys_stats(s, out);
         }
         tc_chk_print(out, title, &e->chk);
     }
     if (res)
         *res = e->chk;
     int pass = tc_chk_passed(&e->chk);
-    tc_sys_free(s);
+    gsys_free(s);
     if (be.destroy)
         be.destroy(be.ctx);
     tc_ep_free(e);

@@ -63,7 +63,7 @@ typedef struct {
     uint64_t seed;           /* the tester's PRNG (the system has its own cfg.seed) */
     uint64_t base_addr;      /* byte address of the first line used (line aligned) */
     bool audit;              /* final audit by one wavefront per SM (default true) */
-    uint32_t rel_scope;      /* scope of the release fence: TC_SCOPE_GPU (default). TC_SCOPE_CTA
+    uint32_t rel_scope;      /* scope of the release fence: GSYS_SCOPE_GPU (default). GSYS_SCOPE_CTA
                                 is insufficient across SMs under TC-Weak (no GWCT wait): the
                                 checker's self-test uses it to show stale reads get caught */
 } tc_ep_params_t;
@@ -74,13 +74,13 @@ typedef struct tc_ep tc_ep_t;
 
 /* The tester for one system configuration; err gets a message when the parameters do not fit
  * the configuration (address space, wavefronts). */
-tc_ep_t* tc_ep_new(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, char* err, size_t errlen);
+tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, size_t errlen);
 void tc_ep_free(tc_ep_t* e);
-/* The workload to pass to tc_sys_new (owned by e). */
-tc_workload_t* tc_ep_workload(tc_ep_t* e);
-/* Record the end of the run (tc_sys_run's result and cycle): a run that did not finish is fatal
+/* The workload to pass to gsys_new (owned by e). */
+gsys_workload_t* tc_ep_workload(tc_ep_t* e);
+/* Record the end of the run (gsys_run's result and cycle): a run that did not finish is fatal
  * and its outstanding operations become not-checkable (incomplete). Call once. */
-void tc_ep_finish(tc_ep_t* e, tc_run_t rc, uint64_t cycle);
+void tc_ep_finish(tc_ep_t* e, gsys_run_t rc, uint64_t cycle);
 const tc_check_t* tc_ep_result(const tc_ep_t* e);
 /* Episodes completed so far and in all (every active wavefront's), for progress reports. */
 void tc_ep_progress(const tc_ep_t* e, uint64_t* done, uint64_t* total);
@@ -90,7 +90,7 @@ void tc_ep_stats(const tc_ep_t* e, FILE* f);
 /* One complete run: backend, system, tester; prints the deadlock report (if any), statistics
  * (verbose) and the summary to out (NULL = silent). res receives the counts. Returns 0 when the
  * run passed (tc_chk_passed), 1 when it failed, -1 on a setup error (message in err). */
-int tc_ep_run(const tc_sys_cfg_t* cfg, const tc_ep_params_t* p, tc_backend_factory_t mk,
+int tc_ep_run(const gsys_cfg_t* cfg, const tc_ep_params_t* p, gsys_backend_factory_t mk,
               void* mk_ctx, uint64_t max_cycles, bool verbose, FILE* out, tc_check_t* res,
               char* err, size_t errlen);
 

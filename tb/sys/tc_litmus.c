@@ -153,8 +153,8 @@ struct tc_litmus {
     uint32_t key_of_loc[LT_LOCS]; /* location -> key, UINT32_MAX if not final */
     bool any_init;
     /* warm hints: warm_mask[sm] = locations the SM's warmer loads in hinted runs */
-    uint64_t warm_mask[TC_MAX_SM];
-    uint32_t warm_src[TC_MAX_SM];
+    uint64_t warm_mask[GSYS_MAX_SM];
+    uint32_t warm_src[GSYS_MAX_SM];
     bool any_warm;
 };
 
@@ -325,7 +325,7 @@ static bool parse_op(ps_t* p, char** tok, uint32_t nt) {
         if (nt < 3 || nt > 4)
             return perr(p, "%s: expected '%s'", m, usage);
         op.kind = m[0] == 'l' ? LO_LD : LO_ACQ;
-        op.scope = !strcmp(m, "acq.cta") ? TC_SCOPE_CTA : TC_SCOPE_GPU;
+        op.scope = !strcmp(m, "acq.cta") ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
         if (!get_loc(p, tok[2], &op.loc) || !parse_until(p, tok, nt, 3, &op, usage) ||
             !def_reg(p, tok[1], &op.reg))
             return false;
@@ -334,19 +334,19 @@ static bool parse_op(ps_t* p, char** tok, uint32_t nt) {
         if (nt != 3)
             return perr(p, "%s: expected '%s'", m, usage);
         op.kind = m[0] == 's' ? LO_ST : LO_REL;
-        op.scope = !strcmp(m, "rel.cta") ? TC_SCOPE_CTA : TC_SCOPE_GPU;
+        op.scope = !strcmp(m, "rel.cta") ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
         if (!get_loc(p, tok[1], &op.loc) || !parse_u32(p, tok[2], &op.v, "the stored value"))
             return false;
     } else if (!strcmp(m, "fence.cta") || !strcmp(m, "fence.gpu")) {
         if (nt != 1)
             return perr(p, "%s takes no operands", m);
         op.kind = LO_FENCE;
-        op.scope = !strcmp(m, "fence.cta") ? TC_SCOPE_CTA : TC_SCOPE_GPU;
+        op.scope = !strcmp(m, "fence.cta") ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
     } else if (!strcmp(m, "atom.add") || !strcmp(m, "atom.exch")) {
         if (nt != 4)
             return perr(p, "%s: expected '%s REG LOC V'", m, m);
         op.kind = LO_ATOM;
-        op.aop = !strcmp(m, "atom.add") ? TC_AOP_ADD : TC_AOP_EXCH;
+        op.aop = !strcmp(m, "atom.add") ? GSYS_AOP_ADD : GSYS_AOP_EXCH;
         if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "the operand") ||
             !def_reg(p, tok[1], &op.reg))
             return false;
@@ -354,7 +354,7 @@ static bool parse_op(ps_t* p, char** tok, uint32_t nt) {
         if (nt != 5)
             return perr(p, "atom.cas: expected 'atom.cas REG LOC CMP SWAP'");
         op.kind = LO_ATOM;
-        op.aop = TC_AOP_CAS;
+        op.aop = GSYS_AOP_CAS;
         if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "CMP") ||
             !parse_u32(p, tok[4], &op.v2, "SWAP") || !def_reg(p, tok[1], &op.reg))
             return false;
@@ -416,8 +416,9 @@ static bool parse_thread(ps_t* p, char** tok, uint32_t nt) {
     if (!sm || !cta)
         return perr(p, "thread %s: missing %s (expected 'thread NAME sm=N cta=N [wf=N]')", th->name,
                     !sm ? "sm=" : "cta=");
-    if (th->sm >= TC_MAX_SM || (th->wf_set && th->wf >= TC_MAX_WF))
-        return perr(p, "thread %s: sm must be < %u and wf < %u", th->name, TC_MAX_SM, TC_MAX_WF);
+    if (th->sm >= GSYS_MAX_SM || (th->wf_set && th->wf >= GSYS_MAX_WF))
+        return perr(p, "thread %s: sm must be < %u and wf < %u", th->name, GSYS_MAX_SM,
+                    GSYS_MAX_WF);
     for (uint32_t i = 0; i < p->t->nth; i++) {
         const lt_thread_t* o = &p->t->th[i];
         if (o->cta == th->cta && o->sm != th->sm)
@@ -467,8 +468,8 @@ static bool parse_loc(ps_t* p, char** tok, uint32_t nt) {
     }
     if (seen_w && !l->line_set)
         return perr(p, "loc %s: word= needs line=", l->name);
-    if (l->word >= TC_MAX_LINE_WORDS)
-        return perr(p, "loc %s: word must be < %u", l->name, TC_MAX_LINE_WORDS);
+    if (l->word >= GSYS_MAX_LINE_WORDS)
+        return perr(p, "loc %s: word must be < %u", l->name, GSYS_MAX_LINE_WORDS);
     if (l->init)
         p->t->any_init = true;
     p->t->nloc++;
@@ -542,8 +543,8 @@ static bool parse_warm(ps_t* p, char** tok, uint32_t nt) {
         return perr(p, "warm: expected sm=N, got '%s'", tok[1]);
     if (!parse_u32(p, v, &sm, "sm"))
         return false;
-    if (sm >= TC_MAX_SM)
-        return perr(p, "warm: sm must be < %u", TC_MAX_SM);
+    if (sm >= GSYS_MAX_SM)
+        return perr(p, "warm: sm must be < %u", GSYS_MAX_SM);
     for (uint32_t i = 2; i < nt; i++) {
         uint32_t l;
         if (!get_loc(p, tok[i], &l))
@@ -822,13 +823,13 @@ static uint64_t loc_addr(const lrun_t* r, uint32_t l) {
     return (uint64_t)r->t->loc[l].line * r->lb + 4u * r->t->loc[l].word;
 }
 
-static void word_op(tc_wop_t* op, uint32_t kind, uint32_t scope, uint64_t addr) {
+static void word_op(gsys_op_t* op, uint32_t kind, uint32_t scope, uint64_t addr) {
     op->kind = kind;
     op->scope = scope;
     op->addr = addr;
 }
 
-static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, tc_wop_t* op) {
+static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, gsys_op_t* op) {
     th_run_t* h = &r->th[i];
     const lt_thread_t* th = &r->t->th[i];
     if (h->busy || h->done || !r->init_done || cycle < h->ready_at)
@@ -845,7 +846,7 @@ static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, tc_wop_t* op) {
             r->threads_done++;
             return false;
         }
-        word_op(op, TC_WOP_FENCE, TC_SCOPE_CTA, 0); /* implicit: the thread's writes drain */
+        word_op(op, GSYS_OP_FENCE, GSYS_SCOPE_CTA, 0); /* implicit: the thread's writes drain */
         op->tag = UINT64_MAX;
         h->busy = true;
         return true;
@@ -854,24 +855,24 @@ static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, tc_wop_t* op) {
     uint64_t a = loc_addr(r, o->loc);
     switch (o->kind) {
     case LO_LD:
-        word_op(op, TC_WOP_LOAD, TC_SCOPE_GPU, a);
+        word_op(op, GSYS_OP_LOAD, GSYS_SCOPE_GPU, a);
         break;
     case LO_ACQ:
-        word_op(op, TC_WOP_ACQUIRE, o->scope, a);
+        word_op(op, GSYS_OP_ACQUIRE, o->scope, a);
         break;
     case LO_ST:
-        word_op(op, TC_WOP_STORE, TC_SCOPE_GPU, a);
+        word_op(op, GSYS_OP_STORE, GSYS_SCOPE_GPU, a);
         op->value = o->v;
         break;
     case LO_REL:
-        word_op(op, TC_WOP_RELEASE, o->scope, a);
+        word_op(op, GSYS_OP_RELEASE, o->scope, a);
         op->value = o->v;
         break;
     case LO_FENCE:
-        word_op(op, TC_WOP_FENCE, o->scope, 0);
+        word_op(op, GSYS_OP_FENCE, o->scope, 0);
         break;
     default: /* LO_ATOM */
-        word_op(op, TC_WOP_ATOMIC, TC_SCOPE_GPU, a);
+        word_op(op, GSYS_OP_ATOMIC, GSYS_SCOPE_GPU, a);
         op->aop = o->aop;
         op->value = o->v;
         op->value2 = o->v2;
@@ -886,7 +887,7 @@ static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, tc_wop_t* op) {
     return true;
 }
 
-static void th_done(lrun_t* r, uint32_t i, const tc_wop_t* op, uint32_t value, uint64_t cycle) {
+static void th_done(lrun_t* r, uint32_t i, const gsys_op_t* op, uint32_t value, uint64_t cycle) {
     th_run_t* h = &r->th[i];
     const lt_thread_t* th = &r->t->th[i];
     h->busy = false;
@@ -905,7 +906,7 @@ static void th_done(lrun_t* r, uint32_t i, const tc_wop_t* op, uint32_t value, u
     h->pc++;
 }
 
-static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_t* op) {
+static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
     lrun_t* r = (lrun_t*)ctx;
     if (sm >= r->nsm || wf >= r->nwf)
         return false;
@@ -919,11 +920,11 @@ static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
         while (r->init_i < t->nloc && !t->loc[r->init_i].init)
             r->init_i++;
         if (r->init_i < t->nloc) {
-            word_op(op, TC_WOP_STORE, TC_SCOPE_GPU, loc_addr(r, r->init_i));
+            word_op(op, GSYS_OP_STORE, GSYS_SCOPE_GPU, loc_addr(r, r->init_i));
             op->value = t->loc[r->init_i].init;
             r->init_i++;
         } else {
-            word_op(op, TC_WOP_FENCE, TC_SCOPE_GPU, 0);
+            word_op(op, GSYS_OP_FENCE, GSYS_SCOPE_GPU, 0);
             op->tag = 1;
         }
         r->init_busy = true;
@@ -936,8 +937,8 @@ static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
             r->obs_done = true;
             return false;
         }
-        word_op(op, TC_WOP_ATOMIC, TC_SCOPE_GPU, loc_addr(r, t->key_loc[r->obs_i]));
-        op->aop = TC_AOP_ADD;
+        word_op(op, GSYS_OP_ATOMIC, GSYS_SCOPE_GPU, loc_addr(r, t->key_loc[r->obs_i]));
+        op->aop = GSYS_AOP_ADD;
         op->value = 0;
         r->obs_busy = true;
         return true;
@@ -957,7 +958,7 @@ static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
             }
             if ((w->mask >> l) & 1) {
                 w->pos = l + 1;
-                word_op(op, TC_WOP_LOAD, TC_SCOPE_GPU, loc_addr(r, l));
+                word_op(op, GSYS_OP_LOAD, GSYS_SCOPE_GPU, loc_addr(r, l));
                 w->busy = true;
                 return true;
             }
@@ -968,7 +969,7 @@ static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_
     return false;
 }
 
-static void lr_done(void* ctx, uint32_t sm, uint32_t wf, const tc_wop_t* op, uint32_t value,
+static void lr_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
                     const uint32_t* line, uint64_t cycle) {
     (void)line;
     lrun_t* r = (lrun_t*)ctx;
@@ -981,7 +982,7 @@ static void lr_done(void* ctx, uint32_t sm, uint32_t wf, const tc_wop_t* op, uin
         th_done(r, (uint32_t)role, op, value, cycle);
     } else if (role == RL_INIT) {
         r->init_busy = false;
-        if (op->kind == TC_WOP_FENCE) {
+        if (op->kind == GSYS_OP_FENCE) {
             r->init_done = true;
             r->init_cycle = cycle;
             for (uint32_t i = 0; i < r->t->nth; i++)
@@ -1054,14 +1055,12 @@ static const char* cls_name(uint32_t c) {
     return c < 4 ? nm[c] : "?";
 }
 
-static const char* proto_name(uint32_t p) {
-    return p == TC_STRONG ? "tc-strong" : "tc-weak";
-}
-
 /* Assign wavefronts; returns false with a message when the test does not fit. */
-static bool place(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, int32_t* role, int32_t* warm_wf,
+static bool place(const tc_litmus_t* t, const gsys_cfg_t* cfg, int32_t* role, int32_t* warm_wf,
                   int32_t* init_wf, int32_t* obs_wf, char* err, size_t errlen) {
-    uint32_t nsm = TC_DC(cfg)->num_sm, nwf = TC_DC(cfg)->num_wf;
+    gsys_geom_t geom;
+    gsys_geometry(cfg, &geom);
+    uint32_t nsm = geom.num_sm, nwf = geom.num_wf;
     for (uint32_t k = 0; k < nsm * nwf; k++)
         role[k] = RL_NONE;
     for (uint32_t i = 0; i < t->nth; i++) {
@@ -1125,7 +1124,7 @@ static bool place(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, int32_t* role, 
             return false;
         }
     }
-    for (uint32_t j = 0; j < TC_MAX_SM; j++) {
+    for (uint32_t j = 0; j < GSYS_MAX_SM; j++) {
         if (!t->warm_mask[j])
             continue;
         if (j >= nsm || warm_wf[j] < 0) {
@@ -1136,16 +1135,15 @@ static bool place(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, int32_t* role, 
             return false;
         }
     }
-    uint64_t lim = TC_DC(cfg)->addr_width >= 64 ? UINT64_MAX : (1ull << TC_DC(cfg)->addr_width);
+    uint64_t lim = geom.addr_width >= 64 ? UINT64_MAX : (1ull << geom.addr_width);
     for (uint32_t l = 0; l < t->nloc; l++) {
         const lt_loc_t* lo = &t->loc[l];
-        if (lo->word >= tc_line_words(TC_DC(cfg)) ||
-            ((uint64_t)lo->line + 1) * TC_DC(cfg)->line_bytes > lim) {
+        if (lo->word >= geom.line_bytes / 4u || ((uint64_t)lo->line + 1) * geom.line_bytes > lim) {
             snprintf(err, errlen,
                      "%s:%u: loc %s (line %u word %u) does not fit the configuration (%u-byte "
                      "lines, %u address bits)",
-                     t->file, lo->src, lo->name, lo->line, lo->word, TC_DC(cfg)->line_bytes,
-                     TC_DC(cfg)->addr_width);
+                     t->file, lo->src, lo->name, lo->line, lo->word, geom.line_bytes,
+                     geom.addr_width);
             return false;
         }
     }
@@ -1184,11 +1182,11 @@ static int hist_add(tc_litmus_result_t* res, const uint32_t* v, uint32_t nk, uin
     return 0;
 }
 
-static const char* run_end_name(tc_run_t rc) {
-    return rc == TC_RUN_CYCLES     ? "cycle budget exhausted"
-           : rc == TC_RUN_STOPPED  ? "stopped by the backend"
-           : rc == TC_RUN_DEADLOCK ? "DEADLOCK"
-                                   : "done";
+static const char* run_end_name(gsys_run_t rc) {
+    return rc == GSYS_RUN_CYCLES     ? "cycle budget exhausted"
+           : rc == GSYS_RUN_STOPPED  ? "stopped by the backend"
+           : rc == GSYS_RUN_DEADLOCK ? "DEADLOCK"
+                                     : "done";
 }
 
 /* The delays of every thread against the deadlock limit and the cycle budget (tc_litmus.h). */
@@ -1229,21 +1227,23 @@ static bool check_delays(const tc_litmus_t* t, uint64_t deadlock, uint64_t budge
     return true;
 }
 
-int tc_litmus_check(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
+int tc_litmus_check(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o,
                     char* err, size_t errlen) {
     tc_litmus_opts_t od;
     if (!o) {
         tc_litmus_opts_default(&od);
         o = &od;
     }
-    if (tc_check_desc(TC_DC(cfg), err, errlen) != 0)
+    if (cfg->proto->check && cfg->proto->check(gsys_pdc(cfg), err, errlen) != 0)
         return -1;
     if (!check_delays(t, cfg->deadlock_cycles ? cfg->deadlock_cycles : 100000u,
                       o->max_cycles ? o->max_cycles : 1000000u, err, errlen))
         return -1;
-    const uint32_t n = TC_DC(cfg)->num_sm * TC_DC(cfg)->num_wf;
+    gsys_geom_t geom;
+    gsys_geometry(cfg, &geom);
+    const uint32_t n = geom.num_sm * geom.num_wf;
     int32_t* role = (int32_t*)malloc((n ? n : 1) * sizeof *role);
-    int32_t warm_wf[TC_MAX_SM], init_wf, obs_wf;
+    int32_t warm_wf[GSYS_MAX_SM], init_wf, obs_wf;
     if (!role) {
         snprintf(err, errlen, "litmus: out of memory");
         return -1;
@@ -1253,8 +1253,8 @@ int tc_litmus_check(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litm
     return ok ? 0 : -1;
 }
 
-int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
-                  FILE* out, tc_litmus_result_t* res, char* err, size_t errlen) {
+int tc_litmus_run(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o, FILE* out,
+                  tc_litmus_result_t* res, char* err, size_t errlen) {
     tc_litmus_opts_t od;
     if (!o) {
         tc_litmus_opts_default(&od);
@@ -1265,14 +1265,16 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
     tc_litmus_result_t* R = res ? res : &local;
     memset(R, 0, sizeof *R);
     tc_chk_init(&R->chk);
-    R->protocol = TC_DC(cfg)->protocol;
+    R->variant = gsys_variant_name(cfg);
     R->nkeys = t->nkeys;
     if (tc_litmus_check(t, cfg, o, err, errlen) != 0)
         return -1;
-    uint32_t nsm = TC_DC(cfg)->num_sm, nwf = TC_DC(cfg)->num_wf;
+    gsys_geom_t geom;
+    gsys_geometry(cfg, &geom);
+    uint32_t nsm = geom.num_sm, nwf = geom.num_wf;
     int32_t* role = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role);
     int32_t* role0 = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role0);
-    int32_t warm_wf[TC_MAX_SM], init_wf, obs_wf;
+    int32_t warm_wf[GSYS_MAX_SM], init_wf, obs_wf;
     warm_t* warm = (warm_t*)calloc(nsm, sizeof *warm);
     uint32_t* val = (uint32_t*)calloc(t->nkeys + 1, sizeof *val);
     if (!role || !role0 || !warm || !val) {
@@ -1291,10 +1293,10 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
         return -1;
     }
     FILE* rep = o->report ? o->report : stderr;
-    uint32_t pr = variant_bit(tc_variant_name(TC_DC(cfg)->protocol));
+    uint32_t pr = variant_bit(gsys_variant_name(cfg));
     uint32_t cap = 0, reports = 0;
     int rc = 0;
-    tc_backend_t be;
+    gsys_backend_t be;
     bool have_be = false;
     memset(&be, 0, sizeof be);
     for (uint64_t k = o->first_run; k < o->first_run + o->runs; k++) {
@@ -1303,14 +1305,14 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             R->stopped = true; /* the result holds the runs done */
             break;
         }
-        tc_sys_cfg_t c = *cfg;
+        gsys_cfg_t c = *cfg;
         lrun_t r;
         memset(&r, 0, sizeof r);
         r.t = t;
         r.o = o;
         r.nsm = nsm;
         r.nwf = nwf;
-        r.lb = TC_DC(cfg)->line_bytes;
+        r.lb = geom.line_bytes;
         r.role = role;
         r.warm = warm;
         r.val = val;
@@ -1329,9 +1331,11 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             c.rsp_delay_min = 1;
             c.rsp_delay_max = dmax[gpucoh_rng_below(g, 6)];
             if (gpucoh_rng_below(g, 8) == 0) {
-                uint32_t tmax = tc_ts_max(TC_DC(cfg));
+                /* a start just before the global unit's rollover (TC: the timer) */
+                uint32_t tmax = cfg->proto->start_max ? cfg->proto->start_max(gsys_pdc(cfg)) : 0;
                 uint32_t back = 1 + gpucoh_rng_below(g, 400);
-                c.start = tmax > back + 1 ? tmax - back : 1;
+                if (tmax)
+                    c.start = tmax > back + 1 ? tmax - back : 1;
             }
             static const uint32_t gaps[] = {0, 0, 2, 6};
             static const uint32_t skews[] = {0, 8, 32, 100};
@@ -1371,38 +1375,38 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
         for (uint32_t i = 0; i < t->nth; i++)
             r.th[i].ready_at = lead + (skew ? gpucoh_rng_below(g, skew + 1) : 0);
         r.init_done = !t->any_init;
-        tc_workload_t wl = {&r, lr_next, lr_done, lr_finished};
+        gsys_workload_t wl = {&r, lr_next, lr_done, lr_finished};
         if (!have_be) {
-            int brc = o->make_backend ? o->make_backend(o->backend_ctx, TC_D(&c), &be, err, errlen)
-                                      : tc_backend_c(TC_D(&c), &be, err, errlen);
+            int brc = o->make_backend ? o->make_backend(o->backend_ctx, &c, &be, err, errlen)
+                                      : gsys_backend_c_cfg(&c, &be, err, errlen);
             if (brc != 0) {
                 rc = -1;
                 break;
             }
             have_be = true;
         }
-        tc_sys_t* s = tc_sys_new(&c, &be, &wl, err, errlen);
+        gsys_t* s = gsys_new(&c, &be, &wl, err, errlen);
         if (!s) {
             rc = -1;
             break;
         }
         FILE* sink = reports < 3 ? rep : NULL;
-        tc_run_t e = tc_sys_run(s, o->max_cycles, sink);
-        uint64_t cyc = tc_sys_cycle(s);
-        tc_sys_free(s);
+        gsys_run_t e = gsys_run(s, o->max_cycles, sink);
+        uint64_t cyc = gsys_cycle(s);
+        gsys_free(s);
         if (o->fresh_backend) {
             if (be.destroy)
                 be.destroy(be.ctx);
             have_be = false;
         }
         R->runs++;
-        if (e != TC_RUN_DONE || r.err || !lr_finished(&r)) {
-            if (e == TC_RUN_DEADLOCK)
+        if (e != GSYS_RUN_DONE || r.err || !lr_finished(&r)) {
+            if (e == GSYS_RUN_DEADLOCK)
                 reports++;
             tc_chk_fatal(&R->chk,
                          "litmus %s (%s): run %" PRIu64 " (system seed 0x%016" PRIx64
                          "): %s at cycle %" PRIu64 "%s",
-                         t->name, proto_name(TC_DC(cfg)->protocol), k, rs, run_end_name(e), cyc,
+                         t->name, gsys_variant_name(cfg), k, rs, run_end_name(e), cyc,
                          r.err ? " (a completion for a wavefront without an operation)" : "");
             continue;
         }
@@ -1421,7 +1425,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             tc_chk_mismatch(&R->chk,
                             "litmus %s (%s): FORBIDDEN outcome %s in run %" PRIu64
                             " (system seed 0x%016" PRIx64 ")",
-                            t->name, proto_name(TC_DC(cfg)->protocol), ob, k, rs);
+                            t->name, gsys_variant_name(cfg), ob, k, rs);
             break;
         case TC_LIT_UNDEFINED:
             tc_chk_nc(&R->chk, TC_NC_UNDEFINED);
@@ -1430,7 +1434,7 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
             tc_chk_nc_msg(&R->chk, TC_NC_UNEXPECTED,
                           "litmus %s (%s): unexpected outcome %s (neither allowed nor forbidden) "
                           "in run %" PRIu64 " (system seed 0x%016" PRIx64 ")",
-                          t->name, proto_name(TC_DC(cfg)->protocol), ob, k, rs);
+                          t->name, gsys_variant_name(cfg), ob, k, rs);
             break;
         }
         if (hist_add(R, val, t->nkeys, k, cls, &cap) != 0) {
@@ -1471,9 +1475,9 @@ int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus
 
 void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
                      const tc_litmus_result_t* r) {
-    uint32_t pr = variant_bit(tc_variant_name(r->protocol));
+    uint32_t pr = variant_bit(r->variant);
     fprintf(f, "litmus %s (%s) %s: %" PRIu64 " runs, seed %" PRIu64 "\n", t->name, t->file,
-            proto_name(r->protocol), r->runs, o ? o->seed : 0);
+            r->variant, r->runs, o ? o->seed : 0);
     /* rows sorted by outcome values (stable, lexicographic) */
     uint32_t* idx = (uint32_t*)malloc((r->nout ? r->nout : 1) * sizeof *idx);
     if (!idx)
@@ -1524,7 +1528,7 @@ void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
             fprintf(f, "    witness at line %u never observed\n", x->src);
     }
     char title[160];
-    snprintf(title, sizeof title, "  %s %s%s", t->name, proto_name(r->protocol),
+    snprintf(title, sizeof title, "  %s %s%s", t->name, r->variant,
              (tc_chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
     tc_chk_print(f, title, &r->chk);
     fprintf(f, "  verdict: %s\n", r->pass ? "PASS" : "FAIL");

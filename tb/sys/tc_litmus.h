@@ -95,7 +95,7 @@ typedef struct {
     uint64_t max_cycles;       /* per run (1000000) */
     uint32_t witness_min_runs; /* witnesses are enforced from this many runs on (1000) */
     bool fixed;                /* no randomisation beyond cfg.seed (no warmers, no skew) */
-    tc_backend_factory_t make_backend; /* NULL = C models */
+    gsys_backend_factory_t make_backend; /* NULL = C models */
     void* backend_ctx;
     bool fresh_backend; /* a new backend for every run (slow: the C L1 is ~400 KiB to clear).
                            Default: one backend for all runs; every run is a fresh tc_sys whose
@@ -122,9 +122,9 @@ typedef struct {
 enum { TC_LIT_ALLOWED = 0, TC_LIT_FORBIDDEN, TC_LIT_UNDEFINED, TC_LIT_UNEXPECTED };
 
 typedef struct {
-    tc_check_t chk;    /* one check per finished run */
-    uint64_t runs;     /* runs attempted */
-    uint32_t protocol; /* tc_protocol_t */
+    tc_check_t chk;      /* one check per finished run */
+    uint64_t runs;       /* runs attempted */
+    const char* variant; /* the protocol variant's name ("tc-weak") */
     uint32_t nkeys;
     tc_litmus_outcome_t* out;
     uint32_t nout;
@@ -147,15 +147,15 @@ void tc_litmus_format(const tc_litmus_t* t, const uint32_t* v, char* buf, size_t
  * with no operation completing anywhere and be reported as a hardware DEADLOCK; and all of a
  * thread's delays together to at most half of a run's cycle budget (o->max_cycles; o NULL =
  * the defaults). 0, or -1 with "FILE:LINE: ..." in err: an input error. */
-int tc_litmus_check(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
+int tc_litmus_check(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o,
                     char* err, size_t errlen);
 
 /* Run the test under cfg (protocol = TC_D(cfg)->protocol; cfg->seed is ignored: runs draw their own
  * seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,
  * 1 = fail, -1 = setup error (test does not fit the configuration, backend failed; message in
  * err). res (optional) receives the histogram; free it with tc_litmus_result_free. */
-int tc_litmus_run(const tc_litmus_t* t, const tc_sys_cfg_t* cfg, const tc_litmus_opts_t* o,
-                  FILE* out, tc_litmus_result_t* res, char* err, size_t errlen);
+int tc_litmus_run(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o, FILE* out,
+                  tc_litmus_result_t* res, char* err, size_t errlen);
 
 /* Print a result's table and verdict (what tc_litmus_run prints). */
 void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,

@@ -203,10 +203,10 @@ static void fresh_script(tc_rand_t* r) {
     r->nscript = r->spos = 0;
     for (uint32_t b = 0; b < r->d.num_banks && r->nscript + 3u <= SCRIPT_MAX; b++) {
         const uint64_t a = set_line(r, b, r->fset, 0), bl = set_line(r, b, r->fset, 1);
-        r->script[r->nscript++] = (step_t){live ? TC_WOP_LOAD_LINE : TC_WOP_STORE_LINE, a};
+        r->script[r->nscript++] = (step_t){live ? GSYS_OP_LOAD_LINE : GSYS_OP_STORE_LINE, a};
         if (!live)
-            r->script[r->nscript++] = (step_t){TC_WOP_FENCE, 0};
-        r->script[r->nscript++] = (step_t){TC_WOP_LOAD_LINE, bl};
+            r->script[r->nscript++] = (step_t){GSYS_OP_FENCE, 0};
+        r->script[r->nscript++] = (step_t){GSYS_OP_LOAD_LINE, bl};
     }
 }
 
@@ -273,13 +273,13 @@ static uint64_t pick_line(tc_rand_t* r, bool hot) {
     return hot ? r->pool[r->hot[rnd(r, r->nhot)]] : r->pool[rnd(r, r->npool)];
 }
 
-static void line_op(tc_rand_t* r, tc_wop_t* op, uint32_t kind, uint64_t line) {
+static void line_op(tc_rand_t* r, gsys_op_t* op, uint32_t kind, uint64_t line) {
     op->kind = kind;
     op->addr = line << r->lb_bits;
-    if (kind == TC_WOP_STORE_LINE) {
+    if (kind == GSYS_OP_STORE_LINE) {
         uint32_t lb = r->d.line_bytes;
         uint32_t sel = rnd(r, 4);
-        for (uint32_t k = 0; k < TC_MASK_WORDS; k++) {
+        for (uint32_t k = 0; k < GSYS_MASK_WORDS; k++) {
             uint32_t m = 0;
             if (32 * k < lb) {
                 if (sel == 0)
@@ -300,16 +300,16 @@ static void line_op(tc_rand_t* r, tc_wop_t* op, uint32_t kind, uint64_t line) {
     }
 }
 
-static void atomic_op(tc_rand_t* r, tc_wop_t* op, uint64_t line) {
-    op->kind = TC_WOP_ATOMIC;
+static void atomic_op(tc_rand_t* r, gsys_op_t* op, uint64_t line) {
+    op->kind = GSYS_OP_ATOMIC;
     op->addr = (line << r->lb_bits) + 4u * rnd(r, r->lw);
     op->aop = rnd(r, 3);
     op->value = rnd(r, 4); /* small values: CAS compares sometimes succeed */
     op->value2 = (uint32_t)gpucoh_rng_next(&r->rng);
 }
 
-static void word_op(tc_rand_t* r, tc_wop_t* op, uint64_t line) {
-    static const uint32_t k[4] = {TC_WOP_LOAD, TC_WOP_STORE, TC_WOP_ACQUIRE, TC_WOP_RELEASE};
+static void word_op(tc_rand_t* r, gsys_op_t* op, uint64_t line) {
+    static const uint32_t k[4] = {GSYS_OP_LOAD, GSYS_OP_STORE, GSYS_OP_ACQUIRE, GSYS_OP_RELEASE};
     op->kind = k[rnd(r, 4)];
     op->scope = rnd(r, 2);
     op->addr = (line << r->lb_bits) + 4u * rnd(r, r->lw);
@@ -317,7 +317,7 @@ static void word_op(tc_rand_t* r, tc_wop_t* op, uint64_t line) {
 }
 
 /* The operation of an unsteered phase (the traffic of before steering, draw for draw). */
-static void plain_op(tc_rand_t* r, rwf_t* w, tc_wop_t* op) {
+static void plain_op(tc_rand_t* r, rwf_t* w, gsys_op_t* op) {
     memset(op, 0, sizeof *op);
     uint32_t x = rnd(r, 1000);
     if (x < r->c.word_permille) {
@@ -327,23 +327,23 @@ static void plain_op(tc_rand_t* r, rwf_t* w, tc_wop_t* op) {
         switch (r->phase) {
         case PH_READ:
             if (x < 850)
-                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, true));
+                line_op(r, op, GSYS_OP_LOAD_LINE, pick_line(r, true));
             else if (x < 930)
-                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, false));
+                line_op(r, op, GSYS_OP_LOAD_LINE, pick_line(r, false));
             else if (x < 970)
-                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, true));
+                line_op(r, op, GSYS_OP_STORE_LINE, pick_line(r, true));
             else
-                op->kind = TC_WOP_FENCE;
+                op->kind = GSYS_OP_FENCE;
             break;
         case PH_MIXED:
             if (x < 400)
-                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, rnd(r, 2)));
+                line_op(r, op, GSYS_OP_LOAD_LINE, pick_line(r, rnd(r, 2)));
             else if (x < 700)
-                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, rnd(r, 2)));
+                line_op(r, op, GSYS_OP_STORE_LINE, pick_line(r, rnd(r, 2)));
             else if (x < 850)
                 atomic_op(r, op, pick_line(r, rnd(r, 2)));
             else
-                op->kind = TC_WOP_FENCE;
+                op->kind = GSYS_OP_FENCE;
             break;
         case PH_WRITE:
             if (!w->streak) {
@@ -352,72 +352,72 @@ static void plain_op(tc_rand_t* r, rwf_t* w, tc_wop_t* op) {
             }
             w->streak--;
             if (x < 650)
-                line_op(r, op, TC_WOP_STORE_LINE, r->pool[w->focus]);
+                line_op(r, op, GSYS_OP_STORE_LINE, r->pool[w->focus]);
             else if (x < 850)
-                line_op(r, op, TC_WOP_LOAD_LINE, r->pool[w->focus]);
+                line_op(r, op, GSYS_OP_LOAD_LINE, r->pool[w->focus]);
             else if (x < 900)
                 atomic_op(r, op, r->pool[w->focus]);
             else
-                op->kind = TC_WOP_FENCE;
+                op->kind = GSYS_OP_FENCE;
             break;
         case PH_ATOMIC:
             if (x < 600)
                 atomic_op(r, op, pick_line(r, true));
             else if (x < 850)
-                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, true));
+                line_op(r, op, GSYS_OP_LOAD_LINE, pick_line(r, true));
             else if (x < 950)
-                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, true));
+                line_op(r, op, GSYS_OP_STORE_LINE, pick_line(r, true));
             else
-                op->kind = TC_WOP_FENCE;
+                op->kind = GSYS_OP_FENCE;
             break;
         case PH_SOLO: /* one wavefront per SM streams stores: its write counter fills up */
             if (x < 900)
-                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, rnd(r, 2)));
+                line_op(r, op, GSYS_OP_STORE_LINE, pick_line(r, rnd(r, 2)));
             else if (x < 950)
-                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, true));
+                line_op(r, op, GSYS_OP_LOAD_LINE, pick_line(r, true));
             else
-                op->kind = TC_WOP_FENCE;
+                op->kind = GSYS_OP_FENCE;
             break;
         default: /* PH_CONFLICT */
             if (x < 500)
-                line_op(r, op, TC_WOP_LOAD_LINE, pick_line(r, false));
+                line_op(r, op, GSYS_OP_LOAD_LINE, pick_line(r, false));
             else if (x < 850)
-                line_op(r, op, TC_WOP_STORE_LINE, pick_line(r, false));
+                line_op(r, op, GSYS_OP_STORE_LINE, pick_line(r, false));
             else if (x < 950)
                 atomic_op(r, op, pick_line(r, false));
             else
-                op->kind = TC_WOP_FENCE;
+                op->kind = GSYS_OP_FENCE;
             break;
         }
-        if (op->kind == TC_WOP_FENCE)
+        if (op->kind == GSYS_OP_FENCE)
             op->scope = rnd(r, 2);
     }
 }
 
 /* A load, store, atomic or fence of line (x in 0..999 picks, in those shares). */
-static void mix_op(tc_rand_t* r, tc_wop_t* op, uint64_t line, uint32_t x) {
+static void mix_op(tc_rand_t* r, gsys_op_t* op, uint64_t line, uint32_t x) {
     if (x < 450) {
-        line_op(r, op, TC_WOP_LOAD_LINE, line);
+        line_op(r, op, GSYS_OP_LOAD_LINE, line);
     } else if (x < 800) {
-        line_op(r, op, TC_WOP_STORE_LINE, line);
+        line_op(r, op, GSYS_OP_STORE_LINE, line);
     } else if (x < 920) {
         atomic_op(r, op, line);
     } else {
-        op->kind = TC_WOP_FENCE;
+        op->kind = GSYS_OP_FENCE;
         op->scope = rnd(r, 2);
     }
 }
 
 /* FRESH: SM 0 wavefront 0 runs the script while everyone else waits; then every wavefront
  * mixes over the lines of the phase's set (a quarter of them twins). */
-static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, tc_wop_t* op) {
+static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, gsys_op_t* op) {
     if (r->spos < r->nscript) {
         if (sm != 0u || wfi != 0u)
             return false;
         const step_t* st = &r->script[r->spos++];
-        if (st->kind == TC_WOP_FENCE) {
-            op->kind = TC_WOP_FENCE;
-            op->scope = TC_SCOPE_CTA;
+        if (st->kind == GSYS_OP_FENCE) {
+            op->kind = GSYS_OP_FENCE;
+            op->scope = GSYS_SCOPE_CTA;
         } else {
             line_op(r, op, st->kind, st->line);
         }
@@ -442,7 +442,7 @@ static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, tc_wop_t* op) {
  * miss evicts a live line into M_I, which is soon asked for again, so H20 fetches are in flight
  * when the roll comes (tc_l2 F78). */
 static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
-                      tc_wop_t* op) {
+                      gsys_op_t* op) {
     if (cycle + ROLL_ACTIVE < r->c.roll_cycle)
         return false;
     const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
@@ -451,7 +451,7 @@ static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, r
             return false;
         const uint32_t es = sets > used + r->d.num_sm ? used + r->d.num_sm : 0u;
         const uint32_t k = rnd(r, r->d.l2_ways + 8u);
-        line_op(r, op, TC_WOP_LOAD_LINE, set_line(r, rnd(r, r->d.num_banks), es, k));
+        line_op(r, op, GSYS_OP_LOAD_LINE, set_line(r, rnd(r, r->d.num_banks), es, k));
         return true;
     }
     if (!gpucoh_rng_permille(&r->rng, 300))
@@ -459,7 +459,7 @@ static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, r
     const uint32_t set = sets > used ? used + sm % (sets - used) : 0u;
     const uint32_t k = wfi / 2u;
     const uint64_t line = set_line(r, k % r->d.num_banks, set, (k / r->d.num_banks) % 2u);
-    line_op(r, op, (w->streak++ & 1u) ? TC_WOP_STORE_LINE : TC_WOP_LOAD_LINE, line);
+    line_op(r, op, (w->streak++ & 1u) ? GSYS_OP_STORE_LINE : GSYS_OP_LOAD_LINE, line);
     return true;
 }
 
@@ -476,7 +476,7 @@ static uint32_t used_set(tc_rand_t* r) {
  * each SM streams stores over every used set (many L1 sets: its write count fills up behind L2
  * misses); the others load lines of the pool's sets (misses that evict unexpired lines: M_I
  * entries pile up until the MSHRs are full). */
-static bool stream_next(tc_rand_t* r, uint32_t wfi, tc_wop_t* op) {
+static bool stream_next(tc_rand_t* r, uint32_t wfi, gsys_op_t* op) {
     const bool solo = wfi == r->solo;
     if (!solo && !gpucoh_rng_permille(&r->rng, r->rate))
         return false;
@@ -484,13 +484,13 @@ static bool stream_next(tc_rand_t* r, uint32_t wfi, tc_wop_t* op) {
     const uint32_t set = solo ? used_set(r) : rnd(r, r->c.l2_sets_used);
     const uint64_t line =
         set_line(r, rnd(r, r->d.num_banks), set, rnd(r, tags < r->maxk ? tags : r->maxk));
-    line_op(r, op, solo ? TC_WOP_STORE_LINE : TC_WOP_LOAD_LINE, line);
+    line_op(r, op, solo ? GSYS_OP_STORE_LINE : GSYS_OP_LOAD_LINE, line);
     return true;
 }
 
 /* The operation of a steered phase, or false (this wavefront waits). */
 static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
-                     tc_wop_t* op) {
+                     gsys_op_t* op) {
     if (r->phase == PH_FRESH)
         return fresh_next(r, sm, wfi, op);
     if (r->phase == PH_MERGE) {
@@ -500,7 +500,7 @@ static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
             return false;
         w->mround = round + 1u;
         uint64_t line = r->pool[(r->mbase + 7u * round) % r->npool];
-        line_op(r, op, TC_WOP_LOAD_LINE, (round & 1u) ? line | r->msb : line);
+        line_op(r, op, GSYS_OP_LOAD_LINE, (round & 1u) ? line | r->msb : line);
         return true;
     }
     if (r->phase == PH_STREAM)
@@ -511,13 +511,13 @@ static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
         return false;
     const uint64_t hot = pick_line(r, true);
     if (r->phase == PH_LEASE) /* loads of lines that stay in the L2: +THit, no -TEvict */
-        line_op(r, op, TC_WOP_LOAD_LINE, hot);
+        line_op(r, op, GSYS_OP_LOAD_LINE, hot);
     else /* PH_TWIN: the hot lines and their twins (tags differing in the top bit only) */
         mix_op(r, op, rnd(r, 2) ? hot | r->msb : hot, rnd(r, 1000));
     return true;
 }
 
-static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, tc_wop_t* op) {
+static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
     tc_rand_t* r = (tc_rand_t*)ctx;
     rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
     if (!w->left)
@@ -543,7 +543,7 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, tc_w
     return true;
 }
 
-static void rand_done(void* ctx, uint32_t sm, uint32_t wfi, const tc_wop_t* op, uint32_t value,
+static void rand_done(void* ctx, uint32_t sm, uint32_t wfi, const gsys_op_t* op, uint32_t value,
                       const uint32_t* line, uint64_t cycle) {
     (void)sm;
     (void)wfi;
@@ -559,7 +559,7 @@ static bool rand_finished(void* ctx) {
     return r->completed >= r->total;
 }
 
-void tc_rand_workload(tc_rand_t* r, tc_workload_t* wl) {
+void tc_rand_workload(tc_rand_t* r, gsys_workload_t* wl) {
     wl->ctx = r;
     wl->next = rand_next;
     wl->done = rand_done;

@@ -86,7 +86,7 @@ typedef struct tc_rand tc_rand_t;
 tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, size_t errlen);
 void tc_rand_free(tc_rand_t* r);
 /* Fill wl with the callbacks of r (r must outlive the system). */
-void tc_rand_workload(tc_rand_t* r, tc_workload_t* wl);
+void tc_rand_workload(tc_rand_t* r, gsys_workload_t* wl);
 uint64_t tc_rand_completed(const tc_rand_t* r);
 /* Pool size, phases entered per kind, operations by kind. */
 void tc_rand_print(const tc_rand_t* r, FILE* f);

@@ -20,6 +20,9 @@ _Static_assert(TC_MASK_WORDS == GSYS_MASK_WORDS, "gsys_op_t holds a TC byte mask
 _Static_assert(TC_MAX_SM <= GSYS_MAX_SM && TC_MAX_WF <= GSYS_MAX_WF &&
                    TC_MAX_BANKS <= GSYS_MAX_BANKS,
                "the shared system holds every TC configuration");
+_Static_assert((int)TC_AOP_ADD == (int)GSYS_AOP_ADD && (int)TC_AOP_EXCH == (int)GSYS_AOP_EXCH &&
+                   (int)TC_AOP_CAS == (int)GSYS_AOP_CAS,
+               "a core atomic's aop goes to the L1 as it is");
 _Static_assert((int)TC_CRSP_LOAD == (int)GSYS_CRSP_LOAD &&
                    (int)TC_CRSP_ATOMIC == (int)GSYS_CRSP_ATOMIC,
                "core response kinds");
@@ -91,6 +94,10 @@ static uint32_t variant_of(const void* pd) {
 
 static int check(const void* pd, char* err, size_t errlen) {
     return tc_check_desc(pd, err, errlen);
+}
+
+static uint32_t start_max(const void* pd) {
+    return tc_ts_max(pd);
 }
 
 /* ---- geometry, views and messages ---------------------------------------------------------- */
@@ -458,6 +465,7 @@ const gsys_proto_t tc_proto = {
     .pd_size = sizeof(tc_desc_t),
     .variant_of = variant_of,
     .check = check,
+    .start_max = start_max,
     .slots = tc_slots,
     .nslots = TC_NSLOTS,
     .sm_slot = TC_SLOT_L1,

@@ -180,10 +180,10 @@ typedef struct {
     bool made;
 } fac_t;
 
-static int f_make(void* x, const tc_desc_t* d, tc_backend_t* be, char* err, size_t n) {
+static int f_make(void* x, const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t n) {
     fac_t* f = x;
     if (!f->made) {
-        if (tc_backend_rtl(d, &f->rc, &f->real, err, n) != 0)
+        if (gsys_backend_rtl_cfg(c, &f->rc, &f->real, err, n) != 0)
             return -1;
         f->made = true;
     }
@@ -226,7 +226,7 @@ static int rerun(const tc_wave_run_t* r, const tc_rtl_result_t* div, gpucoh_mwav
     int rc = -1;
     const int saved = hide_stdout();
     if (r->kind == TC_WAVE_COSIM) {
-        if (f_make(&f, TC_DC(&r->cfg), &(tc_backend_t){0}, err, n) == 0) {
+        if (f_make(&f, &r->cfg, &(gsys_backend_t){0}, err, n) == 0) {
             tc_rand_cfg_t rcfg =
                 tc_rand_cfg_default(TC_DC(&r->cfg), r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
             rcfg.steer = !r->steer_off;
