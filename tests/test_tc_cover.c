@@ -208,9 +208,9 @@ static void run_small(tc_protocol_t p, bool steer, uint64_t cycles, tc_cov_t* co
     char err[256];
     tc_backend_t be;
     assert_int_equal(tc_backend_c(TC_D(&cfg), &be, err, sizeof err), 0);
-    tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&cfg), cfg.seed, ~0ull >> 1);
+    tc_rand_cfg_t rc = tc_rand_cfg_default(&cfg, cfg.seed, ~0ull >> 1);
     rc.steer = steer;
-    tc_rand_t* r = tc_rand_new(TC_D(&cfg), &rc, err, sizeof err);
+    tc_rand_t* r = tc_rand_new(&cfg, &rc, err, sizeof err);
     assert_non_null(r);
     tc_workload_t wl;
     tc_rand_workload(r, &wl);

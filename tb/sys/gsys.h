@@ -130,6 +130,13 @@ typedef struct {
     const char* const* satisfies; /* the models it satisfies: its own and each weaker; NULL-ended */
 } gsys_variant_t;
 
+/* What random traffic is sized from, beyond the geometry. */
+typedef struct gsys_traffic {
+    uint32_t l2_sets, l2_ways; /* a bank's sets and ways: conflict pools fill a set */
+    uint32_t life; /* the longest a copy stays valid with no traffic, in cycles (TC: the longest
+                      lease to expect); QUIET phases outlast it; 0: copies do not expire */
+} gsys_traffic_t;
+
 typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;
@@ -138,6 +145,8 @@ typedef struct gsys_proto {
     uint32_t (*variant_of)(const void* pd);
     /* 0 if the descriptor is legal, else -1 with a message naming the problem */
     int (*check)(const void* pd, char* err, size_t errlen);
+    /* what random traffic needs to aim at the protocol's corners (tb/sys/tc_rand.c) */
+    void (*traffic)(const void* pd, struct gsys_traffic* t);
     /* the largest start value of the global unit (cfg.start; TC: 2^TsWidth-1, the timer just
      * before its rollover); NULL: the protocol has no start value */
     uint32_t (*start_max)(const void* pd);

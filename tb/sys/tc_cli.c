@@ -687,10 +687,10 @@ static int cosim_system(topt_t* o) {
     gsys_backend_t* cbe = o->impl == GSYS_IMPL_LOCKSTEP && o->rtl ? gsys_backend_rtl_cside(&be)
                           : o->rtl == 0                           ? &be
                                                                   : NULL;
-    tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&o->cfg), o->seed, o->ops ? o->ops : ~0ull >> 1);
+    tc_rand_cfg_t rc = tc_rand_cfg_default(&o->cfg, o->seed, o->ops ? o->ops : ~0ull >> 1);
     rc.steer = !o->steer_off;
-    rc.roll_cycle = tc_rand_roll_cycle(TC_D(&o->cfg), o->cfg.start);
-    tc_rand_t* r = tc_rand_new(TC_D(&o->cfg), &rc, err, sizeof err);
+    rc.roll_cycle = tc_rand_roll_cycle(&o->cfg);
+    tc_rand_t* r = tc_rand_new(&o->cfg, &rc, err, sizeof err);
     if (!r) {
         fprintf(stderr, "gpucoh: %s\n", err);
         be.destroy(be.ctx);
@@ -1219,9 +1219,9 @@ static int bench_one(const topt_t* o, gsys_impl_t impl, double* rate, bool* clea
     gsys_backend_t be;
     if (make_backend(&b, &b.cfg, &be, err, n) != 0)
         return -1;
-    tc_rand_cfg_t rc = tc_rand_cfg_default(TC_D(&b.cfg), b.seed, ~0ull >> 1);
+    tc_rand_cfg_t rc = tc_rand_cfg_default(&b.cfg, b.seed, ~0ull >> 1);
     rc.steer = !b.steer_off;
-    tc_rand_t* r = tc_rand_new(TC_D(&b.cfg), &rc, err, n);
+    tc_rand_t* r = tc_rand_new(&b.cfg, &rc, err, n);
     gsys_workload_t wl;
     gsys_t* s = NULL;
     if (r) {
@@ -1361,10 +1361,10 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
                 fclose(sink);
             return -1;
         }
-        tc_rand_cfg_t rcfg = tc_rand_cfg_default(TC_D(&o.cfg), seed, ~0ull >> 1);
+        tc_rand_cfg_t rcfg = tc_rand_cfg_default(&o.cfg, seed, ~0ull >> 1);
         rcfg.steer = steer;
-        rcfg.roll_cycle = tc_rand_roll_cycle(TC_D(&o.cfg), o.cfg.start);
-        tc_rand_t* rnd = tc_rand_new(TC_D(&o.cfg), &rcfg, why, wn);
+        rcfg.roll_cycle = tc_rand_roll_cycle(&o.cfg);
+        tc_rand_t* rnd = tc_rand_new(&o.cfg, &rcfg, why, wn);
         gsys_workload_t wl;
         gsys_t* s = NULL;
         if (rnd) {

@@ -49,7 +49,8 @@ typedef struct {
 } step_t;
 
 struct tc_rand {
-    tc_desc_t d;
+    gsys_geom_t d;    /* the geometry */
+    gsys_traffic_t t; /* and what the traffic is aimed at */
     tc_rand_cfg_t c;
     gpucoh_rng_t rng;
     uint32_t lb_bits, lw;
@@ -83,21 +84,27 @@ static uint32_t log2u(uint32_t x) {
     return r;
 }
 
-tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t ops) {
+static void sizes(const gsys_cfg_t* cfg, gsys_geom_t* g, gsys_traffic_t* t) {
+    gsys_geometry(cfg, g);
+    memset(t, 0, sizeof *t);
+    cfg->proto->traffic(gsys_pdc(cfg), t);
+}
+
+tc_rand_cfg_t tc_rand_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops) {
+    gsys_geom_t g;
+    gsys_traffic_t t;
+    sizes(cfg, &g, &t);
     tc_rand_cfg_t c;
     memset(&c, 0, sizeof c);
     c.seed = seed;
     c.ops = ops;
-    c.l2_sets_used = d->l2_sets < 2 ? d->l2_sets : 2;
-    c.tags_per_set = 3 * d->l2_ways;
-    uint32_t hot = 4 * d->num_banks;
+    c.l2_sets_used = t.l2_sets < 2 ? t.l2_sets : 2;
+    c.tags_per_set = 3 * t.l2_ways;
+    uint32_t hot = 4 * g.num_banks;
     c.hot_lines = hot > 16 ? 16 : hot;
     c.phase_min = 200;
     c.phase_max = 2000;
-    /* the longest lease to expect: Lease, or the predictor's range near PredInit */
-    uint32_t life = d->lease_mode == TC_LEASE_FIXED
-                        ? d->lease
-                        : (d->pred_max < 4 * d->pred_init ? d->pred_max : 4 * d->pred_init);
+    const uint32_t life = t.life; /* the longest lease to expect */
     c.quiet_min = 2 * life + 50;
     c.quiet_max = 3 * life + 100;
     /* QUIET stays below the harness's deadlock limit (tc_sys: 100 000 cycles without progress
@@ -115,16 +122,20 @@ tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t op
     return c;
 }
 
-tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, size_t errlen) {
+tc_rand_t* tc_rand_new(const gsys_cfg_t* cfg, const tc_rand_cfg_t* c, char* err, size_t errlen) {
+    gsys_geom_t geom;
+    gsys_traffic_t tr;
+    sizes(cfg, &geom, &tr);
+    const gsys_geom_t* d = &geom;
     uint32_t la = d->addr_width - log2u(d->line_bytes);
-    uint64_t maxk = (la >= 63 ? ~0ull : (1ull << la)) / ((uint64_t)d->num_banks * d->l2_sets);
-    if (c->l2_sets_used < 1 || c->l2_sets_used > d->l2_sets || c->tags_per_set < 1 ||
+    uint64_t maxk = (la >= 63 ? ~0ull : (1ull << la)) / ((uint64_t)d->num_banks * tr.l2_sets);
+    if (c->l2_sets_used < 1 || c->l2_sets_used > tr.l2_sets || c->tags_per_set < 1 ||
         c->tags_per_set > maxk || c->phase_min < 1 || c->phase_max < c->phase_min ||
         c->quiet_max < c->quiet_min) {
         snprintf(err, errlen,
                  "tc_rand: need 1 <= l2_sets_used <= %u, 1 <= tags_per_set <= %" PRIu64
                  ", 1 <= phase_min <= phase_max, quiet_min <= quiet_max",
-                 d->l2_sets, maxk);
+                 tr.l2_sets, maxk);
         return NULL;
     }
     tc_rand_t* r = (tc_rand_t*)calloc(1, sizeof *r);
@@ -133,6 +144,7 @@ tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, si
         return NULL;
     }
     r->d = *d;
+    r->t = tr;
     r->c = *c;
     gpucoh_rng_seed(&r->rng, c->seed ^ 0x7c2a5d0e11f3b9a1ull);
     r->lb_bits = log2u(d->line_bytes);
@@ -155,7 +167,7 @@ tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, si
     for (uint32_t k = 0; k < c->tags_per_set; k++)
         for (uint32_t s = 0; s < c->l2_sets_used; s++)
             for (uint32_t b = 0; b < d->num_banks; b++)
-                r->pool[i++] = b + (uint64_t)d->num_banks * (s + (uint64_t)d->l2_sets * k);
+                r->pool[i++] = b + (uint64_t)d->num_banks * (s + (uint64_t)tr.l2_sets * k);
     for (uint32_t h = 0; h < r->nhot; h++)
         r->hot[h] = h;
     uint32_t nwf = d->num_sm * d->num_wf;
@@ -186,7 +198,7 @@ static uint32_t rnd(tc_rand_t* r, uint32_t n) {
 
 /* Line k of L2 set s in bank b (the pool's mapping, any set). */
 static uint64_t set_line(const tc_rand_t* r, uint32_t b, uint32_t s, uint32_t k) {
-    return b + (uint64_t)r->d.num_banks * (s + (uint64_t)r->d.l2_sets * k);
+    return b + (uint64_t)r->d.num_banks * (s + (uint64_t)r->t.l2_sets * k);
 }
 
 /* FRESH: the L2 set of the phase (the unused sets from the top one down, so the first FRESH
@@ -195,7 +207,7 @@ static uint64_t set_line(const tc_rand_t* r, uint32_t b, uint32_t s, uint32_t k)
  * variant LOAD A, LOAD B (B misses while A's lease runs). B is then allocated in an I way after
  * a way holding A: the class-1 victim with a class-2 / class-3 candidate before it. */
 static void fresh_script(tc_rand_t* r) {
-    const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
+    const uint32_t used = r->c.l2_sets_used, sets = r->t.l2_sets;
     const uint32_t nf = sets > used ? sets - used : 1u;
     r->fset = sets - 1u - (r->nfresh % nf);
     const bool live = (r->nfresh & 1u) != 0u;
@@ -237,8 +249,11 @@ static void roll_phase(tc_rand_t* r, uint64_t cycle) {
         r->wf[w].streak = 0;
 }
 
-uint64_t tc_rand_roll_cycle(const tc_desc_t* d, uint32_t start_time) {
-    const uint64_t top = (d->ts_width >= 32 ? 1ull << 32 : 1ull << d->ts_width) - 1u;
+uint64_t tc_rand_roll_cycle(const gsys_cfg_t* cfg) {
+    const uint32_t start_time = cfg->start;
+    if (!cfg->proto->start_max)
+        return 0;
+    const uint64_t top = cfg->proto->start_max(gsys_pdc(cfg)); /* TC: 2^TsWidth-1 */
     const uint64_t roll = start_time ? 3u + (top - start_time) : top + 1u;
     return top + 1u >= (1ull << 20) ? roll : 0u; /* short eras: rolls are everywhere anyway */
 }
@@ -445,12 +460,12 @@ static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, r
                       gsys_op_t* op) {
     if (cycle + ROLL_ACTIVE < r->c.roll_cycle)
         return false;
-    const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
+    const uint32_t used = r->c.l2_sets_used, sets = r->t.l2_sets;
     if ((wfi & 1u) == 0u) {
         if (!gpucoh_rng_permille(&r->rng, 60))
             return false;
         const uint32_t es = sets > used + r->d.num_sm ? used + r->d.num_sm : 0u;
-        const uint32_t k = rnd(r, r->d.l2_ways + 8u);
+        const uint32_t k = rnd(r, r->t.l2_ways + 8u);
         line_op(r, op, GSYS_OP_LOAD_LINE, set_line(r, rnd(r, r->d.num_banks), es, k));
         return true;
     }
@@ -466,7 +481,7 @@ static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, r
 /* An L2 set the traffic has already used: the pool's, or one a FRESH phase has taken (so the
  * FRESH phases still find their sets unused). */
 static uint32_t used_set(tc_rand_t* r) {
-    const uint32_t used = r->c.l2_sets_used, sets = r->d.l2_sets;
+    const uint32_t used = r->c.l2_sets_used, sets = r->t.l2_sets;
     const uint32_t fresh = sets > used ? sets - used : 0u;
     const uint32_t s = rnd(r, used + (r->nfresh < fresh ? r->nfresh : fresh));
     return s < used ? s : sets - 1u - (s - used);
@@ -480,7 +495,7 @@ static bool stream_next(tc_rand_t* r, uint32_t wfi, gsys_op_t* op) {
     const bool solo = wfi == r->solo;
     if (!solo && !gpucoh_rng_permille(&r->rng, r->rate))
         return false;
-    const uint32_t tags = 16u * r->d.l2_ways;
+    const uint32_t tags = 16u * r->t.l2_ways;
     const uint32_t set = solo ? used_set(r) : rnd(r, r->c.l2_sets_used);
     const uint64_t line =
         set_line(r, rnd(r, r->d.num_banks), set, rnd(r, tags < r->maxk ? tags : r->maxk));

@@ -71,19 +71,19 @@ typedef struct {
     uint64_t roll_cycle;     /* steering: the cycle of the timer's first roll, 0 = none */
 } tc_rand_cfg_t;
 
-/* The cycle of the timer's first roll (the edge at now = 2^TsWidth-1) for a system whose timer
- * is loaded with start_time (0: not loaded), or 0 when eras are shorter than 2^20 cycles (rolls
- * are then frequent and need no phase of their own). */
-uint64_t tc_rand_roll_cycle(const tc_desc_t* d, uint32_t start_time);
+/* The cycle of the global unit's first roll (TC: the timer's edge at now = 2^TsWidth-1) for a
+ * system started at cfg->start (0: not loaded), or 0 when the range (start_max) is shorter than
+ * 2^20 cycles (rolls are then frequent and need no phase of their own) or there is none. */
+uint64_t tc_rand_roll_cycle(const gsys_cfg_t* cfg);
 /* Defaults sized from the geometry: 2 L2 sets per bank, 3 * L2Ways lines per set, 4 hot lines
  * per bank (at most 16), phases 200..2000 cycles, QUIET 2..3 times the longest expected lease
- * (Lease, or min(PredMax, 4 * PredInit) when predicted), at most 90 000 cycles (below the
- * harness's 100 000-cycle deadlock limit). */
-tc_rand_cfg_t tc_rand_cfg_default(const tc_desc_t* d, uint64_t seed, uint64_t ops);
+ * (the descriptor's traffic life; TC: Lease, or min(PredMax, 4 * PredInit)), at most 90 000 cycles
+ * (below the harness's 100 000-cycle deadlock limit). */
+tc_rand_cfg_t tc_rand_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops);
 
 typedef struct tc_rand tc_rand_t;
 
-tc_rand_t* tc_rand_new(const tc_desc_t* d, const tc_rand_cfg_t* c, char* err, size_t errlen);
+tc_rand_t* tc_rand_new(const gsys_cfg_t* cfg, const tc_rand_cfg_t* c, char* err, size_t errlen);
 void tc_rand_free(tc_rand_t* r);
 /* Fill wl with the callbacks of r (r must outlive the system). */
 void tc_rand_workload(tc_rand_t* r, gsys_workload_t* wl);

@@ -96,6 +96,16 @@ static int check(const void* pd, char* err, size_t errlen) {
     return tc_check_desc(pd, err, errlen);
 }
 
+/* The longest lease to expect: Lease, or the predictor's range near PredInit. */
+static void traffic(const void* pd, gsys_traffic_t* t) {
+    const tc_desc_t* d = pd;
+    t->l2_sets = d->l2_sets;
+    t->l2_ways = d->l2_ways;
+    t->life = d->lease_mode == TC_LEASE_FIXED
+                  ? d->lease
+                  : (d->pred_max < 4 * d->pred_init ? d->pred_max : 4 * d->pred_init);
+}
+
 static uint32_t start_max(const void* pd) {
     return tc_ts_max(pd);
 }
@@ -466,6 +476,7 @@ const gsys_proto_t tc_proto = {
     .variant_of = variant_of,
     .check = check,
     .start_max = start_max,
+    .traffic = traffic,
     .slots = tc_slots,
     .nslots = TC_NSLOTS,
     .sm_slot = TC_SLOT_L1,

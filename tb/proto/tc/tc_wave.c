@@ -228,10 +228,10 @@ static int rerun(const tc_wave_run_t* r, const tc_rtl_result_t* div, gpucoh_mwav
     if (r->kind == TC_WAVE_COSIM) {
         if (f_make(&f, &r->cfg, &(gsys_backend_t){0}, err, n) == 0) {
             tc_rand_cfg_t rcfg =
-                tc_rand_cfg_default(TC_DC(&r->cfg), r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
+                tc_rand_cfg_default(&r->cfg, r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
             rcfg.steer = !r->steer_off;
-            rcfg.roll_cycle = tc_rand_roll_cycle(TC_DC(&r->cfg), r->cfg.start);
-            tc_rand_t* rnd = tc_rand_new(TC_DC(&r->cfg), &rcfg, err, n);
+            rcfg.roll_cycle = tc_rand_roll_cycle(&r->cfg);
+            tc_rand_t* rnd = tc_rand_new(&r->cfg, &rcfg, err, n);
             if (rnd) {
                 tc_workload_t wl;
                 tc_rand_workload(rnd, &wl);
