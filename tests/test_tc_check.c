@@ -29,6 +29,7 @@
 #include "tc_check.h"
 #include "tc_episode.h"
 #include "tc_litmus.h"
+#include "tc_sys.h"
 
 /* ---- tc_check ------------------------------------------------------------------------------ */
 

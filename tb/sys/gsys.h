@@ -130,6 +130,8 @@ typedef struct {
     const char* const* satisfies; /* the models it satisfies: its own and each weaker; NULL-ended */
 } gsys_variant_t;
 
+struct gsys_cfg; /* below */
+
 /* What random traffic is sized from, beyond the geometry. */
 typedef struct gsys_traffic {
     uint32_t l2_sets, l2_ways; /* a bank's sets and ways: conflict pools fill a set */
@@ -141,10 +143,28 @@ typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;
     uint32_t nvariants;
-    size_t pd_size; /* the protocol's descriptor (its parameters) */
+    uint32_t default_variant; /* --protocol's default */
+    size_t pd_size;           /* the protocol's descriptor (its parameters) */
     uint32_t (*variant_of)(const void* pd);
     /* 0 if the descriptor is legal, else -1 with a message naming the problem */
     int (*check)(const void* pd, char* err, size_t errlen);
+    /* The command line (tb/sys/tc_cli.c): a variant's small or paper configuration (proto,
+     * descriptor, delays); a descriptor switched to another variant, its other parameters kept
+     * (--protocol both); --param NAME=VALUE; every parameter as "--param NAME=VALUE ..." (replay
+     * lines) and as a JSON object; a check() message in --param's names (NULL: as it is); the
+     * lockstep's default full-state compare period; the C models' bytes as a JSON object; the
+     * illegal inputs a run presented (core: gsys_illegal, bank: gsys_bank_illegal). */
+    void (*config)(uint32_t variant, bool paper, struct gsys_cfg* c);
+    void (*set_variant)(void* pd, uint32_t variant);
+    int (*param_set)(void* pd, const char* kv, char* err, size_t errlen);
+    void (*params_print)(const void* pd, FILE* f);
+    void (*params_json)(const void* pd, FILE* f);
+    void (*cli_names)(char* msg, size_t n);
+    uint32_t (*full_every)(const void* pd);
+    void (*model_bytes_json)(const void* pd, FILE* f);
+    void (*illegal_report)(const struct gsys_cfg* c, uint64_t core, const uint64_t bank[4],
+                           FILE* f);
+    const char* start_help; /* what start_max is, for messages: "2^ts_width-1, --param ts_width" */
     /* what random traffic needs to aim at the protocol's corners (tb/sys/tc_rand.c) */
     void (*traffic)(const void* pd, struct gsys_traffic* t);
     /* the largest start value of the global unit (cfg.start; TC: 2^TsWidth-1, the timer just
@@ -213,6 +233,8 @@ typedef struct gsys_proto {
 
 /* Every protocol the tool knows (tb/sys/gsys_protocols.c), NULL-ended. */
 const gsys_proto_t* const* gsys_protocols(void);
+/* The protocol of a family name ("tc"); NULL if none. */
+const gsys_proto_t* gsys_proto_find(const char* family);
 /* The protocol and variant index of a variant name; NULL if none has it. */
 const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant);
 
@@ -227,7 +249,7 @@ enum { GSYS_PD_MAX = 1024 }; /* bytes of a protocol descriptor a configuration h
 
 /* A system configuration: the protocol, its descriptor (parameters, variant) and the system's
  * own settings. A value type: copied freely (episode and litmus runs, replay lines). */
-typedef struct {
+typedef struct gsys_cfg {
     const gsys_proto_t* proto;
     union {
         uint64_t align_;

@@ -16,6 +16,13 @@ const gsys_proto_t* const* gsys_protocols(void) {
     return protocols;
 }
 
+const gsys_proto_t* gsys_proto_find(const char* family) {
+    for (const gsys_proto_t* const* p = protocols; *p; p++)
+        if (!strcmp((*p)->name, family))
+            return *p;
+    return NULL;
+}
+
 const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant) {
     for (const gsys_proto_t* const* p = protocols; *p; p++)
         for (uint32_t i = 0; i < (*p)->nvariants; i++)

@@ -20,16 +20,15 @@
 #include "tc_episode.h"
 #include "tc_litmus.h"
 #include "tc_rand.h"
-#include "tc_sys_rtl.h"
-#include "tc_units.h"
 #include "tc_wave.h"
 #include "util.h"
 
 typedef struct {
+    const gsys_proto_t* P; /* the protocol (--protocol: a variant of it, or all of them) */
     gsys_cfg_t cfg;
     gsys_impl_t impl;
-    uint32_t rtl;     /* TC_RTL_* */
-    uint32_t netlist; /* TC_RTL_* units run as their synthesized netlist (--netlist) */
+    uint32_t rtl;     /* slots taken from RTL (bit i = the protocol's slot i) */
+    uint32_t netlist; /* slots run as their synthesized netlist (--netlist) */
     const char* rtl_dir;
     uint64_t cycles, ops, seed, runs;
     uint32_t full_every;
@@ -90,37 +89,61 @@ static int num(const char* o, const char* s, uint64_t* v) {
 }
 
 /* Parse the options; what = "cosim system" | "episode" | "litmus". */
-/* --rtl / --netlist UNITS: a comma list of l1, l2, timer, all into a TC_RTL_* mask. */
-static int unit_list(const char* opt, const char* v, uint32_t* mask) {
-    static const struct {
-        const char* name;
-        uint32_t bits;
-    } u[] = {{"l1", TC_RTL_L1}, {"l2", TC_RTL_L2}, {"timer", TC_RTL_TIMER}, {"all", TC_RTL_ALL}};
+/* --rtl / --netlist UNITS: a comma list of the protocol's slot names (TC: l1, l2, timer) or all,
+ * into a slot mask. */
+static int unit_list(const gsys_proto_t* P, const char* opt, const char* v, uint32_t* mask) {
     char buf[128];
     snprintf(buf, sizeof buf, "%s", v);
     *mask = 0;
     for (char* t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
-        size_t k = 0;
-        while (k < sizeof u / sizeof u[0] && strcmp(t, u[k].name))
+        uint32_t k = 0;
+        while (k < P->nslots && strcmp(t, P->slots[k].name))
             k++;
-        if (k == sizeof u / sizeof u[0]) {
-            fprintf(stderr, "gpucoh: %s: '%s' is not one of: l1 l2 timer all\n", opt, t);
+        if (k < P->nslots) {
+            *mask |= 1u << k;
+        } else if (!strcmp(t, "all")) {
+            *mask |= (1u << P->nslots) - 1u;
+        } else {
+            fprintf(stderr, "gpucoh: %s: '%s' is not one of:", opt, t);
+            for (k = 0; k < P->nslots; k++)
+                fprintf(stderr, " %s", P->slots[k].name);
+            fprintf(stderr, " all\n");
             return -1;
         }
-        *mask |= u[k].bits;
     }
     return 0;
 }
 
+/* --protocol V: a variant of a registered protocol, or "both" (every variant of the first
+ * protocol; episode and litmus). */
+static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* variant) {
+    const gsys_proto_t* P = gsys_variant_find(v, variant);
+    if (P) {
+        o->P = P;
+        return 0;
+    }
+    if (!strcmp(v, "both") && strcmp(what, "cosim system")) {
+        o->both = true;
+        return 0;
+    }
+    fprintf(stderr, "gpucoh: --protocol: '%s' is not one of:", v);
+    for (const gsys_proto_t* const* q = gsys_protocols(); *q; q++)
+        for (uint32_t k = 0; k < (*q)->nvariants; k++)
+            fprintf(stderr, " %s", (*q)->variants[k].name);
+    fprintf(stderr, "%s\n", strcmp(what, "cosim system") ? " both" : "");
+    return -1;
+}
+
 static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     memset(o, 0, sizeof *o);
-    tc_protocol_t proto = TC_WEAK;
+    o->P = gsys_protocols()[0];
+    uint32_t variant = o->P->default_variant;
     bool paper = false;
     o->impl = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
     const bool bench = !strcmp(what, "bench system");
     if (bench)
-        what = "cosim system"; /* same options */
-    o->rtl = TC_RTL_ALL;
+        what = "cosim system";                    /* same options */
+    const char *rtl_s = "all", *netlist_s = NULL; /* resolved once the protocol is known */
     o->seed = 1;
     o->runs = 10000;
     o->ep = tc_ep_defaults();
@@ -145,18 +168,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     } while (0)
         if (!strcmp(a, "--protocol")) {
             NEED();
-            uint32_t vi = 0;
-            if (gsys_variant_find(v, &vi) == &tc_proto)
-                proto = (tc_protocol_t)vi;
-            else if (!strcmp(v, "both") && strcmp(what, "cosim system"))
-                o->both = true;
-            else {
-                fprintf(stderr, "gpucoh: --protocol: '%s' is not one of:", v);
-                for (uint32_t k = 0; k < tc_proto.nvariants; k++)
-                    fprintf(stderr, " %s", tc_proto.variants[k].name);
-                fprintf(stderr, "%s\n", strcmp(what, "cosim system") ? " both" : "");
+            if (protocol_opt(what, v, o, &variant) != 0)
                 return -1;
-            }
         } else if (!strcmp(a, "--config")) {
             NEED();
             if (!strcmp(v, "paper"))
@@ -188,12 +201,10 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             }
         } else if (!strcmp(a, "--rtl")) {
             NEED();
-            if (unit_list(a, v, &o->rtl))
-                return -1;
+            rtl_s = v;
         } else if (!strcmp(a, "--netlist") && !strcmp(what, "cosim system")) {
             NEED();
-            if (unit_list(a, v, &o->netlist))
-                return -1;
+            netlist_s = v;
         } else if (!strcmp(a, "--rtl-dir")) {
             NEED();
             o->rtl_dir = v;
@@ -308,26 +319,33 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         }
 #undef NEED
     }
+    const gsys_proto_t* P = o->P;
+    if (unit_list(P, "--rtl", rtl_s, &o->rtl) != 0 ||
+        (netlist_s && unit_list(P, "--netlist", netlist_s, &o->netlist) != 0))
+        return -1;
     o->paper = paper;
-    o->cfg = paper ? tc_sys_cfg_default(proto) : tc_sys_cfg_small(proto);
+    P->config(variant, paper, &o->cfg);
     o->cfg.seed = o->seed;
     o->ep.seed = o->seed;
     char err[1024];
     for (int p = 0; p < np; p++)
-        if (tc_desc_set(TC_D(&o->cfg), params[p], err, sizeof err) != 0) {
+        if (P->param_set(gsys_pd(&o->cfg), params[p], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return -1;
         }
-    if (tc_check_desc(TC_D(&o->cfg), err, sizeof err) != 0) {
-        tc_msg_cli_names(err, sizeof err); /* --param's names, not the C fields' */
+    if (P->check(gsys_pdc(&o->cfg), err, sizeof err) != 0) {
+        if (P->cli_names)
+            P->cli_names(err, sizeof err); /* --param's names, not the C fields' */
         fprintf(stderr, "gpucoh: %s\n", err);
         return -1;
     }
-    if (wfs_set && (o->ep.wfs < 1 || o->ep.wfs > TC_D(&o->cfg)->num_wf)) {
+    gsys_geom_t geom;
+    gsys_geometry(&o->cfg, &geom);
+    if (wfs_set && (o->ep.wfs < 1 || o->ep.wfs > geom.num_wf)) {
         fprintf(stderr,
                 "gpucoh: --wfs: %u is out of range 1..%u (the configuration's wavefronts per SM, "
                 "--param wf; without --wfs every wavefront runs episodes)\n",
-                (unsigned)o->ep.wfs, (unsigned)TC_D(&o->cfg)->num_wf);
+                (unsigned)o->ep.wfs, (unsigned)geom.num_wf);
         return -1;
     }
     if ((req && range("--req-delay", req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
@@ -337,11 +355,11 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     o->cfg.core_illegal_per_mille = illegal;
     o->cfg.bank_illegal_per_mille = l2_illegal;
     if (start_set) {
-        if (start > tc_ts_max(TC_D(&o->cfg))) {
-            fprintf(stderr,
-                    "gpucoh: --start-time: %llu is out of range 0..%u (2^ts_width-1, --param "
-                    "ts_width)\n",
-                    (unsigned long long)start, (unsigned)tc_ts_max(TC_D(&o->cfg)));
+        const uint32_t smax = P->start_max ? P->start_max(gsys_pdc(&o->cfg)) : 0;
+        if (start > smax) {
+            fprintf(stderr, "gpucoh: --start-time: %llu is out of range 0..%u (%s)\n",
+                    (unsigned long long)start, (unsigned)smax,
+                    P->start_help ? P->start_help : "the protocol has no start value");
             return -1;
         }
         o->cfg.start = (uint32_t)start;
@@ -374,9 +392,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         return -1;
     }
     if (!o->full_every_set)
-        o->full_every =
-            TC_D(&o->cfg)->num_sm * TC_D(&o->cfg)->l1_sets * TC_D(&o->cfg)->l1_ways <= 64u ? 0u
-                                                                                           : 1000u;
+        o->full_every = P->full_every(gsys_pdc(&o->cfg));
     return 0;
 }
 
@@ -431,17 +447,20 @@ static const char* impl_name(const topt_t* o) {
     return o->impl == GSYS_IMPL_C ? "c" : o->impl == GSYS_IMPL_RTL ? "rtl" : "lockstep";
 }
 
-/* "l1,l2" for a set of TC_RTL_* units ("" if none) */
-static const char* units_list(uint32_t units) {
-    static char b[32];
-    snprintf(b, sizeof b, "%s%s%s", (units & TC_RTL_L1) ? ",l1" : "",
-             (units & TC_RTL_L2) ? ",l2" : "", (units & TC_RTL_TIMER) ? ",timer" : "");
-    return b[0] ? b + 1 : b;
+/* "l1,l2" for a set of the protocol's slots ("" if none; one static buffer) */
+static const char* units_list(const gsys_proto_t* P, uint32_t units) {
+    static char b[128];
+    size_t k = 0;
+    b[0] = 0;
+    for (uint32_t i = 0; i < P->nslots && k < sizeof b; i++)
+        if ((units >> i) & 1u)
+            k += (size_t)snprintf(b + k, sizeof b - k, "%s%s", k ? "," : "", P->slots[i].name);
+    return b;
 }
 
 /* "l1,l2" for the units run as netlists ("" if none) */
 static const char* netlist_units(const topt_t* o) {
-    return units_list(o->netlist);
+    return units_list(o->P, o->netlist);
 }
 
 /* ", impl=netlist l1,l2: outputs and state compared" and the state bits synthesis removed
@@ -467,8 +486,19 @@ static const char* netlist_note(const topt_t* o, const gsys_rtl_result_t* res) {
                  netlist_units(o), res->removed);
     return b;
 }
-static const char* proto_name(const tc_desc_t* d) {
-    return tc_variant_name(d->protocol);
+/* --protocol both: every variant of the protocol, its default variant first (TC: TC-Weak, then
+ * TC-Strong); else the one given. */
+static int npasses(const topt_t* o) {
+    return o->both ? (int)o->P->nvariants : 1;
+}
+static uint32_t both_variant(const topt_t* o, int p) {
+    return (o->P->default_variant + (uint32_t)p) % o->P->nvariants;
+}
+
+static gsys_geom_t geom_of(const gsys_cfg_t* c) {
+    gsys_geom_t g;
+    gsys_geometry(c, &g);
+    return g;
 }
 
 /* ---- the conventions of every command (docs/cli.md) ----------------------------------------- */
@@ -518,13 +548,14 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
     fprintf(f, "{\"tool\": \"gpucoh %s\", \"version\": ", cmd);
     gpucoh_json_str(f, gpucoh_version());
     fprintf(f, ", \"params\": ");
-    tc_desc_json(TC_DC(&o->cfg), f);
+    o->P->params_json(gsys_pdc(&o->cfg), f);
     const gsys_cfg_t* c = &o->cfg;
     fprintf(f,
             ", \"config\": {\"config\": \"%s\", \"protocol\": \"%s\", \"impl\": \"%s\", "
             "\"rtl\": \"%s\", ",
-            o->paper ? "paper" : "small", o->both ? "both" : proto_name(TC_DC(c)), impl_name(o),
-            o->impl == GSYS_IMPL_C ? "" : units_list(o->rtl)); /* one static buffer: two calls */
+            o->paper ? "paper" : "small", o->both ? "both" : gsys_variant_name(c), impl_name(o),
+            o->impl == GSYS_IMPL_C ? ""
+                                   : units_list(o->P, o->rtl)); /* one static buffer: two calls */
     fprintf(f, "\"netlist\": \"%s\", \"rtl_dir\": ", netlist_units(o));
     if (o->rtl_dir)
         gpucoh_json_str(f, o->rtl_dir);
@@ -602,34 +633,12 @@ static int report_path(topt_t* o, const char* name) {
 
 /* ---- cosim system --------------------------------------------------------------------------- */
 
-/* The storage of the system's C models (tc_*_size), as a JSON object: bytes per unit (the L1's
- * includes its GWCT table) and the total of NumSm L1s, NumBanks banks and the timer. */
-static void model_bytes_json(FILE* f, const tc_desc_t* d) {
-    const tc_timer_desc_t t = tc_timer_desc_from(d);
-    const tc_gwct_desc_t g = tc_gwct_desc_from(d);
-    const tc_l1_desc_t a = tc_l1_desc_from(d);
-    const tc_l2_desc_t b = tc_l2_desc_from(d);
-    const size_t nt = tc_timer_size(&t), na = tc_l1_size(&a), nb = tc_l2_size(&b);
-    fprintf(f, "{\"timer\": %zu, \"gwct\": %zu, \"l1\": %zu, \"l2\": %zu, \"total\": %zu}", nt,
-            tc_gwct_size(&g), na, nb, nt + d->num_sm * na + d->num_banks * nb);
-}
-
 /* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate) and the protocol
  * errors the C models counted for them. */
 static void print_illegal(const topt_t* o, const gsys_t* s, uint64_t errors) {
-    if (o->cfg.core_illegal_per_mille)
-        printf("  illegal core requests presented while ready: %llu (the L1s must drop each one: "
-               "tc_l1.md I1)\n",
-               (unsigned long long)gsys_illegal(s));
-    if (o->cfg.bank_illegal_per_mille) {
-        uint64_t j[4];
-        gsys_bank_illegal(s, j);
-        printf("  illegal bank inputs (tc_l2.md section 10): J1 %llu requests of kind 0/5..7 and "
-               "J3 %llu stray fills (each a protocol error), J5 %llu atomic words >= LineBytes/4 "
-               "and J6 %llu aop 3 (defined effects)\n",
-               (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
-               (unsigned long long)j[3]);
-    }
+    uint64_t j[4];
+    gsys_bank_illegal(s, j);
+    o->P->illegal_report(&o->cfg, gsys_illegal(s), j, stdout);
     if (o->cfg.core_illegal_per_mille || o->cfg.bank_illegal_per_mille)
         printf("  protocol errors counted by the C models: %llu\n", (unsigned long long)errors);
 }
@@ -710,19 +719,19 @@ static int cosim_system(topt_t* o) {
     const double t0 = now_s();
     gpucoh_progress_t pg;
     char label[64];
-    snprintf(label, sizeof label, "system %s", proto_name(TC_D(&o->cfg)));
+    snprintf(label, sizeof label, "system %s", gsys_variant_name(&o->cfg));
     gpucoh_progress_start(&pg, label, !o->quiet);
     bool interrupted = false;
     gsys_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
     const double dt = now_s() - t0;
     const uint64_t cyc = gsys_cycle(s);
-    const gsys_proto_t* P = &tc_proto;
+    const gsys_proto_t* P = o->P;
     void* cov = calloc(1, P->cov_size);
     if (!cov) {
         fprintf(stderr, "gpucoh: out of memory\n");
         exit(2);
     }
-    const uint64_t errors = cbe ? gsys_cov_collect(P, TC_D(&o->cfg), cbe, cov) : 0;
+    const uint64_t errors = cbe ? gsys_cov_collect(P, gsys_pdc(&o->cfg), cbe, cov) : 0;
     gsys_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
     const gsys_rtl_result_t* res = NULL;
     if (o->rtl) {
@@ -740,7 +749,7 @@ static int cosim_system(topt_t* o) {
                 (cbe ? errors == illegal : true);
     char covs[160] = "coverage n/a (no C model run)";
     if (cbe)
-        P->cov_summary(cov, TC_D(&o->cfg), covs, sizeof covs);
+        P->cov_summary(cov, gsys_pdc(&o->cfg), covs, sizeof covs);
     if (interrupted && mism == 0)
         pass = false; /* neither: the verdict is "interrupted" */
     const char* verdict = pass ? "pass" : interrupted && mism == 0 ? "interrupted" : "fail";
@@ -749,10 +758,10 @@ static int cosim_system(topt_t* o) {
            pass                       ? "PASS"
            : interrupted && mism == 0 ? "INTERRUPTED"
                                       : "FAIL",
-           proto_name(TC_D(&o->cfg)), (unsigned long long)cyc,
+           gsys_variant_name(&o->cfg), (unsigned long long)cyc,
            (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
            (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
-           impl_name(o), (unsigned)TC_D(&o->cfg)->num_sm, (unsigned)TC_D(&o->cfg)->num_banks,
+           impl_name(o), (unsigned)geom_of(&o->cfg).num_sm, (unsigned)geom_of(&o->cfg).num_banks,
            netlist_note(o, res));
     print_illegal(o, s, errors);
     if (res && res->first[0])
@@ -762,7 +771,7 @@ static int cosim_system(topt_t* o) {
     if (!pass && !interrupted && !mism)
         print_replay(o, TC_WAVE_COSIM, &o->cfg);
     if (!o->quiet && cbe)
-        P->cov_print(cov, TC_D(&o->cfg), o->coverage, stdout);
+        P->cov_print(cov, gsys_pdc(&o->cfg), o->coverage, stdout);
     if (!o->quiet) {
         gsys_stats(s, stdout);
         tc_rand_print(r, stdout);
@@ -792,7 +801,7 @@ static int cosim_system(topt_t* o) {
                     "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
                     "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
                     "\"run_end\": \"%s\", \"c_model_bytes\": ",
-                    proto_name(TC_D(&o->cfg)), impl_name(o), netlist_units(o),
+                    gsys_variant_name(&o->cfg), impl_name(o), netlist_units(o),
                     (unsigned long long)cyc, (unsigned long long)(res ? res->compared : 0),
                     (unsigned long long)mism, (unsigned long long)errors,
                     (unsigned long long)illegal, dt > 0 ? (double)cyc / dt : 0.0,
@@ -802,9 +811,9 @@ static int cosim_system(topt_t* o) {
                     : rc2 == GSYS_RUN_CYCLES   ? "cycles"
                     : rc2 == GSYS_RUN_DEADLOCK ? "deadlock"
                                                : "stopped");
-            model_bytes_json(f, TC_D(&o->cfg));
+            o->P->model_bytes_json(gsys_pdc(&o->cfg), f);
             if (cbe)
-                P->cov_json(cov, TC_D(&o->cfg), f);
+                P->cov_json(cov, gsys_pdc(&o->cfg), f);
             if (o->netlist && res) {
                 fprintf(f,
                         ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
@@ -882,7 +891,7 @@ static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, tc_check_t* res, 
     }
     gpucoh_progress_t pg;
     char label[64];
-    snprintf(label, sizeof label, "episode %s", proto_name(TC_DC(cfg)));
+    snprintf(label, sizeof label, "episode %s", gsys_variant_name(cfg));
     gpucoh_progress_start(&pg, label, !o->quiet);
     const gsys_run_t r =
         run_sliced(s, o->cycles ? o->cycles : 50000000ull, stdout, &pg, e, interrupted);
@@ -891,11 +900,11 @@ static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, tc_check_t* res, 
     if (!*interrupted)
         tc_ep_finish(e, r, *cyc);
     char title[200];
-    snprintf(title, sizeof title,
-             "episode tester (%s, %u SMs x %u wf, seed %llu/%llu, %llu cycles)",
-             proto_name(TC_DC(cfg)), (unsigned)TC_DC(cfg)->num_sm,
-             (unsigned)(o->ep.wfs ? o->ep.wfs : TC_DC(cfg)->num_wf), (unsigned long long)o->ep.seed,
-             (unsigned long long)cfg->seed, (unsigned long long)*cyc);
+    snprintf(
+        title, sizeof title, "episode tester (%s, %u SMs x %u wf, seed %llu/%llu, %llu cycles)",
+        gsys_variant_name(cfg), (unsigned)geom_of(cfg).num_sm,
+        (unsigned)(o->ep.wfs ? o->ep.wfs : geom_of(cfg).num_wf), (unsigned long long)o->ep.seed,
+        (unsigned long long)cfg->seed, (unsigned long long)*cyc);
     if (!o->quiet) {
         tc_ep_stats(e, stdout);
         gsys_stats(s, stdout);
@@ -964,16 +973,13 @@ static int episode(topt_t* o) {
     fprintf(af.f,
             ", \"episode\": {\"episodes\": %u, \"wfs\": %u, \"locations\": %u, "
             "\"sync_locs\": %u, \"loads\": %u, \"stores\": %u, \"atomics\": %u}, \"runs\": [",
-            (unsigned)o->ep.episodes, (unsigned)(o->ep.wfs ? o->ep.wfs : TC_D(&o->cfg)->num_wf),
+            (unsigned)o->ep.episodes, (unsigned)(o->ep.wfs ? o->ep.wfs : geom_of(&o->cfg).num_wf),
             (unsigned)o->ep.locations, (unsigned)o->ep.sync_locs, (unsigned)o->ep.loads,
             (unsigned)o->ep.stores, (unsigned)o->ep.atomics);
-    for (int p = 0; p < (o->both ? 2 : 1) && !stop; p++) {
+    for (int p = 0; p < npasses(o) && !stop; p++) {
         gsys_cfg_t cfg = o->cfg;
-        if (o->both) {
-            const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
-            TC_D(&cfg)->protocol = pr;
-            TC_D(&cfg)->lease_mode = tc_desc_default(pr).lease_mode;
-        }
+        if (o->both)
+            o->P->set_variant(gsys_pd(&cfg), both_variant(o, p));
         tc_check_t res;
         uint64_t cyc = 0, eps[2] = {0, 0};
         bool intr = false, diverged = false;
@@ -994,7 +1000,7 @@ static int episode(topt_t* o) {
                intr   ? "INTERRUPTED"
                : pass ? "PASS"
                       : "FAIL",
-               proto_name(TC_D(&cfg)), (unsigned long long)(res.match + res.mismatch),
+               gsys_variant_name(&cfg), (unsigned long long)(res.match + res.mismatch),
                (unsigned long long)res.match, (unsigned long long)res.mismatch,
                (unsigned long long)res.nc, (unsigned long long)res.fatal, now_s() - t0,
                (unsigned long long)o->seed, impl_name(o));
@@ -1010,7 +1016,7 @@ static int episode(topt_t* o) {
         fprintf(af.f,
                 "%s{\"protocol\": \"%s\", \"cycles\": %llu, \"episodes_done\": %llu, "
                 "\"episodes\": %llu, ",
-                p ? ", " : "", proto_name(TC_D(&cfg)), (unsigned long long)cyc,
+                p ? ", " : "", gsys_variant_name(&cfg), (unsigned long long)cyc,
                 (unsigned long long)eps[0], (unsigned long long)eps[1]);
         chk_json(af.f, &res);
         fprintf(af.f, ", \"verdict\": \"%s\"}", intr ? "interrupted" : pass ? "pass" : "fail");
@@ -1039,14 +1045,11 @@ static int lit_progress(void* ctx, uint64_t done, uint64_t total) {
     return 0;
 }
 
-/* The protocol configuration of pass p of a test (--protocol both: TC-Weak, then TC-Strong). */
+/* The protocol configuration of pass p of a test (--protocol both: every variant). */
 static gsys_cfg_t proto_cfg(const topt_t* o, int p) {
     gsys_cfg_t cfg = o->cfg;
-    if (o->both) {
-        const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
-        TC_D(&cfg)->protocol = pr;
-        TC_D(&cfg)->lease_mode = tc_desc_default(pr).lease_mode;
-    }
+    if (o->both)
+        o->P->set_variant(gsys_pd(&cfg), both_variant(o, p));
     return cfg;
 }
 
@@ -1058,18 +1061,19 @@ static int litmus(topt_t* o) {
     tc_litmus_opts_t lo0;
     tc_litmus_opts_default(&lo0);
     lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
-    lo0.first_run = o->run_set ? o->run : 0;      /* --run K: that run alone */
-    for (int p = 0; p < (o->both ? 2 : 1); p++) { /* the configurations themselves */
+    lo0.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
+    for (int p = 0; p < npasses(o); p++) {   /* the configurations themselves */
         const gsys_cfg_t cfg = proto_cfg(o, p);
-        if (tc_check_desc(TC_DC(&cfg), err, sizeof err) != 0) {
-            tc_msg_cli_names(err, sizeof err); /* --param's names, not the C fields' */
-            fprintf(stderr, "gpucoh: %s (%s)\n", err, proto_name(TC_DC(&cfg)));
+        if (o->P->check(gsys_pdc(&cfg), err, sizeof err) != 0) {
+            if (o->P->cli_names)
+                o->P->cli_names(err, sizeof err); /* --param's names, not the C fields' */
+            fprintf(stderr, "gpucoh: %s (%s)\n", err, gsys_variant_name(&cfg));
             return 2;
         }
     }
     for (int k = 0; k < o->nfiles && !status; k++) {
         ts[k] = tc_litmus_load(o->files[k], err, sizeof err);
-        for (int p = 0; p < (o->both ? 2 : 1) && ts[k] && !status; p++) {
+        for (int p = 0; p < npasses(o) && ts[k] && !status; p++) {
             const gsys_cfg_t cfg = proto_cfg(o, p);
             if (tc_litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
                 status = 2;
@@ -1102,14 +1106,14 @@ static int litmus(topt_t* o) {
     bool first = true, stop = false;
     for (int k = 0; k < o->nfiles && !stop; k++) {
         const tc_litmus_t* t = ts[k];
-        for (int p = 0; p < (o->both ? 2 : 1) && !stop; p++) {
+        for (int p = 0; p < npasses(o) && !stop; p++) {
             const gsys_cfg_t cfg = proto_cfg(o, p);
             shared_be_t sh = {.o = o};
             tc_litmus_opts_t lo = lo0;
             lit_prog_t lp;
             char label[128];
             snprintf(label, sizeof label, "litmus %s %s", tc_litmus_name(t),
-                     proto_name(TC_DC(&cfg)));
+                     gsys_variant_name(&cfg));
             gpucoh_progress_start(&lp.pg, label, !o->quiet);
             lo.seed = o->seed;
             lo.make_backend = o->impl == GSYS_IMPL_C ? NULL : shared_factory;
@@ -1152,7 +1156,7 @@ static int litmus(topt_t* o) {
                    res.stopped ? "INTERRUPTED"
                    : rc == 0   ? "PASS"
                                : "FAIL",
-                   tc_litmus_name(t), proto_name(TC_DC(&cfg)), (unsigned long long)res.runs,
+                   tc_litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
                    (unsigned)res.nout, (unsigned long long)allowed, (unsigned long long)forb,
                    (unsigned long long)undef, (unsigned long long)unexp,
                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
@@ -1174,7 +1178,7 @@ static int litmus(topt_t* o) {
                     ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": "
                     "%llu, \"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
                     "\"witnesses_missing\": %u, \"outcomes\": [",
-                    proto_name(TC_DC(&cfg)), (unsigned long long)res.runs,
+                    gsys_variant_name(&cfg), (unsigned long long)res.runs,
                     (unsigned long long)allowed, (unsigned long long)forb,
                     (unsigned long long)undef, (unsigned long long)unexp, (unsigned)res.witnesses,
                     (unsigned)res.witness_missing);
@@ -1214,7 +1218,7 @@ static int bench_one(const topt_t* o, gsys_impl_t impl, double* rate, bool* clea
                      size_t n) {
     topt_t b = *o;
     b.impl = impl;
-    b.rtl = impl == GSYS_IMPL_C ? 0u : TC_RTL_ALL;
+    b.rtl = impl == GSYS_IMPL_C ? 0u : (1u << o->P->nslots) - 1u;
     b.quiet = true;
     gsys_backend_t be;
     if (make_backend(&b, &b.cfg, &be, err, n) != 0)
@@ -1264,8 +1268,8 @@ static int bench_system(topt_t* o) {
     const bool ok = cc && cr && cl;
     printf("%s bench system %s: %u SMs %u banks %u wf, %llu cycles each: C %.0f, RTL %.0f, "
            "lockstep %.0f cycles/s; lockstep/RTL time %.2f, RTL/C time %.1f\n",
-           ok ? "PASS" : "FAIL", proto_name(TC_D(&o->cfg)), (unsigned)TC_D(&o->cfg)->num_sm,
-           (unsigned)TC_D(&o->cfg)->num_banks, (unsigned)TC_D(&o->cfg)->num_wf,
+           ok ? "PASS" : "FAIL", gsys_variant_name(&o->cfg), (unsigned)geom_of(&o->cfg).num_sm,
+           (unsigned)geom_of(&o->cfg).num_banks, (unsigned)geom_of(&o->cfg).num_wf,
            (unsigned long long)o->cycles, rc, rr, rl, rl > 0 ? rr / rl : 0.0,
            rr > 0 ? rc / rr : 0.0);
     gpucoh_afile_t af;
@@ -1279,8 +1283,8 @@ static int bench_system(topt_t* o) {
             "\"wf\": %u, \"cycles\": %llu, \"c_rate\": %.0f, \"rtl_rate\": %.0f, "
             "\"lockstep_rate\": %.0f, \"lockstep_over_rtl\": %.3f, \"clean\": %s, "
             "\"verdict\": \"%s\"}\n",
-            proto_name(TC_D(&o->cfg)), (unsigned)TC_D(&o->cfg)->num_sm,
-            (unsigned)TC_D(&o->cfg)->num_banks, (unsigned)TC_D(&o->cfg)->num_wf,
+            gsys_variant_name(&o->cfg), (unsigned)geom_of(&o->cfg).num_sm,
+            (unsigned)geom_of(&o->cfg).num_banks, (unsigned)geom_of(&o->cfg).num_wf,
             (unsigned long long)o->cycles, rc, rr, rl, rl > 0 ? rr / rl : 0.0,
             ok ? "true" : "false", ok ? "pass" : "fail");
     if (gpucoh_afile_commit(&af, err, sizeof err) != 0) {
@@ -1304,10 +1308,10 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     o->what = what;
     /* the report: <command>-...json in --out (default build/out) unless --json */
     if (!strcmp(what, "cosim system"))
-        snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", proto_name(TC_D(&o->cfg)),
+        snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", gsys_variant_name(&o->cfg),
                  (unsigned long long)o->seed);
     else if (!strcmp(what, "bench system"))
-        snprintf(name, sizeof name, "bench-system-%s.json", proto_name(TC_D(&o->cfg)));
+        snprintf(name, sizeof name, "bench-system-%s.json", gsys_variant_name(&o->cfg));
     else
         snprintf(name, sizeof name, "%s-seed%llu.json", what, (unsigned long long)o->seed);
     if (report_path(o, name) != 0) {
@@ -1336,15 +1340,16 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
                   tc_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
-    for (int p = 0; p < 2 && !r->diverged; p++) {
-        const tc_protocol_t pr = p ? TC_STRONG : TC_WEAK;
+    const gsys_proto_t* P = gsys_proto_find("tc"); /* the family of the tc_* units */
+    for (uint32_t p = 0; p < P->nvariants && !r->diverged; p++) {
         topt_t o;
         memset(&o, 0, sizeof o);
-        o.cfg = tc_sys_cfg_small(pr);
+        o.P = P;
+        P->config((P->default_variant + p) % P->nvariants, false, &o.cfg);
         o.cfg.seed = seed;
         o.cfg.core_illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
         o.impl = GSYS_IMPL_LOCKSTEP;
-        o.rtl = netlist ? netlist : TC_RTL_ALL;
+        o.rtl = netlist ? netlist : (1u << P->nslots) - 1u;
         o.rtl_dir = rtl_dir;
         o.full_every = 0;
         o.quiet = true;
@@ -1356,7 +1361,7 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
                              .report = sink,
                              .quiet = true,
                              .netlist = netlist};
-        if (tc_backend_rtl(TC_D(&o.cfg), &rc, &be, why, wn) != 0) {
+        if (gsys_backend_rtl_cfg(&o.cfg, &rc, &be, why, wn) != 0) {
             if (sink)
                 fclose(sink);
             return -1;

@@ -46,7 +46,7 @@
 #include <stdio.h>
 
 #include "tc_check.h"
-#include "tc_sys.h"
+#include "gsys.h"
 
 typedef struct {
     uint32_t episodes;       /* per wavefront (default 20) */

@@ -76,7 +76,7 @@
 #include <stdio.h>
 
 #include "tc_check.h"
-#include "tc_sys.h"
+#include "gsys.h"
 
 typedef struct tc_litmus tc_litmus_t;
 

@@ -52,7 +52,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tc_sys.h"
+#include "gsys.h"
 
 typedef struct {
     uint64_t seed;

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "tc_cov.h"
+#include "tc_gwct.h"
+#include "tc_units.h"
 #include "tc_sys.h"
 
 _Static_assert(TC_MAX_LINE_WORDS == GSYS_MAX_LINE_WORDS, "gsys_op_t holds a TC line");
@@ -437,6 +439,66 @@ static bool bank_word(const void* pd, const void* model, uint64_t line, uint32_t
     return false;
 }
 
+/* ---- the command line ---------------------------------------------------------------------- */
+
+static void config(uint32_t variant, bool paper, gsys_cfg_t* c) {
+    *c = paper ? tc_sys_cfg_default((tc_protocol_t)variant)
+               : tc_sys_cfg_small((tc_protocol_t)variant);
+}
+
+/* the variant and its lease mode (TC-Strong: fixed leases; TC-Weak: predicted) */
+static void set_variant(void* pd, uint32_t variant) {
+    tc_desc_t* d = pd;
+    d->protocol = (tc_protocol_t)variant;
+    d->lease_mode = tc_desc_default((tc_protocol_t)variant).lease_mode;
+}
+
+static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
+    return tc_desc_set(pd, kv, err, errlen);
+}
+
+static void params_print(const void* pd, FILE* f) {
+    tc_desc_print(pd, f);
+}
+
+static void params_json(const void* pd, FILE* f) {
+    tc_desc_json(pd, f);
+}
+
+/* every line and the MSHRs each cycle when the L1s are small, else every 1000 cycles */
+static uint32_t full_every(const void* pd) {
+    const tc_desc_t* d = pd;
+    return d->num_sm * d->l1_sets * d->l1_ways <= 64u ? 0u : 1000u;
+}
+
+/* The storage of the system's C models (tc_*_size): bytes per unit (the L1's includes its GWCT
+ * table) and the total of NumSm L1s, NumBanks banks and the timer. */
+static void model_bytes_json(const void* pd, FILE* f) {
+    const tc_desc_t* d = pd;
+    const tc_timer_desc_t t = tc_timer_desc_from(d);
+    const tc_gwct_desc_t g = tc_gwct_desc_from(d);
+    const tc_l1_desc_t a = tc_l1_desc_from(d);
+    const tc_l2_desc_t b = tc_l2_desc_from(d);
+    const size_t nt = tc_timer_size(&t), na = tc_l1_size(&a), nb = tc_l2_size(&b);
+    fprintf(f, "{\"timer\": %zu, \"gwct\": %zu, \"l1\": %zu, \"l2\": %zu, \"total\": %zu}", nt,
+            tc_gwct_size(&g), na, nb, nt + d->num_sm * na + d->num_banks * nb);
+}
+
+static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {
+    if (c->core_illegal_per_mille)
+        fprintf(f,
+                "  illegal core requests presented while ready: %llu (the L1s must drop each one: "
+                "tc_l1.md I1)\n",
+                (unsigned long long)core);
+    if (c->bank_illegal_per_mille)
+        fprintf(f,
+                "  illegal bank inputs (tc_l2.md section 10): J1 %llu requests of kind 0/5..7 and "
+                "J3 %llu stray fills (each a protocol error), J5 %llu atomic words >= LineBytes/4 "
+                "and J6 %llu aop 3 (defined effects)\n",
+                (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
+                (unsigned long long)j[3]);
+}
+
 /* ---- coverage ------------------------------------------------------------------------------ */
 
 static void cov_add(void* cov, uint32_t slot, const void* model) {
@@ -472,11 +534,22 @@ const gsys_proto_t tc_proto = {
     .name = "tc",
     .variants = variants,
     .nvariants = 2,
+    .default_variant = TC_WEAK,
     .pd_size = sizeof(tc_desc_t),
     .variant_of = variant_of,
     .check = check,
     .start_max = start_max,
     .traffic = traffic,
+    .config = config,
+    .set_variant = set_variant,
+    .param_set = param_set,
+    .params_print = params_print,
+    .params_json = params_json,
+    .cli_names = tc_msg_cli_names,
+    .full_every = full_every,
+    .model_bytes_json = model_bytes_json,
+    .illegal_report = illegal_report,
+    .start_help = "2^ts_width-1, --param ts_width",
     .slots = tc_slots,
     .nslots = TC_NSLOTS,
     .sm_slot = TC_SLOT_L1,
