@@ -211,7 +211,7 @@ typedef enum {
     WF_PEND,     /* an operation waiting to be sent to the L1 */
     WF_LOAD,     /* waiting for a core LOAD response */
     WF_ATOMIC,   /* waiting for a core ATOMIC response */
-    WF_FENCE,    /* waiting for the protocol's fence_done (RELEASE: then the store) */
+    WF_FENCE,    /* waiting for the protocol's fence_mask (RELEASE: then the store) */
 } wf_state_t;
 
 typedef struct {
@@ -320,6 +320,14 @@ static bool chance(gsys_t* s, uint32_t per_mille) {
     return per_mille && gpucoh_rng_below(&s->rng, 1000) < per_mille;
 }
 
+/* The views of the L1s' and banks' registered outputs (after every edge). */
+static void views(gsys_t* s) {
+    const sslot_t* a = &s->sl[s->p->sm_slot];
+    const sslot_t* b = &s->sl[s->p->bank_slot];
+    s->p->sm_views(s->pd, a->out, a->osz, a->n, s->smv);
+    s->p->bank_views(s->pd, b->out, b->osz, b->n, s->bkv);
+}
+
 static void* in_of(const gsys_t* s, uint32_t slot, uint32_t i) {
     return s->sl[slot].in + (size_t)i * s->sl[slot].isz;
 }
@@ -357,7 +365,7 @@ static void harness_error(gsys_t* s, const char* fmt, ...) {
 static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
                      size_t errlen) {
     const gsys_proto_t* p = cfg->proto;
-    if (!p || !be || !be->tick || !wl || !wl->next || !wl->finished) {
+    if (!p || !be || !be->tick || !be->tick_slot || !wl || !wl->next || !wl->finished) {
         snprintf(err, errlen, "system: protocol, backend and workload callbacks are required");
         return -1;
     }
@@ -480,10 +488,7 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     for (uint32_t k = 0; s->p->reset_outputs && k < s->p->nslots; k++)
         for (uint32_t i = 0; i < s->sl[k].n; i++)
             s->p->reset_outputs(s->pd, k, out_of(s, k, i));
-    for (uint32_t j = 0; j < n; j++)
-        s->p->sm_view(s->pd, out_of(s, s->p->sm_slot, j), &s->smv[j]);
-    for (uint32_t b = 0; b < nb; b++)
-        s->p->bank_view(s->pd, out_of(s, s->p->bank_slot, b), &s->bkv[b]);
+    views(s);
     return s;
 }
 
@@ -756,11 +761,13 @@ static void fences(gsys_t* s, uint32_t j) {
     if (!m)
         return;
     const void* o = out_of(s, s->p->sm_slot, j);
+    const uint64_t ready[2] = {s->p->fence_mask(s->pd, o, GSYS_SCOPE_CTA),
+                               s->p->fence_mask(s->pd, o, GSYS_SCOPE_GPU)};
     while (m) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         wf_t* f = &s->wf[j * s->w + i];
-        if (!s->p->fence_done(s->pd, o, i, f->op.scope))
+        if (!((ready[f->op.scope == GSYS_SCOPE_GPU] >> i) & 1u))
             continue;
         s->st_fence[f->op.scope == GSYS_SCOPE_GPU]++;
         if (f->op.kind == GSYS_OP_RELEASE) {
@@ -968,7 +975,8 @@ static void inputs(gsys_t* s) {
     }
 }
 
-/* Tick every instance of every slot; the views of the new outputs. */
+/* Tick every instance of every slot (a slot at a time: its inputs, the edge, the payloads
+ * cleared); the views of the new outputs. */
 static int tick_all(gsys_t* s, bool rst) {
     const gsys_proto_t* p = s->p;
     const void* g = gout(s);
@@ -977,20 +985,14 @@ static int tick_all(gsys_t* s, bool rst) {
         s->be->cycle_begin(s->be->ctx, !rst);
     for (uint32_t k = 0; k < p->nslots; k++) {
         const sslot_t* x = &s->sl[k];
-        for (uint32_t i = 0; i < x->n; i++) {
-            void* in = x->in + (size_t)i * x->isz;
-            p->inputs(s->pd, k, in, rst, g, s->cycle, s->cfg.start);
-            if (s->be->tick(s->be->ctx, k, i, in, x->out + (size_t)i * x->osz) != 0)
-                rc = 1;
-            p->clear(k, in);
-        }
+        p->inputs(s->pd, k, x->in, x->isz, x->n, rst, g, s->cycle, s->cfg.start);
+        if (s->be->tick_slot(s->be->ctx, k, x->in, x->isz, x->out, x->osz, x->n) != 0)
+            rc = 1;
+        p->clear(k, x->in, x->isz, x->n);
     }
     if (s->be->cycle_end && s->be->cycle_end(s->be->ctx) != 0)
         rc = 1;
-    for (uint32_t j = 0; j < s->n; j++)
-        p->sm_view(s->pd, out_of(s, p->sm_slot, j), &s->smv[j]);
-    for (uint32_t b = 0; b < s->nb; b++)
-        p->bank_view(s->pd, out_of(s, p->bank_slot, b), &s->bkv[b]);
+    views(s);
     return rc;
 }
 

@@ -46,7 +46,7 @@ typedef enum {
     GSYS_OP_LOAD = 0,   /* word load, blocking: the wavefront waits for the value */
     GSYS_OP_STORE,      /* word store, not blocking */
     GSYS_OP_ATOMIC,     /* word atomic (aop, value, value2), blocking: returns the old value */
-    GSYS_OP_FENCE,      /* a fence of the op's scope: waits for the protocol's fence_done */
+    GSYS_OP_FENCE,      /* a fence of the op's scope: waits for the protocol's fence_mask */
     GSYS_OP_ACQUIRE,    /* load with acquire semantics (blocking load) */
     GSYS_OP_RELEASE,    /* fence(scope) then store */
     GSYS_OP_STORE_LINE, /* store with an arbitrary byte mask over a whole line (random traffic) */
@@ -180,9 +180,11 @@ typedef struct gsys_proto {
     uint32_t n_req_kinds, n_rsp_kinds;
     void (*geometry)(const void* pd, gsys_geom_t* g);
     uint32_t (*bank_of)(const void* pd, uint64_t line);
-    /* the registered outputs of an instance, as the system sees them */
-    void (*sm_view)(const void* pd, const void* out, gsys_sm_view_t* v);
-    void (*bank_view)(const void* pd, const void* out, gsys_bank_view_t* v);
+    /* The registered outputs of the n instances of the SM (bank) slot, as the system sees them:
+     * instance i's outputs at out + i * stride into v[i]. Once per cycle (a batch: one call). */
+    void (*sm_views)(const void* pd, const void* out, size_t stride, uint32_t n, gsys_sm_view_t* v);
+    void (*bank_views)(const void* pd, const void* out, size_t stride, uint32_t n,
+                       gsys_bank_view_t* v);
     void (*msg_info)(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi);
     void (*req_src)(void* msg, uint32_t sm);  /* stamp the SM a request comes from */
     void (*rsp_copy)(void* msg, uint32_t sm); /* a response's copy for one SM */
@@ -193,16 +195,18 @@ typedef struct gsys_proto {
     void (*sm_rsp)(void* sm_in, const void* msg);
     void (*bank_req)(void* bank_in, const void* msg);
     void (*bank_fill)(const void* pd, void* bank_in, uint64_t line, const uint32_t* data);
-    /* every instance's input before its tick: reset, the global slot's outputs (gout, NULL if
-     * none); a global unit's own input (cycle: the cycle, start: cfg.start). After the tick,
-     * clear() zeroes the payloads that were valid (an invalid input is all 0). */
-    void (*inputs)(const void* pd, uint32_t slot, void* in, bool rst, const void* gout,
-                   uint64_t cycle, uint32_t start);
-    void (*clear)(uint32_t slot, void* in);
+    /* The inputs of a slot's n instances (at in + i * stride) before their edge: reset, the
+     * global slot's outputs (gout, NULL if none); a global unit's own input (cycle: the cycle,
+     * start: cfg.start). After the edge, clear() zeroes the payloads that were valid (an
+     * invalid input is all 0). Once per slot per cycle. */
+    void (*inputs)(const void* pd, uint32_t slot, void* in, size_t stride, uint32_t n, bool rst,
+                   const void* gout, uint64_t cycle, uint32_t start);
+    void (*clear)(uint32_t slot, void* in, size_t stride, uint32_t n);
     /* optional: an instance's outputs before its first edge (NULL: all 0) */
     void (*reset_outputs)(const void* pd, uint32_t slot, void* out);
-    /* a fence / release of wavefront wf with this scope may complete (sm_out: its L1's outputs) */
-    bool (*fence_done)(const void* pd, const void* sm_out, uint32_t wf, uint32_t scope);
+    /* the wavefronts (bit wf) whose fence / release of this scope may complete now (sm_out:
+     * their L1's outputs; the system also waits for their stores to reach the crossbar) */
+    uint64_t (*fence_mask)(const void* pd, const void* sm_out, uint32_t scope);
     /* Illegal inputs (the unit pages' "Illegal inputs"), called only after the system has drawn
      * their chance: an idle core's request the L1 must drop; an atomic's odd variant (the core
      * request of a GSYS_OP_ATOMIC in sm_in; returns its counter index 2 or 3, or -1); a bank

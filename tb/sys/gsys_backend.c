@@ -49,6 +49,18 @@ static int c_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void*
     return 0;
 }
 
+static int c_tick_slot(void* ctx, uint32_t slot, const void* in, size_t istride, void* out,
+                       size_t ostride, uint32_t n) {
+    cctx_t* c = ctx;
+    void (*tick)(void*, const void*, void*) = c->tick[slot];
+    void** m = c->model[slot];
+    const unsigned char* i = in;
+    unsigned char* o = out;
+    for (uint32_t k = 0; k < n; k++, i += istride, o += ostride)
+        tick(m[k], i, o);
+    return 0;
+}
+
 static void c_destroy(void* ctx) {
     cctx_t* c = ctx;
     if (!c)
@@ -105,6 +117,7 @@ int gsys_backend_c(const gsys_units_t* u, gsys_backend_t* be, char* err, size_t 
     }
     be->ctx = c;
     be->tick = c_tick;
+    be->tick_slot = c_tick_slot;
     be->destroy = c_destroy;
     return 0;
 }
@@ -268,6 +281,17 @@ static int r_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void*
     return ops->state_size ? cmp_state(c, slot, inst, &mm) : 0;
 }
 
+static int r_tick_slot(void* ctx, uint32_t slot, const void* in, size_t istride, void* out,
+                       size_t ostride, uint32_t n) {
+    const unsigned char* i = in;
+    unsigned char* o = out;
+    int rc = 0;
+    for (uint32_t k = 0; k < n; k++, i += istride, o += ostride)
+        if (r_tick(ctx, slot, k, i, o) != 0)
+            rc = 1;
+    return rc;
+}
+
 static void r_destroy(void* ctx) {
     rctx_t* c = ctx;
     if (c->cfg.wave) /* the trace is written while its instances still exist */
@@ -379,6 +403,7 @@ int gsys_backend_rtl(const gsys_units_t* u, const gsys_rtl_cfg_t* cfg, gsys_back
     c->u.pd = ((const cctx_t*)c->cbe.ctx)->pd; /* the C side's copy */
     be->ctx = c;
     be->tick = r_tick;
+    be->tick_slot = r_tick_slot;
     be->cycle_begin = r_cycle_begin;
     be->cycle_end = r_cycle_end;
     be->destroy = r_destroy;

@@ -80,6 +80,10 @@ typedef struct gsys_backend {
     /* tick instance inst of slot; non-zero stops the run (lockstep mismatch, RTL error; the
      * backend has printed the report) */
     int (*tick)(void* ctx, uint32_t slot, uint32_t inst, const void* in, void* out);
+    /* tick instances 0..n-1 of slot, instance i's input at in + i * istride and output at
+     * out + i * ostride (the system's loop: one call per slot per cycle) */
+    int (*tick_slot)(void* ctx, uint32_t slot, const void* in, size_t istride, void* out,
+                     size_t ostride, uint32_t n);
     /* before the first tick of a cycle (rst_n: the units' reset input this cycle) and after its
      * last; cycle_end's non-zero return stops the run. Both optional (NULL). */
     void (*cycle_begin)(void* ctx, bool rst_n);

@@ -127,30 +127,38 @@ static uint32_t bank_of(const void* pd, uint64_t line) {
     return tc_bank_of(pd, line);
 }
 
-static void sm_view(const void* pd, const void* out, gsys_sm_view_t* v) {
+static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
+                     gsys_sm_view_t* v) {
     const tc_desc_t* d = pd;
-    const tc_l1_out_t* o = out;
     const uint64_t all = d->num_wf >= 64 ? ~0ull : ((1ull << d->num_wf) - 1);
-    v->req = o->req.valid ? &o->req : NULL;
-    v->core_ready = o->core_ready;
-    v->crsp_valid = o->crsp.valid;
-    v->crsp_kind = o->crsp.kind;
-    v->crsp_wf_mask = o->crsp.wf_mask;
-    v->crsp_line = o->crsp.line;
-    v->crsp_data = o->crsp.data;
-    v->drained = (o->wr_idle & all) == all;
+    const unsigned char* b = out;
+    for (uint32_t i = 0; i < n; i++, v++, b += stride) {
+        const tc_l1_out_t* o = (const tc_l1_out_t*)(const void*)b;
+        v->req = o->req.valid ? &o->req : NULL;
+        v->core_ready = o->core_ready;
+        v->crsp_valid = o->crsp.valid;
+        v->crsp_kind = o->crsp.kind;
+        v->crsp_wf_mask = o->crsp.wf_mask;
+        v->crsp_line = o->crsp.line;
+        v->crsp_data = o->crsp.data;
+        v->drained = (o->wr_idle & all) == all;
+    }
 }
 
-static void bank_view(const void* pd, const void* out, gsys_bank_view_t* v) {
+static void bank_views(const void* pd, const void* out, size_t stride, uint32_t n,
+                       gsys_bank_view_t* v) {
     (void)pd;
-    const tc_l2_out_t* o = out;
-    v->rsp = o->rsp.valid ? &o->rsp : NULL;
-    v->req_ready = o->req_ready;
-    v->fetch = o->mreq.fetch;
-    v->fetch_line = o->mreq.fetch_line;
-    v->wb = o->mreq.wb;
-    v->wb_line = o->mreq.wb_line;
-    v->wb_data = o->mreq.wb_data;
+    const unsigned char* b = out;
+    for (uint32_t i = 0; i < n; i++, v++, b += stride) {
+        const tc_l2_out_t* o = (const tc_l2_out_t*)(const void*)b;
+        v->rsp = o->rsp.valid ? &o->rsp : NULL;
+        v->req_ready = o->req_ready;
+        v->fetch = o->mreq.fetch;
+        v->fetch_line = o->mreq.fetch_line;
+        v->wb = o->mreq.wb;
+        v->wb_line = o->mreq.wb_line;
+        v->wb_data = o->mreq.wb_data;
+    }
 }
 
 static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi) {
@@ -247,46 +255,49 @@ static void bank_fill(const void* pd, void* in, uint64_t line, const uint32_t* d
 }
 
 /* Reset and time into every L1 and bank; the timer's load of start at cycle 2. */
-static void inputs(const void* pd, uint32_t slot, void* in, bool rst, const void* gout,
-                   uint64_t cycle, uint32_t start) {
+static void inputs(const void* pd, uint32_t slot, void* in, size_t stride, uint32_t n, bool rst,
+                   const void* gout, uint64_t cycle, uint32_t start) {
     (void)pd;
     const tc_timer_out_t* to = gout;
     const tc_time_t tm = {to->now, to->era, to->roll};
-    switch (slot) {
-    case TC_SLOT_L1:
-        ((tc_l1_in_t*)in)->rst_n = !rst;
-        ((tc_l1_in_t*)in)->t = tm;
-        return;
-    case TC_SLOT_L2:
-        ((tc_l2_in_t*)in)->rst_n = !rst;
-        ((tc_l2_in_t*)in)->t = tm;
-        return;
-    default: {
-        tc_timer_in_t* ti = in;
-        memset(ti, 0, sizeof *ti);
-        ti->rst_n = !rst;
-        if (cycle == 2 && start != 0) {
-            ti->load = true;
-            ti->load_val = start;
+    unsigned char* b = in;
+    for (uint32_t i = 0; i < n; i++, b += stride) {
+        if (slot == TC_SLOT_L1) {
+            tc_l1_in_t* x = (tc_l1_in_t*)(void*)b;
+            x->rst_n = !rst;
+            x->t = tm;
+        } else if (slot == TC_SLOT_L2) {
+            tc_l2_in_t* x = (tc_l2_in_t*)(void*)b;
+            x->rst_n = !rst;
+            x->t = tm;
+        } else {
+            tc_timer_in_t* ti = (tc_timer_in_t*)(void*)b;
+            memset(ti, 0, sizeof *ti);
+            ti->rst_n = !rst;
+            if (cycle == 2 && start != 0) {
+                ti->load = true;
+                ti->load_val = start;
+            }
         }
-        return;
-    }
     }
 }
 
-static void clear(uint32_t slot, void* vin) {
-    if (slot == TC_SLOT_L1) {
-        tc_l1_in_t* in = vin;
-        if (in->core.valid)
-            memset(&in->core, 0, sizeof in->core);
-        if (in->rsp.valid)
-            memset(&in->rsp, 0, sizeof in->rsp);
-    } else if (slot == TC_SLOT_L2) {
-        tc_l2_in_t* in = vin;
-        if (in->req.valid)
-            memset(&in->req, 0, sizeof in->req);
-        if (in->mem.valid)
-            memset(&in->mem, 0, sizeof in->mem);
+static void clear(uint32_t slot, void* vin, size_t stride, uint32_t n) {
+    unsigned char* b = vin;
+    for (uint32_t i = 0; i < n; i++, b += stride) {
+        if (slot == TC_SLOT_L1) {
+            tc_l1_in_t* in = (tc_l1_in_t*)(void*)b;
+            if (in->core.valid)
+                memset(&in->core, 0, sizeof in->core);
+            if (in->rsp.valid)
+                memset(&in->rsp, 0, sizeof in->rsp);
+        } else if (slot == TC_SLOT_L2) {
+            tc_l2_in_t* in = (tc_l2_in_t*)(void*)b;
+            if (in->req.valid)
+                memset(&in->req, 0, sizeof in->req);
+            if (in->mem.valid)
+                memset(&in->mem, 0, sizeof in->mem);
+        }
     }
 }
 
@@ -297,11 +308,11 @@ static void reset_outputs(const void* pd, uint32_t slot, void* out) {
         ((tc_timer_out_t*)out)->now = 1;
 }
 
-static bool fence_done(const void* pd, const void* out, uint32_t wf, uint32_t scope) {
+/* scope GPU: fence_ready (the GWCT time has passed), CTA: wr_idle (every write acknowledged) */
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
     (void)pd;
     const tc_l1_out_t* o = out;
-    const uint64_t cond = scope == GSYS_SCOPE_GPU ? o->fence_ready : o->wr_idle;
-    return (cond >> wf) & 1u;
+    return scope == GSYS_SCOPE_GPU ? o->fence_ready : o->wr_idle;
 }
 
 /* ---- illegal inputs ------------------------------------------------------------------------ */
@@ -563,8 +574,8 @@ const gsys_proto_t tc_proto = {
     .n_rsp_kinds = 5,
     .geometry = geometry,
     .bank_of = bank_of,
-    .sm_view = sm_view,
-    .bank_view = bank_view,
+    .sm_views = sm_views,
+    .bank_views = bank_views,
     .msg_info = msg_info,
     .req_src = req_src,
     .rsp_copy = rsp_copy,
@@ -575,7 +586,7 @@ const gsys_proto_t tc_proto = {
     .inputs = inputs,
     .clear = clear,
     .reset_outputs = reset_outputs,
-    .fence_done = fence_done,
+    .fence_mask = fence_mask,
     .core_illegal = core_illegal,
     .atomic_illegal = atomic_illegal,
     .bank_illegal = bank_illegal,
