@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * test_tc_check.c -- cmocka tests of the TC consistency checkers themselves (tb/sys/tc_check.c,
- * tb/sys/tc_episode.c, tb/sys/tc_litmus.c): each checker must be able to fail.
+ * test_tc_check.c -- cmocka tests of the TC consistency checkers themselves (tb/sys/check.c,
+ * tb/sys/episode.c, tb/sys/litmus.c): each checker must be able to fail.
  *
  *   - the verdict rules of tc_check (nothing checked, failing not-checkable reasons, ...);
  *   - the episode tester passes on both protocols, and catches an injected wrong load value, an
@@ -26,66 +26,66 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tc_check.h"
-#include "tc_episode.h"
-#include "tc_litmus.h"
+#include "check.h"
+#include "episode.h"
+#include "litmus.h"
 #include "tc_sys.h"
 
 /* ---- tc_check ------------------------------------------------------------------------------ */
 
 static void test_check_verdicts(void** state) {
     (void)state;
-    tc_check_t c;
+    chk_result_t c;
     char v[128];
 
-    tc_chk_init(&c);
-    assert_false(tc_chk_passed(&c)); /* nothing was checked */
-    assert_non_null(strstr(tc_chk_verdict(&c, v, sizeof v), "nothing was checked"));
+    chk_init(&c);
+    assert_false(chk_passed(&c)); /* nothing was checked */
+    assert_non_null(strstr(chk_verdict(&c, v, sizeof v), "nothing was checked"));
 
     for (int i = 0; i < 5; i++)
-        tc_chk_nc(&c, TC_NC_RACY);
-    tc_chk_nc(&c, TC_NC_UNDEFINED);
-    assert_false(tc_chk_passed(&c)); /* only not-checkable: still nothing checked */
+        chk_nc(&c, NC_RACY);
+    chk_nc(&c, NC_UNDEFINED);
+    assert_false(chk_passed(&c)); /* only not-checkable: still nothing checked */
     assert_int_equal(c.nc, 6);
-    assert_int_equal(c.nc_by[TC_NC_RACY], 5);
-    assert_non_null(strstr(tc_chk_verdict(&c, v, sizeof v), "nothing was checked"));
+    assert_int_equal(c.nc_by[NC_RACY], 5);
+    assert_non_null(strstr(chk_verdict(&c, v, sizeof v), "nothing was checked"));
 
-    tc_chk_match(&c);
-    assert_true(tc_chk_passed(&c)); /* racy / undefined do not fail */
-    assert_string_equal(tc_chk_verdict(&c, v, sizeof v), "PASS");
+    chk_match(&c);
+    assert_true(chk_passed(&c)); /* racy / undefined do not fail */
+    assert_string_equal(chk_verdict(&c, v, sizeof v), "PASS");
 
-    tc_check_t u = c;
-    tc_chk_nc_msg(&u, TC_NC_UNEXPECTED, "outcome %d", 7);
-    assert_false(tc_chk_passed(&u));
+    chk_result_t u = c;
+    chk_nc_msg(&u, NC_UNEXPECTED, "outcome %d", 7);
+    assert_false(chk_passed(&u));
     assert_string_equal(u.msg[0], "outcome 7");
 
-    tc_check_t m = c;
-    tc_chk_mismatch(&m, "bad value 0x%x", 0x2a);
-    assert_false(tc_chk_passed(&m));
+    chk_result_t m = c;
+    chk_mismatch(&m, "bad value 0x%x", 0x2a);
+    assert_false(chk_passed(&m));
     assert_int_equal(m.mismatch, 1);
     assert_string_equal(m.msg[0], "bad value 0x2a");
 
-    tc_check_t f = c;
-    tc_chk_fatal(&f, "deadlock");
-    assert_false(tc_chk_passed(&f));
+    chk_result_t f = c;
+    chk_fatal(&f, "deadlock");
+    assert_false(chk_passed(&f));
 
-    tc_check_t g;
-    tc_chk_init(&g);
-    tc_chk_merge(&g, &m);
-    tc_chk_merge(&g, &c);
+    chk_result_t g;
+    chk_init(&g);
+    chk_merge(&g, &m);
+    chk_merge(&g, &c);
     assert_int_equal(g.match, 2);
     assert_int_equal(g.mismatch, 1);
-    assert_false(tc_chk_passed(&g));
+    assert_false(chk_passed(&g));
 
-    for (unsigned i = 0; i < TC_CHK_MSGS + 3; i++)
-        tc_chk_mismatch(&g, "m%u", i);
-    assert_int_equal(g.nmsg, TC_CHK_MSGS);
+    for (unsigned i = 0; i < CHK_MSGS + 3; i++)
+        chk_mismatch(&g, "m%u", i);
+    assert_int_equal(g.nmsg, CHK_MSGS);
     assert_int_equal(g.msgs_dropped, 4); /* 1 earlier message kept + 11 new, 8 kept */
 
     char buf[4096];
     FILE* fp = fmemopen(buf, sizeof buf, "w");
     assert_non_null(fp);
-    tc_chk_print(fp, "title", &u);
+    chk_print(fp, "title", &u);
     fclose(fp);
     assert_non_null(strstr(buf, "title: FAIL"));
     assert_non_null(strstr(buf, "racy 5"));
@@ -94,8 +94,8 @@ static void test_check_verdicts(void** state) {
 
 /* ---- episode tester ------------------------------------------------------------------------ */
 
-static tc_ep_params_t small_params(uint64_t seed) {
-    tc_ep_params_t p = tc_ep_defaults();
+static ep_params_t small_params(uint64_t seed) {
+    ep_params_t p = ep_defaults();
     p.episodes = 12;
     p.seed = seed;
     return p;
@@ -106,15 +106,15 @@ static void test_episode_passes(void** state) {
     for (int proto = 0; proto < 2; proto++) {
         tc_sys_cfg_t cfg = tc_sys_cfg_small((tc_protocol_t)proto);
         cfg.seed = 11;
-        tc_ep_params_t p = small_params(5);
-        tc_check_t r;
+        ep_params_t p = small_params(5);
+        chk_result_t r;
         char err[256];
-        int rc = tc_ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
+        int rc = ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
         assert_int_equal(rc, 0);
-        assert_true(tc_chk_passed(&r));
+        assert_true(chk_passed(&r));
         assert_true(r.match > 1000);
         assert_int_equal(r.mismatch, 0);
-        assert_true(r.nc_by[TC_NC_RACY] > 0); /* racy loads happen and are not checkable */
+        assert_true(r.nc_by[NC_RACY] > 0); /* racy loads happen and are not checkable */
     }
 }
 
@@ -146,12 +146,12 @@ static bool inj_finished(void* ctx) {
 }
 
 /* Run the episode tester through the injector; returns the result and the run status. */
-static tc_run_t run_injected(tc_sys_cfg_t* cfg, const tc_ep_params_t* p, inject_t* j,
-                             tc_check_t* out, char* report, size_t rlen) {
+static tc_run_t run_injected(tc_sys_cfg_t* cfg, const ep_params_t* p, inject_t* j,
+                             chk_result_t* out, char* report, size_t rlen) {
     char err[256];
-    tc_ep_t* e = tc_ep_new(cfg, p, err, sizeof err);
+    ep_t* e = ep_new(cfg, p, err, sizeof err);
     assert_non_null(e);
-    j->in = tc_ep_workload(e);
+    j->in = ep_workload(e);
     tc_workload_t wl = {j, inj_next, inj_done, inj_finished};
     tc_backend_t be;
     assert_int_equal(tc_backend_c(TC_D(cfg), &be, err, sizeof err), 0);
@@ -161,25 +161,25 @@ static tc_run_t run_injected(tc_sys_cfg_t* cfg, const tc_ep_params_t* p, inject_
     assert_non_null(fp);
     tc_run_t rc = tc_sys_run(s, 2000000, fp);
     fclose(fp);
-    tc_ep_finish(e, rc, tc_sys_cycle(s));
-    *out = *tc_ep_result(e);
+    ep_finish(e, rc, tc_sys_cycle(s));
+    *out = *ep_result(e);
     tc_sys_free(s);
     be.destroy(be.ctx);
-    tc_ep_free(e);
+    ep_free(e);
     return rc;
 }
 
 static void test_episode_catches_wrong_load(void** state) {
     (void)state;
     tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
-    tc_ep_params_t p = small_params(3);
+    ep_params_t p = small_params(3);
     p.racy_permille = 0; /* every load is exactly checkable */
     inject_t j = {NULL, TC_WOP_LOAD, 200, 0, 0x00010000u, false};
-    tc_check_t r;
+    chk_result_t r;
     static char rep[1 << 16];
     assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DONE);
     assert_int_equal(r.mismatch, 1);
-    assert_false(tc_chk_passed(&r));
+    assert_false(chk_passed(&r));
     /* the report names SM, wavefront, address, expected and observed values, episode, cycle */
     assert_non_null(strstr(r.msg[0], "load mismatch: SM "));
     assert_non_null(strstr(r.msg[0], " wf "));
@@ -193,14 +193,14 @@ static void test_episode_catches_wrong_load(void** state) {
 static void test_episode_catches_wrong_atomic(void** state) {
     (void)state;
     tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_STRONG);
-    tc_ep_params_t p = small_params(4);
+    ep_params_t p = small_params(4);
     for (uint32_t nth = 1; nth <= 3; nth++) { /* sync acquires, releases and data atomics */
         inject_t j = {NULL, TC_WOP_ATOMIC, nth * 37, 0, 0x00400000u, false};
-        tc_check_t r;
+        chk_result_t r;
         static char rep[1 << 16];
         assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DONE);
         assert_true(r.mismatch >= 1);
-        assert_false(tc_chk_passed(&r));
+        assert_false(chk_passed(&r));
     }
 }
 
@@ -210,20 +210,20 @@ static void test_episode_catches_weak_release(void** state) {
     (void)state;
     tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
     TC_D(&cfg)->pred_init = TC_D(&cfg)->pred_max = 200; /* long leases */
-    tc_ep_params_t p = tc_ep_defaults();
+    ep_params_t p = ep_defaults();
     p.episodes = 50;
     p.locations = 16;
     p.sync_locs = 1;
     p.rel_scope = TC_SCOPE_CTA;
-    tc_check_t r;
+    chk_result_t r;
     char err[256];
-    int rc = tc_ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
+    int rc = ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
     assert_int_equal(rc, 1);
     assert_true(r.mismatch >= 1);
     assert_non_null(strstr(r.msg[0], "mismatch"));
     /* the same workload with GPU-scope releases is correct */
     p.rel_scope = TC_SCOPE_GPU;
-    rc = tc_ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
+    rc = ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
     assert_int_equal(rc, 0);
 }
 
@@ -231,15 +231,15 @@ static void test_episode_deadlock_is_fatal(void** state) {
     (void)state;
     tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
     cfg.deadlock_cycles = 3000;
-    tc_ep_params_t p = small_params(2);
+    ep_params_t p = small_params(2);
     p.episodes = 2;
     inject_t j = {NULL, 0xffffu, 0, 0, 0, true}; /* corrupts nothing, never finishes */
-    tc_check_t r;
+    chk_result_t r;
     static char rep[1 << 16];
     assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DEADLOCK);
     assert_non_null(strstr(rep, "DEADLOCK"));
     assert_true(r.fatal >= 1);
-    assert_false(tc_chk_passed(&r));
+    assert_false(chk_passed(&r));
     assert_non_null(strstr(r.msg[r.nmsg - 1], "DEADLOCK"));
 }
 
@@ -264,10 +264,10 @@ static void test_litmus_files_parse(void** state) {
             continue;
         char path[2048], err[512];
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        tc_litmus_t* t = tc_litmus_load(path, err, sizeof err);
+        litmus_t* t = litmus_load(path, err, sizeof err);
         if (!t)
             fail_msg("%s", err);
-        tc_litmus_free(t);
+        litmus_free(t);
         n++;
     }
     closedir(d);
@@ -285,9 +285,9 @@ static void test_litmus_files_parse(void** state) {
 
 static void expect_parse_error(const char* text, const char* msg) {
     char err[512];
-    tc_litmus_t* t = tc_litmus_parse(text, "t.litmus", err, sizeof err);
+    litmus_t* t = litmus_parse(text, "t.litmus", err, sizeof err);
     if (t) {
-        tc_litmus_free(t);
+        litmus_free(t);
         fail_msg("accepted, expected error '%s'", msg);
     }
     if (strncmp(err, msg, strlen(msg)) != 0)
@@ -334,24 +334,24 @@ static void test_litmus_parse_errors(void** state) {
                        "t.litmus:3: loc y: line 1 word 2 is already location x");
 
     char err[512];
-    tc_litmus_t* t = tc_litmus_load("/nonexistent/x.litmus", err, sizeof err);
+    litmus_t* t = litmus_load("/nonexistent/x.litmus", err, sizeof err);
     assert_null(t);
     assert_non_null(strstr(err, "/nonexistent/x.litmus: cannot open"));
 
     /* a good file: keys are the registers then the final locations named in outcomes */
-    t = tc_litmus_parse(HDR "  ld r1 y until=0x1 # comment\nallow all r0=* x=1\n", "t.litmus", err,
-                        sizeof err);
+    t = litmus_parse(HDR "  ld r1 y until=0x1 # comment\nallow all r0=* x=1\n", "t.litmus", err,
+                     sizeof err);
     if (!t)
         fail_msg("%s", err);
-    assert_int_equal(tc_litmus_nkeys(t), 3);
-    assert_string_equal(tc_litmus_key(t, 0), "r0");
-    assert_string_equal(tc_litmus_key(t, 1), "r1");
-    assert_string_equal(tc_litmus_key(t, 2), "x");
+    assert_int_equal(litmus_nkeys(t), 3);
+    assert_string_equal(litmus_key(t, 0), "r0");
+    assert_string_equal(litmus_key(t, 1), "r1");
+    assert_string_equal(litmus_key(t, 2), "x");
     uint32_t v[3] = {1, 0, 7};
     char b[64];
-    tc_litmus_format(t, v, b, sizeof b);
+    litmus_format(t, v, b, sizeof b);
     assert_string_equal(b, "r0=1 r1=0 x=7");
-    tc_litmus_free(t);
+    litmus_free(t);
 }
 
 /* ---- litmus runs --------------------------------------------------------------------------- */
@@ -369,26 +369,26 @@ static void test_litmus_parse_errors(void** state) {
     "%s"
 
 static int run_text(const char* flag_st, const char* flag_ld, const char* exps, tc_protocol_t proto,
-                    uint32_t runs, tc_litmus_result_t* r) {
+                    uint32_t runs, litmus_result_t* r) {
     char text[2048], err[512];
     snprintf(text, sizeof text, MP_BODY, flag_st, flag_ld, exps);
-    tc_litmus_t* t = tc_litmus_parse(text, "mp.litmus", err, sizeof err);
+    litmus_t* t = litmus_parse(text, "mp.litmus", err, sizeof err);
     if (!t)
         fail_msg("%s", err);
-    tc_litmus_opts_t o;
-    tc_litmus_opts_default(&o);
+    litmus_opts_t o;
+    litmus_opts_default(&o);
     o.runs = runs;
     o.seed = 3;
     o.witness_min_runs = 100;
     tc_sys_cfg_t cfg = tc_sys_cfg_small(proto);
-    int rc = tc_litmus_run(t, &cfg, &o, NULL, r, err, sizeof err);
+    int rc = litmus_run(t, &cfg, &o, NULL, r, err, sizeof err);
     if (rc < 0)
         fail_msg("%s", err);
-    tc_litmus_free(t);
+    litmus_free(t);
     return rc;
 }
 
-static uint64_t count_of(const tc_litmus_result_t* r, uint32_t r0, uint32_t r1) {
+static uint64_t count_of(const litmus_result_t* r, uint32_t r0, uint32_t r1) {
     for (uint32_t i = 0; i < r->nout; i++)
         if (r->out[i].v[0] == r0 && r->out[i].v[1] == r1)
             return r->out[i].count;
@@ -398,18 +398,18 @@ static uint64_t count_of(const tc_litmus_result_t* r, uint32_t r0, uint32_t r1) 
 static void test_litmus_correct_passes(void** state) {
     (void)state;
     for (int proto = 0; proto < 2; proto++) {
-        tc_litmus_result_t r;
+        litmus_result_t r;
         int rc = run_text("rel.gpu flag 1", "acq.gpu", "allow all\nforbid all r0=1 r1=0\n",
                           (tc_protocol_t)proto, 400, &r);
         assert_int_equal(rc, 0);
         assert_true(r.pass);
         assert_int_equal(r.chk.match, 400);
         assert_int_equal(count_of(&r, 1, 0), 0);
-        tc_litmus_result_free(&r);
+        litmus_result_free(&r);
     }
 }
 
-/* Expectations keyed by memory model and family (tc_litmus.h): TC-Weak gives rcpc, TC-Strong
+/* Expectations keyed by memory model and family (litmus.h): TC-Weak gives rcpc, TC-Strong
  * rcsc (and so rcpc). Plain MP shows the stale r0=1 r1=0 under TC-Weak, so a forbid line keyed
  * by a model or family that covers TC-Weak must fail, one keyed by rcsc must not apply. */
 static void test_litmus_model_keys(void** state) {
@@ -426,12 +426,12 @@ static void test_litmus_model_keys(void** state) {
         {"allow rcpc\nforbid sc r0=1 r1=0\n", 0},   /* no variant gives sc: applies to none */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        tc_litmus_result_t r;
+        litmus_result_t r;
         int rc = run_text("st flag 1", "ld", cases[i].exps, TC_WEAK, 400, &r);
         if (rc != cases[i].rc)
             fail_msg("case %zu (%s): rc %d, expected %d", i, cases[i].exps, rc, cases[i].rc);
         assert_true(count_of(&r, 1, 0) > 0); /* the stale outcome was there to be judged */
-        tc_litmus_result_free(&r);
+        litmus_result_free(&r);
     }
     expect_parse_error(HDR "allow tso r0=1\n",
                        "t.litmus:8: unknown protocol, family or memory model 'tso'");
@@ -440,85 +440,85 @@ static void test_litmus_model_keys(void** state) {
 static void test_litmus_wrong_expectation_fails(void** state) {
     (void)state;
     /* plain MP under TC-Weak shows the stale outcome: declaring it forbidden must fail */
-    tc_litmus_result_t r;
+    litmus_result_t r;
     int rc = run_text("st flag 1", "ld", "allow all\nforbid tc-weak r0=1 r1=0\n", TC_WEAK, 400, &r);
     assert_int_equal(rc, 1);
     assert_false(r.pass);
     assert_true(r.chk.mismatch > 0);
     assert_int_equal(r.chk.mismatch, count_of(&r, 1, 0));
     assert_non_null(strstr(r.chk.msg[0], "FORBIDDEN outcome r0=1 r1=0 in run "));
-    tc_litmus_result_free(&r);
+    litmus_result_free(&r);
     /* so must a CTA-scope release/acquire across SMs declared as synchronizing */
     rc = run_text("rel.cta flag 1", "acq.cta", "allow all\nforbid tc-weak r0=1 r1=0\n", TC_WEAK,
                   400, &r);
     assert_int_equal(rc, 1);
     assert_true(r.chk.mismatch > 0);
-    tc_litmus_result_free(&r);
+    litmus_result_free(&r);
 }
 
 static void test_litmus_nothing_checked_fails(void** state) {
     (void)state;
-    tc_litmus_result_t r;
+    litmus_result_t r;
     /* the only allow line never matches, everything else is undefined: all not-checkable */
     int rc = run_text("st flag 1", "ld", "allow all r0=7\nundef all\n", TC_STRONG, 100, &r);
     assert_int_equal(rc, 1);
     assert_false(r.pass);
     assert_int_equal(r.chk.match + r.chk.mismatch, 0);
-    assert_int_equal(r.chk.nc_by[TC_NC_UNDEFINED], 100);
+    assert_int_equal(r.chk.nc_by[NC_UNDEFINED], 100);
     char v[128];
-    assert_non_null(strstr(tc_chk_verdict(&r.chk, v, sizeof v), "nothing was checked"));
-    tc_litmus_result_free(&r);
+    assert_non_null(strstr(chk_verdict(&r.chk, v, sizeof v), "nothing was checked"));
+    litmus_result_free(&r);
 }
 
 static void test_litmus_unexpected_fails(void** state) {
     (void)state;
-    tc_litmus_result_t r;
+    litmus_result_t r;
     int rc = run_text("st flag 1", "ld", "allow all r0=0 r1=0\n", TC_WEAK, 100, &r);
     assert_int_equal(rc, 1);
-    assert_true(r.chk.nc_by[TC_NC_UNEXPECTED] > 0);
+    assert_true(r.chk.nc_by[NC_UNEXPECTED] > 0);
     assert_int_equal(r.chk.mismatch, 0);
     assert_non_null(strstr(r.chk.msg[0], "unexpected outcome"));
-    tc_litmus_result_free(&r);
+    litmus_result_free(&r);
 }
 
 static void test_litmus_missing_witness_fails(void** state) {
     (void)state;
-    tc_litmus_result_t r;
+    litmus_result_t r;
     /* a GPU release/acquire never shows the stale outcome: a witness for it must fail */
     int rc = run_text("rel.gpu flag 1", "acq.gpu", "allow all\nwitness tc-weak r0=1 r1=0\n",
                       TC_WEAK, 150, &r);
     assert_int_equal(rc, 1);
-    assert_true(tc_chk_passed(&r.chk));
+    assert_true(chk_passed(&r.chk));
     assert_int_equal(r.witness_missing, 1);
     assert_false(r.pass);
-    tc_litmus_result_free(&r);
+    litmus_result_free(&r);
     /* and a witness that does happen passes */
     rc = run_text("st flag 1", "ld", "allow all\nwitness tc-weak r0=1 r1=0\n", TC_WEAK, 400, &r);
     assert_int_equal(rc, 0);
     assert_int_equal(r.witness_missing, 0);
-    tc_litmus_result_free(&r);
+    litmus_result_free(&r);
 }
 
 static void test_litmus_setup_errors(void** state) {
     (void)state;
     char err[512];
-    tc_litmus_t* t = tc_litmus_parse(HDR "thread T2 sm=7 cta=7\n  ld r1 y\nallow all\n", "t.litmus",
-                                     err, sizeof err);
+    litmus_t* t = litmus_parse(HDR "thread T2 sm=7 cta=7\n  ld r1 y\nallow all\n", "t.litmus", err,
+                               sizeof err);
     if (!t)
         fail_msg("%s", err);
-    tc_litmus_opts_t o;
-    tc_litmus_opts_default(&o);
+    litmus_opts_t o;
+    litmus_opts_default(&o);
     o.runs = 1;
     tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
-    assert_int_equal(tc_litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
+    assert_int_equal(litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
     assert_string_equal(err, "t.litmus:8: thread T2: sm=7 but the configuration has 4 SMs");
-    tc_litmus_free(t);
-    t = tc_litmus_parse(HDR "warm sm=5 x\nallow all\n", "t.litmus", err, sizeof err);
+    litmus_free(t);
+    t = litmus_parse(HDR "warm sm=5 x\nallow all\n", "t.litmus", err, sizeof err);
     if (!t)
         fail_msg("%s", err);
-    assert_int_equal(tc_litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
+    assert_int_equal(litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
     assert_string_equal(err, "t.litmus:8: warm sm=5 but the configuration has 4 SMs");
-    tc_litmus_free(t);
+    litmus_free(t);
 }
 
 /* Reusing one backend (reset by the harness every run) gives the same outcomes as fresh ones. */
@@ -526,27 +526,27 @@ static void test_litmus_reuse_equals_fresh(void** state) {
     (void)state;
     char text[2048], err[512];
     snprintf(text, sizeof text, MP_BODY, "st flag 1", "ld", "allow all\n");
-    tc_litmus_t* t = tc_litmus_parse(text, "mp.litmus", err, sizeof err);
+    litmus_t* t = litmus_parse(text, "mp.litmus", err, sizeof err);
     if (!t)
         fail_msg("%s", err);
-    tc_litmus_result_t r[2];
+    litmus_result_t r[2];
     for (int k = 0; k < 2; k++) {
-        tc_litmus_opts_t o;
-        tc_litmus_opts_default(&o);
+        litmus_opts_t o;
+        litmus_opts_default(&o);
         o.runs = 200;
         o.seed = 9;
         o.fresh_backend = k == 1;
         tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
-        assert_int_equal(tc_litmus_run(t, &cfg, &o, NULL, &r[k], err, sizeof err), 0);
+        assert_int_equal(litmus_run(t, &cfg, &o, NULL, &r[k], err, sizeof err), 0);
     }
     assert_int_equal(r[0].nout, r[1].nout);
     for (uint32_t i = 0; i < r[0].nout; i++) {
         assert_int_equal(count_of(&r[1], r[0].out[i].v[0], r[0].out[i].v[1]), r[0].out[i].count);
         assert_int_equal(r[0].out[i].first_run, r[1].out[i].first_run);
     }
-    tc_litmus_result_free(&r[0]);
-    tc_litmus_result_free(&r[1]);
-    tc_litmus_free(t);
+    litmus_result_free(&r[0]);
+    litmus_result_free(&r[1]);
+    litmus_free(t);
 }
 
 int main(void) {

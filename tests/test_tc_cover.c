@@ -21,7 +21,7 @@
 #include "tc_cov.h"
 #include "tc_l1.h"
 #include "tc_l2.h"
-#include "tc_rand.h"
+#include "traffic.h"
 #include "tc_sys.h"
 
 /* ---- names and reachability ------------------------------------------------------------- */
@@ -208,12 +208,12 @@ static void run_small(tc_protocol_t p, bool steer, uint64_t cycles, tc_cov_t* co
     char err[256];
     tc_backend_t be;
     assert_int_equal(tc_backend_c(TC_D(&cfg), &be, err, sizeof err), 0);
-    tc_rand_cfg_t rc = tc_rand_cfg_default(&cfg, cfg.seed, ~0ull >> 1);
+    traffic_cfg_t rc = traffic_cfg_default(&cfg, cfg.seed, ~0ull >> 1);
     rc.steer = steer;
-    tc_rand_t* r = tc_rand_new(&cfg, &rc, err, sizeof err);
+    traffic_t* r = traffic_new(&cfg, &rc, err, sizeof err);
     assert_non_null(r);
     tc_workload_t wl;
-    tc_rand_workload(r, &wl);
+    traffic_workload(r, &wl);
     tc_sys_t* s = tc_sys_new(&cfg, &be, &wl, err, sizeof err);
     assert_non_null(s);
     assert_int_equal(tc_sys_run(s, cycles, stderr), TC_RUN_CYCLES);
@@ -223,7 +223,7 @@ static void run_small(tc_protocol_t p, bool steer, uint64_t cycles, tc_cov_t* co
     for (uint32_t b = 0; b < TC_D(&cfg)->num_banks; b++)
         tc_cov_add_l2(cov, tc_backend_c_l2(&be, b));
     tc_sys_free(s);
-    tc_rand_free(r);
+    traffic_free(r);
     be.destroy(be.ctx);
 }
 

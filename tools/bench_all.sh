@@ -97,7 +97,7 @@ TMP=docs/perf.md.tmp
     echo
     echo "## The TC system"
     echo
-    echo "\`gpucoh bench system\`: $SC cycles of random traffic (tb/sys/tc_rand.c) through the whole"
+    echo "\`gpucoh bench system\`: $SC cycles of random traffic (tb/sys/traffic.c) through the whole"
     echo "system, run with the C models alone, the Verilated units alone (every L1 with its GWCT"
     echo "table, every bank, the timer), and in lockstep (both, every output of every unit and the"
     echo "state of every line written compared every cycle, every line and MSHR every 1000 cycles);"

@@ -121,7 +121,7 @@ FULLCOV=0 sysrun tc-weak-paper-life $((N / 30)) --protocol tc-weak --config pape
     --param pred_init=65535 --param t_evict=0 --param use_t_write=0
 # cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable at the small
 # configuration is reached by its three runs together, every one reachable at the paper size by
-# the five paper runs together (both required; the wrap runs' ROLL phase, tc_rand.h, reaches the
+# the five paper runs together (both required; the wrap runs' ROLL phase, traffic.h, reaches the
 # roll corners, the pinned predictor F68)
 covcheck() { # covcheck NAME REQUIRED RUN...
     local name=$1 req=$2; shift 2

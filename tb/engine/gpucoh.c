@@ -19,7 +19,7 @@
 #include "mutants.h"
 #include "quality.h"
 #include "rtl_load.h"
-#include "tc_cli.h"
+#include "sys_cli.h"
 #include "unit.h"
 #include "util.h"
 
@@ -314,14 +314,14 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
     return 0;
 }
 
-/* The TC system commands (tb/sys/tc_cli.c): --help / -h anywhere answers with the usage. */
+/* The TC system commands (tb/sys/sys_cli.c): --help / -h anywhere answers with the usage. */
 static int tc_cmd(const char* what, int argc, char** argv, int first) {
     for (int i = first; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
             return 0;
         }
-    return tc_cli_main(what, argc, argv, first);
+    return sys_cli_main(what, argc, argv, first);
 }
 
 static int cmd_list(int argc, char** argv) {
@@ -543,7 +543,7 @@ static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
     }
     fprintf(stderr, "\n");
     nargv[n] = NULL;
-    return tc_cli_main("cosim system", n, nargv, 3);
+    return sys_cli_main("cosim system", n, nargv, 3);
 }
 
 /* The exit status of a unit run: 1 diverged, 130 interrupted (Ctrl-C), else 0. */

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "cosim.h"
-#include "tc_cli.h"
+#include "sys_cli.h"
 #include "tc_sys_rtl.h"
 #include "util.h"
 
@@ -266,7 +266,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
     const bool no_steer = stim && !stim->steer;
     const bool illegal_set = stim && stim->illegal_set;
     const uint32_t illegal_rate = illegal_set ? stim->illegal_rate : 0;
-    const bool steer = !no_steer; /* the TC system context's traffic (tc_rand.h) */
+    const bool steer = !no_steer; /* the TC system context's traffic (traffic.h) */
     const char* root = gpucoh_root();
     char err[1024];
     static mutant_t ms[MAX_MUTANTS];
@@ -399,9 +399,9 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             if (own_caught) {
                 /* decided in the unit's own context */
             } else if (strncmp(u->name, "tc_", 3) == 0 && (!netlist || sys_nl)) {
-                tc_mutant_result_t tr;
-                if (tc_cli_mutant(sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl, &tr,
-                                  o->why, sizeof o->why) != 0) {
+                sys_mutant_result_t tr;
+                if (sys_cli_mutant(sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl, &tr,
+                                   o->why, sizeof o->why) != 0) {
                     o->status = 2;
                 } else {
                     o->status = tr.diverged ? 0 : 1;

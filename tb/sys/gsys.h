@@ -148,7 +148,7 @@ typedef struct gsys_proto {
     uint32_t (*variant_of)(const void* pd);
     /* 0 if the descriptor is legal, else -1 with a message naming the problem */
     int (*check)(const void* pd, char* err, size_t errlen);
-    /* The command line (tb/sys/tc_cli.c): a variant's small or paper configuration (proto,
+    /* The command line (tb/sys/sys_cli.c): a variant's small or paper configuration (proto,
      * descriptor, delays); a descriptor switched to another variant, its other parameters kept
      * (--protocol both); --param NAME=VALUE; every parameter as "--param NAME=VALUE ..." (replay
      * lines) and as a JSON object; a check() message in --param's names (NULL: as it is); the
@@ -165,7 +165,7 @@ typedef struct gsys_proto {
     void (*illegal_report)(const struct gsys_cfg* c, uint64_t core, const uint64_t bank[4],
                            FILE* f);
     const char* start_help; /* what start_max is, for messages: "2^ts_width-1, --param ts_width" */
-    /* what random traffic needs to aim at the protocol's corners (tb/sys/tc_rand.c) */
+    /* what random traffic needs to aim at the protocol's corners (tb/sys/traffic.c) */
     void (*traffic)(const void* pd, struct gsys_traffic* t);
     /* the largest start value of the global unit (cfg.start; TC: 2^TsWidth-1, the timer just
      * before its rollover); NULL: the protocol has no start value */

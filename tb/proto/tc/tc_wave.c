@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tc_rand.h"
+#include "traffic.h"
 #include "tc_units.h"
 #include "util.h"
 
@@ -85,7 +85,7 @@ void tc_wave_base(const tc_wave_run_t* r, const tc_rtl_result_t* div, char* buf,
         break;
     default: {
         char name[128];
-        snprintf(name, sizeof name, "%s", r->lit ? tc_litmus_name(r->lit) : "test");
+        snprintf(name, sizeof name, "%s", r->lit ? litmus_name(r->lit) : "test");
         for (char* c = name; *c; c++)
             if (*c == '/' || *c == ' ')
                 *c = '_';
@@ -227,28 +227,28 @@ static int rerun(const tc_wave_run_t* r, const tc_rtl_result_t* div, gpucoh_mwav
     const int saved = hide_stdout();
     if (r->kind == TC_WAVE_COSIM) {
         if (f_make(&f, &r->cfg, &(gsys_backend_t){0}, err, n) == 0) {
-            tc_rand_cfg_t rcfg =
-                tc_rand_cfg_default(&r->cfg, r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
+            traffic_cfg_t rcfg =
+                traffic_cfg_default(&r->cfg, r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
             rcfg.steer = !r->steer_off;
-            rcfg.roll_cycle = tc_rand_roll_cycle(&r->cfg);
-            tc_rand_t* rnd = tc_rand_new(&r->cfg, &rcfg, err, n);
+            rcfg.roll_cycle = traffic_roll_cycle(&r->cfg);
+            traffic_t* rnd = traffic_new(&r->cfg, &rcfg, err, n);
             if (rnd) {
                 tc_workload_t wl;
-                tc_rand_workload(rnd, &wl);
+                traffic_workload(rnd, &wl);
                 tc_sys_t* s = tc_sys_new(&r->cfg, &f.real, &wl, err, n);
                 if (s) {
                     tc_sys_run(s, to + 1, sink);
                     tc_sys_free(s);
                     rc = 0;
                 }
-                tc_rand_free(rnd);
+                traffic_free(rnd);
             }
         }
     } else if (r->kind == TC_WAVE_EPISODE) {
-        tc_check_t chk;
-        rc = tc_ep_run(&r->cfg, &r->ep, f_make, &f, to + 1, false, sink, &chk, err, n) < 0 ? -1 : 0;
+        chk_result_t chk;
+        rc = ep_run(&r->cfg, &r->ep, f_make, &f, to + 1, false, sink, &chk, err, n) < 0 ? -1 : 0;
     } else {
-        tc_litmus_opts_t lo = r->lo;
+        litmus_opts_t lo = r->lo;
         lo.first_run = r->lo.first_run + div->div_run;
         lo.runs = 1;
         lo.make_backend = f_make;
@@ -258,10 +258,10 @@ static int rerun(const tc_wave_run_t* r, const tc_rtl_result_t* div, gpucoh_mwav
         lo.verbose = false;
         if (lo.max_cycles < to + 1)
             lo.max_cycles = to + 1;
-        tc_litmus_result_t lr;
+        litmus_result_t lr;
         memset(&lr, 0, sizeof lr);
-        rc = tc_litmus_run(r->lit, &r->cfg, &lo, NULL, &lr, err, n) < 0 ? -1 : 0;
-        tc_litmus_result_free(&lr);
+        rc = litmus_run(r->lit, &r->cfg, &lo, NULL, &lr, err, n) < 0 ? -1 : 0;
+        litmus_result_free(&lr);
     }
     if (f.made) {
         *res = *tc_backend_rtl_result(&f.real);
@@ -729,7 +729,7 @@ static void json_run(FILE* f, const tc_wave_run_t* r) {
         fprintf(f, "  \"litmus\": ");
         gpucoh_json_str(f, p);
         fprintf(f, ",\n  \"test\": ");
-        gpucoh_json_str(f, r->lit ? tc_litmus_name(r->lit) : "");
+        gpucoh_json_str(f, r->lit ? litmus_name(r->lit) : "");
         fprintf(f, ",\n");
     }
 }

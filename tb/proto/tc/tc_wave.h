@@ -13,7 +13,7 @@
  * or no window is written (a warning says so).
  *
  * Used by `gpucoh cosim system`, `gpucoh episode --impl lockstep` and `gpucoh litmus --impl
- * lockstep` (tb/sys/tc_cli.c).
+ * lockstep` (tb/sys/sys_cli.c).
  */
 #ifndef GPUCOH_TC_WAVE_H
 #define GPUCOH_TC_WAVE_H
@@ -22,8 +22,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tc_episode.h"
-#include "tc_litmus.h"
+#include "episode.h"
+#include "litmus.h"
 #include "tc_sys.h"
 #include "tc_sys_rtl.h"
 
@@ -35,18 +35,18 @@ typedef enum { TC_WAVE_COSIM = 0, TC_WAVE_EPISODE, TC_WAVE_LITMUS } tc_wave_kind
 /* A run as the command line made it: enough to run it again and to print its replay line. */
 typedef struct {
     tc_wave_kind_t kind;
-    tc_sys_cfg_t cfg;       /* the system: descriptor (protocol included), seed, delays, start time,
-                               illegal-input rates */
-    tc_rtl_cfg_t rtl;       /* the backend: impl, rtl units, rtl_dir, full_every, netlist */
-    bool steer_off;         /* cosim: --steer off */
-    uint64_t ops;           /* cosim: --ops (0 = none) */
-    uint64_t cycles;        /* episode: the cycle budget (0 = default) */
-    tc_ep_params_t ep;      /* episode: the tester's parameters */
-    const tc_litmus_t* lit; /* litmus: the test */
-    const char* lit_file;   /* and its file */
-    tc_litmus_opts_t lo;    /* its options (seed, first_run) */
-    const char* out_dir;    /* --out (NULL = <root>/build/out) */
-    uint32_t window;        /* --window (0 = TC_WAVE_WINDOW) */
+    tc_sys_cfg_t cfg;     /* the system: descriptor (protocol included), seed, delays, start time,
+                             illegal-input rates */
+    tc_rtl_cfg_t rtl;     /* the backend: impl, rtl units, rtl_dir, full_every, netlist */
+    bool steer_off;       /* cosim: --steer off */
+    uint64_t ops;         /* cosim: --ops (0 = none) */
+    uint64_t cycles;      /* episode: the cycle budget (0 = default) */
+    ep_params_t ep;       /* episode: the tester's parameters */
+    const litmus_t* lit;  /* litmus: the test */
+    const char* lit_file; /* and its file */
+    litmus_opts_t lo;     /* its options (seed, first_run) */
+    const char* out_dir;  /* --out (NULL = <root>/build/out) */
+    uint32_t window;      /* --window (0 = TC_WAVE_WINDOW) */
 } tc_wave_run_t;
 
 /* What tc_wave_divergence wrote (empty strings for what it could not). */

@@ -1,39 +1,38 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* tc_check.c -- match / mismatch / not-checkable bookkeeping of the TC checkers (tc_check.h). */
-#include "tc_check.h"
+/* check.c -- match / mismatch / not-checkable bookkeeping of the TC checkers (check.h). */
+#include "check.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
 
-void tc_chk_init(tc_check_t* c) {
+void chk_init(chk_result_t* c) {
     memset(c, 0, sizeof *c);
 }
 
-const char* tc_nc_reason_name(tc_nc_reason_t r) {
-    static const char* const nm[TC_NC_N] = {"racy", "undefined-by-model", "unexpected",
-                                            "incomplete"};
-    return (unsigned)r < TC_NC_N ? nm[r] : "?";
+const char* nc_reason_name(nc_reason_t r) {
+    static const char* const nm[NC_N] = {"racy", "undefined-by-model", "unexpected", "incomplete"};
+    return (unsigned)r < NC_N ? nm[r] : "?";
 }
 
-bool tc_nc_reason_fails(tc_nc_reason_t r) {
-    return r == TC_NC_UNEXPECTED || r == TC_NC_INCOMPLETE;
+bool nc_reason_fails(nc_reason_t r) {
+    return r == NC_UNEXPECTED || r == NC_INCOMPLETE;
 }
 
-static void keep(tc_check_t* c, const char* fmt, va_list ap) {
-    if (c->nmsg < TC_CHK_MSGS) {
-        vsnprintf(c->msg[c->nmsg], TC_CHK_MSG_LEN, fmt, ap);
+static void keep(chk_result_t* c, const char* fmt, va_list ap) {
+    if (c->nmsg < CHK_MSGS) {
+        vsnprintf(c->msg[c->nmsg], CHK_MSG_LEN, fmt, ap);
         c->nmsg++;
     } else {
         c->msgs_dropped++;
     }
 }
 
-void tc_chk_match(tc_check_t* c) {
+void chk_match(chk_result_t* c) {
     c->match++;
 }
 
-void tc_chk_mismatch(tc_check_t* c, const char* fmt, ...) {
+void chk_mismatch(chk_result_t* c, const char* fmt, ...) {
     va_list ap;
     c->mismatch++;
     va_start(ap, fmt);
@@ -41,22 +40,22 @@ void tc_chk_mismatch(tc_check_t* c, const char* fmt, ...) {
     va_end(ap);
 }
 
-void tc_chk_nc(tc_check_t* c, tc_nc_reason_t r) {
-    if ((unsigned)r >= TC_NC_N)
-        r = TC_NC_UNEXPECTED;
+void chk_nc(chk_result_t* c, nc_reason_t r) {
+    if ((unsigned)r >= NC_N)
+        r = NC_UNEXPECTED;
     c->nc++;
     c->nc_by[r]++;
 }
 
-void tc_chk_nc_msg(tc_check_t* c, tc_nc_reason_t r, const char* fmt, ...) {
+void chk_nc_msg(chk_result_t* c, nc_reason_t r, const char* fmt, ...) {
     va_list ap;
-    tc_chk_nc(c, r);
+    chk_nc(c, r);
     va_start(ap, fmt);
     keep(c, fmt, ap);
     va_end(ap);
 }
 
-void tc_chk_fatal(tc_check_t* c, const char* fmt, ...) {
+void chk_fatal(chk_result_t* c, const char* fmt, ...) {
     va_list ap;
     c->fatal++;
     va_start(ap, fmt);
@@ -64,35 +63,35 @@ void tc_chk_fatal(tc_check_t* c, const char* fmt, ...) {
     va_end(ap);
 }
 
-void tc_chk_merge(tc_check_t* a, const tc_check_t* b) {
+void chk_merge(chk_result_t* a, const chk_result_t* b) {
     a->match += b->match;
     a->mismatch += b->mismatch;
     a->nc += b->nc;
-    for (unsigned r = 0; r < TC_NC_N; r++)
+    for (unsigned r = 0; r < NC_N; r++)
         a->nc_by[r] += b->nc_by[r];
     a->fatal += b->fatal;
     for (uint32_t i = 0; i < b->nmsg; i++) {
-        if (a->nmsg < TC_CHK_MSGS)
-            memcpy(a->msg[a->nmsg++], b->msg[i], TC_CHK_MSG_LEN);
+        if (a->nmsg < CHK_MSGS)
+            memcpy(a->msg[a->nmsg++], b->msg[i], CHK_MSG_LEN);
         else
             a->msgs_dropped++;
     }
     a->msgs_dropped += b->msgs_dropped;
 }
 
-static uint64_t failing_nc(const tc_check_t* c) {
+static uint64_t failing_nc(const chk_result_t* c) {
     uint64_t n = 0;
-    for (unsigned r = 0; r < TC_NC_N; r++)
-        if (tc_nc_reason_fails((tc_nc_reason_t)r))
+    for (unsigned r = 0; r < NC_N; r++)
+        if (nc_reason_fails((nc_reason_t)r))
             n += c->nc_by[r];
     return n;
 }
 
-bool tc_chk_passed(const tc_check_t* c) {
+bool chk_passed(const chk_result_t* c) {
     return c->mismatch == 0 && c->fatal == 0 && failing_nc(c) == 0 && c->match + c->mismatch > 0;
 }
 
-const char* tc_chk_verdict(const tc_check_t* c, char* buf, size_t len) {
+const char* chk_verdict(const chk_result_t* c, char* buf, size_t len) {
     if (c->fatal)
         snprintf(buf, len, "FAIL: %" PRIu64 " fatal event(s) (deadlock / stopped / incomplete)",
                  c->fatal);
@@ -107,17 +106,17 @@ const char* tc_chk_verdict(const tc_check_t* c, char* buf, size_t len) {
     return buf;
 }
 
-void tc_chk_print(FILE* f, const char* title, const tc_check_t* c) {
+void chk_print(FILE* f, const char* title, const chk_result_t* c) {
     char v[128];
-    fprintf(f, "%s: %s\n", title, tc_chk_verdict(c, v, sizeof v));
+    fprintf(f, "%s: %s\n", title, chk_verdict(c, v, sizeof v));
     fprintf(
         f, "  checked %" PRIu64 ": match %" PRIu64 ", mismatch %" PRIu64 "; not checkable %" PRIu64,
         c->match + c->mismatch, c->match, c->mismatch, c->nc);
     if (c->nc) {
         const char* sep = " (";
-        for (unsigned r = 0; r < TC_NC_N; r++)
+        for (unsigned r = 0; r < NC_N; r++)
             if (c->nc_by[r]) {
-                fprintf(f, "%s%s %" PRIu64, sep, tc_nc_reason_name((tc_nc_reason_t)r), c->nc_by[r]);
+                fprintf(f, "%s%s %" PRIu64, sep, nc_reason_name((nc_reason_t)r), c->nc_by[r]);
                 sep = ", ";
             }
         fputc(')', f);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_episode.c -- the data-race-free episode tester (tb/sys/tc_episode.h has the design: episodes,
+ * episode.c -- the data-race-free episode tester (tb/sys/episode.h has the design: episodes,
  * happens-before through the sync locations' modification order, allocation, checks).
  */
-#include "tc_episode.h"
+#include "episode.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -97,9 +97,9 @@ typedef struct {
     uint32_t nrd, caprd;
 } loc_t;
 
-struct tc_ep {
+struct ep {
     gsys_cfg_t cfg;
-    tc_ep_params_t p;
+    ep_params_t p;
     gsys_workload_t wl;
     gpucoh_rng_t rng;
     uint32_t nsm, nwf, nw; /* SMs, active wavefronts per SM, total */
@@ -112,7 +112,7 @@ struct tc_ep {
     /* every value written to a location: (loc << 32 | value) + 1 keys */
     uint64_t* vs;
     uint32_t vs_cap, vs_n;
-    tc_check_t chk;
+    chk_result_t chk;
     bool ended;
     /* statistics */
     uint64_t n_eps, n_ld, n_st, n_at, n_racy, n_refused, n_sync, n_audit_ld, n_dropped;
@@ -120,7 +120,7 @@ struct tc_ep {
 
 /* ---- helpers ------------------------------------------------------------------------------- */
 
-static uint32_t rnd(tc_ep_t* e, uint32_t n) {
+static uint32_t rnd(ep_t* e, uint32_t n) {
     return n ? gpucoh_rng_below(&e->rng, n) : 0;
 }
 
@@ -134,7 +134,7 @@ static uint32_t mix32(uint32_t x) {
     return x;
 }
 
-static uint32_t fresh_value(tc_ep_t* e) {
+static uint32_t fresh_value(ep_t* e) {
     uint32_t v;
     do
         v = mix32(++e->val_next);
@@ -149,7 +149,7 @@ static uint64_t vs_hash(uint64_t k) {
     return k;
 }
 
-static bool vs_has(const tc_ep_t* e, uint32_t loc, uint32_t v) {
+static bool vs_has(const ep_t* e, uint32_t loc, uint32_t v) {
     if (v == 0)
         return true; /* the initial value */
     uint64_t key = (((uint64_t)loc << 32) | v) + 1;
@@ -162,7 +162,7 @@ static bool vs_has(const tc_ep_t* e, uint32_t loc, uint32_t v) {
     return false;
 }
 
-static int vs_add(tc_ep_t* e, uint32_t loc, uint32_t v) {
+static int vs_add(ep_t* e, uint32_t loc, uint32_t v) {
     if (v == 0 || vs_has(e, loc, v))
         return 0;
     if (2 * (e->vs_n + 1) > e->vs_cap) {
@@ -196,7 +196,7 @@ static void vc_join(uint32_t* a, const uint32_t* b, uint32_t n) {
             a[i] = b[i];
 }
 
-static int slot_reserve(tc_ep_t* e, sync_t* s, uint32_t pos) {
+static int slot_reserve(ep_t* e, sync_t* s, uint32_t pos) {
     (void)e;
     if (pos < s->cap)
         return 0;
@@ -213,7 +213,7 @@ static int slot_reserve(tc_ep_t* e, sync_t* s, uint32_t pos) {
 }
 
 /* Move the known prefix of S's order into pvc. */
-static void absorb(tc_ep_t* e, sync_t* s) {
+static void absorb(ep_t* e, sync_t* s) {
     while (s->resolved < s->cap && s->slot[s->resolved].st) {
         slot_t* sl = &s->slot[s->resolved];
         if (sl->st == 2 && sl->vc) {
@@ -227,35 +227,34 @@ static void absorb(tc_ep_t* e, sync_t* s) {
 
 /* Record the return value k of an atomic on S; check it against the set of expected values.
  * Returns true when k is a valid, new position. */
-static bool sync_return(tc_ep_t* e, wfs_t* w, uint32_t si, uint32_t k, const char* what,
+static bool sync_return(ep_t* e, wfs_t* w, uint32_t si, uint32_t k, const char* what,
                         uint64_t cycle) {
     sync_t* s = &e->s[si];
     if (k >= s->issued || (k < s->cap && s->slot[k].st) || k < s->resolved) {
-        tc_chk_mismatch(&e->chk,
-                        "episode: %s atomic on sync S%u (addr 0x%" PRIx64
-                        ") returned %u: not in the expected set ({0..%u} minus the values "
-                        "already returned): %s; SM %u wf %u episode %u (#%" PRIu64
-                        ") cycle %" PRIu64,
-                        what, si, s->addr, k, s->issued ? s->issued - 1 : 0,
-                        k < s->issued ? "returned twice" : "more than the atomics issued", w->sm,
-                        w->wf, w->ep, w->gid, cycle);
+        chk_mismatch(&e->chk,
+                     "episode: %s atomic on sync S%u (addr 0x%" PRIx64
+                     ") returned %u: not in the expected set ({0..%u} minus the values "
+                     "already returned): %s; SM %u wf %u episode %u (#%" PRIu64 ") cycle %" PRIu64,
+                     what, si, s->addr, k, s->issued ? s->issued - 1 : 0,
+                     k < s->issued ? "returned twice" : "more than the atomics issued", w->sm,
+                     w->wf, w->ep, w->gid, cycle);
         return false;
     }
-    tc_chk_match(&e->chk);
+    chk_match(&e->chk);
     return true;
 }
 
 /* May the episode of w (vector clock w->vc) read / write location x? */
-static bool hb_writer(const tc_ep_t* e, const wfs_t* w, const loc_t* x) {
+static bool hb_writer(const ep_t* e, const wfs_t* w, const loc_t* x) {
     (void)e;
     return !x->written || w->vc[x->lw_gw] >= x->lw_ep;
 }
 
-static bool can_read(const tc_ep_t* e, const wfs_t* w, const loc_t* x) {
+static bool can_read(const ep_t* e, const wfs_t* w, const loc_t* x) {
     return x->wr_active < 0 && hb_writer(e, w, x);
 }
 
-static bool can_write(const tc_ep_t* e, const wfs_t* w, const loc_t* x) {
+static bool can_write(const ep_t* e, const wfs_t* w, const loc_t* x) {
     if (x->wr_active >= 0 || x->rd_active || !hb_writer(e, w, x))
         return false;
     for (uint32_t i = 0; i < x->nrd; i++)
@@ -273,7 +272,7 @@ static bool in_list(const uint32_t* a, uint32_t n, uint32_t v) {
 
 /* ---- episode construction ------------------------------------------------------------------ */
 
-static uint32_t pick_write(tc_ep_t* e, wfs_t* w) {
+static uint32_t pick_write(ep_t* e, wfs_t* w) {
     if (w->nwl && rnd(e, 3) == 0)
         return w->wl[rnd(e, w->nwl)];
     for (int t = 0; t < 8; t++) {
@@ -292,7 +291,7 @@ static uint32_t pick_write(tc_ep_t* e, wfs_t* w) {
     return w->nwl ? w->wl[rnd(e, w->nwl)] : UINT32_MAX;
 }
 
-static uint32_t pick_read(tc_ep_t* e, wfs_t* w) {
+static uint32_t pick_read(ep_t* e, wfs_t* w) {
     if ((w->nwl || w->nrl) && rnd(e, 3) == 0) {
         uint32_t i = rnd(e, w->nwl + w->nrl);
         return i < w->nwl ? w->wl[i] : w->rl[i - w->nwl];
@@ -317,7 +316,7 @@ static uint32_t pick_read(tc_ep_t* e, wfs_t* w) {
 
 /* A location the episode may not read (someone writes it, or its last writer is not ordered
  * before this episode), or UINT32_MAX. */
-static uint32_t pick_racy(tc_ep_t* e, wfs_t* w) {
+static uint32_t pick_racy(ep_t* e, wfs_t* w) {
     for (int t = 0; t < 8; t++) {
         uint32_t x = rnd(e, e->p.locations);
         if (in_list(w->wl, w->nwl, x) || in_list(w->rl, w->nrl, x))
@@ -328,8 +327,8 @@ static uint32_t pick_racy(tc_ep_t* e, wfs_t* w) {
     return UINT32_MAX;
 }
 
-static void build_body(tc_ep_t* e, wfs_t* w) {
-    const tc_ep_params_t* p = &e->p;
+static void build_body(ep_t* e, wfs_t* w) {
+    const ep_params_t* p = &e->p;
     w->nops = 0;
     w->pc = 0;
     w->nwl = w->nrl = 0;
@@ -369,7 +368,7 @@ static void build_body(tc_ep_t* e, wfs_t* w) {
 }
 
 /* The release atomic completed: the episode's locations go back with their new history. */
-static void retire(tc_ep_t* e, wfs_t* w) {
+static void retire(ep_t* e, wfs_t* w) {
     for (uint32_t i = 0; i < w->nwl; i++) {
         loc_t* x = &e->l[w->wl[i]];
         x->wr_active = -1;
@@ -410,11 +409,11 @@ static void retire(tc_ep_t* e, wfs_t* w) {
 
 /* ---- the workload callbacks ---------------------------------------------------------------- */
 
-static void set_gap(tc_ep_t* e, wfs_t* w, uint64_t cycle) {
+static void set_gap(ep_t* e, wfs_t* w, uint64_t cycle) {
     w->ready_at = cycle + rnd(e, e->p.max_gap + 1);
 }
 
-static wfs_t* wf_of(tc_ep_t* e, uint32_t sm, uint32_t wf) {
+static wfs_t* wf_of(ep_t* e, uint32_t sm, uint32_t wf) {
     if (sm >= e->nsm || wf >= e->nwf)
         return NULL;
     return &e->w[sm * e->nwf + wf];
@@ -428,7 +427,7 @@ static void op_word(gsys_op_t* op, uint32_t kind, uint64_t addr, uint64_t tag) {
 }
 
 static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
-    tc_ep_t* e = (tc_ep_t*)ctx;
+    ep_t* e = (ep_t*)ctx;
     wfs_t* w = wf_of(e, sm, wf);
     if (!w || w->busy || w->phase == PH_DONE || cycle < w->ready_at)
         return false;
@@ -505,7 +504,7 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
                 x->cur_cycle = cycle;
                 x->cur_set = true;
                 if (vs_add(e, b->loc, x->cur) != 0)
-                    tc_chk_fatal(&e->chk, "episode: out of memory (value set)");
+                    chk_fatal(&e->chk, "episode: out of memory (value set)");
             }
         }
         break;
@@ -560,10 +559,10 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
     return true;
 }
 
-static void load_check(tc_ep_t* e, wfs_t* w, uint32_t value, uint64_t cycle, const char* what) {
+static void load_check(ep_t* e, wfs_t* w, uint32_t value, uint64_t cycle, const char* what) {
     const loc_t* x = &e->l[w->p_loc];
     if (value == w->p_expect) {
-        tc_chk_match(&e->chk);
+        chk_match(&e->chk);
         return;
     }
     char lw[160];
@@ -572,23 +571,23 @@ static void load_check(tc_ep_t* e, wfs_t* w, uint32_t value, uint64_t cycle, con
                  x->cur_gw / e->nwf, x->cur_gw % e->nwf, x->cur_ep, x->cur_cycle);
     else
         snprintf(lw, sizeof lw, "never written (initial value 0)");
-    tc_chk_mismatch(
-        &e->chk,
-        "episode: %s mismatch: SM %u wf %u episode %u (#%" PRIu64 ") loc %u addr 0x%" PRIx64
-        ": expected 0x%08x observed 0x%08x%s at cycle %" PRIu64 " (issued %" PRIu64 "); %s",
-        what, w->sm, w->wf, w->ep, w->gid, w->p_loc, x->addr, w->p_expect, value,
-        vs_has(e, w->p_loc, value) ? " (an older/other value of the location)"
-                                   : " (never written there)",
-        cycle, w->p_cycle, lw);
+    chk_mismatch(&e->chk,
+                 "episode: %s mismatch: SM %u wf %u episode %u (#%" PRIu64
+                 ") loc %u addr 0x%" PRIx64 ": expected 0x%08x observed 0x%08x%s at cycle %" PRIu64
+                 " (issued %" PRIu64 "); %s",
+                 what, w->sm, w->wf, w->ep, w->gid, w->p_loc, x->addr, w->p_expect, value,
+                 vs_has(e, w->p_loc, value) ? " (an older/other value of the location)"
+                                            : " (never written there)",
+                 cycle, w->p_cycle, lw);
 }
 
 /* The acquire atomic of w returned k: compute the episode's vector clock. */
-static void acquire_vc(tc_ep_t* e, wfs_t* w, uint32_t si, uint32_t k, bool ok) {
+static void acquire_vc(ep_t* e, wfs_t* w, uint32_t si, uint32_t k, bool ok) {
     sync_t* s = &e->s[si];
     if (!ok)
         return; /* no synchronization is assumed: the allocation stays conservative */
     if (slot_reserve(e, s, k) != 0) {
-        tc_chk_fatal(&e->chk, "episode: out of memory (sync order)");
+        chk_fatal(&e->chk, "episode: out of memory (sync order)");
         return;
     }
     vc_join(w->vc, s->pvc, e->nw);
@@ -603,13 +602,13 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
                     const uint32_t* line, uint64_t cycle) {
     (void)line;
     (void)op;
-    tc_ep_t* e = (tc_ep_t*)ctx;
+    ep_t* e = (ep_t*)ctx;
     wfs_t* w = wf_of(e, sm, wf);
     if (!w || !w->busy) {
-        tc_chk_fatal(&e->chk,
-                     "episode: completion for SM %u wf %u that has no outstanding operation "
-                     "(cycle %" PRIu64 ")",
-                     sm, wf, cycle);
+        chk_fatal(&e->chk,
+                  "episode: completion for SM %u wf %u that has no outstanding operation "
+                  "(cycle %" PRIu64 ")",
+                  sm, wf, cycle);
         return;
     }
     w->busy = false;
@@ -631,15 +630,15 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
         const sync_t* s = &e->s[w->sync];
         uint32_t lo = w->acq_ok ? w->acq_k + 1 : 0;
         if (value >= lo && value <= s->issued) {
-            tc_chk_match(&e->chk);
+            chk_match(&e->chk);
         } else {
-            tc_chk_mismatch(&e->chk,
-                            "episode: ACQUIRE load of sync S%u (addr 0x%" PRIx64
-                            ") returned %u, expected %u..%u (this wavefront's own ADD returned "
-                            "%u; %u atomics issued): SM %u wf %u episode %u (#%" PRIu64
-                            ") cycle %" PRIu64,
-                            w->sync, s->addr, value, lo, s->issued, w->acq_k, s->issued, w->sm,
-                            w->wf, w->ep, w->gid, cycle);
+            chk_mismatch(&e->chk,
+                         "episode: ACQUIRE load of sync S%u (addr 0x%" PRIx64
+                         ") returned %u, expected %u..%u (this wavefront's own ADD returned "
+                         "%u; %u atomics issued): SM %u wf %u episode %u (#%" PRIu64
+                         ") cycle %" PRIu64,
+                         w->sync, s->addr, value, lo, s->issued, w->acq_k, s->issued, w->sm, w->wf,
+                         w->ep, w->gid, cycle);
         }
         if (w->p_kind == PK_SYNC_LOAD) {
             build_body(e, w);
@@ -653,21 +652,20 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
     case PK_AUDIT_LOAD:
         e->n_audit_ld++;
         if (!can_read(e, w, &e->l[w->p_loc])) {
-            tc_chk_nc(&e->chk, TC_NC_RACY); /* not ordered after its last writer */
+            chk_nc(&e->chk, NC_RACY); /* not ordered after its last writer */
             break;
         }
         load_check(e, w, value, cycle, "audit load");
         break;
     case OPB_RACY:
         if (vs_has(e, w->p_loc, value)) {
-            tc_chk_nc(&e->chk, TC_NC_RACY);
+            chk_nc(&e->chk, NC_RACY);
         } else {
-            tc_chk_mismatch(&e->chk,
-                            "episode: racy load returned a value never written to the location: "
-                            "SM %u wf %u episode %u (#%" PRIu64 ") loc %u addr 0x%" PRIx64
-                            " observed 0x%08x at cycle %" PRIu64,
-                            w->sm, w->wf, w->ep, w->gid, w->p_loc, e->l[w->p_loc].addr, value,
-                            cycle);
+            chk_mismatch(&e->chk,
+                         "episode: racy load returned a value never written to the location: "
+                         "SM %u wf %u episode %u (#%" PRIu64 ") loc %u addr 0x%" PRIx64
+                         " observed 0x%08x at cycle %" PRIu64,
+                         w->sm, w->wf, w->ep, w->gid, w->p_loc, e->l[w->p_loc].addr, value, cycle);
         }
         break;
     case OPB_ATOMIC:
@@ -685,11 +683,11 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
         w->vc[w->gw] = w->ep; /* program order */
         if (ok) {
             if (slot_reserve(e, s, value) != 0) {
-                tc_chk_fatal(&e->chk, "episode: out of memory (sync order)");
+                chk_fatal(&e->chk, "episode: out of memory (sync order)");
             } else {
                 uint32_t* v = (uint32_t*)malloc((size_t)e->nw * sizeof *v);
                 if (!v) {
-                    tc_chk_fatal(&e->chk, "episode: out of memory (sync order)");
+                    chk_fatal(&e->chk, "episode: out of memory (sync order)");
                 } else {
                     memcpy(v, w->vc, (size_t)e->nw * sizeof *v);
                     s->slot[value].st = 2;
@@ -711,14 +709,14 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
 }
 
 static bool ep_finished(void* ctx) {
-    tc_ep_t* e = (tc_ep_t*)ctx;
+    ep_t* e = (ep_t*)ctx;
     return e->finished_wfs == e->nw && e->audit_left == 0;
 }
 
 /* ---- construction -------------------------------------------------------------------------- */
 
-tc_ep_params_t tc_ep_defaults(void) {
-    tc_ep_params_t p;
+ep_params_t ep_defaults(void) {
+    ep_params_t p;
     memset(&p, 0, sizeof p);
     p.episodes = 20;
     p.locations = 256;
@@ -737,7 +735,7 @@ tc_ep_params_t tc_ep_defaults(void) {
     return p;
 }
 
-tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, size_t errlen) {
+ep_t* ep_new(const gsys_cfg_t* cfg, const ep_params_t* p, char* err, size_t errlen) {
     if (cfg->proto->check && cfg->proto->check(gsys_pdc(cfg), err, errlen) != 0)
         return NULL;
     gsys_geom_t geom;
@@ -780,7 +778,7 @@ tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, si
                  total, nlines, p->base_addr, d->addr_width);
         return NULL;
     }
-    tc_ep_t* e = (tc_ep_t*)calloc(1, sizeof *e);
+    ep_t* e = (ep_t*)calloc(1, sizeof *e);
     if (!e) {
         snprintf(err, errlen, "episode: out of memory");
         return NULL;
@@ -791,7 +789,7 @@ tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, si
     e->nwf = nwf;
     e->nw = e->nsm * nwf;
     gpucoh_rng_seed(&e->rng, p->seed);
-    tc_chk_init(&e->chk);
+    chk_init(&e->chk);
     e->w = (wfs_t*)calloc(e->nw, sizeof *e->w);
     e->s = (sync_t*)calloc(p->sync_locs, sizeof *e->s);
     e->l = (loc_t*)calloc(p->locations, sizeof *e->l);
@@ -819,7 +817,7 @@ tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, si
     }
     if (oom) {
         free(perm);
-        tc_ep_free(e);
+        ep_free(e);
         snprintf(err, errlen, "episode: out of memory");
         return NULL;
     }
@@ -853,7 +851,7 @@ tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, si
     return e;
 }
 
-void tc_ep_free(tc_ep_t* e) {
+void ep_free(ep_t* e) {
     if (!e)
         return;
     if (e->w)
@@ -880,11 +878,11 @@ void tc_ep_free(tc_ep_t* e) {
     free(e);
 }
 
-gsys_workload_t* tc_ep_workload(tc_ep_t* e) {
+gsys_workload_t* ep_workload(ep_t* e) {
     return &e->wl;
 }
 
-const tc_check_t* tc_ep_result(const tc_ep_t* e) {
+const chk_result_t* ep_result(const ep_t* e) {
     return &e->chk;
 }
 
@@ -902,7 +900,7 @@ static const char* run_name(gsys_run_t rc) {
     return "?";
 }
 
-void tc_ep_finish(tc_ep_t* e, gsys_run_t rc, uint64_t cycle) {
+void ep_finish(ep_t* e, gsys_run_t rc, uint64_t cycle) {
     if (e->ended)
         return;
     e->ended = true;
@@ -910,23 +908,23 @@ void tc_ep_finish(tc_ep_t* e, gsys_run_t rc, uint64_t cycle) {
     for (uint32_t i = 0; i < e->nw; i++)
         if (e->w[i].busy && e->w[i].p_kind != OPB_STORE) {
             busy++;
-            tc_chk_nc(&e->chk, TC_NC_INCOMPLETE);
+            chk_nc(&e->chk, NC_INCOMPLETE);
         }
     if (rc != GSYS_RUN_DONE)
-        tc_chk_fatal(&e->chk,
-                     "episode: the run ended at cycle %" PRIu64 ": %s; %u operation(s) "
-                     "outstanding, %u of %u wavefronts finished",
-                     cycle, run_name(rc), busy, e->finished_wfs, e->nw);
+        chk_fatal(&e->chk,
+                  "episode: the run ended at cycle %" PRIu64 ": %s; %u operation(s) "
+                  "outstanding, %u of %u wavefronts finished",
+                  cycle, run_name(rc), busy, e->finished_wfs, e->nw);
     else if (!ep_finished(e))
-        tc_chk_fatal(&e->chk, "episode: the system drained but the workload is not finished");
+        chk_fatal(&e->chk, "episode: the system drained but the workload is not finished");
 }
 
-void tc_ep_progress(const tc_ep_t* e, uint64_t* done, uint64_t* total) {
+void ep_progress(const ep_t* e, uint64_t* done, uint64_t* total) {
     *done = e->n_eps;
     *total = (uint64_t)e->nw * e->p.episodes;
 }
 
-void tc_ep_stats(const tc_ep_t* e, FILE* f) {
+void ep_stats(const ep_t* e, FILE* f) {
     fprintf(f,
             "episodes %" PRIu64 " (%u wavefronts x %u); loads %" PRIu64 " stores %" PRIu64
             " atomics %" PRIu64 " racy loads %" PRIu64 " sync atomics %" PRIu64
@@ -935,27 +933,27 @@ void tc_ep_stats(const tc_ep_t* e, FILE* f) {
             e->n_audit_ld, e->n_refused, e->n_dropped);
 }
 
-int tc_ep_run(const gsys_cfg_t* cfg, const tc_ep_params_t* p, gsys_backend_factory_t mk,
-              void* mk_ctx, uint64_t max_cycles, bool verbose, FILE* out, tc_check_t* res,
-              char* err, size_t errlen) {
-    tc_ep_t* e = tc_ep_new(cfg, p, err, errlen);
+int ep_run(const gsys_cfg_t* cfg, const ep_params_t* p, gsys_backend_factory_t mk, void* mk_ctx,
+           uint64_t max_cycles, bool verbose, FILE* out, chk_result_t* res, char* err,
+           size_t errlen) {
+    ep_t* e = ep_new(cfg, p, err, errlen);
     if (!e)
         return -1;
     gsys_backend_t be;
     int rc = mk ? mk(mk_ctx, cfg, &be, err, errlen) : gsys_backend_c_cfg(cfg, &be, err, errlen);
     if (rc != 0) {
-        tc_ep_free(e);
+        ep_free(e);
         return -1;
     }
-    gsys_t* s = gsys_new(cfg, &be, tc_ep_workload(e), err, errlen);
+    gsys_t* s = gsys_new(cfg, &be, ep_workload(e), err, errlen);
     if (!s) {
         if (be.destroy)
             be.destroy(be.ctx);
-        tc_ep_free(e);
+        ep_free(e);
         return -1;
     }
     gsys_run_t r = gsys_run(s, max_cycles ? max_cycles : 100000000ull, out ? out : stderr);
-    tc_ep_finish(e, r, gsys_cycle(s));
+    ep_finish(e, r, gsys_cycle(s));
     if (out) {
         char title[200];
         snprintf(title, sizeof title,
@@ -963,17 +961,17 @@ int tc_ep_run(const gsys_cfg_t* cfg, const tc_ep_params_t* p, gsys_backend_facto
                  " cycles)",
                  gsys_variant_name(cfg), e->nsm, e->nwf, p->seed, cfg->seed, gsys_cycle(s));
         if (verbose) {
-            tc_ep_stats(e, out);
+            ep_stats(e, out);
             gsys_stats(s, out);
         }
-        tc_chk_print(out, title, &e->chk);
+        chk_print(out, title, &e->chk);
     }
     if (res)
         *res = e->chk;
-    int pass = tc_chk_passed(&e->chk);
+    int pass = chk_passed(&e->chk);
     gsys_free(s);
     if (be.destroy)
         be.destroy(be.ctx);
-    tc_ep_free(e);
+    ep_free(e);
     return pass ? 0 : 1;
 }

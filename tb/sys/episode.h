@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_episode.h -- the data-race-free episode tester of the TC system (docs/system.md; the gem5
+ * episode.h -- the data-race-free episode tester of the TC system (docs/system.md; the gem5
  * GPU Ruby tester's design, verification-anchors.md section 1.2, extended with scopes-free
  * happens-before through the sync locations' modification order).
  *
@@ -24,7 +24,7 @@
  * since (and including) its last writer happens-before it; it may read x iff no active episode
  * writes x and x's last writer happens-before it. Read-only sharing is allowed.
  *
- * Checks (counted in a tc_check_t):
+ * Checks (counted in a chk_result_t):
  *   - every load of an allocated location: value == the last writer's value (the shadow);
  *   - every data atomic: return == the shadow value (the location is owned);
  *   - every sync atomic: return in {0 .. issued-1} and never returned before (the gem5 check:
@@ -45,7 +45,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tc_check.h"
+#include "check.h"
 #include "gsys.h"
 
 typedef struct {
@@ -66,32 +66,32 @@ typedef struct {
     uint32_t rel_scope;      /* scope of the release fence: GSYS_SCOPE_GPU (default). GSYS_SCOPE_CTA
                                 is insufficient across SMs under TC-Weak (no GWCT wait): the
                                 checker's self-test uses it to show stale reads get caught */
-} tc_ep_params_t;
+} ep_params_t;
 
-tc_ep_params_t tc_ep_defaults(void);
+ep_params_t ep_defaults(void);
 
-typedef struct tc_ep tc_ep_t;
+typedef struct ep ep_t;
 
 /* The tester for one system configuration; err gets a message when the parameters do not fit
  * the configuration (address space, wavefronts). */
-tc_ep_t* tc_ep_new(const gsys_cfg_t* cfg, const tc_ep_params_t* p, char* err, size_t errlen);
-void tc_ep_free(tc_ep_t* e);
+ep_t* ep_new(const gsys_cfg_t* cfg, const ep_params_t* p, char* err, size_t errlen);
+void ep_free(ep_t* e);
 /* The workload to pass to gsys_new (owned by e). */
-gsys_workload_t* tc_ep_workload(tc_ep_t* e);
+gsys_workload_t* ep_workload(ep_t* e);
 /* Record the end of the run (gsys_run's result and cycle): a run that did not finish is fatal
  * and its outstanding operations become not-checkable (incomplete). Call once. */
-void tc_ep_finish(tc_ep_t* e, gsys_run_t rc, uint64_t cycle);
-const tc_check_t* tc_ep_result(const tc_ep_t* e);
+void ep_finish(ep_t* e, gsys_run_t rc, uint64_t cycle);
+const chk_result_t* ep_result(const ep_t* e);
 /* Episodes completed so far and in all (every active wavefront's), for progress reports. */
-void tc_ep_progress(const tc_ep_t* e, uint64_t* done, uint64_t* total);
+void ep_progress(const ep_t* e, uint64_t* done, uint64_t* total);
 /* Statistics: episodes, operations by kind, allocation refusals, racy loads. */
-void tc_ep_stats(const tc_ep_t* e, FILE* f);
+void ep_stats(const ep_t* e, FILE* f);
 
 /* One complete run: backend, system, tester; prints the deadlock report (if any), statistics
  * (verbose) and the summary to out (NULL = silent). res receives the counts. Returns 0 when the
- * run passed (tc_chk_passed), 1 when it failed, -1 on a setup error (message in err). */
-int tc_ep_run(const gsys_cfg_t* cfg, const tc_ep_params_t* p, gsys_backend_factory_t mk,
-              void* mk_ctx, uint64_t max_cycles, bool verbose, FILE* out, tc_check_t* res,
-              char* err, size_t errlen);
+ * run passed (chk_passed), 1 when it failed, -1 on a setup error (message in err). */
+int ep_run(const gsys_cfg_t* cfg, const ep_params_t* p, gsys_backend_factory_t mk, void* mk_ctx,
+           uint64_t max_cycles, bool verbose, FILE* out, chk_result_t* res, char* err,
+           size_t errlen);
 
 #endif /* GPUCOH_TC_EPISODE_H */

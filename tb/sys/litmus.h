@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_litmus.h -- litmus tests on the TC system (tb/proto/tc/tc_sys.h on tb/sys/gsys.h): a small
+ * litmus.h -- litmus tests on the shared system (tb/sys/gsys.h, any registered protocol): a small
  * text format, a parser with file:line errors, and a runner that executes a test R times on fresh
  * systems with randomised delays, start skew and cache warming, histograms the outcomes and checks
  * them against the per-protocol expectations of the file.
@@ -41,7 +41,7 @@
  *                                  (its final value, read by an atomic ADD 0 after every thread
  *                                  has drained its writes); V is a number or '*'; keys not
  *                                  named are '*'. TC-Strong gives rcsc (and so rcpc), TC-Weak
- *                                  rcpc (the paper's claims; tc_litmus.c VARIANTS).
+ *                                  rcpc (the paper's claims; litmus.c VARIANTS).
  *
  * Numbers: decimal or 0x hex, 32 bits. Names: [A-Za-z_][A-Za-z0-9_]*, unique over threads,
  * locations and registers; a register is defined by the one operation that writes it, and an
@@ -75,17 +75,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tc_check.h"
+#include "check.h"
 #include "gsys.h"
 
-typedef struct tc_litmus tc_litmus_t;
+typedef struct litmus litmus_t;
 
 /* Parse a file / a text (name is used in messages as "name:line: ..."). NULL on error with the
  * message in err. */
-tc_litmus_t* tc_litmus_load(const char* path, char* err, size_t errlen);
-tc_litmus_t* tc_litmus_parse(const char* text, const char* name, char* err, size_t errlen);
-void tc_litmus_free(tc_litmus_t* t);
-const char* tc_litmus_name(const tc_litmus_t* t);
+litmus_t* litmus_load(const char* path, char* err, size_t errlen);
+litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t errlen);
+void litmus_free(litmus_t* t);
+const char* litmus_name(const litmus_t* t);
 
 typedef struct {
     uint32_t runs;             /* default 10000 */
@@ -98,7 +98,7 @@ typedef struct {
     gsys_backend_factory_t make_backend; /* NULL = C models */
     void* backend_ctx;
     bool fresh_backend; /* a new backend for every run (slow: the C L1 is ~400 KiB to clear).
-                           Default: one backend for all runs; every run is a fresh tc_sys whose
+                           Default: one backend for all runs; every run is a fresh gsys whose
                            reset cycles 0-1 reset every unit (same outcomes, checked) */
     FILE* report;       /* deadlock reports of failing runs (the first 3); NULL = stderr */
     bool verbose;       /* print every run's outcome */
@@ -107,58 +107,57 @@ typedef struct {
      * Ctrl-C in gpucoh litmus) */
     int (*progress)(void* ctx, uint64_t done, uint64_t total);
     void* progress_ctx;
-} tc_litmus_opts_t;
+} litmus_opts_t;
 
-void tc_litmus_opts_default(tc_litmus_opts_t* o);
+void litmus_opts_default(litmus_opts_t* o);
 
-/* One observed outcome (values of the outcome keys, in tc_litmus_key order). */
+/* One observed outcome (values of the outcome keys, in litmus_key order). */
 typedef struct {
     uint32_t* v;
     uint64_t count;
     uint64_t first_run;
-    uint32_t cls; /* TC_LIT_* */
-} tc_litmus_outcome_t;
+    uint32_t cls; /* LIT_* */
+} litmus_outcome_t;
 
-enum { TC_LIT_ALLOWED = 0, TC_LIT_FORBIDDEN, TC_LIT_UNDEFINED, TC_LIT_UNEXPECTED };
+enum { LIT_ALLOWED = 0, LIT_FORBIDDEN, LIT_UNDEFINED, LIT_UNEXPECTED };
 
 typedef struct {
-    tc_check_t chk;      /* one check per finished run */
+    chk_result_t chk;    /* one check per finished run */
     uint64_t runs;       /* runs attempted */
     const char* variant; /* the protocol variant's name ("tc-weak") */
     uint32_t nkeys;
-    tc_litmus_outcome_t* out;
+    litmus_outcome_t* out;
     uint32_t nout;
     uint32_t witnesses, witness_missing; /* witness lines for the protocol / never observed */
     bool witness_enforced;
     bool pass;
     bool stopped; /* o->progress stopped the runs early */
-} tc_litmus_result_t;
+} litmus_result_t;
 
-void tc_litmus_result_free(tc_litmus_result_t* r);
-uint32_t tc_litmus_nkeys(const tc_litmus_t* t);
-const char* tc_litmus_key(const tc_litmus_t* t, uint32_t i);
+void litmus_result_free(litmus_result_t* r);
+uint32_t litmus_nkeys(const litmus_t* t);
+const char* litmus_key(const litmus_t* t, uint32_t i);
 /* "r0=1 r1=0" */
-void tc_litmus_format(const tc_litmus_t* t, const uint32_t* v, char* buf, size_t len);
+void litmus_format(const litmus_t* t, const uint32_t* v, char* buf, size_t len);
 
-/* Check a test against a configuration before running it (tc_litmus_run does it too): the
+/* Check a test against a configuration before running it (litmus_run does it too): the
  * configuration, that the threads, warmers, initialiser, observer and locations fit it, and the
  * delays. A thread's consecutive `delay`s may add up to at most half of the system's deadlock
  * limit (cfg->deadlock_cycles; 0 = 100000), since a longer idle stretch can pass that limit
  * with no operation completing anywhere and be reported as a hardware DEADLOCK; and all of a
  * thread's delays together to at most half of a run's cycle budget (o->max_cycles; o NULL =
  * the defaults). 0, or -1 with "FILE:LINE: ..." in err: an input error. */
-int tc_litmus_check(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o,
-                    char* err, size_t errlen);
+int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
+                 size_t errlen);
 
 /* Run the test under cfg (protocol = TC_D(cfg)->protocol; cfg->seed is ignored: runs draw their own
  * seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,
  * 1 = fail, -1 = setup error (test does not fit the configuration, backend failed; message in
- * err). res (optional) receives the histogram; free it with tc_litmus_result_free. */
-int tc_litmus_run(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o, FILE* out,
-                  tc_litmus_result_t* res, char* err, size_t errlen);
+ * err). res (optional) receives the histogram; free it with litmus_result_free. */
+int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, FILE* out,
+               litmus_result_t* res, char* err, size_t errlen);
 
-/* Print a result's table and verdict (what tc_litmus_run prints). */
-void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
-                     const tc_litmus_result_t* r);
+/* Print a result's table and verdict (what litmus_run prints). */
+void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litmus_result_t* r);
 
 #endif /* GPUCOH_TC_LITMUS_H */

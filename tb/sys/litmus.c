@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_litmus.c -- litmus parser and runner for the TC system (format and semantics: tc_litmus.h).
+ * litmus.c -- litmus parser and runner for the TC system (format and semantics: litmus.h).
  */
-#include "tc_litmus.h"
+#include "litmus.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -135,7 +135,7 @@ typedef struct {
     uint32_t val[LT_REGS + LT_LOCS];
 } lt_exp_t;
 
-struct tc_litmus {
+struct litmus {
     char file[256];
     char name[64];
     lt_thread_t* th;
@@ -161,7 +161,7 @@ struct tc_litmus {
 /* ---- parser -------------------------------------------------------------------------------- */
 
 typedef struct {
-    tc_litmus_t* t;
+    litmus_t* t;
     const char* file;
     uint32_t line;
     char* err;
@@ -210,7 +210,7 @@ static bool parse_u32(ps_t* p, const char* s, uint32_t* out, const char* what) {
 }
 
 /* The source line where name was defined, or 0. */
-static uint32_t name_defined(const tc_litmus_t* t, const char* n) {
+static uint32_t name_defined(const litmus_t* t, const char* n) {
     for (uint32_t i = 0; i < t->nth; i++)
         if (!strcmp(t->th[i].name, n))
             return t->th[i].src;
@@ -235,14 +235,14 @@ static bool new_name(ps_t* p, const char* n, const char* what) {
     return true;
 }
 
-static int find_loc(const tc_litmus_t* t, const char* n) {
+static int find_loc(const litmus_t* t, const char* n) {
     for (uint32_t i = 0; i < t->nloc; i++)
         if (!strcmp(t->loc[i].name, n))
             return (int)i;
     return -1;
 }
 
-static int find_reg(const tc_litmus_t* t, const char* n) {
+static int find_reg(const litmus_t* t, const char* n) {
     for (uint32_t i = 0; i < t->nreg; i++)
         if (!strcmp(t->reg[i].name, n))
             return (int)i;
@@ -478,7 +478,7 @@ static bool parse_loc(ps_t* p, char** tok, uint32_t nt) {
 
 static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
     const char* c = tok[0];
-    tc_litmus_t* t = p->t;
+    litmus_t* t = p->t;
     if (nt < 2)
         return perr(p,
                     "%s: expected '%s WHO [KEY=V ...]' (WHO: a protocol variant, a family, a "
@@ -531,7 +531,7 @@ static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
 }
 
 static bool parse_warm(ps_t* p, char** tok, uint32_t nt) {
-    tc_litmus_t* t = p->t;
+    litmus_t* t = p->t;
     char k[16];
     const char* v;
     uint32_t sm;
@@ -601,7 +601,7 @@ static bool parse_line(ps_t* p, char* s) {
 
 /* Checks over the whole file; key resolution. */
 static bool finish_parse(ps_t* p) {
-    tc_litmus_t* t = p->t;
+    litmus_t* t = p->t;
     p->line = 0;
     if (!p->have_test)
         return perr(p, "no 'test NAME' line");
@@ -668,8 +668,8 @@ static bool finish_parse(ps_t* p) {
     return true;
 }
 
-tc_litmus_t* tc_litmus_parse(const char* text, const char* name, char* err, size_t errlen) {
-    tc_litmus_t* t = (tc_litmus_t*)calloc(1, sizeof *t);
+litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t errlen) {
+    litmus_t* t = (litmus_t*)calloc(1, sizeof *t);
     char* buf = strdup(text ? text : "");
     if (t) {
         t->th = (lt_thread_t*)calloc(LT_THREADS, sizeof *t->th);
@@ -678,7 +678,7 @@ tc_litmus_t* tc_litmus_parse(const char* text, const char* name, char* err, size
     if (!t || !buf || !t->th || !t->ex) {
         snprintf(err, errlen, "%s: out of memory", name);
         free(buf);
-        tc_litmus_free(t);
+        litmus_free(t);
         return NULL;
     }
     snprintf(t->file, sizeof t->file, "%s", name ? name : "<litmus>");
@@ -701,13 +701,13 @@ tc_litmus_t* tc_litmus_parse(const char* text, const char* name, char* err, size
     if (!p.failed)
         finish_parse(&p);
     if (p.failed) {
-        tc_litmus_free(t);
+        litmus_free(t);
         return NULL;
     }
     return t;
 }
 
-tc_litmus_t* tc_litmus_load(const char* path, char* err, size_t errlen) {
+litmus_t* litmus_load(const char* path, char* err, size_t errlen) {
     FILE* f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
@@ -744,12 +744,12 @@ tc_litmus_t* tc_litmus_load(const char* path, char* err, size_t errlen) {
         snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
         return NULL;
     }
-    tc_litmus_t* t = tc_litmus_parse(b, path, err, errlen);
+    litmus_t* t = litmus_parse(b, path, err, errlen);
     free(b);
     return t;
 }
 
-void tc_litmus_free(tc_litmus_t* t) {
+void litmus_free(litmus_t* t) {
     if (!t)
         return;
     free(t->th);
@@ -757,15 +757,15 @@ void tc_litmus_free(tc_litmus_t* t) {
     free(t);
 }
 
-const char* tc_litmus_name(const tc_litmus_t* t) {
+const char* litmus_name(const litmus_t* t) {
     return t->name;
 }
 
-uint32_t tc_litmus_nkeys(const tc_litmus_t* t) {
+uint32_t litmus_nkeys(const litmus_t* t) {
     return t->nkeys;
 }
 
-const char* tc_litmus_key(const tc_litmus_t* t, uint32_t i) {
+const char* litmus_key(const litmus_t* t, uint32_t i) {
     if (i < t->nreg)
         return t->reg[i].name;
     if (i < t->nkeys)
@@ -773,11 +773,11 @@ const char* tc_litmus_key(const tc_litmus_t* t, uint32_t i) {
     return "?";
 }
 
-void tc_litmus_format(const tc_litmus_t* t, const uint32_t* v, char* buf, size_t len) {
+void litmus_format(const litmus_t* t, const uint32_t* v, char* buf, size_t len) {
     size_t n = 0;
     buf[0] = 0;
     for (uint32_t i = 0; i < t->nkeys && n < len; i++) {
-        int w = snprintf(buf + n, len - n, "%s%s=%u", i ? " " : "", tc_litmus_key(t, i), v[i]);
+        int w = snprintf(buf + n, len - n, "%s%s=%u", i ? " " : "", litmus_key(t, i), v[i]);
         if (w < 0)
             break;
         n += (size_t)w;
@@ -803,8 +803,8 @@ typedef struct {
 } warm_t;
 
 typedef struct {
-    const tc_litmus_t* t;
-    const tc_litmus_opts_t* o;
+    const litmus_t* t;
+    const litmus_opts_t* o;
     uint32_t nsm, nwf, lb;
     int32_t* role; /* [sm * nwf + wf] */
     th_run_t th[LT_THREADS];
@@ -913,7 +913,7 @@ static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
     int32_t role = r->role[sm * r->nwf + wf];
     if (role >= 0)
         return th_next(r, (uint32_t)role, cycle, op);
-    const tc_litmus_t* t = r->t;
+    const litmus_t* t = r->t;
     if (role == RL_INIT) {
         if (r->init_done || r->init_busy)
             return false;
@@ -1008,7 +1008,7 @@ static bool lr_finished(void* ctx) {
 
 /* ---- the runner ---------------------------------------------------------------------------- */
 
-void tc_litmus_opts_default(tc_litmus_opts_t* o) {
+void litmus_opts_default(litmus_opts_t* o) {
     memset(o, 0, sizeof *o);
     o->runs = 10000;
     o->seed = 1;
@@ -1017,7 +1017,7 @@ void tc_litmus_opts_default(tc_litmus_opts_t* o) {
     o->witness_min_runs = 1000;
 }
 
-void tc_litmus_result_free(tc_litmus_result_t* r) {
+void litmus_result_free(litmus_result_t* r) {
     if (!r)
         return;
     for (uint32_t i = 0; i < r->nout; i++)
@@ -1034,20 +1034,20 @@ static bool exp_match(const lt_exp_t* e, const uint32_t* v) {
     return true;
 }
 
-static uint32_t classify(const tc_litmus_t* t, uint32_t pr, const uint32_t* v) {
+static uint32_t classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
     bool allow = false, undef = false;
     for (uint32_t i = 0; i < t->nex; i++) {
         const lt_exp_t* e = &t->ex[i];
         if (!(e->protos & pr) || !exp_match(e, v))
             continue;
         if (e->cls == EX_FORBID)
-            return TC_LIT_FORBIDDEN;
+            return LIT_FORBIDDEN;
         if (e->cls == EX_ALLOW)
             allow = true;
         else if (e->cls == EX_UNDEF)
             undef = true;
     }
-    return allow ? TC_LIT_ALLOWED : undef ? TC_LIT_UNDEFINED : TC_LIT_UNEXPECTED;
+    return allow ? LIT_ALLOWED : undef ? LIT_UNDEFINED : LIT_UNEXPECTED;
 }
 
 static const char* cls_name(uint32_t c) {
@@ -1056,7 +1056,7 @@ static const char* cls_name(uint32_t c) {
 }
 
 /* Assign wavefronts; returns false with a message when the test does not fit. */
-static bool place(const tc_litmus_t* t, const gsys_cfg_t* cfg, int32_t* role, int32_t* warm_wf,
+static bool place(const litmus_t* t, const gsys_cfg_t* cfg, int32_t* role, int32_t* warm_wf,
                   int32_t* init_wf, int32_t* obs_wf, char* err, size_t errlen) {
     gsys_geom_t geom;
     gsys_geometry(cfg, &geom);
@@ -1155,7 +1155,7 @@ static uint64_t run_seed(uint64_t seed, uint64_t k) {
     return gpucoh_splitmix64(&x);
 }
 
-static int hist_add(tc_litmus_result_t* res, const uint32_t* v, uint32_t nk, uint64_t run,
+static int hist_add(litmus_result_t* res, const uint32_t* v, uint32_t nk, uint64_t run,
                     uint32_t cls, uint32_t* cap) {
     for (uint32_t i = 0; i < res->nout; i++)
         if (!memcmp(res->out[i].v, v, nk * sizeof *v)) {
@@ -1164,13 +1164,13 @@ static int hist_add(tc_litmus_result_t* res, const uint32_t* v, uint32_t nk, uin
         }
     if (res->nout == *cap) {
         uint32_t nc = *cap ? 2 * *cap : 16;
-        tc_litmus_outcome_t* no = (tc_litmus_outcome_t*)realloc(res->out, (size_t)nc * sizeof *no);
+        litmus_outcome_t* no = (litmus_outcome_t*)realloc(res->out, (size_t)nc * sizeof *no);
         if (!no)
             return -1;
         res->out = no;
         *cap = nc;
     }
-    tc_litmus_outcome_t* o = &res->out[res->nout];
+    litmus_outcome_t* o = &res->out[res->nout];
     o->v = (uint32_t*)malloc((nk ? nk : 1) * sizeof *v);
     if (!o->v)
         return -1;
@@ -1189,8 +1189,8 @@ static const char* run_end_name(gsys_run_t rc) {
                                      : "done";
 }
 
-/* The delays of every thread against the deadlock limit and the cycle budget (tc_litmus.h). */
-static bool check_delays(const tc_litmus_t* t, uint64_t deadlock, uint64_t budget, char* err,
+/* The delays of every thread against the deadlock limit and the cycle budget (litmus.h). */
+static bool check_delays(const litmus_t* t, uint64_t deadlock, uint64_t budget, char* err,
                          size_t errlen) {
     const uint64_t lim = deadlock / 2, tlim = budget / 2;
     for (uint32_t i = 0; i < t->nth; i++) {
@@ -1227,11 +1227,11 @@ static bool check_delays(const tc_litmus_t* t, uint64_t deadlock, uint64_t budge
     return true;
 }
 
-int tc_litmus_check(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o,
-                    char* err, size_t errlen) {
-    tc_litmus_opts_t od;
+int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
+                 size_t errlen) {
+    litmus_opts_t od;
     if (!o) {
-        tc_litmus_opts_default(&od);
+        litmus_opts_default(&od);
         o = &od;
     }
     if (cfg->proto->check && cfg->proto->check(gsys_pdc(cfg), err, errlen) != 0)
@@ -1253,21 +1253,21 @@ int tc_litmus_check(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus
     return ok ? 0 : -1;
 }
 
-int tc_litmus_run(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_opts_t* o, FILE* out,
-                  tc_litmus_result_t* res, char* err, size_t errlen) {
-    tc_litmus_opts_t od;
+int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, FILE* out,
+               litmus_result_t* res, char* err, size_t errlen) {
+    litmus_opts_t od;
     if (!o) {
-        tc_litmus_opts_default(&od);
+        litmus_opts_default(&od);
         o = &od;
     }
-    tc_litmus_result_t local;
+    litmus_result_t local;
     memset(&local, 0, sizeof local);
-    tc_litmus_result_t* R = res ? res : &local;
+    litmus_result_t* R = res ? res : &local;
     memset(R, 0, sizeof *R);
-    tc_chk_init(&R->chk);
+    chk_init(&R->chk);
     R->variant = gsys_variant_name(cfg);
     R->nkeys = t->nkeys;
-    if (tc_litmus_check(t, cfg, o, err, errlen) != 0)
+    if (litmus_check(t, cfg, o, err, errlen) != 0)
         return -1;
     gsys_geom_t geom;
     gsys_geometry(cfg, &geom);
@@ -1403,38 +1403,38 @@ int tc_litmus_run(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_o
         if (e != GSYS_RUN_DONE || r.err || !lr_finished(&r)) {
             if (e == GSYS_RUN_DEADLOCK)
                 reports++;
-            tc_chk_fatal(&R->chk,
-                         "litmus %s (%s): run %" PRIu64 " (system seed 0x%016" PRIx64
-                         "): %s at cycle %" PRIu64 "%s",
-                         t->name, gsys_variant_name(cfg), k, rs, run_end_name(e), cyc,
-                         r.err ? " (a completion for a wavefront without an operation)" : "");
+            chk_fatal(&R->chk,
+                      "litmus %s (%s): run %" PRIu64 " (system seed 0x%016" PRIx64
+                      "): %s at cycle %" PRIu64 "%s",
+                      t->name, gsys_variant_name(cfg), k, rs, run_end_name(e), cyc,
+                      r.err ? " (a completion for a wavefront without an operation)" : "");
             continue;
         }
         uint32_t cls = classify(t, pr, val);
         char ob[512];
-        if (cls != TC_LIT_ALLOWED || o->verbose)
-            tc_litmus_format(t, val, ob, sizeof ob);
+        if (cls != LIT_ALLOWED || o->verbose)
+            litmus_format(t, val, ob, sizeof ob);
         if (o->verbose && out)
             fprintf(out, "  run %" PRIu64 " seed 0x%016" PRIx64 ": %s (%s, %" PRIu64 " cycles)\n",
                     k, rs, ob, cls_name(cls), cyc);
         switch (cls) {
-        case TC_LIT_ALLOWED:
-            tc_chk_match(&R->chk);
+        case LIT_ALLOWED:
+            chk_match(&R->chk);
             break;
-        case TC_LIT_FORBIDDEN:
-            tc_chk_mismatch(&R->chk,
-                            "litmus %s (%s): FORBIDDEN outcome %s in run %" PRIu64
-                            " (system seed 0x%016" PRIx64 ")",
-                            t->name, gsys_variant_name(cfg), ob, k, rs);
+        case LIT_FORBIDDEN:
+            chk_mismatch(&R->chk,
+                         "litmus %s (%s): FORBIDDEN outcome %s in run %" PRIu64
+                         " (system seed 0x%016" PRIx64 ")",
+                         t->name, gsys_variant_name(cfg), ob, k, rs);
             break;
-        case TC_LIT_UNDEFINED:
-            tc_chk_nc(&R->chk, TC_NC_UNDEFINED);
+        case LIT_UNDEFINED:
+            chk_nc(&R->chk, NC_UNDEFINED);
             break;
         default:
-            tc_chk_nc_msg(&R->chk, TC_NC_UNEXPECTED,
-                          "litmus %s (%s): unexpected outcome %s (neither allowed nor forbidden) "
-                          "in run %" PRIu64 " (system seed 0x%016" PRIx64 ")",
-                          t->name, gsys_variant_name(cfg), ob, k, rs);
+            chk_nc_msg(&R->chk, NC_UNEXPECTED,
+                       "litmus %s (%s): unexpected outcome %s (neither allowed nor forbidden) "
+                       "in run %" PRIu64 " (system seed 0x%016" PRIx64 ")",
+                       t->name, gsys_variant_name(cfg), ob, k, rs);
             break;
         }
         if (hist_add(R, val, t->nkeys, k, cls, &cap) != 0) {
@@ -1462,19 +1462,18 @@ int tc_litmus_run(const tc_litmus_t* t, const gsys_cfg_t* cfg, const tc_litmus_o
             if (!seen)
                 R->witness_missing++;
         }
-        R->pass = tc_chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
+        R->pass = chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
         if (out)
-            tc_litmus_print(out, t, o, R);
+            litmus_print(out, t, o, R);
     }
     if (!res)
-        tc_litmus_result_free(&local);
+        litmus_result_free(&local);
     if (rc != 0)
         return -1;
     return R->pass ? 0 : 1;
 }
 
-void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
-                     const tc_litmus_result_t* r) {
+void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litmus_result_t* r) {
     uint32_t pr = variant_bit(r->variant);
     fprintf(f, "litmus %s (%s) %s: %" PRIu64 " runs, seed %" PRIu64 "\n", t->name, t->file,
             r->variant, r->runs, o ? o->seed : 0);
@@ -1500,8 +1499,8 @@ void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
     char ob[512];
     fprintf(f, "  %-40s %10s  %-10s %s\n", "outcome", "count", "class", "first run");
     for (uint32_t i = 0; i < r->nout; i++) {
-        const tc_litmus_outcome_t* x = &r->out[idx[i]];
-        tc_litmus_format(t, x->v, ob, sizeof ob);
+        const litmus_outcome_t* x = &r->out[idx[i]];
+        litmus_format(t, x->v, ob, sizeof ob);
         bool wit = false;
         for (uint32_t e = 0; e < t->nex; e++)
             if (t->ex[e].cls == EX_WITNESS && (t->ex[e].protos & pr) && exp_match(&t->ex[e], x->v))
@@ -1529,7 +1528,7 @@ void tc_litmus_print(FILE* f, const tc_litmus_t* t, const tc_litmus_opts_t* o,
     }
     char title[160];
     snprintf(title, sizeof title, "  %s %s%s", t->name, r->variant,
-             (tc_chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
-    tc_chk_print(f, title, &r->chk);
+             (chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
+    chk_print(f, title, &r->chk);
     fprintf(f, "  verdict: %s\n", r->pass ? "PASS" : "FAIL");
 }

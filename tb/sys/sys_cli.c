@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_cli.c -- the TC system on the command line (docs/system.md section 6):
+ * sys_cli.c -- the TC system on the command line (docs/system.md section 6):
  *
  *   gpucoh cosim system   lockstep (or C / RTL alone) with random traffic, coverage matrix
  *   gpucoh episode        the DRF episode tester
@@ -10,16 +10,16 @@
  * --impl c|rtl|lockstep, --rtl l1,l2,timer|all, --rtl-dir DIR, --seed S, delays.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tc_cli.h"
+#include "sys_cli.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "tc_check.h"
-#include "tc_episode.h"
-#include "tc_litmus.h"
-#include "tc_rand.h"
+#include "check.h"
+#include "episode.h"
+#include "litmus.h"
+#include "traffic.h"
 #include "tc_wave.h"
 #include "util.h"
 
@@ -48,7 +48,7 @@ typedef struct {
     uint64_t run;
     gpucoh_mwave_t* mw; /* the --wave trace of the run being made */
     /* episode */
-    tc_ep_params_t ep;
+    ep_params_t ep;
     /* litmus */
     const char* files[64];
     int nfiles;
@@ -146,7 +146,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     const char *rtl_s = "all", *netlist_s = NULL; /* resolved once the protocol is known */
     o->seed = 1;
     o->runs = 10000;
-    o->ep = tc_ep_defaults();
+    o->ep = ep_defaults();
     const char* params[64];
     int np = 0;
     const char *req = NULL, *rsp = NULL, *mem = NULL;
@@ -509,7 +509,7 @@ static gsys_geom_t geom_of(const gsys_cfg_t* c) {
  * the same run): between slices a progress line now and then (episodes done of all when ep is
  * given, else cycles of the budget) and Ctrl-C, which stops the run (*interrupted). */
 static gsys_run_t run_sliced(gsys_t* s, uint64_t budget, FILE* report, gpucoh_progress_t* pg,
-                             const tc_ep_t* ep, bool* interrupted) {
+                             const ep_t* ep, bool* interrupted) {
     *interrupted = false;
     const uint64_t start = gsys_cycle(s);
     for (uint64_t left = budget; left;) {
@@ -526,7 +526,7 @@ static gsys_run_t run_sliced(gsys_t* s, uint64_t budget, FILE* report, gpucoh_pr
         }
         if (ep) {
             uint64_t done, total;
-            tc_ep_progress(ep, &done, &total);
+            ep_progress(ep, &done, &total);
             char extra[64];
             snprintf(extra, sizeof extra, ", cycle %llu", (unsigned long long)gsys_cycle(s));
             gpucoh_progress(pg, done, total, "episodes", extra);
@@ -696,10 +696,10 @@ static int cosim_system(topt_t* o) {
     gsys_backend_t* cbe = o->impl == GSYS_IMPL_LOCKSTEP && o->rtl ? gsys_backend_rtl_cside(&be)
                           : o->rtl == 0                           ? &be
                                                                   : NULL;
-    tc_rand_cfg_t rc = tc_rand_cfg_default(&o->cfg, o->seed, o->ops ? o->ops : ~0ull >> 1);
+    traffic_cfg_t rc = traffic_cfg_default(&o->cfg, o->seed, o->ops ? o->ops : ~0ull >> 1);
     rc.steer = !o->steer_off;
-    rc.roll_cycle = tc_rand_roll_cycle(&o->cfg);
-    tc_rand_t* r = tc_rand_new(&o->cfg, &rc, err, sizeof err);
+    rc.roll_cycle = traffic_roll_cycle(&o->cfg);
+    traffic_t* r = traffic_new(&o->cfg, &rc, err, sizeof err);
     if (!r) {
         fprintf(stderr, "gpucoh: %s\n", err);
         be.destroy(be.ctx);
@@ -707,11 +707,11 @@ static int cosim_system(topt_t* o) {
         return 2;
     }
     gsys_workload_t wl;
-    tc_rand_workload(r, &wl);
+    traffic_workload(r, &wl);
     gsys_t* s = gsys_new(&o->cfg, &be, &wl, err, sizeof err);
     if (!s) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        tc_rand_free(r);
+        traffic_free(r);
         be.destroy(be.ctx);
         wave_end(o);
         return 2;
@@ -774,10 +774,10 @@ static int cosim_system(topt_t* o) {
         P->cov_print(cov, gsys_pdc(&o->cfg), o->coverage, stdout);
     if (!o->quiet) {
         gsys_stats(s, stdout);
-        tc_rand_print(r, stdout);
+        traffic_print(r, stdout);
     }
     gsys_free(s);
-    tc_rand_free(r);
+    traffic_free(r);
     be.destroy(be.ctx); /* one set of Verilated models at a time (docs/framework.md) */
     wave_end(o);
     tc_wave_files_t wf;
@@ -870,23 +870,23 @@ static bool divergence(const topt_t* o, gsys_backend_t* be, gsys_rtl_result_t* r
     return res->mismatches || res->rtl_errors;
 }
 
-/* One protocol's episode run (tc_ep_run's steps, sliced for progress and Ctrl-C): the checks
+/* One protocol's episode run (ep_run's steps, sliced for progress and Ctrl-C): the checks
  * into *res, a lockstep divergence into *div (*diverged); -1 on a setup error (err), else 0. */
-static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, tc_check_t* res, uint64_t* cyc,
+static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, chk_result_t* res, uint64_t* cyc,
                        uint64_t eps[2], bool* interrupted, gsys_rtl_result_t* div, bool* diverged,
                        char* err, size_t n) {
-    tc_ep_t* e = tc_ep_new(cfg, &o->ep, err, n);
+    ep_t* e = ep_new(cfg, &o->ep, err, n);
     if (!e)
         return -1;
     gsys_backend_t be;
     if (make_backend(o, cfg, &be, err, n) != 0) {
-        tc_ep_free(e);
+        ep_free(e);
         return -1;
     }
-    gsys_t* s = gsys_new(cfg, &be, tc_ep_workload(e), err, n);
+    gsys_t* s = gsys_new(cfg, &be, ep_workload(e), err, n);
     if (!s) {
         be.destroy(be.ctx);
-        tc_ep_free(e);
+        ep_free(e);
         return -1;
     }
     gpucoh_progress_t pg;
@@ -896,9 +896,9 @@ static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, tc_check_t* res, 
     const gsys_run_t r =
         run_sliced(s, o->cycles ? o->cycles : 50000000ull, stdout, &pg, e, interrupted);
     *cyc = gsys_cycle(s);
-    tc_ep_progress(e, &eps[0], &eps[1]);
+    ep_progress(e, &eps[0], &eps[1]);
     if (!*interrupted)
-        tc_ep_finish(e, r, *cyc);
+        ep_finish(e, r, *cyc);
     char title[200];
     snprintf(
         title, sizeof title, "episode tester (%s, %u SMs x %u wf, seed %llu/%llu, %llu cycles)",
@@ -906,16 +906,16 @@ static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, tc_check_t* res, 
         (unsigned)(o->ep.wfs ? o->ep.wfs : geom_of(cfg).num_wf), (unsigned long long)o->ep.seed,
         (unsigned long long)cfg->seed, (unsigned long long)*cyc);
     if (!o->quiet) {
-        tc_ep_stats(e, stdout);
+        ep_stats(e, stdout);
         gsys_stats(s, stdout);
     }
     if (!*interrupted)
-        tc_chk_print(stdout, title, tc_ep_result(e));
-    *res = *tc_ep_result(e);
+        chk_print(stdout, title, ep_result(e));
+    *res = *ep_result(e);
     *diverged = divergence(o, &be, div);
     gsys_free(s);
     be.destroy(be.ctx);
-    tc_ep_free(e);
+    ep_free(e);
     return 0;
 }
 
@@ -937,7 +937,7 @@ static int report_finish(const topt_t* o, mreport_t* af, const char* close, int 
     return status;
 }
 
-static void chk_json(FILE* f, const tc_check_t* c) {
+static void chk_json(FILE* f, const chk_result_t* c) {
     fprintf(f,
             "\"checked\": %llu, \"match\": %llu, \"mismatch\": %llu, \"not_checkable\": %llu, "
             "\"fatal\": %llu, \"first_divergence\": ",
@@ -980,7 +980,7 @@ static int episode(topt_t* o) {
         gsys_cfg_t cfg = o->cfg;
         if (o->both)
             o->P->set_variant(gsys_pd(&cfg), both_variant(o, p));
-        tc_check_t res;
+        chk_result_t res;
         uint64_t cyc = 0, eps[2] = {0, 0};
         bool intr = false, diverged = false;
         gsys_rtl_result_t div;
@@ -993,7 +993,7 @@ static int episode(topt_t* o) {
             mreport_abort(&af);
             return 2;
         }
-        const bool pass = !intr && tc_chk_passed(&res);
+        const bool pass = !intr && chk_passed(&res);
         char v[256];
         printf("%s episode %s: %llu checked (%llu match, %llu mismatch), %llu not checkable, "
                "%llu fatal, %.1f s (seed %llu, impl %s)\n",
@@ -1005,7 +1005,7 @@ static int episode(topt_t* o) {
                (unsigned long long)res.nc, (unsigned long long)res.fatal, now_s() - t0,
                (unsigned long long)o->seed, impl_name(o));
         if (!pass && !intr)
-            printf("  %s\n", tc_chk_verdict(&res, v, sizeof v));
+            printf("  %s\n", chk_verdict(&res, v, sizeof v));
         if (diverged && !intr) { /* a lockstep divergence: window, save file, JSON, replay */
             printf("  first divergence: %s\n", div.first);
             const tc_wave_run_t w = wave_run(o, TC_WAVE_EPISODE, &cfg);
@@ -1057,9 +1057,9 @@ static int litmus(topt_t* o) {
     char err[1024];
     int status = 0;
     /* every file is read and checked against every configuration before any runs */
-    tc_litmus_t* ts[64] = {NULL};
-    tc_litmus_opts_t lo0;
-    tc_litmus_opts_default(&lo0);
+    litmus_t* ts[64] = {NULL};
+    litmus_opts_t lo0;
+    litmus_opts_default(&lo0);
     lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
     lo0.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
     for (int p = 0; p < npasses(o); p++) {   /* the configurations themselves */
@@ -1072,10 +1072,10 @@ static int litmus(topt_t* o) {
         }
     }
     for (int k = 0; k < o->nfiles && !status; k++) {
-        ts[k] = tc_litmus_load(o->files[k], err, sizeof err);
+        ts[k] = litmus_load(o->files[k], err, sizeof err);
         for (int p = 0; p < npasses(o) && ts[k] && !status; p++) {
             const gsys_cfg_t cfg = proto_cfg(o, p);
-            if (tc_litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
+            if (litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
                 status = 2;
         }
         if (!ts[k])
@@ -1085,35 +1085,34 @@ static int litmus(topt_t* o) {
         fprintf(stderr, "gpucoh: %s\n", err); /* "FILE:LINE: ..." */
         fprintf(stderr, "gpucoh: litmus: nothing was run (every file is checked first)\n");
         for (int k = 0; k < o->nfiles; k++)
-            tc_litmus_free(ts[k]);
+            litmus_free(ts[k]);
         return 2;
     }
     mreport_t af;
     if (mreport_open(&af, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         for (int k = 0; k < o->nfiles; k++)
-            tc_litmus_free(ts[k]);
+            litmus_free(ts[k]);
         return 2;
     }
     if (wave_begin(o) != 0) {
         mreport_abort(&af);
         for (int k = 0; k < o->nfiles; k++)
-            tc_litmus_free(ts[k]);
+            litmus_free(ts[k]);
         return 2;
     }
     json_head(af.f, o, "litmus");
     fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [", (unsigned long long)o->runs);
     bool first = true, stop = false;
     for (int k = 0; k < o->nfiles && !stop; k++) {
-        const tc_litmus_t* t = ts[k];
+        const litmus_t* t = ts[k];
         for (int p = 0; p < npasses(o) && !stop; p++) {
             const gsys_cfg_t cfg = proto_cfg(o, p);
             shared_be_t sh = {.o = o};
-            tc_litmus_opts_t lo = lo0;
+            litmus_opts_t lo = lo0;
             lit_prog_t lp;
             char label[128];
-            snprintf(label, sizeof label, "litmus %s %s", tc_litmus_name(t),
-                     gsys_variant_name(&cfg));
+            snprintf(label, sizeof label, "litmus %s %s", litmus_name(t), gsys_variant_name(&cfg));
             gpucoh_progress_start(&lp.pg, label, !o->quiet);
             lo.seed = o->seed;
             lo.make_backend = o->impl == GSYS_IMPL_C ? NULL : shared_factory;
@@ -1121,10 +1120,10 @@ static int litmus(topt_t* o) {
             lo.report = stdout;
             lo.progress = lit_progress;
             lo.progress_ctx = &lp;
-            tc_litmus_result_t res;
+            litmus_result_t res;
             memset(&res, 0, sizeof res);
             const double t0 = now_s();
-            int rc = tc_litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
+            int rc = litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
             gsys_rtl_result_t div;
             const bool diverged = sh.made && divergence(o, &sh.real, &div);
             if (sh.made)
@@ -1132,20 +1131,20 @@ static int litmus(topt_t* o) {
             wave_end(o);
             if (rc < 0) {
                 fprintf(stderr, "gpucoh: %s\n", err);
-                tc_litmus_result_free(&res);
+                litmus_result_free(&res);
                 mreport_abort(&af);
                 for (int j = 0; j < o->nfiles; j++)
-                    tc_litmus_free(ts[j]);
+                    litmus_free(ts[j]);
                 return 2;
             }
             uint64_t forb = 0, unexp = 0, allowed = 0, undef = 0;
             for (uint32_t i = 0; i < res.nout; i++) {
                 const uint64_t n = res.out[i].count;
-                if (res.out[i].cls == TC_LIT_FORBIDDEN)
+                if (res.out[i].cls == LIT_FORBIDDEN)
                     forb += n;
-                else if (res.out[i].cls == TC_LIT_UNEXPECTED)
+                else if (res.out[i].cls == LIT_UNEXPECTED)
                     unexp += n;
-                else if (res.out[i].cls == TC_LIT_UNDEFINED)
+                else if (res.out[i].cls == LIT_UNDEFINED)
                     undef += n;
                 else
                     allowed += n;
@@ -1156,7 +1155,7 @@ static int litmus(topt_t* o) {
                    res.stopped ? "INTERRUPTED"
                    : rc == 0   ? "PASS"
                                : "FAIL",
-                   tc_litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
+                   litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
                    (unsigned)res.nout, (unsigned long long)allowed, (unsigned long long)forb,
                    (unsigned long long)undef, (unsigned long long)unexp,
                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
@@ -1173,7 +1172,7 @@ static int litmus(topt_t* o) {
             first = false;
             gpucoh_json_str(af.f, o->files[k]);
             fprintf(af.f, ", \"test\": ");
-            gpucoh_json_str(af.f, tc_litmus_name(t));
+            gpucoh_json_str(af.f, litmus_name(t));
             fprintf(af.f,
                     ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": "
                     "%llu, \"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
@@ -1185,7 +1184,7 @@ static int litmus(topt_t* o) {
             static const char* const cls[] = {"allowed", "forbidden", "undefined", "unexpected"};
             for (uint32_t i = 0; i < res.nout; i++) {
                 char ob[512];
-                tc_litmus_format(t, res.out[i].v, ob, sizeof ob);
+                litmus_format(t, res.out[i].v, ob, sizeof ob);
                 fprintf(af.f, "%s{\"outcome\": ", i ? ", " : "");
                 gpucoh_json_str(af.f, ob);
                 fprintf(af.f, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu}",
@@ -1196,7 +1195,7 @@ static int litmus(topt_t* o) {
             chk_json(af.f, &res.chk);
             fprintf(af.f, ", \"verdict\": \"%s\"}", verdict);
             const bool stopped = res.stopped;
-            tc_litmus_result_free(&res);
+            litmus_result_free(&res);
             if (stopped) {
                 status = GPUCOH_EXIT_INTERRUPTED;
                 stop = true;
@@ -1206,7 +1205,7 @@ static int litmus(topt_t* o) {
         }
     }
     for (int k = 0; k < o->nfiles; k++)
-        tc_litmus_free(ts[k]);
+        litmus_free(ts[k]);
     return report_finish(o, &af, "\n]", status);
 }
 
@@ -1223,17 +1222,17 @@ static int bench_one(const topt_t* o, gsys_impl_t impl, double* rate, bool* clea
     gsys_backend_t be;
     if (make_backend(&b, &b.cfg, &be, err, n) != 0)
         return -1;
-    tc_rand_cfg_t rc = tc_rand_cfg_default(&b.cfg, b.seed, ~0ull >> 1);
+    traffic_cfg_t rc = traffic_cfg_default(&b.cfg, b.seed, ~0ull >> 1);
     rc.steer = !b.steer_off;
-    tc_rand_t* r = tc_rand_new(&b.cfg, &rc, err, n);
+    traffic_t* r = traffic_new(&b.cfg, &rc, err, n);
     gsys_workload_t wl;
     gsys_t* s = NULL;
     if (r) {
-        tc_rand_workload(r, &wl);
+        traffic_workload(r, &wl);
         s = gsys_new(&b.cfg, &be, &wl, err, n);
     }
     if (!s) {
-        tc_rand_free(r);
+        traffic_free(r);
         be.destroy(be.ctx);
         return -1;
     }
@@ -1247,7 +1246,7 @@ static int bench_one(const topt_t* o, gsys_impl_t impl, double* rate, bool* clea
         *clean = *clean && res->mismatches == 0 && res->rtl_errors == 0;
     }
     gsys_free(s);
-    tc_rand_free(r);
+    traffic_free(r);
     be.destroy(be.ctx);
     return 0;
 }
@@ -1295,7 +1294,7 @@ static int bench_system(topt_t* o) {
     return ok ? 0 : 1;
 }
 
-int tc_cli_main(const char* what, int argc, char** argv, int first) {
+int sys_cli_main(const char* what, int argc, char** argv, int first) {
     topt_t* o = calloc(1, sizeof *o);
     if (!o)
         return 2;
@@ -1336,8 +1335,8 @@ int tc_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer, uint32_t netlist,
-                  tc_mutant_result_t* r, char* why, size_t wn) {
+int sys_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
+                   uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
     const gsys_proto_t* P = gsys_proto_find("tc"); /* the family of the tc_* units */
@@ -1366,18 +1365,18 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
                 fclose(sink);
             return -1;
         }
-        tc_rand_cfg_t rcfg = tc_rand_cfg_default(&o.cfg, seed, ~0ull >> 1);
+        traffic_cfg_t rcfg = traffic_cfg_default(&o.cfg, seed, ~0ull >> 1);
         rcfg.steer = steer;
-        rcfg.roll_cycle = tc_rand_roll_cycle(&o.cfg);
-        tc_rand_t* rnd = tc_rand_new(&o.cfg, &rcfg, why, wn);
+        rcfg.roll_cycle = traffic_roll_cycle(&o.cfg);
+        traffic_t* rnd = traffic_new(&o.cfg, &rcfg, why, wn);
         gsys_workload_t wl;
         gsys_t* s = NULL;
         if (rnd) {
-            tc_rand_workload(rnd, &wl);
+            traffic_workload(rnd, &wl);
             s = gsys_new(&o.cfg, &be, &wl, why, wn);
         }
         if (!s) {
-            tc_rand_free(rnd);
+            traffic_free(rnd);
             be.destroy(be.ctx);
             if (sink)
                 fclose(sink);
@@ -1398,7 +1397,7 @@ int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool stee
             snprintf(r->field, sizeof r->field, "system");
         }
         gsys_free(s);
-        tc_rand_free(rnd);
+        traffic_free(rnd);
         be.destroy(be.ctx);
     }
     if (sink)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* tc_cli.h -- `gpucoh cosim system`, `gpucoh episode`, `gpucoh litmus` (tb/sys/tc_cli.c). */
+/* sys_cli.h -- `gpucoh cosim system`, `gpucoh episode`, `gpucoh litmus` (tb/sys/sys_cli.c). */
 #ifndef GPUCOH_TC_CLI_H
 #define GPUCOH_TC_CLI_H
 
 /* what: "cosim system", "episode" or "litmus"; options start at argv[first].
  * Returns the exit status: 0 pass, 1 a check failed, 2 bad input. */
-int tc_cli_main(const char* what, int argc, char** argv, int first);
+int sys_cli_main(const char* what, int argc, char** argv, int first);
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,15 +16,15 @@ typedef struct {
     uint64_t cycles_run, div_cycle;
     char kind[16];
     char field[168];
-} tc_mutant_result_t;
+} sys_mutant_result_t;
 
 /* One mutant of a TC unit: the system lockstep at the small configuration with the RTL of every
  * TC unit taken from rtl_dir, TC-Weak and then (if not caught) TC-Strong, `cycles` each; steer:
- * the random traffic with its steered phases (tc_rand.h; false: the traffic without them).
- * netlist (TC_RTL_* of tc_sys_rtl.h, 0 = none): those units run as their netlists synthesized
+ * the random traffic with its steered phases (traffic.h; false: the traffic without them).
+ * netlist (a slot mask of the protocol, 0 = none): those units run as their netlists synthesized
  * from rtl_dir (rtl_dir NULL: the netlists `gpucoh area` keeps) and the other units as C models.
  * 0 = ran (r->diverged says whether it was caught), -1 = could not build or run (why). */
-int tc_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer, uint32_t netlist,
-                  tc_mutant_result_t* r, char* why, size_t wn);
+int sys_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
+                   uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn);
 
 #endif

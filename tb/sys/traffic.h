@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_rand.h -- random-traffic workload for the TC system harness (tb/sys/gsys.h, TC names in
+ * traffic.h -- random-traffic workload for the TC system harness (tb/sys/gsys.h, TC names in
  * tb/proto/tc/tc_sys.h), for lockstep and coverage runs. Values are not checked (lockstep compares
  * C and RTL).
  *
@@ -69,26 +69,26 @@ typedef struct {
     bool steer;              /* steered phases too (false: the traffic of before, draw for draw) */
     uint32_t steer_permille; /* chance that a new phase is a steered one */
     uint64_t roll_cycle;     /* steering: the cycle of the timer's first roll, 0 = none */
-} tc_rand_cfg_t;
+} traffic_cfg_t;
 
 /* The cycle of the global unit's first roll (TC: the timer's edge at now = 2^TsWidth-1) for a
  * system started at cfg->start (0: not loaded), or 0 when the range (start_max) is shorter than
  * 2^20 cycles (rolls are then frequent and need no phase of their own) or there is none. */
-uint64_t tc_rand_roll_cycle(const gsys_cfg_t* cfg);
+uint64_t traffic_roll_cycle(const gsys_cfg_t* cfg);
 /* Defaults sized from the geometry: 2 L2 sets per bank, 3 * L2Ways lines per set, 4 hot lines
  * per bank (at most 16), phases 200..2000 cycles, QUIET 2..3 times the longest expected lease
  * (the descriptor's traffic life; TC: Lease, or min(PredMax, 4 * PredInit)), at most 90 000 cycles
  * (below the harness's 100 000-cycle deadlock limit). */
-tc_rand_cfg_t tc_rand_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops);
+traffic_cfg_t traffic_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops);
 
-typedef struct tc_rand tc_rand_t;
+typedef struct traffic traffic_t;
 
-tc_rand_t* tc_rand_new(const gsys_cfg_t* cfg, const tc_rand_cfg_t* c, char* err, size_t errlen);
-void tc_rand_free(tc_rand_t* r);
+traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err, size_t errlen);
+void traffic_free(traffic_t* r);
 /* Fill wl with the callbacks of r (r must outlive the system). */
-void tc_rand_workload(tc_rand_t* r, gsys_workload_t* wl);
-uint64_t tc_rand_completed(const tc_rand_t* r);
+void traffic_workload(traffic_t* r, gsys_workload_t* wl);
+uint64_t traffic_completed(const traffic_t* r);
 /* Pool size, phases entered per kind, operations by kind. */
-void tc_rand_print(const tc_rand_t* r, FILE* f);
+void traffic_print(const traffic_t* r, FILE* f);
 
 #endif /* GPUCOH_TC_RAND_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* tc_rand.c -- random-traffic workload for the TC system harness (tb/sys/tc_rand.h). */
-#include "tc_rand.h"
+/* traffic.c -- random-traffic workload for the TC system harness (tb/sys/traffic.h). */
+#include "traffic.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -16,7 +16,7 @@ typedef enum {
     PH_CONFLICT,
     PH_SOLO,
     PH_QUIET,
-    /* steered phases (cfg.steer; tc_rand.h) */
+    /* steered phases (cfg.steer; traffic.h) */
     PH_FRESH,
     PH_TWIN,
     PH_MERGE,
@@ -48,10 +48,10 @@ typedef struct {
     uint64_t line;
 } step_t;
 
-struct tc_rand {
+struct traffic {
     gsys_geom_t d;    /* the geometry */
     gsys_traffic_t t; /* and what the traffic is aimed at */
-    tc_rand_cfg_t c;
+    traffic_cfg_t c;
     gpucoh_rng_t rng;
     uint32_t lb_bits, lw;
     uint64_t* pool;
@@ -90,11 +90,11 @@ static void sizes(const gsys_cfg_t* cfg, gsys_geom_t* g, gsys_traffic_t* t) {
     cfg->proto->traffic(gsys_pdc(cfg), t);
 }
 
-tc_rand_cfg_t tc_rand_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops) {
+traffic_cfg_t traffic_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops) {
     gsys_geom_t g;
     gsys_traffic_t t;
     sizes(cfg, &g, &t);
-    tc_rand_cfg_t c;
+    traffic_cfg_t c;
     memset(&c, 0, sizeof c);
     c.seed = seed;
     c.ops = ops;
@@ -107,7 +107,7 @@ tc_rand_cfg_t tc_rand_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t
     const uint32_t life = t.life; /* the longest lease to expect */
     c.quiet_min = 2 * life + 50;
     c.quiet_max = 3 * life + 100;
-    /* QUIET stays below the harness's deadlock limit (tc_sys: 100 000 cycles without progress
+    /* QUIET stays below the harness's deadlock limit (gsys: 100 000 cycles without progress
      * while the workload is not finished): with leases longer than about 30 000 cycles (e.g. a
      * predictor started at PredMax = 65 535) it is capped at 80 000-90 000 cycles, which still
      * outlasts every lease up to 80 000 cycles */
@@ -122,7 +122,7 @@ tc_rand_cfg_t tc_rand_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t
     return c;
 }
 
-tc_rand_t* tc_rand_new(const gsys_cfg_t* cfg, const tc_rand_cfg_t* c, char* err, size_t errlen) {
+traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err, size_t errlen) {
     gsys_geom_t geom;
     gsys_traffic_t tr;
     sizes(cfg, &geom, &tr);
@@ -133,14 +133,14 @@ tc_rand_t* tc_rand_new(const gsys_cfg_t* cfg, const tc_rand_cfg_t* c, char* err,
         c->tags_per_set > maxk || c->phase_min < 1 || c->phase_max < c->phase_min ||
         c->quiet_max < c->quiet_min) {
         snprintf(err, errlen,
-                 "tc_rand: need 1 <= l2_sets_used <= %u, 1 <= tags_per_set <= %" PRIu64
+                 "traffic: need 1 <= l2_sets_used <= %u, 1 <= tags_per_set <= %" PRIu64
                  ", 1 <= phase_min <= phase_max, quiet_min <= quiet_max",
                  tr.l2_sets, maxk);
         return NULL;
     }
-    tc_rand_t* r = (tc_rand_t*)calloc(1, sizeof *r);
+    traffic_t* r = (traffic_t*)calloc(1, sizeof *r);
     if (!r) {
-        snprintf(err, errlen, "tc_rand: out of memory");
+        snprintf(err, errlen, "traffic: out of memory");
         return NULL;
     }
     r->d = *d;
@@ -157,8 +157,8 @@ tc_rand_t* tc_rand_new(const gsys_cfg_t* cfg, const tc_rand_cfg_t* c, char* err,
     r->hot = (uint32_t*)calloc(r->nhot, sizeof *r->hot);
     r->wf = (rwf_t*)calloc((size_t)d->num_sm * d->num_wf, sizeof *r->wf);
     if (!r->pool || !r->hot || !r->wf) {
-        tc_rand_free(r);
-        snprintf(err, errlen, "tc_rand: out of memory");
+        traffic_free(r);
+        snprintf(err, errlen, "traffic: out of memory");
         return NULL;
     }
     /* pool index = (k * sets_used + s) * B + b: consecutive indices walk banks, then sets, so
@@ -181,7 +181,7 @@ tc_rand_t* tc_rand_new(const gsys_cfg_t* cfg, const tc_rand_cfg_t* c, char* err,
     return r;
 }
 
-void tc_rand_free(tc_rand_t* r) {
+void traffic_free(traffic_t* r) {
     if (!r)
         return;
     free(r->pool);
@@ -190,14 +190,14 @@ void tc_rand_free(tc_rand_t* r) {
     free(r);
 }
 
-static uint32_t rnd(tc_rand_t* r, uint32_t n) {
+static uint32_t rnd(traffic_t* r, uint32_t n) {
     return gpucoh_rng_below(&r->rng, n);
 }
 
-/* ---- steering (tc_rand.h): phases that reach the cover points of tc_l1.md / tc_l2.md -------- */
+/* ---- steering (traffic.h): phases that reach the cover points of tc_l1.md / tc_l2.md -------- */
 
 /* Line k of L2 set s in bank b (the pool's mapping, any set). */
-static uint64_t set_line(const tc_rand_t* r, uint32_t b, uint32_t s, uint32_t k) {
+static uint64_t set_line(const traffic_t* r, uint32_t b, uint32_t s, uint32_t k) {
     return b + (uint64_t)r->d.num_banks * (s + (uint64_t)r->t.l2_sets * k);
 }
 
@@ -206,7 +206,7 @@ static uint64_t set_line(const tc_rand_t* r, uint32_t b, uint32_t s, uint32_t k)
  * script, per bank: E variant STORE A, FENCE (the write's fill has made A E), LOAD B; LIVE
  * variant LOAD A, LOAD B (B misses while A's lease runs). B is then allocated in an I way after
  * a way holding A: the class-1 victim with a class-2 / class-3 candidate before it. */
-static void fresh_script(tc_rand_t* r) {
+static void fresh_script(traffic_t* r) {
     const uint32_t used = r->c.l2_sets_used, sets = r->t.l2_sets;
     const uint32_t nf = sets > used ? sets - used : 1u;
     r->fset = sets - 1u - (r->nfresh % nf);
@@ -223,7 +223,7 @@ static void fresh_script(tc_rand_t* r) {
 }
 
 /* With probability steer_permille / 1000 the new phase is one of the steered ones. */
-static void steer_phase(tc_rand_t* r, uint32_t* p, uint32_t* len) {
+static void steer_phase(traffic_t* r, uint32_t* p, uint32_t* len) {
     if (!gpucoh_rng_permille(&r->rng, r->c.steer_permille))
         return;
     *p = PH_FRESH + rnd(r, PH_ROLL - PH_FRESH);
@@ -238,7 +238,7 @@ static void steer_phase(tc_rand_t* r, uint32_t* p, uint32_t* len) {
 }
 
 /* Enter ROLL (steering only, no random draw): it lasts until ROLL_TAIL cycles after the roll. */
-static void roll_phase(tc_rand_t* r, uint64_t cycle) {
+static void roll_phase(traffic_t* r, uint64_t cycle) {
     r->rolled = true;
     r->phase = PH_ROLL;
     r->phase_start = cycle;
@@ -249,7 +249,7 @@ static void roll_phase(tc_rand_t* r, uint64_t cycle) {
         r->wf[w].streak = 0;
 }
 
-uint64_t tc_rand_roll_cycle(const gsys_cfg_t* cfg) {
+uint64_t traffic_roll_cycle(const gsys_cfg_t* cfg) {
     const uint32_t start_time = cfg->start;
     if (!cfg->proto->start_max)
         return 0;
@@ -258,7 +258,7 @@ uint64_t tc_rand_roll_cycle(const gsys_cfg_t* cfg) {
     return top + 1u >= (1ull << 20) ? roll : 0u; /* short eras: rolls are everywhere anyway */
 }
 
-static void new_phase(tc_rand_t* r, uint64_t cycle) {
+static void new_phase(traffic_t* r, uint64_t cycle) {
     uint32_t p;
     if (r->phase != PH_QUIET && gpucoh_rng_permille(&r->rng, r->c.quiet_permille))
         p = PH_QUIET;
@@ -284,11 +284,11 @@ static void new_phase(tc_rand_t* r, uint64_t cycle) {
         r->wf[w].streak = 0;
 }
 
-static uint64_t pick_line(tc_rand_t* r, bool hot) {
+static uint64_t pick_line(traffic_t* r, bool hot) {
     return hot ? r->pool[r->hot[rnd(r, r->nhot)]] : r->pool[rnd(r, r->npool)];
 }
 
-static void line_op(tc_rand_t* r, gsys_op_t* op, uint32_t kind, uint64_t line) {
+static void line_op(traffic_t* r, gsys_op_t* op, uint32_t kind, uint64_t line) {
     op->kind = kind;
     op->addr = line << r->lb_bits;
     if (kind == GSYS_OP_STORE_LINE) {
@@ -315,7 +315,7 @@ static void line_op(tc_rand_t* r, gsys_op_t* op, uint32_t kind, uint64_t line) {
     }
 }
 
-static void atomic_op(tc_rand_t* r, gsys_op_t* op, uint64_t line) {
+static void atomic_op(traffic_t* r, gsys_op_t* op, uint64_t line) {
     op->kind = GSYS_OP_ATOMIC;
     op->addr = (line << r->lb_bits) + 4u * rnd(r, r->lw);
     op->aop = rnd(r, 3);
@@ -323,7 +323,7 @@ static void atomic_op(tc_rand_t* r, gsys_op_t* op, uint64_t line) {
     op->value2 = (uint32_t)gpucoh_rng_next(&r->rng);
 }
 
-static void word_op(tc_rand_t* r, gsys_op_t* op, uint64_t line) {
+static void word_op(traffic_t* r, gsys_op_t* op, uint64_t line) {
     static const uint32_t k[4] = {GSYS_OP_LOAD, GSYS_OP_STORE, GSYS_OP_ACQUIRE, GSYS_OP_RELEASE};
     op->kind = k[rnd(r, 4)];
     op->scope = rnd(r, 2);
@@ -332,7 +332,7 @@ static void word_op(tc_rand_t* r, gsys_op_t* op, uint64_t line) {
 }
 
 /* The operation of an unsteered phase (the traffic of before steering, draw for draw). */
-static void plain_op(tc_rand_t* r, rwf_t* w, gsys_op_t* op) {
+static void plain_op(traffic_t* r, rwf_t* w, gsys_op_t* op) {
     memset(op, 0, sizeof *op);
     uint32_t x = rnd(r, 1000);
     if (x < r->c.word_permille) {
@@ -410,7 +410,7 @@ static void plain_op(tc_rand_t* r, rwf_t* w, gsys_op_t* op) {
 }
 
 /* A load, store, atomic or fence of line (x in 0..999 picks, in those shares). */
-static void mix_op(tc_rand_t* r, gsys_op_t* op, uint64_t line, uint32_t x) {
+static void mix_op(traffic_t* r, gsys_op_t* op, uint64_t line, uint32_t x) {
     if (x < 450) {
         line_op(r, op, GSYS_OP_LOAD_LINE, line);
     } else if (x < 800) {
@@ -425,7 +425,7 @@ static void mix_op(tc_rand_t* r, gsys_op_t* op, uint64_t line, uint32_t x) {
 
 /* FRESH: SM 0 wavefront 0 runs the script while everyone else waits; then every wavefront
  * mixes over the lines of the phase's set (a quarter of them twins). */
-static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, gsys_op_t* op) {
+static bool fresh_next(traffic_t* r, uint32_t sm, uint32_t wfi, gsys_op_t* op) {
     if (r->spos < r->nscript) {
         if (sm != 0u || wfi != 0u)
             return false;
@@ -456,7 +456,7 @@ static bool fresh_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, gsys_op_t* op) {
  * out (tc_l1 F54). Even wavefronts load L2Ways + 8 lines of one more set in every bank: each
  * miss evicts a live line into M_I, which is soon asked for again, so H20 fetches are in flight
  * when the roll comes (tc_l2 F78). */
-static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
+static bool roll_next(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
                       gsys_op_t* op) {
     if (cycle + ROLL_ACTIVE < r->c.roll_cycle)
         return false;
@@ -480,7 +480,7 @@ static bool roll_next(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, r
 
 /* An L2 set the traffic has already used: the pool's, or one a FRESH phase has taken (so the
  * FRESH phases still find their sets unused). */
-static uint32_t used_set(tc_rand_t* r) {
+static uint32_t used_set(traffic_t* r) {
     const uint32_t used = r->c.l2_sets_used, sets = r->t.l2_sets;
     const uint32_t fresh = sets > used ? sets - used : 0u;
     const uint32_t s = rnd(r, used + (r->nfresh < fresh ? r->nfresh : fresh));
@@ -491,7 +491,7 @@ static uint32_t used_set(tc_rand_t* r) {
  * each SM streams stores over every used set (many L1 sets: its write count fills up behind L2
  * misses); the others load lines of the pool's sets (misses that evict unexpired lines: M_I
  * entries pile up until the MSHRs are full). */
-static bool stream_next(tc_rand_t* r, uint32_t wfi, gsys_op_t* op) {
+static bool stream_next(traffic_t* r, uint32_t wfi, gsys_op_t* op) {
     const bool solo = wfi == r->solo;
     if (!solo && !gpucoh_rng_permille(&r->rng, r->rate))
         return false;
@@ -504,7 +504,7 @@ static bool stream_next(tc_rand_t* r, uint32_t wfi, gsys_op_t* op) {
 }
 
 /* The operation of a steered phase, or false (this wavefront waits). */
-static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
+static bool steer_op(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
                      gsys_op_t* op) {
     if (r->phase == PH_FRESH)
         return fresh_next(r, sm, wfi, op);
@@ -533,7 +533,7 @@ static bool steer_op(tc_rand_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
 }
 
 static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
-    tc_rand_t* r = (tc_rand_t*)ctx;
+    traffic_t* r = (traffic_t*)ctx;
     rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
     if (!w->left)
         return false;
@@ -566,33 +566,33 @@ static void rand_done(void* ctx, uint32_t sm, uint32_t wfi, const gsys_op_t* op,
     (void)value;
     (void)line;
     (void)cycle;
-    ((tc_rand_t*)ctx)->completed++;
+    ((traffic_t*)ctx)->completed++;
 }
 
 static bool rand_finished(void* ctx) {
-    const tc_rand_t* r = (const tc_rand_t*)ctx;
+    const traffic_t* r = (const traffic_t*)ctx;
     return r->completed >= r->total;
 }
 
-void tc_rand_workload(tc_rand_t* r, gsys_workload_t* wl) {
+void traffic_workload(traffic_t* r, gsys_workload_t* wl) {
     wl->ctx = r;
     wl->next = rand_next;
     wl->done = rand_done;
     wl->finished = rand_finished;
 }
 
-uint64_t tc_rand_completed(const tc_rand_t* r) {
+uint64_t traffic_completed(const traffic_t* r) {
     return r->completed;
 }
 
-void tc_rand_print(const tc_rand_t* r, FILE* f) {
+void traffic_print(const traffic_t* r, FILE* f) {
     static const char* const kn[8] = {"LOAD",    "STORE",   "ATOMIC",     "FENCE",
                                       "ACQUIRE", "RELEASE", "STORE_LINE", "LOAD_LINE"};
-    fprintf(f, "tc_rand: pool %u lines (%u hot), ops %" PRIu64 "/%" PRIu64 " completed; phases:",
+    fprintf(f, "traffic: pool %u lines (%u hot), ops %" PRIu64 "/%" PRIu64 " completed; phases:",
             r->npool, r->nhot, r->completed, r->total);
     for (uint32_t p = 0; p < (r->c.steer ? PH_N : PH_PLAIN); p++)
         fprintf(f, " %s %" PRIu64, phase_name[p], r->phases[p]);
-    fprintf(f, "\ntc_rand: issued:");
+    fprintf(f, "\ntraffic: issued:");
     for (uint32_t k = 0; k < 8; k++)
         fprintf(f, " %s %" PRIu64, kn[k], r->ops[k]);
     fputc('\n', f);
