@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * check.h -- the result type shared by the TC consistency checkers (tb/sys/episode.c, the DRF
+ * check.h -- the result type shared by the consistency checkers (tb/sys/episode.c, the DRF
  * episode tester; tb/sys/litmus.c, the litmus runner).
  *
  * Every check ends in exactly one of three ways (the TLRAMModel / gem5 tester lesson:
@@ -18,8 +18,8 @@
  *   - match + mismatch == 0                         -> FAIL ("nothing was checked")
  *   - otherwise                                     -> PASS
  */
-#ifndef GPUCOH_TC_CHECK_H
-#define GPUCOH_TC_CHECK_H
+#ifndef GPUCOH_CHECK_H
+#define GPUCOH_CHECK_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -78,4 +78,4 @@ const char* chk_verdict(const chk_result_t* c, char* buf, size_t len);
  *     <kept messages, one per line> */
 void chk_print(FILE* f, const char* title, const chk_result_t* c);
 
-#endif /* GPUCOH_TC_CHECK_H */
+#endif /* GPUCOH_CHECK_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * episode.h -- the data-race-free episode tester of the TC system (docs/system.md; the gem5
+ * episode.h -- the data-race-free episode tester of the shared system (docs/system.md; the gem5
  * GPU Ruby tester's design, verification-anchors.md section 1.2, extended with scopes-free
  * happens-before through the sync locations' modification order).
  *
@@ -38,8 +38,8 @@
  *   - a run that does not finish (deadlock, cycle budget, backend stop) is fatal; operations
  *     left outstanding are not checkable, reason incomplete.
  */
-#ifndef GPUCOH_TC_EPISODE_H
-#define GPUCOH_TC_EPISODE_H
+#ifndef GPUCOH_EPISODE_H
+#define GPUCOH_EPISODE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -94,4 +94,4 @@ int ep_run(const gsys_cfg_t* cfg, const ep_params_t* p, gsys_backend_factory_t m
            uint64_t max_cycles, bool verbose, FILE* out, chk_result_t* res, char* err,
            size_t errlen);
 
-#endif /* GPUCOH_TC_EPISODE_H */
+#endif /* GPUCOH_EPISODE_H */

@@ -165,6 +165,12 @@ typedef struct gsys_proto {
     void (*illegal_report)(const struct gsys_cfg* c, uint64_t core, const uint64_t bank[4],
                            FILE* f);
     const char* start_help; /* what start_max is, for messages: "2^ts_width-1, --param ts_width" */
+    /* The GTKWave view of a divergence in a merged dump of a system run (tb/sys/swave.c): the
+     * diverging unit (its scope in the dump) opened with its ports and state, the diverging
+     * signal first; NULL: no view. 0 = written; else err. */
+    int (*wave_gtkw)(const void* pd, const gsys_rtl_result_t* div, const char* scope,
+                     const gpucoh_mwave_t* w, const char* gtkw_path, const char* title,
+                     unsigned* traces, unsigned* missing, char* err, size_t errlen);
     /* what random traffic needs to aim at the protocol's corners (tb/sys/traffic.c) */
     void (*traffic)(const void* pd, struct gsys_traffic* t);
     /* the largest start value of the global unit (cfg.start; TC: 2^TsWidth-1, the timer just

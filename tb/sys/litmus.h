@@ -68,8 +68,8 @@
  * threads: they add no synchronization). Each thread ends with an implicit fence.cta (its
  * stores acknowledged) so that final values are defined; this cannot change register values.
  */
-#ifndef GPUCOH_TC_LITMUS_H
-#define GPUCOH_TC_LITMUS_H
+#ifndef GPUCOH_LITMUS_H
+#define GPUCOH_LITMUS_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -150,8 +150,8 @@ void litmus_format(const litmus_t* t, const uint32_t* v, char* buf, size_t len);
 int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
                  size_t errlen);
 
-/* Run the test under cfg (protocol = TC_D(cfg)->protocol; cfg->seed is ignored: runs draw their own
- * seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,
+/* Run the test under cfg (the variant is the descriptor's; cfg->seed is ignored: runs draw their
+ * own seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,
  * 1 = fail, -1 = setup error (test does not fit the configuration, backend failed; message in
  * err). res (optional) receives the histogram; free it with litmus_result_free. */
 int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, FILE* out,
@@ -160,4 +160,4 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
 /* Print a result's table and verdict (what litmus_run prints). */
 void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litmus_result_t* r);
 
-#endif /* GPUCOH_TC_LITMUS_H */
+#endif /* GPUCOH_LITMUS_H */

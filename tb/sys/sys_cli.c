@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * sys_cli.c -- the TC system on the command line (docs/system.md section 6):
+ * sys_cli.c -- the shared system on the command line, for any registered protocol (docs/system.md
+ * section 6, docs/framework.md "Protocols"):
  *
  *   gpucoh cosim system   lockstep (or C / RTL alone) with random traffic, coverage matrix
  *   gpucoh episode        the DRF episode tester
  *   gpucoh litmus FILE..  the litmus runner
  *
- * Common options: --protocol tc-weak|tc-strong, --config small|paper, --param NAME=VALUE,
- * --impl c|rtl|lockstep, --rtl l1,l2,timer|all, --rtl-dir DIR, --seed S, delays.
+ * Common options: --protocol VARIANT (TC: tc-weak|tc-strong), --config small|paper, --param
+ * NAME=VALUE, --impl c|rtl|lockstep, --rtl SLOTS|all (TC: l1,l2,timer), --rtl-dir DIR, --seed S,
+ * delays. Everything protocol-specific comes from the descriptor (gsys_proto_t).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sys_cli.h"
@@ -20,7 +22,7 @@
 #include "episode.h"
 #include "litmus.h"
 #include "traffic.h"
-#include "tc_wave.h"
+#include "swave.h"
 #include "util.h"
 
 typedef struct {
@@ -39,7 +41,7 @@ typedef struct {
     const char* out;      /* --out DIR */
     char json_path[4096]; /* the report: --json, else <out>/<command>-...json */
     const char* what;     /* the command */
-    /* waves (tb/proto/tc/tc_wave.h, docs/waves.md): --wave FILE traces the whole run, --window N
+    /* waves (tb/sys/swave.h, docs/waves.md): --wave FILE traces the whole run, --window N
      * is the failure window before a divergence (written to --out); litmus --run K runs only
      * run K */
     const char* wave;
@@ -643,9 +645,9 @@ static void print_illegal(const topt_t* o, const gsys_t* s, uint64_t errors) {
         printf("  protocol errors counted by the C models: %llu\n", (unsigned long long)errors);
 }
 
-/* The run as tb/proto/tc/tc_wave.h sees it: its replay line, the re-run of a failure window. */
-static tc_wave_run_t wave_run(const topt_t* o, tc_wave_kind_t kind, const gsys_cfg_t* cfg) {
-    tc_wave_run_t w;
+/* The run as tb/sys/swave.h sees it: its replay line, the re-run of a failure window. */
+static swave_run_t wave_run(const topt_t* o, swave_kind_t kind, const gsys_cfg_t* cfg) {
+    swave_run_t w;
     memset(&w, 0, sizeof w);
     w.kind = kind;
     w.cfg = *cfg;
@@ -664,20 +666,20 @@ static tc_wave_run_t wave_run(const topt_t* o, tc_wave_kind_t kind, const gsys_c
 }
 
 /* A failure without a divergence (deadlock, protocol errors): the line that runs it again. */
-static void print_replay(const topt_t* o, tc_wave_kind_t kind, const gsys_cfg_t* cfg) {
-    const tc_wave_run_t w = wave_run(o, kind, cfg);
+static void print_replay(const topt_t* o, swave_kind_t kind, const gsys_cfg_t* cfg) {
+    const swave_run_t w = wave_run(o, kind, cfg);
     char b[4096];
-    tc_wave_replay(&w, NULL, b, sizeof b);
+    swave_replay(&w, NULL, b, sizeof b);
     printf("  replay    %s\n", b);
 }
 
-/* --wave FILE: the whole run in one file, made before the run's backend (tb/proto/tc/tc_wave.h) */
+/* --wave FILE: the whole run in one file, made before the run's backend (tb/sys/swave.h) */
 static int wave_begin(topt_t* o) {
-    return o->wave && !(o->mw = tc_wave_trace_new(o->wave)) ? -1 : 0;
+    return o->wave && !(o->mw = swave_trace_new(o->wave)) ? -1 : 0;
 }
 
 static void wave_end(topt_t* o) {
-    tc_wave_trace_done(o->mw, o->wave, stdout);
+    swave_trace_done(o->mw, o->wave, stdout);
     o->mw = NULL;
 }
 
@@ -769,7 +771,7 @@ static int cosim_system(topt_t* o) {
     if (rc2 == GSYS_RUN_DEADLOCK)
         printf("  deadlock (report above)\n");
     if (!pass && !interrupted && !mism)
-        print_replay(o, TC_WAVE_COSIM, &o->cfg);
+        print_replay(o, SWAVE_COSIM, &o->cfg);
     if (!o->quiet && cbe)
         P->cov_print(cov, gsys_pdc(&o->cfg), o->coverage, stdout);
     if (!o->quiet) {
@@ -780,11 +782,11 @@ static int cosim_system(topt_t* o) {
     traffic_free(r);
     be.destroy(be.ctx); /* one set of Verilated models at a time (docs/framework.md) */
     wave_end(o);
-    tc_wave_files_t wf;
+    swave_files_t wf;
     memset(&wf, 0, sizeof wf);
     if (mism && !interrupted) { /* the failure window, save file, JSON, replay (docs/waves.md) */
-        const tc_wave_run_t w = wave_run(o, TC_WAVE_COSIM, &o->cfg);
-        tc_wave_divergence(&w, res, stdout, &wf);
+        const swave_run_t w = wave_run(o, SWAVE_COSIM, &o->cfg);
+        swave_divergence(&w, res, stdout, &wf);
     }
     {
         gpucoh_afile_t af;
@@ -1008,10 +1010,10 @@ static int episode(topt_t* o) {
             printf("  %s\n", chk_verdict(&res, v, sizeof v));
         if (diverged && !intr) { /* a lockstep divergence: window, save file, JSON, replay */
             printf("  first divergence: %s\n", div.first);
-            const tc_wave_run_t w = wave_run(o, TC_WAVE_EPISODE, &cfg);
-            tc_wave_divergence(&w, &div, stdout, NULL);
+            const swave_run_t w = wave_run(o, SWAVE_EPISODE, &cfg);
+            swave_divergence(&w, &div, stdout, NULL);
         } else if (!pass && !intr) {
-            print_replay(o, TC_WAVE_EPISODE, &cfg);
+            print_replay(o, SWAVE_EPISODE, &cfg);
         }
         fprintf(af.f,
                 "%s{\"protocol\": \"%s\", \"cycles\": %llu, \"episodes_done\": %llu, "
@@ -1161,12 +1163,12 @@ static int litmus(topt_t* o) {
                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
                    now_s() - t0, impl_name(o), (unsigned long long)o->seed);
             if (diverged && !res.stopped) { /* a lockstep divergence: window, save file, replay */
-                tc_wave_run_t w = wave_run(o, TC_WAVE_LITMUS, &cfg);
+                swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
                 w.lit = t;
                 w.lit_file = o->files[k];
                 w.lo = lo;
                 printf("  first divergence: %s\n", div.first);
-                tc_wave_divergence(&w, &div, stdout, NULL);
+                swave_divergence(&w, &div, stdout, NULL);
             }
             fprintf(af.f, "%s\n  {\"file\": ", first ? "" : ",");
             first = false;

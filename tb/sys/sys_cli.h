@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* sys_cli.h -- `gpucoh cosim system`, `gpucoh episode`, `gpucoh litmus` (tb/sys/sys_cli.c). */
-#ifndef GPUCOH_TC_CLI_H
-#define GPUCOH_TC_CLI_H
+#ifndef GPUCOH_SYS_CLI_H
+#define GPUCOH_SYS_CLI_H
 
 /* what: "cosim system", "episode" or "litmus"; options start at argv[first].
  * Returns the exit status: 0 pass, 1 a check failed, 2 bad input. */
@@ -18,8 +18,9 @@ typedef struct {
     char field[168];
 } sys_mutant_result_t;
 
-/* One mutant of a TC unit: the system lockstep at the small configuration with the RTL of every
- * TC unit taken from rtl_dir, TC-Weak and then (if not caught) TC-Strong, `cycles` each; steer:
+/* One mutant of a TC unit: the system lockstep of the "tc" family at the small configuration with
+ * the RTL of every TC unit taken from rtl_dir, each variant from the default one (TC-Weak, then
+ * TC-Strong) until one catches it, `cycles` each; steer:
  * the random traffic with its steered phases (traffic.h; false: the traffic without them).
  * netlist (a slot mask of the protocol, 0 = none): those units run as their netlists synthesized
  * from rtl_dir (rtl_dir NULL: the netlists `gpucoh area` keeps) and the other units as C models.

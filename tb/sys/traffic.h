@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * traffic.h -- random-traffic workload for the TC system harness (tb/sys/gsys.h, TC names in
- * tb/proto/tc/tc_sys.h), for lockstep and coverage runs. Values are not checked (lockstep compares
- * C and RTL).
+ * traffic.h -- random-traffic workload for the shared system (tb/sys/gsys.h), sized through the
+ * protocol's descriptor (geometry, traffic hints), for lockstep and coverage runs. Values are not
+ * checked (lockstep compares C and RTL).
  *
  * Every wavefront draws operations over a small pool of lines chosen to collide in the L1 and
  * L2 sets: line(b, s, k) = b + NumBanks * (s + L2Sets * k) for every bank b, s < l2_sets_used,
@@ -46,8 +46,8 @@
  * With steer false no extra random number is drawn: the same seed gives the same operations as
  * before steering existed.
  */
-#ifndef GPUCOH_TC_RAND_H
-#define GPUCOH_TC_RAND_H
+#ifndef GPUCOH_TRAFFIC_H
+#define GPUCOH_TRAFFIC_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -91,4 +91,4 @@ uint64_t traffic_completed(const traffic_t* r);
 /* Pool size, phases entered per kind, operations by kind. */
 void traffic_print(const traffic_t* r, FILE* f);
 
-#endif /* GPUCOH_TC_RAND_H */
+#endif /* GPUCOH_TRAFFIC_H */

@@ -14,6 +14,7 @@
 
 #include "tc_cov.h"
 #include "tc_gwct.h"
+#include "tc_gtkw.h"
 #include "tc_units.h"
 #include "tc_sys.h"
 
@@ -551,6 +552,7 @@ const gsys_proto_t tc_proto = {
     .check = check,
     .start_max = start_max,
     .traffic = traffic,
+    .wave_gtkw = tc_wave_gtkw,
     .config = config,
     .set_variant = set_variant,
     .param_set = param_set,
