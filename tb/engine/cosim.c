@@ -351,44 +351,29 @@ static int state_plan(const gpucoh_unit_t* u, const gpucoh_rtl_t* nl, state_cmp_
                  nl->removed_regs, nl->removed, !nl->state_mask ? "shim" : "unit entry");
         return 0;
     }
-    unsigned char* all = calloc(1, n);
-    unsigned char* held = calloc(1, n);
-    if (!all || !held) {
-        free(all);
-        free(held);
+    uint32_t bits = 0;
+    unsigned char* all = gpucoh_netlist_removed_mask(nl, n, &bits);
+    if (!all) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    nl->state_mask(all, 0);
-    nl->state_mask(held, 1);
-    uint32_t bits = 0;
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char m = (unsigned char)(all[i] & ~held[i]);
-        if (!m)
-            continue;
-        sc->nfix++;
-        for (unsigned b = 0; b < 8; b++)
-            bits += (m >> b) & 1u;
-    }
+    for (size_t i = 0; i < n; i++)
+        sc->nfix += all[i] != 0;
     sc->fix_off = calloc(sc->nfix ? sc->nfix : 1, sizeof *sc->fix_off);
     sc->fix = calloc(sc->nfix ? sc->nfix : 1, 1);
     if (!sc->fix_off || !sc->fix) {
         free(all);
-        free(held);
         state_cmp_free(sc);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char m = (unsigned char)(all[i] & ~held[i]);
-        if (m) {
+    for (size_t i = 0; i < n; i++)
+        if (all[i]) {
             sc->fix_off[k] = i;
-            sc->fix[k++] = m;
+            sc->fix[k++] = all[i];
         }
-    }
     free(all);
-    free(held);
     res->removed_bits = bits;
     snprintf(res->impl_note, sizeof res->impl_note,
              "impl=netlist: outputs and state compared, except %u state bits whose flops "

@@ -200,6 +200,25 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
 static const char* const k_netlist_units[] = {"sig_bloom", "rdu",   "avu",   "tc_timer",
                                               "tc_gwct",   "tc_l1", "tc_l2", NULL};
 
+unsigned char* gpucoh_netlist_removed_mask(const gpucoh_rtl_t* r, size_t n, uint32_t* bits) {
+    unsigned char* all = calloc(1, n ? n : 1);
+    unsigned char* held = calloc(1, n ? n : 1);
+    *bits = 0;
+    if (!all || !held) {
+        free(all);
+        free(held);
+        return NULL;
+    }
+    r->state_mask(all, 0);
+    r->state_mask(held, 1);
+    for (size_t i = 0; i < n; i++) {
+        all[i] = (unsigned char)(all[i] & ~held[i]);
+        *bits += (uint32_t)__builtin_popcount(all[i]);
+    }
+    free(held);
+    return all;
+}
+
 bool gpucoh_netlist_supported(const gpucoh_unit_t* u) {
     for (const char* const* n = k_netlist_units; *n; n++)
         if (strcmp(*n, u->name) == 0)

@@ -48,6 +48,10 @@ void gpucoh_rtl_unload(gpucoh_rtl_t* r);
 int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* rtl_dir,
                         bool quiet, gpucoh_rtl_t* r, char* err, size_t errlen);
 bool gpucoh_netlist_supported(const gpucoh_unit_t* u);
+/* A netlist's removed state bits: an n-byte state struct (the shim's) with ones in every bit of a
+ * register whose flops synthesis removed (r->state_mask required), calloc'd; *bits counts them.
+ * NULL when out of memory. */
+unsigned char* gpucoh_netlist_removed_mask(const gpucoh_rtl_t* r, size_t n, uint32_t* bits);
 
 /* The flat synthesis of `gpucoh area` (synth/synth.sh): its work directory for a parameter set
  * (<root>/build/area/<unit>-<hash>, or inside rtl_dir), and the run (cached by its inputs). */

@@ -610,6 +610,22 @@ static void unsent_seen(gsys_t* s, uint32_t j, const gsys_msg_info_t* mi) {
     }
 }
 
+/* A copy of msg, stamped for SM `who` (the request's source, the response copy's destination),
+ * onto crossbar pair r: ready after a delay drawn from [lo, hi], never before the pair's
+ * previous message (point-to-point order). */
+static void xbar_push(gsys_t* s, ring_t* r, const void* msg, size_t size,
+                      void (*stamp)(void*, uint32_t), uint32_t who, uint32_t lo, uint32_t hi) {
+    unsigned char* e = s->ent;
+    memcpy(e + sizeof(uint64_t), msg, size);
+    stamp(e + sizeof(uint64_t), who);
+    const uint64_t rd = s->cycle + draw(s, lo, hi);
+    const uint64_t ready = rd > r->last_ready ? rd : r->last_ready;
+    memcpy(e, &ready, sizeof ready);
+    r->last_ready = ready;
+    if (ring_push(r, e) != 0)
+        s->oom = true;
+}
+
 static void route_req(gsys_t* s, uint32_t j, const void* msg) {
     gsys_msg_info_t mi;
     s->p->msg_info(s->pd, false, msg, &mi);
@@ -618,16 +634,8 @@ static void route_req(gsys_t* s, uint32_t j, const void* msg) {
     if (mi.wf != GSYS_NO_WF)
         unsent_seen(s, j, &mi);
     uint32_t b = s->p->bank_of(s->pd, mi.line);
-    ring_t* r = &s->rq[j * s->nb + b];
-    unsigned char* e = s->ent;
-    memcpy(e + sizeof(uint64_t), msg, s->p->req_size);
-    s->p->req_src(e + sizeof(uint64_t), j);
-    uint64_t rd = s->cycle + draw(s, s->cfg.req_delay_min, s->cfg.req_delay_max);
-    const uint64_t ready = rd > r->last_ready ? rd : r->last_ready;
-    memcpy(e, &ready, sizeof ready);
-    r->last_ready = ready;
-    if (ring_push(r, e) != 0)
-        s->oom = true;
+    xbar_push(s, &s->rq[j * s->nb + b], msg, s->p->req_size, s->p->req_src, j, s->cfg.req_delay_min,
+              s->cfg.req_delay_max);
     s->rq_ne[b] |= 1ull << j;
     if (++s->rq_inflight > s->st_rq_max)
         s->st_rq_max = s->rq_inflight;
@@ -683,16 +691,8 @@ static void route_rsp(gsys_t* s, uint32_t b, const void* msg) {
             harness_error(s, "L2 bank %u: response to SM %u of %u", b, j, s->n);
             continue;
         }
-        ring_t* r = &s->rs[j * s->nb + b];
-        unsigned char* e = s->ent;
-        memcpy(e + sizeof(uint64_t), msg, s->p->rsp_size);
-        s->p->rsp_copy(e + sizeof(uint64_t), j);
-        uint64_t rd = s->cycle + draw(s, s->cfg.rsp_delay_min, s->cfg.rsp_delay_max);
-        const uint64_t ready = rd > r->last_ready ? rd : r->last_ready;
-        memcpy(e, &ready, sizeof ready);
-        r->last_ready = ready;
-        if (ring_push(r, e) != 0)
-            s->oom = true;
+        xbar_push(s, &s->rs[j * s->nb + b], msg, s->p->rsp_size, s->p->rsp_copy, j,
+                  s->cfg.rsp_delay_min, s->cfg.rsp_delay_max);
         s->rs_ne[j] |= 1u << b;
         s->st_rsp_copies++;
         if (++s->rs_inflight > s->st_rs_max)

@@ -324,22 +324,12 @@ static int netlist_mask(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
         c->res.state_compared = false;
         return 0;
     }
-    unsigned char* all = calloc(1, n);
-    unsigned char* held = calloc(1, n);
-    if (!all || !held) {
-        free(all);
-        free(held);
+    uint32_t bits = 0;
+    unsigned char* all = gpucoh_netlist_removed_mask(&rs->r, n, &bits);
+    if (!all) {
         snprintf(err, errlen, "system backend: out of memory");
         return -1;
     }
-    rs->r.state_mask(all, 0);
-    rs->r.state_mask(held, 1);
-    uint32_t bits = 0;
-    for (size_t i = 0; i < n; i++) {
-        all[i] = (unsigned char)(all[i] & ~held[i]);
-        bits += (uint32_t)__builtin_popcount(all[i]);
-    }
-    free(held);
     c->res.removed_bits += bits;
     rs->fix = all;
     return 0;
