@@ -369,6 +369,15 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
         snprintf(err, errlen, "system: protocol, backend and workload callbacks are required");
         return -1;
     }
+    if (!p->slots || !p->variants || !p->geometry || !p->bank_of || !p->sm_views ||
+        !p->bank_views || !p->msg_info || !p->req_src || !p->rsp_copy || !p->core_req ||
+        !p->sm_rsp || !p->bank_req || !p->bank_fill || !p->inputs || !p->clear || !p->fence_mask ||
+        !p->variant_of || p->sm_slot >= p->nslots || p->bank_slot >= p->nslots ||
+        p->global_slot >= (int)p->nslots) {
+        snprintf(err, errlen, "system: protocol %s lacks a required hook or slot (gsys.h)",
+                 p->name ? p->name : "?");
+        return -1;
+    }
     if (cfg->req_delay_min < 1 || cfg->req_delay_max < cfg->req_delay_min ||
         cfg->rsp_delay_min < 1 || cfg->rsp_delay_max < cfg->rsp_delay_min || cfg->mem_lat_min < 1 ||
         cfg->mem_lat_max < cfg->mem_lat_min) {
@@ -559,7 +568,7 @@ uint32_t gsys_word(const gsys_t* s, uint64_t addr) {
     const uint32_t word = (uint32_t)((addr & (s->line_bytes - 1)) >> 2);
     const void* m = c_model(s, s->p->bank_slot, s->p->bank_of(s->pd, line));
     uint32_t v;
-    if (m && s->p->bank_word(s->pd, m, line, word, &v))
+    if (m && s->p->bank_word && s->p->bank_word(s->pd, m, line, word, &v))
         return v;
     return gsys_mem_word(s, addr);
 }
@@ -1137,7 +1146,10 @@ void gsys_dump_blocked(const gsys_t* s, FILE* f) {
                 break;
             default:
                 fprintf(f, "waits for ");
-                s->p->fence_note(s->pd, out_of(s, s->p->sm_slot, j), i, w->op.scope, f);
+                if (s->p->fence_note)
+                    s->p->fence_note(s->pd, out_of(s, s->p->sm_slot, j), i, w->op.scope, f);
+                else
+                    fprintf(f, "its %s fence", w->op.scope == GSYS_SCOPE_GPU ? "GPU" : "CTA");
                 fprintf(f, " (%u store(s)/atomic(s) not yet sent by the L1)%s\n", w->unsent,
                         w->op.kind == GSYS_OP_RELEASE ? ", then the release store" : "");
                 break;

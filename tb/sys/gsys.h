@@ -139,6 +139,13 @@ typedef struct gsys_traffic {
                       lease to expect); QUIET phases outlast it; 0: copies do not expire */
 } gsys_traffic_t;
 
+/* Required by the system (gsys_new checks): the tables, geometry, bank_of, the views, msg_info,
+ * req_src, rsp_copy, core_req, sm_rsp, bank_req, bank_fill, inputs, clear, fence_mask and
+ * variant_of. Every other hook may be NULL: the system then does without it (no illegal inputs,
+ * notes, coverage, final values from the banks, traffic hints, wave view). The command line
+ * (sys_cli.c) also needs config, set_variant, param_set, params_print, params_json, full_every,
+ * model_bytes_json and illegal_report. tests/test_gsys_proto.c runs a protocol with only the
+ * required hooks. */
 typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;

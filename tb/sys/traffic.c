@@ -87,7 +87,10 @@ static uint32_t log2u(uint32_t x) {
 static void sizes(const gsys_cfg_t* cfg, gsys_geom_t* g, gsys_traffic_t* t) {
     gsys_geometry(cfg, g);
     memset(t, 0, sizeof *t);
-    cfg->proto->traffic(gsys_pdc(cfg), t);
+    t->l2_sets = 1; /* without hints: one set of four ways, copies that do not expire */
+    t->l2_ways = 4;
+    if (cfg->proto->traffic)
+        cfg->proto->traffic(gsys_pdc(cfg), t);
 }
 
 traffic_cfg_t traffic_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops) {
