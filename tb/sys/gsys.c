@@ -373,7 +373,7 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
         !p->bank_views || !p->msg_info || !p->req_src || !p->rsp_copy || !p->core_req ||
         !p->sm_rsp || !p->bank_req || !p->bank_fill || !p->inputs || !p->clear || !p->fence_mask ||
         !p->variant_of || p->sm_slot >= p->nslots || p->bank_slot >= p->nslots ||
-        p->global_slot >= (int)p->nslots) {
+        (p->global_slot >= 0 && p->global_slot != (int)p->nslots - 1)) {
         snprintf(err, errlen, "system: protocol %s lacks a required hook or slot (gsys.h)",
                  p->name ? p->name : "?");
         return -1;
@@ -640,7 +640,7 @@ static void route_req(gsys_t* s, uint32_t j, const void* msg) {
     s->p->msg_info(s->pd, false, msg, &mi);
     if (mi.kind < s->p->n_req_kinds)
         s->st_req[mi.kind]++;
-    if (mi.wf != GSYS_NO_WF)
+    if (s->p->write_through && mi.wf != GSYS_NO_WF)
         unsent_seen(s, j, &mi);
     uint32_t b = s->p->bank_of(s->pd, mi.line);
     xbar_push(s, &s->rq[j * s->nb + b], msg, s->p->req_size, s->p->req_src, j, s->cfg.req_delay_min,
@@ -822,7 +822,7 @@ static void bank_illegal(gsys_t* s, uint32_t b) {
  * flight to that bank. The bank finds no miss waiting for it: a protocol error that changes
  * nothing. */
 static void mem_illegal(gsys_t* s, uint32_t b) {
-    if (!s->p->bank_illegal || !chance(s, s->cfg.bank_illegal_per_mille))
+    if (!s->p->stray_fills || !chance(s, s->cfg.bank_illegal_per_mille))
         return;
     const uint64_t line = (1ull << (s->addr_width - s->lb_bits)) - 1u;
     const dram_heap_t* h = &s->dram[b];
@@ -834,6 +834,15 @@ static void mem_illegal(gsys_t* s, uint32_t b) {
         data[k] = (uint32_t)gpucoh_rng_next(&s->rng);
     s->p->bank_fill(s->pd, bank_in(s, b), line, data);
     s->st_bank_illegal[1]++;
+}
+
+/* A store / atomic the L1 took: with a write-through L1 its request must leave the L1 before a
+ * fence of its wavefront may complete. */
+static void write_issued(gsys_t* s, uint32_t j, uint32_t i, wf_t* f) {
+    if (!s->p->write_through)
+        return;
+    f->unsent++;
+    s->m_unsent[j] |= 1ull << i;
 }
 
 /* The core request of SM j: at most one per cycle, round robin over the wavefronts with a
@@ -867,12 +876,10 @@ static void core_issue(gsys_t* s, uint32_t j) {
         return;
     case GSYS_OP_ATOMIC:
         wf_set(s, j, i, WF_ATOMIC);
-        f->unsent++;
-        s->m_unsent[j] |= 1ull << i;
+        write_issued(s, j, i, f);
         return;
     default: /* stores complete at issue */
-        f->unsent++;
-        s->m_unsent[j] |= 1ull << i;
+        write_issued(s, j, i, f);
         wf_done(s, j, i, 0, NULL);
         return;
     }

@@ -143,9 +143,13 @@ typedef struct gsys_traffic {
  * req_src, rsp_copy, core_req, sm_rsp, bank_req, bank_fill, inputs, clear, fence_mask and
  * variant_of. Every other hook may be NULL: the system then does without it (no illegal inputs,
  * notes, coverage, final values from the banks, traffic hints, wave view). The command line
- * (sys_cli.c) also needs config, set_variant, param_set, params_print, params_json, full_every,
- * model_bytes_json and illegal_report. tests/test_gsys_proto.c runs a protocol with only the
- * required hooks. */
+ * (sys_cli.c) also needs check, config, set_variant, param_set, params_print, params_json,
+ * full_every, model_bytes_json, illegal_report, illegal_expected and the cov_* hooks (it says so
+ * before running). tests/test_gsys_proto.c runs a protocol with only the required hooks.
+ *
+ * What the shared system cannot express yet (docs/framework.md, "Protocols", section 7): a fence
+ * or release that the L1 must see (self-invalidation, flushes), networks beyond one request and
+ * one response network, a core acknowledgement of stores, final values held in an L1. */
 typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;
@@ -171,6 +175,9 @@ typedef struct gsys_proto {
     void (*model_bytes_json)(const void* pd, FILE* f);
     void (*illegal_report)(const struct gsys_cfg* c, uint64_t core, const uint64_t bank[4],
                            FILE* f);
+    /* the protocol errors the C models must count for the illegal inputs a run presented (TC:
+     * every core request and every J1 / J3; J5 / J6 have defined effects) */
+    uint64_t (*illegal_expected)(uint64_t core, const uint64_t bank[4]);
     const char* start_help; /* what start_max is, for messages: "2^ts_width-1, --param ts_width" */
     /* The GTKWave view of a divergence in a merged dump of a system run (tb/sys/swave.c): the
      * diverging unit (its scope in the dump) opened with its ports and state, the diverging
@@ -186,7 +193,16 @@ typedef struct gsys_proto {
     const gsys_slot_t* slots;
     uint32_t nslots;
     uint32_t sm_slot, bank_slot; /* the slot of the SMs' L1 and of the L2 banks */
-    int global_slot; /* the slot whose outputs are every unit's global inputs (-1: none) */
+    /* Every store / atomic an L1 takes reaches the banks as one request carrying its wavefront
+     * (msg_info.wf; TC, any write-through L1): the system then makes a fence also wait until
+     * those requests have left the L1, and reports one that names no such write. false (a
+     * write-back or write-combining L1): fence_mask alone says when a fence may complete. */
+    bool write_through;
+    /* The banks accept a DRAM fill nobody asked for (TC: tc_l2.md J3, a protocol error that
+     * changes nothing): with bank_illegal_per_mille the system presents one now and then. */
+    bool stray_fills;
+    int global_slot; /* the slot whose outputs are every unit's global inputs (-1: none); it is
+                        the last slot, so every other unit sees its outputs of the previous edge */
     size_t req_size, rsp_size;    /* message structs */
     const char* const* req_kinds; /* names by kind, for statistics and reports */
     const char* const* rsp_kinds;

@@ -404,11 +404,13 @@ int gsys_backend_rtl(const gsys_units_t* u, const gsys_rtl_cfg_t* cfg, gsys_back
     if (!(c->gout = calloc(1, omax))) {
         snprintf(err, errlen, "system backend: out of memory");
         r_destroy(c);
+        memset(be, 0, sizeof *be);
         return -1;
     }
     for (uint32_t k = 0; k < u->nslots; k++)
         if (((cfg->rtl >> k) & 1u) && rtl_slot(c, k, err, errlen) != 0) {
             r_destroy(c);
+            memset(be, 0, sizeof *be); /* nothing left to destroy */
             return -1;
         }
     return 0;

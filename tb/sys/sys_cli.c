@@ -322,6 +322,16 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
 #undef NEED
     }
     const gsys_proto_t* P = o->P;
+    if (!P->check || !P->config || !P->set_variant || !P->param_set || !P->params_print ||
+        !P->params_json || !P->full_every || !P->model_bytes_json || !P->illegal_report ||
+        !P->illegal_expected || !P->cov_size || !P->cov_add || !P->cov_summary || !P->cov_print ||
+        !P->cov_json) {
+        fprintf(stderr,
+                "gpucoh: protocol %s has no command line: its descriptor lacks a hook the "
+                "system CLI needs (tb/sys/gsys.h)\n",
+                P->name);
+        return -1;
+    }
     if (unit_list(P, "--rtl", rtl_s, &o->rtl) != 0 ||
         (netlist_s && unit_list(P, "--netlist", netlist_s, &o->netlist) != 0))
         return -1;
@@ -388,8 +398,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         return -1;
     }
     if (o->wave && (o->both || o->nfiles > 1)) {
-        fprintf(stderr,
-                "gpucoh: --wave traces one run: give one protocol (tc-weak or tc-strong)%s\n",
+        fprintf(stderr, "gpucoh: --wave traces one run: give one protocol variant (--protocol)%s\n",
                 o->nfiles > 1 ? " and one litmus file" : "");
         return -1;
     }
@@ -741,12 +750,11 @@ static int cosim_system(topt_t* o) {
         res = &resc;
     }
     const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
-    /* the illegal inputs presented are the only protocol errors expected: the L1s count each
-     * illegal core request they drop (--illegal-rate, tc_l1.md I1), the banks each J1 request and
-     * J3 fill (--l2-illegal-rate, tc_l2.md section 10) */
+    /* the illegal inputs presented are the only protocol errors expected (the descriptor says how
+     * many they make; TC: every illegal core request, J1 request and J3 fill) */
     uint64_t jl[4];
     gsys_bank_illegal(s, jl);
-    const uint64_t illegal = gsys_illegal(s) + jl[0] + jl[1];
+    const uint64_t illegal = P->illegal_expected(gsys_illegal(s), jl);
     bool pass = (rc2 == GSYS_RUN_CYCLES || rc2 == GSYS_RUN_DONE) && mism == 0 &&
                 (cbe ? errors == illegal : true);
     char covs[160] = "coverage n/a (no C model run)";
@@ -1391,7 +1399,10 @@ int sys_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool ste
             r->diverged = true;
             r->div_cycle = res->div_cycle;
             snprintf(r->kind, sizeof r->kind, "%s", res->kind);
-            snprintf(r->field, sizeof r->field, "%s%s", p ? "[tcs] " : "", res->field);
+            snprintf(r->field, sizeof r->field, "%s%s%s", p ? "[" : "",
+                     p ? gsys_variant_name(&o.cfg) : "", p ? "] " : "");
+            snprintf(r->field + strlen(r->field), sizeof r->field - strlen(r->field), "%s",
+                     res->field);
         } else if (rr == GSYS_RUN_DEADLOCK) {
             r->diverged = true; /* the C system drives: a deadlock here is the harness's */
             r->div_cycle = gsys_cycle(s);

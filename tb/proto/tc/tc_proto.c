@@ -511,6 +511,11 @@ static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[
                 (unsigned long long)j[3]);
 }
 
+/* the L1s count each illegal core request they drop, the banks each J1 request and J3 fill */
+static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
+    return core + j[0] + j[1];
+}
+
 /* ---- coverage ------------------------------------------------------------------------------ */
 
 static void cov_add(void* cov, uint32_t slot, const void* model) {
@@ -562,11 +567,14 @@ const gsys_proto_t tc_proto = {
     .full_every = full_every,
     .model_bytes_json = model_bytes_json,
     .illegal_report = illegal_report,
+    .illegal_expected = illegal_expected,
     .start_help = "2^ts_width-1, --param ts_width",
     .slots = tc_slots,
     .nslots = TC_NSLOTS,
     .sm_slot = TC_SLOT_L1,
     .bank_slot = TC_SLOT_L2,
+    .write_through = true,
+    .stray_fills = true,
     .global_slot = TC_SLOT_TIMER,
     .req_size = sizeof(tc_req_t),
     .rsp_size = sizeof(tc_rsp_t),
