@@ -14,6 +14,7 @@
  *   - the same tester fails a broken variant (the bank drops every store to word 0 of a line):
  *     a second protocol's bug is caught by the shared checkers;
  *   - without write_through the fences rely on the descriptor's fence_mask alone, and pass;
+ *   - with fences_to_l1 every fence reaches the L1 as a core request first, and the tester passes;
  *   - the system refuses a descriptor that lacks a required hook, with a message.
  */
 #include <setjmp.h>
@@ -32,7 +33,7 @@
 #include "traffic.h"
 
 enum { NC_LW = 4, NC_MW = 1 }; /* 16-byte lines: 4 words, one byte-mask word */
-enum { NC_LOAD = 1, NC_STORE = 2, NC_ATOMIC = 3 };
+enum { NC_LOAD = 1, NC_STORE = 2, NC_ATOMIC = 3, NC_FENCE = 4 /* core request only */ };
 enum { NC_DATA = 1, NC_ACK = 2 };
 
 typedef struct {
@@ -92,6 +93,7 @@ typedef struct {
     nc_desc_t d;
     bool busy;
     uint32_t pend[64]; /* writes per wavefront not yet acknowledged */
+    uint64_t fences;   /* fences given to this L1 (fences_to_l1) */
     nc_l1_out_t o;     /* the registered outputs */
 } nc_l1_t;
 
@@ -148,7 +150,9 @@ static void l1_tick(void* vm, const void* vin, void* vout) {
             memcpy(n.crsp_data, in->rsp.data, sizeof n.crsp_data);
             m->busy = false;
         }
-        if (in->core.valid && m->o.core_ready) { /* taken only when it was ready */
+        if (in->core.valid && m->o.core_ready && in->core.kind == NC_FENCE) {
+            m->fences++; /* nothing to invalidate or flush: its fence_mask does the waiting */
+        } else if (in->core.valid && m->o.core_ready) { /* taken only when it was ready */
             n.req = in->core;
             if (in->core.kind == NC_STORE)
                 m->pend[in->core.wf]++;
@@ -308,6 +312,9 @@ static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op,
     c->line = line;
     c->word = word;
     switch (op->kind) {
+    case GSYS_OP_FENCE:
+        c->kind = NC_FENCE;
+        break;
     case GSYS_OP_ATOMIC:
         c->kind = NC_ATOMIC;
         c->aop = op->aop;
@@ -516,6 +523,54 @@ static void test_fence_mask_alone(void** state) {
     assert_true(chk_passed(&res));
 }
 
+/* fences_to_l1: every FENCE and RELEASE fence reaches the L1 as a core request first (an L1 that
+ * self-invalidates would act on it); the tester still passes. The backend comes from a factory
+ * so that the L1 models can be read after the run. */
+typedef struct {
+    gsys_backend_t real;
+    bool made;
+} fac_t;
+
+static int fac_make(void* ctx, const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t n) {
+    fac_t* f = ctx;
+    if (!f->made && gsys_backend_c_cfg(c, &f->real, err, n) != 0)
+        return -1;
+    f->made = true;
+    gsys_backend_borrow(&f->real, be);
+    return 0;
+}
+
+static void test_fences_to_l1(void** state) {
+    (void)state;
+    gsys_proto_t fp = nc_proto;
+    fp.fences_to_l1 = true;
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.proto = &fp;
+    ep_params_t p = ep_defaults();
+    p.episodes = 10;
+    p.locations = 64;
+    p.seed = 5;
+    fac_t f = {.made = false};
+    chk_result_t res;
+    char err[256];
+    FILE* sink = fopen("/dev/null", "w");
+    assert_non_null(sink);
+    assert_true(ep_run(&cfg, &p, fac_make, &f, 0, false, sink, &res, err, sizeof err) >= 0);
+    fclose(sink);
+    assert_true(f.made);
+    uint64_t fences = 0;
+    for (uint32_t j = 0; j < 4; j++)
+        fences += ((const nc_l1_t*)gsys_backend_model(&f.real, 0, j))->fences;
+    print_message("nc, fences to the L1: %llu fences taken by the L1s, %llu values checked, "
+                  "%llu mismatches\n",
+                  (unsigned long long)fences, (unsigned long long)res.match,
+                  (unsigned long long)res.mismatch);
+    f.real.destroy(f.real.ctx);
+    assert_true(fences > 100);
+    assert_int_equal(res.mismatch, 0);
+    assert_true(chk_passed(&res));
+}
+
 static void test_missing_hook_refused(void** state) {
     (void)state;
     gsys_proto_t bad = nc_proto;
@@ -542,6 +597,7 @@ int main(void) {
         cmocka_unit_test(test_episode_passes),
         cmocka_unit_test(test_episode_catches_broken_variant),
         cmocka_unit_test(test_fence_mask_alone),
+        cmocka_unit_test(test_fences_to_l1),
         cmocka_unit_test(test_missing_hook_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -220,6 +220,7 @@ typedef struct {
     uint64_t line;
     uint64_t since;  /* cycle the current state began */
     uint32_t unsent; /* stores/atomics given to the L1 whose L2 request has not appeared yet */
+    bool fence_l1;   /* fences_to_l1: the op's fence waits to be given to the L1 */
     gsys_op_t op;
 } wf_t;
 
@@ -758,10 +759,9 @@ static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
     f->op = op;
     f->line = op.addr >> s->lb_bits;
     f->word = (uint32_t)((op.addr & (s->line_bytes - 1)) >> 2);
-    if (op.kind == GSYS_OP_FENCE || op.kind == GSYS_OP_RELEASE)
-        wf_set(s, j, i, WF_FENCE);
-    else
-        wf_set(s, j, i, WF_PEND);
+    const bool fence = op.kind == GSYS_OP_FENCE || op.kind == GSYS_OP_RELEASE;
+    f->fence_l1 = fence && s->p->fences_to_l1;
+    wf_set(s, j, i, fence && !f->fence_l1 ? WF_FENCE : WF_PEND);
 }
 
 /* Complete the fences whose condition holds in this cycle (registered L1 outputs). */
@@ -858,7 +858,13 @@ static void core_issue(gsys_t* s, uint32_t j) {
     uint64_t hi = m & ~((1ull << st) - 1);
     uint32_t i = (uint32_t)__builtin_ctzll(hi ? hi : m);
     wf_t* f = &s->wf[j * s->w + i];
-    s->p->core_req(s->pd, sm_in(s, j), i, &f->op, f->line, f->word);
+    gsys_op_t fop; /* fences_to_l1: a FENCE, or a RELEASE's fence, as a FENCE of its scope */
+    if (f->fence_l1) {
+        memset(&fop, 0, sizeof fop);
+        fop.kind = GSYS_OP_FENCE;
+        fop.scope = f->op.scope;
+    }
+    s->p->core_req(s->pd, sm_in(s, j), i, f->fence_l1 ? &fop : &f->op, f->line, f->word);
     const int odd = atomic_illegal(s, j, f);
     if (!s->smv[j].core_ready) {
         s->st_core_stall++;
@@ -868,6 +874,11 @@ static void core_issue(gsys_t* s, uint32_t j) {
         s->st_bank_illegal[odd]++;
     s->core_rr[j] = i;
     s->st_core_req++;
+    if (f->fence_l1) { /* the L1 took the fence: now wait for fence_mask */
+        f->fence_l1 = false;
+        wf_set(s, j, i, WF_FENCE);
+        return;
+    }
     switch (f->op.kind) {
     case GSYS_OP_LOAD:
     case GSYS_OP_ACQUIRE:

@@ -147,9 +147,9 @@ typedef struct gsys_traffic {
  * full_every, model_bytes_json, illegal_report, illegal_expected and the cov_* hooks (it says so
  * before running). tests/test_gsys_proto.c runs a protocol with only the required hooks.
  *
- * What the shared system cannot express yet (docs/framework.md, "Protocols", section 7): a fence
- * or release that the L1 must see (self-invalidation, flushes), networks beyond one request and
- * one response network, a core acknowledgement of stores, final values held in an L1. */
+ * What the shared system cannot express yet (docs/framework.md, "Protocols", section 7): networks
+ * beyond one request and one response network, a core acknowledgement of stores, final values
+ * held in an L1. */
 typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;
@@ -201,6 +201,10 @@ typedef struct gsys_proto {
     /* The banks accept a DRAM fill nobody asked for (TC: tc_l2.md J3, a protocol error that
      * changes nothing): with bank_illegal_per_mille the system presents one now and then. */
     bool stray_fills;
+    /* A FENCE, and the fence of a RELEASE, is given to the L1 as a core request (core_req with a
+     * GSYS_OP_FENCE of the op's scope) before the wavefront waits for fence_mask: an L1 that
+     * self-invalidates or flushes at a fence sees it. false (TC): fences wait in the system. */
+    bool fences_to_l1;
     int global_slot; /* the slot whose outputs are every unit's global inputs (-1: none); it is
                         the last slot, so every other unit sees its outputs of the previous edge */
     size_t req_size, rsp_size;    /* message structs */
