@@ -141,16 +141,19 @@ static uint64_t mem_hash(uint64_t x) {
     return x;
 }
 
+/* The probe slot of a line: its own slot, or the empty one where it would go (cap > 0). */
+static uint32_t mem_slot(const mem_t* m, uint64_t line) {
+    uint32_t i = (uint32_t)mem_hash(line) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != line + 1)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
 static const uint32_t* mem_find(const mem_t* m, uint64_t line) {
     if (!m->cap)
         return NULL;
-    uint32_t i = (uint32_t)mem_hash(line) & (m->cap - 1);
-    while (m->keys[i]) {
-        if (m->keys[i] == line + 1)
-            return m->words + m->idx[i];
-        i = (i + 1) & (m->cap - 1);
-    }
-    return NULL;
+    const uint32_t i = mem_slot(m, line);
+    return m->keys[i] ? m->words + m->idx[i] : NULL;
 }
 
 static int mem_grow(mem_t* m) {
@@ -183,12 +186,9 @@ static int mem_grow(mem_t* m) {
 static uint32_t* mem_get(mem_t* m, uint64_t line) {
     if (2 * (m->n + 1) > m->cap && mem_grow(m) != 0)
         return NULL;
-    uint32_t i = (uint32_t)mem_hash(line) & (m->cap - 1);
-    while (m->keys[i]) {
-        if (m->keys[i] == line + 1)
-            return m->words + m->idx[i];
-        i = (i + 1) & (m->cap - 1);
-    }
+    const uint32_t i = mem_slot(m, line);
+    if (m->keys[i])
+        return m->words + m->idx[i];
     size_t need = (size_t)(m->n + 1) * m->lw;
     if (need > m->words_cap) {
         size_t nc = m->words_cap ? 2 * m->words_cap : (size_t)1024 * m->lw;
