@@ -155,7 +155,7 @@ static const layout_t layouts[S_N] = {
 /* ---- helpers --------------------------------------------------------------------------------- */
 
 static tc_desc_t small_desc(void) {
-    const tc_sys_cfg_t c = tc_sys_cfg_small(TC_WEAK);
+    const gsys_cfg_t c = tc_sys_cfg_small(TC_WEAK);
     return *TC_DC(&c);
 }
 static tc_desc_t paper_desc(void) {
@@ -580,10 +580,10 @@ static void test_beyond_line(void** state) {
     memset(&e, 0, sizeof e);
     g = e;
     g.crsp.data[4] = 1; /* LineBytes 16: data words 0..3 only */
-    g.crsp.data[TC_MAX_LINE_WORDS - 1u] = 1;
+    g.crsp.data[GSYS_MAX_LINE_WORDS - 1u] = 1;
     g.req.data[4] = 1;
     g.req.mask[1] = 1; /* mask: one word */
-    g.req.mask[TC_MASK_WORDS - 1u] = 1;
+    g.req.mask[GSYS_MASK_WORDS - 1u] = 1;
     assert_int_equal(cmp(S_L1_OUT, &d, 0, &e, &g, &mm), 0);
     tc_l1_line_t e1, g1;
     memset(&e1, 0, sizeof e1);

@@ -104,7 +104,7 @@ static ep_params_t small_params(uint64_t seed) {
 static void test_episode_passes(void** state) {
     (void)state;
     for (int proto = 0; proto < 2; proto++) {
-        tc_sys_cfg_t cfg = tc_sys_cfg_small((tc_protocol_t)proto);
+        gsys_cfg_t cfg = tc_sys_cfg_small((tc_protocol_t)proto);
         cfg.seed = 11;
         ep_params_t p = small_params(5);
         chk_result_t r;
@@ -120,19 +120,19 @@ static void test_episode_passes(void** state) {
 
 /* A workload wrapper that corrupts the n-th completion of one operation kind. */
 typedef struct {
-    tc_workload_t* in;
+    gsys_workload_t* in;
     uint32_t kind;
     uint32_t nth, seen;
     uint32_t xor_mask;
     bool never_finish;
 } inject_t;
 
-static bool inj_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, tc_wop_t* op) {
+static bool inj_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
     inject_t* j = (inject_t*)ctx;
     return j->in->next(j->in->ctx, sm, wf, cycle, op);
 }
 
-static void inj_done(void* ctx, uint32_t sm, uint32_t wf, const tc_wop_t* op, uint32_t value,
+static void inj_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
                      const uint32_t* line, uint64_t cycle) {
     inject_t* j = (inject_t*)ctx;
     if (op->kind == j->kind && ++j->seen == j->nth)
@@ -146,24 +146,24 @@ static bool inj_finished(void* ctx) {
 }
 
 /* Run the episode tester through the injector; returns the result and the run status. */
-static tc_run_t run_injected(tc_sys_cfg_t* cfg, const ep_params_t* p, inject_t* j,
-                             chk_result_t* out, char* report, size_t rlen) {
+static gsys_run_t run_injected(gsys_cfg_t* cfg, const ep_params_t* p, inject_t* j,
+                               chk_result_t* out, char* report, size_t rlen) {
     char err[256];
     ep_t* e = ep_new(cfg, p, err, sizeof err);
     assert_non_null(e);
     j->in = ep_workload(e);
-    tc_workload_t wl = {j, inj_next, inj_done, inj_finished};
-    tc_backend_t be;
+    gsys_workload_t wl = {j, inj_next, inj_done, inj_finished};
+    gsys_backend_t be;
     assert_int_equal(tc_backend_c(TC_D(cfg), &be, err, sizeof err), 0);
-    tc_sys_t* s = tc_sys_new(cfg, &be, &wl, err, sizeof err);
+    gsys_t* s = gsys_new(cfg, &be, &wl, err, sizeof err);
     assert_non_null(s);
     FILE* fp = fmemopen(report, rlen, "w");
     assert_non_null(fp);
-    tc_run_t rc = tc_sys_run(s, 2000000, fp);
+    gsys_run_t rc = gsys_run(s, 2000000, fp);
     fclose(fp);
-    ep_finish(e, rc, tc_sys_cycle(s));
+    ep_finish(e, rc, gsys_cycle(s));
     *out = *ep_result(e);
-    tc_sys_free(s);
+    gsys_free(s);
     be.destroy(be.ctx);
     ep_free(e);
     return rc;
@@ -171,13 +171,13 @@ static tc_run_t run_injected(tc_sys_cfg_t* cfg, const ep_params_t* p, inject_t* 
 
 static void test_episode_catches_wrong_load(void** state) {
     (void)state;
-    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
     ep_params_t p = small_params(3);
     p.racy_permille = 0; /* every load is exactly checkable */
-    inject_t j = {NULL, TC_WOP_LOAD, 200, 0, 0x00010000u, false};
+    inject_t j = {NULL, GSYS_OP_LOAD, 200, 0, 0x00010000u, false};
     chk_result_t r;
     static char rep[1 << 16];
-    assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DONE);
+    assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), GSYS_RUN_DONE);
     assert_int_equal(r.mismatch, 1);
     assert_false(chk_passed(&r));
     /* the report names SM, wavefront, address, expected and observed values, episode, cycle */
@@ -192,13 +192,13 @@ static void test_episode_catches_wrong_load(void** state) {
 
 static void test_episode_catches_wrong_atomic(void** state) {
     (void)state;
-    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_STRONG);
+    gsys_cfg_t cfg = tc_sys_cfg_small(TC_STRONG);
     ep_params_t p = small_params(4);
     for (uint32_t nth = 1; nth <= 3; nth++) { /* sync acquires, releases and data atomics */
-        inject_t j = {NULL, TC_WOP_ATOMIC, nth * 37, 0, 0x00400000u, false};
+        inject_t j = {NULL, GSYS_OP_ATOMIC, nth * 37, 0, 0x00400000u, false};
         chk_result_t r;
         static char rep[1 << 16];
-        assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DONE);
+        assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), GSYS_RUN_DONE);
         assert_true(r.mismatch >= 1);
         assert_false(chk_passed(&r));
     }
@@ -208,13 +208,13 @@ static void test_episode_catches_wrong_atomic(void** state) {
  * reading their leased copies after the acquire. The checker must see it. */
 static void test_episode_catches_weak_release(void** state) {
     (void)state;
-    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
     TC_D(&cfg)->pred_init = TC_D(&cfg)->pred_max = 200; /* long leases */
     ep_params_t p = ep_defaults();
     p.episodes = 50;
     p.locations = 16;
     p.sync_locs = 1;
-    p.rel_scope = TC_SCOPE_CTA;
+    p.rel_scope = GSYS_SCOPE_CTA;
     chk_result_t r;
     char err[256];
     int rc = ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
@@ -222,21 +222,21 @@ static void test_episode_catches_weak_release(void** state) {
     assert_true(r.mismatch >= 1);
     assert_non_null(strstr(r.msg[0], "mismatch"));
     /* the same workload with GPU-scope releases is correct */
-    p.rel_scope = TC_SCOPE_GPU;
+    p.rel_scope = GSYS_SCOPE_GPU;
     rc = ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err);
     assert_int_equal(rc, 0);
 }
 
 static void test_episode_deadlock_is_fatal(void** state) {
     (void)state;
-    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
     cfg.deadlock_cycles = 3000;
     ep_params_t p = small_params(2);
     p.episodes = 2;
     inject_t j = {NULL, 0xffffu, 0, 0, 0, true}; /* corrupts nothing, never finishes */
     chk_result_t r;
     static char rep[1 << 16];
-    assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), TC_RUN_DEADLOCK);
+    assert_int_equal(run_injected(&cfg, &p, &j, &r, rep, sizeof rep), GSYS_RUN_DEADLOCK);
     assert_non_null(strstr(rep, "DEADLOCK"));
     assert_true(r.fatal >= 1);
     assert_false(chk_passed(&r));
@@ -380,7 +380,7 @@ static int run_text(const char* flag_st, const char* flag_ld, const char* exps, 
     o.runs = runs;
     o.seed = 3;
     o.witness_min_runs = 100;
-    tc_sys_cfg_t cfg = tc_sys_cfg_small(proto);
+    gsys_cfg_t cfg = tc_sys_cfg_small(proto);
     int rc = litmus_run(t, &cfg, &o, NULL, r, err, sizeof err);
     if (rc < 0)
         fail_msg("%s", err);
@@ -509,7 +509,7 @@ static void test_litmus_setup_errors(void** state) {
     litmus_opts_t o;
     litmus_opts_default(&o);
     o.runs = 1;
-    tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
     assert_int_equal(litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
     assert_string_equal(err, "t.litmus:8: thread T2: sm=7 but the configuration has 4 SMs");
     litmus_free(t);
@@ -536,7 +536,7 @@ static void test_litmus_reuse_equals_fresh(void** state) {
         o.runs = 200;
         o.seed = 9;
         o.fresh_backend = k == 1;
-        tc_sys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+        gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
         assert_int_equal(litmus_run(t, &cfg, &o, NULL, &r[k], err, sizeof err), 0);
     }
     assert_int_equal(r[0].nout, r[1].nout);

@@ -203,26 +203,26 @@ static void test_l1_directed(void** state) {
 /* ---- the steered traffic of the small system -------------------------------------------- */
 
 static void run_small(tc_protocol_t p, bool steer, uint64_t cycles, tc_cov_t* cov) {
-    tc_sys_cfg_t cfg = tc_sys_cfg_small(p);
+    gsys_cfg_t cfg = tc_sys_cfg_small(p);
     cfg.seed = 7;
     char err[256];
-    tc_backend_t be;
+    gsys_backend_t be;
     assert_int_equal(tc_backend_c(TC_D(&cfg), &be, err, sizeof err), 0);
     traffic_cfg_t rc = traffic_cfg_default(&cfg, cfg.seed, ~0ull >> 1);
     rc.steer = steer;
     traffic_t* r = traffic_new(&cfg, &rc, err, sizeof err);
     assert_non_null(r);
-    tc_workload_t wl;
+    gsys_workload_t wl;
     traffic_workload(r, &wl);
-    tc_sys_t* s = tc_sys_new(&cfg, &be, &wl, err, sizeof err);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
     assert_non_null(s);
-    assert_int_equal(tc_sys_run(s, cycles, stderr), TC_RUN_CYCLES);
+    assert_int_equal(gsys_run(s, cycles, stderr), GSYS_RUN_CYCLES);
     memset(cov, 0, sizeof *cov);
     for (uint32_t j = 0; j < TC_D(&cfg)->num_sm; j++)
         tc_cov_add_l1(cov, tc_backend_c_l1(&be, j));
     for (uint32_t b = 0; b < TC_D(&cfg)->num_banks; b++)
         tc_cov_add_l2(cov, tc_backend_c_l2(&be, b));
-    tc_sys_free(s);
+    gsys_free(s);
     traffic_free(r);
     be.destroy(be.ctx);
 }

@@ -18,13 +18,13 @@
 #include "tc_units.h"
 #include "tc_sys.h"
 
-_Static_assert(TC_MAX_LINE_WORDS == GSYS_MAX_LINE_WORDS, "gsys_op_t holds a TC line");
-_Static_assert(TC_MASK_WORDS == GSYS_MASK_WORDS, "gsys_op_t holds a TC byte mask");
-_Static_assert(TC_MAX_SM <= GSYS_MAX_SM && TC_MAX_WF <= GSYS_MAX_WF &&
+_Static_assert(GSYS_MAX_LINE_WORDS == GSYS_MAX_LINE_WORDS, "gsys_op_t holds a TC line");
+_Static_assert(GSYS_MASK_WORDS == GSYS_MASK_WORDS, "gsys_op_t holds a TC byte mask");
+_Static_assert(GSYS_MAX_SM <= GSYS_MAX_SM && GSYS_MAX_WF <= GSYS_MAX_WF &&
                    TC_MAX_BANKS <= GSYS_MAX_BANKS,
                "the shared system holds every TC configuration");
-_Static_assert((int)TC_AOP_ADD == (int)GSYS_AOP_ADD && (int)TC_AOP_EXCH == (int)GSYS_AOP_EXCH &&
-                   (int)TC_AOP_CAS == (int)GSYS_AOP_CAS,
+_Static_assert((int)GSYS_AOP_ADD == (int)GSYS_AOP_ADD && (int)GSYS_AOP_EXCH == (int)GSYS_AOP_EXCH &&
+                   (int)GSYS_AOP_CAS == (int)GSYS_AOP_CAS,
                "a core atomic's aop goes to the L1 as it is");
 _Static_assert((int)TC_CRSP_LOAD == (int)GSYS_CRSP_LOAD &&
                    (int)TC_CRSP_ATOMIC == (int)GSYS_CRSP_ATOMIC,
@@ -32,8 +32,8 @@ _Static_assert((int)TC_CRSP_LOAD == (int)GSYS_CRSP_LOAD &&
 
 /* ---- configurations ------------------------------------------------------------------------ */
 
-tc_sys_cfg_t tc_sys_cfg_default(tc_protocol_t p) {
-    tc_sys_cfg_t c;
+gsys_cfg_t tc_sys_cfg_default(tc_protocol_t p) {
+    gsys_cfg_t c;
     memset(&c, 0, sizeof c);
     c.proto = &tc_proto;
     *TC_D(&c) = tc_desc_default(p);
@@ -77,8 +77,8 @@ tc_desc_t tc_desc_small(tc_protocol_t p) {
     return d;
 }
 
-tc_sys_cfg_t tc_sys_cfg_small(tc_protocol_t p) {
-    tc_sys_cfg_t c = tc_sys_cfg_default(p);
+gsys_cfg_t tc_sys_cfg_small(tc_protocol_t p) {
+    gsys_cfg_t c = tc_sys_cfg_default(p);
     *TC_D(&c) = tc_desc_small(p);
     c.req_delay_min = 1;
     c.req_delay_max = 6;
@@ -222,7 +222,7 @@ static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op,
         break;
     default: /* STORE_LINE: bytes outside the mask are 0 */
         c->op = TC_OP_STORE;
-        for (uint32_t k = 0; k < TC_MASK_WORDS; k++) {
+        for (uint32_t k = 0; k < GSYS_MASK_WORDS; k++) {
             uint32_t lb = d->line_bytes, mk = op->mask[k];
             if (32 * k >= lb)
                 mk = 0;

@@ -340,7 +340,8 @@ const gsys_slot_t tc_slots[TC_NSLOTS] = {
     [TC_SLOT_TIMER] = {&ops_timer, GSYS_GLOBAL, "timer", "timer", "timer"},
 };
 
-void tc_units_of(const tc_desc_t* d, gsys_units_t* u) {
+/* TC's hardware for one configuration (u->pd points at d). */
+static void tc_units_of(const tc_desc_t* d, gsys_units_t* u) {
     u->slots = tc_slots;
     u->nslots = TC_NSLOTS;
     u->pd = d;
@@ -349,9 +350,9 @@ void tc_units_of(const tc_desc_t* d, gsys_units_t* u) {
     u->num_banks = d->num_banks;
 }
 
-/* ---- the TC names of the backends ----------------------------------------------------------- */
+/* ---- TC's C backend and its models (golden and coverage tests) ---------------------------- */
 
-int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen) {
+int tc_backend_c(const tc_desc_t* d, gsys_backend_t* be, char* err, size_t errlen) {
     memset(be, 0, sizeof *be);
     if (tc_check_desc(d, err, errlen) != 0)
         return -1;
@@ -360,24 +361,10 @@ int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen)
     return gsys_backend_c(&u, be, err, errlen);
 }
 
-tc_l1_t* tc_backend_c_l1(tc_backend_t* be, uint32_t j) {
+tc_l1_t* tc_backend_c_l1(gsys_backend_t* be, uint32_t j) {
     return gsys_backend_model(be, TC_SLOT_L1, j);
 }
 
-tc_l2_t* tc_backend_c_l2(tc_backend_t* be, uint32_t b) {
+tc_l2_t* tc_backend_c_l2(gsys_backend_t* be, uint32_t b) {
     return gsys_backend_model(be, TC_SLOT_L2, b);
-}
-
-tc_timer_t* tc_backend_c_timer(tc_backend_t* be) {
-    return gsys_backend_model(be, TC_SLOT_TIMER, 0);
-}
-
-int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be, char* err,
-                   size_t errlen) {
-    memset(be, 0, sizeof *be);
-    if (tc_check_desc(d, err, errlen) != 0)
-        return -1;
-    gsys_units_t u;
-    tc_units_of(d, &u);
-    return gsys_backend_rtl(&u, cfg, be, err, errlen);
 }

@@ -2,7 +2,7 @@
 /*
  * tc_sys_rtl.h -- TC's units in the shared system's backends (tb/sys/gsys_backend.h): the unit
  * ops of tc_l1, tc_l2 and tc_timer (C model, RTL parameters, lockstep compares), TC's slots
- * (l1 per SM, l2 per bank, one timer), and the TC names of the backends.
+ * (l1 per SM, l2 per bank, one timer), and TC's backends by its descriptor.
  *
  * RTL:      every unit selected in `rtl` is a Verilated model (tc_l1, tc_l2, tc_timer model.so,
  *           one instance per SM / bank); the others are C models.
@@ -28,28 +28,11 @@ enum { TC_SLOT_L1 = 0, TC_SLOT_L2 = 1, TC_SLOT_TIMER = 2, TC_NSLOTS = 3 };
 enum { TC_RTL_L1 = 1u, TC_RTL_L2 = 2u, TC_RTL_TIMER = 4u, TC_RTL_ALL = 7u };
 
 extern const gsys_slot_t tc_slots[TC_NSLOTS];
-/* TC's hardware for one configuration (u->pd points at d, which must outlive u's use). */
-void tc_units_of(const tc_desc_t* d, gsys_units_t* u);
-
-typedef gsys_backend_t tc_backend_t;
-typedef gsys_rtl_cfg_t tc_rtl_cfg_t;
-typedef gsys_rtl_result_t tc_rtl_result_t;
-typedef gsys_impl_t tc_impl_t;
-#define TC_IMPL_C        GSYS_IMPL_C
-#define TC_IMPL_RTL      GSYS_IMPL_RTL
-#define TC_IMPL_LOCKSTEP GSYS_IMPL_LOCKSTEP
 
 /* The C backend. Its models are reachable for coverage and golden tests. */
-int tc_backend_c(const tc_desc_t* d, tc_backend_t* be, char* err, size_t errlen);
-tc_l1_t* tc_backend_c_l1(tc_backend_t* be, uint32_t j);
-tc_l2_t* tc_backend_c_l2(tc_backend_t* be, uint32_t b);
-tc_timer_t* tc_backend_c_timer(tc_backend_t* be);
-
-int tc_backend_rtl(const tc_desc_t* d, const tc_rtl_cfg_t* cfg, tc_backend_t* be, char* err,
-                   size_t errlen);
-#define tc_backend_rtl_result gsys_backend_rtl_result
-/* The C backend inside a lockstep backend (NULL for RTL only): coverage and stats. */
-#define tc_backend_rtl_cside gsys_backend_rtl_cside
+int tc_backend_c(const tc_desc_t* d, gsys_backend_t* be, char* err, size_t errlen);
+tc_l1_t* tc_backend_c_l1(gsys_backend_t* be, uint32_t j);
+tc_l2_t* tc_backend_c_l2(gsys_backend_t* be, uint32_t b);
 
 /* The lockstep's field compares (exposed for tests/test_compare_tc.c): each differing field
  * counts in *bad; the first is described in *mm with its path relative to the unit
