@@ -32,6 +32,11 @@ typedef struct {
     bool ack_global;
     uint32_t ack_gwct;
     uint32_t ack_era;
+    /* TC-Weak-C obligations (spec section 8, G5): raise the GWCT of every entry in obl_mask to
+     * obl_ts (current era) without counting */
+    bool obl_valid;
+    uint64_t obl_mask;
+    uint32_t obl_ts;
 } tc_gwct_in_t;
 
 typedef struct {

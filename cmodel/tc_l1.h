@@ -85,6 +85,7 @@ typedef struct {
     uint32_t fcnt;
     uint32_t rr[TC_L1_MAX_SETS];
     tc_gwct_state_t gwct;
+    uint32_t cobl; /* TC-Weak-C SM obligation cobl_q (section 12); 0 under the other protocols */
     tc_l1_line_t line[TC_L1_MAX_LINES];
 } tc_l1_state_t;
 

@@ -84,6 +84,7 @@ typedef struct {
     uint32_t st; /* tc_l2_st_t */
     uint32_t gts;
     uint32_t dirty;
+    uint32_t wl; /* TC-Weak-C: written while leased (section 13); 0 under the other protocols */
     uint32_t data[TC_MAX_LINE_WORDS];
 } tc_l2_line_t;
 

@@ -31,7 +31,8 @@ extern "C" {
 #define TC_MASK_WORDS     (TC_MAX_LINE_BYTES / 32u) /* 4: byte-mask words */
 
 /* Protocol (parameter Protocol). */
-typedef enum { TC_STRONG = 0, TC_WEAK = 1 } tc_protocol_t;
+/* TC_WEAK_C: cumulative TC-Weak (docs/units/tc_l1.md section 12, tc_l2.md section 13). */
+typedef enum { TC_STRONG = 0, TC_WEAK = 1, TC_WEAK_C = 2 } tc_protocol_t;
 
 /* Lease source (parameter LeaseMode). */
 typedef enum { TC_LEASE_FIXED = 0, TC_LEASE_PREDICT = 1 } tc_lease_mode_t;
@@ -58,6 +59,8 @@ typedef enum {
     TC_RSP_DATA_G = 2, /* write reply with data + GWCT (stale UPGR), or atomic reply (atomic=1) */
     TC_RSP_ACK = 3,    /* write done, no GWCT */
     TC_RSP_ACK_G = 4,  /* write done + GWCT (ts) */
+    TC_RSP_DATA_W = 5, /* TC-Weak-C reply to GETS: data, not to be cached; older copies may
+                          be valid until ts, which the readers owe (tc_l2.md N3/N4) */
 } tc_rsp_kind_t;
 
 /* Core-side response kinds (L1 -> core). */
@@ -140,7 +143,7 @@ typedef struct {
     uint32_t wf;   /* DATA_G/ACK/ACK_G: the writer's wavefront; DATA: 0 */
     bool atomic;   /* DATA_G replying to an ATOMIC */
     uint64_t line;
-    uint32_t ts;                      /* DATA: the lease (lTS); DATA_G/ACK_G: the GWCT; ACK: 0 */
+    uint32_t ts; /* DATA: the lease (lTS); DATA_G/ACK_G: the GWCT; DATA_W: the obligation; ACK: 0 */
     uint32_t era;                     /* era of ts */
     uint32_t data[TC_MAX_LINE_WORDS]; /* DATA, DATA_G */
 } tc_rsp_t;
