@@ -313,7 +313,21 @@ static void test_litmus_parse_errors(void** state) {
     expect_parse_error(HDR "  st x 0x100000000\n", "t.litmus:8: bad number '0x100000000'");
     expect_parse_error(HDR "  ld r1 x until=\n", "t.litmus:8: expected KEY=VALUE");
     expect_parse_error(HDR "  ld r1 x when=1\n", "t.litmus:8: unknown option 'when'");
-    expect_parse_error(HDR "  fence.sys\n", "t.litmus:8: unknown directive or operation");
+    expect_parse_error(HDR "  fence.sys\n", "t.litmus:8: 'fence.sys': bad suffix '.sys'");
+    expect_parse_error(HDR "  fooz r1 x\n", "t.litmus:8: unknown directive or operation 'fooz'");
+    expect_parse_error(HDR "  fence.sc\n", "t.litmus:8: 'fence.sc': fence needs a scope");
+    expect_parse_error(HDR "  ld.release.gpu r1 x\n",
+                       "t.litmus:8: 'ld.release.gpu': bad suffix '.release'");
+    expect_parse_error(HDR "  st.acquire x 1\n", "t.litmus:8: 'st.acquire': bad suffix '.acquire'");
+    expect_parse_error(HDR "  atom.add.sc.gpu r1 x 1\n",
+                       "t.litmus:8: 'atom.add.sc.gpu': bad suffix '.sc'");
+    expect_parse_error(HDR "  atom.add.gpu.acquire r1 x 1\n",
+                       "t.litmus:8: 'atom.add.gpu.acquire': bad suffix '.acquire'");
+    expect_parse_error(HDR "  atom.cas.acq_rel.cta r1 x 1\n",
+                       "t.litmus:8: atom.cas.acq_rel.cta: expected 'atom.cas.acq_rel.cta REG LOC "
+                       "CMP SWAP'");
+    expect_parse_error(HDR "allow ptx,tc-medium r0=1\n",
+                       "t.litmus:8: unknown protocol, family or memory model 'tc-medium'");
     expect_parse_error(HDR "allow tc-medium r0=1\n",
                        "t.litmus:8: unknown protocol, family or memory model 'tc-medium'");
     expect_parse_error(HDR "thread T2 sm=1\n", "t.litmus:8: thread T2: missing cta=");
@@ -351,6 +365,17 @@ static void test_litmus_parse_errors(void** state) {
     char b[64];
     litmus_format(t, v, b, sizeof b);
     assert_string_equal(b, "r0=1 r1=0 x=7");
+    litmus_free(t);
+    /* a location named only as '*' is still observed (its final value shows in the outcomes);
+     * the new mnemonics parse */
+    t = litmus_parse(HDR "  ld.acquire.cta r1 y\n  atom.exch.acq_rel.gpu r2 y 1\n  fence.sc.cta\n"
+                         "  st.release.gpu x 2\n  ld.relaxed r3 x\n"
+                         "allow tc-weak,tc-strong x=* r0=1\n",
+                     "t.litmus", err, sizeof err);
+    if (!t)
+        fail_msg("%s", err);
+    assert_int_equal(litmus_nkeys(t), 5);
+    assert_string_equal(litmus_key(t, 4), "x");
     litmus_free(t);
 }
 
@@ -418,12 +443,14 @@ static void test_litmus_model_keys(void** state) {
         const char* exps;
         int rc;
     } cases[] = {
-        {"allow all\nforbid rcsc r0=1 r1=0\n", 0},  /* TC-Weak does not give rcsc */
-        {"allow all\nforbid rcpc r0=1 r1=0\n", 1},  /* it gives rcpc: the line applies */
-        {"allow all\nforbid tc r0=1 r1=0\n", 1},    /* its family */
-        {"allow all\nwitness rcsc r0=5 r1=5\n", 0}, /* a witness binds only the model's own */
+        /* (forbid all r0=9 r1=9, never seen, keeps a test that would otherwise check nothing
+         * under TC-Weak from being refused: test_litmus_checks_nothing_refused) */
+        {"allow all\nforbid all r0=9 r1=9\nforbid rcsc r0=1 r1=0\n", 0}, /* not TC-Weak's */
+        {"allow all\nforbid rcpc r0=1 r1=0\n", 1}, /* it gives rcpc: the line applies */
+        {"allow all\nforbid tc r0=1 r1=0\n", 1},   /* its family */
+        {"allow all\nforbid all r0=9 r1=9\nwitness rcsc r0=5 r1=5\n", 0}, /* binds its own */
         {"allow all\nwitness rcpc r0=5 r1=5\n", 1}, /* TC-Weak's own model: never seen, fails */
-        {"allow rcpc\nforbid sc r0=1 r1=0\n", 0},   /* no variant gives sc: applies to none */
+        {"allow rcpc\nforbid all r0=9 r1=9\nforbid sc r0=1 r1=0\n", 0}, /* sc: no variant */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         litmus_result_t r;
@@ -456,11 +483,45 @@ static void test_litmus_wrong_expectation_fails(void** state) {
     litmus_result_free(&r);
 }
 
+/* A test whose lines let every outcome pass under the variant it runs is refused before any run
+ * (litmus_check), naming the catch-all line; a forbid or witness line for the variant, or an
+ * allow line with values, makes it a test again. */
+static void test_litmus_checks_nothing_refused(void** state) {
+    (void)state;
+    static const struct {
+        const char* exps;
+        int ok;
+    } cases[] = {
+        {"allow all\n", 0},
+        {"allow all r0=*\nundef all r1=0\n", 0},
+        {"allow all\nforbid tc-strong r0=1 r1=0\n", 0}, /* names the other variant only */
+        {"allow all\nforbid rcsc r0=1 r1=0\n", 0},      /* TC-Weak does not give rcsc */
+        {"allow all\nforbid tc-weak r0=1 r1=0\n", 1},
+        {"allow all\nwitness rcpc r0=0 r1=0\n", 1},
+        {"allow all r0=0\nallow all r0=1\n", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[2048], err[512];
+        snprintf(text, sizeof text, MP_BODY, "st flag 1", "ld", cases[i].exps);
+        litmus_t* t = litmus_parse(text, "mp.litmus", err, sizeof err);
+        if (!t)
+            fail_msg("%s", err);
+        gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+        int rc = litmus_check(t, &cfg, NULL, err, sizeof err);
+        if ((rc == 0) != cases[i].ok)
+            fail_msg("case %zu (%s): rc %d", i, cases[i].exps, rc);
+        if (!cases[i].ok && !strstr(err, "mp.litmus:10: this test checks nothing under tc-weak"))
+            fail_msg("case %zu: message '%s'", i, err);
+        litmus_free(t);
+    }
+}
+
 static void test_litmus_nothing_checked_fails(void** state) {
     (void)state;
     litmus_result_t r;
     /* the only allow line never matches, everything else is undefined: all not-checkable */
-    int rc = run_text("st flag 1", "ld", "allow all r0=7\nundef all\n", TC_STRONG, 100, &r);
+    int rc = run_text("st flag 1", "ld", "allow all r0=7\nundef all r0=0\nundef all r0=1\n",
+                      TC_STRONG, 100, &r);
     assert_int_equal(rc, 1);
     assert_false(r.pass);
     assert_int_equal(r.chk.match + r.chk.mismatch, 0);
@@ -502,8 +563,8 @@ static void test_litmus_missing_witness_fails(void** state) {
 static void test_litmus_setup_errors(void** state) {
     (void)state;
     char err[512];
-    litmus_t* t = litmus_parse(HDR "thread T2 sm=7 cta=7\n  ld r1 y\nallow all\n", "t.litmus", err,
-                               sizeof err);
+    litmus_t* t = litmus_parse(HDR "thread T2 sm=7 cta=7\n  ld r1 y\nallow all r1=0\n", "t.litmus",
+                               err, sizeof err);
     if (!t)
         fail_msg("%s", err);
     litmus_opts_t o;
@@ -513,7 +574,7 @@ static void test_litmus_setup_errors(void** state) {
     assert_int_equal(litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
     assert_string_equal(err, "t.litmus:8: thread T2: sm=7 but the configuration has 4 SMs");
     litmus_free(t);
-    t = litmus_parse(HDR "warm sm=5 x\nallow all\n", "t.litmus", err, sizeof err);
+    t = litmus_parse(HDR "warm sm=5 x\nallow all r0=0\n", "t.litmus", err, sizeof err);
     if (!t)
         fail_msg("%s", err);
     assert_int_equal(litmus_run(t, &cfg, &o, NULL, NULL, err, sizeof err), -1);
@@ -525,7 +586,7 @@ static void test_litmus_setup_errors(void** state) {
 static void test_litmus_reuse_equals_fresh(void** state) {
     (void)state;
     char text[2048], err[512];
-    snprintf(text, sizeof text, MP_BODY, "st flag 1", "ld", "allow all\n");
+    snprintf(text, sizeof text, MP_BODY, "st flag 1", "ld", "allow all\nforbid all r0=9 r1=9\n");
     litmus_t* t = litmus_parse(text, "mp.litmus", err, sizeof err);
     if (!t)
         fail_msg("%s", err);
@@ -558,6 +619,7 @@ int main(void) {
         cmocka_unit_test(test_episode_catches_weak_release),
         cmocka_unit_test(test_episode_deadlock_is_fatal),
         cmocka_unit_test(test_litmus_files_parse),
+        cmocka_unit_test(test_litmus_checks_nothing_refused),
         cmocka_unit_test(test_litmus_parse_errors),
         cmocka_unit_test(test_litmus_correct_passes),
         cmocka_unit_test(test_litmus_wrong_expectation_fails),

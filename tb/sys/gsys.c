@@ -759,7 +759,9 @@ static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
     f->op = op;
     f->line = op.addr >> s->lb_bits;
     f->word = (uint32_t)((op.addr & (s->line_bytes - 1)) >> 2);
-    const bool fence = op.kind == GSYS_OP_FENCE || op.kind == GSYS_OP_RELEASE;
+    const bool fence = op.kind == GSYS_OP_FENCE || op.kind == GSYS_OP_RELEASE ||
+                       (op.kind == GSYS_OP_ATOMIC &&
+                        (op.order == GSYS_ORD_RELEASE || op.order == GSYS_ORD_ACQ_REL));
     f->fence_l1 = fence && s->p->fences_to_l1;
     wf_set(s, j, i, fence && !f->fence_l1 ? WF_FENCE : WF_PEND);
 }
@@ -779,9 +781,9 @@ static void fences(gsys_t* s, uint32_t j) {
         if (!((ready[f->op.scope == GSYS_SCOPE_GPU] >> i) & 1u))
             continue;
         s->st_fence[f->op.scope == GSYS_SCOPE_GPU]++;
-        if (f->op.kind == GSYS_OP_RELEASE) {
+        if (f->op.kind != GSYS_OP_FENCE) {
             s->last_progress = s->cycle;
-            wf_set(s, j, i, WF_PEND); /* now the store */
+            wf_set(s, j, i, WF_PEND); /* now the release store / atomic */
         } else {
             wf_done(s, j, i, 0, NULL);
         }
@@ -863,6 +865,7 @@ static void core_issue(gsys_t* s, uint32_t j) {
         memset(&fop, 0, sizeof fop);
         fop.kind = GSYS_OP_FENCE;
         fop.scope = f->op.scope;
+        fop.order = f->op.kind == GSYS_OP_FENCE ? f->op.order : GSYS_ORD_ACQ_REL;
     }
     s->p->core_req(s->pd, sm_in(s, j), i, f->fence_l1 ? &fop : &f->op, f->line, f->word);
     const int odd = atomic_illegal(s, j, f);
@@ -1169,7 +1172,9 @@ void gsys_dump_blocked(const gsys_t* s, FILE* f) {
                 else
                     fprintf(f, "its %s fence", w->op.scope == GSYS_SCOPE_GPU ? "GPU" : "CTA");
                 fprintf(f, " (%u store(s)/atomic(s) not yet sent by the L1)%s\n", w->unsent,
-                        w->op.kind == GSYS_OP_RELEASE ? ", then the release store" : "");
+                        w->op.kind == GSYS_OP_RELEASE  ? ", then the release store"
+                        : w->op.kind == GSYS_OP_ATOMIC ? ", then the release atomic"
+                                                       : "");
                 break;
             }
         }

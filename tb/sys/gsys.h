@@ -56,12 +56,27 @@ typedef enum {
 
 typedef enum { GSYS_SCOPE_CTA = 0, GSYS_SCOPE_GPU = 1 } gsys_scope_t;
 
+/* Memory order of an ATOMIC, and of a FENCE (RELAXED = the default: an atomic with no
+ * ordering; a FENCE with any order but SC is an acquire-release fence). An ATOMIC of order
+ * RELEASE or ACQ_REL is a fence of its scope, then the atomic (as RELEASE is for a store); its
+ * acquire half is the blocking atomic itself. A FENCE of order SC is an SC fence: the protocol's
+ * fence_mask sees only the scope, so a protocol gives SC fences the strength of its fences
+ * (docs/memory-models.md says what that is per variant). */
+typedef enum {
+    GSYS_ORD_RELAXED = 0,
+    GSYS_ORD_ACQUIRE,
+    GSYS_ORD_RELEASE,
+    GSYS_ORD_ACQ_REL,
+    GSYS_ORD_SC
+} gsys_order_t;
+
 /* atomic operations (ATOMIC: value = a, value2 = the CAS swap value) */
 typedef enum { GSYS_AOP_ADD = 0, GSYS_AOP_EXCH = 1, GSYS_AOP_CAS = 2 } gsys_aop_t;
 
 typedef struct {
     uint32_t kind;   /* gsys_op_kind_t */
-    uint32_t scope;  /* gsys_scope_t (FENCE, ACQUIRE, RELEASE) */
+    uint32_t scope;  /* gsys_scope_t (FENCE, ACQUIRE, RELEASE, ATOMIC) */
+    uint32_t order;  /* gsys_order_t (ATOMIC, FENCE) */
     uint64_t addr;   /* byte address, 4-byte aligned (word ops) or line-aligned (line ops) */
     uint32_t value;  /* STORE/RELEASE value; ATOMIC operand a */
     uint32_t value2; /* ATOMIC CAS swap value */

@@ -59,7 +59,7 @@ static uint32_t variant_bit(const char* name) {
 
 /* every memory model a key may name (a known model no variant gives applies to none) */
 static const char* const MODELS[] = {"sc",         "rcsc",         "rcpc", "drf-sc",
-                                     "hrf-direct", "hrf-indirect", NULL};
+                                     "hrf-direct", "hrf-indirect", "ptx",  NULL};
 
 static bool in_list(const char* const* l, const char* k) {
     for (; *l; l++)
@@ -68,8 +68,8 @@ static bool in_list(const char* const* l, const char* k) {
     return false;
 }
 
-/* The variants an expectation key names (bit i = variant_at(i)); false for an unknown key. */
-static bool key_variants(const char* k, bool witness, uint32_t* mask) {
+/* The variants one expectation key names (bit i = variant_at(i)); false for an unknown key. */
+static bool key_variants1(const char* k, bool witness, uint32_t* mask) {
     *mask = 0;
     const bool model = in_list(MODELS, k);
     bool known = model || !strcmp(k, "all");
@@ -83,6 +83,26 @@ static bool key_variants(const char* k, bool witness, uint32_t* mask) {
             *mask |= 1u << i;
     }
     return known;
+}
+
+/* A key or a comma-separated list of keys ("ptx,rcsc"): the union; *bad = the first unknown. */
+static bool key_variants(const char* k, bool witness, uint32_t* mask, char* bad, size_t badlen) {
+    *mask = 0;
+    char part[LT_NAME];
+    for (const char* s = k;;) {
+        const char* c = strchr(s, ',');
+        size_t n = c ? (size_t)(c - s) : strlen(s);
+        snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), s);
+        uint32_t m;
+        if (!n || n >= sizeof part || !key_variants1(part, witness, &m)) {
+            snprintf(bad, badlen, "%.*s", (int)n, s);
+            return false;
+        }
+        *mask |= m;
+        if (!c)
+            return true;
+        s = c + 1;
+    }
 }
 
 /* "variants tc-strong, tc-weak; families tc; models sc, rcsc, ..." (error messages) */
@@ -99,7 +119,7 @@ static void key_list(char* b, size_t n) {
 }
 
 typedef struct {
-    uint32_t kind, scope, loc, reg, aop;
+    uint32_t kind, scope, loc, reg, aop, order;
     uint32_t v, v2;
     bool until;
     uint32_t until_v;
@@ -305,6 +325,97 @@ static bool parse_until(ps_t* p, char** tok, uint32_t nt, uint32_t first, lt_op_
     return true;
 }
 
+/* An operation's mnemonic: BASE[.SEM][.SCOPE] (litmus.h). Fills kind, aop, order, scope;
+ * false if m is no operation. A mnemonic that starts like an operation but has a bad suffix
+ * gives a message naming it (*bad). */
+typedef struct {
+    const char* name;
+    uint32_t kind, aop;
+} lt_base_t;
+
+static const lt_base_t BASES[] = {
+    {"ld", LO_LD, 0},
+    {"st", LO_ST, 0},
+    {"fence", LO_FENCE, 0},
+    {"acq", LO_ACQ, 0},
+    {"rel", LO_REL, 0},
+    {"atom.add", LO_ATOM, GSYS_AOP_ADD},
+    {"atom.exch", LO_ATOM, GSYS_AOP_EXCH},
+    {"atom.cas", LO_ATOM, GSYS_AOP_CAS},
+    {"delay", LO_DELAY, 0},
+};
+static const char* const SEMS[] = {"relaxed", "acquire", "release", "acq_rel", "sc"};
+
+/* The semantics each base accepts (bit = gsys_order_t). */
+static uint32_t sems_of(uint32_t kind) {
+    switch (kind) {
+    case LO_LD:
+        return 1u << GSYS_ORD_RELAXED | 1u << GSYS_ORD_ACQUIRE;
+    case LO_ST:
+        return 1u << GSYS_ORD_RELAXED | 1u << GSYS_ORD_RELEASE;
+    case LO_FENCE:
+        return 1u << GSYS_ORD_ACQ_REL | 1u << GSYS_ORD_SC;
+    case LO_ATOM:
+        return 1u << GSYS_ORD_RELAXED | 1u << GSYS_ORD_ACQUIRE | 1u << GSYS_ORD_RELEASE |
+               1u << GSYS_ORD_ACQ_REL;
+    default: /* acq, rel (legacy: the scope only), delay */
+        return 0;
+    }
+}
+
+static bool parse_mnemonic(ps_t* p, const char* m, lt_op_t* op, bool* is_op) {
+    const lt_base_t* b = NULL;
+    size_t bl = 0;
+    for (size_t i = 0; i < sizeof BASES / sizeof BASES[0]; i++) {
+        size_t l = strlen(BASES[i].name);
+        if (!strncmp(m, BASES[i].name, l) && (m[l] == 0 || m[l] == '.') && l > bl) {
+            b = &BASES[i];
+            bl = l;
+        }
+    }
+    *is_op = b != NULL;
+    if (!b)
+        return true;
+    op->kind = b->kind;
+    op->aop = b->aop;
+    op->scope = GSYS_SCOPE_GPU;
+    op->order = b->kind == LO_FENCE ? GSYS_ORD_ACQ_REL : GSYS_ORD_RELAXED;
+    bool sem = false, scope = false;
+    for (const char* s = m + bl; *s == '.';) {
+        const char* e = strchr(s + 1, '.');
+        size_t n = e ? (size_t)(e - s - 1) : strlen(s + 1);
+        uint32_t k;
+        for (k = 0; k < 5 && !(strlen(SEMS[k]) == n && !strncmp(s + 1, SEMS[k], n)); k++)
+            ;
+        if (k < 5 && !sem && !scope && ((sems_of(b->kind) >> k) & 1u)) {
+            op->order = k;
+            sem = true;
+        } else if (!scope && (n == 3 && (!strncmp(s + 1, "cta", 3) || !strncmp(s + 1, "gpu", 3))) &&
+                   b->kind != LO_DELAY) {
+            op->scope = !strncmp(s + 1, "cta", 3) ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
+            scope = true;
+        } else {
+            return perr(p,
+                        "'%s': bad suffix '.%.*s' (%s[.SEM][.SCOPE]; SEM for %s: %s; SCOPE cta "
+                        "or gpu)",
+                        m, (int)n, s + 1, b->name, b->name,
+                        b->kind == LO_LD      ? "relaxed acquire"
+                        : b->kind == LO_ST    ? "relaxed release"
+                        : b->kind == LO_FENCE ? "acq_rel sc"
+                        : b->kind == LO_ATOM  ? "relaxed acquire release acq_rel"
+                                              : "none");
+        }
+        s += n + 1;
+    }
+    if ((b->kind == LO_FENCE || b->kind == LO_ACQ || b->kind == LO_REL) && !scope)
+        return perr(p, "'%s': %s needs a scope (.cta or .gpu)", m, b->name);
+    if (b->kind == LO_LD && op->order == GSYS_ORD_ACQUIRE)
+        op->kind = LO_ACQ;
+    if (b->kind == LO_ST && op->order == GSYS_ORD_RELEASE)
+        op->kind = LO_REL;
+    return true;
+}
+
 static bool parse_op(ps_t* p, char** tok, uint32_t nt) {
     const char* m = tok[0];
     lt_thread_t* th = p->cur;
@@ -312,65 +423,60 @@ static bool parse_op(ps_t* p, char** tok, uint32_t nt) {
     memset(&op, 0, sizeof op);
     op.reg = UINT32_MAX;
     op.src = p->line;
-    static const char* const known[] = {"ld",       "st",        "fence.cta", "fence.gpu",
-                                        "acq.cta",  "acq.gpu",   "rel.cta",   "rel.gpu",
-                                        "atom.add", "atom.exch", "atom.cas",  "delay"};
     bool is_op = false;
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        is_op = is_op || !strcmp(m, known[i]);
-    if (is_op && !th)
+    if (!parse_mnemonic(p, m, &op, &is_op))
+        return false;
+    if (!is_op)
+        return perr(p,
+                    "unknown directive or operation '%s' (directives: test doc loc warm thread "
+                    "allow forbid undef witness; operations: ld st fence atom.add atom.exch "
+                    "atom.cas with [.SEM][.SCOPE], acq.SCOPE rel.SCOPE delay)",
+                    m);
+    if (!th)
         return perr(p, "operation '%s' outside a thread (write 'thread NAME sm=N cta=N' first)", m);
-    if (!strcmp(m, "ld") || !strcmp(m, "acq.cta") || !strcmp(m, "acq.gpu")) {
-        const char* usage = m[0] == 'l' ? "ld REG LOC [until=V]" : "acq.SCOPE REG LOC [until=V]";
+    switch (op.kind) {
+    case LO_LD:
+    case LO_ACQ: {
+        const char* usage = "ld[.SEM][.SCOPE] REG LOC [until=V]";
         if (nt < 3 || nt > 4)
             return perr(p, "%s: expected '%s'", m, usage);
-        op.kind = m[0] == 'l' ? LO_LD : LO_ACQ;
-        op.scope = !strcmp(m, "acq.cta") ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
         if (!get_loc(p, tok[2], &op.loc) || !parse_until(p, tok, nt, 3, &op, usage) ||
             !def_reg(p, tok[1], &op.reg))
             return false;
-    } else if (!strcmp(m, "st") || !strcmp(m, "rel.cta") || !strcmp(m, "rel.gpu")) {
-        const char* usage = m[0] == 's' ? "st LOC V" : "rel.SCOPE LOC V";
+        break;
+    }
+    case LO_ST:
+    case LO_REL:
         if (nt != 3)
-            return perr(p, "%s: expected '%s'", m, usage);
-        op.kind = m[0] == 's' ? LO_ST : LO_REL;
-        op.scope = !strcmp(m, "rel.cta") ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
+            return perr(p, "%s: expected '%s LOC V'", m, m);
         if (!get_loc(p, tok[1], &op.loc) || !parse_u32(p, tok[2], &op.v, "the stored value"))
             return false;
-    } else if (!strcmp(m, "fence.cta") || !strcmp(m, "fence.gpu")) {
+        break;
+    case LO_FENCE:
         if (nt != 1)
             return perr(p, "%s takes no operands", m);
-        op.kind = LO_FENCE;
-        op.scope = !strcmp(m, "fence.cta") ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
-    } else if (!strcmp(m, "atom.add") || !strcmp(m, "atom.exch")) {
-        if (nt != 4)
-            return perr(p, "%s: expected '%s REG LOC V'", m, m);
-        op.kind = LO_ATOM;
-        op.aop = !strcmp(m, "atom.add") ? GSYS_AOP_ADD : GSYS_AOP_EXCH;
-        if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "the operand") ||
-            !def_reg(p, tok[1], &op.reg))
-            return false;
-    } else if (!strcmp(m, "atom.cas")) {
-        if (nt != 5)
-            return perr(p, "atom.cas: expected 'atom.cas REG LOC CMP SWAP'");
-        op.kind = LO_ATOM;
-        op.aop = GSYS_AOP_CAS;
-        if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "CMP") ||
-            !parse_u32(p, tok[4], &op.v2, "SWAP") || !def_reg(p, tok[1], &op.reg))
-            return false;
-    } else if (!strcmp(m, "delay")) {
+        break;
+    case LO_ATOM:
+        if (op.aop == GSYS_AOP_CAS) {
+            if (nt != 5)
+                return perr(p, "%s: expected '%s REG LOC CMP SWAP'", m, m);
+            if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "CMP") ||
+                !parse_u32(p, tok[4], &op.v2, "SWAP") || !def_reg(p, tok[1], &op.reg))
+                return false;
+        } else {
+            if (nt != 4)
+                return perr(p, "%s: expected '%s REG LOC V'", m, m);
+            if (!get_loc(p, tok[2], &op.loc) || !parse_u32(p, tok[3], &op.v, "the operand") ||
+                !def_reg(p, tok[1], &op.reg))
+                return false;
+        }
+        break;
+    default: /* LO_DELAY */
         if (nt != 2)
             return perr(p, "delay: expected 'delay N'");
-        op.kind = LO_DELAY;
         if (!parse_u32(p, tok[1], &op.v, "delay"))
             return false;
-    } else {
-        return perr(
-            p,
-            "unknown directive or operation '%s' (directives: test doc loc warm thread "
-            "allow forbid undef witness; operations: ld st fence.cta fence.gpu acq.cta acq.gpu "
-            "rel.cta rel.gpu atom.add atom.exch atom.cas delay)",
-            m);
+        break;
     }
     if (th->nops >= LT_OPS)
         return perr(p, "thread %s: too many operations (at most %u)", th->name, LT_OPS);
@@ -493,10 +599,11 @@ static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
              : !strcmp(c, "forbid") ? EX_FORBID
              : !strcmp(c, "undef")  ? EX_UNDEF
                                     : EX_WITNESS;
-    if (!key_variants(tok[1], e->cls == EX_WITNESS, &e->protos)) {
+    char bad[LT_NAME + 8];
+    if (!key_variants(tok[1], e->cls == EX_WITNESS, &e->protos, bad, sizeof bad)) {
         char keys[256];
         key_list(keys, sizeof keys);
-        return perr(p, "unknown protocol, family or memory model '%s' (%s; or all)", tok[1], keys);
+        return perr(p, "unknown protocol, family or memory model '%s' (%s; or all)", bad, keys);
     }
     for (uint32_t i = 2; i < nt; i++) {
         char k[LT_NAME + 8];
@@ -516,6 +623,8 @@ static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
         for (uint32_t j = 0; j < e->n; j++)
             if (e->key[j] == key)
                 return perr(p, "duplicate key '%s' in outcome", k);
+        if (key >= LT_REGS) /* a location named, even as '*', is observed: its final value shows */
+            t->loc[key - LT_REGS].final = true;
         if (!strcmp(v, "*"))
             continue;
         uint32_t x;
@@ -523,8 +632,6 @@ static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
             return false;
         e->key[e->n] = key;
         e->val[e->n++] = x;
-        if (key >= LT_REGS)
-            t->loc[key - LT_REGS].final = true;
     }
     t->nex++;
     return true;
@@ -870,9 +977,11 @@ static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, gsys_op_t* op) {
         break;
     case LO_FENCE:
         word_op(op, GSYS_OP_FENCE, o->scope, 0);
+        op->order = o->order;
         break;
     default: /* LO_ATOM */
-        word_op(op, GSYS_OP_ATOMIC, GSYS_SCOPE_GPU, a);
+        word_op(op, GSYS_OP_ATOMIC, o->scope, a);
+        op->order = o->order;
         op->aop = o->aop;
         op->value = o->v;
         op->value2 = o->v2;
@@ -1227,6 +1336,31 @@ static bool check_delays(const litmus_t* t, uint64_t deadlock, uint64_t budget, 
     return true;
 }
 
+/* A test must be able to fail under the variant it runs: it fails when an outcome is forbidden,
+ * when a witness is never seen, or when an outcome matches no line (unexpected). An allow or
+ * undef line with no concrete value matches every outcome; with one and no forbid or witness
+ * line for the variant, no run can fail: the test checks nothing (an error naming the line). */
+static bool checks_something(const litmus_t* t, const char* variant, char* err, size_t errlen) {
+    const uint32_t bit = variant_bit(variant);
+    int catch_all = -1;
+    for (uint32_t k = 0; k < t->nex; k++) {
+        const lt_exp_t* e = &t->ex[k];
+        if (!(e->protos & bit))
+            continue;
+        if (e->cls == EX_FORBID || e->cls == EX_WITNESS)
+            return true;
+        if (e->n == 0 && catch_all < 0)
+            catch_all = (int)k;
+    }
+    if (catch_all < 0)
+        return true;
+    snprintf(err, errlen,
+             "%s:%u: this test checks nothing under %s: this line allows every outcome, and no "
+             "forbid or witness line names %s (add one, or give the line values)",
+             t->file, t->ex[catch_all].src, variant, variant);
+    return false;
+}
+
 int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
                  size_t errlen) {
     litmus_opts_t od;
@@ -1248,7 +1382,8 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
         snprintf(err, errlen, "litmus: out of memory");
         return -1;
     }
-    const bool ok = place(t, cfg, role, warm_wf, &init_wf, &obs_wf, err, errlen);
+    const bool ok = place(t, cfg, role, warm_wf, &init_wf, &obs_wf, err, errlen) &&
+                    checks_something(t, gsys_variant_name(cfg), err, errlen);
     free(role);
     return ok ? 0 : -1;
 }

@@ -23,25 +23,38 @@
  *                                  expectations (threads of one CTA must share the SM); wf
  *                                  defaults to the next free wavefront of the SM. The operations
  *                                  that follow belong to it:
- *     ld REG LOC [until=V]         load (blocking); with until=V: repeat until the value is V
- *                                  (spin; gives up after the spin budget, leaving REG != V)
- *     st LOC V                     store (not blocking)
- *     fence.cta | fence.gpu        fence of that scope (docs/system.md: GPU waits for acks and
- *                                  GWCT expiry, CTA for acks only)
- *     acq.cta|acq.gpu REG LOC [until=V]   acquire load
- *     rel.cta|rel.gpu LOC V        release store (fence of the scope, then the store)
- *     atom.add|atom.exch REG LOC V atomic; REG = the old value
- *     atom.cas REG LOC CMP SWAP    compare-and-swap; REG = the old value
+ *   An operation is BASE[.SEM][.SCOPE] (SCOPE cta or gpu, default gpu; the PTX spelling of
+ *   the semantics, so that scoped suites translate directly):
+ *     ld[.relaxed|.acquire][.SCOPE] REG LOC [until=V]
+ *                                  load (blocking); .acquire: an acquire load. With until=V:
+ *                                  repeat until the value is V (spin; gives up after the spin
+ *                                  budget, leaving REG != V)
+ *     st[.relaxed|.release][.SCOPE] LOC V
+ *                                  store (not blocking); .release: a fence of the scope, then
+ *                                  the store
+ *     fence[.acq_rel|.sc].SCOPE    fence (scope required); .acq_rel is the default; .sc an SC
+ *                                  fence. TC gives both its fence of the scope (docs/system.md:
+ *                                  GPU waits for acks and GWCT expiry, CTA for acks only); what
+ *                                  that is worth per variant is docs/memory-models.md's
+ *     atom.add|atom.exch[.SEM][.SCOPE] REG LOC V
+ *     atom.cas[.SEM][.SCOPE] REG LOC CMP SWAP
+ *                                  atomic, REG = the old value; SEM relaxed (default), acquire
+ *                                  (the blocking atomic), release or acq_rel (a fence of the
+ *                                  scope, then the atomic)
+ *     acq.SCOPE ... | rel.SCOPE ...   the older spellings of ld.acquire / st.release
  *     delay N                      N idle cycles
  *   allow   WHO OUTCOME            WHO: a protocol variant (tc-weak, tc-strong), a family (tc),
  *   forbid  WHO OUTCOME            a memory model (sc, rcsc, rcpc, drf-sc, hrf-direct,
- *   undef   WHO OUTCOME            hrf-indirect: every variant giving it; for witness, every
- *   witness WHO OUTCOME            variant whose own model it is) or all. OUTCOME: KEY=V ...
+ *   undef   WHO OUTCOME            hrf-indirect, ptx: every variant giving it; for witness, every
+ *   witness WHO OUTCOME            variant whose own model it is), all, or a comma-separated
+ *                                  list of these (their union). OUTCOME: KEY=V ...
  *                                  where KEY is a register (its final value) or a location
  *                                  (its final value, read by an atomic ADD 0 after every thread
  *                                  has drained its writes); V is a number or '*'; keys not
- *                                  named are '*'. TC-Strong gives rcsc (and so rcpc), TC-Weak
- *                                  rcpc (the paper's claims; litmus.c VARIANTS).
+ *                                  named are '*' (a location named, even as '*', is observed:
+ *                                  its final value shows in the outcomes). Which models each
+ *                                  variant gives: the descriptors (gsys_variant_t), argued in
+ *                                  docs/memory-models.md.
  *
  * Numbers: decimal or 0x hex, 32 bits. Names: [A-Za-z_][A-Za-z0-9_]*, unique over threads,
  * locations and registers; a register is defined by the one operation that writes it, and an
@@ -53,7 +66,10 @@
  * not fail); else unexpected (not checkable, reason unexpected; fails the test). A `witness`
  * outcome must be observed at least once when the test runs at least witness_min_runs times,
  * otherwise the test fails as too weak (it never showed the behaviour it is meant to exercise).
- * Every protocol needs at least one allow or forbid line.
+ * Every protocol needs at least one allow or forbid line. A test must be able to fail under the
+ * variant it runs: an allow or undef line with no value matches every outcome, and if such a
+ * line applies and no forbid or witness line does, litmus_check refuses the test ("checks
+ * nothing under VARIANT", naming the line) before any run.
  *
  * ---- runs ---------------------------------------------------------------------------------
  *
