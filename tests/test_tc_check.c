@@ -227,6 +227,55 @@ static void test_episode_catches_weak_release(void** state) {
     assert_int_equal(rc, 0);
 }
 
+/* Release/acquire mode (episode.h): ticket locks of release stores and acquire loads, half of the
+ * episodes on the SM's CTA-scope location. It passes on both protocols; it fails when releases
+ * and acquires across SMs are only CTA-scoped (TC-Weak waits for no GWCT), and when a flag load
+ * or a ticket returns a wrong value. */
+static void test_episode_relacq(void** state) {
+    (void)state;
+    for (int proto = 0; proto < 2; proto++) {
+        gsys_cfg_t cfg = tc_sys_cfg_small((tc_protocol_t)proto);
+        cfg.seed = 13;
+        ep_params_t p = small_params(6);
+        p.sync_mode = EP_SYNC_RELACQ;
+        chk_result_t r;
+        char err[256];
+        assert_int_equal(ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err), 0);
+        assert_true(r.match > 1000);
+    }
+    gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    TC_D(&cfg)->pred_init = TC_D(&cfg)->pred_max = 200; /* long leases */
+    ep_params_t p = ep_defaults();
+    p.sync_mode = EP_SYNC_RELACQ;
+    p.cta_permille = 0;
+    p.episodes = 50;
+    p.locations = 16;
+    p.sync_locs = 1;
+    p.rel_scope = GSYS_SCOPE_CTA; /* the GPU location used at CTA scope across SMs */
+    chk_result_t r;
+    char err[256];
+    assert_int_equal(ep_run(&cfg, &p, NULL, NULL, 0, false, NULL, &r, err, sizeof err), 1);
+    assert_true(r.mismatch >= 1);
+    assert_non_null(strstr(r.msg[0], "load mismatch"));
+    p = small_params(7);
+    p.sync_mode = EP_SYNC_RELACQ;
+    static const struct {
+        uint32_t kind, nth, xor_mask;
+        const char* msg;
+    } inj[] = {{GSYS_OP_ACQUIRE, 40, 0x00400000u, "beyond this wavefront's ticket"},
+               {GSYS_OP_ACQUIRE, 40, 0xffffffffu, "beyond this wavefront's ticket"},
+               {GSYS_OP_ATOMIC, 1, 0x00400000u, "ticket atomic on sync"}}; /* the first ticket */
+    for (size_t i = 0; i < sizeof inj / sizeof inj[0]; i++) {
+        inject_t j = {NULL, inj[i].kind, inj[i].nth, 0, inj[i].xor_mask, false};
+        static char rep[1 << 16];
+        cfg = tc_sys_cfg_small(TC_WEAK);
+        run_injected(&cfg, &p, &j, &r, rep, sizeof rep);
+        assert_true(r.mismatch >= 1);
+        if (!strstr(r.msg[0], inj[i].msg))
+            fail_msg("injection %zu: '%s'", i, r.msg[0]);
+    }
+}
+
 static void test_episode_deadlock_is_fatal(void** state) {
     (void)state;
     gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
@@ -618,6 +667,7 @@ int main(void) {
         cmocka_unit_test(test_episode_catches_wrong_atomic),
         cmocka_unit_test(test_episode_catches_weak_release),
         cmocka_unit_test(test_episode_deadlock_is_fatal),
+        cmocka_unit_test(test_episode_relacq),
         cmocka_unit_test(test_litmus_files_parse),
         cmocka_unit_test(test_litmus_checks_nothing_refused),
         cmocka_unit_test(test_litmus_parse_errors),

@@ -53,6 +53,8 @@ typedef struct {
     uint64_t p_cycle;
     uint32_t audit_i;
     bool audit_wf;
+    uint32_t spin_last; /* EP_SYNC_RELACQ: the last flag value this spin read */
+    bool spin_warm;     /* the last operation of the spin was a racy warming load */
 } wfs_t;
 
 enum {
@@ -62,7 +64,13 @@ enum {
     PK_FENCE,
     PK_AUDIT_ACQ,
     PK_AUDIT_SLOAD,
-    PK_AUDIT_LOAD
+    PK_AUDIT_LOAD,
+    PK_TICKET, /* EP_SYNC_RELACQ: the ticket atomic, the flag spin, the release store */
+    PK_SPIN,
+    PK_REL_STORE,
+    PK_AUDIT_TICKET,
+    PK_AUDIT_SPIN,
+    PK_AUDIT_REL
 };
 
 typedef struct {
@@ -77,6 +85,12 @@ typedef struct {
     uint32_t* pvc;     /* join of the releases at positions < resolved */
     slot_t* slot;
     uint32_t cap;
+    /* EP_SYNC_RELACQ: addr is the flag F_S; the ticket T_S's returns use issued/slot above */
+    uint64_t taddr;
+    uint32_t scope;   /* GSYS_SCOPE_* of the location's acquires and releases */
+    bool last_set;    /* a holder released: last_k and lastvc are its */
+    uint32_t last_k;  /* its ticket (it stored last_k + 1) */
+    uint32_t* lastvc; /* its vector clock at the release */
 } sync_t;
 
 typedef struct {
@@ -103,6 +117,8 @@ struct ep {
     gsys_workload_t wl;
     gpucoh_rng_t rng;
     uint32_t nsm, nwf, nw; /* SMs, active wavefronts per SM, total */
+    uint32_t ns;           /* sync locations: sync_locs GPU ones (+ one CTA one per SM, relacq) */
+    bool relacq;           /* sync_mode == EP_SYNC_RELACQ */
     wfs_t* w;
     sync_t* s;
     loc_t* l;
@@ -116,6 +132,7 @@ struct ep {
     bool ended;
     /* statistics */
     uint64_t n_eps, n_ld, n_st, n_at, n_racy, n_refused, n_sync, n_audit_ld, n_dropped;
+    uint64_t n_spin, n_cta, n_relay;
 };
 
 /* ---- helpers ------------------------------------------------------------------------------- */
@@ -426,6 +443,117 @@ static void op_word(gsys_op_t* op, uint32_t kind, uint64_t addr, uint64_t tag) {
     op->tag = tag;
 }
 
+/* ---- release/acquire mode (EP_SYNC_RELACQ, episode.h) -------------------------------------- */
+
+/* The episode's sync location (its SM's CTA one with probability cta_permille, never for the
+ * last episode) and its ticket atomic. */
+static void relacq_begin(ep_t* e, wfs_t* w, gsys_op_t* op) {
+    if (w->ep < e->p.episodes && e->p.cta_permille &&
+        gpucoh_rng_permille(&e->rng, e->p.cta_permille)) {
+        w->sync = e->p.sync_locs + w->sm;
+        e->n_cta++;
+    }
+    sync_t* s = &e->s[w->sync];
+    op_word(op, GSYS_OP_ATOMIC, s->taddr, PK_TICKET);
+    op->scope = s->scope;
+    op->aop = GSYS_AOP_ADD;
+    op->value = 1;
+    s->issued++;
+    w->p_kind = PK_TICKET;
+    w->phase = PH_ACQ_ATOM;
+}
+
+/* The release store of the held ticket: k + 1 to the flag (a fence of S's scope first). */
+static void relacq_release(ep_t* e, wfs_t* w, gsys_op_t* op, uint32_t kind) {
+    const sync_t* s = &e->s[w->sync];
+    op_word(op, GSYS_OP_RELEASE, s->addr, kind);
+    op->scope = s->scope;
+    op->value = w->acq_k + 1;
+    w->p_kind = kind;
+}
+
+/* The audit's acquire and release of GPU location audit_i / 3: ticket, spin, release. */
+static void relacq_audit(ep_t* e, wfs_t* w, gsys_op_t* op) {
+    w->sync = w->audit_i / 3;
+    sync_t* s = &e->s[w->sync];
+    switch (w->audit_i % 3) {
+    case 0:
+        op_word(op, GSYS_OP_ATOMIC, s->taddr, PK_AUDIT_TICKET);
+        op->aop = GSYS_AOP_ADD;
+        op->value = 1;
+        s->issued++;
+        w->p_kind = PK_AUDIT_TICKET;
+        break;
+    case 1:
+        op_word(op, GSYS_OP_ACQUIRE, s->addr, PK_AUDIT_SPIN);
+        w->p_kind = PK_AUDIT_SPIN;
+        e->n_spin++;
+        break;
+    default:
+        relacq_release(e, w, op, PK_AUDIT_REL);
+        break;
+    }
+}
+
+/* A ticket atomic returned k: a new position of T_S (sync_return's expected set). */
+static void relacq_ticket(ep_t* e, wfs_t* w, uint32_t k, uint64_t cycle) {
+    sync_t* s = &e->s[w->sync];
+    e->n_sync++;
+    w->acq_k = k;
+    w->spin_last = 0;
+    w->acq_ok = sync_return(e, w, w->sync, k, "ticket", cycle);
+    if (!w->acq_ok)
+        return;
+    if (slot_reserve(e, s, k) != 0) {
+        chk_fatal(&e->chk, "episode: out of memory (tickets)");
+        return;
+    }
+    s->slot[k].st = 1;
+    absorb(e, s);
+}
+
+/* A flag load of the spin returned v: true when the ticket is held (v == k, or the ticket was
+ * wrong: then nothing is assumed ordered and the episode goes on). */
+static bool relacq_spin(ep_t* e, wfs_t* w, uint32_t v, uint64_t cycle) {
+    sync_t* s = &e->s[w->sync];
+    const uint32_t k = w->acq_k;
+    const char* bad = NULL;
+    if (!w->acq_ok)
+        return true;
+    if (v < w->spin_last)
+        bad = "below an earlier load of the same spin (coherence)";
+    else if (v > k)
+        bad = "beyond this wavefront's ticket";
+    else if (v == k && k > 0 && !(s->last_set && s->last_k == k - 1))
+        bad = "before the holder of the previous ticket released it";
+    if (bad) {
+        chk_mismatch(&e->chk,
+                     "episode: flag load of sync S%u (%s scope, addr 0x%" PRIx64
+                     ") returned %u with ticket %u: %s; SM %u wf %u episode %u (#%" PRIu64
+                     ") cycle %" PRIu64,
+                     w->sync, s->scope == GSYS_SCOPE_CTA ? "CTA" : "GPU", s->addr, v, k, bad, w->sm,
+                     w->wf, w->ep, w->gid, cycle);
+        return true;
+    }
+    chk_match(&e->chk);
+    w->spin_last = v;
+    if (v != k)
+        return false;
+    if (k > 0)
+        vc_join(w->vc, s->lastvc, e->nw);
+    return true;
+}
+
+/* The release store was issued: later holders are ordered after this vector clock. */
+static void relacq_released(ep_t* e, wfs_t* w) {
+    sync_t* s = &e->s[w->sync];
+    e->n_sync++;
+    w->vc[w->gw] = w->ep; /* program order */
+    memcpy(s->lastvc, w->vc, (size_t)e->nw * sizeof *s->lastvc);
+    s->last_k = w->acq_k;
+    s->last_set = true;
+}
+
 static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
     ep_t* e = (ep_t*)ctx;
     wfs_t* w = wf_of(e, sm, wf);
@@ -442,6 +570,10 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
         w->gid = e->gid_next++;
         w->sync = rnd(e, e->p.sync_locs);
         e->n_eps++;
+        if (e->relacq) {
+            relacq_begin(e, w, op);
+            break;
+        }
         op_word(op, GSYS_OP_ATOMIC, e->s[w->sync].addr, PK_SYNC_ACQ);
         op->aop = GSYS_AOP_ADD;
         op->value = 1;
@@ -450,10 +582,32 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
         w->phase = PH_ACQ_ATOM;
         break;
     case PH_ACQ_LOAD:
+        if (e->relacq && !w->spin_warm && e->p.racy_permille &&
+            gpucoh_rng_permille(&e->rng, e->p.racy_permille)) {
+            /* between flag loads, a racy load of any data location: it keeps copies in the
+             * L1s (as the litmus warmers do) that a chain can find stale */
+            w->spin_warm = true;
+            w->p_kind = OPB_RACY;
+            w->p_loc = rnd(e, e->p.locations);
+            op_word(op, GSYS_OP_LOAD, e->l[w->p_loc].addr, OPB_RACY);
+            e->n_racy++;
+            break;
+        }
+        w->spin_warm = false;
         op_word(op, GSYS_OP_ACQUIRE, e->s[w->sync].addr, PK_SYNC_LOAD);
         w->p_kind = PK_SYNC_LOAD;
+        if (e->relacq) {
+            op->scope = e->s[w->sync].scope;
+            op->tag = w->p_kind = PK_SPIN;
+            e->n_spin++;
+        }
         break;
     case PH_BODY:
+        if (w->pc == w->nops && e->relacq) {
+            relacq_release(e, w, op, PK_REL_STORE);
+            w->phase = PH_REL_ATOM;
+            break;
+        }
         if (w->pc == w->nops) {
             op_word(op, GSYS_OP_FENCE, 0, PK_FENCE);
             op->scope = e->p.rel_scope;
@@ -523,6 +677,25 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
         /* fall through */
     case PH_AUDIT: {
         uint32_t ns = e->p.sync_locs;
+        if (e->relacq && w->audit_i < 3 * ns) {
+            relacq_audit(e, w, op); /* audit_i moves on in ep_done */
+            break;
+        }
+        if (e->relacq && w->audit_i < 3 * ns + e->p.locations) {
+            uint32_t li = w->audit_i - 3 * ns;
+            op_word(op, GSYS_OP_LOAD, e->l[li].addr, PK_AUDIT_LOAD);
+            w->p_kind = PK_AUDIT_LOAD;
+            w->p_loc = li;
+            w->p_expect = e->l[li].cur;
+            w->audit_i++;
+            break;
+        }
+        if (e->relacq) {
+            w->phase = PH_DONE;
+            if (e->audit_left)
+                e->audit_left--;
+            return false;
+        }
         if (w->audit_i < 2 * ns) {
             uint32_t si = w->audit_i / 2;
             if (w->audit_i % 2 == 0) {
@@ -676,6 +849,37 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
     case PK_FENCE:
         w->phase = PH_REL_ATOM;
         break;
+    case PK_TICKET:
+    case PK_AUDIT_TICKET:
+        relacq_ticket(e, w, value, cycle);
+        if (w->p_kind == PK_TICKET)
+            w->phase = PH_ACQ_LOAD;
+        else
+            w->audit_i++;
+        break;
+    case PK_SPIN:
+        if (relacq_spin(e, w, value, cycle)) {
+            build_body(e, w);
+            if (e->p.relay_permille && gpucoh_rng_permille(&e->rng, e->p.relay_permille)) {
+                w->nops = 0; /* a relay: acquire then release at once (fast chains) */
+                e->n_relay++;
+            }
+            w->phase = PH_BODY;
+        }
+        break;
+    case PK_AUDIT_SPIN:
+        if (relacq_spin(e, w, value, cycle))
+            w->audit_i++;
+        break;
+    case PK_REL_STORE:
+        relacq_released(e, w);
+        retire(e, w);
+        w->phase = PH_IDLE;
+        break;
+    case PK_AUDIT_REL:
+        relacq_released(e, w);
+        w->audit_i++;
+        break;
     case PK_SYNC_REL: {
         e->n_sync++;
         sync_t* s = &e->s[w->sync];
@@ -732,6 +936,9 @@ ep_params_t ep_defaults(void) {
     p.base_addr = 0;
     p.audit = true;
     p.rel_scope = GSYS_SCOPE_GPU;
+    p.sync_mode = EP_SYNC_ATOMIC;
+    p.cta_permille = 500;
+    p.relay_permille = 250;
     return p;
 }
 
@@ -768,7 +975,14 @@ ep_t* ep_new(const gsys_cfg_t* cfg, const ep_params_t* p, char* err, size_t errl
                  p->base_addr, d->line_bytes);
         return NULL;
     }
-    uint32_t total = p->locations + p->sync_locs;
+    const bool relacq = p->sync_mode == EP_SYNC_RELACQ;
+    if (p->sync_mode > EP_SYNC_RELACQ || p->cta_permille > 1000 || p->relay_permille > 1000) {
+        snprintf(err, errlen,
+                 "episode: sync_mode must be 0 or 1, cta_permille and relay_permille <= 1000");
+        return NULL;
+    }
+    const uint32_t ns = p->sync_locs + (relacq ? d->num_sm : 0);
+    uint32_t total = p->locations + (relacq ? 2 * ns : ns);
     uint64_t nlines = (total + wpl - 1) / wpl;
     uint64_t top = p->base_addr + nlines * d->line_bytes;
     if (d->addr_width < 64 && top > (1ull << d->addr_width)) {
@@ -788,10 +1002,12 @@ ep_t* ep_new(const gsys_cfg_t* cfg, const ep_params_t* p, char* err, size_t errl
     e->nsm = d->num_sm;
     e->nwf = nwf;
     e->nw = e->nsm * nwf;
+    e->ns = ns;
+    e->relacq = relacq;
     gpucoh_rng_seed(&e->rng, p->seed);
     chk_init(&e->chk);
     e->w = (wfs_t*)calloc(e->nw, sizeof *e->w);
-    e->s = (sync_t*)calloc(p->sync_locs, sizeof *e->s);
+    e->s = (sync_t*)calloc(ns, sizeof *e->s);
     e->l = (loc_t*)calloc(p->locations, sizeof *e->l);
     e->vs_cap = 1024;
     e->vs = (uint64_t*)calloc(e->vs_cap, sizeof *e->vs);
@@ -811,9 +1027,11 @@ ep_t* ep_new(const gsys_cfg_t* cfg, const ep_params_t* p, char* err, size_t errl
         oom = !w->vc || !w->ops || !w->wl || !w->rl;
         w->ready_at = rnd(e, 4 * p->max_gap + 1);
     }
-    for (uint32_t i = 0; !oom && i < p->sync_locs; i++) {
+    for (uint32_t i = 0; !oom && i < ns; i++) {
         e->s[i].pvc = (uint32_t*)calloc(e->nw, sizeof(uint32_t));
-        oom = !e->s[i].pvc;
+        e->s[i].lastvc = relacq ? (uint32_t*)calloc(e->nw, sizeof(uint32_t)) : NULL;
+        e->s[i].scope = i < p->sync_locs ? p->rel_scope : GSYS_SCOPE_CTA;
+        oom = !e->s[i].pvc || (relacq && !e->s[i].lastvc);
     }
     if (oom) {
         free(perm);
@@ -834,10 +1052,12 @@ ep_t* ep_new(const gsys_cfg_t* cfg, const ep_params_t* p, char* err, size_t errl
     for (uint32_t i = 0; i < total; i++) {
         uint32_t sl = perm[i];
         uint64_t addr = p->base_addr + (uint64_t)(sl / wpl) * d->line_bytes + 4u * (sl % wpl);
-        if (i < p->sync_locs) {
+        if (i < ns) {
             e->s[i].addr = addr;
+        } else if (relacq && i < 2 * ns) {
+            e->s[i - ns].taddr = addr;
         } else {
-            loc_t* x = &e->l[i - p->sync_locs];
+            loc_t* x = &e->l[i - (relacq ? 2 * ns : ns)];
             x->addr = addr;
             x->wr_active = -1;
         }
@@ -862,8 +1082,9 @@ void ep_free(ep_t* e) {
             free(e->w[i].rl);
         }
     if (e->s)
-        for (uint32_t i = 0; i < e->p.sync_locs; i++) {
+        for (uint32_t i = 0; i < e->ns; i++) {
             free(e->s[i].pvc);
+            free(e->s[i].lastvc);
             for (uint32_t k = 0; k < e->s[i].cap; k++)
                 free(e->s[i].slot[k].vc);
             free(e->s[i].slot);
@@ -931,6 +1152,11 @@ void ep_stats(const ep_t* e, FILE* f) {
             " audit loads %" PRIu64 "; allocation refusals %" PRIu64 ", ops dropped %" PRIu64 "\n",
             e->n_eps, e->nw, e->p.episodes, e->n_ld, e->n_st, e->n_at, e->n_racy, e->n_sync,
             e->n_audit_ld, e->n_refused, e->n_dropped);
+    if (e->relacq)
+        fprintf(f,
+                "release/acquire sync: %" PRIu64 " flag loads, %" PRIu64
+                " CTA-scope episodes, %" PRIu64 " relays\n",
+                e->n_spin, e->n_cta, e->n_relay);
 }
 
 int ep_run(const gsys_cfg_t* cfg, const ep_params_t* p, gsys_backend_factory_t mk, void* mk_ctx,

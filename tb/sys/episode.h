@@ -24,6 +24,31 @@
  * since (and including) its last writer happens-before it; it may read x iff no active episode
  * writes x and x's last writer happens-before it. Read-only sharing is allowed.
  *
+ * Release/acquire mode (sync_mode EP_SYNC_RELACQ, `gpucoh episode --sync relacq`): each sync
+ * location S is a ticket lock made of two words, a ticket T_S and a flag F_S:
+ *
+ *   acquire   relaxed ATOMIC ADD 1 on T_S (returns the ticket k), then ACQUIRE loads of F_S
+ *             (S's scope) until one returns k
+ *   release   RELEASE store (S's scope) of k + 1 to F_S: a fence of the scope, then the store
+ *
+ * so synchronization goes only through release stores and acquire loads. The holder of ticket
+ * k+1 reads the value the holder of ticket k released: happens-before is that pair plus program
+ * order and transitivity (HRF-indirect / PTX: chains pass through both scopes). Besides the
+ * sync_locs GPU-scope locations, every SM has one CTA-scope location that only its wavefronts
+ * use (all the active wavefronts of an SM form one CTA); an episode takes its SM's with
+ * probability cta_permille / 1000, so chains alternate CTA and GPU hops. Every wavefront's last
+ * episode is GPU-scoped, and the audit acquires (and releases) every GPU location, so each
+ * final value is ordered before the audit. Checks: the ticket is in the expected set (as for the
+ * sync atomics below); a flag load returns a value in 0..k, never less than an earlier load of
+ * the same spin (coherence), and the value k only after the holder of ticket k-1 released it.
+ * Between flag loads a spinning wavefront makes racy loads of random data locations (as the
+ * litmus warmers do) and relay episodes (relay_permille: an empty body) make chains fast, so
+ * copies can still be valid when a chain reaches them. A variant whose model does not make such
+ * chains transitive can fail these checks; but on TC every hop waits for the acquirer's copy of
+ * the flag to expire (up to one lease), so a stale copy seldom outlives a chain: the mode caught
+ * CTA-scope releases across SMs under TC-Weak (test_tc_check) and no TC-Weak transitivity
+ * failure in the seeds tried, which the litmus causality tests show (docs/memory-models.md).
+ *
  * Checks (counted in a chk_result_t):
  *   - every load of an allocated location: value == the last writer's value (the shadow);
  *   - every data atomic: return == the shadow value (the location is owned);
@@ -65,8 +90,17 @@ typedef struct {
     bool audit;              /* final audit by one wavefront per SM (default true) */
     uint32_t rel_scope;      /* scope of the release fence: GSYS_SCOPE_GPU (default). GSYS_SCOPE_CTA
                                 is insufficient across SMs under TC-Weak (no GWCT wait): the
-                                checker's self-test uses it to show stale reads get caught */
+                                checker's self-test uses it to show stale reads get caught.
+                                EP_SYNC_RELACQ: the scope of the GPU locations' operations */
+    uint32_t sync_mode;      /* EP_SYNC_ATOMIC (default) or EP_SYNC_RELACQ (above) */
+    uint32_t cta_permille;   /* EP_SYNC_RELACQ: episodes on the SM's CTA-scope location, per mille
+                                (default 500) */
+    uint32_t relay_permille; /* EP_SYNC_RELACQ: relay episodes (empty body: the acquire, then the
+                                release at once), per mille (default 250): a chain through relays
+                                outruns the leases of stale copies, as the litmus chains do */
 } ep_params_t;
+
+enum { EP_SYNC_ATOMIC = 0, EP_SYNC_RELACQ = 1 };
 
 ep_params_t ep_defaults(void);
 

@@ -157,6 +157,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
             (unsigned)r->ep.locations);
         if (r->ep.wfs) /* 0: every wavefront (the default; --wfs takes 1..NumWf) */
             cat(buf, n, " --wfs %u", (unsigned)r->ep.wfs);
+        if (r->ep.sync_mode == EP_SYNC_RELACQ)
+            cat(buf, n, " --sync relacq --cta-sync %u", (unsigned)r->ep.cta_permille);
         cat(buf, n, " --seed %llu", (unsigned long long)r->ep.seed);
         if (diverged || r->cycles)
             cat(buf, n, " --cycles %llu",
@@ -366,8 +368,12 @@ static void json_run(FILE* f, const swave_run_t* r) {
         fprintf(f, "  \"steer\": %s,\n  \"ops\": %llu,\n", r->steer_off ? "false" : "true",
                 (unsigned long long)r->ops);
     else if (r->kind == SWAVE_EPISODE)
-        fprintf(f, "  \"episodes\": %u,\n  \"locations\": %u,\n  \"wfs\": %u,\n",
-                (unsigned)r->ep.episodes, (unsigned)r->ep.locations, (unsigned)r->ep.wfs);
+        fprintf(f,
+                "  \"episodes\": %u,\n  \"locations\": %u,\n  \"wfs\": %u,\n  \"sync\": \"%s\",\n"
+                "  \"cta_sync_permille\": %u,\n",
+                (unsigned)r->ep.episodes, (unsigned)r->ep.locations, (unsigned)r->ep.wfs,
+                r->ep.sync_mode == EP_SYNC_RELACQ ? "relacq" : "atomic",
+                (unsigned)r->ep.cta_permille);
     else {
         abs_path(r->lit_file ? r->lit_file : "?", p, sizeof p);
         fprintf(f, "  \"litmus\": ");

@@ -271,6 +271,18 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             NEED();
             if (gpucoh_opt_u32(a, v, 1, 1000000, &o->ep.locations))
                 return -1;
+        } else if (!strcmp(a, "--sync") && !strcmp(what, "episode")) {
+            NEED();
+            if (!strcmp(v, "atomic") || !strcmp(v, "relacq")) {
+                o->ep.sync_mode = v[0] == 'a' ? EP_SYNC_ATOMIC : EP_SYNC_RELACQ;
+            } else {
+                fprintf(stderr, "gpucoh: --sync: unknown mode '%s' (atomic or relacq)\n", v);
+                return -1;
+            }
+        } else if (!strcmp(a, "--cta-sync") && !strcmp(what, "episode")) {
+            NEED();
+            if (gpucoh_opt_u32(a, v, 0, 1000, &o->ep.cta_permille))
+                return -1;
         } else if (!strcmp(a, "--wfs") && !strcmp(what, "episode")) {
             NEED();
             /* 1..NumWf, checked against the configuration below; not given: all NumWf */
@@ -982,10 +994,13 @@ static int episode(topt_t* o) {
     json_head(af.f, o, "episode");
     fprintf(af.f,
             ", \"episode\": {\"episodes\": %u, \"wfs\": %u, \"locations\": %u, "
-            "\"sync_locs\": %u, \"loads\": %u, \"stores\": %u, \"atomics\": %u}, \"runs\": [",
+            "\"sync_locs\": %u, \"loads\": %u, \"stores\": %u, \"atomics\": %u, \"sync\": "
+            "\"%s\", \"cta_sync_permille\": %u}, \"runs\": [",
             (unsigned)o->ep.episodes, (unsigned)(o->ep.wfs ? o->ep.wfs : geom_of(&o->cfg).num_wf),
             (unsigned)o->ep.locations, (unsigned)o->ep.sync_locs, (unsigned)o->ep.loads,
-            (unsigned)o->ep.stores, (unsigned)o->ep.atomics);
+            (unsigned)o->ep.stores, (unsigned)o->ep.atomics,
+            o->ep.sync_mode == EP_SYNC_RELACQ ? "relacq" : "atomic",
+            (unsigned)(o->ep.sync_mode == EP_SYNC_RELACQ ? o->ep.cta_permille : 0));
     for (int p = 0; p < npasses(o) && !stop; p++) {
         gsys_cfg_t cfg = o->cfg;
         if (o->both)
