@@ -345,9 +345,10 @@ int tc_l1_check_desc(const tc_l1_desc_t* d, char* msg, size_t msg_len) {
     if (d == NULL) {
         return tc_param_error(msg, msg_len, "tc_l1: desc is NULL");
     }
-    if (d->protocol > 1u) {
+    if (d->protocol > (uint32_t)TC_WEAK_C) {
         return tc_param_error(msg, msg_len,
-                              "tc_l1: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak)",
+                              "tc_l1: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak, "
+                              "2 TC-Weak-C)",
                               (unsigned)d->protocol);
     }
     RANGE(num_wf, "NumWf", 1u, TC_MAX_WF);

@@ -244,9 +244,10 @@ int tc_l2_check_desc(const tc_l2_desc_t* d, char* msg, size_t msg_len) {
     if (d == NULL) {
         return tc_param_error(msg, msg_len, "tc_l2: desc is NULL");
     }
-    if (d->protocol > 1u) {
+    if (d->protocol > (uint32_t)TC_WEAK_C) {
         return tc_param_error(msg, msg_len,
-                              "tc_l2: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak)",
+                              "tc_l2: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak, "
+                              "2 TC-Weak-C)",
                               (unsigned)d->protocol);
     }
     RANGE(num_sm, "NumSm", 1u, TC_MAX_SM);
