@@ -18,6 +18,8 @@ typedef struct {
     uint8_t row, st, col;
 } cell_t;
 
+/* The TC-Weak-C rows (C17, W01-W05; tc_l1.md section 12) are unreachable under Protocol 0/1, so
+ * they add nothing to a cell there (a cell counts its reachable rows only). */
 static const cell_t l1_cells[] = {
     {TC_L1_T_C01, L1_V, C_LOAD},       {TC_L1_T_C02, L1_VM, C_LOAD},
     {TC_L1_T_C03, L1_IV, C_LOAD},      {TC_L1_T_C04, L1_II, C_LOAD},
@@ -39,6 +41,9 @@ static const cell_t l1_cells[] = {
     {TC_L1_T_S01, L1_OTHER, C_STALL},  {TC_L1_T_S02, L1_OTHER, C_STALL},
     {TC_L1_T_S03, L1_OTHER, C_STALL},  {TC_L1_T_X01, L1_OTHER, C_EXPIRE},
     {TC_L1_T_Q01, L1_OTHER, C_STALL},  {TC_L1_T_RESET, L1_OTHER, C_STALL},
+    {TC_L1_T_C17, L1_V, C_STORE},      {TC_L1_T_W01, L1_IV, C_DATA},
+    {TC_L1_T_W02, L1_IV, C_DATA},      {TC_L1_T_W03, L1_II, C_DATA},
+    {TC_L1_T_W04, L1_II, C_DATA},      {TC_L1_T_W05, L1_II, C_DATA},
 };
 
 enum { L2_I, L2_P, L2_S, L2_E, L2_IS, L2_IM, L2_MI, L2_OTHER, L2_NST };
