@@ -51,6 +51,7 @@ enum { H_GETS, H_GETX, H_UPGR, H_ATOMIC, H_EVICT, H_EXPIRE, H_MEM, H_STALL, L2_N
 static const char* const l2_st[L2_NST] = {"I", "P", "S", "E", "I_S", "I_M", "M_I", "other"};
 static const char* const l2_col[L2_NCOL] = {"GETS",  "GETX",   "UPGR",    "ATOMIC",
                                             "Evict", "Expire", "MemData", "stall/misc"};
+/* H22, H23 and F07 (tc_l2.md section 13) are TC-Weak-C rows, unreachable under Protocol 0/1. */
 static const cell_t l2_cells[] = {
     {TC_L2_T_H01, L2_P, H_GETS},        {TC_L2_T_H02, L2_S, H_GETS},
     {TC_L2_T_H03, L2_E, H_GETS},        {TC_L2_T_H04, L2_P, H_GETX},
@@ -71,7 +72,8 @@ static const cell_t l2_cells[] = {
     {TC_L2_T_V02, L2_S, H_EVICT},       {TC_L2_T_S01, L2_OTHER, H_STALL},
     {TC_L2_T_S02, L2_OTHER, H_STALL},   {TC_L2_T_S03, L2_OTHER, H_STALL},
     {TC_L2_T_S04, L2_OTHER, H_STALL},   {TC_L2_T_Q01, L2_OTHER, H_STALL},
-    {TC_L2_T_RESET, L2_OTHER, H_STALL},
+    {TC_L2_T_RESET, L2_OTHER, H_STALL}, {TC_L2_T_H22, L2_P, H_GETS},
+    {TC_L2_T_H23, L2_S, H_GETS},        {TC_L2_T_F07, L2_IS, H_MEM},
 };
 
 void tc_cov_add_l1(tc_cov_t* c, const tc_l1_t* m) {
