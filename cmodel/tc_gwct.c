@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tc_gwct.c -- C reference model of the per-wavefront GWCT table and write tracking.
- * Written from docs/units/tc_gwct.md (rules G1-G4), docs/system.md (C2, C7, RO2) and
+ * Written from docs/units/tc_gwct.md (rules G1-G6), docs/system.md (C2, C7, RO2) and
  * docs/timing.md only, never from the RTL.
  *
- * One tc_gwct_tick() = one rising edge: reset (priority), else G1 (counts, GWCT max, then the
- * roll clear), then G3 (registered outputs from the next state and this cycle's now_i).
+ * One tc_gwct_tick() = one rising edge: reset (priority), else G1 (counts, GWCT max), G5 (the
+ * obligation's max), then the roll clear, then G3 (registered outputs from the next state and
+ * this cycle's now_i).
  *
  * Readings of the spec where it is silent (each also noted where it applies):
  *  - G2 errors (the page's list of illegal inputs and their one effect): an ack whose count is
@@ -29,6 +30,21 @@
  *  - Cover points (spec section 7) are judged on this edge's inputs and the state before it,
  *    except "reaches" / "returns to" / "raises", judged on the state after G1 (before the roll
  *    clear for the GWCT values).
+ *  - Obligations (section 8, G5/G6): obl_ts is taken at TsWidth bits with no era check (the port
+ *    carries current-era times only; 0 = none); obl_mask bits >= NumWf are ignored without an
+ *    error. An obligation applies whatever the ack of the same edge does (also when G2 drops that
+ *    ack). It is applied after the ack of G1 (max is commutative, so the state does not depend on
+ *    the order) and before the roll clear. A reset edge ignores it.
+ *  - Rows G11/G12 count once per entry the obligation names (bit w of obl_mask, w < NumWf): G11
+ *    when obl_ts is above the entry after this edge's ack, else G12 (also for obl_ts = 0). F15:
+ *    G11 for two or more entries at one edge; F16: an applied ack with GWCT of the current era
+ *    (G04/G05) for an entry the obligation names; F17: G11 for at least one entry at a roll edge
+ *    (as F10 counts an ack that raises its entry in the roll cycle).
+ *  - Reachability: the page counts G11/G12 and F15-F17 only where obligations are presented
+ *    (the standalone lockstep, a TC-Weak-C L1). The model does not know its driver, so it
+ *    reports them reachable at every NumWf, as it reports the G2 illegal points F12-F13; the
+ *    harness that never presents obligations (a TC-Strong / TC-Weak L1, a standalone run
+ *    without them) is the one to discount them, as it discounts F12-F14 at an illegal rate 0.
  */
 #include "tc_gwct.h"
 
@@ -198,6 +214,31 @@ static void gwct_ack(tc_gwct_t* g, const tc_gwct_in_t* in, bool same_iss, uint32
         g->cnt[w] == 0u && !same_iss && !in->t.roll && g->gwct[w] >= in->t.now;
 }
 
+/* G5/G6: an obligation raises the GWCT of every entry of obl_mask (w < NumWf) to obl_ts; counts
+ * G11/G12 and F15-F17. ack: the ack of this edge was applied (not dropped by G2). */
+static void gwct_obl(tc_gwct_t* g, const tc_gwct_in_t* in, bool ack, uint32_t tmax) {
+    const uint64_t mask = in->obl_mask & mask64(g->d.num_wf);
+    const uint32_t v = in->obl_ts & tmax;
+    uint32_t raised = 0;
+    for (uint32_t w = 0; w < g->d.num_wf; w++) {
+        if (((mask >> w) & 1u) == 0u) {
+            continue;
+        }
+        if (v > g->gwct[w]) {
+            g->gwct[w] = v;
+            g->cov[TC_GWCT_T_OBL_RAISE]++;
+            raised++;
+        } else {
+            g->cov[TC_GWCT_T_OBL_KEEP]++;
+        }
+    }
+    g->fcov[TC_GWCT_F_OBL_MULTI] += raised >= 2u;
+    g->fcov[TC_GWCT_F_OBL_ROLL] += raised >= 1u && in->t.roll;
+    g->fcov[TC_GWCT_F_OBL_WITH_ACK] += ack && in->ack_global &&
+                                       (in->ack_era & 1u) == (in->t.era & 1u) &&
+                                       ((mask >> in->ack_wf) & 1u) != 0u;
+}
+
 /* The roll clear (RO2). */
 static void gwct_roll(tc_gwct_t* g) {
     for (uint32_t w = 0; w < g->d.num_wf; w++) {
@@ -258,6 +299,9 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
     if (ack) {
         gwct_ack(g, in, iss && in->iss_wf == in->ack_wf, cmax, tmax);
     }
+    if (in->obl_valid) {
+        gwct_obl(g, in, ack, tmax); /* G5 */
+    }
     if (in->t.roll) {
         gwct_roll(g);
     }
@@ -267,8 +311,8 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
     }
 }
 
-static const char* const gwct_ids[TC_GWCT_T_N] = {"G01", "G02", "G03", "G04", "G05",
-                                                  "G06", "G07", "G08", "G09", "G10"};
+static const char* const gwct_ids[TC_GWCT_T_N] = {"G01", "G02", "G03", "G04", "G05", "G06",
+                                                  "G07", "G08", "G09", "G10", "G11", "G12"};
 static const char* const gwct_names[TC_GWCT_T_N] = {
     "reset",
     "issue",
@@ -280,6 +324,8 @@ static const char* const gwct_names[TC_GWCT_T_N] = {
     "fence ready rises",
     "counter reaches its maximum",
     "roll clear",
+    "obligation raises the entry",
+    "obligation does not raise the entry (already at or above)",
 };
 
 const char* tc_gwct_trans_id(tc_gwct_trans_t r) {
@@ -305,12 +351,20 @@ static const char* const gwct_fcov_names[TC_GWCT_F_N] = {
     "G2 illegal: ack of an idle wavefront",
     "G2 illegal: issue at the maximum (wraps)",
     "G2 illegal: wavefront number >= NumWf",
+    "OBL_MULTI: one obligation raises two or more entries",
+    "OBL_WITH_ACK: an obligation and an ack with GWCT for one entry",
+    "OBL_ROLL: an obligation in the roll cycle (cleared at once)",
 };
 
 const char* tc_gwct_fcov_name(tc_gwct_fcov_t f) {
     return (unsigned)f < (unsigned)TC_GWCT_F_N ? gwct_fcov_names[f] : "?";
 }
 
+uint32_t tc_gwct_read(const tc_gwct_t* g, uint32_t wf) {
+    return wf < g->d.num_wf ? g->gwct[wf] : 0u;
+}
+
+/* F15-F17 count as reachable at every NumWf (see the readings at the top: obligations). */
 bool tc_gwct_fcov_reachable(const tc_gwct_t* g, tc_gwct_fcov_t f) {
     if (f == TC_GWCT_F_ILL_WF_RANGE) {
         return g->d.num_wf < TC_MAX_WF; /* the 6-bit port names only entries at NumWf = 64 */

@@ -63,6 +63,8 @@ typedef enum {
     TC_GWCT_T_READY,     /* G08 */
     TC_GWCT_T_FULL,      /* G09 */
     TC_GWCT_T_ROLL,      /* G10 */
+    TC_GWCT_T_OBL_RAISE, /* G11 (section 8) */
+    TC_GWCT_T_OBL_KEEP,  /* G12 (section 8) */
     TC_GWCT_T_N
 } tc_gwct_trans_t;
 
@@ -82,6 +84,9 @@ typedef enum tc_gwct_fcov {
     TC_GWCT_F_ILL_ACK_IDLE, /* G2: ack of an idle wavefront */
     TC_GWCT_F_ILL_ISS_MAX,  /* G2: issue at the maximum */
     TC_GWCT_F_ILL_WF_RANGE, /* G2: wavefront number >= NumWf */
+    TC_GWCT_F_OBL_MULTI,    /* F15 (section 8): one obligation raises two or more entries */
+    TC_GWCT_F_OBL_WITH_ACK, /* F16: an obligation and an ack with GWCT for one entry at one edge */
+    TC_GWCT_F_OBL_ROLL,     /* F17: an obligation raises an entry in the roll cycle */
     TC_GWCT_F_N
 } tc_gwct_fcov_t;
 
@@ -119,6 +124,9 @@ size_t tc_gwct_size(const tc_gwct_desc_t* d);
  * illegal descriptor. The caller owns mem. */
 tc_gwct_t* tc_gwct_init(void* mem, size_t len, const tc_gwct_desc_t* d, char* msg, size_t msg_len);
 void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out);
+/* The read port rd_gwct_o (section 8): gwct_q[wf] before the next edge (call it before
+ * tc_gwct_tick); 0 for wf >= NumWf. */
+uint32_t tc_gwct_read(const tc_gwct_t* g, uint32_t wf);
 /* The state in the shim's layout (entries >= NumWf are 0). */
 void tc_gwct_state_get(const tc_gwct_t* g, tc_gwct_state_t* st);
 const char* tc_gwct_trans_id(tc_gwct_trans_t r);   /* "G01" */

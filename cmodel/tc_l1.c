@@ -2,9 +2,9 @@
 /*
  * tc_l1.c -- C reference model of the TC L1 controller with its GWCT table (u_gwct).
  *
- * Written from docs/units/tc_l1.md (rules L1-L9, tables R01-R12 and C01-C16), docs/system.md
- * (C1-C8, RO1-RO4) and docs/timing.md only, never from the RTL. Section numbers below cite
- * tc_l1.md unless they name another page.
+ * Written from docs/units/tc_l1.md (rules L1-L9, tables R01-R12 and C01-C16; section 12 K1-K4,
+ * C17 and W01-W05 for TC-Weak-C), docs/system.md (C1-C8, RO1-RO4) and docs/timing.md only,
+ * never from the RTL. Section numbers below cite tc_l1.md unless they name another page.
  *
  * One tc_l1_tick() = one rising edge, in the order of rule L2: (a) a response, else (b) the FIFO
  * head (a stall changes nothing), (c) the push of the core request (core_ready of the previous
@@ -44,8 +44,28 @@
  * 11. touched[] lists the (at most one) line whose fields this edge wrote, allocation included;
  *     touched_all is set by reset and roll edges (touched[] may still name the event's line).
  *
+ * TC-Weak-C (Protocol 2, section 12; under 0/1 nothing of this happens and cobl stays 0):
+ * 12. K1: C17 replaces C07 (a store to V); C08/C13/C02 and every V_M row are never taken. The
+ *     UPGR of C17 carries lTS and era_i as C07's (L8); waw and mts are kept (as C12).
+ * 13. K2 is applied to every edge that raises u_gwct's iss (C09-C12, C14-C17: every write or
+ *     atomic sent) with rd_gwct = u_gwct's entry of the head's wavefront before the edge
+ *     (tc_gwct_read before tc_gwct_tick); at a roll edge RO2 then clears cobl (step (d)).
+ * 14. K3 is applied to every edge with a core response (C01, R01-R05, R11, W01-W05; C02 cannot
+ *     occur): obl_valid 1 (also when obl_ts is 0), obl_mask = crsp wf_mask, obl_ts = max(cobl_q,
+ *     ts' of a DATA_W row, else 0), with cobl_q the value before the edge.
+ * 15. K4: a DATA_W is checked as a DATA (L9: I_V or I_I with rd = 1, after L3); W01 keeps data,
+ *     lTS, mts and waw (P3) and leaves the tag in I. Under Protocol 0/1 kind 5 is I6 (reading 4).
+ *     Cover points F47 DATA_OLD_ERA and F51-F53 (late loads) count DATA rows only; a DATA_W
+ *     counts F59/F61 instead.
+ * 16. L4's "Protocol == TC-Weak" includes TC-Weak-C: ACK_G and DATA_G acks carry their GWCT
+ *     (global 1) under Protocol 2 too.
+ * 17. F58 OBL_HIT compares cobl_q (before the edge's K2) with now; F60 COBL_ROLL judges the cobl
+ *     the roll clears (after this edge's K2).
+ *
  * tc_l1_trans_reachable(): TC-Strong never sends a DATA_G for a write (the L2 serves writes to
  * unexpired lines only after expiry, with ACK), so R06, R07 and R10.* are unreachable there.
+ * TC-Weak-C never enters V_M (K1): C02, C07, C08, C13, R06-R09 and E02 are unreachable there (and
+ * cover point F54 ROLL_VM); C17 and W01-W05 are reachable only there (and F57-F61).
  * Geometry: S02 needs 2^WfCntWidth-1 outstanding writes of one wavefront, and every outstanding
  * write holds a V_M or I_I line's wcnt (<= CMAX, such lines are never victims), so it needs
  * 2^WfCntWidth-1 <= L1Sets * L1Ways * CMAX. S03 needs CMAX outstanding writes to one line while
@@ -203,6 +223,16 @@ static void l1_fcov_data(tc_l1_t* m, const tc_l1_meta_t* L, bool old_era, uint32
     }
 }
 
+/* A DATA_W row (section 12): the era of its ts (F61), late loads it serves (F59) */
+static void l1_fcov_dataw(tc_l1_t* m, const tc_l1_meta_t* L, bool old_era, bool late_ok) {
+    if (old_era) {
+        fc(m, TC_L1_F_DATAW_OLD_ERA);
+    }
+    if (late_ok && L->late != 0u) {
+        fc(m, TC_L1_F_DATAW_LATE);
+    }
+}
+
 /* RO2 at this edge: what the roll finds (before it writes) */
 static void l1_fcov_roll(tc_l1_t* m) {
     bool vm = false, rd = false;
@@ -218,6 +248,9 @@ static void l1_fcov_roll(tc_l1_t* m) {
     }
     if (m->touched_n > 0u) {
         fc(m, TC_L1_F_ROLL_SAME_EDGE);
+    }
+    if (m->cobl != 0u) {
+        fc(m, TC_L1_F_COBL_ROLL);
     }
 }
 
@@ -295,6 +328,7 @@ static void l1_reset_state(tc_l1_t* m) {
     memset(m->rr, 0, (size_t)m->d.l1_sets * sizeof(uint32_t));
     m->fcnt = 0u;
     m->fhead = 0u;
+    m->cobl = 0u;
     memset(m->fifo, 0, (size_t)m->d.l1_queue * sizeof(tc_l1_fentry_t));
     memset(m->fdata, 0, (size_t)m->d.l1_queue * m->lw * sizeof(uint32_t));
     memset(m->fmask, 0, (size_t)m->d.l1_queue * m->mw * sizeof(uint32_t));
@@ -345,9 +379,10 @@ int tc_l1_check_desc(const tc_l1_desc_t* d, char* msg, size_t msg_len) {
     if (d == NULL) {
         return tc_param_error(msg, msg_len, "tc_l1: desc is NULL");
     }
-    if (d->protocol > 1u) {
+    if (d->protocol > (uint32_t)TC_WEAK_C) {
         return tc_param_error(msg, msg_len,
-                              "tc_l1: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak)",
+                              "tc_l1: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak, "
+                              "2 TC-Weak-C)",
                               (unsigned)d->protocol);
     }
     RANGE(num_wf, "NumWf", 1u, TC_MAX_WF);
@@ -492,10 +527,69 @@ void tc_l1_state_get(const tc_l1_t* m, tc_l1_state_t* s) {
         }
     }
     s->fcnt = m->fcnt;
+    s->cobl = m->cobl;
     tc_gwct_state_get(m->gwct, &s->gwct);
 }
 
 /*--- (a) responses, section 5 -----------------------------------------------------------------*/
+
+/* R01-R05 (DATA) and, under TC-Weak-C, W01-W05 (DATA_W, section 12 K4: handled as DATA but not
+ * cached; its ts' is the obligation of the served loads, K3, left in gi->obl_ts for the tick).
+ * The line idx is in es = I_V or I_I with rd = 1 (L9 checked). */
+static void l1_rsp_data(tc_l1_t* m, const tc_rsp_t* rin, uint32_t idx, uint32_t es, uint32_t ts1,
+                        bool old_era, uint32_t now, tc_gwct_in_t* gi) {
+    static const tc_l1_trans_t rows[2][5] = {
+        {TC_L1_T_R01, TC_L1_T_R02, TC_L1_T_R03, TC_L1_T_R04, TC_L1_T_R05},
+        {TC_L1_T_W01, TC_L1_T_W02, TC_L1_T_W03, TC_L1_T_W04, TC_L1_T_W05},
+    };
+    tc_l1_meta_t* L = &m->line[idx];
+    const bool dw = (rin->kind & 7u) == TC_RSP_DATA_W;
+    const uint64_t line = rin->line & mask64(m->la);
+    const bool late_ok = L->waw == 0u && (ts1 >= now || ts1 >= L->mts);
+    const uint64_t served = L->orig | (late_ok ? L->late : 0u);
+    const uint64_t again = late_ok ? 0u : L->late;
+    if (dw) {
+        l1_fcov_dataw(m, L, old_era, late_ok);
+        gi->obl_ts = ts1; /* K3 */
+    } else {
+        l1_fcov_data(m, L, old_era, ts1, now, late_ok);
+    }
+    crsp_put(m, TC_CRSP_LOAD, served, line, rin->data);
+    uint32_t k; /* R01..R05 / W01..W05 */
+    if (again != 0u) {
+        (void)req_put(m, TC_REQ_GETS, 0u, line);
+        L->orig = again;
+        L->late = 0u;
+        L->mts = 0u;
+        if (es == TC_L1_I_I) {
+            L->waw = 0u;
+        }
+        k = es == TC_L1_I_I ? 4u : 1u; /* R02: rd stays 1; data, lTS unchanged */
+    } else if (es == TC_L1_I_V) {
+        if (!dw) {
+            memcpy(tc_l1_line_data(m, idx), rin->data, (size_t)m->lw * sizeof(uint32_t));
+            L->lts = ts1;
+            if (ts1 == ts_max_of(m)) {
+                fc(m, TC_L1_F_FILL_LTS_MAX);
+            }
+        }
+        L->rd = 0u;
+        L->orig = 0u;
+        L->late = 0u;
+        L->st = dw ? TC_L1_I : TC_L1_V; /* W01: data, lTS unchanged */
+        k = 0u;
+    } else {
+        L->rd = 0u;
+        L->orig = 0u;
+        L->late = 0u;
+        if (L->wcnt == 0u) {
+            L->st = TC_L1_I;
+        }
+        k = L->wcnt == 0u ? 2u : 3u;
+    }
+    m->cov[rows[dw][k]]++;
+    touch(m, idx);
+}
 
 static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t era,
                         tc_gwct_in_t* gi) {
@@ -521,51 +615,13 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
     const uint32_t tsr = rin->ts & ts_max_of(m);
     const uint32_t ts1 = ((rin->era & 1u) == era) ? tsr : 0u; /* L5 */
 
-    if (kind == TC_RSP_DATA) {
+    if (kind == TC_RSP_DATA || (kind == TC_RSP_DATA_W && m->d.protocol == TC_WEAK_C)) {
         if (!((es == TC_L1_I_V || es == TC_L1_I_I) && L->rd != 0u)) {
             m->errors++; /* L9 */
             return;
         }
         /* es is I_V or I_I with rd = 1, so e02 (-> I_I with rd = 0) cannot be set here */
-        const bool late_ok = L->waw == 0u && (ts1 >= now || ts1 >= L->mts);
-        const uint64_t served = L->orig | (late_ok ? L->late : 0u);
-        const uint64_t again = late_ok ? 0u : L->late;
-        l1_fcov_data(m, L, (rin->era & 1u) != era, ts1, now, late_ok);
-        crsp_put(m, TC_CRSP_LOAD, served, line, rin->data);
-        if (again != 0u) {
-            (void)req_put(m, TC_REQ_GETS, 0u, line);
-            L->orig = again;
-            L->late = 0u;
-            L->mts = 0u;
-            if (es == TC_L1_I_I) {
-                L->waw = 0u;
-                m->cov[TC_L1_T_R05]++;
-            } else {
-                m->cov[TC_L1_T_R02]++; /* rd stays 1; data, lTS unchanged */
-            }
-        } else if (es == TC_L1_I_V) {
-            memcpy(tc_l1_line_data(m, idx), rin->data, (size_t)m->lw * sizeof(uint32_t));
-            L->lts = ts1;
-            L->rd = 0u;
-            L->orig = 0u;
-            L->late = 0u;
-            L->st = TC_L1_V;
-            m->cov[TC_L1_T_R01]++;
-            if (ts1 == ts_max_of(m)) {
-                fc(m, TC_L1_F_FILL_LTS_MAX);
-            }
-        } else {
-            L->rd = 0u;
-            L->orig = 0u;
-            L->late = 0u;
-            if (L->wcnt == 0u) {
-                L->st = TC_L1_I;
-                m->cov[TC_L1_T_R03]++;
-            } else {
-                m->cov[TC_L1_T_R04]++;
-            }
-        }
-        touch(m, idx);
+        l1_rsp_data(m, rin, idx, es, ts1, (rin->era & 1u) != era, now, gi);
         return;
     }
 
@@ -590,7 +646,9 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
     L->wcnt--;
     gi->ack_valid = true;
     gi->ack_wf = wf;
-    gi->ack_global = kind != TC_RSP_ACK && m->d.protocol == TC_WEAK; /* L4 */
+    /* L4; TC-Weak-C is TC-Weak here (section 12 changes no ack: its GPU fence waits for acks,
+     * GWCTs and obligations) */
+    gi->ack_global = kind != TC_RSP_ACK && m->d.protocol != TC_STRONG;
     gi->ack_gwct = tsr;
     gi->ack_era = rin->era & 1u;
     if (es == TC_L1_V_M) {
@@ -625,6 +683,45 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
 }
 
 /*--- (b) the FIFO head, section 6; returns true when the head was processed (pop) -------------*/
+
+/* A STORE at the head that finds its line idx in es (after L3: V, V_M, I_V or I_I): C07-C10;
+ * under TC-Weak-C a V line takes C17 instead (section 12 K1: UPGR(lTS), the copy is not
+ * written, the line goes to I_I; data and lTS kept, as C12). */
+static void l1_store(tc_l1_t* m, tc_l1_meta_t* L, uint32_t idx, uint32_t es,
+                     const tc_l1_fentry_t* q, uint32_t era) {
+    tc_req_t* r;
+    if (es == TC_L1_V && m->d.protocol == TC_WEAK_C) {
+        r = req_put(m, TC_REQ_UPGR, q->wf, q->line);
+        r->ts = L->lts; /* L8 */
+        r->era = era;
+        L->st = TC_L1_I_I;
+        m->cov[TC_L1_T_C17]++;
+    } else if (es == TC_L1_V || es == TC_L1_V_M) {
+        masked_write(tc_l1_line_data(m, idx), m->fdata + (size_t)m->fhead * m->lw,
+                     m->fmask + (size_t)m->fhead * m->mw, m->lw);
+        r = req_put(m, TC_REQ_UPGR, q->wf, q->line);
+        r->ts = L->lts; /* L8 */
+        r->era = era;
+        L->st = TC_L1_V_M;
+        m->cov[es == TC_L1_V ? TC_L1_T_C07 : TC_L1_T_C08]++;
+    } else if (es == TC_L1_I_V) {
+        r = req_put(m, TC_REQ_GETX, q->wf, q->line);
+        L->waw = 1u;
+        L->st = TC_L1_I_I;
+        m->cov[TC_L1_T_C09]++;
+    } else {
+        r = req_put(m, TC_REQ_GETX, q->wf, q->line);
+        if (L->rd != 0u) {
+            L->waw = 1u;
+        }
+        m->cov[TC_L1_T_C10]++;
+    }
+    req_store(m, r, m->fhead);
+    L->wcnt++;
+    if (L->wcnt == m->cmax) {
+        fc(m, TC_L1_F_WCNT_MAX);
+    }
+}
 
 static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_gwct_in_t* gi) {
     const tc_l1_fentry_t* q = &m->fifo[m->fhead];
@@ -739,6 +836,9 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         if (es == TC_L1_V || es == TC_L1_V_M) {
             crsp_put(m, TC_CRSP_LOAD, wbit, line, tc_l1_line_data(m, idx));
             m->cov[es == TC_L1_V ? TC_L1_T_C01 : TC_L1_T_C02]++;
+            if (es == TC_L1_V && m->d.protocol == TC_WEAK_C && m->cobl >= now) {
+                fc(m, TC_L1_F_OBL_HIT); /* cobl_q: K2 applies after the event */
+            }
         } else if (es == TC_L1_I_V || L->rd != 0u) {
             L->late |= wbit;
             L->mts = now;
@@ -758,32 +858,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
             wrote = true;
         }
     } else if (op == TC_OP_STORE) {
-        tc_req_t* r;
-        if (es == TC_L1_V || es == TC_L1_V_M) {
-            masked_write(tc_l1_line_data(m, idx), m->fdata + (size_t)m->fhead * m->lw,
-                         m->fmask + (size_t)m->fhead * m->mw, m->lw);
-            r = req_put(m, TC_REQ_UPGR, wf, line);
-            r->ts = L->lts; /* L8 */
-            r->era = era;
-            L->st = TC_L1_V_M;
-            m->cov[es == TC_L1_V ? TC_L1_T_C07 : TC_L1_T_C08]++;
-        } else if (es == TC_L1_I_V) {
-            r = req_put(m, TC_REQ_GETX, wf, line);
-            L->waw = 1u;
-            L->st = TC_L1_I_I;
-            m->cov[TC_L1_T_C09]++;
-        } else {
-            r = req_put(m, TC_REQ_GETX, wf, line);
-            if (L->rd != 0u) {
-                L->waw = 1u;
-            }
-            m->cov[TC_L1_T_C10]++;
-        }
-        req_store(m, r, m->fhead);
-        L->wcnt++;
-        if (L->wcnt == m->cmax) {
-            fc(m, TC_L1_F_WCNT_MAX);
-        }
+        l1_store(m, L, idx, es, q, era);
         gi->iss_valid = true;
         gi->iss_wf = wf;
         wrote = true;
@@ -851,6 +926,25 @@ static bool l1_push(tc_l1_t* m, const tc_core_req_t* c) {
 
 /*--- one edge ---------------------------------------------------------------------------------*/
 
+/* TC-Weak-C (section 12) after the event of (a)/(b): K2, a write or atomic sent raises cobl to
+ * u_gwct's entry of its wavefront before this edge (rd_gwct_o); K3, a core response raises the
+ * GWCT of every wavefront it serves to max(cobl_q, ts' of a DATA_W row) through u_gwct's
+ * obligation port (gi->obl_ts holds that ts', or 0, from l1_rsp_data). */
+static void l1_obligations(tc_l1_t* m, tc_gwct_in_t* gi, uint32_t cobl_q) {
+    if (gi->iss_valid) {
+        const uint32_t rd = tc_gwct_read(m->gwct, gi->iss_wf);
+        if (rd > m->cobl) {
+            m->cobl = rd;
+            fc(m, TC_L1_F_COBL_RAISE);
+        }
+    }
+    if (m->out.crsp.valid) {
+        gi->obl_valid = true;
+        gi->obl_mask = m->out.crsp.wf_mask;
+        gi->obl_ts = gi->obl_ts > cobl_q ? gi->obl_ts : cobl_q;
+    }
+}
+
 void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
     tc_gwct_in_t gi;
     memset(&gi, 0, sizeof gi);
@@ -877,6 +971,7 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
     const uint32_t era = in->t.era & 1u;
     const bool ready_q = m->out.core_ready;
     const uint64_t full_q = m->gwct->out.full;
+    const uint32_t cobl_q = m->cobl;
     /* payloads are 0 when valid is 0: clear the previous edge's message */
     if (m->out.crsp.valid) {
         memset(&m->out.crsp, 0, sizeof m->out.crsp);
@@ -891,6 +986,9 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
         l1_response(m, &in->rsp, now, era, &gi);
     } else if (m->fcnt > 0u) {
         pop = l1_head(m, now, era, full_q, &gi);
+    }
+    if (m->d.protocol == TC_WEAK_C) {
+        l1_obligations(m, &gi, cobl_q);
     }
     /* (c): the slot is computed from the count before the pop (same slot either way) */
     bool pushed = false;
@@ -928,6 +1026,7 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
             L->lts = 0u;
             L->mts = tmax;
         }
+        m->cobl = 0u; /* section 12 */
         if (any) {
             m->cov[TC_L1_T_X01]++;
         }
@@ -955,6 +1054,7 @@ static const char* const l1_ids[TC_L1_T_N] = {
     "C16",   "R01", "R02",      "R03",      "R04",      "R05",      "R06",      "R07",
     "R08",   "R09", "R10.last", "R10.more", "R11.last", "R11.more", "R12.last", "R12.more",
     "E01",   "E02", "V03",      "S01",      "S02",      "S03",      "X01",      "Q01",
+    "W01",   "W02", "W03",      "W04",      "W05",      "C17",
 };
 
 static const char* const l1_names[TC_L1_T_N] = {
@@ -998,6 +1098,12 @@ static const char* const l1_names[TC_L1_T_N] = {
     "stall: line write counter full",
     "roll with a V or V_M line",
     "FIFO full (core_valid while not ready)",
+    "I_V x DATA_W -> I (not cached)",
+    "I_V x DATA_W, late loads re-GETS",
+    "I_I x DATA_W, no writes pending -> I",
+    "I_I x DATA_W, writes pending",
+    "I_I x DATA_W, late loads re-GETS",
+    "V x STORE UPGR, copy not written -> I_I",
 };
 
 const char* tc_l1_trans_id(tc_l1_trans_t r) {
@@ -1014,12 +1120,29 @@ bool tc_l1_trans_reachable(const tc_l1_desc_t* d, tc_l1_trans_t r) {
     }
     const uint64_t wmax = ((uint64_t)1 << d->wf_cnt_width) - 1u;
     const uint64_t cmax = ((uint64_t)1 << d->line_cnt_width) - 1u;
+    const bool wc = d->protocol == TC_WEAK_C;
     switch (r) {
     case TC_L1_T_R06:
     case TC_L1_T_R07:
+        return d->protocol == TC_WEAK;
     case TC_L1_T_R10_LAST:
     case TC_L1_T_R10_MORE:
         return d->protocol != TC_STRONG;
+    case TC_L1_T_C02:
+    case TC_L1_T_C07:
+    case TC_L1_T_C08:
+    case TC_L1_T_C13:
+    case TC_L1_T_R08:
+    case TC_L1_T_R09:
+    case TC_L1_T_E02:
+        return !wc; /* section 12 K1: V_M is never entered */
+    case TC_L1_T_C17:
+    case TC_L1_T_W01:
+    case TC_L1_T_W02:
+    case TC_L1_T_W03:
+    case TC_L1_T_W04:
+    case TC_L1_T_W05:
+        return wc;
     case TC_L1_T_S02:
         return wmax <= (uint64_t)d->l1_sets * d->l1_ways * cmax;
     case TC_L1_T_S03:
@@ -1050,7 +1173,9 @@ static const char* const l1_fnames[TC_L1_F_N] = {
     "FILL_LTS_MAX",      "DATA_OLD_ERA",     "ACK_OLD_ERA",
     "HIT_LAST_CYCLE",    "EXP_FIRST_CYCLE",  "LATE_OK_BY_MTS",
     "LATE_AGAIN_WAW",    "LATE_AGAIN_LEASE", "ROLL_VM",
-    "ROLL_PENDING_GETS", "ROLL_SAME_EDGE",
+    "ROLL_PENDING_GETS", "ROLL_SAME_EDGE",   "COBL_RAISE",
+    "OBL_HIT",           "DATAW_LATE",       "COBL_ROLL",
+    "DATAW_OLD_ERA",
 };
 
 const char* tc_l1_fcov_name(tc_l1_fcov_t f) {
@@ -1094,6 +1219,14 @@ bool tc_l1_fcov_reachable(const tc_l1_t* m, tc_l1_fcov_t f) {
         return (uint64_t)m->cmax <= (uint64_t)d->num_wf * ((1u << d->wf_cnt_width) - 1u);
     case TC_L1_F_WF_CNT_MAX:
         return tc_l1_trans_reachable(d, TC_L1_T_S02); /* S02 is this count reached */
+    case TC_L1_F_ROLL_VM:
+        return d->protocol != TC_WEAK_C; /* section 12 K1: no V_M line under TC-Weak-C */
+    case TC_L1_F_COBL_RAISE:
+    case TC_L1_F_OBL_HIT:
+    case TC_L1_F_DATAW_LATE:
+    case TC_L1_F_COBL_ROLL:
+    case TC_L1_F_DATAW_OLD_ERA:
+        return d->protocol == TC_WEAK_C;
     default:
         return true;
     }

@@ -131,6 +131,13 @@ typedef enum {
     TC_L1_T_S03,
     TC_L1_T_X01,
     TC_L1_T_Q01,
+    /* TC-Weak-C (section 12): DATA_W rows (K4) and the write-invalidating store (K1) */
+    TC_L1_T_W01,
+    TC_L1_T_W02,
+    TC_L1_T_W03,
+    TC_L1_T_W04,
+    TC_L1_T_W05,
+    TC_L1_T_C17,
     TC_L1_T_N
 } tc_l1_trans_t;
 
@@ -198,6 +205,12 @@ typedef enum tc_l1_fcov {
     TC_L1_F_ROLL_VM,              /* a roll finds a V_M line (-> I_I) */
     TC_L1_F_ROLL_PENDING_GETS,    /* a roll finds a line with rd = 1 (its DATA crosses the wrap) */
     TC_L1_F_ROLL_SAME_EDGE,       /* a roll at an edge whose event wrote a line (RO2 overrides) */
+    /* TC-Weak-C (section 12; reachable only under Protocol 2) */
+    TC_L1_F_COBL_RAISE,    /* F57: a write raises cobl (K2) */
+    TC_L1_F_OBL_HIT,       /* F58: a hit (C01) with cobl_q >= now */
+    TC_L1_F_DATAW_LATE,    /* F59: a DATA_W that serves late merges */
+    TC_L1_F_COBL_ROLL,     /* F60: a roll clears a non-zero cobl */
+    TC_L1_F_DATAW_OLD_ERA, /* F61: a DATA_W with rsp era != era_i (ts' 0: no obligation) */
     TC_L1_F_N
 } tc_l1_fcov_t;
 
@@ -228,6 +241,7 @@ typedef struct {
     uint32_t* fmask;      /* [L1Queue * mw] */
     uint32_t fhead;
     uint32_t fcnt;   /* fcnt_q */
+    uint32_t cobl;   /* cobl_q, the SM obligation (TC-Weak-C, section 12 K2); 0 otherwise */
     tc_l1_out_t out; /* registered outputs */
     /* lines written by the last tick (for partial state compares); touched_all after reset/roll */
     uint32_t touched_n;
@@ -256,7 +270,8 @@ static inline uint32_t* tc_l1_line_data(const tc_l1_t* m, uint32_t i) {
 /* Line i in the compare layout (data words beyond LineBytes/4 are 0). */
 void tc_l1_line_get(const tc_l1_t* m, uint32_t i, tc_l1_line_t* l);
 /* The state in the compare layout, as the RTL shim fills it: every line and rr when s->sel_all,
- * else the lines of s->sel[0..sel_n-1] and their sets' rr; fcnt and the GWCT table always. */
+ * else the lines of s->sel[0..sel_n-1] and their sets' rr; fcnt, cobl and the GWCT table
+ * always. */
 void tc_l1_state_get(const tc_l1_t* m, tc_l1_state_t* s);
 const char* tc_l1_trans_id(tc_l1_trans_t r);   /* "C01", "R10.last", ... */
 const char* tc_l1_trans_name(tc_l1_trans_t r); /* "V x LOAD hit" */

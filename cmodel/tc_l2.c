@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_l2.c -- C reference model of the TC L2 bank controller (TC-Weak and TC-Strong).
+ * tc_l2.c -- C reference model of the TC L2 bank controller (TC-Weak, TC-Strong, TC-Weak-C).
  *
- * Written from docs/units/tc_l2.md, docs/system.md (C1-C8, section 2-5, RO1-RO4) and
- * docs/timing.md only, never from rtl/tc_l2.sv: the two are compared every cycle, so rule and
- * row names below (M1-M10, F01-F06, H01-H21, D1-D10) cite the tc_l2 page.
+ * Written from docs/units/tc_l2.md (section 13 for TC-Weak-C), docs/system.md (C1-C8, section 2-5,
+ * RO1-RO4) and docs/timing.md only, never from rtl/tc_l2.sv: the two are compared every cycle, so
+ * rule and row names below (M1-M10, F01-F06, H01-H21, D1-D10) cite the tc_l2 page.
  *
  * Speed: tc_l2_tick() touches at most one set (L2Ways lines) and makes at most one pass over
  * the MSHRs (only for a fill, a miss or a hit on a transient line); reset and roll (RO2) are the
@@ -42,6 +42,19 @@
  *    entry): the head then stays (like a stall). A head request of an unknown kind is dropped
  *    (popped, errors++), with no other effect.
  *  - req_ready_o after reset is 1 (M2 f with fcnt 0).
+ *
+ * TC-Weak-C (Protocol 2, section 13; under 0/1 wl stays 0 and nothing below happens):
+ *  - N1 sets wl on H04 H05 H08 H09 H10 H12 H13 (a write or atomic served on a P/S line with
+ *    gTS >= now that is not the private H07) and on F05/F06; F03/F04 write 0; allocation (P1)
+ *    writes 0; RO2 clears every line's wl (with the stamps); M4's lazy expiry clears it (N2) on
+ *    the request's own line (a victim's wl is overwritten by the allocation).
+ *  - N3 (H22/H23) is judged after M4, on a P/S line with gTS >= now and wl = 1; it grants no
+ *    lease and changes no line field; +THit with exp as any served GETS; GTS_LAST_CYCLE counts
+ *    it like any request served on a P/S line.
+ *  - N4 (F07) takes an IS entry with mts >= now at the fill edge (a roll has zeroed mts, so an
+ *    entry that crossed a roll answers F01/F02); DATA_W carries wf 0, era_i and the filled line.
+ *  - F79 counts a V02 eviction of a wl line; F80 an M4 expiry (X01/X02) of a wl line; F81 an F07
+ *    with two or more SMs in msm; F82 every H12/H13 under Protocol 2 (wl := 1 whatever it was).
  */
 #include "tc_l2.h"
 
@@ -244,9 +257,10 @@ int tc_l2_check_desc(const tc_l2_desc_t* d, char* msg, size_t msg_len) {
     if (d == NULL) {
         return tc_param_error(msg, msg_len, "tc_l2: desc is NULL");
     }
-    if (d->protocol > 1u) {
+    if (d->protocol > (uint32_t)TC_WEAK_C) {
         return tc_param_error(msg, msg_len,
-                              "tc_l2: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak)",
+                              "tc_l2: protocol = %u is illegal (Protocol: 0 TC-Strong, 1 TC-Weak, "
+                              "2 TC-Weak-C)",
                               (unsigned)d->protocol);
     }
     RANGE(num_sm, "NumSm", 1u, TC_MAX_SM);
@@ -385,6 +399,7 @@ void tc_l2_line_get(const tc_l2_t* m, uint32_t i, tc_l2_line_t* l) {
     l->st = x->st;
     l->gts = x->gts;
     l->dirty = x->dirty;
+    l->wl = x->wl;
     memcpy(l->data, tc_l2_line_data(m, i), sizeof(uint32_t) * m->lw);
 }
 
@@ -498,6 +513,22 @@ static void l2_fcov_roll(tc_l2_t* m, uint32_t now) {
 
 /*--- fill (section 5) -----------------------------------------------------------------------*/
 
+/* N4 (section 13, TC-Weak-C): an I_S fill whose entry e carries an unexpired inherited stamp
+ * answers DATA_W(dst = msm, ts = mts) instead of F01/F02 (row F07); the line (idx, its data
+ * already the fill's) becomes S with gTS = mts, wl = 1, dirty 0. */
+static void fill_dataw(tc_l2_t* m, const tc_l2_in_t* in, const tc_l2_mshr_meta_t* e, uint32_t idx) {
+    tc_l2_meta_t* ln = &m->line[idx];
+    m->cov[TC_L2_T_F07]++;
+    if (popcount64(e->sm) > 1u) {
+        fc(m, TC_L2_F_DATAW_MULTI);
+    }
+    ln->dirty = 0;
+    ln->gts = e->ts;
+    ln->wl = 1u;
+    ln->st = TC_L2_S;
+    respond(m, &in->t, TC_RSP_DATA_W, e->sm, 0, false, e->line, e->ts, tc_l2_line_data(m, idx));
+}
+
 static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
     const uint64_t a = in->mem.line & mask64(m->la);
     const uint32_t now = in->t.now;
@@ -524,7 +555,9 @@ static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
         return;
     }
     memcpy(data, in->mem.data, sizeof(uint32_t) * m->lw); /* M10 */
-    if (e->kind == TC_MS_IS) {
+    if (e->kind == TC_MS_IS && m->d.protocol == TC_WEAK_C && e->ts >= now) {
+        fill_dataw(m, in, e, idx); /* N4 */
+    } else if (e->kind == TC_MS_IS) {
         const bool several = popcount64(e->sm) > 1u;
         m->cov[several ? TC_L2_T_F02 : TC_L2_T_F01]++;
         ln->dirty = 0;
@@ -537,6 +570,7 @@ static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
         ln->dirty = 1;
         ln->gts = live ? inc(m, e->ts) : e->ts;
         ln->st = live ? TC_L2_P : TC_L2_E;
+        ln->wl = live && m->d.protocol == TC_WEAK_C ? 1u : 0u; /* N1 (F05/F06), N2 (F03/F04) */
         if (e->op == TC_REQ_ATOMIC) {
             m->cov[live ? TC_L2_T_F06 : TC_L2_T_F04]++;
             respond(m, &in->t, TC_RSP_DATA_G, dst, e->wf, true, a, e->ts, data);
@@ -591,6 +625,129 @@ static void l2_fcov_miss(tc_l2_t* m, const tc_l2_fentry_t* r, int kin, int kmiss
     }
 }
 
+/* N3 (section 13, TC-Weak-C): a GETS that finds its line idx in P or S with wl = 1 (after M4) is
+ * answered DATA_W(ts = gTS, the line) with no lease: gTS and the state are kept (H22 / H23). The
+ * predictor counts it as any served GETS (+THit with exp). */
+static void l2_gets_wl(tc_l2_t* m, const tc_l2_in_t* in, const tc_l2_fentry_t* r, uint32_t idx,
+                       int64_t* delta) {
+    const tc_l2_meta_t* ln = &m->line[idx];
+    m->cov[ln->st == TC_L2_P ? TC_L2_T_H22 : TC_L2_T_H23]++;
+    if (r->exp) {
+        *delta += (int64_t)m->d.t_hit;
+    }
+    respond(m, &in->t, TC_RSP_DATA_W, (uint64_t)1 << r->src, 0, false, r->line, ln->gts,
+            tc_l2_line_data(m, idx));
+    touch(m, idx);
+}
+
+/* The head request on its line idx in P, S or E: M4, the rows of section 6 (section 7 under
+ * TC-Strong, section 13 under TC-Weak-C). Returns false when it stalls (S04). */
+static bool l2_hit(tc_l2_t* m, const tc_l2_in_t* in, uint32_t idx, int64_t* delta) {
+    const tc_l2_fentry_t* r = &m->fifo[m->fhead];
+    const uint32_t* const rdata = m->fdata + (size_t)m->fhead * m->lw;
+    const uint32_t* const rmask = m->fmask + (size_t)m->fhead * m->mw;
+    const tc_l2_desc_t* d = &m->d;
+    const uint32_t now = in->t.now;
+    const bool strong = d->protocol == TC_STRONG;
+    const uint32_t kind = r->kind;
+    const uint64_t a = r->line;
+    tc_l2_meta_t* ln = &m->line[idx];
+    uint32_t* const ldata = tc_l2_line_data(m, idx);
+    /* P, S or E; M4 lazy expiry */
+    const uint32_t st0 = ln->st;
+    const bool expired = (st0 == TC_L2_P || st0 == TC_L2_S) && ln->gts < now;
+    const uint32_t st = expired ? (uint32_t)TC_L2_E : st0;
+    const bool live = st == TC_L2_P || st == TC_L2_S;             /* gTS >= now */
+    const uint32_t tsp = r->era == (in->t.era & 1u) ? r->ts : 0u; /* M5 */
+    const bool priv = kind == TC_REQ_UPGR && st == TC_L2_P && tsp == ln->gts;
+    if (strong && live && kind != TC_REQ_GETS && !priv) {
+        m->cov[TC_L2_T_S04]++; /* section 7: wait until the line has expired */
+        return false;
+    }
+    if (expired) {
+        m->cov[st0 == TC_L2_P ? TC_L2_T_X01 : TC_L2_T_X02]++;
+        if (ln->wl != 0u) {
+            fc(m, TC_L2_F_WL_EXPIRE);
+        }
+        ln->wl = 0u; /* N2 */
+    }
+    if (live && ln->gts == now) {
+        fc(m, TC_L2_F_GTS_LAST_CYCLE);
+    }
+    if (kind == TC_REQ_GETS && live && ln->wl != 0u) {
+        l2_gets_wl(m, in, r, idx, delta); /* N3 */
+        return true;
+    }
+    const uint64_t dst = (uint64_t)1 << r->src;
+    const uint32_t g = ln->gts;
+    switch (kind) {
+    case TC_REQ_GETS:
+        m->cov[st == TC_L2_P ? TC_L2_T_H01 : st == TC_L2_S ? TC_L2_T_H02 : TC_L2_T_H03]++;
+        if (r->exp || st == TC_L2_E) {
+            *delta += (int64_t)d->t_hit;
+        }
+        ln->gts = grant(m, g, now);
+        ln->st = st == TC_L2_E ? TC_L2_P : TC_L2_S;
+        respond(m, &in->t, TC_RSP_DATA, dst, 0, false, a, ln->gts, ldata);
+        break;
+    case TC_REQ_GETX:
+        m->cov[st == TC_L2_P ? TC_L2_T_H04 : st == TC_L2_S ? TC_L2_T_H05 : TC_L2_T_H06]++;
+        if (live && d->use_t_write) {
+            *delta -= (int64_t)d->t_write;
+        }
+        write_masked(ldata, rdata, rmask, m->lw);
+        respond(m, &in->t, live ? TC_RSP_ACK_G : TC_RSP_ACK, dst, r->wf, false, a, live ? g : 0u,
+                NULL);
+        ln->st = live ? TC_L2_P : TC_L2_E;
+        break;
+    case TC_REQ_UPGR: {
+        const bool eq = tsp == g;
+        if (r->era != (in->t.era & 1u)) {
+            fc(m, TC_L2_F_UPGR_OLD_ERA);
+        }
+        tc_l2_trans_t row;
+        uint32_t rk;
+        if (st == TC_L2_P) {
+            row = eq ? TC_L2_T_H07 : TC_L2_T_H08;
+            rk = eq ? TC_RSP_ACK : TC_RSP_DATA_G;
+        } else if (st == TC_L2_S) {
+            row = eq ? TC_L2_T_H09 : TC_L2_T_H10;
+            rk = eq ? TC_RSP_ACK_G : TC_RSP_DATA_G;
+        } else {
+            row = TC_L2_T_H11;
+            rk = TC_RSP_ACK;
+        }
+        m->cov[row]++;
+        if (live && d->use_t_write) {
+            *delta -= (int64_t)d->t_write;
+        }
+        write_masked(ldata, rdata, rmask, m->lw);
+        respond(m, &in->t, rk, dst, r->wf, false, a, rk == TC_RSP_ACK ? 0u : g,
+                rk == TC_RSP_DATA_G ? ldata : NULL);
+        ln->st = live ? TC_L2_P : TC_L2_E;
+        break;
+    }
+    default: /* TC_REQ_ATOMIC */
+        m->cov[st == TC_L2_P ? TC_L2_T_H12 : st == TC_L2_S ? TC_L2_T_H13 : TC_L2_T_H14]++;
+        respond(m, &in->t, TC_RSP_DATA_G, dst, r->wf, true, a, g, ldata);
+        apply_atomic(ldata, m->lw, r->aop, r->word, r->a, r->b);
+        ln->st = live ? TC_L2_P : TC_L2_E;
+        break;
+    }
+    if (kind != TC_REQ_GETS) {
+        ln->dirty = 1;
+        ln->gts = inc(m, g); /* TS++ after the response took the old value (D5) */
+    }
+    if (d->protocol == TC_WEAK_C && live && kind != TC_REQ_GETS && !priv) {
+        ln->wl = 1u; /* N1: H04 H05 H08 H09 H10 H12 H13 */
+        if (kind == TC_REQ_ATOMIC) {
+            fc(m, TC_L2_F_WL_ATOMIC);
+        }
+    }
+    touch(m, idx);
+    return true;
+}
+
 /* Returns true when the head leaves the FIFO (served or dropped), false when it stalls. */
 static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     const tc_l2_fentry_t* r = &m->fifo[m->fhead];
@@ -641,8 +798,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
 
     if (hit >= 0) {
         const uint32_t idx = base + (uint32_t)hit;
-        tc_l2_meta_t* ln = &L[hit];
-        uint32_t* const ldata = tc_l2_line_data(m, idx);
+        const tc_l2_meta_t* ln = &L[hit];
         if (ln->st == TC_L2_I_M) {
             m->cov[TC_L2_T_H17]++;
             m->cov[TC_L2_T_S03]++;
@@ -678,85 +834,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             return true;
         }
 
-        /* P, S or E; M4 lazy expiry */
-        const uint32_t st0 = ln->st;
-        const bool expired = (st0 == TC_L2_P || st0 == TC_L2_S) && ln->gts < now;
-        const uint32_t st = expired ? (uint32_t)TC_L2_E : st0;
-        const bool live = st == TC_L2_P || st == TC_L2_S;             /* gTS >= now */
-        const uint32_t tsp = r->era == (in->t.era & 1u) ? r->ts : 0u; /* M5 */
-        const bool priv = kind == TC_REQ_UPGR && st == TC_L2_P && tsp == ln->gts;
-        if (strong && live && kind != TC_REQ_GETS && !priv) {
-            m->cov[TC_L2_T_S04]++; /* section 7: wait until the line has expired */
-            return false;
-        }
-        if (expired) {
-            m->cov[st0 == TC_L2_P ? TC_L2_T_X01 : TC_L2_T_X02]++;
-        }
-        if (live && ln->gts == now) {
-            fc(m, TC_L2_F_GTS_LAST_CYCLE);
-        }
-        const uint64_t dst = (uint64_t)1 << r->src;
-        const uint32_t g = ln->gts;
-        switch (kind) {
-        case TC_REQ_GETS:
-            m->cov[st == TC_L2_P ? TC_L2_T_H01 : st == TC_L2_S ? TC_L2_T_H02 : TC_L2_T_H03]++;
-            if (r->exp || st == TC_L2_E) {
-                *delta += (int64_t)d->t_hit;
-            }
-            ln->gts = grant(m, g, now);
-            ln->st = st == TC_L2_E ? TC_L2_P : TC_L2_S;
-            respond(m, &in->t, TC_RSP_DATA, dst, 0, false, a, ln->gts, ldata);
-            break;
-        case TC_REQ_GETX:
-            m->cov[st == TC_L2_P ? TC_L2_T_H04 : st == TC_L2_S ? TC_L2_T_H05 : TC_L2_T_H06]++;
-            if (live && d->use_t_write) {
-                *delta -= (int64_t)d->t_write;
-            }
-            write_masked(ldata, rdata, rmask, m->lw);
-            respond(m, &in->t, live ? TC_RSP_ACK_G : TC_RSP_ACK, dst, r->wf, false, a,
-                    live ? g : 0u, NULL);
-            ln->st = live ? TC_L2_P : TC_L2_E;
-            break;
-        case TC_REQ_UPGR: {
-            const bool eq = tsp == g;
-            if (r->era != (in->t.era & 1u)) {
-                fc(m, TC_L2_F_UPGR_OLD_ERA);
-            }
-            tc_l2_trans_t row;
-            uint32_t rk;
-            if (st == TC_L2_P) {
-                row = eq ? TC_L2_T_H07 : TC_L2_T_H08;
-                rk = eq ? TC_RSP_ACK : TC_RSP_DATA_G;
-            } else if (st == TC_L2_S) {
-                row = eq ? TC_L2_T_H09 : TC_L2_T_H10;
-                rk = eq ? TC_RSP_ACK_G : TC_RSP_DATA_G;
-            } else {
-                row = TC_L2_T_H11;
-                rk = TC_RSP_ACK;
-            }
-            m->cov[row]++;
-            if (live && d->use_t_write) {
-                *delta -= (int64_t)d->t_write;
-            }
-            write_masked(ldata, rdata, rmask, m->lw);
-            respond(m, &in->t, rk, dst, r->wf, false, a, rk == TC_RSP_ACK ? 0u : g,
-                    rk == TC_RSP_DATA_G ? ldata : NULL);
-            ln->st = live ? TC_L2_P : TC_L2_E;
-            break;
-        }
-        default: /* TC_REQ_ATOMIC */
-            m->cov[st == TC_L2_P ? TC_L2_T_H12 : st == TC_L2_S ? TC_L2_T_H13 : TC_L2_T_H14]++;
-            respond(m, &in->t, TC_RSP_DATA_G, dst, r->wf, true, a, g, ldata);
-            apply_atomic(ldata, m->lw, r->aop, r->word, r->a, r->b);
-            ln->st = live ? TC_L2_P : TC_L2_E;
-            break;
-        }
-        if (kind != TC_REQ_GETS) {
-            ln->dirty = 1;
-            ln->gts = inc(m, g); /* TS++ after the response took the old value (D5) */
-        }
-        touch(m, idx);
-        return true;
+        return l2_hit(m, in, idx, delta);
     }
 
     /* miss: one pass over the MSHRs (the matching entry, the two lowest free entries) */
@@ -834,6 +912,9 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
         const uint64_t vline = line_of(m, set, vl->tag);
         if (to_mi) {
             m->cov[TC_L2_T_V02]++;
+            if (vl->wl != 0u) {
+                fc(m, TC_L2_F_WL_EVICT);
+            }
             *delta -= (int64_t)d->t_evict;
             (void)mshr_alloc(m, (uint32_t)kmi, TC_MS_MI, vline, 0u, vl->gts);
         } else {
@@ -877,6 +958,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     vl->st = kind == TC_REQ_GETS ? TC_L2_I_S : TC_L2_I_M;
     vl->gts = 0;
     vl->dirty = 0;
+    vl->wl = 0; /* section 13 (P1) */
     if (mshr_any_valid(m, true)) {
         fc(m, TC_L2_F_MSHR_FULL);
     }
@@ -920,6 +1002,7 @@ static void roll(tc_l2_t* m, uint32_t now) { /* RO2 */
     l2_fcov_roll(m, now);
     for (uint32_t i = 0; i < m->lines; i++) {
         m->line[i].gts = 0;
+        m->line[i].wl = 0; /* section 13: cleared with the stamps */
     }
     for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
         m->mshr[k].ts = 0;
@@ -989,9 +1072,10 @@ void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
 /*--- coverage rows --------------------------------------------------------------------------*/
 
 static const char* const trans_ids[TC_L2_T_N] = {
-    "RESET", "H01", "H02", "H03", "H04", "H05", "H06", "H07", "H08", "H09", "H10", "H11", "H12",
-    "H13",   "H14", "H15", "H16", "H17", "H18", "H19", "H20", "H21", "F01", "F02", "F03", "F04",
-    "F05",   "F06", "X01", "X02", "X03", "X04", "V01", "V02", "S01", "S02", "S03", "S04", "Q01",
+    "RESET", "H01", "H02", "H03", "H04", "H05", "H06", "H07", "H08", "H09", "H10",
+    "H11",   "H12", "H13", "H14", "H15", "H16", "H17", "H18", "H19", "H20", "H21",
+    "F01",   "F02", "F03", "F04", "F05", "F06", "X01", "X02", "X03", "X04", "V01",
+    "V02",   "S01", "S02", "S03", "S04", "Q01", "H22", "H23", "F07",
 };
 
 static const char* const trans_names[TC_L2_T_N] = {
@@ -1034,6 +1118,9 @@ static const char* const trans_names[TC_L2_T_N] = {
     "stall: transient line",
     "stall: TC-Strong write to an unexpired line",
     "FIFO full",
+    "P x GETS, wl: DATA_W, no lease -> P",
+    "S x GETS, wl: DATA_W, no lease -> S",
+    "fill IS, stamp from M_I live: DATA_W -> S",
 };
 
 const char* tc_l2_trans_id(tc_l2_trans_t r) {
@@ -1063,6 +1150,10 @@ const char* tc_l2_trans_name(tc_l2_trans_t r) {
  *    set (the victim) is not transient: needs L2Mshrs <= min(Lines, L2Sets * 2^(LA - log2 B -
  *    log2 L2Sets)) - 1. With M_I entries it is counted reachable (it needs enough live M_I
  *    entries at once, which depends on the lease length and the traffic).
+ *  - TC-Weak-C (section 13) only: H22 needs a P line with wl = 1 (N1: a write to an unexpired
+ *    line, so live); an S line with wl = 1 comes only from F07 (every N1 row leaves the line in
+ *    P, and N3 keeps the state), and F07 needs an I_S fill with a live inherited stamp (H20), so
+ *    H23 and F07 need mi.
  */
 bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r) {
     if ((unsigned)r >= (unsigned)TC_L2_T_N) {
@@ -1081,7 +1172,13 @@ bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r) {
     const bool evict = per_set > d->l2_ways;
     const bool mi = live && evict;
     const bool multi = d->num_sm >= 2u;
+    const bool wc = d->protocol == TC_WEAK_C;
     switch (r) {
+    case TC_L2_T_H22:
+        return wc && live;
+    case TC_L2_T_H23:
+    case TC_L2_T_F07:
+        return wc && mi;
     case TC_L2_T_H04:
     case TC_L2_T_H05:
     case TC_L2_T_H08:
@@ -1146,7 +1243,8 @@ static const char* const l2_fnames[TC_L2_F_N] = {
     "MSHR_EMPTY",     "MSHR_TWO_NEW",   "MSHR_TOP",       "MERGE_ALL_SM",    "FIFO_FULL",
     "FIFO_WRAP",      "LIFE_CLAMP_MIN", "LIFE_CLAMP_MAX", "LIFE_TWO_STEPS",  "LEASE_SAT",
     "GRANT_KEEPS",    "INC_SAT",        "GTS_LAST_CYCLE", "MI_LAST_CYCLE",   "UPGR_OLD_ERA",
-    "ROLL_LIVE_LINE", "ROLL_LIVE_MI",   "ROLL_INHERITED",
+    "ROLL_LIVE_LINE", "ROLL_LIVE_MI",   "ROLL_INHERITED", "WL_EVICT",        "WL_EXPIRE",
+    "DATAW_MULTI",    "WL_ATOMIC",
 };
 
 const char* tc_l2_fcov_name(tc_l2_fcov_t f) {
@@ -1224,6 +1322,13 @@ bool tc_l2_fcov_reachable(const tc_l2_t* m, tc_l2_fcov_t f) {
     case TC_L2_F_GRANT_KEEPS:
         return d->lease_mode == TC_LEASE_PREDICT && d->pred_max > d->pred_min && q.negstep &&
                (d->t_hit > 0u || d->pred_init > d->pred_min);
+    case TC_L2_F_WL_EXPIRE: /* section 13: wl needs a write to an unexpired line */
+    case TC_L2_F_WL_ATOMIC:
+        return d->protocol == TC_WEAK_C && q.live;
+    case TC_L2_F_WL_EVICT:
+        return d->protocol == TC_WEAK_C && q.mi;
+    case TC_L2_F_DATAW_MULTI: /* F07 (mi) to two SMs */
+        return d->protocol == TC_WEAK_C && q.mi && q.multi;
     case TC_L2_F_LEASE_SAT:
     case TC_L2_F_INC_SAT:
     case TC_L2_F_GTS_LAST_CYCLE:

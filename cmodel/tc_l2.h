@@ -154,6 +154,11 @@ typedef enum {
     TC_L2_T_S03,
     TC_L2_T_S04,
     TC_L2_T_Q01,
+    /* TC-Weak-C (section 13): DATA_W for a line written while leased (N3) and for an M_I
+     * refill with a live stamp (N4) */
+    TC_L2_T_H22,
+    TC_L2_T_H23,
+    TC_L2_T_F07,
     TC_L2_T_N
 } tc_l2_trans_t;
 
@@ -243,6 +248,11 @@ typedef enum tc_l2_fcov {
     TC_L2_F_ROLL_LIVE_LINE,     /* a roll finds a P/S line with gTS = now (= 2^TsWidth-1) */
     TC_L2_F_ROLL_LIVE_MI,       /* a roll finds an M_I entry with mts = now */
     TC_L2_F_ROLL_INHERITED,     /* a roll zeroes the inherited stamp of an IS/IM entry */
+    /* TC-Weak-C (section 13; reachable only under Protocol 2) */
+    TC_L2_F_WL_EVICT,    /* F79: an unexpired line with wl = 1 evicted to M_I */
+    TC_L2_F_WL_EXPIRE,   /* F80: lazy expiry (M4) clears wl */
+    TC_L2_F_DATAW_MULTI, /* F81: an F07 DATA_W to two or more SMs */
+    TC_L2_F_WL_ATOMIC,   /* F82: an atomic sets wl (H12/H13) */
     TC_L2_F_N
 } tc_l2_fcov_t;
 
@@ -252,6 +262,7 @@ typedef struct {
     uint32_t st; /* tc_l2_st_t */
     uint32_t gts;
     uint32_t dirty;
+    uint32_t wl; /* TC-Weak-C: written while leased (section 13); 0 under the other protocols */
 } tc_l2_meta_t;
 
 /* The model's record of an MSHR entry: every field of section 3 except data and mask. */

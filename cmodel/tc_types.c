@@ -5,8 +5,9 @@
  * specification only.
  *
  * Readings:
- *  - LeaseMode default: predict (1) for TC-Weak, fixed (0) for TC-Strong (the table's cell).
- *    tc_desc_default() of a protocol value other than 0/1 keeps that value (tc_check_desc then
+ *  - LeaseMode default: predict (1) for TC-Weak and TC-Weak-C (tc_l1.md section 12: "LeaseMode
+ *    and the other defaults as TC-Weak"), fixed (0) for TC-Strong (the table's cell).
+ *    tc_desc_default() of a protocol value other than 0/1/2 keeps that value (tc_check_desc then
  *    rejects it) and takes LeaseMode fixed.
  *  - Every parameter of the system is a parameter of tc_l1 or of tc_l2 (tc_gwct's and
  *    tc_timer's are the L1's), so the system is legal iff its L1 and its L2 bank are:
@@ -58,7 +59,8 @@ tc_desc_t tc_desc_default(tc_protocol_t p) {
     d.l2_queue = 4u;
     d.wf_cnt_width = 6u;
     d.line_cnt_width = 4u;
-    d.lease_mode = (p == TC_WEAK) ? (uint32_t)TC_LEASE_PREDICT : (uint32_t)TC_LEASE_FIXED;
+    d.lease_mode =
+        (p == TC_WEAK || p == TC_WEAK_C) ? (uint32_t)TC_LEASE_PREDICT : (uint32_t)TC_LEASE_FIXED;
     d.lease = 800u;
     d.pred_init = 800u;
     d.pred_min = 0u;

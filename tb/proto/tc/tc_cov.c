@@ -18,6 +18,8 @@ typedef struct {
     uint8_t row, st, col;
 } cell_t;
 
+/* The TC-Weak-C rows (C17, W01-W05; tc_l1.md section 12) are unreachable under Protocol 0/1, so
+ * they add nothing to a cell there (a cell counts its reachable rows only). */
 static const cell_t l1_cells[] = {
     {TC_L1_T_C01, L1_V, C_LOAD},       {TC_L1_T_C02, L1_VM, C_LOAD},
     {TC_L1_T_C03, L1_IV, C_LOAD},      {TC_L1_T_C04, L1_II, C_LOAD},
@@ -39,6 +41,9 @@ static const cell_t l1_cells[] = {
     {TC_L1_T_S01, L1_OTHER, C_STALL},  {TC_L1_T_S02, L1_OTHER, C_STALL},
     {TC_L1_T_S03, L1_OTHER, C_STALL},  {TC_L1_T_X01, L1_OTHER, C_EXPIRE},
     {TC_L1_T_Q01, L1_OTHER, C_STALL},  {TC_L1_T_RESET, L1_OTHER, C_STALL},
+    {TC_L1_T_C17, L1_V, C_STORE},      {TC_L1_T_W01, L1_IV, C_DATA},
+    {TC_L1_T_W02, L1_IV, C_DATA},      {TC_L1_T_W03, L1_II, C_DATA},
+    {TC_L1_T_W04, L1_II, C_DATA},      {TC_L1_T_W05, L1_II, C_DATA},
 };
 
 enum { L2_I, L2_P, L2_S, L2_E, L2_IS, L2_IM, L2_MI, L2_OTHER, L2_NST };
@@ -46,6 +51,7 @@ enum { H_GETS, H_GETX, H_UPGR, H_ATOMIC, H_EVICT, H_EXPIRE, H_MEM, H_STALL, L2_N
 static const char* const l2_st[L2_NST] = {"I", "P", "S", "E", "I_S", "I_M", "M_I", "other"};
 static const char* const l2_col[L2_NCOL] = {"GETS",  "GETX",   "UPGR",    "ATOMIC",
                                             "Evict", "Expire", "MemData", "stall/misc"};
+/* H22, H23 and F07 (tc_l2.md section 13) are TC-Weak-C rows, unreachable under Protocol 0/1. */
 static const cell_t l2_cells[] = {
     {TC_L2_T_H01, L2_P, H_GETS},        {TC_L2_T_H02, L2_S, H_GETS},
     {TC_L2_T_H03, L2_E, H_GETS},        {TC_L2_T_H04, L2_P, H_GETX},
@@ -66,7 +72,8 @@ static const cell_t l2_cells[] = {
     {TC_L2_T_V02, L2_S, H_EVICT},       {TC_L2_T_S01, L2_OTHER, H_STALL},
     {TC_L2_T_S02, L2_OTHER, H_STALL},   {TC_L2_T_S03, L2_OTHER, H_STALL},
     {TC_L2_T_S04, L2_OTHER, H_STALL},   {TC_L2_T_Q01, L2_OTHER, H_STALL},
-    {TC_L2_T_RESET, L2_OTHER, H_STALL},
+    {TC_L2_T_RESET, L2_OTHER, H_STALL}, {TC_L2_T_H22, L2_P, H_GETS},
+    {TC_L2_T_H23, L2_S, H_GETS},        {TC_L2_T_F07, L2_IS, H_MEM},
 };
 
 void tc_cov_add_l1(tc_cov_t* c, const tc_l1_t* m) {
