@@ -1927,7 +1927,8 @@ static void wc_k1(bool rtl) {
  * gwct[0] = 11, cobl still 0 (the GWCT was not known when the GETX left). wf0 stores again (Y):
  * K2 cobl := max(0, gwct[0] = 11) = 11. Then every load response of the SM raises the served
  * wavefront to max(cobl, w): wf1 hit on Z (C01) -> 11; wf2 fill of F (R01) -> 11; wf3 load of X
- * (H22 DATA_W 12, W01) -> max(11, 12) = 12. Fences: wf0..2 ready at now 12, wf3 at now 13.
+ * (H22 DATA_W 12, W01) -> max(11, 12) = 12. Fences: wf0..2 ready at now 12, wf3 at now 13. A
+ * roll then clears cobl (F60) and the bank's wl.
  * ============================================================================================== */
 static void wc_cobl(bool rtl) {
     sys_t* s = sys_open("WC-COBL", PS_WC_FIX, rtl);
@@ -2021,6 +2022,18 @@ static void wc_cobl(bool rtl) {
     s->step = "fences: wf0..wf2 (11) ready at now 12, wf3 (12) at now 13";
     FENCE_WALK(s, 0, 7, 13, {11, 11, 11, 12});
     EXP_COBL(s, 0, 11);
+
+    s->step = "roll edge (now 65535, roll 1): RO2 (d) clears cobl and every gwct; the bank's X "
+              "reads gTS 0 and wl 0 (tc_l2.md section 13: RO2 clears wl with the stamps)";
+    s->t.now = 65535;
+    s->t.roll = true;
+    tick(s);
+    s->t.roll = false;
+    EXP_COBL(s, 0, 0);
+    for (uint32_t wf = 0; wf < 4; wf++)
+        EXP_GWCT(s, 0, wf, 0, 0, 1, 1);
+    EXP_L2(s, X_, TC_L2_P, 0, 1);
+    EXP_WL(s, X_, 0);
     sys_close(s);
 }
 
