@@ -62,7 +62,8 @@
 #define EB_ 0x014u
 #define EC_ 0x018u
 
-typedef enum { PS_W_FIX, PS_S_FIX, PS_W_PRED, PS_S_PRED } pset_t;
+/* PS_WC_FIX: TC-Weak-C (Protocol 2) with PS_W_FIX's L2 parameters (fixed Lease 10). */
+typedef enum { PS_W_FIX, PS_S_FIX, PS_W_PRED, PS_S_PRED, PS_WC_FIX } pset_t;
 
 static uint32_t memw(uint32_t line, uint32_t w) {
     return 0xD0000000u | (line << 8) | w;
@@ -122,9 +123,12 @@ static void ck(sys_t* s, int line, const char* what, uint64_t exp, uint64_t got)
         print_error("[%s %s] %s, step \"%s\" (test line %d): %s expected %llu (0x%llx) got %llu "
                     "(0x%llx) [now %u, cycle %llu]\n",
                     s->scen, s->rtl1 ? (s->rtl2 ? "RTL" : "RTL l1") : (s->rtl2 ? "RTL l2" : "C"),
-                    s->d.protocol ? "TC-Weak" : "TC-Strong", s->step, line, what,
-                    (unsigned long long)exp, (unsigned long long)exp, (unsigned long long)got,
-                    (unsigned long long)got, s->t.now, (unsigned long long)s->cycle);
+                    s->d.protocol == TC_WEAK_C ? "TC-Weak-C"
+                    : s->d.protocol            ? "TC-Weak"
+                                               : "TC-Strong",
+                    s->step, line, what, (unsigned long long)exp, (unsigned long long)exp,
+                    (unsigned long long)got, (unsigned long long)got, s->t.now,
+                    (unsigned long long)s->cycle);
     s->fails++;
 }
 #define CK(s, what, exp, got) ck((s), __LINE__, (what), (uint64_t)(exp), (uint64_t)(got))
@@ -133,7 +137,7 @@ static void ck(sys_t* s, int line, const char* what, uint64_t exp, uint64_t got)
 
 static tc_desc_t pdesc(pset_t p) {
     const bool weak = (p == PS_W_FIX || p == PS_W_PRED);
-    tc_desc_t d = tc_desc_default(weak ? TC_WEAK : TC_STRONG);
+    tc_desc_t d = tc_desc_default(p == PS_WC_FIX ? TC_WEAK_C : weak ? TC_WEAK : TC_STRONG);
     d.num_sm = 4;
     d.num_wf = 4;
     d.num_banks = 1;
@@ -149,7 +153,8 @@ static tc_desc_t pdesc(pset_t p) {
     d.l2_queue = 2;
     d.wf_cnt_width = 3;
     d.line_cnt_width = 2;
-    d.lease_mode = (p == PS_W_FIX || p == PS_S_FIX) ? TC_LEASE_FIXED : TC_LEASE_PREDICT;
+    d.lease_mode =
+        (p == PS_W_FIX || p == PS_S_FIX || p == PS_WC_FIX) ? TC_LEASE_FIXED : TC_LEASE_PREDICT;
     d.lease = 10;
     d.pred_init = 29;
     d.pred_min = 0;
@@ -183,7 +188,8 @@ static sys_t* sys_open(const char* scen, pset_t p, bool rtl) {
         s->rtl1 = false;
     s->d = pdesc(p);
     char err[512];
-    assert_int_equal(tc_check_desc(&s->d, err, sizeof err), 0);
+    if (tc_check_desc(&s->d, err, sizeof err) != 0)
+        fail_msg("%s: tc_check_desc refuses the descriptor: %s", scen, err);
     for (uint32_t l = 0; l < NLINE; l++)
         for (uint32_t w = 0; w < 4; w++)
             s->mem[l][w] = memw(l, w);
@@ -655,7 +661,7 @@ static void exp_life(sys_t* s, int ln, uint32_t life) {
 /* The last L2 response: kind, dst, wf, ts (ANY: not checked), era = current era. */
 static void exp_rsp(sys_t* s, int ln, uint32_t kind, uint64_t dst, uint32_t wf, uint32_t ts) {
     const tc_rsp_t* r = &s->last_rsp;
-    ck(s, ln, "L2 rsp kind (1 DATA,2 DATA_G,3 ACK,4 ACK_G)", kind, r->kind);
+    ck(s, ln, "L2 rsp kind (1 DATA,2 DATA_G,3 ACK,4 ACK_G,5 DATA_W)", kind, r->kind);
     ck(s, ln, "L2 rsp dst", dst, r->dst);
     if (wf != ANY)
         ck(s, ln, "L2 rsp wf", wf, r->wf);
@@ -667,8 +673,8 @@ static void exp_rsp(sys_t* s, int ln, uint32_t kind, uint64_t dst, uint32_t wf, 
 /* The last response given to L1 j: kind, wf, ts. */
 static void exp_dlv(sys_t* s, int ln, uint32_t j, uint32_t kind, uint32_t wf, uint32_t ts) {
     const tc_rsp_t* r = &s->dlv[j];
-    char what[64];
-    snprintf(what, sizeof what, "rsp to C%u kind (1 DATA,2 DATA_G,3 ACK,4 ACK_G)", j + 1);
+    char what[96];
+    snprintf(what, sizeof what, "rsp to C%u kind (1 DATA,2 DATA_G,3 ACK,4 ACK_G,5 DATA_W)", j + 1);
     ck(s, ln, what, kind, r->kind);
     snprintf(what, sizeof what, "rsp to C%u wf", j + 1);
     ck(s, ln, what, wf, r->wf);
@@ -1580,6 +1586,639 @@ static void t_roll(bool rtl) {
     sys_close(s);
 }
 
+/* ================================================================================================
+ * TC-Weak-C (Protocol 2, cumulative TC-Weak): tc_l1.md section 12 (K1-K4, C17, W01-W05),
+ * tc_l2.md section 13 (wl, N1-N4, H22/H23/F07), tc_gwct.md section 8 (G5). Every scenario uses
+ * PS_WC_FIX (fixed Lease 10; the predictor still moves, M8, and is checked as in T-PW).
+ *
+ * Readings chosen where the spec leaves a choice (also in the report of this test's commit):
+ *   - W1 (L4 `global`): L4 says an ACK_G / DATA_G raises the GWCT "&& Protocol == TC-Weak".
+ *     Read as Protocol is TC-Weak *or TC-Weak-C* (Protocol != TC-Strong): section 12 says
+ *     "everything of sections 1-11 holds unless changed here", K2's argument ("the entry holds
+ *     every GWCT of the writes it releases") and tc_gwct section 8 ("fence_ready waits for acks,
+ *     GWCTs and obligations") need the writer's own GWCT. A TC-Weak-C L1 that ignores the GWCT
+ *     of an ACK_G fails here at the writer's gwct entry (expected 11, got 0).
+ *   - W2 (W01 "data, lTS unchanged"): the way C06 allocated keeps the data it had (L6) and lTS 0
+ *     (L6); in these scenarios that way was never written, so its data reads 0 (reset value).
+ *   - W3 (F07's wf): N4 names dst and ts only; read as wf 0, like every DATA (P6) and N3's
+ *     DATA_W.
+ *   - W4 (K3 for rows without DATA_W): an obligation max(cobl_q, 0) = 0 is presented and raises
+ *     nothing (G12); checked only through the gwct entries staying 0.
+ *   - W5 (lazy wl): a line with wl = 1 whose gTS has passed keeps st P, gTS and wl = 1 in its
+ *     stored state until a request finds it (M4/D8 lazy expiry; N2 clears wl at X01/X02).
+ * ============================================================================================== */
+
+#define WV1 0x57C10001u /* the WRC value of X (C1's store) */
+#define WV2 0x57C10002u
+#define WV3 0x57C10003u
+
+static void exp_wl(sys_t* s, int ln, uint32_t line, uint32_t wl) {
+    char what[96];
+    const tc_l2_line_t* l = l2_line(s, line);
+    snprintf(what, sizeof what, "L2 line 0x%03x present (for wl)", line);
+    ck(s, ln, what, 1, l != NULL);
+    if (!l)
+        return;
+    snprintf(what, sizeof what, "L2 line 0x%03x wl (written while leased)", line);
+    ck(s, ln, what, wl, l->wl);
+}
+#define EXP_WL(s, line, wl) exp_wl((s), __LINE__, (line), (wl))
+
+static void exp_cobl(sys_t* s, int ln, uint32_t j, uint32_t cobl) {
+    char what[64];
+    snprintf(what, sizeof what, "C%u cobl (SM obligation)", j + 1);
+    ck(s, ln, what, cobl, l1st(s, j)->cobl);
+}
+#define EXP_COBL(s, j, v) exp_cobl((s), __LINE__, (j), (v))
+
+/* rd, waw, wcnt, orig, late of the way of L1 j holding the tag of `line` (any state). */
+static void exp_l1_meta(sys_t* s, int ln, uint32_t j, uint32_t line, uint32_t rd, uint32_t waw,
+                        uint32_t wcnt, uint64_t orig, uint64_t late) {
+    char what[96];
+    const tc_l1_line_t* l = l1_tagged(s, j, line);
+    snprintf(what, sizeof what, "C%u L1 way with the tag of 0x%03x present", j + 1, line);
+    ck(s, ln, what, 1, l != NULL);
+    if (!l)
+        return;
+    snprintf(what, sizeof what, "C%u L1 line 0x%03x rd", j + 1, line);
+    ck(s, ln, what, rd, l->rd);
+    snprintf(what, sizeof what, "C%u L1 line 0x%03x waw", j + 1, line);
+    ck(s, ln, what, waw, l->waw);
+    snprintf(what, sizeof what, "C%u L1 line 0x%03x wcnt", j + 1, line);
+    ck(s, ln, what, wcnt, l->wcnt);
+    snprintf(what, sizeof what, "C%u L1 line 0x%03x orig", j + 1, line);
+    ck(s, ln, what, orig, l->orig);
+    snprintf(what, sizeof what, "C%u L1 line 0x%03x late", j + 1, line);
+    ck(s, ln, what, late, l->late);
+}
+#define EXP_L1_META(s, j, line, rd, waw, wcnt, orig, late)                                         \
+    exp_l1_meta((s), __LINE__, (j), (line), (rd), (waw), (wcnt), (orig), (late))
+
+/* W01/W03 "not cached": the way of L1 j with the tag of `line` is I, lTS 0 and its data the
+ * reset value 0 (reading W2: a way C06 allocated that was never written before). */
+static void exp_l1_uncached(sys_t* s, int ln, uint32_t j, uint32_t line) {
+    char what[96];
+    const tc_l1_line_t* l = l1_tagged(s, j, line);
+    snprintf(what, sizeof what, "C%u L1 way with the tag of 0x%03x present", j + 1, line);
+    ck(s, ln, what, 1, l != NULL);
+    if (!l)
+        return;
+    snprintf(what, sizeof what, "C%u L1 line 0x%03x state (0 I: not cached)", j + 1, line);
+    ck(s, ln, what, TC_L1_I, l->st);
+    snprintf(what, sizeof what, "C%u L1 line 0x%03x lTS (allocation value, unchanged)", j + 1,
+             line);
+    ck(s, ln, what, 0, l->lts);
+    for (uint32_t w = 0; w < 4; w++) {
+        snprintf(what, sizeof what, "C%u L1 line 0x%03x data word %u (not written)", j + 1, line,
+                 w);
+        ck(s, ln, what, 0, l->data[w]);
+    }
+}
+#define EXP_L1_UNCACHED(s, j, line) exp_l1_uncached((s), __LINE__, (j), (line))
+
+/* Time walks now = from..to, one edge each. At every edge, for each wf of L1 j with
+ * g[wf] != ANY (no write outstanding), fence_ready[wf] must be (g[wf] < now) (G3: registered
+ * from gwct_d < now_i of that edge). Stops at the first edge with a mismatch. */
+static void fence_walk(sys_t* s, int ln, uint32_t j, uint32_t from, uint32_t to,
+                       const uint32_t* g) {
+    char what[96];
+    for (uint32_t n = from; n <= to; n++) {
+        const uint32_t f0 = s->fails;
+        set_now(s, n);
+        tick(s);
+        for (uint32_t wf = 0; wf < 4; wf++) {
+            if (g[wf] == ANY)
+                continue;
+            snprintf(what, sizeof what, "C%u fence_ready[%u] at now %u (gwct %u)", j + 1, wf, n,
+                     g[wf]);
+            ck(s, ln, what, g[wf] < n, s->o1[j].fence_ready >> wf & 1u);
+        }
+        if (s->fails != f0)
+            break;
+    }
+}
+#define FENCE_WALK(s, j, from, to, ...)                                                            \
+    do {                                                                                           \
+        const uint32_t g4_[4] = __VA_ARGS__;                                                       \
+        fence_walk((s), __LINE__, (j), (from), (to), g4_);                                         \
+    } while (0)
+
+#define X_NEW                                                                                      \
+    { WV1, memw(X_, 1), memw(X_, 2), memw(X_, 3) }
+
+/* Shared start of WC-WRC, WC-N2 and the TC-Weak contrast: C3 holds a leased copy of X, C1 writes
+ * X while that lease runs. weakc: Protocol 2 (wl expected 1), else Protocol 1 (wl 0). */
+static void wc_written(sys_t* s, bool weakc) {
+    s->step = "C3 wf0 load X at now 1 (H18, F01: gTS max(0, 1+10) = 11, P; R01: C3 V lTS 11)";
+    set_now(s, 1);
+    load(s, 2, 0, X_);
+    settle(s);
+    EXP_REQ(s, 2, TC_REQ_GETS, X_, 0, 0);
+    EXP_RSP(s, TC_RSP_DATA, 1u << 2, 0, 11);
+    EXP_L1(s, 2, X_, TC_L1_V, 11);
+    EXP_L1_DATA(s, 2, X_, M4(X_));
+    EXP_L2(s, X_, TC_L2_P, 11, 0);
+    EXP_WL(s, X_, 0);
+    EXP_GWCT(s, 2, 0, 0, 0, 1, 1); /* K3 for R01: max(cobl 0, 0) = 0 raises nothing */
+    EXP_LIFE(s, 29);
+
+    s->step = "C1 wf0 store X word 0 at now 2: C11 GETX, I_I; L2 P unexpired: H04 write, "
+              "ACK_G(11), gTS 12, dirty; N1 wl := 1 (TC-Weak-C); -TWrite";
+    set_now(s, 2);
+    store(s, 0, 0, X_, 0, WV1);
+    CK(s, "C1 issued a request", 1, run_until_req(s, 0));
+    EXP_REQ(s, 0, TC_REQ_GETX, X_, 0, 0);
+    EXP_L1(s, 0, X_, TC_L1_I_I, ANY);
+    EXP_COBL(s, 0, 0); /* K2: rd_gwct of wf0 was 0 before the edge */
+    settle(s);
+    EXP_RSP(s, TC_RSP_ACK_G, 1u << 0, 0, 11);
+    EXP_L2(s, X_, TC_L2_P, 12, 1);
+    EXP_L2_DATA(s, X_, X_NEW);
+    EXP_WL(s, X_, weakc ? 1u : 0u);
+    EXP_LIFE(s, 29 - 8);
+    s->step = "C1 takes the ACK_G: R12.last -> I; gwct[0] = 11 (reading W1 under TC-Weak-C)";
+    EXP_L1(s, 0, X_, TC_L1_I, ANY);
+    EXP_GWCT(s, 0, 0, 11, 0, 0, 1);
+    EXP_COBL(s, 0, 0);
+    EXP_L1(s, 2, X_, TC_L1_V, 11); /* C3's old copy is still valid (stale data allowed) */
+    EXP_L1_DATA(s, 2, X_, M4(X_));
+}
+
+/* ================================================================================================
+ * WC-WRC (tc_l1.md section 12, motivation; tc_l2.md N1, N3/H22; K3/K4 W01; tc_gwct G5): C3 holds
+ * X leased to 11; C1 writes X (ACK_G 11, wl = 1). C2 loads X at now 3: the bank answers DATA_W
+ * with ts = gTS = 12 and grants nothing (P, gTS 12 unchanged); C2's load returns the new value,
+ * the line is not cached (W01 -> I) and C2's wf0 owes 12: its fence is not ready through now 12
+ * (C3's stale copy is readable through now 11), ready at now 13.
+ * ============================================================================================== */
+static void wc_wrc(bool rtl) {
+    sys_t* s = sys_open("WC-WRC", PS_WC_FIX, rtl);
+    reset(s);
+    wc_written(s, true);
+
+    s->step = "C2 wf0 before its load at now 3: gwct 0, fence ready";
+    set_now(s, 3);
+    tick(s);
+    EXP_GWCT(s, 1, 0, 0, 0, 1, 1);
+
+    s->step = "C2 wf0 load X at now 3: C06 GETS (exp 0), I_V";
+    load(s, 1, 0, X_);
+    CK(s, "C2 issued a request", 1, run_until_req(s, 1));
+    EXP_REQ(s, 1, TC_REQ_GETS, X_, 0, 0);
+    EXP_L1(s, 1, X_, TC_L1_I_V, ANY);
+    EXP_L1_META(s, 1, X_, 1, 0, 0, 1u << 0, 0);
+
+    s->step = "L2: P, gTS 12 >= now, wl 1: H22 DATA_W(dst C2, wf 0, ts = gTS 12, the line); "
+              "no grant: P, gTS 12, wl 1; no predictor step (exp 0, not E)";
+    settle(s);
+    EXP_RSP(s, TC_RSP_DATA_W, 1u << 1, 0, 12);
+    CK(s, "DATA_W era", 0, s->last_rsp.era);
+    CK(s, "DATA_W atomic", 0, s->last_rsp.atomic);
+    EXP_RSP_DATA(s, X_NEW);
+    EXP_DLV(s, 1, TC_RSP_DATA_W, 0, 12);
+    EXP_L2(s, X_, TC_L2_P, 12, 1);
+    EXP_L2_DATA(s, X_, X_NEW);
+    EXP_WL(s, X_, 1);
+    EXP_LIFE(s, 21);
+
+    s->step = "C2: W01: core rsp LOAD(wf0, the new value); rd 0, orig 0; line -> I, not cached; "
+              "K3: gwct[0] := max(cobl 0, ts' 12) = 12, count 0: fence not ready";
+    EXP_CRSP(s, 1, 1, TC_CRSP_LOAD, 1u << 0, X_NEW);
+    EXP_L1(s, 1, X_, TC_L1_I, ANY);
+    EXP_L1_UNCACHED(s, 1, X_);
+    EXP_L1_META(s, 1, X_, 0, 0, 0, 0, 0);
+    EXP_GWCT(s, 1, 0, 12, 0, 0, 1);
+    EXP_GWCT(s, 1, 1, 0, 0, 1, 1); /* only the served wavefront owes */
+    EXP_COBL(s, 1, 0);             /* loads do not write cobl */
+    EXP_L1(s, 2, X_, TC_L1_V, 11); /* C3's stale copy, the obligation's reason */
+    EXP_L1_DATA(s, 2, X_, M4(X_));
+
+    s->step = "C2 wf0's fence: not ready through now 12 (12 < now false), ready at now 13";
+    FENCE_WALK(s, 1, 4, 13, {12, 0, ANY, ANY});
+    EXP_GWCT(s, 1, 0, 12, 0, 1, 1);
+    CK(s, "C3 X valid at now 13 (lTS 11 >= now)", 0, l1_valid(s, 2, X_));
+    EXP_L2(s, X_, TC_L2_P, 12, 1); /* lazy: nothing accessed it (reading W5) */
+    EXP_WL(s, X_, 1);
+
+    s->step = "message count (2 GETS, 1 GETX; 1 DATA, 1 ACK_G, 1 DATA_W)";
+    CK(s, "GETS", 2, s->nreq[TC_REQ_GETS]);
+    CK(s, "GETX", 1, s->nreq[TC_REQ_GETX]);
+    CK(s, "UPGR", 0, s->nreq[TC_REQ_UPGR]);
+    CK(s, "DATA", 1, s->nrsp[TC_RSP_DATA]);
+    CK(s, "ACK_G", 1, s->nrsp[TC_RSP_ACK_G]);
+    CK(s, "DATA_W", 1, s->nrsp[TC_RSP_DATA_W]);
+    CK(s, "L2 responses", 3, s->nrsp_all);
+    sys_close(s);
+}
+
+/* ================================================================================================
+ * WC-WRC-CONTRAST (Protocol 1, TC-Weak): the same steps as WC-WRC. The bank grants C2 a lease
+ * (H01: plain DATA, gTS max(12, 3+10) = 13, S), C2 caches the new value (R01, V lTS 13) and owes
+ * nothing (gwct[0] 0, fence ready): the WRC hole TC-Weak-C closes. wl stays 0.
+ * ============================================================================================== */
+static void wc_wrc_contrast(bool rtl) {
+    sys_t* s = sys_open("WC-WRC-CONTRAST", PS_W_FIX, rtl);
+    reset(s);
+    wc_written(s, false);
+
+    s->step = "TC-Weak: C2 wf0 load X at now 3: H01 DATA(13), S; R01 V lTS 13, cached; no GWCT";
+    set_now(s, 3);
+    load(s, 1, 0, X_);
+    settle(s);
+    EXP_REQ(s, 1, TC_REQ_GETS, X_, 0, 0);
+    EXP_RSP(s, TC_RSP_DATA, 1u << 1, 0, 13);
+    EXP_RSP_DATA(s, X_NEW);
+    EXP_L2(s, X_, TC_L2_S, 13, 1);
+    EXP_WL(s, X_, 0);
+    EXP_L1(s, 1, X_, TC_L1_V, 13);
+    EXP_L1_DATA(s, 1, X_, X_NEW);
+    EXP_CRSP(s, 1, 1, TC_CRSP_LOAD, 1u << 0, X_NEW);
+    EXP_GWCT(s, 1, 0, 0, 0, 1, 1);
+    EXP_COBL(s, 1, 0);
+    EXP_L1(s, 2, X_, TC_L1_V, 11); /* C3's stale copy still valid through now 11 */
+    CK(s, "DATA_W", 0, s->nrsp[TC_RSP_DATA_W]);
+    CK(s, "DATA", 2, s->nrsp[TC_RSP_DATA]);
+    sys_close(s);
+}
+
+/* ================================================================================================
+ * WC-K1 (tc_l1.md K1, row C17): C1 holds X (V, lTS 11). C1 wf0 stores X word 1: C17 sends
+ * UPGR(lTS 11) and leaves the line I_I with data and lTS unchanged (the copy is not written).
+ * With the responses held, C1 wf1 loads X: the line is I_I with rd 0, so the load misses (C05:
+ * GETS), behind the UPGR on the same path. Bank: H07 (private, P, ts' == gTS): ACK, gTS 12, wl
+ * stays 0; then H01 DATA(12), S, with the store. C1: ACK R12.more (rd 1), DATA R03: the load is
+ * served with the store, not cached (I).
+ * ============================================================================================== */
+static void wc_k1(bool rtl) {
+    sys_t* s = sys_open("WC-K1", PS_WC_FIX, rtl);
+    reset(s);
+    s->step = "C1 wf0 load X at now 1 (F01 gTS 11, P; R01 V lTS 11)";
+    set_now(s, 1);
+    load(s, 0, 0, X_);
+    settle(s);
+    EXP_L1(s, 0, X_, TC_L1_V, 11);
+    EXP_L1_DATA(s, 0, X_, M4(X_));
+    EXP_L2(s, X_, TC_L2_P, 11, 0);
+    EXP_WL(s, X_, 0);
+
+    s->step = "C1 wf0 store X word 1 at now 2 (responses held): C17 UPGR(lTS 11, era 0); line "
+              "I_I, lTS 11 and data kept (copy not written), wcnt 1";
+    set_now(s, 2);
+    s->hold_rsp = true;
+    store(s, 0, 0, X_, 1, WV2);
+    CK(s, "C1 issued a request", 1, run_until_req(s, 0));
+    EXP_REQ(s, 0, TC_REQ_UPGR, X_, 0, 11);
+    CK(s, "C1 UPGR era", 0, s->last_req[0].era);
+    CK(s, "C1 UPGR wf", 0, s->last_req[0].wf);
+    EXP_L1(s, 0, X_, TC_L1_I_I, 11);
+    EXP_L1_DATA(s, 0, X_, M4(X_));
+    EXP_L1_META(s, 0, X_, 0, 0, 1, 0, 0);
+    EXP_GWCT(s, 0, 0, 0, 1, 0, 0);
+    EXP_COBL(s, 0, 0);
+
+    s->step = "C1 wf1 load X at now 2: no hit (I_I, rd 0): C05 GETS exp 0; rd 1, orig {wf1}";
+    load(s, 0, 1, X_);
+    CK(s, "C1 issued a request", 1, run_until_req(s, 0));
+    EXP_REQ(s, 0, TC_REQ_GETS, X_, 0, 0);
+    EXP_L1(s, 0, X_, TC_L1_I_I, 11);
+    EXP_L1_META(s, 0, X_, 1, 0, 1, 1u << 1, 0);
+    CK(s, "C1 core responses (the load did not hit)", 1, s->ncrsp[0]);
+
+    s->step = "bank: UPGR first: P, ts' 11 == gTS 11: H07 private ACK, gTS 12 (wl kept 0), "
+              "-TWrite; then GETS: H01 DATA(max(12, 2+10) = 12) with the store, S";
+    settle(s);
+    CK(s, "held responses", 2, s->rqn);
+    CK(s, "first held response kind (3 ACK)", TC_RSP_ACK, s->rq[0].kind);
+    CK(s, "first held response wf", 0, s->rq[0].wf);
+    CK(s, "first held response ts", 0, s->rq[0].ts);
+    EXP_RSP(s, TC_RSP_DATA, 1u << 0, 0, 12);
+    EXP_RSP_DATA(s, {memw(X_, 0), WV2, memw(X_, 2), memw(X_, 3)});
+    EXP_L2(s, X_, TC_L2_S, 12, 1);
+    EXP_L2_DATA(s, X_, {memw(X_, 0), WV2, memw(X_, 2), memw(X_, 3)});
+    EXP_WL(s, X_, 0);
+    EXP_LIFE(s, 29 - 8);
+
+    s->step = "release: ACK: R12.more (rd 1): I_I, wcnt 0; wf0 idle, no GWCT";
+    s->hold_rsp = false;
+    CK(s, "ACK delivered to C1", 1, run_until_rsp(s, 0));
+    EXP_DLV(s, 0, TC_RSP_ACK, 0, 0);
+    EXP_L1(s, 0, X_, TC_L1_I_I, ANY);
+    EXP_L1_META(s, 0, X_, 1, 0, 0, 1u << 1, 0);
+    s->step = "DATA: R03 (I_I, again 0, wcnt 0): core rsp LOAD(wf1) with the store; -> I";
+    CK(s, "DATA delivered to C1", 1, run_until_rsp(s, 0));
+    EXP_DLV(s, 0, TC_RSP_DATA, 0, 12);
+    settle(s);
+    EXP_CRSP(s, 0, 2, TC_CRSP_LOAD, 1u << 1, {memw(X_, 0), WV2, memw(X_, 2), memw(X_, 3)});
+    EXP_L1(s, 0, X_, TC_L1_I, ANY);
+    EXP_L1_META(s, 0, X_, 0, 0, 0, 0, 0);
+    EXP_GWCT(s, 0, 0, 0, 0, 1, 1);
+    EXP_GWCT(s, 0, 1, 0, 0, 1, 1);
+    EXP_COBL(s, 0, 0);
+    CK(s, "UPGR", 1, s->nreq[TC_REQ_UPGR]);
+    CK(s, "GETS", 2, s->nreq[TC_REQ_GETS]);
+    CK(s, "ACK", 1, s->nrsp[TC_RSP_ACK]);
+    CK(s, "DATA", 2, s->nrsp[TC_RSP_DATA]);
+    CK(s, "DATA_W", 0, s->nrsp[TC_RSP_DATA_W]);
+    sys_close(s);
+}
+
+/* ================================================================================================
+ * WC-COBL (tc_l1.md K2, K3; tc_gwct G5): C1 wf0 writes X while C2 holds it (ACK_G 11, wl 1):
+ * gwct[0] = 11, cobl still 0 (the GWCT was not known when the GETX left). wf0 stores again (Y):
+ * K2 cobl := max(0, gwct[0] = 11) = 11. Then every load response of the SM raises the served
+ * wavefront to max(cobl, w): wf1 hit on Z (C01) -> 11; wf2 fill of F (R01) -> 11; wf3 load of X
+ * (H22 DATA_W 12, W01) -> max(11, 12) = 12. Fences: wf0..2 ready at now 12, wf3 at now 13. A
+ * roll then clears cobl (F60) and the bank's wl.
+ * ============================================================================================== */
+static void wc_cobl(bool rtl) {
+    sys_t* s = sys_open("WC-COBL", PS_WC_FIX, rtl);
+    reset(s);
+    s->step = "now 1: C2 wf0 load X (gTS 11, P); C1 wf1 load Z (gTS 11, P; C1 V lTS 11)";
+    set_now(s, 1);
+    load(s, 1, 0, X_);
+    settle(s);
+    load(s, 0, 1, Z_);
+    settle(s);
+    EXP_L1(s, 1, X_, TC_L1_V, 11);
+    EXP_L1(s, 0, Z_, TC_L1_V, 11);
+    EXP_L2(s, X_, TC_L2_P, 11, 0);
+    EXP_L2(s, Z_, TC_L2_P, 11, 0);
+    EXP_GWCT(s, 0, 1, 0, 0, 1, 1);
+    EXP_COBL(s, 0, 0);
+
+    s->step = "C1 wf0 store X word 0 at now 2: C11 GETX (cobl max(0, 0) = 0); H04 ACK_G(11), "
+              "gTS 12, wl 1; gwct[0] = 11";
+    set_now(s, 2);
+    store(s, 0, 0, X_, 0, WV1);
+    settle(s);
+    EXP_REQ(s, 0, TC_REQ_GETX, X_, 0, 0);
+    EXP_RSP(s, TC_RSP_ACK_G, 1u << 0, 0, 11);
+    EXP_L2(s, X_, TC_L2_P, 12, 1);
+    EXP_WL(s, X_, 1);
+    EXP_L1(s, 0, X_, TC_L1_I, ANY);
+    EXP_GWCT(s, 0, 0, 11, 0, 0, 1);
+    EXP_COBL(s, 0, 0);
+
+    s->step = "C1 wf0 store Y word 0 at now 3 with gwct[0] = 11 pending: C11 GETX; K2: cobl := "
+              "max(0, rd_gwct 11) = 11";
+    set_now(s, 3);
+    store(s, 0, 0, Y_, 0, WV2);
+    CK(s, "C1 issued a request", 1, run_until_req(s, 0));
+    EXP_REQ(s, 0, TC_REQ_GETX, Y_, 0, 0);
+    EXP_COBL(s, 0, 11);
+    EXP_COBL(s, 1, 0); /* another SM's obligation is its own */
+    s->step = "bank: Y miss H19 (IM, fetch); fill F03 (mts 0 < now): ACK, E, gTS 0, wl 0; C1 "
+              "R12.last -> I; gwct[0] stays 11";
+    settle(s);
+    EXP_RSP(s, TC_RSP_ACK, 1u << 0, 0, 0);
+    EXP_L2(s, Y_, TC_L2_E, 0, 1);
+    EXP_WL(s, Y_, 0);
+    EXP_L1(s, 0, Y_, TC_L1_I, ANY);
+    EXP_GWCT(s, 0, 0, 11, 0, 0, 1);
+    EXP_COBL(s, 0, 11);
+
+    s->step = "C1 wf1 load Z at now 4: C01 hit (lTS 11 >= 4); K3 obligation max(cobl 11, 0) = 11 "
+              "on wf1 (F58: cobl_q >= now)";
+    set_now(s, 4);
+    const uint32_t nq = s->nreq_sm[0];
+    load(s, 0, 1, Z_);
+    settle(s);
+    CK(s, "C1 requests (the hit sends none)", nq, s->nreq_sm[0]);
+    EXP_CRSP(s, 0, 2, TC_CRSP_LOAD, 1u << 1, M4(Z_));
+    EXP_L1(s, 0, Z_, TC_L1_V, 11);
+    EXP_GWCT(s, 0, 1, 11, 0, 0, 1);
+    EXP_GWCT(s, 0, 0, 11, 0, 0, 1);
+    EXP_COBL(s, 0, 11);
+
+    s->step = "C1 wf2 load F at now 5: C06 GETS; H18, F01 DATA(5+10 = 15); R01 V lTS 15; K3 "
+              "obligation max(cobl 11, 0) = 11 on wf2";
+    set_now(s, 5);
+    load(s, 0, 2, F_);
+    settle(s);
+    EXP_REQ(s, 0, TC_REQ_GETS, F_, 0, 0);
+    EXP_RSP(s, TC_RSP_DATA, 1u << 0, 0, 15);
+    EXP_L1(s, 0, F_, TC_L1_V, 15);
+    EXP_L1_DATA(s, 0, F_, M4(F_));
+    EXP_CRSP(s, 0, 3, TC_CRSP_LOAD, 1u << 2, M4(F_));
+    EXP_GWCT(s, 0, 2, 11, 0, 0, 1);
+
+    s->step = "C1 wf3 load X at now 6: C06 GETS (exp 0); L2 P, wl 1: H22 DATA_W(12); W01 -> I; "
+              "K3 obligation max(cobl 11, ts' 12) = 12 on wf3";
+    set_now(s, 6);
+    load(s, 0, 3, X_);
+    settle(s);
+    EXP_REQ(s, 0, TC_REQ_GETS, X_, 0, 0);
+    EXP_RSP(s, TC_RSP_DATA_W, 1u << 0, 0, 12);
+    EXP_L2(s, X_, TC_L2_P, 12, 1);
+    EXP_L1(s, 0, X_, TC_L1_I, ANY);
+    EXP_CRSP(s, 0, 4, TC_CRSP_LOAD, 1u << 3, X_NEW);
+    EXP_GWCT(s, 0, 3, 12, 0, 0, 1);
+    EXP_GWCT(s, 0, 0, 11, 0, 0, 1);
+    EXP_GWCT(s, 0, 1, 11, 0, 0, 1);
+    EXP_GWCT(s, 0, 2, 11, 0, 0, 1);
+    EXP_COBL(s, 0, 11); /* loads do not change cobl; only a roll clears it */
+    EXP_GWCT(s, 1, 0, 0, 0, 1, 1);
+
+    s->step = "fences: wf0..wf2 (11) ready at now 12, wf3 (12) at now 13";
+    FENCE_WALK(s, 0, 7, 13, {11, 11, 11, 12});
+    EXP_COBL(s, 0, 11);
+
+    s->step = "roll edge (now 65535, roll 1): RO2 (d) clears cobl and every gwct; the bank's X "
+              "reads gTS 0 and wl 0 (tc_l2.md section 13: RO2 clears wl with the stamps)";
+    s->t.now = 65535;
+    s->t.roll = true;
+    tick(s);
+    s->t.roll = false;
+    EXP_COBL(s, 0, 0);
+    for (uint32_t wf = 0; wf < 4; wf++)
+        EXP_GWCT(s, 0, wf, 0, 0, 1, 1);
+    EXP_L2(s, X_, TC_L2_P, 0, 1);
+    EXP_WL(s, X_, 0);
+    sys_close(s);
+}
+
+/* ================================================================================================
+ * WC-N2 (tc_l2.md N2): after WC-WRC's DATA_W (C2 wf0 owes 12), time passes gTS 12. The stored
+ * line stays P, gTS 12, wl 1 until accessed (lazy). C2 wf1 loads X at now 13: X01 (P -> E)
+ * clears wl; H03: gTS max(12, 13+10) = 23, P, plain DATA(23), +THit; C2 caches it (R01, V 23)
+ * and owes nothing. C3 (expired tag, exp 1) then gets an ordinary H01 lease: DATA(24), S.
+ * ============================================================================================== */
+static void wc_n2(bool rtl) {
+    sys_t* s = sys_open("WC-N2", PS_WC_FIX, rtl);
+    reset(s);
+    wc_written(s, true);
+    s->step = "C2 wf0 load X at now 3: H22 DATA_W(12), W01 -> I, gwct[0] = 12";
+    set_now(s, 3);
+    load(s, 1, 0, X_);
+    settle(s);
+    EXP_RSP(s, TC_RSP_DATA_W, 1u << 1, 0, 12);
+    EXP_L1(s, 1, X_, TC_L1_I, ANY);
+    EXP_GWCT(s, 1, 0, 12, 0, 0, 1);
+
+    s->step = "now 13, nothing accessed X: stored P, gTS 12, wl 1 (lazy expiry, reading W5)";
+    set_now(s, 13);
+    run(s, 2);
+    EXP_L2(s, X_, TC_L2_P, 12, 1);
+    EXP_WL(s, X_, 1);
+
+    s->step = "C2 wf1 load X at now 13: C06 GETS exp 0 (the tag is in I, not expired V)";
+    load(s, 1, 1, X_);
+    CK(s, "C2 issued a request", 1, run_until_req(s, 1));
+    EXP_REQ(s, 1, TC_REQ_GETS, X_, 0, 0);
+    s->step = "bank: X01 (gTS 12 < 13) -> E clears wl (N2); H03: gTS max(12, 23) = 23, P, plain "
+              "DATA(23) with the new value; +THit (the line was E)";
+    settle(s);
+    EXP_RSP(s, TC_RSP_DATA, 1u << 1, 0, 23);
+    EXP_RSP_DATA(s, X_NEW);
+    EXP_L2(s, X_, TC_L2_P, 23, 1);
+    EXP_WL(s, X_, 0);
+    EXP_LIFE(s, 21 + 30);
+    s->step = "C2: R01 V lTS 23, cached; K3 obligation max(cobl 0, 0) = 0: gwct[1] stays 0";
+    EXP_L1(s, 1, X_, TC_L1_V, 23);
+    EXP_L1_DATA(s, 1, X_, X_NEW);
+    EXP_CRSP(s, 1, 2, TC_CRSP_LOAD, 1u << 1, X_NEW);
+    EXP_GWCT(s, 1, 1, 0, 0, 1, 1);
+    EXP_GWCT(s, 1, 0, 12, 0, 1, 1); /* 12 < 13 */
+
+    s->step = "C3 wf0 load X at now 14: expired tag (lTS 11) -> GETS exp 1; L2 P, wl 0: H01 "
+              "DATA(max(23, 24) = 24), S, +THit";
+    set_now(s, 14);
+    load(s, 2, 0, X_);
+    settle(s);
+    EXP_REQ(s, 2, TC_REQ_GETS, X_, 1, 0);
+    EXP_RSP(s, TC_RSP_DATA, 1u << 2, 0, 24);
+    EXP_L2(s, X_, TC_L2_S, 24, 1);
+    EXP_WL(s, X_, 0);
+    EXP_L1(s, 2, X_, TC_L1_V, 24);
+    EXP_L1_DATA(s, 2, X_, X_NEW);
+    EXP_GWCT(s, 2, 0, 0, 0, 1, 1);
+    EXP_LIFE(s, 51 + 30);
+    CK(s, "DATA_W", 1, s->nrsp[TC_RSP_DATA_W]);
+    sys_close(s);
+}
+
+/* ================================================================================================
+ * WC-F07 (tc_l2.md N4, F07, H23; then H09 + N1): L2 set 0 holds A (P 11) and B (P 12), both
+ * read by C1. C3's miss on C at now 3 evicts A (least gTS, unexpired) to MI(11) (no writeback:
+ * clean). At now 4 C2 and C3 load A: H20 (the MI entry becomes IS keeping 11; victim B -> MI(12))
+ * and H15 (merge). The fill (mts 11 >= now 4) is F07: DATA_W(dst C2+C3, ts 11), A: S, gTS 11,
+ * wl 1, clean; both readers owe 11 (W01). A GETS from SM 3 at now 5 finds S with wl: H23
+ * DATA_W(11). C1 (still holding A, lTS 11) stores A: C17 UPGR(11); S, ts' == gTS but S: H09
+ * ACK_G(11), not the private H07 (why F07 ends in S).
+ * ============================================================================================== */
+static void wc_f07(bool rtl) {
+    sys_t* s = sys_open("WC-F07", PS_WC_FIX, rtl);
+    reset(s);
+    s->step = "C1 wf0 load A at now 1 (gTS 11), load B at now 2 (gTS 12)";
+    set_now(s, 1);
+    load(s, 0, 0, EA_);
+    settle(s);
+    set_now(s, 2);
+    load(s, 0, 0, EB_);
+    settle(s);
+    EXP_L2(s, EA_, TC_L2_P, 11, 0);
+    EXP_L2(s, EB_, TC_L2_P, 12, 0);
+    EXP_L1(s, 0, EA_, TC_L1_V, 11);
+    EXP_L1(s, 0, EB_, TC_L1_V, 12);
+
+    s->step = "C3 wf0 load C at now 3 (fill held): H18, victim A (least gTS 11 >= now): MI(11), "
+              "clean (no wb), -TEvict; MSHR 0 IS(C), MSHR 1 MI(A, 11)";
+    set_now(s, 3);
+    s->hold_mem = true;
+    load(s, 2, 0, EC_);
+    settle(s);
+    CK(s, "DRAM writebacks", 0, s->nwb);
+    EXP_L2(s, EA_, TC_L2_I, ANY, ANY);
+    EXP_L2(s, EC_, TC_L2_I_S, ANY, ANY);
+    EXP_MSHR(s, 0, 1, TC_MS_IS, EC_, 0);
+    EXP_MSHR(s, 1, 1, TC_MS_MI, EA_, 11);
+    EXP_LIFE(s, 29 - 8);
+    s->step = "fill C: F01 (mts 0): gTS max(0, 3+10) = 13, P, plain DATA(13); MSHR 0 freed";
+    s->hold_mem = false;
+    settle(s);
+    EXP_RSP(s, TC_RSP_DATA, 1u << 2, 0, 13);
+    EXP_L2(s, EC_, TC_L2_P, 13, 0);
+    EXP_WL(s, EC_, 0);
+    EXP_L1(s, 2, EC_, TC_L1_V, 13);
+    EXP_MSHR(s, 0, 0, 0, 0, 0);
+
+    s->step = "now 4 (fill held): C2 wf0 and C3 wf1 load A: H20 (MI(A) -> IS keeping mts 11; "
+              "victim B (12 < 13, unexpired) -> MI(12) in MSHR 0, -TEvict), then H15 merge";
+    set_now(s, 4);
+    s->hold_mem = true;
+    load(s, 1, 0, EA_);
+    load(s, 2, 1, EA_);
+    settle(s);
+    EXP_REQ(s, 1, TC_REQ_GETS, EA_, 0, 0);
+    EXP_REQ(s, 2, TC_REQ_GETS, EA_, 0, 0);
+    EXP_L2(s, EA_, TC_L2_I_S, ANY, ANY);
+    EXP_L2(s, EB_, TC_L2_I, ANY, ANY);
+    EXP_MSHR(s, 1, 1, TC_MS_IS, EA_, 11);
+    EXP_MSHR(s, 0, 1, TC_MS_MI, EB_, 12);
+    CK(s, "L2 MSHR 1 msm (C2, C3)", (1u << 1) | (1u << 2), l2st(s)->mshr[1].sm);
+    CK(s, "DRAM writebacks", 0, s->nwb);
+    CK(s, "DRAM fetches", 4, s->nfetch);
+    CK(s, "L2 responses (none for A yet)", 3, s->nrsp_all);
+    EXP_LIFE(s, 29 - 16);
+
+    s->step = "fill A at now 4 (mts 11 >= now): F07: DATA_W(dst C2+C3, wf 0, ts 11, mem data); "
+              "A: S, gTS 11, wl 1, clean; MSHR 1 freed";
+    s->hold_mem = false;
+    settle(s);
+    EXP_RSP(s, TC_RSP_DATA_W, (1u << 1) | (1u << 2), 0, 11);
+    CK(s, "DATA_W era", 0, s->last_rsp.era);
+    EXP_RSP_DATA(s, M4(EA_));
+    EXP_L2(s, EA_, TC_L2_S, 11, 0);
+    EXP_L2_DATA(s, EA_, M4(EA_));
+    EXP_WL(s, EA_, 1);
+    EXP_MSHR(s, 1, 0, 0, 0, 0);
+    EXP_MSHR(s, 0, 1, TC_MS_MI, EB_, 12);
+    EXP_LIFE(s, 13);
+    s->step = "C2 and C3: W01 -> I (not cached), loads served, gwct = 11 for the served wf";
+    EXP_DLV(s, 1, TC_RSP_DATA_W, 0, 11);
+    EXP_DLV(s, 2, TC_RSP_DATA_W, 0, 11);
+    EXP_CRSP(s, 1, 1, TC_CRSP_LOAD, 1u << 0, M4(EA_));
+    EXP_CRSP(s, 2, 2, TC_CRSP_LOAD, 1u << 1, M4(EA_));
+    EXP_L1(s, 1, EA_, TC_L1_I, ANY);
+    EXP_L1_UNCACHED(s, 1, EA_);
+    EXP_L1(s, 2, EA_, TC_L1_I, ANY);
+    EXP_GWCT(s, 1, 0, 11, 0, 0, 1);
+    EXP_GWCT(s, 2, 1, 11, 0, 0, 1);
+    EXP_GWCT(s, 2, 0, 0, 0, 1, 1);
+    EXP_L1(s, 0, EA_, TC_L1_V, 11); /* C1's old copy: the reason for the obligation */
+
+    s->step = "GETS for A from SM 3 at now 5: S, wl 1: H23 DATA_W(ts 11), no grant";
+    set_now(s, 5);
+    inject_gets(s, 3, EA_, false);
+    settle(s);
+    EXP_RSP(s, TC_RSP_DATA_W, 1u << 3, 0, 11);
+    EXP_RSP_DATA(s, M4(EA_));
+    EXP_L2(s, EA_, TC_L2_S, 11, 0);
+    EXP_WL(s, EA_, 1);
+    EXP_LIFE(s, 13);
+
+    s->step = "C1 wf2 store A word 1 at now 6: C17 UPGR(11), I_I; L2 S, ts' 11 == gTS 11 but S: "
+              "H09 ACK_G(11), gTS 12, P, dirty, wl 1; -TWrite; C1 R12.last -> I, gwct[2] = 11";
+    set_now(s, 6);
+    store(s, 0, 2, EA_, 1, WV3);
+    settle(s);
+    EXP_REQ(s, 0, TC_REQ_UPGR, EA_, 0, 11);
+    EXP_RSP(s, TC_RSP_ACK_G, 1u << 0, 2, 11);
+    EXP_L2(s, EA_, TC_L2_P, 12, 1);
+    EXP_L2_DATA(s, EA_, {memw(EA_, 0), WV3, memw(EA_, 2), memw(EA_, 3)});
+    EXP_WL(s, EA_, 1);
+    EXP_LIFE(s, 5);
+    EXP_L1(s, 0, EA_, TC_L1_I, ANY);
+    EXP_GWCT(s, 0, 2, 11, 0, 0, 1);
+    EXP_COBL(s, 0, 0);
+
+    s->step = "fences of C2 wf0 and C3 wf1 (owing 11): ready at now 12";
+    FENCE_WALK(s, 1, 7, 12, {11, 0, ANY, ANY});
+    EXP_GWCT(s, 2, 1, 11, 0, 1, 1);
+    CK(s, "DATA_W", 2, s->nrsp[TC_RSP_DATA_W]);
+    sys_close(s);
+}
+
 /* ---- cmocka wrappers --------------------------------------------------------------------- */
 
 #define TWO(name, call_c, call_r)                                                                  \
@@ -1605,6 +2244,12 @@ TWO(t_atomic, t_atomic(false), t_atomic(true))
 TWO(t_ii_read, t_ii_read(false), t_ii_read(true))
 TWO(t_vm_expire, t_vm_expire(false), t_vm_expire(true))
 TWO(t_roll, t_roll(false), t_roll(true))
+TWO(weakc_wrc, wc_wrc(false), wc_wrc(true))
+TWO(weakc_wrc_contrast_weak, wc_wrc_contrast(false), wc_wrc_contrast(true))
+TWO(weakc_k1, wc_k1(false), wc_k1(true))
+TWO(weakc_cobl, wc_cobl(false), wc_cobl(true))
+TWO(weakc_n2, wc_n2(false), wc_n2(true))
+TWO(weakc_f07, wc_f07(false), wc_f07(true))
 
 /* ---- P9: a head request of an unknown kind is dropped, it does not block the bank ----------- */
 
@@ -1778,6 +2423,12 @@ int main(void) {
         cmocka_unit_test(t_bad_kind0_c),   cmocka_unit_test(t_bad_kind7_c),
         cmocka_unit_test(t_bad_kind0_rtl), cmocka_unit_test(t_bad_kind7_rtl),
         cmocka_unit_test(t_bad_core_c),    cmocka_unit_test(t_bad_core_rtl),
+        cmocka_unit_test(weakc_wrc_c),     cmocka_unit_test(weakc_wrc_contrast_weak_c),
+        cmocka_unit_test(weakc_k1_c),      cmocka_unit_test(weakc_cobl_c),
+        cmocka_unit_test(weakc_n2_c),      cmocka_unit_test(weakc_f07_c),
+        cmocka_unit_test(weakc_wrc_rtl),   cmocka_unit_test(weakc_wrc_contrast_weak_rtl),
+        cmocka_unit_test(weakc_k1_rtl),    cmocka_unit_test(weakc_cobl_rtl),
+        cmocka_unit_test(weakc_n2_rtl),    cmocka_unit_test(weakc_f07_rtl),
     };
     const char* f = getenv("TC_GOLDEN_FILTER");
     if (f && *f)
