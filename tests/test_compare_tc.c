@@ -123,8 +123,8 @@ static const fld_t l2_out_f[] = {
 };
 
 static const fld_t l2_line_f[] = {
-    SC(tc_l2_line_t, tag, "tag"),     SC(tc_l2_line_t, st, "st"),     SC(tc_l2_line_t, gts, "gts"),
-    SC(tc_l2_line_t, dirty, "dirty"), DW(tc_l2_line_t, data, "data"), PAD(tc_l2_line_t, data, 4),
+    SC(tc_l2_line_t, tag, "tag"),     SC(tc_l2_line_t, st, "st"), SC(tc_l2_line_t, gts, "gts"),
+    SC(tc_l2_line_t, dirty, "dirty"), SC(tc_l2_line_t, wl, "wl"), DW(tc_l2_line_t, data, "data"),
 };
 
 static const fld_t mshr_f[] = {

@@ -116,15 +116,15 @@ static int unit_list(const gsys_proto_t* P, const char* opt, const char* v, uint
     return 0;
 }
 
-/* --protocol V: a variant of a registered protocol, or "both" (every variant of the first
- * protocol; episode and litmus). */
+/* --protocol V: a variant of a registered protocol, or "all" (every variant of the first
+ * protocol; episode and litmus; "both" is its older name, from when TC had two). */
 static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* variant) {
     const gsys_proto_t* P = gsys_variant_find(v, variant);
     if (P) {
         o->P = P;
         return 0;
     }
-    if (!strcmp(v, "both") && strcmp(what, "cosim system")) {
+    if ((!strcmp(v, "all") || !strcmp(v, "both")) && strcmp(what, "cosim system")) {
         o->both = true;
         return 0;
     }
@@ -132,7 +132,7 @@ static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* va
     for (const gsys_proto_t* const* q = gsys_protocols(); *q; q++)
         for (uint32_t k = 0; k < (*q)->nvariants; k++)
             fprintf(stderr, " %s", (*q)->variants[k].name);
-    fprintf(stderr, "%s\n", strcmp(what, "cosim system") ? " both" : "");
+    fprintf(stderr, "%s\n", strcmp(what, "cosim system") ? " all" : "");
     return -1;
 }
 

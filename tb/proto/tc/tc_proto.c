@@ -374,15 +374,17 @@ static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
  * gives, with the evidence, is docs/memory-models.md's (issue 12). */
 static const char* const SAT_RCSC[] = {"rcsc", "rcpc", NULL};
 static const char* const SAT_RCPC[] = {"rcpc", NULL};
+static const char* const SAT_PTX[] = {"ptx", "rcpc", NULL};
 static const gsys_variant_t variants[] = {
     [TC_STRONG] = {"tc-strong", "rcsc", SAT_RCSC},
     [TC_WEAK] = {"tc-weak", "rcpc", SAT_RCPC},
+    [TC_WEAK_C] = {"tc-weak-c", "ptx", SAT_PTX},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */
 
 static const char* const req_kinds[] = {"NONE", "GETS", "GETX", "UPGR", "ATOMIC"};
-static const char* const rsp_kinds[] = {"NONE", "DATA", "DATA_G", "ACK", "ACK_G"};
+static const char* const rsp_kinds[] = {"NONE", "DATA", "DATA_G", "ACK", "ACK_G", "DATA_W"};
 
 static void l2_note(const tc_desc_t* d, const tc_l2_t* m, FILE* f) {
     uint32_t used[3] = {0, 0, 0};
@@ -550,7 +552,7 @@ static void cov_json(const void* cov, const void* pd, FILE* f) {
 const gsys_proto_t tc_proto = {
     .name = "tc",
     .variants = variants,
-    .nvariants = 2,
+    .nvariants = 3,
     .default_variant = TC_WEAK,
     .pd_size = sizeof(tc_desc_t),
     .variant_of = variant_of,
@@ -581,7 +583,7 @@ const gsys_proto_t tc_proto = {
     .req_kinds = req_kinds,
     .rsp_kinds = rsp_kinds,
     .n_req_kinds = 5,
-    .n_rsp_kinds = 5,
+    .n_rsp_kinds = 6,
     .geometry = geometry,
     .bank_of = bank_of,
     .sm_views = sm_views,

@@ -95,6 +95,7 @@ void tc_cmp_l2_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, ui
     L2F(st);
     L2F(gts);
     L2F(dirty);
+    L2F(wl);
 #undef L2F
     if (memcmp(e->data, g->data, sizeof(uint32_t) * TC_LW(d)) != 0) { /* name only if reported */
         snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
@@ -244,12 +245,14 @@ static void l1_cmp_state(const void* pd, const void* model, void* st, const void
     }
     if (fx) {
         FIX(s->fcnt, m->fcnt, fx->fcnt);
+        FIX(s->cobl, m->cobl, fx->cobl);
         for (uint32_t w = 0; w < d->num_wf; w++) {
             FIX(s->gwct.gwct[w], m->gwct->gwct[w], fx->gwct.gwct[w]);
             FIX(s->gwct.cnt[w], m->gwct->cnt[w], fx->gwct.cnt[w]);
         }
     }
     tb_cmp_u64(mm, bad, m->fcnt, s->fcnt, "fcnt");
+    tb_cmp_u64(mm, bad, m->cobl, s->cobl, "cobl");
     for (uint32_t w = 0; w < d->num_wf; w++) {
         tb_cmp_u64(mm, bad, m->gwct->gwct[w], s->gwct.gwct[w], "gwct[%u]", (unsigned)w);
         tb_cmp_u64(mm, bad, m->gwct->cnt[w], s->gwct.cnt[w], "gwct.cnt[%u]", (unsigned)w);

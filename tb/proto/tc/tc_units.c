@@ -21,7 +21,7 @@
 
 /* ---- parameters ----------------------------------------------------------------------------- */
 
-static const char* const proto_names[] = {"tc-strong", "tc-weak", NULL};
+static const char* const proto_names[] = {"tc-strong", "tc-weak", "tc-weak-c", NULL};
 static const char* const lease_names[] = {"fixed", "predict", NULL};
 
 typedef struct {
@@ -62,7 +62,7 @@ enum {
 };
 static const tc_pdef_t tc_p[TP_N] = {
     [TP_PROTO] = TCP("protocol", "Protocol", GPUCOH_P_ENUM, proto_names,
-                     "tc-strong | tc-weak (default tc-weak)", protocol),
+                     "tc-strong | tc-weak | tc-weak-c (default tc-weak)", protocol),
     [TP_SM] = TCP("sm", "NumSm", GPUCOH_P_UINT, NULL, "SMs: 1..64 (default 16)", num_sm),
     [TP_WF] =
         TCP("wf", "NumWf", GPUCOH_P_UINT, NULL, "wavefronts per SM: 1..64 (default 48)", num_wf),
@@ -178,7 +178,7 @@ int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc
     tc_protocol_t proto = TC_WEAK;
     for (unsigned i = 0; i < n; i++)
         if (sel[i] == TP_PROTO && pv->set[i])
-            proto = pv->v[i] ? TC_WEAK : TC_STRONG;
+            proto = (tc_protocol_t)pv->v[i];
     *d = tc_desc_default(proto);
     for (unsigned i = 0; i < n; i++) {
         if (!pv->set[i])
@@ -611,6 +611,22 @@ static void gwct_base(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* in) 
         }
     }
 }
+/* TC-Weak-C obligations (tc_gwct.md section 8), steered stimulus only: 1 cycle in 8 (and every
+ * other roll cycle) raises one entry, every entry or a random mask (bits >= NumWf too, G6) to
+ * 0, the maximum, or up to 200 cycles ahead. */
+static void gwct_obligation(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* in) {
+    gpucoh_rng_t* r = &c->srng;
+    if (gpucoh_rng_below(r, t->roll ? 2 : 8) != 0)
+        return;
+    const uint64_t all = c->num_wf >= 64 ? ~0ull : (1ull << c->num_wf) - 1u;
+    const uint32_t k = gpucoh_rng_below(r, 4), v = gpucoh_rng_below(r, 8);
+    in->obl_valid = true;
+    in->obl_mask = k == 0   ? all
+                   : k == 1 ? 1ull << gpucoh_rng_below(r, c->num_wf)
+                            : gpucoh_rng_next(r);
+    const uint64_t g = (uint64_t)t->now + gpucoh_rng_below(r, 200);
+    in->obl_ts = v == 0 ? 0u : v == 1 ? c->max : (uint32_t)(g > c->max ? c->max : g);
+}
 /* Steering of one cycle: FILL issues, a GWCT acked in the roll cycle, and time jumps (a load
  * of the timer) to just before the wrap or the top-bit carry. Returns the timer input. */
 static tc_timer_in_t gwct_steer(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* in) {
@@ -628,6 +644,7 @@ static tc_timer_in_t gwct_steer(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_
             in->iss_wf = in->iss_valid ? w : 0u;
         }
     }
+    gwct_obligation(c, t, in);
     if (t->roll && gpucoh_rng_below(r, 2) == 0) {
         const uint32_t w = gwct_find(c, r, 1);
         if (w < c->num_wf) {
@@ -721,9 +738,11 @@ static void gwct_frow(void* vctx, uint32_t row, const char** id, const char** na
     *id = tb_fcov_id(row);
     *name = tc_gwct_fcov_name(f);
     *count = c->model->fcov[row];
-    /* the illegal inputs are presented only at an illegal rate > 0 */
+    /* the illegal inputs are presented only at an illegal rate > 0, obligations only steered */
+    const bool ill = f >= TC_GWCT_F_ILL_ACK_IDLE && f <= TC_GWCT_F_ILL_WF_RANGE;
+    const bool obl = f >= TC_GWCT_F_OBL_MULTI;
     *reachable =
-        tc_gwct_fcov_reachable(c->model, f) && (f < TC_GWCT_F_ILL_ACK_IDLE || c->illegal_rate > 0);
+        tc_gwct_fcov_reachable(c->model, f) && (!ill || c->illegal_rate > 0) && (!obl || c->steer);
 }
 static void gwct_tick(void* vctx, const void* in, void* out) {
     gwct_ctx_t* c = vctx;
@@ -759,18 +778,23 @@ static void gwct_json(void* vctx, const void* vin, char* buf, size_t n) {
     snprintf(buf, n,
              "{\"rst_ni\": %d, \"now_i\": %u, \"era_i\": %u, \"roll_i\": %d, \"iss_valid_i\": %d, "
              "\"iss_wf_i\": %u, \"ack_valid_i\": %d, \"ack_wf_i\": %u, \"ack_global_i\": %d, "
-             "\"ack_gwct_i\": %u, \"ack_era_i\": %u}",
+             "\"ack_gwct_i\": %u, \"ack_era_i\": %u, \"obl_valid_i\": %d, \"obl_mask_i\": "
+             "\"0x%llx\", \"obl_ts_i\": %u}",
              in->rst_n ? 1 : 0, (unsigned)in->t.now, (unsigned)in->t.era, in->t.roll ? 1 : 0,
              in->iss_valid ? 1 : 0, (unsigned)in->iss_wf, in->ack_valid ? 1 : 0,
              (unsigned)in->ack_wf, in->ack_global ? 1 : 0, (unsigned)in->ack_gwct,
-             (unsigned)in->ack_era);
+             (unsigned)in->ack_era, in->obl_valid ? 1 : 0, (unsigned long long)in->obl_mask,
+             (unsigned)in->obl_ts);
 }
 static void gwct_cov(void* vctx, uint32_t* covered, uint32_t* reachable) {
     gwct_ctx_t* c = vctx;
     *covered = 0;
-    *reachable = TC_GWCT_T_N;
-    for (unsigned r = 0; r < TC_GWCT_T_N; r++)
-        *covered += c->model->cov[r] != 0;
+    *reachable = 0;
+    for (unsigned r = 0; r < TC_GWCT_T_N; r++) {
+        const bool reach = r < TC_GWCT_T_OBL_RAISE || c->steer; /* obligations: steered only */
+        *reachable += reach;
+        *covered += reach && c->model->cov[r] != 0;
+    }
 }
 static uint32_t gwct_rows(void* vctx) {
     (void)vctx;
@@ -782,7 +806,7 @@ static void gwct_row(void* vctx, uint32_t row, const char** id, const char** nam
     *id = tc_gwct_trans_id((tc_gwct_trans_t)row);
     *name = tc_gwct_trans_name((tc_gwct_trans_t)row);
     *count = c->model->cov[row];
-    *reachable = true;
+    *reachable = row < TC_GWCT_T_OBL_RAISE || c->steer;
 }
 static const gpucoh_tb_ops_t gwct_ops = {
     .ctx_size = sizeof(gwct_ctx_t),
