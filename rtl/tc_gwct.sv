@@ -4,14 +4,17 @@
 //
 // One instance per SM, inside tc_l1 (u_gwct). Per wavefront it holds the maximum global write
 // completion time (GWCT) seen in write/atomic responses and the number of outstanding writes and
-// atomics, and it tells the core when a fence may complete. Specification: docs/units/tc_gwct.md
-// (time: docs/system.md C2, C3, C7, RO2); timing contract: docs/timing.md. Every output is a
-// register.
+// atomics, and it tells the core when a fence may complete. Under TC-Weak-C the L1 also raises
+// entries with obligations (spec section 8). Specification: docs/units/tc_gwct.md (time:
+// docs/system.md C2, C3, C7, RO2); timing contract: docs/timing.md. Every output is a register
+// but rd_gwct_o (spec section 8: a combinational read port used inside tc_l1).
 //
 //                 +-------------------------------+
 //  iss_*        =>| cnt_q[NumWf]  (outstanding)   |=> fence_ready_o[NumWf]
 //  ack_*        =>| gwct_q[NumWf] (max GWCT)      |=> wr_idle_o[NumWf]
-//  now/era/roll =>|                               |=> full_o[NumWf]
+//  obl_*        =>|                               |=> full_o[NumWf]
+//  now/era/roll =>|                               |
+//  rd_wf_i      =>|  (read port, combinational)   |=> rd_gwct_o
 //                 +-------------------------------+
 //
 // Parameters (an illegal value stops elaboration with a message naming it; nothing is clamped;
@@ -27,9 +30,15 @@
 //   ack_valid_i, ack_wf_i[6]    a write or atomic response for wavefront ack_wf_i arrived
 //   ack_global_i                the response carries a GWCT (ACK_G, DATA_G under TC-Weak)
 //   ack_gwct_i[TsWidth], ack_era_i  the GWCT and its era
+//   obl_valid_i                 an obligation this edge (TC-Weak-C only; others tie it to 0)
+//   obl_mask_i[NumWf]           the wavefronts it applies to (bit w = entry w)
+//   obl_ts_i[TsWidth]           the time they owe (current era; 0 = none)
+//   rd_wf_i[6]                  read port: an entry
 //   fence_ready_o[NumWf]        bit w: a fence of wavefront w may complete (G3)
 //   wr_idle_o[NumWf]            bit w: no outstanding write or atomic
 //   full_o[NumWf]               bit w: the outstanding counter is at its maximum
+//   rd_gwct_o[TsWidth]          gwct_q[rd_wf_i] before this edge, 0 for rd_wf_i >= NumWf
+//                               (combinational: the one output that is not a register)
 //
 // State (spec section 3; verilator public_flat_rd): gwct_q[NumWf], cnt_q[NumWf] and the output
 // registers fence_ready_q, wr_idle_q, full_q. Reset: all 0, fence_ready and wr_idle all ones.
@@ -49,11 +58,18 @@
 //      fence_ready[w] = (cnt_d[w] == 0) && (gwct_d[w] < now_i); wr_idle[w] = (cnt_d[w] == 0);
 //      full[w] = (cnt_d[w] == 2^WfCntWidth-1).
 //   G4 Under TC-Strong the L1 never raises ack_global_i (gwct stays 0, fence_ready = wr_idle).
+//   G5 (section 8) The G1 update of entry w is gwct := max(gwct, g, o), o = obl_ts_i if
+//      obl_valid_i && obl_mask_i[w], else 0; an obligation changes no count. The roll clear still
+//      comes after G1 and G5 at the same edge; G3 reads the raised entries.
+//   G6 obl_mask_i has NumWf bits: a C mask's bits >= NumWf are dropped by the shim (ignored, no
+//      error). An obligation applies also to an entry whose ack is ignored as illegal (G2).
 //
-// Implementation: the edge writes at most the two entries named by iss_wf_i and ack_wf_i (the
-// reset and the roll clear are whole-array writes). wr_idle_q / full_q double as the packed
-// "count is 0" / "count is at its maximum" vectors of cnt_q, so G3 changes only the named bits
-// of them; only gwct_d < now_i is evaluated for every entry (NumWf compares per edge).
+// Implementation: without an obligation the edge writes at most the two entries named by
+// iss_wf_i and ack_wf_i (the reset and the roll clear write the packed gval/cval bits). An
+// obligation writes every entry of its mask (a per-entry loop, taken only when obl_valid_i is 1,
+// which a TC-Strong or TC-Weak L1 ties to 0). wr_idle_q / full_q double as the packed "count is
+// 0" / "count is at its maximum" vectors of cnt_q, so G3 changes only the named bits of them;
+// only gwct_d < now_i is evaluated for every entry (NumWf compares per edge).
 
 `include "gpucoh_assert.svh"
 
@@ -74,9 +90,14 @@ module tc_gwct #(
   input  logic               ack_global_i,
   input  logic [TsWidth-1:0] ack_gwct_i,
   input  logic               ack_era_i,
+  input  logic               obl_valid_i,
+  input  logic [NumWf-1:0]   obl_mask_i,
+  input  logic [TsWidth-1:0] obl_ts_i,
+  input  logic [5:0]         rd_wf_i,
   output logic [NumWf-1:0]   fence_ready_o,
   output logic [NumWf-1:0]   wr_idle_o,
-  output logic [NumWf-1:0]   full_o
+  output logic [NumWf-1:0]   full_o,
+  output logic [TsWidth-1:0] rd_gwct_o
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -143,7 +164,8 @@ module tc_gwct #(
   logic [TsWidth-1:0] ack_gwct_cur;   // gwct_q of the ack's entry
   logic [CW-1:0]      iss_cnt_d;      // next count of the issue's entry
   logic [CW-1:0]      ack_cnt_d;      // next count of the ack's entry
-  logic [TsWidth-1:0] ack_gwct_d;     // next GWCT of the ack's entry, before the roll clear
+  logic [TsWidth-1:0] ack_gwct_d;     // next GWCT of the ack's entry (G1, G5), before the roll
+  logic               ack_obl;        // the obligation applies to the ack's entry (G5)
 
   always_comb begin
     iss_cnt_cur  = (iss_in && cval_q[iss_idx]) ? cnt_q[iss_idx] : '0;
@@ -155,7 +177,19 @@ module tc_gwct #(
     iss_cnt_d    = (ack_ok && same_wf) ? iss_cnt_cur : iss_cnt_cur + CntOne;
     ack_cnt_d    = (iss_in && same_wf) ? ack_cnt_cur : ack_cnt_cur - CntOne;
     ack_gwct_d   = (ack_raise && ack_gwct_i > ack_gwct_cur) ? ack_gwct_i : ack_gwct_cur;
+    // G5: the obligation on the same entry at the same edge
+    ack_obl      = obl_valid_i && obl_mask_i[ack_idx];
+    if (ack_obl && obl_ts_i > ack_gwct_d) begin
+      ack_gwct_d = obl_ts_i;
+    end
   end
+
+  // Section 8: the read port (the entry as it reads before this edge).
+  logic          rd_in;      // rd_wf_i names an entry
+  logic [WI-1:0] rd_idx;
+  assign rd_in     = (NumWf == 32'd64 || rd_wf_i < NumWf6);
+  assign rd_idx    = WI'(rd_wf_i);
+  assign rd_gwct_o = (rd_in && gval_q[rd_idx]) ? gwct_q[rd_idx] : '0;
 
   // ---------------------------------------------------------------------------------------------
   // G3: next outputs, from the next state of every entry and this cycle's now_i
@@ -183,8 +217,11 @@ module tc_gwct #(
   // Registers
   // ---------------------------------------------------------------------------------------------
 
-  // Entry writes (no reset; see State).
-  always_ff @(posedge clk_i) begin
+  // Entry writes (no reset; see State). G5: an obligation writes max(entry, obl_ts_i) into every
+  // entry of its mask but the ack's, whose ack_gwct_d includes it (the ack's write is the later
+  // one only for that entry, so the loop leaves it out).
+  always_ff @(posedge clk_i) begin : p_entries
+    logic [TsWidth-1:0] cur;   // an entry as it reads (block-local temporary)
     if (rst_ni && iss_in) begin
       cnt_q[iss_idx] <= iss_cnt_d;
     end
@@ -192,11 +229,20 @@ module tc_gwct #(
       cnt_q[ack_idx]  <= ack_cnt_d;
       gwct_q[ack_idx] <= ack_gwct_d;
     end
+    if (rst_ni && obl_valid_i) begin
+      for (int w = 0; w < NumWf; w++) begin
+        cur = gval_q[w] ? gwct_q[w] : '0;
+        if (obl_mask_i[w] && !(ack_ok && ack_idx == WI'(w))) begin
+          gwct_q[w] <= (obl_ts_i > cur) ? obl_ts_i : cur;
+        end
+      end
+    end
   end
 
   // The reset and the roll clear write the packed bits whole; the named entries come after.
   always_ff @(posedge clk_i) begin : p_regs
-    logic [NumWf-1:0] gwct_lt;   // gwct_d[w] < now_i (block-local temporary)
+    logic [NumWf-1:0]   gwct_lt;   // gwct_d[w] < now_i (block-local temporary)
+    logic [TsWidth-1:0] cur;       // an entry as it reads, then raised by the obligation (G5)
     if (!rst_ni) begin
       gval_q        <= '0;
       cval_q        <= '0;
@@ -206,6 +252,8 @@ module tc_gwct #(
     end else begin
       if (roll_i) begin
         gval_q <= '0;                  // RO2: every GWCT reads 0, the ack's entry as well
+      end else if (obl_valid_i) begin
+        gval_q <= gval_q | obl_mask_i; // G5: the obligation's entries hold a value
       end
       if (iss_in) begin
         cval_q[iss_idx] <= 1'b1;
@@ -219,7 +267,11 @@ module tc_gwct #(
         gwct_lt = {NumWf{now_i != '0}};
       end else begin
         for (int w = 0; w < NumWf; w++) begin
-          gwct_lt[w] = ((gval_q[w] ? gwct_q[w] : '0) < now_i);
+          cur = gval_q[w] ? gwct_q[w] : '0;
+          if (obl_valid_i && obl_mask_i[w] && obl_ts_i > cur) begin
+            cur = obl_ts_i;
+          end
+          gwct_lt[w] = (cur < now_i);
         end
         if (ack_ok) begin
           gwct_lt[ack_idx] = (ack_gwct_d < now_i);
@@ -268,5 +320,10 @@ module tc_gwct #(
   // G3: the registered outputs agree with each other; G4 is the L1's (ack_global_i).
   `ASSERT(G3_ReadyImpliesIdle_A, (fence_ready_o & ~wr_idle_o) == '0)
   `ASSERT(G3_FullNotIdle_A, (full_o & wr_idle_o) == '0)
+
+  // G5 with G3: an entry an obligation raised to obl_ts_i >= now_i is not ready after the edge
+  // (unless a roll cleared it at that edge).
+  `ASSERT(G5_OblHoldsFence_A, (rst_ni && obl_valid_i && !roll_i && obl_ts_i >= now_i)
+                              |=> ((fence_ready_o & $past(obl_mask_i)) == '0))
 
 endmodule

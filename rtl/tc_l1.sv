@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// tc_l1 -- Temporal Coherence L1 controller, one per SM (TC-Weak and TC-Strong).
+// tc_l1 -- Temporal Coherence L1 controller, one per SM (TC-Weak, TC-Strong and TC-Weak-C).
 //
 // Write-through, write-no-allocate for data (a write miss allocates a line only to track its
 // pending count, Table 2's I_I), with lazy self-invalidation by lease (lTS >= now is valid).
@@ -20,7 +20,7 @@
 //
 // Parameters (an illegal value stops elaboration with a message naming it; nothing is clamped;
 // all `bit [31:0]`, as Icarus Verilog 11 cannot parse `int unsigned` parameters):
-//   Protocol      0 TC-Strong, 1 TC-Weak (default 1)
+//   Protocol      0 TC-Strong, 1 TC-Weak, 2 TC-Weak-C (spec section 12); 0 .. 2 (default 1)
 //   NumWf         wavefronts per SM (GWCT entries); 1 .. 64 (default 48)
 //   LineBytes     line size in bytes; 16, 32, 64, 128 (default 128)
 //   AddrWidth     byte-address bits; 16 .. 48, with LA >= log2(L1Sets) (default 32)
@@ -43,7 +43,8 @@
 //   core_ready_o                  the FIFO has room (fcnt < L1Queue)
 //   crsp_valid_o, crsp_kind_o[2] (1 LOAD, 2 ATOMIC), crsp_wf_mask_o[NumWf], crsp_line_o[LA],
 //   crsp_data_o[DB]               core response
-//   rsp_valid_i, rsp_kind_i[3] (1 DATA, 2 DATA_G, 3 ACK, 4 ACK_G), rsp_wf_i[6], rsp_atomic_i,
+//   rsp_valid_i, rsp_kind_i[3] (1 DATA, 2 DATA_G, 3 ACK, 4 ACK_G, 5 DATA_W: TC-Weak-C only),
+//   rsp_wf_i[6], rsp_atomic_i,
 //   rsp_line_i[LA], rsp_ts_i[TsWidth], rsp_era_i, rsp_data_i[DB]   L2 response (never refused)
 //   req_valid_o, req_kind_o[3] (1 GETS, 2 GETX, 3 UPGR, 4 ATOMIC), req_wf_o[6], req_line_o[LA],
 //   req_exp_o, req_ts_o[TsWidth], req_era_o, req_data_o[DB], req_mask_o[LineBytes],
@@ -52,8 +53,9 @@
 //
 // State (spec section 3; all verilator public_flat_rd). Per line i = set*L1Ways + way: tag_q,
 // st_q (I 0, V 1, V_M 2, I_V 3, I_I 4), lts_q, data_q, rd_q, waw_q, wcnt_q, orig_q, late_q,
-// mts_q; per set rr_q; u_fifo.cnt_q (fcnt); u_gwct.gwct_q, u_gwct.cnt_q; the output registers
-// (*_q of every output above). The FIFO contents (u_fifo.mem_q, u_fifo.head_q) are internal.
+// mts_q; per set rr_q; u_fifo.cnt_q (fcnt); u_gwct.gwct_q, u_gwct.cnt_q; cobl_q (TC-Weak-C SM
+// obligation, reset 0, 0 under the other protocols); the output registers (*_q of every output
+// above). The FIFO contents (u_fifo.mem_q, u_fifo.head_q) are internal.
 //
 // Numbered rules (spec section 4; the row tables of sections 5 and 6 are in the decode below):
 //   L1 At most one way of a set matches a line address (assertion L1_UniqueMatch_A).
@@ -64,7 +66,8 @@
 //   L3 Lazy expiry: V with lTS < now is I (its tag still present: a load miss sets exp); V_M with
 //      lTS < now is I_I. Stored only when the event is not stalled.
 //   L4 One core response and one L2 request at most; every write/atomic request raises u_gwct's
-//      iss, every write/atomic response its ack (global = (ACK_G or DATA_G) && TC-Weak).
+//      iss, every write/atomic response its ack (global = (ACK_G or DATA_G) && not TC-Strong:
+//      TC-Weak and TC-Weak-C, A7).
 //   L5 ts' = (rsp_era_i == era_i) ? rsp_ts_i : 0.
 //   L6 Victim: the expired V way with the tag; else the first way with st I or expired V; else
 //      the first V from rr_q[s] circularly; else stall S01. rr_q[s] := way + 1 mod L1Ways.
@@ -76,6 +79,19 @@
 //   L9 A DATA finds a matching I_V or I_I line with rd = 1, a write/atomic response a matching
 //      V_M or I_I line with wcnt > 0 (after L3); otherwise it is a protocol error (assertion
 //      L9_RspFindsLine_A) and the response changes nothing.
+//
+// TC-Weak-C (Protocol = 2; spec section 12; under 0 and 1 none of this happens: cobl_q stays 0,
+// u_gwct's obl_valid_i is 0 and a kind-5 response is illegal input I6):
+//   K1 A STORE that finds its line in V sends UPGR(lTS), wcnt++, and the line goes to I_I with
+//      data and lTS kept (row C17, in place of C07). No line enters V_M (K1_NoVm_A).
+//   K2 Every write or atomic sent to the L2 (u_gwct iss) does cobl := max(cobl, rd_gwct), the
+//      u_gwct entry of the head's wavefront before this edge (rd_wf_i = head wf). RO2 clears
+//      cobl_q at a roll edge (after the write, L2 d).
+//   K3 Every core response raises, through u_gwct's obligation port, the GWCT of the wavefronts
+//      it serves: obl_valid = 1, obl_mask = crsp wf mask, obl_ts = max(cobl_q, ts' of a DATA_W
+//      row, else 0) (C01, R01-R05, W01-W05, R11).
+//   K4 DATA_W (kind 5) is handled as DATA (L9, late_ok, served, again with its ts') but is never
+//      cached: W01 (I_V, again == 0) -> I with data and lTS unchanged; W02-W05 are R02-R05.
 //
 // Readings of the specification taken here (each to be confirmed in the unit page):
 //   A1 A response that fails L9 changes no state at all (not even L3's lazy expiry), raises no
@@ -94,6 +110,13 @@
 //      given (not re-masked); ATOMIC carries data and mask 0, GETX/UPGR aop/word/a/b 0.
 //   A6 A wavefront number >= NumWf has no bit in a wf mask (1 << wf is 0 in NumWf bits) and no
 //      u_gwct entry (its full bit reads 0).
+//   A7 TC-Weak-C: L4's "Protocol == TC-Weak" for ack_global reads "not TC-Strong" (TC-Weak-C is
+//      TC-Weak plus section 12; its GPU fences wait for GWCTs and obligations). K2 is applied to
+//      every write/atomic request (the rows C09-C12, C14-C17 of K2 are all of them that K1 leaves
+//      reachable: C07 becomes C17, C08/C13 need V_M). K3's obligation is presented with every
+//      core response, obl_ts 0 included. W01 keeps the fields it does not name (waw, mts, tag,
+//      data, lTS; page P3); W02-W05 answer the core with rsp data like R02-R05. A DATA_W follows
+//      L9 like a DATA (I_V, or I_I with rd = 1; otherwise I3).
 //
 // Implementation: only the set of the event is looked at (ways loop, L1Ways wide); at most one
 // line is written per edge (index widx). Whole-array writes happen only under reset and roll.
@@ -176,8 +199,8 @@ module tc_l1 #(
   // Parameter checks (docs/system.md section 2)
   // ---------------------------------------------------------------------------------------------
 
-  `ASSERT_ELAB(P_Protocol_A, Protocol <= 1,
-               "tc_l1: illegal Protocol (legal: 0 TC-Strong, 1 TC-Weak)")
+  `ASSERT_ELAB(P_Protocol_A, Protocol <= 2,
+               "tc_l1: illegal Protocol (legal: 0 TC-Strong, 1 TC-Weak, 2 TC-Weak-C)")
   `ASSERT_ELAB(P_NumWf_A, NumWf >= 1 && NumWf <= 64,
                "tc_l1: illegal NumWf (legal: 1 .. 64)")
   `ASSERT_ELAB(P_LineBytes_A,
@@ -245,8 +268,13 @@ module tc_l1 #(
   localparam logic [2:0] RspDataG   = 3'(tc_pkg::TcRspDataG);
   localparam logic [2:0] RspAck     = 3'(tc_pkg::TcRspAck);
   localparam logic [2:0] RspAckG    = 3'(tc_pkg::TcRspAckG);
+  localparam logic [2:0] RspDataW   = 3'(tc_pkg::TcRspDataW);
   localparam logic [1:0] CrspLoad   = 2'(tc_pkg::TcCrspLoad);
   localparam logic [1:0] CrspAtomic = 2'(tc_pkg::TcCrspAtomic);
+
+  // Protocol (tc_pkg values): TC-Weak-C's rules K1-K4 (spec section 12); GWCTs in acks (L4, A7).
+  localparam bit WeakC  = (Protocol == tc_pkg::TcWeakC);
+  localparam bit Strong = (Protocol == tc_pkg::TcStrong);
 
   // RO2 on a line state: V -> I, V_M -> I_I, others kept.
   function automatic logic [2:0] roll_st(input logic [2:0] s);
@@ -321,6 +349,9 @@ module tc_l1 #(
   logic [4:0]           req_word_q     /* verilator public_flat_rd */;
   logic [31:0]          req_a_q        /* verilator public_flat_rd */;
   logic [31:0]          req_b_q        /* verilator public_flat_rd */;
+
+  // TC-Weak-C SM obligation (K2; a plain register with reset, 0 under the other protocols).
+  logic [TsWidth-1:0]   cobl_q         /* verilator public_flat_rd */;
 
   // ---------------------------------------------------------------------------------------------
   // FIFO head and the event of this cycle (L2 a, b)
@@ -463,9 +494,13 @@ module tc_l1 #(
   // u_gwct (tc_gwct.md): per-wavefront outstanding writes and GWCT
   // ---------------------------------------------------------------------------------------------
 
-  logic             iss_valid;
-  logic             ack_valid, ack_global;
-  logic [NumWf-1:0] gw_full;
+  logic               iss_valid;
+  logic               ack_valid, ack_global;
+  logic [NumWf-1:0]   gw_full;
+  logic               obl_valid;   // K3: an obligation (TC-Weak-C only)
+  logic [NumWf-1:0]   obl_mask;
+  logic [TsWidth-1:0] obl_ts;
+  logic [TsWidth-1:0] rd_gwct;     // K2: u_gwct entry of the head's wavefront, before the edge
 
   tc_gwct #(
     .NumWf     (NumWf),
@@ -484,9 +519,14 @@ module tc_l1 #(
     .ack_global_i (ack_global),
     .ack_gwct_i   (rsp_ts_i),
     .ack_era_i    (rsp_era_i),
+    .obl_valid_i  (obl_valid),
+    .obl_mask_i   (obl_mask),
+    .obl_ts_i     (obl_ts),
+    .rd_wf_i      (h_wf),
     .fence_ready_o(fence_ready_o),
     .wr_idle_o    (wr_idle_o),
-    .full_o       (gw_full)
+    .full_o       (gw_full),
+    .rd_gwct_o    (rd_gwct)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -517,6 +557,8 @@ module tc_l1 #(
   assign alloc   = req_act && !ehit;
 
   logic               r_data, r_dg, r_ack, r_w;
+  logic               r_dw;        // DATA_W (K4): a row only under TC-Weak-C (else I6)
+  logic               r_rd;        // a DATA row: DATA, or DATA_W under TC-Weak-C
   logic               r_wf_idle;   // u_gwct has no outstanding write of rsp_wf_i (P7)
   logic [TsWidth-1:0] ts_e;      // L5 ts'
   logic               ok_data;   // L9 for a DATA
@@ -526,9 +568,11 @@ module tc_l1 #(
   assign r_dg      = (rsp_kind_i == RspDataG);
   assign r_ack     = (rsp_kind_i == RspAck) || (rsp_kind_i == RspAckG);
   assign r_w       = r_dg || r_ack;
+  assign r_dw      = WeakC && (rsp_kind_i == RspDataW);
+  assign r_rd      = r_data || r_dw;
   assign r_wf_idle = |(wr_idle_o & (WfOne << rsp_wf_i));
   assign ts_e      = (rsp_era_i == era_i) ? rsp_ts_i : '0;
-  assign ok_data   = r_data && ehit && (e_st == StIV || e_st == StII) && m_rd;
+  assign ok_data   = r_rd && ehit && (e_st == StIV || e_st == StII) && m_rd;
   assign ok_w      = r_w && ehit && (e_st == StVM || e_st == StII) && (m_wcnt != '0) &&
                      !(r_dg && rsp_atomic_i && e_st == StVM) && !r_wf_idle;
   assign rsp_act   = do_rsp && (ok_data || ok_w);
@@ -536,7 +580,7 @@ module tc_l1 #(
   // L4: u_gwct issue and ack.
   assign iss_valid  = req_act && h_wr;
   assign ack_valid  = rsp_act && r_w;
-  assign ack_global = (r_dg || rsp_kind_i == RspAckG) && (Protocol == tc_pkg::TcWeak);
+  assign ack_global = (r_dg || rsp_kind_i == RspAckG) && !Strong;
 
   // ---------------------------------------------------------------------------------------------
   // The rows: next values of the target line and of the output registers
@@ -624,8 +668,8 @@ module tc_l1 #(
     req_a_d        = '0;
     req_b_d        = '0;
 
-    if (rsp_act && r_data) begin
-      // R01-R05: every DATA answers the served loads with the returned line.
+    if (rsp_act && r_rd) begin
+      // R01-R05, W01-W05: every DATA / DATA_W answers the served loads with the returned line.
       crsp_valid_d   = 1'b1;
       crsp_kind_d    = CrspLoad;
       crsp_wf_mask_d = served;
@@ -635,17 +679,20 @@ module tc_l1 #(
         n_rd   = 1'b0;
         n_orig = '0;
         n_late = '0;
-        if (e_st == StIV) begin
+        if (e_st == StIV && r_dw) begin
+          // W01 (K4): DATA_W is not cached; data and lTS unchanged.
+          n_st = StI;
+        end else if (e_st == StIV) begin
           // R01: fill.
           data_we = 1'b1;
           n_lts   = ts_e;
           n_st    = StV;
         end else begin
-          // R03 (-> I) / R04 (stays I_I): data not cached.
+          // R03 / W03 (-> I), R04 / W04 (stays I_I): data not cached.
           n_st = (m_wcnt == '0) ? StI : StII;
         end
       end else begin
-        // R02 (I_V) / R05 (I_I): GETS again for the late loads.
+        // R02 / W02 (I_V), R05 / W05 (I_I): GETS again for the late loads.
         req_valid_d = 1'b1;
         req_kind_d  = ReqGets;
         req_line_d  = rsp_line_i;
@@ -726,6 +773,11 @@ module tc_l1 #(
           data_we       = 1'b1;
           data_rsp      = 1'b0;
           n_st       = StVM;
+          if (WeakC && e_st == StV) begin
+            // C17 (K1): write-invalidate; the copy is not written (data, lTS kept) -> I_I.
+            data_we = 1'b0;
+            n_st    = StII;
+          end
         end else if (h_st) begin
           // C09 / C10 / C11: GETX.
           req_kind_d = ReqGetx;
@@ -743,6 +795,14 @@ module tc_l1 #(
       end
     end
   end
+
+  // K3 (TC-Weak-C): every core response raises the served wavefronts' GWCTs to max(cobl_q, w),
+  // w = ts' of a DATA_W row (an R11 atomic's GWCT comes on the ack port). Tied to 0 otherwise.
+  logic [TsWidth-1:0] obl_w;
+  assign obl_w     = r_dw ? ts_e : '0;
+  assign obl_valid = WeakC && crsp_valid_d;
+  assign obl_mask  = WeakC ? crsp_wf_mask_d : '0;
+  assign obl_ts    = !WeakC ? '0 : (obl_w > cobl_q) ? obl_w : cobl_q;
 
   // ---------------------------------------------------------------------------------------------
   // FIFO (L2 b, c, e)
@@ -774,6 +834,18 @@ module tc_l1 #(
       core_ready_q <= 1'b1;
     end else begin
       core_ready_q <= (fcnt_d < QueueLen);
+    end
+  end
+
+  // K2 (TC-Weak-C): a write or atomic sent to the L2 leaves its wavefront's GWCT in cobl_q; RO2
+  // clears it after (L2 d). Under the other protocols it stays 0.
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cobl_q <= '0;
+    end else if (roll_i) begin
+      cobl_q <= '0;
+    end else if (WeakC && iss_valid && rd_gwct > cobl_q) begin
+      cobl_q <= rd_gwct;
     end
   end
 
@@ -926,6 +998,8 @@ module tc_l1 #(
   logic sva_op_ok       /* verilator public_flat_rd */;   // A3
   logic sva_core_ok     /* verilator public_flat_rd */;   // A3 (a request dropped at the push)
   logic sva_wf_ok       /* verilator public_flat_rd */;   // A6
+  logic sva_k1_ok       /* verilator public_flat_rd */;   // K1
+  logic sva_k2_ok       /* verilator public_flat_rd */;   // K2
   always_comb begin
     // L1: at most one way matches the event's line.
     sva_l1_ok     = !(rst_ni && (do_rsp || do_req)) || !multi;
@@ -956,6 +1030,10 @@ module tc_l1 #(
     sva_op_ok     = !(rst_ni && do_req) || (h_op != '0);
     sva_wf_ok     = !(rst_ni && do_req && h_op != '0) || (h_wfbit != '0);
     sva_core_ok   = !(rst_ni && core_valid_i && core_ready_q) || core_legal;
+    // K1: under TC-Weak-C no line is written into V_M (a store to V goes to I_I).
+    sva_k1_ok     = !(WeakC && rst_ni && line_we && n_st == StVM);
+    // K2: the SM obligation exists only under TC-Weak-C.
+    sva_k2_ok     = WeakC || (cobl_q == '0);
   end
 `endif
 
@@ -972,5 +1050,7 @@ module tc_l1 #(
   `ASSERT(CoreOpLegal_A, sva_op_ok)
   `ASSERT(CoreWfInRange_A, sva_wf_ok)
   `ASSERT_WARN(CoreReqLegal_A, sva_core_ok)
+  `ASSERT(K1_NoVm_A, sva_k1_ok)
+  `ASSERT(K2_CoblOnlyWeakC_A, sva_k2_ok)
 
 endmodule

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// tc_l2 -- Temporal Coherence L2 bank controller (one per bank; TC-Weak and TC-Strong).
+// tc_l2 -- Temporal Coherence L2 bank controller (one per bank; TC-Weak, TC-Strong, TC-Weak-C).
 //
 // A writeback, write-allocate L2 bank that hands out leases (gTS) and, under TC-Weak, answers
 // writes with the global write completion time (GWCT). An evicted line whose lease has not run
@@ -20,7 +20,7 @@
 //
 // Parameters (docs/system.md section 2; an illegal value stops elaboration with a message naming
 // it; nothing is clamped). All are `bit [31:0]` (Icarus Verilog 11 cannot parse `int unsigned`).
-//   Protocol   0 = TC-Strong, 1 = TC-Weak (default 1)
+//   Protocol   0 = TC-Strong, 1 = TC-Weak, 2 = TC-Weak-C (spec section 13); 0 .. 2 (default 1)
 //   NumSm      SMs (L1s), width of the destination masks; 1 .. 64 (default 16)
 //   NumBanks   B, L2 banks of the system (only its log2 enters the set/tag split, C4);
 //              1, 2, 4, 8, 16 (default 8)
@@ -32,7 +32,7 @@
 //   TsWidth    timestamp bits; 8 .. 32 (default 32)
 //   L2Queue    request FIFO entries; 1 .. 8 (default 4)
 //   LeaseMode  0 = fixed lease (Lease), 1 = predicted lease (life); 0 .. 1
-//              (default 1 under TC-Weak, 0 under TC-Strong)
+//              (default 1 under TC-Weak and TC-Weak-C, 0 under TC-Strong)
 //   Lease      fixed lease in cycles; 0 .. 2^TsWidth-2 (default 800)
 //   PredInit, PredMin, PredMax  predictor reset value and clamp bounds in cycles;
 //              PredMin <= PredInit <= PredMax <= 2^TsWidth-2 (defaults 800, 0, 65535)
@@ -55,18 +55,20 @@
 //   req_aop_i[2], req_word_i[5], req_a_i[32], req_b_i[32]   ATOMIC: 0 ADD, 1 EXCH, 2 CAS
 //   req_ready_o            the FIFO has room (fcnt < L2Queue)
 //   rsp_valid_o            a response (L2 -> L1s)
-//   rsp_kind_o[3]          1 DATA, 2 DATA_G, 3 ACK, 4 ACK_G
+//   rsp_kind_o[3]          1 DATA, 2 DATA_G, 3 ACK, 4 ACK_G, 5 DATA_W (TC-Weak-C only)
 //   rsp_dst_o[NumSm]       destination SMs (DATA may name several)
 //   rsp_wf_o[6], rsp_atomic_o, rsp_line_o[LA]
-//   rsp_ts_o[TsWidth], rsp_era_o       DATA: lease; DATA_G/ACK_G: GWCT; ACK: 0; era = era_i
-//   rsp_data_o[DW]         DATA, DATA_G (0 for ACK, ACK_G)
+//   rsp_ts_o[TsWidth], rsp_era_o       DATA: lease; DATA_G/ACK_G: GWCT; DATA_W: the time
+//                          older copies may live; ACK: 0; era = era_i
+//   rsp_data_o[DW]         DATA, DATA_G, DATA_W (0 for ACK, ACK_G)
 //   mem_valid_i, mem_line_i[LA], mem_data_i[DW]     DRAM fill (never refused, C8)
 //   mreq_fetch_o, mreq_fetch_line_o[LA]             DRAM fetch
 //   mreq_wb_o, mreq_wb_line_o[LA], mreq_wb_data_o[DW]   DRAM writeback (same cycle allowed)
 //
 // State (spec section 3; all verilator public_flat_rd, read by the C++ shim by name):
 //   per line i = set * L2Ways + way: tag_q, st_q (0 I, 1 P, 2 S, 3 E, 4 I_S, 5 I_M), gts_q,
-//   dirty_q, data_q; per MSHR k: mv_q, mkind_q (0 IS, 1 IM, 2 MI), mline_q, mway_q, mts_q,
+//   dirty_q, wl_q (TC-Weak-C: written while leased; 0 under the other protocols), data_q; per
+//   MSHR k: mv_q, mkind_q (0 IS, 1 IM, 2 MI), mline_q, mway_q, mts_q,
 //   msm_q, mop_q, msrc_q, mwf_q, mdata_q, mmask_q, maop_q, mword_q, ma_q, mb_q; life_q (reset
 //   PredInit); u_fifo.cnt_q (fcnt); the output registers rsp_*_q and mreq_*_q. The FIFO entries
 //   (u_fifo.mem_q, u_fifo.head_q) are internal.
@@ -97,6 +99,18 @@
 //   M8  life := clamp(life + d, PredMin, PredMax) every edge, d = +THit - TEvict - TWrite.
 //   M9  Writes merge the masked bytes and set dirty; atomics (C5) set dirty; inc = sat(g + 1).
 //   M10 Fill data comes only from mem_data_i; response data as section 2 above.
+//
+// TC-Weak-C (Protocol = 2; spec section 13; under 0 and 1 wl stays 0 and nothing changes):
+//   N1  A write or atomic served on an unexpired P/S line with a GWCT (H04, H05, H08, H09, H10,
+//       H12, H13) and the M_I fills F05/F06 set wl := 1; H07 keeps wl; E rows write 0.
+//   N2  wl is cleared by lazy expiry (the line is written E or, by H03, P: wl 0), F03/F04 write
+//       0, an allocation writes 0 (P1), and RO2 clears it with gTS (a rolled line reads wl 0).
+//   N3  A GETS on P/S with wl = 1 (after M4) is answered DATA_W(1 << src, wf 0, ts = gTS, the
+//       line, era_i), rows H22 (P) / H23 (S): no lease, the line is not written; M8 as any
+//       served GETS (+THit if exp).
+//   N4  An I_S fill whose entry's stamp is not below now (mts >= now, literally, as F03-F06 read
+//       mts < now) answers DATA_W(msm, ts = mts), row F07: data := mem data, dirty 0, gTS :=
+//       mts, wl := 1, state S.
 //
 // Readings of the page's section 9 (first taken here, then fixed in the page):
 //   P1  A way allocated for a miss gets the new tag, I_S/I_M, gTS 0 and dirty 0; its data is
@@ -130,7 +144,7 @@ module tc_l2 #(
   parameter bit [31:0] L2Mshrs   = 32'd128,
   parameter bit [31:0] TsWidth   = 32'd32,
   parameter bit [31:0] L2Queue   = 32'd4,
-  parameter bit [31:0] LeaseMode = (Protocol == 32'd1) ? 32'd1 : 32'd0,
+  parameter bit [31:0] LeaseMode = (Protocol != 32'd0) ? 32'd1 : 32'd0,
   parameter bit [31:0] Lease     = 32'd800,
   parameter bit [31:0] PredInit  = 32'd800,
   parameter bit [31:0] PredMin   = 32'd0,
@@ -197,8 +211,8 @@ module tc_l2 #(
 
   localparam bit [63:0] TsLimit = (64'd1 << TsWidth) - 64'd2;   // 2^TsWidth - 2
 
-  `ASSERT_ELAB(P_Protocol_A, Protocol <= 1,
-               "tc_l2: illegal Protocol (legal: 0 = TC-Strong, 1 = TC-Weak)")
+  `ASSERT_ELAB(P_Protocol_A, Protocol <= 2,
+               "tc_l2: illegal Protocol (legal: 0 = TC-Strong, 1 = TC-Weak, 2 = TC-Weak-C)")
   `ASSERT_ELAB(P_NumSm_A, NumSm >= 1 && NumSm <= 64,
                "tc_l2: illegal NumSm (legal: 1 .. 64)")
   `ASSERT_ELAB(P_NumBanks_A,
@@ -270,6 +284,7 @@ module tc_l2 #(
   localparam logic signed [PRW-1:0] LifeMax   = PRW'(PredMax);
 
   localparam bit Strong  = (Protocol == tc_pkg::TcStrong);
+  localparam bit WeakC   = (Protocol == tc_pkg::TcWeakC);
   localparam bit Predict = (LeaseMode == tc_pkg::TcLeasePredict);
   localparam bit TWrOn   = (UseTWrite == 32'd1);
 
@@ -292,6 +307,7 @@ module tc_l2 #(
   localparam logic [2:0] RspDataG  = 3'(tc_pkg::TcRspDataG);
   localparam logic [2:0] RspAck    = 3'(tc_pkg::TcRspAck);
   localparam logic [2:0] RspAckG   = 3'(tc_pkg::TcRspAckG);
+  localparam logic [2:0] RspDataW  = 3'(tc_pkg::TcRspDataW);
 
   // ---------------------------------------------------------------------------------------------
   // State (spec section 3)
@@ -314,6 +330,7 @@ module tc_l2 #(
   (* mem2reg *) logic [2:0]      st_q    [Lines]   /* verilator public_flat_rd */;
   (* mem2reg *) logic [TSW-1:0]  gts_q   [Lines]   /* verilator public_flat_rd */;
   (* mem2reg *) logic            dirty_q [Lines]   /* verilator public_flat_rd */;
+  (* mem2reg *) logic            wl_q    [Lines]   /* verilator public_flat_rd */;   // N1-N4
   (* mem2reg *) logic [DW-1:0]   data_q  [Lines]   /* verilator public_flat_rd */;
 
   // MSHRs.
@@ -574,6 +591,7 @@ module tc_l2 #(
   logic [2:0]      cur_st;
   logic [TSW-1:0]  cur_g;
   logic            cur_dirty;
+  logic            cur_wl;     // TC-Weak-C wl (read like gTS: 0 when rolled)
   logic [DW-1:0]   cur_data;
   logic            cur_live;   // the line was written since reset
   assign cur_live  = mlive_q[acc_idx];
@@ -581,6 +599,7 @@ module tc_l2 #(
   assign cur_st    = cur_live ? st_q[acc_idx] : StI;
   assign cur_g     = (cur_live && !groll_q[acc_idx]) ? gts_q[acc_idx] : '0;
   assign cur_dirty = cur_live && dirty_q[acc_idx];
+  assign cur_wl    = cur_live && !groll_q[acc_idx] && wl_q[acc_idx];
   assign cur_data  = dlive_q[acc_idx] ? data_q[acc_idx] : '0;
 
   // Line address of the line in acc_idx (victim writeback, MI entry): tag and set put back.
@@ -694,6 +713,7 @@ module tc_l2 #(
   logic [2:0]      lw_st;
   logic [TSW-1:0]  lw_gts;
   logic            lw_dirty;
+  logic            lw_wl;      // wl of the written line (written only under TC-Weak-C)
   logic [DW-1:0]   lw_data;
   logic            fr_en;
   logic            mg_en;
@@ -722,6 +742,7 @@ module tc_l2 #(
     lw_st             = cur_st;
     lw_gts            = cur_g;
     lw_dirty          = cur_dirty;
+    lw_wl             = cur_wl;
     lw_data           = cur_data;
     fr_en             = 1'b0;
     mg_en             = 1'b0;
@@ -752,11 +773,22 @@ module tc_l2 #(
         fr_en   = 1'b1;                       // the entry is freed
         lw_meta = 1'b1;
         lw_den  = 1'b1;
-        if (mk_kind == MkIS) begin
+        if (mk_kind == MkIS && WeakC && !(mk_ts < now_i)) begin
+          // F07 (N4): an unexpired inherited stamp: DATA_W(msm, mts), no new lease -> S, wl 1.
+          lw_st      = StS;
+          lw_gts     = mk_ts;
+          lw_dirty   = 1'b0;
+          lw_wl      = 1'b1;
+          lw_data    = mem_data_i;
+          rsp_kind_d = RspDataW;
+          rsp_ts_d   = mk_ts;
+          rsp_data_d = mem_data_i;
+        end else if (mk_kind == MkIS) begin
           // F01 (one requester) -> P, F02 (several) -> S.
           lw_st      = ((mk_sm & (mk_sm - 1'b1)) == '0) ? StP : StS;
           lw_gts     = grant(mk_ts, now_lt);
           lw_dirty   = 1'b0;
+          lw_wl      = 1'b0;
           lw_data    = mem_data_i;
           rsp_kind_d = RspData;
           rsp_ts_d   = grant(mk_ts, now_lt);
@@ -767,6 +799,7 @@ module tc_l2 #(
           lw_st    = (mk_ts < now_i) ? StE : StP;
           lw_gts   = (mk_ts < now_i) ? mk_ts : inc(mk_ts);
           lw_dirty = 1'b1;
+          lw_wl    = !(mk_ts < now_i);        // N1 (F05/F06), N2 (F03/F04)
           if (mk_op == ReqAtomic) begin
             lw_data      = at_data;
             rsp_kind_d   = RspDataG;
@@ -798,15 +831,26 @@ module tc_l2 #(
         end else if (cur_st == StP || cur_st == StS || cur_st == StE) begin
           unique case (h_kind)
             ReqGets: begin
-              // H01 P -> S, H02 S -> S, H03 E -> P; DATA with the new lease.
-              served     = 1'b1;
-              lw_meta    = 1'b1;
-              lw_st      = (eff_st == StE) ? StP : StS;
-              lw_gts     = grant(cur_g, now_lt);
-              rsp_kind_d = RspData;
-              rsp_ts_d   = grant(cur_g, now_lt);
-              rsp_data_d = cur_data;
-              ev_hit     = h_exp || (eff_st == StE);
+              if (WeakC && eff_ps && cur_wl) begin
+                // H22 P / H23 S (N3): DATA_W(gTS), no lease; the line is not written.
+                served     = 1'b1;
+                rsp_kind_d = RspDataW;
+                rsp_ts_d   = cur_g;
+                rsp_data_d = cur_data;
+                ev_hit     = h_exp;
+              end else begin
+                // H01 P -> S, H02 S -> S, H03 E -> P; DATA with the new lease. wl is 0 (P/S
+                // with wl = 1 took H22/H23; E: N2).
+                served     = 1'b1;
+                lw_meta    = 1'b1;
+                lw_st      = (eff_st == StE) ? StP : StS;
+                lw_gts     = grant(cur_g, now_lt);
+                lw_wl      = 1'b0;
+                rsp_kind_d = RspData;
+                rsp_ts_d   = grant(cur_g, now_lt);
+                rsp_data_d = cur_data;
+                ev_hit     = h_exp || (eff_st == StE);
+              end
             end
             ReqGetx: begin
               // H04/H05 P/S: ACK_G(gTS) -> P; H06 E: ACK -> E. TC-Strong: P/S stall (S04).
@@ -817,6 +861,7 @@ module tc_l2 #(
                 lw_st      = eff_ps ? StP : StE;
                 lw_gts     = inc(cur_g);
                 lw_dirty   = 1'b1;
+                lw_wl      = eff_ps;                 // N1 (H04/H05), N2 (H06)
                 lw_data    = wr_data;
                 rsp_kind_d = eff_ps ? RspAckG : RspAck;
                 rsp_ts_d   = eff_ps ? cur_g : '0;
@@ -834,6 +879,8 @@ module tc_l2 #(
                 lw_st    = eff_ps ? StP : StE;
                 lw_gts   = inc(cur_g);
                 lw_dirty = 1'b1;
+                // N1: H08-H10 set wl, H07 (private) keeps it; N2: H11 (E) writes 0.
+                lw_wl    = eff_ps && (!(eff_st == StP && upg_same) || cur_wl);
                 lw_data  = wr_data;
                 ev_write = eff_ps;
                 if (!eff_ps || (eff_st == StP && upg_same)) begin
@@ -858,6 +905,7 @@ module tc_l2 #(
                 lw_st        = eff_ps ? StP : StE;
                 lw_gts       = inc(cur_g);
                 lw_dirty     = 1'b1;
+                lw_wl        = eff_ps;               // N1 (H12/H13), N2 (H14)
                 lw_data      = at_data;
                 rsp_kind_d   = RspDataG;
                 rsp_atomic_d = 1'b1;
@@ -881,6 +929,7 @@ module tc_l2 #(
           lw_st             = is_gets ? StIS : StIM;
           lw_gts            = '0;             // P1: a transient line shows no stale stamp
           lw_dirty          = 1'b0;
+          lw_wl             = 1'b0;
           mreq_fetch_d      = 1'b1;
           mreq_fetch_line_d = h_line;
           if (cur_dirty) begin
@@ -906,7 +955,8 @@ module tc_l2 #(
   assign rsp_valid_d = (rsp_kind_d != '0);
   assign rsp_dst_d   = !rsp_valid_d ? '0 :
                        !fill ? src_bit : (mk_kind == MkIS) ? mk_sm : SMW'(1) << mk_src;
-  assign rsp_wf_d    = (!rsp_valid_d || rsp_kind_d == RspData) ? '0 : fill ? mk_wf : h_wf;
+  assign rsp_wf_d    = (!rsp_valid_d || rsp_kind_d == RspData || rsp_kind_d == RspDataW) ? '0 :
+                       fill ? mk_wf : h_wf;
   assign rsp_line_d  = rsp_valid_d ? acc_line : '0;
   assign rsp_era_d   = rsp_valid_d && era_i;
 
@@ -1028,6 +1078,7 @@ module tc_l2 #(
         st_q[acc_idx]    <= lw_st;
         gts_q[acc_idx]   <= lw_gts;
         dirty_q[acc_idx] <= lw_dirty;
+        wl_q[acc_idx]    <= WeakC && lw_wl;    // N1-N4; 0 under the other protocols
         mlive_q[acc_idx] <= 1'b1;
         groll_q[acc_idx] <= 1'b0;
       end
@@ -1158,6 +1209,9 @@ module tc_l2 #(
         // Line states stay in 0..5.
         St_Legal_A: assert (cur_st <= StIM)
           else $error("[%m] illegal line state %0d", cur_st);
+        // N1/N2: wl is set only under TC-Weak-C and only on P or S lines (never E or transient).
+        N2_WlOnPS_A: assert (!cur_wl || (WeakC && (cur_st == StP || cur_st == StS)))
+          else $error("[%m] wl set on a line in state %0d", cur_st);
       end
       if (fill) begin
         // Section 5: a fill finds its IS/IM entry (a protocol error of the DRAM side

@@ -17,7 +17,8 @@ package tc_pkg;
   // 32 bits wide, as the parameters are.
   typedef enum logic [31:0] {
     TcStrong = 32'd0,   // TC_STRONG
-    TcWeak   = 32'd1    // TC_WEAK
+    TcWeak   = 32'd1,   // TC_WEAK
+    TcWeakC  = 32'd2    // TC_WEAK_C (cumulative TC-Weak: tc_l1.md section 12)
   } tc_protocol_e;
 
   // Values of the LeaseMode parameter (tc_lease_mode_t).
@@ -56,7 +57,8 @@ package tc_pkg;
     TcRspData  = 3'd1,   // TC_RSP_DATA
     TcRspDataG = 3'd2,   // TC_RSP_DATA_G
     TcRspAck   = 3'd3,   // TC_RSP_ACK
-    TcRspAckG  = 3'd4    // TC_RSP_ACK_G
+    TcRspAckG  = 3'd4,   // TC_RSP_ACK_G
+    TcRspDataW = 3'd5    // TC_RSP_DATA_W (TC-Weak-C only: tc_l2.md N3/N4, tc_l1.md K4)
   } tc_rsp_kind_e;
 
   // L1 -> core response kind, crsp_kind_o (tc_crsp_kind_t).

@@ -36,6 +36,12 @@ void tick(void* h, const void* vin, void* vout) {
     t->ack_global_i = in->ack_global ? 1 : 0;
     t->ack_gwct_i = in->ack_gwct;
     t->ack_era_i = in->ack_era;
+    // TC-Weak-C obligations (tc_gwct.md section 8); G6: mask bits >= NumWf name no entry (the
+    // port has NumWf bits). The read port is internal to tc_l1: no C field, driven 0.
+    t->obl_valid_i = in->obl_valid ? 1 : 0;
+    gpucoh::put_u64(t->obl_mask_i, gpucoh::low_bits(in->obl_mask, kWf));
+    t->obl_ts_i = in->obl_ts;
+    t->rd_wf_i = 0;
     gpucoh::edge(s);
     out->fence_ready = gpucoh::get_u64(t->fence_ready_o);
     out->wr_idle = gpucoh::get_u64(t->wr_idle_o);

@@ -141,6 +141,7 @@ template <typename R> void read_state(const R* r, tc_l1_state_t* st) {
         }
     }
     st->fcnt = r->tc_l1__DOT__u_fifo__DOT__cnt_q;
+    st->cobl = r->tc_l1__DOT__cobl_q; // TC-Weak-C SM obligation (section 12); 0 otherwise
     for (unsigned w = 0; w < kWf; ++w) {
         st->gwct.gwct[w] = gpucoh::get_field(r->tc_l1__DOT__u_gwct__DOT__gval_q, w, 1)
                                ? r->tc_l1__DOT__u_gwct__DOT__gwct_q[w]

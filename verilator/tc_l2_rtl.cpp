@@ -6,7 +6,7 @@
 // MSHRs if sel_mshr).
 // Nothing here models behaviour: lines and MSHR entries are stored without reset, and the
 // packed bits mlive_q / dlive_q / groll_q / mlv_q / mroll_q say how they read
-// (docs/units/tc_l2.md section 3): 0 before the first write, stamp 0 after a roll.
+// (docs/units/tc_l2.md section 3): 0 before the first write, stamp (and wl) 0 after a roll.
 
 #include "Vtc_l2.h"
 #include "Vtc_l2___024root.h"
@@ -107,6 +107,8 @@ template <typename R> void read_line(const R* r, tc_l2_line_t* l, unsigned i) {
     l->st = live ? r->tc_l2__DOT__st_q[i] : 0;
     l->gts = live && gpucoh::nl_not(r, bit(r, kGroll, i)) ? r->tc_l2__DOT__gts_q[i] : 0;
     l->dirty = live ? r->tc_l2__DOT__dirty_q[i] : 0;
+    // TC-Weak-C wl (section 13): read through the same bits as gTS, 0 when rolled or not live
+    l->wl = live && gpucoh::nl_not(r, bit(r, kGroll, i)) ? r->tc_l2__DOT__wl_q[i] : 0;
 }
 
 template <typename R> void read_state(const R* r, tc_l2_state_t* st) {
