@@ -48,6 +48,7 @@ SYS=(
     "tc-weak|8|--protocol tc-weak --config paper --param sm=8"
     "tc-weak|16 (paper)|--protocol tc-weak --config paper"
     "tc-strong|16 (paper)|--protocol tc-strong --config paper"
+    "tc-weak-c|16 (paper)|--protocol tc-weak-c --config paper"
     "tc-weak|32|--protocol tc-weak --config paper --param sm=32"
     "tc-weak|64|--protocol tc-weak --config paper --param sm=64"
 )

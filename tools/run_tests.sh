@@ -359,6 +359,7 @@ tcsys() {
 }
 tcsys tc-weak-small-1M --protocol tc-weak --cycles 1000000
 tcsys tc-strong-small-1M --protocol tc-strong --cycles 1000000
+tcsys tc-weak-c-small-1M --protocol tc-weak-c --cycles 1000000
 tcsys tc-weak-rollover-ts8 --protocol tc-weak --cycles 200000 --param ts_width=8 \
     --param lease=30 --param pred_init=30 --param pred_max=60
 # illegal core requests (tc_l1.md I1) at 20/1000 per idle core-cycle: each must be dropped by
@@ -384,16 +385,23 @@ check "cover points: the unsteered traffic fails the check, naming the points it
      grep -q 'l2 F53 VIC_I_OVER_EXP' $OUT/cover-unsteered.txt"
 
 echo "== 3c. TC consistency: episode tester and litmus suite (C models; RTL lockstep for the episodes)"
-for p in tc-weak tc-strong; do
+for p in tc-weak tc-strong tc-weak-c; do
     check "episode tester $p (C)" "$LOGS/episode-$p.log" bash -c \
         "$G episode --protocol $p --seed 3 --episodes 40 | tee /dev/stderr | grep -q '^PASS episode'"
     check "episode tester $p (RTL lockstep)" "$LOGS/episode-$p-lockstep.log" bash -c \
         "$G episode --protocol $p --seed 4 --impl lockstep | tee /dev/stderr | grep -q '^PASS episode'"
 done
+# release/acquire synchronization with CTA -> GPU chains (episode.h "Release/acquire mode")
+check "episode tester --sync relacq, every variant (C)" "$LOGS/episode-relacq.log" bash -c \
+    "$G episode --protocol all --sync relacq --seed 3 --episodes 60 | tee /dev/stderr |
+     test \$(grep -c '^PASS episode') -eq 3"
+check "episode tester --sync relacq tc-weak-c (RTL lockstep)" "$LOGS/episode-relacq-lockstep.log" \
+    bash -c "$G episode --protocol tc-weak-c --sync relacq --seed 4 --impl lockstep |
+             tee /dev/stderr | grep -q '^PASS episode'"
 for f in litmus/*.litmus; do
     n=$(basename "$f" .litmus)
-    check "litmus $n (both protocols, 1000 runs)" "$LOGS/litmus-$n.log" \
-        "$G" litmus "$f" --protocol both --runs 1000 --seed 5
+    check "litmus $n (every variant, 1000 runs)" "$LOGS/litmus-$n.log" \
+        "$G" litmus "$f" --protocol all --runs 1000 --seed 5
 done
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
@@ -489,6 +497,22 @@ check "episode tester finds stale loads with the fence mutant (RTL only, 8 seeds
        --episodes 100 --param pred_init=200 --param pred_max=400 --quiet | grep '^[PF]A[SI][SL] episode'; \
      done > $OUT/fm-episode.txt; cat $OUT/fm-episode.txt; \
      grep -qE '^FAIL episode tc-weak: [0-9]+ checked \([0-9]+ match, [1-9]' $OUT/fm-episode.txt"
+# TC-Weak-C without its fix (docs/memory-models.md section 5): each mutant, built by the
+# campaigns above, makes a causality test show forbidden outcomes on the RTL alone
+wcmut() {
+    local name=$1 dir=$2 test=$3
+    check "litmus $test finds forbidden outcomes with mutant $name (tc-weak-c, RTL only)" \
+        "$LOGS/wc-mutant-$name.log" bash -c \
+        "! $G litmus litmus/$test.litmus --protocol tc-weak-c --impl rtl --rtl-dir $dir \
+             --runs 10000 --seed 5 > $OUT/wc-$name.txt; cat $OUT/wc-$name.txt; \
+         grep -qE '^FAIL litmus .* [1-9][0-9]* forbidden' $OUT/wc-$name.txt"
+}
+wcmut 10-weakc-no-dataw build/mutants/tc_l2/10-weakc-no-dataw WRC+relacq.gpu
+wcmut 09-weakc-no-cobl build/mutants/tc_l1/09-weakc-no-cobl ISA2+rel.cta+relacq.gpu
+check "the same causality tests pass the unmutated RTL (tc-weak-c, RTL only)" \
+    "$LOGS/wc-original.log" bash -c \
+    "$G litmus litmus/WRC+relacq.gpu.litmus litmus/ISA2+rel.cta+relacq.gpu.litmus \
+         --protocol tc-weak-c --impl rtl --runs 10000 --seed 5"
 check "episode tester passes the unmutated RTL with the same settings (8 seeds)" \
     "$LOGS/fence-original-episode.log" bash -c \
     "for s in 1 2 3 4 5 6 7 8; do $G episode --impl rtl --seed \$s --locations 16 \
