@@ -70,7 +70,7 @@ for u in $UNITS; do
         "$cov" "$rate" "$area" "$kge" "$ff" "$fmax")")
     json+="$([ "$json" = "[" ] || echo ,){\"unit\": \"$u\", \"cycles\": ${cyc:-0}, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"$cov\", \"area_um2\": \"$area\", \"kge\": \"$kge\", \"flops\": \"$ff\", \"fmax_mhz\": \"$fmax\"}"
 done
-# The TC system: every tc_l1, tc_l2 and the timer in lockstep (docs/system.md), both protocols,
+# The TC system: every tc_l1, tc_l2 and the timer in lockstep (docs/system.md), every variant,
 # the small configuration for CYCLES and the paper configuration (16 SMs, 8 banks) for CYCLES/10
 # (the first run builds the paper-size models: a few minutes, once). At the paper size S02 of
 # the L1 and L2 and X01 are not reached in that many cycles (docs/system.md section 6).
@@ -94,8 +94,10 @@ sysrow() { # NAME CYCLES ARGS...
 }
 sysrow tcw-small "$CYCLES" --protocol tc-weak
 sysrow tcs-small "$CYCLES" --protocol tc-strong
+sysrow tcwc-small "$CYCLES" --protocol tc-weak-c
 sysrow tcw-paper $((CYCLES / 10)) --protocol tc-weak --config paper
 sysrow tcs-paper $((CYCLES / 10)) --protocol tc-strong --config paper
+sysrow tcwc-paper $((CYCLES / 10)) --protocol tc-weak-c --config paper
 
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"
