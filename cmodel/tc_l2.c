@@ -559,10 +559,12 @@ static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
         fill_dataw(m, in, e, idx); /* N4 */
     } else if (e->kind == TC_MS_IS) {
         const bool several = popcount64(e->sm) > 1u;
-        m->cov[several ? TC_L2_T_F02 : TC_L2_T_F01]++;
         ln->dirty = 0;
         ln->gts = grant(m, e->ts, now);
-        ln->st = several ? TC_L2_S : TC_L2_P;
+        /* P11: a grant no later than the inherited stamp is shared with old holders */
+        const bool shared = !several && ln->gts <= e->ts;
+        m->cov[several ? TC_L2_T_F02 : shared ? TC_L2_T_F08 : TC_L2_T_F01]++;
+        ln->st = several || shared ? TC_L2_S : TC_L2_P;
         respond(m, &in->t, TC_RSP_DATA, e->sm, 0, false, a, ln->gts, data);
     } else {
         const bool live = e->ts >= now; /* F05/F06: unexpired stamp inherited from M_I */
@@ -659,7 +661,9 @@ static bool l2_hit(tc_l2_t* m, const tc_l2_in_t* in, uint32_t idx, int64_t* delt
     const uint32_t st = expired ? (uint32_t)TC_L2_E : st0;
     const bool live = st == TC_L2_P || st == TC_L2_S;             /* gTS >= now */
     const uint32_t tsp = r->era == (in->t.era & 1u) ? r->ts : 0u; /* M5 */
-    const bool priv = kind == TC_REQ_UPGR && st == TC_L2_P && tsp == ln->gts;
+    /* H07; P10: a saturated stamp may be shared by several holders, so it proves nothing */
+    const bool priv = kind == TC_REQ_UPGR && st == TC_L2_P && tsp == ln->gts &&
+                      ln->gts != tc_ts_max_w(d->ts_width);
     if (strong && live && kind != TC_REQ_GETS && !priv) {
         m->cov[TC_L2_T_S04]++; /* section 7: wait until the line has expired */
         return false;
@@ -707,7 +711,10 @@ static bool l2_hit(tc_l2_t* m, const tc_l2_in_t* in, uint32_t idx, int64_t* delt
         }
         tc_l2_trans_t row;
         uint32_t rk;
-        if (st == TC_L2_P) {
+        if (st == TC_L2_P && eq && !priv) { /* P10: H24 */
+            row = TC_L2_T_H24;
+            rk = TC_RSP_ACK_G;
+        } else if (st == TC_L2_P) {
             row = eq ? TC_L2_T_H07 : TC_L2_T_H08;
             rk = eq ? TC_RSP_ACK : TC_RSP_DATA_G;
         } else if (st == TC_L2_S) {
@@ -1075,7 +1082,7 @@ static const char* const trans_ids[TC_L2_T_N] = {
     "RESET", "H01", "H02", "H03", "H04", "H05", "H06", "H07", "H08", "H09", "H10",
     "H11",   "H12", "H13", "H14", "H15", "H16", "H17", "H18", "H19", "H20", "H21",
     "F01",   "F02", "F03", "F04", "F05", "F06", "X01", "X02", "X03", "X04", "V01",
-    "V02",   "S01", "S02", "S03", "S04", "Q01", "H22", "H23", "F07",
+    "V02",   "S01", "S02", "S03", "S04", "Q01", "H22", "H23", "F07", "H24", "F08",
 };
 
 static const char* const trans_names[TC_L2_T_N] = {
@@ -1121,6 +1128,8 @@ static const char* const trans_names[TC_L2_T_N] = {
     "P x GETS, wl: DATA_W, no lease -> P",
     "S x GETS, wl: DATA_W, no lease -> S",
     "fill IS, stamp from M_I live: DATA_W -> S",
+    "P x UPGR at the saturated stamp: write, ACK_G -> P",
+    "fill IS, one requester, grant == inherited stamp -> S",
 };
 
 const char* tc_l2_trans_id(tc_l2_trans_t r) {
@@ -1176,6 +1185,10 @@ bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r) {
     switch (r) {
     case TC_L2_T_H22:
         return wc && live;
+    case TC_L2_T_H24:
+        return !strong && live;
+    case TC_L2_T_F08:
+        return !wc && mi;
     case TC_L2_T_H23:
     case TC_L2_T_F07:
         return wc && mi;

@@ -159,6 +159,8 @@ typedef enum {
     TC_L2_T_H22,
     TC_L2_T_H23,
     TC_L2_T_F07,
+    TC_L2_T_H24, /* P10: P x UPGR at the saturated stamp, not private */
+    TC_L2_T_F08, /* P11: fill IS, one requester, grant == inherited stamp -> S */
     TC_L2_T_N
 } tc_l2_trans_t;
 
