@@ -6,10 +6,11 @@
 // writes with the global write completion time (GWCT). An evicted line whose lease has not run
 // out keeps its stamp in an MSHR (an M_I entry) so that the lease stays enforced (inclusive of
 // unexpired leases). One request per cycle, in order, from a request FIFO; a stalled head blocks
-// the bank. Specification: docs/units/tc_l2.md (rules M1-M10, fill rows F01-F06, request rows
-// H01-H21, TC-Strong section 7, decisions D1-D10); conventions C1-C8, parameters, messages and
-// rollover RO1-RO4: docs/system.md; timing contract: docs/timing.md. Every output is a register
-// or a function of registers only (no input-to-output path).
+// the bank. Specification: docs/units/tc_l2.md (rules M1-M10, fill rows F01-F06 and F08, request
+// rows H01-H21 and H24, TC-Strong section 7, decisions D1-D10, readings P1-P11; TC-Weak-C rows
+// F07, H22, H23 in section 13); conventions C1-C8, parameters, messages and rollover RO1-RO4:
+// docs/system.md; timing contract: docs/timing.md. Every output is a register or a function of
+// registers only (no input-to-output path).
 //
 //                 +----------------------------------------------+
 //  req_*        =>| request FIFO -> head --+                      |=> req_ready_o
@@ -102,7 +103,7 @@
 //
 // TC-Weak-C (Protocol = 2; spec section 13; under 0 and 1 wl stays 0 and nothing changes):
 //   N1  A write or atomic served on an unexpired P/S line with a GWCT (H04, H05, H08, H09, H10,
-//       H12, H13) and the M_I fills F05/F06 set wl := 1; H07 keeps wl; E rows write 0.
+//       H12, H13, H24) and the M_I fills F05/F06 set wl := 1; H07 keeps wl; E rows write 0.
 //   N2  wl is cleared by lazy expiry (the line is written E or, by H03, P: wl 0), F03/F04 write
 //       0, an allocation writes 0 (P1), and RO2 clears it with gTS (a rolled line reads wl 0).
 //   N3  A GETS on P/S with wl = 1 (after M4) is answered DATA_W(1 << src, wf 0, ts = gTS, the
@@ -119,7 +120,7 @@
 //       and every request field as received; MI entries hold mline and mts only (mway 0).
 //   P3  "Accepted" in M8 = served at the FIFO head (not stalled), with the stored exp bit: +THit
 //       for every served GETS (H01-H03, H15, H18, H20) with exp = 1 and for H03 (E, also
-//       lazily); -TWrite for served GETX/UPGR on P/S with gTS >= now (H04, H05, H07-H10).
+//       lazily); -TWrite for served GETX/UPGR on P/S with gTS >= now (H04, H05, H07-H10, H24).
 //   P4  M5 compares the stored req era with era_i of the edge that serves the request.
 //   P5  RO2 zeroes the stamp of every MSHR entry, valid or not.
 //   P6  ACK and ACK_G carry data 0; DATA carries wf 0; every response carries era_i.
@@ -130,6 +131,14 @@
 //       dropped (popped, nothing else changes);
 //       an atomic word index is taken modulo LW; aop 3 leaves the word unchanged (the atomic
 //       still sets dirty). Simulation flags them ($warning, or $error for M1).
+//   P10 A saturated stamp proves nothing: an UPGR is private (H07) only if the line is P,
+//       ts' == gTS and gTS < 2^TsWidth-1. An UPGR to P with ts' == gTS == 2^TsWidth-1 is row
+//       H24: write, ACK_G(ts = gTS), gTS := inc(gTS) (stays), P; TC-Weak-C sets wl (N1).
+//       TC-Strong: a non-private write to an unexpired line, so it stalls (S04) until expiry
+//       and is then served by H11.
+//   P11 F01 (IS, one requester) ends in S instead of P when the granted gTS is not greater than
+//       the inherited stamp (grant(mts) <= mts, i.e. now + lt <= mts): row F08. Under
+//       TC-Weak-C such an entry (mts >= now) takes F07 first, so F08 is TC-Strong/TC-Weak only.
 
 `include "gpucoh_assert.svh"
 
@@ -680,6 +689,7 @@ module tc_l2 #(
   logic            eff_ps;     // eff_st is P or S (an unexpired lease)
   logic [TSW-1:0]  upg_ts;     // M5: ts'
   logic            upg_same;   // ts' == gTS
+  logic            upg_priv;   // H07: a private UPGR (P, ts' == gTS, gTS not saturated: P10)
   logic [SMW-1:0]  src_bit;    // 1 << src
   logic            kind_ok;    // kind is GETS, GETX, UPGR or ATOMIC
   logic            is_gets;
@@ -687,6 +697,7 @@ module tc_l2 #(
   assign eff_ps   = (eff_st == StP || eff_st == StS);
   assign upg_ts   = (h_era == era_i) ? h_ts : '0;
   assign upg_same = (upg_ts == cur_g);
+  assign upg_priv = (eff_st == StP) && upg_same && (cur_g != TsMax);
   assign src_bit  = SMW'(1) << h_src;
   assign kind_ok  = (h_kind == ReqGets || h_kind == ReqGetx || h_kind == ReqUpgr ||
                      h_kind == ReqAtomic);
@@ -786,6 +797,11 @@ module tc_l2 #(
         end else if (mk_kind == MkIS) begin
           // F01 (one requester) -> P, F02 (several) -> S.
           lw_st      = ((mk_sm & (mk_sm - 1'b1)) == '0) ? StP : StS;
+          if (!(grant(mk_ts, now_lt) > mk_ts)) begin
+            // F08 (P11): the grant does not exceed the inherited stamp (grant(mts) == mts):
+            // old holders may have copies with lTS == mts, so the line is not private -> S.
+            lw_st    = StS;
+          end
           lw_gts     = grant(mk_ts, now_lt);
           lw_dirty   = 1'b0;
           lw_wl      = 1'b0;
@@ -869,23 +885,24 @@ module tc_l2 #(
               end
             end
             ReqUpgr: begin
-              // H07 P, ts' == gTS: ACK (private); H08 P, ts' != gTS: DATA_G; H09 S, ts' == gTS:
-              // ACK_G; H10 S, ts' != gTS: DATA_G; all -> P. H11 E: ACK -> E. TC-Strong: every
-              // P/S case but H07 stalls (S04).
-              if (!(Strong && eff_ps && !(eff_st == StP && upg_same))) begin
+              // H07 P, ts' == gTS < 2^TsWidth-1: ACK (private); H24 P, ts' == gTS ==
+              // 2^TsWidth-1: ACK_G (P10: a saturated stamp proves nothing); H08 P, ts' != gTS:
+              // DATA_G; H09 S, ts' == gTS: ACK_G; H10 S, ts' != gTS: DATA_G; all -> P. H11 E:
+              // ACK -> E. TC-Strong: every P/S case but H07 stalls (S04; H24 included, P10).
+              if (!(Strong && eff_ps && !upg_priv)) begin
                 served   = 1'b1;
                 lw_meta  = 1'b1;
                 lw_den   = 1'b1;
                 lw_st    = eff_ps ? StP : StE;
                 lw_gts   = inc(cur_g);
                 lw_dirty = 1'b1;
-                // N1: H08-H10 set wl, H07 (private) keeps it; N2: H11 (E) writes 0.
-                lw_wl    = eff_ps && (!(eff_st == StP && upg_same) || cur_wl);
+                // N1: H08-H10 and H24 set wl, H07 (private) keeps it; N2: H11 (E) writes 0.
+                lw_wl    = eff_ps && (!upg_priv || cur_wl);
                 lw_data  = wr_data;
                 ev_write = eff_ps;
-                if (!eff_ps || (eff_st == StP && upg_same)) begin
+                if (!eff_ps || upg_priv) begin
                   rsp_kind_d = RspAck;
-                end else if (upg_same) begin
+                end else if (upg_same) begin       // H09 and H24 (P10): ACK_G(gTS)
                   rsp_kind_d = RspAckG;
                   rsp_ts_d   = cur_g;
                 end else begin
