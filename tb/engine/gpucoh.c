@@ -74,7 +74,8 @@ static void usage(FILE* f) {
             "\n");
     fprintf(f, /* two strings: each under the 4095 characters of -Woverlength-strings */
             "TC system options (cosim system, episode, litmus):\n"
-            "  --protocol P         tc-weak (default) | tc-strong | both (episode, litmus)\n"
+            "  --protocol P         tc-weak (default) | tc-strong | tc-weak-c | all (episode,\n"
+            "                       litmus: every variant; both is its older name)\n"
             "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
             "  --param NAME=VALUE   any TC parameter (gpucoh list: tc_l1, tc_l2, tc_gwct)\n"
             "  --impl I             lockstep (cosim default) | rtl | c (episode/litmus default)\n"
@@ -105,9 +106,9 @@ static void usage(FILE* f) {
             "                       (default 20), wavefronts per SM (1..NumWf; default all),\n"
             "                       data locations (1..1000000; default 256)\n"
             "  --sync atomic|relacq episode: synchronize through atomics (default) or through\n"
-            "                       ticket locks of release stores and acquire loads, with\n"
-            "  --cta-sync N         N per mille of the episodes on their SM's CTA-scope location\n"
-            "                       (relacq; 0..1000, default 500): CTA -> GPU chains\n"
+            "                       ticket locks of release stores and acquire loads\n"
+            "  --cta-sync N         relacq: N per mille of the episodes on their SM's CTA-scope\n"
+            "                       location (0..1000, default 500): CTA -> GPU chains\n"
             "  --runs R             litmus: runs per test (default 10000); every file is read\n"
             "                       and checked before any runs\n"
             "  --out DIR, --json FILE, --quiet   as above\n"

@@ -412,7 +412,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                     snprintf(o->r.field, sizeof o->r.field, "%s", tr.field);
                     if (sys_nl)
                         snprintf(o->r.impl_note, sizeof o->r.impl_note,
-                                 "impl=netlist %s in the TC system (TC-Weak, then TC-Strong), the "
+                                 "impl=netlist %s in the TC system (every variant), the "
                                  "other units as C models",
                                  sys_nl == TC_RTL_L1 ? "l1" : "l2");
                 }

@@ -535,10 +535,10 @@ static bool relacq_spin(ep_t* e, wfs_t* w, uint32_t v, uint64_t cycle) {
                      w->wf, w->ep, w->gid, cycle);
         return true;
     }
-    chk_match(&e->chk);
     w->spin_last = v;
     if (v != k)
-        return false;
+        return false; /* an earlier holder's value: checked (above), counted when the lock is had */
+    chk_match(&e->chk);
     if (k > 0)
         vc_join(w->vc, s->lastvc, e->nw);
     return true;
@@ -859,10 +859,11 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
         break;
     case PK_SPIN:
         if (relacq_spin(e, w, value, cycle)) {
-            build_body(e, w);
             if (e->p.relay_permille && gpucoh_rng_permille(&e->rng, e->p.relay_permille)) {
-                w->nops = 0; /* a relay: acquire then release at once (fast chains) */
+                w->nops = w->pc = w->nwl = w->nrl = 0; /* a relay: acquire, then release */
                 e->n_relay++;
+            } else {
+                build_body(e, w);
             }
             w->phase = PH_BODY;
         }

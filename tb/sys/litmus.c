@@ -1340,6 +1340,92 @@ static bool check_delays(const litmus_t* t, uint64_t deadlock, uint64_t budget, 
  * when a witness is never seen, or when an outcome matches no line (unexpected). An allow or
  * undef line with no concrete value matches every outcome; with one and no forbid or witness
  * line for the variant, no run can fail: the test checks nothing (an error naming the line). */
+#define DOM_MAX   16u   /* values a key can take, at most, for the enumeration below */
+#define COMBO_MAX 4096u /* outcomes enumerated, at most */
+
+typedef struct {
+    uint32_t n;
+    uint32_t v[DOM_MAX];
+} dom_t;
+
+/* The values location l can hold: its init and every value a store or release writes to it;
+ * false when an atomic writes it (its values are not listed in the file) or there are too many. */
+static bool loc_domain(const litmus_t* t, uint32_t l, dom_t* d) {
+    d->n = 1;
+    d->v[0] = t->loc[l].init;
+    for (uint32_t i = 0; i < t->nth; i++)
+        for (uint32_t k = 0; k < t->th[i].nops; k++) {
+            const lt_op_t* o = &t->th[i].ops[k];
+            if (o->loc != l || (o->kind != LO_ST && o->kind != LO_REL && o->kind != LO_ATOM))
+                continue;
+            if (o->kind == LO_ATOM)
+                return false;
+            bool seen = false;
+            for (uint32_t j = 0; j < d->n; j++)
+                seen = seen || d->v[j] == o->v;
+            if (!seen && d->n == DOM_MAX)
+                return false;
+            if (!seen)
+                d->v[d->n++] = o->v;
+        }
+    return true;
+}
+
+/* The values outcome key `key` can take (a register: what its load can read; a final value). */
+static bool key_domain(const litmus_t* t, uint32_t key, dom_t* d) {
+    if (key >= t->nreg)
+        return loc_domain(t, t->key_loc[key - t->nreg], d);
+    for (uint32_t i = 0; i < t->nth; i++)
+        for (uint32_t k = 0; k < t->th[i].nops; k++) {
+            const lt_op_t* o = &t->th[i].ops[k];
+            if (o->reg == key)
+                return (o->kind == LO_LD || o->kind == LO_ACQ) && loc_domain(t, o->loc, d);
+        }
+    return false;
+}
+
+/* Does an allow or undef line for `bit` match the outcome v? */
+static bool covered(const litmus_t* t, uint32_t bit, const uint32_t* v) {
+    for (uint32_t k = 0; k < t->nex; k++) {
+        const lt_exp_t* e = &t->ex[k];
+        if (!(e->protos & bit) || (e->cls != EX_ALLOW && e->cls != EX_UNDEF))
+            continue;
+        bool m = true;
+        for (uint32_t j = 0; j < e->n && m; j++)
+            m = v[e->key[j]] == e->val[j];
+        if (m)
+            return true;
+    }
+    return false;
+}
+
+/* Every outcome the file's stores can produce is allowed or undefined for `bit` (false when the
+ * values cannot be listed: atomics, too many). *combos = how many outcomes that is. */
+static bool all_covered(const litmus_t* t, uint32_t bit, uint64_t* combos) {
+    static dom_t d[LT_REGS + LT_LOCS];
+    uint32_t idx[LT_REGS + LT_LOCS], v[LT_REGS + LT_LOCS];
+    *combos = 1;
+    for (uint32_t k = 0; k < t->nkeys; k++) {
+        if (!key_domain(t, k, &d[k]))
+            return false;
+        *combos *= d[k].n;
+        if (*combos > COMBO_MAX)
+            return false;
+        idx[k] = 0;
+    }
+    for (;;) {
+        for (uint32_t k = 0; k < t->nkeys; k++)
+            v[k] = d[k].v[idx[k]];
+        if (!covered(t, bit, v))
+            return false;
+        uint32_t k = 0;
+        while (k < t->nkeys && ++idx[k] == d[k].n)
+            idx[k++] = 0;
+        if (k == t->nkeys)
+            return true;
+    }
+}
+
 static bool checks_something(const litmus_t* t, const char* variant, char* err, size_t errlen) {
     const uint32_t bit = variant_bit(variant);
     int catch_all = -1;
@@ -1352,12 +1438,20 @@ static bool checks_something(const litmus_t* t, const char* variant, char* err, 
         if (e->n == 0 && catch_all < 0)
             catch_all = (int)k;
     }
-    if (catch_all < 0)
+    if (catch_all >= 0) {
+        snprintf(err, errlen,
+                 "%s:%u: this test checks nothing under %s: this line allows every outcome, and "
+                 "no forbid or witness line names %s (add one, or give the line values)",
+                 t->file, t->ex[catch_all].src, variant, variant);
+        return false;
+    }
+    uint64_t combos = 0;
+    if (!all_covered(t, bit, &combos))
         return true;
     snprintf(err, errlen,
-             "%s:%u: this test checks nothing under %s: this line allows every outcome, and no "
-             "forbid or witness line names %s (add one, or give the line values)",
-             t->file, t->ex[catch_all].src, variant, variant);
+             "%s: this test checks nothing under %s: its allow and undef lines cover all %llu "
+             "outcomes its stores can produce, and no forbid or witness line names %s",
+             t->file, variant, (unsigned long long)combos, variant);
     return false;
 }
 

@@ -67,9 +67,11 @@
  * outcome must be observed at least once when the test runs at least witness_min_runs times,
  * otherwise the test fails as too weak (it never showed the behaviour it is meant to exercise).
  * Every protocol needs at least one allow or forbid line. A test must be able to fail under the
- * variant it runs: an allow or undef line with no value matches every outcome, and if such a
- * line applies and no forbid or witness line does, litmus_check refuses the test ("checks
- * nothing under VARIANT", naming the line) before any run.
+ * variant it runs: litmus_check refuses it before any run ("checks nothing under VARIANT") when
+ * no forbid or witness line applies and either an allow or undef line with no value (which
+ * matches every outcome) does, or the allow and undef lines together match every outcome the
+ * file's stores can produce (each key's values: its location's init and the values stored to
+ * it; not judged when an atomic writes a key's location, or above 4096 outcomes).
  *
  * ---- runs ---------------------------------------------------------------------------------
  *
