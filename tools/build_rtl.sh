@@ -94,6 +94,9 @@ if [ -n "$NETLIST" ]; then
     # gives it (from the synthesis log: proc's "$0\life_q[9:0]", "$0\mway_q[3][3:0]" for an
     # element of an unpacked array), so that the shim compiles unchanged and the register is
     # reported removed below like any other removed bit (the engine takes it from the C model).
+    # An element placeholder is a line of its own (`wire [W-1:0] \x_q[i] ;`, the comment on the
+    # line before), so that the gathering below puts it back into the RTL's array like the
+    # element wires synthesis kept (tc_l2's wl_q, constant 0 outside TC-Weak-C, is removed whole).
     YLOG=$(dirname "$NETLIST")/yosys.log
     [ -f "$YLOG" ] || { echo "build_rtl: $YLOG (the synthesis log beside the netlist) is missing" >&2; exit 1; }
     { grep -o "\b${TOP}__DOT__[A-Za-z0-9_]*" "$SHIM" || true; } | sed "s/^${TOP}__DOT__//" | sort -u > "$TMP/shim_regs.txt"
@@ -124,7 +127,7 @@ if [ -n "$NETLIST" ]; then
                     if (!(w in have)) { printf "  wire %s %s; // placeholder: synthesis removed the register (build_rtl.sh)\n", scal[w], w; print w > "/dev/stderr" }
                 } else if (w in n) {
                     for (i = 0; i < n[w]; i++)
-                        if (!((w "[" i "]") in have)) { printf "  wire %s \\%s[%d] ; // placeholder: synthesis removed the register (build_rtl.sh)\n", el[w, i], w, i; print w "[" i "]" > "/dev/stderr" }
+                        if (!((w "[" i "]") in have)) { printf "  // placeholder: synthesis removed the register (build_rtl.sh)\n  wire %s \\%s[%d] ;\n", el[w, i], w, i; print w "[" i "]" > "/dev/stderr" }
                 } else if (!(w in have)) {
                     printf "build_rtl: the shim reads %s, which is neither in the netlist nor a register in the synthesis log\n", w > "/dev/stderr"; bad = 1
                 }
