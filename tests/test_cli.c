@@ -573,13 +573,13 @@ static void test_litmus_input(void** state) {
     FILE* f = fopen("build/tests/cli-lit/long.litmus", "w");
     assert_non_null(f);
     fputs("test Long\nloc x\nthread T0 sm=0 cta=0\n  delay 30000\n  delay 30000\n  st x 1\n"
-          "thread T1 sm=1 cta=1\n  ld r0 x\nallow all r0=0\nallow all r0=1\n",
+          "thread T1 sm=1 cta=1\n  ld r0 x\nallow all r0=0 x=1\nallow all r0=1 x=1\n",
           f);
     fclose(f);
     f = fopen("build/tests/cli-lit/ok.litmus", "w");
     assert_non_null(f);
     fputs("test Ok\nloc x\nthread T0 sm=0 cta=0\n  delay 50000\n  st x 1\n"
-          "thread T1 sm=1 cta=1\n  ld r0 x\nallow all r0=0\nallow all r0=1\n",
+          "thread T1 sm=1 cta=1\n  ld r0 x\nallow all r0=0 x=1\nallow all r0=1 x=1\n",
           f);
     fclose(f);
     f = fopen("build/tests/cli-lit/badsm.litmus", "w");
