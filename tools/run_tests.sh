@@ -405,6 +405,12 @@ for f in litmus/*.litmus; do
     check "litmus $n (every variant, 1000 runs)" "$LOGS/litmus-$n.log" \
         "$G" litmus "$f" --protocol all --runs 1000 --seed 5
 done
+# tc_l2.md P10: leases that reach the top of the era (before P10, 24-25 forbidden in 2000 runs
+# under TC-Weak and TC-Weak-C; the mutant tc_l2/11-sat-upgr-private undoes it in the RTL)
+check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000 runs)" \
+    "$LOGS/litmus-satstamp-long.log" "$G" litmus litmus/MP+relacq.gpu-satstamp.litmus \
+    --protocol all --runs 2000 --seed 1 --param pred_init=1000 --param pred_min=1000 \
+    --param pred_max=1000
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {
