@@ -8,15 +8,15 @@
 
 #include <string.h>
 
+#include "gsys_cov.h"
+
 enum { L1_I, L1_V, L1_VM, L1_IV, L1_II, L1_OTHER, L1_NST };
 enum { C_LOAD, C_STORE, C_ATOMIC, C_EVICT, C_EXPIRE, C_DATA, C_ACK, C_STALL, L1_NCOL };
 static const char* const l1_st[L1_NST] = {"I", "V", "V_M", "I_V", "I_I", "other"};
 static const char* const l1_col[L1_NCOL] = {"Load",   "Store", "Atomic", "Evict",
                                             "Expire", "Data",  "Ack",    "stall/misc"};
 
-typedef struct {
-    uint8_t row, st, col;
-} cell_t;
+typedef gsys_cov_cell_t cell_t;
 
 /* The TC-Weak-C rows (C17, W01-W05; tc_l1.md section 12) are unreachable under Protocol 0/1, so
  * they add nothing to a cell there (a cell counts its reachable rows only). */
@@ -94,141 +94,12 @@ void tc_cov_add_l2(tc_cov_t* c, const tc_l2_t* m) {
     }
 }
 
-/* One unit type's cover points: counts, reachability, names. */
-typedef struct {
-    const char* unit;
-    uint32_t n;
-    const uint64_t* cnt;
-    const bool* reach;
-    const char* (*name)(uint32_t);
-} fpoints_t;
-
-static const char* l1_fname(uint32_t k) {
-    return tc_l1_fcov_name((tc_l1_fcov_t)k);
-}
-static const char* l2_fname(uint32_t k) {
-    return tc_l2_fcov_name((tc_l2_fcov_t)k);
-}
-
-static fpoints_t fpoints(const tc_cov_t* c, bool l2) {
-    fpoints_t p = {"l1", TC_L1_F_N, c->l1f, c->l1f_reach, l1_fname};
-    if (l2) {
-        p = (fpoints_t){"l2", TC_L2_F_N, c->l2f, c->l2f_reach, l2_fname};
-    }
-    return p;
-}
-
-static void fcount(const fpoints_t* p, uint32_t* hit, uint32_t* reach) {
-    *hit = *reach = 0;
-    for (uint32_t k = 0; k < p->n; k++)
-        if (p->reach[k]) {
-            (*reach)++;
-            *hit += p->cnt[k] != 0;
-        }
-}
-
-void tc_cov_fcount(const tc_cov_t* c, uint32_t* l1_hit, uint32_t* l1_reach, uint32_t* l2_hit,
-                   uint32_t* l2_reach) {
-    const fpoints_t a = fpoints(c, false), b = fpoints(c, true);
-    fcount(&a, l1_hit, l1_reach);
-    fcount(&b, l2_hit, l2_reach);
-}
-
-/* "  never reached: l1 F33 RR_SKIP, ..." (reachable points with count 0), or every point */
-static void fprint(const fpoints_t* p, bool rows, FILE* f) {
-    if (rows) {
-        for (uint32_t k = 0; k < p->n; k++)
-            fprintf(f, "  %s F%02u %-20s %12llu%s\n", p->unit, k + 1, p->name(k),
-                    (unsigned long long)p->cnt[k], p->reach[k] ? "" : "  (unreachable)");
-        return;
-    }
-    const char* sep = "  never reached:";
-    for (uint32_t k = 0; k < p->n; k++)
-        if (p->reach[k] && p->cnt[k] == 0) {
-            fprintf(f, "%s %s F%02u %s", sep, p->unit, k + 1, p->name(k));
-            sep = ",";
-        }
-    if (*sep == ',')
-        fputc('\n', f);
-}
-
-void tc_cov_fjson(const tc_cov_t* c, FILE* f) {
-    fputc('{', f);
-    for (int u = 0; u < 2; u++) {
-        const fpoints_t p = fpoints(c, u == 1);
-        uint32_t hit, reach;
-        fcount(&p, &hit, &reach);
-        fprintf(f, "%s\"%s\": {\"reached\": %u, \"reachable\": %u, \"points\": [", u ? ", " : "",
-                p.unit, hit, reach);
-        for (uint32_t k = 0; k < p.n; k++)
-            fprintf(f,
-                    "%s{\"id\": \"F%02u\", \"name\": \"%s\", \"count\": %llu, \"reachable\": %s}",
-                    k ? ", " : "", k + 1, p.name(k), (unsigned long long)p.cnt[k],
-                    p.reach[k] ? "true" : "false");
-        fputs("]}", f);
-    }
-    fputc('}', f);
-}
-
-void tc_cov_count(const tc_cov_t* c, const tc_desc_t* d, uint32_t* l1_cov, uint32_t* l1_reach,
-                  uint32_t* l2_cov, uint32_t* l2_reach) {
-    const tc_l1_desc_t d1 = tc_l1_desc_from(d);
-    const tc_l2_desc_t d2 = tc_l2_desc_from(d);
-    *l1_cov = *l1_reach = *l2_cov = *l2_reach = 0;
-    for (uint32_t r = 0; r < TC_L1_T_N; r++)
-        if (tc_l1_trans_reachable(&d1, (tc_l1_trans_t)r)) {
-            (*l1_reach)++;
-            *l1_cov += c->l1[r] != 0;
-        }
-    for (uint32_t r = 0; r < TC_L2_T_N; r++)
-        if (tc_l2_trans_reachable(&d2, (tc_l2_trans_t)r)) {
-            (*l2_reach)++;
-            *l2_cov += c->l2[r] != 0;
-        }
-}
-
-static void matrix(FILE* f, const char* title, const char* const* st, uint32_t nst,
-                   const char* const* col, uint32_t ncol, const cell_t* cells, uint32_t ncells,
-                   const uint64_t* cov, bool (*reach)(const tc_desc_t*, uint32_t),
-                   const tc_desc_t* d, const char* (*id)(uint32_t)) {
-    fprintf(f, "%s coverage (rows covered/reachable, hits):\n  %-6s", title, "state");
-    for (uint32_t k = 0; k < ncol; k++)
-        fprintf(f, " %-15s", col[k]);
-    fprintf(f, "\n");
-    for (uint32_t s = 0; s < nst; s++) {
-        fprintf(f, "  %-6s", st[s]);
-        for (uint32_t k = 0; k < ncol; k++) {
-            uint32_t n = 0, hit = 0;
-            uint64_t cnt = 0;
-            for (uint32_t i = 0; i < ncells; i++)
-                if (cells[i].st == s && cells[i].col == k && reach(d, cells[i].row)) {
-                    n++;
-                    hit += cov[cells[i].row] != 0;
-                    cnt += cov[cells[i].row];
-                }
-            char cell[32] = "-";
-            if (n)
-                snprintf(cell, sizeof cell, "%u/%u %llu", (unsigned)hit, (unsigned)n,
-                         (unsigned long long)cnt);
-            fprintf(f, " %-15s", cell);
-        }
-        fprintf(f, "\n");
-    }
-    const char* sep = "  never taken:";
-    for (uint32_t i = 0; i < ncells; i++)
-        if (reach(d, cells[i].row) && cov[cells[i].row] == 0) {
-            fprintf(f, "%s %s", sep, id(cells[i].row));
-            sep = "";
-        }
-    fprintf(f, "%s\n", *sep ? "  never taken: none" : "");
-}
-
-static bool l1_reach(const tc_desc_t* d, uint32_t r) {
-    const tc_l1_desc_t d1 = tc_l1_desc_from(d);
+static bool l1_reach(const void* pd, uint32_t r) {
+    const tc_l1_desc_t d1 = tc_l1_desc_from(pd);
     return tc_l1_trans_reachable(&d1, (tc_l1_trans_t)r);
 }
-static bool l2_reach(const tc_desc_t* d, uint32_t r) {
-    const tc_l2_desc_t d2 = tc_l2_desc_from(d);
+static bool l2_reach(const void* pd, uint32_t r) {
+    const tc_l2_desc_t d2 = tc_l2_desc_from(pd);
     return tc_l2_trans_reachable(&d2, (tc_l2_trans_t)r);
 }
 static const char* l1_id(uint32_t r) {
@@ -237,30 +108,81 @@ static const char* l1_id(uint32_t r) {
 static const char* l2_id(uint32_t r) {
     return tc_l2_trans_id((tc_l2_trans_t)r);
 }
+static const char* l1_name(uint32_t r) {
+    return tc_l1_trans_name((tc_l1_trans_t)r);
+}
+static const char* l2_name(uint32_t r) {
+    return tc_l2_trans_name((tc_l2_trans_t)r);
+}
+static const char* l1_fname(uint32_t k) {
+    return tc_l1_fcov_name((tc_l1_fcov_t)k);
+}
+static const char* l2_fname(uint32_t k) {
+    return tc_l2_fcov_name((tc_l2_fcov_t)k);
+}
+
+/* The two unit types over the counters of c. */
+static void units(const tc_cov_t* c, gsys_cov_unit_t u[2]) {
+    u[0] = (gsys_cov_unit_t){"l1",
+                             "tc_l1",
+                             TC_L1_T_N,
+                             c->l1,
+                             l1_reach,
+                             l1_id,
+                             l1_name,
+                             l1_st,
+                             L1_NST,
+                             l1_col,
+                             L1_NCOL,
+                             l1_cells,
+                             (uint32_t)(sizeof l1_cells / sizeof l1_cells[0]),
+                             TC_L1_F_N,
+                             c->l1f,
+                             c->l1f_reach,
+                             l1_fname};
+    u[1] = (gsys_cov_unit_t){"l2",
+                             "tc_l2",
+                             TC_L2_T_N,
+                             c->l2,
+                             l2_reach,
+                             l2_id,
+                             l2_name,
+                             l2_st,
+                             L2_NST,
+                             l2_col,
+                             L2_NCOL,
+                             l2_cells,
+                             (uint32_t)(sizeof l2_cells / sizeof l2_cells[0]),
+                             TC_L2_F_N,
+                             c->l2f,
+                             c->l2f_reach,
+                             l2_fname};
+}
+
+void tc_cov_count(const tc_cov_t* c, const tc_desc_t* d, uint32_t* l1_cov, uint32_t* l1_reach,
+                  uint32_t* l2_cov, uint32_t* l2_reach) {
+    gsys_cov_unit_t u[2];
+    units(c, u);
+    gsys_cov_rows(&u[0], d, l1_cov, l1_reach);
+    gsys_cov_rows(&u[1], d, l2_cov, l2_reach);
+}
+
+void tc_cov_fcount(const tc_cov_t* c, uint32_t* l1_hit, uint32_t* l1_reach, uint32_t* l2_hit,
+                   uint32_t* l2_reach) {
+    gsys_cov_unit_t u[2];
+    units(c, u);
+    gsys_cov_points(&u[0], l1_hit, l1_reach);
+    gsys_cov_points(&u[1], l2_hit, l2_reach);
+}
+
+void tc_cov_fjson(const tc_cov_t* c, FILE* f) {
+    gsys_cov_unit_t u[2];
+    units(c, u);
+    gsys_cov_fjson(u, 2, f);
+}
 
 void tc_cov_print(const tc_cov_t* c, const tc_desc_t* d, bool rows, FILE* f) {
-    matrix(f, "tc_l1", l1_st, L1_NST, l1_col, L1_NCOL, l1_cells,
-           (uint32_t)(sizeof l1_cells / sizeof l1_cells[0]), c->l1, l1_reach, d, l1_id);
-    matrix(f, "tc_l2", l2_st, L2_NST, l2_col, L2_NCOL, l2_cells,
-           (uint32_t)(sizeof l2_cells / sizeof l2_cells[0]), c->l2, l2_reach, d, l2_id);
-    uint32_t h1, r1, h2, r2;
-    tc_cov_fcount(c, &h1, &r1, &h2, &r2);
-    fprintf(f, "cover points: l1 %u/%u reached, l2 %u/%u reached\n", h1, r1, h2, r2);
-    const fpoints_t a = fpoints(c, false), b = fpoints(c, true);
-    if (h1 == r1 && h2 == r2)
-        fprintf(f, "  never reached: none\n");
-    fprint(&a, false, f);
-    fprint(&b, false, f);
-    if (!rows)
-        return;
-    for (uint32_t r = 0; r < TC_L1_T_N; r++)
-        fprintf(f, "  l1 %-9s %-44s %12llu%s\n", tc_l1_trans_id((tc_l1_trans_t)r),
-                tc_l1_trans_name((tc_l1_trans_t)r), (unsigned long long)c->l1[r],
-                l1_reach(d, r) ? "" : "  (unreachable)");
-    for (uint32_t r = 0; r < TC_L2_T_N; r++)
-        fprintf(f, "  l2 %-9s %-44s %12llu%s\n", tc_l2_trans_id((tc_l2_trans_t)r),
-                tc_l2_trans_name((tc_l2_trans_t)r), (unsigned long long)c->l2[r],
-                l2_reach(d, r) ? "" : "  (unreachable)");
-    fprint(&a, true, f);
-    fprint(&b, true, f);
+    gsys_cov_unit_t u[2];
+    units(c, u);
+    gsys_cov_print(u, 2, d, rows, f);
 }

@@ -6,12 +6,12 @@
  */
 #include "tc_units.h"
 
-#include <ctype.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gsys_params.h"
 #include "rng.h"
 #include "tb_common.h"
 #include "tc_gwct.h"
@@ -24,14 +24,7 @@
 static const char* const proto_names[] = {"tc-strong", "tc-weak", "tc-weak-c", NULL};
 static const char* const lease_names[] = {"fixed", "predict", NULL};
 
-typedef struct {
-    gpucoh_param_def_t def;
-    size_t off;        /* field of tc_desc_t */
-    const char* field; /* its name (the C models' messages use it) */
-} tc_pdef_t;
-
-#define TCP(n, r, k, e, h, f)                                                                      \
-    { {n, r, k, e, h}, offsetof(tc_desc_t, f), #f }
+#define TCP(n, r, k, e, h, f) GSYS_PDEF(tc_desc_t, n, r, k, e, h, f)
 enum {
     TP_PROTO,
     TP_SM,
@@ -60,7 +53,7 @@ enum {
     TP_USETW,
     TP_N
 };
-static const tc_pdef_t tc_p[TP_N] = {
+static const gsys_pdef_t tc_p[TP_N] = {
     [TP_PROTO] = TCP("protocol", "Protocol", GPUCOH_P_ENUM, proto_names,
                      "tc-strong | tc-weak | tc-weak-c (default tc-weak)", protocol),
     [TP_SM] = TCP("sm", "NumSm", GPUCOH_P_UINT, NULL, "SMs: 1..64 (default 16)", num_sm),
@@ -112,6 +105,8 @@ static const tc_pdef_t tc_p[TP_N] = {
                      "t_write mechanism on: 0/1 (default 1)", use_t_write),
 };
 
+static const gsys_ptab_t tc_ptab = {"the TC system", tc_p, TP_N};
+
 static const uint8_t timer_sel[] = {TP_TS};
 static const uint8_t gwct_sel[] = {TP_WF, TP_TS, TP_WFC};
 static const uint8_t l1_sel[] = {TP_PROTO, TP_WF, TP_LINE, TP_AW,  TP_L1S,
@@ -134,23 +129,10 @@ static const uint8_t* unit_sel(const gpucoh_unit_t* u, unsigned* n) {
     return *n = NSEL(l2_sel), l2_sel;
 }
 
-static uint32_t* dfield(tc_desc_t* d, unsigned p) {
-    return (uint32_t*)((char*)d + tc_p[p].off);
-}
-static uint32_t dget(const tc_desc_t* d, unsigned p) {
-    uint32_t v;
-    memcpy(&v, (const char*)d + tc_p[p].off, sizeof v);
-    return v;
-}
-
 void tc_pvals_from_desc(const gpucoh_unit_t* u, const tc_desc_t* d, gpucoh_pvals_t* pv) {
     unsigned n;
     const uint8_t* sel = unit_sel(u, &n);
-    memset(pv, 0, sizeof *pv);
-    for (unsigned i = 0; i < n; i++) {
-        pv->v[i] = dget(d, sel[i]);
-        pv->set[i] = true;
-    }
+    gsys_ptab_pvals(&tc_ptab, sel, n, d, pv);
 }
 
 /* The check of unit u's own descriptor. */
@@ -188,7 +170,7 @@ int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc
                      (unsigned long long)pv->v[i], tc_p[sel[i]].def.help);
             return -1;
         }
-        *dfield(d, sel[i]) = (uint32_t)pv->v[i];
+        gsys_ptab_put(&tc_ptab, d, sel[i], (uint32_t)pv->v[i]);
     }
     /* defaults of parameters the unit does not have follow a narrow timestamp */
     bool given[TP_N] = {false};
@@ -912,97 +894,17 @@ __attribute__((constructor)) static void tc_units_fill(void) {
 }
 
 int tc_desc_set(tc_desc_t* d, const char* kv, char* err, size_t errlen) {
-    const char* eq = strchr(kv, '=');
-    if (!eq || eq == kv || !eq[1]) {
-        snprintf(err, errlen, "--param '%s' is not NAME=VALUE", kv);
-        return -1;
-    }
-    const size_t nlen = (size_t)(eq - kv);
-    for (unsigned p = 0; p < TP_N; p++) {
-        const gpucoh_param_def_t* def = &tc_p[p].def;
-        if (strlen(def->name) != nlen || strncmp(def->name, kv, nlen) != 0)
-            continue;
-        if (def->kind == GPUCOH_P_ENUM) {
-            for (unsigned e = 0; def->enum_names[e]; e++)
-                if (!strcmp(def->enum_names[e], eq + 1)) {
-                    *dfield(d, p) = e;
-                    return 0;
-                }
-            snprintf(err, errlen, "parameter %s: '%s' is not one of:", def->name, eq + 1);
-            for (unsigned e = 0; def->enum_names[e]; e++) {
-                size_t l = strlen(err);
-                snprintf(err + l, errlen - l, " %s", def->enum_names[e]);
-            }
-            return -1;
-        }
-        char* end = NULL;
-        unsigned long long v = strtoull(eq + 1, &end, 0);
-        if (!end || *end || eq[1] == '-' || v > 0xFFFFFFFFull) {
-            snprintf(err, errlen, "parameter %s: '%s' is not an unsigned 32-bit number (%s)",
-                     def->name, eq + 1, def->help);
-            return -1;
-        }
-        *dfield(d, p) = (uint32_t)v;
-        return 0;
-    }
-    snprintf(err, errlen, "the TC system has no parameter '%.*s'; its parameters are:", (int)nlen,
-             kv);
-    for (unsigned p = 0; p < TP_N; p++) {
-        size_t l = strlen(err);
-        snprintf(err + l, errlen - l, " %s", tc_p[p].def.name);
-    }
-    return -1;
+    return gsys_ptab_set(&tc_ptab, d, kv, err, errlen);
 }
 
 void tc_desc_print(const tc_desc_t* d, FILE* f) {
-    const char* sep = "";
-    for (unsigned p = 0; p < TP_N; p++) {
-        const gpucoh_param_def_t* def = &tc_p[p].def;
-        const uint32_t v = dget(d, p);
-        if (def->kind == GPUCOH_P_ENUM)
-            fprintf(f, "%s--param %s=%s", sep, def->name, def->enum_names[v]);
-        else
-            fprintf(f, "%s--param %s=%u", sep, def->name, (unsigned)v);
-        sep = " ";
-    }
+    gsys_ptab_print(&tc_ptab, d, f);
 }
 
 void tc_desc_json(const tc_desc_t* d, FILE* f) {
-    fputc('{', f);
-    for (unsigned p = 0; p < TP_N; p++) {
-        const gpucoh_param_def_t* def = &tc_p[p].def;
-        const uint32_t v = dget(d, p);
-        if (def->kind == GPUCOH_P_ENUM)
-            fprintf(f, "%s\"%s\": \"%s\"", p ? ", " : "", def->name, def->enum_names[v]);
-        else
-            fprintf(f, "%s\"%s\": %u", p ? ", " : "", def->name, (unsigned)v);
-    }
-    fputc('}', f);
+    gsys_ptab_json(&tc_ptab, d, f);
 }
 
 void tc_msg_cli_names(char* msg, size_t n) {
-    char out[1024];
-    size_t o = 0;
-    for (const char* c = msg; *c && o + 1 < sizeof out;) {
-        if (!isalpha((unsigned char)*c) && *c != '_') {
-            out[o++] = *c++;
-            continue;
-        }
-        const char* e = c;
-        while (isalnum((unsigned char)*e) || *e == '_')
-            e++;
-        const size_t len = (size_t)(e - c);
-        const char* w = NULL;
-        for (unsigned p = 0; p < TP_N && !w; p++)
-            if (strlen(tc_p[p].field) == len && !strncmp(tc_p[p].field, c, len))
-                w = tc_p[p].def.name;
-        const size_t wl = w ? strlen(w) : len;
-        if (o + wl + 1 > sizeof out)
-            break;
-        memcpy(out + o, w ? w : c, wl);
-        o += wl;
-        c = e;
-    }
-    out[o] = 0;
-    snprintf(msg, n, "%s", out);
+    gsys_ptab_cli_names(&tc_ptab, msg, n);
 }

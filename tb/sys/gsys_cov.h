@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gsys_cov.h -- the coverage report of a protocol's units, shared by every protocol: a unit
+ * type's transition rows summed over its instances, printed as a state x event matrix (each
+ * cell: rows covered / reachable, and the hit count) with the rows never taken, and its
+ * functional cover points (reached / reachable, never reached, JSON). A protocol describes each
+ * unit type with a gsys_cov_unit_t over its own counters (docs/framework.md, "Protocols").
+ */
+#ifndef GPUCOH_GSYS_COV_H
+#define GPUCOH_GSYS_COV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* A transition row's place in the matrix. */
+typedef struct {
+    uint8_t row, st, col;
+} gsys_cov_cell_t;
+
+typedef struct {
+    const char* unit;  /* "l1": summaries, cover points */
+    const char* title; /* "tc_l1": the matrix */
+    /* rows */
+    uint32_t nrows;
+    const uint64_t* cnt;
+    bool (*reach)(const void* pd, uint32_t r);
+    const char* (*id)(uint32_t r);
+    const char* (*name)(uint32_t r);
+    const char* const* st;
+    uint32_t nst;
+    const char* const* col;
+    uint32_t ncol;
+    const gsys_cov_cell_t* cells;
+    uint32_t ncells;
+    /* cover points F01.. */
+    uint32_t nf;
+    const uint64_t* fcnt;
+    const bool* freach;
+    const char* (*fname)(uint32_t k);
+} gsys_cov_unit_t;
+
+void gsys_cov_rows(const gsys_cov_unit_t* u, const void* pd, uint32_t* covered,
+                   uint32_t* reachable);
+void gsys_cov_points(const gsys_cov_unit_t* u, uint32_t* hit, uint32_t* reachable);
+/* "coverage l1 37/40 l2 37/38, cover points l1 30/32 l2 33/36" */
+void gsys_cov_summary(const gsys_cov_unit_t* u, uint32_t n, const void* pd, char* buf, size_t len);
+/* the matrices, "cover points: l1 N/M reached, ..." with the points never reached; rows: also
+ * every row and every point with its count */
+void gsys_cov_print(const gsys_cov_unit_t* u, uint32_t n, const void* pd, bool rows, FILE* f);
+/* ", \"l1_covered\": .., \"l1_reachable\": .., ..., \"cover_points\": {...}" */
+void gsys_cov_json(const gsys_cov_unit_t* u, uint32_t n, const void* pd, FILE* f);
+/* the cover points' JSON object alone: {"l1": {"reached", "reachable", "points": [...]}, ...} */
+void gsys_cov_fjson(const gsys_cov_unit_t* u, uint32_t n, FILE* f);
+
+#endif

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gsys_params.h -- a protocol's parameter table, shared by every protocol (docs/framework.md,
+ * "Protocols"): each parameter is a uint32_t field of the protocol's descriptor struct with a
+ * command-line name, an RTL name and a help line. From the table come --param NAME=VALUE, the
+ * replay line, the JSON object of the parameters, the rewrite of a C model's field names into
+ * the command line's, and a unit's parameter set (gpucoh_pvals_t) from a descriptor.
+ */
+#ifndef GPUCOH_GSYS_PARAMS_H
+#define GPUCOH_GSYS_PARAMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "unit.h"
+
+typedef struct {
+    gpucoh_param_def_t def;
+    size_t off;        /* the uint32_t field of the descriptor */
+    const char* field; /* its name (the C models' messages use it) */
+} gsys_pdef_t;
+
+#define GSYS_PDEF(type, n, r, k, e, h, f)                                                          \
+    { {n, r, k, e, h}, offsetof(type, f), #f }
+
+typedef struct {
+    const char* what; /* "the TC system": "... has no parameter 'x'" */
+    const gsys_pdef_t* p;
+    unsigned n;
+} gsys_ptab_t;
+
+uint32_t gsys_ptab_get(const gsys_ptab_t* t, const void* d, unsigned p);
+void gsys_ptab_put(const gsys_ptab_t* t, void* d, unsigned p, uint32_t v);
+/* --param NAME=VALUE into d; -1 and a message naming the problem */
+int gsys_ptab_set(const gsys_ptab_t* t, void* d, const char* kv, char* err, size_t errlen);
+/* "--param a=1 --param b=x ..." */
+void gsys_ptab_print(const gsys_ptab_t* t, const void* d, FILE* f);
+/* {"a": 1, "b": "x", ...} */
+void gsys_ptab_json(const gsys_ptab_t* t, const void* d, FILE* f);
+/* rewrite the descriptor's field names in msg to the command-line names */
+void gsys_ptab_cli_names(const gsys_ptab_t* t, char* msg, size_t n);
+/* the parameter set of a unit whose parameters are t's entries sel[0..nsel-1] */
+void gsys_ptab_pvals(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel, const void* d,
+                     gpucoh_pvals_t* pv);
+
+#endif
