@@ -1226,3 +1226,28 @@ void gsys_stats(const gsys_t* s, FILE* f) {
         fprintf(f, "model protocol errors: L1 %" PRIu64 " L2 %" PRIu64 "\n", e1, e2);
     }
 }
+
+void gsys_store_image(const gsys_op_t* op, uint32_t line_bytes, uint32_t word, uint32_t* data,
+                      uint32_t* mask) {
+    memset(data, 0, line_bytes);
+    memset(mask, 0, GSYS_MASK_WORDS * sizeof(uint32_t));
+    if (op->kind != GSYS_OP_STORE_LINE) {
+        data[word] = op->value;
+        mask[(4 * word) / 32] = 0xfu << ((4 * word) % 32);
+        return;
+    }
+    for (uint32_t k = 0; k < GSYS_MASK_WORDS; k++) {
+        uint32_t mk = op->mask[k];
+        if (32 * k >= line_bytes)
+            mk = 0;
+        else if (line_bytes - 32 * k < 32)
+            mk &= (1u << (line_bytes - 32 * k)) - 1;
+        mask[k] = mk;
+    }
+    for (uint32_t k = 0; k < line_bytes / 4; k++) {
+        const uint32_t mb = (mask[(4 * k) / 32] >> ((4 * k) % 32)) & 0xfu;
+        const uint32_t bm = (mb & 1 ? 0xffu : 0) | (mb & 2 ? 0xff00u : 0) |
+                            (mb & 4 ? 0xff0000u : 0) | (mb & 8 ? 0xff000000u : 0);
+        data[k] = op->data[k] & bm;
+    }
+}

@@ -364,6 +364,11 @@ uint64_t gsys_cycle(const gsys_t* s);
 void gsys_stats(const gsys_t* s, FILE* f);
 /* One line per wavefront that is blocked, and what it waits for (deadlock reports). */
 void gsys_dump_blocked(const gsys_t* s, FILE* f);
+/* The store image of a STORE / RELEASE (word = the word in the line) or a STORE_LINE (its bytes
+ * within line_bytes): data and byte mask as an L1's core port takes them (bytes outside the mask
+ * 0). data holds line_bytes/4 words and mask GSYS_MASK_WORDS words; both are written whole. */
+void gsys_store_image(const gsys_op_t* op, uint32_t line_bytes, uint32_t word, uint32_t* data,
+                      uint32_t* mask);
 /* The initial DRAM contents are 0; the system's DRAM is the memory image of record. */
 uint32_t gsys_mem_word(const gsys_t* s, uint64_t addr);
 /* The word as the system holds it: the bank's copy when its C model holds the line valid (C

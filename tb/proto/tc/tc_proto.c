@@ -214,28 +214,9 @@ static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op,
         c->a = op->value;
         c->b = op->value2;
         break;
-    case GSYS_OP_STORE:
-    case GSYS_OP_RELEASE:
+    default: /* STORE, RELEASE, STORE_LINE */
         c->op = TC_OP_STORE;
-        c->data[word] = op->value;
-        c->mask[(4 * word) / 32] = 0xfu << ((4 * word) % 32);
-        break;
-    default: /* STORE_LINE: bytes outside the mask are 0 */
-        c->op = TC_OP_STORE;
-        for (uint32_t k = 0; k < GSYS_MASK_WORDS; k++) {
-            uint32_t lb = d->line_bytes, mk = op->mask[k];
-            if (32 * k >= lb)
-                mk = 0;
-            else if (lb - 32 * k < 32)
-                mk &= (1u << (lb - 32 * k)) - 1;
-            c->mask[k] = mk;
-        }
-        for (uint32_t k = 0; k < tc_line_words(d); k++) {
-            uint32_t mb = (c->mask[(4 * k) / 32] >> ((4 * k) % 32)) & 0xfu;
-            uint32_t bm = (mb & 1 ? 0xffu : 0) | (mb & 2 ? 0xff00u : 0) | (mb & 4 ? 0xff0000u : 0) |
-                          (mb & 8 ? 0xff000000u : 0);
-            c->data[k] = op->data[k] & bm;
-        }
+        gsys_store_image(op, d->line_bytes, word, c->data, c->mask);
         break;
     }
 }
