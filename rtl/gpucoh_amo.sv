@@ -3,10 +3,10 @@
 // gpucoh_amo -- the atomic ALU: one read-modify-write of a 32-bit word of a line (add,
 // exchange, compare-and-swap). No state.
 //
-// Used by the unit that performs atomics: tc_l2 (rule C5 of docs/system.md); next, the
-// baseline GPU L2 and the L1's CTA-scope atomics. Specification: docs/units/primitives.md
-// section 4. The operation encoding is the family's (tc_pkg::tc_aop_e: 0 add, 1 exchange,
-// 2 CAS); other codes leave the word unchanged.
+// Used by the units that perform atomics: tc_l2 (rule C5 of docs/system.md), gpu_l2 (A01)
+// and gpu_l1 (CTA-scope atomics, C16; gpu_types.h has the same codes). Specification:
+// docs/units/primitives.md section 4. The operation encoding is the family's
+// (tc_pkg::tc_aop_e: 0 add, 1 exchange, 2 CAS); other codes leave the word unchanged.
 //
 // Parameters (an illegal value stops elaboration with a message naming it):
 //   Words   32-bit words per line; 1 .. 64 (default 4)

@@ -4,9 +4,8 @@
 // with a head pointer and an entry count. Entries have no reset (only the pointer and the count
 // do): an empty queue's head_o is not meaningful, and callers look at it only when cnt_o != 0.
 //
-// Used by the request queues of tc_l1 (core requests) and tc_l2 (L1 requests); next, the
-// queues of the other protocols' controllers. Specification: docs/units/primitives.md
-// section 5.
+// Used by the request queues of tc_l1 and gpu_l1 (core requests) and tc_l2 and gpu_l2 (L1
+// requests). Specification: docs/units/primitives.md section 5.
 //
 // Parameters (an illegal value stops elaboration with a message naming it):
 //   Width   bits per entry; 1 .. 4096 (default 8)

@@ -236,16 +236,16 @@ if [ -n "$NETLIST" ]; then
 fi
 
 UNROLL=()
-case $TOP in tc_l1 | tc_l2) UNROLL=(--unroll-count 256) ;; esac
+case $TOP in tc_l1 | tc_l2 | gpu_l1 | gpu_l2) UNROLL=(--unroll-count 256) ;; esac
 # -O3 / x-assign fast / x-initial fast: the speed settings the Verilator manual recommends.
 # --assert keeps the RTL's rule assertions live during co-simulation.
 # --output-split*: without them the avu's per-line logic lands in one 400 KB function that g++
 # takes 3.5 minutes to optimise; split, it compiles in under 30 s (measured at the defaults).
-# UNROLL: the TC controllers' loops over up to 256 entries (tc_l2's 128 MSHRs, the 128 bytes
-# of a paper-size line in a merge) unrolled into constant-index code; Verilator's default (64)
-# leaves them loops with variable shifts (paper-size TC-Strong RTL: 31 k -> 41 k cycles/s,
-# docs/perf-compare.md). Not for the rdu and avu, where it only lengthens the C++ compile
-# (rdu m=2048: 17 -> 28 s).
+# UNROLL: the TC and baseline GPU (gpu_l1, gpu_l2) controllers' loops over up to 256 entries
+# (tc_l2's 128 MSHRs, the 128 bytes of a paper-size line in a merge) unrolled into
+# constant-index code; Verilator's default (64) leaves them loops with variable shifts
+# (paper-size TC-Strong RTL: 31 k -> 41 k cycles/s, docs/perf-compare.md). Not for the rdu
+# and avu, where it only lengthens the C++ compile (rdu m=2048: 17 -> 28 s).
 if ! verilator --cc --trace-fst -O3 --x-assign fast --x-initial fast ${GPUCOH_VFLAGS:---assert} \
         --output-split 20000 --output-split-cfuncs 500 "${UNROLL[@]}" \
         -CFLAGS "$CFL" --prefix "V$TOP" --top-module "$TOP" -Mdir "$TMP/obj" \

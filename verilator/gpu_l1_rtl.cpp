@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// gpu_l1_rtl.cpp -- thin shim: the Verilated gpu_l1 behind the C ABI of gpucoh_rtl.h: packs
+// gpu_l1_in_t into the ports, unpacks gpu_l1_out_t, and reads the public registers into
+// gpu_l1_state_t (cmodel/gpu_l1.h), all lines or only the ones the caller names in sel[].
+// Nothing here models behaviour: a line's tag, wait, dirty and data are stored without reset,
+// and the packed bits mlive_q / dlive_q say whether they were written since reset (else they
+// read 0; docs/units/gpu_l1.md section 3). The store buffer is reported as its live entries
+// from the head (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt; the rest 0).
+
+#include "Vgpu_l1.h"
+#include "Vgpu_l1___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "gpu_l1.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vgpu_l1>;
+
+#if !defined(GPUCOH_P_L1Sets) || !defined(GPUCOH_P_L1Ways) || !defined(GPUCOH_P_SbEntries) ||      \
+    !defined(GPUCOH_P_LineBytes)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kSets = GPUCOH_P_L1Sets;
+constexpr unsigned kLines = GPUCOH_P_L1Sets * GPUCOH_P_L1Ways;
+constexpr unsigned kWw = GPUCOH_P_L1Ways > 1 ? 32 - __builtin_clz(GPUCOH_P_L1Ways - 1) : 1;
+constexpr unsigned kSb = GPUCOH_P_SbEntries;
+constexpr unsigned kLineWords = GPUCOH_P_LineBytes / 4;
+constexpr unsigned kMaskWords = (GPUCOH_P_LineBytes + 31) / 32;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vgpu_l1* t = s->top;
+    const gpu_l1_in_t* in = static_cast<const gpu_l1_in_t*>(vin);
+    gpu_l1_out_t* out = static_cast<gpu_l1_out_t*>(vout);
+    t->rst_ni = in->rst_n ? 1 : 0;
+    const gpu_core_req_t& c = in->core;
+    t->core_valid_i = c.valid ? 1 : 0;
+    t->core_op_i = c.op;
+    t->core_wf_i = c.wf;
+    gpucoh::put_u64(t->core_line_i, c.line);
+    t->core_gpu_i = c.gpu ? 1 : 0;
+    t->core_acq_i = c.acq ? 1 : 0;
+    t->core_rel_i = c.rel ? 1 : 0;
+    gpucoh::put_words(t->core_data_i, c.data);
+    gpucoh::put_words(t->core_mask_i, c.mask);
+    t->core_aop_i = c.aop;
+    t->core_word_i = c.word;
+    t->core_a_i = c.a;
+    t->core_b_i = c.b;
+    const gpu_rsp_t& r = in->rsp;
+    t->rsp_valid_i = r.valid ? 1 : 0;
+    t->rsp_kind_i = r.kind;
+    t->rsp_wf_i = r.wf;
+    t->rsp_acq_i = r.acq ? 1 : 0;
+    gpucoh::put_u64(t->rsp_line_i, r.line);
+    gpucoh::put_words(t->rsp_data_i, r.data);
+    gpucoh::edge(s);
+
+    std::memset(out, 0, sizeof *out);
+    out->core_ready = t->core_ready_o != 0;
+    out->crsp.valid = t->crsp_valid_o != 0;
+    out->crsp.kind = t->crsp_kind_o;
+    out->crsp.wf_mask = gpucoh::get_u64(t->crsp_wf_mask_o);
+    out->crsp.line = gpucoh::get_u64(t->crsp_line_o);
+    gpucoh::get_words(out->crsp.data, t->crsp_data_o);
+    out->req.valid = t->req_valid_o != 0;
+    out->req.kind = t->req_kind_o;
+    out->req.src = 0;
+    out->req.wf = t->req_wf_o;
+    out->req.acq = t->req_acq_o != 0;
+    out->req.line = gpucoh::get_u64(t->req_line_o);
+    gpucoh::get_words(out->req.data, t->req_data_o);
+    gpucoh::get_words(out->req.mask, t->req_mask_o);
+    out->req.aop = t->req_aop_o;
+    out->req.word = t->req_word_o;
+    out->req.a = t->req_a_o;
+    out->req.b = t->req_b_o;
+    out->fence_done = gpucoh::get_u64(t->fence_done_o);
+    out->drained = t->drained_o != 0;
+}
+
+template <typename R> void read_line(const R* r, gpu_l1_line_t* l, unsigned i) {
+    if (gpucoh::get_field(r->gpu_l1__DOT__dlive_q, i, 1))
+        gpucoh::get_words(l->data, r->gpu_l1__DOT__data_q[i]);
+    else
+        std::memset(l->data, 0, kLineWords * sizeof(uint32_t));
+    l->val = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__val_q, i, 1));
+    l->pend = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__pend_q, i, 1));
+    l->stale = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__stale_q, i, 1));
+    l->acq = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__acq_q, i, 1));
+    if (!gpucoh::get_field(r->gpu_l1__DOT__mlive_q, i, 1)) {
+        l->tag = 0;
+        l->wait = 0;
+        std::memset(l->dirty, 0, kMaskWords * sizeof(uint32_t));
+        return;
+    }
+    l->tag = gpucoh::get_u64(r->gpu_l1__DOT__tag_q[i]);
+    l->wait = gpucoh::get_u64(r->gpu_l1__DOT__wait_q[i]);
+    gpucoh::get_words(l->dirty, r->gpu_l1__DOT__dirty_q[i]);
+}
+
+template <typename R> unsigned read_rr(const R* r, unsigned set) {
+    return static_cast<unsigned>(gpucoh::get_field(r->gpu_l1__DOT__rr_q, set * kWw, kWw));
+}
+
+template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
+    if (st->sel_all) {
+        for (unsigned i = 0; i < kLines; ++i)
+            read_line(r, &st->line[i], i);
+        for (unsigned x = 0; x < kSets; ++x)
+            st->rr[x] = read_rr(r, x);
+    } else {
+        for (unsigned k = 0; k < st->sel_n && k < GPU_SEL_MAX; ++k) {
+            const unsigned i = st->sel[k];
+            if (i < kLines) {
+                read_line(r, &st->line[i], i);
+                st->rr[i / GPUCOH_P_L1Ways] = read_rr(r, i / GPUCOH_P_L1Ways);
+            }
+        }
+    }
+    st->fcnt = r->gpu_l1__DOT__u_fifo__DOT__cnt_q;
+    st->sbh = r->gpu_l1__DOT__sbh_q;
+    st->sbcnt = r->gpu_l1__DOT__sbcnt_q;
+    st->wtp = r->gpu_l1__DOT__wtp_q;
+    st->batch = r->gpu_l1__DOT__batch_q;
+    st->fl = r->gpu_l1__DOT__fl_q;
+    st->fcur = gpucoh::get_u64(r->gpu_l1__DOT__fcur_q);
+    st->fwait = gpucoh::get_u64(r->gpu_l1__DOT__fwait_q);
+    st->fdone = gpucoh::get_u64(r->gpu_l1__DOT__fdone_q);
+    st->idle = r->gpu_l1__DOT__idle_q;
+    // the live entries in FIFO order (the ring's other slots are not state)
+    for (unsigned k = 0; k < kSb; ++k) {
+        const unsigned slot = (st->sbh + k) % kSb;
+        st->sb[k] = k < st->sbcnt ? gpucoh::get_u64(r->gpu_l1__DOT__sb_q[slot]) : 0;
+    }
+}
+
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<gpu_l1_state_t*>(vst));
+}
+
+} // namespace
+
+GPUCOH_API(Vgpu_l1, "gpu_l1", tick, state)
