@@ -881,8 +881,13 @@ module gpu_l1 #(
   logic [NW-1:0]  fcur_d, fwait_d, fdone_d;
   assign bdone   = batch_q && (fl_q == '0) && (wtp_q == '0);
   assign fwait_h = (h_act && c22) ? (fwait_q | h_wfbit) : fwait_q;
-  assign fdone_h = (h_act && c20) ? (fdone_q | h_wfbit) :
-                   (h_act && (c21 || c22)) ? (fdone_q & ~h_wfbit) : fdone_q;
+  // L12: a FENCE pushed in this edge clears its wavefront's bit (an earlier fence's 1 must not
+  // complete it); the push and a completion of one wavefront never meet in one edge
+  logic [NW-1:0]  push_fbit;
+  assign push_fbit = (core_valid_i && core_ready_q && core_op_i == OpFence) ? (WfOne << core_wf_i)
+                                                                            : '0;
+  assign fdone_h = ((h_act && c20) ? (fdone_q | h_wfbit) :
+                    (h_act && (c21 || c22)) ? (fdone_q & ~h_wfbit) : fdone_q) & ~push_fbit;
   assign inv     = r_inv || bdone;
   always_comb begin
     batch_d = batch_q;
