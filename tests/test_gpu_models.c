@@ -593,6 +593,64 @@ static void test_l1_fill_over_dirty(void** state) {
     l1_close(&t);
 }
 
+/* a one-entry store buffer: the second store stalls (S03) while the full pop writes the first
+ * through (B05); an idle pop then takes the port from a load miss (S04) */
+static void test_l1_full_pop_port(void** state) {
+    (void)state;
+    gpu_l1_desc_t d = l1_small(GPU_D);
+    d.sb_entries = 1;
+    d.sb_idle = 2;
+    l1h_t t;
+    l1_open(&t, d);
+    core_store(&t, 0, 0x00, 0, 1, false);
+    l1_tick(&t);
+    core_store(&t, 1, 0x01, 0, 2, false); /* set 1 tag 0: line 2 */
+    l1_tick(&t);                          /* C12: the buffer is full */
+    assert_int_equal(l1_st(&t)->sbcnt, 1);
+    assert_int_equal(gpu_l1_fcov(t.m)[GPU_L1_F_SB_FULL], 1);
+    l1_tick(&t); /* S03 + B05 */
+    expect_wt(&t, 0x00, 0x0f, 1, 0, 0, 0);
+    expect_free(&t, 0);
+    expect_free(&t, 2);
+    const gpu_l1_state_t* s = l1_st(&t);
+    assert_int_equal(s->fcnt, 1);
+    assert_int_equal(s->sbcnt, 0);
+    assert_int_equal(s->sbh, 0);
+    assert_int_equal(s->wtp, 1);
+    assert_int_equal(s->idle, 1);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_S03], 1);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_B05], 1);
+    assert_int_equal(gpu_l1_fcov(t.m)[GPU_L1_F_SB_PTR_WRAP], 1);
+    l1_tick(&t); /* C12 */
+    expect_quiet(&t);
+    expect_line(&t, 2, 0, 0, 0, 0, 0, 0, 0x0f);
+    s = l1_st(&t);
+    assert_int_equal(s->sbcnt, 1);
+    assert_int_equal(s->sb[0], 0x01);
+    assert_int_equal(s->idle, 0);
+    l1_tick(&t);
+    core_load(&t, 2, 0x05, false, false); /* set 1 tag 1 */
+    l1_tick(&t);
+    assert_int_equal(l1_st(&t)->idle, 2);
+    l1_tick(&t); /* B03 takes the port: the load miss stalls S04 */
+    expect_wt(&t, 0x01, 0x0f, 2, 0, 0, 0);
+    expect_free(&t, 3);
+    s = l1_st(&t);
+    assert_int_equal(s->fcnt, 1);
+    assert_int_equal(s->wtp, 2);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_S04], 1);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_B03], 1);
+    l1_tick(&t); /* C05 in the free way 0 (line 2 is free since its write-through) */
+    expect_gets(&t, 0x05);
+    expect_line(&t, 2, 1, 0, 1, 0, 0, 4, 0);
+    gpu_l1_stats_t st;
+    gpu_l1_stats(t.m, &st);
+    assert_int_equal(st.stall[2], 1);
+    assert_int_equal(st.stall[3], 1);
+    assert_int_equal(st.wt_full, 1);
+    l1_close(&t);
+}
+
 /* C21 with one dirty entry: B01 pops it, the ACK arrives, then B07 completes and invalidates */
 static void test_l1_fence_batch(void** state) {
     (void)state;
@@ -1138,25 +1196,16 @@ static void test_l2_victims(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_desc_values),
-        cmocka_unit_test(test_desc_messages),
-        cmocka_unit_test(test_desc_messages_l2),
-        cmocka_unit_test(test_sizes),
-        cmocka_unit_test(test_init_storage),
-        cmocka_unit_test(test_names_reach),
-        cmocka_unit_test(test_l1_load_miss_fill_hit),
-        cmocka_unit_test(test_l1_store_idle_drain),
-        cmocka_unit_test(test_l1_fence_batch),
-        cmocka_unit_test(test_l1_fill_over_dirty),
-        cmocka_unit_test(test_l1_acquire_load),
-        cmocka_unit_test(test_l1_stale_fill),
-        cmocka_unit_test(test_l1_cta_atomic),
-        cmocka_unit_test(test_l1_gpu_atomic),
-        cmocka_unit_test(test_l1_dirty_victim),
-        cmocka_unit_test(test_l2_gets_merge),
-        cmocka_unit_test(test_l2_wt_pending),
-        cmocka_unit_test(test_l2_atomic_pending),
-        cmocka_unit_test(test_l2_victims),
+        cmocka_unit_test(test_desc_values),           cmocka_unit_test(test_desc_messages),
+        cmocka_unit_test(test_desc_messages_l2),      cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_init_storage),          cmocka_unit_test(test_names_reach),
+        cmocka_unit_test(test_l1_load_miss_fill_hit), cmocka_unit_test(test_l1_store_idle_drain),
+        cmocka_unit_test(test_l1_full_pop_port),      cmocka_unit_test(test_l1_fence_batch),
+        cmocka_unit_test(test_l1_fill_over_dirty),    cmocka_unit_test(test_l1_acquire_load),
+        cmocka_unit_test(test_l1_stale_fill),         cmocka_unit_test(test_l1_cta_atomic),
+        cmocka_unit_test(test_l1_gpu_atomic),         cmocka_unit_test(test_l1_dirty_victim),
+        cmocka_unit_test(test_l2_gets_merge),         cmocka_unit_test(test_l2_wt_pending),
+        cmocka_unit_test(test_l2_atomic_pending),     cmocka_unit_test(test_l2_victims),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
