@@ -797,6 +797,30 @@ static void test_l1_stale_fill(void** state) {
     l1_close(&t);
 }
 
+/* L6: a GETS sent in the edge of an INV (pend_q = 0) is not stale: its DATA installs (R01) */
+static void test_l1_inv_same_edge_gets(void** state) {
+    (void)state;
+    l1h_t t;
+    l1_open(&t, l1_small(GPU_D));
+    core_fence(&t, 0);
+    l1_tick(&t);
+    core_load(&t, 1, 0x05, false, false);
+    l1_tick(&t); /* C21 */
+    l1_tick(&t); /* C05 and B07 + INV in one edge */
+    expect_gets(&t, 0x05);
+    assert_int_equal(t.out.fence_done, 1);
+    expect_line(&t, 2, 1, 0, 1, 0, 0, 2, 0);
+    expect_touched(&t, 0, 0, true);
+    rsp_data(&t, 0x05, 4, 3, 2, 1);
+    l1_tick(&t); /* R01 */
+    expect_crsp(&t, GPU_CRSP_LOAD, 2, 0x05, 4, 3, 2, 1);
+    expect_line(&t, 2, 1, 1, 0, 0, 0, 0, 0);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_R01], 1);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_R02], 0);
+    assert_int_equal(gpu_l1_fcov(t.m)[GPU_L1_F_INV_STALES], 0);
+    l1_close(&t);
+}
+
 /* GPU-H: a CTA atomic fetches its line (C19, S06, R01 without a wait) and is performed in the
  * L1 (C16: dirty word, store-buffer push) */
 static void test_l1_cta_atomic(void** state) {
@@ -1196,16 +1220,27 @@ static void test_l2_victims(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_desc_values),           cmocka_unit_test(test_desc_messages),
-        cmocka_unit_test(test_desc_messages_l2),      cmocka_unit_test(test_sizes),
-        cmocka_unit_test(test_init_storage),          cmocka_unit_test(test_names_reach),
-        cmocka_unit_test(test_l1_load_miss_fill_hit), cmocka_unit_test(test_l1_store_idle_drain),
-        cmocka_unit_test(test_l1_full_pop_port),      cmocka_unit_test(test_l1_fence_batch),
-        cmocka_unit_test(test_l1_fill_over_dirty),    cmocka_unit_test(test_l1_acquire_load),
-        cmocka_unit_test(test_l1_stale_fill),         cmocka_unit_test(test_l1_cta_atomic),
-        cmocka_unit_test(test_l1_gpu_atomic),         cmocka_unit_test(test_l1_dirty_victim),
-        cmocka_unit_test(test_l2_gets_merge),         cmocka_unit_test(test_l2_wt_pending),
-        cmocka_unit_test(test_l2_atomic_pending),     cmocka_unit_test(test_l2_victims),
+        cmocka_unit_test(test_desc_values),
+        cmocka_unit_test(test_desc_messages),
+        cmocka_unit_test(test_desc_messages_l2),
+        cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_init_storage),
+        cmocka_unit_test(test_names_reach),
+        cmocka_unit_test(test_l1_load_miss_fill_hit),
+        cmocka_unit_test(test_l1_store_idle_drain),
+        cmocka_unit_test(test_l1_full_pop_port),
+        cmocka_unit_test(test_l1_fence_batch),
+        cmocka_unit_test(test_l1_fill_over_dirty),
+        cmocka_unit_test(test_l1_acquire_load),
+        cmocka_unit_test(test_l1_stale_fill),
+        cmocka_unit_test(test_l1_inv_same_edge_gets),
+        cmocka_unit_test(test_l1_cta_atomic),
+        cmocka_unit_test(test_l1_gpu_atomic),
+        cmocka_unit_test(test_l1_dirty_victim),
+        cmocka_unit_test(test_l2_gets_merge),
+        cmocka_unit_test(test_l2_wt_pending),
+        cmocka_unit_test(test_l2_atomic_pending),
+        cmocka_unit_test(test_l2_victims),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
