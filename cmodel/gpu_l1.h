@@ -135,8 +135,8 @@ typedef enum {
 
 /* Functional cover points (spec section 10), in this order: F01.. */
 typedef enum {
-    GPU_L1_F_VIC_FREE_W0 = 0, /* F01-F08 */
-    GPU_L1_F_VIC_CLEAN_W0 = 8, /* F09-F16 */
+    GPU_L1_F_VIC_FREE_W0 = 0,   /* F01-F08 */
+    GPU_L1_F_VIC_CLEAN_W0 = 8,  /* F09-F16 */
     GPU_L1_F_VIC_DIRTY_W0 = 16, /* F17-F24 */
     GPU_L1_F_RR_SCAN_WRAP = 24,
     GPU_L1_F_RR_PTR_WRAP,
@@ -169,13 +169,13 @@ typedef enum {
 
 /* Statistics for the protocol comparison (docs/compare.md); not compared with the RTL. */
 typedef struct {
-    uint64_t inv;           /* INV events (flash self-invalidations) */
-    uint64_t inv_lines;     /* valid lines those INVs dropped */
-    uint64_t batches;       /* completed flush batches (B07 + B08) */
+    uint64_t inv;       /* INV events (flash self-invalidations) */
+    uint64_t inv_lines; /* valid lines those INVs dropped */
+    uint64_t batches;   /* completed flush batches (B07 + B08) */
     uint64_t wt_batch, wt_idle, wt_full, wt_evict, wt_release, wt_atomic; /* WTs by cause */
-    uint64_t stall[6];      /* head stall edges S01..S06 */
-    uint64_t l1_atomics;    /* C16 */
-    uint64_t hits, misses;  /* C01; C04 + C05 + C06 + C08 + C09 */
+    uint64_t stall[6];     /* head stall edges S01..S06 */
+    uint64_t l1_atomics;   /* C16 */
+    uint64_t hits, misses; /* C01; C04 + C05 + C06 + C08 + C09 */
 } gpu_l1_stats_t;
 
 typedef struct gpu_l1 gpu_l1_t;
