@@ -41,7 +41,9 @@
  *     a reset.
  *  8. Before the first tick every output reads 0; after a reset edge core_ready and drained are
  *     1 (fcnt 0, sbcnt 0, wtp 0), everything else 0.
- *  9. gpu_l1_trans_reachable: S06 (C17's stall) is unreachable under GPU-D as C16-C20 are.
+ *  9. gpu_l1_trans_reachable: S06 (C17's stall) is unreachable under GPU-D as C16-C20 are; the
+ *     rows C03 and C17 are never counted (L11: "the row counted is the stall's", S01 / S06), so
+ *     they are reported unreachable.
  */
 #include "gpu_l1.h"
 
@@ -1378,9 +1380,13 @@ const char* gpu_l1_trans_name(gpu_l1_trans_t r) {
     return (unsigned)r < (unsigned)GPU_L1_T_N ? l1_names[r] : "?";
 }
 
-/* Section 9: under GPU-D every scope is gpu, so C16-C20 and C17's stall S06 never happen. */
+/* Section 9: under GPU-D every scope is gpu, so C16-C20 and C17's stall S06 never happen.
+ * C03 and C17 only stall: L11 counts their stall rows S01 / S06 instead (reading 9). */
 bool gpu_l1_trans_reachable(const gpu_l1_desc_t* d, gpu_l1_trans_t r) {
     if (d == NULL || (unsigned)r >= (unsigned)GPU_L1_T_N) {
+        return false;
+    }
+    if (r == GPU_L1_T_C03 || r == GPU_L1_T_C17) {
         return false;
     }
     if ((r >= GPU_L1_T_C16 && r <= GPU_L1_T_C20) || r == GPU_L1_T_S06) {

@@ -227,6 +227,8 @@ static void test_names_reach(void** state) {
     assert_true(gpu_l1_trans_reachable(&d, GPU_L1_T_C15));
     assert_true(gpu_l1_trans_reachable(&h, GPU_L1_T_C16));
     assert_true(gpu_l1_trans_reachable(&h, GPU_L1_T_S06));
+    assert_false(gpu_l1_trans_reachable(&h, GPU_L1_T_C03)); /* counted as S01 */
+    assert_false(gpu_l1_trans_reachable(&h, GPU_L1_T_C17)); /* counted as S06 */
     assert_true(gpu_l1_fcov_reachable(&d, GPU_L1_F_VIC_FREE_W0 + 1));
     assert_false(gpu_l1_fcov_reachable(&d, GPU_L1_F_VIC_FREE_W0 + 2));
     assert_false(gpu_l1_fcov_reachable(&d, GPU_L1_F_VIC_CLEAN_W0 + 2));
@@ -1218,6 +1220,132 @@ static void test_l2_victims(void** state) {
     free(t.m);
 }
 
+/*--- random legal traffic: the models' rule checks (L1, M1, counts) hold, no protocol error ----*/
+
+static uint32_t rng_next(uint64_t* x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return (uint32_t)(*x >> 11);
+}
+
+/* a random core request: 16 lines over the 4 sets */
+static void random_core(l1h_t* t, uint64_t* x, uint32_t num_wf) {
+    const uint32_t r = rng_next(x);
+    gpu_core_req_t* c = &t->in.core;
+    c->valid = true;
+    c->op = 1u + r % 4u;
+    c->wf = (r >> 2) % num_wf;
+    c->line = c->op == GPU_OP_FENCE ? 0u : (r >> 8) % 16u;
+    c->gpu = (r >> 12) & 1u;
+    c->acq = (r >> 13) & 1u;
+    c->rel = ((r >> 14) & 3u) == 0u;
+    if (c->op == GPU_OP_STORE) {
+        const uint32_t w = (r >> 16) % 4u;
+        c->data[w] = rng_next(x);
+        c->mask[0] = 0xfu << (4u * w);
+    } else if (c->op == GPU_OP_ATOMIC) {
+        c->aop = (r >> 16) % 4u;
+        c->word = (r >> 18) % 4u;
+        c->a = (r >> 20) % 3u;
+        c->b = r >> 24;
+    }
+}
+
+/* one legal response: DATA for a pending line, ACK for an outstanding WT, ATOM for an
+ * outstanding atomic */
+static void random_rsp(l1h_t* t, uint64_t* x, uint32_t* wts, uint32_t* atoms, uint32_t* awf) {
+    const uint32_t r = rng_next(x) % 8u;
+    if (r == 0u && *wts > 0u) {
+        rsp_ack(t);
+        (*wts)--;
+    } else if (r == 1u && *atoms > 0u) {
+        t->in.rsp.valid = true;
+        t->in.rsp.kind = GPU_RSP_ATOM;
+        t->in.rsp.wf = awf[--*atoms];
+        t->in.rsp.acq = rng_next(x) & 1u;
+        t->in.rsp.line = rng_next(x) % 16u;
+    } else if (r == 2u) {
+        const gpu_l1_state_t* s = l1_st(t);
+        const uint32_t i0 = rng_next(x) % 8u;
+        for (uint32_t k = 0; k < 8u; k++) {
+            const uint32_t i = (i0 + k) % 8u;
+            if (s->line[i].pend) {
+                rsp_data(t, (s->line[i].tag << 2) | (i / 2u), rng_next(x), 1, 2, 3);
+                break;
+            }
+        }
+    }
+}
+
+static void l1_random_run(gpu_variant_t v, uint64_t seed) {
+    gpu_l1_desc_t d = l1_small(v);
+    d.sb_idle = 20;
+    l1h_t t;
+    l1_open(&t, d);
+    uint64_t x = seed;
+    uint32_t wts = 0, atoms = 0, awf[64];
+    for (uint32_t cyc = 0; cyc < 20000u; cyc++) {
+        if (t.out.req.valid && t.out.req.kind == GPU_REQ_WT) {
+            wts++;
+        } else if (t.out.req.valid && t.out.req.kind == GPU_REQ_ATOMIC && atoms < 64u) {
+            awf[atoms++] = t.out.req.wf;
+        }
+        if (rng_next(&x) % 2u == 0u) {
+            random_core(&t, &x, d.num_wf);
+        }
+        random_rsp(&t, &x, &wts, &atoms, awf);
+        l1_tick(&t);
+    }
+    assert_int_equal(gpu_l1_errors(t.m), 0);
+    const uint64_t* c = gpu_l1_cov(t.m);
+    for (uint32_t r = 0; r < GPU_L1_T_N; r++) { /* every row, exactly the reachable ones */
+        assert_int_equal(c[r] > 0u, gpu_l1_trans_reachable(&d, (gpu_l1_trans_t)r));
+    }
+    l1_close(&t);
+}
+
+static void test_l1_random(void** state) {
+    (void)state;
+    l1_random_run(GPU_D, 0x1234567u);
+    l1_random_run(GPU_H, 0x89abcdefu);
+}
+
+static void test_l2_random(void** state) {
+    (void)state;
+    l2h_t t;
+    l2_open(&t);
+    uint64_t x = 0x5eedu;
+    uint64_t fetch[64];
+    uint32_t nf = 0;
+    for (uint32_t cyc = 0; cyc < 20000u; cyc++) {
+        if (t.out.mreq.fetch) {
+            fetch[nf++] = t.out.mreq.fetch_line;
+        }
+        const uint32_t r = rng_next(&x);
+        if (r % 4u == 0u && nf > 0u) {
+            const uint32_t k = (r >> 2) % nf;
+            l2_fill_in(&t, fetch[k], r, 1, 2, 3);
+            fetch[k] = fetch[--nf];
+        }
+        if ((r >> 8) % 2u == 0u) {
+            l2_req(&t, 1u + (r >> 9) % 3u, (r >> 11) % 4u, (r >> 13) % 24u);
+            t.in.req.data[(r >> 18) % 4u] = r;
+            t.in.req.mask[0] = t.in.req.kind == GPU_REQ_WT ? 0xfu << (4u * ((r >> 18) % 4u)) : 0u;
+            t.in.req.aop = (r >> 20) % 4u;
+            t.in.req.word = (r >> 22) % 4u;
+            t.in.req.a = (r >> 24) % 3u;
+        }
+        l2_tick(&t);
+    }
+    assert_int_equal(gpu_l2_errors(t.m), 0);
+    const uint64_t* c = gpu_l2_cov(t.m);
+    for (uint32_t r = 0; r < GPU_L2_T_N; r++) {
+        assert_true(c[r] > 0u);
+    }
+    free(t.m);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc_values),
@@ -1241,6 +1369,8 @@ int main(void) {
         cmocka_unit_test(test_l2_wt_pending),
         cmocka_unit_test(test_l2_atomic_pending),
         cmocka_unit_test(test_l2_victims),
+        cmocka_unit_test(test_l1_random),
+        cmocka_unit_test(test_l2_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
