@@ -158,6 +158,16 @@ gpu_desc_t gpu_desc_small(gpu_variant_t v);
 /* 0 = legal; else 1 and a message naming the unit, the parameter and its legal range. */
 int gpu_check_desc(const gpu_desc_t* d, char* msg, size_t msg_len);
 
+#if defined(__GNUC__) || defined(__clang__)
+#define GPU_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define GPU_PRINTF_LIKE(f, a)
+#endif
+
+/* For the units' descriptor checks (gpu_l1_check_desc, gpu_l2_check_desc) and model builds:
+ * writes the message (printf format) into msg when msg is not NULL and msg_len > 0; returns 1. */
+int gpu_param_error(char* msg, size_t msg_len, const char* fmt, ...) GPU_PRINTF_LIKE(3, 4);
+
 /* Bank of a line (NumBanks a power of 2), and the line's words. */
 static inline uint32_t gpu_bank_of(const gpu_desc_t* d, uint64_t line) {
     return (uint32_t)(line & (d->num_banks - 1u));
