@@ -1069,6 +1069,9 @@ static void l1_push(gpu_l1_t* m, const gpu_core_req_t* c) {
         m->errors++; /* reading 3 */
         return;
     }
+    if (op == GPU_OP_FENCE) {
+        m->fdone &= ~(1ull << wf); /* L12 */
+    }
     uint32_t slot = m->fhead + m->fcnt;
     if (slot >= m->d.l1_queue) {
         slot -= m->d.l1_queue;

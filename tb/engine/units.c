@@ -6,6 +6,7 @@
 #include "avu_tb.h"
 #include "rdu_tb.h"
 #include "sig_bloom_tb.h"
+#include "gpu_units.h"
 #include "tc_units.h"
 #include "unit.h"
 #include "util.h"
@@ -512,9 +513,9 @@ static const gpucoh_unit_t unit_avu = {
 
 /* ---- registry ------------------------------------------------------------------------------- */
 
-static const gpucoh_unit_t* const all_units[] = {&unit_sig_bloom, &unit_rdu,     &unit_avu,
-                                                 &unit_tc_timer,  &unit_tc_gwct, &unit_tc_l1,
-                                                 &unit_tc_l2,     NULL};
+static const gpucoh_unit_t* const all_units[] = {
+    &unit_sig_bloom, &unit_rdu,   &unit_avu,    &unit_tc_timer, &unit_tc_gwct,
+    &unit_tc_l1,     &unit_tc_l2, &unit_gpu_l1, &unit_gpu_l2,   NULL};
 
 const gpucoh_unit_t* const* gpucoh_units(void) {
     return all_units;

@@ -324,6 +324,11 @@ static void atomic_op(traffic_t* r, gsys_op_t* op, uint64_t line) {
     op->aop = rnd(r, 3);
     op->value = rnd(r, 4); /* small values: CAS compares sometimes succeed */
     op->value2 = (uint32_t)gpucoh_rng_next(&r->rng);
+    /* scope and order from bits of the swap value, with no draw of their own (the streams of
+     * earlier runs stay the same): half at GPU scope, a quarter with acquire order. A protocol
+     * that ignores an atomic's scope and acquire order (TC) runs as before. */
+    op->scope = (op->value2 >> 30) & 1u;
+    op->order = ((op->value2 >> 28) & 3u) == 0 ? GSYS_ORD_ACQUIRE : GSYS_ORD_RELAXED;
 }
 
 static void word_op(traffic_t* r, gsys_op_t* op, uint64_t line) {

@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gpu_proto.c -- the baseline GPU protocol (GPU-D / GPU-H, seed 002) on the shared system: its
+ * descriptor (tb/sys/gsys.h, docs/framework.md "Protocols"). Its units are gpu_l1 per SM and
+ * gpu_l2 per bank (tb/proto/gpu/gpu_sys_rtl.c); there is no global unit. The L1 is not
+ * write-through per store (a coalescing store buffer): fences are given to the L1
+ * (fences_to_l1), which says when each completes (fence_done_o, docs/units/gpu_l1.md section 7).
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "gpu_cov.h"
+#include "gpu_sys_rtl.h"
+#include "gpu_units.h"
+#include "gsys.h"
+
+#define GPU_D_(c) ((gpu_desc_t*)gsys_pd(c))
+
+extern const gsys_proto_t gpu_proto; /* below */
+
+/* Latencies: small as TC's small system; paper from seed 002 Table 3 (L2 hit 29-61 cycles
+ * round trip: 14..30 each way; memory 197-261: a DRAM latency of 168..200 on top of the trip). */
+static gsys_cfg_t cfg_of(gpu_variant_t v, bool paper) {
+    gsys_cfg_t c;
+    memset(&c, 0, sizeof c);
+    c.proto = &gpu_proto;
+    *GPU_D_(&c) = paper ? gpu_desc_default(v) : gpu_desc_small(v);
+    c.seed = 1;
+    c.req_delay_min = paper ? 14 : 1;
+    c.req_delay_max = paper ? 30 : 6;
+    c.rsp_delay_min = paper ? 14 : 1;
+    c.rsp_delay_max = paper ? 30 : 6;
+    c.mem_lat_min = paper ? 168 : 5;
+    c.mem_lat_max = paper ? 200 : 30;
+    c.deadlock_cycles = 100000;
+    return c;
+}
+
+_Static_assert(sizeof(gpu_desc_t) <= GSYS_PD_MAX, "a configuration holds a gpu_desc_t");
+
+static uint32_t variant_of(const void* pd) {
+    return ((const gpu_desc_t*)pd)->hrf;
+}
+
+static int check(const void* pd, char* err, size_t errlen) {
+    return gpu_check_desc(pd, err, errlen);
+}
+
+static void traffic(const void* pd, gsys_traffic_t* t) {
+    const gpu_desc_t* d = pd;
+    t->l2_sets = d->l2_sets;
+    t->l2_ways = d->l2_ways;
+    t->life = 0; /* copies live until an invalidation */
+}
+
+/* ---- geometry, views and messages ---------------------------------------------------------- */
+
+static void geometry(const void* pd, gsys_geom_t* g) {
+    const gpu_desc_t* d = pd;
+    g->num_sm = d->num_sm;
+    g->num_wf = d->num_wf;
+    g->num_banks = d->num_banks;
+    g->line_bytes = d->line_bytes;
+    g->addr_width = d->addr_width;
+}
+
+static uint32_t bank_of(const void* pd, uint64_t line) {
+    return gpu_bank_of(pd, line);
+}
+
+static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
+                     gsys_sm_view_t* v) {
+    (void)pd;
+    const unsigned char* b = out;
+    for (uint32_t i = 0; i < n; i++, v++, b += stride) {
+        const gpu_l1_out_t* o = (const gpu_l1_out_t*)(const void*)b;
+        v->req = o->req.valid ? &o->req : NULL;
+        v->core_ready = o->core_ready;
+        v->crsp_valid = o->crsp.valid;
+        v->crsp_kind = o->crsp.kind;
+        v->crsp_wf_mask = o->crsp.wf_mask;
+        v->crsp_line = o->crsp.line;
+        v->crsp_data = o->crsp.data;
+        v->drained = o->drained;
+    }
+}
+
+static void bank_views(const void* pd, const void* out, size_t stride, uint32_t n,
+                       gsys_bank_view_t* v) {
+    (void)pd;
+    const unsigned char* b = out;
+    for (uint32_t i = 0; i < n; i++, v++, b += stride) {
+        const gpu_l2_out_t* o = (const gpu_l2_out_t*)(const void*)b;
+        v->rsp = o->rsp.valid ? &o->rsp : NULL;
+        v->req_ready = o->req_ready;
+        v->fetch = o->mreq.fetch;
+        v->fetch_line = o->mreq.fetch_line;
+        v->wb = o->mreq.wb;
+        v->wb_line = o->mreq.wb_line;
+        v->wb_data = o->mreq.wb_data;
+    }
+}
+
+static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi) {
+    (void)pd;
+    if (rsp) {
+        const gpu_rsp_t* p = msg;
+        mi->kind = p->kind;
+        mi->line = p->line;
+        mi->dst = p->dst;
+        mi->wf = GSYS_NO_WF;
+        return;
+    }
+    const gpu_req_t* q = msg;
+    mi->kind = q->kind;
+    mi->line = q->line;
+    mi->dst = 0;
+    mi->wf = GSYS_NO_WF; /* write-throughs coalesce many wavefronts' stores */
+}
+
+static void req_src(void* msg, uint32_t sm) {
+    ((gpu_req_t*)msg)->src = sm;
+}
+
+static void rsp_copy(void* msg, uint32_t sm) {
+    ((gpu_rsp_t*)msg)->dst = 1ull << sm;
+}
+
+/* ---- inputs -------------------------------------------------------------------------------- */
+
+static bool acquires(const gsys_op_t* op) {
+    return op->order == GSYS_ORD_ACQUIRE || op->order == GSYS_ORD_ACQ_REL ||
+           op->order == GSYS_ORD_SC;
+}
+
+/* The L1's core request of wavefront wf's operation (all 0 before). */
+static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op, uint64_t line,
+                     uint32_t word) {
+    const gpu_desc_t* d = pd;
+    gpu_core_req_t* c = &((gpu_l1_in_t*)in)->core;
+    c->valid = true;
+    c->wf = wf;
+    c->line = line;
+    c->gpu = op->scope == GSYS_SCOPE_GPU;
+    switch (op->kind) {
+    case GSYS_OP_LOAD:
+    case GSYS_OP_LOAD_LINE:
+    case GSYS_OP_ACQUIRE:
+        c->op = GPU_OP_LOAD;
+        c->acq = op->kind == GSYS_OP_ACQUIRE;
+        break;
+    case GSYS_OP_ATOMIC:
+        c->op = GPU_OP_ATOMIC;
+        c->acq = acquires(op);
+        c->aop = op->aop;
+        c->word = word;
+        c->a = op->value;
+        c->b = op->value2;
+        break;
+    case GSYS_OP_FENCE:
+        c->op = GPU_OP_FENCE;
+        c->line = 0;
+        break;
+    default: /* STORE, RELEASE, STORE_LINE */
+        c->op = GPU_OP_STORE;
+        c->rel = op->kind == GSYS_OP_RELEASE;
+        gsys_store_image(op, d->line_bytes, word, c->data, c->mask);
+        break;
+    }
+    if (op->kind == GSYS_OP_LOAD || op->kind == GSYS_OP_LOAD_LINE || op->kind == GSYS_OP_STORE ||
+        op->kind == GSYS_OP_STORE_LINE)
+        c->gpu = false; /* no scope: plain accesses */
+}
+
+static void sm_rsp(void* in, const void* msg) {
+    ((gpu_l1_in_t*)in)->rsp = *(const gpu_rsp_t*)msg;
+}
+
+static void bank_req(void* in, const void* msg) {
+    ((gpu_l2_in_t*)in)->req = *(const gpu_req_t*)msg;
+}
+
+static void bank_fill(const void* pd, void* in, uint64_t line, const uint32_t* data) {
+    gpu_mem_rsp_t* m = &((gpu_l2_in_t*)in)->mem;
+    m->valid = true;
+    m->line = line;
+    memcpy(m->data, data, gpu_line_words(pd) * sizeof(uint32_t));
+}
+
+static void inputs(const void* pd, uint32_t slot, void* in, size_t stride, uint32_t n, bool rst,
+                   const void* gout, uint64_t cycle, uint32_t start) {
+    (void)pd;
+    (void)gout;
+    (void)cycle;
+    (void)start;
+    unsigned char* b = in;
+    for (uint32_t i = 0; i < n; i++, b += stride) {
+        if (slot == GPU_SLOT_L1)
+            ((gpu_l1_in_t*)(void*)b)->rst_n = !rst;
+        else
+            ((gpu_l2_in_t*)(void*)b)->rst_n = !rst;
+    }
+}
+
+static void clear(uint32_t slot, void* vin, size_t stride, uint32_t n) {
+    unsigned char* b = vin;
+    for (uint32_t i = 0; i < n; i++, b += stride) {
+        if (slot == GPU_SLOT_L1) {
+            gpu_l1_in_t* in = (gpu_l1_in_t*)(void*)b;
+            if (in->core.valid)
+                memset(&in->core, 0, sizeof in->core);
+            if (in->rsp.valid)
+                memset(&in->rsp, 0, sizeof in->rsp);
+        } else {
+            gpu_l2_in_t* in = (gpu_l2_in_t*)(void*)b;
+            if (in->req.valid)
+                memset(&in->req, 0, sizeof in->req);
+            if (in->mem.valid)
+                memset(&in->mem, 0, sizeof in->mem);
+        }
+    }
+}
+
+/* The L1 completes fences of both scopes itself (a CTA fence at once under GPU-H). */
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
+    (void)pd;
+    (void)scope;
+    return ((const gpu_l1_out_t*)out)->fence_done;
+}
+
+/* ---- variants ------------------------------------------------------------------------------ */
+
+/* Index = gpu_variant_t: the models seed 002 claims (section 5.3: GD "the baseline DRF memory
+ * model", GH "HRF's HRF-Indirect memory model"); docs/memory-models.md gives the evidence. GPU-D
+ * treats every scope as GPU scope, so it gives HRF-indirect as well. */
+static const char* const SAT_D[] = {"drf-sc", "hrf-indirect", "hrf-direct", NULL};
+static const char* const SAT_H[] = {"hrf-indirect", "hrf-direct", NULL};
+static const gsys_variant_t variants[] = {
+    [GPU_D] = {"gpu-d", "drf-sc", SAT_D},
+    [GPU_H] = {"gpu-h", "hrf-indirect", SAT_H},
+};
+
+/* ---- reports ------------------------------------------------------------------------------- */
+
+static const char* const req_kinds[] = {"NONE", "GETS", "WT", "ATOMIC"};
+static const char* const rsp_kinds[] = {"NONE", "DATA", "ACK", "ATOM"};
+
+static void unit_note(const void* pd, uint32_t slot, const void* out, const void* model, FILE* f) {
+    (void)pd;
+    if (slot == GPU_SLOT_L1) {
+        const gpu_l1_out_t* o = out;
+        fprintf(f, " fence_done 0x%" PRIx64 " drained %d", o->fence_done, o->drained ? 1 : 0);
+        if (model)
+            fprintf(f, " errors %" PRIu64, gpu_l1_errors(model));
+    } else if (model) {
+        fprintf(f, " errors %" PRIu64, gpu_l2_errors(model));
+    }
+}
+
+static void fence_note(const void* pd, const void* out, uint32_t wf, uint32_t scope, FILE* f) {
+    (void)pd;
+    (void)scope;
+    const gpu_l1_out_t* o = out;
+    fprintf(f, "fence_done[%u] (now %d)", wf, (int)((o->fence_done >> wf) & 1));
+}
+
+static uint64_t model_errors(uint32_t slot, const void* model) {
+    return slot == GPU_SLOT_L1 ? gpu_l1_errors(model) : gpu_l2_errors(model);
+}
+
+static bool bank_word(const void* pd, const void* model, uint64_t line, uint32_t word,
+                      uint32_t* v) {
+    (void)pd;
+    return gpu_l2_word(model, line, word, v);
+}
+
+/* ---- the command line ---------------------------------------------------------------------- */
+
+static void config(uint32_t variant, bool paper, gsys_cfg_t* c) {
+    *c = cfg_of((gpu_variant_t)variant, paper);
+}
+
+static void set_variant(void* pd, uint32_t variant) {
+    ((gpu_desc_t*)pd)->hrf = variant;
+}
+
+static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
+    return gpu_desc_set(pd, kv, err, errlen);
+}
+
+static void params_print(const void* pd, FILE* f) {
+    gpu_desc_print(pd, f);
+}
+
+static void params_json(const void* pd, FILE* f) {
+    gpu_desc_json(pd, f);
+}
+
+/* every line each cycle when the L1s are small, else every 1000 cycles */
+static uint32_t full_every(const void* pd) {
+    const gpu_desc_t* d = pd;
+    return d->num_sm * d->l1_sets * d->l1_ways <= 64u ? 0u : 1000u;
+}
+
+static void model_bytes_json(const void* pd, FILE* f) {
+    const gpu_desc_t* d = pd;
+    const gpu_l1_desc_t a = gpu_l1_desc_from(d);
+    const gpu_l2_desc_t b = gpu_l2_desc_from(d);
+    const size_t na = gpu_l1_size(&a), nb = gpu_l2_size(&b);
+    fprintf(f, "{\"l1\": %zu, \"l2\": %zu, \"total\": %zu}", na, nb,
+            d->num_sm * na + d->num_banks * nb);
+}
+
+static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {
+    (void)core;
+    (void)j;
+    if (c->core_illegal_per_mille || c->bank_illegal_per_mille)
+        fprintf(f, "  illegal inputs: the GPU units define none (no illegal input presented)\n");
+}
+
+static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
+    (void)core;
+    (void)j;
+    return 0;
+}
+
+/* ---- coverage ------------------------------------------------------------------------------ */
+
+static void cov_add(void* cov, uint32_t slot, const void* model) {
+    if (slot == GPU_SLOT_L1)
+        gpu_cov_add_l1(cov, model);
+    else
+        gpu_cov_add_l2(cov, model);
+}
+
+static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {
+    gsys_cov_unit_t u[2];
+    gpu_cov_units(cov, u);
+    gsys_cov_summary(u, 2, pd, buf, n);
+}
+
+static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {
+    gsys_cov_unit_t u[2];
+    gpu_cov_units(cov, u);
+    gsys_cov_print(u, 2, pd, rows, f);
+}
+
+static void cov_json(const void* cov, const void* pd, FILE* f) {
+    gsys_cov_unit_t u[2];
+    gpu_cov_units(cov, u);
+    gsys_cov_json(u, 2, pd, f);
+}
+
+const gsys_proto_t gpu_proto = {
+    .name = "gpu",
+    .variants = variants,
+    .nvariants = 2,
+    .default_variant = GPU_D,
+    .pd_size = sizeof(gpu_desc_t),
+    .variant_of = variant_of,
+    .check = check,
+    .traffic = traffic,
+    .config = config,
+    .set_variant = set_variant,
+    .param_set = param_set,
+    .params_print = params_print,
+    .params_json = params_json,
+    .cli_names = gpu_msg_cli_names,
+    .full_every = full_every,
+    .model_bytes_json = model_bytes_json,
+    .illegal_report = illegal_report,
+    .illegal_expected = illegal_expected,
+    .slots = gpu_slots,
+    .nslots = GPU_NSLOTS,
+    .sm_slot = GPU_SLOT_L1,
+    .bank_slot = GPU_SLOT_L2,
+    .write_through = false,
+    .stray_fills = false,
+    .fences_to_l1 = true,
+    .global_slot = -1,
+    .req_size = sizeof(gpu_req_t),
+    .rsp_size = sizeof(gpu_rsp_t),
+    .req_kinds = req_kinds,
+    .rsp_kinds = rsp_kinds,
+    .n_req_kinds = 4,
+    .n_rsp_kinds = 4,
+    .geometry = geometry,
+    .bank_of = bank_of,
+    .sm_views = sm_views,
+    .bank_views = bank_views,
+    .msg_info = msg_info,
+    .req_src = req_src,
+    .rsp_copy = rsp_copy,
+    .core_req = core_req,
+    .sm_rsp = sm_rsp,
+    .bank_req = bank_req,
+    .bank_fill = bank_fill,
+    .inputs = inputs,
+    .clear = clear,
+    .fence_mask = fence_mask,
+    .unit_note = unit_note,
+    .fence_note = fence_note,
+    .model_errors = model_errors,
+    .bank_word = bank_word,
+    .cov_size = sizeof(gpu_cov_t),
+    .cov_add = cov_add,
+    .cov_summary = cov_summary,
+    .cov_print = cov_print,
+    .cov_json = cov_json,
+};

@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gpu_sys_rtl.c -- the baseline GPU units in the shared system's backends (gpu_sys_rtl.h).
+ * Every compare names the field relative to the unit instance; the backend prefixes the
+ * instance: sm[j].l1.<field>, sm[j].l1.set[s].way[w].<field>, bank[b].l2.mshr[k].<field>.
+ */
+#include "gpu_sys_rtl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu_units.h"
+#include "tb_common.h"
+
+#define LW(d) ((d)->line_bytes / 4u)
+#define MW(d) (((d)->line_bytes + 31u) / 32u)
+
+/* ---- compares ------------------------------------------------------------------------------- */
+
+void gpu_cmp_l1_out(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
+                    const gpu_l1_out_t* e, const gpu_l1_out_t* g) {
+    tb_cmp_u64(mm, bad, e->core_ready, g->core_ready, "core_ready_o");
+    tb_cmp_u64(mm, bad, e->crsp.valid, g->crsp.valid, "crsp_valid_o");
+    tb_cmp_u64(mm, bad, e->crsp.kind, g->crsp.kind, "crsp_kind_o");
+    tb_cmp_u64(mm, bad, e->crsp.wf_mask, g->crsp.wf_mask, "crsp_wf_mask_o");
+    tb_cmp_u64(mm, bad, e->crsp.line, g->crsp.line, "crsp_line_o");
+    tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, LW(d), LW(d) * 32, "crsp_data_o");
+    tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
+    tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
+    tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
+    tb_cmp_u64(mm, bad, e->req.acq, g->req.acq, "req_acq_o");
+    tb_cmp_u64(mm, bad, e->req.line, g->req.line, "req_line_o");
+    tb_cmp_words(mm, bad, e->req.data, g->req.data, LW(d), LW(d) * 32, "req_data_o");
+    tb_cmp_words(mm, bad, e->req.mask, g->req.mask, MW(d), d->line_bytes, "req_mask_o");
+    tb_cmp_u64(mm, bad, e->req.aop, g->req.aop, "req_aop_o");
+    tb_cmp_u64(mm, bad, e->req.word, g->req.word, "req_word_o");
+    tb_cmp_u64(mm, bad, e->req.a, g->req.a, "req_a_o");
+    tb_cmp_u64(mm, bad, e->req.b, g->req.b, "req_b_o");
+    tb_cmp_u64(mm, bad, e->fence_done, g->fence_done, "fence_done_o");
+    tb_cmp_u64(mm, bad, e->drained, g->drained, "drained_o");
+}
+
+static void cmp_l1_line(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                        const gpu_l1_line_t* e, const gpu_l1_line_t* g) {
+    const uint32_t s = i / d->l1_ways, w = i % d->l1_ways;
+    char n[64];
+#define L1F(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, (unsigned)s, (unsigned)w)
+    L1F(tag);
+    L1F(val);
+    L1F(pend);
+    L1F(stale);
+    L1F(acq);
+    L1F(wait);
+#undef L1F
+    if (memcmp(e->dirty, g->dirty, sizeof(uint32_t) * MW(d)) != 0) {
+        snprintf(n, sizeof n, "set[%u].way[%u].dirty", (unsigned)s, (unsigned)w);
+        tb_cmp_words(mm, bad, e->dirty, g->dirty, MW(d), d->line_bytes, n);
+    }
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * LW(d)) != 0) { /* name only if reported */
+        snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+        tb_cmp_words(mm, bad, e->data, g->data, LW(d), LW(d) * 32, n);
+    }
+}
+
+void gpu_cmp_l2_out(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
+                    const gpu_l2_out_t* e, const gpu_l2_out_t* g) {
+    tb_cmp_u64(mm, bad, e->req_ready, g->req_ready, "req_ready_o");
+    tb_cmp_u64(mm, bad, e->rsp.valid, g->rsp.valid, "rsp_valid_o");
+    tb_cmp_u64(mm, bad, e->rsp.kind, g->rsp.kind, "rsp_kind_o");
+    tb_cmp_u64(mm, bad, e->rsp.dst, g->rsp.dst, "rsp_dst_o");
+    tb_cmp_u64(mm, bad, e->rsp.wf, g->rsp.wf, "rsp_wf_o");
+    tb_cmp_u64(mm, bad, e->rsp.acq, g->rsp.acq, "rsp_acq_o");
+    tb_cmp_u64(mm, bad, e->rsp.line, g->rsp.line, "rsp_line_o");
+    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, LW(d), LW(d) * 32, "rsp_data_o");
+    tb_cmp_u64(mm, bad, e->mreq.fetch, g->mreq.fetch, "mem_fetch_o");
+    tb_cmp_u64(mm, bad, e->mreq.fetch_line, g->mreq.fetch_line, "mem_fetch_line_o");
+    tb_cmp_u64(mm, bad, e->mreq.wb, g->mreq.wb, "mem_wb_o");
+    tb_cmp_u64(mm, bad, e->mreq.wb_line, g->mreq.wb_line, "mem_wb_line_o");
+    tb_cmp_words(mm, bad, e->mreq.wb_data, g->mreq.wb_data, LW(d), LW(d) * 32, "mem_wb_data_o");
+}
+
+static void cmp_l2_line(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                        const gpu_l2_line_t* e, const gpu_l2_line_t* g) {
+    const uint32_t s = i / d->l2_ways, w = i % d->l2_ways;
+    char n[64];
+    tb_cmp_u64(mm, bad, e->tag, g->tag, "set[%u].way[%u].tag", (unsigned)s, (unsigned)w);
+    tb_cmp_u64(mm, bad, e->st, g->st, "set[%u].way[%u].st", (unsigned)s, (unsigned)w);
+    if (memcmp(e->data, g->data, sizeof(uint32_t) * LW(d)) != 0) {
+        snprintf(n, sizeof n, "set[%u].way[%u].data", (unsigned)s, (unsigned)w);
+        tb_cmp_words(mm, bad, e->data, g->data, LW(d), LW(d) * 32, n);
+    }
+}
+
+static void cmp_mshr(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t k,
+                     const gpu_l2_mshr_t* e, const gpu_l2_mshr_t* g) {
+    char n[64];
+    tb_cmp_u64(mm, bad, e->v, g->v, "mshr[%u].v", (unsigned)k);
+    tb_cmp_u64(mm, bad, e->line, g->line, "mshr[%u].line", (unsigned)k);
+    tb_cmp_u64(mm, bad, e->way, g->way, "mshr[%u].way", (unsigned)k);
+    tb_cmp_u64(mm, bad, e->dst, g->dst, "mshr[%u].dst", (unsigned)k);
+    if (memcmp(e->wm, g->wm, sizeof(uint32_t) * MW(d)) != 0) {
+        snprintf(n, sizeof n, "mshr[%u].wm", (unsigned)k);
+        tb_cmp_words(mm, bad, e->wm, g->wm, MW(d), d->line_bytes, n);
+    }
+}
+
+/* ---- the unit ops --------------------------------------------------------------------------- */
+
+/* A netlist's state bits synthesis removed: got takes them from the C model (exp, the same
+ * struct type), under fix (ones in those bits). */
+static void fix_bits(void* got, const void* exp, const void* fix, size_t n) {
+    unsigned char* g = got;
+    const unsigned char *e = exp, *m = fix;
+    for (size_t i = 0; i < n; i++)
+        if (m[i])
+            g[i] = (unsigned char)((g[i] & ~m[i]) | (e[i] & m[i]));
+}
+#define FIX(g, e, m) fix_bits(&(g), &(e), &(m), sizeof(g))
+
+#define MODEL_NEW(unit, dtype, pd, err, errlen)                                                    \
+    do {                                                                                           \
+        const dtype ud = unit##_desc_from((const gpu_desc_t*)(pd));                                \
+        const size_t n = unit##_size(&ud);                                                         \
+        void* mem = n ? malloc(n) : NULL;                                                          \
+        if (n && !mem) {                                                                           \
+            snprintf(err, errlen, "%s: out of memory", #unit);                                     \
+            return NULL;                                                                           \
+        }                                                                                          \
+        void* m = unit##_init(mem, n, &ud, err, errlen);                                           \
+        if (!m)                                                                                    \
+            free(mem);                                                                             \
+        return m;                                                                                  \
+    } while (0)
+
+static void* l1_new(const void* pd, char* err, size_t errlen) {
+    MODEL_NEW(gpu_l1, gpu_l1_desc_t, pd, err, errlen);
+}
+static void* l2_new(const void* pd, char* err, size_t errlen) {
+    MODEL_NEW(gpu_l2, gpu_l2_desc_t, pd, err, errlen);
+}
+static void l1_tick(void* m, const void* in, void* out) {
+    gpu_l1_tick(m, in, out);
+}
+static void l2_tick(void* m, const void* in, void* out) {
+    gpu_l2_tick(m, in, out);
+}
+static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    gpu_pvals_from_desc(&unit_gpu_l1, pd, pv);
+}
+static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    gpu_pvals_from_desc(&unit_gpu_l2, pd, pv);
+}
+static void l1_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
+                       const void* g) {
+    gpu_cmp_l1_out(pd, mm, bad, e, g);
+}
+static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
+                       const void* g) {
+    gpu_cmp_l2_out(pd, mm, bad, e, g);
+}
+
+static void l1_select(const void* pd, const void* model, bool full, void* st) {
+    (void)pd;
+    gpu_l1_state_t* s = st;
+    bool all = false;
+    s->sel_n = gpu_l1_touched(model, s->sel, GPU_SEL_MAX, &all);
+    s->sel_all = all || full;
+    if (s->sel_all)
+        s->sel_n = 0;
+}
+
+/* the scalars and the store buffer (always read) */
+static void l1_cmp_scalars(const gpu_desc_t* d, const gpu_l1_state_t* e, gpu_l1_state_t* s,
+                           const gpu_l1_state_t* fx, gpucoh_mismatch_t* mm, uint32_t* bad) {
+    if (fx) {
+        FIX(s->fcnt, e->fcnt, fx->fcnt);
+        FIX(s->sbh, e->sbh, fx->sbh);
+        FIX(s->sbcnt, e->sbcnt, fx->sbcnt);
+        FIX(s->wtp, e->wtp, fx->wtp);
+        FIX(s->batch, e->batch, fx->batch);
+        FIX(s->fl, e->fl, fx->fl);
+        FIX(s->fcur, e->fcur, fx->fcur);
+        FIX(s->fwait, e->fwait, fx->fwait);
+        FIX(s->fdone, e->fdone, fx->fdone);
+        FIX(s->idle, e->idle, fx->idle);
+        FIX(s->sb, e->sb, fx->sb);
+    }
+#define SF(f) tb_cmp_u64(mm, bad, e->f, s->f, #f)
+    SF(fcnt);
+    SF(sbh);
+    SF(sbcnt);
+    SF(wtp);
+    SF(batch);
+    SF(fl);
+    SF(fcur);
+    SF(fwait);
+    SF(fdone);
+    SF(idle);
+#undef SF
+    for (uint32_t k = 0; k < e->sbcnt && k < d->sb_entries; k++)
+        tb_cmp_u64(mm, bad, e->sb[k], s->sb[k], "sb[%u]", (unsigned)k);
+}
+
+static void l1_cmp_state(const void* pd, const void* model, void* st, const void* fix,
+                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+    const gpu_desc_t* d = pd;
+    gpu_l1_state_t* s = st;
+    const gpu_l1_state_t* fx = fix;
+    static gpu_l1_state_t e; /* the model's state, the same selection, in the shim's layout */
+    e.sel_all = s->sel_all;
+    e.sel_n = s->sel_n;
+    memcpy(e.sel, s->sel, sizeof e.sel);
+    gpu_l1_state_get(model, &e);
+    const bool all = s->sel_all;
+    const uint32_t lines = d->l1_sets * d->l1_ways;
+    for (uint32_t k = 0; k < (all ? lines : s->sel_n); k++) {
+        const uint32_t i = all ? k : s->sel[k], x = i / d->l1_ways;
+        if (fx)
+            FIX(s->line[i], e.line[i], fx->line[i]);
+        cmp_l1_line(d, mm, bad, i, &e.line[i], &s->line[i]);
+        if (!all) {
+            if (fx)
+                FIX(s->rr[x], e.rr[x], fx->rr[x]);
+            tb_cmp_u64(mm, bad, e.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+        }
+    }
+    for (uint32_t x = 0; all && x < d->l1_sets; x++) {
+        if (fx)
+            FIX(s->rr[x], e.rr[x], fx->rr[x]);
+        tb_cmp_u64(mm, bad, e.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+    }
+    l1_cmp_scalars(d, &e, s, fx, mm, bad);
+}
+
+static void l2_select(const void* pd, const void* model, bool full, void* st) {
+    (void)pd;
+    gpu_l2_state_t* s = st;
+    bool all = false;
+    s->sel_n = gpu_l2_touched(model, s->sel, GPU_L2_SEL_MAX, &all);
+    s->sel_all = all || full;
+    if (s->sel_all)
+        s->sel_n = 0;
+}
+
+static void l2_cmp_state(const void* pd, const void* model, void* st, const void* fix,
+                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+    const gpu_desc_t* d = pd;
+    gpu_l2_state_t* s = st;
+    const gpu_l2_state_t* fx = fix;
+    static gpu_l2_state_t e; /* the model's state, the same selection, in the shim's layout */
+    e.sel_all = s->sel_all;
+    e.sel_n = s->sel_n;
+    memcpy(e.sel, s->sel, sizeof e.sel);
+    gpu_l2_state_get(model, &e);
+    const bool all = s->sel_all;
+    const uint32_t lines = d->l2_sets * d->l2_ways;
+    for (uint32_t k = 0; k < (all ? lines : s->sel_n); k++) {
+        const uint32_t i = all ? k : s->sel[k], x = i / d->l2_ways;
+        if (fx) {
+            FIX(s->line[i], e.line[i], fx->line[i]);
+            FIX(s->rr[x], e.rr[x], fx->rr[x]);
+        }
+        cmp_l2_line(d, mm, bad, i, &e.line[i], &s->line[i]);
+        tb_cmp_u64(mm, bad, e.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+    }
+    for (uint32_t x = 0; all && x < d->l2_sets; x++) {
+        if (fx)
+            FIX(s->rr[x], e.rr[x], fx->rr[x]);
+        tb_cmp_u64(mm, bad, e.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
+    }
+    for (uint32_t k = 0; k < d->l2_mshrs; k++) {
+        if (fx)
+            FIX(s->mshr[k], e.mshr[k], fx->mshr[k]);
+        cmp_mshr(d, mm, bad, k, &e.mshr[k], &s->mshr[k]);
+    }
+    if (fx)
+        FIX(s->qcnt, e.qcnt, fx->qcnt);
+    tb_cmp_u64(mm, bad, e.qcnt, s->qcnt, "qcnt");
+}
+
+static const gsys_unit_ops_t ops_l1 = {
+    .unit = &unit_gpu_l1,
+    .in_size = sizeof(gpu_l1_in_t),
+    .out_size = sizeof(gpu_l1_out_t),
+    .state_size = sizeof(gpu_l1_state_t),
+    .model_new = l1_new,
+    .model_tick = l1_tick,
+    .pvals = l1_pvals,
+    .cmp_out = l1_cmp_out,
+    .state_select = l1_select,
+    .cmp_state = l1_cmp_state,
+};
+
+static const gsys_unit_ops_t ops_l2 = {
+    .unit = &unit_gpu_l2,
+    .in_size = sizeof(gpu_l2_in_t),
+    .out_size = sizeof(gpu_l2_out_t),
+    .state_size = sizeof(gpu_l2_state_t),
+    .model_new = l2_new,
+    .model_tick = l2_tick,
+    .pvals = l2_pvals,
+    .cmp_out = l2_cmp_out,
+    .state_select = l2_select,
+    .cmp_state = l2_cmp_state,
+};
+
+const gsys_slot_t gpu_slots[GPU_NSLOTS] = {
+    [GPU_SLOT_L1] = {&ops_l1, GSYS_AT_SM, "l1", "sm[%u].l1", "sm%u_l1"},
+    [GPU_SLOT_L2] = {&ops_l2, GSYS_AT_BANK, "l2", "bank[%u].l2", "bank%u_l2"},
+};
+
+int gpu_backend_c(const gpu_desc_t* d, gsys_backend_t* be, char* err, size_t errlen) {
+    memset(be, 0, sizeof *be);
+    if (gpu_check_desc(d, err, errlen) != 0)
+        return -1;
+    const gsys_units_t u = {gpu_slots, GPU_NSLOTS, d, sizeof *d, d->num_sm, d->num_banks};
+    return gsys_backend_c(&u, be, err, errlen);
+}
+
+gpu_l1_t* gpu_backend_c_l1(gsys_backend_t* be, uint32_t j) {
+    return gsys_backend_model(be, GPU_SLOT_L1, j);
+}
+
+gpu_l2_t* gpu_backend_c_l2(gsys_backend_t* be, uint32_t b) {
+    return gsys_backend_model(be, GPU_SLOT_L2, b);
+}

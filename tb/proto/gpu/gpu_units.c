@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gpu_units.c -- catalogue entries of the baseline GPU units (gpu_units.h): parameters, RTL
+ * files, storage, wave signals. Spec: docs/units/gpu_l1.md, gpu_l2.md.
+ */
+#include "gpu_units.h"
+
+#include <string.h>
+
+#include "gpu_l1.h"
+#include "gpu_l2.h"
+#include "gsys_params.h"
+
+static const char* const proto_names[] = {"gpu-d", "gpu-h", NULL};
+
+#define GP(n, r, k, e, h, f) GSYS_PDEF(gpu_desc_t, n, r, k, e, h, f)
+enum {
+    GP_PROTO,
+    GP_SM,
+    GP_WF,
+    GP_BANKS,
+    GP_LINE,
+    GP_AW,
+    GP_L1S,
+    GP_L1W,
+    GP_L1Q,
+    GP_SB,
+    GP_SBI,
+    GP_WTC,
+    GP_L2S,
+    GP_L2W,
+    GP_MSHR,
+    GP_L2Q,
+    GP_N
+};
+static const gsys_pdef_t gpu_p[GP_N] = {
+    [GP_PROTO] =
+        GP("protocol", "Hrf", GPUCOH_P_ENUM, proto_names, "gpu-d | gpu-h (default gpu-d)", hrf),
+    [GP_SM] = GP("sm", "NumSm", GPUCOH_P_UINT, NULL, "SMs: 1..64 (default 15)", num_sm),
+    [GP_WF] =
+        GP("wf", "NumWf", GPUCOH_P_UINT, NULL, "wavefronts per SM: 1..64 (default 48)", num_wf),
+    [GP_BANKS] = GP("banks", "NumBanks", GPUCOH_P_UINT, NULL, "L2 banks: 1,2,4,8,16 (default 16)",
+                    num_banks),
+    [GP_LINE] = GP("line", "LineBytes", GPUCOH_P_UINT, NULL,
+                   "line bytes: 16, 32, 64, 128 (default 64)", line_bytes),
+    [GP_AW] = GP("addr_width", "AddrWidth", GPUCOH_P_UINT, NULL,
+                 "byte-address bits: 16..48 (default 32)", addr_width),
+    [GP_L1S] = GP("l1_sets", "L1Sets", GPUCOH_P_UINT, NULL,
+                  "L1 sets: power of two 1..256 (default 64)", l1_sets),
+    [GP_L1W] = GP("l1_ways", "L1Ways", GPUCOH_P_UINT, NULL, "L1 ways: 1..8 (default 8)", l1_ways),
+    [GP_L1Q] = GP("l1_queue", "L1Queue", GPUCOH_P_UINT, NULL,
+                  "core request FIFO depth: 1..8 (default 4)", l1_queue),
+    [GP_SB] = GP("sb_entries", "SbEntries", GPUCOH_P_UINT, NULL,
+                 "store-buffer entries (dirty lines): 1..256 (default 256)", sb_entries),
+    [GP_SBI] = GP("sb_idle", "SbIdle", GPUCOH_P_UINT, NULL,
+                  "cycles without a store before the store buffer drains: 1..65535 (default 1000)",
+                  sb_idle),
+    [GP_WTC] = GP("wt_cnt_width", "WtCntWidth", GPUCOH_P_UINT, NULL,
+                  "outstanding write-through counter bits: 2..10 (default 9)", wt_cnt_width),
+    [GP_L2S] = GP("l2_sets", "L2Sets", GPUCOH_P_UINT, NULL,
+                  "L2 sets per bank: power of two 1..1024 (default 256)", l2_sets),
+    [GP_L2W] = GP("l2_ways", "L2Ways", GPUCOH_P_UINT, NULL, "L2 ways: 1..16 (default 16)", l2_ways),
+    [GP_MSHR] = GP("l2_mshrs", "L2Mshrs", GPUCOH_P_UINT, NULL,
+                   "L2 MSHRs per bank: 1..64 (default 32)", l2_mshrs),
+    [GP_L2Q] = GP("l2_queue", "L2Queue", GPUCOH_P_UINT, NULL,
+                  "L2 request FIFO depth: 1..8 (default 4)", l2_queue),
+};
+static const gsys_ptab_t gpu_ptab = {"the GPU system", gpu_p, GP_N};
+
+static const uint8_t l1_sel[] = {GP_PROTO, GP_WF,  GP_LINE, GP_AW,  GP_L1S,
+                                 GP_L1W,   GP_L1Q, GP_SB,   GP_SBI, GP_WTC};
+static const uint8_t l2_sel[] = {GP_SM, GP_BANKS, GP_LINE, GP_AW, GP_L2S, GP_L2W, GP_MSHR, GP_L2Q};
+#define NSEL(a) (sizeof(a) / sizeof(a[0]))
+
+static gpucoh_param_def_t l1_params[NSEL(l1_sel)], l2_params[NSEL(l2_sel)];
+
+static const uint8_t* unit_sel(const gpucoh_unit_t* u, unsigned* n) {
+    if (u == &unit_gpu_l1)
+        return *n = NSEL(l1_sel), l1_sel;
+    return *n = NSEL(l2_sel), l2_sel;
+}
+
+void gpu_pvals_from_desc(const gpucoh_unit_t* u, const gpu_desc_t* d, gpucoh_pvals_t* pv) {
+    unsigned n;
+    const uint8_t* sel = unit_sel(u, &n);
+    gsys_ptab_pvals(&gpu_ptab, sel, n, d, pv);
+}
+
+static int unit_check(const gpucoh_unit_t* u, const gpu_desc_t* d, char* err, size_t errlen) {
+    if (u == &unit_gpu_l1) {
+        const gpu_l1_desc_t x = gpu_l1_desc_from(d);
+        return gpu_l1_check_desc(&x, err, errlen);
+    }
+    const gpu_l2_desc_t x = gpu_l2_desc_from(d);
+    return gpu_l2_check_desc(&x, err, errlen);
+}
+
+/* A gpu_desc_t from the paper defaults overridden by the parameters given in pv (u's). */
+static int desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, gpu_desc_t* d,
+                           char* err, size_t errlen) {
+    unsigned n;
+    const uint8_t* sel = unit_sel(u, &n);
+    *d = gpu_desc_default(GPU_D);
+    for (unsigned i = 0; i < n; i++) {
+        if (!pv->set[i])
+            continue;
+        if (pv->v[i] > 0xFFFFFFFFull) {
+            snprintf(err, errlen, "parameter %s=%llu is out of range (%s)", gpu_p[sel[i]].def.name,
+                     (unsigned long long)pv->v[i], gpu_p[sel[i]].def.help);
+            return -1;
+        }
+        gsys_ptab_put(&gpu_ptab, d, sel[i], (uint32_t)pv->v[i]);
+    }
+    if (unit_check(u, d, err, errlen) != 0) {
+        gpu_msg_cli_names(err, errlen);
+        return -1;
+    }
+    return 0;
+}
+
+static int gpu_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, size_t errlen) {
+    gpu_desc_t d;
+    if (desc_from_pvals(u, pv, &d, err, errlen) != 0)
+        return -1;
+    gpucoh_pvals_t full;
+    gpu_pvals_from_desc(u, &d, &full);
+    for (unsigned i = 0; i < u->nparams; i++)
+        pv->v[i] = full.v[i]; /* keep pv->set: what the user gave */
+    return 0;
+}
+static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
+    return gpu_resolve(&unit_gpu_l1, pv, err, n);
+}
+static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
+    return gpu_resolve(&unit_gpu_l2, pv, err, n);
+}
+
+static uint32_t clog2(uint32_t v) {
+    uint32_t l = 0;
+    while ((1u << l) < v)
+        l++;
+    return l;
+}
+
+static gpu_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
+    gpu_desc_t d;
+    char err[256];
+    if (desc_from_pvals(u, pv, &d, err, sizeof err) != 0)
+        d = gpu_desc_default(GPU_D);
+    return d;
+}
+
+/* Storage (section 3 of each unit page), in bits. */
+static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
+    const gpu_desc_t d = pv_desc(&unit_gpu_l1, pv);
+    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t lines = d.l1_sets * d.l1_ways;
+    const uint32_t per = (la - clog2(d.l1_sets)) + 4u + d.num_wf + 9u * d.line_bytes;
+    const uint32_t sb = d.sb_entries * la + 2u * (clog2(d.sb_entries) + 1u);
+    return lines * per + d.l1_sets * clog2(d.l1_ways) + sb + d.wt_cnt_width + 2u + 3u * d.num_wf +
+           16u;
+}
+static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
+    const gpu_desc_t d = pv_desc(&unit_gpu_l2, pv);
+    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t lines = d.l2_sets * d.l2_ways;
+    const uint32_t per = (la - clog2(d.l2_sets)) + 2u + 8u * d.line_bytes;
+    const uint32_t mshr = 1u + la + clog2(d.l2_ways) + d.num_sm + d.line_bytes;
+    return lines * per + d.l2_sets * clog2(d.l2_ways) + d.l2_mshrs * mshr;
+}
+/* data arrays in SRAM macros: one single-ported macro per unit */
+static void l1_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
+                          uint32_t* ports) {
+    const gpu_desc_t d = pv_desc(&unit_gpu_l1, pv);
+    *bits = d.l1_sets * d.l1_ways * 8u * d.line_bytes;
+    *banks = 1;
+    *ports = 1;
+}
+static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
+                          uint32_t* ports) {
+    const gpu_desc_t d = pv_desc(&unit_gpu_l2, pv);
+    *bits = d.l2_sets * d.l2_ways * 8u * d.line_bytes;
+    *banks = 1;
+    *ports = 1;
+}
+
+/* the shared primitives each unit instantiates (docs/units/primitives.md), then the unit */
+static const char* const l1_files[] = {"gpucoh_fifo.sv", "gpucoh_bytemerge.sv", "gpucoh_amo.sv",
+                                       "gpucoh_ffs.sv",  "gpu_l1.sv",           NULL};
+static const char* const l2_files[] = {"gpucoh_fifo.sv",
+                                       "gpucoh_bytemerge.sv",
+                                       "gpucoh_amo.sv",
+                                       "gpucoh_ffs2.sv",
+                                       "gpucoh_ffs.sv",
+                                       "gpu_l2.sv",
+                                       NULL};
+
+static const char* const l1_waves[] = {"TOP.gpu_l1.clk_i",
+                                       "TOP.gpu_l1.rst_ni",
+                                       "TOP.gpu_l1.core_valid_i",
+                                       "TOP.gpu_l1.core_ready_o",
+                                       "TOP.gpu_l1.rsp_valid_i",
+                                       "TOP.gpu_l1.req_valid_o",
+                                       NULL};
+static const char* const l2_waves[] = {"TOP.gpu_l2.clk_i",
+                                       "TOP.gpu_l2.rst_ni",
+                                       "TOP.gpu_l2.req_valid_i",
+                                       "TOP.gpu_l2.req_ready_o",
+                                       "TOP.gpu_l2.rsp_valid_o",
+                                       "TOP.gpu_l2.mem_valid_i",
+                                       NULL};
+static const char* const no_filt[] = {"", "", "", "", "", "", NULL};
+static uint32_t one_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    (void)pv;
+    (void)i;
+    return 1;
+}
+
+const gpucoh_unit_t unit_gpu_l1 = {
+    .name = "gpu_l1",
+    .summary = "baseline GPU L1 (GPU-D / GPU-H): valid bit, byte-dirty coalescing store buffer, "
+               "flash self-invalidation, CTA atomics in the L1 (in the system)",
+    .source = "seed 002 §2.1-2.3, seed 000 Table 3 a0-a18 (notes/seed002-denovo.md)",
+    .status = "in progress",
+    .top = "gpu_l1",
+    .rtl_files = l1_files,
+    .params = l1_params,
+    .nparams = NSEL(l1_sel),
+    .resolve = l1_resolve,
+    .storage_bits = l1_storage_bits,
+    .sram_shape = l1_sram_shape,
+    .tb = NULL,
+    .wave_signals = l1_waves,
+    .wave_filters = no_filt,
+    .wave_width = one_wave_width,
+};
+const gpucoh_unit_t unit_gpu_l2 = {
+    .name = "gpu_l2",
+    .summary = "baseline GPU L2 bank: write-back, write-allocate, byte-merged write-throughs "
+               "with acks, atomics, MSHRs merging reads (in the system)",
+    .source = "seed 002 §2.2, primer RCC Table 10.13 (notes/seed002-denovo.md)",
+    .status = "in progress",
+    .top = "gpu_l2",
+    .rtl_files = l2_files,
+    .params = l2_params,
+    .nparams = NSEL(l2_sel),
+    .resolve = l2_resolve,
+    .storage_bits = l2_storage_bits,
+    .sram_shape = l2_sram_shape,
+    .tb = NULL,
+    .wave_signals = l2_waves,
+    .wave_filters = no_filt,
+    .wave_width = one_wave_width,
+};
+
+/* The parameter tables are views of gpu_p; filled once before first use. */
+__attribute__((constructor)) static void gpu_units_fill(void) {
+    for (unsigned i = 0; i < NSEL(l1_sel); i++)
+        l1_params[i] = gpu_p[l1_sel[i]].def;
+    for (unsigned i = 0; i < NSEL(l2_sel); i++)
+        l2_params[i] = gpu_p[l2_sel[i]].def;
+}
+
+int gpu_desc_set(gpu_desc_t* d, const char* kv, char* err, size_t errlen) {
+    return gsys_ptab_set(&gpu_ptab, d, kv, err, errlen);
+}
+
+void gpu_desc_print(const gpu_desc_t* d, FILE* f) {
+    gsys_ptab_print(&gpu_ptab, d, f);
+}
+
+void gpu_desc_json(const gpu_desc_t* d, FILE* f) {
+    gsys_ptab_json(&gpu_ptab, d, f);
+}
+
+void gpu_msg_cli_names(char* msg, size_t n) {
+    gsys_ptab_cli_names(&gpu_ptab, msg, n);
+}
