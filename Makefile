@@ -13,7 +13,7 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wundef -Wpointer-arith -Wcast-qual -W
            -Wno-format-truncation
 OPT     ?= -O2 -g
 # tb/ by role (docs/framework.md): the engine and CLI, the shared system, unit adapters, protocols
-TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc
+TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu
 INC     := -Icmodel $(addprefix -I,$(TBDIRS)) -Iverilator
 CFLAGS  := $(CSTD) $(OPT) $(WARN) $(INC)
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
