@@ -953,7 +953,9 @@ static bool th_next(lrun_t* r, uint32_t i, uint64_t cycle, gsys_op_t* op) {
             r->threads_done++;
             return false;
         }
-        word_op(op, GSYS_OP_FENCE, GSYS_SCOPE_CTA, 0); /* implicit: the thread's writes drain */
+        /* implicit: the kernel ends, a GPU-scope release (the thread's writes reach the banks
+         * before the observer reads them: under GPU-H a CTA fence leaves them in the L1) */
+        word_op(op, GSYS_OP_FENCE, GSYS_SCOPE_GPU, 0);
         op->tag = UINT64_MAX;
         h->busy = true;
         return true;

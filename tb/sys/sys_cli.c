@@ -116,8 +116,9 @@ static int unit_list(const gsys_proto_t* P, const char* opt, const char* v, uint
     return 0;
 }
 
-/* --protocol V: a variant of a registered protocol, or "all" (every variant of the first
- * protocol; episode and litmus; "both" is its older name, from when TC had two). */
+/* --protocol V: a variant of a registered protocol, a family (every variant of it: tc, gpu), or
+ * "all" (every variant of the first protocol; episode and litmus; "both" is its older name, from
+ * when TC had two). */
 static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* variant) {
     const gsys_proto_t* P = gsys_variant_find(v, variant);
     if (P) {
@@ -128,10 +129,19 @@ static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* va
         o->both = true;
         return 0;
     }
+    const gsys_proto_t* F = gsys_proto_find(v); /* a family: every variant of it */
+    if (F && strcmp(what, "cosim system")) {
+        o->P = F;
+        o->both = true;
+        return 0;
+    }
     fprintf(stderr, "gpucoh: --protocol: '%s' is not one of:", v);
     for (const gsys_proto_t* const* q = gsys_protocols(); *q; q++)
         for (uint32_t k = 0; k < (*q)->nvariants; k++)
             fprintf(stderr, " %s", (*q)->variants[k].name);
+    if (strcmp(what, "cosim system"))
+        for (const gsys_proto_t* const* q = gsys_protocols(); *q; q++)
+            fprintf(stderr, " %s", (*q)->name);
     fprintf(stderr, "%s\n", strcmp(what, "cosim system") ? " all" : "");
     return -1;
 }
