@@ -30,6 +30,7 @@
 
 #include "cosim.h"
 #include "sys_cli.h"
+#include "gsys.h"
 #include "tc_sys_rtl.h"
 #include "util.h"
 
@@ -145,6 +146,38 @@ static int write_file(const char* path, const char* a, size_t na, const char* b,
     return (fclose(f) == 0 && ok) ? 0 : -1;
 }
 
+/* The protocol family a unit belongs to (its name's prefix before '_': tc_l1 -> "tc", gpu_l2 ->
+ * "gpu"), or NULL: its mutants then run in its own lockstep context. */
+static const gsys_proto_t* unit_family(const gpucoh_unit_t* u) {
+    const char* us = strchr(u->name, '_');
+    if (!us)
+        return NULL;
+    char fam[32];
+    snprintf(fam, sizeof fam, "%.*s", (int)(us - u->name), u->name);
+    return gsys_proto_find(fam);
+}
+
+/* The RTL files of a unit: with a family, those of every unit of it (the slots' and the unit's
+ * own), each once, NULL-ended in files[n]. */
+static void family_files(const gpucoh_unit_t* u, const char** files, size_t n) {
+    size_t k = 0;
+    const gsys_proto_t* P = unit_family(u);
+    const gpucoh_unit_t* us[GSYS_MAX_SLOTS + 1];
+    uint32_t nu = 0;
+    us[nu++] = u;
+    for (uint32_t i = 0; P && i < P->nslots && nu < GSYS_MAX_SLOTS + 1; i++)
+        us[nu++] = P->slots[i].ops->unit;
+    for (uint32_t i = 0; i < nu; i++)
+        for (const char* const* f = us[i]->rtl_files; *f && k + 1 < n; f++) {
+            bool seen = false;
+            for (size_t j = 0; j < k && !seen; j++)
+                seen = !strcmp(files[j], *f);
+            if (!seen)
+                files[k++] = *f;
+        }
+    files[k] = NULL;
+}
+
 /* Copy the unit's RTL (and include dir) to dir, applying the mutant. */
 static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* dir, char* err,
                         size_t errlen) {
@@ -156,19 +189,10 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
         return -1;
     }
     bool applied = false;
-    /* TC units are co-simulated together in the system: every TC file goes to the scratch */
-    static const char* const tc_files[] = {"tc_pkg.sv",
-                                           "gpucoh_fifo.sv",
-                                           "gpucoh_bytemerge.sv",
-                                           "gpucoh_amo.sv",
-                                           "gpucoh_ffs.sv",
-                                           "gpucoh_ffs2.sv",
-                                           "tc_timer.sv",
-                                           "tc_gwct.sv",
-                                           "tc_l1.sv",
-                                           "tc_l2.sv",
-                                           NULL};
-    const char* const* files = strncmp(u->name, "tc_", 3) == 0 ? tc_files : u->rtl_files;
+    /* a protocol family's units are co-simulated together in the system: every file of the
+     * family goes to the scratch */
+    const char* files[64];
+    family_files(u, files, sizeof files / sizeof files[0]);
     for (const char* const* f = files; *f; f++) {
         snprintf(p, sizeof p, "%s/rtl/%s", root, *f);
         size_t n;
@@ -384,7 +408,8 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                                     : !strcmp(u->name, "tc_l2") ? TC_RTL_L2
                                                                 : 0u;
             bool own_caught = false;
-            if (strncmp(u->name, "tc_", 3) == 0 && !netlist && own_ctx) {
+            const gsys_proto_t* fam = unit_family(u);
+            if (fam && !netlist && own_ctx) {
                 if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0) {
                     o->status = 2;
                     own_caught = true; /* not run further */
@@ -398,10 +423,10 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             }
             if (own_caught) {
                 /* decided in the unit's own context */
-            } else if (strncmp(u->name, "tc_", 3) == 0 && (!netlist || sys_nl)) {
+            } else if (fam && (!netlist || sys_nl)) {
                 sys_mutant_result_t tr;
-                if (sys_cli_mutant(sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl, &tr,
-                                   o->why, sizeof o->why) != 0) {
+                if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl,
+                                   &tr, o->why, sizeof o->why) != 0) {
                     o->status = 2;
                 } else {
                     o->status = tr.diverged ? 0 : 1;
@@ -460,8 +485,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
            u->name, caught, survived, broken, netlist ? "netlist" : "RTL",
            (unsigned long long)oc[0].r.cycles_run, netlist ? "; " : "",
            netlist ? oc[0].r.impl_note : "", sdesc);
-    const bool tc = strncmp(u->name, "tc_", 3) == 0;
-    if (tc && !netlist)
+    if (unit_family(u) && !netlist)
         printf("  system stimulus: %s (seed %llu, %llu cycles per protocol)\n",
                steer ? "steered (--steer on)" : "unsteered (--steer off)", (unsigned long long)seed,
                (unsigned long long)cycles);

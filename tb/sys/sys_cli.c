@@ -1370,11 +1370,10 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
-int sys_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
-                   uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn) {
+int sys_cli_mutant(const gsys_proto_t* P, const char* rtl_dir, uint64_t cycles, uint64_t seed,
+                   bool steer, uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
-    const gsys_proto_t* P = gsys_proto_find("tc"); /* the family of the tc_* units */
     for (uint32_t p = 0; p < P->nvariants && !r->diverged; p++) {
         topt_t o;
         memset(&o, 0, sizeof o);

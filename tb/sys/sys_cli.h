@@ -11,6 +11,8 @@ int sys_cli_main(const char* what, int argc, char** argv, int first);
 #include <stddef.h>
 #include <stdint.h>
 
+struct gsys_proto; /* gsys.h */
+
 typedef struct {
     bool diverged;
     uint64_t cycles_run, div_cycle;
@@ -18,14 +20,14 @@ typedef struct {
     char field[168];
 } sys_mutant_result_t;
 
-/* One mutant of a TC unit: the system lockstep of the "tc" family at the small configuration with
- * the RTL of every TC unit taken from rtl_dir, each variant from the default one (TC-Weak, then
- * TC-Strong) until one catches it, `cycles` each; steer:
+/* One mutant of a unit of family P: the system lockstep of P at the small configuration with the
+ * RTL of every unit of P taken from rtl_dir, each variant from the default one (TC: TC-Weak, then
+ * TC-Strong, TC-Weak-C; GPU: GPU-D, then GPU-H) until one catches it, `cycles` each; steer:
  * the random traffic with its steered phases (traffic.h; false: the traffic without them).
  * netlist (a slot mask of the protocol, 0 = none): those units run as their netlists synthesized
  * from rtl_dir (rtl_dir NULL: the netlists `gpucoh area` keeps) and the other units as C models.
  * 0 = ran (r->diverged says whether it was caught), -1 = could not build or run (why). */
-int sys_cli_mutant(const char* rtl_dir, uint64_t cycles, uint64_t seed, bool steer,
-                   uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn);
+int sys_cli_mutant(const struct gsys_proto* P, const char* rtl_dir, uint64_t cycles, uint64_t seed,
+                   bool steer, uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn);
 
 #endif
