@@ -418,9 +418,9 @@ typedef struct {
     uint64_t req_total, rsp_total; /* L1 -> L2 requests, L2 -> L1 responses (before fan-out) */
     uint64_t rsp_copies;           /* response copies delivered to L1s (one per destination) */
     uint64_t dram_fetch, dram_wb, dram_rsp;
-    uint64_t core_stall;   /* cycles a pending core request found its L1 not ready */
-    uint64_t bank_stall;   /* cycles a delivered request found its bank not ready */
-    uint64_t rsp_conflict; /* cycles an L1 had more than one response to take */
+    uint64_t core_stall;               /* cycles a pending core request found its L1 not ready */
+    uint64_t bank_stall;               /* cycles a delivered request found its bank not ready */
+    uint64_t rsp_conflict;             /* cycles an L1 had more than one response to take */
     uint64_t rq_max, rs_max, dram_max; /* most messages in flight */
     bool have_model_errors;            /* the C models' protocol error counts below are known */
     uint64_t model_errors_l1, model_errors_l2;
