@@ -186,8 +186,8 @@ typedef struct gsys_traffic {
 /* Required by the system (gsys_new checks): the tables, geometry, bank_of, the views, msg_info,
  * req_src, rsp_copy, core_req, sm_rsp, bank_req, bank_fill, inputs, clear, fence_mask and
  * variant_of. Every other hook may be NULL: the system then does without it (no illegal inputs,
- * notes, coverage, final values from the banks, traffic hints, wave view). The command line
- * (sys_cli.c) also needs check, config, set_variant, param_set, params_print, params_json,
+ * notes, coverage, final values from the banks, traffic hints, wave view, counters). The command
+ * line (sys_cli.c) also needs check, config, set_variant, param_set, params_print, params_json,
  * full_every, model_bytes_json, illegal_report, illegal_expected and the cov_* hooks (it says so
  * before running). tests/test_gsys_proto.c runs a protocol with only the required hooks.
  *
