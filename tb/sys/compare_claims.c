@@ -35,13 +35,14 @@ static const cmp_claim_t CLAIMS[] = {
     {"TCW-CYC", "prodcons", "cycles", "tc-weak", CLAIM_LT, "tc-strong", 0,
      "TC-Weak finishes prodcons in fewer cycles than TC-Strong: TC-Strong's stores wait at the L2 "
      "for the consumers' leases",
-     "seed001-tc.md R6: TCW +28 % performance over TCS; section 2 (TC-Strong stalls a write at "
-     "the L2 until gTS < now, TC-Weak never stalls writes)"},
+     "seed001-tc.md R6: TCW +28 % performance over TCS; section 2.3 items 3 and 9 (a TC-Strong "
+     "store's completion waits at the L2 until the global timestamp has expired; TC-Weak never "
+     "stalls writes)"},
     {"TCS-STALL", "prodcons", "l2_stall_cycles", "tc-strong", CLAIM_GT, "tc-weak", 0,
      "TC-Strong's banks stall more cycles than TC-Weak's on prodcons (writes to lines with "
      "unexpired leases wait)",
-     "seed001-tc.md section 2.2 item 1 and R6 (\"eliminates expensive stalling at the shared L2 "
-     "cache controllers\")"},
+     "seed001-tc.md section 2.3 items 3 and 9 (TC-Weak \"eliminates expensive stalling at the "
+     "shared L2 cache controllers\"; the stalled write blocks the in-order bank)"},
 };
 
 const cmp_claim_t* cmp_claims(uint32_t* n) {
