@@ -23,7 +23,8 @@ CMODEL  := $(wildcard cmodel/*.c)
 TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig_bloom_tb.c tb/units/rdu_tb.c tb/units/avu_tb.c tb/engine/rtl_load.c tb/engine/cosim.c tb/engine/bench.c \
            tb/engine/mutants.c tb/engine/area.c tb/units/quality.c tb/proto/tc/tc_units.c tb/sys/gsys_params.c tb/sys/gsys_cov.c tb/sys/gsys.c tb/sys/gsys_protocols.c tb/proto/tc/tc_proto.c tb/sys/traffic.c tb/proto/tc/tc_sys_rtl.c tb/sys/gsys_backend.c \
            tb/proto/tc/tc_cov.c tb/sys/sys_cli.c tb/sys/check.c tb/sys/episode.c tb/sys/litmus.c \
-           tb/sys/mwave.c tb/sys/swave.c tb/proto/tc/tc_gtkw.c \
+           tb/sys/mwave.c tb/sys/swave.c tb/proto/tc/tc_gtkw.c tb/sys/synth.c tb/sys/compare.c \
+           tb/sys/compare_claims.c tb/sys/compare_cli.c tb/sys/compare_report.c \
            tb/proto/gpu/gpu_units.c tb/proto/gpu/gpu_sys_rtl.c tb/proto/gpu/gpu_proto.c tb/proto/gpu/gpu_cov.c
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
@@ -36,7 +37,7 @@ UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
-        clean unit-tests asan-tests quality synth-rdu-avu synth-tc
+        clean unit-tests asan-tests quality compare synth-rdu-avu synth-tc
 
 help:
 	@echo "gpucoh make targets:"
@@ -50,6 +51,7 @@ help:
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
 	@echo "  make quality       rdu race-detection quality sweep (minutes), regenerates docs/quality.md/.png"
+	@echo "  make compare       every registered protocol variant on the synthetic workloads (seconds), regenerates docs/compare.md/.csv/.json/.png"
 	@echo "  make regress       long runs (10^7 cycles per configuration)"
 	@echo "  make format        clang-format the C/C++ sources (format-check: verify only)"
 	@echo "  make deps          install missing Debian packages (run by run/test automatically)"
@@ -143,6 +145,13 @@ mutants: $(GPUCOH)
 QUALITY_REQUESTS ?= 200000
 quality: $(GPUCOH)
 	$(GPUCOH) quality --requests $(QUALITY_REQUESTS) --seed 1 --out docs
+
+# every registered variant on prodcons, workqueue and readshared (tb/sys/synth.h), the small and
+# the paper configuration (a few seconds), seed 1; writes docs/compare.{md,csv,json,png}. Exits 1
+# when a run fails or a claim that applies to the registered variants does not hold.
+COMPARE_SEED ?= 1
+compare: $(GPUCOH)
+	$(GPUCOH) compare --protocol all --workload all --config small,paper --seed $(COMPARE_SEED) --out docs
 
 regress: $(GPUCOH)
 	@bash tools/regress.sh $(REGRESS_CYCLES)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * gpucoh -- the one command-line tool: list, cosim, waves, area, bench, mutants, quality.
+ * gpucoh -- the one command-line tool: list, cosim, waves, area, bench, mutants, quality,
+ * compare.
  * Every run ends with a readable summary and writes a JSON report; bad input gets a message
  * naming the problem and exit status 2 (a failed check exits 1).
  */
@@ -15,6 +16,7 @@
 
 #include "area.h"
 #include "bench.h"
+#include "compare.h"
 #include "cosim.h"
 #include "mutants.h"
 #include "quality.h"
@@ -46,6 +48,9 @@ static void usage(FILE* f) {
             "                                --netlist as its netlist (cosim --help)\n"
             "  episode [options]             TC data-race-free episode tester\n"
             "  litmus FILE... [options]      TC litmus runner (litmus/*.litmus)\n"
+            "  compare [options]             protocols side by side on synthetic workloads\n"
+            "                                (prodcons, workqueue, readshared): cycles,\n"
+            "                                messages, counters, claims (gpucoh compare --help)\n"
             "  version, --version            the version (VERSION file + git commit)\n"
             "  help                          this text\n"
             "\n"
@@ -961,6 +966,8 @@ int main(int argc0, char** argv0) {
         return cmd_mutants(argc, argv);
     if (!strcmp(c, "quality"))
         return gpucoh_quality_cmd(argc, argv);
+    if (!strcmp(c, "compare"))
+        return cmp_main(argc, argv);
     if (!strcmp(c, "episode"))
         return tc_cmd("episode", argc, argv, 2);
     if (!strcmp(c, "litmus"))

@@ -389,6 +389,11 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
                  cfg->mem_lat_min, cfg->mem_lat_max);
         return -1;
     }
+    if (p->n_req_kinds > GSYS_MAX_KINDS || p->n_rsp_kinds > GSYS_MAX_KINDS) {
+        snprintf(err, errlen, "system: %s names more than %d message kinds per network", p->name,
+                 GSYS_MAX_KINDS);
+        return -1;
+    }
     if (p->pd_size > GSYS_PD_MAX) {
         snprintf(err, errlen, "system: %s's descriptor is larger than GSYS_PD_MAX", p->name);
         return -1;
@@ -1225,6 +1230,59 @@ void gsys_stats(const gsys_t* s, FILE* f) {
             e2 += p->model_errors(p->bank_slot, c_model(s, p->bank_slot, b));
         fprintf(f, "model protocol errors: L1 %" PRIu64 " L2 %" PRIu64 "\n", e1, e2);
     }
+}
+
+static void stats_msgs(const gsys_t* s, gsys_stats_t* st) {
+    const gsys_proto_t* p = s->p;
+    st->n_req_kinds = p->n_req_kinds;
+    st->n_rsp_kinds = p->n_rsp_kinds;
+    st->req_kinds = p->req_kinds;
+    st->rsp_kinds = p->rsp_kinds;
+    for (uint32_t k = 0; k < p->n_req_kinds; k++) {
+        st->req[k] = s->st_req[k];
+        st->req_total += s->st_req[k];
+    }
+    for (uint32_t k = 0; k < p->n_rsp_kinds; k++) {
+        st->rsp[k] = s->st_rsp[k];
+        st->rsp_total += s->st_rsp[k];
+    }
+    st->rsp_copies = s->st_rsp_copies;
+}
+
+static void stats_model_errors(const gsys_t* s, gsys_stats_t* st) {
+    const gsys_proto_t* p = s->p;
+    if (!p->model_errors || !c_model(s, p->sm_slot, 0))
+        return;
+    st->have_model_errors = true;
+    for (uint32_t j = 0; j < s->n; j++)
+        st->model_errors_l1 += p->model_errors(p->sm_slot, c_model(s, p->sm_slot, j));
+    for (uint32_t b = 0; b < s->nb; b++)
+        st->model_errors_l2 += p->model_errors(p->bank_slot, c_model(s, p->bank_slot, b));
+}
+
+void gsys_stats_get(const gsys_t* s, gsys_stats_t* st) {
+    memset(st, 0, sizeof *st);
+    st->cycles = s->cycle;
+    st->harness_errors = s->errors;
+    memcpy(st->done, s->st_done, sizeof st->done);
+    st->fences[0] = s->st_fence[0];
+    st->fences[1] = s->st_fence[1];
+    st->core_req = s->st_core_req;
+    st->core_rsp = s->st_crsp;
+    st->lat_sum = s->st_lat_sum;
+    st->lat_n = s->st_lat_n;
+    st->lat_max = s->st_lat_max;
+    stats_msgs(s, st);
+    st->dram_fetch = s->st_fetch;
+    st->dram_wb = s->st_wb;
+    st->dram_rsp = s->st_memrsp;
+    st->core_stall = s->st_core_stall;
+    st->bank_stall = s->st_bank_stall;
+    st->rsp_conflict = s->st_rsp_conflict;
+    st->rq_max = s->st_rq_max;
+    st->rs_max = s->st_rs_max;
+    st->dram_max = s->st_dram_max;
+    stats_model_errors(s, st);
 }
 
 void gsys_store_image(const gsys_op_t* op, uint32_t line_bytes, uint32_t word, uint32_t* data,

@@ -147,6 +147,35 @@ typedef struct {
 
 struct gsys_cfg; /* below */
 
+/* Protocol counters of a run (the descriptor's optional `counters` hook, summed over the C models
+ * of every slot): a small fixed set every protocol fills as it can, so runs of different protocols
+ * compare (gpucoh compare). A counter the protocol does not fill has its bit clear in `have` and
+ * reads 0; reports print it as "-". */
+typedef enum {
+    GSYS_CTR_L1_INVALIDATIONS = 0, /* lines an L1 dropped by self-invalidation (flash invalidation
+                                      at an acquire / release / fence) or lease expiry (TC: E01 +
+                                      E02, counted when an expired line is found) */
+    GSYS_CTR_SB_FLUSHES,           /* store-buffer flushes (release, fence, full buffer); 0 for an
+                                      L1 without one (TC) */
+    GSYS_CTR_L1_STALL_CYCLES,      /* cycles an L1 could not serve the head of its core requests
+                                      (TC: S01-S03; not the cycles its queue refused a request:
+                                      those are gsys_stats_t.core_stall) */
+    GSYS_CTR_L1_LOAD_HITS,         /* loads served from a valid L1 copy (TC: C01, C02) */
+    GSYS_CTR_L1_LOAD_MISSES,       /* loads that found no valid copy: a request to the L2, or
+                                      merged into one in flight (TC: C03-C06) */
+    GSYS_CTR_L2_STALL_CYCLES,      /* cycles a bank could not serve the head of its requests (TC:
+                                      S01-S04; S04 is TC-Strong's write waiting for leases) */
+    GSYS_CTR_N
+} gsys_ctr_t;
+
+typedef struct gsys_counters {
+    uint64_t v[GSYS_CTR_N];
+    uint32_t have; /* bit k: counter k was filled by the protocol */
+} gsys_counters_t;
+
+/* "l1_invalidations", ... (the JSON / CSV names); NULL out of range */
+const char* gsys_ctr_name(uint32_t k);
+
 /* What random traffic is sized from, beyond the geometry. */
 typedef struct gsys_traffic {
     uint32_t l2_sets, l2_ways; /* a bank's sets and ways: conflict pools fill a set */
@@ -157,8 +186,8 @@ typedef struct gsys_traffic {
 /* Required by the system (gsys_new checks): the tables, geometry, bank_of, the views, msg_info,
  * req_src, rsp_copy, core_req, sm_rsp, bank_req, bank_fill, inputs, clear, fence_mask and
  * variant_of. Every other hook may be NULL: the system then does without it (no illegal inputs,
- * notes, coverage, final values from the banks, traffic hints, wave view). The command line
- * (sys_cli.c) also needs check, config, set_variant, param_set, params_print, params_json,
+ * notes, coverage, final values from the banks, traffic hints, wave view, counters). The command
+ * line (sys_cli.c) also needs check, config, set_variant, param_set, params_print, params_json,
  * full_every, model_bytes_json, illegal_report, illegal_expected and the cov_* hooks (it says so
  * before running). tests/test_gsys_proto.c runs a protocol with only the required hooks.
  *
@@ -281,6 +310,10 @@ typedef struct gsys_proto {
     void (*cov_summary)(const void* cov, const void* pd, char* buf, size_t n);
     void (*cov_print)(const void* cov, const void* pd, bool rows, FILE* f);
     void (*cov_json)(const void* cov, const void* pd, FILE* f);
+    /* Optional: add one C model's protocol counters (gsys_counters_t: set the bit of each counter
+     * filled in c->have, add to c->v[]) for an instance of slot. Called for every instance of every
+     * slot after a run (gsys_counters_collect); a protocol without the hook reports none. */
+    void (*counters)(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c);
 } gsys_proto_t;
 
 /* Every protocol the tool knows (tb/sys/gsys_protocols.c), NULL-ended. */
@@ -294,6 +327,11 @@ const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant);
  * bytes, zeroed by the caller) and return their protocol errors (model_errors). */
 uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
                           void* cov);
+
+/* Sum every C model's counters (p->counters) of a C backend into c (zeroed here); false when the
+ * protocol has no counters hook or the backend no C model. */
+bool gsys_counters_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
+                           gsys_counters_t* c);
 
 /* ---- the system ---------------------------------------------------------------------------- */
 
@@ -362,6 +400,32 @@ gsys_run_t gsys_run(gsys_t* s, uint64_t max_cycles, FILE* report);
 uint64_t gsys_cycle(const gsys_t* s);
 /* Statistics: messages by kind, loads/stores/atomics/fences completed, stall cycles. */
 void gsys_stats(const gsys_t* s, FILE* f);
+
+enum { GSYS_MAX_KINDS = 16 }; /* message kinds per network a protocol may name (gsys_new checks) */
+
+/* What gsys_stats prints, as numbers (gsys_stats_get). Message kinds are the protocol's
+ * (req_kinds / rsp_kinds); kind 0 is no message (TC: NONE) and counts 0. */
+typedef struct {
+    uint64_t cycles, harness_errors;
+    uint64_t done[GSYS_OP_N]; /* operations completed, by gsys_op_kind_t (stores: at issue) */
+    uint64_t fences[2];       /* fences (and releases' fences) completed: CTA, GPU scope */
+    uint64_t core_req, core_rsp;
+    uint64_t lat_sum, lat_n, lat_max; /* load / atomic latency in cycles (issue to response) */
+    uint32_t n_req_kinds, n_rsp_kinds;
+    const char* const* req_kinds; /* the protocol's names */
+    const char* const* rsp_kinds;
+    uint64_t req[GSYS_MAX_KINDS], rsp[GSYS_MAX_KINDS]; /* messages by kind */
+    uint64_t req_total, rsp_total; /* L1 -> L2 requests, L2 -> L1 responses (before fan-out) */
+    uint64_t rsp_copies;           /* response copies delivered to L1s (one per destination) */
+    uint64_t dram_fetch, dram_wb, dram_rsp;
+    uint64_t core_stall;               /* cycles a pending core request found its L1 not ready */
+    uint64_t bank_stall;               /* cycles a delivered request found its bank not ready */
+    uint64_t rsp_conflict;             /* cycles an L1 had more than one response to take */
+    uint64_t rq_max, rs_max, dram_max; /* most messages in flight */
+    bool have_model_errors;            /* the C models' protocol error counts below are known */
+    uint64_t model_errors_l1, model_errors_l2;
+} gsys_stats_t;
+void gsys_stats_get(const gsys_t* s, gsys_stats_t* st);
 /* One line per wavefront that is blocked, and what it waits for (deadlock reports). */
 void gsys_dump_blocked(const gsys_t* s, FILE* f);
 /* The store image of a STORE / RELEASE (word = the word in the line) or a STORE_LINE (its bytes

@@ -55,6 +55,40 @@ uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_back
     return errors;
 }
 
+const char* gsys_ctr_name(uint32_t k) {
+    static const char* const nm[GSYS_CTR_N] = {
+        [GSYS_CTR_L1_INVALIDATIONS] = "l1_invalidations",
+        [GSYS_CTR_SB_FLUSHES] = "store_buffer_flushes",
+        [GSYS_CTR_L1_STALL_CYCLES] = "l1_stall_cycles",
+        [GSYS_CTR_L1_LOAD_HITS] = "l1_load_hits",
+        [GSYS_CTR_L1_LOAD_MISSES] = "l1_load_misses",
+        [GSYS_CTR_L2_STALL_CYCLES] = "l2_stall_cycles",
+    };
+    return k < GSYS_CTR_N ? nm[k] : NULL;
+}
+
+bool gsys_counters_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
+                           gsys_counters_t* c) {
+    memset(c, 0, sizeof *c);
+    if (!p->counters || !cbe)
+        return false;
+    gsys_geom_t g;
+    p->geometry(pd, &g);
+    bool any = false;
+    for (uint32_t k = 0; k < p->nslots; k++) {
+        const gsys_place_t pl = p->slots[k].place;
+        const uint32_t n = pl == GSYS_AT_SM ? g.num_sm : pl == GSYS_AT_BANK ? g.num_banks : 1;
+        for (uint32_t i = 0; i < n; i++) {
+            const void* m = gsys_backend_model(cbe, k, i);
+            if (!m)
+                continue;
+            p->counters(pd, k, m, c);
+            any = true;
+        }
+    }
+    return any;
+}
+
 void gsys_geometry(const gsys_cfg_t* c, gsys_geom_t* g) {
     c->proto->geometry(gsys_pdc(c), g);
 }

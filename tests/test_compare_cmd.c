@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * test_compare_cmd.c -- gpucoh compare (tb/sys/compare.h, synth.h): every synthetic workload
+ * finishes with no wrong value on every TC variant at a tiny size; a broken run is caught (the
+ * checker made to read a line nobody wrote, and a mutated protocol whose L1 fills carry a wrong
+ * word); the claim logic judges fabricated numbers (PASS, FAIL, not run, not measured); the
+ * command refuses bad input with exit 2 and a message naming it, takes --opt=value, and writes
+ * its reports. The CLI cases run build/gpucoh (GPUCOH_ROOT must point at the repository).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "compare.h"
+#include "tc_sys.h"
+
+static char root[1024];
+
+/* ---- runs ---------------------------------------------------------------------------------- */
+
+/* The small configuration of variant `name` and a tiny workload of kind k (scale percent). */
+static void tiny_run(cmp_run_t* r, const char* name, uint32_t k, uint32_t scale) {
+    memset(r, 0, sizeof *r);
+    uint32_t vi = 0;
+    const gsys_proto_t* P = gsys_variant_find(name, &vi);
+    assert_non_null(P);
+    P->config(vi, false, &r->cfg);
+    r->cfg.seed = 3;
+    gsys_geom_t g;
+    gsys_geometry(&r->cfg, &g);
+    r->sc = synth_cfg_default(k, &g, 3, scale);
+    r->config = "small";
+    r->variant = name;
+}
+
+static void run_ok(cmp_run_t* r) {
+    char err[512];
+    const int rc = cmp_run(r, 2000000, true, err, sizeof err);
+    if (rc != 0)
+        print_error("cmp_run: %s\n", err);
+    assert_int_equal(rc, 0);
+    assert_true(r->ran);
+}
+
+static void test_workloads_pass_on_tc(void** state) {
+    (void)state;
+    static const char* const v[] = {"tc-strong", "tc-weak", "tc-weak-c"};
+    for (uint32_t k = 0; k < SYNTH_N; k++)
+        for (uint32_t i = 0; i < 3; i++) {
+            cmp_run_t r;
+            tiny_run(&r, v[i], k, 10);
+            run_ok(&r);
+            if (!r.pass)
+                print_error("%s on %s: %s\n", synth_name(k), v[i], r.why);
+            assert_true(r.pass);
+            assert_int_equal(r.rc, GSYS_RUN_DONE);
+            assert_int_equal(r.res.errors, 0);
+            assert_true(r.res.checked > 0);
+            assert_true(r.res.work_total > 0);
+            assert_int_equal(r.res.work_done, r.res.work_total);
+            assert_true(r.st.cycles > 0 && r.st.req_total > 0);
+            assert_true((r.ctr.have >> GSYS_CTR_L1_INVALIDATIONS) & 1u); /* TC fills its counters */
+            assert_true((r.ctr.have >> GSYS_CTR_L2_STALL_CYCLES) & 1u);
+        }
+}
+
+/* The same seed and parameters give the same run (a comparison can be replayed). */
+static void test_runs_are_deterministic(void** state) {
+    (void)state;
+    cmp_run_t a, b;
+    tiny_run(&a, "tc-weak", SYNTH_WORKQUEUE, 10);
+    tiny_run(&b, "tc-weak", SYNTH_WORKQUEUE, 10);
+    run_ok(&a);
+    run_ok(&b);
+    assert_int_equal(a.st.cycles, b.st.cycles);
+    assert_int_equal(a.st.req_total, b.st.req_total);
+    assert_int_equal(a.ctr.v[GSYS_CTR_L1_LOAD_HITS], b.ctr.v[GSYS_CTR_L1_LOAD_HITS]);
+}
+
+/* The checker is made to read a line nobody writes: every workload must fail on its values. */
+static void test_misread_is_caught(void** state) {
+    (void)state;
+    for (uint32_t k = 0; k < SYNTH_N; k++) {
+        cmp_run_t r;
+        tiny_run(&r, "tc-weak", k, 10);
+        r.sc.inject = SYNTH_INJECT_MISREAD;
+        run_ok(&r);
+        assert_false(r.pass);
+        assert_true(r.res.errors > 0);
+        assert_non_null(strstr(r.why, "wrong value"));
+    }
+}
+
+/* A mutated TC: its L1s receive every DATA response with word 0 flipped (a fill of a stale or
+ * corrupted line). The system, the C models and the workload are the real ones. */
+static gsys_proto_t bad_tc;
+
+static void bad_sm_rsp(void* in, const void* msg) {
+    tc_rsp_t m = *(const tc_rsp_t*)msg;
+    if (m.kind == TC_RSP_DATA)
+        m.data[0] ^= 0x80000000u;
+    tc_proto.sm_rsp(in, &m);
+}
+
+static void test_mutated_protocol_is_caught(void** state) {
+    (void)state;
+    bad_tc = tc_proto;
+    bad_tc.sm_rsp = bad_sm_rsp;
+    for (uint32_t k = 0; k < SYNTH_N; k++) {
+        cmp_run_t r;
+        tiny_run(&r, k == SYNTH_WORKQUEUE ? "tc-strong" : "tc-weak", k, 10);
+        r.cfg.proto = &bad_tc;
+        run_ok(&r);
+        if (r.pass)
+            print_error("%s passed on the mutated protocol\n", synth_name(k));
+        assert_false(r.pass);
+        assert_true(r.res.errors > 0);
+    }
+}
+
+/* ---- claims -------------------------------------------------------------------------------- */
+
+static void fake(cmp_run_t* r, const char* variant, uint32_t kind, uint64_t cycles,
+                 uint64_t l2_stall) {
+    memset(r, 0, sizeof *r);
+    r->config = "small";
+    r->variant = variant;
+    r->sc.kind = kind;
+    r->ran = r->pass = true;
+    r->st.cycles = cycles;
+    r->ctr.v[GSYS_CTR_L2_STALL_CYCLES] = l2_stall;
+    r->ctr.have = (1u << GSYS_CTR_N) - 1u;
+}
+
+static const cmp_claim_t* claim(const char* id) {
+    uint32_t n;
+    const cmp_claim_t* c = cmp_claims(&n);
+    for (uint32_t i = 0; i < n; i++)
+        if (!strcmp(c[i].id, id))
+            return &c[i];
+    fail_msg("no claim %s", id);
+    return NULL;
+}
+
+static uint32_t judge(const cmp_claim_t* c, const cmp_run_t* r, uint32_t n) {
+    cmp_verdict_t v;
+    cmp_claim_eval(c, "small", r, n, &v);
+    return v.status;
+}
+
+static void test_claim_logic(void** state) {
+    (void)state;
+    const cmp_claim_t* c = claim("TCW-CYC");
+    cmp_run_t r[2];
+    fake(&r[0], "tc-weak", SYNTH_PRODCONS, 100, 0);
+    fake(&r[1], "tc-strong", SYNTH_PRODCONS, 200, 0);
+    assert_int_equal(judge(c, r, 2), CLAIM_PASS);
+    r[0].st.cycles = 300; /* numbers that contradict the claim */
+    assert_int_equal(judge(c, r, 2), CLAIM_FAIL);
+    r[0].st.cycles = 200; /* equal is not fewer */
+    assert_int_equal(judge(c, r, 2), CLAIM_FAIL);
+    r[0].st.cycles = 100;
+    r[1].pass = false; /* a failed run cannot support a claim */
+    assert_int_equal(judge(c, r, 2), CLAIM_FAIL);
+    r[1].pass = true;
+    assert_int_equal(judge(c, r, 1), CLAIM_NOT_RUN); /* tc-strong was not run */
+    cmp_verdict_t v;
+    cmp_claim_eval(c, "paper", r, 2, &v); /* nothing at the paper configuration */
+    assert_int_equal(v.status, CLAIM_NOT_RUN);
+    const cmp_claim_t* s = claim("TCS-STALL");
+    fake(&r[0], "tc-weak", SYNTH_PRODCONS, 100, 50);
+    fake(&r[1], "tc-strong", SYNTH_PRODCONS, 200, 10); /* contradicts: strong stalls less */
+    assert_int_equal(judge(s, r, 2), CLAIM_FAIL);
+    r[1].ctr.v[GSYS_CTR_L2_STALL_CYCLES] = 500;
+    assert_int_equal(judge(s, r, 2), CLAIM_PASS);
+    r[0].ctr.have = 0; /* tc-weak's protocol counts nothing */
+    assert_int_equal(judge(s, r, 2), CLAIM_NOT_MEASURED);
+}
+
+static void test_claim_near_and_unregistered(void** state) {
+    (void)state;
+    cmp_claim_t c = {"T",         "readshared", "cycles", "tc-weak", CLAIM_NEAR,
+                     "tc-strong", 0.05,         "text",   "source"};
+    cmp_run_t r[2];
+    fake(&r[0], "tc-weak", SYNTH_READSHARED, 104, 0);
+    fake(&r[1], "tc-strong", SYNTH_READSHARED, 100, 0);
+    assert_int_equal(judge(&c, r, 2), CLAIM_PASS);
+    r[0].st.cycles = 120;
+    assert_int_equal(judge(&c, r, 2), CLAIM_FAIL);
+    c.b = "no-such-variant";
+    cmp_verdict_t v;
+    cmp_claim_eval(&c, "small", r, 2, &v);
+    assert_int_equal(v.status, CLAIM_NOT_RUN);
+    assert_non_null(strstr(v.why, "not registered"));
+}
+
+/* Every claim names a workload, a metric a run can have, and two variants. */
+static void test_claims_table(void** state) {
+    (void)state;
+    uint32_t n;
+    const cmp_claim_t* c = cmp_claims(&n);
+    assert_true(n >= 3);
+    cmp_run_t r;
+    fake(&r, "x", 0, 1, 1);
+    for (uint32_t i = 0; i < n; i++) {
+        double v;
+        assert_true(synth_find(c[i].workload) >= 0);
+        assert_true(cmp_metric(&r, c[i].metric, &v));
+        assert_true(strcmp(c[i].a, c[i].b) != 0);
+        assert_non_null(c[i].text);
+        assert_non_null(c[i].source);
+    }
+}
+
+/* ---- the command line ---------------------------------------------------------------------- */
+
+static int run(char* out, size_t n, const char* fmt, ...) {
+    char cmd[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    char full[4200];
+    snprintf(full, sizeof full, "cd %s && (%s) 2>&1", root, cmd);
+    FILE* p = popen(full, "r");
+    assert_non_null(p);
+    const size_t len = fread(out, 1, n - 1, p);
+    out[len] = 0;
+    const int st = pclose(p);
+    return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+}
+
+static void expect_usage(const char* args, const char* needle) {
+    char out[8192];
+    const int rc = run(out, sizeof out, "build/gpucoh compare %s", args);
+    if (rc != 2 || !strstr(out, needle))
+        print_error("gpucoh compare %s -> exit %d:\n%s\n", args, rc, out);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, needle));
+    assert_null(strstr(out, "[compare] run")); /* nothing ran */
+}
+
+static void test_cli_bad_input(void** state) {
+    (void)state;
+    expect_usage("--workload foo",
+                 "--workload: 'foo' is not one of: prodcons workqueue readshared");
+    expect_usage("--workload prodcons,bar", "'bar' is not one of");
+    expect_usage("--protocol tc-medium", "--protocol: 'tc-medium' is not a registered variant");
+    expect_usage("--protocol tc-medium", "tc-weak");
+    expect_usage("--protocol", "needs a value");
+    expect_usage("--protocol ,", "an empty list");
+    expect_usage("--config big", "--config: 'big' is not one of: small paper");
+    expect_usage("--seed ten", "--seed: 'ten' is not an unsigned number");
+    expect_usage("--scale 0", "--scale: 0 is out of range 1..10000");
+    expect_usage("--scale 20000", "out of range");
+    expect_usage("--cycles 0", "--cycles");
+    expect_usage("--inject typo", "--inject: 'typo' is not one of: misread");
+    expect_usage("--frobnicate", "unknown option '--frobnicate'");
+    expect_usage("extra", "unexpected argument 'extra'");
+    expect_usage("--no-plot=1", "takes no value");
+    expect_usage("--out /proc/nonexistent/x --no-plot", "cannot create the directory");
+    expect_usage("--json /nonexistent/x.json --no-plot", "cannot write /nonexistent/x.json");
+}
+
+static bool exists(const char* dir, const char* name) {
+    char p[2048];
+    struct stat sb;
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    return stat(p, &sb) == 0 && sb.st_size > 0;
+}
+
+static void test_cli_runs_and_reports(void** state) {
+    (void)state;
+    char dir[] = "/tmp/gpucoh-cmp-XXXXXX", out[32768];
+    assert_non_null(mkdtemp(dir));
+    int rc = run(out, sizeof out,
+                 "build/gpucoh compare --protocol=tc --workload=prodcons,readshared --scale=10 "
+                 "--no-plot --out=%s",
+                 dir);
+    if (rc != 0)
+        print_error("%s\n", out);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "gpucoh compare: pass: 6 run(s), 0 failed"));
+    assert_non_null(strstr(out, "== small / prodcons"));
+    assert_non_null(
+        strstr(out, "  replay    gpucoh compare --protocol tc-strong,tc-weak,tc-weak-c"));
+    assert_non_null(strstr(out, "not run"));
+    assert_true(exists(dir, "compare.md") && exists(dir, "compare.csv"));
+    assert_true(exists(dir, "compare.json") && !exists(dir, "compare.png"));
+    char js[4096];
+    rc = run(js, sizeof js, "grep -c '\"verdict\": \"pass\"' %s/compare.json", dir);
+    assert_int_equal(rc, 0);
+    /* a broken run: exit 1, verdict fail, a replay line of the failing pair */
+    rc = run(out, sizeof out,
+             "build/gpucoh compare --protocol tc-weak --workload prodcons --scale 10 --no-plot "
+             "--quiet --inject misread --out %s",
+             dir);
+    assert_int_equal(rc, 1);
+    assert_non_null(strstr(out, "gpucoh compare: FAIL: 1 run(s), 1 failed"));
+    assert_non_null(strstr(out, "replay    gpucoh compare --protocol tc-weak --workload prodcons"));
+    rc = run(js, sizeof js, "grep -c '\"verdict\": \"fail\"' %s/compare.json", dir);
+    assert_int_equal(rc, 0);
+    run(out, sizeof out, "rm -rf %s", dir);
+}
+
+static void test_cli_help(void** state) {
+    (void)state;
+    char out[8192];
+    assert_int_equal(run(out, sizeof out, "build/gpucoh compare --help"), 0);
+    assert_non_null(strstr(out, "usage: gpucoh compare"));
+    assert_int_equal(run(out, sizeof out, "build/gpucoh help"), 0);
+    assert_non_null(strstr(out, "compare [options]"));
+}
+
+int main(void) {
+    const char* r = getenv("GPUCOH_ROOT");
+    snprintf(root, sizeof root, "%s", r && *r ? r : ".");
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_workloads_pass_on_tc),
+        cmocka_unit_test(test_runs_are_deterministic),
+        cmocka_unit_test(test_misread_is_caught),
+        cmocka_unit_test(test_mutated_protocol_is_caught),
+        cmocka_unit_test(test_claim_logic),
+        cmocka_unit_test(test_claim_near_and_unregistered),
+        cmocka_unit_test(test_claims_table),
+        cmocka_unit_test(test_cli_bad_input),
+        cmocka_unit_test(test_cli_runs_and_reports),
+        cmocka_unit_test(test_cli_help),
+    };
+    return cmocka_run_group_tests_name("compare", tests, NULL, NULL);
+}
