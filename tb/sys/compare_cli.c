@@ -343,8 +343,8 @@ static void whole_replay(cmp_t* x) {
 
 /* ---- the table on stdout ------------------------------------------------------------------- */
 
-static const char* const CTR_SHORT[GSYS_CTR_N] = {"l1_inv",  "sb_flush", "l1_stall",
-                                                  "l1_hits", "l1_miss",  "l2_stall"};
+static const char* const CTR_SHORT[GSYS_CTR_N] = {"l1_inv",  "sb_flush", "l1_stall", "l1_hits",
+                                                  "l1_miss", "l2_stall", "inv_ev"};
 
 static double msgs(const cmp_run_t* r) {
     return (double)(r->st.req_total + r->st.rsp_copies);

@@ -165,6 +165,8 @@ typedef enum {
                                       merged into one in flight (TC: C03-C06) */
     GSYS_CTR_L2_STALL_CYCLES,      /* cycles a bank could not serve the head of its requests (TC:
                                       S01-S04; S04 is TC-Strong's write waiting for leases) */
+    GSYS_CTR_L1_INV_EVENTS,        /* flash self-invalidations of a whole L1 (events, whatever
+                                      they dropped); not filled by a protocol without them (TC) */
     GSYS_CTR_N
 } gsys_ctr_t;
 

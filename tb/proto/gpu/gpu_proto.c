@@ -351,6 +351,37 @@ static void cov_json(const void* cov, const void* pd, FILE* f) {
     gsys_cov_json(u, 2, pd, f);
 }
 
+/* ---- counters (gpucoh compare) ------------------------------------------------------------- */
+
+/* From the L1's statistics (gpu_l1.h gpu_l1_stats_t): the valid lines each INV dropped; flushes =
+ * fence / release batches completed plus full-buffer write-throughs; head stalls S01-S06; load
+ * hits C01 and misses (GETS sent or merged). The L2: stalls S01, S02 and the atomic waiting for
+ * its fill (A02). */
+static void counters(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c) {
+    (void)pd;
+    if (slot == GPU_SLOT_L1) {
+        gpu_l1_stats_t st;
+        gpu_l1_stats(model, &st);
+        const uint64_t* v = gpu_l1_cov(model);
+        c->v[GSYS_CTR_L1_INVALIDATIONS] += st.inv_lines;
+        c->v[GSYS_CTR_L1_INV_EVENTS] += st.inv;
+        c->v[GSYS_CTR_SB_FLUSHES] += st.batches + st.wt_full;
+        for (uint32_t k = 0; k < 6; k++)
+            c->v[GSYS_CTR_L1_STALL_CYCLES] += st.stall[k];
+        c->v[GSYS_CTR_L1_LOAD_HITS] += st.hits;
+        c->v[GSYS_CTR_L1_LOAD_MISSES] += v[GPU_L1_T_C02] + v[GPU_L1_T_C04] + v[GPU_L1_T_C05] +
+                                         v[GPU_L1_T_C06] + v[GPU_L1_T_C07] + v[GPU_L1_T_C08] +
+                                         v[GPU_L1_T_C09];
+        c->have |= 1u << GSYS_CTR_L1_INVALIDATIONS | 1u << GSYS_CTR_SB_FLUSHES |
+                   1u << GSYS_CTR_L1_STALL_CYCLES | 1u << GSYS_CTR_L1_LOAD_HITS |
+                   1u << GSYS_CTR_L1_LOAD_MISSES | 1u << GSYS_CTR_L1_INV_EVENTS;
+    } else {
+        const uint64_t* v = gpu_l2_cov(model);
+        c->v[GSYS_CTR_L2_STALL_CYCLES] += v[GPU_L2_T_S01] + v[GPU_L2_T_S02] + v[GPU_L2_T_A02];
+        c->have |= 1u << GSYS_CTR_L2_STALL_CYCLES;
+    }
+}
+
 const gsys_proto_t gpu_proto = {
     .name = "gpu",
     .variants = variants,
@@ -407,4 +438,5 @@ const gsys_proto_t gpu_proto = {
     .cov_summary = cov_summary,
     .cov_print = cov_print,
     .cov_json = cov_json,
+    .counters = counters,
 };
