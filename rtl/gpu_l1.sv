@@ -98,7 +98,8 @@
 //   G4  "LOAD plain" / "STORE plain" include a CTA-scope acquire load / release store under
 //       GPU-H (C01's and C10's "plain, or acq/rel && !gpu_s"); an acquire LOAD on a line with
 //       pend and stale stalls (C03, "any"), whatever its val.
-//   G5  A head whose op is not 1..4 is popped and changes nothing (warning CoreOpLegal_A).
+//   G5  A head whose op is not 1..4 is popped and changes nothing (warning CoreOpLegal_A);
+//       since I1 drops such a request at the push, it cannot occur.
 //   G6  The port stall (S04) counts only batch and idle pops that happen (not blocked, F37); a
 //       full pop is taken after the head's S03 stall and never stalls the head.
 //   G7  A response with kind 0 is an L9 protocol error.
@@ -923,8 +924,10 @@ module gpu_l1 #(
   // FIFO (L2 c, f, g)
   // ---------------------------------------------------------------------------------------------
 
-  logic push;
-  assign push = core_valid_i && core_ready_q;
+  // I1 (gpu_l1.md section 9): a request with op 0 or 5..7, or wf >= NumWf, is dropped here
+  logic push, push_legal;
+  assign push_legal = (core_op_i != 3'd0) && (core_op_i <= OpFence) && (32'(core_wf_i) < NumWf);
+  assign push       = core_valid_i && core_ready_q && push_legal;
 
   gpucoh_fifo #(
     .Width(EW + DB + LineBytes),
