@@ -41,9 +41,9 @@
  *     a reset.
  *  8. Before the first tick every output reads 0; after a reset edge core_ready and drained are
  *     1 (fcnt 0, sbcnt 0, wtp 0), everything else 0.
- *  9. gpu_l1_trans_reachable: S06 (C17's stall) is unreachable under GPU-D as C16-C20 are; the
- *     rows C03 and C17 are never counted (L11: "the row counted is the stall's", S01 / S06), so
- *     they are reported unreachable.
+ *  9. gpu_l1_trans_reachable: C16-C20 are unreachable under GPU-D; the row C03 is never
+ *     counted (L11: "the row counted is the stall's", S01), so it is reported unreachable; C19
+ *     and S06 are retired (D9).
  */
 #include "gpu_l1.h"
 
@@ -657,7 +657,7 @@ static uint32_t row_atomic(const gpu_l1_t* m, l1_head_t* h, const l1_meta_t* L) 
         return (h->m && dirty_nz(m, h->idx)) ? GPU_L1_T_C14 : GPU_L1_T_C15;
     }
     if (!h->m) {
-        return GPU_L1_T_C19;
+        return GPU_L1_T_C18; /* D9: performed at the L2 */
     }
     if (L->val) {
         const uint32_t* d = ldata(m, h->idx);
@@ -665,7 +665,7 @@ static uint32_t row_atomic(const gpu_l1_t* m, l1_head_t* h, const l1_meta_t* L) 
         h->writes = atomic_new(h->q->aop, d[h->wordi], h->q->a, h->q->b, &h->neww);
         return GPU_L1_T_C16;
     }
-    return L->pend ? GPU_L1_T_C17 : GPU_L1_T_C18;
+    return dirty_nz(m, h->idx) ? GPU_L1_T_C17 : GPU_L1_T_C18;
 }
 
 static uint32_t head_row(const gpu_l1_t* m, l1_head_t* h) {
@@ -722,7 +722,7 @@ static uint32_t l1_victim(const gpu_l1_t* m, uint32_t s, uint32_t* way) {
 }
 
 static bool row_allocates(uint32_t row) {
-    return row == GPU_L1_T_C05 || row == GPU_L1_T_C09 || row == GPU_L1_T_C12 || row == GPU_L1_T_C19;
+    return row == GPU_L1_T_C05 || row == GPU_L1_T_C09 || row == GPU_L1_T_C12;
 }
 
 static bool row_sends(uint32_t row) {
@@ -735,8 +735,8 @@ static bool row_sends(uint32_t row) {
     case GPU_L1_T_C13:
     case GPU_L1_T_C14:
     case GPU_L1_T_C15:
+    case GPU_L1_T_C17:
     case GPU_L1_T_C18:
-    case GPU_L1_T_C19:
     case GPU_L1_T_V01:
         return true;
     default:
@@ -748,9 +748,6 @@ static bool row_sends(uint32_t row) {
 static uint32_t stall_early(const gpu_l1_t* m, const l1_edge_t* e, l1_head_t* h) {
     if (h->row == GPU_L1_T_C03) {
         return GPU_L1_T_S01;
-    }
-    if (h->row == GPU_L1_T_C17) {
-        return GPU_L1_T_S06;
     }
     const bool sb_push = h->row == GPU_L1_T_C11 || h->row == GPU_L1_T_C12 ||
                          (h->row == GPU_L1_T_C16 && h->writes && !dirty_nz(m, h->idx));
@@ -778,9 +775,10 @@ static uint32_t head_stall(const gpu_l1_t* m, const l1_edge_t* e, l1_head_t* h) 
         return s;
     }
     const uint32_t row = h->row;
-    if (row == GPU_L1_T_C13 || row == GPU_L1_T_C14 || row == GPU_L1_T_V01) {
+    if (row == GPU_L1_T_C13 || row == GPU_L1_T_C14 || row == GPU_L1_T_C17 || row == GPU_L1_T_V01) {
         const bool pend =
-            (row == GPU_L1_T_C14 || (row == GPU_L1_T_C13 && h->m)) && m->line[h->idx].pend;
+            (row == GPU_L1_T_C14 || row == GPU_L1_T_C17 || (row == GPU_L1_T_C13 && h->m)) &&
+            m->line[h->idx].pend;
         if (e->batch_q || e->wtp_q == m->wmax || pend) {
             return GPU_L1_T_S05;
         }
@@ -905,21 +903,23 @@ static void act_store(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
     }
 }
 
-/* C14-C19 */
+/* C14-C18 (D9: C17 / C18 are C14 / C15 for a CTA atomic on a line that is not valid, acq 0) */
 static void act_atomic(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
     const l1_fentry_t* q = h->q;
     gpu_req_t* r = &m->out.req;
     switch (h->row) {
     case GPU_L1_T_C14:
+    case GPU_L1_T_C17:
         req_wt_dirty(m, e, q->line, h->idx);
         memset(ldirty(m, h->idx), 0, (size_t)m->mw * sizeof(uint32_t));
         m->st.wt_atomic++;
         return;
     case GPU_L1_T_C15:
+    case GPU_L1_T_C18:
         r->valid = true;
         r->kind = GPU_REQ_ATOMIC;
         r->wf = q->wf;
-        r->acq = q->acq;
+        r->acq = h->row == GPU_L1_T_C15 && q->acq;
         r->line = q->line;
         r->aop = q->aop;
         r->word = q->word;
@@ -947,13 +947,7 @@ static void act_atomic(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
         dm[h->wordi >> 3] |= 0xfu << ((h->wordi & 7u) * 4u);
         return;
     }
-    default: /* C18 C19: GETS, wait 0, stays */
-        if (h->row == GPU_L1_T_C19) {
-            l1_allocate(m, e, h);
-        }
-        send_gets(m, e, h);
-        m->line[h->idx].wait = 0u;
-        m->line[h->idx].acq = 0u;
+    default:
         return;
     }
 }
@@ -998,6 +992,7 @@ static bool row_writes_line(const l1_head_t* h) {
     switch (h->row) {
     case GPU_L1_T_C01:
     case GPU_L1_T_C15:
+    case GPU_L1_T_C18:
     case GPU_L1_T_C20:
     case GPU_L1_T_C21:
     case GPU_L1_T_C22:
@@ -1013,8 +1008,7 @@ static bool row_writes_line(const l1_head_t* h) {
 
 static void head_act(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
     m->cov[h->row]++;
-    e->fpop = h->row != GPU_L1_T_C14 && h->row != GPU_L1_T_C18 && h->row != GPU_L1_T_C19 &&
-              h->row != GPU_L1_T_V01;
+    e->fpop = h->row != GPU_L1_T_C14 && h->row != GPU_L1_T_C17 && h->row != GPU_L1_T_V01;
     if (h->row <= GPU_L1_T_C09) {
         act_load(m, e, h);
     } else if (h->row <= GPU_L1_T_C13) {
@@ -1346,9 +1340,9 @@ static const char* const l1_names[GPU_L1_T_N] = {
     "GPU ATOMIC: write the dirty line through first",
     "GPU ATOMIC: to the L2",
     "CTA ATOMIC performed in the L1",
-    "CTA ATOMIC waits for the fill (stall)",
-    "CTA ATOMIC on an invalid line: GETS",
-    "CTA ATOMIC miss: allocate, GETS",
+    "CTA ATOMIC, line not valid: dirty bytes through",
+    "CTA ATOMIC, line not valid: to the L2",
+    "retired (D9)",
     "CTA FENCE",
     "GPU FENCE: a batch starts",
     "GPU FENCE: waits for the next batch",
@@ -1372,7 +1366,7 @@ static const char* const l1_names[GPU_L1_T_N] = {
     "stall: store buffer full",
     "stall: port taken by the engine",
     "stall: WT limit or batch running",
-    "stall: CTA atomic waits for the fill",
+    "retired (D9)",
 };
 
 const char* gpu_l1_trans_id(gpu_l1_trans_t r) {
@@ -1383,16 +1377,16 @@ const char* gpu_l1_trans_name(gpu_l1_trans_t r) {
     return (unsigned)r < (unsigned)GPU_L1_T_N ? l1_names[r] : "?";
 }
 
-/* Section 9: under GPU-D every scope is gpu, so C16-C20 and C17's stall S06 never happen.
- * C03 and C17 only stall: L11 counts their stall rows S01 / S06 instead (reading 9). */
+/* Section 9: under GPU-D every scope is gpu, so C16-C20 never happen. C03 only stalls: L11
+ * counts its stall row S01 instead (reading 9). C19 and S06 are retired (D9). */
 bool gpu_l1_trans_reachable(const gpu_l1_desc_t* d, gpu_l1_trans_t r) {
     if (d == NULL || (unsigned)r >= (unsigned)GPU_L1_T_N) {
         return false;
     }
-    if (r == GPU_L1_T_C03 || r == GPU_L1_T_C17) {
+    if (r == GPU_L1_T_C03 || r == GPU_L1_T_C19 || r == GPU_L1_T_S06) {
         return false;
     }
-    if ((r >= GPU_L1_T_C16 && r <= GPU_L1_T_C20) || r == GPU_L1_T_S06) {
+    if (r >= GPU_L1_T_C16 && r <= GPU_L1_T_C20) {
         return d->hrf != 0u;
     }
     return true;
@@ -1468,8 +1462,9 @@ bool gpu_l1_fcov_reachable(const gpu_l1_desc_t* d, gpu_l1_fcov_t f) {
     case GPU_L1_F_RR_SCAN_WRAP:
         return d->l1_ways >= 2u;
     case GPU_L1_F_CAS_FAIL_L1:
-    case GPU_L1_F_DATA_NO_WAIT:
         return d->hrf != 0u;
+    case GPU_L1_F_DATA_NO_WAIT:
+        return false; /* retired with D9: every GETS now has a load waiting */
     case GPU_L1_F_FENCE_ALL_WAIT:
         return d->num_wf >= 2u;
     default:

@@ -3,9 +3,11 @@
  * test_gpu_golden.c -- directed golden tests of the baseline GPU protocol (GPU-D / GPU-H,
  * docs/units/gpu_l1.md, docs/units/gpu_l2.md) on the C models and on the Verilated RTL:
  *   S1  seed 002 section 2.1, the GPU-D and GPU-H rows (../shared/reference/notes/
- *       seed002-denovo.md sections 2.1-2.3): where a synchronization access executes,
- *       acquire invalidation, release flush, stores into the coalescing store buffer, load
- *       misses serviced by the L2;
+ *       seed002-denovo.md sections 2.1-2.3): where a synchronization access executes (GPU-H:
+ *       a CTA atomic in the L1 on a valid line, C16, and at the L2 on a line that is not
+ *       valid, C18, after C17 writes its dirty bytes through: gpu_l1.md D9), acquire
+ *       invalidation, release flush, stores into the coalescing store buffer, load misses
+ *       serviced by the L2;
  *   S2  seed 000 Table 3 rows a0-a18 without the remote rows (notes seed000-hlrc.md sections
  *       2.0 / 2.1): wg (= CTA) scope a0, a6, a15 under GPU-H; agent (= GPU) scope a1/a2,
  *       a7/a8, a16-a18 under both. A release store is given to the L1 as a FENCE and, once
@@ -34,12 +36,12 @@
  *       so a store to an absent line leaves the other bytes of the L1 line 0; an L2 way
  *       reserved by W03 likewise holds 0 outside the WT's bytes until the fill.
  *   R3  A WT carries only its bytes: data outside the mask is 0 (gpu_types.h), also for the
- *       store buffer's pops, V01 and C14 (the L1 array holds other bytes there).
+ *       store buffer's pops, V01, C14 and C17 (the L1 array holds other bytes there).
  *   R4  Every message carries its line: DATA and ATOM the request's line, a core LOAD response
  *       the line loaded. An ACK's line is not checked (the pages do not say); wf and acq of a
  *       GETS, a WT, a DATA and an ACK are 0 (gpu_types.h: "else 0").
  *   R5  R05 / R06 on the atomic's own line clear val without touching dirty bytes; a GPU
- *       atomic's line is not allocated by C15.
+ *       atomic's line is not allocated by C15, nor a CTA atomic's by C18.
  *   R6  fence_done_o shows fdone_d of the edge (L2 (g)), so a C20 fence shows its bit after the
  *       edge that takes it from the FIFO, and a batch's bit shows after the edge following the
  *       edge of its last ACK (B07 reads wtp_q).
@@ -1277,12 +1279,15 @@ static void s1_sync_gpud(bool rtl) {
 
 /* ================================================================================================
  * S1, GPU-H rows. Local (cta) scope: an acquire load hits in the L1 (C01) and invalidates
- * nothing; an atomic is performed in the L1 (C16), fetching an absent line first (C19, R01 with
- * no waiting load, C17, C16); a release completes at once (C20) and its store stays in the L1
- * (C12): nothing reaches the L2, so another SM's acquire still reads the old value. Global (gpu)
- * scope: as GPU-D: the release flushes the whole store buffer in FIFO order (C21, B01 x 4, ACKs,
- * B07: INV), its store goes to the L2 (C13), the acquire reads the L2 and invalidates the entire
- * L1 (C09, R03).
+ * nothing; an atomic is performed in the L1 on a valid line (C16); on a line that is not valid
+ * it is performed at the L2 (D9): on an absent line it goes to the L2 at once, with acq 0 and
+ * without allocating (C18; the L2 A03, M02, A01; R05 invalidates nothing), on an invalid line
+ * with dirty bytes it first writes them through (C17, the head stays) so that the L2 performs it
+ * after them (C18, W03, M02, A01); a release completes at once (C20) and its store stays in the
+ * L1 (C12): nothing reaches the L2, so another SM's acquire still reads the old value. Global
+ * (gpu) scope: as GPU-D: the release flushes the whole store buffer in FIFO order (C21; B02
+ * skips the entry of the line written through by C17, B01 x 2, ACKs, B07: INV), its store goes
+ * to the L2 (C13), the acquire reads the L2 and invalidates the entire L1 (C09, R03).
  * ============================================================================================== */
 static void s1h_local(sys_t* s) {
     step(s, "setup: C1 wf0 loads X and Z, stores Y word 0 = 5 (C12, SB [Y])");
@@ -1314,31 +1319,67 @@ static void s1h_local(sys_t* s) {
 }
 
 static void s1h_local2(sys_t* s) {
-    step(s, "local atomic on an absent line: C1 wf0 ATOMIC EXCH W word 0 := 0x77, cta: C19 "
-            "(allocate way 1, GETS, wait 0), R01 without a core response, C16");
-    ATOMIC(s, 0, 0, W_, .aop = GPU_AOP_EXCH, .word = 0, .a = 0x77, .gpu = false);
+    const w4_t x = with(m4(X_), 1, memw(X_, 1) + 2);
+    step(s, "local atomic on an absent line: C1 wf0 ATOMIC acq EXCH W word 0 := 0x77, cta: C18 "
+            "(no allocation, ATOMIC acq 0), L2 A03 (way 1, fetch), M02, A01; R05 without INV");
+    ATOMIC(s, 0, 0, W_, .aop = GPU_AOP_EXCH, .word = 0, .a = 0x77, .acq = true, .gpu = false);
     settle(s);
     EXP_NREQ(s, 0, 1);
-    EXP_GETS(s, 0, 0, W_);
-    EXP_DATA(s, 0, W_, 1u, m4(W_));
+    EXP_AREQ(s, 0, 0, W_, 0, .aop = GPU_AOP_EXCH, .word = 0, .a = 0x77, .acq = false);
+    EXP_FETCH(s, 1, W_);
+    EXP_NWB(s, 0);
+    EXP_NRSP(s, 1);
+    EXP_ATOM(s, 0, W_, 1u, 0, 0, m4(W_));
     EXP_NCRSP(s, 0, 1);
     EXP_CATOM(s, 0, 0, 1u, m4(W_));
-    EXP_L1(s, 0, W_, 1, .val = 1, .dirty = MW(0));
-    EXP_L1D(s, 0, W_, 1, with(m4(W_), 0, 0x77));
-    EXP_RR1(s, 0, 3, 0);
-    EXP_L1S(s, 0, .sbcnt = 3, .sb = {Y_, X_, W_});
+    EXP_L1_FREE(s, 0, 3, 1);
+    EXP_RR1(s, 0, 3, 1);
+    EXP_L1(s, 0, Z_, 0, .val = 1);
+    EXP_L1(s, 0, X_, 0, .val = 1, .dirty = MW(1));
+    EXP_L1D(s, 0, X_, 0, x);
+    EXP_L1S(s, 0, .sbcnt = 2, .sb = {Y_, X_});
+    EXP_L2(s, Z_, 0, GPU_L2_V, m4(Z_));
+    EXP_L2(s, W_, 1, GPU_L2_D, with(m4(W_), 0, 0x77));
+    EXP_RR2(s, 3, 0);
+    EXP_L2_IDLE(s);
+
+    const w4_t y = with(m4(Y_), 0, 5);
+    step(s, "local atomic on an invalid line with dirty bytes: C1 wf2 ATOMIC ADD Y word 0 += 3, "
+            "cta: C17 (WT of the dirty word, the head stays), C18; L2 W03 (fetch), ACK, M02, "
+            "A01 after the WT: the old value 5");
+    ATOMIC(s, 0, 2, Y_, .aop = GPU_AOP_ADD, .word = 0, .a = 3, .gpu = false);
+    settle(s);
+    EXP_NREQ(s, 0, 2);
+    EXP_WT(s, 0, 0, Y_, MW(0), w4(5, 0, 0, 0));
+    EXP_AREQ(s, 0, 1, Y_, 2, .aop = GPU_AOP_ADD, .word = 0, .a = 3);
+    CK(s, "edge of the ATOMIC = the WT's edge + 1 (C17 stays, C18 the next edge)",
+       s->req[0][0].cycle + 1, s->req[0][1].cycle);
+    EXP_FETCH(s, 1, Y_);
+    EXP_NWB(s, 0);
+    EXP_NRSP(s, 2);
+    EXP_ACK(s, 0, 1u);
+    EXP_ATOM(s, 1, Y_, 1u, 2, 0, y);
+    EXP_NCRSP(s, 0, 1);
+    EXP_CATOM(s, 0, 0, 4u, y);
+    EXP_L1_FREE(s, 0, 1, 0); /* C17: dirty := 0 (val 0): the line is no longer allocated */
+    EXP_L1_FREE(s, 0, 1, 1);
+    EXP_L1(s, 0, X_, 0, .val = 1, .dirty = MW(1));
+    EXP_L1S(s, 0, .sbcnt = 2, .sb = {Y_, X_}); /* Y's entry stays, skipped at its pop */
+    EXP_L2(s, Y_, 0, GPU_L2_D, with(m4(Y_), 0, 8));
+    EXP_RR2(s, 1, 1);
+    EXP_L2_IDLE(s);
 
     step(s, "local release: C1 wf0 FENCE cta (C20: fence_done at once, no batch), STORE rel cta "
             "F word 0 = 1 (reading R1: C12 in the L1); nothing to the L2");
     FENCE_ISSUE(s, 0, 0, false);
-    EXP_L1S(s, 0, .sbcnt = 3, .sb = {Y_, X_, W_}, .fdone = 1);
+    EXP_L1S(s, 0, .sbcnt = 2, .sb = {Y_, X_}, .fdone = 1);
     store_rel(s, 0, 0, F_, 0, 1, false);
     settle(s);
     EXP_NREQ(s, 0, 0);
     EXP_NRSP(s, 0);
     EXP_L1(s, 0, F_, 0, .dirty = MW(0));
     EXP_L1D(s, 0, F_, 0, w4(1, 0, 0, 0));
-    EXP_L1S(s, 0, .sbcnt = 4, .sb = {Y_, X_, W_, F_}, .fdone = 1);
+    EXP_L1S(s, 0, .sbcnt = 3, .sb = {Y_, X_, F_}, .fdone = 1);
 
     step(s, "C2 wf0 LOAD acq F (gpu): the L2 has the old F (a local release publishes nothing)");
     load_acq(s, 1, 0, F_, true);
@@ -1348,27 +1389,27 @@ static void s1h_local2(sys_t* s) {
 }
 
 static void s1h_global(sys_t* s) {
-    step(s, "global release: C1 wf0 FENCE gpu: C21 (fl 4), B01 pops Y, X, W, F in FIFO order, "
-            "four WTs and ACKs, B07: INV");
+    step(s, "global release: C1 wf0 FENCE gpu: C21 (fl 3), pops in FIFO order: Y (B02: written "
+            "through by C17, no WT), X and F (B01), two WTs and ACKs, B07: INV");
     FENCE_ISSUE(s, 0, 0, true);
-    EXP_L1S(s, 0, .batch = 1, .fl = 4, .fcur = 1, .sbcnt = 4, .sb = {Y_, X_, W_, F_});
+    EXP_L1S(s, 0, .batch = 1, .fl = 3, .fcur = 1, .sbcnt = 3, .sb = {Y_, X_, F_});
     const uint64_t done = FENCE_WAIT(s, 0, 0);
     CK(s, "edge after which fence_done shows (= the last ACK's edge + 1)", last_ack(s, 0) + 1,
        done);
     settle(s);
-    EXP_NREQ(s, 0, 4);
-    EXP_WT(s, 0, 0, Y_, MW(0), w4(5, 0, 0, 0));
-    EXP_WT(s, 0, 1, X_, MW(1), w4(0, memw(X_, 1) + 2, 0, 0));
-    EXP_WT(s, 0, 2, W_, MW(0), w4(0x77, 0, 0, 0));
-    EXP_WT(s, 0, 3, F_, MW(0), w4(1, 0, 0, 0));
-    EXP_NRSP(s, 4);
-    EXP_L1S(s, 0, .sbh = 0, .fdone = 1);
+    EXP_NREQ(s, 0, 2);
+    EXP_WT(s, 0, 0, X_, MW(1), w4(0, memw(X_, 1) + 2, 0, 0));
+    EXP_WT(s, 0, 1, F_, MW(0), w4(1, 0, 0, 0));
+    EXP_NRSP(s, 2);
+    EXP_ACK(s, 0, 1u);
+    EXP_ACK(s, 1, 1u);
+    EXP_L1S(s, 0, .sbh = 3, .fdone = 1);
     EXP_L1(s, 0, X_, 0, .val = 0);
     EXP_L1(s, 0, Z_, 0, .val = 0);
-    EXP_L1(s, 0, W_, 1, .val = 0);
+    EXP_L1_FREE(s, 0, 3, 1); /* W was never allocated (C18) */
     EXP_L1(s, 0, Y_, 0, .val = 0);
     EXP_L1(s, 0, F_, 0, .val = 0);
-    EXP_L2(s, Y_, 0, GPU_L2_D, with(m4(Y_), 0, 5));
+    EXP_L2(s, Y_, 0, GPU_L2_D, with(m4(Y_), 0, 8));
     EXP_L2(s, X_, 0, GPU_L2_D, with(m4(X_), 1, memw(X_, 1) + 2));
     EXP_L2(s, W_, 1, GPU_L2_D, with(m4(W_), 0, 0x77));
     EXP_L2(s, F_, 0, GPU_L2_D, with(m4(F_), 0, 1));

@@ -222,19 +222,26 @@ static void test_names_reach(void** state) {
     gpu_l1_desc_t d = gpu_l1_desc_from(&sd), h = gpu_l1_desc_from(&sh);
     assert_false(gpu_l1_trans_reachable(&d, GPU_L1_T_C16));
     assert_false(gpu_l1_trans_reachable(&d, GPU_L1_T_C20));
+    assert_false(gpu_l1_trans_reachable(&d, GPU_L1_T_C17));
+    assert_false(gpu_l1_trans_reachable(&d, GPU_L1_T_C18));
     assert_false(gpu_l1_trans_reachable(&d, GPU_L1_T_S06));
     assert_true(gpu_l1_trans_reachable(&d, GPU_L1_T_C21));
     assert_true(gpu_l1_trans_reachable(&d, GPU_L1_T_C15));
     assert_true(gpu_l1_trans_reachable(&h, GPU_L1_T_C16));
-    assert_true(gpu_l1_trans_reachable(&h, GPU_L1_T_S06));
     assert_false(gpu_l1_trans_reachable(&h, GPU_L1_T_C03)); /* counted as S01 */
-    assert_false(gpu_l1_trans_reachable(&h, GPU_L1_T_C17)); /* counted as S06 */
+    /* D9: C17 (the dirty bytes through) and C18 (to the L2) are rows of their own; C19 and
+     * C17's former stall S06 are retired */
+    assert_true(gpu_l1_trans_reachable(&h, GPU_L1_T_C17));
+    assert_true(gpu_l1_trans_reachable(&h, GPU_L1_T_C18));
+    assert_false(gpu_l1_trans_reachable(&h, GPU_L1_T_C19));
+    assert_false(gpu_l1_trans_reachable(&h, GPU_L1_T_S06));
     assert_true(gpu_l1_fcov_reachable(&d, GPU_L1_F_VIC_FREE_W0 + 1));
     assert_false(gpu_l1_fcov_reachable(&d, GPU_L1_F_VIC_FREE_W0 + 2));
     assert_false(gpu_l1_fcov_reachable(&d, GPU_L1_F_VIC_CLEAN_W0 + 2));
     assert_false(gpu_l1_fcov_reachable(&d, GPU_L1_F_CAS_FAIL_L1));
+    assert_true(gpu_l1_fcov_reachable(&h, GPU_L1_F_CAS_FAIL_L1));
     assert_false(gpu_l1_fcov_reachable(&d, GPU_L1_F_DATA_NO_WAIT));
-    assert_true(gpu_l1_fcov_reachable(&h, GPU_L1_F_DATA_NO_WAIT));
+    assert_false(gpu_l1_fcov_reachable(&h, GPU_L1_F_DATA_NO_WAIT)); /* retired (D9) */
     d.l1_ways = 1;
     d.num_wf = 1;
     assert_false(gpu_l1_fcov_reachable(&d, GPU_L1_F_RR_SCAN_WRAP));
@@ -823,45 +830,185 @@ static void test_l1_inv_same_edge_gets(void** state) {
     l1_close(&t);
 }
 
-/* GPU-H: a CTA atomic fetches its line (C19, S06, R01 without a wait) and is performed in the
- * L1 (C16: dirty word, store-buffer push) */
+static void rsp_atom(l1h_t* t, uint32_t wf, bool acq, uint64_t line, uint32_t w0, uint32_t w1,
+                     uint32_t w2, uint32_t w3) {
+    rsp_data(t, line, w0, w1, w2, w3);
+    t->in.rsp.kind = GPU_RSP_ATOM;
+    t->in.rsp.wf = wf;
+    t->in.rsp.acq = acq;
+}
+
+static void expect_atomic_req(const l1h_t* t, uint64_t line, uint32_t wf, bool acq, uint32_t aop,
+                              uint32_t w, uint32_t a) {
+    const gpu_req_t* r = &t->out.req;
+    assert_true(r->valid);
+    assert_int_equal(r->kind, GPU_REQ_ATOMIC);
+    assert_int_equal(r->line, line);
+    assert_int_equal(r->wf, wf);
+    assert_int_equal(r->acq, acq);
+    assert_int_equal(r->aop, aop);
+    assert_int_equal(r->word, w);
+    assert_int_equal(r->a, a);
+    assert_int_equal(r->b, 0);
+    assert_int_equal(r->mask[0], 0);
+    assert_int_equal(r->data[1], 0);
+}
+
+/* GPU-H, D9. Line 0x09 is set 1, tag 2, way 0 = line 2; the test plays the L2, whose line 0x09
+ * holds 0x10 0x20 0x30 0x40 at first. (a) A CTA atomic on the absent line goes to the L2 with acq
+ * 0 although the core asked for an acquire (C18: no allocation, pop) and its ATOM answers (R05).
+ * (b) On a valid line it is performed in the L1 (C16: dirty word, store-buffer push; a failing
+ * CAS writes nothing). (c) A GPU acquire atomic's answer (R06) invalidates the line, its dirty
+ * word stays: a CTA atomic writes it through (C17, the head stays), the line is free, and the
+ * atomic goes to the L2 (C18). (d) On a pending line with dirty bytes C17 stalls (S05) until the
+ * DATA (R01) makes the line valid; then the atomic is performed in the L1 (C16). */
 static void test_l1_cta_atomic(void** state) {
     (void)state;
     l1h_t t;
     l1_open(&t, l1_small(GPU_H));
-    core_atomic(&t, 2, 0x09, false, GPU_AOP_ADD, 1, 5); /* set 1 tag 2: line 2 */
+    /* (a) */
+    core_atomic(&t, 2, 0x09, false, GPU_AOP_ADD, 1, 5);
+    t.in.core.acq = true;
     l1_tick(&t);
-    l1_tick(&t); /* C19 */
+    expect_quiet(&t);
+    l1_tick(&t); /* C18 */
+    expect_atomic_req(&t, 0x09, 2, false, GPU_AOP_ADD, 1, 5);
+    assert_false(t.out.crsp.valid);
+    expect_free(&t, 2);
+    expect_free(&t, 3);
+    expect_touched(&t, 0, 0, false);
+    const gpu_l1_state_t* s = l1_st(&t);
+    assert_int_equal(s->fcnt, 0);
+    assert_int_equal(s->sbcnt, 0);
+    assert_int_equal(s->idle, 2);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C18], 1);
+    rsp_atom(&t, 2, false, 0x09, 0x10, 0x20, 0x30, 0x40);
+    l1_tick(&t); /* R05: no line matches */
+    expect_crsp(&t, GPU_CRSP_ATOMIC, 4, 0x09, 0x10, 0x20, 0x30, 0x40);
+    assert_false(t.out.req.valid);
+    expect_free(&t, 2);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_R05], 1);
+    /* (b) the L2 now holds 0x25 in word 1 */
+    core_load(&t, 0, 0x09, false, false);
+    l1_tick(&t);
+    l1_tick(&t); /* C05 */
     expect_gets(&t, 0x09);
-    expect_line(&t, 2, 2, 0, 1, 0, 0, 0, 0);
-    assert_int_equal(l1_st(&t)->fcnt, 1);
-    l1_tick(&t); /* C17 -> S06 */
-    expect_quiet(&t);
-    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_S06], 1);
-    rsp_data(&t, 0x09, 10, 20, 30, 40);
-    l1_tick(&t); /* R01, wait 0: no core response */
-    expect_quiet(&t);
+    expect_line(&t, 2, 2, 0, 1, 0, 0, 1, 0);
+    rsp_data(&t, 0x09, 0x10, 0x25, 0x30, 0x40);
+    l1_tick(&t); /* R01 */
+    expect_crsp(&t, GPU_CRSP_LOAD, 1, 0x09, 0x10, 0x25, 0x30, 0x40);
     expect_line(&t, 2, 2, 1, 0, 0, 0, 0, 0);
-    assert_int_equal(gpu_l1_fcov(t.m)[GPU_L1_F_DATA_NO_WAIT], 1);
+    core_atomic(&t, 2, 0x09, false, GPU_AOP_ADD, 1, 5);
+    l1_tick(&t);
     l1_tick(&t); /* C16 */
-    expect_crsp(&t, GPU_CRSP_ATOMIC, 4, 0x09, 10, 20, 30, 40);
+    expect_crsp(&t, GPU_CRSP_ATOMIC, 4, 0x09, 0x10, 0x25, 0x30, 0x40);
     assert_false(t.out.req.valid);
     expect_line(&t, 2, 2, 1, 0, 0, 0, 0, 0xf0);
-    expect_data(&t, 2, 10, 25, 30, 40);
-    const gpu_l1_state_t* s = l1_st(&t);
+    expect_data(&t, 2, 0x10, 0x2a, 0x30, 0x40);
+    s = l1_st(&t);
     assert_int_equal(s->fcnt, 0);
     assert_int_equal(s->sbcnt, 1);
     assert_int_equal(s->sb[0], 0x09);
     assert_int_equal(s->idle, 0);
-    /* a failing CAS answers and writes nothing */
     core_atomic(&t, 1, 0x09, false, GPU_AOP_CAS, 1, 99);
     l1_tick(&t);
-    l1_tick(&t);
-    expect_crsp(&t, GPU_CRSP_ATOMIC, 2, 0x09, 10, 25, 30, 40);
-    expect_data(&t, 2, 10, 25, 30, 40);
-    assert_int_equal(l1_st(&t)->sbcnt, 1);
+    l1_tick(&t); /* C16, a failing CAS */
+    expect_crsp(&t, GPU_CRSP_ATOMIC, 2, 0x09, 0x10, 0x2a, 0x30, 0x40);
+    assert_false(t.out.req.valid);
+    expect_data(&t, 2, 0x10, 0x2a, 0x30, 0x40);
+    s = l1_st(&t);
+    assert_int_equal(s->sbcnt, 1);
+    assert_int_equal(s->idle, 2); /* a CAS that does not write is not a store (L10) */
     assert_int_equal(gpu_l1_fcov(t.m)[GPU_L1_F_CAS_FAIL_L1], 1);
     assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C16], 2);
+    /* (c) line 0x0a (set 2) is absent: a GPU acquire atomic goes to the L2 (C15) */
+    core_atomic(&t, 3, 0x0a, true, GPU_AOP_ADD, 0, 1);
+    t.in.core.acq = true;
+    l1_tick(&t);
+    l1_tick(&t); /* C15 */
+    expect_atomic_req(&t, 0x0a, 3, true, GPU_AOP_ADD, 0, 1);
+    rsp_atom(&t, 3, true, 0x0a, 7, 0, 0, 0);
+    l1_tick(&t); /* R06 + INV: line 2 not valid, its dirty word stays */
+    expect_crsp(&t, GPU_CRSP_ATOMIC, 8, 0x0a, 7, 0, 0, 0);
+    assert_false(t.out.req.valid);
+    expect_line(&t, 2, 2, 0, 0, 0, 0, 0, 0xf0);
+    expect_data(&t, 2, 0x10, 0x2a, 0x30, 0x40);
+    core_atomic(&t, 2, 0x09, false, GPU_AOP_ADD, 1, 5);
+    l1_tick(&t);
+    l1_tick(&t); /* C17: WT of the dirty word; the head stays */
+    expect_wt(&t, 0x09, 0xf0, 0, 0x2a, 0, 0);
+    assert_false(t.out.crsp.valid);
+    expect_free(&t, 2);
+    s = l1_st(&t);
+    assert_int_equal(s->fcnt, 1);
+    assert_int_equal(s->wtp, 1);
+    assert_int_equal(s->sbcnt, 1); /* the entry stays; its pop will find the line clean */
+    assert_int_equal(s->idle, 7);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C17], 1);
+    l1_tick(&t); /* C18: the line no longer matches */
+    expect_atomic_req(&t, 0x09, 2, false, GPU_AOP_ADD, 1, 5);
+    assert_false(t.out.crsp.valid);
+    expect_free(&t, 2);
+    s = l1_st(&t);
+    assert_int_equal(s->fcnt, 0);
+    assert_int_equal(s->wtp, 1);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C18], 2);
+    rsp_ack(&t);
+    l1_tick(&t); /* R04 */
+    expect_quiet(&t);
+    assert_int_equal(l1_st(&t)->wtp, 0);
+    assert_false(t.out.drained); /* the skipped entry is still in the ring */
+    rsp_atom(&t, 2, false, 0x09, 0x10, 0x2a, 0x30, 0x40); /* the L2 had the WT first */
+    l1_tick(&t);                                          /* R05 */
+    expect_crsp(&t, GPU_CRSP_ATOMIC, 4, 0x09, 0x10, 0x2a, 0x30, 0x40);
+    assert_false(t.out.req.valid);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_R05], 2);
+    /* (d) the L2 now holds 0x2f in word 1 */
+    core_load(&t, 0, 0x09, false, false);
+    l1_tick(&t);
+    l1_tick(&t); /* C05: way 0 is free (rule 1), rr[1] := 1 */
+    expect_gets(&t, 0x09);
+    expect_line(&t, 2, 2, 0, 1, 0, 0, 1, 0);
+    assert_int_equal(l1_st(&t)->rr[1], 1);
+    core_store(&t, 1, 0x09, 2, 0x55, false);
+    l1_tick(&t);
+    l1_tick(&t); /* C11 into the pending line */
+    expect_quiet(&t);
+    expect_line(&t, 2, 2, 0, 1, 0, 0, 1, 0xf00);
+    s = l1_st(&t);
+    assert_int_equal(s->sbcnt, 2);
+    assert_int_equal(s->sb[1], 0x09);
+    core_atomic(&t, 2, 0x09, false, GPU_AOP_ADD, 1, 5);
+    l1_tick(&t);
+    l1_tick(&t); /* C17 on a pending line -> S05 */
+    expect_quiet(&t);
+    expect_line(&t, 2, 2, 0, 1, 0, 0, 1, 0xf00);
+    s = l1_st(&t);
+    assert_int_equal(s->fcnt, 1);
+    assert_int_equal(s->wtp, 0);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_S05], 1);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C17], 1);
+    rsp_data(&t, 0x09, 0x10, 0x2f, 0x30, 0x40);
+    l1_tick(&t); /* R01 merged under the dirty word 2 */
+    expect_crsp(&t, GPU_CRSP_LOAD, 1, 0x09, 0x10, 0x2f, 0x55, 0x40);
+    assert_false(t.out.req.valid);
+    expect_line(&t, 2, 2, 1, 0, 0, 0, 0, 0xf00);
+    l1_tick(&t); /* C16: dirty already, no push */
+    expect_crsp(&t, GPU_CRSP_ATOMIC, 4, 0x09, 0x10, 0x2f, 0x55, 0x40);
+    assert_false(t.out.req.valid);
+    expect_line(&t, 2, 2, 1, 0, 0, 0, 0, 0xff0);
+    expect_data(&t, 2, 0x10, 0x34, 0x55, 0x40);
+    s = l1_st(&t);
+    assert_int_equal(s->fcnt, 0);
+    assert_int_equal(s->sbcnt, 2);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C16], 3);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C17], 1);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C18], 2);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C19], 0);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_S06], 0);
+    assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_R06], 1);
+    assert_int_equal(gpu_l1_fcov(t.m)[GPU_L1_F_DATA_NO_WAIT], 0);
+    assert_int_equal(gpu_l1_errors(t.m), 0);
     l1_close(&t);
 }
 
