@@ -8,8 +8,9 @@
 // GPU-H (Hrf = 1) CTA-scope synchronization stays in the L1 (no flush, no invalidation, CTA
 // atomics performed in the L1). Core requests wait in an L1Queue-entry FIFO; L2 responses are
 // taken in every cycle and take priority over the FIFO head. Specification:
-// docs/units/gpu_l1.md (rules L1-L11, rows C01-C22, R01-R06, B01-B08, V01, stalls S01-S06);
-// timing contract: docs/timing.md. Every output is a register.
+// docs/units/gpu_l1.md (rules L1-L12, rows C01-C18 and C20-C22, R01-R06, B01-B08, V01, stalls
+// S01-S05; C19 and S06 are retired with D9: a CTA atomic on a line that is not valid is sent
+// to the L2, C17 / C18); timing contract: docs/timing.md. Every output is a register.
 //
 //                  +--------------------------------------------------+
 //  core_*        =>| FIFO[L1Queue] -> head --+                        |=> core_ready_o
@@ -83,16 +84,20 @@
 //   L9  A DATA finds a matching pending line, an ACK needs wtp > 0; otherwise a protocol error
 //       (warning L9_RspFindsLine_A) that changes nothing.
 //   L10 idle := 0 at a performed store row (C10-C13) or writing C16, else min(idle + 1, SbIdle).
-//   L11 The head's stalls in order: own (S01, S06), store buffer full (S03), allocation (V01,
-//       S02), WT rules (S05), port (S04).
+//   L11 The head's stalls in order: own (C03 -> S01), store buffer full (S03), allocation (V01,
+//       S02), WT rules (S05: C13, C14, C17, V01), port (S04).
+//   L12 fdone[wf] := 0 at the push of a FENCE of wf.
+//   D9  A CTA atomic (GPU-H) is performed in the L1 on a valid line (C16); on a line that is
+//       not valid it writes the line's dirty bytes through first (C17, the head stays) and is
+//       then sent to the L2 as a GPU atomic without acquire (C18). It never allocates.
 //
 // Readings of the specification taken here (listed for the page owner):
 //   G1  Engine pops (batch and idle) happen in response edges too, and their WT is sent (F43:
 //       an ACK in the edge a WT is sent); "a response edge never sends a request" is read as
 //       "a response row never sends one".
-//   G2  A WT built from a line (engine pop, C14, V01) carries the line's bytes under its dirty
-//       mask and 0 elsewhere (gpu_types.h: bytes outside the mask are 0); C13 carries the core's
-//       data and mask as given.
+//   G2  A WT built from a line (engine pop, C14, C17, V01) carries the line's bytes under its
+//       dirty mask and 0 elsewhere (gpu_types.h: bytes outside the mask are 0); C13 carries the
+//       core's data and mask as given.
 //   G3  core_ready_o and drained_o are 1 after reset (L2 g on the reset state), the other
 //       output registers 0.
 //   G4  "LOAD plain" / "STORE plain" include a CTA-scope acquire load / release store under
@@ -103,6 +108,11 @@
 //   G6  The port stall (S04) counts only batch and idle pops that happen (not blocked, F37); a
 //       full pop is taken after the head's S03 stall and never stalls the head.
 //   G7  A response with kind 0 is an L9 protocol error.
+//   G8  C18's "!m, or !val and dirty == 0" is !m || (!val && dirty == 0): a matching clean line
+//       that is not valid takes C18 even while its GETS is outstanding (the ATOM answer then
+//       stales it, R05); C17 is m && !val && dirty != 0, pending or not (pending: S05). C18's
+//       ATOMIC carries the head's wf, aop, word, a, b and acq 0 whatever core_acq_i was; C17
+//       and C18 are not store rows (L10: idle_q keeps counting, as for C14 / C15, R7).
 //
 // Implementation: the event's set (head or response line) and the popped entry's set are each
 // looked at (ways loop, L1Ways wide). At most one line is written by the event (index e_idx:
@@ -527,7 +537,7 @@ module gpu_l1 #(
 
   // Rows (the first that applies; hit = m).
   logic c01, c02, c03, c04, c05, c06, c07, c08, c09, c10, c11, c12, c13;
-  logic c14, c15, c16, c17, c18, c19, c20, c21, c22;
+  logic c14, c15, c16, c17, c18, c20, c21, c22;   // C19 retired (D9)
   assign c03 = is_ld && hit && m_pend && m_stale && (ld_acq || !m_val);
   assign c01 = is_ld && !ld_acq && hit && m_val;
   assign c02 = is_ld && !ld_acq && hit && !m_val && m_pend && !m_stale;
@@ -544,15 +554,14 @@ module gpu_l1 #(
   assign c14 = is_at && gpu_s && hit && m_dnz;
   assign c15 = is_at && gpu_s && !(hit && m_dnz);
   assign c16 = is_at && !gpu_s && hit && m_val;
-  assign c17 = is_at && !gpu_s && hit && !m_val && m_pend;
-  assign c18 = is_at && !gpu_s && hit && !m_val && !m_pend;
-  assign c19 = is_at && !gpu_s && !hit;
+  assign c17 = is_at && !gpu_s && hit && !m_val && m_dnz;
+  assign c18 = is_at && !gpu_s && !(hit && (m_val || m_dnz));
   assign c20 = is_fe && !gpu_s;
   assign c21 = is_fe && gpu_s && !batch_q;
   assign c22 = is_fe && gpu_s && batch_q;
 
   // Event line (the matching way, or the victim of an allocation / V01) and its wide fields.
-  logic                 need_alloc;  // C05, C09, C12, C19
+  logic                 need_alloc;  // C05, C09, C12
   logic                 v01;         // L7 rule 3: the victim is written through
   logic [LIW-1:0]       e_idx;
   logic                 e_live;
@@ -560,7 +569,7 @@ module gpu_l1 #(
   logic [NW-1:0]        e_wait;
   logic [LineBytes-1:0] e_dirty;
   logic [DB-1:0]        e_data;
-  assign need_alloc = c05 || c09 || c12 || c19;
+  assign need_alloc = c05 || c09 || c12;
   assign v01        = need_alloc && !alloc_ok && a3_found;
   assign e_idx      = (do_req && need_alloc) ? v_idx : m_idx;
   assign e_live     = mlive_q[e_idx];
@@ -590,23 +599,23 @@ module gpu_l1 #(
   assign at_bytes  = LineBytes'(4'hf) << (32'd4 * 32'(at_widx));
 
   // L11: the head's stalls in order.
-  logic own_stall;   // (2) S01 (C03) / S06 (C17)
+  logic own_stall;   // (2) S01 (C03)
   logic s03;         // (3) store buffer full
   logic s02;         // (4) no victim
-  logic wt_row;      // C13, C14 or V01
+  logic wt_row;      // C13, C14, C17 or V01
   logic s05;         // (5) WT rules
   logic sends_req;   // the head would send a request
   logic s04;         // (6) port
   logic h_stall;
   logic need_sb;
-  assign own_stall = c03 || c17;
+  assign own_stall = c03;
   assign need_sb   = c11 || c12 || (c16 && at_writes && !m_dnz);
   assign s03       = !own_stall && need_sb && (sbcnt_q == SbFull);
   assign s02       = !own_stall && !s03 && need_alloc && !alloc_ok && !a3_found;
-  assign wt_row    = c13 || c14 || v01;
+  assign wt_row    = c13 || c14 || c17 || v01;
   assign s05       = !own_stall && !s03 && !s02 && wt_row &&
-                     (batch_q || wt_full || ((c13 || c14) && m_pend));
-  assign sends_req = c04 || c05 || c06 || c08 || c09 || c18 || c19 || wt_row || c15;
+                     (batch_q || wt_full || ((c13 || c14 || c17) && m_pend));
+  assign sends_req = c04 || c05 || c06 || c08 || c09 || wt_row || c15 || c18;
   assign s04       = !own_stall && !s03 && !s02 && !s05 && pop_bi &&
                      (sends_req || (op_ok && !is_fe && h_line == p_line));
   assign h_stall   = own_stall || s03 || s02 || s05 || s04;
@@ -615,7 +624,7 @@ module gpu_l1 #(
   logic h_pop;       // ... and the head leaves the FIFO
   logic h_alloc;     // ... and allocates a way (L7 rules 1, 2)
   assign h_act   = do_req && !h_stall;
-  assign h_pop   = h_act && !(c14 || c18 || c19 || v01);
+  assign h_pop   = h_act && !(c14 || c17 || v01);
   assign h_alloc = h_act && need_alloc && alloc_ok;
 
   // The full pop (B05/B06): the head stalled with S03.
@@ -776,12 +785,12 @@ module gpu_l1 #(
         ev_we  = 1'b1;
         n_wait = e_wait | h_wfbit;
         n_acq  = c07 ? 1'b1 : m_acq;
-      end else if (c04 || c05 || c06 || c08 || c09 || c18 || c19) begin
-        // GETS: pend := 1, stale := 0; wait and acq by row.
+      end else if (c04 || c05 || c06 || c08 || c09) begin
+        // GETS: pend := 1, stale := 0; wait := 1 << wf; acq by row.
         ev_we       = 1'b1;
         n_pend      = 1'b1;
         n_stale     = 1'b0;
-        n_wait      = (c18 || c19) ? '0 : h_wfbit;
+        n_wait      = h_wfbit;
         n_acq       = c06 || c08 || c09;
         req_valid_d = 1'b1;
         req_kind_d  = ReqGets;
@@ -802,20 +811,21 @@ module gpu_l1 #(
         req_line_d  = h_line;
         qsel        = QCore;
         store_row   = 1'b1;
-      end else if (c14) begin
-        // C14: WT(line, its dirty bytes); dirty := 0; the atomic stays.
+      end else if (c14 || c17) begin
+        // C14 / C17: WT(line, its dirty bytes); dirty := 0 (val unchanged); the atomic stays.
         ev_we       = 1'b1;
         n_dirty     = '0;
         req_valid_d = 1'b1;
         req_kind_d  = ReqWt;
         req_line_d  = h_line;
         qsel        = QLine;
-      end else if (c15) begin
-        // C15: the atomic to the L2.
+      end else if (c15 || c18) begin
+        // C15 / C18: the atomic to the L2 (C18, a CTA atomic on a line that is not valid: D9,
+        // without acquire, no allocation).
         req_valid_d = 1'b1;
         req_kind_d  = ReqAtomic;
         req_wf_d    = h_wf;
-        req_acq_d   = h_acq;
+        req_acq_d   = c15 && h_acq;
         req_line_d  = h_line;
         req_aop_d   = h_aop;
         req_word_d  = h_word;

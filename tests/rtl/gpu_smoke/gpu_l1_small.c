@@ -248,27 +248,127 @@ int main(int argc, char** argv) {
     state();
     CHECK(st.line[idx(0x25, 0)].val == 0);
 
-    /* 6. CTA atomic (GPU-H): C18 GETS, C17 stall, DATA (no wait, F49), C16 in the L1 */
+    /* 6. CTA atomics (GPU-H, D9): on a line that is not valid they go to the L2 (C18, acq
+     * forced to 0, no allocation) after the line's dirty bytes are written through (C17, which
+     * waits for a pending line: S05); on a valid line they are performed in the L1 (C16) */
+    /* 6a. absent line (0x25: val 0, pend 0, dirty 0 after R06): C18, no allocation */
     core(GPU_OP_ATOMIC, 3, 0x25);
     in.core.gpu = 0;
+    in.core.acq = 1;
     in.core.aop = GPU_AOP_CAS;
     in.core.word = 5;
     in.core.a = 0x501;
     in.core.b = 77;
     tick();
-    tick(); /* C18 (line allocated: dirty? no: val 0 pend 0 dirty 0 -> C19) */
-    CHECK(out.req.valid && out.req.kind == GPU_REQ_GETS && out.req.line == 0x25);
-    tick();
-    CHECK(!out.req.valid); /* C17 */
-    rsp(GPU_RSP_DATA, 0x25, 0, 0, 0x500);
-    tick(); /* R01, wait 0: no crsp */
-    CHECK(!out.crsp.valid);
-    tick(); /* C16: CAS word 1 (5 mod 4) old 0x501 == a -> 77 */
-    CHECK(out.crsp.valid && out.crsp.kind == GPU_CRSP_ATOMIC && out.crsp.wf_mask == 8 &&
-          out.crsp.data[1] == 0x501);
+    tick(); /* C18: ATOMIC(0x25, wf 3, acq 0, CAS, word 5, a, b); pop */
+    CHECK(out.req.valid && out.req.kind == GPU_REQ_ATOMIC && out.req.line == 0x25 &&
+          out.req.wf == 3 && !out.req.acq && out.req.aop == GPU_AOP_CAS && out.req.word == 5 &&
+          out.req.a == 0x501 && out.req.b == 77 && out.req.mask[0] == 0 && out.req.data[0] == 0);
     state();
-    CHECK(st.line[idx(0x25, 0)].data[1] == 77 && st.line[idx(0x25, 0)].dirty[0] == 0xF0 &&
-          st.sbcnt == 2 && st.sb[0] == 0x25 && st.sb[1] == 0x25 && st.idle == 0);
+    CHECK(st.fcnt == 0 && st.wtp == 1 && st.sbcnt == 1 && st.line[idx(0x25, 0)].val == 0 &&
+          st.line[idx(0x25, 0)].pend == 0 && st.line[idx(0x25, 0)].dirty[0] == 0 &&
+          st.line[idx(0x25, 1)].pend == 0 && st.line[idx(0x25, 1)].val == 0);
+    rsp(GPU_RSP_ATOM, 0x25, 3, 0, 0x500);
+    tick(); /* R05: no matching line */
+    CHECK(out.crsp.valid && out.crsp.kind == GPU_CRSP_ATOMIC && out.crsp.wf_mask == 8 &&
+          out.crsp.line == 0x25 && out.crsp.data[1] == 0x501 && !out.req.valid);
+    /* 6b. a line with dirty bytes, not valid: C17 WT(line, dirty bytes), then C18 */
+    core(GPU_OP_STORE, 1, 0x25);
+    in.core.mask[0] = 0x000F;
+    in.core.data[0] = 0xD0;
+    tick();
+    core(GPU_OP_ATOMIC, 2, 0x25);
+    in.core.gpu = 0;
+    in.core.aop = GPU_AOP_ADD;
+    in.core.word = 0;
+    in.core.a = 5;
+    tick(); /* C12: way 0 of set 1, dirty 0xF, push */
+    state();
+    CHECK(st.line[idx(0x25, 0)].tag == 9 && st.line[idx(0x25, 0)].dirty[0] == 0xF &&
+          st.line[idx(0x25, 0)].val == 0 && st.line[idx(0x25, 0)].data[0] == 0xD0 &&
+          st.sbcnt == 2 && st.sb[1] == 0x25 && st.rr[1] == 1 && st.fcnt == 1 && st.idle == 0);
+    tick(); /* C17: WT(0x25, dirty bytes); dirty := 0; the atomic stays */
+    CHECK(out.req.valid && out.req.kind == GPU_REQ_WT && out.req.line == 0x25 &&
+          out.req.mask[0] == 0xF && out.req.data[0] == 0xD0 && out.req.data[1] == 0 &&
+          out.req.wf == 0 && !out.crsp.valid);
+    state();
+    CHECK(st.fcnt == 1 && st.wtp == 2 && st.line[idx(0x25, 0)].dirty[0] == 0 &&
+          st.line[idx(0x25, 0)].val == 0 && st.sbcnt == 2 && st.idle == 1);
+    tick(); /* C18 (the line is no longer allocated): ATOMIC(0x25, wf 2, ADD, word 0, a 5) */
+    CHECK(out.req.valid && out.req.kind == GPU_REQ_ATOMIC && out.req.line == 0x25 &&
+          out.req.wf == 2 && !out.req.acq && out.req.aop == GPU_AOP_ADD && out.req.word == 0 &&
+          out.req.a == 5 && out.req.mask[0] == 0);
+    state();
+    CHECK(st.fcnt == 0 && st.wtp == 2 && st.idle == 2);
+    rsp(GPU_RSP_ATOM, 0x25, 2, 0, 0xD0);
+    tick(); /* R05 */
+    CHECK(out.crsp.valid && out.crsp.kind == GPU_CRSP_ATOMIC && out.crsp.wf_mask == 4 &&
+          out.crsp.data[0] == 0xD0);
+    /* 6c. dirty bytes on a pending line: C17 stalls (S05) until the DATA; then C16 */
+    core(GPU_OP_LOAD, 0, 0x29);
+    tick();
+    core(GPU_OP_STORE, 1, 0x29);
+    in.core.mask[0] = 0x00F0;
+    in.core.data[1] = 0xE1;
+    tick(); /* C05: way 0 of set 1, GETS */
+    CHECK(out.req.valid && out.req.kind == GPU_REQ_GETS && out.req.line == 0x29);
+    core(GPU_OP_ATOMIC, 3, 0x29);
+    in.core.gpu = 0;
+    in.core.aop = GPU_AOP_EXCH;
+    in.core.word = 2;
+    in.core.a = 0x77;
+    tick(); /* C11 into the pending line (push) */
+    CHECK(!out.req.valid);
+    state();
+    CHECK(st.line[idx(0x29, 0)].tag == 0xA && st.line[idx(0x29, 0)].pend == 1 &&
+          st.line[idx(0x29, 0)].dirty[0] == 0xF0 && st.sbcnt == 3 && st.fcnt == 1);
+    tick(); /* C17 on a pending line: S05 */
+    CHECK(!out.req.valid && !out.crsp.valid);
+    tick(); /* S05 */
+    CHECK(!out.req.valid && !out.crsp.valid);
+    state();
+    CHECK(st.fcnt == 1 && st.wtp == 2 && st.line[idx(0x29, 0)].dirty[0] == 0xF0);
+    rsp(GPU_RSP_DATA, 0x29, 0, 0, 0x900);
+    tick(); /* R01: merged under the dirty bytes */
+    CHECK(out.crsp.valid && out.crsp.kind == GPU_CRSP_LOAD && out.crsp.wf_mask == 1 &&
+          out.crsp.data[0] == 0x900 && out.crsp.data[1] == 0xE1 && out.crsp.data[2] == 0x902);
+    tick(); /* C16: EXCH word 2, old 0x902 */
+    CHECK(out.crsp.valid && out.crsp.kind == GPU_CRSP_ATOMIC && out.crsp.wf_mask == 8 &&
+          out.crsp.data[2] == 0x902 && out.crsp.data[1] == 0xE1 && !out.req.valid);
+    state();
+    CHECK(st.fcnt == 0 && st.line[idx(0x29, 0)].val == 1 && st.line[idx(0x29, 0)].data[2] == 0x77 &&
+          st.line[idx(0x29, 0)].dirty[0] == 0xFF0 && st.sbcnt == 3 && st.idle == 0);
+    /* 6d. a clean pending line: C18 (no wait for the DATA); its ATOM stales the line (R05) */
+    core(GPU_OP_LOAD, 4, 0x2D);
+    tick();
+    core(GPU_OP_ATOMIC, 5, 0x2D);
+    in.core.gpu = 0;
+    in.core.aop = GPU_AOP_ADD;
+    in.core.word = 0;
+    in.core.a = 1;
+    tick(); /* C05: way 1 of set 1, GETS */
+    CHECK(out.req.valid && out.req.kind == GPU_REQ_GETS && out.req.line == 0x2D);
+    state();
+    CHECK(st.line[idx(0x2D, 1)].tag == 0xB && st.line[idx(0x2D, 1)].pend == 1 && st.rr[1] == 0);
+    tick(); /* C18 on the pending line */
+    CHECK(out.req.valid && out.req.kind == GPU_REQ_ATOMIC && out.req.line == 0x2D &&
+          out.req.wf == 5 && !out.req.acq && out.req.a == 1);
+    state();
+    CHECK(st.fcnt == 0 && st.line[idx(0x2D, 1)].pend == 1 && st.line[idx(0x2D, 1)].stale == 0);
+    rsp(GPU_RSP_ATOM, 0x2D, 5, 0, 0xA00);
+    tick(); /* R05: val := 0, stale := 1 (pending) */
+    CHECK(out.crsp.valid && out.crsp.kind == GPU_CRSP_ATOMIC && out.crsp.wf_mask == 0x20 &&
+          out.crsp.data[0] == 0xA00);
+    state();
+    CHECK(st.line[idx(0x2D, 1)].stale == 1 && st.line[idx(0x2D, 1)].pend == 1 &&
+          st.line[idx(0x2D, 1)].val == 0);
+    rsp(GPU_RSP_DATA, 0x2D, 0, 0, 0xB00);
+    tick(); /* R02: serves wf 4, the line stays invalid */
+    CHECK(out.crsp.valid && out.crsp.kind == GPU_CRSP_LOAD && out.crsp.wf_mask == 0x10 &&
+          out.crsp.data[0] == 0xB00);
+    state();
+    CHECK(st.line[idx(0x2D, 1)].val == 0 && st.line[idx(0x2D, 1)].pend == 0 &&
+          st.line[idx(0x2D, 1)].stale == 0);
 
     /* 7. V01 (dirty victim), full pops B06 / B05 */
     reset();
