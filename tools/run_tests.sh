@@ -14,7 +14,9 @@
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus: tools/test_system_waves.sh)
-#   5. every RTL mutant of sig_bloom, rdu and avu must be caught (one check per mutant)
+#   5. every RTL mutant of sig_bloom, rdu, avu, the TC units and the GPU units (gpu_l1, gpu_l2)
+#      must be caught (one check per mutant); 5b. a few of them, on the RTL alone, by the
+#      litmus and episode checkers
 #  5c. (in the background from the start, on the second core) netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
 #      tc_gwct against the C model, one synthesis-only mutant per unit (and per tc_l1 / tc_l2)
 #      caught by it, and the TC system (TC-Weak and TC-Strong) with its L1s and L2 banks as
@@ -503,8 +505,12 @@ campaign tc_l1 --cycles 150000
 campaign tc_l2 --cycles 150000
 campaign tc_gwct --cycles 150000
 campaign tc_timer --cycles 150000   # its own lockstep first: mutant 01 survives the system
+# the baseline GPU units (docs/units/gpu_l1.md, gpu_l2.md "Mutants"): the GPU system lockstep,
+# GPU-D then GPU-H, each until caught (about 2 minutes each)
+campaign gpu_l1 --cycles 100000
+campaign gpu_l2 --cycles 100000
 
-echo "== 5b. a TC protocol bug must be caught by the consistency checkers, not only by lockstep"
+echo "== 5b. a TC or GPU protocol bug must be caught by the consistency checkers, not only by lockstep"
 # the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
 FM=build/mutants/tc_gwct/01-fence-skips-gwct
 check "litmus MP+relacq.gpu finds a forbidden outcome with the fence mutant (RTL only)" \
@@ -540,6 +546,40 @@ check "episode tester passes the unmutated RTL with the same settings (8 seeds)"
     "$LOGS/fence-original-episode.log" bash -c \
     "for s in 1 2 3 4 5 6 7 8; do $G episode --impl rtl --seed \$s --locations 16 \
        --episodes 100 --param pred_init=200 --param pred_max=400 --quiet | grep -q '^PASS episode' || exit 1; done"
+# The baseline GPU protocol (docs/units/gpu_l1.md, gpu_l2.md "Mutants"): mutants built by the
+# gpu_l1 / gpu_l2 campaigns above, on the RTL alone under GPU-D: an acquire load whose DATA does
+# not invalidate (MP+relacq.gpu), a fence batch that completes before its write-throughs are
+# acknowledged (SB+fence.gpu, WWC+relacq.gpu: the final value is read before the WT lands), and
+# an L2 that drops a dirty victim (the episode tester's loads miss their last writer)
+gpumut() {
+    local name=$1 dir=$2; shift 2
+    local t
+    for t in "$@"; do
+        check "litmus $t finds forbidden outcomes with mutant $name (gpu-d, RTL only)" \
+            "$LOGS/gpu-mutant-$name-$t.log" bash -c \
+            "$G litmus litmus/$t.litmus --protocol gpu-d --impl rtl --rtl-dir $dir \
+                 --runs 2000 --seed 5 > $OUT/gpum-$name-$t.txt; test \$? -eq 1 && \
+             cat $OUT/gpum-$name-$t.txt && \
+             grep -F 'FAIL litmus $t gpu-d:' $OUT/gpum-$name-$t.txt | grep -qE ' [1-9][0-9]* forbidden'"
+    done
+}
+gpumut 01-acq-load-no-inv build/mutants/gpu_l1/01-acq-load-no-inv MP+relacq.gpu
+gpumut 02-batch-ends-before-acks build/mutants/gpu_l1/02-batch-ends-before-acks \
+    SB+fence.gpu WWC+relacq.gpu
+check "the same GPU litmus tests pass the unmutated RTL (gpu-d, RTL only)" \
+    "$LOGS/gpu-mutant-original-litmus.log" bash -c \
+    "$G litmus litmus/MP+relacq.gpu.litmus litmus/SB+fence.gpu.litmus litmus/WWC+relacq.gpu.litmus \
+         --protocol gpu-d --impl rtl --runs 2000 --seed 5"
+check "episode tester finds lost writes with mutant gpu_l2/06-x02-no-writeback (gpu-d, RTL only)" \
+    "$LOGS/gpu-mutant-episode.log" bash -c \
+    "$G episode --protocol gpu-d --impl rtl --rtl-dir build/mutants/gpu_l2/06-x02-no-writeback \
+         --seed 3 --episodes 40 --quiet > $OUT/gpum-episode.txt; test \$? -eq 1 && \
+     cat $OUT/gpum-episode.txt && \
+     grep -qE '^FAIL episode gpu-d: [0-9]+ checked \([0-9]+ match, [1-9]' $OUT/gpum-episode.txt"
+check "episode tester passes the unmutated RTL with the same settings (gpu-d)" \
+    "$LOGS/gpu-original-episode.log" bash -c \
+    "$G episode --protocol gpu-d --impl rtl --seed 3 --episodes 40 --quiet | tee /dev/stderr | \
+     grep -q '^PASS episode gpu-d'"
 
 # 5c ran beside sections 1-5b (see section_5c above): its output and counters join here
 wait "$S5C_PID"
