@@ -41,7 +41,8 @@ for c in "${CONFIGS[@]}"; do
 done
 
 # The TC system (docs/system.md): the paper configuration (8 banks, 48 wavefronts, 32 KB L1s,
-# 128 KB banks) at 4 to 64 SMs, random traffic; C alone, RTL alone, lockstep in one process.
+# 128 KB banks) at 4 to 64 SMs, random traffic; C alone, RTL alone, lockstep in one process. The
+# baseline GPU system (gpu-d, gpu-h) at its paper configuration (seed 002: 15 SMs, 16 banks).
 SC=${BENCH_SYS_CYCLES:-20000}
 SYS=(
     "tc-weak|4|--protocol tc-weak --config paper --param sm=4"
@@ -49,6 +50,8 @@ SYS=(
     "tc-weak|16 (paper)|--protocol tc-weak --config paper"
     "tc-strong|16 (paper)|--protocol tc-strong --config paper"
     "tc-weak-c|16 (paper)|--protocol tc-weak-c --config paper"
+    "gpu-d|15 (paper)|--protocol gpu-d --config paper"
+    "gpu-h|15 (paper)|--protocol gpu-h --config paper"
     "tc-weak|32|--protocol tc-weak --config paper --param sm=32"
     "tc-weak|64|--protocol tc-weak --config paper --param sm=64"
 )
