@@ -424,3 +424,11 @@ gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be) {
     rctx_t* c = be->ctx;
     return c->cfg.impl == GSYS_IMPL_LOCKSTEP ? &c->cbe : NULL;
 }
+
+void gsys_fix_bits(void* got, const void* exp, const void* fix, size_t n) {
+    unsigned char* g = got;
+    const unsigned char *e = exp, *m = fix;
+    for (size_t i = 0; i < n; i++)
+        if (m[i])
+            g[i] = (unsigned char)((g[i] & ~m[i]) | (e[i] & m[i]));
+}

@@ -150,4 +150,28 @@ const gsys_rtl_result_t* gsys_backend_rtl_result(const gsys_backend_t* be);
 /* The C backend inside a lockstep backend (NULL for RTL only): coverage and stats. */
 gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be);
 
+/* For a protocol's cmp_state: a netlist's state bits synthesis removed, got takes them from the
+ * C model (exp, the same struct type) under fix (ones in those bits). GSYS_FIX(g, e, m) on one
+ * member. */
+void gsys_fix_bits(void* got, const void* exp, const void* fix, size_t n);
+#define GSYS_FIX(g, e, m) gsys_fix_bits(&(g), &(e), &(m), sizeof(g))
+
+/* For a protocol's model_new: one C model in one malloc'd block, built from the protocol
+ * descriptor pd (of type ptype) through unit##_desc_from / _size / _init; size 0 is an illegal
+ * descriptor, init says why. Expands to the body of the function (it returns). */
+#define GSYS_MODEL_NEW(unit, dtype, ptype, pd, err, errlen)                                        \
+    do {                                                                                           \
+        const dtype ud = unit##_desc_from((const ptype*)(pd));                                     \
+        const size_t n = unit##_size(&ud);                                                         \
+        void* mem = n ? malloc(n) : NULL;                                                          \
+        if (n && !mem) {                                                                           \
+            snprintf(err, errlen, "%s: out of memory", #unit);                                     \
+            return NULL;                                                                           \
+        }                                                                                          \
+        void* m = unit##_init(mem, n, &ud, err, errlen);                                           \
+        if (!m)                                                                                    \
+            free(mem);                                                                             \
+        return m;                                                                                  \
+    } while (0)
+
 #endif

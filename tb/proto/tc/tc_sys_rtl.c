@@ -133,32 +133,11 @@ void tc_cmp_mshr(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint3
 
 /* ---- the unit ops --------------------------------------------------------------------------- */
 
-/* A netlist's state bits synthesis removed: got takes them from the C model (exp, the same
- * struct type), under fix (ones in those bits). */
-static void fix_bits(void* got, const void* exp, const void* fix, size_t n) {
-    unsigned char* g = got;
-    const unsigned char *e = exp, *m = fix;
-    for (size_t i = 0; i < n; i++)
-        if (m[i])
-            g[i] = (unsigned char)((g[i] & ~m[i]) | (e[i] & m[i]));
-}
-#define FIX(g, e, m) fix_bits(&(g), &(e), &(m), sizeof(g))
+#define FIX GSYS_FIX
 
 /* One model in one malloc'd block: size() == 0 is an illegal descriptor, init says why. */
 #define MODEL_NEW(unit, dtype, pd, err, errlen)                                                    \
-    do {                                                                                           \
-        const dtype ud = unit##_desc_from((const tc_desc_t*)(pd));                                 \
-        const size_t n = unit##_size(&ud);                                                         \
-        void* mem = n ? malloc(n) : NULL;                                                          \
-        if (n && !mem) {                                                                           \
-            snprintf(err, errlen, "%s: out of memory", #unit);                                     \
-            return NULL;                                                                           \
-        }                                                                                          \
-        void* m = unit##_init(mem, n, &ud, err, errlen);                                           \
-        if (!m)                                                                                    \
-            free(mem);                                                                             \
-        return m;                                                                                  \
-    } while (0)
+    GSYS_MODEL_NEW(unit, dtype, tc_desc_t, pd, err, errlen)
 
 static void* l1_new(const void* pd, char* err, size_t errlen) {
     MODEL_NEW(tc_l1, tc_l1_desc_t, pd, err, errlen);
