@@ -10,7 +10,9 @@
 #      0 mismatches and every reachable transition covered; one set per unit (FCOV=1) also every
 #      reachable cover point reached; the cover-point check shown to fail (--steer off), the
 #      illegal inputs of sig_bloom, avu and tc_gwct, one mutant only the steered stimulus
-#      catches and one of sig_bloom and of avu only the illegal inputs catch
+#      catches and one of sig_bloom and of avu only the illegal inputs catch; 3b. the TC system
+#      and the baseline GPU system (GPU-D, GPU-H) in lockstep at the small configuration, every
+#      row covered; 3c. the episode tester and every litmus file under every TC and GPU variant
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus: tools/test_system_waves.sh)
