@@ -419,7 +419,7 @@ static void test_litmus_parse_errors(void** state) {
      * the new mnemonics parse */
     t = litmus_parse(HDR "  ld.acquire.cta r1 y\n  atom.exch.acq_rel.gpu r2 y 1\n  fence.sc.cta\n"
                          "  st.release.gpu x 2\n  ld.relaxed r3 x\n"
-                         "allow tc-weak,tc-strong,tc-weak-c x=* r0=1\n",
+                         "allow tc-weak,tc-strong,tc-weak-c,gpu x=* r0=1\n",
                      "t.litmus", err, sizeof err);
     if (!t)
         fail_msg("%s", err);
