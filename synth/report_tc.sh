@@ -45,29 +45,7 @@ for f in rtl/tc_pkg.sv rtl/gpucoh_*.sv rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.
   [[ -f $f ]] && cur+="$f=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
 done
 
-awk -v cur="$cur" '
-  # ---- helpers ---------------------------------------------------------------------------------
-  function commas(x, d,    s, neg, ip, fp, out) {
-    if (x == "NA" || x == "") return "n/a"
-    neg = (x < 0); if (neg) x = -x
-    s = sprintf("%." d "f", x); ip = s; fp = ""
-    if (index(s, ".")) { ip = substr(s, 1, index(s, ".") - 1); fp = substr(s, index(s, ".")) }
-    out = ""
-    while (length(ip) > 3) { out = "," substr(ip, length(ip) - 2) out; ip = substr(ip, 1, length(ip) - 3) }
-    return (neg && (ip out fp) ~ /[1-9]/ ? "-" : "") ip out fp
-  }
-  function pct(a, b) { return sprintf("%+.1f %%", 100 * a / b) }
-  function sgn(x) { return (x < 0 ? "− " (-x) : "+ " x) }
-  function clog2(v,    n) { n = 0; while (2 ^ n < v) n++; return n }
-  function pget(p, k, def,    n, i, kv, a) {
-    n = split(p, kv, " ")
-    for (i = 1; i <= n; i++) { split(kv[i], a, "="); if (a[1] == k) return a[2] + 0 }
-    return def
-  }
-  function has(p) { return (p SUBSEP "area_um2") in V }
-  function g(p, k) { if (!((p SUBSEP k) in V)) { print "report_tc.sh: error: " p " has no " k > "/dev/stderr"; exit 1 } return V[p, k] }
-  function logic(p) { return g(p, "area_um2") - g(p, "ff_area_um2") }
-  function macro(bits) { return bits * CELL * (1 + PERIPH) + FIXED }   # area-method.md §4, 1 port
+awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "${files[@]}" <<'AWK'
   # Architectural storage, the formulas of synth/tc.sh (and tb/proto/tc/tc_units.c); checked below.
   function l1_line(sets, lb, ts) { return (32 - clog2(lb) - clog2(sets)) + 3 + ts + 8 * lb + 2 + 4 + 2 * 48 + ts }
   function l1_bits(sets, lb, ts) { return sets * 4 * l1_line(sets, lb, ts) + sets * 2 + 48 * (ts + 6 + 3) }
@@ -111,29 +89,6 @@ awk -v cur="$cur" '
   function l2_ns_line() { return 3 }
   function l2_ns_mshr(lb) { return 2 - (5 - l2_ww(lb)) }
   function l2_ns(sets, mshrs, lb, ts, par) { return l2_ns_fixed(lb, ts, par) + l2_ns_line() * sets * 8 + l2_ns_mshr(lb) * mshrs }
-  # least squares y = a + b x over the points P[1..n] (xs in X[], ys in Y[])
-  function fit1(n,    i, mx, my, sxx, sxy) {
-    mx = 0; my = 0
-    for (i = 1; i <= n; i++) { mx += X[i]; my += Y[i] }
-    mx /= n; my /= n; sxx = 0; sxy = 0
-    for (i = 1; i <= n; i++) { sxx += (X[i] - mx) ^ 2; sxy += (X[i] - mx) * (Y[i] - my) }
-    FB = sxy / sxx; FA = my - FB * mx
-  }
-  # least squares y = a + b x + c z (normal equations, Cramer)
-  function det3(a11, a12, a13, a21, a22, a23, a31, a32, a33) {
-    return a11 * (a22 * a33 - a23 * a32) - a12 * (a21 * a33 - a23 * a31) + a13 * (a21 * a32 - a22 * a31)
-  }
-  function fit2(n,    i, s1, sx, sz, sxx, sxz, szz, sy, sxy, szy, d) {
-    s1 = n; sx = sz = sxx = sxz = szz = sy = sxy = szy = 0
-    for (i = 1; i <= n; i++) {
-      sx += X[i]; sz += Z[i]; sxx += X[i] * X[i]; sxz += X[i] * Z[i]; szz += Z[i] * Z[i]
-      sy += Y[i]; sxy += X[i] * Y[i]; szy += Z[i] * Y[i]
-    }
-    d = det3(s1, sx, sz, sx, sxx, sxz, sz, sxz, szz)
-    FA = det3(sy, sx, sz, sxy, sxx, sxz, szy, sxz, szz) / d
-    FB = det3(s1, sy, sz, sx, sxy, sxz, sz, szy, szz) / d
-    FC = det3(s1, sx, sy, sx, sxx, sxy, sz, sxz, szy) / d
-  }
   function row(p, unit, lines, mshrs,    par) {
     par = g(p, "params"); gsub(/ /, ", ", par)
     printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
@@ -142,11 +97,6 @@ awk -v cur="$cur" '
       commas(logic(p), 0), commas(g(p, "storage_bits"), 0), commas(g(p, "sram_total_um2"), 0), \
       g(p, "crit_path_ns"), g(p, "fmax_mhz"), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
   }
-
-  # ---- read every result file: V[point, key] = value ---------------------------------------------
-  FNR == 1 { pt = FILENAME; sub(/^.*\/tc_/, "", pt); sub(/\.area\.txt$/, "", pt); PTS[++NPTS] = pt }
-  $1 == "rtl_sha256" { RTL[pt, ++NRTL[pt]] = $2 " " $3; next }
-  { k = $1; $1 = ""; sub(/^ /, ""); if (!((pt SUBSEP k) in V)) V[pt, k] = $0 }
 
   END {
     CELL = g("timer_ts32", "sram_cell_um2"); PERIPH = g("timer_ts32", "sram_periph_frac")
@@ -198,7 +148,7 @@ awk -v cur="$cur" '
     print ""
     for (i = 1; i <= NV; i++) {
       split(VK[i], c, " "); np = split(VERS[VK[i]], q, " ")
-      printf "- `%s` %s: %d point(s), %s\n", c[1], c[2], np, (CUR[c[1]] == c[2] ? "the work tree'"'"'s version" : "not the work tree'"'"'s version (" CUR[c[1]] ")")
+      printf "- `%s` %s: %d point(s), %s\n", c[1], c[2], np, (CUR[c[1]] == c[2] ? "the work tree's version" : "not the work tree's version (" CUR[c[1]] ")")
     }
     print ""
 
@@ -221,7 +171,7 @@ awk -v cur="$cur" '
     GWBIT = gb
     printf "\nGWCT cost per timestamp bit (32-bit minus 16-bit table, ÷ 48 × 16 bits): %s µm² per bit (flop %s + logic %s).\n", \
       commas(gb, 1), commas((g(G, "ff_area_um2") - g(G16, "ff_area_um2")) / 768, 1), commas((logic(G) - logic(G16)) / 768, 1)
-    printf "GWCT bits in one macro (model, 1 port): 1,536 GWCT bits -> %s µm²; 1,968 bits (all, the flow'"'"'s figure) -> %s µm².\n\n", commas(macro(1536), 0), commas(g(G, "sram_macro_um2"), 0)
+    printf "GWCT bits in one macro (model, 1 port): 1,536 GWCT bits -> %s µm²; 1,968 bits (all, the flow's figure) -> %s µm².\n\n", commas(macro(1536), 0), commas(g(G, "sram_macro_um2"), 0)
 
     # ---- 3. tc_l1 fit ---------------------------------------------------------------------------
     # the non-storage flops of the paper L1 (model checked at every point above)
@@ -392,4 +342,4 @@ awk -v cur="$cur" '
       printf "| %s | %d | %s | %s |\n", pp[1], cnt, fm, cp
     }
   }
-' "${files[@]}"
+AWK

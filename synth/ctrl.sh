@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# synth/ctrl.sh -- the area / timing points of a protocol family's controllers (docs/area-tc.md,
+# docs/area-gpu.md). The points, their storage formulas and their RTL files are the family's
+# table, synth/points/<family>.sh; this script is the one driver every family shares.
+#
+# Every point is one run of synth/synth.sh (unchanged flow, docs/area-method.md) on one unit,
+# in build/synth/<family>/<point>/, one point at a time (under `nice`). Its area.txt is copied,
+# with the point name, the wall time, the critical path's end points and a fingerprint of the
+# inputs, to synth/results/<family>_<point>.area.txt. A point whose result has the same
+# fingerprint (RTL files of the point without comments, package, includes, flow script,
+# wide-shift map, liberty, tool versions, parameters, storage spec, GPUCOH_* knobs) is not
+# synthesized again unless --force.
+#
+# Paper-size controllers are far beyond a flat Yosys run, so they are measured at reduced sizes
+# (fewer sets / MSHRs / store-buffer entries, smaller lines) and the family's report separates
+# per-line / per-entry storage from fixed logic by a linear fit.
+#
+# Usage: synth/ctrl.sh FAMILY [--force] [--only REGEX] [--list]     (FAMILY: tc | gpu)
+#   --force       synthesize every selected point even if its result is up to date
+#   --only REGEX  only the points whose name matches REGEX (e.g. '^l1_' or 'gwct')
+#   --list        print the points and their status, run nothing
+# synth/tc.sh and synth/gpu.sh are this script with their family.
+# The RTL of all points of one invocation is one copy, taken at the start.
+# Environment: GPUCOH_SYNTH_BUILD (default build/synth); GPUCOH_TC_RTL (tc) or GPUCOH_GPU_RTL
+# (gpu), a directory with the family's rtl/*.sv to synthesize instead of the work tree's (e.g.
+# a kept copy of an earlier version); everything synth/synth.sh reads.
+set -euo pipefail
+
+prog=ctrl.sh
+die() {
+  echo "$prog: error: $*" >&2
+  exit 2
+}
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo_root"
+
+usage() { sed -n '4,28p' "$repo_root/synth/ctrl.sh" | sed 's/^# \{0,1\}//'; }
+family=""
+results=synth/results
+force=0
+only=""
+list=0
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --force) force=1; shift ;;
+    --only) [[ $# -ge 2 ]] || die "--only needs a regular expression"; only=$2; shift 2 ;;
+    --only=*) only=${1#--only=}; shift ;;
+    --list) list=1; shift ;;
+    -h | --help) usage; exit 0 ;;
+    -*) die "unknown argument '$1' (try --help)" ;;
+    *) [[ -z $family ]] || die "one family only ('$family' and '$1')"; family=$1; shift ;;
+  esac
+done
+[[ -n $family ]] || die "no family given (tc | gpu; try --help)"
+[[ $family =~ ^[a-z0-9]+$ && -f synth/points/$family.sh ]] || die "unknown family '$family' (tc | gpu: synth/points/<family>.sh)"
+prog="$family.sh"
+if [[ -n $only ]]; then
+  rc=0
+  [[ x =~ $only ]] 2>/dev/null || rc=$?
+  ((rc != 2)) || die "--only: bad regular expression '$only'"
+fi
+
+build=${GPUCOH_SYNTH_BUILD:-build/synth}/$family
+mkdir -p "$results" "$build"
+command -v sha256sum >/dev/null 2>&1 || die "sha256sum not found (coreutils)"
+YOSYS=${YOSYS:-yosys}
+STA=${STA:-sta}
+
+clog2() { local v=$1 n=0; while (((1 << n) < v)); do n=$((n + 1)); done; echo "$n"; }
+
+# Parameter value with the unit's default (the paper configuration).
+pget() { # params name default
+  local kv
+  for kv in $1; do [[ ${kv%%=*} == "$2" ]] && { echo "${kv#*=}"; return; }; done
+  echo "$3"
+}
+
+# The family's table: points=(...) ("name|top|rtl files|parameters"), point_storage TOP PARAMS,
+# fp_tag (the fingerprint's first line), snap_files (every RTL file a point may use),
+# rtl_env (the variable naming a replacement RTL directory).
+# shellcheck source=/dev/null
+source "synth/points/$family.sh"
+
+# RTL hashed without comments (as synth/hier.sh): a comment edit does not invalidate a result.
+strip() { sed -e 's://.*$::' "$1"; }
+lib=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+common_fp=$(
+  {
+    echo "$fp_tag"
+    for f in synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/include/*; do
+      [[ -f $f ]] && { echo "file $f"; sha256sum <"$f"; }
+    done
+    echo "liberty"
+    sha256sum <"$lib" 2>/dev/null || echo missing
+    "$YOSYS" -V 2>/dev/null || true
+    "$STA" -version 2>/dev/null || true
+    env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
+  } | sha256sum | cut -d' ' -f1
+)
+point_fp() { # name top files params storage
+  {
+    printf '%s\n' "$common_fp" "$1" "$2" "$4" "$5"
+    local f
+    for f in $3; do echo "file $f"; strip "$f" | sha256sum; done
+  } | sha256sum | cut -d' ' -f1
+}
+
+# Critical path end points: the flops (or ports) at the start and end of sta.txt's path.
+crit_ends() { # dir
+  awk '
+    FNR == NR {
+      if ($1 ~ /^DFF/ && $2 ~ /^_/) { inst = $2 }
+      if (inst != "" && $0 ~ /\.Q\(/) { s = $0; sub(/.*\.Q\(/, "", s); sub(/\).*$/, "", s); q[inst] = s; inst = "" }
+      next
+    }
+    /^Startpoint:/ { sp = $2 }
+    /^Endpoint:/ { ep = $2 }
+    END {
+      a = (sp in q) ? q[sp] : sp; b = (ep in q) ? q[ep] : ep
+      gsub(/\\/, "", a); gsub(/\\/, "", b); gsub(/ /, "", a); gsub(/ /, "", b)
+      printf "%s -> %s\n", a, b
+    }
+  ' "$1/netlist.v" "$1/sta.txt"
+}
+
+# ---- plan and run --------------------------------------------------------------------------
+# The family's RTL is copied once, at the start: every point of one invocation is hashed and
+# synthesized from the same copy, so edits made while the points run cannot mix versions.
+snapall=$build/.snap.$$
+rm -rf "$snapall"
+mkdir -p "$snapall/rtl"
+trap 'rm -rf "$snapall"' EXIT
+# $rtl_env (a directory holding the family's rtl/*.sv and the primitives) replaces the work
+# tree's copy, e.g. to add a point to a set measured on an earlier version.
+rtl_src=${!rtl_env:-.}
+for f in $snap_files; do
+  [[ $f == rtl/gpucoh_pkg.sv ]] && continue   # read by synth/synth.sh itself
+  if [[ -f $rtl_src/$f ]]; then cp "$rtl_src/$f" "$snapall/$f"; fi
+done
+ran=0
+failed=0
+for pt in "${points[@]}"; do
+  IFS='|' read -r name top files params <<<"$pt"
+  [[ -z $only || $name =~ $only ]] || continue
+  storage=$(point_storage "$top" "$params")
+  # The RTL is copied first and the copy is both hashed and synthesized, so an edit made while
+  # a point runs cannot mix two versions of a file into one result.
+  dir=$build/$name
+  snap=$dir/rtl_snapshot
+  rm -rf "$snap.tmp"
+  mkdir -p "$snap.tmp/rtl"
+  for f in $files; do cp "$snapall/$f" "$snap.tmp/$f"; done
+  fp=$(cd "$snap.tmp" && point_fp "$name" "$top" "$files" "$params" "$storage")
+  res=$results/${family}_$name.area.txt
+  status=stale
+  [[ -f $res ]] || status=missing
+  [[ -f $res && $(awk '$1 == "inputs_sha256" { print $2 }' "$res") == "$fp" ]] && status=up-to-date
+  if ((list)); then
+    rm -rf "$snap.tmp"
+    printf '%-20s %-10s %-9s %s | %s\n' "$name" "$status" "$top" "$params" "$storage"
+    continue
+  fi
+  if [[ $status == up-to-date && $force == 0 ]]; then
+    rm -rf "$snap.tmp"
+    continue
+  fi
+  rm -rf "$snap"
+  mv "$snap.tmp" "$snap"
+  sfiles=""
+  for f in $files; do sfiles+=" $snap/$f"; done
+  echo "$prog: start $name ($top $params)" >&2
+  t0=$(date +%s)
+  # shellcheck disable=SC2086 # the file and parameter lists are split on purpose
+  if ! nice -n 10 synth/synth.sh "$dir" "$top" "$storage" $sfiles -- $params >"$dir/run.log" 2>&1; then
+    echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&2
+    failed=$((failed + 1))
+    continue
+  fi
+  t1=$(date +%s)
+  # A Yosys warning (e.g. an implicitly declared identifier in RTL caught mid-edit) makes the
+  # result untrustworthy: it is not recorded.
+  # "Replacing memory ... with list of registers" (an unpacked array in an always_comb) is the
+  # one benign kind; it is counted in yosys_warnings_benign.
+  bad_warn=$(grep '^Warning' "$dir/yosys.log" | grep -vc 'with list of registers' || true)
+  benign_warn=$(grep '^Warning' "$dir/yosys.log" | grep -c 'with list of registers' || true)
+  if ((bad_warn > 0)); then
+    echo "$prog: FAILED $name: Yosys warnings: $(grep '^Warning' "$dir/yosys.log" | grep -vm1 'with list of registers')" >&2
+    failed=$((failed + 1))
+    continue
+  fi
+  {
+    cat "$dir/area.txt"
+    echo "crit_path_from $(crit_ends "$dir")"
+    echo "wall_seconds $((t1 - t0))"
+    echo "yosys_warnings_benign $benign_warn"
+    for f in $files; do echo "rtl_sha256 $f $(strip "$snap/$f" | sha256sum | cut -c1-16)"; done
+    echo "point $name"
+    echo "inputs_sha256 $fp"
+  } >"$res.tmp.$$"
+  mv -f "$res.tmp.$$" "$res"
+  ran=$((ran + 1))
+  echo "$prog: done  $name in $((t1 - t0)) s: $(awk '$1=="area_um2"{a=$2} $1=="flops"{f=$2} $1=="crit_path_ns"{c=$2} END{printf "area %s um2, %s flops, critical path %s ns", a, f, c}' "$res")" >&2
+done
+((list)) && exit 0
+echo "$prog: $ran point(s) synthesized, $failed failed" >&2
+((failed == 0)) || exit 1

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# synth/report_lib.awk -- the functions and the result reader the area reports share
+# (synth/report_tc.sh, synth/report_gpu.sh): run as `awk -v prog=NAME -v fam=FAMILY
+# -f synth/report_lib.awk -f REPORT`. Reads synth/results/<fam>_<point>.area.txt files into
+# V[point, key] (the first value of each key), PTS[1..NPTS] (the points in argument order) and
+# RTL[point, i] (its rtl_sha256 lines). Macro areas need CELL, PERIPH, FIXED set (from a result's
+# sram_* lines) by the report.
+# ---- helpers ---------------------------------------------------------------------------------
+function commas(x, d,    s, neg, ip, fp, out) {
+  if (x == "NA" || x == "") return "n/a"
+  neg = (x < 0); if (neg) x = -x
+  s = sprintf("%." d "f", x); ip = s; fp = ""
+  if (index(s, ".")) { ip = substr(s, 1, index(s, ".") - 1); fp = substr(s, index(s, ".")) }
+  out = ""
+  while (length(ip) > 3) { out = "," substr(ip, length(ip) - 2) out; ip = substr(ip, 1, length(ip) - 3) }
+  return (neg && (ip out fp) ~ /[1-9]/ ? "-" : "") ip out fp
+}
+function pct(a, b) { return sprintf("%+.1f %%", 100 * a / b) }
+function sgn(x) { return (x < 0 ? "− " (-x) : "+ " x) }
+function clog2(v,    n) { n = 0; while (2 ^ n < v) n++; return n }
+function pget(p, k, def,    n, i, kv, a) {
+  n = split(p, kv, " ")
+  for (i = 1; i <= n; i++) { split(kv[i], a, "="); if (a[1] == k) return a[2] + 0 }
+  return def
+}
+function has(p) { return (p SUBSEP "area_um2") in V }
+function g(p, k) { if (!((p SUBSEP k) in V)) { print prog ": error: " p " has no " k > "/dev/stderr"; exit 1 } return V[p, k] }
+function logic(p) { return g(p, "area_um2") - g(p, "ff_area_um2") }
+function macro(bits) { return bits * CELL * (1 + PERIPH) + FIXED }   # area-method.md §4, 1 port
+# least squares y = a + b x over the points P[1..n] (xs in X[], ys in Y[])
+function fit1(n,    i, mx, my, sxx, sxy) {
+  mx = 0; my = 0
+  for (i = 1; i <= n; i++) { mx += X[i]; my += Y[i] }
+  mx /= n; my /= n; sxx = 0; sxy = 0
+  for (i = 1; i <= n; i++) { sxx += (X[i] - mx) ^ 2; sxy += (X[i] - mx) * (Y[i] - my) }
+  FB = sxy / sxx; FA = my - FB * mx
+}
+# least squares y = a + b x + c z (normal equations, Cramer)
+function det3(a11, a12, a13, a21, a22, a23, a31, a32, a33) {
+  return a11 * (a22 * a33 - a23 * a32) - a12 * (a21 * a33 - a23 * a31) + a13 * (a21 * a32 - a22 * a31)
+}
+function fit2(n,    i, s1, sx, sz, sxx, sxz, szz, sy, sxy, szy, d) {
+  s1 = n; sx = sz = sxx = sxz = szz = sy = sxy = szy = 0
+  for (i = 1; i <= n; i++) {
+    sx += X[i]; sz += Z[i]; sxx += X[i] * X[i]; sxz += X[i] * Z[i]; szz += Z[i] * Z[i]
+    sy += Y[i]; sxy += X[i] * Y[i]; szy += Z[i] * Y[i]
+  }
+  d = det3(s1, sx, sz, sx, sxx, sxz, sz, sxz, szz)
+  FA = det3(sy, sx, sz, sxy, sxx, sxz, szy, sxz, szz) / d
+  FB = det3(s1, sy, sz, sx, sxy, sxz, sz, szy, szz) / d
+  FC = det3(s1, sx, sy, sx, sxx, sxy, sz, sxz, szy) / d
+}
+# ---- read every result file: V[point, key] = value ---------------------------------------------
+FNR == 1 { pt = FILENAME; sub("^.*/" fam "_", "", pt); sub(/\.area\.txt$/, "", pt); PTS[++NPTS] = pt }
+$1 == "rtl_sha256" { RTL[pt, ++NRTL[pt]] = $2 " " $3; next }
+{ k = $1; $1 = ""; sub(/^ /, ""); if (!((pt SUBSEP k) in V)) V[pt, k] = $0 }
+
