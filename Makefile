@@ -37,7 +37,7 @@ UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
-        clean unit-tests asan-tests quality compare synth-rdu-avu synth-tc
+        clean unit-tests asan-tests quality compare synth-rdu-avu synth-tc synth-gpu
 
 help:
 	@echo "gpucoh make targets:"
@@ -47,6 +47,7 @@ help:
 	@echo "  make synth         area/timing sweep (Yosys + osu018 + OpenSTA), regenerates docs/area.md and docs/area.png"
 	@echo "  make synth-rdu-avu rdu/avu hierarchical area/timing (top + sig_store black boxes), docs/area-rdu-avu.md/.png"
 	@echo "  make synth-tc      TC units' area/timing points (synth/tc.sh, only stale ones; ~75 min all) + the tables of docs/area-tc.md"
+	@echo "  make synth-gpu     baseline GPU units' area/timing points (synth/gpu.sh, only stale ones; ~40 min all) + the tables of docs/area-gpu.md"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
@@ -128,6 +129,10 @@ synth-rdu-avu: $(B)/.deps
 synth-tc: $(B)/.deps
 	@bash synth/tc.sh
 	@bash synth/report_tc.sh
+
+synth-gpu: $(B)/.deps
+	@bash synth/gpu.sh
+	@bash synth/report_gpu.sh
 
 UNIT ?= sig_bloom
 FROM ?= 0

@@ -23,7 +23,8 @@
 #      tc_gwct against the C model, one synthesis-only mutant per unit (and per tc_l1 / tc_l2)
 #      caught by it, and the TC system (TC-Weak and TC-Strong) with its L1s and L2 banks as
 #      netlists
-#   6. waves, bench and area smoke runs (functional: they must run and produce their reports)
+#   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
+#      the area reports' checks on synth/results, and docs/area-gpu.md against its report
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 set -uo pipefail
 
@@ -603,6 +604,31 @@ check "bench: three runs agree and report ratios" "$LOGS/bench.log" bash -c \
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json"
+
+# The area reports read only synth/results: their storage-formula and flop-model checks must
+# hold on the committed results, catch a tampered result, and docs/area-gpu.md must hold every
+# line of synth/report_gpu.sh's output (the page's tables are the report's).
+check "area reports: report_tc.sh, report_gpu.sh on synth/results (their checks hold)" \
+    "$LOGS/area-reports.log" bash -c "bash synth/report_tc.sh > $OUT/report_tc.md && \
+     bash synth/report_gpu.sh > $OUT/report_gpu.md && grep -q 'table 8' $OUT/report_gpu.md"
+report_tampered() { # a gpu_l1 result whose storage_bits is off by one must be rejected
+    local d="$OUT/tampered-results"
+    rm -rf "$d"; mkdir -p "$d"; cp synth/results/gpu_*.area.txt "$d/"
+    awk '$1 == "storage_bits" { $2 = $2 + 1 } 1' synth/results/gpu_l1_s4_sb16_b16.area.txt \
+        > "$d/gpu_l1_s4_sb16_b16.area.txt"
+    bash synth/report_gpu.sh --results "$d" > /dev/null 2> "$d/err"
+    local rc=$?
+    cat "$d/err"
+    [ "$rc" -ne 0 ] && grep -q 'l1_s4_sb16_b16: storage formula gives' "$d/err"
+}
+check "area report: a result with a wrong storage_bits is rejected" \
+    "$LOGS/area-report-tampered.log" report_tampered
+doc_holds_report() {
+    awk 'NR == FNR { d[$0] = 1; next } $0 != "" && !($0 in d) { print "not in the page: " $0; n++ }
+         END { exit n > 0 }' docs/area-gpu.md "$OUT/report_gpu.md"
+}
+check "docs/area-gpu.md holds every line of synth/report_gpu.sh" "$LOGS/area-gpu-doc.log" \
+    doc_holds_report
 
 echo "== 6b. shared RTL primitives (tests/rtl/tb_primitives.sv, Icarus)"
 check "primitives: ffs/ffs2, bytemerge, amo, fifo against their references" \

@@ -802,6 +802,14 @@ static int cmd_area(int argc, char** argv) {
                     "beyond ~16 Kbit of signatures that takes hours and tens of GB (the "
                     "hierarchical flow covers the defaults with m = 1024..16384)\n",
                     u->name);
+        const uint32_t bits = u->storage_bits ? u->storage_bits(&a.pv) : 0;
+        if (bits > 100000u)
+            fprintf(stderr,
+                    "gpucoh: warning: %s with these parameters holds %u storage bits in "
+                    "flip-flops; a flat synthesis that large takes hours and tens of GB. The "
+                    "controllers' paper sizes are extrapolated from reduced points in "
+                    "docs/area-tc.md and docs/area-gpu.md (synth/tc.sh, synth/gpu.sh)\n",
+                    u->name, (unsigned)bits);
         fprintf(stderr, "gpucoh: synthesizing %s (Yosys + osu018, OpenSTA) in %s ...\n", u->name,
                 work);
         rc = gpucoh_area_flat(u, &a.pv, NULL, NULL, work, &r, err, sizeof err);

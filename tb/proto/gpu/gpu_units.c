@@ -221,7 +221,7 @@ const gpucoh_unit_t unit_gpu_l1 = {
     .summary = "baseline GPU L1 (GPU-D / GPU-H): valid bit, byte-dirty coalescing store buffer, "
                "flash self-invalidation, CTA atomics in the L1 (in the system)",
     .source = "seed 002 §2.1-2.3, seed 000 Table 3 a0-a18 (notes/seed002-denovo.md)",
-    .status = "in progress",
+    .status = "done",
     .top = "gpu_l1",
     .rtl_files = l1_files,
     .params = l1_params,
@@ -239,7 +239,7 @@ const gpucoh_unit_t unit_gpu_l2 = {
     .summary = "baseline GPU L2 bank: write-back, write-allocate, byte-merged write-throughs "
                "with acks, atomics, MSHRs merging reads (in the system)",
     .source = "seed 002 §2.2, primer RCC Table 10.13 (notes/seed002-denovo.md)",
-    .status = "in progress",
+    .status = "done",
     .top = "gpu_l2",
     .rtl_files = l2_files,
     .params = l2_params,
