@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -260,10 +261,41 @@ template <unsigned W, typename P> std::string hex(const P& pin) {
         Model model_;                                                                              \
     };
 
-// A C model in one malloc'd block (the TC and GPU units size theirs by the descriptor), or a
-// failure reported through SystemC (the parameter set the module was built with is illegal for
-// the C model: it cannot happen for a set the RTL elaborated, but is checked).
+// A C model the module cannot build (the parameter set is illegal for the C model: it cannot
+// happen for a set the RTL elaborated, but is checked) is reported through SystemC.
 #define GPUCOH_SC_MODEL_FAIL(who, why)                                                             \
     SC_REPORT_FATAL("gpucoh_sc", (std::string(who) + ": " + (why)).c_str())
+
+namespace gpucoh_sc {
+// The Model of a C model that sizes its storage by its descriptor (the TC and GPU units:
+// unit_size, unit_init into one malloc'd block, unit_tick; docs/framework.md "C model storage").
+template <typename T, typename D, typename I, typename O, std::size_t (*Size)(const D*),
+          T* (*Init)(void*, std::size_t, const D*, char*, std::size_t),
+          void (*Tick)(T*, const I*, O*)>
+class sized_model {
+  public:
+    using in_t = I;
+    using out_t = O;
+    sized_model(const char* who, const D& d) {
+        const std::size_t n = Size(&d);
+        char why[256] = "illegal parameters";
+        mem_ = n ? std::malloc(n) : nullptr;
+        if (n && !mem_)
+            std::snprintf(why, sizeof why, "out of memory");
+        m_ = mem_ ? Init(mem_, n, &d, why, sizeof why) : nullptr;
+        if (!m_)
+            GPUCOH_SC_MODEL_FAIL(who, why);
+    }
+    ~sized_model() { std::free(mem_); }
+    sized_model(const sized_model&) = delete;
+    sized_model& operator=(const sized_model&) = delete;
+    void tick(const I& in, O& out) { Tick(m_, &in, &out); }
+    T* c() { return m_; }
+
+  private:
+    void* mem_ = nullptr;
+    T* m_ = nullptr;
+};
+} // namespace gpucoh_sc
 
 #endif

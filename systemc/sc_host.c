@@ -903,6 +903,8 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
     printf("  seed %llu, %s, %.1f s, %.0f cycles/s\n", (unsigned long long)o->seed, o->key,
            r->seconds, rate);
     printf("  stimulus  %s\n", sch_stim_source(st));
+    printf("  activity  %llu of %llu cycles changed an output port\n",
+           (unsigned long long)r->active, (unsigned long long)r->cycles);
     if (o->mutant)
         printf("  mutant    %s (%s): RTL flavour from %s\n", o->mut_name, o->mut_desc, o->rtl_dir);
     else if (o->rtl_dir_set)
@@ -947,9 +949,12 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
     gpucoh_json_str(f, gpucoh_version());
     gpucoh_json_kv(f, ", ", "unit", o->u->name);
     gpucoh_json_kv(f, ", ", "verdict", verdict);
-    fprintf(f, ", \"seed\": %llu, \"cycles\": %llu, \"compared\": %llu, \"mismatches\": %llu",
+    fprintf(f,
+            ", \"seed\": %llu, \"cycles\": %llu, \"compared\": %llu, \"mismatches\": %llu, "
+            "\"active_cycles\": %llu",
             (unsigned long long)o->seed, (unsigned long long)r->cycles,
-            (unsigned long long)r->compared, (unsigned long long)r->mismatches);
+            (unsigned long long)r->compared, (unsigned long long)r->mismatches,
+            (unsigned long long)r->active);
     fprintf(f, ", \"params\": {");
     for (unsigned i = 0; i < o->u->nparams; i++) {
         char v[96];

@@ -47,6 +47,12 @@ extern "C" {
     if (!(c_##port.read() == r_##port.read()) && bad++ == 0)                                       \
         first(#port, ::gpucoh_sc::hex<GPUCOH_SC_W(w)>(c_##port.read()),                            \
               ::gpucoh_sc::hex<GPUCOH_SC_W(w)>(r_##port.read()));
+#define LS_PREV(port, w, f) LS_T(w) p_##port{};
+#define LS_MOVED(port, w, f)                                                                       \
+    if (!(c_##port.read() == p_##port)) {                                                          \
+        moved = true;                                                                              \
+        p_##port = c_##port.read();                                                                \
+    }
 #define LS_TRACE_IN(port, w, f) ::ls_trace<GPUCOH_SC_W(w)>(tf, port, "in." #port);
 #define LS_TRACE_OUT(port, w, f)                                                                   \
     ::ls_trace<GPUCOH_SC_W(w)>(tf, c_##port, "c." #port);                                          \
@@ -88,6 +94,14 @@ class lockstep : public sc_core::sc_module {
   private:
     const sch_opts_t* o_;
     sch_stim_t* st_;
+    LS_PINS(GPUCOH_SC_NONE, LS_PREV) // the outputs after the previous edge
+
+    // evidence that the compare is not idle: the cycles in which some output changed
+    void activity() {
+        bool moved = false;
+        LS_PINS(GPUCOH_SC_NONE, LS_MOVED)
+        res.active += moved ? 1u : 0u;
+    }
 
     void drive(const LS_MODEL::in_t& s) { LS_PINS(LS_DRIVE, GPUCOH_SC_NONE) }
 
@@ -123,6 +137,7 @@ class lockstep : public sc_core::sc_module {
             wait(clk.negedge_event());                      // after the rising edge at 2c+1
             res.cycles = c + 1;
             res.compared = c + 1;
+            activity();
             const uint64_t bad = compare();
             if (bad) {
                 res.mismatches = 1;
