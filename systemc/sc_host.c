@@ -141,6 +141,24 @@ static int bad(const char* fmt, const char* a, const char* b) {
     return 2;
 }
 
+/* The value of option opt as an unsigned number (decimal or 0x hex) in lo..hi. */
+static int opt_num(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {
+    uint64_t x;
+    char r[64];
+    snprintf(r, sizeof r, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
+    if (!gpucoh_parse_u64(s, &x))
+        return strspn(s, "0123456789") == strlen(s)
+                   ? bad("%s: %s is out of range", opt, s) /* digits beyond 64 bits */
+                   : bad("%s: '%s' is not an unsigned number (decimal or 0x hex)", opt, s);
+    if (x < lo || x > hi) {
+        char m[160];
+        snprintf(m, sizeof m, "%s is out of range %s", s, r);
+        return bad("%s: %s", opt, m);
+    }
+    *v = x;
+    return 0;
+}
+
 /* ---- mutants -------------------------------------------------------------------------------- */
 
 static char* slurp(const char* path, size_t* n) {
@@ -239,6 +257,32 @@ static int copy_file(const char* from, const char* to) {
     if (!b)
         return -1;
     const int rc = write_all(to, b, n, "", 0, "", 0);
+    free(b);
+    return rc;
+}
+
+/* Before anything is written: the mutant's file is one of the unit's and its find text occurs in
+ * it exactly once. */
+static int mutant_check(const sch_opts_t* o) {
+    bool mine = false;
+    for (const char* const* f = o->u->rtl_files; *f; f++)
+        mine |= !strcmp(*f, o->mut_file);
+    if (!mine)
+        return bad("--mutant %s: file %s is not one of the unit's RTL files", o->mut_name,
+                   o->mut_file);
+    char p[PATH_MAX + 300];
+    snprintf(p, sizeof p, "%s/rtl/%s", gpucoh_root(), o->mut_file);
+    size_t n;
+    char* b = slurp(p, &n);
+    if (!b)
+        return bad("--mutant: cannot read %s: %s", p, strerror(errno));
+    const char* at = strstr(b, o->mut_find);
+    const int rc =
+        !at ? bad("--mutant %s: its find text does not occur in %s", o->mut_name, o->mut_file)
+        : strstr(at + 1, o->mut_find)
+            ? bad("--mutant %s: its find text occurs more than once in %s", o->mut_name,
+                  o->mut_file)
+            : 0;
     free(b);
     return rc;
 }
@@ -454,11 +498,11 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
         }
         i++;
         if (!strcmp(a, "--cycles")) {
-            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 2, &o->cycles))
+            if (opt_num(a, v, 1, UINT64_MAX >> 2, &o->cycles))
                 return 2;
         } else if (!strcmp(a, "--seed")) {
-            if (!gpucoh_parse_u64(v, &o->seed))
-                return bad("--seed: '%s' is not an unsigned number%s", v, "");
+            if (opt_num(a, v, 0, UINT64_MAX, &o->seed))
+                return 2;
             o->seed_set = true;
         } else if (!strcmp(a, "--param")) {
             if (o->nparams >= SCH_MAX_PARAMS)
@@ -484,8 +528,10 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
                 return bad("--config: '%s' is not one of: small paper%s", v, "");
             o->config_set = true;
         } else if (!strcmp(a, "--inst")) {
-            if (gpucoh_opt_u32(a, v, 0, 63, &o->inst))
+            uint64_t k;
+            if (opt_num(a, v, 0, 63, &k))
                 return 2;
+            o->inst = (uint32_t)k;
             o->inst_set = true;
         } else if (!strcmp(a, "--rtl-dir")) {
             struct stat st;
@@ -511,8 +557,8 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
     if (o->mutant && o->rtl_dir_set)
         return bad("--mutant and --rtl-dir both name the RTL; give one%s%s", "", "");
     if (o->mutant) {
-        const int rc = mutant_parse(o, o->mutant);
-        if (rc)
+        int rc = mutant_parse(o, o->mutant);
+        if (rc || (rc = mutant_check(o)) != 0)
             return rc;
         snprintf(o->rtl_dir, sizeof o->rtl_dir, "%s/build/systemc/mutants/%s/%s", gpucoh_root(),
                  o->u->name, o->mut_name);

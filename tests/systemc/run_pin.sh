@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# tests/systemc/run_pin.sh -- the pin-level SystemC modules and their lockstep (docs/systemc.md).
+#
+# One line per check, "PASS <check> ..." or "FAIL <check> ...", then "N passed, N failed"; the
+# exit status is 1 if a check failed. Logs: build/systemc/test-logs/.
+#
+#   1. every unit of the list below: its two flavours (C model, Verilated RTL) in lockstep at
+#      the default (paper) parameters, SC_PIN_CYCLES cycles (default 100 000): exit 0, the
+#      summary "PASS systemc <unit>: N cycles, 0 mismatches", outputs that moved, a JSON report
+#      with verdict "pass"
+#   2. one RTL mutant per unit (tests/mutants/<unit>/): the lockstep must report a mismatch
+#      (exit 1, the port, a replay line); for sig_bloom the replay line must reproduce it at
+#      the same cycle and port and write a VCD holding the port
+#   3. a second parameter set of sig_bloom (its own build directory)
+#   4. bad input: exit status 2 with a message, nothing built or run
+# Parameter sets are built on first use and cached under build/systemc/ (about 10 s each, the
+# paper-size tc_l2 about 30 s, on one core).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+export GPUCOH_ROOT=$ROOT
+CYCLES=${SC_PIN_CYCLES:-100000}
+LOGS=build/systemc/test-logs
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+SC=build/systemc/sc_lockstep
+NPASS=0
+NFAIL=0
+T0=$(date +%s)
+
+pass() {
+    NPASS=$((NPASS + 1))
+    echo "PASS $*"
+}
+fail() {
+    NFAIL=$((NFAIL + 1))
+    echo "FAIL $1 ${2:-}"
+    [ -n "${3:-}" ] && [ -f "$3" ] && tail -n 15 "$3" | sed 's/^/    | /'
+}
+
+if ! make -s "$SC" > "$LOGS/make.log" 2>&1; then
+    fail "systemc build" "(make $SC)" "$LOGS/make.log"
+    echo "$NPASS passed, $NFAIL failed"
+    exit 1
+fi
+
+# unit | extra arguments | mutant (tests/mutants/<unit>/...) | mutant's extra arguments
+UNITS=(
+    "sig_bloom||03-insert-drops-hash0.mut|"
+    "tc_l2||01-gwct-post-increment.mut|--config small"
+)
+
+# run UNIT NAME ARGS...: the lockstep, its exit status in RC, its output in $LOGS/NAME.log
+run() {
+    local unit=$1 name=$2
+    shift 2
+    "$SC" "$unit" --quiet "$@" > "$LOGS/$name.log" 2>&1
+    RC=$?
+}
+
+# 1. every unit at its defaults
+for entry in "${UNITS[@]}"; do
+    IFS='|' read -r unit args mut margs <<< "$entry"
+    t=$(date +%s)
+    json=$LOGS/$unit-pass.json
+    # shellcheck disable=SC2086
+    run "$unit" "$unit-pass" --cycles "$CYCLES" --json "$json" $args
+    log=$LOGS/$unit-pass.log
+    line=$(grep -m1 "^PASS systemc $unit: $CYCLES cycles, 0 mismatches$" "$log")
+    active=$(sed -n 's/^  activity  \([0-9]*\) of .*/\1/p' "$log")
+    if [ "$RC" -ne 0 ] || [ -z "$line" ]; then
+        fail "systemc $unit lockstep" "(exit $RC)" "$log"
+    elif [ "${active:-0}" -lt $((CYCLES / 100)) ]; then
+        fail "systemc $unit lockstep" "(outputs changed in only ${active:-0} of $CYCLES cycles)" "$log"
+    elif ! grep -q '"verdict": "pass"' "$json" || ! grep -q '"mismatches": 0,' "$json"; then
+        fail "systemc $unit lockstep" "(JSON report $json)" "$log"
+    else
+        pass "systemc $unit lockstep: $CYCLES cycles, 0 mismatches, outputs changed in $active" \
+            "($(($(date +%s) - t)) s)"
+    fi
+done
+
+# 2. a mutant of every unit is caught
+for entry in "${UNITS[@]}"; do
+    IFS='|' read -r unit args mut margs <<< "$entry"
+    t=$(date +%s)
+    name=$unit-mutant
+    # shellcheck disable=SC2086
+    run "$unit" "$name" --cycles "$CYCLES" --mutant "tests/mutants/$unit/$mut" \
+        --json "$LOGS/$name.json" $margs
+    log=$LOGS/$name.log
+    port=$(sed -n 's/^  port      \([^ ]*\).*/\1/p' "$log")
+    cyc=$(sed -n 's/^  first mismatch at cycle \([0-9]*\) .*/\1/p' "$log")
+    if [ "$RC" -ne 1 ] || ! grep -q "^FAIL systemc $unit: .* 1 mismatches$" "$log" || [ -z "$port" ] ||
+        ! grep -q "^  replay    " "$log"; then
+        fail "systemc $unit mutant ${mut%.mut} caught" "(exit $RC, expected 1 with a mismatch)" "$log"
+        continue
+    fi
+    pass "systemc $unit mutant ${mut%.mut} caught: $port at cycle $cyc" "($(($(date +%s) - t)) s)"
+    if [ "$unit" = sig_bloom ]; then
+        # the replay line reproduces it, with a VCD
+        replay=$(sed -n 's/^  replay    //p' "$log")
+        vcd=$LOGS/replay-$unit.vcd
+        replay=${replay% --wave *}
+        # shellcheck disable=SC2086
+        $replay --quiet --wave "$vcd" --json "$LOGS/$name-replay.json" > "$LOGS/$name-replay.log" 2>&1
+        rrc=$?
+        rport=$(sed -n 's/^  port      \([^ ]*\).*/\1/p' "$LOGS/$name-replay.log")
+        rcyc=$(sed -n 's/^  first mismatch at cycle \([0-9]*\) .*/\1/p' "$LOGS/$name-replay.log")
+        if [ "$rrc" -eq 1 ] && [ "$rport" = "$port" ] && [ "$rcyc" = "$cyc" ] && [ -s "$vcd" ] &&
+            grep -q " ${port#*.} " "$vcd" && grep -q '^\$scope module rtl \$end' "$vcd"; then
+            pass "systemc $unit replay line reproduces $port at cycle $cyc, VCD written"
+        else
+            fail "systemc $unit replay line" "(exit $rrc, port '$rport' cycle '$rcyc', VCD $vcd)" \
+                "$LOGS/$name-replay.log"
+        fi
+    fi
+done
+
+# 3. another parameter set: a build of its own
+t=$(date +%s)
+run sig_bloom sig_bloom-m256 --cycles "$CYCLES" --param m=256 --param k=4 --param org=parallel \
+    --param chunk_width=32 --json "$LOGS/sig_bloom-m256.json"
+if [ "$RC" -eq 0 ] && grep -q "^PASS systemc sig_bloom: $CYCLES cycles, 0 mismatches$" \
+    "$LOGS/sig_bloom-m256.log" && grep -q "SigBits=256 NumHashes=4 Parallel=1" "$LOGS/sig_bloom-m256.log"; then
+    pass "systemc sig_bloom m=256 k=4 parallel C=32: $CYCLES cycles, 0 mismatches" \
+        "($(($(date +%s) - t)) s)"
+else
+    fail "systemc sig_bloom m=256 k=4 parallel C=32" "(exit $RC)" "$LOGS/sig_bloom-m256.log"
+fi
+
+# 4. bad input: exit 2, a message, no build directory made
+badmut=$LOGS/bad.mut
+printf 'description: no such text\nfile: sig_bloom.sv\nfind: this text is not in the RTL\nreplace: x\n' > "$badmut"
+before=$(ls build/systemc | wc -l)
+bad_input() {
+    local what=$1
+    shift
+    "$SC" "$@" > "$LOGS/bad.log" 2>&1
+    local rc=$?
+    if [ "$rc" -eq 2 ] && grep -q "^sc_lockstep: " "$LOGS/bad.log" && ! grep -q "^PASS\|^FAIL" "$LOGS/bad.log"; then
+        pass "systemc bad input refused (exit 2): $what"
+    else
+        fail "systemc bad input refused (exit 2): $what" "(exit $rc)" "$LOGS/bad.log"
+    fi
+}
+bad_input "unknown unit" no_such_unit
+bad_input "illegal parameter" sig_bloom --param m=300
+bad_input "unknown parameter" tc_l2 --param no_such=1
+bad_input "cycles out of range" sig_bloom --cycles 0
+bad_input "malformed option" sig_bloom --cycles 10x
+bad_input "unknown option" sig_bloom --no-such-option 1
+bad_input "option without value" sig_bloom --seed
+bad_input "wave not .vcd" sig_bloom --wave "$LOGS/x.fst"
+bad_input "wave in a missing directory" sig_bloom --wave /nonexistent/dir/x.vcd
+bad_input "json not writable" sig_bloom --json /nonexistent/dir/x.json
+bad_input "rtl-dir missing" sig_bloom --rtl-dir /nonexistent/rtl
+bad_input "mutant find text missing" sig_bloom --mutant "$badmut"
+bad_input "mutant file missing" sig_bloom --mutant "$LOGS/no-such.mut"
+bad_input "--inst beyond the banks" tc_l2 --inst 8
+bad_input "--protocol of another family" tc_l2 --protocol gpu-d
+bad_input "--protocol on an adapter unit" sig_bloom --protocol tc-weak
+after=$(ls build/systemc | wc -l)
+if [ "$before" = "$after" ]; then
+    pass "systemc bad input built nothing"
+else
+    fail "systemc bad input built nothing" "(build/systemc: $before entries before, $after after)"
+fi
+
+echo "$NPASS passed, $NFAIL failed ($(($(date +%s) - T0)) s)"
+[ "$NFAIL" -eq 0 ]
