@@ -54,8 +54,8 @@ SYSINC=(-isystem "$VINC" -isystem "$VINC/vltstd")
 DEFS=(-DVM_COVERAGE=0 -DVM_SC=1 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0)
 
 # ---- the runtime, once per compiler flags and Verilator version --------------------------------
-RT=$ROOT/build/systemc/runtime-$(printf '%s %s %s' "$OPT ${DEFS[*]}" "$(verilator --version)" \
-    "$(cksum < "$SC/gpucoh_sc_rt.cpp")" | cksum | cut -d' ' -f1)
+RT=$ROOT/build/systemc/runtime-$(printf '%s %s %s %s' "$OPT ${DEFS[*]}" "$(verilator --version)" \
+    "$(cksum < "$SC/gpucoh_sc_rt.cpp")" "$(g++ --version | head -1)" | cksum | cut -d' ' -f1)
 mkdir -p "$RT"
 (
     flock 9
@@ -68,6 +68,13 @@ mkdir -p "$RT"
         g++ "${CXXW[@]}" $OPT -faligned-new "${DEFS[@]}" "${SYSINC[@]}" \
             -c "$SC/gpucoh_sc_rt.cpp" -o "$T/gpucoh_sc_rt.o"
         ar rcs "$T/libgpucoh_sc_rt.a" "$T"/*.o
+        # systemc.h and verilated.h precompiled for sc_lockstep.cpp (about 3 s of every build;
+        # g++ falls back to the headers if it cannot use it)
+        mkdir -p "$T/pch"
+        printf '#include <systemc.h>\n#include "verilated.h"\n' > "$T/pch/sc_pch.h"
+        g++ "${CXXW[@]}" $OPT -faligned-new "${DEFS[@]}" "${SYSINC[@]}" -x c++-header \
+            "$T/pch/sc_pch.h" -o "$T/pch/sc_pch.h.gch" 2> /dev/null || rm -f "$T/pch/sc_pch.h.gch"
+        rm -rf "$RT/pch" && mv "$T/pch" "$RT/pch"
         mv "$T/libgpucoh_sc_rt.a" "$RT/libgpucoh_sc_rt.a"
         rm -rf "$T"
     fi
@@ -111,11 +118,16 @@ if [ ! -f "$OUT/sc_lockstep.o" ]; then
         echo "} // namespace ${UNIT}_sc_p"
         echo "#endif"
     } > "$TMP/${UNIT}_sc_params.h"
-    # the lockstep netlist with the C flavour (systemc/<unit>_sc_c.h) and the RTL flavour
+    # the lockstep netlist with the C flavour (systemc/<unit>_sc_c.h) and the RTL flavour;
+    # combinational ports, if the unit has any (tc_gwct's read port)
+    COMB=()
+    if grep -q "^#define GPUCOH_SC_COMB_$UNIT(" "$SC/${UNIT}_sc_c.h"; then
+        COMB=(-DGPUCOH_SC_COMB_PINS="GPUCOH_SC_COMB_$UNIT")
+    fi
     if ! g++ "${CXXW[@]}" $OPT -faligned-new "${DEFS[@]}" "${SYSINC[@]}" \
-            -I"$TMP" -I"$SC" -I"$ROOT/cmodel" \
+            -include "$RT/pch/sc_pch.h" -I"$TMP" -I"$SC" -I"$ROOT/cmodel" \
             -DGPUCOH_SC_UNIT="$UNIT" -DGPUCOH_SC_C_H="\"${UNIT}_sc_c.h\"" \
-            -DGPUCOH_SC_RTL_H="\"$PREFIX.h\"" -DGPUCOH_SC_KEY="\"$KEY\"" \
+            -DGPUCOH_SC_RTL_H="\"$PREFIX.h\"" -DGPUCOH_SC_KEY="\"$KEY\"" "${COMB[@]}" \
             -c "$SC/sc_lockstep.cpp" -o "$TMP/sc_lockstep.o" 2> "$TMP/cxx.log"; then
         cat "$TMP/cxx.log" >&2
         cp "$TMP/ports.txt" "$OUT.ports.txt" 2> /dev/null || true

@@ -296,6 +296,30 @@ class sized_model {
     void* mem_ = nullptr;
     T* m_ = nullptr;
 };
+
+// The Model of a C model of fixed size (sig_bloom, rdu, avu: T in caller storage, unit_init
+// returning 0 for a legal descriptor, unit_tick).
+template <typename T, typename D, typename I, typename O,
+          int (*Init)(T*, const D*, char*, std::size_t), void (*Tick)(T*, const I*, O*)>
+class plain_model {
+  public:
+    using in_t = I;
+    using out_t = O;
+    plain_model(const char* who, const D& d) {
+        char why[256] = "out of memory";
+        m_ = static_cast<T*>(std::calloc(1, sizeof(T)));
+        if (!m_ || Init(m_, &d, why, sizeof why) != 0)
+            GPUCOH_SC_MODEL_FAIL(who, why);
+    }
+    ~plain_model() { std::free(m_); }
+    plain_model(const plain_model&) = delete;
+    plain_model& operator=(const plain_model&) = delete;
+    void tick(const I& in, O& out) { Tick(m_, &in, &out); }
+    T* c() { return m_; }
+
+  private:
+    T* m_ = nullptr;
+};
 } // namespace gpucoh_sc
 
 #endif

@@ -14,7 +14,7 @@ SC_CMODEL  := $(SC_B)/libgpucoh_cmodel.a
 SC_FRONT   := $(SC_B)/sc_lockstep
 SC_HOST_O  := $(B)/obj/systemc/sc_host.o
 SC_FRONT_O := $(B)/obj/systemc/sc_front.o
-SC_UNITS   := sig_bloom tc_l2
+SC_UNITS   := sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2
 
 # the `systemc` target's prerequisites from this file
 SYSTEMC_PIN := $(SC_FRONT) $(SC_CMODEL) systemc-pin-units

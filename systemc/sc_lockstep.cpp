@@ -31,6 +31,12 @@ extern "C" {
 #define LS_MODEL             GPUCOH_SC_CAT(GPUCOH_SC_UNIT, _sc_model)
 #define LS_PINS              GPUCOH_SC_CAT(GPUCOH_SC_PINS_, GPUCOH_SC_UNIT)
 
+// Combinational ports (GPUCOH_SC_COMB_<unit>(IN, OUT), only tc_gwct's read port): port and
+// width, no C struct field; inputs are driven with the cycle number, outputs compared as the
+// others. build_sc.sh defines GPUCOH_SC_COMB_PINS for a unit that has them.
+#ifndef GPUCOH_SC_COMB_PINS
+#define GPUCOH_SC_COMB_PINS(IN, OUT)
+#endif
 #define LS_T(w)                 ::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>
 #define LS_SIG_IN(port, w, f)   ::sc_core::sc_signal<LS_T(w)> port;
 #define LS_SIG_OUT(port, w, f)  ::sc_core::sc_signal<LS_T(w)> c_##port, r_##port;
@@ -58,6 +64,26 @@ extern "C" {
     ::ls_trace<GPUCOH_SC_W(w)>(tf, c_##port, "c." #port);                                          \
     ::ls_trace<GPUCOH_SC_W(w)>(tf, r_##port, "rtl." #port);
 
+#define LS_COMB(IN3, OUT3)     GPUCOH_SC_COMB_PINS(IN3##2, OUT3##2)
+#define LS_SIG_IN2(port, w)    LS_SIG_IN(port, w, 0)
+#define LS_SIG_OUT2(port, w)   LS_SIG_OUT(port, w, 0)
+#define LS_INIT_IN2(port, w)   LS_INIT_IN(port, w, 0)
+#define LS_INIT_OUT2(port, w)  LS_INIT_OUT(port, w, 0)
+#define LS_BIND_IN2(port, w)   LS_BIND_IN(port, w, 0)
+#define LS_BIND_OUT2(port, w)  LS_BIND_OUT(port, w, 0)
+#define LS_CMP2(port, w)       LS_CMP(port, w, 0)
+#define LS_TRACE_IN2(port, w)  LS_TRACE_IN(port, w, 0)
+#define LS_TRACE_OUT2(port, w) LS_TRACE_OUT(port, w, 0)
+#define LS_PREV2(port, w)      LS_PREV(port, w, 0)
+#define LS_MOVED2(port, w)     LS_MOVED(port, w, 0)
+#define LS_NONE2(port, w)
+#define LS_DRIVE_CYCLE2(port, w)                                                                   \
+    {                                                                                              \
+        const uint32_t cw[2] = {static_cast<uint32_t>(cycle), static_cast<uint32_t>(cycle >> 32)}; \
+        port.write(::gpucoh_sc::pin_make<GPUCOH_SC_W(w)>(cw, true));                               \
+    }
+#define LS_NONE(port, w, f)
+
 // a signal in the VCD with the port's width
 template <unsigned W, typename T>
 void ls_trace(sc_core::sc_trace_file* tf, const sc_core::sc_signal<T>& s, const char* name) {
@@ -72,38 +98,48 @@ class lockstep : public sc_core::sc_module {
     SC_HAS_PROCESS(lockstep);
     sc_core::sc_clock clk;
     LS_PINS(LS_SIG_IN, LS_SIG_OUT)
+    LS_COMB(LS_SIG_IN, LS_SIG_OUT)
     LS_C cm;
     LS_RTL rm;
     sch_result_t res{};
 
     lockstep(sc_core::sc_module_name nm, const sch_opts_t* o, sch_stim_t* st)
-        : sc_core::sc_module(nm), clk("clk_i", 2, sc_core::SC_NS, 0.5, 1, sc_core::SC_NS, true)
-                                      LS_PINS(LS_INIT_IN, LS_INIT_OUT),
+        : sc_core::sc_module(nm),
+          clk("clk_i", 2, sc_core::SC_NS, 0.5, 1, sc_core::SC_NS, true)
+              LS_PINS(LS_INIT_IN, LS_INIT_OUT) LS_COMB(LS_INIT_IN, LS_INIT_OUT),
           cm("c"), rm("rtl"), o_(o), st_(st) {
         cm.clk_i(clk);
         rm.clk_i(clk);
         LS_PINS(LS_BIND_IN, LS_BIND_OUT)
+        LS_COMB(LS_BIND_IN, LS_BIND_OUT)
         SC_THREAD(run);
     }
 
     void trace_all(sc_core::sc_trace_file* tf) {
         sc_core::sc_trace(tf, clk, "clk_i");
         LS_PINS(LS_TRACE_IN, LS_TRACE_OUT)
+        LS_COMB(LS_TRACE_IN, LS_TRACE_OUT)
     }
 
   private:
     const sch_opts_t* o_;
     sch_stim_t* st_;
     LS_PINS(GPUCOH_SC_NONE, LS_PREV) // the outputs after the previous edge
+    LS_COMB(LS_NONE, LS_PREV)
 
     // evidence that the compare is not idle: the cycles in which some output changed
     void activity() {
         bool moved = false;
         LS_PINS(GPUCOH_SC_NONE, LS_MOVED)
+        LS_COMB(LS_NONE, LS_MOVED)
         res.active += moved ? 1u : 0u;
     }
 
-    void drive(const LS_MODEL::in_t& s) { LS_PINS(LS_DRIVE, GPUCOH_SC_NONE) }
+    void drive(const LS_MODEL::in_t& s, uint64_t cycle) {
+        LS_PINS(LS_DRIVE, GPUCOH_SC_NONE)
+        LS_COMB(LS_DRIVE_CYCLE, LS_NONE)
+        (void)cycle;
+    }
 
     void first(const char* port, const std::string& e, const std::string& g) {
         std::snprintf(res.port, sizeof res.port, "%s", port);
@@ -116,6 +152,7 @@ class lockstep : public sc_core::sc_module {
     uint64_t compare() {
         uint64_t bad = 0;
         LS_PINS(GPUCOH_SC_NONE, LS_CMP)
+        LS_COMB(LS_NONE, LS_CMP)
         const uint64_t want = sch_stim_rtl_errors(st_), got = gpucoh_sc_rtl_errors();
         if (got != want && bad++ == 0)
             first("(RTL assertion)", std::to_string(want) + " assertion failures expected",
@@ -133,8 +170,8 @@ class lockstep : public sc_core::sc_module {
                 res.stim_failed = true;
                 break;
             }
-            drive(*static_cast<const LS_MODEL::in_t*>(in)); // time 2c
-            wait(clk.negedge_event());                      // after the rising edge at 2c+1
+            drive(*static_cast<const LS_MODEL::in_t*>(in), c); // time 2c
+            wait(clk.negedge_event());                         // after the rising edge at 2c+1
             res.cycles = c + 1;
             res.compared = c + 1;
             activity();

@@ -10,8 +10,6 @@
 #include "gpucoh_sc.h"
 #include "sig_bloom_sc_params.h"
 
-#include <cstdlib>
-
 extern "C" {
 #include "sig_bloom.h"
 }
@@ -38,38 +36,26 @@ constexpr uint64_t CW = gpucoh_sc::clog2(SigBits) + 1;
     OUT(count_o, sig_bloom_sc_p::CW, s.count)                                                      \
     OUT(thresh_o, 1, s.thresh)
 
-struct sig_bloom_sc_model {
-    using in_t = sig_bloom_in_t;
-    using out_t = sig_bloom_out_t;
-    static sig_bloom_desc_t desc() {
-        namespace P = sig_bloom_sc_p;
-        sig_bloom_desc_t d{};
-        d.m = static_cast<uint32_t>(P::SigBits);
-        d.k = static_cast<uint32_t>(P::NumHashes);
-        d.org = static_cast<sig_bloom_org_t>(P::Parallel);
-        d.hash = static_cast<sig_bloom_hash_t>(P::HashKind);
-        d.gran = static_cast<uint32_t>(P::GranBytes);
-        d.addr_width = static_cast<uint32_t>(P::AddrWidth);
-        d.chunk_width = static_cast<uint32_t>(P::ChunkWidth);
-        d.threshold = static_cast<uint32_t>(P::Threshold);
-        d.h3_seed = static_cast<uint32_t>(P::H3Seed);
-        return d;
-    }
-    explicit sig_bloom_sc_model(const char* who) {
-        m_ = static_cast<sig_bloom_t*>(std::calloc(1, sizeof(sig_bloom_t)));
-        char why[256] = "out of memory";
-        const sig_bloom_desc_t d = desc();
-        if (!m_ || sig_bloom_init(m_, &d, why, sizeof why) != SIG_BLOOM_OK)
-            GPUCOH_SC_MODEL_FAIL(who, why);
-    }
-    ~sig_bloom_sc_model() { std::free(m_); }
-    sig_bloom_sc_model(const sig_bloom_sc_model&) = delete;
-    sig_bloom_sc_model& operator=(const sig_bloom_sc_model&) = delete;
-    void tick(const in_t& in, out_t& out) { sig_bloom_tick(m_, &in, &out); }
-    sig_bloom_t* c() { return m_; }
+// the parameter set as the C model's descriptor (docs/units/sig_bloom.md section 1)
+inline sig_bloom_desc_t sig_bloom_sc_desc() {
+    namespace P = sig_bloom_sc_p;
+    sig_bloom_desc_t d{};
+    d.m = static_cast<uint32_t>(P::SigBits);
+    d.k = static_cast<uint32_t>(P::NumHashes);
+    d.org = static_cast<sig_bloom_org_t>(P::Parallel);
+    d.hash = static_cast<sig_bloom_hash_t>(P::HashKind);
+    d.gran = static_cast<uint32_t>(P::GranBytes);
+    d.addr_width = static_cast<uint32_t>(P::AddrWidth);
+    d.chunk_width = static_cast<uint32_t>(P::ChunkWidth);
+    d.threshold = static_cast<uint32_t>(P::Threshold);
+    d.h3_seed = static_cast<uint32_t>(P::H3Seed);
+    return d;
+}
 
-  private:
-    sig_bloom_t* m_ = nullptr;
+struct sig_bloom_sc_model
+    : gpucoh_sc::plain_model<sig_bloom_t, sig_bloom_desc_t, sig_bloom_in_t, sig_bloom_out_t,
+                             sig_bloom_init, sig_bloom_tick> {
+    explicit sig_bloom_sc_model(const char* who) : plain_model(who, sig_bloom_sc_desc()) {}
 };
 
 GPUCOH_SC_C_MODULE(sig_bloom_sc_c, GPUCOH_SC_PINS_sig_bloom, sig_bloom_sc_model)

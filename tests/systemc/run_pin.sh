@@ -4,17 +4,18 @@
 # One line per check, "PASS <check> ..." or "FAIL <check> ...", then "N passed, N failed"; the
 # exit status is 1 if a check failed. Logs: build/systemc/test-logs/.
 #
-#   1. every unit of the list below: its two flavours (C model, Verilated RTL) in lockstep at
-#      the default (paper) parameters, SC_PIN_CYCLES cycles (default 100 000): exit 0, the
-#      summary "PASS systemc <unit>: N cycles, 0 mismatches", outputs that moved, a JSON report
-#      with verdict "pass"
-#   2. one RTL mutant per unit (tests/mutants/<unit>/): the lockstep must report a mismatch
-#      (exit 1, the port, a replay line); for sig_bloom the replay line must reproduce it at
-#      the same cycle and port and write a VCD holding the port
-#   3. a second parameter set of sig_bloom (its own build directory)
+#   1. every catalogue unit's two flavours (C model, Verilated RTL) in lockstep, SC_PIN_CYCLES
+#      cycles (default 100 000): sig_bloom and tc_l2 at their default (paper) parameters, every
+#      unit at the small parameter set of its mutant check below. Each must exit 0 with the
+#      summary "PASS systemc <unit>: N cycles, 0 mismatches", outputs that changed in at least
+#      1 % of the cycles, and a JSON report with verdict "pass"
+#   2. one RTL mutant per unit (tests/mutants/<unit>/), built at a parameter set that passes in
+#      1: the lockstep must report a mismatch (exit 1, the port, a replay line); for sig_bloom
+#      the replay line must reproduce it at the same cycle and port and write a VCD holding it
+#   3. a second parameter set of sig_bloom (parallel, k = 4, C = 32: other port widths)
 #   4. bad input: exit status 2 with a message, nothing built or run
-# Parameter sets are built on first use and cached under build/systemc/ (about 10 s each, the
-# paper-size tc_l2 about 30 s, on one core).
+# Parameter sets are built on first use and cached under build/systemc/ (about 6 s each at a
+# small set, 30 s for the paper-size tc_l2; 20 s once for the shared runtime).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -45,11 +46,20 @@ if ! make -s "$SC" > "$LOGS/make.log" 2>&1; then
     exit 1
 fi
 
-# unit | extra arguments | mutant (tests/mutants/<unit>/...) | mutant's extra arguments
-UNITS=(
-    "sig_bloom||03-insert-drops-hash0.mut|"
-    "tc_l2||01-gwct-post-increment.mut|--config small"
+# unit | parameters (the mutant's baseline) | mutant (tests/mutants/<unit>/)
+SMALL=(
+    "sig_bloom||03-insert-drops-hash0.mut"
+    "tc_l2|--config small|01-gwct-post-increment.mut"
+    "rdu|--param n=4 --param m=1024|02-race-dropped.mut"
+    "avu|--param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4|06-validate-never-fails.mut"
+    "tc_timer|--param ts_width=8|02-era-not-toggled.mut"
+    "tc_gwct|--param wf=8|02-gwct-min-not-max.mut"
+    "tc_l1|--config small|03-upgr-era-inverted.mut"
+    "gpu_l1|--config small|01-acq-load-no-inv.mut"
+    "gpu_l2|--config small|01-wt-whole-line.mut"
 )
+# the lockstep runs of 1: the paper-size tc_l2, then every unit's mutant baseline
+PASSRUNS=("tc_l2|" "${SMALL[@]}")
 
 # run UNIT NAME ARGS...: the lockstep, its exit status in RC, its output in $LOGS/NAME.log
 run() {
@@ -59,36 +69,39 @@ run() {
     RC=$?
 }
 
-# 1. every unit at its defaults
-for entry in "${UNITS[@]}"; do
-    IFS='|' read -r unit args mut margs <<< "$entry"
+# 1. the lockstep of every unit
+for entry in "${PASSRUNS[@]}"; do
+    IFS='|' read -r unit args mut <<< "$entry"
     t=$(date +%s)
-    json=$LOGS/$unit-pass.json
+    name=$unit${args:+-small}
+    json=$LOGS/$name.json
     # shellcheck disable=SC2086
-    run "$unit" "$unit-pass" --cycles "$CYCLES" --json "$json" $args
-    log=$LOGS/$unit-pass.log
+    run "$unit" "$name" --cycles "$CYCLES" --json "$json" $args
+    log=$LOGS/$name.log
+    what="systemc $unit lockstep${args:+ ($args)}"
+    [ -n "$args" ] || what="systemc $unit lockstep (default parameters)"
     line=$(grep -m1 "^PASS systemc $unit: $CYCLES cycles, 0 mismatches$" "$log")
     active=$(sed -n 's/^  activity  \([0-9]*\) of .*/\1/p' "$log")
     if [ "$RC" -ne 0 ] || [ -z "$line" ]; then
-        fail "systemc $unit lockstep" "(exit $RC)" "$log"
+        fail "$what" "(exit $RC)" "$log"
     elif [ "${active:-0}" -lt $((CYCLES / 100)) ]; then
-        fail "systemc $unit lockstep" "(outputs changed in only ${active:-0} of $CYCLES cycles)" "$log"
+        fail "$what" "(outputs changed in only ${active:-0} of $CYCLES cycles)" "$log"
     elif ! grep -q '"verdict": "pass"' "$json" || ! grep -q '"mismatches": 0,' "$json"; then
-        fail "systemc $unit lockstep" "(JSON report $json)" "$log"
+        fail "$what" "(JSON report $json)" "$log"
     else
-        pass "systemc $unit lockstep: $CYCLES cycles, 0 mismatches, outputs changed in $active" \
+        pass "$what: $CYCLES cycles, 0 mismatches, outputs changed in $active" \
             "($(($(date +%s) - t)) s)"
     fi
 done
 
 # 2. a mutant of every unit is caught
-for entry in "${UNITS[@]}"; do
-    IFS='|' read -r unit args mut margs <<< "$entry"
+for entry in "${SMALL[@]}"; do
+    IFS='|' read -r unit args mut <<< "$entry"
     t=$(date +%s)
     name=$unit-mutant
     # shellcheck disable=SC2086
     run "$unit" "$name" --cycles "$CYCLES" --mutant "tests/mutants/$unit/$mut" \
-        --json "$LOGS/$name.json" $margs
+        --json "$LOGS/$name.json" $args
     log=$LOGS/$name.log
     port=$(sed -n 's/^  port      \([^ ]*\).*/\1/p' "$log")
     cyc=$(sed -n 's/^  first mismatch at cycle \([0-9]*\) .*/\1/p' "$log")
