@@ -15,6 +15,7 @@
 
 #include GPUCOH_SC_C_H
 #include GPUCOH_SC_RTL_H
+#include GPUCOH_SC_WIDTHS_H
 
 extern "C" {
 #include "sc_host.h"
@@ -83,6 +84,16 @@ extern "C" {
         port.write(::gpucoh_sc::pin_make<GPUCOH_SC_W(w)>(cw, true));                               \
     }
 #define LS_NONE(port, w, f)
+
+// Every port of the C flavour as wide as the RTL's (Verilator's XML: build_sc.sh). A port the
+// RTL lacks does not compile either; one the table lacks is left unbound (SystemC stops at
+// elaboration); the types follow from the widths.
+#define LS_WCHK(port, w, f)                                                                        \
+    static_assert(GPUCOH_SC_W(w) == GPUCOH_SC_CAT(GPUCOH_SC_UNIT, _sc_rtl_w)::port,                \
+                  "the C flavour's " #port " is not as wide as the RTL's");
+#define LS_WCHK2(port, w) LS_WCHK(port, w, 0)
+LS_PINS(LS_WCHK, LS_WCHK)
+LS_COMB(LS_WCHK, LS_WCHK)
 
 // a signal in the VCD with the port's width
 template <unsigned W, typename T>
