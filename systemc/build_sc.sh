@@ -17,6 +17,7 @@
 #   <unit>_sc_widths.h     the RTL's port widths (verilator --xml-only), checked against the C
 #                          flavour's at compile time by the lockstep
 #   ports.txt              the RTL flavour's ports: name, direction, type, width
+#   runtime                a link to the shared runtime below
 #   key.txt, build.log
 # Shared by every unit: build/systemc/runtime-<hash>/libgpucoh_sc_rt.a, the Verilator runtime
 # compiled for SystemC with VL_USER_STOP plus systemc/gpucoh_sc_rt.cpp (assertion counter).
@@ -176,6 +177,7 @@ if [ ! -f "$OUT/sc_lockstep.o" ]; then
     cat "$TMP/verilator.log" "$TMP/make.log" "$TMP/cxx.log" > "$TMP/build.log"
     rm -f "$TMP/verilator.log" "$TMP/make.log" "$TMP/cxx.log"
     printf '%s\n' "$KEY" > "$TMP/key.txt"
+    ln -s "$RT" "$TMP/runtime" # the runtime to link a netlist of one's own with
     rm -rf "$TMP/obj"
     if ! mv -T "$TMP" "$OUT" 2> /dev/null; then
         # another build finished the same entry first; theirs is identical

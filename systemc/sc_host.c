@@ -680,14 +680,23 @@ int sch_build_paths(const sch_opts_t* o, char* dir, size_t dn, char* bin, size_t
     static const char* const sv[] = {".svh", ".sv", ".vh", NULL};
     snprintf(p, sizeof p, "%s/include", o->rtl_dir);
     hash_dir(&h, p, sv); /* a --rtl-dir without include/ is Verilator's to refuse */
-    static const char* const src[] = {".h", ".cpp", ".c", ".sh", NULL};
+    /* the SystemC sources this unit's build reads (sc_host.c and the rest of the C side are in
+     * libgpucoh_host.a: its own hash below), and every C model header */
+    const char* const src[] = {"gpucoh_sc.h",      "sc_host.h",   "sc_lockstep.cpp",
+                               "gpucoh_sc_rt.cpp", "build_sc.sh", NULL};
+    bool ok = true;
+    for (const char* const* f = src; *f && ok; f++) {
+        snprintf(p, sizeof p, "%s/systemc/%s", root, *f);
+        ok = gpucoh_fnv1a_file(&h, p);
+    }
+    snprintf(p, sizeof p, "%s/systemc/%s_sc_c.h", root, o->u->name);
+    ok = ok && gpucoh_fnv1a_file(&h, p);
     static const char* const hdr[] = {".h", NULL};
-    snprintf(p, sizeof p, "%s/systemc", root);
-    bool ok = hash_dir(&h, p, src);
     snprintf(p, sizeof p, "%s/cmodel", root);
     ok = ok && hash_dir(&h, p, hdr);
     if (!ok) {
-        snprintf(err, errlen, "cannot read the SystemC sources under %s", root);
+        snprintf(err, errlen, "cannot read the SystemC sources of %s under %s/systemc (%s)",
+                 o->u->name, root, p);
         return -1;
     }
     snprintf(dir, dn, "%s/build/systemc/%s-%016llx", root, o->u->name, (unsigned long long)h);
@@ -951,6 +960,10 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
     printf("  stimulus  %s\n", sch_stim_source(st));
     printf("  activity  %llu of %llu cycles changed an output port\n",
            (unsigned long long)r->active, (unsigned long long)r->cycles);
+    if (r->rtl_errors || r->rtl_errors_expected)
+        printf("  asserts   %llu RTL assertion failures (the %%Error lines above), %llu of them "
+               "expected: illegal inputs the stimulus presented on purpose\n",
+               (unsigned long long)r->rtl_errors, (unsigned long long)r->rtl_errors_expected);
     if (o->mutant)
         printf("  mutant    %s (%s): RTL flavour from %s\n", o->mut_name, o->mut_desc, o->rtl_dir);
     else if (o->rtl_dir_set)
@@ -1001,6 +1014,8 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
             (unsigned long long)o->seed, (unsigned long long)r->cycles,
             (unsigned long long)r->compared, (unsigned long long)r->mismatches,
             (unsigned long long)r->active);
+    fprintf(f, ", \"rtl_assertions\": %llu, \"rtl_assertions_expected\": %llu",
+            (unsigned long long)r->rtl_errors, (unsigned long long)r->rtl_errors_expected);
     fprintf(f, ", \"params\": {");
     for (unsigned i = 0; i < o->u->nparams; i++) {
         char v[96];

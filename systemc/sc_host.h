@@ -70,7 +70,9 @@ typedef struct {
     uint64_t cycles;   /* rising edges simulated */
     uint64_t compared; /* of them, with every output port compared */
     uint64_t mismatches;
-    uint64_t active; /* cycles after whose edge some output port changed */
+    uint64_t active;     /* cycles after whose edge some output port changed */
+    uint64_t rtl_errors; /* RTL assertion failures, and how many the stimulus provoked */
+    uint64_t rtl_errors_expected;
     uint64_t div_cycle;
     char port[96];       /* "count_o", or "(RTL assertion)" */
     char expected[1200]; /* the C flavour's value, hex */

@@ -199,6 +199,8 @@ class lockstep : public sc_core::sc_module {
             }
         }
         res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        res.rtl_errors = gpucoh_sc_rtl_errors();
+        res.rtl_errors_expected = sch_stim_rtl_errors(st_);
         sc_core::sc_stop();
     }
 };

@@ -12,7 +12,8 @@
 #   2. one RTL mutant per unit (tests/mutants/<unit>/), built at a parameter set that passes in
 #      1: the lockstep must report a mismatch (exit 1, the port, a replay line); for sig_bloom
 #      the replay line must reproduce it at the same cycle and port and write a VCD holding it
-#   3. a second parameter set of sig_bloom (parallel, k = 4, C = 32: other port widths)
+#   3. a second parameter set of sig_bloom (parallel, k = 4, C = 32: other port widths), and a
+#      netlist of one's own (systemc/example_netlist.cpp) built with the commands of the doc
 #   4. bad input: exit status 2 with a message, nothing built or run
 # Parameter sets are built on first use and cached under build/systemc/ (about 6-15 s each at a
 # small set, 30 s for the paper-size tc_l2; 20 s once for the shared runtime): about 10 s with
@@ -41,7 +42,7 @@ fail() {
     [ -n "${3:-}" ] && [ -f "$3" ] && tail -n 15 "$3" | sed 's/^/    | /'
 }
 
-if ! make -s "$SC" > "$LOGS/make.log" 2>&1; then
+if ! make -s "$SC" build/systemc/libgpucoh_cmodel.a > "$LOGS/make.log" 2>&1; then
     fail "systemc build" "(make $SC)" "$LOGS/make.log"
     echo "$NPASS passed, $NFAIL failed"
     exit 1
@@ -144,6 +145,23 @@ if [ "$RC" -eq 0 ] && grep -q "^PASS systemc sig_bloom: $CYCLES cycles, 0 mismat
         "($(($(date +%s) - t)) s)"
 else
     fail "systemc sig_bloom m=256 k=4 parallel C=32" "(exit $RC)" "$LOGS/sig_bloom-m256.log"
+fi
+
+# 3b. a netlist of one's own (systemc/example_netlist.cpp), built with the commands of
+# docs/systemc.md section 1
+t=$(date +%s)
+D=$("$SC" sig_bloom --build-only --quiet 2> "$LOGS/example.log")
+VI=/usr/share/verilator/include
+if [ -n "$D" ] && g++ -std=c++17 -Wall -Wextra -Werror -I"$D" -Isystemc -Icmodel -isystem "$VI" \
+    -isystem "$VI/vltstd" -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -faligned-new \
+    systemc/example_netlist.cpp "$D/libsig_bloom_sc_rtl.a" build/systemc/libgpucoh_cmodel.a \
+    "$D/runtime/libgpucoh_sc_rt.a" -lsystemc -pthread -o "$LOGS/example" >> "$LOGS/example.log" 2>&1 &&
+    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$LOGS/example" >> "$LOGS/example.log" 2>&1 &&
+    grep -q "^example: both flavours agree$" "$LOGS/example.log"; then
+    pass "systemc a netlist of one's own (example_netlist.cpp) builds and both flavours agree" \
+        "($(($(date +%s) - t)) s)"
+else
+    fail "systemc a netlist of one's own (example_netlist.cpp)" "" "$LOGS/example.log"
 fi
 
 # 4. bad input: exit 2, a message, no build directory made
