@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# tests/systemc/run_pin.sh -- the pin-level SystemC modules and their lockstep (docs/systemc.md).
+#
+# One line per check, "PASS <check> ..." or "FAIL <check> ...", then "N passed, N failed"; the
+# exit status is 1 if a check failed. Logs: build/systemc/test-logs/.
+#
+#   1. every catalogue unit's two flavours (C model, Verilated RTL) in lockstep, SC_PIN_CYCLES
+#      cycles (default 100 000): sig_bloom and tc_l2 at their default (paper) parameters, every
+#      unit at the small parameter set of its mutant check below. Each must exit 0 with the
+#      summary "PASS systemc <unit>: N cycles, 0 mismatches", outputs that changed in at least
+#      1 % of the cycles, and a JSON report with verdict "pass"
+#   2. one RTL mutant per unit (tests/mutants/<unit>/), built at a parameter set that passes in
+#      1: the lockstep must report a mismatch (exit 1, the port, a replay line); for sig_bloom
+#      the replay line must reproduce it at the same cycle and port and write a VCD holding it
+#   3. a second parameter set of sig_bloom (parallel, k = 4, C = 32: other port widths), and a
+#      netlist of one's own (systemc/example_netlist.cpp) built with the commands of the doc
+#   4. bad input: exit status 2 with a message, nothing built or run
+# Parameter sets are built on first use and cached under build/systemc/ (about 6-15 s each at a
+# small set, 30 s for the paper-size tc_l2; 20 s once for the shared runtime): about 10 s with
+# the builds cached, 3-5 minutes from a clean build/systemc (20 parameter sets).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+export GPUCOH_ROOT=$ROOT
+CYCLES=${SC_PIN_CYCLES:-100000}
+LOGS=build/systemc/test-logs
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+SC=build/systemc/sc_lockstep
+NPASS=0
+NFAIL=0
+T0=$(date +%s)
+
+pass() {
+    NPASS=$((NPASS + 1))
+    echo "PASS $*"
+}
+fail() {
+    NFAIL=$((NFAIL + 1))
+    echo "FAIL $1 ${2:-}"
+    [ -n "${3:-}" ] && [ -f "$3" ] && tail -n 15 "$3" | sed 's/^/    | /'
+}
+
+if ! make -s "$SC" build/systemc/libgpucoh_cmodel.a > "$LOGS/make.log" 2>&1; then
+    fail "systemc build" "(make $SC)" "$LOGS/make.log"
+    echo "$NPASS passed, $NFAIL failed"
+    exit 1
+fi
+
+# unit | parameters (the mutant's baseline) | mutant (tests/mutants/<unit>/)
+SMALL=(
+    "sig_bloom||03-insert-drops-hash0.mut"
+    "tc_l2|--config small|01-gwct-post-increment.mut"
+    "rdu|--param n=4 --param m=1024|02-race-dropped.mut"
+    "avu|--param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4|06-validate-never-fails.mut"
+    "tc_timer|--param ts_width=8|02-era-not-toggled.mut"
+    "tc_gwct|--param wf=8|02-gwct-min-not-max.mut"
+    "tc_l1|--config small|03-upgr-era-inverted.mut"
+    "gpu_l1|--config small|01-acq-load-no-inv.mut"
+    "gpu_l2|--config small|01-wt-whole-line.mut"
+)
+# the lockstep runs of 1: the paper-size tc_l2 (SC_PIN_PAPER=0 leaves it out: about 35 s of
+# build), then every unit's mutant baseline
+PASSRUNS=("${SMALL[@]}")
+[ "${SC_PIN_PAPER:-1}" = 0 ] || PASSRUNS=("tc_l2|" "${SMALL[@]}")
+
+# run UNIT NAME ARGS...: the lockstep, its exit status in RC, its output in $LOGS/NAME.log
+run() {
+    local unit=$1 name=$2
+    shift 2
+    "$SC" "$unit" --quiet "$@" > "$LOGS/$name.log" 2>&1
+    RC=$?
+}
+
+# 1. the lockstep of every unit
+for entry in "${PASSRUNS[@]}"; do
+    IFS='|' read -r unit args mut <<< "$entry"
+    t=$(date +%s)
+    name=$unit${args:+-small}
+    json=$LOGS/$name.json
+    # shellcheck disable=SC2086
+    run "$unit" "$name" --cycles "$CYCLES" --json "$json" $args
+    log=$LOGS/$name.log
+    what="systemc $unit lockstep${args:+ ($args)}"
+    [ -n "$args" ] || what="systemc $unit lockstep (default parameters)"
+    line=$(grep -m1 "^PASS systemc $unit: $CYCLES cycles, 0 mismatches$" "$log")
+    active=$(sed -n 's/^  activity  \([0-9]*\) of .*/\1/p' "$log")
+    if [ "$RC" -ne 0 ] || [ -z "$line" ]; then
+        fail "$what" "(exit $RC)" "$log"
+    elif [ "${active:-0}" -lt $((CYCLES / 100)) ]; then
+        fail "$what" "(outputs changed in only ${active:-0} of $CYCLES cycles)" "$log"
+    elif ! grep -q '"verdict": "pass"' "$json" || ! grep -q '"mismatches": 0,' "$json"; then
+        fail "$what" "(JSON report $json)" "$log"
+    else
+        pass "$what: $CYCLES cycles, 0 mismatches, outputs changed in $active" \
+            "($(($(date +%s) - t)) s)"
+    fi
+done
+
+# 2. a mutant of every unit is caught
+for entry in "${SMALL[@]}"; do
+    IFS='|' read -r unit args mut <<< "$entry"
+    t=$(date +%s)
+    name=$unit-mutant
+    # shellcheck disable=SC2086
+    run "$unit" "$name" --cycles "$CYCLES" --mutant "tests/mutants/$unit/$mut" \
+        --json "$LOGS/$name.json" $args
+    log=$LOGS/$name.log
+    port=$(sed -n 's/^  port      \([^ ]*\).*/\1/p' "$log")
+    cyc=$(sed -n 's/^  first mismatch at cycle \([0-9]*\) .*/\1/p' "$log")
+    if [ "$RC" -ne 1 ] || ! grep -q "^FAIL systemc $unit: .* 1 mismatches$" "$log" || [ -z "$port" ] ||
+        ! grep -q "^  replay    " "$log"; then
+        fail "systemc $unit mutant ${mut%.mut} caught" "(exit $RC, expected 1 with a mismatch)" "$log"
+        continue
+    fi
+    pass "systemc $unit mutant ${mut%.mut} caught: $port at cycle $cyc" "($(($(date +%s) - t)) s)"
+    if [ "$unit" = sig_bloom ]; then
+        # the replay line reproduces it, with a VCD
+        replay=$(sed -n 's/^  replay    //p' "$log")
+        vcd=$LOGS/replay-$unit.vcd
+        replay=${replay% --wave *}
+        # shellcheck disable=SC2086
+        $replay --quiet --wave "$vcd" --json "$LOGS/$name-replay.json" > "$LOGS/$name-replay.log" 2>&1
+        rrc=$?
+        rport=$(sed -n 's/^  port      \([^ ]*\).*/\1/p' "$LOGS/$name-replay.log")
+        rcyc=$(sed -n 's/^  first mismatch at cycle \([0-9]*\) .*/\1/p' "$LOGS/$name-replay.log")
+        if [ "$rrc" -eq 1 ] && [ "$rport" = "$port" ] && [ "$rcyc" = "$cyc" ] && [ -s "$vcd" ] &&
+            grep -q " ${port#*.} " "$vcd" && grep -q '^\$scope module rtl \$end' "$vcd"; then
+            pass "systemc $unit replay line reproduces $port at cycle $cyc, VCD written"
+        else
+            fail "systemc $unit replay line" "(exit $rrc, port '$rport' cycle '$rcyc', VCD $vcd)" \
+                "$LOGS/$name-replay.log"
+        fi
+    fi
+done
+
+# 3. another parameter set: a build of its own
+t=$(date +%s)
+run sig_bloom sig_bloom-m256 --cycles "$CYCLES" --param m=256 --param k=4 --param org=parallel \
+    --param chunk_width=32 --json "$LOGS/sig_bloom-m256.json"
+if [ "$RC" -eq 0 ] && grep -q "^PASS systemc sig_bloom: $CYCLES cycles, 0 mismatches$" \
+    "$LOGS/sig_bloom-m256.log" && grep -q "SigBits=256 NumHashes=4 Parallel=1" "$LOGS/sig_bloom-m256.log"; then
+    pass "systemc sig_bloom m=256 k=4 parallel C=32: $CYCLES cycles, 0 mismatches" \
+        "($(($(date +%s) - t)) s)"
+else
+    fail "systemc sig_bloom m=256 k=4 parallel C=32" "(exit $RC)" "$LOGS/sig_bloom-m256.log"
+fi
+
+# 3b. a netlist of one's own (systemc/example_netlist.cpp), built with the commands of
+# docs/systemc.md section 1
+t=$(date +%s)
+D=$("$SC" sig_bloom --build-only --quiet 2> "$LOGS/example.log")
+VI=/usr/share/verilator/include
+if [ -n "$D" ] && g++ -std=c++17 -Wall -Wextra -Werror -I"$D" -Isystemc -Icmodel -isystem "$VI" \
+    -isystem "$VI/vltstd" -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -faligned-new \
+    systemc/example_netlist.cpp "$D/libsig_bloom_sc_rtl.a" build/systemc/libgpucoh_cmodel.a \
+    "$D/runtime/libgpucoh_sc_rt.a" -lsystemc -pthread -o "$LOGS/example" >> "$LOGS/example.log" 2>&1 &&
+    SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$LOGS/example" >> "$LOGS/example.log" 2>&1 &&
+    grep -q "^example: both flavours agree$" "$LOGS/example.log"; then
+    pass "systemc a netlist of one's own (example_netlist.cpp) builds and both flavours agree" \
+        "($(($(date +%s) - t)) s)"
+else
+    fail "systemc a netlist of one's own (example_netlist.cpp)" "" "$LOGS/example.log"
+fi
+
+# 4. bad input: exit 2, a message, no build directory made
+badmut=$LOGS/bad.mut
+printf 'description: no such text\nfile: sig_bloom.sv\nfind: this text is not in the RTL\nreplace: x\n' > "$badmut"
+before=$(ls build/systemc | wc -l)
+bad_input() {
+    local what=$1
+    shift
+    "$SC" "$@" > "$LOGS/bad.log" 2>&1
+    local rc=$?
+    if [ "$rc" -eq 2 ] && grep -q "^sc_lockstep: " "$LOGS/bad.log" && ! grep -q "^PASS\|^FAIL" "$LOGS/bad.log"; then
+        pass "systemc bad input refused (exit 2): $what"
+    else
+        fail "systemc bad input refused (exit 2): $what" "(exit $rc)" "$LOGS/bad.log"
+    fi
+}
+bad_input "unknown unit" no_such_unit
+bad_input "illegal parameter" sig_bloom --param m=300
+bad_input "unknown parameter" tc_l2 --param no_such=1
+bad_input "cycles out of range" sig_bloom --cycles 0
+bad_input "malformed option" sig_bloom --cycles 10x
+bad_input "unknown option" sig_bloom --no-such-option 1
+bad_input "option without value" sig_bloom --seed
+bad_input "wave not .vcd" sig_bloom --wave "$LOGS/x.fst"
+bad_input "wave in a missing directory" sig_bloom --wave /nonexistent/dir/x.vcd
+bad_input "json not writable" sig_bloom --json /nonexistent/dir/x.json
+bad_input "rtl-dir missing" sig_bloom --rtl-dir /nonexistent/rtl
+bad_input "mutant find text missing" sig_bloom --mutant "$badmut"
+bad_input "mutant file missing" sig_bloom --mutant "$LOGS/no-such.mut"
+bad_input "--inst beyond the banks" tc_l2 --inst 8
+bad_input "--protocol of another family" tc_l2 --protocol gpu-d
+bad_input "--protocol on an adapter unit" sig_bloom --protocol tc-weak
+after=$(ls build/systemc | wc -l)
+if [ "$before" = "$after" ]; then
+    pass "systemc bad input built nothing"
+else
+    fail "systemc bad input built nothing" "(build/systemc: $before entries before, $after after)"
+fi
+
+echo "$NPASS passed, $NFAIL failed ($(($(date +%s) - T0)) s)"
+[ "$NFAIL" -eq 0 ]
