@@ -26,6 +26,8 @@
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
 #      the area reports' checks on synth/results, and docs/area-gpu.md against its report
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
+#   8. SystemC (tests/systemc/run_pin.sh): every unit's two pin-level flavours in lockstep, a
+#      mutant of each caught, bad input refused
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -659,6 +661,27 @@ check "single description: a Verilator-only register branch is rejected" "$LOGS/
     single_broken ifdef
 check "single description: a register in a simulation-only block is rejected" \
     "$LOGS/single-simreg.log" single_broken simreg
+
+echo "== 8. SystemC: pin-level modules and their lockstep, the TLM-2.0 memory system (docs/systemc.md)"
+# script_checks LABEL LOG CMD...: a script printing one "PASS ..." / "FAIL ..." line per check;
+# each line counts as one check here, and a script that fails without a FAIL line (a crash, a
+# build error) counts as one failure
+script_checks() {
+    local label=$1 log=$2; shift 2
+    local t=$(date +%s)
+    "$@" > "$log" 2>&1
+    local rc=$? p=0 f=0 l
+    while IFS= read -r l; do
+        case $l in
+        PASS\ *) ok "$label: ${l#PASS }"; p=$((p + 1)) ;;
+        FAIL\ *) bad "$label: ${l#FAIL }"; f=$((f + 1)) ;;
+        esac
+    done < "$log"
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then bad "$label (exit $rc, no FAIL line)" "" "$log"; fi
+    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]; then bad "$label (no check ran)" "" "$log"; fi
+    echo "        $label: $p passed, $f failed ($(( $(date +%s) - t )) s)"
+}
+script_checks "systemc pin" "$LOGS/systemc-pin.log" bash tests/systemc/run_pin.sh
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"
