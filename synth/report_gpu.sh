@@ -175,10 +175,11 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     D1 = (SL1_64 - SL1_16p) / (9 * 48)
     printf "\ngpu_l1, 64 B lines, through the two points (16 and 32 lines, 16 entries) with s_SB from 16 B: **F = %s µm², s_L = %s µm² per line**. Per data + dirty-mask bit of a line (the 16 B and 64 B slopes at 16-32 lines, 9 bits per byte): %s µm² of logic; the rest of a line: %s µm².\n", \
       commas(A1_64, 0), commas(SL1_64, 0), commas(D1, 1), commas(SL1_16p - 9 * 16 * D1, 0)
-    if (has("l1_s32_sb16_b16")) {
-      pr = logic("l1_s2_sb16_b16") + (256 - 16) * SL1_16p; me = logic("l1_s32_sb16_b16")
-      printf "Check of the two-point construction used at 64 B, tried at 16 B: the line through the 16- and 32-line points predicts %s µm² of logic at 256 lines; measured %s (error %s); total %s against %s (error %s).\n", \
-        commas(pr, 0), commas(me, 0), pct(pr - me, me), commas(pr + g("l1_s32_sb16_b16", "ff_area_um2"), 0), commas(g("l1_s32_sb16_b16", "area_um2"), 0), pct(pr - me, g("l1_s32_sb16_b16", "area_um2"))
+    n = split("l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s32_sb16_b16", L, " ")
+    for (i = 1; i <= n; i++) if (has(L[i])) {
+      p = L[i]; nl = Q[p, "lines"]; pr = logic("l1_s2_sb16_b16") + (nl - 16) * SL1_16p; me = logic(p)
+      printf "Check of the two-point construction used at 64 B, tried at 16 B: the line through the 16- and 32-line points predicts %s µm² of logic at %d lines; measured %s (error %s); total %s against %s (error %s).\n", \
+        commas(pr, 0), nl, commas(me, 0), pct(pr - me, me), commas(pr + g(p, "ff_area_um2"), 0), commas(g(p, "area_um2"), 0), pct(pr - me, g(p, "area_um2"))
     }
     print ""
 
@@ -203,9 +204,10 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     D2 = (SL2_64 - SL2_16p) / (8 * 48)
     printf "\ngpu_l2, 64 B lines, through the three points (32 and 64 lines, 8 and 16 MSHRs): **F = %s µm², s_L = %s µm² per line, s_M = %s µm² per MSHR**. Per data bit of a line (16 B and 64 B slopes): %s µm² of logic; the rest of a line %s µm².\n", \
       commas(A2_64, 0), commas(SL2_64, 0), commas(SM2_64, 0), commas(D2, 1), commas(SL2_16p - 128 * D2, 0)
-    if (has("l2_s16_m8_b16")) {
-      pr = logic("l2_s2_m8_b16") + (256 - 32) * SL2_16p; me = logic("l2_s16_m8_b16")
-      printf "Check of the three-point construction used at 64 B, tried at 16 B: it predicts %s µm² of logic at 256 lines; measured %s (error %s).\n", commas(pr, 0), commas(me, 0), pct(pr - me, me)
+    n = split("l2_s8_m8_b16 l2_s16_m8_b16", L, " ")
+    for (i = 1; i <= n; i++) if (has(L[i])) {
+      p = L[i]; nl = Q[p, "lines"]; pr = logic("l2_s2_m8_b16") + (nl - 32) * SL2_16p; me = logic(p)
+      printf "Check of the three-point construction used at 64 B, tried at 16 B: it predicts %s µm² of logic at %d lines; measured %s (error %s).\n", commas(pr, 0), nl, commas(me, 0), pct(pr - me, me)
     }
     if (has("l2_s8_m16_b16")) {
       pr = logic("l2_s2_m8_b16") + 96 * SL2_16p + 8 * SM2_16p; me = logic("l2_s8_m16_b16")
