@@ -110,7 +110,7 @@ static void test_results_match_catalogue(void** state) {
     }
     closedir(d);
     print_message("%u results checked (%u gpu_)\n", checked, gpu);
-    assert_true(gpu >= 16);
+    assert_true(gpu >= 20);
     assert_true(checked >= gpu + 20);
 }
 
