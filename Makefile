@@ -165,3 +165,9 @@ format-check:
 
 clean:
 	rm -rf $(B)
+
+# ---- SystemC ----------------------------------------------------------------------------------
+# make systemc: the SystemC models (docs/systemc-tlm.md: the TLM-2.0 memory system, systemc/tlm.mk)
+.PHONY: systemc
+systemc: systemc-tlm
+include systemc/tlm.mk
