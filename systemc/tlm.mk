@@ -41,3 +41,11 @@ $(TLM_B)/test_memsys: $(TLM_B)/obj/test_memsys.o $(TLM_LIB_O) $(TB_O) $(CMOD_O)
 systemc-tlm: $(TLM_BINS)
 
 FMT_SRC += $(wildcard $(TLM_DIR)/*.h $(TLM_DIR)/*.c $(TLM_DIR)/*.cpp tests/systemc/*.cpp)
+
+# For one's own platform (docs/systemc-tlm.md section 2): the target, the example platform and
+# every C object it needs, in one archive; link with -lsystemc -ldl -lm.
+$(TLM_B)/libgpucoh_tlm.a: $(TLM_LIB_O) $(TB_O) $(CMOD_O)
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
+
+systemc-tlm: $(TLM_B)/libgpucoh_tlm.a

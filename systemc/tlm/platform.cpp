@@ -18,14 +18,10 @@ using sc_core::SC_ZERO_TIME;
 
 namespace gpucoh_tlm {
 
-/* ---- an SM: a scheduler and one initiator thread per wavefront ------------------------------ */
-
-SC_HAS_PROCESS(sm_core);
+/* ---- an SM: one initiator thread per wavefront -------------------------------------------- */
 
 sm_core::sm_core(sc_core::sc_module_name name, uint32_t sm, uint32_t num_wf, platform& p)
     : sc_module(name), socket("socket"), sm_(sm), p_(p), w_(num_wf) {
-    SC_THREAD(scheduler);
-    set_stack_size(1u << 20); /* the workload's next() runs here */
     for (uint32_t w = 0; w < num_wf; w++) {
         sc_core::sc_spawn_options o;
         o.set_stack_size(1u << 20); /* the workload's done() (checks, messages) runs here */
@@ -33,47 +29,25 @@ sm_core::sm_core(sc_core::sc_module_name name, uint32_t sm, uint32_t num_wf, pla
     }
 }
 
-void sm_core::scheduler() {
-    const sc_time T = p_.mem.period();
-    uint64_t seen = 0; /* the last run this SM took part in */
-    for (;;) {
-        /* a run this SM has not taken part in yet (the start event may have come while this
-         * thread was still waiting out the previous, failed, run) */
-        while (!p_.running_ || p_.run_id_ == seen)
-            wait(p_.start_ev_);
-        const uint64_t id = seen = p_.run_id_;
-        if (sm_ >= p_.nsm_)
+/* Hand each idle wavefront of the SM the workload's next operation of cycle c; false when the
+ * workload is finished. */
+bool sm_core::dispatch(gsys_workload_t* wl, uint64_t run, uint64_t c) {
+    if (wl->finished(wl->ctx))
+        return false;
+    for (uint32_t w = 0; w < p_.nwf_; w++) {
+        wave& x = w_[w];
+        /* the workload writes op only when it returns true (gsys.h): it is all zero here, and
+         * zeroed again after a call that returned an operation (as the system does) */
+        if (x.busy || !wl->next(wl->ctx, sm_, w, c, &p_.op_))
             continue;
-        /* poll in the middle of every cycle, starting with the current (or first) one */
-        const sc_time now = sc_core::sc_time_stamp();
-        sc_time t = p_.mem.edge(p_.mem.cycle_at(now)) + T / 2;
-        while (t < now)
-            t += T;
-        wait(t - now);
-        while (p_.run_id_ == id && p_.running_) {
-            gsys_workload_t* wl = p_.wl_;
-            if (wl->finished(wl->ctx)) {
-                p_.core_finished();
-                break;
-            }
-            const uint64_t c = p_.mem.cycle_at(sc_core::sc_time_stamp());
-            for (uint32_t w = 0; w < p_.nwf_; w++) {
-                wave& x = w_[w];
-                if (x.busy)
-                    continue;
-                gsys_op_t op;
-                std::memset(&op, 0, sizeof op);
-                if (!wl->next(wl->ctx, sm_, w, c, &op))
-                    continue;
-                x.op = op;
-                x.busy = true;
-                x.run = id;
-                p_.busy_++;
-                x.go.notify(); /* its thread issues it in this evaluation phase */
-            }
-            wait(T);
-        }
+        x.op = p_.op_;
+        std::memset(&p_.op_, 0, sizeof p_.op_);
+        x.busy = true;
+        x.run = run;
+        p_.busy_++;
+        x.go.notify(); /* its thread issues it in this evaluation phase */
     }
+    return true;
 }
 
 /* The transaction of a system operation (mem_ext.h's table, read backwards). */
@@ -165,26 +139,59 @@ void sm_core::wavefront(uint32_t wf) {
 
 /* ---- the platform -------------------------------------------------------------------------- */
 
+SC_HAS_PROCESS(platform);
+
 platform::platform(sc_core::sc_module_name name, uint32_t num_sm, uint32_t num_wf,
                    const platform_options& o)
     : sc_module(name), mem("mem", num_sm, o.mem), max_sm_(num_sm), max_wf_(num_wf),
       jitter_(o.jitter) {
+    std::memset(&op_, 0, sizeof op_);
+    SC_THREAD(scheduler);
+    set_stack_size(1u << 20); /* the workload's next() runs here */
     for (uint32_t j = 0; j < num_sm; j++) {
         core.emplace_back(new sm_core(sc_core::sc_gen_unique_name("core"), j, num_wf, *this));
         core.back()->socket.bind(mem.socket[j]);
     }
 }
 
+/* The wavefronts' scheduler: once per cycle, in the middle of the cycle, every SM in turn hands
+ * its idle wavefronts the workload's next operations (one thread for every SM: a context switch
+ * per cycle instead of one per SM). */
+void platform::scheduler() {
+    const sc_time T = mem.period();
+    uint64_t seen = 0; /* the last run served */
+    for (;;) {
+        /* a run not served yet (its start may have come while this thread was still waiting
+         * out the previous, failed, run) */
+        while (!running_ || run_id_ == seen)
+            wait(start_ev_);
+        const uint64_t id = seen = run_id_;
+        /* poll in the middle of every cycle, starting with the current (or first) one */
+        const sc_time now = sc_core::sc_time_stamp();
+        sc_time t = mem.edge(mem.cycle_at(now)) + T / 2;
+        while (t < now)
+            t += T;
+        wait(t - now);
+        while (run_id_ == id && running_) {
+            const uint64_t c = mem.cycle_at(sc_core::sc_time_stamp());
+            bool more = true;
+            for (uint32_t j = 0; j < nsm_ && more; j++)
+                more = core[j]->dispatch(wl_, id, c);
+            if (!more) {
+                finished_ = true;
+                change_ev_.notify(SC_ZERO_TIME);
+                break;
+            }
+            wait(T);
+        }
+    }
+}
+
 void platform::wave_idle() {
     if (busy_)
         busy_--;
-    if (!busy_)
+    if (!busy_ && (finished_ || !running_)) /* what run() waits for: not every operation */
         change_ev_.notify(SC_ZERO_TIME);
-}
-
-void platform::core_finished() {
-    cores_done_++;
-    change_ev_.notify(SC_ZERO_TIME);
 }
 
 void platform::transaction_failed(const std::string& why) {
@@ -220,7 +227,7 @@ int platform::run(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl
     running_ = true;
     failed_ = false;
     failure_.clear();
-    cores_done_ = 0;
+    finished_ = false;
     n_runs_++;
     for (uint32_t j = 0; j < nsm_; j++)
         for (uint32_t w = 0; w < nwf_; w++) {
@@ -228,7 +235,7 @@ int platform::run(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl
             const uint64_t s = gpucoh_splitmix64(&x) ^ ((uint64_t)j << 32 | w);
             gpucoh_rng_seed(&core[j]->w_[w].rng, s);
         }
-    start_ev_.notify(); /* every scheduler starts now */
+    start_ev_.notify(); /* the scheduler starts now */
     const sc_time T = mem.period();
     const sc_time deadline = mem.edge(max_cycles);
     const sc_time check = T * 65536.0; /* Ctrl-C */
@@ -247,7 +254,7 @@ int platform::run(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl
             *end = GSYS_RUN_STOPPED;
             break;
         }
-        if (cores_done_ >= nsm_ && busy_ == 0 && mem.idle()) {
+        if (finished_ && busy_ == 0 && mem.idle()) {
             *end = GSYS_RUN_DONE;
             break;
         }
@@ -262,8 +269,13 @@ int platform::run(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl
             *end = GSYS_RUN_STOPPED;
             break;
         }
+        /* woken only by what ends the run (each early wake-up leaves its cancelled timeout in
+         * the kernel's timed queue until it expires) */
         const sc_time left = deadline - now;
-        wait(left < check ? left : check, mem.idle_event() | mem.failed_event() | change_ev_);
+        if (finished_ && busy_ == 0)
+            wait(left < check ? left : check, mem.idle_event() | mem.failed_event() | change_ev_);
+        else
+            wait(left < check ? left : check, mem.failed_event() | change_ev_);
     }
     running_ = false;
     while (busy_) /* every wavefront thread back from its transaction (aborted ones: errors) */

@@ -8,11 +8,11 @@
  * The operations come from a workload of the shared system (gsys_workload_t, tb/sys/gsys.h): the
  * litmus runner's (tb/sys/litmus.c: each litmus thread, warmer, the initialiser and the observer
  * is a wavefront, so each litmus thread is an initiator thread) or the episode tester's
- * (tb/sys/episode.c). Each SM's scheduler thread asks the workload for the next operation of its
- * idle wavefronts once per cycle, in the middle of the cycle (edge + period / 2: after the
- * completions of the edge, never racing with the memory system's clock), and hands each one to
- * its wavefront's thread, which issues it at once (optionally after a random local-time offset of
- * up to `jitter` cycles, which the target consumes) and reports the completion back to the
+ * (tb/sys/episode.c). The platform's scheduler thread asks the workload for the next operation of
+ * every SM's idle wavefronts once per cycle, in the middle of the cycle (edge + period / 2: after
+ * the completions of the edge, never racing with the memory system's clock), and hands each one
+ * to its wavefront's thread, which issues it at once (optionally after a random local-time offset
+ * of up to `jitter` cycles, which the target consumes) and reports the completion back to the
  * workload with the cycle the target returned (done_cycle).
  */
 #ifndef GPUCOH_TLM_PLATFORM_H
@@ -52,7 +52,7 @@ class sm_core : public sc_core::sc_module {
         gpucoh_rng_t rng;
     };
     friend class platform;
-    void scheduler();
+    bool dispatch(gsys_workload_t* wl, uint64_t run, uint64_t c);
     void wavefront(uint32_t wf);
     uint32_t sm_;
     platform& p_;
@@ -86,8 +86,8 @@ class platform : public sc_core::sc_module {
 
   private:
     friend class sm_core;
+    void scheduler();
     void wave_idle();
-    void core_finished();
     void transaction_failed(const std::string& why);
 
     uint32_t max_sm_, max_wf_, jitter_;
@@ -95,7 +95,8 @@ class platform : public sc_core::sc_module {
     uint64_t run_id_ = 0; /* runs started */
     bool running_ = false;
     uint32_t nsm_ = 0, nwf_ = 0;
-    uint32_t cores_done_ = 0;
+    bool finished_ = false; /* the scheduler saw the workload finished */
+    gsys_op_t op_;          /* the workload's next() writes here (all zero between calls) */
     uint64_t busy_ = 0;
     bool failed_ = false;
     std::string failure_;

@@ -465,14 +465,17 @@ static int shared_factory(void* ctx, const gsys_cfg_t* g, gsys_backend_t* be, ch
     return 0;
 }
 
-/* A lockstep / RTL divergence of the backend: its first difference in *msg. */
-static bool diverged(const tlm_cli_t* c, const gsys_backend_t* be, char* msg, size_t n) {
+/* A lockstep / RTL divergence of the backend: its first difference in *msg ("cycle C unit.field:
+ * C x RTL y"), the run it happened in (counted from the backend's first run) in *run. */
+static bool diverged(const tlm_cli_t* c, const gsys_backend_t* be, char* msg, size_t n,
+                     uint64_t* run) {
     if (c->impl == GSYS_IMPL_C)
         return false;
     const gsys_rtl_result_t* r = gsys_backend_rtl_result(be);
     if (!r || (!r->mismatches && !r->rtl_errors))
         return false;
-    snprintf(msg, n, "%s (run %" PRIu64 ", cycle %" PRIu64 ")", r->first, r->div_run, r->div_cycle);
+    snprintf(msg, n, "%s", r->first);
+    *run = r->div_run;
     return true;
 }
 
@@ -614,7 +617,9 @@ static int cmd_litmus(tlm_cli_t* c, tlm_run_fn run, void* ctx, uint64_t (*trans)
             const int rc = litmus_run(t, g, &lo, c->quiet ? NULL : stdout, &res, err, sizeof err);
             const double secs = gpucoh_now() - t0;
             char div[700];
-            const bool dv = sh.made && diverged(c, &sh.real, div, sizeof div);
+            uint64_t div_run = 0;
+            const bool dv = sh.made && diverged(c, &sh.real, div, sizeof div, &div_run);
+            div_run += lo.first_run;
             if (sh.made)
                 sh.real.destroy(sh.real.ctx);
             if (rc < 0) {
@@ -644,13 +649,15 @@ static int cmd_litmus(tlm_cli_t* c, tlm_run_fn run, void* ctx, uint64_t (*trans)
                    res.witnesses - res.witness_missing, res.witnesses, secs, impl_name(c->impl),
                    c->seed);
             if (dv)
-                printf("  first divergence: %s\n", div);
+                printf("  first divergence: %s (run %" PRIu64 ")\n", div, div_run);
             if (!pass && !res.stopped) {
                 if (!chk_passed(&res.chk) && res.chk.nmsg)
                     printf("  first failure: %s\n", res.chk.msg[0]);
                 printf("  replay    build/systemc/gpucoh_tlm litmus %s", c->files[k]);
                 replay_tail(c, g, stdout);
-                if (bad_run != UINT64_MAX)
+                if (dv)
+                    printf(" --run %" PRIu64, div_run);
+                else if (bad_run != UINT64_MAX)
                     printf(" --run %" PRIu64, bad_run);
                 else if (c->run_set)
                     printf(" --run %" PRIu64, c->run);
@@ -752,7 +759,8 @@ static int cmd_episode(tlm_cli_t* c, tlm_run_fn run, void* ctx, uint64_t (*trans
         }
         ep_finish(e, end, cycles);
         char div[700];
-        const bool dv = diverged(c, &be, div, sizeof div);
+        uint64_t div_run = 0; /* one run */
+        const bool dv = diverged(c, &be, div, sizeof div, &div_run);
         be.destroy(be.ctx);
         const chk_result_t* r = ep_result(e);
         const bool intr = gpucoh_interrupted != 0;
