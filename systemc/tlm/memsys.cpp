@@ -178,7 +178,7 @@ uint64_t memsys::cycle_at(const sc_time& t) const {
 
 /* ---- failures ------------------------------------------------------------------------------ */
 
-void memsys::fail(state st, const std::string& why) {
+void memsys::fail(state st, const std::string& why, bool report) {
     st_ = st;
     failure_ = why;
     for (auto& q : q_)
@@ -197,13 +197,13 @@ void memsys::fail(state st, const std::string& why) {
     queued_ = inflight_ = outstanding_ = 0;
     earliest_ = UINT64_MAX;
     failed_ev_.notify(SC_ZERO_TIME);
-    if (fatal_)
+    if (fatal_ && report)
         SC_REPORT_ERROR("gpucoh_tlm/memsys", why.c_str());
 }
 
 void memsys::abort(const std::string& why) {
     if (st_ == state::running)
-        fail(state::aborted, why);
+        fail(state::aborted, why, false); /* the caller's own decision: no error report */
 }
 
 /* ---- the system's workload: the queued transactions ---------------------------------------- */

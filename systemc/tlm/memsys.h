@@ -90,7 +90,8 @@ class memsys : public sc_core::sc_module {
     bool idle() const { return st_ == state::running && outstanding_ == 0 && quiet_; }
     const sc_core::sc_event& idle_event() const { return idle_ev_; }
     /* Stop the system: every operation queued or in flight completes with
-     * TLM_GENERIC_ERROR_RESPONSE, later ones too, until the next configure(). */
+     * TLM_GENERIC_ERROR_RESPONSE, later ones too, until the next configure() (status aborted,
+     * failed_event; no SC_REPORT_ERROR even with options.fatal). */
     void abort(const std::string& why);
 
     uint64_t cycles() const { return sys_ ? gsys_cycle(sys_) : 0; } /* cycles stepped */
@@ -129,7 +130,7 @@ class memsys : public sc_core::sc_module {
     bool get_dmi(int id, tlm::tlm_generic_payload& gp, tlm::tlm_dmi& dmi);
     void clock_thread();
     void step();
-    void fail(state st, const std::string& why);
+    void fail(state st, const std::string& why, bool report = true);
     void drop_system();
     bool start(const gsys_cfg_t& cfg, std::string& err);
     /* the operation of a transaction; TLM_OK_RESPONSE or the error response */

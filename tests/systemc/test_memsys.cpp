@@ -14,8 +14,9 @@
  *     one after the other;
  *   - quantum 8: sc_time_stamp() + the annotation is still the completion edge, some annotations
  *     are not zero;
- *   - configure() while an operation is in flight is refused; every variant (tc-weak, tc-strong,
- *     tc-weak-c, gpu-d, gpu-h) passes the store / fence / load check.
+ *   - configure() while an operation is in flight is refused; abort() answers the operation in
+ *     flight and later ones with an error; every variant (tc-weak, tc-strong, tc-weak-c, gpu-d,
+ *     gpu-h) passes the store / fence / load check after a new configure().
  * Prints one line per check group and "PASS test_memsys: N checks" (exit 0) or FAIL (exit 1).
  */
 #define SC_INCLUDE_DYNAMIC_PROCESSES
@@ -351,10 +352,27 @@ struct tester : sc_core::sc_module {
             wait(m1.period());
         CHECK(r.st == tlm::TLM_OK_RESPONSE, "the load in flight");
         std::printf("  configure while in flight refused: %s\n", err.c_str());
+        /* abort: the operation in flight completes with an error, so do later ones */
+        done = false;
+        sc_core::sc_spawn([this, &r, &done]() {
+            r = op(s1, 1, tlm::TLM_READ_COMMAND, 0x1c0, 0, ext(2));
+            done = true;
+        });
+        wait(m1.period() * 2.0);
+        m1.abort("test: aborted");
+        wait(SC_ZERO_TIME);
+        wait(SC_ZERO_TIME);
+        CHECK(done && r.st == tlm::TLM_GENERIC_ERROR_RESPONSE, "aborted load: done %d", done);
+        CHECK(m1.status() == memsys::state::aborted && m1.failure() == "test: aborted",
+              "status after abort");
+        CHECK(op(s1, 0, tlm::TLM_READ_COMMAND, 0x40, 0, ext(0)).st ==
+                  tlm::TLM_GENERIC_ERROR_RESPONSE,
+              "load after abort");
+        std::printf("  abort: the load in flight and a later one answered with an error\n");
         static const char* const variants[] = {"tc-weak", "tc-strong", "tc-weak-c", "gpu-d",
                                                "gpu-h"};
         for (const char* v : variants) {
-            while (!m1.idle())
+            while (m1.status() == memsys::state::running && !m1.idle())
                 wait(m1.idle_event());
             configure(m1, v);
             values(m1, s1, v, 0x240);
