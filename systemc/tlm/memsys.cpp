@@ -315,7 +315,7 @@ tlm::tlm_response_status memsys::decode(int id, tlm::tlm_generic_payload& gp, ui
         op->order = ord;
         return aop ? tlm::TLM_COMMAND_ERROR_RESPONSE : tlm::TLM_OK_RESPONSE;
     }
-    if (gp.get_data_length() != 4 || gp.get_streaming_width() < 4)
+    if (gp.get_data_length() != 4 || (gp.get_streaming_width() && gp.get_streaming_width() < 4))
         return tlm::TLM_BURST_ERROR_RESPONSE;
     if (!gp.get_data_ptr())
         return tlm::TLM_GENERIC_ERROR_RESPONSE;

@@ -104,7 +104,7 @@ struct tester : sc_core::sc_module {
     /* one transaction on SM sm of memory system m (s: its sockets) */
     result op(sockets_t& s, unsigned sm, tlm::tlm_command cmd, uint64_t addr, uint32_t data,
               mem_ext e, sc_time delay = SC_ZERO_TIME, unsigned len = 4,
-              unsigned char* be = nullptr, unsigned be_len = 0, bool with_ext = true) {
+              unsigned char* be = nullptr, unsigned be_len = 0, bool with_ext = true, int sw = -1) {
         tlm::tlm_generic_payload gp;
         mem_ext* x = new mem_ext(e);
         if (with_ext)
@@ -118,7 +118,7 @@ struct tester : sc_core::sc_module {
         gp.set_address(addr);
         gp.set_data_ptr(buf);
         gp.set_data_length(len);
-        gp.set_streaming_width(len);
+        gp.set_streaming_width(sw < 0 ? len : (unsigned)sw);
         gp.set_byte_enable_ptr(be);
         gp.set_byte_enable_length(be_len);
         gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -193,8 +193,17 @@ struct tester : sc_core::sc_module {
         CHECK(op(s1, 0, tlm::TLM_IGNORE_COMMAND, 0, 0, ext(0), SC_ZERO_TIME, 4, nullptr, 0, false)
                       .st == tlm::TLM_OK_RESPONSE,
               "ignore without extension");
+        CHECK(
+            op(s1, 0, tlm::TLM_READ_COMMAND, 0x40, 0, ext(0), SC_ZERO_TIME, 4, nullptr, 0, true, 2)
+                    .st == tlm::TLM_BURST_ERROR_RESPONSE,
+            "streaming width 2");
         CHECK(sc_core::sc_time_stamp() == t, "errors consumed time");
-        std::printf("  errors: 11 refused or ignored transactions, no time consumed%s\n",
+        CHECK(
+            op(s1, 0, tlm::TLM_READ_COMMAND, 0x40, 0, ext(0), SC_ZERO_TIME, 4, nullptr, 0, true, 0)
+                    .st == tlm::TLM_OK_RESPONSE,
+            "streaming width 0 (not set)");
+        std::printf("  errors: 12 refused or ignored transactions, no time consumed; streaming "
+                    "width 0 taken as not set%s\n",
                     g_fails == before ? "" : " (FAILED)");
     }
 
