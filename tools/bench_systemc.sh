@@ -21,7 +21,7 @@ make --no-print-directory -s build systemc >/dev/null
 G=build/gpucoh T=build/systemc/gpucoh_tlm
 out=build/out/bench-systemc
 mkdir -p "$out"
-eps=200 peps=4 leps=20 lruns=300
+eps=1000 peps=20 leps=100 lruns=1000
 $quick && eps=40 peps=1 leps=4 lruns=50
 
 now() { date +%s.%N; }
