@@ -54,7 +54,7 @@ help:
 	@echo "  make quality       rdu race-detection quality sweep (minutes), regenerates docs/quality.md/.png"
 	@echo "  make compare       every registered protocol variant on the synthetic workloads (seconds), regenerates docs/compare.md/.csv/.json/.png"
 	@echo "  make regress       long runs (10^7 cycles per configuration)"
-	@echo "  make systemc       SystemC modules of every unit (C model and Verilated RTL, same pins), lockstep (docs/systemc.md)"
+	@echo "  make systemc       SystemC modules of every unit (C model and Verilated RTL, same pins), lockstep, TLM-2.0 memory system (docs/systemc.md)"
 	@echo "  make format        clang-format the C/C++ sources (format-check: verify only)"
 	@echo "  make deps          install missing Debian packages (run by run/test automatically)"
 	@echo "  make clean         remove build/"
@@ -173,7 +173,8 @@ clean:
 	rm -rf $(B)
 
 # ---- SystemC (docs/systemc.md) -------------------------------------------------------------------
-# pin-level modules and their lockstep: systemc/pin.mk
+# pin-level modules and their lockstep: systemc/pin.mk; the TLM-2.0 memory system: systemc/tlm.mk
 include systemc/pin.mk
+include systemc/tlm.mk
 .PHONY: systemc
-systemc: $(SYSTEMC_PIN)
+systemc: $(SYSTEMC_PIN) systemc-tlm

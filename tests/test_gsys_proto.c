@@ -15,7 +15,11 @@
  *     a second protocol's bug is caught by the shared checkers;
  *   - without write_through the fences rely on the descriptor's fence_mask alone, and pass;
  *   - with fences_to_l1 every fence reaches the L1 as a core request first, and the tester passes;
- *   - the system refuses a descriptor that lacks a required hook, with a message.
+ *   - the system refuses a descriptor that lacks a required hook, with a message;
+ *   - gsys_run(s, 1) steps one cycle: an episode run stepped cycle by cycle is the same run (same
+ *     cycles, same checks, same statistics) as one call (the SystemC TLM target clocks it so);
+ *   - gsys_mark_progress: a workload idle by choice for longer than the deadlock limit is
+ *     reported as a deadlock, and is not when every idle cycle is marked as progress.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -591,6 +595,125 @@ static void test_missing_hook_refused(void** state) {
     be.destroy(be.ctx);
 }
 
+/* gsys_run(s, 1) per cycle: the same run as one gsys_run call (the SystemC TLM target's clock). */
+static void run_episode_stepped(bool stepped, uint64_t* cycles, chk_result_t* res,
+                                gsys_stats_t* st) {
+    const gsys_cfg_t cfg = nc_cfg(false);
+    ep_params_t p = ep_defaults();
+    p.episodes = 6;
+    p.locations = 64;
+    p.seed = 9;
+    char err[256];
+    ep_t* e = ep_new(&cfg, &p, err, sizeof err);
+    assert_non_null(e);
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    gsys_t* s = gsys_new(&cfg, &be, ep_workload(e), err, sizeof err);
+    assert_non_null(s);
+    gsys_run_t r = GSYS_RUN_CYCLES;
+    if (!stepped) {
+        r = gsys_run(s, 10000000, stderr);
+    } else {
+        for (uint64_t k = 0; k < 10000000 && r == GSYS_RUN_CYCLES; k++) {
+            r = gsys_run(s, 1, stderr);
+            assert_int_equal(gsys_cycle(s), k + 1); /* one cycle per call */
+        }
+    }
+    assert_int_equal(r, GSYS_RUN_DONE);
+    ep_finish(e, r, gsys_cycle(s));
+    *cycles = gsys_cycle(s);
+    *res = *ep_result(e);
+    gsys_stats_get(s, st);
+    gsys_free(s);
+    be.destroy(be.ctx);
+    ep_free(e);
+}
+
+static void test_step_one_cycle(void** state) {
+    (void)state;
+    uint64_t c1, c2;
+    chk_result_t r1, r2;
+    gsys_stats_t s1, s2;
+    run_episode_stepped(false, &c1, &r1, &s1);
+    run_episode_stepped(true, &c2, &r2, &s2);
+    print_message("nc: one call %llu cycles, stepped %llu cycles; %llu / %llu values checked\n",
+                  (unsigned long long)c1, (unsigned long long)c2, (unsigned long long)r1.match,
+                  (unsigned long long)r2.match);
+    assert_int_equal(c1, c2);
+    assert_true(chk_passed(&r1) && chk_passed(&r2));
+    assert_int_equal(r1.match, r2.match);
+    assert_int_equal(r1.nc, r2.nc);
+    assert_int_equal(s1.req_total, s2.req_total);
+    assert_int_equal(s1.rsp_total, s2.rsp_total);
+    assert_int_equal(s1.lat_sum, s2.lat_sum);
+    assert_int_equal(s1.core_stall, s2.core_stall);
+    assert_memory_equal(s1.done, s2.done, sizeof s1.done);
+}
+
+/* A workload that idles for `idle` cycles (issuing nothing, not finished), then loads one word. */
+typedef struct {
+    uint64_t idle;
+    bool issued, done;
+} idler_t;
+
+static bool idler_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
+    idler_t* x = ctx;
+    if (sm || wf || x->issued || cycle < x->idle)
+        return false;
+    op->kind = GSYS_OP_LOAD;
+    op->scope = GSYS_SCOPE_GPU;
+    op->addr = 0x40;
+    x->issued = true;
+    return true;
+}
+
+static void idler_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                       const uint32_t* line, uint64_t cycle) {
+    (void)sm, (void)wf, (void)op, (void)value, (void)line, (void)cycle;
+    ((idler_t*)ctx)->done = true;
+}
+
+static bool idler_finished(void* ctx) {
+    return ((idler_t*)ctx)->done;
+}
+
+static gsys_run_t run_idler(bool mark, uint64_t* cycle) {
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.deadlock_cycles = 1000;
+    idler_t x = {.idle = 3000};
+    gsys_workload_t wl = {&x, idler_next, idler_done, idler_finished};
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    FILE* sink = fopen("/dev/null", "w");
+    assert_non_null(sink);
+    gsys_run_t r = GSYS_RUN_CYCLES;
+    for (uint64_t k = 0; k < 100000 && r == GSYS_RUN_CYCLES; k++) {
+        if (mark && !x.issued)
+            gsys_mark_progress(s); /* idle by choice: nothing in the system */
+        r = gsys_run(s, 1, sink);
+    }
+    fclose(sink);
+    *cycle = gsys_cycle(s);
+    gsys_free(s);
+    be.destroy(be.ctx);
+    return r;
+}
+
+static void test_mark_progress(void** state) {
+    (void)state;
+    uint64_t c0, c1;
+    assert_int_equal(run_idler(false, &c0), GSYS_RUN_DEADLOCK);
+    assert_int_equal(c0, 1001); /* more than 1000 cycles since cycle 0 */
+    assert_int_equal(run_idler(true, &c1), GSYS_RUN_DONE);
+    assert_true(c1 > 3000);
+    print_message("nc: idle 3000 cycles with a limit of 1000: deadlock at cycle %llu unmarked, "
+                  "done at cycle %llu marked\n",
+                  (unsigned long long)c0, (unsigned long long)c1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_traffic_runs),
@@ -599,6 +722,8 @@ int main(void) {
         cmocka_unit_test(test_fence_mask_alone),
         cmocka_unit_test(test_fences_to_l1),
         cmocka_unit_test(test_missing_hook_refused),
+        cmocka_unit_test(test_step_one_cycle),
+        cmocka_unit_test(test_mark_progress),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,7 +27,9 @@
 #      the area reports' checks on synth/results, and docs/area-gpu.md against its report
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 #   8. SystemC (tests/systemc/run_pin.sh): every unit's two pin-level flavours in lockstep, a
-#      mutant of each caught, bad input refused
+#      mutant of each caught, bad input refused; (tests/systemc/run_tlm.sh) the TLM-2.0 memory
+#      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
+#      expectation and an RTL mutant caught
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -682,6 +684,7 @@ script_checks() {
     echo "        $label: $p passed, $f failed ($(( $(date +%s) - t )) s)"
 }
 script_checks "systemc pin" "$LOGS/systemc-pin.log" bash tests/systemc/run_pin.sh
+script_checks "systemc tlm" "$LOGS/systemc-tlm.log" bash tests/systemc/run_tlm.sh
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"

@@ -552,6 +552,10 @@ uint64_t gsys_cycle(const gsys_t* s) {
     return s->cycle;
 }
 
+void gsys_mark_progress(gsys_t* s) {
+    s->last_progress = s->cycle;
+}
+
 uint64_t gsys_illegal(const gsys_t* s) {
     return s->st_core_illegal;
 }

@@ -397,9 +397,19 @@ typedef enum {
 } gsys_run_t;
 
 /* Run until the workload finishes and the system drains, or max_cycles more cycles (counted from
- * the current cycle, so a run may be continued by another call). */
+ * the current cycle, so a run may be continued by another call). gsys_run(s, 1, report) steps
+ * exactly one cycle (a clock driven from outside, e.g. the SystemC TLM target systemc/tlm/): a
+ * run stepped cycle by cycle is the same run as one call (tests/test_gsys_proto.c); it returns
+ * GSYS_RUN_DONE for every cycle after which the workload is finished and the system has been
+ * quiescent for 4 cycles, GSYS_RUN_CYCLES otherwise (or STOPPED / DEADLOCK). */
 gsys_run_t gsys_run(gsys_t* s, uint64_t max_cycles, FILE* report);
 uint64_t gsys_cycle(const gsys_t* s);
+/* Count the current cycle as progress: the deadlock limit (cfg.deadlock_cycles without a completed
+ * operation) counts from here. For a workload that is idle by choice (an initiator that issues
+ * nothing for a while: the SystemC TLM target calls it for every cycle in which it has nothing
+ * in the system and the system is drained), so that its first operation after a long pause is
+ * not reported as a deadlock. Changes nothing else. */
+void gsys_mark_progress(gsys_t* s);
 /* Statistics: messages by kind, loads/stores/atomics/fences completed, stall cycles. */
 void gsys_stats(const gsys_t* s, FILE* f);
 

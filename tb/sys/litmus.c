@@ -1616,15 +1616,25 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
             }
             have_be = true;
         }
-        gsys_t* s = gsys_new(&c, &be, &wl, err, errlen);
-        if (!s) {
-            rc = -1;
-            break;
-        }
         FILE* sink = reports < 3 ? rep : NULL;
-        gsys_run_t e = gsys_run(s, o->max_cycles, sink);
-        uint64_t cyc = gsys_cycle(s);
-        gsys_free(s);
+        gsys_run_t e;
+        uint64_t cyc;
+        if (o->run_system) { /* the run on another clock: the SystemC TLM platform */
+            if (o->run_system(o->run_ctx, &c, &be, &wl, o->max_cycles, sink, &e, &cyc, err,
+                              errlen) != 0) {
+                rc = -1;
+                break;
+            }
+        } else {
+            gsys_t* s = gsys_new(&c, &be, &wl, err, errlen);
+            if (!s) {
+                rc = -1;
+                break;
+            }
+            e = gsys_run(s, o->max_cycles, sink);
+            cyc = gsys_cycle(s);
+            gsys_free(s);
+        }
         if (o->fresh_backend) {
             if (be.destroy)
                 be.destroy(be.ctx);

@@ -125,6 +125,16 @@ typedef struct {
      * Ctrl-C in gpucoh litmus) */
     int (*progress)(void* ctx, uint64_t done, uint64_t total);
     void* progress_ctx;
+    /* Runs one run's system in place of gsys_new + gsys_run (NULL: those): the SystemC TLM
+     * platform (systemc/tlm/) gives the run's workload (wl: the test's threads, warmers,
+     * initialiser and observer) to initiators that issue every operation through its sockets,
+     * on a memory system built from cfg and be, clocked up to max_cycles. 0 with *end (how the
+     * run ended, as gsys_run says it) and *cycles (the system's cycles), deadlock reports to
+     * report (NULL: none); -1 with a message in err (a setup error: the test stops). */
+    int (*run_system)(void* ctx, const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
+                      uint64_t max_cycles, FILE* report, gsys_run_t* end, uint64_t* cycles,
+                      char* err, size_t errlen);
+    void* run_ctx;
 } litmus_opts_t;
 
 void litmus_opts_default(litmus_opts_t* o);

@@ -1,0 +1,51 @@
+# systemc/tlm.mk -- the gpucoh memory system as a SystemC TLM-2.0 target (issue 14, part 2;
+# docs/systemc-tlm.md). Included by the Makefile; `make systemc` builds:
+#   build/systemc/gpucoh_tlm     the example virtual platform: litmus and episode through the
+#                                TLM sockets (C models, RTL, or lockstep)
+#   build/systemc/test_memsys    the target's directed test (tests/systemc/test_memsys.cpp)
+# tests/systemc/run_tlm.sh runs both (a few minutes); tools/bench_systemc.sh measures the
+# SystemC overhead. C++ only for the SystemC wrapper (C++17, -Wall -Wextra -Werror); the
+# system, its protocols and the command line are the C of tb/, cmodel/ and systemc/tlm/*.c.
+TLM_DIR      := systemc/tlm
+TLM_B        := $(B)/systemc
+TLM_CXX      ?= g++
+TLM_CXXFLAGS := -std=c++17 $(OPT) -Wall -Wextra -Werror $(INC) -I$(TLM_DIR)
+TLM_HDRS     := $(wildcard $(TLM_DIR)/*.h)
+TLM_LIB_O    := $(TLM_B)/obj/memsys.o $(TLM_B)/obj/platform.o
+TLM_BINS     := $(TLM_B)/gpucoh_tlm $(TLM_B)/test_memsys
+
+$(TLM_B)/obj/%.o: $(TLM_DIR)/%.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CXX     $<"
+	@$(TLM_CXX) $(TLM_CXXFLAGS) -c $< -o $@
+
+$(TLM_B)/obj/%.o: $(TLM_DIR)/%.c $(TLM_HDRS) $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -I$(TLM_DIR) -D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+$(TLM_B)/obj/test_memsys.o: tests/systemc/test_memsys.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CXX     $<"
+	@$(TLM_CXX) $(TLM_CXXFLAGS) -c $< -o $@
+
+$(TLM_B)/gpucoh_tlm: $(TLM_B)/obj/main.o $(TLM_B)/obj/tlm_cli.o $(TLM_LIB_O) $(TB_O) $(CMOD_O)
+	@echo "  LINK    $@"
+	@$(TLM_CXX) $(TLM_CXXFLAGS) $^ -o $@ -lsystemc -ldl -lm
+
+$(TLM_B)/test_memsys: $(TLM_B)/obj/test_memsys.o $(TLM_LIB_O) $(TB_O) $(CMOD_O)
+	@echo "  LINK    $@"
+	@$(TLM_CXX) $(TLM_CXXFLAGS) $^ -o $@ -lsystemc -ldl -lm
+
+.PHONY: systemc-tlm
+systemc-tlm: $(TLM_BINS)
+
+FMT_SRC += $(wildcard $(TLM_DIR)/*.h $(TLM_DIR)/*.c $(TLM_DIR)/*.cpp tests/systemc/*.cpp)
+
+# For one's own platform (docs/systemc-tlm.md section 2): the target, the example platform and
+# every C object it needs, in one archive; link with -lsystemc -ldl -lm.
+$(TLM_B)/libgpucoh_tlm.a: $(TLM_LIB_O) $(TB_O) $(CMOD_O)
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
+
+systemc-tlm: $(TLM_B)/libgpucoh_tlm.a

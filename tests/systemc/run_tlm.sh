@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# run_tlm.sh -- the TLM-2.0 memory system's checks (issue 14 part 2; docs/systemc-tlm.md
+# section 7), sized for make test (about 3 minutes on 2 cores with the Verilated models cached).
+# One line per check, "PASS ..." or "FAIL ..."; the last line counts them; exit 1 if any failed.
+#
+#   1. the target's directed test (test_memsys: transactions, errors, timing, quantum, variants);
+#   2. litmus through the TLM sockets, C models: every file, every variant, the same verdicts as
+#      `gpucoh litmus` (few runs: witnesses not enforced); with 1000 runs on files whose witnesses
+#      show under every variant: the same witnesses too;
+#   3. the same in lockstep with the RTL on the causality and message-passing tests;
+#   4. the episode tester through the sockets, every variant, C models and lockstep;
+#   5. temporal decoupling: quantum 4 with jitter, still no forbidden outcome, episodes pass;
+#   6. checks that must fail: a deliberately wrong expectation (forbidden outcome, replay line
+#      that reproduces it), an RTL mutant of tests/mutants/ under lockstep (mismatch), bad input
+#      (exit 2, nothing run).
+# Environment: TLM_RUNS (default 50) litmus runs per file for the every-file comparison.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+make --no-print-directory -s build systemc >/dev/null || { echo "FAIL build (make build systemc)"; exit 1; }
+T=build/systemc/gpucoh_tlm
+out=build/out/tlm-tests
+rm -rf "$out"
+mkdir -p "$out"
+pass=0 fail=0
+ok() { echo "PASS $*"; pass=$((pass + 1)); }
+ko() { echo "FAIL $*"; fail=$((fail + 1)); }
+runs=${TLM_RUNS:-50}
+t00=$(date +%s)
+
+# 1 -------------------------------------------------------------------------------------------
+if line=$(build/systemc/test_memsys 2>&1 | tail -1) && [[ $line == PASS* ]]; then
+    ok "tlm target directed test: ${line#PASS test_memsys: }"
+else
+    ko "tlm target directed test: $line (build/systemc/test_memsys)"
+fi
+
+# 2, 3: the verdicts against gpucoh litmus ---------------------------------------------------------
+compare() { # NAME ARGS...: tests/systemc/compare_litmus.sh, its last line
+    local name=$1 log
+    shift
+    log="$out/compare-$name.txt"
+    if tests/systemc/compare_litmus.sh --out "$out/$name" "$@" > "$log" 2>&1; then
+        ok "litmus $name: $(tail -1 "$log" | sed 's/^compare: //')"
+    else
+        ko "litmus $name: $(tail -1 "$log" | sed 's/^compare: //') (see $log)"
+    fi
+}
+compare "every-file-c" --runs "$runs"
+compare "witnesses-c" --runs 1000 litmus/MP.litmus litmus/SB.litmus litmus/IRIW-colo.litmus \
+    litmus/T10.3-nofence.litmus
+causal="WRC+relacq.gpu WRC+fence.gpu WRC+rel.cta+relacq.gpu ISA2+relacq.gpu
+ISA2+rel.cta+relacq.gpu ISA2+rel.cta+atom.acq_rel.gpu ISA2+relacq.gpu+relacq.cta MP+cta.gpu.cta
+RWC+fence.gpu RWC+fence.sc.gpu IRIW+acq.gpu IRIW+fence.gpu MP+relacq.gpu MP+fence.cta"
+compare "lockstep" --impl lockstep --runs 20 $(for f in $causal; do echo "litmus/$f.litmus"; done)
+
+# 4: episodes ---------------------------------------------------------------------------------
+episodes() { # NAME ARGS...
+    local name=$1 log="$out/episode-$1.txt" rc
+    shift
+    $T episode --protocol all --quiet --json "$out/episode-$name.json" "$@" > "$log" 2>&1
+    rc=$?
+    local np nf
+    np=$(grep -c '^PASS episode' "$log")
+    nf=$(grep -c '^FAIL episode' "$log")
+    if [ $rc -eq 0 ] && [ "$np" -eq 5 ] && [ "$nf" -eq 0 ]; then
+        ok "episode $name: 5 variants pass ($(grep '^PASS episode' "$log" | sed -E 's/.*: ([0-9]+) checked.*, ([0-9]+) transactions, ([0-9]+) cycles.*/\1 checked, \2 transactions, \3 cycles/' | head -1) for the first)"
+    else
+        ko "episode $name: exit $rc, $np pass, $nf fail (see $log)"
+    fi
+}
+episodes c
+episodes lockstep --impl lockstep --episodes 8
+
+# 5: temporal decoupling ---------------------------------------------------------------------
+log="$out/quantum.txt"
+$T litmus $(for f in $causal; do echo "litmus/$f.litmus"; done) litmus/MP.litmus \
+    --protocol all --runs 40 --quantum 4 --jitter 3 --quiet --json "$out/quantum.json" > "$log" 2>&1
+rc=$?
+nforb=$(sed -nE 's/.* ([0-9]+) forbidden.*/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
+npass=$(grep -c '^PASS litmus' "$log")
+if [ $rc -eq 0 ] && [ "$nforb" -eq 0 ] && [ "$npass" -eq 75 ]; then
+    ok "litmus quantum 4, jitter 3 cycles: 75 of 75 (test, variant) pass, 0 forbidden"
+else
+    ko "litmus quantum 4, jitter 3 cycles: exit $rc, $npass of 75 pass, $nforb forbidden (see $log)"
+fi
+episodes quantum --quantum 8 --jitter 2
+
+# 6: checks that must fail -------------------------------------------------------------------
+log="$out/wrong.txt"
+$T litmus tests/systemc/MP-wrong.litmus --runs 300 --quiet --json "$out/wrong.json" > "$log" 2>&1
+rc=$?
+replay=$(sed -n 's/^  replay    //p' "$log")
+if [ $rc -eq 1 ] && grep -q "FORBIDDEN outcome r0=1 r1=0" "$log" && [ -n "$replay" ]; then
+    $replay --quiet --json "$out/wrong-replay.json" > "$out/wrong-replay.txt" 2>&1
+    rr=$?
+    if [ $rr -eq 1 ] && grep -q '^FAIL litmus MP-wrong tc-weak: 1 runs, 1 outcomes, 0 allowed, 1 forbidden' "$out/wrong-replay.txt"; then
+        ok "wrong expectation caught: $(grep -c . <<< "$replay") replay line, $(sed -nE 's/.* ([0-9]+) forbidden.*/\1/p' "$log") forbidden in 300 runs, the replay (${replay##* --run }) reproduces it alone"
+    else
+        ko "wrong expectation: the replay line did not reproduce it (exit $rr, see $out/wrong-replay.txt)"
+    fi
+else
+    ko "wrong expectation not caught: exit $rc (see $log)"
+fi
+
+mut=tests/mutants/gpu_l1/01-acq-load-no-inv.mut
+mdir=build/mutants/gpu_l1/01-acq-load-no-inv
+# the mutated RTL copy `gpucoh mutants` keeps (make test's section 5 has made it already)
+[ -d "$mdir" ] || build/gpucoh mutants gpu_l1 --mutants "$mut" --cycles 100000 --quiet \
+    --out "$out/mutants" > "$out/mutants.txt" 2>&1
+if [ -d "$mdir" ]; then
+    log="$out/mutant.txt"
+    $T litmus litmus/MP+relacq.gpu.litmus --protocol gpu-d --impl lockstep --rtl-dir "$mdir" \
+        --runs 20 --quiet --json "$out/mutant.json" > "$log" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q "^  first divergence: cycle" "$log"; then
+        ok "RTL mutant $(basename "$mut" .mut) under lockstep: $(sed -n 's/^  first divergence: //p' "$log")"
+    else
+        ko "RTL mutant $(basename "$mut" .mut) under lockstep not caught: exit $rc (see $log)"
+    fi
+else
+    ko "RTL mutant $mut does not apply"
+fi
+
+bad=0 nbad=0
+for args in "litmus" "litmus litmus/MP.litmus --protocol nosuch" "litmus litmus/MP.litmus --runs 0" \
+    "litmus tests/systemc/no-such.litmus" "episode --wfs 9" "episode --quantum 0" \
+    "litmus litmus/MP.litmus --json /nonexistent-dir/x.json" "litmus litmus/MP.litmus --impl c --rtl-dir rtl"; do
+    nbad=$((nbad + 1))
+    # shellcheck disable=SC2086
+    $T $args --out "$out/bad" > "$out/bad.txt" 2>&1
+    rc=$?
+    if [ $rc -ne 2 ] || [ -e "$out/bad/tlm-litmus-seed1.json" ] || [ -e "$out/bad/tlm-episode-seed1.json" ]; then
+        bad=$((bad + 1))
+        echo "  bad input 'gpucoh_tlm $args': exit $rc"
+    fi
+done
+if [ $bad -eq 0 ]; then
+    ok "bad input: $nbad command lines refused with exit 2 and a message, no report written"
+else
+    ko "bad input: $bad of $nbad command lines not refused with exit 2"
+fi
+
+echo "tlm: $pass passed, $fail failed ($(($(date +%s) - t00)) s)"
+[ $fail -eq 0 ]
