@@ -124,6 +124,13 @@ TMP=docs/perf.md.tmp
     echo
     bash tools/bench_netlist.sh
     echo
+    echo "## SystemC TLM-2.0 overhead"
+    echo
+    echo "\`tools/bench_systemc.sh\`: the same work through the plain C harness (\`gpucoh\`) and through"
+    echo "the TLM-2.0 sockets (\`build/systemc/gpucoh_tlm\`, docs/systemc-tlm.md), one run each."
+    echo
+    bash tools/bench_systemc.sh
+    echo
     echo "## How the numbers are made"
     echo
     echo "- The Verilated model is built with \`-O3 --x-assign fast --x-initial fast --assert\`"
