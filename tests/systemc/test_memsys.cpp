@@ -106,11 +106,9 @@ struct tester : sc_core::sc_module {
               mem_ext e, sc_time delay = SC_ZERO_TIME, unsigned len = 4,
               unsigned char* be = nullptr, unsigned be_len = 0, bool with_ext = true, int sw = -1) {
         tlm::tlm_generic_payload gp;
-        mem_ext* x = new mem_ext(e);
-        if (with_ext)
+        mem_ext* x = with_ext ? new mem_ext(e) : nullptr;
+        if (x != nullptr)
             gp.set_extension(x);
-        else
-            delete x;
         unsigned char buf[8];
         std::memset(buf, 0, sizeof buf);
         std::memcpy(buf, &data, 4);
@@ -129,7 +127,7 @@ struct tester : sc_core::sc_module {
         r.delay = delay;
         r.st = gp.get_response_status();
         std::memcpy(&r.value, buf, 4);
-        if (with_ext)
+        if (x != nullptr)
             r.e = *x; /* freed with gp */
         return r;
     }
