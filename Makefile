@@ -94,23 +94,43 @@ run: $(GPUCOH)
 	@bash tools/run_all.sh $(RUN_CYCLES)
 
 # ---- tests ----------------------------------------------------------------------------------
-# Tests build the C model again with its per-tick rule re-checks on (SIG_BLOOM_CHECK_RULES).
-$(B)/tests/%: tests/%.c $(CMODEL) $(TB_O) $(HDRS)
+# Tests build the C model again with its per-tick rule re-checks on (SIG_BLOOM_CHECK_RULES), and
+# the sanitizer build compiles the C model and the testbench with ASan + UBSan. Each of those
+# objects is compiled once (build/obj-chk/, build/obj-asan/) and linked into every test binary.
+CHK_O   := $(patsubst %.c,$(B)/obj-chk/%.o,$(CMODEL))
+ASAN_O  := $(patsubst %.c,$(B)/obj-asan/%.o,$(CMODEL) $(TBSRC))
+CHKFLAGS  := $(CFLAGS) -DSIG_BLOOM_CHECK_RULES -D_POSIX_C_SOURCE=200809L
+ASANFLAGS := $(CSTD) -O1 -g $(WARN) $(INC) $(SAN) -DSIG_BLOOM_CHECK_RULES -D_POSIX_C_SOURCE=200809L
+# kept after the build (make would delete them as intermediate files of the pattern rules below)
+.SECONDARY: $(CHK_O) $(ASAN_O)
+
+$(B)/obj-chk/%.o: %.c $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CC-CHK  $<"
+	@$(CC) $(CHKFLAGS) -c $< -o $@
+
+$(B)/obj-asan/%.o: %.c $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CC-ASAN $<"
+	@$(CC) $(ASANFLAGS) -c $< -o $@
+
+$(B)/tests/%: tests/%.c $(CHK_O) $(TB_O) $(HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  TEST    $@"
-	@$(CC) $(CFLAGS) -DSIG_BLOOM_CHECK_RULES -D_POSIX_C_SOURCE=200809L $< $(CMODEL) $(TB_O) \
-	    -o $@ -lcmocka -ldl -lm
+	@$(CC) $(CHKFLAGS) $< $(CHK_O) $(TB_O) -o $@ -lcmocka -ldl -lm
 
-$(B)/asan/%: tests/%.c $(CMODEL) $(TBSRC) $(HDRS) | $(B)/.deps
+$(B)/asan/%: tests/%.c $(ASAN_O) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  ASAN    $@"
-	@$(CC) $(CSTD) -O1 -g $(WARN) $(INC) $(SAN) -DSIG_BLOOM_CHECK_RULES -D_POSIX_C_SOURCE=200809L $< $(CMODEL) \
-	    $(TBSRC) -o $@ -lcmocka -ldl -lm
+	@$(CC) $(ASANFLAGS) $< $(ASAN_O) -o $@ -lcmocka -ldl -lm
 
 unit-tests: $(addprefix $(B)/tests/,$(UNIT_TESTS))
 asan-tests: $(addprefix $(B)/asan/,$(UNIT_TESTS))
 
-test: $(GPUCOH) unit-tests asan-tests
+# the builds run in parallel, one job per core (`make test JOBS=1` for one at a time)
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test:
+	@$(MAKE) --no-print-directory -j$(JOBS) $(GPUCOH) unit-tests asan-tests
 	@bash tools/run_tests.sh
 
 lint: $(B)/.deps
