@@ -1,5 +1,5 @@
 # systemc/tlm.mk -- the gpucoh memory system as a SystemC TLM-2.0 target (issue 14, part 2;
-# docs/systemc-tlm.md). Included by the Makefile; `make systemc` builds:
+# docs/systemc.md section 4). Included by the Makefile; `make systemc` builds:
 #   build/systemc/gpucoh_tlm     the example virtual platform: litmus and episode through the
 #                                TLM sockets (C models, RTL, or lockstep)
 #   build/systemc/test_memsys    the target's directed test (tests/systemc/test_memsys.cpp)
@@ -42,7 +42,7 @@ systemc-tlm: $(TLM_BINS)
 
 FMT_SRC += $(wildcard $(TLM_DIR)/*.h $(TLM_DIR)/*.c $(TLM_DIR)/*.cpp tests/systemc/*.cpp)
 
-# For one's own platform (docs/systemc-tlm.md section 2): the target, the example platform and
+# For one's own platform (docs/systemc.md section 4.2): the target, the example platform and
 # every C object it needs, in one archive; link with -lsystemc -ldl -lm.
 $(TLM_B)/libgpucoh_tlm.a: $(TLM_LIB_O) $(TB_O) $(CMOD_O)
 	@echo "  AR      $@"

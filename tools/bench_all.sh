@@ -127,7 +127,7 @@ TMP=docs/perf.md.tmp
     echo "## SystemC TLM-2.0 overhead"
     echo
     echo "\`tools/bench_systemc.sh\`: the same work through the plain C harness (\`gpucoh\`) and through"
-    echo "the TLM-2.0 sockets (\`build/systemc/gpucoh_tlm\`, docs/systemc-tlm.md), one run each."
+    echo "the TLM-2.0 sockets (\`build/systemc/gpucoh_tlm\`, docs/systemc.md section 4), one run each."
     echo
     bash tools/bench_systemc.sh
     echo

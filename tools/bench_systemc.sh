@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench_systemc.sh -- what the SystemC TLM-2.0 wrapper costs (docs/systemc-tlm.md section 8):
+# bench_systemc.sh -- what the SystemC TLM-2.0 wrapper costs (docs/systemc.md section 4.8):
 # the same work through the plain C harness (build/gpucoh) and through the TLM sockets
 # (build/systemc/gpucoh_tlm), one run each, wall time of the whole command, printed as a small
 # markdown table.
@@ -10,7 +10,7 @@
 # RTL at the small one, and the TLM side with quantum 8) and the whole litmus suite under one
 # variant. "cycles/s" is the system's simulated cycles per wall second (the TLM platform's cycle
 # counts differ a little: a wavefront's next operation reaches the system one cycle later,
-# docs/systemc-tlm.md section 4); the last column is the C harness's rate over the TLM one (the
+# docs/systemc.md section 4.4); the last column is the C harness's rate over the TLM one (the
 # SystemC overhead; for litmus the ratio of wall times). Single runs on a shared machine: expect
 # +-20 %.
 set -euo pipefail

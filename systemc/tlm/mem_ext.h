@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mem_ext.h -- the TLM-2.0 extension a core's memory operation carries to the gpucoh memory
- * system (gpucoh_tlm::memsys, memsys.h; docs/systemc-tlm.md section 3).
+ * system (gpucoh_tlm::memsys, memsys.h; docs/systemc.md section 4.3).
  *
  * A transaction is one 32-bit word (address 4-byte aligned, data length 4, no byte-enable mask
  * other than "all four bytes") or a fence:
@@ -57,7 +57,7 @@ struct mem_ext : tlm::tlm_extension<mem_ext> {
     uint64_t issue_cycle = 0; /* the system cycle in which the operation was first offered to its
                                  wavefront: the first clock edge after the initiator's local time
                                  (with quantum > 1: or the first edge the system had not simulated
-                                 yet, docs/systemc-tlm.md section 4) */
+                                 yet, docs/systemc.md section 4.4) */
     uint64_t start_cycle = 0; /* the cycle the wavefront took it (later than issue_cycle when an
                                  earlier operation of the same wavefront was still in flight) */
     uint64_t done_cycle = 0;  /* the cycle the system completed it: a load's / atomic's response

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * memsys.cpp -- the gpucoh memory system behind TLM-2.0 target sockets (memsys.h; timing model
- * and extension: docs/systemc-tlm.md).
+ * and extension: docs/systemc.md section 4).
  */
 #include "memsys.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * memsys.h -- the gpucoh memory system as a SystemC TLM-2.0 target (issue 14; the user's page is
- * docs/systemc-tlm.md).
+ * docs/systemc.md section 4).
  *
  * One target socket per SM. Behind them the shared system of tb/sys/gsys.h (any registered
  * protocol variant: tc-weak, tc-strong, tc-weak-c, gpu-d, gpu-h), ticked through a backend: the C
@@ -9,7 +9,7 @@
  * system's workload is the target itself: b_transport queues the operation of (SM, wavefront)
  * and the system takes it when that wavefront is idle.
  *
- * Timing (docs/systemc-tlm.md section 4). System cycle c of the current configuration is the
+ * Timing (docs/systemc.md section 4.4). System cycle c of the current configuration is the
  * clock edge at base + c * period (base: the first edge at or after configure()). An SC_THREAD
  * steps the system one cycle per edge (gsys_run(s, 1)); with quantum Q > 1 it wakes once every
  * Q edges and steps the next Q cycles ahead of SystemC time. b_transport:

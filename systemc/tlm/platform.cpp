@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * platform.cpp -- the example virtual platform: SM initiators running a shared-system workload
- * through the memory system's TLM sockets (platform.h, docs/systemc-tlm.md section 5).
+ * through the memory system's TLM sockets (platform.h, docs/systemc.md section 4.5).
  */
 #define SC_INCLUDE_DYNAMIC_PROCESSES /* sc_spawn */
 #include "platform.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * platform.h -- the example virtual platform of docs/systemc-tlm.md section 5: one initiator
+ * platform.h -- the example virtual platform of docs/systemc.md section 4.5: one initiator
  * module per SM (sm_core), each with one initiator socket bound to the memory system's socket of
  * its SM and one SC_THREAD per wavefront, which issues that wavefront's operations with
  * b_transport; several wavefronts of an SM are in flight at once.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tlm_cli.c -- the command line of build/systemc/gpucoh_tlm (tlm_cli.h; docs/systemc-tlm.md
- * section 6). The conventions are gpucoh's (docs/cli.md): --opt value and --opt=value, numbers
+ * tlm_cli.c -- the command line of build/systemc/gpucoh_tlm (tlm_cli.h; docs/systemc.md
+ * section 4.6). The conventions are gpucoh's (docs/cli.md): --opt value and --opt=value, numbers
  * checked against their range, every input and output path checked before anything runs (exit 2
  * with a message naming the problem), a readable summary, a JSON report written whole, a replay
  * line on failure, progress on stderr, Ctrl-C.
@@ -57,7 +57,7 @@ static void usage(FILE* f) {
         "       gpucoh_tlm --help | --version\n"
         "\n"
         "The gpucoh memory system behind one TLM-2.0 target socket per SM (SystemC 2.3.4), driven\n"
-        "by one initiator per SM with one thread per wavefront (docs/systemc-tlm.md):\n"
+        "by one initiator per SM with one thread per wavefront (docs/systemc.md section 4):\n"
         "  litmus   each litmus thread (and the runner's warmers, initialiser and observer) is a\n"
         "           wavefront thread issuing its operations through its SM's socket; every run\n"
         "           is a fresh system with the runner's random delays, skew and warming; the\n"

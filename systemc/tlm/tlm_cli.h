@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tlm_cli.h -- the command line of build/systemc/gpucoh_tlm (docs/systemc-tlm.md section 6), in
+ * tlm_cli.h -- the command line of build/systemc/gpucoh_tlm (docs/systemc.md section 4.6), in
  * C: options, configurations, the litmus and episode commands, summaries, JSON reports and replay
  * lines. The SystemC side (main.cpp) parses first, builds the platform the configurations need,
  * and runs the command from an SC_THREAD through a tlm_run_fn (platform.h's run).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # compare_litmus.sh -- the litmus verdicts through the TLM sockets (build/systemc/gpucoh_tlm)
 # against `gpucoh litmus` (build/gpucoh), test by test and variant by variant
-# (docs/systemc-tlm.md section 7).
+# (docs/systemc.md section 4.7).
 #
 #   tests/systemc/compare_litmus.sh [--runs N] [--impl c|lockstep] [--protocols "P..."]
 #                                   [--seed S] [--out DIR] [FILE...]

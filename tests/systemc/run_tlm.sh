@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# run_tlm.sh -- the TLM-2.0 memory system's checks (issue 14 part 2; docs/systemc-tlm.md
-# section 7), sized for make test (about 3 minutes on 2 cores with the Verilated models cached).
+# run_tlm.sh -- the TLM-2.0 memory system's checks (issue 14 part 2; docs/systemc.md
+# section 4.7), sized for make test (about 3 minutes on 2 cores with the Verilated models cached).
 # One line per check, "PASS ..." or "FAIL ..."; the last line counts them; exit 1 if any failed.
 #
 #   1. the target's directed test (test_memsys: transactions, errors, timing, quantum, variants);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_memsys.cpp -- directed test of the TLM-2.0 memory system (systemc/tlm/memsys.h,
- * docs/systemc-tlm.md), C models, small configuration:
+ * docs/systemc.md section 4), C models, small configuration:
  *   - refused transactions: each error response of the extension's table, with no time consumed;
  *   - values: a store, a GPU fence and a load from another SM; atomics add / exch / cas (both
  *     outcomes) return the old value; a debug read sees the bank's copy;
