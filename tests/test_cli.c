@@ -131,6 +131,16 @@ static void test_bad_options(void** state) {
     expect_usage_error("mutants tc_l2 --illegal-rate 2", "has no --illegal-rate here", NULL);
     expect_usage_error("cosim sig_bloom --steer sometimes", "not one of", NULL);
     expect_usage_error("episode --steer off", "unknown option '--steer'", NULL);
+    /* the options gpucoh_tlm shares (tb/sys/sys_opts.c): same spelling, same messages */
+    expect_usage_error("episode --sync maybe",
+                       "gpucoh: --sync: 'maybe' is not one of: atomic relacq", NULL);
+    expect_usage_error("litmus --impl fast", "gpucoh: --impl: 'fast' is not one of: c rtl lockstep",
+                       NULL);
+    expect_usage_error("episode --config huge",
+                       "gpucoh: --config: 'huge' is not one of: small paper", NULL);
+    expect_usage_error("episode --cta-sync 1001", "gpucoh: --cta-sync: 1001",
+                       "out of range 0..1000");
+    expect_usage_error("episode --locations", "gpucoh: option --locations needs a value", NULL);
 }
 
 static void test_unwritable_report_leaves_nothing(void** state) {

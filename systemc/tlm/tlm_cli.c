@@ -16,6 +16,7 @@
 #include "check.h"
 #include "episode.h"
 #include "litmus.h"
+#include "sys_opts.h"
 #include "util.h"
 
 enum { MAX_FILES = 64, MAX_PASSES = 16, MAX_PARAMS = 64 };
@@ -150,10 +151,8 @@ static int parse_opts(tlm_cli_t* c, int argc, char** argv) {
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
 #define NEED()                                                                                     \
     do {                                                                                           \
-        if (!v || !*v) {                                                                           \
-            fprintf(stderr, "gpucoh_tlm: option %s needs a value\n", a);                           \
+        if (sys_opt_need(a, v))                                                                    \
             return -1;                                                                             \
-        }                                                                                          \
         i++;                                                                                       \
     } while (0)
         if (!strcmp(a, "--help")) {
@@ -164,27 +163,15 @@ static int parse_opts(tlm_cli_t* c, int argc, char** argv) {
             proto = v;
         } else if (!strcmp(a, "--impl")) {
             NEED();
-            if (!strcmp(v, "c"))
-                c->impl = GSYS_IMPL_C;
-            else if (!strcmp(v, "lockstep"))
-                c->impl = GSYS_IMPL_LOCKSTEP;
-            else if (!strcmp(v, "rtl"))
-                c->impl = GSYS_IMPL_RTL;
-            else {
-                fprintf(stderr, "gpucoh_tlm: --impl: '%s' is not one of: c lockstep rtl\n", v);
+            if (sys_opt_impl(v, &c->impl))
                 return -1;
-            }
         } else if (!strcmp(a, "--rtl-dir")) {
             NEED();
             c->rtl_dir = v;
         } else if (!strcmp(a, "--config")) {
             NEED();
-            if (!strcmp(v, "small") || !strcmp(v, "paper")) {
-                c->paper = v[0] == 'p';
-            } else {
-                fprintf(stderr, "gpucoh_tlm: --config: '%s' is not one of: small paper\n", v);
+            if (sys_opt_config(v, &c->paper))
                 return -1;
-            }
         } else if (!strcmp(a, "--param")) {
             NEED();
             if (c->nparams >= MAX_PARAMS) {
@@ -225,30 +212,9 @@ static int parse_opts(tlm_cli_t* c, int argc, char** argv) {
             if (gpucoh_opt_u64(a, v, 0, UINT64_MAX >> 1, &c->run))
                 return -1;
             c->run_set = true;
-        } else if (epi && !strcmp(a, "--episodes")) {
+        } else if (epi && sys_opt_is_episode(a)) {
             NEED();
-            if (gpucoh_opt_u32(a, v, 1, UINT32_MAX, &c->ep.episodes))
-                return -1;
-        } else if (epi && !strcmp(a, "--wfs")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 1, GSYS_MAX_WF, &c->ep.wfs))
-                return -1;
-            c->wfs_set = true;
-        } else if (epi && !strcmp(a, "--locations")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 1, 1000000, &c->ep.locations))
-                return -1;
-        } else if (epi && !strcmp(a, "--sync")) {
-            NEED();
-            if (!strcmp(v, "atomic") || !strcmp(v, "relacq")) {
-                c->ep.sync_mode = v[0] == 'a' ? EP_SYNC_ATOMIC : EP_SYNC_RELACQ;
-            } else {
-                fprintf(stderr, "gpucoh_tlm: --sync: '%s' is not one of: atomic relacq\n", v);
-                return -1;
-            }
-        } else if (epi && !strcmp(a, "--cta-sync")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, 1000, &c->ep.cta_permille))
+            if (sys_opt_episode(a, v, &c->ep, &c->wfs_set))
                 return -1;
         } else if (epi && !strcmp(a, "--max-cycles")) {
             NEED();
@@ -314,7 +280,7 @@ static int configure(tlm_cli_t* c) {
             c->plat.num_sm = geom.num_sm;
         if (geom.num_wf > c->plat.num_wf)
             c->plat.num_wf = geom.num_wf;
-        if (c->wfs_set && c->ep.wfs > geom.num_wf) {
+        if (c->wfs_set && (c->ep.wfs < 1 || c->ep.wfs > geom.num_wf)) {
             fprintf(stderr,
                     "gpucoh_tlm: --wfs: %u is out of range 1..%u (the wavefronts per SM of %s)\n",
                     c->ep.wfs, geom.num_wf, gsys_variant_name(g));
@@ -328,6 +294,7 @@ int tlm_cli_parse(int argc, char** argv, tlm_cli_t** out) {
     *out = NULL;
     int n;
     char** v;
+    gpucoh_set_prog("gpucoh_tlm"); /* the shared parsers' messages */
     if (gpucoh_split_opts(argc, argv, &n, &v) != 0)
         return GPUCOH_EXIT_USAGE;
     if (n < 2) {

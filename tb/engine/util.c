@@ -167,13 +167,21 @@ const char* gpucoh_version(void) {
     return GPUCOH_VERSION;
 }
 
+static const char* prog_name = "gpucoh";
+const char* gpucoh_prog(void) {
+    return prog_name;
+}
+void gpucoh_set_prog(const char* name) {
+    prog_name = name;
+}
+
 int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
     /* options of any command that never take a value */
     static const char* const flags[] = {"--quiet", "--coverage", "--help",
                                         "--quick", "--no-plot",  NULL};
     char** v = calloc((size_t)(2 * argc + 1), sizeof *v);
     if (!v) {
-        fprintf(stderr, "gpucoh: out of memory\n");
+        fprintf(stderr, "%s: out of memory\n", prog_name);
         return -1;
     }
     int n = 0;
@@ -187,7 +195,7 @@ int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
         const size_t nl = (size_t)(eq - a);
         for (const char* const* f = flags; *f; f++)
             if (strlen(*f) == nl && !strncmp(*f, a, nl)) {
-                fprintf(stderr, "gpucoh: option %s takes no value (got '%s')\n", *f, a);
+                fprintf(stderr, "%s: option %s takes no value (got '%s')\n", prog_name, *f, a);
                 free(v);
                 return -1;
             }
@@ -197,7 +205,7 @@ int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
             free(name);
             free(val);
             free(v);
-            fprintf(stderr, "gpucoh: out of memory\n");
+            fprintf(stderr, "%s: out of memory\n", prog_name);
             return -1;
         }
         memcpy(name, a, nl);
@@ -217,9 +225,9 @@ int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uin
         /* all digits but beyond 64 bits: out of range, not malformed */
         const bool digits = s && *s && strspn(s, "0123456789") == strlen(s);
         if (digits)
-            fprintf(stderr, "gpucoh: %s: %s is out of range ", opt, s);
+            fprintf(stderr, "%s: %s: %s is out of range ", prog_name, opt, s);
         else
-            fprintf(stderr, "gpucoh: %s: '%s' is not an unsigned number", opt, s ? s : "");
+            fprintf(stderr, "%s: %s: '%s' is not an unsigned number", prog_name, opt, s ? s : "");
         if (!digits) {
             fputc('\n', stderr);
             return -1;
@@ -228,7 +236,7 @@ int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uin
         *v = x;
         return 0;
     } else {
-        fprintf(stderr, "gpucoh: %s: %s is out of range ", opt, s);
+        fprintf(stderr, "%s: %s: %s is out of range ", prog_name, opt, s);
     }
     if (hi == UINT64_MAX)
         fprintf(stderr, "(at least %llu)\n", (unsigned long long)lo);

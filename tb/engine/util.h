@@ -62,6 +62,11 @@ const char* gpucoh_version(void);
  * message on stderr. */
 int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv);
 
+/* The program name that shared messages start with: "gpucoh" unless set (gpucoh_tlm sets its
+ * own), so that an error from shared parsing names the command the user ran. */
+const char* gpucoh_prog(void);
+void gpucoh_set_prog(const char* name);
+
 /* The value of option opt as an unsigned number (decimal or 0x hex) in lo..hi; else a message
  * naming the option and the range on stderr and -1. */
 int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v);

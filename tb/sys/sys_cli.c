@@ -13,6 +13,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sys_cli.h"
+#include "sys_opts.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -172,10 +173,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         const char* v = i + 1 < argc ? argv[i + 1] : NULL;
 #define NEED()                                                                                     \
     do {                                                                                           \
-        if (!v || !*v) {                                                                           \
-            fprintf(stderr, "gpucoh: option %s needs a value\n", a);                               \
+        if (sys_opt_need(a, v))                                                                    \
             return -1;                                                                             \
-        }                                                                                          \
         i++;                                                                                       \
     } while (0)
         if (!strcmp(a, "--protocol")) {
@@ -184,14 +183,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
                 return -1;
         } else if (!strcmp(a, "--config")) {
             NEED();
-            if (!strcmp(v, "paper"))
-                paper = true;
-            else if (!strcmp(v, "small"))
-                paper = false;
-            else {
-                fprintf(stderr, "gpucoh: --config: '%s' is not one of: small paper\n", v);
+            if (sys_opt_config(v, &paper))
                 return -1;
-            }
         } else if (!strcmp(a, "--param")) {
             NEED();
             if (np >= 64) {
@@ -201,16 +194,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             params[np++] = v;
         } else if (!strcmp(a, "--impl")) {
             NEED();
-            if (!strcmp(v, "c"))
-                o->impl = GSYS_IMPL_C;
-            else if (!strcmp(v, "rtl"))
-                o->impl = GSYS_IMPL_RTL;
-            else if (!strcmp(v, "lockstep"))
-                o->impl = GSYS_IMPL_LOCKSTEP;
-            else {
-                fprintf(stderr, "gpucoh: --impl: '%s' is not one of: c rtl lockstep\n", v);
+            if (sys_opt_impl(v, &o->impl))
                 return -1;
-            }
         } else if (!strcmp(a, "--rtl")) {
             NEED();
             rtl_s = v;
@@ -273,32 +258,11 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             if (num(a, v, &start))
                 return -1;
             start_set = true;
-        } else if (!strcmp(a, "--episodes") && !strcmp(what, "episode")) {
+        } else if (!strcmp(what, "episode") && sys_opt_is_episode(a)) {
             NEED();
-            if (gpucoh_opt_u32(a, v, 1, UINT32_MAX, &o->ep.episodes))
+            /* --wfs: 1..NumWf, checked against the configuration below; not given: all NumWf */
+            if (sys_opt_episode(a, v, &o->ep, &wfs_set))
                 return -1;
-        } else if (!strcmp(a, "--locations") && !strcmp(what, "episode")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 1, 1000000, &o->ep.locations))
-                return -1;
-        } else if (!strcmp(a, "--sync") && !strcmp(what, "episode")) {
-            NEED();
-            if (!strcmp(v, "atomic") || !strcmp(v, "relacq")) {
-                o->ep.sync_mode = v[0] == 'a' ? EP_SYNC_ATOMIC : EP_SYNC_RELACQ;
-            } else {
-                fprintf(stderr, "gpucoh: --sync: unknown mode '%s' (atomic or relacq)\n", v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--cta-sync") && !strcmp(what, "episode")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, 1000, &o->ep.cta_permille))
-                return -1;
-        } else if (!strcmp(a, "--wfs") && !strcmp(what, "episode")) {
-            NEED();
-            /* 1..NumWf, checked against the configuration below; not given: all NumWf */
-            if (gpucoh_opt_u32(a, v, 0, UINT32_MAX, &o->ep.wfs))
-                return -1;
-            wfs_set = true;
         } else if (!strcmp(a, "--json")) {
             NEED();
             o->json = v;
