@@ -19,10 +19,9 @@
 #   5. every RTL mutant of sig_bloom, rdu, avu, the TC units and the GPU units (gpu_l1, gpu_l2)
 #      must be caught (one check per mutant); 5b. a few of them, on the RTL alone, by the
 #      litmus and episode checkers
-#  5c. (in the background from the start, on the second core) netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
-#      tc_gwct against the C model, one synthesis-only mutant per unit (and per tc_l1 / tc_l2)
-#      caught by it, and the TC system (TC-Weak and TC-Strong) with its L1s and L2 banks as
-#      netlists
+#  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
+#      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
+#      system (TC-Weak) with its L1s and L2 banks as netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
 #      the area reports' checks on synth/results, and docs/area-gpu.md against its report
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
@@ -30,6 +29,8 @@
 #      mutant of each caught, bad input refused; (tests/systemc/run_tlm.sh) the TLM-2.0 memory
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
 #      expectation and an RTL mutant caught
+# Sections 3, 5c, 7 and 8 run in the background beside the others (bg_section below); their
+# output follows section 6b.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -78,15 +79,32 @@ cmocka() {
         "$label $(basename "$bin"): $p passed, $f failed" "($(( $(date +%s) - t )) s)"
 }
 
-# Section 5c (netlist lockstep: synthesis, netlist builds, gate-level runs; about half the suite's
-# CPU time) runs in the background beside sections 1-5b, on the second core: its own counters and
-# output, written to $LOGS/section-5c.* and joined in order before section 6. The builds it shares
-# with the other sections are safe to race (tools/build_rtl.sh builds in a temporary directory and
-# renames it; the Verilator runtime and `gpucoh area` take locks).
+# fcov_full LOG: the summary's "cover points N/M" has N = M (docs/testing.md, "Cover points")
+fcov_full() {
+    local fc
+    fc=$(grep -E "^(PASS|FAIL) " "$1" | sed -n 's/.*cover points \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
+    [ -n "$fc" ] && [ "${fc% *}" = "${fc#* }" ]
+}
+# script_checks LABEL LOG CMD...: a script printing one "PASS ..." / "FAIL ..." line per check;
+# each line counts as one check here, and a script that fails without a FAIL line (a crash, a
+# build error) counts as one failure
+script_checks() {
+    local label=$1 log=$2; shift 2
+    local t=$(date +%s)
+    "$@" > "$log" 2>&1
+    local rc=$? p=0 f=0 l
+    while IFS= read -r l; do
+        case $l in
+        PASS\ *) ok "$label: ${l#PASS }"; p=$((p + 1)) ;;
+        FAIL\ *) bad "$label: ${l#FAIL }"; f=$((f + 1)) ;;
+        esac
+    done < "$log"
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then bad "$label (exit $rc, no FAIL line)" "" "$log"; fi
+    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]; then bad "$label (no check ran)" "" "$log"; fi
+    echo "        $label: $p passed, $f failed ($(( $(date +%s) - t )) s)"
+}
+
 section_5c() {
-PASS=0
-FAIL=0
-FAILED=()
 echo "== 5c. netlist lockstep: the synthesized osu018 netlist against the C model"
 # gpucoh cosim <unit> --netlist runs the gate-level netlist `gpucoh area` reports (docs/testing.md,
 # "Netlist lockstep"). Small parameter sets: each synthesizes in 1-25 s (once; build/area, shared
@@ -208,27 +226,10 @@ check "netlist: rdu at the defaults (hierarchical synthesis) is refused (exit 2)
     "$G cosim rdu --netlist 2> $OUT/netlist-hier.txt; rc=\$?; cat $OUT/netlist-hier.txt; \
      test \$rc -eq 2 && grep -q hierarchically $OUT/netlist-hier.txt"
 
-printf '%s %s\n' "$PASS" "$FAIL" > "$LOGS/section-5c.counts"
-printf '%s\n' "${FAILED[@]}" > "$LOGS/section-5c.failed"
 }
-section_5c > "$LOGS/section-5c.out" 2>&1 < /dev/null &
-S5C_PID=$!
-trap 'kill "$S5C_PID" 2>/dev/null' EXIT
 
-echo "== 1. cmocka unit tests"
-for b in build/tests/test_*; do cmocka unit "$b"; done
-echo "== 2. ASan + UBSan"
-for b in build/asan/test_*; do
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 cmocka asan "$b"
-done
-
+section_3() {
 echo "== 3. lockstep co-simulation (0 mismatches, full transition coverage)"
-# fcov_full LOG: the summary's "cover points N/M" has N = M (docs/testing.md, "Cover points")
-fcov_full() {
-    local fc
-    fc=$(grep -E "^(PASS|FAIL) " "$1" | sed -n 's/.*cover points \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-    [ -n "$fc" ] && [ "${fc% *}" = "${fc#* }" ]
-}
 # cosim UNIT NAME CYCLES STIM PARAMS... : PASS line, 0 mismatches, covered == reachable; with
 # FCOV=1 also every reachable cover point reached
 cosim() {
@@ -290,6 +291,74 @@ FCOV=1 cosim tc_gwct wf8-ts8-cnt2 300000 mixed --param wf=8 --param ts_width=8 -
 # assertions must equal the illegal inputs the model counted at every cycle
 FCOV=1 cosim tc_gwct wf8-ts8-cnt2-illegal5 300000 mixed --param wf=8 --param ts_width=8 \
     --param wf_cnt_width=2 --illegal-rate 5
+
+}
+
+section_7() {
+echo "== 7. lint and format"
+check "lint: RTL (verilator -Wall, yosys gate, iverilog, style)" "$LOGS/lint-rtl.log" \
+    bash tools/lint_rtl.sh
+check "lint: C (cppcheck, clang-format)" "$LOGS/lint-c.log" bash tools/lint_c.sh
+# The single-description check must catch a second register description: a Verilator-only
+# branch (`ifdef VERILATOR ... `else ... `endif, as tc_l1/tc_l2/tc_gwct had until 2026-11) and a
+# register written inside a simulation-only block.
+single_broken() { # KIND -> exit 0 when tools/check_single.sh rejects the broken copy
+    local f="$OUT/single-$1.sv"
+    case $1 in
+    ifdef) awk '/^  always_ff/ && !d { print "`ifdef VERILATOR"; print "`else"; print "`endif"; d = 1 } 1' \
+               rtl/tc_gwct.sv > "$f" ;;
+    simreg) awk '/^`ifndef SYNTHESIS/ && !d { print; print "  always_ff @(posedge clk_i) cnt_q <= 0;"; d = 1; next } 1' \
+               rtl/tc_gwct.sv > "$f" ;;
+    esac
+    ! bash tools/check_single.sh "$f"
+}
+check "single description: a Verilator-only register branch is rejected" "$LOGS/single-ifdef.log" \
+    single_broken ifdef
+check "single description: a register in a simulation-only block is rejected" \
+    "$LOGS/single-simreg.log" single_broken simreg
+}
+
+section_8() {
+echo "== 8. SystemC: pin-level modules and their lockstep, the TLM-2.0 memory system (docs/systemc.md)"
+script_checks "systemc pin" "$LOGS/systemc-pin.log" bash tests/systemc/run_pin.sh
+script_checks "systemc tlm" "$LOGS/systemc-tlm.log" bash tests/systemc/run_tlm.sh
+}
+
+# Sections 3, 5c, 7 and 8 (about half the suite's CPU time) run one after another in the
+# background, on the second core, beside sections 1-6b (docs/testing.md, "Time"): each with its
+# own counters and output ($LOGS/section-<name>.*), joined after 6b. Running side by side is safe:
+# Verilated models are built in a temporary directory and renamed (tools/build_rtl.sh), the
+# Verilator runtime and `gpucoh area` take locks, a mutant's scratch copy of rtl/ is written file
+# by file through a rename (tb/engine/mutants.c), and every check writes its own logs and reports.
+bg_section() { # NAME FUNC: FUNC's checks with their own counters, output to section-NAME.out
+    PASS=0
+    FAIL=0
+    FAILED=()
+    "$2" > "$LOGS/section-$1.out" 2>&1 < /dev/null
+    printf '%s\n' "${FAILED[@]}" > "$LOGS/section-$1.failed"
+    printf '%s %s\n' "$PASS" "$FAIL" > "$LOGS/section-$1.counts"
+}
+join_section() { # NAME: a background section's output and counters join the suite's
+    local p f l
+    cat "$LOGS/section-$1.out" 2>/dev/null
+    if ! read -r p f < "$LOGS/section-$1.counts" 2>/dev/null; then
+        p=0 f=1
+        echo "  FAIL  section $1 did not finish"
+        FAILED+=("section $1")
+    fi
+    PASS=$((PASS + p)); FAIL=$((FAIL + f))
+    while IFS= read -r l; do [ -n "$l" ] && FAILED+=("$l"); done < "$LOGS/section-$1.failed"
+}
+( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8 ) &
+BG_PID=$!
+trap 'kill "$BG_PID" 2>/dev/null' EXIT
+
+echo "== 1. cmocka unit tests"
+for b in build/tests/test_*; do cmocka unit "$b"; done
+echo "== 2. ASan + UBSan"
+for b in build/asan/test_*; do
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 cmocka asan "$b"
+done
 
 echo "== 3a. cover points: the check can fail, steering catches what it is for"
 # without steering, a 32-bit timer never sees a load in its roll cycle: the check must fail and
@@ -588,13 +657,6 @@ check "episode tester passes the unmutated RTL with the same settings (gpu-d)" \
     "$G episode --protocol gpu-d --impl rtl --seed 3 --episodes 40 --quiet | tee /dev/stderr | \
      grep -q '^PASS episode gpu-d'"
 
-# 5c ran beside sections 1-5b (see section_5c above): its output and counters join here
-wait "$S5C_PID"
-cat "$LOGS/section-5c.out"
-read -r p5 f5 < "$LOGS/section-5c.counts" || { p5=0; f5=1; echo "  FAIL  section 5c left no counts"; }
-PASS=$((PASS + p5)); FAIL=$((FAIL + f5))
-while IFS= read -r l; do [ -n "$l" ] && FAILED+=("$l"); done < "$LOGS/section-5c.failed"
-
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
     "$G waves sig_bloom --param m=256 --from 0 --to 200 --out $OUT/waves && \
@@ -642,49 +704,10 @@ for m in ffs fifo merge amo; do
         bash -c "bash tools/test_primitives.sh --mutant $m; [ \$? -eq 1 ]"   # 2: no longer applies
 done
 
-echo "== 7. lint and format"
-check "lint: RTL (verilator -Wall, yosys gate, iverilog, style)" "$LOGS/lint-rtl.log" \
-    bash tools/lint_rtl.sh
-check "lint: C (cppcheck, clang-format)" "$LOGS/lint-c.log" bash tools/lint_c.sh
-# The single-description check must catch a second register description: a Verilator-only
-# branch (`ifdef VERILATOR ... `else ... `endif, as tc_l1/tc_l2/tc_gwct had until 2026-11) and a
-# register written inside a simulation-only block.
-single_broken() { # KIND -> exit 0 when tools/check_single.sh rejects the broken copy
-    local f="$OUT/single-$1.sv"
-    case $1 in
-    ifdef) awk '/^  always_ff/ && !d { print "`ifdef VERILATOR"; print "`else"; print "`endif"; d = 1 } 1' \
-               rtl/tc_gwct.sv > "$f" ;;
-    simreg) awk '/^`ifndef SYNTHESIS/ && !d { print; print "  always_ff @(posedge clk_i) cnt_q <= 0;"; d = 1; next } 1' \
-               rtl/tc_gwct.sv > "$f" ;;
-    esac
-    ! bash tools/check_single.sh "$f"
-}
-check "single description: a Verilator-only register branch is rejected" "$LOGS/single-ifdef.log" \
-    single_broken ifdef
-check "single description: a register in a simulation-only block is rejected" \
-    "$LOGS/single-simreg.log" single_broken simreg
 
-echo "== 8. SystemC: pin-level modules and their lockstep, the TLM-2.0 memory system (docs/systemc.md)"
-# script_checks LABEL LOG CMD...: a script printing one "PASS ..." / "FAIL ..." line per check;
-# each line counts as one check here, and a script that fails without a FAIL line (a crash, a
-# build error) counts as one failure
-script_checks() {
-    local label=$1 log=$2; shift 2
-    local t=$(date +%s)
-    "$@" > "$log" 2>&1
-    local rc=$? p=0 f=0 l
-    while IFS= read -r l; do
-        case $l in
-        PASS\ *) ok "$label: ${l#PASS }"; p=$((p + 1)) ;;
-        FAIL\ *) bad "$label: ${l#FAIL }"; f=$((f + 1)) ;;
-        esac
-    done < "$log"
-    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then bad "$label (exit $rc, no FAIL line)" "" "$log"; fi
-    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$rc" -eq 0 ]; then bad "$label (no check ran)" "" "$log"; fi
-    echo "        $label: $p passed, $f failed ($(( $(date +%s) - t )) s)"
-}
-script_checks "systemc pin" "$LOGS/systemc-pin.log" bash tests/systemc/run_pin.sh
-script_checks "systemc tlm" "$LOGS/systemc-tlm.log" bash tests/systemc/run_tlm.sh
+# the background sections (see bg_section above)
+wait "$BG_PID"
+for s in 3 5c 7 8; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"

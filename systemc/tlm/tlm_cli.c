@@ -681,6 +681,43 @@ static int cmd_litmus(tlm_cli_t* c, tlm_run_fn run, void* ctx, uint64_t (*trans)
 
 /* ---- episode ------------------------------------------------------------------------------- */
 
+/* The episode workload seen through its finished() hook, which the system asks every cycle:
+ * a progress line on stderr every few seconds (episodes done of the total), as gpucoh episode's */
+typedef struct {
+    gsys_workload_t inner;
+    ep_t* e;
+    gpucoh_progress_t pg;
+} ep_watch_t;
+
+static bool watch_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
+    const ep_watch_t* w = ctx;
+    return w->inner.next(w->inner.ctx, sm, wf, cycle, op);
+}
+
+static void watch_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                       const uint32_t* line, uint64_t cycle) {
+    const ep_watch_t* w = ctx;
+    w->inner.done(w->inner.ctx, sm, wf, op, value, line, cycle);
+}
+
+static bool watch_finished(void* ctx) {
+    ep_watch_t* w = ctx;
+    uint64_t done = 0, total = 0;
+    ep_progress(w->e, &done, &total);
+    gpucoh_progress(&w->pg, done, total, "episodes", NULL);
+    return w->inner.finished(w->inner.ctx);
+}
+
+static gsys_workload_t watch_workload(ep_watch_t* w, ep_t* e, const char* variant, bool on) {
+    w->inner = *ep_workload(e);
+    w->e = e;
+    char label[96];
+    snprintf(label, sizeof label, "tlm episode %s", variant);
+    gpucoh_progress_start(&w->pg, label, on);
+    return (gsys_workload_t){
+        .ctx = w, .next = watch_next, .done = watch_done, .finished = watch_finished};
+}
+
 static int cmd_episode(tlm_cli_t* c, tlm_run_fn run, void* ctx, uint64_t (*trans)(void*)) {
     mrep_t m = {NULL, NULL, 0};
     m.f = open_memstream(&m.buf, &m.len);
@@ -712,8 +749,9 @@ static int cmd_episode(tlm_cli_t* c, tlm_run_fn run, void* ctx, uint64_t (*trans
         uint64_t cycles = 0;
         const uint64_t tr0 = trans(ctx);
         const double t0 = gpucoh_now();
-        const int rc =
-            run(ctx, g, &be, ep_workload(e), c->max_cycles, stdout, &end, &cycles, err, sizeof err);
+        ep_watch_t watch;
+        gsys_workload_t wl = watch_workload(&watch, e, gsys_variant_name(g), !c->quiet);
+        const int rc = run(ctx, g, &be, &wl, c->max_cycles, stdout, &end, &cycles, err, sizeof err);
         const double secs = gpucoh_now() - t0;
         const uint64_t ntr = trans(ctx) - tr0;
         if (rc != 0) {

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cosim.h"
 #include "sys_cli.h"
@@ -137,13 +138,21 @@ static char* slurp(const char* path, size_t* n) {
     return b;
 }
 
+/* path = a + b + c, written to a temporary file and renamed over path: two campaigns of one unit
+ * at once (make test runs sections side by side) write the same text to the same scratch, and a
+ * build reading it sees one whole version or the other, never a half-written file. */
 static int write_file(const char* path, const char* a, size_t na, const char* b, size_t nb,
                       const char* c, size_t nc) {
-    FILE* f = fopen(path, "wb");
+    char tmp[PATH_MAX + 400];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE* f = fopen(tmp, "wb");
     if (!f)
         return -1;
     int ok = fwrite(a, 1, na, f) == na && fwrite(b, 1, nb, f) == nb && fwrite(c, 1, nc, f) == nc;
-    return (fclose(f) == 0 && ok) ? 0 : -1;
+    ok = fclose(f) == 0 && ok && rename(tmp, path) == 0;
+    if (!ok)
+        remove(tmp);
+    return ok ? 0 : -1;
 }
 
 /* The protocol family a unit belongs to (its name's prefix before '_': tc_l1 -> "tc", gpu_l2 ->

@@ -16,7 +16,7 @@
 # Environment: TLM_RUNS (default 50) litmus runs per file for the every-file comparison.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-make --no-print-directory -s build systemc >/dev/null || { echo "FAIL build (make build systemc)"; exit 1; }
+make --no-print-directory -s build systemc-tlm >/dev/null || { echo "FAIL build (make build systemc-tlm)"; exit 1; }
 T=build/systemc/gpucoh_tlm
 out=build/out/tlm-tests
 rm -rf "$out"
@@ -71,6 +71,21 @@ episodes() { # NAME ARGS...
 episodes c
 episodes lockstep --impl lockstep --episodes 8
 
+# progress on stderr (a line every GPUCOH_PROGRESS_SECONDS, here 0.05 s), for both commands, and
+# none with --quiet
+log="$out/progress.txt"
+GPUCOH_PROGRESS_SECONDS=0.05 $T episode --episodes 400 --json "$out/progress-e.json" 2> "$log" >/dev/null
+GPUCOH_PROGRESS_SECONDS=0.05 $T litmus litmus/MP.litmus --runs 3000 --json "$out/progress-l.json" \
+    2>> "$log" >/dev/null
+GPUCOH_PROGRESS_SECONDS=0.05 $T episode --episodes 400 --quiet --json "$out/progress-q.json" \
+    2> "$out/progress-quiet.txt" >/dev/null
+if grep -qE '^  \[tlm episode tc-weak\] [0-9]+/12800 episodes \([0-9]+%\)' "$log" &&
+    grep -qE '^  \[tlm litmus MP tc-weak\] [0-9]+/3000 runs' "$log" && [ ! -s "$out/progress-quiet.txt" ]; then
+    ok "progress: $(grep -c 'tlm episode' "$log") episode and $(grep -c 'tlm litmus' "$log") litmus lines on stderr, none with --quiet"
+else
+    ko "progress: no progress lines on stderr, or some with --quiet (see $log)"
+fi
+
 # 5: temporal decoupling ---------------------------------------------------------------------
 log="$out/quantum.txt"
 $T litmus $(for f in $causal; do echo "litmus/$f.litmus"; done) litmus/MP.litmus \
@@ -104,8 +119,9 @@ fi
 
 mut=tests/mutants/gpu_l1/01-acq-load-no-inv.mut
 mdir=build/mutants/gpu_l1/01-acq-load-no-inv
-# the mutated RTL copy `gpucoh mutants` keeps (make test's section 5 has made it already)
-[ -d "$mdir" ] || build/gpucoh mutants gpu_l1 --mutants "$mut" --cycles 100000 --quiet \
+# the mutated RTL copy `gpucoh mutants` keeps, written by this run itself (a campaign running
+# beside it writes the same files, each replaced whole: tb/engine/mutants.c)
+build/gpucoh mutants gpu_l1 --mutants "$mut" --cycles 100000 --quiet \
     --out "$out/mutants" > "$out/mutants.txt" 2>&1
 if [ -d "$mdir" ]; then
     log="$out/mutant.txt"
