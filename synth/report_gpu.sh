@@ -291,27 +291,7 @@ if [[ -z $update ]]; then
   exit 0
 fi
 # --update: the report once, then each marked block of the page replaced by its table
-tmp=$(mktemp "$update.XXXXXX")
-trap 'rm -f "$tmp" "$tmp.report"' EXIT
-report >"$tmp.report"
-awk -v prog="$prog" '
-  NR == FNR {
-    if ($0 ~ /^<!-- synth\/report_gpu\.sh: table [0-9]+ -->$/) { t = $4 }
-    if (t != "") { T[t] = T[t] $0 "\n"; while (sub(/\n\n\n$/, "\n\n", T[t])) {} }
-    next
-  }
-  /^<!-- synth\/report_gpu\.sh: table [0-9]+ -->$/ {
-    t = $4
-    if (!(t in T)) { print prog ": error: the page has table " t ", the report has not" > "/dev/stderr"; exit 2 }
-    blk = T[t]; sub(/\n+$/, "", blk); print blk; skip = 1; seen[t] = 1; next
-  }
-  skip && $0 == "<!-- end of table " t " -->" { skip = 0; print ""; print; next }
-  skip { next }
-  { print }
-  END {
-    if (skip) { print prog ": error: table " t " has no line <!-- end of table " t " -->" > "/dev/stderr"; exit 2 }
-    for (k in T) if (!(k in seen)) { print prog ": error: the page has no block for table " k > "/dev/stderr"; exit 2 }
-  }
-' "$tmp.report" "$update" >"$tmp"
-mv -f "$tmp" "$update"
-echo "$prog: updated $update" >&2
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+report >"$tmp"
+bash synth/report_splice.sh "$prog" "$tmp" "$update"

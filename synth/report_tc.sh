@@ -8,7 +8,10 @@
 # the timestamp storage count (ours against notes/seed001-tc.md §1.4) and the timestamp fields'
 # flip-flop and SRAM-macro area. Runs no synthesis; writes only to stdout.
 #
-# Usage: synth/report_tc.sh [--results DIR]
+# Usage: synth/report_tc.sh [--results DIR] [--update PAGE]
+#   --update PAGE  instead of printing, replace in PAGE (docs/area-tc.md) the block of each
+#                  table, from its line "<!-- synth/report_tc.sh: table N -->" to the line
+#                  "<!-- end of table N -->", with table N of the report (synth/report_splice.sh)
 #
 # Method (docs/area-tc.md §4): the flip-flop count of every point and of the paper configuration
 # is exact: the storage formulas below (checked against every result's storage_bits) plus the
@@ -21,19 +24,33 @@ set -euo pipefail
 prog=report_tc.sh
 die() {
   echo "$prog: error: $*" >&2
-  exit 1
+  exit 2
 }
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo_root"
 
 results=synth/results
+update=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --results) [[ $# -ge 2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
-    -h | --help) sed -n '4,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --results=*) results=${1#--results=}; shift ;;
+    --update) [[ $# -ge 2 ]] || die "--update needs a file"; update=$2; shift 2 ;;
+    --update=*) update=${1#--update=}; shift ;;
+    -h | --help) sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
 done
+[[ -d $results ]] || die "no directory '$results'"
+if [[ -n $update ]]; then
+  # the report once (this script without --update), then each marked block of the page replaced
+  [[ -f $update ]] || die "no file '$update' to update"
+  tmp=$(mktemp)
+  trap 'rm -f "$tmp"' EXIT
+  bash "$0" --results "$results" >"$tmp"
+  bash synth/report_splice.sh "$prog" "$tmp" "$update"
+  exit 0
+fi
 shopt -s nullglob
 files=("$results"/tc_*.area.txt)
 ((${#files[@]} > 0)) || die "no $results/tc_*.area.txt (run synth/tc.sh first)"
