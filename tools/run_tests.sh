@@ -695,6 +695,21 @@ doc_holds_report() {
 }
 check "docs/area-gpu.md holds every line of synth/report_gpu.sh" "$LOGS/area-gpu-doc.log" \
     doc_holds_report
+# --update (synth/report_splice.sh): on a copy of the page it changes nothing (the page's tables
+# are the report's); a table block without its end line is refused, the page left as it was
+splice_checks() {
+    local p="$OUT/area-gpu-copy.md" q="$OUT/area-gpu-noend.md" rc
+    cp docs/area-gpu.md "$p"
+    bash synth/report_gpu.sh --update "$p" && cmp docs/area-gpu.md "$p" || return 1
+    grep -v '^<!-- end of table 3 -->$' docs/area-gpu.md > "$q"
+    cp "$q" "$q.orig"
+    bash synth/report_gpu.sh --update "$q"
+    rc=$?
+    echo "without table 3's end line: exit $rc"
+    [ "$rc" -eq 2 ] && cmp "$q" "$q.orig"
+}
+check "area report --update: a no-op on docs/area-gpu.md; a block without its end is refused" \
+    "$LOGS/area-splice.log" splice_checks
 
 echo "== 6b. shared RTL primitives (tests/rtl/tb_primitives.sv, Icarus)"
 check "primitives: ffs/ffs2, bytemerge, amo, fifo against their references" \
