@@ -36,6 +36,8 @@ command -v gnuplot >/dev/null 2>&1 || die "gnuplot not found (install the Debian
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the freshness line of the page (synth/status_note.sh)
+bash synth/status_note.sh --results "$results" synth synth/sweep.sh >"$tmp/status.md" || die "synth/status_note.sh failed"
 mkdir -p "$(dirname "$md")" "$(dirname "$png")"
 
 # ---- one tab-separated row per point ----------------------------------------------------------
@@ -61,7 +63,7 @@ for f in "${files[@]}"; do
 done | LC_ALL=C sort -t$'\t' -k3,3r -k2,2n -k1,1n >"$tmp/rows.tsv"
 
 # ---- docs/area.md -------------------------------------------------------------------------
-awk -F'\t' -v png="$(basename "$png")" -v nfiles="${#files[@]}" '
+awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" -v nfiles="${#files[@]}" '
   function commas(x, d,    s, neg, ip, fp, out) {
     if (x == "NA" || x == "") return "n/a"
     neg = (x < 0); if (neg) x = -x
@@ -92,6 +94,8 @@ awk -F'\t' -v png="$(basename "$png")" -v nfiles="${#files[@]}" '
     print "> Command: `make synth` (= `synth/sweep.sh`, which re-synthesizes only points whose inputs"
     print "> changed and then runs `synth/report.sh`). Method and SRAM model:"
     print "> [`area-method.md`](area-method.md). Unit specification: [`units/sig_bloom.md`](units/sig_bloom.md)."
+    print ">"
+    while ((getline l < status) > 0) print l
     print ""
     print "**Disclaimer.** These numbers come from Yosys 0.23 + ABC mapping onto **osu018**, the"
     print "Oklahoma State University 0.18 µm *academic* standard-cell library (MOSIS scalable rules,"

@@ -55,6 +55,7 @@ for f in rtl/gpucoh_*.sv rtl/gpu_l1.sv rtl/gpu_l2.sv; do
 done
 
 report() {
+bash synth/status_note.sh --results "$results" --marker "$prog" synth-gpu synth/gpu.sh
 awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${files[@]}" <<'AWK'
   # Storage formulas of docs/units/gpu_l1.md / gpu_l2.md section 3 (synth/points/gpu.sh, and
   # tb/proto/gpu/gpu_units.c); NumWf 48, NumSm 15, AddrWidth 32, L1Ways 8, L2Ways 16 (paper).

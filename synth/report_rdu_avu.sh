@@ -33,6 +33,8 @@ command -v gnuplot >/dev/null 2>&1 || die "gnuplot not found (install the Debian
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the freshness line of the page (synth/status_note.sh)
+bash synth/status_note.sh --results "$results" synth-rdu-avu synth/hier.sh >"$tmp/status.md" || die "synth/status_note.sh failed"
 mkdir -p "$(dirname "$md")" "$(dirname "$png")"
 
 # ---- one row per size: kind m key=value... ----------------------------------------------------
@@ -68,7 +70,7 @@ done >>"$tmp/kv.tsv"
 ((nrows > 0)) || die "no hierarchical results in $results/ (run synth/hier.sh first)"
 
 # ---- docs/area-rdu-avu.md -----------------------------------------------------------------------
-awk -F'\t' -v png="$(basename "$png")" '
+awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" '
   function commas(x, d,    s, neg, ip, fp, out) {
     if (x == "NA" || x == "") return "n/a"
     neg = (x < 0); if (neg) x = -x
@@ -106,6 +108,8 @@ awk -F'\t' -v png="$(basename "$png")" '
     print "> Command: `make synth-rdu-avu` (= `synth/hier.sh`). Method: [`area-method.md`](area-method.md)"
     print "> §7 (hierarchical flow) and §4 (SRAM model). Units: [`units/rdu.md`](units/rdu.md),"
     print "> [`units/avu.md`](units/avu.md). The single-signature unit is in [`area.md`](area.md)."
+    print ">"
+    while ((getline l < status) > 0) print l
     print ""
     print "**Disclaimer.** Yosys + ABC on **osu018** (Oklahoma State University 0.18 µm *academic*"
     print "standard cells, MOSIS scalable rules), timed by OpenSTA with ideal clocks and no wires; area"

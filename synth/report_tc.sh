@@ -62,6 +62,7 @@ for f in rtl/tc_pkg.sv rtl/gpucoh_*.sv rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.
   [[ -f $f ]] && cur+="$f=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
 done
 
+bash synth/status_note.sh --results "$results" --marker "$prog" synth-tc synth/tc.sh
 awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "${files[@]}" <<'AWK'
   # Architectural storage, the formulas of synth/tc.sh (and tb/proto/tc/tc_units.c); checked below.
   function l1_line(sets, lb, ts) { return (32 - clog2(lb) - clog2(sets)) + 3 + ts + 8 * lb + 2 + 4 + 2 * 48 + ts }

@@ -695,6 +695,18 @@ doc_holds_report() {
 }
 check "docs/area-gpu.md holds every line of synth/report_gpu.sh" "$LOGS/area-gpu-doc.log" \
     doc_holds_report
+# the wholly generated pages (docs/area.md, docs/area-rdu-avu.md) are their generator's output
+# to the byte, freshness line included (synth/status_note.sh: a stale point is named there)
+page_is_report() { # GENERATOR PAGE
+    local d="$OUT/page-$(basename "$2" .md)"
+    rm -rf "$d"; mkdir -p "$d"
+    bash "$1" --md "$d/$(basename "$2")" --png "$d/$(basename "$2" .md).png" && \
+        diff -u "$2" "$d/$(basename "$2")"
+}
+check "docs/area.md is synth/report.sh's output" "$LOGS/area-doc.log" \
+    page_is_report synth/report.sh docs/area.md
+check "docs/area-rdu-avu.md is synth/report_rdu_avu.sh's output" "$LOGS/area-rdu-avu-doc.log" \
+    page_is_report synth/report_rdu_avu.sh docs/area-rdu-avu.md
 # --update (synth/report_splice.sh): on a copy of the page it changes nothing (the page's tables
 # are the report's); a table block without its end line is refused, the page left as it was
 splice_checks() {
