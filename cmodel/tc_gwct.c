@@ -81,6 +81,7 @@ tc_gwct_desc_t tc_gwct_desc_from(const tc_desc_t* sys) {
     d.num_wf = sys->num_wf;
     d.ts_width = sys->ts_width;
     d.wf_cnt_width = sys->wf_cnt_width;
+    d.obl_port = sys->gwct_obl_port;
     return d;
 }
 
@@ -103,6 +104,10 @@ int tc_gwct_check_desc(const tc_gwct_desc_t* d, char* msg, size_t msg_len) {
         name = "wf_cnt_width";
         range = "WfCntWidth: 2..8";
         val = d->wf_cnt_width;
+    } else if (d->obl_port > 1u) {
+        name = "obl_port";
+        range = "OblPort: 0..1";
+        val = d->obl_port;
     }
     if (name != NULL) {
         return tc_param_error(msg, msg_len, "tc_gwct: %s = %u is illegal (%s)", name, val, range);
@@ -299,8 +304,8 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
     if (ack) {
         gwct_ack(g, in, iss && in->iss_wf == in->ack_wf, cmax, tmax);
     }
-    if (in->obl_valid) {
-        gwct_obl(g, in, ack, tmax); /* G5 */
+    if (in->obl_valid && g->d.obl_port != 0u) {
+        gwct_obl(g, in, ack, tmax); /* G5; G7: no port, no obligation */
     }
     if (in->t.roll) {
         gwct_roll(g);
@@ -364,10 +369,14 @@ uint32_t tc_gwct_read(const tc_gwct_t* g, uint32_t wf) {
     return wf < g->d.num_wf ? g->gwct[wf] : 0u;
 }
 
-/* F15-F17 count as reachable at every NumWf (see the readings at the top: obligations). */
+/* F15-F17 count as reachable at every NumWf with the obligation port (see the readings at the
+ * top: obligations), never without it (G7). */
 bool tc_gwct_fcov_reachable(const tc_gwct_t* g, tc_gwct_fcov_t f) {
     if (f == TC_GWCT_F_ILL_WF_RANGE) {
         return g->d.num_wf < TC_MAX_WF; /* the 6-bit port names only entries at NumWf = 64 */
+    }
+    if (f >= TC_GWCT_F_OBL_MULTI && f <= TC_GWCT_F_OBL_ROLL) {
+        return g->d.obl_port != 0u;
     }
     return (unsigned)f < (unsigned)TC_GWCT_F_N;
 }

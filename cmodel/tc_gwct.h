@@ -95,6 +95,7 @@ typedef struct {
     uint32_t num_wf;       /* NumWf, 1..64 */
     uint32_t ts_width;     /* TsWidth, 8..32 */
     uint32_t wf_cnt_width; /* WfCntWidth, 2..8 */
+    uint32_t obl_port;     /* OblPort, 0..1: 0 leaves the obligation port out (G7) */
 } tc_gwct_desc_t;
 
 typedef struct {

@@ -361,6 +361,7 @@ static tc_gwct_desc_t gwct_desc_of(const tc_l1_desc_t* d) {
     g.num_wf = d->num_wf;
     g.ts_width = d->ts_width;
     g.wf_cnt_width = d->wf_cnt_width;
+    g.obl_port = 1u; /* the system's L1 has the port under every protocol (tc_gwct.md G7) */
     return g;
 }
 

@@ -58,6 +58,7 @@ tc_desc_t tc_desc_default(tc_protocol_t p) {
     d.l1_queue = 4u;
     d.l2_queue = 4u;
     d.wf_cnt_width = 6u;
+    d.gwct_obl_port = 1u;
     d.line_cnt_width = 4u;
     d.lease_mode =
         (p == TC_WEAK || p == TC_WEAK_C) ? (uint32_t)TC_LEASE_PREDICT : (uint32_t)TC_LEASE_FIXED;
@@ -80,6 +81,12 @@ int tc_check_desc(const tc_desc_t* d, char* msg, size_t msg_len) {
     const tc_l2_desc_t d2 = tc_l2_desc_from(d);
     if (tc_l1_check_desc(&d1, msg, msg_len) != 0 || tc_l2_check_desc(&d2, msg, msg_len) != 0) {
         return 1;
+    }
+    if (d->gwct_obl_port != 1u) { /* tc_gwct.md G7: the system's L1 always has the port */
+        return tc_param_error(msg, msg_len,
+                              "tc: gwct_obl_port = %u is illegal in the system (OblPort = 0 is the "
+                              "standalone tc_gwct's, for its area; every L1 has the port)",
+                              (unsigned)d->gwct_obl_port);
     }
     return 0;
 }

@@ -83,6 +83,7 @@ typedef struct {
     uint32_t l1_queue;       /* L1Queue, 1..8: core request FIFO depth */
     uint32_t l2_queue;       /* L2Queue, 1..8: L2 request FIFO depth */
     uint32_t wf_cnt_width;   /* WfCntWidth, 2..8: outstanding writes+atomics per wavefront */
+    uint32_t gwct_obl_port;  /* tc_gwct's OblPort, 0..1 (default 1; tc_gwct.md G7) */
     uint32_t line_cnt_width; /* LineCntWidth, 2..8: pending writes+atomics per L1 line */
     uint32_t lease_mode;     /* LeaseMode: tc_lease_mode_t */
     uint32_t lease;          /* Lease: fixed lifetime in cycles, 0..2^TsWidth-2 */

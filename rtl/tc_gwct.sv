@@ -22,6 +22,8 @@
 //   NumWf       entries (wavefronts per SM); 1 .. 64 (default 48)
 //   TsWidth     GWCT bits; 8 .. 32 (default 32)
 //   WfCntWidth  outstanding-counter bits (maximum 2^WfCntWidth-1); 2 .. 8 (default 6)
+//   OblPort     1: the obligation port acts (TC-Weak-C); 0: it is left out, the paper's TC-Weak
+//               table (G7); 0 .. 1 (default 1)
 //
 // Ports:
 //   clk_i, rst_ni               clock; synchronous active-low reset
@@ -63,10 +65,11 @@
 //      comes after G1 and G5 at the same edge; G3 reads the raised entries.
 //   G6 obl_mask_i has NumWf bits: a C mask's bits >= NumWf are dropped by the shim (ignored, no
 //      error). An obligation applies also to an entry whose ack is ignored as illegal (G2).
+//   G7 OblPort = 0: obl_valid_i is read as 0 (no obligation ever applies; the ports stay).
 //
 // Implementation: without an obligation the edge writes at most the two entries named by
 // iss_wf_i and ack_wf_i (the reset and the roll clear write the packed gval/cval bits). An
-// obligation writes every entry of its mask (a per-entry loop, taken only when obl_valid_i is 1,
+// obligation writes every entry of its mask (a per-entry loop, taken only when obl_v is 1,
 // which a TC-Strong or TC-Weak L1 ties to 0). wr_idle_q / full_q double as the packed "count is
 // 0" / "count is at its maximum" vectors of cnt_q, so G3 changes only the named bits of them;
 // only gwct_d < now_i is evaluated for every entry (NumWf compares per edge).
@@ -76,7 +79,8 @@
 module tc_gwct #(
   parameter bit [31:0] NumWf      = 32'd48,
   parameter bit [31:0] TsWidth    = 32'd32,
-  parameter bit [31:0] WfCntWidth = 32'd6
+  parameter bit [31:0] WfCntWidth = 32'd6,
+  parameter bit [31:0] OblPort    = 32'd1
 ) (
   input  logic               clk_i,
   input  logic               rst_ni,
@@ -110,6 +114,8 @@ module tc_gwct #(
                "tc_gwct: illegal TsWidth (legal: 8 .. 32)")
   `ASSERT_ELAB(G0_WfCntWidth_A, WfCntWidth >= 2 && WfCntWidth <= 8,
                "tc_gwct: illegal WfCntWidth (legal: 2 .. 8)")
+  `ASSERT_ELAB(G0_OblPort_A, OblPort <= 1,
+               "tc_gwct: illegal OblPort (legal: 0 .. 1)")
 
   // ---------------------------------------------------------------------------------------------
   // Constants
@@ -151,6 +157,10 @@ module tc_gwct #(
   logic same_wf;           // the issue and the ack name the same entry
   assign same_wf = (iss_wf_i == ack_wf_i);
 
+  // G7: the obligation as it acts (OblPort = 0 leaves the port out: no obligation applies).
+  logic obl_v;
+  assign obl_v = (OblPort != 32'd0) && obl_valid_i;
+
   // Entry indices (an index is used only when iss_in / ack_in says it names an entry).
   logic [WI-1:0] iss_idx, ack_idx;
   assign iss_idx = WI'(iss_wf_i);
@@ -178,7 +188,7 @@ module tc_gwct #(
     ack_cnt_d    = (iss_in && same_wf) ? ack_cnt_cur : ack_cnt_cur - CntOne;
     ack_gwct_d   = (ack_raise && ack_gwct_i > ack_gwct_cur) ? ack_gwct_i : ack_gwct_cur;
     // G5: the obligation on the same entry at the same edge
-    ack_obl      = obl_valid_i && obl_mask_i[ack_idx];
+    ack_obl      = obl_v && obl_mask_i[ack_idx];
     if (ack_obl && obl_ts_i > ack_gwct_d) begin
       ack_gwct_d = obl_ts_i;
     end
@@ -229,7 +239,7 @@ module tc_gwct #(
       cnt_q[ack_idx]  <= ack_cnt_d;
       gwct_q[ack_idx] <= ack_gwct_d;
     end
-    if (rst_ni && obl_valid_i) begin
+    if (rst_ni && obl_v) begin
       for (int w = 0; w < NumWf; w++) begin
         cur = gval_q[w] ? gwct_q[w] : '0;
         if (obl_mask_i[w] && !(ack_ok && ack_idx == WI'(w))) begin
@@ -252,7 +262,7 @@ module tc_gwct #(
     end else begin
       if (roll_i) begin
         gval_q <= '0;                  // RO2: every GWCT reads 0, the ack's entry as well
-      end else if (obl_valid_i) begin
+      end else if (obl_v) begin
         gval_q <= gval_q | obl_mask_i; // G5: the obligation's entries hold a value
       end
       if (iss_in) begin
@@ -268,7 +278,7 @@ module tc_gwct #(
       end else begin
         for (int w = 0; w < NumWf; w++) begin
           cur = gval_q[w] ? gwct_q[w] : '0;
-          if (obl_valid_i && obl_mask_i[w] && obl_ts_i > cur) begin
+          if (obl_v && obl_mask_i[w] && obl_ts_i > cur) begin
             cur = obl_ts_i;
           end
           gwct_lt[w] = (cur < now_i);
@@ -323,7 +333,7 @@ module tc_gwct #(
 
   // G5 with G3: an entry an obligation raised to obl_ts_i >= now_i is not ready after the edge
   // (unless a roll cleared it at that edge).
-  `ASSERT(G5_OblHoldsFence_A, (rst_ni && obl_valid_i && !roll_i && obl_ts_i >= now_i)
+  `ASSERT(G5_OblHoldsFence_A, (rst_ni && obl_v && !roll_i && obl_ts_i >= now_i)
                               |=> ((fence_ready_o & $past(obl_mask_i)) == '0))
 
 endmodule

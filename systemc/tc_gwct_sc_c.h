@@ -54,6 +54,7 @@ inline tc_gwct_desc_t tc_gwct_sc_desc() {
     d.num_wf = static_cast<uint32_t>(P::NumWf);
     d.ts_width = static_cast<uint32_t>(P::TsWidth);
     d.wf_cnt_width = static_cast<uint32_t>(P::WfCntWidth);
+    d.obl_port = 1u; // the RTL's default OblPort
     return d;
 }
 

@@ -46,6 +46,7 @@ static void test_desc_from(void** state) {
     assert_int_equal(g.num_wf, d.num_wf);
     assert_int_equal(g.ts_width, d.ts_width);
     assert_int_equal(g.wf_cnt_width, d.wf_cnt_width);
+    assert_int_equal(g.obl_port, d.gwct_obl_port);
     const uint32_t l1[] = {d.protocol, d.num_wf,   d.line_bytes, d.addr_width,   d.l1_sets,
                            d.l1_ways,  d.ts_width, d.l1_queue,   d.wf_cnt_width, d.line_cnt_width};
     assert_int_equal(sizeof a, sizeof l1);
@@ -56,13 +57,15 @@ static void test_desc_from(void** state) {
                            d.t_hit,      d.t_evict, d.t_write,   d.use_t_write};
     assert_int_equal(sizeof b, sizeof l2);
     assert_memory_equal(&b, l2, sizeof l2);
-    /* every field of tc_desc_t is the L1's or the L2's */
+    /* every field of tc_desc_t is the L1's or the L2's, but tc_gwct's OblPort (the system
+     * refuses 0: tc_gwct.md G7) */
     for (size_t i = 0; i < sizeof d / sizeof(uint32_t); i++) {
         bool found = false;
         for (size_t k = 0; k < sizeof l1 / sizeof l1[0]; k++)
             found |= l1[k] == f[i];
         for (size_t k = 0; k < sizeof l2 / sizeof l2[0]; k++)
             found |= l2[k] == f[i];
+        found |= f[i] == d.gwct_obl_port;
         assert_true(found);
     }
 }
@@ -250,11 +253,43 @@ static void test_reset_state(void** state) {
     free(mb);
 }
 
+/* tc_gwct.md G7: OblPort 0..1 for the unit; the system (every L1 has the port) refuses 0. An
+ * obligation at OblPort = 0 changes nothing; at 1 it raises the entry. */
+static void test_obl_port(void** state) {
+    (void)state;
+    char msg[256];
+    tc_desc_t d = tc_desc_small(TC_WEAK_C);
+    assert_int_equal(tc_check_desc(&d, msg, sizeof msg), 0);
+    d.gwct_obl_port = 0u;
+    assert_int_not_equal(tc_check_desc(&d, msg, sizeof msg), 0);
+    assert_non_null(strstr(msg, "gwct_obl_port = 0"));
+    tc_gwct_desc_t g = tc_gwct_desc_from(&d);
+    assert_int_equal(tc_gwct_check_desc(&g, msg, sizeof msg), 0);
+    g.obl_port = 2u;
+    assert_int_not_equal(tc_gwct_check_desc(&g, msg, sizeof msg), 0);
+    assert_non_null(strstr(msg, "OblPort: 0..1"));
+    for (uint32_t port = 0; port <= 1u; port++) {
+        g.obl_port = port;
+        uint64_t mem[TC_GWCT_BYTES(TC_MAX_WF) / 8u];
+        tc_gwct_t* m = tc_gwct_init(mem, sizeof mem, &g, msg, sizeof msg);
+        assert_non_null(m);
+        tc_gwct_in_t in;
+        memset(&in, 0, sizeof in);
+        in.rst_n = true;
+        in.t.now = 5u;
+        in.obl_valid = true;
+        in.obl_mask = 1u;
+        in.obl_ts = 40u;
+        tc_gwct_tick(m, &in, NULL);
+        assert_int_equal(tc_gwct_read(m, 0u), port ? 40u : 0u);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc_from),    cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_init_storage), cmocka_unit_test(test_init_illegal),
-        cmocka_unit_test(test_reset_state),
+        cmocka_unit_test(test_reset_state),  cmocka_unit_test(test_obl_port),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

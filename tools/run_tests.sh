@@ -287,6 +287,8 @@ FCOV=1 cosim avu 256-c32-nc8-illegal2 100000 mixed --param m=256 --param chunk_w
 
 FCOV=1 cosim tc_timer ts8 300000 mixed --param ts_width=8
 FCOV=1 cosim tc_gwct wf8-ts8-cnt2 300000 mixed --param wf=8 --param ts_width=8 --param wf_cnt_width=2
+FCOV=1 cosim tc_gwct wf8-ts8-cnt2-obl0 100000 mixed --param wf=8 --param ts_width=8 \
+    --param wf_cnt_width=2 --param obl=0
 # G2 illegal inputs (tc_gwct.md): C and RTL compared on their effect, and the RTL's failed error
 # assertions must equal the illegal inputs the model counted at every cycle
 FCOV=1 cosim tc_gwct wf8-ts8-cnt2-illegal5 300000 mixed --param wf=8 --param ts_width=8 \
@@ -379,6 +381,19 @@ check "cover mutant tc_timer/03-load-beats-reset caught by the steered stimulus"
     "$LOGS/cover-mutant-timer.log" bash -c \
     "$G mutants tc_timer --mutants tests/mutants/tc_timer/cover/03-load-beats-reset.mut \
        --cycles 20000 --out $OUT/covmut | tee /dev/stderr | grep -qE '^  03-load-beats-reset +caught +unit-'"
+# tc_gwct.md G7: at obl=0 (OblPort = 0, the paper's TC-Weak table that docs/area-tc.md measures)
+# both implementations ignore the obligations the steered stimulus still presents; a mutant that
+# ignores OblPort is the RTL itself at obl=1, so only the obl=0 context catches it
+obl0_mutant() {
+    local a=(tc_gwct --mutants tests/mutants/tc_gwct/obl0/01-oblport-ignored.mut --param wf=8
+             --param ts_width=8 --param wf_cnt_width=2 --cycles 20000)
+    "$G" mutants "${a[@]}" --param obl=0 --out "$OUT/obl0-0" | tee "$OUT/obl0-0.txt" &&
+        "$G" mutants "${a[@]}" --param obl=1 --out "$OUT/obl0-1" | tee "$OUT/obl0-1.txt"
+    grep -qE '^  01-oblport-ignored +caught ' "$OUT/obl0-0.txt" &&
+        grep -qE '^  01-oblport-ignored +SURVIVED ' "$OUT/obl0-1.txt"
+}
+check "tc_gwct obl0 mutant: OblPort ignored is caught at obl=0, survives obl=1" \
+    "$LOGS/obl0-mutant.log" obl0_mutant
 # illegal-input mutants (tests/mutants/<unit>/illegal/): RTL that mishandles one illegal input is
 # caught by the lockstep with illegal inputs (2/1000) and survives the same run without them
 illmut() {

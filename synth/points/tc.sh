@@ -25,6 +25,7 @@ points=(
   "timer_ts32|tc_timer|rtl/tc_timer.sv|TsWidth=32"
   "gwct_wf48|tc_gwct|rtl/tc_gwct.sv|NumWf=48 TsWidth=32 WfCntWidth=6"
   "gwct_wf48_ts16|tc_gwct|rtl/tc_gwct.sv|NumWf=48 TsWidth=16 WfCntWidth=6"
+  "gwct_wf48_obl0|tc_gwct|rtl/tc_gwct.sv|NumWf=48 TsWidth=32 WfCntWidth=6 OblPort=0"
   "l1_s4_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=4 LineBytes=16"
   "l1_s8_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=8 LineBytes=16"
   "l1_s16_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=16 LineBytes=16"

@@ -51,6 +51,7 @@ enum {
     TP_TEVICT,
     TP_TWRITE,
     TP_USETW,
+    TP_OBL,
     TP_N
 };
 static const gsys_pdef_t tc_p[TP_N] = {
@@ -103,12 +104,15 @@ static const gsys_pdef_t tc_p[TP_N] = {
             "predictor -step on a write to an unexpired line: 0..255 (default 8)", t_write),
     [TP_USETW] = TCP("use_t_write", "UseTWrite", GPUCOH_P_UINT, NULL,
                      "t_write mechanism on: 0/1 (default 1)", use_t_write),
+    [TP_OBL] =
+        TCP("obl", "OblPort", GPUCOH_P_UINT, NULL,
+            "tc_gwct's obligation port: 0 (TC-Weak's table) or 1 (default 1)", gwct_obl_port),
 };
 
 static const gsys_ptab_t tc_ptab = {"the TC system", tc_p, TP_N};
 
 static const uint8_t timer_sel[] = {TP_TS};
-static const uint8_t gwct_sel[] = {TP_WF, TP_TS, TP_WFC};
+static const uint8_t gwct_sel[] = {TP_WF, TP_TS, TP_WFC, TP_OBL};
 static const uint8_t l1_sel[] = {TP_PROTO, TP_WF, TP_LINE, TP_AW,  TP_L1S,
                                  TP_L1W,   TP_TS, TP_L1Q,  TP_WFC, TP_LC};
 static const uint8_t l2_sel[] = {
@@ -539,8 +543,10 @@ static int gwct_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int st
     gpucoh_rng_seed(&c->irng, seed ^ (STEER_SALT << 8));
     c->steer = true;
     c->num_wf = (uint32_t)pv->v[0];
-    const tc_gwct_desc_t gd = {
-        .num_wf = c->num_wf, .ts_width = (uint32_t)pv->v[1], .wf_cnt_width = (uint32_t)pv->v[2]};
+    const tc_gwct_desc_t gd = {.num_wf = c->num_wf,
+                               .ts_width = (uint32_t)pv->v[1],
+                               .wf_cnt_width = (uint32_t)pv->v[2],
+                               .obl_port = (uint32_t)pv->v[3]};
     const tc_timer_desc_t td = {.ts_width = (uint32_t)pv->v[1]};
     c->model = tc_gwct_init(c->mem, sizeof c->mem, &gd, err, errlen);
     if (!c->model || !tc_timer_init(&c->timer, sizeof c->timer, &td, err, errlen))
@@ -768,12 +774,16 @@ static void gwct_json(void* vctx, const void* vin, char* buf, size_t n) {
              (unsigned)in->ack_era, in->obl_valid ? 1 : 0, (unsigned long long)in->obl_mask,
              (unsigned)in->obl_ts);
 }
+/* Rows G11/G12 need obligations: steered stimulus and the port (tc_gwct.md G7). */
+static bool gwct_row_reachable(const gwct_ctx_t* c, unsigned r) {
+    return r < TC_GWCT_T_OBL_RAISE || (c->steer && c->model->d.obl_port != 0u);
+}
 static void gwct_cov(void* vctx, uint32_t* covered, uint32_t* reachable) {
     gwct_ctx_t* c = vctx;
     *covered = 0;
     *reachable = 0;
     for (unsigned r = 0; r < TC_GWCT_T_N; r++) {
-        const bool reach = r < TC_GWCT_T_OBL_RAISE || c->steer; /* obligations: steered only */
+        const bool reach = gwct_row_reachable(c, r);
         *reachable += reach;
         *covered += reach && c->model->cov[r] != 0;
     }
@@ -788,7 +798,7 @@ static void gwct_row(void* vctx, uint32_t row, const char** id, const char** nam
     *id = tc_gwct_trans_id((tc_gwct_trans_t)row);
     *name = tc_gwct_trans_name((tc_gwct_trans_t)row);
     *count = c->model->cov[row];
-    *reachable = row < TC_GWCT_T_OBL_RAISE || c->steer;
+    *reachable = gwct_row_reachable(c, row);
 }
 static const gpucoh_tb_ops_t gwct_ops = {
     .ctx_size = sizeof(gwct_ctx_t),
