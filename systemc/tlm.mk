@@ -19,6 +19,15 @@ $(TLM_B)/obj/%.o: $(TLM_DIR)/%.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
 	@echo "  CXX     $<"
 	@$(TLM_CXX) $(TLM_CXXFLAGS) -c $< -o $@
 
+# The memory system's RTL root compiled into the repository's objects (memsys.h: find_rtl_root):
+# a platform linked against build/systemc/libgpucoh_tlm.a finds this repository's RTL wherever
+# it runs; GPUCOH_ROOT overrides it.
+$(TLM_B)/obj/memsys.o: TLM_ROOT_DEF = -DGPUCOH_TLM_ROOT='"$(CURDIR)"'
+$(TLM_B)/obj/memsys.o: $(TLM_DIR)/memsys.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CXX     $<"
+	@$(TLM_CXX) $(TLM_CXXFLAGS) $(TLM_ROOT_DEF) -c $< -o $@
+
 $(TLM_B)/obj/%.o: $(TLM_DIR)/%.c $(TLM_HDRS) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -49,3 +58,4 @@ $(TLM_B)/libgpucoh_tlm.a: $(TLM_LIB_O) $(TB_O) $(CMOD_O)
 	@rm -f $@ && ar rcs $@ $^
 
 systemc-tlm: $(TLM_B)/libgpucoh_tlm.a
+

@@ -6,7 +6,24 @@
 #include "memsys.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
+#include <utility>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+extern "C" {
+#include "util.h" /* gpucoh_root() */
+}
+
+/* The RTL tree's root compiled into the library (systemc/tlm.mk): PREFIX/share/gpucoh for the
+ * installed library, the repository for the repository's objects. */
+#ifndef GPUCOH_TLM_ROOT
+#define GPUCOH_TLM_ROOT ""
+#endif
 
 using sc_core::sc_time;
 using sc_core::SC_ZERO_TIME;
@@ -28,6 +45,87 @@ static bool memsys_finished(void* ctx) {
 }
 
 namespace gpucoh_tlm {
+
+/* ---- the RTL tree (memsys.h: find_rtl_root) ----------------------------------------------- */
+
+const char* compiled_root() {
+    return GPUCOH_TLM_ROOT;
+}
+
+/* "" when root (and rtl_dir) hold what the RTL backend reads, else the first path missing */
+static std::string rtl_tree_missing(const std::string& root, const char* rtl_dir) {
+    struct stat st;
+    const std::string rtl = rtl_dir ? std::string(rtl_dir) : root + "/rtl";
+    const std::string dirs[] = {root, rtl, root + "/rtl/include", root + "/verilator",
+                                root + "/cmodel"};
+    for (const std::string& d : dirs)
+        if (stat(d.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+            return d + " (no such directory)";
+    const std::string files[] = {root + "/tools/build_rtl.sh", root + "/verilator/gpucoh_rtl.h"};
+    for (const std::string& f : files)
+        if (access(f.c_str(), R_OK) != 0)
+            return f + " (" + std::strerror(errno) + ")";
+    return "";
+}
+
+static bool find_root(const char* rtl_dir, std::string& root, std::string& source,
+                      std::string& err) {
+    static std::string chosen, chosen_source; /* what an earlier call put into GPUCOH_ROOT */
+    std::vector<std::pair<std::string, std::string>> cand; /* path, where it comes from */
+    const char* env = std::getenv("GPUCOH_ROOT");
+    const bool from_env = env && *env;
+    if (from_env && !chosen.empty() && chosen == env) {
+        cand.emplace_back(chosen, chosen_source);
+    } else if (from_env) {
+        cand.emplace_back(env, "GPUCOH_ROOT");
+    } else {
+        if (*GPUCOH_TLM_ROOT)
+            cand.emplace_back(GPUCOH_TLM_ROOT, "compiled into the library");
+        char exe[PATH_MAX];
+        const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n > 0) {
+            exe[n] = 0;
+            std::string up(exe);
+            for (int i = 0; i < 2; i++)
+                up = up.substr(0, up.rfind('/') == std::string::npos ? 0 : up.rfind('/'));
+            cand.emplace_back(up.empty() ? "/" : up,
+                              std::string("two levels above the executable ") + exe);
+        }
+    }
+    std::string tried;
+    for (const auto& c : cand) {
+        const std::string miss = rtl_tree_missing(c.first, rtl_dir);
+        if (miss.empty()) {
+            root = c.first;
+            source = c.second;
+            if (!from_env) {
+                setenv("GPUCOH_ROOT", root.c_str(), 1);
+                chosen = root;
+                chosen_source = source;
+            }
+            if (root != gpucoh_root()) { /* tb/engine reads GPUCOH_ROOT once and keeps it */
+                err = std::string("memsys: the RTL root is ") + root + " (" + c.second +
+                      ") but this process fixed it earlier at " + gpucoh_root() +
+                      " (tb/engine gpucoh_root() reads GPUCOH_ROOT once): set GPUCOH_ROOT=" + root +
+                      " before the first use of the gpucoh C code";
+                return false;
+            }
+            return true;
+        }
+        tried += "; tried " + c.first + " (" + c.second + "): missing " + miss;
+    }
+    err = std::string("memsys: the RTL backend cannot find the gpucoh RTL tree (rtl/, "
+                      "tools/build_rtl.sh, verilator/, cmodel/); ") +
+          (from_env ? "GPUCOH_ROOT is set" : "GPUCOH_ROOT is not set") + tried +
+          "; set GPUCOH_ROOT to a gpucoh repository or to PREFIX/share/gpucoh of an "
+          "installation (make install PREFIX=...)";
+    return false;
+}
+
+bool find_rtl_root(const char* rtl_dir, std::string& root, std::string& err) {
+    std::string source;
+    return find_root(rtl_dir, root, source, err);
+}
 
 SC_HAS_PROCESS(memsys);
 
@@ -89,6 +187,9 @@ bool memsys::configure(const gsys_cfg_t& cfg, const backend_options& b, std::str
     if (b.impl == GSYS_IMPL_C) {
         rc = gsys_backend_c_cfg(&cfg, &be, e, sizeof e);
     } else {
+        std::string root, source;
+        if (!find_root(b.rtl_dir, root, source, err))
+            return false;
         const gsys_proto_t* P = cfg.proto;
         gsys_rtl_cfg_t r;
         std::memset(&r, 0, sizeof r);
@@ -102,6 +203,17 @@ bool memsys::configure(const gsys_cfg_t& cfg, const backend_options& b, std::str
         r.quiet = b.quiet;
         r.wave_to = UINT64_MAX;
         rc = gsys_backend_rtl_cfg(&cfg, &r, &be, e, sizeof e);
+        if (rc != 0) {
+            const std::string cache = root + "/build/rtl";
+            err = std::string("memsys: ") + e + " (RTL root " + root + ", " + source +
+                  (source == "GPUCOH_ROOT" ? "" : "; GPUCOH_ROOT overrides it") + "; RTL " +
+                  (b.rtl_dir ? std::string(b.rtl_dir) : root + "/rtl") + "; model cache " + cache +
+                  (access(cache.c_str(), W_OK) == 0 || access(root.c_str(), W_OK) == 0
+                       ? ""
+                       : ", not writable") +
+                  ")";
+            return false;
+        }
     }
     if (rc != 0) {
         err = std::string("memsys: ") + e;
