@@ -59,3 +59,46 @@ $(TLM_B)/libgpucoh_tlm.a: $(TLM_LIB_O) $(TB_O) $(CMOD_O)
 
 systemc-tlm: $(TLM_B)/libgpucoh_tlm.a
 
+# ---- make install PREFIX=DIR (docs/systemc.md section 4.10) ------------------------------------
+# PREFIX/include/gpucoh-tlm/   memsys.h and the headers it and platform.h include
+# PREFIX/lib/libgpucoh_tlm.a   the archive above, with PREFIX/share/gpucoh compiled in as the RTL root
+# PREFIX/lib/pkgconfig/gpucoh-tlm.pc
+# PREFIX/share/gpucoh/         the RTL backend's tree: rtl/, tools/build_rtl.sh, verilator/,
+#                              cmodel/*.h, and build/rtl/, the cache of Verilated models (built on
+#                              first use, as in the repository)
+# tools/install_tlm.sh checks PREFIX (absolute, plain characters, writable) before anything is
+# built or copied (exit 2), then stages the whole tree beside it and renames it into place.
+# DESTDIR=D stages into D/PREFIX (packaging); the compiled-in root stays PREFIX/share/gpucoh.
+PREFIX  ?= /usr/local
+INST_B  := $(B)/install
+.PHONY: install uninstall install-check
+install-check: export GPUCOH_PREFIX := $(value PREFIX)
+install-check: export GPUCOH_DESTDIR := $(value DESTDIR)
+install-check:
+	@bash tools/install_tlm.sh check
+
+# the archive with the prefix compiled in; rebuilt when PREFIX changes
+$(INST_B)/prefix.txt: export GPUCOH_PREFIX := $(value PREFIX)
+$(INST_B)/prefix.txt: FORCE
+	@mkdir -p $(INST_B)
+	@[ "$$GPUCOH_PREFIX" = "$$(cat $@ 2>/dev/null)" ] || printf '%s\n' "$$GPUCOH_PREFIX" > $@
+$(INST_B)/obj/memsys.o: $(TLM_DIR)/memsys.cpp $(TLM_HDRS) $(HDRS) $(INST_B)/prefix.txt | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CXX     $< (RTL root $$(cat $(INST_B)/prefix.txt)/share/gpucoh)"
+	@$(TLM_CXX) $(TLM_CXXFLAGS) -DGPUCOH_TLM_ROOT="\"$$(cat $(INST_B)/prefix.txt)/share/gpucoh\"" \
+	    -c $< -o $@
+$(INST_B)/libgpucoh_tlm.a: $(INST_B)/obj/memsys.o $(TLM_B)/obj/platform.o $(TB_O) $(CMOD_O)
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
+
+install: export GPUCOH_PREFIX := $(value PREFIX)
+install: export GPUCOH_DESTDIR := $(value DESTDIR)
+install: export GPUCOH_CXX := $(TLM_CXX)
+install: install-check
+	@$(MAKE) --no-print-directory $(INST_B)/libgpucoh_tlm.a
+	@bash tools/install_tlm.sh install $(INST_B)/libgpucoh_tlm.a
+
+uninstall: export GPUCOH_PREFIX := $(value PREFIX)
+uninstall: export GPUCOH_DESTDIR := $(value DESTDIR)
+uninstall:
+	@bash tools/install_tlm.sh uninstall
