@@ -11,7 +11,7 @@ TLM_B        := $(B)/systemc
 TLM_CXX      ?= g++
 TLM_CXXFLAGS := -std=c++17 $(OPT) -Wall -Wextra -Werror $(INC) -I$(TLM_DIR)
 TLM_HDRS     := $(wildcard $(TLM_DIR)/*.h)
-TLM_LIB_O    := $(TLM_B)/obj/memsys.o $(TLM_B)/obj/platform.o
+TLM_LIB_O    := $(TLM_B)/obj/memsys.o $(TLM_B)/obj/platform.o $(TLM_B)/obj/tlm_root.o
 TLM_BINS     := $(TLM_B)/gpucoh_tlm $(TLM_B)/test_memsys
 
 $(TLM_B)/obj/%.o: $(TLM_DIR)/%.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
@@ -19,14 +19,13 @@ $(TLM_B)/obj/%.o: $(TLM_DIR)/%.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
 	@echo "  CXX     $<"
 	@$(TLM_CXX) $(TLM_CXXFLAGS) -c $< -o $@
 
-# The memory system's RTL root compiled into the repository's objects (memsys.h: find_rtl_root):
-# a platform linked against build/systemc/libgpucoh_tlm.a finds this repository's RTL wherever
-# it runs; GPUCOH_ROOT overrides it.
-$(TLM_B)/obj/memsys.o: TLM_ROOT_DEF = -DGPUCOH_TLM_ROOT='"$(CURDIR)"'
-$(TLM_B)/obj/memsys.o: $(TLM_DIR)/memsys.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
+# The memory system's RTL root compiled into the repository's objects (memsys.h: find_rtl_root;
+# tlm_root.c): a platform linked against build/systemc/libgpucoh_tlm.a finds this repository's
+# RTL wherever it runs; GPUCOH_ROOT overrides it.
+$(TLM_B)/obj/tlm_root.o: $(TLM_DIR)/tlm_root.c $(TLM_DIR)/tlm_root.h | $(B)/.deps
 	@mkdir -p $(dir $@)
-	@echo "  CXX     $<"
-	@$(TLM_CXX) $(TLM_CXXFLAGS) $(TLM_ROOT_DEF) -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -DGPUCOH_TLM_ROOT='"$(CURDIR)"' -c $< -o $@
 
 $(TLM_B)/obj/%.o: $(TLM_DIR)/%.c $(TLM_HDRS) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
@@ -82,12 +81,12 @@ $(INST_B)/prefix.txt: export GPUCOH_PREFIX := $(value PREFIX)
 $(INST_B)/prefix.txt: FORCE
 	@mkdir -p $(INST_B)
 	@[ "$$GPUCOH_PREFIX" = "$$(cat $@ 2>/dev/null)" ] || printf '%s\n' "$$GPUCOH_PREFIX" > $@
-$(INST_B)/obj/memsys.o: $(TLM_DIR)/memsys.cpp $(TLM_HDRS) $(HDRS) $(INST_B)/prefix.txt | $(B)/.deps
+$(INST_B)/obj/tlm_root.o: $(TLM_DIR)/tlm_root.c $(TLM_DIR)/tlm_root.h $(INST_B)/prefix.txt
 	@mkdir -p $(dir $@)
-	@echo "  CXX     $< (RTL root $$(cat $(INST_B)/prefix.txt)/share/gpucoh)"
-	@$(TLM_CXX) $(TLM_CXXFLAGS) -DGPUCOH_TLM_ROOT="\"$$(cat $(INST_B)/prefix.txt)/share/gpucoh\"" \
-	    -c $< -o $@
-$(INST_B)/libgpucoh_tlm.a: $(INST_B)/obj/memsys.o $(TLM_B)/obj/platform.o $(TB_O) $(CMOD_O)
+	@echo "  CC      $< (RTL root $$(cat $(INST_B)/prefix.txt)/share/gpucoh)"
+	@$(CC) $(CFLAGS) -DGPUCOH_TLM_ROOT="\"$$(cat $(INST_B)/prefix.txt)/share/gpucoh\"" -c $< -o $@
+$(INST_B)/libgpucoh_tlm.a: $(TLM_B)/obj/memsys.o $(TLM_B)/obj/platform.o $(INST_B)/obj/tlm_root.o \
+                           $(TB_O) $(CMOD_O)
 	@echo "  AR      $@"
 	@rm -f $@ && ar rcs $@ $^
 

@@ -18,12 +18,7 @@
 extern "C" {
 #include "util.h" /* gpucoh_root() */
 }
-
-/* The RTL tree's root compiled into the library (systemc/tlm.mk): PREFIX/share/gpucoh for the
- * installed library, the repository for the repository's objects. */
-#ifndef GPUCOH_TLM_ROOT
-#define GPUCOH_TLM_ROOT ""
-#endif
+#include "tlm_root.h" /* the root compiled into the library (tlm_root.c) */
 
 using sc_core::sc_time;
 using sc_core::SC_ZERO_TIME;
@@ -49,7 +44,7 @@ namespace gpucoh_tlm {
 /* ---- the RTL tree (memsys.h: find_rtl_root) ----------------------------------------------- */
 
 const char* compiled_root() {
-    return GPUCOH_TLM_ROOT;
+    return gpucoh_tlm_compiled_root();
 }
 
 /* "" when root (and rtl_dir) hold what the RTL backend reads, else the first path missing */
@@ -79,8 +74,8 @@ static bool find_root(const char* rtl_dir, std::string& root, std::string& sourc
     } else if (from_env) {
         cand.emplace_back(env, "GPUCOH_ROOT");
     } else {
-        if (*GPUCOH_TLM_ROOT)
-            cand.emplace_back(GPUCOH_TLM_ROOT, "compiled into the library");
+        if (*compiled_root())
+            cand.emplace_back(compiled_root(), "compiled into the library");
         char exe[PATH_MAX];
         const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
         if (n > 0) {

@@ -62,8 +62,8 @@ struct backend_options {
  * Verilated models, build/rtl/ (docs/systemc.md section 4.10). Looked up by configure() for an RTL
  * backend, in this order:
  *   1. $GPUCOH_ROOT, when set (and only it: a wrong one is an error, not a fall-back);
- *   2. the root compiled into the library (GPUCOH_TLM_ROOT: PREFIX/share/gpucoh for `make install`,
- *      the repository for the repository's build/systemc objects);
+ *   2. the root compiled into the library (tlm_root.c: PREFIX/share/gpucoh for `make install`, the
+ *      repository for the repository's build/systemc objects);
  *   3. two levels above the executable (build/gpucoh's rule, tb/engine/util.c).
  * The first that holds the tree is used and, when GPUCOH_ROOT was not set, put into this process's
  * GPUCOH_ROOT (the Verilated model builds and tb/engine read it there). false with a message that
