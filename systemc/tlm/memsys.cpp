@@ -47,11 +47,11 @@ const char* compiled_root() {
     return gpucoh_tlm_compiled_root();
 }
 
-/* "" when root (and rtl_dir) hold what the RTL backend reads, else the first path missing */
-static std::string rtl_tree_missing(const std::string& root, const char* rtl_dir) {
+/* "" when root holds what the RTL backend reads (rtl/include: build_rtl.sh's include path even
+ * for a copy of the RTL elsewhere), else the first path missing */
+static std::string rtl_tree_missing(const std::string& root) {
     struct stat st;
-    const std::string rtl = rtl_dir ? std::string(rtl_dir) : root + "/rtl";
-    const std::string dirs[] = {root, rtl, root + "/rtl/include", root + "/verilator",
+    const std::string dirs[] = {root, root + "/rtl", root + "/rtl/include", root + "/verilator",
                                 root + "/cmodel"};
     for (const std::string& d : dirs)
         if (stat(d.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
@@ -65,6 +65,12 @@ static std::string rtl_tree_missing(const std::string& root, const char* rtl_dir
 
 static bool find_root(const char* rtl_dir, std::string& root, std::string& source,
                       std::string& err) {
+    struct stat st;
+    if (rtl_dir && (stat(rtl_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        err = std::string("memsys: the RTL directory ") + rtl_dir +
+              " (backend_options.rtl_dir, --rtl-dir) is not a directory";
+        return false;
+    }
     static std::string chosen, chosen_source; /* what an earlier call put into GPUCOH_ROOT */
     std::vector<std::pair<std::string, std::string>> cand; /* path, where it comes from */
     const char* env = std::getenv("GPUCOH_ROOT");
@@ -81,15 +87,19 @@ static bool find_root(const char* rtl_dir, std::string& root, std::string& sourc
         if (n > 0) {
             exe[n] = 0;
             std::string up(exe);
-            for (int i = 0; i < 2; i++)
+            /* build/gpucoh's rule (tb/engine/util.c), and build/systemc/<binary>'s */
+            for (int lv = 1; lv <= 3; lv++) {
                 up = up.substr(0, up.rfind('/') == std::string::npos ? 0 : up.rfind('/'));
-            cand.emplace_back(up.empty() ? "/" : up,
-                              std::string("two levels above the executable ") + exe);
+                if (lv >= 2)
+                    cand.emplace_back(up.empty() ? "/" : up,
+                                      std::string(lv == 2 ? "two" : "three") +
+                                          " levels above the executable " + exe);
+            }
         }
     }
     std::string tried;
     for (const auto& c : cand) {
-        const std::string miss = rtl_tree_missing(c.first, rtl_dir);
+        const std::string miss = rtl_tree_missing(c.first);
         if (miss.empty()) {
             root = c.first;
             source = c.second;
@@ -121,6 +131,18 @@ bool find_rtl_root(const char* rtl_dir, std::string& root, std::string& err) {
     std::string source;
     return find_root(rtl_dir, root, source, err);
 }
+
+} // namespace gpucoh_tlm
+
+extern "C" int gpucoh_tlm_find_rtl_root(const char* rtl_dir, char* err, size_t errlen) {
+    std::string root, e;
+    if (gpucoh_tlm::find_rtl_root(rtl_dir, root, e))
+        return 0;
+    std::snprintf(err, errlen, "%s", e.c_str());
+    return -1;
+}
+
+namespace gpucoh_tlm {
 
 SC_HAS_PROCESS(memsys);
 

@@ -64,7 +64,8 @@ struct backend_options {
  *   1. $GPUCOH_ROOT, when set (and only it: a wrong one is an error, not a fall-back);
  *   2. the root compiled into the library (tlm_root.c: PREFIX/share/gpucoh for `make install`, the
  *      repository for the repository's build/systemc objects);
- *   3. two levels above the executable (build/gpucoh's rule, tb/engine/util.c).
+ *   3. two levels above the executable (build/gpucoh's rule, tb/engine/util.c), then three
+ *      (build/systemc/<binary>).
  * The first that holds the tree is used and, when GPUCOH_ROOT was not set, put into this process's
  * GPUCOH_ROOT (the Verilated model builds and tb/engine read it there). false with a message that
  * names GPUCOH_ROOT and every path tried. rtl_dir: backend_options.rtl_dir (nullptr: root/rtl). */
