@@ -58,7 +58,7 @@ $(TLM_B)/libgpucoh_tlm.a: $(TLM_LIB_O) $(TB_O) $(CMOD_O)
 
 systemc-tlm: $(TLM_B)/libgpucoh_tlm.a
 
-# ---- make install PREFIX=DIR (docs/systemc.md section 4.10) ------------------------------------
+# ---- make install PREFIX=DIR (docs/systemc.md section 4.9) ------------------------------------
 # PREFIX/include/gpucoh-tlm/   memsys.h and the headers it and platform.h include
 # PREFIX/lib/libgpucoh_tlm.a   the archive above, with PREFIX/share/gpucoh compiled in as the RTL root
 # PREFIX/lib/pkgconfig/gpucoh-tlm.pc

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # install_tlm.sh -- `make install` / `make uninstall` of the TLM-2.0 memory system
-# (systemc/tlm.mk; docs/systemc.md section 4.10). Called by make with the environment:
+# (systemc/tlm.mk; docs/systemc.md section 4.9). Called by make with the environment:
 #   GPUCOH_PREFIX   the install prefix (absolute; compiled into the library as the RTL root's parent)
 #   GPUCOH_DESTDIR  optional staging directory (packaging): files go to $DESTDIR$PREFIX
 #   GPUCOH_CXX      the C++ compiler (the installed headers are the closure of memsys.h and

@@ -59,7 +59,7 @@ struct backend_options {
 
 /* Where the RTL backend (GSYS_IMPL_RTL, GSYS_IMPL_LOCKSTEP) finds its tree: rtl/,
  * tools/build_rtl.sh, verilator/ (the shims) and cmodel/ (their headers), and its cache of
- * Verilated models, build/rtl/ (docs/systemc.md section 4.10). Looked up by configure() for an RTL
+ * Verilated models, build/rtl/ (docs/systemc.md section 4.9). Looked up by configure() for an RTL
  * backend, in this order:
  *   1. $GPUCOH_ROOT, when set (and only it: a wrong one is an error, not a fall-back);
  *   2. the root compiled into the library (tlm_root.c: PREFIX/share/gpucoh for `make install`, the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * install_platform.cpp -- a minimal virtual platform built against an installed gpucoh-tlm
- * (make install; docs/systemc.md section 4.10), compiled by tests/systemc/run_install.sh outside
+ * (make install; docs/systemc.md section 4.9), compiled by tests/systemc/run_install.sh outside
  * the repository with nothing but `pkg-config --cflags --libs gpucoh-tlm`:
  *
  *   g++ -std=c++17 install_platform.cpp $(pkg-config --cflags --libs gpucoh-tlm) -o platform

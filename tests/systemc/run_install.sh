@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run_install.sh -- `make install` of the TLM-2.0 memory system, used from outside the repository
-# (docs/systemc.md section 4.10), for make test (section 8). One line per check, "PASS ..." or
+# (docs/systemc.md section 4.9), for make test (section 8). One line per check, "PASS ..." or
 # "FAIL ..."; the last line counts them; exit 1 if any failed.
 #
 #   1. bad PREFIXes (relative, with a space, an existing file, unwritable) are refused with exit 2
