@@ -152,9 +152,10 @@ do_install() {
             moved+=("$p")
         else
             echo "make install: could not move $p into $DEST; putting the previous files back" >&2
-            for p in "${moved[@]}" "$p"; do
-                [ -e "$STAGE/new/$p" ] || rm -rf "${DEST:?}/$p"
-                [ ! -e "$STAGE/old/$p" ] || mv "$STAGE/old/$p" "$DEST/$p"
+            local q
+            for q in "${moved[@]}" "$p"; do
+                [ -e "$STAGE/new/$q" ] || rm -rf "${DEST:?}/$q"
+                [ ! -e "$STAGE/old/$q" ] || mv "$STAGE/old/$q" "$DEST/$q"
             done
             exit 1
         fi

@@ -19,7 +19,7 @@
 #      with a broken gpucoh-tlm.pc (wrong include directory) the platform does not compile;
 #   7. make uninstall removes it all.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 REPO=$(pwd)
 pass=0 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }
