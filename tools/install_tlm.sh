@@ -141,7 +141,9 @@ do_install() {
         exit 1
     fi
     # keep the model cache of an earlier install
+    local kept=""
     if [ -d "$DEST/share/gpucoh/build" ]; then
+        kept=1
         rm -rf "$STAGE/new/share/gpucoh/build"
         mv "$DEST/share/gpucoh/build" "$STAGE/new/share/gpucoh/build"
     fi
@@ -157,6 +159,10 @@ do_install() {
                 [ -e "$STAGE/new/$q" ] || rm -rf "${DEST:?}/$q"
                 [ ! -e "$STAGE/old/$q" ] || mv "$STAGE/old/$q" "$DEST/$q"
             done
+            # share/gpucoh is the last piece: the earlier cache is still in the staged tree
+            if [ -n "$kept" ] && [ -d "$DEST/share/gpucoh" ] && [ ! -e "$DEST/share/gpucoh/build" ]; then
+                mv "$STAGE/new/share/gpucoh/build" "$DEST/share/gpucoh/build"
+            fi
             exit 1
         fi
     done
