@@ -5,13 +5,13 @@
  * the repository with nothing but `pkg-config --cflags --libs gpucoh-tlm`:
  *
  *   g++ -std=c++17 install_platform.cpp $(pkg-config --cflags --libs gpucoh-tlm) -o platform
- *   ./platform [c|rtl|lockstep] [RTL_SLOTS]
+ *   ./platform [c|rtl|lockstep] [RTL_SLOTS] [VARIANT]
  *
- * Two SMs of gpu-d (small configuration, sm=2), one initiator each: SM 0 stores 42 (relaxed)
- * then a flag (release, GPU scope); SM 1 spins on the flag with acquire loads, then loads the
- * data. RTL_SLOTS: backend_options.rtl (bit 0 the L1s, bit 1 the L2 banks; 0 every slot).
- * Prints "PASS install platform: ..." and exits 0, or "FAIL ..." and exits 1; a configure()
- * error is printed as is (exit 2).
+ * Two SMs of VARIANT (default gpu-d; small configuration, sm=2), one initiator each: SM 0 stores 42
+ * (relaxed) then a flag (release, GPU scope); SM 1 spins on the flag with acquire loads, then loads
+ * the data. RTL_SLOTS: backend_options.rtl (the protocol's slots; for gpu-d bit 0 the L1s, bit 1
+ * the L2 banks; 0 every slot). Prints "PASS install platform: ..." and exits 0, or "FAIL ..." and
+ * exits 1; a configure() error is printed as is (exit 2).
  */
 #include <cstdio>
 #include <cstdlib>
@@ -79,13 +79,18 @@ int sc_main(int argc, char** argv) {
     else if (!std::strcmp(impl, "lockstep"))
         b.impl = GSYS_IMPL_LOCKSTEP;
     else if (std::strcmp(impl, "c") != 0) {
-        std::fprintf(stderr, "usage: %s [c|rtl|lockstep] [RTL_SLOTS]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [c|rtl|lockstep] [RTL_SLOTS] [VARIANT]\n", argv[0]);
         return 2;
     }
     b.rtl = argc > 2 ? (uint32_t)std::strtoul(argv[2], nullptr, 0) : 0;
 
+    const char* name = argc > 3 ? argv[3] : "gpu-d";
     uint32_t variant;
-    const gsys_proto_t* P = gsys_variant_find("gpu-d", &variant);
+    const gsys_proto_t* P = gsys_variant_find(name, &variant);
+    if (!P) {
+        std::fprintf(stderr, "no protocol variant %s\n", name);
+        return 2;
+    }
     gsys_cfg_t cfg;
     std::memset(&cfg, 0, sizeof cfg);
     P->config(variant, /*paper=*/false, &cfg);
@@ -108,13 +113,14 @@ int sc_main(int argc, char** argv) {
     sc_core::sc_start(sc_core::sc_time(1, sc_core::SC_MS));
     const bool pass = c0.done && c1.done && c0.ok && c1.ok && c1.seen == 42 &&
                       mem.status() == memsys::state::running;
-    std::printf("%s install platform: impl %s, sm1 read %u after %u flag spins, %llu cycles, %llu "
-                "transactions, RTL root %s\n",
-                pass ? "PASS" : "FAIL", impl, c1.seen, c1.spins, (unsigned long long)mem.cycles(),
-                (unsigned long long)mem.transactions(),
-                b.impl == GSYS_IMPL_C
-                    ? "(not used)"
-                    : (std::getenv("GPUCOH_ROOT") ? std::getenv("GPUCOH_ROOT") : "(unset)"));
+    std::printf(
+        "%s install platform: %s, impl %s, sm1 read %u after %u flag spins, %llu cycles, %llu "
+        "transactions, RTL root %s\n",
+        pass ? "PASS" : "FAIL", name, impl, c1.seen, c1.spins, (unsigned long long)mem.cycles(),
+        (unsigned long long)mem.transactions(),
+        b.impl == GSYS_IMPL_C
+            ? "(not used)"
+            : (std::getenv("GPUCOH_ROOT") ? std::getenv("GPUCOH_ROOT") : "(unset)"));
     if (!pass && !mem.failure().empty())
         std::printf("  %s\n", mem.failure().c_str());
     return pass ? 0 : 1;

@@ -92,7 +92,7 @@ t=$(date +%s)
 case $PLAT/ in "$REPO"/*) ko "the scratch directory $PLAT is inside the repository" ;; esac
 if build "$PREFIX/lib/pkgconfig" > "$LOG/build.txt" 2>&1; then
     flags=$(PKG_CONFIG_PATH=$PREFIX/lib/pkgconfig pkg-config --cflags --libs gpucoh-tlm)
-    if out=$(run c 2>&1) && [[ $out == "PASS install platform: impl c, sm1 read 42 "* ]]; then
+    if out=$(run c 2>&1) && [[ $out == "PASS install platform: gpu-d, impl c, sm1 read 42 "* ]]; then
         ok "platform built outside the repository with pkg-config ($flags), C models: ${out#PASS install platform: } ($(( $(date +%s) - t )) s)"
     else
         ko "platform, C models: $out"
@@ -117,7 +117,7 @@ if [ -z "${GPUCOH_INSTALL_TEST_BUILD:-}" ]; then
     done
 fi
 t=$(date +%s)
-if out=$(run lockstep 2 2>&1) && [[ $out == "PASS install platform: impl lockstep, sm1 read 42 "* ]] &&
+if out=$(run lockstep 2 2>&1) && [[ $out == "PASS install platform: gpu-d, impl lockstep, sm1 read 42 "* ]] &&
     [[ $out == *"RTL root $PREFIX/share/gpucoh" ]] && ls -d "$cache"/gpu_l2-* > /dev/null 2>&1; then
     how="model built on demand into PREFIX/share/gpucoh/build/rtl"
     [ "$seeded" -eq 0 ] || how="model from the repository's cache (same content key)"
