@@ -55,6 +55,7 @@ help:
 	@echo "  make compare       every registered protocol variant on the synthetic workloads (seconds), regenerates docs/compare.md/.csv/.json/.png"
 	@echo "  make regress       long runs (10^7 cycles per configuration)"
 	@echo "  make systemc       SystemC modules of every unit (C model and Verilated RTL, same pins), lockstep, TLM-2.0 memory system (docs/systemc.md)"
+	@echo "  make install       PREFIX=DIR: the TLM-2.0 memory system for your own platform (headers, libgpucoh_tlm.a, gpucoh-tlm.pc, RTL); make uninstall"
 	@echo "  make format        clang-format the C/C++ sources (format-check: verify only)"
 	@echo "  make deps          install missing Debian packages (run by run/test automatically)"
 	@echo "  make clean         remove build/"

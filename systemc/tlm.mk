@@ -11,13 +11,21 @@ TLM_B        := $(B)/systemc
 TLM_CXX      ?= g++
 TLM_CXXFLAGS := -std=c++17 $(OPT) -Wall -Wextra -Werror $(INC) -I$(TLM_DIR)
 TLM_HDRS     := $(wildcard $(TLM_DIR)/*.h)
-TLM_LIB_O    := $(TLM_B)/obj/memsys.o $(TLM_B)/obj/platform.o
+TLM_LIB_O    := $(TLM_B)/obj/memsys.o $(TLM_B)/obj/platform.o $(TLM_B)/obj/tlm_root.o
 TLM_BINS     := $(TLM_B)/gpucoh_tlm $(TLM_B)/test_memsys
 
 $(TLM_B)/obj/%.o: $(TLM_DIR)/%.cpp $(TLM_HDRS) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  CXX     $<"
 	@$(TLM_CXX) $(TLM_CXXFLAGS) -c $< -o $@
+
+# The memory system's RTL root compiled into the repository's objects (memsys.h: find_rtl_root;
+# tlm_root.c): a platform linked against build/systemc/libgpucoh_tlm.a finds this repository's
+# RTL wherever it runs; GPUCOH_ROOT overrides it.
+$(TLM_B)/obj/tlm_root.o: $(TLM_DIR)/tlm_root.c $(TLM_DIR)/tlm_root.h | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -DGPUCOH_TLM_ROOT='"$(CURDIR)"' -c $< -o $@
 
 $(TLM_B)/obj/%.o: $(TLM_DIR)/%.c $(TLM_HDRS) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
@@ -49,3 +57,47 @@ $(TLM_B)/libgpucoh_tlm.a: $(TLM_LIB_O) $(TB_O) $(CMOD_O)
 	@rm -f $@ && ar rcs $@ $^
 
 systemc-tlm: $(TLM_B)/libgpucoh_tlm.a
+
+# ---- make install PREFIX=DIR (docs/systemc.md section 4.9) ------------------------------------
+# PREFIX/include/gpucoh-tlm/   memsys.h and the headers it and platform.h include
+# PREFIX/lib/libgpucoh_tlm.a   the archive above, with PREFIX/share/gpucoh compiled in as the RTL root
+# PREFIX/lib/pkgconfig/gpucoh-tlm.pc
+# PREFIX/share/gpucoh/         the RTL backend's tree: rtl/, tools/build_rtl.sh, verilator/,
+#                              cmodel/*.h, and build/rtl/, the cache of Verilated models (built on
+#                              first use, as in the repository)
+# tools/install_tlm.sh checks PREFIX (absolute, plain characters, writable) before anything is
+# built or copied (exit 2), then stages the whole tree beside it and renames it into place.
+# DESTDIR=D stages into D/PREFIX (packaging); the compiled-in root stays PREFIX/share/gpucoh.
+PREFIX  ?= /usr/local
+INST_B  := $(B)/install
+.PHONY: install uninstall install-check
+install-check: export GPUCOH_PREFIX := $(value PREFIX)
+install-check: export GPUCOH_DESTDIR := $(value DESTDIR)
+install-check:
+	@bash tools/install_tlm.sh check
+
+# the archive with the prefix compiled in; rebuilt when PREFIX changes
+$(INST_B)/prefix.txt: export GPUCOH_PREFIX := $(value PREFIX)
+$(INST_B)/prefix.txt: FORCE
+	@mkdir -p $(INST_B)
+	@[ "$$GPUCOH_PREFIX" = "$$(cat $@ 2>/dev/null)" ] || printf '%s\n' "$$GPUCOH_PREFIX" > $@
+$(INST_B)/obj/tlm_root.o: $(TLM_DIR)/tlm_root.c $(TLM_DIR)/tlm_root.h $(INST_B)/prefix.txt
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (RTL root $$(cat $(INST_B)/prefix.txt)/share/gpucoh)"
+	@$(CC) $(CFLAGS) -DGPUCOH_TLM_ROOT="\"$$(cat $(INST_B)/prefix.txt)/share/gpucoh\"" -c $< -o $@
+$(INST_B)/libgpucoh_tlm.a: $(TLM_B)/obj/memsys.o $(TLM_B)/obj/platform.o $(INST_B)/obj/tlm_root.o \
+                           $(TB_O) $(CMOD_O)
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
+
+install: export GPUCOH_PREFIX := $(value PREFIX)
+install: export GPUCOH_DESTDIR := $(value DESTDIR)
+install: export GPUCOH_CXX := $(TLM_CXX)
+install: install-check
+	@$(MAKE) --no-print-directory $(INST_B)/libgpucoh_tlm.a
+	@bash tools/install_tlm.sh install $(INST_B)/libgpucoh_tlm.a
+
+uninstall: export GPUCOH_PREFIX := $(value PREFIX)
+uninstall: export GPUCOH_DESTDIR := $(value DESTDIR)
+uninstall:
+	@bash tools/install_tlm.sh uninstall

@@ -28,7 +28,8 @@
 #   8. SystemC (tests/systemc/run_pin.sh): every unit's two pin-level flavours in lockstep, a
 #      mutant of each caught, bad input refused; (tests/systemc/run_tlm.sh) the TLM-2.0 memory
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
-#      expectation and an RTL mutant caught
+#      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
+#      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
 # Sections 3, 5c, 7 and 8 run in the background beside the others (bg_section below); their
 # output follows section 6b.
 set -uo pipefail
@@ -324,6 +325,7 @@ section_8() {
 echo "== 8. SystemC: pin-level modules and their lockstep, the TLM-2.0 memory system (docs/systemc.md)"
 script_checks "systemc pin" "$LOGS/systemc-pin.log" bash tests/systemc/run_pin.sh
 script_checks "systemc tlm" "$LOGS/systemc-tlm.log" bash tests/systemc/run_tlm.sh
+script_checks "systemc tlm install" "$LOGS/systemc-tlm-install.log" bash tests/systemc/run_install.sh
 }
 
 # Sections 3, 5c, 7 and 8 (about half the suite's CPU time) run one after another in the

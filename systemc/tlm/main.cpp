@@ -19,6 +19,7 @@
 
 extern "C" {
 #include "tlm_cli.h"
+#include "tlm_root.h"
 }
 
 namespace {
@@ -45,8 +46,15 @@ struct runner : sc_core::sc_module {
     }
 };
 
-/* The repository root for the Verilated model builds (tb/engine/rtl_load.c): three levels above
- * build/systemc/gpucoh_tlm, unless GPUCOH_ROOT says otherwise. */
+/* The repository root for the Verilated model builds (tb/engine/rtl_load.c) and the default
+ * output directory: three levels above build/systemc/gpucoh_tlm, unless GPUCOH_ROOT says
+ * otherwise; for a binary moved out of the repository, the repository compiled into it
+ * (tlm_root.c); else nothing (an RTL backend then reports GPUCOH_ROOT and the paths it tried,
+ * memsys.h: find_rtl_root). */
+bool has_tree(const std::string& root) {
+    return access((root + "/tools/build_rtl.sh").c_str(), R_OK) == 0;
+}
+
 void set_root() {
     if (getenv("GPUCOH_ROOT"))
         return;
@@ -58,8 +66,10 @@ void set_root() {
     for (int up = 0; up < 3; up++)
         if (char* s = std::strrchr(exe, '/'))
             *s = 0;
-    if (exe[0])
+    if (exe[0] && has_tree(exe))
         setenv("GPUCOH_ROOT", exe, 0);
+    else if (*gpucoh_tlm_compiled_root() && has_tree(gpucoh_tlm_compiled_root()))
+        setenv("GPUCOH_ROOT", gpucoh_tlm_compiled_root(), 0);
 }
 
 } // namespace

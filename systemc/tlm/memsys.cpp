@@ -6,7 +6,19 @@
 #include "memsys.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
+#include <utility>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+extern "C" {
+#include "util.h" /* gpucoh_root() */
+}
+#include "tlm_root.h" /* the root compiled into the library (tlm_root.c) */
 
 using sc_core::sc_time;
 using sc_core::SC_ZERO_TIME;
@@ -25,6 +37,109 @@ static void memsys_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op
 static bool memsys_finished(void* ctx) {
     return static_cast<const gpucoh_tlm::memsys*>(ctx)->wl_finished();
 }
+}
+
+namespace gpucoh_tlm {
+
+/* ---- the RTL tree (memsys.h: find_rtl_root) ----------------------------------------------- */
+
+const char* compiled_root() {
+    return gpucoh_tlm_compiled_root();
+}
+
+/* "" when root holds what the RTL backend reads (rtl/include: build_rtl.sh's include path even
+ * for a copy of the RTL elsewhere), else the first path missing */
+static std::string rtl_tree_missing(const std::string& root) {
+    struct stat st;
+    const std::string dirs[] = {root, root + "/rtl", root + "/rtl/include", root + "/verilator",
+                                root + "/cmodel"};
+    for (const std::string& d : dirs)
+        if (stat(d.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+            return d + " (no such directory)";
+    const std::string files[] = {root + "/tools/build_rtl.sh", root + "/verilator/gpucoh_rtl.h"};
+    for (const std::string& f : files)
+        if (access(f.c_str(), R_OK) != 0)
+            return f + " (" + std::strerror(errno) + ")";
+    return "";
+}
+
+static bool find_root(const char* rtl_dir, std::string& root, std::string& source,
+                      std::string& err) {
+    struct stat st;
+    if (rtl_dir && (stat(rtl_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        err = std::string("memsys: the RTL directory ") + rtl_dir +
+              " (backend_options.rtl_dir, --rtl-dir) is not a directory";
+        return false;
+    }
+    static std::string chosen, chosen_source; /* what an earlier call put into GPUCOH_ROOT */
+    std::vector<std::pair<std::string, std::string>> cand; /* path, where it comes from */
+    const char* env = std::getenv("GPUCOH_ROOT");
+    const bool from_env = env && *env;
+    if (from_env && !chosen.empty() && chosen == env) {
+        cand.emplace_back(chosen, chosen_source);
+    } else if (from_env) {
+        cand.emplace_back(env, "GPUCOH_ROOT");
+    } else {
+        if (*compiled_root())
+            cand.emplace_back(compiled_root(), "compiled into the library");
+        char exe[PATH_MAX];
+        const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (n > 0) {
+            exe[n] = 0;
+            std::string up(exe);
+            /* build/gpucoh's rule (tb/engine/util.c), and build/systemc/<binary>'s */
+            for (int lv = 1; lv <= 3; lv++) {
+                up = up.substr(0, up.rfind('/') == std::string::npos ? 0 : up.rfind('/'));
+                if (lv >= 2)
+                    cand.emplace_back(up.empty() ? "/" : up,
+                                      std::string(lv == 2 ? "two" : "three") +
+                                          " levels above the executable " + exe);
+            }
+        }
+    }
+    std::string tried;
+    for (const auto& c : cand) {
+        const std::string miss = rtl_tree_missing(c.first);
+        if (miss.empty()) {
+            root = c.first;
+            source = c.second;
+            if (!from_env) {
+                setenv("GPUCOH_ROOT", root.c_str(), 1);
+                chosen = root;
+                chosen_source = source;
+            }
+            if (root != gpucoh_root()) { /* tb/engine reads GPUCOH_ROOT once and keeps it */
+                err = std::string("memsys: the RTL root is ") + root + " (" + c.second +
+                      ") but this process fixed it earlier at " + gpucoh_root() +
+                      " (tb/engine gpucoh_root() reads GPUCOH_ROOT once): set GPUCOH_ROOT=" + root +
+                      " before the first use of the gpucoh C code";
+                return false;
+            }
+            return true;
+        }
+        tried += "; tried " + c.first + " (" + c.second + "): missing " + miss;
+    }
+    err = std::string("memsys: the RTL backend cannot find the gpucoh RTL tree (rtl/, "
+                      "tools/build_rtl.sh, verilator/, cmodel/); ") +
+          (from_env ? "GPUCOH_ROOT is set" : "GPUCOH_ROOT is not set") + tried +
+          "; set GPUCOH_ROOT to a gpucoh repository or to PREFIX/share/gpucoh of an "
+          "installation (make install PREFIX=...)";
+    return false;
+}
+
+bool find_rtl_root(const char* rtl_dir, std::string& root, std::string& err) {
+    std::string source;
+    return find_root(rtl_dir, root, source, err);
+}
+
+} // namespace gpucoh_tlm
+
+extern "C" int gpucoh_tlm_find_rtl_root(const char* rtl_dir, char* err, size_t errlen) {
+    std::string root, e;
+    if (gpucoh_tlm::find_rtl_root(rtl_dir, root, e))
+        return 0;
+    std::snprintf(err, errlen, "%s", e.c_str());
+    return -1;
 }
 
 namespace gpucoh_tlm {
@@ -89,6 +204,9 @@ bool memsys::configure(const gsys_cfg_t& cfg, const backend_options& b, std::str
     if (b.impl == GSYS_IMPL_C) {
         rc = gsys_backend_c_cfg(&cfg, &be, e, sizeof e);
     } else {
+        std::string root, source;
+        if (!find_root(b.rtl_dir, root, source, err))
+            return false;
         const gsys_proto_t* P = cfg.proto;
         gsys_rtl_cfg_t r;
         std::memset(&r, 0, sizeof r);
@@ -102,6 +220,17 @@ bool memsys::configure(const gsys_cfg_t& cfg, const backend_options& b, std::str
         r.quiet = b.quiet;
         r.wave_to = UINT64_MAX;
         rc = gsys_backend_rtl_cfg(&cfg, &r, &be, e, sizeof e);
+        if (rc != 0) {
+            const std::string cache = root + "/build/rtl";
+            err = std::string("memsys: ") + e + " (RTL root " + root + ", " + source +
+                  (source == "GPUCOH_ROOT" ? "" : "; GPUCOH_ROOT overrides it") + "; RTL " +
+                  (b.rtl_dir ? std::string(b.rtl_dir) : root + "/rtl") + "; model cache " + cache +
+                  (access(cache.c_str(), W_OK) == 0 || access(root.c_str(), W_OK) == 0
+                       ? ""
+                       : ", not writable") +
+                  ")";
+            return false;
+        }
     }
     if (rc != 0) {
         err = std::string("memsys: ") + e;

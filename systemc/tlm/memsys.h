@@ -57,6 +57,22 @@ struct backend_options {
     bool quiet = true;                /* no Verilator build messages */
 };
 
+/* Where the RTL backend (GSYS_IMPL_RTL, GSYS_IMPL_LOCKSTEP) finds its tree: rtl/,
+ * tools/build_rtl.sh, verilator/ (the shims) and cmodel/ (their headers), and its cache of
+ * Verilated models, build/rtl/ (docs/systemc.md section 4.9). Looked up by configure() for an RTL
+ * backend, in this order:
+ *   1. $GPUCOH_ROOT, when set (and only it: a wrong one is an error, not a fall-back);
+ *   2. the root compiled into the library (tlm_root.c: PREFIX/share/gpucoh for `make install`, the
+ *      repository for the repository's build/systemc objects);
+ *   3. two levels above the executable (build/gpucoh's rule, tb/engine/util.c), then three
+ *      (build/systemc/<binary>).
+ * The first that holds the tree is used and, when GPUCOH_ROOT was not set, put into this process's
+ * GPUCOH_ROOT (the Verilated model builds and tb/engine read it there). false with a message that
+ * names GPUCOH_ROOT and every path tried. rtl_dir: backend_options.rtl_dir (nullptr: root/rtl). */
+bool find_rtl_root(const char* rtl_dir, std::string& root, std::string& err);
+/* the root compiled into the library ("" if none) */
+const char* compiled_root();
+
 struct memsys_options {
     sc_core::sc_time period = sc_core::sc_time(1, sc_core::SC_NS); /* one system cycle */
     uint32_t quantum = 1;  /* cycles stepped per wake-up of the clock thread (1: cycle-accurate) */

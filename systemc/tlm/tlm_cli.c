@@ -17,6 +17,7 @@
 #include "episode.h"
 #include "litmus.h"
 #include "sys_opts.h"
+#include "tlm_root.h"
 #include "util.h"
 
 enum { MAX_FILES = 64, MAX_PASSES = 16, MAX_PARAMS = 64 };
@@ -400,6 +401,8 @@ static int make_backend(const tlm_cli_t* c, const gsys_cfg_t* g, gsys_backend_t*
                         size_t n) {
     if (c->impl == GSYS_IMPL_C)
         return gsys_backend_c_cfg(g, be, err, n);
+    if (gpucoh_tlm_find_rtl_root(c->rtl_dir, err, n) != 0) /* names GPUCOH_ROOT, paths tried */
+        return -1;
     const gsys_proto_t* P = g->proto;
     gsys_rtl_cfg_t rc;
     memset(&rc, 0, sizeof rc);
