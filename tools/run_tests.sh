@@ -588,6 +588,14 @@ for m in system episode litmus; do
 done
 check "waves/filters/tc_*.txt agree with the enums of rtl/tc_pkg.sv" \
     "$LOGS/system-waves-filters.log" bash tools/test_system_waves.sh filters "$OUT/system-waves"
+# the GPU system's failure path: a gpu_l1 mutant (tests/mutants/gpu_l1/01-acq-load-no-inv) fails
+# a GPU-D run; the same checks, and the GPU view (tb/proto/gpu/gpu_gtkw.c) opens the diverging
+# register red and first, with the filters of waves/filters/gpu_*.txt
+check "GPU system failure: FST, the GPU .gtkw view, JSON; the replay line reproduces it" \
+    "$LOGS/system-waves-gpu.log" bash tools/test_system_waves.sh gpu "$OUT/system-waves"
+check "waves/filters/gpu_*.txt agree with rtl/gpu_l1.sv, gpu_l2.sv and the C enums" \
+    "$LOGS/system-waves-gpu-filters.log" bash tools/test_system_waves.sh gpu-filters \
+    "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
 # campaign UNIT PARAMS...: the unmutated baseline passes and every mutant is caught

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gpu_cov.h"
+#include "gpu_gtkw.h"
 #include "gpu_sys_rtl.h"
 #include "gpu_units.h"
 #include "gsys.h"
@@ -497,6 +498,7 @@ const gsys_proto_t gpu_proto = {
     .core_illegal = core_illegal,
     .atomic_illegal = atomic_illegal,
     .bank_illegal = bank_illegal,
+    .wave_gtkw = gpu_wave_gtkw,
     .unit_note = unit_note,
     .fence_note = fence_note,
     .model_errors = model_errors,
