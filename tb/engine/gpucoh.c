@@ -967,7 +967,7 @@ static int cmd_mutants(int argc, char** argv) {
     }
     if (a.illegal_set && !a.u->tb) {
         fprintf(stderr,
-                "gpucoh: mutants %s: its mutants run in the TC system only, which has no "
+                "gpucoh: mutants %s: its mutants run in the system only, which has no "
                 "--illegal-rate here (cosim system --illegal-rate / --l2-illegal-rate)\n",
                 a.u->name);
         return EXIT_USAGE;
