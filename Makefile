@@ -25,7 +25,8 @@ TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig
            tb/proto/tc/tc_cov.c tb/sys/sys_cli.c tb/sys/sys_opts.c tb/sys/check.c tb/sys/episode.c tb/sys/litmus.c \
            tb/sys/mwave.c tb/sys/swave.c tb/proto/tc/tc_gtkw.c tb/sys/synth.c tb/sys/compare.c \
            tb/sys/compare_claims.c tb/sys/compare_cli.c tb/sys/compare_report.c \
-           tb/proto/gpu/gpu_units.c tb/proto/gpu/gpu_sys_rtl.c tb/proto/gpu/gpu_proto.c tb/proto/gpu/gpu_cov.c
+           tb/proto/gpu/gpu_units.c tb/proto/gpu/gpu_sys_rtl.c tb/proto/gpu/gpu_proto.c tb/proto/gpu/gpu_cov.c \
+           tb/proto/gpu/gpu_gtkw.c
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
 HDRS    := $(wildcard cmodel/*.h $(addsuffix /*.h,$(TBDIRS)) verilator/*.h)

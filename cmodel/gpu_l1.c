@@ -982,7 +982,7 @@ static void act_fence(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
         return;
     }
     m->fwait |= bit;
-    if (m->fwait == m->wf_all) {
+    if ((m->fwait | m->fcur) == m->wf_all) { /* F45: fcur alone holds a waiting wavefront (L12) */
         fc(m, GPU_L1_F_FENCE_ALL_WAIT);
     }
 }

@@ -792,6 +792,65 @@ static void test_messages(void** state) {
     }
 }
 
+/* --protocol all is every variant of every registered protocol (issue 24 section 2, docs/cli.md):
+ * the five variants, in one report; `both` keeps its older meaning (every TC variant); a family
+ * its own; an option that fits one protocol only is refused with all (exit 2). The system units
+ * answer cosim with their own protocol's system, and the help is protocol-neutral. */
+static void test_protocol_all(void** state) {
+    (void)state;
+    static const char* const v[] = {"tc-weak", "tc-weak-c", "tc-strong", "gpu-d", "gpu-h"};
+    char out[65536];
+    fresh_dir("build/tests/cli-all");
+    int rc = run(out, sizeof out,
+                 "build/gpucoh litmus litmus/MP.litmus --protocol all --runs 5 --quiet "
+                 "--json build/tests/cli-all/lit.json");
+    if (rc != 0)
+        print_error("litmus --protocol all: exit %d\n%s\n", rc, out);
+    assert_int_equal(rc, 0);
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "PASS litmus MP %s: 5 runs", v[i]);
+        if (!strstr(out, line))
+            print_error("litmus --protocol all: no '%s' in\n%s\n", line, out);
+        assert_non_null(strstr(out, line));
+    }
+    expect_json("build/tests/cli-all/lit.json", "\"protocol\": \"all\"", "\"protocol\": \"gpu-h\"",
+                "\"protocol\": \"tc-strong\"", END);
+    rc = run(out, sizeof out,
+             "build/gpucoh episode --protocol all --episodes 2 --quiet "
+             "--json build/tests/cli-all/ep.json | grep -c '^PASS episode'");
+    assert_int_equal(atoi(out), 5);
+    rc = run(out, sizeof out,
+             "build/gpucoh litmus litmus/MP.litmus --protocol both --runs 5 --quiet "
+             "--json build/tests/cli-all/both.json");
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "PASS litmus MP tc-strong"));
+    assert_null(strstr(out, "gpu-d"));
+    /* a TC parameter does not fit GPU: refused before anything runs */
+    expect_usage_error("episode --protocol all --param lease=30 --out build/tests/cli-all",
+                       "no parameter 'lease'",
+                       "--protocol all: the options above do not fit "
+                       "protocol gpu");
+    /* cosim system runs one variant */
+    expect_usage_error("cosim system --protocol all", "is not one of", NULL);
+    /* cosim gpu_l1 / gpu_l2: the GPU system with only that unit as RTL */
+    expect_run(0, "build/gpucoh cosim gpu_l1 --cycles 300 --quiet --out build/tests/cli-all",
+               "cosim system --protocol gpu-d --rtl l1", "PASS system gpu-d: 300 cycles", END);
+    expect_run(0,
+               "build/gpucoh cosim gpu_l2 --protocol gpu-h --cycles 300 --quiet "
+               "--out build/tests/cli-all",
+               "cosim system --rtl l2 --protocol gpu-h", "PASS system gpu-h: 300 cycles", END);
+    expect_usage_error("cosim gpu_l1 --protocol tc-weak", "not a variant of gpu_l1's protocol gpu",
+                       NULL);
+    expect_usage_error("waves gpu_l2", "inside the gpu system",
+                       "gpucoh cosim system --protocol gpu-d --rtl l2");
+    assert_int_equal(run(out, sizeof out, "build/gpucoh help"), 0);
+    assert_null(strstr(out, "TC multi-SM"));
+    assert_null(strstr(out, "TC litmus"));
+    assert_null(strstr(out, "TC data-race"));
+    assert_null(strstr(out, "every TC variant; both is its older name"));
+}
+
 int main(void) {
     const char* r = getenv("GPUCOH_ROOT");
     snprintf(root, sizeof root, "%s", r && *r ? r : ".");
@@ -816,6 +875,7 @@ int main(void) {
         cmocka_unit_test(test_litmus_input),
         cmocka_unit_test(test_sigint),
         cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_protocol_all),
     };
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

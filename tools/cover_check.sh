@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Cover points of the TC system merged over several runs (docs/testing.md, "Cover points").
+# Cover points of the system merged over several runs of one protocol family (TC or GPU;
+# docs/testing.md, "Cover points").
 #
 #   tools/cover_check.sh RUN.json...
 #
-# Each file is the --json report of `gpucoh cosim system`. A cover point of tc_l1 / tc_l2 is
-# required when it is reachable in at least one run (tc_l1.md section 10, tc_l2.md section 11:
-# some points are unreachable under one protocol), and is reached when its count is non-zero in
-# at least one run. Prints one line per unit and the required points never reached; exit 0 when
-# every required point was reached, 1 when some was not, 2 for a missing or malformed report.
+# Each file is the --json report of `gpucoh cosim system`, all of one family (tc-* or gpu-*: their
+# points share ids, so a mix is refused). A cover point of the L1 / L2 (tc_l1.md section 10,
+# tc_l2.md section 11, gpu_l1.md / gpu_l2.md section 10) is required when it is reachable in at
+# least one run (some are unreachable under one variant), and is reached when its count is
+# non-zero in at least one run. Prints one line per unit and the required points never reached;
+# exit 0 when every required point was reached, 1 when some was not, 2 for a missing or malformed
+# report or a mix of families.
 set -uo pipefail
 if [ $# -eq 0 ] || [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
     [ $# -eq 0 ] && exit 2
     exit 0
 fi
@@ -20,6 +23,7 @@ import sys
 
 files = sys.argv[1:]
 merged = {}  # unit -> id -> [name, reachable, count]
+families = {}  # family -> first file
 for f in files:
     try:
         with open(f) as fh:
@@ -27,6 +31,13 @@ for f in files:
         cp = rep["cover_points"]
     except (OSError, ValueError, KeyError) as e:
         print(f"cover_check: {f}: no cover points ({type(e).__name__}: {e})", file=sys.stderr)
+        sys.exit(2)
+    fam = str(rep.get("protocol", "?")).split("-")[0]
+    families.setdefault(fam, f)
+    if len(families) > 1:
+        print(f"cover_check: {f}: protocol family {fam}, but "
+              f"{next(iter(families.values()))} is {next(iter(families))}: check one family "
+              "at a time", file=sys.stderr)
         sys.exit(2)
     for unit in ("l1", "l2"):
         for p in cp[unit]["points"]:

@@ -183,6 +183,29 @@ illmut() { # illmut MUTANT
     fi
 }
 for f in tests/mutants/tc_l2/illegal/*.mut; do illmut "$(basename "$f" .mut)"; done
+# the illegal-input mutants of gpu_l2 (tests/mutants/gpu_l2/illegal/, issue 24): each survives the
+# campaign (its L1s never send a kind-0 request, its DRAM no stray fill) and fails the GPU-D
+# lockstep with --l2-illegal-rate 20 (gpu_l2.md section 11)
+gillmut() { # gillmut MUTANT
+    local m=$1 rc1 rc2
+    [ -z "$ONLY" ] || [[ illegal-mutants =~ $ONLY ]] || return 0
+    local log=$OUT/illegal-mutant-gpu-$m
+    $G mutants gpu_l2 --mutants "tests/mutants/gpu_l2/illegal/$m.mut" --cycles 100000 --out "$OUT" \
+        > "$log-campaign.log" 2>&1
+    rc1=$?
+    $G cosim system --protocol gpu-d --rtl-dir "build/mutants/gpu_l2/$m" --l2-illegal-rate 20 \
+        --cycles 200000 --seed 7 --quiet --json "$log.json" > "$log-j.log" 2>&1
+    rc2=$?
+    if [ $rc1 -eq 1 ] && grep -qE "^  $m +SURVIVED " "$log-campaign.log" && [ $rc2 -eq 1 ] &&
+        grep -q '^FAIL system' "$log-j.log"; then
+        PASS=$((PASS + 1))
+        echo "  ok    illegal-input mutant gpu_l2/$m: survives the campaign, caught with bank inputs: $(sed -n 's/^  first divergence: //p' "$log-j.log")"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  illegal-input mutant gpu_l2/$m (campaign exit $rc1, run exit $rc2)"
+        grep -hE "^  $m |^(PASS|FAIL) system" "$log-campaign.log" "$log-j.log"
+    fi
+}
+for f in tests/mutants/gpu_l2/illegal/*.mut; do gillmut "$(basename "$f" .mut)"; done
 # the consistency checkers at full strength: 10 000 runs per litmus test, episodes on 8 seeds
 chk() { # chk NAME CMD...
     local name=$1; shift

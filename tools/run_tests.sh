@@ -470,7 +470,7 @@ tcsys tc-weak-illegal-j --protocol tc-weak --cycles 300000 --l2-illegal-rate 20
 # cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable in one of the
 # runs above is reached in one of them (TC-Strong cannot reach tc_l1 F51, TC-Weak reaches it)
 check "cover points: every reachable tc_l1 / tc_l2 point reached by the runs above" \
-    "$LOGS/cover-points.log" tools/cover_check.sh "$OUT"/tcsys-*.json
+    "$LOGS/cover-points.log" tools/cover_check.sh "$OUT"/tcsys-tc-*.json
 # ... and the check can fail: the unsteered traffic (--steer off, the stimulus of before the
 # steered phases) never allocates a tag with its top bit set, nor takes an I way behind an E one
 check "cover points: the unsteered traffic fails the check, naming the points it misses" \
@@ -485,6 +485,41 @@ echo "== 3b. baseline GPU system (GPU-D, GPU-H): lockstep of every L1 and L2 (sm
 # docs/units/gpu_l1.md, gpu_l2.md: every row of both tables covered by each 10^6-cycle run
 tcsys gpu-d-small-1M --protocol gpu-d --cycles 1000000
 tcsys gpu-h-small-1M --protocol gpu-h --cycles 1000000
+# illegal inputs (gpu_l1.md section 12 I1, gpu_l2.md section 11: I1 kind-0 requests, I2 stray
+# DRAM fills, I5 atomic words >= LineBytes/4, I6 aop 3) at 20/1000, both kinds in one run per
+# variant: the verdict needs the C models' protocol-error count to equal core I1 + bank I1 + I2
+# presented; C and RTL compared every cycle on their effect (0 mismatches)
+tcsys gpu-d-illegal --protocol gpu-d --cycles 200000 --illegal-rate 20 --l2-illegal-rate 20
+tcsys gpu-h-illegal --protocol gpu-h --cycles 200000 --illegal-rate 20 --l2-illegal-rate 20
+# ... and the RTL flags each bank I1 / I2 with its warning assertion (Req_KindLegal_A,
+# E4_FillFindsMshr_A): one flag per input presented (the L1 drops I1 at the push, no assertion)
+gpu_flags() {
+    local v log i1 i2 k e4
+    for v in gpu-d gpu-h; do
+        log="$LOGS/tcsys-$v-illegal.log"
+        read -r i1 i2 < <(sed -n 's/.*I1 \([0-9]*\) requests of kind 0 and I2 \([0-9]*\) stray.*/\1 \2/p' "$log")
+        k=$(grep -c 'assertion Req_KindLegal_A flagged' "$log")
+        e4=$(grep -c 'assertion E4_FillFindsMshr_A flagged' "$log")
+        echo "$v: I1 $i1 presented, Req_KindLegal_A $k flags; I2 $i2 presented, E4_FillFindsMshr_A $e4 flags"
+        [ -n "$i1" ] && [ "$i1" -gt 0 ] && [ "$i2" -gt 0 ] && [ "$k" = "$i1" ] && [ "$e4" = "$i2" ] || return 1
+    done
+}
+check "illegal bank inputs: the GPU RTL flags each one (gpu_l2.md section 11)" \
+    "$LOGS/gpu-illegal-flags.log" gpu_flags
+# cover points (gpu_l1.md, gpu_l2.md section 10): every point reachable in one of the GPU runs
+# above is reached in one of them (F45 FENCE_ALL_WAIT by the steered FENCE phases, F58 ADD_WRAP
+# by the steered wide ADDs)
+check "cover points: every reachable gpu_l1 / gpu_l2 point reached by the GPU runs above" \
+    "$LOGS/cover-points-gpu.log" tools/cover_check.sh "$OUT"/tcsys-gpu-*.json
+# ... and the check can fail: the unsteered GPU-D traffic never adds a large value (F58), nor
+# allocates a tag with its top bit set (l1 F40, l2 F60) or an L2 line in the top set (F59)
+check "cover points: the unsteered GPU traffic fails the check, naming the points it misses" \
+    "$LOGS/cover-points-gpu-unsteered.log" bash -c \
+    "$G cosim system --protocol gpu-d --impl c --steer off --cycles 1000000 --seed 7 --quiet \
+       --json $OUT/cover-gpu-unsteered.json && \
+     { tools/cover_check.sh $OUT/cover-gpu-unsteered.json > $OUT/cover-gpu-unsteered.txt; \
+       test \$? -eq 1; } && \
+     cat $OUT/cover-gpu-unsteered.txt && grep -q 'l2 F58 ADD_WRAP' $OUT/cover-gpu-unsteered.txt"
 
 echo "== 3c. TC consistency: episode tester and litmus suite (C models; RTL lockstep for the episodes)"
 for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h; do
@@ -494,12 +529,12 @@ for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h; do
         "$G episode --protocol $p --seed 4 --impl lockstep | tee /dev/stderr | grep -q '^PASS episode'"
 done
 # release/acquire synchronization with CTA -> GPU chains (episode.h "Release/acquire mode")
-check "episode tester --sync relacq, every variant (C)" "$LOGS/episode-relacq.log" bash -c \
+# --protocol all is every variant of every protocol (docs/cli.md): five PASS lines, GPU-D and
+# GPU-H among them (this check replaces the former `--protocol gpu` one of the same runs)
+check "episode tester --sync relacq, every variant of every protocol (C)" \
+    "$LOGS/episode-relacq.log" bash -c \
     "$G episode --protocol all --sync relacq --seed 3 --episodes 60 | tee /dev/stderr |
-     test \$(grep -c '^PASS episode') -eq 3"
-check "episode tester --sync relacq, GPU-D and GPU-H (C)" "$LOGS/episode-relacq-gpu.log" bash -c \
-    "$G episode --protocol gpu --sync relacq --seed 3 --episodes 60 | tee /dev/stderr |
-     test \$(grep -c '^PASS episode') -eq 2"
+     test \$(grep -cE '^PASS episode (tc-weak|tc-weak-c|tc-strong|gpu-d|gpu-h):') -eq 5"
 check "episode tester --sync relacq tc-weak-c (RTL lockstep)" "$LOGS/episode-relacq-lockstep.log" \
     bash -c "$G episode --protocol tc-weak-c --sync relacq --seed 4 --impl lockstep |
              tee /dev/stderr | grep -q '^PASS episode'"
@@ -570,6 +605,14 @@ for m in system episode litmus; do
 done
 check "waves/filters/tc_*.txt agree with the enums of rtl/tc_pkg.sv" \
     "$LOGS/system-waves-filters.log" bash tools/test_system_waves.sh filters "$OUT/system-waves"
+# the GPU system's failure path: a gpu_l1 mutant (tests/mutants/gpu_l1/01-acq-load-no-inv) fails
+# a GPU-D run; the same checks, and the GPU view (tb/proto/gpu/gpu_gtkw.c) opens the diverging
+# register red and first, with the filters of waves/filters/gpu_*.txt
+check "GPU system failure: FST, the GPU .gtkw view, JSON; the replay line reproduces it" \
+    "$LOGS/system-waves-gpu.log" bash tools/test_system_waves.sh gpu "$OUT/system-waves"
+check "waves/filters/gpu_*.txt agree with rtl/gpu_l1.sv, gpu_l2.sv and the C enums" \
+    "$LOGS/system-waves-gpu-filters.log" bash tools/test_system_waves.sh gpu-filters \
+    "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
 # campaign UNIT PARAMS...: the unmutated baseline passes and every mutant is caught

@@ -4,24 +4,31 @@
 # of that dump and filters that exist, a well-formed JSON report, and a replay line that, run as
 # printed, diverges again at the same cycle on the same field.
 #
-#   tools/test_system_waves.sh system | episode | litmus | filters   [OUT]
+#   tools/test_system_waves.sh system | episode | litmus | filters | gpu | gpu-filters   [OUT]
 #
 # system:  gpucoh cosim system with non-default delays, seed, parameter and window (exit 1, the
 #          checks above, the replay carries every option);
 # episode: gpucoh episode --impl lockstep (files and replay);
 # litmus:  gpucoh litmus --impl lockstep over 200 runs (files; the replay runs the failing run
 #          alone, --run K, and gets the same divergence);
-# filters: every waves/filters/tc_*.txt value agrees with its enum in rtl/tc_pkg.sv.
+# filters: every waves/filters/tc_*.txt value agrees with its enum in rtl/tc_pkg.sv;
+# gpu:     the same failure path for GPU-D (a gpu_l1 mutant, non-default seed, delays, parameter
+#          and window): the FST, the .gtkw of the GPU view (tb/proto/gpu/gpu_gtkw.c: the diverging
+#          register red and first, filters), the JSON and the replay;
+# gpu-filters: every waves/filters/gpu_*.txt value agrees with the localparams of rtl/gpu_l1.sv
+#          and rtl/gpu_l2.sv and the enums of cmodel/gpu_types.h, gpu_l2.h.
 # The mutant is tests/mutants/tc_l2/waves/01-shared-fill-private.mut (built by `gpucoh mutants`
 # into build/mutants/tc_l2/01-shared-fill-private, a few seconds once).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export GPUCOH_ROOT=${GPUCOH_ROOT:-$PWD}
 G=build/gpucoh
-MODE=${1:?usage: tools/test_system_waves.sh system|episode|litmus|filters [OUT]}
+MODE=${1:?usage: tools/test_system_waves.sh system|episode|litmus|filters|gpu|gpu-filters [OUT]}
 OUT=${2:-build/test-out/system-waves}
 MUTF=tests/mutants/tc_l2/waves/01-shared-fill-private.mut
 MUT=build/mutants/tc_l2/01-shared-fill-private
+GMUTF=tests/mutants/gpu_l1/01-acq-load-no-inv.mut
+GMUT=build/mutants/gpu_l1/01-acq-load-no-inv
 mkdir -p "$OUT"
 
 die() { echo "FAIL: $*"; exit 1; }
@@ -30,6 +37,12 @@ build_mutant() {
     "$G" mutants tc_l2 --mutants "$MUTF" --cycles 2000 --out "$OUT/mutant" > "$OUT/mutant.log" 2>&1
     grep -qE '^  01-shared-fill-private +caught ' "$OUT/mutant.log" ||
         { cat "$OUT/mutant.log"; die "the mutant was not built or not caught"; }
+}
+
+build_gpu_mutant() {
+    "$G" mutants gpu_l1 --mutants "$GMUTF" --cycles 2000 --out "$OUT/gmutant" > "$OUT/gmutant.log" 2>&1
+    grep -qE '^  01-acq-load-no-inv +caught ' "$OUT/gmutant.log" ||
+        { cat "$OUT/gmutant.log"; die "the GPU mutant was not built or not caught"; }
 }
 
 # check_files JSON: the FST, the .gtkw and the JSON of a failure (python: the checks that need
@@ -67,8 +80,10 @@ for line in hdr.splitlines():
         rng = t[5] if len(t) > 6 and t[5].startswith("[") else ""
         names.add(".".join(stack + [t[4]]) + rng)
 assert tops == w["scopes"], "scopes %s, JSON says %s" % (tops, w["scopes"])
-need = {"timer"} | {"sm%d_l1" % i for i in range(j["params"]["sm"])} | \
+need = {"sm%d_l1" % i for i in range(j["params"]["sm"])} | \
        {"bank%d_l2" % i for i in range(j["params"]["banks"])}
+if j["protocol"].startswith("tc-"):
+    need |= {"timer"}
 assert need <= set(tops), "missing scopes: %s" % (need - set(tops))
 times = [int(l[1:]) for l in body.splitlines() if re.match(r"#[0-9]+$", l)]
 assert times[0] == 2 * w["from_cycle"], "first time %d, window from cycle %d" % (times[0], w["from_cycle"])
@@ -181,7 +196,7 @@ litmus)
     replay "$d.log" "$json" "$d-replay"
     ;;
 filters)
-    python3 - <<'PY'
+    python3 - <<'PY' || die "a filter disagrees with rtl/tc_pkg.sv"
 import re, sys
 pkg = open("rtl/tc_pkg.sv").read()
 enums = {}
@@ -202,6 +217,73 @@ for f, e in files.items():
     for v, n in zip(vals, names[e]):
         assert m.get(v) == n, "%s: %x is %s, %s says %s" % (f, v, n, e, m.get(v))
     print("%s: %s" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m))))
+PY
+    ;;
+gpu)
+    build_gpu_mutant
+    d=$OUT/gpu
+    rm -rf "$d" "$d-replay"
+    "$G" cosim system --protocol gpu-d --rtl-dir "$GMUT" --seed 3 --req-delay 2:7 --rsp-delay 1:5 \
+        --mem-lat 4:25 --param sb_idle=40 --cycles 20000 --window 10 --out "$d" --quiet > "$d.log" 2>&1
+    rc=$?
+    grep -E '^(FAIL|  [a-z ]+:? )' "$d.log"
+    [ $rc -eq 1 ] || die "a diverging GPU run exited $rc, not 1"
+    json=$d/system-gpu-d-seed3-fail.json
+    grep -q "^  view      gtkwave $d/system-gpu-d-seed3-fail.fst $d/system-gpu-d-seed3-fail.gtkw" \
+        "$d.log" || die "no view line"
+    check_files "$json"
+    # the GPU view: the diverging register red and first, named groups, the filters of ops and kinds
+    python3 - "$json" <<'PY' || exit 1
+import json, sys
+j = json.load(open(sys.argv[1]))
+g = open(j["wave"]["gtkw"]).read().splitlines()
+traces = [l for l in g if l and l[0] not in "[*@-^"]
+assert g[g.index(traces[0]) - 1] == "[color] 1", "the first trace is not red"
+groups = [l[1:] for l in g if l.startswith("-") and " " in l]
+for f in ("gpu_op.txt", "gpu_req_kind.txt", "gpu_rsp_kind.txt", "gpu_aop.txt"):
+    assert any(l.startswith("^") and l.endswith(f) for l in g), "no filter " + f
+assert any("fcur_q" in t for t in traces) and any("sb_q" in t for t in traces), "no fence state"
+print("gpu view ok: first trace %s (red), %d traces, groups: %s" % (traces[0], len(traces),
+      "; ".join(dict.fromkeys(groups))))
+PY
+    line=$(sed -n 's/^  replay    //p' "$d.log")
+    for o in "--protocol gpu-d" "--rtl-dir $PWD/$GMUT" "--seed 3" "--req-delay 2:7" \
+        "--rsp-delay 1:5" "--mem-lat 4:25" "--param sb_idle=40"; do
+        case " $line " in *" $o "*) ;; *) die "the replay line lacks '$o'" ;; esac
+    done
+    replay "$d.log" "$json" "$d-replay"
+    ;;
+gpu-filters)
+    python3 - <<'PY' || die "a filter disagrees with the GPU RTL or C model"
+import re
+l1 = open("rtl/gpu_l1.sv").read()
+l2 = open("rtl/gpu_l2.sv").read()
+def lp(src, prefix):
+    return {m[0][len(prefix):].upper(): int(m[1]) for m in
+            re.findall(r"localparam logic \[\d:0\] (%s\w+)\s*=\s*\d+'d(\d+);" % prefix, src)}
+def cenum(path, prefix):
+    src = open(path).read()
+    return {m[0]: int(m[1]) for m in re.findall(r"%s([A-Z]+)\s*=\s*(\d+)\b" % prefix, src)}
+# filter -> [(RTL localparams, prefix, renames), C enum]
+checks = {
+    "gpu_op.txt": [lp(l1, "Op"), cenum("cmodel/gpu_types.h", "GPU_OP_")],
+    "gpu_req_kind.txt": [lp(l1, "Req"), lp(l2, "Req"), cenum("cmodel/gpu_types.h", "GPU_REQ_")],
+    "gpu_rsp_kind.txt": [lp(l1, "Rsp"), lp(l2, "Rsp"), cenum("cmodel/gpu_types.h", "GPU_RSP_")],
+    "gpu_crsp_kind.txt": [lp(l1, "Crsp"), cenum("cmodel/gpu_types.h", "GPU_CRSP_")],
+    "gpu_aop.txt": [lp(l1, "Aop"), lp(l2, "Aop"), cenum("cmodel/gpu_types.h", "GPU_AOP_")],
+    "gpu_l2_st.txt": [lp(l2, "St"), cenum("cmodel/gpu_l2.h", "GPU_L2_")],
+}
+for f, srcs in checks.items():
+    rows = [l.split() for l in open("waves/filters/" + f) if l.strip() and not l.startswith("#")]
+    m = {int(v, 16): n for v, n in rows}
+    assert sorted(m) == list(range(len(m))), f + ": values not 0..N-1"
+    n = 0
+    for src in srcs:
+        assert src, f + ": no enum found"
+        for name, v in src.items():
+            assert m.get(v) == name, "%s: %x is %s, the source says %s" % (f, v, m.get(v), name)
+            n += 1
+    print("%s: %s (%d source names agree)" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m)), n))
 PY
     ;;
 *) die "unknown mode $MODE" ;;

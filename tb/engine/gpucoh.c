@@ -21,6 +21,7 @@
 #include "mutants.h"
 #include "quality.h"
 #include "rtl_load.h"
+#include "gsys.h"
 #include "sys_cli.h"
 #include "unit.h"
 #include "util.h"
@@ -38,16 +39,20 @@ static void usage(FILE* f) {
             "  waves <unit> [options]        co-simulate and write an FST/VCD + GTKWave save file\n"
             "  area <unit> [--param K=V]...  Yosys + osu018 + OpenSTA: area, flops, timing\n"
             "  bench [unit] [options]        cycles/s: C model alone, RTL alone, lockstep\n"
-            "  bench system [options]        the same for the TC system (random traffic)\n"
+            "  bench system [options]        the same for the multi-SM system of --protocol\n"
+            "                                (any TC or GPU variant; random traffic)\n"
             "  mutants <unit> [options]      apply each RTL mutant, check lockstep catches it\n"
             "  quality [options]             rdu race-detection quality: false positives and\n"
             "                                negatives, forced syncs (gpucoh quality --help)\n"
-            "  cosim system [options]        TC multi-SM system: C and RTL in lockstep with\n"
-            "                                random traffic, coverage matrix (docs/system.md)\n"
-            "  cosim tc_l1|tc_l2 [options]   that system with only tc_l1 (tc_l2) as RTL, or with\n"
-            "                                --netlist as its netlist (cosim --help)\n"
-            "  episode [options]             TC data-race-free episode tester\n"
-            "  litmus FILE... [options]      TC litmus runner (litmus/*.litmus)\n"
+            "  cosim system [options]        the multi-SM system of --protocol (TC-Weak by\n"
+            "                                default, GPU-D, GPU-H...): C and RTL in lockstep\n"
+            "                                with random traffic, coverage (docs/system.md)\n"
+            "  cosim tc_l1|tc_l2|gpu_l1|gpu_l2 [options]\n"
+            "                                that unit's system (TC or GPU) with only that unit\n"
+            "                                as RTL (TC: or with --netlist as its netlist;\n"
+            "                                cosim --help)\n"
+            "  episode [options]             data-race-free episode tester, any variant\n"
+            "  litmus FILE... [options]      litmus runner, any variant (litmus/*.litmus)\n"
             "  compare [options]             protocols side by side on synthetic workloads\n"
             "                                (prodcons, workqueue, readshared): cycles,\n"
             "                                messages, counters, claims (gpucoh compare --help)\n"
@@ -82,7 +87,8 @@ static void usage(FILE* f) {
         "System options (cosim system, episode, litmus, bench system, compare):\n"
         "  --protocol P         a variant: tc-weak (default) | tc-strong | tc-weak-c | gpu-d |\n"
         "                       gpu-h; episode, litmus: also a family (tc, gpu: every variant\n"
-        "                       of it) or all (every TC variant; both is its older name)\n"
+        "                       of it) or all (every variant of every protocol: the five\n"
+        "                       above); both: the older name of tc (every TC variant)\n"
         "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
         "  --param NAME=VALUE   any parameter of the protocol (gpucoh list: tc_l1, tc_l2,\n"
         "                       tc_gwct; gpu_l1, gpu_l2)\n"
@@ -92,14 +98,17 @@ static void usage(FILE* f) {
         "                       synthesized osu018 netlist instead of the RTL\n"
         "  --req-delay A:B, --rsp-delay A:B, --mem-lat A:B   per-message delays (cycles)\n"
         "  --start-time T       TC: load the timer with T at cycle 2 (rollover tests)\n"
-        "  --illegal-rate N     cosim system: an idle core presents an illegal request (op 0\n"
-        "                       or wf >= NumWf, tc_l1.md I1) with probability N/1000 a cycle\n"
-        "  --l2-illegal-rate N  cosim system: the illegal inputs of tc_l2 (tc_l2.md section\n"
-        "                       10), each with probability N/1000 a chance: J1 requests of\n"
+        "  --illegal-rate N     cosim system: an idle core presents an illegal request (TC:\n"
+        "                       op 0 or wf >= NumWf, tc_l1.md I1; GPU: op 0/5..7 or wf >=\n"
+        "                       NumWf, gpu_l1.md I1) with probability N/1000 a cycle\n"
+        "  --l2-illegal-rate N  cosim system: the illegal bank inputs, each with probability\n"
+        "                       N/1000 a chance. TC (tc_l2.md section 10): J1 requests of\n"
         "                       kind 0/5..7, J3 stray DRAM fills, J5/J6 atomics with a word\n"
-        "                       >= LineBytes/4 or aop 3\n"
-        "  --steer on|off       cosim system, mutants tc_*: the random traffic's steered\n"
-        "                       phases, aimed at the cover points of tc_l1.md / tc_l2.md\n"
+        "                       >= LineBytes/4 or aop 3; GPU (gpu_l2.md section 11): I1\n"
+        "                       requests of kind 0, I2 stray fills, I5/I6 the same atomics\n"
+        "  --steer on|off       cosim system, mutants tc_l*, gpu_l*: the random traffic's\n"
+        "                       steered phases, aimed at the cover points of tc_l1.md /\n"
+        "                       tc_l2.md (GPU: gpu_l1 F45, gpu_l2 F58 too)\n"
         "                       (default on; off: the traffic without them, the same seed\n"
         "                       giving the same operations as before steering existed)\n"
         "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always)\n"
@@ -327,7 +336,8 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
     return 0;
 }
 
-/* The TC system commands (tb/sys/sys_cli.c): --help / -h anywhere answers with the usage. */
+/* The system commands of every protocol (tb/sys/sys_cli.c): --help / -h anywhere answers with the
+ * usage. */
 static int tc_cmd(const char* what, int argc, char** argv, int first) {
     for (int i = first; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -389,60 +399,61 @@ static bool hier_point(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* o
                        char* name, size_t nn);
 
 static void cosim_help(FILE* f) {
-    fputs(
-        "usage: gpucoh cosim <unit> [options]   (TC system: gpucoh help, docs/system.md)\n"
-        "\n"
-        "Lockstep co-simulation: every cycle the same input goes to the C model and to the\n"
-        "Verilated unit; every output and the full architectural state are compared, the\n"
-        "first divergence stops the run (report, JSON, FST window, GTKWave save file,\n"
-        "replay line).\n"
-        "\n"
-        "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-        "  --cycles N           cycles (default 100000)\n"
-        "  --seed S             PRNG seed (default 1)\n"
-        "  --stim MODE          mixed (default) | random | directed\n"
-        "  --wave FILE          trace the whole run to FILE (.fst or .vcd)\n"
-        "  --window N           cycles of waves kept before a divergence (default 64)\n"
-        "  --out DIR            reports and failure windows (default build/out)\n"
-        "  --json FILE          the JSON report\n"
-        "  --rtl-dir DIR        take the unit's RTL from DIR\n"
-        "  --coverage           print every transition row and every cover point\n"
-        "  --quiet              only the summary line\n"
-        "  --steer on|off       steer the random stimulus to the corners of the unit's cover\n"
-        "                       points (biased values, targeted phases; default on). off: the\n"
-        "                       stimulus of before the cover points (same seed, same inputs),\n"
-        "                       to show what only steering reaches (docs/testing.md)\n"
-        "  --illegal-rate N     in N of 1000 cycles (0..1000, up to two decimals) present an\n"
-        "                       illegal input; C and RTL must agree on its effect (default 0.1\n"
-        "                       with steering, 0 with --steer off). sig_bloom: reserved op\n"
-        "                       6/7, at C = m a READ/LOAD of chunk index 1 (sig_bloom.md\n"
-        "                       section 11; not with --stim directed). avu: a protocol error\n"
-        "                       of avu.md section 9 from the RDU or the SM side. tc_gwct: a\n"
-        "                       G2 input (ack of an idle wavefront, issue at the maximum,\n"
-        "                       wavefront >= NumWf); the RTL's assertion count must equal\n"
-        "                       the model's error count (tc_gwct.md G2)\n"
-        "  --netlist            run the gate-level netlist instead of the RTL: the Yosys\n"
-        "                       netlist on osu018 cells that `gpucoh area` reports for the\n"
-        "                       same parameters (its cached result, else synthesized now,\n"
-        "                       progress on stderr), Verilated with cell models from the\n"
-        "                       liberty's function/ff groups behind the same shim, cached in\n"
-        "                       build/rtl/<unit>-netlist-*. Compared: every output; the state\n"
-        "                       through the register names the netlist keeps, except bits\n"
-        "                       synthesis removed (no output depends on them; taken from the\n"
-        "                       C model). Not compared: RTL assertions (synthesis drops them).\n"
-        "                       The summary and the JSON say impl=netlist and what was\n"
-        "                       compared. Units: sig_bloom rdu avu tc_timer tc_gwct, at a\n"
-        "                       parameter set `gpucoh area` synthesizes flat (not the rdu/avu\n"
-        "                       defaults, synthesized hierarchically). docs/testing.md,\n"
-        "                       \"Netlist lockstep\"\n"
-        "\n"
-        "tc_l1 and tc_l2 have no standalone lockstep (their inputs are the TC system's traffic):\n"
-        "`gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim system --rtl l1\n"
-        "[--netlist l1]`, only that unit as RTL (or netlist), the others as C models, the\n"
-        "parameters not given at the system's small configuration; --cycles, --seed, --json,\n"
-        "--quiet, --coverage, --rtl-dir, --wave, --window and --out as for the system (gpucoh\n"
-        "help).\n",
-        f);
+    fputs("usage: gpucoh cosim <unit> [options]   (the system: gpucoh help, docs/system.md)\n"
+          "\n"
+          "Lockstep co-simulation: every cycle the same input goes to the C model and to the\n"
+          "Verilated unit; every output and the full architectural state are compared, the\n"
+          "first divergence stops the run (report, JSON, FST window, GTKWave save file,\n"
+          "replay line).\n"
+          "\n"
+          "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
+          "  --cycles N           cycles (default 100000)\n"
+          "  --seed S             PRNG seed (default 1)\n"
+          "  --stim MODE          mixed (default) | random | directed\n"
+          "  --wave FILE          trace the whole run to FILE (.fst or .vcd)\n"
+          "  --window N           cycles of waves kept before a divergence (default 64)\n"
+          "  --out DIR            reports and failure windows (default build/out)\n"
+          "  --json FILE          the JSON report\n"
+          "  --rtl-dir DIR        take the unit's RTL from DIR\n"
+          "  --coverage           print every transition row and every cover point\n"
+          "  --quiet              only the summary line\n"
+          "  --steer on|off       steer the random stimulus to the corners of the unit's cover\n"
+          "                       points (biased values, targeted phases; default on). off: the\n"
+          "                       stimulus of before the cover points (same seed, same inputs),\n"
+          "                       to show what only steering reaches (docs/testing.md)\n"
+          "  --illegal-rate N     in N of 1000 cycles (0..1000, up to two decimals) present an\n"
+          "                       illegal input; C and RTL must agree on its effect (default 0.1\n"
+          "                       with steering, 0 with --steer off). sig_bloom: reserved op\n"
+          "                       6/7, at C = m a READ/LOAD of chunk index 1 (sig_bloom.md\n"
+          "                       section 11; not with --stim directed). avu: a protocol error\n"
+          "                       of avu.md section 9 from the RDU or the SM side. tc_gwct: a\n"
+          "                       G2 input (ack of an idle wavefront, issue at the maximum,\n"
+          "                       wavefront >= NumWf); the RTL's assertion count must equal\n"
+          "                       the model's error count (tc_gwct.md G2)\n"
+          "  --netlist            run the gate-level netlist instead of the RTL: the Yosys\n"
+          "                       netlist on osu018 cells that `gpucoh area` reports for the\n"
+          "                       same parameters (its cached result, else synthesized now,\n"
+          "                       progress on stderr), Verilated with cell models from the\n"
+          "                       liberty's function/ff groups behind the same shim, cached in\n"
+          "                       build/rtl/<unit>-netlist-*. Compared: every output; the state\n"
+          "                       through the register names the netlist keeps, except bits\n"
+          "                       synthesis removed (no output depends on them; taken from the\n"
+          "                       C model). Not compared: RTL assertions (synthesis drops them).\n"
+          "                       The summary and the JSON say impl=netlist and what was\n"
+          "                       compared. Units: sig_bloom rdu avu tc_timer tc_gwct, at a\n"
+          "                       parameter set `gpucoh area` synthesizes flat (not the rdu/avu\n"
+          "                       defaults, synthesized hierarchically). docs/testing.md,\n"
+          "                       \"Netlist lockstep\"\n"
+          "\n"
+          "tc_l1, tc_l2, gpu_l1 and gpu_l2 have no standalone lockstep (their inputs are the\n"
+          "system's traffic): `gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim\n"
+          "system --protocol tc-weak --rtl l1 [--netlist l1]`, only that unit as RTL (or\n"
+          "netlist), the others as C models, the parameters not given at the system's small\n"
+          "configuration; `gpucoh cosim gpu_l1` likewise runs `gpucoh cosim system --protocol\n"
+          "gpu-d --rtl l1` (--protocol gpu-h for the other variant; tc_l2, gpu_l2: --rtl l2);\n"
+          "--cycles, --seed, --json, --quiet, --coverage, --rtl-dir, --wave, --window and --out\n"
+          "as for the system (gpucoh help).\n",
+          f);
 }
 
 /* --netlist: refuse a unit or parameter set without a netlist lockstep (exit 2). */
@@ -468,31 +479,55 @@ static int netlist_refused(const args_t* a, const char* cmd) {
     return 0;
 }
 
-/* Units co-simulated only inside the TC system have no standalone adapter. */
+/* The registered protocol (tb/sys/gsys_protocols.c) one of whose system slots is unit u, and
+ * that slot's name ("l1"): tc_l1 -> tc, l1; gpu_l2 -> gpu, l2. NULL: u is no system slot. */
+static const gsys_proto_t* system_slot(const gpucoh_unit_t* u, const char** slot) {
+    for (const gsys_proto_t* const* q = gsys_protocols(); u && *q; q++)
+        for (uint32_t k = 0; k < (*q)->nslots; k++)
+            if ((*q)->slots[k].ops->unit == u) {
+                *slot = (*q)->slots[k].name;
+                return *q;
+            }
+    return NULL;
+}
+
+/* Units co-simulated only inside the shared system (tc_l1, tc_l2, gpu_l1, gpu_l2) have no
+ * standalone adapter: the message names the command that runs them. */
 static int system_only(const gpucoh_unit_t* u, const char* cmd) {
     if (u && !u->tb) {
-        const char* t = !strcmp(u->name, "tc_l1") ? "l1" : "l2";
+        const char* t = "l1";
+        const gsys_proto_t* P = system_slot(u, &t);
+        const char* v = P ? P->variants[P->default_variant].name : "tc-weak";
         fprintf(stderr,
-                "gpucoh: %s %s: %s is co-simulated inside the TC system; use `gpucoh cosim %s` "
-                "(the system lockstep with only %s as RTL) or `gpucoh cosim system --rtl %s` "
-                "(docs/system.md; --netlist %s for its netlist)\n",
-                cmd, u->name, u->name, u->name, u->name, t, t);
+                "gpucoh: %s %s: %s is co-simulated inside the %s system; use `gpucoh cosim %s` "
+                "(the system lockstep, --protocol %s by default, with only %s as RTL) or "
+                "`gpucoh cosim system --protocol %s --rtl %s` (docs/system.md)\n",
+                cmd, u->name, u->name, P ? P->name : "shared", u->name, v, u->name, v, t);
         return 1;
     }
     return 0;
 }
 
-/* `gpucoh cosim tc_l1|tc_l2 [--netlist]`: the unit has no standalone lockstep (its inputs are
- * the system's traffic), so this is the system lockstep with only that unit as RTL (or as its
- * netlist) and the rest as C models: `gpucoh cosim system --rtl l1 [--netlist l1]`. --param
+/* `gpucoh cosim tc_l1|tc_l2|gpu_l1|gpu_l2 [--netlist]`: the unit has no standalone lockstep (its
+ * inputs are the system's traffic), so this is the system lockstep of the unit's protocol (its
+ * default variant unless --protocol names another variant of it) with only that unit as RTL (or
+ * as its netlist) and the rest as C models: `gpucoh cosim system --protocol V --rtl l1
+ * [--netlist l1]`. --param
  * takes the unit's parameters (the system's names; checked here against the unit), the ones not
  * given are the small configuration's; every other option is the system's (docs/testing.md,
  * "Netlist lockstep"). Options of the standalone lockstep without a meaning there are refused
  * (exit 2). */
 static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
     static const char* const no_system[] = {"--stim", "--from", "--to", "--mutants", NULL};
-    const char* t = !strcmp(u->name, "tc_l1") ? "l1" : "l2";
-    bool netlist = false;
+    const char* t = "l1";
+    const gsys_proto_t* P = system_slot(u, &t);
+    if (!P) {
+        fprintf(stderr, "gpucoh: cosim %s: no registered protocol has it as a system unit\n",
+                u->name);
+        return EXIT_USAGE;
+    }
+    const char* variant = P->variants[P->default_variant].name;
+    bool netlist = false, protocol_given = false;
     gpucoh_pvals_t pv;
     memset(&pv, 0, sizeof pv);
     char err[512];
@@ -506,16 +541,30 @@ static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
         for (const char* const* n = no_system; *n; n++)
             if (!strcmp(argv[i], *n)) {
                 fprintf(stderr,
-                        "gpucoh: cosim %s: %s runs in the TC system lockstep (`gpucoh cosim "
-                        "system --rtl %s`), which has no %s (its traffic is the system's random "
-                        "workload; docs/system.md)\n",
-                        u->name, u->name, t, *n);
+                        "gpucoh: cosim %s: %s runs in the %s system lockstep (`gpucoh cosim "
+                        "system --protocol %s --rtl %s`), which has no %s (its traffic is the "
+                        "system's random workload; docs/system.md)\n",
+                        u->name, u->name, P->name, variant, t, *n);
                 return EXIT_USAGE;
             }
         if (!strcmp(argv[i], "--param") && i + 1 < argc &&
             gpucoh_param_set(u, &pv, argv[i + 1], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return EXIT_USAGE;
+        }
+        if (!strcmp(argv[i], "--protocol") && i + 1 < argc) {
+            uint32_t vi;
+            if (gsys_variant_find(argv[i + 1], &vi) != P) {
+                fprintf(stderr,
+                        "gpucoh: cosim %s: --protocol %s is not a variant of %s's protocol %s "
+                        "(its variants:",
+                        u->name, argv[i + 1], u->name, P->name);
+                for (uint32_t k = 0; k < P->nvariants; k++)
+                    fprintf(stderr, " %s", P->variants[k].name);
+                fprintf(stderr, ")\n");
+                return EXIT_USAGE;
+            }
+            protocol_given = true;
         }
         if (!strcmp(argv[i], "--rtl") || !strcmp(argv[i], "--impl")) {
             fprintf(stderr,
@@ -528,22 +577,30 @@ static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
     char* nargv[256];
     int n = 0;
     static char s_gpucoh[] = "gpucoh", s_cosim[] = "cosim", s_system[] = "system",
-                s_rtl[] = "--rtl", s_netlist[] = "--netlist", s_l1[] = "l1", s_l2[] = "l2";
+                s_rtl[] = "--rtl", s_netlist[] = "--netlist", s_protocol[] = "--protocol";
+    static char s_slot[32], s_variant[64];
+    snprintf(s_slot, sizeof s_slot, "%s", t);
+    snprintf(s_variant, sizeof s_variant, "%s", variant);
     nargv[n++] = s_gpucoh;
     nargv[n++] = s_cosim;
     nargv[n++] = s_system;
+    if (!protocol_given) {
+        nargv[n++] = s_protocol;
+        nargv[n++] = s_variant;
+    }
     nargv[n++] = s_rtl;
-    nargv[n++] = t[1] == '1' ? s_l1 : s_l2;
+    nargv[n++] = s_slot;
     if (netlist) {
         nargv[n++] = s_netlist;
-        nargv[n++] = t[1] == '1' ? s_l1 : s_l2;
+        nargv[n++] = s_slot;
     }
     fprintf(stderr,
-            "gpucoh: cosim %s: the TC system lockstep with %s as its %s, the other units as C "
+            "gpucoh: cosim %s: the %s system lockstep with %s as its %s, the other units as C "
             "models (parameters not given: the small configuration):\n  gpucoh cosim system "
-            "--rtl %s%s%s",
-            u->name, u->name, netlist ? "netlist" : "RTL", t, netlist ? " --netlist " : "",
-            netlist ? t : "");
+            "%s%s%s--rtl %s%s%s",
+            u->name, P->name, u->name, netlist ? "netlist" : "RTL",
+            protocol_given ? "" : "--protocol ", protocol_given ? "" : variant,
+            protocol_given ? "" : " ", t, netlist ? " --netlist " : "", netlist ? t : "");
     for (int i = 3; i < argc; i++) {
         if (!strcmp(argv[i], "--netlist"))
             continue;
@@ -599,7 +656,8 @@ static int cmd_cosim(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
         return tc_cmd("cosim system", argc, argv, 3);
     const gpucoh_unit_t* tu = argc > 2 ? gpucoh_unit_find(argv[2]) : NULL;
-    if (tu && !tu->tb && !strncmp(tu->name, "tc_l", 4))
+    const char* slot;
+    if (tu && !tu->tb && system_slot(tu, &slot))
         return cosim_in_system(tu, argc, argv);
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
@@ -912,7 +970,7 @@ static int cmd_mutants(int argc, char** argv) {
     }
     if (a.illegal_set && !a.u->tb) {
         fprintf(stderr,
-                "gpucoh: mutants %s: its mutants run in the TC system only, which has no "
+                "gpucoh: mutants %s: its mutants run in the system only, which has no "
                 "--illegal-rate here (cosim system --illegal-rate / --l2-illegal-rate)\n",
                 a.u->name);
         return EXIT_USAGE;

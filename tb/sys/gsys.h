@@ -183,6 +183,15 @@ typedef struct gsys_traffic {
     uint32_t l2_sets, l2_ways; /* a bank's sets and ways: conflict pools fill a set */
     uint32_t life; /* the longest a copy stays valid with no traffic, in cycles (TC: the longest
                       lease to expect); QUIET phases outlast it; 0: copies do not expire */
+    /* Steered traffic only: a quarter of the ADD atomics add a value >= 2^31 (taken from bits of
+     * the draw the atomic already makes: no draw of its own), so that sums wrap past 2^32
+     * (gpu_l2 F58 ADD_WRAP). false (TC): the addends stay 0..3, the streams of before. */
+    bool wide_add;
+    /* Steered traffic only: now and then a FENCE phase in which every wavefront alternates a
+     * line store and a GPU-scope fence at full rate, so that every wavefront of an SM waits for
+     * a fence at once (gpu_l1 F45 FENCE_ALL_WAIT). Its draws come after the other steered
+     * phases' (false, TC: no draw, the streams of before). */
+    bool fence_all;
 } gsys_traffic_t;
 
 /* Required by the system (gsys_new checks): the tables, geometry, bank_of, the views, msg_info,

@@ -36,6 +36,7 @@ typedef struct {
     uint64_t cycles, ops, seed, runs;
     uint32_t full_every;
     bool full_every_set, coverage, quiet, both;
+    bool all; /* --protocol all: every variant of every registered protocol (episode, litmus) */
     bool steer_off; /* --steer off: the random traffic without its steered phases */
     bool paper;     /* --config paper */
     const char* json;
@@ -91,7 +92,6 @@ static int num(const char* o, const char* s, uint64_t* v) {
     return gpucoh_opt_u64(o, s, 0, UINT64_MAX, v);
 }
 
-/* Parse the options; what = "cosim system" | "episode" | "litmus". */
 /* --rtl / --netlist UNITS: a comma list of the protocol's slot names (TC: l1, l2, timer) or all,
  * into a slot mask. */
 static int unit_list(const gsys_proto_t* P, const char* opt, const char* v, uint32_t* mask) {
@@ -118,18 +118,25 @@ static int unit_list(const gsys_proto_t* P, const char* opt, const char* v, uint
 }
 
 /* --protocol V: a variant of a registered protocol, a family (every variant of it: tc, gpu), or
- * "all" (every variant of the first protocol; episode and litmus; "both" is its older name, from
- * when TC had two). */
+ * "all" (every variant of every registered protocol: tc-weak, tc-strong, tc-weak-c, gpu-d,
+ * gpu-h; episode and litmus, each protocol parsed on its own by sys_cli_main). "both" is the
+ * older name of the first family (tc: every TC variant, from when TC had two variants and was
+ * the only protocol); it keeps that meaning (docs/cli.md). */
 static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* variant) {
     const gsys_proto_t* P = gsys_variant_find(v, variant);
+    o->all = false;
     if (P) {
         o->P = P;
+        o->both = false;
         return 0;
     }
-    if ((!strcmp(v, "all") || !strcmp(v, "both")) && strcmp(what, "cosim system")) {
-        o->both = true;
+    if (!strcmp(v, "all") && strcmp(what, "cosim system")) {
+        o->P = gsys_protocols()[0]; /* the first protocol; the others are parsed on their own */
+        o->both = o->all = true;
         return 0;
     }
+    if (!strcmp(v, "both") && strcmp(what, "cosim system"))
+        v = gsys_protocols()[0]->name;          /* the older name of tc */
     const gsys_proto_t* F = gsys_proto_find(v); /* a family: every variant of it */
     if (F && strcmp(what, "cosim system")) {
         o->P = F;
@@ -147,7 +154,10 @@ static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* va
     return -1;
 }
 
-static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
+/* Parse the options; what = "cosim system" | "episode" | "litmus" | "bench system". force: with
+ * --protocol all, parse for this protocol (every variant of it) instead of the first one. */
+static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
+                 const gsys_proto_t* force) {
     memset(o, 0, sizeof *o);
     o->P = gsys_protocols()[0];
     uint32_t variant = o->P->default_variant;
@@ -306,6 +316,10 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             return -1;
         }
 #undef NEED
+    }
+    if (o->all && force) {
+        o->P = force;
+        variant = force->default_variant;
     }
     const gsys_proto_t* P = o->P;
     if (!P->check || !P->config || !P->set_variant || !P->param_set || !P->params_print ||
@@ -550,7 +564,11 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
     fprintf(f,
             ", \"config\": {\"config\": \"%s\", \"protocol\": \"%s\", \"impl\": \"%s\", "
             "\"rtl\": \"%s\", ",
-            o->paper ? "paper" : "small", o->both ? "both" : gsys_variant_name(c), impl_name(o),
+            o->paper ? "paper" : "small",
+            o->all    ? "all"
+            : o->both ? o->P->name
+                      : gsys_variant_name(c),
+            impl_name(o),
             o->impl == GSYS_IMPL_C ? ""
                                    : units_list(o->P, o->rtl)); /* one static buffer: two calls */
     fprintf(f, "\"netlist\": \"%s\", \"rtl_dir\": ", netlist_units(o));
@@ -952,7 +970,9 @@ static void chk_json(FILE* f, const chk_result_t* c) {
     fprintf(f, "]");
 }
 
-static int episode(topt_t* o) {
+/* fam[0..nfam-1]: one parse per protocol (--protocol all), else fam[0] alone */
+static int episode(topt_t* const* fam, int nfam) {
+    topt_t* o = fam[0];
     char err[1024];
     int status = 0;
     bool stop = false;
@@ -975,58 +995,61 @@ static int episode(topt_t* o) {
             (unsigned)o->ep.stores, (unsigned)o->ep.atomics,
             o->ep.sync_mode == EP_SYNC_RELACQ ? "relacq" : "atomic",
             (unsigned)(o->ep.sync_mode == EP_SYNC_RELACQ ? o->ep.cta_permille : 0));
-    for (int p = 0; p < npasses(o) && !stop; p++) {
-        gsys_cfg_t cfg = o->cfg;
-        if (o->both)
-            o->P->set_variant(gsys_pd(&cfg), both_variant(o, p));
-        chk_result_t res;
-        uint64_t cyc = 0, eps[2] = {0, 0};
-        bool intr = false, diverged = false;
-        gsys_rtl_result_t div;
-        const double t0 = now_s();
-        const int rc1 =
-            episode_one(o, &cfg, &res, &cyc, eps, &intr, &div, &diverged, err, sizeof err);
-        wave_end(o);
-        if (rc1 != 0) {
-            fprintf(stderr, "gpucoh: %s\n", err);
-            mreport_abort(&af);
-            return 2;
+    int pass_no = 0;
+    for (int f = 0; f < nfam && !stop; f++)
+        for (int p = 0; p < npasses(fam[f]) && !stop; p++) {
+            o = fam[f];
+            gsys_cfg_t cfg = o->cfg;
+            if (o->both)
+                o->P->set_variant(gsys_pd(&cfg), both_variant(o, p));
+            chk_result_t res;
+            uint64_t cyc = 0, eps[2] = {0, 0};
+            bool intr = false, diverged = false;
+            gsys_rtl_result_t div;
+            const double t0 = now_s();
+            const int rc1 =
+                episode_one(o, &cfg, &res, &cyc, eps, &intr, &div, &diverged, err, sizeof err);
+            wave_end(o);
+            if (rc1 != 0) {
+                fprintf(stderr, "gpucoh: %s\n", err);
+                mreport_abort(&af);
+                return 2;
+            }
+            const bool pass = !intr && chk_passed(&res);
+            char v[256];
+            printf("%s episode %s: %llu checked (%llu match, %llu mismatch), %llu not checkable, "
+                   "%llu fatal, %.1f s (seed %llu, impl %s)\n",
+                   intr   ? "INTERRUPTED"
+                   : pass ? "PASS"
+                          : "FAIL",
+                   gsys_variant_name(&cfg), (unsigned long long)(res.match + res.mismatch),
+                   (unsigned long long)res.match, (unsigned long long)res.mismatch,
+                   (unsigned long long)res.nc, (unsigned long long)res.fatal, now_s() - t0,
+                   (unsigned long long)o->seed, impl_name(o));
+            if (!pass && !intr)
+                printf("  %s\n", chk_verdict(&res, v, sizeof v));
+            if (diverged && !intr) { /* a lockstep divergence: window, save file, JSON, replay */
+                printf("  first divergence: %s\n", div.first);
+                const swave_run_t w = wave_run(o, SWAVE_EPISODE, &cfg);
+                swave_divergence(&w, &div, stdout, NULL);
+            } else if (!pass && !intr) {
+                print_replay(o, SWAVE_EPISODE, &cfg);
+            }
+            fprintf(af.f,
+                    "%s{\"protocol\": \"%s\", \"cycles\": %llu, \"episodes_done\": %llu, "
+                    "\"episodes\": %llu, ",
+                    pass_no++ ? ", " : "", gsys_variant_name(&cfg), (unsigned long long)cyc,
+                    (unsigned long long)eps[0], (unsigned long long)eps[1]);
+            chk_json(af.f, &res);
+            fprintf(af.f, ", \"verdict\": \"%s\"}", intr ? "interrupted" : pass ? "pass" : "fail");
+            if (intr) {
+                status = GPUCOH_EXIT_INTERRUPTED;
+                stop = true;
+            } else if (!pass) {
+                status = 1;
+            }
         }
-        const bool pass = !intr && chk_passed(&res);
-        char v[256];
-        printf("%s episode %s: %llu checked (%llu match, %llu mismatch), %llu not checkable, "
-               "%llu fatal, %.1f s (seed %llu, impl %s)\n",
-               intr   ? "INTERRUPTED"
-               : pass ? "PASS"
-                      : "FAIL",
-               gsys_variant_name(&cfg), (unsigned long long)(res.match + res.mismatch),
-               (unsigned long long)res.match, (unsigned long long)res.mismatch,
-               (unsigned long long)res.nc, (unsigned long long)res.fatal, now_s() - t0,
-               (unsigned long long)o->seed, impl_name(o));
-        if (!pass && !intr)
-            printf("  %s\n", chk_verdict(&res, v, sizeof v));
-        if (diverged && !intr) { /* a lockstep divergence: window, save file, JSON, replay */
-            printf("  first divergence: %s\n", div.first);
-            const swave_run_t w = wave_run(o, SWAVE_EPISODE, &cfg);
-            swave_divergence(&w, &div, stdout, NULL);
-        } else if (!pass && !intr) {
-            print_replay(o, SWAVE_EPISODE, &cfg);
-        }
-        fprintf(af.f,
-                "%s{\"protocol\": \"%s\", \"cycles\": %llu, \"episodes_done\": %llu, "
-                "\"episodes\": %llu, ",
-                p ? ", " : "", gsys_variant_name(&cfg), (unsigned long long)cyc,
-                (unsigned long long)eps[0], (unsigned long long)eps[1]);
-        chk_json(af.f, &res);
-        fprintf(af.f, ", \"verdict\": \"%s\"}", intr ? "interrupted" : pass ? "pass" : "fail");
-        if (intr) {
-            status = GPUCOH_EXIT_INTERRUPTED;
-            stop = true;
-        } else if (!pass) {
-            status = 1;
-        }
-    }
-    return report_finish(o, &af, "]", status);
+    return report_finish(fam[0], &af, "]", status);
 }
 
 /* ---- litmus --------------------------------------------------------------------------------- */
@@ -1052,7 +1075,9 @@ static gsys_cfg_t proto_cfg(const topt_t* o, int p) {
     return cfg;
 }
 
-static int litmus(topt_t* o) {
+/* fam[0..nfam-1]: one parse per protocol (--protocol all), else fam[0] alone */
+static int litmus(topt_t* const* fam, int nfam) {
+    topt_t* o = fam[0];
     char err[1024];
     int status = 0;
     /* every file is read and checked against every configuration before any runs */
@@ -1061,22 +1086,25 @@ static int litmus(topt_t* o) {
     litmus_opts_default(&lo0);
     lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
     lo0.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
-    for (int p = 0; p < npasses(o); p++) {   /* the configurations themselves */
-        const gsys_cfg_t cfg = proto_cfg(o, p);
-        if (o->P->check(gsys_pdc(&cfg), err, sizeof err) != 0) {
-            if (o->P->cli_names)
-                o->P->cli_names(err, sizeof err); /* --param's names, not the C fields' */
-            fprintf(stderr, "gpucoh: %s (%s)\n", err, gsys_variant_name(&cfg));
-            return 2;
+    for (int f = 0; f < nfam; f++)
+        for (int p = 0; p < npasses(fam[f]); p++) { /* the configurations themselves */
+            o = fam[f];
+            const gsys_cfg_t cfg = proto_cfg(o, p);
+            if (o->P->check(gsys_pdc(&cfg), err, sizeof err) != 0) {
+                if (o->P->cli_names)
+                    o->P->cli_names(err, sizeof err); /* --param's names, not the C fields' */
+                fprintf(stderr, "gpucoh: %s (%s)\n", err, gsys_variant_name(&cfg));
+                return 2;
+            }
         }
-    }
     for (int k = 0; k < o->nfiles && !status; k++) {
         ts[k] = litmus_load(o->files[k], err, sizeof err);
-        for (int p = 0; p < npasses(o) && ts[k] && !status; p++) {
-            const gsys_cfg_t cfg = proto_cfg(o, p);
-            if (litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
-                status = 2;
-        }
+        for (int f = 0; f < nfam && ts[k] && !status; f++)
+            for (int p = 0; p < npasses(fam[f]) && ts[k] && !status; p++) {
+                const gsys_cfg_t cfg = proto_cfg(fam[f], p);
+                if (litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
+                    status = 2;
+            }
         if (!ts[k])
             status = 2;
     }
@@ -1087,6 +1115,7 @@ static int litmus(topt_t* o) {
             litmus_free(ts[k]);
         return 2;
     }
+    o = fam[0];
     mreport_t af;
     if (mreport_open(&af, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
@@ -1105,104 +1134,111 @@ static int litmus(topt_t* o) {
     bool first = true, stop = false;
     for (int k = 0; k < o->nfiles && !stop; k++) {
         const litmus_t* t = ts[k];
-        for (int p = 0; p < npasses(o) && !stop; p++) {
-            const gsys_cfg_t cfg = proto_cfg(o, p);
-            shared_be_t sh = {.o = o};
-            litmus_opts_t lo = lo0;
-            lit_prog_t lp;
-            char label[128];
-            snprintf(label, sizeof label, "litmus %s %s", litmus_name(t), gsys_variant_name(&cfg));
-            gpucoh_progress_start(&lp.pg, label, !o->quiet);
-            lo.seed = o->seed;
-            lo.make_backend = o->impl == GSYS_IMPL_C ? NULL : shared_factory;
-            lo.backend_ctx = &sh;
-            lo.report = stdout;
-            lo.progress = lit_progress;
-            lo.progress_ctx = &lp;
-            litmus_result_t res;
-            memset(&res, 0, sizeof res);
-            const double t0 = now_s();
-            int rc = litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
-            gsys_rtl_result_t div;
-            const bool diverged = sh.made && divergence(o, &sh.real, &div);
-            if (sh.made)
-                sh.real.destroy(sh.real.ctx);
-            wave_end(o);
-            if (rc < 0) {
-                fprintf(stderr, "gpucoh: %s\n", err);
+        for (int f = 0; f < nfam && !stop; f++)
+            for (int p = 0; p < npasses(fam[f]) && !stop; p++) {
+                o = fam[f];
+                const gsys_cfg_t cfg = proto_cfg(o, p);
+                shared_be_t sh = {.o = o};
+                litmus_opts_t lo = lo0;
+                lit_prog_t lp;
+                char label[128];
+                snprintf(label, sizeof label, "litmus %s %s", litmus_name(t),
+                         gsys_variant_name(&cfg));
+                gpucoh_progress_start(&lp.pg, label, !o->quiet);
+                lo.seed = o->seed;
+                lo.make_backend = o->impl == GSYS_IMPL_C ? NULL : shared_factory;
+                lo.backend_ctx = &sh;
+                lo.report = stdout;
+                lo.progress = lit_progress;
+                lo.progress_ctx = &lp;
+                litmus_result_t res;
+                memset(&res, 0, sizeof res);
+                const double t0 = now_s();
+                int rc = litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
+                gsys_rtl_result_t div;
+                const bool diverged = sh.made && divergence(o, &sh.real, &div);
+                if (sh.made)
+                    sh.real.destroy(sh.real.ctx);
+                wave_end(o);
+                if (rc < 0) {
+                    fprintf(stderr, "gpucoh: %s\n", err);
+                    litmus_result_free(&res);
+                    mreport_abort(&af);
+                    for (int j = 0; j < o->nfiles; j++)
+                        litmus_free(ts[j]);
+                    return 2;
+                }
+                uint64_t forb = 0, unexp = 0, allowed = 0, undef = 0;
+                for (uint32_t i = 0; i < res.nout; i++) {
+                    const uint64_t n = res.out[i].count;
+                    if (res.out[i].cls == LIT_FORBIDDEN)
+                        forb += n;
+                    else if (res.out[i].cls == LIT_UNEXPECTED)
+                        unexp += n;
+                    else if (res.out[i].cls == LIT_UNDEFINED)
+                        undef += n;
+                    else
+                        allowed += n;
+                }
+                const char* verdict = res.stopped ? "interrupted" : rc == 0 ? "pass" : "fail";
+                printf(
+                    "%s litmus %s %s: %llu runs, %u outcomes, %llu allowed, %llu forbidden, %llu "
+                    "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)\n",
+                    res.stopped ? "INTERRUPTED"
+                    : rc == 0   ? "PASS"
+                                : "FAIL",
+                    litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
+                    (unsigned)res.nout, (unsigned long long)allowed, (unsigned long long)forb,
+                    (unsigned long long)undef, (unsigned long long)unexp,
+                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
+                    now_s() - t0, impl_name(o), (unsigned long long)o->seed);
+                if (diverged &&
+                    !res.stopped) { /* a lockstep divergence: window, save file, replay */
+                    swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
+                    w.lit = t;
+                    w.lit_file = o->files[k];
+                    w.lo = lo;
+                    printf("  first divergence: %s\n", div.first);
+                    swave_divergence(&w, &div, stdout, NULL);
+                }
+                fprintf(af.f, "%s\n  {\"file\": ", first ? "" : ",");
+                first = false;
+                gpucoh_json_str(af.f, o->files[k]);
+                fprintf(af.f, ", \"test\": ");
+                gpucoh_json_str(af.f, litmus_name(t));
+                fprintf(af.f,
+                        ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": "
+                        "%llu, \"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
+                        "\"witnesses_missing\": %u, \"outcomes\": [",
+                        gsys_variant_name(&cfg), (unsigned long long)res.runs,
+                        (unsigned long long)allowed, (unsigned long long)forb,
+                        (unsigned long long)undef, (unsigned long long)unexp,
+                        (unsigned)res.witnesses, (unsigned)res.witness_missing);
+                static const char* const cls[] = {"allowed", "forbidden", "undefined",
+                                                  "unexpected"};
+                for (uint32_t i = 0; i < res.nout; i++) {
+                    char ob[512];
+                    litmus_format(t, res.out[i].v, ob, sizeof ob);
+                    fprintf(af.f, "%s{\"outcome\": ", i ? ", " : "");
+                    gpucoh_json_str(af.f, ob);
+                    fprintf(af.f, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu}",
+                            (unsigned long long)res.out[i].count, cls[res.out[i].cls & 3u],
+                            (unsigned long long)res.out[i].first_run);
+                }
+                fprintf(af.f, "], ");
+                chk_json(af.f, &res.chk);
+                fprintf(af.f, ", \"verdict\": \"%s\"}", verdict);
+                const bool stopped = res.stopped;
                 litmus_result_free(&res);
-                mreport_abort(&af);
-                for (int j = 0; j < o->nfiles; j++)
-                    litmus_free(ts[j]);
-                return 2;
+                if (stopped) {
+                    status = GPUCOH_EXIT_INTERRUPTED;
+                    stop = true;
+                } else if (rc != 0) {
+                    status = 1;
+                }
             }
-            uint64_t forb = 0, unexp = 0, allowed = 0, undef = 0;
-            for (uint32_t i = 0; i < res.nout; i++) {
-                const uint64_t n = res.out[i].count;
-                if (res.out[i].cls == LIT_FORBIDDEN)
-                    forb += n;
-                else if (res.out[i].cls == LIT_UNEXPECTED)
-                    unexp += n;
-                else if (res.out[i].cls == LIT_UNDEFINED)
-                    undef += n;
-                else
-                    allowed += n;
-            }
-            const char* verdict = res.stopped ? "interrupted" : rc == 0 ? "pass" : "fail";
-            printf("%s litmus %s %s: %llu runs, %u outcomes, %llu allowed, %llu forbidden, %llu "
-                   "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)\n",
-                   res.stopped ? "INTERRUPTED"
-                   : rc == 0   ? "PASS"
-                               : "FAIL",
-                   litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
-                   (unsigned)res.nout, (unsigned long long)allowed, (unsigned long long)forb,
-                   (unsigned long long)undef, (unsigned long long)unexp,
-                   (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
-                   now_s() - t0, impl_name(o), (unsigned long long)o->seed);
-            if (diverged && !res.stopped) { /* a lockstep divergence: window, save file, replay */
-                swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
-                w.lit = t;
-                w.lit_file = o->files[k];
-                w.lo = lo;
-                printf("  first divergence: %s\n", div.first);
-                swave_divergence(&w, &div, stdout, NULL);
-            }
-            fprintf(af.f, "%s\n  {\"file\": ", first ? "" : ",");
-            first = false;
-            gpucoh_json_str(af.f, o->files[k]);
-            fprintf(af.f, ", \"test\": ");
-            gpucoh_json_str(af.f, litmus_name(t));
-            fprintf(af.f,
-                    ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": "
-                    "%llu, \"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
-                    "\"witnesses_missing\": %u, \"outcomes\": [",
-                    gsys_variant_name(&cfg), (unsigned long long)res.runs,
-                    (unsigned long long)allowed, (unsigned long long)forb,
-                    (unsigned long long)undef, (unsigned long long)unexp, (unsigned)res.witnesses,
-                    (unsigned)res.witness_missing);
-            static const char* const cls[] = {"allowed", "forbidden", "undefined", "unexpected"};
-            for (uint32_t i = 0; i < res.nout; i++) {
-                char ob[512];
-                litmus_format(t, res.out[i].v, ob, sizeof ob);
-                fprintf(af.f, "%s{\"outcome\": ", i ? ", " : "");
-                gpucoh_json_str(af.f, ob);
-                fprintf(af.f, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu}",
-                        (unsigned long long)res.out[i].count, cls[res.out[i].cls & 3u],
-                        (unsigned long long)res.out[i].first_run);
-            }
-            fprintf(af.f, "], ");
-            chk_json(af.f, &res.chk);
-            fprintf(af.f, ", \"verdict\": \"%s\"}", verdict);
-            const bool stopped = res.stopped;
-            litmus_result_free(&res);
-            if (stopped) {
-                status = GPUCOH_EXIT_INTERRUPTED;
-                stop = true;
-            } else if (rc != 0) {
-                status = 1;
-            }
-        }
     }
+    o = fam[0];
     for (int k = 0; k < o->nfiles; k++)
         litmus_free(ts[k]);
     return report_finish(o, &af, "\n]", status);
@@ -1299,11 +1335,32 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
         return 2;
     int rc;
     char name[160];
-    if (parse(argc, argv, first, what, o) != 0) {
+    if (parse(argc, argv, first, what, o, NULL) != 0) {
         free(o);
         return 2;
     }
     o->what = what;
+    /* --protocol all: the first protocol is o, every other one is parsed on its own (its slots,
+     * parameters and configuration) and run after it, into the same report */
+    topt_t* fam[8] = {o};
+    int nfam = 1;
+    if (o->all)
+        for (const gsys_proto_t* const* q = gsys_protocols() + 1; *q && nfam < 8; q++) {
+            topt_t* x = calloc(1, sizeof *x);
+            if (!x || parse(argc, argv, first, what, x, *q) != 0) {
+                if (x)
+                    fprintf(stderr,
+                            "gpucoh: --protocol all: the options above do not fit "
+                            "protocol %s (give a family or a variant)\n",
+                            (*q)->name);
+                free(x);
+                for (int f = 0; f < nfam; f++)
+                    free(fam[f]);
+                return 2;
+            }
+            x->what = what;
+            fam[nfam++] = x;
+        }
     /* the report: <command>-...json in --out (default build/out) unless --json */
     if (!strcmp(what, "cosim system"))
         snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", gsys_variant_name(&o->cfg),
@@ -1313,9 +1370,12 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
     else
         snprintf(name, sizeof name, "%s-seed%llu.json", what, (unsigned long long)o->seed);
     if (report_path(o, name) != 0) {
-        free(o);
+        for (int f = 0; f < nfam; f++)
+            free(fam[f]);
         return 2;
     }
+    for (int f = 1; f < nfam; f++)
+        snprintf(fam[f]->json_path, sizeof fam[f]->json_path, "%s", o->json_path);
     if (strcmp(what, "bench system") != 0)
         gpucoh_catch_interrupt(); /* Ctrl-C: report "interrupted", exit 130 */
     if (!strcmp(what, "cosim system"))
@@ -1323,10 +1383,11 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
     else if (!strcmp(what, "bench system"))
         rc = bench_system(o);
     else if (!strcmp(what, "episode"))
-        rc = episode(o);
+        rc = episode(fam, nfam);
     else
-        rc = litmus(o);
-    free(o);
+        rc = litmus(fam, nfam);
+    for (int f = 0; f < nfam; f++)
+        free(fam[f]);
     if (rc == 2 && gpucoh_interrupted) { /* Ctrl-C during a model build, say */
         fprintf(stderr, "gpucoh: interrupted (Ctrl-C)\n");
         rc = GPUCOH_EXIT_INTERRUPTED;

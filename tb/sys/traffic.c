@@ -22,7 +22,8 @@ typedef enum {
     PH_MERGE,
     PH_LEASE,
     PH_STREAM,
-    PH_ROLL, /* not drawn: entered W cycles before the timer's first roll (cfg.roll_cycle) */
+    PH_ROLL,  /* not drawn: entered W cycles before the timer's first roll (cfg.roll_cycle) */
+    PH_FENCE, /* drawn only with the fence_all hint (gsys_traffic_t) */
     PH_N
 } phase_t;
 
@@ -34,7 +35,7 @@ typedef enum {
 
 static const char* const phase_name[PH_N] = {"READ",  "MIXED",  "WRITE", "ATOMIC", "CONFLICT",
                                              "SOLO",  "QUIET",  "FRESH", "TWIN",   "MERGE",
-                                             "LEASE", "STREAM", "ROLL"};
+                                             "LEASE", "STREAM", "ROLL",  "FENCE"};
 
 typedef struct {
     uint64_t left;   /* operations still to issue */
@@ -230,6 +231,10 @@ static void steer_phase(traffic_t* r, uint32_t* p, uint32_t* len) {
     if (!gpucoh_rng_permille(&r->rng, r->c.steer_permille))
         return;
     *p = PH_FRESH + rnd(r, PH_ROLL - PH_FRESH);
+    if (r->t.fence_all && rnd(r, 4) == 0) { /* a draw of its own: only with the hint */
+        *p = PH_FENCE;
+        return;
+    }
     if (*p == PH_FRESH) {
         *len = r->c.phase_max + 200u * r->d.num_banks; /* room for the script */
         fresh_script(r);
@@ -324,6 +329,8 @@ static void atomic_op(traffic_t* r, gsys_op_t* op, uint64_t line) {
     op->aop = rnd(r, 3);
     op->value = rnd(r, 4); /* small values: CAS compares sometimes succeed */
     op->value2 = (uint32_t)gpucoh_rng_next(&r->rng);
+    if (r->c.steer && r->t.wide_add && op->aop == GSYS_AOP_ADD && ((op->value2 >> 24) & 3u) == 0)
+        op->value = op->value2 | 0x80000000u; /* a sum that wraps past 2^32 half the time */
     /* scope and order from bits of the swap value, with no draw of their own (the streams of
      * earlier runs stay the same): half at GPU scope, a quarter with acquire order. A protocol
      * that ignores an atomic's scope and acquire order (TC) runs as before. */
@@ -530,6 +537,16 @@ static bool steer_op(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
         return stream_next(r, wfi, op);
     if (r->phase == PH_ROLL)
         return roll_next(r, sm, wfi, cycle, w, op);
+    if (r->phase == PH_FENCE) { /* a store, then a GPU fence (its batch flushes the store) */
+        const bool fence = (w->streak++ & 1u) != 0u;
+        if (fence) {
+            op->kind = GSYS_OP_FENCE;
+            op->scope = GSYS_SCOPE_GPU;
+        } else {
+            line_op(r, op, GSYS_OP_STORE_LINE, pick_line(r, true));
+        }
+        return true;
+    }
     if (!gpucoh_rng_permille(&r->rng, r->rate))
         return false;
     const uint64_t hot = pick_line(r, true);

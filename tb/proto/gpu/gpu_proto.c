@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gpu_cov.h"
+#include "gpu_gtkw.h"
 #include "gpu_sys_rtl.h"
 #include "gpu_units.h"
 #include "gsys.h"
@@ -50,7 +51,9 @@ static void traffic(const void* pd, gsys_traffic_t* t) {
     const gpu_desc_t* d = pd;
     t->l2_sets = d->l2_sets;
     t->l2_ways = d->l2_ways;
-    t->life = 0; /* copies live until an invalidation */
+    t->life = 0;         /* copies live until an invalidation */
+    t->wide_add = true;  /* gpu_l2 F58 ADD_WRAP: steered ADDs of large addends */
+    t->fence_all = true; /* gpu_l1 F45 FENCE_ALL_WAIT: steered FENCE phases */
 }
 
 /* ---- geometry, views and messages ---------------------------------------------------------- */
@@ -311,17 +314,80 @@ static void model_bytes_json(const void* pd, FILE* f) {
             d->num_sm * na + d->num_banks * nb);
 }
 
-static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {
-    (void)core;
-    (void)j;
-    if (c->core_illegal_per_mille || c->bank_illegal_per_mille)
-        fprintf(f, "  illegal inputs: the GPU units define none (no illegal input presented)\n");
+/* ---- illegal inputs (gpu_l1.md section 12, gpu_l2.md section 11) --------------------------- */
+
+/* gpu_l1.md I1: an idle core presents a request with op 0 or 5..7 (3-bit port), or a legal op
+ * from a wavefront >= NumWf (6-bit port). The L1 drops it at the push (RTL: push_legal) and the C
+ * model counts a protocol error. */
+static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+    const uint32_t w = ((const gpu_desc_t*)pd)->num_wf;
+    gpu_core_req_t* c = &((gpu_l1_in_t*)in)->core;
+    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
+    memset(c, 0, sizeof *c);
+    c->valid = true;
+    if (w < 64 && gpucoh_rng_below(rng, 2)) {
+        c->op = GPU_OP_LOAD;
+        c->wf = w + (uint32_t)gpucoh_rng_below(rng, 64 - w);
+    } else {
+        c->op = bad[gpucoh_rng_below(rng, 4)];
+        c->wf = (uint32_t)gpucoh_rng_below(rng, w);
+    }
 }
 
+/* gpu_l2.md I5 / I6 (gpu_l1.md P1): a core's atomic carries its word number + LineBytes/4 (I5,
+ * when that fits the 5-bit port: taken modulo LineBytes/4, the same word) or aop 3 (I6: no
+ * write). The L1 performs it (GPU-H CTA atomic, C16) or carries both unchanged to the bank.
+ * Returns 2 (I5) or 3 (I6); -1 when the request given is not the atomic (its fence, given to the
+ * L1 first: fences_to_l1). */
+static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+    const uint32_t lw = gpu_line_words(pd);
+    gpu_core_req_t* c = &((gpu_l1_in_t*)in)->core;
+    if (c->op != GPU_OP_ATOMIC)
+        return -1;
+    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
+        c->word += lw;
+        return 2;
+    }
+    c->aop = 3u;
+    return 3;
+}
+
+/* gpu_l2.md I1: a request of kind 0 (random line, src, wf). No L1 waits for it: the bank pops it
+ * at its head and counts a protocol error (Q4; RTL: Req_KindLegal_A, a warning). */
+static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+    const gpu_desc_t* d = pd;
+    uint32_t lb_bits = 0;
+    while ((1u << lb_bits) < d->line_bytes)
+        lb_bits++;
+    const uint32_t la = d->addr_width - lb_bits;
+    gpu_req_t* q = &((gpu_l2_in_t*)in)->req;
+    memset(q, 0, sizeof *q);
+    q->valid = true;
+    q->kind = GPU_REQ_NONE;
+    q->src = gpucoh_rng_below(rng, d->num_sm);
+    q->wf = gpucoh_rng_below(rng, d->num_wf);
+    q->line = gpucoh_rng_next(rng) & ((1ull << la) - 1u);
+}
+
+static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {
+    if (c->core_illegal_per_mille)
+        fprintf(f,
+                "  illegal core requests presented while ready: %llu (the L1s must drop each one: "
+                "gpu_l1.md I1)\n",
+                (unsigned long long)core);
+    if (c->bank_illegal_per_mille)
+        fprintf(f,
+                "  illegal bank inputs (gpu_l2.md section 11): I1 %llu requests of kind 0 and "
+                "I2 %llu stray fills (each a protocol error), I5 %llu atomic words >= "
+                "LineBytes/4 and I6 %llu aop 3 (defined effects)\n",
+                (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
+                (unsigned long long)j[3]);
+}
+
+/* the L1s count each illegal core request they drop, the banks each kind-0 request and stray
+ * fill (E4) */
 static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
-    (void)core;
-    (void)j;
-    return 0;
+    return core + j[0] + j[1];
 }
 
 /* ---- coverage ------------------------------------------------------------------------------ */
@@ -406,7 +472,7 @@ const gsys_proto_t gpu_proto = {
     .sm_slot = GPU_SLOT_L1,
     .bank_slot = GPU_SLOT_L2,
     .write_through = false,
-    .stray_fills = false,
+    .stray_fills = true, /* gpu_l2.md E4 / I2: a fill no MSHR waits for changes nothing */
     .fences_to_l1 = true,
     .global_slot = -1,
     .req_size = sizeof(gpu_req_t),
@@ -429,6 +495,10 @@ const gsys_proto_t gpu_proto = {
     .inputs = inputs,
     .clear = clear,
     .fence_mask = fence_mask,
+    .core_illegal = core_illegal,
+    .atomic_illegal = atomic_illegal,
+    .bank_illegal = bank_illegal,
+    .wave_gtkw = gpu_wave_gtkw,
     .unit_note = unit_note,
     .fence_note = fence_note,
     .model_errors = model_errors,
