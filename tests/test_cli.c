@@ -486,6 +486,26 @@ static void test_unwritable_refused(void** state) {
     }
     expect_run(2, "build/gpucoh cosim sig_bloom " SB " --wave /nonexistent-gpucoh/w.fst",
                "cannot write /nonexistent-gpucoh/w.fst (--wave)", END);
+    /* the system commands' --wave: checked first too, and its directory is never created */
+    static const char* const sys_wave[] = {
+        "cosim system --cycles 100",
+        "episode --impl lockstep --episodes 1",
+        "litmus litmus/MP.litmus --impl lockstep --runs 2",
+    };
+    for (size_t i = 0; i < sizeof sys_wave / sizeof sys_wave[0]; i++) {
+        char cmd[512];
+        fresh_dir(d);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --wave %s/no/such/dir/w.fst",
+                 sys_wave[i], d, d);
+        expect_run(2, cmd, "w.fst (--wave): No such file or directory", "nothing was run", END);
+        assert_int_equal(entries(d), 0);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --wave /nonexistent-gpucoh/w.fst",
+                 sys_wave[i], d);
+        expect_run(2, cmd, "cannot write /nonexistent-gpucoh/w.fst (--wave)", END);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --wave %s/w.txt", sys_wave[i], d, d);
+        expect_run(2, cmd, "must end in .fst or .vcd", END);
+        assert_int_equal(entries(d), 0);
+    }
     expect_run(2, "build/gpucoh cosim system --json /tmp",
                "cannot write /tmp (--json): it is a "
                "directory",
@@ -817,5 +837,8 @@ int main(void) {
         cmocka_unit_test(test_sigint),
         cmocka_unit_test(test_messages),
     };
+    const char* only = getenv("GPUCOH_CLI_TEST"); /* e.g. test_help: run the tests it matches */
+    if (only && *only)
+        cmocka_set_test_filter(only);
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

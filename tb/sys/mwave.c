@@ -179,10 +179,7 @@ int gpucoh_mwave_start(gpucoh_mwave_t* w) {
         snprintf(dir, sizeof dir, ".");
     if (dir[0] == 0)
         snprintf(dir, sizeof dir, "/");
-    if (gpucoh_mkdirs(dir) != 0) {
-        seterr(w, "wave: cannot create %s: %s", dir, strerror(errno));
-        return -1;
-    }
+    /* the directory is the user's: checked before the run, never created here (docs/cli.md) */
     snprintf(w->parts, sizeof w->parts, "%s/.%s.parts", dir, slash ? slash + 1 : w->path);
     if (mkdir(w->parts, 0777) != 0 && errno != EEXIST) {
         seterr(w, "wave: cannot create %s: %s", w->parts, strerror(errno));

@@ -628,6 +628,26 @@ static int report_path(topt_t* o, const char* name) {
     return 0;
 }
 
+/* --wave FILE: a .fst or .vcd name that can be created where it is (its directory must exist:
+ * no directory is created for it), checked with the report before anything runs (docs/cli.md). */
+static int wave_path_ok(const topt_t* o) {
+    char err[1024];
+    if (!o->wave)
+        return 0;
+    const size_t l = strlen(o->wave);
+    if (l < 4 || (strcmp(o->wave + l - 4, ".fst") != 0 && strcmp(o->wave + l - 4, ".vcd") != 0)) {
+        fprintf(stderr,
+                "gpucoh: --wave %s: the file name must end in .fst or .vcd; nothing was run\n",
+                o->wave);
+        return -1;
+    }
+    if (gpucoh_check_out_file("--wave", o->wave, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- cosim system --------------------------------------------------------------------------- */
 
 /* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate) and the protocol
@@ -1312,7 +1332,7 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
         snprintf(name, sizeof name, "bench-system-%s.json", gsys_variant_name(&o->cfg));
     else
         snprintf(name, sizeof name, "%s-seed%llu.json", what, (unsigned long long)o->seed);
-    if (report_path(o, name) != 0) {
+    if (report_path(o, name) != 0 || wave_path_ok(o) != 0) {
         free(o);
         return 2;
     }
