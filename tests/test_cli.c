@@ -168,9 +168,37 @@ static void test_malformed_mutant(void** state) {
     assert_non_null(f);
     fputs("file: sig_bloom.sv\nfind: this text is not in the RTL\nreplace: x\n", f);
     fclose(f);
-    rc = run(out, sizeof out, "build/gpucoh mutants sig_bloom --param m=256 --mutants %s", path);
-    assert_int_not_equal(rc, 0);
+    /* checked before the baseline campaign (minutes): exit 2 at once, nothing built */
+    rc = run(out, sizeof out,
+             "build/gpucoh mutants sig_bloom --param m=256 --mutants %s --out build/tests/mut-o",
+             path);
+    assert_int_equal(rc, 2);
     assert_non_null(strstr(out, "occurs nowhere"));
+    assert_non_null(strstr(out, "nothing was run"));
+    assert_null(strstr(out, "(original RTL)"));
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("file: no_such_file.sv\nfind: x\nreplace: y\n", f);
+    fclose(f);
+    rc = run(out, sizeof out, "build/gpucoh mutants sig_bloom --mutants %s", path);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "file: no_such_file.sv is not an RTL file of sig_bloom"));
+    assert_null(strstr(out, "(original RTL)"));
+    /* a value longer than its field is refused, not cut short */
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("file: sig_bloom.sv\nfind: ", f);
+    for (int i = 0; i < 1500; i++)
+        fputc('a', f);
+    fputs("\nreplace: y\n", f);
+    fclose(f);
+    rc = run(out, sizeof out, "build/gpucoh mutants sig_bloom --mutants %s", path);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "bad.mut:2: the find value is 1500 characters long"));
+    /* reads are bounded: /dev/zero is refused at once with the limit */
+    rc = run(out, sizeof out, "timeout 20 build/gpucoh mutants sig_bloom --mutants /dev/zero");
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "/dev/zero: larger than the limit of 65536 bytes"));
     f = fopen(path, "w");
     assert_non_null(f);
     fputs("colour: blue\n", f);
@@ -654,6 +682,11 @@ static void test_litmus_input(void** state) {
     assert_int_equal(entries(d), 1);
     expect_run(2, "build/gpucoh litmus litmus/MP.litmus /nonexistent-gpucoh.litmus --runs 5",
                "/nonexistent-gpucoh.litmus: cannot open", "nothing was run", END);
+    /* bounded reads: /dev/zero, a directory */
+    expect_run(2, "timeout 20 build/gpucoh litmus /dev/zero --runs 5",
+               "/dev/zero: larger than the limit of 1048576 bytes for a litmus file",
+               "nothing was run", END);
+    expect_run(2, "build/gpucoh litmus litmus --runs 5", "litmus: is a directory", END);
 }
 
 /* Start build/gpucoh args in the background (stdout+stderr to log), SIGINT at its default. */

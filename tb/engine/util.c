@@ -91,6 +91,48 @@ bool gpucoh_fnv1a_file(uint64_t* h, const char* path) {
     return ok;
 }
 
+/* Read at most limit + 1 bytes of f into a buffer of limit + 1 bytes: the count read. */
+static size_t read_bounded(FILE* f, char* b, size_t limit) {
+    size_t n = 0, r;
+    while (n <= limit && (r = fread(b + n, 1, limit + 1 - n, f)) > 0)
+        n += r;
+    return n;
+}
+
+char* gpucoh_read_text(const char* path, const char* what, size_t limit, size_t* n, char* err,
+                       size_t errlen) {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory, not a %s file", path, what);
+        return NULL;
+    }
+    FILE* f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    char* b = malloc(limit + 2);
+    const size_t got = b ? read_bounded(f, b, limit) : 0;
+    const bool bad = ferror(f);
+    fclose(f);
+    if (!b || bad || got > limit || memchr(b, 0, got)) {
+        if (!b)
+            snprintf(err, errlen, "%s: out of memory", path);
+        else if (bad)
+            snprintf(err, errlen, "%s: read error", path);
+        else if (got > limit)
+            snprintf(err, errlen, "%s: larger than the limit of %zu bytes for a %s file", path,
+                     limit, what);
+        else
+            snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
+        free(b);
+        return NULL;
+    }
+    b[got] = 0;
+    *n = got;
+    return b;
+}
+
 bool gpucoh_parse_u64(const char* s, uint64_t* v) {
     if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
         return false;

@@ -82,6 +82,14 @@ const char* gpucoh_default_out(void);
 int gpucoh_check_out_file(const char* opt, const char* path, char* err, size_t errlen);
 int gpucoh_check_out_dir(const char* opt, const char* dir, char* err, size_t errlen);
 
+/* An input file the user names (a litmus test, a mutant): read whole into a NUL-terminated
+ * buffer (free it), at most limit bytes. A file that cannot be opened, a directory, a read
+ * error, a NUL byte or more than limit bytes (e.g. /dev/zero) gives NULL and
+ * "PATH: reason" in err, e.g. "x.litmus: larger than the limit of 1048576 bytes for a litmus
+ * file"; what names the kind of file. */
+char* gpucoh_read_text(const char* path, const char* what, size_t limit, size_t* n, char* err,
+                       size_t errlen);
+
 /* Progress of a long run on stderr: a line every GPUCOH_PROGRESS_SECONDS seconds (default 5),
  * "  [what] done/total unit (N%), rate unit/s, elapsed T, ETA T<extra>" (total 0: no percentage
  * or ETA). Off (no output at all) when started with on = false (--quiet). */
