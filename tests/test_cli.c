@@ -111,7 +111,7 @@ static void test_bad_options(void** state) {
     (void)state;
     expect_usage_error("cosim sig_bloom --cycles", "needs a value", NULL);
     expect_usage_error("cosim sig_bloom --cycles ten", "not an unsigned number", NULL);
-    expect_usage_error("cosim sig_bloom --cycles 0", "at least 1", NULL);
+    expect_usage_error("cosim sig_bloom --cycles 0", "out of range 1..18446744073709551615", NULL);
     expect_usage_error("cosim sig_bloom --seed -1", "not an unsigned number", NULL);
     expect_usage_error("cosim sig_bloom --stim chaos", "'chaos' is not one of", NULL);
     expect_usage_error("cosim sig_bloom --frobnicate", "unknown option '--frobnicate'", NULL);
@@ -598,7 +598,21 @@ static void test_numeric_ranges(void** state) {
         {"cosim system --start-time 1024", "--start-time: 1024 is out of range 0..1023"},
         {"cosim system --seed 18446744073709551616",
          "--seed: 18446744073709551616 is out of range"},
-        {"cosim system --cycles 0", "--cycles: 0 is out of range (at least 1)"},
+        {"cosim system --cycles 0", "--cycles: 0 is out of range 1..18446744073709551615"},
+        {"cosim system --cycles 18446744073709551616",
+         "--cycles: 18446744073709551616 is out of range 1..18446744073709551615"},
+        /* an option without effect under the chosen --impl is refused, not ignored */
+        {"cosim system --impl c --full-every 5", "--full-every needs --impl lockstep"},
+        {"cosim system --impl rtl --full-every 5", "--full-every needs --impl lockstep"},
+        {"episode --full-every 5", "--full-every needs --impl lockstep"},
+        {"litmus litmus/MP.litmus --rtl-dir rtl", "--rtl-dir needs --impl lockstep or rtl"},
+        {"episode --impl c --rtl l1", "--rtl needs --impl lockstep or rtl"},
+        {"cosim system --impl c --netlist l1", "--netlist needs --impl lockstep or rtl"},
+        /* --run K replays one run: not with --runs, and within the runs' range */
+        {"litmus litmus/MP.litmus --runs 100 --run 100", "give --runs R (a campaign of R runs) or "
+                                                         "--run K, not both"},
+        {"litmus litmus/MP.litmus --run 4294967295", "--run: 4294967295 is out of range "
+                                                     "0..4294967294"},
         {"cosim sig_bloom --cycles 99999999999999999999",
          "--cycles: 99999999999999999999 is out of range"},
         {"cosim sig_bloom --window 1000001", "--window: 1000001 is out of range 1..1000000"},
@@ -620,6 +634,19 @@ static void test_numeric_ranges(void** state) {
                "build/gpucoh cosim system --full-every 4294967295 --cycles 100 --quiet "
                "--out build/tests/cli-num",
                "PASS system", END);
+    /* no --ops: the operations completed, not a budget of 2^63-1 */
+    expect_run(0, "build/gpucoh cosim system --cycles 300 --out build/tests/cli-num",
+               "completed (no --ops budget)", END);
+    expect_run(0, "build/gpucoh cosim system --cycles 3000 --ops 20 --out build/tests/cli-num",
+               "ops 20/20 completed", END);
+    char out[65536];
+    run(out, sizeof out, "build/gpucoh cosim system --cycles 300 --out build/tests/cli-num");
+    assert_null(strstr(out, "9223372036854775807"));
+    expect_run(0,
+               "build/gpucoh litmus litmus/MP.litmus --run 5 --quiet "
+               "--json build/tests/cli-num/run5.json",
+               "PASS litmus MP tc-weak: 1 runs", END);
+    expect_json("build/tests/cli-num/run5.json", "\"run\": 5, \"runs_per_test\": 1", END);
 }
 
 /* 7. Litmus input errors: a delay above the deadlock limit names file, line and limit (exit 2,

@@ -280,10 +280,7 @@ int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uin
     } else {
         fprintf(stderr, "%s: %s: %s is out of range ", prog_name, opt, s);
     }
-    if (hi == UINT64_MAX)
-        fprintf(stderr, "(at least %llu)\n", (unsigned long long)lo);
-    else
-        fprintf(stderr, "%llu..%llu\n", (unsigned long long)lo, (unsigned long long)hi);
+    fprintf(stderr, "%llu..%llu\n", (unsigned long long)lo, (unsigned long long)hi);
     return -1;
 }
 

@@ -147,6 +147,29 @@ static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* va
     return -1;
 }
 
+/* An option that means nothing with the chosen --impl is refused (exit 2), not ignored:
+ * --rtl, --rtl-dir, --netlist need the RTL (lockstep or rtl), --full-every the lockstep. */
+static int impl_refused(const topt_t* o, bool rtl_given, bool bench) {
+    const char* opt = NULL;
+    if (o->impl == GSYS_IMPL_C)
+        opt = rtl_given ? "--rtl" : o->rtl_dir ? "--rtl-dir" : o->netlist ? "--netlist" : NULL;
+    if (opt) {
+        fprintf(stderr,
+                "gpucoh: %s needs --impl lockstep or rtl (with --impl c no RTL runs; "
+                "docs/cli.md)\n",
+                opt);
+        return -1;
+    }
+    if (o->full_every_set && !bench && o->impl != GSYS_IMPL_LOCKSTEP) {
+        fprintf(stderr,
+                "gpucoh: --full-every needs --impl lockstep (it sets how often the lockstep "
+                "compares every line; --impl %s compares nothing)\n",
+                o->impl == GSYS_IMPL_C ? "c" : "rtl");
+        return -1;
+    }
+    return 0;
+}
+
 static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     memset(o, 0, sizeof *o);
     o->P = gsys_protocols()[0];
@@ -157,6 +180,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
     if (bench)
         what = "cosim system";                    /* same options */
     const char *rtl_s = "all", *netlist_s = NULL; /* resolved once the protocol is known */
+    bool rtl_given = false, runs_set = false;
     o->seed = 1;
     o->runs = 10000;
     o->ep = ep_defaults();
@@ -199,6 +223,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         } else if (!strcmp(a, "--rtl")) {
             NEED();
             rtl_s = v;
+            rtl_given = true;
         } else if (!strcmp(a, "--netlist") && !strcmp(what, "cosim system")) {
             NEED();
             netlist_s = v;
@@ -217,6 +242,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             NEED();
             if (gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->runs))
                 return -1;
+            runs_set = true;
         } else if (!strcmp(a, "--seed")) {
             NEED();
             if (num(a, v, &o->seed))
@@ -285,7 +311,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
             o->window = (uint32_t)x;
         } else if (!strcmp(a, "--run") && !strcmp(what, "litmus")) {
             NEED();
-            if (num(a, v, &o->run))
+            if (gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run))
                 return -1;
             o->run_set = true;
         } else if (!strcmp(a, "--coverage")) {
@@ -362,16 +388,21 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o) {
         }
         o->cfg.start = (uint32_t)start;
     }
+    if (o->run_set && runs_set) { /* docs/cli.md: a campaign or the replay of one run */
+        fprintf(stderr,
+                "gpucoh litmus: --run %llu runs that one run alone (the replay of a failing run); "
+                "give --runs R (a campaign of R runs) or --run K, not both\n",
+                (unsigned long long)o->run);
+        return -1;
+    }
     if (!strcmp(what, "litmus") && o->nfiles == 0) {
         fprintf(stderr, "gpucoh litmus: name at least one .litmus file\n");
         return -1;
     }
+    if (impl_refused(o, rtl_given, bench))
+        return -1;
     if (o->impl == GSYS_IMPL_C)
         o->rtl = 0;
-    if (o->netlist && o->impl == GSYS_IMPL_C) {
-        fprintf(stderr, "gpucoh: --netlist needs --impl lockstep or rtl\n");
-        return -1;
-    }
     o->rtl |= o->netlist; /* a unit run as a netlist takes the RTL's place */
     if (bench && (o->wave || o->window)) {
         fprintf(stderr, "gpucoh bench system: %s is for cosim system, episode and litmus\n",
@@ -1121,7 +1152,10 @@ static int litmus(topt_t* o) {
         return 2;
     }
     json_head(af.f, o, "litmus");
-    fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [", (unsigned long long)o->runs);
+    if (o->run_set) /* --run K: that run alone */
+        fprintf(af.f, ", \"run\": %llu", (unsigned long long)o->run);
+    fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [",
+            (unsigned long long)(o->run_set ? 1u : o->runs));
     bool first = true, stop = false;
     for (int k = 0; k < o->nfiles && !stop; k++) {
         const litmus_t* t = ts[k];
