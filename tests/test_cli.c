@@ -814,6 +814,41 @@ static void test_sigint(void** state) {
     expect_json("build/tests/cli-int/s.json", "\"verdict\": \"interrupted\"", END);
 }
 
+/* 8b. Ctrl-C during a litmus test: no PASS verdict for the interrupted test, the overall line
+ * says what ran, the report's summary too; exit 130. */
+static void test_sigint_litmus(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-intl";
+    fresh_dir(d);
+    const pid_t pid = spawn("litmus litmus/MP.litmus litmus/SB.litmus --runs 100000000 "
+                            "--json build/tests/cli-intl/l.json",
+                            "build/tests/cli-intl/l.log");
+    assert_true(pid > 0);
+    wait_for("build/tests/cli-intl/never", 1.5);
+    kill(pid, SIGINT);
+    const int rc = reap(pid, 60);
+    const char* log = slurp("build/tests/cli-intl/l.log");
+    if (rc != 130 || !log || strstr(log, "verdict: PASS") || strstr(log, "PASS litmus"))
+        print_error("exit %d, log:\n%s\n", rc, log ? log : "(none)");
+    assert_int_equal(rc, 130);
+    assert_non_null(log);
+    assert_null(strstr(log, "verdict: PASS"));
+    assert_non_null(strstr(log, "verdict: none (INTERRUPTED)"));
+    assert_non_null(strstr(log, "INTERRUPTED litmus MP tc-weak"));
+    assert_non_null(strstr(log, "litmus: 2 files, 1 variants, 0 passed, 0 failed, 1 interrupted, "
+                                "1 not run (INTERRUPTED)"));
+    expect_json("build/tests/cli-intl/l.json",
+                "\"summary\": {\"files\": 2, \"variants\": 1, \"tests\": 2, \"passed\": 0, "
+                "\"failed\": 0, \"interrupted\": 1, \"not_run\": 1}",
+                "\"verdict\": \"interrupted\"", END);
+    /* a run that completes: the overall line and summary of every file and variant */
+    expect_run(0,
+               "build/gpucoh litmus litmus/MP.litmus litmus/SB.litmus --protocol tc-strong "
+               "--runs 5 --json build/tests/cli-intl/ok.json",
+               "litmus: 2 files, 1 variants, 2 passed, 0 failed\n", END);
+    expect_json("build/tests/cli-intl/ok.json", "\"tests\": 2, \"passed\": 2, \"failed\": 0", END);
+}
+
 /* A message with one prefix twice in a row ("sig_bloom: sig_bloom:", "F: F:5:")? */
 static bool doubled_prefix(const char* s) {
     for (const char* p = s; *p; p++) {
@@ -895,6 +930,7 @@ int main(void) {
         cmocka_unit_test(test_numeric_ranges),
         cmocka_unit_test(test_litmus_input),
         cmocka_unit_test(test_sigint),
+        cmocka_unit_test(test_sigint_litmus),
         cmocka_unit_test(test_messages),
     };
     const char* only = getenv("GPUCOH_CLI_TEST"); /* e.g. test_help: run the tests it matches */

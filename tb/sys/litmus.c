@@ -1740,5 +1740,6 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
     snprintf(title, sizeof title, "  %s %s%s", t->name, r->variant,
              (chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
     chk_print(f, title, &r->chk);
-    fprintf(f, "  verdict: %s\n", r->pass ? "PASS" : "FAIL");
+    /* an interrupted test has no verdict: its runs so far pass nothing */
+    fprintf(f, "  verdict: %s\n", r->stopped ? "none (INTERRUPTED)" : r->pass ? "PASS" : "FAIL");
 }

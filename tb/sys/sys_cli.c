@@ -1103,6 +1103,25 @@ static gsys_cfg_t proto_cfg(const topt_t* o, int p) {
     return cfg;
 }
 
+/* The overall line of a litmus command (every file under every variant): printed, and the
+ * JSON's "summary" (with the tests array's end) into close. */
+static void litmus_summary(const topt_t* o, uint32_t passed, uint32_t failed, uint32_t interrupted,
+                           char* close, size_t n) {
+    const uint32_t tests = (uint32_t)o->nfiles * (uint32_t)npasses(o);
+    const uint32_t not_run = tests - passed - failed - interrupted;
+    printf("litmus: %d files, %d variants, %u passed, %u failed", o->nfiles, npasses(o),
+           (unsigned)passed, (unsigned)failed);
+    if (interrupted)
+        printf(", %u interrupted, %u not run (INTERRUPTED)", (unsigned)interrupted,
+               (unsigned)not_run);
+    printf("\n");
+    snprintf(close, n,
+             "\n], \"summary\": {\"files\": %d, \"variants\": %d, \"tests\": %u, "
+             "\"passed\": %u, \"failed\": %u, \"interrupted\": %u, \"not_run\": %u}",
+             o->nfiles, npasses(o), (unsigned)tests, (unsigned)passed, (unsigned)failed,
+             (unsigned)interrupted, (unsigned)not_run);
+}
+
 static int litmus(topt_t* o) {
     char err[1024];
     int status = 0;
@@ -1157,6 +1176,7 @@ static int litmus(topt_t* o) {
     fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [",
             (unsigned long long)(o->run_set ? 1u : o->runs));
     bool first = true, stop = false;
+    uint32_t passed = 0, failed = 0, interrupted = 0;
     for (int k = 0; k < o->nfiles && !stop; k++) {
         const litmus_t* t = ts[k];
         for (int p = 0; p < npasses(o) && !stop; p++) {
@@ -1249,6 +1269,9 @@ static int litmus(topt_t* o) {
             fprintf(af.f, ", \"verdict\": \"%s\"}", verdict);
             const bool stopped = res.stopped;
             litmus_result_free(&res);
+            passed += !stopped && rc == 0;
+            failed += !stopped && rc != 0;
+            interrupted += stopped;
             if (stopped) {
                 status = GPUCOH_EXIT_INTERRUPTED;
                 stop = true;
@@ -1259,7 +1282,9 @@ static int litmus(topt_t* o) {
     }
     for (int k = 0; k < o->nfiles; k++)
         litmus_free(ts[k]);
-    return report_finish(o, &af, "\n]", status);
+    char close[256];
+    litmus_summary(o, passed, failed, interrupted, close, sizeof close);
+    return report_finish(o, &af, close, status);
 }
 
 /* ---- bench system --------------------------------------------------------------------------- */
