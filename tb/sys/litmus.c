@@ -1739,7 +1739,12 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
     char title[160];
     snprintf(title, sizeof title, "  %s %s%s", t->name, r->variant,
              (chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
-    chk_print(f, title, &r->chk);
+    if (r->stopped) /* interrupted: the checks of the runs so far, and no verdict */
+        fprintf(f, "%s: no verdict (INTERRUPTED after %" PRIu64 " runs)\n", title, r->runs);
+    if (r->stopped)
+        chk_print_counts(f, &r->chk);
+    else
+        chk_print(f, title, &r->chk);
     /* an interrupted test has no verdict: its runs so far pass nothing */
     fprintf(f, "  verdict: %s\n", r->stopped ? "none (INTERRUPTED)" : r->pass ? "PASS" : "FAIL");
 }
