@@ -226,6 +226,8 @@ static void test_rtl_elaboration_rejects(void** state) {
     assert_non_null(strstr(out, "P1"));
 }
 
+static void expect_run(int rc_want, const char* cmd, ...);
+
 static void test_list_and_help(void** state) {
     (void)state;
     char out[16384];
@@ -234,17 +236,39 @@ static void test_list_and_help(void** state) {
     assert_non_null(strstr(out, "--param chunk_width"));
     assert_int_equal(run(out, sizeof out, "build/gpucoh help"), 0);
     assert_non_null(strstr(out, "cosim <unit>"));
-    /* every subcommand answers --help with the usage and status 0 (before any other check) */
-    static const char* const sub[] = {"list",          "cosim sig_bloom", "cosim system",
-                                      "bench system",  "waves sig_bloom", "area sig_bloom",
-                                      "mutants tc_l1", "episode",         "litmus nofile.litmus",
-                                      "quality",       "version"};
+    /* every subcommand answers --help with its own usage line and status 0 (before any other
+     * check), and `gpucoh help <command>` gives the same text */
+    static const struct {
+        const char *args, *usage, *option;
+    } sub[] = {
+        {"list", "usage: gpucoh list\n", "No options"},
+        {"cosim sig_bloom", "usage: gpucoh cosim <unit>", "--illegal-rate N"},
+        {"cosim system", "usage: gpucoh cosim system", "--full-every K"},
+        {"bench", "usage: gpucoh bench [unit]", "--cycles N"},
+        {"bench system", "usage: gpucoh bench system", "--protocol P"},
+        {"waves sig_bloom", "usage: gpucoh waves <unit>", "--from N, --to N"},
+        {"area sig_bloom", "usage: gpucoh area <unit>", "--param NAME=VALUE"},
+        {"mutants tc_l1", "usage: gpucoh mutants <unit>", "--mutants FILE"},
+        {"episode", "usage: gpucoh episode", "--episodes N"},
+        {"litmus nofile.litmus", "usage: gpucoh litmus FILE...", "--run K"},
+        {"quality", "usage: gpucoh quality", "--k"},
+        {"compare", "usage: gpucoh compare", "--workload"},
+        {"version", "usage: gpucoh version", "No options"},
+        {"help", "usage: gpucoh help [command]", "that command's help"},
+    };
     for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
         char cmd[128];
-        snprintf(cmd, sizeof cmd, "build/gpucoh %s --help", sub[i]);
-        assert_int_equal(run(out, sizeof out, cmd), 0);
-        assert_non_null(strstr(out, "usage: gpucoh"));
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --help", sub[i].args);
+        expect_run(0, cmd, sub[i].usage, sub[i].option, (const char*)NULL);
+        /* its own text, not the command list */
+        assert_int_equal(run(out, sizeof out, "%s", cmd), 0);
+        assert_null(strstr(out, "usage: gpucoh <command>"));
     }
+    expect_run(0, "build/gpucoh help litmus", "usage: gpucoh litmus FILE...", (const char*)NULL);
+    expect_run(0, "build/gpucoh help cosim system", "usage: gpucoh cosim system",
+               (const char*)NULL);
+    expect_run(0, "build/gpucoh help compare", "usage: gpucoh compare", (const char*)NULL);
+    expect_run(2, "build/gpucoh help nosuch", "no command 'nosuch'", (const char*)NULL);
 }
 
 /* ---- the command-line conventions of issue 11, point 5 (docs/cli.md) ----------------------- */

@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "compare.h"
 #include "cosim.h"
+#include "help.h"
 #include "mutants.h"
 #include "quality.h"
 #include "rtl_load.h"
@@ -330,18 +331,14 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
 /* The TC system commands (tb/sys/sys_cli.c): --help / -h anywhere answers with the usage. */
 static int tc_cmd(const char* what, int argc, char** argv, int first) {
     for (int i = first; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return 0;
-        }
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return gpucoh_cmd_help(what, stdout) == 0 ? 0 : 2;
     return sys_cli_main(what, argc, argv, first);
 }
 
 static int cmd_list(int argc, char** argv) {
-    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-        usage(stdout);
-        return 0;
-    }
+    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+        return gpucoh_cmd_help("list", stdout);
     if (argc > 2) {
         fprintf(stderr, "gpucoh: list takes no arguments, got '%s'\n", argv[2]);
         return EXIT_USAGE;
@@ -637,10 +634,8 @@ static int cmd_waves(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
+    if (a.help)
+        return gpucoh_cmd_help("waves", stdout);
     if (system_only(a.u, "waves") || netlist_refused(&a, "waves"))
         return EXIT_USAGE;
     gpucoh_cosim_opts_t o;
@@ -761,10 +756,8 @@ static int cmd_area(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
+    if (a.help)
+        return gpucoh_cmd_help("area", stdout);
     if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist || a.steer_set ||
         a.illegal_set) {
         fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
@@ -866,10 +859,8 @@ static int cmd_bench(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 0, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
+    if (a.help)
+        return gpucoh_cmd_help("bench", stdout);
     if (system_only(a.u, "bench") || stim_refused(&a, "bench"))
         return EXIT_USAGE;
     if (a.netlist) {
@@ -897,10 +888,8 @@ static int cmd_mutants(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
+    if (a.help)
+        return gpucoh_cmd_help("mutants", stdout);
     if (netlist_refused(&a, "mutants"))
         return EXIT_USAGE;
     if (a.steer_set && !a.u->tb && a.netlist) {
@@ -936,6 +925,31 @@ static int cmd_mutants(int argc, char** argv) {
                           jpath, odir, a.netlist, &stim);
 }
 
+/* `gpucoh help [command]`: the command list, or that command's --help (as it prints it). */
+static int help_cmd(int argc, char** argv) {
+    if (argc == 2 || strcmp(argv[1], "help") != 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+        return gpucoh_cmd_help("help", stdout);
+    char name[64];
+    snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "", argc > 3 ? argv[3] : "");
+    if (argc <= 4 && gpucoh_cmd_help(name, stdout) == 0)
+        return 0;
+    if (argc == 3 && !strcmp(argv[2], "cosim")) {
+        cosim_help(stdout);
+        return 0;
+    }
+    if (argc == 3 && (!strcmp(argv[2], "quality") || !strcmp(argv[2], "compare"))) {
+        static char opt_help[] = "--help";
+        char* a[] = {argv[0], argv[2], opt_help, NULL};
+        return !strcmp(argv[2], "quality") ? gpucoh_quality_cmd(3, a) : cmp_main(3, a);
+    }
+    fprintf(stderr, "gpucoh: help: no command '%s' (gpucoh help lists them)\n", name);
+    return EXIT_USAGE;
+}
+
 int main(int argc0, char** argv0) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     int argc;
@@ -947,15 +961,11 @@ int main(int argc0, char** argv0) {
         return EXIT_USAGE;
     }
     const char* c = argv[1];
-    if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h")) {
-        usage(stdout);
-        return 0;
-    }
+    if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h"))
+        return help_cmd(argc, argv);
     if (!strcmp(c, "version") || !strcmp(c, "--version")) {
-        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-            usage(stdout);
-            return 0;
-        }
+        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+            return gpucoh_cmd_help("version", stdout);
         if (argc > 2) {
             fprintf(stderr, "gpucoh: %s takes no arguments, got '%s'\n", c, argv[2]);
             return EXIT_USAGE;
