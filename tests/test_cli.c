@@ -351,6 +351,7 @@ static void expect_json(const char* rel, ...) {
 }
 
 #define SB  "--param m=256 --param chunk_width=32" /* the sig_bloom point the suite builds */
+#define SBN "-m256-chunk_width32-threshold32"      /* its report names' tag (docs/cli.md) */
 #define END ((const char*)NULL)                    /* the needle lists' end */
 
 /* 1. `gpucoh --version` and `gpucoh version`: the VERSION file's text (and the commit in a git
@@ -386,8 +387,12 @@ static void test_opt_equals(void** state) {
                "build/gpucoh cosim system --protocol=tc-strong --cycles=500 --seed=3 --quiet "
                "--param=lease=30 --req-delay=2:4 --out=build/tests/cli-eq",
                "PASS system tc-strong: 500 cycles", END);
-    expect_json("build/tests/cli-eq/cosim-system-tc-strong-seed3.json", "\"lease\": 30",
-                "\"req_delay\": \"2:4\"", END);
+    /* parameters off their defaults: a hash of them in the default report's name */
+    char name[4096];
+    run(name, sizeof name, "ls build/tests/cli-eq/cosim-system-tc-strong-p*-seed3.json");
+    name[strcspn(name, "\n")] = 0;
+    assert_non_null(strstr(name, "cosim-system-tc-strong-p"));
+    expect_json(name, "\"lease\": 30", "\"req_delay\": \"2:4\"", END);
     expect_run(0,
                "build/gpucoh episode --episodes=3 --wfs=2 --locations=32 --quiet "
                "--json=build/tests/cli-eq/ep.json",
@@ -429,14 +434,14 @@ static void test_json_by_default(void** state) {
     fresh_dir(d);
     expect_run(
         0, "build/gpucoh cosim sig_bloom " SB " --cycles 200 --quiet --out build/tests/cli-json",
-        "report    build/tests/cli-json/cosim-sig_bloom-seed1.json", END);
-    expect_json("build/tests/cli-json/cosim-sig_bloom-seed1.json", "\"version\": \"",
+        "report    build/tests/cli-json/cosim-sig_bloom" SBN "-seed1.json", END);
+    expect_json("build/tests/cli-json/cosim-sig_bloom" SBN "-seed1.json", "\"version\": \"",
                 "\"params\": {\"m\": 256", "\"first_divergence\": null", "\"verdict\": \"pass\"",
                 END);
     expect_run(0, "build/gpucoh waves sig_bloom " SB " --to 50 --out build/tests/cli-json",
-               "report    build/tests/cli-json/waves-sig_bloom-seed1.json", END);
-    expect_json("build/tests/cli-json/waves-sig_bloom-seed1.json", "\"tool\": \"gpucoh waves\"",
-                "\"verdict\": \"pass\"", END);
+               "report    build/tests/cli-json/waves-sig_bloom" SBN "-seed1.json", END);
+    expect_json("build/tests/cli-json/waves-sig_bloom" SBN "-seed1.json",
+                "\"tool\": \"gpucoh waves\"", "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh cosim system --cycles 300 --quiet --out build/tests/cli-json",
                "report    build/tests/cli-json/cosim-system-tc-weak-seed1.json", END);
     expect_json("build/tests/cli-json/cosim-system-tc-weak-seed1.json",
@@ -455,29 +460,30 @@ static void test_json_by_default(void** state) {
                 "\"file\": \"litmus/SB.litmus\"",
                 "\"outcomes\": [{\"outcome\": ", "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh bench sig_bloom " SB " --cycles 2000 --out build/tests/cli-json",
-               "report    build/tests/cli-json/bench-sig_bloom.json", END);
-    expect_json("build/tests/cli-json/bench-sig_bloom.json", "\"params\": {\"m\": 256",
+               "report    build/tests/cli-json/bench-sig_bloom" SBN ".json", END);
+    expect_json("build/tests/cli-json/bench-sig_bloom" SBN ".json", "\"params\": {\"m\": 256",
                 "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh bench system --cycles 300 --out build/tests/cli-json",
                "report    build/tests/cli-json/bench-system-tc-weak.json", END);
     expect_json("build/tests/cli-json/bench-system-tc-weak.json", "\"params\": {",
                 "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh area tc_timer --param ts_width=8 --out build/tests/cli-json",
-               "report    build/tests/cli-json/area-tc_timer.json", END);
-    expect_json("build/tests/cli-json/area-tc_timer.json", "\"params\": {\"ts_width\": 8}",
-                "\"area_um2\"", "\"verdict\": \"pass\"", END);
+               "report    build/tests/cli-json/area-tc_timer-ts_width8.json", END);
+    expect_json("build/tests/cli-json/area-tc_timer-ts_width8.json",
+                "\"params\": {\"ts_width\": 8}", "\"area_um2\"", "\"verdict\": \"pass\"", END);
     expect_run(0,
                "build/gpucoh mutants sig_bloom " SB " --cycles 5000 --out build/tests/cli-json "
                "--mutants tests/mutants/sig_bloom/03-insert-drops-hash0.mut",
-               "report    build/tests/cli-json/mutants-sig_bloom.json", END);
-    expect_json("build/tests/cli-json/mutants-sig_bloom.json", "\"params\": {\"m\": 256",
+               "report    build/tests/cli-json/mutants-sig_bloom" SBN ".json", END);
+    expect_json("build/tests/cli-json/mutants-sig_bloom" SBN ".json", "\"params\": {\"m\": 256",
                 "\"baseline\": {\"result\": \"pass\"", "\"result\": \"caught\"",
                 "\"verdict\": \"pass\"", END);
     expect_run(0,
                "build/gpucoh quality --quick --requests 300 --no-plot --quiet "
                "--out build/tests/cli-json --json build/tests/cli-json/q.json",
                "build/tests/cli-json/q.json", END);
-    expect_json("build/tests/cli-json/q.json", "\"verdict\": \"pass\"", "\"traffic\": {", END);
+    expect_json("build/tests/cli-json/q.json", "{\"tool\": \"gpucoh quality\", \"version\": \"",
+                "\"params\": {\"sms\": ", "\"verdict\": \"pass\"", "\"traffic\": {", END);
     /* --json wins over --out; a failing run's report has its first divergence */
     expect_run(1,
                "build/gpucoh cosim sig_bloom " SB
@@ -485,6 +491,15 @@ static void test_json_by_default(void** state) {
                "--json build/tests/cli-json/x.json --rtl-dir build/mutants/sig_bloom/"
                "03-insert-drops-hash0",
                "report    build/tests/cli-json/x.json", END);
+    /* the replay line works from any directory: absolute --rtl-dir and --wave */
+    expect_json("build/tests/cli-json/x.json", " --rtl-dir /", "/build/mutants/sig_bloom/",
+                " --wave /", END);
+    /* runs with other settings do not overwrite the default-named report */
+    expect_run(0,
+               "build/gpucoh episode --episodes 2 --impl lockstep --quiet --out "
+               "build/tests/cli-json",
+               "report    build/tests/cli-json/episode-impl-lockstep-seed1.json", END);
+    assert_true(exists("build/tests/cli-json/episode-seed1.json"));
     expect_json("build/tests/cli-json/x.json", "\"first_divergence\": {",
                 "\"cycle\": ", "\"verdict\": \"fail\"", END);
     /* no half-written file: the temporaries are renamed or removed */
@@ -838,6 +853,37 @@ static void test_sigint(void** state) {
     expect_json("build/tests/cli-int/s.json", "\"verdict\": \"interrupted\"", END);
 }
 
+/* 8c. SIGTERM (or a second Ctrl-C) during a system --wave run leaves no hidden parts directory
+ * (.<name>.parts/, the per-unit traces before the merge) and no half-written trace. */
+static void test_sigterm_wave(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-term";
+    static const int sigs[] = {SIGTERM, SIGINT};
+    for (size_t i = 0; i < 2; i++) {
+        fresh_dir(d);
+        const pid_t pid = spawn("cosim system --cycles 1000000000 --quiet --wave "
+                                "build/tests/cli-term/w.fst --out build/tests/cli-term",
+                                "build/tests/cli-term.log");
+        assert_true(pid > 0);
+        wait_for("build/tests/cli-term/.w.fst.parts", 300);
+        assert_true(exists("build/tests/cli-term/.w.fst.parts"));
+        wait_for("build/tests/cli-term/never", 1.0);
+        kill(pid, sigs[i]);
+        if (sigs[i] == SIGINT) { /* the second Ctrl-C kills at once */
+            const struct timespec ts = {0, 20000000};
+            nanosleep(&ts, NULL);
+            kill(pid, SIGINT);
+        }
+        const int rc = reap(pid, 60);
+        if (rc != 128 + sigs[i] || exists("build/tests/cli-term/.w.fst.parts"))
+            print_error("signal %d: exit %d, parts %s\n", sigs[i], rc,
+                        exists("build/tests/cli-term/.w.fst.parts") ? "left" : "removed");
+        assert_int_equal(rc, 128 + sigs[i]);
+        assert_false(exists("build/tests/cli-term/.w.fst.parts"));
+        assert_false(exists("build/tests/cli-term/w.fst"));
+    }
+}
+
 /* 8b. Ctrl-C during a litmus test: no PASS verdict for the interrupted test, the overall line
  * says what ran, the report's summary too; exit 130. */
 static void test_sigint_litmus(void** state) {
@@ -956,6 +1002,7 @@ int main(void) {
         cmocka_unit_test(test_litmus_input),
         cmocka_unit_test(test_sigint),
         cmocka_unit_test(test_sigint_litmus),
+        cmocka_unit_test(test_sigterm_wave),
         cmocka_unit_test(test_messages),
     };
     const char* only = getenv("GPUCOH_CLI_TEST"); /* e.g. test_help: run the tests it matches */

@@ -592,6 +592,15 @@ static int report_path(const args_t* a, const char* name, char* path, size_t n, 
     return 0;
 }
 
+/* "<what>-<unit>[-<params off their defaults>].json", the default report name (docs/cli.md) */
+static void unit_report_name(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* what,
+                             char* buf, size_t n) {
+    char diff[512], tag[64];
+    gpucoh_param_diff(u, pv, diff, sizeof diff);
+    gpucoh_name_tag(diff, tag, sizeof tag);
+    snprintf(buf, n, "%s-%s%s.json", what, u->name, tag);
+}
+
 static int cmd_cosim(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
         return tc_cmd("cosim system", argc, argv, 3);
@@ -766,7 +775,7 @@ static int cmd_area(int argc, char** argv) {
     const gpucoh_unit_t* u = a.u;
     const char* root = gpucoh_root();
     char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
-    snprintf(jname, sizeof jname, "area-%s.json", u->name);
+    unit_report_name(u, &a.pv, "area", jname, sizeof jname);
     if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
         return EXIT_USAGE;
     char work[PATH_MAX];
@@ -878,7 +887,7 @@ static int cmd_bench(int argc, char** argv) {
         }
     }
     char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
-    snprintf(jname, sizeof jname, "bench-%s.json", a.u->name);
+    unit_report_name(a.u, &a.pv, "bench", jname, sizeof jname);
     if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
         return EXIT_USAGE;
     return gpucoh_bench(a.u, &a.pv, a.cycles_set ? a.cycles : 1000000, a.seed, jpath, odir);
@@ -918,7 +927,7 @@ static int cmd_mutants(int argc, char** argv) {
     const gpucoh_stim_cfg_t stim = {
         .steer = !a.steer_off, .illegal_set = a.illegal_set, .illegal_rate = a.illegal_rate};
     char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
-    snprintf(jname, sizeof jname, "mutants-%s.json", a.u->name);
+    unit_report_name(a.u, &a.pv, "mutants", jname, sizeof jname);
     if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
         return EXIT_USAGE;
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,

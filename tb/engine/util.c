@@ -133,6 +133,20 @@ char* gpucoh_read_text(const char* path, const char* what, size_t limit, size_t*
     return b;
 }
 
+void gpucoh_name_tag(const char* diff, char* buf, size_t n) {
+    const size_t l = strlen(diff);
+    if (l == 0) {
+        snprintf(buf, n, "%s", "");
+    } else if (l <= 40 && l + 2 <= n) {
+        buf[0] = '-';
+        for (size_t i = 0; i <= l; i++) /* a file name: separators and '/' become '-' */
+            buf[i + 1] = diff[i] == ' ' || diff[i] == '/' || diff[i] == ':' ? '-' : diff[i];
+    } else {
+        snprintf(buf, n, "-p%08llx",
+                 (unsigned long long)(gpucoh_fnv1a(0xcbf29ce484222325ull, diff, l) & 0xffffffffu));
+    }
+}
+
 bool gpucoh_parse_u64(const char* s, uint64_t* v) {
     if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
         return false;
@@ -415,19 +429,39 @@ void gpucoh_progress(gpucoh_progress_t* p, uint64_t done, uint64_t total, const 
 
 volatile sig_atomic_t gpucoh_interrupted = 0;
 
+static void (*volatile sig_cleanup)(void); /* gpucoh_on_signal_cleanup */
+
+/* Die by sig as if uncaught, after the cleanup (async-signal-safe: unlink, rmdir). */
+static void die_by(int sig) {
+    if (sig_cleanup)
+        sig_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static void on_sigint(int sig) {
-    (void)sig;
+    if (gpucoh_interrupted) /* a second Ctrl-C kills as usual */
+        die_by(sig);
     gpucoh_interrupted = 1;
 }
 
-void gpucoh_catch_interrupt(void) {
+static void catch_signal(int sig, void (*fn)(int)) {
     struct sigaction sa;
     /* a background job started with SIGINT ignored (`cmd &` in a script, nohup) keeps it so */
-    if (sigaction(SIGINT, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+    if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
         return;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = fn;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual; calls go on */
-    sigaction(SIGINT, &sa, NULL);
+    sa.sa_flags = SA_RESTART; /* interrupted calls go on */
+    sigaction(sig, &sa, NULL);
+}
+
+void gpucoh_catch_interrupt(void) {
+    catch_signal(SIGINT, on_sigint);
+}
+
+void gpucoh_on_signal_cleanup(void (*fn)(void)) {
+    sig_cleanup = fn;
+    catch_signal(SIGTERM, die_by);
 }

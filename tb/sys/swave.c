@@ -120,7 +120,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
             abs_path(r->rtl.rtl_dir, p, sizeof p);
             cat(buf, n, " --rtl-dir %s", p);
         }
-        cat(buf, n, " --full-every %u", (unsigned)r->rtl.full_every);
+        if (r->rtl.impl == GSYS_IMPL_LOCKSTEP) /* --impl rtl refuses it */
+            cat(buf, n, " --full-every %u", (unsigned)r->rtl.full_every);
     }
     /* every parameter, one --param each (the protocol's params_print writes "--param NAME=VALUE
      * ...") */

@@ -1372,6 +1372,53 @@ static int bench_system(topt_t* o) {
     return ok ? 0 : 1;
 }
 
+/* The protocol's parameters as --param prints them (malloc'd; NULL without memory). */
+static char* params_text(const gsys_cfg_t* c) {
+    char* buf = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    c->proto->params_print(gsys_pdc(c), f);
+    fclose(f);
+    return buf;
+}
+
+/* The settings of the run off the command's defaults (docs/cli.md, Reports): the configuration,
+ * --impl, the protocol's parameters, delays, start time and illegal-input rates; "" at the
+ * defaults. The protocol's parameters and system settings go in as one text, hashed. */
+static void sys_diff(const topt_t* o, const char* what, char* buf, size_t n) {
+    uint32_t variant = 0;
+    gsys_cfg_t d;
+    memset(&d, 0, sizeof d);
+    if (gsys_variant_find(gsys_variant_name(&o->cfg), &variant))
+        o->P->config(variant, o->paper, &d);
+    else
+        d = o->cfg;
+    const gsys_impl_t def = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
+    size_t l = (size_t)snprintf(buf, n, "%s%s%s", o->paper ? "paper " : "",
+                                o->impl != def ? "impl-" : "", o->impl != def ? impl_name(o) : "");
+    char *a = params_text(&o->cfg), *b = params_text(&d);
+    const bool same =
+        a && b && !strcmp(a, b) && o->cfg.req_delay_min == d.req_delay_min &&
+        o->cfg.req_delay_max == d.req_delay_max && o->cfg.rsp_delay_min == d.rsp_delay_min &&
+        o->cfg.rsp_delay_max == d.rsp_delay_max && o->cfg.mem_lat_min == d.mem_lat_min &&
+        o->cfg.mem_lat_max == d.mem_lat_max && o->cfg.start == d.start &&
+        o->cfg.core_illegal_per_mille == d.core_illegal_per_mille &&
+        o->cfg.bank_illegal_per_mille == d.bank_illegal_per_mille;
+    if (!same && l < n) /* every parameter: longer than 40 characters, so hashed */
+        snprintf(buf + l, n - l, "%s delays %u:%u %u:%u %u:%u start %u illegal %u %u", a ? a : "?",
+                 (unsigned)o->cfg.req_delay_min, (unsigned)o->cfg.req_delay_max,
+                 (unsigned)o->cfg.rsp_delay_min, (unsigned)o->cfg.rsp_delay_max,
+                 (unsigned)o->cfg.mem_lat_min, (unsigned)o->cfg.mem_lat_max, (unsigned)o->cfg.start,
+                 (unsigned)o->cfg.core_illegal_per_mille, (unsigned)o->cfg.bank_illegal_per_mille);
+    free(a);
+    free(b);
+    const size_t e = strlen(buf);
+    if (e && buf[e - 1] == ' ')
+        buf[e - 1] = 0;
+}
+
 int sys_cli_main(const char* what, int argc, char** argv, int first) {
     topt_t* o = calloc(1, sizeof *o);
     if (!o)
@@ -1383,14 +1430,18 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
         return 2;
     }
     o->what = what;
-    /* the report: <command>-...json in --out (default build/out) unless --json */
+    /* the report: <command>-...json in --out (default build/out) unless --json; the settings
+     * off their defaults tell runs apart (docs/cli.md) */
+    char diff[4096], tag[64];
+    sys_diff(o, what, diff, sizeof diff);
+    gpucoh_name_tag(diff, tag, sizeof tag);
     if (!strcmp(what, "cosim system"))
-        snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", gsys_variant_name(&o->cfg),
-                 (unsigned long long)o->seed);
+        snprintf(name, sizeof name, "cosim-system-%s%s-seed%llu.json", gsys_variant_name(&o->cfg),
+                 tag, (unsigned long long)o->seed);
     else if (!strcmp(what, "bench system"))
-        snprintf(name, sizeof name, "bench-system-%s.json", gsys_variant_name(&o->cfg));
+        snprintf(name, sizeof name, "bench-system-%s%s.json", gsys_variant_name(&o->cfg), tag);
     else
-        snprintf(name, sizeof name, "%s-seed%llu.json", what, (unsigned long long)o->seed);
+        snprintf(name, sizeof name, "%s%s-seed%llu.json", what, tag, (unsigned long long)o->seed);
     if (report_path(o, name) != 0 || wave_path_ok(o) != 0) {
         free(o);
         return 2;
