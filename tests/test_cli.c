@@ -120,6 +120,10 @@ static void test_bad_options(void** state) {
                        NULL);
     expect_usage_error("waves sig_bloom --from 100 --to 50", "must be greater", NULL);
     expect_usage_error("list extra", "takes no arguments", NULL);
+    expect_usage_error("cosim sig_bloom --mutants x.mut", "cosim takes no --mutants", NULL);
+    expect_usage_error("waves sig_bloom --mutants x.mut", "waves takes no --mutants", NULL);
+    expect_usage_error("bench sig_bloom --mutants x.mut", "bench takes no --mutants", NULL);
+    expect_usage_error("area sig_bloom --mutants x.mut", "area takes only --param", NULL);
     expect_usage_error("mutants sig_bloom --mutants /nonexistent.mut", "cannot read mutant", NULL);
     expect_usage_error("cosim system --steer maybe", "'maybe' is not one of: on off", NULL);
     expect_usage_error("cosim system --steer", "needs a value", NULL);

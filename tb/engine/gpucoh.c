@@ -373,6 +373,15 @@ static void fill_cosim(const args_t* a, gpucoh_cosim_opts_t* o) {
     o->illegal_rate = a->illegal_rate;
 }
 
+/* --mutants FILE belongs to `gpucoh mutants`: elsewhere it would be ignored, so it is refused. */
+static int mutants_refused(const args_t* a, const char* cmd) {
+    if (!a->mutants_file)
+        return 0;
+    fprintf(stderr, "gpucoh: %s takes no --mutants (gpucoh mutants <unit> --mutants FILE does)\n",
+            cmd);
+    return 1;
+}
+
 /* --steer / --illegal-rate belong to the commands that run a unit's own stimulus. */
 static int stim_refused(const args_t* a, const char* cmd) {
     if (!a->steer_set && !a->illegal_set)
@@ -614,7 +623,7 @@ static int cmd_cosim(int argc, char** argv) {
         cosim_help(stdout);
         return 0;
     }
-    if (system_only(a.u, "cosim") || netlist_refused(&a, "cosim"))
+    if (mutants_refused(&a, "cosim") || system_only(a.u, "cosim") || netlist_refused(&a, "cosim"))
         return EXIT_USAGE;
     if (a.from_set || a.to_set) {
         fprintf(stderr, "gpucoh: --from/--to belong to `gpucoh waves`; cosim --wave traces the "
@@ -645,7 +654,7 @@ static int cmd_waves(int argc, char** argv) {
         return EXIT_USAGE;
     if (a.help)
         return gpucoh_cmd_help("waves", stdout);
-    if (system_only(a.u, "waves") || netlist_refused(&a, "waves"))
+    if (mutants_refused(&a, "waves") || system_only(a.u, "waves") || netlist_refused(&a, "waves"))
         return EXIT_USAGE;
     gpucoh_cosim_opts_t o;
     fill_cosim(&a, &o);
@@ -768,7 +777,7 @@ static int cmd_area(int argc, char** argv) {
     if (a.help)
         return gpucoh_cmd_help("area", stdout);
     if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist || a.steer_set ||
-        a.illegal_set) {
+        a.illegal_set || a.mutants_file) {
         fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
         return EXIT_USAGE;
     }
@@ -870,7 +879,7 @@ static int cmd_bench(int argc, char** argv) {
         return EXIT_USAGE;
     if (a.help)
         return gpucoh_cmd_help("bench", stdout);
-    if (system_only(a.u, "bench") || stim_refused(&a, "bench"))
+    if (mutants_refused(&a, "bench") || system_only(a.u, "bench") || stim_refused(&a, "bench"))
         return EXIT_USAGE;
     if (a.netlist) {
         fprintf(stderr, "gpucoh: bench has no --netlist (tools/bench_netlist.sh times netlist "
