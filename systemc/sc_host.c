@@ -187,9 +187,10 @@ static char* slurp(const char* path, size_t* n) {
 /* the format of tb/engine/mutants.c: description / file / find / replace / param lines */
 static int mutant_parse(sch_opts_t* o, const char* path) {
     size_t n;
-    char* b = slurp(path, &n);
+    char e[1024];
+    char* b = gpucoh_read_text(path, "mutant", 64u * 1024u, &n, e, sizeof e); /* bounded */
     if (!b)
-        return bad("--mutant: cannot read %s: %s", path, strerror(errno));
+        return bad("--mutant: %s%s", e, "");
     const char* base = strrchr(path, '/');
     snprintf(o->mut_name, sizeof o->mut_name, "%s", base ? base + 1 : path);
     char* dot = strrchr(o->mut_name, '.');

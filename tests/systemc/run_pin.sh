@@ -192,6 +192,7 @@ bad_input "json not writable" sig_bloom --json /nonexistent/dir/x.json
 bad_input "rtl-dir missing" sig_bloom --rtl-dir /nonexistent/rtl
 bad_input "mutant find text missing" sig_bloom --mutant "$badmut"
 bad_input "mutant file missing" sig_bloom --mutant "$LOGS/no-such.mut"
+bad_input "mutant file without end" sig_bloom --mutant /dev/zero
 bad_input "--inst beyond the banks" tc_l2 --inst 8
 bad_input "--protocol of another family" tc_l2 --protocol gpu-d
 bad_input "--protocol on an adapter unit" sig_bloom --protocol tc-weak
