@@ -648,6 +648,7 @@ static void test_numeric_ranges(void** state) {
         {"cosim system --impl c --full-every 5", "--full-every needs --impl lockstep"},
         {"cosim system --impl rtl --full-every 5", "--full-every needs --impl lockstep"},
         {"episode --full-every 5", "--full-every needs --impl lockstep"},
+        {"litmus litmus/MP.litmus --window 10", "--window needs --impl lockstep"},
         {"litmus litmus/MP.litmus --rtl-dir rtl", "--rtl-dir needs --impl lockstep or rtl"},
         {"episode --impl c --rtl l1", "--rtl needs --impl lockstep or rtl"},
         {"cosim system --impl c --netlist l1", "--netlist needs --impl lockstep or rtl"},

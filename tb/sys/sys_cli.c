@@ -160,10 +160,11 @@ static int impl_refused(const topt_t* o, bool rtl_given, bool bench) {
                 opt);
         return -1;
     }
-    if (o->full_every_set && !bench && o->impl != GSYS_IMPL_LOCKSTEP) {
-        fprintf(stderr,
-                "gpucoh: --full-every needs --impl lockstep (it sets how often the lockstep "
-                "compares every line; --impl %s compares nothing)\n",
+    if ((o->full_every_set || o->window) && !bench && o->impl != GSYS_IMPL_LOCKSTEP) {
+        fprintf(stderr, "gpucoh: %s needs --impl lockstep (%s; --impl %s compares nothing)\n",
+                o->full_every_set ? "--full-every" : "--window",
+                o->full_every_set ? "it sets how often the lockstep compares every line"
+                                  : "the waves before a lockstep divergence",
                 o->impl == GSYS_IMPL_C ? "c" : "rtl");
         return -1;
     }
