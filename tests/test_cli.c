@@ -753,6 +753,25 @@ static void test_litmus_input(void** state) {
     assert_int_equal(entries(d), 1);
     expect_run(2, "build/gpucoh litmus litmus/MP.litmus /nonexistent-gpucoh.litmus --runs 5",
                "/nonexistent-gpucoh.litmus: cannot open", "nothing was run", END);
+    /* a failing test (a forbidden outcome, no divergence) prints a replay line that runs its
+     * first failing run alone, and works from another directory */
+    rc = run(out, sizeof out,
+             "build/gpucoh litmus tests/systemc/MP-wrong.litmus --runs 200 --quiet --out %s", d);
+    const char* rp = strstr(out, "  replay    ");
+    if (rc != 1 || !rp || !strstr(rp, " --run "))
+        print_error("exit %d:\n%s\n", rc, out);
+    assert_int_equal(rc, 1);
+    assert_non_null(rp);
+    char line[4096];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(rp + 12, "\n"), rp + 12);
+    assert_non_null(strstr(line, " --run "));
+    assert_int_equal(line[0], '/'); /* absolute */
+    rc = run(out, sizeof out, "d=$(pwd)/%s && cd / && %s --quiet --out \"$d\"", d, line);
+    if (rc != 1 || !strstr(out, "FAIL litmus MP-wrong tc-weak: 1 runs, 1 outcomes, 0 allowed, "
+                                "1 forbidden"))
+        print_error("replay exit %d:\n%s\n", rc, out);
+    assert_int_equal(rc, 1);
+    assert_non_null(strstr(out, "1 runs, 1 outcomes, 0 allowed, 1 forbidden"));
     /* bounded reads: /dev/zero, a directory */
     expect_run(2, "timeout 20 build/gpucoh litmus /dev/zero --runs 5",
                "/dev/zero: larger than the limit of 1048576 bytes for a litmus file",

@@ -169,6 +169,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
         cat(buf, n, " --seed %llu", (unsigned long long)r->lo.seed);
         if (diverged)
             cat(buf, n, " --run %llu", (unsigned long long)(r->lo.first_run + div->div_run));
+        else if (r->fail_run_set)
+            cat(buf, n, " --run %llu", (unsigned long long)r->fail_run);
         else
             cat(buf, n, " --runs %u", (unsigned)r->lo.runs);
         break;

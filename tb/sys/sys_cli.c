@@ -1104,6 +1104,25 @@ static gsys_cfg_t proto_cfg(const topt_t* o, int p) {
     return cfg;
 }
 
+/* A failing litmus test without a divergence: the line that runs it again, the run of its first
+ * forbidden or unexpected outcome alone (--run K), else (a witness never seen) every run. */
+static void litmus_replay(const topt_t* o, const gsys_cfg_t* cfg, const litmus_t* t,
+                          const char* file, const litmus_opts_t* lo, const litmus_result_t* res) {
+    swave_run_t w = wave_run(o, SWAVE_LITMUS, cfg);
+    w.lit = t;
+    w.lit_file = file;
+    w.lo = *lo;
+    for (uint32_t i = 0; i < res->nout; i++)
+        if ((res->out[i].cls == LIT_FORBIDDEN || res->out[i].cls == LIT_UNEXPECTED) &&
+            (!w.fail_run_set || res->out[i].first_run < w.fail_run)) {
+            w.fail_run_set = true;
+            w.fail_run = res->out[i].first_run;
+        }
+    char b[4096];
+    swave_replay(&w, NULL, b, sizeof b);
+    printf("  replay    %s\n", b);
+}
+
 /* The overall line of a litmus command (every file under every variant): printed, and the
  * JSON's "summary" (with the tests array's end) into close. */
 static void litmus_summary(const topt_t* o, uint32_t passed, uint32_t failed, uint32_t interrupted,
@@ -1234,6 +1253,8 @@ static int litmus(topt_t* o) {
                    (unsigned long long)undef, (unsigned long long)unexp,
                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
                    now_s() - t0, impl_name(o), (unsigned long long)o->seed);
+            if (rc != 0 && !diverged && !res.stopped) /* forbidden, unexpected, no witness */
+                litmus_replay(o, &cfg, t, o->files[k], &lo, &res);
             if (diverged && !res.stopped) { /* a lockstep divergence: window, save file, replay */
                 swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
                 w.lit = t;
