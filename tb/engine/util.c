@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE   700 /* realpath */
 #include "util.h"
 
 #include <errno.h>
@@ -171,8 +172,9 @@ const char* gpucoh_root(void) {
     if (root[0])
         return root;
     const char* env = getenv("GPUCOH_ROOT");
-    if (env && *env) {
-        snprintf(root, sizeof root, "%s", env);
+    if (env && *env) { /* absolute, so that replay lines work from any directory */
+        if (!realpath(env, root))
+            snprintf(root, sizeof root, "%s", env);
         return root;
     }
     char exe[PATH_MAX];
