@@ -11,7 +11,8 @@
 /* The options every system command (cosim system, episode, litmus, bench system) shares. */
 static const char sys_common[] =
     "  --protocol P         a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
-    "                       gpu-d | gpu-h\n"
+    "                       gpu-d | gpu-h; episode, litmus: also a family (tc, gpu: every\n"
+    "                       variant of it) or all\n"
     "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
     "  --param NAME=VALUE   any parameter of the protocol (repeatable; gpucoh list: tc_l1,\n"
     "                       tc_l2, tc_gwct, gpu_l1, gpu_l2)\n"
@@ -33,8 +34,8 @@ static const char sys_rtl[] =
     "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always;\n"
     "                       refused with --impl c or rtl)\n"
     "  --wave FILE          lockstep or rtl: the whole run of every Verilated unit in one\n"
-    "                       .fst or .vcd (its directory must exist; bound it with --cycles)\n"
-    "  --window N           cycles of waves kept before a divergence (default 64)\n"
+    "                       .fst or .vcd (its directory must exist; large: keep the run short)\n"
+    "  --window N           lockstep: cycles of waves kept before a divergence (default 64)\n"
     "  --illegal-rate N     an idle core presents an illegal request, N per 1000 cycles\n";
 
 static const char h_list[] = "usage: gpucoh list\n"
@@ -142,7 +143,6 @@ static const char h_episode[] =
     "The data-race-free episode tester: every wavefront runs episodes of loads, stores and\n"
     "atomics on shared locations; every value read is checked (default --impl c).\n"
     "\n"
-    "  --protocol P         also a family (tc, gpu: every variant of it) or all\n"
     "  --episodes N         episodes per wavefront (default 20)\n"
     "  --wfs N              wavefronts per SM (1..NumWf; default all)\n"
     "  --locations N        data locations (1..1000000; default 256)\n"
@@ -159,7 +159,6 @@ static const char h_litmus[] =
     "(allowed, forbidden, undefined, unexpected). Ends with `litmus: N files, V variants,\n"
     "P passed, F failed` (default --impl c).\n"
     "\n"
-    "  --protocol P         also a family (tc, gpu: every variant of it) or all\n"
     "  --runs R             runs per test (1..2^32-1; default 10000)\n"
     "  --run K              only run K (the replay of a failing run; not with --runs)\n"
     "  --coverage           print every transition row and cover point\n";
