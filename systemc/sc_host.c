@@ -130,6 +130,8 @@ static void usage(FILE* f) {
            "nothing\n"
            "  --help           this text\n"
            "\n"
+           "sc_lockstep --version (or version): the version, as gpucoh --version prints it.\n"
+           "\n"
            "exit status: 0 pass, 1 a mismatch (or the stimulus stopped), 2 bad input or build\n"
            "failure, 130 interrupted.\n");
 }
@@ -185,9 +187,10 @@ static char* slurp(const char* path, size_t* n) {
 /* the format of tb/engine/mutants.c: description / file / find / replace / param lines */
 static int mutant_parse(sch_opts_t* o, const char* path) {
     size_t n;
-    char* b = slurp(path, &n);
+    char e[1024];
+    char* b = gpucoh_read_text(path, "mutant", 64u * 1024u, &n, e, sizeof e); /* bounded */
     if (!b)
-        return bad("--mutant: cannot read %s: %s", path, strerror(errno));
+        return bad("--mutant: %s%s", e, "");
     const char* base = strrchr(path, '/');
     snprintf(o->mut_name, sizeof o->mut_name, "%s", base ? base + 1 : path);
     char* dot = strrchr(o->mut_name, '.');
@@ -447,6 +450,19 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
         usage(stdout);
         return SCH_EXIT_HELP;
     }
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+        if (argc > 2) {
+            fprintf(stderr, "sc_lockstep: %s takes no arguments, got '%s'\n", argv[1], argv[2]);
+            return 2;
+        }
+        printf("sc_lockstep (gpucoh %s)\n", gpucoh_version());
+        return SCH_EXIT_HELP; /* exit 0, nothing run */
+    }
+    for (int i = 2; i < argc; i++) /* --help anywhere, before the unit is looked up */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return SCH_EXIT_HELP;
+        }
     sch_opts_t* o = calloc(1, sizeof *o);
     if (!o) {
         fprintf(stderr, "sc_lockstep: out of memory\n");
@@ -454,6 +470,12 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
     }
     *out = o;
     o->u = gpucoh_unit_find(argv[1]);
+    if (!o->u && argv[1][0] == '-') {
+        fprintf(stderr,
+                "sc_lockstep: the unit name comes first, got the option '%s' (see --help)\n",
+                argv[1]);
+        return 2;
+    }
     if (!o->u) {
         fprintf(stderr, "sc_lockstep: unknown unit '%s' (units:", argv[1]);
         for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)

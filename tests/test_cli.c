@@ -111,7 +111,7 @@ static void test_bad_options(void** state) {
     (void)state;
     expect_usage_error("cosim sig_bloom --cycles", "needs a value", NULL);
     expect_usage_error("cosim sig_bloom --cycles ten", "not an unsigned number", NULL);
-    expect_usage_error("cosim sig_bloom --cycles 0", "at least 1", NULL);
+    expect_usage_error("cosim sig_bloom --cycles 0", "out of range 1..18446744073709551615", NULL);
     expect_usage_error("cosim sig_bloom --seed -1", "not an unsigned number", NULL);
     expect_usage_error("cosim sig_bloom --stim chaos", "'chaos' is not one of", NULL);
     expect_usage_error("cosim sig_bloom --frobnicate", "unknown option '--frobnicate'", NULL);
@@ -120,6 +120,10 @@ static void test_bad_options(void** state) {
                        NULL);
     expect_usage_error("waves sig_bloom --from 100 --to 50", "must be greater", NULL);
     expect_usage_error("list extra", "takes no arguments", NULL);
+    expect_usage_error("cosim sig_bloom --mutants x.mut", "cosim takes no --mutants", NULL);
+    expect_usage_error("waves sig_bloom --mutants x.mut", "waves takes no --mutants", NULL);
+    expect_usage_error("bench sig_bloom --mutants x.mut", "bench takes no --mutants", NULL);
+    expect_usage_error("area sig_bloom --mutants x.mut", "area takes only --param", NULL);
     expect_usage_error("mutants sig_bloom --mutants /nonexistent.mut", "cannot read mutant", NULL);
     expect_usage_error("cosim system --steer maybe", "'maybe' is not one of: on off", NULL);
     expect_usage_error("cosim system --steer", "needs a value", NULL);
@@ -168,9 +172,37 @@ static void test_malformed_mutant(void** state) {
     assert_non_null(f);
     fputs("file: sig_bloom.sv\nfind: this text is not in the RTL\nreplace: x\n", f);
     fclose(f);
-    rc = run(out, sizeof out, "build/gpucoh mutants sig_bloom --param m=256 --mutants %s", path);
-    assert_int_not_equal(rc, 0);
+    /* checked before the baseline campaign (minutes): exit 2 at once, nothing built */
+    rc = run(out, sizeof out,
+             "build/gpucoh mutants sig_bloom --param m=256 --mutants %s --out build/tests/mut-o",
+             path);
+    assert_int_equal(rc, 2);
     assert_non_null(strstr(out, "occurs nowhere"));
+    assert_non_null(strstr(out, "nothing was run"));
+    assert_null(strstr(out, "(original RTL)"));
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("file: no_such_file.sv\nfind: x\nreplace: y\n", f);
+    fclose(f);
+    rc = run(out, sizeof out, "build/gpucoh mutants sig_bloom --mutants %s", path);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "file: no_such_file.sv is not an RTL file of sig_bloom"));
+    assert_null(strstr(out, "(original RTL)"));
+    /* a value longer than its field is refused, not cut short */
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("file: sig_bloom.sv\nfind: ", f);
+    for (int i = 0; i < 1500; i++)
+        fputc('a', f);
+    fputs("\nreplace: y\n", f);
+    fclose(f);
+    rc = run(out, sizeof out, "build/gpucoh mutants sig_bloom --mutants %s", path);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "bad.mut:2: the find value is 1500 characters long"));
+    /* reads are bounded: /dev/zero is refused at once with the limit */
+    rc = run(out, sizeof out, "timeout 20 build/gpucoh mutants sig_bloom --mutants /dev/zero");
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "/dev/zero: larger than the limit of 65536 bytes"));
     f = fopen(path, "w");
     assert_non_null(f);
     fputs("colour: blue\n", f);
@@ -198,6 +230,8 @@ static void test_rtl_elaboration_rejects(void** state) {
     assert_non_null(strstr(out, "P1"));
 }
 
+static void expect_run(int rc_want, const char* cmd, ...);
+
 static void test_list_and_help(void** state) {
     (void)state;
     char out[16384];
@@ -206,17 +240,39 @@ static void test_list_and_help(void** state) {
     assert_non_null(strstr(out, "--param chunk_width"));
     assert_int_equal(run(out, sizeof out, "build/gpucoh help"), 0);
     assert_non_null(strstr(out, "cosim <unit>"));
-    /* every subcommand answers --help with the usage and status 0 (before any other check) */
-    static const char* const sub[] = {"list",          "cosim sig_bloom", "cosim system",
-                                      "bench system",  "waves sig_bloom", "area sig_bloom",
-                                      "mutants tc_l1", "episode",         "litmus nofile.litmus",
-                                      "quality",       "version"};
+    /* every subcommand answers --help with its own usage line and status 0 (before any other
+     * check), and `gpucoh help <command>` gives the same text */
+    static const struct {
+        const char *args, *usage, *option;
+    } sub[] = {
+        {"list", "usage: gpucoh list\n", "No options"},
+        {"cosim sig_bloom", "usage: gpucoh cosim <unit>", "--illegal-rate N"},
+        {"cosim system", "usage: gpucoh cosim system", "--full-every K"},
+        {"bench", "usage: gpucoh bench [unit]", "--cycles N"},
+        {"bench system", "usage: gpucoh bench system", "--protocol P"},
+        {"waves sig_bloom", "usage: gpucoh waves <unit>", "--from N, --to N"},
+        {"area sig_bloom", "usage: gpucoh area <unit>", "--param NAME=VALUE"},
+        {"mutants tc_l1", "usage: gpucoh mutants <unit>", "--mutants FILE"},
+        {"episode", "usage: gpucoh episode", "--episodes N"},
+        {"litmus nofile.litmus", "usage: gpucoh litmus FILE...", "--run K"},
+        {"quality", "usage: gpucoh quality", "--k"},
+        {"compare", "usage: gpucoh compare", "--workload"},
+        {"version", "usage: gpucoh version", "No options"},
+        {"help", "usage: gpucoh help [command]", "that command's help"},
+    };
     for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
         char cmd[128];
-        snprintf(cmd, sizeof cmd, "build/gpucoh %s --help", sub[i]);
-        assert_int_equal(run(out, sizeof out, cmd), 0);
-        assert_non_null(strstr(out, "usage: gpucoh"));
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --help", sub[i].args);
+        expect_run(0, cmd, sub[i].usage, sub[i].option, (const char*)NULL);
+        /* its own text, not the command list */
+        assert_int_equal(run(out, sizeof out, "%s", cmd), 0);
+        assert_null(strstr(out, "usage: gpucoh <command>"));
     }
+    expect_run(0, "build/gpucoh help litmus", "usage: gpucoh litmus FILE...", (const char*)NULL);
+    expect_run(0, "build/gpucoh help cosim system", "usage: gpucoh cosim system",
+               (const char*)NULL);
+    expect_run(0, "build/gpucoh help compare", "usage: gpucoh compare", (const char*)NULL);
+    expect_run(2, "build/gpucoh help nosuch", "no command 'nosuch'", (const char*)NULL);
 }
 
 /* ---- the command-line conventions of issue 11, point 5 (docs/cli.md) ----------------------- */
@@ -299,6 +355,7 @@ static void expect_json(const char* rel, ...) {
 }
 
 #define SB  "--param m=256 --param chunk_width=32" /* the sig_bloom point the suite builds */
+#define SBN "-m256-chunk_width32-threshold32"      /* its report names' tag (docs/cli.md) */
 #define END ((const char*)NULL)                    /* the needle lists' end */
 
 /* 1. `gpucoh --version` and `gpucoh version`: the VERSION file's text (and the commit in a git
@@ -334,8 +391,12 @@ static void test_opt_equals(void** state) {
                "build/gpucoh cosim system --protocol=tc-strong --cycles=500 --seed=3 --quiet "
                "--param=lease=30 --req-delay=2:4 --out=build/tests/cli-eq",
                "PASS system tc-strong: 500 cycles", END);
-    expect_json("build/tests/cli-eq/cosim-system-tc-strong-seed3.json", "\"lease\": 30",
-                "\"req_delay\": \"2:4\"", END);
+    /* parameters off their defaults: a hash of them in the default report's name */
+    char name[4096];
+    run(name, sizeof name, "ls build/tests/cli-eq/cosim-system-tc-strong-p*-seed3.json");
+    name[strcspn(name, "\n")] = 0;
+    assert_non_null(strstr(name, "cosim-system-tc-strong-p"));
+    expect_json(name, "\"lease\": 30", "\"req_delay\": \"2:4\"", END);
     expect_run(0,
                "build/gpucoh episode --episodes=3 --wfs=2 --locations=32 --quiet "
                "--json=build/tests/cli-eq/ep.json",
@@ -377,14 +438,14 @@ static void test_json_by_default(void** state) {
     fresh_dir(d);
     expect_run(
         0, "build/gpucoh cosim sig_bloom " SB " --cycles 200 --quiet --out build/tests/cli-json",
-        "report    build/tests/cli-json/cosim-sig_bloom-seed1.json", END);
-    expect_json("build/tests/cli-json/cosim-sig_bloom-seed1.json", "\"version\": \"",
+        "report    build/tests/cli-json/cosim-sig_bloom" SBN "-seed1.json", END);
+    expect_json("build/tests/cli-json/cosim-sig_bloom" SBN "-seed1.json", "\"version\": \"",
                 "\"params\": {\"m\": 256", "\"first_divergence\": null", "\"verdict\": \"pass\"",
                 END);
     expect_run(0, "build/gpucoh waves sig_bloom " SB " --to 50 --out build/tests/cli-json",
-               "report    build/tests/cli-json/waves-sig_bloom-seed1.json", END);
-    expect_json("build/tests/cli-json/waves-sig_bloom-seed1.json", "\"tool\": \"gpucoh waves\"",
-                "\"verdict\": \"pass\"", END);
+               "report    build/tests/cli-json/waves-sig_bloom" SBN "-seed1.json", END);
+    expect_json("build/tests/cli-json/waves-sig_bloom" SBN "-seed1.json",
+                "\"tool\": \"gpucoh waves\"", "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh cosim system --cycles 300 --quiet --out build/tests/cli-json",
                "report    build/tests/cli-json/cosim-system-tc-weak-seed1.json", END);
     expect_json("build/tests/cli-json/cosim-system-tc-weak-seed1.json",
@@ -403,29 +464,30 @@ static void test_json_by_default(void** state) {
                 "\"file\": \"litmus/SB.litmus\"",
                 "\"outcomes\": [{\"outcome\": ", "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh bench sig_bloom " SB " --cycles 2000 --out build/tests/cli-json",
-               "report    build/tests/cli-json/bench-sig_bloom.json", END);
-    expect_json("build/tests/cli-json/bench-sig_bloom.json", "\"params\": {\"m\": 256",
+               "report    build/tests/cli-json/bench-sig_bloom" SBN ".json", END);
+    expect_json("build/tests/cli-json/bench-sig_bloom" SBN ".json", "\"params\": {\"m\": 256",
                 "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh bench system --cycles 300 --out build/tests/cli-json",
                "report    build/tests/cli-json/bench-system-tc-weak.json", END);
     expect_json("build/tests/cli-json/bench-system-tc-weak.json", "\"params\": {",
                 "\"verdict\": \"pass\"", END);
     expect_run(0, "build/gpucoh area tc_timer --param ts_width=8 --out build/tests/cli-json",
-               "report    build/tests/cli-json/area-tc_timer.json", END);
-    expect_json("build/tests/cli-json/area-tc_timer.json", "\"params\": {\"ts_width\": 8}",
-                "\"area_um2\"", "\"verdict\": \"pass\"", END);
+               "report    build/tests/cli-json/area-tc_timer-ts_width8.json", END);
+    expect_json("build/tests/cli-json/area-tc_timer-ts_width8.json",
+                "\"params\": {\"ts_width\": 8}", "\"area_um2\"", "\"verdict\": \"pass\"", END);
     expect_run(0,
                "build/gpucoh mutants sig_bloom " SB " --cycles 5000 --out build/tests/cli-json "
                "--mutants tests/mutants/sig_bloom/03-insert-drops-hash0.mut",
-               "report    build/tests/cli-json/mutants-sig_bloom.json", END);
-    expect_json("build/tests/cli-json/mutants-sig_bloom.json", "\"params\": {\"m\": 256",
+               "report    build/tests/cli-json/mutants-sig_bloom" SBN ".json", END);
+    expect_json("build/tests/cli-json/mutants-sig_bloom" SBN ".json", "\"params\": {\"m\": 256",
                 "\"baseline\": {\"result\": \"pass\"", "\"result\": \"caught\"",
                 "\"verdict\": \"pass\"", END);
     expect_run(0,
                "build/gpucoh quality --quick --requests 300 --no-plot --quiet "
                "--out build/tests/cli-json --json build/tests/cli-json/q.json",
                "build/tests/cli-json/q.json", END);
-    expect_json("build/tests/cli-json/q.json", "\"verdict\": \"pass\"", "\"traffic\": {", END);
+    expect_json("build/tests/cli-json/q.json", "{\"tool\": \"gpucoh quality\", \"version\": \"",
+                "\"params\": {\"sms\": ", "\"verdict\": \"pass\"", "\"traffic\": {", END);
     /* --json wins over --out; a failing run's report has its first divergence */
     expect_run(1,
                "build/gpucoh cosim sig_bloom " SB
@@ -433,6 +495,15 @@ static void test_json_by_default(void** state) {
                "--json build/tests/cli-json/x.json --rtl-dir build/mutants/sig_bloom/"
                "03-insert-drops-hash0",
                "report    build/tests/cli-json/x.json", END);
+    /* the replay line works from any directory: absolute --rtl-dir and --wave */
+    expect_json("build/tests/cli-json/x.json", " --rtl-dir /", "/build/mutants/sig_bloom/",
+                " --wave /", END);
+    /* runs with other settings do not overwrite the default-named report */
+    expect_run(0,
+               "build/gpucoh episode --episodes 2 --impl lockstep --quiet --out "
+               "build/tests/cli-json",
+               "report    build/tests/cli-json/episode-impl-lockstep-seed1.json", END);
+    assert_true(exists("build/tests/cli-json/episode-seed1.json"));
     expect_json("build/tests/cli-json/x.json", "\"first_divergence\": {",
                 "\"cycle\": ", "\"verdict\": \"fail\"", END);
     /* no half-written file: the temporaries are renamed or removed */
@@ -486,6 +557,26 @@ static void test_unwritable_refused(void** state) {
     }
     expect_run(2, "build/gpucoh cosim sig_bloom " SB " --wave /nonexistent-gpucoh/w.fst",
                "cannot write /nonexistent-gpucoh/w.fst (--wave)", END);
+    /* the system commands' --wave: checked first too, and its directory is never created */
+    static const char* const sys_wave[] = {
+        "cosim system --cycles 100",
+        "episode --impl lockstep --episodes 1",
+        "litmus litmus/MP.litmus --impl lockstep --runs 2",
+    };
+    for (size_t i = 0; i < sizeof sys_wave / sizeof sys_wave[0]; i++) {
+        char cmd[512];
+        fresh_dir(d);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --wave %s/no/such/dir/w.fst",
+                 sys_wave[i], d, d);
+        expect_run(2, cmd, "w.fst (--wave): No such file or directory", "nothing was run", END);
+        assert_int_equal(entries(d), 0);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --wave /nonexistent-gpucoh/w.fst",
+                 sys_wave[i], d);
+        expect_run(2, cmd, "cannot write /nonexistent-gpucoh/w.fst (--wave)", END);
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --wave %s/w.txt", sys_wave[i], d, d);
+        expect_run(2, cmd, "must end in .fst or .vcd", END);
+        assert_int_equal(entries(d), 0);
+    }
     expect_run(2, "build/gpucoh cosim system --json /tmp",
                "cannot write /tmp (--json): it is a "
                "directory",
@@ -550,7 +641,22 @@ static void test_numeric_ranges(void** state) {
         {"cosim system --start-time 1024", "--start-time: 1024 is out of range 0..1023"},
         {"cosim system --seed 18446744073709551616",
          "--seed: 18446744073709551616 is out of range"},
-        {"cosim system --cycles 0", "--cycles: 0 is out of range (at least 1)"},
+        {"cosim system --cycles 0", "--cycles: 0 is out of range 1..18446744073709551615"},
+        {"cosim system --cycles 18446744073709551616",
+         "--cycles: 18446744073709551616 is out of range 1..18446744073709551615"},
+        /* an option without effect under the chosen --impl is refused, not ignored */
+        {"cosim system --impl c --full-every 5", "--full-every needs --impl lockstep"},
+        {"cosim system --impl rtl --full-every 5", "--full-every needs --impl lockstep"},
+        {"episode --full-every 5", "--full-every needs --impl lockstep"},
+        {"litmus litmus/MP.litmus --window 10", "--window needs --impl lockstep"},
+        {"litmus litmus/MP.litmus --rtl-dir rtl", "--rtl-dir needs --impl lockstep or rtl"},
+        {"episode --impl c --rtl l1", "--rtl needs --impl lockstep or rtl"},
+        {"cosim system --impl c --netlist l1", "--netlist needs --impl lockstep or rtl"},
+        /* --run K replays one run: not with --runs, and within the runs' range */
+        {"litmus litmus/MP.litmus --runs 100 --run 100", "give --runs R (a campaign of R runs) or "
+                                                         "--run K, not both"},
+        {"litmus litmus/MP.litmus --run 4294967295", "--run: 4294967295 is out of range "
+                                                     "0..4294967294"},
         {"cosim sig_bloom --cycles 99999999999999999999",
          "--cycles: 99999999999999999999 is out of range"},
         {"cosim sig_bloom --window 1000001", "--window: 1000001 is out of range 1..1000000"},
@@ -572,6 +678,19 @@ static void test_numeric_ranges(void** state) {
                "build/gpucoh cosim system --full-every 4294967295 --cycles 100 --quiet "
                "--out build/tests/cli-num",
                "PASS system", END);
+    /* no --ops: the operations completed, not a budget of 2^63-1 */
+    expect_run(0, "build/gpucoh cosim system --cycles 300 --out build/tests/cli-num",
+               "completed (no --ops budget)", END);
+    expect_run(0, "build/gpucoh cosim system --cycles 3000 --ops 20 --out build/tests/cli-num",
+               "ops 20/20 completed", END);
+    char out[65536];
+    run(out, sizeof out, "build/gpucoh cosim system --cycles 300 --out build/tests/cli-num");
+    assert_null(strstr(out, "9223372036854775807"));
+    expect_run(0,
+               "build/gpucoh litmus litmus/MP.litmus --run 5 --quiet "
+               "--json build/tests/cli-num/run5.json",
+               "PASS litmus MP tc-weak: 1 runs", END);
+    expect_json("build/tests/cli-num/run5.json", "\"run\": 5, \"runs_per_test\": 1", END);
 }
 
 /* 7. Litmus input errors: a delay above the deadlock limit names file, line and limit (exit 2,
@@ -634,6 +753,30 @@ static void test_litmus_input(void** state) {
     assert_int_equal(entries(d), 1);
     expect_run(2, "build/gpucoh litmus litmus/MP.litmus /nonexistent-gpucoh.litmus --runs 5",
                "/nonexistent-gpucoh.litmus: cannot open", "nothing was run", END);
+    /* a failing test (a forbidden outcome, no divergence) prints a replay line that runs its
+     * first failing run alone, and works from another directory */
+    rc = run(out, sizeof out,
+             "build/gpucoh litmus tests/systemc/MP-wrong.litmus --runs 200 --quiet --out %s", d);
+    const char* rp = strstr(out, "  replay    ");
+    if (rc != 1 || !rp || !strstr(rp, " --run "))
+        print_error("exit %d:\n%s\n", rc, out);
+    assert_int_equal(rc, 1);
+    assert_non_null(rp);
+    char line[4096];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(rp + 12, "\n"), rp + 12);
+    assert_non_null(strstr(line, " --run "));
+    assert_int_equal(line[0], '/'); /* absolute */
+    rc = run(out, sizeof out, "d=$(pwd)/%s && cd / && %s --quiet --out \"$d\"", d, line);
+    if (rc != 1 || !strstr(out, "FAIL litmus MP-wrong tc-weak: 1 runs, 1 outcomes, 0 allowed, "
+                                "1 forbidden"))
+        print_error("replay exit %d:\n%s\n", rc, out);
+    assert_int_equal(rc, 1);
+    assert_non_null(strstr(out, "1 runs, 1 outcomes, 0 allowed, 1 forbidden"));
+    /* bounded reads: /dev/zero, a directory */
+    expect_run(2, "timeout 20 build/gpucoh litmus /dev/zero --runs 5",
+               "/dev/zero: larger than the limit of 1048576 bytes for a litmus file",
+               "nothing was run", END);
+    expect_run(2, "build/gpucoh litmus litmus --runs 5", "litmus: is a directory", END);
 }
 
 /* Start build/gpucoh args in the background (stdout+stderr to log), SIGINT at its default. */
@@ -732,6 +875,73 @@ static void test_sigint(void** state) {
         print_error("exit %d, log:\n%s\n", rc, log ? log : "(none)");
     assert_int_equal(rc, 130);
     expect_json("build/tests/cli-int/s.json", "\"verdict\": \"interrupted\"", END);
+}
+
+/* 8c. SIGTERM (or a second Ctrl-C) during a system --wave run leaves no hidden parts directory
+ * (.<name>.parts/, the per-unit traces before the merge) and no half-written trace. */
+static void test_sigterm_wave(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-term";
+    static const int sigs[] = {SIGTERM, SIGINT};
+    for (size_t i = 0; i < 2; i++) {
+        fresh_dir(d);
+        const pid_t pid = spawn("cosim system --cycles 1000000000 --quiet --wave "
+                                "build/tests/cli-term/w.fst --out build/tests/cli-term",
+                                "build/tests/cli-term.log");
+        assert_true(pid > 0);
+        wait_for("build/tests/cli-term/.w.fst.parts", 300);
+        assert_true(exists("build/tests/cli-term/.w.fst.parts"));
+        wait_for("build/tests/cli-term/never", 1.0);
+        kill(pid, sigs[i]);
+        if (sigs[i] == SIGINT) { /* the second Ctrl-C kills at once */
+            const struct timespec ts = {0, 20000000};
+            nanosleep(&ts, NULL);
+            kill(pid, SIGINT);
+        }
+        const int rc = reap(pid, 60);
+        if (rc != 128 + sigs[i] || exists("build/tests/cli-term/.w.fst.parts"))
+            print_error("signal %d: exit %d, parts %s\n", sigs[i], rc,
+                        exists("build/tests/cli-term/.w.fst.parts") ? "left" : "removed");
+        assert_int_equal(rc, 128 + sigs[i]);
+        assert_false(exists("build/tests/cli-term/.w.fst.parts"));
+        assert_false(exists("build/tests/cli-term/w.fst"));
+    }
+}
+
+/* 8b. Ctrl-C during a litmus test: no PASS verdict for the interrupted test, the overall line
+ * says what ran, the report's summary too; exit 130. */
+static void test_sigint_litmus(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-intl";
+    fresh_dir(d);
+    const pid_t pid = spawn("litmus litmus/MP.litmus litmus/SB.litmus --runs 100000000 "
+                            "--json build/tests/cli-intl/l.json",
+                            "build/tests/cli-intl/l.log");
+    assert_true(pid > 0);
+    wait_for("build/tests/cli-intl/never", 1.5);
+    kill(pid, SIGINT);
+    const int rc = reap(pid, 60);
+    const char* log = slurp("build/tests/cli-intl/l.log");
+    if (rc != 130 || !log || strstr(log, "PASS"))
+        print_error("exit %d, log:\n%s\n", rc, log ? log : "(none)");
+    assert_int_equal(rc, 130);
+    assert_non_null(log);
+    assert_null(strstr(log, "PASS")); /* neither the verdict nor the checks' line */
+    assert_non_null(strstr(log, "verdict: none (INTERRUPTED)"));
+    assert_non_null(strstr(log, "MP tc-weak: no verdict (INTERRUPTED after "));
+    assert_non_null(strstr(log, "INTERRUPTED litmus MP tc-weak"));
+    assert_non_null(strstr(log, "litmus: 2 files, 1 variants, 0 passed, 0 failed, 1 interrupted, "
+                                "1 not run (INTERRUPTED)"));
+    expect_json("build/tests/cli-intl/l.json",
+                "\"summary\": {\"files\": 2, \"variants\": 1, \"tests\": 2, \"passed\": 0, "
+                "\"failed\": 0, \"interrupted\": 1, \"not_run\": 1}",
+                "\"verdict\": \"interrupted\"", END);
+    /* a run that completes: the overall line and summary of every file and variant */
+    expect_run(0,
+               "build/gpucoh litmus litmus/MP.litmus litmus/SB.litmus --protocol tc-strong "
+               "--runs 5 --json build/tests/cli-intl/ok.json",
+               "litmus: 2 files, 1 variants, 2 passed, 0 failed\n", END);
+    expect_json("build/tests/cli-intl/ok.json", "\"tests\": 2, \"passed\": 2, \"failed\": 0", END);
 }
 
 /* A message with one prefix twice in a row ("sig_bloom: sig_bloom:", "F: F:5:")? */
@@ -874,8 +1084,13 @@ int main(void) {
         cmocka_unit_test(test_numeric_ranges),
         cmocka_unit_test(test_litmus_input),
         cmocka_unit_test(test_sigint),
+        cmocka_unit_test(test_sigint_litmus),
+        cmocka_unit_test(test_sigterm_wave),
         cmocka_unit_test(test_messages),
         cmocka_unit_test(test_protocol_all),
     };
+    const char* only = getenv("GPUCOH_CLI_TEST"); /* e.g. test_help: run the tests it matches */
+    if (only && *only)
+        cmocka_set_test_filter(only);
     return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
 }

@@ -726,7 +726,7 @@ check "waves: VCD output through fst2vcd" "$LOGS/waves-vcd.log" bash -c \
      grep -q 'enddefinitions' $OUT/w.vcd"
 check "bench: three runs agree and report ratios" "$LOGS/bench.log" bash -c \
     "$G bench sig_bloom --param m=1024 --cycles 100000 --out $OUT && \
-     grep -q '\"diverged\": false' $OUT/bench-sig_bloom.json"
+     grep -q '\"diverged\": false' $OUT/bench-sig_bloom-m1024-threshold128.json"
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json"

@@ -11,9 +11,11 @@
  * unit cannot say which bits those are, the state is not compared; the summary says which).
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE   700 /* realpath */
 #include "cosim.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -561,9 +563,13 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         return -1;
     if (o->json_path)
         snprintf(res->json_path, sizeof res->json_path, "%s", o->json_path);
-    else
-        snprintf(res->json_path, sizeof res->json_path, "%s/%s-%s-seed%llu.json", out_dir,
-                 o->command ? o->command : "cosim", u->name, (unsigned long long)o->seed);
+    else {
+        char diff[512], tag[64];
+        gpucoh_param_diff(u, &o->pv, diff, sizeof diff);
+        gpucoh_name_tag(diff, tag, sizeof tag);
+        snprintf(res->json_path, sizeof res->json_path, "%s/%s-%s%s-seed%llu.json", out_dir,
+                 o->command ? o->command : "cosim", u->name, tag, (unsigned long long)o->seed);
+    }
     if (gpucoh_check_out_file("--json", res->json_path, err, errlen) != 0)
         return -1;
     if (o->wave_path) {
@@ -671,12 +677,18 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
                      o->illegal_rate % 100u);
         if (o->no_steer)
             snprintf(sargs + strlen(sargs), sizeof sargs - strlen(sargs), " --steer off");
+        /* absolute paths: the line replays from any directory */
+        char rdir[PATH_MAX] = "", odir[PATH_MAX];
+        if (o->rtl_dir && !realpath(o->rtl_dir, rdir))
+            snprintf(rdir, sizeof rdir, "%s", o->rtl_dir);
+        if (!realpath(out_dir, odir))
+            snprintf(odir, sizeof odir, "%s", out_dir);
         snprintf(res->replay, sizeof res->replay,
                  "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s%s%s --wave "
                  "%s/replay-%s.fst",
                  gpucoh_root(), u->name, (unsigned long long)o->seed, (unsigned long long)(div + 1),
-                 stim_name(o->stim), sargs, pargs, o->rtl_dir ? " --rtl-dir " : "",
-                 o->rtl_dir ? o->rtl_dir : "", o->netlist ? " --netlist" : "", out_dir, u->name);
+                 stim_name(o->stim), sargs, pargs, o->rtl_dir ? " --rtl-dir " : "", rdir,
+                 o->netlist ? " --netlist" : "", odir, u->name);
         snprintf(res->fail_json, sizeof res->fail_json, "%s/%s-seed%llu-fail.json", out_dir,
                  u->name, (unsigned long long)o->seed);
         if (!o->no_fail_artifacts) {

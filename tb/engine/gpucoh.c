@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "compare.h"
 #include "cosim.h"
+#include "help.h"
 #include "mutants.h"
 #include "quality.h"
 #include "rtl_load.h"
@@ -340,18 +341,14 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
  * usage. */
 static int tc_cmd(const char* what, int argc, char** argv, int first) {
     for (int i = first; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return 0;
-        }
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return gpucoh_cmd_help(what, stdout) == 0 ? 0 : 2;
     return sys_cli_main(what, argc, argv, first);
 }
 
 static int cmd_list(int argc, char** argv) {
-    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-        usage(stdout);
-        return 0;
-    }
+    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+        return gpucoh_cmd_help("list", stdout);
     if (argc > 2) {
         fprintf(stderr, "gpucoh: list takes no arguments, got '%s'\n", argv[2]);
         return EXIT_USAGE;
@@ -384,6 +381,15 @@ static void fill_cosim(const args_t* a, gpucoh_cosim_opts_t* o) {
     o->no_steer = a->steer_off;
     o->illegal_set = a->illegal_set;
     o->illegal_rate = a->illegal_rate;
+}
+
+/* --mutants FILE belongs to `gpucoh mutants`: elsewhere it would be ignored, so it is refused. */
+static int mutants_refused(const args_t* a, const char* cmd) {
+    if (!a->mutants_file)
+        return 0;
+    fprintf(stderr, "gpucoh: %s takes no --mutants (gpucoh mutants <unit> --mutants FILE does)\n",
+            cmd);
+    return 1;
 }
 
 /* --steer / --illegal-rate belong to the commands that run a unit's own stimulus. */
@@ -652,6 +658,15 @@ static int report_path(const args_t* a, const char* name, char* path, size_t n, 
     return 0;
 }
 
+/* "<what>-<unit>[-<params off their defaults>].json", the default report name (docs/cli.md) */
+static void unit_report_name(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* what,
+                             char* buf, size_t n) {
+    char diff[512], tag[64];
+    gpucoh_param_diff(u, pv, diff, sizeof diff);
+    gpucoh_name_tag(diff, tag, sizeof tag);
+    snprintf(buf, n, "%s-%s%s.json", what, u->name, tag);
+}
+
 static int cmd_cosim(int argc, char** argv) {
     if (argc > 2 && !strcmp(argv[2], "system"))
         return tc_cmd("cosim system", argc, argv, 3);
@@ -666,7 +681,7 @@ static int cmd_cosim(int argc, char** argv) {
         cosim_help(stdout);
         return 0;
     }
-    if (system_only(a.u, "cosim") || netlist_refused(&a, "cosim"))
+    if (mutants_refused(&a, "cosim") || system_only(a.u, "cosim") || netlist_refused(&a, "cosim"))
         return EXIT_USAGE;
     if (a.from_set || a.to_set) {
         fprintf(stderr, "gpucoh: --from/--to belong to `gpucoh waves`; cosim --wave traces the "
@@ -695,11 +710,9 @@ static int cmd_waves(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
-    if (system_only(a.u, "waves") || netlist_refused(&a, "waves"))
+    if (a.help)
+        return gpucoh_cmd_help("waves", stdout);
+    if (mutants_refused(&a, "waves") || system_only(a.u, "waves") || netlist_refused(&a, "waves"))
         return EXIT_USAGE;
     gpucoh_cosim_opts_t o;
     fill_cosim(&a, &o);
@@ -819,19 +832,17 @@ static int cmd_area(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
+    if (a.help)
+        return gpucoh_cmd_help("area", stdout);
     if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist || a.steer_set ||
-        a.illegal_set) {
+        a.illegal_set || a.mutants_file) {
         fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
         return EXIT_USAGE;
     }
     const gpucoh_unit_t* u = a.u;
     const char* root = gpucoh_root();
     char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
-    snprintf(jname, sizeof jname, "area-%s.json", u->name);
+    unit_report_name(u, &a.pv, "area", jname, sizeof jname);
     if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
         return EXIT_USAGE;
     char work[PATH_MAX];
@@ -924,11 +935,9 @@ static int cmd_bench(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 0, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
-    if (system_only(a.u, "bench") || stim_refused(&a, "bench"))
+    if (a.help)
+        return gpucoh_cmd_help("bench", stdout);
+    if (mutants_refused(&a, "bench") || system_only(a.u, "bench") || stim_refused(&a, "bench"))
         return EXIT_USAGE;
     if (a.netlist) {
         fprintf(stderr, "gpucoh: bench has no --netlist (tools/bench_netlist.sh times netlist "
@@ -945,7 +954,7 @@ static int cmd_bench(int argc, char** argv) {
         }
     }
     char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
-    snprintf(jname, sizeof jname, "bench-%s.json", a.u->name);
+    unit_report_name(a.u, &a.pv, "bench", jname, sizeof jname);
     if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
         return EXIT_USAGE;
     return gpucoh_bench(a.u, &a.pv, a.cycles_set ? a.cycles : 1000000, a.seed, jpath, odir);
@@ -955,10 +964,8 @@ static int cmd_mutants(int argc, char** argv) {
     args_t a;
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
-    if (a.help) {
-        usage(stdout);
-        return 0;
-    }
+    if (a.help)
+        return gpucoh_cmd_help("mutants", stdout);
     if (netlist_refused(&a, "mutants"))
         return EXIT_USAGE;
     if (a.steer_set && !a.u->tb && a.netlist) {
@@ -987,11 +994,36 @@ static int cmd_mutants(int argc, char** argv) {
     const gpucoh_stim_cfg_t stim = {
         .steer = !a.steer_off, .illegal_set = a.illegal_set, .illegal_rate = a.illegal_rate};
     char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
-    snprintf(jname, sizeof jname, "mutants-%s.json", a.u->name);
+    unit_report_name(a.u, &a.pv, "mutants", jname, sizeof jname);
     if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
         return EXIT_USAGE;
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
                           jpath, odir, a.netlist, &stim);
+}
+
+/* `gpucoh help [command]`: the command list, or that command's --help (as it prints it). */
+static int help_cmd(int argc, char** argv) {
+    if (argc == 2 || strcmp(argv[1], "help") != 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+        return gpucoh_cmd_help("help", stdout);
+    char name[64];
+    snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "", argc > 3 ? argv[3] : "");
+    if (argc <= 4 && gpucoh_cmd_help(name, stdout) == 0)
+        return 0;
+    if (argc == 3 && !strcmp(argv[2], "cosim")) {
+        cosim_help(stdout);
+        return 0;
+    }
+    if (argc == 3 && (!strcmp(argv[2], "quality") || !strcmp(argv[2], "compare"))) {
+        static char opt_help[] = "--help";
+        char* a[] = {argv[0], argv[2], opt_help, NULL};
+        return !strcmp(argv[2], "quality") ? gpucoh_quality_cmd(3, a) : cmp_main(3, a);
+    }
+    fprintf(stderr, "gpucoh: help: no command '%s' (gpucoh help lists them)\n", name);
+    return EXIT_USAGE;
 }
 
 int main(int argc0, char** argv0) {
@@ -1005,15 +1037,11 @@ int main(int argc0, char** argv0) {
         return EXIT_USAGE;
     }
     const char* c = argv[1];
-    if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h")) {
-        usage(stdout);
-        return 0;
-    }
+    if (!strcmp(c, "help") || !strcmp(c, "--help") || !strcmp(c, "-h"))
+        return help_cmd(argc, argv);
     if (!strcmp(c, "version") || !strcmp(c, "--version")) {
-        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-            usage(stdout);
-            return 0;
-        }
+        if (argc == 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+            return gpucoh_cmd_help("version", stdout);
         if (argc > 2) {
             fprintf(stderr, "gpucoh: %s takes no arguments, got '%s'\n", c, argv[2]);
             return EXIT_USAGE;

@@ -56,6 +56,64 @@ static char* trim(char* s) {
     return s;
 }
 
+/* A mutant file is read whole, at most this many bytes (its values fit in far less). */
+#define MUTANT_MAX_FILE_BYTES (64u * 1024u)
+
+/* Copy a value into a field of n bytes; a longer one is an error, never cut short. */
+static int set_field(char* dst, size_t n, const char* v, const char* path, int ln, const char* k,
+                     char* err, size_t errlen) {
+    if (strlen(v) >= n) {
+        snprintf(err, errlen,
+                 "%s:%d: the %s value is %zu characters long, more than the limit of "
+                 "%zu",
+                 path, ln, k, strlen(v), n - 1);
+        return -1;
+    }
+    memcpy(dst, v, strlen(v) + 1);
+    return 0;
+}
+
+/* One "key: value" line of a mutant file into m (have: find, replace seen). */
+static int mutant_line(char* line, const char* path, int ln, mutant_t* m, bool* have_find,
+                       bool* have_replace, char* err, size_t errlen) {
+    char* colon = strchr(line, ':');
+    if (!colon) {
+        snprintf(err, errlen, "%s:%d: expected 'key: value'", path, ln);
+        return -1;
+    }
+    *colon = 0;
+    char* v = colon + 1;
+    if (*v == ' ')
+        v++; /* exactly one separating space; the rest of the value is kept verbatim */
+    size_t n = strlen(v);
+    while (n && v[n - 1] == '\r')
+        v[--n] = 0;
+    const char* k = trim(line);
+    if (!strcmp(k, "description"))
+        return set_field(m->description, sizeof m->description, v, path, ln, k, err, errlen);
+    if (!strcmp(k, "file"))
+        return set_field(m->file, sizeof m->file, v, path, ln, k, err, errlen);
+    if (!strcmp(k, "find")) {
+        *have_find = true;
+        return set_field(m->find, sizeof m->find, v, path, ln, k, err, errlen);
+    }
+    if (!strcmp(k, "replace")) {
+        *have_replace = true;
+        return set_field(m->replace, sizeof m->replace, v, path, ln, k, err, errlen);
+    }
+    if (!strcmp(k, "param")) {
+        if (m->nparams >= 8) {
+            snprintf(err, errlen, "%s:%d: more than 8 param lines", path, ln);
+            return -1;
+        }
+        return set_field(m->params[m->nparams++], sizeof m->params[0], trim(v), path, ln, k, err,
+                         errlen);
+    }
+    snprintf(err, errlen, "%s:%d: unknown key '%s' (description, file, find, replace, param)", path,
+             ln, k);
+    return -1;
+}
+
 static int parse_mutant(const char* path, mutant_t* m, char* err, size_t errlen) {
     memset(m, 0, sizeof *m);
     const char* base = strrchr(path, '/');
@@ -63,59 +121,29 @@ static int parse_mutant(const char* path, mutant_t* m, char* err, size_t errlen)
     char* dot = strrchr(m->name, '.');
     if (dot)
         *dot = 0;
-    FILE* f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot read mutant %s: %s", path, strerror(errno));
+    size_t len;
+    char e[900];
+    char* text = gpucoh_read_text(path, "mutant", MUTANT_MAX_FILE_BYTES, &len, e, sizeof e);
+    if (!text) {
+        snprintf(err, errlen, "cannot read mutant %s", e);
         return -1;
     }
-    char line[2048];
-    int ln = 0;
+    int ln = 0, rc = 0;
     bool have_find = false, have_replace = false;
-    while (fgets(line, sizeof line, f)) {
+    for (char *line = text, *next; rc == 0 && line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
         ln++;
-        if (line[0] == '#' || line[0] == '\n')
-            continue;
-        char* colon = strchr(line, ':');
-        if (!colon) {
-            snprintf(err, errlen, "%s:%d: expected 'key: value'", path, ln);
-            fclose(f);
-            return -1;
-        }
-        *colon = 0;
-        char* v = colon + 1;
-        if (*v == ' ')
-            v++; /* exactly one separating space; the rest of the value is kept verbatim */
-        size_t n = strlen(v);
-        while (n && (v[n - 1] == '\n' || v[n - 1] == '\r'))
-            v[--n] = 0;
-        const char* k = trim(line);
-        if (!strcmp(k, "description"))
-            snprintf(m->description, sizeof m->description, "%s", v);
-        else if (!strcmp(k, "file"))
-            snprintf(m->file, sizeof m->file, "%s", v);
-        else if (!strcmp(k, "find")) {
-            snprintf(m->find, sizeof m->find, "%s", v);
-            have_find = true;
-        } else if (!strcmp(k, "replace")) {
-            snprintf(m->replace, sizeof m->replace, "%s", v);
-            have_replace = true;
-        } else if (!strcmp(k, "param") && m->nparams < 8)
-            snprintf(m->params[m->nparams++], sizeof m->params[0], "%s", trim(v));
-        else {
-            snprintf(err, errlen,
-                     "%s:%d: unknown key '%s' (description, file, find, replace, "
-                     "param)",
-                     path, ln, k);
-            fclose(f);
-            return -1;
-        }
+        if (line[0] != '#' && line[0] != 0)
+            rc = mutant_line(line, path, ln, m, &have_find, &have_replace, err, errlen);
     }
-    fclose(f);
-    if (!m->file[0] || !have_find || !have_replace || !m->find[0]) {
+    free(text);
+    if (rc == 0 && (!m->file[0] || !have_find || !have_replace || !m->find[0])) {
         snprintf(err, errlen, "%s: a mutant needs file, find and replace", path);
-        return -1;
+        rc = -1;
     }
-    return 0;
+    return rc;
 }
 
 static char* slurp(const char* path, size_t* n) {
@@ -259,6 +287,47 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
     return 0;
 }
 
+/* Before any campaign (the baseline takes minutes): the mutant's file is an RTL file of the unit
+ * (its family's) that exists, and its find text occurs there exactly once. 0, or -1 with the
+ * message in err (exit 2). */
+static int check_mutant(const gpucoh_unit_t* u, const mutant_t* m, char* err, size_t errlen) {
+    const char* files[64];
+    family_files(u, files, sizeof files / sizeof files[0]);
+    bool known = false;
+    for (const char* const* f = files; *f && !known; f++)
+        known = !strcmp(*f, m->file);
+    if (!known) {
+        size_t l = (size_t)snprintf(
+            err, errlen, "mutant %s: file: %s is not an RTL file of %s (its files:", m->name,
+            m->file, u->name);
+        for (const char* const* f = files; *f && l < errlen; f++)
+            l += (size_t)snprintf(err + l, errlen - l, " %s", *f);
+        if (l < errlen)
+            snprintf(err + l, errlen - l, "); nothing was run");
+        return -1;
+    }
+    char p[PATH_MAX];
+    snprintf(p, sizeof p, "%s/rtl/%s", gpucoh_root(), m->file);
+    size_t n;
+    char* b = slurp(p, &n);
+    if (!b) {
+        snprintf(err, errlen, "mutant %s: file: cannot read %s: %s; nothing was run", m->name, p,
+                 strerror(errno));
+        return -1;
+    }
+    const char* hit = strstr(b, m->find);
+    const bool twice = hit && strstr(hit + 1, m->find);
+    free(b);
+    if (!hit || twice) {
+        snprintf(err, errlen,
+                 "mutant %s: 'find' text occurs %s in %s (it must occur exactly once; stale "
+                 "mutant?); nothing was run",
+                 m->name, hit ? "more than once" : "nowhere", m->file);
+        return -1;
+    }
+    return 0;
+}
+
 static int cmp_names(const void* a, const void* b) {
     return strcmp(*(char* const*)a, *(char* const*)b);
 }
@@ -330,6 +399,11 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             return 2;
         }
     }
+    for (int i = 0; i < nm; i++)
+        if (check_mutant(u, &ms[i], err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: %s\n", err);
+            return 2;
+        }
     char odir[PATH_MAX];
     snprintf(odir, sizeof odir, "%s", out_dir ? out_dir : gpucoh_default_out());
     if (gpucoh_mkdirs(odir) != 0) {

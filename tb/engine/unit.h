@@ -127,6 +127,9 @@ int gpucoh_param_set(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, const char* kv,
 /* Value as text (enum name or decimal). */
 void gpucoh_param_str(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned i, char* buf,
                       size_t n);
+/* The parameters of pv off the unit's defaults as "name<value> ..." (e.g. "m256 chunk_width32";
+ * "" at the defaults), for gpucoh_name_tag. */
+void gpucoh_param_diff(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* buf, size_t n);
 /* RTL value (enum index) as "Name=Value". */
 void gpucoh_param_rtl(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned i, char* buf,
                       size_t n);

@@ -588,6 +588,22 @@ void gpucoh_param_str(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned
         snprintf(buf, n, "%llu", (unsigned long long)pv->v[i]);
 }
 
+void gpucoh_param_diff(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* buf, size_t n) {
+    gpucoh_pvals_t d;
+    memset(&d, 0, sizeof d);
+    char err[256];
+    const bool have_d = u->resolve(&d, err, sizeof err) == 0;
+    size_t l = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < u->nparams && l < n; i++) {
+        if (have_d && d.v[i] == pv->v[i])
+            continue;
+        char v[64];
+        gpucoh_param_str(u, pv, i, v, sizeof v);
+        l += (size_t)snprintf(buf + l, n - l, "%s%s%s", l ? " " : "", u->params[i].name, v);
+    }
+}
+
 void gpucoh_param_rtl(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned i, char* buf,
                       size_t n) {
     snprintf(buf, n, "%s=%llu", u->params[i].rtl, (unsigned long long)pv->v[i]);

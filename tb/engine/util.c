@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE   700 /* realpath */
 #include "util.h"
 
 #include <errno.h>
@@ -91,6 +92,62 @@ bool gpucoh_fnv1a_file(uint64_t* h, const char* path) {
     return ok;
 }
 
+/* Read at most limit + 1 bytes of f into a buffer of limit + 1 bytes: the count read. */
+static size_t read_bounded(FILE* f, char* b, size_t limit) {
+    size_t n = 0, r;
+    while (n <= limit && (r = fread(b + n, 1, limit + 1 - n, f)) > 0)
+        n += r;
+    return n;
+}
+
+char* gpucoh_read_text(const char* path, const char* what, size_t limit, size_t* n, char* err,
+                       size_t errlen) {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory, not a %s file", path, what);
+        return NULL;
+    }
+    FILE* f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    char* b = malloc(limit + 2);
+    const size_t got = b ? read_bounded(f, b, limit) : 0;
+    const bool bad = ferror(f);
+    fclose(f);
+    if (!b || bad || got > limit || memchr(b, 0, got)) {
+        if (!b)
+            snprintf(err, errlen, "%s: out of memory", path);
+        else if (bad)
+            snprintf(err, errlen, "%s: read error", path);
+        else if (got > limit)
+            snprintf(err, errlen, "%s: larger than the limit of %zu bytes for a %s file", path,
+                     limit, what);
+        else
+            snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
+        free(b);
+        return NULL;
+    }
+    b[got] = 0;
+    *n = got;
+    return b;
+}
+
+void gpucoh_name_tag(const char* diff, char* buf, size_t n) {
+    const size_t l = strlen(diff);
+    if (l == 0) {
+        snprintf(buf, n, "%s", "");
+    } else if (l <= 40 && l + 2 <= n) {
+        buf[0] = '-';
+        for (size_t i = 0; i <= l; i++) /* a file name: separators and '/' become '-' */
+            buf[i + 1] = diff[i] == ' ' || diff[i] == '/' || diff[i] == ':' ? '-' : diff[i];
+    } else {
+        snprintf(buf, n, "-p%08llx",
+                 (unsigned long long)(gpucoh_fnv1a(0xcbf29ce484222325ull, diff, l) & 0xffffffffu));
+    }
+}
+
 bool gpucoh_parse_u64(const char* s, uint64_t* v) {
     if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
         return false;
@@ -115,8 +172,9 @@ const char* gpucoh_root(void) {
     if (root[0])
         return root;
     const char* env = getenv("GPUCOH_ROOT");
-    if (env && *env) {
-        snprintf(root, sizeof root, "%s", env);
+    if (env && *env) { /* absolute, so that replay lines work from any directory */
+        if (!realpath(env, root))
+            snprintf(root, sizeof root, "%s", env);
         return root;
     }
     char exe[PATH_MAX];
@@ -238,10 +296,7 @@ int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uin
     } else {
         fprintf(stderr, "%s: %s: %s is out of range ", prog_name, opt, s);
     }
-    if (hi == UINT64_MAX)
-        fprintf(stderr, "(at least %llu)\n", (unsigned long long)lo);
-    else
-        fprintf(stderr, "%llu..%llu\n", (unsigned long long)lo, (unsigned long long)hi);
+    fprintf(stderr, "%llu..%llu\n", (unsigned long long)lo, (unsigned long long)hi);
     return -1;
 }
 
@@ -376,19 +431,39 @@ void gpucoh_progress(gpucoh_progress_t* p, uint64_t done, uint64_t total, const 
 
 volatile sig_atomic_t gpucoh_interrupted = 0;
 
+static void (*volatile sig_cleanup)(void); /* gpucoh_on_signal_cleanup */
+
+/* Die by sig as if uncaught, after the cleanup (async-signal-safe: unlink, rmdir). */
+static void die_by(int sig) {
+    if (sig_cleanup)
+        sig_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static void on_sigint(int sig) {
-    (void)sig;
+    if (gpucoh_interrupted) /* a second Ctrl-C kills as usual */
+        die_by(sig);
     gpucoh_interrupted = 1;
 }
 
-void gpucoh_catch_interrupt(void) {
+static void catch_signal(int sig, void (*fn)(int)) {
     struct sigaction sa;
     /* a background job started with SIGINT ignored (`cmd &` in a script, nohup) keeps it so */
-    if (sigaction(SIGINT, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+    if (sigaction(sig, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
         return;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = fn;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND | SA_RESTART; /* a second Ctrl-C kills as usual; calls go on */
-    sigaction(SIGINT, &sa, NULL);
+    sa.sa_flags = SA_RESTART; /* interrupted calls go on */
+    sigaction(sig, &sa, NULL);
+}
+
+void gpucoh_catch_interrupt(void) {
+    catch_signal(SIGINT, on_sigint);
+}
+
+void gpucoh_on_signal_cleanup(void (*fn)(void)) {
+    sig_cleanup = fn;
+    catch_signal(SIGTERM, die_by);
 }

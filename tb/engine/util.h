@@ -82,6 +82,20 @@ const char* gpucoh_default_out(void);
 int gpucoh_check_out_file(const char* opt, const char* path, char* err, size_t errlen);
 int gpucoh_check_out_dir(const char* opt, const char* dir, char* err, size_t errlen);
 
+/* An input file the user names (a litmus test, a mutant): read whole into a NUL-terminated
+ * buffer (free it), at most limit bytes. A file that cannot be opened, a directory, a read
+ * error, a NUL byte or more than limit bytes (e.g. /dev/zero) gives NULL and
+ * "PATH: reason" in err, e.g. "x.litmus: larger than the limit of 1048576 bytes for a litmus
+ * file"; what names the kind of file. */
+char* gpucoh_read_text(const char* path, const char* what, size_t limit, size_t* n, char* err,
+                       size_t errlen);
+
+/* The part of a default report name that tells runs with different parameters apart
+ * (docs/cli.md, Reports): "" when diff (the settings off their defaults, e.g. "m256 k2") is
+ * empty, "-m256-k2" when that is at most 40 characters, else "-p" and 8 hex digits of its
+ * FNV-1a hash. */
+void gpucoh_name_tag(const char* diff, char* buf, size_t n);
+
 /* Progress of a long run on stderr: a line every GPUCOH_PROGRESS_SECONDS seconds (default 5),
  * "  [what] done/total unit (N%), rate unit/s, elapsed T, ETA T<extra>" (total 0: no percentage
  * or ETA). Off (no output at all) when started with on = false (--quiet). */
@@ -101,5 +115,8 @@ void gpucoh_progress(gpucoh_progress_t* p, uint64_t done, uint64_t total, const 
  * job of a script, nohup) leaves it ignored. */
 extern volatile sig_atomic_t gpucoh_interrupted;
 void gpucoh_catch_interrupt(void);
+/* fn (async-signal-safe: unlink, rmdir) runs before the process dies of SIGTERM or of a second
+ * Ctrl-C: the temporary files of a trace being written (tb/sys/mwave.c). */
+void gpucoh_on_signal_cleanup(void (*fn)(void));
 
 #endif

@@ -109,6 +109,10 @@ const char* chk_verdict(const chk_result_t* c, char* buf, size_t len) {
 void chk_print(FILE* f, const char* title, const chk_result_t* c) {
     char v[128];
     fprintf(f, "%s: %s\n", title, chk_verdict(c, v, sizeof v));
+    chk_print_counts(f, c);
+}
+
+void chk_print_counts(FILE* f, const chk_result_t* c) {
     fprintf(
         f, "  checked %" PRIu64 ": match %" PRIu64 ", mismatch %" PRIu64 "; not checkable %" PRIu64,
         c->match + c->mismatch, c->match, c->mismatch, c->nc);

@@ -77,5 +77,7 @@ const char* chk_verdict(const chk_result_t* c, char* buf, size_t len);
  *     checked N: match N, mismatch N; not checkable N (racy N, ...); fatal N
  *     <kept messages, one per line> */
 void chk_print(FILE* f, const char* title, const chk_result_t* c);
+/* chk_print without its verdict line: the counts and messages (an interrupted run's). */
+void chk_print_counts(FILE* f, const chk_result_t* c);
 
 #endif /* GPUCOH_CHECK_H */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "util.h"
 
 #define LT_NAME    32
 #define LT_THREADS 64u
@@ -815,42 +816,10 @@ litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t err
 }
 
 litmus_t* litmus_load(const char* path, char* err, size_t errlen) {
-    FILE* f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    size_t n;
+    char* b = gpucoh_read_text(path, "litmus", LITMUS_MAX_FILE_BYTES, &n, err, errlen);
+    if (!b)
         return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char* b = (char*)malloc(cap);
-    for (;;) {
-        if (!b) {
-            fclose(f);
-            snprintf(err, errlen, "%s: out of memory", path);
-            return NULL;
-        }
-        size_t r = fread(b + n, 1, cap - n - 1, f);
-        n += r;
-        if (n < cap - 1)
-            break;
-        cap *= 2;
-        char* nb = (char*)realloc(b, cap);
-        if (!nb)
-            free(b);
-        b = nb;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(b);
-        snprintf(err, errlen, "%s: read error", path);
-        return NULL;
-    }
-    b[n] = 0;
-    if (memchr(b, 0, n)) {
-        free(b);
-        snprintf(err, errlen, "%s: not a text file (NUL byte)", path);
-        return NULL;
-    }
     litmus_t* t = litmus_parse(b, path, err, errlen);
     free(b);
     return t;
@@ -1770,6 +1739,12 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
     char title[160];
     snprintf(title, sizeof title, "  %s %s%s", t->name, r->variant,
              (chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
-    chk_print(f, title, &r->chk);
-    fprintf(f, "  verdict: %s\n", r->pass ? "PASS" : "FAIL");
+    if (r->stopped) /* interrupted: the checks of the runs so far, and no verdict */
+        fprintf(f, "%s: no verdict (INTERRUPTED after %" PRIu64 " runs)\n", title, r->runs);
+    if (r->stopped)
+        chk_print_counts(f, &r->chk);
+    else
+        chk_print(f, title, &r->chk);
+    /* an interrupted test has no verdict: its runs so far pass nothing */
+    fprintf(f, "  verdict: %s\n", r->stopped ? "none (INTERRUPTED)" : r->pass ? "PASS" : "FAIL");
 }

@@ -39,7 +39,40 @@ struct gpucoh_mwave {
     gpucoh_wvar_t* vars;
     unsigned nvars, capvars;
     int64_t t_first, t_last;
+    char* doomed; /* the temporary paths, NUL-separated, the parts directory last (below) */
 };
+
+/* ---- SIGTERM / a second Ctrl-C: no hidden .<name>.parts/ left behind --------------------------
+ */
+
+enum { MW_ACTIVE = 4 };
+static gpucoh_mwave_t* volatile active[MW_ACTIVE]; /* traces whose parts exist */
+
+/* async-signal-safe: unlink each temporary of every active trace, then its directory */
+static void doomed_remove(const char* list) {
+    const char* last = list;
+    for (const char* p = list; *p; p += strlen(p) + 1) {
+        unlink(p);
+        last = p;
+    }
+    rmdir(last);
+}
+
+static void cleanup_all(void) {
+    for (int i = 0; i < MW_ACTIVE; i++)
+        if (active[i] && active[i]->doomed)
+            doomed_remove(active[i]->doomed);
+}
+
+static void active_set(gpucoh_mwave_t* w, bool on) {
+    for (int i = 0; i < MW_ACTIVE; i++)
+        if (on ? active[i] == NULL : active[i] == w) {
+            active[i] = on ? w : NULL;
+            break;
+        }
+    if (on)
+        gpucoh_on_signal_cleanup(cleanup_all);
+}
 
 static void seterr(gpucoh_mwave_t* w, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 static void seterr(gpucoh_mwave_t* w, const char* fmt, ...) {
@@ -87,6 +120,8 @@ static void vars_free(gpucoh_mwave_t* w) {
 void gpucoh_mwave_free(gpucoh_mwave_t* w) {
     if (!w)
         return;
+    active_set(w, false);
+    free(w->doomed);
     vars_free(w);
     free(w->inst);
     free(w);
@@ -162,6 +197,50 @@ static void part_path(const gpucoh_mwave_t* w, unsigned i, const char* ext, char
     snprintf(buf, n, "%s/%s.%s", w->parts, w->inst[i].scope, ext);
 }
 
+static void doomed_add(char** list, size_t* len, const char* p) {
+    const size_t l = strlen(p) + 1;
+    char* n = *list ? realloc(*list, *len + l + 1) : NULL;
+    if (!n) {
+        free(*list);
+        *list = NULL;
+        return;
+    }
+    memcpy(n + *len, p, l);
+    *len += l;
+    n[*len] = 0;
+    *list = n;
+}
+
+/* Every file the parts directory and the result's temporaries can hold, computed before the
+ * trace starts (a signal handler cannot format paths), and the trace made active. */
+static void doomed_list(gpucoh_mwave_t* w) {
+    size_t len = 0;
+    char* list = calloc(1, 1);
+    char p[PATH_MAX + 128];
+    for (unsigned i = 0; i < w->n && list; i++) {
+        part_path(w, i, "fst", p, sizeof p);
+        doomed_add(&list, &len, p);
+        part_path(w, i, "fst.hier", p, sizeof p); /* the FST writer's hierarchy temporary */
+        doomed_add(&list, &len, p);
+        part_path(w, i, "vcd", p, sizeof p);
+        doomed_add(&list, &len, p);
+    }
+    static const char* const extra[] = {"merged.vcd", "tool.log"};
+    for (unsigned k = 0; k < 2 && list; k++) {
+        snprintf(p, sizeof p, "%s/%s", w->parts, extra[k]);
+        doomed_add(&list, &len, p);
+    }
+    snprintf(p, sizeof p, "%s.tmp.%ld%s", w->path, (long)getpid(), w->vcd_out ? "" : ".fst");
+    if (list)
+        doomed_add(&list, &len, p);
+    if (list)
+        doomed_add(&list, &len, w->parts); /* last: rmdir */
+    free(w->doomed);
+    w->doomed = list;
+    if (list)
+        active_set(w, true);
+}
+
 int gpucoh_mwave_start(gpucoh_mwave_t* w) {
     if (w->started)
         return 0;
@@ -179,15 +258,13 @@ int gpucoh_mwave_start(gpucoh_mwave_t* w) {
         snprintf(dir, sizeof dir, ".");
     if (dir[0] == 0)
         snprintf(dir, sizeof dir, "/");
-    if (gpucoh_mkdirs(dir) != 0) {
-        seterr(w, "wave: cannot create %s: %s", dir, strerror(errno));
-        return -1;
-    }
+    /* the directory is the user's: checked before the run, never created here (docs/cli.md) */
     snprintf(w->parts, sizeof w->parts, "%s/.%s.parts", dir, slash ? slash + 1 : w->path);
     if (mkdir(w->parts, 0777) != 0 && errno != EEXIST) {
         seterr(w, "wave: cannot create %s: %s", w->parts, strerror(errno));
         return -1;
     }
+    doomed_list(w);
     for (unsigned i = 0; i < w->n; i++) {
         char p[PATH_MAX + 128];
         part_path(w, i, "fst", p, sizeof p);
@@ -235,6 +312,7 @@ static void rm_parts(gpucoh_mwave_t* w) {
     snprintf(p, sizeof p, "%s/tool.log", w->parts);
     remove(p);
     rmdir(w->parts);
+    active_set(w, false);
 }
 
 int gpucoh_mwave_finish(gpucoh_mwave_t* w) {

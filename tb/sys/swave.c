@@ -120,7 +120,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
             abs_path(r->rtl.rtl_dir, p, sizeof p);
             cat(buf, n, " --rtl-dir %s", p);
         }
-        cat(buf, n, " --full-every %u", (unsigned)r->rtl.full_every);
+        if (r->rtl.impl == GSYS_IMPL_LOCKSTEP) /* --impl rtl refuses it */
+            cat(buf, n, " --full-every %u", (unsigned)r->rtl.full_every);
     }
     /* every parameter, one --param each (the protocol's params_print writes "--param NAME=VALUE
      * ...") */
@@ -168,6 +169,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
         cat(buf, n, " --seed %llu", (unsigned long long)r->lo.seed);
         if (diverged)
             cat(buf, n, " --run %llu", (unsigned long long)(r->lo.first_run + div->div_run));
+        else if (r->fail_run_set)
+            cat(buf, n, " --run %llu", (unsigned long long)r->fail_run);
         else
             cat(buf, n, " --runs %u", (unsigned)r->lo.runs);
         break;

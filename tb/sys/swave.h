@@ -46,6 +46,8 @@ typedef struct {
     litmus_opts_t lo;     /* its options (seed, first_run) */
     const char* out_dir;  /* --out (NULL = <root>/build/out) */
     uint32_t window;      /* --window (0 = SWAVE_WINDOW) */
+    bool fail_run_set;    /* litmus without a divergence: the run to replay (--run K), the */
+    uint64_t fail_run;    /* first of a forbidden or unexpected outcome */
 } swave_run_t;
 
 /* What swave_divergence wrote (empty strings for what it could not). */

@@ -154,6 +154,30 @@ static int protocol_opt(const char* what, const char* v, topt_t* o, uint32_t* va
     return -1;
 }
 
+/* An option that means nothing with the chosen --impl is refused (exit 2), not ignored:
+ * --rtl, --rtl-dir, --netlist need the RTL (lockstep or rtl), --full-every the lockstep. */
+static int impl_refused(const topt_t* o, bool rtl_given, bool bench) {
+    const char* opt = NULL;
+    if (o->impl == GSYS_IMPL_C)
+        opt = rtl_given ? "--rtl" : o->rtl_dir ? "--rtl-dir" : o->netlist ? "--netlist" : NULL;
+    if (opt) {
+        fprintf(stderr,
+                "gpucoh: %s needs --impl lockstep or rtl (with --impl c no RTL runs; "
+                "docs/cli.md)\n",
+                opt);
+        return -1;
+    }
+    if ((o->full_every_set || o->window) && !bench && o->impl != GSYS_IMPL_LOCKSTEP) {
+        fprintf(stderr, "gpucoh: %s needs --impl lockstep (%s; --impl %s compares nothing)\n",
+                o->full_every_set ? "--full-every" : "--window",
+                o->full_every_set ? "it sets how often the lockstep compares every line"
+                                  : "the waves before a lockstep divergence",
+                o->impl == GSYS_IMPL_C ? "c" : "rtl");
+        return -1;
+    }
+    return 0;
+}
+
 /* Parse the options; what = "cosim system" | "episode" | "litmus" | "bench system". force: with
  * --protocol all, parse for this protocol (every variant of it) instead of the first one. */
 static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
@@ -167,6 +191,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
     if (bench)
         what = "cosim system";                    /* same options */
     const char *rtl_s = "all", *netlist_s = NULL; /* resolved once the protocol is known */
+    bool rtl_given = false, runs_set = false;
     o->seed = 1;
     o->runs = 10000;
     o->ep = ep_defaults();
@@ -209,6 +234,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
         } else if (!strcmp(a, "--rtl")) {
             NEED();
             rtl_s = v;
+            rtl_given = true;
         } else if (!strcmp(a, "--netlist") && !strcmp(what, "cosim system")) {
             NEED();
             netlist_s = v;
@@ -227,6 +253,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
             NEED();
             if (gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->runs))
                 return -1;
+            runs_set = true;
         } else if (!strcmp(a, "--seed")) {
             NEED();
             if (num(a, v, &o->seed))
@@ -295,7 +322,7 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
             o->window = (uint32_t)x;
         } else if (!strcmp(a, "--run") && !strcmp(what, "litmus")) {
             NEED();
-            if (num(a, v, &o->run))
+            if (gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run))
                 return -1;
             o->run_set = true;
         } else if (!strcmp(a, "--coverage")) {
@@ -376,16 +403,21 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
         }
         o->cfg.start = (uint32_t)start;
     }
+    if (o->run_set && runs_set) { /* docs/cli.md: a campaign or the replay of one run */
+        fprintf(stderr,
+                "gpucoh litmus: --run %llu runs that one run alone (the replay of a failing run); "
+                "give --runs R (a campaign of R runs) or --run K, not both\n",
+                (unsigned long long)o->run);
+        return -1;
+    }
     if (!strcmp(what, "litmus") && o->nfiles == 0) {
         fprintf(stderr, "gpucoh litmus: name at least one .litmus file\n");
         return -1;
     }
+    if (impl_refused(o, rtl_given, bench))
+        return -1;
     if (o->impl == GSYS_IMPL_C)
         o->rtl = 0;
-    if (o->netlist && o->impl == GSYS_IMPL_C) {
-        fprintf(stderr, "gpucoh: --netlist needs --impl lockstep or rtl\n");
-        return -1;
-    }
     o->rtl |= o->netlist; /* a unit run as a netlist takes the RTL's place */
     if (bench && (o->wave || o->window)) {
         fprintf(stderr, "gpucoh bench system: %s is for cosim system, episode and litmus\n",
@@ -640,6 +672,26 @@ static int report_path(topt_t* o, const char* name) {
     else
         snprintf(o->json_path, sizeof o->json_path, "%s/%s", odir, name);
     if (gpucoh_check_out_file("--json", o->json_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* --wave FILE: a .fst or .vcd name that can be created where it is (its directory must exist:
+ * no directory is created for it), checked with the report before anything runs (docs/cli.md). */
+static int wave_path_ok(const topt_t* o) {
+    char err[1024];
+    if (!o->wave)
+        return 0;
+    const size_t l = strlen(o->wave);
+    if (l < 4 || (strcmp(o->wave + l - 4, ".fst") != 0 && strcmp(o->wave + l - 4, ".vcd") != 0)) {
+        fprintf(stderr,
+                "gpucoh: --wave %s: the file name must end in .fst or .vcd; nothing was run\n",
+                o->wave);
+        return -1;
+    }
+    if (gpucoh_check_out_file("--wave", o->wave, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return -1;
     }
@@ -1075,6 +1127,44 @@ static gsys_cfg_t proto_cfg(const topt_t* o, int p) {
     return cfg;
 }
 
+/* A failing litmus test without a divergence: the line that runs it again, the run of its first
+ * forbidden or unexpected outcome alone (--run K), else (a witness never seen) every run. */
+static void litmus_replay(const topt_t* o, const gsys_cfg_t* cfg, const litmus_t* t,
+                          const char* file, const litmus_opts_t* lo, const litmus_result_t* res) {
+    swave_run_t w = wave_run(o, SWAVE_LITMUS, cfg);
+    w.lit = t;
+    w.lit_file = file;
+    w.lo = *lo;
+    for (uint32_t i = 0; i < res->nout; i++)
+        if ((res->out[i].cls == LIT_FORBIDDEN || res->out[i].cls == LIT_UNEXPECTED) &&
+            (!w.fail_run_set || res->out[i].first_run < w.fail_run)) {
+            w.fail_run_set = true;
+            w.fail_run = res->out[i].first_run;
+        }
+    char b[4096];
+    swave_replay(&w, NULL, b, sizeof b);
+    printf("  replay    %s\n", b);
+}
+
+/* The overall line of a litmus command (every file under every variant): printed, and the
+ * JSON's "summary" (with the tests array's end) into close. */
+static void litmus_summary(const topt_t* o, int nvar, uint32_t passed, uint32_t failed,
+                           uint32_t interrupted, char* close, size_t n) {
+    const uint32_t tests = (uint32_t)o->nfiles * (uint32_t)nvar;
+    const uint32_t not_run = tests - passed - failed - interrupted;
+    printf("litmus: %d files, %d variants, %u passed, %u failed", o->nfiles, nvar,
+           (unsigned)passed, (unsigned)failed);
+    if (interrupted)
+        printf(", %u interrupted, %u not run (INTERRUPTED)", (unsigned)interrupted,
+               (unsigned)not_run);
+    printf("\n");
+    snprintf(close, n,
+             "\n], \"summary\": {\"files\": %d, \"variants\": %d, \"tests\": %u, "
+             "\"passed\": %u, \"failed\": %u, \"interrupted\": %u, \"not_run\": %u}",
+             o->nfiles, nvar, (unsigned)tests, (unsigned)passed, (unsigned)failed,
+             (unsigned)interrupted, (unsigned)not_run);
+}
+
 /* fam[0..nfam-1]: one parse per protocol (--protocol all), else fam[0] alone */
 static int litmus(topt_t* const* fam, int nfam) {
     topt_t* o = fam[0];
@@ -1130,8 +1220,12 @@ static int litmus(topt_t* const* fam, int nfam) {
         return 2;
     }
     json_head(af.f, o, "litmus");
-    fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [", (unsigned long long)o->runs);
+    if (o->run_set) /* --run K: that run alone */
+        fprintf(af.f, ", \"run\": %llu", (unsigned long long)o->run);
+    fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [",
+            (unsigned long long)(o->run_set ? 1u : o->runs));
     bool first = true, stop = false;
+    uint32_t passed = 0, failed = 0, interrupted = 0;
     for (int k = 0; k < o->nfiles && !stop; k++) {
         const litmus_t* t = ts[k];
         for (int f = 0; f < nfam && !stop; f++)
@@ -1192,6 +1286,8 @@ static int litmus(topt_t* const* fam, int nfam) {
                     (unsigned long long)undef, (unsigned long long)unexp,
                     (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
                     now_s() - t0, impl_name(o), (unsigned long long)o->seed);
+                if (rc != 0 && !diverged && !res.stopped) /* forbidden, unexpected, no witness */
+                    litmus_replay(o, &cfg, t, o->files[k], &lo, &res);
                 if (diverged &&
                     !res.stopped) { /* a lockstep divergence: window, save file, replay */
                     swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
@@ -1230,6 +1326,9 @@ static int litmus(topt_t* const* fam, int nfam) {
                 fprintf(af.f, ", \"verdict\": \"%s\"}", verdict);
                 const bool stopped = res.stopped;
                 litmus_result_free(&res);
+                passed += !stopped && rc == 0;
+                failed += !stopped && rc != 0;
+                interrupted += stopped;
                 if (stopped) {
                     status = GPUCOH_EXIT_INTERRUPTED;
                     stop = true;
@@ -1241,7 +1340,12 @@ static int litmus(topt_t* const* fam, int nfam) {
     o = fam[0];
     for (int k = 0; k < o->nfiles; k++)
         litmus_free(ts[k]);
-    return report_finish(o, &af, "\n]", status);
+    char close[256];
+    int nvar = 0;
+    for (int f = 0; f < nfam; f++)
+        nvar += npasses(fam[f]);
+    litmus_summary(o, nvar, passed, failed, interrupted, close, sizeof close);
+    return report_finish(o, &af, close, status);
 }
 
 /* ---- bench system --------------------------------------------------------------------------- */
@@ -1329,6 +1433,53 @@ static int bench_system(topt_t* o) {
     return ok ? 0 : 1;
 }
 
+/* The protocol's parameters as --param prints them (malloc'd; NULL without memory). */
+static char* params_text(const gsys_cfg_t* c) {
+    char* buf = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    c->proto->params_print(gsys_pdc(c), f);
+    fclose(f);
+    return buf;
+}
+
+/* The settings of the run off the command's defaults (docs/cli.md, Reports): the configuration,
+ * --impl, the protocol's parameters, delays, start time and illegal-input rates; "" at the
+ * defaults. The protocol's parameters and system settings go in as one text, hashed. */
+static void sys_diff(const topt_t* o, const char* what, char* buf, size_t n) {
+    uint32_t variant = 0;
+    gsys_cfg_t d;
+    memset(&d, 0, sizeof d);
+    if (gsys_variant_find(gsys_variant_name(&o->cfg), &variant))
+        o->P->config(variant, o->paper, &d);
+    else
+        d = o->cfg;
+    const gsys_impl_t def = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
+    size_t l = (size_t)snprintf(buf, n, "%s%s%s", o->paper ? "paper " : "",
+                                o->impl != def ? "impl-" : "", o->impl != def ? impl_name(o) : "");
+    char *a = params_text(&o->cfg), *b = params_text(&d);
+    const bool same =
+        a && b && !strcmp(a, b) && o->cfg.req_delay_min == d.req_delay_min &&
+        o->cfg.req_delay_max == d.req_delay_max && o->cfg.rsp_delay_min == d.rsp_delay_min &&
+        o->cfg.rsp_delay_max == d.rsp_delay_max && o->cfg.mem_lat_min == d.mem_lat_min &&
+        o->cfg.mem_lat_max == d.mem_lat_max && o->cfg.start == d.start &&
+        o->cfg.core_illegal_per_mille == d.core_illegal_per_mille &&
+        o->cfg.bank_illegal_per_mille == d.bank_illegal_per_mille;
+    if (!same && l < n) /* every parameter: longer than 40 characters, so hashed */
+        snprintf(buf + l, n - l, "%s delays %u:%u %u:%u %u:%u start %u illegal %u %u", a ? a : "?",
+                 (unsigned)o->cfg.req_delay_min, (unsigned)o->cfg.req_delay_max,
+                 (unsigned)o->cfg.rsp_delay_min, (unsigned)o->cfg.rsp_delay_max,
+                 (unsigned)o->cfg.mem_lat_min, (unsigned)o->cfg.mem_lat_max, (unsigned)o->cfg.start,
+                 (unsigned)o->cfg.core_illegal_per_mille, (unsigned)o->cfg.bank_illegal_per_mille);
+    free(a);
+    free(b);
+    const size_t e = strlen(buf);
+    if (e && buf[e - 1] == ' ')
+        buf[e - 1] = 0;
+}
+
 int sys_cli_main(const char* what, int argc, char** argv, int first) {
     topt_t* o = calloc(1, sizeof *o);
     if (!o)
@@ -1361,15 +1512,19 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
             x->what = what;
             fam[nfam++] = x;
         }
-    /* the report: <command>-...json in --out (default build/out) unless --json */
+    /* the report: <command>-...json in --out (default build/out) unless --json; the settings
+     * off their defaults tell runs apart (docs/cli.md) */
+    char diff[4096], tag[64];
+    sys_diff(o, what, diff, sizeof diff);
+    gpucoh_name_tag(diff, tag, sizeof tag);
     if (!strcmp(what, "cosim system"))
-        snprintf(name, sizeof name, "cosim-system-%s-seed%llu.json", gsys_variant_name(&o->cfg),
-                 (unsigned long long)o->seed);
+        snprintf(name, sizeof name, "cosim-system-%s%s-seed%llu.json", gsys_variant_name(&o->cfg),
+                 tag, (unsigned long long)o->seed);
     else if (!strcmp(what, "bench system"))
-        snprintf(name, sizeof name, "bench-system-%s.json", gsys_variant_name(&o->cfg));
+        snprintf(name, sizeof name, "bench-system-%s%s.json", gsys_variant_name(&o->cfg), tag);
     else
-        snprintf(name, sizeof name, "%s-seed%llu.json", what, (unsigned long long)o->seed);
-    if (report_path(o, name) != 0) {
+        snprintf(name, sizeof name, "%s%s-seed%llu.json", what, tag, (unsigned long long)o->seed);
+    if (report_path(o, name) != 0 || wave_path_ok(o) != 0) {
         for (int f = 0; f < nfam; f++)
             free(fam[f]);
         return 2;

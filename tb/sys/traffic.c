@@ -613,8 +613,16 @@ uint64_t traffic_completed(const traffic_t* r) {
 void traffic_print(const traffic_t* r, FILE* f) {
     static const char* const kn[8] = {"LOAD",    "STORE",   "ATOMIC",     "FENCE",
                                       "ACQUIRE", "RELEASE", "STORE_LINE", "LOAD_LINE"};
-    fprintf(f, "traffic: pool %u lines (%u hot), ops %" PRIu64 "/%" PRIu64 " completed; phases:",
-            r->npool, r->nhot, r->completed, r->total);
+    /* the unbounded budget (no --ops: the cycle budget ends the run) is not a count */
+    if (r->total >= (~0ull >> 1))
+        fprintf(f,
+                "traffic: pool %u lines (%u hot), ops %" PRIu64
+                " completed (no --ops budget); phases:",
+                r->npool, r->nhot, r->completed);
+    else
+        fprintf(f,
+                "traffic: pool %u lines (%u hot), ops %" PRIu64 "/%" PRIu64 " completed; phases:",
+                r->npool, r->nhot, r->completed, r->total);
     for (uint32_t p = 0; p < (r->c.steer ? PH_N : PH_PLAIN); p++)
         fprintf(f, " %s %" PRIu64, phase_name[p], r->phases[p]);
     fprintf(f, "\ntraffic: issued:");

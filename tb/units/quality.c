@@ -851,18 +851,10 @@ static void jnum(FILE* f, const char* sep, const char* k, double v) {
         fprintf(f, "%s\"%s\": %.6g", sep, k, v);
 }
 
-static void write_json(FILE* f, const char* cmd, const char* date, double secs,
-                       const quality_cfg_t* c, const qpoint_t* p, int np, uint64_t fn,
-                       uint64_t perrs) {
-    fprintf(f, "{");
-    gpucoh_json_kv(f, "", "command", cmd);
-    gpucoh_json_kv(f, ", ", "date", date);
-    fprintf(f, ", \"seconds\": %.1f", secs);
-    fprintf(f, ", \"verdict\": \"%s\"", fn || perrs ? "fail" : "pass");
-    fprintf(f, ", \"false_negatives\": %llu, \"protocol_errors\": %llu", (unsigned long long)fn,
-            (unsigned long long)perrs);
+/* The sweep's traffic settings: the report's "params" (docs/cli.md) and "traffic". */
+static void traffic_json(FILE* f, const quality_cfg_t* c) {
     fprintf(f,
-            ",\n \"traffic\": {\"sms\": %u, \"k\": %u, \"line\": %u, \"chunk_width\": %u, "
+            "{\"sms\": %u, \"k\": %u, \"line\": %u, \"chunk_width\": %u, "
             "\"queue\": %u, \"requests\": %llu, \"seed\": %llu, \"read_burst\": %u, "
             "\"write_burst\": %u, \"shared\": %.3f, \"hot_lines\": %u, \"private_lines\": %u, "
             "\"full\": %.3f, \"words\": %.3f, \"threshold\": %u}",
@@ -870,6 +862,23 @@ static void write_json(FILE* f, const char* cmd, const char* date, double secs,
             (unsigned long long)c->seed, c->read_burst, c->write_burst, c->shared_pm / 1000.0,
             c->hot_lines, c->private_lines, c->full_pm / 1000.0, c->words_pm / 1000.0,
             c->threshold);
+}
+
+static void write_json(FILE* f, const char* cmd, const char* date, double secs,
+                       const quality_cfg_t* c, const qpoint_t* p, int np, uint64_t fn,
+                       uint64_t perrs) {
+    fprintf(f, "{\"tool\": \"gpucoh quality\"");
+    gpucoh_json_kv(f, ", ", "version", gpucoh_version());
+    gpucoh_json_kv(f, ", ", "command", cmd);
+    gpucoh_json_kv(f, ", ", "date", date);
+    fprintf(f, ", \"seconds\": %.1f", secs);
+    fprintf(f, ", \"verdict\": \"%s\"", fn || perrs ? "fail" : "pass");
+    fprintf(f, ", \"false_negatives\": %llu, \"protocol_errors\": %llu", (unsigned long long)fn,
+            (unsigned long long)perrs);
+    fprintf(f, ",\n \"params\": ");
+    traffic_json(f, c);
+    fprintf(f, ",\n \"traffic\": ");
+    traffic_json(f, c);
     fprintf(f, ",\n \"points\": [");
     for (int i = 0; i < np; i++) {
         const qpoint_t* q = &p[i];

@@ -192,9 +192,24 @@ bad_input "json not writable" sig_bloom --json /nonexistent/dir/x.json
 bad_input "rtl-dir missing" sig_bloom --rtl-dir /nonexistent/rtl
 bad_input "mutant find text missing" sig_bloom --mutant "$badmut"
 bad_input "mutant file missing" sig_bloom --mutant "$LOGS/no-such.mut"
+bad_input "mutant file without end" sig_bloom --mutant /dev/zero
 bad_input "--inst beyond the banks" tc_l2 --inst 8
 bad_input "--protocol of another family" tc_l2 --protocol gpu-d
 bad_input "--protocol on an adapter unit" sig_bloom --protocol tc-weak
+bad_input "--version with an argument" --version now
+# --version and --help answer (exit 0), never taken for a unit name
+for a in "--version" "version" "--help" "tc_l1 --help"; do
+    # shellcheck disable=SC2086
+    "$SC" $a > "$LOGS/ver.log" 2>&1
+    rc=$?
+    want="^usage: sc_lockstep <unit>"
+    case "$a" in *version) want="^sc_lockstep (gpucoh $(head -n 1 VERSION)" ;; esac
+    if [ "$rc" -eq 0 ] && grep -q "$want" "$LOGS/ver.log" && ! grep -q "unknown unit" "$LOGS/ver.log"; then
+        pass "systemc sc_lockstep $a answers (exit 0)"
+    else
+        fail "systemc sc_lockstep $a answers (exit 0)" "(exit $rc)" "$LOGS/ver.log"
+    fi
+done
 after=$(ls build/systemc | wc -l)
 if [ "$before" = "$after" ]; then
     pass "systemc bad input built nothing"

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* help.h -- the --help text of each gpucoh command (tb/engine/help.c). */
+#ifndef GPUCOH_HELP_H
+#define GPUCOH_HELP_H
+
+#include <stdio.h>
+
+/* Print the help of cmd ("list", "waves", "area", "bench", "bench system", "mutants",
+ * "cosim system", "episode", "litmus", "version", "help") to f: 0, or -1 for a command without
+ * a text here (cosim, quality and compare keep theirs beside their code). */
+int gpucoh_cmd_help(const char* cmd, FILE* f);
+
+#endif
