@@ -1152,8 +1152,8 @@ static void litmus_summary(const topt_t* o, int nvar, uint32_t passed, uint32_t 
                            uint32_t interrupted, char* close, size_t n) {
     const uint32_t tests = (uint32_t)o->nfiles * (uint32_t)nvar;
     const uint32_t not_run = tests - passed - failed - interrupted;
-    printf("litmus: %d files, %d variants, %u passed, %u failed", o->nfiles, nvar,
-           (unsigned)passed, (unsigned)failed);
+    printf("litmus: %d files, %d variants, %u passed, %u failed", o->nfiles, nvar, (unsigned)passed,
+           (unsigned)failed);
     if (interrupted)
         printf(", %u interrupted, %u not run (INTERRUPTED)", (unsigned)interrupted,
                (unsigned)not_run);
