@@ -1165,34 +1165,28 @@ static void litmus_summary(const topt_t* o, int nvar, uint32_t passed, uint32_t 
              (unsigned)interrupted, (unsigned)not_run);
 }
 
-/* fam[0..nfam-1]: one parse per protocol (--protocol all), else fam[0] alone */
-static int litmus(topt_t* const* fam, int nfam) {
-    topt_t* o = fam[0];
+/* Every file read and checked against every configuration of every protocol before any run:
+ * 0, or 2 with the message printed (ts[] freed). */
+static int litmus_load_all(topt_t* const* fam, int nfam, litmus_t** ts, const litmus_opts_t* lo0) {
     char err[1024];
-    int status = 0;
-    /* every file is read and checked against every configuration before any runs */
-    litmus_t* ts[64] = {NULL};
-    litmus_opts_t lo0;
-    litmus_opts_default(&lo0);
-    lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
-    lo0.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
     for (int f = 0; f < nfam; f++)
         for (int p = 0; p < npasses(fam[f]); p++) { /* the configurations themselves */
-            o = fam[f];
-            const gsys_cfg_t cfg = proto_cfg(o, p);
-            if (o->P->check(gsys_pdc(&cfg), err, sizeof err) != 0) {
-                if (o->P->cli_names)
-                    o->P->cli_names(err, sizeof err); /* --param's names, not the C fields' */
+            const gsys_cfg_t cfg = proto_cfg(fam[f], p);
+            if (fam[f]->P->check(gsys_pdc(&cfg), err, sizeof err) != 0) {
+                if (fam[f]->P->cli_names)
+                    fam[f]->P->cli_names(err, sizeof err); /* --param's names, not the fields' */
                 fprintf(stderr, "gpucoh: %s (%s)\n", err, gsys_variant_name(&cfg));
                 return 2;
             }
         }
-    for (int k = 0; k < o->nfiles && !status; k++) {
-        ts[k] = litmus_load(o->files[k], err, sizeof err);
+    const int nfiles = fam[0]->nfiles;
+    int status = 0;
+    for (int k = 0; k < nfiles && !status; k++) {
+        ts[k] = litmus_load(fam[0]->files[k], err, sizeof err);
         for (int f = 0; f < nfam && ts[k] && !status; f++)
             for (int p = 0; p < npasses(fam[f]) && ts[k] && !status; p++) {
                 const gsys_cfg_t cfg = proto_cfg(fam[f], p);
-                if (litmus_check(ts[k], &cfg, &lo0, err, sizeof err) != 0)
+                if (litmus_check(ts[k], &cfg, lo0, err, sizeof err) != 0)
                     status = 2;
             }
         if (!ts[k])
@@ -1201,20 +1195,144 @@ static int litmus(topt_t* const* fam, int nfam) {
     if (status) {
         fprintf(stderr, "gpucoh: %s\n", err); /* "FILE:LINE: ..." */
         fprintf(stderr, "gpucoh: litmus: nothing was run (every file is checked first)\n");
-        for (int k = 0; k < o->nfiles; k++)
+        for (int k = 0; k < nfiles; k++)
             litmus_free(ts[k]);
-        return 2;
     }
-    o = fam[0];
-    mreport_t af;
-    if (mreport_open(&af, err, sizeof err) != 0) {
+    return status;
+}
+
+/* The runs of one test by class of outcome. */
+typedef struct {
+    uint64_t allowed, forb, undef, unexp;
+} lit_counts_t;
+static lit_counts_t lit_counts(const litmus_result_t* res) {
+    lit_counts_t c = {0, 0, 0, 0};
+    for (uint32_t i = 0; i < res->nout; i++) {
+        const uint64_t n = res->out[i].count;
+        if (res->out[i].cls == LIT_FORBIDDEN)
+            c.forb += n;
+        else if (res->out[i].cls == LIT_UNEXPECTED)
+            c.unexp += n;
+        else if (res->out[i].cls == LIT_UNDEFINED)
+            c.undef += n;
+        else
+            c.allowed += n;
+    }
+    return c;
+}
+
+/* One test's object of the report's "tests" array. */
+static void litmus_json_test(FILE* jf, bool first, const char* file, const litmus_t* t,
+                             const gsys_cfg_t* cfg, const litmus_result_t* res,
+                             const char* verdict) {
+    const lit_counts_t c = lit_counts(res);
+    fprintf(jf, "%s\n  {\"file\": ", first ? "" : ",");
+    gpucoh_json_str(jf, file);
+    fprintf(jf, ", \"test\": ");
+    gpucoh_json_str(jf, litmus_name(t));
+    fprintf(jf,
+            ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": %llu, "
+            "\"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
+            "\"witnesses_missing\": %u, \"outcomes\": [",
+            gsys_variant_name(cfg), (unsigned long long)res->runs, (unsigned long long)c.allowed,
+            (unsigned long long)c.forb, (unsigned long long)c.undef, (unsigned long long)c.unexp,
+            (unsigned)res->witnesses, (unsigned)res->witness_missing);
+    static const char* const cls[] = {"allowed", "forbidden", "undefined", "unexpected"};
+    for (uint32_t i = 0; i < res->nout; i++) {
+        char ob[512];
+        litmus_format(t, res->out[i].v, ob, sizeof ob);
+        fprintf(jf, "%s{\"outcome\": ", i ? ", " : "");
+        gpucoh_json_str(jf, ob);
+        fprintf(jf, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu}",
+                (unsigned long long)res->out[i].count, cls[res->out[i].cls & 3u],
+                (unsigned long long)res->out[i].first_run);
+    }
+    fprintf(jf, "], ");
+    chk_json(jf, &res->chk);
+    fprintf(jf, ", \"verdict\": \"%s\"}", verdict);
+}
+
+/* Test t (file k of o) under configuration p of o: its summary line, a replay line or the
+ * divergence's window, its JSON object. Returns 0 pass, 1 fail, GPUCOH_EXIT_INTERRUPTED, or -1
+ * on an error (message printed). */
+static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_opts_t* lo0,
+                      FILE* jf, bool first) {
+    char err[1024];
+    const gsys_cfg_t cfg = proto_cfg(o, p);
+    shared_be_t sh = {.o = o};
+    litmus_opts_t lo = *lo0;
+    lit_prog_t lp;
+    char label[128];
+    snprintf(label, sizeof label, "litmus %s %s", litmus_name(t), gsys_variant_name(&cfg));
+    gpucoh_progress_start(&lp.pg, label, !o->quiet);
+    lo.seed = o->seed;
+    lo.make_backend = o->impl == GSYS_IMPL_C ? NULL : shared_factory;
+    lo.backend_ctx = &sh;
+    lo.report = stdout;
+    lo.progress = lit_progress;
+    lo.progress_ctx = &lp;
+    litmus_result_t res;
+    memset(&res, 0, sizeof res);
+    const double t0 = now_s();
+    int rc = litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
+    gsys_rtl_result_t div;
+    const bool diverged = sh.made && divergence(o, &sh.real, &div);
+    if (sh.made)
+        sh.real.destroy(sh.real.ctx);
+    wave_end(o);
+    if (rc < 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        for (int k = 0; k < o->nfiles; k++)
-            litmus_free(ts[k]);
-        return 2;
+        litmus_result_free(&res);
+        return -1;
     }
-    if (wave_begin(o) != 0) {
-        mreport_abort(&af);
+    const lit_counts_t c = lit_counts(&res);
+    printf("%s litmus %s %s: %llu runs, %u outcomes, %llu allowed, %llu forbidden, %llu "
+           "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)\n",
+           res.stopped ? "INTERRUPTED"
+           : rc == 0   ? "PASS"
+                       : "FAIL",
+           litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
+           (unsigned)res.nout, (unsigned long long)c.allowed, (unsigned long long)c.forb,
+           (unsigned long long)c.undef, (unsigned long long)c.unexp,
+           (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses, now_s() - t0,
+           impl_name(o), (unsigned long long)o->seed);
+    if (rc != 0 && !diverged && !res.stopped) /* forbidden, unexpected, no witness */
+        litmus_replay(o, &cfg, t, o->files[k], &lo, &res);
+    if (diverged && !res.stopped) { /* a lockstep divergence: window, save file, replay */
+        swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
+        w.lit = t;
+        w.lit_file = o->files[k];
+        w.lo = lo;
+        printf("  first divergence: %s\n", div.first);
+        swave_divergence(&w, &div, stdout, NULL);
+    }
+    litmus_json_test(jf, first, o->files[k], t, &cfg, &res,
+                     res.stopped ? "interrupted"
+                     : rc == 0   ? "pass"
+                                 : "fail");
+    const bool stopped = res.stopped;
+    litmus_result_free(&res);
+    return stopped ? GPUCOH_EXIT_INTERRUPTED : rc != 0 ? 1 : 0;
+}
+
+/* fam[0..nfam-1]: one parse per protocol (--protocol all), else fam[0] alone */
+static int litmus(topt_t* const* fam, int nfam) {
+    topt_t* o = fam[0];
+    char err[1024];
+    litmus_t* ts[64] = {NULL};
+    litmus_opts_t lo0;
+    litmus_opts_default(&lo0);
+    lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
+    lo0.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
+    if (litmus_load_all(fam, nfam, ts, &lo0) != 0)
+        return 2;
+    mreport_t af;
+    bool opened = mreport_open(&af, err, sizeof err) == 0;
+    if (!opened)
+        fprintf(stderr, "gpucoh: %s\n", err);
+    if (!opened || wave_begin(o) != 0) {
+        if (opened)
+            mreport_abort(&af);
         for (int k = 0; k < o->nfiles; k++)
             litmus_free(ts[k]);
         return 2;
@@ -1224,126 +1342,29 @@ static int litmus(topt_t* const* fam, int nfam) {
         fprintf(af.f, ", \"run\": %llu", (unsigned long long)o->run);
     fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [",
             (unsigned long long)(o->run_set ? 1u : o->runs));
-    bool first = true, stop = false;
+    int status = 0, nvar = 0;
     uint32_t passed = 0, failed = 0, interrupted = 0;
-    for (int k = 0; k < o->nfiles && !stop; k++) {
-        const litmus_t* t = ts[k];
-        for (int f = 0; f < nfam && !stop; f++)
-            for (int p = 0; p < npasses(fam[f]) && !stop; p++) {
-                o = fam[f];
-                const gsys_cfg_t cfg = proto_cfg(o, p);
-                shared_be_t sh = {.o = o};
-                litmus_opts_t lo = lo0;
-                lit_prog_t lp;
-                char label[128];
-                snprintf(label, sizeof label, "litmus %s %s", litmus_name(t),
-                         gsys_variant_name(&cfg));
-                gpucoh_progress_start(&lp.pg, label, !o->quiet);
-                lo.seed = o->seed;
-                lo.make_backend = o->impl == GSYS_IMPL_C ? NULL : shared_factory;
-                lo.backend_ctx = &sh;
-                lo.report = stdout;
-                lo.progress = lit_progress;
-                lo.progress_ctx = &lp;
-                litmus_result_t res;
-                memset(&res, 0, sizeof res);
-                const double t0 = now_s();
-                int rc = litmus_run(t, &cfg, &lo, o->quiet ? NULL : stdout, &res, err, sizeof err);
-                gsys_rtl_result_t div;
-                const bool diverged = sh.made && divergence(o, &sh.real, &div);
-                if (sh.made)
-                    sh.real.destroy(sh.real.ctx);
-                wave_end(o);
-                if (rc < 0) {
-                    fprintf(stderr, "gpucoh: %s\n", err);
-                    litmus_result_free(&res);
+    for (int f = 0; f < nfam; f++)
+        nvar += npasses(fam[f]);
+    for (int k = 0; k < o->nfiles && status != GPUCOH_EXIT_INTERRUPTED; k++)
+        for (int f = 0; f < nfam && status != GPUCOH_EXIT_INTERRUPTED; f++)
+            for (int p = 0; p < npasses(fam[f]) && status != GPUCOH_EXIT_INTERRUPTED; p++) {
+                const int r =
+                    litmus_one(fam[f], p, k, ts[k], &lo0, af.f, passed + failed + interrupted == 0);
+                if (r < 0) {
                     mreport_abort(&af);
                     for (int j = 0; j < o->nfiles; j++)
                         litmus_free(ts[j]);
                     return 2;
                 }
-                uint64_t forb = 0, unexp = 0, allowed = 0, undef = 0;
-                for (uint32_t i = 0; i < res.nout; i++) {
-                    const uint64_t n = res.out[i].count;
-                    if (res.out[i].cls == LIT_FORBIDDEN)
-                        forb += n;
-                    else if (res.out[i].cls == LIT_UNEXPECTED)
-                        unexp += n;
-                    else if (res.out[i].cls == LIT_UNDEFINED)
-                        undef += n;
-                    else
-                        allowed += n;
-                }
-                const char* verdict = res.stopped ? "interrupted" : rc == 0 ? "pass" : "fail";
-                printf(
-                    "%s litmus %s %s: %llu runs, %u outcomes, %llu allowed, %llu forbidden, %llu "
-                    "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)\n",
-                    res.stopped ? "INTERRUPTED"
-                    : rc == 0   ? "PASS"
-                                : "FAIL",
-                    litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
-                    (unsigned)res.nout, (unsigned long long)allowed, (unsigned long long)forb,
-                    (unsigned long long)undef, (unsigned long long)unexp,
-                    (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses,
-                    now_s() - t0, impl_name(o), (unsigned long long)o->seed);
-                if (rc != 0 && !diverged && !res.stopped) /* forbidden, unexpected, no witness */
-                    litmus_replay(o, &cfg, t, o->files[k], &lo, &res);
-                if (diverged &&
-                    !res.stopped) { /* a lockstep divergence: window, save file, replay */
-                    swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
-                    w.lit = t;
-                    w.lit_file = o->files[k];
-                    w.lo = lo;
-                    printf("  first divergence: %s\n", div.first);
-                    swave_divergence(&w, &div, stdout, NULL);
-                }
-                fprintf(af.f, "%s\n  {\"file\": ", first ? "" : ",");
-                first = false;
-                gpucoh_json_str(af.f, o->files[k]);
-                fprintf(af.f, ", \"test\": ");
-                gpucoh_json_str(af.f, litmus_name(t));
-                fprintf(af.f,
-                        ", \"protocol\": \"%s\", \"runs\": %llu, \"allowed\": %llu, \"forbidden\": "
-                        "%llu, \"undefined\": %llu, \"unexpected\": %llu, \"witnesses\": %u, "
-                        "\"witnesses_missing\": %u, \"outcomes\": [",
-                        gsys_variant_name(&cfg), (unsigned long long)res.runs,
-                        (unsigned long long)allowed, (unsigned long long)forb,
-                        (unsigned long long)undef, (unsigned long long)unexp,
-                        (unsigned)res.witnesses, (unsigned)res.witness_missing);
-                static const char* const cls[] = {"allowed", "forbidden", "undefined",
-                                                  "unexpected"};
-                for (uint32_t i = 0; i < res.nout; i++) {
-                    char ob[512];
-                    litmus_format(t, res.out[i].v, ob, sizeof ob);
-                    fprintf(af.f, "%s{\"outcome\": ", i ? ", " : "");
-                    gpucoh_json_str(af.f, ob);
-                    fprintf(af.f, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu}",
-                            (unsigned long long)res.out[i].count, cls[res.out[i].cls & 3u],
-                            (unsigned long long)res.out[i].first_run);
-                }
-                fprintf(af.f, "], ");
-                chk_json(af.f, &res.chk);
-                fprintf(af.f, ", \"verdict\": \"%s\"}", verdict);
-                const bool stopped = res.stopped;
-                litmus_result_free(&res);
-                passed += !stopped && rc == 0;
-                failed += !stopped && rc != 0;
-                interrupted += stopped;
-                if (stopped) {
-                    status = GPUCOH_EXIT_INTERRUPTED;
-                    stop = true;
-                } else if (rc != 0) {
-                    status = 1;
-                }
+                passed += r == 0;
+                failed += r == 1;
+                interrupted += r == GPUCOH_EXIT_INTERRUPTED;
+                status = r > status ? r : status;
             }
-    }
-    o = fam[0];
     for (int k = 0; k < o->nfiles; k++)
         litmus_free(ts[k]);
     char close[256];
-    int nvar = 0;
-    for (int f = 0; f < nfam; f++)
-        nvar += npasses(fam[f]);
     litmus_summary(o, nvar, passed, failed, interrupted, close, sizeof close);
     return report_finish(o, &af, close, status);
 }
