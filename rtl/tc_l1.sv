@@ -1043,8 +1043,9 @@ module tc_l1 #(
     sva_k1_ok     = !(WeakC && rst_ni && line_we && n_st == StVM);
     // K2: the SM obligation exists only under TC-Weak-C.
     sva_k2_ok     = WeakC || (cobl_q == '0);
-    // G1: under TC-Strong no line is written into V_M either (a store to V goes to I_I).
-    sva_g1_ok     = !(Strong && rst_ni && line_we && n_st == StVM);
+    // G1 (and K1): where stores write-invalidate (WrInv: TC-Strong, TC-Weak-C) no line is
+    // written into V_M (a store to V goes to I_I).
+    sva_g1_ok     = !(WrInv && rst_ni && line_we && n_st == StVM);
   end
 `endif
 
