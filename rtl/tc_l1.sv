@@ -80,8 +80,8 @@
 //      V_M or I_I line with wcnt > 0 (after L3); otherwise it is a protocol error (assertion
 //      L9_RspFindsLine_A) and the response changes nothing.
 //
-// TC-Weak-C (Protocol = 2; spec section 12; under 0 and 1 none of this happens: cobl_q stays 0,
-// u_gwct's obl_valid_i is 0 and a kind-5 response is illegal input I6):
+// TC-Weak-C (Protocol = 2; spec section 12; under 0 and 1 K2-K4 do not happen: cobl_q stays 0,
+// u_gwct's obl_valid_i is 0 and a kind-5 response is illegal input I6; K1 holds under 0 as G1):
 //   K1 A STORE that finds its line in V sends UPGR(lTS), wcnt++, and the line goes to I_I with
 //      data and lTS kept (row C17, in place of C07). No line enters V_M (K1_NoVm_A).
 //   K2 Every write or atomic sent to the L2 (u_gwct iss) does cobl := max(cobl, rd_gwct), the
