@@ -686,12 +686,13 @@ static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t 
 /*--- (b) the FIFO head, section 6; returns true when the head was processed (pop) -------------*/
 
 /* A STORE at the head that finds its line idx in es (after L3: V, V_M, I_V or I_I): C07-C10;
- * under TC-Weak-C a V line takes C17 instead (section 12 K1: UPGR(lTS), the copy is not
- * written, the line goes to I_I; data and lTS kept, as C12). */
+ * under TC-Weak-C (section 12 K1) and TC-Strong (section 13 G1) a V line takes C17 instead:
+ * UPGR(lTS), the copy is not written, the line goes to I_I (data and lTS kept, as C12), so no
+ * wavefront of the SM reads the store before the bank has performed it. */
 static void l1_store(tc_l1_t* m, tc_l1_meta_t* L, uint32_t idx, uint32_t es,
                      const tc_l1_fentry_t* q, uint32_t era) {
     tc_req_t* r;
-    if (es == TC_L1_V && m->d.protocol == TC_WEAK_C) {
+    if (es == TC_L1_V && m->d.protocol != TC_WEAK) {
         r = req_put(m, TC_REQ_UPGR, q->wf, q->line);
         r->ts = L->lts; /* L8 */
         r->era = era;
@@ -834,6 +835,9 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         fc(m, TC_L1_F_HIT_LAST_CYCLE);
     }
     if (op == TC_OP_LOAD) {
+        if (es == TC_L1_I_I && L->wcnt > 0u && L->lts >= now && m->d.protocol != TC_WEAK) {
+            fc(m, TC_L1_F_PEND_WR_LOAD); /* section 13: the live copy a K1 / G1 store hid */
+        }
         if (es == TC_L1_V || es == TC_L1_V_M) {
             crsp_put(m, TC_CRSP_LOAD, wbit, line, tc_l1_line_data(m, idx));
             m->cov[es == TC_L1_V ? TC_L1_T_C01 : TC_L1_T_C02]++;
@@ -1122,6 +1126,7 @@ bool tc_l1_trans_reachable(const tc_l1_desc_t* d, tc_l1_trans_t r) {
     const uint64_t wmax = ((uint64_t)1 << d->wf_cnt_width) - 1u;
     const uint64_t cmax = ((uint64_t)1 << d->line_cnt_width) - 1u;
     const bool wc = d->protocol == TC_WEAK_C;
+    const bool winv = d->protocol != TC_WEAK; /* C17: K1 (TC-Weak-C), G1 (TC-Strong) */
     switch (r) {
     case TC_L1_T_R06:
     case TC_L1_T_R07:
@@ -1136,8 +1141,9 @@ bool tc_l1_trans_reachable(const tc_l1_desc_t* d, tc_l1_trans_t r) {
     case TC_L1_T_R08:
     case TC_L1_T_R09:
     case TC_L1_T_E02:
-        return !wc; /* section 12 K1: V_M is never entered */
+        return !winv; /* K1 / G1: V_M is never entered */
     case TC_L1_T_C17:
+        return winv;
     case TC_L1_T_W01:
     case TC_L1_T_W02:
     case TC_L1_T_W03:
@@ -1176,7 +1182,7 @@ static const char* const l1_fnames[TC_L1_F_N] = {
     "LATE_AGAIN_WAW",    "LATE_AGAIN_LEASE", "ROLL_VM",
     "ROLL_PENDING_GETS", "ROLL_SAME_EDGE",   "COBL_RAISE",
     "OBL_HIT",           "DATAW_LATE",       "COBL_ROLL",
-    "DATAW_OLD_ERA",
+    "DATAW_OLD_ERA",     "PEND_WR_LOAD",
 };
 
 const char* tc_l1_fcov_name(tc_l1_fcov_t f) {
@@ -1221,7 +1227,9 @@ bool tc_l1_fcov_reachable(const tc_l1_t* m, tc_l1_fcov_t f) {
     case TC_L1_F_WF_CNT_MAX:
         return tc_l1_trans_reachable(d, TC_L1_T_S02); /* S02 is this count reached */
     case TC_L1_F_ROLL_VM:
-        return d->protocol != TC_WEAK_C; /* section 12 K1: no V_M line under TC-Weak-C */
+        return d->protocol == TC_WEAK; /* K1 / G1: no V_M line under TC-Weak-C, TC-Strong */
+    case TC_L1_F_PEND_WR_LOAD:
+        return d->protocol != TC_WEAK; /* section 13: a copy made unreadable by K1 / G1 */
     case TC_L1_F_COBL_RAISE:
     case TC_L1_F_OBL_HIT:
     case TC_L1_F_DATAW_LATE:

@@ -211,6 +211,8 @@ typedef enum tc_l1_fcov {
     TC_L1_F_DATAW_LATE,    /* F59: a DATA_W that serves late merges */
     TC_L1_F_COBL_ROLL,     /* F60: a roll clears a non-zero cobl */
     TC_L1_F_DATAW_OLD_ERA, /* F61: a DATA_W with rsp era != era_i (ts' 0: no obligation) */
+    /* section 13 (TC-Strong G1, also TC-Weak-C K1) */
+    TC_L1_F_PEND_WR_LOAD, /* F62: a load finds I_I, wcnt > 0, lTS >= now (C04/C05, no hit) */
     TC_L1_F_N
 } tc_l1_fcov_t;
 

@@ -80,8 +80,8 @@
 //      V_M or I_I line with wcnt > 0 (after L3); otherwise it is a protocol error (assertion
 //      L9_RspFindsLine_A) and the response changes nothing.
 //
-// TC-Weak-C (Protocol = 2; spec section 12; under 0 and 1 none of this happens: cobl_q stays 0,
-// u_gwct's obl_valid_i is 0 and a kind-5 response is illegal input I6):
+// TC-Weak-C (Protocol = 2; spec section 12; under 0 and 1 K2-K4 do not happen: cobl_q stays 0,
+// u_gwct's obl_valid_i is 0 and a kind-5 response is illegal input I6; K1 holds under 0 as G1):
 //   K1 A STORE that finds its line in V sends UPGR(lTS), wcnt++, and the line goes to I_I with
 //      data and lTS kept (row C17, in place of C07). No line enters V_M (K1_NoVm_A).
 //   K2 Every write or atomic sent to the L2 (u_gwct iss) does cobl := max(cobl, rd_gwct), the
@@ -92,6 +92,12 @@
 //      row, else 0) (C01, R01-R05, W01-W05, R11).
 //   K4 DATA_W (kind 5) is handled as DATA (L9, late_ok, served, again with its ts') but is never
 //      cached: W01 (I_V, again == 0) -> I with data and lTS unchanged; W02-W05 are R02-R05.
+//
+// TC-Strong (Protocol = 0; spec section 13, issue 24), write atomicity on the writer's SM:
+//   G1 A STORE that finds its line in V takes C17 as under K1 (UPGR(lTS), wcnt++, -> I_I, the
+//      copy not written); no line enters V_M (G1_NoVm_A). K2-K4 stay TC-Weak-C's only.
+//   G2 (a consequence, no row of its own) a load to a line with a store pending finds I_I and
+//      misses (C04/C05): its GETS reaches the bank behind the UPGR, after the write.
 //
 // Readings of the specification taken here (each to be confirmed in the unit page):
 //   A1 A response that fails L9 changes no state at all (not even L3's lazy expiry), raises no
@@ -275,6 +281,8 @@ module tc_l1 #(
   // Protocol (tc_pkg values): TC-Weak-C's rules K1-K4 (spec section 12); GWCTs in acks (L4, A7).
   localparam bit WeakC  = (Protocol == tc_pkg::TcWeakC);
   localparam bit Strong = (Protocol == tc_pkg::TcStrong);
+  // Write-invalidate on a store to a V line (C17): K1 under TC-Weak-C, G1 under TC-Strong.
+  localparam bit WrInv  = WeakC || Strong;
 
   // RO2 on a line state: V -> I, V_M -> I_I, others kept.
   function automatic logic [2:0] roll_st(input logic [2:0] s);
@@ -773,8 +781,8 @@ module tc_l1 #(
           data_we       = 1'b1;
           data_rsp      = 1'b0;
           n_st       = StVM;
-          if (WeakC && e_st == StV) begin
-            // C17 (K1): write-invalidate; the copy is not written (data, lTS kept) -> I_I.
+          if (WrInv && e_st == StV) begin
+            // C17 (K1, G1): write-invalidate; the copy is not written (data, lTS kept) -> I_I.
             data_we = 1'b0;
             n_st    = StII;
           end
@@ -1000,6 +1008,7 @@ module tc_l1 #(
   logic sva_wf_ok       /* verilator public_flat_rd */;   // A6
   logic sva_k1_ok       /* verilator public_flat_rd */;   // K1
   logic sva_k2_ok       /* verilator public_flat_rd */;   // K2
+  logic sva_g1_ok       /* verilator public_flat_rd */;   // G1
   always_comb begin
     // L1: at most one way matches the event's line.
     sva_l1_ok     = !(rst_ni && (do_rsp || do_req)) || !multi;
@@ -1034,6 +1043,9 @@ module tc_l1 #(
     sva_k1_ok     = !(WeakC && rst_ni && line_we && n_st == StVM);
     // K2: the SM obligation exists only under TC-Weak-C.
     sva_k2_ok     = WeakC || (cobl_q == '0);
+    // G1 (and K1): where stores write-invalidate (WrInv: TC-Strong, TC-Weak-C) no line is
+    // written into V_M (a store to V goes to I_I).
+    sva_g1_ok     = !(WrInv && rst_ni && line_we && n_st == StVM);
   end
 `endif
 
@@ -1052,5 +1064,6 @@ module tc_l1 #(
   `ASSERT_WARN(CoreReqLegal_A, sva_core_ok)
   `ASSERT(K1_NoVm_A, sva_k1_ok)
   `ASSERT(K2_CoblOnlyWeakC_A, sva_k2_ok)
+  `ASSERT(G1_NoVm_A, sva_g1_ok)
 
 endmodule

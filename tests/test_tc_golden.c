@@ -1068,7 +1068,9 @@ static void gt3(bool rtl) {
 /* ================================================================================================
  * T-PW (private write): C1 load X at now 1 -> P, gTS 11 = lTS. C1 wf1 store at now 5: UPGR(11),
  * H07: plain ACK, gTS 12, P; the fence does not wait. A second store (D11: lTS not bumped):
- * UPGR(11) != 12 -> H08 DATA_G(12) under TC-Weak; TC-Strong stalls it until now 13 (H11 ACK).
+ * UPGR(11) != 12 -> H08 DATA_G(12) under TC-Weak. TC-Strong (tc_l1.md section 13, G1): the first
+ * store takes C17 (copy not written, I_I; R12 -> I at the ack), so the second one misses: C11
+ * GETX, which the bank stalls (S04, P with gTS 12) until now 13 (H06 ACK).
  * ============================================================================================== */
 static void t_pw(bool weak, bool rtl) {
     sys_t* s = sys_open("T-PW", weak ? PS_W_FIX : PS_S_FIX, rtl);
@@ -1080,29 +1082,44 @@ static void t_pw(bool weak, bool rtl) {
     EXP_L1(s, 0, X_, TC_L1_V, 11);
     EXP_L2(s, X_, TC_L2_P, 11, 0);
 
-    s->step = "C1 wf1 store X at now 5: C07 UPGR(lTS 11), V_M";
+    s->step = weak ? "C1 wf1 store X at now 5: C07 UPGR(lTS 11), V_M"
+                   : "C1 wf1 store X at now 5: C17 UPGR(lTS 11), I_I, copy not written (G1)";
     set_now(s, 5);
     store(s, 0, 1, X_, 1, 0xBEEF0001u);
     CK(s, "C1 issued a request", 1, run_until_req(s, 0));
     EXP_REQ(s, 0, TC_REQ_UPGR, X_, 0, 11);
     CK(s, "C1 UPGR era", 0, s->last_req[0].era);
-    EXP_L1(s, 0, X_, TC_L1_V_M, 11);
-    EXP_L1_DATA(s, 0, X_, {memw(X_, 0), 0xBEEF0001u, memw(X_, 2), memw(X_, 3)});
+    if (weak) {
+        EXP_L1(s, 0, X_, TC_L1_V_M, 11);
+        EXP_L1_DATA(s, 0, X_, {memw(X_, 0), 0xBEEF0001u, memw(X_, 2), memw(X_, 3)});
+    } else {
+        EXP_L1(s, 0, X_, TC_L1_I_I, 11);
+        EXP_L1_DATA(s, 0, X_, {memw(X_, 0), memw(X_, 1), memw(X_, 2), memw(X_, 3)});
+    }
 
     s->step = "L2 P, ts == gTS: H07 private ACK (no GWCT), gTS 12, stays P; fence not waiting";
     settle(s);
     EXP_RSP(s, TC_RSP_ACK, 1u << 0, 1, 0);
     EXP_L2(s, X_, TC_L2_P, 12, 1);
     EXP_L2_DATA(s, X_, {memw(X_, 0), 0xBEEF0001u, memw(X_, 2), memw(X_, 3)});
-    EXP_L1(s, 0, X_, TC_L1_V, 11); /* D11: lTS not bumped */
+    if (weak) {
+        EXP_L1(s, 0, X_, TC_L1_V, 11); /* D11: lTS not bumped */
+    } else {
+        EXP_L1(s, 0, X_, TC_L1_I, ANY); /* R12.last: the I_I line is released */
+    }
     EXP_GWCT(s, 0, 1, 0, 0, 1, 1);
     EXP_LIFE(s, 29 - 8); /* UPGR on unexpired P: -TWrite */
 
-    s->step = "second store at now 6: UPGR(11) != gTS 12";
+    s->step = weak ? "second store at now 6: UPGR(11) != gTS 12"
+                   : "second store at now 6: C11 GETX (the line is I)";
     set_now(s, 6);
     store(s, 0, 1, X_, 2, 0xBEEF0002u);
     CK(s, "C1 issued a request", 1, run_until_req(s, 0));
-    EXP_REQ(s, 0, TC_REQ_UPGR, X_, 0, 11);
+    if (weak) {
+        EXP_REQ(s, 0, TC_REQ_UPGR, X_, 0, 11);
+    } else {
+        EXP_REQ(s, 0, TC_REQ_GETX, X_, 0, 0);
+    }
     settle(s);
     const uint32_t d2[4] = {memw(X_, 0), 0xBEEF0001u, 0xBEEF0002u, memw(X_, 3)};
     if (weak) {
@@ -1121,7 +1138,7 @@ static void t_pw(bool weak, bool rtl) {
         tick(s);
         CK(s, "fence_ready[1] at now 13", 1, s->o1[0].fence_ready >> 1 & 1u);
     } else {
-        s->step = "TC-Strong: the non-private UPGR stalls (S04) through now 12";
+        s->step = "TC-Strong: the GETX stalls (S04) through now 12";
         CK(s, "L2 responses", 2, s->nrsp_all);
         EXP_L2(s, X_, TC_L2_P, 12, 1);
         EXP_GWCT(s, 0, 1, 0, 1, 0, 0);
@@ -1130,13 +1147,13 @@ static void t_pw(bool weak, bool rtl) {
             tick(s);
             CK(s, "L2 rsp_valid while stalled", 0, s->o2.rsp.valid);
         }
-        s->step = "TC-Strong: now 13: line expired -> E, H11 plain ACK, gTS 13";
+        s->step = "TC-Strong: now 13: line expired -> E, H06 plain ACK, gTS 13";
         set_now(s, 13);
         settle(s);
         EXP_RSP(s, TC_RSP_ACK, 1u << 0, 1, 0);
         EXP_L2(s, X_, TC_L2_E, 13, 1);
         exp_l2_data(s, __LINE__, X_, d2);
-        /* C1's V_M line expired (lTS 11 < 13): the ack finds it I_I (E02), R12 -> I */
+        /* C1's I_I line (C11) takes the ack: R12.last -> I */
         EXP_L1(s, 0, X_, TC_L1_I, ANY);
         EXP_GWCT(s, 0, 1, 0, 0, 1, 1);
         EXP_LIFE(s, 29 - 8);
@@ -2219,6 +2236,77 @@ static void wc_f07(bool rtl) {
     sys_close(s);
 }
 
+/* ================================================================================================
+ * T-STRONG-WA (TC-Strong, fixed lease 10; tc_l1.md section 13, issue 24): write atomicity on the
+ * writer's SM. C1 wf0 loads X at now 1 (P, gTS 11, lTS 11), C2 wf0 at now 2 (S, gTS 12, lTS 12).
+ * C1 wf1 stores X word 1 at now 5: G1 takes C17 (UPGR(11), I_I, the copy keeps the old word);
+ * the bank stalls the UPGR (S04, gTS 12 >= now). C1 wf2 loads X at now 6: the line is I_I with
+ * a live lTS (F62), so C05 sends a GETS, which waits behind the UPGR in the bank's queue; before
+ * the fix it hit V_M (C02) and read the new word while C2 (wf1 at now 7) still hit the old one.
+ * At now 13 (gTS 12 < 13: E) the bank performs the write (H11 ACK, gTS 13), then answers the
+ * GETS (H03 DATA, gTS = 13 + 10 = 23, P); C1 wf2 gets the new word (R03, not cached: I).
+ * ============================================================================================== */
+static void t_strong_wa(bool rtl) {
+    sys_t* s = sys_open("T-STRONG-WA", PS_S_FIX, rtl);
+    reset(s);
+    s->step = "C1 wf0 load X at now 1 (P, gTS 11); C2 wf0 load X at now 2 (S, gTS 12)";
+    set_now(s, 1);
+    load(s, 0, 0, X_);
+    settle(s);
+    EXP_L1(s, 0, X_, TC_L1_V, 11);
+    set_now(s, 2);
+    load(s, 1, 0, X_);
+    settle(s);
+    EXP_L1(s, 1, X_, TC_L1_V, 12);
+    EXP_L2(s, X_, TC_L2_S, 12, 0);
+    CK(s, "L2 responses", 2, s->nrsp_all);
+
+    s->step = "C1 wf1 store X word 1 at now 5: C17 UPGR(lTS 11), I_I, copy not written (G1)";
+    set_now(s, 5);
+    store(s, 0, 1, X_, 1, 0xA5A50001u);
+    CK(s, "C1 issued a request", 1, run_until_req(s, 0));
+    EXP_REQ(s, 0, TC_REQ_UPGR, X_, 0, 11);
+    EXP_L1(s, 0, X_, TC_L1_I_I, 11);
+    EXP_L1_DATA(s, 0, X_, {memw(X_, 0), memw(X_, 1), memw(X_, 2), memw(X_, 3)});
+
+    s->step = "C1 wf2 load X at now 6: I_I with lTS 11 >= 6 (F62): C05 GETS, no hit (G2)";
+    set_now(s, 6);
+    load(s, 0, 2, X_);
+    CK(s, "C1 issued a request", 1, run_until_req(s, 0));
+    EXP_REQ(s, 0, TC_REQ_GETS, X_, 0, 0);
+    settle(s);
+    CK(s, "C1 core responses (only wf0's load)", 1, s->ncrsp[0]);
+    CK(s, "L2 responses (UPGR stalled, GETS behind it)", 2, s->nrsp_all);
+
+    s->step = "C2 wf1 load X at now 7: hit on the old copy (lTS 12)";
+    set_now(s, 7);
+    load(s, 1, 1, X_);
+    settle(s);
+    EXP_CRSP(s, 1, 2, TC_CRSP_LOAD, 1u << 1, {memw(X_, 0), memw(X_, 1), memw(X_, 2), memw(X_, 3)});
+
+    s->step = "now 8..12: the bank stalls the UPGR (S04); C1 wf2 not answered";
+    for (uint32_t n = 8; n <= 12; n++) {
+        set_now(s, n);
+        tick(s);
+        tick(s);
+        CK(s, "L2 rsp_valid while stalled", 0, s->o2.rsp.valid);
+    }
+    CK(s, "C1 core responses", 1, s->ncrsp[0]);
+    CK(s, "L2 responses", 2, s->nrsp_all);
+
+    s->step = "now 13: ACK (write performed, gTS 13), then DATA(23) with the new word to C1 wf2";
+    set_now(s, 13);
+    settle(s);
+    CK(s, "L2 responses", 4, s->nrsp_all);
+    CK(s, "ACKs", 1, s->nrsp[TC_RSP_ACK]);
+    CK(s, "DATAs", 3, s->nrsp[TC_RSP_DATA]);
+    EXP_CRSP(s, 0, 2, TC_CRSP_LOAD, 1u << 2, {memw(X_, 0), 0xA5A50001u, memw(X_, 2), memw(X_, 3)});
+    EXP_L1(s, 0, X_, TC_L1_I, ANY); /* R03: the DATA in I_I is not cached */
+    EXP_L2(s, X_, TC_L2_P, 23, 1);
+    EXP_GWCT(s, 0, 1, 0, 0, 1, 1);
+    sys_close(s);
+}
+
 /* ---- cmocka wrappers --------------------------------------------------------------------- */
 
 #define TWO(name, call_c, call_r)                                                                  \
@@ -2236,6 +2324,7 @@ TWO(gt4_weak, gt4(false), gt4(true))
 TWO(gt3_strong, gt3(false), gt3(true))
 TWO(t_pw_weak, t_pw(true, false), t_pw(true, true))
 TWO(t_pw_strong, t_pw(false, false), t_pw(false, true))
+TWO(t_strong_wa, t_strong_wa(false), t_strong_wa(true))
 TWO(t_stale, t_stale(false), t_stale(true))
 TWO(t_exp_hit, t_exp_hit(false), t_exp_hit(true))
 TWO(t_evict, t_evict(false), t_evict(true))
@@ -2409,13 +2498,14 @@ int main(void) {
         cmocka_unit_test(gt1_weak_c),      cmocka_unit_test(gt1_strong_c),
         cmocka_unit_test(gt4_weak_c),      cmocka_unit_test(gt3_strong_c),
         cmocka_unit_test(t_pw_weak_c),     cmocka_unit_test(t_pw_strong_c),
-        cmocka_unit_test(t_stale_c),       cmocka_unit_test(t_exp_hit_c),
-        cmocka_unit_test(t_evict_c),       cmocka_unit_test(t_write_unexp_c),
-        cmocka_unit_test(t_atomic_c),      cmocka_unit_test(t_ii_read_c),
-        cmocka_unit_test(t_vm_expire_c),   cmocka_unit_test(t_roll_c),
-        cmocka_unit_test(gt1_weak_rtl),    cmocka_unit_test(gt1_strong_rtl),
-        cmocka_unit_test(gt4_weak_rtl),    cmocka_unit_test(gt3_strong_rtl),
-        cmocka_unit_test(t_pw_weak_rtl),   cmocka_unit_test(t_pw_strong_rtl),
+        cmocka_unit_test(t_strong_wa_c),   cmocka_unit_test(t_stale_c),
+        cmocka_unit_test(t_exp_hit_c),     cmocka_unit_test(t_evict_c),
+        cmocka_unit_test(t_write_unexp_c), cmocka_unit_test(t_atomic_c),
+        cmocka_unit_test(t_ii_read_c),     cmocka_unit_test(t_vm_expire_c),
+        cmocka_unit_test(t_roll_c),        cmocka_unit_test(gt1_weak_rtl),
+        cmocka_unit_test(gt1_strong_rtl),  cmocka_unit_test(gt4_weak_rtl),
+        cmocka_unit_test(gt3_strong_rtl),  cmocka_unit_test(t_pw_weak_rtl),
+        cmocka_unit_test(t_pw_strong_rtl), cmocka_unit_test(t_strong_wa_rtl),
         cmocka_unit_test(t_stale_rtl),     cmocka_unit_test(t_exp_hit_rtl),
         cmocka_unit_test(t_evict_rtl),     cmocka_unit_test(t_write_unexp_rtl),
         cmocka_unit_test(t_atomic_rtl),    cmocka_unit_test(t_ii_read_rtl),

@@ -674,6 +674,22 @@ wcmut() {
 }
 wcmut 10-weakc-no-dataw build/mutants/tc_l2/10-weakc-no-dataw WRC+relacq.gpu
 wcmut 09-weakc-no-cobl build/mutants/tc_l1/09-weakc-no-cobl ISA2+rel.cta+relacq.gpu
+# TC-Strong without rule G1 (tc_l1.md section 13, issue 24): a reader on the writer's SM sees the
+# store before the bank performs it; WRC/IRIW with GPU-scope release/acquire show it, RTL alone
+# (2000 runs, seed 5: 8, 20 and 109 forbidden)
+G1TESTS="WRC+relacq.gpu-r1samesm-r2othersm IRIW+acq.gpu-r0samecta-r1samecta IRIW+acq.gpu-r0samesm-r1samesm-sameline"
+for t in $G1TESTS; do
+    check "litmus $t finds forbidden outcomes with mutant 10-strong-store-hit-local (tc-strong, RTL only)" \
+        "$LOGS/g1-mutant-$t.log" bash -c \
+        "$G litmus litmus/$t.litmus --protocol tc-strong --impl rtl \
+             --rtl-dir build/mutants/tc_l1/10-strong-store-hit-local --runs 2000 --seed 5 \
+             > $OUT/g1-$t.txt; test \$? -eq 1 && cat $OUT/g1-$t.txt && \
+         grep -qE '^FAIL litmus .* [1-9][0-9]* forbidden' $OUT/g1-$t.txt"
+done
+check "the same WRC/IRIW tests pass the unmutated RTL (tc-strong, RTL only)" \
+    "$LOGS/g1-original.log" bash -c \
+    "$G litmus \$(for t in $G1TESTS; do printf 'litmus/%s.litmus ' \$t; done) \
+         --protocol tc-strong --impl rtl --runs 2000 --seed 5"
 check "the same causality tests pass the unmutated RTL (tc-weak-c, RTL only)" \
     "$LOGS/wc-original.log" bash -c \
     "$G litmus litmus/WRC+relacq.gpu.litmus litmus/ISA2+rel.cta+relacq.gpu.litmus \
