@@ -32,6 +32,7 @@ points=(
   "l1_s32_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=32 LineBytes=16"
   "l1_s4_b128|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=4 LineBytes=128"
   "l1_s8_b128|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=8 LineBytes=128"
+  "l1_s16_b128|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=16 LineBytes=128"
   "l1_s4_b16_ts16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=4 LineBytes=16 TsWidth=16"
   "l1_s8_b16_ts16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=8 LineBytes=16 TsWidth=16"
 )
