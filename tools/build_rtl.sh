@@ -62,7 +62,10 @@ trap 'rm -rf "$TMP"' EXIT
 OPT="-O2"
 # VL_USER_STOP: the shim supplies vl_stop(), so a failed RTL assertion bumps a plain
 # counter that the testbench reads every cycle without taking the context's mutex.
-CFL="-fPIC $OPT -DVL_USER_STOP"
+# VL_PRINTF: Verilator's messages go through the shim's gpucoh_vl_printf, which counts the
+# assertions an illegal input provokes on purpose instead of printing them (shim_common.h).
+PRINTF_HOOK="-DVL_PRINTF=gpucoh_vl_printf -include $ROOT/verilator/gpucoh_vl_printf.h"
+CFL="-fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK"
 # runtime objects depend only on these flags and the Verilator version: share them per pair
 RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)" | cksum | cut -d' ' -f1)
 VSRC=("+incdir+$ROOT/rtl/include" "${GPARAMS[@]}" "${FILES[@]}")
@@ -393,7 +396,7 @@ mkdir -p "$RUNTIME"
     fi
 ) 9> "$RUNTIME/.lock"
 
-g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
     "${PDEFS[@]}" "${SHIMDEFS[@]}" \
     -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" -I"$ROOT/cmodel" \
     -faligned-new -Wno-attributes \

@@ -29,7 +29,8 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
     const char* fixed[] = {"verilator/gpucoh_rtl.h", "verilator/shim_common.h",
                            "tools/build_rtl.sh",     "cmodel/sig_bloom.h",
                            "cmodel/rdu.h",           "cmodel/tc_types.h",
-                           "cmodel/tc_gwct.h",       NULL};
+                           "cmodel/tc_gwct.h",       "verilator/gpucoh_vl_printf.h",
+                           NULL};
     for (const char** f = fixed; *f; f++) {
         snprintf(p, sizeof p, "%s/%s", root, *f);
         if (!gpucoh_fnv1a_file(h, p)) {
@@ -154,6 +155,8 @@ static int build_and_open(const gpucoh_unit_t* u, const char* rtl, const char* n
         return -1;
     }
     r->api = fn();
+    *(void**)(&r->expect_input_asserts) = dlsym(r->dl, "gpucoh_rtl_expect_input_asserts");
+    *(void**)(&r->input_asserts) = dlsym(r->dl, "gpucoh_rtl_input_asserts");
     if (r->api->abi != GPUCOH_RTL_ABI || strcmp(r->api->unit, u->name) != 0 ||
         strcmp(r->api->build_key, r->key) != 0) {
         snprintf(err, errlen, "%s was built for '%s' (ABI %u), expected '%s'", so,
@@ -365,6 +368,7 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
                             "verilator/gpucoh_rtl.h",
                             "verilator/shim_common.h",
                             "verilator/shim_netlist.h",
+                            "verilator/gpucoh_vl_printf.h",
                             "tools/build_rtl.sh",
                             "cmodel/sig_bloom.h",
                             "cmodel/rdu.h",
