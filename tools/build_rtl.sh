@@ -69,6 +69,12 @@ CFL="-fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK"
 # runtime objects depend only on these flags and the Verilator version: share them per pair
 RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)" | cksum | cut -d' ' -f1)
 VSRC=("+incdir+$ROOT/rtl/include" "${GPARAMS[@]}" "${FILES[@]}")
+# simulation-only index-range checks bound into the unit (verilator/sva/, docs/units/primitives.md
+# "Index-range checks"): outside rtl/, so no synthesis fingerprint depends on them.
+# GPUCOH_NO_SVA=1 leaves them out (to show what the lockstep alone catches; part of the cache key)
+if [ -f "$ROOT/verilator/sva/${TOP}_bind.sv" ] && [ -z "${GPUCOH_NO_SVA:-}" ]; then
+    VSRC+=("$ROOT/verilator/sva/gpucoh_idx_sva.sv" "$ROOT/verilator/sva/${TOP}_bind.sv")
+fi
 SHIMDEFS=()
 if [ -n "$NETLIST" ]; then
     # ---- netlist: cell models from the liberty, removed state bits, public registers ----

@@ -434,8 +434,25 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                 /* decided in the unit's own context */
             } else if (fam && (!netlist || sys_nl)) {
                 sys_mutant_result_t tr;
+                /* --param of the unit (the system's names; protocol is the variant loop's) */
+                static char pstr[GPUCOH_MAX_PARAMS][96];
+                const char* pp[GPUCOH_MAX_PARAMS];
+                int np = 0;
+                for (unsigned k = 0; k < u->nparams && k < GPUCOH_MAX_PARAMS; k++) {
+                    const gpucoh_param_def_t* d = &u->params[k];
+                    if (!co.pv.set[k] || !strcmp(d->name, "protocol"))
+                        continue;
+                    if (d->kind == GPUCOH_P_ENUM)
+                        snprintf(pstr[np], sizeof pstr[0], "%s=%s", d->name,
+                                 d->enum_names[co.pv.v[k]]);
+                    else
+                        snprintf(pstr[np], sizeof pstr[0], "%s=%llu", d->name,
+                                 (unsigned long long)co.pv.v[k]);
+                    pp[np] = pstr[np];
+                    np++;
+                }
                 if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl,
-                                   &tr, o->why, sizeof o->why) != 0) {
+                                   pp, np, &tr, o->why, sizeof o->why) != 0) {
                     o->status = 2;
                 } else {
                     o->status = tr.diverged ? 0 : 1;

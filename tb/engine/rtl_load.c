@@ -30,7 +30,7 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
                            "tools/build_rtl.sh",     "cmodel/sig_bloom.h",
                            "cmodel/rdu.h",           "cmodel/tc_types.h",
                            "cmodel/tc_gwct.h",       "verilator/gpucoh_vl_printf.h",
-                           NULL};
+                           "verilator/sva/gpucoh_idx_sva.sv", NULL};
     for (const char** f = fixed; *f; f++) {
         snprintf(p, sizeof p, "%s/%s", root, *f);
         if (!gpucoh_fnv1a_file(h, p)) {
@@ -45,6 +45,8 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
     }
     snprintf(p, sizeof p, "%s/cmodel/%s.h", root, u->name);
     gpucoh_fnv1a_file(h, p); /* port structs the shim fills */
+    snprintf(p, sizeof p, "%s/verilator/sva/%s_bind.sv", root, u->top);
+    gpucoh_fnv1a_file(h, p); /* index-range checks bound into the unit, if it has any */
     /* every include file (assertion macros) */
     snprintf(p, sizeof p, "%s/include", rtl);
     DIR* d = opendir(p);
@@ -189,6 +191,8 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
     const char* vflags = getenv("GPUCOH_VFLAGS"); /* build_rtl.sh's Verilator flag override */
     if (vflags)
         h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
+    if (getenv("GPUCOH_NO_SVA")) /* build_rtl.sh leaves out the bound index checks */
+        h = gpucoh_fnv1a(h, "no-sva", 7);
     if (!hash_inputs(&h, u, root, rtl, err, errlen))
         return -1;
     snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-%016llx", root, u->name,
