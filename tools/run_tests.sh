@@ -764,6 +764,14 @@ for m in ffs fifo merge amo; do
     check "primitives: the testbench catches mutant '$m'" "$LOGS/primitives-$m.log" \
         bash -c "bash tools/test_primitives.sh --mutant $m; [ \$? -eq 1 ]"   # 2: no longer applies
 done
+# every mutant file of a shared primitive, wherever it lives (a unit's campaign, its illegal/,
+# cover/ or netlist/ mutants), also meets the primitives' testbench at the widest widths: it must
+# fail there too (a primitive bug the units' small configurations miss is caught here)
+while read -r mf; do
+    check "primitives: the testbench catches ${mf#tests/mutants/}" \
+        "$LOGS/primitives-$(echo "${mf#tests/mutants/}" | tr / -).log" \
+        bash -c "bash tools/test_primitives.sh --mutant-file $mf; [ \$? -eq 1 ]"
+done < <(grep -rlE '^file: (include/)?gpucoh_' tests/mutants --include='*.mut' | LC_ALL=C sort)
 
 
 # the background sections (see bg_section above)
