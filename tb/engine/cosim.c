@@ -650,8 +650,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     res->has_fcov = t->fcov_rows != NULL;
     res->illegal_rate = r.illegal_rate;
     res->illegal_inputs = t->illegal_inputs ? t->illegal_inputs(r.ctx) : 0;
-    res->expected_asserts =
-        r.illegal_rate > 0 && rtl.input_asserts ? rtl.input_asserts() - ia0 : 0;
+    res->expected_asserts = r.illegal_rate > 0 && rtl.input_asserts ? rtl.input_asserts() - ia0 : 0;
     fcov_tally(t, r.ctx, &res->fcov_reached, &res->fcov_reachable);
     if (r.interrupted && o->wave_path && access(tpath, F_OK) != 0) {
         res->no_wave = true; /* stopped before the traced window began */

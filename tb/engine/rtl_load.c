@@ -26,11 +26,16 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
         }
     }
     /* shared shim code and the model headers the shims include (avu.h includes rdu.h) */
-    const char* fixed[] = {"verilator/gpucoh_rtl.h", "verilator/shim_common.h",
-                           "tools/build_rtl.sh",     "cmodel/sig_bloom.h",
-                           "cmodel/rdu.h",           "cmodel/tc_types.h",
-                           "cmodel/tc_gwct.h",       "verilator/gpucoh_vl_printf.h",
-                           "verilator/sva/gpucoh_idx_sva.sv", NULL};
+    const char* fixed[] = {"verilator/gpucoh_rtl.h",
+                           "verilator/shim_common.h",
+                           "tools/build_rtl.sh",
+                           "cmodel/sig_bloom.h",
+                           "cmodel/rdu.h",
+                           "cmodel/tc_types.h",
+                           "cmodel/tc_gwct.h",
+                           "verilator/gpucoh_vl_printf.h",
+                           "verilator/sva/gpucoh_idx_sva.sv",
+                           NULL};
     for (const char** f = fixed; *f; f++) {
         snprintf(p, sizeof p, "%s/%s", root, *f);
         if (!gpucoh_fnv1a_file(h, p)) {
