@@ -199,8 +199,8 @@ int sch_mutant_apply(const sch_opts_t* o) {
         return 0;
     /* the scratch copy of tb/engine/mutants.c: rtl/include and the unit's files, one mutated */
     char err[1024];
-    if (gpucoh_mutant_scratch(o->u->rtl_files, &o->mut, o->rtl_dir, o->u->name, err,
-                              sizeof err) != 0)
+    if (gpucoh_mutant_scratch(o->u->rtl_files, &o->mut, o->rtl_dir, o->u->name, err, sizeof err) !=
+        0)
         return bad("--mutant: %s%s", err, "");
     return 0;
 }
@@ -824,7 +824,8 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
                "expected: illegal inputs the stimulus presented on purpose\n",
                (unsigned long long)r->rtl_errors, (unsigned long long)r->rtl_errors_expected);
     if (o->mutant)
-        printf("  mutant    %s (%s): RTL flavour from %s\n", o->mut.name, o->mut.description, o->rtl_dir);
+        printf("  mutant    %s (%s): RTL flavour from %s\n", o->mut.name, o->mut.description,
+               o->rtl_dir);
     else if (o->rtl_dir_set)
         printf("  rtl-dir   %s\n", o->rtl_dir);
     char replay[4096];
