@@ -747,7 +747,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         char il[128] = "";
         if (res->illegal_rate)
             snprintf(il, sizeof il,
-                     ", illegal %u.%02u/1000: %llu illegal inputs, %llu expected assertions",
+                     ", illegal %u.%02u/1000, %llu illegal inputs, %llu expected assertions",
                      res->illegal_rate / 100u, res->illegal_rate % 100u,
                      (unsigned long long)res->illegal_inputs,
                      (unsigned long long)res->expected_asserts);
