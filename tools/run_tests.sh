@@ -417,6 +417,22 @@ stim_errors() {
     "$G" cosim tc_gwct --help | grep -q -- '--steer on|off' &&
         "$G" cosim tc_gwct --help | grep -q -- '--illegal-rate N' && "$G" help | grep -q -- '--steer'
 }
+# the assertions that illegal inputs provoke on purpose are counted in the summary line, not
+# printed; one that no illegal input explains still prints (docs/testing.md, "Illegal inputs and
+# raw assertion lines")
+check "illegal inputs: tc_gwct at 2/1000 prints no raw assertion line, counts each one" \
+    "$LOGS/illegal-quiet.log" bash -c \
+    "$G cosim tc_gwct --illegal-rate 2 --cycles 100000 --quiet > $OUT/illegal-quiet.txt 2>&1; \
+     cat $OUT/illegal-quiet.txt; ! grep -qE '%(Error|Warning)' $OUT/illegal-quiet.txt && \
+     grep -qE '^PASS tc_gwct: .* ([1-9][0-9]*) illegal inputs, \\1 expected assertions' $OUT/illegal-quiet.txt"
+check "illegal inputs: an input assertion no illegal input explains still prints" \
+    "$LOGS/illegal-unexpected.log" bash -c \
+    "$G mutants sig_bloom --param m=256 --param chunk_width=32 --illegal-rate 0 --cycles 2000 \
+       --mutants tests/mutants/sig_bloom/assert/01-reserved-op-flag-inverted.mut \
+       --out $OUT/illegal-unexpected > $OUT/illegal-unexpected.txt 2>&1; \
+     grep -m3 -E 'Warning|^mutants of' $OUT/illegal-unexpected.txt; \
+     grep -q '%Warning: sig_bloom.sv:[0-9]*: Assertion failed in TOP.sig_bloom.R7_ReservedOp_A' \
+       $OUT/illegal-unexpected.txt"
 check "--steer / --illegal-rate: bad values and options a unit cannot honour exit 2; --help" \
     "$LOGS/stim-errors.log" stim_errors
 
