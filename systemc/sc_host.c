@@ -23,6 +23,7 @@
 
 #include "gsys.h"
 #include "gsys_backend.h"
+#include "mutants.h"
 #include "traffic.h"
 #include "unit.h"
 #include "util.h"
@@ -53,9 +54,7 @@ struct sch_opts {
     unsigned nrtl;
     char json_path[PATH_MAX + 64];
     /* the mutant (--mutant) */
-    char mut_name[128], mut_desc[256], mut_file[128], mut_find[1024], mut_replace[1024];
-    char mut_params[8][128];
-    int mut_nparams;
+    gpucoh_mutant_t mut;
 };
 
 /* ---- small helpers -------------------------------------------------------------------------- */
@@ -163,105 +162,12 @@ static int opt_num(const char* opt, const char* s, uint64_t lo, uint64_t hi, uin
 
 /* ---- mutants -------------------------------------------------------------------------------- */
 
-static char* slurp(const char* path, size_t* n) {
-    FILE* f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char* b = NULL;
-    if (fseek(f, 0, SEEK_END) == 0) {
-        const long sz = ftell(f);
-        if (sz >= 0 && fseek(f, 0, SEEK_SET) == 0 && (b = malloc((size_t)sz + 1))) {
-            if (fread(b, 1, (size_t)sz, f) != (size_t)sz) {
-                free(b);
-                b = NULL;
-            } else {
-                b[sz] = 0;
-                *n = (size_t)sz;
-            }
-        }
-    }
-    fclose(f);
-    return b;
-}
-
-/* the format of tb/engine/mutants.c: description / file / find / replace / param lines */
+/* the parser of tb/engine/mutants.c (gpucoh_mutant_parse: the same file format and messages) */
 static int mutant_parse(sch_opts_t* o, const char* path) {
-    size_t n;
-    char e[1024];
-    char* b = gpucoh_read_text(path, "mutant", 64u * 1024u, &n, e, sizeof e); /* bounded */
-    if (!b)
-        return bad("--mutant: %s%s", e, "");
-    const char* base = strrchr(path, '/');
-    snprintf(o->mut_name, sizeof o->mut_name, "%s", base ? base + 1 : path);
-    char* dot = strrchr(o->mut_name, '.');
-    if (dot)
-        *dot = 0;
-    bool have_find = false, have_replace = false;
-    int ln = 0, rc = 0;
-    for (char *line = b, *next; line && *line && rc == 0; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = 0;
-        ln++;
-        size_t l = strlen(line);
-        if (l && line[l - 1] == '\r')
-            line[--l] = 0;
-        if (line[0] == '#' || line[0] == 0)
-            continue;
-        char* colon = strchr(line, ':');
-        if (!colon) {
-            fprintf(stderr, "sc_lockstep: --mutant %s:%d: expected 'key: value'\n", path, ln);
-            rc = 2;
-            break;
-        }
-        *colon = 0;
-        const char* v = colon + 1;
-        if (*v == ' ')
-            v++; /* one separating space; the rest of the value is kept verbatim */
-        if (!strcmp(line, "description"))
-            snprintf(o->mut_desc, sizeof o->mut_desc, "%s", v);
-        else if (!strcmp(line, "file"))
-            snprintf(o->mut_file, sizeof o->mut_file, "%s", v);
-        else if (!strcmp(line, "find")) {
-            snprintf(o->mut_find, sizeof o->mut_find, "%s", v);
-            have_find = true;
-        } else if (!strcmp(line, "replace")) {
-            snprintf(o->mut_replace, sizeof o->mut_replace, "%s", v);
-            have_replace = true;
-        } else if (!strcmp(line, "param") && o->mut_nparams < 8)
-            snprintf(o->mut_params[o->mut_nparams++], sizeof o->mut_params[0], "%s", v);
-        else {
-            fprintf(stderr,
-                    "sc_lockstep: --mutant %s:%d: unknown key '%s' (description, file, find, "
-                    "replace, param)\n",
-                    path, ln, line);
-            rc = 2;
-        }
-    }
-    free(b);
-    if (rc == 0 && (!o->mut_file[0] || !have_find || !have_replace || !o->mut_find[0]))
-        rc = bad("--mutant %s: a mutant needs file, find and replace%s", path, "");
-    return rc;
-}
-
-static int write_all(const char* path, const char* a, size_t na, const char* b, size_t nb,
-                     const char* c, size_t nc) {
-    FILE* f = fopen(path, "wb");
-    if (!f)
-        return -1;
-    const int ok =
-        fwrite(a, 1, na, f) == na && fwrite(b, 1, nb, f) == nb && fwrite(c, 1, nc, f) == nc;
-    return fclose(f) == 0 && ok ? 0 : -1;
-}
-
-static int copy_file(const char* from, const char* to) {
-    size_t n;
-    char* b = slurp(from, &n);
-    if (!b)
-        return -1;
-    const int rc = write_all(to, b, n, "", 0, "", 0);
-    free(b);
-    return rc;
+    char err[1024];
+    if (gpucoh_mutant_parse(path, &o->mut, err, sizeof err) != 0)
+        return bad("--mutant %s%s", err, "");
+    return 0;
 }
 
 /* Before anything is written: the mutant's file is one of the unit's and its find text occurs in
@@ -269,22 +175,22 @@ static int copy_file(const char* from, const char* to) {
 static int mutant_check(const sch_opts_t* o) {
     bool mine = false;
     for (const char* const* f = o->u->rtl_files; *f; f++)
-        mine |= !strcmp(*f, o->mut_file);
+        mine |= !strcmp(*f, o->mut.file);
     if (!mine)
-        return bad("--mutant %s: file %s is not one of the unit's RTL files", o->mut_name,
-                   o->mut_file);
+        return bad("--mutant %s: file %s is not one of the unit's RTL files", o->mut.name,
+                   o->mut.file);
     char p[PATH_MAX + 300];
-    snprintf(p, sizeof p, "%s/rtl/%s", gpucoh_root(), o->mut_file);
+    snprintf(p, sizeof p, "%s/rtl/%s", gpucoh_root(), o->mut.file);
     size_t n;
-    char* b = slurp(p, &n);
+    char* b = gpucoh_slurp(p, &n);
     if (!b)
         return bad("--mutant: cannot read %s: %s", p, strerror(errno));
-    const char* at = strstr(b, o->mut_find);
+    const char* at = strstr(b, o->mut.find);
     const int rc =
-        !at ? bad("--mutant %s: its find text does not occur in %s", o->mut_name, o->mut_file)
-        : strstr(at + 1, o->mut_find)
-            ? bad("--mutant %s: its find text occurs more than once in %s", o->mut_name,
-                  o->mut_file)
+        !at ? bad("--mutant %s: its find text does not occur in %s", o->mut.name, o->mut.file)
+        : strstr(at + 1, o->mut.find)
+            ? bad("--mutant %s: its find text occurs more than once in %s", o->mut.name,
+                  o->mut.file)
             : 0;
     free(b);
     return rc;
@@ -293,59 +199,11 @@ static int mutant_check(const sch_opts_t* o) {
 int sch_mutant_apply(const sch_opts_t* o) {
     if (!o->mutant)
         return 0;
-    const char* root = gpucoh_root();
-    char p[PATH_MAX + 300], q[PATH_MAX + 300];
-    snprintf(p, sizeof p, "%s/include", o->rtl_dir);
-    if (gpucoh_mkdirs(p) != 0)
-        return bad("--mutant: cannot create %s%s", p, "");
-    /* the include directory (assertion macros), then the unit's files, one of them mutated */
-    snprintf(p, sizeof p, "%s/rtl/include", root);
-    DIR* d = opendir(p);
-    if (d) {
-        struct dirent* e;
-        while ((e = readdir(d)))
-            if (e->d_name[0] != '.') {
-                snprintf(p, sizeof p, "%s/rtl/include/%s", root, e->d_name);
-                snprintf(q, sizeof q, "%s/include/%s", o->rtl_dir, e->d_name);
-                if (copy_file(p, q) != 0) {
-                    closedir(d);
-                    return bad("--mutant: cannot copy %s to %s", p, q);
-                }
-            }
-        closedir(d);
-    }
-    bool applied = false;
-    for (const char* const* f = o->u->rtl_files; *f; f++) {
-        snprintf(p, sizeof p, "%s/rtl/%s", root, *f);
-        snprintf(q, sizeof q, "%s/%s", o->rtl_dir, *f);
-        size_t n;
-        char* b = slurp(p, &n);
-        if (!b)
-            return bad("--mutant: cannot read %s: %s", p, strerror(errno));
-        int rc = 0;
-        if (!strcmp(*f, o->mut_file)) {
-            char* at = strstr(b, o->mut_find);
-            if (!at)
-                rc = bad("--mutant %s: its find text does not occur in %s", o->mut_name, *f);
-            else if (strstr(at + 1, o->mut_find))
-                rc = bad("--mutant %s: its find text occurs more than once in %s", o->mut_name, *f);
-            else {
-                const size_t pre = (size_t)(at - b), fl = strlen(o->mut_find);
-                rc = write_all(q, b, pre, o->mut_replace, strlen(o->mut_replace), at + fl,
-                               n - pre - fl) == 0
-                         ? 0
-                         : bad("--mutant: cannot write %s%s", q, "");
-                applied = rc == 0;
-            }
-        } else if (write_all(q, b, n, "", 0, "", 0) != 0)
-            rc = bad("--mutant: cannot write %s%s", q, "");
-        free(b);
-        if (rc)
-            return rc;
-    }
-    if (!applied)
-        return bad("--mutant %s: file %s is not one of the unit's RTL files", o->mut_name,
-                   o->mut_file);
+    /* the scratch copy of tb/engine/mutants.c: rtl/include and the unit's files, one mutated */
+    char err[1024];
+    if (gpucoh_mutant_scratch(o->u->rtl_files, &o->mut, o->rtl_dir, o->u->name, err, sizeof err) !=
+        0)
+        return bad("--mutant: %s%s", err, "");
     return 0;
 }
 
@@ -357,8 +215,8 @@ static int resolve(sch_opts_t* o) {
     const char* plist[SCH_MAX_PARAMS + 8];
     int np = 0;
     /* the mutant's parameters first, so that the command line's win */
-    for (int i = 0; i < o->mut_nparams; i++)
-        plist[np++] = o->mut_params[i];
+    for (int i = 0; i < o->mut.nparams; i++)
+        plist[np++] = o->mut.params[i];
     for (int i = 0; i < o->nparams; i++)
         plist[np++] = o->params[i];
     if (!o->P) {
@@ -583,7 +441,7 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
         if (rc || (rc = mutant_check(o)) != 0)
             return rc;
         snprintf(o->rtl_dir, sizeof o->rtl_dir, "%s/build/systemc/mutants/%s/%s", gpucoh_root(),
-                 o->u->name, o->mut_name);
+                 o->u->name, o->mut.name);
     } else if (!o->rtl_dir_set)
         snprintf(o->rtl_dir, sizeof o->rtl_dir, "%s/rtl", gpucoh_root());
     const int rc = resolve(o);
@@ -987,7 +845,8 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
                "expected: illegal inputs the stimulus presented on purpose\n",
                (unsigned long long)r->rtl_errors, (unsigned long long)r->rtl_errors_expected);
     if (o->mutant)
-        printf("  mutant    %s (%s): RTL flavour from %s\n", o->mut_name, o->mut_desc, o->rtl_dir);
+        printf("  mutant    %s (%s): RTL flavour from %s\n", o->mut.name, o->mut.description,
+               o->rtl_dir);
     else if (o->rtl_dir_set)
         printf("  rtl-dir   %s\n", o->rtl_dir);
     char replay[4096];
@@ -1048,7 +907,7 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
     gpucoh_json_kv(f, ", ", "rtl_params", o->key);
     gpucoh_json_kv(f, ", ", "rtl_dir", o->rtl_dir);
     if (o->mutant)
-        gpucoh_json_kv(f, ", ", "mutant", o->mut_name);
+        gpucoh_json_kv(f, ", ", "mutant", o->mut.name);
     gpucoh_json_kv(f, ", ", "stimulus", sch_stim_source(st));
     fprintf(f, ", \"flavours\": {\"c\": \"%s_sc_c\", \"rtl\": \"%s_sc_rtl\"}", o->u->name,
             o->u->name);

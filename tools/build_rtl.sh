@@ -62,10 +62,19 @@ trap 'rm -rf "$TMP"' EXIT
 OPT="-O2"
 # VL_USER_STOP: the shim supplies vl_stop(), so a failed RTL assertion bumps a plain
 # counter that the testbench reads every cycle without taking the context's mutex.
-CFL="-fPIC $OPT -DVL_USER_STOP"
+# VL_PRINTF: Verilator's messages go through the shim's gpucoh_vl_printf, which counts the
+# assertions an illegal input provokes on purpose instead of printing them (shim_common.h).
+PRINTF_HOOK="-DVL_PRINTF=gpucoh_vl_printf -include $ROOT/verilator/gpucoh_vl_printf.h"
+CFL="-fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK"
 # runtime objects depend only on these flags and the Verilator version: share them per pair
 RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)" | cksum | cut -d' ' -f1)
 VSRC=("+incdir+$ROOT/rtl/include" "${GPARAMS[@]}" "${FILES[@]}")
+# simulation-only index-range checks bound into the unit (verilator/sva/, docs/units/primitives.md
+# "Index-range checks"): outside rtl/, so no synthesis fingerprint depends on them.
+# GPUCOH_NO_SVA=1 leaves them out (to show what the lockstep alone catches; part of the cache key)
+if [ -f "$ROOT/verilator/sva/${TOP}_bind.sv" ] && [ -z "${GPUCOH_NO_SVA:-}" ]; then
+    VSRC+=("$ROOT/verilator/sva/gpucoh_idx_sva.sv" "$ROOT/verilator/sva/${TOP}_bind.sv")
+fi
 SHIMDEFS=()
 if [ -n "$NETLIST" ]; then
     # ---- netlist: cell models from the liberty, removed state bits, public registers ----
@@ -393,7 +402,7 @@ mkdir -p "$RUNTIME"
     fi
 ) 9> "$RUNTIME/.lock"
 
-g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
     "${PDEFS[@]}" "${SHIMDEFS[@]}" \
     -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" -I"$ROOT/cmodel" \
     -faligned-new -Wno-attributes \

@@ -238,6 +238,27 @@ mut avu --param m=1024 --param lines=32
 mut tc_l1
 mut tc_l2
 mut tc_gwct
+# the same campaigns at non-power-of-two geometries, without the bound index checks
+# (GPUCOH_NO_SVA=1: the lockstep alone must catch every mutant there, the scan-wrap ones
+# included; docs/testing.md, "Geometries"); make test runs only the survivors of its
+# power-of-two campaigns and the scan-wrap mutants there
+mutg() { # mutg UNIT PARAMS...
+    local unit=$1; shift
+    [ -z "$ONLY" ] || [[ mutants-geometry-$unit =~ $ONLY ]] || return 0
+    local mlog=$OUT/mutants-geometry-$unit.log
+    if GPUCOH_NO_SVA=1 $G mutants "$unit" --cycles 300000 --out "$OUT/geometry" "$@" > "$mlog" 2>&1; then
+        PASS=$((PASS + 1)); echo "  ok    mutants of $unit at $*: $(grep -E '^mutants of' "$mlog")"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  mutants of $unit at $*"; grep -E 'SURVIVED|BROKEN|caught' "$mlog"
+    fi
+}
+mutg rdu --param n=3 --param m=1024
+mutg avu --param m=1024 --param lines=32 --param spec_depth=3
+mutg tc_l1 --param l1_ways=3 --param wf=5
+mutg tc_l2 --param l2_ways=3 --param l2_mshrs=3
+mutg tc_gwct --param wf=5
+mutg gpu_l1 --param l1_ways=3 --param wf=5
+mutg gpu_l2 --param l2_ways=3 --param l2_mshrs=3
 # cover mutants: bugs in corners only the steered stimulus reaches (docs/testing.md, "Cover
 # points"): each is caught at the default cycles and seed, and survives the same run with
 # --steer off (for tc_timer / tc_gwct: its own lockstep and the whole system)

@@ -8,6 +8,10 @@
 #   tools/test_primitives.sh --mutant fifo   gpucoh_fifo head pointer never wraps
 #   tools/test_primitives.sh --mutant merge  gpucoh_bytemerge takes byte b from the wrong side
 #   tools/test_primitives.sh --mutant amo    gpucoh_amo CAS swaps on a mismatch
+#   tools/test_primitives.sh --mutant-file F a mutant file of a unit's campaign (tests/mutants/
+#                                            **/*.mut, `file: gpucoh_*`) applied the same way:
+#                                            every primitive mutant also meets the testbench,
+#                                            widest widths included (tools/run_tests.sh)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -18,9 +22,23 @@ rm -rf "$MUT" "$OUT"/*.sv "$OUT/include"
 PRIMS=(gpucoh_ffs gpucoh_ffs2 gpucoh_bytemerge gpucoh_amo gpucoh_fifo)
 SRC=()
 for p in "${PRIMS[@]}"; do SRC+=("rtl/$p.sv"); done
+if [ "${1:-}" = --mutant-file ]; then
+    mf=${2:?--mutant-file needs a file}
+    [ -f "$mf" ] || { echo "test_primitives: no mutant file $mf" >&2; exit 2; }
+    # the keys of tb/engine/mutants.c: "key: value", one space after the colon, value verbatim
+    key() { sed -n "s/^$1: \{0,1\}//p" "$mf" | head -1; }
+    f=$(key file); from=$(key find); to=$(key replace)
+    case $f in gpucoh_*.sv | include/gpucoh_*.svh) ;; *)
+        echo "test_primitives: $mf mutates $f, not a shared primitive (rtl/gpucoh_*)" >&2; exit 2 ;;
+    esac
+    [ "$(grep -cF -- "$from" "rtl/$f")" = 1 ] ||
+        { echo "test_primitives: $mf: its find text is not in rtl/$f exactly once" >&2; exit 2; }
+    set -- --mutant "file:$mf"
+fi
 if [ "${1:-}" = --mutant ]; then
     m=${2:?--mutant needs a name}
     case $m in
+    file:*) ;; # set above from --mutant-file
     ffs) f=gpucoh_ffs.sv; from='p = p | (p << 4);'; to='p = p | (p << 3);' ;;
     fifo) f=gpucoh_fifo.sv; from="(32'(head_q) == Depth - 32'd1) ? '0 : head_q + PW'(1)"; to="head_q + PW'(1)" ;;
     merge) f=include/gpucoh_bytemerge.svh; from='(old_v & ~bits) | (new_v & bits)'; to='(old_v & bits) | (new_v & ~bits)' ;;

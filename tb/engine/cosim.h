@@ -45,8 +45,10 @@ typedef struct {
     char field[128], expected[192], got[192];
     uint32_t extra;
     uint32_t covered, reachable;
-    bool has_fcov;         /* the unit has functional cover points */
-    uint32_t illegal_rate; /* illegal inputs per 100 000 cycles in effect */
+    bool has_fcov;             /* the unit has functional cover points */
+    uint32_t illegal_rate;     /* illegal inputs per 100 000 cycles in effect */
+    uint64_t illegal_inputs;   /* illegal inputs presented (adapters that count them) */
+    uint64_t expected_asserts; /* RTL input-assertion failures they caused (counted, not printed) */
     uint32_t fcov_reached, fcov_reachable;
     double seconds, rate; /* lockstep cycles per second (excluding the build) */
     double build_seconds;

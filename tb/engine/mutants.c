@@ -37,15 +37,7 @@
 
 #define MAX_MUTANTS 64
 
-typedef struct {
-    char name[128];
-    char description[256];
-    char file[128];
-    char find[1024];
-    char replace[1024];
-    char params[8][128];
-    int nparams;
-} mutant_t;
+typedef gpucoh_mutant_t mutant_t;
 
 static char* trim(char* s) {
     while (*s == ' ' || *s == '\t')
@@ -114,7 +106,7 @@ static int mutant_line(char* line, const char* path, int ln, mutant_t* m, bool* 
     return -1;
 }
 
-static int parse_mutant(const char* path, mutant_t* m, char* err, size_t errlen) {
+int gpucoh_mutant_parse(const char* path, gpucoh_mutant_t* m, char* err, size_t errlen) {
     memset(m, 0, sizeof *m);
     const char* base = strrchr(path, '/');
     snprintf(m->name, sizeof m->name, "%s", base ? base + 1 : path);
@@ -146,7 +138,7 @@ static int parse_mutant(const char* path, mutant_t* m, char* err, size_t errlen)
     return rc;
 }
 
-static char* slurp(const char* path, size_t* n) {
+char* gpucoh_slurp(const char* path, size_t* n) {
     FILE* f = fopen(path, "rb");
     if (!f)
         return NULL;
@@ -169,8 +161,8 @@ static char* slurp(const char* path, size_t* n) {
 /* path = a + b + c, written to a temporary file and renamed over path: two campaigns of one unit
  * at once (make test runs sections side by side) write the same text to the same scratch, and a
  * build reading it sees one whole version or the other, never a half-written file. */
-static int write_file(const char* path, const char* a, size_t na, const char* b, size_t nb,
-                      const char* c, size_t nc) {
+int gpucoh_write_parts(const char* path, const char* a, size_t na, const char* b, size_t nb,
+                       const char* c, size_t nc) {
     char tmp[PATH_MAX + 400];
     snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
     FILE* f = fopen(tmp, "wb");
@@ -215,9 +207,8 @@ static void family_files(const gpucoh_unit_t* u, const char** files, size_t n) {
     files[k] = NULL;
 }
 
-/* Copy the unit's RTL (and include dir) to dir, applying the mutant. */
-static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* dir, char* err,
-                        size_t errlen) {
+int gpucoh_mutant_scratch(const char* const* files, const gpucoh_mutant_t* m, const char* dir,
+                          const char* owner, char* err, size_t errlen) {
     const char* root = gpucoh_root();
     char p[PATH_MAX], q[PATH_MAX + 300];
     snprintf(p, sizeof p, "%s/include", dir);
@@ -226,14 +217,10 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
         return -1;
     }
     bool applied = false;
-    /* a protocol family's units are co-simulated together in the system: every file of the
-     * family goes to the scratch */
-    const char* files[64];
-    family_files(u, files, sizeof files / sizeof files[0]);
     for (const char* const* f = files; *f; f++) {
         snprintf(p, sizeof p, "%s/rtl/%s", root, *f);
         size_t n;
-        char* b = slurp(p, &n);
+        char* b = gpucoh_slurp(p, &n);
         if (!b) {
             snprintf(err, errlen, "cannot read %s", p);
             return -1;
@@ -249,10 +236,11 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
                 return -1;
             }
             size_t pre = (size_t)(hit - b), fl = strlen(m->find);
-            rc = write_file(q, b, pre, m->replace, strlen(m->replace), hit + fl, n - pre - fl);
+            rc = gpucoh_write_parts(q, b, pre, m->replace, strlen(m->replace), hit + fl,
+                                    n - pre - fl);
             applied = true;
         } else {
-            rc = write_file(q, b, n, "", 0, "", 0);
+            rc = gpucoh_write_parts(q, b, n, "", 0, "", 0);
         }
         free(b);
         if (rc != 0) {
@@ -262,7 +250,7 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
     }
     if (m && !applied) {
         snprintf(err, errlen, "mutant %s names file %s, which is not an RTL file of %s", m->name,
-                 m->file, u->name);
+                 m->file, owner);
         return -1;
     }
     snprintf(p, sizeof p, "%s/rtl/include", root);
@@ -276,9 +264,9 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
             snprintf(src, sizeof src, "%s/%s", p, e->d_name);
             snprintf(dst, sizeof dst, "%s/include/%s", dir, e->d_name);
             size_t n;
-            char* b = slurp(src, &n);
+            char* b = gpucoh_slurp(src, &n);
             if (b) {
-                write_file(dst, b, n, "", 0, "", 0);
+                gpucoh_write_parts(dst, b, n, "", 0, "", 0);
                 free(b);
             }
         }
@@ -309,7 +297,7 @@ static int check_mutant(const gpucoh_unit_t* u, const mutant_t* m, char* err, si
     char p[PATH_MAX];
     snprintf(p, sizeof p, "%s/rtl/%s", gpucoh_root(), m->file);
     size_t n;
-    char* b = slurp(p, &n);
+    char* b = gpucoh_slurp(p, &n);
     if (!b) {
         snprintf(err, errlen, "mutant %s: file: cannot read %s: %s; nothing was run", m->name, p,
                  strerror(errno));
@@ -326,6 +314,15 @@ static int check_mutant(const gpucoh_unit_t* u, const mutant_t* m, char* err, si
         return -1;
     }
     return 0;
+}
+
+/* Copy the unit's RTL (and include dir) to dir, applying the mutant. A protocol family's units
+ * are co-simulated together in the system: every file of the family goes to the scratch. */
+static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* dir, char* err,
+                        size_t errlen) {
+    const char* files[64];
+    family_files(u, files, sizeof files / sizeof files[0]);
+    return gpucoh_mutant_scratch(files, m, dir, u->name, err, errlen);
 }
 
 static int cmp_names(const void* a, const void* b) {
@@ -353,7 +350,7 @@ static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t er
         snprintf(p, sizeof p, "%s/%s", dir, names[i]);
         free(names[i]);
         if (rc == 0 && *nm < MAX_MUTANTS) {
-            if (parse_mutant(p, &ms[*nm], err, errlen) != 0)
+            if (gpucoh_mutant_parse(p, &ms[*nm], err, errlen) != 0)
                 rc = -1;
             else
                 (*nm)++;
@@ -374,7 +371,7 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
     static mutant_t ms[MAX_MUTANTS];
     int nm = 0;
     if (only_file) {
-        if (parse_mutant(only_file, &ms[0], err, sizeof err) != 0) {
+        if (gpucoh_mutant_parse(only_file, &ms[0], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return 2;
         }
@@ -508,8 +505,25 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                 /* decided in the unit's own context */
             } else if (fam && (!netlist || sys_nl)) {
                 sys_mutant_result_t tr;
+                /* --param of the unit (the system's names; protocol is the variant loop's) */
+                static char pstr[GPUCOH_MAX_PARAMS][96];
+                const char* pp[GPUCOH_MAX_PARAMS];
+                int np = 0;
+                for (unsigned k = 0; k < u->nparams && k < GPUCOH_MAX_PARAMS; k++) {
+                    const gpucoh_param_def_t* d = &u->params[k];
+                    if (!co.pv.set[k] || !strcmp(d->name, "protocol"))
+                        continue;
+                    if (d->kind == GPUCOH_P_ENUM)
+                        snprintf(pstr[np], sizeof pstr[0], "%s=%s", d->name,
+                                 d->enum_names[co.pv.v[k]]);
+                    else
+                        snprintf(pstr[np], sizeof pstr[0], "%s=%llu", d->name,
+                                 (unsigned long long)co.pv.v[k]);
+                    pp[np] = pstr[np];
+                    np++;
+                }
                 if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl,
-                                   &tr, o->why, sizeof o->why) != 0) {
+                                   pp, np, &tr, o->why, sizeof o->why) != 0) {
                     o->status = 2;
                 } else {
                     o->status = tr.diverged ? 0 : 1;

@@ -8,6 +8,32 @@
 
 #include "unit.h"
 
+/* A mutant file tests/mutants/<unit>/<name>.mut (format: mutants.c). */
+typedef struct {
+    char name[128]; /* the file name without .mut */
+    char description[256];
+    char file[128]; /* the RTL file it changes, relative to rtl/ */
+    char find[1024];
+    char replace[1024];
+    char params[8][128];
+    int nparams;
+} gpucoh_mutant_t;
+
+/* Shared with the SystemC front end (systemc/sc_host.c). Parse a mutant file: 0, or -1 with a
+ * message "PATH:LINE: ..." / "PATH: ..." in err. */
+int gpucoh_mutant_parse(const char* path, gpucoh_mutant_t* m, char* err, size_t errlen);
+/* A whole file, NUL-terminated, malloc'd (*n its length); NULL if unreadable. */
+char* gpucoh_slurp(const char* path, size_t* n);
+/* path = a + b + c, written to a temporary file and renamed over path (a reader sees one whole
+ * version or the other). 0 or -1. */
+int gpucoh_write_parts(const char* path, const char* a, size_t na, const char* b, size_t nb,
+                       const char* c, size_t nc);
+/* The scratch copy of a mutant: <root>/rtl/include and the NULL-ended files (relative to rtl/)
+ * copied into dir, m (NULL: none) applied to its file, whose find text must occur exactly once.
+ * owner names the unit in the message when m's file is not among files. 0, or -1 with err. */
+int gpucoh_mutant_scratch(const char* const* files, const gpucoh_mutant_t* m, const char* dir,
+                          const char* owner, char* err, size_t errlen);
+
 /* Runs the unmutated RTL first (it must pass), then every mutant of tests/mutants/<unit>/
  * (or only `only_file`). netlist: synthesize each and run the gate-level netlist instead, and
  * add the mutants of tests/mutants/<unit>/netlist/ (synthesis-only bugs). stim: the unit's

@@ -26,10 +26,16 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
         }
     }
     /* shared shim code and the model headers the shims include (avu.h includes rdu.h) */
-    const char* fixed[] = {"verilator/gpucoh_rtl.h", "verilator/shim_common.h",
-                           "tools/build_rtl.sh",     "cmodel/sig_bloom.h",
-                           "cmodel/rdu.h",           "cmodel/tc_types.h",
-                           "cmodel/tc_gwct.h",       NULL};
+    const char* fixed[] = {"verilator/gpucoh_rtl.h",
+                           "verilator/shim_common.h",
+                           "tools/build_rtl.sh",
+                           "cmodel/sig_bloom.h",
+                           "cmodel/rdu.h",
+                           "cmodel/tc_types.h",
+                           "cmodel/tc_gwct.h",
+                           "verilator/gpucoh_vl_printf.h",
+                           "verilator/sva/gpucoh_idx_sva.sv",
+                           NULL};
     for (const char** f = fixed; *f; f++) {
         snprintf(p, sizeof p, "%s/%s", root, *f);
         if (!gpucoh_fnv1a_file(h, p)) {
@@ -44,6 +50,8 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
     }
     snprintf(p, sizeof p, "%s/cmodel/%s.h", root, u->name);
     gpucoh_fnv1a_file(h, p); /* port structs the shim fills */
+    snprintf(p, sizeof p, "%s/verilator/sva/%s_bind.sv", root, u->top);
+    gpucoh_fnv1a_file(h, p); /* index-range checks bound into the unit, if it has any */
     /* every include file (assertion macros) */
     snprintf(p, sizeof p, "%s/include", rtl);
     DIR* d = opendir(p);
@@ -154,6 +162,8 @@ static int build_and_open(const gpucoh_unit_t* u, const char* rtl, const char* n
         return -1;
     }
     r->api = fn();
+    *(void**)(&r->expect_input_asserts) = dlsym(r->dl, "gpucoh_rtl_expect_input_asserts");
+    *(void**)(&r->input_asserts) = dlsym(r->dl, "gpucoh_rtl_input_asserts");
     if (r->api->abi != GPUCOH_RTL_ABI || strcmp(r->api->unit, u->name) != 0 ||
         strcmp(r->api->build_key, r->key) != 0) {
         snprintf(err, errlen, "%s was built for '%s' (ABI %u), expected '%s'", so,
@@ -186,6 +196,8 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
     const char* vflags = getenv("GPUCOH_VFLAGS"); /* build_rtl.sh's Verilator flag override */
     if (vflags)
         h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
+    if (getenv("GPUCOH_NO_SVA")) /* build_rtl.sh leaves out the bound index checks */
+        h = gpucoh_fnv1a(h, "no-sva", 7);
     if (!hash_inputs(&h, u, root, rtl, err, errlen))
         return -1;
     snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-%016llx", root, u->name,
@@ -365,6 +377,7 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
                             "verilator/gpucoh_rtl.h",
                             "verilator/shim_common.h",
                             "verilator/shim_netlist.h",
+                            "verilator/gpucoh_vl_printf.h",
                             "tools/build_rtl.sh",
                             "cmodel/sig_bloom.h",
                             "cmodel/rdu.h",

@@ -31,6 +31,11 @@ typedef struct {
     uint32_t removed_regs; /* registers with bits synthesis removed (no output uses them) */
     uint32_t removed_bits; /* how many bits (0 if the shim exports no mask) */
     char removed[512];     /* their names, "cur_addr_q[4:0], ..." */
+    /* exported by the RTL shims (verilator/shim_common.h), NULL for an older model: a run that
+     * presents illegal inputs on purpose makes the input assertions' failures expected (counted,
+     * not printed); the count of input-assertion failures so far (every model of this .so) */
+    void (*expect_input_asserts)(int on);
+    uint64_t (*input_asserts)(void);
 } gpucoh_rtl_t;
 
 /* rtl_dir: directory holding the unit's RTL files (NULL = <root>/rtl); used by mutants.

@@ -84,6 +84,8 @@ typedef struct gpucoh_tb_ops {
      * inputs the model counted as protocol errors); the engine requires the RTL's count to be
      * exactly this every cycle. NULL = none expected. */
     uint64_t (*rtl_errors)(void* ctx);
+    /* Optional: illegal inputs presented so far (--illegal-rate); reported in the summary line */
+    uint64_t (*illegal_inputs)(void* ctx);
 } gpucoh_tb_ops_t;
 
 /* Stimulus modes (--stim). */

@@ -122,6 +122,9 @@ typedef struct {
     /* 0: the first divergence stops the run. Else it is recorded (the first stays the one
      * reported) and the run is stopped at the end of cycle stop_at: the tail of a wave window. */
     uint64_t stop_at;
+    /* the run presents illegal inputs on purpose (gsys_backend_rtl_cfg sets it from the
+     * configuration): the RTL's input-assertion failures are then counted, not printed */
+    bool illegal;
 } gsys_rtl_cfg_t;
 
 typedef struct {

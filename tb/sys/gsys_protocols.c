@@ -125,5 +125,7 @@ int gsys_backend_rtl_cfg(const gsys_cfg_t* c, const gsys_rtl_cfg_t* rc, gsys_bac
         return -1;
     gsys_units_t u;
     gsys_units(c, &u);
-    return gsys_backend_rtl(&u, rc, be, err, errlen);
+    gsys_rtl_cfg_t r = *rc;
+    r.illegal = r.illegal || c->core_illegal_per_mille > 0 || c->bank_illegal_per_mille > 0;
+    return gsys_backend_rtl(&u, &r, be, err, errlen);
 }

@@ -1575,7 +1575,8 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
 }
 
 int sys_cli_mutant(const gsys_proto_t* P, const char* rtl_dir, uint64_t cycles, uint64_t seed,
-                   bool steer, uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn) {
+                   bool steer, uint32_t netlist, const char* const* params, int nparams,
+                   sys_mutant_result_t* r, char* why, size_t wn) {
     memset(r, 0, sizeof *r);
     FILE* sink = tmpfile();
     for (uint32_t p = 0; p < P->nvariants && !r->diverged; p++) {
@@ -1585,6 +1586,17 @@ int sys_cli_mutant(const gsys_proto_t* P, const char* rtl_dir, uint64_t cycles, 
         P->config((P->default_variant + p) % P->nvariants, false, &o.cfg);
         o.cfg.seed = seed;
         o.cfg.core_illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
+        for (int k = 0; k < nparams; k++)
+            if (P->param_set(gsys_pd(&o.cfg), params[k], why, wn) != 0) {
+                if (sink)
+                    fclose(sink);
+                return -1;
+            }
+        if (nparams && P->check && P->check(gsys_pdc(&o.cfg), why, wn) != 0) {
+            if (sink)
+                fclose(sink);
+            return -1;
+        }
         o.impl = GSYS_IMPL_LOCKSTEP;
         o.rtl = netlist ? netlist : (1u << P->nslots) - 1u;
         o.rtl_dir = rtl_dir;

@@ -26,8 +26,11 @@ typedef struct {
  * the random traffic with its steered phases (traffic.h; false: the traffic without them).
  * netlist (a slot mask of the protocol, 0 = none): those units run as their netlists synthesized
  * from rtl_dir (rtl_dir NULL: the netlists `gpucoh area` keeps) and the other units as C models.
+ * params (nparams "name=value" strings, --param's system names) change every variant's small
+ * configuration: the campaigns' non-power-of-two geometries (docs/testing.md).
  * 0 = ran (r->diverged says whether it was caught), -1 = could not build or run (why). */
 int sys_cli_mutant(const struct gsys_proto* P, const char* rtl_dir, uint64_t cycles, uint64_t seed,
-                   bool steer, uint32_t netlist, sys_mutant_result_t* r, char* why, size_t wn);
+                   bool steer, uint32_t netlist, const char* const* params, int nparams,
+                   sys_mutant_result_t* r, char* why, size_t wn);
 
 #endif

@@ -46,6 +46,7 @@ typedef struct {
     bool steer;
     uint32_t illegal_rate; /* per 100 000 cycles */
     uint32_t ill_armed;    /* 1 + the illegal kind waiting for a cycle where it applies; 0 none */
+    uint64_t illegal_n;    /* illegal inputs presented */
     bool mirror;           /* HITS on the top lines */
     int stim;
     uint64_t addr_mask;
@@ -366,11 +367,19 @@ static void avu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
     if (c->illegal_rate && !c->ill_armed && gpucoh_rng_below(&c->irng, 100000) < c->illegal_rate)
         c->ill_armed = 1u + gpucoh_rng_below(&c->irng, IL_COUNT);
     const uint32_t k = c->ill_armed - 1u;
-    if (c->ill_armed && illegal_pre(c, k))
+    if (c->ill_armed && illegal_pre(c, k)) {
         c->ill_armed = 0;
+        c->illegal_n++;
+    }
     present_beat(c, in);
-    if (c->ill_armed && illegal_post(c, in, k))
+    if (c->ill_armed && illegal_post(c, in, k)) {
         c->ill_armed = 0;
+        c->illegal_n++;
+    }
+}
+
+static uint64_t avu_illegal_inputs(void* vctx) {
+    return ((const avu_ctx_t*)vctx)->illegal_n;
 }
 
 static void avu_tb_model_tick(void* vctx, const void* vin, void* vout) {
@@ -541,4 +550,5 @@ const gpucoh_tb_ops_t avu_tb_ops = {
     .fcov_rows = avu_tb_fcov_rows,
     .fcov_row = avu_tb_fcov_row,
     .stim_cfg = avu_tb_stim_cfg,
+    .illegal_inputs = avu_illegal_inputs,
 };

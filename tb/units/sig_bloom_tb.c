@@ -42,6 +42,7 @@ typedef struct {
     gpucoh_rng_t rng, srng, irng; /* base traffic, steering, illegal inputs */
     bool steer, ship_ones;
     uint32_t illegal_rate; /* per 100 000 cycles of random traffic */
+    uint64_t illegal_n;    /* illegal inputs presented */
     bool has_top;          /* top_addr: an address whose hash reaches vector bit m-1 */
     uint64_t top_addr;
     int stim;
@@ -412,6 +413,11 @@ static void illegal_input(sb_ctx_t* c, sig_bloom_in_t* in) {
     in->op = k == 0 ? 6u : k == 1 ? 7u : k == 2 ? SIG_BLOOM_OP_READ : SIG_BLOOM_OP_LOAD;
     if (k >= 2)
         in->chunk_idx = 1u;
+    c->illegal_n++;
+}
+
+static uint64_t sb_illegal_inputs(void* vctx) {
+    return ((const sb_ctx_t*)vctx)->illegal_n;
 }
 
 /* The illegal inputs of the steered stimulus: 0.1 per 1000 cycles, as tc_gwct's. */
@@ -554,4 +560,5 @@ const gpucoh_tb_ops_t sig_bloom_tb_ops = {
     .fcov_rows = sb_fcov_rows,
     .fcov_row = sb_fcov_row,
     .stim_cfg = sb_stim_cfg,
+    .illegal_inputs = sb_illegal_inputs,
 };

@@ -4,7 +4,8 @@
 // (docs/units/primitives.md): every output of gpucoh_ffs / gpucoh_ffs2 against a loop reference
 // for every vector of 1 .. 10 bits and random 128-bit vectors, gpucoh_bytemerge and gpucoh_amo
 // on random operands (every operation, every word), gpucoh_fifo against a reference queue under
-// random push/pop at depths 1, 3 and 8 (full, empty, pointer wrap).
+// random push/pop at depths 1, 3 and 8 (full, empty, pointer wrap); and each primitive at its
+// widest legal width (ffs / ffs2 1024 bits, bytemerge 256 bytes, amo 64 words, fifo depth 64).
 // Prints "tb_primitives: N checks, M failures" and calls $fatal on a failure.
 //
 //   iverilog -g2012 -I rtl/include -o tb rtl/tc_pkg.sv rtl/gpucoh_*.sv tests/rtl/tb_primitives.sv
@@ -84,6 +85,44 @@ module tb_primitives;
     assign cnt_next[q] = 4'(cn);
   end
 
+  // ---- the widest legal widths: ffs / ffs2 at 1024 bits, bytemerge at 256 bytes, amo at 64
+  // words, fifo at depth 64 (a mutant of a primitive runs here too: tools/test_primitives.sh) ----
+  logic [1023:0] vw;
+  wire           wf_v, wf2_v, ws2_v;
+  wire [9:0]     wf_i, wf2_i, ws2_i;
+  wire [1023:0]  wf_oh;
+  gpucoh_ffs #(.Width(1024)) u_ffs_w (.vec_i(vw), .valid_o(wf_v), .onehot_o(wf_oh), .idx_o(wf_i));
+  gpucoh_ffs2 #(.Width(1024)) u_ffs2_w (
+    .vec_i(vw), .first_valid_o(wf2_v), .first_idx_o(wf2_i),
+    .second_valid_o(ws2_v), .second_idx_o(ws2_i));
+  logic [2047:0] mw_old, mw_new, mw_out, aw_line;
+  logic [255:0]  mw_mask;
+  logic [5:0]    aw_word;
+  logic [1:0]    aw_aop;
+  logic [31:0]   aw_a, aw_b, aw_old;
+  gpucoh_bytemerge #(.Bytes(256)) u_merge_w (
+    .old_i(mw_old), .new_i(mw_new), .mask_i(mw_mask), .merged_o(mw_out));
+  gpucoh_amo #(.Words(64)) u_amo_w (
+    .line_i(mw_old), .word_i(aw_word), .aop_i(aw_aop), .a_i(aw_a), .b_i(aw_b), .old_o(aw_old),
+    .line_o(aw_line));
+  logic       wpush, wpop;
+  wire  [7:0] whead;
+  wire  [6:0] wcnt, wcnt_next;
+  gpucoh_fifo #(.Width(8), .Depth(64)) u_fifo_w (
+    .clk_i(clk), .rst_ni(rst_n), .push_i(wpush), .data_i(din), .pop_i(wpop),
+    .head_o(whead), .cnt_o(wcnt), .cnt_next_o(wcnt_next));
+  logic [7:0] wmodel [0:63];
+  int         wmcnt, wfull;
+
+  task automatic ref_wide(input logic [1023:0] v, output bit fv, output int fi, output bit sv,
+                          output int si);
+    fv = 0; sv = 0; fi = 0; si = 0;
+    for (int i = 0; i < 1024; i++) begin
+      if (v[i] && !fv) begin fv = 1; fi = i; end
+      else if (v[i] && fv && !sv) begin sv = 1; si = i; end
+    end
+  endtask
+
   logic [7:0] model [0:2][0:7];
   int         mcnt [0:2];
   int         wraps [0:2];
@@ -94,6 +133,7 @@ module tb_primitives;
     int fi, si;
     logic [31:0] old_w, new_w;
     logic [127:0] exp_line, exp_m;
+    logic [2047:0] exp_w;
 
     // ffs2, exhaustive below 11 bits
     for (int v = 0; v < 1024; v++) begin
@@ -138,8 +178,43 @@ module tb_primitives;
       check(a_old == old_w && a_line == exp_line, "amo");
     end
 
+    // the widest widths: ffs / ffs2 on 1024-bit vectors (sparse, dense, one bit, the top bit)
+    for (int r = 0; r < 600; r++) begin
+      for (int k = 0; k < 32; k++) vw[32*k +: 32] = $urandom;
+      if (r % 2) for (int j = 0; j < 3; j++) for (int k = 0; k < 32; k++) vw[32*k +: 32] &= $urandom;
+      if (r % 5 == 0) vw = 1024'(1) << ($urandom % 1024);
+      if (r % 5 == 1) vw = (1024'(1) << 1023) | (1024'(1) << ($urandom % 1023));
+      if (r == 1) vw = '0;
+      #1;
+      ref_wide(vw, fv, fi, sv, si);
+      check(wf_v == fv && wf_i == 10'(fi) && wf_oh == (fv ? 1024'(1) << fi : '0), "ffs (1024)");
+      check(wf2_v == fv && wf2_i == 10'(fi), "ffs2 first (1024)");
+      check(ws2_v == sv && ws2_i == 10'(si), "ffs2 second (1024)");
+    end
+    // the widest widths: bytemerge at 256 bytes, amo at 64 words (every word, every aop)
+    for (int r = 0; r < 1000; r++) begin
+      for (int k = 0; k < 64; k++) begin mw_old[32*k +: 32] = $urandom; mw_new[32*k +: 32] = $urandom; end
+      for (int k = 0; k < 8; k++) mw_mask[32*k +: 32] = $urandom;
+      aw_word = 6'($urandom);
+      aw_aop  = 2'($urandom);
+      aw_a    = (r % 3 == 0) ? mw_old[32*aw_word +: 32] : $urandom;
+      aw_b    = $urandom;
+      #1;
+      for (int b = 0; b < 256; b++) begin
+        exp_w[8*b +: 8] = mw_mask[b] ? mw_new[8*b +: 8] : mw_old[8*b +: 8];
+      end
+      check(mw_out == exp_w, "bytemerge (256)");
+      old_w = mw_old[32*aw_word +: 32];
+      new_w = (aw_aop == 0) ? old_w + aw_a : (aw_aop == 1) ? aw_a :
+              (aw_aop == 2) ? ((old_w == aw_a) ? aw_b : old_w) : old_w;
+      exp_w = mw_old;
+      exp_w[32*aw_word +: 32] = new_w;
+      check(aw_old == old_w && aw_line == exp_w, "amo (64)");
+    end
+
     // fifo: reset, then random traffic; push only when not full (or popping), pop when not empty
     push = 0; pop = 0; din = 0;
+    wpush = 0; wpop = 0; wmcnt = 0; wfull = 0;
     depth[0] = 1; depth[1] = 3; depth[2] = 8;
     for (int q = 0; q < 3; q++) begin mcnt[q] = 0; wraps[q] = 0; end
     rst_n = 0;
@@ -151,7 +226,13 @@ module tb_primitives;
         pop[q]  = (mcnt[q] > 0) && ($urandom % 3 != 0) && !(c % 500 < 50);
         push[q] = ((mcnt[q] < depth[q]) || pop[q]) && ($urandom % 3 != 0) && !(c % 700 < 40);
       end
+      // depth 64: phases of mostly pushes (to full) and mostly pops (to empty)
+      wpop  = (wmcnt > 0) && ($urandom % 4 < ((c / 300) % 2 ? 3 : 1));
+      wpush = ((wmcnt < 64) || wpop) && ($urandom % 4 < ((c / 300) % 2 ? 1 : 3));
       #1;
+      check(wcnt == 7'(wmcnt), "fifo count (64)");
+      if (wmcnt > 0) check(whead == wmodel[0], "fifo head (64)");
+      check(wcnt_next == 7'(wmcnt + wpush - wpop), "fifo next count (64)");
       for (int q = 0; q < 3; q++) begin
         check(cnt[q] == 4'(mcnt[q]), "fifo count");
         if (mcnt[q] > 0) check(head[q] == model[q][0], "fifo head");
@@ -170,9 +251,19 @@ module tb_primitives;
         end
         if (mcnt[q] == depth[q]) wraps[q] = wraps[q] + 1;
       end
+      if (wpop) begin
+        for (int i = 0; i < 63; i++) wmodel[i] = wmodel[i+1];
+        wmcnt = wmcnt - 1;
+      end
+      if (wpush) begin
+        wmodel[wmcnt] = din;
+        wmcnt = wmcnt + 1;
+      end
+      if (wmcnt == 64) wfull = wfull + 1;
       clk = 0;
     end
     for (int q = 0; q < 3; q++) check(wraps[q] > 10, "fifo reached full");
+    check(wfull > 10, "fifo reached full (64)");
 
     $display("tb_primitives: %0d checks, %0d failures", checks, fails);
     if (fails != 0) $fatal(1, "tb_primitives: FAILED");

@@ -530,6 +530,7 @@ typedef struct {
     uint64_t phase_left;
     bool steer;
     uint32_t illegal_rate; /* per 100 000 cycles */
+    uint64_t illegal_n;    /* illegal inputs presented */
     int sphase;
     uint32_t fill_wf;
 } gwct_ctx_t;
@@ -662,6 +663,7 @@ static void gwct_illegal(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* i
     if (kind == 1 || (kind == 2 && gpucoh_rng_below(r, 2))) {
         in->iss_valid = true;
         in->iss_wf = kind == 1 ? full : c->num_wf + gpucoh_rng_below(r, TC_MAX_WF - c->num_wf);
+        c->illegal_n += in->rst_n;
         return;
     }
     if (kind == 0 && idle == c->num_wf)
@@ -670,6 +672,10 @@ static void gwct_illegal(gwct_ctx_t* c, const tc_timer_out_t* t, tc_gwct_in_t* i
     in->ack_wf = kind == 0 ? idle : c->num_wf + gpucoh_rng_below(r, TC_MAX_WF - c->num_wf);
     in->ack_gwct = c->max; /* a GWCT the entry must not take */
     in->ack_era = t->era;
+    c->illegal_n += in->rst_n;
+}
+static uint64_t gwct_illegal_inputs(void* vctx) {
+    return ((const gwct_ctx_t*)vctx)->illegal_n;
 }
 static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
     gwct_ctx_t* c = vctx;
@@ -818,6 +824,7 @@ static const gpucoh_tb_ops_t gwct_ops = {
     .fcov_row = gwct_frow,
     .stim_cfg = gwct_stim_cfg,
     .rtl_errors = gwct_rtl_errors,
+    .illegal_inputs = gwct_illegal_inputs,
 };
 
 /* ---- the entries ---------------------------------------------------------------------------- */

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# tools/check_area_fresh.sh -- are the committed synthesis results that make run and the area
+# pages read made from the current inputs? (synth/{sweep,hier,tc,gpu}.sh --list compare each
+# result's inputs_sha256 with the current RTL, flow and tools; nothing is synthesized.)
+#
+#   - the five default-parameter points `make run` reports (tools/run_all.sh DEFAULT_POINT)
+#     must be up to date;
+#   - every other point (docs/area*.md) must be up to date or named in synth/known-stale.txt
+#     (points known to be stale, waiting for a long re-synthesis: one name a line, "family
+#     point"); a point that goes stale and is not listed fails, and so does a listed point that
+#     is up to date again (the list must shrink with it).
+# Prints every stale point. Exit 0 = fresh (apart from the listed ones), 1 = not.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+KNOWN=synth/known-stale.txt
+# make run's points: family and point name (tools/run_all.sh)
+REQUIRED="sweep m4096_k6_true
+hier rdu_m4096_n16
+hier avu_m4096
+tc timer_ts32
+tc gwct_wf48"
+status=0
+stale=()
+for fam in sweep hier tc gpu; do
+    out=$(bash "synth/$fam.sh" --list 2>&1) || { echo "synth/$fam.sh --list failed:"; echo "$out"; exit 1; }
+    while read -r name st _; do
+        [ "$st" = stale ] && stale+=("$fam $name")
+    done <<< "$out"
+    # a point that is neither stale nor up to date (no result, unknown status) counts as stale
+    while read -r name st _; do
+        case $st in up-to-date | stale) ;; *) [ -n "$name" ] && stale+=("$fam $name") ;; esac
+    done <<< "$(printf '%s\n' "$out" | grep -E '^[a-z0-9_]+ +[a-z-]+ ')"
+done
+echo "stale synthesis results: ${#stale[@]}"
+for p in "${stale[@]}"; do
+    if grep -qxF "$p" <<< "$REQUIRED"; then
+        echo "  $p  STALE, and make run reports it (re-run synth/${p%% *}.sh --only '^${p#* }\$')"
+        status=1
+    elif [ -f "$KNOWN" ] && grep -qxF "$p" "$KNOWN"; then
+        echo "  $p  (listed in $KNOWN)"
+    else
+        echo "  $p  STALE and not listed in $KNOWN: re-synthesize it (synth/${p%% *}.sh --only '^${p#* }\$')"
+        status=1
+    fi
+done
+if [ -f "$KNOWN" ]; then
+    while read -r p; do
+        case $p in '' | '#'*) continue ;; esac
+        if ! printf '%s\n' "${stale[@]}" | grep -qxF "$p"; then
+            echo "  $p  listed in $KNOWN but no longer stale: remove it from the list"
+            status=1
+        fi
+    done < "$KNOWN"
+fi
+[ $status -eq 0 ] && echo "make run's five default points are up to date; every other stale point is listed"
+exit $status
