@@ -113,8 +113,9 @@
 //   G8  C18's "!m, or !val and dirty == 0" is !m || (!val && dirty == 0): a matching clean line
 //       that is not valid takes C18 even while its GETS is outstanding (the send stales it,
 //       L13, and so does the ATOM answer, R05); C17 is m && !val && dirty != 0, pending or
-//       not (pending: S05). C18's ATOMIC carries the head's wf, aop, word, a, b and acq 0 whatever core_acq_i was; C17
-//       and C18 are not store rows (L10: idle_q keeps counting, as for C14 / C15, R7).
+//       not (pending: S05). C18's ATOMIC carries the head's wf, aop, word, a, b and acq 0
+//       whatever core_acq_i was; C17 and C18 are not store rows (L10: idle_q keeps counting,
+//       as for C14 / C15, R7).
 //
 // Implementation: the event's set (head or response line) and the popped entry's set are each
 // looked at (ways loop, L1Ways wide). At most one line is written by the event (index e_idx:
