@@ -2,7 +2,7 @@
 /*
  * gpu_l1.c -- C reference model of the baseline GPU L1 controller (GPU-D / GPU-H).
  *
- * Written from docs/units/gpu_l1.md (rules L1-L11, tables C01-C22, R01-R06, B01-B08, section 7)
+ * Written from docs/units/gpu_l1.md (rules L1-L13, tables C01-C22, R01-R06, B01-B08, section 7)
  * and docs/timing.md only, never from rtl/gpu_l1.sv. Section and rule numbers below cite that
  * page.
  *
@@ -926,6 +926,16 @@ static void act_atomic(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
         r->a = q->a;
         r->b = q->b;
         e->fpop = true;
+        /* L13 (D12): what R05 does at the answer, at the send too: the valid copy and the DATA of
+         * a GETS sent before hold the word before this atomic */
+        if (h->m) {
+            set_val(m, h->idx, false);
+            if (m->line[h->idx].pend) {
+                m->line[h->idx].stale = 1u;
+                fc(m, GPU_L1_F_ATOM_SENT_STALES);
+            }
+            touch(m, h->idx);
+        }
         return;
     case GPU_L1_T_C16: {
         uint32_t* d = ldata(m, h->idx);
@@ -1443,6 +1453,7 @@ static const char* const l1_fnames[GPU_L1_F_N] = {
     "ATOM_STALES",
     "DATA_NO_WAIT",
     "STALE_ACQ",
+    "ATOM_SENT_STALES",
 };
 
 const char* gpu_l1_fcov_name(gpu_l1_fcov_t f) {

@@ -164,7 +164,8 @@ typedef enum {
     GPU_L1_F_ATOM_STALES,
     GPU_L1_F_DATA_NO_WAIT,
     GPU_L1_F_STALE_ACQ,
-    GPU_L1_F_N /* 50 */
+    GPU_L1_F_ATOM_SENT_STALES, /* F51: C15 / C18 marks its pending line stale (L13) */
+    GPU_L1_F_N                 /* 51 */
 } gpu_l1_fcov_t;
 
 /* Statistics for the protocol comparison (docs/compare.md); not compared with the RTL. */

@@ -8,7 +8,7 @@
 // GPU-H (Hrf = 1) CTA-scope synchronization stays in the L1 (no flush, no invalidation, CTA
 // atomics performed in the L1). Core requests wait in an L1Queue-entry FIFO; L2 responses are
 // taken in every cycle and take priority over the FIFO head. Specification:
-// docs/units/gpu_l1.md (rules L1-L12, rows C01-C18 and C20-C22, R01-R06, B01-B08, V01, stalls
+// docs/units/gpu_l1.md (rules L1-L13, rows C01-C18 and C20-C22, R01-R06, B01-B08, V01, stalls
 // S01-S05; C19 and S06 are retired with D9: a CTA atomic on a line that is not valid is sent
 // to the L2, C17 / C18); timing contract: docs/timing.md. Every output is a register.
 //
@@ -87,6 +87,8 @@
 //   L11 The head's stalls in order: own (C03 -> S01), store buffer full (S03), allocation (V01,
 //       S02), WT rules (S05: C13, C14, C17, V01), port (S04).
 //   L12 fdone[wf] := 0 at the push of a FENCE of wf.
+//   L13 An ATOMIC sent to the L2 (C15 / C18) drops its matching line (val := 0) and stales its
+//       outstanding GETS: both hold the word before the atomic (D12, issue 24 1.1).
 //   D9  A CTA atomic (GPU-H) is performed in the L1 on a valid line (C16); on a line that is
 //       not valid it writes the line's dirty bytes through first (C17, the head stays) and is
 //       then sent to the L2 as a GPU atomic without acquire (C18). It never allocates.
@@ -109,10 +111,11 @@
 //       full pop is taken after the head's S03 stall and never stalls the head.
 //   G7  A response with kind 0 is an L9 protocol error.
 //   G8  C18's "!m, or !val and dirty == 0" is !m || (!val && dirty == 0): a matching clean line
-//       that is not valid takes C18 even while its GETS is outstanding (the ATOM answer then
-//       stales it, R05); C17 is m && !val && dirty != 0, pending or not (pending: S05). C18's
-//       ATOMIC carries the head's wf, aop, word, a, b and acq 0 whatever core_acq_i was; C17
-//       and C18 are not store rows (L10: idle_q keeps counting, as for C14 / C15, R7).
+//       that is not valid takes C18 even while its GETS is outstanding (the send stales it,
+//       L13, and so does the ATOM answer, R05); C17 is m && !val && dirty != 0, pending or
+//       not (pending: S05). C18's ATOMIC carries the head's wf, aop, word, a, b and acq 0
+//       whatever core_acq_i was; C17 and C18 are not store rows (L10: idle_q keeps counting,
+//       as for C14 / C15, R7).
 //
 // Implementation: the event's set (head or response line) and the popped entry's set are each
 // looked at (ways loop, L1Ways wide). At most one line is written by the event (index e_idx:
@@ -563,6 +566,7 @@ module gpu_l1 #(
   // Event line (the matching way, or the victim of an allocation / V01) and its wide fields.
   logic                 need_alloc;  // C05, C09, C12
   logic                 v01;         // L7 rule 3: the victim is written through
+  logic                 l13_drop;    // L13 (D12): C15 / C18 drop their matching line
   logic [LIW-1:0]       e_idx;
   logic                 e_live;
   logic [TW-1:0]        e_tag;
@@ -570,6 +574,7 @@ module gpu_l1 #(
   logic [LineBytes-1:0] e_dirty;
   logic [DB-1:0]        e_data;
   assign need_alloc = c05 || c09 || c12;
+  assign l13_drop   = (c15 || c18) && hit;
   assign v01        = need_alloc && !alloc_ok && a3_found;
   assign e_idx      = (do_req && need_alloc) ? v_idx : m_idx;
   assign e_live     = mlive_q[e_idx];
@@ -831,6 +836,13 @@ module gpu_l1 #(
         req_word_d  = h_word;
         req_a_d     = h_a;
         req_b_d     = h_b;
+        // L13: a matching line is dropped now (as R05 at the answer); its outstanding GETS
+        // read the L2 before this atomic: stale.
+        if (l13_drop) begin
+          ev_we   = 1'b1;
+          n_val   = 1'b0;
+          n_stale = m_stale || m_pend;
+        end
       end else if (c16) begin
         // C16: the CTA atomic in the L1 (P1); a write makes the word's bytes dirty.
         crsp_valid_d   = 1'b1;
@@ -1126,6 +1138,7 @@ module gpu_l1 #(
   logic sva_sb_ok     /* verilator public_flat_rd */;   // sbcnt <= SbEntries
   logic sva_crsp_zero /* verilator public_flat_rd */;   // timing rule 6, core response
   logic sva_req_zero  /* verilator public_flat_rd */;   // timing rule 6, L2 request
+  logic sva_l13_ok    /* verilator public_flat_rd */;   // L13 / D7: no line valid and stale
   always_comb begin
     sva_l1_ok     = !(rst_ni && (do_rsp || do_req)) || !multi;
     sva_l1p_ok    = !(rst_ni && sbcnt_q != '0) || !p_multi;
@@ -1142,6 +1155,7 @@ module gpu_l1 #(
                     (req_kind_q == '0 && req_wf_q == '0 && !req_acq_q && req_line_q == '0 &&
                      req_data_q == '0 && req_mask_q == '0 && req_aop_q == '0 &&
                      req_word_q == '0 && req_a_q == '0 && req_b_q == '0);
+    sva_l13_ok    = !rst_ni || ((val_q & stale_q) == '0);
   end
 `endif
 
@@ -1155,5 +1169,6 @@ module gpu_l1 #(
   `ASSERT(S3_SbBound_A, sva_sb_ok)
   `ASSERT(CrspPayloadZero_A, sva_crsp_zero)
   `ASSERT(ReqPayloadZero_A, sva_req_zero)
+  `ASSERT(L13_ValNotStale_A, sva_l13_ok)
 
 endmodule

@@ -16,7 +16,8 @@
  *   S3  corners: stale fill (D7), store buffer full (S03 + full pop B05), idle drain (B03 /
  *       B04), dirty eviction (V01), fence batch chaining (B08), an L2 write-through merged into
  *       a pending line (W02 / G02 / M01), an L2 atomic stalled on a pending line (A02), a dirty
- *       L2 victim written back in the edge of the fetch (X02).
+ *       L2 victim written back in the edge of the fetch (X02), an atomic sent to the L2 that
+ *       drops its line (L13, D12: issue 24 §1.1).
  *
  * The test is a tiny system: three gpu_l1 (SM 0..2, "C1".."C3") and one gpu_l2 bank, all C
  * models or all RTL. The test plays the crossbar with zero latency (an L1 request visible after
@@ -2099,6 +2100,88 @@ static void c_x02(bool rtl) {
     sys_close(s);
 }
 
+/* L13 / D12 (issue 24 §1.1, GPU-H): an ATOMIC sent to the L2 drops its line. (1) A CTA atomic
+ * on a line whose GETS is outstanding (C18) marks that GETS stale (F51): its DATA, which holds
+ * the word before the atomic, answers the load (R02) but is not installed, so a second CTA
+ * atomic also goes to the L2 (C18) instead of being performed in the L1 on the old word (C16);
+ * the L2 performs both: x0 + 2, and the two wavefronts get x0 and x0 + 1. (2) A GPU atomic on
+ * a valid line (C15) drops the copy at once, so a CTA atomic behind it goes to the L2 (C18). */
+static void c_atom_l13(bool rtl) {
+    sys_t* s = sys_open("atomic drops its line L13", GPU_H, rtl);
+    const uint32_t x0 = memw(X_, 0), y0 = memw(Y_, 0);
+    step(s, "C1 wf0 load X: C05, GETS; the DATA is held in the crossbar");
+    s->hold_rsp = true;
+    load(s, 0, 0, X_);
+    settle(s);
+    EXP_L1(s, 0, X_, 0, .pend = 1, .wait = 1u);
+
+    step(s, "C1 wf1 ATOMIC ADD X word 0 += 1, cta: C18 (X not valid), L2 A01 after the fill; "
+            "L13: the GETS is stale");
+    ATOMIC(s, 0, 1, X_, .aop = GPU_AOP_ADD, .word = 0, .a = 1, .gpu = false);
+    settle(s);
+    EXP_NREQ(s, 0, 1);
+    EXP_AREQ(s, 0, 0, X_, 1, .aop = GPU_AOP_ADD, .word = 0, .a = 1);
+    EXP_L1(s, 0, X_, 0, .pend = 1, .stale = 1, .wait = 1u);
+    CK(s, "responses held in the crossbar (DATA X, ATOM X)", 2, s->rqn);
+    EXP_L2(s, X_, 0, GPU_L2_D, with(m4(X_), 0, x0 + 1));
+
+    step(s, "the DATA alone: R02 answers wf0 with the word before the atomic; X not installed");
+    s->hold_rsp = false;
+    tick(s); /* the response edge */
+    s->hold_rsp = true;
+    EXP_NCRSP(s, 0, 1);
+    EXP_CLOAD(s, 0, 0, 1u, X_, m4(X_));
+    EXP_L1_FREE(s, 0, 0, 0);
+
+    step(s, "C1 wf2 ATOMIC ADD X word 0 += 1, cta: X not valid: C18 (not C16 on the old word)");
+    ATOMIC(s, 0, 2, X_, .aop = GPU_AOP_ADD, .word = 0, .a = 1, .gpu = false);
+    settle(s);
+    EXP_NREQ(s, 0, 1);
+    EXP_AREQ(s, 0, 0, X_, 2, .aop = GPU_AOP_ADD, .word = 0, .a = 1);
+    EXP_NCRSP(s, 0, 0);
+    EXP_L2(s, X_, 0, GPU_L2_D, with(m4(X_), 0, x0 + 2));
+
+    step(s, "the ATOMs: wf1 gets x0, wf2 x0 + 1 (R05: no matching line)");
+    s->hold_rsp = false;
+    settle(s);
+    EXP_NCRSP(s, 0, 2);
+    EXP_CATOM(s, 0, 0, 2u, m4(X_));
+    EXP_CATOM(s, 0, 1, 4u, with(m4(X_), 0, x0 + 1));
+    EXP_L1_FREE(s, 0, 0, 0);
+    EXP_L1S(s, 0, .sbcnt = 0);
+
+    step(s, "C1 wf0 load Y: C05, R01: Y valid");
+    load(s, 0, 0, Y_);
+    settle(s);
+    EXP_L1(s, 0, Y_, 0, .val = 1);
+
+    step(s, "C1 wf1 ATOMIC ADD Y word 0 += 1, gpu: C15; L13: Y dropped in that edge");
+    s->hold_rsp = true;
+    ATOMIC(s, 0, 1, Y_, .aop = GPU_AOP_ADD, .word = 0, .a = 1, .gpu = true);
+    settle(s);
+    EXP_NREQ(s, 0, 1);
+    EXP_AREQ(s, 0, 0, Y_, 1, .aop = GPU_AOP_ADD, .word = 0, .a = 1);
+    EXP_L1_FREE(s, 0, 1, 0);
+
+    step(s, "C1 wf2 ATOMIC ADD Y word 0 += 1, cta: Y not valid: C18 (not C16 on the copy)");
+    ATOMIC(s, 0, 2, Y_, .aop = GPU_AOP_ADD, .word = 0, .a = 1, .gpu = false);
+    settle(s);
+    EXP_NREQ(s, 0, 1);
+    EXP_AREQ(s, 0, 0, Y_, 2, .aop = GPU_AOP_ADD, .word = 0, .a = 1);
+    EXP_NCRSP(s, 0, 0);
+
+    step(s, "the ATOMs: wf1 gets y0, wf2 y0 + 1; the L2 holds y0 + 2");
+    s->hold_rsp = false;
+    settle(s);
+    EXP_NCRSP(s, 0, 2);
+    EXP_CATOM(s, 0, 0, 2u, m4(Y_));
+    EXP_CATOM(s, 0, 1, 4u, with(m4(Y_), 0, y0 + 1));
+    EXP_L2(s, Y_, 0, GPU_L2_D, with(m4(Y_), 0, y0 + 2));
+    EXP_L1_FREE(s, 0, 1, 0);
+    EXP_L2_IDLE(s);
+    sys_close(s);
+}
+
 /* ---- cmocka wrappers --------------------------------------------------------------------- */
 
 #define TWO(name, call_c, call_r)                                                                  \
@@ -2131,6 +2214,7 @@ TWO(c_batch_b08, c_b08(false), c_b08(true))
 TWO(c_l2_w02, c_w02(false), c_w02(true))
 TWO(c_l2_a02, c_a02(false), c_a02(true))
 TWO(c_l2_x02, c_x02(false), c_x02(true))
+TWO(c_atom_l13, c_atom_l13(false), c_atom_l13(true))
 
 #define BOTH(name) cmocka_unit_test(name##_c), cmocka_unit_test(name##_rtl)
 
@@ -2143,6 +2227,7 @@ int main(void) {
         BOTH(t3_a16a18_gpuh),     BOTH(c_stale_d7),         BOTH(c_sb_full_s03),
         BOTH(c_idle_drain),       BOTH(c_evict_v01),        BOTH(c_batch_b08),
         BOTH(c_l2_w02),           BOTH(c_l2_a02),           BOTH(c_l2_x02),
+        BOTH(c_atom_l13),
     };
     const char* f = getenv("GPU_GOLDEN_FILTER");
     if (f && *f)

@@ -761,18 +761,19 @@ check "episode tester passes the unmutated RTL with the same settings (8 seeds)"
 # not invalidate (MP+relacq.gpu), a fence batch that completes before its write-throughs are
 # acknowledged (SB+fence.gpu, WWC+relacq.gpu: the final value is read before the WT lands), and
 # an L2 that drops a dirty victim (the episode tester's loads miss their last writer)
-gpumut() {
-    local name=$1 dir=$2; shift 2
+gpumutp() {
+    local proto=$1 name=$2 dir=$3; shift 3
     local t
     for t in "$@"; do
-        check "litmus $t finds forbidden outcomes with mutant $name (gpu-d, RTL only)" \
+        check "litmus $t finds forbidden outcomes with mutant $name ($proto, RTL only)" \
             "$LOGS/gpu-mutant-$name-$t.log" bash -c \
-            "$G litmus litmus/$t.litmus --protocol gpu-d --impl rtl --rtl-dir $dir \
+            "$G litmus litmus/$t.litmus --protocol $proto --impl rtl --rtl-dir $dir \
                  --runs 2000 --seed 5 > $OUT/gpum-$name-$t.txt; test \$? -eq 1 && \
              cat $OUT/gpum-$name-$t.txt && \
-             grep -F 'FAIL litmus $t gpu-d:' $OUT/gpum-$name-$t.txt | grep -qE ' [1-9][0-9]* forbidden'"
+             grep -F 'FAIL litmus $t $proto:' $OUT/gpum-$name-$t.txt | grep -qE ' [1-9][0-9]* forbidden'"
     done
 }
+gpumut() { gpumutp gpu-d "$@"; }
 gpumut 01-acq-load-no-inv build/mutants/gpu_l1/01-acq-load-no-inv MP+relacq.gpu
 gpumut 02-batch-ends-before-acks build/mutants/gpu_l1/02-batch-ends-before-acks \
     SB+fence.gpu WWC+relacq.gpu
@@ -780,6 +781,14 @@ check "the same GPU litmus tests pass the unmutated RTL (gpu-d, RTL only)" \
     "$LOGS/gpu-mutant-original-litmus.log" bash -c \
     "$G litmus litmus/MP+relacq.gpu.litmus litmus/SB+fence.gpu.litmus litmus/WWC+relacq.gpu.litmus \
          --protocol gpu-d --impl rtl --runs 2000 --seed 5"
+# GPU-H without gpu_l1.md L13 (issue 24 §1.1): CTA atomics of one CTA lose an update and two CAS
+# take one lock (a CTA atomic performed in the L1 on a word older than an atomic at the L2)
+gpumutp gpu-h 17-atom-keeps-line build/mutants/gpu_l1/17-atom-keeps-line \
+    ATOM.add.cta-samecta LOCK.cas.cta-samecta ATOM.add.gpu+cta-samecta
+check "the same CTA-atomic litmus tests pass the unmutated RTL (gpu-h, RTL only)" \
+    "$LOGS/gpu-mutant-original-atom.log" bash -c \
+    "$G litmus litmus/ATOM.add.cta-samecta.litmus litmus/LOCK.cas.cta-samecta.litmus \
+         litmus/ATOM.add.gpu+cta-samecta.litmus --protocol gpu-h --impl rtl --runs 2000 --seed 5"
 check "episode tester finds lost writes with mutant gpu_l2/06-x02-no-writeback (gpu-d, RTL only)" \
     "$LOGS/gpu-mutant-episode.log" bash -c \
     "$G episode --protocol gpu-d --impl rtl --rtl-dir build/mutants/gpu_l2/06-x02-no-writeback \
