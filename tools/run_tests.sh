@@ -505,8 +505,11 @@ tcsys gpu-h-small-1M --protocol gpu-h --cycles 1000000
 # DRAM fills, I5 atomic words >= LineBytes/4, I6 aop 3) at 20/1000, both kinds in one run per
 # variant: the verdict needs the C models' protocol-error count to equal core I1 + bank I1 + I2
 # presented; C and RTL compared every cycle on their effect (0 mismatches)
-tcsys gpu-d-illegal --protocol gpu-d --cycles 200000 --illegal-rate 20 --l2-illegal-rate 20
-tcsys gpu-h-illegal --protocol gpu-h --cycles 200000 --illegal-rate 20 --l2-illegal-rate 20
+# (GPUCOH_SHOW_EXPECTED_ASSERTS: the expected assertion lines printed, for gpu_flags below)
+GPUCOH_SHOW_EXPECTED_ASSERTS=1 tcsys gpu-d-illegal --protocol gpu-d --cycles 200000 \
+    --illegal-rate 20 --l2-illegal-rate 20
+GPUCOH_SHOW_EXPECTED_ASSERTS=1 tcsys gpu-h-illegal --protocol gpu-h --cycles 200000 \
+    --illegal-rate 20 --l2-illegal-rate 20
 # ... and the RTL flags each bank I1 / I2 with its warning assertion (Req_KindLegal_A,
 # E4_FillFindsMshr_A): one flag per input presented (the L1 drops I1 at the push, no assertion)
 gpu_flags() {

@@ -325,6 +325,25 @@ static int make_scratch(const gpucoh_unit_t* u, const mutant_t* m, const char* d
     return gpucoh_mutant_scratch(files, m, dir, u->name, err, errlen);
 }
 
+/* The unit's --param settings as the system's "name=value" strings (protocol is the variant
+ * loop's), into pstr / pp; their number. */
+static int sys_param_strings(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char (*pstr)[96],
+                             const char** pp) {
+    int np = 0;
+    for (unsigned k = 0; k < u->nparams && k < GPUCOH_MAX_PARAMS; k++) {
+        const gpucoh_param_def_t* d = &u->params[k];
+        if (!pv->set[k] || !strcmp(d->name, "protocol"))
+            continue;
+        if (d->kind == GPUCOH_P_ENUM)
+            snprintf(pstr[np], 96, "%s=%s", d->name, d->enum_names[pv->v[k]]);
+        else
+            snprintf(pstr[np], 96, "%s=%llu", d->name, (unsigned long long)pv->v[k]);
+        pp[np] = pstr[np];
+        np++;
+    }
+    return np;
+}
+
 static int cmp_names(const void* a, const void* b) {
     return strcmp(*(char* const*)a, *(char* const*)b);
 }
@@ -505,25 +524,21 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                 /* decided in the unit's own context */
             } else if (fam && (!netlist || sys_nl)) {
                 sys_mutant_result_t tr;
-                /* --param of the unit (the system's names; protocol is the variant loop's) */
                 static char pstr[GPUCOH_MAX_PARAMS][96];
                 const char* pp[GPUCOH_MAX_PARAMS];
-                int np = 0;
-                for (unsigned k = 0; k < u->nparams && k < GPUCOH_MAX_PARAMS; k++) {
-                    const gpucoh_param_def_t* d = &u->params[k];
-                    if (!co.pv.set[k] || !strcmp(d->name, "protocol"))
-                        continue;
-                    if (d->kind == GPUCOH_P_ENUM)
-                        snprintf(pstr[np], sizeof pstr[0], "%s=%s", d->name,
-                                 d->enum_names[co.pv.v[k]]);
-                    else
-                        snprintf(pstr[np], sizeof pstr[0], "%s=%llu", d->name,
-                                 (unsigned long long)co.pv.v[k]);
-                    pp[np] = pstr[np];
-                    np++;
-                }
-                if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, cycles, seed, steer, sys_nl,
-                                   pp, np, &tr, o->why, sizeof o->why) != 0) {
+                const int np = sys_param_strings(u, &co.pv, pstr, pp);
+                char nw[256];
+                if (own_ctx && sys_cli_params_ok(fam, pp, np, nw, sizeof nw) != 0) {
+                    /* the unit's parameters do not exist in the system (tc_gwct's obl=0): its
+                     * own context decides alone */
+                    o->status = 1;
+                    o->r.diverged = false;
+                    snprintf(o->r.impl_note, sizeof o->r.impl_note, "system context skipped: %s",
+                             nw);
+                    if (i < 0)
+                        printf("  system context skipped (its own lockstep only): %s\n", nw);
+                } else if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, cycles, seed, steer,
+                                          sys_nl, pp, np, &tr, o->why, sizeof o->why) != 0) {
                     o->status = 2;
                 } else {
                     o->status = tr.diverged ? 0 : 1;

@@ -1574,6 +1574,20 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
+int sys_cli_params_ok(const gsys_proto_t* P, const char* const* params, int nparams, char* why,
+                      size_t wn) {
+    for (uint32_t p = 0; p < P->nvariants; p++) {
+        gsys_cfg_t cfg;
+        P->config(p, false, &cfg);
+        for (int k = 0; k < nparams; k++)
+            if (P->param_set(gsys_pd(&cfg), params[k], why, wn) != 0)
+                return -1;
+        if (nparams && P->check && P->check(gsys_pdc(&cfg), why, wn) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int sys_cli_mutant(const gsys_proto_t* P, const char* rtl_dir, uint64_t cycles, uint64_t seed,
                    bool steer, uint32_t netlist, const char* const* params, int nparams,
                    sys_mutant_result_t* r, char* why, size_t wn) {

@@ -29,6 +29,10 @@ typedef struct {
  * params (nparams "name=value" strings, --param's system names) change every variant's small
  * configuration: the campaigns' non-power-of-two geometries (docs/testing.md).
  * 0 = ran (r->diverged says whether it was caught), -1 = could not build or run (why). */
+/* Whether every variant of P takes params (as sys_cli_mutant would set them): 0, or -1 with why
+ * (e.g. tc_gwct's obl=0, which exists only for the standalone unit: tc_gwct.md G7). */
+int sys_cli_params_ok(const struct gsys_proto* P, const char* const* params, int nparams, char* why,
+                      size_t wn);
 int sys_cli_mutant(const struct gsys_proto* P, const char* rtl_dir, uint64_t cycles, uint64_t seed,
                    bool steer, uint32_t netlist, const char* const* params, int nparams,
                    sys_mutant_result_t* r, char* why, size_t wn);
