@@ -787,11 +787,12 @@ check "the same GPU litmus tests pass the unmutated RTL (gpu-d, RTL only)" \
 # GPU-H without gpu_l1.md L13 (issue 24 §1.1): CTA atomics of one CTA lose an update and two CAS
 # take one lock (a CTA atomic performed in the L1 on a word older than an atomic at the L2)
 gpumutp gpu-h 17-atom-keeps-line build/mutants/gpu_l1/17-atom-keeps-line \
-    ATOM.add.cta-samecta LOCK.cas.cta-samecta ATOM.add.gpu+cta-samecta
+    ATOM.add.cta-samecta LOCK.cas.cta-samecta ATOM.add.gpu+cta-samecta ATOM.add.cta+ld-samecta
 check "the same CTA-atomic litmus tests pass the unmutated RTL (gpu-h, RTL only)" \
     "$LOGS/gpu-mutant-original-atom.log" bash -c \
     "$G litmus litmus/ATOM.add.cta-samecta.litmus litmus/LOCK.cas.cta-samecta.litmus \
-         litmus/ATOM.add.gpu+cta-samecta.litmus --protocol gpu-h --impl rtl --runs 2000 --seed 5"
+         litmus/ATOM.add.gpu+cta-samecta.litmus litmus/ATOM.add.cta+ld-samecta.litmus \
+         --protocol gpu-h --impl rtl --runs 2000 --seed 5"
 check "episode tester finds lost writes with mutant gpu_l2/06-x02-no-writeback (gpu-d, RTL only)" \
     "$LOGS/gpu-mutant-episode.log" bash -c \
     "$G episode --protocol gpu-d --impl rtl --rtl-dir build/mutants/gpu_l2/06-x02-no-writeback \
