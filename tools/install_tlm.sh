@@ -14,7 +14,7 @@
 #   install_tlm.sh uninstall         remove what install put there (and the model cache)
 #
 # Layout (PREFIX/...): include/gpucoh-tlm/*.h, lib/libgpucoh_tlm.a, lib/pkgconfig/gpucoh-tlm.pc,
-# share/gpucoh/{VERSION, rtl/, tools/build_rtl.sh, verilator/, cmodel/*.h, build/rtl/}. A
+# share/gpucoh/{VERSION, rtl/, tools/build_rtl.sh, verilator/ (with sva/), cmodel/*.h, build/rtl/}. A
 # reinstall keeps share/gpucoh/build/ (the Verilated models are keyed by the content of the
 # files they are built from, so stale ones are never used).
 set -euo pipefail
@@ -117,6 +117,8 @@ EOF
     cp -R rtl "$s/rtl"
     install -m 755 tools/build_rtl.sh "$s/tools/"
     install -m 644 verilator/*.h verilator/*.cpp "$s/verilator/"
+    mkdir -p "$s/verilator/sva" # the simulation-only index checks tools/build_rtl.sh binds in
+    install -m 644 verilator/sva/*.sv "$s/verilator/sva/"
     install -m 644 cmodel/*.h "$s/cmodel/"
     chmod -R u+w,go-w "$s"
     printf 'gpucoh-tlm %s installed from %s\n' "$v" "$REPO" > "$s/.gpucoh-tlm-install"

@@ -20,7 +20,7 @@
 #include "tlm_root.h"
 #include "util.h"
 
-enum { MAX_FILES = 64, MAX_PASSES = 16, MAX_PARAMS = 64 };
+enum { MAX_FILES = LITMUS_MAX_FILES, MAX_PASSES = 16, MAX_PARAMS = 64 };
 
 struct tlm_cli {
     const char* cmd; /* "litmus" | "episode" */

@@ -101,6 +101,8 @@ typedef struct litmus litmus_t;
 /* A litmus file is read whole, at most this many bytes (far above what a test may hold: 64
  * threads of 256 operations); a larger one (or /dev/zero) is refused with the limit. */
 #define LITMUS_MAX_FILE_BYTES (1u << 20)
+/* Files one litmus command takes (gpucoh litmus, gpucoh_tlm litmus): litmus/ holds 94. */
+#define LITMUS_MAX_FILES 256
 /* Parse a file / a text (name is used in messages as "name:line: ..."). NULL on error with the
  * message in err. */
 litmus_t* litmus_load(const char* path, char* err, size_t errlen);

@@ -26,8 +26,6 @@
 #include "swave.h"
 #include "util.h"
 
-/* litmus: files on one command line (litmus/ holds 77 since issue 24; the limit was 64) */
-#define SYS_CLI_MAX_FILES 256
 
 typedef struct {
     const gsys_proto_t* P; /* the protocol (--protocol: a variant of it, or all of them) */
@@ -57,7 +55,7 @@ typedef struct {
     /* episode */
     ep_params_t ep;
     /* litmus */
-    const char* files[SYS_CLI_MAX_FILES];
+    const char* files[LITMUS_MAX_FILES];
     int nfiles;
 } topt_t;
 
@@ -336,8 +334,8 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
             fprintf(stderr, "gpucoh %s: unknown option '%s' (see `gpucoh help`)\n", what, a);
             return -1;
         } else if (!strcmp(what, "litmus")) {
-            if (o->nfiles >= SYS_CLI_MAX_FILES) {
-                fprintf(stderr, "gpucoh litmus: at most %d files\n", SYS_CLI_MAX_FILES);
+            if (o->nfiles >= LITMUS_MAX_FILES) {
+                fprintf(stderr, "gpucoh litmus: at most %d files\n", LITMUS_MAX_FILES);
                 return -1;
             }
             o->files[o->nfiles++] = a;
@@ -1322,7 +1320,7 @@ static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_o
 static int litmus(topt_t* const* fam, int nfam) {
     topt_t* o = fam[0];
     char err[1024];
-    litmus_t* ts[SYS_CLI_MAX_FILES] = {NULL};
+    litmus_t* ts[LITMUS_MAX_FILES] = {NULL};
     litmus_opts_t lo0;
     litmus_opts_default(&lo0);
     lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
