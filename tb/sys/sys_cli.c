@@ -26,7 +26,6 @@
 #include "swave.h"
 #include "util.h"
 
-
 typedef struct {
     const gsys_proto_t* P; /* the protocol (--protocol: a variant of it, or all of them) */
     gsys_cfg_t cfg;
