@@ -34,7 +34,7 @@ else
       if (n == 0) { print "status_note.sh: error: the lister printed no point" > "/dev/stderr"; exit 2 }
       pre = sprintf("> **Freshness** (`%s --list` when this was generated): ", cmd)
       if (bad == 0) { printf "%sall %d points were measured on the work tree'"'"'s RTL and flow.\n", pre, n; exit 0 }
-      printf "%s%d of %d points were measured on the work tree'"'"'s RTL and flow; %d are **stale**", pre, ok + 0, n, bad
+      printf "%s%d of %d points were measured on the work tree'"'"'s RTL and flow; %d %s **stale**", pre, ok + 0, n, bad, (bad == 1 ? "is" : "are")
       printf " (measured on an earlier RTL or flow, or missing): %s. `make %s` re-measures them.\n", names, target
     }' <<<"$out"
 fi

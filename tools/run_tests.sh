@@ -840,12 +840,14 @@ report_tampered() { # a gpu_l1 result whose storage_bits is off by one must be r
 }
 check "area report: a result with a wrong storage_bits is rejected" \
     "$LOGS/area-report-tampered.log" report_tampered
-doc_holds_report() {
+doc_holds_report() { # PAGE REPORT
     awk 'NR == FNR { d[$0] = 1; next } $0 != "" && !($0 in d) { print "not in the page: " $0; n++ }
-         END { exit n > 0 }' docs/area-gpu.md "$OUT/report_gpu.md"
+         END { exit n > 0 }' "$1" "$2"
 }
 check "docs/area-gpu.md holds every line of synth/report_gpu.sh" "$LOGS/area-gpu-doc.log" \
-    doc_holds_report
+    doc_holds_report docs/area-gpu.md "$OUT/report_gpu.md"
+check "docs/area-tc.md holds every line of synth/report_tc.sh" "$LOGS/area-tc-doc.log" \
+    doc_holds_report docs/area-tc.md "$OUT/report_tc.md"
 # the wholly generated pages (docs/area.md, docs/area-rdu-avu.md) are their generator's output
 # to the byte, freshness line included (synth/status_note.sh: a stale point is named there)
 page_is_report() { # GENERATOR PAGE
