@@ -151,7 +151,7 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
     print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
     n = split("timer_ts32 gwct_wf48 gwct_wf48_ts16", L, " ")
     for (i = 1; i <= n; i++) if (has(L[i])) row(L[i], (L[i] ~ /timer/ ? "tc_timer" : "tc_gwct"), "—", "—")
-    n = split("l1_s4_b16 l1_s8_b16 l1_s16_b16 l1_s32_b16 l1_s64_b16 l1_s4_b128 l1_s8_b128 l1_s4_b16_ts16 l1_s8_b16_ts16", L, " ")
+    n = split("l1_s4_b16 l1_s8_b16 l1_s16_b16 l1_s32_b16 l1_s64_b16 l1_s4_b128 l1_s8_b128 l1_s16_b128 l1_s4_b16_ts16 l1_s8_b16_ts16", L, " ")
     for (i = 1; i <= n; i++) if (has(L[i])) row(L[i], "tc_l1", LINES[L[i]], "—")
     n = split("l2_s4_m8_b16 l2_s8_m8_b16 l2_s16_m8_b16 l2_s32_m8_b16 l2_s4_m16_b16 l2_s4_m32_b16 l2_s4_m64_b16 l2_s4_m8_b16_ts16 l2_s8_m8_b16_ts16 l2_s4_m16_b16_ts16 l2_s4_m8_b128 l2_s8_m8_b128 l2_s4_m16_b128", L, " ")
     for (i = 1; i <= n; i++) if (has(L[i])) row(L[i], "tc_l2", LINES[L[i]], MSH[L[i]])
@@ -212,15 +212,24 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
       b = (logic("l1_s8_b16") - logic("l1_s4_b16")) / 16; a = logic("l1_s4_b16") - 16 * b
       pr = a + 256 * b; me = logic("l1_s64_b16")
       prt = pr + g("l1_s64_b16", "ff_area_um2"); met = g("l1_s64_b16", "area_um2")
-      printf "\nCheck of the two-point extrapolation (the only one possible at 128 B): the line through the 16- and 32-line points at 16 B predicts %s µm² of logic at 256 lines; measured %s (error %s); total %s against %s (error %s).\n", \
+      printf "\nCheck of a two-point extrapolation at 16 B (the 128 B fit had only two points until issue 24 §6; its own check is below): the line through the 16- and 32-line points at 16 B predicts %s µm² of logic at 256 lines; measured %s (error %s); total %s against %s (error %s).\n", \
         commas(pr, 0), commas(me, 0), pct(pr - me, me), commas(prt, 0), commas(met, 0), pct(prt - met, met)
       L1ERR = (prt - met) / met
     }
     b128 = (logic("l1_s8_b128") - logic("l1_s4_b128")) / 16; a128 = logic("l1_s4_b128") - 16 * b128
+    how128 = "through the two points (16 and 32 lines)"
+    if (has("l1_s16_b128")) { # the third point: least squares over 16, 32, 64 lines (issue 24 §6)
+      pr = a128 + 64 * b128; me = logic("l1_s16_b128")
+      printf "\nCheck at 128 B: the line through the 16- and 32-line points predicts %s µm² of logic at 64 lines; measured %s (error %s).\n", \
+        commas(pr, 0), commas(me, 0), pct(pr - me, me)
+      X[1] = 16; Y[1] = logic("l1_s4_b128"); X[2] = 32; Y[2] = logic("l1_s8_b128")
+      X[3] = 64; Y[3] = me; fit1(3); a128 = FA; b128 = FB
+      how128 = "least squares over three points (16, 32 and 64 lines)"
+    }
     b16p = (logic("l1_s8_b16") - logic("l1_s4_b16")) / 16; a16p = logic("l1_s4_b16") - 16 * b16p
     c1 = (b128 - b16p) / (8 * (128 - 16)); c0 = b16p - 128 * c1
-    printf "\ntc_l1, 128 B lines, through the two points (16 and 32 lines): **F = %s µm², s = %s µm² per line** of logic. Per data bit of a line: %s µm² of logic (from the 16 B and 128 B slopes at 16-32 lines); the rest of the per-line logic: %s µm² per line.\n", \
-      commas(a128, 0), commas(b128, 0), commas(c1, 1), commas(c0, 0)
+    printf "\ntc_l1, 128 B lines, %s: **F = %s µm², s = %s µm² per line** of logic. Per data bit of a line: %s µm² of logic (from the 16 B and 128 B slopes); the rest of the per-line logic: %s µm² per line.\n", \
+      how128, commas(a128, 0), commas(b128, 0), commas(c1, 1), commas(c0, 0)
     ts32 = (logic("l1_s8_b16") - logic("l1_s4_b16")) / 16; ts16 = (logic("l1_s8_b16_ts16") - logic("l1_s4_b16_ts16")) / 16
     TSL = (ts32 - ts16) / 32
     printf "Timestamp bits (lTS + merge time, 2 × TsWidth per line): TsWidth 32 vs 16 at 16-32 lines gives %s µm² of logic per timestamp bit per line (+ %s µm² flop); the fixed part (GWCT, request register, comparators with now) differs by %s µm² of logic.\n\n", \
@@ -348,7 +357,7 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
     print "<!-- synth/report_tc.sh: table 8 -->"
     print "| unit | points | fmax MHz (points in the order of table 1) | worst paths (start -> end) |"
     print "|---|--:|---|---|"
-    n = split("tc_timer:timer_ts32 tc_gwct:gwct_wf48,gwct_wf48_ts16 tc_l1(16B):l1_s4_b16,l1_s8_b16,l1_s16_b16,l1_s32_b16,l1_s64_b16 tc_l1(128B):l1_s4_b128,l1_s8_b128 tc_l1(ts16):l1_s4_b16_ts16,l1_s8_b16_ts16 tc_l2(lines):l2_s4_m8_b16,l2_s8_m8_b16,l2_s16_m8_b16,l2_s32_m8_b16 tc_l2(MSHRs):l2_s4_m8_b16,l2_s4_m16_b16,l2_s4_m32_b16,l2_s4_m64_b16 tc_l2(128B):l2_s4_m8_b128,l2_s8_m8_b128,l2_s4_m16_b128 tc_l2(ts16):l2_s4_m8_b16_ts16,l2_s8_m8_b16_ts16,l2_s4_m16_b16_ts16", L, " ")
+    n = split("tc_timer:timer_ts32 tc_gwct:gwct_wf48,gwct_wf48_ts16 tc_l1(16B):l1_s4_b16,l1_s8_b16,l1_s16_b16,l1_s32_b16,l1_s64_b16 tc_l1(128B):l1_s4_b128,l1_s8_b128,l1_s16_b128 tc_l1(ts16):l1_s4_b16_ts16,l1_s8_b16_ts16 tc_l2(lines):l2_s4_m8_b16,l2_s8_m8_b16,l2_s16_m8_b16,l2_s32_m8_b16 tc_l2(MSHRs):l2_s4_m8_b16,l2_s4_m16_b16,l2_s4_m32_b16,l2_s4_m64_b16 tc_l2(128B):l2_s4_m8_b128,l2_s8_m8_b128,l2_s4_m16_b128 tc_l2(ts16):l2_s4_m8_b16_ts16,l2_s8_m8_b16_ts16,l2_s4_m16_b16_ts16", L, " ")
     for (i = 1; i <= n; i++) {
       split(L[i], pp, ":"); k = split(pp[2], q, ","); fm = ""; cp = ""; cnt = 0; delete seen
       for (j = 1; j <= k; j++) if (has(q[j])) {
