@@ -1571,15 +1571,22 @@ int sys_cli_main(const char* what, int argc, char** argv, int first) {
     return rc;
 }
 
+/* params ("name=value", --param's system names) applied to a variant's configuration, then the
+ * protocol's check: 0, or -1 with why. */
+static int apply_params(const gsys_proto_t* P, gsys_cfg_t* cfg, const char* const* params,
+                        int nparams, char* why, size_t wn) {
+    for (int k = 0; k < nparams; k++)
+        if (P->param_set(gsys_pd(cfg), params[k], why, wn) != 0)
+            return -1;
+    return nparams && P->check && P->check(gsys_pdc(cfg), why, wn) != 0 ? -1 : 0;
+}
+
 int sys_cli_params_ok(const gsys_proto_t* P, const char* const* params, int nparams, char* why,
                       size_t wn) {
     for (uint32_t p = 0; p < P->nvariants; p++) {
         gsys_cfg_t cfg;
         P->config(p, false, &cfg);
-        for (int k = 0; k < nparams; k++)
-            if (P->param_set(gsys_pd(&cfg), params[k], why, wn) != 0)
-                return -1;
-        if (nparams && P->check && P->check(gsys_pdc(&cfg), why, wn) != 0)
+        if (apply_params(P, &cfg, params, nparams, why, wn) != 0)
             return -1;
     }
     return 0;
@@ -1597,13 +1604,7 @@ int sys_cli_mutant(const gsys_proto_t* P, const char* rtl_dir, uint64_t cycles, 
         P->config((P->default_variant + p) % P->nvariants, false, &o.cfg);
         o.cfg.seed = seed;
         o.cfg.core_illegal_per_mille = 5; /* illegal core requests too (tc_l1.md I1) */
-        for (int k = 0; k < nparams; k++)
-            if (P->param_set(gsys_pd(&o.cfg), params[k], why, wn) != 0) {
-                if (sink)
-                    fclose(sink);
-                return -1;
-            }
-        if (nparams && P->check && P->check(gsys_pdc(&o.cfg), why, wn) != 0) {
+        if (apply_params(P, &o.cfg, params, nparams, why, wn) != 0) {
             if (sink)
                 fclose(sink);
             return -1;
