@@ -97,7 +97,7 @@ common_fp=$(
     sha256sum <"$lib" 2>/dev/null || echo missing
     "$YOSYS" -V 2>/dev/null || true
     "$STA" -version 2>/dev/null || true
-    env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
+    env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|IO_IN_FRAC|IO_OUT_FRAC|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
   } | sha256sum | cut -d' ' -f1
 )
 point_fp() { # name top files params storage
@@ -108,8 +108,9 @@ point_fp() { # name top files params storage
   } | sha256sum | cut -d' ' -f1
 }
 
-# Critical path end points: the flops (or ports) at the start and end of sta.txt's path.
-crit_ends() { # dir
+# Critical path end points: the flops (or ports) at the start and end of the path of sta.txt
+# (or of the report named second: sta_io.txt, the path that sets the I/O-budget period).
+crit_ends() { # dir [report]
   awk '
     FNR == NR {
       if ($1 ~ /^DFF/ && $2 ~ /^_/) { inst = $2 }
@@ -123,7 +124,7 @@ crit_ends() { # dir
       gsub(/\\/, "", a); gsub(/\\/, "", b); gsub(/ /, "", a); gsub(/ /, "", b)
       printf "%s -> %s\n", a, b
     }
-  ' "$1/netlist.v" "$1/sta.txt"
+  ' "$1/netlist.v" "$1/${2:-sta.txt}"
 }
 
 # ---- plan and run --------------------------------------------------------------------------
@@ -194,6 +195,7 @@ for pt in "${points[@]}"; do
   {
     cat "$dir/area.txt"
     echo "crit_path_from $(crit_ends "$dir")"
+    [[ -s $dir/sta_io.txt ]] && echo "crit_path_io_from $(crit_ends "$dir" sta_io.txt)"
     echo "wall_seconds $((t1 - t0))"
     echo "yosys_warnings_benign $benign_warn"
     for f in $files; do echo "rtl_sha256 $f $(strip "$snap/$f" | sha256sum | cut -c1-16)"; done

@@ -16,7 +16,8 @@
 #   3. totals = top + N x sig_store (rdu, N = 16) or + 1 x sig_store (avu), written to
 #      synth/results/rdu_m<m>_n16.area.txt / avu_m<m>.area.txt (same keys as synth.sh's area.txt
 #      plus top_*, store_* and hier_* details). Timing: the top is timed with an extracted timing
-#      model of sig_store (docs/area-method.md section 7.3).
+#      model of sig_store (docs/area-method.md section 7.3), at zero I/O delay (crit_path_ns) and
+#      with synth/synth.sh's I/O budget (crit_path_io_ns).
 # Every result carries an input fingerprint (inputs_sha256) like synth/sweep.sh's; a point whose
 # committed result has the same fingerprint is not synthesized again unless --force is given.
 # At the end synth/report_rdu_avu.sh regenerates docs/area-rdu-avu.md and docs/area-rdu-avu.png.
@@ -115,7 +116,7 @@ fp_files() { # files... -> one sha256 over their contents, the liberty, tools an
     sha256sum <"$lib" 2>/dev/null || echo missing
     "$YOSYS" -V 2>/dev/null || true
     "$STA" -version 2>/dev/null || true
-    env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
+    env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|IO_IN_FRAC|IO_OUT_FRAC|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
   } | sha256sum | cut -d' ' -f1
 }
 store_fp_common=$(fp_files synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/sig_store.sv rtl/include/*)
@@ -392,12 +393,59 @@ foreach base [array names pins] {
 report_checks -path_delay max -digits 3
 puts "GPUCOH_WORST_SLACK [sta::worst_slack -max]"
 EOT
+    # the I/O budget of synth/synth.sh, on the stitched top (docs/area-method.md "Timing")
+    [[ $kind == stitched ]] && io_budget_tcl "$dir/sta_io.txt"
   } >"$tcl"
   "$STA" -no_splash -no_init -exit "$tcl" >"$log" 2>&1 || true
   if grep -q '^GPUCOH_ERROR' "$log" || ! grep -q '^GPUCOH_WORST_SLACK' "$log"; then
     echo "$prog: STA ($kind) of $unit m=$m failed: $(grep -m1 -E 'GPUCOH_ERROR|Error' "$log" || echo 'no slack')" >&2
     return 1
   fi
+}
+
+# The I/O budget of synth/synth.sh (an input arrives IN_FRAC of the cycle after the edge, an
+# output is due OUT_FRAC before the next) on a top whose sig_store pins are timing end points:
+# with d the worst "period - slack" at zero I/O delay of all paths, of the paths from inputs, to
+# outputs and from inputs to outputs, the period is max(d_all, d_in/(1-IN), d_out/(1-OUT),
+# d_io/(1-IN-OUT)) (a reg->reg worst path gives d_all; an input path is dominated by its own
+# term). A second timing run at that period with the budget applied must meet timing.
+IO_IN_FRAC=${GPUCOH_IO_IN_FRAC:-0.3}
+IO_OUT_FRAC=${GPUCOH_IO_OUT_FRAC:-0.3}
+io_budget_tcl() { # report file
+  cat <<EOT
+set fi $IO_IN_FRAC
+set fo $IO_OUT_FRAC
+set period0 $CLOCK_NS
+EOT
+  cat <<'EOT'
+proc worst_d {args} {
+  if {[catch {find_timing_paths -path_delay max -group_count 1 {*}$args} pes] || [llength $pes] == 0} { return "" }
+  return [expr {$::period0 - [[lindex $pes 0] slack] * 1e9}]
+}
+set need [expr {$period0 - [sta::worst_slack -max]}]
+set cls all
+foreach {name div args} [list in [expr {1.0 - $fi}] [list -from $ins] out [expr {1.0 - $fo}] [list -to [all_outputs]] \
+    io [expr {1.0 - $fi - $fo}] [list -from $ins -to [all_outputs]]] {
+  set d [worst_d {*}$args]
+  if {$d eq ""} { continue }
+  puts [format "GPUCOH_IO_CLASS %s %.4f" $name $d]
+  if {$d / $div > $need} { set need [expr {$d / $div}]; set cls $name }
+}
+set period [expr {ceil($need * 1000.0) / 1000.0}]
+puts [format "GPUCOH_IO_PERIOD %.3f %s" $period $cls]
+create_clock -name clk -period $period [get_ports clk_i]
+set_input_delay [expr {$fi * $period}] -clock clk $ins
+set_output_delay [expr {$fo * $period}] -clock clk [all_outputs]
+foreach base [array names pins] {
+  if {[info exists setup($base)]} { set_output_delay $setup($base) -clock clk $pins($base) }
+}
+EOT
+  echo "sta::redirect_file_begin {$1}"
+  cat <<'EOT'
+report_checks -path_delay max -digits 3
+sta::redirect_file_end
+puts "GPUCOH_IO_SLACK [sta::worst_slack -max]"
+EOT
 }
 
 # "crit start end" of an STA report; flops are named by the register they hold (the net on
@@ -477,9 +525,21 @@ run_top() { # unit m
     { echo "$prog: FAILED $name: $nbb sig_store black boxes in the netlist, expected $(top_count "$unit")" >&2; return 1; }
   read -r -a b <<<"$(sta_summary "$dir/sta_boundary.txt" "$dir/netlist.v")"
   read -r -a s <<<"$(sta_summary "$dir/sta_stitched.txt" "$dir/netlist.v")"
+  local iop iocls ioslack
+  iop=$(awk '$1 == "GPUCOH_IO_PERIOD" { print $2 }' "$dir/sta_stitched.txt")
+  iocls=$(awk '$1 == "GPUCOH_IO_PERIOD" { print $3 }' "$dir/sta_stitched.txt")
+  ioslack=$(awk '$1 == "GPUCOH_IO_SLACK" { print $2 }' "$dir/sta_stitched.txt")
+  [[ -n $iop && -n $ioslack ]] && awk -v s="$ioslack" 'BEGIN{exit !(s >= -0.001)}' ||
+    { echo "$prog: FAILED $name: the I/O-budget period '${iop:-none}' ns does not meet timing (slack '${ioslack:-none}')" >&2; return 1; }
   {
-    grep -v '^liberty ' "$dir/area.txt"
+    # synth.sh's own I/O figure is of the top with timeless black boxes: the stitched one replaces it
+    grep -v -E '^(liberty|io_[a-z_]+|crit_path_io_ns|fmax_io_mhz) ' "$dir/area.txt"
     echo "liberty $lib"
+    echo "io_in_frac $IO_IN_FRAC"
+    echo "io_out_frac $IO_OUT_FRAC"
+    echo "io_class_delays_ns $(awk '$1 == "GPUCOH_IO_CLASS" { printf "%s%s=%s", (n++ ? "," : ""), $2, $3 } END { if (!n) printf "-" }' "$dir/sta_stitched.txt")"
+    echo "stitched_io_period_ns $iop"
+    echo "stitched_io_class $iocls"
     echo "black_boxes $nbb"
     echo "boundary_crit_path_ns ${b[0]}"
     echo "boundary_startpoint ${b[1]}"
@@ -550,6 +610,17 @@ write_total() { # unit m
       printf "worst_slack_ns %.3f\n", period - crit
       printf "crit_path_ns %.3f\n", crit
       printf "fmax_mhz %.1f\n", 1000 / crit
+      # the I/O budget: the stitched top with the budget applied, or sig_store flop-to-flop
+      # (none for a top from before the budget)
+      if ("stitched_io_period_ns" in T) {
+        iop = T["stitched_io_period_ns"] + 0; iocls = T["stitched_io_class"]
+        if (sreg > iop) { iop = sreg; iocls = "sig_store flop-to-flop" }
+        printf "io_in_frac %s\n", T["io_in_frac"]
+        printf "io_out_frac %s\n", T["io_out_frac"]
+        printf "io_limit_class %s\n", iocls
+        printf "crit_path_io_ns %.3f\n", iop
+        printf "fmax_io_mhz %.1f\n", 1000 / iop
+      }
       printf "synth_seconds %.1f\n", T["synth_seconds"] + S["synth_seconds"]
       printf "sta_seconds %.1f\n", T["sta_seconds"] + S["sta_seconds"]
       printf "unmapped_cells %d\n", T["unmapped_cells"] + cnt * S["unmapped_cells"]

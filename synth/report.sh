@@ -43,22 +43,24 @@ mkdir -p "$(dirname "$md")" "$(dirname "$png")"
 # ---- one tab-separated row per point ----------------------------------------------------------
 # m k org cells flops area ge storage sram_macro sram_total crit fmax synth_s ff_area logic_area
 # ff_cell_um2 sram_cell port_factor periph fixed banks ports sram_bits abc yosys sta clock
-# storage_ff_area
+# storage_ff_area fmax_io(class)
 for f in "${files[@]}"; do
   awk -v file="$f" '
     { k = $1; $1 = ""; sub(/^ /, ""); v[k] = $0 }
     END {
+      cls["rr"] = "reg→reg"; cls["ir"] = "in→reg"; cls["ro"] = "reg→out"; cls["io"] = "in→out"
       n = split(v["params"], ps, " ")
       for (i = 1; i <= n; i++) { split(ps[i], kv, "="); p[kv[1]] = kv[2] }
       if (!("SigBits" in p) || !("area_um2" in v)) { print "bad result file " file > "/dev/stderr"; exit 1 }
       org = (p["Parallel"] == 1 ? "parallel" : "true")
-      printf "%d\t%d\t%s\t%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+      printf "%d\t%d\t%s\t%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
         p["SigBits"], p["NumHashes"], org, v["cells"], v["flops"], v["area_um2"], v["ge"],
         v["storage_bits"], v["sram_macro_um2"], v["sram_total_um2"], v["crit_path_ns"],
         v["fmax_mhz"], v["synth_seconds"], v["ff_area_um2"], v["logic_area_um2"],
         v["storage_ff_cell_um2"], v["sram_cell_um2"], v["sram_port_factor"], v["sram_periph_frac"],
         v["sram_macro_fixed_um2"], v["sram_banks"], v["sram_ports"], v["sram_bits"], v["abc"],
-        v["yosys_version"], v["sta_version"], v["clock_period_ns"], v["storage_ff_area_um2"]
+        v["yosys_version"], v["sta_version"], v["clock_period_ns"], v["storage_ff_area_um2"],
+        (("fmax_io_mhz" in v) ? sprintf("%.0f (%s)", v["fmax_io_mhz"], cls[v["io_limit_class"]]) : "—")
     }' "$f"
 done | LC_ALL=C sort -t$'\t' -k3,3r -k2,2n -k1,1n >"$tmp/rows.tsv"
 
@@ -77,7 +79,7 @@ awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" -v nfiles="${#
   function kib(m) { return (m >= 1024 && m % 1024 == 0) ? (m / 1024) "K" : m }
   {
     n++; M[n] = $1; K[n] = $2; O[n] = $3; CELLS[n] = $4; FL[n] = $5; AR[n] = $6; GE[n] = $7
-    ST[n] = $8; SM[n] = $9; STOT[n] = $10; CR[n] = $11; FM[n] = $12; SS[n] = $13; FFA[n] = $14
+    ST[n] = $8; SM[n] = $9; STOT[n] = $10; CR[n] = $11; FM[n] = $12; FIO[n] = $29; SS[n] = $13; FFA[n] = $14
     LA[n] = $15; FFC[n] = $16; SC[n] = $17; PF[n] = $18; PER[n] = $19; FIX[n] = $20
     BK[n] = $21; PO[n] = $22; SB[n] = $23; ABC = $24; YV = $25; SV = $26; CLK = $27; SFA[n] = $28
     cfg = $2 "\t" $3
@@ -125,23 +127,24 @@ awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" -v nfiles="${#
     print "| total w/ SRAM µm² | area − (m × mapped flop-cell area) + SRAM macro: the unit with its signature in SRAM. All logic is kept, including per-bit next-state logic a macro would not need, so this is an upper bound |"
     print "| crit. path ns | longest path (input → flop, flop → flop, flop → output), including setup; ideal clock, 0 input/output delay |"
     print "| fmax MHz | 1000 / critical path |"
+    print "| fmax w/ I/O MHz | fmax with an I/O budget: inputs arrive 30 % of the cycle after the clock edge, outputs are due 30 % before the next (the unit as a block inside an SM; docs/area-method.md *Timing*), and the path class that sets it |"
     print "| Δ vs m=1K | area added over the m = 1K point of the same configuration, and the ratio |"
     print ""
     for (c = 1; c <= ncfg; c++) {
       split(CFG[c], kc, "\t")
       printf "## k = %d, %s Bloom filter\n\n", kc[1], kc[2]
-      print "| m | k | org | cells | flops | area µm² | kGE | storage bits | SRAM macro µm² | total w/ SRAM µm² | crit. path ns | fmax MHz | Δ vs m=1K |"
-      print "|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+      print "| m | k | org | cells | flops | area µm² | kGE | storage bits | SRAM macro µm² | total w/ SRAM µm² | crit. path ns | fmax MHz | fmax w/ I/O MHz | Δ vs m=1K |"
+      print "|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
       for (i = 1; i <= n; i++) {
         if (K[i] "\t" O[i] != CFG[c]) continue
         b = base[CFG[c]]
         if (b == "" ) d = "n/a"
         else if (i == b) d = "—"
         else d = sprintf("+%s (×%.2f)", commas(AR[i] - AR[b], 0), AR[i] / AR[b])
-        printf "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+        printf "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
           kib(M[i]), K[i], O[i], commas(CELLS[i], 0), commas(FL[i], 0), commas(AR[i], 0),
           commas(GE[i] / 1000, 1), commas(ST[i], 0), commas(SM[i], 0), commas(STOT[i], 0),
-          (CR[i] == "NA" ? "n/a" : sprintf("%.2f", CR[i])), (FM[i] == "NA" ? "n/a" : sprintf("%.0f", FM[i])), d
+          (CR[i] == "NA" ? "n/a" : sprintf("%.2f", CR[i])), (FM[i] == "NA" ? "n/a" : sprintf("%.0f", FM[i])), FIO[i], d
       }
       print ""
     }

@@ -68,11 +68,11 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
   function l2_bits(sets, mshrs, lb) { return sets * 16 * l2_line(sets, lb) + sets * 4 + mshrs * l2_mshr(lb) }
   function row(p, unit, a, b,    par) {
     par = g(p, "params"); gsub(/ /, ", ", par)
-    printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+    printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
       unit, p, par, a, b, commas(g(p, "cells"), 0), commas(g(p, "area_um2"), 0), \
       commas(g(p, "ge") / 1000, 1), commas(g(p, "flops"), 0), commas(g(p, "storage_bits"), 0), \
       commas(logic(p), 0), commas(g(p, "sram_total_um2"), 0), \
-      g(p, "crit_path_ns"), g(p, "fmax_mhz"), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
+      g(p, "crit_path_ns"), g(p, "fmax_mhz"), fmaxio(p), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
   }
   function need(p) { if (!has(p)) { print prog ": error: point " p " has no result (run synth/gpu.sh)" > "/dev/stderr"; exit 1 } }
   function ns(p) { return g(p, "flops") - g(p, "storage_bits") }
@@ -113,8 +113,8 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
 
     # ---- 1. every measured point ----------------------------------------------------------------
     print "<!-- synth/report_gpu.sh: table 1 -->"
-    print "| unit | point | parameters (others: paper values) | lines | SB entries / MSHRs | cells | area µm² | kGE | flops | storage bits | logic area µm² | w/ SRAM µm² | crit. path ns | fmax MHz | worst path (start -> end) | synth s |"
-    print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
+    print "| unit | point | parameters (others: paper values) | lines | SB entries / MSHRs | cells | area µm² | kGE | flops | storage bits | logic area µm² | w/ SRAM µm² | crit. path ns | fmax MHz | fmax w/ I/O budget MHz (limit) | worst path (start -> end) | synth s |"
+    print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
     n = split("l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s32_sb16_b16 l1_s2_sb64_b16 l1_s2_sb256_b16 l1_s2_sb16_b64 l1_s4_sb16_b64 l1_s4_sb16_b16_hrf0", L, " ")
     for (i = 1; i <= n; i++) if (has(L[i])) row(L[i], "gpu_l1", Q[L[i], "lines"], Q[L[i], "sbe"])
     n = split("l2_s2_m8_b16 l2_s4_m8_b16 l2_s8_m8_b16 l2_s16_m8_b16 l2_s2_m16_b16 l2_s2_m32_b16 l2_s8_m16_b16 l2_s2_m8_b64 l2_s4_m8_b64 l2_s2_m16_b64", L, " ")
@@ -271,17 +271,11 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
 
     # ---- 8. timing ------------------------------------------------------------------------------------
     print "<!-- synth/report_gpu.sh: table 8 -->"
-    print "| unit | points | fmax MHz (points in the order of table 1) | worst paths (start -> end) |"
-    print "|---|--:|---|---|"
+    timing_head()
     n = split("gpu_l1 (16 B, lines)|l1_s2_sb16_b16,l1_s4_sb16_b16,l1_s8_sb16_b16,l1_s16_sb16_b16,l1_s32_sb16_b16;gpu_l1 (16 B, SB entries)|l1_s2_sb16_b16,l1_s2_sb64_b16,l1_s2_sb256_b16;gpu_l1 (64 B)|l1_s2_sb16_b64,l1_s4_sb16_b64;gpu_l1 (GPU-D)|l1_s4_sb16_b16_hrf0;gpu_l2 (16 B, lines)|l2_s2_m8_b16,l2_s4_m8_b16,l2_s8_m8_b16,l2_s16_m8_b16;gpu_l2 (16 B, MSHRs)|l2_s2_m8_b16,l2_s2_m16_b16,l2_s2_m32_b16;gpu_l2 (64 B)|l2_s2_m8_b64,l2_s4_m8_b64,l2_s2_m16_b64", L, ";")
     for (i = 1; i <= n; i++) {
-      split(L[i], pp, "|"); k = split(pp[2], q, ","); fm = ""; cp = ""; cnt = 0; delete seen
-      for (j = 1; j <= k; j++) if (has(q[j])) {
-        cnt++; fm = fm (fm == "" ? "" : " → ") g(q[j], "fmax_mhz")
-        e = g(q[j], "crit_path_from"); gsub(/\[[0-9]+\]/, "[i]", e)
-        if (!(e in seen)) { seen[e] = 1; cp = cp (cp == "" ? "" : "; ") "`" e "`" }
-      }
-      printf "| %s | %d | %s | %s |\n", pp[1], cnt, fm, cp
+      split(L[i], pp, "|")
+      timing_row(pp[1], pp[2])
     }
   }
 AWK

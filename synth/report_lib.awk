@@ -27,7 +27,33 @@ function pget(p, k, def,    n, i, kv, a) {
 function has(p) { return (p SUBSEP "area_um2") in V }
 function g(p, k) { if (!((p SUBSEP k) in V)) { print prog ": error: " p " has no " k > "/dev/stderr"; exit 1 } return V[p, k] }
 function logic(p) { return g(p, "area_um2") - g(p, "ff_area_um2") }
+# fmax with the I/O budget of synth/synth.sh and the path class that sets it ("111.0 (in→reg)"),
+# or "—" for a result from before the budget (docs/area-method.md "Timing")
+function fmaxio(p,    c) {
+  if (!((p SUBSEP "fmax_io_mhz") in V)) return "—"
+  c = V[p, "io_limit_class"]
+  c = (c == "rr" ? "reg→reg" : c == "ir" ? "in→reg" : c == "ro" ? "reg→out" : c == "io" ? "in→out" : c)
+  return V[p, "fmax_io_mhz"] " (" c ")"
+}
 function macro(bits) { return bits * CELL * (1 + PERIPH) + FIXED }   # area-method.md §4, 1 port
+# one row of a timing table: "| label | points | fmax → ... | worst paths | fmax w/ I/O budget → ... |
+# worst paths w/ I/O budget |" over the comma-separated points that have results
+function timing_row(label, list,    k, q, j, cnt, fm, cp, fi, ci, e, seen, seeni) {
+  k = split(list, q, ","); cnt = 0; fm = cp = fi = ci = ""
+  for (j = 1; j <= k; j++) if (has(q[j])) {
+    cnt++; fm = fm (fm == "" ? "" : " → ") g(q[j], "fmax_mhz")
+    e = g(q[j], "crit_path_from"); gsub(/\[[0-9]+\]/, "[i]", e)
+    if (!(e in seen)) { seen[e] = 1; cp = cp (cp == "" ? "" : "; ") "`" e "`" }
+    fi = fi (fi == "" ? "" : " → ") ((q[j] SUBSEP "fmax_io_mhz") in V ? V[q[j], "fmax_io_mhz"] : "—")
+    e = ((q[j] SUBSEP "crit_path_io_from") in V ? V[q[j], "crit_path_io_from"] : ""); gsub(/\[[0-9]+\]/, "[i]", e)
+    if (e != "" && !(e in seeni)) { seeni[e] = 1; ci = ci (ci == "" ? "" : "; ") "`" e "`" }
+  }
+  printf "| %s | %d | %s | %s | %s | %s |\n", label, cnt, fm, cp, fi, (ci == "" ? "—" : ci)
+}
+function timing_head() {
+  print "| unit | points | fmax MHz (points in the order of table 1) | worst paths (start -> end) | fmax w/ I/O budget MHz | worst paths w/ I/O budget |"
+  print "|---|--:|---|---|---|---|"
+}
 # least squares y = a + b x over the points P[1..n] (xs in X[], ys in Y[])
 function fit1(n,    i, mx, my, sxx, sxy) {
   mx = 0; my = 0

@@ -38,7 +38,7 @@ bash synth/status_note.sh --results "$results" synth-rdu-avu synth/hier.sh >"$tm
 mkdir -p "$(dirname "$md")" "$(dirname "$png")"
 
 # ---- one row per size: kind m key=value... ----------------------------------------------------
-keys="sram_macro_only_total_um2 area_um2 ge cells flops ff_area_um2 logic_area_um2 crit_path_ns fmax_mhz synth_seconds sram_macro_um2 sram_total_um2 top_area_um2 top_flops top_cells top_boundary_crit_path_ns store_area_um2 store_fmax_mhz store_crit_path_ns hier_sig_stores crit_path_from stitched_crit_path_ns boundary_crit_path_ns storage_bits sram_ports sram_banks abc yosys_version sta_version clock_period_ns top_boundary_path stitched_startpoint stitched_endpoint boundary_startpoint boundary_endpoint store_etm_q_member store_etm_q_rd store_etm_d_member store_etm_d_rd store_etm_s_idx_i store_etm_reg2reg"
+keys="sram_macro_only_total_um2 area_um2 ge cells flops ff_area_um2 logic_area_um2 crit_path_ns fmax_mhz synth_seconds sram_macro_um2 sram_total_um2 top_area_um2 top_flops top_cells top_boundary_crit_path_ns store_area_um2 store_fmax_mhz store_crit_path_ns hier_sig_stores crit_path_from stitched_crit_path_ns boundary_crit_path_ns storage_bits sram_ports sram_banks abc yosys_version sta_version clock_period_ns top_boundary_path stitched_startpoint stitched_endpoint boundary_startpoint boundary_endpoint store_etm_q_member store_etm_q_rd store_etm_d_member store_etm_d_rd store_etm_s_idx_i store_etm_reg2reg fmax_io_mhz io_limit_class"
 nrows=0
 for kind in sig_store rdu avu rdu_top avu_top; do
   for m in 1024 2048 4096 8192 16384; do
@@ -84,6 +84,11 @@ awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" '
   function kib(m) { return (m / 1024) "K" }
   function has(kind, m) { return ((kind SUBSEP m SUBSEP "area_um2") in V) && V[kind, m, "area_um2"] != "" }
   function g(kind, m, k) { return V[kind, m, k] }
+  function fmaxio(kind, m,    c) {
+    if (V[kind, m, "fmax_io_mhz"] == "") return "—"
+    c = V[kind, m, "io_limit_class"]
+    return sprintf("%.0f (%s)", V[kind, m, "fmax_io_mhz"], (c == "in" ? "in→" : c == "out" ? "→out" : c == "io" ? "in→out" : c))
+  }
   function ratio(a, b) { return (b > 0 && a != "") ? sprintf("×%.2f", a / b) : "—" }
   { V[$1, $2, $3] = $4 }
   END {
@@ -153,6 +158,10 @@ awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" '
     print "  The model is scalar: the arcs do not depend on load or slew, and the black box'"'"'s input"
     print "  pins are 0.01 pF; wires are not modelled at all (at 16 × 16 Kbit a real RDU is dominated"
     print "  by wires, so this critical path is optimistic)."
+    print "- *fmax w/ I/O*: the stitched top again, with the I/O budget of every other area page (inputs"
+    print "  arrive 30 % of the cycle after the clock edge, outputs are due 30 % before the next; the"
+    print "  unit as a block inside an SM or an L2 partition, docs/area-method.md *Timing*), and the"
+    print "  path class that sets it (`all`: a flop-to-flop path, unchanged by the budget)."
     print ""
     print "**Upper-bound caveats (area).** (a) Every `sig_store` is synthesized with *all* its ports:"
     print "the RDU ties the chunk write port to 0 and the AVU ties the k set ports, the clear and the"
@@ -203,16 +212,16 @@ awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" '
         print "## `avu` — one signature (totals = top + 1 × sig_store)"
       }
       print ""
-      print "| m | area µm² | kGE | flops | top area µm² | signatures µm² | top share | top flops | crit. path ns | fmax MHz | top (boundary) ns | sig_store own fmax MHz | SRAM macros µm² | total w/ SRAM µm² | Δ area vs m/2 |"
-      print "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+      print "| m | area µm² | kGE | flops | top area µm² | signatures µm² | top share | top flops | crit. path ns | fmax MHz | fmax w/ I/O MHz | top (boundary) ns | sig_store own fmax MHz | SRAM macros µm² | total w/ SRAM µm² | Δ area vs m/2 |"
+      print "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
       prev = ""
       for (i = 1; i <= 5; i++) {
         m = MS[i]; if (!has(unit, m)) continue
         a = g(unit, m, "area_um2"); ta = g(unit, m, "top_area_um2")
-        printf "| %s | %s | %s | %s | %s | %s | %.1f %% | %s | %.2f | %.0f | %.2f | %.0f | %s | %s | %s |\n", kib(m),
+        printf "| %s | %s | %s | %s | %s | %s | %.1f %% | %s | %.2f | %.0f | %s | %.2f | %.0f | %s | %s | %s |\n", kib(m),
           commas(a, 0), commas(g(unit, m, "ge") / 1000, 1), commas(g(unit, m, "flops"), 0), commas(ta, 0),
           commas(a - ta, 0), 100 * ta / a, commas(g(unit, m, "top_flops"), 0), g(unit, m, "crit_path_ns"),
-          g(unit, m, "fmax_mhz"), g(unit, m, "top_boundary_crit_path_ns"), g(unit, m, "store_fmax_mhz"),
+          g(unit, m, "fmax_mhz"), fmaxio(unit, m), g(unit, m, "top_boundary_crit_path_ns"), g(unit, m, "store_fmax_mhz"),
           commas(g(unit, m, "sram_macro_um2"), 0), commas(g(unit, m, "sram_total_um2"), 0),
           (prev == "" ? "—" : ratio(a, prev))
         prev = a

@@ -109,11 +109,11 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
   function l2_ns(sets, mshrs, lb, ts, par) { return l2_ns_fixed(lb, ts, par) + l2_ns_line() * sets * 8 + l2_ns_mshr(lb) * mshrs }
   function row(p, unit, lines, mshrs,    par) {
     par = g(p, "params"); gsub(/ /, ", ", par)
-    printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+    printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
       unit, p, par, lines, mshrs, commas(g(p, "cells"), 0), commas(g(p, "area_um2"), 0), \
       commas(g(p, "ge") / 1000, 1), commas(g(p, "flops"), 0), commas(g(p, "ff_area_um2"), 0), \
       commas(logic(p), 0), commas(g(p, "storage_bits"), 0), commas(g(p, "sram_total_um2"), 0), \
-      g(p, "crit_path_ns"), g(p, "fmax_mhz"), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
+      g(p, "crit_path_ns"), g(p, "fmax_mhz"), fmaxio(p), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
   }
 
   END {
@@ -147,8 +147,8 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
 
     # ---- 1. every measured point ----------------------------------------------------------------
     print "<!-- synth/report_tc.sh: table 1 -->"
-    print "| unit | point | parameters (others: paper values) | lines | MSHRs | cells | area µm² | kGE | flops | flop area µm² | logic area µm² | storage bits | w/ SRAM µm² | crit. path ns | fmax MHz | worst path (start -> end) | synth s |"
-    print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
+    print "| unit | point | parameters (others: paper values) | lines | MSHRs | cells | area µm² | kGE | flops | flop area µm² | logic area µm² | storage bits | w/ SRAM µm² | crit. path ns | fmax MHz | fmax w/ I/O budget MHz (limit) | worst path (start -> end) | synth s |"
+    print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
     n = split("timer_ts32 gwct_wf48 gwct_wf48_ts16", L, " ")
     for (i = 1; i <= n; i++) if (has(L[i])) row(L[i], (L[i] ~ /timer/ ? "tc_timer" : "tc_gwct"), "—", "—")
     n = split("l1_s4_b16 l1_s8_b16 l1_s16_b16 l1_s32_b16 l1_s64_b16 l1_s4_b128 l1_s8_b128 l1_s16_b128 l1_s4_b16_ts16 l1_s8_b16_ts16", L, " ")
@@ -173,18 +173,18 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
     # ---- 2. GWCT table and timers at the paper configuration (measured) -------------------------
     G = "gwct_wf48"; G16 = "gwct_wf48_ts16"; T = "timer_ts32"
     print "<!-- synth/report_tc.sh: table 2 -->"
-    print "| structure | count | area µm² | kGE | flops | flop area µm² | logic area µm² | w/ SRAM µm² (flow) | fmax MHz |"
-    print "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
-    printf "| GWCT table, 48 × 32-bit GWCT + 48 × 6-bit counters + 3 × 48 output bits + 2 × 48 valid bits (`tc_gwct`) | 1 SM | %s | %s | %s | %s | %s | %s | %s |\n", \
-      commas(g(G, "area_um2"), 0), commas(g(G, "ge") / 1000, 1), commas(g(G, "flops"), 0), commas(g(G, "ff_area_um2"), 0), commas(logic(G), 0), commas(g(G, "sram_total_um2"), 0), g(G, "fmax_mhz")
-    printf "| the same | 16 SMs | %s | %s | %s | %s | %s | %s | %s |\n", \
-      commas(16 * g(G, "area_um2"), 0), commas(16 * g(G, "ge") / 1000, 1), commas(16 * g(G, "flops"), 0), commas(16 * g(G, "ff_area_um2"), 0), commas(16 * logic(G), 0), commas(16 * g(G, "sram_total_um2"), 0), g(G, "fmax_mhz")
-    printf "| GWCT table with 16-bit timestamps | 1 SM | %s | %s | %s | %s | %s | %s | %s |\n", \
-      commas(g(G16, "area_um2"), 0), commas(g(G16, "ge") / 1000, 1), commas(g(G16, "flops"), 0), commas(g(G16, "ff_area_um2"), 0), commas(logic(G16), 0), commas(g(G16, "sram_total_um2"), 0), g(G16, "fmax_mhz")
-    printf "| timestamp counter, 32 bits + era (`tc_timer`) | 1 | %s | %s | %s | %s | %s | %s | %s |\n", \
-      commas(g(T, "area_um2"), 0), commas(g(T, "ge") / 1000, 2), commas(g(T, "flops"), 0), commas(g(T, "ff_area_um2"), 0), commas(logic(T), 0), commas(g(T, "sram_total_um2"), 0), g(T, "fmax_mhz")
-    printf "| the same | 24 (16 SMs + 8 partitions) | %s | %s | %s | %s | %s | — | %s |\n", \
-      commas(24 * g(T, "area_um2"), 0), commas(24 * g(T, "ge") / 1000, 1), commas(24 * g(T, "flops"), 0), commas(24 * g(T, "ff_area_um2"), 0), commas(24 * logic(T), 0), g(T, "fmax_mhz")
+    print "| structure | count | area µm² | kGE | flops | flop area µm² | logic area µm² | w/ SRAM µm² (flow) | fmax MHz | fmax w/ I/O budget MHz |"
+    print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+    printf "| GWCT table, 48 × 32-bit GWCT + 48 × 6-bit counters + 3 × 48 output bits + 2 × 48 valid bits (`tc_gwct`) | 1 SM | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+      commas(g(G, "area_um2"), 0), commas(g(G, "ge") / 1000, 1), commas(g(G, "flops"), 0), commas(g(G, "ff_area_um2"), 0), commas(logic(G), 0), commas(g(G, "sram_total_um2"), 0), g(G, "fmax_mhz"), fmaxio(G)
+    printf "| the same | 16 SMs | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+      commas(16 * g(G, "area_um2"), 0), commas(16 * g(G, "ge") / 1000, 1), commas(16 * g(G, "flops"), 0), commas(16 * g(G, "ff_area_um2"), 0), commas(16 * logic(G), 0), commas(16 * g(G, "sram_total_um2"), 0), g(G, "fmax_mhz"), fmaxio(G)
+    printf "| GWCT table with 16-bit timestamps | 1 SM | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+      commas(g(G16, "area_um2"), 0), commas(g(G16, "ge") / 1000, 1), commas(g(G16, "flops"), 0), commas(g(G16, "ff_area_um2"), 0), commas(logic(G16), 0), commas(g(G16, "sram_total_um2"), 0), g(G16, "fmax_mhz"), fmaxio(G16)
+    printf "| timestamp counter, 32 bits + era (`tc_timer`) | 1 | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+      commas(g(T, "area_um2"), 0), commas(g(T, "ge") / 1000, 2), commas(g(T, "flops"), 0), commas(g(T, "ff_area_um2"), 0), commas(logic(T), 0), commas(g(T, "sram_total_um2"), 0), g(T, "fmax_mhz"), fmaxio(T)
+    printf "| the same | 24 (16 SMs + 8 partitions) | %s | %s | %s | %s | %s | — | %s | %s |\n", \
+      commas(24 * g(T, "area_um2"), 0), commas(24 * g(T, "ge") / 1000, 1), commas(24 * g(T, "flops"), 0), commas(24 * g(T, "ff_area_um2"), 0), commas(24 * logic(T), 0), g(T, "fmax_mhz"), fmaxio(T)
     gb = (g(G, "area_um2") - g(G16, "area_um2")) / (48 * 16)
     GWBIT = gb
     printf "\nGWCT cost per timestamp bit (32-bit minus 16-bit table, ÷ 48 × 16 bits): %s µm² per bit (flop %s + logic %s).\n", \
@@ -355,18 +355,11 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
 
     # ---- 8. timing --------------------------------------------------------------------------------
     print "<!-- synth/report_tc.sh: table 8 -->"
-    print "| unit | points | fmax MHz (points in the order of table 1) | worst paths (start -> end) |"
-    print "|---|--:|---|---|"
+    timing_head()
     n = split("tc_timer:timer_ts32 tc_gwct:gwct_wf48,gwct_wf48_ts16 tc_l1(16B):l1_s4_b16,l1_s8_b16,l1_s16_b16,l1_s32_b16,l1_s64_b16 tc_l1(128B):l1_s4_b128,l1_s8_b128,l1_s16_b128 tc_l1(ts16):l1_s4_b16_ts16,l1_s8_b16_ts16 tc_l2(lines):l2_s4_m8_b16,l2_s8_m8_b16,l2_s16_m8_b16,l2_s32_m8_b16 tc_l2(MSHRs):l2_s4_m8_b16,l2_s4_m16_b16,l2_s4_m32_b16,l2_s4_m64_b16 tc_l2(128B):l2_s4_m8_b128,l2_s8_m8_b128,l2_s4_m16_b128 tc_l2(ts16):l2_s4_m8_b16_ts16,l2_s8_m8_b16_ts16,l2_s4_m16_b16_ts16", L, " ")
     for (i = 1; i <= n; i++) {
-      split(L[i], pp, ":"); k = split(pp[2], q, ","); fm = ""; cp = ""; cnt = 0; delete seen
-      for (j = 1; j <= k; j++) if (has(q[j])) {
-        cnt++; fm = fm (fm == "" ? "" : " → ") g(q[j], "fmax_mhz")
-        e = g(q[j], "crit_path_from"); gsub(/\[[0-9]+\]/, "[i]", e)
-        if (!(e in seen)) { seen[e] = 1; cp = cp (cp == "" ? "" : "; ") "`" e "`" }
-      }
-      sub(/\(/, " (", pp[1])
-      printf "| %s | %d | %s | %s |\n", pp[1], cnt, fm, cp
+      split(L[i], pp, ":"); sub(/\(/, " (", pp[1])
+      timing_row(pp[1], pp[2])
     }
   }
 AWK

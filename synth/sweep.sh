@@ -101,7 +101,7 @@ common_fp=$(
     sha256sum <"$lib" 2>/dev/null || echo missing
     "$YOSYS" -V 2>/dev/null || true
     "$STA" -version 2>/dev/null || true
-    env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
+    env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|IO_IN_FRAC|IO_OUT_FRAC|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
   } | sha256sum | cut -d' ' -f1
 )
 point_fp() { printf '%s\n%s\n%s\n' "$common_fp" "$2" "$3" | sha256sum | cut -d' ' -f1; }

@@ -24,7 +24,8 @@
 # Results (written atomically: everything goes to a temporary directory first, area.txt is
 # moved into place last, so a result is either complete or absent):
 #   <outdir>/yosys.log   full Yosys log          <outdir>/stat.txt  `stat -liberty` report
-#   <outdir>/netlist.v   mapped netlist          <outdir>/sta.txt   OpenSTA report
+#   <outdir>/netlist.v   mapped netlist          <outdir>/sta.txt   OpenSTA report (zero I/O delay)
+#   <outdir>/sta_io.txt  OpenSTA report of the worst path with the I/O budget applied
 #   <outdir>/area.txt    `key value` lines (cells, area_um2, ge, flops, ff_area_um2, ...)
 # A failed run leaves earlier results untouched and writes <outdir>/failed.log.
 #
@@ -32,6 +33,9 @@
 #   GPUCOH_LIBERTY      liberty file (default /usr/share/qflow/tech/osu018/osu018_stdcells.lib)
 #   GPUCOH_CLOCK_NS     clock period for STA in ns (default 10); the critical path and fmax do
 #                       not depend on it, only the reported slack does
+#   GPUCOH_IO_IN_FRAC, GPUCOH_IO_OUT_FRAC  the I/O budget of the second timing figure (0.3 each):
+#                       an input arrives this fraction of the cycle after the clock edge, an
+#                       output is due this fraction before the next (crit_path_io_ns, fmax_io_mhz)
 #   GPUCOH_ABC          ABC script: "syn2" (default; Yosys's liberty script with &syn2 instead
 #                       of &dch -f), "dch" (Yosys's default script), "fast" (abc -fast)
 #   GPUCOH_ABC_DELAY_PS delay target passed to abc -D (default: none, i.e. area-oriented mapping)
@@ -117,6 +121,13 @@ LIBERTY=$(cd "$(dirname "$LIBERTY")" && pwd)/$(basename "$LIBERTY")
 CLOCK_NS=${GPUCOH_CLOCK_NS:-10}
 [[ $CLOCK_NS =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v p="$CLOCK_NS" 'BEGIN{exit !(p > 0)}' ||
   die "GPUCOH_CLOCK_NS='$CLOCK_NS' is not a positive number"
+IO_IN_FRAC=${GPUCOH_IO_IN_FRAC:-0.3}
+IO_OUT_FRAC=${GPUCOH_IO_OUT_FRAC:-0.3}
+for v in "GPUCOH_IO_IN_FRAC=$IO_IN_FRAC" "GPUCOH_IO_OUT_FRAC=$IO_OUT_FRAC"; do
+  [[ ${v#*=} =~ ^0(\.[0-9]+)?$ ]] || die "${v%%=*}='${v#*=}' is not a fraction of the clock period in [0, 1)"
+done
+awk -v a="$IO_IN_FRAC" -v b="$IO_OUT_FRAC" 'BEGIN{exit !(a + b < 0.9)}' ||
+  die "GPUCOH_IO_IN_FRAC + GPUCOH_IO_OUT_FRAC = $IO_IN_FRAC + $IO_OUT_FRAC leaves less than 10 % of the cycle to the block"
 ABC_MODE=${GPUCOH_ABC:-syn2}
 ABC_DELAY=${GPUCOH_ABC_DELAY_PS:-}
 ABC_BUFFER=${GPUCOH_ABC_BUFFER:-1}
@@ -373,6 +384,53 @@ proc gpucoh_sta {} {
   if {[catch {sta::worst_slack -max} ws]} { puts "GPUCOH_ERROR worst_slack: \$ws"; return }
   puts "GPUCOH_WORST_SLACK \$ws"
   puts "GPUCOH_STA_VERSION [sta::version]"
+  gpucoh_io_budget \$ins
+}
+# The I/O budget (docs/area-method.md "Timing"): the same netlist as a block inside an SM sees
+# it. An input arrives IN_FRAC of the cycle after the clock edge (the neighbour's clock-to-Q and
+# wires), an output must be ready OUT_FRAC of the cycle before the next edge (the neighbour's
+# logic and set-up). Each path class then needs its own minimum period: reg->reg d, in->reg
+# d/(1-IN_FRAC), reg->out d/(1-OUT_FRAC), in->out d/(1-IN_FRAC-OUT_FRAC), with d measured above
+# at zero I/O delay. The largest is the period; a second timing run at that period with the
+# budget applied as input/output delays must then meet timing (its worst slack is checked).
+proc gpucoh_class {name from to} {
+  if {[llength \$from] == 0 || [llength \$to] == 0} { return }
+  if {[catch {find_timing_paths -path_delay max -group_count 1 -from \$from -to \$to} pes]} { return }
+  if {[llength \$pes] == 0} { return }
+  set pe [lindex \$pes 0]
+  set d [expr {$CLOCK_NS - [\$pe slack] * 1e9}]
+  puts [format "GPUCOH_IO_CLASS %s %.4f" \$name \$d]
+  return \$d
+}
+proc gpucoh_io_budget {ins} {
+  set fi $IO_IN_FRAC
+  set fo $IO_OUT_FRAC
+  set regs_q [all_registers -clock_pins]
+  set regs_d [all_registers -data_pins]
+  set need 0.0
+  set cls none
+  foreach {name from to div} [list rr \$regs_q \$regs_d 1.0 ir \$ins \$regs_d [expr {1.0 - \$fi}] \\
+      ro \$regs_q [all_outputs] [expr {1.0 - \$fo}] io \$ins [all_outputs] [expr {1.0 - \$fi - \$fo}]] {
+    set d [gpucoh_class \$name \$from \$to]
+    if {\$d eq ""} { continue }
+    set t [expr {\$d / \$div}]
+    if {\$t > \$need} { set need \$t; set cls \$name }
+  }
+  if {\$cls eq "none"} { puts "GPUCOH_IO_PERIOD NA none"; return }
+  set period [expr {ceil(\$need * 1000.0) / 1000.0}]
+  puts [format "GPUCOH_IO_PERIOD %.3f %s" \$period \$cls]
+  if {"$clk_port" ne ""} {
+    create_clock -name clk -period \$period [get_ports $clk_port]
+  } else {
+    create_clock -name clk -period \$period
+  }
+  set_input_delay [expr {\$fi * \$period}] -clock clk \$ins
+  set_output_delay [expr {\$fo * \$period}] -clock clk [all_outputs]
+  sta::redirect_file_begin {$tmp/sta_io.txt}
+  report_checks -path_delay max -digits 3 -fields {slew capacitance}
+  sta::redirect_file_end
+  if {[catch {sta::worst_slack -max} ws]} { puts "GPUCOH_ERROR worst_slack (I/O budget): \$ws"; return }
+  puts "GPUCOH_IO_SLACK \$ws"
 }
 gpucoh_sta
 EOF
@@ -386,6 +444,18 @@ fi
 ws=$(awk '$1 == "GPUCOH_WORST_SLACK" { print $2 }' "$tmp/sta.txt")
 [[ -n $ws ]] || fail "OpenSTA produced no worst slack" "$tmp/sta.txt"
 sta_version=$(awk '$1 == "GPUCOH_STA_VERSION" { print $2 }' "$tmp/sta.txt")
+io_period=$(awk '$1 == "GPUCOH_IO_PERIOD" { print $2 }' "$tmp/sta.txt")
+io_class=$(awk '$1 == "GPUCOH_IO_PERIOD" { print $3 }' "$tmp/sta.txt")
+io_slack=$(awk '$1 == "GPUCOH_IO_SLACK" { print $2 }' "$tmp/sta.txt")
+[[ -n $io_period ]] || fail "OpenSTA produced no I/O-budget period" "$tmp/sta.txt"
+if [[ $io_period != NA ]]; then
+  # the period found must meet timing with the budget applied (1 ps of rounding allowed)
+  [[ -n $io_slack ]] && awk -v s="$io_slack" 'BEGIN{exit !(s >= -0.001)}' ||
+    fail "the I/O-budget period $io_period ns does not meet timing (worst slack '${io_slack:-none}')" "$tmp/sta.txt"
+else
+  : >"$tmp/sta_io.txt"
+fi
+io_classes=$(awk '$1 == "GPUCOH_IO_CLASS" { printf "%s%s=%s", (n++ ? "," : ""), $2, $3 } END { if (!n) printf "-" }' "$tmp/sta.txt")
 
 # ---- summary -------------------------------------------------------------------------------
 awk -v chip="$chip" -v cells="$cells" -v flops="$flops" -v ffarea="$ff_area" \
@@ -395,6 +465,7 @@ awk -v chip="$chip" -v cells="$cells" -v flops="$flops" -v ffarea="$ff_area" \
   -v fixed="$SRAM_MACRO_FIXED_UM2" -v period="$CLOCK_NS" -v ws="$ws" \
   -v top="$top" -v params="$param_list" -v storage_spec="$storage_arg" \
   -v synth_s="$synth_seconds" -v sta_s="$sta_seconds" -v yv="$yosys_version" \
+  -v iop="$io_period" -v iocls="$io_class" -v iofi="$IO_IN_FRAC" -v iofo="$IO_OUT_FRAC" -v iocl="$io_classes" \
   -v sv="${sta_version:-unknown}" -v lib="$LIBERTY" -v abc="$abc_desc" -v unmapped="$unmapped" -v warnings="$yosys_warnings" '
   BEGIN {
     # storage flops as actually mapped: the most common sequential cell of the netlist
@@ -439,6 +510,12 @@ awk -v chip="$chip" -v cells="$cells" -v flops="$flops" -v ffarea="$ff_area" \
     printf "worst_slack_ns %s\n", (ws > 1e20 ? "NA" : sprintf("%.3f", ws))
     printf "crit_path_ns %s\n", critS
     printf "fmax_mhz %s\n", fmaxS
+    printf "io_in_frac %s\n", iofi
+    printf "io_out_frac %s\n", iofo
+    printf "io_class_delays_ns %s\n", iocl
+    printf "io_limit_class %s\n", iocls
+    printf "crit_path_io_ns %s\n", iop
+    printf "fmax_io_mhz %s\n", (iop == "NA" ? "NA" : sprintf("%.1f", 1000 / iop))
     printf "synth_seconds %s\n", synth_s
     printf "sta_seconds %s\n", sta_s
     printf "unmapped_cells %d\n", unmapped
@@ -455,7 +532,7 @@ fi
 
 # ---- commit: drop the old result first, move the new files, area.txt last ------------------
 rm -f "$outdir/area.txt"
-for f in yosys.log stat.txt netlist.v sta.txt; do
+for f in yosys.log stat.txt netlist.v sta.txt sta_io.txt; do
   mv -f "$tmp/$f" "$outdir/$f"
 done
 rm -f "$outdir/failed.log"

@@ -58,12 +58,13 @@ for u in $UNITS; do
     mis=$(echo "$line" | sed -n 's/.* \([0-9]*\) mismatches.*/\1/p')
     cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\/[0-9]*\).*/\1/p')
     rate=$(echo "$line" | sed -n 's/.* \([0-9.]*\) M cycles\/s.*/\1/p')
-    area="-"; kge="-"; ff="-"; fmax="-"
+    area="-"; kge="-"; ff="-"; fmax="-"; fmaxio="-"
     point=${DEFAULT_POINT[$u]:-}
     base=synth/results/${RESULT_FILE[$u]:-none}.area.txt
     if [ -n "$point" ] && [ -f "$base" ]; then
         val() { awk -v k="$1" '$1 == k {print $2}' "$base"; }
         area=$(val area_um2); kge=$(val ge); ff=$(val flops); fmax=$(val fmax_mhz)
+        fmaxio=$(val fmax_io_mhz); fmaxio=${fmaxio:--}
         if baseline_up_to_date "$u" "$point"; then
             echo "== $u: area from the committed result $base (inputs unchanged)"
         else
@@ -77,11 +78,12 @@ for u in $UNITS; do
         kge=$(awk -v g="$kge" 'BEGIN{printf "%.1f", g/1000}')
         area=$(awk -v a="$area" 'BEGIN{printf "%.0f", a}')
         fmax=$(awk -v f="$fmax" 'BEGIN{printf "%.0f", f}')
+        [ "$fmaxio" != "-" ] && fmaxio=$(awk -v f="$fmaxio" 'BEGIN{printf "%.0f", f}')
         [[ " ${stale_units[*]} " == *" $u "* ]] && area="*$area"
     fi
-    rows+=("$(printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s' "$u" "$cyc" "$cmp" "$mis" \
-        "$cov" "$rate" "$area" "$kge" "$ff" "$fmax")")
-    json+="$([ "$json" = "[" ] || echo ,){\"unit\": \"$u\", \"cycles\": ${cyc:-0}, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"$cov\", \"area_um2\": \"$area\", \"kge\": \"$kge\", \"flops\": \"$ff\", \"fmax_mhz\": \"$fmax\"}"
+    rows+=("$(printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s %9s' "$u" "$cyc" "$cmp" "$mis" \
+        "$cov" "$rate" "$area" "$kge" "$ff" "$fmax" "$fmaxio")")
+    json+="$([ "$json" = "[" ] || echo ,){\"unit\": \"$u\", \"cycles\": ${cyc:-0}, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"$cov\", \"area_um2\": \"$area\", \"kge\": \"$kge\", \"flops\": \"$ff\", \"fmax_mhz\": \"$fmax\", \"fmax_io_mhz\": \"$fmaxio\"}"
 done
 # The TC system: every tc_l1, tc_l2 and the timer in lockstep (docs/system.md), every variant,
 # the small configuration for CYCLES and the paper configuration (16 SMs, 8 banks) for CYCLES/10
@@ -102,8 +104,8 @@ sysrow() { # NAME CYCLES ARGS...
     read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
     rate=$(echo "$line" | sed -n 's/.* \([0-9]*\) cycles\/s.*/\1/p')
     rate=$(awk -v r="${rate:-0}" 'BEGIN{printf "%.3f", r/1e6}')
-    rows+=("$(printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s' "$name" "$cyc" "${cmp:-}" \
-        "${mis:-}" "$((${c1:-0} + ${c2:-0}))/$((${r1:-0} + ${r2:-0}))" "$rate" "$([[ $name == gpu* ]] && echo docs/area-gpu.md || echo docs/area-tc.md)" "" "" "")")
+    rows+=("$(printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s %9s' "$name" "$cyc" "${cmp:-}" \
+        "${mis:-}" "$((${c1:-0} + ${c2:-0}))/$((${r1:-0} + ${r2:-0}))" "$rate" "$([[ $name == gpu* ]] && echo docs/area-gpu.md || echo docs/area-tc.md)" "" "" "" "")")
     json+=",{\"unit\": \"$name\", \"cycles\": $cyc, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"l1 ${c1:-0}/${r1:-0} l2 ${c2:-0}/${r2:-0}\"}"
 }
 sysrow tcw-small "$CYCLES" --protocol tc-weak
@@ -121,8 +123,8 @@ sysrow gpuh-paper $((CYCLES / 10)) --protocol gpu-h --config paper
 
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"
-printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s\n' unit cycles compared mismatches \
-    coverage "Mcycles/s" "area um^2" kGE flops "fmax MHz"
+printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s %9s\n' unit cycles compared mismatches \
+    coverage "Mcycles/s" "area um^2" kGE flops "fmax MHz" "w/ I/O"
 printf '%s\n' "${rows[@]}"
 echo "$json]" > "$OUT/run-summary.json.tmp" && mv "$OUT/run-summary.json.tmp" "$OUT/run-summary.json"
 cat <<'LEGEND'
@@ -141,6 +143,9 @@ legend: every row is C model and RTL in lockstep from the same stimulus (seed 1)
   area ...    the committed synthesis result at the unit's default parameters (synth/results/,
               osu018, 100 MHz target); '*' = stale, made from older RTL or flow (re-run the
               synth script named above); the caches' area is in docs/area-tc.md / area-gpu.md
+  w/ I/O      fmax with the I/O budget: inputs arrive 30 % of the cycle after the edge, outputs
+              are due 30 % before the next, as for a block inside an SM (docs/area-method.md 2.5);
+              fmax MHz is the same netlist at zero I/O delay
 LEGEND
 echo "report: $OUT/run-summary.json"
 if [ ${#stale_units[@]} -gt 0 ]; then

@@ -816,7 +816,7 @@ check "bench: three runs agree and report ratios" "$LOGS/bench.log" bash -c \
      grep -q '\"diverged\": false' $OUT/bench-sig_bloom-m1024-threshold128.json"
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
-     grep -q '\"area_um2\"' $OUT/area.json"
+     grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"
 
 # The area reports read only synth/results: their storage-formula and flop-model checks must
 # hold on the committed results, catch a tampered result, and docs/area-gpu.md must hold every
@@ -828,6 +828,20 @@ check "area reports: report_tc.sh, report_gpu.sh on synth/results (their checks 
 # every point: none may be stale but those listed in synth/known-stale.txt (about 6 s, no synthesis)
 check "area: committed results are up to date (make run's points; others as listed)" \
     "$LOGS/area-fresh.log" bash tools/check_area_fresh.sh
+# the I/O-budget timing (docs/area-method.md 2.5) recomputed from each result's path class delays,
+# and a result whose crit_path_io_ns was edited is caught
+check "area: every I/O-budget period follows from its path class delays" \
+    "$LOGS/area-io-budget.log" bash tools/check_io_budget.sh
+io_budget_tampered() {
+    local d="$OUT/tampered-io" f
+    rm -rf "$d"; mkdir -p "$d"
+    f=$(grep -l '^io_class_delays_ns' synth/results/*.area.txt | head -n 1)
+    [ -n "$f" ] || { echo "no result with io_class_delays_ns"; return 1; }
+    awk '$1 == "crit_path_io_ns" { $2 = sprintf("%.3f", $2 - 0.5) } 1' "$f" > "$d/$(basename "$f")"
+    ! bash tools/check_io_budget.sh "$d" && grep -q . "$d/$(basename "$f")"
+}
+check "area: a result with an edited I/O-budget period is rejected" \
+    "$LOGS/area-io-tampered.log" io_budget_tampered
 report_tampered() { # a gpu_l1 result whose storage_bits is off by one must be rejected
     local d="$OUT/tampered-results"
     rm -rf "$d"; mkdir -p "$d"; cp synth/results/gpu_*.area.txt "$d/"

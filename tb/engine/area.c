@@ -220,6 +220,8 @@ static const char* const ENV_KNOBS[] = {
     "GPUCOH_SYNTH_OPTS",
     "GPUCOH_WIDE_SHIFT_MAP",
     "GPUCOH_PKG",
+    "GPUCOH_IO_IN_FRAC",
+    "GPUCOH_IO_OUT_FRAC",
     "GPUCOH_SRAM_CELL_UM2",
     "GPUCOH_SRAM_PORT_GROWTH",
     "GPUCOH_SRAM_PERIPH_FRAC",
@@ -263,6 +265,24 @@ static int parse_u32(const char* v, uint32_t* out) {
     return 0;
 }
 
+/* The optional keys of the I/O-budget timing (docs/area-method.md §2.5); others are ignored. */
+static int parse_io_key(const char* key, const char* v, gpucoh_area_t* a, const char* path,
+                        int lineno, char* err, size_t errlen) {
+    int bad = 0;
+    if (strcmp(key, "crit_path_io_ns") == 0)
+        bad = parse_double(v, &a->crit_path_io_ns, true);
+    else if (strcmp(key, "fmax_io_mhz") == 0)
+        bad = parse_double(v, &a->fmax_io_mhz, true);
+    else if (strcmp(key, "io_limit_class") == 0) {
+        bad = strlen(v) >= sizeof a->io_limit_class;
+        if (!bad)
+            snprintf(a->io_limit_class, sizeof a->io_limit_class, "%s", v);
+    }
+    if (bad)
+        return set_err(err, errlen, "%s:%d: bad value '%s' for '%s'", path, lineno, v, key);
+    return 0;
+}
+
 int gpucoh_area_parse(const char* path, gpucoh_area_t* out, char* err, size_t errlen) {
     enum {
         K_CELLS,
@@ -290,6 +310,8 @@ int gpucoh_area_parse(const char* path, gpucoh_area_t* out, char* err, size_t er
         return set_err(err, errlen, "cannot open '%s': %s", path, strerror(errno));
     gpucoh_area_t a;
     memset(&a, 0, sizeof a);
+    a.crit_path_io_ns = NAN;
+    a.fmax_io_mhz = NAN;
     bool seen[K_COUNT] = {false};
     char line[1024];
     int lineno = 0;
@@ -308,8 +330,10 @@ int gpucoh_area_parse(const char* path, gpucoh_area_t* out, char* err, size_t er
         for (k = 0; k < K_COUNT; k++)
             if (strcmp(s, keys[k]) == 0)
                 break;
-        if (k == K_COUNT)
-            continue; /* informational key */
+        if (k == K_COUNT) {
+            rc = parse_io_key(s, v, &a, path, lineno, err, errlen);
+            continue; /* an optional or informational key */
+        }
         int bad = 0;
         switch (k) {
         case K_CELLS:
@@ -721,6 +745,13 @@ static const char* thousands(char* buf, size_t n, double v, int decimals) {
     snprintf(buf, n, "%s", tmp);
     return buf;
 }
+static const char* io_class_name(const char* c) {
+    return strcmp(c, "rr") == 0   ? "register-to-register"
+           : strcmp(c, "ir") == 0 ? "input-to-register"
+           : strcmp(c, "ro") == 0 ? "register-to-output"
+           : strcmp(c, "io") == 0 ? "input-to-output"
+                                  : "unknown";
+}
 
 void gpucoh_area_print(FILE* f, const char* label, const gpucoh_area_t* a) {
     char b1[64], b2[64], b3[64];
@@ -744,6 +775,9 @@ void gpucoh_area_print(FILE* f, const char* label, const gpucoh_area_t* a) {
         fprintf(f, "  critical path    %.3f ns  (fmax %.1f MHz)\n", a->crit_path_ns, a->fmax_mhz);
     else
         fprintf(f, "  critical path    n/a (no constrained path)\n");
+    if (isfinite(a->crit_path_io_ns))
+        fprintf(f, "  with I/O budget  %.3f ns  (fmax %.1f MHz; limited by %s paths)\n",
+                a->crit_path_io_ns, a->fmax_io_mhz, io_class_name(a->io_limit_class));
     fprintf(f, "  synthesis time   %s s\n", thousands(b3, sizeof b3, a->synth_seconds, 1));
 }
 
@@ -767,6 +801,9 @@ void gpucoh_area_json(FILE* f, const gpucoh_area_t* a) {
     json_num(f, "sram_total_um2", a->sram_total_um2, 1, true);
     json_num(f, "crit_path_ns", a->crit_path_ns, 3, true);
     json_num(f, "fmax_mhz", a->fmax_mhz, 1, true);
+    json_num(f, "crit_path_io_ns", a->crit_path_io_ns, 3, true);
+    json_num(f, "fmax_io_mhz", a->fmax_io_mhz, 1, true);
+    fprintf(f, "\"io_limit_class\": \"%s\", ", a->io_limit_class);
     json_num(f, "synth_seconds", a->synth_seconds, 1, false);
     fputc('}', f);
 }

@@ -12,6 +12,10 @@
  *   sram_total_um2  area_um2 - storage flop area + sram_macro_um2
  *   crit_path_ns    worst register/input-to-register/output path incl. setup; NAN if none
  *   fmax_mhz        1000 / crit_path_ns; NAN if none
+ *   crit_path_io_ns the same with the I/O budget (inputs arrive 30 % of the cycle late, outputs
+ *                   are due 30 % early: a block inside an SM); fmax_io_mhz = 1000 / it;
+ *                   io_limit_class the path class that sets it. NAN / "" in a result from
+ *                   before the budget (optional keys)
  *   synth_seconds   Yosys wall time of the run that produced the result (cached or not)
  *
  * Example:
@@ -41,6 +45,8 @@ extern "C" {
 typedef struct {
     double area_um2, ge, ff_area_um2, logic_area_um2, sram_macro_um2, sram_total_um2, crit_path_ns,
         fmax_mhz, synth_seconds;
+    double crit_path_io_ns, fmax_io_mhz; /* with the I/O budget; NAN in an older result */
+    char io_limit_class[8];              /* "rr", "ir", "ro", "io"; "" if none */
     uint32_t cells, flops, storage_bits;
 } gpucoh_area_t;
 
