@@ -39,35 +39,13 @@
  *    validation with sfail = 0; T26 validate.fail at the edge that finds the member.
  */
 #include "avu.h"
+#include "gpucoh_bits.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 /*--- small helpers --------------------------------------------------------------------------*/
-
-static bool is_pow2(uint32_t x) {
-    return x != 0u && (x & (x - 1u)) == 0u;
-}
-
-/* log2 of a power of two */
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while (x > 1u) {
-        x >>= 1;
-        r++;
-    }
-    return r;
-}
-
-/* ceil(log2 x), 0 for x <= 1 */
-static uint32_t clog2u(uint32_t x) {
-    uint32_t r = 0;
-    while (r < 32u && ((uint64_t)1 << r) < (uint64_t)x) {
-        r++;
-    }
-    return r;
-}
 
 static inline uint32_t ctz32(uint32_t x) {
 #if defined(__GNUC__) || defined(__clang__)
@@ -80,11 +58,6 @@ static inline uint32_t ctz32(uint32_t x) {
     }
     return r;
 #endif
-}
-
-/* mask of the low n bits, 0 <= n <= 64 */
-static inline uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
 }
 
 /* mask of the low n bits, 0 <= n <= 32 */
@@ -144,7 +117,7 @@ int avu_check_desc(const avu_desc_t* d, char* msg, size_t msg_len) {
         return fail(msg, msg_len, AVU_ERR_LINE,
                     "avu: line = %u is illegal (LineBytes: 32, 64, 128 or 256)", (unsigned)d->line);
     }
-    if (!is_pow2(d->lines) || d->lines < 4u || d->lines > AVU_MAX_LINES) {
+    if (!gpucoh_is_pow2(d->lines) || d->lines < 4u || d->lines > AVU_MAX_LINES) {
         return fail(msg, msg_len, AVU_ERR_LINES,
                     "avu: lines = %u is illegal (NumLines: a power of two in 4..%u)",
                     (unsigned)d->lines, (unsigned)AVU_MAX_LINES);
@@ -199,15 +172,15 @@ int avu_init(avu_t* a, const avu_desc_t* d, char* msg, size_t msg_len) {
     a->desc = *d;
 
     /* derived values (spec §1, rdu §1) */
-    a->lg = log2u(d->sig.gran);
-    a->ll = log2u(d->line);
+    a->lg = gpucoh_log2_floor(d->sig.gran);
+    a->ll = gpucoh_log2_floor(d->line);
     a->nc = d->sig.m / d->sig.chunk_width;
-    a->ciw = a->nc > 1u ? log2u(a->nc) : 1u;
+    a->ciw = a->nc > 1u ? gpucoh_log2_floor(a->nc) : 1u;
     a->un = d->sig.gran >= d->line ? 1u : d->line / d->sig.gran;
     a->words = d->sig.m / 32u;
     a->chunk_words = (d->sig.chunk_width + 31u) / 32u;
-    a->hw = d->hit_limit > 1u ? clog2u(d->hit_limit) : 1u;
-    a->ow = clog2u(d->out_max + 1u);
+    a->hw = d->hit_limit > 1u ? gpucoh_log2_ceil(d->hit_limit) : 1u;
+    a->ow = gpucoh_log2_ceil(d->out_max + 1u);
     a->emask = (1u << d->epoch_width) - 1u;
     SIG_BLOOM_ASSERT(a->un >= 1u && a->un <= 256u);
 
@@ -625,7 +598,7 @@ static void accept_op(avu_t* a, const avu_in_t* in) {
     s->op_store = in->op_store;
     s->op_line = in->op_line & (a->desc.lines - 1u);
     s->op_hit = in->op_hit;
-    s->op_addr = in->op_addr & mask64(a->desc.sig.addr_width);
+    s->op_addr = in->op_addr & gpucoh_mask64(a->desc.sig.addr_width);
     const uint32_t lw = a->desc.line / 32u;
     for (uint32_t w = 0; w < RDU_MASK_WORDS; w++) {
         s->op_mask[w] = w < lw ? in->op_mask[w] : 0u;

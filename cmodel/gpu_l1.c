@@ -46,6 +46,7 @@
  *     and S06 are retired (D9).
  */
 #include "gpu_l1.h"
+#include "gpucoh_bits.h"
 
 #include <assert.h>
 #include <string.h>
@@ -139,29 +140,8 @@ enum { POP_BATCH = 0, POP_IDLE = 1, POP_FULL = 2 };
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while (x > 1u) {
-        x >>= 1;
-        r++;
-    }
-    return r;
-}
-
-static inline uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u);
-}
-
-static int is_pow2(uint32_t x) {
-    return x != 0u && (x & (x - 1u)) == 0u;
-}
-
 static size_t al8(size_t x) {
     return (x + 7u) & ~(size_t)7u;
-}
-
-static int out_of(uint32_t v, uint32_t lo, uint32_t hi) {
-    return v < lo || v > hi;
 }
 
 /* byte-mask nibble -> 32-bit word mask (bit b = byte b, little-endian) */
@@ -326,7 +306,7 @@ gpu_l1_desc_t gpu_l1_desc_from(const gpu_desc_t* sys) {
 
 #define RANGE(field, name, lo, hi)                                                                 \
     do {                                                                                           \
-        if (out_of(d->field, (lo), (hi))) {                                                        \
+        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
             return gpu_param_error(msg, msg_len,                                                   \
                                    "gpu_l1: " #field " = %u is illegal (" name ": %u..%u)",        \
                                    (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));            \
@@ -343,26 +323,27 @@ int gpu_l1_check_desc(const gpu_l1_desc_t* d, char* msg, size_t msg_len) {
                                (unsigned)d->hrf);
     }
     RANGE(num_wf, "NumWf", 1u, GPU_MAX_WF);
-    if (!is_pow2(d->line_bytes) || d->line_bytes < 16u || d->line_bytes > GPU_MAX_LINE_BYTES) {
+    if (!gpucoh_is_pow2(d->line_bytes) || d->line_bytes < 16u ||
+        d->line_bytes > GPU_MAX_LINE_BYTES) {
         return gpu_param_error(msg, msg_len,
                                "gpu_l1: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
                                (unsigned)d->line_bytes);
     }
     RANGE(addr_width, "AddrWidth", 16u, 48u);
-    if (!is_pow2(d->l1_sets) || d->l1_sets > GPU_L1_MAX_SETS) {
+    if (!gpucoh_is_pow2(d->l1_sets) || d->l1_sets > GPU_L1_MAX_SETS) {
         return gpu_param_error(msg, msg_len,
                                "gpu_l1: l1_sets = %u is illegal (L1Sets: a power of two in 1..256)",
                                (unsigned)d->l1_sets);
     }
-    const uint32_t la = d->addr_width - log2u(d->line_bytes);
-    const uint32_t s1 = log2u(d->l1_sets);
+    const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    const uint32_t s1 = gpucoh_log2_floor(d->l1_sets);
     if (la < s1 + 1u) {
         return gpu_param_error(msg, msg_len,
                                "gpu_l1: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - "
                                "log2 LineBytes = %u must be >= log2 L1Sets + 1 = %u; legal "
                                "AddrWidth >= %u)",
                                (unsigned)d->addr_width, (unsigned)la, (unsigned)(s1 + 1u),
-                               (unsigned)(s1 + 1u + log2u(d->line_bytes)));
+                               (unsigned)(s1 + 1u + gpucoh_log2_floor(d->line_bytes)));
     }
     RANGE(l1_ways, "L1Ways", 1u, GPU_L1_MAX_WAYS);
     RANGE(l1_queue, "L1Queue", 1u, 8u);
@@ -458,13 +439,13 @@ gpu_l1_t* gpu_l1_init(void* mem, size_t len, const gpu_l1_desc_t* d, char* msg, 
     m->d = *d;
     m->lw = d->line_bytes / 4u;
     m->mw = (d->line_bytes + 31u) / 32u;
-    m->la = d->addr_width - log2u(d->line_bytes);
-    m->la_mask = mask64(m->la);
+    m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    m->la_mask = gpucoh_mask64(m->la);
     m->lines = d->l1_sets * d->l1_ways;
-    m->set_bits = log2u(d->l1_sets);
+    m->set_bits = gpucoh_log2_floor(d->l1_sets);
     m->tag_bits = m->la - m->set_bits;
     m->wmax = (1u << d->wt_cnt_width) - 1u;
-    m->wf_all = mask64(d->num_wf);
+    m->wf_all = gpucoh_mask64(d->num_wf);
     l1_reset_state(m);
     return m; /* outputs read 0 until the first edge */
 }

@@ -32,6 +32,7 @@
  *     cover points F51, F52) need L2Mshrs <= L2Sets * L2Ways (every MSHR holds a P way, M1).
  */
 #include "gpu_l2.h"
+#include "gpucoh_bits.h"
 
 #include <assert.h>
 #include <string.h>
@@ -99,29 +100,8 @@ typedef struct {
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while (x > 1u) {
-        x >>= 1;
-        r++;
-    }
-    return r;
-}
-
-static inline uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u);
-}
-
-static int is_pow2(uint32_t x) {
-    return x != 0u && (x & (x - 1u)) == 0u;
-}
-
 static size_t al8(size_t x) {
     return (x + 7u) & ~(size_t)7u;
-}
-
-static int out_of(uint32_t v, uint32_t lo, uint32_t hi) {
-    return v < lo || v > hi;
 }
 
 static const uint32_t nib_bytes[16] = {
@@ -220,7 +200,7 @@ gpu_l2_desc_t gpu_l2_desc_from(const gpu_desc_t* sys) {
 
 #define RANGE(field, name, lo, hi)                                                                 \
     do {                                                                                           \
-        if (out_of(d->field, (lo), (hi))) {                                                        \
+        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
             return gpu_param_error(msg, msg_len,                                                   \
                                    "gpu_l2: " #field " = %u is illegal (" name ": %u..%u)",        \
                                    (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));            \
@@ -228,9 +208,9 @@ gpu_l2_desc_t gpu_l2_desc_from(const gpu_desc_t* sys) {
     } while (0)
 
 static int l2_check_la(const gpu_l2_desc_t* d, char* msg, size_t msg_len) {
-    const uint32_t la = d->addr_width - log2u(d->line_bytes);
-    const uint32_t s2 = log2u(d->l2_sets);
-    const uint32_t b = log2u(d->num_banks);
+    const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    const uint32_t s2 = gpucoh_log2_floor(d->l2_sets);
+    const uint32_t b = gpucoh_log2_floor(d->num_banks);
     const uint32_t need = (b + s2 > s2 + 1u) ? b + s2 : s2 + 1u;
     if (la < need) {
         return gpu_param_error(msg, msg_len,
@@ -238,7 +218,7 @@ static int l2_check_la(const gpu_l2_desc_t* d, char* msg, size_t msg_len) {
                                "log2 LineBytes = %u must be >= log2 NumBanks + log2 L2Sets and "
                                ">= log2 L2Sets + 1, i.e. >= %u; legal AddrWidth >= %u)",
                                (unsigned)d->addr_width, (unsigned)la, (unsigned)need,
-                               (unsigned)(need + log2u(d->line_bytes)));
+                               (unsigned)(need + gpucoh_log2_floor(d->line_bytes)));
     }
     return 0;
 }
@@ -249,18 +229,19 @@ int gpu_l2_check_desc(const gpu_l2_desc_t* d, char* msg, size_t msg_len) {
         return gpu_param_error(msg, msg_len, "gpu_l2: desc is NULL");
     }
     RANGE(num_sm, "NumSm", 1u, GPU_MAX_SM);
-    if (!is_pow2(d->num_banks) || d->num_banks > GPU_MAX_BANKS) {
+    if (!gpucoh_is_pow2(d->num_banks) || d->num_banks > GPU_MAX_BANKS) {
         return gpu_param_error(msg, msg_len,
                                "gpu_l2: num_banks = %u is illegal (NumBanks: 1, 2, 4, 8 or 16)",
                                (unsigned)d->num_banks);
     }
-    if (!is_pow2(d->line_bytes) || d->line_bytes < 16u || d->line_bytes > GPU_MAX_LINE_BYTES) {
+    if (!gpucoh_is_pow2(d->line_bytes) || d->line_bytes < 16u ||
+        d->line_bytes > GPU_MAX_LINE_BYTES) {
         return gpu_param_error(msg, msg_len,
                                "gpu_l2: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
                                (unsigned)d->line_bytes);
     }
     RANGE(addr_width, "AddrWidth", 16u, 48u);
-    if (!is_pow2(d->l2_sets) || d->l2_sets > GPU_L2_MAX_SETS) {
+    if (!gpucoh_is_pow2(d->l2_sets) || d->l2_sets > GPU_L2_MAX_SETS) {
         return gpu_param_error(
             msg, msg_len, "gpu_l2: l2_sets = %u is illegal (L2Sets: a power of two in 1..1024)",
             (unsigned)d->l2_sets);
@@ -355,13 +336,13 @@ gpu_l2_t* gpu_l2_init(void* mem, size_t len, const gpu_l2_desc_t* d, char* msg, 
     m->d = *d;
     m->lw = d->line_bytes / 4u;
     m->mw = (d->line_bytes + 31u) / 32u;
-    m->la = d->addr_width - log2u(d->line_bytes);
-    m->la_mask = mask64(m->la);
+    m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    m->la_mask = gpucoh_mask64(m->la);
     m->lines = d->l2_sets * d->l2_ways;
-    m->bank_bits = log2u(d->num_banks);
-    m->set_bits = log2u(d->l2_sets);
+    m->bank_bits = gpucoh_log2_floor(d->num_banks);
+    m->set_bits = gpucoh_log2_floor(d->l2_sets);
     m->tag_bits = m->la - m->set_bits;
-    m->sm_all = mask64(d->num_sm);
+    m->sm_all = gpucoh_mask64(d->num_sm);
     l2_reset_state(m);
     return m; /* outputs read 0 until the first edge */
 }

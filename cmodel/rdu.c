@@ -49,6 +49,7 @@
  *    N - 1 other signatures with one hash, D1).
  */
 #include "rdu.h"
+#include "gpucoh_bits.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -61,24 +62,6 @@
 #define RDU_RULE(c) SIG_BLOOM_RULE(c)
 
 /*--- small helpers --------------------------------------------------------------------------*/
-
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while (x > 1u) {
-        x >>= 1;
-        r++;
-    }
-    return r;
-}
-
-/* ceil(log2 x), x >= 1 */
-static uint32_t clog2u(uint32_t x) {
-    uint32_t r = 0;
-    while ((1ull << r) < (uint64_t)x) {
-        r++;
-    }
-    return r;
-}
 
 static inline uint32_t ctz32(uint32_t x) {
 #if defined(__GNUC__) || defined(__clang__)
@@ -104,11 +87,6 @@ static inline uint32_t ctz64(uint64_t x) {
     }
     return r;
 #endif
-}
-
-/* mask of the low n bits, 0 <= n <= 64 */
-static inline uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -258,13 +236,13 @@ int rdu_init(rdu_t* r, const rdu_desc_t* d, char* msg, size_t msg_len) {
     r->desc = *d;
 
     /* derived values (spec §1) */
-    r->lg = log2u(d->sig.gran);
-    r->ll = log2u(d->line);
+    r->lg = gpucoh_log2_floor(d->sig.gran);
+    r->ll = gpucoh_log2_floor(d->line);
     r->nc = d->sig.m / d->sig.chunk_width;
-    r->ciw = r->nc > 1u ? log2u(r->nc) : 1u;
-    r->cw = log2u(d->sig.m) + 1u;
+    r->ciw = r->nc > 1u ? gpucoh_log2_floor(r->nc) : 1u;
+    r->cw = gpucoh_log2_floor(d->sig.m) + 1u;
     r->cmax = (1u << r->cw) - 1u;
-    r->sw = d->n > 2u ? clog2u(d->n) : 1u; /* max(1, ceil(log2 N)) */
+    r->sw = d->n > 2u ? gpucoh_log2_ceil(d->n) : 1u; /* max(1, ceil(log2 N)) */
     r->un = d->line > d->sig.gran ? d->line / d->sig.gran : 1u;
     r->words = d->sig.m / 32u;
     r->chunk_words = (d->sig.chunk_width + 31u) / 32u;
@@ -299,7 +277,7 @@ void rdu_reset(rdu_t* r) {
     s->race = false;
     memset(r->fhead, 0, sizeof r->fhead);
     memset(&r->out, 0, sizeof r->out);
-    r->out.req_ready = mask64(n); /* R8: every FIFO empty */
+    r->out.req_ready = gpucoh_mask64(n); /* R8: every FIFO empty */
 }
 
 /*--- one rising edge (spec §5) --------------------------------------------------------------*/
@@ -338,8 +316,8 @@ static uint64_t enqueue(rdu_t* r, const rdu_in_t* in) {
     rdu_state_t* s = &r->st;
     const uint32_t q = r->desc.queue;
     const uint32_t mw = r->desc.line / 32u;
-    const uint64_t amask = mask64(r->desc.sig.addr_width);
-    uint64_t v = in->req_valid & mask64(r->desc.n);
+    const uint64_t amask = gpucoh_mask64(r->desc.sig.addr_width);
+    uint64_t v = in->req_valid & gpucoh_mask64(r->desc.n);
     uint64_t pushed = 0;
     while (v != 0u) {
         const uint32_t j = ctz64(v);
@@ -374,7 +352,7 @@ static uint64_t enqueue(rdu_t* r, const rdu_in_t* in) {
 /* A round of "every SM" points: add SM j to *set, count the point when the set is complete. */
 static void fc_round(rdu_t* r, uint64_t* set, uint32_t j, rdu_fcov_t f) {
     *set |= (uint64_t)1 << j;
-    if (*set == mask64(r->desc.n)) {
+    if (*set == gpucoh_mask64(r->desc.n)) {
         r->fcov[f]++;
         *set = 0;
     }
@@ -519,7 +497,7 @@ static void finish(rdu_t* r) {
             }
         }
         s->pend |= np;
-        r->fcov[RDU_F_FORCE_ALL_OTHERS] += np == (mask64(n) & ~((uint64_t)1 << s->cur_sm));
+        r->fcov[RDU_F_FORCE_ALL_OTHERS] += np == (gpucoh_mask64(n) & ~((uint64_t)1 << s->cur_sm));
         if (np == 0u) {
             r->cov[RDU_T_UNITS_WRITE_DONE]++;
         } else {
@@ -613,7 +591,8 @@ static bool rules_hold(const rdu_t* r) {
             ready |= (uint64_t)1 << j;
         }
     }
-    if (o->req_ready != ready || (s->pend & ~mask64(n)) != 0u || s->rr >= n || s->cur_sm >= n) {
+    if (o->req_ready != ready || (s->pend & ~gpucoh_mask64(n)) != 0u || s->rr >= n ||
+        s->cur_sm >= n) {
         return false; /* R8 */
     }
     if (o->rsp_valid != (s->st == RDU_ST_SHIP)) { /* R7 */

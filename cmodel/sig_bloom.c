@@ -12,6 +12,7 @@
  * disappear with NDEBUG when the default assert() is used.
  */
 #include "sig_bloom.h"
+#include "gpucoh_bits.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,20 +22,6 @@
 enum { REG_E = 0, REG_P = 1, REG_F = 2, REG_S = 3 };
 
 /*--- small helpers --------------------------------------------------------------------------*/
-
-static bool is_pow2(uint32_t x) {
-    return x != 0u && (x & (x - 1u)) == 0u;
-}
-
-/* log2 of a power of two */
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while (x > 1u) {
-        x >>= 1;
-        r++;
-    }
-    return r;
-}
 
 static inline uint32_t ctz64(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
@@ -47,11 +34,6 @@ static inline uint32_t ctz64(uint64_t x) {
     }
     return r;
 #endif
-}
-
-/* mask of the low n bits, 0 <= n <= 64 */
-static inline uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -94,7 +76,7 @@ int sig_bloom_check_desc(const sig_bloom_desc_t* d, char* msg, size_t msg_len) {
     if (d == NULL) {
         return fail(msg, msg_len, SIG_BLOOM_ERR_NULL, "sig_bloom: desc is NULL");
     }
-    if (!is_pow2(d->m) || d->m < SIG_BLOOM_MIN_BITS || d->m > SIG_BLOOM_MAX_BITS) {
+    if (!gpucoh_is_pow2(d->m) || d->m < SIG_BLOOM_MIN_BITS || d->m > SIG_BLOOM_MAX_BITS) {
         return fail(msg, msg_len, SIG_BLOOM_ERR_M,
                     "sig_bloom: m = %u is illegal (SigBits: a power of two in %u..%u)",
                     (unsigned)d->m, (unsigned)SIG_BLOOM_MIN_BITS, (unsigned)SIG_BLOOM_MAX_BITS);
@@ -127,7 +109,7 @@ int sig_bloom_check_desc(const sig_bloom_desc_t* d, char* msg, size_t msg_len) {
                     (unsigned)d->addr_width, (unsigned)SIG_BLOOM_MIN_ADDR_BITS,
                     (unsigned)SIG_BLOOM_MAX_ADDR_BITS);
     }
-    if (!is_pow2(d->chunk_width) || d->chunk_width < SIG_BLOOM_MIN_CHUNK_BITS ||
+    if (!gpucoh_is_pow2(d->chunk_width) || d->chunk_width < SIG_BLOOM_MIN_CHUNK_BITS ||
         d->chunk_width > SIG_BLOOM_MAX_CHUNK_BITS) {
         return fail(msg, msg_len, SIG_BLOOM_ERR_CHUNK_WIDTH,
                     "sig_bloom: chunk_width = %u is illegal (ChunkWidth: a power of two in %u..%u)",
@@ -156,7 +138,8 @@ int sig_bloom_check_desc(const sig_bloom_desc_t* d, char* msg, size_t msg_len) {
                     "sig_bloom: h3_seed = %u is illegal (H3Seed: 1..0xFFFFFFFF)",
                     (unsigned)d->h3_seed);
     }
-    if (d->org == SIG_BLOOM_ORG_PARALLEL && (d->m % d->k != 0u || !is_pow2(d->m / d->k))) { /* P1 */
+    if (d->org == SIG_BLOOM_ORG_PARALLEL &&
+        (d->m % d->k != 0u || !gpucoh_is_pow2(d->m / d->k))) { /* P1 */
         return fail(msg, msg_len, SIG_BLOOM_ERR_PARALLEL,
                     "sig_bloom: k = %u is illegal with org = parallel at m = %u (P1: m / k must be "
                     "a power of two, k in {1, 2, 4, 8})",
@@ -186,13 +169,13 @@ int sig_bloom_init(sig_bloom_t* s, const sig_bloom_desc_t* d, char* msg, size_t 
     s->desc = *d;
 
     /* derived values (spec §1) */
-    s->lg = log2u(d->gran);
+    s->lg = gpucoh_log2_floor(d->gran);
     s->kw = d->addr_width - s->lg;
     s->bank = (d->org == SIG_BLOOM_ORG_PARALLEL) ? d->m / d->k : d->m;
-    s->iw = log2u(s->bank);
+    s->iw = gpucoh_log2_floor(s->bank);
     s->nc = d->m / d->chunk_width;
-    s->ciw = s->nc > 1u ? log2u(s->nc) : 1u;
-    s->cw = log2u(d->m) + 1u;
+    s->ciw = s->nc > 1u ? gpucoh_log2_floor(s->nc) : 1u;
+    s->cw = gpucoh_log2_floor(d->m) + 1u;
     s->cmax = (1u << s->cw) - 1u;
     s->words = d->m / 32u;
     s->chunk_words = (d->chunk_width + 31u) / 32u;
@@ -246,7 +229,7 @@ void sig_bloom_reset(sig_bloom_t* s) {
 
 /* key = addr[AW-1:LG]; address bits >= AW are masked off (§4.1). */
 static inline uint64_t key_of(const sig_bloom_t* s, uint64_t addr) {
-    return (addr >> s->lg) & mask64(s->kw);
+    return (addr >> s->lg) & gpucoh_mask64(s->kw);
 }
 
 /* H3 (§4.3): XOR of Q[i][j] over the set bits j of key; visits only the set bits. */
@@ -286,13 +269,13 @@ static inline uint32_t bitsel_hash(const sig_bloom_t* s, uint32_t off, uint64_t 
     const uint32_t kw = s->kw;
     uint64_t r = key;
     if (off != 0u) {
-        r = ((key >> off) | (key << (kw - off))) & mask64(kw);
+        r = ((key >> off) | (key << (kw - off))) & gpucoh_mask64(kw);
     }
     uint64_t h = 0;
     for (uint32_t sh = 0; sh < s->iw; sh += kw) {
         h |= r << sh;
     }
-    return (uint32_t)(h & mask64(s->iw));
+    return (uint32_t)(h & gpucoh_mask64(s->iw));
 }
 
 /* next bit-select offset: (off + IW) mod KW, IW <= 14 and KW >= 7 */
@@ -823,7 +806,7 @@ bool sig_bloom_addr_for_hash(const sig_bloom_t* s, uint32_t i, uint32_t h, uint6
     }
     const bool ok =
         s->desc.hash == SIG_BLOOM_HASH_H3 ? h3_key(s, i, h, &key) : bitsel_key(s, i, h, &key);
-    *addr = (key & mask64(s->kw)) << s->lg;
+    *addr = (key & gpucoh_mask64(s->kw)) << s->lg;
     return ok && sig_bloom_hash(s, i, *addr) == h;
 }
 

@@ -47,13 +47,10 @@
  *    without them) is the one to discount them, as it discounts F12-F14 at an illegal rate 0.
  */
 #include "tc_gwct.h"
+#include "gpucoh_bits.h"
 
 #include <stdint.h>
 #include <string.h>
-
-static uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u);
-}
 
 static uint32_t popcount64(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
@@ -71,8 +68,8 @@ static uint32_t popcount64(uint64_t x) {
 static void gwct_reset(tc_gwct_t* g) {
     memset(g->gwct, 0, sizeof(uint32_t) * g->d.num_wf);
     memset(g->cnt, 0, sizeof(uint32_t) * g->d.num_wf);
-    g->out.fence_ready = mask64(g->d.num_wf);
-    g->out.wr_idle = mask64(g->d.num_wf);
+    g->out.fence_ready = gpucoh_mask64(g->d.num_wf);
+    g->out.wr_idle = gpucoh_mask64(g->d.num_wf);
     g->out.full = 0u;
 }
 
@@ -222,7 +219,7 @@ static void gwct_ack(tc_gwct_t* g, const tc_gwct_in_t* in, bool same_iss, uint32
 /* G5/G6: an obligation raises the GWCT of every entry of obl_mask (w < NumWf) to obl_ts; counts
  * G11/G12 and F15-F17. ack: the ack of this edge was applied (not dropped by G2). */
 static void gwct_obl(tc_gwct_t* g, const tc_gwct_in_t* in, bool ack, uint32_t tmax) {
-    const uint64_t mask = in->obl_mask & mask64(g->d.num_wf);
+    const uint64_t mask = in->obl_mask & gpucoh_mask64(g->d.num_wf);
     const uint32_t v = in->obl_ts & tmax;
     uint32_t raised = 0;
     for (uint32_t w = 0; w < g->d.num_wf; w++) {

@@ -75,33 +75,12 @@
  * loads, D14).
  */
 #include "tc_l1.h"
+#include "gpucoh_bits.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /*--- helpers ----------------------------------------------------------------------------------*/
-
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while (x > 1u) {
-        x >>= 1;
-        r++;
-    }
-    return r;
-}
-
-/* ceil(log2 x), 0 for x <= 1 */
-static uint32_t clog2u(uint32_t x) {
-    uint32_t r = 0;
-    while (r < 32u && ((uint64_t)1 << r) < (uint64_t)x) {
-        r++;
-    }
-    return r;
-}
-
-static inline uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u);
-}
 
 /* byte-mask nibble -> 32-bit word mask (C5: bit b = byte b, little-endian) */
 static const uint32_t nib_bytes[16] = {
@@ -114,17 +93,8 @@ static inline uint32_t ts_max_of(const tc_l1_t* m) {
     return tc_ts_max_w(m->d.ts_width);
 }
 
-static int is_pow2(uint32_t x) {
-    return x != 0u && (x & (x - 1u)) == 0u;
-}
-
 static size_t al8(size_t x) {
     return (x + 7u) & ~(size_t)7u;
-}
-
-/* v outside lo..hi (a function, so that lo = 0 draws no "always false" warning) */
-static int out_of(uint32_t v, uint32_t lo, uint32_t hi) {
-    return v < lo || v > hi;
 }
 
 static inline void touch(tc_l1_t* m, uint32_t i) {
@@ -367,7 +337,7 @@ static tc_gwct_desc_t gwct_desc_of(const tc_l1_desc_t* d) {
 
 #define RANGE(field, name, lo, hi)                                                                 \
     do {                                                                                           \
-        if (out_of(d->field, (lo), (hi))) {                                                        \
+        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
             return tc_param_error(msg, msg_len,                                                    \
                                   "tc_l1: " #field " = %u is illegal (" name ": %u..%u)",          \
                                   (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));             \
@@ -387,27 +357,28 @@ int tc_l1_check_desc(const tc_l1_desc_t* d, char* msg, size_t msg_len) {
                               (unsigned)d->protocol);
     }
     RANGE(num_wf, "NumWf", 1u, TC_MAX_WF);
-    if (!is_pow2(d->line_bytes) || d->line_bytes < 16u || d->line_bytes > TC_MAX_LINE_BYTES) {
+    if (!gpucoh_is_pow2(d->line_bytes) || d->line_bytes < 16u ||
+        d->line_bytes > TC_MAX_LINE_BYTES) {
         return tc_param_error(msg, msg_len,
                               "tc_l1: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
                               (unsigned)d->line_bytes);
     }
     RANGE(addr_width, "AddrWidth", 16u, 48u);
-    if (!is_pow2(d->l1_sets) || d->l1_sets > TC_L1_MAX_SETS) {
+    if (!gpucoh_is_pow2(d->l1_sets) || d->l1_sets > TC_L1_MAX_SETS) {
         return tc_param_error(msg, msg_len,
                               "tc_l1: l1_sets = %u is illegal (L1Sets: a power of two in 1..256)",
                               (unsigned)d->l1_sets);
     }
     RANGE(l1_ways, "L1Ways", 1u, TC_L1_MAX_WAYS);
-    const uint32_t la = d->addr_width - log2u(d->line_bytes);
-    const uint32_t s1 = log2u(d->l1_sets);
+    const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    const uint32_t s1 = gpucoh_log2_floor(d->l1_sets);
     if (la < s1 + 1u) {
         return tc_param_error(msg, msg_len,
                               "tc_l1: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - log2 "
                               "LineBytes = %u must be >= log2 L1Sets + 1 = %u, an L1 tag of >= 1 "
                               "bit; legal AddrWidth >= %u)",
                               (unsigned)d->addr_width, (unsigned)la, (unsigned)(s1 + 1u),
-                              (unsigned)(s1 + 1u + log2u(d->line_bytes)));
+                              (unsigned)(s1 + 1u + gpucoh_log2_floor(d->line_bytes)));
     }
     RANGE(ts_width, "TsWidth", 8u, 32u);
     RANGE(l1_queue, "L1Queue", 1u, 8u);
@@ -487,11 +458,11 @@ tc_l1_t* tc_l1_init(void* mem, size_t len, const tc_l1_desc_t* d, char* msg, siz
     m->d = *d;
     m->lw = d->line_bytes / 4u;
     m->mw = (d->line_bytes + 31u) / 32u;
-    m->la = d->addr_width - log2u(d->line_bytes);
+    m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
     m->lines = d->l1_sets * d->l1_ways;
     m->cmax = (1u << d->line_cnt_width) - 1u;
-    m->set_bits = log2u(d->l1_sets);
-    m->way_bits = clog2u(d->l1_ways);
+    m->set_bits = gpucoh_log2_floor(d->l1_sets);
+    m->way_bits = gpucoh_log2_ceil(d->l1_ways);
     l1_reset_state(m);
     l1_sync_gwct(m);
     return m;
@@ -545,7 +516,7 @@ static void l1_rsp_data(tc_l1_t* m, const tc_rsp_t* rin, uint32_t idx, uint32_t 
     };
     tc_l1_meta_t* L = &m->line[idx];
     const bool dw = (rin->kind & 7u) == TC_RSP_DATA_W;
-    const uint64_t line = rin->line & mask64(m->la);
+    const uint64_t line = rin->line & gpucoh_mask64(m->la);
     const bool late_ok = L->waw == 0u && (ts1 >= now || ts1 >= L->mts);
     const uint64_t served = L->orig | (late_ok ? L->late : 0u);
     const uint64_t again = late_ok ? 0u : L->late;
@@ -594,7 +565,7 @@ static void l1_rsp_data(tc_l1_t* m, const tc_rsp_t* rin, uint32_t idx, uint32_t 
 
 static void l1_response(tc_l1_t* m, const tc_rsp_t* rin, uint32_t now, uint32_t era,
                         tc_gwct_in_t* gi) {
-    const uint64_t line = rin->line & mask64(m->la);
+    const uint64_t line = rin->line & gpucoh_mask64(m->la);
     const uint32_t set = (uint32_t)(line & (m->d.l1_sets - 1u));
     const uint64_t tag = line >> m->set_bits;
     const uint32_t kind = rin->kind & 7u;
@@ -847,7 +818,7 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
         } else if (es == TC_L1_I_V || L->rd != 0u) {
             L->late |= wbit;
             L->mts = now;
-            if ((L->orig | L->late) == mask64(m->d.num_wf)) {
+            if ((L->orig | L->late) == gpucoh_mask64(m->d.num_wf)) {
                 fc(m, TC_L1_F_MERGE_ALL);
             }
             m->cov[es == TC_L1_I_V ? TC_L1_T_C03 : TC_L1_T_C04]++;
@@ -914,7 +885,7 @@ static bool l1_push(tc_l1_t* m, const tc_core_req_t* c) {
     tc_l1_fentry_t* q = &m->fifo[slot];
     q->op = op;
     q->wf = wf;
-    q->line = c->line & mask64(m->la);
+    q->line = c->line & gpucoh_mask64(m->la);
     memcpy(m->fdata + (size_t)slot * m->lw, c->data, (size_t)m->lw * sizeof(uint32_t));
     uint32_t* mask = m->fmask + (size_t)slot * m->mw;
     const uint32_t lb = m->d.line_bytes;
@@ -1191,7 +1162,8 @@ const char* tc_l1_fcov_name(tc_l1_fcov_t f) {
 
 /* Lines one L1 set can hold over time: 2^(LA - log2 L1Sets), capped at 2^20. */
 static uint64_t l1_lines_per_set(const tc_l1_desc_t* d) {
-    const uint32_t tb = d->addr_width - log2u(d->line_bytes) - log2u(d->l1_sets);
+    const uint32_t tb =
+        d->addr_width - gpucoh_log2_floor(d->line_bytes) - gpucoh_log2_floor(d->l1_sets);
     return tb >= 20u ? ((uint64_t)1 << 20) : ((uint64_t)1 << tb);
 }
 

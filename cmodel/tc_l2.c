@@ -57,24 +57,12 @@
  *    with two or more SMs in msm; F82 every H12/H13 under Protocol 2 (wl := 1 whatever it was).
  */
 #include "tc_l2.h"
+#include "gpucoh_bits.h"
 
 #include <stdint.h>
 #include <string.h>
 
 /*--- small helpers --------------------------------------------------------------------------*/
-
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while (x > 1u) {
-        x >>= 1;
-        r++;
-    }
-    return r;
-}
-
-static inline uint64_t mask64(uint32_t n) {
-    return n >= 64u ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
-}
 
 static inline uint32_t popcount64(uint64_t x) {
     uint32_t n = 0;
@@ -84,17 +72,8 @@ static inline uint32_t popcount64(uint64_t x) {
     return n;
 }
 
-static int is_pow2(uint32_t x) {
-    return x != 0u && (x & (x - 1u)) == 0u;
-}
-
 static size_t al8(size_t x) {
     return (x + 7u) & ~(size_t)7u;
-}
-
-/* v outside lo..hi (a function, so that lo = 0 draws no "always false" warning) */
-static int out_of(uint32_t v, uint32_t lo, uint32_t hi) {
-    return v < lo || v > hi;
 }
 
 /* C4: set and tag of a line address (already cut to LA bits). */
@@ -243,7 +222,7 @@ tc_l2_desc_t tc_l2_desc_from(const tc_desc_t* sys) {
 
 #define RANGE(field, name, lo, hi)                                                                 \
     do {                                                                                           \
-        if (out_of(d->field, (lo), (hi))) {                                                        \
+        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
             return tc_param_error(msg, msg_len,                                                    \
                                   "tc_l2: " #field " = %u is illegal (" name ": %u..%u)",          \
                                   (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));             \
@@ -264,27 +243,28 @@ int tc_l2_check_desc(const tc_l2_desc_t* d, char* msg, size_t msg_len) {
                               (unsigned)d->protocol);
     }
     RANGE(num_sm, "NumSm", 1u, TC_MAX_SM);
-    if (!is_pow2(d->num_banks) || d->num_banks > TC_MAX_BANKS) {
+    if (!gpucoh_is_pow2(d->num_banks) || d->num_banks > TC_MAX_BANKS) {
         return tc_param_error(msg, msg_len,
                               "tc_l2: num_banks = %u is illegal (NumBanks: 1, 2, 4, 8 or 16)",
                               (unsigned)d->num_banks);
     }
-    if (!is_pow2(d->line_bytes) || d->line_bytes < 16u || d->line_bytes > TC_MAX_LINE_BYTES) {
+    if (!gpucoh_is_pow2(d->line_bytes) || d->line_bytes < 16u ||
+        d->line_bytes > TC_MAX_LINE_BYTES) {
         return tc_param_error(msg, msg_len,
                               "tc_l2: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
                               (unsigned)d->line_bytes);
     }
     RANGE(addr_width, "AddrWidth", 16u, 48u);
-    if (!is_pow2(d->l2_sets) || d->l2_sets > TC_L2_MAX_SETS) {
+    if (!gpucoh_is_pow2(d->l2_sets) || d->l2_sets > TC_L2_MAX_SETS) {
         return tc_param_error(msg, msg_len,
                               "tc_l2: l2_sets = %u is illegal (L2Sets: a power of two in 1..1024)",
                               (unsigned)d->l2_sets);
     }
     RANGE(l2_ways, "L2Ways", 1u, TC_L2_MAX_WAYS);
     {
-        const uint32_t la = d->addr_width - log2u(d->line_bytes);
-        const uint32_t s2 = log2u(d->l2_sets);
-        const uint32_t b = log2u(d->num_banks);
+        const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+        const uint32_t s2 = gpucoh_log2_floor(d->l2_sets);
+        const uint32_t b = gpucoh_log2_floor(d->num_banks);
         const uint32_t need2 = (b + s2 > s2 + 1u) ? b + s2 : s2 + 1u;
         if (la < need2) {
             return tc_param_error(msg, msg_len,
@@ -293,7 +273,7 @@ int tc_l2_check_desc(const tc_l2_desc_t* d, char* msg, size_t msg_len) {
                                   ">= log2 L2Sets + 1 (an L2 tag of >= 1 bit), i.e. >= %u; legal "
                                   "AddrWidth >= %u)",
                                   (unsigned)d->addr_width, (unsigned)la, (unsigned)need2,
-                                  (unsigned)(need2 + log2u(d->line_bytes)));
+                                  (unsigned)(need2 + gpucoh_log2_floor(d->line_bytes)));
         }
     }
     RANGE(l2_mshrs, "L2Mshrs", 2u, TC_L2_MAX_MSHRS);
@@ -383,10 +363,10 @@ tc_l2_t* tc_l2_init(void* mem, size_t len, const tc_l2_desc_t* d, char* msg, siz
     m->d = *d;
     m->lw = d->line_bytes / 4u;
     m->mw = (d->line_bytes + 31u) / 32u;
-    m->la = d->addr_width - log2u(d->line_bytes);
+    m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
     m->lines = d->l2_sets * d->l2_ways;
-    m->bank_bits = log2u(d->num_banks);
-    m->set_bits = log2u(d->l2_sets);
+    m->bank_bits = gpucoh_log2_floor(d->num_banks);
+    m->set_bits = gpucoh_log2_floor(d->l2_sets);
     m->tag_bits = m->la - m->set_bits;
     l2_reset(m);
     return m;
@@ -530,7 +510,7 @@ static void fill_dataw(tc_l2_t* m, const tc_l2_in_t* in, const tc_l2_mshr_meta_t
 }
 
 static void do_fill(tc_l2_t* m, const tc_l2_in_t* in) {
-    const uint64_t a = in->mem.line & mask64(m->la);
+    const uint64_t a = in->mem.line & gpucoh_mask64(m->la);
     const uint32_t now = in->t.now;
     tc_l2_mshr_meta_t* e = NULL;
     uint32_t nm = 0, ek = 0;
@@ -832,7 +812,7 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
             }
             e->sm |= (uint64_t)1 << r->src; /* H15 merge */
             m->cov[TC_L2_T_H15]++;
-            if (e->sm == mask64(d->num_sm)) {
+            if (e->sm == gpucoh_mask64(d->num_sm)) {
                 fc(m, TC_L2_F_MERGE_ALL_SM);
             }
             if (r->exp) {
@@ -985,7 +965,7 @@ static void push(tc_l2_t* m, const tc_req_t* in) {
     }
     tc_l2_fentry_t* q = &m->fifo[slot];
     const uint32_t lb = m->d.line_bytes;
-    q->line = in->line & mask64(m->la);
+    q->line = in->line & gpucoh_mask64(m->la);
     q->kind = in->kind & 7u;
     q->src = in->src & 63u;
     q->wf = in->wf & 63u;
@@ -1174,8 +1154,8 @@ bool tc_l2_trans_reachable(const tc_l2_desc_t* d, tc_l2_trans_t r) {
     const bool strong = d->protocol == TC_STRONG;
     const uint32_t lmax = d->lease_mode == TC_LEASE_FIXED ? d->lease : d->pred_max;
     const bool live = lmax > 0u;
-    const uint32_t la = d->addr_width - log2u(d->line_bytes);
-    const uint32_t lb = log2u(d->num_banks) + log2u(d->l2_sets);
+    const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    const uint32_t lb = gpucoh_log2_floor(d->num_banks) + gpucoh_log2_floor(d->l2_sets);
     const uint32_t x = la > lb ? la - lb : 0u;
     const uint64_t per_set = x >= 20u ? ((uint64_t)1 << 20) : ((uint64_t)1 << x);
     const bool evict = per_set > d->l2_ways;
@@ -1274,8 +1254,8 @@ typedef struct {
 static l2_reach_t l2_reach_of(const tc_l2_desc_t* d) {
     l2_reach_t q;
     const uint32_t lmax = d->lease_mode == TC_LEASE_FIXED ? d->lease : d->pred_max;
-    const uint32_t la = d->addr_width - log2u(d->line_bytes);
-    const uint32_t lb = log2u(d->num_banks) + log2u(d->l2_sets);
+    const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    const uint32_t lb = gpucoh_log2_floor(d->num_banks) + gpucoh_log2_floor(d->l2_sets);
     const uint32_t x = la > lb ? la - lb : 0u;
     const uint64_t lines = (uint64_t)d->l2_sets * d->l2_ways;
     q.per_set = x >= 20u ? ((uint64_t)1 << 20) : ((uint64_t)1 << x);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "avu_tb.h"
+#include "gpucoh_bits.h"
 #include "rdu_tb.h"
 #include "sig_bloom_tb.h"
 #include "gpu_units.h"
@@ -85,18 +86,10 @@ static int sb_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     return 0;
 }
 
-/* ceil(log2(x)) for x >= 1 */
-static uint32_t clog2u(uint32_t x) {
-    uint32_t lg = 0;
-    while ((1u << lg) < x)
-        lg++;
-    return lg;
-}
-
 /* storage: the m signature bits and the CW = log2(m) + 1 bit counter (as synth/sweep.sh) */
 static uint32_t sb_storage_bits(const gpucoh_pvals_t* pv) {
     const uint32_t m = (uint32_t)pv->v[SB_P_M];
-    return m + clog2u(m) + 1u;
+    return m + gpucoh_log2_ceil(m) + 1u;
 }
 
 /* the signature in SRAM: one k-ported macro (true) or k single-ported banks (parallel) */
@@ -124,8 +117,8 @@ static const char* const sb_wave_filters[] = {
 
 static uint32_t sb_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     uint32_t m = (uint32_t)pv->v[SB_P_M], c = (uint32_t)pv->v[SB_P_CW];
-    const uint32_t cw = clog2u(m) + 1u;                  /* CW = log2(m) + 1 */
-    const uint32_t ciw = m / c > 1 ? clog2u(m / c) : 1u; /* CIW = max(1, log2(NC)) */
+    const uint32_t cw = gpucoh_log2_ceil(m) + 1u;                  /* CW = log2(m) + 1 */
+    const uint32_t ciw = m / c > 1 ? gpucoh_log2_ceil(m / c) : 1u; /* CIW = max(1, log2(NC)) */
     switch (i) {
     case 2:
         return 3;
@@ -283,7 +276,7 @@ static uint32_t rdu_storage_bits(const gpucoh_pvals_t* pv) {
     const uint32_t n = (uint32_t)pv->v[RDU_P_N], m = (uint32_t)pv->v[RDU_P_M];
     const uint32_t aw = (uint32_t)pv->v[RDU_P_AW], line = (uint32_t)pv->v[RDU_P_LINE];
     const uint32_t q = (uint32_t)pv->v[RDU_P_QUEUE];
-    return n * (m + clog2u(m) + 1u) + n * q * (1u + aw + line);
+    return n * (m + gpucoh_log2_ceil(m) + 1u) + n * q * (1u + aw + line);
 }
 
 /* the signatures in SRAM: N macros of m bits, k write ports each (true) or k banks (parallel) */
@@ -318,11 +311,11 @@ static uint32_t rdu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
         return n;
     case 7:
     case 12:
-        return n > 1 ? clog2u(n) : 1u;
+        return n > 1 ? gpucoh_log2_ceil(n) : 1u;
     case 8:
         return 3;
     case 9:
-        return nc > 1 ? clog2u(nc) : 1u;
+        return nc > 1 ? gpucoh_log2_ceil(nc) : 1u;
     case 11:
         return 2;
     case 13:
@@ -431,9 +424,9 @@ static uint32_t avu_storage_bits(const gpucoh_pvals_t* pv) {
     const uint32_t d = (uint32_t)pv->v[AVU_P_SPEC], aw = (uint32_t)pv->v[AVU_P_AW];
     const uint32_t line = (uint32_t)pv->v[AVU_P_LINE], gran = (uint32_t)pv->v[AVU_P_GRAN];
     const uint32_t idw = (uint32_t)pv->v[AVU_P_IDW];
-    const uint32_t ow = clog2u((uint32_t)pv->v[AVU_P_OUTMAX] + 1u);
-    const uint32_t hw = hl > 1 ? clog2u(hl) : 1u, un = gran < line ? line / gran : 1u;
-    const uint32_t lw = lines > 1 ? clog2u(lines) : 1u;
+    const uint32_t ow = gpucoh_log2_ceil((uint32_t)pv->v[AVU_P_OUTMAX] + 1u);
+    const uint32_t hw = hl > 1 ? gpucoh_log2_ceil(hl) : 1u, un = gran < line ? line / gran : 1u;
+    const uint32_t lw = lines > 1 ? gpucoh_log2_ceil(lines) : 1u;
     return m + ew + lines * (ew + 1u + hw) + ow + (3u + lw + aw + line + idw) +
            d * (1u + idw + aw + un + ow + 2u);
 }
@@ -466,22 +459,22 @@ static uint32_t avu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     const uint32_t lines = (uint32_t)pv->v[AVU_P_LINES], d = (uint32_t)pv->v[AVU_P_SPEC];
     switch (i) {
     case 5:
-        return clog2u(lines);
+        return gpucoh_log2_ceil(lines);
     case 7:
         return (uint32_t)pv->v[AVU_P_AW];
     case 9:
     case 14:
         return 3;
     case 10:
-        return nc > 1 ? clog2u(nc) : 1u;
+        return nc > 1 ? gpucoh_log2_ceil(nc) : 1u;
     case 19:
         return (uint32_t)pv->v[AVU_P_EW];
     case 20:
         return 2;
     case 21:
-        return clog2u((uint32_t)pv->v[AVU_P_OUTMAX] + 1u);
+        return gpucoh_log2_ceil((uint32_t)pv->v[AVU_P_OUTMAX] + 1u);
     case 22:
-        return clog2u(d + 1u);
+        return gpucoh_log2_ceil(d + 1u);
     default:
         return 1;
     }

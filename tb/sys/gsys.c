@@ -16,6 +16,7 @@
  * variant; per bank: illegal request, illegal DRAM fill). Routing is O(active messages):
  * crossbar pairs, response pairs and wavefronts with work are kept in bit masks.
  */
+#include "gpucoh_bits.h"
 #include "gsys.h"
 
 #include <inttypes.h>
@@ -305,13 +306,6 @@ static const char* rsp_name(const gsys_t* s, uint32_t k) {
     return k < s->p->n_rsp_kinds ? s->p->rsp_kinds[k] : "?";
 }
 
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while ((1u << r) < x)
-        r++;
-    return r;
-}
-
 static uint32_t draw(gsys_t* s, uint32_t lo, uint32_t hi) {
     return hi > lo ? lo + gpucoh_rng_below(&s->rng, hi - lo + 1) : lo;
 }
@@ -457,7 +451,7 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     s->line_bytes = g.line_bytes;
     s->addr_width = g.addr_width;
     s->lw = g.line_bytes / 4u;
-    s->lb_bits = log2u(g.line_bytes);
+    s->lb_bits = gpucoh_log2_ceil(g.line_bytes);
     uint32_t n = s->n, nb = s->nb, np = n * nb;
     const size_t qsz = sizeof(uint64_t) + ((s->p->req_size + 7u) & ~(size_t)7u);
     const size_t psz = sizeof(uint64_t) + ((s->p->rsp_size + 7u) & ~(size_t)7u);

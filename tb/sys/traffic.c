@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* traffic.c -- random-traffic workload for the TC system harness (tb/sys/traffic.h). */
 #include "traffic.h"
+#include "gpucoh_bits.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -78,13 +79,6 @@ struct traffic {
     bool rolled;    /* ROLL: the phase has been entered */
 };
 
-static uint32_t log2u(uint32_t x) {
-    uint32_t r = 0;
-    while ((1u << r) < x)
-        r++;
-    return r;
-}
-
 static void sizes(const gsys_cfg_t* cfg, gsys_geom_t* g, gsys_traffic_t* t) {
     gsys_geometry(cfg, g);
     memset(t, 0, sizeof *t);
@@ -131,7 +125,7 @@ traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err,
     gsys_traffic_t tr;
     sizes(cfg, &geom, &tr);
     const gsys_geom_t* d = &geom;
-    uint32_t la = d->addr_width - log2u(d->line_bytes);
+    uint32_t la = d->addr_width - gpucoh_log2_ceil(d->line_bytes);
     uint64_t maxk = (la >= 63 ? ~0ull : (1ull << la)) / ((uint64_t)d->num_banks * tr.l2_sets);
     if (c->l2_sets_used < 1 || c->l2_sets_used > tr.l2_sets || c->tags_per_set < 1 ||
         c->tags_per_set > maxk || c->phase_min < 1 || c->phase_max < c->phase_min ||
@@ -151,7 +145,7 @@ traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err,
     r->t = tr;
     r->c = *c;
     gpucoh_rng_seed(&r->rng, c->seed ^ 0x7c2a5d0e11f3b9a1ull);
-    r->lb_bits = log2u(d->line_bytes);
+    r->lb_bits = gpucoh_log2_ceil(d->line_bytes);
     r->msb = 1ull << (la - 1);
     r->maxk = maxk > 0x80000000ull ? 0x80000000u : (uint32_t)maxk;
     r->lw = d->line_bytes / 4;

@@ -3,6 +3,7 @@
  * gpu_units.c -- catalogue entries of the baseline GPU units (gpu_units.h): parameters, RTL
  * files, storage, wave signals. Spec: docs/units/gpu_l1.md, gpu_l2.md.
  */
+#include "gpucoh_bits.h"
 #include "gpu_units.h"
 
 #include <string.h>
@@ -135,13 +136,6 @@ static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
     return gpu_resolve(&unit_gpu_l2, pv, err, n);
 }
 
-static uint32_t clog2(uint32_t v) {
-    uint32_t l = 0;
-    while ((1u << l) < v)
-        l++;
-    return l;
-}
-
 static gpu_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
     gpu_desc_t d;
     char err[256];
@@ -153,20 +147,20 @@ static gpu_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
 /* Storage (section 3 of each unit page), in bits. */
 static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
     const gpu_desc_t d = pv_desc(&unit_gpu_l1, pv);
-    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t la = d.addr_width - gpucoh_log2_ceil(d.line_bytes);
     const uint32_t lines = d.l1_sets * d.l1_ways;
-    const uint32_t per = (la - clog2(d.l1_sets)) + 4u + d.num_wf + 9u * d.line_bytes;
-    const uint32_t sb = d.sb_entries * la + 2u * (clog2(d.sb_entries) + 1u);
-    return lines * per + d.l1_sets * clog2(d.l1_ways) + sb + d.wt_cnt_width + 2u + 3u * d.num_wf +
-           16u;
+    const uint32_t per = (la - gpucoh_log2_ceil(d.l1_sets)) + 4u + d.num_wf + 9u * d.line_bytes;
+    const uint32_t sb = d.sb_entries * la + 2u * (gpucoh_log2_ceil(d.sb_entries) + 1u);
+    return lines * per + d.l1_sets * gpucoh_log2_ceil(d.l1_ways) + sb + d.wt_cnt_width + 2u +
+           3u * d.num_wf + 16u;
 }
 static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
     const gpu_desc_t d = pv_desc(&unit_gpu_l2, pv);
-    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t la = d.addr_width - gpucoh_log2_ceil(d.line_bytes);
     const uint32_t lines = d.l2_sets * d.l2_ways;
-    const uint32_t per = (la - clog2(d.l2_sets)) + 2u + 8u * d.line_bytes;
-    const uint32_t mshr = 1u + la + clog2(d.l2_ways) + d.num_sm + d.line_bytes;
-    return lines * per + d.l2_sets * clog2(d.l2_ways) + d.l2_mshrs * mshr;
+    const uint32_t per = (la - gpucoh_log2_ceil(d.l2_sets)) + 2u + 8u * d.line_bytes;
+    const uint32_t mshr = 1u + la + gpucoh_log2_ceil(d.l2_ways) + d.num_sm + d.line_bytes;
+    return lines * per + d.l2_sets * gpucoh_log2_ceil(d.l2_ways) + d.l2_mshrs * mshr;
 }
 /* data arrays in SRAM macros: one single-ported macro per unit */
 static void l1_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,

@@ -4,6 +4,7 @@
  * tc_timer and tc_gwct (random stimulus: issues, acks with and without GWCT, GWCTs from the
  * previous era, rollovers every 2^TsWidth cycles, counter saturation). Spec: docs/units/tc_*.md.
  */
+#include "gpucoh_bits.h"
 #include "tc_units.h"
 
 #include <stddef.h>
@@ -221,13 +222,6 @@ static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
     return tc_resolve(&unit_tc_l2, pv, err, n);
 }
 
-static uint32_t clog2(uint32_t v) {
-    uint32_t l = 0;
-    while ((1u << l) < v)
-        l++;
-    return l;
-}
-
 static tc_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
     tc_desc_t d;
     char err[256];
@@ -246,18 +240,19 @@ static uint32_t gwct_storage_bits(const gpucoh_pvals_t* pv) {
 }
 static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
     tc_desc_t d = pv_desc(&unit_tc_l1, pv);
-    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t la = d.addr_width - gpucoh_log2_ceil(d.line_bytes);
     const uint32_t lines = d.l1_sets * d.l1_ways;
-    const uint32_t per = (la - clog2(d.l1_sets)) + 3u + d.ts_width + 8u * d.line_bytes + 2u +
-                         d.line_cnt_width + 2u * d.num_wf + d.ts_width;
-    return lines * per + d.l1_sets * clog2(d.l1_ways) +
+    const uint32_t per = (la - gpucoh_log2_ceil(d.l1_sets)) + 3u + d.ts_width + 8u * d.line_bytes +
+                         2u + d.line_cnt_width + 2u * d.num_wf + d.ts_width;
+    return lines * per + d.l1_sets * gpucoh_log2_ceil(d.l1_ways) +
            d.num_wf * (d.ts_width + d.wf_cnt_width + 3u);
 }
 static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
     tc_desc_t d = pv_desc(&unit_tc_l2, pv);
-    const uint32_t la = d.addr_width - clog2(d.line_bytes);
+    const uint32_t la = d.addr_width - gpucoh_log2_ceil(d.line_bytes);
     const uint32_t lines = d.l2_sets * d.l2_ways;
-    const uint32_t per = (la - clog2(d.l2_sets)) + 3u + d.ts_width + 1u + 8u * d.line_bytes;
+    const uint32_t per =
+        (la - gpucoh_log2_ceil(d.l2_sets)) + 3u + d.ts_width + 1u + 8u * d.line_bytes;
     const uint32_t mshr = 1u + 2u + la + 4u + d.ts_width + d.num_sm + 3u + 6u + 6u +
                           9u * d.line_bytes + 2u + 5u + 64u;
     return lines * per + d.l2_mshrs * mshr + d.ts_width;
