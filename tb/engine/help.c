@@ -189,7 +189,7 @@ static const char h_litmus_gen[] =
     "                       (lines 0, 1, 2), or all\n"
     "  --no-dedup           keep tests a thread / location renaming makes identical\n"
     "  --max N              refuse to write more than N files (default 50000; every\n"
-    "                       combination of every shape is ~735 000 tests)\n"
+    "                       combination of every shape: 1 372 917 tests)\n"
     "  --quiet              no summary line\n"
     "\n"
     "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated).\n";

@@ -17,32 +17,31 @@
  * ops: per thread ('|' between threads) its one or two operations: W<loc><v> a store of v,
  * R<loc><v> a load (v: what it reads in the cycle the shape is about), U<loc><v> an atomic
  * increment (atom.add 1; v: the old value in the cycle). Locations x, y, z.
- * finals: final values the cycle needs (those locations are observed).
- * anchors: the anchor of T1, T2, ... (the thread it is placed relative to). */
+ * finals: final values the cycle needs (those locations are observed). */
 typedef struct {
-    const char *name, *ops, *finals, *anchors;
+    const char *name, *ops, *finals;
 } lg_def_t;
 
 static const lg_def_t DEFS[] = {
-    {"MP", "Wx1 Wy1 | Ry1 Rx0", "", "0"},
-    {"SB", "Wx1 Ry0 | Wy1 Rx0", "", "0"},
-    {"LB", "Rx1 Wy1 | Ry1 Wx1", "", "0"},
-    {"S", "Wx2 Wy1 | Ry1 Wx1", "x=2", "0"},
-    {"R", "Wx1 Wy1 | Wy2 Rx0", "y=2", "0"},
-    {"2+2W", "Wx1 Wy2 | Wy1 Wx2", "x=1 y=1", "0"},
-    {"WRC", "Wx1 | Rx1 Wy1 | Ry1 Rx0", "", "01"},
-    {"ISA2", "Wx1 Wy1 | Ry1 Wz1 | Rz1 Rx0", "", "01"},
-    {"RWC", "Wx1 | Rx1 Ry0 | Wy1 Rx0", "", "01"},
-    {"IRIW", "Wx1 | Wy1 | Rx1 Ry0 | Ry1 Rx0", "", "001"},
-    {"W+RW+WW", "Wx1 | Rx1 Wy1 | Wy2 Wx2", "x=1 y=2", "01"},
-    {"CoRR", "Wx1 | Rx1 Rx0", "", "0"},
-    {"CoWW", "Wx1 Wx2", "x=1", ""},
-    {"CoRW", "Rx2 Wx1 | Wx2", "x=2", "0"},
-    {"CoWR", "Wx1 Rx2 | Wx2", "x=1", "0"},
-    {"3.SB", "Wx1 Ry0 | Wy1 Rz0 | Wz1 Rx0", "", "01"},
-    {"3.LB", "Rx1 Wy1 | Ry1 Wz1 | Rz1 Wx1", "", "01"},
-    {"3.2W", "Wx2 Wy1 | Wy2 Wz1 | Wz2 Wx1", "x=2 y=2 z=2", "01"},
-    {"ATOM.add", "Ux0 | Ux0", "x=1", "0"},
+    {"MP", "Wx1 Wy1 | Ry1 Rx0", ""},
+    {"SB", "Wx1 Ry0 | Wy1 Rx0", ""},
+    {"LB", "Rx1 Wy1 | Ry1 Wx1", ""},
+    {"S", "Wx2 Wy1 | Ry1 Wx1", "x=2"},
+    {"R", "Wx1 Wy1 | Wy2 Rx0", "y=2"},
+    {"2+2W", "Wx1 Wy2 | Wy1 Wx2", "x=1 y=1"},
+    {"WRC", "Wx1 | Rx1 Wy1 | Ry1 Rx0", ""},
+    {"ISA2", "Wx1 Wy1 | Ry1 Wz1 | Rz1 Rx0", ""},
+    {"RWC", "Wx1 | Rx1 Ry0 | Wy1 Rx0", ""},
+    {"IRIW", "Wx1 | Wy1 | Rx1 Ry0 | Ry1 Rx0", ""},
+    {"W+RW+WW", "Wx1 | Rx1 Wy1 | Wy2 Wx2", "x=1 y=2"},
+    {"CoRR", "Wx1 | Rx1 Rx0", ""},
+    {"CoWW", "Wx1 Wx2", "x=1"},
+    {"CoRW", "Rx2 Wx1 | Wx2", "x=2"},
+    {"CoWR", "Wx1 Rx2 | Wx2", "x=1"},
+    {"3.SB", "Wx1 Ry0 | Wy1 Rz0 | Wz1 Rx0", ""},
+    {"3.LB", "Rx1 Wy1 | Ry1 Wz1 | Rz1 Wx1", ""},
+    {"3.2W", "Wx2 Wy1 | Wy2 Wz1 | Wz2 Wx1", "x=2 y=2 z=2"},
+    {"ATOM.add", "Ux0 | Ux0", "x=1"},
 };
 #define NDEFS (sizeof DEFS / sizeof DEFS[0])
 
@@ -52,13 +51,14 @@ typedef struct {
 } lg_sop_t;
 
 typedef struct {
-    uint8_t nth, nloc, nops[LG_MAX_THREADS], anchor[LG_MAX_THREADS];
+    uint8_t nth, nloc, nops[LG_MAX_THREADS];
     lg_sop_t op[LG_MAX_THREADS][2];
     uint8_t finalv[3]; /* 0: not observed */
 } lg_shape_t;
 
 static lg_shape_t SH[NDEFS];
 static bool sh_ready;
+static void places_init(void);
 
 /* The table's strings are fixed; a malformed one is a programming error caught by the tests
  * (every shape must parse: nth > 0). */
@@ -82,8 +82,6 @@ static void parse_shape(const lg_def_t* d, lg_shape_t* s) {
         }
     }
     s->nth = (uint8_t)(t + 1);
-    for (uint32_t i = 1; i < s->nth; i++)
-        s->anchor[i] = (uint8_t)(d->anchors[i - 1] - '0');
     for (const char* c = d->finals; *c; c++)
         if (*c >= 'x' && *c <= 'z' && c[1] == '=')
             s->finalv[*c - 'x'] = (uint8_t)(c[2] - '0');
@@ -94,6 +92,7 @@ static void shapes_init(void) {
         return;
     for (uint32_t i = 0; i < NDEFS; i++)
         parse_shape(&DEFS[i], &SH[i]);
+    places_init();
     sh_ready = true;
 }
 
@@ -141,31 +140,104 @@ const char* litgen_locp_name(uint32_t k) {
     return k < LG_NLOCP ? LOCP_NAMES[k] : "?";
 }
 
+/* ---- thread placements ------------------------------------------------------------------
+ * Every assignment of n threads to SMs and CTAs up to renaming (a CTA on one SM; at most
+ * LG_NUM_SM / 2 SMs of each index parity: the small configuration), as the choice each thread
+ * after T0 makes, in this order: join the CTA of an earlier thread (samecta, by CTA), a new CTA
+ * on the SM of an earlier thread (samesm, by SM), a new SM of T0's parity (othersm) or of the
+ * other (farsm). ref: the first thread of that CTA / SM. */
+typedef struct {
+    uint8_t sm[LG_MAX_THREADS], cta[LG_MAX_THREADS];
+    uint8_t kind[LG_MAX_THREADS], ref[LG_MAX_THREADS];
+} lg_place_t;
+
+static lg_place_t PL[LG_MAX_THREADS + 1][LG_MAX_TPL];
+static uint32_t NPL[LG_MAX_THREADS + 1];
+
+static void pl_add(uint32_t n, const lg_place_t* p) {
+    if (NPL[n] < LG_MAX_TPL) /* the tests check the table holds them all */
+        PL[n][NPL[n]] = *p;
+    NPL[n]++;
+}
+
+static void pl_grow(uint32_t n, uint32_t i, lg_place_t* p) {
+    if (i == n) {
+        pl_add(n, p);
+        return;
+    }
+    uint32_t ncta = 0, nsm[2] = {0, 0};
+    bool sm_seen[LG_NUM_SM] = {false};
+    for (uint32_t j = 0; j < i; j++) {
+        if (p->cta[j] + 1u > ncta)
+            ncta = p->cta[j] + 1u;
+        if (!sm_seen[p->sm[j]])
+            nsm[p->sm[j] % 2]++;
+        sm_seen[p->sm[j]] = true;
+    }
+    for (uint32_t c = 0; c < ncta; c++) { /* samecta: the first thread of CTA c */
+        uint32_t j = 0;
+        while (p->cta[j] != c)
+            j++;
+        p->sm[i] = p->sm[j], p->cta[i] = (uint8_t)c, p->kind[i] = LG_SAMECTA,
+        p->ref[i] = (uint8_t)j;
+        pl_grow(n, i + 1, p);
+    }
+    for (uint32_t j = 0; j < i; j++) { /* samesm: the first thread of each SM */
+        uint32_t f = 0;
+        while (p->sm[f] != p->sm[j])
+            f++;
+        if (f != j)
+            continue;
+        p->sm[i] = p->sm[j], p->cta[i] = (uint8_t)ncta, p->kind[i] = LG_SAMESM,
+        p->ref[i] = (uint8_t)j;
+        pl_grow(n, i + 1, p);
+    }
+    for (uint32_t side = 0; side < 2; side++) { /* a new SM: T0's parity (SM 0), the other */
+        if (nsm[side] >= LG_NUM_SM / 2)
+            continue;
+        p->sm[i] = (uint8_t)(side + 2 * nsm[side]), p->cta[i] = (uint8_t)ncta;
+        p->kind[i] = (uint8_t)(side ? LG_FARSM : LG_OTHERSM), p->ref[i] = 0;
+        pl_grow(n, i + 1, p);
+    }
+}
+
+static void places_init(void) {
+    for (uint32_t n = 1; n <= LG_MAX_THREADS; n++) {
+        lg_place_t p;
+        memset(&p, 0, sizeof p);
+        NPL[n] = 0;
+        pl_grow(n, 1, &p);
+    }
+}
+
 uint32_t litgen_ntpl(uint32_t s) {
-    uint32_t n = 1;
-    for (uint32_t i = 1; i < litgen_shape_threads(s); i++)
-        n *= LG_NTHR;
-    return n;
+    shapes_init();
+    const uint32_t n = litgen_shape_threads(s);
+    return n && NPL[n] <= LG_MAX_TPL ? NPL[n] : 0;
+}
+
+uint32_t litgen_nplacements(uint32_t threads) {
+    shapes_init();
+    return threads >= 1 && threads <= LG_MAX_THREADS ? NPL[threads] : 0;
 }
 
 uint32_t litgen_nlocp(uint32_t s) {
     return litgen_shape_locs(s) > 1 ? LG_NLOCP : 1;
 }
 
-/* digit of thread i (1..nth-1) in a placement index: T1 the most significant */
-static uint32_t tpl_digit(uint32_t nth, uint32_t tpl, uint32_t i) {
-    for (uint32_t j = nth - 1; j > i; j--)
-        tpl /= LG_NTHR;
-    return tpl % LG_NTHR;
-}
-
 void litgen_tpl_label(uint32_t s, uint32_t tpl, char* buf, size_t n) {
     const uint32_t nth = litgen_shape_threads(s);
     size_t k = (size_t)snprintf(buf, n, "%s", nth < 2 ? "-" : "");
+    if (nth < 2 || tpl >= litgen_ntpl(s))
+        return;
+    const lg_place_t* p = &PL[nth][tpl];
     for (uint32_t i = 1; i < nth && k < n; i++) {
-        const char* r = THR_NAMES[tpl_digit(nth, tpl, i)];
+        const char* r = THR_NAMES[p->kind[i]];
+        const bool ref = p->kind[i] == LG_SAMECTA || p->kind[i] == LG_SAMESM;
         if (nth == 2)
             k += (size_t)snprintf(buf + k, n - k, "%s", r);
+        else if (ref)
+            k += (size_t)snprintf(buf + k, n - k, "%st%u%s%u", i > 1 ? "-" : "", i, r, p->ref[i]);
         else
             k += (size_t)snprintf(buf + k, n - k, "%st%u%s", i > 1 ? "-" : "", i, r);
     }
@@ -264,31 +336,6 @@ static void build_thread(const lg_shape_t* s, uint32_t t, uint32_t c, lg_thr_t* 
         th->op[th->nops++] = f;
     }
     th->op[th->nops++] = ann_b ? annotate(b, k, sc) : plain_op(b);
-}
-
-/* SMs and CTAs of the threads under a placement: T0 on SM 0, CTA 0; thread i relative to its
- * anchor: its CTA, a new CTA of its SM, a new SM of the same index parity (othersm) or of the
- * other (farsm). false when that needs more than LG_NUM_SM / 2 SMs of one parity. */
-static bool place(const lg_shape_t* s, uint32_t tpl, lg_thr_t* th) {
-    bool used[LG_NUM_SM] = {true};
-    uint8_t ncta = 1;
-    th[0].sm = th[0].cta = 0;
-    for (uint32_t i = 1; i < s->nth; i++) {
-        const lg_thr_t* an = &th[s->anchor[i]];
-        const uint32_t r = tpl_digit(s->nth, tpl, i);
-        th[i].sm = an->sm;
-        th[i].cta = r == LG_SAMECTA ? an->cta : ncta++;
-        if (r != LG_OTHERSM && r != LG_FARSM)
-            continue;
-        uint32_t sm = (an->sm + (r == LG_FARSM)) % 2;
-        while (sm < LG_NUM_SM && used[sm])
-            sm += 2;
-        if (sm >= LG_NUM_SM)
-            return false;
-        used[sm] = true;
-        th[i].sm = (uint8_t)sm;
-    }
-    return true;
 }
 
 /* ---- canonical form ------------------------------------------------------------------------ */
@@ -540,11 +587,10 @@ static void put_header(sbuf_t* s, const lg_test_t* t, const char* name) {
         put(s, "%s T%u %s%s", i ? "," : "", i, tok, sh->nops[i] == 1 ? " (its one access)" : "");
     }
     litgen_tpl_label(t->shape, t->tpl, tl, sizeof tl);
-    put(s, "\ndoc threads: %s;", tl);
-    for (uint32_t i = 1; i < t->nth; i++)
-        put(s, "%s T%u %s of T%u", i > 1 ? "," : "", i, THR_NAMES[tpl_digit(t->nth, t->tpl, i)],
-            sh->anchor[i]);
-    put(s, "\ndoc locations: %s\n", t->nloc > 1 ? LOCP_NAMES[t->locp] : "one location");
+    put(s, "\ndoc threads: %s (SM, CTA:", tl);
+    for (uint32_t i = 0; i < t->nth; i++)
+        put(s, "%s T%u %u, %u", i ? ";" : "", i, t->th[i].sm, t->th[i].cta);
+    put(s, ")\ndoc locations: %s\n", t->nloc > 1 ? LOCP_NAMES[t->locp] : "one location");
 }
 
 /* the cycle's outcome: the registers' values the shape names, the final values it needs */
@@ -686,18 +732,15 @@ static int each_sync(run_t* r, lg_test_t* t) {
 
 static bool tpl_selected(const litgen_opts_t* o, uint32_t nth, uint32_t tpl) {
     for (uint32_t i = 1; i < nth; i++)
-        if (!sel(o->threads, tpl_digit(nth, tpl, i)))
+        if (!sel(o->threads, PL[nth][tpl].kind[i]))
             return false;
     return true;
 }
 
 static int each_shape(run_t* r, uint32_t sh) {
     const lg_shape_t* s = &SH[sh];
-    uint64_t combos = 1;
-    for (uint32_t i = 0; i < s->nth; i++) {
+    for (uint32_t i = 0; i < s->nth; i++)
         r->nlist[i] = choices(r->o, s, i, r->list[i]);
-        combos *= r->nlist[i];
-    }
     for (uint32_t lp = 0; lp < litgen_nlocp(sh); lp++) {
         if (s->nloc > 1 && !sel(r->o->locs, lp))
             continue;
@@ -711,10 +754,9 @@ static int each_shape(run_t* r, uint32_t sh) {
             t.locp = lp;
             t.nth = s->nth;
             t.nloc = s->nloc;
-            if (!place(s, tpl, t.th)) {
-                r->st->shape_unfit[sh] += combos;
-                r->st->unfit += combos;
-                continue;
+            for (uint32_t i = 0; i < s->nth; i++) {
+                t.th[i].sm = PL[s->nth][tpl].sm[i];
+                t.th[i].cta = PL[s->nth][tpl].cta[i];
             }
             const int rc = each_sync(r, &t);
             if (rc != 0)

@@ -5,9 +5,11 @@
  *   - synchronization per position (a thread's program-order edge, or its one access): plain,
  *     fence acq_rel, fence sc, release/acquire, acq_rel atomics, relaxed atomics;
  *   - scope per position: cta, gpu (no registered protocol has a wider one);
- *   - thread placement: each thread after T0 relative to its anchor thread (the one it reads
- *     from, or its predecessor): same CTA, same SM other CTA, another SM of the same index
- *     parity, another SM of the other parity (the "far" side of the two-bank interleave);
+ *   - thread placement: every assignment of the threads to SMs and CTAs up to renaming, each
+ *     thread after T0 in the CTA of an earlier thread, in a new CTA on the SM of an earlier
+ *     thread, on a new SM of T0's index parity, or on a new SM of the other parity (the "far"
+ *     side of the two-bank interleave), at most two SMs of each parity (4 SMs: the small
+ *     configuration);
  *   - location placement: one line (words 0, 1, 2), one bank (lines 0, 32, 64), other banks
  *     (lines 0, 1, 2),
  * each rendered as a litmus file (tb/sys/litmus.h) whose verdicts come from the oracle
@@ -29,7 +31,7 @@ enum { LG_SAMELINE = 0, LG_SAMEBANK, LG_OTHERBANK, LG_NLOCP };
 
 #define LG_MAX_SHAPES  24
 #define LG_MAX_THREADS 4
-#define LG_MAX_TPL     64  /* thread placements of a shape: 4^(threads-1) */
+#define LG_MAX_TPL     256 /* thread placements of a shape (4 threads: litgen_nplacements) */
 #define LG_NUM_SM      4   /* the small configuration's SMs: every test fits it */
 #define LG_BANK_STRIDE 32  /* "same bank" lines 0, 32, 64: one bank for any NumBanks <= 32 */
 #define LG_NAME_MAX    127 /* a test name's longest (LITMUS_MAX_NAME) */
@@ -55,9 +57,8 @@ typedef struct {
      * shape of one location, locp 0 only) */
     uint64_t count[LG_MAX_SHAPES][LG_MAX_TPL][LG_NLOCP];
     uint64_t shape_total[LG_MAX_SHAPES];
-    uint64_t shape_dup[LG_MAX_SHAPES];   /* dropped as duplicates of a test kept before */
-    uint64_t shape_unfit[LG_MAX_SHAPES]; /* combinations whose placement needs > 2 SMs a parity */
-    uint64_t total, dup, unfit;
+    uint64_t shape_dup[LG_MAX_SHAPES]; /* dropped as duplicates of a test kept before */
+    uint64_t total, dup;
 } litgen_stats_t;
 
 uint32_t litgen_nshapes(void);
@@ -76,8 +77,11 @@ const char* litgen_thr_name(uint32_t k);
 const char* litgen_locp_name(uint32_t k);
 /* thread placements / location placements a shape has (1 for one thread / one location) */
 uint32_t litgen_ntpl(uint32_t s);
+/* thread placements of n threads (1, 4, 20, ...) */
+uint32_t litgen_nplacements(uint32_t threads);
 uint32_t litgen_nlocp(uint32_t s);
-/* "samesm" (two threads), "t1samesm-t2othersm" (more), "-" (one thread) */
+/* "samesm" (two threads), "t1samesm0-t2othersm" (more: samecta<j> / samesm<j> name the earlier
+ * thread j of that CTA / SM), "-" (one thread) */
 void litgen_tpl_label(uint32_t s, uint32_t tpl, char* buf, size_t n);
 
 /* Enumerate (docs/litmus-gen.md, "Order"): fn (may be NULL: count only) is called for every

@@ -214,8 +214,7 @@ static void print_shape(const litgen_stats_t* st, uint32_t s) {
     char desc[160], tl[64];
     litgen_shape_text(s, desc, sizeof desc);
     printf("shape %s (%s): %" PRIu64 " tests", litgen_shape_name(s), desc, st->shape_total[s]);
-    printf(" (%" PRIu64 " duplicates removed, %" PRIu64 " not placed)\n", st->shape_dup[s],
-           st->shape_unfit[s]);
+    printf(" (%" PRIu64 " duplicates removed)\n", st->shape_dup[s]);
     printf("  %-22s", "threads");
     for (uint32_t l = 0; l < nl; l++)
         printf(" %10s", nl > 1 ? litgen_locp_name(l) : "one loc");
@@ -244,9 +243,8 @@ static void json_shape(FILE* f, const litgen_stats_t* st, uint32_t s, const char
     gpucoh_json_kv(f, "", "shape", litgen_shape_name(s));
     fprintf(f,
             ", \"threads\": %u, \"locations\": %u, \"total\": %" PRIu64 ", \"duplicates\": %" PRIu64
-            ", \"not_placed\": %" PRIu64 ",\n      \"placements\": [",
-            litgen_shape_threads(s), litgen_shape_locs(s), st->shape_total[s], st->shape_dup[s],
-            st->shape_unfit[s]);
+            ",\n      \"placements\": [",
+            litgen_shape_threads(s), litgen_shape_locs(s), st->shape_total[s], st->shape_dup[s]);
     const uint32_t nl = litgen_nlocp(s);
     for (uint32_t p = 0, first = 1; p < litgen_ntpl(s); p++)
         for (uint32_t l = 0; l < nl; l++, first = 0) {
@@ -277,8 +275,8 @@ static int write_json(const lgo_t* o, const litgen_stats_t* st, uint64_t written
     gpucoh_json_kv(f, "  ", "out", o->out ? o->out : "");
     fprintf(f,
             ",\n  \"written\": %" PRIu64 ",\n  \"total\": %" PRIu64 ",\n  \"duplicates\": %" PRIu64
-            ",\n  \"not_placed\": %" PRIu64 ",\n  \"shapes\": [",
-            written, st->total, st->dup, st->unfit);
+            ",\n  \"shapes\": [",
+            written, st->total, st->dup);
     const char* sep = "\n";
     for (uint32_t s = 0; s < litgen_nshapes(); s++)
         if (o->g.shapes == 0 || (o->g.shapes >> s & 1u)) {
@@ -347,10 +345,8 @@ int litgen_main(int argc, char** argv) {
         return GPUCOH_EXIT_FAILED;
     if ((!o.quiet && !o.list) || o.count) /* --list: stdout holds only the names */
         printf("litmus-gen: %" PRIu64 " tests; %" PRIu64
-               " duplicates removed (a thread / location renaming of a test kept); %" PRIu64
-               " combinations not placed (more than %u SMs of one parity)%s%s\n",
-               st.total, st.dup, st.unfit, LG_NUM_SM / 2, o.out ? "; written to " : "",
-               o.out ? o.out : "");
+               " duplicates removed (a thread / location renaming of a test kept)%s%s\n",
+               st.total, st.dup, o.out ? "; written to " : "", o.out ? o.out : "");
     if (o.json && !o.quiet && !o.list)
         printf("  report    %s\n", o.json);
     return GPUCOH_EXIT_OK;
