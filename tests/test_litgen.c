@@ -343,6 +343,56 @@ static void test_issue24_placements(void** state) {
                 "r0=0 r1=0 x=1", "expect oracle r0 r1 x\n", (const char*)NULL);
 }
 
+/* ---- the `expect oracle` line of the format (litmus.h) -------------------------------------- */
+
+static void expect_parse_error(const char* text, const char* needle) {
+    char err[1024];
+    litmus_t* t = litmus_parse(text, "t.litmus", err, sizeof err);
+    if (t || !strstr(err, needle))
+        print_error("expected '%s', got '%s'\n", needle, t ? "(parsed)" : err);
+    assert_null(t);
+    assert_non_null(strstr(err, needle));
+}
+
+static void test_expect_oracle_line(void** state) {
+    (void)state;
+#define HDR "test T\nloc x\nloc y\nthread T0 sm=0 cta=0\n  st x 1\n  ld r0 y\n"
+    char err[1024];
+    litmus_t* t = litmus_parse(HDR "expect oracle r0 x\n", "t.litmus", err, sizeof err);
+    assert_non_null(t);
+    assert_true(litmus_expects_oracle(t));
+    assert_int_equal(litmus_nkeys(t), 2); /* r0, and x observed (named) */
+    assert_string_equal(litmus_key(t, 1), "x");
+    gsys_cfg_t cfg = tc_sys_cfg_small(TC_WEAK);
+    assert_int_equal(litmus_check(t, &cfg, NULL, err, sizeof err), -1);
+    assert_string_equal(err, "t.litmus:7: expectations come from the oracle (issue 25): not yet "
+                             "wired (this file names the outcomes to observe, not their "
+                             "verdicts; it parses but cannot run)");
+    litmus_result_t res;
+    assert_int_equal(litmus_run(t, &cfg, NULL, NULL, &res, err, sizeof err), -1);
+    assert_non_null(strstr(err, "not yet wired"));
+    litmus_free(t);
+    expect_parse_error(HDR "expect oracle r0 q\n",
+                       "t.litmus:7: expect oracle: unknown register or location 'q'");
+    expect_parse_error(HDR "expect r0\n", "t.litmus:7: expect: expected 'expect oracle KEY...'");
+    expect_parse_error(HDR "expect oracle r0\nexpect oracle r0\n",
+                       "t.litmus:8: duplicate 'expect oracle' line (first at line 7)");
+    expect_parse_error(HDR "expect oracle r0\nallow all r0=0\n",
+                       "t.litmus:8: an expectation line in a test whose outcomes come from the "
+                       "oracle ('expect oracle' at line 7)");
+    /* without the line, a file still needs its allow/forbid lines */
+    expect_parse_error(HDR, "t.litmus: no allow/forbid lines for");
+    /* a name of 127 characters is accepted, 128 refused */
+    char text[512];
+    snprintf(text, sizeof text, "test %0127d\nthread T0 sm=0 cta=0\n  delay 1\nexpect oracle\n", 7);
+    t = litmus_parse(text, "t.litmus", err, sizeof err);
+    assert_non_null(t);
+    litmus_free(t);
+    snprintf(text, sizeof text, "test %0128d\nthread T0 sm=0 cta=0\n  delay 1\nexpect oracle\n", 7);
+    expect_parse_error(text, "test name too long (at most 127 characters)");
+#undef HDR
+}
+
 /* ---- the command line ----------------------------------------------------------------------- */
 
 static int run(char* out, size_t n, const char* fmt, ...) {
@@ -426,6 +476,7 @@ int main(void) {
         cmocka_unit_test(test_every_test_parses),
         cmocka_unit_test(test_names_unique_and_stable),
         cmocka_unit_test(test_issue24_placements),
+        cmocka_unit_test(test_expect_oracle_line),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
