@@ -464,6 +464,13 @@ static void test_cli(void** state) {
                          d),
                      2);
     assert_non_null(strstr(out, "expectations come from the oracle (issue 25): not yet wired"));
+    /* docs/litmus-gen-counts.txt is the generator's count for the default options, today */
+    assert_int_equal(run(out, sizeof out,
+                         "build/gpucoh litmus-gen --count | diff - docs/litmus-gen-counts.txt "
+                         "> %s/counts.diff && echo same",
+                         d),
+                     0);
+    assert_non_null(strstr(out, "same"));
 }
 
 int main(void) {

@@ -215,7 +215,7 @@ static void print_shape(const litgen_stats_t* st, uint32_t s) {
     litgen_shape_text(s, desc, sizeof desc);
     printf("shape %s (%s): %" PRIu64 " tests", litgen_shape_name(s), desc, st->shape_total[s]);
     printf(" (%" PRIu64 " duplicates removed)\n", st->shape_dup[s]);
-    printf("  %-22s", "threads");
+    printf("  %-34s", "threads");
     for (uint32_t l = 0; l < nl; l++)
         printf(" %10s", nl > 1 ? litgen_locp_name(l) : "one loc");
     printf(" %10s\n", "total");
@@ -223,7 +223,7 @@ static void print_shape(const litgen_stats_t* st, uint32_t s) {
     for (uint32_t p = 0; p < nt; p++) {
         uint64_t row = 0;
         litgen_tpl_label(s, p, tl, sizeof tl);
-        printf("  %-22s", tl);
+        printf("  %-34s", tl);
         for (uint32_t l = 0; l < nl; l++) {
             printf(" %10" PRIu64, st->count[s][p][l]);
             row += st->count[s][p][l];
@@ -231,7 +231,7 @@ static void print_shape(const litgen_stats_t* st, uint32_t s) {
         }
         printf(" %10" PRIu64 "\n", row);
     }
-    printf("  %-22s", "total");
+    printf("  %-34s", "total");
     for (uint32_t l = 0; l < nl; l++)
         printf(" %10" PRIu64, col[l]);
     printf(" %10" PRIu64 "\n", st->shape_total[s]);
