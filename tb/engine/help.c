@@ -192,7 +192,8 @@ static const char h_litmus_gen[] =
     "                       combination of every shape: 1 372 917 tests)\n"
     "  --quiet              no summary line\n"
     "\n"
-    "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated).\n";
+    "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated),\n"
+    "130 Ctrl-C while writing (the files written so far are whole).\n";
 
 typedef struct {
     const char* cmd;

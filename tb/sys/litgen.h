@@ -91,7 +91,8 @@ int litgen_run(const litgen_opts_t* o, int (*fn)(void* ctx, const litgen_test_t*
                litgen_stats_t* st);
 
 /* `gpucoh litmus-gen [options]` (argv[1] is the command; tb/sys/litgen_cli.c): the exit status
- * of docs/cli.md (0 done, 1 a file could not be written, 2 bad input). */
+ * of docs/cli.md (0 done, 1 a file could not be written, 2 bad input, 130 Ctrl-C while
+ * writing: the files written so far are whole, no temporary file is left). */
 int litgen_main(int argc, char** argv);
 
 #endif /* GPUCOH_LITGEN_H */

@@ -195,6 +195,8 @@ typedef struct {
 static int write_test(void* ctx, const litgen_test_t* t) {
     wctx_t* w = (wctx_t*)ctx;
     char path[1100];
+    if (gpucoh_interrupted) /* Ctrl-C: stop between two files (each one written is whole) */
+        return -3;
     if ((size_t)snprintf(path, sizeof path, "%s/%s.litmus", w->dir, t->name) >= sizeof path) {
         snprintf(w->err, sizeof w->err, "output path too long: %s/%s.litmus", w->dir, t->name);
         return -2;
@@ -302,13 +304,20 @@ static int run_files(const lgo_t* o, litgen_stats_t* st2, uint64_t* written) {
     wctx_t w;
     memset(&w, 0, sizeof w);
     w.dir = o->out;
+    gpucoh_catch_interrupt();
     const int rc = litgen_run(&o->g, write_test, &w, st2);
     *written = w.written;
     if (rc == 0)
         return 0;
+    if (rc == -3) {
+        fprintf(stderr,
+                "gpucoh: litmus-gen: interrupted after %" PRIu64 " files (each of them complete)\n",
+                w.written);
+        return GPUCOH_EXIT_INTERRUPTED;
+    }
     fprintf(stderr, "gpucoh: litmus-gen: %s (%" PRIu64 " files written before it)\n",
             rc == -1 ? "out of memory" : w.err, w.written);
-    return -1;
+    return GPUCOH_EXIT_FAILED;
 }
 
 int litgen_main(int argc, char** argv) {
@@ -337,8 +346,9 @@ int litgen_main(int argc, char** argv) {
         return GPUCOH_EXIT_USAGE;
     }
     uint64_t written = 0;
-    if (o.out && run_files(&o, &st2, &written) != 0)
-        return GPUCOH_EXIT_FAILED;
+    const int wr = o.out ? run_files(&o, &st2, &written) : 0;
+    if (wr != 0)
+        return wr;
     if (o.count)
         print_counts(&o, &st);
     if (o.json && write_json(&o, &st, written) != 0)
