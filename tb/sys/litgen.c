@@ -44,6 +44,9 @@ static const lg_def_t DEFS[] = {
     {"ATOM.add", "Ux0 | Ux0", "x=1"},
 };
 #define NDEFS (sizeof DEFS / sizeof DEFS[0])
+_Static_assert(NDEFS <= LG_MAX_SHAPES, "LG_MAX_SHAPES: the stats hold every shape");
+
+static const char LOCN[] = "xyz"; /* location i's name */
 
 typedef struct {
     char k; /* W R U */
@@ -160,6 +163,14 @@ static void pl_add(uint32_t n, const lg_place_t* p) {
     NPL[n]++;
 }
 
+static void pl_set(lg_place_t* p, uint32_t i, uint32_t sm, uint32_t cta, uint32_t kind,
+                   uint32_t ref) {
+    p->sm[i] = (uint8_t)sm;
+    p->cta[i] = (uint8_t)cta;
+    p->kind[i] = (uint8_t)kind;
+    p->ref[i] = (uint8_t)ref;
+}
+
 static void pl_grow(uint32_t n, uint32_t i, lg_place_t* p) {
     if (i == n) {
         pl_add(n, p);
@@ -178,8 +189,7 @@ static void pl_grow(uint32_t n, uint32_t i, lg_place_t* p) {
         uint32_t j = 0;
         while (p->cta[j] != c)
             j++;
-        p->sm[i] = p->sm[j], p->cta[i] = (uint8_t)c, p->kind[i] = LG_SAMECTA,
-        p->ref[i] = (uint8_t)j;
+        pl_set(p, i, p->sm[j], c, LG_SAMECTA, j);
         pl_grow(n, i + 1, p);
     }
     for (uint32_t j = 0; j < i; j++) { /* samesm: the first thread of each SM */
@@ -188,15 +198,13 @@ static void pl_grow(uint32_t n, uint32_t i, lg_place_t* p) {
             f++;
         if (f != j)
             continue;
-        p->sm[i] = p->sm[j], p->cta[i] = (uint8_t)ncta, p->kind[i] = LG_SAMESM,
-        p->ref[i] = (uint8_t)j;
+        pl_set(p, i, p->sm[j], ncta, LG_SAMESM, j);
         pl_grow(n, i + 1, p);
     }
     for (uint32_t side = 0; side < 2; side++) { /* a new SM: T0's parity (SM 0), the other */
         if (nsm[side] >= LG_NUM_SM / 2)
             continue;
-        p->sm[i] = (uint8_t)(side + 2 * nsm[side]), p->cta[i] = (uint8_t)ncta;
-        p->kind[i] = (uint8_t)(side ? LG_FARSM : LG_OTHERSM), p->ref[i] = 0;
+        pl_set(p, i, side + 2 * nsm[side], ncta, side ? LG_FARSM : LG_OTHERSM, 0);
         pl_grow(n, i + 1, p);
     }
 }
@@ -252,11 +260,10 @@ void litgen_shape_text(uint32_t s, char* buf, size_t n) {
         for (uint32_t i = 0; i < SH[s].nops[t] && k < n; i++) {
             const lg_sop_t* o = &SH[s].op[t][i];
             if (o->k == 'W')
-                k += (size_t)snprintf(buf + k, n - k, "%s W %c %u", i ? ";" : "", "xyz"[o->loc],
-                                      o -> v);
+                k += (size_t)snprintf(buf + k, n - k, "%s W %c %u", i ? ";" : "", LOCN[o->loc],
+                                      o->v);
             else
-                k += (size_t)snprintf(buf + k, n - k, "%s %s %c", i ? ";" : "",
-                                      o->k == 'R' ? "R" : "U", "xyz"[o->loc]);
+                k += (size_t)snprintf(buf + k, n - k, "%s %c %c", i ? ";" : "", o->k, LOCN[o->loc]);
         }
     }
 }
@@ -516,8 +523,6 @@ static void test_name(const lg_test_t* t, char* b, size_t n) {
     if (t->nloc > 1 && k < n)
         snprintf(b + k, n - k, "-%s", LOCP_NAMES[t->locp]);
 }
-
-static const char LOCN[] = "xyz";
 
 static void put_op(sbuf_t* s, const lg_op_t* o, uint32_t* reg) {
     const char* sc = SCOPE_NAMES[o->scope];
