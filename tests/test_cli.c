@@ -255,6 +255,7 @@ static void test_list_and_help(void** state) {
         {"mutants tc_l1", "usage: gpucoh mutants <unit>", "--mutants FILE"},
         {"episode", "usage: gpucoh episode", "--episodes N"},
         {"litmus nofile.litmus", "usage: gpucoh litmus FILE...", "--run K"},
+        {"litmus-gen", "usage: gpucoh litmus-gen", "--threads LIST"},
         {"quality", "usage: gpucoh quality", "--k"},
         {"compare", "usage: gpucoh compare", "--workload"},
         {"version", "usage: gpucoh version", "No options"},

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gpucoh -- the one command-line tool: list, cosim, waves, area, bench, mutants, quality,
- * compare.
+ * compare, episode, litmus, litmus-gen.
  * Every run ends with a readable summary and writes a JSON report; bad input gets a message
  * naming the problem and exit status 2 (a failed check exits 1).
  */
@@ -19,6 +19,7 @@
 #include "compare.h"
 #include "cosim.h"
 #include "help.h"
+#include "litgen.h"
 #include "mutants.h"
 #include "quality.h"
 #include "rtl_load.h"
@@ -54,6 +55,9 @@ static void usage(FILE* f) {
             "                                cosim --help)\n"
             "  episode [options]             data-race-free episode tester, any variant\n"
             "  litmus FILE... [options]      litmus runner, any variant (litmus/*.litmus)\n"
+            "  litmus-gen [options]          generate litmus files: classic shapes x sync x\n"
+            "                                scope x thread and location placement\n"
+            "                                (docs/litmus-gen.md)\n"
             "  compare [options]             protocols side by side on synthetic workloads\n"
             "                                (prodcons, workqueue, readshared): cycles,\n"
             "                                messages, counters, claims (gpucoh compare --help)\n"
@@ -1069,6 +1073,8 @@ int main(int argc0, char** argv0) {
         return tc_cmd("episode", argc, argv, 2);
     if (!strcmp(c, "litmus"))
         return tc_cmd("litmus", argc, argv, 2);
+    if (!strcmp(c, "litmus-gen"))
+        return litgen_main(argc, argv);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

@@ -163,6 +163,38 @@ static const char h_litmus[] =
     "  --run K              only run K (the replay of a failing run; not with --runs)\n"
     "  --coverage           print every transition row and cover point\n";
 
+static const char h_litmus_gen[] =
+    "usage: gpucoh litmus-gen [--out DIR] [--list] [--count] [--json PATH] [options]\n"
+    "\n"
+    "Litmus files from the classic shapes (MP SB LB S R 2+2W WRC ISA2 RWC IRIW W+RW+WW CoRR\n"
+    "CoWW CoRW CoWR 3.SB 3.LB 3.2W ATOM.add): every combination of synchronization and scope\n"
+    "per thread (its edge, or its one access), thread placement and location placement; one\n"
+    "file per test, named after it, deduplicated up to thread and location renaming, each\n"
+    "with `expect oracle KEYS` (the verdicts come from the oracle: the files parse, `gpucoh\n"
+    "litmus` refuses them until it is wired). Same options, same files, byte for byte\n"
+    "(docs/litmus-gen.md).\n"
+    "\n"
+    "  --out DIR            write NAME.litmus files into DIR (it must exist; each file is\n"
+    "                       written to a temporary name and renamed; others are left alone)\n"
+    "  --list               print the names, one a line (nothing else on stdout)\n"
+    "  --count              print the tests per shape and placement (threads x locations)\n"
+    "  --json PATH          the counts as JSON (its directory must exist)\n"
+    "  --shapes LIST        shapes, comma separated, or all (default)\n"
+    "  --sync LIST          plain fence fence.sc relacq atom.acq_rel atom.relaxed, or all\n"
+    "  --scopes LIST        cta gpu, or all (no protocol has a wider scope)\n"
+    "  --threads LIST       samecta samesm othersm farsm (each thread after T0 relative to\n"
+    "                       its anchor; othersm: an SM of the same index parity, farsm: of\n"
+    "                       the other), or all\n"
+    "  --locs LIST          sameline (words of line 0) samebank (lines 0, 32, 64) otherbank\n"
+    "                       (lines 0, 1, 2), or all\n"
+    "  --no-dedup           keep tests a thread / location renaming makes identical\n"
+    "  --max N              refuse to write more than N files (default 50000; every\n"
+    "                       combination of every shape: 1 372 917 tests)\n"
+    "  --quiet              no summary line\n"
+    "\n"
+    "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated),\n"
+    "130 Ctrl-C while writing (the files written so far are whole).\n";
+
 typedef struct {
     const char* cmd;
     const char* text;
@@ -181,6 +213,7 @@ static const help_t helps[] = {
     {"cosim system", h_cosim_system, sys_rtl},
     {"episode", h_episode, sys_rtl},
     {"litmus", h_litmus, sys_rtl},
+    {"litmus-gen", h_litmus_gen, NULL},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {

@@ -6,8 +6,8 @@
 #include <stdio.h>
 
 /* Print the help of cmd ("list", "waves", "area", "bench", "bench system", "mutants",
- * "cosim system", "episode", "litmus", "version", "help") to f: 0, or -1 for a command without
- * a text here (cosim, quality and compare keep theirs beside their code). */
+ * "cosim system", "episode", "litmus", "litmus-gen", "version", "help") to f: 0, or -1 for a
+ * command without a text here (cosim, quality and compare keep theirs beside their code). */
 int gpucoh_cmd_help(const char* cmd, FILE* f);
 
 #endif

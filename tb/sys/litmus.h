@@ -7,7 +7,8 @@
  *
  * ---- format (one test per file; '#' starts a comment; tokens separated by blanks) ----------
  *
- *   test NAME                      the test's name (required, once)
+ *   test NAME                      the test's name (required, once; letters, digits, _ . + -,
+ *                                  at most LITMUS_MAX_NAME characters)
  *   doc TEXT...                    free text (any number of lines)
  *   loc NAME [init=V] [line=N] [word=W]
  *                                  a memory location (a 32-bit word). Default placement: each
@@ -56,6 +57,15 @@
  *                                  variant gives: the descriptors (gsys_variant_t), argued in
  *                                  docs/memory-models.md.
  *
+ *   expect oracle KEY...           instead of allow/forbid/undef/witness lines (not with them):
+ *                                  the verdicts come from the axiomatic oracle (issue 25). KEYs
+ *                                  are the registers and locations to observe (a location named
+ *                                  is observed as in an outcome). The file parses; litmus_check
+ *                                  and litmus_run refuse it ("expectations come from the oracle
+ *                                  (issue 25): not yet wired") until the oracle supplies the
+ *                                  outcomes. `gpucoh litmus-gen` writes such files
+ *                                  (docs/litmus-gen.md).
+ *
  * Numbers: decimal or 0x hex, 32 bits. Names: [A-Za-z_][A-Za-z0-9_]*, unique over threads,
  * locations and registers; a register is defined by the one operation that writes it, and an
  * outcome line may name only registers and locations defined above it.
@@ -66,12 +76,13 @@
  * not fail); else unexpected (not checkable, reason unexpected; fails the test). A `witness`
  * outcome must be observed at least once when the test runs at least witness_min_runs times,
  * otherwise the test fails as too weak (it never showed the behaviour it is meant to exercise).
- * Every protocol needs at least one allow or forbid line. A test must be able to fail under the
- * variant it runs: litmus_check refuses it before any run ("checks nothing under VARIANT") when
- * no forbid or witness line applies and either an allow or undef line with no value (which
- * matches every outcome) does, or the allow and undef lines together match every outcome the
- * file's stores can produce (each key's values: its location's init and the values stored to
- * it; not judged when an atomic writes a key's location, or above 4096 outcomes).
+ * Every protocol needs at least one allow or forbid line (unless the file says `expect oracle`).
+ * A test must be able to fail under the variant it runs: litmus_check refuses it before any run
+ * ("checks nothing under VARIANT") when no forbid or witness line applies and either an allow or
+ * undef line with no value (which matches every outcome) does, or the allow and undef lines
+ * together match every outcome the file's stores can produce (each key's values: its location's
+ * init and the values stored to it; not judged when an atomic writes a key's location, or above
+ * 4096 outcomes).
  *
  * ---- runs ---------------------------------------------------------------------------------
  *
@@ -101,6 +112,8 @@ typedef struct litmus litmus_t;
 /* A litmus file is read whole, at most this many bytes (far above what a test may hold: 64
  * threads of 256 operations); a larger one (or /dev/zero) is refused with the limit. */
 #define LITMUS_MAX_FILE_BYTES (1u << 20)
+/* The longest test name (generated names, docs/litmus-gen.md, can reach ~100 characters). */
+#define LITMUS_MAX_NAME 127
 /* Files one litmus command takes (gpucoh litmus, gpucoh_tlm litmus): litmus/ holds 94. */
 #define LITMUS_MAX_FILES 256
 /* Parse a file / a text (name is used in messages as "name:line: ..."). NULL on error with the
@@ -109,6 +122,9 @@ litmus_t* litmus_load(const char* path, char* err, size_t errlen);
 litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t errlen);
 void litmus_free(litmus_t* t);
 const char* litmus_name(const litmus_t* t);
+/* The file has an `expect oracle` line: its outcomes come from the oracle (not yet wired: it
+ * parses, litmus_check refuses it). */
+bool litmus_expects_oracle(const litmus_t* t);
 
 typedef struct {
     uint32_t runs;             /* default 10000 */
