@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "area.h"
+#include "axiom.h"
 #include "bench.h"
 #include "compare.h"
 #include "cosim.h"
@@ -54,6 +55,8 @@ static void usage(FILE* f) {
             "                                cosim --help)\n"
             "  episode [options]             data-race-free episode tester, any variant\n"
             "  litmus FILE... [options]      litmus runner, any variant (litmus/*.litmus)\n"
+            "  model FILE... [options]       axiomatic oracle: allowed outcomes per memory\n"
+            "                                model; --check: the files' lines against it\n"
             "  compare [options]             protocols side by side on synthetic workloads\n"
             "                                (prodcons, workqueue, readshared): cycles,\n"
             "                                messages, counters, claims (gpucoh compare --help)\n"
@@ -1069,6 +1072,8 @@ int main(int argc0, char** argv0) {
         return tc_cmd("episode", argc, argv, 2);
     if (!strcmp(c, "litmus"))
         return tc_cmd("litmus", argc, argv, 2);
+    if (!strcmp(c, "model"))
+        return gpucoh_model_cmd(argc, argv);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

@@ -163,6 +163,30 @@ static const char h_litmus[] =
     "  --run K              only run K (the replay of a failing run; not with --runs)\n"
     "  --coverage           print every transition row and cover point\n";
 
+static const char h_model[] =
+    "usage: gpucoh model FILE... [--model M[,M...]] [--json PATH] [--check] [--axioms]\n"
+    "\n"
+    "The axiomatic oracle (docs/memory-models.md, section 10): for each litmus file, every\n"
+    "candidate execution (reads-from, coherence orders, scopes), judged by each memory model's\n"
+    "axioms; prints the allowed final outcomes per model, and for drf-sc, hrf-direct and\n"
+    "hrf-indirect whether the test is racy (every outcome undefined). Ends with `model: N\n"
+    "files, R refused[, D disagreements in F files]`. A test beyond the bound (64 events,\n"
+    "2^20 candidate executions) is refused (exit 2).\n"
+    "\n"
+    "  --model M[,M...]     sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, all\n"
+    "                       (default all)\n"
+    "  --check              compare the files' allow / forbid / witness lines with the oracle:\n"
+    "                       a line naming a model (or all) that forbids an outcome the model\n"
+    "                       allows, or allows one it forbids, is a disagreement, printed as\n"
+    "                       FILE:LINE: ...; exit 1 if any. A variant's allowed outcome that a\n"
+    "                       model it claims forbids is printed as a claim conflict (the\n"
+    "                       protocol's claim, not the line: reported, exit status unchanged)\n"
+    "  --axioms             print every model's axioms (the table the docs quote)\n"
+    "  --json PATH          the JSON report (its directory must exist)\n"
+    "  --quiet              only the disagreements and the summary line\n"
+    "\n"
+    "Test-only: GPUCOH_MODEL_DROP_AXIOM=MODEL:AXIOM[,...] removes axioms (names: --axioms).\n";
+
 typedef struct {
     const char* cmd;
     const char* text;
@@ -181,6 +205,7 @@ static const help_t helps[] = {
     {"cosim system", h_cosim_system, sys_rtl},
     {"episode", h_episode, sys_rtl},
     {"litmus", h_litmus, sys_rtl},
+    {"model", h_model, NULL},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {
