@@ -1141,7 +1141,8 @@ typedef struct {
 static void d_add(dlist_t* l, uint32_t src, uint32_t m, uint32_t cls, const char* variant,
                   const uint32_t* v) {
     for (uint32_t i = 0; i < l->n; i++)
-        if (l->d[i].src == src && l->d[i].model == m && !memcmp(l->d[i].v, v, l->nkeys * sizeof *v))
+        if (l->d[i].src == src && l->d[i].model == m && l->d[i].variant == variant &&
+            !memcmp(l->d[i].v, v, l->nkeys * sizeof *v))
             return;
     if (l->n == l->cap) {
         uint32_t cap = l->cap ? l->cap * 2 : 8;
