@@ -562,13 +562,16 @@ static bool ax_no_thin_air(const cx_t* c) {
 
 /* ---- race freedom (drf-sc, hrf-*) ---------------------------------------------------------- */
 
-/* so: com between synchronization accesses, other threads, in each other's scope (hrf: at the
- * same scope) */
+/* so (seed 002 section 2): a synchronization write before a synchronization read of its location
+ * that it occurs before, (co? ; rf), other threads, in each other's scope (hrf: at the same
+ * scope) */
 static void sync_order(const cx_t* c, bool same, rel_t* so) {
-    *so = c->com;
+    rel_t coq;
+    r_opt(&coq, &c->co);
+    r_seq(so, &coq, &c->rfr);
     r_and(so, &c->ext);
     r_and(so, same ? &c->same_scope : &c->incl);
-    r_restrict(so, c->sync, c->sync);
+    r_restrict(so, c->sync & c->writes, c->sync & c->reads);
 }
 
 /* The model's happens-before for race detection. drf-sc, hrf-indirect: (po | so)+;
@@ -666,22 +669,22 @@ static const axiom_t AX_AXIOMS[] = {
     {AX_DRF, "acyclic-sc", "acyclic(po | rf | co | fr)", ax_sc, false},
     {AX_DRF, "atomicity", "empty(rmw & (fr ; co))", ax_atomicity, false},
     {AX_DRF, "race-free",
-     "every conflicting pair not both sync in scope is ordered by hb = (po | so)+, so = com & "
-     "ext & incl on sync accesses",
+     "every conflicting pair not both sync in scope is ordered by hb = (po | so)+, so = (co? ; "
+     "rf) & ext & incl from sync writes to sync reads",
      ax_race_free, true},
 
     {AX_HRFD, "acyclic-sc", "acyclic(po | rf | co | fr)", ax_sc, false},
     {AX_HRFD, "atomicity", "empty(rmw & (fr ; co))", ax_atomicity, false},
     {AX_HRFD, "race-free",
      "every conflicting pair not both sync at one scope including both is ordered by hb = po | "
-     "U_S (po | so_S)+, so_S = com & ext on sync accesses at scope instance S",
+     "U_S (po | so_S)+, so_S = so & same-scope at scope instance S",
      ax_race_free, true},
 
     {AX_HRFI, "acyclic-sc", "acyclic(po | rf | co | fr)", ax_sc, false},
     {AX_HRFI, "atomicity", "empty(rmw & (fr ; co))", ax_atomicity, false},
     {AX_HRFI, "race-free",
      "every conflicting pair not both sync at one scope including both is ordered by hb = (po | "
-     "so)+, so = com & ext & same-scope on sync accesses",
+     "so)+, so = (co? ; rf) & ext & same-scope from sync writes to sync reads",
      ax_race_free, true},
 
     {AX_PTX, "coherence", "irreflexive(cause ; co), cause = bc | obs ; bc, bc = (po | sw | fsc)+",
