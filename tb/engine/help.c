@@ -164,14 +164,15 @@ static const char h_litmus[] =
     "  --coverage           print every transition row and cover point\n";
 
 static const char h_model[] =
-    "usage: gpucoh model FILE... [--model M[,M...]] [--json PATH] [--check] [--axioms]\n"
+    "usage: gpucoh model FILE... [--model M[,M...]] [--check] [--axioms] [--json PATH]\n"
     "\n"
     "The axiomatic oracle (docs/memory-models.md, section 10): for each litmus file, every\n"
     "candidate execution (reads-from, coherence orders, scopes), judged by each memory model's\n"
     "axioms; prints the allowed final outcomes per model, and for drf-sc, hrf-direct and\n"
     "hrf-indirect whether the test is racy (every outcome undefined). Ends with `model: N\n"
-    "files, R refused[, D disagreements in F files]`. A test beyond the bound (64 events,\n"
-    "2^20 candidate executions) is refused (exit 2).\n"
+    "files[, D disagreements in F files, C claim conflicts]`. Every file is read and\n"
+    "enumerated first: a test beyond the bound (64 events, 2^20 candidate executions) is\n"
+    "refused with exit 2 and nothing is reported.\n"
     "\n"
     "  --model M[,M...]     sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, all\n"
     "                       (default all)\n"
@@ -182,7 +183,9 @@ static const char h_model[] =
     "                       model it claims forbids is printed as a claim conflict (the\n"
     "                       protocol's claim, not the line: reported, exit status unchanged)\n"
     "  --axioms             print every model's axioms (the table the docs quote)\n"
-    "  --json PATH          the JSON report (its directory must exist)\n"
+    "  --out DIR            the report's directory (default build/out; created if missing)\n"
+    "  --json PATH          the JSON report (default <out>/model.json; its directory must\n"
+    "                       exist)\n"
     "  --quiet              only the disagreements and the summary line\n"
     "\n"
     "Test-only: GPUCOH_MODEL_DROP_AXIOM=MODEL:AXIOM[,...] removes axioms (names: --axioms).\n";

@@ -17,6 +17,8 @@ typedef struct {
     uint32_t nfiles;
     uint32_t mask; /* models (bit AX_*) */
     const char* json;
+    const char* out;
+    char json_path[1100];
     bool check, axioms, quiet;
 } mopts_t;
 
@@ -54,12 +56,14 @@ static int parse_args(int argc, char** argv, mopts_t* o) {
     o->mask = (1u << AX_NMODELS) - 1;
     for (int i = 2; i < argc; i++) {
         const char* a = argv[i];
-        if (!strcmp(a, "--model") || !strcmp(a, "--json")) {
+        if (!strcmp(a, "--model") || !strcmp(a, "--json") || !strcmp(a, "--out")) {
             if (i + 1 >= argc)
                 return usage_err("%s needs a value", a);
             const char* v = argv[++i];
             if (!strcmp(a, "--json")) {
                 o->json = v;
+            } else if (!strcmp(a, "--out")) {
+                o->out = v;
             } else {
                 const int rc = parse_models(v, &o->mask);
                 if (rc)
@@ -203,26 +207,33 @@ static int load_all(const mopts_t* o, litmus_t** t) {
     return 0;
 }
 
-static int run_all(const mopts_t* o, litmus_t** t, FILE* jf) {
+/* Every file is enumerated first: a file beyond the bound is bad input (exit 2, nothing printed
+ * or written). 0, or -1 after the messages. */
+static int enumerate_all(const mopts_t* o, litmus_t** t, ax_result_t* r) {
     char err[512];
-    uint32_t total = 0, bad_files = 0, refused = 0, claims = 0;
-    if (jf)
-        fprintf(jf, "{\"command\": \"model\", \"check\": %s, \"files\": [",
-                o->check ? "true" : "false");
-    for (uint32_t i = 0; i < o->nfiles; i++) {
-        ax_result_t r;
-        if (ax_enumerate(t[i], &r, err, sizeof err)) {
+    int rc = 0;
+    for (uint32_t i = 0; i < o->nfiles; i++)
+        if (ax_enumerate(t[i], &r[i], err, sizeof err)) {
             fprintf(stderr, "gpucoh: model: %s\n", err);
-            refused++;
-            continue;
+            rc = -1;
         }
+    if (rc)
+        fprintf(stderr, "gpucoh: model: nothing was reported (every file is enumerated first)\n");
+    return rc;
+}
+
+static int run_all(const mopts_t* o, litmus_t** t, ax_result_t* res, FILE* jf) {
+    uint32_t total = 0, bad_files = 0, claims = 0;
+    fprintf(jf, "{\"command\": \"model\", \"check\": %s, \"files\": [",
+            o->check ? "true" : "false");
+    for (uint32_t i = 0; i < o->nfiles; i++) {
+        const ax_result_t* r = &res[i];
         ax_disagree_t* d = NULL;
-        const uint32_t nd = o->check ? ax_check(t[i], &r, o->mask, &d) : 0;
+        const uint32_t nd = o->check ? ax_check(t[i], r, o->mask, &d) : 0;
         if (!o->quiet)
-            print_file(t[i], &r, o->mask);
-        print_disagreements(t[i], &r, d, nd);
-        if (jf)
-            json_file(jf, t[i], &r, o->mask, d, nd, o->check, i == 0);
+            print_file(t[i], r, o->mask);
+        print_disagreements(t[i], r, d, nd);
+        json_file(jf, t[i], r, o->mask, d, nd, o->check, i == 0);
         uint32_t nclaims = 0;
         for (uint32_t k = 0; k < nd; k++)
             nclaims += d[k].variant != NULL;
@@ -230,16 +241,28 @@ static int run_all(const mopts_t* o, litmus_t** t, FILE* jf) {
         claims += nclaims;
         bad_files += nd > nclaims;
         ax_disagree_free(d, nd);
-        ax_result_free(&r);
     }
-    if (jf)
-        fprintf(jf, "\n  ], \"disagreements\": %u, \"claim_conflicts\": %u, \"refused\": %u}\n",
-                total, claims, refused);
-    printf("model: %u files, %u refused", o->nfiles, refused);
+    fprintf(jf, "\n  ], \"disagreements\": %u, \"claim_conflicts\": %u}\n", total, claims);
+    printf("model: %u files", o->nfiles);
     if (o->check)
         printf(", %u disagreements in %u files, %u claim conflicts", total, bad_files, claims);
     printf("\n");
-    return refused ? GPUCOH_EXIT_USAGE : total ? GPUCOH_EXIT_FAILED : GPUCOH_EXIT_OK;
+    return total ? GPUCOH_EXIT_FAILED : GPUCOH_EXIT_OK;
+}
+
+/* The report's path (--json, else <--out or build/out>/model.json), checked with its directory
+ * before anything runs (docs/cli.md). */
+static int report_path(mopts_t* o, char* err, size_t errlen) {
+    const char* odir = o->out ? o->out : gpucoh_default_out();
+    if ((o->out || !o->json) &&
+        gpucoh_check_out_dir(o->out ? "--out" : "the default output directory", odir, err,
+                             errlen) != 0)
+        return -1;
+    if (o->json)
+        snprintf(o->json_path, sizeof o->json_path, "%s", o->json);
+    else
+        snprintf(o->json_path, sizeof o->json_path, "%s/model.json", odir);
+    return gpucoh_check_out_file("--json", o->json_path, err, errlen);
 }
 
 int gpucoh_model_cmd(int argc, char** argv) {
@@ -251,7 +274,7 @@ int gpucoh_model_cmd(int argc, char** argv) {
     if (rc)
         return rc;
     char err[1200];
-    if (o.json && gpucoh_check_out_file("--json", o.json, err, sizeof err)) {
+    if (o.nfiles && report_path(&o, err, sizeof err)) {
         fprintf(stderr, "gpucoh: model: %s\n", err);
         return GPUCOH_EXIT_USAGE;
     }
@@ -265,24 +288,31 @@ int gpucoh_model_cmd(int argc, char** argv) {
     if (!t)
         return GPUCOH_EXIT_FAILED;
     rc = load_all(&o, t);
+    ax_result_t* res = (ax_result_t*)calloc(o.nfiles, sizeof *res);
+    if (!rc && (!res || enumerate_all(&o, t, res)))
+        rc = GPUCOH_EXIT_USAGE;
     if (!rc) {
         gpucoh_afile_t af;
         memset(&af, 0, sizeof af);
-        if (o.json && gpucoh_afile_open(&af, o.json, err, sizeof err)) {
+        if (gpucoh_afile_open(&af, o.json_path, err, sizeof err)) {
             fprintf(stderr, "gpucoh: model: %s\n", err);
             rc = GPUCOH_EXIT_USAGE;
         } else {
-            rc = run_all(&o, t, o.json ? af.f : NULL);
-            if (o.json && gpucoh_afile_commit(&af, err, sizeof err)) {
+            rc = run_all(&o, t, res, af.f);
+            if (gpucoh_afile_commit(&af, err, sizeof err)) {
                 fprintf(stderr, "gpucoh: model: %s\n", err);
                 rc = GPUCOH_EXIT_USAGE;
-            } else if (o.json) {
-                printf("json: %s\n", o.json);
+            } else {
+                printf("  report    %s\n", o.json_path);
             }
         }
     }
-    for (uint32_t i = 0; i < o.nfiles; i++)
+    for (uint32_t i = 0; i < o.nfiles; i++) {
+        if (res)
+            ax_result_free(&res[i]);
         litmus_free(t[i]);
+    }
+    free(res);
     free(t);
     return rc;
 }
