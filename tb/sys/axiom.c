@@ -38,6 +38,7 @@ static void r_and(rel_t* a, const rel_t* b) {
 /* a ; b */
 static void r_seq(rel_t* out, const rel_t* a, const rel_t* b) {
     rel_t t;
+    r_clear(&t);
     for (uint32_t i = 0; i < g_n; i++) {
         uint64_t row = 0;
         for (uint64_t m = a->r[i]; m; m &= m - 1)
