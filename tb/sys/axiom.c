@@ -1119,6 +1119,17 @@ static bool names_model(const litmus_exp_view_t* e, uint32_t m) {
     return false;
 }
 
+/* Whether the WHO of a line lists model m by its key (not through `all`). */
+static bool lists_model(const litmus_exp_view_t* e, uint32_t m) {
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", e->who);
+    char* save = NULL;
+    for (char* w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
+        if (!strcmp(w, MODEL_NAMES[m]))
+            return true;
+    return false;
+}
+
 /* The i-th variant over every registered protocol (litmus.c's order of expectation bits). */
 static const gsys_variant_t* variant_at(uint32_t i) {
     for (const gsys_proto_t* const* p = gsys_protocols(); *p; p++) {
@@ -1186,6 +1197,11 @@ static void check_outcome(const litmus_t* t, const ax_result_t* r, uint32_t m, c
             if (allowed)
                 d_add(l, e.src, m, LV_FORBID, NULL, v);
         }
+    }
+    for (uint32_t i = 0; i < ne && !r->racy[m]; i++) {
+        litmus_exp_view(t, i, &e);
+        if (e.cls == LV_UNDEF && lists_model(&e, m) && exp_matches(&e, v))
+            d_add(l, e.src, m, LV_UNDEF, NULL, v);
     }
     if (forbidden_by_hand || allowed)
         return;

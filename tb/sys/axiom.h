@@ -79,10 +79,12 @@ bool ax_allows(const ax_result_t* r, uint32_t m, const uint32_t* v);
 
 /* One disagreement between a hand-written expectation line and the oracle. */
 typedef struct {
-    uint32_t src;        /* the line */
-    uint32_t model;      /* AX_* */
-    uint32_t cls;        /* LV_FORBID: the line forbids what the oracle allows; else it allows (or a
-                            variant claiming the model may show) what the oracle forbids */
+    uint32_t src;   /* the line */
+    uint32_t model; /* AX_* */
+    uint32_t cls;   /* LV_FORBID: the line forbids what the oracle allows; LV_UNDEF (a note, not a
+                       disagreement): the line calls undefined an outcome of a model under which
+                       the test is not racy; else it allows (or a variant claiming the model may
+                       show) what the oracle forbids */
     const char* variant; /* a claim conflict: this variant claims the model, the line lets it
                             show v; NULL: a disagreement (the line names the model) */
     uint32_t* v;         /* the outcome (nkeys values) */

@@ -125,7 +125,12 @@ static void print_disagreements(const litmus_t* t, const ax_result_t* r, const a
     for (uint32_t i = 0; i < n; i++) {
         litmus_format(t, d[i].v, buf, sizeof buf);
         const char* m = ax_model_name(d[i].model);
-        if (d[i].cls == LV_FORBID)
+        if (d[i].cls == LV_UNDEF)
+            printf("%s:%u: note: calls %s undefined under %s; the oracle %s it (the test is not "
+                   "racy under %s)\n",
+                   litmus_file(t), d[i].src, buf, m,
+                   ax_allows(r, d[i].model, d[i].v) ? "allows" : "forbids", m);
+        else if (d[i].cls == LV_FORBID)
             printf("%s:%u: disagreement: forbids %s under %s; the oracle %s\n", litmus_file(t),
                    d[i].src, buf, m,
                    r->racy[d[i].model] ? "says the test is racy (undefined)" : "allows it");
@@ -182,9 +187,10 @@ static void json_file(FILE* f, const litmus_t* t, const ax_result_t* r, uint32_t
             litmus_format(t, d[i].v, buf, sizeof buf);
             fprintf(f, "%s{\"line\": %u, \"model\": \"%s\", \"kind\": \"%s\", ", i ? ", " : "",
                     d[i].src, ax_model_name(d[i].model),
-                    d[i].cls == LV_FORBID ? "forbid-allowed"
-                    : d[i].variant        ? "claim"
-                                          : "allow-forbidden");
+                    d[i].cls == LV_FORBID  ? "forbid-allowed"
+                    : d[i].cls == LV_UNDEF ? "undef-defined"
+                    : d[i].variant         ? "claim"
+                                           : "allow-forbidden");
             if (d[i].variant)
                 gpucoh_json_kv(f, "", "variant", d[i].variant), fprintf(f, ", ");
             gpucoh_json_kv(f, "", "outcome", buf);
@@ -223,7 +229,7 @@ static int enumerate_all(const mopts_t* o, litmus_t** t, ax_result_t* r) {
 }
 
 static int run_all(const mopts_t* o, litmus_t** t, ax_result_t* res, FILE* jf) {
-    uint32_t total = 0, bad_files = 0, claims = 0;
+    uint32_t total = 0, bad_files = 0, claims = 0, notes = 0;
     fprintf(jf, "{\"command\": \"model\", \"check\": %s, \"files\": [",
             o->check ? "true" : "false");
     for (uint32_t i = 0; i < o->nfiles; i++) {
@@ -234,18 +240,23 @@ static int run_all(const mopts_t* o, litmus_t** t, ax_result_t* res, FILE* jf) {
             print_file(t[i], r, o->mask);
         print_disagreements(t[i], r, d, nd);
         json_file(jf, t[i], r, o->mask, d, nd, o->check, i == 0);
-        uint32_t nclaims = 0;
-        for (uint32_t k = 0; k < nd; k++)
+        uint32_t nclaims = 0, nnotes = 0;
+        for (uint32_t k = 0; k < nd; k++) {
             nclaims += d[k].variant != NULL;
-        total += nd - nclaims;
+            nnotes += d[k].cls == LV_UNDEF;
+        }
+        total += nd - nclaims - nnotes;
         claims += nclaims;
-        bad_files += nd > nclaims;
+        notes += nnotes;
+        bad_files += nd > nclaims + nnotes;
         ax_disagree_free(d, nd);
     }
-    fprintf(jf, "\n  ], \"disagreements\": %u, \"claim_conflicts\": %u}\n", total, claims);
+    fprintf(jf, "\n  ], \"disagreements\": %u, \"claim_conflicts\": %u, \"notes\": %u}\n", total,
+            claims, notes);
     printf("model: %u files", o->nfiles);
     if (o->check)
-        printf(", %u disagreements in %u files, %u claim conflicts", total, bad_files, claims);
+        printf(", %u disagreements in %u files, %u claim conflicts, %u notes", total, bad_files,
+               claims, notes);
     printf("\n");
     return total ? GPUCOH_EXIT_FAILED : GPUCOH_EXIT_OK;
 }
