@@ -2,7 +2,8 @@
 # Tests of the axiomatic oracle (`gpucoh model`, tb/sys/axiom.c; docs/memory-models.md
 # section 10). Each check can fail:
 #   classic-*  the published verdict of a classic test under sc, rcsc or ptx (the sources are in
-#              the table of docs/memory-models.md section 10.4)
+#              the table of docs/memory-models.md section 10.4), and the race verdicts of drf-sc
+#              and hrf-* (a racy test is "racy: undefined")
 #   check-*    --check catches a deliberately wrong hand-written line (exit 1, FILE:LINE) and
 #              passes the project's files (exit 0)
 #   drop-*     removing one axiom (GPUCOH_MODEL_DROP_AXIOM, test-only) changes a classic verdict,
@@ -47,11 +48,12 @@ body() {
     IRIW) printf 'loc x\nloc y\n%s\n st x 1\n%s\n st y 1\n%s\n ld r0 x\n ld r1 y\n%s\n ld r2 y\n ld r3 x\n' "$T2" "$T1" "$T2b" "$T3b" ;;
     IRIW+acq) printf 'loc x\nloc y\n%s\n st.release x 1\n%s\n st.release y 1\n%s\n ld.acquire r0 x\n ld.acquire r1 y\n%s\n ld.acquire r2 y\n ld.acquire r3 x\n' "$T2" "$T1" "$T2b" "$T3b" ;;
     IRIW+fence.sc) printf 'loc x\nloc y\n%s\n st x 1\n%s\n st y 1\n%s\n ld r0 x\n fence.sc.gpu\n ld r1 y\n%s\n ld r2 y\n fence.sc.gpu\n ld r3 x\n' "$T2" "$T1" "$T2b" "$T3b" ;;
-    WRC+relacq) printf 'loc x\nloc y\n%s\n st.release x 1\n%s\n ld.acquire r0 x\n st.release y 1\n%s\n ld.acquire r1 y\n ld r2 x\n' "$T2" "$T1" "$T2b" ;;
+    WRC+relacq) printf 'loc x\nloc y\n%s\n st.release x 1\n%s\n ld.acquire r0 x until=1\n st.release y 1\n%s\n ld.acquire r1 y until=1\n ld r2 x\n' "$T2" "$T1" "$T2b" ;;
     WRC+fence.sc) printf 'loc x\nloc y\n%s\n st x 1\n%s\n ld r0 x\n fence.sc.gpu\n st y 1\n%s\n ld r1 y\n fence.sc.gpu\n ld r2 x\n' "$T2" "$T1" "$T2b" ;;
     2+2W) printf 'loc x\nloc y\n%s\n st x 1\n st y 2\n%s\n st y 1\n st x 2\n' "$T2" "$T1" ;;
     2+2W+fence.sc) printf 'loc x\nloc y\n%s\n st x 1\n fence.sc.gpu\n st y 2\n%s\n st y 1\n fence.sc.gpu\n st x 2\n' "$T2" "$T1" ;;
     CoRR) printf 'loc x\n%s\n st x 1\n%s\n ld r0 x\n ld r1 x\n' "$T2" "$T1" ;;
+    ISA2+rel.cta) printf 'loc x\nloc y\nloc z\n%s\n st x 1\n st.release.cta y 1\nthread T1 sm=0 cta=0\n ld.acquire.cta r0 y until=1\n st.release.gpu z 1\n%s\n ld.acquire.gpu r1 z until=1\n ld r2 x\n' "$T2" "thread T2 sm=1 cta=1" ;;
     MP+relacq.cta-diffcta) printf 'loc x\nloc y\n%s\n st x 1\n st.release.cta y 1\n%s\n ld.acquire.cta r0 y\n ld r1 x\n' "$T2" "$T1" ;;
     esac
 }
@@ -64,7 +66,7 @@ weak() {
     MP*) echo "r0=1 r1=0" ;;
     LB) echo "r0=1 r1=1" ;;
     IRIW*) echo "r0=1 r1=0 r2=1 r3=0" ;;
-    WRC*) echo "r0=1 r1=1 r2=0" ;;
+    WRC* | ISA2*) echo "r0=1 r1=1 r2=0" ;;
     2+2W*) echo "x=1 y=1" ;;
     CoRR) echo "r0=1 r1=0" ;;
     esac
@@ -103,6 +105,14 @@ WRC+fence.sc ptx forbid
 CoRR sc forbid
 CoRR rcsc forbid
 CoRR ptx forbid
+MP drf-sc racy
+MP+relacq drf-sc racy
+IRIW+acq drf-sc forbid
+WRC+relacq drf-sc forbid
+ISA2+rel.cta hrf-direct racy
+ISA2+rel.cta hrf-indirect forbid
+ISA2+rel.cta ptx forbid
+ISA2+rel.cta rcpc allow
 "
 
 # file for a test: 2+2W's final values are outcome keys (an expectation line names them)
@@ -178,6 +188,14 @@ drop() { # DROP TEST MODEL: the verdict flips from forbid to allow without the a
     [ "$got" = allow ] && ! GPUCOH_MODEL_DROP_AXIOM=$1 run_classic "$2" "$3" forbid
 }
 
+drop_race() { # without drf-sc's race-freedom MP is judged as SC instead of racy
+    local f got
+    f=$(classic_file MP)
+    got=$(GPUCOH_MODEL_DROP_AXIOM=drf-sc:race-free verdict "$f" drf-sc "$(weak MP)")
+    echo "MP under drf-sc without race-free: $got"
+    [ "$got" = forbid ] && ! GPUCOH_MODEL_DROP_AXIOM=drf-sc:race-free run_classic MP drf-sc racy
+}
+
 drop_unknown() {
     local f out rc
     f=$(classic_file SB)
@@ -222,6 +240,7 @@ names() {
     echo drop-sc-acyclic-sc
     echo drop-ptx-causality
     echo drop-rcsc-sync-sc
+    echo drop-drf-race-free
     echo drop-unknown-refused
     echo cli-unknown-model
     echo cli-missing-file
@@ -244,6 +263,7 @@ run() {
     drop-sc-acyclic-sc) drop sc:acyclic-sc SB sc ;;
     drop-ptx-causality) drop ptx:causality MP+relacq ptx ;;
     drop-rcsc-sync-sc) drop rcsc:sync-sc IRIW+acq rcsc ;;
+    drop-drf-race-free) drop_race ;;
     drop-unknown-refused) drop_unknown ;;
     cli-unknown-model) cli_bad "$(classic_file SB)" --model tso ;;
     cli-missing-file) cli_bad "$TMP/none.litmus" ;;
