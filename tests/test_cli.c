@@ -256,6 +256,7 @@ static void test_list_and_help(void** state) {
         {"episode", "usage: gpucoh episode", "--episodes N"},
         {"litmus nofile.litmus", "usage: gpucoh litmus FILE...", "--run K"},
         {"litmus-gen", "usage: gpucoh litmus-gen", "--threads LIST"},
+        {"model nofile.litmus", "usage: gpucoh model FILE...", "--check"},
         {"quality", "usage: gpucoh quality", "--k"},
         {"compare", "usage: gpucoh compare", "--workload"},
         {"version", "usage: gpucoh version", "No options"},
@@ -273,6 +274,7 @@ static void test_list_and_help(void** state) {
     expect_run(0, "build/gpucoh help cosim system", "usage: gpucoh cosim system",
                (const char*)NULL);
     expect_run(0, "build/gpucoh help compare", "usage: gpucoh compare", (const char*)NULL);
+    expect_run(0, "build/gpucoh help model", "usage: gpucoh model FILE...", (const char*)NULL);
     expect_run(2, "build/gpucoh help nosuch", "no command 'nosuch'", (const char*)NULL);
 }
 
@@ -524,6 +526,7 @@ static void test_unwritable_refused(void** state) {
         "cosim tc_l1 --cycles 100",
         "episode --episodes 2",
         "litmus litmus/MP.litmus --runs 3",
+        "model litmus/MP.litmus --check",
         "bench sig_bloom " SB " --cycles 1000",
         "bench system --cycles 100",
         "mutants sig_bloom " SB " --mutants tests/mutants/sig_bloom/03-insert-drops-hash0.mut",

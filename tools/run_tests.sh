@@ -12,7 +12,8 @@
 #      illegal inputs of sig_bloom, avu and tc_gwct, one mutant only the steered stimulus
 #      catches and one of sig_bloom and of avu only the illegal inputs catch; 3b. the TC system
 #      and the baseline GPU system (GPU-D, GPU-H) in lockstep at the small configuration, every
-#      row covered; 3c. the episode tester and every litmus file under every TC and GPU variant
+#      row covered; 3c. the episode tester and every litmus file under every TC and GPU variant;
+#      3d. the axiomatic oracle (tests/test_model.sh: classic verdicts, --check, axioms removed)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus: tools/test_system_waves.sh)
@@ -575,6 +576,13 @@ check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000
     "$LOGS/litmus-satstamp-long.log" "$G" litmus litmus/MP+relacq.gpu-satstamp.litmus \
     --protocol tc --runs 2000 --seed 1 --param pred_init=1000 --param pred_min=1000 \
     --param pred_max=1000
+
+echo "== 3d. the axiomatic oracle (gpucoh model): classic verdicts, --check, an axiom removed"
+# tests/test_model.sh: each check can fail (published verdicts of the classic tests; a wrong
+# hand-written line caught; the project's files agree with the oracle; a removed axiom noticed)
+for n in $(bash tests/test_model.sh list); do
+    check "model $n" "$LOGS/model-$n.log" bash tests/test_model.sh run "$n"
+done
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {

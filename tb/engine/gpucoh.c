@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "area.h"
+#include "axiom.h"
 #include "bench.h"
 #include "compare.h"
 #include "cosim.h"
@@ -58,6 +59,8 @@ static void usage(FILE* f) {
             "  litmus-gen [options]          generate litmus files: classic shapes x sync x\n"
             "                                scope x thread and location placement\n"
             "                                (docs/litmus-gen.md)\n"
+            "  model FILE... [options]       axiomatic oracle: allowed outcomes per memory\n"
+            "                                model; --check: the files' lines against it\n"
             "  compare [options]             protocols side by side on synthetic workloads\n"
             "                                (prodcons, workqueue, readshared): cycles,\n"
             "                                messages, counters, claims (gpucoh compare --help)\n"
@@ -1075,6 +1078,8 @@ int main(int argc0, char** argv0) {
         return tc_cmd("litmus", argc, argv, 2);
     if (!strcmp(c, "litmus-gen"))
         return litgen_main(argc, argv);
+    if (!strcmp(c, "model"))
+        return gpucoh_model_cmd(argc, argv);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

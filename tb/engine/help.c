@@ -195,6 +195,33 @@ static const char h_litmus_gen[] =
     "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated),\n"
     "130 Ctrl-C while writing (the files written so far are whole).\n";
 
+static const char h_model[] =
+    "usage: gpucoh model FILE... [--model M[,M...]] [--check] [--axioms] [--json PATH]\n"
+    "\n"
+    "The axiomatic oracle (docs/memory-models.md, section 10): for each litmus file, every\n"
+    "candidate execution (reads-from, coherence orders, scopes), judged by each memory model's\n"
+    "axioms; prints the allowed final outcomes per model, and for drf-sc, hrf-direct and\n"
+    "hrf-indirect whether the test is racy (every outcome undefined). Ends with `model: N\n"
+    "files[, D disagreements in F files, C claim conflicts]`. Every file is read and\n"
+    "enumerated first: a test beyond the bound (64 events, 2^20 candidate executions) is\n"
+    "refused with exit 2 and nothing is reported.\n"
+    "\n"
+    "  --model M[,M...]     sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, all\n"
+    "                       (default all)\n"
+    "  --check              compare the files' allow / forbid / witness lines with the oracle:\n"
+    "                       a line naming a model (or all) that forbids an outcome the model\n"
+    "                       allows, or allows one it forbids, is a disagreement, printed as\n"
+    "                       FILE:LINE: ...; exit 1 if any. A variant's allowed outcome that a\n"
+    "                       model it claims forbids is printed as a claim conflict (the\n"
+    "                       protocol's claim, not the line: reported, exit status unchanged)\n"
+    "  --axioms             print every model's axioms (the table the docs quote)\n"
+    "  --out DIR            the report's directory (default build/out; created if missing)\n"
+    "  --json PATH          the JSON report (default <out>/model.json; its directory must\n"
+    "                       exist)\n"
+    "  --quiet              only the disagreements and the summary line\n"
+    "\n"
+    "Test-only: GPUCOH_MODEL_DROP_AXIOM=MODEL:AXIOM[,...] removes axioms (names: --axioms).\n";
+
 typedef struct {
     const char* cmd;
     const char* text;
@@ -214,6 +241,7 @@ static const help_t helps[] = {
     {"episode", h_episode, sys_rtl},
     {"litmus", h_litmus, sys_rtl},
     {"litmus-gen", h_litmus_gen, NULL},
+    {"model", h_model, NULL},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {

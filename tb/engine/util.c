@@ -235,9 +235,9 @@ void gpucoh_set_prog(const char* name) {
 
 int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
     /* options of any command that never take a value */
-    static const char* const flags[] = {"--quiet", "--coverage", "--help",
-                                        "--quick", "--no-plot",  "--list",
-                                        "--count", "--no-dedup", NULL};
+    static const char* const flags[] = {"--quiet",   "--coverage", "--help",  "--quick",
+                                        "--no-plot", "--list",     "--count", "--no-dedup",
+                                        "--check",   "--axioms",   NULL};
     char** v = calloc((size_t)(2 * argc + 1), sizeof *v);
     if (!v) {
         fprintf(stderr, "%s: out of memory\n", prog_name);

@@ -3,6 +3,7 @@
  * litmus.c -- litmus parser and runner for the TC system (format and semantics: litmus.h).
  */
 #include "litmus.h"
+#include "litmus_view.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -151,6 +152,7 @@ typedef struct {
 
 typedef struct {
     uint32_t cls, protos, src;
+    char who[128]; /* the WHO token as written (litmus_view.h) */
     uint32_t n;
     uint32_t key[LT_REGS + LT_LOCS]; /* key index (registers, then locations) */
     uint32_t val[LT_REGS + LT_LOCS];
@@ -599,6 +601,7 @@ static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
     lt_exp_t* e = &t->ex[t->nex];
     memset(e, 0, sizeof *e);
     e->src = p->line;
+    snprintf(e->who, sizeof e->who, "%s", tok[1]);
     e->cls = !strcmp(c, "allow")    ? EX_ALLOW
              : !strcmp(c, "forbid") ? EX_FORBID
              : !strcmp(c, "undef")  ? EX_UNDEF
@@ -1791,4 +1794,86 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
         chk_print(f, title, &r->chk);
     /* an interrupted test has no verdict: its runs so far pass nothing */
     fprintf(f, "  verdict: %s\n", r->stopped ? "none (INTERRUPTED)" : r->pass ? "PASS" : "FAIL");
+}
+
+/* ---- read-only view (litmus_view.h) ------------------------------------------------------ */
+
+/* litmus_view.h repeats the kinds and classes as plain numbers */
+_Static_assert((int)LV_LD == (int)LO_LD && (int)LV_ST == (int)LO_ST &&
+                   (int)LV_FENCE == (int)LO_FENCE && (int)LV_ACQ == (int)LO_ACQ &&
+                   (int)LV_REL == (int)LO_REL && (int)LV_ATOM == (int)LO_ATOM &&
+                   (int)LV_DELAY == (int)LO_DELAY,
+               "litmus_view.h kinds");
+_Static_assert((int)LV_ALLOW == (int)EX_ALLOW && (int)LV_FORBID == (int)EX_FORBID &&
+                   (int)LV_UNDEF == (int)EX_UNDEF && (int)LV_WITNESS == (int)EX_WITNESS,
+               "litmus_view.h classes");
+
+const char* litmus_file(const litmus_t* t) {
+    return t->file;
+}
+
+uint32_t litmus_nthreads(const litmus_t* t) {
+    return t->nth;
+}
+
+void litmus_thread_view(const litmus_t* t, uint32_t i, litmus_thread_view_t* v) {
+    const lt_thread_t* th = &t->th[i];
+    v->name = th->name;
+    v->sm = th->sm;
+    v->cta = th->cta;
+    v->nops = th->nops;
+}
+
+void litmus_op_view(const litmus_t* t, uint32_t th, uint32_t k, litmus_op_view_t* v) {
+    const lt_op_t* o = &t->th[th].ops[k];
+    v->kind = o->kind;
+    v->scope = o->scope;
+    v->order = o->order;
+    v->aop = o->aop;
+    v->loc = o->loc;
+    v->reg = o->reg;
+    v->v = o->v;
+    v->v2 = o->v2;
+    v->until = o->until;
+    v->until_v = o->until_v;
+    v->src = o->src;
+}
+
+uint32_t litmus_nlocs(const litmus_t* t) {
+    return t->nloc;
+}
+
+const char* litmus_loc_name(const litmus_t* t, uint32_t l) {
+    return t->loc[l].name;
+}
+
+uint32_t litmus_loc_init(const litmus_t* t, uint32_t l) {
+    return t->loc[l].init;
+}
+
+uint32_t litmus_nregs(const litmus_t* t) {
+    return t->nreg;
+}
+
+uint32_t litmus_key_loc(const litmus_t* t, uint32_t key) {
+    return key < t->nreg || key >= t->nkeys ? UINT32_MAX : t->key_loc[key - t->nreg];
+}
+
+uint32_t litmus_nexps(const litmus_t* t) {
+    return t->nex;
+}
+
+void litmus_exp_view(const litmus_t* t, uint32_t i, litmus_exp_view_t* v) {
+    const lt_exp_t* e = &t->ex[i];
+    v->cls = e->cls;
+    v->protos = e->protos;
+    v->src = e->src;
+    v->who = e->who;
+    v->n = e->n;
+    v->key = e->key;
+    v->val = e->val;
+}
+
+uint32_t litmus_classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
+    return classify(t, pr, v);
 }
