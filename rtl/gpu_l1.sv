@@ -246,28 +246,29 @@ module gpu_l1 #(
   localparam bit [31:0]      SetsM1    = L1Sets - 32'd1;
   localparam logic [LA-1:0]  SetMask   = LA'(SetsM1);
   localparam logic [NW-1:0]  WfOne     = NW'(1);
-  localparam bit             GpuH      = (Hrf == 32'd1);
+  localparam bit             GpuH      = (Hrf == gpu_pkg::GpuH);
 
   `ASSERT_ELAB(P_SetBits_A, LA > SB,
                "gpu_l1: illegal AddrWidth (legal: AddrWidth - log2 LineBytes >= log2 L1Sets + 1)")
 
-  // Encodings (cmodel/gpu_types.h: gpu_op_t, gpu_req_kind_t, gpu_rsp_kind_t, gpu_crsp_kind_t,
-  // gpu_aop_t).
-  localparam logic [2:0] OpLoad     = 3'd1;
-  localparam logic [2:0] OpStore    = 3'd2;
-  localparam logic [2:0] OpAtomic   = 3'd3;
-  localparam logic [2:0] OpFence    = 3'd4;
-  localparam logic [1:0] ReqGets    = 2'd1;
-  localparam logic [1:0] ReqWt      = 2'd2;
-  localparam logic [1:0] ReqAtomic  = 2'd3;
-  localparam logic [1:0] RspData    = 2'd1;
-  localparam logic [1:0] RspAck     = 2'd2;
-  localparam logic [1:0] RspAtom    = 2'd3;
-  localparam logic [1:0] CrspLoad   = 2'd1;
-  localparam logic [1:0] CrspAtomic = 2'd2;
-  localparam logic [1:0] AopAdd     = 2'd0;
-  localparam logic [1:0] AopExch    = 2'd1;
-  localparam logic [1:0] AopCas     = 2'd2;
+  // Encodings: the family package rtl/gpu_pkg.sv (gpu_op_t, gpu_req_kind_t, gpu_rsp_kind_t,
+  // gpu_crsp_kind_t) and the shared atomic codes of rtl/gpucoh_atom_pkg.sv (gpu_aop_t).
+  localparam logic [2:0] OpNone     = 3'(gpu_pkg::GpuOpNone);
+  localparam logic [2:0] OpLoad     = 3'(gpu_pkg::GpuOpLoad);
+  localparam logic [2:0] OpStore    = 3'(gpu_pkg::GpuOpStore);
+  localparam logic [2:0] OpAtomic   = 3'(gpu_pkg::GpuOpAtomic);
+  localparam logic [2:0] OpFence    = 3'(gpu_pkg::GpuOpFence);
+  localparam logic [1:0] ReqGets    = 2'(gpu_pkg::GpuReqGets);
+  localparam logic [1:0] ReqWt      = 2'(gpu_pkg::GpuReqWt);
+  localparam logic [1:0] ReqAtomic  = 2'(gpu_pkg::GpuReqAtomic);
+  localparam logic [1:0] RspData    = 2'(gpu_pkg::GpuRspData);
+  localparam logic [1:0] RspAck     = 2'(gpu_pkg::GpuRspAck);
+  localparam logic [1:0] RspAtom    = 2'(gpu_pkg::GpuRspAtom);
+  localparam logic [1:0] CrspLoad   = 2'(gpu_pkg::GpuCrspLoad);
+  localparam logic [1:0] CrspAtomic = 2'(gpu_pkg::GpuCrspAtomic);
+  localparam logic [1:0] AopAdd     = 2'(gpucoh_atom_pkg::AopAdd);
+  localparam logic [1:0] AopExch    = 2'(gpucoh_atom_pkg::AopExch);
+  localparam logic [1:0] AopCas     = 2'(gpucoh_atom_pkg::AopCas);
 
   // ---------------------------------------------------------------------------------------------
   // State (spec section 3)
@@ -407,11 +408,10 @@ module gpu_l1 #(
   assign m_dnz   = hit && w_dnz[mway];
 
   // L7 victim: rule 1 the first unallocated way (gpucoh_ffs); rules 2 and 3 circular scans
-  // from rr_q[s].
+  // from rr_q[s] (gpucoh_rr_ffs).
   logic          a1_found, a2_found, a3_found;
   logic [WW-1:0] a1_way, a2_way, a3_way;
   logic [WW-1:0] rr;
-  logic [31:0]   rr_way;      // rr + k mod L1Ways (loop temporary)
   /* verilator lint_off UNUSEDSIGNAL */
   logic [L1Ways-1:0] a1_onehot;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -424,27 +424,19 @@ module gpu_l1 #(
     .idx_o   (a1_way)
   );
 
-  always_comb begin
-    a2_found = 1'b0;
-    a2_way   = '0;
-    a3_found = 1'b0;
-    a3_way   = '0;
-    rr_way   = '0;
-    for (int k = 0; k < L1Ways; k++) begin
-      rr_way = 32'(rr) + 32'(k);
-      if (rr_way >= L1Ways) begin
-        rr_way = rr_way - L1Ways;
-      end
-      if (!a2_found && w_clean[rr_way]) begin
-        a2_way   = WW'(rr_way);
-        a2_found = 1'b1;
-      end
-      if (!a3_found && w_nopend[rr_way]) begin
-        a3_way   = WW'(rr_way);
-        a3_found = 1'b1;
-      end
-    end
-  end
+  gpucoh_rr_ffs #(.Width(L1Ways)) u_clean (   // rule 2: the first clean valid !pend way
+    .vec_i  (w_clean),
+    .start_i(rr),
+    .valid_o(a2_found),
+    .idx_o  (a2_way)
+  );
+
+  gpucoh_rr_ffs #(.Width(L1Ways)) u_nopend (  // rule 3: the first !pend way
+    .vec_i  (w_nopend),
+    .start_i(rr),
+    .valid_o(a3_found),
+    .idx_o  (a3_way)
+  );
 
   logic          alloc_ok;    // rule 1 or 2 allocates
   logic [WW-1:0] vway;        // the victim way (rule 1, 2 or 3)
@@ -948,7 +940,7 @@ module gpu_l1 #(
 
   // I1 (gpu_l1.md section 9): a request with op 0 or 5..7, or wf >= NumWf, is dropped here
   logic push, push_legal;
-  assign push_legal = (core_op_i != 3'd0) && (core_op_i <= OpFence) && (32'(core_wf_i) < NumWf);
+  assign push_legal = (core_op_i != OpNone) && (core_op_i <= OpFence) && (32'(core_wf_i) < NumWf);
   assign push       = core_valid_i && core_ready_q && push_legal;
 
   gpucoh_fifo #(

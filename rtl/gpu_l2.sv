@@ -181,20 +181,21 @@ module gpu_l2 #(
   localparam logic [QW-1:0]  QueueLen = QW'(L2Queue);
   localparam logic [NS-1:0]  SmOne    = NS'(1);
 
-  // Encodings (cmodel/gpu_types.h, gpu_l2.h).
-  localparam logic [1:0] StI       = 2'd0;
-  localparam logic [1:0] StV       = 2'd1;
-  localparam logic [1:0] StD       = 2'd2;
-  localparam logic [1:0] StP       = 2'd3;
-  localparam logic [1:0] ReqGets   = 2'd1;
-  localparam logic [1:0] ReqWt     = 2'd2;
-  localparam logic [1:0] ReqAtomic = 2'd3;
-  localparam logic [1:0] RspData   = 2'd1;
-  localparam logic [1:0] RspAck    = 2'd2;
-  localparam logic [1:0] RspAtom   = 2'd3;
-  localparam logic [1:0] AopAdd    = 2'd0;
-  localparam logic [1:0] AopExch   = 2'd1;
-  localparam logic [1:0] AopCas    = 2'd2;
+  // Encodings: the family package rtl/gpu_pkg.sv (gpu_l2_st_t, gpu_req_kind_t, gpu_rsp_kind_t)
+  // and the shared atomic codes of rtl/gpucoh_atom_pkg.sv (gpu_aop_t).
+  localparam logic [1:0] StI       = 2'(gpu_pkg::GpuL2StI);
+  localparam logic [1:0] StV       = 2'(gpu_pkg::GpuL2StV);
+  localparam logic [1:0] StD       = 2'(gpu_pkg::GpuL2StD);
+  localparam logic [1:0] StP       = 2'(gpu_pkg::GpuL2StP);
+  localparam logic [1:0] ReqGets   = 2'(gpu_pkg::GpuReqGets);
+  localparam logic [1:0] ReqWt     = 2'(gpu_pkg::GpuReqWt);
+  localparam logic [1:0] ReqAtomic = 2'(gpu_pkg::GpuReqAtomic);
+  localparam logic [1:0] RspData   = 2'(gpu_pkg::GpuRspData);
+  localparam logic [1:0] RspAck    = 2'(gpu_pkg::GpuRspAck);
+  localparam logic [1:0] RspAtom   = 2'(gpu_pkg::GpuRspAtom);
+  localparam logic [1:0] AopAdd    = 2'(gpucoh_atom_pkg::AopAdd);
+  localparam logic [1:0] AopExch   = 2'(gpucoh_atom_pkg::AopExch);
+  localparam logic [1:0] AopCas    = 2'(gpucoh_atom_pkg::AopCas);
 
   // ---------------------------------------------------------------------------------------------
   // State (spec section 3)
@@ -301,11 +302,11 @@ module gpu_l2 #(
     end
   end
 
-  // E3 victim: rule 1 the first I way (gpucoh_ffs), rules 2 and 3 circular scans from rr_q[s].
+  // E3 victim: rule 1 the first I way (gpucoh_ffs), rules 2 and 3 circular scans from rr_q[s]
+  // (gpucoh_rr_ffs).
   logic          v1_found, v2_found, v3_found;
   logic [WW-1:0] v1_way, v2_way, v3_way;
   logic [WW-1:0] rr;
-  logic [31:0]   rr_way;        // loop temporary
   /* verilator lint_off UNUSEDSIGNAL */
   logic [L2Ways-1:0] v1_onehot;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -318,27 +319,19 @@ module gpu_l2 #(
     .idx_o   (v1_way)
   );
 
-  always_comb begin
-    v2_found = 1'b0;
-    v2_way   = '0;
-    v3_found = 1'b0;
-    v3_way   = '0;
-    rr_way   = '0;
-    for (int k = 0; k < L2Ways; k++) begin
-      rr_way = 32'(rr) + 32'(k);
-      if (rr_way >= L2Ways) begin
-        rr_way = rr_way - L2Ways;
-      end
-      if (!v2_found && w_v[rr_way]) begin
-        v2_way   = WW'(rr_way);
-        v2_found = 1'b1;
-      end
-      if (!v3_found && w_d[rr_way]) begin
-        v3_way   = WW'(rr_way);
-        v3_found = 1'b1;
-      end
-    end
-  end
+  gpucoh_rr_ffs #(.Width(L2Ways)) u_v_way (   // rule 2: the first V way (X01)
+    .vec_i  (w_v),
+    .start_i(rr),
+    .valid_o(v2_found),
+    .idx_o  (v2_way)
+  );
+
+  gpucoh_rr_ffs #(.Width(L2Ways)) u_d_way (   // rule 3: the first D way (X02)
+    .vec_i  (w_d),
+    .start_i(rr),
+    .valid_o(v3_found),
+    .idx_o  (v3_way)
+  );
 
   logic          vfound;
   logic [WW-1:0] vway;

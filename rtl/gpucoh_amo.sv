@@ -6,7 +6,8 @@
 // Used by the units that perform atomics: tc_l2 (rule C5 of docs/system.md), gpu_l2 (A01)
 // and gpu_l1 (CTA-scope atomics, C16; gpu_types.h has the same codes). Specification:
 // docs/units/primitives.md section 4. The operation encoding is every family's (0 add,
-// 1 exchange, 2 CAS: tc_pkg::tc_aop_e, gpu_aop_t); other codes leave the word unchanged.
+// 1 exchange, 2 CAS: rtl/gpucoh_atom_pkg.sv, read before this file; tc_aop_t, gpu_aop_t); other
+// codes leave the word unchanged.
 //
 // Parameters (an illegal value stops elaboration with a message naming it):
 //   Words   32-bit words per line; 1 .. 64 (default 4)
@@ -42,11 +43,11 @@ module gpucoh_amo #(
   `ASSERT_ELAB(A0_Words_A, Words >= 1 && Words <= 64,
                "gpucoh_amo: illegal Words (legal: 1 .. 64)")
 
-  // The operation codes every family uses (tc_pkg::tc_aop_e, gpu_types.h gpu_aop_t and
-  // gsys_aop_t are the same numbers): kept here so that the primitive needs no family package.
-  localparam logic [1:0] AopAdd  = 2'd0;
-  localparam logic [1:0] AopExch = 2'd1;
-  localparam logic [1:0] AopCas  = 2'd2;
+  // The operation codes every family uses (tc_aop_t, gpu_aop_t and gsys_aop_t are the same
+  // numbers): the shared package rtl/gpucoh_atom_pkg.sv, not a family package.
+  localparam logic [1:0] AopAdd  = 2'(gpucoh_atom_pkg::AopAdd);
+  localparam logic [1:0] AopExch = 2'(gpucoh_atom_pkg::AopExch);
+  localparam logic [1:0] AopCas  = 2'(gpucoh_atom_pkg::AopCas);
 
   logic [31:0] new_w;
   assign old_o = line_i[32*word_i +: 32];                            // A1

@@ -463,16 +463,24 @@ module tc_l1 #(
   assign e_st      = (m_st == StVM && m_expired) ? StII : m_st;
 
   // L6 victim: the expired V way with the tag; else the first free way; else the first V way
-  // from rr_q[s] upward (circularly).
+  // from rr_q[s] upward (circularly, gpucoh_rr_ffs).
   logic [WW-1:0] rr;
   logic [WW-1:0] vic;
   logic          vic_found;
-  logic [31:0]   rr_way;      // rr + k mod L1Ways (loop temporary)
+  logic [WW-1:0] rr_vic;      // the first V way from rr
+  logic          rr_found;
   assign rr = rr_q[32'(acc_set)*WW +: WW];
+
+  gpucoh_rr_ffs #(.Width(L1Ways)) u_rr_v (
+    .vec_i  (w_isv),
+    .start_i(rr),
+    .valid_o(rr_found),
+    .idx_o  (rr_vic)
+  );
+
   always_comb begin
     vic       = '0;
     vic_found = 1'b0;
-    rr_way    = '0;
     if (exp_v) begin
       vic       = mway;
       vic_found = 1'b1;
@@ -484,16 +492,8 @@ module tc_l1 #(
         end
       end
       if (!vic_found) begin
-        for (int k = 0; k < L1Ways; k++) begin
-          rr_way = 32'(rr) + 32'(k);
-          if (rr_way >= L1Ways) begin
-            rr_way = rr_way - L1Ways;
-          end
-          if (!vic_found && w_isv[rr_way]) begin
-            vic       = WW'(rr_way);
-            vic_found = 1'b1;
-          end
-        end
+        vic       = rr_vic;
+        vic_found = rr_found;
       end
     end
   end

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tc_pkg -- encodings of the Temporal Coherence family (tc_timer, tc_gwct, tc_l1, tc_l2): message
-// kinds on the core, L1 -> L2 and L2 -> L1 channels, atomic operations, line states, MSHR kinds
-// and the values of the Protocol and LeaseMode parameters.
+// kinds on the core, L1 -> L2 and L2 -> L1 channels, line states, MSHR kinds and the values of
+// the Protocol and LeaseMode parameters (the atomic-operation codes: rtl/gpucoh_atom_pkg.sv).
 //
 // The one place these values are written in the RTL; the units name them as tc_pkg::Name (the
 // project dialect has no `import`, which Yosys 0.23 cannot parse). Each item equals the C enum
@@ -35,12 +35,9 @@ package tc_pkg;
     TcOpAtomic = 2'd3    // TC_OP_ATOMIC
   } tc_op_e;
 
-  // Atomic operation on one 32-bit word (tc_aop_t).
-  typedef enum logic [1:0] {
-    TcAopAdd  = 2'd0,   // TC_AOP_ADD
-    TcAopExch = 2'd1,   // TC_AOP_EXCH
-    TcAopCas  = 2'd2    // TC_AOP_CAS
-  } tc_aop_e;
+  // Atomic operation on one 32-bit word (tc_aop_t): not here. TC and GPU share these codes, in
+  // rtl/gpucoh_atom_pkg.sv (aop_e, read before this package); Yosys 0.23 cannot name one
+  // package's items inside another, so this package does not alias them (docs/framework.md).
 
   // L1 -> L2 request kind, req_kind (tc_req_kind_t); None when no request.
   typedef enum logic [2:0] {

@@ -50,7 +50,7 @@ files=("$results"/gpu_*.area.txt)
 # The work tree's RTL, hashed as synth/ctrl.sh hashes it (comments stripped), to say which
 # results were measured on other versions.
 cur=""
-for f in rtl/gpucoh_*.sv rtl/gpu_l1.sv rtl/gpu_l2.sv; do
+for f in rtl/gpucoh_*.sv rtl/gpu_pkg.sv rtl/gpu_l1.sv rtl/gpu_l2.sv; do
   [[ -f $f ]] && cur+="$f=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
 done
 

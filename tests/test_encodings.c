@@ -3,11 +3,13 @@
  * test_encodings.c -- every encoding of the RTL packages equals its C enum value.
  *
  * The RTL writes each encoding once, as a typed enum item of a family package (rtl/gpucoh_pkg.sv:
- * sig_bloom, rdu, avu; rtl/tc_pkg.sv: the TC family). This test reads the packages as text, finds
- * every enum item `Name = W'dV` (or 'h / 'b) inside a `typedef enum ... { ... }` block and
- * checks it against the table below, which names the C enum constant of each item:
- *   - every item of a package has a row, with the same value (a new item without a C name
- *     fails: an encoding nothing checks cannot be added);
+ * sig_bloom, rdu, avu; rtl/tc_pkg.sv: the TC family; rtl/gpu_pkg.sv: the GPU family) or of the
+ * shared atomic-operation package rtl/gpucoh_atom_pkg.sv (TC and GPU). This test reads the
+ * packages as text, finds every enum item `Name = W'dV` (or 'h / 'b) inside a
+ * `typedef enum ... { ... }` block and checks it against the table below, which names the C enum
+ * constant of each item (an item of the shared package has one row per family's C enum):
+ *   - every item of a package has a row, and every row of it has the same value (a new item
+ *     without a C name fails: an encoding nothing checks cannot be added);
  *   - every row names an item that exists in its package (a renamed item fails);
  *   - the check itself fails on a package with one value changed and on one with an extra item.
  *
@@ -27,6 +29,8 @@
 #include <string.h>
 
 #include "avu.h"
+#include "gpu_l2.h"
+#include "gpu_types.h"
 #include "rdu.h"
 #include "sig_bloom.h"
 #include "tc_l1.h"
@@ -75,9 +79,6 @@ static const enc_t k_enc[] = {
     E("tc_pkg.sv", "TcOpLoad", TC_OP_LOAD),
     E("tc_pkg.sv", "TcOpStore", TC_OP_STORE),
     E("tc_pkg.sv", "TcOpAtomic", TC_OP_ATOMIC),
-    E("tc_pkg.sv", "TcAopAdd", TC_AOP_ADD),
-    E("tc_pkg.sv", "TcAopExch", TC_AOP_EXCH),
-    E("tc_pkg.sv", "TcAopCas", TC_AOP_CAS),
     E("tc_pkg.sv", "TcReqNone", TC_REQ_NONE),
     E("tc_pkg.sv", "TcReqGets", TC_REQ_GETS),
     E("tc_pkg.sv", "TcReqGetx", TC_REQ_GETX),
@@ -106,6 +107,35 @@ static const enc_t k_enc[] = {
     E("tc_pkg.sv", "TcMshrIS", TC_MS_IS),
     E("tc_pkg.sv", "TcMshrIM", TC_MS_IM),
     E("tc_pkg.sv", "TcMshrMI", TC_MS_MI),
+    E("gpu_pkg.sv", "GpuD", GPU_D),
+    E("gpu_pkg.sv", "GpuH", GPU_H),
+    E("gpu_pkg.sv", "GpuOpNone", GPU_OP_NONE),
+    E("gpu_pkg.sv", "GpuOpLoad", GPU_OP_LOAD),
+    E("gpu_pkg.sv", "GpuOpStore", GPU_OP_STORE),
+    E("gpu_pkg.sv", "GpuOpAtomic", GPU_OP_ATOMIC),
+    E("gpu_pkg.sv", "GpuOpFence", GPU_OP_FENCE),
+    E("gpu_pkg.sv", "GpuReqNone", GPU_REQ_NONE),
+    E("gpu_pkg.sv", "GpuReqGets", GPU_REQ_GETS),
+    E("gpu_pkg.sv", "GpuReqWt", GPU_REQ_WT),
+    E("gpu_pkg.sv", "GpuReqAtomic", GPU_REQ_ATOMIC),
+    E("gpu_pkg.sv", "GpuRspNone", GPU_RSP_NONE),
+    E("gpu_pkg.sv", "GpuRspData", GPU_RSP_DATA),
+    E("gpu_pkg.sv", "GpuRspAck", GPU_RSP_ACK),
+    E("gpu_pkg.sv", "GpuRspAtom", GPU_RSP_ATOM),
+    E("gpu_pkg.sv", "GpuCrspNone", GPU_CRSP_NONE),
+    E("gpu_pkg.sv", "GpuCrspLoad", GPU_CRSP_LOAD),
+    E("gpu_pkg.sv", "GpuCrspAtomic", GPU_CRSP_ATOMIC),
+    E("gpu_pkg.sv", "GpuL2StI", GPU_L2_I),
+    E("gpu_pkg.sv", "GpuL2StV", GPU_L2_V),
+    E("gpu_pkg.sv", "GpuL2StD", GPU_L2_D),
+    E("gpu_pkg.sv", "GpuL2StP", GPU_L2_P),
+    /* the shared atomic codes: each item against both families' C enums */
+    E("gpucoh_atom_pkg.sv", "AopAdd", TC_AOP_ADD),
+    E("gpucoh_atom_pkg.sv", "AopExch", TC_AOP_EXCH),
+    E("gpucoh_atom_pkg.sv", "AopCas", TC_AOP_CAS),
+    E("gpucoh_atom_pkg.sv", "AopAdd", GPU_AOP_ADD),
+    E("gpucoh_atom_pkg.sv", "AopExch", GPU_AOP_EXCH),
+    E("gpucoh_atom_pkg.sv", "AopCas", GPU_AOP_CAS),
 };
 #define N_ENC (sizeof k_enc / sizeof k_enc[0])
 
@@ -202,15 +232,19 @@ static int check_pkg(const char* pkg, const char* text) {
     }
     int bad = 0;
     for (int i = 0; i < n; i++) {
-        const enc_t* e = NULL;
-        for (size_t k = 0; k < N_ENC && !e; k++)
-            if (!strcmp(k_enc[k].pkg, pkg) && !strcmp(k_enc[k].sv, it[i].name))
-                e = &k_enc[k];
-        if (!e) {
+        int rows = 0;
+        for (size_t k = 0; k < N_ENC; k++) {
+            const enc_t* e = &k_enc[k];
+            if (strcmp(e->pkg, pkg) || strcmp(e->sv, it[i].name))
+                continue;
+            rows++;
+            if (e->c != it[i].value) {
+                printf("# %s: %s = %ld, but %s = %ld\n", pkg, it[i].name, it[i].value, e->cn, e->c);
+                bad++;
+            }
+        }
+        if (!rows) {
             printf("# %s: %s = %ld has no C enum in the table\n", pkg, it[i].name, it[i].value);
-            bad++;
-        } else if (e->c != it[i].value) {
-            printf("# %s: %s = %ld, but %s = %ld\n", pkg, it[i].name, it[i].value, e->cn, e->c);
             bad++;
         }
     }
@@ -245,6 +279,24 @@ static void test_tc_pkg(void** state) {
     check_file("tc_pkg.sv");
 }
 
+static void test_gpu_pkg(void** state) {
+    (void)state;
+    check_file("gpu_pkg.sv");
+}
+
+static void test_atom_pkg(void** state) {
+    (void)state;
+    check_file("gpucoh_atom_pkg.sv");
+}
+
+/* The rows of one package in the table. */
+static int rows_of(const char* pkg) {
+    int n = 0;
+    for (size_t k = 0; k < N_ENC; k++)
+        n += !strcmp(k_enc[k].pkg, pkg);
+    return n;
+}
+
 /* The check fails on a changed value (TcL2StE 3 -> 6). */
 static void test_catches_changed_value(void** state) {
     (void)state;
@@ -263,15 +315,35 @@ static void test_catches_unknown_and_missing(void** state) {
     const char* extra = "package p;\n typedef enum logic [1:0] {\n  TcOpNone = 2'd0, // x\n"
                         "  TcOpLoad = 2'd1,\n  TcOpFlush = 2'd2\n } tc_op_e;\nendpackage\n";
     /* TcOpFlush has no C name; every tc_pkg row but TcOpNone and TcOpLoad is missing */
-    assert_int_equal(check_pkg("tc_pkg.sv", extra), 1 + (int)N_ENC - 23 - 2);
+    assert_int_equal(check_pkg("tc_pkg.sv", extra), 1 + rows_of("tc_pkg.sv") - 2);
+}
+
+/* An item of the shared atomic package is checked against each family's C enum: a value that
+ * differs from both counts twice, and an item with no row fails. */
+static void test_catches_atom_value(void** state) {
+    (void)state;
+    char* t = slurp("gpucoh_atom_pkg.sv");
+    assert_non_null(t);
+    char* p = strstr(t, "AopCas  = 2'd2");
+    assert_non_null(p);
+    p[strlen("AopCas  = 2'd")] = '3';
+    assert_int_equal(check_pkg("gpucoh_atom_pkg.sv", t), 2);
+    free(t);
+    const char* extra = "package p;\n typedef enum logic [1:0] {\n  AopAdd = 2'd0,\n"
+                        "  AopExch = 2'd1,\n  AopCas = 2'd2,\n  AopMax = 2'd3\n } aop_e;\n"
+                        "endpackage\n";
+    assert_int_equal(check_pkg("gpucoh_atom_pkg.sv", extra), 1);
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gpucoh_pkg),
         cmocka_unit_test(test_tc_pkg),
+        cmocka_unit_test(test_gpu_pkg),
+        cmocka_unit_test(test_atom_pkg),
         cmocka_unit_test(test_catches_changed_value),
         cmocka_unit_test(test_catches_unknown_and_missing),
+        cmocka_unit_test(test_catches_atom_value),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

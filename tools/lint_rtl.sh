@@ -22,7 +22,10 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 
-PKGS=(rtl/*_pkg.sv)   # every family package, read before the units by every tool
+# every package, read before the units by every tool: the shared atomic codes first (the
+# family packages do not name them, but every tool needs a package read before its first use)
+PKGS=(rtl/gpucoh_atom_pkg.sv)
+for f in rtl/*_pkg.sv; do [[ $f == rtl/gpucoh_atom_pkg.sv ]] || PKGS+=("$f"); done
 INC=rtl/include
 OUT=build/lint
 MAX_COLS=100

@@ -637,7 +637,7 @@ check "waves/filters/tc_*.txt agree with the enums of rtl/tc_pkg.sv" \
 # register red and first, with the filters of waves/filters/gpu_*.txt
 check "GPU system failure: FST, the GPU .gtkw view, JSON; the replay line reproduces it" \
     "$LOGS/system-waves-gpu.log" bash tools/test_system_waves.sh gpu "$OUT/system-waves"
-check "waves/filters/gpu_*.txt agree with rtl/gpu_l1.sv, gpu_l2.sv and the C enums" \
+check "waves/filters/gpu_*.txt agree with rtl/gpu_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
     "$LOGS/system-waves-gpu-filters.log" bash tools/test_system_waves.sh gpu-filters \
     "$OUT/system-waves"
 
@@ -899,9 +899,9 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
     "$LOGS/area-splice.log" splice_checks
 
 echo "== 6b. shared RTL primitives (tests/rtl/tb_primitives.sv, Icarus)"
-check "primitives: ffs/ffs2, bytemerge, amo, fifo against their references" \
+check "primitives: ffs/ffs2, bytemerge, amo, fifo, rr_ffs against their references" \
     "$LOGS/primitives.log" bash tools/test_primitives.sh
-for m in ffs fifo merge amo; do
+for m in ffs fifo merge amo rr; do
     check "primitives: the testbench catches mutant '$m'" "$LOGS/primitives-$m.log" \
         bash -c "bash tools/test_primitives.sh --mutant $m; [ \$? -eq 1 ]"   # 2: no longer applies
 done

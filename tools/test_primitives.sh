@@ -8,6 +8,7 @@
 #   tools/test_primitives.sh --mutant fifo   gpucoh_fifo head pointer never wraps
 #   tools/test_primitives.sh --mutant merge  gpucoh_bytemerge takes byte b from the wrong side
 #   tools/test_primitives.sh --mutant amo    gpucoh_amo CAS swaps on a mismatch
+#   tools/test_primitives.sh --mutant rr     gpucoh_rr_ffs scan starts one bit late
 #   tools/test_primitives.sh --mutant-file F a mutant file of a unit's campaign (tests/mutants/
 #                                            **/*.mut, `file: gpucoh_*`) applied the same way:
 #                                            every primitive mutant also meets the testbench,
@@ -19,7 +20,7 @@ OUT=build/primitives
 mkdir -p "$OUT"
 MUT=$OUT/mutant   # the mutated file of --mutant (none otherwise): emptied on every run
 rm -rf "$MUT" "$OUT"/*.sv "$OUT/include"
-PRIMS=(gpucoh_ffs gpucoh_ffs2 gpucoh_bytemerge gpucoh_amo gpucoh_fifo)
+PRIMS=(gpucoh_ffs gpucoh_ffs2 gpucoh_bytemerge gpucoh_amo gpucoh_fifo gpucoh_rr_ffs)
 SRC=()
 for p in "${PRIMS[@]}"; do SRC+=("rtl/$p.sv"); done
 if [ "${1:-}" = --mutant-file ]; then
@@ -43,7 +44,8 @@ if [ "${1:-}" = --mutant ]; then
     fifo) f=gpucoh_fifo.sv; from="(32'(head_q) == Depth - 32'd1) ? '0 : head_q + PW'(1)"; to="head_q + PW'(1)" ;;
     merge) f=include/gpucoh_bytemerge.svh; from='(old_v & ~bits) | (new_v & bits)'; to='(old_v & bits) | (new_v & ~bits)' ;;
     amo) f=gpucoh_amo.sv; from='(old_o == a_i) ? b_i : old_o'; to='(old_o != a_i) ? b_i : old_o' ;;
-    *) echo "test_primitives: unknown mutant '$m' (ffs, fifo, merge, amo)" >&2; exit 2 ;;
+    rr) f=gpucoh_rr_ffs.sv; from="pos = 32'(start_i) + 32'(k);"; to="pos = 32'(start_i) + 32'(k) + 32'd1;" ;;
+    *) echo "test_primitives: unknown mutant '$m' (ffs, fifo, merge, amo, rr)" >&2; exit 2 ;;
     esac
     grep -qF -- "$from" "rtl/$f" || { echo "test_primitives: mutant $m no longer applies" >&2; exit 2; }
     # the mutated file in a copy of rtl/ (an include file is found there before rtl/include)
@@ -55,7 +57,9 @@ open(sys.argv[2], 'w').write(s.replace(sys.argv[3], sys.argv[4], 1))
 PY
     for i in "${!SRC[@]}"; do [ "${SRC[$i]}" = "rtl/$f" ] && SRC[$i]=$MUT/$f; done
 fi
-iverilog -g2012 -I "$MUT/include" -I rtl/include -o "$OUT/tb" rtl/tc_pkg.sv "${SRC[@]}" tests/rtl/tb_primitives.sv \
+# the shared atomic codes first (gpucoh_amo names them)
+iverilog -g2012 -I "$MUT/include" -I rtl/include -o "$OUT/tb" rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv "${SRC[@]}" \
+    tests/rtl/tb_primitives.sv \
     2>&1 | grep -v 'sorry: Case unique\|always_comb process has no sensitivities' || true
 [ -f "$OUT/tb" ] || { echo "test_primitives: the testbench did not compile" >&2; exit 2; }
 log=$(vvp -n "$OUT/tb" 2>&1 < /dev/null) || true

@@ -11,12 +11,13 @@
 # episode: gpucoh episode --impl lockstep (files and replay);
 # litmus:  gpucoh litmus --impl lockstep over 200 runs (files; the replay runs the failing run
 #          alone, --run K, and gets the same divergence);
-# filters: every waves/filters/tc_*.txt value agrees with its enum in rtl/tc_pkg.sv;
+# filters: every waves/filters/tc_*.txt value agrees with its enum in rtl/tc_pkg.sv (tc_aop.txt:
+#   rtl/gpucoh_atom_pkg.sv);
 # gpu:     the same failure path for GPU-D (a gpu_l1 mutant, non-default seed, delays, parameter
 #          and window): the FST, the .gtkw of the GPU view (tb/proto/gpu/gpu_gtkw.c: the diverging
 #          register red and first, filters), the JSON and the replay;
-# gpu-filters: every waves/filters/gpu_*.txt value agrees with the localparams of rtl/gpu_l1.sv
-#          and rtl/gpu_l2.sv and the enums of cmodel/gpu_types.h, gpu_l2.h.
+# gpu-filters: every waves/filters/gpu_*.txt value agrees with the enums of rtl/gpu_pkg.sv (aop:
+#          rtl/gpucoh_atom_pkg.sv) and of cmodel/gpu_types.h, gpu_l2.h.
 # The mutant is tests/mutants/tc_l2/waves/01-shared-fill-private.mut (built by `gpucoh mutants`
 # into build/mutants/tc_l2/01-shared-fill-private, a few seconds once).
 set -uo pipefail
@@ -196,12 +197,14 @@ litmus)
     replay "$d.log" "$json" "$d-replay"
     ;;
 filters)
-    python3 - <<'PY' || die "a filter disagrees with rtl/tc_pkg.sv"
+    python3 - <<'PY' || die "a filter disagrees with rtl/tc_pkg.sv / gpucoh_atom_pkg.sv"
 import re, sys
-pkg = open("rtl/tc_pkg.sv").read()
+# tc_aop_e: the atomic codes TC shares with GPU, in rtl/gpucoh_atom_pkg.sv (aop_e)
+pkg = open("rtl/tc_pkg.sv").read() + open("rtl/gpucoh_atom_pkg.sv").read()
 enums = {}
 for body, name in re.findall(r"typedef enum logic \[[^\]]*\] \{(.*?)\} (\w+);", pkg, re.S):
     enums[name] = [int(v) for v in re.findall(r"\w+\s*=\s*\d+'d(\d+)", body)]
+enums["tc_aop_e"] = enums["aop_e"]
 files = {"tc_l1_st.txt": "tc_l1_st_e", "tc_l2_st.txt": "tc_l2_st_e", "tc_mshr_kind.txt":
          "tc_mshr_kind_e", "tc_op.txt": "tc_op_e", "tc_aop.txt": "tc_aop_e", "tc_req_kind.txt":
          "tc_req_kind_e", "tc_rsp_kind.txt": "tc_rsp_kind_e", "tc_crsp_kind.txt": "tc_crsp_kind_e"}
@@ -256,22 +259,22 @@ PY
 gpu-filters)
     python3 - <<'PY' || die "a filter disagrees with the GPU RTL or C model"
 import re
-l1 = open("rtl/gpu_l1.sv").read()
-l2 = open("rtl/gpu_l2.sv").read()
-def lp(src, prefix):
+pkg = open("rtl/gpu_pkg.sv").read()
+atom = open("rtl/gpucoh_atom_pkg.sv").read()
+def ei(src, prefix):  # the enum items prefix<Name> = W'dV of a package
     return {m[0][len(prefix):].upper(): int(m[1]) for m in
-            re.findall(r"localparam logic \[\d:0\] (%s\w+)\s*=\s*\d+'d(\d+);" % prefix, src)}
+            re.findall(r"\b(%s[A-Z]\w*)\s*=\s*\d+'d(\d+)" % prefix, src)}
 def cenum(path, prefix):
     src = open(path).read()
     return {m[0]: int(m[1]) for m in re.findall(r"%s([A-Z]+)\s*=\s*(\d+)\b" % prefix, src)}
-# filter -> [(RTL localparams, prefix, renames), C enum]
+# filter -> [the package's enum items, C enum]
 checks = {
-    "gpu_op.txt": [lp(l1, "Op"), cenum("cmodel/gpu_types.h", "GPU_OP_")],
-    "gpu_req_kind.txt": [lp(l1, "Req"), lp(l2, "Req"), cenum("cmodel/gpu_types.h", "GPU_REQ_")],
-    "gpu_rsp_kind.txt": [lp(l1, "Rsp"), lp(l2, "Rsp"), cenum("cmodel/gpu_types.h", "GPU_RSP_")],
-    "gpu_crsp_kind.txt": [lp(l1, "Crsp"), cenum("cmodel/gpu_types.h", "GPU_CRSP_")],
-    "gpu_aop.txt": [lp(l1, "Aop"), lp(l2, "Aop"), cenum("cmodel/gpu_types.h", "GPU_AOP_")],
-    "gpu_l2_st.txt": [lp(l2, "St"), cenum("cmodel/gpu_l2.h", "GPU_L2_")],
+    "gpu_op.txt": [ei(pkg, "GpuOp"), cenum("cmodel/gpu_types.h", "GPU_OP_")],
+    "gpu_req_kind.txt": [ei(pkg, "GpuReq"), cenum("cmodel/gpu_types.h", "GPU_REQ_")],
+    "gpu_rsp_kind.txt": [ei(pkg, "GpuRsp"), cenum("cmodel/gpu_types.h", "GPU_RSP_")],
+    "gpu_crsp_kind.txt": [ei(pkg, "GpuCrsp"), cenum("cmodel/gpu_types.h", "GPU_CRSP_")],
+    "gpu_aop.txt": [ei(atom, "Aop"), cenum("cmodel/gpu_types.h", "GPU_AOP_")],
+    "gpu_l2_st.txt": [ei(pkg, "GpuL2St"), cenum("cmodel/gpu_l2.h", "GPU_L2_")],
 }
 for f, srcs in checks.items():
     rows = [l.split() for l in open("waves/filters/" + f) if l.strip() and not l.startswith("#")]

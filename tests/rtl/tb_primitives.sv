@@ -4,11 +4,14 @@
 // (docs/units/primitives.md): every output of gpucoh_ffs / gpucoh_ffs2 against a loop reference
 // for every vector of 1 .. 10 bits and random 128-bit vectors, gpucoh_bytemerge and gpucoh_amo
 // on random operands (every operation, every word), gpucoh_fifo against a reference queue under
-// random push/pop at depths 1, 3 and 8 (full, empty, pointer wrap); and each primitive at its
-// widest legal width (ffs / ffs2 1024 bits, bytemerge 256 bytes, amo 64 words, fifo depth 64).
+// random push/pop at depths 1, 3 and 8 (full, empty, pointer wrap), gpucoh_rr_ffs against a loop
+// reference for every vector and every start at widths 1 .. 8; and each primitive at its widest
+// legal width (ffs / ffs2 1024 bits, bytemerge 256 bytes, amo 64 words, fifo depth 64, rr_ffs 64
+// bits at random starts).
 // Prints "tb_primitives: N checks, M failures" and calls $fatal on a failure.
 //
-//   iverilog -g2012 -I rtl/include -o tb rtl/tc_pkg.sv rtl/gpucoh_*.sv tests/rtl/tb_primitives.sv
+//   iverilog -g2012 -I rtl/include -o tb rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv <the primitives> \
+//       tests/rtl/tb_primitives.sv   (the list: tools/test_primitives.sh; the package first)
 //   vvp -n tb
 
 module tb_primitives;
@@ -52,6 +55,33 @@ module tb_primitives;
     for (int i = 0; i < w; i++) begin
       if (v[i] && !fv) begin fv = 1; fi = i; end
       else if (v[i] && !sv) begin sv = 1; si = i; end
+    end
+  endtask
+
+  // ---- gpucoh_rr_ffs at widths 1 .. 8 (every vector, every start) and 64 (random) ----------
+  logic [7:0]  r8;
+  logic [2:0]  rs8;
+  wire         r_v [1:8];
+  wire [2:0]   r_i [1:8];
+  for (genvar w = 1; w <= 8; w++) begin : g_rr
+    localparam int IW = (w > 1) ? $clog2(w) : 1;
+    wire [IW-1:0] ri;
+    gpucoh_rr_ffs #(.Width(w)) u_dut (
+      .vec_i(r8[w-1:0]), .start_i(IW'(rs8)), .valid_o(r_v[w]), .idx_o(ri));
+    assign r_i[w] = 3'(ri);
+  end
+  logic [63:0] r64;
+  logic [5:0]  rs64;
+  wire         r64_v;
+  wire [5:0]   r64_i;
+  gpucoh_rr_ffs #(.Width(64)) u_rr_w (.vec_i(r64), .start_i(rs64), .valid_o(r64_v), .idx_o(r64_i));
+
+  // R1 / R2: the first set bit at (start + k) mod w, k = 0 .. w-1
+  task automatic ref_rr(input logic [63:0] v, input int w, input int st, output bit fv,
+                        output int fi);
+    fv = 0; fi = 0;
+    for (int k = 0; k < w; k++) begin
+      if (!fv && v[(st + k) % w]) begin fv = 1; fi = (st + k) % w; end
     end
   endtask
 
@@ -134,6 +164,29 @@ module tb_primitives;
     logic [31:0] old_w, new_w;
     logic [127:0] exp_line, exp_m;
     logic [2047:0] exp_w;
+
+    // rr_ffs, exhaustive at widths 1 .. 8 (every vector, every legal start), random at 64
+    for (int w = 1; w <= 8; w++) begin
+      for (int v = 0; v < (1 << w); v++) begin
+        for (int st = 0; st < w; st++) begin
+          r8 = 8'(v);
+          rs8 = 3'(st);
+          #1;
+          ref_rr(64'(v), w, st, fv, fi);
+          check(r_v[w] == fv && r_i[w] == 3'(fi), "rr_ffs");
+        end
+      end
+    end
+    for (int n = 0; n < 4000; n++) begin
+      r64 = {$urandom, $urandom};
+      if (n % 4 == 1) r64 = r64 & {$urandom, $urandom} & {$urandom, $urandom} & {$urandom, $urandom};
+      if (n % 4 == 2) r64 = 64'd1 << ($urandom % 64);
+      if (n % 4 == 3) r64 = 64'd0;
+      rs64 = 6'($urandom);
+      #1;
+      ref_rr(r64, 64, int'(rs64), fv, fi);
+      check(r64_v == fv && r64_i == 6'(fi), "rr_ffs (64)");
+    end
 
     // ffs2, exhaustive below 11 bits
     for (int v = 0; v < 1024; v++) begin

@@ -178,16 +178,17 @@ static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
     *ports = 1;
 }
 
-/* the shared primitives each unit instantiates (docs/units/primitives.md), then the unit */
-static const char* const l1_files[] = {"gpucoh_fifo.sv", "gpucoh_bytemerge.sv", "gpucoh_amo.sv",
-                                       "gpucoh_ffs.sv",  "gpu_l1.sv",           NULL};
-static const char* const l2_files[] = {"gpucoh_fifo.sv",
-                                       "gpucoh_bytemerge.sv",
-                                       "gpucoh_amo.sv",
-                                       "gpucoh_ffs2.sv",
-                                       "gpucoh_ffs.sv",
-                                       "gpu_l2.sv",
-                                       NULL};
+/* the packages first: the shared atomic codes (rtl/gpucoh_atom_pkg.sv) and the encodings of the
+ * GPU family (rtl/gpu_pkg.sv); then the shared primitives each unit instantiates
+ * (docs/units/primitives.md), then the unit */
+static const char* const l1_files[] = {"gpucoh_atom_pkg.sv",  "gpu_pkg.sv",    "gpucoh_fifo.sv",
+                                       "gpucoh_bytemerge.sv", "gpucoh_amo.sv", "gpucoh_ffs.sv",
+                                       "gpucoh_rr_ffs.sv",    "gpu_l1.sv",     NULL};
+static const char* const l2_files[] = {"gpucoh_atom_pkg.sv", "gpu_pkg.sv",
+                                       "gpucoh_fifo.sv",     "gpucoh_bytemerge.sv",
+                                       "gpucoh_amo.sv",      "gpucoh_ffs2.sv",
+                                       "gpucoh_ffs.sv",      "gpucoh_rr_ffs.sv",
+                                       "gpu_l2.sv",          NULL};
 
 static const char* const l1_waves[] = {"TOP.gpu_l1.clk_i",
                                        "TOP.gpu_l1.rst_ni",

@@ -274,19 +274,20 @@ static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
 }
 
 static const char* const timer_files[] = {"tc_timer.sv", NULL};
-/* tc_pkg.sv first: the encodings of the TC family (rtl/tc_pkg.sv); then the shared primitives
+/* the packages first: the shared atomic codes (rtl/gpucoh_atom_pkg.sv, which gpucoh_amo names)
+ * and the encodings of the TC family (rtl/tc_pkg.sv); then the shared primitives
  * (docs/units/primitives.md) each unit instantiates */
 static const char* const gwct_files[] = {"tc_gwct.sv", NULL};
-static const char* const l1_files[] = {"tc_pkg.sv",  "gpucoh_fifo.sv", "gpucoh_bytemerge.sv",
-                                       "tc_gwct.sv", "tc_l1.sv",       NULL};
-static const char* const l2_files[] = {"tc_pkg.sv",
+static const char* const l1_files[] = {"tc_pkg.sv",
                                        "gpucoh_fifo.sv",
                                        "gpucoh_bytemerge.sv",
-                                       "gpucoh_amo.sv",
-                                       "gpucoh_ffs.sv",
-                                       "gpucoh_ffs2.sv",
-                                       "tc_l2.sv",
+                                       "gpucoh_rr_ffs.sv",
+                                       "tc_gwct.sv",
+                                       "tc_l1.sv",
                                        NULL};
+static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",  "tc_pkg.sv",     "gpucoh_fifo.sv",
+                                       "gpucoh_bytemerge.sv", "gpucoh_amo.sv", "gpucoh_ffs.sv",
+                                       "gpucoh_ffs2.sv",      "tc_l2.sv",      NULL};
 
 static const char* const timer_waves[] = {"TOP.tc_timer.clk_i",
                                           "TOP.tc_timer.rst_ni",
