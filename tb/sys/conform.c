@@ -421,6 +421,15 @@ static void replay_line(const cf_t* c, const cf_viol_t* v, char* b, size_t n) {
              v->first_run);
 }
 
+/* the same run from the test's file, on the RTL in lockstep with the C models (DIR: any
+ * existing directory) */
+static void rtl_line(const cf_t* c, const cf_viol_t* v, char* b, size_t n) {
+    snprintf(b, n,
+             "gpucoh litmus-gen --shapes %s --out DIR && gpucoh litmus DIR/%s.litmus --protocol "
+             "%s --seed %" PRIu64 " --run %" PRIu64 " --impl lockstep",
+             litgen_shape_name(v->shape), v->test, c->var[v->var].v->name, c->seed, v->first_run);
+}
+
 static bool stale(const cf_known_t* k) {
     return k->tests && !k->hits;
 }
@@ -430,14 +439,14 @@ static uint32_t print_report(const cf_t* c, double secs) {
     printf("conform: %" PRIu64 " tests x %u variants x %" PRIu64 " runs (seed %" PRIu64
            "), %.1f s\n",
            c->ran, c->nvar, c->run_set ? 1 : c->runs, c->seed, secs);
-    printf("  %-10s %-13s %7s %10s %9s %11s %6s %10s %8s\n", "variant", "model", "tests", "runs",
-           "outcomes", "violations", "known", "never-obs", "refused");
+    printf("  %-10s %-13s %7s %10s %9s %11s %6s %10s %7s %8s\n", "variant", "model", "tests",
+           "runs", "outcomes", "violations", "known", "never-obs", "(tests)", "refused");
     for (uint32_t i = 0; i < c->nvar; i++) {
         const cf_var_t* x = &c->var[i];
         printf("  %-10s %-13s %7" PRIu64 " %10" PRIu64 " %9" PRIu64 " %11" PRIu64 " %6" PRIu64
-               " %10" PRIu64 " %8" PRIu64 "\n",
+               " %10" PRIu64 " %7" PRIu64 " %8" PRIu64 "\n",
                x->v->name, x->v->model, x->tests, x->runs, x->outcomes, x->violations, x->known,
-               x->never, x->refused + x->fatal);
+               x->never, x->never_tests, x->refused + x->fatal);
         fails += (uint32_t)(x->violations + x->refused + x->fatal);
     }
     char rp[1400];
@@ -449,6 +458,8 @@ static uint32_t print_report(const cf_t* c, double secs) {
                v->model, v->count, v->runs, v->known >= 0 ? "; " : "",
                v->known >= 0 ? c->known[v->known].reason : "");
         printf("    replay    %s\n", rp);
+        rtl_line(c, v, rp, sizeof rp);
+        printf("    on RTL    %s\n", rp);
     }
     for (uint32_t k = 0; k < c->nknown; k++)
         if (stale(&c->known[k])) {
@@ -486,6 +497,8 @@ static void json_viol(FILE* f, const cf_t* c, const cf_viol_t* v, const char* se
             v->runs, v->first_run);
     gpucoh_json_kv(f, ", ", "known", v->known >= 0 ? c->known[v->known].reason : "");
     gpucoh_json_kv(f, ", ", "replay", rp);
+    rtl_line(c, v, rp, sizeof rp);
+    gpucoh_json_kv(f, ", ", "replay_rtl", rp);
     fprintf(f, "}");
 }
 

@@ -1225,18 +1225,61 @@ static bool in_univ(const ax_result_t* r, const uint32_t* v) {
     return false;
 }
 
-/* The class of outcome v under the variant of bit pr (litmus.h, "expect oracle"): forbidden if
- * a model the variant claims (gsys_variant_t.satisfies) finds the test race-free and lacks v
+/* One "VARIANT:MODEL[+MODEL...]" entry of GPUCOH_LITMUS_CLAIM into *mask when VARIANT is x. */
+static int claim_entry(char* e, const gsys_variant_t* x, uint32_t* mask, char* err, size_t errlen) {
+    char* colon = strchr(e, ':');
+    if (colon)
+        *colon = 0;
+    if (!colon || !variant_bit(e)) {
+        snprintf(err, errlen, "GPUCOH_LITMUS_CLAIM: '%s' is not VARIANT:MODEL[+MODEL...]", e);
+        return -1;
+    }
+    uint32_t m = 0;
+    char* save = NULL;
+    for (char* n = strtok_r(colon + 1, "+", &save); n; n = strtok_r(NULL, "+", &save)) {
+        if (ax_model_index(n) < 0) {
+            snprintf(err, errlen, "GPUCOH_LITMUS_CLAIM: unknown model '%s'", n);
+            return -1;
+        }
+        m |= 1u << ax_model_index(n);
+    }
+    if (!strcmp(e, x->name))
+        *mask = m;
+    return 0;
+}
+
+/* The models variant x claims (bit AX_*): its descriptor's `satisfies`, or, test-only, those
+ * GPUCOH_LITMUS_CLAIM=VARIANT:MODEL[+MODEL...][,...] gives it (a deliberately wrong claim must
+ * show as a violation: tests/test_conform.sh). An unknown name is an error. 0 or -1. */
+static int oracle_claims(const gsys_variant_t* x, uint32_t* mask, char* err, size_t errlen) {
+    *mask = 0;
+    for (const char* const* s = x ? x->satisfies : NULL; s && *s; s++)
+        if (ax_model_index(*s) >= 0)
+            *mask |= 1u << ax_model_index(*s);
+    const char* env = getenv("GPUCOH_LITMUS_CLAIM");
+    if (!env || !*env || !x)
+        return 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", env);
+    char* save = NULL;
+    for (char* e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save))
+        if (claim_entry(e, x, mask, err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
+/* The class of outcome v for a variant claiming the models of mask, own model first
+ * (litmus.h, "expect oracle"): forbidden if a claimed model finds the test race-free and lacks v
  * (*model: that model); unexpected if no candidate execution gives v; undefined if every
  * claimed model finds the test racy; allowed otherwise. */
-static uint32_t oracle_classify(const litmus_t* t, uint32_t pr, const uint32_t* v, int32_t* model) {
+static uint32_t oracle_classify(const litmus_t* t, uint32_t mask, int own, const uint32_t* v,
+                                int32_t* model) {
     const ax_result_t* r = &t->orc->r;
-    const gsys_variant_t* x = variant_of_bit(pr);
     bool all_racy = true;
     *model = -1;
-    for (const char* const* s = x ? x->satisfies : NULL; s && *s; s++) {
-        const int m = ax_model_index(*s);
-        if (m < 0 || r->racy[m])
+    for (int k = -1; k < (int)AX_NMODELS; k++) {
+        const int m = k < 0 ? own : k;
+        if (m < 0 || (k >= 0 && m == own) || !(mask >> m & 1u) || r->racy[m])
             continue;
         all_racy = false;
         if (!ax_allows(r, (uint32_t)m, v)) {
@@ -1576,7 +1619,10 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
         litmus_opts_default(&od);
         o = &od;
     }
-    if (t->oracle_src && !oracle_of(t, err, errlen))
+    uint32_t claims;
+    if (t->oracle_src &&
+        (!oracle_of(t, err, errlen) ||
+         oracle_claims(variant_of_bit(variant_bit(gsys_variant_name(cfg))), &claims, err, errlen)))
         return -1;
     if (cfg->proto->check && cfg->proto->check(gsys_pdc(cfg), err, errlen) != 0)
         return -1;
@@ -1640,6 +1686,11 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
     }
     FILE* rep = o->report ? o->report : stderr;
     uint32_t pr = variant_bit(gsys_variant_name(cfg));
+    const gsys_variant_t* vx = variant_of_bit(pr);
+    const int own = vx ? ax_model_index(vx->model) : -1;
+    uint32_t claims = 0;
+    if (t->oracle_src)
+        oracle_claims(vx, &claims, err, errlen); /* checked by litmus_check */
     uint32_t cap = 0, reports = 0;
     int rc = 0;
     gsys_backend_t be;
@@ -1767,7 +1818,8 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
             continue;
         }
         int32_t model = -1;
-        uint32_t cls = t->oracle_src ? oracle_classify(t, pr, val, &model) : classify(t, pr, val);
+        uint32_t cls =
+            t->oracle_src ? oracle_classify(t, claims, own, val, &model) : classify(t, pr, val);
         char ob[512];
         if (cls != LIT_ALLOWED || o->verbose)
             litmus_format(t, val, ob, sizeof ob);
