@@ -2054,5 +2054,18 @@ void litmus_exp_view(const litmus_t* t, uint32_t i, litmus_exp_view_t* v) {
 }
 
 uint32_t litmus_classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
-    return classify(t, pr, v);
+    int32_t m;
+    return litmus_classify_model(t, pr, v, &m);
+}
+
+uint32_t litmus_classify_model(const litmus_t* t, uint32_t pr, const uint32_t* v, int32_t* model) {
+    char err[512];
+    uint32_t claims;
+    const gsys_variant_t* x = variant_of_bit(pr);
+    *model = -1;
+    if (!t->oracle_src)
+        return classify(t, pr, v);
+    if (!x || !oracle_of(t, err, sizeof err) || oracle_claims(x, &claims, err, sizeof err) != 0)
+        return LIT_UNEXPECTED;
+    return oracle_classify(t, claims, ax_model_index(x->model), v, model);
 }
