@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Tests of the conformance campaign (`gpucoh conform`, tb/sys/conform.c; docs/memory-models.md,
+# "Conformance campaign"). Each check can fail:
+#   sample        a fixed sample of generated tests (300, drawn with seed 1, across every shape
+#                 and placement) x the 5 variants x 200 runs: no violation beyond the known ones
+#   known         every SB+relacq.gpu placement x 5 variants x 1000 runs: each entry of
+#                 litmus/known-violations.txt is observed (so the list shrinks when one is fixed)
+#   wrong-claim   TC-Weak made to claim sc (GPUCOH_LITMUS_CLAIM, test-only): the generated
+#                 MP+relacq.cta tests across SMs show a violation (exit 1), and pass without it
+#   stale-known   an entry for a violation that does not occur fails the campaign (exit 1)
+#   unlisted      without the list the SB+relacq.gpu violation fails (exit 1), and its replay
+#                 line shows the forbidden outcome again in the run it names
+#   cli           bad input is refused with exit 2 before any run, and no report is written
+#
+#   bash tests/test_conform.sh list        the check names, one a line
+#   bash tests/test_conform.sh run NAME    run one check (exit 0 = pass)
+#   bash tests/test_conform.sh all         run every check, "N passed, N failed"
+# tools/run_tests.sh (make test, section 3e) runs each as one counted check.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+G=${G:-$ROOT/build/gpucoh}
+TMP=$(mktemp -d /tmp/gpucoh-conform-test.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+
+die() { echo "FAIL: $*"; exit 1; }
+
+# expect RC CMD...: run CMD (output in $TMP/out), its exit status must be RC
+expect() {
+    local want=$1; shift
+    "$@" > "$TMP/out" 2>&1
+    local rc=$?
+    cat "$TMP/out"
+    [ "$rc" -eq "$want" ] || die "exit $rc, expected $want: $*"
+}
+has() { grep -qF -- "$1" "$TMP/out" || die "output lacks '$1'"; }
+
+c_sample() {
+    local t=$(date +%s)
+    expect 0 "$G" conform --sample 300 --seed 1 --runs 200 --out "$TMP"
+    has "conform: 300 tests x 5 variants x 200 runs (seed 1)"
+    echo "sample: $(( $(date +%s) - t )) s"
+}
+
+c_known() {
+    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 1000 --out "$TMP"
+    for v in "tc-strong SB+relacq.gpu-" "gpu-d SB+relacq.gpu-" "gpu-h SB+relacq.gpu-"; do
+        has "  known $v"
+    done
+    ! grep -q STALE "$TMP/out" || die "a stale known entry"
+}
+
+MPCTA=(--shapes MP --sync relacq --scopes cta --threads othersm,farsm --runs 1000 --protocol tc-weak)
+c_wrong_claim() {
+    expect 0 "$G" conform "${MPCTA[@]}" --out "$TMP"
+    GPUCOH_LITMUS_CLAIM=tc-weak:sc expect 1 "$G" conform "${MPCTA[@]}" --out "$TMP"
+    has "VIOLATION tc-weak MP+relacq.cta-"
+    has "r0=1 r1=0 (forbidden by sc)"
+    has "replay    "
+}
+
+c_stale_known() {
+    cp "$ROOT/litmus/known-violations.txt" "$TMP/known.txt"
+    echo "tc-weak SB+relacq.gpu-* rcpc a made-up entry" >> "$TMP/known.txt"
+    local n=$(wc -l < "$TMP/known.txt")
+    expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 300 --known "$TMP/known.txt" \
+        --out "$TMP"
+    has "STALE known violation (line $n: tc-weak SB+relacq.gpu-* rcpc)"
+    has "conform: FAIL"
+}
+
+c_unlisted() {
+    expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm --locs otherbank \
+        --protocol tc-strong --runs 200 --known none --json "$TMP/u.json"
+    has "VIOLATION tc-strong SB+relacq.gpu-othersm-otherbank: r0=0 r1=0 (forbidden by rcsc)"
+    grep -q '"replay": ' "$TMP/u.json" || die "no replay in the JSON report"
+    local rp
+    rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
+    [ -n "$rp" ] || die "no replay line"
+    expect 1 $rp --known none --out "$TMP"
+    has "r0=0 r1=0 (FORBIDDEN"
+    has "(by rcsc)"
+}
+
+c_cli() {
+    local bad=("--runs 0" "--protocol tc-wek" "--shapes XX" "--sync nope" "--run 3"
+        "--only X --sample 5" "--sample 0" "--seed x" "--known $TMP/none.txt" "stray"
+        "--known $TMP/bad.txt" "--json $TMP/nodir/x.json" "--runs")
+    printf 'tc-weak SB* rcpc ok\ntc-weak SB*\n' > "$TMP/bad.txt"
+    for a in "${bad[@]}"; do
+        # shellcheck disable=SC2086
+        expect 2 "$G" conform $a --out "$TMP/o"
+    done
+    [ ! -e "$TMP/o" ] || die "a report directory was created on bad input"
+    expect 0 "$G" conform --help
+    has "usage: gpucoh conform"
+}
+
+CHECKS=(sample known wrong-claim stale-known unlisted cli)
+case ${1:-all} in
+list) printf '%s\n' "${CHECKS[@]}" ;;
+run) "c_${2//-/_}" ;;
+all)
+    p=0 f=0
+    for c in "${CHECKS[@]}"; do
+        if (bash "$0" run "$c" > "$TMP/$c.log" 2>&1); then p=$((p + 1)); echo "  ok    $c"
+        else f=$((f + 1)); echo "  FAIL  $c"; tail -5 "$TMP/$c.log"; fi
+    done
+    echo "$p passed, $f failed"
+    [ "$f" -eq 0 ]
+    ;;
+*) echo "usage: $0 list | run NAME | all" >&2; exit 2 ;;
+esac
