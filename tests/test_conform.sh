@@ -36,7 +36,8 @@ expect() {
 has() { grep -qF -- "$1" "$TMP/out" || die "output lacks '$1'"; }
 
 c_sample() {
-    local t=$(date +%s)
+    local t
+    t=$(date +%s)
     expect 0 "$G" conform --sample 300 --seed 1 --runs 200 --out "$TMP"
     has "conform: 300 tests x 5 variants x 200 runs (seed 1)"
     echo "sample: $(( $(date +%s) - t )) s"
@@ -50,6 +51,7 @@ c_known() {
     ! grep -q STALE "$TMP/out" || die "a stale known entry"
 }
 
+# shellcheck disable=SC2054
 MPCTA=(--shapes MP --sync relacq --scopes cta --threads othersm,farsm --runs 1000 --protocol tc-weak)
 c_wrong_claim() {
     expect 0 "$G" conform "${MPCTA[@]}" --out "$TMP"
@@ -62,7 +64,8 @@ c_wrong_claim() {
 c_stale_known() {
     cp "$ROOT/litmus/known-violations.txt" "$TMP/known.txt"
     echo "tc-weak SB+relacq.gpu-* rcpc a made-up entry" >> "$TMP/known.txt"
-    local n=$(wc -l < "$TMP/known.txt")
+    local n
+    n=$(wc -l < "$TMP/known.txt")
     expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 300 --known "$TMP/known.txt" \
         --out "$TMP"
     has "STALE known violation (line $n: tc-weak SB+relacq.gpu-* rcpc)"
@@ -77,6 +80,7 @@ c_unlisted() {
     local rp
     rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
     [ -n "$rp" ] || die "no replay line"
+    # shellcheck disable=SC2086  # the replay line, split into its words
     expect 1 $rp --known none --out "$TMP"
     has "r0=0 r1=0 (FORBIDDEN"
     has "(by rcsc)"
