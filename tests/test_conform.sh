@@ -11,6 +11,8 @@
 #   unlisted      without the list the SB+relacq.gpu violation fails (exit 1), and its replay
 #                 line shows the forbidden outcome again in the run it names
 #   cli           bad input is refused with exit 2 before any run, and no report is written
+#   small-cache   --param l1_sets=2 --param l1_ways=1 (every variant's L1 at 2 lines: more
+#                 evictions) runs, and its replay line carries the parameters and replays
 #
 #   bash tests/test_conform.sh list        the check names, one a line
 #   bash tests/test_conform.sh run NAME    run one check (exit 0 = pass)
@@ -89,7 +91,8 @@ c_unlisted() {
 c_cli() {
     local bad=("--runs 0" "--protocol tc-wek" "--shapes XX" "--sync nope" "--run 3"
         "--only X --sample 5" "--sample 0" "--seed x" "--known $TMP/none.txt" "stray"
-        "--known $TMP/bad.txt" "--json $TMP/nodir/x.json" "--runs")
+        "--known $TMP/bad.txt" "--json $TMP/nodir/x.json" "--param l1_sets=3" "--param bogus=1"
+        "--runs")
     printf 'tc-weak SB* rcpc ok\ntc-weak SB*\n' > "$TMP/bad.txt"
     for a in "${bad[@]}"; do
         # shellcheck disable=SC2086
@@ -100,7 +103,19 @@ c_cli() {
     has "usage: gpucoh conform"
 }
 
-CHECKS=(sample known wrong-claim stale-known unlisted cli)
+c_small_cache() {
+    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm,farsm --runs 500 \
+        --param l1_sets=2 --param l1_ways=1 --out "$TMP"
+    has "  known tc-strong SB+relacq.gpu-"
+    local rp
+    rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
+    case $rp in *"--param l1_sets=2 --param l1_ways=1"*) ;; *) die "replay without the params: $rp" ;; esac
+    # shellcheck disable=SC2086  # the replay line, split into its words
+    expect 0 $rp --out "$TMP"
+    has "(FORBIDDEN, "
+}
+
+CHECKS=(sample known wrong-claim stale-known unlisted cli small-cache)
 case ${1:-all} in
 list) printf '%s\n' "${CHECKS[@]}" ;;
 run) "c_${2//-/_}" ;;

@@ -216,6 +216,8 @@ static const char h_conform[] =
     "  --runs R             runs per test and variant (default 1000)\n"
     "  --seed S             the runs' seed and the sample's (default 1)\n"
     "  --run K              with --only: run K alone, each run printed (a replay line)\n"
+    "  --param NAME=VALUE   set a parameter of every variant's small configuration (stress:\n"
+    "                       --param l1_sets=2 for more evictions); repeatable, up to 8\n"
     "  --known PATH         known violations (default litmus/known-violations.txt; none: no\n"
     "                       list): lines 'VARIANT TEST-PATTERN MODEL REASON'; a violation\n"
     "                       they list is printed as known and does not fail; an entry whose\n"

@@ -30,6 +30,7 @@
 #define CF_MAX_VARIANTS 16
 #define CF_MAX_KNOWN    64
 #define CF_DEFAULT_RUNS 1000u
+#define CF_MAX_PARAMS   8
 
 typedef struct {
     char variant[32], pattern[LG_NAME_MAX + 1], model[32], reason[256];
@@ -58,6 +59,8 @@ typedef struct {
     uint64_t runs, seed, sample, run_k;
     bool run_set, runs_set, quiet;
     const char *only, *known_path, *out, *json, *protocols;
+    const char* param[CF_MAX_PARAMS]; /* --param NAME=VALUE, every variant's configuration */
+    uint32_t nparam;
     cf_var_t var[CF_MAX_VARIANTS];
     uint32_t nvar;
     cf_known_t known[CF_MAX_KNOWN];
@@ -82,9 +85,10 @@ static double now_s(void) {
 /* ---- options ------------------------------------------------------------------------------- */
 
 static bool takes_value(const char* a) {
-    static const char* const v[] = {"--shapes", "--sync", "--scopes", "--threads",  "--locs",
-                                    "--runs",   "--seed", "--sample", "--only",     "--run",
-                                    "--known",  "--out",  "--json",   "--protocol", NULL};
+    static const char* const v[] = {"--shapes", "--sync",     "--scopes", "--threads",
+                                    "--locs",   "--runs",     "--seed",   "--sample",
+                                    "--only",   "--run",      "--known",  "--out",
+                                    "--json",   "--protocol", "--param",  NULL};
     for (const char* const* p = v; *p; p++)
         if (!strcmp(*p, a))
             return true;
@@ -107,6 +111,14 @@ static int value_opt(cf_t* c, const char* a, const char* v) {
         return gpucoh_opt_u64(a, v, 0, UINT64_MAX, &c->seed);
     if (!strcmp(a, "--sample"))
         return gpucoh_opt_u64(a, v, 1, UINT32_MAX, &c->sample);
+    if (!strcmp(a, "--param")) {
+        if (c->nparam == CF_MAX_PARAMS) {
+            fprintf(stderr, "gpucoh: conform: at most %u --param options\n", CF_MAX_PARAMS);
+            return -1;
+        }
+        c->param[c->nparam++] = v;
+        return 0;
+    }
     if (!strcmp(a, "--run")) {
         c->run_set = true;
         return gpucoh_opt_u64(a, v, 0, UINT64_MAX - 1, &c->run_k);
@@ -175,6 +187,16 @@ static int add_variant(cf_t* c, const char* name) {
     cf_var_t* x = &c->var[c->nvar++];
     x->v = &P->variants[vi];
     P->config(vi, false, &x->cfg); /* the small configuration: every generated test fits it */
+    char err[512];
+    for (uint32_t i = 0; i < c->nparam; i++)
+        if (P->param_set(gsys_pd(&x->cfg), c->param[i], err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: conform: --param %s (%s): %s\n", c->param[i], name, err);
+            return -1;
+        }
+    if (P->check && P->check(gsys_pdc(&x->cfg), err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: conform: --param under %s: %s\n", name, err);
+        return -1;
+    }
     return 0;
 }
 
@@ -413,21 +435,34 @@ static int make_sample(cf_t* c) {
 
 /* ---- the report ---------------------------------------------------------------------------- */
 
+/* " --param A --param B" */
+static void params_of(const cf_t* c, char* b, size_t n) {
+    size_t k = 0;
+    b[0] = 0;
+    for (uint32_t i = 0; i < c->nparam && k < n; i++)
+        k += (size_t)snprintf(b + k, n - k, " --param %s", c->param[i]);
+}
+
 static void replay_line(const cf_t* c, const cf_viol_t* v, char* b, size_t n) {
+    char ps[600];
+    params_of(c, ps, sizeof ps);
     snprintf(b, n,
-             "%s/build/gpucoh conform --shapes %s --only %s --protocol %s --seed %" PRIu64
+             "%s/build/gpucoh conform --shapes %s --only %s --protocol %s%s --seed %" PRIu64
              " --run %" PRIu64,
-             gpucoh_root(), litgen_shape_name(v->shape), v->test, c->var[v->var].v->name, c->seed,
-             v->first_run);
+             gpucoh_root(), litgen_shape_name(v->shape), v->test, c->var[v->var].v->name, ps,
+             c->seed, v->first_run);
 }
 
 /* the same run from the test's file, on the RTL in lockstep with the C models (DIR: any
  * existing directory) */
 static void rtl_line(const cf_t* c, const cf_viol_t* v, char* b, size_t n) {
+    char ps[600];
+    params_of(c, ps, sizeof ps);
     snprintf(b, n,
              "gpucoh litmus-gen --shapes %s --out DIR && gpucoh litmus DIR/%s.litmus --protocol "
-             "%s --seed %" PRIu64 " --run %" PRIu64 " --impl lockstep",
-             litgen_shape_name(v->shape), v->test, c->var[v->var].v->name, c->seed, v->first_run);
+             "%s%s --seed %" PRIu64 " --run %" PRIu64 " --impl lockstep",
+             litgen_shape_name(v->shape), v->test, c->var[v->var].v->name, ps, c->seed,
+             v->first_run);
 }
 
 static bool stale(const cf_known_t* k) {
@@ -515,8 +550,14 @@ static int write_json(const cf_t* c, double secs, uint32_t fails) {
     fprintf(f, ",\n  \"options\": {");
     for (uint32_t i = 0; i < 5; i++)
         gpucoh_json_kv(f, i ? ", " : "", LIST_OPTS[i] + 2, c->arg[i] ? c->arg[i] : "all");
-    fprintf(f, ", \"runs\": %" PRIu64 ", \"seed\": %" PRIu64 ", \"sample\": %" PRIu64 "},\n",
+    fprintf(f, ", \"runs\": %" PRIu64 ", \"seed\": %" PRIu64 ", \"sample\": %" PRIu64,
             c->run_set ? 1 : c->runs, c->seed, c->sample);
+    fprintf(f, ", \"params\": [");
+    for (uint32_t i = 0; i < c->nparam; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        gpucoh_json_str(f, c->param[i]);
+    }
+    fprintf(f, "]},\n");
     fprintf(f,
             "  \"generated\": %" PRIu64 ",\n  \"tests\": %" PRIu64 ",\n  \"seconds\": %.1f,\n"
             "  \"failures\": %u,\n  \"variants\": [",
