@@ -42,6 +42,7 @@ c_sample() {
     t=$(date +%s)
     expect 0 "$G" conform --sample 300 --seed 1 --runs 200 --out "$TMP"
     has "conform: 300 tests x 5 variants x 200 runs (seed 1)"
+    has "PASS conform: 300 tests, 5 variants, 0 violations"
     echo "sample: $(( $(date +%s) - t )) s"
 }
 
@@ -71,7 +72,7 @@ c_stale_known() {
     expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 300 --known "$TMP/known.txt" \
         --out "$TMP"
     has "STALE known violation (line $n: tc-weak SB+relacq.gpu-* rcpc)"
-    has "conform: FAIL"
+    has "FAIL conform: 12 tests, 5 variants, 0 violations"
 }
 
 c_unlisted() {

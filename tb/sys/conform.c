@@ -579,6 +579,20 @@ static int write_json(const cf_t* c, double secs, uint32_t fails) {
     return 0;
 }
 
+/* the verdict line, as the other commands print theirs (make regress counts PASS lines) */
+static void print_verdict(const cf_t* c, uint32_t fails) {
+    uint64_t viol = 0, known = 0, stale_n = 0;
+    for (uint32_t i = 0; i < c->nvar; i++) {
+        viol += c->var[i].violations;
+        known += c->var[i].known;
+    }
+    for (uint32_t k = 0; k < c->nknown; k++)
+        stale_n += stale(&c->known[k]);
+    printf("%s conform: %" PRIu64 " tests, %u variants, %" PRIu64 " violations, %" PRIu64
+           " known, %" PRIu64 " stale known entries\n",
+           fails ? "FAIL" : "PASS", c->ran, c->nvar, viol, known, stale_n);
+}
+
 /* ---- the command --------------------------------------------------------------------------- */
 
 /* every input checked before any run: 0, or -1 (message printed) */
@@ -656,6 +670,6 @@ int conform_main(int argc, char** argv) {
         fprintf(stderr, "gpucoh: conform: interrupted after %" PRIu64 " tests\n", c.ran);
         return GPUCOH_EXIT_INTERRUPTED;
     }
-    printf("conform: %s\n", fails ? "FAIL" : "PASS");
+    print_verdict(&c, fails);
     return fails || jr ? GPUCOH_EXIT_FAILED : GPUCOH_EXIT_OK;
 }
