@@ -30,7 +30,7 @@
 #define CF_MAX_VARIANTS 16
 #define CF_MAX_KNOWN    64
 #define CF_DEFAULT_RUNS 1000u
-#define CF_MAX_PARAMS   8
+#define CF_MAX_PARAMS   8u
 
 typedef struct {
     char variant[32], pattern[LG_NAME_MAX + 1], model[32], reason[256];
