@@ -11,6 +11,9 @@
 #   unlisted      without the list the SB+relacq.gpu violation fails (exit 1), and its replay
 #                 line shows the forbidden outcome again in the run it names
 #   cli           bad input is refused with exit 2 before any run, and no report is written
+#   rerun-rtl     --rerun-rtl 3: the three SB+relacq.gpu violations of one placement, re-run on
+#                 the RTL alone and in lockstep, show the same outcome with 0 mismatches
+#                 (builds the small configuration's Verilated models once, cached in build/rtl)
 #   small-cache   --param l1_sets=2 --param l1_ways=1 (every variant's L1 at 2 lines: more
 #                 evictions) runs, and its replay line carries the parameters and replays
 #
@@ -116,7 +119,15 @@ c_small_cache() {
     has "(FORBIDDEN, "
 }
 
-CHECKS=(sample known wrong-claim stale-known unlisted cli small-cache)
+c_rerun_rtl() {
+    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm --locs otherbank \
+        --runs 200 --rerun-rtl 3 --out "$TMP"
+    [ "$(grep -c '^    rtl       r0=0 r1=0$' "$TMP/out")" -eq 3 ] || die "not 3 RTL re-runs"
+    [ "$(grep -c '^    lockstep  r0=0 r1=0, 0 mismatches$' "$TMP/out")" -eq 3 ] ||
+        die "not 3 lockstep re-runs"
+}
+
+CHECKS=(sample known wrong-claim stale-known unlisted cli small-cache rerun-rtl)
 case ${1:-all} in
 list) printf '%s\n' "${CHECKS[@]}" ;;
 run) "c_${2//-/_}" ;;

@@ -50,13 +50,15 @@ typedef struct {
     const char* model;
     uint32_t shape, var;
     uint64_t count, runs, first_run;
-    int32_t known; /* index in the known list, -1 */
+    int32_t known;                /* index in the known list, -1 */
+    char* text;                   /* the test (--rerun-rtl) */
+    char rtl[160], lockstep[160]; /* the re-runs' words ("" if not re-run) */
 } cf_viol_t;
 
 typedef struct {
     litgen_opts_t g;
     const char* arg[5];
-    uint64_t runs, seed, sample, run_k;
+    uint64_t runs, seed, sample, run_k, rerun;
     bool run_set, runs_set, quiet;
     const char *only, *known_path, *out, *json, *protocols;
     const char* param[CF_MAX_PARAMS]; /* --param NAME=VALUE, every variant's configuration */
@@ -85,10 +87,10 @@ static double now_s(void) {
 /* ---- options ------------------------------------------------------------------------------- */
 
 static bool takes_value(const char* a) {
-    static const char* const v[] = {"--shapes", "--sync",     "--scopes", "--threads",
-                                    "--locs",   "--runs",     "--seed",   "--sample",
-                                    "--only",   "--run",      "--known",  "--out",
-                                    "--json",   "--protocol", "--param",  NULL};
+    static const char* const v[] = {"--shapes",    "--sync", "--scopes", "--threads",  "--locs",
+                                    "--runs",      "--seed", "--sample", "--only",     "--run",
+                                    "--known",     "--out",  "--json",   "--protocol", "--param",
+                                    "--rerun-rtl", NULL};
     for (const char* const* p = v; *p; p++)
         if (!strcmp(*p, a))
             return true;
@@ -109,6 +111,8 @@ static int value_opt(cf_t* c, const char* a, const char* v) {
     }
     if (!strcmp(a, "--seed"))
         return gpucoh_opt_u64(a, v, 0, UINT64_MAX, &c->seed);
+    if (!strcmp(a, "--rerun-rtl"))
+        return gpucoh_opt_u64(a, v, 0, 1000, &c->rerun);
     if (!strcmp(a, "--sample"))
         return gpucoh_opt_u64(a, v, 1, UINT32_MAX, &c->sample);
     if (!strcmp(a, "--param")) {
@@ -320,6 +324,10 @@ static int add_viol(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t
     v->runs = runs;
     v->first_run = x->first_run;
     v->known = known_find(c, c->var[vi].v->name, t->name, v->model);
+    v->text = NULL;
+    v->rtl[0] = v->lockstep[0] = 0;
+    if (c->nviol <= c->rerun && !(v->text = strdup(t->text)))
+        return -1;
     if (v->known >= 0)
         c->known[v->known].hits++;
     return 0;
@@ -433,6 +441,79 @@ static int make_sample(cf_t* c) {
     return 0;
 }
 
+/* ---- the RTL re-runs (--rerun-rtl N) ------------------------------------------------------- */
+
+/* one Verilated backend (every slot RTL), made once and lent to the run */
+typedef struct {
+    gsys_impl_t impl;
+    gsys_backend_t real;
+    bool made;
+} cf_be_t;
+
+static int rtl_factory(void* ctx, const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t n) {
+    cf_be_t* s = (cf_be_t*)ctx;
+    if (!s->made) {
+        const gsys_rtl_cfg_t rc = {.impl = s->impl, .rtl = (1u << c->proto->nslots) - 1u};
+        if (gsys_backend_rtl_cfg(c, &rc, &s->real, err, n) != 0)
+            return -1;
+        s->made = true;
+    }
+    gsys_backend_borrow(&s->real, be);
+    return 0;
+}
+
+/* Run K of violation v again on impl: its outcome and class into b ("r0=0 r1=0 FORBIDDEN";
+ * lockstep: and the mismatches); false when the RTL disagrees with the C models. */
+static bool rerun_one(const cf_t* c, const cf_viol_t* v, const litmus_t* l, gsys_impl_t impl,
+                      char* b, size_t n) {
+    cf_be_t be = {.impl = impl};
+    litmus_opts_t o;
+    litmus_opts_default(&o);
+    o.runs = 1;
+    o.first_run = v->first_run;
+    o.seed = c->seed;
+    o.make_backend = rtl_factory;
+    o.backend_ctx = &be;
+    litmus_result_t r;
+    char err[1400], ob[256] = "";
+    const int rc = litmus_run(l, &c->var[v->var].cfg, &o, NULL, &r, err, sizeof err);
+    const gsys_rtl_result_t* x =
+        be.made && impl == GSYS_IMPL_LOCKSTEP ? gsys_backend_rtl_result(&be.real) : NULL;
+    if (rc >= 0 && r.nout == 1)
+        litmus_format(l, r.out[0].v, ob, sizeof ob);
+    const bool same =
+        rc >= 0 && !strcmp(ob, v->outcome) && (!x || !(x->mismatches + x->rtl_errors));
+    if (rc < 0)
+        snprintf(b, n, "ERROR %s", err);
+    else if (x)
+        snprintf(b, n, "%s, %" PRIu64 " mismatches%s", r.nout == 1 ? ob : "no outcome",
+                 x->mismatches + x->rtl_errors, same ? "" : " (DIFFERS)");
+    else
+        snprintf(b, n, "%s%s", r.nout == 1 ? ob : "no outcome", same ? "" : " (DIFFERS)");
+    if (be.made && be.real.destroy)
+        be.real.destroy(be.real.ctx);
+    litmus_result_free(&r);
+    return same;
+}
+
+/* the first N violations, on the RTL alone and in lockstep: the number that disagree */
+static uint32_t rerun_rtl(cf_t* c) {
+    uint32_t bad = 0;
+    for (uint32_t i = 0; i < c->nviol && i < c->rerun; i++) {
+        cf_viol_t* v = &c->viol[i];
+        char err[1400];
+        litmus_t* l = v->text ? litmus_parse(v->text, v->test, err, sizeof err) : NULL;
+        if (!l)
+            continue;
+        fprintf(stderr, "conform: re-running %s %s run %" PRIu64 " on the RTL\n",
+                c->var[v->var].v->name, v->test, v->first_run);
+        bad += !rerun_one(c, v, l, GSYS_IMPL_RTL, v->rtl, sizeof v->rtl);
+        bad += !rerun_one(c, v, l, GSYS_IMPL_LOCKSTEP, v->lockstep, sizeof v->lockstep);
+        litmus_free(l);
+    }
+    return bad;
+}
+
 /* ---- the report ---------------------------------------------------------------------------- */
 
 /* " --param A --param B" */
@@ -495,6 +576,8 @@ static uint32_t print_report(const cf_t* c, double secs) {
         printf("    replay    %s\n", rp);
         rtl_line(c, v, rp, sizeof rp);
         printf("    on RTL    %s\n", rp);
+        if (v->rtl[0])
+            printf("    rtl       %s\n    lockstep  %s\n", v->rtl, v->lockstep);
     }
     for (uint32_t k = 0; k < c->nknown; k++)
         if (stale(&c->known[k])) {
@@ -534,6 +617,8 @@ static void json_viol(FILE* f, const cf_t* c, const cf_viol_t* v, const char* se
     gpucoh_json_kv(f, ", ", "replay", rp);
     rtl_line(c, v, rp, sizeof rp);
     gpucoh_json_kv(f, ", ", "replay_rtl", rp);
+    gpucoh_json_kv(f, ", ", "rtl", v->rtl);
+    gpucoh_json_kv(f, ", ", "lockstep", v->lockstep);
     fprintf(f, "}");
 }
 
@@ -577,6 +662,13 @@ static int write_json(const cf_t* c, double secs, uint32_t fails) {
         return -1;
     }
     return 0;
+}
+
+static void cf_free(cf_t* c) {
+    for (uint32_t i = 0; i < c->nviol; i++)
+        free(c->viol[i].text);
+    free(c->viol);
+    free(c->pick);
 }
 
 /* the verdict line, as the other commands print theirs (make regress counts PASS lines) */
@@ -647,8 +739,7 @@ int conform_main(int argc, char** argv) {
     const double secs = now_s() - c.t0;
     if (rc == -1 || rc == -2) {
         fprintf(stderr, "gpucoh: conform: out of memory\n");
-        free(c.viol);
-        free(c.pick);
+        cf_free(&c);
         return GPUCOH_EXIT_FAILED;
     }
     if (c.only && !c.ran) {
@@ -656,16 +747,15 @@ int conform_main(int argc, char** argv) {
                 "gpucoh: conform: --only %s: no generated test of that name under these "
                 "options (gpucoh litmus-gen --list)\n",
                 c.only);
-        free(c.viol);
-        free(c.pick);
+        cf_free(&c);
         return GPUCOH_EXIT_USAGE;
     }
-    uint32_t fails = print_report(&c, secs) + (uint32_t)c.refused_total;
+    const uint32_t rtl_bad = rc == 0 ? rerun_rtl(&c) : 0;
+    uint32_t fails = print_report(&c, secs) + (uint32_t)c.refused_total + rtl_bad;
     const int jr = write_json(&c, secs, fails);
     if (!c.quiet)
         printf("  report    %s\n", c.json_path);
-    free(c.viol);
-    free(c.pick);
+    cf_free(&c);
     if (rc == -3) {
         fprintf(stderr, "gpucoh: conform: interrupted after %" PRIu64 " tests\n", c.ran);
         return GPUCOH_EXIT_INTERRUPTED;
