@@ -10,6 +10,8 @@
 #   stale-known   an entry for a violation that does not occur fails the campaign (exit 1)
 #   unlisted      without the list the SB+relacq.gpu violation fails (exit 1), and its replay
 #                 line shows the forbidden outcome again in the run it names
+#   litmus-file   `gpucoh litmus` on a generated file: the table and the JSON name the model
+#                 that forbids an outcome, and the never-observed count
 #   cli           bad input is refused with exit 2 before any run, and no report is written
 #   rerun-rtl     --rerun-rtl 3: the three SB+relacq.gpu violations of one placement, re-run on
 #                 the RTL alone and in lockstep, show the same outcome with 0 mismatches
@@ -92,6 +94,18 @@ c_unlisted() {
     has "(by rcsc)"
 }
 
+c_litmus_file() {
+    mkdir -p "$TMP/gen"
+    expect 0 "$G" litmus-gen --shapes SB --sync relacq --scopes gpu --out "$TMP/gen"
+    expect 1 "$G" litmus "$TMP/gen/SB+relacq.gpu-othersm-otherbank.litmus" --protocol tc-strong \
+        --runs 200 --json "$TMP/l.json"
+    has "FORBIDDEN  1  (by rcsc)"
+    has "oracle: 3 outcomes allowed by rcsc (tc-strong's model), never observed: 0"
+    grep -q '"class": "forbidden", "first_run": 1, "model": "rcsc"}' "$TMP/l.json" ||
+        die "no model in the JSON"
+    grep -q '"oracle_never_observed": 0' "$TMP/l.json" || die "no never-observed count"
+}
+
 c_cli() {
     local bad=("--runs 0" "--protocol tc-wek" "--shapes XX" "--sync nope" "--run 3"
         "--only X --sample 5" "--sample 0" "--seed x" "--known $TMP/none.txt" "stray"
@@ -127,7 +141,7 @@ c_rerun_rtl() {
         die "not 3 lockstep re-runs"
 }
 
-CHECKS=(sample known wrong-claim stale-known unlisted cli small-cache rerun-rtl)
+CHECKS=(sample known wrong-claim stale-known unlisted litmus-file cli small-cache rerun-rtl)
 case ${1:-all} in
 list) printf '%s\n' "${CHECKS[@]}" ;;
 run) "c_${2//-/_}" ;;
