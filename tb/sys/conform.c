@@ -556,7 +556,7 @@ static uint32_t print_report(const cf_t* c, double secs) {
            "), %.1f s\n",
            c->ran, c->nvar, c->run_set ? 1 : c->runs, c->seed, secs);
     printf("  %-10s %-13s %7s %10s %9s %11s %6s %10s %7s %8s\n", "variant", "model", "tests",
-           "runs", "outcomes", "violations", "known", "never-obs", "(tests)", "refused");
+           "runs", "outcomes", "violations", "known", "never-obs", "(tests)", "errors");
     for (uint32_t i = 0; i < c->nvar; i++) {
         const cf_var_t* x = &c->var[i];
         printf("  %-10s %-13s %7" PRIu64 " %10" PRIu64 " %9" PRIu64 " %11" PRIu64 " %6" PRIu64
