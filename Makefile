@@ -22,7 +22,7 @@ B       := build
 CMODEL  := $(wildcard cmodel/*.c)
 TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig_bloom_tb.c tb/units/rdu_tb.c tb/units/avu_tb.c tb/engine/rtl_load.c tb/engine/cosim.c tb/engine/bench.c \
            tb/engine/mutants.c tb/engine/area.c tb/units/quality.c tb/proto/tc/tc_units.c tb/sys/gsys_params.c tb/sys/gsys_cov.c tb/sys/gsys.c tb/sys/gsys_protocols.c tb/proto/tc/tc_proto.c tb/sys/traffic.c tb/proto/tc/tc_sys_rtl.c tb/sys/gsys_backend.c \
-           tb/proto/tc/tc_cov.c tb/sys/sys_cli.c tb/sys/sys_opts.c tb/sys/check.c tb/sys/episode.c tb/sys/litmus.c tb/sys/litgen.c tb/sys/litgen_cli.c tb/sys/axiom.c tb/sys/axiom_cli.c \
+           tb/proto/tc/tc_cov.c tb/sys/sys_cli.c tb/sys/sys_opts.c tb/sys/check.c tb/sys/episode.c tb/sys/litmus.c tb/sys/litgen.c tb/sys/litgen_cli.c tb/sys/axiom.c tb/sys/axiom_cli.c tb/sys/conform.c \
            tb/sys/mwave.c tb/sys/swave.c tb/proto/tc/tc_gtkw.c tb/sys/gtkw_view.c tb/sys/synth.c tb/sys/compare.c \
            tb/sys/compare_claims.c tb/sys/compare_cli.c tb/sys/compare_report.c \
            tb/proto/gpu/gpu_units.c tb/proto/gpu/gpu_sys_rtl.c tb/proto/gpu/gpu_proto.c tb/proto/gpu/gpu_cov.c \

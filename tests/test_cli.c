@@ -257,6 +257,7 @@ static void test_list_and_help(void** state) {
         {"litmus nofile.litmus", "usage: gpucoh litmus FILE...", "--run K"},
         {"litmus-gen", "usage: gpucoh litmus-gen", "--threads LIST"},
         {"model nofile.litmus", "usage: gpucoh model FILE...", "--check"},
+        {"conform", "usage: gpucoh conform", "--known PATH"},
         {"quality", "usage: gpucoh quality", "--k"},
         {"compare", "usage: gpucoh compare", "--workload"},
         {"version", "usage: gpucoh version", "No options"},

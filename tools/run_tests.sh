@@ -13,7 +13,9 @@
 #      catches and one of sig_bloom and of avu only the illegal inputs catch; 3b. the TC system
 #      and the baseline GPU system (GPU-D, GPU-H) in lockstep at the small configuration, every
 #      row covered; 3c. the episode tester and every litmus file under every TC and GPU variant;
-#      3d. the axiomatic oracle (tests/test_model.sh: classic verdicts, --check, axioms removed)
+#      3d. the axiomatic oracle (tests/test_model.sh: classic verdicts, --check, axioms removed);
+#      3e. the conformance campaign (tests/test_conform.sh: a fixed sample of generated tests x
+#      every variant judged by the oracle, the known violations, a wrong claim caught)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus: tools/test_system_waves.sh)
@@ -582,6 +584,14 @@ echo "== 3d. the axiomatic oracle (gpucoh model): classic verdicts, --check, an 
 # hand-written line caught; the project's files agree with the oracle; a removed axiom noticed)
 for n in $(bash tests/test_model.sh list); do
     check "model $n" "$LOGS/model-$n.log" bash tests/test_model.sh run "$n"
+done
+
+echo "== 3e. the conformance campaign (gpucoh conform): generated tests x every variant, judged by the oracle"
+# tests/test_conform.sh: a fixed sample (300 tests x 5 variants x 200 runs, about a minute),
+# every known violation still observed, a deliberately wrong claim caught, a stale known entry
+# and an unlisted violation failing, bad input refused
+for n in $(bash tests/test_conform.sh list); do
+    check "conform $n" "$LOGS/conform-$n.log" bash tests/test_conform.sh run "$n"
 done
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gpucoh -- the one command-line tool: list, cosim, waves, area, bench, mutants, quality,
- * compare, episode, litmus, litmus-gen.
+ * compare, episode, litmus, litmus-gen, model, conform.
  * Every run ends with a readable summary and writes a JSON report; bad input gets a message
  * naming the problem and exit status 2 (a failed check exits 1).
  */
@@ -18,6 +18,7 @@
 #include "axiom.h"
 #include "bench.h"
 #include "compare.h"
+#include "conform.h"
 #include "cosim.h"
 #include "help.h"
 #include "litgen.h"
@@ -61,6 +62,9 @@ static void usage(FILE* f) {
             "                                (docs/litmus-gen.md)\n"
             "  model FILE... [options]       axiomatic oracle: allowed outcomes per memory\n"
             "                                model; --check: the files' lines against it\n"
+            "  conform [options]             conformance campaign: generated litmus tests x\n"
+            "                                every variant x R runs, judged by the oracle for\n"
+            "                                each variant's claimed models (conform --help)\n"
             "  compare [options]             protocols side by side on synthetic workloads\n"
             "                                (prodcons, workqueue, readshared): cycles,\n"
             "                                messages, counters, claims (gpucoh compare --help)\n"
@@ -1080,6 +1084,8 @@ int main(int argc0, char** argv0) {
         return litgen_main(argc, argv);
     if (!strcmp(c, "model"))
         return gpucoh_model_cmd(argc, argv);
+    if (!strcmp(c, "conform"))
+        return conform_main(argc, argv);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

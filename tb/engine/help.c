@@ -170,9 +170,9 @@ static const char h_litmus_gen[] =
     "CoWW CoRW CoWR 3.SB 3.LB 3.2W ATOM.add): every combination of synchronization and scope\n"
     "per thread (its edge, or its one access), thread placement and location placement; one\n"
     "file per test, named after it, deduplicated up to thread and location renaming, each\n"
-    "with `expect oracle KEYS` (the verdicts come from the oracle: the files parse, `gpucoh\n"
-    "litmus` refuses them until it is wired). Same options, same files, byte for byte\n"
-    "(docs/litmus-gen.md).\n"
+    "with `expect oracle KEYS` (the verdicts come from the oracle: `gpucoh litmus` judges\n"
+    "each outcome by the models the variant claims; `gpucoh conform` runs the tests without\n"
+    "writing them). Same options, same files, byte for byte (docs/litmus-gen.md).\n"
     "\n"
     "  --out DIR            write NAME.litmus files into DIR (it must exist; each file is\n"
     "                       written to a temporary name and renamed; others are left alone)\n"
@@ -194,6 +194,43 @@ static const char h_litmus_gen[] =
     "\n"
     "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated),\n"
     "130 Ctrl-C while writing (the files written so far are whole).\n";
+
+static const char h_conform[] =
+    "usage: gpucoh conform [options]\n"
+    "\n"
+    "The conformance campaign (docs/memory-models.md, \"Conformance campaign\"): the tests\n"
+    "litmus-gen would write (made in memory, same list options), or a sample of them, each\n"
+    "run R times under every requested variant with the litmus runner's randomisation\n"
+    "(delay ranges, skew, warmers, starts near the timestamp rollover), on the variant's small\n"
+    "configuration (4 L1 sets: eviction pressure). An outcome is a violation when a model the\n"
+    "variant claims finds the test race-free and forbids it (or no candidate execution gives\n"
+    "it). Prints per variant: tests, runs, distinct outcomes, violations, known violations,\n"
+    "outcomes the variant's own model allows that no run showed; then each violation with a\n"
+    "replay line. Progress on stderr every 5 s.\n"
+    "\n"
+    "  --shapes/--sync/--scopes/--threads/--locs LIST\n"
+    "                       the tests, as for litmus-gen (default: all, 1 372 917 tests)\n"
+    "  --sample N           N tests drawn from --seed out of those (deterministic)\n"
+    "  --only NAME          that one test (a replay; its table is printed)\n"
+    "  --protocol V[,V...]  variants, or all (default)\n"
+    "  --runs R             runs per test and variant (default 1000)\n"
+    "  --seed S             the runs' seed and the sample's (default 1)\n"
+    "  --run K              with --only: run K alone, each run printed (a replay line)\n"
+    "  --param NAME=VALUE   set a parameter of every variant's small configuration (stress:\n"
+    "                       --param l1_sets=2 for more evictions); repeatable, up to 8\n"
+    "  --rerun-rtl N        re-run the first N violations' runs on the RTL alone and in\n"
+    "                       lockstep (builds the Verilated models: minutes); a different\n"
+    "                       outcome or a mismatch fails (default 0)\n"
+    "  --known PATH         known violations (default litmus/known-violations.txt; none: no\n"
+    "                       list): lines 'VARIANT TEST-PATTERN MODEL REASON'; a violation\n"
+    "                       they list is printed as known and does not fail; an entry whose\n"
+    "                       tests ran without showing it fails (remove it when fixed)\n"
+    "  --out DIR            report directory (default build/out): conform-seedS.json\n"
+    "  --json PATH          the report there instead\n"
+    "  --quiet              no report line\n"
+    "\n"
+    "Exit status: 0 no violation beyond the known ones, 1 a violation not listed, a stale known\n"
+    "entry, a refused test or a run that did not finish, 2 bad input (nothing run), 130 Ctrl-C.\n";
 
 static const char h_model[] =
     "usage: gpucoh model FILE... [--model M[,M...]] [--check] [--axioms] [--json PATH]\n"
@@ -242,6 +279,7 @@ static const help_t helps[] = {
     {"litmus", h_litmus, sys_rtl},
     {"litmus-gen", h_litmus_gen, NULL},
     {"model", h_model, NULL},
+    {"conform", h_conform, NULL},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {

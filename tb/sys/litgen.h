@@ -90,6 +90,11 @@ void litgen_tpl_label(uint32_t s, uint32_t tpl, char* buf, size_t n);
 int litgen_run(const litgen_opts_t* o, int (*fn)(void* ctx, const litgen_test_t* t), void* ctx,
                litgen_stats_t* st);
 
+/* One of the list options of litmus-gen (--shapes --sync --scopes --threads --locs, value v)
+ * into g: 0, -1 on a bad value (message on stderr), 1 if a is not one of them (`gpucoh conform`
+ * takes the same options). */
+int litgen_list_opt(const char* a, const char* v, litgen_opts_t* g);
+
 /* `gpucoh litmus-gen [options]` (argv[1] is the command; tb/sys/litgen_cli.c): the exit status
  * of docs/cli.md (0 done, 1 a file could not be written, 2 bad input, 130 Ctrl-C while
  * writing: the files written so far are whole, no temporary file is left). */

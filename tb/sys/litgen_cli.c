@@ -99,6 +99,14 @@ static int parse_list(uint32_t i, const char* v, uint32_t* mask) {
     return 0;
 }
 
+int litgen_list_opt(const char* a, const char* v, litgen_opts_t* g) {
+    uint32_t* masks[5] = {&g->shapes, &g->syncs, &g->scopes, &g->threads, &g->locs};
+    for (uint32_t i = 0; i < 5; i++)
+        if (!strcmp(a, LIST_OPTS[i]))
+            return parse_list(i, v, masks[i]);
+    return 1;
+}
+
 static int value_opt(lgo_t* o, const char* a, const char* v) {
     uint32_t* masks[5] = {&o->g.shapes, &o->g.syncs, &o->g.scopes, &o->g.threads, &o->g.locs};
     for (uint32_t i = 0; i < 5; i++)

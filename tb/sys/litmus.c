@@ -3,6 +3,7 @@
  * litmus.c -- litmus parser and runner for the TC system (format and semantics: litmus.h).
  */
 #include "litmus.h"
+#include "axiom.h"
 #include "litmus_view.h"
 
 #include <ctype.h>
@@ -182,7 +183,18 @@ struct litmus {
     /* `expect oracle KEY...` (litmus.h): the outcomes come from the axiomatic oracle (issue 25);
      * the line's source line, 0 if none */
     uint32_t oracle_src;
+    /* its enumeration, made once on first use (litmus_check): a cache that a const test may
+     * fill (the pointer is set at parse time, its contents later) */
+    struct lt_oracle* orc;
 };
+
+/* The oracle's verdicts for an `expect oracle` test (axiom.h). */
+typedef struct lt_oracle {
+    bool done; /* enumerated (ok or not) */
+    int rc;    /* 0, or -1 with err */
+    char err[512];
+    ax_result_t r;
+} lt_oracle_t;
 
 /* ---- parser -------------------------------------------------------------------------------- */
 
@@ -844,6 +856,10 @@ litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t err
     free(buf);
     if (!p.failed)
         finish_parse(&p);
+    if (!p.failed && t->oracle_src && !(t->orc = (lt_oracle_t*)calloc(1, sizeof *t->orc))) {
+        snprintf(err, errlen, "%s: out of memory", name);
+        p.failed = true;
+    }
     if (p.failed) {
         litmus_free(t);
         return NULL;
@@ -866,6 +882,9 @@ void litmus_free(litmus_t* t) {
         return;
     free(t->th);
     free(t->ex);
+    if (t->orc && t->orc->done && t->orc->rc == 0)
+        ax_result_free(&t->orc->r);
+    free(t->orc);
     free(t);
 }
 
@@ -1170,6 +1189,132 @@ static uint32_t classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
     return allow ? LIT_ALLOWED : undef ? LIT_UNDEFINED : LIT_UNEXPECTED;
 }
 
+/* ---- the oracle's verdicts (`expect oracle`, litmus.h) ----------------------------------- */
+
+/* The test's enumeration, made on first use; NULL with the reason (beyond the oracle's bound). */
+static const ax_result_t* oracle_of(const litmus_t* t, char* err, size_t errlen) {
+    lt_oracle_t* o = t->orc;
+    if (!o->done) {
+        char e[400];
+        o->done = true;
+        o->rc = ax_enumerate(t, &o->r, e, sizeof e);
+        if (o->rc != 0)
+            snprintf(o->err, sizeof o->err,
+                     "%s:%u: expect oracle: the oracle cannot judge this test (%s); it cannot run",
+                     t->file, t->oracle_src, e);
+    }
+    if (o->rc == 0)
+        return &o->r;
+    snprintf(err, errlen, "%s", o->err);
+    return NULL;
+}
+
+/* The variant of expectation bit pr (a single bit). */
+static const gsys_variant_t* variant_of_bit(uint32_t pr) {
+    lt_variant_t x;
+    for (uint32_t i = 0; i < 32 && variant_at(i, &x); i++)
+        if (pr == 1u << i)
+            return x.v;
+    return NULL;
+}
+
+static bool in_univ(const ax_result_t* r, const uint32_t* v) {
+    for (uint32_t i = 0; i < r->nuniv; i++)
+        if (!memcmp(&r->univ[(size_t)i * r->nkeys], v, r->nkeys * sizeof *v))
+            return true;
+    return false;
+}
+
+/* One "VARIANT:MODEL[+MODEL...]" entry of GPUCOH_LITMUS_CLAIM into *mask when VARIANT is x. */
+static int claim_entry(char* e, const gsys_variant_t* x, uint32_t* mask, char* err, size_t errlen) {
+    char* colon = strchr(e, ':');
+    if (colon)
+        *colon = 0;
+    if (!colon || !variant_bit(e)) {
+        snprintf(err, errlen, "GPUCOH_LITMUS_CLAIM: '%s' is not VARIANT:MODEL[+MODEL...]", e);
+        return -1;
+    }
+    uint32_t m = 0;
+    char* save = NULL;
+    for (char* n = strtok_r(colon + 1, "+", &save); n; n = strtok_r(NULL, "+", &save)) {
+        if (ax_model_index(n) < 0) {
+            snprintf(err, errlen, "GPUCOH_LITMUS_CLAIM: unknown model '%s'", n);
+            return -1;
+        }
+        m |= 1u << ax_model_index(n);
+    }
+    if (!strcmp(e, x->name))
+        *mask = m;
+    return 0;
+}
+
+/* The models variant x claims (bit AX_*): its descriptor's `satisfies`, or, test-only, those
+ * GPUCOH_LITMUS_CLAIM=VARIANT:MODEL[+MODEL...][,...] gives it (a deliberately wrong claim must
+ * show as a violation: tests/test_conform.sh). An unknown name is an error. 0 or -1. */
+static int oracle_claims(const gsys_variant_t* x, uint32_t* mask, char* err, size_t errlen) {
+    *mask = 0;
+    for (const char* const* s = x ? x->satisfies : NULL; s && *s; s++)
+        if (ax_model_index(*s) >= 0)
+            *mask |= 1u << ax_model_index(*s);
+    const char* env = getenv("GPUCOH_LITMUS_CLAIM");
+    if (!env || !*env || !x)
+        return 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", env);
+    char* save = NULL;
+    for (char* e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save))
+        if (claim_entry(e, x, mask, err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
+/* The class of outcome v for a variant claiming the models of mask, own model first
+ * (litmus.h, "expect oracle"): forbidden if a claimed model finds the test race-free and lacks v
+ * (*model: that model); unexpected if no candidate execution gives v; undefined if every
+ * claimed model finds the test racy; allowed otherwise. */
+static uint32_t oracle_classify(const litmus_t* t, uint32_t mask, int own, const uint32_t* v,
+                                int32_t* model) {
+    const ax_result_t* r = &t->orc->r;
+    bool all_racy = true;
+    *model = -1;
+    for (int k = -1; k < (int)AX_NMODELS; k++) {
+        const int m = k < 0 ? own : k;
+        if (m < 0 || (k >= 0 && m == own) || !(mask >> m & 1u) || r->racy[m])
+            continue;
+        all_racy = false;
+        if (!ax_allows(r, (uint32_t)m, v)) {
+            *model = m;
+            return LIT_FORBIDDEN;
+        }
+    }
+    if (!in_univ(r, v))
+        return LIT_UNEXPECTED;
+    return all_racy ? LIT_UNDEFINED : LIT_ALLOWED;
+}
+
+/* The outcomes the variant's own model allows that no run showed (printed to f if not NULL). */
+static uint32_t oracle_never(const litmus_t* t, const litmus_result_t* R, FILE* f) {
+    const ax_result_t* r = &t->orc->r;
+    const gsys_variant_t* x = variant_of_bit(variant_bit(R->variant));
+    const int m = x ? ax_model_index(x->model) : -1;
+    uint32_t n = 0;
+    char ob[512];
+    for (uint32_t i = 0; m >= 0 && i < r->nout[m]; i++) {
+        const uint32_t* v = &r->out[m][(size_t)i * r->nkeys];
+        bool seen = false;
+        for (uint32_t j = 0; j < R->nout && !seen; j++)
+            seen = !memcmp(R->out[j].v, v, r->nkeys * sizeof *v);
+        if (seen)
+            continue;
+        n++;
+        if (f) {
+            litmus_format(t, v, ob, sizeof ob);
+            fprintf(f, "    never observed: %s\n", ob);
+        }
+    }
+    return n;
+}
+
 static const char* cls_name(uint32_t c) {
     static const char* const nm[] = {"allowed", "FORBIDDEN", "undefined", "UNEXPECTED"};
     return c < 4 ? nm[c] : "?";
@@ -1276,7 +1421,7 @@ static uint64_t run_seed(uint64_t seed, uint64_t k) {
 }
 
 static int hist_add(litmus_result_t* res, const uint32_t* v, uint32_t nk, uint64_t run,
-                    uint32_t cls, uint32_t* cap) {
+                    uint32_t cls, int32_t model, uint32_t* cap) {
     for (uint32_t i = 0; i < res->nout; i++)
         if (!memcmp(res->out[i].v, v, nk * sizeof *v)) {
             res->out[i].count++;
@@ -1298,6 +1443,7 @@ static int hist_add(litmus_result_t* res, const uint32_t* v, uint32_t nk, uint64
     o->count = 1;
     o->first_run = run;
     o->cls = cls;
+    o->model = model;
     res->nout++;
     return 0;
 }
@@ -1473,13 +1619,11 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
         litmus_opts_default(&od);
         o = &od;
     }
-    if (t->oracle_src) {
-        snprintf(err, errlen,
-                 "%s:%u: expectations come from the oracle (issue 25): not yet wired (this file "
-                 "names the outcomes to observe, not their verdicts; it parses but cannot run)",
-                 t->file, t->oracle_src);
+    uint32_t claims;
+    if (t->oracle_src &&
+        (!oracle_of(t, err, errlen) ||
+         oracle_claims(variant_of_bit(variant_bit(gsys_variant_name(cfg))), &claims, err, errlen)))
         return -1;
-    }
     if (cfg->proto->check && cfg->proto->check(gsys_pdc(cfg), err, errlen) != 0)
         return -1;
     if (!check_delays(t, cfg->deadlock_cycles ? cfg->deadlock_cycles : 100000u,
@@ -1494,8 +1638,9 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
         snprintf(err, errlen, "litmus: out of memory");
         return -1;
     }
+    /* an oracle test checks every outcome: forbidden or no candidate execution gives it */
     const bool ok = place(t, cfg, role, warm_wf, &init_wf, &obs_wf, err, errlen) &&
-                    checks_something(t, gsys_variant_name(cfg), err, errlen);
+                    (t->oracle_src || checks_something(t, gsys_variant_name(cfg), err, errlen));
     free(role);
     return ok ? 0 : -1;
 }
@@ -1541,6 +1686,11 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
     }
     FILE* rep = o->report ? o->report : stderr;
     uint32_t pr = variant_bit(gsys_variant_name(cfg));
+    const gsys_variant_t* vx = variant_of_bit(pr);
+    const int own = vx ? ax_model_index(vx->model) : -1;
+    uint32_t claims = 0;
+    if (t->oracle_src)
+        oracle_claims(vx, &claims, err, errlen); /* checked by litmus_check */
     uint32_t cap = 0, reports = 0;
     int rc = 0;
     gsys_backend_t be;
@@ -1667,7 +1817,9 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
                       r.err ? " (a completion for a wavefront without an operation)" : "");
             continue;
         }
-        uint32_t cls = classify(t, pr, val);
+        int32_t model = -1;
+        uint32_t cls =
+            t->oracle_src ? oracle_classify(t, claims, own, val, &model) : classify(t, pr, val);
         char ob[512];
         if (cls != LIT_ALLOWED || o->verbose)
             litmus_format(t, val, ob, sizeof ob);
@@ -1680,21 +1832,26 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
             break;
         case LIT_FORBIDDEN:
             chk_mismatch(&R->chk,
-                         "litmus %s (%s): FORBIDDEN outcome %s in run %" PRIu64
+                         "litmus %s (%s): FORBIDDEN outcome %s%s%s%s in run %" PRIu64
                          " (system seed 0x%016" PRIx64 ")",
-                         t->name, gsys_variant_name(cfg), ob, k, rs);
+                         t->name, gsys_variant_name(cfg), ob, model >= 0 ? " (by " : "",
+                         model >= 0 ? ax_model_name((uint32_t)model) : "", model >= 0 ? ")" : "", k,
+                         rs);
             break;
         case LIT_UNDEFINED:
             chk_nc(&R->chk, NC_UNDEFINED);
             break;
         default:
             chk_nc_msg(&R->chk, NC_UNEXPECTED,
-                       "litmus %s (%s): unexpected outcome %s (neither allowed nor forbidden) "
-                       "in run %" PRIu64 " (system seed 0x%016" PRIx64 ")",
-                       t->name, gsys_variant_name(cfg), ob, k, rs);
+                       "litmus %s (%s): unexpected outcome %s (%s) in run %" PRIu64
+                       " (system seed 0x%016" PRIx64 ")",
+                       t->name, gsys_variant_name(cfg), ob,
+                       t->oracle_src ? "no candidate execution gives it"
+                                     : "neither allowed nor forbidden",
+                       k, rs);
             break;
         }
-        if (hist_add(R, val, t->nkeys, k, cls, &cap) != 0) {
+        if (hist_add(R, val, t->nkeys, k, cls, model, &cap) != 0) {
             snprintf(err, errlen, "litmus: out of memory");
             rc = -1;
             break;
@@ -1719,6 +1876,8 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
             if (!seen)
                 R->witness_missing++;
         }
+        if (t->oracle_src)
+            R->oracle_never = oracle_never(t, R, NULL);
         R->pass = chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
         if (out)
             litmus_print(out, t, o, R);
@@ -1728,6 +1887,21 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
     if (rc != 0)
         return -1;
     return R->pass ? 0 : 1;
+}
+
+/* An oracle test's line in place of the witnesses: the outcomes the variant's own model allows
+ * and those never observed (a test too weak to tell them apart, or a variant stronger than its
+ * model). */
+static void oracle_print(FILE* f, const litmus_t* t, const litmus_result_t* r) {
+    const ax_result_t* a = &t->orc->r;
+    const gsys_variant_t* x = variant_of_bit(variant_bit(r->variant));
+    const int m = x ? ax_model_index(x->model) : -1;
+    if (m < 0)
+        return;
+    fprintf(f, "  oracle: %u outcomes allowed by %s (%s's model%s), never observed: %u\n",
+            a->nout[m], x->model, r->variant,
+            a->racy[m] ? "; the test is racy under it: its SC outcomes" : "", r->oracle_never);
+    oracle_never(t, r, f);
 }
 
 void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litmus_result_t* r) {
@@ -1762,10 +1936,15 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
         for (uint32_t e = 0; e < t->nex; e++)
             if (t->ex[e].cls == EX_WITNESS && (t->ex[e].protos & pr) && exp_match(&t->ex[e], x->v))
                 wit = true;
-        fprintf(f, "  %-40s %10" PRIu64 "  %-10s %" PRIu64 "%s\n", ob, x->count, cls_name(x->cls),
+        fprintf(f, "  %-40s %10" PRIu64 "  %-10s %" PRIu64 "%s", ob, x->count, cls_name(x->cls),
                 x->first_run, wit ? "  (witness)" : "");
+        if (x->model >= 0) /* an oracle test: the model that forbids it */
+            fprintf(f, "  (by %s)", ax_model_name((uint32_t)x->model));
+        fputc('\n', f);
     }
     free(idx);
+    if (t->oracle_src)
+        oracle_print(f, t, r);
     if (r->witnesses)
         fprintf(f, "  witnesses: %u, never observed: %u%s\n", r->witnesses, r->witness_missing,
                 r->witness_missing
@@ -1875,5 +2054,18 @@ void litmus_exp_view(const litmus_t* t, uint32_t i, litmus_exp_view_t* v) {
 }
 
 uint32_t litmus_classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
-    return classify(t, pr, v);
+    int32_t m;
+    return litmus_classify_model(t, pr, v, &m);
+}
+
+uint32_t litmus_classify_model(const litmus_t* t, uint32_t pr, const uint32_t* v, int32_t* model) {
+    char err[512];
+    uint32_t claims;
+    const gsys_variant_t* x = variant_of_bit(pr);
+    *model = -1;
+    if (!t->oracle_src)
+        return classify(t, pr, v);
+    if (!x || !oracle_of(t, err, sizeof err) || oracle_claims(x, &claims, err, sizeof err) != 0)
+        return LIT_UNEXPECTED;
+    return oracle_classify(t, claims, ax_model_index(x->model), v, model);
 }

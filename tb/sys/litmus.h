@@ -58,12 +58,19 @@
  *                                  docs/memory-models.md.
  *
  *   expect oracle KEY...           instead of allow/forbid/undef/witness lines (not with them):
- *                                  the verdicts come from the axiomatic oracle (issue 25). KEYs
- *                                  are the registers and locations to observe (a location named
- *                                  is observed as in an outcome). The file parses; litmus_check
- *                                  and litmus_run refuse it ("expectations come from the oracle
- *                                  (issue 25): not yet wired") until the oracle supplies the
- *                                  outcomes. `gpucoh litmus-gen` writes such files
+ *                                  the verdicts come from the axiomatic oracle (issue 25,
+ *                                  axiom.h). KEYs are the registers and locations to observe
+ *                                  (a location named is observed as in an outcome). The test is
+ *                                  enumerated once (refused when beyond the oracle's bound) and
+ *                                  an outcome under variant V is: forbidden if some model V
+ *                                  claims (gsys_variant_t.satisfies: its own and each weaker)
+ *                                  finds the test race-free and does not allow it (the table
+ *                                  names that model); unexpected if no candidate execution
+ *                                  gives it; undefined if every model V claims finds the test
+ *                                  racy; allowed otherwise. In place of witnesses the runner
+ *                                  reports the outcomes V's own model allows that no run showed
+ *                                  (informative, not a failure). `gpucoh litmus-gen` writes
+ *                                  such files and `gpucoh conform` runs them in memory
  *                                  (docs/litmus-gen.md).
  *
  * Numbers: decimal or 0x hex, 32 bits. Names: [A-Za-z_][A-Za-z0-9_]*, unique over threads,
@@ -122,8 +129,7 @@ litmus_t* litmus_load(const char* path, char* err, size_t errlen);
 litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t errlen);
 void litmus_free(litmus_t* t);
 const char* litmus_name(const litmus_t* t);
-/* The file has an `expect oracle` line: its outcomes come from the oracle (not yet wired: it
- * parses, litmus_check refuses it). */
+/* The file has an `expect oracle` line: its verdicts come from the oracle (axiom.h). */
 bool litmus_expects_oracle(const litmus_t* t);
 
 typedef struct {
@@ -165,7 +171,9 @@ typedef struct {
     uint32_t* v;
     uint64_t count;
     uint64_t first_run;
-    uint32_t cls; /* LIT_* */
+    uint32_t cls;  /* LIT_* */
+    int32_t model; /* an `expect oracle` test's FORBIDDEN outcome: the model (AX_*, axiom.h)
+                      that forbids it; else -1 */
 } litmus_outcome_t;
 
 enum { LIT_ALLOWED = 0, LIT_FORBIDDEN, LIT_UNDEFINED, LIT_UNEXPECTED };
@@ -179,6 +187,8 @@ typedef struct {
     uint32_t nout;
     uint32_t witnesses, witness_missing; /* witness lines for the protocol / never observed */
     bool witness_enforced;
+    uint32_t oracle_never; /* an `expect oracle` test: outcomes the variant's own model allows
+                              that no run showed (informative: they do not fail the test) */
     bool pass;
     bool stopped; /* o->progress stopped the runs early */
 } litmus_result_t;

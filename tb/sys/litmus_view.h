@@ -58,7 +58,11 @@ uint32_t litmus_nregs(const litmus_t* t);
 uint32_t litmus_key_loc(const litmus_t* t, uint32_t key);
 uint32_t litmus_nexps(const litmus_t* t);
 void litmus_exp_view(const litmus_t* t, uint32_t i, litmus_exp_view_t* v);
-/* The class (LIT_ALLOWED ...) litmus_run gives outcome v under the variants of mask pr. */
+/* The class (LIT_ALLOWED ...) litmus_run gives outcome v under the variants of mask pr. For an
+ * `expect oracle` test pr must be one variant's bit (else LIT_UNEXPECTED; so is a test beyond the
+ * oracle's bound or a bad GPUCOH_LITMUS_CLAIM); litmus_classify_model also gives the model that
+ * forbids v (AX_*, axiom.h), -1 if none. */
 uint32_t litmus_classify(const litmus_t* t, uint32_t pr, const uint32_t* v);
+uint32_t litmus_classify_model(const litmus_t* t, uint32_t pr, const uint32_t* v, int32_t* model);
 
 #endif /* GPUCOH_LITMUS_VIEW_H */

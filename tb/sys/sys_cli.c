@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "axiom.h"
 #include "check.h"
 #include "episode.h"
 #include "litmus.h"
@@ -1243,11 +1244,16 @@ static void litmus_json_test(FILE* jf, bool first, const char* file, const litmu
         litmus_format(t, res->out[i].v, ob, sizeof ob);
         fprintf(jf, "%s{\"outcome\": ", i ? ", " : "");
         gpucoh_json_str(jf, ob);
-        fprintf(jf, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu}",
+        fprintf(jf, ", \"count\": %llu, \"class\": \"%s\", \"first_run\": %llu",
                 (unsigned long long)res->out[i].count, cls[res->out[i].cls & 3u],
                 (unsigned long long)res->out[i].first_run);
+        if (res->out[i].model >= 0) /* an `expect oracle` test: the model that forbids it */
+            fprintf(jf, ", \"model\": \"%s\"", ax_model_name((uint32_t)res->out[i].model));
+        fprintf(jf, "}");
     }
     fprintf(jf, "], ");
+    if (litmus_expects_oracle(t))
+        fprintf(jf, "\"oracle_never_observed\": %u, ", (unsigned)res->oracle_never);
     chk_json(jf, &res->chk);
     fprintf(jf, ", \"verdict\": \"%s\"}", verdict);
 }

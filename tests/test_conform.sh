@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Tests of the conformance campaign (`gpucoh conform`, tb/sys/conform.c; docs/memory-models.md,
+# "Conformance campaign"). Each check can fail:
+#   sample        a fixed sample of generated tests (300, drawn with seed 1, across every shape
+#                 and placement) x the 5 variants x 200 runs: no violation beyond the known ones
+#   known         every SB+relacq.gpu placement x 5 variants x 1000 runs: each entry of
+#                 litmus/known-violations.txt is observed (so the list shrinks when one is fixed)
+#   wrong-claim   TC-Weak made to claim sc (GPUCOH_LITMUS_CLAIM, test-only): the generated
+#                 MP+relacq.cta tests across SMs show a violation (exit 1), and pass without it
+#   stale-known   an entry for a violation that does not occur fails the campaign (exit 1)
+#   unlisted      without the list the SB+relacq.gpu violation fails (exit 1), and its replay
+#                 line shows the forbidden outcome again in the run it names
+#   litmus-file   `gpucoh litmus` on a generated file: the table and the JSON name the model
+#                 that forbids an outcome, and the never-observed count
+#   cli           bad input is refused with exit 2 before any run, and no report is written
+#   rerun-rtl     --rerun-rtl 3: the three SB+relacq.gpu violations of one placement, re-run on
+#                 the RTL alone and in lockstep, show the same outcome with 0 mismatches
+#                 (builds the small configuration's Verilated models once, cached in build/rtl)
+#   small-cache   --param l1_sets=2 --param l1_ways=1 (every variant's L1 at 2 lines: more
+#                 evictions) runs, and its replay line carries the parameters and replays
+#
+#   bash tests/test_conform.sh list        the check names, one a line
+#   bash tests/test_conform.sh run NAME    run one check (exit 0 = pass)
+#   bash tests/test_conform.sh all         run every check, "N passed, N failed"
+# tools/run_tests.sh (make test, section 3e) runs each as one counted check.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+G=${G:-$ROOT/build/gpucoh}
+TMP=$(mktemp -d /tmp/gpucoh-conform-test.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+
+die() { echo "FAIL: $*"; exit 1; }
+
+# expect RC CMD...: run CMD (output in $TMP/out), its exit status must be RC
+expect() {
+    local want=$1; shift
+    "$@" > "$TMP/out" 2>&1
+    local rc=$?
+    cat "$TMP/out"
+    [ "$rc" -eq "$want" ] || die "exit $rc, expected $want: $*"
+}
+has() { grep -qF -- "$1" "$TMP/out" || die "output lacks '$1'"; }
+
+c_sample() {
+    local t
+    t=$(date +%s)
+    expect 0 "$G" conform --sample 300 --seed 1 --runs 200 --out "$TMP"
+    has "conform: 300 tests x 5 variants x 200 runs (seed 1)"
+    has "PASS conform: 300 tests, 5 variants, 0 violations"
+    echo "sample: $(( $(date +%s) - t )) s"
+}
+
+c_known() {
+    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 1000 --out "$TMP"
+    for v in "tc-strong SB+relacq.gpu-" "gpu-d SB+relacq.gpu-" "gpu-h SB+relacq.gpu-"; do
+        has "  known $v"
+    done
+    ! grep -q STALE "$TMP/out" || die "a stale known entry"
+}
+
+# shellcheck disable=SC2054
+MPCTA=(--shapes MP --sync relacq --scopes cta --threads othersm,farsm --runs 1000 --protocol tc-weak)
+c_wrong_claim() {
+    expect 0 "$G" conform "${MPCTA[@]}" --out "$TMP"
+    GPUCOH_LITMUS_CLAIM=tc-weak:sc expect 1 "$G" conform "${MPCTA[@]}" --out "$TMP"
+    has "VIOLATION tc-weak MP+relacq.cta-"
+    has "r0=1 r1=0 (forbidden by sc)"
+    has "replay    "
+}
+
+c_stale_known() {
+    cp "$ROOT/litmus/known-violations.txt" "$TMP/known.txt"
+    echo "tc-weak SB+relacq.gpu-* rcpc a made-up entry" >> "$TMP/known.txt"
+    local n
+    n=$(wc -l < "$TMP/known.txt")
+    expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 300 --known "$TMP/known.txt" \
+        --out "$TMP"
+    has "STALE known violation (line $n: tc-weak SB+relacq.gpu-* rcpc)"
+    has "FAIL conform: 12 tests, 5 variants, 0 violations"
+}
+
+c_unlisted() {
+    expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm --locs otherbank \
+        --protocol tc-strong --runs 200 --known none --json "$TMP/u.json"
+    has "VIOLATION tc-strong SB+relacq.gpu-othersm-otherbank: r0=0 r1=0 (forbidden by rcsc)"
+    grep -q '"replay": ' "$TMP/u.json" || die "no replay in the JSON report"
+    local rp
+    rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
+    [ -n "$rp" ] || die "no replay line"
+    # shellcheck disable=SC2086  # the replay line, split into its words
+    expect 1 $rp --known none --out "$TMP"
+    has "r0=0 r1=0 (FORBIDDEN"
+    has "(by rcsc)"
+}
+
+c_litmus_file() {
+    mkdir -p "$TMP/gen"
+    expect 0 "$G" litmus-gen --shapes SB --sync relacq --scopes gpu --out "$TMP/gen"
+    expect 1 "$G" litmus "$TMP/gen/SB+relacq.gpu-othersm-otherbank.litmus" --protocol tc-strong \
+        --runs 200 --json "$TMP/l.json"
+    has "FORBIDDEN  1  (by rcsc)"
+    has "oracle: 3 outcomes allowed by rcsc (tc-strong's model), never observed: 0"
+    grep -q '"class": "forbidden", "first_run": 1, "model": "rcsc"}' "$TMP/l.json" ||
+        die "no model in the JSON"
+    grep -q '"oracle_never_observed": 0' "$TMP/l.json" || die "no never-observed count"
+}
+
+c_cli() {
+    local bad=("--runs 0" "--protocol tc-wek" "--shapes XX" "--sync nope" "--run 3"
+        "--only X --sample 5" "--sample 0" "--seed x" "--known $TMP/none.txt" "stray"
+        "--known $TMP/bad.txt" "--json $TMP/nodir/x.json" "--param l1_sets=3" "--param bogus=1"
+        "--runs")
+    printf 'tc-weak SB* rcpc ok\ntc-weak SB*\n' > "$TMP/bad.txt"
+    for a in "${bad[@]}"; do
+        # shellcheck disable=SC2086
+        expect 2 "$G" conform $a --out "$TMP/o"
+    done
+    [ ! -e "$TMP/o" ] || die "a report directory was created on bad input"
+    expect 0 "$G" conform --help
+    has "usage: gpucoh conform"
+}
+
+c_small_cache() {
+    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm,farsm --runs 500 \
+        --param l1_sets=2 --param l1_ways=1 --out "$TMP"
+    has "  known tc-strong SB+relacq.gpu-"
+    local rp
+    rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
+    case $rp in *"--param l1_sets=2 --param l1_ways=1"*) ;; *) die "replay without the params: $rp" ;; esac
+    # shellcheck disable=SC2086  # the replay line, split into its words
+    expect 0 $rp --out "$TMP"
+    has "(FORBIDDEN, "
+}
+
+c_rerun_rtl() {
+    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm --locs otherbank \
+        --runs 200 --rerun-rtl 3 --out "$TMP"
+    [ "$(grep -c '^    rtl       r0=0 r1=0$' "$TMP/out")" -eq 3 ] || die "not 3 RTL re-runs"
+    [ "$(grep -c '^    lockstep  r0=0 r1=0, 0 mismatches$' "$TMP/out")" -eq 3 ] ||
+        die "not 3 lockstep re-runs"
+}
+
+CHECKS=(sample known wrong-claim stale-known unlisted litmus-file cli small-cache rerun-rtl)
+case ${1:-all} in
+list) printf '%s\n' "${CHECKS[@]}" ;;
+run) "c_${2//-/_}" ;;
+all)
+    p=0 f=0
+    for c in "${CHECKS[@]}"; do
+        if (bash "$0" run "$c" > "$TMP/$c.log" 2>&1); then p=$((p + 1)); echo "  ok    $c"
+        else f=$((f + 1)); echo "  FAIL  $c"; tail -5 "$TMP/$c.log"; fi
+    done
+    echo "$p passed, $f failed"
+    [ "$f" -eq 0 ]
+    ;;
+*) echo "usage: $0 list | run NAME | all" >&2; exit 2 ;;
+esac
