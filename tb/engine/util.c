@@ -278,6 +278,46 @@ int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
     return 0;
 }
 
+static bool in_list(const char* const* list, const char* a) {
+    for (const char* const* p = list; *p; p++)
+        if (!strcmp(*p, a))
+            return true;
+    return false;
+}
+
+static bool set_flag(const gpucoh_flag_t* flags, const char* a) {
+    for (const gpucoh_flag_t* f = flags; f->name; f++)
+        if (!strcmp(f->name, a)) {
+            *f->set = true;
+            return true;
+        }
+    return false;
+}
+
+int gpucoh_opt_loop(int argc, char** argv, const char* cmd, const char* const* value_opts,
+                    int (*value)(void* ctx, const char* opt, const char* val), void* ctx,
+                    const gpucoh_flag_t* flags) {
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return 1;
+    for (int i = 2; i < argc; i++) {
+        const char* a = argv[i];
+        if (in_list(value_opts, a)) {
+            if (i + 1 >= argc || !argv[i + 1][0]) {
+                fprintf(stderr, "%s: option %s needs a value\n", gpucoh_prog(), a);
+                return -1;
+            }
+            if (value(ctx, a, argv[++i]) != 0)
+                return -1;
+        } else if (!set_flag(flags, a)) {
+            fprintf(stderr, "%s: %s: %s '%s' (%s %s --help)\n", gpucoh_prog(), cmd,
+                    a[0] == '-' ? "unknown option" : "unexpected argument", a, gpucoh_prog(), cmd);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {
     uint64_t x;
     if (!gpucoh_parse_u64(s, &x)) {

@@ -86,18 +86,13 @@ static double now_s(void) {
 
 /* ---- options ------------------------------------------------------------------------------- */
 
-static bool takes_value(const char* a) {
-    static const char* const v[] = {"--shapes",    "--sync", "--scopes", "--threads",  "--locs",
-                                    "--runs",      "--seed", "--sample", "--only",     "--run",
-                                    "--known",     "--out",  "--json",   "--protocol", "--param",
-                                    "--rerun-rtl", NULL};
-    for (const char* const* p = v; *p; p++)
-        if (!strcmp(*p, a))
-            return true;
-    return false;
-}
+static const char* const VALUE_OPTS[] = {
+    "--shapes", "--sync",     "--scopes", "--threads",   "--locs",  "--runs",
+    "--seed",   "--sample",   "--only",   "--run",       "--known", "--out",
+    "--json",   "--protocol", "--param",  "--rerun-rtl", NULL};
 
-static int value_opt(cf_t* c, const char* a, const char* v) {
+static int value_opt(void* ctx, const char* a, const char* v) {
+    cf_t* c = ctx;
     const int l = litgen_list_opt(a, v, &c->g);
     if (l <= 0) {
         for (uint32_t i = 0; i < 5 && !l; i++)
@@ -140,26 +135,10 @@ static int value_opt(cf_t* c, const char* a, const char* v) {
 static int parse(int argc, char** argv, cf_t* c) {
     c->runs = CF_DEFAULT_RUNS;
     c->seed = 1;
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return 1;
-    for (int i = 2; i < argc; i++) {
-        const char* a = argv[i];
-        if (takes_value(a)) {
-            if (i + 1 >= argc || !argv[i + 1][0]) {
-                fprintf(stderr, "gpucoh: option %s needs a value\n", a);
-                return -1;
-            }
-            if (value_opt(c, a, argv[++i]) != 0)
-                return -1;
-        } else if (!strcmp(a, "--quiet")) {
-            c->quiet = true;
-        } else {
-            fprintf(stderr, "gpucoh: conform: %s '%s' (gpucoh conform --help)\n",
-                    a[0] == '-' ? "unknown option" : "unexpected argument", a);
-            return -1;
-        }
-    }
+    const gpucoh_flag_t flags[] = {{"--quiet", &c->quiet}, {NULL, NULL}};
+    const int rc = gpucoh_opt_loop(argc, argv, "conform", VALUE_OPTS, value_opt, c, flags);
+    if (rc != 0)
+        return rc;
     if (c->run_set && (c->runs_set || !c->only)) {
         fprintf(stderr, "gpucoh: conform: --run K replays one run of one test: give it with "
                         "--only NAME and without --runs\n");

@@ -107,7 +107,8 @@ int litgen_list_opt(const char* a, const char* v, litgen_opts_t* g) {
     return 1;
 }
 
-static int value_opt(lgo_t* o, const char* a, const char* v) {
+static int value_opt(void* ctx, const char* a, const char* v) {
+    lgo_t* o = ctx;
     uint32_t* masks[5] = {&o->g.shapes, &o->g.syncs, &o->g.scopes, &o->g.threads, &o->g.locs};
     for (uint32_t i = 0; i < 5; i++)
         if (!strcmp(a, LIST_OPTS[i])) {
@@ -123,45 +124,21 @@ static int value_opt(lgo_t* o, const char* a, const char* v) {
     return 0;
 }
 
-static bool takes_value(const char* a) {
-    static const char* const v[] = {"--shapes", "--sync", "--scopes", "--threads", "--locs",
-                                    "--out",    "--json", "--max",    NULL};
-    for (const char* const* p = v; *p; p++)
-        if (!strcmp(*p, a))
-            return true;
-    return false;
-}
+static const char* const VALUE_OPTS[] = {"--shapes", "--sync", "--scopes", "--threads", "--locs",
+                                         "--out",    "--json", "--max",    NULL};
 
 /* 0 ok, 1 --help, -1 bad input (message printed) */
 static int parse(int argc, char** argv, lgo_t* o) {
     memset(o, 0, sizeof *o);
     o->max = DEFAULT_MAX;
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return 1;
-    for (int i = 2; i < argc; i++) {
-        const char* a = argv[i];
-        if (takes_value(a)) {
-            if (i + 1 >= argc || !argv[i + 1][0]) {
-                fprintf(stderr, "gpucoh: option %s needs a value\n", a);
-                return -1;
-            }
-            if (value_opt(o, a, argv[++i]) != 0)
-                return -1;
-        } else if (!strcmp(a, "--list")) {
-            o->list = true;
-        } else if (!strcmp(a, "--count")) {
-            o->count = true;
-        } else if (!strcmp(a, "--no-dedup")) {
-            o->g.no_dedup = true;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else {
-            fprintf(stderr, "gpucoh: litmus-gen: %s '%s' (gpucoh litmus-gen --help)\n",
-                    a[0] == '-' ? "unknown option" : "unexpected argument", a);
-            return -1;
-        }
-    }
+    const gpucoh_flag_t flags[] = {{"--list", &o->list},
+                                   {"--count", &o->count},
+                                   {"--no-dedup", &o->g.no_dedup},
+                                   {"--quiet", &o->quiet},
+                                   {NULL, NULL}};
+    const int rc = gpucoh_opt_loop(argc, argv, "litmus-gen", VALUE_OPTS, value_opt, o, flags);
+    if (rc != 0)
+        return rc;
     if (!o->out && !o->list && !o->count && !o->json) {
         fprintf(stderr, "gpucoh: litmus-gen: nothing to do: give --out DIR (write the files), "
                         "--list, --count or --json PATH\n");
