@@ -121,8 +121,9 @@ static void test_claim_switch(void** state) {
     litmus_free(t);
 }
 
-/* a run: TC-Strong shows SB+relacq's 0/0 (the open finding of docs/memory-models.md section 2),
- * the table names rcsc; one run leaves 2 of rcsc's 3 outcomes never observed */
+/* a run: TC-Strong shows only outcomes rcsc allows in SB+relacq (issue 25 item 4's fix); with
+ * the fix's mutant it shows 0/0 and the table names rcsc; one run leaves 2 of rcsc's 3 outcomes
+ * never observed */
 static void test_run(void** state) {
     (void)state;
     litmus_t* t = parse(SB_RA);
@@ -133,6 +134,13 @@ static void test_run(void** state) {
     litmus_result_t r;
     char err[512], *buf = NULL;
     size_t n = 0;
+    /* issue 25 item 4: TC-Strong orders a release before a later acquire (acq_waits_rel) */
+    assert_int_equal(litmus_run(t, &cfg, &o, NULL, &r, err, sizeof err), 0);
+    for (uint32_t i = 0; i < r.nout; i++)
+        assert_int_equal(r.out[i].cls, LIT_ALLOWED);
+    litmus_result_free(&r);
+    /* its mutant (test-only): r0=r1=0 comes back, forbidden by rcsc */
+    setenv("GPUCOH_SYS_ACQ_NO_WAIT", "1", 1);
     FILE* f = open_memstream(&buf, &n);
     assert_non_null(f);
     assert_int_equal(litmus_run(t, &cfg, &o, f, &r, err, sizeof err), 1);
@@ -149,6 +157,7 @@ static void test_run(void** state) {
     assert_int_equal(r.nout, 1);
     assert_int_equal(r.oracle_never, r.out[0].cls == LIT_ALLOWED ? 2 : 3);
     litmus_result_free(&r);
+    unsetenv("GPUCOH_SYS_ACQ_NO_WAIT");
     litmus_free(t);
 }
 

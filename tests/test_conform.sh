@@ -3,18 +3,21 @@
 # "Conformance campaign"). Each check can fail:
 #   sample        a fixed sample of generated tests (300, drawn with seed 1, across every shape
 #                 and placement) x the 5 variants x 200 runs: no violation beyond the known ones
-#   known         every SB+relacq.gpu placement x 5 variants x 1000 runs: each entry of
-#                 litmus/known-violations.txt is observed (so the list shrinks when one is fixed)
+#   known         every SB+relacq.gpu placement x 5 variants x 1000 runs: 0 violations with the
+#                 project's list (issue 25 item 4's fix: gsys_variant_t.acq_waits_rel); with the
+#                 fix's mutant (GPUCOH_SYS_ACQ_NO_WAIT=1, test-only) the three entries of a list
+#                 written here are each observed, and without it each is stale
 #   wrong-claim   TC-Weak made to claim sc (GPUCOH_LITMUS_CLAIM, test-only): the generated
 #                 MP+relacq.cta tests across SMs show a violation (exit 1), and pass without it
 #   stale-known   an entry for a violation that does not occur fails the campaign (exit 1)
-#   unlisted      without the list the SB+relacq.gpu violation fails (exit 1), and its replay
-#                 line shows the forbidden outcome again in the run it names
+#   unlisted      with the fix's mutant and without a list the SB+relacq.gpu violation fails
+#                 (exit 1), and its replay line shows the forbidden outcome again in that run
 #   litmus-file   `gpucoh litmus` on a generated file: the table and the JSON name the model
 #                 that forbids an outcome, and the never-observed count
 #   cli           bad input is refused with exit 2 before any run, and no report is written
-#   rerun-rtl     --rerun-rtl 3: the three SB+relacq.gpu violations of one placement, re-run on
-#                 the RTL alone and in lockstep, show the same outcome with 0 mismatches
+#   rerun-rtl     --rerun-rtl 3 (the fix's mutant): the three SB+relacq.gpu violations of one
+#                 placement, re-run on the RTL alone and in lockstep, show the same outcome with
+#                 0 mismatches
 #                 (builds the small configuration's Verilated models once, cached in build/rtl)
 #   small-cache   --param l1_sets=2 --param l1_ways=1 (every variant's L1 at 2 lines: more
 #                 evictions) runs, and its replay line carries the parameters and replays
@@ -42,6 +45,15 @@ expect() {
 }
 has() { grep -qF -- "$1" "$TMP/out" || die "output lacks '$1'"; }
 
+# The mutant of issue 25 item 4's fix (tb/sys/gsys.c, acq_waits_rel; test-only): an acquire no
+# longer waits for the wavefront's release, and SB+relacq.gpu's r0=r1=0 comes back under
+# tc-strong (rcsc), gpu-d (drf-sc) and gpu-h (hrf-indirect). Its known-violations list:
+MUT=(env GPUCOH_SYS_ACQ_NO_WAIT=1)
+mut_list() {
+    printf '%s\n' "tc-strong SB+relacq.gpu-* rcsc mutant" "gpu-d SB+relacq.gpu-* drf-sc mutant" \
+        "gpu-h SB+relacq.gpu-* hrf-indirect mutant" > "$TMP/mut.txt"
+}
+
 c_sample() {
     local t
     t=$(date +%s)
@@ -51,12 +63,18 @@ c_sample() {
     echo "sample: $(( $(date +%s) - t )) s"
 }
 
+SBRA=(--shapes SB --sync relacq --scopes gpu --runs 1000)
 c_known() {
-    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 1000 --out "$TMP"
+    expect 0 "$G" conform "${SBRA[@]}" --out "$TMP"
+    has "PASS conform: 12 tests, 5 variants, 0 violations, 0 known"
+    mut_list
+    expect 0 "${MUT[@]}" "$G" conform "${SBRA[@]}" --known "$TMP/mut.txt" --out "$TMP"
     for v in "tc-strong SB+relacq.gpu-" "gpu-d SB+relacq.gpu-" "gpu-h SB+relacq.gpu-"; do
         has "  known $v"
     done
-    ! grep -q STALE "$TMP/out" || die "a stale known entry"
+    ! grep -q STALE "$TMP/out" || die "a stale known entry under the mutant"
+    expect 1 "$G" conform "${SBRA[@]}" --known "$TMP/mut.txt" --out "$TMP"
+    [ "$(grep -c '^  STALE known violation' "$TMP/out")" -eq 3 ] || die "not 3 stale entries"
 }
 
 # shellcheck disable=SC2054
@@ -81,15 +99,15 @@ c_stale_known() {
 }
 
 c_unlisted() {
-    expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm --locs otherbank \
-        --protocol tc-strong --runs 200 --known none --json "$TMP/u.json"
+    expect 1 "${MUT[@]}" "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm \
+        --locs otherbank --protocol tc-strong --runs 200 --known none --json "$TMP/u.json"
     has "VIOLATION tc-strong SB+relacq.gpu-othersm-otherbank: r0=0 r1=0 (forbidden by rcsc)"
     grep -q '"replay": ' "$TMP/u.json" || die "no replay in the JSON report"
     local rp
     rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
     [ -n "$rp" ] || die "no replay line"
     # shellcheck disable=SC2086  # the replay line, split into its words
-    expect 1 $rp --known none --out "$TMP"
+    expect 1 "${MUT[@]}" $rp --known none --out "$TMP"
     has "r0=0 r1=0 (FORBIDDEN"
     has "(by rcsc)"
 }
@@ -97,8 +115,8 @@ c_unlisted() {
 c_litmus_file() {
     mkdir -p "$TMP/gen"
     expect 0 "$G" litmus-gen --shapes SB --sync relacq --scopes gpu --out "$TMP/gen"
-    expect 1 "$G" litmus "$TMP/gen/SB+relacq.gpu-othersm-otherbank.litmus" --protocol tc-strong \
-        --runs 200 --json "$TMP/l.json"
+    expect 1 "${MUT[@]}" "$G" litmus "$TMP/gen/SB+relacq.gpu-othersm-otherbank.litmus" \
+        --protocol tc-strong --runs 200 --json "$TMP/l.json"
     has "FORBIDDEN  1  (by rcsc)"
     has "oracle: 3 outcomes allowed by rcsc (tc-strong's model), never observed: 0"
     grep -q '"class": "forbidden", "first_run": 1, "model": "rcsc"}' "$TMP/l.json" ||
@@ -122,20 +140,22 @@ c_cli() {
 }
 
 c_small_cache() {
-    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm,farsm --runs 500 \
-        --param l1_sets=2 --param l1_ways=1 --out "$TMP"
+    mut_list
+    expect 0 "${MUT[@]}" "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm,farsm \
+        --runs 500 --param l1_sets=2 --param l1_ways=1 --known "$TMP/mut.txt" --out "$TMP"
     has "  known tc-strong SB+relacq.gpu-"
     local rp
     rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
     case $rp in *"--param l1_sets=2 --param l1_ways=1"*) ;; *) die "replay without the params: $rp" ;; esac
     # shellcheck disable=SC2086  # the replay line, split into its words
-    expect 0 $rp --out "$TMP"
+    expect 0 "${MUT[@]}" $rp --known "$TMP/mut.txt" --out "$TMP"
     has "(FORBIDDEN, "
 }
 
 c_rerun_rtl() {
-    expect 0 "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm --locs otherbank \
-        --runs 200 --rerun-rtl 3 --out "$TMP"
+    mut_list
+    expect 0 "${MUT[@]}" "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm \
+        --locs otherbank --runs 200 --rerun-rtl 3 --known "$TMP/mut.txt" --out "$TMP"
     [ "$(grep -c '^    rtl       r0=0 r1=0$' "$TMP/out")" -eq 3 ] || die "not 3 RTL re-runs"
     [ "$(grep -c '^    lockstep  r0=0 r1=0, 0 mismatches$' "$TMP/out")" -eq 3 ] ||
         die "not 3 lockstep re-runs"

@@ -397,7 +397,8 @@ static uint32_t variant_of(const void* pd) {
 static const char* const kinds_req[] = {"NONE", "LOAD", "STORE", "ATOMIC"};
 static const char* const kinds_rsp[] = {"NONE", "DATA", "ACK"};
 static const char* const sat_sc[] = {"sc", "rcsc", "rcpc", "drf-sc", NULL};
-static const gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc}, {"nc-broken", "sc", sat_sc}};
+static const gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true},
+                                             {"nc-broken", "sc", sat_sc, true}};
 
 static const gsys_proto_t nc_proto = {
     .name = "nc",

@@ -222,6 +222,9 @@ typedef struct {
     uint64_t since;  /* cycle the current state began */
     uint32_t unsent; /* stores/atomics given to the L1 whose L2 request has not appeared yet */
     bool fence_l1;   /* fences_to_l1: the op's fence waits to be given to the L1 */
+    uint8_t fscope;  /* the scope of the op's fence (WF_FENCE, fence_l1) */
+    int8_t rel_pend; /* the scope of a release store / atomic issued since the last fence of
+                        that scope, or -1 (gsys_variant_t.acq_waits_rel) */
     gsys_op_t op;
 } wf_t;
 
@@ -235,7 +238,8 @@ typedef struct {
 struct gsys {
     gsys_cfg_t cfg;
     const gsys_proto_t* p;
-    const void* pd; /* the protocol descriptor in cfg */
+    const void* pd;     /* the protocol descriptor in cfg */
+    bool acq_waits_rel; /* the variant's gsys_variant_t.acq_waits_rel */
     gsys_backend_t* be;
     gsys_workload_t* wl;
     gpucoh_rng_t rng;
@@ -440,6 +444,11 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
         s->cfg.deadlock_cycles = 100000;
     s->p = cfg->proto;
     s->pd = s->cfg.pd.bytes;
+    /* GPUCOH_SYS_ACQ_NO_WAIT=1 (test-only): the mutant of acq_waits_rel, so that the tests
+     * show the SB+relacq.gpu violation it fixed (docs/memory-models.md section 12) */
+    const char* nowait = getenv("GPUCOH_SYS_ACQ_NO_WAIT");
+    s->acq_waits_rel =
+        s->p->variants[s->p->variant_of(s->pd)].acq_waits_rel && !(nowait && !strcmp(nowait, "1"));
     s->be = be;
     s->wl = wl;
     gpucoh_rng_seed(&s->rng, cfg->seed);
@@ -481,6 +490,8 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
         return NULL;
     }
     uint64_t all = s->w >= 64 ? ~0ull : ((1ull << s->w) - 1);
+    for (uint32_t k = 0; k < n * s->w; k++)
+        s->wf[k].rel_pend = -1;
     for (uint32_t j = 0; j < n; j++) {
         s->m_idle[j] = all;
         s->core_rr[j] = gpucoh_rng_below(&s->rng, s->w);
@@ -744,6 +755,27 @@ static void route_l2(gsys_t* s, uint32_t b) {
 
 /* ---- step 2: wavefronts and inputs --------------------------------------------------------- */
 
+/* An acquire that must first wait for the wavefront's release (gsys_variant_t.acq_waits_rel):
+ * its fence takes the larger scope of the two. */
+static bool acq_after_rel(const gsys_t* s, wf_t* f, const gsys_op_t* op) {
+    const bool acq = op->kind == GSYS_OP_ACQUIRE ||
+                     (op->kind == GSYS_OP_ATOMIC && op->order == GSYS_ORD_ACQUIRE);
+    if (!s->acq_waits_rel || !acq || f->rel_pend < 0)
+        return false;
+    if ((uint8_t)f->rel_pend > f->fscope)
+        f->fscope = (uint8_t)f->rel_pend;
+    return true;
+}
+
+/* A release store / atomic the L1 took (acq_waits_rel): a later acquire waits for it. */
+static void rel_issued(gsys_t* s, wf_t* f) {
+    const bool rel = f->op.kind == GSYS_OP_RELEASE ||
+                     (f->op.kind == GSYS_OP_ATOMIC &&
+                      (f->op.order == GSYS_ORD_RELEASE || f->op.order == GSYS_ORD_ACQ_REL));
+    if (s->acq_waits_rel && rel && (int8_t)f->op.scope > f->rel_pend)
+        f->rel_pend = (int8_t)f->op.scope;
+}
+
 /* Take an operation from the workload: the wavefront becomes PEND or FENCE. */
 static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
     wf_t* f = &s->wf[j * s->w + i];
@@ -762,9 +794,11 @@ static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
     f->op = op;
     f->line = op.addr >> s->lb_bits;
     f->word = (uint32_t)((op.addr & (s->line_bytes - 1)) >> 2);
+    f->fscope = (uint8_t)op.scope;
     const bool fence = op.kind == GSYS_OP_FENCE || op.kind == GSYS_OP_RELEASE ||
                        (op.kind == GSYS_OP_ATOMIC &&
-                        (op.order == GSYS_ORD_RELEASE || op.order == GSYS_ORD_ACQ_REL));
+                        (op.order == GSYS_ORD_RELEASE || op.order == GSYS_ORD_ACQ_REL)) ||
+                       acq_after_rel(s, f, &op);
     f->fence_l1 = fence && s->p->fences_to_l1;
     wf_set(s, j, i, fence && !f->fence_l1 ? WF_FENCE : WF_PEND);
 }
@@ -781,9 +815,11 @@ static void fences(gsys_t* s, uint32_t j) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         wf_t* f = &s->wf[j * s->w + i];
-        if (!((ready[f->op.scope == GSYS_SCOPE_GPU] >> i) & 1u))
+        if (!((ready[f->fscope == GSYS_SCOPE_GPU] >> i) & 1u))
             continue;
-        s->st_fence[f->op.scope == GSYS_SCOPE_GPU]++;
+        s->st_fence[f->fscope == GSYS_SCOPE_GPU]++;
+        if (f->rel_pend >= 0 && f->fscope >= (uint8_t)f->rel_pend)
+            f->rel_pend = -1; /* the release is performed at its scope */
         if (f->op.kind != GSYS_OP_FENCE) {
             s->last_progress = s->cycle;
             wf_set(s, j, i, WF_PEND); /* now the release store / atomic */
@@ -867,7 +903,7 @@ static void core_issue(gsys_t* s, uint32_t j) {
     if (f->fence_l1) {
         memset(&fop, 0, sizeof fop);
         fop.kind = GSYS_OP_FENCE;
-        fop.scope = f->op.scope;
+        fop.scope = f->fscope;
         fop.order = f->op.kind == GSYS_OP_FENCE ? f->op.order : GSYS_ORD_ACQ_REL;
     }
     s->p->core_req(s->pd, sm_in(s, j), i, f->fence_l1 ? &fop : &f->op, f->line, f->word);
@@ -894,9 +930,11 @@ static void core_issue(gsys_t* s, uint32_t j) {
     case GSYS_OP_ATOMIC:
         wf_set(s, j, i, WF_ATOMIC);
         write_issued(s, j, i, f);
+        rel_issued(s, f);
         return;
     default: /* stores complete at issue */
         write_issued(s, j, i, f);
+        rel_issued(s, f);
         wf_done(s, j, i, 0, NULL);
         return;
     }
@@ -1171,13 +1209,16 @@ void gsys_dump_blocked(const gsys_t* s, FILE* f) {
             default:
                 fprintf(f, "waits for ");
                 if (s->p->fence_note)
-                    s->p->fence_note(s->pd, out_of(s, s->p->sm_slot, j), i, w->op.scope, f);
+                    s->p->fence_note(s->pd, out_of(s, s->p->sm_slot, j), i, w->fscope, f);
                 else
-                    fprintf(f, "its %s fence", w->op.scope == GSYS_SCOPE_GPU ? "GPU" : "CTA");
+                    fprintf(f, "its %s fence", w->fscope == GSYS_SCOPE_GPU ? "GPU" : "CTA");
                 fprintf(f, " (%u store(s)/atomic(s) not yet sent by the L1)%s\n", w->unsent,
-                        w->op.kind == GSYS_OP_RELEASE  ? ", then the release store"
-                        : w->op.kind == GSYS_OP_ATOMIC ? ", then the release atomic"
-                                                       : "");
+                        w->op.kind == GSYS_OP_RELEASE     ? ", then the release store"
+                        : w->op.kind == GSYS_OP_ACQUIRE   ? ", then the acquire (it waits for "
+                                                            "the release before it)"
+                        : w->op.kind != GSYS_OP_ATOMIC    ? ""
+                        : w->op.order == GSYS_ORD_ACQUIRE ? ", then the acquire atomic"
+                                                          : ", then the release atomic");
                 break;
             }
         }

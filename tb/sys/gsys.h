@@ -143,6 +143,13 @@ typedef struct {
     const char* name;             /* "tc-weak": --protocol */
     const char* model;            /* its own memory model, "rcpc" */
     const char* const* satisfies; /* the models it satisfies: its own and each weaker; NULL-ended */
+    /* The core orders a release before the wavefront's next acquire (RCsc, DRF-SC, HRF: a
+     * release and a later acquire in program order are ordered): an ACQUIRE, or an ATOMIC of
+     * order ACQUIRE, issued while a release store / atomic of the wavefront has not been followed
+     * by a fence of its scope, first waits as a fence of the larger of the two scopes. false
+     * (RCpc, PTX): the acquire may be performed before the release (docs/memory-models.md
+     * section 12). */
+    bool acq_waits_rel;
 } gsys_variant_t;
 
 struct gsys_cfg; /* below */

@@ -239,8 +239,8 @@ static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
 static const char* const SAT_D[] = {"drf-sc", "hrf-indirect", "hrf-direct", NULL};
 static const char* const SAT_H[] = {"hrf-indirect", "hrf-direct", NULL};
 static const gsys_variant_t variants[] = {
-    [GPU_D] = {"gpu-d", "drf-sc", SAT_D},
-    [GPU_H] = {"gpu-h", "hrf-indirect", SAT_H},
+    [GPU_D] = {"gpu-d", "drf-sc", SAT_D, true},
+    [GPU_H] = {"gpu-h", "hrf-indirect", SAT_H, true},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */

@@ -357,9 +357,9 @@ static const char* const SAT_RCSC[] = {"rcsc", "rcpc", NULL};
 static const char* const SAT_RCPC[] = {"rcpc", NULL};
 static const char* const SAT_PTX[] = {"ptx", "rcpc", NULL};
 static const gsys_variant_t variants[] = {
-    [TC_STRONG] = {"tc-strong", "rcsc", SAT_RCSC},
-    [TC_WEAK] = {"tc-weak", "rcpc", SAT_RCPC},
-    [TC_WEAK_C] = {"tc-weak-c", "ptx", SAT_PTX},
+    [TC_STRONG] = {"tc-strong", "rcsc", SAT_RCSC, true},
+    [TC_WEAK] = {"tc-weak", "rcpc", SAT_RCPC, false},
+    [TC_WEAK_C] = {"tc-weak-c", "ptx", SAT_PTX, false},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */
