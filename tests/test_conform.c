@@ -100,6 +100,28 @@ static void test_racy(void** state) {
 
 /* GPUCOH_LITMUS_CLAIM (test-only): TC-Weak made to claim sc forbids MP+relacq.cta's 1/0 (a
  * CTA-scope pair across CTAs does not synchronize under rcpc); an unknown name is refused */
+/* Every registered variant whose claimed models forbid SB+relacq's 0/0 (the oracle decides)
+ * orders a release before a later acquire in the core (gsys_variant_t.acq_waits_rel): a new
+ * variant that names such a model without the flag fails here (memory-models.md section 12) */
+static void test_acq_waits_rel(void** state) {
+    (void)state;
+    litmus_t* t = parse(SB_RA);
+    uint32_t need = 0;
+    for (const gsys_proto_t* const* p = gsys_protocols(); *p; p++)
+        for (uint32_t k = 0; k < (*p)->nvariants; k++) {
+            const gsys_variant_t* v = &(*p)->variants[k];
+            int32_t m = -1;
+            if (cls(t, v->name, 0, 0, &m) != LIT_FORBIDDEN)
+                continue;
+            need++;
+            if (!v->acq_waits_rel)
+                fail_msg("%s claims %s, which forbids SB+relacq 0/0, without acq_waits_rel",
+                         v->name, v->model);
+        }
+    assert_int_equal(need, 3); /* tc-strong, gpu-d, gpu-h */
+    litmus_free(t);
+}
+
 static void test_claim_switch(void** state) {
     (void)state;
     litmus_t* t = parse(MP_RA_CTA);
@@ -182,9 +204,9 @@ static void test_bound(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sb_relacq),    cmocka_unit_test(test_racy),
-        cmocka_unit_test(test_claim_switch), cmocka_unit_test(test_run),
-        cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_sb_relacq),     cmocka_unit_test(test_racy),
+        cmocka_unit_test(test_acq_waits_rel), cmocka_unit_test(test_claim_switch),
+        cmocka_unit_test(test_run),           cmocka_unit_test(test_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
