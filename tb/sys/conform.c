@@ -716,30 +716,6 @@ static void print_verdict(const cf_t* c, uint32_t fails) {
 
 /* ---- the command --------------------------------------------------------------------------- */
 
-/* every input checked before any run: 0, or -1 (message printed) */
-static int setup(int argc, char** argv, cf_t* c, int* help) {
-    const int pr = parse(argc, argv, c);
-    *help = pr > 0;
-    if (pr != 0 || parse_protocols(c) != 0 || load_known(c) != 0)
-        return pr > 0 ? 0 : -1;
-    const char* out = c->out ? c->out : gpucoh_default_out();
-    if (c->json)
-        snprintf(c->json_path, sizeof c->json_path, "%s", c->json);
-    else
-        snprintf(c->json_path, sizeof c->json_path, "%s/conform-seed%" PRIu64 ".json", out,
-                 c->seed);
-    if (!c->json && gpucoh_mkdirs(out) != 0) {
-        fprintf(stderr, "gpucoh: conform: --out %s: cannot create it\n", out);
-        return -1;
-    }
-    char err[1400];
-    if (gpucoh_check_out_file("--json", c->json_path, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
-
 /* --set-traffic N: every test to run checked before any run (fit_test): 0, -1 out of memory,
  * or -4 with the message printed */
 static int check_fit(cf_t* c) {
@@ -759,37 +735,69 @@ static int check_fit(cf_t* c) {
     return c->unfit ? -4 : 0;
 }
 
-static int generate(cf_t* c) {
-    static litgen_stats_t st, st2;
-    if (!c->only) { /* the count and the sample (--only: one test, neither) */
-        if (litgen_run(&c->g, NULL, NULL, &st) != 0)
-            return -1;
+/* The tests to run: their count and the sample (--only: one test, neither), then
+ * --set-traffic's check. 0, or -1 (message printed). */
+static int select_tests(cf_t* c) {
+    static litgen_stats_t st;
+    int rc = 0;
+    if (!c->only) {
+        rc = litgen_run(&c->g, NULL, NULL, &st);
         c->total = st.total;
-        if (make_sample(c) != 0)
-            return -1;
+        if (rc == 0)
+            rc = make_sample(c);
     }
-    const int f = check_fit(c);
-    return f ? f : litgen_run(&c->g, run_test, c, &st2);
+    if (rc == 0)
+        rc = check_fit(c);
+    if (rc == -1)
+        fprintf(stderr, "gpucoh: conform: out of memory\n");
+    return rc ? -1 : 0;
+}
+
+/* every input checked before any run: 0, or -1 (message printed) */
+static int setup(int argc, char** argv, cf_t* c, int* help) {
+    const int pr = parse(argc, argv, c);
+    *help = pr > 0;
+    if (pr != 0 || parse_protocols(c) != 0 || load_known(c) != 0 || select_tests(c) != 0)
+        return pr > 0 ? 0 : -1;
+    const char* out = c->out ? c->out : gpucoh_default_out();
+    if (c->json)
+        snprintf(c->json_path, sizeof c->json_path, "%s", c->json);
+    else
+        snprintf(c->json_path, sizeof c->json_path, "%s/conform-seed%" PRIu64 ".json", out,
+                 c->seed);
+    if (!c->json && gpucoh_mkdirs(out) != 0) {
+        fprintf(stderr, "gpucoh: conform: --out %s: cannot create it\n", out);
+        return -1;
+    }
+    char err[1400];
+    if (gpucoh_check_out_file("--json", c->json_path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* the runs of the selected tests (select_tests) */
+static int generate(cf_t* c) {
+    static litgen_stats_t st;
+    return litgen_run(&c->g, run_test, c, &st);
 }
 
 int conform_main(int argc, char** argv) {
     static cf_t c;
     memset(&c, 0, sizeof c);
     int help = 0;
+    c.t0 = now_s();
     if (setup(argc, argv, &c, &help) != 0)
         return GPUCOH_EXIT_USAGE;
     if (help) {
         gpucoh_cmd_help("conform", stdout);
         return GPUCOH_EXIT_OK;
     }
-    c.t0 = c.last = now_s();
+    c.last = now_s();
     gpucoh_catch_interrupt();
     const int rc = generate(&c);
     const double secs = now_s() - c.t0;
-    if (rc == -4) { /* --set-traffic does not fit: nothing was run */
-        cf_free(&c);
-        return GPUCOH_EXIT_USAGE;
-    }
     if (rc == -1 || rc == -2) {
         fprintf(stderr, "gpucoh: conform: out of memory\n");
         cf_free(&c);
