@@ -4,7 +4,9 @@
  * oracle") on small hand-made tests: the class of each outcome under each variant (forbidden
  * by the deciding model, undefined when every claimed model finds the test racy, unexpected
  * when no candidate execution gives it), a run's table, the never-observed count, the refusal
- * of a test beyond the oracle's bound and the test-only GPUCOH_LITMUS_CLAIM. Also built with
+ * of a test beyond the oracle's bound and the test-only GPUCOH_LITMUS_CLAIM; set traffic
+ * (--set-traffic: it lands in the test's sets, measured by L1 load misses against traffic to
+ * other sets, and it must fit the test's SMs). Also built with
  * ASan + UBSan by make test (section 2). The campaign (`gpucoh conform`): tests/test_conform.sh.
  */
 #include <setjmp.h>
@@ -18,6 +20,7 @@
 #include <cmocka.h>
 
 #include "axiom.h"
+#include "gsys_backend.h"
 #include "litmus_view.h"
 #include "tc_sys.h"
 
@@ -202,11 +205,120 @@ static void test_bound(void** state) {
     litmus_free(t);
 }
 
+/* ---- set traffic (litmus.h, "Set traffic"; --set-traffic N) -------------------------------- */
+
+/* a C backend made once for a litmus_run and lent to it, so that its counters can be read after
+ * the runs (the L1s' transition counts add up over the runs) */
+typedef struct {
+    gsys_backend_t real;
+    bool made;
+} cbe_t;
+
+static int c_factory(void* ctx, const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t n) {
+    cbe_t* s = (cbe_t*)ctx;
+    if (!s->made && gsys_backend_c_cfg(c, &s->real, err, n) != 0)
+        return -1;
+    s->made = true;
+    gsys_backend_borrow(&s->real, be);
+    return 0;
+}
+
+/* T0 on SM 0 loads x 40 times (y, on the next line, is never touched): its loads hit while x
+ * stays in its L1 */
+static char REREAD[2048];
+static const char* reread(void) {
+    size_t k = (size_t)snprintf(REREAD, sizeof REREAD, "test REREAD\nloc x\nloc y\n" TH01);
+    for (uint32_t i = 0; i < 40; i++)
+        k += (size_t)snprintf(REREAD + k, sizeof REREAD - k, " ld r%u x\n", i);
+    snprintf(REREAD + k, sizeof REREAD - k, "allow all r0=0\nforbid all r0=1\n");
+    return REREAD;
+}
+
+static gsys_cfg_t small_cfg(const char* variant) {
+    uint32_t vi;
+    const gsys_proto_t* P = gsys_variant_find(variant, &vi);
+    assert_non_null(P);
+    gsys_cfg_t cfg;
+    P->config(vi, false, &cfg);
+    return cfg;
+}
+
+/* 60 runs of t under variant with n set-traffic wavefronts (other: the control, to L1 sets no
+ * location uses): the L1s' load misses over the runs */
+static uint64_t l1_misses(const litmus_t* t, const char* variant, uint32_t n, bool other) {
+    gsys_cfg_t cfg = small_cfg(variant);
+    cbe_t be = {.made = false};
+    litmus_opts_t o;
+    litmus_opts_default(&o);
+    o.runs = 60;
+    o.set_traffic = n;
+    o.set_traffic_other = other;
+    o.make_backend = c_factory;
+    o.backend_ctx = &be;
+    litmus_result_t r;
+    char err[512];
+    assert_int_equal(litmus_run(t, &cfg, &o, NULL, &r, err, sizeof err), 0);
+    assert_int_equal(r.runs, 60);
+    litmus_result_free(&r);
+    gsys_counters_t c;
+    assert_true(gsys_counters_collect(cfg.proto, gsys_pdc(&cfg), &be.real, &c));
+    assert_true(c.have >> GSYS_CTR_L1_LOAD_MISSES & 1u);
+    be.real.destroy(be.real.ctx);
+    return c.v[GSYS_CTR_L1_LOAD_MISSES];
+}
+
+/* The traffic lands in the test's sets: T0's re-reads of x miss far more often with 2 traffic
+ * wavefronts on x's L1 set, bank and L2 set than with the same traffic on sets no location uses
+ * (the control: its own misses are the same kind, so the difference is T0's) */
+static void test_set_traffic_sets(void** state) {
+    (void)state;
+    litmus_t* t = parse(reread());
+    static const char* const vs[] = {"tc-weak", "gpu-d"};
+    for (uint32_t i = 0; i < 2; i++) {
+        const uint64_t none = l1_misses(t, vs[i], 0, false);
+        const uint64_t same = l1_misses(t, vs[i], 2, false);
+        const uint64_t other = l1_misses(t, vs[i], 2, true);
+        print_message("%s: L1 load misses in 60 runs: none %llu, same sets %llu, other sets %llu\n",
+                      vs[i], (unsigned long long)none, (unsigned long long)same,
+                      (unsigned long long)other);
+        assert_true(other > none);             /* the traffic's own loads */
+        assert_true(same > other + 60u * 10u); /* and T0's: 10 of its 40 loads a run, at least */
+    }
+    litmus_free(t);
+}
+
+/* The traffic's wavefronts must fit on the test's SMs: REREAD on the small configuration (8
+ * wavefronts per SM; SM 0: T0 and its warmer) takes 6, and 7 is refused naming the limit; the
+ * control needs a set no location uses (the small L1 has 4: x and y use 2) */
+static void test_set_traffic_fit(void** state) {
+    (void)state;
+    litmus_t* t = parse(reread());
+    gsys_cfg_t cfg = small_cfg("tc-weak");
+    litmus_opts_t o;
+    litmus_opts_default(&o);
+    char err[512];
+    o.set_traffic = 6;
+    assert_int_equal(litmus_check(t, &cfg, &o, err, sizeof err), 0);
+    o.set_traffic_other = true;
+    assert_int_equal(litmus_check_fit(t, &cfg, &o, err, sizeof err), 0);
+    o.set_traffic = 7;
+    assert_int_equal(litmus_check(t, &cfg, &o, err, sizeof err), -1);
+    assert_non_null(strstr(err, "t.litmus: set traffic: 7 wavefronts do not fit: the test's SMs "
+                                "(0) have 6 spare wavefronts"));
+    assert_non_null(strstr(err, "at most --set-traffic 6"));
+    litmus_free(t);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sb_relacq),     cmocka_unit_test(test_racy),
-        cmocka_unit_test(test_acq_waits_rel), cmocka_unit_test(test_claim_switch),
-        cmocka_unit_test(test_run),           cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_sb_relacq),
+        cmocka_unit_test(test_racy),
+        cmocka_unit_test(test_acq_waits_rel),
+        cmocka_unit_test(test_claim_switch),
+        cmocka_unit_test(test_run),
+        cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_set_traffic_sets),
+        cmocka_unit_test(test_set_traffic_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,14 @@
 #                 (builds the small configuration's Verilated models once, cached in build/rtl)
 #   small-cache   --param l1_sets=2 --param l1_ways=1 (every variant's L1 at 2 lines: more
 #                 evictions) runs, and its replay line carries the parameters and replays
+#   set-traffic   --set-traffic 2 (traffic on the tests' sets, litmus.h): the fix's mutant's
+#                 SB+relacq.gpu violation is found with it, its replay and on-RTL lines and the
+#                 JSON carry it, the replay (conform --run K, and the litmus file with the on-RTL
+#                 line's options on the C models) shows the forbidden outcome in that run; the
+#                 same campaign twice gives the same report; bad values (negative, not a number,
+#                 more than the tests' SMs have spare) give exit 2 naming the limit, before any
+#                 run and without a report. That the traffic lands in the tests' sets (L1 load
+#                 misses against traffic to other sets): tests/test_conform.c
 #
 #   bash tests/test_conform.sh list        the check names, one a line
 #   bash tests/test_conform.sh run NAME    run one check (exit 0 = pass)
@@ -152,6 +160,51 @@ c_small_cache() {
     has "(FORBIDDEN, "
 }
 
+c_set_traffic() {
+    local one=(--shapes SB --sync relacq --scopes gpu --threads othersm --locs otherbank
+        --protocol tc-strong --runs 200 --known none)
+    expect 1 "${MUT[@]}" "$G" conform "${one[@]}" --set-traffic 2 --json "$TMP/t.json"
+    has "VIOLATION tc-strong SB+relacq.gpu-othersm-otherbank: r0=0 r1=0 (forbidden by rcsc)"
+    grep -q '"set_traffic": 2' "$TMP/t.json" || die "no set_traffic in the JSON options"
+    local rp rtl k
+    rp=$(sed -n 's/^    replay    //p' "$TMP/out" | head -1)
+    rtl=$(sed -n 's/^    on RTL    .*&& gpucoh litmus DIR\/[^ ]* //p' "$TMP/out" | head -1)
+    case $rp in *" --set-traffic 2 "*) ;; *) die "replay without --set-traffic: $rp" ;; esac
+    case $rtl in *" --set-traffic 2 "*) ;; *) die "on-RTL line without --set-traffic: $rtl" ;; esac
+    k=${rp##*--run }
+    # shellcheck disable=SC2086  # the replay line, split into its words
+    expect 1 "${MUT[@]}" $rp --known none --out "$TMP"
+    has "  run $k seed "
+    has ": r0=0 r1=0 (FORBIDDEN, "
+    # the on-RTL line's litmus command, on the C models: the same run, the same outcome
+    mkdir -p "$TMP/gen"
+    expect 0 "$G" litmus-gen --shapes SB --sync relacq --scopes gpu --out "$TMP/gen"
+    # shellcheck disable=SC2086
+    expect 1 "${MUT[@]}" "$G" litmus "$TMP/gen/SB+relacq.gpu-othersm-otherbank.litmus" \
+        ${rtl% --impl lockstep} --json "$TMP/l.json"
+    has "FORBIDDEN  $k  (by rcsc)"
+    has " --set-traffic 2 --seed 1 --run $k"
+    # the same campaign twice: the same report (the traffic's draws come from the seed)
+    expect 0 "$G" conform --shapes MP --sample 20 --runs 100 --set-traffic 3 --json "$TMP/a.json"
+    expect 0 "$G" conform --shapes MP --sample 20 --runs 100 --set-traffic 3 --json "$TMP/b.json"
+    diff <(grep -v seconds "$TMP/a.json") <(grep -v seconds "$TMP/b.json") ||
+        die "two campaigns with the same seed and --set-traffic differ"
+    # bad values: exit 2 before any run, no report
+    local a
+    for a in "--set-traffic -1" "--set-traffic two" "--set-traffic=" "--set-traffic 1025"; do
+        # shellcheck disable=SC2086
+        expect 2 "$G" conform --shapes SB --runs 5 $a --out "$TMP/o"
+    done
+    expect 2 "$G" conform --shapes IRIW --sync fence --scopes gpu --runs 5 --set-traffic 4 \
+        --out "$TMP/o"
+    has "of the tests do not fit (at most --set-traffic 3 fits them all)"
+    ! grep -q "^conform: " "$TMP/out" || die "a run before the refusal"
+    [ ! -e "$TMP/o" ] || die "a report directory was created on bad input"
+    expect 2 "$G" litmus "$ROOT/litmus/MP.litmus" --runs 5 --set-traffic 13 --out "$TMP/lo"
+    has "at most --set-traffic 12"
+    has "nothing was run"
+}
+
 c_rerun_rtl() {
     mut_list
     expect 0 "${MUT[@]}" "$G" conform --shapes SB --sync relacq --scopes gpu --threads othersm \
@@ -161,7 +214,8 @@ c_rerun_rtl() {
         die "not 3 lockstep re-runs"
 }
 
-CHECKS=(sample known wrong-claim stale-known unlisted litmus-file cli small-cache rerun-rtl)
+CHECKS=(sample known wrong-claim stale-known unlisted litmus-file cli small-cache set-traffic
+    rerun-rtl)
 case ${1:-all} in
 list) printf '%s\n' "${CHECKS[@]}" ;;
 run) "c_${2//-/_}" ;;

@@ -589,7 +589,7 @@ done
 echo "== 3e. the conformance campaign (gpucoh conform): generated tests x every variant, judged by the oracle"
 # tests/test_conform.sh: a fixed sample (300 tests x 5 variants x 200 runs, about a minute),
 # every known violation still observed, a deliberately wrong claim caught, a stale known entry
-# and an unlisted violation failing, bad input refused
+# and an unlisted violation failing, bad input refused, set traffic (--set-traffic) replayed
 for n in $(bash tests/test_conform.sh list); do
     check "conform $n" "$LOGS/conform-$n.log" bash tests/test_conform.sh run "$n"
 done

@@ -59,6 +59,7 @@ typedef struct {
     litgen_opts_t g;
     const char* arg[5];
     uint64_t runs, seed, sample, run_k, rerun;
+    uint32_t set_traffic; /* --set-traffic N (litmus.h, "Set traffic") */
     bool run_set, runs_set, quiet;
     const char *only, *known_path, *out, *json, *protocols;
     const char* param[CF_MAX_PARAMS]; /* --param NAME=VALUE, every variant's configuration */
@@ -71,6 +72,9 @@ typedef struct {
     uint32_t nviol, capviol;
     uint8_t* pick; /* --sample: bit per test index */
     uint64_t total, index, ran, refused_total;
+    uint64_t unfit;       /* --set-traffic: tests it does not fit (checked before the runs) */
+    uint32_t room;        /* the least room one of them has */
+    char unfit_msg[1400]; /* that one's message */
     double t0, last;
     int stop; /* -1 out of memory */
     char json_path[1100];
@@ -87,9 +91,9 @@ static double now_s(void) {
 /* ---- options ------------------------------------------------------------------------------- */
 
 static const char* const VALUE_OPTS[] = {
-    "--shapes", "--sync",     "--scopes", "--threads",   "--locs",  "--runs",
-    "--seed",   "--sample",   "--only",   "--run",       "--known", "--out",
-    "--json",   "--protocol", "--param",  "--rerun-rtl", NULL};
+    "--shapes", "--sync",     "--scopes", "--threads",   "--locs",        "--runs",
+    "--seed",   "--sample",   "--only",   "--run",       "--known",       "--out",
+    "--json",   "--protocol", "--param",  "--rerun-rtl", "--set-traffic", NULL};
 
 static int value_opt(void* ctx, const char* a, const char* v) {
     cf_t* c = ctx;
@@ -106,6 +110,8 @@ static int value_opt(void* ctx, const char* a, const char* v) {
     }
     if (!strcmp(a, "--seed"))
         return gpucoh_opt_u64(a, v, 0, UINT64_MAX, &c->seed);
+    if (!strcmp(a, "--set-traffic")) /* the limit is the tests': checked before any run */
+        return gpucoh_opt_u32(a, v, 0, LITMUS_MAX_SET_TRAFFIC, &c->set_traffic);
     if (!strcmp(a, "--rerun-rtl"))
         return gpucoh_opt_u64(a, v, 0, 1000, &c->rerun);
     if (!strcmp(a, "--sample"))
@@ -355,6 +361,7 @@ static int run_one(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t*
     o.runs = c->run_set ? 1 : (uint32_t)c->runs;
     o.first_run = c->run_set ? c->run_k : 0;
     o.seed = c->seed;
+    o.set_traffic = c->set_traffic;
     o.verbose = c->run_set;
     o.report = c->only ? stderr : NULL;
     litmus_result_t r;
@@ -372,12 +379,50 @@ static int run_one(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t*
     return tr;
 }
 
+/* test index i (name t->name) is one to run (--sample, --only) */
+static bool picked(const cf_t* c, uint64_t i, const litgen_test_t* t) {
+    return !(c->pick && !(c->pick[i / 8] >> (i % 8) & 1u)) &&
+           !(c->only && strcmp(c->only, t->name));
+}
+
+/* --set-traffic N, before any run: does a test to run fit N traffic wavefronts under every
+ * variant (parse and placement only)? Counts those that do not; keeps the least room one of
+ * them has and its message. */
+static int fit_test(void* ctx, const litgen_test_t* t) {
+    cf_t* c = (cf_t*)ctx;
+    if (!picked(c, c->index++, t))
+        return 0;
+    char err[1400];
+    litmus_t* l = litmus_parse(t->text, t->name, err, sizeof err);
+    if (!l) /* run_test reports it */
+        return 0;
+    litmus_opts_t o;
+    litmus_opts_default(&o);
+    o.set_traffic = c->set_traffic;
+    bool fit = true;
+    for (uint32_t v = 0; v < c->nvar; v++) {
+        const uint32_t room = litmus_traffic_room(l, &c->var[v].cfg);
+        if (room >= c->set_traffic && litmus_check_fit(l, &c->var[v].cfg, &o, err, sizeof err) == 0)
+            continue;
+        if (fit && !c->unfit++)
+            c->room = UINT32_MAX;
+        fit = false;
+        if (room < c->room) {
+            litmus_check_fit(l, &c->var[v].cfg, &o, err, sizeof err);
+            c->room = room;
+            snprintf(c->unfit_msg, sizeof c->unfit_msg, "%s (%s)", err, c->var[v].v->name);
+        }
+    }
+    litmus_free(l);
+    return 0;
+}
+
 static int run_test(void* ctx, const litgen_test_t* t) {
     cf_t* c = (cf_t*)ctx;
     const uint64_t i = c->index++;
     if (gpucoh_interrupted)
         return -3;
-    if ((c->pick && !(c->pick[i / 8] >> (i % 8) & 1u)) || (c->only && strcmp(c->only, t->name)))
+    if (!picked(c, i, t))
         return 0;
     char err[1400];
     litmus_t* l = litmus_parse(t->text, t->name, err, sizeof err);
@@ -451,6 +496,7 @@ static bool rerun_one(const cf_t* c, const cf_viol_t* v, const litmus_t* l, gsys
     o.runs = 1;
     o.first_run = v->first_run;
     o.seed = c->seed;
+    o.set_traffic = c->set_traffic;
     o.make_backend = rtl_factory;
     o.backend_ctx = &be;
     litmus_result_t r;
@@ -495,12 +541,14 @@ static uint32_t rerun_rtl(cf_t* c) {
 
 /* ---- the report ---------------------------------------------------------------------------- */
 
-/* " --param A --param B" */
+/* " --param A --param B" and " --set-traffic N" when N is not 0 (the replay lines' options) */
 static void params_of(const cf_t* c, char* b, size_t n) {
     size_t k = 0;
     b[0] = 0;
     for (uint32_t i = 0; i < c->nparam && k < n; i++)
         k += (size_t)snprintf(b + k, n - k, " --param %s", c->param[i]);
+    if (c->set_traffic && k < n)
+        snprintf(b + k, n - k, " --set-traffic %u", (unsigned)c->set_traffic);
 }
 
 static void replay_line(const cf_t* c, const cf_viol_t* v, char* b, size_t n) {
@@ -614,8 +662,10 @@ static int write_json(const cf_t* c, double secs, uint32_t fails) {
     fprintf(f, ",\n  \"options\": {");
     for (uint32_t i = 0; i < 5; i++)
         gpucoh_json_kv(f, i ? ", " : "", LIST_OPTS[i] + 2, c->arg[i] ? c->arg[i] : "all");
-    fprintf(f, ", \"runs\": %" PRIu64 ", \"seed\": %" PRIu64 ", \"sample\": %" PRIu64,
-            c->run_set ? 1 : c->runs, c->seed, c->sample);
+    fprintf(f,
+            ", \"runs\": %" PRIu64 ", \"seed\": %" PRIu64 ", \"sample\": %" PRIu64
+            ", \"set_traffic\": %u",
+            c->run_set ? 1 : c->runs, c->seed, c->sample, (unsigned)c->set_traffic);
     fprintf(f, ", \"params\": [");
     for (uint32_t i = 0; i < c->nparam; i++) {
         fprintf(f, "%s", i ? ", " : "");
@@ -666,11 +716,48 @@ static void print_verdict(const cf_t* c, uint32_t fails) {
 
 /* ---- the command --------------------------------------------------------------------------- */
 
+/* --set-traffic N: every test to run checked before any run (fit_test): 0, -1 out of memory,
+ * or -4 with the message printed */
+static int check_fit(cf_t* c) {
+    static litgen_stats_t st;
+    if (!c->set_traffic)
+        return 0;
+    c->index = 0;
+    const int rc = litgen_run(&c->g, fit_test, c, &st);
+    c->index = 0;
+    if (rc != 0)
+        return -1;
+    if (c->unfit)
+        fprintf(stderr,
+                "gpucoh: conform: --set-traffic %u: %" PRIu64
+                " of the tests do not fit (at most --set-traffic %u fits them all): %s\n",
+                (unsigned)c->set_traffic, c->unfit, (unsigned)c->room, c->unfit_msg);
+    return c->unfit ? -4 : 0;
+}
+
+/* The tests to run: their count and the sample (--only: one test, neither), then
+ * --set-traffic's check. 0, or -1 (message printed). */
+static int select_tests(cf_t* c) {
+    static litgen_stats_t st;
+    int rc = 0;
+    if (!c->only) {
+        rc = litgen_run(&c->g, NULL, NULL, &st);
+        c->total = st.total;
+        if (rc == 0)
+            rc = make_sample(c);
+    }
+    if (rc == 0)
+        rc = check_fit(c);
+    if (rc == -1)
+        fprintf(stderr, "gpucoh: conform: out of memory\n");
+    return rc ? -1 : 0;
+}
+
 /* every input checked before any run: 0, or -1 (message printed) */
 static int setup(int argc, char** argv, cf_t* c, int* help) {
     const int pr = parse(argc, argv, c);
     *help = pr > 0;
-    if (pr != 0 || parse_protocols(c) != 0 || load_known(c) != 0)
+    if (pr != 0 || parse_protocols(c) != 0 || load_known(c) != 0 || select_tests(c) != 0)
         return pr > 0 ? 0 : -1;
     const char* out = c->out ? c->out : gpucoh_default_out();
     if (c->json)
@@ -690,29 +777,24 @@ static int setup(int argc, char** argv, cf_t* c, int* help) {
     return 0;
 }
 
+/* the runs of the selected tests (select_tests) */
 static int generate(cf_t* c) {
-    static litgen_stats_t st, st2;
-    if (c->only) /* one test: no count, no sample */
-        return litgen_run(&c->g, run_test, c, &st2);
-    if (litgen_run(&c->g, NULL, NULL, &st) != 0)
-        return -1;
-    c->total = st.total;
-    if (make_sample(c) != 0)
-        return -1;
-    return litgen_run(&c->g, run_test, c, &st2);
+    static litgen_stats_t st;
+    return litgen_run(&c->g, run_test, c, &st);
 }
 
 int conform_main(int argc, char** argv) {
     static cf_t c;
     memset(&c, 0, sizeof c);
     int help = 0;
+    c.t0 = now_s();
     if (setup(argc, argv, &c, &help) != 0)
         return GPUCOH_EXIT_USAGE;
     if (help) {
         gpucoh_cmd_help("conform", stdout);
         return GPUCOH_EXIT_OK;
     }
-    c.t0 = c.last = now_s();
+    c.last = now_s();
     gpucoh_catch_interrupt();
     const int rc = generate(&c);
     const double secs = now_s() - c.t0;

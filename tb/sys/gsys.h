@@ -188,6 +188,10 @@ const char* gsys_ctr_name(uint32_t k);
 /* What random traffic is sized from, beyond the geometry. */
 typedef struct gsys_traffic {
     uint32_t l2_sets, l2_ways; /* a bank's sets and ways: conflict pools fill a set */
+    /* An L1's sets and ways (0: not given; the litmus runner's set traffic then takes 1 set of 4
+     * ways). Like the pools above it takes the set of line L to be L mod l1_sets and a bank's L2
+     * set to be (L / NumBanks) mod l2_sets (both protocols index so). */
+    uint32_t l1_sets, l1_ways;
     uint32_t life; /* the longest a copy stays valid with no traffic, in cycles (TC: the longest
                       lease to expect); QUIET phases outlast it; 0: copies do not expire */
     /* Steered traffic only: a quarter of the ADD atomics add a value >= 2^31 (taken from bits of

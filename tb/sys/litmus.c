@@ -921,7 +921,9 @@ void litmus_format(const litmus_t* t, const uint32_t* v, char* buf, size_t len) 
 
 /* ---- one run ------------------------------------------------------------------------------- */
 
-enum { RL_NONE = -1, RL_WARM = -2, RL_INIT = -3, RL_OBS = -4 };
+/* A wavefront's role: a thread (>= 0), none, a warmer, the initialiser, the observer, or set
+ * traffic wavefront i (RL_TRAFFIC0 - i). */
+enum { RL_NONE = -1, RL_WARM = -2, RL_INIT = -3, RL_OBS = -4, RL_TRAFFIC0 = -16 };
 
 typedef struct {
     uint32_t pc;
@@ -937,11 +939,28 @@ typedef struct {
     uint64_t ready_at;
 } warm_t;
 
+/* One set-traffic wavefront of a run (litmus.h, "Set traffic"). */
+typedef struct {
+    bool busy;
+    uint32_t gap;
+    uint64_t ready_at;
+} straf_t;
+
+/* The set traffic's conflict pools: location l's pn[l] lines at line[l * k ..]. */
+typedef struct {
+    uint64_t* line;
+    uint32_t* pn;
+    uint32_t k;
+} spool_t;
+
 typedef struct {
     const litmus_t* t;
     const litmus_opts_t* o;
     uint32_t nsm, nwf, lb;
-    int32_t* role; /* [sm * nwf + wf] */
+    straf_t* tw; /* set traffic: o->set_traffic wavefronts */
+    const spool_t* sp;
+    gpucoh_rng_t trng; /* the set traffic's draws */
+    int32_t* role;     /* [sm * nwf + wf] */
     th_run_t th[LT_THREADS];
     warm_t* warm;
     gpucoh_rng_t rng;
@@ -1045,6 +1064,27 @@ static void th_done(lrun_t* r, uint32_t i, const gsys_op_t* op, uint32_t value, 
     h->pc++;
 }
 
+/* Set-traffic wavefront i's next operation: a plain word load or store (1 in 2) of a line from
+ * the conflict pool of a random location, until every thread has finished. */
+static bool traffic_next(lrun_t* r, uint32_t i, uint64_t cycle, gsys_op_t* op) {
+    straf_t* w = &r->tw[i];
+    const uint32_t nloc = r->t->nloc;
+    if (w->busy || cycle < w->ready_at || r->threads_done == r->t->nth || !nloc)
+        return false;
+    gpucoh_rng_t* g = &r->trng;
+    uint32_t l = gpucoh_rng_below(g, nloc);
+    for (uint32_t k = 0; k < nloc && !r->sp->pn[l]; k++) /* a location with a pool */
+        l = (l + 1) % nloc;
+    const uint64_t line = r->sp->line[(size_t)l * r->sp->k + gpucoh_rng_below(g, r->sp->pn[l])];
+    const uint64_t a = line * r->lb + 4u * gpucoh_rng_below(g, r->lb / 4u);
+    const bool store = gpucoh_rng_below(g, 2) != 0;
+    word_op(op, store ? GSYS_OP_STORE : GSYS_OP_LOAD, GSYS_SCOPE_GPU, a);
+    if (store)
+        op->value = (uint32_t)gpucoh_rng_next(g);
+    w->busy = true;
+    return true;
+}
+
 static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
     lrun_t* r = (lrun_t*)ctx;
     if (sm >= r->nsm || wf >= r->nwf)
@@ -1052,6 +1092,8 @@ static bool lr_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
     int32_t role = r->role[sm * r->nwf + wf];
     if (role >= 0)
         return th_next(r, (uint32_t)role, cycle, op);
+    if (role <= RL_TRAFFIC0)
+        return traffic_next(r, (uint32_t)(RL_TRAFFIC0 - role), cycle, op);
     const litmus_t* t = r->t;
     if (role == RL_INIT) {
         if (r->init_done || r->init_busy)
@@ -1135,6 +1177,10 @@ static void lr_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
         warm_t* w = &r->warm[sm];
         w->busy = false;
         w->ready_at = cycle + (w->gap ? gpucoh_rng_below(&r->rng, w->gap + 1) : 0);
+    } else if (role <= RL_TRAFFIC0) {
+        straf_t* w = &r->tw[RL_TRAFFIC0 - role];
+        w->busy = false;
+        w->ready_at = cycle + (w->gap ? gpucoh_rng_below(&r->trng, w->gap + 1) : 0);
     } else {
         r->err = true;
     }
@@ -1320,9 +1366,56 @@ static const char* cls_name(uint32_t c) {
     return c < 4 ? nm[c] : "?";
 }
 
-/* Assign wavefronts; returns false with a message when the test does not fit. */
-static bool place(const litmus_t* t, const gsys_cfg_t* cfg, int32_t* role, int32_t* warm_wf,
-                  int32_t* init_wf, int32_t* obs_wf, char* err, size_t errlen) {
+/* The SMs the test's threads use, in thread order (sms[0..*nused-1]), and the wavefronts still
+ * free (RL_NONE) on them in role. */
+static uint32_t test_sms(const litmus_t* t, uint32_t nwf, const int32_t* role, uint32_t* sms,
+                         uint32_t* nused) {
+    uint32_t spare = 0;
+    *nused = 0;
+    for (uint32_t i = 0; i < t->nth; i++) {
+        uint32_t j = 0;
+        while (j < *nused && sms[j] != t->th[i].sm)
+            j++;
+        if (j < *nused)
+            continue;
+        sms[(*nused)++] = t->th[i].sm;
+        for (uint32_t w = 0; w < nwf; w++)
+            spare += role[t->th[i].sm * nwf + w] == RL_NONE;
+    }
+    return spare;
+}
+
+/* Give set traffic n spare wavefronts of the SMs the test's threads use, round-robin in thread
+ * order (wavefront i: role RL_TRAFFIC0 - i); false with a message naming the most that fit. */
+static bool place_traffic(const litmus_t* t, uint32_t nwf, int32_t* role, uint32_t n, char* err,
+                          size_t errlen) {
+    uint32_t sms[LT_THREADS], nused;
+    const uint32_t spare = test_sms(t, nwf, role, sms, &nused);
+    if (n > spare) {
+        char list[4 * LT_THREADS] = "";
+        for (uint32_t j = 0, k = 0; j < nused && k < sizeof list; j++)
+            k += (uint32_t)snprintf(list + k, sizeof list - k, "%s%u", j ? "," : "", sms[j]);
+        snprintf(err, errlen,
+                 "%s: set traffic: %u wavefronts do not fit: the test's SMs (%s) have %u spare "
+                 "wavefronts (NumWf %u, less the threads and warmers): at most --set-traffic %u",
+                 t->file, n, list, spare, nwf, spare);
+        return false;
+    }
+    for (uint32_t i = 0, s = 0; i < n; s++) {
+        const uint32_t sm = sms[s % nused];
+        for (uint32_t w = 0; w < nwf; w++)
+            if (role[sm * nwf + w] == RL_NONE) {
+                role[sm * nwf + w] = RL_TRAFFIC0 - (int32_t)i++;
+                break;
+            }
+    }
+    return true;
+}
+
+/* Assign wavefronts (threads, warmers, ntraffic set-traffic wavefronts, initialiser, observer);
+ * returns false with a message when the test does not fit. */
+static bool place(const litmus_t* t, const gsys_cfg_t* cfg, uint32_t ntraffic, int32_t* role,
+                  int32_t* warm_wf, int32_t* init_wf, int32_t* obs_wf, char* err, size_t errlen) {
     gsys_geom_t geom;
     gsys_geometry(cfg, &geom);
     uint32_t nsm = geom.num_sm, nwf = geom.num_wf;
@@ -1368,6 +1461,8 @@ static bool place(const litmus_t* t, const gsys_cfg_t* cfg, int32_t* role, int32
                 break;
             }
     }
+    if (ntraffic && !place_traffic(t, nwf, role, ntraffic, err, errlen))
+        return false;
     *init_wf = *obs_wf = -1;
     for (uint32_t pass = 0; pass < 2; pass++) {
         bool need = pass == 0 ? t->any_init : t->nfinal > 0;
@@ -1413,6 +1508,132 @@ static bool place(const litmus_t* t, const gsys_cfg_t* cfg, int32_t* role, int32
         }
     }
     return true;
+}
+
+/* ---- set traffic (litmus.h, "Set traffic") ------------------------------------------------- */
+
+/* the greatest common divisor (lcm of the set strides) */
+static uint64_t gcd64(uint64_t a, uint64_t b) {
+    while (b) {
+        const uint64_t x = a % b;
+        a = b;
+        b = x;
+    }
+    return a;
+}
+
+/* a line some location of t lies in */
+static bool test_line(const litmus_t* t, uint64_t line) {
+    for (uint32_t l = 0; l < t->nloc; l++)
+        if (t->loc[l].line == line)
+            return true;
+    return false;
+}
+
+/* The set geometry set traffic aims at: the stride S of lines sharing an L1 set, a bank and an
+ * L2 set (lcm(L1Sets, NumBanks * L2Sets)), L1Sets, the pool size and the lines of the space. */
+typedef struct {
+    uint64_t stride, l1_sets, lines;
+    uint32_t k;
+} sgeom_t;
+
+static sgeom_t set_geom(const gsys_cfg_t* cfg) {
+    gsys_geom_t g;
+    gsys_geometry(cfg, &g);
+    gsys_traffic_t h;
+    memset(&h, 0, sizeof h);
+    if (cfg->proto->traffic)
+        cfg->proto->traffic(gsys_pdc(cfg), &h);
+    sgeom_t s;
+    s.l1_sets = h.l1_sets ? h.l1_sets : 1;
+    const uint64_t b2 = (uint64_t)(g.num_banks ? g.num_banks : 1) * (h.l2_sets ? h.l2_sets : 1);
+    s.stride = s.l1_sets / gcd64(s.l1_sets, b2) * b2;
+    const uint32_t w =
+        (h.l1_ways ? h.l1_ways : 4) > h.l2_ways ? (h.l1_ways ? h.l1_ways : 4) : h.l2_ways;
+    s.k = w + 2 > 64 ? 64 : w + 2;
+    s.lines = (g.addr_width >= 64 ? UINT64_MAX : (1ull << g.addr_width)) / g.line_bytes;
+    return s;
+}
+
+/* The control's line (o->set_traffic_other): the first line after `line` whose L1 set no
+ * location uses; false if every set is used. */
+static bool other_set_line(const litmus_t* t, const sgeom_t* s, uint64_t line, uint64_t* out) {
+    for (uint64_t off = 1; off < s->stride && line + off < s->lines; off++) {
+        bool used = false;
+        for (uint32_t l = 0; l < t->nloc && !used; l++)
+            used = (t->loc[l].line % s->l1_sets) == (line + off) % s->l1_sets;
+        if (!used) {
+            *out = line + off;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Up to s->k lines congruent to `like` modulo stride (and in its bank when bank is set), none a
+ * location's line, into out; their number. At most 64 candidates per line wanted are tried. */
+static uint32_t pool_lines(const litmus_t* t, const gsys_cfg_t* cfg, const sgeom_t* s,
+                           uint64_t like, uint64_t stride, bool bank, uint64_t* out) {
+    uint32_t n = 0;
+    const uint32_t b0 = cfg->proto->bank_of(gsys_pdc(cfg), like);
+    uint64_t tries = 64ull * s->k;
+    for (uint64_t c = like % stride; c < s->lines && n < s->k && tries; c += stride, tries--)
+        if (!test_line(t, c) && (!bank || cfg->proto->bank_of(gsys_pdc(cfg), c) == b0))
+            out[n++] = c;
+    return n;
+}
+
+/* The conflict pools of the test's locations (freed by pool_free); false with a message when
+ * no location has one. */
+static bool pool_build(const litmus_t* t, const gsys_cfg_t* cfg, bool other, spool_t* p, char* err,
+                       size_t errlen) {
+    const sgeom_t s = set_geom(cfg);
+    p->k = s.k;
+    p->line = (uint64_t*)calloc((size_t)(t->nloc ? t->nloc : 1) * s.k, sizeof *p->line);
+    p->pn = (uint32_t*)calloc(t->nloc ? t->nloc : 1, sizeof *p->pn);
+    if (!p->line || !p->pn) {
+        snprintf(err, errlen, "litmus: out of memory");
+        return false;
+    }
+    uint32_t any = 0;
+    for (uint32_t l = 0; l < t->nloc; l++) {
+        uint64_t like = t->loc[l].line, *dst = p->line + (size_t)l * s.k;
+        if (other && !other_set_line(t, &s, like, &like))
+            continue;
+        p->pn[l] = pool_lines(t, cfg, &s, like, s.stride, true, dst);
+        if (!p->pn[l]) /* the space holds no line of the same L1 set, bank and L2 set */
+            p->pn[l] = pool_lines(t, cfg, &s, like, s.l1_sets, false, dst);
+        any += p->pn[l] != 0;
+    }
+    if (!any)
+        snprintf(err, errlen,
+                 "%s: set traffic: no line of the address space (%" PRIu64
+                 " lines) shares an L1 set%s with the test's locations",
+                 t->file, s.lines, other ? " no location uses" : "");
+    return any != 0;
+}
+
+static void pool_free(spool_t* p) {
+    free(p->line);
+    free(p->pn);
+    memset(p, 0, sizeof *p);
+}
+
+/* A run's set traffic (r->o->set_traffic wavefronts): each starts within 20 cycles and waits
+ * 0..gap cycles between operations (gap drawn per wavefront), all drawn from a generator of their
+ * own seeded from the run's seed rs (none drawn without set traffic: the runs of before). */
+static void traffic_start(lrun_t* r, straf_t* tw, const spool_t* pool, uint64_t rs) {
+    static const uint32_t gaps[] = {0, 0, 4, 16};
+    r->tw = tw;
+    r->sp = pool;
+    if (!r->o->set_traffic)
+        return;
+    gpucoh_rng_seed(&r->trng, rs ^ 0x2545f4914f6cdd1dull);
+    for (uint32_t i = 0; i < r->o->set_traffic; i++) {
+        tw[i].busy = false;
+        tw[i].ready_at = gpucoh_rng_below(&r->trng, 20);
+        tw[i].gap = gaps[gpucoh_rng_below(&r->trng, 4)];
+    }
 }
 
 static uint64_t run_seed(uint64_t seed, uint64_t k) {
@@ -1629,6 +1850,28 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
     if (!check_delays(t, cfg->deadlock_cycles ? cfg->deadlock_cycles : 100000u,
                       o->max_cycles ? o->max_cycles : 1000000u, err, errlen))
         return -1;
+    if (litmus_check_fit(t, cfg, o, err, errlen) != 0)
+        return -1;
+    /* an oracle test checks every outcome: forbidden or no candidate execution gives it */
+    return t->oracle_src || checks_something(t, gsys_variant_name(cfg), err, errlen) ? 0 : -1;
+}
+
+uint32_t litmus_traffic_room(const litmus_t* t, const gsys_cfg_t* cfg) {
+    gsys_geom_t geom;
+    gsys_geometry(cfg, &geom);
+    const uint32_t n = geom.num_sm * geom.num_wf;
+    int32_t* role = (int32_t*)malloc((n ? n : 1) * sizeof *role);
+    int32_t warm_wf[GSYS_MAX_SM], init_wf, obs_wf;
+    uint32_t sms[LT_THREADS], nused, room = 0;
+    char err[512];
+    if (role && place(t, cfg, 0, role, warm_wf, &init_wf, &obs_wf, err, sizeof err))
+        room = test_sms(t, geom.num_wf, role, sms, &nused);
+    free(role);
+    return room;
+}
+
+int litmus_check_fit(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
+                     size_t errlen) {
     gsys_geom_t geom;
     gsys_geometry(cfg, &geom);
     const uint32_t n = geom.num_sm * geom.num_wf;
@@ -1638,9 +1881,11 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
         snprintf(err, errlen, "litmus: out of memory");
         return -1;
     }
-    /* an oracle test checks every outcome: forbidden or no candidate execution gives it */
-    const bool ok = place(t, cfg, role, warm_wf, &init_wf, &obs_wf, err, errlen) &&
-                    (t->oracle_src || checks_something(t, gsys_variant_name(cfg), err, errlen));
+    const uint32_t nt = o ? o->set_traffic : 0;
+    spool_t pool = {NULL, NULL, 0};
+    const bool ok = place(t, cfg, nt, role, warm_wf, &init_wf, &obs_wf, err, errlen) &&
+                    (!nt || pool_build(t, cfg, o->set_traffic_other, &pool, err, errlen));
+    pool_free(&pool);
     free(role);
     return ok ? 0 : -1;
 }
@@ -1677,7 +1922,14 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
         snprintf(err, errlen, "litmus: out of memory");
         return -1;
     }
-    if (!place(t, cfg, role0, warm_wf, &init_wf, &obs_wf, err, errlen)) {
+    spool_t pool = {NULL, NULL, 0};
+    straf_t* tw = (straf_t*)calloc(o->set_traffic ? o->set_traffic : 1, sizeof *tw);
+    if (!tw || !place(t, cfg, o->set_traffic, role0, warm_wf, &init_wf, &obs_wf, err, errlen) ||
+        (o->set_traffic && !pool_build(t, cfg, o->set_traffic_other, &pool, err, errlen))) {
+        if (!tw)
+            snprintf(err, errlen, "litmus: out of memory");
+        pool_free(&pool);
+        free(tw);
         free(role);
         free(role0);
         free(warm);
@@ -1771,6 +2023,7 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
         }
         for (uint32_t i = 0; i < t->nth; i++)
             r.th[i].ready_at = lead + (skew ? gpucoh_rng_below(g, skew + 1) : 0);
+        traffic_start(&r, tw, &pool, rs);
         r.init_done = !t->any_init;
         gsys_workload_t wl = {&r, lr_next, lr_done, lr_finished};
         if (!have_be) {
@@ -1859,6 +2112,8 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
     }
     if (have_be && be.destroy)
         be.destroy(be.ctx);
+    pool_free(&pool);
+    free(tw);
     free(role);
     free(role0);
     free(warm);

@@ -103,6 +103,22 @@
  * final-value observer use spare wavefronts (plain loads / stores / atomics outside the test's
  * threads: they add no synchronization). Each thread ends with an implicit fence.cta (its
  * stores acknowledged) so that final values are defined; this cannot change register values.
+ *
+ * Set traffic (o->set_traffic = N > 0; `--set-traffic N`): N more spare wavefronts, spread
+ * round-robin over the SMs the test's threads use (in thread order), issue plain word loads and
+ * stores (1 in 2, random values) until every thread has finished, each to a line drawn from the
+ * conflict pool of a location drawn at random. A location's pool: the first
+ * max(L1Ways, L2Ways) + 2 lines of the address space that map to its L1 set, bank and L2 set
+ * (lines congruent to its line modulo lcm(L1Sets, NumBanks * L2Sets), the bank checked with
+ * the descriptor's bank_of; the L1 set alone when the address space holds no such line), from
+ * the descriptor's geometry and traffic hints (gsys_traffic_t), never a test location's line. So
+ * the test's lines are evicted and their banks contended. The traffic's values never enter the
+ * outcome. Its draws (start 0..19 cycles, a gap range per wavefront, each operation) come from
+ * a generator of their own seeded from the run's seed: with N = 0 nothing is drawn and every
+ * run is the run of before, and a run with traffic replays (same seed, same N). The traffic
+ * takes its wavefronts after the threads and warmers, before the initialiser and observer (these
+ * then take free wavefronts elsewhere, else a warmer's); a test whose SMs lack N spare
+ * wavefronts is refused by litmus_check, naming the most that fit.
  */
 #ifndef GPUCOH_LITMUS_H
 #define GPUCOH_LITMUS_H
@@ -121,6 +137,9 @@ typedef struct litmus litmus_t;
 #define LITMUS_MAX_FILE_BYTES (1u << 20)
 /* The longest test name (generated names, docs/litmus-gen.md, can reach ~100 characters). */
 #define LITMUS_MAX_NAME 127
+/* The most set-traffic wavefronts an option may ask for (the test's spare wavefronts are the
+ * real limit: litmus_check names it). */
+#define LITMUS_MAX_SET_TRAFFIC 1024u
 /* Files one litmus command takes (gpucoh litmus, gpucoh_tlm litmus): litmus/ holds 94. */
 #define LITMUS_MAX_FILES 256
 /* Parse a file / a text (name is used in messages as "name:line: ..."). NULL on error with the
@@ -140,6 +159,9 @@ typedef struct {
     uint64_t max_cycles;       /* per run (1000000) */
     uint32_t witness_min_runs; /* witnesses are enforced from this many runs on (1000) */
     bool fixed;                /* no randomisation beyond cfg.seed (no warmers, no skew) */
+    uint32_t set_traffic;      /* wavefronts of set traffic (above; 0 = none, the default) */
+    bool set_traffic_other;    /* test-only control: the set traffic goes to lines of L1 sets no
+                                  location uses instead (same pool sizes, same draws) */
     gsys_backend_factory_t make_backend; /* NULL = C models */
     void* backend_ctx;
     bool fresh_backend; /* a new backend for every run (slow: the C L1 is ~400 KiB to clear).
@@ -208,6 +230,15 @@ void litmus_format(const litmus_t* t, const uint32_t* v, char* buf, size_t len);
  * the defaults). 0, or -1 with "FILE:LINE: ..." in err: an input error. */
 int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
                  size_t errlen);
+
+/* What litmus_check checks of the placement alone (threads, warmers, initialiser, observer,
+ * locations and o->set_traffic's wavefronts fit cfg; no oracle, no delays): cheap, for a
+ * campaign that checks every test before any run. 0, or -1 with the message in err. */
+int litmus_check_fit(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
+                     size_t errlen);
+/* The most set-traffic wavefronts t fits under cfg (the spare wavefronts of its SMs after its
+ * threads and warmers; 0 when it does not fit at all). */
+uint32_t litmus_traffic_room(const litmus_t* t, const gsys_cfg_t* cfg);
 
 /* Run the test under cfg (the variant is the descriptor's; cfg->seed is ignored: runs draw their
  * own seeds). Prints the histogram table and the verdict to out (NULL = silent). Returns 0 = pass,

@@ -166,6 +166,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
                 (unsigned long long)(diverged ? div->div_cycle + 1 : r->cycles));
         break;
     default:
+        if (r->lo.set_traffic)
+            cat(buf, n, " --set-traffic %u", (unsigned)r->lo.set_traffic);
         cat(buf, n, " --seed %llu", (unsigned long long)r->lo.seed);
         if (diverged)
             cat(buf, n, " --run %llu", (unsigned long long)(r->lo.first_run + div->div_run));

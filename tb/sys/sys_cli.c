@@ -51,7 +51,8 @@ typedef struct {
     uint32_t window;
     bool run_set;
     uint64_t run;
-    gpucoh_mwave_t* mw; /* the --wave trace of the run being made */
+    uint32_t set_traffic; /* litmus --set-traffic N: wavefronts of traffic on the test's sets */
+    gpucoh_mwave_t* mw;   /* the --wave trace of the run being made */
     /* episode */
     ep_params_t ep;
     /* litmus */
@@ -321,6 +322,10 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
                 return -1;
             }
             o->window = (uint32_t)x;
+        } else if (!strcmp(a, "--set-traffic") && !strcmp(what, "litmus")) {
+            NEED(); /* the limit is the test's: litmus_check names it */
+            if (gpucoh_opt_u32(a, v, 0, LITMUS_MAX_SET_TRAFFIC, &o->set_traffic))
+                return -1;
         } else if (!strcmp(a, "--run") && !strcmp(what, "litmus")) {
             NEED();
             if (gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run))
@@ -1330,6 +1335,7 @@ static int litmus(topt_t* const* fam, int nfam) {
     litmus_opts_default(&lo0);
     lo0.runs = o->run_set ? 1u : (uint32_t)o->runs;
     lo0.first_run = o->run_set ? o->run : 0; /* --run K: that run alone */
+    lo0.set_traffic = o->set_traffic;
     if (litmus_load_all(fam, nfam, ts, &lo0) != 0)
         return 2;
     mreport_t af;
@@ -1346,8 +1352,8 @@ static int litmus(topt_t* const* fam, int nfam) {
     json_head(af.f, o, "litmus");
     if (o->run_set) /* --run K: that run alone */
         fprintf(af.f, ", \"run\": %llu", (unsigned long long)o->run);
-    fprintf(af.f, ", \"runs_per_test\": %llu, \"tests\": [",
-            (unsigned long long)(o->run_set ? 1u : o->runs));
+    fprintf(af.f, ", \"runs_per_test\": %llu, \"set_traffic\": %u, \"tests\": [",
+            (unsigned long long)(o->run_set ? 1u : o->runs), (unsigned)o->set_traffic);
     int status = 0, nvar = 0;
     uint32_t passed = 0, failed = 0, interrupted = 0;
     for (int f = 0; f < nfam; f++)

@@ -51,6 +51,8 @@ static void traffic(const void* pd, gsys_traffic_t* t) {
     const gpu_desc_t* d = pd;
     t->l2_sets = d->l2_sets;
     t->l2_ways = d->l2_ways;
+    t->l1_sets = d->l1_sets;
+    t->l1_ways = d->l1_ways;
     t->life = 0;         /* copies live until an invalidation */
     t->wide_add = true;  /* gpu_l2 F58 ADD_WRAP: steered ADDs of large addends */
     t->fence_all = true; /* gpu_l1 F45 FENCE_ALL_WAIT: steered FENCE phases */

@@ -104,6 +104,8 @@ static void traffic(const void* pd, gsys_traffic_t* t) {
     const tc_desc_t* d = pd;
     t->l2_sets = d->l2_sets;
     t->l2_ways = d->l2_ways;
+    t->l1_sets = d->l1_sets;
+    t->l1_ways = d->l1_ways;
     t->life = d->lease_mode == TC_LEASE_FIXED
                   ? d->lease
                   : (d->pred_max < 4 * d->pred_init ? d->pred_max : 4 * d->pred_init);
