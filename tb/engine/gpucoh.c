@@ -482,10 +482,12 @@ static int netlist_refused(const args_t* a, const char* cmd) {
     if (!a->netlist || !a->u)
         return 0;
     if (!gpucoh_netlist_supported(a->u)) {
-        fprintf(stderr,
-                "gpucoh: %s %s --netlist: %s has no netlist lockstep (units with one: sig_bloom "
-                "rdu avu tc_timer tc_gwct)\n",
-                cmd, a->u->name, a->u->name);
+        fprintf(stderr, "gpucoh: %s %s --netlist: %s has no netlist lockstep (units with one:", cmd,
+                a->u->name, a->u->name);
+        for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++) /* the manifest */
+            if ((*u)->netlist && !strcmp((*u)->context, "standalone"))
+                fprintf(stderr, " %s", (*u)->name);
+        fprintf(stderr, ")\n");
         return 1;
     }
     char only[256], name[64];
