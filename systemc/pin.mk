@@ -14,7 +14,6 @@ SC_CMODEL  := $(SC_B)/libgpucoh_cmodel.a
 SC_FRONT   := $(SC_B)/sc_lockstep
 SC_HOST_O  := $(B)/obj/systemc/sc_host.o
 SC_FRONT_O := $(B)/obj/systemc/sc_front.o
-SC_UNITS   := sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2
 
 # the `systemc` target's prerequisites from this file
 SYSTEMC_PIN := $(SC_FRONT) $(SC_CMODEL) systemc-pin-units
@@ -35,10 +34,11 @@ $(SC_FRONT): $(SC_FRONT_O) $(SC_HOST)
 	@echo "  LINK    $@"
 	@$(CC) $(CFLAGS) $^ -o $@ -ldl -lm
 
-# every unit at its defaults: built unless cached (the front end hashes the inputs)
+# every unit with SystemC modules (the unit manifest: gpucoh units --where systemc=yes) at its
+# defaults: built unless cached (the front end hashes the inputs)
 .PHONY: systemc-pin-units
-systemc-pin-units: $(SC_FRONT) $(SC_HOST)
-	@for u in $(SC_UNITS); do \
+systemc-pin-units: $(SC_FRONT) $(SC_HOST) $(GPUCOH)
+	@for u in $$($(GPUCOH) units --get name --where systemc=yes); do \
 	    echo "  SC      $$u (default parameters)"; \
 	    $(SC_FRONT) $$u --build-only --quiet > /dev/null || exit 1; \
 	done

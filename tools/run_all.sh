@@ -33,14 +33,13 @@ baseline_up_to_date() {
     esac
 }
 stale_units=()
-UNITS=$($G list | awk 'NR > 1 && /^[^ ]/ {print $1}')  # unit rows start in column 1
+# the units with a lockstep of their own, in catalogue order (the unit manifest: gpucoh units);
+# the others are co-simulated inside their systems (rows below)
+UNITS=$($G units --get name --where context=standalone)
 rows=()
 json="["
 status=0
 for u in $UNITS; do
-    case $u in
-        tc_l1 | tc_l2 | gpu_l1 | gpu_l2) continue ;; # co-simulated inside their systems (rows below)
-    esac
     echo "== $u: co-simulation, $CYCLES cycles"
     # the whole output to the log first, then its first line: `| tee | head -1` killed gpucoh with
     # SIGPIPE (exit 141) whenever head closed the pipe before gpucoh had written everything

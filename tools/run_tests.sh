@@ -362,6 +362,17 @@ trap 'kill "$BG_PID" 2>/dev/null' EXIT
 
 echo "== 1. cmocka unit tests"
 for b in build/tests/test_*; do cmocka unit "$b"; done
+# the unit manifest as the scripts read it (gpucoh units, docs/framework.md): the lists they
+# used to keep by hand, and an unknown field or unit refused with exit 2
+check "units: --get gives the lists the scripts kept by hand" "$LOGS/units-get.log" bash -c \
+    "[ \"\$($G units --get name --where context=standalone | tr '\n' ' ')\" = \
+       'sig_bloom rdu avu tc_timer tc_gwct ' ] &&
+     [ \"\$($G units --get name --where systemc=yes | tr '\n' ' ')\" = \
+       'sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2 ' ] &&
+     [ \"\$($G units --get context gpu_l2)\" = l2 ] && [ \"\$($G units --get family tc_gwct)\" = tc ]"
+check "units: an unknown field or unit is refused (exit 2)" "$LOGS/units-bad.log" bash -c \
+    "$G units --get colour; [ \$? -eq 2 ] && $G units --get family tc_l9; [ \$? -eq 2 ] &&
+     $G units --get family tc_l9 2>&1 | grep -q 'the units are: sig_bloom'"
 echo "== 2. ASan + UBSan"
 for b in build/asan/test_*; do
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 cmocka asan "$b"

@@ -22,6 +22,7 @@
 #include "cosim.h"
 #include "help.h"
 #include "litgen.h"
+#include "manifest.h"
 #include "mutants.h"
 #include "quality.h"
 #include "rtl_load.h"
@@ -39,6 +40,8 @@ static void usage(FILE* f) {
             "\n"
             "commands:\n"
             "  list                          the catalogue: units, status, parameters\n"
+            "  units [--get FIELD [UNIT]]    the unit manifest (family, context, netlist,\n"
+            "                                SystemC), plain values for scripts\n"
             "  cosim <unit> [options]        lockstep co-simulation, C model vs RTL\n"
             "  waves <unit> [options]        co-simulate and write an FST/VCD + GTKWave save file\n"
             "  area <unit> [--param K=V]...  Yosys + osu018 + OpenSTA: area, flops, timing\n"
@@ -70,7 +73,8 @@ static void usage(FILE* f) {
             "                                messages, counters, claims (gpucoh compare --help)\n"
             "  version, --version            the version (VERSION file + git commit)\n"
             "  help                          this text\n"
-            "\n"
+            "\n");
+    fprintf(f,
             "options:\n"
             "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
             "  --cycles N           cycles to simulate (cosim default 100000)\n"
@@ -478,10 +482,12 @@ static int netlist_refused(const args_t* a, const char* cmd) {
     if (!a->netlist || !a->u)
         return 0;
     if (!gpucoh_netlist_supported(a->u)) {
-        fprintf(stderr,
-                "gpucoh: %s %s --netlist: %s has no netlist lockstep (units with one: sig_bloom "
-                "rdu avu tc_timer tc_gwct)\n",
-                cmd, a->u->name, a->u->name);
+        fprintf(stderr, "gpucoh: %s %s --netlist: %s has no netlist lockstep (units with one:", cmd,
+                a->u->name, a->u->name);
+        for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++) /* the manifest */
+            if ((*u)->netlist && !strcmp((*u)->context, "standalone"))
+                fprintf(stderr, " %s", (*u)->name);
+        fprintf(stderr, ")\n");
         return 1;
     }
     char only[256], name[64];
@@ -1062,6 +1068,8 @@ int main(int argc0, char** argv0) {
     }
     if (!strcmp(c, "list"))
         return cmd_list(argc, argv);
+    if (!strcmp(c, "units"))
+        return gpucoh_units_cmd(argc, argv);
     if (!strcmp(c, "cosim"))
         return cmd_cosim(argc, argv);
     if (!strcmp(c, "waves"))

@@ -43,6 +43,23 @@ static const char h_list[] = "usage: gpucoh list\n"
                              "The catalogue: every unit, its status, its source and its\n"
                              "parameters (the names --param takes). No options.\n";
 
+static const char h_units[] =
+    "usage: gpucoh units [--get FIELD [UNIT]] [--where FIELD=VALUE]...\n"
+    "\n"
+    "The unit manifest (docs/framework.md, \"The unit manifest\"): what every tool and script\n"
+    "reads about a catalogue unit instead of a list of names of its own. Without --get: a\n"
+    "table of every unit's manifest.\n"
+    "  --get FIELD          print FIELD, plain, for shell scripts: with UNIT, that unit's\n"
+    "                       value (a list one element a line); without, one line a unit in\n"
+    "                       catalogue order (a list's elements space-separated)\n"
+    "  --where FIELD=VALUE  only the units whose FIELD is VALUE (repeatable; all must hold)\n"
+    "Fields: name; family (sig, tc, gpu: tb/proto/<family> and its protocol for tc and gpu);\n"
+    "context (standalone: a lockstep of its own; else the system slot it fills, l1 or l2);\n"
+    "netlist (yes/no: has a netlist lockstep); systemc (yes/no: has pin-level SystemC\n"
+    "modules); top (the RTL top module); status; rtl_files (read in this order).\n"
+    "An unknown FIELD or UNIT: a message naming the legal ones, exit 2.\n"
+    "Example: gpucoh units --get name --where context=standalone\n";
+
 static const char h_version[] = "usage: gpucoh version   (or gpucoh --version)\n"
                                 "\n"
                                 "The version: the VERSION file and, in a git checkout, the\n"
@@ -274,6 +291,7 @@ typedef struct {
 
 static const help_t helps[] = {
     {"list", h_list, NULL},
+    {"units", h_units, NULL},
     {"version", h_version, NULL},
     {"help", h_help, NULL},
     {"waves", h_waves, NULL},

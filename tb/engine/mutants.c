@@ -21,6 +21,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "mutants.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -32,7 +33,6 @@
 #include "cosim.h"
 #include "sys_cli.h"
 #include "gsys.h"
-#include "tc_sys_rtl.h"
 #include "util.h"
 
 #define MAX_MUTANTS 64
@@ -175,15 +175,31 @@ int gpucoh_write_parts(const char* path, const char* a, size_t na, const char* b
     return ok ? 0 : -1;
 }
 
-/* The protocol family a unit belongs to (its name's prefix before '_': tc_l1 -> "tc", gpu_l2 ->
+/* The protocol of the unit's family (the manifest's family: tc_l1 -> "tc", gpu_l2 ->
  * "gpu"), or NULL: its mutants then run in its own lockstep context. */
 static const gsys_proto_t* unit_family(const gpucoh_unit_t* u) {
-    const char* us = strchr(u->name, '_');
-    if (!us)
-        return NULL;
-    char fam[32];
-    snprintf(fam, sizeof fam, "%.*s", (int)(us - u->name), u->name);
-    return gsys_proto_find(fam);
+    return gsys_proto_find(u->family); /* the manifest's family; NULL: no protocol ("sig") */
+}
+
+/* "TC" for "tc" (a family in a message) */
+static const char* upper(const char* s) {
+    static char b[16];
+    size_t i = 0;
+    for (; s[i] && i + 1 < sizeof b; i++)
+        b[i] = (char)toupper((unsigned char)s[i]);
+    b[i] = 0;
+    return b;
+}
+
+/* --netlist on a unit whose netlist runs in its family's system (manifest: netlist, context a
+ * slot): that slot's bit of the system's netlist mask; else 0. */
+static uint32_t system_netlist_slot(const gsys_proto_t* P, const gpucoh_unit_t* u, bool netlist) {
+    if (!netlist || !P || !u->netlist || !strcmp(u->context, "standalone"))
+        return 0u;
+    for (uint32_t k = 0; k < P->nslots; k++)
+        if (!strcmp(P->slots[k].name, u->context))
+            return 1u << k;
+    return 0u;
 }
 
 /* The RTL files of a unit: with a family, those of every unit of it (the slots' and the unit's
@@ -501,13 +517,10 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             /* Every context a unit has (docs/testing.md): tc_timer and tc_gwct run first in
              * their own lockstep (`cosim <unit>`, whose stimulus reaches what the system never
              * does, e.g. a timer load of 0), then in the system; tc_l1 / tc_l2 in the system. */
-            const bool own_ctx = !strcmp(u->name, "tc_timer") || !strcmp(u->name, "tc_gwct");
-            const uint32_t sys_nl = !netlist                    ? 0u
-                                    : !strcmp(u->name, "tc_l1") ? TC_RTL_L1
-                                    : !strcmp(u->name, "tc_l2") ? TC_RTL_L2
-                                                                : 0u;
+            const bool own_ctx = !strcmp(u->context, "standalone"); /* the manifest */
             bool own_caught = false;
             const gsys_proto_t* fam = unit_family(u);
+            const uint32_t sys_nl = system_netlist_slot(fam, u, netlist);
             if (fam && !netlist && own_ctx) {
                 if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0) {
                     o->status = 2;
@@ -549,9 +562,9 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                     snprintf(o->r.field, sizeof o->r.field, "%s", tr.field);
                     if (sys_nl)
                         snprintf(o->r.impl_note, sizeof o->r.impl_note,
-                                 "impl=netlist %s in the TC system (every variant), the "
+                                 "impl=netlist %s in the %s system (every variant), the "
                                  "other units as C models",
-                                 sys_nl == TC_RTL_L1 ? "l1" : "l2");
+                                 u->context, upper(fam->name));
                 }
             } else if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0)
                 o->status = 2;

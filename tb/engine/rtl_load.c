@@ -207,11 +207,6 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
 
 /* ---- the gate-level netlist ---------------------------------------------------------------- */
 
-/* Units whose shim builds on a netlist (reads its registers under GPUCOH_NETLIST, or reads
- * nothing the netlist names differently); tc_l1 and tc_l2 only inside the TC system. */
-static const char* const k_netlist_units[] = {"sig_bloom", "rdu",   "avu",   "tc_timer",
-                                              "tc_gwct",   "tc_l1", "tc_l2", NULL};
-
 unsigned char* gpucoh_netlist_removed_mask(const gpucoh_rtl_t* r, size_t n, uint32_t* bits) {
     unsigned char* all = calloc(1, n ? n : 1);
     unsigned char* held = calloc(1, n ? n : 1);
@@ -231,11 +226,11 @@ unsigned char* gpucoh_netlist_removed_mask(const gpucoh_rtl_t* r, size_t n, uint
     return all;
 }
 
+/* The manifest says which units' shims build on a netlist (read their registers under
+ * GPUCOH_NETLIST, or read nothing the netlist names differently): standalone, or in their
+ * system slot (tc_l1, tc_l2). */
 bool gpucoh_netlist_supported(const gpucoh_unit_t* u) {
-    for (const char* const* n = k_netlist_units; *n; n++)
-        if (strcmp(*n, u->name) == 0)
-            return u->tb != NULL || strncmp(u->name, "tc_l", 4) == 0;
-    return false;
+    return u->netlist;
 }
 
 void gpucoh_area_workdir(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* rtl_dir,
@@ -332,8 +327,9 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
     memset(r, 0, sizeof *r);
     if (!gpucoh_netlist_supported(u)) {
         snprintf(err, errlen, "%s has no netlist lockstep (units with one:", u->name);
-        for (const char* const* n = k_netlist_units; *n; n++)
-            snprintf(err + strlen(err), errlen - strlen(err), " %s", *n);
+        for (const gpucoh_unit_t* const* n = gpucoh_units(); *n; n++)
+            if ((*n)->netlist)
+                snprintf(err + strlen(err), errlen - strlen(err), " %s", (*n)->name);
         snprintf(err + strlen(err), errlen - strlen(err), ")");
         return -1;
     }

@@ -118,6 +118,13 @@ typedef struct gpucoh_unit {
      * adapter's ctx. The netlist lockstep takes from it the state bits synthesis removed, so
      * that the rest of the state is still compared (docs/testing.md, "Netlist lockstep"). */
     const void* (*model_state)(const void* tb_ctx);
+    /* ---- the manifest (docs/framework.md, "The unit manifest"): what the tools and scripts
+     * read about the unit instead of lists of names of their own (`gpucoh units --get`). */
+    const char* family;  /* "sig", "tc", "gpu": its protocol (gsys_proto_find) when it has one */
+    const char* context; /* "standalone" (a lockstep of its own, tb set), or the name of the
+                            system slot of its family's protocol that it fills ("l1", "l2") */
+    bool netlist;        /* has a netlist lockstep: its own (standalone), or in its slot */
+    bool systemc;        /* has pin-level SystemC modules (systemc/<name>_sc_c.h) */
 } gpucoh_unit_t;
 
 const gpucoh_unit_t* gpucoh_unit_find(const char* name);

@@ -162,6 +162,10 @@ static const gpucoh_unit_t unit_sig_bloom = {
     .wave_filters = sb_wave_filters,
     .wave_width = sb_wave_width,
     .model_state = sb_model_state,
+    .family = "sig",
+    .context = "standalone",
+    .netlist = true,
+    .systemc = true,
 };
 
 /* ---- rdu / avu: shared signature parameters ------------------------------------------------ */
@@ -347,6 +351,10 @@ static const gpucoh_unit_t unit_rdu = {
     .wave_filters = rdu_wave_filters,
     .wave_width = rdu_wave_width,
     .model_state = rdu_model_state,
+    .family = "sig",
+    .context = "standalone",
+    .netlist = true,
+    .systemc = true,
 };
 
 /* ---- avu ------------------------------------------------------------------------------------ */
@@ -502,6 +510,10 @@ static const gpucoh_unit_t unit_avu = {
     .wave_filters = avu_wave_filters,
     .wave_width = avu_wave_width,
     .model_state = avu_model_state,
+    .family = "sig",
+    .context = "standalone",
+    .netlist = true,
+    .systemc = true,
 };
 
 /* ---- registry ------------------------------------------------------------------------------- */

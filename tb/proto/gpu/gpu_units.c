@@ -228,6 +228,10 @@ const gpucoh_unit_t unit_gpu_l1 = {
     .wave_signals = l1_waves,
     .wave_filters = no_filt,
     .wave_width = one_wave_width,
+    .family = "gpu",
+    .context = "l1",
+    .netlist = false,
+    .systemc = true,
 };
 const gpucoh_unit_t unit_gpu_l2 = {
     .name = "gpu_l2",
@@ -246,6 +250,10 @@ const gpucoh_unit_t unit_gpu_l2 = {
     .wave_signals = l2_waves,
     .wave_filters = no_filt,
     .wave_width = one_wave_width,
+    .family = "gpu",
+    .context = "l2",
+    .netlist = false,
+    .systemc = true,
 };
 
 /* The parameter tables are views of gpu_p; filled once before first use. */

@@ -840,6 +840,10 @@ const gpucoh_unit_t unit_tc_timer = {
     .wave_signals = timer_waves,
     .wave_filters = timer_wfilt,
     .wave_width = timer_wave_width,
+    .family = "tc",
+    .context = "standalone",
+    .netlist = true,
+    .systemc = true,
 };
 const gpucoh_unit_t unit_tc_gwct = {
     .name = "tc_gwct",
@@ -856,6 +860,10 @@ const gpucoh_unit_t unit_tc_gwct = {
     .wave_signals = gwct_waves,
     .wave_filters = gwct_wfilt,
     .wave_width = gwct_wave_width,
+    .family = "tc",
+    .context = "standalone",
+    .netlist = true,
+    .systemc = true,
 };
 const gpucoh_unit_t unit_tc_l1 = {
     .name = "tc_l1",
@@ -874,6 +882,10 @@ const gpucoh_unit_t unit_tc_l1 = {
     .wave_signals = l1_waves,
     .wave_filters = l1_wfilt,
     .wave_width = one_wave_width,
+    .family = "tc",
+    .context = "l1",
+    .netlist = true,
+    .systemc = true,
 };
 const gpucoh_unit_t unit_tc_l2 = {
     .name = "tc_l2",
@@ -892,6 +904,10 @@ const gpucoh_unit_t unit_tc_l2 = {
     .wave_signals = l2_waves,
     .wave_filters = l2_wfilt,
     .wave_width = one_wave_width,
+    .family = "tc",
+    .context = "l2",
+    .netlist = true,
+    .systemc = true,
 };
 
 /* The parameter tables are views of tc_p; filled once before first use. */

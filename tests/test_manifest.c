@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * test_manifest.c -- the unit manifest (docs/framework.md, "The unit manifest"): every catalogue
+ * entry has every field filled, and the fields agree with the tree and the protocols:
+ *   - family: a protocol's family (gsys_proto_find) has tb/proto/<family>/ and a slot of that
+ *     protocol reads the unit's top file; a family without one ("sig") has its adapter
+ *     tb/units/<unit>_tb.c and no protocol reads its top file;
+ *   - context: "standalone" exactly when the unit has an adapter; else the name of a slot of its
+ *     family's protocol whose unit is this entry; and every slot unit without an adapter names
+ *     its slot;
+ *   - systemc: exactly when systemc/<unit>_sc_c.h exists;
+ *   - the lists the manifest replaced (tools/run_all.sh's standalone units, rtl_load.c's netlist
+ *     units, systemc/pin.mk's SC_UNITS) come out of it unchanged.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gsys.h"
+#include "gsys_backend.h"
+#include "manifest.h"
+#include "unit.h"
+#include "util.h"
+
+static bool exists(const char* fmt, const char* a, const char* b) {
+    char rel[256], path[4096];
+    snprintf(rel, sizeof rel, fmt, a, b);
+    snprintf(path, sizeof path, "%s/%s", gpucoh_root(), rel);
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static void every_field_filled(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)
+        for (const char* const* f = gpucoh_manifest_fields(); *f; f++) {
+            char v[1024];
+            assert_int_equal(gpucoh_manifest_get(*u, *f, " ", v, sizeof v), 0);
+            if (!v[0])
+                fail_msg("unit %s: manifest field %s is empty", (*u)->name, *f);
+        }
+}
+
+/* Is rtl/<top>.sv read by some slot unit of P (the slot's own top, or a module inside it:
+ * tc_gwct in tc_l1)? */
+static bool in_protocol(const gsys_proto_t* P, const char* top) {
+    char file[128];
+    snprintf(file, sizeof file, "%s.sv", top);
+    for (uint32_t k = 0; P && k < P->nslots; k++)
+        for (const char* const* f = P->slots[k].ops->unit->rtl_files; *f; f++)
+            if (!strcmp(*f, file))
+                return true;
+    return false;
+}
+
+static void family_matches_tree(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        const gpucoh_unit_t* u = *up;
+        const gsys_proto_t* P = gsys_proto_find(u->family);
+        if (P && !exists("tb/proto/%s%s", u->family, ""))
+            fail_msg("unit %s: family %s has no tb/proto/%s/", u->name, u->family, u->family);
+        if (P && !in_protocol(P, u->top))
+            fail_msg("unit %s: family %s, but no slot of protocol %s reads %s.sv", u->name,
+                     u->family, u->family, u->top);
+        if (!P && !exists("tb/units/%s_tb%s", u->name, ".c"))
+            fail_msg("unit %s: family %s has no protocol and tb/units/%s_tb.c is missing", u->name,
+                     u->family, u->name);
+        for (const gsys_proto_t* const* Q = gsys_protocols(); !P && *Q; Q++)
+            if (in_protocol(*Q, u->top))
+                fail_msg("unit %s: family %s, but protocol %s reads %s.sv", u->name, u->family,
+                         (*Q)->name, u->top);
+    }
+}
+
+/* the slot of P named name whose unit is u */
+static bool fills_slot(const gsys_proto_t* P, const char* name, const gpucoh_unit_t* u) {
+    for (uint32_t k = 0; P && k < P->nslots; k++)
+        if (!strcmp(P->slots[k].name, name) && P->slots[k].ops->unit == u)
+            return true;
+    return false;
+}
+
+static void context_matches_protocol(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        const gpucoh_unit_t* u = *up;
+        const bool standalone = !strcmp(u->context, "standalone");
+        if (standalone != (u->tb != NULL))
+            fail_msg("unit %s: context %s but %s adapter", u->name, u->context,
+                     u->tb ? "an" : "no");
+        if (!standalone && !fills_slot(gsys_proto_find(u->family), u->context, u))
+            fail_msg("unit %s: context %s is no slot of protocol %s holding it", u->name,
+                     u->context, u->family);
+    }
+    for (const gsys_proto_t* const* P = gsys_protocols(); *P; P++)
+        for (uint32_t k = 0; k < (*P)->nslots; k++) {
+            const gpucoh_unit_t* u = (*P)->slots[k].ops->unit;
+            if (u && !u->tb && strcmp(u->context, (*P)->slots[k].name) != 0)
+                fail_msg("protocol %s slot %s: its unit %s says context %s", (*P)->name,
+                         (*P)->slots[k].name, u->name, u->context);
+            if (u && strcmp(u->family, (*P)->name) != 0)
+                fail_msg("protocol %s slot %s: its unit %s says family %s", (*P)->name,
+                         (*P)->slots[k].name, u->name, u->family);
+        }
+}
+
+static void systemc_matches_tree(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++)
+        if ((*up)->systemc != exists("systemc/%s_sc_c%s", (*up)->name, ".h"))
+            fail_msg("unit %s: systemc = %d but systemc/%s_sc_c.h %s", (*up)->name, (*up)->systemc,
+                     (*up)->name, (*up)->systemc ? "is missing" : "exists");
+}
+
+/* the units whose field is value, space-separated, in catalogue order */
+static void units_where(const char* field, const char* value, char* buf, size_t n) {
+    size_t l = 0;
+    buf[0] = 0;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        char v[1024];
+        gpucoh_manifest_get(*up, field, " ", v, sizeof v);
+        if (!strcmp(v, value))
+            l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " " : "", (*up)->name);
+    }
+}
+
+/* The hand-kept lists the manifest replaced, as they were (docs/framework.md). */
+static void replaced_lists_unchanged(void** state) {
+    (void)state;
+    char got[512];
+    units_where("context", "standalone", got, sizeof got); /* tools/run_all.sh */
+    assert_string_equal(got, "sig_bloom rdu avu tc_timer tc_gwct");
+    units_where("netlist", "yes", got, sizeof got); /* tb/engine/rtl_load.c k_netlist_units */
+    assert_string_equal(got, "sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2");
+    units_where("systemc", "yes", got, sizeof got); /* systemc/pin.mk SC_UNITS */
+    assert_string_equal(got, "sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2");
+    units_where("family", "tc", got, sizeof got); /* the old name-prefix check "tc_" */
+    assert_string_equal(got, "tc_timer tc_gwct tc_l1 tc_l2");
+}
+
+static void unknown_field_refused(void** state) {
+    (void)state;
+    char v[64];
+    assert_int_equal(gpucoh_manifest_get(gpucoh_units()[0], "bogus", " ", v, sizeof v), -1);
+}
+
+int main(void) {
+    setenv("GPUCOH_ROOT", ".", 0); /* run from the repository (tools/run_tests.sh sets it) */
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_field_filled),       cmocka_unit_test(family_matches_tree),
+        cmocka_unit_test(context_matches_protocol), cmocka_unit_test(systemc_matches_tree),
+        cmocka_unit_test(replaced_lists_unchanged), cmocka_unit_test(unknown_field_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
