@@ -9,6 +9,15 @@
 #                 written here are each observed, and without it each is stale
 #   wrong-claim   TC-Weak made to claim sc (GPUCOH_LITMUS_CLAIM, test-only): the generated
 #                 MP+relacq.cta tests across SMs show a violation (exit 1), and pass without it
+#   relacq-all    the race-free tests (--sync relacq.all: both loads of IRIW's readers acquire,
+#                 both stores of MP's writer release): the `racy` column counts MP's 3 tests of
+#                 4 that keep a plain access for gpu-d and gpu-h and none for tc-strong; TC-Weak
+#                 made to claim drf-sc passes the relacq IRIW tests (all racy: nothing to judge)
+#                 and fails the relacq.all ones (r0=1 r1=0 r2=1 r3=0 forbidden by drf-sc)
+#   race-free     every shape's race-free test in every placement (--sync relacq.all --no-plain
+#                 --scopes gpu: 619 tests, every access a GPU-scope release or acquire) x the 5
+#                 variants x 200 runs: 0 violations, and none racy for gpu-d and gpu-h (their
+#                 models judge every one)
 #   stale-known   an entry for a violation that does not occur fails the campaign (exit 1)
 #   unlisted      with the fix's mutant and without a list the SB+relacq.gpu violation fails
 #                 (exit 1), and its replay line shows the forbidden outcome again in that run
@@ -93,6 +102,45 @@ c_wrong_claim() {
     has "VIOLATION tc-weak MP+relacq.cta-"
     has "r0=1 r1=0 (forbidden by sc)"
     has "replay    "
+}
+
+c_relacq_all() {
+    expect 0 "$G" conform --shapes MP --sync relacq,relacq.all --scopes gpu --threads othersm \
+        --locs otherbank --runs 200 --out "$TMP"
+    grep -Eq '^  tc-strong +rcsc +4 +0 ' "$TMP/out" || die "tc-strong: not 4 tests, 0 racy"
+    grep -Eq '^  gpu-d +drf-sc +4 +3 ' "$TMP/out" || die "gpu-d: not 4 tests, 3 racy"
+    grep -Eq '^  gpu-h +hrf-indirect +4 +3 ' "$TMP/out" || die "gpu-h: not 4 tests, 3 racy"
+    # shellcheck disable=SC2054  # the commas are litmus-gen list values
+    local iriw=(--shapes IRIW --scopes gpu --threads othersm,farsm --protocol tc-weak --runs 1000)
+    GPUCOH_LITMUS_CLAIM=tc-weak:drf-sc expect 0 "$G" conform "${iriw[@]}" --sync relacq \
+        --out "$TMP"
+    GPUCOH_LITMUS_CLAIM=tc-weak:drf-sc expect 1 "$G" conform "${iriw[@]}" --sync relacq.all \
+        --out "$TMP"
+    has "VIOLATION tc-weak IRIW+relacq.gpu+relacq.gpu+relacq.all.gpu+relacq.all.gpu-"
+    has "r0=1 r1=0 r2=1 r3=0 (forbidden by drf-sc)"
+    # the first violation's on-RTL line, run on the C models (IRIW: beyond litmus-gen's --max
+    # without the line's --only): the file is written and its run shows the outcome again
+    local line gen lit
+    line=$(sed -n 's/^    on RTL    //p' "$TMP/out" | head -1)
+    gen=${line%% && *}
+    lit=${line#* && }
+    mkdir -p "$TMP/rtl"
+    # shellcheck disable=SC2086  # the line, split into its words
+    expect 0 "$G" ${gen#gpucoh } --out "$TMP/rtl"
+    lit=${lit#gpucoh }
+    lit=${lit% --impl lockstep}
+    # shellcheck disable=SC2086
+    GPUCOH_LITMUS_CLAIM=tc-weak:drf-sc expect 1 "$G" ${lit//DIR/$TMP/rtl} --out "$TMP/o"
+    has "r0=1 r1=0 r2=1 r3=0"
+    has "FORBIDDEN"
+}
+
+c_race_free() {
+    expect 0 "$G" conform --sync relacq.all --no-plain --scopes gpu --runs 200 --out "$TMP"
+    has "conform: 619 tests x 5 variants x 200 runs (seed 1)"
+    has "PASS conform: 619 tests, 5 variants, 0 violations"
+    grep -Eq '^  gpu-d +drf-sc +619 +0 ' "$TMP/out" || die "gpu-d: a racy test in the set"
+    grep -Eq '^  gpu-h +hrf-indirect +619 +0 ' "$TMP/out" || die "gpu-h: a racy test in the set"
 }
 
 c_stale_known() {
@@ -214,7 +262,7 @@ c_rerun_rtl() {
         die "not 3 lockstep re-runs"
 }
 
-CHECKS=(sample known wrong-claim stale-known unlisted litmus-file cli small-cache set-traffic
+CHECKS=(sample known wrong-claim relacq-all race-free stale-known unlisted litmus-file cli small-cache set-traffic
     rerun-rtl)
 case ${1:-all} in
 list) printf '%s\n' "${CHECKS[@]}" ;;

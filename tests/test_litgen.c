@@ -22,6 +22,7 @@
 #include <cmocka.h>
 #include <stdbool.h>
 
+#include "axiom.h"
 #include "litgen.h"
 #include "litmus.h"
 #include "tc_sys.h"
@@ -131,13 +132,30 @@ static void test_counts_by_hand(void** state) {
     assert_int_equal(count_of("ATOM.add"), 12);
     assert_int_equal(count_of("MP"), 48);
 
-    /* every option at its default: SB 11 x 11 x 12 = 1452 before, (1452 + 11 x 12) / 2 = 792
-     * after deduplication; MP none */
+    /* every option at its default: SB (W -> R edges) 11 x 11 x 12 = 1452 before, (1452 + 11 x
+     * 12) / 2 = 792 after deduplication; MP (W -> W, R -> R: relacq.all too) 13 x 13 x 12 = 2028 */
     memset(&o, 0, sizeof o);
     o.shapes = SHAPE("SB") | SHAPE("MP");
     assert_int_equal(litgen_run(&o, NULL, NULL, &st), 0);
     assert_int_equal(count_of("SB"), 792);
-    assert_int_equal(count_of("MP"), 1452);
+    assert_int_equal(count_of("MP"), 2028);
+
+    /* --sync relacq.all --scopes gpu: relacq.all on an R -> R / W -> W edge, relacq (the same
+     * operations) elsewhere: MP 1 x 1 x 12 = 12; SB (W -> R) 12; CoRR's lone writer plain or
+     * relacq.gpu, its reader relacq.all.gpu: 2 x 4 = 8. --no-plain: the writer relacq.gpu
+     * only, 4; every position synchronizes (the race-free set) */
+    memset(&o, 0, sizeof o);
+    o.syncs = 1u << LG_RELACQ_ALL;
+    o.scopes = 1u << LG_GPU;
+    o.shapes = SHAPE("SB") | SHAPE("MP") | SHAPE("CoRR");
+    assert_int_equal(litgen_run(&o, NULL, NULL, &st), 0);
+    assert_int_equal(count_of("MP"), 12);
+    assert_int_equal(count_of("SB"), 12);
+    assert_int_equal(count_of("CoRR"), 8);
+    o.no_plain = true;
+    assert_int_equal(litgen_run(&o, NULL, NULL, &st), 0);
+    assert_int_equal(count_of("CoRR"), 4);
+    assert_int_equal(count_of("MP"), 12);
 }
 
 /* the count with and without deduplication differ where a shape is its own mirror image */
@@ -371,6 +389,54 @@ static void test_issue24_placements(void** state) {
                 "r0=0 r1=0 x=1", "expect oracle r0 r1 x\n", (const char*)NULL);
 }
 
+/* relacq.all: both ends of an R -> R / W -> W edge synchronize, so MP and IRIW are race-free at
+ * GPU scope and the DRF models forbid their cycle; with relacq alone they are racy (a plain
+ * access is left), so drf-sc cannot judge them */
+static bool drf_forbids_cycle(const char* name, const litgen_opts_t* o, const uint32_t* cyc) {
+    find_t f = {name, ""};
+    assert_int_equal(litgen_run(o, find_one, &f, &st), 1);
+    char err[1024];
+    litmus_t* t = litmus_parse(f.text, name, err, sizeof err);
+    assert_non_null(t);
+    ax_result_t r;
+    assert_int_equal(ax_enumerate(t, &r, err, sizeof err), 0);
+    const bool forbids = !r.racy[AX_DRF] && !r.racy[AX_HRFI] && !ax_allows(&r, AX_DRF, cyc) &&
+                         !ax_allows(&r, AX_HRFI, cyc);
+    ax_result_free(&r);
+    litmus_free(t);
+    return forbids;
+}
+
+static void test_relacq_all(void** state) {
+    (void)state;
+    litgen_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.syncs = 1u << LG_RELACQ_ALL;
+    o.scopes = 1u << LG_GPU;
+    o.shapes = SHAPE("MP") | SHAPE("IRIW");
+    const char* mp = "MP+relacq.all.gpu-othersm-otherbank";
+    expect_test(&o, mp, "  st.release.gpu x 1\n  st.release.gpu y 1\n",
+                "  ld.acquire.gpu r0 y\n  ld.acquire.gpu r1 x\n", (const char*)NULL);
+    const char* iriw =
+        "IRIW+relacq.gpu+relacq.gpu+relacq.all.gpu+relacq.all.gpu-t1othersm-t2samesm0-t3farsm-"
+        "otherbank";
+    expect_test(&o, iriw, "ld.acquire.gpu r0 x\n  ld.acquire.gpu r1 y\n",
+                "ld.acquire.gpu r2 y\n  ld.acquire.gpu r3 x\n", (const char*)NULL);
+    const uint32_t mp_cyc[] = {1, 0}, iriw_cyc[] = {1, 0, 1, 0};
+    assert_true(drf_forbids_cycle(mp, &o, mp_cyc));
+    assert_true(drf_forbids_cycle(iriw, &o, iriw_cyc));
+    /* relacq alone leaves MP's data accesses plain: racy */
+    o.syncs |= 1u << LG_RELACQ;
+    assert_false(drf_forbids_cycle("MP+relacq.gpu-othersm-otherbank", &o, mp_cyc));
+    /* not offered where it would repeat relacq: a lone access, a W -> R edge (CoWR: the edge
+     * relacq.gpu, the lone writer plain or relacq.gpu, x 4 placements = 8) */
+    o.syncs = 1u << LG_RELACQ_ALL;
+    o.shapes = SHAPE("SB") | SHAPE("CoWR");
+    assert_int_equal(litgen_run(&o, NULL, NULL, &st), 0);
+    assert_int_equal(count_of("SB"), 12);
+    assert_int_equal(count_of("CoWR"), 8);
+}
+
 /* ---- the `expect oracle` line of the format (litmus.h) -------------------------------------- */
 
 static void expect_parse_error(const char* text, const char* needle) {
@@ -498,6 +564,18 @@ static void test_cli(void** state) {
                      0);
     assert_non_null(strstr(out, "oracle: 3 outcomes allowed by rcpc (tc-weak's model), never "
                                 "observed: 2"));
+    /* --only NAME: that one file (a conform on-RTL line), or exit 2 and nothing written */
+    assert_int_equal(run(out, sizeof out, "mkdir -p %s/c", d), 0);
+    expect_cli(2, "--shapes MP --only MP+nope --out build/tests/litgen/c", "not a test these");
+    expect_cli(2, "--shapes MP --only MP+relacq.gpu-samesm-otherbank --list", "give --out DIR");
+    assert_int_equal(run(out, sizeof out, "ls %s/c | wc -l", d), 0);
+    assert_int_equal(atoi(out), 0);
+    expect_cli(0,
+               "--shapes MP --sync relacq.all --no-plain --only MP+relacq.all.gpu-samesm-otherbank "
+               "--out build/tests/litgen/c",
+               "MP+relacq.all.gpu-samesm-otherbank written to build/tests/litgen/c");
+    assert_int_equal(run(out, sizeof out, "ls %s/c", d), 0);
+    assert_string_equal(out, "MP+relacq.all.gpu-samesm-otherbank.litmus\n");
     /* docs/litmus-gen-counts.txt is the generator's count for the default options, today */
     assert_int_equal(run(out, sizeof out,
                          "build/gpucoh litmus-gen --count | diff - docs/litmus-gen-counts.txt "
@@ -517,6 +595,7 @@ int main(void) {
         cmocka_unit_test(test_every_test_parses),
         cmocka_unit_test(test_names_unique_and_stable),
         cmocka_unit_test(test_issue24_placements),
+        cmocka_unit_test(test_relacq_all),
         cmocka_unit_test(test_expect_oracle_line),
         cmocka_unit_test(test_cli),
     };

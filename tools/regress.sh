@@ -223,7 +223,7 @@ for s in 1 2 3 4 5 6 7 8; do
     chk tc-episode-seed$s $G episode --protocol both --seed $s --episodes 60 --quiet
 done
 # the conformance campaign in full (docs/memory-models.md, "Conformance campaign"): every
-# generated test (1 372 917) x every variant x 100 runs, about 19 CPU-hours at 0.1 ms a run,
+# generated test (1 868 041) x every variant x 100 runs, about 26 CPU-hours at 0.1 ms a run,
 # the first 50 violations re-run on the RTL alone and in lockstep;
 # CONFORM_ARGS replaces the selection (e.g. CONFORM_ARGS='--shapes SB --sync relacq --runs 200')
 # shellcheck disable=SC2086

@@ -43,6 +43,7 @@ typedef struct {
     const gsys_variant_t* v;
     gsys_cfg_t cfg;
     uint64_t tests, runs, outcomes, violations, known, never, never_tests, refused, fatal;
+    uint64_t racy; /* tests every model the variant claims finds racy (undefined outcomes) */
 } cf_var_t;
 
 typedef struct {
@@ -141,7 +142,8 @@ static int value_opt(void* ctx, const char* a, const char* v) {
 static int parse(int argc, char** argv, cf_t* c) {
     c->runs = CF_DEFAULT_RUNS;
     c->seed = 1;
-    const gpucoh_flag_t flags[] = {{"--quiet", &c->quiet}, {NULL, NULL}};
+    const gpucoh_flag_t flags[] = {
+        {"--quiet", &c->quiet}, {"--no-plain", &c->g.no_plain}, {NULL, NULL}};
     const int rc = gpucoh_opt_loop(argc, argv, "conform", VALUE_OPTS, value_opt, c, flags);
     if (rc != 0)
         return rc;
@@ -318,6 +320,18 @@ static int add_viol(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t
     return 0;
 }
 
+/* every claimed model found the test racy: the outcomes that have a candidate execution are all
+ * undefined (the class is the test's, not the outcome's, once the outcome is not unexpected) */
+static bool all_undefined(const litmus_result_t* r) {
+    bool undef = false;
+    for (uint32_t i = 0; i < r->nout; i++) {
+        if (r->out[i].cls == LIT_ALLOWED || r->out[i].cls == LIT_FORBIDDEN)
+            return false;
+        undef = undef || r->out[i].cls == LIT_UNDEFINED;
+    }
+    return undef;
+}
+
 static int tally(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t* l,
                  const litmus_result_t* r) {
     cf_var_t* x = &c->var[vi];
@@ -326,6 +340,7 @@ static int tally(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t* l
     x->outcomes += r->nout;
     x->never += r->oracle_never;
     x->never_tests += r->oracle_never != 0;
+    x->racy += all_undefined(r);
     x->fatal += r->chk.fatal;
     for (uint32_t k = 0; k < c->nknown; k++)
         c->known[k].tests += known_applies(&c->known[k], x->v->name, t->name);
@@ -555,10 +570,10 @@ static void replay_line(const cf_t* c, const cf_viol_t* v, char* b, size_t n) {
     char ps[600];
     params_of(c, ps, sizeof ps);
     snprintf(b, n,
-             "%s/build/gpucoh conform --shapes %s --only %s --protocol %s%s --seed %" PRIu64
+             "%s/build/gpucoh conform --shapes %s%s --only %s --protocol %s%s --seed %" PRIu64
              " --run %" PRIu64,
-             gpucoh_root(), litgen_shape_name(v->shape), v->test, c->var[v->var].v->name, ps,
-             c->seed, v->first_run);
+             gpucoh_root(), litgen_shape_name(v->shape), c->g.no_plain ? " --no-plain" : "",
+             v->test, c->var[v->var].v->name, ps, c->seed, v->first_run);
 }
 
 /* the same run from the test's file, on the RTL in lockstep with the C models (DIR: any
@@ -567,10 +582,10 @@ static void rtl_line(const cf_t* c, const cf_viol_t* v, char* b, size_t n) {
     char ps[600];
     params_of(c, ps, sizeof ps);
     snprintf(b, n,
-             "gpucoh litmus-gen --shapes %s --out DIR && gpucoh litmus DIR/%s.litmus --protocol "
-             "%s%s --seed %" PRIu64 " --run %" PRIu64 " --impl lockstep",
-             litgen_shape_name(v->shape), v->test, c->var[v->var].v->name, ps, c->seed,
-             v->first_run);
+             "gpucoh litmus-gen --shapes %s%s --only %s --out DIR && gpucoh litmus DIR/%s.litmus "
+             "--protocol %s%s --seed %" PRIu64 " --run %" PRIu64 " --impl lockstep",
+             litgen_shape_name(v->shape), c->g.no_plain ? " --no-plain" : "", v->test, v->test,
+             c->var[v->var].v->name, ps, c->seed, v->first_run);
 }
 
 static bool stale(const cf_known_t* k) {
@@ -582,14 +597,14 @@ static uint32_t print_report(const cf_t* c, double secs) {
     printf("conform: %" PRIu64 " tests x %u variants x %" PRIu64 " runs (seed %" PRIu64
            "), %.1f s\n",
            c->ran, c->nvar, c->run_set ? 1 : c->runs, c->seed, secs);
-    printf("  %-10s %-13s %7s %10s %9s %11s %6s %10s %7s %8s\n", "variant", "model", "tests",
-           "runs", "outcomes", "violations", "known", "never-obs", "(tests)", "errors");
+    printf("  %-10s %-13s %7s %7s %10s %9s %11s %6s %10s %7s %8s\n", "variant", "model", "tests",
+           "racy", "runs", "outcomes", "violations", "known", "never-obs", "(tests)", "errors");
     for (uint32_t i = 0; i < c->nvar; i++) {
         const cf_var_t* x = &c->var[i];
-        printf("  %-10s %-13s %7" PRIu64 " %10" PRIu64 " %9" PRIu64 " %11" PRIu64 " %6" PRIu64
-               " %10" PRIu64 " %7" PRIu64 " %8" PRIu64 "\n",
-               x->v->name, x->v->model, x->tests, x->runs, x->outcomes, x->violations, x->known,
-               x->never, x->never_tests, x->refused + x->fatal);
+        printf("  %-10s %-13s %7" PRIu64 " %7" PRIu64 " %10" PRIu64 " %9" PRIu64 " %11" PRIu64
+               " %6" PRIu64 " %10" PRIu64 " %7" PRIu64 " %8" PRIu64 "\n",
+               x->v->name, x->v->model, x->tests, x->racy, x->runs, x->outcomes, x->violations,
+               x->known, x->never, x->never_tests, x->refused + x->fatal);
         fails += (uint32_t)(x->violations + x->refused + x->fatal);
     }
     char rp[1400];
@@ -622,12 +637,12 @@ static void json_var(FILE* f, const cf_var_t* x, const char* sep) {
     gpucoh_json_kv(f, "", "variant", x->v->name);
     gpucoh_json_kv(f, ", ", "model", x->v->model);
     fprintf(f,
-            ", \"tests\": %" PRIu64 ", \"runs\": %" PRIu64 ", \"outcomes\": %" PRIu64
-            ", \"violations\": %" PRIu64 ", \"known\": %" PRIu64 ", \"never_observed\": %" PRIu64
-            ", \"tests_with_never_observed\": %" PRIu64 ", \"refused\": %" PRIu64
-            ", \"fatal_runs\": %" PRIu64 "}",
-            x->tests, x->runs, x->outcomes, x->violations, x->known, x->never, x->never_tests,
-            x->refused, x->fatal);
+            ", \"tests\": %" PRIu64 ", \"racy_tests\": %" PRIu64 ", \"runs\": %" PRIu64
+            ", \"outcomes\": %" PRIu64 ", \"violations\": %" PRIu64 ", \"known\": %" PRIu64
+            ", \"never_observed\": %" PRIu64 ", \"tests_with_never_observed\": %" PRIu64
+            ", \"refused\": %" PRIu64 ", \"fatal_runs\": %" PRIu64 "}",
+            x->tests, x->racy, x->runs, x->outcomes, x->violations, x->known, x->never,
+            x->never_tests, x->refused, x->fatal);
 }
 
 static void json_viol(FILE* f, const cf_t* c, const cf_viol_t* v, const char* sep) {

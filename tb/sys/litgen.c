@@ -124,8 +124,8 @@ int litgen_shape_find(const char* name) {
     return -1;
 }
 
-static const char* const SYNC_NAMES[LG_NSYNC] = {"plain",  "fence",        "fence.sc",
-                                                 "relacq", "atom.acq_rel", "atom.relaxed"};
+static const char* const SYNC_NAMES[LG_NSYNC] = {
+    "plain", "fence", "fence.sc", "relacq", "atom.acq_rel", "atom.relaxed", "relacq.all"};
 static const char* const SCOPE_NAMES[LG_NSCOPE] = {"cta", "gpu"};
 static const char* const THR_NAMES[LG_NTHR] = {"samecta", "samesm", "othersm", "farsm"};
 static const char* const LOCP_NAMES[LG_NLOCP] = {"sameline", "samebank", "otherbank"};
@@ -307,7 +307,7 @@ static lg_op_t plain_op(const lg_sop_t* s) {
 static lg_op_t annotate(const lg_sop_t* s, uint32_t k, uint32_t sc) {
     lg_op_t o = plain_op(s);
     o.scope = (uint8_t)sc;
-    if (k == LG_RELACQ) {
+    if (k == LG_RELACQ || k == LG_RELACQ_ALL) {
         o.sem = s->k == 'W' ? SEM_REL : SEM_ACQ;
         return o;
     }
@@ -335,8 +335,9 @@ static void build_thread(const lg_shape_t* s, uint32_t t, uint32_t c, lg_thr_t* 
     }
     const lg_sop_t* b = &s->op[t][1];
     const bool fence = k == LG_FENCE || k == LG_FENCE_SC, ann = k >= LG_RELACQ;
-    const bool ann_a = ann && (a->k == 'R' || b->k == 'R');
-    const bool ann_b = ann && (a->k == 'W' || b->k == 'W');
+    const bool all = k == LG_RELACQ_ALL;
+    const bool ann_a = ann && (all || a->k == 'R' || b->k == 'R');
+    const bool ann_b = ann && (all || a->k == 'W' || b->k == 'W');
     th->op[th->nops++] = ann_a ? annotate(a, k, sc) : plain_op(a);
     if (fence) {
         lg_op_t f = {OP_FENCE, k == LG_FENCE ? SEM_AR : SEM_SC, (uint8_t)sc, 0, 0, NO_WANT};
@@ -672,11 +673,16 @@ static bool sel(uint32_t mask, uint32_t bit) {
  * there); an increment a selected atomic kind. */
 static uint32_t choices(const litgen_opts_t* o, const lg_shape_t* s, uint32_t t, uint8_t* out) {
     const bool edge = s->nops[t] == 2, rmw = s->op[t][0].k == 'U';
+    const bool alike = edge && s->op[t][0].k == s->op[t][1].k; /* R -> R, W -> W */
     uint32_t n = 0;
-    if (!rmw && (sel(o->syncs, LG_PLAIN) || !edge))
+    if (!rmw && !o->no_plain && (sel(o->syncs, LG_PLAIN) || !edge))
         out[n++] = LG_PLAIN * LG_NSCOPE;
     for (uint32_t k = LG_FENCE; k < LG_NSYNC; k++) {
-        if (!sel(o->syncs, k) || (!edge && k < LG_RELACQ) || (rmw && k < LG_ATOM_AR))
+        /* relacq.all stands for relacq where it is not offered (it would write the same) */
+        const bool on =
+            sel(o->syncs, k) || (k == LG_RELACQ && !alike && sel(o->syncs, LG_RELACQ_ALL));
+        if (!on || (!edge && k < LG_RELACQ) || (rmw && k < LG_ATOM_AR) ||
+            (k == LG_RELACQ_ALL && (rmw || !alike)))
             continue;
         for (uint32_t sc = 0; sc < LG_NSCOPE; sc++)
             if (sel(o->scopes, sc))

@@ -24,7 +24,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { LG_PLAIN = 0, LG_FENCE, LG_FENCE_SC, LG_RELACQ, LG_ATOM_AR, LG_ATOM_RLX, LG_NSYNC };
+/* LG_RELACQ_ALL: every access of the edge a release (store) or an acquire (load). It differs
+ * from LG_RELACQ only on R -> R and W -> W edges and is offered only there; at the other
+ * positions selecting it selects LG_RELACQ, whose operations it would write (docs/litmus-gen.md).
+ */
+enum {
+    LG_PLAIN = 0,
+    LG_FENCE,
+    LG_FENCE_SC,
+    LG_RELACQ,
+    LG_ATOM_AR,
+    LG_ATOM_RLX,
+    LG_RELACQ_ALL,
+    LG_NSYNC
+};
 enum { LG_CTA = 0, LG_GPU, LG_NSCOPE };
 enum { LG_SAMECTA = 0, LG_SAMESM, LG_OTHERSM, LG_FARSM, LG_NTHR };
 enum { LG_SAMELINE = 0, LG_SAMEBANK, LG_OTHERBANK, LG_NLOCP };
@@ -43,6 +56,7 @@ typedef struct {
     uint32_t threads; /* bit LG_SAMECTA..; 0 = every relation */
     uint32_t locs;    /* bit LG_SAMELINE..; 0 = every placement */
     bool no_dedup;    /* keep tests a thread / location renaming makes identical */
+    bool no_plain;    /* no position plain (a lone access too): every access synchronizes */
 } litgen_opts_t;
 
 /* One generated test: its stable name, the file's text, where it is counted. */
@@ -69,8 +83,8 @@ uint32_t litgen_shape_threads(uint32_t s);
 uint32_t litgen_shape_locs(uint32_t s);
 /* -1 if no shape has that name */
 int litgen_shape_find(const char* name);
-/* the CLI names: plain fence fence.sc relacq atom.acq_rel atom.relaxed / cta gpu / samecta
- * samesm othersm farsm / sameline samebank otherbank */
+/* the CLI names: plain fence fence.sc relacq atom.acq_rel atom.relaxed relacq.all / cta gpu /
+ * samecta samesm othersm farsm / sameline samebank otherbank */
 const char* litgen_sync_name(uint32_t k);
 const char* litgen_scope_name(uint32_t k);
 const char* litgen_thr_name(uint32_t k);

@@ -22,7 +22,7 @@
 
 typedef struct {
     litgen_opts_t g;
-    const char *out, *json;
+    const char *out, *json, *only;
     bool list, count, quiet, help;
     uint64_t max;
     const char* arg[5]; /* the list options as given (the report) */
@@ -119,26 +119,31 @@ static int value_opt(void* ctx, const char* a, const char* v) {
         return gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->max);
     if (!strcmp(a, "--out"))
         o->out = v;
+    else if (!strcmp(a, "--only"))
+        o->only = v;
     else
         o->json = v;
     return 0;
 }
 
 static const char* const VALUE_OPTS[] = {"--shapes", "--sync", "--scopes", "--threads", "--locs",
-                                         "--out",    "--json", "--max",    NULL};
+                                         "--out",    "--json", "--max",    "--only",    NULL};
 
 /* 0 ok, 1 --help, -1 bad input (message printed) */
 static int parse(int argc, char** argv, lgo_t* o) {
     memset(o, 0, sizeof *o);
     o->max = DEFAULT_MAX;
-    const gpucoh_flag_t flags[] = {{"--list", &o->list},
-                                   {"--count", &o->count},
-                                   {"--no-dedup", &o->g.no_dedup},
-                                   {"--quiet", &o->quiet},
-                                   {NULL, NULL}};
+    const gpucoh_flag_t flags[] = {{"--list", &o->list},           {"--count", &o->count},
+                                   {"--no-dedup", &o->g.no_dedup}, {"--no-plain", &o->g.no_plain},
+                                   {"--quiet", &o->quiet},         {NULL, NULL}};
     const int rc = gpucoh_opt_loop(argc, argv, "litmus-gen", VALUE_OPTS, value_opt, o, flags);
     if (rc != 0)
         return rc;
+    if (o->only && (!o->out || o->list || o->count || o->json)) {
+        fprintf(stderr, "gpucoh: litmus-gen: --only NAME writes one file: give --out DIR, and "
+                        "neither --list, --count nor --json\n");
+        return -1;
+    }
     if (!o->out && !o->list && !o->count && !o->json) {
         fprintf(stderr, "gpucoh: litmus-gen: nothing to do: give --out DIR (write the files), "
                         "--list, --count or --json PATH\n");
@@ -172,10 +177,19 @@ static int print_name(void* ctx, const litgen_test_t* t) {
 }
 
 typedef struct {
-    const char* dir;
+    const char *dir, *only;
+    char* found; /* --only: the test's text */
     char err[1400];
     uint64_t written;
 } wctx_t;
+
+/* --only NAME: keep a copy of that test's text */
+static int find_only(void* ctx, const litgen_test_t* t) {
+    wctx_t* w = (wctx_t*)ctx;
+    if (w->found || strcmp(t->name, w->only))
+        return 0;
+    return (w->found = strdup(t->text)) ? 0 : -1;
+}
 
 static int write_test(void* ctx, const litgen_test_t* t) {
     wctx_t* w = (wctx_t*)ctx;
@@ -305,6 +319,32 @@ static int run_files(const lgo_t* o, litgen_stats_t* st2, uint64_t* written) {
     return GPUCOH_EXIT_FAILED;
 }
 
+/* --only NAME --out DIR: find the test and write it (nothing is written when it is not there) */
+static int run_only(const lgo_t* o, litgen_stats_t* st) {
+    wctx_t w;
+    memset(&w, 0, sizeof w);
+    w.only = o->only;
+    if (litgen_run(&o->g, find_only, &w, st) != 0 || !w.found) {
+        fprintf(stderr,
+                "gpucoh: litmus-gen: --only %s: not a test these options give (see --list); "
+                "nothing was written\n",
+                o->only);
+        return GPUCOH_EXIT_USAGE;
+    }
+    w.dir = o->out;
+    litgen_test_t t = {.name = o->only, .text = w.found};
+    const int rc = write_test(&w, &t);
+    free(w.found);
+    if (rc != 0) {
+        fprintf(stderr, "gpucoh: litmus-gen: %s\n", w.err);
+        return GPUCOH_EXIT_FAILED;
+    }
+    if (!o->quiet)
+        printf("litmus-gen: %s written to %s (one of %" PRIu64 " tests)\n", o->only, o->out,
+               st->total);
+    return GPUCOH_EXIT_OK;
+}
+
 int litgen_main(int argc, char** argv) {
     lgo_t o;
     const int pr = parse(argc, argv, &o);
@@ -318,6 +358,8 @@ int litgen_main(int argc, char** argv) {
         return GPUCOH_EXIT_USAGE;
     }
     static litgen_stats_t st, st2;
+    if (o.only) /* one pass, nothing written unless the test is among these options' */
+        return run_only(&o, &st);
     if (litgen_run(&o.g, o.list ? print_name : NULL, NULL, &st) != 0) {
         fprintf(stderr, "gpucoh: litmus-gen: out of memory or stdout closed\n");
         return GPUCOH_EXIT_FAILED;
