@@ -39,6 +39,7 @@
 enum { NC_LW = 4, NC_MW = 1 }; /* 16-byte lines: 4 words, one byte-mask word */
 enum { NC_LOAD = 1, NC_STORE = 2, NC_ATOMIC = 3, NC_FENCE = 4 /* core request only */ };
 enum { NC_DATA = 1, NC_ACK = 2 };
+enum { NC_NET_REQ = 0, NC_NET_RSP = 1 }; /* the networks, in this order */
 
 typedef struct {
     uint32_t num_sm, num_wf, num_banks, addr_width;
@@ -261,7 +262,7 @@ static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
     const uint64_t all = d->num_wf >= 64 ? ~0ull : (1ull << d->num_wf) - 1;
     for (uint32_t i = 0; i < n; i++) {
         const nc_l1_out_t* o = (const nc_l1_out_t*)(const void*)((const char*)out + i * stride);
-        v[i].req = o->req.valid ? &o->req : NULL;
+        v[i].send[NC_NET_REQ] = o->req.valid ? &o->req : NULL;
         v[i].core_ready = o->core_ready;
         v[i].crsp_valid = o->crsp_valid;
         v[i].crsp_kind = o->crsp_kind;
@@ -277,8 +278,8 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     (void)pd;
     for (uint32_t i = 0; i < n; i++) {
         const nc_l2_out_t* o = (const nc_l2_out_t*)(const void*)((const char*)out + i * stride);
-        v[i].rsp = o->rsp.valid ? &o->rsp : NULL;
-        v[i].req_ready = o->req_ready;
+        v[i].send[NC_NET_RSP] = o->rsp.valid ? &o->rsp : NULL;
+        v[i].in_ready[NC_NET_REQ] = o->req_ready;
         v[i].fetch = o->fetch;
         v[i].fetch_line = o->fetch_line;
         v[i].wb = o->wb;
@@ -287,9 +288,9 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     }
 }
 
-static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi) {
+static void msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
     (void)pd;
-    if (rsp) {
+    if (net == NC_NET_RSP) {
         const nc_rsp_t* r = msg;
         *mi = (gsys_msg_info_t){r->kind, r->line, r->dst, GSYS_NO_WF};
         return;
@@ -298,11 +299,13 @@ static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t*
     *mi = (gsys_msg_info_t){q->kind, q->line, 0, q->kind == NC_LOAD ? GSYS_NO_WF : q->wf};
 }
 
-static void req_src(void* msg, uint32_t sm) {
+static void req_stamp(void* msg, uint32_t sm, uint32_t bank) {
+    (void)bank;
     ((nc_req_t*)msg)->src = sm;
 }
 
-static void rsp_copy(void* msg, uint32_t sm) {
+static void rsp_stamp(void* msg, uint32_t bank, uint32_t sm) {
+    (void)bank;
     ((nc_rsp_t*)msg)->dst = 1ull << sm;
 }
 
@@ -397,6 +400,31 @@ static uint32_t variant_of(const void* pd) {
 static const char* const kinds_req[] = {"NONE", "LOAD", "STORE", "ATOMIC"};
 static const char* const kinds_rsp[] = {"NONE", "DATA", "ACK"};
 static const char* const sat_sc[] = {"sc", "rcsc", "rcpc", "drf-sc", NULL};
+static const gsys_net_t nc_nets[] = {
+    {.name = "req",
+     .noun = "request",
+     .src = GSYS_AT_SM,
+     .dst = GSYS_AT_BANK,
+     .prio = GSYS_PRIO_REQUEST,
+     .in_ready = true,
+     .delay = GSYS_DELAY_REQ,
+     .size = sizeof(nc_req_t),
+     .kinds = kinds_req,
+     .nkinds = 4,
+     .stamp = req_stamp,
+     .deliver = bank_req},
+    {.name = "rsp",
+     .noun = "response",
+     .src = GSYS_AT_BANK,
+     .dst = GSYS_AT_SM,
+     .prio = GSYS_PRIO_RESPONSE,
+     .delay = GSYS_DELAY_RSP,
+     .size = sizeof(nc_rsp_t),
+     .kinds = kinds_rsp,
+     .nkinds = 3,
+     .stamp = rsp_stamp,
+     .deliver = sm_rsp},
+};
 static const gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true},
                                              {"nc-broken", "sc", sat_sc, true}};
 
@@ -412,22 +440,14 @@ static const gsys_proto_t nc_proto = {
     .bank_slot = 1,
     .write_through = true, /* every store reaches its bank as one request */
     .global_slot = -1,
-    .req_size = sizeof(nc_req_t),
-    .rsp_size = sizeof(nc_rsp_t),
-    .req_kinds = kinds_req,
-    .rsp_kinds = kinds_rsp,
-    .n_req_kinds = 4,
-    .n_rsp_kinds = 3,
+    .nets = nc_nets,
+    .nnets = 2,
     .geometry = geometry,
     .bank_of = bank_of,
     .sm_views = sm_views,
     .bank_views = bank_views,
     .msg_info = msg_info,
-    .req_src = req_src,
-    .rsp_copy = rsp_copy,
     .core_req = core_req,
-    .sm_rsp = sm_rsp,
-    .bank_req = bank_req,
     .bank_fill = bank_fill,
     .inputs = inputs,
     .clear = clear,
