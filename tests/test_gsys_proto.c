@@ -388,8 +388,8 @@ static void clear(uint32_t slot, void* in, size_t stride, uint32_t n) {
     }
 }
 
-static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
-    (void)pd, (void)scope;
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint32_t order) {
+    (void)pd, (void)scope, (void)order;
     return ((const nc_l1_out_t*)out)->idle;
 }
 

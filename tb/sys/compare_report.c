@@ -115,6 +115,12 @@ static void json_counters(FILE* f, const gsys_counters_t* c) {
             fprintf(f, "null");
     }
     fputc('}', f);
+    if (!c->npv) /* the protocol names no counters of its own (TC, GPU) */
+        return;
+    fprintf(f, ", \"protocol_counters\": {");
+    for (uint32_t k = 0; k < c->npv; k++)
+        fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", c->pnames[k], c->pv[k]);
+    fputc('}', f);
 }
 
 static void json_run(FILE* f, const cmp_run_t* r) {

@@ -216,6 +216,7 @@ typedef enum {
     WF_LOAD,     /* waiting for a core LOAD response */
     WF_ATOMIC,   /* waiting for a core ATOMIC response */
     WF_FENCE,    /* waiting for the protocol's fence_mask (RELEASE: then the store) */
+    WF_STORE,    /* waiting for a store's acknowledgement (store_ack) */
 } wf_state_t;
 
 typedef struct {
@@ -280,6 +281,7 @@ struct gsys {
     uint64_t* m_pend;  /* PEND */
     uint64_t* m_fence; /* FENCE */
     uint64_t* m_unsent;
+    uint64_t* m_sc; /* wavefronts whose operation is an SC fence */
     uint32_t* core_rr;
     uint64_t active; /* wavefronts not IDLE */
 
@@ -417,6 +419,11 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
                  "mem %u..%u)",
                  cfg->req_delay_min, cfg->req_delay_max, cfg->rsp_delay_min, cfg->rsp_delay_max,
                  cfg->mem_lat_min, cfg->mem_lat_max);
+        return -1;
+    }
+    if (p->nctr > GSYS_MAX_PCTR) {
+        snprintf(err, errlen, "system: %s names %u counters of its own (at most %d)", p->name,
+                 p->nctr, GSYS_MAX_PCTR);
         return -1;
     }
     if (p->nnets > GSYS_MAX_NETS) {
@@ -587,14 +594,15 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     s->m_pend = (uint64_t*)calloc(n, sizeof(uint64_t));
     s->m_fence = (uint64_t*)calloc(n, sizeof(uint64_t));
     s->m_unsent = (uint64_t*)calloc(n, sizeof(uint64_t));
+    s->m_sc = (uint64_t*)calloc(n, sizeof(uint64_t));
     s->core_rr = (uint32_t*)calloc(n, sizeof(uint32_t));
     s->dram = (dram_heap_t*)calloc(nb, sizeof(dram_heap_t));
     s->ent = calloc(1, esz);
     s->live[GSYS_AT_SM] = (uint32_t*)calloc(n, sizeof(uint32_t));
     s->live[GSYS_AT_BANK] = (uint32_t*)calloc(nb, sizeof(uint32_t));
     if (nets_rc != 0 || alloc_slots(s) != 0 || !s->smv || !s->bkv || !s->wf || !s->m_idle ||
-        !s->m_pend || !s->m_fence || !s->m_unsent || !s->core_rr || !s->dram || !s->ent ||
-        !s->live[0] || !s->live[1]) {
+        !s->m_pend || !s->m_fence || !s->m_unsent || !s->m_sc || !s->core_rr || !s->dram ||
+        !s->ent || !s->live[0] || !s->live[1]) {
         gsys_free(s);
         snprintf(err, errlen, "system: out of memory");
         return NULL;
@@ -653,6 +661,7 @@ void gsys_free(gsys_t* s) {
     free(s->m_pend);
     free(s->m_fence);
     free(s->m_unsent);
+    free(s->m_sc);
     free(s->core_rr);
     free(s->dram);
     free(s->ent);
@@ -689,8 +698,13 @@ uint32_t gsys_mem_word(const gsys_t* s, uint64_t addr) {
 uint32_t gsys_word(const gsys_t* s, uint64_t addr) {
     const uint64_t line = addr >> s->lb_bits;
     const uint32_t word = (uint32_t)((addr & (s->line_bytes - 1)) >> 2);
-    const void* m = c_model(s, s->p->bank_slot, s->p->bank_of(s->pd, line));
     uint32_t v;
+    for (uint32_t j = 0; s->p->sm_word && j < s->n; j++) {
+        const void* l1 = c_model(s, s->p->sm_slot, j);
+        if (l1 && s->p->sm_word(s->pd, l1, line, word, &v))
+            return v; /* an L1 owns the line */
+    }
+    const void* m = c_model(s, s->p->bank_slot, s->p->bank_of(s->pd, line));
     if (m && s->p->bank_word && s->p->bank_word(s->pd, m, line, word, &v))
         return v;
     return gsys_mem_word(s, addr);
@@ -708,9 +722,10 @@ static void wf_set(gsys_t* s, uint32_t j, uint32_t i, uint32_t st) {
     s->m_idle[j] &= ~bit;
     s->m_pend[j] &= ~bit;
     s->m_fence[j] &= ~bit;
-    if (st == WF_IDLE)
+    if (st == WF_IDLE) {
         s->m_idle[j] |= bit;
-    else if (st == WF_PEND)
+        s->m_sc[j] &= ~bit;
+    } else if (st == WF_PEND)
         s->m_pend[j] |= bit;
     else if (st == WF_FENCE)
         s->m_fence[j] |= bit;
@@ -745,7 +760,8 @@ static void unsent_seen(gsys_t* s, const net_t* x, uint32_t j, const gsys_msg_in
 /* A copy of msg from source instance src to destination dst (stamped by the network) onto its
  * FIFO: ready after a delay drawn from the network's range, never before the pair's previous
  * message (point-to-point order). */
-static void xbar_push(gsys_t* s, net_t* x, uint32_t src, uint32_t dst, const void* msg) {
+static inline __attribute__((always_inline)) void xbar_push(gsys_t* s, net_t* x, uint32_t src,
+                                                            uint32_t dst, const void* msg) {
     ring_t* r = &x->q[src * x->ndst + dst];
     unsigned char* e = s->ent;
     memcpy(e + sizeof(uint64_t), msg, x->d->size);
@@ -797,18 +813,27 @@ static void route_crsp(gsys_t* s, uint32_t j, const gsys_sm_view_t* v) {
     s->st_crsp++;
     uint64_t m = v->crsp_wf_mask;
     const bool load = v->crsp_kind == GSYS_CRSP_LOAD;
-    if (!load && v->crsp_kind != GSYS_CRSP_ATOMIC)
+    const bool ack = s->p->store_ack && v->crsp_kind == GSYS_CRSP_STORE;
+    if (!load && !ack && v->crsp_kind != GSYS_CRSP_ATOMIC)
         harness_error(s, "L1 %u: core response of unknown kind %u", j, v->crsp_kind);
     while (m) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         wf_t* f = i < s->w ? &s->wf[j * s->w + i] : NULL;
-        uint32_t want = load ? WF_LOAD : WF_ATOMIC;
+        uint32_t want = load ? WF_LOAD : ack ? WF_STORE : WF_ATOMIC;
         if (!f || f->st != want || f->line != v->crsp_line) {
             harness_error(s,
                           "L1 %u: core %s response for wavefront %u (line 0x%" PRIx64
                           ") that does not wait for it",
-                          j, load ? "LOAD" : "ATOMIC", i, v->crsp_line);
+                          j,
+                          load  ? "LOAD"
+                          : ack ? "STORE"
+                                : "ATOMIC",
+                          i, v->crsp_line);
+            continue;
+        }
+        if (ack) { /* the store is complete (no value; not a load / atomic latency) */
+            wf_done(s, j, i, 0, NULL);
             continue;
         }
         uint64_t lat = s->cycle - f->since;
@@ -909,6 +934,8 @@ static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
                        (op.kind == GSYS_OP_ATOMIC &&
                         (op.order == GSYS_ORD_RELEASE || op.order == GSYS_ORD_ACQ_REL)) ||
                        acq_after_rel(s, f, &op);
+    if (op.kind == GSYS_OP_FENCE && op.order == GSYS_ORD_SC)
+        s->m_sc[j] |= 1ull << i; /* fence_mask's SC answer (cleared when the wavefront is idle) */
     f->fence_l1 = fence && s->p->fences_to_l1;
     wf_set(s, j, i, fence && !f->fence_l1 ? WF_FENCE : WF_PEND);
 }
@@ -919,8 +946,17 @@ static void fences(gsys_t* s, uint32_t j) {
     if (!m)
         return;
     const void* o = out_of(s, s->p->sm_slot, j);
-    const uint64_t ready[2] = {s->p->fence_mask(s->pd, o, GSYS_SCOPE_CTA),
-                               s->p->fence_mask(s->pd, o, GSYS_SCOPE_GPU)};
+    /* per scope: acquire-release fences as fence_mask says for them, SC fences (when any waits)
+     * as it says for SC */
+    uint64_t ready[2] = {s->p->fence_mask(s->pd, o, GSYS_SCOPE_CTA, GSYS_ORD_ACQ_REL),
+                         s->p->fence_mask(s->pd, o, GSYS_SCOPE_GPU, GSYS_ORD_ACQ_REL)};
+    const uint64_t sc = m & s->m_sc[j];
+    if (sc) {
+        ready[0] =
+            (ready[0] & ~sc) | (s->p->fence_mask(s->pd, o, GSYS_SCOPE_CTA, GSYS_ORD_SC) & sc);
+        ready[1] =
+            (ready[1] & ~sc) | (s->p->fence_mask(s->pd, o, GSYS_SCOPE_GPU, GSYS_ORD_SC) & sc);
+    }
     while (m) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
@@ -1042,10 +1078,13 @@ static void core_issue(gsys_t* s, uint32_t j) {
         write_issued(s, j, i, f);
         rel_issued(s, f);
         return;
-    default: /* stores complete at issue */
+    default: /* stores complete at issue, or at their acknowledgement (store_ack) */
         write_issued(s, j, i, f);
         rel_issued(s, f);
-        wf_done(s, j, i, 0, NULL);
+        if (s->p->store_ack)
+            wf_set(s, j, i, WF_STORE);
+        else
+            wf_done(s, j, i, 0, NULL);
         return;
     }
 }
@@ -1082,7 +1121,8 @@ net_pick(const gsys_t* s, const net_t* x, uint32_t d, bool want_more, bool* more
 }
 
 /* Take the head of (src -> d) on network x. */
-static void net_pop(gsys_t* s, net_t* x, uint32_t src, uint32_t d) {
+static inline __attribute__((always_inline)) void net_pop(gsys_t* s, net_t* x, uint32_t src,
+                                                          uint32_t d) {
     ring_t* r = &x->q[src * x->ndst + d];
     ring_pop(r);
     if (!r->n) {
@@ -1166,7 +1206,8 @@ static bool deliver(gsys_t* s, uint32_t pl, uint32_t d, void* in, const bool* in
 }
 
 /* deliver(), with the one network of a place inlined */
-static inline bool deliver_at(gsys_t* s, uint32_t pl, uint32_t d, void* in, const bool* in_ready) {
+static inline __attribute__((always_inline)) bool deliver_at(gsys_t* s, uint32_t pl, uint32_t d,
+                                                             void* in, const bool* in_ready) {
     return s->only[pl] >= 0 ? deliver_one(s, &s->net[s->only[pl]], d, in, in_ready)
                             : deliver(s, pl, d, in, in_ready);
 }
@@ -1395,6 +1436,9 @@ void gsys_dump_blocked(const gsys_t* s, FILE* f) {
                 break;
             case WF_ATOMIC:
                 fprintf(f, "waits for the core ATOMIC response\n");
+                break;
+            case WF_STORE:
+                fprintf(f, "waits for the store's acknowledgement\n");
                 break;
             default:
                 fprintf(f, "waits for ");

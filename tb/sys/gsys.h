@@ -46,7 +46,7 @@ enum {
 
 typedef enum {
     GSYS_OP_LOAD = 0,   /* word load, blocking: the wavefront waits for the value */
-    GSYS_OP_STORE,      /* word store, not blocking */
+    GSYS_OP_STORE,      /* word store, not blocking (store_ack: waits for its acknowledgement) */
     GSYS_OP_ATOMIC,     /* word atomic (aop, value, value2), blocking: returns the old value */
     GSYS_OP_FENCE,      /* a fence of the op's scope: waits for the protocol's fence_mask */
     GSYS_OP_ACQUIRE,    /* load with acquire semantics (blocking load) */
@@ -62,8 +62,8 @@ typedef enum { GSYS_SCOPE_CTA = 0, GSYS_SCOPE_GPU = 1 } gsys_scope_t;
  * ordering; a FENCE with any order but SC is an acquire-release fence). An ATOMIC of order
  * RELEASE or ACQ_REL is a fence of its scope, then the atomic (as RELEASE is for a store); its
  * acquire half is the blocking atomic itself. A FENCE of order SC is an SC fence: the protocol's
- * fence_mask sees only the scope, so a protocol gives SC fences the strength of its fences
- * (docs/memory-models.md says what that is per variant). */
+ * fence_mask sees the scope and the order (TC and GPU ignore the order: they give SC fences the
+ * strength of their fences; docs/memory-models.md says what that is per variant). */
 typedef enum {
     GSYS_ORD_RELAXED = 0,
     GSYS_ORD_ACQUIRE,
@@ -96,7 +96,7 @@ typedef struct gsys_workload {
     bool (*next)(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op);
     /* Completion of a blocking op (LOAD, ACQUIRE, ATOMIC: value = the word read / old value;
      * LOAD_LINE: line = the line), of a FENCE (value 0), and the issue of a STORE/RELEASE store
-     * (value 0). Called in the cycle the system sees it. */
+     * (value 0; with store_ack its acknowledgement). Called in the cycle the system sees it. */
     void (*done)(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
                  const uint32_t* line, uint64_t cycle);
     /* True when every wavefront has finished (the run may end). */
@@ -109,7 +109,8 @@ typedef struct {
     uint32_t num_sm, num_wf, num_banks, line_bytes, addr_width;
 } gsys_geom_t;
 
-enum { GSYS_CRSP_LOAD = 1, GSYS_CRSP_ATOMIC = 2 };
+/* core response kinds; GSYS_CRSP_STORE: a store's acknowledgement (gsys_proto_t.store_ack) */
+enum { GSYS_CRSP_LOAD = 1, GSYS_CRSP_ATOMIC = 2, GSYS_CRSP_STORE = 3 };
 
 enum { GSYS_MAX_NETS = 8 }; /* virtual networks a protocol may declare (gsys_new checks) */
 
@@ -122,7 +123,8 @@ typedef struct {
     bool in_ready[GSYS_MAX_NETS];
     bool core_ready;    /* a core request presented now is taken */
     bool crsp_valid;    /* a core response */
-    uint32_t crsp_kind; /* GSYS_CRSP_LOAD / GSYS_CRSP_ATOMIC (another value: a harness error) */
+    uint32_t crsp_kind; /* GSYS_CRSP_LOAD / GSYS_CRSP_ATOMIC / GSYS_CRSP_STORE (store_ack; another
+                           value: a harness error) */
     uint64_t crsp_wf_mask, crsp_line;
     const uint32_t* crsp_data; /* the line */
     bool drained; /* no store / atomic of any wavefront still owed to the banks (quiescence) */
@@ -223,9 +225,16 @@ typedef enum {
     GSYS_CTR_N
 } gsys_ctr_t;
 
+enum { GSYS_MAX_PCTR = 16 }; /* counters a protocol may name itself (gsys_proto_t.ctr_names) */
+
 typedef struct gsys_counters {
     uint64_t v[GSYS_CTR_N];
     uint32_t have; /* bit k: counter k was filled by the protocol */
+    /* the protocol's own counters (gsys_proto_t.ctr_names; the counters hook adds into pv[k]):
+     * names set by gsys_counters_collect */
+    uint32_t npv;
+    const char* const* pnames;
+    uint64_t pv[GSYS_MAX_PCTR];
 } gsys_counters_t;
 
 /* "l1_invalidations", ... (the JSON / CSV names); NULL out of range */
@@ -259,9 +268,7 @@ typedef struct gsys_traffic {
  * full_every, model_bytes_json, illegal_report, illegal_expected and the cov_* hooks (it says so
  * before running). tests/test_gsys_proto.c runs a protocol with only the required hooks.
  *
- * What the shared system cannot express yet (docs/framework.md, "Protocols", section 7): networks
- * beyond one request and one response network, a core acknowledgement of stores, final values
- * held in an L1. */
+ * What the shared system cannot express yet: docs/framework.md, "Protocols", section 7. */
 typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;
@@ -344,9 +351,13 @@ typedef struct gsys_proto {
     void (*clear)(uint32_t slot, void* in, size_t stride, uint32_t n);
     /* optional: an instance's outputs before its first edge (NULL: all 0) */
     void (*reset_outputs)(const void* pd, uint32_t slot, void* out);
-    /* the wavefronts (bit wf) whose fence / release of this scope may complete now (sm_out:
-     * their L1's outputs; the system also waits for their stores to reach the crossbar) */
-    uint64_t (*fence_mask)(const void* pd, const void* sm_out, uint32_t scope);
+    /* the wavefronts (bit wf) whose fence of this scope and memory order may complete now (sm_out:
+     * their L1's outputs; the system also waits for their stores to reach the crossbar). order is
+     * GSYS_ORD_SC for a FENCE of order SC and GSYS_ORD_ACQ_REL for every other fence (a FENCE of
+     * any other order, the fence of a RELEASE, of a release / acq_rel atomic, of an acquire that
+     * waits for a release: gsys_order_t); both are asked every cycle a fence waits, the SC one
+     * only while an SC fence waits. */
+    uint64_t (*fence_mask)(const void* pd, const void* sm_out, uint32_t scope, uint32_t order);
     /* Illegal inputs (the unit pages' "Illegal inputs"), called only after the system has drawn
      * their chance: an idle core's request the L1 must drop; an atomic's odd variant (the core
      * request of a GSYS_OP_ATOMIC in sm_in; returns its counter index 2 or 3, or -1); a bank
@@ -363,6 +374,14 @@ typedef struct gsys_proto {
     uint64_t (*model_errors)(uint32_t slot, const void* model);
     /* a bank's C model holds the line valid: the word of it (final values of a run) */
     bool (*bank_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
+    /* Optional: an L1's C model owns the line (holds it dirty, or is its registered owner): the
+     * word of it. gsys_word asks every SM in order before the banks (a write-back or ownership
+     * L1: DeNovo, MESI); NULL (TC, GPU): L1s hold no data of record. */
+    bool (*sm_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
+    /* The L1 acknowledges every store (STORE, STORE_LINE, a RELEASE's store) to its wavefront
+     * with a core response of kind GSYS_CRSP_STORE (crsp_wf_mask, crsp_line): the wavefront
+     * waits for it, and the store completes then. false (TC, GPU): stores complete at issue. */
+    bool store_ack;
     /* Coverage over a run's C models (the unit pages' transition rows and cover points): a
      * cov_size-byte table (zeroed by the caller) that cov_add sums every instance into; the
      * summary ("coverage l1 37/40 l2 37/38, cover points l1 30/32 l2 33/36"), the matrices (rows:
@@ -377,6 +396,10 @@ typedef struct gsys_proto {
      * filled in c->have, add to c->v[]) for an instance of slot. Called for every instance of every
      * slot after a run (gsys_counters_collect); a protocol without the hook reports none. */
     void (*counters)(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c);
+    /* Optional: the names of the protocol's own counters (at most GSYS_MAX_PCTR), which the
+     * counters hook adds into c->pv[k] (reports: "protocol_counters" in gpucoh compare's JSON) */
+    const char* const* ctr_names;
+    uint32_t nctr;
 } gsys_proto_t;
 
 /* Every protocol the tool knows (tb/sys/gsys_protocols.c), NULL-ended. */
@@ -391,8 +414,9 @@ const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant);
 uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
                           void* cov);
 
-/* Sum every C model's counters (p->counters) of a C backend into c (zeroed here); false when the
- * protocol has no counters hook or the backend no C model. */
+/* Sum every C model's counters (p->counters) of a C backend into c (zeroed here; the protocol's
+ * own counter names set); false when the protocol has no counters hook or the backend no C
+ * model. */
 bool gsys_counters_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
                            gsys_counters_t* c);
 
@@ -528,9 +552,9 @@ void gsys_store_image(const gsys_op_t* op, uint32_t line_bytes, uint32_t word, u
                       uint32_t* mask);
 /* The initial DRAM contents are 0; the system's DRAM is the memory image of record. */
 uint32_t gsys_mem_word(const gsys_t* s, uint64_t addr);
-/* The word as the system holds it: the bank's copy when its C model holds the line valid (C
- * backend only), else the DRAM image. Use after GSYS_RUN_DONE for final values (dirty lines are
- * not written back at the end of a run). */
+/* The word as the system holds it: the copy of an L1 that owns the line (sm_word), else the
+ * bank's copy when its C model holds the line valid (C backend only), else the DRAM image. Use
+ * after GSYS_RUN_DONE for final values (dirty lines are not written back at the end of a run). */
 uint32_t gsys_word(const gsys_t* s, uint64_t addr);
 /* Harness errors: core responses no wavefront waits for, L2 requests for writes the core never
  * issued, responses to absent SMs, unknown workload ops (the first 10 are printed on stderr). */

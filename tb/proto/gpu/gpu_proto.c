@@ -233,7 +233,8 @@ static void clear(uint32_t slot, void* vin, size_t stride, uint32_t n) {
 }
 
 /* The L1 completes fences of both scopes itself (a CTA fence at once under GPU-H). */
-static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint32_t order) {
+    (void)order; /* SC fences as strong as the others */
     (void)pd;
     (void)scope;
     return ((const gpu_l1_out_t*)out)->fence_done;

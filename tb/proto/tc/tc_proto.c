@@ -299,7 +299,8 @@ static void reset_outputs(const void* pd, uint32_t slot, void* out) {
 }
 
 /* scope GPU: fence_ready (the GWCT time has passed), CTA: wr_idle (every write acknowledged) */
-static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint32_t order) {
+    (void)order; /* SC fences as strong as the others */
     (void)pd;
     const tc_l1_out_t* o = out;
     return scope == GSYS_SCOPE_GPU ? o->fence_ready : o->wr_idle;
