@@ -20,6 +20,15 @@
  *     cycles, same checks, same statistics) as one call (the SystemC TLM target clocks it so);
  *   - gsys_mark_progress: a workload idle by choice for longer than the deadlock limit is
  *     reported as a deadlock, and is not when every idle cycle is marked as progress.
+ * Networks as data (issue 26 item 1): nc declares its request and response networks; "nc-fwd"
+ * adds a bank-initiated forward network (a performed store's DONE to the line's home L1, sharing
+ * the L1's response port at a lower priority) and an L1-to-L1 network (the home's ACK to the
+ * writer's L1), with store acknowledgements to the core and counters of its own. The tests show:
+ *   - random traffic to the end, every store carried once by each new network, counted under its
+ *     name (statistics, text, the protocol's counters), never two messages on one port a cycle;
+ *   - a mis-routed forward or a wrongly stamped ACK stops the run (a deadlock, reported);
+ *   - final values from an L1 that owns a line (sm_word) before DRAM;
+ *   - fence_mask sees the order: SC for SC fences, ACQ_REL for the others.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -39,12 +48,26 @@
 enum { NC_LW = 4, NC_MW = 1 }; /* 16-byte lines: 4 words, one byte-mask word */
 enum { NC_LOAD = 1, NC_STORE = 2, NC_ATOMIC = 3, NC_FENCE = 4 /* core request only */ };
 enum { NC_DATA = 1, NC_ACK = 2 };
-enum { NC_NET_REQ = 0, NC_NET_RSP = 1 }; /* the networks, in this order */
+enum { NC_DONE = 1 };    /* fwd: a store is performed (bank -> the line's home L1) */
+enum { NC_P2P_ACK = 1 }; /* p2p: its acknowledgement (home L1 -> the writer's L1) */
+/* the networks, in this order (nc: the first two; nc-fwd: all four) */
+enum { NC_NET_REQ = 0, NC_NET_RSP = 1, NC_NET_FWD = 2, NC_NET_P2P = 3 };
 
 typedef struct {
     uint32_t num_sm, num_wf, num_banks, addr_width;
     bool bug; /* the bank drops every store to word 0 of a line (the broken variant) */
+    /* nc-fwd: a performed store is not acknowledged by the bank to the writer; the bank sends a
+     * DONE on the forward network (a bank-initiated message) to the line's home L1, which sends
+     * the ACK on the L1-to-L1 network to the writer's L1, which acknowledges the store to its
+     * wavefront (store_ack). The writer's L1 drops (and counts as an error) an ACK that does not
+     * come from the line's home L1: a forward or an ACK sent to the wrong L1 stops the run. */
+    bool fwd;
 } nc_desc_t;
+
+/* the home L1 of a line (nc-fwd) */
+static uint32_t nc_home(const nc_desc_t* d, uint64_t line) {
+    return (uint32_t)((line / d->num_banks) % d->num_sm);
+}
 
 typedef struct { /* SM -> bank */
     bool valid;
@@ -60,10 +83,24 @@ typedef struct { /* bank -> SM */
     uint32_t data[NC_LW];
 } nc_rsp_t;
 
+typedef struct { /* bank -> the line's home L1 (nc-fwd) */
+    bool valid;
+    uint32_t kind, wf, writer;
+    uint64_t dst, line;
+} nc_fwd_t;
+
+typedef struct { /* home L1 -> the writer's L1 (nc-fwd) */
+    bool valid;
+    uint32_t kind, wf, src;
+    uint64_t dst, line;
+} nc_p2p_t;
+
 typedef struct {
     bool rst_n;
     nc_req_t core; /* the core request (kind, wf, line, word, data, mask, aop, a, b) */
     nc_rsp_t rsp;
+    nc_fwd_t fwd; /* the same input port as rsp: at most one of the two per cycle */
+    nc_p2p_t p2p;
 } nc_l1_in_t;
 
 typedef struct {
@@ -73,6 +110,7 @@ typedef struct {
     uint64_t crsp_wf_mask, crsp_line;
     uint32_t crsp_data[NC_LW];
     nc_req_t req;
+    nc_p2p_t p2p;  /* nc-fwd: the ACK of a DONE this L1 took as the line's home */
     uint64_t idle; /* wavefronts with no write waiting for its acknowledgement */
 } nc_l1_out_t;
 
@@ -87,6 +125,7 @@ typedef struct {
 typedef struct {
     bool req_ready;
     nc_rsp_t rsp;
+    nc_fwd_t fwd; /* nc-fwd: the DONE of a performed store */
     bool fetch, wb;
     uint64_t fetch_line, wb_line;
     uint32_t wb_data[NC_LW];
@@ -99,6 +138,10 @@ typedef struct {
     bool busy;
     uint32_t pend[64]; /* writes per wavefront not yet acknowledged */
     uint64_t fences;   /* fences given to this L1 (fences_to_l1) */
+    uint64_t dones;    /* nc-fwd: DONEs taken as a line's home */
+    uint64_t acks;     /* nc-fwd: ACKs taken from the line's home */
+    uint64_t errors;   /* nc-fwd: ACKs from an L1 that is not the line's home (dropped) */
+    uint64_t clashes;  /* a response and a forward in one cycle (their port takes one) */
     nc_l1_out_t o;     /* the registered outputs */
 } nc_l1_t;
 
@@ -144,6 +187,27 @@ static void l1_tick(void* vm, const void* vin, void* vout) {
         memset(m->pend, 0, sizeof m->pend);
         m->busy = false;
     } else {
+        if (in->fwd.valid && in->rsp.valid)
+            m->clashes++;
+        if (in->fwd.valid) { /* home of the line: acknowledge the store to its writer */
+            m->dones++;
+            n.p2p.valid = true;
+            n.p2p.kind = NC_P2P_ACK;
+            n.p2p.wf = in->fwd.wf;
+            n.p2p.line = in->fwd.line;
+            n.p2p.dst = 1ull << in->fwd.writer;
+        }
+        if (in->p2p.valid && in->p2p.src != nc_home(&m->d, in->p2p.line)) {
+            m->errors++;            /* not from the line's home: dropped */
+        } else if (in->p2p.valid) { /* the store is performed: acknowledge it to the core */
+            m->acks++;
+            m->pend[in->p2p.wf]--;
+            m->busy = false;
+            n.crsp_valid = true;
+            n.crsp_kind = GSYS_CRSP_STORE;
+            n.crsp_wf_mask = 1ull << in->p2p.wf;
+            n.crsp_line = in->p2p.line;
+        }
         if (in->rsp.valid && in->rsp.kind == NC_ACK) {
             m->pend[in->rsp.wf]--;
             m->busy = false;
@@ -216,6 +280,15 @@ static void l2_tick(void* vm, const void* vin, void* vout) {
         n.rsp.wf = m->cur.wf;
         n.rsp.line = m->cur.line;
         apply(m, line, &n.rsp);
+        if (m->d.fwd && m->cur.kind == NC_STORE) { /* nc-fwd: DONE to the home, no ACK */
+            memset(&n.rsp, 0, sizeof n.rsp);
+            n.fwd.valid = true;
+            n.fwd.kind = NC_DONE;
+            n.fwd.wf = m->cur.wf;
+            n.fwd.writer = m->cur.src;
+            n.fwd.line = m->cur.line;
+            n.fwd.dst = 1ull << nc_home(&m->d, m->cur.line);
+        }
         if (m->cur.kind != NC_LOAD) {
             n.wb = true;
             n.wb_line = m->cur.line;
@@ -263,6 +336,7 @@ static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
     for (uint32_t i = 0; i < n; i++) {
         const nc_l1_out_t* o = (const nc_l1_out_t*)(const void*)((const char*)out + i * stride);
         v[i].send[NC_NET_REQ] = o->req.valid ? &o->req : NULL;
+        v[i].send[NC_NET_P2P] = o->p2p.valid ? &o->p2p : NULL; /* read only by nc-fwd */
         v[i].core_ready = o->core_ready;
         v[i].crsp_valid = o->crsp_valid;
         v[i].crsp_kind = o->crsp_kind;
@@ -279,6 +353,7 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     for (uint32_t i = 0; i < n; i++) {
         const nc_l2_out_t* o = (const nc_l2_out_t*)(const void*)((const char*)out + i * stride);
         v[i].send[NC_NET_RSP] = o->rsp.valid ? &o->rsp : NULL;
+        v[i].send[NC_NET_FWD] = o->fwd.valid ? &o->fwd : NULL; /* read only by nc-fwd */
         v[i].in_ready[NC_NET_REQ] = o->req_ready;
         v[i].fetch = o->fetch;
         v[i].fetch_line = o->fetch_line;
@@ -295,6 +370,16 @@ static void msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_inf
         *mi = (gsys_msg_info_t){r->kind, r->line, r->dst, GSYS_NO_WF};
         return;
     }
+    if (net == NC_NET_FWD) {
+        const nc_fwd_t* f = msg;
+        *mi = (gsys_msg_info_t){f->kind, f->line, f->dst, GSYS_NO_WF};
+        return;
+    }
+    if (net == NC_NET_P2P) {
+        const nc_p2p_t* a = msg;
+        *mi = (gsys_msg_info_t){a->kind, a->line, a->dst, GSYS_NO_WF};
+        return;
+    }
     const nc_req_t* q = msg;
     *mi = (gsys_msg_info_t){q->kind, q->line, 0, q->kind == NC_LOAD ? GSYS_NO_WF : q->wf};
 }
@@ -307,6 +392,17 @@ static void req_stamp(void* msg, uint32_t sm, uint32_t bank) {
 static void rsp_stamp(void* msg, uint32_t bank, uint32_t sm) {
     (void)bank;
     ((nc_rsp_t*)msg)->dst = 1ull << sm;
+}
+
+static void fwd_stamp(void* msg, uint32_t bank, uint32_t sm) {
+    (void)bank;
+    ((nc_fwd_t*)msg)->dst = 1ull << sm;
+}
+
+/* an L1-to-L1 message: its source (which the receiver checks) and its one destination */
+static void p2p_stamp(void* msg, uint32_t src, uint32_t dst) {
+    ((nc_p2p_t*)msg)->src = src;
+    ((nc_p2p_t*)msg)->dst = 1ull << dst;
 }
 
 static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op, uint64_t line,
@@ -349,6 +445,14 @@ static void sm_rsp(void* in, const void* msg) {
     ((nc_l1_in_t*)in)->rsp = *(const nc_rsp_t*)msg;
 }
 
+static void sm_fwd(void* in, const void* msg) {
+    ((nc_l1_in_t*)in)->fwd = *(const nc_fwd_t*)msg;
+}
+
+static void sm_p2p(void* in, const void* msg) {
+    ((nc_l1_in_t*)in)->p2p = *(const nc_p2p_t*)msg;
+}
+
 static void bank_req(void* in, const void* msg) {
     ((nc_l2_in_t*)in)->req = *(const nc_req_t*)msg;
 }
@@ -380,6 +484,8 @@ static void clear(uint32_t slot, void* in, size_t stride, uint32_t n) {
             nc_l1_in_t* x = (nc_l1_in_t*)(void*)b;
             memset(&x->core, 0, sizeof x->core);
             memset(&x->rsp, 0, sizeof x->rsp);
+            memset(&x->fwd, 0, sizeof x->fwd);
+            memset(&x->p2p, 0, sizeof x->p2p);
         } else {
             nc_l2_in_t* x = (nc_l2_in_t*)(void*)b;
             memset(&x->req, 0, sizeof x->req);
@@ -388,8 +494,12 @@ static void clear(uint32_t slot, void* in, size_t stride, uint32_t n) {
     }
 }
 
+static uint64_t nc_fence_orders[GSYS_ORD_SC + 1]; /* the orders fence_mask was asked for */
+
 static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint32_t order) {
-    (void)pd, (void)scope, (void)order;
+    (void)pd, (void)scope;
+    if (order <= GSYS_ORD_SC)
+        nc_fence_orders[order]++; /* every fence is as strong as an SC fence here */
     return ((const nc_l1_out_t*)out)->idle;
 }
 
@@ -399,6 +509,8 @@ static uint32_t variant_of(const void* pd) {
 
 static const char* const kinds_req[] = {"NONE", "LOAD", "STORE", "ATOMIC"};
 static const char* const kinds_rsp[] = {"NONE", "DATA", "ACK"};
+static const char* const kinds_fwd[] = {"NONE", "DONE"};
+static const char* const kinds_p2p[] = {"NONE", "ACK"};
 static const char* const sat_sc[] = {"sc", "rcsc", "rcpc", "drf-sc", NULL};
 static const gsys_net_t nc_nets[] = {
     {.name = "req",
@@ -424,6 +536,32 @@ static const gsys_net_t nc_nets[] = {
      .nkinds = 3,
      .stamp = rsp_stamp,
      .deliver = sm_rsp},
+    /* nc-fwd only (nnets = 4): a bank-initiated forward into the L1s' response port (served
+     * after a response in the same cycle) and an L1-to-L1 network with a port of its own */
+    {.name = "fwd",
+     .noun = "forward",
+     .src = GSYS_AT_BANK,
+     .dst = GSYS_AT_SM,
+     .prio = GSYS_PRIO_FORWARD,
+     .port = 0,
+     .delay = GSYS_DELAY_RSP,
+     .size = sizeof(nc_fwd_t),
+     .kinds = kinds_fwd,
+     .nkinds = 2,
+     .stamp = fwd_stamp,
+     .deliver = sm_fwd},
+    {.name = "p2p",
+     .noun = "acknowledgement",
+     .src = GSYS_AT_SM,
+     .dst = GSYS_AT_SM,
+     .prio = GSYS_PRIO_RESPONSE,
+     .port = 1,
+     .delay = GSYS_DELAY_REQ,
+     .size = sizeof(nc_p2p_t),
+     .kinds = kinds_p2p,
+     .nkinds = 2,
+     .stamp = p2p_stamp,
+     .deliver = sm_p2p},
 };
 static const gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true},
                                              {"nc-broken", "sc", sat_sc, true}};
@@ -453,6 +591,32 @@ static const gsys_proto_t nc_proto = {
     .clear = clear,
     .fence_mask = fence_mask,
 };
+
+/* nc-fwd's own counters (gsys_proto_t.ctr_names), from its L1s */
+static const char* const nc_ctr_names[] = {"home_dones", "home_acks", "misrouted_acks",
+                                           "port_clashes"};
+
+static void nc_counters(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c) {
+    (void)pd;
+    if (slot != 0)
+        return;
+    const nc_l1_t* m = model;
+    c->pv[0] += m->dones;
+    c->pv[1] += m->acks;
+    c->pv[2] += m->errors;
+    c->pv[3] += m->clashes;
+}
+
+/* nc-fwd: nc with its four networks, store acknowledgements and counters of its own */
+static gsys_proto_t nc_fwd_proto(void) {
+    gsys_proto_t p = nc_proto;
+    p.nnets = 4;
+    p.store_ack = true;
+    p.counters = nc_counters;
+    p.ctr_names = nc_ctr_names;
+    p.nctr = 4;
+    return p;
+}
 
 static gsys_cfg_t nc_cfg(bool bug) {
     gsys_cfg_t c;
@@ -735,6 +899,257 @@ static void test_mark_progress(void** state) {
                   (unsigned long long)c0, (unsigned long long)c1);
 }
 
+/* ---- nc-fwd: networks as data (issue 26 item 1) --------------------------------------------- */
+
+static gsys_cfg_t nc_fwd_cfg(const gsys_proto_t* p) {
+    gsys_cfg_t c = nc_cfg(false);
+    c.proto = p;
+    nc_desc_t d;
+    memcpy(&d, gsys_pdc(&c), sizeof d);
+    d.fwd = true;
+    memcpy(gsys_pd(&c), &d, sizeof d);
+    return c;
+}
+
+/* Random traffic on the protocol p (nc-fwd or a mutant of it) to the end or a deadlock; the
+ * statistics, the counters, the statistics text and the deadlock report. */
+typedef struct {
+    gsys_run_t r;
+    uint64_t errors, cycles, completed;
+    gsys_stats_t st;
+    gsys_counters_t ctr;
+    char text[4096], report[16384];
+} fwd_run_t;
+
+static void run_fwd(const gsys_proto_t* p, uint64_t ops, fwd_run_t* x) {
+    gsys_cfg_t cfg = nc_fwd_cfg(p);
+    cfg.deadlock_cycles = 20000;
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, ops);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    if (!s)
+        print_error("%s\n", err);
+    assert_non_null(s);
+    memset(x, 0, sizeof *x);
+    FILE* rep = fmemopen(x->report, sizeof x->report - 1, "w");
+    assert_non_null(rep);
+    x->r = gsys_run(s, 4000000, rep);
+    fclose(rep);
+    x->errors = gsys_errors(s);
+    x->cycles = gsys_cycle(s);
+    x->completed = traffic_completed(r);
+    gsys_stats_get(s, &x->st);
+    gsys_counters_collect(p, gsys_pdc(&cfg), &be, &x->ctr);
+    FILE* t = fmemopen(x->text, sizeof x->text - 1, "w");
+    assert_non_null(t);
+    gsys_stats(s, t);
+    fclose(t);
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+}
+
+/* The four networks carry their messages: every store's DONE from its bank to the line's home
+ * L1 (bank-initiated) and the home's ACK to the writer's L1 (L1 to L1), which acknowledges it to
+ * its wavefront; the statistics count each network under its name. */
+static void test_fwd_networks_carry(void** state) {
+    (void)state;
+    const gsys_proto_t p = nc_fwd_proto();
+    fwd_run_t x;
+    run_fwd(&p, 20000, &x);
+    const gsys_stats_t* st = &x.st;
+    const uint64_t stores =
+        st->done[GSYS_OP_STORE] + st->done[GSYS_OP_RELEASE] + st->done[GSYS_OP_STORE_LINE];
+    print_message("nc-fwd: %llu ops in %llu cycles; req %llu rsp %llu fwd %llu p2p %llu; stores "
+                  "acknowledged %llu; fwd waited for rsp %llu cycles; counters %s %llu %s %llu "
+                  "%s %llu\n",
+                  (unsigned long long)x.completed, (unsigned long long)x.cycles,
+                  (unsigned long long)st->net[NC_NET_REQ].total,
+                  (unsigned long long)st->net[NC_NET_RSP].total,
+                  (unsigned long long)st->net[NC_NET_FWD].total,
+                  (unsigned long long)st->net[NC_NET_P2P].total, (unsigned long long)stores,
+                  (unsigned long long)st->net[NC_NET_FWD].wait, x.ctr.pnames[0],
+                  (unsigned long long)x.ctr.pv[0], x.ctr.pnames[1], (unsigned long long)x.ctr.pv[1],
+                  x.ctr.pnames[2], (unsigned long long)x.ctr.pv[2]);
+    assert_int_equal(x.r, GSYS_RUN_DONE);
+    assert_int_equal(x.errors, 0);
+    assert_int_equal(x.completed, 20000);
+    assert_int_equal(st->nnets, 4);
+    assert_string_equal(st->net[NC_NET_FWD].name, "fwd");
+    assert_string_equal(st->net[NC_NET_P2P].name, "p2p");
+    /* every store: one DONE, one ACK, no bank acknowledgement; each completed at its ACK */
+    assert_true(stores > 1000);
+    assert_int_equal(st->net[NC_NET_FWD].total, stores);
+    assert_int_equal(st->net[NC_NET_FWD].kind[NC_DONE], stores);
+    assert_int_equal(st->net[NC_NET_P2P].total, stores);
+    assert_int_equal(st->net[NC_NET_P2P].copies, stores);
+    assert_int_equal(st->net[NC_NET_RSP].kind[NC_ACK], 0);
+    assert_int_equal(st->net[NC_NET_REQ].kind[NC_STORE], stores);
+    /* the forward shares the response port and is served after a response */
+    assert_true(st->net[NC_NET_FWD].wait > 0);
+    assert_int_equal(st->net[NC_NET_RSP].wait, 0);
+    /* the protocol's own counters, under its names */
+    assert_int_equal(x.ctr.npv, 4);
+    assert_string_equal(x.ctr.pnames[0], "home_dones");
+    assert_int_equal(x.ctr.pv[0], stores);
+    assert_int_equal(x.ctr.pv[1], stores);
+    assert_int_equal(x.ctr.pv[2], 0);
+    assert_int_equal(x.ctr.pv[3], 0); /* never a response and a forward in one cycle */
+    /* the statistics name the networks */
+    char want[128];
+    snprintf(want, sizeof want, "L2->L1 forwards: DONE %llu (copies delivered %llu)",
+             (unsigned long long)stores, (unsigned long long)stores);
+    assert_non_null(strstr(x.text, want));
+    snprintf(want, sizeof want, "L1->L1 acknowledgements: ACK %llu (copies delivered %llu)",
+             (unsigned long long)stores, (unsigned long long)stores);
+    assert_non_null(strstr(x.text, want));
+    assert_non_null(strstr(x.text, "fwd waits for priority"));
+    assert_non_null(strstr(x.text, "forward xbar"));
+    assert_non_null(strstr(x.text, "acknowledgement xbar"));
+}
+
+/* A mis-routed network stops the run: a forward delivered to an L1 that is not the line's home
+ * (its routing, msg_info's dst, rotated by one SM), or an ACK stamped with the wrong source: the
+ * writer's L1 drops the ACK and its wavefront waits for it forever. */
+static const gsys_proto_t* mut_base;
+static void mut_msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
+    mut_base->msg_info(pd, net, msg, mi);
+    if (net == NC_NET_FWD)
+        mi->dst = ((mi->dst << 1) | (mi->dst >> 3)) & 0xfu; /* 4 SMs */
+}
+static void mut_p2p_stamp(void* msg, uint32_t src, uint32_t dst) {
+    p2p_stamp(msg, (src + 1) % 4, dst);
+}
+
+static void test_fwd_misrouted_fails(void** state) {
+    (void)state;
+    static gsys_proto_t good;
+    good = nc_fwd_proto();
+    mut_base = &good;
+    for (int k = 0; k < 2; k++) {
+        gsys_proto_t bad = good;
+        gsys_net_t nets[4];
+        memcpy(nets, good.nets, sizeof nets);
+        if (k == 0)
+            bad.msg_info = mut_msg_info;
+        else
+            nets[NC_NET_P2P].stamp = mut_p2p_stamp;
+        bad.nets = nets;
+        fwd_run_t x;
+        run_fwd(&bad, 2000, &x);
+        print_message("nc-fwd, %s: run end %d at cycle %llu, %llu of 2000 ops, %llu ACKs "
+                      "dropped\n",
+                      k ? "ACKs stamped with the wrong source" : "forwards to the wrong L1", x.r,
+                      (unsigned long long)x.cycles, (unsigned long long)x.completed,
+                      (unsigned long long)x.ctr.pv[2]);
+        assert_int_equal(x.r, GSYS_RUN_DEADLOCK);
+        assert_true(x.ctr.pv[2] > 0);
+        assert_non_null(strstr(x.report, "waits for the store's acknowledgement"));
+        assert_non_null(strstr(x.report, "acknowledgement crossbar"));
+    }
+}
+
+/* Final values from an L1 that owns a line (sm_word) before the banks and DRAM. */
+static bool own_word(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v) {
+    (void)pd, (void)model;
+    if (line != 5)
+        return false;
+    *v = 0xfeed0000u + word;
+    return true;
+}
+
+static void test_sm_word(void** state) {
+    (void)state;
+    gsys_proto_t p = nc_proto;
+    p.sm_word = own_word;
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.proto = &p;
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, 2000);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(gsys_run(s, 2000000, stderr), GSYS_RUN_DONE);
+    assert_int_equal(gsys_word(s, 5 * 16 + 8), 0xfeed0002u); /* line 5, word 2: the L1's */
+    uint32_t differ = 0;
+    for (uint64_t a = 0; a < 64 * 16; a += 4)
+        if (a / 16 != 5 && gsys_word(s, a) != gsys_mem_word(s, a))
+            differ++;
+    assert_int_equal(differ, 0); /* every other word: DRAM's (nc's banks hold no lines) */
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+}
+
+/* fence_mask sees the memory order: SC for an SC fence, ACQ_REL for every other fence. */
+typedef struct {
+    uint32_t step[4];
+    uint32_t done;
+} fencer_t;
+
+static bool fencer_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
+    (void)cycle;
+    fencer_t* x = ctx;
+    if (wf || x->step[sm] >= 6)
+        return false;
+    const uint32_t k = x->step[sm]++;
+    op->scope = GSYS_SCOPE_GPU;
+    op->addr = 0x100 + 16 * sm;
+    op->value = k;
+    op->kind = k % 2 ? GSYS_OP_FENCE : GSYS_OP_STORE;
+    op->order = k == 1 ? GSYS_ORD_SC : k == 3 ? GSYS_ORD_RELAXED : GSYS_ORD_ACQ_REL;
+    return true;
+}
+
+static void fencer_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                        const uint32_t* line, uint64_t cycle) {
+    (void)sm, (void)wf, (void)op, (void)value, (void)line, (void)cycle;
+    ((fencer_t*)ctx)->done++;
+}
+
+static bool fencer_finished(void* ctx) {
+    return ((fencer_t*)ctx)->done == 4 * 6;
+}
+
+static void test_fence_order(void** state) {
+    (void)state;
+    gsys_cfg_t cfg = nc_cfg(false);
+    fencer_t x;
+    memset(&x, 0, sizeof x);
+    gsys_workload_t wl = {&x, fencer_next, fencer_done, fencer_finished};
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    memset(nc_fence_orders, 0, sizeof nc_fence_orders);
+    assert_int_equal(gsys_run(s, 100000, stderr), GSYS_RUN_DONE);
+    print_message(
+        "nc: fence_mask asked %llu times for SC, %llu for ACQ_REL, %llu for others\n",
+        (unsigned long long)nc_fence_orders[GSYS_ORD_SC],
+        (unsigned long long)nc_fence_orders[GSYS_ORD_ACQ_REL],
+        (unsigned long long)(nc_fence_orders[0] + nc_fence_orders[1] + nc_fence_orders[2]));
+    assert_true(nc_fence_orders[GSYS_ORD_SC] > 0);
+    assert_true(nc_fence_orders[GSYS_ORD_ACQ_REL] > 0);
+    assert_int_equal(nc_fence_orders[0] + nc_fence_orders[1] + nc_fence_orders[2], 0);
+    gsys_stats_t st;
+    gsys_stats_get(s, &st);
+    assert_int_equal(st.fences[1], 4 * 3);
+    gsys_free(s);
+    be.destroy(be.ctx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_traffic_runs),
@@ -745,6 +1160,10 @@ int main(void) {
         cmocka_unit_test(test_missing_hook_refused),
         cmocka_unit_test(test_step_one_cycle),
         cmocka_unit_test(test_mark_progress),
+        cmocka_unit_test(test_fwd_networks_carry),
+        cmocka_unit_test(test_fwd_misrouted_fails),
+        cmocka_unit_test(test_sm_word),
+        cmocka_unit_test(test_fence_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
