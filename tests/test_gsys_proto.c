@@ -62,6 +62,9 @@ typedef struct {
      * wavefront (store_ack). The writer's L1 drops (and counts as an error) an ACK that does not
      * come from the line's home L1: a forward or an ACK sent to the wrong L1 stops the run. */
     bool fwd;
+    /* nc-fwd with back-pressure on the forward network: an L1 takes a forward only every other
+     * cycle (fwd_ready toggles); one presented while it is not ready is ignored and kept */
+    bool fwd_bp;
 } nc_desc_t;
 
 /* the home L1 of a line (nc-fwd) */
@@ -110,8 +113,9 @@ typedef struct {
     uint64_t crsp_wf_mask, crsp_line;
     uint32_t crsp_data[NC_LW];
     nc_req_t req;
-    nc_p2p_t p2p;  /* nc-fwd: the ACK of a DONE this L1 took as the line's home */
-    uint64_t idle; /* wavefronts with no write waiting for its acknowledgement */
+    nc_p2p_t p2p;   /* nc-fwd: the ACK of a DONE this L1 took as the line's home */
+    bool fwd_ready; /* a forward presented now is taken (fwd_bp; else always) */
+    uint64_t idle;  /* wavefronts with no write waiting for its acknowledgement */
 } nc_l1_out_t;
 
 typedef struct {
@@ -142,6 +146,7 @@ typedef struct {
     uint64_t acks;     /* nc-fwd: ACKs taken from the line's home */
     uint64_t errors;   /* nc-fwd: ACKs from an L1 that is not the line's home (dropped) */
     uint64_t clashes;  /* a response and a forward in one cycle (their port takes one) */
+    uint64_t ignored;  /* forwards presented while not ready (fwd_bp), left in the network */
     nc_l1_out_t o;     /* the registered outputs */
 } nc_l1_t;
 
@@ -189,7 +194,9 @@ static void l1_tick(void* vm, const void* vin, void* vout) {
     } else {
         if (in->fwd.valid && in->rsp.valid)
             m->clashes++;
-        if (in->fwd.valid) { /* home of the line: acknowledge the store to its writer */
+        if (in->fwd.valid && !m->o.fwd_ready) {
+            m->ignored++;           /* presented while not ready: the network keeps it */
+        } else if (in->fwd.valid) { /* home of the line: acknowledge the store to its writer */
             m->dones++;
             n.p2p.valid = true;
             n.p2p.kind = NC_P2P_ACK;
@@ -229,6 +236,7 @@ static void l1_tick(void* vm, const void* vin, void* vout) {
         }
     }
     n.core_ready = !m->busy;
+    n.fwd_ready = !m->d.fwd_bp || !in->rst_n || !m->o.fwd_ready;
     m->o = n;
     m->o.idle = nc_idle(m);
     *(nc_l1_out_t*)vout = m->o;
@@ -337,6 +345,7 @@ static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
         const nc_l1_out_t* o = (const nc_l1_out_t*)(const void*)((const char*)out + i * stride);
         v[i].send[NC_NET_REQ] = o->req.valid ? &o->req : NULL;
         v[i].send[NC_NET_P2P] = o->p2p.valid ? &o->p2p : NULL; /* read only by nc-fwd */
+        v[i].in_ready[NC_NET_FWD] = o->fwd_ready;              /* read only with back-pressure */
         v[i].core_ready = o->core_ready;
         v[i].crsp_valid = o->crsp_valid;
         v[i].crsp_kind = o->crsp_kind;
@@ -594,7 +603,7 @@ static const gsys_proto_t nc_proto = {
 
 /* nc-fwd's own counters (gsys_proto_t.ctr_names), from its L1s */
 static const char* const nc_ctr_names[] = {"home_dones", "home_acks", "misrouted_acks",
-                                           "port_clashes"};
+                                           "port_clashes", "fwd_ignored"};
 
 static void nc_counters(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c) {
     (void)pd;
@@ -605,6 +614,7 @@ static void nc_counters(const void* pd, uint32_t slot, const void* model, gsys_c
     c->pv[1] += m->acks;
     c->pv[2] += m->errors;
     c->pv[3] += m->clashes;
+    c->pv[4] += m->ignored;
 }
 
 /* nc-fwd: nc with its four networks, store acknowledgements and counters of its own */
@@ -614,7 +624,7 @@ static gsys_proto_t nc_fwd_proto(void) {
     p.store_ack = true;
     p.counters = nc_counters;
     p.ctr_names = nc_ctr_names;
-    p.nctr = 4;
+    p.nctr = 5;
     return p;
 }
 
@@ -921,8 +931,14 @@ typedef struct {
     char text[4096], report[16384];
 } fwd_run_t;
 
-static void run_fwd(const gsys_proto_t* p, uint64_t ops, fwd_run_t* x) {
+static void run_fwd_bp(const gsys_proto_t* p, bool bp, uint64_t ops, fwd_run_t* x) {
     gsys_cfg_t cfg = nc_fwd_cfg(p);
+    if (bp) {
+        nc_desc_t d;
+        memcpy(&d, gsys_pdc(&cfg), sizeof d);
+        d.fwd_bp = true;
+        memcpy(gsys_pd(&cfg), &d, sizeof d);
+    }
     cfg.deadlock_cycles = 20000;
     char err[256];
     gsys_backend_t be;
@@ -953,6 +969,10 @@ static void run_fwd(const gsys_proto_t* p, uint64_t ops, fwd_run_t* x) {
     gsys_free(s);
     traffic_free(r);
     be.destroy(be.ctx);
+}
+
+static void run_fwd(const gsys_proto_t* p, uint64_t ops, fwd_run_t* x) {
+    run_fwd_bp(p, false, ops, x);
 }
 
 /* The four networks carry their messages: every store's DONE from its bank to the line's home
@@ -995,7 +1015,7 @@ static void test_fwd_networks_carry(void** state) {
     assert_true(st->net[NC_NET_FWD].wait > 0);
     assert_int_equal(st->net[NC_NET_RSP].wait, 0);
     /* the protocol's own counters, under its names */
-    assert_int_equal(x.ctr.npv, 4);
+    assert_int_equal(x.ctr.npv, 5);
     assert_string_equal(x.ctr.pnames[0], "home_dones");
     assert_int_equal(x.ctr.pv[0], stores);
     assert_int_equal(x.ctr.pv[1], stores);
@@ -1053,6 +1073,41 @@ static void test_fwd_misrouted_fails(void** state) {
         assert_non_null(strstr(x.report, "waits for the store's acknowledgement"));
         assert_non_null(strstr(x.report, "acknowledgement crossbar"));
     }
+}
+
+/* Back-pressure on a network into the L1s, at a port it shares: the forwards declared with
+ * in_ready, each L1 ready for one every other cycle. A refused forward waits in the network (when
+ * the port has nothing else it is presented and ignored); the run is the same work. */
+static void test_fwd_backpressure(void** state) {
+    (void)state;
+    gsys_proto_t p = nc_fwd_proto();
+    gsys_net_t nets[4];
+    memcpy(nets, p.nets, sizeof nets);
+    nets[NC_NET_FWD].in_ready = true;
+    p.nets = nets;
+    fwd_run_t x;
+    run_fwd_bp(&p, true, 20000, &x);
+    const gsys_stats_t* st = &x.st;
+    const uint64_t stores =
+        st->done[GSYS_OP_STORE] + st->done[GSYS_OP_RELEASE] + st->done[GSYS_OP_STORE_LINE];
+    print_message("nc-fwd, forwards with back-pressure: %llu ops in %llu cycles, %llu stores; fwd "
+                  "stalled %llu cycles, %llu presented and ignored, waited for rsp %llu\n",
+                  (unsigned long long)x.completed, (unsigned long long)x.cycles,
+                  (unsigned long long)stores, (unsigned long long)st->net[NC_NET_FWD].stall,
+                  (unsigned long long)x.ctr.pv[4], (unsigned long long)st->net[NC_NET_FWD].wait);
+    assert_int_equal(x.r, GSYS_RUN_DONE);
+    assert_int_equal(x.errors, 0);
+    assert_int_equal(x.completed, 20000);
+    assert_int_equal(st->net[NC_NET_FWD].total, stores);
+    assert_int_equal(x.ctr.pv[0], stores); /* every forward taken once */
+    assert_int_equal(x.ctr.pv[1], stores);
+    assert_int_equal(x.ctr.pv[3], 0);
+    assert_true(st->net[NC_NET_FWD].stall > 0);
+    assert_true(x.ctr.pv[4] > 0);
+    char want[96];
+    snprintf(want, sizeof want, ", SM (L1 not ready, forwards) %llu",
+             (unsigned long long)st->net[NC_NET_FWD].stall);
+    assert_non_null(strstr(x.text, want));
 }
 
 /* Final values from an L1 that owns a line (sm_word) before the banks and DRAM. */
@@ -1162,6 +1217,7 @@ int main(void) {
         cmocka_unit_test(test_mark_progress),
         cmocka_unit_test(test_fwd_networks_carry),
         cmocka_unit_test(test_fwd_misrouted_fails),
+        cmocka_unit_test(test_fwd_backpressure),
         cmocka_unit_test(test_sm_word),
         cmocka_unit_test(test_fence_order),
     };

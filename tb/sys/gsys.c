@@ -1496,9 +1496,12 @@ void gsys_stats(const gsys_t* s, FILE* f) {
     fprintf(f, "stall cycles: core (L1 not ready) %" PRIu64, s->st_core_stall);
     for (uint32_t n = 0; n < s->nnets; n++) {
         const net_t* x = &s->net[n];
-        if (x->d->in_ready)
+        if (x->d->in_ready && (int)n == s->req_net)
             fprintf(f, ", %s (%s not ready) %" PRIu64, place_word(x->d->dst),
                     place_short(x->d->dst), x->st_stall);
+        else if (x->d->in_ready) /* another network with back-pressure: named by its noun */
+            fprintf(f, ", %s (%s not ready, %ss) %" PRIu64, place_word(x->d->dst),
+                    place_short(x->d->dst), x->d->noun, x->st_stall);
         else
             fprintf(f, ", %s %s conflicts %" PRIu64, place_short(x->d->dst), x->d->noun,
                     x->st_conflict);
