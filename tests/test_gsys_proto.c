@@ -818,6 +818,42 @@ static void test_missing_hook_refused(void** state) {
     be.destroy(be.ctx);
 }
 
+/* Networks the system refuses, each with a message naming the problem: one of the global unit
+ * (not supported yet), one without its deliver hook, more than GSYS_MAX_NETS. */
+static void test_nets_refused(void** state) {
+    (void)state;
+    char err[256];
+    gsys_backend_t be;
+    gsys_cfg_t cfg = nc_cfg(false);
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, 1, 10);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    static const char* const want[3] = {"a global unit's network is not supported yet",
+                                        "lacks a name, noun, kinds, size, stamp or deliver",
+                                        "declares 9 networks (at most 8)"};
+    for (int k = 0; k < 3; k++) {
+        gsys_proto_t bad = nc_proto;
+        gsys_net_t nets[GSYS_MAX_NETS + 1];
+        for (uint32_t i = 0; i < GSYS_MAX_NETS + 1; i++)
+            nets[i] = nc_nets[i % 2];
+        if (k == 0)
+            nets[1].src = GSYS_GLOBAL;
+        if (k == 1)
+            nets[1].deliver = NULL;
+        bad.nets = nets;
+        bad.nnets = k == 2 ? GSYS_MAX_NETS + 1 : 2;
+        cfg.proto = &bad;
+        assert_null(gsys_new(&cfg, &be, &wl, err, sizeof err));
+        print_message("refused: %s\n", err);
+        assert_non_null(strstr(err, want[k]));
+    }
+    traffic_free(r);
+    be.destroy(be.ctx);
+}
+
 /* gsys_run(s, 1) per cycle: the same run as one gsys_run call (the SystemC TLM target's clock). */
 static void run_episode_stepped(bool stepped, uint64_t* cycles, chk_result_t* res,
                                 gsys_stats_t* st) {
@@ -1375,6 +1411,7 @@ int main(void) {
         cmocka_unit_test(test_fence_mask_alone),
         cmocka_unit_test(test_fences_to_l1),
         cmocka_unit_test(test_missing_hook_refused),
+        cmocka_unit_test(test_nets_refused),
         cmocka_unit_test(test_step_one_cycle),
         cmocka_unit_test(test_mark_progress),
         cmocka_unit_test(test_fwd_networks_carry),
