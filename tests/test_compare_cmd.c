@@ -104,18 +104,28 @@ static void test_misread_is_caught(void** state) {
 /* A mutated TC: its L1s receive every DATA response with word 0 flipped (a fill of a stale or
  * corrupted line). The system, the C models and the workload are the real ones. */
 static gsys_proto_t bad_tc;
+static gsys_net_t bad_nets[GSYS_MAX_NETS];
+static void (*good_sm_rsp)(void* in, const void* msg);
 
 static void bad_sm_rsp(void* in, const void* msg) {
     tc_rsp_t m = *(const tc_rsp_t*)msg;
     if (m.kind == TC_RSP_DATA)
         m.data[0] ^= 0x80000000u;
-    tc_proto.sm_rsp(in, &m);
+    good_sm_rsp(in, &m);
 }
 
 static void test_mutated_protocol_is_caught(void** state) {
     (void)state;
     bad_tc = tc_proto;
-    bad_tc.sm_rsp = bad_sm_rsp;
+    /* the response network (the one into the SMs) delivers through bad_sm_rsp */
+    memcpy(bad_nets, tc_proto.nets, tc_proto.nnets * sizeof *bad_nets);
+    for (uint32_t k = 0; k < tc_proto.nnets; k++)
+        if (bad_nets[k].dst == GSYS_AT_SM) {
+            good_sm_rsp = bad_nets[k].deliver;
+            bad_nets[k].deliver = bad_sm_rsp;
+        }
+    assert_non_null(good_sm_rsp);
+    bad_tc.nets = bad_nets;
     for (uint32_t k = 0; k < SYNTH_N; k++) {
         cmp_run_t r;
         tiny_run(&r, k == SYNTH_WORKQUEUE ? "tc-strong" : "tc-weak", k, 10);

@@ -20,6 +20,15 @@
  *     cycles, same checks, same statistics) as one call (the SystemC TLM target clocks it so);
  *   - gsys_mark_progress: a workload idle by choice for longer than the deadlock limit is
  *     reported as a deadlock, and is not when every idle cycle is marked as progress.
+ * Networks as data (issue 26 item 1): nc declares its request and response networks; "nc-fwd"
+ * adds a bank-initiated forward network (a performed store's DONE to the line's home L1, sharing
+ * the L1's response port at a lower priority) and an L1-to-L1 network (the home's ACK to the
+ * writer's L1), with store acknowledgements to the core and counters of its own. The tests show:
+ *   - random traffic to the end, every store carried once by each new network, counted under its
+ *     name (statistics, text, the protocol's counters), never two messages on one port a cycle;
+ *   - a mis-routed forward or a wrongly stamped ACK stops the run (a deadlock, reported);
+ *   - final values from an L1 that owns a line (sm_word) before DRAM;
+ *   - fence_mask sees the order: SC for SC fences, ACQ_REL for the others.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,65 +40,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "episode.h"
 #include "gsys.h"
+#include "mwave.h"
+#include "nc_proto.h"
+#include "tb_common.h"
 #include "traffic.h"
-
-enum { NC_LW = 4, NC_MW = 1 }; /* 16-byte lines: 4 words, one byte-mask word */
-enum { NC_LOAD = 1, NC_STORE = 2, NC_ATOMIC = 3, NC_FENCE = 4 /* core request only */ };
-enum { NC_DATA = 1, NC_ACK = 2 };
-
-typedef struct {
-    uint32_t num_sm, num_wf, num_banks, addr_width;
-    bool bug; /* the bank drops every store to word 0 of a line (the broken variant) */
-} nc_desc_t;
-
-typedef struct { /* SM -> bank */
-    bool valid;
-    uint32_t kind, src, wf, word, aop, a, b;
-    uint64_t line;
-    uint32_t data[NC_LW], mask[NC_MW];
-} nc_req_t;
-
-typedef struct { /* bank -> SM */
-    bool valid, atomic;
-    uint32_t kind, wf;
-    uint64_t dst, line;
-    uint32_t data[NC_LW];
-} nc_rsp_t;
-
-typedef struct {
-    bool rst_n;
-    nc_req_t core; /* the core request (kind, wf, line, word, data, mask, aop, a, b) */
-    nc_rsp_t rsp;
-} nc_l1_in_t;
-
-typedef struct {
-    bool core_ready;
-    bool crsp_valid;
-    uint32_t crsp_kind;
-    uint64_t crsp_wf_mask, crsp_line;
-    uint32_t crsp_data[NC_LW];
-    nc_req_t req;
-    uint64_t idle; /* wavefronts with no write waiting for its acknowledgement */
-} nc_l1_out_t;
-
-typedef struct {
-    bool rst_n;
-    nc_req_t req;
-    bool mem_valid;
-    uint64_t mem_line;
-    uint32_t mem_data[NC_LW];
-} nc_l2_in_t;
-
-typedef struct {
-    bool req_ready;
-    nc_rsp_t rsp;
-    bool fetch, wb;
-    uint64_t fetch_line, wb_line;
-    uint32_t wb_data[NC_LW];
-} nc_l2_out_t;
 
 /* ---- the units' C models ------------------------------------------------------------------- */
 
@@ -98,6 +56,11 @@ typedef struct {
     bool busy;
     uint32_t pend[64]; /* writes per wavefront not yet acknowledged */
     uint64_t fences;   /* fences given to this L1 (fences_to_l1) */
+    uint64_t dones;    /* nc-fwd: DONEs taken as a line's home */
+    uint64_t acks;     /* nc-fwd: ACKs taken from the line's home */
+    uint64_t errors;   /* nc-fwd: ACKs from an L1 that is not the line's home (dropped) */
+    uint64_t clashes;  /* a response and a forward in one cycle (their port takes one) */
+    uint64_t ignored;  /* forwards presented while not ready (fwd_bp), left in the network */
     nc_l1_out_t o;     /* the registered outputs */
 } nc_l1_t;
 
@@ -143,6 +106,29 @@ static void l1_tick(void* vm, const void* vin, void* vout) {
         memset(m->pend, 0, sizeof m->pend);
         m->busy = false;
     } else {
+        if (in->fwd.valid && in->rsp.valid)
+            m->clashes++;
+        if (in->fwd.valid && !m->o.fwd_ready) {
+            m->ignored++;           /* presented while not ready: the network keeps it */
+        } else if (in->fwd.valid) { /* home of the line: acknowledge the store to its writer */
+            m->dones++;
+            n.p2p.valid = true;
+            n.p2p.kind = NC_P2P_ACK;
+            n.p2p.wf = in->fwd.wf;
+            n.p2p.line = in->fwd.line;
+            n.p2p.dst = 1ull << in->fwd.writer;
+        }
+        if (in->p2p.valid && in->p2p.src != nc_home(&m->d, in->p2p.line)) {
+            m->errors++;            /* not from the line's home: dropped */
+        } else if (in->p2p.valid) { /* the store is performed: acknowledge it to the core */
+            m->acks++;
+            m->pend[in->p2p.wf]--;
+            m->busy = false;
+            n.crsp_valid = true;
+            n.crsp_kind = GSYS_CRSP_STORE;
+            n.crsp_wf_mask = 1ull << in->p2p.wf;
+            n.crsp_line = in->p2p.line;
+        }
         if (in->rsp.valid && in->rsp.kind == NC_ACK) {
             m->pend[in->rsp.wf]--;
             m->busy = false;
@@ -164,6 +150,7 @@ static void l1_tick(void* vm, const void* vin, void* vout) {
         }
     }
     n.core_ready = !m->busy;
+    n.fwd_ready = !m->d.fwd_bp || !in->rst_n || !m->o.fwd_ready;
     m->o = n;
     m->o.idle = nc_idle(m);
     *(nc_l1_out_t*)vout = m->o;
@@ -215,6 +202,15 @@ static void l2_tick(void* vm, const void* vin, void* vout) {
         n.rsp.wf = m->cur.wf;
         n.rsp.line = m->cur.line;
         apply(m, line, &n.rsp);
+        if (m->d.fwd && m->cur.kind == NC_STORE) { /* nc-fwd: DONE to the home, no ACK */
+            memset(&n.rsp, 0, sizeof n.rsp);
+            n.fwd.valid = true;
+            n.fwd.kind = NC_DONE;
+            n.fwd.wf = m->cur.wf;
+            n.fwd.writer = m->cur.src;
+            n.fwd.line = m->cur.line;
+            n.fwd.dst = 1ull << nc_home(&m->d, m->cur.line);
+        }
         if (m->cur.kind != NC_LOAD) {
             n.wb = true;
             n.wb_line = m->cur.line;
@@ -227,14 +223,128 @@ static void l2_tick(void* vm, const void* vin, void* vout) {
     *(nc_l2_out_t*)vout = n;
 }
 
-static const gsys_unit_ops_t nc_l1_ops = {.in_size = sizeof(nc_l1_in_t),
+/* ---- the units' RTL (rtl/test/nc_l1.sv, nc_l2.sv; verilator/nc_l*_rtl.cpp) ------------------
+ * Not in the catalogue: the units of a test protocol, loaded by the system's RTL backend from
+ * these entries. Outputs are compared every cycle; the units report no state. */
+
+static const char* const nc_l1_files[] = {"test/nc_l1.sv", NULL};
+static const char* const nc_l2_files[] = {"test/nc_l2.sv", NULL};
+static const gpucoh_param_def_t nc_l1_params[] = {
+    {"sm", "NumSm", GPUCOH_P_UINT, NULL, "SMs"},
+    {"wf", "NumWf", GPUCOH_P_UINT, NULL, "wavefronts per SM"},
+    {"banks", "NumBanks", GPUCOH_P_UINT, NULL, "banks"},
+    {"fwd_bp", "FwdBp", GPUCOH_P_UINT, NULL, "a forward taken every other cycle (0/1)"},
+};
+static const gpucoh_param_def_t nc_l2_params[] = {
+    {"sm", "NumSm", GPUCOH_P_UINT, NULL, "SMs"},
+    {"banks", "NumBanks", GPUCOH_P_UINT, NULL, "banks"},
+    {"bug", "Bug", GPUCOH_P_UINT, NULL, "stores to word 0 dropped (0/1)"},
+    {"fwd", "Fwd", GPUCOH_P_UINT, NULL, "stores performed with a DONE to the home (0/1)"},
+};
+static const gpucoh_unit_t nc_l1_unit = {.name = "nc_l1",
+                                         .summary = "nc's SM unit (tests/test_gsys_proto.c)",
+                                         .top = "nc_l1",
+                                         .rtl_files = nc_l1_files,
+                                         .params = nc_l1_params,
+                                         .nparams = 4,
+                                         .family = "nc",
+                                         .context = "l1"};
+static const gpucoh_unit_t nc_l2_unit = {.name = "nc_l2",
+                                         .summary = "nc's bank unit (tests/test_gsys_proto.c)",
+                                         .top = "nc_l2",
+                                         .rtl_files = nc_l2_files,
+                                         .params = nc_l2_params,
+                                         .nparams = 4,
+                                         .family = "nc",
+                                         .context = "l2"};
+
+static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    const nc_desc_t* d = pd;
+    memset(pv, 0, sizeof *pv);
+    pv->v[0] = d->num_sm;
+    pv->v[1] = d->num_wf;
+    pv->v[2] = d->num_banks;
+    pv->v[3] = d->fwd_bp;
+}
+
+static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    const nc_desc_t* d = pd;
+    memset(pv, 0, sizeof *pv);
+    pv->v[0] = d->num_sm;
+    pv->v[1] = d->num_banks;
+    pv->v[2] = d->bug;
+    pv->v[3] = d->fwd;
+}
+
+static void l1_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* ve,
+                       const void* vg) {
+    (void)pd;
+    const nc_l1_out_t *e = ve, *g = vg;
+    tb_cmp_u64(mm, bad, e->core_ready, g->core_ready, "core_ready_o");
+    tb_cmp_u64(mm, bad, e->crsp_valid, g->crsp_valid, "crsp_valid_o");
+    tb_cmp_u64(mm, bad, e->crsp_kind, g->crsp_kind, "crsp_kind_o");
+    tb_cmp_u64(mm, bad, e->crsp_wf_mask, g->crsp_wf_mask, "crsp_wf_mask_o");
+    tb_cmp_u64(mm, bad, e->crsp_line, g->crsp_line, "crsp_line_o");
+    tb_cmp_words(mm, bad, e->crsp_data, g->crsp_data, NC_LW, 32 * NC_LW, "crsp_data_o");
+    tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
+    tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
+    tb_cmp_u64(mm, bad, e->req.src, g->req.src, "req_src_o");
+    tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
+    tb_cmp_u64(mm, bad, e->req.word, g->req.word, "req_word_o");
+    tb_cmp_u64(mm, bad, e->req.aop, g->req.aop, "req_aop_o");
+    tb_cmp_u64(mm, bad, e->req.a, g->req.a, "req_a_o");
+    tb_cmp_u64(mm, bad, e->req.b, g->req.b, "req_b_o");
+    tb_cmp_u64(mm, bad, e->req.line, g->req.line, "req_line_o");
+    tb_cmp_words(mm, bad, e->req.data, g->req.data, NC_LW, 32 * NC_LW, "req_data_o");
+    tb_cmp_u64(mm, bad, e->req.mask[0], g->req.mask[0], "req_mask_o");
+    tb_cmp_u64(mm, bad, e->p2p.valid, g->p2p.valid, "p2p_valid_o");
+    tb_cmp_u64(mm, bad, e->p2p.kind, g->p2p.kind, "p2p_kind_o");
+    tb_cmp_u64(mm, bad, e->p2p.wf, g->p2p.wf, "p2p_wf_o");
+    tb_cmp_u64(mm, bad, e->p2p.dst, g->p2p.dst, "p2p_dst_o");
+    tb_cmp_u64(mm, bad, e->p2p.line, g->p2p.line, "p2p_line_o");
+    tb_cmp_u64(mm, bad, e->fwd_ready, g->fwd_ready, "fwd_ready_o");
+    tb_cmp_u64(mm, bad, e->idle, g->idle, "idle_o");
+}
+
+static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* ve,
+                       const void* vg) {
+    (void)pd;
+    const nc_l2_out_t *e = ve, *g = vg;
+    tb_cmp_u64(mm, bad, e->req_ready, g->req_ready, "req_ready_o");
+    tb_cmp_u64(mm, bad, e->rsp.valid, g->rsp.valid, "rsp_valid_o");
+    tb_cmp_u64(mm, bad, e->rsp.atomic, g->rsp.atomic, "rsp_atomic_o");
+    tb_cmp_u64(mm, bad, e->rsp.kind, g->rsp.kind, "rsp_kind_o");
+    tb_cmp_u64(mm, bad, e->rsp.wf, g->rsp.wf, "rsp_wf_o");
+    tb_cmp_u64(mm, bad, e->rsp.dst, g->rsp.dst, "rsp_dst_o");
+    tb_cmp_u64(mm, bad, e->rsp.line, g->rsp.line, "rsp_line_o");
+    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, NC_LW, 32 * NC_LW, "rsp_data_o");
+    tb_cmp_u64(mm, bad, e->fwd.valid, g->fwd.valid, "fwd_valid_o");
+    tb_cmp_u64(mm, bad, e->fwd.kind, g->fwd.kind, "fwd_kind_o");
+    tb_cmp_u64(mm, bad, e->fwd.wf, g->fwd.wf, "fwd_wf_o");
+    tb_cmp_u64(mm, bad, e->fwd.writer, g->fwd.writer, "fwd_writer_o");
+    tb_cmp_u64(mm, bad, e->fwd.dst, g->fwd.dst, "fwd_dst_o");
+    tb_cmp_u64(mm, bad, e->fwd.line, g->fwd.line, "fwd_line_o");
+    tb_cmp_u64(mm, bad, e->fetch, g->fetch, "fetch_o");
+    tb_cmp_u64(mm, bad, e->fetch_line, g->fetch_line, "fetch_line_o");
+    tb_cmp_u64(mm, bad, e->wb, g->wb, "wb_o");
+    tb_cmp_u64(mm, bad, e->wb_line, g->wb_line, "wb_line_o");
+    tb_cmp_words(mm, bad, e->wb_data, g->wb_data, NC_LW, 32 * NC_LW, "wb_data_o");
+}
+
+static const gsys_unit_ops_t nc_l1_ops = {.unit = &nc_l1_unit,
+                                          .in_size = sizeof(nc_l1_in_t),
                                           .out_size = sizeof(nc_l1_out_t),
                                           .model_new = l1_new,
-                                          .model_tick = l1_tick};
-static const gsys_unit_ops_t nc_l2_ops = {.in_size = sizeof(nc_l2_in_t),
+                                          .model_tick = l1_tick,
+                                          .pvals = l1_pvals,
+                                          .cmp_out = l1_cmp_out};
+static const gsys_unit_ops_t nc_l2_ops = {.unit = &nc_l2_unit,
+                                          .in_size = sizeof(nc_l2_in_t),
                                           .out_size = sizeof(nc_l2_out_t),
                                           .model_new = l2_new,
-                                          .model_tick = l2_tick};
+                                          .model_tick = l2_tick,
+                                          .pvals = l2_pvals,
+                                          .cmp_out = l2_cmp_out};
 static const gsys_slot_t nc_slots[] = {
     {&nc_l1_ops, GSYS_AT_SM, "l1", "sm[%u].l1", "sm%u_l1"},
     {&nc_l2_ops, GSYS_AT_BANK, "l2", "bank[%u].l2", "bank%u_l2"},
@@ -261,7 +371,9 @@ static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
     const uint64_t all = d->num_wf >= 64 ? ~0ull : (1ull << d->num_wf) - 1;
     for (uint32_t i = 0; i < n; i++) {
         const nc_l1_out_t* o = (const nc_l1_out_t*)(const void*)((const char*)out + i * stride);
-        v[i].req = o->req.valid ? &o->req : NULL;
+        v[i].send[NC_NET_REQ] = o->req.valid ? &o->req : NULL;
+        v[i].send[NC_NET_P2P] = o->p2p.valid ? &o->p2p : NULL; /* read only by nc-fwd */
+        v[i].in_ready[NC_NET_FWD] = o->fwd_ready;              /* read only with back-pressure */
         v[i].core_ready = o->core_ready;
         v[i].crsp_valid = o->crsp_valid;
         v[i].crsp_kind = o->crsp_kind;
@@ -277,8 +389,9 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     (void)pd;
     for (uint32_t i = 0; i < n; i++) {
         const nc_l2_out_t* o = (const nc_l2_out_t*)(const void*)((const char*)out + i * stride);
-        v[i].rsp = o->rsp.valid ? &o->rsp : NULL;
-        v[i].req_ready = o->req_ready;
+        v[i].send[NC_NET_RSP] = o->rsp.valid ? &o->rsp : NULL;
+        v[i].send[NC_NET_FWD] = o->fwd.valid ? &o->fwd : NULL; /* read only by nc-fwd */
+        v[i].in_ready[NC_NET_REQ] = o->req_ready;
         v[i].fetch = o->fetch;
         v[i].fetch_line = o->fetch_line;
         v[i].wb = o->wb;
@@ -287,23 +400,46 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     }
 }
 
-static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi) {
+static void msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
     (void)pd;
-    if (rsp) {
+    if (net == NC_NET_RSP) {
         const nc_rsp_t* r = msg;
         *mi = (gsys_msg_info_t){r->kind, r->line, r->dst, GSYS_NO_WF};
+        return;
+    }
+    if (net == NC_NET_FWD) {
+        const nc_fwd_t* f = msg;
+        *mi = (gsys_msg_info_t){f->kind, f->line, f->dst, GSYS_NO_WF};
+        return;
+    }
+    if (net == NC_NET_P2P) {
+        const nc_p2p_t* a = msg;
+        *mi = (gsys_msg_info_t){a->kind, a->line, a->dst, GSYS_NO_WF};
         return;
     }
     const nc_req_t* q = msg;
     *mi = (gsys_msg_info_t){q->kind, q->line, 0, q->kind == NC_LOAD ? GSYS_NO_WF : q->wf};
 }
 
-static void req_src(void* msg, uint32_t sm) {
+static void req_stamp(void* msg, uint32_t sm, uint32_t bank) {
+    (void)bank;
     ((nc_req_t*)msg)->src = sm;
 }
 
-static void rsp_copy(void* msg, uint32_t sm) {
+static void rsp_stamp(void* msg, uint32_t bank, uint32_t sm) {
+    (void)bank;
     ((nc_rsp_t*)msg)->dst = 1ull << sm;
+}
+
+static void fwd_stamp(void* msg, uint32_t bank, uint32_t sm) {
+    (void)bank;
+    ((nc_fwd_t*)msg)->dst = 1ull << sm;
+}
+
+/* an L1-to-L1 message: its source (which the receiver checks) and its one destination */
+static void p2p_stamp(void* msg, uint32_t src, uint32_t dst) {
+    ((nc_p2p_t*)msg)->src = src;
+    ((nc_p2p_t*)msg)->dst = 1ull << dst;
 }
 
 static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op, uint64_t line,
@@ -346,6 +482,14 @@ static void sm_rsp(void* in, const void* msg) {
     ((nc_l1_in_t*)in)->rsp = *(const nc_rsp_t*)msg;
 }
 
+static void sm_fwd(void* in, const void* msg) {
+    ((nc_l1_in_t*)in)->fwd = *(const nc_fwd_t*)msg;
+}
+
+static void sm_p2p(void* in, const void* msg) {
+    ((nc_l1_in_t*)in)->p2p = *(const nc_p2p_t*)msg;
+}
+
 static void bank_req(void* in, const void* msg) {
     ((nc_l2_in_t*)in)->req = *(const nc_req_t*)msg;
 }
@@ -377,6 +521,8 @@ static void clear(uint32_t slot, void* in, size_t stride, uint32_t n) {
             nc_l1_in_t* x = (nc_l1_in_t*)(void*)b;
             memset(&x->core, 0, sizeof x->core);
             memset(&x->rsp, 0, sizeof x->rsp);
+            memset(&x->fwd, 0, sizeof x->fwd);
+            memset(&x->p2p, 0, sizeof x->p2p);
         } else {
             nc_l2_in_t* x = (nc_l2_in_t*)(void*)b;
             memset(&x->req, 0, sizeof x->req);
@@ -385,8 +531,12 @@ static void clear(uint32_t slot, void* in, size_t stride, uint32_t n) {
     }
 }
 
-static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
+static uint64_t nc_fence_orders[GSYS_ORD_SC + 1]; /* the orders fence_mask was asked for */
+
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint32_t order) {
     (void)pd, (void)scope;
+    if (order <= GSYS_ORD_SC)
+        nc_fence_orders[order]++; /* every fence is as strong as an SC fence here */
     return ((const nc_l1_out_t*)out)->idle;
 }
 
@@ -396,7 +546,60 @@ static uint32_t variant_of(const void* pd) {
 
 static const char* const kinds_req[] = {"NONE", "LOAD", "STORE", "ATOMIC"};
 static const char* const kinds_rsp[] = {"NONE", "DATA", "ACK"};
+static const char* const kinds_fwd[] = {"NONE", "DONE"};
+static const char* const kinds_p2p[] = {"NONE", "ACK"};
 static const char* const sat_sc[] = {"sc", "rcsc", "rcpc", "drf-sc", NULL};
+static const gsys_net_t nc_nets[] = {
+    {.name = "req",
+     .noun = "request",
+     .src = GSYS_AT_SM,
+     .dst = GSYS_AT_BANK,
+     .prio = GSYS_PRIO_REQUEST,
+     .in_ready = true,
+     .delay = GSYS_DELAY_REQ,
+     .size = sizeof(nc_req_t),
+     .kinds = kinds_req,
+     .nkinds = 4,
+     .stamp = req_stamp,
+     .deliver = bank_req},
+    {.name = "rsp",
+     .noun = "response",
+     .src = GSYS_AT_BANK,
+     .dst = GSYS_AT_SM,
+     .prio = GSYS_PRIO_RESPONSE,
+     .delay = GSYS_DELAY_RSP,
+     .size = sizeof(nc_rsp_t),
+     .kinds = kinds_rsp,
+     .nkinds = 3,
+     .stamp = rsp_stamp,
+     .deliver = sm_rsp},
+    /* nc-fwd only (nnets = 4): a bank-initiated forward into the L1s' response port (served
+     * after a response in the same cycle) and an L1-to-L1 network with a port of its own */
+    {.name = "fwd",
+     .noun = "forward",
+     .src = GSYS_AT_BANK,
+     .dst = GSYS_AT_SM,
+     .prio = GSYS_PRIO_FORWARD,
+     .port = 0,
+     .delay = GSYS_DELAY_RSP,
+     .size = sizeof(nc_fwd_t),
+     .kinds = kinds_fwd,
+     .nkinds = 2,
+     .stamp = fwd_stamp,
+     .deliver = sm_fwd},
+    {.name = "p2p",
+     .noun = "acknowledgement",
+     .src = GSYS_AT_SM,
+     .dst = GSYS_AT_SM,
+     .prio = GSYS_PRIO_RESPONSE,
+     .port = 1,
+     .delay = GSYS_DELAY_REQ,
+     .size = sizeof(nc_p2p_t),
+     .kinds = kinds_p2p,
+     .nkinds = 2,
+     .stamp = p2p_stamp,
+     .deliver = sm_p2p},
+};
 static const gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true},
                                              {"nc-broken", "sc", sat_sc, true}};
 
@@ -412,27 +615,46 @@ static const gsys_proto_t nc_proto = {
     .bank_slot = 1,
     .write_through = true, /* every store reaches its bank as one request */
     .global_slot = -1,
-    .req_size = sizeof(nc_req_t),
-    .rsp_size = sizeof(nc_rsp_t),
-    .req_kinds = kinds_req,
-    .rsp_kinds = kinds_rsp,
-    .n_req_kinds = 4,
-    .n_rsp_kinds = 3,
+    .nets = nc_nets,
+    .nnets = 2,
     .geometry = geometry,
     .bank_of = bank_of,
     .sm_views = sm_views,
     .bank_views = bank_views,
     .msg_info = msg_info,
-    .req_src = req_src,
-    .rsp_copy = rsp_copy,
     .core_req = core_req,
-    .sm_rsp = sm_rsp,
-    .bank_req = bank_req,
     .bank_fill = bank_fill,
     .inputs = inputs,
     .clear = clear,
     .fence_mask = fence_mask,
 };
+
+/* nc-fwd's own counters (gsys_proto_t.ctr_names), from its L1s */
+static const char* const nc_ctr_names[] = {"home_dones", "home_acks", "misrouted_acks",
+                                           "port_clashes", "fwd_ignored"};
+
+static void nc_counters(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c) {
+    (void)pd;
+    if (slot != 0)
+        return;
+    const nc_l1_t* m = model;
+    c->pv[0] += m->dones;
+    c->pv[1] += m->acks;
+    c->pv[2] += m->errors;
+    c->pv[3] += m->clashes;
+    c->pv[4] += m->ignored;
+}
+
+/* nc-fwd: nc with its four networks, store acknowledgements and counters of its own */
+static gsys_proto_t nc_fwd_proto(void) {
+    gsys_proto_t p = nc_proto;
+    p.nnets = 4;
+    p.store_ack = true;
+    p.counters = nc_counters;
+    p.ctr_names = nc_ctr_names;
+    p.nctr = 5;
+    return p;
+}
 
 static gsys_cfg_t nc_cfg(bool bug) {
     gsys_cfg_t c;
@@ -596,6 +818,42 @@ static void test_missing_hook_refused(void** state) {
     be.destroy(be.ctx);
 }
 
+/* Networks the system refuses, each with a message naming the problem: one of the global unit
+ * (not supported yet), one without its deliver hook, more than GSYS_MAX_NETS. */
+static void test_nets_refused(void** state) {
+    (void)state;
+    char err[256];
+    gsys_backend_t be;
+    gsys_cfg_t cfg = nc_cfg(false);
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, 1, 10);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    static const char* const want[3] = {"a global unit's network is not supported yet",
+                                        "lacks a name, noun, kinds, size, stamp or deliver",
+                                        "declares 9 networks (at most 8)"};
+    for (int k = 0; k < 3; k++) {
+        gsys_proto_t bad = nc_proto;
+        gsys_net_t nets[GSYS_MAX_NETS + 1];
+        for (uint32_t i = 0; i < GSYS_MAX_NETS + 1; i++)
+            nets[i] = nc_nets[i % 2];
+        if (k == 0)
+            nets[1].src = GSYS_GLOBAL;
+        if (k == 1)
+            nets[1].deliver = NULL;
+        bad.nets = nets;
+        bad.nnets = k == 2 ? GSYS_MAX_NETS + 1 : 2;
+        cfg.proto = &bad;
+        assert_null(gsys_new(&cfg, &be, &wl, err, sizeof err));
+        print_message("refused: %s\n", err);
+        assert_non_null(strstr(err, want[k]));
+    }
+    traffic_free(r);
+    be.destroy(be.ctx);
+}
+
 /* gsys_run(s, 1) per cycle: the same run as one gsys_run call (the SystemC TLM target's clock). */
 static void run_episode_stepped(bool stepped, uint64_t* cycles, chk_result_t* res,
                                 gsys_stats_t* st) {
@@ -715,6 +973,436 @@ static void test_mark_progress(void** state) {
                   (unsigned long long)c0, (unsigned long long)c1);
 }
 
+/* ---- nc-fwd: networks as data (issue 26 item 1) --------------------------------------------- */
+
+static gsys_cfg_t nc_fwd_cfg(const gsys_proto_t* p) {
+    gsys_cfg_t c = nc_cfg(false);
+    c.proto = p;
+    nc_desc_t d;
+    memcpy(&d, gsys_pdc(&c), sizeof d);
+    d.fwd = true;
+    memcpy(gsys_pd(&c), &d, sizeof d);
+    return c;
+}
+
+/* Random traffic on the protocol p (nc-fwd or a mutant of it) to the end or a deadlock; the
+ * statistics, the counters, the statistics text and the deadlock report. */
+typedef struct {
+    gsys_run_t r;
+    uint64_t errors, cycles, completed;
+    gsys_stats_t st;
+    gsys_counters_t ctr;
+    char text[4096], report[16384];
+} fwd_run_t;
+
+static void run_fwd_bp(const gsys_proto_t* p, bool bp, uint64_t ops, fwd_run_t* x) {
+    gsys_cfg_t cfg = nc_fwd_cfg(p);
+    if (bp) {
+        nc_desc_t d;
+        memcpy(&d, gsys_pdc(&cfg), sizeof d);
+        d.fwd_bp = true;
+        memcpy(gsys_pd(&cfg), &d, sizeof d);
+    }
+    cfg.deadlock_cycles = 20000;
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, ops);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    if (!s)
+        print_error("%s\n", err);
+    assert_non_null(s);
+    memset(x, 0, sizeof *x);
+    FILE* rep = fmemopen(x->report, sizeof x->report - 1, "w");
+    assert_non_null(rep);
+    x->r = gsys_run(s, 4000000, rep);
+    fclose(rep);
+    x->errors = gsys_errors(s);
+    x->cycles = gsys_cycle(s);
+    x->completed = traffic_completed(r);
+    gsys_stats_get(s, &x->st);
+    gsys_counters_collect(p, gsys_pdc(&cfg), &be, &x->ctr);
+    FILE* t = fmemopen(x->text, sizeof x->text - 1, "w");
+    assert_non_null(t);
+    gsys_stats(s, t);
+    fclose(t);
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+}
+
+static void run_fwd(const gsys_proto_t* p, uint64_t ops, fwd_run_t* x) {
+    run_fwd_bp(p, false, ops, x);
+}
+
+/* The four networks carry their messages: every store's DONE from its bank to the line's home
+ * L1 (bank-initiated) and the home's ACK to the writer's L1 (L1 to L1), which acknowledges it to
+ * its wavefront; the statistics count each network under its name. */
+static void test_fwd_networks_carry(void** state) {
+    (void)state;
+    const gsys_proto_t p = nc_fwd_proto();
+    fwd_run_t x;
+    run_fwd(&p, 20000, &x);
+    const gsys_stats_t* st = &x.st;
+    const uint64_t stores =
+        st->done[GSYS_OP_STORE] + st->done[GSYS_OP_RELEASE] + st->done[GSYS_OP_STORE_LINE];
+    print_message("nc-fwd: %llu ops in %llu cycles; req %llu rsp %llu fwd %llu p2p %llu; stores "
+                  "acknowledged %llu; fwd waited for rsp %llu cycles; counters %s %llu %s %llu "
+                  "%s %llu\n",
+                  (unsigned long long)x.completed, (unsigned long long)x.cycles,
+                  (unsigned long long)st->net[NC_NET_REQ].total,
+                  (unsigned long long)st->net[NC_NET_RSP].total,
+                  (unsigned long long)st->net[NC_NET_FWD].total,
+                  (unsigned long long)st->net[NC_NET_P2P].total, (unsigned long long)stores,
+                  (unsigned long long)st->net[NC_NET_FWD].wait, x.ctr.pnames[0],
+                  (unsigned long long)x.ctr.pv[0], x.ctr.pnames[1], (unsigned long long)x.ctr.pv[1],
+                  x.ctr.pnames[2], (unsigned long long)x.ctr.pv[2]);
+    assert_int_equal(x.r, GSYS_RUN_DONE);
+    assert_int_equal(x.errors, 0);
+    assert_int_equal(x.completed, 20000);
+    assert_int_equal(st->nnets, 4);
+    assert_string_equal(st->net[NC_NET_FWD].name, "fwd");
+    assert_string_equal(st->net[NC_NET_P2P].name, "p2p");
+    /* every store: one DONE, one ACK, no bank acknowledgement; each completed at its ACK */
+    assert_true(stores > 1000);
+    assert_int_equal(st->net[NC_NET_FWD].total, stores);
+    assert_int_equal(st->net[NC_NET_FWD].kind[NC_DONE], stores);
+    assert_int_equal(st->net[NC_NET_P2P].total, stores);
+    assert_int_equal(st->net[NC_NET_P2P].copies, stores);
+    assert_int_equal(st->net[NC_NET_RSP].kind[NC_ACK], 0);
+    assert_int_equal(st->net[NC_NET_REQ].kind[NC_STORE], stores);
+    /* the forward shares the response port and is served after a response */
+    assert_true(st->net[NC_NET_FWD].wait > 0);
+    assert_int_equal(st->net[NC_NET_RSP].wait, 0);
+    /* the protocol's own counters, under its names */
+    assert_int_equal(x.ctr.npv, 5);
+    assert_string_equal(x.ctr.pnames[0], "home_dones");
+    assert_int_equal(x.ctr.pv[0], stores);
+    assert_int_equal(x.ctr.pv[1], stores);
+    assert_int_equal(x.ctr.pv[2], 0);
+    assert_int_equal(x.ctr.pv[3], 0); /* never a response and a forward in one cycle */
+    /* the statistics name the networks */
+    char want[128];
+    snprintf(want, sizeof want, "L2->L1 forwards: DONE %llu (copies delivered %llu)",
+             (unsigned long long)stores, (unsigned long long)stores);
+    assert_non_null(strstr(x.text, want));
+    snprintf(want, sizeof want, "L1->L1 acknowledgements: ACK %llu (copies delivered %llu)",
+             (unsigned long long)stores, (unsigned long long)stores);
+    assert_non_null(strstr(x.text, want));
+    assert_non_null(strstr(x.text, "fwd waits for priority"));
+    assert_non_null(strstr(x.text, "forward xbar"));
+    assert_non_null(strstr(x.text, "acknowledgement xbar"));
+}
+
+/* A mis-routed network stops the run: a forward delivered to an L1 that is not the line's home
+ * (its routing, msg_info's dst, rotated by one SM), or an ACK stamped with the wrong source: the
+ * writer's L1 drops the ACK and its wavefront waits for it forever. */
+static const gsys_proto_t* mut_base;
+static void mut_msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
+    mut_base->msg_info(pd, net, msg, mi);
+    if (net == NC_NET_FWD)
+        mi->dst = ((mi->dst << 1) | (mi->dst >> 3)) & 0xfu; /* 4 SMs */
+}
+static void mut_p2p_stamp(void* msg, uint32_t src, uint32_t dst) {
+    p2p_stamp(msg, (src + 1) % 4, dst);
+}
+
+static void test_fwd_misrouted_fails(void** state) {
+    (void)state;
+    static gsys_proto_t good;
+    good = nc_fwd_proto();
+    mut_base = &good;
+    for (int k = 0; k < 2; k++) {
+        gsys_proto_t bad = good;
+        gsys_net_t nets[4];
+        memcpy(nets, good.nets, sizeof nets);
+        if (k == 0)
+            bad.msg_info = mut_msg_info;
+        else
+            nets[NC_NET_P2P].stamp = mut_p2p_stamp;
+        bad.nets = nets;
+        fwd_run_t x;
+        run_fwd(&bad, 2000, &x);
+        print_message("nc-fwd, %s: run end %d at cycle %llu, %llu of 2000 ops, %llu ACKs "
+                      "dropped\n",
+                      k ? "ACKs stamped with the wrong source" : "forwards to the wrong L1", x.r,
+                      (unsigned long long)x.cycles, (unsigned long long)x.completed,
+                      (unsigned long long)x.ctr.pv[2]);
+        assert_int_equal(x.r, GSYS_RUN_DEADLOCK);
+        assert_true(x.ctr.pv[2] > 0);
+        assert_non_null(strstr(x.report, "waits for the store's acknowledgement"));
+        assert_non_null(strstr(x.report, "acknowledgement crossbar"));
+    }
+}
+
+/* Back-pressure on a network into the L1s, at a port it shares: the forwards declared with
+ * in_ready, each L1 ready for one every other cycle. A refused forward waits in the network (when
+ * the port has nothing else it is presented and ignored); the run is the same work. */
+static void test_fwd_backpressure(void** state) {
+    (void)state;
+    gsys_proto_t p = nc_fwd_proto();
+    gsys_net_t nets[4];
+    memcpy(nets, p.nets, sizeof nets);
+    nets[NC_NET_FWD].in_ready = true;
+    p.nets = nets;
+    fwd_run_t x;
+    run_fwd_bp(&p, true, 20000, &x);
+    const gsys_stats_t* st = &x.st;
+    const uint64_t stores =
+        st->done[GSYS_OP_STORE] + st->done[GSYS_OP_RELEASE] + st->done[GSYS_OP_STORE_LINE];
+    print_message("nc-fwd, forwards with back-pressure: %llu ops in %llu cycles, %llu stores; fwd "
+                  "stalled %llu cycles, %llu presented and ignored, waited for rsp %llu\n",
+                  (unsigned long long)x.completed, (unsigned long long)x.cycles,
+                  (unsigned long long)stores, (unsigned long long)st->net[NC_NET_FWD].stall,
+                  (unsigned long long)x.ctr.pv[4], (unsigned long long)st->net[NC_NET_FWD].wait);
+    assert_int_equal(x.r, GSYS_RUN_DONE);
+    assert_int_equal(x.errors, 0);
+    assert_int_equal(x.completed, 20000);
+    assert_int_equal(st->net[NC_NET_FWD].total, stores);
+    assert_int_equal(x.ctr.pv[0], stores); /* every forward taken once */
+    assert_int_equal(x.ctr.pv[1], stores);
+    assert_int_equal(x.ctr.pv[3], 0);
+    assert_true(st->net[NC_NET_FWD].stall > 0);
+    assert_true(x.ctr.pv[4] > 0);
+    char want[96];
+    snprintf(want, sizeof want, ", SM (L1 not ready, forwards) %llu",
+             (unsigned long long)st->net[NC_NET_FWD].stall);
+    assert_non_null(strstr(x.text, want));
+}
+
+/* nc-fwd in lockstep: every L1 and bank instance as its C model and its Verilated RTL
+ * (rtl/test/nc_l1.sv, nc_l2.sv), outputs compared every cycle, on random traffic with the
+ * forwards under back-pressure (bp) or not; the waves of the run in one file (wave: its path, or
+ * NULL), whose variables name the networks' ports. lie: the RTL is built with the other FwdBp
+ * (its L1 ops' pvals lie), which the lockstep must catch. */
+static const gsys_unit_ops_t* lie_base;
+static void lie_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    lie_base->pvals(pd, pv);
+    pv->v[3] = !pv->v[3];
+}
+
+typedef struct {
+    gsys_run_t r;
+    uint64_t completed, stores, fwd, p2p, errors;
+    gsys_rtl_result_t res;
+    char names[8][64]; /* the wave variables found */
+    uint32_t nfound;
+} lock_run_t;
+
+static void run_lockstep(bool bp, bool lie, const char* wave, lock_run_t* x) {
+    static gsys_proto_t p;
+    static gsys_unit_ops_t ops;
+    static gsys_slot_t slots[2];
+    p = nc_fwd_proto();
+    gsys_net_t nets[4];
+    memcpy(nets, p.nets, sizeof nets);
+    nets[NC_NET_FWD].in_ready = bp;
+    p.nets = nets;
+    if (lie) {
+        memcpy(slots, nc_slots, sizeof slots);
+        ops = *slots[0].ops;
+        lie_base = slots[0].ops;
+        ops.pvals = lie_pvals;
+        slots[0].ops = &ops;
+        p.slots = slots;
+    }
+    gsys_cfg_t cfg = nc_fwd_cfg(&p);
+    nc_desc_t d;
+    memcpy(&d, gsys_pdc(&cfg), sizeof d);
+    d.fwd_bp = bp;
+    memcpy(gsys_pd(&cfg), &d, sizeof d);
+    char err[512];
+    memset(x, 0, sizeof *x);
+    gpucoh_mwave_t* w = wave ? gpucoh_mwave_new(wave, err, sizeof err) : NULL;
+    assert_true(!wave || w);
+    FILE* sink = fopen("/dev/null", "w");
+    assert_non_null(sink);
+    gsys_rtl_cfg_t rc;
+    memset(&rc, 0, sizeof rc);
+    rc.impl = GSYS_IMPL_LOCKSTEP;
+    rc.rtl = 3u; /* both slots */
+    rc.quiet = true;
+    rc.report = sink;
+    rc.wave = w;
+    rc.wave_to = UINT64_MAX;
+    gsys_backend_t be;
+    if (gsys_backend_rtl_cfg(&cfg, &rc, &be, err, sizeof err) != 0)
+        print_error("%s\n", err);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, 3000);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    x->r = gsys_run(s, 1000000, sink);
+    x->completed = traffic_completed(r);
+    x->errors = gsys_errors(s);
+    gsys_stats_t st;
+    gsys_stats_get(s, &st);
+    x->stores = st.done[GSYS_OP_STORE] + st.done[GSYS_OP_RELEASE] + st.done[GSYS_OP_STORE_LINE];
+    x->fwd = st.net[NC_NET_FWD].total;
+    x->p2p = st.net[NC_NET_P2P].total;
+    x->res = *gsys_backend_rtl_result(&be);
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx); /* writes the merged waves */
+    fclose(sink);
+    if (w) {
+        static const char* const want[] = {
+            "bank0_l2.nc_l2.fwd_valid_o", "sm0_l1.nc_l1.fwd_valid_i",
+            "sm0_l1.nc_l1.p2p_valid_o",   "sm1_l1.nc_l1.p2p_valid_i",
+            "sm2_l1.nc_l1.req_valid_o",   "bank1_l2.nc_l2.rsp_valid_o",
+            "sm3_l1.nc_l1.fwd_ready_o",   NULL};
+        if (gpucoh_mwave_error(w)[0])
+            print_error("waves: %s\n", gpucoh_mwave_error(w));
+        for (uint32_t k = 0; want[k]; k++)
+            if (gpucoh_mwave_find(w, want[k]))
+                snprintf(x->names[x->nfound++], sizeof x->names[0], "%s", want[k]);
+        gpucoh_mwave_free(w);
+    }
+}
+
+static void test_fwd_lockstep(void** state) {
+    (void)state;
+    char dir[] = "/tmp/nc_waves_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char wave[128];
+    snprintf(wave, sizeof wave, "%s/nc_fwd.vcd", dir);
+    for (int bp = 0; bp < 2; bp++) {
+        lock_run_t x;
+        run_lockstep(bp != 0, false, bp ? NULL : wave, &x);
+        print_message("nc-fwd in lockstep%s: run end %d, %llu ops, %llu unit-cycles compared, %llu "
+                      "mismatches (%s), %llu stores: fwd %llu p2p %llu%s\n",
+                      bp ? " (forwards with back-pressure)" : "", x.r,
+                      (unsigned long long)x.completed, (unsigned long long)x.res.compared,
+                      (unsigned long long)x.res.mismatches, x.res.first,
+                      (unsigned long long)x.stores, (unsigned long long)x.fwd,
+                      (unsigned long long)x.p2p, bp ? "" : "; waves:");
+        for (uint32_t k = 0; k < x.nfound; k++)
+            print_message("  %s\n", x.names[k]);
+        assert_int_equal(x.r, GSYS_RUN_DONE);
+        assert_int_equal(x.res.mismatches, 0);
+        assert_true(x.res.compared > 100000);
+        assert_int_equal(x.errors, 0);
+        assert_int_equal(x.completed, 3000);
+        assert_true(x.stores > 100);
+        assert_int_equal(x.fwd, x.stores);
+        assert_int_equal(x.p2p, x.stores);
+        if (!bp)
+            assert_int_equal(x.nfound, 7); /* the waves name every network's ports */
+    }
+    remove(wave);
+    rmdir(dir);
+    /* the lockstep can fail: RTL built with the other FwdBp diverges at fwd_ready_o */
+    lock_run_t y;
+    run_lockstep(false, true, NULL, &y);
+    print_message("nc-fwd in lockstep, RTL with FwdBp=1 under a C model without: %s\n",
+                  y.res.first);
+    assert_int_equal(y.r, GSYS_RUN_STOPPED);
+    assert_true(y.res.mismatches >= 1); /* every L1 diverges in that cycle */
+    assert_non_null(strstr(y.res.field, "fwd_ready_o"));
+}
+
+/* Final values from an L1 that owns a line (sm_word) before the banks and DRAM. */
+static bool own_word(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v) {
+    (void)pd, (void)model;
+    if (line != 5)
+        return false;
+    *v = 0xfeed0000u + word;
+    return true;
+}
+
+static void test_sm_word(void** state) {
+    (void)state;
+    gsys_proto_t p = nc_proto;
+    p.sm_word = own_word;
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.proto = &p;
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, 2000);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(gsys_run(s, 2000000, stderr), GSYS_RUN_DONE);
+    assert_int_equal(gsys_word(s, 5 * 16 + 8), 0xfeed0002u); /* line 5, word 2: the L1's */
+    uint32_t differ = 0;
+    for (uint64_t a = 0; a < 64 * 16; a += 4)
+        if (a / 16 != 5 && gsys_word(s, a) != gsys_mem_word(s, a))
+            differ++;
+    assert_int_equal(differ, 0); /* every other word: DRAM's (nc's banks hold no lines) */
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+}
+
+/* fence_mask sees the memory order: SC for an SC fence, ACQ_REL for every other fence. */
+typedef struct {
+    uint32_t step[4];
+    uint32_t done;
+} fencer_t;
+
+static bool fencer_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
+    (void)cycle;
+    fencer_t* x = ctx;
+    if (wf || x->step[sm] >= 6)
+        return false;
+    const uint32_t k = x->step[sm]++;
+    op->scope = GSYS_SCOPE_GPU;
+    op->addr = 0x100 + 16 * sm;
+    op->value = k;
+    op->kind = k % 2 ? GSYS_OP_FENCE : GSYS_OP_STORE;
+    op->order = k == 1 ? GSYS_ORD_SC : k == 3 ? GSYS_ORD_RELAXED : GSYS_ORD_ACQ_REL;
+    return true;
+}
+
+static void fencer_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                        const uint32_t* line, uint64_t cycle) {
+    (void)sm, (void)wf, (void)op, (void)value, (void)line, (void)cycle;
+    ((fencer_t*)ctx)->done++;
+}
+
+static bool fencer_finished(void* ctx) {
+    return ((fencer_t*)ctx)->done == 4 * 6;
+}
+
+static void test_fence_order(void** state) {
+    (void)state;
+    gsys_cfg_t cfg = nc_cfg(false);
+    fencer_t x;
+    memset(&x, 0, sizeof x);
+    gsys_workload_t wl = {&x, fencer_next, fencer_done, fencer_finished};
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    memset(nc_fence_orders, 0, sizeof nc_fence_orders);
+    assert_int_equal(gsys_run(s, 100000, stderr), GSYS_RUN_DONE);
+    print_message(
+        "nc: fence_mask asked %llu times for SC, %llu for ACQ_REL, %llu for others\n",
+        (unsigned long long)nc_fence_orders[GSYS_ORD_SC],
+        (unsigned long long)nc_fence_orders[GSYS_ORD_ACQ_REL],
+        (unsigned long long)(nc_fence_orders[0] + nc_fence_orders[1] + nc_fence_orders[2]));
+    assert_true(nc_fence_orders[GSYS_ORD_SC] > 0);
+    assert_true(nc_fence_orders[GSYS_ORD_ACQ_REL] > 0);
+    assert_int_equal(nc_fence_orders[0] + nc_fence_orders[1] + nc_fence_orders[2], 0);
+    gsys_stats_t st;
+    gsys_stats_get(s, &st);
+    assert_int_equal(st.fences[1], 4 * 3);
+    gsys_free(s);
+    be.destroy(be.ctx);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_traffic_runs),
@@ -723,8 +1411,15 @@ int main(void) {
         cmocka_unit_test(test_fence_mask_alone),
         cmocka_unit_test(test_fences_to_l1),
         cmocka_unit_test(test_missing_hook_refused),
+        cmocka_unit_test(test_nets_refused),
         cmocka_unit_test(test_step_one_cycle),
         cmocka_unit_test(test_mark_progress),
+        cmocka_unit_test(test_fwd_networks_carry),
+        cmocka_unit_test(test_fwd_misrouted_fails),
+        cmocka_unit_test(test_fwd_backpressure),
+        cmocka_unit_test(test_fwd_lockstep),
+        cmocka_unit_test(test_sm_word),
+        cmocka_unit_test(test_fence_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

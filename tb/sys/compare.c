@@ -115,10 +115,8 @@ static bool stat_metric(const cmp_run_t* r, const char* name, double* v) {
     static const char* const nm[] = {
         "cycles",       "messages",        "requests",          "responses",
         "dram_fetches", "dram_writebacks", "core_stall_cycles", NULL};
-    const uint64_t val[] = {s->cycles,     s->req_total + s->rsp_copies,
-                            s->req_total,  s->rsp_copies,
-                            s->dram_fetch, s->dram_wb,
-                            s->core_stall};
+    const uint64_t val[] = {s->cycles,     s->msgs,    s->req_total, s->rsp_copies,
+                            s->dram_fetch, s->dram_wb, s->core_stall};
     for (uint32_t k = 0; nm[k]; k++)
         if (!strcmp(name, nm[k])) {
             *v = (double)val[k];

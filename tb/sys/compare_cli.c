@@ -347,7 +347,7 @@ static const char* const CTR_SHORT[GSYS_CTR_N] = {"l1_inv",  "sb_flush", "l1_sta
                                                   "l1_miss", "l2_stall", "inv_ev"};
 
 static double msgs(const cmp_run_t* r) {
-    return (double)(r->st.req_total + r->st.rsp_copies);
+    return (double)r->st.msgs;
 }
 
 static void ratio_str(char* b, size_t n, double v, double base, bool ok) {

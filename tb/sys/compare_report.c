@@ -40,7 +40,7 @@ void report_paths(const copt_t* o, FILE* f) {
 }
 
 static double msgs(const cmp_run_t* r) {
-    return (double)(r->st.req_total + r->st.rsp_copies);
+    return (double)r->st.msgs;
 }
 
 /* ---- compare.csv --------------------------------------------------------------------------- */
@@ -88,8 +88,7 @@ static void json_kinds(FILE* f, const char* key, const char* const* names, const
 }
 
 static void json_stats(FILE* f, const gsys_stats_t* s) {
-    fprintf(f, ", \"cycles\": %" PRIu64 ", \"messages\": %" PRIu64, s->cycles,
-            s->req_total + s->rsp_copies);
+    fprintf(f, ", \"cycles\": %" PRIu64 ", \"messages\": %" PRIu64, s->cycles, s->msgs);
     json_kinds(f, "requests", s->req_kinds, s->req, s->n_req_kinds);
     json_kinds(f, "responses", s->rsp_kinds, s->rsp, s->n_rsp_kinds);
     fprintf(f,
@@ -115,6 +114,12 @@ static void json_counters(FILE* f, const gsys_counters_t* c) {
         else
             fprintf(f, "null");
     }
+    fputc('}', f);
+    if (!c->npv) /* the protocol names no counters of its own (TC, GPU) */
+        return;
+    fprintf(f, ", \"protocol_counters\": {");
+    for (uint32_t k = 0; k < c->npv; k++)
+        fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", c->pnames[k], c->pv[k]);
     fputc('}', f);
 }
 

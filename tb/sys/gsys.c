@@ -3,18 +3,21 @@
  * gsys.c -- the shared multi-SM system (tb/sys/gsys.h).
  *
  * Per cycle t:
- *   1. route the registered outputs of every unit (what it drives during cycle t): L1 request ->
- *      request crossbar, L2 response -> response crossbar (one copy per destination SM), L2
- *      memory request -> DRAM, L1 core response -> wavefronts;
+ *   1. route the registered outputs of every unit (what it drives during cycle t): each L1's
+ *      messages onto their networks, its core response -> wavefronts; each bank's messages (a
+ *      copy per destination SM on a network into the SMs), its memory request -> DRAM;
  *   2. fences, new operations from the workload, and the inputs of every unit;
  *   3. tick every instance of every slot through the backend, in slot order.
  * Cycles 0 and 1 are reset (every unit's reset input asserted).
  *
  * Every choice (delays, DRAM latency, arbitration offsets, illegal inputs) comes from one PRNG
- * seeded by cfg->seed, drawn in one order: routing (request delays by SM, response delays by bank
- * and destination, DRAM latencies), then the inputs (per SM: illegal core request, atomic
- * variant; per bank: illegal request, illegal DRAM fill). Routing is O(active messages):
- * crossbar pairs, response pairs and wavefronts with work are kept in bit masks.
+ * seeded by cfg->seed, drawn in one order: at gsys_new the round-robin starts (per SM its core
+ * port and each network into the SMs, per bank each network into the banks); per cycle routing
+ * (per SM the delays of its messages, network by network; per bank the delays of its messages'
+ * copies by destination, then its DRAM latency), then the inputs (per SM: illegal core request,
+ * atomic variant; per bank: illegal request, illegal DRAM fill). A protocol with TC's two
+ * networks draws exactly what TC drew before the networks were data. Routing is O(active
+ * messages): non-empty FIFOs and wavefronts with work are kept in bit masks.
  */
 #include "gpucoh_bits.h"
 #include "gsys.h"
@@ -213,6 +216,7 @@ typedef enum {
     WF_LOAD,     /* waiting for a core LOAD response */
     WF_ATOMIC,   /* waiting for a core ATOMIC response */
     WF_FENCE,    /* waiting for the protocol's fence_mask (RELEASE: then the store) */
+    WF_STORE,    /* waiting for a store's acknowledgement (store_ack) */
 } wf_state_t;
 
 typedef struct {
@@ -227,6 +231,27 @@ typedef struct {
                         that scope, or -1 (gsys_variant_t.acq_waits_rel) */
     gsys_op_t op;
 } wf_t;
+
+/* One virtual network (gsys_net_t): a FIFO per (source, destination) pair, q[src * ndst + dst];
+ * ne[dst] bit src = that FIFO is non-empty; rr[dst] = the source it last delivered from. */
+typedef struct {
+    const gsys_net_t* d;
+    uint32_t id, nsrc, ndst;
+    uint32_t lo, hi; /* delay range */
+    bool unsent;     /* SMs -> banks with write_through: its stores / atomics free fences */
+    ring_t* q;
+    uint64_t* ne;
+    uint32_t* rr;
+    uint64_t inflight;
+    uint64_t st_kind[GSYS_MAX_KINDS];
+    uint64_t st_copies, st_max, st_stall, st_conflict, st_wait;
+} net_t;
+
+/* An input port of a place's units: the networks delivered through it, in priority order. */
+typedef struct {
+    uint32_t n;
+    uint8_t net[GSYS_MAX_NETS];
+} port_t;
 
 /* one slot's instances: their inputs and registered outputs, back to back */
 typedef struct {
@@ -256,19 +281,23 @@ struct gsys {
     uint64_t* m_pend;  /* PEND */
     uint64_t* m_fence; /* FENCE */
     uint64_t* m_unsent;
+    uint64_t* m_sc; /* wavefronts whose operation is an SC fence */
     uint32_t* core_rr;
     uint64_t active; /* wavefronts not IDLE */
 
-    /* request crossbar: pair (sm, bank) = rq[sm * nb + b]; rq_ne[b] bit sm = non-empty */
-    ring_t* rq;
-    uint64_t* rq_ne;
-    uint32_t* rq_rr;
-    uint64_t rq_inflight;
-    /* response crossbar: pair (bank, sm) = rs[sm * nb + b]; rs_ne[sm] bit b = non-empty */
-    ring_t* rs;
-    uint32_t* rs_ne;
-    uint32_t* rs_rr;
-    uint64_t rs_inflight;
+    /* the networks; by place (GSYS_AT_SM, GSYS_AT_BANK): those sent from it and the input
+     * ports of its units */
+    net_t net[GSYS_MAX_NETS];
+    uint32_t nnets;
+    uint8_t src_net[2][GSYS_MAX_NETS];
+    uint32_t n_src_net[2];
+    port_t port[2][GSYS_MAX_NETS];
+    uint32_t nports[2];
+    int req_net, rsp_net; /* the request / response network of the legacy statistics, or -1 */
+    int bank_ill_net;     /* the network whose in_ready counts an illegal bank request, or -1 */
+    uint64_t inflight;    /* copies in flight on every network */
+    uint32_t* live[2];    /* per place and destination: bit k = network k has a message for it */
+    int only[2]; /* per place: its units' one network in, when they have one port of one network */
     unsigned char* ent; /* scratch crossbar entry */
     /* DRAM */
     dram_heap_t* dram;
@@ -285,12 +314,10 @@ struct gsys {
     /* statistics */
     uint64_t st_done[GSYS_OP_N];
     uint64_t st_fence[2];
-    uint64_t *st_req, *st_rsp; /* by kind */
-    uint64_t st_rsp_copies;
     uint64_t st_fetch, st_wb, st_memrsp;
-    uint64_t st_core_stall, st_bank_stall, st_rsp_conflict;
+    uint64_t st_core_stall;
     uint64_t st_lat_sum, st_lat_n, st_lat_max;
-    uint64_t st_rq_max, st_rs_max, st_dram_max;
+    uint64_t st_dram_max;
     uint64_t st_core_req, st_crsp;
     uint64_t st_core_illegal;    /* illegal requests presented while the L1 was ready */
     uint64_t st_bank_illegal[4]; /* gsys_bank_illegal */
@@ -302,12 +329,19 @@ static const char* op_name(uint32_t k) {
     return k < GSYS_OP_N ? nm[k] : "?";
 }
 
-static const char* req_name(const gsys_t* s, uint32_t k) {
-    return k < s->p->n_req_kinds ? s->p->req_kinds[k] : "?";
+static const char* kind_name(const net_t* x, uint32_t k) {
+    return k < x->d->nkinds ? x->d->kinds[k] : "?";
 }
 
-static const char* rsp_name(const gsys_t* s, uint32_t k) {
-    return k < s->p->n_rsp_kinds ? s->p->rsp_kinds[k] : "?";
+/* a place in statistics ("L1->L2 requests") and in reports ("SM 3 -> bank 1", "L2 bank 1") */
+static const char* place_short(uint32_t place) {
+    return place == GSYS_AT_SM ? "L1" : "L2";
+}
+static const char* place_word(uint32_t place) {
+    return place == GSYS_AT_SM ? "SM" : "bank";
+}
+static const char* place_unit(uint32_t place) {
+    return place == GSYS_AT_SM ? "L1" : "L2 bank";
 }
 
 static uint32_t draw(gsys_t* s, uint32_t lo, uint32_t hi) {
@@ -369,9 +403,9 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
         return -1;
     }
     if (!p->slots || !p->variants || !p->geometry || !p->bank_of || !p->sm_views ||
-        !p->bank_views || !p->msg_info || !p->req_src || !p->rsp_copy || !p->core_req ||
-        !p->sm_rsp || !p->bank_req || !p->bank_fill || !p->inputs || !p->clear || !p->fence_mask ||
-        !p->variant_of || p->sm_slot >= p->nslots || p->bank_slot >= p->nslots ||
+        !p->bank_views || !p->msg_info || !p->core_req || !p->nets || p->nnets < 1 ||
+        !p->bank_fill || !p->inputs || !p->clear || !p->fence_mask || !p->variant_of ||
+        p->sm_slot >= p->nslots || p->bank_slot >= p->nslots ||
         (p->global_slot >= 0 && p->global_slot != (int)p->nslots - 1)) {
         snprintf(err, errlen, "system: protocol %s lacks a required hook or slot (gsys.h)",
                  p->name ? p->name : "?");
@@ -387,10 +421,44 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
                  cfg->mem_lat_min, cfg->mem_lat_max);
         return -1;
     }
-    if (p->n_req_kinds > GSYS_MAX_KINDS || p->n_rsp_kinds > GSYS_MAX_KINDS) {
-        snprintf(err, errlen, "system: %s names more than %d message kinds per network", p->name,
-                 GSYS_MAX_KINDS);
+    if (p->nctr > GSYS_MAX_PCTR) {
+        snprintf(err, errlen, "system: %s names %u counters of its own (at most %d)", p->name,
+                 p->nctr, GSYS_MAX_PCTR);
         return -1;
+    }
+    if (p->nnets > GSYS_MAX_NETS) {
+        snprintf(err, errlen, "system: %s declares %u networks (at most %d)", p->name, p->nnets,
+                 GSYS_MAX_NETS);
+        return -1;
+    }
+    for (uint32_t k = 0; k < p->nnets; k++) {
+        const gsys_net_t* x = &p->nets[k];
+        const char* nm = x->name ? x->name : "?";
+        if (!x->name || !x->noun || !x->kinds || !x->stamp || !x->deliver || !x->size) {
+            snprintf(err, errlen,
+                     "system: %s's network %u (%s) lacks a name, noun, kinds, size, stamp or "
+                     "deliver (gsys.h)",
+                     p->name, k, nm);
+            return -1;
+        }
+        if (x->nkinds > GSYS_MAX_KINDS) {
+            snprintf(err, errlen, "system: %s names more than %d message kinds per network",
+                     p->name, GSYS_MAX_KINDS);
+            return -1;
+        }
+        if ((x->src != GSYS_AT_SM && x->src != GSYS_AT_BANK) ||
+            (x->dst != GSYS_AT_SM && x->dst != GSYS_AT_BANK)) {
+            snprintf(err, errlen,
+                     "system: %s's network %s: sources and destinations are the SMs or the banks "
+                     "(a global unit's network is not supported yet)",
+                     p->name, nm);
+            return -1;
+        }
+        if (x->port >= GSYS_MAX_NETS || x->delay > GSYS_DELAY_RSP) {
+            snprintf(err, errlen, "system: %s's network %s: port %u (0..%d), delay %u (0..1)",
+                     p->name, nm, x->port, GSYS_MAX_NETS - 1, x->delay);
+            return -1;
+        }
     }
     if (p->pd_size > GSYS_PD_MAX) {
         snprintf(err, errlen, "system: %s's descriptor is larger than GSYS_PD_MAX", p->name);
@@ -430,6 +498,61 @@ static int alloc_slots(gsys_t* s) {
     return 0;
 }
 
+/* The networks' FIFOs, the places' sending lists and input ports (priority order, then the order
+ * of declaration); the largest crossbar entry. No random draw. */
+static int nets_init(gsys_t* s, size_t* esz) {
+    const gsys_proto_t* p = s->p;
+    s->nnets = p->nnets;
+    s->req_net = s->rsp_net = s->bank_ill_net = -1;
+    *esz = 0;
+    for (uint32_t k = 0; k < p->nnets; k++) {
+        net_t* x = &s->net[k];
+        const gsys_net_t* d = &p->nets[k];
+        x->d = d;
+        x->id = k;
+        x->nsrc = d->src == GSYS_AT_SM ? s->n : s->nb;
+        x->ndst = d->dst == GSYS_AT_SM ? s->n : s->nb;
+        x->lo = d->delay == GSYS_DELAY_REQ ? s->cfg.req_delay_min : s->cfg.rsp_delay_min;
+        x->hi = d->delay == GSYS_DELAY_REQ ? s->cfg.req_delay_max : s->cfg.rsp_delay_max;
+        x->unsent = p->write_through && d->src == GSYS_AT_SM && d->dst == GSYS_AT_BANK;
+        const size_t e = sizeof(uint64_t) + ((d->size + 7u) & ~(size_t)7u);
+        if (e > *esz)
+            *esz = e;
+        x->q = (ring_t*)calloc((size_t)x->nsrc * x->ndst, sizeof(ring_t));
+        x->ne = (uint64_t*)calloc(x->ndst, sizeof(uint64_t));
+        x->rr = (uint32_t*)calloc(x->ndst, sizeof(uint32_t));
+        if (!x->q || !x->ne || !x->rr)
+            return -1;
+        for (uint32_t q = 0; q < x->nsrc * x->ndst; q++)
+            x->q[q].esz = (uint32_t)e;
+        s->src_net[d->src][s->n_src_net[d->src]++] = (uint8_t)k;
+        if (d->src == GSYS_AT_SM && d->dst == GSYS_AT_BANK && s->req_net < 0)
+            s->req_net = (int)k;
+        if (d->src == GSYS_AT_BANK && d->dst == GSYS_AT_SM && s->rsp_net < 0)
+            s->rsp_net = (int)k;
+        if (d->dst == GSYS_AT_BANK && d->in_ready && s->bank_ill_net < 0)
+            s->bank_ill_net = (int)k;
+        /* its port at the destination: found or appended, the network inserted by priority */
+        port_t* ports = s->port[d->dst];
+        uint32_t pi = 0;
+        while (pi < s->nports[d->dst] && p->nets[ports[pi].net[0]].port != d->port)
+            pi++;
+        if (pi == s->nports[d->dst])
+            s->nports[d->dst]++;
+        port_t* pt = &ports[pi];
+        uint32_t at = pt->n;
+        while (at > 0 && p->nets[pt->net[at - 1]].prio > d->prio) {
+            pt->net[at] = pt->net[at - 1];
+            at--;
+        }
+        pt->net[at] = (uint8_t)k;
+        pt->n++;
+    }
+    for (uint32_t pl = 0; pl < 2; pl++)
+        s->only[pl] = s->nports[pl] == 1 && s->port[pl][0].n == 1 ? s->port[pl][0].net[0] : -1;
+    return 0;
+}
+
 gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
                  size_t errlen) {
     if (cfg_check(cfg, be, wl, err, errlen) != 0)
@@ -461,9 +584,9 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     s->addr_width = g.addr_width;
     s->lw = g.line_bytes / 4u;
     s->lb_bits = gpucoh_log2_ceil(g.line_bytes);
-    uint32_t n = s->n, nb = s->nb, np = n * nb;
-    const size_t qsz = sizeof(uint64_t) + ((s->p->req_size + 7u) & ~(size_t)7u);
-    const size_t psz = sizeof(uint64_t) + ((s->p->rsp_size + 7u) & ~(size_t)7u);
+    uint32_t n = s->n, nb = s->nb;
+    size_t esz = 0;
+    const int nets_rc = nets_init(s, &esz);
     s->smv = calloc(n, sizeof *s->smv);
     s->bkv = calloc(nb, sizeof *s->bkv);
     s->wf = (wf_t*)calloc((size_t)n * s->w, sizeof *s->wf);
@@ -471,20 +594,15 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     s->m_pend = (uint64_t*)calloc(n, sizeof(uint64_t));
     s->m_fence = (uint64_t*)calloc(n, sizeof(uint64_t));
     s->m_unsent = (uint64_t*)calloc(n, sizeof(uint64_t));
+    s->m_sc = (uint64_t*)calloc(n, sizeof(uint64_t));
     s->core_rr = (uint32_t*)calloc(n, sizeof(uint32_t));
-    s->rq = (ring_t*)calloc(np, sizeof(ring_t));
-    s->rq_ne = (uint64_t*)calloc(nb, sizeof(uint64_t));
-    s->rq_rr = (uint32_t*)calloc(nb, sizeof(uint32_t));
-    s->rs = (ring_t*)calloc(np, sizeof(ring_t));
-    s->rs_ne = (uint32_t*)calloc(n, sizeof(uint32_t));
-    s->rs_rr = (uint32_t*)calloc(n, sizeof(uint32_t));
     s->dram = (dram_heap_t*)calloc(nb, sizeof(dram_heap_t));
-    s->ent = calloc(1, qsz > psz ? qsz : psz);
-    s->st_req = calloc(s->p->n_req_kinds + 1u, sizeof(uint64_t));
-    s->st_rsp = calloc(s->p->n_rsp_kinds + 1u, sizeof(uint64_t));
-    if (alloc_slots(s) != 0 || !s->smv || !s->bkv || !s->wf || !s->m_idle || !s->m_pend ||
-        !s->m_fence || !s->m_unsent || !s->core_rr || !s->rq || !s->rq_ne || !s->rq_rr || !s->rs ||
-        !s->rs_ne || !s->rs_rr || !s->dram || !s->ent || !s->st_req || !s->st_rsp) {
+    s->ent = calloc(1, esz);
+    s->live[GSYS_AT_SM] = (uint32_t*)calloc(n, sizeof(uint32_t));
+    s->live[GSYS_AT_BANK] = (uint32_t*)calloc(nb, sizeof(uint32_t));
+    if (nets_rc != 0 || alloc_slots(s) != 0 || !s->smv || !s->bkv || !s->wf || !s->m_idle ||
+        !s->m_pend || !s->m_fence || !s->m_unsent || !s->m_sc || !s->core_rr || !s->dram ||
+        !s->ent || !s->live[0] || !s->live[1]) {
         gsys_free(s);
         snprintf(err, errlen, "system: out of memory");
         return NULL;
@@ -492,17 +610,19 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     uint64_t all = s->w >= 64 ? ~0ull : ((1ull << s->w) - 1);
     for (uint32_t k = 0; k < n * s->w; k++)
         s->wf[k].rel_pend = -1;
+    /* the round-robin starts, in this order: per SM its core port, then each network into the
+     * SMs; per bank each network into the banks */
     for (uint32_t j = 0; j < n; j++) {
         s->m_idle[j] = all;
         s->core_rr[j] = gpucoh_rng_below(&s->rng, s->w);
-        s->rs_rr[j] = gpucoh_rng_below(&s->rng, nb);
+        for (uint32_t k = 0; k < s->nnets; k++)
+            if (s->net[k].d->dst == GSYS_AT_SM)
+                s->net[k].rr[j] = gpucoh_rng_below(&s->rng, s->net[k].nsrc);
     }
     for (uint32_t b = 0; b < nb; b++)
-        s->rq_rr[b] = gpucoh_rng_below(&s->rng, n);
-    for (uint32_t q = 0; q < np; q++) {
-        s->rq[q].esz = (uint32_t)qsz;
-        s->rs[q].esz = (uint32_t)psz;
-    }
+        for (uint32_t k = 0; k < s->nnets; k++)
+            if (s->net[k].d->dst == GSYS_AT_BANK)
+                s->net[k].rr[b] = gpucoh_rng_below(&s->rng, s->net[k].nsrc);
     s->mem.lw = s->lw;
     /* the outputs before the first edge (never compared) and their views */
     for (uint32_t k = 0; s->p->reset_outputs && k < s->p->nslots; k++)
@@ -515,13 +635,15 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
 void gsys_free(gsys_t* s) {
     if (!s)
         return;
-    uint32_t np = s->n * s->nb;
-    if (s->rq)
-        for (uint32_t q = 0; q < np; q++)
-            free(s->rq[q].buf);
-    if (s->rs)
-        for (uint32_t q = 0; q < np; q++)
-            free(s->rs[q].buf);
+    for (uint32_t k = 0; k < s->nnets; k++) {
+        net_t* x = &s->net[k];
+        if (x->q)
+            for (uint32_t q = 0; q < x->nsrc * x->ndst; q++)
+                free(x->q[q].buf);
+        free(x->q);
+        free(x->ne);
+        free(x->rr);
+    }
     if (s->dram)
         for (uint32_t b = 0; b < s->nb; b++)
             free(s->dram[b].e);
@@ -539,17 +661,12 @@ void gsys_free(gsys_t* s) {
     free(s->m_pend);
     free(s->m_fence);
     free(s->m_unsent);
+    free(s->m_sc);
     free(s->core_rr);
-    free(s->rq);
-    free(s->rq_ne);
-    free(s->rq_rr);
-    free(s->rs);
-    free(s->rs_ne);
-    free(s->rs_rr);
     free(s->dram);
     free(s->ent);
-    free(s->st_req);
-    free(s->st_rsp);
+    free(s->live[0]);
+    free(s->live[1]);
     free(s);
 }
 
@@ -581,8 +698,13 @@ uint32_t gsys_mem_word(const gsys_t* s, uint64_t addr) {
 uint32_t gsys_word(const gsys_t* s, uint64_t addr) {
     const uint64_t line = addr >> s->lb_bits;
     const uint32_t word = (uint32_t)((addr & (s->line_bytes - 1)) >> 2);
-    const void* m = c_model(s, s->p->bank_slot, s->p->bank_of(s->pd, line));
     uint32_t v;
+    for (uint32_t j = 0; s->p->sm_word && j < s->n; j++) {
+        const void* l1 = c_model(s, s->p->sm_slot, j);
+        if (l1 && s->p->sm_word(s->pd, l1, line, word, &v))
+            return v; /* an L1 owns the line */
+    }
+    const void* m = c_model(s, s->p->bank_slot, s->p->bank_of(s->pd, line));
     if (m && s->p->bank_word && s->p->bank_word(s->pd, m, line, word, &v))
         return v;
     return gsys_mem_word(s, addr);
@@ -600,9 +722,10 @@ static void wf_set(gsys_t* s, uint32_t j, uint32_t i, uint32_t st) {
     s->m_idle[j] &= ~bit;
     s->m_pend[j] &= ~bit;
     s->m_fence[j] &= ~bit;
-    if (st == WF_IDLE)
+    if (st == WF_IDLE) {
         s->m_idle[j] |= bit;
-    else if (st == WF_PEND)
+        s->m_sc[j] &= ~bit;
+    } else if (st == WF_PEND)
         s->m_pend[j] |= bit;
     else if (st == WF_FENCE)
         s->m_fence[j] |= bit;
@@ -624,63 +747,93 @@ static void wf_done(gsys_t* s, uint32_t j, uint32_t i, uint32_t value, const uin
 /* ---- step 1: routing ----------------------------------------------------------------------- */
 
 /* A store / atomic request of wavefront wf has appeared: the fence need not wait for it. */
-static void unsent_seen(gsys_t* s, uint32_t j, const gsys_msg_info_t* mi) {
+static void unsent_seen(gsys_t* s, const net_t* x, uint32_t j, const gsys_msg_info_t* mi) {
     if (mi->wf < s->w && s->wf[j * s->w + mi->wf].unsent > 0) {
         if (--s->wf[j * s->w + mi->wf].unsent == 0)
             s->m_unsent[j] &= ~(1ull << mi->wf);
     } else {
         harness_error(s, "L1 %u sent a %s for wavefront %u with no store/atomic issued", j,
-                      req_name(s, mi->kind), mi->wf);
+                      kind_name(x, mi->kind), mi->wf);
     }
 }
 
-/* A copy of msg, stamped for SM `who` (the request's source, the response copy's destination),
- * onto crossbar pair r: ready after a delay drawn from [lo, hi], never before the pair's
- * previous message (point-to-point order). */
-static void xbar_push(gsys_t* s, ring_t* r, const void* msg, size_t size,
-                      void (*stamp)(void*, uint32_t), uint32_t who, uint32_t lo, uint32_t hi) {
+/* A copy of msg from source instance src to destination dst (stamped by the network) onto its
+ * FIFO: ready after a delay drawn from the network's range, never before the pair's previous
+ * message (point-to-point order). */
+static inline __attribute__((always_inline)) void xbar_push(gsys_t* s, net_t* x, uint32_t src,
+                                                            uint32_t dst, const void* msg) {
+    ring_t* r = &x->q[src * x->ndst + dst];
     unsigned char* e = s->ent;
-    memcpy(e + sizeof(uint64_t), msg, size);
-    stamp(e + sizeof(uint64_t), who);
-    const uint64_t rd = s->cycle + draw(s, lo, hi);
+    memcpy(e + sizeof(uint64_t), msg, x->d->size);
+    x->d->stamp(e + sizeof(uint64_t), src, dst);
+    const uint64_t rd = s->cycle + draw(s, x->lo, x->hi);
     const uint64_t ready = rd > r->last_ready ? rd : r->last_ready;
     memcpy(e, &ready, sizeof ready);
     r->last_ready = ready;
     if (ring_push(r, e) != 0)
         s->oom = true;
+    x->ne[dst] |= 1ull << src;
+    s->live[x->d->dst][dst] |= 1u << x->id;
+    x->st_copies++;
+    s->inflight++;
+    if (++x->inflight > x->st_max)
+        x->st_max = x->inflight;
 }
 
-static void route_req(gsys_t* s, uint32_t j, const void* msg) {
+/* A message sent on network x by source instance src: into the banks, to the bank of its line;
+ * into the SMs, a copy to every SM of its dst mask (in SM order). */
+static void route_msg(gsys_t* s, net_t* x, uint32_t src, const void* msg) {
     gsys_msg_info_t mi;
-    s->p->msg_info(s->pd, false, msg, &mi);
-    if (mi.kind < s->p->n_req_kinds)
-        s->st_req[mi.kind]++;
-    if (s->p->write_through && mi.wf != GSYS_NO_WF)
-        unsent_seen(s, j, &mi);
-    uint32_t b = s->p->bank_of(s->pd, mi.line);
-    xbar_push(s, &s->rq[j * s->nb + b], msg, s->p->req_size, s->p->req_src, j, s->cfg.req_delay_min,
-              s->cfg.req_delay_max);
-    s->rq_ne[b] |= 1ull << j;
-    if (++s->rq_inflight > s->st_rq_max)
-        s->st_rq_max = s->rq_inflight;
+    s->p->msg_info(s->pd, x->id, msg, &mi);
+    if (mi.kind < x->d->nkinds)
+        x->st_kind[mi.kind]++;
+    if (x->d->dst == GSYS_AT_BANK) {
+        if (x->unsent && mi.wf != GSYS_NO_WF)
+            unsent_seen(s, x, src, &mi);
+        xbar_push(s, x, src, s->p->bank_of(s->pd, mi.line), msg);
+        return;
+    }
+    uint64_t m = mi.dst;
+    if (!m)
+        harness_error(s, "%s %u sent a %s with dst 0 (line 0x%" PRIx64 ")", place_unit(x->d->src),
+                      src, x->d->noun, mi.line);
+    while (m) {
+        uint32_t j = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        if (j >= s->n) {
+            harness_error(s, "%s %u: %s to SM %u of %u", place_unit(x->d->src), src, x->d->noun, j,
+                          s->n);
+            continue;
+        }
+        xbar_push(s, x, src, j, msg);
+    }
 }
 
 static void route_crsp(gsys_t* s, uint32_t j, const gsys_sm_view_t* v) {
     s->st_crsp++;
     uint64_t m = v->crsp_wf_mask;
     const bool load = v->crsp_kind == GSYS_CRSP_LOAD;
-    if (!load && v->crsp_kind != GSYS_CRSP_ATOMIC)
+    const bool ack = s->p->store_ack && v->crsp_kind == GSYS_CRSP_STORE;
+    if (!load && !ack && v->crsp_kind != GSYS_CRSP_ATOMIC)
         harness_error(s, "L1 %u: core response of unknown kind %u", j, v->crsp_kind);
     while (m) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         wf_t* f = i < s->w ? &s->wf[j * s->w + i] : NULL;
-        uint32_t want = load ? WF_LOAD : WF_ATOMIC;
+        uint32_t want = load ? WF_LOAD : ack ? WF_STORE : WF_ATOMIC;
         if (!f || f->st != want || f->line != v->crsp_line) {
             harness_error(s,
                           "L1 %u: core %s response for wavefront %u (line 0x%" PRIx64
                           ") that does not wait for it",
-                          j, load ? "LOAD" : "ATOMIC", i, v->crsp_line);
+                          j,
+                          load  ? "LOAD"
+                          : ack ? "STORE"
+                                : "ATOMIC",
+                          i, v->crsp_line);
+            continue;
+        }
+        if (ack) { /* the store is complete (no value; not a load / atomic latency) */
+            wf_done(s, j, i, 0, NULL);
             continue;
         }
         uint64_t lat = s->cycle - f->since;
@@ -694,40 +847,22 @@ static void route_crsp(gsys_t* s, uint32_t j, const gsys_sm_view_t* v) {
 
 static void route_l1(gsys_t* s, uint32_t j) {
     const gsys_sm_view_t* v = &s->smv[j];
-    if (v->req)
-        route_req(s, j, v->req);
+    for (uint32_t k = 0; k < s->n_src_net[GSYS_AT_SM]; k++) {
+        const uint32_t id = s->src_net[GSYS_AT_SM][k];
+        if (v->send[id])
+            route_msg(s, &s->net[id], j, v->send[id]);
+    }
     if (v->crsp_valid)
         route_crsp(s, j, v);
 }
 
-static void route_rsp(gsys_t* s, uint32_t b, const void* msg) {
-    gsys_msg_info_t mi;
-    s->p->msg_info(s->pd, true, msg, &mi);
-    if (mi.kind < s->p->n_rsp_kinds)
-        s->st_rsp[mi.kind]++;
-    uint64_t m = mi.dst;
-    if (!m)
-        harness_error(s, "L2 bank %u sent a response with dst 0 (line 0x%" PRIx64 ")", b, mi.line);
-    while (m) {
-        uint32_t j = (uint32_t)__builtin_ctzll(m);
-        m &= m - 1;
-        if (j >= s->n) {
-            harness_error(s, "L2 bank %u: response to SM %u of %u", b, j, s->n);
-            continue;
-        }
-        xbar_push(s, &s->rs[j * s->nb + b], msg, s->p->rsp_size, s->p->rsp_copy, j,
-                  s->cfg.rsp_delay_min, s->cfg.rsp_delay_max);
-        s->rs_ne[j] |= 1u << b;
-        s->st_rsp_copies++;
-        if (++s->rs_inflight > s->st_rs_max)
-            s->st_rs_max = s->rs_inflight;
-    }
-}
-
 static void route_l2(gsys_t* s, uint32_t b) {
     const gsys_bank_view_t* v = &s->bkv[b];
-    if (v->rsp)
-        route_rsp(s, b, v->rsp);
+    for (uint32_t k = 0; k < s->n_src_net[GSYS_AT_BANK]; k++) {
+        const uint32_t id = s->src_net[GSYS_AT_BANK][k];
+        if (v->send[id])
+            route_msg(s, &s->net[id], b, v->send[id]);
+    }
     if (v->wb) {
         s->st_wb++;
         uint32_t* w = mem_get(&s->mem, v->wb_line);
@@ -799,6 +934,8 @@ static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
                        (op.kind == GSYS_OP_ATOMIC &&
                         (op.order == GSYS_ORD_RELEASE || op.order == GSYS_ORD_ACQ_REL)) ||
                        acq_after_rel(s, f, &op);
+    if (op.kind == GSYS_OP_FENCE && op.order == GSYS_ORD_SC)
+        s->m_sc[j] |= 1ull << i; /* fence_mask's SC answer (cleared when the wavefront is idle) */
     f->fence_l1 = fence && s->p->fences_to_l1;
     wf_set(s, j, i, fence && !f->fence_l1 ? WF_FENCE : WF_PEND);
 }
@@ -809,8 +946,17 @@ static void fences(gsys_t* s, uint32_t j) {
     if (!m)
         return;
     const void* o = out_of(s, s->p->sm_slot, j);
-    const uint64_t ready[2] = {s->p->fence_mask(s->pd, o, GSYS_SCOPE_CTA),
-                               s->p->fence_mask(s->pd, o, GSYS_SCOPE_GPU)};
+    /* per scope: acquire-release fences as fence_mask says for them, SC fences (when any waits)
+     * as it says for SC */
+    uint64_t ready[2] = {s->p->fence_mask(s->pd, o, GSYS_SCOPE_CTA, GSYS_ORD_ACQ_REL),
+                         s->p->fence_mask(s->pd, o, GSYS_SCOPE_GPU, GSYS_ORD_ACQ_REL)};
+    const uint64_t sc = m & s->m_sc[j];
+    if (sc) {
+        ready[0] =
+            (ready[0] & ~sc) | (s->p->fence_mask(s->pd, o, GSYS_SCOPE_CTA, GSYS_ORD_SC) & sc);
+        ready[1] =
+            (ready[1] & ~sc) | (s->p->fence_mask(s->pd, o, GSYS_SCOPE_GPU, GSYS_ORD_SC) & sc);
+    }
     while (m) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
@@ -854,7 +1000,7 @@ static void bank_illegal(gsys_t* s, uint32_t b) {
     if (!s->p->bank_illegal || !chance(s, s->cfg.bank_illegal_per_mille))
         return;
     s->p->bank_illegal(s->pd, &s->rng, bank_in(s, b));
-    if (s->bkv[b].req_ready)
+    if (s->bank_ill_net < 0 || s->bkv[b].in_ready[s->bank_ill_net])
         s->st_bank_illegal[0]++;
 }
 
@@ -932,77 +1078,138 @@ static void core_issue(gsys_t* s, uint32_t j) {
         write_issued(s, j, i, f);
         rel_issued(s, f);
         return;
-    default: /* stores complete at issue */
+    default: /* stores complete at issue, or at their acknowledgement (store_ack) */
         write_issued(s, j, i, f);
         rel_issued(s, f);
-        wf_done(s, j, i, 0, NULL);
+        if (s->p->store_ack)
+            wf_set(s, j, i, WF_STORE);
+        else
+            wf_done(s, j, i, 0, NULL);
         return;
     }
 }
 
-/* The response delivered to L1 j this cycle (at most one, round robin over banks). */
-static void deliver_rsp(gsys_t* s, uint32_t j) {
-    uint32_t m = s->rs_ne[j];
-    if (!m)
-        return;
-    uint32_t start = (s->rs_rr[j] + 1) % s->nb, found = UINT32_MAX, nready = 0;
-    for (uint32_t k = 0; k < s->nb; k++) {
-        uint32_t b = (start + k) % s->nb;
-        if (!((m >> b) & 1))
-            continue;
-        if (ent_ready(ring_at(&s->rs[j * s->nb + b], 0)) <= s->cycle) {
-            nready++;
-            if (found == UINT32_MAX)
-                found = b;
-        }
-    }
-    if (found == UINT32_MAX)
-        return;
-    if (nready > 1)
-        s->st_rsp_conflict++;
-    ring_t* r = &s->rs[j * s->nb + found];
-    s->p->sm_rsp(sm_in(s, j), ent_msg(ring_at(r, 0)));
-    ring_pop(r);
-    if (!r->n)
-        s->rs_ne[j] &= ~(1u << found);
-    s->rs_inflight--;
-    s->rs_rr[j] = found;
-}
-
-/* The request presented to bank b this cycle (returns whether there is one): round robin over
- * the SMs whose head message is ready. Consumed only when the bank's req_ready is 1; otherwise
- * presented and kept. */
-static bool deliver_req(gsys_t* s, uint32_t b) {
-    uint64_t m = s->rq_ne[b];
-    if (!m)
-        return false;
-    uint32_t start = (s->rq_rr[b] + 1) % s->n, found = UINT32_MAX;
-    uint64_t hi = m & ~((1ull << start) - 1), lo = m & ((1ull << start) - 1);
-    for (int pass = 0; pass < 2 && found == UINT32_MAX; pass++) {
-        uint64_t x = pass ? lo : hi;
-        while (x) {
-            uint32_t j = (uint32_t)__builtin_ctzll(x);
-            x &= x - 1;
-            if (ent_ready(ring_at(&s->rq[j * s->nb + b], 0)) <= s->cycle) {
-                found = j;
-                break;
+/* The head of network x's FIFOs into destination d to serve now: the first source, round robin
+ * from the one after the last served, whose head is ready (UINT32_MAX: none); *more: another
+ * source has a ready head too (the scan stops at the second). */
+static inline __attribute__((always_inline)) uint32_t
+net_pick(const gsys_t* s, const net_t* x, uint32_t d, bool want_more, bool* more) {
+    const uint64_t m = x->ne[d];
+    uint32_t start = x->rr[d] + 1;
+    if (start >= x->nsrc)
+        start = 0;
+    const uint64_t lo = m & ((1ull << start) - 1);
+    uint64_t y = m & ~lo;
+    uint32_t found = UINT32_MAX;
+    for (int pass = 0; pass < 2 && (want_more || found == UINT32_MAX); pass++, y = lo) {
+        while (y) {
+            const uint32_t src = (uint32_t)__builtin_ctzll(y);
+            y &= y - 1;
+            if (ent_ready(ring_at(&x->q[src * x->ndst + d], 0)) <= s->cycle) {
+                if (found != UINT32_MAX) {
+                    *more = true;
+                    return found;
+                }
+                found = src;
+                if (!want_more)
+                    break;
             }
         }
     }
-    if (found == UINT32_MAX)
-        return false;
-    ring_t* r = &s->rq[found * s->nb + b];
-    s->p->bank_req(bank_in(s, b), ent_msg(ring_at(r, 0)));
-    if (!s->bkv[b].req_ready) {
-        s->st_bank_stall++; /* presented, not consumed: the bank must ignore it */
-        return true;
-    }
+    *more = false;
+    return found;
+}
+
+/* Take the head of (src -> d) on network x. */
+static inline __attribute__((always_inline)) void net_pop(gsys_t* s, net_t* x, uint32_t src,
+                                                          uint32_t d) {
+    ring_t* r = &x->q[src * x->ndst + d];
     ring_pop(r);
-    if (!r->n)
-        s->rq_ne[b] &= ~(1ull << found);
-    s->rq_inflight--;
-    s->rq_rr[b] = found;
+    if (!r->n) {
+        x->ne[d] &= ~(1ull << src);
+        if (!x->ne[d])
+            s->live[x->d->dst][d] &= ~(1u << x->id);
+    }
+    x->inflight--;
+    s->inflight--;
+    x->rr[d] = src;
+}
+
+/* The messages delivered to destination d (of place pl, input in, readiness in_ready) this cycle:
+ * per input port at most one, the networks of the port in priority order, each round robin over
+ * its sources. A network with back-pressure whose destination is not ready is passed over; when
+ * no network of a port can deliver, the highest-priority ready message is presented anyway and
+ * kept (the unit must ignore it). Returns whether anything was presented. */
+/* A port of one network (the common case: TC, GPU): deliver() without the arbitration. */
+static inline __attribute__((always_inline)) bool deliver_one(gsys_t* s, net_t* x, uint32_t d,
+                                                              void* in, const bool* in_ready) {
+    const bool bp = x->d->in_ready;
+    bool more;
+    const uint32_t src = net_pick(s, x, d, !bp, &more);
+    if (src == UINT32_MAX)
+        return false;
+    if (more)
+        x->st_conflict++;
+    x->d->deliver(in, ent_msg(ring_at(&x->q[src * x->ndst + d], 0)));
+    if (bp && !in_ready[x->id])
+        x->st_stall++; /* presented, not consumed: the unit must ignore it */
+    else
+        net_pop(s, x, src, d);
     return true;
+}
+
+static bool deliver(gsys_t* s, uint32_t pl, uint32_t d, void* in, const bool* in_ready) {
+    const uint32_t live = s->live[pl][d];
+    bool any = false;
+    for (uint32_t pi = 0; pi < s->nports[pl]; pi++) {
+        const port_t* pt = &s->port[pl][pi];
+        if (pt->n == 1) {
+            net_t* x = &s->net[pt->net[0]];
+            if ((live >> x->id) & 1u)
+                any = deliver_one(s, x, d, in, in_ready) || any;
+            continue;
+        }
+        net_t* held = NULL; /* the highest-priority ready message its destination refused */
+        uint32_t held_src = 0;
+        bool done = false;
+        for (uint32_t k = 0; k < pt->n; k++) {
+            net_t* x = &s->net[pt->net[k]];
+            if (!((live >> x->id) & 1u))
+                continue;
+            bool more;
+            const uint32_t src = net_pick(s, x, d, !x->d->in_ready && !done, &more);
+            if (src == UINT32_MAX)
+                continue;
+            if (done) { /* the port went to a higher-priority network */
+                x->st_wait++;
+                continue;
+            }
+            if (more)
+                x->st_conflict++;
+            if (x->d->in_ready && !in_ready[x->id]) {
+                x->st_stall++;
+                if (!held) {
+                    held = x;
+                    held_src = src;
+                }
+                continue;
+            }
+            x->d->deliver(in, ent_msg(ring_at(&x->q[src * x->ndst + d], 0)));
+            net_pop(s, x, src, d);
+            done = true;
+        }
+        if (!done && held)
+            held->d->deliver(in, ent_msg(ring_at(&held->q[held_src * held->ndst + d], 0)));
+        any = any || done || held;
+    }
+    return any;
+}
+
+/* deliver(), with the one network of a place inlined */
+static inline __attribute__((always_inline)) bool deliver_at(gsys_t* s, uint32_t pl, uint32_t d,
+                                                             void* in, const bool* in_ready) {
+    return s->only[pl] >= 0 ? deliver_one(s, &s->net[s->only[pl]], d, in, in_ready)
+                            : deliver(s, pl, d, in, in_ready);
 }
 
 static bool deliver_mem(gsys_t* s, uint32_t b) {
@@ -1036,10 +1243,12 @@ static void inputs(gsys_t* s) {
             fences(s, j); /* a fence whose condition already holds completes now */
         }
         core_issue(s, j);
-        deliver_rsp(s, j);
+        if (s->live[GSYS_AT_SM][j])
+            deliver_at(s, GSYS_AT_SM, j, sm_in(s, j), s->smv[j].in_ready);
     }
     for (uint32_t b = 0; b < s->nb; b++) {
-        if (!deliver_req(s, b))
+        if (!s->live[GSYS_AT_BANK][b] ||
+            !deliver_at(s, GSYS_AT_BANK, b, bank_in(s, b), s->bkv[b].in_ready))
             bank_illegal(s, b);
         if (!deliver_mem(s, b))
             mem_illegal(s, b);
@@ -1077,42 +1286,61 @@ static int sys_cycle(gsys_t* s) {
 }
 
 static bool quiescent(const gsys_t* s) {
-    if (s->active || s->rq_inflight || s->rs_inflight || s->dram_inflight)
+    if (s->active || s->inflight || s->dram_inflight)
         return false;
     for (uint32_t j = 0; j < s->n; j++) {
         const gsys_sm_view_t* v = &s->smv[j];
-        if (s->m_unsent[j] || !v->drained || v->req || v->crsp_valid)
+        if (s->m_unsent[j] || !v->drained || v->crsp_valid)
             return false;
+        for (uint32_t k = 0; k < s->n_src_net[GSYS_AT_SM]; k++)
+            if (v->send[s->src_net[GSYS_AT_SM][k]])
+                return false;
     }
     for (uint32_t b = 0; b < s->nb; b++) {
         const gsys_bank_view_t* v = &s->bkv[b];
-        if (v->rsp || v->fetch || v->wb)
+        if (v->fetch || v->wb)
             return false;
+        for (uint32_t k = 0; k < s->n_src_net[GSYS_AT_BANK]; k++)
+            if (v->send[s->src_net[GSYS_AT_BANK][k]])
+                return false;
     }
     return true;
 }
 
-static void report_queues(const gsys_t* s, FILE* f) {
+/* One FIFO's line of a deadlock report (nothing when it is empty). */
+static void report_queue(const gsys_t* s, const net_t* x, uint32_t src, uint32_t dst, FILE* f) {
+    const ring_t* r = &x->q[src * x->ndst + dst];
+    if (!r->n)
+        return;
     gsys_msg_info_t mi;
+    s->p->msg_info(s->pd, x->id, ent_msg(ring_at(r, 0)), &mi);
+    fprintf(f, "    %-4s %s %u -> %s %u: %u message(s), head %s line 0x%" PRIx64, x->d->name,
+            place_word(x->d->src), src, place_word(x->d->dst), dst, r->n, kind_name(x, mi.kind),
+            mi.line);
+    if (x->d->src == GSYS_AT_SM)
+        fprintf(f, " wf %u", mi.wf);
+    fprintf(f, " ready at %" PRIu64 "\n", ent_ready(ring_at(r, 0)));
+}
+
+/* Every non-empty FIFO: per (SM, bank) pair the networks between them in declaration order, then
+ * the SM-to-SM and bank-to-bank networks. */
+static void report_queues(const gsys_t* s, FILE* f) {
     for (uint32_t j = 0; j < s->n; j++)
-        for (uint32_t b = 0; b < s->nb; b++) {
-            const ring_t* r = &s->rq[j * s->nb + b];
-            if (r->n) {
-                s->p->msg_info(s->pd, false, ent_msg(ring_at(r, 0)), &mi);
-                fprintf(f,
-                        "    req  SM %u -> bank %u: %u message(s), head %s line 0x%" PRIx64
-                        " wf %u ready at %" PRIu64 "\n",
-                        j, b, r->n, req_name(s, mi.kind), mi.line, mi.wf, ent_ready(ring_at(r, 0)));
+        for (uint32_t b = 0; b < s->nb; b++)
+            for (uint32_t k = 0; k < s->nnets; k++) {
+                const net_t* x = &s->net[k];
+                if (x->d->src == GSYS_AT_SM && x->d->dst == GSYS_AT_BANK)
+                    report_queue(s, x, j, b, f);
+                else if (x->d->src == GSYS_AT_BANK && x->d->dst == GSYS_AT_SM)
+                    report_queue(s, x, b, j, f);
             }
-            r = &s->rs[j * s->nb + b];
-            if (r->n) {
-                s->p->msg_info(s->pd, true, ent_msg(ring_at(r, 0)), &mi);
-                fprintf(f,
-                        "    rsp  bank %u -> SM %u: %u message(s), head %s line 0x%" PRIx64
-                        " ready at %" PRIu64 "\n",
-                        b, j, r->n, rsp_name(s, mi.kind), mi.line, ent_ready(ring_at(r, 0)));
-            }
-        }
+    for (uint32_t k = 0; k < s->nnets; k++) {
+        const net_t* x = &s->net[k];
+        if (x->d->src == x->d->dst)
+            for (uint32_t a = 0; a < x->nsrc; a++)
+                for (uint32_t c = 0; c < x->ndst; c++)
+                    report_queue(s, x, a, c, f);
+    }
     for (uint32_t b = 0; b < s->nb; b++)
         if (s->dram[b].n)
             fprintf(f,
@@ -1134,10 +1362,10 @@ static void report_deadlock(const gsys_t* s, FILE* f, bool fin) {
         fputc('\n', f);
     }
     gsys_dump_blocked(s, f);
-    fprintf(f,
-            "  in flight: request crossbar %" PRIu64 ", response crossbar %" PRIu64
-            ", DRAM %" PRIu64 "\n",
-            s->rq_inflight, s->rs_inflight, s->dram_inflight);
+    fprintf(f, "  in flight:");
+    for (uint32_t k = 0; k < s->nnets; k++)
+        fprintf(f, " %s crossbar %" PRIu64 ",", s->net[k].d->noun, s->net[k].inflight);
+    fprintf(f, " DRAM %" PRIu64 "\n", s->dram_inflight);
     report_queues(s, f);
     for (uint32_t j = 0; j < s->n; j++) {
         fprintf(f, "  L1 %u: core_ready %d unsent 0x%" PRIx64, j, s->smv[j].core_ready,
@@ -1147,7 +1375,10 @@ static void report_deadlock(const gsys_t* s, FILE* f, bool fin) {
         fputc('\n', f);
     }
     for (uint32_t b = 0; b < s->nb; b++) {
-        fprintf(f, "  L2 %u: req_ready %d", b, s->bkv[b].req_ready);
+        fprintf(f, "  L2 %u:", b);
+        for (uint32_t k = 0; k < s->nnets; k++)
+            if (s->net[k].d->dst == GSYS_AT_BANK && s->net[k].d->in_ready)
+                fprintf(f, " %s_ready %d", s->net[k].d->name, s->bkv[b].in_ready[k]);
         if (p->unit_note)
             p->unit_note(s->pd, p->bank_slot, out_of(s, p->bank_slot, b),
                          c_model(s, p->bank_slot, b), f);
@@ -1206,6 +1437,9 @@ void gsys_dump_blocked(const gsys_t* s, FILE* f) {
             case WF_ATOMIC:
                 fprintf(f, "waits for the core ATOMIC response\n");
                 break;
+            case WF_STORE:
+                fprintf(f, "waits for the store's acknowledgement\n");
+                break;
             default:
                 fprintf(f, "waits for ");
                 if (s->p->fence_note)
@@ -1226,14 +1460,17 @@ void gsys_dump_blocked(const gsys_t* s, FILE* f) {
         fprintf(f, "  no blocked wavefront\n");
 }
 
+/* "L1->L2 requests: GETS 12 ..." per network; copies for a network into the SMs. */
 static void stats_kinds(const gsys_t* s, FILE* f) {
-    fprintf(f, "L1->L2 requests:");
-    for (uint32_t k = 1; k < s->p->n_req_kinds; k++)
-        fprintf(f, " %s %" PRIu64, req_name(s, k), s->st_req[k]);
-    fprintf(f, "\nL2->L1 responses:");
-    for (uint32_t k = 1; k < s->p->n_rsp_kinds; k++)
-        fprintf(f, " %s %" PRIu64, rsp_name(s, k), s->st_rsp[k]);
-    fprintf(f, " (copies delivered %" PRIu64 ")\n", s->st_rsp_copies);
+    for (uint32_t n = 0; n < s->nnets; n++) {
+        const net_t* x = &s->net[n];
+        fprintf(f, "%s->%s %ss:", place_short(x->d->src), place_short(x->d->dst), x->d->noun);
+        for (uint32_t k = 1; k < x->d->nkinds; k++)
+            fprintf(f, " %s %" PRIu64, kind_name(x, k), x->st_kind[k]);
+        if (x->d->dst == GSYS_AT_SM)
+            fprintf(f, " (copies delivered %" PRIu64 ")", x->st_copies);
+        fputc('\n', f);
+    }
 }
 
 void gsys_stats(const gsys_t* s, FILE* f) {
@@ -1253,13 +1490,28 @@ void gsys_stats(const gsys_t* s, FILE* f) {
             "DRAM: fetch %" PRIu64 " writeback %" PRIu64 " responses %" PRIu64
             "; lines in image %u\n",
             s->st_fetch, s->st_wb, s->st_memrsp, s->mem.n);
-    fprintf(f,
-            "stall cycles: core (L1 not ready) %" PRIu64 ", bank (L2 not ready) %" PRIu64
-            ", L1 response conflicts %" PRIu64 "\n",
-            s->st_core_stall, s->st_bank_stall, s->st_rsp_conflict);
-    fprintf(
-        f, "max in flight: request xbar %" PRIu64 ", response xbar %" PRIu64 ", DRAM %" PRIu64 "\n",
-        s->st_rq_max, s->st_rs_max, s->st_dram_max);
+    /* per network: a network with back-pressure its stall cycles, one without its conflicts
+     * (a destination with more than one message of it to take), one that shares a port the
+     * cycles it waited for a higher-priority network when there were any */
+    fprintf(f, "stall cycles: core (L1 not ready) %" PRIu64, s->st_core_stall);
+    for (uint32_t n = 0; n < s->nnets; n++) {
+        const net_t* x = &s->net[n];
+        if (x->d->in_ready && (int)n == s->req_net)
+            fprintf(f, ", %s (%s not ready) %" PRIu64, place_word(x->d->dst),
+                    place_short(x->d->dst), x->st_stall);
+        else if (x->d->in_ready) /* another network with back-pressure: named by its noun */
+            fprintf(f, ", %s (%s not ready, %ss) %" PRIu64, place_word(x->d->dst),
+                    place_short(x->d->dst), x->d->noun, x->st_stall);
+        else
+            fprintf(f, ", %s %s conflicts %" PRIu64, place_short(x->d->dst), x->d->noun,
+                    x->st_conflict);
+        if (x->st_wait)
+            fprintf(f, ", %s waits for priority %" PRIu64, x->d->name, x->st_wait);
+    }
+    fprintf(f, "\nmax in flight:");
+    for (uint32_t n = 0; n < s->nnets; n++)
+        fprintf(f, " %s xbar %" PRIu64 ",", s->net[n].d->noun, s->net[n].st_max);
+    fprintf(f, " DRAM %" PRIu64 "\n", s->st_dram_max);
     const gsys_proto_t* p = s->p;
     if (p->model_errors && c_model(s, p->sm_slot, 0)) {
         uint64_t e1 = 0, e2 = 0;
@@ -1272,20 +1524,43 @@ void gsys_stats(const gsys_t* s, FILE* f) {
 }
 
 static void stats_msgs(const gsys_t* s, gsys_stats_t* st) {
-    const gsys_proto_t* p = s->p;
-    st->n_req_kinds = p->n_req_kinds;
-    st->n_rsp_kinds = p->n_rsp_kinds;
-    st->req_kinds = p->req_kinds;
-    st->rsp_kinds = p->rsp_kinds;
-    for (uint32_t k = 0; k < p->n_req_kinds; k++) {
-        st->req[k] = s->st_req[k];
-        st->req_total += s->st_req[k];
+    st->nnets = s->nnets;
+    for (uint32_t n = 0; n < s->nnets; n++) {
+        const net_t* x = &s->net[n];
+        gsys_net_stats_t* y = &st->net[n];
+        y->name = x->d->name;
+        y->kinds = x->d->kinds;
+        y->nkinds = x->d->nkinds;
+        for (uint32_t k = 0; k < x->d->nkinds; k++) {
+            y->kind[k] = x->st_kind[k];
+            y->total += x->st_kind[k];
+        }
+        y->copies = x->st_copies;
+        y->max = x->st_max;
+        y->stall = x->st_stall;
+        y->conflict = x->st_conflict;
+        y->wait = x->st_wait;
+        st->msgs += x->st_copies;
     }
-    for (uint32_t k = 0; k < p->n_rsp_kinds; k++) {
-        st->rsp[k] = s->st_rsp[k];
-        st->rsp_total += s->st_rsp[k];
+    if (s->req_net >= 0) {
+        const gsys_net_stats_t* y = &st->net[s->req_net];
+        st->n_req_kinds = y->nkinds;
+        st->req_kinds = y->kinds;
+        memcpy(st->req, y->kind, sizeof st->req);
+        st->req_total = y->total;
+        st->bank_stall = y->stall;
+        st->rq_max = y->max;
     }
-    st->rsp_copies = s->st_rsp_copies;
+    if (s->rsp_net >= 0) {
+        const gsys_net_stats_t* y = &st->net[s->rsp_net];
+        st->n_rsp_kinds = y->nkinds;
+        st->rsp_kinds = y->kinds;
+        memcpy(st->rsp, y->kind, sizeof st->rsp);
+        st->rsp_total = y->total;
+        st->rsp_copies = y->copies;
+        st->rsp_conflict = y->conflict;
+        st->rs_max = y->max;
+    }
 }
 
 static void stats_model_errors(const gsys_t* s, gsys_stats_t* st) {
@@ -1316,10 +1591,6 @@ void gsys_stats_get(const gsys_t* s, gsys_stats_t* st) {
     st->dram_wb = s->st_wb;
     st->dram_rsp = s->st_memrsp;
     st->core_stall = s->st_core_stall;
-    st->bank_stall = s->st_bank_stall;
-    st->rsp_conflict = s->st_rsp_conflict;
-    st->rq_max = s->st_rq_max;
-    st->rs_max = s->st_rs_max;
     st->dram_max = s->st_dram_max;
     stats_model_errors(s, st);
 }

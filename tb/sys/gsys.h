@@ -4,18 +4,20 @@
  * docs/framework.md "Protocols").
  *
  * N SMs, each with W wavefronts driven by a workload and one instance of the protocol's SM unit
- * (its L1); a request and a response crossbar with per-message delays (point-to-point order
- * kept); B L2 banks (the protocol's bank unit); a DRAM model with a latency input; the
- * protocol's global units (TC: the timer). The units are ticked through a backend
- * (gsys_backend.h: C models, RTL, or lockstep).
+ * (its L1); the protocol's virtual networks (gsys_net_t: TC and GPU declare a request and a
+ * response network) with per-message delays (point-to-point order kept); B L2 banks (the
+ * protocol's bank unit); a DRAM model with a latency input; the protocol's global units (TC:
+ * the timer). The units are ticked through a backend (gsys_backend.h: C models, RTL, or
+ * lockstep).
  *
  * Per cycle (docs/system.md section 6):
- *   1. route the units' registered outputs: L1 request -> request crossbar, L2 response ->
- *      response crossbar (one copy per destination SM), L2 memory request -> DRAM, L1 core
- *      response -> the wavefronts;
+ *   1. route the units' registered outputs: each L1's messages (in network order), its core
+ *      response -> the wavefronts; each bank's messages (a copy per destination SM for a network
+ *      into the SMs), its memory request -> DRAM;
  *   2. fences, new operations from the workload, and the inputs: each SM's core request, each
- *      L1's delivered response (at most one per cycle), each bank's request (head of its input,
- *      presented also while the bank is not ready), each bank's DRAM response;
+ *      L1's delivered messages (at most one per input port per cycle, networks sharing a port in
+ *      priority order), each bank's (a message refused by back-pressure is presented and kept),
+ *      each bank's DRAM response;
  *   3. tick every instance of every slot, in slot order, through the backend.
  * A fence also waits until every store / atomic its wavefront gave the L1 has appeared as an L2
  * request (until then the L1 may not count it). The system knows the protocol only through its
@@ -44,7 +46,7 @@ enum {
 
 typedef enum {
     GSYS_OP_LOAD = 0,   /* word load, blocking: the wavefront waits for the value */
-    GSYS_OP_STORE,      /* word store, not blocking */
+    GSYS_OP_STORE,      /* word store, not blocking (store_ack: waits for its acknowledgement) */
     GSYS_OP_ATOMIC,     /* word atomic (aop, value, value2), blocking: returns the old value */
     GSYS_OP_FENCE,      /* a fence of the op's scope: waits for the protocol's fence_mask */
     GSYS_OP_ACQUIRE,    /* load with acquire semantics (blocking load) */
@@ -60,8 +62,8 @@ typedef enum { GSYS_SCOPE_CTA = 0, GSYS_SCOPE_GPU = 1 } gsys_scope_t;
  * ordering; a FENCE with any order but SC is an acquire-release fence). An ATOMIC of order
  * RELEASE or ACQ_REL is a fence of its scope, then the atomic (as RELEASE is for a store); its
  * acquire half is the blocking atomic itself. A FENCE of order SC is an SC fence: the protocol's
- * fence_mask sees only the scope, so a protocol gives SC fences the strength of its fences
- * (docs/memory-models.md says what that is per variant). */
+ * fence_mask sees the scope and the order (TC and GPU ignore the order: they give SC fences the
+ * strength of their fences; docs/memory-models.md says what that is per variant). */
 typedef enum {
     GSYS_ORD_RELAXED = 0,
     GSYS_ORD_ACQUIRE,
@@ -94,7 +96,7 @@ typedef struct gsys_workload {
     bool (*next)(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op);
     /* Completion of a blocking op (LOAD, ACQUIRE, ATOMIC: value = the word read / old value;
      * LOAD_LINE: line = the line), of a FENCE (value 0), and the issue of a STORE/RELEASE store
-     * (value 0). Called in the cycle the system sees it. */
+     * (value 0; with store_ack its acknowledgement). Called in the cycle the system sees it. */
     void (*done)(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
                  const uint32_t* line, uint64_t cycle);
     /* True when every wavefront has finished (the run may end). */
@@ -107,35 +109,81 @@ typedef struct {
     uint32_t num_sm, num_wf, num_banks, line_bytes, addr_width;
 } gsys_geom_t;
 
-enum { GSYS_CRSP_LOAD = 1, GSYS_CRSP_ATOMIC = 2 };
+/* core response kinds; GSYS_CRSP_STORE: a store's acknowledgement (gsys_proto_t.store_ack) */
+enum { GSYS_CRSP_LOAD = 1, GSYS_CRSP_ATOMIC = 2, GSYS_CRSP_STORE = 3 };
+
+enum { GSYS_MAX_NETS = 8 }; /* virtual networks a protocol may declare (gsys_new checks) */
 
 /* What an SM's unit drives in the current cycle (its registered outputs). */
 typedef struct {
-    const void* req;    /* the request message to the banks, or NULL */
+    /* send[n]: the message the L1 sends on network n (one whose source is GSYS_AT_SM), or NULL;
+     * in_ready[n]: the L1 takes a message of network n (one into the SMs declared with in_ready)
+     * presented now. Entries of other networks are not read. */
+    const void* send[GSYS_MAX_NETS];
+    bool in_ready[GSYS_MAX_NETS];
     bool core_ready;    /* a core request presented now is taken */
     bool crsp_valid;    /* a core response */
-    uint32_t crsp_kind; /* GSYS_CRSP_LOAD / GSYS_CRSP_ATOMIC (another value: a harness error) */
+    uint32_t crsp_kind; /* GSYS_CRSP_LOAD / GSYS_CRSP_ATOMIC / GSYS_CRSP_STORE (store_ack; another
+                           value: a harness error) */
     uint64_t crsp_wf_mask, crsp_line;
     const uint32_t* crsp_data; /* the line */
     bool drained; /* no store / atomic of any wavefront still owed to the banks (quiescence) */
 } gsys_sm_view_t;
 
-/* What a bank's unit drives in the current cycle. */
+/* What a bank's unit drives in the current cycle (send / in_ready: as for an SM, for the
+ * networks whose source / destination is GSYS_AT_BANK). */
 typedef struct {
-    const void* rsp; /* the response message to the SMs, or NULL */
-    bool req_ready;  /* a request presented now is taken */
-    bool fetch, wb;  /* DRAM: line fetch, line write-back */
+    const void* send[GSYS_MAX_NETS];
+    bool in_ready[GSYS_MAX_NETS];
+    bool fetch, wb; /* DRAM: line fetch, line write-back */
     uint64_t fetch_line, wb_line;
     const uint32_t* wb_data;
 } gsys_bank_view_t;
 
 /* What the system needs to know of a message. */
 typedef struct {
-    uint32_t kind; /* index into the kind names (statistics) */
-    uint64_t line; /* a request's line picks its bank */
-    uint64_t dst;  /* a response's SM mask (one copy per bit) */
-    uint32_t wf;   /* a request carrying a store / atomic of this wavefront, or GSYS_NO_WF */
+    uint32_t kind; /* index into the network's kind names (statistics) */
+    uint64_t line; /* the line: on a network into the banks it picks the bank (bank_of) */
+    uint64_t dst;  /* on a network into the SMs: the SM mask (one copy per bit) */
+    uint32_t wf;   /* a request carrying a store / atomic of this wavefront, or GSYS_NO_WF (read on
+                      networks from the SMs to the banks: write_through) */
 } gsys_msg_info_t;
+
+/* Delivery priority at a destination (lower first), as gem5 Ruby's SLICC protocols rank their
+ * virtual networks: responses before forwards (bank- or L1-initiated requests to an L1:
+ * invalidations, recalls) before requests. */
+enum { GSYS_PRIO_RESPONSE = 0, GSYS_PRIO_FORWARD = 1, GSYS_PRIO_REQUEST = 2 };
+/* Which of the configuration's delay ranges a network's messages take. */
+enum { GSYS_DELAY_REQ = 0, GSYS_DELAY_RSP = 1 };
+
+/* A virtual network of a protocol (docs/framework.md, "Protocols", section 2). The system keeps a
+ * FIFO per (network, source, destination) with a delay per message drawn from the network's
+ * delay range and point-to-point order; it delivers at most one message per cycle into each input
+ * port of a destination: the networks that share a port (same destination place and port number)
+ * are served in priority order, each round robin over its sources. A network declared with
+ * in_ready has back-pressure: its message is consumed only when the destination's view says
+ * in_ready[net]; when no network of a port can deliver, the highest-priority ready message is still
+ * presented (the unit must ignore it, docs/timing.md rule 6) and kept. Sources and destinations are
+ * GSYS_AT_SM or GSYS_AT_BANK (GSYS_GLOBAL: not yet, gsys_new refuses it); a message into the banks
+ * goes to bank_of(line), one into the SMs to every SM of its dst mask (a copy each, stamped). */
+typedef struct gsys_net {
+    const char* name;  /* "req": JSON keys, reports */
+    const char* noun;  /* "request": statistics and reports ("L1->L2 requests", "request xbar") */
+    uint32_t src, dst; /* gsys_place_t */
+    uint32_t prio;     /* GSYS_PRIO_* (lower first at a shared port) */
+    uint32_t port;     /* the destination's input port (networks into one place sharing it
+                          arbitrate: one message per cycle) */
+    bool in_ready;     /* the destination has back-pressure for it (view in_ready[net]) */
+    uint32_t delay;    /* GSYS_DELAY_REQ | GSYS_DELAY_RSP */
+    size_t size;       /* the message struct */
+    const char* const* kinds; /* names by kind, for statistics and reports; kind 0 = none */
+    uint32_t nkinds;          /* at most GSYS_MAX_KINDS */
+    /* the copy of msg sent from source instance src to destination instance dst (TC: a request's
+     * src, a response copy's dst mask) */
+    void (*stamp)(void* msg, uint32_t src, uint32_t dst);
+    /* a delivered message into the destination unit's input */
+    void (*deliver)(void* in, const void* msg);
+} gsys_net_t;
 
 /* A variant of a protocol and the memory model it gives (litmus expectations are keyed by
  * variant, family or model: docs/framework.md, "Litmus expectations"). */
@@ -177,9 +225,16 @@ typedef enum {
     GSYS_CTR_N
 } gsys_ctr_t;
 
+enum { GSYS_MAX_PCTR = 16 }; /* counters a protocol may name itself (gsys_proto_t.ctr_names) */
+
 typedef struct gsys_counters {
     uint64_t v[GSYS_CTR_N];
     uint32_t have; /* bit k: counter k was filled by the protocol */
+    /* the protocol's own counters (gsys_proto_t.ctr_names; the counters hook adds into pv[k]):
+     * names set by gsys_counters_collect */
+    uint32_t npv;
+    const char* const* pnames;
+    uint64_t pv[GSYS_MAX_PCTR];
 } gsys_counters_t;
 
 /* "l1_invalidations", ... (the JSON / CSV names); NULL out of range */
@@ -213,9 +268,7 @@ typedef struct gsys_traffic {
  * full_every, model_bytes_json, illegal_report, illegal_expected and the cov_* hooks (it says so
  * before running). tests/test_gsys_proto.c runs a protocol with only the required hooks.
  *
- * What the shared system cannot express yet (docs/framework.md, "Protocols", section 7): networks
- * beyond one request and one response network, a core acknowledgement of stores, final values
- * held in an L1. */
+ * What the shared system cannot express yet: docs/framework.md, "Protocols", section 7. */
 typedef struct gsys_proto {
     const char* name; /* the family, "tc" */
     const gsys_variant_t* variants;
@@ -273,10 +326,9 @@ typedef struct gsys_proto {
     bool fences_to_l1;
     int global_slot; /* the slot whose outputs are every unit's global inputs (-1: none); it is
                         the last slot, so every other unit sees its outputs of the previous edge */
-    size_t req_size, rsp_size;    /* message structs */
-    const char* const* req_kinds; /* names by kind, for statistics and reports */
-    const char* const* rsp_kinds;
-    uint32_t n_req_kinds, n_rsp_kinds;
+    /* the virtual networks (gsys_net_t; TC, GPU: "req" L1 -> bank and "rsp" bank -> L1s) */
+    const gsys_net_t* nets;
+    uint32_t nnets;
     void (*geometry)(const void* pd, gsys_geom_t* g);
     uint32_t (*bank_of)(const void* pd, uint64_t line);
     /* The registered outputs of the n instances of the SM (bank) slot, as the system sees them:
@@ -284,15 +336,11 @@ typedef struct gsys_proto {
     void (*sm_views)(const void* pd, const void* out, size_t stride, uint32_t n, gsys_sm_view_t* v);
     void (*bank_views)(const void* pd, const void* out, size_t stride, uint32_t n,
                        gsys_bank_view_t* v);
-    void (*msg_info)(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi);
-    void (*req_src)(void* msg, uint32_t sm);  /* stamp the SM a request comes from */
-    void (*rsp_copy)(void* msg, uint32_t sm); /* a response's copy for one SM */
-    /* inputs: the core request of a wavefront's operation (line and word from op->addr), a
-     * delivered response, a bank's request, a DRAM fill */
+    void (*msg_info)(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi);
+    /* inputs: the core request of a wavefront's operation (line and word from op->addr), a DRAM
+     * fill (messages: each network's deliver) */
     void (*core_req)(const void* pd, void* sm_in, uint32_t wf, const gsys_op_t* op, uint64_t line,
                      uint32_t word);
-    void (*sm_rsp)(void* sm_in, const void* msg);
-    void (*bank_req)(void* bank_in, const void* msg);
     void (*bank_fill)(const void* pd, void* bank_in, uint64_t line, const uint32_t* data);
     /* The inputs of a slot's n instances (at in + i * stride) before their edge: reset, the
      * global slot's outputs (gout, NULL if none); a global unit's own input (cycle: the cycle,
@@ -303,9 +351,13 @@ typedef struct gsys_proto {
     void (*clear)(uint32_t slot, void* in, size_t stride, uint32_t n);
     /* optional: an instance's outputs before its first edge (NULL: all 0) */
     void (*reset_outputs)(const void* pd, uint32_t slot, void* out);
-    /* the wavefronts (bit wf) whose fence / release of this scope may complete now (sm_out:
-     * their L1's outputs; the system also waits for their stores to reach the crossbar) */
-    uint64_t (*fence_mask)(const void* pd, const void* sm_out, uint32_t scope);
+    /* the wavefronts (bit wf) whose fence of this scope and memory order may complete now (sm_out:
+     * their L1's outputs; the system also waits for their stores to reach the crossbar). order is
+     * GSYS_ORD_SC for a FENCE of order SC and GSYS_ORD_ACQ_REL for every other fence (a FENCE of
+     * any other order, the fence of a RELEASE, of a release / acq_rel atomic, of an acquire that
+     * waits for a release: gsys_order_t); both are asked every cycle a fence waits, the SC one
+     * only while an SC fence waits. */
+    uint64_t (*fence_mask)(const void* pd, const void* sm_out, uint32_t scope, uint32_t order);
     /* Illegal inputs (the unit pages' "Illegal inputs"), called only after the system has drawn
      * their chance: an idle core's request the L1 must drop; an atomic's odd variant (the core
      * request of a GSYS_OP_ATOMIC in sm_in; returns its counter index 2 or 3, or -1); a bank
@@ -322,6 +374,14 @@ typedef struct gsys_proto {
     uint64_t (*model_errors)(uint32_t slot, const void* model);
     /* a bank's C model holds the line valid: the word of it (final values of a run) */
     bool (*bank_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
+    /* Optional: an L1's C model owns the line (holds it dirty, or is its registered owner): the
+     * word of it. gsys_word asks every SM in order before the banks (a write-back or ownership
+     * L1: DeNovo, MESI); NULL (TC, GPU): L1s hold no data of record. */
+    bool (*sm_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
+    /* The L1 acknowledges every store (STORE, STORE_LINE, a RELEASE's store) to its wavefront
+     * with a core response of kind GSYS_CRSP_STORE (crsp_wf_mask, crsp_line): the wavefront
+     * waits for it, and the store completes then. false (TC, GPU): stores complete at issue. */
+    bool store_ack;
     /* Coverage over a run's C models (the unit pages' transition rows and cover points): a
      * cov_size-byte table (zeroed by the caller) that cov_add sums every instance into; the
      * summary ("coverage l1 37/40 l2 37/38, cover points l1 30/32 l2 33/36"), the matrices (rows:
@@ -336,6 +396,10 @@ typedef struct gsys_proto {
      * filled in c->have, add to c->v[]) for an instance of slot. Called for every instance of every
      * slot after a run (gsys_counters_collect); a protocol without the hook reports none. */
     void (*counters)(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c);
+    /* Optional: the names of the protocol's own counters (at most GSYS_MAX_PCTR), which the
+     * counters hook adds into c->pv[k] (reports: "protocol_counters" in gpucoh compare's JSON) */
+    const char* const* ctr_names;
+    uint32_t nctr;
 } gsys_proto_t;
 
 /* Every protocol the tool knows (tb/sys/gsys_protocols.c), NULL-ended. */
@@ -350,8 +414,9 @@ const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant);
 uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
                           void* cov);
 
-/* Sum every C model's counters (p->counters) of a C backend into c (zeroed here); false when the
- * protocol has no counters hook or the backend no C model. */
+/* Sum every C model's counters (p->counters) of a C backend into c (zeroed here; the protocol's
+ * own counter names set); false when the protocol has no counters hook or the backend no C
+ * model. */
 bool gsys_counters_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
                            gsys_counters_t* c);
 
@@ -435,14 +500,34 @@ void gsys_stats(const gsys_t* s, FILE* f);
 
 enum { GSYS_MAX_KINDS = 16 }; /* message kinds per network a protocol may name (gsys_new checks) */
 
+/* One network's statistics (gsys_stats_t.net[]). */
+typedef struct {
+    const char* name; /* gsys_net_t.name */
+    const char* const* kinds;
+    uint32_t nkinds;
+    uint64_t kind[GSYS_MAX_KINDS]; /* messages sent, by kind */
+    uint64_t total;                /* messages sent (before fan-out) */
+    uint64_t copies;               /* copies queued, one per destination */
+    uint64_t max;                  /* most copies in flight */
+    uint64_t stall;    /* cycles a ready message was presented and not taken (in_ready 0) */
+    uint64_t conflict; /* cycles a destination had more than one message of it ready to take */
+    uint64_t wait; /* cycles a ready message waited for a higher-priority network's at its port */
+} gsys_net_stats_t;
+
 /* What gsys_stats prints, as numbers (gsys_stats_get). Message kinds are the protocol's
- * (req_kinds / rsp_kinds); kind 0 is no message (TC: NONE) and counts 0. */
+ * (gsys_net_t.kinds); kind 0 is no message (TC: NONE) and counts 0. The req / rsp members are
+ * the request network's (the first declared from the SMs into the banks) and the response
+ * network's (the first from the banks into the SMs), as every report before the networks were
+ * data had them; net[] has every network. */
 typedef struct {
     uint64_t cycles, harness_errors;
     uint64_t done[GSYS_OP_N]; /* operations completed, by gsys_op_kind_t (stores: at issue) */
     uint64_t fences[2];       /* fences (and releases' fences) completed: CTA, GPU scope */
     uint64_t core_req, core_rsp;
     uint64_t lat_sum, lat_n, lat_max; /* load / atomic latency in cycles (issue to response) */
+    uint32_t nnets;
+    gsys_net_stats_t net[GSYS_MAX_NETS];
+    uint64_t msgs; /* copies of every network (what gpucoh compare calls messages) */
     uint32_t n_req_kinds, n_rsp_kinds;
     const char* const* req_kinds; /* the protocol's names */
     const char* const* rsp_kinds;
@@ -467,9 +552,9 @@ void gsys_store_image(const gsys_op_t* op, uint32_t line_bytes, uint32_t word, u
                       uint32_t* mask);
 /* The initial DRAM contents are 0; the system's DRAM is the memory image of record. */
 uint32_t gsys_mem_word(const gsys_t* s, uint64_t addr);
-/* The word as the system holds it: the bank's copy when its C model holds the line valid (C
- * backend only), else the DRAM image. Use after GSYS_RUN_DONE for final values (dirty lines are
- * not written back at the end of a run). */
+/* The word as the system holds it: the copy of an L1 that owns the line (sm_word), else the
+ * bank's copy when its C model holds the line valid (C backend only), else the DRAM image. Use
+ * after GSYS_RUN_DONE for final values (dirty lines are not written back at the end of a run). */
 uint32_t gsys_word(const gsys_t* s, uint64_t addr);
 /* Harness errors: core responses no wavefront waits for, L2 requests for writes the core never
  * issued, responses to absent SMs, unknown workload ops (the first 10 are printed on stderr). */

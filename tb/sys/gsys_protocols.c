@@ -73,6 +73,8 @@ bool gsys_counters_collect(const gsys_proto_t* p, const void* pd, const gsys_bac
     memset(c, 0, sizeof *c);
     if (!p->counters || !cbe)
         return false;
+    c->npv = p->ctr_names && p->nctr <= GSYS_MAX_PCTR ? p->nctr : 0;
+    c->pnames = p->ctr_names;
     gsys_geom_t g;
     p->geometry(pd, &g);
     bool any = false;

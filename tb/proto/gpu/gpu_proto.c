@@ -58,6 +58,9 @@ static void traffic(const void* pd, gsys_traffic_t* t) {
     t->fence_all = true; /* gpu_l1 F45 FENCE_ALL_WAIT: steered FENCE phases */
 }
 
+/* the two networks (gsys_net_t), in this order */
+enum { GPU_NET_REQ = 0, GPU_NET_RSP = 1 };
+
 /* ---- geometry, views and messages ---------------------------------------------------------- */
 
 static void geometry(const void* pd, gsys_geom_t* g) {
@@ -79,7 +82,7 @@ static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
     const unsigned char* b = out;
     for (uint32_t i = 0; i < n; i++, v++, b += stride) {
         const gpu_l1_out_t* o = (const gpu_l1_out_t*)(const void*)b;
-        v->req = o->req.valid ? &o->req : NULL;
+        v->send[GPU_NET_REQ] = o->req.valid ? &o->req : NULL;
         v->core_ready = o->core_ready;
         v->crsp_valid = o->crsp.valid;
         v->crsp_kind = o->crsp.kind;
@@ -96,8 +99,8 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     const unsigned char* b = out;
     for (uint32_t i = 0; i < n; i++, v++, b += stride) {
         const gpu_l2_out_t* o = (const gpu_l2_out_t*)(const void*)b;
-        v->rsp = o->rsp.valid ? &o->rsp : NULL;
-        v->req_ready = o->req_ready;
+        v->send[GPU_NET_RSP] = o->rsp.valid ? &o->rsp : NULL;
+        v->in_ready[GPU_NET_REQ] = o->req_ready;
         v->fetch = o->mreq.fetch;
         v->fetch_line = o->mreq.fetch_line;
         v->wb = o->mreq.wb;
@@ -106,9 +109,9 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     }
 }
 
-static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi) {
+static void msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
     (void)pd;
-    if (rsp) {
+    if (net == GPU_NET_RSP) {
         const gpu_rsp_t* p = msg;
         mi->kind = p->kind;
         mi->line = p->line;
@@ -123,11 +126,14 @@ static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t*
     mi->wf = GSYS_NO_WF; /* write-throughs coalesce many wavefronts' stores */
 }
 
-static void req_src(void* msg, uint32_t sm) {
+/* a request's source SM; a response copy's one destination */
+static void req_stamp(void* msg, uint32_t sm, uint32_t bank) {
+    (void)bank;
     ((gpu_req_t*)msg)->src = sm;
 }
 
-static void rsp_copy(void* msg, uint32_t sm) {
+static void rsp_stamp(void* msg, uint32_t bank, uint32_t sm) {
+    (void)bank;
     ((gpu_rsp_t*)msg)->dst = 1ull << sm;
 }
 
@@ -227,7 +233,8 @@ static void clear(uint32_t slot, void* vin, size_t stride, uint32_t n) {
 }
 
 /* The L1 completes fences of both scopes itself (a CTA fence at once under GPU-H). */
-static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint32_t order) {
+    (void)order; /* SC fences as strong as the others */
     (void)pd;
     (void)scope;
     return ((const gpu_l1_out_t*)out)->fence_done;
@@ -249,6 +256,33 @@ static const gsys_variant_t variants[] = {
 
 static const char* const req_kinds[] = {"NONE", "GETS", "WT", "ATOMIC"};
 static const char* const rsp_kinds[] = {"NONE", "DATA", "ACK", "ATOM"};
+
+/* L1 -> bank requests, bank -> L1s responses (the banks have back-pressure: req_ready) */
+static const gsys_net_t nets[] = {
+    [GPU_NET_REQ] = {.name = "req",
+                     .noun = "request",
+                     .src = GSYS_AT_SM,
+                     .dst = GSYS_AT_BANK,
+                     .prio = GSYS_PRIO_REQUEST,
+                     .in_ready = true,
+                     .delay = GSYS_DELAY_REQ,
+                     .size = sizeof(gpu_req_t),
+                     .kinds = req_kinds,
+                     .nkinds = 4,
+                     .stamp = req_stamp,
+                     .deliver = bank_req},
+    [GPU_NET_RSP] = {.name = "rsp",
+                     .noun = "response",
+                     .src = GSYS_AT_BANK,
+                     .dst = GSYS_AT_SM,
+                     .prio = GSYS_PRIO_RESPONSE,
+                     .delay = GSYS_DELAY_RSP,
+                     .size = sizeof(gpu_rsp_t),
+                     .kinds = rsp_kinds,
+                     .nkinds = 4,
+                     .stamp = rsp_stamp,
+                     .deliver = sm_rsp},
+};
 
 static void unit_note(const void* pd, uint32_t slot, const void* out, const void* model, FILE* f) {
     (void)pd;
@@ -477,22 +511,14 @@ const gsys_proto_t gpu_proto = {
     .stray_fills = true, /* gpu_l2.md E4 / I2: a fill no MSHR waits for changes nothing */
     .fences_to_l1 = true,
     .global_slot = -1,
-    .req_size = sizeof(gpu_req_t),
-    .rsp_size = sizeof(gpu_rsp_t),
-    .req_kinds = req_kinds,
-    .rsp_kinds = rsp_kinds,
-    .n_req_kinds = 4,
-    .n_rsp_kinds = 4,
+    .nets = nets,
+    .nnets = 2,
     .geometry = geometry,
     .bank_of = bank_of,
     .sm_views = sm_views,
     .bank_views = bank_views,
     .msg_info = msg_info,
-    .req_src = req_src,
-    .rsp_copy = rsp_copy,
     .core_req = core_req,
-    .sm_rsp = sm_rsp,
-    .bank_req = bank_req,
     .bank_fill = bank_fill,
     .inputs = inputs,
     .clear = clear,

@@ -115,6 +115,9 @@ static uint32_t start_max(const void* pd) {
     return tc_ts_max(pd);
 }
 
+/* the two networks (gsys_net_t), in this order */
+enum { TC_NET_REQ = 0, TC_NET_RSP = 1 };
+
 /* ---- geometry, views and messages ---------------------------------------------------------- */
 
 static void geometry(const void* pd, gsys_geom_t* g) {
@@ -137,7 +140,7 @@ static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
     const unsigned char* b = out;
     for (uint32_t i = 0; i < n; i++, v++, b += stride) {
         const tc_l1_out_t* o = (const tc_l1_out_t*)(const void*)b;
-        v->req = o->req.valid ? &o->req : NULL;
+        v->send[TC_NET_REQ] = o->req.valid ? &o->req : NULL;
         v->core_ready = o->core_ready;
         v->crsp_valid = o->crsp.valid;
         v->crsp_kind = o->crsp.kind;
@@ -154,8 +157,8 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     const unsigned char* b = out;
     for (uint32_t i = 0; i < n; i++, v++, b += stride) {
         const tc_l2_out_t* o = (const tc_l2_out_t*)(const void*)b;
-        v->rsp = o->rsp.valid ? &o->rsp : NULL;
-        v->req_ready = o->req_ready;
+        v->send[TC_NET_RSP] = o->rsp.valid ? &o->rsp : NULL;
+        v->in_ready[TC_NET_REQ] = o->req_ready;
         v->fetch = o->mreq.fetch;
         v->fetch_line = o->mreq.fetch_line;
         v->wb = o->mreq.wb;
@@ -164,9 +167,9 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     }
 }
 
-static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t* mi) {
+static void msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
     (void)pd;
-    if (rsp) {
+    if (net == TC_NET_RSP) {
         const tc_rsp_t* p = msg;
         mi->kind = p->kind;
         mi->line = p->line;
@@ -184,11 +187,14 @@ static void msg_info(const void* pd, bool rsp, const void* msg, gsys_msg_info_t*
                  : GSYS_NO_WF;
 }
 
-static void req_src(void* msg, uint32_t sm) {
+/* a request's source SM; a response copy's one destination */
+static void req_stamp(void* msg, uint32_t sm, uint32_t bank) {
+    (void)bank;
     ((tc_req_t*)msg)->src = sm;
 }
 
-static void rsp_copy(void* msg, uint32_t sm) {
+static void rsp_stamp(void* msg, uint32_t bank, uint32_t sm) {
+    (void)bank;
     ((tc_rsp_t*)msg)->dst = 1ull << sm;
 }
 
@@ -293,7 +299,8 @@ static void reset_outputs(const void* pd, uint32_t slot, void* out) {
 }
 
 /* scope GPU: fence_ready (the GWCT time has passed), CTA: wr_idle (every write acknowledged) */
-static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope) {
+static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint32_t order) {
+    (void)order; /* SC fences as strong as the others */
     (void)pd;
     const tc_l1_out_t* o = out;
     return scope == GSYS_SCOPE_GPU ? o->fence_ready : o->wr_idle;
@@ -368,6 +375,33 @@ static const gsys_variant_t variants[] = {
 
 static const char* const req_kinds[] = {"NONE", "GETS", "GETX", "UPGR", "ATOMIC"};
 static const char* const rsp_kinds[] = {"NONE", "DATA", "DATA_G", "ACK", "ACK_G", "DATA_W"};
+
+/* L1 -> bank requests, bank -> L1s responses (the banks have back-pressure: req_ready) */
+static const gsys_net_t nets[] = {
+    [TC_NET_REQ] = {.name = "req",
+                    .noun = "request",
+                    .src = GSYS_AT_SM,
+                    .dst = GSYS_AT_BANK,
+                    .prio = GSYS_PRIO_REQUEST,
+                    .in_ready = true,
+                    .delay = GSYS_DELAY_REQ,
+                    .size = sizeof(tc_req_t),
+                    .kinds = req_kinds,
+                    .nkinds = 5,
+                    .stamp = req_stamp,
+                    .deliver = bank_req},
+    [TC_NET_RSP] = {.name = "rsp",
+                    .noun = "response",
+                    .src = GSYS_AT_BANK,
+                    .dst = GSYS_AT_SM,
+                    .prio = GSYS_PRIO_RESPONSE,
+                    .delay = GSYS_DELAY_RSP,
+                    .size = sizeof(tc_rsp_t),
+                    .kinds = rsp_kinds,
+                    .nkinds = 6,
+                    .stamp = rsp_stamp,
+                    .deliver = sm_rsp},
+};
 
 static void l2_note(const tc_desc_t* d, const tc_l2_t* m, FILE* f) {
     uint32_t used[3] = {0, 0, 0};
@@ -592,22 +626,14 @@ const gsys_proto_t tc_proto = {
     .write_through = true,
     .stray_fills = true,
     .global_slot = TC_SLOT_TIMER,
-    .req_size = sizeof(tc_req_t),
-    .rsp_size = sizeof(tc_rsp_t),
-    .req_kinds = req_kinds,
-    .rsp_kinds = rsp_kinds,
-    .n_req_kinds = 5,
-    .n_rsp_kinds = 6,
+    .nets = nets,
+    .nnets = 2,
     .geometry = geometry,
     .bank_of = bank_of,
     .sm_views = sm_views,
     .bank_views = bank_views,
     .msg_info = msg_info,
-    .req_src = req_src,
-    .rsp_copy = rsp_copy,
     .core_req = core_req,
-    .sm_rsp = sm_rsp,
-    .bank_req = bank_req,
     .bank_fill = bank_fill,
     .inputs = inputs,
     .clear = clear,
