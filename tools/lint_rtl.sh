@@ -168,6 +168,20 @@ for f in rtl/**/*.sv rtl/**/*.svh; do
     fi
 done
 
+# (6) The test protocol's RTL (rtl/test/: tests/test_gsys_proto.c's nc units, not catalogue
+# units): Verilator's -Wall lint, each file alone.
+if [ $# -eq 0 ]; then
+    for f in rtl/test/*.sv; do
+        log=$OUT/test-$(basename "$f" .sv).verilator.log
+        if verilator --lint-only -Wall "$f" > "$log" 2>&1; then
+            result PASS verilator "$f"
+        else
+            result FAIL verilator "$f" "see $log"
+            sed 's/^/      /' "$log" | head -20
+        fi
+    done
+fi
+
 if [ "$failed" -ne 0 ]; then
     echo "lint_rtl: FAILED"
     exit 1

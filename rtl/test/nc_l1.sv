@@ -199,4 +199,8 @@ module nc_l1 #(
     end
 
     assign p2p_kind_o = {31'd0, p2p_valid_o}; // ACK (1) when valid
+    // the wavefront fields are 32 bits wide in the C structs; only the low 6 bits name one
+    logic unused_wf_hi;
+    assign unused_wf_hi = ^{rsp_wf_i[31:6], fwd_writer_i[31:6], p2p_wf_i[31:6]};
+
 endmodule

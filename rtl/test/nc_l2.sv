@@ -182,4 +182,8 @@ module nc_l2 #(
         wb_line_o <= wb_line_d;
         wb_data_o <= wb_data_d;
     end
+    // the word index is a 32-bit field of the C request; a 4-word line uses its low 2 bits
+    logic unused_word_hi;
+    assign unused_word_hi = ^word_q[31:2];
+
 endmodule
