@@ -1168,10 +1168,39 @@ static void test_fwd_backpressure(void** state) {
     assert_int_equal(x.ctr.pv[3], 0);
     assert_true(st->net[NC_NET_FWD].stall > 0);
     assert_true(x.ctr.pv[4] > 0);
+    /* a stall is a forward presented and not taken: the L1 counts each it ignored */
+    assert_int_equal(st->net[NC_NET_FWD].stall, x.ctr.pv[4]);
     char want[96];
     snprintf(want, sizeof want, ", SM (L1 not ready, forwards) %llu",
              (unsigned long long)st->net[NC_NET_FWD].stall);
     assert_non_null(strstr(x.text, want));
+}
+
+/* The back-pressured forwards above the responses at their shared port: a refused forward is
+ * presented only when no response takes the port, so the stalls still equal the forwards the L1
+ * ignored, and the others are priority waits (before the review's fix they counted as stalls). */
+static void test_fwd_backpressure_above(void** state) {
+    (void)state;
+    gsys_proto_t p = nc_fwd_proto();
+    gsys_net_t nets[4];
+    memcpy(nets, p.nets, sizeof nets);
+    nets[NC_NET_FWD].in_ready = true;
+    nets[NC_NET_FWD].prio = GSYS_PRIO_RESPONSE;
+    nets[NC_NET_RSP].prio = GSYS_PRIO_FORWARD;
+    p.nets = nets;
+    fwd_run_t x;
+    run_fwd_bp(&p, true, 20000, &x);
+    const gsys_stats_t* st = &x.st;
+    print_message("nc-fwd, forwards above responses: fwd stalled %llu, ignored %llu, waited %llu\n",
+                  (unsigned long long)st->net[NC_NET_FWD].stall, (unsigned long long)x.ctr.pv[4],
+                  (unsigned long long)st->net[NC_NET_FWD].wait);
+    assert_int_equal(x.r, GSYS_RUN_DONE);
+    assert_int_equal(x.errors, 0);
+    assert_int_equal(x.completed, 20000);
+    assert_int_equal(x.ctr.pv[0], st->net[NC_NET_FWD].total); /* every forward taken once */
+    assert_true(st->net[NC_NET_FWD].stall > 0);
+    assert_int_equal(st->net[NC_NET_FWD].stall, x.ctr.pv[4]);
+    assert_true(st->net[NC_NET_FWD].wait > 0); /* refused while a response took the port */
 }
 
 /* nc-fwd in lockstep: every L1 and bank instance as its C model and its Verilated RTL
@@ -1417,6 +1446,7 @@ int main(void) {
         cmocka_unit_test(test_fwd_networks_carry),
         cmocka_unit_test(test_fwd_misrouted_fails),
         cmocka_unit_test(test_fwd_backpressure),
+        cmocka_unit_test(test_fwd_backpressure_above),
         cmocka_unit_test(test_fwd_lockstep),
         cmocka_unit_test(test_sm_word),
         cmocka_unit_test(test_fence_order),

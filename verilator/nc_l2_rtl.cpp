@@ -49,7 +49,7 @@ void tick(void* h, const void* vin, void* vout) {
     out->rsp.line = gpucoh::get_u64(t->rsp_line_o);
     gpucoh::get_words(out->rsp.data, t->rsp_data_o);
     out->fwd.valid = t->fwd_valid_o != 0;
-    out->fwd.kind = out->fwd.valid ? NC_DONE : 0;
+    out->fwd.kind = t->fwd_kind_o;
     out->fwd.wf = t->fwd_wf_o;
     out->fwd.writer = t->fwd_writer_o;
     out->fwd.dst = gpucoh::get_u64(t->fwd_dst_o);

@@ -41,6 +41,7 @@ module nc_l2 #(
     output logic [127:0] rsp_data_o,
     // forward network
     output logic fwd_valid_o,
+    output logic [31:0] fwd_kind_o,
     output logic [31:0] fwd_wf_o,
     output logic [31:0] fwd_writer_o,
     output logic [63:0] fwd_dst_o,
@@ -59,6 +60,7 @@ module nc_l2 #(
     localparam logic [31:0] RspAck = 32'd2;
     localparam logic [31:0] AopAdd = 32'd0;
     localparam logic [31:0] AopExch = 32'd1;
+    localparam logic [31:0] FwdDone = 32'd1;
 
     logic wait_q, wait_d;
     logic [31:0] kind_q, src_q, wf_q, word_q, aop_q, a_q, b_q, mask_q;
@@ -67,7 +69,7 @@ module nc_l2 #(
     logic take;
 
     logic rsp_valid_d, rsp_atomic_d, fwd_valid_d, fetch_d, wb_d;
-    logic [31:0] rsp_kind_d, rsp_wf_d, fwd_wf_d, fwd_writer_d, w, wn;
+    logic [31:0] rsp_kind_d, rsp_wf_d, fwd_kind_d, fwd_wf_d, fwd_writer_d, w, wn;
     logic [63:0] rsp_dst_d, rsp_line_d, fwd_dst_d, fwd_line_d, fetch_line_d, wb_line_d;
     logic [127:0] rsp_data_d, wb_data_d, ln;
     logic [3:0] mb;
@@ -84,6 +86,7 @@ module nc_l2 #(
         rsp_line_d = '0;
         rsp_data_d = '0;
         fwd_valid_d = 1'b0;
+        fwd_kind_d = '0;
         fwd_wf_d = '0;
         fwd_writer_d = '0;
         fwd_dst_d = '0;
@@ -135,6 +138,7 @@ module nc_l2 #(
                 rsp_dst_d = '0;
                 rsp_line_d = '0;
                 fwd_valid_d = 1'b1;
+                fwd_kind_d = FwdDone;
                 fwd_wf_d = wf_q;
                 fwd_writer_d = src_q;
                 fwd_line_d = line_q;
@@ -172,6 +176,7 @@ module nc_l2 #(
         rsp_line_o <= rsp_line_d;
         rsp_data_o <= rsp_data_d;
         fwd_valid_o <= fwd_valid_d;
+        fwd_kind_o <= fwd_kind_d;
         fwd_wf_o <= fwd_wf_d;
         fwd_writer_o <= fwd_writer_d;
         fwd_dst_o <= fwd_dst_d;

@@ -103,6 +103,18 @@ static void json_stats(FILE* f, const gsys_stats_t* s) {
             ", \"bank_stall_cycles\": %" PRIu64 ", \"load_latency_avg\": %.2f",
             s->fences[0], s->fences[1], s->dram_fetch, s->dram_wb, s->core_stall, s->bank_stall,
             s->lat_n ? (double)s->lat_sum / (double)s->lat_n : 0.0);
+    fprintf(f, ", \"networks\": {");
+    for (uint32_t i = 0; i < s->nnets; i++) {
+        const gsys_net_stats_t* n = &s->net[i];
+        fprintf(f, "%s\"%s\": {\"messages\": %" PRIu64, i ? ", " : "", n->name, n->total);
+        json_kinds(f, "kinds", n->kinds, n->kind, n->nkinds);
+        fprintf(f,
+                ", \"copies\": %" PRIu64 ", \"max_in_flight\": %" PRIu64
+                ", \"stall_cycles\": %" PRIu64 ", \"conflicts\": %" PRIu64
+                ", \"priority_waits\": %" PRIu64 "}",
+                n->copies, n->max, n->stall, n->conflict, n->wait);
+    }
+    fputc('}', f);
 }
 
 static void json_counters(FILE* f, const gsys_counters_t* c) {

@@ -1092,6 +1092,12 @@ static void core_issue(gsys_t* s, uint32_t j) {
 /* The head of network x's FIFOs into destination d to serve now: the first source, round robin
  * from the one after the last served, whose head is ready (UINT32_MAX: none); *more: another
  * source has a ready head too (the scan stops at the second). */
+/* the head entry of queue (src -> d) of network x */
+static inline __attribute__((always_inline)) const void* net_head(const net_t* x, uint32_t src,
+                                                                  uint32_t d) {
+    return ring_at(&x->q[src * x->ndst + d], 0);
+}
+
 static inline __attribute__((always_inline)) uint32_t
 net_pick(const gsys_t* s, const net_t* x, uint32_t d, bool want_more, bool* more) {
     const uint64_t m = x->ne[d];
@@ -1105,7 +1111,7 @@ net_pick(const gsys_t* s, const net_t* x, uint32_t d, bool want_more, bool* more
         while (y) {
             const uint32_t src = (uint32_t)__builtin_ctzll(y);
             y &= y - 1;
-            if (ent_ready(ring_at(&x->q[src * x->ndst + d], 0)) <= s->cycle) {
+            if (ent_ready(net_head(x, src, d)) <= s->cycle) {
                 if (found != UINT32_MAX) {
                     *more = true;
                     return found;
@@ -1150,7 +1156,7 @@ static inline __attribute__((always_inline)) bool deliver_one(gsys_t* s, net_t* 
         return false;
     if (more)
         x->st_conflict++;
-    x->d->deliver(in, ent_msg(ring_at(&x->q[src * x->ndst + d], 0)));
+    x->d->deliver(in, ent_msg(net_head(x, src, d)));
     if (bp && !in_ready[x->id])
         x->st_stall++; /* presented, not consumed: the unit must ignore it */
     else
@@ -1187,19 +1193,24 @@ static bool deliver(gsys_t* s, uint32_t pl, uint32_t d, void* in, const bool* in
             if (more)
                 x->st_conflict++;
             if (x->d->in_ready && !in_ready[x->id]) {
-                x->st_stall++;
-                if (!held) {
+                if (held) /* refused, and not the one presented: it waits */
+                    x->st_wait++;
+                else {
                     held = x;
                     held_src = src;
                 }
                 continue;
             }
-            x->d->deliver(in, ent_msg(ring_at(&x->q[src * x->ndst + d], 0)));
+            x->d->deliver(in, ent_msg(net_head(x, src, d)));
             net_pop(s, x, src, d);
             done = true;
         }
-        if (!done && held)
-            held->d->deliver(in, ent_msg(ring_at(&held->q[held_src * held->ndst + d], 0)));
+        if (held && done) /* a lower-priority network took the port: never presented */
+            held->st_wait++;
+        else if (held) { /* presented, not taken: the unit must ignore it */
+            held->st_stall++;
+            held->d->deliver(in, ent_msg(net_head(held, held_src, d)));
+        }
         any = any || done || held;
     }
     return any;
@@ -1370,6 +1381,9 @@ static void report_deadlock(const gsys_t* s, FILE* f, bool fin) {
     for (uint32_t j = 0; j < s->n; j++) {
         fprintf(f, "  L1 %u: core_ready %d unsent 0x%" PRIx64, j, s->smv[j].core_ready,
                 s->m_unsent[j]);
+        for (uint32_t k = 0; k < s->nnets; k++) /* networks with back-pressure into the SMs */
+            if (s->net[k].d->dst == GSYS_AT_SM && s->net[k].d->in_ready)
+                fprintf(f, " %s_ready %d", s->net[k].d->name, s->smv[j].in_ready[k]);
         if (p->unit_note)
             p->unit_note(s->pd, p->sm_slot, out_of(s, p->sm_slot, j), c_model(s, p->sm_slot, j), f);
         fputc('\n', f);

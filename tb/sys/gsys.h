@@ -167,7 +167,7 @@ enum { GSYS_DELAY_REQ = 0, GSYS_DELAY_RSP = 1 };
  * GSYS_AT_SM or GSYS_AT_BANK (GSYS_GLOBAL: not yet, gsys_new refuses it); a message into the banks
  * goes to bank_of(line), one into the SMs to every SM of its dst mask (a copy each, stamped). */
 typedef struct gsys_net {
-    const char* name;  /* "req": JSON keys, reports */
+    const char* name;  /* "req": reports, compare.json's "networks" keys */
     const char* noun;  /* "request": statistics and reports ("L1->L2 requests", "request xbar") */
     uint32_t src, dst; /* gsys_place_t */
     uint32_t prio;     /* GSYS_PRIO_* (lower first at a shared port) */
@@ -355,8 +355,8 @@ typedef struct gsys_proto {
      * their L1's outputs; the system also waits for their stores to reach the crossbar). order is
      * GSYS_ORD_SC for a FENCE of order SC and GSYS_ORD_ACQ_REL for every other fence (a FENCE of
      * any other order, the fence of a RELEASE, of a release / acq_rel atomic, of an acquire that
-     * waits for a release: gsys_order_t); both are asked every cycle a fence waits, the SC one
-     * only while an SC fence waits. */
+     * waits for a release: gsys_order_t); both are asked in a cycle a fence of that scope waits
+     * whose wavefront's stores have all left the L1 (the SC one only while an SC fence waits). */
     uint64_t (*fence_mask)(const void* pd, const void* sm_out, uint32_t scope, uint32_t order);
     /* Illegal inputs (the unit pages' "Illegal inputs"), called only after the system has drawn
      * their chance: an idle core's request the L1 must drop; an atomic's odd variant (the core
@@ -511,7 +511,8 @@ typedef struct {
     uint64_t max;                  /* most copies in flight */
     uint64_t stall;    /* cycles a ready message was presented and not taken (in_ready 0) */
     uint64_t conflict; /* cycles a destination had more than one message of it ready to take */
-    uint64_t wait; /* cycles a ready message waited for a higher-priority network's at its port */
+    uint64_t wait; /* cycles a ready message was not presented: its port showed another network's
+                      (a higher priority's, or one its unit took while refusing this one) */
 } gsys_net_stats_t;
 
 /* What gsys_stats prints, as numbers (gsys_stats_get). Message kinds are the protocol's
@@ -521,7 +522,8 @@ typedef struct {
  * data had them; net[] has every network. */
 typedef struct {
     uint64_t cycles, harness_errors;
-    uint64_t done[GSYS_OP_N]; /* operations completed, by gsys_op_kind_t (stores: at issue) */
+    uint64_t done[GSYS_OP_N]; /* operations completed, by gsys_op_kind_t (stores: at issue, or
+                                 at their acknowledgement with store_ack) */
     uint64_t fences[2];       /* fences (and releases' fences) completed: CTA, GPU scope */
     uint64_t core_req, core_rsp;
     uint64_t lat_sum, lat_n, lat_max; /* load / atomic latency in cycles (issue to response) */
