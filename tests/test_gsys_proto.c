@@ -44,6 +44,8 @@
 
 #include "episode.h"
 #include "gsys.h"
+#include "litgen.h"
+#include "litmus.h"
 #include "mwave.h"
 #include "nc_proto.h"
 #include "tb_common.h"
@@ -1432,6 +1434,62 @@ static void test_fence_order(void** state) {
     be.destroy(be.ctx);
 }
 
+/* A protocol plugs into the conformance checks by naming its model (issue 25 item 5): nc names
+ * sc, is registered nowhere and has no expectation line, and the generated race-free tests
+ * (--sync relacq.all --no-plain --scopes gpu) are judged by the oracle under it; nc-broken (the
+ * bank drops every store to word 0) names sc too, and the same tests catch it. */
+typedef struct {
+    gsys_cfg_t cfg;
+    uint32_t tests, failed, errors;
+} oracle_run_t;
+
+static int run_generated(void* ctx, const litgen_test_t* g) {
+    oracle_run_t* o = ctx;
+    char err[1024];
+    litmus_t* t = litmus_parse(g->text, g->name, err, sizeof err);
+    litmus_opts_t lo;
+    litmus_opts_default(&lo);
+    lo.runs = 40;
+    litmus_result_t r;
+    int rc = -1;
+    if (t && litmus_check(t, &o->cfg, &lo, err, sizeof err) == 0)
+        rc = litmus_run(t, &o->cfg, &lo, NULL, &r, err, sizeof err);
+    if (rc >= 0)
+        litmus_result_free(&r);
+    else
+        print_error("%s: %s\n", g->name, err);
+    o->tests++;
+    o->failed += rc == 1;
+    o->errors += rc < 0;
+    litmus_free(t);
+    return 0;
+}
+
+static void test_oracle_plugin(void** state) {
+    (void)state;
+    litgen_opts_t g;
+    memset(&g, 0, sizeof g);
+    g.syncs = 1u << LG_RELACQ_ALL;
+    g.scopes = 1u << LG_GPU;
+    g.no_plain = true;
+    g.shapes = 1u << litgen_shape_find("MP") | 1u << litgen_shape_find("SB") |
+               1u << litgen_shape_find("WRC") | 1u << litgen_shape_find("CoRR");
+    static litgen_stats_t st;
+    oracle_run_t o = {.cfg = nc_cfg(false)};
+    assert_int_equal(litgen_run(&g, run_generated, &o, &st), 0);
+    print_message("nc (claims sc): %u generated race-free tests, %u failed, %u errors\n", o.tests,
+                  o.failed, o.errors);
+    assert_int_equal(o.tests, 88); /* MP 12, SB 12, WRC 60, CoRR 4 */
+    assert_int_equal(o.failed, 0);
+    assert_int_equal(o.errors, 0);
+    oracle_run_t b = {.cfg = nc_cfg(true)};
+    assert_int_equal(litgen_run(&g, run_generated, &b, &st), 0);
+    print_message("nc-broken (claims sc): %u tests, %u failed, %u errors\n", b.tests, b.failed,
+                  b.errors);
+    assert_int_equal(b.errors, 0);
+    assert_true(b.failed > 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_traffic_runs),
@@ -1447,6 +1505,7 @@ int main(void) {
         cmocka_unit_test(test_fwd_misrouted_fails),
         cmocka_unit_test(test_fwd_backpressure),
         cmocka_unit_test(test_fwd_backpressure_above),
+        cmocka_unit_test(test_oracle_plugin),
         cmocka_unit_test(test_fwd_lockstep),
         cmocka_unit_test(test_sm_word),
         cmocka_unit_test(test_fence_order),
