@@ -552,29 +552,8 @@ static const char* const kinds_fwd[] = {"NONE", "DONE"};
 static const char* const kinds_p2p[] = {"NONE", "ACK"};
 static const char* const sat_sc[] = {"sc", "rcsc", "rcpc", "drf-sc", NULL};
 static const gsys_net_t nc_nets[] = {
-    {.name = "req",
-     .noun = "request",
-     .src = GSYS_AT_SM,
-     .dst = GSYS_AT_BANK,
-     .prio = GSYS_PRIO_REQUEST,
-     .in_ready = true,
-     .delay = GSYS_DELAY_REQ,
-     .size = sizeof(nc_req_t),
-     .kinds = kinds_req,
-     .nkinds = 4,
-     .stamp = req_stamp,
-     .deliver = bank_req},
-    {.name = "rsp",
-     .noun = "response",
-     .src = GSYS_AT_BANK,
-     .dst = GSYS_AT_SM,
-     .prio = GSYS_PRIO_RESPONSE,
-     .delay = GSYS_DELAY_RSP,
-     .size = sizeof(nc_rsp_t),
-     .kinds = kinds_rsp,
-     .nkinds = 3,
-     .stamp = rsp_stamp,
-     .deliver = sm_rsp},
+    GSYS_NET_REQUESTS(nc_req_t, kinds_req, req_stamp, bank_req),
+    GSYS_NET_RESPONSES(nc_rsp_t, kinds_rsp, rsp_stamp, sm_rsp),
     /* nc-fwd only (nnets = 4): a bank-initiated forward into the L1s' response port (served
      * after a response in the same cycle) and an L1-to-L1 network with a port of its own */
     {.name = "fwd",

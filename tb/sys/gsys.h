@@ -498,6 +498,24 @@ void gsys_mark_progress(gsys_t* s);
 /* Statistics: messages by kind, loads/stores/atomics/fences completed, stall cycles. */
 void gsys_stats(const gsys_t* s, FILE* f);
 
+/* The two networks of a write-through protocol (TC, GPU, the test's nc): L1 -> bank requests
+ * under the banks' back-pressure, bank -> L1s responses. MSG: the message struct; KINDS: a
+ * static array of kind names (counted here); STAMP, DELIVER: the network's hooks. */
+#define GSYS_NET_REQUESTS(MSG, KINDS, STAMP, DELIVER)                                              \
+    {                                                                                              \
+        .name = "req", .noun = "request", .src = GSYS_AT_SM, .dst = GSYS_AT_BANK,                  \
+        .prio = GSYS_PRIO_REQUEST, .in_ready = true, .delay = GSYS_DELAY_REQ, .size = sizeof(MSG), \
+        .kinds = (KINDS), .nkinds = (uint32_t)(sizeof(KINDS) / sizeof((KINDS)[0])),                \
+        .stamp = (STAMP), .deliver = (DELIVER)                                                     \
+    }
+#define GSYS_NET_RESPONSES(MSG, KINDS, STAMP, DELIVER)                                             \
+    {                                                                                              \
+        .name = "rsp", .noun = "response", .src = GSYS_AT_BANK, .dst = GSYS_AT_SM,                 \
+        .prio = GSYS_PRIO_RESPONSE, .delay = GSYS_DELAY_RSP, .size = sizeof(MSG),                  \
+        .kinds = (KINDS), .nkinds = (uint32_t)(sizeof(KINDS) / sizeof((KINDS)[0])),                \
+        .stamp = (STAMP), .deliver = (DELIVER)                                                     \
+    }
+
 enum { GSYS_MAX_KINDS = 16 }; /* message kinds per network a protocol may name (gsys_new checks) */
 
 /* One network's statistics (gsys_stats_t.net[]). */

@@ -259,29 +259,8 @@ static const char* const rsp_kinds[] = {"NONE", "DATA", "ACK", "ATOM"};
 
 /* L1 -> bank requests, bank -> L1s responses (the banks have back-pressure: req_ready) */
 static const gsys_net_t nets[] = {
-    [GPU_NET_REQ] = {.name = "req",
-                     .noun = "request",
-                     .src = GSYS_AT_SM,
-                     .dst = GSYS_AT_BANK,
-                     .prio = GSYS_PRIO_REQUEST,
-                     .in_ready = true,
-                     .delay = GSYS_DELAY_REQ,
-                     .size = sizeof(gpu_req_t),
-                     .kinds = req_kinds,
-                     .nkinds = 4,
-                     .stamp = req_stamp,
-                     .deliver = bank_req},
-    [GPU_NET_RSP] = {.name = "rsp",
-                     .noun = "response",
-                     .src = GSYS_AT_BANK,
-                     .dst = GSYS_AT_SM,
-                     .prio = GSYS_PRIO_RESPONSE,
-                     .delay = GSYS_DELAY_RSP,
-                     .size = sizeof(gpu_rsp_t),
-                     .kinds = rsp_kinds,
-                     .nkinds = 4,
-                     .stamp = rsp_stamp,
-                     .deliver = sm_rsp},
+    [GPU_NET_REQ] = GSYS_NET_REQUESTS(gpu_req_t, req_kinds, req_stamp, bank_req),
+    [GPU_NET_RSP] = GSYS_NET_RESPONSES(gpu_rsp_t, rsp_kinds, rsp_stamp, sm_rsp),
 };
 
 static void unit_note(const void* pd, uint32_t slot, const void* out, const void* model, FILE* f) {

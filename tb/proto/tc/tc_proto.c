@@ -378,29 +378,8 @@ static const char* const rsp_kinds[] = {"NONE", "DATA", "DATA_G", "ACK", "ACK_G"
 
 /* L1 -> bank requests, bank -> L1s responses (the banks have back-pressure: req_ready) */
 static const gsys_net_t nets[] = {
-    [TC_NET_REQ] = {.name = "req",
-                    .noun = "request",
-                    .src = GSYS_AT_SM,
-                    .dst = GSYS_AT_BANK,
-                    .prio = GSYS_PRIO_REQUEST,
-                    .in_ready = true,
-                    .delay = GSYS_DELAY_REQ,
-                    .size = sizeof(tc_req_t),
-                    .kinds = req_kinds,
-                    .nkinds = 5,
-                    .stamp = req_stamp,
-                    .deliver = bank_req},
-    [TC_NET_RSP] = {.name = "rsp",
-                    .noun = "response",
-                    .src = GSYS_AT_BANK,
-                    .dst = GSYS_AT_SM,
-                    .prio = GSYS_PRIO_RESPONSE,
-                    .delay = GSYS_DELAY_RSP,
-                    .size = sizeof(tc_rsp_t),
-                    .kinds = rsp_kinds,
-                    .nkinds = 6,
-                    .stamp = rsp_stamp,
-                    .deliver = sm_rsp},
+    [TC_NET_REQ] = GSYS_NET_REQUESTS(tc_req_t, req_kinds, req_stamp, bank_req),
+    [TC_NET_RSP] = GSYS_NET_RESPONSES(tc_rsp_t, rsp_kinds, rsp_stamp, sm_rsp),
 };
 
 static void l2_note(const tc_desc_t* d, const tc_l2_t* m, FILE* f) {
