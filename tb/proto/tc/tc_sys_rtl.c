@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "tb_common.h"
+#include "tb_ports.h"
+#include "tc_timer_ports.h"
 #include "tc_units.h"
 
 #define TC_LW(d) ((d)->line_bytes / 4u)
@@ -181,9 +183,9 @@ static void timer_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, 
                           const void* vg) {
     (void)pd;
     const tc_timer_out_t *e = ve, *g = vg;
-    tb_cmp_u64(mm, bad, e->now, g->now, "now_o");
-    tb_cmp_u64(mm, bad, e->era, g->era, "era_o");
-    tb_cmp_u64(mm, bad, e->roll, g->roll, "roll_o");
+#define TB_PORT_PREFIX ""
+    TC_TIMER_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* cmodel/tc_timer_ports.h */
+#undef TB_PORT_PREFIX
 }
 
 /* The lines the C model wrote this cycle (all of them after reset / roll / when full). */
