@@ -17,6 +17,8 @@
 #include "tb_common.h"
 #include "tc_gwct.h"
 #include "tc_gwct_ports.h"
+#include "tc_l1_ports.h"
+#include "tc_l2_ports.h"
 #include "tc_l1.h"
 #include "tc_l2.h"
 #include "tc_timer.h"
@@ -315,26 +317,30 @@ static uint32_t gwct_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     TC_GWCT_PORTS(TB_PORT_WWIDTH, GWCT_PV)
     return 1u;
 }
-static const char* const l1_waves[] = {"TOP.tc_l1.clk_i",
-                                       "TOP.tc_l1.rst_ni",
-                                       "TOP.tc_l1.core_valid_i",
-                                       "TOP.tc_l1.core_ready_o",
-                                       "TOP.tc_l1.rsp_valid_i",
-                                       "TOP.tc_l1.req_valid_o",
-                                       NULL};
-static const char* const l1_wfilt[] = {"", "", "", "", "", "", NULL};
-static const char* const l2_waves[] = {"TOP.tc_l2.clk_i",
-                                       "TOP.tc_l2.rst_ni",
-                                       "TOP.tc_l2.req_valid_i",
-                                       "TOP.tc_l2.req_ready_o",
-                                       "TOP.tc_l2.rsp_valid_o",
-                                       "TOP.tc_l2.mem_valid_i",
-                                       NULL};
-static const char* const l2_wfilt[] = {"", "", "", "", "", "", NULL};
-static uint32_t one_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    (void)pv;
-    (void)i;
-    return 1;
+/* tc_l1 / tc_l2: clk_i and the handshakes of their port tables (all 1 bit) */
+#define TB_PORT_TOP "TOP.tc_l1."
+static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
+                                       TC_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const l1_wfilt[] = {"", TC_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define TB_PORT_TOP "TOP.tc_l2."
+static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
+                                       TC_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const l2_wfilt[] = {"", TC_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define L1_PV(n) tb_pv_rtl(unit_tc_l1.params, unit_tc_l1.nparams, pv, #n)
+static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    unsigned k = 1; /* clk_i */
+    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
+    TC_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
+    return 1u;
+}
+#define L2_PV(n) tb_pv_rtl(unit_tc_l2.params, unit_tc_l2.nparams, pv, #n)
+static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    unsigned k = 1; /* clk_i */
+    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
+    TC_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
+    return 1u;
 }
 
 /* ---- tc_timer adapter ----------------------------------------------------------------------- */
@@ -867,7 +873,7 @@ const gpucoh_unit_t unit_tc_l1 = {
     .tb = NULL,
     .wave_signals = l1_waves,
     .wave_filters = l1_wfilt,
-    .wave_width = one_wave_width,
+    .wave_width = l1_wave_width,
     .family = "tc",
     .context = "l1",
     .netlist = true,
@@ -889,7 +895,7 @@ const gpucoh_unit_t unit_tc_l2 = {
     .tb = NULL,
     .wave_signals = l2_waves,
     .wave_filters = l2_wfilt,
-    .wave_width = one_wave_width,
+    .wave_width = l2_wave_width,
     .family = "tc",
     .context = "l2",
     .netlist = true,
