@@ -11,46 +11,24 @@
 
 extern "C" {
 #include "avu.h"
+#include "avu_ports.h"
 }
 
+// the pins: the port table (cmodel/avu_ports.h), widths at this build's parameter set
+#define AVU_SC_P(name)        avu_sc_p::name
+#define GPUCOH_SC_PINS_avu(X) AVU_PORTS(X, AVU_SC_P)
+
 namespace avu_sc_p {
-// derived widths (docs/units/avu.md section 1)
+// derived widths (docs/units/avu.md section 1), as the port table has them: for a netlist of one's
+// own
 constexpr uint64_t AW = AddrWidth;
 constexpr uint64_t L = LineBytes;
 constexpr uint64_t C = ChunkWidth;
-constexpr uint64_t CIW = gpucoh_sc::max1(gpucoh_sc::clog2(SigBits / ChunkWidth));
-constexpr uint64_t LIW = gpucoh_sc::clog2(NumLines);
+constexpr uint64_t CIW = AVU_CIW(AVU_SC_P);
+constexpr uint64_t LIW = GPUCOH_PORT_CLOG2(NumLines);
 constexpr uint64_t EW = EpochWidth;
 constexpr uint64_t IW = IdWidth;
 } // namespace avu_sc_p
-
-// port, width, field of avu_in_t / avu_out_t (s)
-#define GPUCOH_SC_PINS_avu(IN, OUT)                                                                \
-    IN(rst_ni, 1, s.rst_n)                                                                         \
-    IN(op_valid_i, 1, s.op_valid)                                                                  \
-    IN(op_store_i, 1, s.op_store)                                                                  \
-    IN(op_line_i, avu_sc_p::LIW, s.op_line)                                                        \
-    IN(op_hit_i, 1, s.op_hit)                                                                      \
-    IN(op_addr_i, avu_sc_p::AW, s.op_addr)                                                         \
-    IN(op_mask_i, avu_sc_p::L, s.op_mask)                                                          \
-    IN(op_id_i, avu_sc_p::IW, s.op_id)                                                             \
-    IN(rsp_valid_i, 1, s.rsp_valid)                                                                \
-    IN(rsp_kind_i, 3, s.rsp_kind)                                                                  \
-    IN(rsp_idx_i, avu_sc_p::CIW, s.rsp_idx)                                                        \
-    IN(rsp_last_i, 1, s.rsp_last)                                                                  \
-    IN(rsp_chunk_i, avu_sc_p::C, s.rsp_chunk)                                                      \
-    OUT(ready_o, 1, s.ready)                                                                       \
-    OUT(rsp_ready_o, 1, s.rsp_ready)                                                               \
-    OUT(res_valid_o, 1, s.res_valid)                                                               \
-    OUT(res_kind_o, 3, s.res_kind)                                                                 \
-    OUT(res_spec_o, 1, s.res_spec)                                                                 \
-    OUT(res_rc_o, 1, s.res_rc)                                                                     \
-    OUT(res_id_o, avu_sc_p::IW, s.res_id)                                                          \
-    OUT(cmt_valid_o, 1, s.cmt_valid)                                                               \
-    OUT(cmt_failed_o, 1, s.cmt_failed)                                                             \
-    OUT(cmt_id_o, avu_sc_p::IW, s.cmt_id)                                                          \
-    OUT(epoch_o, avu_sc_p::EW, s.epoch)                                                            \
-    OUT(pending_o, 1, s.pending)
 
 inline avu_desc_t avu_sc_desc() {
     namespace P = avu_sc_p;

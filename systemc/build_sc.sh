@@ -14,8 +14,8 @@
 #   <unit>_sc_params.h     the parameter set as constants (namespace <unit>_sc_p), read by the C
 #                          flavour's header systemc/<unit>_sc_c.h
 #   sc_lockstep.o          systemc/sc_lockstep.cpp for this unit
-#   <unit>_sc_widths.h     the RTL's port widths (verilator --xml-only), checked against the C
-#                          flavour's at compile time by the lockstep
+#   <unit>_sc_widths.h     the RTL's port widths (verilator --xml-only), checked against the
+#                          unit's port table (cmodel/<unit>_ports.h) at compile time by the lockstep
 #   ports.txt              the RTL flavour's ports: name, direction, type, width
 #   runtime                a link to the shared runtime below
 #   key.txt, build.log
@@ -108,7 +108,7 @@ if [ ! -f "$OUT/sc_lockstep.o" ]; then
     cp "$TMP/obj/${PREFIX}__ALL.a" "$TMP/lib${PREFIX}.a"
     cp "$TMP/obj/$PREFIX.h" "$TMP/$PREFIX.h"
     # The RTL's port widths (Verilator's XML of the same elaboration) for the lockstep's
-    # compile-time check of the C flavour's widths: <unit>_sc_widths.h, namespace <unit>_sc_rtl_w
+    # compile-time check of the port table's widths: <unit>_sc_widths.h, namespace <unit>_sc_rtl_w
     verilator --xml-only --xml-output "$TMP/ports.xml" --top-module "$TOP" \
         "+incdir+$RTLDIR/include" "${GP[@]}" "${FILES[@]}" > /dev/null 2>&1 ||
         { echo "build_sc: verilator --xml-only failed on $TOP" >&2; exit 1; }
@@ -156,22 +156,19 @@ if [ ! -f "$OUT/sc_lockstep.o" ]; then
         echo "} // namespace ${UNIT}_sc_p"
         echo "#endif"
     } > "$TMP/${UNIT}_sc_params.h"
-    # the lockstep netlist with the C flavour (systemc/<unit>_sc_c.h) and the RTL flavour;
-    # combinational ports, if the unit has any (tc_gwct's read port)
-    COMB=()
-    if grep -q "^#define GPUCOH_SC_COMB_$UNIT(" "$SC/${UNIT}_sc_c.h"; then
-        COMB=(-DGPUCOH_SC_COMB_PINS="GPUCOH_SC_COMB_$UNIT")
-    fi
+    # the lockstep netlist with the C flavour (systemc/<unit>_sc_c.h: the unit's port table,
+    # cmodel/<unit>_ports.h) and the RTL flavour; it static_asserts every row's width against
+    # <unit>_sc_widths.h, the RTL's (the one copy of the ports checked against the RTL)
     if ! g++ "${CXXW[@]}" $OPT -faligned-new "${DEFS[@]}" "${SYSINC[@]}" \
             -include "$RT/pch/sc_pch.h" -I"$TMP" -I"$SC" -I"$ROOT/cmodel" \
             -DGPUCOH_SC_UNIT="$UNIT" -DGPUCOH_SC_C_H="\"${UNIT}_sc_c.h\"" \
             -DGPUCOH_SC_RTL_H="\"$PREFIX.h\"" -DGPUCOH_SC_WIDTHS_H="\"${UNIT}_sc_widths.h\"" \
-            -DGPUCOH_SC_KEY="\"$KEY\"" "${COMB[@]}" \
+            -DGPUCOH_SC_KEY="\"$KEY\"" \
             -c "$SC/sc_lockstep.cpp" -o "$TMP/sc_lockstep.o" 2> "$TMP/cxx.log"; then
         cat "$TMP/cxx.log" >&2
         cp "$TMP/ports.txt" "$OUT.ports.txt" 2> /dev/null || true
-        echo "build_sc: the lockstep of $UNIT did not compile (the C flavour's pins against" \
-            "the RTL flavour's: $OUT.ports.txt lists Verilator's)" >&2
+        echo "build_sc: the lockstep of $UNIT did not compile (the port table" \
+            "cmodel/${UNIT}_ports.h against the RTL's ports: $OUT.ports.txt lists Verilator's)" >&2
         exit 1
     fi
     cat "$TMP/verilator.log" "$TMP/make.log" "$TMP/cxx.log" > "$TMP/build.log"

@@ -11,45 +11,19 @@
 
 extern "C" {
 #include "gpu_l2.h"
+#include "gpu_l2_ports.h"
 }
 
-namespace gpu_l2_sc_p {
-// derived widths: LA = AddrWidth - log2 LineBytes, DW = 8 * LineBytes
-constexpr uint64_t LA = AddrWidth - gpucoh_sc::clog2(LineBytes);
-constexpr uint64_t DW = 8 * LineBytes;
-} // namespace gpu_l2_sc_p
+// the pins: the port table (cmodel/gpu_l2_ports.h), widths at this build's parameter set
+#define GPU_L2_SC_P(name)        gpu_l2_sc_p::name
+#define GPUCOH_SC_PINS_gpu_l2(X) GPU_L2_PORTS(X, GPU_L2_SC_P)
 
-// port, width, field of gpu_l2_in_t / gpu_l2_out_t (s)
-#define GPUCOH_SC_PINS_gpu_l2(IN, OUT)                                                             \
-    IN(rst_ni, 1, s.rst_n)                                                                         \
-    IN(req_valid_i, 1, s.req.valid)                                                                \
-    IN(req_kind_i, 2, s.req.kind)                                                                  \
-    IN(req_src_i, 6, s.req.src)                                                                    \
-    IN(req_wf_i, 6, s.req.wf)                                                                      \
-    IN(req_acq_i, 1, s.req.acq)                                                                    \
-    IN(req_line_i, gpu_l2_sc_p::LA, s.req.line)                                                    \
-    IN(req_data_i, gpu_l2_sc_p::DW, s.req.data)                                                    \
-    IN(req_mask_i, gpu_l2_sc_p::LineBytes, s.req.mask)                                             \
-    IN(req_aop_i, 2, s.req.aop)                                                                    \
-    IN(req_word_i, 5, s.req.word)                                                                  \
-    IN(req_a_i, 32, s.req.a)                                                                       \
-    IN(req_b_i, 32, s.req.b)                                                                       \
-    OUT(req_ready_o, 1, s.req_ready)                                                               \
-    OUT(rsp_valid_o, 1, s.rsp.valid)                                                               \
-    OUT(rsp_kind_o, 2, s.rsp.kind)                                                                 \
-    OUT(rsp_dst_o, gpu_l2_sc_p::NumSm, s.rsp.dst)                                                  \
-    OUT(rsp_wf_o, 6, s.rsp.wf)                                                                     \
-    OUT(rsp_acq_o, 1, s.rsp.acq)                                                                   \
-    OUT(rsp_line_o, gpu_l2_sc_p::LA, s.rsp.line)                                                   \
-    OUT(rsp_data_o, gpu_l2_sc_p::DW, s.rsp.data)                                                   \
-    OUT(mem_fetch_o, 1, s.mreq.fetch)                                                              \
-    OUT(mem_fetch_line_o, gpu_l2_sc_p::LA, s.mreq.fetch_line)                                      \
-    OUT(mem_wb_o, 1, s.mreq.wb)                                                                    \
-    OUT(mem_wb_line_o, gpu_l2_sc_p::LA, s.mreq.wb_line)                                            \
-    OUT(mem_wb_data_o, gpu_l2_sc_p::DW, s.mreq.wb_data)                                            \
-    IN(mem_valid_i, 1, s.mem.valid)                                                                \
-    IN(mem_line_i, gpu_l2_sc_p::LA, s.mem.line)                                                    \
-    IN(mem_data_i, gpu_l2_sc_p::DW, s.mem.data)
+namespace gpu_l2_sc_p {
+// derived widths (LA = AddrWidth - log2 LineBytes, DW = 8 * LineBytes), as the port table has them:
+// for a netlist of one's own
+constexpr uint64_t LA = GPU_L2_LA(GPU_L2_SC_P);
+constexpr uint64_t DW = GPU_L2_DW(GPU_L2_SC_P);
+} // namespace gpu_l2_sc_p
 
 inline gpu_l2_desc_t gpu_l2_sc_desc() {
     namespace P = gpu_l2_sc_p;

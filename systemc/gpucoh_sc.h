@@ -8,15 +8,19 @@
 // against what it emits (systemc/build_sc.sh): 1 bit bool, 2..32 bits uint32_t, 33..64 bits
 // uint64_t, wider sc_bv<W>. Both flavours are built per parameter set, since the widths are.
 //
-// A unit's pins are one X-macro table (systemc/<unit>_sc_c.h), written from the unit page's
-// port table: IN(port, width, field) / OUT(port, width, field), where field is an expression of
-// the C port struct `s` (s.op, s.req.kind, packed(s.req_addr, N, AW)). From it come the C
-// flavour's ports and its pins <-> struct copies, and the lockstep's signals, driver and
-// compare (systemc/sc_lockstep.cpp). Nothing here models behaviour.
+// A unit's pins are its port table (cmodel/<unit>_ports.h, docs/framework.md "The port table"),
+// the one copy the shim, the testbench's compare and the wave lists are expanded from too:
+// systemc/<unit>_sc_c.h names it GPUCOH_SC_PINS_<unit>(X), with P(Name) the build's parameter
+// set. Every row becomes a pin; a field of the C port struct `s` is s.op, s.req.kind, or for a
+// PACKED row packer{N, AW}(s.req_addr). From it come the C flavour's ports and its pins <->
+// struct copies, and the lockstep's signals, driver and compare (systemc/sc_lockstep.cpp).
+// Nothing here models behaviour.
 #ifndef GPUCOH_SC_H
 #define GPUCOH_SC_H
 
 #include <systemc.h>
+
+#include "gpucoh_ports.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -146,6 +150,16 @@ packed_ref<E, N> packed(const E (&a)[N], uint64_t n, uint64_t ew) {
     return packed_ref<E, N>{const_cast<E(&)[N]>(a), static_cast<unsigned>(n),
                             static_cast<unsigned>(ew)};
 }
+// packer{n, ew}(s.f): a PACKED(n, ew) row of the port table
+struct packer {
+    unsigned n, ew;
+    template <typename E, std::size_t N> packed_ref<E, N> operator()(E (&a)[N]) const {
+        return packed(a, n, ew);
+    }
+    template <typename E, std::size_t N> packed_ref<E, N> operator()(const E (&a)[N]) const {
+        return packed(a, n, ew);
+    }
+};
 inline void put_bits(uint32_t* w, unsigned off, const uint32_t* v, unsigned width) {
     for (unsigned b = 0; b < width; b++) {
         const unsigned p = off + b;
@@ -214,13 +228,48 @@ template <unsigned W, typename P> std::string hex(const P& pin) {
 } // namespace gpucoh_sc
 
 // ---- the X-macro expansions -------------------------------------------------------------------
+// A row X(port, dir, w, f, shape, wave, filter) of the port table (cmodel/gpucoh_ports.h) as
+// A##_IN(port, w, field) / A##_OUT(port, w, field), field the expression of the struct `s`; a
+// row without a C field (shape NONE: tc_gwct's combinational read port) as A##_IN2(port, w) /
+// A##_OUT2(port, w).
+#define GPUCOH_SC_ROW(A, port, dir, w, f, shape)      GPUCOH_SC_ROW_##shape(A, port, dir, w, f, shape)
+#define GPUCOH_SC_ROW_SCALAR                          GPUCOH_SC_ROW_ANY
+#define GPUCOH_SC_ROW_WORDS                           GPUCOH_SC_ROW_ANY
+#define GPUCOH_SC_ROW_BITS                            GPUCOH_SC_ROW_ANY
+#define GPUCOH_SC_ROW_PACKED(n, ew)                   GPUCOH_SC_ROW_ANY
+#define GPUCOH_SC_ROW_NONE(A, port, dir, w, f, shape) A##_##dir##2(port, w)
+#define GPUCOH_SC_ROW_ANY(A, port, dir, w, f, shape)  A##_##dir(port, w, GPUCOH_SC_F_##shape(s.f))
+#define GPUCOH_SC_F_SCALAR
+#define GPUCOH_SC_F_WORDS
+#define GPUCOH_SC_F_BITS
+#define GPUCOH_SC_F_PACKED(n, ew)                                                                  \
+    ::gpucoh_sc::packer {                                                                          \
+        static_cast<unsigned>(n), static_cast<unsigned>(ew)                                        \
+    }
+
 #define GPUCOH_SC_W(w) static_cast<unsigned>(w)
 #define GPUCOH_SC_NONE(port, w, f)
-#define GPUCOH_SC_DECL_IN(port, w, f)  ::sc_core::sc_in<::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>> port;
-#define GPUCOH_SC_DECL_OUT(port, w, f) ::sc_core::sc_out<::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>> port;
-#define GPUCOH_SC_INIT(port, w, f)     , port(#port)
-#define GPUCOH_SC_READ(port, w, f)     ::gpucoh_sc::pin_to_field<GPUCOH_SC_W(w)>(port.read(), f);
-#define GPUCOH_SC_WRITE(port, w, f)    port.write(::gpucoh_sc::field_to_pin<GPUCOH_SC_W(w)>(f, true));
+#define GPUCOH_SC_NONE2(port, w)
+#define GPUCOH_SC_DECL(port, dir, w, f, shape, wave, filt)                                         \
+    GPUCOH_SC_ROW(GPUCOH_SC_DECL, port, dir, w, f, shape)
+#define GPUCOH_SC_DECL_IN(port, w, f)                      ::sc_core::sc_in<::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>> port;
+#define GPUCOH_SC_DECL_OUT(port, w, f)                     ::sc_core::sc_out<::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>> port;
+#define GPUCOH_SC_DECL_IN2(port, w)                        GPUCOH_SC_DECL_IN(port, w, 0)
+#define GPUCOH_SC_DECL_OUT2(port, w)                       GPUCOH_SC_DECL_OUT(port, w, 0)
+#define GPUCOH_SC_INIT(port, dir, w, f, shape, wave, filt) , port(#port)
+#define GPUCOH_SC_READ(port, dir, w, f, shape, wave, filt)                                         \
+    GPUCOH_SC_ROW(GPUCOH_SC_READ, port, dir, w, f, shape)
+#define GPUCOH_SC_READ_IN(port, w, f) ::gpucoh_sc::pin_to_field<GPUCOH_SC_W(w)>(port.read(), f);
+#define GPUCOH_SC_READ_OUT            GPUCOH_SC_NONE
+#define GPUCOH_SC_READ_IN2            GPUCOH_SC_NONE2
+#define GPUCOH_SC_READ_OUT2           GPUCOH_SC_NONE2
+#define GPUCOH_SC_WRITE(port, dir, w, f, shape, wave, filt)                                        \
+    GPUCOH_SC_ROW(GPUCOH_SC_WRITE, port, dir, w, f, shape)
+#define GPUCOH_SC_WRITE_IN GPUCOH_SC_NONE
+#define GPUCOH_SC_WRITE_OUT(port, w, f)                                                            \
+    port.write(::gpucoh_sc::field_to_pin<GPUCOH_SC_W(w)>(f, true));
+#define GPUCOH_SC_WRITE_IN2  GPUCOH_SC_NONE2
+#define GPUCOH_SC_WRITE_OUT2 GPUCOH_SC_NONE2
 
 // The C flavour of a unit: class cls, an sc_module with clk_i and the pins of PINS, that runs
 // the C model Model (a small struct: in_t, out_t, a constructor building the model from the
@@ -231,11 +280,10 @@ template <unsigned W, typename P> std::string hex(const P& pin) {
     class cls : public ::sc_core::sc_module {                                                      \
       public:                                                                                      \
         ::sc_core::sc_in<bool> clk_i;                                                              \
-        PINS(GPUCOH_SC_DECL_IN, GPUCOH_SC_DECL_OUT)                                                \
+        PINS(GPUCOH_SC_DECL)                                                                       \
         SC_HAS_PROCESS(cls);                                                                       \
         explicit cls(::sc_core::sc_module_name nm)                                                 \
-            : ::sc_core::sc_module(nm), clk_i("clk_i") PINS(GPUCOH_SC_INIT, GPUCOH_SC_INIT),       \
-              model_(name()) {                                                                     \
+            : ::sc_core::sc_module(nm), clk_i("clk_i") PINS(GPUCOH_SC_INIT), model_(name()) {      \
             SC_METHOD(edge);                                                                       \
             sensitive << clk_i.pos();                                                              \
             dont_initialize();                                                                     \
@@ -250,12 +298,12 @@ template <unsigned W, typename P> std::string hex(const P& pin) {
             std::memset(&out_s, 0, sizeof out_s);                                                  \
             {                                                                                      \
                 auto& s = in_s;                                                                    \
-                PINS(GPUCOH_SC_READ, GPUCOH_SC_NONE)                                               \
+                PINS(GPUCOH_SC_READ)                                                               \
             }                                                                                      \
             model_.tick(in_s, out_s);                                                              \
             {                                                                                      \
                 const auto& s = out_s;                                                             \
-                PINS(GPUCOH_SC_NONE, GPUCOH_SC_WRITE)                                              \
+                PINS(GPUCOH_SC_WRITE)                                                              \
             }                                                                                      \
         }                                                                                          \
         Model model_;                                                                              \

@@ -12,35 +12,23 @@
 
 extern "C" {
 #include "rdu.h"
+#include "rdu_ports.h"
 }
 
+// the pins: the port table (cmodel/rdu_ports.h), widths at this build's parameter set
+#define RDU_SC_P(name)        rdu_sc_p::name
+#define GPUCOH_SC_PINS_rdu(X) RDU_PORTS(X, RDU_SC_P)
+
 namespace rdu_sc_p {
-// derived widths (docs/units/rdu.md section 1)
+// derived widths (docs/units/rdu.md section 1), as the port table has them: for a netlist of one's
+// own
 constexpr uint64_t N = NumSm;
 constexpr uint64_t AW = AddrWidth;
 constexpr uint64_t L = LineBytes;
 constexpr uint64_t C = ChunkWidth;
-constexpr uint64_t CIW = gpucoh_sc::max1(gpucoh_sc::clog2(SigBits / ChunkWidth));
-constexpr uint64_t SW = gpucoh_sc::max1(gpucoh_sc::clog2(NumSm));
+constexpr uint64_t CIW = RDU_CIW(RDU_SC_P);
+constexpr uint64_t SW = RDU_SW(RDU_SC_P);
 } // namespace rdu_sc_p
-
-// port, width, field of rdu_in_t / rdu_out_t (s)
-#define GPUCOH_SC_PINS_rdu(IN, OUT)                                                                \
-    IN(rst_ni, 1, s.rst_n)                                                                         \
-    IN(req_valid_i, rdu_sc_p::N, s.req_valid)                                                      \
-    IN(req_write_i, rdu_sc_p::N, s.req_write)                                                      \
-    IN(req_addr_i, rdu_sc_p::N* rdu_sc_p::AW,                                                      \
-       gpucoh_sc::packed(s.req_addr, rdu_sc_p::N, rdu_sc_p::AW))                                   \
-    IN(req_mask_i, rdu_sc_p::N* rdu_sc_p::L,                                                       \
-       gpucoh_sc::packed(s.req_mask, rdu_sc_p::N, rdu_sc_p::L))                                    \
-    IN(rsp_ready_i, rdu_sc_p::N, s.rsp_ready)                                                      \
-    OUT(req_ready_o, rdu_sc_p::N, s.req_ready)                                                     \
-    OUT(rsp_valid_o, 1, s.rsp_valid)                                                               \
-    OUT(rsp_sm_o, rdu_sc_p::SW, s.rsp_sm)                                                          \
-    OUT(rsp_kind_o, 3, s.rsp_kind)                                                                 \
-    OUT(rsp_idx_o, rdu_sc_p::CIW, s.rsp_idx)                                                       \
-    OUT(rsp_last_o, 1, s.rsp_last)                                                                 \
-    OUT(rsp_chunk_o, rdu_sc_p::C, s.rsp_chunk)
 
 inline rdu_desc_t rdu_sc_desc() {
     namespace P = rdu_sc_p;

@@ -31,69 +31,83 @@ extern "C" {
 #define LS_RTL               GPUCOH_SC_CAT(GPUCOH_SC_UNIT, _sc_rtl)
 #define LS_MODEL             GPUCOH_SC_CAT(GPUCOH_SC_UNIT, _sc_model)
 #define LS_PINS              GPUCOH_SC_CAT(GPUCOH_SC_PINS_, GPUCOH_SC_UNIT)
+#define GPUCOH_SC_STR2(a)    #a
+#define GPUCOH_SC_STR(a)     GPUCOH_SC_STR2(a)
 
-// Combinational ports (GPUCOH_SC_COMB_<unit>(IN, OUT), only tc_gwct's read port): port and
-// width, no C struct field; inputs are driven with the cycle number, outputs compared as the
-// others. build_sc.sh defines GPUCOH_SC_COMB_PINS for a unit that has them.
-#ifndef GPUCOH_SC_COMB_PINS
-#define GPUCOH_SC_COMB_PINS(IN, OUT)
-#endif
-#define LS_T(w)                 ::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>
-#define LS_SIG_IN(port, w, f)   ::sc_core::sc_signal<LS_T(w)> port;
-#define LS_SIG_OUT(port, w, f)  ::sc_core::sc_signal<LS_T(w)> c_##port, r_##port;
-#define LS_INIT_IN(port, w, f)  , port("in_" #port)
-#define LS_INIT_OUT(port, w, f) , c_##port("c_" #port), r_##port("rtl_" #port)
+// Every row of the port table (cmodel/<unit>_ports.h) is a pin; the rows without a C field
+// (shape NONE: tc_gwct's combinational read port) are driven with the cycle number, their
+// outputs compared as the others (the *2 variants). LS_X(port, dir, w, f, shape, wave, filt) ->
+// LS_X_IN / LS_X_OUT (port, w, f) or LS_X_IN2 / LS_X_OUT2 (port, w): gpucoh_sc.h.
+#define LS_T(w)                                     ::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>
+#define LS_SIG(port, dir, w, f, shape, wave, filt)  GPUCOH_SC_ROW(LS_SIG, port, dir, w, f, shape)
+#define LS_SIG_IN(port, w, f)                       ::sc_core::sc_signal<LS_T(w)> port;
+#define LS_SIG_OUT(port, w, f)                      ::sc_core::sc_signal<LS_T(w)> c_##port, r_##port;
+#define LS_INIT(port, dir, w, f, shape, wave, filt) GPUCOH_SC_ROW(LS_INIT, port, dir, w, f, shape)
+#define LS_INIT_IN(port, w, f)                      , port("in_" #port)
+#define LS_INIT_OUT(port, w, f)                     , c_##port("c_" #port), r_##port("rtl_" #port)
+#define LS_BIND(port, dir, w, f, shape, wave, filt) GPUCOH_SC_ROW(LS_BIND, port, dir, w, f, shape)
 #define LS_BIND_IN(port, w, f)                                                                     \
     cm.port(port);                                                                                 \
     rm.port(port);
 #define LS_BIND_OUT(port, w, f)                                                                    \
     cm.port(c_##port);                                                                             \
     rm.port(r_##port);
-#define LS_DRIVE(port, w, f) port.write(::gpucoh_sc::field_to_pin<GPUCOH_SC_W(w)>(f, false));
-#define LS_CMP(port, w, f)                                                                         \
+#define LS_DRIVE(port, dir, w, f, shape, wave, filt) GPUCOH_SC_ROW(LS_DRIVE, port, dir, w, f, shape)
+#define LS_DRIVE_IN(port, w, f)                      port.write(::gpucoh_sc::field_to_pin<GPUCOH_SC_W(w)>(f, false));
+#define LS_DRIVE_OUT                                 GPUCOH_SC_NONE
+#define LS_CMP(port, dir, w, f, shape, wave, filt)   GPUCOH_SC_ROW(LS_CMP, port, dir, w, f, shape)
+#define LS_CMP_IN                                    GPUCOH_SC_NONE
+#define LS_CMP_OUT(port, w, f)                                                                     \
     if (!(c_##port.read() == r_##port.read()) && bad++ == 0)                                       \
         first(#port, ::gpucoh_sc::hex<GPUCOH_SC_W(w)>(c_##port.read()),                            \
               ::gpucoh_sc::hex<GPUCOH_SC_W(w)>(r_##port.read()));
-#define LS_PREV(port, w, f) LS_T(w) p_##port{};
-#define LS_MOVED(port, w, f)                                                                       \
+#define LS_PREV(port, dir, w, f, shape, wave, filt)  GPUCOH_SC_ROW(LS_PREV, port, dir, w, f, shape)
+#define LS_PREV_IN                                   GPUCOH_SC_NONE
+#define LS_PREV_OUT(port, w, f)                      LS_T(w) p_##port{};
+#define LS_MOVED(port, dir, w, f, shape, wave, filt) GPUCOH_SC_ROW(LS_MOVED, port, dir, w, f, shape)
+#define LS_MOVED_IN                                  GPUCOH_SC_NONE
+#define LS_MOVED_OUT(port, w, f)                                                                   \
     if (!(c_##port.read() == p_##port)) {                                                          \
         moved = true;                                                                              \
         p_##port = c_##port.read();                                                                \
     }
-#define LS_TRACE_IN(port, w, f) ::ls_trace<GPUCOH_SC_W(w)>(tf, port, "in." #port);
+#define LS_TRACE(port, dir, w, f, shape, wave, filt) GPUCOH_SC_ROW(LS_TRACE, port, dir, w, f, shape)
+#define LS_TRACE_IN(port, w, f)                      ::ls_trace<GPUCOH_SC_W(w)>(tf, port, "in." #port);
 #define LS_TRACE_OUT(port, w, f)                                                                   \
     ::ls_trace<GPUCOH_SC_W(w)>(tf, c_##port, "c." #port);                                          \
     ::ls_trace<GPUCOH_SC_W(w)>(tf, r_##port, "rtl." #port);
 
-#define LS_COMB(IN3, OUT3)     GPUCOH_SC_COMB_PINS(IN3##2, OUT3##2)
+// the combinational rows: as the others, but driven with the cycle number
 #define LS_SIG_IN2(port, w)    LS_SIG_IN(port, w, 0)
 #define LS_SIG_OUT2(port, w)   LS_SIG_OUT(port, w, 0)
 #define LS_INIT_IN2(port, w)   LS_INIT_IN(port, w, 0)
 #define LS_INIT_OUT2(port, w)  LS_INIT_OUT(port, w, 0)
 #define LS_BIND_IN2(port, w)   LS_BIND_IN(port, w, 0)
 #define LS_BIND_OUT2(port, w)  LS_BIND_OUT(port, w, 0)
-#define LS_CMP2(port, w)       LS_CMP(port, w, 0)
+#define LS_CMP_IN2             GPUCOH_SC_NONE2
+#define LS_CMP_OUT2(port, w)   LS_CMP_OUT(port, w, 0)
 #define LS_TRACE_IN2(port, w)  LS_TRACE_IN(port, w, 0)
 #define LS_TRACE_OUT2(port, w) LS_TRACE_OUT(port, w, 0)
-#define LS_PREV2(port, w)      LS_PREV(port, w, 0)
-#define LS_MOVED2(port, w)     LS_MOVED(port, w, 0)
-#define LS_NONE2(port, w)
-#define LS_DRIVE_CYCLE2(port, w)                                                                   \
+#define LS_PREV_IN2            GPUCOH_SC_NONE2
+#define LS_PREV_OUT2(port, w)  LS_PREV_OUT(port, w, 0)
+#define LS_MOVED_IN2           GPUCOH_SC_NONE2
+#define LS_MOVED_OUT2(port, w) LS_MOVED_OUT(port, w, 0)
+#define LS_DRIVE_OUT2          GPUCOH_SC_NONE2
+#define LS_DRIVE_IN2(port, w)                                                                      \
     {                                                                                              \
         const uint32_t cw[2] = {static_cast<uint32_t>(cycle), static_cast<uint32_t>(cycle >> 32)}; \
         port.write(::gpucoh_sc::pin_make<GPUCOH_SC_W(w)>(cw, true));                               \
     }
-#define LS_NONE(port, w, f)
 
-// Every port of the C flavour as wide as the RTL's (Verilator's XML: build_sc.sh). A port the
-// RTL lacks does not compile either; one the table lacks is left unbound (SystemC stops at
-// elaboration); the types follow from the widths.
-#define LS_WCHK(port, w, f)                                                                        \
+// Every port of the table as wide as the RTL's (Verilator's XML of the same elaboration:
+// build_sc.sh): the one copy of the ports (cmodel/<unit>_ports.h) is checked against the RTL
+// here. A port the RTL lacks does not compile either; one the table lacks is left unbound
+// (SystemC stops at elaboration); the types follow from the widths.
+#define LS_WCHK(port, dir, w, f, shape, wave, filt)                                                \
     static_assert(GPUCOH_SC_W(w) == GPUCOH_SC_CAT(GPUCOH_SC_UNIT, _sc_rtl_w)::port,                \
-                  "the C flavour's " #port " is not as wide as the RTL's");
-#define LS_WCHK2(port, w) LS_WCHK(port, w, 0)
-LS_PINS(LS_WCHK, LS_WCHK)
-LS_COMB(LS_WCHK, LS_WCHK)
+                  "the port table's " #port " (cmodel/" GPUCOH_SC_STR(                             \
+                      GPUCOH_SC_UNIT) "_ports.h) is not as wide as the RTL's");
+LS_PINS(LS_WCHK)
 
 // a signal in the VCD with the port's width
 template <unsigned W, typename T>
@@ -108,47 +122,40 @@ class lockstep : public sc_core::sc_module {
   public:
     SC_HAS_PROCESS(lockstep);
     sc_core::sc_clock clk;
-    LS_PINS(LS_SIG_IN, LS_SIG_OUT)
-    LS_COMB(LS_SIG_IN, LS_SIG_OUT)
+    LS_PINS(LS_SIG)
     LS_C cm;
     LS_RTL rm;
     sch_result_t res{};
 
     lockstep(sc_core::sc_module_name nm, const sch_opts_t* o, sch_stim_t* st)
         : sc_core::sc_module(nm),
-          clk("clk_i", 2, sc_core::SC_NS, 0.5, 1, sc_core::SC_NS, true)
-              LS_PINS(LS_INIT_IN, LS_INIT_OUT) LS_COMB(LS_INIT_IN, LS_INIT_OUT),
-          cm("c"), rm("rtl"), o_(o), st_(st) {
+          clk("clk_i", 2, sc_core::SC_NS, 0.5, 1, sc_core::SC_NS, true) LS_PINS(LS_INIT), cm("c"),
+          rm("rtl"), o_(o), st_(st) {
         cm.clk_i(clk);
         rm.clk_i(clk);
-        LS_PINS(LS_BIND_IN, LS_BIND_OUT)
-        LS_COMB(LS_BIND_IN, LS_BIND_OUT)
+        LS_PINS(LS_BIND)
         SC_THREAD(run);
     }
 
     void trace_all(sc_core::sc_trace_file* tf) {
         sc_core::sc_trace(tf, clk, "clk_i");
-        LS_PINS(LS_TRACE_IN, LS_TRACE_OUT)
-        LS_COMB(LS_TRACE_IN, LS_TRACE_OUT)
+        LS_PINS(LS_TRACE)
     }
 
   private:
     const sch_opts_t* o_;
     sch_stim_t* st_;
-    LS_PINS(GPUCOH_SC_NONE, LS_PREV) // the outputs after the previous edge
-    LS_COMB(LS_NONE, LS_PREV)
+    LS_PINS(LS_PREV) // the outputs after the previous edge
 
     // evidence that the compare is not idle: the cycles in which some output changed
     void activity() {
         bool moved = false;
-        LS_PINS(GPUCOH_SC_NONE, LS_MOVED)
-        LS_COMB(LS_NONE, LS_MOVED)
+        LS_PINS(LS_MOVED)
         res.active += moved ? 1u : 0u;
     }
 
     void drive(const LS_MODEL::in_t& s, uint64_t cycle) {
-        LS_PINS(LS_DRIVE, GPUCOH_SC_NONE)
-        LS_COMB(LS_DRIVE_CYCLE, LS_NONE)
+        LS_PINS(LS_DRIVE)
         (void)cycle;
     }
 
@@ -162,8 +169,7 @@ class lockstep : public sc_core::sc_module {
     // stimulus provoked on purpose
     uint64_t compare() {
         uint64_t bad = 0;
-        LS_PINS(GPUCOH_SC_NONE, LS_CMP)
-        LS_COMB(LS_NONE, LS_CMP)
+        LS_PINS(LS_CMP)
         const uint64_t want = sch_stim_rtl_errors(st_), got = gpucoh_sc_rtl_errors();
         if (got != want && bad++ == 0)
             first("(RTL assertion)", std::to_string(want) + " assertion failures expected",

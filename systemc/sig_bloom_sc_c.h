@@ -12,29 +12,22 @@
 
 extern "C" {
 #include "sig_bloom.h"
+#include "sig_bloom_ports.h"
 }
 
+// the pins: the port table (cmodel/sig_bloom_ports.h), widths at this build's parameter set
+#define SIG_BLOOM_SC_P(name)        sig_bloom_sc_p::name
+#define GPUCOH_SC_PINS_sig_bloom(X) SIG_BLOOM_PORTS(X, SIG_BLOOM_SC_P)
+
 namespace sig_bloom_sc_p {
-// derived widths (docs/units/sig_bloom.md section 1)
+// derived widths (docs/units/sig_bloom.md section 1), as the port table has them: for a netlist of
+// one's own
 constexpr uint64_t AW = AddrWidth;
 constexpr uint64_t C = ChunkWidth;
 constexpr uint64_t NC = SigBits / ChunkWidth;
-constexpr uint64_t CIW = gpucoh_sc::max1(gpucoh_sc::clog2(NC));
-constexpr uint64_t CW = gpucoh_sc::clog2(SigBits) + 1;
+constexpr uint64_t CIW = SIG_BLOOM_CIW(SIG_BLOOM_SC_P);
+constexpr uint64_t CW = SIG_BLOOM_CW(SIG_BLOOM_SC_P);
 } // namespace sig_bloom_sc_p
-
-// port, width, field of sig_bloom_in_t / sig_bloom_out_t (s)
-#define GPUCOH_SC_PINS_sig_bloom(IN, OUT)                                                          \
-    IN(rst_ni, 1, s.rst_n)                                                                         \
-    IN(op_i, 3, s.op)                                                                              \
-    IN(addr_i, sig_bloom_sc_p::AW, s.addr)                                                         \
-    IN(chunk_idx_i, sig_bloom_sc_p::CIW, s.chunk_idx)                                              \
-    IN(chunk_data_i, sig_bloom_sc_p::C, s.chunk_data)                                              \
-    OUT(resp_valid_o, 1, s.resp_valid)                                                             \
-    OUT(member_o, 1, s.member)                                                                     \
-    OUT(chunk_data_o, sig_bloom_sc_p::C, s.chunk_data)                                             \
-    OUT(count_o, sig_bloom_sc_p::CW, s.count)                                                      \
-    OUT(thresh_o, 1, s.thresh)
 
 // the parameter set as the C model's descriptor (docs/units/sig_bloom.md section 1)
 inline sig_bloom_desc_t sig_bloom_sc_desc() {

@@ -16,37 +16,17 @@
 
 extern "C" {
 #include "tc_gwct.h"
+#include "tc_gwct_ports.h"
 }
 
+// the pins: the port table (cmodel/tc_gwct_ports.h), widths at this build's parameter set
+#define TC_GWCT_SC_P(name)        tc_gwct_sc_p::name
+#define GPUCOH_SC_PINS_tc_gwct(X) TC_GWCT_PORTS(X, TC_GWCT_SC_P)
+
 namespace tc_gwct_sc_p {
+// the timestamp width, for a netlist of one's own
 constexpr uint64_t TS = TsWidth;
 } // namespace tc_gwct_sc_p
-
-// port, width, field of tc_gwct_in_t / tc_gwct_out_t (s)
-#define GPUCOH_SC_PINS_tc_gwct(IN, OUT)                                                            \
-    IN(rst_ni, 1, s.rst_n)                                                                         \
-    IN(now_i, tc_gwct_sc_p::TS, s.t.now)                                                           \
-    IN(era_i, 1, s.t.era)                                                                          \
-    IN(roll_i, 1, s.t.roll)                                                                        \
-    IN(iss_valid_i, 1, s.iss_valid)                                                                \
-    IN(iss_wf_i, 6, s.iss_wf)                                                                      \
-    IN(ack_valid_i, 1, s.ack_valid)                                                                \
-    IN(ack_wf_i, 6, s.ack_wf)                                                                      \
-    IN(ack_global_i, 1, s.ack_global)                                                              \
-    IN(ack_gwct_i, tc_gwct_sc_p::TS, s.ack_gwct)                                                   \
-    IN(ack_era_i, 1, s.ack_era)                                                                    \
-    IN(obl_valid_i, 1, s.obl_valid)                                                                \
-    IN(obl_mask_i, tc_gwct_sc_p::NumWf, s.obl_mask)                                                \
-    IN(obl_ts_i, tc_gwct_sc_p::TS, s.obl_ts)                                                       \
-    OUT(fence_ready_o, tc_gwct_sc_p::NumWf, s.fence_ready)                                         \
-    OUT(wr_idle_o, tc_gwct_sc_p::NumWf, s.wr_idle)                                                 \
-    OUT(full_o, tc_gwct_sc_p::NumWf, s.full)
-
-// the combinational read port: port, width (no C struct field; the lockstep drives rd_wf_i with
-// the cycle number mod 64, every entry and the ones >= NumWf in turn)
-#define GPUCOH_SC_COMB_tc_gwct(IN, OUT)                                                            \
-    IN(rd_wf_i, 6)                                                                                 \
-    OUT(rd_gwct_o, tc_gwct_sc_p::TS)
 
 inline tc_gwct_desc_t tc_gwct_sc_desc() {
     namespace P = tc_gwct_sc_p;
@@ -64,21 +44,15 @@ struct tc_gwct_sc_model
     explicit tc_gwct_sc_model(const char* who) : sized_model(who, tc_gwct_sc_desc()) {}
 };
 
-#define GPUCOH_SC_DECL_CIN(port, w)  ::sc_core::sc_in<::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>> port;
-#define GPUCOH_SC_DECL_COUT(port, w) ::sc_core::sc_out<::gpucoh_sc::pin_t<GPUCOH_SC_W(w)>> port;
-#define GPUCOH_SC_INIT2(port, w)     , port(#port)
-
 class tc_gwct_sc_c : public ::sc_core::sc_module {
   public:
     // clang-format off
     ::sc_core::sc_in<bool> clk_i;
-    GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_DECL_IN, GPUCOH_SC_DECL_OUT)
-    GPUCOH_SC_COMB_tc_gwct(GPUCOH_SC_DECL_CIN, GPUCOH_SC_DECL_COUT)
+    GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_DECL) // with the read port rd_wf_i / rd_gwct_o (no C field)
     SC_HAS_PROCESS(tc_gwct_sc_c);
     explicit tc_gwct_sc_c(::sc_core::sc_module_name nm)
         : ::sc_core::sc_module(nm), clk_i("clk_i")
-          GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_INIT, GPUCOH_SC_INIT)
-          GPUCOH_SC_COMB_tc_gwct(GPUCOH_SC_INIT2, GPUCOH_SC_INIT2),
+          GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_INIT),
           model_(name()) {
         // clang-format on
         SC_METHOD(edge);
@@ -97,12 +71,12 @@ class tc_gwct_sc_c : public ::sc_core::sc_module {
         std::memset(&out_s, 0, sizeof out_s);
         {
             auto& s = in_s;
-            GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_READ, GPUCOH_SC_NONE)
+            GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_READ)
         }
         model_.tick(in_s, out_s);
         {
             const auto& s = out_s;
-            GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_NONE, GPUCOH_SC_WRITE)
+            GPUCOH_SC_PINS_tc_gwct(GPUCOH_SC_WRITE)
         }
         edge_done_.notify(::sc_core::SC_ZERO_TIME);
     }
@@ -111,7 +85,7 @@ class tc_gwct_sc_c : public ::sc_core::sc_module {
         uint32_t wf = 0;
         ::gpucoh_sc::pin_to_field<6>(rd_wf_i.read(), wf);
         const uint32_t w[2] = {tc_gwct_read(model_.c(), wf), 0};
-        rd_gwct_o.write(::gpucoh_sc::pin_make<GPUCOH_SC_W(tc_gwct_sc_p::TS)>(w, true));
+        rd_gwct_o.write(::gpucoh_sc::pin_make<GPUCOH_SC_W(tc_gwct_sc_p::TsWidth)>(w, true));
     }
     ::sc_core::sc_event edge_done_;
     tc_gwct_sc_model model_;

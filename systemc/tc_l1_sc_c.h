@@ -11,60 +11,20 @@
 
 extern "C" {
 #include "tc_l1.h"
+#include "tc_l1_ports.h"
 }
 
+// the pins: the port table (cmodel/tc_l1_ports.h), widths at this build's parameter set
+#define TC_L1_SC_P(name)        tc_l1_sc_p::name
+#define GPUCOH_SC_PINS_tc_l1(X) TC_L1_PORTS(X, TC_L1_SC_P)
+
 namespace tc_l1_sc_p {
-// derived widths: LA = AddrWidth - log2 LineBytes, DW = 8 * LineBytes
-constexpr uint64_t LA = AddrWidth - gpucoh_sc::clog2(LineBytes);
-constexpr uint64_t DW = 8 * LineBytes;
+// derived widths (LA = AddrWidth - log2 LineBytes, DW = 8 * LineBytes), as the port table has them:
+// for a netlist of one's own
+constexpr uint64_t LA = TC_L1_LA(TC_L1_SC_P);
+constexpr uint64_t DW = TC_L1_DW(TC_L1_SC_P);
 constexpr uint64_t TS = TsWidth;
 } // namespace tc_l1_sc_p
-
-// port, width, field of tc_l1_in_t / tc_l1_out_t (s)
-#define GPUCOH_SC_PINS_tc_l1(IN, OUT)                                                              \
-    IN(rst_ni, 1, s.rst_n)                                                                         \
-    IN(now_i, tc_l1_sc_p::TS, s.t.now)                                                             \
-    IN(era_i, 1, s.t.era)                                                                          \
-    IN(roll_i, 1, s.t.roll)                                                                        \
-    IN(core_valid_i, 1, s.core.valid)                                                              \
-    IN(core_op_i, 2, s.core.op)                                                                    \
-    IN(core_wf_i, 6, s.core.wf)                                                                    \
-    IN(core_line_i, tc_l1_sc_p::LA, s.core.line)                                                   \
-    IN(core_data_i, tc_l1_sc_p::DW, s.core.data)                                                   \
-    IN(core_mask_i, tc_l1_sc_p::LineBytes, s.core.mask)                                            \
-    IN(core_aop_i, 2, s.core.aop)                                                                  \
-    IN(core_word_i, 5, s.core.word)                                                                \
-    IN(core_a_i, 32, s.core.a)                                                                     \
-    IN(core_b_i, 32, s.core.b)                                                                     \
-    OUT(core_ready_o, 1, s.core_ready)                                                             \
-    OUT(crsp_valid_o, 1, s.crsp.valid)                                                             \
-    OUT(crsp_kind_o, 2, s.crsp.kind)                                                               \
-    OUT(crsp_wf_mask_o, tc_l1_sc_p::NumWf, s.crsp.wf_mask)                                         \
-    OUT(crsp_line_o, tc_l1_sc_p::LA, s.crsp.line)                                                  \
-    OUT(crsp_data_o, tc_l1_sc_p::DW, s.crsp.data)                                                  \
-    IN(rsp_valid_i, 1, s.rsp.valid)                                                                \
-    IN(rsp_kind_i, 3, s.rsp.kind)                                                                  \
-    IN(rsp_wf_i, 6, s.rsp.wf)                                                                      \
-    IN(rsp_atomic_i, 1, s.rsp.atomic)                                                              \
-    IN(rsp_line_i, tc_l1_sc_p::LA, s.rsp.line)                                                     \
-    IN(rsp_ts_i, tc_l1_sc_p::TS, s.rsp.ts)                                                         \
-    IN(rsp_era_i, 1, s.rsp.era)                                                                    \
-    IN(rsp_data_i, tc_l1_sc_p::DW, s.rsp.data)                                                     \
-    OUT(req_valid_o, 1, s.req.valid)                                                               \
-    OUT(req_kind_o, 3, s.req.kind)                                                                 \
-    OUT(req_wf_o, 6, s.req.wf)                                                                     \
-    OUT(req_line_o, tc_l1_sc_p::LA, s.req.line)                                                    \
-    OUT(req_exp_o, 1, s.req.exp)                                                                   \
-    OUT(req_ts_o, tc_l1_sc_p::TS, s.req.ts)                                                        \
-    OUT(req_era_o, 1, s.req.era)                                                                   \
-    OUT(req_data_o, tc_l1_sc_p::DW, s.req.data)                                                    \
-    OUT(req_mask_o, tc_l1_sc_p::LineBytes, s.req.mask)                                             \
-    OUT(req_aop_o, 2, s.req.aop)                                                                   \
-    OUT(req_word_o, 5, s.req.word)                                                                 \
-    OUT(req_a_o, 32, s.req.a)                                                                      \
-    OUT(req_b_o, 32, s.req.b)                                                                      \
-    OUT(fence_ready_o, tc_l1_sc_p::NumWf, s.fence_ready)                                           \
-    OUT(wr_idle_o, tc_l1_sc_p::NumWf, s.wr_idle)
 
 inline tc_l1_desc_t tc_l1_sc_desc() {
     namespace P = tc_l1_sc_p;

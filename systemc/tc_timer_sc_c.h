@@ -11,16 +11,12 @@
 
 extern "C" {
 #include "tc_timer.h"
+#include "tc_timer_ports.h"
 }
 
-// port, width, field of tc_timer_in_t / tc_timer_out_t (s)
-#define GPUCOH_SC_PINS_tc_timer(IN, OUT)                                                           \
-    IN(rst_ni, 1, s.rst_n)                                                                         \
-    IN(load_i, 1, s.load)                                                                          \
-    IN(load_val_i, tc_timer_sc_p::TsWidth, s.load_val)                                             \
-    OUT(now_o, tc_timer_sc_p::TsWidth, s.now)                                                      \
-    OUT(era_o, 1, s.era)                                                                           \
-    OUT(roll_o, 1, s.roll)
+// the pins: the port table (cmodel/tc_timer_ports.h), widths at this build's parameter set
+#define TC_TIMER_SC_P(name)        tc_timer_sc_p::name
+#define GPUCOH_SC_PINS_tc_timer(X) TC_TIMER_PORTS(X, TC_TIMER_SC_P)
 
 inline tc_timer_desc_t tc_timer_sc_desc() {
     tc_timer_desc_t d{};

@@ -837,6 +837,12 @@ echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
     "$G waves sig_bloom --param m=256 --from 0 --to 200 --out $OUT/waves && \
      test -s $OUT/waves/sig_bloom-seed1.fst && grep -q op_i $OUT/waves/sig_bloom-seed1.gtkw"
+# waves/sig_bloom.gtkw (committed, for any default-size dump) lists the traces gpucoh waves writes
+# from the port table (cmodel/sig_bloom_ports.h): the same lines, the filter's path relative
+check "waves: waves/sig_bloom.gtkw holds the traces of the port table" "$LOGS/waves-file.log" \
+    bash -c "$G waves sig_bloom --from 0 --to 20 --out $OUT/waves-default --quiet && \
+     diff <(grep -v '^[[*]' waves/sig_bloom.gtkw) \
+          <(grep -v '^[[*]' $OUT/waves-default/sig_bloom-seed1.gtkw | sed 's#^^1 .*/waves/#^1 waves/#')"
 check "waves: VCD output through fst2vcd" "$LOGS/waves-vcd.log" bash -c \
     "$G cosim sig_bloom --param m=256 --cycles 300 --wave $OUT/w.vcd --quiet && \
      grep -q 'enddefinitions' $OUT/w.vcd"

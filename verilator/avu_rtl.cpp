@@ -17,6 +17,7 @@
 
 extern "C" {
 #include "avu.h"
+#include "avu_ports.h"
 }
 
 #if !defined(GPUCOH_P_NumLines) || !defined(GPUCOH_P_SpecDepth)
@@ -34,33 +35,9 @@ void tick(void* h, const void* vin, void* vout) {
     Vavu* t = s->top;
     const avu_in_t* in = static_cast<const avu_in_t*>(vin);
     avu_out_t* out = static_cast<avu_out_t*>(vout);
-    t->rst_ni = in->rst_n ? 1 : 0;
-    t->op_valid_i = in->op_valid;
-    t->op_store_i = in->op_store;
-    t->op_line_i = in->op_line;
-    t->op_hit_i = in->op_hit;
-    gpucoh::put_words(t->op_addr_i, reinterpret_cast<const uint32_t*>(&in->op_addr));
-    gpucoh::put_words(t->op_mask_i, in->op_mask);
-    t->op_id_i = in->op_id;
-    t->rsp_valid_i = in->rsp_valid;
-    t->rsp_kind_i = in->rsp_kind;
-    t->rsp_idx_i = in->rsp_idx;
-    t->rsp_last_i = in->rsp_last;
-    gpucoh::put_words(t->rsp_chunk_i, in->rsp_chunk);
+    AVU_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/avu_ports.h
     gpucoh::edge(s);
-
-    out->ready = t->ready_o;
-    out->rsp_ready = t->rsp_ready_o;
-    out->res_valid = t->res_valid_o;
-    out->res_kind = t->res_kind_o;
-    out->res_spec = t->res_spec_o;
-    out->res_rc = t->res_rc_o;
-    out->res_id = t->res_id_o;
-    out->cmt_valid = t->cmt_valid_o;
-    out->cmt_failed = t->cmt_failed_o;
-    out->cmt_id = t->cmt_id_o;
-    out->epoch = t->epoch_o;
-    out->pending = t->pending_o;
+    AVU_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
 // R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).

@@ -14,6 +14,7 @@
 
 extern "C" {
 #include "gpu_l2.h"
+#include "gpu_l2_ports.h"
 }
 
 namespace {
@@ -35,39 +36,11 @@ void tick(void* h, const void* vin, void* vout) {
     Vgpu_l2* t = s->top;
     const gpu_l2_in_t* in = static_cast<const gpu_l2_in_t*>(vin);
     gpu_l2_out_t* out = static_cast<gpu_l2_out_t*>(vout);
-    t->rst_ni = in->rst_n ? 1 : 0;
-    const gpu_req_t& q = in->req;
-    t->req_valid_i = q.valid ? 1 : 0;
-    t->req_kind_i = q.kind;
-    t->req_src_i = q.src;
-    t->req_wf_i = q.wf;
-    t->req_acq_i = q.acq ? 1 : 0;
-    gpucoh::put_u64(t->req_line_i, q.line);
-    gpucoh::put_words(t->req_data_i, q.data);
-    gpucoh::put_words(t->req_mask_i, q.mask);
-    t->req_aop_i = q.aop;
-    t->req_word_i = q.word;
-    t->req_a_i = q.a;
-    t->req_b_i = q.b;
-    t->mem_valid_i = in->mem.valid ? 1 : 0;
-    gpucoh::put_u64(t->mem_line_i, in->mem.line);
-    gpucoh::put_words(t->mem_data_i, in->mem.data);
+    GPU_L2_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/gpu_l2_ports.h
     gpucoh::edge(s);
 
-    std::memset(out, 0, sizeof *out);
-    out->req_ready = t->req_ready_o != 0;
-    out->rsp.valid = t->rsp_valid_o != 0;
-    out->rsp.kind = t->rsp_kind_o;
-    out->rsp.dst = gpucoh::get_u64(t->rsp_dst_o);
-    out->rsp.wf = t->rsp_wf_o;
-    out->rsp.acq = t->rsp_acq_o != 0;
-    out->rsp.line = gpucoh::get_u64(t->rsp_line_o);
-    gpucoh::get_words(out->rsp.data, t->rsp_data_o);
-    out->mreq.fetch = t->mem_fetch_o != 0;
-    out->mreq.fetch_line = gpucoh::get_u64(t->mem_fetch_line_o);
-    out->mreq.wb = t->mem_wb_o != 0;
-    out->mreq.wb_line = gpucoh::get_u64(t->mem_wb_line_o);
-    gpucoh::get_words(out->mreq.wb_data, t->mem_wb_data_o);
+    std::memset(out, 0, sizeof *out); // fields without a port (a request's src) read 0
+    GPU_L2_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
 template <typename R> void read_line(const R* r, gpu_l2_line_t* l, unsigned i) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // rdu_rtl.cpp -- thin shim: the Verilated rdu behind the plain C ABI of gpucoh_rtl.h. It packs
-// rdu_in_t into the model's ports, unpacks the outputs into rdu_out_t, and reads the public
+// rdu_in_t into the model's ports, unpacks the outputs into rdu_out_t (both from the port table,
+// cmodel/rdu_ports.h), and reads the public
 // registers into rdu_state_t (cmodel/rdu.h). Nothing here models behaviour. Built on the
 // gate-level netlist (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it reads the same
 // registers, whose names the netlist keeps (the build gathers the element wires of cnt_q and
@@ -17,6 +18,7 @@
 
 extern "C" {
 #include "rdu.h"
+#include "rdu_ports.h"
 }
 
 namespace {
@@ -27,38 +29,15 @@ using Sim = gpucoh::Sim<Vrdu>;
 #error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
 #endif
 constexpr unsigned kN = GPUCOH_P_NumSm;
-constexpr unsigned kAw = GPUCOH_P_AddrWidth;
-constexpr unsigned kAddrBits = sizeof(Vrdu::req_addr_i) * 8; // >= N * AW
-constexpr unsigned kMaskBits = sizeof(Vrdu::req_mask_i) * 8; // N * L (L a multiple of 32)
 
 void tick(void* h, const void* vin, void* vout) {
     Sim* s = static_cast<Sim*>(h);
     Vrdu* t = s->top;
     const rdu_in_t* in = static_cast<const rdu_in_t*>(vin);
     rdu_out_t* out = static_cast<rdu_out_t*>(vout);
-    uint32_t addr[kAddrBits / 32 + 2];
-    uint32_t mask[kMaskBits / 32 + 2];
-    std::memset(addr, 0, sizeof addr);
-    const unsigned lw = kMaskBits / 32 / kN; // mask words per SM
-    for (unsigned j = 0; j < kN; ++j) {
-        gpucoh::put_field(addr, j * kAw, kAw, in->req_addr[j]);
-        std::memcpy(&mask[j * lw], in->req_mask[j], lw * sizeof(uint32_t));
-    }
-    t->rst_ni = in->rst_n ? 1 : 0;
-    gpucoh::put_words(t->req_valid_i, reinterpret_cast<const uint32_t*>(&in->req_valid));
-    gpucoh::put_words(t->req_write_i, reinterpret_cast<const uint32_t*>(&in->req_write));
-    gpucoh::put_words(t->rsp_ready_i, reinterpret_cast<const uint32_t*>(&in->rsp_ready));
-    gpucoh::put_words(t->req_addr_i, addr);
-    gpucoh::put_words(t->req_mask_i, mask);
+    RDU_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/rdu_ports.h (req_addr_i, req_mask_i packed)
     gpucoh::edge(s);
-
-    out->req_ready = gpucoh::get_u64(t->req_ready_o);
-    out->rsp_valid = t->rsp_valid_o;
-    out->rsp_sm = t->rsp_sm_o;
-    out->rsp_kind = t->rsp_kind_o;
-    out->rsp_idx = t->rsp_idx_o;
-    out->rsp_last = t->rsp_last_o;
-    gpucoh::get_words(out->rsp_chunk, t->rsp_chunk_o);
+    RDU_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
 // R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).

@@ -247,7 +247,73 @@ inline void put_field(uint32_t* buf, unsigned off, unsigned width, uint64_t v) {
     }
 }
 
+// ---- the port table (cmodel/<unit>_ports.h, docs/framework.md "The port table") ------------
+// A field of the unit's in struct onto its port, a port into a field of its out struct: a
+// scalar field (bool, integer, enum) of at most 64 bits, a word array (word i = bits
+// [32i+31:32i]), or n elements of ew bits each packed into the port (element j at [j*ew +: ew]).
+// A scalar is cut to the port's width (bits above it name nothing: tc_gwct's obl_mask_i).
+template <typename T, typename F> void put_port(T& dst, const F& f, unsigned width) {
+    put_u64(dst, low_bits(static_cast<uint64_t>(f), width));
+}
+template <typename T, std::size_t N> void put_port(T& dst, const uint32_t (&a)[N], unsigned) {
+    put_words(dst, a);
+}
+template <typename F, typename T> void get_port(F& f, const T& src) {
+    f = static_cast<F>(get_u64(src));
+}
+template <std::size_t N, typename T> void get_port(uint32_t (&a)[N], const T& src) {
+    get_words(a, src);
+}
+struct packed_port {
+    unsigned n, ew;
+    template <typename T, typename E, std::size_t M>
+    void operator()(T& dst, const E (&a)[M], unsigned) const {
+        uint32_t buf[(sizeof(T) + 3) / 4 + 2] = {};
+        for (unsigned j = 0; j < n && j < M; ++j)
+            put_elem(buf, j * ew, a[j]);
+        put_words(dst, buf);
+    }
+
+  private:
+    void put_elem(uint32_t* buf, unsigned off, uint64_t v) const { put_field(buf, off, ew, v); }
+    template <std::size_t W>
+    void put_elem(uint32_t* buf, unsigned off, const uint32_t (&w)[W]) const {
+        for (unsigned b = 0; b < ew; b += 32) {
+            const uint32_t v = b / 32 < W ? w[b / 32] : 0u;
+            if ((off + b) % 32 == 0 && ew - b >= 32)
+                buf[(off + b) / 32] = v; // whole words (a byte mask of a multiple of 32 bytes)
+            else
+                put_field(buf, off + b, ew - b < 32 ? ew - b : 32, v);
+        }
+    }
+};
+
 } // namespace gpucoh
+
+// In a tick(h, in, out) with the Verilated top t, the C structs in and out:
+//   UNIT_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P)   every IN row: field -> port
+//   UNIT_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)   every OUT row: port -> field
+// P(Name) is the parameter tools/build_rtl.sh compiled the model with (GPUCOH_P_<Name>).
+#define GPUCOH_SHIM_P(n)                                    GPUCOH_P_##n
+#define GPUCOH_SHIM_PUT(port, dir, w, f, shape, wave, filt) GPUCOH_SHIM_PUT_##dir(port, w, f, shape)
+#define GPUCOH_SHIM_PUT_IN(port, w, f, shape)                                                      \
+    GPUCOH_SHIM_PUTS_##shape(t->port, in->f, static_cast<unsigned>(w));
+#define GPUCOH_SHIM_PUT_OUT(port, w, f, shape)
+#define GPUCOH_SHIM_PUTS_SCALAR ::gpucoh::put_port
+#define GPUCOH_SHIM_PUTS_WORDS  ::gpucoh::put_port
+#define GPUCOH_SHIM_PUTS_BITS   ::gpucoh::put_port
+#define GPUCOH_SHIM_PUTS_PACKED(n, ew)                                                             \
+    ::gpucoh::packed_port {                                                                        \
+        static_cast<unsigned>(n), static_cast<unsigned>(ew)                                        \
+    }
+#define GPUCOH_SHIM_PUTS_NONE(dst, f, w)                    ::gpucoh::put_u64(dst, 0) // no C field: driven 0
+#define GPUCOH_SHIM_GET(port, dir, w, f, shape, wave, filt) GPUCOH_SHIM_GET_##dir(port, f, shape)
+#define GPUCOH_SHIM_GET_IN(port, f, shape)
+#define GPUCOH_SHIM_GET_OUT(port, f, shape) GPUCOH_SHIM_GETS_##shape(out->f, t->port)
+#define GPUCOH_SHIM_GETS_SCALAR(f, p)       ::gpucoh::get_port(f, p);
+#define GPUCOH_SHIM_GETS_WORDS(f, p)        ::gpucoh::get_port(f, p);
+#define GPUCOH_SHIM_GETS_BITS(f, p)         ::gpucoh::get_port(f, p);
+#define GPUCOH_SHIM_GETS_NONE(f, p)
 
 #define GPUCOH_API(Top, name, tick, state)                                                         \
     namespace {                                                                                    \

@@ -2,7 +2,8 @@
 //
 // sig_bloom_rtl.cpp -- thin shim: the Verilated sig_bloom behind the plain C ABI of
 // gpucoh_rtl.h. It converts sig_bloom_in_t / sig_bloom_out_t / sig_bloom_state_t (the C model's
-// port and state structs, cmodel/sig_bloom.h) to and from the model's ports and the public
+// port and state structs, cmodel/sig_bloom.h; its port table, cmodel/sig_bloom_ports.h) to and
+// from the model's ports and the public
 // registers bits_q and count_q. Nothing here models behaviour. Built on the gate-level netlist
 // (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it reads the same two registers: Yosys keeps
 // their names on the flops' output wires.
@@ -14,10 +15,9 @@
 #include "shim_netlist.h"
 #endif
 
-#include <type_traits>
-
 extern "C" {
 #include "sig_bloom.h"
+#include "sig_bloom_ports.h"
 }
 
 namespace {
@@ -29,18 +29,9 @@ void tick(void* h, const void* vin, void* vout) {
     Vsig_bloom* t = s->top;
     const sig_bloom_in_t* in = static_cast<const sig_bloom_in_t*>(vin);
     sig_bloom_out_t* out = static_cast<sig_bloom_out_t*>(vout);
-    t->rst_ni = in->rst_n ? 1 : 0;
-    t->op_i = in->op;
-    t->addr_i = static_cast<std::remove_reference_t<decltype(t->addr_i)>>(in->addr);
-    t->chunk_idx_i = static_cast<std::remove_reference_t<decltype(t->chunk_idx_i)>>(in->chunk_idx);
-    gpucoh::put_words(t->chunk_data_i, in->chunk_data);
+    SIG_BLOOM_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/sig_bloom_ports.h
     gpucoh::edge(s);
-
-    out->resp_valid = t->resp_valid_o;
-    out->member = t->member_o;
-    gpucoh::get_words(out->chunk_data, t->chunk_data_o); // the chunk's words only
-    out->count = t->count_o;
-    out->thresh = t->thresh_o;
+    SIG_BLOOM_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P) // chunk_data_o: the chunk's words only
 }
 
 // R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).

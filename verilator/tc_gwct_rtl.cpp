@@ -9,6 +9,7 @@
 
 extern "C" {
 #include "tc_gwct.h"
+#include "tc_gwct_ports.h"
 }
 
 namespace {
@@ -25,27 +26,12 @@ void tick(void* h, const void* vin, void* vout) {
     Vtc_gwct* t = s->top;
     const tc_gwct_in_t* in = static_cast<const tc_gwct_in_t*>(vin);
     tc_gwct_out_t* out = static_cast<tc_gwct_out_t*>(vout);
-    t->rst_ni = in->rst_n ? 1 : 0;
-    t->now_i = in->t.now;
-    t->era_i = in->t.era;
-    t->roll_i = in->t.roll ? 1 : 0;
-    t->iss_valid_i = in->iss_valid ? 1 : 0;
-    t->iss_wf_i = in->iss_wf;
-    t->ack_valid_i = in->ack_valid ? 1 : 0;
-    t->ack_wf_i = in->ack_wf;
-    t->ack_global_i = in->ack_global ? 1 : 0;
-    t->ack_gwct_i = in->ack_gwct;
-    t->ack_era_i = in->ack_era;
-    // TC-Weak-C obligations (tc_gwct.md section 8); G6: mask bits >= NumWf name no entry (the
-    // port has NumWf bits). The read port is internal to tc_l1: no C field, driven 0.
-    t->obl_valid_i = in->obl_valid ? 1 : 0;
-    gpucoh::put_u64(t->obl_mask_i, gpucoh::low_bits(in->obl_mask, kWf));
-    t->obl_ts_i = in->obl_ts;
-    t->rd_wf_i = 0;
+    // cmodel/tc_gwct_ports.h. TC-Weak-C obligations (tc_gwct.md section 8); G6: mask bits >=
+    // NumWf name no entry (the port has NumWf bits). The read port is internal to tc_l1: no C
+    // field, driven 0.
+    TC_GWCT_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P)
     gpucoh::edge(s);
-    out->fence_ready = gpucoh::get_u64(t->fence_ready_o);
-    out->wr_idle = gpucoh::get_u64(t->wr_idle_o);
-    out->full = gpucoh::get_u64(t->full_o);
+    TC_GWCT_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
 void state(void* h, void* vst) {

@@ -16,6 +16,7 @@
 
 extern "C" {
 #include "tc_l1.h"
+#include "tc_l1_ports.h"
 }
 
 namespace {
@@ -36,54 +37,11 @@ void tick(void* h, const void* vin, void* vout) {
     Vtc_l1* t = s->top;
     const tc_l1_in_t* in = static_cast<const tc_l1_in_t*>(vin);
     tc_l1_out_t* out = static_cast<tc_l1_out_t*>(vout);
-    t->rst_ni = in->rst_n ? 1 : 0;
-    t->now_i = in->t.now;
-    t->era_i = in->t.era;
-    t->roll_i = in->t.roll ? 1 : 0;
-    const tc_core_req_t& c = in->core;
-    t->core_valid_i = c.valid ? 1 : 0;
-    t->core_op_i = c.op;
-    t->core_wf_i = c.wf;
-    gpucoh::put_u64(t->core_line_i, c.line);
-    gpucoh::put_words(t->core_data_i, c.data);
-    gpucoh::put_words(t->core_mask_i, c.mask);
-    t->core_aop_i = c.aop;
-    t->core_word_i = c.word;
-    t->core_a_i = c.a;
-    t->core_b_i = c.b;
-    const tc_rsp_t& r = in->rsp;
-    t->rsp_valid_i = r.valid ? 1 : 0;
-    t->rsp_kind_i = r.kind;
-    t->rsp_wf_i = r.wf;
-    t->rsp_atomic_i = r.atomic ? 1 : 0;
-    gpucoh::put_u64(t->rsp_line_i, r.line);
-    t->rsp_ts_i = r.ts;
-    t->rsp_era_i = r.era;
-    gpucoh::put_words(t->rsp_data_i, r.data);
+    TC_L1_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/tc_l1_ports.h
     gpucoh::edge(s);
 
-    std::memset(out, 0, sizeof *out);
-    out->core_ready = t->core_ready_o != 0;
-    out->crsp.valid = t->crsp_valid_o != 0;
-    out->crsp.kind = t->crsp_kind_o;
-    out->crsp.wf_mask = gpucoh::get_u64(t->crsp_wf_mask_o);
-    out->crsp.line = gpucoh::get_u64(t->crsp_line_o);
-    gpucoh::get_words(out->crsp.data, t->crsp_data_o);
-    out->req.valid = t->req_valid_o != 0;
-    out->req.kind = t->req_kind_o;
-    out->req.wf = t->req_wf_o;
-    out->req.line = gpucoh::get_u64(t->req_line_o);
-    out->req.exp = t->req_exp_o != 0;
-    out->req.ts = t->req_ts_o;
-    out->req.era = t->req_era_o;
-    gpucoh::get_words(out->req.data, t->req_data_o);
-    gpucoh::get_words(out->req.mask, t->req_mask_o);
-    out->req.aop = t->req_aop_o;
-    out->req.word = t->req_word_o;
-    out->req.a = t->req_a_o;
-    out->req.b = t->req_b_o;
-    out->fence_ready = gpucoh::get_u64(t->fence_ready_o);
-    out->wr_idle = gpucoh::get_u64(t->wr_idle_o);
+    std::memset(out, 0, sizeof *out); // fields without a port (a request's src) read 0
+    TC_L1_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
 // R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; a

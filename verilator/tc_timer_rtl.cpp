@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tc_timer_rtl.cpp -- thin shim: the Verilated tc_timer behind the C ABI of gpucoh_rtl.h
-// (port structs of cmodel/tc_timer.h). Nothing here models behaviour. Built on the gate-level
-// netlist (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it reads the same two registers, whose
-// names the netlist keeps.
+// (port structs of cmodel/tc_timer.h, ports of cmodel/tc_timer_ports.h). Nothing here models
+// behaviour. Built on the gate-level netlist (GPUCOH_NETLIST, tools/build_rtl.sh --netlist) it
+// reads the same two registers, whose names the netlist keeps.
 
 #include "Vtc_timer.h"
 #include "Vtc_timer___024root.h"
@@ -14,6 +14,7 @@
 
 extern "C" {
 #include "tc_timer.h"
+#include "tc_timer_ports.h"
 }
 
 namespace {
@@ -25,13 +26,9 @@ void tick(void* h, const void* vin, void* vout) {
     Vtc_timer* t = s->top;
     const tc_timer_in_t* in = static_cast<const tc_timer_in_t*>(vin);
     tc_timer_out_t* out = static_cast<tc_timer_out_t*>(vout);
-    t->rst_ni = in->rst_n ? 1 : 0;
-    t->load_i = in->load ? 1 : 0;
-    t->load_val_i = in->load_val;
+    TC_TIMER_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/tc_timer_ports.h
     gpucoh::edge(s);
-    out->now = t->now_o;
-    out->era = t->era_o;
-    out->roll = t->roll_o != 0;
+    TC_TIMER_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
 // R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).

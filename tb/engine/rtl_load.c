@@ -33,6 +33,7 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
                            "cmodel/rdu.h",
                            "cmodel/tc_types.h",
                            "cmodel/tc_gwct.h",
+                           "cmodel/gpucoh_ports.h",
                            "verilator/gpucoh_vl_printf.h",
                            "verilator/sva/gpucoh_idx_sva.sv",
                            NULL};
@@ -50,6 +51,8 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
     }
     snprintf(p, sizeof p, "%s/cmodel/%s.h", root, u->name);
     gpucoh_fnv1a_file(h, p); /* port structs the shim fills */
+    snprintf(p, sizeof p, "%s/cmodel/%s_ports.h", root, u->name);
+    gpucoh_fnv1a_file(h, p); /* its port table (docs/framework.md "The port table") */
     snprintf(p, sizeof p, "%s/verilator/sva/%s_bind.sv", root, u->top);
     gpucoh_fnv1a_file(h, p); /* index-range checks bound into the unit, if it has any */
     /* every include file (assertion macros) */
@@ -379,6 +382,7 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
                             "cmodel/rdu.h",
                             "cmodel/tc_types.h",
                             "cmodel/tc_gwct.h",
+                            "cmodel/gpucoh_ports.h",
                             NULL};
     for (const char** f = inputs; *f; f++) {
         if ((*f)[0] == '/')
@@ -396,6 +400,8 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
         return -1;
     }
     snprintf(p, sizeof p, "%s/cmodel/%s.h", root, u->name);
+    gpucoh_fnv1a_file(&h, p);
+    snprintf(p, sizeof p, "%s/cmodel/%s_ports.h", root, u->name);
     gpucoh_fnv1a_file(&h, p);
     snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-netlist-%016llx", root, u->name,
              (unsigned long long)h);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "tb_common.h"
+#include "tb_ports.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,4 +74,12 @@ const char* tb_fcov_id(uint32_t row) {
     uint32_t r = row < 64 ? row : 63;
     snprintf(ids[r], sizeof ids[r], "F%02u", row + 1);
     return ids[r];
+}
+
+uint64_t tb_pv_rtl(const gpucoh_param_def_t* defs, unsigned n, const gpucoh_pvals_t* pv,
+                   const char* rtl) {
+    for (unsigned i = 0; i < n; i++)
+        if (defs[i].rtl && !strcmp(defs[i].rtl, rtl))
+            return pv->v[i];
+    return 0;
 }

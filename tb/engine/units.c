@@ -4,9 +4,13 @@
 #include <string.h>
 
 #include "avu_tb.h"
+#include "avu_ports.h"
 #include "gpucoh_bits.h"
 #include "rdu_tb.h"
+#include "rdu_ports.h"
 #include "sig_bloom_tb.h"
+#include "sig_bloom_ports.h"
+#include "tb_ports.h"
 #include "gpu_units.h"
 #include "tc_units.h"
 #include "unit.h"
@@ -104,39 +108,24 @@ static void sb_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
 
 static const char* const sb_rtl_files[] = {"gpucoh_pkg.sv", "sig_bloom.sv", NULL};
 
+/* clk_i, the ports of the port table (cmodel/sig_bloom_ports.h), the state */
+#define TB_PORT_TOP "TOP.sig_bloom."
 static const char* const sb_wave_signals[] = {
-    "TOP.sig_bloom.clk_i",        "TOP.sig_bloom.rst_ni",
-    "TOP.sig_bloom.op_i",         "TOP.sig_bloom.addr_i",
-    "TOP.sig_bloom.chunk_idx_i",  "TOP.sig_bloom.chunk_data_i",
-    "TOP.sig_bloom.resp_valid_o", "TOP.sig_bloom.member_o",
-    "TOP.sig_bloom.chunk_data_o", "TOP.sig_bloom.count_o",
-    "TOP.sig_bloom.thresh_o",     "TOP.sig_bloom.count_q",
-    "TOP.sig_bloom.bits_q",       NULL};
-static const char* const sb_wave_filters[] = {
-    "", "", "sig_bloom_op.txt", "", "", "", "", "", "", "", "", "", "", NULL};
+    TB_PORT_TOP "clk_i", SIG_BLOOM_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) TB_PORT_TOP "count_q",
+    TB_PORT_TOP "bits_q", NULL};
+#undef TB_PORT_TOP
+static const char* const sb_wave_filters[] = {"", SIG_BLOOM_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) "",
+                                              "", NULL};
 
+#define SB_PV(name) tb_pv_rtl(sb_params, SB_P_COUNT, pv, #name)
 static uint32_t sb_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    uint32_t m = (uint32_t)pv->v[SB_P_M], c = (uint32_t)pv->v[SB_P_CW];
-    const uint32_t cw = gpucoh_log2_ceil(m) + 1u;                  /* CW = log2(m) + 1 */
-    const uint32_t ciw = m / c > 1 ? gpucoh_log2_ceil(m / c) : 1u; /* CIW = max(1, log2(NC)) */
-    switch (i) {
-    case 2:
-        return 3;
-    case 3:
-        return (uint32_t)pv->v[SB_P_AW];
-    case 4:
-        return ciw;
-    case 5:
-    case 8:
-        return c;
-    case 9:
-    case 11:
-        return cw;
-    case 12:
-        return m;
-    default:
-        return 1;
-    }
+    unsigned k = 1; /* clk_i */
+    SIG_BLOOM_PORTS(TB_PORT_WWIDTH, SB_PV)
+    if (i == k++) /* count_q */
+        return SIG_BLOOM_CW(SB_PV);
+    if (i == k++) /* bits_q */
+        return (uint32_t)pv->v[SB_P_M];
+    return 1u;
 }
 
 /* The adapters (tb/<unit>_tb.c) keep the model as the first member of their ctx. */
@@ -295,38 +284,29 @@ static void rdu_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* b
 
 static const char* const rdu_rtl_files[] = {"gpucoh_pkg.sv", "sig_hash.sv", "sig_store.sv",
                                             "rdu.sv", NULL};
+/* clk_i, the ports of the port table (cmodel/rdu_ports.h), the state */
+#define TB_PORT_TOP "TOP.rdu."
 static const char* const rdu_wave_signals[] = {
-    "TOP.rdu.clk_i",       "TOP.rdu.rst_ni",      "TOP.rdu.req_valid_i", "TOP.rdu.req_ready_o",
-    "TOP.rdu.req_write_i", "TOP.rdu.rsp_valid_o", "TOP.rdu.rsp_ready_i", "TOP.rdu.rsp_sm_o",
-    "TOP.rdu.rsp_kind_o",  "TOP.rdu.rsp_idx_o",   "TOP.rdu.rsp_last_o",  "TOP.rdu.st_q",
-    "TOP.rdu.cur_sm_q",    "TOP.rdu.cur_addr_q",  "TOP.rdu.pend_q",      NULL};
+    TB_PORT_TOP "clk_i",    RDU_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) TB_PORT_TOP "st_q",
+    TB_PORT_TOP "cur_sm_q", TB_PORT_TOP "cur_addr_q",
+    TB_PORT_TOP "pend_q",   NULL};
+#undef TB_PORT_TOP
 static const char* const rdu_wave_filters[] = {
-    "", "", "", "", "", "", "", "", "rdu_kind.txt", "", "", "rdu_st.txt", "", "", "", NULL};
+    "", RDU_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) "rdu_st.txt", "", "", "", NULL};
 
+#define RDU_PV(name) tb_pv_rtl(rdu_params, RDU_P_COUNT, pv, #name)
 static uint32_t rdu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    const uint32_t n = (uint32_t)pv->v[RDU_P_N], m = (uint32_t)pv->v[RDU_P_M];
-    const uint32_t nc = m / (uint32_t)pv->v[RDU_P_CW];
-    switch (i) {
-    case 2:
-    case 3:
-    case 4:
-    case 6:
-    case 14:
-        return n;
-    case 7:
-    case 12:
-        return n > 1 ? gpucoh_log2_ceil(n) : 1u;
-    case 8:
-        return 3;
-    case 9:
-        return nc > 1 ? gpucoh_log2_ceil(nc) : 1u;
-    case 11:
+    unsigned k = 1; /* clk_i */
+    RDU_PORTS(TB_PORT_WWIDTH, RDU_PV)
+    if (i == k++) /* st_q */
         return 2;
-    case 13:
+    if (i == k++) /* cur_sm_q */
+        return RDU_SW(RDU_PV);
+    if (i == k++) /* cur_addr_q */
         return (uint32_t)pv->v[RDU_P_AW];
-    default:
-        return 1;
-    }
+    if (i == k++) /* pend_q */
+        return (uint32_t)pv->v[RDU_P_N];
+    return 1u;
 }
 
 static const void* rdu_model_state(const void* ctx) {
@@ -451,41 +431,26 @@ static void avu_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* b
 
 static const char* const avu_rtl_files[] = {"gpucoh_pkg.sv", "sig_hash.sv", "sig_store.sv",
                                             "avu.sv", NULL};
+/* clk_i, the ports of the port table (cmodel/avu_ports.h), the state */
+#define TB_PORT_TOP "TOP.avu."
 static const char* const avu_wave_signals[] = {
-    "TOP.avu.clk_i",       "TOP.avu.rst_ni",      "TOP.avu.op_valid_i",   "TOP.avu.ready_o",
-    "TOP.avu.op_store_i",  "TOP.avu.op_line_i",   "TOP.avu.op_hit_i",     "TOP.avu.op_addr_i",
-    "TOP.avu.rsp_valid_i", "TOP.avu.rsp_kind_i",  "TOP.avu.rsp_idx_i",    "TOP.avu.rsp_last_i",
-    "TOP.avu.rsp_ready_o", "TOP.avu.res_valid_o", "TOP.avu.res_kind_o",   "TOP.avu.res_spec_o",
-    "TOP.avu.res_rc_o",    "TOP.avu.cmt_valid_o", "TOP.avu.cmt_failed_o", "TOP.avu.epoch_o",
-    "TOP.avu.st_q",        "TOP.avu.outs_q",      "TOP.avu.qn_q",         NULL};
+    TB_PORT_TOP "clk_i", AVU_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) TB_PORT_TOP "st_q",
+    TB_PORT_TOP "outs_q", TB_PORT_TOP "qn_q", NULL};
+#undef TB_PORT_TOP
 static const char* const avu_wave_filters[] = {
-    "", "", "", "", "", "",           "", "", "",  "rdu_kind.txt", "", "", "", "", "avu_res.txt",
-    "", "", "", "", "", "avu_st.txt", "", "", NULL};
+    "", AVU_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) "avu_st.txt", "", "", NULL};
 
+#define AVU_PV(name) tb_pv_rtl(avu_params, AVU_P_COUNT, pv, #name)
 static uint32_t avu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    const uint32_t m = (uint32_t)pv->v[AVU_P_M], nc = m / (uint32_t)pv->v[AVU_P_CW];
-    const uint32_t lines = (uint32_t)pv->v[AVU_P_LINES], d = (uint32_t)pv->v[AVU_P_SPEC];
-    switch (i) {
-    case 5:
-        return gpucoh_log2_ceil(lines);
-    case 7:
-        return (uint32_t)pv->v[AVU_P_AW];
-    case 9:
-    case 14:
-        return 3;
-    case 10:
-        return nc > 1 ? gpucoh_log2_ceil(nc) : 1u;
-    case 19:
-        return (uint32_t)pv->v[AVU_P_EW];
-    case 20:
+    unsigned k = 1; /* clk_i */
+    AVU_PORTS(TB_PORT_WWIDTH, AVU_PV)
+    if (i == k++) /* st_q */
         return 2;
-    case 21:
+    if (i == k++) /* outs_q */
         return gpucoh_log2_ceil((uint32_t)pv->v[AVU_P_OUTMAX] + 1u);
-    case 22:
-        return gpucoh_log2_ceil(d + 1u);
-    default:
-        return 1;
-    }
+    if (i == k++) /* qn_q */
+        return gpucoh_log2_ceil((uint32_t)pv->v[AVU_P_SPEC] + 1u);
+    return 1u;
 }
 
 static const void* avu_model_state(const void* ctx) {

@@ -32,6 +32,8 @@
 
 #include "rng.h"
 #include "tb_common.h"
+#include "avu_ports.h"
+#include "tb_ports.h"
 
 enum { PH_MIX, PH_SLOW, PH_STORM, PH_HITS, PH_COUNT };
 /* illegal-input kinds (§9), armed one at a time */
@@ -414,22 +416,13 @@ static uint32_t avu_tb_compare_out(void* vctx, const void* ve, const void* vg,
     (void)vctx;
     const avu_out_t* e = ve;
     const avu_out_t* g = vg;
-    uint32_t bad = 0;
-    tb_cmp_u64(mm, &bad, e->ready, g->ready, "avu.ready_o");
-    tb_cmp_u64(mm, &bad, e->rsp_ready, g->rsp_ready, "avu.rsp_ready_o");
-    tb_cmp_u64(mm, &bad, e->res_valid, g->res_valid, "avu.res_valid_o");
-    tb_cmp_u64(mm, &bad, e->res_kind, g->res_kind, "avu.res_kind_o");
-    tb_cmp_u64(mm, &bad, e->res_spec, g->res_spec, "avu.res_spec_o");
-    tb_cmp_u64(mm, &bad, e->res_rc, g->res_rc, "avu.res_rc_o");
-    tb_cmp_u64(mm, &bad, e->res_id, g->res_id, "avu.res_id_o");
-    tb_cmp_u64(mm, &bad, e->cmt_valid, g->cmt_valid, "avu.cmt_valid_o");
-    tb_cmp_u64(mm, &bad, e->cmt_failed, g->cmt_failed, "avu.cmt_failed_o");
-    tb_cmp_u64(mm, &bad, e->cmt_id, g->cmt_id, "avu.cmt_id_o");
-    tb_cmp_u64(mm, &bad, e->epoch, g->epoch, "avu.epoch_o");
-    tb_cmp_u64(mm, &bad, e->pending, g->pending, "avu.pending_o");
-    if (bad)
-        mm->extra = bad - 1;
-    return bad;
+    uint32_t n = 0, *bad = &n;
+#define TB_PORT_PREFIX "avu."
+    AVU_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* every output of cmodel/avu_ports.h */
+#undef TB_PORT_PREFIX
+    if (n)
+        mm->extra = n - 1;
+    return n;
 }
 
 static uint32_t avu_tb_compare_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {

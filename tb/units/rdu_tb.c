@@ -33,6 +33,8 @@
 
 #include "rng.h"
 #include "tb_common.h"
+#include "rdu_ports.h"
+#include "tb_ports.h"
 
 enum { PH_MIX, PH_BURST, PH_READERS, PH_STALL, PH_QUIET, PH_SOLO, PH_COUNT };
 #define HOT 48u
@@ -267,23 +269,16 @@ static uint32_t rdu_tb_compare_out(void* vctx, const void* ve, const void* vg,
     rdu_ctx_t* c = vctx;
     const rdu_out_t* e = ve;
     const rdu_out_t* g = vg;
-    uint32_t bad = 0;
-    if (e->req_ready != g->req_ready) {
-        uint64_t x = e->req_ready ^ g->req_ready;
-        uint32_t j = (uint32_t)__builtin_ctzll(x);
-        tb_cmp_u64(mm, &bad, (e->req_ready >> j) & 1u, (g->req_ready >> j) & 1u,
-                   "rdu.req_ready_o[%u]", j);
-    }
-    tb_cmp_u64(mm, &bad, e->rsp_valid, g->rsp_valid, "rdu.rsp_valid_o");
-    tb_cmp_u64(mm, &bad, e->rsp_sm, g->rsp_sm, "rdu.rsp_sm_o");
-    tb_cmp_u64(mm, &bad, e->rsp_kind, g->rsp_kind, "rdu.rsp_kind_o");
-    tb_cmp_u64(mm, &bad, e->rsp_idx, g->rsp_idx, "rdu.rsp_idx_o");
-    tb_cmp_u64(mm, &bad, e->rsp_last, g->rsp_last, "rdu.rsp_last_o");
-    tb_cmp_words(mm, &bad, e->rsp_chunk, g->rsp_chunk, c->model.chunk_words,
-                 c->model.desc.sig.chunk_width, "rdu.rsp_chunk_o");
-    if (bad)
-        mm->extra = bad - 1;
-    return bad;
+    uint32_t n = 0, *bad = &n;
+    /* every output of the port table (cmodel/rdu_ports.h) */
+#define RDU_PORT_P(name)      RDU_PORT_P_##name
+#define RDU_PORT_P_ChunkWidth c->model.desc.sig.chunk_width
+#define TB_PORT_PREFIX        "rdu."
+    RDU_PORTS(TB_PORT_CMP, RDU_PORT_P)
+#undef TB_PORT_PREFIX
+    if (n)
+        mm->extra = n - 1;
+    return n;
 }
 
 static uint32_t rdu_tb_compare_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {

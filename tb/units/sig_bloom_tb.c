@@ -33,6 +33,8 @@
 #include "rng.h"
 #include "tb_common.h"
 #include "sig_bloom.h"
+#include "sig_bloom_ports.h"
+#include "tb_ports.h"
 
 enum { PH_MIX, PH_FILL, PH_TEST, PH_LOADZ, PH_CHURN, PH_SHIP, PH_COUNT };
 #define POOL 256u
@@ -472,16 +474,16 @@ static uint32_t sb_compare_out(void* vctx, const void* ve, const void* vg, gpuco
     sb_ctx_t* c = vctx;
     const sig_bloom_out_t* e = ve;
     const sig_bloom_out_t* g = vg;
-    uint32_t bad = 0;
-    tb_cmp_u64(mm, &bad, e->resp_valid, g->resp_valid, "sig_bloom.resp_valid_o");
-    tb_cmp_u64(mm, &bad, e->member, g->member, "sig_bloom.member_o");
-    tb_cmp_u64(mm, &bad, e->count, g->count, "sig_bloom.count_o");
-    tb_cmp_u64(mm, &bad, e->thresh, g->thresh, "sig_bloom.thresh_o");
-    tb_cmp_words(mm, &bad, e->chunk_data, g->chunk_data, c->model.chunk_words,
-                 c->model.desc.chunk_width, "sig_bloom.chunk_data_o");
-    if (bad)
-        mm->extra = bad - 1;
-    return bad;
+    uint32_t n = 0, *bad = &n;
+    /* every output of the port table (cmodel/sig_bloom_ports.h) */
+#define SB_PORT_P(name)      SB_PORT_P_##name
+#define SB_PORT_P_ChunkWidth c->model.desc.chunk_width
+#define TB_PORT_PREFIX       "sig_bloom."
+    SIG_BLOOM_PORTS(TB_PORT_CMP, SB_PORT_P)
+#undef TB_PORT_PREFIX
+    if (n)
+        mm->extra = n - 1;
+    return n;
 }
 
 static uint32_t sb_compare_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {

@@ -10,34 +10,24 @@
 #include <string.h>
 
 #include "gpu_units.h"
+#include "gpu_l1_ports.h"
+#include "gpu_l2_ports.h"
 #include "tb_common.h"
+#include "tb_ports.h"
 
 #define LW(d) ((d)->line_bytes / 4u)
 #define MW(d) (((d)->line_bytes + 31u) / 32u)
+/* P(Name) of the port tables' WORDS rows: the system descriptor d */
+#define GPU_PORT_P(name)     GPU_PORT_P_##name
+#define GPU_PORT_P_LineBytes d->line_bytes
 
 /* ---- compares ------------------------------------------------------------------------------- */
 
 void gpu_cmp_l1_out(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
                     const gpu_l1_out_t* e, const gpu_l1_out_t* g) {
-    tb_cmp_u64(mm, bad, e->core_ready, g->core_ready, "core_ready_o");
-    tb_cmp_u64(mm, bad, e->crsp.valid, g->crsp.valid, "crsp_valid_o");
-    tb_cmp_u64(mm, bad, e->crsp.kind, g->crsp.kind, "crsp_kind_o");
-    tb_cmp_u64(mm, bad, e->crsp.wf_mask, g->crsp.wf_mask, "crsp_wf_mask_o");
-    tb_cmp_u64(mm, bad, e->crsp.line, g->crsp.line, "crsp_line_o");
-    tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, LW(d), LW(d) * 32, "crsp_data_o");
-    tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
-    tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
-    tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
-    tb_cmp_u64(mm, bad, e->req.acq, g->req.acq, "req_acq_o");
-    tb_cmp_u64(mm, bad, e->req.line, g->req.line, "req_line_o");
-    tb_cmp_words(mm, bad, e->req.data, g->req.data, LW(d), LW(d) * 32, "req_data_o");
-    tb_cmp_words(mm, bad, e->req.mask, g->req.mask, MW(d), d->line_bytes, "req_mask_o");
-    tb_cmp_u64(mm, bad, e->req.aop, g->req.aop, "req_aop_o");
-    tb_cmp_u64(mm, bad, e->req.word, g->req.word, "req_word_o");
-    tb_cmp_u64(mm, bad, e->req.a, g->req.a, "req_a_o");
-    tb_cmp_u64(mm, bad, e->req.b, g->req.b, "req_b_o");
-    tb_cmp_u64(mm, bad, e->fence_done, g->fence_done, "fence_done_o");
-    tb_cmp_u64(mm, bad, e->drained, g->drained, "drained_o");
+#define TB_PORT_PREFIX ""
+    GPU_L1_PORTS(TB_PORT_CMP, GPU_PORT_P) /* every output of cmodel/gpu_l1_ports.h */
+#undef TB_PORT_PREFIX
 }
 
 static void cmp_l1_line(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
@@ -64,19 +54,9 @@ static void cmp_l1_line(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* ba
 
 void gpu_cmp_l2_out(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
                     const gpu_l2_out_t* e, const gpu_l2_out_t* g) {
-    tb_cmp_u64(mm, bad, e->req_ready, g->req_ready, "req_ready_o");
-    tb_cmp_u64(mm, bad, e->rsp.valid, g->rsp.valid, "rsp_valid_o");
-    tb_cmp_u64(mm, bad, e->rsp.kind, g->rsp.kind, "rsp_kind_o");
-    tb_cmp_u64(mm, bad, e->rsp.dst, g->rsp.dst, "rsp_dst_o");
-    tb_cmp_u64(mm, bad, e->rsp.wf, g->rsp.wf, "rsp_wf_o");
-    tb_cmp_u64(mm, bad, e->rsp.acq, g->rsp.acq, "rsp_acq_o");
-    tb_cmp_u64(mm, bad, e->rsp.line, g->rsp.line, "rsp_line_o");
-    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, LW(d), LW(d) * 32, "rsp_data_o");
-    tb_cmp_u64(mm, bad, e->mreq.fetch, g->mreq.fetch, "mem_fetch_o");
-    tb_cmp_u64(mm, bad, e->mreq.fetch_line, g->mreq.fetch_line, "mem_fetch_line_o");
-    tb_cmp_u64(mm, bad, e->mreq.wb, g->mreq.wb, "mem_wb_o");
-    tb_cmp_u64(mm, bad, e->mreq.wb_line, g->mreq.wb_line, "mem_wb_line_o");
-    tb_cmp_words(mm, bad, e->mreq.wb_data, g->mreq.wb_data, LW(d), LW(d) * 32, "mem_wb_data_o");
+#define TB_PORT_PREFIX ""
+    GPU_L2_PORTS(TB_PORT_CMP, GPU_PORT_P) /* every output of cmodel/gpu_l2_ports.h */
+#undef TB_PORT_PREFIX
 }
 
 static void cmp_l2_line(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,

@@ -10,7 +10,10 @@
 
 #include "gpu_l1.h"
 #include "gpu_l2.h"
+#include "gpu_l1_ports.h"
+#include "gpu_l2_ports.h"
 #include "gsys_params.h"
+#include "tb_ports.h"
 
 static const char* const proto_names[] = {"gpu-d", "gpu-h", NULL};
 
@@ -190,25 +193,30 @@ static const char* const l2_files[] = {"gpucoh_atom_pkg.sv", "gpu_pkg.sv",
                                        "gpucoh_ffs.sv",      "gpucoh_rr_ffs.sv",
                                        "gpu_l2.sv",          NULL};
 
-static const char* const l1_waves[] = {"TOP.gpu_l1.clk_i",
-                                       "TOP.gpu_l1.rst_ni",
-                                       "TOP.gpu_l1.core_valid_i",
-                                       "TOP.gpu_l1.core_ready_o",
-                                       "TOP.gpu_l1.rsp_valid_i",
-                                       "TOP.gpu_l1.req_valid_o",
-                                       NULL};
-static const char* const l2_waves[] = {"TOP.gpu_l2.clk_i",
-                                       "TOP.gpu_l2.rst_ni",
-                                       "TOP.gpu_l2.req_valid_i",
-                                       "TOP.gpu_l2.req_ready_o",
-                                       "TOP.gpu_l2.rsp_valid_o",
-                                       "TOP.gpu_l2.mem_valid_i",
-                                       NULL};
-static const char* const no_filt[] = {"", "", "", "", "", "", NULL};
-static uint32_t one_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    (void)pv;
-    (void)i;
-    return 1;
+/* gpu_l1 / gpu_l2: clk_i and the handshakes of their port tables (all 1 bit) */
+#define TB_PORT_TOP "TOP.gpu_l1."
+static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
+                                       GPU_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const l1_wfilt[] = {"", GPU_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define TB_PORT_TOP "TOP.gpu_l2."
+static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
+                                       GPU_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const l2_wfilt[] = {"", GPU_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define L1_PV(n) tb_pv_rtl(unit_gpu_l1.params, unit_gpu_l1.nparams, pv, #n)
+static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    unsigned k = 1; /* clk_i */
+    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
+    GPU_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
+    return 1u;
+}
+#define L2_PV(n) tb_pv_rtl(unit_gpu_l2.params, unit_gpu_l2.nparams, pv, #n)
+static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    unsigned k = 1; /* clk_i */
+    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
+    GPU_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
+    return 1u;
 }
 
 const gpucoh_unit_t unit_gpu_l1 = {
@@ -226,8 +234,8 @@ const gpucoh_unit_t unit_gpu_l1 = {
     .sram_shape = l1_sram_shape,
     .tb = NULL,
     .wave_signals = l1_waves,
-    .wave_filters = no_filt,
-    .wave_width = one_wave_width,
+    .wave_filters = l1_wfilt,
+    .wave_width = l1_wave_width,
     .family = "gpu",
     .context = "l1",
     .netlist = false,
@@ -248,8 +256,8 @@ const gpucoh_unit_t unit_gpu_l2 = {
     .sram_shape = l2_sram_shape,
     .tb = NULL,
     .wave_signals = l2_waves,
-    .wave_filters = no_filt,
-    .wave_width = one_wave_width,
+    .wave_filters = l2_wfilt,
+    .wave_width = l2_wave_width,
     .family = "gpu",
     .context = "l2",
     .netlist = false,

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "gtkw_view.h"
+#include "tb_ports.h"
 #include "tc_sys.h"
+#include "tc_timer_ports.h"
 
 enum { K_L1, K_L2, K_TIMER };
 
@@ -135,10 +137,10 @@ static const gtkw_sigdef_t L2_DATA[] = {
     {"mreq_wb_data_o", NULL},
 };
 
-static const gtkw_sigdef_t TIMER_PORTS[] = {
-    {"clk_i", NULL}, {"rst_ni", NULL}, {"load_i", NULL}, {"load_val_i", NULL},
-    {"now_o", NULL}, {"era_o", NULL},  {"roll_o", NULL},
-};
+/* the timer's: clk_i and every row of its port table (cmodel/tc_timer_ports.h), in order */
+#define GTKW_PORT(port, dir, w, f, shape, wave, filt) {#port, filt},
+static const gtkw_sigdef_t TIMER_PORTS[] = {{"clk_i", NULL},
+                                            TC_TIMER_PORTS(GTKW_PORT, TB_PORT_NO_P)};
 
 static const gtkw_sigdef_t L1_LINE[] = {{"lts_q", NULL}, {"mts_q", NULL},  {"rd_q", NULL},
                                         {"waw_q", NULL}, {"wcnt_q", NULL}, {"orig_q", NULL},

@@ -12,37 +12,27 @@
 #include <string.h>
 
 #include "tb_common.h"
+#include "tb_ports.h"
+#include "tc_l1_ports.h"
+#include "tc_l2_ports.h"
+#include "tc_timer_ports.h"
 #include "tc_units.h"
 
 #define TC_LW(d) ((d)->line_bytes / 4u)
 #define TC_MW(d) (((d)->line_bytes + 31u) / 32u)
+/* P(Name) of the port tables' WORDS rows: the system descriptor d */
+#define TC_PORT_P(name)     TC_PORT_P_##name
+#define TC_PORT_P_LineBytes d->line_bytes
 
 /* ---- compares ------------------------------------------------------------------------------- */
 
 void tc_cmp_l1_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,
                    const tc_l1_out_t* g) {
-    tb_cmp_u64(mm, bad, e->core_ready, g->core_ready, "core_ready_o");
-    tb_cmp_u64(mm, bad, e->crsp.valid, g->crsp.valid, "crsp_valid_o");
-    tb_cmp_u64(mm, bad, e->crsp.kind, g->crsp.kind, "crsp_kind_o");
-    tb_cmp_u64(mm, bad, e->crsp.wf_mask, g->crsp.wf_mask, "crsp_wf_mask_o");
-    tb_cmp_u64(mm, bad, e->crsp.line, g->crsp.line, "crsp_line_o");
-    tb_cmp_words(mm, bad, e->crsp.data, g->crsp.data, TC_LW(d), TC_LW(d) * 32, "crsp_data_o");
-    tb_cmp_u64(mm, bad, e->req.valid, g->req.valid, "req_valid_o");
-    tb_cmp_u64(mm, bad, e->req.kind, g->req.kind, "req_kind_o");
+#define TB_PORT_PREFIX ""
+    TC_L1_PORTS(TB_PORT_CMP, TC_PORT_P) /* every output of cmodel/tc_l1_ports.h */
+#undef TB_PORT_PREFIX
+    /* the request's src has no port: 0 on the L1's output in both (set by the crossbar) */
     tb_cmp_u64(mm, bad, e->req.src, g->req.src, "req_src_o");
-    tb_cmp_u64(mm, bad, e->req.wf, g->req.wf, "req_wf_o");
-    tb_cmp_u64(mm, bad, e->req.line, g->req.line, "req_line_o");
-    tb_cmp_u64(mm, bad, e->req.exp, g->req.exp, "req_exp_o");
-    tb_cmp_u64(mm, bad, e->req.ts, g->req.ts, "req_ts_o");
-    tb_cmp_u64(mm, bad, e->req.era, g->req.era, "req_era_o");
-    tb_cmp_words(mm, bad, e->req.data, g->req.data, TC_LW(d), TC_LW(d) * 32, "req_data_o");
-    tb_cmp_words(mm, bad, e->req.mask, g->req.mask, TC_MW(d), d->line_bytes, "req_mask_o");
-    tb_cmp_u64(mm, bad, e->req.aop, g->req.aop, "req_aop_o");
-    tb_cmp_u64(mm, bad, e->req.word, g->req.word, "req_word_o");
-    tb_cmp_u64(mm, bad, e->req.a, g->req.a, "req_a_o");
-    tb_cmp_u64(mm, bad, e->req.b, g->req.b, "req_b_o");
-    tb_cmp_u64(mm, bad, e->fence_ready, g->fence_ready, "fence_ready_o");
-    tb_cmp_u64(mm, bad, e->wr_idle, g->wr_idle, "wr_idle_o");
 }
 
 void tc_cmp_l1_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
@@ -68,22 +58,9 @@ void tc_cmp_l1_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, ui
 
 void tc_cmp_l2_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
                    const tc_l2_out_t* g) {
-    tb_cmp_u64(mm, bad, e->req_ready, g->req_ready, "req_ready_o");
-    tb_cmp_u64(mm, bad, e->rsp.valid, g->rsp.valid, "rsp_valid_o");
-    tb_cmp_u64(mm, bad, e->rsp.kind, g->rsp.kind, "rsp_kind_o");
-    tb_cmp_u64(mm, bad, e->rsp.dst, g->rsp.dst, "rsp_dst_o");
-    tb_cmp_u64(mm, bad, e->rsp.wf, g->rsp.wf, "rsp_wf_o");
-    tb_cmp_u64(mm, bad, e->rsp.atomic, g->rsp.atomic, "rsp_atomic_o");
-    tb_cmp_u64(mm, bad, e->rsp.line, g->rsp.line, "rsp_line_o");
-    tb_cmp_u64(mm, bad, e->rsp.ts, g->rsp.ts, "rsp_ts_o");
-    tb_cmp_u64(mm, bad, e->rsp.era, g->rsp.era, "rsp_era_o");
-    tb_cmp_words(mm, bad, e->rsp.data, g->rsp.data, TC_LW(d), TC_LW(d) * 32, "rsp_data_o");
-    tb_cmp_u64(mm, bad, e->mreq.fetch, g->mreq.fetch, "mreq_fetch_o");
-    tb_cmp_u64(mm, bad, e->mreq.fetch_line, g->mreq.fetch_line, "mreq_fetch_line_o");
-    tb_cmp_u64(mm, bad, e->mreq.wb, g->mreq.wb, "mreq_wb_o");
-    tb_cmp_u64(mm, bad, e->mreq.wb_line, g->mreq.wb_line, "mreq_wb_line_o");
-    tb_cmp_words(mm, bad, e->mreq.wb_data, g->mreq.wb_data, TC_LW(d), TC_LW(d) * 32,
-                 "mreq_wb_data_o");
+#define TB_PORT_PREFIX ""
+    TC_L2_PORTS(TB_PORT_CMP, TC_PORT_P) /* every output of cmodel/tc_l2_ports.h */
+#undef TB_PORT_PREFIX
 }
 
 void tc_cmp_l2_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
@@ -181,9 +158,9 @@ static void timer_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, 
                           const void* vg) {
     (void)pd;
     const tc_timer_out_t *e = ve, *g = vg;
-    tb_cmp_u64(mm, bad, e->now, g->now, "now_o");
-    tb_cmp_u64(mm, bad, e->era, g->era, "era_o");
-    tb_cmp_u64(mm, bad, e->roll, g->roll, "roll_o");
+#define TB_PORT_PREFIX ""
+    TC_TIMER_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* cmodel/tc_timer_ports.h */
+#undef TB_PORT_PREFIX
 }
 
 /* The lines the C model wrote this cycle (all of them after reset / roll / when full). */

@@ -16,9 +16,14 @@
 #include "rng.h"
 #include "tb_common.h"
 #include "tc_gwct.h"
+#include "tc_gwct_ports.h"
+#include "tc_l1_ports.h"
+#include "tc_l2_ports.h"
 #include "tc_l1.h"
 #include "tc_l2.h"
 #include "tc_timer.h"
+#include "tc_timer_ports.h"
+#include "tb_ports.h"
 
 /* ---- parameters ----------------------------------------------------------------------------- */
 
@@ -289,66 +294,53 @@ static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",  "tc_pkg.sv",     "
                                        "gpucoh_bytemerge.sv", "gpucoh_amo.sv", "gpucoh_ffs.sv",
                                        "gpucoh_ffs2.sv",      "tc_l2.sv",      NULL};
 
-static const char* const timer_waves[] = {"TOP.tc_timer.clk_i",
-                                          "TOP.tc_timer.rst_ni",
-                                          "TOP.tc_timer.load_i",
-                                          "TOP.tc_timer.now_o",
-                                          "TOP.tc_timer.era_o",
-                                          "TOP.tc_timer.roll_o",
-                                          NULL};
-static const char* const timer_wfilt[] = {"", "", "", "", "", "", NULL};
+/* tc_timer's waves: clk_i, the ports of its table (cmodel/tc_timer_ports.h) */
+#define TB_PORT_TOP "TOP.tc_timer."
+static const char* const timer_waves[] = {TB_PORT_TOP "clk_i",
+                                          TC_TIMER_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const timer_wfilt[] = {"", TC_TIMER_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define TIMER_PV(n) tb_pv_rtl(unit_tc_timer.params, unit_tc_timer.nparams, pv, #n)
 static uint32_t timer_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    return i == 3 ? (uint32_t)pv->v[0] : 1u;
+    unsigned k = 1; /* clk_i */
+    TC_TIMER_PORTS(TB_PORT_WWIDTH, TIMER_PV)
+    return 1u;
 }
-static const char* const gwct_waves[] = {"TOP.tc_gwct.clk_i",
-                                         "TOP.tc_gwct.rst_ni",
-                                         "TOP.tc_gwct.now_i",
-                                         "TOP.tc_gwct.roll_i",
-                                         "TOP.tc_gwct.iss_valid_i",
-                                         "TOP.tc_gwct.iss_wf_i",
-                                         "TOP.tc_gwct.ack_valid_i",
-                                         "TOP.tc_gwct.ack_wf_i",
-                                         "TOP.tc_gwct.ack_global_i",
-                                         "TOP.tc_gwct.ack_gwct_i",
-                                         "TOP.tc_gwct.fence_ready_o",
-                                         "TOP.tc_gwct.wr_idle_o",
-                                         NULL};
-static const char* const gwct_wfilt[] = {"", "", "", "", "", "", "", "", "", "", "", "", NULL};
+#define TB_PORT_TOP "TOP.tc_gwct."
+static const char* const gwct_waves[] = {TB_PORT_TOP "clk_i",
+                                         TC_GWCT_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const gwct_wfilt[] = {"", TC_GWCT_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define GWCT_PV(n) tb_pv_rtl(unit_tc_gwct.params, unit_tc_gwct.nparams, pv, #n)
 static uint32_t gwct_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    switch (i) {
-    case 2:
-    case 9:
-        return (uint32_t)pv->v[1];
-    case 5:
-    case 7:
-        return 6;
-    case 10:
-    case 11:
-        return (uint32_t)pv->v[0];
-    default:
-        return 1;
-    }
+    unsigned k = 1; /* clk_i */
+    TC_GWCT_PORTS(TB_PORT_WWIDTH, GWCT_PV)
+    return 1u;
 }
-static const char* const l1_waves[] = {"TOP.tc_l1.clk_i",
-                                       "TOP.tc_l1.rst_ni",
-                                       "TOP.tc_l1.core_valid_i",
-                                       "TOP.tc_l1.core_ready_o",
-                                       "TOP.tc_l1.rsp_valid_i",
-                                       "TOP.tc_l1.req_valid_o",
-                                       NULL};
-static const char* const l1_wfilt[] = {"", "", "", "", "", "", NULL};
-static const char* const l2_waves[] = {"TOP.tc_l2.clk_i",
-                                       "TOP.tc_l2.rst_ni",
-                                       "TOP.tc_l2.req_valid_i",
-                                       "TOP.tc_l2.req_ready_o",
-                                       "TOP.tc_l2.rsp_valid_o",
-                                       "TOP.tc_l2.mem_valid_i",
-                                       NULL};
-static const char* const l2_wfilt[] = {"", "", "", "", "", "", NULL};
-static uint32_t one_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    (void)pv;
-    (void)i;
-    return 1;
+/* tc_l1 / tc_l2: clk_i and the handshakes of their port tables (all 1 bit) */
+#define TB_PORT_TOP "TOP.tc_l1."
+static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
+                                       TC_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const l1_wfilt[] = {"", TC_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define TB_PORT_TOP "TOP.tc_l2."
+static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
+                                       TC_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+#undef TB_PORT_TOP
+static const char* const l2_wfilt[] = {"", TC_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+#define L1_PV(n) tb_pv_rtl(unit_tc_l1.params, unit_tc_l1.nparams, pv, #n)
+static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    unsigned k = 1; /* clk_i */
+    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
+    TC_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
+    return 1u;
+}
+#define L2_PV(n) tb_pv_rtl(unit_tc_l2.params, unit_tc_l2.nparams, pv, #n)
+static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
+    unsigned k = 1; /* clk_i */
+    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
+    TC_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
+    return 1u;
 }
 
 /* ---- tc_timer adapter ----------------------------------------------------------------------- */
@@ -446,13 +438,13 @@ static void timer_tick(void* vctx, const void* in, void* out) {
 static uint32_t timer_cmp_out(void* vctx, const void* ve, const void* vg, gpucoh_mismatch_t* mm) {
     (void)vctx;
     const tc_timer_out_t *e = ve, *g = vg;
-    uint32_t bad = 0;
-    tb_cmp_u64(mm, &bad, e->now, g->now, "tc_timer.now_o");
-    tb_cmp_u64(mm, &bad, e->era, g->era, "tc_timer.era_o");
-    tb_cmp_u64(mm, &bad, e->roll, g->roll, "tc_timer.roll_o");
-    if (bad)
-        mm->extra = bad - 1;
-    return bad;
+    uint32_t n = 0, *bad = &n;
+#define TB_PORT_PREFIX "tc_timer."
+    TC_TIMER_PORTS(TB_PORT_CMP, TB_PORT_NO_P)
+#undef TB_PORT_PREFIX
+    if (n)
+        mm->extra = n - 1;
+    return n;
 }
 static uint32_t timer_cmp_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {
     timer_ctx_t* c = vctx;
@@ -742,13 +734,13 @@ static void gwct_tick(void* vctx, const void* in, void* out) {
 static uint32_t gwct_cmp_out(void* vctx, const void* ve, const void* vg, gpucoh_mismatch_t* mm) {
     (void)vctx;
     const tc_gwct_out_t *e = ve, *g = vg;
-    uint32_t bad = 0;
-    tb_cmp_u64(mm, &bad, e->fence_ready, g->fence_ready, "tc_gwct.fence_ready_o");
-    tb_cmp_u64(mm, &bad, e->wr_idle, g->wr_idle, "tc_gwct.wr_idle_o");
-    tb_cmp_u64(mm, &bad, e->full, g->full, "tc_gwct.full_o");
-    if (bad)
-        mm->extra = bad - 1;
-    return bad;
+    uint32_t n = 0, *bad = &n;
+#define TB_PORT_PREFIX "tc_gwct."
+    TC_GWCT_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* every output of cmodel/tc_gwct_ports.h */
+#undef TB_PORT_PREFIX
+    if (n)
+        mm->extra = n - 1;
+    return n;
 }
 static uint32_t gwct_cmp_state(void* vctx, const void* vg, gpucoh_mismatch_t* mm) {
     gwct_ctx_t* c = vctx;
@@ -881,7 +873,7 @@ const gpucoh_unit_t unit_tc_l1 = {
     .tb = NULL,
     .wave_signals = l1_waves,
     .wave_filters = l1_wfilt,
-    .wave_width = one_wave_width,
+    .wave_width = l1_wave_width,
     .family = "tc",
     .context = "l1",
     .netlist = true,
@@ -903,7 +895,7 @@ const gpucoh_unit_t unit_tc_l2 = {
     .tb = NULL,
     .wave_signals = l2_waves,
     .wave_filters = l2_wfilt,
-    .wave_width = one_wave_width,
+    .wave_width = l2_wave_width,
     .family = "tc",
     .context = "l2",
     .netlist = true,
