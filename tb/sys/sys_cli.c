@@ -23,6 +23,7 @@
 #include "check.h"
 #include "episode.h"
 #include "litmus.h"
+#include "opts.h"
 #include "traffic.h"
 #include "swave.h"
 #include "util.h"
@@ -180,181 +181,213 @@ static int impl_refused(const topt_t* o, bool rtl_given, bool bench) {
     return 0;
 }
 
-/* Parse the options; what = "cosim system" | "episode" | "litmus" | "bench system". force: with
- * --protocol all, parse for this protocol (every variant of it) instead of the first one. */
-static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
-                 const gsys_proto_t* force) {
-    memset(o, 0, sizeof *o);
-    o->P = gsys_protocols()[0];
-    uint32_t variant = o->P->default_variant;
-    bool paper = false;
-    o->impl = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
-    const bool bench = !strcmp(what, "bench system");
-    if (bench)
-        what = "cosim system";                    /* same options */
-    const char *rtl_s = "all", *netlist_s = NULL; /* resolved once the protocol is known */
-    bool rtl_given = false, runs_set = false;
-    o->seed = 1;
-    o->runs = 10000;
-    o->ep = ep_defaults();
+/* The options of the system commands, one table (tb/engine/opts.h). What parse() gathers before
+ * the protocol and its configuration are known. */
+typedef struct {
+    topt_t* o;
+    const char* what; /* "cosim system" (also for bench system), "episode", "litmus" */
+    uint32_t variant;
+    bool paper, rtl_given, runs_set, start_set, wfs_set;
+    const char *rtl_s, *netlist_s; /* resolved once the protocol is known */
     const char* params[64];
-    int np = 0;
-    const char *req = NULL, *rsp = NULL, *mem = NULL;
-    uint64_t start = 0;
-    bool start_set = false;
-    uint32_t illegal = 0;    /* --illegal-rate, applied to the configuration built below */
-    uint32_t l2_illegal = 0; /* --l2-illegal-rate, likewise */
-    bool wfs_set = false;
-    for (; i < argc; i++) {
-        const char* a = argv[i];
-        const char* v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED()                                                                                     \
-    do {                                                                                           \
-        if (sys_opt_need(a, v))                                                                    \
-            return -1;                                                                             \
-        i++;                                                                                       \
-    } while (0)
-        if (!strcmp(a, "--protocol")) {
-            NEED();
-            if (protocol_opt(what, v, o, &variant) != 0)
-                return -1;
-        } else if (!strcmp(a, "--config")) {
-            NEED();
-            if (sys_opt_config(v, &paper))
-                return -1;
-        } else if (!strcmp(a, "--param")) {
-            NEED();
-            if (np >= 64) {
-                fprintf(stderr, "gpucoh: too many --param options\n");
-                return -1;
-            }
-            params[np++] = v;
-        } else if (!strcmp(a, "--impl")) {
-            NEED();
-            if (sys_opt_impl(v, &o->impl))
-                return -1;
-        } else if (!strcmp(a, "--rtl")) {
-            NEED();
-            rtl_s = v;
-            rtl_given = true;
-        } else if (!strcmp(a, "--netlist") && !strcmp(what, "cosim system")) {
-            NEED();
-            netlist_s = v;
-        } else if (!strcmp(a, "--rtl-dir")) {
-            NEED();
-            o->rtl_dir = v;
-        } else if (!strcmp(a, "--cycles") && strcmp(what, "litmus") != 0) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX, &o->cycles))
-                return -1;
-        } else if (!strcmp(a, "--ops") && !strcmp(what, "cosim system")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &o->ops))
-                return -1;
-        } else if (!strcmp(a, "--runs") && !strcmp(what, "litmus")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->runs))
-                return -1;
-            runs_set = true;
-        } else if (!strcmp(a, "--seed")) {
-            NEED();
-            if (num(a, v, &o->seed))
-                return -1;
-        } else if (!strcmp(a, "--full-every")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, UINT32_MAX, &o->full_every))
-                return -1;
-            o->full_every_set = true;
-        } else if (!strcmp(a, "--req-delay")) {
-            NEED();
-            req = v;
-        } else if (!strcmp(a, "--rsp-delay")) {
-            NEED();
-            rsp = v;
-        } else if (!strcmp(a, "--mem-lat")) {
-            NEED();
-            mem = v;
-        } else if (!strcmp(a, "--illegal-rate")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, 1000, &illegal))
-                return -1;
-        } else if (!strcmp(a, "--steer") && !strcmp(what, "cosim system")) {
-            NEED();
-            if (!strcmp(v, "on"))
-                o->steer_off = false;
-            else if (!strcmp(v, "off"))
-                o->steer_off = true;
-            else {
-                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--l2-illegal-rate") && !strcmp(what, "cosim system")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, 1000, &l2_illegal))
-                return -1;
-        } else if (!strcmp(a, "--start-time")) {
-            NEED();
-            if (num(a, v, &start))
-                return -1;
-            start_set = true;
-        } else if (!strcmp(what, "episode") && sys_opt_is_episode(a)) {
-            NEED();
-            /* --wfs: 1..NumWf, checked against the configuration below; not given: all NumWf */
-            if (sys_opt_episode(a, v, &o->ep, &wfs_set))
-                return -1;
-        } else if (!strcmp(a, "--json")) {
-            NEED();
-            o->json = v;
-        } else if (!strcmp(a, "--out")) {
-            NEED();
-            o->out = v;
-        } else if (!strcmp(a, "--wave")) {
-            NEED();
-            o->wave = v;
-        } else if (!strcmp(a, "--window")) {
-            uint64_t x;
-            NEED();
-            if (num(a, v, &x))
-                return -1;
-            if (!x || x > 1000000) {
-                fprintf(stderr, "gpucoh: --window: %llu is out of range 1..1000000 cycles\n",
-                        (unsigned long long)x);
-                return -1;
-            }
-            o->window = (uint32_t)x;
-        } else if (!strcmp(a, "--set-traffic") && !strcmp(what, "litmus")) {
-            NEED(); /* the limit is the test's: litmus_check names it */
-            if (gpucoh_opt_u32(a, v, 0, LITMUS_MAX_SET_TRAFFIC, &o->set_traffic))
-                return -1;
-        } else if (!strcmp(a, "--run") && !strcmp(what, "litmus")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run))
-                return -1;
-            o->run_set = true;
-        } else if (!strcmp(a, "--coverage")) {
-            o->coverage = true;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "gpucoh %s: unknown option '%s' (see `gpucoh help`)\n", what, a);
-            return -1;
-        } else if (!strcmp(what, "litmus")) {
-            if (o->nfiles >= LITMUS_MAX_FILES) {
-                fprintf(stderr, "gpucoh litmus: at most %d files\n", LITMUS_MAX_FILES);
-                return -1;
-            }
-            o->files[o->nfiles++] = a;
-        } else {
-            fprintf(stderr, "gpucoh %s: unexpected argument '%s'\n", what, a);
-            return -1;
-        }
-#undef NEED
+    int np;
+    const char *req, *rsp, *mem;
+    uint64_t start;
+    uint32_t illegal;    /* --illegal-rate, applied to the configuration built below */
+    uint32_t l2_illegal; /* --l2-illegal-rate, likewise */
+} sys_parse_t;
+
+enum { SYS_COSIM = 1, SYS_EPISODE = 2, SYS_LITMUS = 4 };
+enum {
+    O_CYCLES,
+    O_OPS,
+    O_RUNS,
+    O_SEED,
+    O_FULL_EVERY,
+    O_ILLEGAL,
+    O_L2_ILLEGAL,
+    O_START,
+    O_SET_TRAFFIC,
+    O_RUN,
+    O_RTL,
+    O_NETLIST,
+    O_RTL_DIR,
+    O_REQ,
+    O_RSP,
+    O_MEM,
+    O_JSON,
+    O_OUT,
+    O_WAVE,
+    O_COVERAGE,
+    O_QUIET
+};
+
+static int sys_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sys_parse_t* p = ctx;
+    topt_t* o = p->o;
+    const char* a = opt->name;
+    switch (opt->id) {
+    case O_CYCLES:
+        return gpucoh_opt_u64(a, v, 1, UINT64_MAX, &o->cycles);
+    case O_OPS:
+        return gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &o->ops);
+    case O_RUNS:
+        p->runs_set = true;
+        return gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->runs);
+    case O_SEED:
+        return num(a, v, &o->seed);
+    case O_FULL_EVERY:
+        o->full_every_set = true;
+        return gpucoh_opt_u32(a, v, 0, UINT32_MAX, &o->full_every);
+    case O_ILLEGAL:
+        return gpucoh_opt_u32(a, v, 0, 1000, &p->illegal);
+    case O_L2_ILLEGAL:
+        return gpucoh_opt_u32(a, v, 0, 1000, &p->l2_illegal);
+    case O_START:
+        p->start_set = true;
+        return num(a, v, &p->start);
+    case O_SET_TRAFFIC: /* the limit is the test's: litmus_check names it */
+        return gpucoh_opt_u32(a, v, 0, LITMUS_MAX_SET_TRAFFIC, &o->set_traffic);
+    default: /* O_RUN */
+        o->run_set = true;
+        return gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run);
     }
-    if (o->all && force) {
-        o->P = force;
-        variant = force->default_variant;
+}
+
+static int sys_str(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sys_parse_t* p = ctx;
+    topt_t* o = p->o;
+    const char** dst[] = {
+        [O_RTL] = &p->rtl_s, [O_NETLIST] = &p->netlist_s, [O_RTL_DIR] = &o->rtl_dir,
+        [O_REQ] = &p->req,   [O_RSP] = &p->rsp,           [O_MEM] = &p->mem,
+        [O_JSON] = &o->json, [O_OUT] = &o->out,           [O_WAVE] = &o->wave};
+    *dst[opt->id] = v;
+    if (opt->id == O_RTL)
+        p->rtl_given = true;
+    return 0;
+}
+
+static int sys_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)v;
+    sys_parse_t* p = ctx;
+    if (opt->id == O_COVERAGE)
+        p->o->coverage = true;
+    else
+        p->o->quiet = true;
+    return 0;
+}
+
+static int sys_protocol(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    sys_parse_t* p = ctx;
+    return protocol_opt(p->what, v, p->o, &p->variant);
+}
+
+static int sys_config(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    return sys_opt_config(v, &((sys_parse_t*)ctx)->paper);
+}
+
+static int sys_param(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    sys_parse_t* p = ctx;
+    if (p->np >= 64) {
+        fprintf(stderr, "gpucoh: too many --param options\n");
+        return -1;
     }
-    const gsys_proto_t* P = o->P;
+    p->params[p->np++] = v;
+    return 0;
+}
+
+static int sys_impl(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    return sys_opt_impl(v, &((sys_parse_t*)ctx)->o->impl);
+}
+
+static int sys_steer(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    sys_parse_t* p = ctx;
+    if (!strcmp(v, "on"))
+        p->o->steer_off = false;
+    else if (!strcmp(v, "off"))
+        p->o->steer_off = true;
+    else {
+        fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", v);
+        return -1;
+    }
+    return 0;
+}
+
+/* --wfs: 1..NumWf, checked against the configuration below; not given: all NumWf */
+static int sys_episode_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sys_parse_t* p = ctx;
+    return sys_opt_episode(opt->name, v, &p->o->ep, &p->wfs_set);
+}
+
+static int sys_window(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    uint64_t x;
+    if (num(opt->name, v, &x))
+        return -1;
+    if (!x || x > 1000000) {
+        fprintf(stderr, "gpucoh: --window: %llu is out of range 1..1000000 cycles\n",
+                (unsigned long long)x);
+        return -1;
+    }
+    ((sys_parse_t*)ctx)->o->window = (uint32_t)x;
+    return 0;
+}
+
+static int sys_file(void* ctx, const char* w) {
+    topt_t* o = ((sys_parse_t*)ctx)->o;
+    if (o->nfiles >= LITMUS_MAX_FILES) {
+        fprintf(stderr, "gpucoh litmus: at most %d files\n", LITMUS_MAX_FILES);
+        return -1;
+    }
+    o->files[o->nfiles++] = w;
+    return 0;
+}
+
+#define ALL 0
+#define V   true
+static const gpucoh_opt_t sys_opts[] = {
+    {"--protocol", V, ALL, sys_protocol, NULL, 0, NULL, NULL},
+    {"--config", V, ALL, sys_config, NULL, 0, NULL, NULL},
+    {"--param", V, ALL, sys_param, NULL, 0, NULL, NULL},
+    {"--impl", V, ALL, sys_impl, NULL, 0, NULL, NULL},
+    {"--rtl", V, ALL, sys_str, NULL, O_RTL, NULL, NULL},
+    {"--netlist", V, SYS_COSIM, sys_str, NULL, O_NETLIST, NULL, NULL},
+    {"--rtl-dir", V, ALL, sys_str, NULL, O_RTL_DIR, NULL, NULL},
+    {"--cycles", V, SYS_COSIM | SYS_EPISODE, sys_num, NULL, O_CYCLES, NULL, NULL},
+    {"--ops", V, SYS_COSIM, sys_num, NULL, O_OPS, NULL, NULL},
+    {"--runs", V, SYS_LITMUS, sys_num, NULL, O_RUNS, NULL, NULL},
+    {"--seed", V, ALL, sys_num, NULL, O_SEED, NULL, NULL},
+    {"--full-every", V, ALL, sys_num, NULL, O_FULL_EVERY, NULL, NULL},
+    {"--req-delay", V, ALL, sys_str, NULL, O_REQ, NULL, NULL},
+    {"--rsp-delay", V, ALL, sys_str, NULL, O_RSP, NULL, NULL},
+    {"--mem-lat", V, ALL, sys_str, NULL, O_MEM, NULL, NULL},
+    {"--illegal-rate", V, ALL, sys_num, NULL, O_ILLEGAL, NULL, NULL},
+    {"--steer", V, SYS_COSIM, sys_steer, NULL, 0, NULL, NULL},
+    {"--l2-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_L2_ILLEGAL, NULL, NULL},
+    {"--start-time", V, ALL, sys_num, NULL, O_START, NULL, NULL},
+    {"--episodes", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
+    {"--locations", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
+    {"--cta-sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
+    {"--wfs", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
+    {"--sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
+    {"--json", V, ALL, sys_str, NULL, O_JSON, NULL, NULL},
+    {"--out", V, ALL, sys_str, NULL, O_OUT, NULL, NULL},
+    {"--wave", V, ALL, sys_str, NULL, O_WAVE, NULL, NULL},
+    {"--window", V, ALL, sys_window, NULL, 0, NULL, NULL},
+    {"--set-traffic", V, SYS_LITMUS, sys_num, NULL, O_SET_TRAFFIC, NULL, NULL},
+    {"--run", V, SYS_LITMUS, sys_num, NULL, O_RUN, NULL, NULL},
+    {"--coverage", false, ALL, sys_flag, NULL, O_COVERAGE, NULL, NULL},
+    {"--quiet", false, ALL, sys_flag, NULL, O_QUIET, NULL, NULL},
+};
+#undef ALL
+#undef V
+
+/* The protocol's descriptor has every hook the system CLI needs: 0, else -1 after a message. */
+static int proto_has_cli(const gsys_proto_t* P) {
     if (!P->check || !P->config || !P->set_variant || !P->param_set || !P->params_print ||
         !P->params_json || !P->full_every || !P->model_bytes_json || !P->illegal_report ||
         !P->illegal_expected || !P->cov_size || !P->cov_add || !P->cov_summary || !P->cov_print ||
@@ -365,16 +398,21 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
                 P->name);
         return -1;
     }
-    if (unit_list(P, "--rtl", rtl_s, &o->rtl) != 0 ||
-        (netlist_s && unit_list(P, "--netlist", netlist_s, &o->netlist) != 0))
-        return -1;
-    o->paper = paper;
-    P->config(variant, paper, &o->cfg);
+    return 0;
+}
+
+/* The configuration of the protocol chosen: variant, --config, --param, then its check and the
+ * options checked against it (--wfs, delays, illegal rates, --start-time). */
+static int parse_config(sys_parse_t* p) {
+    topt_t* o = p->o;
+    const gsys_proto_t* P = o->P;
+    o->paper = p->paper;
+    P->config(p->variant, p->paper, &o->cfg);
     o->cfg.seed = o->seed;
     o->ep.seed = o->seed;
     char err[1024];
-    for (int p = 0; p < np; p++)
-        if (P->param_set(gsys_pd(&o->cfg), params[p], err, sizeof err) != 0) {
+    for (int k = 0; k < p->np; k++)
+        if (P->param_set(gsys_pd(&o->cfg), p->params[k], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return -1;
         }
@@ -386,41 +424,48 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
     }
     gsys_geom_t geom;
     gsys_geometry(&o->cfg, &geom);
-    if (wfs_set && (o->ep.wfs < 1 || o->ep.wfs > geom.num_wf)) {
+    if (p->wfs_set && (o->ep.wfs < 1 || o->ep.wfs > geom.num_wf)) {
         fprintf(stderr,
                 "gpucoh: --wfs: %u is out of range 1..%u (the configuration's wavefronts per SM, "
                 "--param wf; without --wfs every wavefront runs episodes)\n",
                 (unsigned)o->ep.wfs, (unsigned)geom.num_wf);
         return -1;
     }
-    if ((req && range("--req-delay", req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
-        (rsp && range("--rsp-delay", rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
-        (mem && range("--mem-lat", mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
+    if ((p->req && range("--req-delay", p->req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
+        (p->rsp && range("--rsp-delay", p->rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
+        (p->mem && range("--mem-lat", p->mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
         return -1;
-    o->cfg.core_illegal_per_mille = illegal;
-    o->cfg.bank_illegal_per_mille = l2_illegal;
-    if (start_set) {
+    o->cfg.core_illegal_per_mille = p->illegal;
+    o->cfg.bank_illegal_per_mille = p->l2_illegal;
+    if (p->start_set) {
         const uint32_t smax = P->start_max ? P->start_max(gsys_pdc(&o->cfg)) : 0;
-        if (start > smax) {
+        if (p->start > smax) {
             fprintf(stderr, "gpucoh: --start-time: %llu is out of range 0..%u (%s)\n",
-                    (unsigned long long)start, (unsigned)smax,
+                    (unsigned long long)p->start, (unsigned)smax,
                     P->start_help ? P->start_help : "the protocol has no start value");
             return -1;
         }
-        o->cfg.start = (uint32_t)start;
+        o->cfg.start = (uint32_t)p->start;
     }
-    if (o->run_set && runs_set) { /* docs/cli.md: a campaign or the replay of one run */
+    return 0;
+}
+
+/* The options that do not go together (a run and a campaign, an option the --impl ignores, a
+ * trace of several runs). */
+static int parse_combinations(const sys_parse_t* p, bool bench) {
+    topt_t* o = p->o;
+    if (o->run_set && p->runs_set) { /* docs/cli.md: a campaign or the replay of one run */
         fprintf(stderr,
                 "gpucoh litmus: --run %llu runs that one run alone (the replay of a failing run); "
                 "give --runs R (a campaign of R runs) or --run K, not both\n",
                 (unsigned long long)o->run);
         return -1;
     }
-    if (!strcmp(what, "litmus") && o->nfiles == 0) {
+    if (!strcmp(p->what, "litmus") && o->nfiles == 0) {
         fprintf(stderr, "gpucoh litmus: name at least one .litmus file\n");
         return -1;
     }
-    if (impl_refused(o, rtl_given, bench))
+    if (impl_refused(o, p->rtl_given, bench))
         return -1;
     if (o->impl == GSYS_IMPL_C)
         o->rtl = 0;
@@ -440,6 +485,43 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
                 o->nfiles > 1 ? " and one litmus file" : "");
         return -1;
     }
+    return 0;
+}
+
+/* Parse the options; what = "cosim system" | "episode" | "litmus" | "bench system". force: with
+ * --protocol all, parse for this protocol (every variant of it) instead of the first one. */
+static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
+                 const gsys_proto_t* force) {
+    memset(o, 0, sizeof *o);
+    o->P = gsys_protocols()[0];
+    o->impl = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
+    const bool bench = !strcmp(what, "bench system");
+    if (bench)
+        what = "cosim system"; /* same options */
+    o->seed = 1;
+    o->runs = 10000;
+    o->ep = ep_defaults();
+    sys_parse_t p = {.o = o, .what = what, .variant = o->P->default_variant, .rtl_s = "all"};
+    const bool lit = !strcmp(what, "litmus");
+    const gpucoh_optset_t set = {what,
+                                 lit                        ? SYS_LITMUS
+                                 : !strcmp(what, "episode") ? SYS_EPISODE
+                                                            : SYS_COSIM,
+                                 sys_opts,
+                                 (int)(sizeof sys_opts / sizeof sys_opts[0]),
+                                 lit ? sys_file : NULL,
+                                 gpucoh_refuse_cmd};
+    if (gpucoh_opt_parse(&set, argc, argv, i, &p) != 0)
+        return -1;
+    if (o->all && force) {
+        o->P = force;
+        p.variant = force->default_variant;
+    }
+    const gsys_proto_t* P = o->P;
+    if (proto_has_cli(P) != 0 || unit_list(P, "--rtl", p.rtl_s, &o->rtl) != 0 ||
+        (p.netlist_s && unit_list(P, "--netlist", p.netlist_s, &o->netlist) != 0) ||
+        parse_config(&p) != 0 || parse_combinations(&p, bench) != 0)
+        return -1;
     if (!o->full_every_set)
         o->full_every = P->full_every(gsys_pdc(&o->cfg));
     return 0;
