@@ -35,9 +35,12 @@ static int long_table(const gpucoh_optset_t* s, struct option* lo, const gpucoh_
     return n;
 }
 
-static int call(const gpucoh_opt_t* o, void* ctx, const char* val) {
+static int call(const gpucoh_optset_t* s, const gpucoh_opt_t* o, void* ctx, const char* val) {
     if (o->has_arg && (!val || !*val)) {
-        fprintf(stderr, "%s: option %s needs a value\n", gpucoh_prog(), o->name);
+        if (s->missing)
+            s->missing(s->cmd, o->name);
+        else
+            fprintf(stderr, "%s: option %s needs a value\n", gpucoh_prog(), o->name);
         return -1;
     }
     if (o->fn)
@@ -71,6 +74,13 @@ int gpucoh_opt_parse(const gpucoh_optset_t* s, int argc, char** argv, int first,
             s->refuse(s->cmd, w, true);
             return -1;
         }
+        if (e && w[1] != '-') { /* "-h": not getopt_long's (no short options are given to it) */
+            optind++;
+            const int rc = call(s, e, ctx, NULL);
+            if (rc != 0)
+                return rc;
+            continue;
+        }
         int li = -1;
         const int c = getopt_long(n, v, "-:", lo, &li);
         if (c == -1)
@@ -80,21 +90,20 @@ int gpucoh_opt_parse(const gpucoh_optset_t* s, int argc, char** argv, int first,
                 s->refuse(s->cmd, w, false);
                 return -1;
             }
-            if (s->word(ctx, optarg) != 0)
-                return -1;
+            const int rc = s->word(ctx, optarg);
+            if (rc != 0)
+                return rc;
             continue;
         }
-        if (c == ':') { /* the value is missing: the last word was the option */
-            if (call(e, ctx, NULL) != 0)
-                return -1;
-            continue;
-        }
+        if (c == ':') /* the value is missing: the last word was the option */
+            return call(s, e, ctx, NULL);
         if (c != 0 || li < 0 || which[li] != e) { /* cannot happen: e was matched whole */
             s->refuse(s->cmd, w, true);
             return -1;
         }
-        if (call(e, ctx, e->has_arg ? optarg : NULL) != 0)
-            return -1;
+        const int rc = call(s, e, ctx, e->has_arg ? optarg : NULL);
+        if (rc != 0)
+            return rc;
     }
 }
 

@@ -21,7 +21,8 @@
 
 typedef struct gpucoh_opt gpucoh_opt_t;
 
-/* An option's handler: val is its value (NULL for a flag); 0, or -1 after a message on stderr. */
+/* An option's handler: val is its value (NULL for a flag); 0, or -1 after a message on stderr, or
+ * a positive number that ends the parse with it (--help printed, say). */
 typedef int (*gpucoh_opt_fn)(void* ctx, const gpucoh_opt_t* opt, const char* val);
 
 struct gpucoh_opt {
@@ -45,10 +46,13 @@ typedef struct {
     int (*word)(void* ctx, const char* w);
     /* the message for an unknown option (option true) or an unexpected word */
     void (*refuse)(const char* cmd, const char* w, bool option);
+    /* the message for an option without its value; NULL: "PROG: option --x needs a value" */
+    void (*missing)(const char* cmd, const char* opt);
 } gpucoh_optset_t;
 
 /* Parse argv[first..argc-1] against s, calling each option's handler with ctx in order. 0, or -1
- * after a message on stderr (an unknown option, a missing value, a handler's or word()'s -1). */
+ * after a message on stderr (an unknown option, a missing value, a handler's or word()'s -1), or
+ * a handler's positive return (the words after it are not looked at). */
 int gpucoh_opt_parse(const gpucoh_optset_t* s, int argc, char** argv, int first, void* ctx);
 
 /* The options part of --help: for every entry of s that applies and has help text, the line

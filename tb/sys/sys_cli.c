@@ -503,14 +503,14 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
     o->ep = ep_defaults();
     sys_parse_t p = {.o = o, .what = what, .variant = o->P->default_variant, .rtl_s = "all"};
     const bool lit = !strcmp(what, "litmus");
-    const gpucoh_optset_t set = {what,
-                                 lit                        ? SYS_LITMUS
-                                 : !strcmp(what, "episode") ? SYS_EPISODE
-                                                            : SYS_COSIM,
-                                 sys_opts,
-                                 (int)(sizeof sys_opts / sizeof sys_opts[0]),
-                                 lit ? sys_file : NULL,
-                                 gpucoh_refuse_cmd};
+    const gpucoh_optset_t set = {.cmd = what,
+                                 .cmd_bit = lit                        ? SYS_LITMUS
+                                            : !strcmp(what, "episode") ? SYS_EPISODE
+                                                                       : SYS_COSIM,
+                                 .opts = sys_opts,
+                                 .nopts = (int)(sizeof sys_opts / sizeof sys_opts[0]),
+                                 .word = lit ? sys_file : NULL,
+                                 .refuse = gpucoh_refuse_cmd};
     if (gpucoh_opt_parse(&set, argc, argv, i, &p) != 0)
         return -1;
     if (o->all && force) {

@@ -18,6 +18,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "quality.h"
+#include "opts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -731,14 +732,6 @@ static void quality_usage(FILE* f) {
            "  --quiet              no per-point progress, only the table\n");
 }
 
-static int need(int argc, char** argv, int i) {
-    if (i + 1 >= argc || argv[i + 1][0] == 0) {
-        fprintf(stderr, "gpucoh: quality: option %s needs a value\n", argv[i]);
-        return -1;
-    }
-    return 0;
-}
-
 static int num(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {
     return gpucoh_opt_u64(opt, s, lo, hi, v); /* the range check every command shares */
 }
@@ -1311,113 +1304,189 @@ static int write_plot(const char* dir, const qpoint_t* p, int np, const uint32_t
     return 0;
 }
 
-int gpucoh_quality_cmd(int argc, char** argv) {
-    quality_cfg_t c = quality_cfg_default();
+/* The options of gpucoh quality (tb/engine/opts.h) and what they set. */
+typedef struct {
+    quality_cfg_t c;
     uint32_t ms[8], gs[8];
-    int nm = 5, ng = 4;
-    memcpy(ms, sweep_m, sizeof sweep_m);
-    memcpy(gs, sweep_g, sizeof sweep_g);
-    const char* out = gpucoh_default_out();
-    const char* json = NULL; /* --json: quality.json elsewhere */
-    bool plot = true, quiet = false, quick = false, req_set = false, m_set = false, g_set = false;
-    uint64_t v;
-    for (int i = 2; i < argc; i++) {
-        const char* o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            quality_usage(stdout);
-            return 0;
-        } else if (!strcmp(o, "--requests")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 1, 1000000000, &v))
-                return 2;
-            c.requests = v;
-            req_set = true;
-        } else if (!strcmp(o, "--seed")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 0, UINT64_MAX, &v))
-                return 2;
-            c.seed = v;
-        } else if (!strcmp(o, "--m")) {
-            if (need(argc, argv, i) || list(o, argv[++i], ms, &nm, 0))
-                return 2;
-            m_set = true;
-        } else if (!strcmp(o, "--gran")) {
-            if (need(argc, argv, i) || list(o, argv[++i], gs, &ng, 1))
-                return 2;
-            g_set = true;
-        } else if (!strcmp(o, "--k")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 1, 8, &v))
-                return 2;
-            c.k = (uint32_t)v;
-        } else if (!strcmp(o, "--threshold")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 1, 32767, &v))
-                return 2;
-            c.threshold = (uint32_t)v;
-        } else if (!strcmp(o, "--sms")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 2, RDU_MAX_SM, &v))
-                return 2;
-            c.n = (uint32_t)v;
-        } else if (!strcmp(o, "--read-burst")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 1, 1000000, &v))
-                return 2;
-            c.read_burst = (uint32_t)v;
-        } else if (!strcmp(o, "--write-burst")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 0, 1000000, &v))
-                return 2;
-            c.write_burst = (uint32_t)v;
-        } else if (!strcmp(o, "--hot-lines")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 1, 1000000, &v))
-                return 2;
-            c.hot_lines = (uint32_t)v;
-        } else if (!strcmp(o, "--private-lines")) {
-            if (need(argc, argv, i) || num(o, argv[++i], 1, PRIV_STRIDE / 128u, &v))
-                return 2;
-            c.private_lines = (uint32_t)v;
-        } else if (!strcmp(o, "--shared")) {
-            if (need(argc, argv, i) || frac(o, argv[++i], &c.shared_pm))
-                return 2;
-        } else if (!strcmp(o, "--full")) {
-            if (need(argc, argv, i) || frac(o, argv[++i], &c.full_pm))
-                return 2;
-        } else if (!strcmp(o, "--words")) {
-            if (need(argc, argv, i) || frac(o, argv[++i], &c.words_pm))
-                return 2;
-        } else if (!strcmp(o, "--out")) {
-            if (need(argc, argv, i))
-                return 2;
-            out = argv[++i];
-        } else if (!strcmp(o, "--json")) {
-            if (need(argc, argv, i))
-                return 2;
-            json = argv[++i];
-        } else if (!strcmp(o, "--inject")) {
-            if (need(argc, argv, i))
-                return 2;
-            const char* h = argv[++i];
-            if (!strcmp(h, "keep-set"))
-                c.hook = QUALITY_HOOK_KEEP_SET;
-            else if (!strcmp(h, "phantom"))
-                c.hook = QUALITY_HOOK_PHANTOM;
-            else {
-                fprintf(stderr,
-                        "gpucoh: quality: --inject: '%s' is not one of: keep-set "
-                        "phantom\n",
-                        h);
-                return 2;
-            }
-        } else if (!strcmp(o, "--no-plot")) {
-            plot = false;
-        } else if (!strcmp(o, "--quick")) {
-            quick = true;
-        } else if (!strcmp(o, "--quiet")) {
-            quiet = true;
-        } else if (o[0] == '-') {
-            fprintf(stderr, "gpucoh: quality: unknown option '%s' (see `gpucoh quality --help`)\n",
-                    o);
-            return 2;
-        } else {
-            fprintf(stderr, "gpucoh: quality: unexpected argument '%s'\n", o);
-            return 2;
-        }
+    int nm, ng;
+    const char* out;
+    const char* json; /* --json: quality.json elsewhere */
+    bool plot, quiet, quick, req_set, m_set, g_set;
+} qargs_t;
+
+enum {
+    Q_REQUESTS,
+    Q_SEED,
+    Q_K,
+    Q_THRESHOLD,
+    Q_SMS,
+    Q_READ_BURST,
+    Q_WRITE_BURST,
+    Q_HOT_LINES,
+    Q_PRIVATE_LINES
+};
+
+static int q_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    static const struct {
+        uint64_t lo, hi;
+    } range[] = {[Q_REQUESTS] = {1, 1000000000},
+                 [Q_SEED] = {0, UINT64_MAX},
+                 [Q_K] = {1, 8},
+                 [Q_THRESHOLD] = {1, 32767},
+                 [Q_SMS] = {2, RDU_MAX_SM},
+                 [Q_READ_BURST] = {1, 1000000},
+                 [Q_WRITE_BURST] = {0, 1000000},
+                 [Q_HOT_LINES] = {1, 1000000},
+                 [Q_PRIVATE_LINES] = {1, PRIV_STRIDE / 128u}};
+    qargs_t* q = ctx;
+    uint64_t x;
+    if (num(opt->name, v, range[opt->id].lo, range[opt->id].hi, &x))
+        return -1;
+    switch (opt->id) {
+    case Q_REQUESTS:
+        q->c.requests = x;
+        q->req_set = true;
+        break;
+    case Q_SEED:
+        q->c.seed = x;
+        break;
+    case Q_K:
+        q->c.k = (uint32_t)x;
+        break;
+    case Q_THRESHOLD:
+        q->c.threshold = (uint32_t)x;
+        break;
+    case Q_SMS:
+        q->c.n = (uint32_t)x;
+        break;
+    case Q_READ_BURST:
+        q->c.read_burst = (uint32_t)x;
+        break;
+    case Q_WRITE_BURST:
+        q->c.write_burst = (uint32_t)x;
+        break;
+    case Q_HOT_LINES:
+        q->c.hot_lines = (uint32_t)x;
+        break;
+    default: /* Q_PRIVATE_LINES */
+        q->c.private_lines = (uint32_t)x;
     }
+    return 0;
+}
+
+/* --m, --gran (lists), --shared, --full, --words (fractions), --out, --json, --inject */
+static int q_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    qargs_t* q = ctx;
+    const char* o = opt->name;
+    if (!strcmp(o, "--m")) {
+        q->m_set = true;
+        return list(o, v, q->ms, &q->nm, 0);
+    }
+    if (!strcmp(o, "--gran")) {
+        q->g_set = true;
+        return list(o, v, q->gs, &q->ng, 1);
+    }
+    if (!strcmp(o, "--shared") || !strcmp(o, "--full") || !strcmp(o, "--words"))
+        return frac(o, v,
+                    o[2] == 's'   ? &q->c.shared_pm
+                    : o[2] == 'f' ? &q->c.full_pm
+                                  : &q->c.words_pm);
+    if (!strcmp(o, "--out"))
+        q->out = v;
+    else if (!strcmp(o, "--json"))
+        q->json = v;
+    else if (!strcmp(v, "keep-set")) /* --inject */
+        q->c.hook = QUALITY_HOOK_KEEP_SET;
+    else if (!strcmp(v, "phantom"))
+        q->c.hook = QUALITY_HOOK_PHANTOM;
+    else {
+        fprintf(stderr, "gpucoh: quality: --inject: '%s' is not one of: keep-set phantom\n", v);
+        return -1;
+    }
+    return 0;
+}
+
+static int q_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)v;
+    qargs_t* q = ctx;
+    if (!strcmp(opt->name, "--no-plot"))
+        q->plot = false;
+    else if (!strcmp(opt->name, "--quick"))
+        q->quick = true;
+    else if (!strcmp(opt->name, "--quiet"))
+        q->quiet = true;
+    else { /* --help, -h: in order, as the words before it were read */
+        quality_usage(stdout);
+        return 1;
+    }
+    return 0;
+}
+
+static const gpucoh_opt_t quality_opts[] = {
+    {"--help", false, 0, q_flag, NULL, 0, NULL, NULL},
+    {"-h", false, 0, q_flag, NULL, 0, NULL, NULL},
+    {"--requests", true, 0, q_num, NULL, Q_REQUESTS, NULL, NULL},
+    {"--seed", true, 0, q_num, NULL, Q_SEED, NULL, NULL},
+    {"--m", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--gran", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--k", true, 0, q_num, NULL, Q_K, NULL, NULL},
+    {"--threshold", true, 0, q_num, NULL, Q_THRESHOLD, NULL, NULL},
+    {"--sms", true, 0, q_num, NULL, Q_SMS, NULL, NULL},
+    {"--read-burst", true, 0, q_num, NULL, Q_READ_BURST, NULL, NULL},
+    {"--write-burst", true, 0, q_num, NULL, Q_WRITE_BURST, NULL, NULL},
+    {"--hot-lines", true, 0, q_num, NULL, Q_HOT_LINES, NULL, NULL},
+    {"--private-lines", true, 0, q_num, NULL, Q_PRIVATE_LINES, NULL, NULL},
+    {"--shared", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--full", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--words", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--out", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--json", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--inject", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--no-plot", false, 0, q_flag, NULL, 0, NULL, NULL},
+    {"--quick", false, 0, q_flag, NULL, 0, NULL, NULL},
+    {"--quiet", false, 0, q_flag, NULL, 0, NULL, NULL},
+};
+
+static void q_refuse(const char* cmd, const char* w, bool option) {
+    if (option)
+        fprintf(stderr, "gpucoh: %s: unknown option '%s' (see `gpucoh %s --help`)\n", cmd, w, cmd);
+    else
+        fprintf(stderr, "gpucoh: %s: unexpected argument '%s'\n", cmd, w);
+}
+
+static void q_missing(const char* cmd, const char* opt) {
+    fprintf(stderr, "gpucoh: %s: option %s needs a value\n", cmd, opt);
+}
+
+/* The options into q (defaults first): 0, 1 after --help, -1 after a message. */
+static int quality_parse(int argc, char** argv, qargs_t* q) {
+    memset(q, 0, sizeof *q);
+    q->c = quality_cfg_default();
+    q->nm = 5;
+    q->ng = 4;
+    memcpy(q->ms, sweep_m, sizeof sweep_m);
+    memcpy(q->gs, sweep_g, sizeof sweep_g);
+    q->out = gpucoh_default_out();
+    q->plot = true;
+    const gpucoh_optset_t set = {.cmd = "quality",
+                                 .opts = quality_opts,
+                                 .nopts = (int)(sizeof quality_opts / sizeof quality_opts[0]),
+                                 .refuse = q_refuse,
+                                 .missing = q_missing};
+    return gpucoh_opt_parse(&set, argc, argv, 2, q);
+}
+
+int gpucoh_quality_cmd(int argc, char** argv) {
+    qargs_t q;
+    const int prc = quality_parse(argc, argv, &q);
+    if (prc != 0)
+        return prc > 0 ? 0 : 2;
+    quality_cfg_t c = q.c;
+    uint32_t *ms = q.ms, *gs = q.gs;
+    int nm = q.nm, ng = q.ng;
+    const char *out = q.out, *json = q.json;
+    const bool plot = q.plot, quiet = q.quiet, quick = q.quick, req_set = q.req_set,
+               m_set = q.m_set, g_set = q.g_set;
     /* the points */
     qpoint_t* pts = calloc(MAX_POINTS, sizeof *pts);
     if (!pts) {
