@@ -19,34 +19,7 @@
 
 /* ---- options ------------------------------------------------------------------------------- */
 
-static void usage(FILE* f) {
-    fprintf(
-        f,
-        "usage: gpucoh compare [options]\n"
-        "\n"
-        "Runs synthetic workloads on protocol variants (C models, one run per pair, the same seed\n"
-        "and workload parameters for every variant), prints a table of their metrics and checks\n"
-        "the published qualitative claims that apply to the variants run (docs/compare.md).\n"
-        "\n"
-        "  --protocol LIST      variants (or families) to compare, comma separated, or all\n"
-        "                       (default all: every registered variant)\n"
-        "  --workload LIST      prodcons, workqueue, readshared, comma separated, or all\n"
-        "                       (default all)\n"
-        "  --config C           small (default) | paper | small,paper (a section each)\n"
-        "  --seed S             seed of the workloads and the system (default 1)\n"
-        "  --scale N            percent of the default amount of work (1..10000, default 100)\n"
-        "  --cycles N           cycle budget of one run (default 20000000): a run that has not\n"
-        "                       finished by then fails\n"
-        "  --out DIR            compare.md, .csv, .json and .png go here (default build/out)\n"
-        "  --json FILE          the JSON report elsewhere\n"
-        "  --no-plot            do not write compare.png (no gnuplot needed)\n"
-        "  --quiet              no progress on stderr, no per-workload tables\n"
-        "  --inject misread     testing only: every checked data load reads a line nobody\n"
-        "                       writes (each run must then fail)\n"
-        "\n"
-        "Exit status: 0 every run passed and no claim failed, 1 a run (wrong value, deadlock,\n"
-        "budget, protocol error) or a claim failed, 2 bad input.\n");
-}
+static void usage(FILE* f);
 
 static int add_variant(copt_t* o, const char* name) {
     for (uint32_t i = 0; i < o->nv; i++)
@@ -210,27 +183,63 @@ static int flag_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     return 0;
 }
 
-static const gpucoh_opt_t compare_opts[] = {
-    {"--help", false, 0, flag_opt, NULL, 0, NULL, NULL},
-    {"-h", false, 0, flag_opt, NULL, 0, NULL, NULL},
-    {"--protocol", true, 0, value_opt, NULL, C_PROTOCOL, NULL, NULL},
-    {"--workload", true, 0, value_opt, NULL, C_WORKLOAD, NULL, NULL},
-    {"--config", true, 0, value_opt, NULL, C_CONFIG, NULL, NULL},
-    {"--seed", true, 0, value_opt, NULL, C_SEED, NULL, NULL},
-    {"--scale", true, 0, value_opt, NULL, C_SCALE, NULL, NULL},
-    {"--cycles", true, 0, value_opt, NULL, C_CYCLES, NULL, NULL},
-    {"--inject", true, 0, value_opt, NULL, C_INJECT, NULL, NULL},
-    {"--out", true, 0, value_opt, NULL, C_OUT, NULL, NULL},
-    {"--json", true, 0, value_opt, NULL, C_JSON, NULL, NULL},
-    {"--no-plot", false, 0, flag_opt, NULL, 0, NULL, NULL},
-    {"--quiet", false, 0, flag_opt, NULL, 0, NULL, NULL},
-};
-
 static void compare_refuse(const char* cmd, const char* w, bool option) {
     if (option)
         fprintf(stderr, "gpucoh %s: unknown option '%s' (see `gpucoh %s --help`)\n", cmd, w, cmd);
     else
         fprintf(stderr, "gpucoh %s: unexpected argument '%s'\n", cmd, w);
+}
+
+static const gpucoh_opt_t compare_opts[] = {
+    {"--help", false, 0, flag_opt, NULL, 0, NULL, NULL},
+    {"-h", false, 0, flag_opt, NULL, 0, NULL, NULL},
+    {"--protocol", true, 0, value_opt, NULL, C_PROTOCOL, "LIST",
+     "variants (or families) to compare, comma separated, or all\n"
+     "(default all: every registered variant)"},
+    {"--workload", true, 0, value_opt, NULL, C_WORKLOAD, "LIST",
+     "prodcons, workqueue, readshared, comma separated, or all\n"
+     "(default all)"},
+    {"--config", true, 0, value_opt, NULL, C_CONFIG, "C",
+     "small (default) | paper | small,paper (a section each)"},
+    {"--seed", true, 0, value_opt, NULL, C_SEED, "S",
+     "seed of the workloads and the system (default 1)"},
+    {"--scale", true, 0, value_opt, NULL, C_SCALE, "N",
+     "percent of the default amount of work (1..10000, default 100)"},
+    {"--cycles", true, 0, value_opt, NULL, C_CYCLES, "N",
+     "cycle budget of one run (default 20000000): a run that has not\n"
+     "finished by then fails"},
+    {"--out", true, 0, value_opt, NULL, C_OUT, "DIR",
+     "compare.md, .csv, .json and .png go here (default build/out)"},
+    {"--json", true, 0, value_opt, NULL, C_JSON, "FILE", "the JSON report elsewhere"},
+    {"--no-plot", false, 0, flag_opt, NULL, 0, NULL,
+     "do not write compare.png (no gnuplot needed)"},
+    {"--quiet", false, 0, flag_opt, NULL, 0, NULL, "no progress on stderr, no per-workload tables"},
+    {"--inject", true, 0, value_opt, NULL, C_INJECT, "misread",
+     "testing only: every checked data load reads a line nobody\n"
+     "writes (each run must then fail)"},
+};
+
+static const gpucoh_optset_t compare_set = {.cmd = "compare",
+                                            .opts = compare_opts,
+                                            .nopts =
+                                                (int)(sizeof compare_opts / sizeof compare_opts[0]),
+                                            .refuse = compare_refuse};
+
+/* --help: the options part from the table (tb/engine/opts.h) */
+static void usage(FILE* f) {
+    fputs(
+        "usage: gpucoh compare [options]\n"
+        "\n"
+        "Runs synthetic workloads on protocol variants (C models, one run per pair, the same seed\n"
+        "and workload parameters for every variant), prints a table of their metrics and checks\n"
+        "the published qualitative claims that apply to the variants run (docs/compare.md).\n"
+        "\n",
+        f);
+    gpucoh_opt_help(&compare_set, 23, f);
+    fputs("\n"
+          "Exit status: 0 every run passed and no claim failed, 1 a run (wrong value, deadlock,\n"
+          "budget, protocol error) or a claim failed, 2 bad input.\n",
+          f);
 }
 
 static void defaults(copt_t* o) {
@@ -245,11 +254,7 @@ static void defaults(copt_t* o) {
 /* 0 ok, 1 --help given, -1 bad input */
 static int parse(int argc, char** argv, copt_t* o) {
     defaults(o);
-    const gpucoh_optset_t set = {.cmd = "compare",
-                                 .opts = compare_opts,
-                                 .nopts = (int)(sizeof compare_opts / sizeof compare_opts[0]),
-                                 .refuse = compare_refuse};
-    const int rc = gpucoh_opt_parse(&set, argc, argv, 2, o);
+    const int rc = gpucoh_opt_parse(&compare_set, argc, argv, 2, o);
     if (rc != 0)
         return rc;
     if (!o->nv && protocol_token(o, "all") != 0)

@@ -699,38 +699,7 @@ static void print_row(FILE* f, const qpoint_t* p) {
             pct(a[3], 32, p->share_all, 1), ts);
 }
 
-static void quality_usage(FILE* f) {
-    fprintf(
-        f, "usage: gpucoh quality [options]\n"
-           "\n"
-           "Race-detection quality of the rdu C model: synthetic multi-SM traffic with known\n"
-           "races, an exact-set shadow beside the Bloom signatures; false negatives (must be 0),\n"
-           "false positives, sync points by kind. Writes <out>/quality.{md,csv,json,png}.\n"
-           "\n"
-           "options:\n"
-           "  --requests N         race-checks per point (default 200000)\n"
-           "  --seed S             PRNG seed (default 1)\n"
-           "  --m LIST             signature sizes, comma-separated (default "
-           "1024,2048,4096,8192,16384)\n"
-           "  --gran LIST          granularities: byte|word|block|half-page or 1|4|128|512\n"
-           "                       (default all four)\n"
-           "  --k K                hash functions (default 6)\n"
-           "  --threshold T        forced-sync threshold (default m/8 at each point)\n"
-           "  --sms N              SMs (default 16)\n"
-           "  --read-burst B       mean race-checks per read phase of an SM (default 48)\n"
-           "  --write-burst B      mean writes per write phase (default 12)\n"
-           "  --shared F           fraction of requests to the shared hot region (default 0.25)\n"
-           "  --hot-lines N        lines in the hot region (default 1024)\n"
-           "  --private-lines N    lines in each SM's private region (default 16384)\n"
-           "  --full F, --words F  mask mix: full lines, word runs; rest few bytes (0.5, 0.35)\n"
-           "  --quick              smoke run: 4000 race-checks at (m 1024, word), (m 4096, block)\n"
-           "  --out DIR            report directory (default build/out)\n"
-           "  --json FILE          quality.json here instead of in --out\n"
-           "  --no-plot            do not write quality.png (no gnuplot needed)\n"
-           "  --inject HOOK        testing only: corrupt the shadow (keep-set | phantom); the run\n"
-           "                       must then report false negatives and exit 1\n"
-           "  --quiet              no per-point progress, only the table\n");
-}
+static void quality_usage(FILE* f);
 
 static int num(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {
     return gpucoh_opt_u64(opt, s, lo, hi, v); /* the range check every command shares */
@@ -1422,31 +1391,6 @@ static int q_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     return 0;
 }
 
-static const gpucoh_opt_t quality_opts[] = {
-    {"--help", false, 0, q_flag, NULL, 0, NULL, NULL},
-    {"-h", false, 0, q_flag, NULL, 0, NULL, NULL},
-    {"--requests", true, 0, q_num, NULL, Q_REQUESTS, NULL, NULL},
-    {"--seed", true, 0, q_num, NULL, Q_SEED, NULL, NULL},
-    {"--m", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--gran", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--k", true, 0, q_num, NULL, Q_K, NULL, NULL},
-    {"--threshold", true, 0, q_num, NULL, Q_THRESHOLD, NULL, NULL},
-    {"--sms", true, 0, q_num, NULL, Q_SMS, NULL, NULL},
-    {"--read-burst", true, 0, q_num, NULL, Q_READ_BURST, NULL, NULL},
-    {"--write-burst", true, 0, q_num, NULL, Q_WRITE_BURST, NULL, NULL},
-    {"--hot-lines", true, 0, q_num, NULL, Q_HOT_LINES, NULL, NULL},
-    {"--private-lines", true, 0, q_num, NULL, Q_PRIVATE_LINES, NULL, NULL},
-    {"--shared", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--full", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--words", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--out", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--json", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--inject", true, 0, q_value, NULL, 0, NULL, NULL},
-    {"--no-plot", false, 0, q_flag, NULL, 0, NULL, NULL},
-    {"--quick", false, 0, q_flag, NULL, 0, NULL, NULL},
-    {"--quiet", false, 0, q_flag, NULL, 0, NULL, NULL},
-};
-
 static void q_refuse(const char* cmd, const char* w, bool option) {
     if (option)
         fprintf(stderr, "gpucoh: %s: unknown option '%s' (see `gpucoh %s --help`)\n", cmd, w, cmd);
@@ -1456,6 +1400,64 @@ static void q_refuse(const char* cmd, const char* w, bool option) {
 
 static void q_missing(const char* cmd, const char* opt) {
     fprintf(stderr, "gpucoh: %s: option %s needs a value\n", cmd, opt);
+}
+
+static const gpucoh_opt_t quality_opts[] = {
+    {"--help", false, 0, q_flag, NULL, 0, NULL, NULL},
+    {"-h", false, 0, q_flag, NULL, 0, NULL, NULL},
+    {"--requests", true, 0, q_num, NULL, Q_REQUESTS, "N", "race-checks per point (default 200000)"},
+    {"--seed", true, 0, q_num, NULL, Q_SEED, "S", "PRNG seed (default 1)"},
+    {"--m", true, 0, q_value, NULL, 0, "LIST",
+     "signature sizes, comma-separated (default 1024,2048,4096,8192,16384)"},
+    {"--gran", true, 0, q_value, NULL, 0, "LIST",
+     "granularities: byte|word|block|half-page or 1|4|128|512\n"
+     "(default all four)"},
+    {"--k", true, 0, q_num, NULL, Q_K, "K", "hash functions (default 6)"},
+    {"--threshold", true, 0, q_num, NULL, Q_THRESHOLD, "T",
+     "forced-sync threshold (default m/8 at each point)"},
+    {"--sms", true, 0, q_num, NULL, Q_SMS, "N", "SMs (default 16)"},
+    {"--read-burst", true, 0, q_num, NULL, Q_READ_BURST, "B",
+     "mean race-checks per read phase of an SM (default 48)"},
+    {"--write-burst", true, 0, q_num, NULL, Q_WRITE_BURST, "B",
+     "mean writes per write phase (default 12)"},
+    {"--shared", true, 0, q_value, NULL, 0, "F",
+     "fraction of requests to the shared hot region (default 0.25)"},
+    {"--hot-lines", true, 0, q_num, NULL, Q_HOT_LINES, "N",
+     "lines in the hot region (default 1024)"},
+    {"--private-lines", true, 0, q_num, NULL, Q_PRIVATE_LINES, "N",
+     "lines in each SM's private region (default 16384)"},
+    {"--full", true, 0, q_value, NULL, 0, "F, --words F",
+     "mask mix: full lines, word runs; rest few bytes (0.5, 0.35)"},
+    {"--words", true, 0, q_value, NULL, 0, NULL, NULL},
+    {"--quick", false, 0, q_flag, NULL, 0, NULL,
+     "smoke run: 4000 race-checks at (m 1024, word), (m 4096, block)"},
+    {"--out", true, 0, q_value, NULL, 0, "DIR", "report directory (default build/out)"},
+    {"--json", true, 0, q_value, NULL, 0, "FILE", "quality.json here instead of in --out"},
+    {"--no-plot", false, 0, q_flag, NULL, 0, NULL, "do not write quality.png (no gnuplot needed)"},
+    {"--inject", true, 0, q_value, NULL, 0, "HOOK",
+     "testing only: corrupt the shadow (keep-set | phantom); the run\n"
+     "must then report false negatives and exit 1"},
+    {"--quiet", false, 0, q_flag, NULL, 0, NULL, "no per-point progress, only the table"},
+};
+
+static const gpucoh_optset_t quality_set = {.cmd = "quality",
+                                            .opts = quality_opts,
+                                            .nopts =
+                                                (int)(sizeof quality_opts / sizeof quality_opts[0]),
+                                            .refuse = q_refuse,
+                                            .missing = q_missing};
+
+/* --help: the options part from the table (tb/engine/opts.h) */
+static void quality_usage(FILE* f) {
+    fputs("usage: gpucoh quality [options]\n"
+          "\n"
+          "Race-detection quality of the rdu C model: synthetic multi-SM traffic with known\n"
+          "races, an exact-set shadow beside the Bloom signatures; false negatives (must be 0),\n"
+          "false positives, sync points by kind. Writes <out>/quality.{md,csv,json,png}.\n"
+          "\n"
+          "options:\n",
+          f);
+    gpucoh_opt_help(&quality_set, 23, f);
 }
 
 /* The options into q (defaults first): 0, 1 after --help, -1 after a message. */
@@ -1468,12 +1470,7 @@ static int quality_parse(int argc, char** argv, qargs_t* q) {
     memcpy(q->gs, sweep_g, sizeof sweep_g);
     q->out = gpucoh_default_out();
     q->plot = true;
-    const gpucoh_optset_t set = {.cmd = "quality",
-                                 .opts = quality_opts,
-                                 .nopts = (int)(sizeof quality_opts / sizeof quality_opts[0]),
-                                 .refuse = q_refuse,
-                                 .missing = q_missing};
-    return gpucoh_opt_parse(&set, argc, argv, 2, q);
+    return gpucoh_opt_parse(&quality_set, argc, argv, 2, q);
 }
 
 int gpucoh_quality_cmd(int argc, char** argv) {
