@@ -1508,92 +1508,68 @@ static int quality_parse(int argc, char** argv, qargs_t* q) {
     return gpucoh_opt_parse(&quality_set, argc, argv, 2, q);
 }
 
-int gpucoh_quality_cmd(int argc, char** argv) {
-    qargs_t q;
-    const int prc = quality_parse(argc, argv, &q);
-    if (prc != 0)
-        return prc > 0 ? 0 : 2;
-    quality_cfg_t c = q.c;
-    uint32_t *ms = q.ms, *gs = q.gs;
-    int nm = q.nm, ng = q.ng;
-    const char *out = q.out, *json = q.json;
-    const bool plot = q.plot, quiet = q.quiet, quick = q.quick, req_set = q.req_set,
-               m_set = q.m_set, g_set = q.g_set;
-    /* the points */
-    qpoint_t* pts = calloc(MAX_POINTS, sizeof *pts);
-    if (!pts) {
-        fprintf(stderr, "gpucoh: out of memory\n");
-        return 1;
-    }
-    int np = 0;
-    if (quick) {
-        if (m_set || g_set) {
+/* The points of the sweep (--quick: its own two) into pts, each checked, and the output paths
+ * checked: 0, or 2 after a message. */
+static int quality_points(qargs_t* q, qpoint_t* pts, int* np) {
+    *np = 0;
+    if (q->quick) {
+        if (q->m_set || q->g_set) {
             fprintf(stderr, "gpucoh: quality: --quick chooses its own points; drop --m/--gran\n");
-            free(pts);
             return 2;
         }
-        if (!req_set)
-            c.requests = 4000;
-        nm = 2;
-        ng = 2;
-        ms[0] = 1024;
-        ms[1] = 4096;
-        gs[0] = 4;
-        gs[1] = 128;
-        pts[np].cfg = c, pts[np].cfg.m = 1024, pts[np].cfg.gran = 4, np++;
-        pts[np].cfg = c, pts[np].cfg.m = 4096, pts[np].cfg.gran = 128, np++;
+        if (!q->req_set)
+            q->c.requests = 4000;
+        q->nm = 2;
+        q->ng = 2;
+        q->ms[0] = 1024;
+        q->ms[1] = 4096;
+        q->gs[0] = 4;
+        q->gs[1] = 128;
+        pts[*np].cfg = q->c, pts[*np].cfg.m = 1024, pts[*np].cfg.gran = 4, (*np)++;
+        pts[*np].cfg = q->c, pts[*np].cfg.m = 4096, pts[*np].cfg.gran = 128, (*np)++;
     } else {
-        for (int i = 0; i < ng; i++)
-            for (int j = 0; j < nm; j++) {
-                pts[np].cfg = c;
-                pts[np].cfg.m = ms[j];
-                pts[np].cfg.gran = gs[i];
-                np++;
+        for (int i = 0; i < q->ng; i++)
+            for (int j = 0; j < q->nm; j++) {
+                pts[*np].cfg = q->c;
+                pts[*np].cfg.m = q->ms[j];
+                pts[*np].cfg.gran = q->gs[i];
+                (*np)++;
             }
     }
     char err[1024];
-    for (int i = 0; i < np; i++) {
+    for (int i = 0; i < *np; i++) {
         if (quality_check_cfg(&pts[i].cfg, err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: quality: %s (m = %u, gran = %s)\n", err, pts[i].cfg.m,
                     gran_name(pts[i].cfg.gran));
-            free(pts);
             return 2;
         }
     }
-    if (plot && system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    if (q->plot && system("command -v gnuplot >/dev/null 2>&1") != 0) {
         fprintf(stderr, "gpucoh: quality: gnuplot not found (install the Debian package "
                         "gnuplot-nox, or pass --no-plot)\n");
-        free(pts);
         return 2;
     }
-    if (gpucoh_check_out_dir("--out", out, err, sizeof err) != 0 ||
-        (json && gpucoh_check_out_file("--json", json, err, sizeof err) != 0)) {
+    if (gpucoh_check_out_dir("--out", q->out, err, sizeof err) != 0 ||
+        (q->json && gpucoh_check_out_file("--json", q->json, err, sizeof err) != 0)) {
         fprintf(stderr, "gpucoh: quality: %s\n", err);
-        free(pts);
         return 2;
     }
-    /* the command line, as given */
-    char cmd[2048];
-    size_t cl = (size_t)snprintf(cmd, sizeof cmd, "%s", argv[0]);
-    for (int i = 1; i < argc && cl < sizeof cmd; i++)
-        cl += (size_t)snprintf(cmd + cl, sizeof cmd - cl, " %s", argv[i]);
-    const double t0 = gpucoh_now();
-    uint64_t fn = 0, perrs = 0;
-    printf("gpucoh quality: %d point(s), %llu race-checks each, %u SMs, k %u, seed %llu%s\n", np,
-           (unsigned long long)c.requests, c.n, c.k, (unsigned long long)c.seed,
-           c.hook ? " (INJECTED SHADOW CORRUPTION: testing only)" : "");
-    if (!quiet)
-        print_header(stdout);
+    return 0;
+}
+
+/* Run every point, printing its row (not with --quiet) and its false negatives and protocol
+ * errors; their totals in *fn, *perrs. 0, or 1 after a message. */
+static int quality_sweep(const qargs_t* q, qpoint_t* pts, int np, uint64_t* fn, uint64_t* perrs) {
+    char err[1024];
     for (int i = 0; i < np; i++) {
         if (quality_run(&pts[i].cfg, &pts[i].res, err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: quality: %s\n", err);
-            free(pts);
             return 1;
         }
         derive(&pts[i]);
-        fn += pts[i].res.fn;
-        perrs += pts[i].res.protocol_errors;
-        if (!quiet)
+        *fn += pts[i].res.fn;
+        *perrs += pts[i].res.protocol_errors;
+        if (!q->quiet)
             print_row(stdout, &pts[i]);
         if (pts[i].res.fn)
             fprintf(stderr,
@@ -1608,13 +1584,12 @@ int gpucoh_quality_cmd(int argc, char** argv) {
                     (unsigned long long)pts[i].res.protocol_errors, pts[i].cfg.m,
                     gran_name(pts[i].cfg.gran), pts[i].res.first_error);
     }
-    const double secs = gpucoh_now() - t0;
-    if (quiet) {
-        print_header(stdout);
-        for (int i = 0; i < np; i++)
-            print_row(stdout, &pts[i]);
-    }
-    /* reports: every file appears complete or not at all */
+    return 0;
+}
+
+/* The reports (quality.md, .csv, .json, .png), each complete or not at all: 0, or -1 with err. */
+static int quality_reports(const qargs_t* q, const char* cmd, double secs, const qpoint_t* pts,
+                           int np, uint64_t fn, uint64_t perrs, char* err, size_t errlen) {
     char date[64];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
@@ -1622,22 +1597,23 @@ int gpucoh_quality_cmd(int argc, char** argv) {
     static const char* names[3] = {"quality.md", "quality.csv", "quality.json"};
     gpucoh_afile_t af[3];
     int opened = 0;
-    snprintf(png, sizeof png, "%s/quality.png", out);
-    if (plot && write_plot(out, pts, np, gs, ng, png_tmp, sizeof png_tmp, err, sizeof err) != 0)
+    snprintf(png, sizeof png, "%s/quality.png", q->out);
+    if (q->plot &&
+        write_plot(q->out, pts, np, q->gs, q->ng, png_tmp, sizeof png_tmp, err, errlen) != 0)
         goto fail;
     for (; opened < 3; opened++) {
-        snprintf(path[opened], sizeof path[opened], "%s/%s", out, names[opened]);
-        if (opened == 2 && json)
-            snprintf(path[opened], sizeof path[opened], "%s", json);
-        if (gpucoh_afile_open(&af[opened], path[opened], err, sizeof err) != 0)
+        snprintf(path[opened], sizeof path[opened], "%s/%s", q->out, names[opened]);
+        if (opened == 2 && q->json)
+            snprintf(path[opened], sizeof path[opened], "%s", q->json);
+        if (gpucoh_afile_open(&af[opened], path[opened], err, errlen) != 0)
             goto fail;
     }
-    write_md(af[0].f, cmd, date, secs, &c, pts, np, ms, nm, gs, ng, plot ? "quality.png" : NULL, fn,
-             perrs);
+    write_md(af[0].f, cmd, date, secs, &q->c, pts, np, q->ms, q->nm, q->gs, q->ng,
+             q->plot ? "quality.png" : NULL, fn, perrs);
     write_csv(af[1].f, pts, np);
-    write_json(af[2].f, cmd, date, secs, &c, pts, np, fn, perrs);
+    write_json(af[2].f, cmd, date, secs, &q->c, pts, np, fn, perrs);
     for (int i = 0; i < 3; i++) {
-        if (gpucoh_afile_commit(&af[i], err, sizeof err) != 0) {
+        if (gpucoh_afile_commit(&af[i], err, errlen) != 0) {
             for (int j = i + 1; j < 3; j++)
                 gpucoh_afile_abort(&af[j]);
             for (int j = 0; j < i; j++)
@@ -1646,26 +1622,75 @@ int gpucoh_quality_cmd(int argc, char** argv) {
             goto fail;
         }
     }
-    if (plot && rename(png_tmp, png) != 0) {
-        snprintf(err, sizeof err, "cannot write %s: %s", png, strerror(errno));
+    if (q->plot && rename(png_tmp, png) != 0) {
+        snprintf(err, errlen, "cannot write %s: %s", png, strerror(errno));
         opened = 0;
         goto fail;
     }
-    printf("gpucoh quality: %s: %llu false negatives, %llu protocol errors, %.1f s\n",
-           fn || perrs ? "FAIL" : "pass", (unsigned long long)fn, (unsigned long long)perrs, secs);
-    if (json)
-        printf("  report    %s/quality.md (+ .csv%s), %s\n", out, plot ? ", quality.png" : "",
-               json);
-    else
-        printf("  report    %s/quality.md (+ .csv, .json%s)\n", out, plot ? ", quality.png" : "");
-    free(pts);
-    return fn || perrs ? 1 : 0;
+    return 0;
 fail:
     for (int j = 0; j < opened; j++)
         gpucoh_afile_abort(&af[j]);
     if (png_tmp[0])
         remove(png_tmp);
-    fprintf(stderr, "gpucoh: quality: %s\n", err);
+    return -1;
+}
+
+/* The command's outcome: 0 pass, 1 a false negative, a protocol error or a failure, 2 bad
+ * input. */
+static int quality_main(qargs_t* q, qpoint_t* pts, int argc, char** argv) {
+    int np;
+    const int prc = quality_points(q, pts, &np);
+    if (prc != 0)
+        return prc;
+    /* the command line, as given */
+    char cmd[2048];
+    size_t cl = (size_t)snprintf(cmd, sizeof cmd, "%s", argv[0]);
+    for (int i = 1; i < argc && cl < sizeof cmd; i++)
+        cl += (size_t)snprintf(cmd + cl, sizeof cmd - cl, " %s", argv[i]);
+    const quality_cfg_t* c = &q->c;
+    const double t0 = gpucoh_now();
+    uint64_t fn = 0, perrs = 0;
+    printf("gpucoh quality: %d point(s), %llu race-checks each, %u SMs, k %u, seed %llu%s\n", np,
+           (unsigned long long)c->requests, c->n, c->k, (unsigned long long)c->seed,
+           c->hook ? " (INJECTED SHADOW CORRUPTION: testing only)" : "");
+    if (!q->quiet)
+        print_header(stdout);
+    if (quality_sweep(q, pts, np, &fn, &perrs) != 0)
+        return 1;
+    const double secs = gpucoh_now() - t0;
+    if (q->quiet) {
+        print_header(stdout);
+        for (int i = 0; i < np; i++)
+            print_row(stdout, &pts[i]);
+    }
+    char err[1024];
+    if (quality_reports(q, cmd, secs, pts, np, fn, perrs, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: quality: %s\n", err);
+        return 1;
+    }
+    printf("gpucoh quality: %s: %llu false negatives, %llu protocol errors, %.1f s\n",
+           fn || perrs ? "FAIL" : "pass", (unsigned long long)fn, (unsigned long long)perrs, secs);
+    if (q->json)
+        printf("  report    %s/quality.md (+ .csv%s), %s\n", q->out, q->plot ? ", quality.png" : "",
+               q->json);
+    else
+        printf("  report    %s/quality.md (+ .csv, .json%s)\n", q->out,
+               q->plot ? ", quality.png" : "");
+    return fn || perrs ? 1 : 0;
+}
+
+int gpucoh_quality_cmd(int argc, char** argv) {
+    qargs_t q;
+    const int prc = quality_parse(argc, argv, &q);
+    if (prc != 0)
+        return prc > 0 ? 0 : 2;
+    qpoint_t* pts = calloc(MAX_POINTS, sizeof *pts);
+    if (!pts) {
+        fprintf(stderr, "gpucoh: out of memory\n");
+        return 1;
+    }
+    const int rc = quality_main(&q, pts, argc, argv);
     free(pts);
-    return 1;
+    return rc;
 }
