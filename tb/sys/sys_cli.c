@@ -836,181 +836,221 @@ static void wave_end(topt_t* o) {
     o->mw = NULL;
 }
 
-static int cosim_system(topt_t* o) {
+/* The outcome of a cosim system run, for its summary and report. */
+typedef struct {
+    uint64_t cyc, mism, errors, illegal;
+    double dt;
+    gsys_run_t end;
+    bool interrupted, pass;
+    bool cside;                   /* the C side ran (coverage, protocol errors) */
+    const gsys_rtl_result_t* res; /* the RTL's result, or NULL */
+    void* cov;
+    swave_files_t wf;
+    const char* verdict;
+} sys_outcome_t;
+
+/* The backend, the random traffic and the system of a cosim system run: 0, or 2 after a message
+ * (nothing left allocated, the trace ended). */
+static int cosim_setup(topt_t* o, gsys_backend_t* be, traffic_t** r, gsys_t** s) {
     char err[1024];
-    if (!o->cycles)
-        o->cycles = 100000;
-    gsys_backend_t be;
     if (wave_begin(o) != 0)
         return 2;
-    if (make_backend(o, &o->cfg, &be, err, sizeof err) != 0) {
+    if (make_backend(o, &o->cfg, be, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         wave_end(o);
         return 2;
     }
-    gsys_backend_t* cbe = o->impl == GSYS_IMPL_LOCKSTEP && o->rtl ? gsys_backend_rtl_cside(&be)
-                          : o->rtl == 0                           ? &be
-                                                                  : NULL;
     traffic_cfg_t rc = traffic_cfg_default(&o->cfg, o->seed, o->ops ? o->ops : ~0ull >> 1);
     rc.steer = !o->steer_off;
     rc.roll_cycle = traffic_roll_cycle(&o->cfg);
-    traffic_t* r = traffic_new(&o->cfg, &rc, err, sizeof err);
-    if (!r) {
+    *r = traffic_new(&o->cfg, &rc, err, sizeof err);
+    if (!*r) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        be.destroy(be.ctx);
+        be->destroy(be->ctx);
         wave_end(o);
         return 2;
     }
     gsys_workload_t wl;
-    traffic_workload(r, &wl);
-    gsys_t* s = gsys_new(&o->cfg, &be, &wl, err, sizeof err);
-    if (!s) {
+    traffic_workload(*r, &wl);
+    *s = gsys_new(&o->cfg, be, &wl, err, sizeof err);
+    if (!*s) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        traffic_free(r);
-        be.destroy(be.ctx);
+        traffic_free(*r);
+        be->destroy(be->ctx);
         wave_end(o);
         return 2;
     }
+    return 0;
+}
+
+/* The summary line and what follows it on stdout (illegal inputs, the first divergence, a
+ * deadlock, the replay line, coverage and statistics). */
+static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sys_outcome_t* x) {
+    const gsys_proto_t* P = o->P;
+    char covs[160] = "coverage n/a (no C model run)";
+    if (x->cside)
+        P->cov_summary(x->cov, gsys_pdc(&o->cfg), covs, sizeof covs);
+    printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
+           "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
+           x->pass                          ? "PASS"
+           : x->interrupted && x->mism == 0 ? "INTERRUPTED"
+                                            : "FAIL",
+           gsys_variant_name(&o->cfg), (unsigned long long)x->cyc,
+           (unsigned long long)(x->res ? x->res->compared : 0), (unsigned long long)x->mism, covs,
+           (unsigned long long)x->errors, x->dt > 0 ? (double)x->cyc / x->dt : 0.0,
+           (unsigned long long)o->seed, impl_name(o), (unsigned)geom_of(&o->cfg).num_sm,
+           (unsigned)geom_of(&o->cfg).num_banks, netlist_note(o, x->res));
+    print_illegal(o, s, x->errors);
+    if (x->res && x->res->first[0])
+        printf("  first divergence: %s\n", x->res->first);
+    if (x->end == GSYS_RUN_DEADLOCK)
+        printf("  deadlock (report above)\n");
+    if (!x->pass && !x->interrupted && !x->mism)
+        print_replay(o, SWAVE_COSIM, &o->cfg);
+    if (!o->quiet && x->cside)
+        P->cov_print(x->cov, gsys_pdc(&o->cfg), o->coverage, stdout);
+    if (!o->quiet) {
+        gsys_stats(s, stdout);
+        traffic_print(r, stdout);
+    }
+}
+
+/* The report's "first_divergence": a lockstep mismatch, a deadlock, protocol errors the illegal
+ * inputs do not explain, or null. */
+static void cosim_first_json(FILE* f, const sys_outcome_t* x) {
+    const gsys_rtl_result_t* res = x->res;
+    if (res && x->mism) {
+        fprintf(f, "{\"cycle\": %llu, \"kind\": \"%s\", ", (unsigned long long)res->div_cycle,
+                res->kind);
+        gpucoh_json_kv(f, "", "field", res->field);
+        gpucoh_json_kv(f, ", ", "expected", res->expected);
+        gpucoh_json_kv(f, ", ", "got", res->got);
+        gpucoh_json_kv(f, ", ", "text", res->first);
+        gpucoh_json_kv(f, ", ", "failure_json", x->wf.json);
+        gpucoh_json_kv(f, ", ", "wave", x->wf.wave);
+        gpucoh_json_kv(f, ", ", "gtkw", x->wf.gtkw);
+        gpucoh_json_kv(f, ", ", "replay", x->wf.replay);
+        fprintf(f, "}");
+    } else if (x->end == GSYS_RUN_DEADLOCK) {
+        fprintf(f, "{\"cycle\": %llu, \"kind\": \"deadlock\"}", (unsigned long long)x->cyc);
+    } else if (x->cside && x->errors != x->illegal) {
+        fprintf(f,
+                "{\"kind\": \"protocol errors\", \"text\": \"%llu protocol errors "
+                "counted by the C models for %llu illegal inputs\"}",
+                (unsigned long long)x->errors, (unsigned long long)x->illegal);
+    } else {
+        fprintf(f, "null");
+    }
+}
+
+/* The JSON report of a cosim system run; false (after a message) when it cannot be written. */
+static bool cosim_json(const topt_t* o, const sys_outcome_t* x) {
+    const gsys_proto_t* P = o->P;
+    const gsys_rtl_result_t* res = x->res;
+    gpucoh_afile_t af;
+    char jerr[512];
+    if (gpucoh_afile_open(&af, o->json_path, jerr, sizeof jerr) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", jerr);
+        return false;
+    }
+    FILE* f = af.f;
+    json_head(f, o, "cosim system");
+    fprintf(f,
+            ", \"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", "
+            "\"netlist\": \"%s\", \"cycles\": "
+            "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
+            "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
+            "\"run_end\": \"%s\", \"c_model_bytes\": ",
+            gsys_variant_name(&o->cfg), impl_name(o), netlist_units(o), (unsigned long long)x->cyc,
+            (unsigned long long)(res ? res->compared : 0), (unsigned long long)x->mism,
+            (unsigned long long)x->errors, (unsigned long long)x->illegal,
+            x->dt > 0 ? (double)x->cyc / x->dt : 0.0, (unsigned long long)o->seed,
+            x->interrupted                ? "interrupted"
+            : x->end == GSYS_RUN_DONE     ? "done"
+            : x->end == GSYS_RUN_CYCLES   ? "cycles"
+            : x->end == GSYS_RUN_DEADLOCK ? "deadlock"
+                                          : "stopped");
+    P->model_bytes_json(gsys_pdc(&o->cfg), f);
+    if (x->cside)
+        P->cov_json(x->cov, gsys_pdc(&o->cfg), f);
+    if (o->netlist && res) {
+        fprintf(f, ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
+                (unsigned)res->removed_bits);
+        gpucoh_json_str(f, res->removed);
+        fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
+    }
+    fprintf(f, ", \"first_divergence\": ");
+    cosim_first_json(f, x);
+    fprintf(f, ", \"verdict\": \"%s\"}\n", x->verdict);
+    if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", jerr);
+        return false;
+    }
+    printf("  report    %s\n", o->json_path);
+    return true;
+}
+
+static int cosim_system(topt_t* o) {
+    if (!o->cycles)
+        o->cycles = 100000;
+    gsys_backend_t be;
+    traffic_t* r;
+    gsys_t* s;
+    if (cosim_setup(o, &be, &r, &s) != 0)
+        return 2;
+    gsys_backend_t* cbe = o->impl == GSYS_IMPL_LOCKSTEP && o->rtl ? gsys_backend_rtl_cside(&be)
+                          : o->rtl == 0                           ? &be
+                                                                  : NULL;
+    sys_outcome_t x;
+    memset(&x, 0, sizeof x);
     const double t0 = now_s();
     gpucoh_progress_t pg;
     char label[64];
     snprintf(label, sizeof label, "system %s", gsys_variant_name(&o->cfg));
     gpucoh_progress_start(&pg, label, !o->quiet);
-    bool interrupted = false;
-    gsys_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
-    const double dt = now_s() - t0;
-    const uint64_t cyc = gsys_cycle(s);
+    x.end = run_sliced(s, o->cycles, stdout, &pg, NULL, &x.interrupted);
+    x.dt = now_s() - t0;
+    x.cyc = gsys_cycle(s);
     const gsys_proto_t* P = o->P;
-    void* cov = calloc(1, P->cov_size);
-    if (!cov) {
+    x.cov = calloc(1, P->cov_size);
+    if (!x.cov) {
         fprintf(stderr, "gpucoh: out of memory\n");
         exit(2);
     }
-    const uint64_t errors = cbe ? gsys_cov_collect(P, gsys_pdc(&o->cfg), cbe, cov) : 0;
+    x.cside = cbe != NULL;
+    x.errors = cbe ? gsys_cov_collect(P, gsys_pdc(&o->cfg), cbe, x.cov) : 0;
     gsys_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
-    const gsys_rtl_result_t* res = NULL;
     if (o->rtl) {
         resc = *gsys_backend_rtl_result(&be);
-        res = &resc;
+        x.res = &resc;
     }
-    const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
+    x.mism = x.res ? x.res->mismatches + x.res->rtl_errors : 0;
     /* the illegal inputs presented are the only protocol errors expected (the descriptor says how
      * many they make; TC: every illegal core request, J1 request and J3 fill) */
     uint64_t jl[4];
     gsys_bank_illegal(s, jl);
-    const uint64_t illegal = P->illegal_expected(gsys_illegal(s), jl);
-    bool pass = (rc2 == GSYS_RUN_CYCLES || rc2 == GSYS_RUN_DONE) && mism == 0 &&
-                (cbe ? errors == illegal : true);
-    char covs[160] = "coverage n/a (no C model run)";
-    if (cbe)
-        P->cov_summary(cov, gsys_pdc(&o->cfg), covs, sizeof covs);
-    if (interrupted && mism == 0)
-        pass = false; /* neither: the verdict is "interrupted" */
-    const char* verdict = pass ? "pass" : interrupted && mism == 0 ? "interrupted" : "fail";
-    printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
-           "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
-           pass                       ? "PASS"
-           : interrupted && mism == 0 ? "INTERRUPTED"
-                                      : "FAIL",
-           gsys_variant_name(&o->cfg), (unsigned long long)cyc,
-           (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
-           (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
-           impl_name(o), (unsigned)geom_of(&o->cfg).num_sm, (unsigned)geom_of(&o->cfg).num_banks,
-           netlist_note(o, res));
-    print_illegal(o, s, errors);
-    if (res && res->first[0])
-        printf("  first divergence: %s\n", res->first);
-    if (rc2 == GSYS_RUN_DEADLOCK)
-        printf("  deadlock (report above)\n");
-    if (!pass && !interrupted && !mism)
-        print_replay(o, SWAVE_COSIM, &o->cfg);
-    if (!o->quiet && cbe)
-        P->cov_print(cov, gsys_pdc(&o->cfg), o->coverage, stdout);
-    if (!o->quiet) {
-        gsys_stats(s, stdout);
-        traffic_print(r, stdout);
-    }
+    x.illegal = P->illegal_expected(gsys_illegal(s), jl);
+    x.pass = (x.end == GSYS_RUN_CYCLES || x.end == GSYS_RUN_DONE) && x.mism == 0 &&
+             (cbe ? x.errors == x.illegal : true);
+    if (x.interrupted && x.mism == 0)
+        x.pass = false; /* neither: the verdict is "interrupted" */
+    x.verdict = x.pass ? "pass" : x.interrupted && x.mism == 0 ? "interrupted" : "fail";
+    cosim_print(o, s, r, &x);
     gsys_free(s);
     traffic_free(r);
     be.destroy(be.ctx); /* one set of Verilated models at a time (docs/framework.md) */
     wave_end(o);
-    swave_files_t wf;
-    memset(&wf, 0, sizeof wf);
-    if (mism && !interrupted) { /* the failure window, save file, JSON, replay (docs/waves.md) */
+    if (x.mism &&
+        !x.interrupted) { /* the failure window, save file, JSON, replay (docs/waves.md) */
         const swave_run_t w = wave_run(o, SWAVE_COSIM, &o->cfg);
-        swave_divergence(&w, res, stdout, &wf);
+        swave_divergence(&w, x.res, stdout, &x.wf);
     }
-    {
-        gpucoh_afile_t af;
-        char jerr[512];
-        if (gpucoh_afile_open(&af, o->json_path, jerr, sizeof jerr) != 0) {
-            fprintf(stderr, "gpucoh: %s\n", jerr);
-            pass = false;
-        } else {
-            FILE* f = af.f;
-            json_head(f, o, "cosim system");
-            fprintf(f,
-                    ", \"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", "
-                    "\"netlist\": \"%s\", \"cycles\": "
-                    "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
-                    "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
-                    "\"run_end\": \"%s\", \"c_model_bytes\": ",
-                    gsys_variant_name(&o->cfg), impl_name(o), netlist_units(o),
-                    (unsigned long long)cyc, (unsigned long long)(res ? res->compared : 0),
-                    (unsigned long long)mism, (unsigned long long)errors,
-                    (unsigned long long)illegal, dt > 0 ? (double)cyc / dt : 0.0,
-                    (unsigned long long)o->seed,
-                    interrupted                ? "interrupted"
-                    : rc2 == GSYS_RUN_DONE     ? "done"
-                    : rc2 == GSYS_RUN_CYCLES   ? "cycles"
-                    : rc2 == GSYS_RUN_DEADLOCK ? "deadlock"
-                                               : "stopped");
-            o->P->model_bytes_json(gsys_pdc(&o->cfg), f);
-            if (cbe)
-                P->cov_json(cov, gsys_pdc(&o->cfg), f);
-            if (o->netlist && res) {
-                fprintf(f,
-                        ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
-                        (unsigned)res->removed_bits);
-                gpucoh_json_str(f, res->removed);
-                fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
-            }
-            fprintf(f, ", \"first_divergence\": ");
-            if (res && mism) {
-                fprintf(f, "{\"cycle\": %llu, \"kind\": \"%s\", ",
-                        (unsigned long long)res->div_cycle, res->kind);
-                gpucoh_json_kv(f, "", "field", res->field);
-                gpucoh_json_kv(f, ", ", "expected", res->expected);
-                gpucoh_json_kv(f, ", ", "got", res->got);
-                gpucoh_json_kv(f, ", ", "text", res->first);
-                gpucoh_json_kv(f, ", ", "failure_json", wf.json);
-                gpucoh_json_kv(f, ", ", "wave", wf.wave);
-                gpucoh_json_kv(f, ", ", "gtkw", wf.gtkw);
-                gpucoh_json_kv(f, ", ", "replay", wf.replay);
-                fprintf(f, "}");
-            } else if (rc2 == GSYS_RUN_DEADLOCK) {
-                fprintf(f, "{\"cycle\": %llu, \"kind\": \"deadlock\"}", (unsigned long long)cyc);
-            } else if (cbe && errors != illegal) {
-                fprintf(f,
-                        "{\"kind\": \"protocol errors\", \"text\": \"%llu protocol errors "
-                        "counted by the C models for %llu illegal inputs\"}",
-                        (unsigned long long)errors, (unsigned long long)illegal);
-            } else {
-                fprintf(f, "null");
-            }
-            fprintf(f, ", \"verdict\": \"%s\"}\n", verdict);
-            if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
-                fprintf(stderr, "gpucoh: %s\n", jerr);
-                pass = false;
-            } else {
-                printf("  report    %s\n", o->json_path);
-            }
-        }
-    }
-    free(cov);
-    if (interrupted)
-        return interrupted_exit(cyc);
-    return pass ? 0 : 1;
+    if (!cosim_json(o, &x))
+        x.pass = false;
+    free(x.cov);
+    if (x.interrupted)
+        return interrupted_exit(x.cyc);
+    return x.pass ? 0 : 1;
 }
 
 /* ---- episode -------------------------------------------------------------------------------- */
