@@ -383,7 +383,7 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
 static int tc_cmd(const char* what, int argc, char** argv, int first) {
     for (int i = first; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return gpucoh_cmd_help(what, stdout) == 0 ? 0 : 2;
+            return sys_cli_usage(what, stdout) == 0 ? 0 : 2;
     return sys_cli_main(what, argc, argv, first);
 }
 
@@ -1054,7 +1054,7 @@ static int help_cmd(int argc, char** argv) {
         return gpucoh_cmd_help("help", stdout);
     char name[64];
     snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "", argc > 3 ? argv[3] : "");
-    if (argc <= 4 && gpucoh_cmd_help(name, stdout) == 0)
+    if (argc <= 4 && (sys_cli_usage(name, stdout) == 0 || gpucoh_cmd_help(name, stdout) == 0))
         return 0;
     if (argc == 3 && !strcmp(argv[2], "cosim")) {
         cosim_help(stdout);

@@ -197,7 +197,7 @@ typedef struct {
     uint32_t l2_illegal; /* --l2-illegal-rate, likewise */
 } sys_parse_t;
 
-enum { SYS_COSIM = 1, SYS_EPISODE = 2, SYS_LITMUS = 4 };
+enum { SYS_COSIM = 1, SYS_EPISODE = 2, SYS_LITMUS = 4, SYS_BENCH = 8 };
 enum {
     O_CYCLES,
     O_OPS,
@@ -347,44 +347,137 @@ static int sys_file(void* ctx, const char* w) {
     return 0;
 }
 
+/* The table, in the order of the --help texts: each command's own options, then those of the
+ * commands that run the RTL, then those of every system command. bench system parses as cosim
+ * system (SYS_COSIM) and lists only its --cycles and the common options (SYS_BENCH). */
 #define ALL 0
+#define RUN (SYS_COSIM | SYS_EPISODE | SYS_LITMUS)
 #define V   true
 static const gpucoh_opt_t sys_opts[] = {
-    {"--protocol", V, ALL, sys_protocol, NULL, 0, NULL, NULL},
-    {"--config", V, ALL, sys_config, NULL, 0, NULL, NULL},
-    {"--param", V, ALL, sys_param, NULL, 0, NULL, NULL},
-    {"--impl", V, ALL, sys_impl, NULL, 0, NULL, NULL},
-    {"--rtl", V, ALL, sys_str, NULL, O_RTL, NULL, NULL},
-    {"--netlist", V, SYS_COSIM, sys_str, NULL, O_NETLIST, NULL, NULL},
-    {"--rtl-dir", V, ALL, sys_str, NULL, O_RTL_DIR, NULL, NULL},
-    {"--cycles", V, SYS_COSIM | SYS_EPISODE, sys_num, NULL, O_CYCLES, NULL, NULL},
-    {"--ops", V, SYS_COSIM, sys_num, NULL, O_OPS, NULL, NULL},
-    {"--runs", V, SYS_LITMUS, sys_num, NULL, O_RUNS, NULL, NULL},
-    {"--seed", V, ALL, sys_num, NULL, O_SEED, NULL, NULL},
-    {"--full-every", V, ALL, sys_num, NULL, O_FULL_EVERY, NULL, NULL},
-    {"--req-delay", V, ALL, sys_str, NULL, O_REQ, NULL, NULL},
+    {"--episodes", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "episodes per wavefront (default 20)"},
+    {"--wfs", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "wavefronts per SM (1..NumWf; default all)"},
+    {"--locations", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "data locations (1..1000000; default 256)"},
+    {"--sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "atomic|relacq",
+     "synchronize through atomics (default) or release/acquire"},
+    {"--cta-sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "relacq: N per mille of the episodes CTA-scoped (default 500)"},
+    {"--cycles", V, SYS_EPISODE, sys_num, NULL, O_CYCLES, "N", "cycle budget"},
+    {"--runs", V, SYS_LITMUS, sys_num, NULL, O_RUNS, "R",
+     "runs per test (1..2^32-1; default 10000)"},
+    {"--run", V, SYS_LITMUS, sys_num, NULL, O_RUN, "K",
+     "only run K (the replay of a failing run; not with --runs)"},
+    {"--set-traffic", V, SYS_LITMUS, sys_num, NULL, O_SET_TRAFFIC, "N",
+     "stress: N more wavefronts on the test's SMs load and store other\n"
+     "lines of its locations' L1 sets, banks and L2 sets for the whole\n"
+     "run (evictions, bank contention; default 0; at most the spare\n"
+     "wavefronts of those SMs, else refused with exit 2)"},
+    {"--cycles", V, SYS_COSIM, sys_num, NULL, O_CYCLES, "N", "cycles (default 100000)"},
+    {"--ops", V, SYS_COSIM, sys_num, NULL, O_OPS, "N",
+     "stop after N operations (default: no budget, --cycles ends it)"},
+    {"--netlist", V, SYS_COSIM, sys_str, NULL, O_NETLIST, "UNITS",
+     "these units (l1,l2,timer | all) as their synthesized netlist"},
+    {"--steer", V, SYS_COSIM, sys_steer, NULL, 0, "on|off",
+     "the traffic's steered phases (default on)"},
+    {"--l2-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_L2_ILLEGAL, "N",
+     "the illegal inputs of tc_l2, N per 1000"},
+    {"--cycles", V, SYS_BENCH, sys_num, NULL, O_CYCLES, "N", "cycles per measurement"},
+    {"--coverage", false, RUN, sys_flag, NULL, O_COVERAGE, NULL,
+     "print every transition row and cover point"},
+    {"--impl", V, RUN, sys_impl, NULL, 0, "I",
+     "c | rtl | lockstep (C models and RTL compared every cycle)"},
+    {"--rtl", V, RUN, sys_str, NULL, O_RTL, "UNITS",
+     "units run as RTL: l1,l2,timer (TC) or l1,l2 (GPU) | all\n"
+     "(needs --impl lockstep or rtl)"},
+    {"--rtl-dir", V, RUN, sys_str, NULL, O_RTL_DIR, "DIR",
+     "take the RTL from DIR (a mutant's scratch copy; needs --impl\n"
+     "lockstep or rtl)"},
+    {"--full-every", V, RUN, sys_num, NULL, O_FULL_EVERY, "K",
+     "lockstep: compare every line/MSHR every K cycles (0 = always;\n"
+     "refused with --impl c or rtl)"},
+    {"--wave", V, RUN, sys_str, NULL, O_WAVE, "FILE",
+     "lockstep or rtl: the whole run of every Verilated unit in one\n"
+     ".fst or .vcd (its directory must exist; large: keep the run short)"},
+    {"--window", V, RUN, sys_window, NULL, 0, "N",
+     "lockstep: cycles of waves kept before a divergence (default 64)"},
+    {"--illegal-rate", V, RUN, sys_num, NULL, O_ILLEGAL, "N",
+     "an idle core presents an illegal request, N per 1000 cycles"},
+    {"--protocol", V, ALL, sys_protocol, NULL, 0, "P",
+     "a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
+     "gpu-d | gpu-h; episode, litmus: also a family (tc, gpu: every\n"
+     "variant of it) or all"},
+    {"--config", V, ALL, sys_config, NULL, 0, "C",
+     "small (4 SMs, 2 banks, tiny caches; default) | paper"},
+    {"--param", V, ALL, sys_param, NULL, 0, "NAME=VALUE",
+     "any parameter of the protocol (repeatable; gpucoh list: tc_l1,\n"
+     "tc_l2, tc_gwct, gpu_l1, gpu_l2)"},
+    {"--req-delay", V, ALL, sys_str, NULL, O_REQ, "A:B, --rsp-delay A:B, --mem-lat A:B",
+     "  per-message delays (cycles)"},
     {"--rsp-delay", V, ALL, sys_str, NULL, O_RSP, NULL, NULL},
     {"--mem-lat", V, ALL, sys_str, NULL, O_MEM, NULL, NULL},
-    {"--illegal-rate", V, ALL, sys_num, NULL, O_ILLEGAL, NULL, NULL},
-    {"--steer", V, SYS_COSIM, sys_steer, NULL, 0, NULL, NULL},
-    {"--l2-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_L2_ILLEGAL, NULL, NULL},
-    {"--start-time", V, ALL, sys_num, NULL, O_START, NULL, NULL},
-    {"--episodes", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
-    {"--locations", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
-    {"--cta-sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
-    {"--wfs", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
-    {"--sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL, NULL},
-    {"--json", V, ALL, sys_str, NULL, O_JSON, NULL, NULL},
-    {"--out", V, ALL, sys_str, NULL, O_OUT, NULL, NULL},
-    {"--wave", V, ALL, sys_str, NULL, O_WAVE, NULL, NULL},
-    {"--window", V, ALL, sys_window, NULL, 0, NULL, NULL},
-    {"--set-traffic", V, SYS_LITMUS, sys_num, NULL, O_SET_TRAFFIC, NULL, NULL},
-    {"--run", V, SYS_LITMUS, sys_num, NULL, O_RUN, NULL, NULL},
-    {"--coverage", false, ALL, sys_flag, NULL, O_COVERAGE, NULL, NULL},
-    {"--quiet", false, ALL, sys_flag, NULL, O_QUIET, NULL, NULL},
+    {"--start-time", V, ALL, sys_num, NULL, O_START, "T",
+     "TC: load the timer with T at cycle 2 (rollover tests)"},
+    {"--seed", V, ALL, sys_num, NULL, O_SEED, "S", "PRNG seed (default 1)"},
+    {"--out", V, ALL, sys_str, NULL, O_OUT, "DIR",
+     "reports and failure windows (default build/out; created if\n"
+     "missing)"},
+    {"--json", V, ALL, sys_str, NULL, O_JSON, "FILE", "the JSON report (its directory must exist)"},
+    {"--quiet", false, ALL, sys_flag, NULL, O_QUIET, NULL, "only the summary lines"},
 };
 #undef ALL
+#undef RUN
 #undef V
+
+/* The --help of the system commands: a head each, the options part from the table. */
+static const struct {
+    const char* what;
+    unsigned bit;
+    const char* head;
+} sys_helps[] = {
+    {"cosim system", SYS_COSIM,
+     "usage: gpucoh cosim system [options]\n"
+     "\n"
+     "The multi-SM system on random traffic, C models and RTL in lockstep (default --impl\n"
+     "lockstep), with the coverage matrix of every unit (docs/system.md).\n"
+     "\n"},
+    {"episode", SYS_EPISODE,
+     "usage: gpucoh episode [options]\n"
+     "\n"
+     "The data-race-free episode tester: every wavefront runs episodes of loads, stores and\n"
+     "atomics on shared locations; every value read is checked (default --impl c).\n"
+     "\n"},
+    {"litmus", SYS_LITMUS,
+     "usage: gpucoh litmus FILE... [options]\n"
+     "\n"
+     "Litmus tests (litmus/*.litmus): every file is read (at most 1 MiB) and checked against\n"
+     "every configuration before any runs; each runs --runs times, every outcome classified\n"
+     "(allowed, forbidden, undefined, unexpected). Ends with `litmus: N files, V variants,\n"
+     "P passed, F failed` (default --impl c).\n"
+     "\n"},
+    {"bench system", SYS_BENCH,
+     "usage: gpucoh bench system [options]\n"
+     "\n"
+     "Cycles per second of the multi-SM system on random traffic: C models, RTL, lockstep.\n"
+     "\n"},
+};
+
+int sys_cli_usage(const char* what, FILE* f) {
+    for (size_t k = 0; k < sizeof sys_helps / sizeof sys_helps[0]; k++) {
+        if (strcmp(sys_helps[k].what, what) != 0)
+            continue;
+        const gpucoh_optset_t set = {.cmd = what,
+                                     .cmd_bit = sys_helps[k].bit,
+                                     .opts = sys_opts,
+                                     .nopts = (int)(sizeof sys_opts / sizeof sys_opts[0])};
+        fputs(sys_helps[k].head, f);
+        gpucoh_opt_help(&set, 23, f);
+        fputs("\nConventions, reports, exit status: docs/cli.md (gpucoh help).\n", f);
+        return 0;
+    }
+    return -1;
+}
 
 /* The protocol's descriptor has every hook the system CLI needs: 0, else -1 after a message. */
 static int proto_has_cli(const gsys_proto_t* P) {
