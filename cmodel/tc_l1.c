@@ -696,18 +696,152 @@ static void l1_store(tc_l1_t* m, tc_l1_meta_t* L, uint32_t idx, uint32_t es,
     }
 }
 
-static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_gwct_in_t* gi) {
-    const tc_l1_fentry_t* q = &m->fifo[m->fhead];
-    const uint64_t line = q->line;
+/* The FIFO head's request, decoded once for l1_head and its parts. */
+typedef struct {
+    const tc_l1_fentry_t* q;
+    uint64_t line, tag, wbit;
+    uint32_t set, base, op, wf;
+} l1_hd_t;
+
+/* A miss (es I): the victim (L6), the allocation and the request (false: no victim, stall).
+ * w / expv: the expired way kept for exp and as the preferred victim. */
+static bool l1_miss(tc_l1_t* m, const l1_hd_t* h, uint32_t now, int w, bool expv,
+                    tc_gwct_in_t* gi) {
     const uint32_t ways = m->d.l1_ways;
-    const uint32_t set = (uint32_t)(line & (m->d.l1_sets - 1u));
-    const uint64_t tag = line >> m->set_bits;
-    const uint32_t base = set * ways;
-    const uint32_t op = q->op;
-    const uint32_t wf = q->wf;
-    const uint64_t wbit = (uint64_t)1 << wf;
-    const int w = find_way(m, set, tag);
-    tc_l1_meta_t* L = w >= 0 ? &m->line[base + (uint32_t)w] : NULL;
+    bool evict = false;
+    const int v = l1_victim(m, h->set, now, expv ? w : -1, &evict);
+    if (v < 0) {
+        m->cov[TC_L1_T_S01]++;
+        return false;
+    }
+    if (expv) {
+        m->cov[TC_L1_T_E01]++;
+        l1_fcov_exp(m, m->line[h->base + (uint32_t)w].lts, now);
+    }
+    if (evict) {
+        m->cov[TC_L1_T_V03]++;
+    }
+    const uint32_t idx = h->base + (uint32_t)v;
+    tc_l1_meta_t* L = &m->line[idx];
+    L->tag = h->tag; /* allocation; data kept */
+    L->lts = 0u;
+    L->rd = 0u;
+    L->waw = 0u;
+    L->wcnt = 0u;
+    L->orig = 0u;
+    L->late = 0u;
+    L->mts = 0u;
+    m->rr[h->set] = ((uint32_t)v + 1u == ways) ? 0u : (uint32_t)v + 1u;
+    if (((h->tag >> (m->la - m->set_bits - 1u)) & 1u) != 0u) {
+        fc(m, TC_L1_F_ALLOC_TAG_MSB);
+    }
+    if (h->set + 1u == m->d.l1_sets) {
+        fc(m, TC_L1_F_ALLOC_SET_TOP);
+    }
+    if ((uint32_t)v + 1u == ways) {
+        fc(m, TC_L1_F_RR_PTR_WRAP);
+    }
+    if (h->op == TC_OP_LOAD) {
+        tc_req_t* r = req_put(m, TC_REQ_GETS, 0u, h->line);
+        r->exp = expv;
+        L->rd = 1u;
+        L->orig = h->wbit;
+        L->st = TC_L1_I_V;
+        m->cov[TC_L1_T_C06]++;
+    } else if (h->op == TC_OP_STORE) {
+        tc_req_t* r = req_put(m, TC_REQ_GETX, h->wf, h->line);
+        req_store(m, r, m->fhead);
+        L->wcnt = 1u;
+        L->st = TC_L1_I_I;
+        m->cov[TC_L1_T_C11]++;
+    } else {
+        tc_req_t* r = req_put(m, TC_REQ_ATOMIC, h->wf, h->line);
+        req_atomic(r, h->q);
+        L->wcnt = 1u;
+        L->st = TC_L1_I_I;
+        m->cov[TC_L1_T_C16]++;
+    }
+    if (h->op == TC_OP_STORE || h->op == TC_OP_ATOMIC) {
+        gi->iss_valid = true;
+        gi->iss_wf = h->wf;
+    }
+    touch(m, idx);
+    return true;
+}
+
+/* A load of a present line (es not I): a hit, a merge into the outstanding GETS, or a new GETS.
+ * True when the line was written. */
+static bool l1_load(tc_l1_t* m, const l1_hd_t* h, tc_l1_meta_t* L, uint32_t idx, uint32_t es,
+                    uint32_t now) {
+    if (es == TC_L1_I_I && L->wcnt > 0u && L->lts >= now && m->d.protocol != TC_WEAK) {
+        fc(m, TC_L1_F_PEND_WR_LOAD); /* section 13: the live copy a K1 / G1 store hid */
+    }
+    if (es == TC_L1_V || es == TC_L1_V_M) {
+        crsp_put(m, TC_CRSP_LOAD, h->wbit, h->line, tc_l1_line_data(m, idx));
+        m->cov[es == TC_L1_V ? TC_L1_T_C01 : TC_L1_T_C02]++;
+        if (es == TC_L1_V && m->d.protocol == TC_WEAK_C && m->cobl >= now) {
+            fc(m, TC_L1_F_OBL_HIT); /* cobl_q: K2 applies after the event */
+        }
+        return false;
+    }
+    if (es == TC_L1_I_V || L->rd != 0u) {
+        L->late |= h->wbit;
+        L->mts = now;
+        if ((L->orig | L->late) == gpucoh_mask64(m->d.num_wf)) {
+            fc(m, TC_L1_F_MERGE_ALL);
+        }
+        m->cov[es == TC_L1_I_V ? TC_L1_T_C03 : TC_L1_T_C04]++;
+        return true;
+    }
+    (void)req_put(m, TC_REQ_GETS, 0u, h->line); /* exp 0 (reading 8) */
+    L->rd = 1u;
+    L->orig = h->wbit;
+    L->late = 0u;
+    L->mts = 0u;
+    L->waw = 0u;
+    m->cov[TC_L1_T_C05]++;
+    return true;
+}
+
+/* An atomic to a present line (es not I): the request, the line to I_I with one more write. */
+static void l1_atomic(tc_l1_t* m, const l1_hd_t* h, tc_l1_meta_t* L, uint32_t es,
+                      tc_gwct_in_t* gi) {
+    tc_req_t* r = req_put(m, TC_REQ_ATOMIC, h->wf, h->line);
+    req_atomic(r, h->q);
+    if (es == TC_L1_V) {
+        m->cov[TC_L1_T_C12]++;
+    } else if (es == TC_L1_V_M) {
+        m->cov[TC_L1_T_C13]++;
+    } else if (es == TC_L1_I_V) {
+        L->waw = 1u;
+        m->cov[TC_L1_T_C14]++;
+    } else {
+        if (L->rd != 0u) {
+            L->waw = 1u;
+        }
+        m->cov[TC_L1_T_C15]++;
+    }
+    L->st = TC_L1_I_I;
+    L->wcnt++;
+    if (L->wcnt == m->cmax) {
+        fc(m, TC_L1_F_WCNT_MAX);
+    }
+    gi->iss_valid = true;
+    gi->iss_wf = h->wf;
+}
+
+static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_gwct_in_t* gi) {
+    l1_hd_t h;
+    h.q = &m->fifo[m->fhead];
+    h.line = h.q->line;
+    h.set = (uint32_t)(h.line & (m->d.l1_sets - 1u));
+    h.tag = h.line >> m->set_bits;
+    h.base = h.set * m->d.l1_ways;
+    h.op = h.q->op;
+    h.wf = h.q->wf;
+    h.wbit = (uint64_t)1 << h.wf;
+    const int w = find_way(m, h.set, h.tag);
+    tc_l1_meta_t* L = w >= 0 ? &m->line[h.base + (uint32_t)w] : NULL;
     uint32_t es = TC_L1_I;
     bool expv = false, e02 = false;
     if (L != NULL) {
@@ -720,9 +854,9 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
             e02 = true;
         }
     }
-    const bool wr = op == TC_OP_STORE || op == TC_OP_ATOMIC;
+    const bool wr = h.op == TC_OP_STORE || h.op == TC_OP_ATOMIC;
     if (wr) {
-        if (((full_q >> wf) & 1u) != 0u) {
+        if (((full_q >> h.wf) & 1u) != 0u) {
             m->cov[TC_L1_T_S02]++; /* L7, reading 3 */
             return false;
         }
@@ -731,71 +865,9 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
             return false;
         }
     }
-
-    if (es == TC_L1_I) {
-        /* miss: victim (L6) */
-        bool evict = false;
-        const int v = l1_victim(m, set, now, expv ? w : -1, &evict);
-        if (v < 0) {
-            m->cov[TC_L1_T_S01]++;
-            return false;
-        }
-        if (expv) {
-            m->cov[TC_L1_T_E01]++;
-            l1_fcov_exp(m, L->lts, now);
-        }
-        if (evict) {
-            m->cov[TC_L1_T_V03]++;
-        }
-        const uint32_t idx = base + (uint32_t)v;
-        L = &m->line[idx];
-        L->tag = tag; /* allocation; data kept */
-        L->lts = 0u;
-        L->rd = 0u;
-        L->waw = 0u;
-        L->wcnt = 0u;
-        L->orig = 0u;
-        L->late = 0u;
-        L->mts = 0u;
-        m->rr[set] = ((uint32_t)v + 1u == ways) ? 0u : (uint32_t)v + 1u;
-        if (((tag >> (m->la - m->set_bits - 1u)) & 1u) != 0u) {
-            fc(m, TC_L1_F_ALLOC_TAG_MSB);
-        }
-        if (set + 1u == m->d.l1_sets) {
-            fc(m, TC_L1_F_ALLOC_SET_TOP);
-        }
-        if ((uint32_t)v + 1u == ways) {
-            fc(m, TC_L1_F_RR_PTR_WRAP);
-        }
-        if (op == TC_OP_LOAD) {
-            tc_req_t* r = req_put(m, TC_REQ_GETS, 0u, line);
-            r->exp = expv;
-            L->rd = 1u;
-            L->orig = wbit;
-            L->st = TC_L1_I_V;
-            m->cov[TC_L1_T_C06]++;
-        } else if (op == TC_OP_STORE) {
-            tc_req_t* r = req_put(m, TC_REQ_GETX, wf, line);
-            req_store(m, r, m->fhead);
-            L->wcnt = 1u;
-            L->st = TC_L1_I_I;
-            m->cov[TC_L1_T_C11]++;
-        } else {
-            tc_req_t* r = req_put(m, TC_REQ_ATOMIC, wf, line);
-            req_atomic(r, q);
-            L->wcnt = 1u;
-            L->st = TC_L1_I_I;
-            m->cov[TC_L1_T_C16]++;
-        }
-        if (wr) {
-            gi->iss_valid = true;
-            gi->iss_wf = wf;
-        }
-        touch(m, idx);
-        return true;
-    }
-
-    const uint32_t idx = base + (uint32_t)w;
+    if (es == TC_L1_I)
+        return l1_miss(m, &h, now, w, expv, gi);
+    const uint32_t idx = h.base + (uint32_t)w;
     bool wrote = false;
     if (e02) {
         L->st = TC_L1_I_I;
@@ -805,62 +877,15 @@ static bool l1_head(tc_l1_t* m, uint32_t now, uint32_t era, uint64_t full_q, tc_
     } else if ((es == TC_L1_V || es == TC_L1_V_M) && L->lts == now) {
         fc(m, TC_L1_F_HIT_LAST_CYCLE);
     }
-    if (op == TC_OP_LOAD) {
-        if (es == TC_L1_I_I && L->wcnt > 0u && L->lts >= now && m->d.protocol != TC_WEAK) {
-            fc(m, TC_L1_F_PEND_WR_LOAD); /* section 13: the live copy a K1 / G1 store hid */
-        }
-        if (es == TC_L1_V || es == TC_L1_V_M) {
-            crsp_put(m, TC_CRSP_LOAD, wbit, line, tc_l1_line_data(m, idx));
-            m->cov[es == TC_L1_V ? TC_L1_T_C01 : TC_L1_T_C02]++;
-            if (es == TC_L1_V && m->d.protocol == TC_WEAK_C && m->cobl >= now) {
-                fc(m, TC_L1_F_OBL_HIT); /* cobl_q: K2 applies after the event */
-            }
-        } else if (es == TC_L1_I_V || L->rd != 0u) {
-            L->late |= wbit;
-            L->mts = now;
-            if ((L->orig | L->late) == gpucoh_mask64(m->d.num_wf)) {
-                fc(m, TC_L1_F_MERGE_ALL);
-            }
-            m->cov[es == TC_L1_I_V ? TC_L1_T_C03 : TC_L1_T_C04]++;
-            wrote = true;
-        } else {
-            (void)req_put(m, TC_REQ_GETS, 0u, line); /* exp 0 (reading 8) */
-            L->rd = 1u;
-            L->orig = wbit;
-            L->late = 0u;
-            L->mts = 0u;
-            L->waw = 0u;
-            m->cov[TC_L1_T_C05]++;
-            wrote = true;
-        }
-    } else if (op == TC_OP_STORE) {
-        l1_store(m, L, idx, es, q, era);
+    if (h.op == TC_OP_LOAD) {
+        wrote = l1_load(m, &h, L, idx, es, now) || wrote;
+    } else if (h.op == TC_OP_STORE) {
+        l1_store(m, L, idx, es, h.q, era);
         gi->iss_valid = true;
-        gi->iss_wf = wf;
+        gi->iss_wf = h.wf;
         wrote = true;
     } else {
-        tc_req_t* r = req_put(m, TC_REQ_ATOMIC, wf, line);
-        req_atomic(r, q);
-        if (es == TC_L1_V) {
-            m->cov[TC_L1_T_C12]++;
-        } else if (es == TC_L1_V_M) {
-            m->cov[TC_L1_T_C13]++;
-        } else if (es == TC_L1_I_V) {
-            L->waw = 1u;
-            m->cov[TC_L1_T_C14]++;
-        } else {
-            if (L->rd != 0u) {
-                L->waw = 1u;
-            }
-            m->cov[TC_L1_T_C15]++;
-        }
-        L->st = TC_L1_I_I;
-        L->wcnt++;
-        if (L->wcnt == m->cmax) {
-            fc(m, TC_L1_F_WCNT_MAX);
-        }
-        gi->iss_valid = true;
-        gi->iss_wf = wf;
+        l1_atomic(m, &h, L, es, gi);
         wrote = true;
     }
     if (wrote) {

@@ -736,127 +736,184 @@ static bool l2_hit(tc_l2_t* m, const tc_l2_in_t* in, uint32_t idx, int64_t* delt
 }
 
 /* Returns true when the head leaves the FIFO (served or dropped), false when it stalls. */
-static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
-    const tc_l2_fentry_t* r = &m->fifo[m->fhead];
-    const uint32_t* const rdata = m->fdata + (size_t)m->fhead * m->lw;
-    const uint32_t* const rmask = m->fmask + (size_t)m->fhead * m->mw;
-    const tc_l2_desc_t* d = &m->d;
-    const uint32_t now = in->t.now;
-    const bool strong = d->protocol == TC_STRONG;
-    const uint32_t kind = r->kind;
-    if (kind < TC_REQ_GETS || kind > TC_REQ_ATOMIC) {
-        m->errors++; /* not a request kind: dropped */
-        return true;
-    }
-    const uint64_t a = r->line;
-    const uint32_t set = set_of(m, a);
-    const uint64_t tag = tag_of(m, a);
-    const uint32_t base = set * d->l2_ways;
-    tc_l2_meta_t* L = &m->line[base];
+/* The FIFO head's request, decoded once for do_request and its parts, with the set's M6 victim
+ * candidates (-1: none). */
+typedef struct {
+    const tc_l2_fentry_t* r;
+    const uint32_t* rdata;
+    const uint32_t* rmask;
+    uint64_t a, tag;
+    uint32_t set, base, kind, now;
+    tc_l2_meta_t* L; /* the set's ways */
+    int v_inv, v_exp, v_old;
+} l2_rq_t;
 
-    /* one pass over the set: the matching way and the M6 victim candidates */
-    int hit = -1, v_inv = -1, v_exp = -1, v_old = -1;
-    uint32_t nhit = 0;
-    for (uint32_t w = 0; w < d->l2_ways; w++) {
+/* One pass over the set: the matching way (*hit, *nhit of them) and the victim candidates. */
+static void l2_scan_set(const tc_l2_t* m, l2_rq_t* q, int* hit, uint32_t* nhit) {
+    const tc_l2_meta_t* L = q->L;
+    *hit = -1;
+    *nhit = 0;
+    q->v_inv = q->v_exp = q->v_old = -1;
+    for (uint32_t w = 0; w < m->d.l2_ways; w++) {
         const uint32_t st = L[w].st;
         if (st == TC_L2_I) {
-            if (v_inv < 0) {
-                v_inv = (int)w;
+            if (q->v_inv < 0) {
+                q->v_inv = (int)w;
             }
             continue;
         }
-        if (L[w].tag == tag) {
-            nhit++;
-            hit = (int)w;
+        if (L[w].tag == q->tag) {
+            (*nhit)++;
+            *hit = (int)w;
         }
         const bool ps = st == TC_L2_P || st == TC_L2_S;
-        if (st == TC_L2_E || (ps && L[w].gts < now)) {
-            if (v_exp < 0) {
-                v_exp = (int)w;
+        if (st == TC_L2_E || (ps && L[w].gts < q->now)) {
+            if (q->v_exp < 0) {
+                q->v_exp = (int)w;
             }
-        } else if (ps && (v_old < 0 || L[w].gts < L[v_old].gts)) {
-            v_old = (int)w;
+        } else if (ps && (q->v_old < 0 || L[w].gts < L[q->v_old].gts)) {
+            q->v_old = (int)w;
         }
     }
-    if (nhit > 1u) {
-        m->errors++; /* M1 */
+}
+
+/* A request to a line being filled: I_M stalls (H17), I_S takes a GETS into its IS entry (H15)
+ * and stalls anything else (H16). False: stalled (or M1). */
+static bool l2_pending(tc_l2_t* m, const l2_rq_t* q, const tc_l2_meta_t* ln, int64_t* delta) {
+    const tc_l2_desc_t* d = &m->d;
+    if (ln->st == TC_L2_I_M) {
+        m->cov[TC_L2_T_H17]++;
+        m->cov[TC_L2_T_S03]++;
         return false;
     }
-
-    if (hit >= 0) {
-        const uint32_t idx = base + (uint32_t)hit;
-        const tc_l2_meta_t* ln = &L[hit];
-        if (ln->st == TC_L2_I_M) {
-            m->cov[TC_L2_T_H17]++;
-            m->cov[TC_L2_T_S03]++;
-            return false;
-        }
-        if (ln->st == TC_L2_I_S) {
-            if (kind != TC_REQ_GETS) {
-                m->cov[TC_L2_T_H16]++;
-                m->cov[TC_L2_T_S03]++;
-                return false;
-            }
-            tc_l2_mshr_meta_t* e = NULL;
-            uint32_t nm = 0;
-            for (uint32_t k = 0; k < d->l2_mshrs; k++) {
-                tc_l2_mshr_meta_t* x = &m->mshr[k];
-                if (x->v && x->line == a) {
-                    nm++;
-                    e = x;
-                }
-            }
-            if (nm != 1u || e->kind != TC_MS_IS) {
-                m->errors++; /* M1: I_S line without its IS entry */
-                return false;
-            }
-            e->sm |= (uint64_t)1 << r->src; /* H15 merge */
-            m->cov[TC_L2_T_H15]++;
-            if (e->sm == gpucoh_mask64(d->num_sm)) {
-                fc(m, TC_L2_F_MERGE_ALL_SM);
-            }
-            if (r->exp) {
-                *delta += (int64_t)d->t_hit;
-            }
-            return true;
-        }
-
-        return l2_hit(m, in, idx, delta);
+    if (q->kind != TC_REQ_GETS) {
+        m->cov[TC_L2_T_H16]++;
+        m->cov[TC_L2_T_S03]++;
+        return false;
     }
-
-    /* miss: one pass over the MSHRs (the matching entry, the two lowest free entries) */
-    int mk = -1, f0 = -1, f1 = -1;
+    tc_l2_mshr_meta_t* e = NULL;
     uint32_t nm = 0;
     for (uint32_t k = 0; k < d->l2_mshrs; k++) {
-        const tc_l2_mshr_meta_t* x = &m->mshr[k];
-        if (x->v && x->line == a) {
+        tc_l2_mshr_meta_t* x = &m->mshr[k];
+        if (x->v && x->line == q->a) {
             nm++;
-            mk = (int)k;
+            e = x;
         }
-        if (!x->v || (x->kind == TC_MS_MI && x->ts < now)) { /* M7 free */
-            if (f0 < 0) {
-                f0 = (int)k;
-            } else if (f1 < 0) {
-                f1 = (int)k;
+    }
+    if (nm != 1u || e->kind != TC_MS_IS) {
+        m->errors++; /* M1: I_S line without its IS entry */
+        return false;
+    }
+    e->sm |= (uint64_t)1 << q->r->src; /* H15 merge */
+    m->cov[TC_L2_T_H15]++;
+    if (e->sm == gpucoh_mask64(d->num_sm)) {
+        fc(m, TC_L2_F_MERGE_ALL_SM);
+    }
+    if (q->r->exp) {
+        *delta += (int64_t)d->t_hit;
+    }
+    return true;
+}
+
+/* The victim vl (way vw) leaves (M6): to an MI entry kmi while its lease lives (V02), with a
+ * writeback when dirty. */
+static void l2_evict(tc_l2_t* m, const l2_rq_t* q, tc_l2_meta_t* vl, int vw, bool to_mi, int kmi,
+                     int64_t* delta) {
+    if (vl->st == TC_L2_I)
+        return;
+    const uint64_t vline = line_of(m, q->set, vl->tag);
+    if (to_mi) {
+        m->cov[TC_L2_T_V02]++;
+        if (vl->wl != 0u) {
+            fc(m, TC_L2_F_WL_EVICT);
+        }
+        *delta -= (int64_t)m->d.t_evict;
+        (void)mshr_alloc(m, (uint32_t)kmi, TC_MS_MI, vline, 0u, vl->gts);
+    } else {
+        m->cov[TC_L2_T_V01]++;
+    }
+    if (vl->dirty) {
+        fc(m, to_mi ? TC_L2_F_WB_LIVE : TC_L2_F_WB_EXPIRED);
+        tc_mem_req_t* mq = &m->out.mreq;
+        mq->wb = true;
+        mq->wb_line = vline;
+        memcpy(mq->wb_data, tc_l2_line_data(m, q->base + (uint32_t)vw), sizeof(uint32_t) * m->lw);
+    }
+}
+
+/* The miss's entry kmiss: new (H18/H19) or the matching MI entry, keeping mts (H20/H21). */
+static void l2_miss_entry(tc_l2_t* m, const l2_rq_t* q, int kmiss, int vw, bool mi_live,
+                          int64_t* delta) {
+    const tc_l2_fentry_t* r = q->r;
+    tc_l2_mshr_meta_t* e = &m->mshr[kmiss];
+    const uint32_t ts = mi_live ? e->ts : 0u;
+    if (q->kind == TC_REQ_GETS) {
+        m->cov[mi_live ? TC_L2_T_H20 : TC_L2_T_H18]++;
+        e = mshr_alloc(m, (uint32_t)kmiss, TC_MS_IS, q->a, (uint32_t)vw, ts);
+        e->sm = (uint64_t)1 << r->src;
+        if (r->exp) {
+            *delta += (int64_t)m->d.t_hit;
+        }
+    } else {
+        m->cov[mi_live ? TC_L2_T_H21 : TC_L2_T_H19]++;
+        e = mshr_alloc(m, (uint32_t)kmiss, TC_MS_IM, q->a, (uint32_t)vw, ts);
+        e->op = q->kind;
+        e->src = r->src;
+        e->wf = r->wf;
+        memcpy(m->mdata + (size_t)kmiss * m->lw, q->rdata, sizeof(uint32_t) * m->lw);
+        memcpy(m->mmask + (size_t)kmiss * m->mw, q->rmask, sizeof(uint32_t) * m->mw);
+        e->aop = r->aop;
+        e->word = r->word;
+        e->a = r->a;
+        e->b = r->b;
+    }
+}
+
+/* One pass over the MSHRs: the entry of the line (*mk, *nm of them) and the two lowest free
+ * entries (*f0, *f1; M7: an expired MI entry is free). */
+static void l2_scan_mshrs(const tc_l2_t* m, const l2_rq_t* q, int* mk, uint32_t* nm, int* f0,
+                          int* f1) {
+    *mk = *f0 = *f1 = -1;
+    *nm = 0;
+    for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
+        const tc_l2_mshr_meta_t* x = &m->mshr[k];
+        if (x->v && x->line == q->a) {
+            (*nm)++;
+            *mk = (int)k;
+        }
+        if (!x->v || (x->kind == TC_MS_MI && x->ts < q->now)) { /* M7 free */
+            if (*f0 < 0) {
+                *f0 = (int)k;
+            } else if (*f1 < 0) {
+                *f1 = (int)k;
             }
         }
     }
+}
+
+/* A miss: the victim, the MSHR entries it needs, then the commit. False: stalled (or M1). */
+static bool l2_miss(tc_l2_t* m, const l2_rq_t* q, int64_t* delta) {
+    const tc_l2_desc_t* d = &m->d;
+    const uint32_t now = q->now;
+    int mk, f0, f1;
+    uint32_t nm;
+    l2_scan_mshrs(m, q, &mk, &nm, &f0, &f1);
     if (nm > 1u || (mk >= 0 && m->mshr[mk].kind != TC_MS_MI)) {
         m->errors++; /* M1 */
         return false;
     }
     const bool mi_live = mk >= 0 && m->mshr[mk].ts >= now;
     const bool mi_exp = mk >= 0 && !mi_live;
-    if (strong && mi_live && kind != TC_REQ_GETS) {
+    if (d->protocol == TC_STRONG && mi_live && q->kind != TC_REQ_GETS) {
         m->cov[TC_L2_T_S04]++; /* section 7: instead of H21 */
         return false;
     }
-    const int vw = v_inv >= 0 ? v_inv : v_exp >= 0 ? v_exp : v_old;
+    const int vw = q->v_inv >= 0 ? q->v_inv : q->v_exp >= 0 ? q->v_exp : q->v_old;
     if (vw < 0) {
         m->cov[TC_L2_T_S01]++; /* every way transient */
         return false;
     }
-    tc_l2_meta_t* vl = &L[vw];
+    tc_l2_meta_t* vl = &q->L[vw];
     const bool vps = vl->st == TC_L2_P || vl->st == TC_L2_S;
     const bool to_mi = vps && vl->gts >= now; /* V02 */
     const int nfree = (f0 >= 0) + (f1 >= 0);
@@ -867,20 +924,16 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     }
 
     /* commit: the miss's entry first (lowest free), then the victim's MI entry */
-    l2_fcov_victim(m, L, (uint32_t)vw, vw == v_inv ? 0u : vw == v_exp ? 1u : 2u, now);
-    if (((tag >> (m->tag_bits - 1u)) & 1u) != 0u) {
+    l2_fcov_victim(m, q->L, (uint32_t)vw, vw == q->v_inv ? 0u : vw == q->v_exp ? 1u : 2u, now);
+    if (((q->tag >> (m->tag_bits - 1u)) & 1u) != 0u) {
         fc(m, TC_L2_F_ALLOC_TAG_MSB);
     }
-    if (set + 1u == d->l2_sets) {
+    if (q->set + 1u == d->l2_sets) {
         fc(m, TC_L2_F_ALLOC_SET_TOP);
     }
-    int fi = 0;
     const int kmiss = mi_live ? mk : f0;
-    if (!mi_live) {
-        fi = 1;
-    }
-    const int kmi = to_mi ? (fi == 0 ? f0 : f1) : -1;
-    l2_fcov_miss(m, r, mi_live ? mk : -1, kmiss, kmi, now);
+    const int kmi = to_mi ? (mi_live ? f0 : f1) : -1;
+    l2_fcov_miss(m, q->r, mi_live ? mk : -1, kmiss, kmi, now);
     if (mi_exp) {
         m->cov[TC_L2_T_X03]++; /* M4: freed first */
         if (mk != kmiss && mk != kmi) {
@@ -893,56 +946,12 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
     if (kmi >= 0 && m->mshr[kmi].v && kmi != mk) {
         m->cov[TC_L2_T_X04]++;
     }
-
-    /* the victim leaves (M6) */
-    if (vl->st != TC_L2_I) {
-        const uint64_t vline = line_of(m, set, vl->tag);
-        if (to_mi) {
-            m->cov[TC_L2_T_V02]++;
-            if (vl->wl != 0u) {
-                fc(m, TC_L2_F_WL_EVICT);
-            }
-            *delta -= (int64_t)d->t_evict;
-            (void)mshr_alloc(m, (uint32_t)kmi, TC_MS_MI, vline, 0u, vl->gts);
-        } else {
-            m->cov[TC_L2_T_V01]++;
-        }
-        if (vl->dirty) {
-            fc(m, to_mi ? TC_L2_F_WB_LIVE : TC_L2_F_WB_EXPIRED);
-            tc_mem_req_t* q = &m->out.mreq;
-            q->wb = true;
-            q->wb_line = vline;
-            memcpy(q->wb_data, tc_l2_line_data(m, base + (uint32_t)vw), sizeof(uint32_t) * m->lw);
-        }
-    }
-
-    /* the miss's entry: new (H18/H19) or the matching MI entry, keeping mts (H20/H21) */
-    tc_l2_mshr_meta_t* e = &m->mshr[kmiss];
-    const uint32_t ts = mi_live ? e->ts : 0u;
-    if (kind == TC_REQ_GETS) {
-        m->cov[mi_live ? TC_L2_T_H20 : TC_L2_T_H18]++;
-        e = mshr_alloc(m, (uint32_t)kmiss, TC_MS_IS, a, (uint32_t)vw, ts);
-        e->sm = (uint64_t)1 << r->src;
-        if (r->exp) {
-            *delta += (int64_t)d->t_hit;
-        }
-    } else {
-        m->cov[mi_live ? TC_L2_T_H21 : TC_L2_T_H19]++;
-        e = mshr_alloc(m, (uint32_t)kmiss, TC_MS_IM, a, (uint32_t)vw, ts);
-        e->op = kind;
-        e->src = r->src;
-        e->wf = r->wf;
-        memcpy(m->mdata + (size_t)kmiss * m->lw, rdata, sizeof(uint32_t) * m->lw);
-        memcpy(m->mmask + (size_t)kmiss * m->mw, rmask, sizeof(uint32_t) * m->mw);
-        e->aop = r->aop;
-        e->word = r->word;
-        e->a = r->a;
-        e->b = r->b;
-    }
+    l2_evict(m, q, vl, vw, to_mi, kmi, delta);
+    l2_miss_entry(m, q, kmiss, vw, mi_live, delta);
 
     /* the allocated line */
-    vl->tag = tag;
-    vl->st = kind == TC_REQ_GETS ? TC_L2_I_S : TC_L2_I_M;
+    vl->tag = q->tag;
+    vl->st = q->kind == TC_REQ_GETS ? TC_L2_I_S : TC_L2_I_M;
     vl->gts = 0;
     vl->dirty = 0;
     vl->wl = 0; /* section 13 (P1) */
@@ -950,9 +959,41 @@ static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
         fc(m, TC_L2_F_MSHR_FULL);
     }
     m->out.mreq.fetch = true;
-    m->out.mreq.fetch_line = a;
-    touch(m, base + (uint32_t)vw);
+    m->out.mreq.fetch_line = q->a;
+    touch(m, q->base + (uint32_t)vw);
     return true;
+}
+
+static bool do_request(tc_l2_t* m, const tc_l2_in_t* in, int64_t* delta) {
+    l2_rq_t q;
+    q.r = &m->fifo[m->fhead];
+    q.rdata = m->fdata + (size_t)m->fhead * m->lw;
+    q.rmask = m->fmask + (size_t)m->fhead * m->mw;
+    q.now = in->t.now;
+    q.kind = q.r->kind;
+    if (q.kind < TC_REQ_GETS || q.kind > TC_REQ_ATOMIC) {
+        m->errors++; /* not a request kind: dropped */
+        return true;
+    }
+    q.a = q.r->line;
+    q.set = set_of(m, q.a);
+    q.tag = tag_of(m, q.a);
+    q.base = q.set * m->d.l2_ways;
+    q.L = &m->line[q.base];
+    int hit;
+    uint32_t nhit;
+    l2_scan_set(m, &q, &hit, &nhit);
+    if (nhit > 1u) {
+        m->errors++; /* M1 */
+        return false;
+    }
+    if (hit >= 0) {
+        const tc_l2_meta_t* ln = &q.L[hit];
+        if (ln->st == TC_L2_I_M || ln->st == TC_L2_I_S)
+            return l2_pending(m, &q, ln, delta);
+        return l2_hit(m, in, q.base + (uint32_t)hit, delta);
+    }
+    return l2_miss(m, &q, delta);
 }
 
 /*--- one rising edge (M2) -------------------------------------------------------------------*/

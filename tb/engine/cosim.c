@@ -552,14 +552,13 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
     fprintf(f, "\n  },\n  \"verdict\": \"fail\"\n}\n");
 }
 
-int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, char* err,
-                     size_t errlen) {
-    memset(res, 0, sizeof *res);
+/* The report's path (--json, else <out>/<command>-<unit><params>-seed<S>.json) and the trace's
+ * (tpath: an .fst, converted afterwards if --wave names a .vcd), every output path checked
+ * before anything is built or run (docs/cli.md). 0, or -1 with err. */
+static int cosim_paths(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, char* out_dir,
+                       size_t odn, char* tpath, size_t tpn, char* err, size_t errlen) {
     const gpucoh_unit_t* u = o->u;
-    const gpucoh_tb_ops_t* t = u->tb;
-    /* every output path is checked before anything is built or run (docs/cli.md) */
-    char out_dir[PATH_MAX];
-    snprintf(out_dir, sizeof out_dir, "%s", o->out_dir ? o->out_dir : gpucoh_default_out());
+    snprintf(out_dir, odn, "%s", o->out_dir ? o->out_dir : gpucoh_default_out());
     if (gpucoh_check_out_dir(o->out_dir ? "--out" : "the default output directory", out_dir, err,
                              errlen) != 0)
         return -1;
@@ -574,6 +573,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     }
     if (gpucoh_check_out_file("--json", res->json_path, err, errlen) != 0)
         return -1;
+    tpath[0] = 0;
     if (o->wave_path) {
         if (!ends_with(o->wave_path, ".vcd") && !ends_with(o->wave_path, ".fst")) {
             snprintf(err, errlen, "--wave %s: the file name must end in .fst or .vcd",
@@ -582,45 +582,240 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
         }
         if (gpucoh_check_out_file("--wave", o->wave_path, err, errlen) != 0)
             return -1;
-    }
-
-    if (gpucoh_cosim_check_stim(o, err, errlen) != 0)
-        return -1;
-    gpucoh_rtl_t rtl;
-    if (o->netlist ? gpucoh_netlist_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen)
-                   : gpucoh_rtl_load(u, &o->pv, o->rtl_dir, o->quiet, &rtl, err, errlen))
-        return -1;
-    res->build_seconds = rtl.build_seconds;
-    state_cmp_t sc;
-    memset(&sc, 0, sizeof sc);
-    if (o->netlist && state_plan(u, &rtl, &sc, res, err, errlen) != 0) {
-        gpucoh_rtl_unload(&rtl);
-        return -1;
-    }
-
-    /* waves requested for this run: trace to an .fst (converted afterwards if .vcd) */
-    char tpath[PATH_MAX + 8] = "";
-    if (o->wave_path) {
         if (ends_with(o->wave_path, ".vcd"))
-            snprintf(tpath, sizeof tpath, "%s.fst", o->wave_path);
-        else if (ends_with(o->wave_path, ".fst"))
-            snprintf(tpath, sizeof tpath, "%s", o->wave_path);
-        else {
-            snprintf(err, errlen, "--wave %s: the file name must end in .fst or .vcd",
-                     o->wave_path);
-            state_cmp_free(&sc);
-            gpucoh_rtl_unload(&rtl);
-            return -1;
+            snprintf(tpath, tpn, "%s.fst", o->wave_path);
+        else
+            snprintf(tpath, tpn, "%s", o->wave_path);
+    }
+    return 0;
+}
+
+/* The counts of a finished run (div: the divergence's cycle, or UINT64_MAX). */
+static void cosim_counts(const gpucoh_cosim_opts_t* o, const run_t* r, const gpucoh_rtl_t* rtl,
+                         uint64_t ia0, uint64_t div, gpucoh_cosim_result_t* res) {
+    const gpucoh_tb_ops_t* t = o->u->tb;
+    res->diverged = div != UINT64_MAX;
+    res->interrupted = r->interrupted;
+    res->cycles_run = res->diverged ? div + 1 : r->interrupted ? r->stopped : o->cycles;
+    res->compared = res->diverged ? div : res->cycles_run;
+    res->mismatches = res->diverged ? 1 : 0;
+    res->rate = res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0;
+    t->coverage(r->ctx, &res->covered, &res->reachable);
+    res->has_fcov = t->fcov_rows != NULL;
+    res->illegal_rate = r->illegal_rate;
+    res->illegal_inputs = t->illegal_inputs ? t->illegal_inputs(r->ctx) : 0;
+    res->expected_asserts =
+        r->illegal_rate > 0 && rtl->input_asserts ? rtl->input_asserts() - ia0 : 0;
+    fcov_tally(t, r->ctx, &res->fcov_reached, &res->fcov_reachable);
+}
+
+/* The replay line of a divergence at div: absolute paths, so that it replays from any
+ * directory. */
+static void cosim_replay(const gpucoh_cosim_opts_t* o, const char* out_dir, uint64_t div,
+                         gpucoh_cosim_result_t* res) {
+    const gpucoh_unit_t* u = o->u;
+    char pargs[1024];
+    gpucoh_param_args(u, &o->pv, pargs, sizeof pargs);
+    char sargs[64] = "";
+    if (o->illegal_set)
+        snprintf(sargs, sizeof sargs, " --illegal-rate %u.%02u", o->illegal_rate / 100u,
+                 o->illegal_rate % 100u);
+    if (o->no_steer)
+        snprintf(sargs + strlen(sargs), sizeof sargs - strlen(sargs), " --steer off");
+    char rdir[PATH_MAX] = "", odir[PATH_MAX];
+    if (o->rtl_dir && !realpath(o->rtl_dir, rdir))
+        snprintf(rdir, sizeof rdir, "%s", o->rtl_dir);
+    if (!realpath(out_dir, odir))
+        snprintf(odir, sizeof odir, "%s", out_dir);
+    snprintf(res->replay, sizeof res->replay,
+             "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s%s%s --wave "
+             "%s/replay-%s.fst",
+             gpucoh_root(), u->name, (unsigned long long)o->seed, (unsigned long long)(div + 1),
+             stim_name(o->stim), sargs, pargs, o->rtl_dir ? " --rtl-dir " : "", rdir,
+             o->netlist ? " --netlist" : "", odir, u->name);
+}
+
+/* The failure's wave window: the same seed re-run with tracing over the window before the
+ * divergence at div, a few cycles past it, and its .gtkw; on failure a warning and no window. */
+static void cosim_fail_window(const gpucoh_cosim_opts_t* o, const gpucoh_rtl_t* rtl,
+                              const state_cmp_t* sc, const char* out_dir, uint64_t div,
+                              gpucoh_cosim_result_t* res) {
+    const gpucoh_unit_t* u = o->u;
+    const gpucoh_tb_ops_t* t = u->tb;
+    const uint64_t wfrom = window_from(o, div);
+    snprintf(res->fail_wave, sizeof res->fail_wave, "%s/%s-seed%llu-fail.fst", out_dir, u->name,
+             (unsigned long long)o->seed);
+    snprintf(res->fail_gtkw, sizeof res->fail_gtkw, "%s/%s-seed%llu-fail.gtkw", out_dir, u->name,
+             (unsigned long long)o->seed);
+    run_t r2;
+    gpucoh_mismatch_t mm2;
+    char kind2[16];
+    char e2[256];
+    int terr2 = 0;
+    if (run_alloc(&r2, o, rtl->api, sc, e2, sizeof e2) == 0) {
+        uint64_t div2 = run_lockstep(&r2, div + 1, res->fail_wave, wfrom, UINT64_MAX, &mm2, kind2,
+                                     false, e2, sizeof e2, &terr2);
+        /* keep the trace open for a few cycles past the divergence, so the wrong value
+         * is drawn as a wave and not only shown at the marker */
+        for (uint64_t c = div + 1; !terr2 && div2 == div && c <= div + TAIL; c++) {
+            t->next_input(r2.ctx, c, r2.in);
+            t->model_tick(r2.ctx, r2.in, r2.mout);
+            r2.api->tick(r2.h, r2.in, r2.rout);
+        }
+        r2.api->trace_close(r2.h);
+        char comment[512];
+        snprintf(comment, sizeof comment,
+                 "first divergence at cycle %llu: %s expected %s got %s (marker)",
+                 (unsigned long long)div, res->field, res->expected, res->got);
+        if (terr2 || div2 != div ||
+            gpucoh_write_gtkw(u, &o->pv, res->fail_wave, res->fail_gtkw, (int64_t)(2 * div + 1),
+                              (int64_t)(2 * wfrom), comment, e2, sizeof e2) != 0) {
+            fprintf(stderr, "gpucoh: warning: the wave window could not be written%s%s\n",
+                    div2 != div ? " (the re-run did not diverge at the same cycle)" : ": ",
+                    div2 != div ? "" : e2);
+            res->fail_wave[0] = res->fail_gtkw[0] = 0;
         }
     }
+    run_free(&r2);
+}
 
-    run_t r;
-    if (run_alloc(&r, o, rtl.api, &sc, err, errlen) != 0) {
-        run_free(&r);
-        state_cmp_free(&sc);
-        gpucoh_rtl_unload(&rtl);
+/* A divergence at div: its fields in res, the replay line, the wave window, the failure's own
+ * JSON copy. */
+static void cosim_divergence(const gpucoh_cosim_opts_t* o, run_t* r, const gpucoh_rtl_t* rtl,
+                             const state_cmp_t* sc, const char* out_dir, uint64_t div,
+                             const gpucoh_mismatch_t* mm, const char* kind, uint64_t from,
+                             gpucoh_cosim_result_t* res) {
+    res->div_cycle = div;
+    snprintf(res->kind, sizeof res->kind, "%s", kind);
+    snprintf(res->field, sizeof res->field, "%s", mm->field);
+    snprintf(res->expected, sizeof res->expected, "%s", mm->expected);
+    snprintf(res->got, sizeof res->got, "%s", mm->got);
+    res->extra = mm->extra;
+    cosim_replay(o, out_dir, div, res);
+    snprintf(res->fail_json, sizeof res->fail_json, "%s/%s-seed%llu-fail.json", out_dir, o->u->name,
+             (unsigned long long)o->seed);
+    if (!o->no_fail_artifacts)
+        cosim_fail_window(o, rtl, sc, out_dir, div, res);
+    gpucoh_afile_t a;
+    char e3[256];
+    if (gpucoh_afile_open(&a, res->fail_json, e3, sizeof e3) == 0) {
+        write_json_report(a.f, o, r, res, rtl->key, rtl, from);
+        if (gpucoh_afile_commit(&a, e3, sizeof e3) != 0)
+            res->fail_json[0] = 0;
+    } else {
+        res->fail_json[0] = 0;
+    }
+}
+
+/* The summary line: PASS / FAIL / INTERRUPTED, counts, coverage, rate. */
+static void cosim_print_summary(const gpucoh_cosim_opts_t* o, const gpucoh_cosim_result_t* res) {
+    char fc[48] = "";
+    if (res->has_fcov)
+        snprintf(fc, sizeof fc, ", cover points %u/%u", res->fcov_reached, res->fcov_reachable);
+    char il[128] = "";
+    if (res->illegal_rate)
+        snprintf(
+            il, sizeof il, ", illegal %u.%02u/1000, %llu illegal inputs, %llu expected assertions",
+            res->illegal_rate / 100u, res->illegal_rate % 100u,
+            (unsigned long long)res->illegal_inputs, (unsigned long long)res->expected_asserts);
+    printf("%s %s: %llu cycles, %llu compared, %llu mismatches, coverage %u/%u transitions%s, "
+           "%.2f M cycles/s (seed %llu, stim %s%s%s%s%s)\n",
+           res->diverged      ? "FAIL"
+           : res->interrupted ? "INTERRUPTED"
+                              : "PASS",
+           o->u->name, (unsigned long long)res->cycles_run, (unsigned long long)res->compared,
+           (unsigned long long)res->mismatches, res->covered, res->reachable, fc, res->rate / 1e6,
+           (unsigned long long)o->seed, stim_name(o->stim), o->no_steer ? ", steer off" : "", il,
+           res->netlist ? ", " : "", res->impl_note);
+}
+
+/* The transition rows not covered (all with --coverage), the cover points, the expected RTL
+ * assertion failures of illegal inputs. */
+static void cosim_print_coverage(const gpucoh_cosim_opts_t* o, const run_t* r) {
+    const gpucoh_tb_ops_t* t = o->u->tb;
+    uint32_t rows = t->coverage_rows(r->ctx);
+    for (uint32_t i = 0; i < rows; i++) {
+        const char *id, *name;
+        uint64_t cnt;
+        bool reach;
+        t->coverage_row(r->ctx, i, &id, &name, &cnt, &reach);
+        if (o->print_coverage || (reach && cnt == 0))
+            printf("  %s %-18s %12llu%s\n", id, name, (unsigned long long)cnt,
+                   !reach ? "  (unreachable with these parameters)"
+                   : cnt  ? ""
+                          : "  NOT COVERED");
+    }
+    fcov_print(t, r->ctx, o->print_coverage);
+    const uint64_t ne = t->rtl_errors && !o->netlist ? t->rtl_errors(r->ctx) : 0;
+    if (ne && !o->quiet)
+        printf("  illegal inputs: %llu RTL protocol-assertion failures, each expected (the "
+               "C model counted the same illegal inputs; counted among the expected "
+               "assertions, not printed)\n",
+               (unsigned long long)ne);
+}
+
+/* The first divergence (at div; inputs from cycle from): field, values, last inputs, files,
+ * replay line. */
+static void cosim_print_divergence(const gpucoh_cosim_opts_t* o, const run_t* r,
+                                   const gpucoh_rtl_t* rtl, uint64_t div, uint64_t from,
+                                   const gpucoh_cosim_result_t* res) {
+    const gpucoh_tb_ops_t* t = o->u->tb;
+    printf("  first divergence at cycle %llu (%s)\n", (unsigned long long)div, res->kind);
+    printf("  field     %s%s\n", res->field, res->extra ? "" : "");
+    if (res->extra)
+        printf("            (+%u more differing)\n", res->extra);
+    printf("  expected  %s   (C model)\n  got       %s   (%s)\n", res->expected, res->got,
+           res->netlist ? "netlist" : "RTL");
+    if (res->netlist)
+        printf("  netlist   %s (%u cells, %u flops)\n", rtl->netlist_path, rtl->cells, rtl->flops);
+    printf("  last inputs:\n");
+    for (uint64_t c = from; c <= div; c++) {
+        char buf[768];
+        t->input_json(r->ctx, r->ring + (c % RING) * t->in_size, buf, sizeof buf);
+        printf("    %8llu %s\n", (unsigned long long)c, buf);
+    }
+    if (res->fail_json[0])
+        printf("  json      %s\n", res->fail_json);
+    if (res->fail_wave[0])
+        printf("  waves     %s (cycles %llu..%llu)\n  view      gtkwave %s %s\n", res->fail_wave,
+               (unsigned long long)window_from(o, div), (unsigned long long)(div + TAIL),
+               res->fail_wave, res->fail_gtkw);
+    printf("  replay    %s\n", res->replay);
+}
+
+/* Load the model to compare with (RTL or netlist) and plan the netlist's state compare: 0, or -1
+ * with err (nothing left loaded). */
+static int cosim_load(const gpucoh_cosim_opts_t* o, gpucoh_rtl_t* rtl, state_cmp_t* sc,
+                      gpucoh_cosim_result_t* res, char* err, size_t errlen) {
+    const gpucoh_unit_t* u = o->u;
+    if (o->netlist ? gpucoh_netlist_load(u, &o->pv, o->rtl_dir, o->quiet, rtl, err, errlen)
+                   : gpucoh_rtl_load(u, &o->pv, o->rtl_dir, o->quiet, rtl, err, errlen))
+        return -1;
+    res->build_seconds = rtl->build_seconds;
+    memset(sc, 0, sizeof *sc);
+    if (o->netlist && state_plan(u, rtl, sc, res, err, errlen) != 0) {
+        gpucoh_rtl_unload(rtl);
         return -1;
     }
+    return 0;
+}
+
+int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, char* err,
+                     size_t errlen) {
+    memset(res, 0, sizeof *res);
+    char out_dir[PATH_MAX];
+    char tpath[PATH_MAX + 8]; /* waves requested for this run: an .fst */
+    if (cosim_paths(o, res, out_dir, sizeof out_dir, tpath, sizeof tpath, err, errlen) != 0 ||
+        gpucoh_cosim_check_stim(o, err, errlen) != 0)
+        return -1;
+    gpucoh_rtl_t rtl;
+    state_cmp_t sc;
+    if (cosim_load(o, &rtl, &sc, res, err, errlen) != 0)
+        return -1;
+    run_t r;
+    int rc = -1;
+    if (run_alloc(&r, o, rtl.api, &sc, err, errlen) != 0)
+        goto done;
     /* illegal inputs on purpose: their input-assertion failures are expected (counted, not
      * printed; rtl/include/gpucoh_assert.svh); without them any such failure prints */
     const uint64_t ia0 = rtl.input_asserts ? rtl.input_asserts() : 0;
@@ -640,193 +835,32 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
      * Verilator 5.006 deadlocks destroying a model after another was created and destroyed. */
     r.api->destroy(r.h);
     r.h = NULL;
-    if (terr) {
-        run_free(&r);
-        state_cmp_free(&sc);
-        gpucoh_rtl_unload(&rtl);
-        return -1;
-    }
-    res->diverged = div != UINT64_MAX;
-    res->interrupted = r.interrupted;
-    res->cycles_run = res->diverged ? div + 1 : r.interrupted ? r.stopped : o->cycles;
-    res->compared = res->diverged ? div : res->cycles_run;
-    res->mismatches = res->diverged ? 1 : 0;
-    res->rate = res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0;
-    t->coverage(r.ctx, &res->covered, &res->reachable);
-    res->has_fcov = t->fcov_rows != NULL;
-    res->illegal_rate = r.illegal_rate;
-    res->illegal_inputs = t->illegal_inputs ? t->illegal_inputs(r.ctx) : 0;
-    res->expected_asserts = r.illegal_rate > 0 && rtl.input_asserts ? rtl.input_asserts() - ia0 : 0;
-    fcov_tally(t, r.ctx, &res->fcov_reached, &res->fcov_reachable);
+    if (terr)
+        goto done;
+    cosim_counts(o, &r, &rtl, ia0, div, res);
     if (r.interrupted && o->wave_path && access(tpath, F_OK) != 0) {
         res->no_wave = true; /* stopped before the traced window began */
     } else if (o->wave_path && ends_with(o->wave_path, ".vcd")) {
-        if (fst_to_vcd(tpath, o->wave_path, err, errlen) != 0) {
-            run_free(&r);
-            state_cmp_free(&sc);
-            gpucoh_rtl_unload(&rtl);
-            return -1;
-        }
+        if (fst_to_vcd(tpath, o->wave_path, err, errlen) != 0)
+            goto done;
     }
-
     uint64_t from = 0;
     if (res->diverged) {
-        res->div_cycle = div;
-        snprintf(res->kind, sizeof res->kind, "%s", kind);
-        snprintf(res->field, sizeof res->field, "%s", mm.field);
-        snprintf(res->expected, sizeof res->expected, "%s", mm.expected);
-        snprintf(res->got, sizeof res->got, "%s", mm.got);
-        res->extra = mm.extra;
         from = div + 1 >= RING ? div + 1 - RING : 0;
-        char pargs[1024];
-        gpucoh_param_args(u, &o->pv, pargs, sizeof pargs);
-        char sargs[64] = "";
-        if (o->illegal_set)
-            snprintf(sargs, sizeof sargs, " --illegal-rate %u.%02u", o->illegal_rate / 100u,
-                     o->illegal_rate % 100u);
-        if (o->no_steer)
-            snprintf(sargs + strlen(sargs), sizeof sargs - strlen(sargs), " --steer off");
-        /* absolute paths: the line replays from any directory */
-        char rdir[PATH_MAX] = "", odir[PATH_MAX];
-        if (o->rtl_dir && !realpath(o->rtl_dir, rdir))
-            snprintf(rdir, sizeof rdir, "%s", o->rtl_dir);
-        if (!realpath(out_dir, odir))
-            snprintf(odir, sizeof odir, "%s", out_dir);
-        snprintf(res->replay, sizeof res->replay,
-                 "%s/build/gpucoh cosim %s --seed %llu --cycles %llu --stim %s%s%s%s%s%s --wave "
-                 "%s/replay-%s.fst",
-                 gpucoh_root(), u->name, (unsigned long long)o->seed, (unsigned long long)(div + 1),
-                 stim_name(o->stim), sargs, pargs, o->rtl_dir ? " --rtl-dir " : "", rdir,
-                 o->netlist ? " --netlist" : "", odir, u->name);
-        snprintf(res->fail_json, sizeof res->fail_json, "%s/%s-seed%llu-fail.json", out_dir,
-                 u->name, (unsigned long long)o->seed);
-        if (!o->no_fail_artifacts) {
-            /* re-run the same seed with tracing over the window before the divergence */
-            const uint64_t wfrom = window_from(o, div);
-            snprintf(res->fail_wave, sizeof res->fail_wave, "%s/%s-seed%llu-fail.fst", out_dir,
-                     u->name, (unsigned long long)o->seed);
-            snprintf(res->fail_gtkw, sizeof res->fail_gtkw, "%s/%s-seed%llu-fail.gtkw", out_dir,
-                     u->name, (unsigned long long)o->seed);
-            run_t r2;
-            gpucoh_mismatch_t mm2;
-            char kind2[16];
-            char e2[256];
-            int terr2 = 0;
-            if (run_alloc(&r2, o, rtl.api, &sc, e2, sizeof e2) == 0) {
-                uint64_t div2 = run_lockstep(&r2, div + 1, res->fail_wave, wfrom, UINT64_MAX, &mm2,
-                                             kind2, false, e2, sizeof e2, &terr2);
-                /* keep the trace open for a few cycles past the divergence, so the wrong value
-                 * is drawn as a wave and not only shown at the marker */
-                for (uint64_t c = div + 1; !terr2 && div2 == div && c <= div + TAIL; c++) {
-                    t->next_input(r2.ctx, c, r2.in);
-                    t->model_tick(r2.ctx, r2.in, r2.mout);
-                    r2.api->tick(r2.h, r2.in, r2.rout);
-                }
-                r2.api->trace_close(r2.h);
-                char comment[512];
-                snprintf(comment, sizeof comment,
-                         "first divergence at cycle %llu: %s expected %s got %s (marker)",
-                         (unsigned long long)div, res->field, res->expected, res->got);
-                if (terr2 || div2 != div ||
-                    gpucoh_write_gtkw(u, &o->pv, res->fail_wave, res->fail_gtkw,
-                                      (int64_t)(2 * div + 1), (int64_t)(2 * wfrom), comment, e2,
-                                      sizeof e2) != 0) {
-                    fprintf(stderr, "gpucoh: warning: the wave window could not be written%s%s\n",
-                            div2 != div ? " (the re-run did not diverge at the same cycle)" : ": ",
-                            div2 != div ? "" : e2);
-                    res->fail_wave[0] = res->fail_gtkw[0] = 0;
-                }
-            }
-            run_free(&r2);
-        }
-        /* the failure's own JSON copy */
-        gpucoh_afile_t a;
-        char e3[256];
-        if (gpucoh_afile_open(&a, res->fail_json, e3, sizeof e3) == 0) {
-            write_json_report(a.f, o, &r, res, rtl.key, &rtl, from);
-            if (gpucoh_afile_commit(&a, e3, sizeof e3) != 0)
-                res->fail_json[0] = 0;
-        } else {
-            res->fail_json[0] = 0;
-        }
+        cosim_divergence(o, &r, &rtl, &sc, out_dir, div, &mm, kind, from, res);
     }
-
-    /* report */
-    if (!(o->quiet && o->no_fail_artifacts)) {
-        char fc[48] = "";
-        if (res->has_fcov)
-            snprintf(fc, sizeof fc, ", cover points %u/%u", res->fcov_reached, res->fcov_reachable);
-        char il[128] = "";
-        if (res->illegal_rate)
-            snprintf(il, sizeof il,
-                     ", illegal %u.%02u/1000, %llu illegal inputs, %llu expected assertions",
-                     res->illegal_rate / 100u, res->illegal_rate % 100u,
-                     (unsigned long long)res->illegal_inputs,
-                     (unsigned long long)res->expected_asserts);
-        printf("%s %s: %llu cycles, %llu compared, %llu mismatches, coverage %u/%u transitions%s, "
-               "%.2f M cycles/s (seed %llu, stim %s%s%s%s%s)\n",
-               res->diverged      ? "FAIL"
-               : res->interrupted ? "INTERRUPTED"
-                                  : "PASS",
-               u->name, (unsigned long long)res->cycles_run, (unsigned long long)res->compared,
-               (unsigned long long)res->mismatches, res->covered, res->reachable, fc,
-               res->rate / 1e6, (unsigned long long)o->seed, stim_name(o->stim),
-               o->no_steer ? ", steer off" : "", il, res->netlist ? ", " : "", res->impl_note);
-    }
-    uint32_t rows = t->coverage_rows(r.ctx);
-    if (!o->quiet || o->print_coverage) {
-        for (uint32_t i = 0; i < rows; i++) {
-            const char *id, *name;
-            uint64_t cnt;
-            bool reach;
-            t->coverage_row(r.ctx, i, &id, &name, &cnt, &reach);
-            if (o->print_coverage || (reach && cnt == 0))
-                printf("  %s %-18s %12llu%s\n", id, name, (unsigned long long)cnt,
-                       !reach ? "  (unreachable with these parameters)"
-                       : cnt  ? ""
-                              : "  NOT COVERED");
-        }
-        fcov_print(t, r.ctx, o->print_coverage);
-        const uint64_t ne = t->rtl_errors && !o->netlist ? t->rtl_errors(r.ctx) : 0;
-        if (ne && !o->quiet)
-            printf("  illegal inputs: %llu RTL protocol-assertion failures, each expected (the "
-                   "C model counted the same illegal inputs; counted among the expected "
-                   "assertions, not printed)\n",
-                   (unsigned long long)ne);
-    }
-    if (res->diverged && !(o->quiet && o->no_fail_artifacts)) {
-        printf("  first divergence at cycle %llu (%s)\n", (unsigned long long)div, res->kind);
-        printf("  field     %s%s\n", res->field, res->extra ? "" : "");
-        if (res->extra)
-            printf("            (+%u more differing)\n", res->extra);
-        printf("  expected  %s   (C model)\n  got       %s   (%s)\n", res->expected, res->got,
-               res->netlist ? "netlist" : "RTL");
-        if (res->netlist)
-            printf("  netlist   %s (%u cells, %u flops)\n", rtl.netlist_path, rtl.cells, rtl.flops);
-        printf("  last inputs:\n");
-        for (uint64_t c = from; c <= div; c++) {
-            char buf[768];
-            t->input_json(r.ctx, r.ring + (c % RING) * t->in_size, buf, sizeof buf);
-            printf("    %8llu %s\n", (unsigned long long)c, buf);
-        }
-        if (res->fail_json[0])
-            printf("  json      %s\n", res->fail_json);
-        if (res->fail_wave[0])
-            printf("  waves     %s (cycles %llu..%llu)\n  view      gtkwave %s %s\n",
-                   res->fail_wave, (unsigned long long)window_from(o, div),
-                   (unsigned long long)(div + TAIL), res->fail_wave, res->fail_gtkw);
-        printf("  replay    %s\n", res->replay);
-    }
-
+    if (!(o->quiet && o->no_fail_artifacts))
+        cosim_print_summary(o, res);
+    if (!o->quiet || o->print_coverage)
+        cosim_print_coverage(o, &r);
+    if (res->diverged && !(o->quiet && o->no_fail_artifacts))
+        cosim_print_divergence(o, &r, &rtl, div, from, res);
     gpucoh_afile_t a;
-    int rc = 0;
-    if (gpucoh_afile_open(&a, res->json_path, err, errlen) != 0) {
-        rc = -1;
-    } else {
+    if (gpucoh_afile_open(&a, res->json_path, err, errlen) == 0) {
         write_json_report(a.f, o, &r, res, rtl.key, &rtl, from);
-        if (gpucoh_afile_commit(&a, err, errlen) != 0)
-            rc = -1;
+        rc = gpucoh_afile_commit(&a, err, errlen) != 0 ? -1 : 0;
     }
+done:
     run_free(&r);
     state_cmp_free(&sc);
     gpucoh_rtl_unload(&rtl);

@@ -24,6 +24,7 @@
 #include "litgen.h"
 #include "manifest.h"
 #include "mutants.h"
+#include "opts.h"
 #include "quality.h"
 #include "rtl_load.h"
 #include "gsys.h"
@@ -171,14 +172,6 @@ typedef struct {
     bool illegal_set;
 } args_t;
 
-static int need_value(int argc, char** argv, int i) {
-    if (i + 1 >= argc || argv[i + 1][0] == 0) {
-        fprintf(stderr, "gpucoh: option %s needs a value\n", argv[i]);
-        return -1;
-    }
-    return 0;
-}
-
 static int parse_num(const char* opt, const char* s, uint64_t* v) {
     return gpucoh_opt_u64(opt, s, 0, UINT64_MAX, v);
 }
@@ -211,20 +204,137 @@ static int parse_rate(const char* s, uint32_t* out) {
     return 0;
 }
 
-/* The field of a path-valued option (--wave, --out, --json, --rtl-dir, --mutants), or NULL. */
-static const char** str_option(args_t* a, const char* o) {
-    const struct {
-        const char* name;
-        const char** field;
-    } t[] = {{"--wave", &a->wave},
-             {"--out", &a->out},
-             {"--json", &a->json},
-             {"--rtl-dir", &a->rtl_dir},
-             {"--mutants", &a->mutants_file}};
-    for (size_t k = 0; k < sizeof t / sizeof t[0]; k++)
-        if (!strcmp(o, t[k].name))
-            return t[k].field;
-    return NULL;
+/* The options of the unit commands (cosim, waves, area, bench, mutants), one table
+ * (tb/engine/opts.h), and what they gather before the unit's parameters are set. */
+typedef struct {
+    args_t* a;
+    const char* params[GPUCOH_MAX_PARAMS * 2];
+    int np;
+} uparse_t;
+
+enum { U_CYCLES, U_SEED, U_FROM, U_TO, U_WINDOW };
+
+static int u_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    args_t* a = ((uparse_t*)ctx)->a;
+    const char* o = opt->name;
+    switch (opt->id) {
+    case U_CYCLES:
+        a->cycles_set = true;
+        return gpucoh_opt_u64(o, v, 1, UINT64_MAX, &a->cycles);
+    case U_SEED:
+        return parse_num(o, v, &a->seed);
+    case U_FROM:
+        a->from_set = true;
+        return parse_num(o, v, &a->from);
+    case U_TO:
+        a->to_set = true;
+        return parse_num(o, v, &a->to);
+    default: /* U_WINDOW */
+        return gpucoh_opt_u32(o, v, 1, 1000000, &a->window);
+    }
+}
+
+static int u_param(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    uparse_t* p = ctx;
+    if (p->np >= (int)(sizeof p->params / sizeof p->params[0])) {
+        fprintf(stderr, "gpucoh: too many --param options\n");
+        return -1;
+    }
+    p->params[p->np++] = v;
+    return 0;
+}
+
+static int u_stim(void* ctx, const gpucoh_opt_t* opt, const char* s) {
+    (void)opt;
+    args_t* a = ((uparse_t*)ctx)->a;
+    if (!strcmp(s, "mixed"))
+        a->stim = GPUCOH_STIM_MIXED;
+    else if (!strcmp(s, "random"))
+        a->stim = GPUCOH_STIM_RANDOM;
+    else if (!strcmp(s, "directed"))
+        a->stim = GPUCOH_STIM_DIRECTED;
+    else {
+        fprintf(stderr, "gpucoh: --stim: '%s' is not one of: mixed random directed\n", s);
+        return -1;
+    }
+    return 0;
+}
+
+static int u_steer(void* ctx, const gpucoh_opt_t* opt, const char* s) {
+    (void)opt;
+    args_t* a = ((uparse_t*)ctx)->a;
+    if (strcmp(s, "on") != 0 && strcmp(s, "off") != 0) {
+        fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", s);
+        return -1;
+    }
+    a->steer_off = !strcmp(s, "off");
+    a->steer_set = true;
+    return 0;
+}
+
+static int u_rate(void* ctx, const gpucoh_opt_t* opt, const char* s) {
+    (void)opt;
+    args_t* a = ((uparse_t*)ctx)->a;
+    a->illegal_set = true;
+    return parse_rate(s, &a->illegal_rate);
+}
+
+/* the path-valued options (--wave, --out, --json, --rtl-dir, --mutants) */
+static int u_path(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    args_t* a = ((uparse_t*)ctx)->a;
+    const char** field[] = {&a->wave, &a->out, &a->json, &a->rtl_dir, &a->mutants_file};
+    *field[opt->id] = v;
+    return 0;
+}
+
+static int u_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)v;
+    args_t* a = ((uparse_t*)ctx)->a;
+    bool* field[] = {&a->quiet, &a->coverage, &a->netlist, &a->help};
+    *field[opt->id] = true;
+    return 0;
+}
+
+static const gpucoh_opt_t unit_opts[] = {
+    {"--param", true, 0, u_param, NULL, 0, NULL, NULL},
+    {"--cycles", true, 0, u_num, NULL, U_CYCLES, NULL, NULL},
+    {"--seed", true, 0, u_num, NULL, U_SEED, NULL, NULL},
+    {"--from", true, 0, u_num, NULL, U_FROM, NULL, NULL},
+    {"--to", true, 0, u_num, NULL, U_TO, NULL, NULL},
+    {"--window", true, 0, u_num, NULL, U_WINDOW, NULL, NULL},
+    {"--stim", true, 0, u_stim, NULL, 0, NULL, NULL},
+    {"--steer", true, 0, u_steer, NULL, 0, NULL, NULL},
+    {"--illegal-rate", true, 0, u_rate, NULL, 0, NULL, NULL},
+    {"--wave", true, 0, u_path, NULL, 0, NULL, NULL},
+    {"--out", true, 0, u_path, NULL, 1, NULL, NULL},
+    {"--json", true, 0, u_path, NULL, 2, NULL, NULL},
+    {"--rtl-dir", true, 0, u_path, NULL, 3, NULL, NULL},
+    {"--mutants", true, 0, u_path, NULL, 4, NULL, NULL},
+    {"--quiet", false, 0, u_flag, NULL, 0, NULL, NULL},
+    {"--coverage", false, 0, u_flag, NULL, 1, NULL, NULL},
+    {"--netlist", false, 0, u_flag, NULL, 2, NULL, NULL},
+    {"--help", false, 0, u_flag, NULL, 3, NULL, NULL},
+    {"-h", false, 0, u_flag, NULL, 3, NULL, NULL},
+};
+
+/* The unit named first, if any (a word not starting with '-'): 0, or -1 after a message. */
+static int parse_unit(int argc, char** argv, int* i, int unit_required, args_t* a) {
+    if (*i < argc && argv[*i][0] != '-') {
+        a->u = gpucoh_unit_find(argv[*i]);
+        if (!a->u) {
+            fprintf(stderr, "gpucoh: unknown unit '%s'; known units:", argv[*i]);
+            for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)
+                fprintf(stderr, " %s", (*u)->name);
+            fprintf(stderr, "\n");
+            return -1;
+        }
+        (*i)++;
+    } else if (unit_required) {
+        fprintf(stderr, "gpucoh: %s needs a unit name (see `gpucoh list`)\n", argv[*i - 1]);
+        return -1;
+    }
+    return 0;
 }
 
 /* Parse "[unit] options". unit_required: 1 = must be given, 0 = optional. */
@@ -239,107 +349,23 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
             return 0;
         }
     int i = first;
-    if (i < argc && argv[i][0] != '-') {
-        a->u = gpucoh_unit_find(argv[i]);
-        if (!a->u) {
-            fprintf(stderr, "gpucoh: unknown unit '%s'; known units:", argv[i]);
-            for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)
-                fprintf(stderr, " %s", (*u)->name);
-            fprintf(stderr, "\n");
-            return -1;
-        }
-        i++;
-    } else if (unit_required) {
-        fprintf(stderr, "gpucoh: %s needs a unit name (see `gpucoh list`)\n", argv[first - 1]);
+    if (parse_unit(argc, argv, &i, unit_required, a) != 0)
         return -1;
-    }
-    const char* params[GPUCOH_MAX_PARAMS * 2];
-    int np = 0;
-    for (; i < argc; i++) {
-        const char* o = argv[i];
-        if (!strcmp(o, "--param")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            if (np >= (int)(sizeof params / sizeof params[0])) {
-                fprintf(stderr, "gpucoh: too many --param options\n");
-                return -1;
-            }
-            params[np++] = argv[++i];
-        } else if (!strcmp(o, "--cycles")) {
-            if (need_value(argc, argv, i) ||
-                gpucoh_opt_u64(o, argv[++i], 1, UINT64_MAX, &a->cycles) != 0)
-                return -1;
-            a->cycles_set = true;
-        } else if (!strcmp(o, "--seed")) {
-            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->seed))
-                return -1;
-        } else if (!strcmp(o, "--from")) {
-            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->from))
-                return -1;
-            a->from_set = true;
-        } else if (!strcmp(o, "--to")) {
-            if (need_value(argc, argv, i) || parse_num(o, argv[++i], &a->to))
-                return -1;
-            a->to_set = true;
-        } else if (!strcmp(o, "--window")) {
-            if (need_value(argc, argv, i) || gpucoh_opt_u32(o, argv[++i], 1, 1000000, &a->window))
-                return -1;
-        } else if (!strcmp(o, "--stim")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            const char* s = argv[++i];
-            if (!strcmp(s, "mixed"))
-                a->stim = GPUCOH_STIM_MIXED;
-            else if (!strcmp(s, "random"))
-                a->stim = GPUCOH_STIM_RANDOM;
-            else if (!strcmp(s, "directed"))
-                a->stim = GPUCOH_STIM_DIRECTED;
-            else {
-                fprintf(stderr, "gpucoh: --stim: '%s' is not one of: mixed random directed\n", s);
-                return -1;
-            }
-        } else if (!strcmp(o, "--steer")) {
-            if (need_value(argc, argv, i))
-                return -1;
-            const char* s = argv[++i];
-            if (strcmp(s, "on") != 0 && strcmp(s, "off") != 0) {
-                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", s);
-                return -1;
-            }
-            a->steer_off = !strcmp(s, "off");
-            a->steer_set = true;
-        } else if (!strcmp(o, "--illegal-rate")) {
-            if (need_value(argc, argv, i) || parse_rate(argv[++i], &a->illegal_rate))
-                return -1;
-            a->illegal_set = true;
-        } else if (str_option(a, o)) {
-            if (need_value(argc, argv, i))
-                return -1;
-            *str_option(a, o) = argv[++i];
-        } else if (!strcmp(o, "--quiet")) {
-            a->quiet = true;
-        } else if (!strcmp(o, "--coverage")) {
-            a->coverage = true;
-        } else if (!strcmp(o, "--netlist")) {
-            a->netlist = true;
-        } else if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            a->help = true; /* (seen first, below) */
-        } else if (o[0] == '-') {
-            fprintf(stderr, "gpucoh: unknown option '%s' (see `gpucoh help`)\n", o);
-            return -1;
-        } else {
-            fprintf(stderr, "gpucoh: unexpected argument '%s' (see `gpucoh help`)\n", o);
-            return -1;
-        }
-    }
-    if (np && !a->u) {
+    uparse_t p = {.a = a};
+    const gpucoh_optset_t set = {.cmd = argv[first - 1],
+                                 .opts = unit_opts,
+                                 .nopts = (int)(sizeof unit_opts / sizeof unit_opts[0]),
+                                 .refuse = gpucoh_refuse_plain};
+    if (gpucoh_opt_parse(&set, argc, argv, i, &p) != 0)
+        return -1;
+    if (p.np && !a->u) {
         fprintf(stderr, "gpucoh: --param needs a unit name before it\n");
         return -1;
     }
     if (a->u) {
         char err[512];
-        for (int p = 0; p < np; p++) {
-            if (gpucoh_param_set(a->u, &a->pv, params[p], err, sizeof err) != 0) {
+        for (int k = 0; k < p.np; k++) {
+            if (gpucoh_param_set(a->u, &a->pv, p.params[k], err, sizeof err) != 0) {
                 fprintf(stderr, "gpucoh: %s\n", err);
                 return -1;
             }
@@ -357,7 +383,7 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
 static int tc_cmd(const char* what, int argc, char** argv, int first) {
     for (int i = first; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return gpucoh_cmd_help(what, stdout) == 0 ? 0 : 2;
+            return sys_cli_usage(what, stdout) == 0 ? 0 : 2;
     return sys_cli_main(what, argc, argv, first);
 }
 
@@ -1028,7 +1054,7 @@ static int help_cmd(int argc, char** argv) {
         return gpucoh_cmd_help("help", stdout);
     char name[64];
     snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "", argc > 3 ? argv[3] : "");
-    if (argc <= 4 && gpucoh_cmd_help(name, stdout) == 0)
+    if (argc <= 4 && (sys_cli_usage(name, stdout) == 0 || gpucoh_cmd_help(name, stdout) == 0))
         return 0;
     if (argc == 3 && !strcmp(argv[2], "cosim")) {
         cosim_help(stdout);

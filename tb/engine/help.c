@@ -2,41 +2,13 @@
 /*
  * help.c -- the --help text of each gpucoh command (`gpucoh <command> --help`, `gpucoh help
  * <command>`): its usage line and its options. `gpucoh help` (gpucoh.c) lists the commands;
- * cosim, quality and compare keep their own texts beside their code. docs/cli.md.
+ * cosim, quality and compare keep their own texts beside their code, and the system commands
+ * (cosim system, episode, litmus, bench system) print theirs from their option table
+ * (sys_cli_usage, tb/sys/sys_cli.c). docs/cli.md.
  */
 #include "help.h"
 
 #include <string.h>
-
-/* The options every system command (cosim system, episode, litmus, bench system) shares. */
-static const char sys_common[] =
-    "  --protocol P         a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
-    "                       gpu-d | gpu-h; episode, litmus: also a family (tc, gpu: every\n"
-    "                       variant of it) or all\n"
-    "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
-    "  --param NAME=VALUE   any parameter of the protocol (repeatable; gpucoh list: tc_l1,\n"
-    "                       tc_l2, tc_gwct, gpu_l1, gpu_l2)\n"
-    "  --req-delay A:B, --rsp-delay A:B, --mem-lat A:B   per-message delays (cycles)\n"
-    "  --start-time T       TC: load the timer with T at cycle 2 (rollover tests)\n"
-    "  --seed S             PRNG seed (default 1)\n"
-    "  --out DIR            reports and failure windows (default build/out; created if\n"
-    "                       missing)\n"
-    "  --json FILE          the JSON report (its directory must exist)\n"
-    "  --quiet              only the summary lines\n";
-
-/* The options of the system commands that run the RTL (cosim system, episode, litmus). */
-static const char sys_rtl[] =
-    "  --impl I             c | rtl | lockstep (C models and RTL compared every cycle)\n"
-    "  --rtl UNITS          units run as RTL: l1,l2,timer (TC) or l1,l2 (GPU) | all\n"
-    "                       (needs --impl lockstep or rtl)\n"
-    "  --rtl-dir DIR        take the RTL from DIR (a mutant's scratch copy; needs --impl\n"
-    "                       lockstep or rtl)\n"
-    "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always;\n"
-    "                       refused with --impl c or rtl)\n"
-    "  --wave FILE          lockstep or rtl: the whole run of every Verilated unit in one\n"
-    "                       .fst or .vcd (its directory must exist; large: keep the run short)\n"
-    "  --window N           lockstep: cycles of waves kept before a divergence (default 64)\n"
-    "  --illegal-rate N     an idle core presents an illegal request, N per 1000 cycles\n";
 
 static const char h_list[] = "usage: gpucoh list\n"
                              "\n"
@@ -113,13 +85,6 @@ static const char h_bench[] =
     "\n"
     "gpucoh bench system --help: the same for the multi-SM system.\n";
 
-static const char h_bench_system[] =
-    "usage: gpucoh bench system [options]\n"
-    "\n"
-    "Cycles per second of the multi-SM system on random traffic: C models, RTL, lockstep.\n"
-    "\n"
-    "  --cycles N           cycles per measurement\n";
-
 static const char h_mutants[] =
     "usage: gpucoh mutants <unit> [options]\n"
     "\n"
@@ -140,49 +105,6 @@ static const char h_mutants[] =
     "  --out DIR            reports (default build/out): mutants-<unit>.json and\n"
     "                       mutant-<unit>-<name>.json\n"
     "  --json FILE          the campaign's JSON report\n";
-
-static const char h_cosim_system[] =
-    "usage: gpucoh cosim system [options]\n"
-    "\n"
-    "The multi-SM system on random traffic, C models and RTL in lockstep (default --impl\n"
-    "lockstep), with the coverage matrix of every unit (docs/system.md).\n"
-    "\n"
-    "  --cycles N           cycles (default 100000)\n"
-    "  --ops N              stop after N operations (default: no budget, --cycles ends it)\n"
-    "  --netlist UNITS      these units (l1,l2,timer | all) as their synthesized netlist\n"
-    "  --steer on|off       the traffic's steered phases (default on)\n"
-    "  --l2-illegal-rate N  the illegal inputs of tc_l2, N per 1000\n"
-    "  --coverage           print every transition row and cover point\n";
-
-static const char h_episode[] =
-    "usage: gpucoh episode [options]\n"
-    "\n"
-    "The data-race-free episode tester: every wavefront runs episodes of loads, stores and\n"
-    "atomics on shared locations; every value read is checked (default --impl c).\n"
-    "\n"
-    "  --episodes N         episodes per wavefront (default 20)\n"
-    "  --wfs N              wavefronts per SM (1..NumWf; default all)\n"
-    "  --locations N        data locations (1..1000000; default 256)\n"
-    "  --sync atomic|relacq synchronize through atomics (default) or release/acquire\n"
-    "  --cta-sync N         relacq: N per mille of the episodes CTA-scoped (default 500)\n"
-    "  --cycles N           cycle budget\n"
-    "  --coverage           print every transition row and cover point\n";
-
-static const char h_litmus[] =
-    "usage: gpucoh litmus FILE... [options]\n"
-    "\n"
-    "Litmus tests (litmus/*.litmus): every file is read (at most 1 MiB) and checked against\n"
-    "every configuration before any runs; each runs --runs times, every outcome classified\n"
-    "(allowed, forbidden, undefined, unexpected). Ends with `litmus: N files, V variants,\n"
-    "P passed, F failed` (default --impl c).\n"
-    "\n"
-    "  --runs R             runs per test (1..2^32-1; default 10000)\n"
-    "  --run K              only run K (the replay of a failing run; not with --runs)\n"
-    "  --set-traffic N      stress: N more wavefronts on the test's SMs load and store other\n"
-    "                       lines of its locations' L1 sets, banks and L2 sets for the whole\n"
-    "                       run (evictions, bank contention; default 0; at most the spare\n"
-    "                       wavefronts of those SMs, else refused with exit 2)\n"
-    "  --coverage           print every transition row and cover point\n";
 
 static const char h_litmus_gen[] =
     "usage: gpucoh litmus-gen [--out DIR] [--list] [--count] [--json PATH] [options]\n"
@@ -294,25 +216,13 @@ static const char h_model[] =
 typedef struct {
     const char* cmd;
     const char* text;
-    const char* sys; /* the system options that follow, or NULL */
 } help_t;
 
 static const help_t helps[] = {
-    {"list", h_list, NULL},
-    {"units", h_units, NULL},
-    {"version", h_version, NULL},
-    {"help", h_help, NULL},
-    {"waves", h_waves, NULL},
-    {"area", h_area, NULL},
-    {"bench", h_bench, NULL},
-    {"bench system", h_bench_system, NULL},
-    {"mutants", h_mutants, NULL},
-    {"cosim system", h_cosim_system, sys_rtl},
-    {"episode", h_episode, sys_rtl},
-    {"litmus", h_litmus, sys_rtl},
-    {"litmus-gen", h_litmus_gen, NULL},
-    {"model", h_model, NULL},
-    {"conform", h_conform, NULL},
+    {"list", h_list},   {"units", h_units},     {"version", h_version},
+    {"help", h_help},   {"waves", h_waves},     {"area", h_area},
+    {"bench", h_bench}, {"mutants", h_mutants}, {"litmus-gen", h_litmus_gen},
+    {"model", h_model}, {"conform", h_conform},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {
@@ -320,12 +230,6 @@ int gpucoh_cmd_help(const char* cmd, FILE* f) {
         if (strcmp(helps[i].cmd, cmd) != 0)
             continue;
         fputs(helps[i].text, f);
-        if (helps[i].sys) {
-            fputs(helps[i].sys, f);
-            fputs(sys_common, f);
-        } else if (!strcmp(cmd, "bench system")) {
-            fputs(sys_common, f);
-        }
         fputs("\nConventions, reports, exit status: docs/cli.md (gpucoh help).\n", f);
         return 0;
     }

@@ -394,26 +394,21 @@ static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t er
     return rc;
 }
 
-int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
-                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
-                   bool netlist, const gpucoh_stim_cfg_t* stim) {
-    const bool no_steer = stim && !stim->steer;
-    const bool illegal_set = stim && stim->illegal_set;
-    const uint32_t illegal_rate = illegal_set ? stim->illegal_rate : 0;
-    const bool steer = !no_steer; /* the TC system context's traffic (traffic.h) */
-    const char* root = gpucoh_root();
+/* The mutants of a campaign: only_file alone, else every file of tests/mutants/<unit>/ (and its
+ * netlist/ with --netlist), each checked against the RTL. 0, or 2 after a message. */
+static int load_mutants(const gpucoh_unit_t* u, const char* only_file, bool netlist, mutant_t* ms,
+                        int* nm) {
     char err[1024];
-    static mutant_t ms[MAX_MUTANTS];
-    int nm = 0;
+    *nm = 0;
     if (only_file) {
         if (gpucoh_mutant_parse(only_file, &ms[0], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return 2;
         }
-        nm = 1;
+        *nm = 1;
     } else {
         char dir[PATH_MAX], ndir[PATH_MAX + 16];
-        snprintf(dir, sizeof dir, "%s/tests/mutants/%s", root, u->name);
+        snprintf(dir, sizeof dir, "%s/tests/mutants/%s", gpucoh_root(), u->name);
         snprintf(ndir, sizeof ndir, "%s/netlist", dir);
         DIR* d = opendir(dir);
         if (!d) {
@@ -421,218 +416,256 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
             return 2;
         }
         closedir(d);
-        if (load_dir(dir, ms, &nm, err, sizeof err) != 0 ||
-            (netlist && load_dir(ndir, ms, &nm, err, sizeof err) != 0)) {
+        if (load_dir(dir, ms, nm, err, sizeof err) != 0 ||
+            (netlist && load_dir(ndir, ms, nm, err, sizeof err) != 0)) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return 2;
         }
-        if (nm == 0) {
+        if (*nm == 0) {
             fprintf(stderr, "gpucoh: no *.mut files in %s\n", dir);
             return 2;
         }
     }
-    for (int i = 0; i < nm; i++)
+    for (int i = 0; i < *nm; i++)
         if (check_mutant(u, &ms[i], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return 2;
         }
-    char odir[PATH_MAX];
-    snprintf(odir, sizeof odir, "%s", out_dir ? out_dir : gpucoh_default_out());
-    if (gpucoh_mkdirs(odir) != 0) {
-        fprintf(stderr, "gpucoh: cannot create %s\n", odir);
+    return 0;
+}
+
+/* The parameters a mutant runs with: the command line's, its own overriding them. 0, or 2 after
+ * a message. */
+static int mutant_params(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const mutant_t* m,
+                         gpucoh_pvals_t* out) {
+    char err[1024];
+    gpucoh_pvals_t p2;
+    memset(&p2, 0, sizeof p2);
+    for (unsigned k = 0; k < u->nparams; k++)
+        if (pv->set[k]) {
+            p2.v[k] = pv->v[k];
+            p2.set[k] = true;
+        }
+    for (int k = 0; k < m->nparams; k++) {
+        /* a mutant's own parameters override the command line's */
+        const char* eq = strchr(m->params[k], '=');
+        for (unsigned j = 0; eq && j < u->nparams; j++)
+            if (strlen(u->params[j].name) == (size_t)(eq - m->params[k]) &&
+                !strncmp(u->params[j].name, m->params[k], (size_t)(eq - m->params[k])))
+                p2.set[j] = false;
+        if (gpucoh_param_set(u, &p2, m->params[k], err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh: mutant %s: %s\n", m->name, err);
+            return 2;
+        }
+    }
+    if (u->resolve(&p2, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: mutant %s: %s\n", m->name, err);
         return 2;
     }
+    *out = p2;
+    return 0;
+}
 
-    typedef struct {
-        int status; /* 0 caught, 1 survived, 2 broken */
-        gpucoh_cosim_result_t r;
-        char why[512];
-    } outcome_t;
-    static outcome_t oc[MAX_MUTANTS + 1];
-    int caught = 0, survived = 0, broken = 0;
-    bool bad_base = false; /* the unmutated RTL (netlist) diverges or does not run */
-    for (int i = -1; i < nm; i++) {
-        const mutant_t* m = i >= 0 ? &ms[i] : NULL;
-        outcome_t* o = &oc[i + 1];
-        memset(o, 0, sizeof *o);
-        char scratch[PATH_MAX];
-        snprintf(scratch, sizeof scratch, "%s/build/mutants/%s/%s", root, u->name,
-                 m ? m->name : "original");
-        gpucoh_cosim_opts_t co;
-        memset(&co, 0, sizeof co);
-        co.u = u;
-        co.pv = *pv;
-        if (m && m->nparams) {
-            gpucoh_pvals_t p2;
-            memset(&p2, 0, sizeof p2);
-            for (unsigned k = 0; k < u->nparams; k++)
-                if (pv->set[k]) {
-                    p2.v[k] = pv->v[k];
-                    p2.set[k] = true;
-                }
-            for (int k = 0; k < m->nparams; k++) {
-                /* a mutant's own parameters override the command line's */
-                const char* eq = strchr(m->params[k], '=');
-                for (unsigned j = 0; eq && j < u->nparams; j++)
-                    if (strlen(u->params[j].name) == (size_t)(eq - m->params[k]) &&
-                        !strncmp(u->params[j].name, m->params[k], (size_t)(eq - m->params[k])))
-                        p2.set[j] = false;
-                if (gpucoh_param_set(u, &p2, m->params[k], err, sizeof err) != 0) {
-                    fprintf(stderr, "gpucoh: mutant %s: %s\n", m->name, err);
-                    return 2;
-                }
-            }
-            if (u->resolve(&p2, err, sizeof err) != 0) {
-                fprintf(stderr, "gpucoh: mutant %s: %s\n", m->name, err);
-                return 2;
-            }
-            co.pv = p2;
-        }
-        co.seed = seed;
-        co.cycles = cycles;
-        co.stim = GPUCOH_STIM_MIXED;
-        co.no_steer = no_steer;
-        co.illegal_set = illegal_set;
-        co.illegal_rate = illegal_rate;
-        co.rtl_dir = scratch;
-        co.netlist = netlist;
-        if (netlist && !m)
-            co.rtl_dir = NULL; /* the unmutated netlist is the one `gpucoh area` keeps */
-        co.out_dir = odir;
-        char jp[PATH_MAX + 200];
-        snprintf(jp, sizeof jp, "%s/mutant-%s-%s.json", odir, u->name, m ? m->name : "original");
-        co.json_path = jp;
-        co.quiet = true;
-        co.no_fail_artifacts = true;
-        if (make_scratch(u, m, scratch, o->why, sizeof o->why) != 0) {
-            o->status = 2;
-        } else {
-            fprintf(stderr, "gpucoh: mutant %-28s ...\n",
-                    m         ? m->name
-                    : netlist ? "(original netlist)"
-                              : "(original RTL)");
-            /* the TC units are co-simulated in the system; with --netlist the standalone
-             * lockstep of tc_timer / tc_gwct runs their netlist instead, and tc_l1 / tc_l2 run
-             * as netlists in the system with the other units as C models */
-            /* Every context a unit has (docs/testing.md): tc_timer and tc_gwct run first in
-             * their own lockstep (`cosim <unit>`, whose stimulus reaches what the system never
-             * does, e.g. a timer load of 0), then in the system; tc_l1 / tc_l2 in the system. */
-            const bool own_ctx = !strcmp(u->context, "standalone"); /* the manifest */
-            bool own_caught = false;
-            const gsys_proto_t* fam = unit_family(u);
-            const uint32_t sys_nl = system_netlist_slot(fam, u, netlist);
-            if (fam && !netlist && own_ctx) {
-                if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0) {
-                    o->status = 2;
-                    own_caught = true; /* not run further */
-                } else if (o->r.diverged) {
-                    o->status = 0;
-                    own_caught = true;
-                    char k[sizeof o->r.kind];
-                    snprintf(k, sizeof k, "%s", o->r.kind);
-                    snprintf(o->r.kind, sizeof o->r.kind, "unit-%s", k);
-                }
-            }
-            if (own_caught) {
-                /* decided in the unit's own context */
-            } else if (fam && (!netlist || sys_nl)) {
-                sys_mutant_result_t tr;
-                static char pstr[GPUCOH_MAX_PARAMS][96];
-                const char* pp[GPUCOH_MAX_PARAMS];
-                const int np = sys_param_strings(u, &co.pv, pstr, pp);
-                char nw[256];
-                if (own_ctx && sys_cli_params_ok(fam, pp, np, nw, sizeof nw) != 0) {
-                    /* the unit's parameters do not exist in the system (tc_gwct's obl=0): its
-                     * own context decides alone */
-                    o->status = 1;
-                    o->r.diverged = false;
-                    snprintf(o->r.impl_note, sizeof o->r.impl_note, "system context skipped: %s",
-                             nw);
-                    if (i < 0)
-                        printf("  system context skipped (its own lockstep only): %s\n", nw);
-                } else if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, cycles, seed, steer,
-                                          sys_nl, pp, np, &tr, o->why, sizeof o->why) != 0) {
-                    o->status = 2;
-                } else {
-                    o->status = tr.diverged ? 0 : 1;
-                    o->r.diverged = tr.diverged;
-                    o->r.cycles_run = tr.cycles_run;
-                    o->r.div_cycle = tr.div_cycle;
-                    snprintf(o->r.kind, sizeof o->r.kind, "%s", tr.kind);
-                    snprintf(o->r.field, sizeof o->r.field, "%s", tr.field);
-                    if (sys_nl)
-                        snprintf(o->r.impl_note, sizeof o->r.impl_note,
-                                 "impl=netlist %s in the %s system (every variant), the "
-                                 "other units as C models",
-                                 u->context, upper(fam->name));
-                }
-            } else if (gpucoh_cosim_run(&co, &o->r, o->why, sizeof o->why) != 0)
-                o->status = 2;
-            else
-                o->status = o->r.diverged ? 0 : 1;
-        }
-        if (!m) {
-            if (o->status != 1) {
-                fprintf(stderr,
-                        "gpucoh: the unmutated %s %s; mutant results would mean "
-                        "nothing\n",
-                        netlist ? "netlist" : "RTL",
-                        o->status == 2 ? "does not build or run" : "diverges");
-                if (o->why[0])
-                    fprintf(stderr, "  %s\n", o->why);
-                bad_base = true;
-                break; /* only the report, with the baseline's divergence */
-            }
-            continue;
-        }
-        if (o->status == 0)
-            caught++;
-        else if (o->status == 1)
-            survived++;
-        else
-            broken++;
+/* One campaign: its settings, its mutants and their outcomes (index 0: the unmutated RTL). */
+typedef struct {
+    int status; /* 0 caught, 1 survived, 2 broken */
+    gpucoh_cosim_result_t r;
+    char why[512];
+} outcome_t;
+
+typedef struct {
+    const gpucoh_unit_t* u;
+    const gpucoh_pvals_t* pv;
+    uint64_t cycles, seed;
+    bool netlist, no_steer, illegal_set;
+    bool steer; /* the TC system context's traffic (traffic.h) */
+    uint32_t illegal_rate;
+    char odir[PATH_MAX];
+    mutant_t* ms;
+    int nm;
+    outcome_t* oc;
+    int caught, survived, broken;
+    bool bad_base; /* the unmutated RTL (netlist) diverges or does not run */
+    char rate[32]; /* the illegal rate, as the report gives it */
+} campaign_t;
+
+/* The lockstep options of mutant m (NULL: the unmutated RTL) with its RTL in scratch. */
+static void mutant_cosim_opts(const campaign_t* c, const mutant_t* m, const char* scratch,
+                              const char* jp, gpucoh_cosim_opts_t* co) {
+    co->seed = c->seed;
+    co->cycles = c->cycles;
+    co->stim = GPUCOH_STIM_MIXED;
+    co->no_steer = c->no_steer;
+    co->illegal_set = c->illegal_set;
+    co->illegal_rate = c->illegal_rate;
+    co->rtl_dir = scratch;
+    co->netlist = c->netlist;
+    if (c->netlist && !m)
+        co->rtl_dir = NULL; /* the unmutated netlist is the one `gpucoh area` keeps */
+    co->out_dir = c->odir;
+    co->json_path = jp;
+    co->quiet = true;
+    co->no_fail_artifacts = true;
+}
+
+/* Mutant m (NULL: the unmutated RTL; i its index, -1 for that) in its family's system; o's
+ * status set. */
+static void run_in_system(const campaign_t* c, const mutant_t* m, int i, const char* scratch,
+                          const gpucoh_cosim_opts_t* co, const gsys_proto_t* fam, uint32_t sys_nl,
+                          bool own_ctx, outcome_t* o) {
+    const gpucoh_unit_t* u = c->u;
+    sys_mutant_result_t tr;
+    static char pstr[GPUCOH_MAX_PARAMS][96];
+    const char* pp[GPUCOH_MAX_PARAMS];
+    const int np = sys_param_strings(u, &co->pv, pstr, pp);
+    char nw[256];
+    if (own_ctx && sys_cli_params_ok(fam, pp, np, nw, sizeof nw) != 0) {
+        /* the unit's parameters do not exist in the system (tc_gwct's obl=0): its
+         * own context decides alone */
+        o->status = 1;
+        o->r.diverged = false;
+        snprintf(o->r.impl_note, sizeof o->r.impl_note, "system context skipped: %s", nw);
+        if (i < 0)
+            printf("  system context skipped (its own lockstep only): %s\n", nw);
+    } else if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, c->cycles, c->seed, c->steer,
+                              sys_nl, pp, np, &tr, o->why, sizeof o->why) != 0) {
+        o->status = 2;
+    } else {
+        o->status = tr.diverged ? 0 : 1;
+        o->r.diverged = tr.diverged;
+        o->r.cycles_run = tr.cycles_run;
+        o->r.div_cycle = tr.div_cycle;
+        snprintf(o->r.kind, sizeof o->r.kind, "%s", tr.kind);
+        snprintf(o->r.field, sizeof o->r.field, "%s", tr.field);
+        if (sys_nl)
+            snprintf(o->r.impl_note, sizeof o->r.impl_note,
+                     "impl=netlist %s in the %s system (every variant), the "
+                     "other units as C models",
+                     u->context, upper(fam->name));
     }
+}
 
-    if (bad_base)
-        nm = 0;
-    char sdesc[96] = "", rate[32] = "default";
-    if (!illegal_set && no_steer)
-        snprintf(rate, sizeof rate, "default (none)");
-    if (illegal_set)
-        snprintf(rate, sizeof rate, "%u.%02u/1000", illegal_rate / 100u, illegal_rate % 100u);
-    if (no_steer || illegal_set)
+/* Run mutant m (its RTL already in scratch) in every context its unit has; o's status set. */
+static void run_contexts(const campaign_t* c, const mutant_t* m, int i, const char* scratch,
+                         gpucoh_cosim_opts_t* co, outcome_t* o) {
+    const gpucoh_unit_t* u = c->u;
+    fprintf(stderr, "gpucoh: mutant %-28s ...\n",
+            m            ? m->name
+            : c->netlist ? "(original netlist)"
+                         : "(original RTL)");
+    /* the TC units are co-simulated in the system; with --netlist the standalone
+     * lockstep of tc_timer / tc_gwct runs their netlist instead, and tc_l1 / tc_l2 run
+     * as netlists in the system with the other units as C models */
+    /* Every context a unit has (docs/testing.md): tc_timer and tc_gwct run first in
+     * their own lockstep (`cosim <unit>`, whose stimulus reaches what the system never
+     * does, e.g. a timer load of 0), then in the system; tc_l1 / tc_l2 in the system. */
+    const bool own_ctx = !strcmp(u->context, "standalone"); /* the manifest */
+    const gsys_proto_t* fam = unit_family(u);
+    const uint32_t sys_nl = system_netlist_slot(fam, u, c->netlist);
+    if (fam && !c->netlist && own_ctx) {
+        if (gpucoh_cosim_run(co, &o->r, o->why, sizeof o->why) != 0) {
+            o->status = 2;
+            return; /* not run further */
+        }
+        if (o->r.diverged) {
+            o->status = 0;
+            char k[sizeof o->r.kind];
+            snprintf(k, sizeof k, "%s", o->r.kind);
+            snprintf(o->r.kind, sizeof o->r.kind, "unit-%s", k);
+            return; /* decided in the unit's own context */
+        }
+    }
+    if (fam && (!c->netlist || sys_nl))
+        run_in_system(c, m, i, scratch, co, fam, sys_nl, own_ctx, o);
+    else if (gpucoh_cosim_run(co, &o->r, o->why, sizeof o->why) != 0)
+        o->status = 2;
+    else
+        o->status = o->r.diverged ? 0 : 1;
+}
+
+/* Mutant i (-1: the unmutated RTL) from scratch to outcome. 0, or 2 after a message (a mutant's
+ * bad parameters). */
+static int run_mutant(campaign_t* c, int i) {
+    const gpucoh_unit_t* u = c->u;
+    const mutant_t* m = i >= 0 ? &c->ms[i] : NULL;
+    outcome_t* o = &c->oc[i + 1];
+    memset(o, 0, sizeof *o);
+    char scratch[PATH_MAX];
+    snprintf(scratch, sizeof scratch, "%s/build/mutants/%s/%s", gpucoh_root(), u->name,
+             m ? m->name : "original");
+    gpucoh_cosim_opts_t co;
+    memset(&co, 0, sizeof co);
+    co.u = u;
+    co.pv = *c->pv;
+    if (m && m->nparams && mutant_params(u, c->pv, m, &co.pv) != 0)
+        return 2;
+    char jp[PATH_MAX + 200];
+    snprintf(jp, sizeof jp, "%s/mutant-%s-%s.json", c->odir, u->name, m ? m->name : "original");
+    mutant_cosim_opts(c, m, scratch, jp, &co);
+    if (make_scratch(u, m, scratch, o->why, sizeof o->why) != 0)
+        o->status = 2;
+    else
+        run_contexts(c, m, i, scratch, &co, o);
+    return 0;
+}
+
+/* The table of outcomes on stdout. */
+static void print_campaign(const campaign_t* c) {
+    const gpucoh_unit_t* u = c->u;
+    char sdesc[96] = "";
+    if (c->no_steer || c->illegal_set)
         snprintf(sdesc, sizeof sdesc, "; own stimulus: steer %s, illegal rate %s",
-                 no_steer ? "off" : "on", rate);
-    if (bad_base)
-        goto report;
+                 c->no_steer ? "off" : "on", c->rate);
     printf("mutants of %s: %d caught, %d survived, %d broken (unmutated %s: %llu cycles, 0 "
            "mismatches%s%s%s)\n",
-           u->name, caught, survived, broken, netlist ? "netlist" : "RTL",
-           (unsigned long long)oc[0].r.cycles_run, netlist ? "; " : "",
-           netlist ? oc[0].r.impl_note : "", sdesc);
-    if (unit_family(u) && !netlist)
+           u->name, c->caught, c->survived, c->broken, c->netlist ? "netlist" : "RTL",
+           (unsigned long long)c->oc[0].r.cycles_run, c->netlist ? "; " : "",
+           c->netlist ? c->oc[0].r.impl_note : "", sdesc);
+    if (unit_family(u) && !c->netlist)
         printf("  system stimulus: %s (seed %llu, %llu cycles per protocol)\n",
-               steer ? "steered (--steer on)" : "unsteered (--steer off)", (unsigned long long)seed,
-               (unsigned long long)cycles);
+               c->steer ? "steered (--steer on)" : "unsteered (--steer off)",
+               (unsigned long long)c->seed, (unsigned long long)c->cycles);
     printf("  %-26s %-8s %-9s %9s  %-34s %s\n", "mutant", "result", "check", "cycle", "field",
            "description");
-    for (int i = 0; i < nm; i++) {
-        const outcome_t* o = &oc[i + 1];
+    for (int i = 0; i < c->nm; i++) {
+        const outcome_t* o = &c->oc[i + 1];
+        const mutant_t* m = &c->ms[i];
         if (o->status == 0)
-            printf("  %-26s %-8s %-9s %9llu  %-34s %s\n", ms[i].name, "caught", o->r.kind,
-                   (unsigned long long)o->r.div_cycle, o->r.field, ms[i].description);
+            printf("  %-26s %-8s %-9s %9llu  %-34s %s\n", m->name, "caught", o->r.kind,
+                   (unsigned long long)o->r.div_cycle, o->r.field, m->description);
         else if (o->status == 1)
-            printf("  %-26s %-8s %-9s %9s  %-34s %s\n", ms[i].name, "SURVIVED", "-", "-", "-",
-                   ms[i].description);
+            printf("  %-26s %-8s %-9s %9s  %-34s %s\n", m->name, "SURVIVED", "-", "-", "-",
+                   m->description);
         else
-            printf("  %-26s %-8s %s\n", ms[i].name, "BROKEN", o->why);
+            printf("  %-26s %-8s %s\n", m->name, "BROKEN", o->why);
     }
-report:;
-    char path[PATH_MAX];
-    if (json_path)
-        snprintf(path, sizeof path, "%s", json_path);
-    else
-        snprintf(path, sizeof path, "%s/mutants-%s.json", odir, u->name);
+}
+
+/* The report's baseline object. */
+static void json_baseline(FILE* f, const outcome_t* b) {
+    fprintf(f, "\"baseline\": {\"result\": \"%s\", \"cycles\": %llu",
+            b->status == 1   ? "pass"
+            : b->status == 0 ? "diverges"
+                             : "broken",
+            (unsigned long long)b->r.cycles_run);
+    if (b->status == 0) {
+        fprintf(f, ", \"first_divergence\": {\"check\": \"%s\", \"cycle\": %llu, \"field\": ",
+                b->r.kind, (unsigned long long)b->r.div_cycle);
+        gpucoh_json_str(f, b->r.field);
+        gpucoh_json_kv(f, ", ", "expected", b->r.expected);
+        gpucoh_json_kv(f, ", ", "got", b->r.got);
+        fprintf(f, "}");
+    } else if (b->status == 2) {
+        fprintf(f, ", \"error\": ");
+        gpucoh_json_str(f, b->why);
+    }
+    fprintf(f, "}");
+}
+
+/* The JSON report (path) of a campaign. 0, or 2 after a message. */
+static int write_campaign(const campaign_t* c, const char* path) {
+    const gpucoh_unit_t* u = c->u;
+    char err[1024];
     gpucoh_afile_t a;
     if (gpucoh_afile_open(&a, path, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
@@ -641,38 +674,22 @@ report:;
     fprintf(a.f, "{\"tool\": \"gpucoh mutants\", \"version\": ");
     gpucoh_json_str(a.f, gpucoh_version());
     fprintf(a.f, ", \"unit\": \"%s\", \"params\": ", u->name);
-    gpucoh_params_json(a.f, u, pv);
+    gpucoh_params_json(a.f, u, c->pv);
     fprintf(a.f,
             ", \"impl\": \"%s\", \"seed\": %llu, \"cycles\": %llu, \"steer\": %s, "
             "\"illegal_rate\": \"%s\", \"caught\": %d, \"survived\": %d, \"broken\": %d, "
             "\"verdict\": \"%s\", ",
-            netlist ? "netlist" : "rtl", (unsigned long long)seed, (unsigned long long)cycles,
-            no_steer ? "false" : "true", rate, caught, survived, broken,
-            survived || broken || bad_base ? "fail" : "pass");
-    const outcome_t* b = &oc[0];
-    fprintf(a.f, "\"baseline\": {\"result\": \"%s\", \"cycles\": %llu",
-            b->status == 1   ? "pass"
-            : b->status == 0 ? "diverges"
-                             : "broken",
-            (unsigned long long)b->r.cycles_run);
-    if (b->status == 0) {
-        fprintf(a.f, ", \"first_divergence\": {\"check\": \"%s\", \"cycle\": %llu, \"field\": ",
-                b->r.kind, (unsigned long long)b->r.div_cycle);
-        gpucoh_json_str(a.f, b->r.field);
-        gpucoh_json_kv(a.f, ", ", "expected", b->r.expected);
-        gpucoh_json_kv(a.f, ", ", "got", b->r.got);
-        fprintf(a.f, "}");
-    } else if (b->status == 2) {
-        fprintf(a.f, ", \"error\": ");
-        gpucoh_json_str(a.f, b->why);
-    }
-    fprintf(a.f, "}, \"mutants\": [");
-    for (int i = 0; i < nm; i++) {
-        const outcome_t* o = &oc[i + 1];
+            c->netlist ? "netlist" : "rtl", (unsigned long long)c->seed,
+            (unsigned long long)c->cycles, c->no_steer ? "false" : "true", c->rate, c->caught,
+            c->survived, c->broken, c->survived || c->broken || c->bad_base ? "fail" : "pass");
+    json_baseline(a.f, &c->oc[0]);
+    fprintf(a.f, ", \"mutants\": [");
+    for (int i = 0; i < c->nm; i++) {
+        const outcome_t* o = &c->oc[i + 1];
         fprintf(a.f, "%s\n  {\"name\": ", i ? "," : "");
-        gpucoh_json_str(a.f, ms[i].name);
+        gpucoh_json_str(a.f, c->ms[i].name);
         fprintf(a.f, ", \"description\": ");
-        gpucoh_json_str(a.f, ms[i].description);
+        gpucoh_json_str(a.f, c->ms[i].description);
         fprintf(a.f, ", \"result\": \"%s\"",
                 o->status == 0   ? "caught"
                 : o->status == 1 ? "survived"
@@ -692,6 +709,83 @@ report:;
         fprintf(stderr, "gpucoh: %s\n", err);
         return 2;
     }
+    return 0;
+}
+
+/* Run the unmutated RTL, then every mutant, counting; stops after a bad baseline. 0, or 2. */
+static int run_campaign(campaign_t* c) {
+    for (int i = -1; i < c->nm; i++) {
+        if (run_mutant(c, i) != 0)
+            return 2;
+        const outcome_t* o = &c->oc[i + 1];
+        if (i < 0) {
+            if (o->status != 1) {
+                fprintf(stderr,
+                        "gpucoh: the unmutated %s %s; mutant results would mean "
+                        "nothing\n",
+                        c->netlist ? "netlist" : "RTL",
+                        o->status == 2 ? "does not build or run" : "diverges");
+                if (o->why[0])
+                    fprintf(stderr, "  %s\n", o->why);
+                c->bad_base = true;
+                return 0; /* only the report, with the baseline's divergence */
+            }
+            continue;
+        }
+        if (o->status == 0)
+            c->caught++;
+        else if (o->status == 1)
+            c->survived++;
+        else
+            c->broken++;
+    }
+    return 0;
+}
+
+int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
+                   uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
+                   bool netlist, const gpucoh_stim_cfg_t* stim) {
+    static mutant_t ms[MAX_MUTANTS];
+    static outcome_t oc[MAX_MUTANTS + 1];
+    static campaign_t c;
+    memset(&c, 0, sizeof c);
+    c.u = u;
+    c.pv = pv;
+    c.cycles = cycles;
+    c.seed = seed;
+    c.netlist = netlist;
+    c.no_steer = stim && !stim->steer;
+    c.illegal_set = stim && stim->illegal_set;
+    c.illegal_rate = c.illegal_set ? stim->illegal_rate : 0;
+    c.steer = !c.no_steer;
+    c.ms = ms;
+    c.oc = oc;
+    if (load_mutants(u, only_file, netlist, ms, &c.nm) != 0)
+        return 2;
+    snprintf(c.odir, sizeof c.odir, "%s", out_dir ? out_dir : gpucoh_default_out());
+    if (gpucoh_mkdirs(c.odir) != 0) {
+        fprintf(stderr, "gpucoh: cannot create %s\n", c.odir);
+        return 2;
+    }
+    if (run_campaign(&c) != 0)
+        return 2;
+    if (c.bad_base)
+        c.nm = 0;
+    snprintf(c.rate, sizeof c.rate, "default");
+    if (!c.illegal_set && c.no_steer)
+        snprintf(c.rate, sizeof c.rate, "default (none)");
+    if (c.illegal_set)
+        snprintf(c.rate, sizeof c.rate, "%u.%02u/1000", c.illegal_rate / 100u,
+                 c.illegal_rate % 100u);
+    if (!c.bad_base)
+        print_campaign(&c);
+    char path[PATH_MAX];
+    if (json_path)
+        snprintf(path, sizeof path, "%s", json_path);
+    else
+        snprintf(path, sizeof path, "%s/mutants-%s.json", c.odir, u->name);
+    if (write_campaign(&c, path) != 0)
+        return 2;
     printf("  report    %s\n", path);
-    return (survived || broken || bad_base) ? 1 : 0;
+    return (c.survived || c.broken || c.bad_base) ? 1 : 0;
 }

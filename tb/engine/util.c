@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE   700 /* realpath */
 #include "util.h"
+#include "opts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -278,20 +279,15 @@ int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
     return 0;
 }
 
-static bool in_list(const char* const* list, const char* a) {
-    for (const char* const* p = list; *p; p++)
-        if (!strcmp(*p, a))
-            return true;
-    return false;
-}
+/* gpucoh_opt_loop's value handler, called through the option table (opts.h) */
+typedef struct {
+    int (*value)(void* ctx, const char* opt, const char* val);
+    void* ctx;
+} loop_ctx_t;
 
-static bool set_flag(const gpucoh_flag_t* flags, const char* a) {
-    for (const gpucoh_flag_t* f = flags; f->name; f++)
-        if (!strcmp(f->name, a)) {
-            *f->set = true;
-            return true;
-        }
-    return false;
+static int loop_value(void* ctx, const gpucoh_opt_t* opt, const char* val) {
+    const loop_ctx_t* l = ctx;
+    return l->value(l->ctx, opt->name, val) != 0 ? -1 : 0;
 }
 
 int gpucoh_opt_loop(int argc, char** argv, const char* cmd, const char* const* value_opts,
@@ -300,22 +296,15 @@ int gpucoh_opt_loop(int argc, char** argv, const char* cmd, const char* const* v
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
             return 1;
-    for (int i = 2; i < argc; i++) {
-        const char* a = argv[i];
-        if (in_list(value_opts, a)) {
-            if (i + 1 >= argc || !argv[i + 1][0]) {
-                fprintf(stderr, "%s: option %s needs a value\n", gpucoh_prog(), a);
-                return -1;
-            }
-            if (value(ctx, a, argv[++i]) != 0)
-                return -1;
-        } else if (!set_flag(flags, a)) {
-            fprintf(stderr, "%s: %s: %s '%s' (%s %s --help)\n", gpucoh_prog(), cmd,
-                    a[0] == '-' ? "unknown option" : "unexpected argument", a, gpucoh_prog(), cmd);
-            return -1;
-        }
-    }
-    return 0;
+    gpucoh_opt_t t[64];
+    int n = 0;
+    for (const char* const* v = value_opts; *v && n < 64; v++)
+        t[n++] = (gpucoh_opt_t){.name = *v, .has_arg = true, .fn = loop_value};
+    for (const gpucoh_flag_t* f = flags; f->name && n < 64; f++)
+        t[n++] = (gpucoh_opt_t){.name = f->name, .flag = f->set};
+    loop_ctx_t l = {value, ctx};
+    const gpucoh_optset_t set = {.cmd = cmd, .opts = t, .nopts = n, .refuse = gpucoh_refuse_help};
+    return gpucoh_opt_parse(&set, argc, argv, 2, &l) != 0 ? -1 : 0;
 }
 
 int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {

@@ -14,38 +14,12 @@
 #include <unistd.h>
 
 #include "compare_int.h"
+#include "opts.h"
 #include "util.h"
 
 /* ---- options ------------------------------------------------------------------------------- */
 
-static void usage(FILE* f) {
-    fprintf(
-        f,
-        "usage: gpucoh compare [options]\n"
-        "\n"
-        "Runs synthetic workloads on protocol variants (C models, one run per pair, the same seed\n"
-        "and workload parameters for every variant), prints a table of their metrics and checks\n"
-        "the published qualitative claims that apply to the variants run (docs/compare.md).\n"
-        "\n"
-        "  --protocol LIST      variants (or families) to compare, comma separated, or all\n"
-        "                       (default all: every registered variant)\n"
-        "  --workload LIST      prodcons, workqueue, readshared, comma separated, or all\n"
-        "                       (default all)\n"
-        "  --config C           small (default) | paper | small,paper (a section each)\n"
-        "  --seed S             seed of the workloads and the system (default 1)\n"
-        "  --scale N            percent of the default amount of work (1..10000, default 100)\n"
-        "  --cycles N           cycle budget of one run (default 20000000): a run that has not\n"
-        "                       finished by then fails\n"
-        "  --out DIR            compare.md, .csv, .json and .png go here (default build/out)\n"
-        "  --json FILE          the JSON report elsewhere\n"
-        "  --no-plot            do not write compare.png (no gnuplot needed)\n"
-        "  --quiet              no progress on stderr, no per-workload tables\n"
-        "  --inject misread     testing only: every checked data load reads a line nobody\n"
-        "                       writes (each run must then fail)\n"
-        "\n"
-        "Exit status: 0 every run passed and no claim failed, 1 a run (wrong value, deadlock,\n"
-        "budget, protocol error) or a claim failed, 2 bad input.\n");
-}
+static void usage(FILE* f);
 
 static int add_variant(copt_t* o, const char* name) {
     for (uint32_t i = 0; i < o->nv; i++)
@@ -153,14 +127,6 @@ static int each_token(copt_t* o, const char* opt, const char* v, int (*fn)(copt_
     return 0;
 }
 
-static int need(int argc, char** argv, int i) {
-    if (i + 1 >= argc || !argv[i + 1][0]) {
-        fprintf(stderr, "gpucoh: option %s needs a value\n", argv[i]);
-        return -1;
-    }
-    return 0;
-}
-
 static int inject_opt(copt_t* o, const char* v) {
     if (!strcmp(v, "misread")) {
         o->inject = SYNTH_INJECT_MISREAD;
@@ -170,42 +136,110 @@ static int inject_opt(copt_t* o, const char* v) {
     return -1;
 }
 
-/* an option with a value at argv[i]; -1 bad, else 0 */
-static int value_opt(copt_t* o, const char* a, const char* v) {
-    if (!strcmp(a, "--protocol")) {
+/* The options (tb/engine/opts.h). */
+enum { C_PROTOCOL, C_WORKLOAD, C_CONFIG, C_SEED, C_SCALE, C_CYCLES, C_INJECT, C_OUT, C_JSON };
+
+static int value_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    copt_t* o = ctx;
+    const char* a = opt->name;
+    switch (opt->id) {
+    case C_PROTOCOL:
         o->protocol_arg = v;
         return each_token(o, a, v, protocol_token);
-    }
-    if (!strcmp(a, "--workload")) {
+    case C_WORKLOAD:
         o->workload_arg = v;
         return each_token(o, a, v, workload_token);
-    }
-    if (!strcmp(a, "--config")) {
+    case C_CONFIG:
         o->config_arg = v;
         return each_token(o, a, v, config_token);
-    }
-    if (!strcmp(a, "--seed"))
+    case C_SEED:
         return gpucoh_opt_u64(a, v, 0, UINT64_MAX, &o->seed);
-    if (!strcmp(a, "--scale"))
+    case C_SCALE:
         return gpucoh_opt_u32(a, v, 1, 10000, &o->scale);
-    if (!strcmp(a, "--cycles"))
+    case C_CYCLES:
         return gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &o->cycles);
-    if (!strcmp(a, "--inject"))
+    case C_INJECT:
         return inject_opt(o, v);
-    if (!strcmp(a, "--out"))
+    case C_OUT:
         o->out = v;
-    else
-        o->json = v; /* --json */
+        return 0;
+    default: /* C_JSON */
+        o->json = v;
+        return 0;
+    }
+}
+
+static int flag_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)v;
+    copt_t* o = ctx;
+    if (!strcmp(opt->name, "--no-plot"))
+        o->plot = false;
+    else if (!strcmp(opt->name, "--quiet"))
+        o->quiet = true;
+    else { /* --help, -h: in order, as the words before it were read */
+        usage(stdout);
+        return 1;
+    }
     return 0;
 }
 
-static bool takes_value(const char* a) {
-    static const char* const opts[] = {"--protocol", "--workload", "--config", "--seed", "--scale",
-                                       "--cycles",   "--inject",   "--out",    "--json", NULL};
-    for (uint32_t k = 0; opts[k]; k++)
-        if (!strcmp(a, opts[k]))
-            return true;
-    return false;
+static void compare_refuse(const char* cmd, const char* w, bool option) {
+    if (option)
+        fprintf(stderr, "gpucoh %s: unknown option '%s' (see `gpucoh %s --help`)\n", cmd, w, cmd);
+    else
+        fprintf(stderr, "gpucoh %s: unexpected argument '%s'\n", cmd, w);
+}
+
+static const gpucoh_opt_t compare_opts[] = {
+    {"--help", false, 0, flag_opt, NULL, 0, NULL, NULL},
+    {"-h", false, 0, flag_opt, NULL, 0, NULL, NULL},
+    {"--protocol", true, 0, value_opt, NULL, C_PROTOCOL, "LIST",
+     "variants (or families) to compare, comma separated, or all\n"
+     "(default all: every registered variant)"},
+    {"--workload", true, 0, value_opt, NULL, C_WORKLOAD, "LIST",
+     "prodcons, workqueue, readshared, comma separated, or all\n"
+     "(default all)"},
+    {"--config", true, 0, value_opt, NULL, C_CONFIG, "C",
+     "small (default) | paper | small,paper (a section each)"},
+    {"--seed", true, 0, value_opt, NULL, C_SEED, "S",
+     "seed of the workloads and the system (default 1)"},
+    {"--scale", true, 0, value_opt, NULL, C_SCALE, "N",
+     "percent of the default amount of work (1..10000, default 100)"},
+    {"--cycles", true, 0, value_opt, NULL, C_CYCLES, "N",
+     "cycle budget of one run (default 20000000): a run that has not\n"
+     "finished by then fails"},
+    {"--out", true, 0, value_opt, NULL, C_OUT, "DIR",
+     "compare.md, .csv, .json and .png go here (default build/out)"},
+    {"--json", true, 0, value_opt, NULL, C_JSON, "FILE", "the JSON report elsewhere"},
+    {"--no-plot", false, 0, flag_opt, NULL, 0, NULL,
+     "do not write compare.png (no gnuplot needed)"},
+    {"--quiet", false, 0, flag_opt, NULL, 0, NULL, "no progress on stderr, no per-workload tables"},
+    {"--inject", true, 0, value_opt, NULL, C_INJECT, "misread",
+     "testing only: every checked data load reads a line nobody\n"
+     "writes (each run must then fail)"},
+};
+
+static const gpucoh_optset_t compare_set = {.cmd = "compare",
+                                            .opts = compare_opts,
+                                            .nopts =
+                                                (int)(sizeof compare_opts / sizeof compare_opts[0]),
+                                            .refuse = compare_refuse};
+
+/* --help: the options part from the table (tb/engine/opts.h) */
+static void usage(FILE* f) {
+    fputs(
+        "usage: gpucoh compare [options]\n"
+        "\n"
+        "Runs synthetic workloads on protocol variants (C models, one run per pair, the same seed\n"
+        "and workload parameters for every variant), prints a table of their metrics and checks\n"
+        "the published qualitative claims that apply to the variants run (docs/compare.md).\n"
+        "\n",
+        f);
+    gpucoh_opt_help(&compare_set, 23, f);
+    fputs("\n"
+          "Exit status: 0 every run passed and no claim failed, 1 a run (wrong value, deadlock,\n"
+          "budget, protocol error) or a claim failed, 2 bad input.\n",
+          f);
 }
 
 static void defaults(copt_t* o) {
@@ -220,28 +254,9 @@ static void defaults(copt_t* o) {
 /* 0 ok, 1 --help given, -1 bad input */
 static int parse(int argc, char** argv, copt_t* o) {
     defaults(o);
-    for (int i = 2; i < argc; i++) {
-        const char* a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 1;
-        } else if (takes_value(a)) {
-            if (need(argc, argv, i) != 0 || value_opt(o, a, argv[i + 1]) != 0)
-                return -1;
-            i++;
-        } else if (!strcmp(a, "--no-plot")) {
-            o->plot = false;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "gpucoh compare: unknown option '%s' (see `gpucoh compare --help`)\n",
-                    a);
-            return -1;
-        } else {
-            fprintf(stderr, "gpucoh compare: unexpected argument '%s'\n", a);
-            return -1;
-        }
-    }
+    const int rc = gpucoh_opt_parse(&compare_set, argc, argv, 2, o);
+    if (rc != 0)
+        return rc;
     if (!o->nv && protocol_token(o, "all") != 0)
         return -1;
     if (!o->nw && workload_token(o, "all") != 0)

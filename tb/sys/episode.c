@@ -554,6 +554,172 @@ static void relacq_released(ep_t* e, wfs_t* w) {
     s->last_set = true;
 }
 
+/* PH_IDLE: the next episode's acquire (false: the wavefront has run its episodes). */
+static bool ep_begin(ep_t* e, wfs_t* w, gsys_op_t* op) {
+    if (w->ep >= e->p.episodes) {
+        e->finished_wfs++;
+        w->phase = w->audit_wf ? PH_AUDIT_WAIT : PH_DONE;
+        return false;
+    }
+    w->ep++;
+    w->gid = e->gid_next++;
+    w->sync = rnd(e, e->p.sync_locs);
+    e->n_eps++;
+    if (e->relacq) {
+        relacq_begin(e, w, op);
+        return true;
+    }
+    op_word(op, GSYS_OP_ATOMIC, e->s[w->sync].addr, PK_SYNC_ACQ);
+    op->aop = GSYS_AOP_ADD;
+    op->value = 1;
+    e->s[w->sync].issued++;
+    w->p_kind = PK_SYNC_ACQ;
+    w->phase = PH_ACQ_ATOM;
+    return true;
+}
+
+/* PH_ACQ_LOAD: the acquire load of the sync location (relacq: a spin, or a racy load between
+ * spins). */
+static void ep_acq_load(ep_t* e, wfs_t* w, gsys_op_t* op) {
+    if (e->relacq && !w->spin_warm && e->p.racy_permille &&
+        gpucoh_rng_permille(&e->rng, e->p.racy_permille)) {
+        /* between flag loads, a racy load of any data location: it keeps copies in the
+         * L1s (as the litmus warmers do) that a chain can find stale */
+        w->spin_warm = true;
+        w->p_kind = OPB_RACY;
+        w->p_loc = rnd(e, e->p.locations);
+        op_word(op, GSYS_OP_LOAD, e->l[w->p_loc].addr, OPB_RACY);
+        e->n_racy++;
+        return;
+    }
+    w->spin_warm = false;
+    op_word(op, GSYS_OP_ACQUIRE, e->s[w->sync].addr, PK_SYNC_LOAD);
+    w->p_kind = PK_SYNC_LOAD;
+    if (e->relacq) {
+        op->scope = e->s[w->sync].scope;
+        op->tag = w->p_kind = PK_SPIN;
+        e->n_spin++;
+    }
+}
+
+/* A body atomic on x: add, exchange or compare-and-swap (hit or miss), x's value updated. */
+static void ep_body_atomic(ep_t* e, loc_t* x, gsys_op_t* op) {
+    uint32_t which = rnd(e, 3);
+    if (which == 0) {
+        op->aop = GSYS_AOP_ADD;
+        op->value = 1 + rnd(e, 255);
+        x->cur += op->value;
+    } else if (which == 1) {
+        op->aop = GSYS_AOP_EXCH;
+        op->value = fresh_value(e);
+        x->cur = op->value;
+    } else {
+        op->aop = GSYS_AOP_CAS;
+        bool hit = rnd(e, 2) == 0;
+        op->value = hit ? x->cur : x->cur ^ 0x1u;
+        op->value2 = fresh_value(e);
+        if (hit)
+            x->cur = op->value2;
+    }
+}
+
+/* PH_BODY: the episode's next body operation, or (at its end) the release. */
+static void ep_body(ep_t* e, wfs_t* w, uint64_t cycle, gsys_op_t* op) {
+    if (w->pc == w->nops && e->relacq) {
+        relacq_release(e, w, op, PK_REL_STORE);
+        w->phase = PH_REL_ATOM;
+        return;
+    }
+    if (w->pc == w->nops) {
+        op_word(op, GSYS_OP_FENCE, 0, PK_FENCE);
+        op->scope = e->p.rel_scope;
+        w->p_kind = PK_FENCE;
+        w->phase = PH_REL_FENCE;
+        return;
+    }
+    const body_op_t* b = &w->ops[w->pc++];
+    loc_t* x = &e->l[b->loc];
+    w->p_kind = b->kind;
+    w->p_loc = b->loc;
+    w->p_expect = x->cur;
+    if (b->kind == OPB_LOAD || b->kind == OPB_RACY) {
+        op_word(op, GSYS_OP_LOAD, x->addr, b->kind);
+        if (b->kind == OPB_RACY)
+            e->n_racy++;
+        else
+            e->n_ld++;
+    } else if (b->kind == OPB_STORE) {
+        op_word(op, GSYS_OP_STORE, x->addr, b->kind);
+        op->value = fresh_value(e);
+        x->cur = op->value;
+        e->n_st++;
+    } else {
+        op_word(op, GSYS_OP_ATOMIC, x->addr, b->kind);
+        ep_body_atomic(e, x, op);
+        e->n_at++;
+    }
+    if (b->kind == OPB_STORE || b->kind == OPB_ATOMIC) {
+        x->cur_gw = w->gw;
+        x->cur_ep = w->ep;
+        x->cur_cycle = cycle;
+        x->cur_set = true;
+        if (vs_add(e, b->loc, x->cur) != 0)
+            chk_fatal(&e->chk, "episode: out of memory (value set)");
+    }
+}
+
+/* The audit's last step: the wavefront is done. */
+static bool ep_audit_done(ep_t* e, wfs_t* w) {
+    w->phase = PH_DONE;
+    if (e->audit_left)
+        e->audit_left--;
+    return false;
+}
+
+/* PH_AUDIT: the audit wavefront's next check of the sync and data locations (false: done). */
+static bool ep_audit(ep_t* e, wfs_t* w, gsys_op_t* op) {
+    uint32_t ns = e->p.sync_locs;
+    if (e->relacq && w->audit_i < 3 * ns) {
+        relacq_audit(e, w, op); /* audit_i moves on in ep_done */
+        return true;
+    }
+    if (e->relacq && w->audit_i < 3 * ns + e->p.locations) {
+        uint32_t li = w->audit_i - 3 * ns;
+        op_word(op, GSYS_OP_LOAD, e->l[li].addr, PK_AUDIT_LOAD);
+        w->p_kind = PK_AUDIT_LOAD;
+        w->p_loc = li;
+        w->p_expect = e->l[li].cur;
+        w->audit_i++;
+        return true;
+    }
+    if (e->relacq)
+        return ep_audit_done(e, w);
+    if (w->audit_i < 2 * ns) {
+        uint32_t si = w->audit_i / 2;
+        if (w->audit_i % 2 == 0) {
+            op_word(op, GSYS_OP_ATOMIC, e->s[si].addr, PK_AUDIT_ACQ);
+            op->aop = GSYS_AOP_ADD;
+            op->value = 1;
+            e->s[si].issued++;
+            w->p_kind = PK_AUDIT_ACQ;
+        } else {
+            op_word(op, GSYS_OP_ACQUIRE, e->s[si].addr, PK_AUDIT_SLOAD);
+            w->p_kind = PK_AUDIT_SLOAD;
+        }
+        w->sync = si;
+    } else if (w->audit_i < 2 * ns + e->p.locations) {
+        uint32_t li = w->audit_i - 2 * ns;
+        op_word(op, GSYS_OP_LOAD, e->l[li].addr, PK_AUDIT_LOAD);
+        w->p_kind = PK_AUDIT_LOAD;
+        w->p_loc = li;
+        w->p_expect = e->l[li].cur;
+    } else {
+        return ep_audit_done(e, w);
+    }
+    w->audit_i++;
+    return true;
+}
+
 static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
     ep_t* e = (ep_t*)ctx;
     wfs_t* w = wf_of(e, sm, wf);
@@ -561,106 +727,14 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
         return false;
     switch (w->phase) {
     case PH_IDLE:
-        if (w->ep >= e->p.episodes) {
-            e->finished_wfs++;
-            w->phase = w->audit_wf ? PH_AUDIT_WAIT : PH_DONE;
+        if (!ep_begin(e, w, op))
             return false;
-        }
-        w->ep++;
-        w->gid = e->gid_next++;
-        w->sync = rnd(e, e->p.sync_locs);
-        e->n_eps++;
-        if (e->relacq) {
-            relacq_begin(e, w, op);
-            break;
-        }
-        op_word(op, GSYS_OP_ATOMIC, e->s[w->sync].addr, PK_SYNC_ACQ);
-        op->aop = GSYS_AOP_ADD;
-        op->value = 1;
-        e->s[w->sync].issued++;
-        w->p_kind = PK_SYNC_ACQ;
-        w->phase = PH_ACQ_ATOM;
         break;
     case PH_ACQ_LOAD:
-        if (e->relacq && !w->spin_warm && e->p.racy_permille &&
-            gpucoh_rng_permille(&e->rng, e->p.racy_permille)) {
-            /* between flag loads, a racy load of any data location: it keeps copies in the
-             * L1s (as the litmus warmers do) that a chain can find stale */
-            w->spin_warm = true;
-            w->p_kind = OPB_RACY;
-            w->p_loc = rnd(e, e->p.locations);
-            op_word(op, GSYS_OP_LOAD, e->l[w->p_loc].addr, OPB_RACY);
-            e->n_racy++;
-            break;
-        }
-        w->spin_warm = false;
-        op_word(op, GSYS_OP_ACQUIRE, e->s[w->sync].addr, PK_SYNC_LOAD);
-        w->p_kind = PK_SYNC_LOAD;
-        if (e->relacq) {
-            op->scope = e->s[w->sync].scope;
-            op->tag = w->p_kind = PK_SPIN;
-            e->n_spin++;
-        }
+        ep_acq_load(e, w, op);
         break;
     case PH_BODY:
-        if (w->pc == w->nops && e->relacq) {
-            relacq_release(e, w, op, PK_REL_STORE);
-            w->phase = PH_REL_ATOM;
-            break;
-        }
-        if (w->pc == w->nops) {
-            op_word(op, GSYS_OP_FENCE, 0, PK_FENCE);
-            op->scope = e->p.rel_scope;
-            w->p_kind = PK_FENCE;
-            w->phase = PH_REL_FENCE;
-            break;
-        } else {
-            const body_op_t* b = &w->ops[w->pc++];
-            loc_t* x = &e->l[b->loc];
-            w->p_kind = b->kind;
-            w->p_loc = b->loc;
-            w->p_expect = x->cur;
-            if (b->kind == OPB_LOAD || b->kind == OPB_RACY) {
-                op_word(op, GSYS_OP_LOAD, x->addr, b->kind);
-                if (b->kind == OPB_RACY)
-                    e->n_racy++;
-                else
-                    e->n_ld++;
-            } else if (b->kind == OPB_STORE) {
-                op_word(op, GSYS_OP_STORE, x->addr, b->kind);
-                op->value = fresh_value(e);
-                x->cur = op->value;
-                e->n_st++;
-            } else {
-                op_word(op, GSYS_OP_ATOMIC, x->addr, b->kind);
-                uint32_t which = rnd(e, 3);
-                if (which == 0) {
-                    op->aop = GSYS_AOP_ADD;
-                    op->value = 1 + rnd(e, 255);
-                    x->cur += op->value;
-                } else if (which == 1) {
-                    op->aop = GSYS_AOP_EXCH;
-                    op->value = fresh_value(e);
-                    x->cur = op->value;
-                } else {
-                    op->aop = GSYS_AOP_CAS;
-                    bool hit = rnd(e, 2) == 0;
-                    op->value = hit ? x->cur : x->cur ^ 0x1u;
-                    op->value2 = fresh_value(e);
-                    if (hit)
-                        x->cur = op->value2;
-                }
-                e->n_at++;
-            }
-            if (b->kind == OPB_STORE || b->kind == OPB_ATOMIC) {
-                x->cur_gw = w->gw;
-                x->cur_ep = w->ep;
-                x->cur_cycle = cycle;
-                x->cur_set = true;
-                if (vs_add(e, b->loc, x->cur) != 0)
-                    chk_fatal(&e->chk, "episode: out of memory (value set)");
-            }
-        }
+        ep_body(e, w, cycle, op);
         break;
     case PH_REL_ATOM:
         op_word(op, GSYS_OP_ATOMIC, e->s[w->sync].addr, PK_SYNC_REL);
@@ -675,55 +749,10 @@ static bool ep_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op
         w->phase = PH_AUDIT;
         w->audit_i = 0;
         /* fall through */
-    case PH_AUDIT: {
-        uint32_t ns = e->p.sync_locs;
-        if (e->relacq && w->audit_i < 3 * ns) {
-            relacq_audit(e, w, op); /* audit_i moves on in ep_done */
-            break;
-        }
-        if (e->relacq && w->audit_i < 3 * ns + e->p.locations) {
-            uint32_t li = w->audit_i - 3 * ns;
-            op_word(op, GSYS_OP_LOAD, e->l[li].addr, PK_AUDIT_LOAD);
-            w->p_kind = PK_AUDIT_LOAD;
-            w->p_loc = li;
-            w->p_expect = e->l[li].cur;
-            w->audit_i++;
-            break;
-        }
-        if (e->relacq) {
-            w->phase = PH_DONE;
-            if (e->audit_left)
-                e->audit_left--;
+    case PH_AUDIT:
+        if (!ep_audit(e, w, op))
             return false;
-        }
-        if (w->audit_i < 2 * ns) {
-            uint32_t si = w->audit_i / 2;
-            if (w->audit_i % 2 == 0) {
-                op_word(op, GSYS_OP_ATOMIC, e->s[si].addr, PK_AUDIT_ACQ);
-                op->aop = GSYS_AOP_ADD;
-                op->value = 1;
-                e->s[si].issued++;
-                w->p_kind = PK_AUDIT_ACQ;
-            } else {
-                op_word(op, GSYS_OP_ACQUIRE, e->s[si].addr, PK_AUDIT_SLOAD);
-                w->p_kind = PK_AUDIT_SLOAD;
-            }
-            w->sync = si;
-        } else if (w->audit_i < 2 * ns + e->p.locations) {
-            uint32_t li = w->audit_i - 2 * ns;
-            op_word(op, GSYS_OP_LOAD, e->l[li].addr, PK_AUDIT_LOAD);
-            w->p_kind = PK_AUDIT_LOAD;
-            w->p_loc = li;
-            w->p_expect = e->l[li].cur;
-        } else {
-            w->phase = PH_DONE;
-            if (e->audit_left)
-                e->audit_left--;
-            return false;
-        }
-        w->audit_i++;
         break;
-    }
     default:
         return false;
     }

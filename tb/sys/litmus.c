@@ -1895,59 +1895,228 @@ int litmus_check_fit(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts
     return ok ? 0 : -1;
 }
 
-int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, FILE* out,
-               litmus_result_t* res, char* err, size_t errlen) {
-    litmus_opts_t od;
-    if (!o) {
-        litmus_opts_default(&od);
-        o = &od;
-    }
-    litmus_result_t local;
-    memset(&local, 0, sizeof local);
-    litmus_result_t* R = res ? res : &local;
-    memset(R, 0, sizeof *R);
-    chk_init(&R->chk);
-    R->variant = gsys_variant_name(cfg);
-    R->nkeys = t->nkeys;
-    if (litmus_check(t, cfg, o, err, errlen) != 0)
-        return -1;
-    gsys_geom_t geom;
-    gsys_geometry(cfg, &geom);
-    uint32_t nsm = geom.num_sm, nwf = geom.num_wf;
-    int32_t* role = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role);
-    int32_t* role0 = (int32_t*)malloc((size_t)nsm * nwf * sizeof *role0);
+/* The buffers of a litmus campaign, made once and reset for every run. */
+typedef struct {
+    int32_t *role, *role0; /* [sm * nwf + wf]: this run's, the placement's */
     int32_t warm_wf[GSYS_MAX_SM], init_wf, obs_wf;
-    warm_t* warm = (warm_t*)calloc(nsm, sizeof *warm);
-    uint32_t* val = (uint32_t*)calloc(t->nkeys + 1, sizeof *val);
-    if (!role || !role0 || !warm || !val) {
-        free(role);
-        free(role0);
-        free(warm);
-        free(val);
+    warm_t* warm;
+    uint32_t* val;
+    straf_t* tw;
+    spool_t pool;
+} lbufs_t;
+
+static void lbufs_free(lbufs_t* b) {
+    pool_free(&b->pool);
+    free(b->tw);
+    free(b->role);
+    free(b->role0);
+    free(b->warm);
+    free(b->val);
+}
+
+/* Allocate b and place the test's threads, warmers and set traffic: 0, or -1 with err (nothing
+ * left allocated). */
+static int lbufs_make(lbufs_t* b, const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
+                      uint32_t nsm, uint32_t nwf, char* err, size_t errlen) {
+    memset(b, 0, sizeof *b);
+    b->role = (int32_t*)malloc((size_t)nsm * nwf * sizeof *b->role);
+    b->role0 = (int32_t*)malloc((size_t)nsm * nwf * sizeof *b->role0);
+    b->warm = (warm_t*)calloc(nsm, sizeof *b->warm);
+    b->val = (uint32_t*)calloc(t->nkeys + 1, sizeof *b->val);
+    if (!b->role || !b->role0 || !b->warm || !b->val) {
+        lbufs_free(b);
         snprintf(err, errlen, "litmus: out of memory");
         return -1;
     }
-    spool_t pool = {NULL, NULL, 0};
-    straf_t* tw = (straf_t*)calloc(o->set_traffic ? o->set_traffic : 1, sizeof *tw);
-    if (!tw || !place(t, cfg, o->set_traffic, role0, warm_wf, &init_wf, &obs_wf, err, errlen) ||
-        (o->set_traffic && !pool_build(t, cfg, o->set_traffic_other, &pool, err, errlen))) {
-        if (!tw)
+    b->tw = (straf_t*)calloc(o->set_traffic ? o->set_traffic : 1, sizeof *b->tw);
+    if (!b->tw ||
+        !place(t, cfg, o->set_traffic, b->role0, b->warm_wf, &b->init_wf, &b->obs_wf, err,
+               errlen) ||
+        (o->set_traffic && !pool_build(t, cfg, o->set_traffic_other, &b->pool, err, errlen))) {
+        if (!b->tw)
             snprintf(err, errlen, "litmus: out of memory");
-        pool_free(&pool);
-        free(tw);
-        free(role);
-        free(role0);
-        free(warm);
-        free(val);
+        lbufs_free(b);
         return -1;
     }
-    FILE* rep = o->report ? o->report : stderr;
-    uint32_t pr = variant_bit(gsys_variant_name(cfg));
-    const gsys_variant_t* vx = cfg_variant(cfg);
-    const int own = vx ? ax_model_index(vx->model) : -1;
-    uint32_t claims = 0;
+    return 0;
+}
+
+/* The warmers of a run under policy pol (0 random subsets per SM, 1 every SM warms every
+ * location, 3 the file's warm hints; 2 none). */
+static void run_warmers(const litmus_t* t, const lbufs_t* b, uint32_t nsm, uint32_t pol,
+                        gpucoh_rng_t* g) {
+    static const uint32_t wgaps[] = {0, 4, 16};
+    for (uint32_t j = 0; j < nsm && pol != 2; j++) {
+        warm_t* w = &b->warm[j];
+        if (b->warm_wf[j] < 0 || (pol == 0 && gpucoh_rng_below(g, 4) == 0))
+            continue;
+        if (pol == 3) {
+            w->mask = t->warm_mask[j];
+            if (!w->mask)
+                continue;
+        }
+        for (uint32_t l = 0; l < t->nloc && pol != 3; l++)
+            if (pol == 1 || gpucoh_rng_below(g, 2))
+                w->mask |= 1ull << l;
+        if (!w->mask)
+            w->mask = 1ull << gpucoh_rng_below(g, t->nloc ? t->nloc : 1);
+        if (!t->nloc)
+            continue;
+        w->on = true;
+        w->once = gpucoh_rng_below(g, 2) == 0;
+        w->gap = wgaps[gpucoh_rng_below(g, 3)];
+        w->ready_at = gpucoh_rng_below(g, 20);
+    }
+}
+
+/* The randomisation of a run (not with o->fixed): delays, a start near the rollover, gaps, the
+ * threads' skew and lead, the warmers; drawn from r's generator in this order. */
+static void run_randomize(const litmus_t* t, const gsys_cfg_t* cfg, const lbufs_t* b, uint32_t nsm,
+                          gsys_cfg_t* c, lrun_t* r, uint32_t* lead, uint32_t* skew) {
+    gpucoh_rng_t* g = &r->rng;
+    static const uint32_t dmax[] = {1, 2, 4, 6, 10, 16};
+    c->req_delay_min = 1;
+    c->req_delay_max = dmax[gpucoh_rng_below(g, 6)];
+    c->rsp_delay_min = 1;
+    c->rsp_delay_max = dmax[gpucoh_rng_below(g, 6)];
+    if (gpucoh_rng_below(g, 8) == 0) {
+        /* a start just before the global unit's rollover (TC: the timer) */
+        uint32_t tmax = cfg->proto->start_max ? cfg->proto->start_max(gsys_pdc(cfg)) : 0;
+        uint32_t back = 1 + gpucoh_rng_below(g, 400);
+        if (tmax)
+            c->start = tmax > back + 1 ? tmax - back : 1;
+    }
+    static const uint32_t gaps[] = {0, 0, 2, 6};
+    static const uint32_t skews[] = {0, 8, 32, 100};
+    static const uint32_t leads[] = {0, 30, 100};
+    r->gap = gaps[gpucoh_rng_below(g, 4)];
+    *skew = skews[gpucoh_rng_below(g, 4)];
+    *lead = leads[gpucoh_rng_below(g, 3)];
+    /* warming policy of the run: 0 random subsets per SM, 1 every SM warms every
+     * location, 2 no warming */
+    uint32_t pol = gpucoh_rng_below(g, 8);
+    pol = pol < 4 ? 0 : pol < 7 ? 1 : 2;
+    if (t->any_warm && gpucoh_rng_below(g, 4) != 0)
+        pol = 3; /* the file's warm hints */
+    run_warmers(t, b, nsm, pol, g);
+}
+
+/* The system of one run, on the backend made once (or fresh, o->fresh_backend): its end and
+ * cycles. 0, or -1 with err. */
+static int run_once(const litmus_opts_t* o, const gsys_cfg_t* c, gsys_backend_t* be, bool* have_be,
+                    gsys_workload_t* wl, FILE* sink, gsys_run_t* e, uint64_t* cyc, char* err,
+                    size_t errlen) {
+    if (!*have_be) {
+        int brc = o->make_backend ? o->make_backend(o->backend_ctx, c, be, err, errlen)
+                                  : gsys_backend_c_cfg(c, be, err, errlen);
+        if (brc != 0)
+            return -1;
+        *have_be = true;
+    }
+    if (o->run_system) { /* the run on another clock: the SystemC TLM platform */
+        if (o->run_system(o->run_ctx, c, be, wl, o->max_cycles, sink, e, cyc, err, errlen) != 0)
+            return -1;
+    } else {
+        gsys_t* s = gsys_new(c, be, wl, err, errlen);
+        if (!s)
+            return -1;
+        *e = gsys_run(s, o->max_cycles, sink);
+        *cyc = gsys_cycle(s);
+        gsys_free(s);
+    }
+    if (o->fresh_backend) {
+        if (be->destroy)
+            be->destroy(be->ctx);
+        *have_be = false;
+    }
+    return 0;
+}
+
+/* What a campaign knows of its variant: its bit, its own model, the models it claims. */
+typedef struct {
+    uint32_t pr;
+    int own;
+    uint32_t claims;
+} lvariant_t;
+
+/* Judge the outcome val of run k (system seed rs): allowed, forbidden, undefined or unexpected,
+ * into R's checks and histogram. 0, or -1 with err. */
+static int judge_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
+                     const lvariant_t* v, const uint32_t* val, uint64_t k, uint64_t rs,
+                     uint64_t cyc, FILE* out, litmus_result_t* R, uint32_t* cap, char* err,
+                     size_t errlen) {
+    int32_t model = -1;
+    uint32_t cls = t->oracle_src ? oracle_classify(t, v->claims, v->own, val, &model)
+                                 : classify(t, v->pr, val);
+    char ob[512];
+    if (cls != LIT_ALLOWED || o->verbose)
+        litmus_format(t, val, ob, sizeof ob);
+    if (o->verbose && out)
+        fprintf(out, "  run %" PRIu64 " seed 0x%016" PRIx64 ": %s (%s, %" PRIu64 " cycles)\n", k,
+                rs, ob, cls_name(cls), cyc);
+    switch (cls) {
+    case LIT_ALLOWED:
+        chk_match(&R->chk);
+        break;
+    case LIT_FORBIDDEN:
+        chk_mismatch(&R->chk,
+                     "litmus %s (%s): FORBIDDEN outcome %s%s%s%s in run %" PRIu64
+                     " (system seed 0x%016" PRIx64 ")",
+                     t->name, gsys_variant_name(cfg), ob, model >= 0 ? " (by " : "",
+                     model >= 0 ? ax_model_name((uint32_t)model) : "", model >= 0 ? ")" : "", k,
+                     rs);
+        break;
+    case LIT_UNDEFINED:
+        chk_nc(&R->chk, NC_UNDEFINED);
+        break;
+    default:
+        chk_nc_msg(&R->chk, NC_UNEXPECTED,
+                   "litmus %s (%s): unexpected outcome %s (%s) in run %" PRIu64
+                   " (system seed 0x%016" PRIx64 ")",
+                   t->name, gsys_variant_name(cfg), ob,
+                   t->oracle_src ? "no candidate execution gives it"
+                                 : "neither allowed nor forbidden",
+                   k, rs);
+        break;
+    }
+    if (hist_add(R, val, t->nkeys, k, cls, model, cap) != 0) {
+        snprintf(err, errlen, "litmus: out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* After the runs: the witnesses, the oracle's never-observed outcomes, the verdict, the
+ * printout. */
+static void litmus_finish(const litmus_t* t, const litmus_opts_t* o, uint32_t pr, FILE* out,
+                          litmus_result_t* R) {
+    R->witness_enforced = R->runs >= o->witness_min_runs;
+    for (uint32_t i = 0; i < t->nex; i++) {
+        const lt_exp_t* e = &t->ex[i];
+        if (e->cls != EX_WITNESS || !(e->protos & pr))
+            continue;
+        R->witnesses++;
+        bool seen = false;
+        for (uint32_t j = 0; j < R->nout && !seen; j++)
+            seen = exp_match(e, R->out[j].v);
+        if (!seen)
+            R->witness_missing++;
+    }
     if (t->oracle_src)
-        oracle_claims(vx, &claims, err, errlen); /* checked by litmus_check */
+        R->oracle_never = oracle_never(t, R, NULL);
+    R->pass = chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
+    if (out)
+        litmus_print(out, t, o, R);
+}
+
+/* The runs k of the campaign, one system each: 0, or -1 with err. */
+static int litmus_runs(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
+                       const lvariant_t* v, lbufs_t* b, FILE* out, litmus_result_t* R, char* err,
+                       size_t errlen) {
+    gsys_geom_t geom;
+    gsys_geometry(cfg, &geom);
+    const uint32_t nsm = geom.num_sm, nwf = geom.num_wf;
+    FILE* rep = o->report ? o->report : stderr;
     uint32_t cap = 0, reports = 0;
     int rc = 0;
     gsys_backend_t be;
@@ -1967,102 +2136,29 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
         r.nsm = nsm;
         r.nwf = nwf;
         r.lb = geom.line_bytes;
-        r.role = role;
-        r.warm = warm;
-        r.val = val;
-        memcpy(role, role0, (size_t)nsm * nwf * sizeof *role);
-        memset(warm, 0, nsm * sizeof *warm);
-        memset(val, 0, (t->nkeys + 1) * sizeof *val);
+        r.role = b->role;
+        r.warm = b->warm;
+        r.val = b->val;
+        memcpy(b->role, b->role0, (size_t)nsm * nwf * sizeof *b->role);
+        memset(b->warm, 0, nsm * sizeof *b->warm);
+        memset(b->val, 0, (t->nkeys + 1) * sizeof *b->val);
         uint64_t rs = run_seed(o->seed, k);
         c.seed = rs;
         gpucoh_rng_seed(&r.rng, rs ^ 0x5bd1e995ull);
-        gpucoh_rng_t* g = &r.rng;
         uint32_t lead = 0, skew = 0;
-        if (!o->fixed) {
-            static const uint32_t dmax[] = {1, 2, 4, 6, 10, 16};
-            c.req_delay_min = 1;
-            c.req_delay_max = dmax[gpucoh_rng_below(g, 6)];
-            c.rsp_delay_min = 1;
-            c.rsp_delay_max = dmax[gpucoh_rng_below(g, 6)];
-            if (gpucoh_rng_below(g, 8) == 0) {
-                /* a start just before the global unit's rollover (TC: the timer) */
-                uint32_t tmax = cfg->proto->start_max ? cfg->proto->start_max(gsys_pdc(cfg)) : 0;
-                uint32_t back = 1 + gpucoh_rng_below(g, 400);
-                if (tmax)
-                    c.start = tmax > back + 1 ? tmax - back : 1;
-            }
-            static const uint32_t gaps[] = {0, 0, 2, 6};
-            static const uint32_t skews[] = {0, 8, 32, 100};
-            static const uint32_t leads[] = {0, 30, 100};
-            r.gap = gaps[gpucoh_rng_below(g, 4)];
-            skew = skews[gpucoh_rng_below(g, 4)];
-            lead = leads[gpucoh_rng_below(g, 3)];
-            static const uint32_t wgaps[] = {0, 4, 16};
-            /* warming policy of the run: 0 random subsets per SM, 1 every SM warms every
-             * location, 2 no warming */
-            uint32_t pol = gpucoh_rng_below(g, 8);
-            pol = pol < 4 ? 0 : pol < 7 ? 1 : 2;
-            if (t->any_warm && gpucoh_rng_below(g, 4) != 0)
-                pol = 3; /* the file's warm hints */
-            for (uint32_t j = 0; j < nsm && pol != 2; j++) {
-                warm_t* w = &warm[j];
-                if (warm_wf[j] < 0 || (pol == 0 && gpucoh_rng_below(g, 4) == 0))
-                    continue;
-                if (pol == 3) {
-                    w->mask = t->warm_mask[j];
-                    if (!w->mask)
-                        continue;
-                }
-                for (uint32_t l = 0; l < t->nloc && pol != 3; l++)
-                    if (pol == 1 || gpucoh_rng_below(g, 2))
-                        w->mask |= 1ull << l;
-                if (!w->mask)
-                    w->mask = 1ull << gpucoh_rng_below(g, t->nloc ? t->nloc : 1);
-                if (!t->nloc)
-                    continue;
-                w->on = true;
-                w->once = gpucoh_rng_below(g, 2) == 0;
-                w->gap = wgaps[gpucoh_rng_below(g, 3)];
-                w->ready_at = gpucoh_rng_below(g, 20);
-            }
-        }
+        if (!o->fixed)
+            run_randomize(t, cfg, b, nsm, &c, &r, &lead, &skew);
         for (uint32_t i = 0; i < t->nth; i++)
-            r.th[i].ready_at = lead + (skew ? gpucoh_rng_below(g, skew + 1) : 0);
-        traffic_start(&r, tw, &pool, rs);
+            r.th[i].ready_at = lead + (skew ? gpucoh_rng_below(&r.rng, skew + 1) : 0);
+        traffic_start(&r, b->tw, &b->pool, rs);
         r.init_done = !t->any_init;
         gsys_workload_t wl = {&r, lr_next, lr_done, lr_finished};
-        if (!have_be) {
-            int brc = o->make_backend ? o->make_backend(o->backend_ctx, &c, &be, err, errlen)
-                                      : gsys_backend_c_cfg(&c, &be, err, errlen);
-            if (brc != 0) {
-                rc = -1;
-                break;
-            }
-            have_be = true;
-        }
         FILE* sink = reports < 3 ? rep : NULL;
         gsys_run_t e;
         uint64_t cyc;
-        if (o->run_system) { /* the run on another clock: the SystemC TLM platform */
-            if (o->run_system(o->run_ctx, &c, &be, &wl, o->max_cycles, sink, &e, &cyc, err,
-                              errlen) != 0) {
-                rc = -1;
-                break;
-            }
-        } else {
-            gsys_t* s = gsys_new(&c, &be, &wl, err, errlen);
-            if (!s) {
-                rc = -1;
-                break;
-            }
-            e = gsys_run(s, o->max_cycles, sink);
-            cyc = gsys_cycle(s);
-            gsys_free(s);
-        }
-        if (o->fresh_backend) {
-            if (be.destroy)
-                be.destroy(be.ctx);
-            have_be = false;
+        if (run_once(o, &c, &be, &have_be, &wl, sink, &e, &cyc, err, errlen) != 0) {
+            rc = -1;
+            break;
         }
         R->runs++;
         if (e != GSYS_RUN_DONE || r.err || !lr_finished(&r)) {
@@ -2075,73 +2171,46 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
                       r.err ? " (a completion for a wavefront without an operation)" : "");
             continue;
         }
-        int32_t model = -1;
-        uint32_t cls =
-            t->oracle_src ? oracle_classify(t, claims, own, val, &model) : classify(t, pr, val);
-        char ob[512];
-        if (cls != LIT_ALLOWED || o->verbose)
-            litmus_format(t, val, ob, sizeof ob);
-        if (o->verbose && out)
-            fprintf(out, "  run %" PRIu64 " seed 0x%016" PRIx64 ": %s (%s, %" PRIu64 " cycles)\n",
-                    k, rs, ob, cls_name(cls), cyc);
-        switch (cls) {
-        case LIT_ALLOWED:
-            chk_match(&R->chk);
-            break;
-        case LIT_FORBIDDEN:
-            chk_mismatch(&R->chk,
-                         "litmus %s (%s): FORBIDDEN outcome %s%s%s%s in run %" PRIu64
-                         " (system seed 0x%016" PRIx64 ")",
-                         t->name, gsys_variant_name(cfg), ob, model >= 0 ? " (by " : "",
-                         model >= 0 ? ax_model_name((uint32_t)model) : "", model >= 0 ? ")" : "", k,
-                         rs);
-            break;
-        case LIT_UNDEFINED:
-            chk_nc(&R->chk, NC_UNDEFINED);
-            break;
-        default:
-            chk_nc_msg(&R->chk, NC_UNEXPECTED,
-                       "litmus %s (%s): unexpected outcome %s (%s) in run %" PRIu64
-                       " (system seed 0x%016" PRIx64 ")",
-                       t->name, gsys_variant_name(cfg), ob,
-                       t->oracle_src ? "no candidate execution gives it"
-                                     : "neither allowed nor forbidden",
-                       k, rs);
-            break;
-        }
-        if (hist_add(R, val, t->nkeys, k, cls, model, &cap) != 0) {
-            snprintf(err, errlen, "litmus: out of memory");
+        if (judge_run(t, cfg, o, v, b->val, k, rs, cyc, out, R, &cap, err, errlen) != 0) {
             rc = -1;
             break;
         }
     }
     if (have_be && be.destroy)
         be.destroy(be.ctx);
-    pool_free(&pool);
-    free(tw);
-    free(role);
-    free(role0);
-    free(warm);
-    free(val);
-    if (rc == 0) {
-        R->witness_enforced = R->runs >= o->witness_min_runs;
-        for (uint32_t i = 0; i < t->nex; i++) {
-            const lt_exp_t* e = &t->ex[i];
-            if (e->cls != EX_WITNESS || !(e->protos & pr))
-                continue;
-            R->witnesses++;
-            bool seen = false;
-            for (uint32_t j = 0; j < R->nout && !seen; j++)
-                seen = exp_match(e, R->out[j].v);
-            if (!seen)
-                R->witness_missing++;
-        }
-        if (t->oracle_src)
-            R->oracle_never = oracle_never(t, R, NULL);
-        R->pass = chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
-        if (out)
-            litmus_print(out, t, o, R);
+    return rc;
+}
+
+int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, FILE* out,
+               litmus_result_t* res, char* err, size_t errlen) {
+    litmus_opts_t od;
+    if (!o) {
+        litmus_opts_default(&od);
+        o = &od;
     }
+    litmus_result_t local;
+    memset(&local, 0, sizeof local);
+    litmus_result_t* R = res ? res : &local;
+    memset(R, 0, sizeof *R);
+    chk_init(&R->chk);
+    R->variant = gsys_variant_name(cfg);
+    R->nkeys = t->nkeys;
+    if (litmus_check(t, cfg, o, err, errlen) != 0)
+        return -1;
+    gsys_geom_t geom;
+    gsys_geometry(cfg, &geom);
+    lbufs_t b;
+    if (lbufs_make(&b, t, cfg, o, geom.num_sm, geom.num_wf, err, errlen) != 0)
+        return -1;
+    lvariant_t v = {variant_bit(gsys_variant_name(cfg)), -1, 0};
+    const gsys_variant_t* vx = cfg_variant(cfg);
+    v.own = vx ? ax_model_index(vx->model) : -1;
+    if (t->oracle_src)
+        oracle_claims(vx, &v.claims, err, errlen); /* checked by litmus_check */
+    const int rc = litmus_runs(t, cfg, o, &v, &b, out, R, err, errlen);
+    lbufs_free(&b);
+    if (rc == 0)
+        litmus_finish(t, o, v.pr, out, R);
     if (!res)
         litmus_result_free(&local);
     if (rc != 0)

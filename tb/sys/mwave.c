@@ -579,6 +579,174 @@ static int copy_block(src_t* s, FILE* out, const char* name, char* err, size_t e
     return 0;
 }
 
+/* The scopes of one input's header as they are read: the TOP scope is dropped, every other one
+ * copied; prefix is the hierarchical name of the current scope (for the variable list). */
+enum { MAXD = 64 };
+typedef struct {
+    bool skipped[MAXD];
+    size_t plen[MAXD + 1];
+    char prefix[2048];
+    int depth;
+} hdr_t;
+
+/* "$scope TYPE NAME $end" of input name: 0, or -1 with err. */
+static int hdr_scope(FILE* f, const char* name, hdr_t* h, FILE* d, char* err, size_t errlen) {
+    char ty[64], nm[256], e[16];
+    if (!token(f, ty, sizeof ty) || !token(f, nm, sizeof nm) || !token(f, e, sizeof e) ||
+        strcmp(e, "$end") || h->depth >= MAXD) {
+        snprintf(err, errlen, "%s: bad $scope", name);
+        return -1;
+    }
+    h->skipped[h->depth] = h->depth == 0 && !strcmp(nm, "TOP");
+    size_t pl = h->plen[h->depth];
+    if (!h->skipped[h->depth]) {
+        fprintf(d, "$scope %s %s $end\n", ty, nm);
+        snprintf(h->prefix + pl, sizeof h->prefix - pl, ".%s", nm);
+        pl = strlen(h->prefix);
+    }
+    h->depth++;
+    h->plen[h->depth] = pl;
+    return 0;
+}
+
+/* "$var TYPE SIZE CODE NAME [RANGE] $end" of input s: its merged code (an alias keeps the code
+ * of the variable it aliases), the declaration into d, the variable into w's list. 0, or -1 with
+ * err. */
+static int hdr_var(src_t* s, const char* name, const hdr_t* h, FILE* d, uint32_t* next_id,
+                   gpucoh_mwave_t* w, char* err, size_t errlen) {
+    char ty[64], sz[32], code[64], nm[256], x[64], range[64] = "";
+    if (!token(s->f, ty, sizeof ty) || !token(s->f, sz, sizeof sz) ||
+        !token(s->f, code, sizeof code) || !token(s->f, nm, sizeof nm)) {
+        snprintf(err, errlen, "%s: bad $var", name);
+        return -1;
+    }
+    while (token(s->f, x, sizeof x) && strcmp(x, "$end"))
+        if (x[0] == '[')
+            snprintf(range, sizeof range, "%s", x);
+    const hent_t* he = hfind(&s->map, code);
+    uint32_t id;
+    if (he) {
+        id = he->id; /* an alias of a variable declared before */
+    } else {
+        id = (*next_id)++;
+        if (hput(&s->map, code, id) != 0) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    char nc[8];
+    code_of(id, nc);
+    fprintf(d, "$var %s %s %s %s%s%s $end\n", ty, sz, nc, nm, range[0] ? " " : "", range);
+    char full[2400];
+    snprintf(full, sizeof full, "%s.%s", h->prefix, nm);
+    if (add_var(w, full, (uint32_t)strtoul(sz, NULL, 10), range) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* "$timescale ... $end": the first input's is the merge's, every other must equal it. 0, or -1
+ * with err. */
+static int hdr_timescale(FILE* f, const char* name, char* timescale, size_t tn, char* err,
+                         size_t errlen) {
+    char ts[64] = "", x[64];
+    while (token(f, x, sizeof x) && strcmp(x, "$end")) {
+        size_t l = strlen(ts);
+        snprintf(ts + l, sizeof ts - l, "%s", x);
+    }
+    if (!timescale[0])
+        snprintf(timescale, tn, "%s", ts);
+    else if (strcmp(ts, timescale)) {
+        snprintf(err, errlen, "%s: timescale %s differs from %s", name, ts, timescale);
+        return -1;
+    }
+    return 0;
+}
+
+/* The header of input s (file name), its declarations into d inside a scope named scope, then
+ * up to its first time line. 0, or -1 with err. */
+static int read_header(src_t* s, const char* name, const char* scope, FILE* d, uint32_t* next_id,
+                       char* timescale, size_t tn, gpucoh_mwave_t* w, char* err, size_t errlen) {
+    fprintf(d, "$scope module %s $end\n", scope);
+    hdr_t h;
+    memset(&h, 0, sizeof h);
+    snprintf(h.prefix, sizeof h.prefix, "%s", scope);
+    h.plen[0] = strlen(h.prefix);
+    bool ended = false;
+    char t[512];
+    while (!ended && token(s->f, t, sizeof t)) {
+        int r = 0;
+        if (!strcmp(t, "$enddefinitions")) {
+            skip_end(s->f);
+            ended = true;
+        } else if (!strcmp(t, "$scope")) {
+            r = hdr_scope(s->f, name, &h, d, err, errlen);
+        } else if (!strcmp(t, "$upscope")) {
+            skip_end(s->f);
+            if (h.depth == 0) {
+                snprintf(err, errlen, "%s: $upscope without $scope", name);
+                return -1;
+            }
+            h.depth--;
+            if (!h.skipped[h.depth])
+                fputs("$upscope $end\n", d);
+            h.prefix[h.plen[h.depth]] = 0;
+        } else if (!strcmp(t, "$var")) {
+            r = hdr_var(s, name, &h, d, next_id, w, err, errlen);
+        } else if (!strcmp(t, "$timescale")) {
+            r = hdr_timescale(s->f, name, timescale, tn, err, errlen);
+        } else if (t[0] == '$') {
+            skip_end(s->f); /* $date, $version, $comment, $attrbegin (enum tables) ... */
+        } else {
+            snprintf(err, errlen, "%s: unexpected '%s' in the header", name, t);
+            return -1;
+        }
+        if (r != 0)
+            return -1;
+    }
+    if (!ended || h.depth != 0) {
+        snprintf(err, errlen, "%s: no complete header", name);
+        return -1;
+    }
+    fputs("$upscope $end\n", d);
+    /* up to the first time line (nothing may come before it) */
+    return copy_block(s, NULL, name, err, errlen);
+}
+
+/* The value changes of the n inputs merged in time order into o (the first time's inside
+ * $dumpvars); the first and last times in *first, *last (-1: none). 0, or -1 with err. */
+static int merge_changes(src_t* s, unsigned n, const char* const* in, FILE* o, int64_t* first,
+                         int64_t* last, char* err, size_t errlen) {
+    *first = *last = -1;
+    bool dumpvars = true;
+    for (;;) {
+        int64_t t = -1;
+        for (unsigned i = 0; i < n; i++)
+            if (!s[i].eof && (t < 0 || s[i].t < t))
+                t = s[i].t;
+        if (t < 0)
+            break;
+        if (t < *last) {
+            snprintf(err, errlen, "time %lld goes backwards", (long long)t);
+            return -1;
+        }
+        fprintf(o, "#%lld\n", (long long)t);
+        if (dumpvars)
+            fputs("$dumpvars\n", o);
+        if (*first < 0)
+            *first = t;
+        *last = t;
+        for (unsigned i = 0; i < n; i++)
+            if (!s[i].eof && s[i].t == t && copy_block(&s[i], o, in[i], err, errlen) != 0)
+                return -1;
+        if (dumpvars)
+            fputs("$end\n", o);
+        dumpvars = false;
+    }
+    return 0;
+}
+
 int gpucoh_vcd_merge(const char* const* in, const char* const* scopes, unsigned n, const char* out,
                      gpucoh_mwave_t* w, char* err, size_t errlen) {
     src_t* s = calloc(n ? n : 1, sizeof *s);
@@ -599,104 +767,8 @@ int gpucoh_vcd_merge(const char* const* in, const char* const* scopes, unsigned 
             snprintf(err, errlen, "cannot read %s: %s", in[i], strerror(errno));
             goto done;
         }
-        /* header: declarations into d, inside a scope named scopes[i] */
-        fprintf(d, "$scope module %s $end\n", scopes[i]);
-        enum { MAXD = 64 };
-        bool skipped[MAXD];
-        size_t plen[MAXD + 1];
-        char prefix[2048];
-        snprintf(prefix, sizeof prefix, "%s", scopes[i]);
-        plen[0] = strlen(prefix);
-        int depth = 0;
-        bool ended = false;
-        char t[512];
-        while (!ended && token(s[i].f, t, sizeof t)) {
-            if (!strcmp(t, "$enddefinitions")) {
-                skip_end(s[i].f);
-                ended = true;
-            } else if (!strcmp(t, "$scope")) {
-                char ty[64], nm[256], e[16];
-                if (!token(s[i].f, ty, sizeof ty) || !token(s[i].f, nm, sizeof nm) ||
-                    !token(s[i].f, e, sizeof e) || strcmp(e, "$end") || depth >= MAXD) {
-                    snprintf(err, errlen, "%s: bad $scope", in[i]);
-                    goto done;
-                }
-                skipped[depth] = depth == 0 && !strcmp(nm, "TOP");
-                size_t pl = plen[depth];
-                if (!skipped[depth]) {
-                    fprintf(d, "$scope %s %s $end\n", ty, nm);
-                    snprintf(prefix + pl, sizeof prefix - pl, ".%s", nm);
-                    pl = strlen(prefix);
-                }
-                depth++;
-                plen[depth] = pl;
-            } else if (!strcmp(t, "$upscope")) {
-                skip_end(s[i].f);
-                if (depth == 0) {
-                    snprintf(err, errlen, "%s: $upscope without $scope", in[i]);
-                    goto done;
-                }
-                depth--;
-                if (!skipped[depth])
-                    fputs("$upscope $end\n", d);
-                prefix[plen[depth]] = 0;
-            } else if (!strcmp(t, "$var")) {
-                char ty[64], sz[32], code[64], nm[256], x[64], range[64] = "";
-                if (!token(s[i].f, ty, sizeof ty) || !token(s[i].f, sz, sizeof sz) ||
-                    !token(s[i].f, code, sizeof code) || !token(s[i].f, nm, sizeof nm)) {
-                    snprintf(err, errlen, "%s: bad $var", in[i]);
-                    goto done;
-                }
-                while (token(s[i].f, x, sizeof x) && strcmp(x, "$end"))
-                    if (x[0] == '[')
-                        snprintf(range, sizeof range, "%s", x);
-                const hent_t* h = hfind(&s[i].map, code);
-                uint32_t id;
-                if (h) {
-                    id = h->id; /* an alias of a variable declared before */
-                } else {
-                    id = next_id++;
-                    if (hput(&s[i].map, code, id) != 0) {
-                        snprintf(err, errlen, "out of memory");
-                        goto done;
-                    }
-                }
-                char nc[8];
-                code_of(id, nc);
-                fprintf(d, "$var %s %s %s %s%s%s $end\n", ty, sz, nc, nm, range[0] ? " " : "",
-                        range);
-                char full[2400];
-                snprintf(full, sizeof full, "%s.%s", prefix, nm);
-                if (add_var(w, full, (uint32_t)strtoul(sz, NULL, 10), range) != 0) {
-                    snprintf(err, errlen, "out of memory");
-                    goto done;
-                }
-            } else if (!strcmp(t, "$timescale")) {
-                char ts[64] = "", x[64];
-                while (token(s[i].f, x, sizeof x) && strcmp(x, "$end")) {
-                    size_t l = strlen(ts);
-                    snprintf(ts + l, sizeof ts - l, "%s", x);
-                }
-                if (!timescale[0])
-                    snprintf(timescale, sizeof timescale, "%s", ts);
-                else if (strcmp(ts, timescale)) {
-                    snprintf(err, errlen, "%s: timescale %s differs from %s", in[i], ts, timescale);
-                    goto done;
-                }
-            } else if (t[0] == '$') {
-                skip_end(s[i].f); /* $date, $version, $comment, $attrbegin (enum tables) ... */
-            } else {
-                snprintf(err, errlen, "%s: unexpected '%s' in the header", in[i], t);
-                goto done;
-            }
-        }
-        if (!ended || depth != 0) {
-            snprintf(err, errlen, "%s: no complete header", in[i]);
-            goto done;
-        }
-        fputs("$upscope $end\n", d);
-        /* up to the first time line (nothing may come before it) */
-        if (copy_block(&s[i], NULL, in[i], err, errlen) != 0)
+        if (read_header(&s[i], in[i], scopes[i], d, &next_id, timescale, sizeof timescale, w, err,
+                        errlen) != 0)
             goto done;
     }
     fclose(d);
@@ -714,32 +786,9 @@ int gpucoh_vcd_merge(const char* const* in, const char* const* scopes, unsigned 
     fprintf(o, "$timescale\n\t%s\n$end\n", timescale[0] ? timescale : "1ps");
     fwrite(decl, 1, decl_n, o);
     fputs("$enddefinitions $end\n", o);
-    int64_t first = -1, last = -1;
-    bool dumpvars = true;
-    for (;;) {
-        int64_t t = -1;
-        for (unsigned i = 0; i < n; i++)
-            if (!s[i].eof && (t < 0 || s[i].t < t))
-                t = s[i].t;
-        if (t < 0)
-            break;
-        if (t < last) {
-            snprintf(err, errlen, "time %lld goes backwards", (long long)t);
-            goto done;
-        }
-        fprintf(o, "#%lld\n", (long long)t);
-        if (dumpvars)
-            fputs("$dumpvars\n", o);
-        if (first < 0)
-            first = t;
-        last = t;
-        for (unsigned i = 0; i < n; i++)
-            if (!s[i].eof && s[i].t == t && copy_block(&s[i], o, in[i], err, errlen) != 0)
-                goto done;
-        if (dumpvars)
-            fputs("$end\n", o);
-        dumpvars = false;
-    }
+    int64_t first, last;
+    if (merge_changes(s, n, in, o, &first, &last, err, errlen) != 0)
+        goto done;
     if (fflush(o) != 0 || ferror(o)) {
         snprintf(err, errlen, "cannot write %s: %s", out, strerror(errno));
         goto done;

@@ -23,6 +23,7 @@
 #include "check.h"
 #include "episode.h"
 #include "litmus.h"
+#include "opts.h"
 #include "traffic.h"
 #include "swave.h"
 #include "util.h"
@@ -180,181 +181,306 @@ static int impl_refused(const topt_t* o, bool rtl_given, bool bench) {
     return 0;
 }
 
-/* Parse the options; what = "cosim system" | "episode" | "litmus" | "bench system". force: with
- * --protocol all, parse for this protocol (every variant of it) instead of the first one. */
-static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
-                 const gsys_proto_t* force) {
-    memset(o, 0, sizeof *o);
-    o->P = gsys_protocols()[0];
-    uint32_t variant = o->P->default_variant;
-    bool paper = false;
-    o->impl = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
-    const bool bench = !strcmp(what, "bench system");
-    if (bench)
-        what = "cosim system";                    /* same options */
-    const char *rtl_s = "all", *netlist_s = NULL; /* resolved once the protocol is known */
-    bool rtl_given = false, runs_set = false;
-    o->seed = 1;
-    o->runs = 10000;
-    o->ep = ep_defaults();
+/* The options of the system commands, one table (tb/engine/opts.h). What parse() gathers before
+ * the protocol and its configuration are known. */
+typedef struct {
+    topt_t* o;
+    const char* what; /* "cosim system" (also for bench system), "episode", "litmus" */
+    uint32_t variant;
+    bool paper, rtl_given, runs_set, start_set, wfs_set;
+    const char *rtl_s, *netlist_s; /* resolved once the protocol is known */
     const char* params[64];
-    int np = 0;
-    const char *req = NULL, *rsp = NULL, *mem = NULL;
-    uint64_t start = 0;
-    bool start_set = false;
-    uint32_t illegal = 0;    /* --illegal-rate, applied to the configuration built below */
-    uint32_t l2_illegal = 0; /* --l2-illegal-rate, likewise */
-    bool wfs_set = false;
-    for (; i < argc; i++) {
-        const char* a = argv[i];
-        const char* v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED()                                                                                     \
-    do {                                                                                           \
-        if (sys_opt_need(a, v))                                                                    \
-            return -1;                                                                             \
-        i++;                                                                                       \
-    } while (0)
-        if (!strcmp(a, "--protocol")) {
-            NEED();
-            if (protocol_opt(what, v, o, &variant) != 0)
-                return -1;
-        } else if (!strcmp(a, "--config")) {
-            NEED();
-            if (sys_opt_config(v, &paper))
-                return -1;
-        } else if (!strcmp(a, "--param")) {
-            NEED();
-            if (np >= 64) {
-                fprintf(stderr, "gpucoh: too many --param options\n");
-                return -1;
-            }
-            params[np++] = v;
-        } else if (!strcmp(a, "--impl")) {
-            NEED();
-            if (sys_opt_impl(v, &o->impl))
-                return -1;
-        } else if (!strcmp(a, "--rtl")) {
-            NEED();
-            rtl_s = v;
-            rtl_given = true;
-        } else if (!strcmp(a, "--netlist") && !strcmp(what, "cosim system")) {
-            NEED();
-            netlist_s = v;
-        } else if (!strcmp(a, "--rtl-dir")) {
-            NEED();
-            o->rtl_dir = v;
-        } else if (!strcmp(a, "--cycles") && strcmp(what, "litmus") != 0) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX, &o->cycles))
-                return -1;
-        } else if (!strcmp(a, "--ops") && !strcmp(what, "cosim system")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &o->ops))
-                return -1;
-        } else if (!strcmp(a, "--runs") && !strcmp(what, "litmus")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->runs))
-                return -1;
-            runs_set = true;
-        } else if (!strcmp(a, "--seed")) {
-            NEED();
-            if (num(a, v, &o->seed))
-                return -1;
-        } else if (!strcmp(a, "--full-every")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, UINT32_MAX, &o->full_every))
-                return -1;
-            o->full_every_set = true;
-        } else if (!strcmp(a, "--req-delay")) {
-            NEED();
-            req = v;
-        } else if (!strcmp(a, "--rsp-delay")) {
-            NEED();
-            rsp = v;
-        } else if (!strcmp(a, "--mem-lat")) {
-            NEED();
-            mem = v;
-        } else if (!strcmp(a, "--illegal-rate")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, 1000, &illegal))
-                return -1;
-        } else if (!strcmp(a, "--steer") && !strcmp(what, "cosim system")) {
-            NEED();
-            if (!strcmp(v, "on"))
-                o->steer_off = false;
-            else if (!strcmp(v, "off"))
-                o->steer_off = true;
-            else {
-                fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--l2-illegal-rate") && !strcmp(what, "cosim system")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, 1000, &l2_illegal))
-                return -1;
-        } else if (!strcmp(a, "--start-time")) {
-            NEED();
-            if (num(a, v, &start))
-                return -1;
-            start_set = true;
-        } else if (!strcmp(what, "episode") && sys_opt_is_episode(a)) {
-            NEED();
-            /* --wfs: 1..NumWf, checked against the configuration below; not given: all NumWf */
-            if (sys_opt_episode(a, v, &o->ep, &wfs_set))
-                return -1;
-        } else if (!strcmp(a, "--json")) {
-            NEED();
-            o->json = v;
-        } else if (!strcmp(a, "--out")) {
-            NEED();
-            o->out = v;
-        } else if (!strcmp(a, "--wave")) {
-            NEED();
-            o->wave = v;
-        } else if (!strcmp(a, "--window")) {
-            uint64_t x;
-            NEED();
-            if (num(a, v, &x))
-                return -1;
-            if (!x || x > 1000000) {
-                fprintf(stderr, "gpucoh: --window: %llu is out of range 1..1000000 cycles\n",
-                        (unsigned long long)x);
-                return -1;
-            }
-            o->window = (uint32_t)x;
-        } else if (!strcmp(a, "--set-traffic") && !strcmp(what, "litmus")) {
-            NEED(); /* the limit is the test's: litmus_check names it */
-            if (gpucoh_opt_u32(a, v, 0, LITMUS_MAX_SET_TRAFFIC, &o->set_traffic))
-                return -1;
-        } else if (!strcmp(a, "--run") && !strcmp(what, "litmus")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run))
-                return -1;
-            o->run_set = true;
-        } else if (!strcmp(a, "--coverage")) {
-            o->coverage = true;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "gpucoh %s: unknown option '%s' (see `gpucoh help`)\n", what, a);
-            return -1;
-        } else if (!strcmp(what, "litmus")) {
-            if (o->nfiles >= LITMUS_MAX_FILES) {
-                fprintf(stderr, "gpucoh litmus: at most %d files\n", LITMUS_MAX_FILES);
-                return -1;
-            }
-            o->files[o->nfiles++] = a;
-        } else {
-            fprintf(stderr, "gpucoh %s: unexpected argument '%s'\n", what, a);
-            return -1;
-        }
-#undef NEED
+    int np;
+    const char *req, *rsp, *mem;
+    uint64_t start;
+    uint32_t illegal;    /* --illegal-rate, applied to the configuration built below */
+    uint32_t l2_illegal; /* --l2-illegal-rate, likewise */
+} sys_parse_t;
+
+enum { SYS_COSIM = 1, SYS_EPISODE = 2, SYS_LITMUS = 4, SYS_BENCH = 8 };
+enum {
+    O_CYCLES,
+    O_OPS,
+    O_RUNS,
+    O_SEED,
+    O_FULL_EVERY,
+    O_ILLEGAL,
+    O_L2_ILLEGAL,
+    O_START,
+    O_SET_TRAFFIC,
+    O_RUN,
+    O_RTL,
+    O_NETLIST,
+    O_RTL_DIR,
+    O_REQ,
+    O_RSP,
+    O_MEM,
+    O_JSON,
+    O_OUT,
+    O_WAVE,
+    O_COVERAGE,
+    O_QUIET
+};
+
+static int sys_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sys_parse_t* p = ctx;
+    topt_t* o = p->o;
+    const char* a = opt->name;
+    switch (opt->id) {
+    case O_CYCLES:
+        return gpucoh_opt_u64(a, v, 1, UINT64_MAX, &o->cycles);
+    case O_OPS:
+        return gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &o->ops);
+    case O_RUNS:
+        p->runs_set = true;
+        return gpucoh_opt_u64(a, v, 1, UINT32_MAX, &o->runs);
+    case O_SEED:
+        return num(a, v, &o->seed);
+    case O_FULL_EVERY:
+        o->full_every_set = true;
+        return gpucoh_opt_u32(a, v, 0, UINT32_MAX, &o->full_every);
+    case O_ILLEGAL:
+        return gpucoh_opt_u32(a, v, 0, 1000, &p->illegal);
+    case O_L2_ILLEGAL:
+        return gpucoh_opt_u32(a, v, 0, 1000, &p->l2_illegal);
+    case O_START:
+        p->start_set = true;
+        return num(a, v, &p->start);
+    case O_SET_TRAFFIC: /* the limit is the test's: litmus_check names it */
+        return gpucoh_opt_u32(a, v, 0, LITMUS_MAX_SET_TRAFFIC, &o->set_traffic);
+    default: /* O_RUN */
+        o->run_set = true;
+        return gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run);
     }
-    if (o->all && force) {
-        o->P = force;
-        variant = force->default_variant;
+}
+
+static int sys_str(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sys_parse_t* p = ctx;
+    topt_t* o = p->o;
+    const char** dst[] = {
+        [O_RTL] = &p->rtl_s, [O_NETLIST] = &p->netlist_s, [O_RTL_DIR] = &o->rtl_dir,
+        [O_REQ] = &p->req,   [O_RSP] = &p->rsp,           [O_MEM] = &p->mem,
+        [O_JSON] = &o->json, [O_OUT] = &o->out,           [O_WAVE] = &o->wave};
+    *dst[opt->id] = v;
+    if (opt->id == O_RTL)
+        p->rtl_given = true;
+    return 0;
+}
+
+static int sys_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)v;
+    sys_parse_t* p = ctx;
+    if (opt->id == O_COVERAGE)
+        p->o->coverage = true;
+    else
+        p->o->quiet = true;
+    return 0;
+}
+
+static int sys_protocol(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    sys_parse_t* p = ctx;
+    return protocol_opt(p->what, v, p->o, &p->variant);
+}
+
+static int sys_config(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    return sys_opt_config(v, &((sys_parse_t*)ctx)->paper);
+}
+
+static int sys_param(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    sys_parse_t* p = ctx;
+    if (p->np >= 64) {
+        fprintf(stderr, "gpucoh: too many --param options\n");
+        return -1;
     }
-    const gsys_proto_t* P = o->P;
+    p->params[p->np++] = v;
+    return 0;
+}
+
+static int sys_impl(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    return sys_opt_impl(v, &((sys_parse_t*)ctx)->o->impl);
+}
+
+static int sys_steer(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    sys_parse_t* p = ctx;
+    if (!strcmp(v, "on"))
+        p->o->steer_off = false;
+    else if (!strcmp(v, "off"))
+        p->o->steer_off = true;
+    else {
+        fprintf(stderr, "gpucoh: --steer: '%s' is not one of: on off\n", v);
+        return -1;
+    }
+    return 0;
+}
+
+/* --wfs: 1..NumWf, checked against the configuration below; not given: all NumWf */
+static int sys_episode_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sys_parse_t* p = ctx;
+    return sys_opt_episode(opt->name, v, &p->o->ep, &p->wfs_set);
+}
+
+static int sys_window(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    uint64_t x;
+    if (num(opt->name, v, &x))
+        return -1;
+    if (!x || x > 1000000) {
+        fprintf(stderr, "gpucoh: --window: %llu is out of range 1..1000000 cycles\n",
+                (unsigned long long)x);
+        return -1;
+    }
+    ((sys_parse_t*)ctx)->o->window = (uint32_t)x;
+    return 0;
+}
+
+static int sys_file(void* ctx, const char* w) {
+    topt_t* o = ((sys_parse_t*)ctx)->o;
+    if (o->nfiles >= LITMUS_MAX_FILES) {
+        fprintf(stderr, "gpucoh litmus: at most %d files\n", LITMUS_MAX_FILES);
+        return -1;
+    }
+    o->files[o->nfiles++] = w;
+    return 0;
+}
+
+/* The table, in the order of the --help texts: each command's own options, then those of the
+ * commands that run the RTL, then those of every system command. bench system parses as cosim
+ * system (SYS_COSIM) and lists only its --cycles and the common options (SYS_BENCH). */
+#define ALL 0
+#define RUN (SYS_COSIM | SYS_EPISODE | SYS_LITMUS)
+#define V   true
+static const gpucoh_opt_t sys_opts[] = {
+    {"--episodes", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "episodes per wavefront (default 20)"},
+    {"--wfs", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "wavefronts per SM (1..NumWf; default all)"},
+    {"--locations", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "data locations (1..1000000; default 256)"},
+    {"--sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "atomic|relacq",
+     "synchronize through atomics (default) or release/acquire"},
+    {"--cta-sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
+     "relacq: N per mille of the episodes CTA-scoped (default 500)"},
+    {"--cycles", V, SYS_EPISODE, sys_num, NULL, O_CYCLES, "N", "cycle budget"},
+    {"--runs", V, SYS_LITMUS, sys_num, NULL, O_RUNS, "R",
+     "runs per test (1..2^32-1; default 10000)"},
+    {"--run", V, SYS_LITMUS, sys_num, NULL, O_RUN, "K",
+     "only run K (the replay of a failing run; not with --runs)"},
+    {"--set-traffic", V, SYS_LITMUS, sys_num, NULL, O_SET_TRAFFIC, "N",
+     "stress: N more wavefronts on the test's SMs load and store other\n"
+     "lines of its locations' L1 sets, banks and L2 sets for the whole\n"
+     "run (evictions, bank contention; default 0; at most the spare\n"
+     "wavefronts of those SMs, else refused with exit 2)"},
+    {"--cycles", V, SYS_COSIM, sys_num, NULL, O_CYCLES, "N", "cycles (default 100000)"},
+    {"--ops", V, SYS_COSIM, sys_num, NULL, O_OPS, "N",
+     "stop after N operations (default: no budget, --cycles ends it)"},
+    {"--netlist", V, SYS_COSIM, sys_str, NULL, O_NETLIST, "UNITS",
+     "these units (l1,l2,timer | all) as their synthesized netlist"},
+    {"--steer", V, SYS_COSIM, sys_steer, NULL, 0, "on|off",
+     "the traffic's steered phases (default on)"},
+    {"--l2-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_L2_ILLEGAL, "N",
+     "the illegal inputs of tc_l2, N per 1000"},
+    {"--cycles", V, SYS_BENCH, sys_num, NULL, O_CYCLES, "N", "cycles per measurement"},
+    {"--coverage", false, RUN, sys_flag, NULL, O_COVERAGE, NULL,
+     "print every transition row and cover point"},
+    {"--impl", V, RUN, sys_impl, NULL, 0, "I",
+     "c | rtl | lockstep (C models and RTL compared every cycle)"},
+    {"--rtl", V, RUN, sys_str, NULL, O_RTL, "UNITS",
+     "units run as RTL: l1,l2,timer (TC) or l1,l2 (GPU) | all\n"
+     "(needs --impl lockstep or rtl)"},
+    {"--rtl-dir", V, RUN, sys_str, NULL, O_RTL_DIR, "DIR",
+     "take the RTL from DIR (a mutant's scratch copy; needs --impl\n"
+     "lockstep or rtl)"},
+    {"--full-every", V, RUN, sys_num, NULL, O_FULL_EVERY, "K",
+     "lockstep: compare every line/MSHR every K cycles (0 = always;\n"
+     "refused with --impl c or rtl)"},
+    {"--wave", V, RUN, sys_str, NULL, O_WAVE, "FILE",
+     "lockstep or rtl: the whole run of every Verilated unit in one\n"
+     ".fst or .vcd (its directory must exist; large: keep the run short)"},
+    {"--window", V, RUN, sys_window, NULL, 0, "N",
+     "lockstep: cycles of waves kept before a divergence (default 64)"},
+    {"--illegal-rate", V, RUN, sys_num, NULL, O_ILLEGAL, "N",
+     "an idle core presents an illegal request, N per 1000 cycles"},
+    {"--protocol", V, ALL, sys_protocol, NULL, 0, "P",
+     "a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
+     "gpu-d | gpu-h; episode, litmus: also a family (tc, gpu: every\n"
+     "variant of it) or all"},
+    {"--config", V, ALL, sys_config, NULL, 0, "C",
+     "small (4 SMs, 2 banks, tiny caches; default) | paper"},
+    {"--param", V, ALL, sys_param, NULL, 0, "NAME=VALUE",
+     "any parameter of the protocol (repeatable; gpucoh list: tc_l1,\n"
+     "tc_l2, tc_gwct, gpu_l1, gpu_l2)"},
+    {"--req-delay", V, ALL, sys_str, NULL, O_REQ, "A:B, --rsp-delay A:B, --mem-lat A:B",
+     "  per-message delays (cycles)"},
+    {"--rsp-delay", V, ALL, sys_str, NULL, O_RSP, NULL, NULL},
+    {"--mem-lat", V, ALL, sys_str, NULL, O_MEM, NULL, NULL},
+    {"--start-time", V, ALL, sys_num, NULL, O_START, "T",
+     "TC: load the timer with T at cycle 2 (rollover tests)"},
+    {"--seed", V, ALL, sys_num, NULL, O_SEED, "S", "PRNG seed (default 1)"},
+    {"--out", V, ALL, sys_str, NULL, O_OUT, "DIR",
+     "reports and failure windows (default build/out; created if\n"
+     "missing)"},
+    {"--json", V, ALL, sys_str, NULL, O_JSON, "FILE", "the JSON report (its directory must exist)"},
+    {"--quiet", false, ALL, sys_flag, NULL, O_QUIET, NULL, "only the summary lines"},
+};
+#undef ALL
+#undef RUN
+#undef V
+
+/* The --help of the system commands: a head each, the options part from the table. */
+static const struct {
+    const char* what;
+    unsigned bit;
+    const char* head;
+} sys_helps[] = {
+    {"cosim system", SYS_COSIM,
+     "usage: gpucoh cosim system [options]\n"
+     "\n"
+     "The multi-SM system on random traffic, C models and RTL in lockstep (default --impl\n"
+     "lockstep), with the coverage matrix of every unit (docs/system.md).\n"
+     "\n"},
+    {"episode", SYS_EPISODE,
+     "usage: gpucoh episode [options]\n"
+     "\n"
+     "The data-race-free episode tester: every wavefront runs episodes of loads, stores and\n"
+     "atomics on shared locations; every value read is checked (default --impl c).\n"
+     "\n"},
+    {"litmus", SYS_LITMUS,
+     "usage: gpucoh litmus FILE... [options]\n"
+     "\n"
+     "Litmus tests (litmus/*.litmus): every file is read (at most 1 MiB) and checked against\n"
+     "every configuration before any runs; each runs --runs times, every outcome classified\n"
+     "(allowed, forbidden, undefined, unexpected). Ends with `litmus: N files, V variants,\n"
+     "P passed, F failed` (default --impl c).\n"
+     "\n"},
+    {"bench system", SYS_BENCH,
+     "usage: gpucoh bench system [options]\n"
+     "\n"
+     "Cycles per second of the multi-SM system on random traffic: C models, RTL, lockstep.\n"
+     "\n"},
+};
+
+int sys_cli_usage(const char* what, FILE* f) {
+    for (size_t k = 0; k < sizeof sys_helps / sizeof sys_helps[0]; k++) {
+        if (strcmp(sys_helps[k].what, what) != 0)
+            continue;
+        const gpucoh_optset_t set = {.cmd = what,
+                                     .cmd_bit = sys_helps[k].bit,
+                                     .opts = sys_opts,
+                                     .nopts = (int)(sizeof sys_opts / sizeof sys_opts[0])};
+        fputs(sys_helps[k].head, f);
+        gpucoh_opt_help(&set, 23, f);
+        fputs("\nConventions, reports, exit status: docs/cli.md (gpucoh help).\n", f);
+        return 0;
+    }
+    return -1;
+}
+
+/* The protocol's descriptor has every hook the system CLI needs: 0, else -1 after a message. */
+static int proto_has_cli(const gsys_proto_t* P) {
     if (!P->check || !P->config || !P->set_variant || !P->param_set || !P->params_print ||
         !P->params_json || !P->full_every || !P->model_bytes_json || !P->illegal_report ||
         !P->illegal_expected || !P->cov_size || !P->cov_add || !P->cov_summary || !P->cov_print ||
@@ -365,16 +491,21 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
                 P->name);
         return -1;
     }
-    if (unit_list(P, "--rtl", rtl_s, &o->rtl) != 0 ||
-        (netlist_s && unit_list(P, "--netlist", netlist_s, &o->netlist) != 0))
-        return -1;
-    o->paper = paper;
-    P->config(variant, paper, &o->cfg);
+    return 0;
+}
+
+/* The configuration of the protocol chosen: variant, --config, --param, then its check and the
+ * options checked against it (--wfs, delays, illegal rates, --start-time). */
+static int parse_config(sys_parse_t* p) {
+    topt_t* o = p->o;
+    const gsys_proto_t* P = o->P;
+    o->paper = p->paper;
+    P->config(p->variant, p->paper, &o->cfg);
     o->cfg.seed = o->seed;
     o->ep.seed = o->seed;
     char err[1024];
-    for (int p = 0; p < np; p++)
-        if (P->param_set(gsys_pd(&o->cfg), params[p], err, sizeof err) != 0) {
+    for (int k = 0; k < p->np; k++)
+        if (P->param_set(gsys_pd(&o->cfg), p->params[k], err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return -1;
         }
@@ -386,41 +517,48 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
     }
     gsys_geom_t geom;
     gsys_geometry(&o->cfg, &geom);
-    if (wfs_set && (o->ep.wfs < 1 || o->ep.wfs > geom.num_wf)) {
+    if (p->wfs_set && (o->ep.wfs < 1 || o->ep.wfs > geom.num_wf)) {
         fprintf(stderr,
                 "gpucoh: --wfs: %u is out of range 1..%u (the configuration's wavefronts per SM, "
                 "--param wf; without --wfs every wavefront runs episodes)\n",
                 (unsigned)o->ep.wfs, (unsigned)geom.num_wf);
         return -1;
     }
-    if ((req && range("--req-delay", req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
-        (rsp && range("--rsp-delay", rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
-        (mem && range("--mem-lat", mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
+    if ((p->req && range("--req-delay", p->req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
+        (p->rsp && range("--rsp-delay", p->rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
+        (p->mem && range("--mem-lat", p->mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
         return -1;
-    o->cfg.core_illegal_per_mille = illegal;
-    o->cfg.bank_illegal_per_mille = l2_illegal;
-    if (start_set) {
+    o->cfg.core_illegal_per_mille = p->illegal;
+    o->cfg.bank_illegal_per_mille = p->l2_illegal;
+    if (p->start_set) {
         const uint32_t smax = P->start_max ? P->start_max(gsys_pdc(&o->cfg)) : 0;
-        if (start > smax) {
+        if (p->start > smax) {
             fprintf(stderr, "gpucoh: --start-time: %llu is out of range 0..%u (%s)\n",
-                    (unsigned long long)start, (unsigned)smax,
+                    (unsigned long long)p->start, (unsigned)smax,
                     P->start_help ? P->start_help : "the protocol has no start value");
             return -1;
         }
-        o->cfg.start = (uint32_t)start;
+        o->cfg.start = (uint32_t)p->start;
     }
-    if (o->run_set && runs_set) { /* docs/cli.md: a campaign or the replay of one run */
+    return 0;
+}
+
+/* The options that do not go together (a run and a campaign, an option the --impl ignores, a
+ * trace of several runs). */
+static int parse_combinations(const sys_parse_t* p, bool bench) {
+    topt_t* o = p->o;
+    if (o->run_set && p->runs_set) { /* docs/cli.md: a campaign or the replay of one run */
         fprintf(stderr,
                 "gpucoh litmus: --run %llu runs that one run alone (the replay of a failing run); "
                 "give --runs R (a campaign of R runs) or --run K, not both\n",
                 (unsigned long long)o->run);
         return -1;
     }
-    if (!strcmp(what, "litmus") && o->nfiles == 0) {
+    if (!strcmp(p->what, "litmus") && o->nfiles == 0) {
         fprintf(stderr, "gpucoh litmus: name at least one .litmus file\n");
         return -1;
     }
-    if (impl_refused(o, rtl_given, bench))
+    if (impl_refused(o, p->rtl_given, bench))
         return -1;
     if (o->impl == GSYS_IMPL_C)
         o->rtl = 0;
@@ -440,6 +578,43 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
                 o->nfiles > 1 ? " and one litmus file" : "");
         return -1;
     }
+    return 0;
+}
+
+/* Parse the options; what = "cosim system" | "episode" | "litmus" | "bench system". force: with
+ * --protocol all, parse for this protocol (every variant of it) instead of the first one. */
+static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
+                 const gsys_proto_t* force) {
+    memset(o, 0, sizeof *o);
+    o->P = gsys_protocols()[0];
+    o->impl = !strcmp(what, "cosim system") ? GSYS_IMPL_LOCKSTEP : GSYS_IMPL_C;
+    const bool bench = !strcmp(what, "bench system");
+    if (bench)
+        what = "cosim system"; /* same options */
+    o->seed = 1;
+    o->runs = 10000;
+    o->ep = ep_defaults();
+    sys_parse_t p = {.o = o, .what = what, .variant = o->P->default_variant, .rtl_s = "all"};
+    const bool lit = !strcmp(what, "litmus");
+    const gpucoh_optset_t set = {.cmd = what,
+                                 .cmd_bit = lit                        ? SYS_LITMUS
+                                            : !strcmp(what, "episode") ? SYS_EPISODE
+                                                                       : SYS_COSIM,
+                                 .opts = sys_opts,
+                                 .nopts = (int)(sizeof sys_opts / sizeof sys_opts[0]),
+                                 .word = lit ? sys_file : NULL,
+                                 .refuse = gpucoh_refuse_cmd};
+    if (gpucoh_opt_parse(&set, argc, argv, i, &p) != 0)
+        return -1;
+    if (o->all && force) {
+        o->P = force;
+        p.variant = force->default_variant;
+    }
+    const gsys_proto_t* P = o->P;
+    if (proto_has_cli(P) != 0 || unit_list(P, "--rtl", p.rtl_s, &o->rtl) != 0 ||
+        (p.netlist_s && unit_list(P, "--netlist", p.netlist_s, &o->netlist) != 0) ||
+        parse_config(&p) != 0 || parse_combinations(&p, bench) != 0)
+        return -1;
     if (!o->full_every_set)
         o->full_every = P->full_every(gsys_pdc(&o->cfg));
     return 0;
@@ -754,181 +929,221 @@ static void wave_end(topt_t* o) {
     o->mw = NULL;
 }
 
-static int cosim_system(topt_t* o) {
+/* The outcome of a cosim system run, for its summary and report. */
+typedef struct {
+    uint64_t cyc, mism, errors, illegal;
+    double dt;
+    gsys_run_t end;
+    bool interrupted, pass;
+    bool cside;                   /* the C side ran (coverage, protocol errors) */
+    const gsys_rtl_result_t* res; /* the RTL's result, or NULL */
+    void* cov;
+    swave_files_t wf;
+    const char* verdict;
+} sys_outcome_t;
+
+/* The backend, the random traffic and the system of a cosim system run: 0, or 2 after a message
+ * (nothing left allocated, the trace ended). */
+static int cosim_setup(topt_t* o, gsys_backend_t* be, traffic_t** r, gsys_t** s) {
     char err[1024];
-    if (!o->cycles)
-        o->cycles = 100000;
-    gsys_backend_t be;
     if (wave_begin(o) != 0)
         return 2;
-    if (make_backend(o, &o->cfg, &be, err, sizeof err) != 0) {
+    if (make_backend(o, &o->cfg, be, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         wave_end(o);
         return 2;
     }
-    gsys_backend_t* cbe = o->impl == GSYS_IMPL_LOCKSTEP && o->rtl ? gsys_backend_rtl_cside(&be)
-                          : o->rtl == 0                           ? &be
-                                                                  : NULL;
     traffic_cfg_t rc = traffic_cfg_default(&o->cfg, o->seed, o->ops ? o->ops : ~0ull >> 1);
     rc.steer = !o->steer_off;
     rc.roll_cycle = traffic_roll_cycle(&o->cfg);
-    traffic_t* r = traffic_new(&o->cfg, &rc, err, sizeof err);
-    if (!r) {
+    *r = traffic_new(&o->cfg, &rc, err, sizeof err);
+    if (!*r) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        be.destroy(be.ctx);
+        be->destroy(be->ctx);
         wave_end(o);
         return 2;
     }
     gsys_workload_t wl;
-    traffic_workload(r, &wl);
-    gsys_t* s = gsys_new(&o->cfg, &be, &wl, err, sizeof err);
-    if (!s) {
+    traffic_workload(*r, &wl);
+    *s = gsys_new(&o->cfg, be, &wl, err, sizeof err);
+    if (!*s) {
         fprintf(stderr, "gpucoh: %s\n", err);
-        traffic_free(r);
-        be.destroy(be.ctx);
+        traffic_free(*r);
+        be->destroy(be->ctx);
         wave_end(o);
         return 2;
     }
+    return 0;
+}
+
+/* The summary line and what follows it on stdout (illegal inputs, the first divergence, a
+ * deadlock, the replay line, coverage and statistics). */
+static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sys_outcome_t* x) {
+    const gsys_proto_t* P = o->P;
+    char covs[160] = "coverage n/a (no C model run)";
+    if (x->cside)
+        P->cov_summary(x->cov, gsys_pdc(&o->cfg), covs, sizeof covs);
+    printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
+           "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
+           x->pass                          ? "PASS"
+           : x->interrupted && x->mism == 0 ? "INTERRUPTED"
+                                            : "FAIL",
+           gsys_variant_name(&o->cfg), (unsigned long long)x->cyc,
+           (unsigned long long)(x->res ? x->res->compared : 0), (unsigned long long)x->mism, covs,
+           (unsigned long long)x->errors, x->dt > 0 ? (double)x->cyc / x->dt : 0.0,
+           (unsigned long long)o->seed, impl_name(o), (unsigned)geom_of(&o->cfg).num_sm,
+           (unsigned)geom_of(&o->cfg).num_banks, netlist_note(o, x->res));
+    print_illegal(o, s, x->errors);
+    if (x->res && x->res->first[0])
+        printf("  first divergence: %s\n", x->res->first);
+    if (x->end == GSYS_RUN_DEADLOCK)
+        printf("  deadlock (report above)\n");
+    if (!x->pass && !x->interrupted && !x->mism)
+        print_replay(o, SWAVE_COSIM, &o->cfg);
+    if (!o->quiet && x->cside)
+        P->cov_print(x->cov, gsys_pdc(&o->cfg), o->coverage, stdout);
+    if (!o->quiet) {
+        gsys_stats(s, stdout);
+        traffic_print(r, stdout);
+    }
+}
+
+/* The report's "first_divergence": a lockstep mismatch, a deadlock, protocol errors the illegal
+ * inputs do not explain, or null. */
+static void cosim_first_json(FILE* f, const sys_outcome_t* x) {
+    const gsys_rtl_result_t* res = x->res;
+    if (res && x->mism) {
+        fprintf(f, "{\"cycle\": %llu, \"kind\": \"%s\", ", (unsigned long long)res->div_cycle,
+                res->kind);
+        gpucoh_json_kv(f, "", "field", res->field);
+        gpucoh_json_kv(f, ", ", "expected", res->expected);
+        gpucoh_json_kv(f, ", ", "got", res->got);
+        gpucoh_json_kv(f, ", ", "text", res->first);
+        gpucoh_json_kv(f, ", ", "failure_json", x->wf.json);
+        gpucoh_json_kv(f, ", ", "wave", x->wf.wave);
+        gpucoh_json_kv(f, ", ", "gtkw", x->wf.gtkw);
+        gpucoh_json_kv(f, ", ", "replay", x->wf.replay);
+        fprintf(f, "}");
+    } else if (x->end == GSYS_RUN_DEADLOCK) {
+        fprintf(f, "{\"cycle\": %llu, \"kind\": \"deadlock\"}", (unsigned long long)x->cyc);
+    } else if (x->cside && x->errors != x->illegal) {
+        fprintf(f,
+                "{\"kind\": \"protocol errors\", \"text\": \"%llu protocol errors "
+                "counted by the C models for %llu illegal inputs\"}",
+                (unsigned long long)x->errors, (unsigned long long)x->illegal);
+    } else {
+        fprintf(f, "null");
+    }
+}
+
+/* The JSON report of a cosim system run; false (after a message) when it cannot be written. */
+static bool cosim_json(const topt_t* o, const sys_outcome_t* x) {
+    const gsys_proto_t* P = o->P;
+    const gsys_rtl_result_t* res = x->res;
+    gpucoh_afile_t af;
+    char jerr[512];
+    if (gpucoh_afile_open(&af, o->json_path, jerr, sizeof jerr) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", jerr);
+        return false;
+    }
+    FILE* f = af.f;
+    json_head(f, o, "cosim system");
+    fprintf(f,
+            ", \"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", "
+            "\"netlist\": \"%s\", \"cycles\": "
+            "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
+            "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
+            "\"run_end\": \"%s\", \"c_model_bytes\": ",
+            gsys_variant_name(&o->cfg), impl_name(o), netlist_units(o), (unsigned long long)x->cyc,
+            (unsigned long long)(res ? res->compared : 0), (unsigned long long)x->mism,
+            (unsigned long long)x->errors, (unsigned long long)x->illegal,
+            x->dt > 0 ? (double)x->cyc / x->dt : 0.0, (unsigned long long)o->seed,
+            x->interrupted                ? "interrupted"
+            : x->end == GSYS_RUN_DONE     ? "done"
+            : x->end == GSYS_RUN_CYCLES   ? "cycles"
+            : x->end == GSYS_RUN_DEADLOCK ? "deadlock"
+                                          : "stopped");
+    P->model_bytes_json(gsys_pdc(&o->cfg), f);
+    if (x->cside)
+        P->cov_json(x->cov, gsys_pdc(&o->cfg), f);
+    if (o->netlist && res) {
+        fprintf(f, ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
+                (unsigned)res->removed_bits);
+        gpucoh_json_str(f, res->removed);
+        fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
+    }
+    fprintf(f, ", \"first_divergence\": ");
+    cosim_first_json(f, x);
+    fprintf(f, ", \"verdict\": \"%s\"}\n", x->verdict);
+    if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
+        fprintf(stderr, "gpucoh: %s\n", jerr);
+        return false;
+    }
+    printf("  report    %s\n", o->json_path);
+    return true;
+}
+
+static int cosim_system(topt_t* o) {
+    if (!o->cycles)
+        o->cycles = 100000;
+    gsys_backend_t be;
+    traffic_t* r;
+    gsys_t* s;
+    if (cosim_setup(o, &be, &r, &s) != 0)
+        return 2;
+    gsys_backend_t* cbe = o->impl == GSYS_IMPL_LOCKSTEP && o->rtl ? gsys_backend_rtl_cside(&be)
+                          : o->rtl == 0                           ? &be
+                                                                  : NULL;
+    sys_outcome_t x;
+    memset(&x, 0, sizeof x);
     const double t0 = now_s();
     gpucoh_progress_t pg;
     char label[64];
     snprintf(label, sizeof label, "system %s", gsys_variant_name(&o->cfg));
     gpucoh_progress_start(&pg, label, !o->quiet);
-    bool interrupted = false;
-    gsys_run_t rc2 = run_sliced(s, o->cycles, stdout, &pg, NULL, &interrupted);
-    const double dt = now_s() - t0;
-    const uint64_t cyc = gsys_cycle(s);
+    x.end = run_sliced(s, o->cycles, stdout, &pg, NULL, &x.interrupted);
+    x.dt = now_s() - t0;
+    x.cyc = gsys_cycle(s);
     const gsys_proto_t* P = o->P;
-    void* cov = calloc(1, P->cov_size);
-    if (!cov) {
+    x.cov = calloc(1, P->cov_size);
+    if (!x.cov) {
         fprintf(stderr, "gpucoh: out of memory\n");
         exit(2);
     }
-    const uint64_t errors = cbe ? gsys_cov_collect(P, gsys_pdc(&o->cfg), cbe, cov) : 0;
+    x.cside = cbe != NULL;
+    x.errors = cbe ? gsys_cov_collect(P, gsys_pdc(&o->cfg), cbe, x.cov) : 0;
     gsys_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
-    const gsys_rtl_result_t* res = NULL;
     if (o->rtl) {
         resc = *gsys_backend_rtl_result(&be);
-        res = &resc;
+        x.res = &resc;
     }
-    const uint64_t mism = res ? res->mismatches + res->rtl_errors : 0;
+    x.mism = x.res ? x.res->mismatches + x.res->rtl_errors : 0;
     /* the illegal inputs presented are the only protocol errors expected (the descriptor says how
      * many they make; TC: every illegal core request, J1 request and J3 fill) */
     uint64_t jl[4];
     gsys_bank_illegal(s, jl);
-    const uint64_t illegal = P->illegal_expected(gsys_illegal(s), jl);
-    bool pass = (rc2 == GSYS_RUN_CYCLES || rc2 == GSYS_RUN_DONE) && mism == 0 &&
-                (cbe ? errors == illegal : true);
-    char covs[160] = "coverage n/a (no C model run)";
-    if (cbe)
-        P->cov_summary(cov, gsys_pdc(&o->cfg), covs, sizeof covs);
-    if (interrupted && mism == 0)
-        pass = false; /* neither: the verdict is "interrupted" */
-    const char* verdict = pass ? "pass" : interrupted && mism == 0 ? "interrupted" : "fail";
-    printf("%s system %s: %llu cycles, %llu unit-cycles compared, %llu mismatches, %s, "
-           "%llu protocol errors, %.0f cycles/s (seed %llu, impl %s, config %u SMs %u banks%s)\n",
-           pass                       ? "PASS"
-           : interrupted && mism == 0 ? "INTERRUPTED"
-                                      : "FAIL",
-           gsys_variant_name(&o->cfg), (unsigned long long)cyc,
-           (unsigned long long)(res ? res->compared : 0), (unsigned long long)mism, covs,
-           (unsigned long long)errors, dt > 0 ? (double)cyc / dt : 0.0, (unsigned long long)o->seed,
-           impl_name(o), (unsigned)geom_of(&o->cfg).num_sm, (unsigned)geom_of(&o->cfg).num_banks,
-           netlist_note(o, res));
-    print_illegal(o, s, errors);
-    if (res && res->first[0])
-        printf("  first divergence: %s\n", res->first);
-    if (rc2 == GSYS_RUN_DEADLOCK)
-        printf("  deadlock (report above)\n");
-    if (!pass && !interrupted && !mism)
-        print_replay(o, SWAVE_COSIM, &o->cfg);
-    if (!o->quiet && cbe)
-        P->cov_print(cov, gsys_pdc(&o->cfg), o->coverage, stdout);
-    if (!o->quiet) {
-        gsys_stats(s, stdout);
-        traffic_print(r, stdout);
-    }
+    x.illegal = P->illegal_expected(gsys_illegal(s), jl);
+    x.pass = (x.end == GSYS_RUN_CYCLES || x.end == GSYS_RUN_DONE) && x.mism == 0 &&
+             (cbe ? x.errors == x.illegal : true);
+    if (x.interrupted && x.mism == 0)
+        x.pass = false; /* neither: the verdict is "interrupted" */
+    x.verdict = x.pass ? "pass" : x.interrupted && x.mism == 0 ? "interrupted" : "fail";
+    cosim_print(o, s, r, &x);
     gsys_free(s);
     traffic_free(r);
     be.destroy(be.ctx); /* one set of Verilated models at a time (docs/framework.md) */
     wave_end(o);
-    swave_files_t wf;
-    memset(&wf, 0, sizeof wf);
-    if (mism && !interrupted) { /* the failure window, save file, JSON, replay (docs/waves.md) */
+    if (x.mism &&
+        !x.interrupted) { /* the failure window, save file, JSON, replay (docs/waves.md) */
         const swave_run_t w = wave_run(o, SWAVE_COSIM, &o->cfg);
-        swave_divergence(&w, res, stdout, &wf);
+        swave_divergence(&w, x.res, stdout, &x.wf);
     }
-    {
-        gpucoh_afile_t af;
-        char jerr[512];
-        if (gpucoh_afile_open(&af, o->json_path, jerr, sizeof jerr) != 0) {
-            fprintf(stderr, "gpucoh: %s\n", jerr);
-            pass = false;
-        } else {
-            FILE* f = af.f;
-            json_head(f, o, "cosim system");
-            fprintf(f,
-                    ", \"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", "
-                    "\"netlist\": \"%s\", \"cycles\": "
-                    "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
-                    "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
-                    "\"run_end\": \"%s\", \"c_model_bytes\": ",
-                    gsys_variant_name(&o->cfg), impl_name(o), netlist_units(o),
-                    (unsigned long long)cyc, (unsigned long long)(res ? res->compared : 0),
-                    (unsigned long long)mism, (unsigned long long)errors,
-                    (unsigned long long)illegal, dt > 0 ? (double)cyc / dt : 0.0,
-                    (unsigned long long)o->seed,
-                    interrupted                ? "interrupted"
-                    : rc2 == GSYS_RUN_DONE     ? "done"
-                    : rc2 == GSYS_RUN_CYCLES   ? "cycles"
-                    : rc2 == GSYS_RUN_DEADLOCK ? "deadlock"
-                                               : "stopped");
-            o->P->model_bytes_json(gsys_pdc(&o->cfg), f);
-            if (cbe)
-                P->cov_json(cov, gsys_pdc(&o->cfg), f);
-            if (o->netlist && res) {
-                fprintf(f,
-                        ", \"netlist_state\": {\"removed_state_bits\": %u, \"removed_registers\": ",
-                        (unsigned)res->removed_bits);
-                gpucoh_json_str(f, res->removed);
-                fprintf(f, ", \"state_compared\": %s}", res->state_compared ? "true" : "false");
-            }
-            fprintf(f, ", \"first_divergence\": ");
-            if (res && mism) {
-                fprintf(f, "{\"cycle\": %llu, \"kind\": \"%s\", ",
-                        (unsigned long long)res->div_cycle, res->kind);
-                gpucoh_json_kv(f, "", "field", res->field);
-                gpucoh_json_kv(f, ", ", "expected", res->expected);
-                gpucoh_json_kv(f, ", ", "got", res->got);
-                gpucoh_json_kv(f, ", ", "text", res->first);
-                gpucoh_json_kv(f, ", ", "failure_json", wf.json);
-                gpucoh_json_kv(f, ", ", "wave", wf.wave);
-                gpucoh_json_kv(f, ", ", "gtkw", wf.gtkw);
-                gpucoh_json_kv(f, ", ", "replay", wf.replay);
-                fprintf(f, "}");
-            } else if (rc2 == GSYS_RUN_DEADLOCK) {
-                fprintf(f, "{\"cycle\": %llu, \"kind\": \"deadlock\"}", (unsigned long long)cyc);
-            } else if (cbe && errors != illegal) {
-                fprintf(f,
-                        "{\"kind\": \"protocol errors\", \"text\": \"%llu protocol errors "
-                        "counted by the C models for %llu illegal inputs\"}",
-                        (unsigned long long)errors, (unsigned long long)illegal);
-            } else {
-                fprintf(f, "null");
-            }
-            fprintf(f, ", \"verdict\": \"%s\"}\n", verdict);
-            if (gpucoh_afile_commit(&af, jerr, sizeof jerr) != 0) {
-                fprintf(stderr, "gpucoh: %s\n", jerr);
-                pass = false;
-            } else {
-                printf("  report    %s\n", o->json_path);
-            }
-        }
-    }
-    free(cov);
-    if (interrupted)
-        return interrupted_exit(cyc);
-    return pass ? 0 : 1;
+    if (!cosim_json(o, &x))
+        x.pass = false;
+    free(x.cov);
+    if (x.interrupted)
+        return interrupted_exit(x.cyc);
+    return x.pass ? 0 : 1;
 }
 
 /* ---- episode -------------------------------------------------------------------------------- */

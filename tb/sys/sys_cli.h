@@ -3,9 +3,15 @@
 #ifndef GPUCOH_SYS_CLI_H
 #define GPUCOH_SYS_CLI_H
 
+#include <stdio.h>
+
 /* what: "cosim system", "episode" or "litmus"; options start at argv[first].
  * Returns the exit status: 0 pass, 1 a check failed, 2 bad input. */
 int sys_cli_main(const char* what, int argc, char** argv, int first);
+
+/* The --help of a system command (what: "cosim system", "episode", "litmus", "bench system"),
+ * its options part printed from the option table: 0, or -1 for another command. */
+int sys_cli_usage(const char* what, FILE* f);
 
 #include <stdbool.h>
 #include <stddef.h>
