@@ -14,12 +14,14 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wundef -Wpointer-arith -Wcast-qual -W
 OPT     ?= -O2 -g
 # tb/ by role (docs/framework.md): the engine and CLI, the shared system, unit adapters, protocols
 TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu
-INC     := -Icmodel $(addprefix -I,$(TBDIRS)) -Iverilator
+# family folders (docs/framework.md "Family folders"): cmodel/<family>/ on the include path too
+CMDIRS  := cmodel $(patsubst %/,%,$(sort $(wildcard cmodel/*/)))
+INC     := $(addprefix -I,$(CMDIRS)) $(addprefix -I,$(TBDIRS)) -Iverilator
 CFLAGS  := $(CSTD) $(OPT) $(WARN) $(INC)
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B       := build
-CMODEL  := $(wildcard cmodel/*.c)
+CMODEL  := $(wildcard $(addsuffix /*.c,$(CMDIRS)))
 TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig_bloom_tb.c tb/units/rdu_tb.c tb/units/avu_tb.c tb/engine/rtl_load.c tb/engine/cosim.c tb/engine/bench.c \
            tb/engine/mutants.c tb/engine/area.c tb/units/quality.c tb/proto/tc/tc_units.c tb/sys/gsys_params.c tb/sys/gsys_cov.c tb/sys/gsys.c tb/sys/gsys_protocols.c tb/proto/tc/tc_proto.c tb/sys/traffic.c tb/proto/tc/tc_sys_rtl.c tb/sys/gsys_backend.c \
            tb/proto/tc/tc_cov.c tb/sys/sys_cli.c tb/sys/sys_opts.c tb/sys/check.c tb/sys/episode.c tb/sys/litmus.c tb/sys/litgen.c tb/sys/litgen_cli.c tb/sys/axiom.c tb/sys/axiom_cli.c tb/sys/conform.c \
@@ -30,10 +32,12 @@ TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig
 TBSRC   += tb/engine/help.c tb/engine/manifest.c tb/engine/opts.c
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
-HDRS    := $(wildcard cmodel/*.h $(addsuffix /*.h,$(TBDIRS)) verilator/*.h)
+HDRS    := $(wildcard $(addsuffix /*.h,$(CMDIRS) $(TBDIRS)) verilator/*.h)
 GPUCOH  := $(B)/gpucoh
 
-UNIT_TESTS := $(patsubst tests/%.c,%,$(wildcard tests/test_*.c))
+# a unit test is tests/test_NAME.c or tests/<family>/test_NAME.c; its binary build/tests/test_NAME
+UNIT_TESTS := $(sort $(basename $(notdir $(wildcard tests/test_*.c tests/*/test_*.c))))
+vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 
 # Long runs (make regress): the issue's 10-million-cycle co-simulation and friends.
 REGRESS_CYCLES ?= 10000000
@@ -117,12 +121,12 @@ $(B)/obj-asan/%.o: %.c $(HDRS) | $(B)/.deps
 	@echo "  CC-ASAN $<"
 	@$(CC) $(ASANFLAGS) -c $< -o $@
 
-$(B)/tests/%: tests/%.c $(CHK_O) $(TB_O) $(HDRS)
+$(B)/tests/test_%: test_%.c $(CHK_O) $(TB_O) $(HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  TEST    $@"
 	@$(CC) $(CHKFLAGS) $< $(CHK_O) $(TB_O) -o $@ -lcmocka -ldl -lm
 
-$(B)/asan/%: tests/%.c $(ASAN_O) $(HDRS) | $(B)/.deps
+$(B)/asan/test_%: test_%.c $(ASAN_O) $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  ASAN    $@"
 	@$(CC) $(ASANFLAGS) $< $(ASAN_O) -o $@ -lcmocka -ldl -lm
@@ -186,7 +190,7 @@ regress: $(GPUCOH)
 	@bash tools/regress.sh $(REGRESS_CYCLES)
 
 # ---- formatting -----------------------------------------------------------------------------
-FMT_SRC := $(wildcard cmodel/*.[ch] $(addsuffix /*.[ch],$(TBDIRS)) tests/*.c verilator/*.h verilator/*.cpp)
+FMT_SRC := $(wildcard $(addsuffix /*.[ch],$(CMDIRS) $(TBDIRS)) tests/*.c tests/*/*.c verilator/*.h verilator/*.cpp verilator/*/*.cpp)
 format:
 	clang-format -i $(FMT_SRC)
 format-check:

@@ -4,7 +4,7 @@
 // word atomic (add, exchange, compare-and-swap) on core_aop_i / req_aop and at gpucoh_amo.
 //
 // The one place this encoding is written in the RTL (issue 26 item 5). TC and GPU encode it
-// identically (cmodel/tc_types.h tc_aop_t, cmodel/gpu_types.h gpu_aop_t), so it lives in a
+// identically (cmodel/tc/tc_types.h tc_aop_t, cmodel/gpu/gpu_types.h gpu_aop_t), so it lives in a
 // package of its own rather than once per family package; and not in gpucoh_pkg.sv, which every
 // committed synthesis result fingerprints byte for byte (docs/framework.md, "Encodings").
 // Yosys 0.23 cannot name one package's items inside another package, so tc_pkg and gpu_pkg do

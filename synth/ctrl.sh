@@ -85,13 +85,15 @@ pget() { # params name default
 source "synth/points/$family.sh"
 
 # RTL hashed without comments (as synth/hier.sh): a comment edit does not invalidate a result.
+# shellcheck source=tools/paths.sh
+. tools/paths.sh # gpucoh_fp_name: a file's name in a fingerprint (folder moves keep results)
 strip() { sed -e 's://.*$::' "$1"; }
 lib=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 common_fp=$(
   {
     echo "$fp_tag"
     for f in synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/include/*; do
-      [[ -f $f ]] && { echo "file $f"; sha256sum <"$f"; }
+      [[ -f $f ]] && { echo "file $(gpucoh_fp_name "$f")"; sha256sum <"$f"; }
     done
     echo "liberty"
     sha256sum <"$lib" 2>/dev/null || echo missing
@@ -104,7 +106,7 @@ point_fp() { # name top files params storage
   {
     printf '%s\n' "$common_fp" "$1" "$2" "$4" "$5"
     local f
-    for f in $3; do echo "file $f"; strip "$f" | sha256sum; done
+    for f in $3; do echo "file $(gpucoh_fp_name "$f")"; strip "$f" | sha256sum; done
   } | sha256sum | cut -d' ' -f1
 }
 
@@ -134,12 +136,12 @@ snapall=$build/.snap.$$
 rm -rf "$snapall"
 mkdir -p "$snapall/rtl"
 trap 'rm -rf "$snapall"' EXIT
-# $rtl_env (a directory holding the family's rtl/*.sv and the primitives) replaces the work
+# $rtl_env (a directory holding the family's rtl/ files, laid out as rtl/ is) replaces the work
 # tree's copy, e.g. to add a point to a set measured on an earlier version.
 rtl_src=${!rtl_env:-.}
 for f in $snap_files; do
   [[ $f == rtl/gpucoh_pkg.sv ]] && continue   # read by synth/synth.sh itself
-  if [[ -f $rtl_src/$f ]]; then cp "$rtl_src/$f" "$snapall/$f"; fi
+  if [[ -f $rtl_src/$f ]]; then mkdir -p "$(dirname "$snapall/$f")" && cp "$rtl_src/$f" "$snapall/$f"; fi
 done
 ran=0
 failed=0
@@ -153,7 +155,7 @@ for pt in "${points[@]}"; do
   snap=$dir/rtl_snapshot
   rm -rf "$snap.tmp"
   mkdir -p "$snap.tmp/rtl"
-  for f in $files; do cp "$snapall/$f" "$snap.tmp/$f"; done
+  for f in $files; do mkdir -p "$(dirname "$snap.tmp/$f")" && cp "$snapall/$f" "$snap.tmp/$f"; done
   fp=$(cd "$snap.tmp" && point_fp "$name" "$top" "$files" "$params" "$storage")
   res=$results/${family}_$name.area.txt
   status=stale
@@ -198,7 +200,7 @@ for pt in "${points[@]}"; do
     [[ -s $dir/sta_io.txt ]] && echo "crit_path_io_from $(crit_ends "$dir" sta_io.txt)"
     echo "wall_seconds $((t1 - t0))"
     echo "yosys_warnings_benign $benign_warn"
-    for f in $files; do echo "rtl_sha256 $f $(strip "$snap/$f" | sha256sum | cut -c1-16)"; done
+    for f in $files; do echo "rtl_sha256 $(gpucoh_fp_name "$f") $(strip "$snap/$f" | sha256sum | cut -c1-16)"; done
     echo "point $name"
     echo "inputs_sha256 $fp"
   } >"$res.tmp.$$"

@@ -10,7 +10,7 @@
 #      membership test), m = 1K .. 16K, k = 6, C = 256, with synth/synth.sh unchanged;
 #   2. rdu (N = 16) and avu at each m with sig_store as a black box: synth/synth.sh is run on the
 #      unit's RTL with a generated stub (build/synth/hier/bb_m<m>/sig_store_bb.v: `sig_store`
-#      wrapping a `(* blackbox *)` sig_store_bb) in place of rtl/sig_store.sv, and with a liberty
+#      wrapping a `(* blackbox *)` sig_store_bb) in place of rtl/sig/sig_store.sv, and with a liberty
 #      that is osu018 plus one generated cell `sig_store_bb` (area 0, pin directions), so that
 #      Yosys, ABC and OpenSTA keep the instances;
 #   3. totals = top + N x sig_store (rdu, N = 16) or + 1 x sig_store (avu), written to
@@ -68,7 +68,7 @@ done
 
 build=${GPUCOH_SYNTH_BUILD:-build/synth}/hier
 mkdir -p "$results" "$build"
-for f in synth/synth.sh rtl/sig_store.sv rtl/sig_hash.sv rtl/rdu.sv rtl/avu.sv; do
+for f in synth/synth.sh rtl/sig/sig_store.sv rtl/sig/sig_hash.sv rtl/sig/rdu.sv rtl/sig/avu.sv; do
   [[ -f $f ]] || die "'$f' not found (run from a complete gpucoh work tree)"
 done
 command -v sha256sum >/dev/null 2>&1 || die "sha256sum not found (coreutils)"
@@ -91,6 +91,8 @@ store_params() { echo "SigBits=$1 NumHashes=$K ChunkWidth=$C"; }
 store_storage() { echo "$1,sram=$1,banks=1,ports=$K"; }
 
 # ---- fingerprints (contents, not paths or dates), as synth/sweep.sh -------------------------
+# shellcheck source=tools/paths.sh
+. tools/paths.sh # gpucoh_fp_name: a file's name in a fingerprint (folder moves keep results)
 # RTL files (rtl/*.sv, *.svh) are fingerprinted without their comments and trailing blanks, so
 # that editing a comment or a Verilator pragma (a comment to Yosys) does not invalidate a
 # 30-minute result; comments that mention synopsys / synthesis / translate / pragma are kept.
@@ -106,7 +108,7 @@ fp_files() { # files... -> one sha256 over their contents, the liberty, tools an
     echo "hier-fp-v2"
     for f in "$@"; do
       [[ -f $f ]] || continue
-      echo "file $f"
+      echo "file $(gpucoh_fp_name "$f")"
       case $f in
         rtl/*.sv | rtl/*.svh) rtl_text "$f" | sha256sum ;;
         *) sha256sum <"$f" ;;
@@ -119,7 +121,7 @@ fp_files() { # files... -> one sha256 over their contents, the liberty, tools an
     env | grep -E '^GPUCOH_(LIBERTY|CLOCK_NS|ABC|ABC_DELAY_PS|ABC_BUFFER|DRIVE_CELL|LOAD_PF|SYNTH_OPTS|WIDE_SHIFT_MAP|PKG|IO_IN_FRAC|IO_OUT_FRAC|SRAM_[A-Z0-9_]+)=' | LC_ALL=C sort || true
   } | sha256sum | cut -d' ' -f1
 }
-store_fp_common=$(fp_files synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/sig_store.sv rtl/include/*)
+store_fp_common=$(fp_files synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/sig/sig_store.sv rtl/include/*)
 point_fp() { printf '%s\n' "$@" | sha256sum | cut -d' ' -f1; }
 committed_fp() { awk '$1 == "inputs_sha256" { print $2 }' "$1" 2>/dev/null || true; }
 
@@ -142,7 +144,7 @@ run_store() { # m
   echo "$prog: start  $name" >&2
   t0=$(date +%s)
   # shellcheck disable=SC2086 # the parameter list is split on purpose
-  if ! synth/synth.sh "$dir" sig_store "$storage" rtl/sig_store.sv -- $params >"$dir/run.log" 2>&1; then
+  if ! synth/synth.sh "$dir" sig_store "$storage" rtl/sig/sig_store.sv -- $params >"$dir/run.log" 2>&1; then
     echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&2
     return 1
   fi
@@ -153,7 +155,7 @@ run_store() { # m
 
 
 # ---- step 2 helpers: black-box stub, liberty with the black-box cell ------------------------
-# Widths of sig_store's ports at signature size m (rtl/sig_store.sv: VW = log2 m, CIW = log2 NC).
+# Widths of sig_store's ports at signature size m (rtl/sig/sig_store.sv: VW = log2 m, CIW = log2 NC).
 store_widths() { # m -> "KVW CIW"
   local vw nc ciw
   vw=$(log2 "$1")
@@ -163,7 +165,7 @@ store_widths() { # m -> "KVW CIW"
   echo "$((K * vw)) $ciw"
 }
 
-# A `sig_store` with rtl/sig_store.sv's interface whose body is one instance of the black box
+# A `sig_store` with rtl/sig/sig_store.sv's interface whose body is one instance of the black box
 # `sig_store_bb` (fixed port widths, no parameters: OpenSTA's Verilog reader cannot take an
 # instance parameter list, and Yosys keeps a black box's parameters). Flattening inlines the
 # wrapper and keeps the black box. Any other parameter value stops elaboration (unknown module).
@@ -346,7 +348,7 @@ top_count() { [[ $1 == rdu ]] && echo "$N" || echo 1; }
 top_fp() { # unit m -> fingerprint of the top point (its inputs and the sig_store point's)
   local unit=$1 m=$2 common store_fp
   common=$(fp_files synth/synth.sh synth/techmap_wide_shift.v synth/hier.sh rtl/gpucoh_pkg.sv \
-    rtl/sig_hash.sv "rtl/$unit.sv" rtl/include/*)
+    rtl/sig/sig_hash.sv "rtl/sig/$unit.sv" rtl/include/*)
   store_fp=$(point_fp "$store_fp_common" "sig_store_m$m" "$(store_params "$m")" "$(store_storage "$m")")
   point_fp "$common" "$(top_name "$unit" "$m")" "$(top_params "$unit" "$m")" "$store_fp"
 }
@@ -501,7 +503,7 @@ run_top() { # unit m
   # the timing model or this script's STA: a netlist from the same inputs is reused
   local synth_fp
   synth_fp=$(point_fp "$(fp_files synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv \
-    rtl/sig_hash.sv "rtl/$unit.sv" rtl/include/* "$bbdir/sig_store_bb.v" "$bbdir/bb_pins.lib")" \
+    rtl/sig/sig_hash.sv "rtl/sig/$unit.sv" rtl/include/* "$bbdir/sig_store_bb.v" "$bbdir/bb_pins.lib")" \
     "$unit" "$params")
   t0=$(date +%s)
   if [[ $force == 0 && -f $dir/area.txt && -f $dir/netlist.v && $(cat "$dir/synth_fp" 2>/dev/null) == "$synth_fp" ]]; then
@@ -510,8 +512,8 @@ run_top() { # unit m
     echo "$prog: start  $name" >&2
     rm -f "$dir/synth_fp"
     # shellcheck disable=SC2086 # the parameter list is split on purpose
-    if ! GPUCOH_LIBERTY=$bbdir/bb_pins.lib synth/synth.sh "$dir" "$unit" 0,sram=0 rtl/sig_hash.sv \
-      "$bbdir/sig_store_bb.v" "rtl/$unit.sv" -- $params >"$dir/run.log" 2>&1; then
+    if ! GPUCOH_LIBERTY=$bbdir/bb_pins.lib synth/synth.sh "$dir" "$unit" 0,sram=0 rtl/sig/sig_hash.sv \
+      "$bbdir/sig_store_bb.v" "rtl/sig/$unit.sv" -- $params >"$dir/run.log" 2>&1; then
       echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&2
       return 1
     fi
@@ -664,7 +666,7 @@ run_flat() { # name unit storage params...
   dir=$build/$name
   res=$results/$name.area.txt
   fp=$(point_fp "$(fp_files synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv \
-    rtl/sig_hash.sv rtl/sig_store.sv "rtl/$unit.sv" rtl/include/*)" "$name" "$*" "$storage")
+    rtl/sig/sig_hash.sv rtl/sig/sig_store.sv "rtl/sig/$unit.sv" rtl/include/*)" "$name" "$*" "$storage")
   if [[ $force == 0 && -f $res && $(committed_fp "$res") == "$fp" ]]; then
     ((list)) && printf '%-22s %-10s %s\n' "$name" up-to-date "$*"
     return 0
@@ -676,7 +678,7 @@ run_flat() { # name unit storage params...
   mkdir -p "$dir"
   echo "$prog: start  $name (flat)" >&2
   t0=$(date +%s)
-  if ! synth/synth.sh "$dir" "$unit" "$storage" rtl/sig_hash.sv rtl/sig_store.sv "rtl/$unit.sv" -- "$@" \
+  if ! synth/synth.sh "$dir" "$unit" "$storage" rtl/sig/sig_hash.sv rtl/sig/sig_store.sv "rtl/sig/$unit.sv" -- "$@" \
     >"$dir/run.log" 2>&1; then
     echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&2
     return 1
@@ -757,7 +759,7 @@ run_variant() { # top m
   mkdir -p "$build/check"
   write_variants "$vfile" "$m"
   fp=$(point_fp "$(fp_files synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv \
-    rtl/sig_store.sv rtl/include/* "$vfile")" "$name" "$params")
+    rtl/sig/sig_store.sv rtl/include/* "$vfile")" "$name" "$params")
   if [[ $force == 0 && -f $res && $(committed_fp "$res") == "$fp" ]]; then
     ((list)) && printf '%-22s %-10s %s\n' "$name" up-to-date "$params"
     return 0
@@ -769,7 +771,7 @@ run_variant() { # top m
   mkdir -p "$dir"
   echo "$prog: start  $name" >&2
   t0=$(date +%s)
-  if ! synth/synth.sh "$dir" "$top" "$m,sram=$m,banks=1,ports=$K" rtl/sig_store.sv "$vfile" \
+  if ! synth/synth.sh "$dir" "$top" "$m,sram=$m,banks=1,ports=$K" rtl/sig/sig_store.sv "$vfile" \
     >"$dir/run.log" 2>&1; then
     echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&2
     return 1

@@ -49,15 +49,17 @@ files=("$results"/gpu_*.area.txt)
 
 # The work tree's RTL, hashed as synth/ctrl.sh hashes it (comments stripped), to say which
 # results were measured on other versions.
+# shellcheck source=tools/paths.sh
+. tools/paths.sh # gpucoh_fp_name: a file's name in the results (rtl/<name>, family folders aside)
 cur=""
-for f in rtl/gpucoh_*.sv rtl/gpu_pkg.sv rtl/gpu_l1.sv rtl/gpu_l2.sv; do
-  [[ -f $f ]] && cur+="$f=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
+for f in rtl/gpucoh_*.sv rtl/prim/gpucoh_*.sv rtl/gpu/gpu_pkg.sv rtl/gpu/gpu_l1.sv rtl/gpu/gpu_l2.sv; do
+  [[ -f $f ]] && cur+="$(gpucoh_fp_name "$f")=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
 done
 
 report() {
 bash synth/status_note.sh --results "$results" --marker "$prog" synth-gpu synth/gpu.sh
 awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${files[@]}" <<'AWK'
-  # Storage formulas of docs/units/gpu_l1.md / gpu_l2.md section 3 (synth/points/gpu.sh, and
+  # Storage formulas of docs/units/gpu/gpu_l1.md / gpu_l2.md section 3 (synth/points/gpu.sh, and
   # tb/proto/gpu/gpu_units.c); NumWf 48, NumSm 15, AddrWidth 32, L1Ways 8, L2Ways 16 (paper).
   function la(lb) { return 32 - clog2(lb) }
   function l1_line(sets, lb) { return (la(lb) - clog2(sets)) + 4 + 48 + 9 * lb }
@@ -125,7 +127,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
       p = PTS[i]
       for (j = 1; j <= NRTL[p]; j++) { split(RTL[p, j], c, " "); key = c[1] " " c[2]; if (!(key in VERS)) { VERS[key] = ""; VK[++NV] = key } VERS[key] = VERS[key] " " p }
     }
-    print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/ctrl.sh` hashes it):"
+    print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/ctrl.sh` hashes it; a file is named by its name under `rtl/`, its family folder left out, as `tools/paths.sh` gpucoh_fp_name names it):"
     print ""
     for (i = 1; i <= NV; i++) {
       split(VK[i], c, " "); np = split(VERS[VK[i]], q, " ")

@@ -469,7 +469,7 @@ awk -F'\t' -v status="$tmp/status.md" -v png="$(basename "$png")" '
     print "- tools: " YV "; OpenSTA " SV "; liberty `osu018_stdcells.lib` (qflow-tech-osu018)"
     print "- every synthesis is `synth/synth.sh` (unchanged settings: `synth -flatten` with the wide-shift"
     print "  map, `dfflibmap`, `" ABC "`); tops are read with the generated stub"
-    print "  in place of `rtl/sig_store.sv` and a liberty that is osu018 plus the black-box cell"
+    print "  in place of `rtl/sig/sig_store.sv` and a liberty that is osu018 plus the black-box cell"
     printf "- OpenSTA: clock `clk_i` %s ns (only slack depends on it), input/output delays 0, inputs driven by BUFX2, outputs 0.01 pF\n", CLK
     print "- results carry an input fingerprint (`inputs_sha256`; RTL hashed without comments):"
     print "  `synth/hier.sh --list` shows what is up to date; tops depend on their sig_store point (its"

@@ -57,9 +57,11 @@ files=("$results"/tc_*.area.txt)
 
 # The work tree's RTL, hashed as synth/tc.sh hashes it (comments stripped), to say which
 # results were measured on other versions.
+# shellcheck source=tools/paths.sh
+. tools/paths.sh # gpucoh_fp_name: a file's name in the results (rtl/<name>, family folders aside)
 cur=""
-for f in rtl/tc_pkg.sv rtl/gpucoh_*.sv rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.sv rtl/tc_l2.sv; do
-  [[ -f $f ]] && cur+="$f=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
+for f in rtl/tc/tc_pkg.sv rtl/gpucoh_*.sv rtl/prim/gpucoh_*.sv rtl/tc/tc_timer.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv rtl/tc/tc_l2.sv; do
+  [[ -f $f ]] && cur+="$(gpucoh_fp_name "$f")=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
 done
 
 bash synth/status_note.sh --results "$results" --marker "$prog" synth-tc synth/tc.sh
@@ -162,7 +164,7 @@ awk -v cur="$cur" -v prog=report_tc.sh -v fam=tc -f synth/report_lib.awk -f - "$
       p = PTS[i]
       for (j = 1; j <= NRTL[p]; j++) { split(RTL[p, j], c, " "); key = c[1] " " c[2]; if (!(key in VERS)) { VERS[key] = ""; VK[++NV] = key } VERS[key] = VERS[key] " " p }
     }
-    print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/tc.sh` hashes it):"
+    print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/tc.sh` hashes it; a file is named by its name under `rtl/`, its family folder left out, as `tools/paths.sh` gpucoh_fp_name names it):"
     print ""
     for (i = 1; i <= NV; i++) {
       split(VK[i], c, " "); np = split(VERS[VK[i]], q, " ")

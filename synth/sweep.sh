@@ -55,7 +55,7 @@ done
 
 build=${GPUCOH_SYNTH_BUILD:-build/synth}/sig_bloom
 mkdir -p "$results" "$build"
-for f in synth/synth.sh rtl/sig_bloom.sv; do
+for f in synth/synth.sh rtl/sig/sig_bloom.sv; do
   [[ -f $f ]] || die "'$f' not found (run from a complete gpucoh work tree)"
 done
 command -v sha256sum >/dev/null 2>&1 || die "sha256sum not found (coreutils)"
@@ -90,12 +90,14 @@ point_storage() { # m k par -> storage spec: m signature bits + CW counter bits;
 }
 
 # Fingerprint of everything a result depends on (contents, not paths or dates).
+# shellcheck source=tools/paths.sh
+. tools/paths.sh # gpucoh_fp_name: a file's name in a fingerprint (folder moves keep results)
 lib=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 common_fp=$(
   {
     echo "sweep-fp-v1"
-    for f in synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/sig_bloom.sv rtl/include/*; do
-      [[ -f $f ]] && { echo "file $f"; sha256sum <"$f"; }
+    for f in synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/sig/sig_bloom.sv rtl/include/*; do
+      [[ -f $f ]] && { echo "file $(gpucoh_fp_name "$f")"; sha256sum <"$f"; }
     done
     echo "liberty"
     sha256sum <"$lib" 2>/dev/null || echo missing
@@ -139,7 +141,7 @@ run_point() { # name m k par org
   echo running >"$dir/status"
   t0=$(date +%s)
   # shellcheck disable=SC2086 # the parameter list is split on purpose
-  if ! synth/synth.sh "$dir" sig_bloom "$storage" rtl/sig_bloom.sv -- $params >"$dir/run.log" 2>&1; then
+  if ! synth/synth.sh "$dir" sig_bloom "$storage" rtl/sig/sig_bloom.sv -- $params >"$dir/run.log" 2>&1; then
     echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&2
     echo failed >"$dir/status"
     return 1

@@ -45,7 +45,11 @@ HOST=$ROOT/build/systemc/libgpucoh_host.a
 JOBS=${GPUCOH_JOBS:-2}
 command -v verilator > /dev/null || { echo "build_sc: verilator not installed (run make deps)" >&2; exit 2; }
 [ -f "$SCINC/systemc.h" ] || { echo "build_sc: no $SCINC/systemc.h (libsystemc-dev; make deps)" >&2; exit 2; }
-[ -f "$SC/${UNIT}_sc_c.h" ] || { echo "build_sc: no C flavour $SC/${UNIT}_sc_c.h for unit '$UNIT'" >&2; exit 2; }
+. "$ROOT/tools/paths.sh"
+SC_C=$(gpucoh_find systemc "${UNIT}_sc_c.h") ||
+    { echo "build_sc: no C flavour $SC/[FAMILY/]${UNIT}_sc_c.h for unit '$UNIT'" >&2; exit 2; }
+CMINC=() # the port tables and models the C flavour includes: cmodel/ and its family folders
+while read -r d; do CMINC+=("-I$d"); done < <(gpucoh_dirs cmodel)
 [ -f "$HOST" ] || { echo "build_sc: $HOST missing (run make systemc)" >&2; exit 2; }
 
 OPT=-O2
@@ -160,7 +164,7 @@ if [ ! -f "$OUT/sc_lockstep.o" ]; then
     # cmodel/<unit>_ports.h) and the RTL flavour; it static_asserts every row's width against
     # <unit>_sc_widths.h, the RTL's (the one copy of the ports checked against the RTL)
     if ! g++ "${CXXW[@]}" $OPT -faligned-new "${DEFS[@]}" "${SYSINC[@]}" \
-            -include "$RT/pch/sc_pch.h" -I"$TMP" -I"$SC" -I"$ROOT/cmodel" \
+            -include "$RT/pch/sc_pch.h" -I"$TMP" -I"$SC" -I"$(dirname "$SC_C")" "${CMINC[@]}" \
             -DGPUCOH_SC_UNIT="$UNIT" -DGPUCOH_SC_C_H="\"${UNIT}_sc_c.h\"" \
             -DGPUCOH_SC_RTL_H="\"$PREFIX.h\"" -DGPUCOH_SC_WIDTHS_H="\"${UNIT}_sc_widths.h\"" \
             -DGPUCOH_SC_KEY="\"$KEY\"" \

@@ -43,4 +43,4 @@ systemc-pin-units: $(SC_FRONT) $(SC_HOST) $(GPUCOH)
 	    $(SC_FRONT) $$u --build-only --quiet > /dev/null || exit 1; \
 	done
 
-FMT_SRC += $(wildcard systemc/*.[ch] systemc/*.cpp)
+FMT_SRC += $(wildcard systemc/*.[ch] systemc/*/*.h systemc/*.cpp)

@@ -543,6 +543,37 @@ static bool hash_dir(uint64_t* h, const char* dir, const char* const* exts) {
     return ok;
 }
 
+/* every C model header: cmodel/ and its family folders (docs/framework.md "Family folders") */
+static bool hash_cmodel(uint64_t* h, const char* root, char* p, size_t n) {
+    static const char* const hdr[] = {".h", NULL};
+    snprintf(p, n, "%s/cmodel", root);
+    if (!hash_dir(h, p, hdr))
+        return false;
+    DIR* d = opendir(p);
+    if (!d)
+        return false;
+    char names[32][256];
+    int k = 0;
+    bool ok = true;
+    for (struct dirent* e; ok && (e = readdir(d));) {
+        char q[PATH_MAX + 300];
+        struct stat st;
+        snprintf(q, sizeof q, "%s/%s", p, e->d_name);
+        if (e->d_name[0] == '.' || stat(q, &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        ok = k < 32; /* more family folders than this: refused, not half hashed */
+        if (ok)
+            snprintf(names[k++], sizeof names[0], "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)k, sizeof names[0], cmp_str);
+    for (int i = 0; i < k && ok; i++) {
+        snprintf(p, n, "%s/cmodel/%s", root, names[i]);
+        ok = hash_dir(h, p, hdr);
+    }
+    return ok;
+}
+
 int sch_build_paths(const sch_opts_t* o, char* dir, size_t dn, char* bin, size_t bn, char* err,
                     size_t errlen) {
     const char* root = gpucoh_root();
@@ -569,11 +600,9 @@ int sch_build_paths(const sch_opts_t* o, char* dir, size_t dn, char* bin, size_t
         snprintf(p, sizeof p, "%s/systemc/%s", root, *f);
         ok = gpucoh_fnv1a_file(&h, p);
     }
-    snprintf(p, sizeof p, "%s/systemc/%s_sc_c.h", root, o->u->name);
+    gpucoh_unit_file(o->u, "systemc", o->u->name, "_sc_c.h", p, sizeof p);
     ok = ok && gpucoh_fnv1a_file(&h, p);
-    static const char* const hdr[] = {".h", NULL};
-    snprintf(p, sizeof p, "%s/cmodel", root);
-    ok = ok && hash_dir(&h, p, hdr);
+    ok = ok && hash_cmodel(&h, root, p, sizeof p);
     if (!ok) {
         snprintf(err, errlen, "cannot read the SystemC sources of %s under %s/systemc (%s)",
                  o->u->name, root, p);

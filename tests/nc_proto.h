@@ -2,9 +2,9 @@
 /*
  * nc_proto.h -- the port structs of "nc", the test protocol of tests/test_gsys_proto.c
  * (docs/framework.md, "Protocols", section 4): its C models there, its RTL in rtl/test/nc_l1.sv
- * and rtl/test/nc_l2.sv behind the shims verilator/nc_l1_rtl.cpp and verilator/nc_l2_rtl.cpp.
- * (The RTL build's cache key hashes the shims and the RTL, not this header: a change here needs
- * build/rtl/nc_* removed.)
+ * and rtl/test/nc_l2.sv behind the shims verilator/test/nc_l1_rtl.cpp and
+ * verilator/test/nc_l2_rtl.cpp. (The RTL build's cache key hashes the shims and the RTL, not this
+ * header: a change here needs build/rtl/nc_* removed.)
  */
 #ifndef GPUCOH_NC_PROTO_H
 #define GPUCOH_NC_PROTO_H

@@ -163,14 +163,14 @@ static void test_malformed_mutant(void** state) {
     const char* path = "build/tests/bad.mut";
     FILE* f = fopen(path, "w");
     assert_non_null(f);
-    fputs("description: no find line\nfile: sig_bloom.sv\nreplace: x\n", f);
+    fputs("description: no find line\nfile: sig/sig_bloom.sv\nreplace: x\n", f);
     fclose(f);
     int rc = run(out, sizeof out, "build/gpucoh mutants sig_bloom --mutants %s", path);
     assert_int_equal(rc, 2);
     assert_non_null(strstr(out, "needs file, find and replace"));
     f = fopen(path, "w");
     assert_non_null(f);
-    fputs("file: sig_bloom.sv\nfind: this text is not in the RTL\nreplace: x\n", f);
+    fputs("file: sig/sig_bloom.sv\nfind: this text is not in the RTL\nreplace: x\n", f);
     fclose(f);
     /* checked before the baseline campaign (minutes): exit 2 at once, nothing built */
     rc = run(out, sizeof out,
@@ -191,7 +191,7 @@ static void test_malformed_mutant(void** state) {
     /* a value longer than its field is refused, not cut short */
     f = fopen(path, "w");
     assert_non_null(f);
-    fputs("file: sig_bloom.sv\nfind: ", f);
+    fputs("file: sig/sig_bloom.sv\nfind: ", f);
     for (int i = 0; i < 1500; i++)
         fputc('a', f);
     fputs("\nreplace: y\n", f);
@@ -218,14 +218,14 @@ static void test_rtl_elaboration_rejects(void** state) {
     char out[32768];
     int rc = run(out, sizeof out,
                  "bash tools/build_rtl.sh build/tests/bad-rtl-m sig_bloom bad rtl/gpucoh_pkg.sv "
-                 "rtl/sig_bloom.sv -- SigBits=1000");
+                 "rtl/sig/sig_bloom.sv -- SigBits=1000");
     assert_int_not_equal(rc, 0);
     assert_non_null(strstr(out, "SigBits"));
     struct stat st;
     assert_int_not_equal(stat("build/tests/bad-rtl-m/model.so", &st), 0);
     rc = run(out, sizeof out,
              "bash tools/build_rtl.sh build/tests/bad-rtl-p sig_bloom bad rtl/gpucoh_pkg.sv "
-             "rtl/sig_bloom.sv -- Parallel=1 NumHashes=6");
+             "rtl/sig/sig_bloom.sv -- Parallel=1 NumHashes=6");
     assert_int_not_equal(rc, 0);
     assert_non_null(strstr(out, "P1"));
 }

@@ -3,8 +3,8 @@
  * test_encodings.c -- every encoding of the RTL packages equals its C enum value.
  *
  * The RTL writes each encoding once, as a typed enum item of a family package (rtl/gpucoh_pkg.sv:
- * sig_bloom, rdu, avu; rtl/tc_pkg.sv: the TC family; rtl/gpu_pkg.sv: the GPU family) or of the
- * shared atomic-operation package rtl/gpucoh_atom_pkg.sv (TC and GPU). This test reads the
+ * sig_bloom, rdu, avu; rtl/tc/tc_pkg.sv: the TC family; rtl/gpu/gpu_pkg.sv: the GPU family) or of
+ * the shared atomic-operation package rtl/gpucoh_atom_pkg.sv (TC and GPU). This test reads the
  * packages as text, finds every enum item `Name = W'dV` (or 'h / 'b) inside a
  * `typedef enum ... { ... }` block and checks it against the table below, which names the C enum
  * constant of each item (an item of the shared package has one row per family's C enum):
@@ -70,65 +70,65 @@ static const enc_t k_enc[] = {
     E("gpucoh_pkg.sv", "AvuResAvuMiss", AVU_RES_AVU_MISS),
     E("gpucoh_pkg.sv", "AvuResExpired", AVU_RES_EXPIRED),
     E("gpucoh_pkg.sv", "AvuResStore", AVU_RES_STORE),
-    E("tc_pkg.sv", "TcStrong", TC_STRONG),
-    E("tc_pkg.sv", "TcWeak", TC_WEAK),
-    E("tc_pkg.sv", "TcWeakC", TC_WEAK_C),
-    E("tc_pkg.sv", "TcLeaseFixed", TC_LEASE_FIXED),
-    E("tc_pkg.sv", "TcLeasePredict", TC_LEASE_PREDICT),
-    E("tc_pkg.sv", "TcOpNone", TC_OP_NONE),
-    E("tc_pkg.sv", "TcOpLoad", TC_OP_LOAD),
-    E("tc_pkg.sv", "TcOpStore", TC_OP_STORE),
-    E("tc_pkg.sv", "TcOpAtomic", TC_OP_ATOMIC),
-    E("tc_pkg.sv", "TcReqNone", TC_REQ_NONE),
-    E("tc_pkg.sv", "TcReqGets", TC_REQ_GETS),
-    E("tc_pkg.sv", "TcReqGetx", TC_REQ_GETX),
-    E("tc_pkg.sv", "TcReqUpgr", TC_REQ_UPGR),
-    E("tc_pkg.sv", "TcReqAtomic", TC_REQ_ATOMIC),
-    E("tc_pkg.sv", "TcRspNone", TC_RSP_NONE),
-    E("tc_pkg.sv", "TcRspData", TC_RSP_DATA),
-    E("tc_pkg.sv", "TcRspDataG", TC_RSP_DATA_G),
-    E("tc_pkg.sv", "TcRspAck", TC_RSP_ACK),
-    E("tc_pkg.sv", "TcRspAckG", TC_RSP_ACK_G),
-    E("tc_pkg.sv", "TcRspDataW", TC_RSP_DATA_W),
-    E("tc_pkg.sv", "TcCrspNone", TC_CRSP_NONE),
-    E("tc_pkg.sv", "TcCrspLoad", TC_CRSP_LOAD),
-    E("tc_pkg.sv", "TcCrspAtomic", TC_CRSP_ATOMIC),
-    E("tc_pkg.sv", "TcL1StI", TC_L1_I),
-    E("tc_pkg.sv", "TcL1StV", TC_L1_V),
-    E("tc_pkg.sv", "TcL1StVM", TC_L1_V_M),
-    E("tc_pkg.sv", "TcL1StIV", TC_L1_I_V),
-    E("tc_pkg.sv", "TcL1StII", TC_L1_I_I),
-    E("tc_pkg.sv", "TcL2StI", TC_L2_I),
-    E("tc_pkg.sv", "TcL2StP", TC_L2_P),
-    E("tc_pkg.sv", "TcL2StS", TC_L2_S),
-    E("tc_pkg.sv", "TcL2StE", TC_L2_E),
-    E("tc_pkg.sv", "TcL2StIS", TC_L2_I_S),
-    E("tc_pkg.sv", "TcL2StIM", TC_L2_I_M),
-    E("tc_pkg.sv", "TcMshrIS", TC_MS_IS),
-    E("tc_pkg.sv", "TcMshrIM", TC_MS_IM),
-    E("tc_pkg.sv", "TcMshrMI", TC_MS_MI),
-    E("gpu_pkg.sv", "GpuD", GPU_D),
-    E("gpu_pkg.sv", "GpuH", GPU_H),
-    E("gpu_pkg.sv", "GpuOpNone", GPU_OP_NONE),
-    E("gpu_pkg.sv", "GpuOpLoad", GPU_OP_LOAD),
-    E("gpu_pkg.sv", "GpuOpStore", GPU_OP_STORE),
-    E("gpu_pkg.sv", "GpuOpAtomic", GPU_OP_ATOMIC),
-    E("gpu_pkg.sv", "GpuOpFence", GPU_OP_FENCE),
-    E("gpu_pkg.sv", "GpuReqNone", GPU_REQ_NONE),
-    E("gpu_pkg.sv", "GpuReqGets", GPU_REQ_GETS),
-    E("gpu_pkg.sv", "GpuReqWt", GPU_REQ_WT),
-    E("gpu_pkg.sv", "GpuReqAtomic", GPU_REQ_ATOMIC),
-    E("gpu_pkg.sv", "GpuRspNone", GPU_RSP_NONE),
-    E("gpu_pkg.sv", "GpuRspData", GPU_RSP_DATA),
-    E("gpu_pkg.sv", "GpuRspAck", GPU_RSP_ACK),
-    E("gpu_pkg.sv", "GpuRspAtom", GPU_RSP_ATOM),
-    E("gpu_pkg.sv", "GpuCrspNone", GPU_CRSP_NONE),
-    E("gpu_pkg.sv", "GpuCrspLoad", GPU_CRSP_LOAD),
-    E("gpu_pkg.sv", "GpuCrspAtomic", GPU_CRSP_ATOMIC),
-    E("gpu_pkg.sv", "GpuL2StI", GPU_L2_I),
-    E("gpu_pkg.sv", "GpuL2StV", GPU_L2_V),
-    E("gpu_pkg.sv", "GpuL2StD", GPU_L2_D),
-    E("gpu_pkg.sv", "GpuL2StP", GPU_L2_P),
+    E("tc/tc_pkg.sv", "TcStrong", TC_STRONG),
+    E("tc/tc_pkg.sv", "TcWeak", TC_WEAK),
+    E("tc/tc_pkg.sv", "TcWeakC", TC_WEAK_C),
+    E("tc/tc_pkg.sv", "TcLeaseFixed", TC_LEASE_FIXED),
+    E("tc/tc_pkg.sv", "TcLeasePredict", TC_LEASE_PREDICT),
+    E("tc/tc_pkg.sv", "TcOpNone", TC_OP_NONE),
+    E("tc/tc_pkg.sv", "TcOpLoad", TC_OP_LOAD),
+    E("tc/tc_pkg.sv", "TcOpStore", TC_OP_STORE),
+    E("tc/tc_pkg.sv", "TcOpAtomic", TC_OP_ATOMIC),
+    E("tc/tc_pkg.sv", "TcReqNone", TC_REQ_NONE),
+    E("tc/tc_pkg.sv", "TcReqGets", TC_REQ_GETS),
+    E("tc/tc_pkg.sv", "TcReqGetx", TC_REQ_GETX),
+    E("tc/tc_pkg.sv", "TcReqUpgr", TC_REQ_UPGR),
+    E("tc/tc_pkg.sv", "TcReqAtomic", TC_REQ_ATOMIC),
+    E("tc/tc_pkg.sv", "TcRspNone", TC_RSP_NONE),
+    E("tc/tc_pkg.sv", "TcRspData", TC_RSP_DATA),
+    E("tc/tc_pkg.sv", "TcRspDataG", TC_RSP_DATA_G),
+    E("tc/tc_pkg.sv", "TcRspAck", TC_RSP_ACK),
+    E("tc/tc_pkg.sv", "TcRspAckG", TC_RSP_ACK_G),
+    E("tc/tc_pkg.sv", "TcRspDataW", TC_RSP_DATA_W),
+    E("tc/tc_pkg.sv", "TcCrspNone", TC_CRSP_NONE),
+    E("tc/tc_pkg.sv", "TcCrspLoad", TC_CRSP_LOAD),
+    E("tc/tc_pkg.sv", "TcCrspAtomic", TC_CRSP_ATOMIC),
+    E("tc/tc_pkg.sv", "TcL1StI", TC_L1_I),
+    E("tc/tc_pkg.sv", "TcL1StV", TC_L1_V),
+    E("tc/tc_pkg.sv", "TcL1StVM", TC_L1_V_M),
+    E("tc/tc_pkg.sv", "TcL1StIV", TC_L1_I_V),
+    E("tc/tc_pkg.sv", "TcL1StII", TC_L1_I_I),
+    E("tc/tc_pkg.sv", "TcL2StI", TC_L2_I),
+    E("tc/tc_pkg.sv", "TcL2StP", TC_L2_P),
+    E("tc/tc_pkg.sv", "TcL2StS", TC_L2_S),
+    E("tc/tc_pkg.sv", "TcL2StE", TC_L2_E),
+    E("tc/tc_pkg.sv", "TcL2StIS", TC_L2_I_S),
+    E("tc/tc_pkg.sv", "TcL2StIM", TC_L2_I_M),
+    E("tc/tc_pkg.sv", "TcMshrIS", TC_MS_IS),
+    E("tc/tc_pkg.sv", "TcMshrIM", TC_MS_IM),
+    E("tc/tc_pkg.sv", "TcMshrMI", TC_MS_MI),
+    E("gpu/gpu_pkg.sv", "GpuD", GPU_D),
+    E("gpu/gpu_pkg.sv", "GpuH", GPU_H),
+    E("gpu/gpu_pkg.sv", "GpuOpNone", GPU_OP_NONE),
+    E("gpu/gpu_pkg.sv", "GpuOpLoad", GPU_OP_LOAD),
+    E("gpu/gpu_pkg.sv", "GpuOpStore", GPU_OP_STORE),
+    E("gpu/gpu_pkg.sv", "GpuOpAtomic", GPU_OP_ATOMIC),
+    E("gpu/gpu_pkg.sv", "GpuOpFence", GPU_OP_FENCE),
+    E("gpu/gpu_pkg.sv", "GpuReqNone", GPU_REQ_NONE),
+    E("gpu/gpu_pkg.sv", "GpuReqGets", GPU_REQ_GETS),
+    E("gpu/gpu_pkg.sv", "GpuReqWt", GPU_REQ_WT),
+    E("gpu/gpu_pkg.sv", "GpuReqAtomic", GPU_REQ_ATOMIC),
+    E("gpu/gpu_pkg.sv", "GpuRspNone", GPU_RSP_NONE),
+    E("gpu/gpu_pkg.sv", "GpuRspData", GPU_RSP_DATA),
+    E("gpu/gpu_pkg.sv", "GpuRspAck", GPU_RSP_ACK),
+    E("gpu/gpu_pkg.sv", "GpuRspAtom", GPU_RSP_ATOM),
+    E("gpu/gpu_pkg.sv", "GpuCrspNone", GPU_CRSP_NONE),
+    E("gpu/gpu_pkg.sv", "GpuCrspLoad", GPU_CRSP_LOAD),
+    E("gpu/gpu_pkg.sv", "GpuCrspAtomic", GPU_CRSP_ATOMIC),
+    E("gpu/gpu_pkg.sv", "GpuL2StI", GPU_L2_I),
+    E("gpu/gpu_pkg.sv", "GpuL2StV", GPU_L2_V),
+    E("gpu/gpu_pkg.sv", "GpuL2StD", GPU_L2_D),
+    E("gpu/gpu_pkg.sv", "GpuL2StP", GPU_L2_P),
     /* the shared atomic codes: each item against both families' C enums */
     E("gpucoh_atom_pkg.sv", "AopAdd", TC_AOP_ADD),
     E("gpucoh_atom_pkg.sv", "AopExch", TC_AOP_EXCH),
@@ -276,12 +276,12 @@ static void test_gpucoh_pkg(void** state) {
 
 static void test_tc_pkg(void** state) {
     (void)state;
-    check_file("tc_pkg.sv");
+    check_file("tc/tc_pkg.sv");
 }
 
 static void test_gpu_pkg(void** state) {
     (void)state;
-    check_file("gpu_pkg.sv");
+    check_file("gpu/gpu_pkg.sv");
 }
 
 static void test_atom_pkg(void** state) {
@@ -300,12 +300,12 @@ static int rows_of(const char* pkg) {
 /* The check fails on a changed value (TcL2StE 3 -> 6). */
 static void test_catches_changed_value(void** state) {
     (void)state;
-    char* t = slurp("tc_pkg.sv");
+    char* t = slurp("tc/tc_pkg.sv");
     assert_non_null(t);
     char* p = strstr(t, "TcL2StE  = 3'd3");
     assert_non_null(p);
     p[strlen("TcL2StE  = 3'd")] = '6';
-    assert_int_equal(check_pkg("tc_pkg.sv", t), 1);
+    assert_int_equal(check_pkg("tc/tc_pkg.sv", t), 1);
     free(t);
 }
 
@@ -315,7 +315,7 @@ static void test_catches_unknown_and_missing(void** state) {
     const char* extra = "package p;\n typedef enum logic [1:0] {\n  TcOpNone = 2'd0, // x\n"
                         "  TcOpLoad = 2'd1,\n  TcOpFlush = 2'd2\n } tc_op_e;\nendpackage\n";
     /* TcOpFlush has no C name; every tc_pkg row but TcOpNone and TcOpLoad is missing */
-    assert_int_equal(check_pkg("tc_pkg.sv", extra), 1 + rows_of("tc_pkg.sv") - 2);
+    assert_int_equal(check_pkg("tc/tc_pkg.sv", extra), 1 + rows_of("tc/tc_pkg.sv") - 2);
 }
 
 /* An item of the shared atomic package is checked against each family's C enum: a value that

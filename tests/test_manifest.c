@@ -8,7 +8,8 @@
  *   - context: "standalone" exactly when the unit has an adapter; else the name of a slot of its
  *     family's protocol whose unit is this entry; and every slot unit without an adapter names
  *     its slot;
- *   - systemc: exactly when systemc/<unit>_sc_c.h exists;
+ *   - systemc: exactly when systemc/<family>/<unit>_sc_c.h exists;
+ *   - the unit's files are in its family's folder of every role folder;
  *   - the lists the manifest replaced (tools/run_all.sh's standalone units, rtl_load.c's netlist
  *     units, systemc/pin.mk's SC_UNITS) come out of it unchanged.
  */
@@ -49,15 +50,17 @@ static void every_field_filled(void** state) {
         }
 }
 
-/* Is rtl/<top>.sv read by some slot unit of P (the slot's own top, or a module inside it:
- * tc_gwct in tc_l1)? */
+/* Is rtl/[FAMILY/]<top>.sv read by some slot unit of P (the slot's own top, or a module inside
+ * it: tc_gwct in tc_l1)? */
 static bool in_protocol(const gsys_proto_t* P, const char* top) {
     char file[128];
     snprintf(file, sizeof file, "%s.sv", top);
     for (uint32_t k = 0; P && k < P->nslots; k++)
-        for (const char* const* f = P->slots[k].ops->unit->rtl_files; *f; f++)
-            if (!strcmp(*f, file))
+        for (const char* const* f = P->slots[k].ops->unit->rtl_files; *f; f++) {
+            const char* slash = strrchr(*f, '/');
+            if (!strcmp(slash ? slash + 1 : *f, file))
                 return true;
+        }
     return false;
 }
 
@@ -113,12 +116,45 @@ static void context_matches_protocol(void** state) {
         }
 }
 
+static bool file_there(const gpucoh_unit_t* u, const char* role, const char* name,
+                       const char* suffix) {
+    char p[4096];
+    struct stat st;
+    gpucoh_unit_file(u, role, name, suffix, p, sizeof p);
+    return stat(p, &st) == 0;
+}
+
 static void systemc_matches_tree(void** state) {
     (void)state;
     for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++)
-        if ((*up)->systemc != exists("systemc/%s_sc_c%s", (*up)->name, ".h"))
-            fail_msg("unit %s: systemc = %d but systemc/%s_sc_c.h %s", (*up)->name, (*up)->systemc,
-                     (*up)->name, (*up)->systemc ? "is missing" : "exists");
+        if ((*up)->systemc != file_there(*up, "systemc", (*up)->name, "_sc_c.h"))
+            fail_msg("unit %s: systemc = %d but systemc/%s/%s_sc_c.h %s", (*up)->name,
+                     (*up)->systemc, (*up)->family, (*up)->name,
+                     (*up)->systemc ? "is missing" : "exists");
+}
+
+/* family folders (docs/framework.md "Family folders"): a unit's top RTL file is in rtl/<family>/,
+ * and its model, port table, shim and page are in the same folder of their role folders */
+static void files_in_family_folders(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        const gpucoh_unit_t* u = *up;
+        char dir[128];
+        if (strcmp(gpucoh_unit_folder(u, dir, sizeof dir), u->family) != 0)
+            fail_msg("unit %s: its top file %s.sv is in rtl/%s/, not rtl/%s/", u->name, u->top, dir,
+                     u->family);
+        const struct {
+            const char *role, *name, *suffix;
+        } need[] = {{"rtl", u->top, ".sv"},
+                    {"cmodel", u->name, ".h"},
+                    {"cmodel", u->name, "_ports.h"},
+                    {"verilator", u->top, "_rtl.cpp"},
+                    {"docs/units", u->name, ".md"}};
+        for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+            if (!file_there(u, need[i].role, need[i].name, need[i].suffix))
+                fail_msg("unit %s: no %s/%s/%s%s", u->name, need[i].role, dir, need[i].name,
+                         need[i].suffix);
+    }
 }
 
 /* the units whose field is value, space-separated, in catalogue order */
@@ -158,7 +194,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_field_filled),       cmocka_unit_test(family_matches_tree),
         cmocka_unit_test(context_matches_protocol), cmocka_unit_test(systemc_matches_tree),
-        cmocka_unit_test(replaced_lists_unchanged), cmocka_unit_test(unknown_field_refused),
+        cmocka_unit_test(files_in_family_folders),  cmocka_unit_test(replaced_lists_unchanged),
+        cmocka_unit_test(unknown_field_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,8 +50,11 @@ for p in "$@"; do GPARAMS+=("-G$p"); PDEFS+=("-DGPUCOH_P_${p%%=*}=${p#*=}"); don
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 VINC=/usr/share/verilator/include
-SHIM=$ROOT/verilator/${TOP}_rtl.cpp
-[ -f "$SHIM" ] || { echo "build_rtl: no shim $SHIM for unit '$TOP'" >&2; exit 2; }
+. "$ROOT/tools/paths.sh"
+SHIM=$(gpucoh_find verilator "${TOP}_rtl.cpp") ||
+    { echo "build_rtl: no shim verilator/[FAMILY/]${TOP}_rtl.cpp for unit '$TOP'" >&2; exit 2; }
+CMINC=() # the C models' headers the shim includes: cmodel/ and its family folders
+while read -r d; do CMINC+=("-I$d"); done < <(gpucoh_dirs cmodel)
 command -v verilator >/dev/null || { echo "build_rtl: verilator not installed (run make deps)" >&2; exit 2; }
 
 if [ -f "$OUT/model.so" ]; then exit 0; fi
@@ -69,7 +72,7 @@ CFL="-fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK"
 # runtime objects depend only on these flags and the Verilator version: share them per pair
 RUNTIME=$ROOT/build/rtl/runtime-$(printf '%s %s' "$CFL" "$(verilator --version)" | cksum | cut -d' ' -f1)
 VSRC=("+incdir+$ROOT/rtl/include" "${GPARAMS[@]}" "${FILES[@]}")
-# simulation-only index-range checks bound into the unit (verilator/sva/, docs/units/primitives.md
+# simulation-only index-range checks bound into the unit (verilator/sva/, docs/units/prim/primitives.md
 # "Index-range checks"): outside rtl/, so no synthesis fingerprint depends on them.
 # GPUCOH_NO_SVA=1 leaves them out (to show what the lockstep alone catches; part of the cache key)
 if [ -f "$ROOT/verilator/sva/${TOP}_bind.sv" ] && [ -z "${GPUCOH_NO_SVA:-}" ]; then
@@ -404,7 +407,7 @@ mkdir -p "$RUNTIME"
 
 g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
     "${PDEFS[@]}" "${SHIMDEFS[@]}" \
-    -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" -I"$ROOT/cmodel" \
+    -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" "${CMINC[@]}" \
     -faligned-new -Wno-attributes \
     "$SHIM" "$TMP/obj/V${TOP}__ALL.a" $(for o in $RT_OBJS; do echo "$RUNTIME/$o"; done) \
     -lz -pthread -o "$TMP/model.so" 2> "$TMP/link.log" || { cat "$TMP/link.log" >&2; exit 1; }

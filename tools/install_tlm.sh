@@ -75,8 +75,9 @@ check() {
 
 # the installed headers: memsys.h, platform.h and every header of the repository they include
 headers() {
-    local cxx=${GPUCOH_CXX:-g++} inc=(-Isystemc/tlm -Icmodel -Itb/engine -Itb/sys -Itb/units
-        -Itb/proto/tc -Itb/proto/gpu -Iverilator)
+    local cxx=${GPUCOH_CXX:-g++} inc=(-Isystemc/tlm -Itb/engine -Itb/sys -Itb/units
+        -Itb/proto/tc -Itb/proto/gpu -Iverilator) d
+    for d in cmodel cmodel/*/; do inc+=("-I${d%/}"); done # and the family folders
     printf '#include "memsys.h"\n#include "platform.h"\n' |
         "$cxx" -std=c++17 "${inc[@]}" -MM -MT x -x c++ - | tr ' \\' '\n\n' |
         grep -E '^(systemc|cmodel|tb|verilator)/.*\.h$' | sort -u
@@ -115,8 +116,13 @@ EOF
     local s=$stage/share/gpucoh
     cp VERSION "$s/"
     cp -R rtl "$s/rtl"
-    install -m 755 tools/build_rtl.sh "$s/tools/"
-    install -m 644 verilator/*.h verilator/*.cpp "$s/verilator/"
+    install -m 755 tools/build_rtl.sh tools/paths.sh "$s/tools/"
+    # the shims and model headers in their family folders, as the repository has them
+    install -m 644 verilator/*.h "$s/verilator/"
+    for d in verilator/*/; do
+        [ "$d" = verilator/sva/ ] || { mkdir -p "$s/$d" && install -m 644 "$d"*.cpp "$s/$d"; }
+    done
+    for d in cmodel/*/; do mkdir -p "$s/$d" && install -m 644 "$d"*.h "$s/$d"; done
     mkdir -p "$s/verilator/sva" # the simulation-only index checks tools/build_rtl.sh binds in
     install -m 644 verilator/sva/*.sv "$s/verilator/sva/"
     install -m 644 cmodel/*.h "$s/cmodel/"

@@ -25,7 +25,7 @@ cd "$ROOT"
 # every package, read before the units by every tool: the shared atomic codes first (the
 # family packages do not name them, but every tool needs a package read before its first use)
 PKGS=(rtl/gpucoh_atom_pkg.sv)
-for f in rtl/*_pkg.sv; do [[ $f == rtl/gpucoh_atom_pkg.sv ]] || PKGS+=("$f"); done
+for f in rtl/*_pkg.sv rtl/*/*_pkg.sv; do [[ $f == rtl/gpucoh_atom_pkg.sv ]] || PKGS+=("$f"); done
 INC=rtl/include
 OUT=build/lint
 MAX_COLS=100
@@ -37,15 +37,24 @@ done
 
 shopt -s nullglob globstar
 VLT=(rtl/lint/*.vlt)
+# every module file: rtl/ and its family folders (docs/framework.md "Family folders"), but not
+# rtl/test/ (the test protocol's RTL, step 6); FILE_OF[module] is its file
+declare -A FILE_OF
+MODS=()
+for f in rtl/*.sv rtl/*/*.sv; do
+    [[ $f == rtl/test/* || $f == *_pkg.sv ]] && continue
+    m=$(basename "$f" .sv)
+    [ -z "${FILE_OF[$m]:-}" ] || { echo "lint_rtl: module file $m.sv twice: ${FILE_OF[$m]} and $f" >&2; exit 2; }
+    FILE_OF[$m]=$f
+    MODS+=("$m")
+done
+# in name order, as the one folder listed them before (sort collates as the glob did)
+mapfile -t MODS < <(printf '%s\n' "${MODS[@]}" | sort)
 
 if [ $# -gt 0 ]; then
     UNITS=("$@")
 else
-    UNITS=()
-    for f in rtl/*.sv; do
-        [[ $f == *_pkg.sv ]] && continue
-        UNITS+=("$(basename "$f" .sv)")
-    done
+    UNITS=("${MODS[@]}")
 fi
 
 failed=0
@@ -59,19 +68,17 @@ result() { # STATUS CHECK SUBJECT [DETAIL]
 # Yosys elaborates every module it reads at its default parameters, so reading all files would
 # elaborate tc_l2 at the paper configuration for every unit. A module name counts as used when
 # it appears as "name #(" or "name u_..." in a file already needed.
-MODS=()
-for f in rtl/*.sv; do [[ $f == *_pkg.sv ]] || MODS+=("$(basename "$f" .sv)"); done
-deps_of() { # UNIT -> the rtl/*.sv files it needs, itself first
+deps_of() { # UNIT -> the module files it needs, itself first
     local todo=("$1") seen=" $1 " m f n
     local out=()
     while [ ${#todo[@]} -gt 0 ]; do
         m=${todo[0]}
         todo=("${todo[@]:1}")
-        f=rtl/$m.sv
+        f=${FILE_OF[$m]}
         out+=("$f")
         for n in "${MODS[@]}"; do
             [[ $seen == *" $n "* ]] && continue
-            if grep -qE "^[[:space:]]*$n[[:space:]]*(#|u_|i_|g_)" "$f"; then
+            if grep -qE "^[[:space:]]*${n}[[:space:]]*(#|u_|i_|g_)" "$f"; then
                 seen+="$n "
                 todo+=("$n")
             fi
@@ -81,9 +88,9 @@ deps_of() { # UNIT -> the rtl/*.sv files it needs, itself first
 }
 
 for u in "${UNITS[@]}"; do
-    src=rtl/$u.sv
-    if [ ! -f "$src" ]; then
-        result FAIL unit "$u" "no file $src"
+    src=${FILE_OF[$u]:-}
+    if [ -z "$src" ]; then
+        result FAIL unit "$u" "no file rtl/[FAMILY/]$u.sv"
         continue
     fi
 

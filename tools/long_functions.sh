@@ -83,7 +83,7 @@ def main():
     root = os.environ.get("GPUCOH_ROOT", ".")
     os.chdir(root)
     files = args or sorted(
-        glob.glob("cmodel/*.c") + glob.glob("tb/**/*.c", recursive=True) + glob.glob("systemc/**/*.c", recursive=True))
+        glob.glob("cmodel/**/*.c", recursive=True) + glob.glob("tb/**/*.c", recursive=True) + glob.glob("systemc/**/*.c", recursive=True))
     rows = [(n, f"{p}:{fn}") for p in files for n, fn in functions(p) if n > limit]
     rows.sort(key=lambda r: (-r[0], r[1]))
     for n, what in rows:

@@ -113,7 +113,7 @@ sysrow tcwc-small "$CYCLES" --protocol tc-weak-c
 sysrow tcw-paper $((CYCLES / 10)) --protocol tc-weak --config paper
 sysrow tcs-paper $((CYCLES / 10)) --protocol tc-strong --config paper
 sysrow tcwc-paper $((CYCLES / 10)) --protocol tc-weak-c --config paper
-# the baseline GPU system (docs/units/gpu_l1.md, gpu_l2.md): every gpu_l1 and gpu_l2 in lockstep;
+# the baseline GPU system (docs/units/gpu/gpu_l1.md, gpu_l2.md): every gpu_l1 and gpu_l2 in lockstep;
 # their area at the paper size is in docs/area-gpu.md (synth/gpu.sh, synth/report_gpu.sh)
 sysrow gpud-small "$CYCLES" --protocol gpu-d
 sysrow gpuh-small "$CYCLES" --protocol gpu-h

@@ -312,9 +312,9 @@ single_broken() { # KIND -> exit 0 when tools/check_single.sh rejects the broken
     local f="$OUT/single-$1.sv"
     case $1 in
     ifdef) awk '/^  always_ff/ && !d { print "`ifdef VERILATOR"; print "`else"; print "`endif"; d = 1 } 1' \
-               rtl/tc_gwct.sv > "$f" ;;
+               rtl/tc/tc_gwct.sv > "$f" ;;
     simreg) awk '/^`ifndef SYNTHESIS/ && !d { print; print "  always_ff @(posedge clk_i) cnt_q <= 0;"; d = 1; next } 1' \
-               rtl/tc_gwct.sv > "$f" ;;
+               rtl/tc/tc_gwct.sv > "$f" ;;
     esac
     ! bash tools/check_single.sh "$f"
 }
@@ -512,7 +512,7 @@ check "cover points: the unsteered traffic fails the check, naming the points it
      grep -q 'l2 F53 VIC_I_OVER_EXP' $OUT/cover-unsteered.txt"
 
 echo "== 3b. baseline GPU system (GPU-D, GPU-H): lockstep of every L1 and L2 (small configuration)"
-# docs/units/gpu_l1.md, gpu_l2.md: every row of both tables covered by each 10^6-cycle run
+# docs/units/gpu/gpu_l1.md, gpu_l2.md: every row of both tables covered by each 10^6-cycle run
 tcsys gpu-d-small-1M --protocol gpu-d --cycles 1000000
 tcsys gpu-h-small-1M --protocol gpu-h --cycles 1000000
 # illegal inputs (gpu_l1.md section 12 I1, gpu_l2.md section 11: I1 kind-0 requests, I2 stray
@@ -651,14 +651,14 @@ for m in system episode litmus; do
     check "system failure ($m): FST of every unit, .gtkw, JSON; the replay line reproduces it" \
         "$LOGS/system-waves-$m.log" bash tools/test_system_waves.sh $m "$OUT/system-waves"
 done
-check "waves/filters/tc_*.txt agree with the enums of rtl/tc_pkg.sv" \
+check "waves/filters/tc_*.txt agree with the enums of rtl/tc/tc_pkg.sv" \
     "$LOGS/system-waves-filters.log" bash tools/test_system_waves.sh filters "$OUT/system-waves"
 # the GPU system's failure path: a gpu_l1 mutant (tests/mutants/gpu_l1/01-acq-load-no-inv) fails
 # a GPU-D run; the same checks, and the GPU view (tb/proto/gpu/gpu_gtkw.c) opens the diverging
 # register red and first, with the filters of waves/filters/gpu_*.txt
 check "GPU system failure: FST, the GPU .gtkw view, JSON; the replay line reproduces it" \
     "$LOGS/system-waves-gpu.log" bash tools/test_system_waves.sh gpu "$OUT/system-waves"
-check "waves/filters/gpu_*.txt agree with rtl/gpu_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
+check "waves/filters/gpu_*.txt agree with rtl/gpu/gpu_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
     "$LOGS/system-waves-gpu-filters.log" bash tools/test_system_waves.sh gpu-filters \
     "$OUT/system-waves"
 
@@ -729,7 +729,7 @@ geometry tc_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 campaign tc_gwct --cycles 150000
 geometry tc_gwct --param wf=5 --cycles 100000
 campaign tc_timer --cycles 150000   # its own lockstep first: mutant 01 survives the system
-# the baseline GPU units (docs/units/gpu_l1.md, gpu_l2.md "Mutants"): the GPU system lockstep,
+# the baseline GPU units (docs/units/gpu/gpu_l1.md, gpu_l2.md "Mutants"): the GPU system lockstep,
 # GPU-D then GPU-H, each until caught (about 2 minutes each)
 campaign gpu_l1 --cycles 100000
 geometry gpu_l1 --param l1_ways=3 --param wf=5 --cycles 30000
@@ -788,7 +788,7 @@ check "episode tester passes the unmutated RTL with the same settings (8 seeds)"
     "$LOGS/fence-original-episode.log" bash -c \
     "for s in 1 2 3 4 5 6 7 8; do $G episode --impl rtl --seed \$s --locations 16 \
        --episodes 100 --param pred_init=200 --param pred_max=400 --quiet | grep -q '^PASS episode' || exit 1; done"
-# The baseline GPU protocol (docs/units/gpu_l1.md, gpu_l2.md "Mutants"): mutants built by the
+# The baseline GPU protocol (docs/units/gpu/gpu_l1.md, gpu_l2.md "Mutants"): mutants built by the
 # gpu_l1 / gpu_l2 campaigns above, on the RTL alone under GPU-D: an acquire load whose DATA does
 # not invalidate (MP+relacq.gpu), a fence batch that completes before its write-throughs are
 # acknowledged (SB+fence.gpu, WWC+relacq.gpu: the final value is read before the WT lands), and
@@ -838,7 +838,7 @@ check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
     "$G waves sig_bloom --param m=256 --from 0 --to 200 --out $OUT/waves && \
      test -s $OUT/waves/sig_bloom-seed1.fst && grep -q op_i $OUT/waves/sig_bloom-seed1.gtkw"
 # waves/sig_bloom.gtkw (committed, for any default-size dump) lists the traces gpucoh waves writes
-# from the port table (cmodel/sig_bloom_ports.h): the same lines, the filter's path relative
+# from the port table (cmodel/sig/sig_bloom_ports.h): the same lines, the filter's path relative
 check "waves: waves/sig_bloom.gtkw holds the traces of the port table" "$LOGS/waves-file.log" \
     bash -c "$G waves sig_bloom --from 0 --to 20 --out $OUT/waves-default --quiet && \
      diff <(grep -v '^[[*]' waves/sig_bloom.gtkw) \

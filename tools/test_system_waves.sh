@@ -11,13 +11,13 @@
 # episode: gpucoh episode --impl lockstep (files and replay);
 # litmus:  gpucoh litmus --impl lockstep over 200 runs (files; the replay runs the failing run
 #          alone, --run K, and gets the same divergence);
-# filters: every waves/filters/tc_*.txt value agrees with its enum in rtl/tc_pkg.sv (tc_aop.txt:
+# filters: every waves/filters/tc_*.txt value agrees with its enum in rtl/tc/tc_pkg.sv (tc_aop.txt:
 #   rtl/gpucoh_atom_pkg.sv);
 # gpu:     the same failure path for GPU-D (a gpu_l1 mutant, non-default seed, delays, parameter
 #          and window): the FST, the .gtkw of the GPU view (tb/proto/gpu/gpu_gtkw.c: the diverging
 #          register red and first, filters), the JSON and the replay;
-# gpu-filters: every waves/filters/gpu_*.txt value agrees with the enums of rtl/gpu_pkg.sv (aop:
-#          rtl/gpucoh_atom_pkg.sv) and of cmodel/gpu_types.h, gpu_l2.h.
+# gpu-filters: every waves/filters/gpu_*.txt value agrees with the enums of rtl/gpu/gpu_pkg.sv (aop:
+#          rtl/gpucoh_atom_pkg.sv) and of cmodel/gpu/gpu_types.h, gpu_l2.h.
 # The mutant is tests/mutants/tc_l2/waves/01-shared-fill-private.mut (built by `gpucoh mutants`
 # into build/mutants/tc_l2/01-shared-fill-private, a few seconds once).
 set -uo pipefail
@@ -197,10 +197,10 @@ litmus)
     replay "$d.log" "$json" "$d-replay"
     ;;
 filters)
-    python3 - <<'PY' || die "a filter disagrees with rtl/tc_pkg.sv / gpucoh_atom_pkg.sv"
+    python3 - <<'PY' || die "a filter disagrees with rtl/tc/tc_pkg.sv / gpucoh_atom_pkg.sv"
 import re, sys
 # tc_aop_e: the atomic codes TC shares with GPU, in rtl/gpucoh_atom_pkg.sv (aop_e)
-pkg = open("rtl/tc_pkg.sv").read() + open("rtl/gpucoh_atom_pkg.sv").read()
+pkg = open("rtl/tc/tc_pkg.sv").read() + open("rtl/gpucoh_atom_pkg.sv").read()
 enums = {}
 for body, name in re.findall(r"typedef enum logic \[[^\]]*\] \{(.*?)\} (\w+);", pkg, re.S):
     enums[name] = [int(v) for v in re.findall(r"\w+\s*=\s*\d+'d(\d+)", body)]
@@ -259,7 +259,7 @@ PY
 gpu-filters)
     python3 - <<'PY' || die "a filter disagrees with the GPU RTL or C model"
 import re
-pkg = open("rtl/gpu_pkg.sv").read()
+pkg = open("rtl/gpu/gpu_pkg.sv").read()
 atom = open("rtl/gpucoh_atom_pkg.sv").read()
 def ei(src, prefix):  # the enum items prefix<Name> = W'dV of a package
     return {m[0][len(prefix):].upper(): int(m[1]) for m in
@@ -269,12 +269,12 @@ def cenum(path, prefix):
     return {m[0]: int(m[1]) for m in re.findall(r"%s([A-Z]+)\s*=\s*(\d+)\b" % prefix, src)}
 # filter -> [the package's enum items, C enum]
 checks = {
-    "gpu_op.txt": [ei(pkg, "GpuOp"), cenum("cmodel/gpu_types.h", "GPU_OP_")],
-    "gpu_req_kind.txt": [ei(pkg, "GpuReq"), cenum("cmodel/gpu_types.h", "GPU_REQ_")],
-    "gpu_rsp_kind.txt": [ei(pkg, "GpuRsp"), cenum("cmodel/gpu_types.h", "GPU_RSP_")],
-    "gpu_crsp_kind.txt": [ei(pkg, "GpuCrsp"), cenum("cmodel/gpu_types.h", "GPU_CRSP_")],
-    "gpu_aop.txt": [ei(atom, "Aop"), cenum("cmodel/gpu_types.h", "GPU_AOP_")],
-    "gpu_l2_st.txt": [ei(pkg, "GpuL2St"), cenum("cmodel/gpu_l2.h", "GPU_L2_")],
+    "gpu_op.txt": [ei(pkg, "GpuOp"), cenum("cmodel/gpu/gpu_types.h", "GPU_OP_")],
+    "gpu_req_kind.txt": [ei(pkg, "GpuReq"), cenum("cmodel/gpu/gpu_types.h", "GPU_REQ_")],
+    "gpu_rsp_kind.txt": [ei(pkg, "GpuRsp"), cenum("cmodel/gpu/gpu_types.h", "GPU_RSP_")],
+    "gpu_crsp_kind.txt": [ei(pkg, "GpuCrsp"), cenum("cmodel/gpu/gpu_types.h", "GPU_CRSP_")],
+    "gpu_aop.txt": [ei(atom, "Aop"), cenum("cmodel/gpu/gpu_types.h", "GPU_AOP_")],
+    "gpu_l2_st.txt": [ei(pkg, "GpuL2St"), cenum("cmodel/gpu/gpu_l2.h", "GPU_L2_")],
 }
 for f, srcs in checks.items():
     rows = [l.split() for l in open("waves/filters/" + f) if l.strip() and not l.startswith("#")]

@@ -16,7 +16,7 @@
 # shellcheck disable=SC2034 # read by synth/ctrl.sh
 fp_tag=gpu-fp-v1
 # shellcheck disable=SC2034
-snap_files="rtl/gpucoh_*.sv rtl/gpu_pkg.sv rtl/gpu_l1.sv rtl/gpu_l2.sv"
+snap_files="rtl/gpucoh_*.sv rtl/prim/gpucoh_*.sv rtl/gpu/gpu_pkg.sv rtl/gpu/gpu_l1.sv rtl/gpu/gpu_l2.sv"
 # shellcheck disable=SC2034
 rtl_env=GPUCOH_GPU_RTL
 
@@ -24,9 +24,9 @@ rtl_env=GPUCOH_GPU_RTL
 # gpu_l1 paper: Hrf=1 NumWf=48 LineBytes=64 AddrWidth=32 L1Sets=64 L1Ways=8 L1Queue=4
 # SbEntries=256 SbIdle=1000 WtCntWidth=9 (the RTL defaults). gpu_l2 paper: NumSm=15 NumBanks=16
 # LineBytes=64 AddrWidth=32 L2Sets=256 L2Ways=16 L2Mshrs=32 L2Queue=4.
-# the packages first (rtl/gpucoh_atom_pkg.sv, rtl/gpu_pkg.sv), then the primitives, then the unit
-gpu_l1_files="rtl/gpucoh_atom_pkg.sv rtl/gpu_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_rr_ffs.sv rtl/gpu_l1.sv"
-gpu_l2_files="rtl/gpucoh_atom_pkg.sv rtl/gpu_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs2.sv rtl/gpucoh_ffs.sv rtl/gpucoh_rr_ffs.sv rtl/gpu_l2.sv"
+# the packages first (rtl/gpucoh_atom_pkg.sv, rtl/gpu/gpu_pkg.sv), then the primitives, then the unit
+gpu_l1_files="rtl/gpucoh_atom_pkg.sv rtl/gpu/gpu_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/gpu/gpu_l1.sv"
+gpu_l2_files="rtl/gpucoh_atom_pkg.sv rtl/gpu/gpu_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/gpu/gpu_l2.sv"
 points=(
   "l1_s2_sb16_b16|gpu_l1|$gpu_l1_files|L1Sets=2 SbEntries=16 LineBytes=16"
   "l1_s4_sb16_b16|gpu_l1|$gpu_l1_files|L1Sets=4 SbEntries=16 LineBytes=16"
@@ -51,7 +51,7 @@ points=(
   "l1_s32_sb16_b16|gpu_l1|$gpu_l1_files|L1Sets=32 SbEntries=16 LineBytes=16"
 )
 
-# Architectural storage, the formulas of docs/units/gpu_l1.md / gpu_l2.md section 3 (the same
+# Architectural storage, the formulas of docs/units/gpu/gpu_l1.md / gpu_l2.md section 3 (the same
 # as l1_storage_bits / l2_storage_bits in tb/proto/gpu/gpu_units.c, which `gpucoh area` uses),
 # and the SRAM spec (the data arrays in one single-ported macro, as the units' sram_shape).
 point_storage() { # top params

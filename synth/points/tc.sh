@@ -11,7 +11,7 @@
 # shellcheck disable=SC2034 # read by synth/ctrl.sh
 fp_tag=tc-fp-v1
 # shellcheck disable=SC2034
-snap_files="rtl/tc_pkg.sv rtl/gpucoh_*.sv rtl/tc_timer.sv rtl/tc_gwct.sv rtl/tc_l1.sv rtl/tc_l2.sv"
+snap_files="rtl/tc/tc_pkg.sv rtl/gpucoh_*.sv rtl/prim/gpucoh_*.sv rtl/tc/tc_timer.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv rtl/tc/tc_l2.sv"
 # shellcheck disable=SC2034
 rtl_env=GPUCOH_TC_RTL
 
@@ -22,40 +22,40 @@ rtl_env=GPUCOH_TC_RTL
 # L1Queue=4 WfCntWidth=6 LineCntWidth=4 (the RTL defaults). tc_l2 paper: NumSm=16 NumBanks=8
 # LineBytes=128 L2Sets=128 L2Ways=8 L2Mshrs=128 TsWidth=32 (see tc_l2's defaults).
 points=(
-  "timer_ts32|tc_timer|rtl/tc_timer.sv|TsWidth=32"
-  "gwct_wf48|tc_gwct|rtl/tc_gwct.sv|NumWf=48 TsWidth=32 WfCntWidth=6"
-  "gwct_wf48_ts16|tc_gwct|rtl/tc_gwct.sv|NumWf=48 TsWidth=16 WfCntWidth=6"
-  "gwct_wf48_obl0|tc_gwct|rtl/tc_gwct.sv|NumWf=48 TsWidth=32 WfCntWidth=6 OblPort=0"
-  "l1_s4_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=4 LineBytes=16"
-  "l1_s8_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=8 LineBytes=16"
-  "l1_s16_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=16 LineBytes=16"
-  "l1_s32_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=32 LineBytes=16"
-  "l1_s4_b128|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=4 LineBytes=128"
-  "l1_s8_b128|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=8 LineBytes=128"
-  "l1_s16_b128|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=16 LineBytes=128"
-  "l1_s4_b16_ts16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=4 LineBytes=16 TsWidth=16"
-  "l1_s8_b16_ts16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=8 LineBytes=16 TsWidth=16"
+  "timer_ts32|tc_timer|rtl/tc/tc_timer.sv|TsWidth=32"
+  "gwct_wf48|tc_gwct|rtl/tc/tc_gwct.sv|NumWf=48 TsWidth=32 WfCntWidth=6"
+  "gwct_wf48_ts16|tc_gwct|rtl/tc/tc_gwct.sv|NumWf=48 TsWidth=16 WfCntWidth=6"
+  "gwct_wf48_obl0|tc_gwct|rtl/tc/tc_gwct.sv|NumWf=48 TsWidth=32 WfCntWidth=6 OblPort=0"
+  "l1_s4_b16|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=4 LineBytes=16"
+  "l1_s8_b16|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=8 LineBytes=16"
+  "l1_s16_b16|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=16 LineBytes=16"
+  "l1_s32_b16|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=32 LineBytes=16"
+  "l1_s4_b128|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=4 LineBytes=128"
+  "l1_s8_b128|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=8 LineBytes=128"
+  "l1_s16_b128|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=16 LineBytes=128"
+  "l1_s4_b16_ts16|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=4 LineBytes=16 TsWidth=16"
+  "l1_s8_b16_ts16|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=8 LineBytes=16 TsWidth=16"
 )
-if [[ -f rtl/tc_l2.sv ]]; then
+if [[ -f rtl/tc/tc_l2.sv ]]; then
   points+=(
-    "l2_s4_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=8 LineBytes=16"
-    "l2_s8_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=8 L2Mshrs=8 LineBytes=16"
-    "l2_s16_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=16 L2Mshrs=8 LineBytes=16"
-    "l2_s4_m16_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=16 LineBytes=16"
-    "l2_s4_m32_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=32 LineBytes=16"
-    "l2_s4_m64_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=64 LineBytes=16"
-    "l2_s4_m8_b16_ts16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=8 LineBytes=16 TsWidth=16 PredMax=65534"
-    "l2_s8_m8_b16_ts16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=8 L2Mshrs=8 LineBytes=16 TsWidth=16 PredMax=65534"
-    "l2_s4_m16_b16_ts16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=16 LineBytes=16 TsWidth=16 PredMax=65534"
-    "l2_s4_m8_b128|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=8 LineBytes=128"
-    "l2_s8_m8_b128|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=8 L2Mshrs=8 LineBytes=128"
-    "l2_s4_m16_b128|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=4 L2Mshrs=16 LineBytes=128"
+    "l2_s4_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=8 LineBytes=16"
+    "l2_s8_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=8 L2Mshrs=8 LineBytes=16"
+    "l2_s16_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=16 L2Mshrs=8 LineBytes=16"
+    "l2_s4_m16_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=16 LineBytes=16"
+    "l2_s4_m32_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=32 LineBytes=16"
+    "l2_s4_m64_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=64 LineBytes=16"
+    "l2_s4_m8_b16_ts16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=8 LineBytes=16 TsWidth=16 PredMax=65534"
+    "l2_s8_m8_b16_ts16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=8 L2Mshrs=8 LineBytes=16 TsWidth=16 PredMax=65534"
+    "l2_s4_m16_b16_ts16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=16 LineBytes=16 TsWidth=16 PredMax=65534"
+    "l2_s4_m8_b128|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=8 LineBytes=128"
+    "l2_s8_m8_b128|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=8 L2Mshrs=8 LineBytes=128"
+    "l2_s4_m16_b128|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=4 L2Mshrs=16 LineBytes=128"
   )
 fi
 # The two largest points, last: the L1 at the paper geometry with 16 B lines (direct check of
 # the fit's extrapolation in sets) and an L2 bank with 256 lines (the same for the L2).
-points+=("l1_s64_b16|tc_l1|rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_rr_ffs.sv rtl/tc_gwct.sv rtl/tc_l1.sv|L1Sets=64 LineBytes=16")
-[[ -f rtl/tc_l2.sv ]] && points+=("l2_s32_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv rtl/gpucoh_fifo.sv rtl/gpucoh_bytemerge.sv rtl/gpucoh_amo.sv rtl/gpucoh_ffs.sv rtl/gpucoh_ffs2.sv rtl/tc_l2.sv|L2Sets=32 L2Mshrs=8 LineBytes=16")
+points+=("l1_s64_b16|tc_l1|rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv|L1Sets=64 LineBytes=16")
+[[ -f rtl/tc/tc_l2.sv ]] && points+=("l2_s32_m8_b16|tc_l2|rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv|L2Sets=32 L2Mshrs=8 LineBytes=16")
 
 # Architectural storage (the same formulas as tb/proto/tc/tc_units.c) and the SRAM spec (data arrays in
 # one single-ported macro, as the units' sram_shape).

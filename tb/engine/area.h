@@ -19,7 +19,7 @@
  *   synth_seconds   Yosys wall time of the run that produced the result (cached or not)
  *
  * Example:
- *   const char *files[] = {"rtl/sig_bloom.sv"};
+ *   const char *files[] = {"rtl/sig/sig_bloom.sv"};
  *   const char *params[] = {"SigBits=4096", "NumHashes=6"};
  *   gpucoh_area_t a;
  *   char err[512];

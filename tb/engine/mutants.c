@@ -242,6 +242,15 @@ int gpucoh_mutant_scratch(const char* const* files, const gpucoh_mutant_t* m, co
             return -1;
         }
         snprintf(q, sizeof q, "%s/%s", dir, *f);
+        char* slash = strrchr(q, '/'); /* its family folder (docs/framework.md "Family folders") */
+        *slash = '\0';
+        const int md = gpucoh_mkdirs(q);
+        *slash = '/';
+        if (md != 0) {
+            snprintf(err, errlen, "cannot create the folder of %s", q);
+            free(b);
+            return -1;
+        }
         int rc;
         if (m && !strcmp(*f, m->file)) {
             char* hit = strstr(b, m->find);

@@ -29,10 +29,10 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
     const char* fixed[] = {"verilator/gpucoh_rtl.h",
                            "verilator/shim_common.h",
                            "tools/build_rtl.sh",
-                           "cmodel/sig_bloom.h",
-                           "cmodel/rdu.h",
-                           "cmodel/tc_types.h",
-                           "cmodel/tc_gwct.h",
+                           "cmodel/sig/sig_bloom.h",
+                           "cmodel/sig/rdu.h",
+                           "cmodel/tc/tc_types.h",
+                           "cmodel/tc/tc_gwct.h",
                            "cmodel/gpucoh_ports.h",
                            "verilator/gpucoh_vl_printf.h",
                            "verilator/sva/gpucoh_idx_sva.sv",
@@ -44,14 +44,14 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
             return false;
         }
     }
-    snprintf(p, sizeof p, "%s/verilator/%s_rtl.cpp", root, u->top);
+    gpucoh_unit_file(u, "verilator", u->top, "_rtl.cpp", p, sizeof p);
     if (!gpucoh_fnv1a_file(h, p)) {
         snprintf(err, errlen, "cannot read shim %s: %s", p, strerror(errno));
         return false;
     }
-    snprintf(p, sizeof p, "%s/cmodel/%s.h", root, u->name);
+    gpucoh_unit_file(u, "cmodel", u->name, ".h", p, sizeof p);
     gpucoh_fnv1a_file(h, p); /* port structs the shim fills */
-    snprintf(p, sizeof p, "%s/cmodel/%s_ports.h", root, u->name);
+    gpucoh_unit_file(u, "cmodel", u->name, "_ports.h", p, sizeof p);
     gpucoh_fnv1a_file(h, p); /* its port table (docs/framework.md "The port table") */
     snprintf(p, sizeof p, "%s/verilator/sva/%s_bind.sv", root, u->top);
     gpucoh_fnv1a_file(h, p); /* index-range checks bound into the unit, if it has any */
@@ -378,10 +378,10 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
                             "verilator/shim_netlist.h",
                             "verilator/gpucoh_vl_printf.h",
                             "tools/build_rtl.sh",
-                            "cmodel/sig_bloom.h",
-                            "cmodel/rdu.h",
-                            "cmodel/tc_types.h",
-                            "cmodel/tc_gwct.h",
+                            "cmodel/sig/sig_bloom.h",
+                            "cmodel/sig/rdu.h",
+                            "cmodel/tc/tc_types.h",
+                            "cmodel/tc/tc_gwct.h",
                             "cmodel/gpucoh_ports.h",
                             NULL};
     for (const char** f = inputs; *f; f++) {
@@ -394,14 +394,14 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
             return -1;
         }
     }
-    snprintf(p, sizeof p, "%s/verilator/%s_rtl.cpp", root, u->top);
+    gpucoh_unit_file(u, "verilator", u->top, "_rtl.cpp", p, sizeof p);
     if (!gpucoh_fnv1a_file(&h, p)) {
         snprintf(err, errlen, "cannot read shim %s: %s", p, strerror(errno));
         return -1;
     }
-    snprintf(p, sizeof p, "%s/cmodel/%s.h", root, u->name);
+    gpucoh_unit_file(u, "cmodel", u->name, ".h", p, sizeof p);
     gpucoh_fnv1a_file(&h, p);
-    snprintf(p, sizeof p, "%s/cmodel/%s_ports.h", root, u->name);
+    gpucoh_unit_file(u, "cmodel", u->name, "_ports.h", p, sizeof p);
     gpucoh_fnv1a_file(&h, p);
     snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-netlist-%016llx", root, u->name,
              (unsigned long long)h);

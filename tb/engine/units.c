@@ -106,9 +106,9 @@ static void sb_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
     *ports = parallel ? 1u : k;
 }
 
-static const char* const sb_rtl_files[] = {"gpucoh_pkg.sv", "sig_bloom.sv", NULL};
+static const char* const sb_rtl_files[] = {"gpucoh_pkg.sv", "sig/sig_bloom.sv", NULL};
 
-/* clk_i, the ports of the port table (cmodel/sig_bloom_ports.h), the state */
+/* clk_i, the ports of the port table (cmodel/sig/sig_bloom_ports.h), the state */
 #define TB_PORT_TOP "TOP.sig_bloom."
 static const char* const sb_wave_signals[] = {
     TB_PORT_TOP "clk_i", SIG_BLOOM_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) TB_PORT_TOP "count_q",
@@ -264,7 +264,7 @@ static int rdu_resolve(gpucoh_pvals_t* pv, char* err, size_t errlen) {
     return 0;
 }
 
-/* storage: N signatures and counters, the FIFOs, the current request (docs/units/rdu.md §3) */
+/* storage: N signatures and counters, the FIFOs, the current request (docs/units/sig/rdu.md §3) */
 static uint32_t rdu_storage_bits(const gpucoh_pvals_t* pv) {
     const uint32_t n = (uint32_t)pv->v[RDU_P_N], m = (uint32_t)pv->v[RDU_P_M];
     const uint32_t aw = (uint32_t)pv->v[RDU_P_AW], line = (uint32_t)pv->v[RDU_P_LINE];
@@ -282,9 +282,9 @@ static void rdu_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* b
     *ports = parallel ? 1u : k;
 }
 
-static const char* const rdu_rtl_files[] = {"gpucoh_pkg.sv", "sig_hash.sv", "sig_store.sv",
-                                            "rdu.sv", NULL};
-/* clk_i, the ports of the port table (cmodel/rdu_ports.h), the state */
+static const char* const rdu_rtl_files[] = {"gpucoh_pkg.sv", "sig/sig_hash.sv", "sig/sig_store.sv",
+                                            "sig/rdu.sv", NULL};
+/* clk_i, the ports of the port table (cmodel/sig/rdu_ports.h), the state */
 #define TB_PORT_TOP "TOP.rdu."
 static const char* const rdu_wave_signals[] = {
     TB_PORT_TOP "clk_i",    RDU_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) TB_PORT_TOP "st_q",
@@ -429,9 +429,9 @@ static void avu_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* b
     *ports = parallel ? 1u : k;
 }
 
-static const char* const avu_rtl_files[] = {"gpucoh_pkg.sv", "sig_hash.sv", "sig_store.sv",
-                                            "avu.sv", NULL};
-/* clk_i, the ports of the port table (cmodel/avu_ports.h), the state */
+static const char* const avu_rtl_files[] = {"gpucoh_pkg.sv", "sig/sig_hash.sv", "sig/sig_store.sv",
+                                            "sig/avu.sv", NULL};
+/* clk_i, the ports of the port table (cmodel/sig/avu_ports.h), the state */
 #define TB_PORT_TOP "TOP.avu."
 static const char* const avu_wave_signals[] = {
     TB_PORT_TOP "clk_i", AVU_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) TB_PORT_TOP "st_q",

@@ -3,6 +3,7 @@
 #define _XOPEN_SOURCE   700 /* realpath */
 #include "util.h"
 #include "opts.h"
+#include "unit.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -496,4 +497,26 @@ void gpucoh_catch_interrupt(void) {
 void gpucoh_on_signal_cleanup(void (*fn)(void)) {
     sig_cleanup = fn;
     catch_signal(SIGTERM, die_by);
+}
+
+const char* gpucoh_unit_folder(const struct gpucoh_unit* u, char* buf, size_t n) {
+    char want[128];
+    snprintf(want, sizeof want, "%s.sv", u->top ? u->top : "");
+    buf[0] = '\0';
+    for (const char* const* f = u->rtl_files; f && *f; f++) {
+        const char* slash = strrchr(*f, '/');
+        if (strcmp(slash ? slash + 1 : *f, want) != 0)
+            continue;
+        if (slash)
+            snprintf(buf, n, "%.*s", (int)(slash - *f), *f);
+        break;
+    }
+    return buf;
+}
+
+void gpucoh_unit_file(const struct gpucoh_unit* u, const char* role, const char* name,
+                      const char* suffix, char* out, size_t n) {
+    char dir[128];
+    gpucoh_unit_folder(u, dir, sizeof dir);
+    snprintf(out, n, "%s/%s/%s%s%s%s", gpucoh_root(), role, dir, dir[0] ? "/" : "", name, suffix);
 }

@@ -36,6 +36,16 @@ bool gpucoh_fnv1a_file(uint64_t* h, const char* path);
 /* Strict unsigned parse: decimal or 0x hex, whole string, no sign, fits in 64 bits. */
 bool gpucoh_parse_u64(const char* s, uint64_t* v);
 
+/* The family folder of a unit's files in every role folder (docs/framework.md "Family folders"):
+ * the folder of its top RTL file (the entry of rtl_files named <top>.sv) under rtl/, "tc" for
+ * "tc/tc_l1.sv"; "" when that file is at rtl/'s top or the unit names none. buf holds n bytes. */
+struct gpucoh_unit;
+const char* gpucoh_unit_folder(const struct gpucoh_unit* u, char* buf, size_t n);
+/* "<root>/<role>/<folder>/<name><suffix>" for a unit's file in a role folder ("cmodel",
+ * "verilator", "systemc"): out holds n bytes */
+void gpucoh_unit_file(const struct gpucoh_unit* u, const char* role, const char* name,
+                      const char* suffix, char* out, size_t n);
+
 /* The repository root: $GPUCOH_ROOT, else two levels above /proc/self/exe (build/gpucoh). */
 const char* gpucoh_root(void);
 

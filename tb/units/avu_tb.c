@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * avu_tb.c -- testbench adapter of the Access Validation Unit (docs/units/avu.md) for the
+ * avu_tb.c -- testbench adapter of the Access Validation Unit (docs/units/sig/avu.md) for the
  * lockstep engine. The testbench plays the SM with its L1 tags and the RDU:
  *
  *   SM / L1   keeps a tag per line; a load or store goes to a random line and hits the tag
@@ -15,11 +15,11 @@
  * Phases: MIX; SLOW (the RDU answers late: outstanding requests pile up, the speculative queue
  * fills, OutMax blocks); STORM (stores: an epoch per store, scrubs, wrap-around); HITS (loads to
  * resident lines: hit limit, speculation). A reset about once per 300 000 cycles.
- * Steering (--steer on, the default; docs/units/avu.md §8) draws from a stream of its own: half
+ * Steering (--steer on, the default; docs/units/sig/avu.md §8) draws from a stream of its own: half
  * the HITS phases use the top four lines instead of the bottom four, and one phase in four
  * becomes HITS with the RDU almost silent (outstanding requests pile up to OutMax - 1, then a
  * hit that reaches the hit limit allocates an entry whose count is OutMax).
- * Illegal inputs (--illegal-rate N, default 0.1 per 1000 with steering; docs/units/avu.md §9):
+ * Illegal inputs (--illegal-rate N, default 0.1 per 1000 with steering; docs/units/sig/avu.md §9):
  * in N of 1000 cycles a third stream arms one of six kinds, presented at the first cycle where it
  * applies: an answer with outs = 0, a beat of kind 0/5-7, a malformed NO_RACE, a beat index out
  * of order (>= NC at NC = 1), rsp_last on the wrong beat, a store while pending_o = 1. The RDU and
@@ -418,7 +418,7 @@ static uint32_t avu_tb_compare_out(void* vctx, const void* ve, const void* vg,
     const avu_out_t* g = vg;
     uint32_t n = 0, *bad = &n;
 #define TB_PORT_PREFIX "avu."
-    AVU_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* every output of cmodel/avu_ports.h */
+    AVU_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* every output of cmodel/sig/avu_ports.h */
 #undef TB_PORT_PREFIX
     if (n)
         mm->extra = n - 1;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * rdu_tb.c -- testbench adapter of the Race Detection Unit (docs/units/rdu.md) for the lockstep
+ * rdu_tb.c -- testbench adapter of the Race Detection Unit (docs/units/sig/rdu.md) for the lockstep
  * engine: N SMs issuing writes and race-checks, the response handshake, comparison of every
  * output and of the whole state of spec §3 (all N signatures every cycle), coverage of §7.
  *
@@ -18,7 +18,7 @@
  *   QUIET    no new requests (idle.wait)
  * A reset is driven about once per 400 000 cycles.
  *
- * Steering (--steer on, the default; docs/units/rdu.md §9) draws from a stream of its own: the
+ * Steering (--steer on, the default; docs/units/sig/rdu.md §9) draws from a stream of its own: the
  * READERS roles rotate by a random offset (so every SM is silent now and then: forced syncs to
  * every SM); one phase in eight is SOLO: a reset (every counter from 0), then one writer and
  * every other SM silent for two thresholds' worth of writes (all N-1 counters cross the
@@ -194,7 +194,7 @@ static int rdu_tb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t
     rdu_ctx_t* c = vctx;
     if (cfg->illegal_rate) {
         snprintf(err, errlen,
-                 "rdu: --illegal-rate: no illegal-input stimulus (docs/units/rdu.md "
+                 "rdu: --illegal-rate: no illegal-input stimulus (docs/units/sig/rdu.md "
                  "§10 lists what an illegal input does)");
         return -1;
     }
@@ -270,7 +270,7 @@ static uint32_t rdu_tb_compare_out(void* vctx, const void* ve, const void* vg,
     const rdu_out_t* e = ve;
     const rdu_out_t* g = vg;
     uint32_t n = 0, *bad = &n;
-    /* every output of the port table (cmodel/rdu_ports.h) */
+    /* every output of the port table (cmodel/sig/rdu_ports.h) */
 #define RDU_PORT_P(name)      RDU_PORT_P_##name
 #define RDU_PORT_P_ChunkWidth c->model.desc.sig.chunk_width
 #define TB_PORT_PREFIX        "rdu."

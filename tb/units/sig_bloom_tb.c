@@ -2,7 +2,7 @@
 /*
  * sig_bloom_tb.c -- testbench adapter of sig_bloom for the lockstep engine: stimulus (directed
  * script and phased random traffic), the C model, output / state comparison with field paths,
- * and transition coverage (docs/units/sig_bloom.md §7).
+ * and transition coverage (docs/units/sig/sig_bloom.md §7).
  *
  * Random traffic runs in phases so that every counter region (E, P, F, S of spec §7) is reached
  * within a few million cycles at every legal size:
@@ -15,13 +15,13 @@
  *   SHIP   a signature shipped in: CLEAR, LOAD every chunk with dense random data (~75 % ones),
  *          then tests -- hits with a zero counter (E.test.hit), as an AVU receiving a signature
  *
- * Steering (--steer on, the default; docs/units/sig_bloom.md §10) draws from a stream of its
+ * Steering (--steer on, the default; docs/units/sig/sig_bloom.md §10) draws from a stream of its
  * own and overlays the random traffic: a TEST of the key inserted the edge before, a READ of the
  * chunk loaded the edge before, INSERTs of key 0 and of a key whose hash reaches vector bit m-1,
  * READ/LOAD at the first and last chunk, a reset while a response is out (not in FILL), and one
  * SHIP in four with all-ones chunks (every bit set).
  *
- * Illegal inputs (--illegal-rate N, default 0.1 per 1000 with steering; docs/units/sig_bloom.md
+ * Illegal inputs (--illegal-rate N, default 0.1 per 1000 with steering; docs/units/sig/sig_bloom.md
  * §11) overlay the random traffic from a third stream: reserved op 6 or 7, and at C = m a READ
  * or LOAD of chunk index 1 (>= NC = 1).
  */
@@ -429,7 +429,7 @@ static int sb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t err
     if (cfg->illegal_rate && c->stim == GPUCOH_STIM_DIRECTED) {
         snprintf(err, errlen,
                  "sig_bloom: --illegal-rate: the directed stimulus has no random traffic to carry "
-                 "illegal inputs (use --stim mixed or random; docs/units/sig_bloom.md §11)");
+                 "illegal inputs (use --stim mixed or random; docs/units/sig/sig_bloom.md §11)");
         return -1;
     }
     c->steer = cfg->steer;
@@ -475,7 +475,7 @@ static uint32_t sb_compare_out(void* vctx, const void* ve, const void* vg, gpuco
     const sig_bloom_out_t* e = ve;
     const sig_bloom_out_t* g = vg;
     uint32_t n = 0, *bad = &n;
-    /* every output of the port table (cmodel/sig_bloom_ports.h) */
+    /* every output of the port table (cmodel/sig/sig_bloom_ports.h) */
 #define SB_PORT_P(name)      SB_PORT_P_##name
 #define SB_PORT_P_ChunkWidth c->model.desc.chunk_width
 #define TB_PORT_PREFIX       "sig_bloom."

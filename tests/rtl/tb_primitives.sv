@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // tb_primitives -- self-checking Icarus Verilog testbench of the shared RTL primitives
-// (docs/units/primitives.md): every output of gpucoh_ffs / gpucoh_ffs2 against a loop reference
+// (docs/units/prim/primitives.md): every output of gpucoh_ffs / gpucoh_ffs2 against a loop reference
 // for every vector of 1 .. 10 bits and random 128-bit vectors, gpucoh_bytemerge and gpucoh_amo
 // on random operands (every operation, every word), gpucoh_fifo against a reference queue under
 // random push/pop at depths 1, 3 and 8 (full, empty, pointer wrap), gpucoh_rr_ffs against a loop
@@ -10,7 +10,7 @@
 // bits at random starts).
 // Prints "tb_primitives: N checks, M failures" and calls $fatal on a failure.
 //
-//   iverilog -g2012 -I rtl/include -o tb rtl/gpucoh_atom_pkg.sv rtl/tc_pkg.sv <the primitives> \
+//   iverilog -g2012 -I rtl/include -o tb rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv <the primitives> \
 //       tests/rtl/tb_primitives.sv   (the list: tools/test_primitives.sh; the package first)
 //   vvp -n tb
 

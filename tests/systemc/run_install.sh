@@ -61,7 +61,7 @@ fi
 t=$(date +%s)
 if make --no-print-directory install PREFIX="$PREFIX" > "$LOG/install.txt" 2>&1 &&
     [ -f "$PREFIX/lib/libgpucoh_tlm.a" ] && [ -f "$PREFIX/lib/pkgconfig/gpucoh-tlm.pc" ] &&
-    [ -f "$PREFIX/include/gpucoh-tlm/memsys.h" ] && [ -f "$PREFIX/share/gpucoh/rtl/gpu_l2.sv" ] &&
+    [ -f "$PREFIX/include/gpucoh-tlm/memsys.h" ] && [ -f "$PREFIX/share/gpucoh/rtl/gpu/gpu_l2.sv" ] &&
     [ -x "$PREFIX/share/gpucoh/tools/build_rtl.sh" ] && [ -d "$PREFIX/share/gpucoh/build/rtl" ] &&
     [ -z "$(ls -A "$PREFIX" | grep -v -x -e include -e lib -e share)" ]; then
     ok "make install PREFIX=\$TMP/prefix: $(ls "$PREFIX/include/gpucoh-tlm" | wc -l) headers, libgpucoh_tlm.a, gpucoh-tlm.pc, share/gpucoh ($(( $(date +%s) - t )) s)"

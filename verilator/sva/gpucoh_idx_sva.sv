@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpucoh_idx_sva.sv -- simulation-only index-range checker (docs/units/primitives.md, "Index-range
+// gpucoh_idx_sva.sv -- simulation-only index-range checker (docs/units/prim/primitives.md, "Index-range
 // checks", rule IR1), bound into the Verilated RTL by verilator/sva/<top>_bind.sv
 // (tools/build_rtl.sh adds both to every RTL model of that unit; never to a netlist, never to
 // synthesis). It lives outside rtl/ so that no synthesis result's fingerprint changes with it.

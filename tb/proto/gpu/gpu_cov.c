@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * gpu_cov.c -- coverage of the baseline GPU system (gpu_cov.h): the rows of docs/units/gpu_l1.md
- * and gpu_l2.md placed in a line-state x event matrix.
+ * gpu_cov.c -- coverage of the baseline GPU system (gpu_cov.h): the rows of
+ * docs/units/gpu/gpu_l1.md and gpu_l2.md placed in a line-state x event matrix.
  */
 #include "gpu_cov.h"
 

@@ -4,7 +4,8 @@
  * descriptor (tb/sys/gsys.h, docs/framework.md "Protocols"). Its units are gpu_l1 per SM and
  * gpu_l2 per bank (tb/proto/gpu/gpu_sys_rtl.c); there is no global unit. The L1 is not
  * write-through per store (a coalescing store buffer): fences are given to the L1
- * (fences_to_l1), which says when each completes (fence_done_o, docs/units/gpu_l1.md section 7).
+ * (fences_to_l1), which says when each completes (fence_done_o, docs/units/gpu/gpu_l1.md section
+ * 7).
  */
 #include <inttypes.h>
 #include <string.h>

@@ -26,7 +26,7 @@
 void gpu_cmp_l1_out(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
                     const gpu_l1_out_t* e, const gpu_l1_out_t* g) {
 #define TB_PORT_PREFIX ""
-    GPU_L1_PORTS(TB_PORT_CMP, GPU_PORT_P) /* every output of cmodel/gpu_l1_ports.h */
+    GPU_L1_PORTS(TB_PORT_CMP, GPU_PORT_P) /* every output of cmodel/gpu/gpu_l1_ports.h */
 #undef TB_PORT_PREFIX
 }
 
@@ -55,7 +55,7 @@ static void cmp_l1_line(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* ba
 void gpu_cmp_l2_out(const gpu_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
                     const gpu_l2_out_t* e, const gpu_l2_out_t* g) {
 #define TB_PORT_PREFIX ""
-    GPU_L2_PORTS(TB_PORT_CMP, GPU_PORT_P) /* every output of cmodel/gpu_l2_ports.h */
+    GPU_L2_PORTS(TB_PORT_CMP, GPU_PORT_P) /* every output of cmodel/gpu/gpu_l2_ports.h */
 #undef TB_PORT_PREFIX
 }
 

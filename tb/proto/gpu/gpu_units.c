@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gpu_units.c -- catalogue entries of the baseline GPU units (gpu_units.h): parameters, RTL
- * files, storage, wave signals. Spec: docs/units/gpu_l1.md, gpu_l2.md.
+ * files, storage, wave signals. Spec: docs/units/gpu/gpu_l1.md, gpu_l2.md.
  */
 #include "gpucoh_bits.h"
 #include "gpu_units.h"
@@ -182,16 +182,17 @@ static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
 }
 
 /* the packages first: the shared atomic codes (rtl/gpucoh_atom_pkg.sv) and the encodings of the
- * GPU family (rtl/gpu_pkg.sv); then the shared primitives each unit instantiates
- * (docs/units/primitives.md), then the unit */
-static const char* const l1_files[] = {"gpucoh_atom_pkg.sv",  "gpu_pkg.sv",    "gpucoh_fifo.sv",
-                                       "gpucoh_bytemerge.sv", "gpucoh_amo.sv", "gpucoh_ffs.sv",
-                                       "gpucoh_rr_ffs.sv",    "gpu_l1.sv",     NULL};
-static const char* const l2_files[] = {"gpucoh_atom_pkg.sv", "gpu_pkg.sv",
-                                       "gpucoh_fifo.sv",     "gpucoh_bytemerge.sv",
-                                       "gpucoh_amo.sv",      "gpucoh_ffs2.sv",
-                                       "gpucoh_ffs.sv",      "gpucoh_rr_ffs.sv",
-                                       "gpu_l2.sv",          NULL};
+ * GPU family (rtl/gpu/gpu_pkg.sv); then the shared primitives each unit instantiates
+ * (docs/units/prim/primitives.md), then the unit */
+static const char* const l1_files[] = {
+    "gpucoh_atom_pkg.sv",       "gpu/gpu_pkg.sv",     "prim/gpucoh_fifo.sv",
+    "prim/gpucoh_bytemerge.sv", "prim/gpucoh_amo.sv", "prim/gpucoh_ffs.sv",
+    "prim/gpucoh_rr_ffs.sv",    "gpu/gpu_l1.sv",      NULL};
+static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",  "gpu/gpu_pkg.sv",
+                                       "prim/gpucoh_fifo.sv", "prim/gpucoh_bytemerge.sv",
+                                       "prim/gpucoh_amo.sv",  "prim/gpucoh_ffs2.sv",
+                                       "prim/gpucoh_ffs.sv",  "prim/gpucoh_rr_ffs.sv",
+                                       "gpu/gpu_l2.sv",       NULL};
 
 /* gpu_l1 / gpu_l2: clk_i and the handshakes of their port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.gpu_l1."

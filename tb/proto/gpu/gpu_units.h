@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gpu_units.h -- catalogue entries of the baseline GPU units (gpu_l1, gpu_l2: GPU-D / GPU-H,
- * docs/units/gpu_l1.md, gpu_l2.md) and the conversion between a gpu_desc_t and a unit's
+ * docs/units/gpu/gpu_l1.md, gpu_l2.md) and the conversion between a gpu_desc_t and a unit's
  * parameter set. Both are co-simulated inside the system (gpucoh cosim system --protocol gpu-d).
  */
 #ifndef GPUCOH_GPU_UNITS_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * tc_cov.c -- coverage of the TC system: the rows of docs/units/tc_l1.md and tc_l2.md summed
+ * tc_cov.c -- coverage of the TC system: the rows of docs/units/tc/tc_l1.md and tc_l2.md summed
  * over every L1 and every bank, printed as Table 2's state x event matrix (each cell: rows
  * covered / rows reachable, and the hit count) plus the list of rows never taken.
  */

@@ -137,7 +137,7 @@ static const gtkw_sigdef_t L2_DATA[] = {
     {"mreq_wb_data_o", NULL},
 };
 
-/* the timer's: clk_i and every row of its port table (cmodel/tc_timer_ports.h), in order */
+/* the timer's: clk_i and every row of its port table (cmodel/tc/tc_timer_ports.h), in order */
 #define GTKW_PORT(port, dir, w, f, shape, wave, filt) {#port, filt},
 static const gtkw_sigdef_t TIMER_PORTS[] = {{"clk_i", NULL},
                                             TC_TIMER_PORTS(GTKW_PORT, TB_PORT_NO_P)};

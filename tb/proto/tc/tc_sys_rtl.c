@@ -29,7 +29,7 @@
 void tc_cmp_l1_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,
                    const tc_l1_out_t* g) {
 #define TB_PORT_PREFIX ""
-    TC_L1_PORTS(TB_PORT_CMP, TC_PORT_P) /* every output of cmodel/tc_l1_ports.h */
+    TC_L1_PORTS(TB_PORT_CMP, TC_PORT_P) /* every output of cmodel/tc/tc_l1_ports.h */
 #undef TB_PORT_PREFIX
     /* the request's src has no port: 0 on the L1's output in both (set by the crossbar) */
     tb_cmp_u64(mm, bad, e->req.src, g->req.src, "req_src_o");
@@ -59,7 +59,7 @@ void tc_cmp_l1_line(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, ui
 void tc_cmp_l2_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l2_out_t* e,
                    const tc_l2_out_t* g) {
 #define TB_PORT_PREFIX ""
-    TC_L2_PORTS(TB_PORT_CMP, TC_PORT_P) /* every output of cmodel/tc_l2_ports.h */
+    TC_L2_PORTS(TB_PORT_CMP, TC_PORT_P) /* every output of cmodel/tc/tc_l2_ports.h */
 #undef TB_PORT_PREFIX
 }
 
@@ -159,7 +159,7 @@ static void timer_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, 
     (void)pd;
     const tc_timer_out_t *e = ve, *g = vg;
 #define TB_PORT_PREFIX ""
-    TC_TIMER_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* cmodel/tc_timer_ports.h */
+    TC_TIMER_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* cmodel/tc/tc_timer_ports.h */
 #undef TB_PORT_PREFIX
 }
 

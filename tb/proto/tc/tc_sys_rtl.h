@@ -34,7 +34,7 @@ int tc_backend_c(const tc_desc_t* d, gsys_backend_t* be, char* err, size_t errle
 tc_l1_t* tc_backend_c_l1(gsys_backend_t* be, uint32_t j);
 tc_l2_t* tc_backend_c_l2(gsys_backend_t* be, uint32_t b);
 
-/* The lockstep's field compares (exposed for tests/test_compare_tc.c): each differing field
+/* The lockstep's field compares (exposed for tests/tc/test_compare_tc.c): each differing field
  * counts in *bad; the first is described in *mm with its path relative to the unit
  * ("crsp_data_o[63:32]", "set[2].way[1].lts", "mshr[3].ts"). i = line index set*ways+way. */
 void tc_cmp_l1_out(const tc_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad, const tc_l1_out_t* e,

@@ -278,23 +278,24 @@ static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
     *ports = 1;
 }
 
-static const char* const timer_files[] = {"tc_timer.sv", NULL};
+static const char* const timer_files[] = {"tc/tc_timer.sv", NULL};
 /* the packages first: the shared atomic codes (rtl/gpucoh_atom_pkg.sv, which gpucoh_amo names)
- * and the encodings of the TC family (rtl/tc_pkg.sv); then the shared primitives
- * (docs/units/primitives.md) each unit instantiates */
-static const char* const gwct_files[] = {"tc_gwct.sv", NULL};
-static const char* const l1_files[] = {"tc_pkg.sv",
-                                       "gpucoh_fifo.sv",
-                                       "gpucoh_bytemerge.sv",
-                                       "gpucoh_rr_ffs.sv",
-                                       "tc_gwct.sv",
-                                       "tc_l1.sv",
+ * and the encodings of the TC family (rtl/tc/tc_pkg.sv); then the shared primitives
+ * (docs/units/prim/primitives.md) each unit instantiates */
+static const char* const gwct_files[] = {"tc/tc_gwct.sv", NULL};
+static const char* const l1_files[] = {"tc/tc_pkg.sv",
+                                       "prim/gpucoh_fifo.sv",
+                                       "prim/gpucoh_bytemerge.sv",
+                                       "prim/gpucoh_rr_ffs.sv",
+                                       "tc/tc_gwct.sv",
+                                       "tc/tc_l1.sv",
                                        NULL};
-static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",  "tc_pkg.sv",     "gpucoh_fifo.sv",
-                                       "gpucoh_bytemerge.sv", "gpucoh_amo.sv", "gpucoh_ffs.sv",
-                                       "gpucoh_ffs2.sv",      "tc_l2.sv",      NULL};
+static const char* const l2_files[] = {
+    "gpucoh_atom_pkg.sv",       "tc/tc_pkg.sv",       "prim/gpucoh_fifo.sv",
+    "prim/gpucoh_bytemerge.sv", "prim/gpucoh_amo.sv", "prim/gpucoh_ffs.sv",
+    "prim/gpucoh_ffs2.sv",      "tc/tc_l2.sv",        NULL};
 
-/* tc_timer's waves: clk_i, the ports of its table (cmodel/tc_timer_ports.h) */
+/* tc_timer's waves: clk_i, the ports of its table (cmodel/tc/tc_timer_ports.h) */
 #define TB_PORT_TOP "TOP.tc_timer."
 static const char* const timer_waves[] = {TB_PORT_TOP "clk_i",
                                           TC_TIMER_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
@@ -368,7 +369,7 @@ static int timer_init(void* vctx, const gpucoh_pvals_t* pv, uint64_t seed, int s
     c->max = pv->v[0] >= 32 ? 0xffffffffu : (1u << pv->v[0]) - 1u;
     return 0;
 }
-/* Steering (docs/units/tc_timer.md section 7): in the roll cycle a load (1 in 8) or a reset
+/* Steering (docs/units/tc/tc_timer.md section 7): in the roll cycle a load (1 in 8) or a reset
  * (1 in 16); now and then a jump to just below the top-bit carry, or a reset with a load. */
 static void timer_steer(timer_ctx_t* c, uint64_t cycle, tc_timer_in_t* in) {
     if (cycle < 2)
@@ -502,7 +503,7 @@ static const gpucoh_tb_ops_t timer_ops = {
 
 /* ---- tc_gwct adapter ------------------------------------------------------------------------ */
 
-/* Steered phases (docs/units/tc_gwct.md section 7), chosen at the start of each base phase:
+/* Steered phases (docs/units/tc/tc_gwct.md section 7), chosen at the start of each base phase:
  * MIRROR picks wavefronts from the top of the table (NumWf-1 down), FILL issues to every
  * wavefront in turn with no acks until every count is at its maximum. */
 enum { SP_NONE, SP_MIRROR, SP_FILL };
@@ -694,7 +695,7 @@ static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
     tc_timer_out_t to;
     tc_timer_tick(&c->timer, &ti, &to);
 }
-/* The illegal inputs of the steered stimulus: 0.1 per 1000 cycles (docs/units/tc_gwct.md G2). */
+/* The illegal inputs of the steered stimulus: 0.1 per 1000 cycles (docs/units/tc/tc_gwct.md G2). */
 #define GWCT_ILLEGAL_DEFAULT 10u /* per 100 000 cycles */
 static int gwct_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t errlen) {
     gwct_ctx_t* c = vctx;
@@ -736,7 +737,7 @@ static uint32_t gwct_cmp_out(void* vctx, const void* ve, const void* vg, gpucoh_
     const tc_gwct_out_t *e = ve, *g = vg;
     uint32_t n = 0, *bad = &n;
 #define TB_PORT_PREFIX "tc_gwct."
-    TC_GWCT_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* every output of cmodel/tc_gwct_ports.h */
+    TC_GWCT_PORTS(TB_PORT_CMP, TB_PORT_NO_P) /* every output of cmodel/tc/tc_gwct_ports.h */
 #undef TB_PORT_PREFIX
     if (n)
         mm->extra = n - 1;

@@ -1,0 +1,1465 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gpu_l1.c -- C reference model of the baseline GPU L1 controller (GPU-D / GPU-H).
+ *
+ * Written from docs/units/gpu/gpu_l1.md (rules L1-L13, tables C01-C22, R01-R06, B01-B08, section 7)
+ * and docs/timing.md only, never from rtl/gpu/gpu_l1.sv. Section and rule numbers below cite that
+ * page.
+ *
+ * One gpu_l1_tick() = one rising edge, in the order of rule L2: (b) the store-buffer engine
+ * decides its batch or idle pop from the registered state; (a) a response, else (c) the FIFO
+ * head (L11; a full pop is decided after a head that stalls S03); the engine's pop is applied;
+ * (d) the batch check; (e) INV; (f) the push of the core request; (g) the outputs. A tick
+ * touches the head's set and the popped line; INV (and reset) are the only loops over every
+ * line, and INV skips them when no line is valid or pending (counts nval / npend).
+ *
+ * Readings of the spec where it is silent or open (also in the report to the spec owner):
+ *  1. L3 "a response edge never sends a request" is read as: the response (R01-R06) and the
+ *     head (not tried) send none; the engine's batch / idle pop does pop in a response edge and
+ *     sends its WT (F43 ACK_AND_WT needs it; section 7 excludes only the full pop there).
+ *  2. C02, C04, C05 ("LOAD plain") also take a CTA-scope acquire load (acq && !gpu_s), as C01
+ *     does; C11, C12 ("STORE plain") also take a CTA-scope release store, as C10 does.
+ *  3. A core request with op 0 or 5..7 or wf >= NumWf (port widths: op 3, wf 6 bits) is a
+ *     protocol error when it would be pushed: counted in errors, not pushed (tc_l1's reading 5).
+ *     A response of kind 0 is a protocol error (counted, nothing changes; the head is not
+ *     tried, the engine works as in any response edge).
+ *  4. Inputs are cut to their port widths (line LA bits, aop 2, word 5, rsp wf 6, byte masks
+ *     LineBytes bits). A C13 WT carries the core's data as received (the core keeps bytes
+ *     outside the mask 0); a WT of dirty bytes (engine, V01, C14) carries the line's data with
+ *     the bytes outside the dirty mask 0. GETS carries only the line; an ATOMIC request carries
+ *     wf, acq, line, aop, word, a, b and data / mask 0. crsp_wf_mask of an ATOM is
+ *     (1 << rsp wf) cut to NumWf bits.
+ *  5. S04's "its line equals the popped entry's line" compares the head's line (for V01 too; a
+ *     V01 sends a request, so it stalls whenever the engine pops). Only a pop that happens
+ *     counts (a pop blocked by F37 takes no port).
+ *  6. An INV marks stale every line with pend_q && pend_d, whether or not it was stale already;
+ *     F33 counts once per INV that finds such a line; F44 counts an edge where a response INV
+ *     (R02 with acq, R03, R06) and a batch completion coincide.
+ *  7. Coverage: one row per event of the edge (a response row or the head's row, the engine's
+ *     B01-B06 row, B07/B08); a stalled head counts its S row only; V01 counts instead of the
+ *     allocating row. Cover points count once per edge. Errors, statistics and coverage survive
+ *     a reset.
+ *  8. Before the first tick every output reads 0; after a reset edge core_ready and drained are
+ *     1 (fcnt 0, sbcnt 0, wtp 0), everything else 0.
+ *  9. gpu_l1_trans_reachable: C16-C20 are unreachable under GPU-D; the row C03 is never
+ *     counted (L11: "the row counted is the stall's", S01), so it is reported unreachable; C19
+ *     and S06 are retired (D9).
+ */
+#include "gpu_l1.h"
+#include "gpucoh_bits.h"
+
+#include <assert.h>
+#include <string.h>
+
+#ifndef GPU_L1_ASSERT
+#define GPU_L1_ASSERT(c) assert(c)
+#endif
+/* O(lines) re-checks of rules L1 and of the counts run in unit-test builds only (the Makefile
+ * builds every test with SIG_BLOOM_CHECK_RULES). */
+#if defined(SIG_BLOOM_CHECK_RULES) && !defined(GPU_CHECK_RULES)
+#define GPU_CHECK_RULES
+#endif
+
+/*--- storage ----------------------------------------------------------------------------------*/
+
+typedef struct {
+    uint64_t tag;
+    uint64_t wait;
+    uint8_t val, pend, stale, acq;
+} l1_meta_t;
+
+typedef struct {
+    uint32_t op, wf;
+    uint64_t line;
+    bool gpu, acq, rel;
+    uint32_t aop, word, a, b;
+} l1_fentry_t;
+
+struct gpu_l1 {
+    gpu_l1_desc_t d;
+    uint32_t lw, mw, la, lines, set_bits, tag_bits, wmax;
+    uint64_t la_mask, wf_all;
+    l1_meta_t* line;
+    uint32_t* data;  /* lines x lw */
+    uint32_t* dirty; /* lines x mw */
+    uint32_t* rr;
+    l1_fentry_t* fifo;
+    uint32_t* fdata; /* l1_queue x lw */
+    uint32_t* fmask; /* l1_queue x mw */
+    uint64_t* sb;
+    uint32_t fhead, fcnt;
+    uint32_t sbh, sbcnt;
+    uint32_t wtp, batch, fl;
+    uint64_t fcur, fwait, fdone;
+    uint32_t idle;
+    uint32_t nval, npend; /* lines with val / pend = 1 */
+    int32_t v01_set;      /* set of this edge's V01, -1: none (F47 reads the previous edge's) */
+    gpu_l1_out_t out;
+    uint64_t cov[GPU_L1_T_N];
+    uint64_t fcov[GPU_L1_F_N];
+    uint64_t errors;
+    gpu_l1_stats_t st;
+    uint32_t touched_n;
+    uint32_t touched[GPU_SEL_MAX];
+    bool touched_all;
+};
+
+/* What one edge reads (registered values) and decides. */
+typedef struct {
+    uint32_t wtp_q, batch_q, fl_q, sbcnt_q, sbh_q, idle_q;
+    uint64_t fcur_q;
+    int32_t v01_prev;
+    /* the engine's pop (section 7) */
+    bool pop, pop_wt;
+    uint32_t pop_kind; /* 0 batch, 1 idle, 2 full */
+    uint32_t pop_idx;
+    uint64_t pop_line;
+    /* effects of the edge */
+    bool wt, ack, push, fpop, store, inv, inv_rsp, start_batch;
+    int64_t gets_idx; /* the line whose GETS this edge sends (pend_q = 0), -1 */
+} l1_edge_t;
+
+/* The head's row and what it found (L11). */
+typedef struct {
+    const l1_fentry_t* q;
+    const uint32_t* qdata;
+    const uint32_t* qmask;
+    uint32_t row; /* gpu_l1_trans_t */
+    uint32_t set;
+    uint64_t tag;
+    bool m;
+    uint32_t idx;   /* matching line (m), the allocated way's line, or the V01 victim */
+    uint32_t rule;  /* L7 rule for allocating rows */
+    bool gpu_s;     /* L4 */
+    bool writes;    /* C16: the atomic writes */
+    uint32_t neww;  /* C16: the new word */
+    uint32_t wordi; /* C16: word index mod LW */
+} l1_head_t;
+
+enum { POP_BATCH = 0, POP_IDLE = 1, POP_FULL = 2 };
+
+/*--- helpers ----------------------------------------------------------------------------------*/
+
+static size_t al8(size_t x) {
+    return (x + 7u) & ~(size_t)7u;
+}
+
+/* byte-mask nibble -> 32-bit word mask (bit b = byte b, little-endian) */
+static const uint32_t nib_bytes[16] = {
+    0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu,
+    0x00ffff00u, 0x00ffffffu, 0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu,
+    0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu,
+};
+
+static inline uint32_t word_bytes(const uint32_t* mask, uint32_t w) {
+    return nib_bytes[(mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu];
+}
+
+static inline uint32_t* ldata(const gpu_l1_t* m, uint32_t i) {
+    return m->data + (size_t)i * m->lw;
+}
+
+static inline uint32_t* ldirty(const gpu_l1_t* m, uint32_t i) {
+    return m->dirty + (size_t)i * m->mw;
+}
+
+static bool dirty_nz(const gpu_l1_t* m, uint32_t i) {
+    const uint32_t* d = ldirty(m, i);
+    for (uint32_t k = 0; k < m->mw; k++) {
+        if (d[k] != 0u) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool allocated(const gpu_l1_t* m, uint32_t i) {
+    return m->line[i].val || m->line[i].pend || dirty_nz(m, i);
+}
+
+static inline void fc(gpu_l1_t* m, gpu_l1_fcov_t f) {
+    m->fcov[f]++;
+}
+
+static void touch(gpu_l1_t* m, uint32_t i) {
+    for (uint32_t k = 0; k < m->touched_n; k++) {
+        if (m->touched[k] == i) {
+            return;
+        }
+    }
+    if (m->touched_n < GPU_SEL_MAX) {
+        m->touched[m->touched_n++] = i;
+    } else {
+        m->touched_all = true;
+    }
+}
+
+static void set_val(gpu_l1_t* m, uint32_t i, bool v) {
+    l1_meta_t* L = &m->line[i];
+    if (L->val != (uint8_t)v) {
+        m->nval = v ? m->nval + 1u : m->nval - 1u;
+        L->val = (uint8_t)v;
+    }
+}
+
+static void set_pend(gpu_l1_t* m, uint32_t i, bool v) {
+    l1_meta_t* L = &m->line[i];
+    if (L->pend != (uint8_t)v) {
+        m->npend = v ? m->npend + 1u : m->npend - 1u;
+        L->pend = (uint8_t)v;
+    }
+}
+
+static inline uint32_t set_of(const gpu_l1_t* m, uint64_t line) {
+    return (uint32_t)(line & (uint64_t)(m->d.l1_sets - 1u));
+}
+
+static inline uint64_t tag_of(const gpu_l1_t* m, uint64_t line) {
+    return line >> m->set_bits;
+}
+
+/* the line index matching line (section 3), or -1; rule L1: at most one way matches */
+static int64_t find_line(const gpu_l1_t* m, uint64_t line) {
+    const uint32_t set = set_of(m, line);
+    const uint64_t tag = tag_of(m, line);
+    const uint32_t base = set * m->d.l1_ways;
+    int64_t hit = -1;
+    for (uint32_t w = 0; w < m->d.l1_ways; w++) {
+        const uint32_t i = base + w;
+        if (m->line[i].tag == tag && allocated(m, i)) {
+            GPU_L1_ASSERT(hit < 0); /* L1_OneWay_A */
+            hit = (int64_t)i;
+#ifndef GPU_CHECK_RULES
+            break;
+#endif
+        }
+    }
+    return hit;
+}
+
+/* a WT of line i's dirty bytes (bytes outside the mask 0) */
+static void req_wt_dirty(gpu_l1_t* m, l1_edge_t* e, uint64_t line, uint32_t i) {
+    gpu_req_t* r = &m->out.req;
+    const uint32_t* d = ldata(m, i);
+    const uint32_t* dm = ldirty(m, i);
+    r->valid = true;
+    r->kind = GPU_REQ_WT;
+    r->line = line;
+    for (uint32_t w = 0; w < m->lw; w++) {
+        r->data[w] = d[w] & word_bytes(dm, w);
+    }
+    memcpy(r->mask, dm, (size_t)m->mw * sizeof(uint32_t));
+    e->wt = true;
+}
+
+static void masked_write(uint32_t* dst, const uint32_t* data, const uint32_t* mask, uint32_t lw) {
+    for (uint32_t w = 0; w < lw; w++) {
+        const uint32_t bm = word_bytes(mask, w);
+        dst[w] = (dst[w] & ~bm) | (data[w] & bm);
+    }
+}
+
+static void crsp_put(gpu_l1_t* m, uint32_t kind, uint64_t wf_mask, uint64_t line,
+                     const uint32_t* data) {
+    gpu_core_rsp_t* c = &m->out.crsp;
+    c->valid = true;
+    c->kind = kind;
+    c->wf_mask = wf_mask;
+    c->line = line;
+    memcpy(c->data, data, (size_t)m->lw * sizeof(uint32_t));
+}
+
+/* P1: new value of an atomic on old; false when it writes nothing */
+static bool atomic_new(uint32_t aop, uint32_t old, uint32_t a, uint32_t b, uint32_t* nv) {
+    switch (aop) {
+    case GPU_AOP_ADD:
+        *nv = old + a;
+        return true;
+    case GPU_AOP_EXCH:
+        *nv = a;
+        return true;
+    case GPU_AOP_CAS:
+        *nv = b;
+        return old == a;
+    default:
+        *nv = old;
+        return false;
+    }
+}
+
+/*--- descriptor, size, build ------------------------------------------------------------------*/
+
+gpu_l1_desc_t gpu_l1_desc_from(const gpu_desc_t* sys) {
+    gpu_l1_desc_t d;
+    d.hrf = sys->hrf;
+    d.num_wf = sys->num_wf;
+    d.line_bytes = sys->line_bytes;
+    d.addr_width = sys->addr_width;
+    d.l1_sets = sys->l1_sets;
+    d.l1_ways = sys->l1_ways;
+    d.l1_queue = sys->l1_queue;
+    d.sb_entries = sys->sb_entries;
+    d.sb_idle = sys->sb_idle;
+    d.wt_cnt_width = sys->wt_cnt_width;
+    return d;
+}
+
+#define RANGE(field, name, lo, hi)                                                                 \
+    do {                                                                                           \
+        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
+            return gpu_param_error(msg, msg_len,                                                   \
+                                   "gpu_l1: " #field " = %u is illegal (" name ": %u..%u)",        \
+                                   (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));            \
+        }                                                                                          \
+    } while (0)
+
+/* Section 1 in table order; AddrWidth's derived bound (LA >= log2 L1Sets + 1) after L1Sets. */
+int gpu_l1_check_desc(const gpu_l1_desc_t* d, char* msg, size_t msg_len) {
+    if (d == NULL) {
+        return gpu_param_error(msg, msg_len, "gpu_l1: desc is NULL");
+    }
+    if (d->hrf > 1u) {
+        return gpu_param_error(msg, msg_len, "gpu_l1: hrf = %u is illegal (Hrf: 0 GPU-D, 1 GPU-H)",
+                               (unsigned)d->hrf);
+    }
+    RANGE(num_wf, "NumWf", 1u, GPU_MAX_WF);
+    if (!gpucoh_is_pow2(d->line_bytes) || d->line_bytes < 16u ||
+        d->line_bytes > GPU_MAX_LINE_BYTES) {
+        return gpu_param_error(msg, msg_len,
+                               "gpu_l1: line_bytes = %u is illegal (LineBytes: 16, 32, 64 or 128)",
+                               (unsigned)d->line_bytes);
+    }
+    RANGE(addr_width, "AddrWidth", 16u, 48u);
+    if (!gpucoh_is_pow2(d->l1_sets) || d->l1_sets > GPU_L1_MAX_SETS) {
+        return gpu_param_error(msg, msg_len,
+                               "gpu_l1: l1_sets = %u is illegal (L1Sets: a power of two in 1..256)",
+                               (unsigned)d->l1_sets);
+    }
+    const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    const uint32_t s1 = gpucoh_log2_floor(d->l1_sets);
+    if (la < s1 + 1u) {
+        return gpu_param_error(msg, msg_len,
+                               "gpu_l1: addr_width = %u is illegal (AddrWidth: LA = AddrWidth - "
+                               "log2 LineBytes = %u must be >= log2 L1Sets + 1 = %u; legal "
+                               "AddrWidth >= %u)",
+                               (unsigned)d->addr_width, (unsigned)la, (unsigned)(s1 + 1u),
+                               (unsigned)(s1 + 1u + gpucoh_log2_floor(d->line_bytes)));
+    }
+    RANGE(l1_ways, "L1Ways", 1u, GPU_L1_MAX_WAYS);
+    RANGE(l1_queue, "L1Queue", 1u, 8u);
+    RANGE(sb_entries, "SbEntries", 1u, GPU_L1_MAX_SB);
+    RANGE(sb_idle, "SbIdle", 1u, 65535u);
+    RANGE(wt_cnt_width, "WtCntWidth", 2u, 10u);
+    return 0;
+}
+
+#undef RANGE
+
+typedef struct {
+    size_t line, data, dirty, rr, fifo, fdata, fmask, sb, total;
+} l1_layout_t;
+
+static void l1_layout(const gpu_l1_desc_t* d, l1_layout_t* o) {
+    const size_t lines = (size_t)d->l1_sets * d->l1_ways;
+    const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u, q = d->l1_queue;
+    size_t at = al8(sizeof(gpu_l1_t));
+    o->line = at;
+    at += al8(lines * sizeof(l1_meta_t));
+    o->data = at;
+    at += al8(lines * lw * sizeof(uint32_t));
+    o->dirty = at;
+    at += al8(lines * mw * sizeof(uint32_t));
+    o->rr = at;
+    at += al8((size_t)d->l1_sets * sizeof(uint32_t));
+    o->fifo = at;
+    at += al8(q * sizeof(l1_fentry_t));
+    o->fdata = at;
+    at += al8(q * lw * sizeof(uint32_t));
+    o->fmask = at;
+    at += al8(q * mw * sizeof(uint32_t));
+    o->sb = at;
+    at += al8((size_t)d->sb_entries * sizeof(uint64_t));
+    o->total = at;
+}
+
+size_t gpu_l1_size(const gpu_l1_desc_t* d) {
+    if (gpu_l1_check_desc(d, NULL, 0u) != 0) {
+        return 0u;
+    }
+    l1_layout_t o;
+    l1_layout(d, &o);
+    return o.total;
+}
+
+static void l1_reset_state(gpu_l1_t* m) {
+    memset(m->line, 0, (size_t)m->lines * sizeof(l1_meta_t));
+    memset(m->data, 0, (size_t)m->lines * m->lw * sizeof(uint32_t));
+    memset(m->dirty, 0, (size_t)m->lines * m->mw * sizeof(uint32_t));
+    memset(m->rr, 0, (size_t)m->d.l1_sets * sizeof(uint32_t));
+    memset(m->fifo, 0, (size_t)m->d.l1_queue * sizeof(l1_fentry_t));
+    memset(m->fdata, 0, (size_t)m->d.l1_queue * m->lw * sizeof(uint32_t));
+    memset(m->fmask, 0, (size_t)m->d.l1_queue * m->mw * sizeof(uint32_t));
+    memset(m->sb, 0, (size_t)m->d.sb_entries * sizeof(uint64_t));
+    m->fhead = m->fcnt = 0u;
+    m->sbh = m->sbcnt = 0u;
+    m->wtp = m->batch = m->fl = 0u;
+    m->fcur = m->fwait = m->fdone = 0u;
+    m->idle = 0u;
+    m->nval = m->npend = 0u;
+    m->v01_set = -1;
+}
+
+gpu_l1_t* gpu_l1_init(void* mem, size_t len, const gpu_l1_desc_t* d, char* msg, size_t msg_len) {
+    if (gpu_l1_check_desc(d, msg, msg_len) != 0) {
+        return NULL;
+    }
+    l1_layout_t o;
+    l1_layout(d, &o);
+    if (mem == NULL || len < o.total || ((uintptr_t)mem % _Alignof(uint64_t)) != 0u) {
+        (void)gpu_param_error(msg, msg_len,
+                              "gpu_l1: storage %s (%zu bytes at %p; the model needs %zu bytes "
+                              "aligned to %zu)",
+                              mem == NULL     ? "is NULL"
+                              : len < o.total ? "too small"
+                                              : "misaligned",
+                              len, mem, o.total, (size_t) _Alignof(uint64_t));
+        return NULL;
+    }
+    memset(mem, 0, o.total);
+    unsigned char* b = (unsigned char*)mem;
+    gpu_l1_t* m = (gpu_l1_t*)mem;
+    m->line = (l1_meta_t*)(void*)(b + o.line);
+    m->data = (uint32_t*)(void*)(b + o.data);
+    m->dirty = (uint32_t*)(void*)(b + o.dirty);
+    m->rr = (uint32_t*)(void*)(b + o.rr);
+    m->fifo = (l1_fentry_t*)(void*)(b + o.fifo);
+    m->fdata = (uint32_t*)(void*)(b + o.fdata);
+    m->fmask = (uint32_t*)(void*)(b + o.fmask);
+    m->sb = (uint64_t*)(void*)(b + o.sb);
+    m->d = *d;
+    m->lw = d->line_bytes / 4u;
+    m->mw = (d->line_bytes + 31u) / 32u;
+    m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
+    m->la_mask = gpucoh_mask64(m->la);
+    m->lines = d->l1_sets * d->l1_ways;
+    m->set_bits = gpucoh_log2_floor(d->l1_sets);
+    m->tag_bits = m->la - m->set_bits;
+    m->wmax = (1u << d->wt_cnt_width) - 1u;
+    m->wf_all = gpucoh_mask64(d->num_wf);
+    l1_reset_state(m);
+    return m; /* outputs read 0 until the first edge */
+}
+
+/*--- the store-buffer engine (section 7) ------------------------------------------------------*/
+
+/* Decide a pop of kind k of slot sbh_q: blocked (F37) when it would send a WT while
+ * wtp_q == WMAX or its line is pending. */
+static void eng_decide(gpu_l1_t* m, l1_edge_t* e, uint32_t k) {
+    const uint64_t p = m->sb[e->sbh_q];
+    const int64_t i = find_line(m, p);
+    const bool wt = i >= 0 && dirty_nz(m, (uint32_t)i);
+    if (wt && (e->wtp_q == m->wmax || m->line[i].pend)) {
+        fc(m, GPU_L1_F_POP_BLOCKED);
+        return;
+    }
+    e->pop = true;
+    e->pop_wt = wt;
+    e->pop_kind = k;
+    e->pop_idx = wt ? (uint32_t)i : 0u;
+    e->pop_line = p;
+}
+
+/* (b): the batch or idle pop, from the registered state */
+static void eng_pre(gpu_l1_t* m, l1_edge_t* e) {
+    if (e->batch_q && e->fl_q > 0u) {
+        GPU_L1_ASSERT(e->sbcnt_q >= e->fl_q);
+        eng_decide(m, e, POP_BATCH);
+    } else if (!e->batch_q && e->sbcnt_q > 0u && e->idle_q == m->d.sb_idle) {
+        eng_decide(m, e, POP_IDLE);
+    }
+}
+
+static void eng_apply(gpu_l1_t* m, l1_edge_t* e) {
+    static const gpu_l1_trans_t rows[3] = {GPU_L1_T_B01, GPU_L1_T_B03, GPU_L1_T_B05};
+    m->cov[rows[e->pop_kind] + (e->pop_wt ? 0u : 1u)]++;
+    if (e->pop_wt) {
+        req_wt_dirty(m, e, e->pop_line, e->pop_idx);
+        memset(ldirty(m, e->pop_idx), 0, (size_t)m->mw * sizeof(uint32_t));
+        touch(m, e->pop_idx);
+        uint64_t* n[3] = {&m->st.wt_batch, &m->st.wt_idle, &m->st.wt_full};
+        (*n[e->pop_kind])++;
+    } else {
+        fc(m, GPU_L1_F_SB_SKIP_CLEAN);
+    }
+    if (e->pop_kind == POP_IDLE) {
+        fc(m, GPU_L1_F_IDLE_DRAIN);
+    } else if (e->pop_kind == POP_BATCH) {
+        m->fl--;
+    }
+    if (e->sbh_q == m->d.sb_entries - 1u) {
+        fc(m, GPU_L1_F_SB_PTR_WRAP);
+    }
+}
+
+/*--- INV (L6) ---------------------------------------------------------------------------------*/
+
+static void l1_inv(gpu_l1_t* m, const l1_edge_t* e) {
+    m->st.inv++;
+    m->touched_all = true;
+    if (m->nval == 0u && m->npend == 0u) {
+        return;
+    }
+    bool staled = false;
+    for (uint32_t i = 0; i < m->lines; i++) {
+        l1_meta_t* L = &m->line[i];
+        if (L->val) {
+            L->val = 0u;
+            m->st.inv_lines++;
+        }
+        if (L->pend && (int64_t)i != e->gets_idx) { /* pend_q && pend_d */
+            L->stale = 1u;
+            staled = true;
+        }
+    }
+    m->nval = 0u;
+    if (staled) {
+        fc(m, GPU_L1_F_INV_STALES);
+    }
+}
+
+/*--- (a) responses, section 5 -----------------------------------------------------------------*/
+
+static void rsp_data(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r, uint64_t line) {
+    const int64_t f = find_line(m, line);
+    if (f < 0 || !m->line[f].pend) {
+        m->errors++; /* L9_RspFindsLine_A */
+        return;
+    }
+    const uint32_t i = (uint32_t)f;
+    l1_meta_t* L = &m->line[i];
+    uint32_t* d = ldata(m, i);
+    const uint32_t* dm = ldirty(m, i);
+    if (dirty_nz(m, i)) {
+        fc(m, GPU_L1_F_FILL_OVER_DIRTY);
+    }
+    for (uint32_t w = 0; w < m->lw; w++) { /* merged: the dirty bytes over the response */
+        const uint32_t bm = word_bytes(dm, w);
+        d[w] = (r->data[w] & ~bm) | (d[w] & bm);
+    }
+    if (L->wait != 0u) {
+        crsp_put(m, GPU_CRSP_LOAD, L->wait, line, d);
+    } else {
+        fc(m, GPU_L1_F_DATA_NO_WAIT);
+    }
+    if (L->stale) {
+        m->cov[GPU_L1_T_R02]++;
+        if (L->acq) {
+            fc(m, GPU_L1_F_STALE_ACQ);
+            e->inv = e->inv_rsp = true;
+        }
+    } else {
+        m->cov[L->acq ? GPU_L1_T_R03 : GPU_L1_T_R01]++;
+        set_val(m, i, true);
+        if (L->acq) {
+            e->inv = e->inv_rsp = true;
+        }
+    }
+    set_pend(m, i, false);
+    L->stale = L->acq = 0u;
+    L->wait = 0u;
+    touch(m, i);
+}
+
+static void rsp_atom(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r, uint64_t line) {
+    const uint32_t wf = r->wf & 63u;
+    crsp_put(m, GPU_CRSP_ATOMIC, ((uint64_t)1 << wf) & m->wf_all, line, r->data);
+    m->cov[r->acq ? GPU_L1_T_R06 : GPU_L1_T_R05]++;
+    const int64_t f = find_line(m, line);
+    if (f >= 0) {
+        const uint32_t i = (uint32_t)f;
+        set_val(m, i, false);
+        if (m->line[i].pend) {
+            m->line[i].stale = 1u;
+            fc(m, GPU_L1_F_ATOM_STALES);
+        }
+        touch(m, i);
+    }
+    if (r->acq) {
+        e->inv = e->inv_rsp = true;
+    }
+}
+
+static void l1_response(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r) {
+    const uint64_t line = r->line & m->la_mask;
+    switch (r->kind & 3u) {
+    case GPU_RSP_DATA:
+        rsp_data(m, e, r, line);
+        break;
+    case GPU_RSP_ACK:
+        if (e->wtp_q == 0u) {
+            m->errors++; /* L9 */
+            break;
+        }
+        m->cov[GPU_L1_T_R04]++;
+        e->ack = true;
+        break;
+    case GPU_RSP_ATOM:
+        rsp_atom(m, e, r, line);
+        break;
+    default:
+        m->errors++; /* reading 3 */
+        break;
+    }
+}
+
+/*--- (c) the head: row (L11 step 1) -----------------------------------------------------------*/
+
+static uint32_t row_load(const l1_meta_t* L, bool m_, bool acqg) {
+    if (m_ && !L->val && L->pend && L->stale) {
+        return GPU_L1_T_C03;
+    }
+    if (!acqg) {
+        if (!m_) {
+            return GPU_L1_T_C05;
+        }
+        return L->val ? GPU_L1_T_C01 : L->pend ? GPU_L1_T_C02 : GPU_L1_T_C04;
+    }
+    if (!m_) {
+        return GPU_L1_T_C09;
+    }
+    if (L->pend) {
+        return GPU_L1_T_C07; /* not stale here: val && stale never holds */
+    }
+    return L->val ? GPU_L1_T_C06 : GPU_L1_T_C08;
+}
+
+static uint32_t row_atomic(const gpu_l1_t* m, l1_head_t* h, const l1_meta_t* L) {
+    if (h->gpu_s) {
+        return (h->m && dirty_nz(m, h->idx)) ? GPU_L1_T_C14 : GPU_L1_T_C15;
+    }
+    if (!h->m) {
+        return GPU_L1_T_C18; /* D9: performed at the L2 */
+    }
+    if (L->val) {
+        const uint32_t* d = ldata(m, h->idx);
+        h->wordi = h->q->word % m->lw;
+        h->writes = atomic_new(h->q->aop, d[h->wordi], h->q->a, h->q->b, &h->neww);
+        return GPU_L1_T_C16;
+    }
+    return dirty_nz(m, h->idx) ? GPU_L1_T_C17 : GPU_L1_T_C18;
+}
+
+static uint32_t head_row(const gpu_l1_t* m, l1_head_t* h) {
+    const l1_fentry_t* q = h->q;
+    const l1_meta_t* L = &m->line[h->idx];
+    switch (q->op) {
+    case GPU_OP_LOAD:
+        return row_load(L, h->m, q->acq && h->gpu_s);
+    case GPU_OP_STORE:
+        if (q->rel && h->gpu_s) {
+            return GPU_L1_T_C13;
+        }
+        if (!h->m) {
+            return GPU_L1_T_C12;
+        }
+        return dirty_nz(m, h->idx) ? GPU_L1_T_C10 : GPU_L1_T_C11;
+    case GPU_OP_ATOMIC:
+        return row_atomic(m, h, L);
+    default: /* FENCE (reading 3: nothing else is pushed) */
+        if (!h->gpu_s) {
+            return GPU_L1_T_C20;
+        }
+        return m->batch ? GPU_L1_T_C22 : GPU_L1_T_C21;
+    }
+}
+
+/*--- the head: stalls (L11 steps 2-6) ---------------------------------------------------------*/
+
+/* L7 rules 1-3 in set s: the way, or rule 4 (no victim) */
+static uint32_t l1_victim(const gpu_l1_t* m, uint32_t s, uint32_t* way) {
+    const uint32_t ways = m->d.l1_ways, base = s * ways, r = m->rr[s];
+    for (uint32_t w = 0; w < ways; w++) {
+        if (!allocated(m, base + w)) {
+            *way = w;
+            return 1u;
+        }
+    }
+    for (uint32_t k = 0; k < ways; k++) {
+        const uint32_t w = (r + k) % ways;
+        const l1_meta_t* L = &m->line[base + w];
+        if (L->val && !L->pend && !dirty_nz(m, base + w)) {
+            *way = w;
+            return 2u;
+        }
+    }
+    for (uint32_t k = 0; k < ways; k++) {
+        const uint32_t w = (r + k) % ways;
+        if (!m->line[base + w].pend) {
+            *way = w;
+            return 3u;
+        }
+    }
+    return 4u;
+}
+
+static bool row_allocates(uint32_t row) {
+    return row == GPU_L1_T_C05 || row == GPU_L1_T_C09 || row == GPU_L1_T_C12;
+}
+
+static bool row_sends(uint32_t row) {
+    switch (row) {
+    case GPU_L1_T_C04:
+    case GPU_L1_T_C05:
+    case GPU_L1_T_C06:
+    case GPU_L1_T_C08:
+    case GPU_L1_T_C09:
+    case GPU_L1_T_C13:
+    case GPU_L1_T_C14:
+    case GPU_L1_T_C15:
+    case GPU_L1_T_C17:
+    case GPU_L1_T_C18:
+    case GPU_L1_T_V01:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* steps 2-4: the row's own stall, store-buffer space, allocation (may turn the row into V01) */
+static uint32_t stall_early(const gpu_l1_t* m, const l1_edge_t* e, l1_head_t* h) {
+    if (h->row == GPU_L1_T_C03) {
+        return GPU_L1_T_S01;
+    }
+    const bool sb_push = h->row == GPU_L1_T_C11 || h->row == GPU_L1_T_C12 ||
+                         (h->row == GPU_L1_T_C16 && h->writes && !dirty_nz(m, h->idx));
+    if (sb_push && e->sbcnt_q == m->d.sb_entries) {
+        return GPU_L1_T_S03;
+    }
+    if (row_allocates(h->row)) {
+        uint32_t way = 0;
+        h->rule = l1_victim(m, h->set, &way);
+        if (h->rule == 4u) {
+            return GPU_L1_T_S02;
+        }
+        h->idx = h->set * m->d.l1_ways + way;
+        if (h->rule == 3u) {
+            h->row = GPU_L1_T_V01;
+        }
+    }
+    return GPU_L1_T_N;
+}
+
+/* steps 2-6: the stall row, or GPU_L1_T_N when the row acts */
+static uint32_t head_stall(const gpu_l1_t* m, const l1_edge_t* e, l1_head_t* h) {
+    const uint32_t s = stall_early(m, e, h);
+    if (s != GPU_L1_T_N) {
+        return s;
+    }
+    const uint32_t row = h->row;
+    if (row == GPU_L1_T_C13 || row == GPU_L1_T_C14 || row == GPU_L1_T_C17 || row == GPU_L1_T_V01) {
+        const bool pend =
+            (row == GPU_L1_T_C14 || row == GPU_L1_T_C17 || (row == GPU_L1_T_C13 && h->m)) &&
+            m->line[h->idx].pend;
+        if (e->batch_q || e->wtp_q == m->wmax || pend) {
+            return GPU_L1_T_S05;
+        }
+    }
+    if (e->pop && (row_sends(row) || (h->q->op != GPU_OP_FENCE && h->q->line == e->pop_line))) {
+        return GPU_L1_T_S04;
+    }
+    return GPU_L1_T_N;
+}
+
+/*--- the head: actions (L11 step 7) -----------------------------------------------------------*/
+
+/* L7 rules 1 and 2: the way gets the head's tag, every flag 0, data unchanged */
+static void l1_allocate(gpu_l1_t* m, const l1_edge_t* e, const l1_head_t* h) {
+    const uint32_t ways = m->d.l1_ways, way = h->idx - h->set * ways;
+    l1_meta_t* L = &m->line[h->idx];
+    fc(m, (gpu_l1_fcov_t)((h->rule == 1u ? GPU_L1_F_VIC_FREE_W0 : GPU_L1_F_VIC_CLEAN_W0) + way));
+    if (h->rule == 2u && way < m->rr[h->set]) {
+        fc(m, GPU_L1_F_RR_SCAN_WRAP);
+    }
+    if (way == ways - 1u) {
+        fc(m, GPU_L1_F_RR_PTR_WRAP);
+    }
+    if (h->set == m->d.l1_sets - 1u) {
+        fc(m, GPU_L1_F_ALLOC_SET_TOP);
+    }
+    if ((h->tag >> (m->tag_bits - 1u)) & 1u) {
+        fc(m, GPU_L1_F_ALLOC_TAG_MSB);
+    }
+    if (e->v01_prev == (int32_t)h->set) {
+        fc(m, GPU_L1_F_EVICT_ALLOC_SAME_SET);
+    }
+    set_val(m, h->idx, false);
+    set_pend(m, h->idx, false);
+    L->tag = h->tag;
+    L->stale = L->acq = 0u;
+    L->wait = 0u;
+    memset(ldirty(m, h->idx), 0, (size_t)m->mw * sizeof(uint32_t));
+    m->rr[h->set] = (way + 1u) % ways;
+}
+
+static void send_gets(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    gpu_req_t* r = &m->out.req;
+    r->valid = true;
+    r->kind = GPU_REQ_GETS;
+    r->line = h->q->line;
+    set_pend(m, h->idx, true);
+    m->line[h->idx].stale = 0u;
+    e->gets_idx = (int64_t)h->idx;
+}
+
+static void sb_push(gpu_l1_t* m, l1_edge_t* e, uint64_t line) {
+    uint32_t slot = e->sbh_q + e->sbcnt_q;
+    if (slot >= m->d.sb_entries) {
+        slot -= m->d.sb_entries;
+    }
+    m->sb[slot] = line;
+    e->push = true;
+}
+
+/* C01-C09 */
+static void act_load(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    l1_meta_t* L = &m->line[h->idx];
+    const uint64_t bit = (uint64_t)1 << h->q->wf;
+    switch (h->row) {
+    case GPU_L1_T_C01:
+        crsp_put(m, GPU_CRSP_LOAD, bit, h->q->line, ldata(m, h->idx));
+        m->st.hits++;
+        return;
+    case GPU_L1_T_C02:
+    case GPU_L1_T_C07:
+        L->wait |= bit;
+        L->acq = h->row == GPU_L1_T_C07 ? 1u : L->acq;
+        if (L->wait == m->wf_all) {
+            fc(m, GPU_L1_F_MERGE_ALL);
+        }
+        return;
+    default: /* C04 C05 C06 C08 C09 */
+        if (h->row == GPU_L1_T_C05 || h->row == GPU_L1_T_C09) {
+            l1_allocate(m, e, h);
+        }
+        send_gets(m, e, h);
+        L->wait = bit;
+        L->acq = (h->row == GPU_L1_T_C06 || h->row >= GPU_L1_T_C08) ? 1u : 0u;
+        m->st.misses++;
+        return;
+    }
+}
+
+/* C10-C13 */
+static void act_store(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    e->store = true;
+    if (h->row == GPU_L1_T_C13) {
+        gpu_req_t* r = &m->out.req;
+        r->valid = true;
+        r->kind = GPU_REQ_WT;
+        r->line = h->q->line;
+        memcpy(r->data, h->qdata, (size_t)m->lw * sizeof(uint32_t));
+        memcpy(r->mask, h->qmask, (size_t)m->mw * sizeof(uint32_t));
+        e->wt = true;
+        m->st.wt_release++;
+        if (h->m) {
+            if (dirty_nz(m, h->idx)) {
+                fc(m, GPU_L1_F_RELEASE_ON_DIRTY);
+            }
+            masked_write(ldata(m, h->idx), h->qdata, h->qmask, m->lw);
+        }
+        return;
+    }
+    if (h->row == GPU_L1_T_C12) {
+        l1_allocate(m, e, h);
+    } else if (m->line[h->idx].pend) {
+        fc(m, GPU_L1_F_STORE_PENDING);
+    }
+    masked_write(ldata(m, h->idx), h->qdata, h->qmask, m->lw);
+    uint32_t* dm = ldirty(m, h->idx);
+    for (uint32_t k = 0; k < m->mw; k++) {
+        dm[k] = h->row == GPU_L1_T_C10 ? dm[k] | h->qmask[k] : h->qmask[k];
+    }
+    if (h->row != GPU_L1_T_C10) {
+        sb_push(m, e, h->q->line);
+    }
+}
+
+/* C14-C18 (D9: C17 / C18 are C14 / C15 for a CTA atomic on a line that is not valid, acq 0) */
+static void act_atomic(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
+    const l1_fentry_t* q = h->q;
+    gpu_req_t* r = &m->out.req;
+    switch (h->row) {
+    case GPU_L1_T_C14:
+    case GPU_L1_T_C17:
+        req_wt_dirty(m, e, q->line, h->idx);
+        memset(ldirty(m, h->idx), 0, (size_t)m->mw * sizeof(uint32_t));
+        m->st.wt_atomic++;
+        return;
+    case GPU_L1_T_C15:
+    case GPU_L1_T_C18:
+        r->valid = true;
+        r->kind = GPU_REQ_ATOMIC;
+        r->wf = q->wf;
+        r->acq = h->row == GPU_L1_T_C15 && q->acq;
+        r->line = q->line;
+        r->aop = q->aop;
+        r->word = q->word;
+        r->a = q->a;
+        r->b = q->b;
+        e->fpop = true;
+        /* L13 (D12): what R05 does at the answer, at the send too: the valid copy and the DATA of
+         * a GETS sent before hold the word before this atomic */
+        if (h->m) {
+            set_val(m, h->idx, false);
+            if (m->line[h->idx].pend) {
+                m->line[h->idx].stale = 1u;
+                fc(m, GPU_L1_F_ATOM_SENT_STALES);
+            }
+            touch(m, h->idx);
+        }
+        return;
+    case GPU_L1_T_C16: {
+        uint32_t* d = ldata(m, h->idx);
+        crsp_put(m, GPU_CRSP_ATOMIC, (uint64_t)1 << q->wf, q->line, d);
+        m->st.l1_atomics++;
+        e->fpop = true;
+        if (!h->writes) {
+            if (q->aop == GPU_AOP_CAS) {
+                fc(m, GPU_L1_F_CAS_FAIL_L1);
+            }
+            return;
+        }
+        e->store = true;
+        d[h->wordi] = h->neww;
+        uint32_t* dm = ldirty(m, h->idx);
+        if (!dirty_nz(m, h->idx)) {
+            sb_push(m, e, q->line);
+        }
+        dm[h->wordi >> 3] |= 0xfu << ((h->wordi & 7u) * 4u);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
+/* V01: the dirty victim is written through and freed; the head stays */
+static void act_v01(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    const uint32_t way = h->idx - h->set * m->d.l1_ways;
+    const uint64_t vline = (m->line[h->idx].tag << m->set_bits) | h->set;
+    req_wt_dirty(m, e, vline, h->idx);
+    memset(ldirty(m, h->idx), 0, (size_t)m->mw * sizeof(uint32_t));
+    set_val(m, h->idx, false);
+    fc(m, (gpu_l1_fcov_t)(GPU_L1_F_VIC_DIRTY_W0 + way));
+    if (way < m->rr[h->set]) {
+        fc(m, GPU_L1_F_RR_SCAN_WRAP);
+    }
+    m->st.wt_evict++;
+    m->v01_set = (int32_t)h->set;
+}
+
+/* C20-C22 */
+static void act_fence(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    const uint64_t bit = (uint64_t)1 << h->q->wf;
+    if (h->row == GPU_L1_T_C20) {
+        m->fdone |= bit;
+        return;
+    }
+    m->fdone &= ~bit;
+    if (h->row == GPU_L1_T_C21) {
+        m->batch = 1u;
+        m->fcur = bit;
+        e->start_batch = true; /* fl := sbcnt_d at the end of the edge */
+        return;
+    }
+    m->fwait |= bit;
+    if ((m->fwait | m->fcur) == m->wf_all) { /* F45: fcur alone holds a waiting wavefront (L12) */
+        fc(m, GPU_L1_F_FENCE_ALL_WAIT);
+    }
+}
+
+/* the rows that write the head's (or the victim's) line */
+static bool row_writes_line(const l1_head_t* h) {
+    switch (h->row) {
+    case GPU_L1_T_C01:
+    case GPU_L1_T_C15:
+    case GPU_L1_T_C18:
+    case GPU_L1_T_C20:
+    case GPU_L1_T_C21:
+    case GPU_L1_T_C22:
+        return false;
+    case GPU_L1_T_C13:
+        return h->m;
+    case GPU_L1_T_C16:
+        return h->writes;
+    default:
+        return true;
+    }
+}
+
+static void head_act(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
+    m->cov[h->row]++;
+    e->fpop = h->row != GPU_L1_T_C14 && h->row != GPU_L1_T_C17 && h->row != GPU_L1_T_V01;
+    if (h->row <= GPU_L1_T_C09) {
+        act_load(m, e, h);
+    } else if (h->row <= GPU_L1_T_C13) {
+        act_store(m, e, h);
+    } else if (h->row <= GPU_L1_T_C19) {
+        act_atomic(m, e, h);
+    } else if (h->row == GPU_L1_T_V01) {
+        act_v01(m, e, h);
+    } else {
+        act_fence(m, e, h);
+    }
+    if (row_writes_line(h)) {
+        touch(m, h->idx);
+    }
+}
+
+static void l1_head(gpu_l1_t* m, l1_edge_t* e) {
+    l1_head_t h;
+    memset(&h, 0, sizeof h);
+    h.q = &m->fifo[m->fhead];
+    h.qdata = m->fdata + (size_t)m->fhead * m->lw;
+    h.qmask = m->fmask + (size_t)m->fhead * m->mw;
+    h.gpu_s = m->d.hrf == 0u || h.q->gpu;
+    if (h.q->op != GPU_OP_FENCE) {
+        h.set = set_of(m, h.q->line);
+        h.tag = tag_of(m, h.q->line);
+        const int64_t f = find_line(m, h.q->line);
+        h.m = f >= 0;
+        h.idx = h.m ? (uint32_t)f : h.set * m->d.l1_ways;
+    }
+    h.row = head_row(m, &h);
+    const uint32_t s = head_stall(m, e, &h);
+    if (s == GPU_L1_T_N) {
+        head_act(m, e, &h);
+        return;
+    }
+    m->cov[s]++;
+    m->st.stall[s - GPU_L1_T_S01]++;
+    /* B05/B06: the full pop, decided after the head stalled on the full buffer */
+    if (s == GPU_L1_T_S03 && !e->batch_q && e->sbcnt_q == m->d.sb_entries &&
+        e->idle_q < m->d.sb_idle) {
+        eng_decide(m, e, POP_FULL);
+    }
+}
+
+/*--- (f) push ---------------------------------------------------------------------------------*/
+
+static void l1_push(gpu_l1_t* m, const gpu_core_req_t* c) {
+    const uint32_t op = c->op & 7u;
+    const uint32_t wf = c->wf & 63u;
+    if (op == GPU_OP_NONE || op > GPU_OP_FENCE || wf >= m->d.num_wf) {
+        m->errors++; /* reading 3 */
+        return;
+    }
+    if (op == GPU_OP_FENCE) {
+        m->fdone &= ~(1ull << wf); /* L12 */
+    }
+    uint32_t slot = m->fhead + m->fcnt;
+    if (slot >= m->d.l1_queue) {
+        slot -= m->d.l1_queue;
+    }
+    l1_fentry_t* q = &m->fifo[slot];
+    q->op = op;
+    q->wf = wf;
+    q->line = c->line & m->la_mask;
+    q->gpu = c->gpu;
+    q->acq = c->acq;
+    q->rel = c->rel;
+    q->aop = c->aop & 3u;
+    q->word = c->word & 31u;
+    q->a = c->a;
+    q->b = c->b;
+    memcpy(m->fdata + (size_t)slot * m->lw, c->data, (size_t)m->lw * sizeof(uint32_t));
+    uint32_t* mask = m->fmask + (size_t)slot * m->mw;
+    const uint32_t lb = m->d.line_bytes;
+    for (uint32_t i = 0; i < m->mw; i++) { /* bits >= LineBytes are 0 */
+        mask[i] = 32u * i + 32u <= lb ? c->mask[i] : c->mask[i] & ((1u << (lb - 32u * i)) - 1u);
+    }
+    m->fcnt++;
+    if (m->fcnt == m->d.l1_queue) {
+        fc(m, GPU_L1_F_FIFO_FULL);
+    }
+}
+
+/*--- one edge ---------------------------------------------------------------------------------*/
+
+/* store buffer, wtp, idle, fl of C21 after (a)-(c) and the engine */
+static void l1_counters(gpu_l1_t* m, l1_edge_t* e) {
+    if (e->pop) {
+        GPU_L1_ASSERT(!m->out.req.valid); /* L8: the head sent nothing */
+        eng_apply(m, e);
+        m->sbh = e->sbh_q + 1u == m->d.sb_entries ? 0u : e->sbh_q + 1u;
+    }
+    m->sbcnt = e->sbcnt_q + (e->push ? 1u : 0u) - (e->pop ? 1u : 0u);
+    if (e->push && m->sbcnt == m->d.sb_entries) {
+        fc(m, GPU_L1_F_SB_FULL);
+    }
+    m->wtp = e->wtp_q + (e->wt ? 1u : 0u) - (e->ack ? 1u : 0u);
+    if (e->wt && m->wtp == m->wmax) {
+        fc(m, GPU_L1_F_WTP_MAX);
+    }
+    if (e->wt && e->ack) {
+        fc(m, GPU_L1_F_ACK_AND_WT);
+    }
+    m->idle = e->store ? 0u : (e->idle_q < m->d.sb_idle ? e->idle_q + 1u : m->d.sb_idle);
+    if (e->start_batch) {
+        m->fl = m->sbcnt;
+        if (m->fl == 0u) {
+            fc(m, GPU_L1_F_BATCH_EMPTY);
+        }
+    }
+}
+
+/* (d) the batch check */
+static void l1_batch_check(gpu_l1_t* m, l1_edge_t* e) {
+    if (!(e->batch_q && e->fl_q == 0u && e->wtp_q == 0u)) {
+        return;
+    }
+    m->fdone |= e->fcur_q;
+    if (e->inv_rsp) {
+        fc(m, GPU_L1_F_INV_TWICE);
+    }
+    e->inv = true;
+    m->st.batches++;
+    if (m->fwait != 0u) {
+        m->cov[GPU_L1_T_B08]++;
+        fc(m, GPU_L1_F_BATCH_CHAIN);
+        m->fcur = m->fwait;
+        m->fwait = 0u;
+        m->fl = m->sbcnt;
+        if (m->fl == 0u) {
+            fc(m, GPU_L1_F_BATCH_EMPTY);
+        }
+    } else {
+        m->cov[GPU_L1_T_B07]++;
+        m->batch = 0u;
+        m->fcur = 0u;
+    }
+}
+
+static void l1_reset_edge(gpu_l1_t* m, gpu_l1_out_t* out) {
+    l1_reset_state(m);
+    memset(&m->out, 0, sizeof m->out);
+    m->out.core_ready = true;
+    m->out.drained = true;
+    m->touched_all = true;
+    if (out != NULL) {
+        *out = m->out;
+    }
+}
+
+#ifdef GPU_CHECK_RULES
+static void l1_check_rules(const gpu_l1_t* m) {
+    uint32_t nv = 0, np = 0;
+    for (uint32_t i = 0; i < m->lines; i++) {
+        nv += m->line[i].val;
+        np += m->line[i].pend;
+        GPU_L1_ASSERT(!(m->line[i].val && m->line[i].stale));
+        if (allocated(m, i)) { /* L1 */
+            for (uint32_t j = i + 1u; j < (i / m->d.l1_ways + 1u) * m->d.l1_ways; j++) {
+                GPU_L1_ASSERT(!allocated(m, j) || m->line[j].tag != m->line[i].tag);
+            }
+        }
+    }
+    GPU_L1_ASSERT(nv == m->nval && np == m->npend);
+    GPU_L1_ASSERT(m->fl <= m->sbcnt && m->sbcnt <= m->d.sb_entries && m->wtp <= m->wmax);
+}
+#endif
+
+void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
+    m->touched_n = 0u;
+    m->touched_all = false;
+    if (!in->rst_n) {
+        l1_reset_edge(m, out);
+        return;
+    }
+    l1_edge_t e;
+    memset(&e, 0, sizeof e);
+    e.wtp_q = m->wtp;
+    e.batch_q = m->batch;
+    e.fl_q = m->fl;
+    e.sbcnt_q = m->sbcnt;
+    e.sbh_q = m->sbh;
+    e.idle_q = m->idle;
+    e.fcur_q = m->fcur;
+    e.v01_prev = m->v01_set;
+    e.gets_idx = -1;
+    m->v01_set = -1;
+    const bool ready_q = m->out.core_ready;
+    memset(&m->out.crsp, 0, sizeof m->out.crsp);
+    memset(&m->out.req, 0, sizeof m->out.req);
+
+    eng_pre(m, &e); /* (b) */
+    if (in->rsp.valid) {
+        l1_response(m, &e, &in->rsp); /* (a) */
+    } else if (m->fcnt > 0u) {
+        l1_head(m, &e); /* (c) */
+    }
+    l1_counters(m, &e);
+    l1_batch_check(m, &e); /* (d) */
+    if (e.inv) {
+        l1_inv(m, &e); /* (e) */
+    }
+    if (e.fpop) {
+        m->fhead = m->fhead + 1u == m->d.l1_queue ? 0u : m->fhead + 1u;
+        m->fcnt--;
+    }
+    if (in->core.valid && ready_q) {
+        l1_push(m, &in->core); /* (f) */
+    }
+    m->out.core_ready = m->fcnt < m->d.l1_queue; /* (g) */
+    m->out.drained = m->sbcnt == 0u && m->wtp == 0u;
+    m->out.fence_done = m->fdone;
+#ifdef GPU_CHECK_RULES
+    l1_check_rules(m);
+#endif
+    if (out != NULL) {
+        *out = m->out;
+    }
+}
+
+/*--- accessors --------------------------------------------------------------------------------*/
+
+const gpu_l1_desc_t* gpu_l1_desc(const gpu_l1_t* m) {
+    return &m->d;
+}
+
+const gpu_l1_out_t* gpu_l1_out(const gpu_l1_t* m) {
+    return &m->out;
+}
+
+void gpu_l1_line_get(const gpu_l1_t* m, uint32_t i, gpu_l1_line_t* l) {
+    memset(l, 0, sizeof *l);
+    if (i >= m->lines) {
+        return;
+    }
+    const l1_meta_t* x = &m->line[i];
+    l->tag = x->tag;
+    l->val = x->val;
+    l->pend = x->pend;
+    l->stale = x->stale;
+    l->acq = x->acq;
+    l->wait = x->wait;
+    memcpy(l->dirty, ldirty(m, i), (size_t)m->mw * sizeof(uint32_t));
+    memcpy(l->data, ldata(m, i), (size_t)m->lw * sizeof(uint32_t));
+}
+
+void gpu_l1_state_get(const gpu_l1_t* m, gpu_l1_state_t* s) {
+    const uint32_t ways = m->d.l1_ways;
+    if (s->sel_all) {
+        for (uint32_t i = 0; i < m->lines; i++) {
+            gpu_l1_line_get(m, i, &s->line[i]);
+        }
+        memcpy(s->rr, m->rr, (size_t)m->d.l1_sets * sizeof(uint32_t));
+    } else {
+        for (uint32_t k = 0; k < s->sel_n && k < GPU_SEL_MAX; k++) {
+            const uint32_t i = s->sel[k];
+            if (i < m->lines) {
+                gpu_l1_line_get(m, i, &s->line[i]);
+                s->rr[i / ways] = m->rr[i / ways];
+            }
+        }
+    }
+    s->fcnt = m->fcnt;
+    s->sbh = m->sbh;
+    s->sbcnt = m->sbcnt;
+    s->wtp = m->wtp;
+    s->batch = m->batch;
+    s->fl = m->fl;
+    s->fcur = m->fcur;
+    s->fwait = m->fwait;
+    s->fdone = m->fdone;
+    s->idle = m->idle;
+    for (uint32_t k = 0; k < GPU_L1_MAX_SB; k++) {
+        s->sb[k] = k < m->sbcnt ? m->sb[(m->sbh + k) % m->d.sb_entries] : 0u;
+    }
+}
+
+uint32_t gpu_l1_touched(const gpu_l1_t* m, uint32_t* sel, uint32_t max, bool* all) {
+    *all = m->touched_all || m->touched_n > max;
+    if (*all) {
+        return 0u;
+    }
+    for (uint32_t k = 0; k < m->touched_n; k++) {
+        sel[k] = m->touched[k];
+    }
+    return m->touched_n;
+}
+
+const uint64_t* gpu_l1_cov(const gpu_l1_t* m) {
+    return m->cov;
+}
+
+const uint64_t* gpu_l1_fcov(const gpu_l1_t* m) {
+    return m->fcov;
+}
+
+uint64_t gpu_l1_errors(const gpu_l1_t* m) {
+    return m->errors;
+}
+
+void gpu_l1_stats(const gpu_l1_t* m, gpu_l1_stats_t* s) {
+    *s = m->st;
+}
+
+/*--- coverage names and reachability ----------------------------------------------------------*/
+
+static const char* const l1_ids[GPU_L1_T_N] = {
+    "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11",
+    "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22",
+    "R01", "R02", "R03", "R04", "R05", "R06", "B01", "B02", "B03", "B04", "B05",
+    "B06", "B07", "B08", "V01", "S01", "S02", "S03", "S04", "S05", "S06",
+};
+
+static const char* const l1_names[GPU_L1_T_N] = {
+    "LOAD hit",
+    "LOAD merge into pending GETS",
+    "LOAD on a stale pending line (stall)",
+    "LOAD on an invalid line: GETS",
+    "LOAD miss: allocate, GETS",
+    "acquire LOAD on a valid line: GETS",
+    "acquire LOAD merge into pending GETS",
+    "acquire LOAD on an invalid line: GETS",
+    "acquire LOAD miss: allocate, GETS",
+    "STORE to a dirty line",
+    "STORE to a clean line: SB push",
+    "STORE miss: allocate, SB push",
+    "release STORE: write-through",
+    "GPU ATOMIC: write the dirty line through first",
+    "GPU ATOMIC: to the L2",
+    "CTA ATOMIC performed in the L1",
+    "CTA ATOMIC, line not valid: dirty bytes through",
+    "CTA ATOMIC, line not valid: to the L2",
+    "retired (D9)",
+    "CTA FENCE",
+    "GPU FENCE: a batch starts",
+    "GPU FENCE: waits for the next batch",
+    "DATA fill",
+    "stale DATA (served, not installed)",
+    "acquire DATA fill, INV",
+    "ACK",
+    "ATOM answer",
+    "acquire ATOM answer, INV",
+    "batch pop: WT",
+    "batch pop: entry skipped",
+    "idle pop: WT",
+    "idle pop: entry skipped",
+    "full pop: WT",
+    "full pop: entry skipped",
+    "batch completes",
+    "batch completes, the next starts",
+    "dirty victim written through",
+    "stall: stale fill pending",
+    "stall: no victim",
+    "stall: store buffer full",
+    "stall: port taken by the engine",
+    "stall: WT limit or batch running",
+    "retired (D9)",
+};
+
+const char* gpu_l1_trans_id(gpu_l1_trans_t r) {
+    return (unsigned)r < (unsigned)GPU_L1_T_N ? l1_ids[r] : "?";
+}
+
+const char* gpu_l1_trans_name(gpu_l1_trans_t r) {
+    return (unsigned)r < (unsigned)GPU_L1_T_N ? l1_names[r] : "?";
+}
+
+/* Section 9: under GPU-D every scope is gpu, so C16-C20 never happen. C03 only stalls: L11
+ * counts its stall row S01 instead (reading 9). C19 and S06 are retired (D9). */
+bool gpu_l1_trans_reachable(const gpu_l1_desc_t* d, gpu_l1_trans_t r) {
+    if (d == NULL || (unsigned)r >= (unsigned)GPU_L1_T_N) {
+        return false;
+    }
+    if (r == GPU_L1_T_C03 || r == GPU_L1_T_C19 || r == GPU_L1_T_S06) {
+        return false;
+    }
+    if (r >= GPU_L1_T_C16 && r <= GPU_L1_T_C20) {
+        return d->hrf != 0u;
+    }
+    return true;
+}
+
+static const char* const l1_fnames[GPU_L1_F_N] = {
+    "VIC_FREE_W0",
+    "VIC_FREE_W1",
+    "VIC_FREE_W2",
+    "VIC_FREE_W3",
+    "VIC_FREE_W4",
+    "VIC_FREE_W5",
+    "VIC_FREE_W6",
+    "VIC_FREE_W7",
+    "VIC_CLEAN_W0",
+    "VIC_CLEAN_W1",
+    "VIC_CLEAN_W2",
+    "VIC_CLEAN_W3",
+    "VIC_CLEAN_W4",
+    "VIC_CLEAN_W5",
+    "VIC_CLEAN_W6",
+    "VIC_CLEAN_W7",
+    "VIC_DIRTY_W0",
+    "VIC_DIRTY_W1",
+    "VIC_DIRTY_W2",
+    "VIC_DIRTY_W3",
+    "VIC_DIRTY_W4",
+    "VIC_DIRTY_W5",
+    "VIC_DIRTY_W6",
+    "VIC_DIRTY_W7",
+    "RR_SCAN_WRAP",
+    "RR_PTR_WRAP",
+    "FIFO_FULL",
+    "SB_FULL",
+    "SB_PTR_WRAP",
+    "WTP_MAX",
+    "BATCH_EMPTY",
+    "BATCH_CHAIN",
+    "INV_STALES",
+    "MERGE_ALL",
+    "STORE_PENDING",
+    "FILL_OVER_DIRTY",
+    "POP_BLOCKED",
+    "CAS_FAIL_L1",
+    "ALLOC_SET_TOP",
+    "ALLOC_TAG_MSB",
+    "IDLE_DRAIN",
+    "RELEASE_ON_DIRTY",
+    "ACK_AND_WT",
+    "INV_TWICE",
+    "FENCE_ALL_WAIT",
+    "SB_SKIP_CLEAN",
+    "EVICT_ALLOC_SAME_SET",
+    "ATOM_STALES",
+    "DATA_NO_WAIT",
+    "STALE_ACQ",
+    "ATOM_SENT_STALES",
+};
+
+const char* gpu_l1_fcov_name(gpu_l1_fcov_t f) {
+    return (unsigned)f < (unsigned)GPU_L1_F_N ? l1_fnames[f] : "?";
+}
+
+/* Section 10: per-way points for ways >= L1Ways; F25 with one way; F38, F49 (CTA) under
+ * GPU-D; F45 with one wavefront. */
+bool gpu_l1_fcov_reachable(const gpu_l1_desc_t* d, gpu_l1_fcov_t f) {
+    if (d == NULL || (unsigned)f >= (unsigned)GPU_L1_F_N) {
+        return false;
+    }
+    if (f < GPU_L1_F_RR_SCAN_WRAP) {
+        return (uint32_t)f % 8u < d->l1_ways;
+    }
+    switch (f) {
+    case GPU_L1_F_RR_SCAN_WRAP:
+        return d->l1_ways >= 2u;
+    case GPU_L1_F_CAS_FAIL_L1:
+        return d->hrf != 0u;
+    case GPU_L1_F_DATA_NO_WAIT:
+        return false; /* retired with D9: every GETS now has a load waiting */
+    case GPU_L1_F_FENCE_ALL_WAIT:
+        return d->num_wf >= 2u;
+    default:
+        return true;
+    }
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// gpu_l1_rtl.cpp -- thin shim: the Verilated gpu_l1 behind the C ABI of gpucoh_rtl.h: packs
+// gpu_l1_in_t into the ports, unpacks gpu_l1_out_t, and reads the public registers into
+// gpu_l1_state_t (cmodel/gpu/gpu_l1.h), all lines or only the ones the caller names in sel[].
+// Nothing here models behaviour: a line's tag, wait, dirty and data are stored without reset,
+// and the packed bits mlive_q / dlive_q say whether they were written since reset (else they
+// read 0; docs/units/gpu/gpu_l1.md section 3). The store buffer is reported as its live entries
+// from the head (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt; the rest 0).
+
+#include "Vgpu_l1.h"
+#include "Vgpu_l1___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "gpu_l1.h"
+#include "gpu_l1_ports.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vgpu_l1>;
+
+#if !defined(GPUCOH_P_L1Sets) || !defined(GPUCOH_P_L1Ways) || !defined(GPUCOH_P_SbEntries) ||      \
+    !defined(GPUCOH_P_LineBytes)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kSets = GPUCOH_P_L1Sets;
+constexpr unsigned kLines = GPUCOH_P_L1Sets * GPUCOH_P_L1Ways;
+constexpr unsigned kWw = GPUCOH_P_L1Ways > 1 ? 32 - __builtin_clz(GPUCOH_P_L1Ways - 1) : 1;
+constexpr unsigned kSb = GPUCOH_P_SbEntries;
+constexpr unsigned kLineWords = GPUCOH_P_LineBytes / 4;
+constexpr unsigned kMaskWords = (GPUCOH_P_LineBytes + 31) / 32;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vgpu_l1* t = s->top;
+    const gpu_l1_in_t* in = static_cast<const gpu_l1_in_t*>(vin);
+    gpu_l1_out_t* out = static_cast<gpu_l1_out_t*>(vout);
+    GPU_L1_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/gpu/gpu_l1_ports.h
+    gpucoh::edge(s);
+
+    std::memset(out, 0, sizeof *out); // fields without a port (a request's src) read 0
+    GPU_L1_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
+}
+
+template <typename R> void read_line(const R* r, gpu_l1_line_t* l, unsigned i) {
+    if (gpucoh::get_field(r->gpu_l1__DOT__dlive_q, i, 1))
+        gpucoh::get_words(l->data, r->gpu_l1__DOT__data_q[i]);
+    else
+        std::memset(l->data, 0, kLineWords * sizeof(uint32_t));
+    l->val = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__val_q, i, 1));
+    l->pend = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__pend_q, i, 1));
+    l->stale = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__stale_q, i, 1));
+    l->acq = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__acq_q, i, 1));
+    if (!gpucoh::get_field(r->gpu_l1__DOT__mlive_q, i, 1)) {
+        l->tag = 0;
+        l->wait = 0;
+        std::memset(l->dirty, 0, kMaskWords * sizeof(uint32_t));
+        return;
+    }
+    l->tag = gpucoh::get_u64(r->gpu_l1__DOT__tag_q[i]);
+    l->wait = gpucoh::get_u64(r->gpu_l1__DOT__wait_q[i]);
+    gpucoh::get_words(l->dirty, r->gpu_l1__DOT__dirty_q[i]);
+}
+
+template <typename R> unsigned read_rr(const R* r, unsigned set) {
+    return static_cast<unsigned>(gpucoh::get_field(r->gpu_l1__DOT__rr_q, set * kWw, kWw));
+}
+
+template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
+    if (st->sel_all) {
+        for (unsigned i = 0; i < kLines; ++i)
+            read_line(r, &st->line[i], i);
+        for (unsigned x = 0; x < kSets; ++x)
+            st->rr[x] = read_rr(r, x);
+    } else {
+        for (unsigned k = 0; k < st->sel_n && k < GPU_SEL_MAX; ++k) {
+            const unsigned i = st->sel[k];
+            if (i < kLines) {
+                read_line(r, &st->line[i], i);
+                st->rr[i / GPUCOH_P_L1Ways] = read_rr(r, i / GPUCOH_P_L1Ways);
+            }
+        }
+    }
+    st->fcnt = r->gpu_l1__DOT__u_fifo__DOT__cnt_q;
+    st->sbh = r->gpu_l1__DOT__sbh_q;
+    st->sbcnt = r->gpu_l1__DOT__sbcnt_q;
+    st->wtp = r->gpu_l1__DOT__wtp_q;
+    st->batch = r->gpu_l1__DOT__batch_q;
+    st->fl = r->gpu_l1__DOT__fl_q;
+    st->fcur = gpucoh::get_u64(r->gpu_l1__DOT__fcur_q);
+    st->fwait = gpucoh::get_u64(r->gpu_l1__DOT__fwait_q);
+    st->fdone = gpucoh::get_u64(r->gpu_l1__DOT__fdone_q);
+    st->idle = r->gpu_l1__DOT__idle_q;
+    // the live entries in FIFO order (the ring's other slots are not state)
+    for (unsigned k = 0; k < kSb; ++k) {
+        const unsigned slot = (st->sbh + k) % kSb;
+        st->sb[k] = k < st->sbcnt ? gpucoh::get_u64(r->gpu_l1__DOT__sb_q[slot]) : 0;
+    }
+}
+
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<gpu_l1_state_t*>(vst));
+}
+
+} // namespace
+
+GPUCOH_API(Vgpu_l1, "gpu_l1", tick, state)

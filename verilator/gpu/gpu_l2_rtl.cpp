@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// gpu_l2_rtl.cpp -- thin shim: the Verilated gpu_l2 behind the C ABI of gpucoh_rtl.h: packs
+// gpu_l2_in_t into the ports, unpacks gpu_l2_out_t, reads the public registers into
+// gpu_l2_state_t (cmodel/gpu/gpu_l2.h): the MSHRs and qcnt always, and all lines and rr or the
+// lines named in sel[] (and their sets' rr). Nothing here models behaviour: lines and MSHR entries
+// are stored without reset, and the packed bits mlive_q / dlive_q / mlv_q say whether they were
+// written since reset (else they read 0; docs/units/gpu/gpu_l2.md section 3).
+
+#include "Vgpu_l2.h"
+#include "Vgpu_l2___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "gpu_l2.h"
+#include "gpu_l2_ports.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vgpu_l2>;
+
+#if !defined(GPUCOH_P_L2Sets) || !defined(GPUCOH_P_L2Ways) || !defined(GPUCOH_P_L2Mshrs) ||        \
+    !defined(GPUCOH_P_LineBytes)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kSets = GPUCOH_P_L2Sets;
+constexpr unsigned kLines = GPUCOH_P_L2Sets * GPUCOH_P_L2Ways;
+constexpr unsigned kWw = GPUCOH_P_L2Ways > 1 ? 32 - __builtin_clz(GPUCOH_P_L2Ways - 1) : 1;
+constexpr unsigned kMshrs = GPUCOH_P_L2Mshrs;
+constexpr unsigned kLineWords = GPUCOH_P_LineBytes / 4;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vgpu_l2* t = s->top;
+    const gpu_l2_in_t* in = static_cast<const gpu_l2_in_t*>(vin);
+    gpu_l2_out_t* out = static_cast<gpu_l2_out_t*>(vout);
+    GPU_L2_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/gpu/gpu_l2_ports.h
+    gpucoh::edge(s);
+
+    std::memset(out, 0, sizeof *out); // fields without a port (a request's src) read 0
+    GPU_L2_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
+}
+
+template <typename R> void read_line(const R* r, gpu_l2_line_t* l, unsigned i) {
+    if (gpucoh::get_field(r->gpu_l2__DOT__dlive_q, i, 1))
+        gpucoh::get_words(l->data, r->gpu_l2__DOT__data_q[i]);
+    else
+        std::memset(l->data, 0, kLineWords * sizeof(uint32_t));
+    const bool live = gpucoh::get_field(r->gpu_l2__DOT__mlive_q, i, 1) != 0;
+    l->tag = live ? gpucoh::get_u64(r->gpu_l2__DOT__tag_q[i]) : 0;
+    l->st = live ? r->gpu_l2__DOT__st_q[i] : 0;
+}
+
+template <typename R> unsigned read_rr(const R* r, unsigned set) {
+    return static_cast<unsigned>(gpucoh::get_field(r->gpu_l2__DOT__rr_q, set * kWw, kWw));
+}
+
+template <typename R> void read_state(const R* r, gpu_l2_state_t* st) {
+    if (st->sel_all) {
+        for (unsigned i = 0; i < kLines; ++i)
+            read_line(r, &st->line[i], i);
+        for (unsigned x = 0; x < kSets; ++x)
+            st->rr[x] = read_rr(r, x);
+    } else {
+        for (unsigned k = 0; k < st->sel_n && k < GPU_L2_SEL_MAX; ++k) {
+            const unsigned i = st->sel[k];
+            if (i < kLines) {
+                read_line(r, &st->line[i], i);
+                st->rr[i / GPUCOH_P_L2Ways] = read_rr(r, i / GPUCOH_P_L2Ways);
+            }
+        }
+    }
+    for (unsigned k = 0; k < kMshrs; ++k) {
+        gpu_l2_mshr_t* m = &st->mshr[k];
+        if (!gpucoh::get_field(r->gpu_l2__DOT__mlv_q, k, 1)) {
+            *m = gpu_l2_mshr_t{};
+            continue;
+        }
+        m->v = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l2__DOT__mv_q, k, 1));
+        m->line = gpucoh::get_u64(r->gpu_l2__DOT__mline_q[k]);
+        m->way = r->gpu_l2__DOT__mway_q[k];
+        m->dst = gpucoh::get_u64(r->gpu_l2__DOT__mdst_q[k]);
+        std::memset(m->wm, 0, sizeof m->wm);
+        gpucoh::get_words(m->wm, r->gpu_l2__DOT__mwm_q[k]);
+    }
+    st->qcnt = r->gpu_l2__DOT__u_fifo__DOT__cnt_q;
+}
+
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<gpu_l2_state_t*>(vst));
+}
+
+} // namespace
+
+GPUCOH_API(Vgpu_l2, "gpu_l2", tick, state)
