@@ -85,8 +85,8 @@ done
 # the small configuration for CYCLES and the paper configuration (16 SMs, 8 banks) for CYCLES/10
 # (the first run builds the paper-size models: a few minutes, once). At the paper size S02 of
 # the L1 and L2 and X01 are not reached in that many cycles (docs/system.md section 6).
-sysrow() { # NAME CYCLES ARGS...
-    local name=$1 cyc=$2; shift 2
+sysrow() { # NAME CYCLES AREA_PAGE ARGS... (the page of the area of the protocol's units)
+    local name=$1 cyc=$2 page=$3; shift 3
     echo "== $name: system lockstep, $cyc cycles"
     $G cosim system --cycles "$cyc" --seed 1 --quiet --json "$OUT/run-$name.json" "$@" \
         > "$OUT/run-$name.log"
@@ -101,21 +101,21 @@ sysrow() { # NAME CYCLES ARGS...
     rate=$(echo "$line" | sed -n 's/.* \([0-9]*\) cycles\/s.*/\1/p')
     rate=$(awk -v r="${rate:-0}" 'BEGIN{printf "%.3f", r/1e6}')
     rows+=("$(printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s %9s' "$name" "$cyc" "${cmp:-}" \
-        "${mis:-}" "$((${c1:-0} + ${c2:-0}))/$((${r1:-0} + ${r2:-0}))" "$rate" "$([[ $name == gpu* ]] && echo docs/area-gpu.md || echo docs/area-tc.md)" "" "" "" "")")
+        "${mis:-}" "$((${c1:-0} + ${c2:-0}))/$((${r1:-0} + ${r2:-0}))" "$rate" "$page" "" "" "" "")")
     json+=",{\"unit\": \"$name\", \"cycles\": $cyc, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"l1 ${c1:-0}/${r1:-0} l2 ${c2:-0}/${r2:-0}\"}"
 }
-sysrow tcw-small "$CYCLES" --protocol tc-weak
-sysrow tcs-small "$CYCLES" --protocol tc-strong
-sysrow tcwc-small "$CYCLES" --protocol tc-weak-c
-sysrow tcw-paper $((CYCLES / 10)) --protocol tc-weak --config paper
-sysrow tcs-paper $((CYCLES / 10)) --protocol tc-strong --config paper
-sysrow tcwc-paper $((CYCLES / 10)) --protocol tc-weak-c --config paper
+sysrow tcw-small "$CYCLES" docs/area-tc.md --protocol tc-weak
+sysrow tcs-small "$CYCLES" docs/area-tc.md --protocol tc-strong
+sysrow tcwc-small "$CYCLES" docs/area-tc.md --protocol tc-weak-c
+sysrow tcw-paper $((CYCLES / 10)) docs/area-tc.md --protocol tc-weak --config paper
+sysrow tcs-paper $((CYCLES / 10)) docs/area-tc.md --protocol tc-strong --config paper
+sysrow tcwc-paper $((CYCLES / 10)) docs/area-tc.md --protocol tc-weak-c --config paper
 # the baseline GPU system (docs/units/gpu_l1.md, gpu_l2.md): every gpu_l1 and gpu_l2 in lockstep;
 # their area at the paper size is in docs/area-gpu.md (synth/gpu.sh, synth/report_gpu.sh)
-sysrow gpud-small "$CYCLES" --protocol gpu-d
-sysrow gpuh-small "$CYCLES" --protocol gpu-h
-sysrow gpud-paper $((CYCLES / 10)) --protocol gpu-d --config paper
-sysrow gpuh-paper $((CYCLES / 10)) --protocol gpu-h --config paper
+sysrow gpud-small "$CYCLES" docs/area-gpu.md --protocol gpu-d
+sysrow gpuh-small "$CYCLES" docs/area-gpu.md --protocol gpu-h
+sysrow gpud-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-d --config paper
+sysrow gpuh-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-h --config paper
 
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"
