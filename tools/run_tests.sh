@@ -373,6 +373,14 @@ check "units: --get gives the lists the scripts kept by hand" "$LOGS/units-get.l
      [ \"\$($G units --get name --where systemc=yes | tr '\n' ' ')\" = \
        'sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2 ' ] &&
      [ \"\$($G units --get context gpu_l2)\" = l2 ] && [ \"\$($G units --get family tc_gwct)\" = tc ]"
+check "units: --get gives the build, lint, synthesis and netlist values the scripts kept" \
+    "$LOGS/units-get-values.log" bash -c \
+    "[ \"\$($G units --get name --where 'verilator_flags=--unroll-count 256' | tr '\n' ' ')\" = \
+       'tc_l1 tc_l2 gpu_l1 gpu_l2 ' ] && [ -z \"\$($G units --get verilator_flags rdu)\" ] &&
+     [ \"\$($G units --get lint_params tc_l2)\" = 'L2Sets=4 L2Mshrs=8 LineBytes=16' ] &&
+     [ \"\$($G units --get synth_point rdu)\" = rdu_m4096_n16 ] &&
+     [ \"\$($G units --get name --where synth_hier=yes | tr '\n' ' ')\" = 'rdu avu ' ] &&
+     [ \"\$($G units --get netlist_params tc_gwct)\" = 'wf=8 ts_width=8 wf_cnt_width=2' ]"
 check "units: an unknown field or unit is refused (exit 2)" "$LOGS/units-bad.log" bash -c \
     "$G units --get colour; [ \$? -eq 2 ] && $G units --get family tc_l9; [ \$? -eq 2 ] &&
      $G units --get family tc_l9 2>&1 | grep -q 'the units are: sig_bloom'"
