@@ -140,7 +140,7 @@ test:
 	@$(MAKE) --no-print-directory -j$(JOBS) $(GPUCOH) unit-tests asan-tests
 	@bash tools/run_tests.sh
 
-lint: $(B)/.deps
+lint: $(B)/.deps $(GPUCOH) # lint_rtl.sh reads the units' lint sizes from the manifest
 	@bash tools/lint_rtl.sh
 	@bash tools/lint_c.sh
 

@@ -4,6 +4,8 @@
 #
 #   systemc/build_sc.sh OUTDIR BIN UNIT TOP KEY RTL_DIR RTL_FILE... -- [Name=Value ...]
 #
+# GPUCOH_UNIT_VFLAGS: the unit's extra Verilator flags, its manifest field verilator_flags (set
+# by the caller).
 # Called by build/systemc/sc_lockstep (systemc/sc_front.c), which computes OUTDIR
 # (build/systemc/<unit>-<hash>: the parameters and the bytes of the RTL, the SystemC sources and
 # this script) and BIN (OUTDIR/lockstep-<hash of build/systemc/libgpucoh_host.a>).
@@ -95,8 +97,8 @@ if [ ! -f "$OUT/sc_lockstep.o" ]; then
     PREFIX=${UNIT}_sc_rtl
     GP=()
     for p in "${PARAMS[@]}"; do GP+=("-G$p"); done
-    UNROLL=()
-    case $TOP in tc_l1 | tc_l2 | gpu_l1 | gpu_l2) UNROLL=(--unroll-count 256) ;; esac
+    # the unit's own flags: its manifest field verilator_flags (the caller sets the variable)
+    read -ra UNROLL <<< "${GPUCOH_UNIT_VFLAGS:-}"
     # the flags of tools/build_rtl.sh (same RTL behaviour as the dlopen shims), --sc for SystemC
     if ! verilator --sc -O3 --x-assign fast --x-initial fast --assert \
             --output-split 20000 --output-split-cfuncs 500 "${UNROLL[@]}" \

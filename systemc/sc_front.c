@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
         if (pid == 0) {
             if (sch_quiet(o) && !freopen("/dev/null", "w", stdout))
                 _exit(127);
+            setenv("GPUCOH_UNIT_VFLAGS", sch_vflags(o), 1); /* the manifest's, for build_sc.sh */
             execvp("bash", argv2);
             _exit(127);
         }

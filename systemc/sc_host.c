@@ -473,6 +473,9 @@ void sch_opts_free(sch_opts_t* o) {
 const char* sch_unit(const sch_opts_t* o) {
     return o->u->name;
 }
+const char* sch_vflags(const sch_opts_t* o) {
+    return o->u->verilator_flags ? o->u->verilator_flags : "";
+}
 const char* sch_rtl_key(const sch_opts_t* o) {
     return o->key;
 }
@@ -579,6 +582,8 @@ int sch_build_paths(const sch_opts_t* o, char* dir, size_t dn, char* bin, size_t
     const char* root = gpucoh_root();
     uint64_t h = 0xCBF29CE484222325ull;
     h = gpucoh_fnv1a(h, o->key, strlen(o->key) + 1);
+    if (o->u->verilator_flags) /* the manifest's flags of the unit's models */
+        h = gpucoh_fnv1a(h, o->u->verilator_flags, strlen(o->u->verilator_flags) + 1);
     char p[PATH_MAX + 300];
     for (const char* const* f = o->u->rtl_files; *f; f++) {
         snprintf(p, sizeof p, "%s/%s", o->rtl_dir, *f);

@@ -29,6 +29,8 @@ int sch_parse(int argc, char** argv, sch_opts_t** o);
 void sch_opts_free(sch_opts_t* o);
 
 const char* sch_unit(const sch_opts_t* o);
+/* the unit's manifest field verilator_flags ("" if none), for build_sc.sh */
+const char* sch_vflags(const sch_opts_t* o);
 /* "sig_bloom SigBits=4096 NumHashes=6 ...": the RTL parameter set (what a build is made for) */
 const char* sch_rtl_key(const sch_opts_t* o);
 unsigned sch_rtl_nparams(const sch_opts_t* o);

@@ -10,8 +10,14 @@
  *     its slot;
  *   - systemc: exactly when systemc/<family>/<unit>_sc_c.h exists;
  *   - the unit's files are in its family's folder of every role folder;
- *   - the lists the manifest replaced (tools/run_all.sh's standalone units, rtl_load.c's netlist
- *     units, systemc/pin.mk's SC_UNITS) come out of it unchanged.
+ *   - the optional fields where they apply: the synthesis point (synth_script, its file there,
+ *     synth_point, synth_result) exactly for the standalone units, synth_hier only with
+ *     synth/hier.sh; netlist_params exactly for the standalone units with a netlist lockstep,
+ *     each NAME=VALUE a parameter the unit takes; lint_params naming RTL parameters of the unit;
+ *   - the lists the manifest replaced (tools/run_all.sh's standalone units and synthesis points,
+ *     rtl_load.c's netlist units, systemc/pin.mk's SC_UNITS, build_rtl.sh's --unroll-count
+ *     units, rtl/lint/gate_params.txt, run_tests.sh's NL_* sets, gpucoh.c's hierarchical units)
+ *     come out of it unchanged.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -45,7 +51,7 @@ static void every_field_filled(void** state) {
         for (const char* const* f = gpucoh_manifest_fields(); *f; f++) {
             char v[1024];
             assert_int_equal(gpucoh_manifest_get(*u, *f, " ", v, sizeof v), 0);
-            if (!v[0])
+            if (!v[0] && !gpucoh_manifest_optional(*f))
                 fail_msg("unit %s: manifest field %s is empty", (*u)->name, *f);
         }
 }
@@ -169,6 +175,104 @@ static void units_where(const char* field, const char* value, char* buf, size_t 
     }
 }
 
+static bool filled(const char* s) {
+    return s && s[0];
+}
+
+/* the synthesis point: exactly for the standalone units, its script in the tree */
+static void synth_point_where_it_applies(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        const gpucoh_unit_t* u = *up;
+        const bool standalone = !strcmp(u->context, "standalone");
+        if (filled(u->synth_script) != standalone || filled(u->synth_point) != standalone ||
+            filled(u->synth_result) != standalone)
+            fail_msg("unit %s: context %s, but synth_script/point/result %s", u->name, u->context,
+                     standalone ? "not all given" : "given");
+        if (standalone && !exists("%s%s", u->synth_script, ""))
+            fail_msg("unit %s: synth_script %s is missing", u->name, u->synth_script);
+        if (u->synth_hier && strcmp(u->synth_script, "synth/hier.sh") != 0)
+            fail_msg("unit %s: synth_hier, but its point is in %s", u->name, u->synth_script);
+    }
+}
+
+/* every word of list a NAME=VALUE whose NAME is a parameter of u (rtl: its RTL name) */
+static void names_params(const gpucoh_unit_t* u, const char* list, bool rtl) {
+    char buf[512], err[256];
+    snprintf(buf, sizeof buf, "%s", list ? list : "");
+    gpucoh_pvals_t pv;
+    memset(&pv, 0, sizeof pv);
+    for (char* w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+        const char* eq = strchr(w, '=');
+        bool found = false;
+        for (unsigned i = 0; eq && rtl && i < u->nparams; i++)
+            found |= strlen(u->params[i].rtl) == (size_t)(eq - w) &&
+                     !strncmp(u->params[i].rtl, w, (size_t)(eq - w));
+        if (!rtl)
+            found = gpucoh_param_set(u, &pv, w, err, sizeof err) == 0;
+        if (!found)
+            fail_msg("unit %s: '%s' names no %sparameter of the unit", u->name, w,
+                     rtl ? "RTL " : "");
+    }
+    if (!rtl && list && u->resolve(&pv, err, sizeof err) != 0)
+        fail_msg("unit %s: netlist_params '%s' refused: %s", u->name, list, err);
+}
+
+static void params_fields_name_params(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        const gpucoh_unit_t* u = *up;
+        const bool own = u->netlist && !strcmp(u->context, "standalone");
+        if (filled(u->netlist_params) != own)
+            fail_msg("unit %s: netlist_params %s", u->name, own ? "missing" : "given");
+        names_params(u, u->netlist_params, false);
+        names_params(u, u->lint_params, true);
+    }
+}
+
+/* the values of field, "unit:value" for the units where it is filled, space-separated */
+static void values_of(const char* field, char* buf, size_t n) {
+    size_t l = 0;
+    buf[0] = 0;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        char v[1024];
+        gpucoh_manifest_get(*up, field, " ", v, sizeof v);
+        if (v[0])
+            l += (size_t)snprintf(buf + l, n - l, "%s%s:%s", l ? " " : "", (*up)->name, v);
+    }
+}
+
+/* The values the manifest took over, as the scripts had them (docs/framework.md). */
+static void replaced_values_unchanged(void** state) {
+    (void)state;
+    char got[2048];
+    units_where("verilator_flags", "--unroll-count 256", got, sizeof got); /* build_rtl.sh */
+    assert_string_equal(got, "tc_l1 tc_l2 gpu_l1 gpu_l2");
+    values_of("lint_params", got, sizeof got); /* rtl/lint/gate_params.txt */
+    assert_string_equal(got, "sig_bloom:SigBits=256 ChunkWidth=32 rdu:NumSm=3 SigBits=256 "
+                             "ChunkWidth=32 avu:SigBits=256 ChunkWidth=32 NumLines=8 "
+                             "tc_l1:L1Sets=4 LineBytes=16 tc_l2:L2Sets=4 L2Mshrs=8 LineBytes=16 "
+                             "gpu_l1:L1Sets=4 LineBytes=16 SbEntries=4 gpu_l2:L2Sets=4 "
+                             "L2Mshrs=4 LineBytes=16");
+    values_of("synth_point", got, sizeof got); /* tools/run_all.sh DEFAULT_POINT */
+    assert_string_equal(got, "sig_bloom:m4096_k6_true rdu:rdu_m4096_n16 avu:avu_m4096 "
+                             "tc_timer:timer_ts32 tc_gwct:gwct_wf48");
+    values_of("synth_result", got, sizeof got); /* tools/run_all.sh RESULT_FILE */
+    assert_string_equal(got, "sig_bloom:sig_bloom_m4096_k6_true rdu:rdu_m4096_n16 "
+                             "avu:avu_m4096 tc_timer:tc_timer_ts32 tc_gwct:tc_gwct_wf48");
+    values_of("synth_script", got, sizeof got); /* tools/run_all.sh baseline_up_to_date */
+    assert_string_equal(got, "sig_bloom:synth/sweep.sh rdu:synth/hier.sh avu:synth/hier.sh "
+                             "tc_timer:synth/tc.sh tc_gwct:synth/tc.sh");
+    units_where("synth_hier", "yes", got, sizeof got); /* gpucoh.c hier_unit */
+    assert_string_equal(got, "rdu avu");
+    values_of("netlist_params", got, sizeof got); /* run_tests.sh NL_*, bench_netlist.sh */
+    assert_string_equal(
+        got, "sig_bloom:m=256 chunk_width=32 rdu:n=3 m=256 k=4 addr_width=16 line=32 gran=4 "
+             "chunk_width=32 queue=2 threshold=8 avu:m=256 k=4 gran=4 line=32 chunk_width=32 "
+             "lines=8 epoch_width=2 hit_limit=2 spec_depth=2 out_max=3 id_width=4 addr_width=16 "
+             "tc_timer:ts_width=8 tc_gwct:wf=8 ts_width=8 wf_cnt_width=2");
+}
+
 /* The hand-kept lists the manifest replaced, as they were (docs/framework.md). */
 static void replaced_lists_unchanged(void** state) {
     (void)state;
@@ -192,10 +296,11 @@ static void unknown_field_refused(void** state) {
 int main(void) {
     setenv("GPUCOH_ROOT", ".", 0); /* run from the repository (tools/run_tests.sh sets it) */
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_field_filled),       cmocka_unit_test(family_matches_tree),
-        cmocka_unit_test(context_matches_protocol), cmocka_unit_test(systemc_matches_tree),
-        cmocka_unit_test(files_in_family_folders),  cmocka_unit_test(replaced_lists_unchanged),
-        cmocka_unit_test(unknown_field_refused),
+        cmocka_unit_test(every_field_filled),           cmocka_unit_test(family_matches_tree),
+        cmocka_unit_test(context_matches_protocol),     cmocka_unit_test(systemc_matches_tree),
+        cmocka_unit_test(replaced_lists_unchanged),     cmocka_unit_test(unknown_field_refused),
+        cmocka_unit_test(synth_point_where_it_applies), cmocka_unit_test(params_fields_name_params),
+        cmocka_unit_test(replaced_values_unchanged),    cmocka_unit_test(files_in_family_folders),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,8 @@
 #
 #   tools/bench_netlist.sh [--write]
 #
-# The parameter sets are the netlist lockstep points of `make test` (tools/run_tests.sh).
+# The parameter sets are the netlist lockstep points of `make test` (tools/run_tests.sh): each
+# unit's manifest field netlist_params.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,14 +22,16 @@ WRITE=0
 [ -x "$G" ] || { echo "bench_netlist: $G missing (make build)" >&2; exit 2; }
 mkdir -p "$OUT"
 
-# unit|label|cycles|parameters
+# unit|label|cycles; the parameters: the unit's manifest field netlist_params
 POINTS=(
-    "sig_bloom|m256-k6-c32|200000|--param m=256 --param chunk_width=32"
-    "rdu|n3-m256-k4-g4-l32-c32-q2-t8|200000|--param n=3 --param m=256 --param k=4 --param addr_width=16 --param line=32 --param gran=4 --param chunk_width=32 --param queue=2 --param threshold=8"
-    "avu|m256-k4-g4-l32-c32-lines8-ew2-d2|200000|--param m=256 --param k=4 --param gran=4 --param line=32 --param chunk_width=32 --param lines=8 --param epoch_width=2 --param hit_limit=2 --param spec_depth=2 --param out_max=3 --param id_width=4 --param addr_width=16"
-    "tc_timer|ts8|1000000|--param ts_width=8"
-    "tc_gwct|wf8-ts8-cnt2|500000|--param wf=8 --param ts_width=8 --param wf_cnt_width=2"
+    "sig_bloom|m256-k6-c32|200000"
+    "rdu|n3-m256-k4-g4-l32-c32-q2-t8|200000"
+    "avu|m256-k4-g4-l32-c32-lines8-ew2-d2|200000"
+    "tc_timer|ts8|1000000"
+    "tc_gwct|wf8-ts8-cnt2|500000"
 )
+# UNIT -> "--param NAME=VALUE ..." (gpucoh units --get netlist_params UNIT)
+nl_params() { "$G" units --get netlist_params "$1" | sed 's/[^ ][^ ]*/--param &/g'; }
 
 num() { grep -o "\"$2\": *[0-9.]*" "$1" | head -1 | grep -o '[0-9.]*$'; }
 best() { # best cycles/s of 3 runs: UNIT IMPL CYCLES PARAMS...
@@ -47,7 +50,8 @@ best() { # best cycles/s of 3 runs: UNIT IMPL CYCLES PARAMS...
 
 ROWS=()
 for p in "${POINTS[@]}"; do
-    IFS='|' read -r unit label cyc params <<< "$p"
+    IFS='|' read -r unit label cyc <<< "$p"
+    params=$(nl_params "$unit")
     # shellcheck disable=SC2086
     {
         echo "== $unit $label: building / loading the RTL and netlist models (not timed)"

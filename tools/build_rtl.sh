@@ -8,6 +8,8 @@
 # temporary directory, then renamed), so an interrupted build never leaves a half-built entry.
 # The Verilator runtime objects are compiled once into build/rtl/runtime/ and shared.
 # Called by gpucoh (tb/engine/rtl_load.c); the shim is verilator/<TOP>_rtl.cpp.
+# GPUCOH_UNIT_VFLAGS: the unit's extra Verilator flags, its manifest field verilator_flags (set
+# by the caller; part of the cache key there).
 #
 # --netlist: Verilate the gate-level netlist synth/synth.sh wrote (Yosys, osu018 cells) instead
 # of the RTL, behind the same shim and port interface (docs/testing.md, "Netlist lockstep"). The
@@ -247,15 +249,16 @@ if [ -n "$NETLIST" ]; then
     SHIMDEFS=(-DGPUCOH_NETLIST=1)
 fi
 
-UNROLL=()
-case $TOP in tc_l1 | tc_l2 | gpu_l1 | gpu_l2) UNROLL=(--unroll-count 256) ;; esac
+# the unit's own Verilator flags: its manifest entry's verilator_flags (gpucoh units --get
+# verilator_flags UNIT), which the caller (rtl_load.c) puts in GPUCOH_UNIT_VFLAGS
+read -ra UNROLL <<< "${GPUCOH_UNIT_VFLAGS:-}"
 # -O3 / x-assign fast / x-initial fast: the speed settings the Verilator manual recommends.
 # --assert keeps the RTL's rule assertions live during co-simulation.
 # --output-split*: without them the avu's per-line logic lands in one 400 KB function that g++
 # takes 3.5 minutes to optimise; split, it compiles in under 30 s (measured at the defaults).
-# UNROLL: the TC and baseline GPU (gpu_l1, gpu_l2) controllers' loops over up to 256 entries
-# (tc_l2's 128 MSHRs, the 128 bytes of a paper-size line in a merge) unrolled into
-# constant-index code; Verilator's default (64) leaves them loops with variable shifts
+# UNROLL: the manifest gives --unroll-count 256 to the TC and baseline GPU (gpu_l1, gpu_l2)
+# controllers: their loops over up to 256 entries (tc_l2's 128 MSHRs, the 128 bytes of a
+# paper-size line in a merge) are unrolled into constant-index code; Verilator's default (64) leaves them loops with variable shifts
 # (paper-size TC-Strong RTL: 31 k -> 41 k cycles/s, docs/perf-compare.md). Not for the rdu
 # and avu, where it only lengthens the C++ compile (rdu m=2048: 17 -> 28 s).
 if ! verilator --cc --trace-fst -O3 --x-assign fast --x-initial fast ${GPUCOH_VFLAGS:---assert} \

@@ -5,8 +5,8 @@
 # pages read made from the current inputs? (synth/{sweep,hier,tc,gpu}.sh --list compare each
 # result's inputs_sha256 with the current RTL, flow and tools; nothing is synthesized.)
 #
-#   - the five default-parameter points `make run` reports (tools/run_all.sh DEFAULT_POINT)
-#     must be up to date;
+#   - the default-parameter points `make run` reports (each standalone unit's synth_script and
+#     synth_point in the unit manifest, as tools/run_all.sh reads them) must be up to date;
 #   - every other point (docs/area*.md) must be up to date or named in synth/known-stale.txt
 #     (points known to be stale, waiting for a long re-synthesis: one name a line, "family
 #     point"); a point that goes stale and is not listed fails, and so does a listed point that
@@ -16,12 +16,14 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 KNOWN=synth/known-stale.txt
-# make run's points: family and point name (tools/run_all.sh)
-REQUIRED="sweep m4096_k6_true
-hier rdu_m4096_n16
-hier avu_m4096
-tc timer_ts32
-tc gwct_wf48"
+# make run's points: family and point name, each standalone unit's synth_script and synth_point
+# in the unit manifest (gpucoh units --get; tools/run_all.sh reads the same)
+G=build/gpucoh
+[ -x "$G" ] || { echo "check_area_fresh: $G missing (make build: the manifest)" >&2; exit 2; }
+REQUIRED=$(for u in $("$G" units --get name --where context=standalone); do
+    s=$("$G" units --get synth_script "$u") && [ -n "$s" ] && s=${s#synth/} &&
+        echo "${s%.sh} $("$G" units --get synth_point "$u")"
+done)
 status=0
 stale=()
 for fam in sweep hier tc gpu; do

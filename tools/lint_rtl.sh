@@ -15,8 +15,10 @@
 #   tools/lint_rtl.sh            all units
 #   tools/lint_rtl.sh UNIT...    only these units (the style check still covers every file)
 #   LINT_DEFAULTS=1 tools/lint_rtl.sh   Yosys and Icarus at the defaults too (slow: make regress)
-# Yosys and Icarus elaborate the units listed in rtl/lint/gate_params.txt at the sizes given
-# there; Verilator always lints at the defaults.
+# Yosys and Icarus elaborate a catalogue unit at the reduced sizes of its manifest field
+# lint_params (gpucoh units --get lint_params UNIT; build/gpucoh is needed) and any other module
+# (a primitive: sig_store) at those of rtl/lint/gate_params.txt; Verilator always lints at the
+# defaults.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,6 +59,27 @@ else
     UNITS=("${MODS[@]}")
 fi
 
+# the catalogue units: their lint sizes are in the unit manifest (docs/framework.md)
+G=build/gpucoh
+CATALOGUE=" "
+if [ "${LINT_DEFAULTS:-0}" != 1 ]; then
+    [ -x "$G" ] || {
+        echo "lint_rtl: $G missing (make build; the units' lint sizes are in the manifest)" >&2
+        exit 2
+    }
+    CATALOGUE=" $("$G" units --get name | tr '\n' ' ')"
+fi
+# gate_params UNIT: its reduced sizes as " Name=Value ...", "" for none
+gate_params() {
+    local v
+    if [[ $CATALOGUE == *" $1 "* ]]; then
+        v=$("$G" units --get lint_params "$1")
+        echo "${v:+ $v}"
+    else
+        awk -v u="$1" '$1 == u { $1 = ""; print }' rtl/lint/gate_params.txt
+    fi
+}
+
 failed=0
 result() { # STATUS CHECK SUBJECT [DETAIL]
     printf '%-4s  %-9s  %s%s\n' "$1" "$2" "$3" "${4:+  ($4)}"
@@ -95,10 +118,14 @@ for u in "${UNITS[@]}"; do
     fi
 
     mapfile -t ALL < <(deps_of "$u")
-    # reduced sizes for the Yosys and Icarus gates (rtl/lint/gate_params.txt)
+    # reduced sizes for the Yosys and Icarus gates (the manifest, rtl/lint/gate_params.txt)
     YP="" IP=() GP=""
+    if [[ $CATALOGUE == *" $u "* ]] &&
+        awk -v u="$u" '$1 == u { f = 1 } END { exit !f }' rtl/lint/gate_params.txt; then
+        result FAIL unit "$u" "in rtl/lint/gate_params.txt: a catalogue unit's are its lint_params"
+    fi
     if [ "${LINT_DEFAULTS:-0}" != 1 ]; then
-        GP=$(awk -v u="$u" '$1 == u { $1 = ""; print }' rtl/lint/gate_params.txt)
+        GP=$(gate_params "$u")
         for kv in $GP; do
             YP+=" -chparam ${kv%%=*} ${kv#*=}"
             IP+=("-P$u.$kv")

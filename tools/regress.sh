@@ -292,7 +292,8 @@ for f in tests/mutants/*/cover/*.mut; do
     covmut_unit "$f"
 done
 # the Yosys parse gate and the Icarus compile at every unit's defaults (make test runs the
-# paper-size TC caches at the reduced sizes of rtl/lint/gate_params.txt; here about 10 minutes)
+# paper-size TC caches at the reduced sizes of their manifest's lint_params; here about 10
+# minutes)
 if [ -z "$ONLY" ] || [[ lint-defaults =~ $ONLY ]]; then
     if LINT_DEFAULTS=1 tools/lint_rtl.sh > "$OUT/lint-defaults.log" 2>&1; then
         PASS=$((PASS + 1)); echo "  ok    lint at the defaults (LINT_DEFAULTS=1 tools/lint_rtl.sh)"

@@ -13,24 +13,20 @@ CYCLES=${1:-1000000}
 G=build/gpucoh
 OUT=build/out
 mkdir -p "$OUT"
-# The committed synth/results point that holds each unit's default parameters: sig_bloom from the
+# The committed synth/results point that holds each unit's default parameters, from the unit
+# manifest (gpucoh units --get synth_script / synth_point / synth_result UNIT): sig_bloom from the
 # flat sweep (synth/sweep.sh), rdu and avu from the hierarchical flow (synth/hier.sh: top +
 # sig_store black boxes; a flat rdu at 16 x 4 Kbit is out of reach for Yosys), tc_timer and
 # tc_gwct from the TC points (synth/tc.sh, synth/points/tc.sh). make run never synthesizes: a
 # result whose inputs differ from the current ones is printed as stale (its area marked '*'),
 # and `make test` fails when one of these is stale (tools/check_area_fresh.sh).
-declare -A DEFAULT_POINT=([sig_bloom]=m4096_k6_true [rdu]=m4096_n16 [avu]=m4096 \
-    [tc_timer]=timer_ts32 [tc_gwct]=gwct_wf48)
-declare -A RESULT_FILE=([sig_bloom]=sig_bloom_m4096_k6_true [rdu]=rdu_m4096_n16 \
-    [avu]=avu_m4096 [tc_timer]=tc_timer_ts32 [tc_gwct]=tc_gwct_wf48)
-# does the committed result of unit $1, point $2 come from exactly the current inputs?
+synth_of() { $G units --get "$1" "$2"; } # FIELD UNIT
+# does the committed result of unit $1 come from exactly the current inputs?
 baseline_up_to_date() {
-    case $1 in
-        sig_bloom) bash synth/sweep.sh --list --only "^$2\$" 2>/dev/null | grep -q ' up-to-date ' ;;
-        rdu | avu) bash synth/hier.sh --list --only "^$1_$2\$" 2>/dev/null | grep -q ' up-to-date ' ;;
-        tc_timer | tc_gwct) bash synth/tc.sh --list --only "^$2\$" 2>/dev/null | grep -q ' up-to-date ' ;;
-        *) return 1 ;;
-    esac
+    local script point
+    script=$(synth_of synth_script "$1") && point=$(synth_of synth_point "$1") || return 1
+    [ -n "$script" ] &&
+        bash "$script" --list --only "^$point\$" 2>/dev/null | grep -q ' up-to-date '
 }
 stale_units=()
 # the units with a lockstep of their own, in catalogue order (the unit manifest: gpucoh units);
@@ -58,13 +54,14 @@ for u in $UNITS; do
     cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\/[0-9]*\).*/\1/p')
     rate=$(echo "$line" | sed -n 's/.* \([0-9.]*\) M cycles\/s.*/\1/p')
     area="-"; kge="-"; ff="-"; fmax="-"; fmaxio="-"
-    point=${DEFAULT_POINT[$u]:-}
-    base=synth/results/${RESULT_FILE[$u]:-none}.area.txt
+    point=$(synth_of synth_point "$u")
+    result=$(synth_of synth_result "$u")
+    base=synth/results/${result:-none}.area.txt
     if [ -n "$point" ] && [ -f "$base" ]; then
         val() { awk -v k="$1" '$1 == k {print $2}' "$base"; }
         area=$(val area_um2); kge=$(val ge); ff=$(val flops); fmax=$(val fmax_mhz)
         fmaxio=$(val fmax_io_mhz); fmaxio=${fmaxio:--}
-        if baseline_up_to_date "$u" "$point"; then
+        if baseline_up_to_date "$u"; then
             echo "== $u: area from the committed result $base (inputs unchanged)"
         else
             echo "== $u: area from the committed result $base: STALE (the RTL or flow changed since; not re-synthesized)"
@@ -88,8 +85,8 @@ done
 # the small configuration for CYCLES and the paper configuration (16 SMs, 8 banks) for CYCLES/10
 # (the first run builds the paper-size models: a few minutes, once). At the paper size S02 of
 # the L1 and L2 and X01 are not reached in that many cycles (docs/system.md section 6).
-sysrow() { # NAME CYCLES ARGS...
-    local name=$1 cyc=$2; shift 2
+sysrow() { # NAME CYCLES AREA_PAGE ARGS... (the page of the area of the protocol's units)
+    local name=$1 cyc=$2 page=$3; shift 3
     echo "== $name: system lockstep, $cyc cycles"
     $G cosim system --cycles "$cyc" --seed 1 --quiet --json "$OUT/run-$name.json" "$@" \
         > "$OUT/run-$name.log"
@@ -104,21 +101,21 @@ sysrow() { # NAME CYCLES ARGS...
     rate=$(echo "$line" | sed -n 's/.* \([0-9]*\) cycles\/s.*/\1/p')
     rate=$(awk -v r="${rate:-0}" 'BEGIN{printf "%.3f", r/1e6}')
     rows+=("$(printf '%-12s %10s %10s %10s %9s %10s %12s %8s %7s %9s %9s' "$name" "$cyc" "${cmp:-}" \
-        "${mis:-}" "$((${c1:-0} + ${c2:-0}))/$((${r1:-0} + ${r2:-0}))" "$rate" "$([[ $name == gpu* ]] && echo docs/area-gpu.md || echo docs/area-tc.md)" "" "" "" "")")
+        "${mis:-}" "$((${c1:-0} + ${c2:-0}))/$((${r1:-0} + ${r2:-0}))" "$rate" "$page" "" "" "" "")")
     json+=",{\"unit\": \"$name\", \"cycles\": $cyc, \"compared\": ${cmp:-0}, \"mismatches\": ${mis:-0}, \"coverage\": \"l1 ${c1:-0}/${r1:-0} l2 ${c2:-0}/${r2:-0}\"}"
 }
-sysrow tcw-small "$CYCLES" --protocol tc-weak
-sysrow tcs-small "$CYCLES" --protocol tc-strong
-sysrow tcwc-small "$CYCLES" --protocol tc-weak-c
-sysrow tcw-paper $((CYCLES / 10)) --protocol tc-weak --config paper
-sysrow tcs-paper $((CYCLES / 10)) --protocol tc-strong --config paper
-sysrow tcwc-paper $((CYCLES / 10)) --protocol tc-weak-c --config paper
+sysrow tcw-small "$CYCLES" docs/area-tc.md --protocol tc-weak
+sysrow tcs-small "$CYCLES" docs/area-tc.md --protocol tc-strong
+sysrow tcwc-small "$CYCLES" docs/area-tc.md --protocol tc-weak-c
+sysrow tcw-paper $((CYCLES / 10)) docs/area-tc.md --protocol tc-weak --config paper
+sysrow tcs-paper $((CYCLES / 10)) docs/area-tc.md --protocol tc-strong --config paper
+sysrow tcwc-paper $((CYCLES / 10)) docs/area-tc.md --protocol tc-weak-c --config paper
 # the baseline GPU system (docs/units/gpu/gpu_l1.md, gpu_l2.md): every gpu_l1 and gpu_l2 in lockstep;
 # their area at the paper size is in docs/area-gpu.md (synth/gpu.sh, synth/report_gpu.sh)
-sysrow gpud-small "$CYCLES" --protocol gpu-d
-sysrow gpuh-small "$CYCLES" --protocol gpu-h
-sysrow gpud-paper $((CYCLES / 10)) --protocol gpu-d --config paper
-sysrow gpuh-paper $((CYCLES / 10)) --protocol gpu-h --config paper
+sysrow gpud-small "$CYCLES" docs/area-gpu.md --protocol gpu-d
+sysrow gpuh-small "$CYCLES" docs/area-gpu.md --protocol gpu-h
+sysrow gpud-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-d --config paper
+sysrow gpuh-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-h --config paper
 
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"

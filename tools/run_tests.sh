@@ -113,14 +113,17 @@ echo "== 5c. netlist lockstep: the synthesized osu018 netlist against the C mode
 # gpucoh cosim <unit> --netlist runs the gate-level netlist `gpucoh area` reports (docs/testing.md,
 # "Netlist lockstep"). Small parameter sets: each synthesizes in 1-25 s (once; build/area, shared
 # with gpucoh area) and its netlist model is built once (build/rtl/<unit>-netlist-*).
-NL_SB=(--param m=256 --param chunk_width=32)
-NL_RDU=(--param n=3 --param m=256 --param k=4 --param addr_width=16 --param line=32 --param gran=4
-        --param chunk_width=32 --param queue=2 --param threshold=8)
-NL_AVU=(--param m=256 --param k=4 --param gran=4 --param line=32 --param chunk_width=32
-        --param lines=8 --param epoch_width=2 --param hit_limit=2 --param spec_depth=2
-        --param out_max=3 --param id_width=4 --param addr_width=16)
-NL_TIMER=(--param ts_width=8)
-NL_GWCT=(--param wf=8 --param ts_width=8 --param wf_cnt_width=2)
+# The parameter sets: each unit's manifest field netlist_params (gpucoh units --get
+# netlist_params UNIT, NAME=VALUE words), as --param NAME=VALUE, one word a line.
+nl_params() {
+    local kv
+    for kv in $("$G" units --get netlist_params "$1"); do printf -- '--param\n%s\n' "$kv"; done
+}
+mapfile -t NL_SB < <(nl_params sig_bloom)
+mapfile -t NL_RDU < <(nl_params rdu)
+mapfile -t NL_AVU < <(nl_params avu)
+mapfile -t NL_TIMER < <(nl_params tc_timer)
+mapfile -t NL_GWCT < <(nl_params tc_gwct)
 # nlcosim UNIT NAME CYCLES PARAMS...: PASS, 0 mismatches, full coverage, and the summary line
 # and the JSON say impl=netlist with the state compared
 nlcosim() {
@@ -370,6 +373,14 @@ check "units: --get gives the lists the scripts kept by hand" "$LOGS/units-get.l
      [ \"\$($G units --get name --where systemc=yes | tr '\n' ' ')\" = \
        'sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2 ' ] &&
      [ \"\$($G units --get context gpu_l2)\" = l2 ] && [ \"\$($G units --get family tc_gwct)\" = tc ]"
+check "units: --get gives the build, lint, synthesis and netlist values the scripts kept" \
+    "$LOGS/units-get-values.log" bash -c \
+    "[ \"\$($G units --get name --where 'verilator_flags=--unroll-count 256' | tr '\n' ' ')\" = \
+       'tc_l1 tc_l2 gpu_l1 gpu_l2 ' ] && [ -z \"\$($G units --get verilator_flags rdu)\" ] &&
+     [ \"\$($G units --get lint_params tc_l2)\" = 'L2Sets=4 L2Mshrs=8 LineBytes=16' ] &&
+     [ \"\$($G units --get synth_point rdu)\" = rdu_m4096_n16 ] &&
+     [ \"\$($G units --get name --where synth_hier=yes | tr '\n' ' ')\" = 'rdu avu ' ] &&
+     [ \"\$($G units --get netlist_params tc_gwct)\" = 'wf=8 ts_width=8 wf_cnt_width=2' ]"
 check "units: an unknown field or unit is refused (exit 2)" "$LOGS/units-bad.log" bash -c \
     "$G units --get colour; [ \$? -eq 2 ] && $G units --get family tc_l9; [ \$? -eq 2 ] &&
      $G units --get family tc_l9 2>&1 | grep -q 'the units are: sig_bloom'"

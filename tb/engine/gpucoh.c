@@ -35,6 +35,32 @@
 #define EXIT_FAILED 1
 #define EXIT_USAGE  2
 
+/* The names of the units the manifest selects, in catalogue order, joined: sep between two,
+ * last before the final one ("tc_l1, tc_l2, gpu_l1 and gpu_l2"). */
+static const char* unit_names(bool (*sel)(const gpucoh_unit_t*), const char* sep,
+                              const char* last) {
+    static char buf[512];
+    const gpucoh_unit_t* pick[64];
+    size_t n = 0, l = 0;
+    for (const gpucoh_unit_t* const* u = gpucoh_units(); *u && n < 64; u++)
+        if (sel(*u))
+            pick[n++] = *u;
+    buf[0] = 0;
+    for (size_t i = 0; i < n && l < sizeof buf; i++)
+        l += (size_t)snprintf(buf + l, sizeof buf - l, "%s%s",
+                              i == 0 ? "" : (i + 1 == n ? last : sep), pick[i]->name);
+    return buf;
+}
+static bool is_slot(const gpucoh_unit_t* u) { /* co-simulated only in its family's system */
+    return strcmp(u->context, "standalone") != 0;
+}
+static bool own_netlist(const gpucoh_unit_t* u) { /* a netlist lockstep of its own */
+    return u->netlist && !is_slot(u);
+}
+static bool synth_hier(const gpucoh_unit_t* u) {
+    return u->synth_hier;
+}
+
 static void usage(FILE* f) {
     fprintf(f,
             "usage: gpucoh <command> [options]\n"
@@ -54,8 +80,10 @@ static void usage(FILE* f) {
             "                                negatives, forced syncs (gpucoh quality --help)\n"
             "  cosim system [options]        the multi-SM system of --protocol (TC-Weak by\n"
             "                                default, GPU-D, GPU-H...): C and RTL in lockstep\n"
-            "                                with random traffic, coverage (docs/system.md)\n"
-            "  cosim tc_l1|tc_l2|gpu_l1|gpu_l2 [options]\n"
+            "                                with random traffic, coverage (docs/system.md)\n");
+    /* the units co-simulated only in their systems: the manifest's */
+    fprintf(f, "  cosim %s [options]\n", unit_names(is_slot, "|", "|"));
+    fprintf(f,
             "                                that unit's system (TC or GPU) with only that unit\n"
             "                                as RTL (TC: or with --netlist as its netlist;\n"
             "                                cosim --help)\n"
@@ -487,13 +515,19 @@ static void cosim_help(FILE* f) {
           "                       synthesis removed (no output depends on them; taken from the\n"
           "                       C model). Not compared: RTL assertions (synthesis drops them).\n"
           "                       The summary and the JSON say impl=netlist and what was\n"
-          "                       compared. Units: sig_bloom rdu avu tc_timer tc_gwct, at a\n"
-          "                       parameter set `gpucoh area` synthesizes flat (not the rdu/avu\n"
-          "                       defaults, synthesized hierarchically). docs/testing.md,\n"
+          "                       compared. Units: ",
+          f);
+    /* the unit lists: the manifest's (netlist, context, synth_hier) */
+    fprintf(f, "%s, at a\n", unit_names(own_netlist, " ", " "));
+    fprintf(f, "                       parameter set `gpucoh area` synthesizes flat (not the %s\n",
+            unit_names(synth_hier, "/", "/"));
+    fputs("                       defaults, synthesized hierarchically). docs/testing.md,\n"
           "                       \"Netlist lockstep\"\n"
-          "\n"
-          "tc_l1, tc_l2, gpu_l1 and gpu_l2 have no standalone lockstep (their inputs are the\n"
-          "system's traffic): `gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim\n"
+          "\n",
+          f);
+    fprintf(f, "%s have no standalone lockstep (their inputs are the\n",
+            unit_names(is_slot, ", ", " and "));
+    fputs("system's traffic): `gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim\n"
           "system --protocol tc-weak --rtl l1 [--netlist l1]`, only that unit as RTL (or\n"
           "netlist), the others as C models, the parameters not given at the system's small\n"
           "configuration; `gpucoh cosim gpu_l1` likewise runs `gpucoh cosim system --protocol\n"
@@ -821,9 +855,10 @@ static int cmd_waves(int argc, char** argv) {
     return run_status(&r);
 }
 
-/* The units synthesized by the hierarchical flow (synth/hier.sh, docs/area-method.md §7). */
+/* The units synthesized by the hierarchical flow (synth/hier.sh, docs/area-method.md §7): the
+ * manifest's synth_hier. */
 static bool hier_unit(const gpucoh_unit_t* u) {
-    return strcmp(u->name, "rdu") == 0 || strcmp(u->name, "avu") == 0;
+    return u->synth_hier;
 }
 
 /* Is pv a point of synth/hier.sh (every parameter at its default except m = 1K..16K)? If so,

@@ -29,6 +29,12 @@ static const char h_units[] =
     "context (standalone: a lockstep of its own; else the system slot it fills, l1 or l2);\n"
     "netlist (yes/no: has a netlist lockstep); systemc (yes/no: has pin-level SystemC\n"
     "modules); top (the RTL top module); status; rtl_files (read in this order).\n"
+    "Optional (empty where the unit has none): verilator_flags (extra flags of its Verilated\n"
+    "models); lint_params (the reduced sizes of the Yosys and Icarus lint gates, RTL names);\n"
+    "synth_script, synth_point, synth_result (its committed default synthesis point: the\n"
+    "script, the point as its --list names it, synth/results/<synth_result>.area.txt);\n"
+    "synth_hier (yes: synthesized hierarchically at m = 1K..16K, synth/hier.sh);\n"
+    "netlist_params (the parameter set of its netlist lockstep in the tests, NAME=VALUE).\n"
     "An unknown FIELD or UNIT: a message naming the legal ones, exit 2.\n"
     "Example: gpucoh units --get name --where context=standalone\n";
 

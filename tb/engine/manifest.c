@@ -3,6 +3,7 @@
 #include "manifest.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,11 +12,44 @@
 #define EXIT_USAGE 2
 #define MAX_WHERE  8
 
-static const char* const k_fields[] = {"name", "family", "context",   "netlist", "systemc",
-                                       "top",  "status", "rtl_files", NULL};
+/* Every field: its name, where it sits in gpucoh_unit_t, and its kind (a string, a flag
+ * printed yes / no, a NULL-ended list). Optional ones may be NULL / false (docs/framework.md). */
+typedef enum { F_STR, F_FLAG, F_LIST } fkind_t;
+typedef struct {
+    const char* name;
+    size_t off;
+    fkind_t kind;
+    bool optional;
+} field_t;
+
+#define STR(f, opt)                                                                                \
+    { #f, offsetof(gpucoh_unit_t, f), F_STR, opt }
+#define FLAG(f, opt)                                                                               \
+    { #f, offsetof(gpucoh_unit_t, f), F_FLAG, opt }
+static const field_t k_table[] = {
+    STR(name, false),           STR(family, false),
+    STR(context, false),        FLAG(netlist, false),
+    FLAG(systemc, false),       STR(top, false),
+    STR(status, false),         {"rtl_files", offsetof(gpucoh_unit_t, rtl_files), F_LIST, false},
+    STR(verilator_flags, true), STR(lint_params, true),
+    STR(synth_script, true),    STR(synth_point, true),
+    STR(synth_result, true),    FLAG(synth_hier, true),
+    STR(netlist_params, true),
+};
+#define NFIELDS (sizeof k_table / sizeof k_table[0])
+static const char* k_fields[NFIELDS + 1];
 
 const char* const* gpucoh_manifest_fields(void) {
+    for (size_t i = 0; i < NFIELDS; i++)
+        k_fields[i] = k_table[i].name;
     return k_fields;
+}
+
+bool gpucoh_manifest_optional(const char* field) {
+    for (size_t i = 0; i < NFIELDS; i++)
+        if (!strcmp(k_table[i].name, field))
+            return k_table[i].optional;
+    return false;
 }
 
 static void join(const char* const* list, const char* sep, char* buf, size_t n) {
@@ -27,32 +61,26 @@ static void join(const char* const* list, const char* sep, char* buf, size_t n) 
 
 int gpucoh_manifest_get(const gpucoh_unit_t* u, const char* field, const char* sep, char* buf,
                         size_t n) {
-    const char* v = NULL;
-    if (!strcmp(field, "name"))
-        v = u->name;
-    else if (!strcmp(field, "family"))
-        v = u->family;
-    else if (!strcmp(field, "context"))
-        v = u->context;
-    else if (!strcmp(field, "netlist"))
-        v = u->netlist ? "yes" : "no";
-    else if (!strcmp(field, "systemc"))
-        v = u->systemc ? "yes" : "no";
-    else if (!strcmp(field, "top"))
-        v = u->top;
-    else if (!strcmp(field, "status"))
-        v = u->status;
-    else if (!strcmp(field, "rtl_files")) {
-        join(u->rtl_files, sep, buf, n);
+    for (size_t i = 0; i < NFIELDS; i++) {
+        if (strcmp(k_table[i].name, field) != 0)
+            continue;
+        const char* at = (const char*)u + k_table[i].off;
+        const char* v;
+        if (k_table[i].kind == F_FLAG)
+            v = *(const bool*)at ? "yes" : "no";
+        else if (k_table[i].kind == F_LIST) {
+            join(*(const char* const* const*)at, sep, buf, n);
+            return 0;
+        } else
+            v = *(const char* const*)at;
+        snprintf(buf, n, "%s", v ? v : "");
         return 0;
-    } else
-        return -1;
-    snprintf(buf, n, "%s", v ? v : "");
-    return 0;
+    }
+    return -1;
 }
 
 static bool is_field(const char* f) {
-    for (const char* const* k = k_fields; *k; k++)
+    for (const char* const* k = gpucoh_manifest_fields(); *k; k++)
         if (!strcmp(*k, f))
             return true;
     return false;
@@ -60,7 +88,7 @@ static bool is_field(const char* f) {
 
 static int bad_field(const char* f) {
     fprintf(stderr, "gpucoh: units: no manifest field '%s'; the fields are:", f);
-    for (const char* const* k = k_fields; *k; k++)
+    for (const char* const* k = gpucoh_manifest_fields(); *k; k++)
         fprintf(stderr, " %s", *k);
     fprintf(stderr, "\n");
     return EXIT_USAGE;

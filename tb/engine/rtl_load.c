@@ -133,6 +133,8 @@ static int build_and_open(const gpucoh_unit_t* u, const char* rtl, const char* n
                 FILE* f = freopen("/dev/null", "w", stdout);
                 (void)f;
             }
+            /* the unit's own Verilator flags (the manifest), for build_rtl.sh */
+            setenv("GPUCOH_UNIT_VFLAGS", u->verilator_flags ? u->verilator_flags : "", 1);
             execvp("bash", argv);
             _exit(127);
         }
@@ -199,6 +201,8 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
     const char* vflags = getenv("GPUCOH_VFLAGS"); /* build_rtl.sh's Verilator flag override */
     if (vflags)
         h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
+    if (u->verilator_flags) /* the manifest's flags of the unit's models */
+        h = gpucoh_fnv1a(h, u->verilator_flags, strlen(u->verilator_flags) + 1);
     if (getenv("GPUCOH_NO_SVA")) /* build_rtl.sh leaves out the bound index checks */
         h = gpucoh_fnv1a(h, "no-sva", 7);
     if (!hash_inputs(&h, u, root, rtl, err, errlen))
@@ -367,6 +371,8 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
     const char* vflags = getenv("GPUCOH_VFLAGS");
     if (vflags)
         h = gpucoh_fnv1a(h, vflags, strlen(vflags) + 1);
+    if (u->verilator_flags) /* the manifest's flags of the unit's models */
+        h = gpucoh_fnv1a(h, u->verilator_flags, strlen(u->verilator_flags) + 1);
     const char* lib = getenv("GPUCOH_LIBERTY");
     char p[PATH_MAX + 64];
     const char* inputs[] = {r->netlist_path,

@@ -125,6 +125,18 @@ typedef struct gpucoh_unit {
                             system slot of its family's protocol that it fills ("l1", "l2") */
     bool netlist;        /* has a netlist lockstep: its own (standalone), or in its slot */
     bool systemc;        /* has pin-level SystemC modules (systemc/<name>_sc_c.h) */
+    /* Optional fields (NULL or false = none; `gpucoh units --get` prints ""): */
+    const char* verilator_flags; /* extra Verilator flags of its models (tools/build_rtl.sh,
+                                    systemc/build_sc.sh), e.g. "--unroll-count 256" */
+    const char* lint_params;     /* reduced sizes of the Yosys / Icarus lint gates
+                                    (tools/lint_rtl.sh), RTL names: "L1Sets=4 LineBytes=16" */
+    const char* synth_script;    /* the script owning its committed default synthesis point */
+    const char* synth_point;     /* that point, as the script's --list / --only names it */
+    const char* synth_result;    /* its result: synth/results/<synth_result>.area.txt */
+    bool synth_hier;             /* synthesized hierarchically (synth/hier.sh: sig_store black
+                                    boxes) at m = 1K..16K, the other parameters at defaults */
+    const char* netlist_params;  /* the parameter set of its standalone netlist lockstep in the
+                                    tests ("m=256 chunk_width=32": --param NAME=VALUE each) */
 } gpucoh_unit_t;
 
 const gpucoh_unit_t* gpucoh_unit_find(const char* name);

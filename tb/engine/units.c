@@ -155,6 +155,11 @@ static const gpucoh_unit_t unit_sig_bloom = {
     .context = "standalone",
     .netlist = true,
     .systemc = true,
+    .lint_params = "SigBits=256 ChunkWidth=32",
+    .synth_script = "synth/sweep.sh",
+    .synth_point = "m4096_k6_true",
+    .synth_result = "sig_bloom_m4096_k6_true",
+    .netlist_params = "m=256 chunk_width=32",
 };
 
 /* ---- rdu / avu: shared signature parameters ------------------------------------------------ */
@@ -335,6 +340,13 @@ static const gpucoh_unit_t unit_rdu = {
     .context = "standalone",
     .netlist = true,
     .systemc = true,
+    .lint_params = "NumSm=3 SigBits=256 ChunkWidth=32",
+    .synth_script = "synth/hier.sh",
+    .synth_point = "rdu_m4096_n16",
+    .synth_result = "rdu_m4096_n16",
+    .synth_hier = true,
+    .netlist_params = "n=3 m=256 k=4 addr_width=16 line=32 gran=4 chunk_width=32 queue=2 "
+                      "threshold=8",
 };
 
 /* ---- avu ------------------------------------------------------------------------------------ */
@@ -479,6 +491,13 @@ static const gpucoh_unit_t unit_avu = {
     .context = "standalone",
     .netlist = true,
     .systemc = true,
+    .lint_params = "SigBits=256 ChunkWidth=32 NumLines=8",
+    .synth_script = "synth/hier.sh",
+    .synth_point = "avu_m4096",
+    .synth_result = "avu_m4096",
+    .synth_hier = true,
+    .netlist_params = "m=256 k=4 gran=4 line=32 chunk_width=32 lines=8 epoch_width=2 "
+                      "hit_limit=2 spec_depth=2 out_max=3 id_width=4 addr_width=16",
 };
 
 /* ---- registry ------------------------------------------------------------------------------- */

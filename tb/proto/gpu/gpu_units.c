@@ -241,6 +241,8 @@ const gpucoh_unit_t unit_gpu_l1 = {
     .context = "l1",
     .netlist = false,
     .systemc = true,
+    .verilator_flags = "--unroll-count 256",
+    .lint_params = "L1Sets=4 LineBytes=16 SbEntries=4",
 };
 const gpucoh_unit_t unit_gpu_l2 = {
     .name = "gpu_l2",
@@ -263,6 +265,8 @@ const gpucoh_unit_t unit_gpu_l2 = {
     .context = "l2",
     .netlist = false,
     .systemc = true,
+    .verilator_flags = "--unroll-count 256",
+    .lint_params = "L2Sets=4 L2Mshrs=4 LineBytes=16",
 };
 
 /* The parameter tables are views of gpu_p; filled once before first use. */

@@ -837,6 +837,10 @@ const gpucoh_unit_t unit_tc_timer = {
     .context = "standalone",
     .netlist = true,
     .systemc = true,
+    .synth_script = "synth/tc.sh",
+    .synth_point = "timer_ts32",
+    .synth_result = "tc_timer_ts32",
+    .netlist_params = "ts_width=8",
 };
 const gpucoh_unit_t unit_tc_gwct = {
     .name = "tc_gwct",
@@ -857,6 +861,10 @@ const gpucoh_unit_t unit_tc_gwct = {
     .context = "standalone",
     .netlist = true,
     .systemc = true,
+    .synth_script = "synth/tc.sh",
+    .synth_point = "gwct_wf48",
+    .synth_result = "tc_gwct_wf48",
+    .netlist_params = "wf=8 ts_width=8 wf_cnt_width=2",
 };
 const gpucoh_unit_t unit_tc_l1 = {
     .name = "tc_l1",
@@ -879,6 +887,8 @@ const gpucoh_unit_t unit_tc_l1 = {
     .context = "l1",
     .netlist = true,
     .systemc = true,
+    .verilator_flags = "--unroll-count 256",
+    .lint_params = "L1Sets=4 LineBytes=16",
 };
 const gpucoh_unit_t unit_tc_l2 = {
     .name = "tc_l2",
@@ -901,6 +911,8 @@ const gpucoh_unit_t unit_tc_l2 = {
     .context = "l2",
     .netlist = true,
     .systemc = true,
+    .verilator_flags = "--unroll-count 256",
+    .lint_params = "L2Sets=4 L2Mshrs=8 LineBytes=16",
 };
 
 /* The parameter tables are views of tc_p; filled once before first use. */
