@@ -4,7 +4,7 @@
 // docs/systemc.md section 1 describes (built and run by tests/systemc/run_pin.sh with the
 // commands given there). Reset, INSERT a, TEST a, TEST b: both flavours must answer member = 1
 // for a, and the same for b. Exit status 0 when they agree and a is a member.
-#include "sig_bloom_sc_c.h"   // systemc/: the C model behind the pins
+#include "sig_bloom_sc_c.h"   // systemc/sig/: the C model behind the pins
 #include "sig_bloom_sc_rtl.h" // the build directory: the Verilated RTL
 
 #include <cstdio>

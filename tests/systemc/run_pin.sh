@@ -152,7 +152,7 @@ fi
 t=$(date +%s)
 D=$("$SC" sig_bloom --build-only --quiet 2> "$LOGS/example.log")
 VI=/usr/share/verilator/include
-if [ -n "$D" ] && g++ -std=c++17 -Wall -Wextra -Werror -I"$D" -Isystemc -Icmodel -isystem "$VI" \
+if [ -n "$D" ] && g++ -std=c++17 -Wall -Wextra -Werror -I"$D" -Isystemc -Isystemc/sig -Icmodel -Icmodel/sig -isystem "$VI" \
     -isystem "$VI/vltstd" -DVM_SC=1 -DVM_TRACE=0 -DVM_COVERAGE=0 -faligned-new \
     systemc/example_netlist.cpp "$D/libsig_bloom_sc_rtl.a" build/systemc/libgpucoh_cmodel.a \
     "$D/runtime/libgpucoh_sc_rt.a" -lsystemc -pthread -o "$LOGS/example" >> "$LOGS/example.log" 2>&1 &&
