@@ -279,8 +279,10 @@ static void replaced_lists_unchanged(void** state) {
     char got[512];
     units_where("context", "standalone", got, sizeof got); /* tools/run_all.sh */
     assert_string_equal(got, "sig_bloom rdu avu tc_timer tc_gwct");
-    units_where("netlist", "yes", got, sizeof got); /* tb/engine/rtl_load.c k_netlist_units */
-    assert_string_equal(got, "sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2");
+    /* tb/engine/rtl_load.c k_netlist_units, and the GPU units (issue 26: their netlist lockstep in
+     * the system, left out only because that list was not extended) */
+    units_where("netlist", "yes", got, sizeof got);
+    assert_string_equal(got, "sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2");
     units_where("systemc", "yes", got, sizeof got); /* systemc/pin.mk SC_UNITS */
     assert_string_equal(got, "sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2");
     units_where("family", "tc", got, sizeof got); /* the old name-prefix check "tc_" */

@@ -81,6 +81,10 @@ sysrun tc-weak-small-ts8 $((N / 5)) --protocol tc-weak --seed 33 --param ts_widt
 NL=$((N / 50 > 100000 ? N / 50 : 100000))
 sysrun tc-weak-small-netlist "$NL" --protocol tc-weak --seed 38 --netlist all --steer off
 sysrun tc-strong-small-netlist "$NL" --protocol tc-strong --seed 39 --netlist all --steer off
+# the GPU family's L1s and L2 banks as netlists too (issue 26: the manifest's netlist flag), both
+# variants (gpu-h has the CTA-scope atomics in the L1)
+sysrun gpu-d-small-netlist "$NL" --protocol gpu-d --seed 40 --netlist all --steer off
+sysrun gpu-h-small-netlist "$NL" --protocol gpu-h --seed 41 --netlist all --steer off
 # the synthesis-only mutants of tc_l1 / tc_l2 (moved here from make test for its time): the
 # mutated unit's netlist in the TC system catches it, and the RTL lockstep of the same mutated
 # RTL passes in both protocols (a bug only synthesis sees)
