@@ -20,11 +20,9 @@ static const char h_units[] =
     "\n"
     "The unit manifest (docs/framework.md, \"The unit manifest\"): what every tool and script\n"
     "reads about a catalogue unit instead of a list of names of its own. Without --get: a\n"
-    "table of every unit's manifest.\n"
-    "  --get FIELD          print FIELD, plain, for shell scripts: with UNIT, that unit's\n"
-    "                       value (a list one element a line); without, one line a unit in\n"
-    "                       catalogue order (a list's elements space-separated)\n"
-    "  --where FIELD=VALUE  only the units whose FIELD is VALUE (repeatable; all must hold)\n"
+    "table of every unit's manifest.\n";
+
+static const char h_units_tail[] =
     "Fields: name; family (sig, tc, gpu: tb/proto/<family> and its protocol for tc and gpu);\n"
     "context (standalone: a lockstep of its own; else the system slot it fills, l1 or l2);\n"
     "netlist (yes/no: has a netlist lockstep); systemc (yes/no: has pin-level SystemC\n"
@@ -196,33 +194,31 @@ static const char h_model[] =
     "files[, D disagreements in F files, C claim conflicts]`. Every file is read and\n"
     "enumerated first: a test beyond the bound (64 events, 2^20 candidate executions) is\n"
     "refused with exit 2 and nothing is reported.\n"
-    "\n"
-    "  --model M[,M...]     sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, all\n"
-    "                       (default all)\n"
-    "  --check              compare the files' allow / forbid / witness lines with the oracle:\n"
-    "                       a line naming a model (or all) that forbids an outcome the model\n"
-    "                       allows, or allows one it forbids, is a disagreement, printed as\n"
-    "                       FILE:LINE: ...; exit 1 if any. A variant's allowed outcome that a\n"
-    "                       model it claims forbids is printed as a claim conflict (the\n"
-    "                       protocol's claim, not the line: reported, exit status unchanged)\n"
-    "  --axioms             print every model's axioms (the table the docs quote)\n"
-    "  --out DIR            the report's directory (default build/out; created if missing)\n"
-    "  --json PATH          the JSON report (default <out>/model.json; its directory must\n"
-    "                       exist)\n"
-    "  --quiet              only the disagreements and the summary line\n"
+    "\n";
+
+static const char h_model_tail[] =
     "\n"
     "Test-only: GPUCOH_MODEL_DROP_AXIOM=MODEL:AXIOM[,...] removes axioms (names: --axioms).\n";
 
 typedef struct {
     const char* cmd;
     const char* text;
+    void (*opts)(FILE* f); /* the options part, from the command's option table */
+    const char* tail;      /* the text after it */
 } help_t;
 
 static const help_t helps[] = {
-    {"list", h_list},   {"units", h_units},     {"version", h_version},
-    {"help", h_help},   {"waves", h_waves},     {"area", h_area},
-    {"bench", h_bench}, {"mutants", h_mutants}, {"litmus-gen", h_litmus_gen},
-    {"model", h_model}, {"conform", h_conform},
+    {"list", h_list, NULL, NULL},
+    {"units", h_units, gpucoh_units_help, h_units_tail},
+    {"version", h_version, NULL, NULL},
+    {"help", h_help, NULL, NULL},
+    {"waves", h_waves, NULL, NULL},
+    {"area", h_area, NULL, NULL},
+    {"bench", h_bench, NULL, NULL},
+    {"mutants", h_mutants, NULL, NULL},
+    {"litmus-gen", h_litmus_gen, NULL, NULL},
+    {"model", h_model, gpucoh_model_help, h_model_tail},
+    {"conform", h_conform, NULL, NULL},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {
@@ -230,6 +226,10 @@ int gpucoh_cmd_help(const char* cmd, FILE* f) {
         if (strcmp(helps[i].cmd, cmd) != 0)
             continue;
         fputs(helps[i].text, f);
+        if (helps[i].opts)
+            helps[i].opts(f);
+        if (helps[i].tail)
+            fputs(helps[i].tail, f);
         fputs("\nConventions, reports, exit status: docs/cli.md (gpucoh help).\n", f);
         return 0;
     }

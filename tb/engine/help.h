@@ -10,4 +10,8 @@
  * command without a text here (cosim, quality and compare keep theirs beside their code). */
 int gpucoh_cmd_help(const char* cmd, FILE* f);
 
+/* The options parts of --help, printed from the commands' option tables */
+void gpucoh_model_help(FILE* f); /* tb/sys/axiom_cli.c */
+void gpucoh_units_help(FILE* f); /* tb/engine/manifest.c */
+
 #endif

@@ -48,6 +48,8 @@ typedef struct {
     void (*refuse)(const char* cmd, const char* w, bool option);
     /* the message for an option without its value; NULL: "PROG: option --x needs a value" */
     void (*missing)(const char* cmd, const char* opt);
+    bool empty_ok;  /* an empty value ("--json ''") is a value: only a missing one is refused */
+    bool dash_word; /* "-" alone is a word (a file name), not an unknown option */
 } gpucoh_optset_t;
 
 /* Parse argv[first..argc-1] against s, calling each option's handler with ctx in order. 0, or -1
