@@ -114,30 +114,9 @@ static const char h_litmus_gen[] =
     "with `expect oracle KEYS` (the verdicts come from the oracle: `gpucoh litmus` judges\n"
     "each outcome by the models the variant claims; `gpucoh conform` runs the tests without\n"
     "writing them). Same options, same files, byte for byte (docs/litmus-gen.md).\n"
-    "\n"
-    "  --out DIR            write NAME.litmus files into DIR (it must exist; each file is\n"
-    "                       written to a temporary name and renamed; others are left alone)\n"
-    "  --list               print the names, one a line (nothing else on stdout)\n"
-    "  --count              print the tests per shape and placement (threads x locations)\n"
-    "  --json PATH          the counts as JSON (its directory must exist)\n"
-    "  --shapes LIST        shapes, comma separated, or all (default)\n"
-    "  --sync LIST          plain fence fence.sc relacq atom.acq_rel atom.relaxed\n"
-    "                       relacq.all (R -> R, W -> W edges: both ends; elsewhere it\n"
-    "                       is relacq), or all\n"
-    "  --scopes LIST        cta gpu, or all (no protocol has a wider scope)\n"
-    "  --threads LIST       samecta samesm othersm farsm (each thread after T0 relative to\n"
-    "                       its anchor; othersm: an SM of the same index parity, farsm: of\n"
-    "                       the other), or all\n"
-    "  --locs LIST          sameline (words of line 0) samebank (lines 0, 32, 64) otherbank\n"
-    "                       (lines 0, 1, 2), or all\n"
-    "  --no-dedup           keep tests a thread / location renaming makes identical\n"
-    "  --no-plain           no plain position, a lone access neither (with --sync\n"
-    "                       relacq.all: every access synchronizes, the race-free set)\n"
-    "  --only NAME          with --out: write that one test (exit 2 if these options do\n"
-    "                       not give it; --max does not apply)\n"
-    "  --max N              refuse to write more than N files (default 50000; every\n"
-    "                       combination of every shape: 1 868 041 tests)\n"
-    "  --quiet              no summary line\n"
+    "\n";
+
+static const char h_litmus_gen_tail[] =
     "\n"
     "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated),\n"
     "130 Ctrl-C while writing (the files written so far are whole).\n";
@@ -154,32 +133,9 @@ static const char h_conform[] =
     "forbids it (or no candidate execution gives it). Prints per variant: tests, runs, distinct\n"
     "outcomes, violations, known violations, outcomes the variant's own model allows that no\n"
     "run showed; then each violation with a replay line. Progress on stderr every 5 s.\n"
-    "\n"
-    "  --shapes/--sync/--scopes/--threads/--locs LIST\n"
-    "                       the tests, as for litmus-gen (default: all, 1 868 041 tests)\n"
-    "  --no-plain           as for litmus-gen: no plain access (--sync relacq.all\n"
-    "                       --no-plain: every test race-free at its scopes)\n"
-    "  --sample N           N tests drawn from --seed out of those (deterministic)\n"
-    "  --only NAME          that one test (a replay; its table is printed)\n"
-    "  --protocol V[,V...]  variants, or all (default)\n"
-    "  --runs R             runs per test and variant (default 1000)\n"
-    "  --seed S             the runs' seed and the sample's (default 1)\n"
-    "  --run K              with --only: run K alone, each run printed (a replay line)\n"
-    "  --param NAME=VALUE   set a parameter of every variant's small configuration (stress:\n"
-    "                       --param l1_sets=2 for more evictions); repeatable, up to 8\n"
-    "  --set-traffic N      stress: N more wavefronts per test load and store other lines of\n"
-    "                       its locations' L1 sets, banks and L2 sets (as for gpucoh litmus;\n"
-    "                       default 0; every test is checked to fit before any run)\n"
-    "  --rerun-rtl N        re-run the first N violations' runs on the RTL alone and in\n"
-    "                       lockstep (builds the Verilated models: minutes); a different\n"
-    "                       outcome or a mismatch fails (default 0)\n"
-    "  --known PATH         known violations (default litmus/known-violations.txt; none: no\n"
-    "                       list): lines 'VARIANT TEST-PATTERN MODEL REASON'; a violation\n"
-    "                       they list is printed as known and does not fail; an entry whose\n"
-    "                       tests ran without showing it fails (remove it when fixed)\n"
-    "  --out DIR            report directory (default build/out): conform-seedS.json\n"
-    "  --json PATH          the report there instead\n"
-    "  --quiet              no report line\n"
+    "\n";
+
+static const char h_conform_tail[] =
     "\n"
     "Exit status: 0 no violation beyond the known ones, 1 a violation not listed, a stale known\n"
     "entry, a refused test or a run that did not finish, 2 bad input (nothing run), 130 Ctrl-C.\n";
@@ -216,9 +172,9 @@ static const help_t helps[] = {
     {"area", h_area, NULL, NULL},
     {"bench", h_bench, NULL, NULL},
     {"mutants", h_mutants, NULL, NULL},
-    {"litmus-gen", h_litmus_gen, NULL, NULL},
+    {"litmus-gen", h_litmus_gen, gpucoh_litgen_help, h_litmus_gen_tail},
     {"model", h_model, gpucoh_model_help, h_model_tail},
-    {"conform", h_conform, NULL, NULL},
+    {"conform", h_conform, gpucoh_conform_help, h_conform_tail},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {

@@ -11,7 +11,9 @@
 int gpucoh_cmd_help(const char* cmd, FILE* f);
 
 /* The options parts of --help, printed from the commands' option tables */
-void gpucoh_model_help(FILE* f); /* tb/sys/axiom_cli.c */
-void gpucoh_units_help(FILE* f); /* tb/engine/manifest.c */
+void gpucoh_model_help(FILE* f);   /* tb/sys/axiom_cli.c */
+void gpucoh_units_help(FILE* f);   /* tb/engine/manifest.c */
+void gpucoh_litgen_help(FILE* f);  /* tb/sys/litgen_cli.c */
+void gpucoh_conform_help(FILE* f); /* tb/sys/conform.c */
 
 #endif

@@ -116,8 +116,12 @@ void gpucoh_opt_help(const gpucoh_optset_t* s, int col, FILE* f) {
         snprintf(head, sizeof head, "  %s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
         const int hl = (int)strlen(head);
         fputs(head, f);
-        fprintf(f, "%*s", hl < col ? col - hl : 1, "");
-        for (const char* p = o->help; *p;) {
+        const char* text = o->help;
+        if (*text == '\n') /* the text starts on the next line */
+            fputc('\n', f);
+        else
+            fprintf(f, "%*s", hl < col ? col - hl : 1, "");
+        for (const char* p = text + (*text == '\n'); *p;) {
             const char* nl = strchr(p, '\n');
             const int len = nl ? (int)(nl - p) : (int)strlen(p);
             if (p != o->help)
