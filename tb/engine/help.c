@@ -8,6 +8,7 @@
  */
 #include "help.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 static const char h_list[] = "usage: gpucoh list\n"
@@ -45,41 +46,23 @@ static const char h_waves[] =
     "\n"
     "A short lockstep co-simulation traced to an FST (or VCD) with a GTKWave save file of the\n"
     "unit's signals: <out>/<unit>-seed<S>.fst and .gtkw unless --wave names the file.\n"
-    "\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --from N, --to N     the traced cycles (default 0 .. 2000, or --cycles)\n"
-    "  --cycles N           cycles to run (at least --to)\n"
-    "  --seed S             PRNG seed (default 1)\n"
-    "  --stim MODE          mixed (default) | random | directed\n"
-    "  --wave FILE          the trace (.fst or .vcd; its directory must exist)\n"
-    "  --out DIR            trace, save file and report (default build/out)\n"
-    "  --json FILE          the JSON report\n"
-    "  --rtl-dir DIR        take the unit's RTL from DIR\n"
-    "  --netlist            trace the gate-level netlist instead of the RTL\n"
-    "  --steer on|off, --illegal-rate N   the stimulus, as for cosim (gpucoh cosim --help)\n"
-    "  --quiet              only the summary line\n";
+    "\n";
 
 static const char h_area[] =
     "usage: gpucoh area <unit> [--param NAME=VALUE]... [--out DIR] [--json FILE]\n"
     "\n"
     "Yosys + osu018 + OpenSTA: cells, area, flops, critical path, fmax of the unit at these\n"
     "parameters (cached by its inputs; rdu/avu at m = 1K..16K by the hierarchical flow).\n"
-    "\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --out DIR            the report's directory (default build/out): area-<unit>.json\n"
-    "  --json FILE          the JSON report\n";
+    "\n";
 
 static const char h_bench[] =
     "usage: gpucoh bench [unit] [options]   (default unit sig_bloom)\n"
     "\n"
     "Cycles per second of the C model alone, the Verilated RTL alone and the lockstep, on the\n"
     "same random stimulus.\n"
-    "\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --cycles N           cycles per measurement (default 1000000)\n"
-    "  --seed S             PRNG seed (default 1)\n"
-    "  --out DIR            the report's directory (default build/out): bench-<unit>.json\n"
-    "  --json FILE          the JSON report\n"
+    "\n";
+
+static const char h_bench_tail[] =
     "\n"
     "gpucoh bench system --help: the same for the multi-SM system.\n";
 
@@ -91,18 +74,7 @@ static const char h_mutants[] =
     "unchanged C model; a mutant must be caught. Every mutant file is read and checked\n"
     "against the RTL (its file exists, its find text occurs once) before the unmutated\n"
     "baseline runs.\n"
-    "\n"
-    "  --mutants FILE       only this mutant file (description:, file:, find:, replace:,\n"
-    "                       param: lines; at most 64 KiB)\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --cycles N           cycles per lockstep run (default 200000)\n"
-    "  --seed S             PRNG seed (default 1)\n"
-    "  --netlist            synthesize every mutant and run its netlist (also the mutants\n"
-    "                       of tests/mutants/<unit>/netlist/)\n"
-    "  --steer on|off, --illegal-rate N   the stimulus, as for cosim (gpucoh cosim --help)\n"
-    "  --out DIR            reports (default build/out): mutants-<unit>.json and\n"
-    "                       mutant-<unit>-<name>.json\n"
-    "  --json FILE          the campaign's JSON report\n";
+    "\n";
 
 static const char h_litmus_gen[] =
     "usage: gpucoh litmus-gen [--out DIR] [--list] [--count] [--json PATH] [options]\n"
@@ -161,20 +133,21 @@ typedef struct {
     const char* text;
     void (*opts)(FILE* f); /* the options part, from the command's option table */
     const char* tail;      /* the text after it */
+    bool unit;             /* the options part is the unit commands' (gpucoh_unit_opts_help) */
 } help_t;
 
 static const help_t helps[] = {
-    {"list", h_list, NULL, NULL},
-    {"units", h_units, gpucoh_units_help, h_units_tail},
-    {"version", h_version, NULL, NULL},
-    {"help", h_help, NULL, NULL},
-    {"waves", h_waves, NULL, NULL},
-    {"area", h_area, NULL, NULL},
-    {"bench", h_bench, NULL, NULL},
-    {"mutants", h_mutants, NULL, NULL},
-    {"litmus-gen", h_litmus_gen, gpucoh_litgen_help, h_litmus_gen_tail},
-    {"model", h_model, gpucoh_model_help, h_model_tail},
-    {"conform", h_conform, gpucoh_conform_help, h_conform_tail},
+    {"list", h_list, NULL, NULL, false},
+    {"units", h_units, gpucoh_units_help, h_units_tail, false},
+    {"version", h_version, NULL, NULL, false},
+    {"help", h_help, NULL, NULL, false},
+    {"waves", h_waves, NULL, NULL, true},
+    {"area", h_area, NULL, NULL, true},
+    {"bench", h_bench, NULL, h_bench_tail, true},
+    {"mutants", h_mutants, NULL, NULL, true},
+    {"litmus-gen", h_litmus_gen, gpucoh_litgen_help, h_litmus_gen_tail, false},
+    {"model", h_model, gpucoh_model_help, h_model_tail, false},
+    {"conform", h_conform, gpucoh_conform_help, h_conform_tail, false},
 };
 
 int gpucoh_cmd_help(const char* cmd, FILE* f) {
@@ -184,6 +157,8 @@ int gpucoh_cmd_help(const char* cmd, FILE* f) {
         fputs(helps[i].text, f);
         if (helps[i].opts)
             helps[i].opts(f);
+        if (helps[i].unit)
+            gpucoh_unit_opts_help(cmd, f);
         if (helps[i].tail)
             fputs(helps[i].tail, f);
         fputs("\nConventions, reports, exit status: docs/cli.md (gpucoh help).\n", f);

@@ -15,5 +15,7 @@ void gpucoh_model_help(FILE* f);   /* tb/sys/axiom_cli.c */
 void gpucoh_units_help(FILE* f);   /* tb/engine/manifest.c */
 void gpucoh_litgen_help(FILE* f);  /* tb/sys/litgen_cli.c */
 void gpucoh_conform_help(FILE* f); /* tb/sys/conform.c */
+/* waves, area, bench, mutants (tb/engine/gpucoh.c) */
+void gpucoh_unit_opts_help(const char* cmd, FILE* f);
 
 #endif
