@@ -370,7 +370,7 @@ static unsigned unit_cmd_bit(const char* cmd) {
     return 0;
 }
 
-void gpucoh_unit_opts_help(const char* cmd, FILE* f) {
+static void gpucoh_unit_opts_help(const char* cmd, FILE* f) {
     const gpucoh_optset_t set = {.cmd = cmd,
                                  .cmd_bit = unit_cmd_bit(cmd),
                                  .opts = unit_opts,
@@ -815,7 +815,7 @@ static int cmd_waves(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("waves", stdout);
+        return gpucoh_cmd_help_with("waves", stdout, gpucoh_unit_opts_help);
     if (mutants_refused(&a, "waves") || system_only(a.u, "waves") || netlist_refused(&a, "waves"))
         return EXIT_USAGE;
     gpucoh_cosim_opts_t o;
@@ -937,7 +937,7 @@ static int cmd_area(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("area", stdout);
+        return gpucoh_cmd_help_with("area", stdout, gpucoh_unit_opts_help);
     if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist || a.steer_set ||
         a.illegal_set || a.mutants_file) {
         fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
@@ -1040,7 +1040,7 @@ static int cmd_bench(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 0, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("bench", stdout);
+        return gpucoh_cmd_help_with("bench", stdout, gpucoh_unit_opts_help);
     if (mutants_refused(&a, "bench") || system_only(a.u, "bench") || stim_refused(&a, "bench"))
         return EXIT_USAGE;
     if (a.netlist) {
@@ -1069,7 +1069,7 @@ static int cmd_mutants(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("mutants", stdout);
+        return gpucoh_cmd_help_with("mutants", stdout, gpucoh_unit_opts_help);
     if (netlist_refused(&a, "mutants"))
         return EXIT_USAGE;
     if (a.steer_set && !a.u->tb && a.netlist) {
@@ -1115,7 +1115,8 @@ static int help_cmd(int argc, char** argv) {
         return gpucoh_cmd_help("help", stdout);
     char name[64];
     snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "", argc > 3 ? argv[3] : "");
-    if (argc <= 4 && (sys_cli_usage(name, stdout) == 0 || gpucoh_cmd_help(name, stdout) == 0))
+    if (argc <= 4 && (sys_cli_usage(name, stdout) == 0 ||
+                      gpucoh_cmd_help_with(name, stdout, gpucoh_unit_opts_help) == 0))
         return 0;
     if (argc == 3 && !strcmp(argv[2], "cosim")) {
         cosim_help(stdout);

@@ -150,19 +150,25 @@ static const help_t helps[] = {
     {"conform", h_conform, gpucoh_conform_help, h_conform_tail, false},
 };
 
-int gpucoh_cmd_help(const char* cmd, FILE* f) {
+int gpucoh_cmd_help_with(const char* cmd, FILE* f, void (*unit_opts)(const char* cmd, FILE* f)) {
     for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
         if (strcmp(helps[i].cmd, cmd) != 0)
             continue;
+        if (helps[i].unit && !unit_opts)
+            return -1; /* its options are gpucoh.c's */
         fputs(helps[i].text, f);
         if (helps[i].opts)
             helps[i].opts(f);
         if (helps[i].unit)
-            gpucoh_unit_opts_help(cmd, f);
+            unit_opts(cmd, f);
         if (helps[i].tail)
             fputs(helps[i].tail, f);
         fputs("\nConventions, reports, exit status: docs/cli.md (gpucoh help).\n", f);
         return 0;
     }
     return -1;
+}
+
+int gpucoh_cmd_help(const char* cmd, FILE* f) {
+    return gpucoh_cmd_help_with(cmd, f, NULL);
 }
