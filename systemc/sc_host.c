@@ -24,6 +24,7 @@
 #include "gsys.h"
 #include "gsys_backend.h"
 #include "mutants.h"
+#include "opts.h"
 #include "traffic.h"
 #include "unit.h"
 #include "util.h"
@@ -290,15 +291,134 @@ static int resolve(sch_opts_t* o) {
     return 0;
 }
 
-int sch_parse(int argc, char** argv, sch_opts_t** out) {
-    set_root();
-    *out = NULL;
-    int nargc;
-    char** nargv;
-    if (gpucoh_split_opts(argc, argv, &nargc, &nargv) != 0)
-        return 2;
-    argc = nargc;
-    argv = nargv;
+/* The options' handlers (the option table below): 0, or -1 after the message. */
+enum { O_CYCLES, O_SEED, O_PARAM, O_INST, O_RTL_DIR, O_MUTANT, O_WAVE, O_JSON, O_OUT };
+
+static int sch_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sch_opts_t* o = ctx;
+    const char* a = opt->name;
+    uint64_t k;
+    switch (opt->id) {
+    case O_CYCLES:
+        return opt_num(a, v, 1, UINT64_MAX >> 2, &o->cycles) ? -1 : 0;
+    case O_SEED:
+        if (opt_num(a, v, 0, UINT64_MAX, &o->seed))
+            return -1;
+        o->seed_set = true;
+        return 0;
+    case O_PARAM:
+        if (o->nparams >= SCH_MAX_PARAMS)
+            return bad("too many --param options%s%s", "", ""), -1;
+        if (!strchr(v, '='))
+            return bad("--param %s: expected NAME=VALUE%s", v, ""), -1;
+        o->params[o->nparams++] = v;
+        return 0;
+    case O_INST:
+        if (opt_num(a, v, 0, 63, &k))
+            return -1;
+        o->inst = (uint32_t)k;
+        o->inst_set = true;
+        return 0;
+    case O_MUTANT:
+        o->mutant = v;
+        return 0;
+    case O_WAVE:
+        if (strlen(v) < 5 || strcmp(v + strlen(v) - 4, ".vcd") != 0)
+            return bad("--wave %s: the trace is a VCD (sc_trace); name it FILE.vcd%s", v, ""), -1;
+        o->wave = v;
+        return 0;
+    case O_JSON:
+        o->json = v;
+        return 0;
+    default:
+        o->out = v;
+        return 0;
+    }
+}
+
+static int sch_protocol(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sch_opts_t* o = ctx;
+    (void)opt;
+    if (!o->P)
+        return bad("--protocol: %s is not a unit of a protocol's system%s", o->u->name, ""), -1;
+    if (gsys_variant_find(v, &o->variant) != o->P) {
+        fprintf(stderr, "sc_lockstep: --protocol: '%s' is not one of:", v);
+        for (uint32_t k = 0; k < o->P->nvariants; k++)
+            fprintf(stderr, " %s", o->P->variants[k].name);
+        fprintf(stderr, "\n");
+        return -1;
+    }
+    o->variant_set = true;
+    return 0;
+}
+
+static int sch_config(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sch_opts_t* o = ctx;
+    (void)opt;
+    if (strcmp(v, "paper") != 0 && strcmp(v, "small") != 0)
+        return bad("--config: '%s' is not one of: small paper%s", v, ""), -1;
+    o->paper = v[0] == 'p';
+    o->config_set = true;
+    return 0;
+}
+
+static int sch_opt_rtl_dir(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sch_opts_t* o = ctx;
+    (void)opt;
+    struct stat st;
+    if (stat(v, &st) != 0 || !S_ISDIR(st.st_mode))
+        return bad("--rtl-dir: %s is not a directory%s", v, ""), -1;
+    if (!realpath(v, o->rtl_dir))
+        return bad("--rtl-dir: cannot resolve %s%s", v, ""), -1;
+    o->rtl_dir_set = true;
+    return 0;
+}
+
+static int sch_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    sch_opts_t* o = ctx;
+    (void)v;
+    if (opt->id)
+        o->build_only = true;
+    else
+        o->quiet = true;
+    return 0;
+}
+
+/* sc_lockstep's options (usage() lists them); --help is seen before the parse */
+static const gpucoh_opt_t sch_opts[] = {
+    {.name = "--quiet", .fn = sch_flag, .id = 0},
+    {.name = "--build-only", .fn = sch_flag, .id = 1},
+    {.name = "--cycles", .has_arg = true, .fn = sch_value, .id = O_CYCLES},
+    {.name = "--seed", .has_arg = true, .fn = sch_value, .id = O_SEED},
+    {.name = "--param", .has_arg = true, .fn = sch_value, .id = O_PARAM},
+    {.name = "--protocol", .has_arg = true, .fn = sch_protocol},
+    {.name = "--config", .has_arg = true, .fn = sch_config},
+    {.name = "--inst", .has_arg = true, .fn = sch_value, .id = O_INST},
+    {.name = "--rtl-dir", .has_arg = true, .fn = sch_opt_rtl_dir},
+    {.name = "--mutant", .has_arg = true, .fn = sch_value, .id = O_MUTANT},
+    {.name = "--wave", .has_arg = true, .fn = sch_value, .id = O_WAVE},
+    {.name = "--json", .has_arg = true, .fn = sch_value, .id = O_JSON},
+    {.name = "--out", .has_arg = true, .fn = sch_value, .id = O_OUT},
+};
+
+/* "--x" not in the table: an unknown option; any other word (also "-x", "-"): unexpected */
+static void sch_refuse(const char* cmd, const char* w, bool option) {
+    (void)cmd;
+    (void)option;
+    if (w[0] == '-' && w[1] == '-')
+        bad("unknown option '%s' (see --help)%s", w, "");
+    else
+        bad("unexpected argument '%s' (options start with --; see --help)%s", w, "");
+}
+
+static void sch_missing(const char* cmd, const char* opt) {
+    (void)cmd;
+    bad("option %s needs a value%s", opt, "");
+}
+
+/* No unit, --help, help, --version, version; or --help after the unit: SCH_EXIT_HELP or 2 when
+ * handled, else 0. */
+static int sch_early(int argc, char** argv) {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
         !strcmp(argv[1], "help")) {
         if (argc < 2) {
@@ -321,21 +441,19 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
             usage(stdout);
             return SCH_EXIT_HELP;
         }
-    sch_opts_t* o = calloc(1, sizeof *o);
-    if (!o) {
-        fprintf(stderr, "sc_lockstep: out of memory\n");
-        return 2;
-    }
-    *out = o;
-    o->u = gpucoh_unit_find(argv[1]);
-    if (!o->u && argv[1][0] == '-') {
+    return 0;
+}
+
+/* The unit argv[1] names and its stimulus, and the defaults. 0, or 2 after the message. */
+static int sch_unit_arg(sch_opts_t* o, const char* name) {
+    o->u = gpucoh_unit_find(name);
+    if (!o->u && name[0] == '-') {
         fprintf(stderr,
-                "sc_lockstep: the unit name comes first, got the option '%s' (see --help)\n",
-                argv[1]);
+                "sc_lockstep: the unit name comes first, got the option '%s' (see --help)\n", name);
         return 2;
     }
     if (!o->u) {
-        fprintf(stderr, "sc_lockstep: unknown unit '%s' (units:", argv[1]);
+        fprintf(stderr, "sc_lockstep: unknown unit '%s' (units:", name);
         for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)
             fprintf(stderr, " %s", (*u)->name);
         fprintf(stderr, ")\n");
@@ -350,90 +468,12 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
     o->paper = true;
     o->cycles = 100000;
     o->seed = 1;
-    for (int i = 2; i < argc; i++) {
-        const char* a = argv[i];
-        const char* v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return SCH_EXIT_HELP;
-        }
-        if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-            continue;
-        }
-        if (!strcmp(a, "--build-only")) {
-            o->build_only = true;
-            continue;
-        }
-        if (a[0] != '-' || a[1] != '-')
-            return bad("unexpected argument '%s' (options start with --; see --help)%s", a, "");
-        if (!v || !*v) {
-            static const char* const known[] = {"--cycles", "--seed", "--param",   "--protocol",
-                                                "--config", "--inst", "--rtl-dir", "--mutant",
-                                                "--wave",   "--json", "--out",     NULL};
-            for (const char* const* k = known; *k; k++)
-                if (!strcmp(*k, a))
-                    return bad("option %s needs a value%s", a, "");
-            return bad("unknown option '%s' (see --help)%s", a, "");
-        }
-        i++;
-        if (!strcmp(a, "--cycles")) {
-            if (opt_num(a, v, 1, UINT64_MAX >> 2, &o->cycles))
-                return 2;
-        } else if (!strcmp(a, "--seed")) {
-            if (opt_num(a, v, 0, UINT64_MAX, &o->seed))
-                return 2;
-            o->seed_set = true;
-        } else if (!strcmp(a, "--param")) {
-            if (o->nparams >= SCH_MAX_PARAMS)
-                return bad("too many --param options%s%s", "", "");
-            if (!strchr(v, '='))
-                return bad("--param %s: expected NAME=VALUE%s", v, "");
-            o->params[o->nparams++] = v;
-        } else if (!strcmp(a, "--protocol")) {
-            if (!o->P)
-                return bad("--protocol: %s is not a unit of a protocol's system%s", o->u->name, "");
-            if (gsys_variant_find(v, &o->variant) != o->P) {
-                fprintf(stderr, "sc_lockstep: --protocol: '%s' is not one of:", v);
-                for (uint32_t k = 0; k < o->P->nvariants; k++)
-                    fprintf(stderr, " %s", o->P->variants[k].name);
-                fprintf(stderr, "\n");
-                return 2;
-            }
-            o->variant_set = true;
-        } else if (!strcmp(a, "--config")) {
-            if (!strcmp(v, "paper") || !strcmp(v, "small"))
-                o->paper = v[0] == 'p';
-            else
-                return bad("--config: '%s' is not one of: small paper%s", v, "");
-            o->config_set = true;
-        } else if (!strcmp(a, "--inst")) {
-            uint64_t k;
-            if (opt_num(a, v, 0, 63, &k))
-                return 2;
-            o->inst = (uint32_t)k;
-            o->inst_set = true;
-        } else if (!strcmp(a, "--rtl-dir")) {
-            struct stat st;
-            if (stat(v, &st) != 0 || !S_ISDIR(st.st_mode))
-                return bad("--rtl-dir: %s is not a directory%s", v, "");
-            if (!realpath(v, o->rtl_dir))
-                return bad("--rtl-dir: cannot resolve %s%s", v, "");
-            o->rtl_dir_set = true;
-        } else if (!strcmp(a, "--mutant")) {
-            o->mutant = v;
-        } else if (!strcmp(a, "--wave")) {
-            const size_t l = strlen(v);
-            if (l < 5 || strcmp(v + l - 4, ".vcd") != 0)
-                return bad("--wave %s: the trace is a VCD (sc_trace); name it FILE.vcd%s", v, "");
-            o->wave = v;
-        } else if (!strcmp(a, "--json")) {
-            o->json = v;
-        } else if (!strcmp(a, "--out")) {
-            o->out = v;
-        } else
-            return bad("unknown option '%s' (see --help)%s", a, "");
-    }
+    return 0;
+}
+
+/* The RTL (--mutant's scratch copy, --rtl-dir or rtl/), the parameters, then the output paths,
+ * checked before anything is built or run. 0, or 2 after the message. */
+static int sch_finish(sch_opts_t* o) {
     if (o->mutant && o->rtl_dir_set)
         return bad("--mutant and --rtl-dir both name the RTL; give one%s%s", "", "");
     if (o->mutant) {
@@ -447,7 +487,6 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
     const int rc = resolve(o);
     if (rc)
         return rc;
-    /* output paths, checked before anything is built or run */
     char err[1024];
     if (o->wave && gpucoh_check_out_file("--wave", o->wave, err, sizeof err) != 0)
         return bad("%s%s", err, "");
@@ -464,6 +503,37 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
     if (gpucoh_check_out_file(o->json ? "--json" : "report", o->json_path, err, sizeof err) != 0)
         return bad("%s%s", err, "");
     return 0;
+}
+
+int sch_parse(int argc, char** argv, sch_opts_t** out) {
+    set_root();
+    *out = NULL;
+    int nargc;
+    char** nargv;
+    if (gpucoh_split_opts(argc, argv, &nargc, &nargv) != 0)
+        return 2;
+    argc = nargc;
+    argv = nargv;
+    int rc = sch_early(argc, argv);
+    if (rc)
+        return rc;
+    sch_opts_t* o = calloc(1, sizeof *o);
+    if (!o) {
+        fprintf(stderr, "sc_lockstep: out of memory\n");
+        return 2;
+    }
+    *out = o;
+    rc = sch_unit_arg(o, argv[1]);
+    if (rc)
+        return rc;
+    const gpucoh_optset_t set = {.cmd = "sc_lockstep",
+                                 .opts = sch_opts,
+                                 .nopts = (int)(sizeof sch_opts / sizeof sch_opts[0]),
+                                 .refuse = sch_refuse,
+                                 .missing = sch_missing};
+    if (gpucoh_opt_parse(&set, argc, argv, 2, o) != 0)
+        return 2;
+    return sch_finish(o);
 }
 
 void sch_opts_free(sch_opts_t* o) {

@@ -4,7 +4,8 @@
  *   - options and words are handled in order, a value by its handler, a flag set;
  *   - names match whole: getopt_long's abbreviation (--cyc for --cycles) is an unknown option,
  *     and so are "-", "--" and a one-dash word not in the table ("-x");
- *   - a missing or empty value is refused with the set's message;
+ *   - a missing or empty value is refused with the set's message (an empty one is a value in a
+ *     set with empty_ok); "-" alone is a word in a set with dash_word;
  *   - an option that does not apply to the command (its bit) is unknown;
  *   - a handler's positive return ends the parse with it (--help); a one-dash entry (-h) works;
  *   - a second parse starts over (getopt_long's state is reset);
@@ -75,6 +76,8 @@ static const gpucoh_opt_t table[] = {
     {"-h", false, 0, on_help, NULL, 0, NULL, NULL},
 };
 
+static bool empty_ok, dash_word; /* the set's flags for the next parse */
+
 static int parse(const char* line, bool words, rec_t* r) {
     static char empty[1];
     char buf[256], *argv[32];
@@ -89,7 +92,9 @@ static int parse(const char* line, bool words, rec_t* r) {
                                  .nopts = (int)(sizeof table / sizeof table[0]),
                                  .word = words ? on_word : NULL,
                                  .refuse = refuse,
-                                 .missing = missing};
+                                 .missing = missing,
+                                 .empty_ok = empty_ok,
+                                 .dash_word = dash_word};
     memset(r, 0, sizeof *r);
     refused[0] = 0;
     quiet = false;
@@ -138,6 +143,27 @@ static void test_values(void** state) {
     assert_string_equal(r.log, "--cycles=--seed");
 }
 
+/* a set with empty_ok takes an empty value (a missing one is still refused); with dash_word,
+ * "-" alone is a word ("-x" and "--" are still unknown options) */
+static void test_empty_and_dash(void** state) {
+    (void)state;
+    rec_t r;
+    empty_ok = true;
+    assert_int_equal(parse("--cycles '' --seed 1", false, &r), 0);
+    assert_string_equal(r.log, "--cycles= --seed=1");
+    assert_int_equal(parse("--cycles", false, &r), -1);
+    assert_string_equal(refused, "missing --cycles");
+    empty_ok = false;
+    dash_word = true;
+    assert_int_equal(parse("- a", true, &r), 0);
+    assert_string_equal(r.log, "word=- word=a");
+    assert_int_equal(parse("-x", true, &r), -1);
+    assert_string_equal(refused, "option -x");
+    assert_int_equal(parse("--", true, &r), -1);
+    assert_string_equal(refused, "option --");
+    dash_word = false;
+}
+
 static void test_words_and_bits(void** state) {
     (void)state;
     rec_t r;
@@ -181,9 +207,10 @@ static void test_help_lines(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_in_order),   cmocka_unit_test(test_whole_names),
-        cmocka_unit_test(test_values),     cmocka_unit_test(test_words_and_bits),
-        cmocka_unit_test(test_help_stops), cmocka_unit_test(test_help_lines),
+        cmocka_unit_test(test_in_order),       cmocka_unit_test(test_whole_names),
+        cmocka_unit_test(test_values),         cmocka_unit_test(test_words_and_bits),
+        cmocka_unit_test(test_help_stops),     cmocka_unit_test(test_help_lines),
+        cmocka_unit_test(test_empty_and_dash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

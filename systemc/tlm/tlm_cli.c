@@ -16,6 +16,7 @@
 #include "check.h"
 #include "episode.h"
 #include "litmus.h"
+#include "opts.h"
 #include "sys_opts.h"
 #include "tlm_root.h"
 #include "util.h"
@@ -144,101 +145,159 @@ static void lit_opts(const tlm_cli_t* c, litmus_opts_t* lo) {
     lo->seed = c->seed;
 }
 
-static int parse_opts(tlm_cli_t* c, int argc, char** argv) {
-    const bool lit = !strcmp(c->cmd, "litmus"), epi = !lit;
-    const char* proto = "tc-weak";
-    for (int i = 2; i < argc; i++) {
-        const char* a = argv[i];
-        const char* v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED()                                                                                     \
-    do {                                                                                           \
-        if (sys_opt_need(a, v))                                                                    \
-            return -1;                                                                             \
-        i++;                                                                                       \
-    } while (0)
-        if (!strcmp(a, "--help")) {
-            usage(stdout);
-            return 1;
-        } else if (!strcmp(a, "--protocol")) {
-            NEED();
-            proto = v;
-        } else if (!strcmp(a, "--impl")) {
-            NEED();
-            if (sys_opt_impl(v, &c->impl))
-                return -1;
-        } else if (!strcmp(a, "--rtl-dir")) {
-            NEED();
-            c->rtl_dir = v;
-        } else if (!strcmp(a, "--config")) {
-            NEED();
-            if (sys_opt_config(v, &c->paper))
-                return -1;
-        } else if (!strcmp(a, "--param")) {
-            NEED();
-            if (c->nparams >= MAX_PARAMS) {
-                fprintf(stderr, "gpucoh_tlm: too many --param options (at most %d)\n", MAX_PARAMS);
-                return -1;
-            }
-            c->params[c->nparams++] = v;
-        } else if (!strcmp(a, "--seed")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 0, UINT64_MAX, &c->seed))
-                return -1;
-        } else if (!strcmp(a, "--period-ps")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, 1000000000ull, &c->plat.period_ps))
-                return -1;
-        } else if (!strcmp(a, "--quantum")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 1, 1000, &c->plat.quantum))
-                return -1;
-        } else if (!strcmp(a, "--jitter")) {
-            NEED();
-            if (gpucoh_opt_u32(a, v, 0, 1000, &c->plat.jitter))
-                return -1;
-        } else if (!strcmp(a, "--out")) {
-            NEED();
-            c->out = v;
-        } else if (!strcmp(a, "--json")) {
-            NEED();
-            c->json = v;
-        } else if (!strcmp(a, "--quiet")) {
-            c->quiet = true;
-        } else if (lit && !strcmp(a, "--runs")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT32_MAX, &c->runs))
-                return -1;
-        } else if (lit && !strcmp(a, "--run")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 0, UINT64_MAX >> 1, &c->run))
-                return -1;
-            c->run_set = true;
-        } else if (epi && sys_opt_is_episode(a)) {
-            NEED();
-            if (sys_opt_episode(a, v, &c->ep, &c->wfs_set))
-                return -1;
-        } else if (epi && !strcmp(a, "--max-cycles")) {
-            NEED();
-            if (gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &c->max_cycles))
-                return -1;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "gpucoh_tlm %s: unknown option '%s' (see gpucoh_tlm --help)\n", c->cmd,
-                    a);
+/* The option handlers (tlm_opts[]): 0, -1 after the message, or 1 (--help printed). */
+enum {
+    T_PROTOCOL,
+    T_IMPL,
+    T_RTL_DIR,
+    T_CONFIG,
+    T_PARAM,
+    T_SEED,
+    T_PERIOD,
+    T_QUANTUM,
+    T_JITTER,
+    T_OUT,
+    T_JSON,
+    T_RUNS,
+    T_RUN,
+    T_MAX_CYCLES
+};
+enum { T_LIT = 1u, T_EPI = 2u }; /* the commands' bits */
+
+static int t_platform(tlm_cli_t* c, const gpucoh_opt_t* opt, const char* v) {
+    const char* a = opt->name;
+    switch (opt->id) {
+    case T_SEED:
+        return gpucoh_opt_u64(a, v, 0, UINT64_MAX, &c->seed) ? -1 : 0;
+    case T_PERIOD:
+        return gpucoh_opt_u64(a, v, 1, 1000000000ull, &c->plat.period_ps) ? -1 : 0;
+    case T_QUANTUM:
+        return gpucoh_opt_u32(a, v, 1, 1000, &c->plat.quantum) ? -1 : 0;
+    case T_JITTER:
+        return gpucoh_opt_u32(a, v, 0, 1000, &c->plat.jitter) ? -1 : 0;
+    case T_RUNS:
+        return gpucoh_opt_u64(a, v, 1, UINT32_MAX, &c->runs) ? -1 : 0;
+    case T_RUN:
+        if (gpucoh_opt_u64(a, v, 0, UINT64_MAX >> 1, &c->run))
             return -1;
-        } else if (lit) {
-            if (c->nfiles >= MAX_FILES) {
-                fprintf(stderr, "gpucoh_tlm litmus: at most %d files\n", MAX_FILES);
-                return -1;
-            }
-            c->files[c->nfiles++] = a;
-        } else {
-            fprintf(stderr, "gpucoh_tlm episode: unexpected argument '%s'\n", a);
+        c->run_set = true;
+        return 0;
+    default:
+        return gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &c->max_cycles) ? -1 : 0;
+    }
+}
+
+static int t_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    tlm_cli_t* c = ctx;
+    switch (opt->id) {
+    case T_PROTOCOL:
+        c->proto_arg = v;
+        return 0;
+    case T_IMPL:
+        return sys_opt_impl(v, &c->impl) ? -1 : 0;
+    case T_RTL_DIR:
+        c->rtl_dir = v;
+        return 0;
+    case T_CONFIG:
+        return sys_opt_config(v, &c->paper) ? -1 : 0;
+    case T_PARAM:
+        if (c->nparams >= MAX_PARAMS) {
+            fprintf(stderr, "gpucoh_tlm: too many --param options (at most %d)\n", MAX_PARAMS);
             return -1;
         }
-#undef NEED
+        c->params[c->nparams++] = v;
+        return 0;
+    case T_OUT:
+        c->out = v;
+        return 0;
+    case T_JSON:
+        c->json = v;
+        return 0;
+    default:
+        return t_platform(c, opt, v);
     }
-    c->proto_arg = proto;
-    if (protocols(c, proto) != 0)
+}
+
+static int t_episode(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    tlm_cli_t* c = ctx;
+    return sys_opt_episode(opt->name, v, &c->ep, &c->wfs_set) ? -1 : 0;
+}
+
+static int t_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    tlm_cli_t* c = ctx;
+    (void)v;
+    if (!strcmp(opt->name, "--help")) {
+        usage(stdout);
+        return 1;
+    }
+    c->quiet = true;
+    return 0;
+}
+
+/* litmus: a file; episode: no words */
+static int t_word(void* ctx, const char* w) {
+    tlm_cli_t* c = ctx;
+    if (strcmp(c->cmd, "litmus") != 0) {
+        fprintf(stderr, "gpucoh_tlm episode: unexpected argument '%s'\n", w);
+        return -1;
+    }
+    if (c->nfiles >= MAX_FILES) {
+        fprintf(stderr, "gpucoh_tlm litmus: at most %d files\n", MAX_FILES);
+        return -1;
+    }
+    c->files[c->nfiles++] = w;
+    return 0;
+}
+
+static void t_refuse(const char* cmd, const char* w, bool option) {
+    (void)option;
+    fprintf(stderr, "gpucoh_tlm %s: unknown option '%s' (see gpucoh_tlm --help)\n", cmd, w);
+}
+
+/* gpucoh_tlm's options (usage() lists them); the episode options are sys_opts.c's */
+#define T_OPT(n, i, b)                                                                             \
+    { .name = n, .has_arg = true, .cmds = b, .fn = t_value, .id = i }
+#define T_EP(n)                                                                                    \
+    { .name = n, .has_arg = true, .cmds = T_EPI, .fn = t_episode }
+static const gpucoh_opt_t tlm_opts[] = {
+    {.name = "--help", .fn = t_flag},
+    T_OPT("--protocol", T_PROTOCOL, 0),
+    T_OPT("--impl", T_IMPL, 0),
+    T_OPT("--rtl-dir", T_RTL_DIR, 0),
+    T_OPT("--config", T_CONFIG, 0),
+    T_OPT("--param", T_PARAM, 0),
+    T_OPT("--seed", T_SEED, 0),
+    T_OPT("--period-ps", T_PERIOD, 0),
+    T_OPT("--quantum", T_QUANTUM, 0),
+    T_OPT("--jitter", T_JITTER, 0),
+    T_OPT("--out", T_OUT, 0),
+    T_OPT("--json", T_JSON, 0),
+    {.name = "--quiet", .fn = t_flag},
+    T_OPT("--runs", T_RUNS, T_LIT),
+    T_OPT("--run", T_RUN, T_LIT),
+    T_EP("--episodes"),
+    T_EP("--locations"),
+    T_EP("--cta-sync"),
+    T_EP("--wfs"),
+    T_EP("--sync"),
+    T_OPT("--max-cycles", T_MAX_CYCLES, T_EPI),
+};
+#undef T_OPT
+#undef T_EP
+
+static int parse_opts(tlm_cli_t* c, int argc, char** argv) {
+    const bool lit = !strcmp(c->cmd, "litmus");
+    c->proto_arg = "tc-weak";
+    const gpucoh_optset_t set = {.cmd = c->cmd,
+                                 .cmd_bit = lit ? T_LIT : T_EPI,
+                                 .opts = tlm_opts,
+                                 .nopts = (int)(sizeof tlm_opts / sizeof tlm_opts[0]),
+                                 .word = t_word,
+                                 .refuse = t_refuse};
+    const int rc = gpucoh_opt_parse(&set, argc, argv, 2, c);
+    if (rc != 0)
+        return rc;
+    if (protocols(c, c->proto_arg) != 0)
         return -1;
     if (lit && !c->nfiles) {
         fprintf(stderr, "gpucoh_tlm litmus: name at least one .litmus file\n");

@@ -523,119 +523,124 @@ int gpucoh_area_run(const char* repo_root, const char* top, const char* const* r
                               workdir, NULL, out, err, errlen);
 }
 
-int gpucoh_area_run_ex(const char* repo_root, const char* top, const char* const* rtl_files,
-                       int nfiles, const char* const* params, int nparams, uint32_t storage_bits,
-                       const char* workdir, const gpucoh_area_opts_t* opts, gpucoh_area_t* out,
-                       char* err, size_t errlen) {
-    gpucoh_area_opts_t o;
-    memset(&o, 0, sizeof o);
-    if (opts != NULL)
-        o = *opts;
-    if (err != NULL && errlen > 0)
-        err[0] = '\0';
+/* One synthesis run of gpucoh_area_run_ex: its inputs resolved, its work directory's files. */
+typedef struct {
+    const char* root;
+    const char* top;
+    const char* workdir;
+    const char* const* params;
+    int nfiles, nparams;
+    char (*files)[AREA_PATH_MAX]; /* the RTL files under root */
+    char script[AREA_PATH_MAX];
+    char storage[128]; /* synth.sh's storage argument */
+    char area_txt[AREA_PATH_MAX], key_path[AREA_PATH_MAX], log_path[AREA_PATH_MAX],
+        lock_path[AREA_PATH_MAX];
+    int lock_fd;
+} area_job_t;
 
-    /* ---- arguments ---- */
-    if (repo_root == NULL || repo_root[0] == '\0')
+/* The arguments' checks, then the storage argument. 0, or set_err's -1. */
+static int check_args(area_job_t* j, const char* const* rtl_files, uint32_t storage_bits,
+                      const gpucoh_area_opts_t* o, const gpucoh_area_t* out, char* err,
+                      size_t errlen) {
+    if (j->root == NULL || j->root[0] == '\0')
         return set_err(err, errlen, "area: no repository root given");
     if (out == NULL)
         return set_err(err, errlen, "area: no result struct given");
-    if (!is_identifier(top))
+    if (!is_identifier(j->top))
         return set_err(err, errlen, "area: top module name '%s' is not a Verilog identifier",
-                       top ? top : "(null)");
-    if (nfiles < 1 || rtl_files == NULL)
-        return set_err(err, errlen, "area: no RTL files given for '%s'", top);
-    if (nparams < 0 || (nparams > 0 && params == NULL))
-        return set_err(err, errlen, "area: bad parameter list for '%s'", top);
-    if (workdir == NULL || workdir[0] == '\0')
+                       j->top ? j->top : "(null)");
+    if (j->nfiles < 1 || rtl_files == NULL)
+        return set_err(err, errlen, "area: no RTL files given for '%s'", j->top);
+    if (j->nparams < 0 || (j->nparams > 0 && j->params == NULL))
+        return set_err(err, errlen, "area: bad parameter list for '%s'", j->top);
+    if (j->workdir == NULL || j->workdir[0] == '\0')
         return set_err(err, errlen, "area: no work directory given");
-    uint32_t sram_bits = o.sram_bits ? o.sram_bits : storage_bits;
-    uint32_t banks = o.sram_banks ? o.sram_banks : 1u;
-    uint32_t ports = o.sram_ports ? o.sram_ports : 1u;
+    uint32_t sram_bits = o->sram_bits ? o->sram_bits : storage_bits;
+    uint32_t banks = o->sram_banks ? o->sram_banks : 1u;
+    uint32_t ports = o->sram_ports ? o->sram_ports : 1u;
     if (sram_bits > storage_bits)
         return set_err(err, errlen, "area: sram_bits (%u) exceeds storage_bits (%u)",
                        (unsigned)sram_bits, (unsigned)storage_bits);
+    if (sram_bits == storage_bits && banks == 1 && ports == 1)
+        snprintf(j->storage, sizeof j->storage, "%u", (unsigned)storage_bits);
+    else
+        snprintf(j->storage, sizeof j->storage, "%u,sram=%u,banks=%u,ports=%u",
+                 (unsigned)storage_bits, (unsigned)sram_bits, (unsigned)banks, (unsigned)ports);
+    return 0;
+}
 
-    char script[AREA_PATH_MAX];
-    if (join_path(script, sizeof script, repo_root, "synth/synth.sh") != 0)
+/* The flow script, the RTL files (under the root, readable) and the parameters' form. 0, or -1
+ * after set_err (j->files is freed by the caller). */
+static int check_inputs(area_job_t* j, const char* const* rtl_files, char* err, size_t errlen) {
+    if (join_path(j->script, sizeof j->script, j->root, "synth/synth.sh") != 0)
         return set_err(err, errlen, "area: repository root path too long");
-    if (access(script, X_OK) != 0)
+    if (access(j->script, X_OK) != 0)
         return set_err(err, errlen, "area: flow script '%s' not found or not executable (%s)",
-                       script, strerror(errno));
-
-    char(*files)[AREA_PATH_MAX] = calloc((size_t)nfiles, sizeof *files);
-    if (files == NULL)
+                       j->script, strerror(errno));
+    j->files = calloc((size_t)j->nfiles, sizeof *j->files);
+    if (j->files == NULL)
         return set_err(err, errlen, "area: out of memory");
     int rc = 0;
-    for (int i = 0; i < nfiles && rc == 0; i++) {
+    for (int i = 0; i < j->nfiles && rc == 0; i++) {
         if (rtl_files[i] == NULL || rtl_files[i][0] == '\0')
-            rc = set_err(err, errlen, "area: RTL file %d of '%s' is empty", i, top);
-        else if (join_path(files[i], AREA_PATH_MAX, repo_root, rtl_files[i]) != 0)
+            rc = set_err(err, errlen, "area: RTL file %d of '%s' is empty", i, j->top);
+        else if (join_path(j->files[i], AREA_PATH_MAX, j->root, rtl_files[i]) != 0)
             rc = set_err(err, errlen, "area: path too long: %s", rtl_files[i]);
-        else if (access(files[i], R_OK) != 0)
-            rc = set_err(err, errlen, "area: RTL file '%s' of '%s' not found (%s)", files[i], top,
-                         strerror(errno));
+        else if (access(j->files[i], R_OK) != 0)
+            rc = set_err(err, errlen, "area: RTL file '%s' of '%s' not found (%s)", j->files[i],
+                         j->top, strerror(errno));
     }
-    for (int i = 0; i < nparams && rc == 0; i++)
-        if (params[i] == NULL || !is_param(params[i]))
+    for (int i = 0; i < j->nparams && rc == 0; i++)
+        if (j->params[i] == NULL || !is_param(j->params[i]))
             rc = set_err(err, errlen, "area: parameter '%s' is not of the form Name=Value",
-                         params[i] ? params[i] : "(null)");
-    if (rc != 0) {
-        free(files);
-        return rc;
-    }
+                         j->params[i] ? j->params[i] : "(null)");
+    return rc;
+}
 
-    char storage[128];
-    if (sram_bits == storage_bits && banks == 1 && ports == 1)
-        snprintf(storage, sizeof storage, "%u", (unsigned)storage_bits);
-    else
-        snprintf(storage, sizeof storage, "%u,sram=%u,banks=%u,ports=%u", (unsigned)storage_bits,
-                 (unsigned)sram_bits, (unsigned)banks, (unsigned)ports);
-
-    /* ---- work directory, lock ---- */
-    char area_txt[AREA_PATH_MAX], key_path[AREA_PATH_MAX], log_path[AREA_PATH_MAX],
-        lock_path[AREA_PATH_MAX];
-    if (mkdir_p(workdir, err, errlen) != 0) {
-        free(files);
+/* The work directory (created), its files' paths, and its lock (waited for; j->lock_fd is -1
+ * if the lock file cannot be opened). 0, or -1 after the message. */
+static int open_workdir(area_job_t* j, char* err, size_t errlen) {
+    if (mkdir_p(j->workdir, err, errlen) != 0)
         return -1;
-    }
-    if (join_path(area_txt, sizeof area_txt, workdir, "area.txt") != 0 ||
-        join_path(key_path, sizeof key_path, workdir, "inputs.key") != 0 ||
-        join_path(log_path, sizeof log_path, workdir, "run.log") != 0 ||
-        join_path(lock_path, sizeof lock_path, workdir, ".lock") != 0) {
-        free(files);
+    if (join_path(j->area_txt, sizeof j->area_txt, j->workdir, "area.txt") != 0 ||
+        join_path(j->key_path, sizeof j->key_path, j->workdir, "inputs.key") != 0 ||
+        join_path(j->log_path, sizeof j->log_path, j->workdir, "run.log") != 0 ||
+        join_path(j->lock_path, sizeof j->lock_path, j->workdir, ".lock") != 0)
         return set_err(err, errlen, "area: work directory path too long");
-    }
-    int lock_fd = open(lock_path, O_RDWR | O_CREAT, 0666);
-    if (lock_fd >= 0) {
+    j->lock_fd = open(j->lock_path, O_RDWR | O_CREAT, 0666);
+    if (j->lock_fd >= 0) {
         struct flock fl;
         memset(&fl, 0, sizeof fl);
         fl.l_type = F_WRLCK;
         fl.l_whence = SEEK_SET;
-        while (fcntl(lock_fd, F_SETLKW, &fl) != 0 && errno == EINTR) {
+        while (fcntl(j->lock_fd, F_SETLKW, &fl) != 0 && errno == EINTR) {
         }
     }
+    return 0;
+}
 
-    /* ---- fingerprint of everything the result depends on ---- */
+/* The cache key: a fingerprint of everything the result depends on. */
+static void input_key(const area_job_t* j, char* key, size_t n) {
     fp_t h = {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
     fp_str(&h, "version", AREA_CACHE_VERSION);
-    fp_str(&h, "top", top);
-    fp_str(&h, "storage", storage);
-    for (int i = 0; i < nfiles; i++)
-        fp_file(&h, "rtl", files[i]);
-    for (int i = 0; i < nparams; i++)
-        fp_str(&h, "param", params[i]);
-    fp_file(&h, "script", script);
+    fp_str(&h, "top", j->top);
+    fp_str(&h, "storage", j->storage);
+    for (int i = 0; i < j->nfiles; i++)
+        fp_file(&h, "rtl", j->files[i]);
+    for (int i = 0; i < j->nparams; i++)
+        fp_str(&h, "param", j->params[i]);
+    fp_file(&h, "script", j->script);
     char pth[AREA_PATH_MAX];
-    if (join_path(pth, sizeof pth, repo_root, "synth/techmap_wide_shift.v") == 0)
+    if (join_path(pth, sizeof pth, j->root, "synth/techmap_wide_shift.v") == 0)
         fp_file(&h, "map", pth);
     const char* pkg_env = getenv("GPUCOH_PKG");
     if (pkg_env == NULL) {
-        if (join_path(pth, sizeof pth, repo_root, "rtl/gpucoh_pkg.sv") == 0)
+        if (join_path(pth, sizeof pth, j->root, "rtl/gpucoh_pkg.sv") == 0)
             fp_file(&h, "pkg", pth);
     } else if (pkg_env[0] != '\0') {
         fp_file(&h, "pkg", pkg_env);
     }
-    if (join_path(pth, sizeof pth, repo_root, "rtl/include") == 0)
+    if (join_path(pth, sizeof pth, j->root, "rtl/include") == 0)
         fp_dir(&h, pth);
     const char* lib = getenv("GPUCOH_LIBERTY");
     fp_file(&h, "liberty", lib ? lib : "/usr/share/qflow/tech/osu018/osu018_stdcells.lib");
@@ -647,62 +652,62 @@ int gpucoh_area_run_ex(const char* repo_root, const char* top, const char* const
     const char* sta = getenv("STA");
     fp_tool(&h, yosys && yosys[0] ? yosys : "yosys");
     fp_tool(&h, sta && sta[0] ? sta : "sta");
-    char key[64];
-    snprintf(key, sizeof key, "%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
+    snprintf(key, n, "%016llx%016llx", (unsigned long long)h.a, (unsigned long long)h.b);
+}
 
-    /* ---- cached? ---- */
-    char old_key[64] = "";
-    if (!o.force && read_key(key_path, old_key, sizeof old_key) == 0 && strcmp(old_key, key) == 0) {
-        char perr[256];
-        if (gpucoh_area_parse(area_txt, out, perr, sizeof perr) == 0) {
-            if (o.progress != NULL)
-                fprintf(o.progress, "area: %s: inputs unchanged, using the cached result in %s\n",
-                        top, workdir);
-            free(files);
-            if (lock_fd >= 0)
-                close(lock_fd);
-            return 0;
-        }
+/* synth.sh's argv: script workdir top storage files... -- params... (NULL-terminated, argc + 1
+ * entries); NULL when out of memory (*argc set either way, for free_argv). */
+static char** flow_argv(const area_job_t* j, size_t* argc, char* err, size_t errlen) {
+    *argc = 4 + (size_t)j->nfiles + 1 + (size_t)j->nparams;
+    char** argv = calloc(*argc + 1, sizeof *argv);
+    if (argv == NULL) {
+        set_err(err, errlen, "area: out of memory");
+        return NULL;
     }
+    size_t k = 0;
+    argv[k++] = strdup(j->script);
+    argv[k++] = strdup(j->workdir);
+    argv[k++] = strdup(j->top);
+    argv[k++] = strdup(j->storage);
+    for (int i = 0; i < j->nfiles; i++)
+        argv[k++] = strdup(j->files[i]);
+    argv[k++] = strdup("--");
+    for (int i = 0; i < j->nparams; i++)
+        argv[k++] = strdup(j->params[i]);
+    for (size_t i = 0; i < k; i++)
+        if (argv[i] == NULL)
+            set_err(err, errlen, "area: out of memory");
+    return argv;
+}
 
-    /* ---- run ---- */
-    unlink(key_path); /* an interrupted run must not leave a key that matches an old result */
-    size_t argc = 4 + (size_t)nfiles + 1 + (size_t)nparams;
-    char** argv = calloc(argc + 1, sizeof *argv);
-    rc = argv == NULL ? set_err(err, errlen, "area: out of memory") : 0;
+/* Run the flow, parse its result and record the key beside it (the result is then cached). */
+static int synthesize(const area_job_t* j, const char* key, const gpucoh_area_opts_t* o,
+                      gpucoh_area_t* out, char* err, size_t errlen) {
+    unlink(j->key_path); /* an interrupted run must not leave a key that matches an old result */
+    size_t argc = 0;
+    char** argv = flow_argv(j, &argc, err, errlen);
+    int rc = argv == NULL ? -1 : 0;
+    for (size_t i = 0; argv != NULL && i < argc; i++)
+        if (argv[i] == NULL)
+            rc = -1;
     if (rc == 0) {
-        size_t k = 0;
-        argv[k++] = strdup(script);
-        argv[k++] = strdup(workdir);
-        argv[k++] = strdup(top);
-        argv[k++] = strdup(storage);
-        for (int i = 0; i < nfiles; i++)
-            argv[k++] = strdup(files[i]);
-        argv[k++] = strdup("--");
-        for (int i = 0; i < nparams; i++)
-            argv[k++] = strdup(params[i]);
-        for (size_t i = 0; i < k; i++)
-            if (argv[i] == NULL)
-                rc = set_err(err, errlen, "area: out of memory");
-    }
-    if (rc == 0) {
-        if (o.progress != NULL) {
-            fprintf(o.progress, "area: synthesizing %s (%d parameter%s) in %s; log %s\n", top,
-                    nparams, nparams == 1 ? "" : "s", workdir, log_path);
-            fflush(o.progress);
+        if (o->progress != NULL) {
+            fprintf(o->progress, "area: synthesizing %s (%d parameter%s) in %s; log %s\n", j->top,
+                    j->nparams, j->nparams == 1 ? "" : "s", j->workdir, j->log_path);
+            fflush(o->progress);
         }
         double t0 = now_seconds();
-        rc = run_flow(script, argv, log_path, err, errlen);
+        rc = run_flow(j->script, argv, j->log_path, err, errlen);
         if (rc == 0)
-            rc = gpucoh_area_parse(area_txt, out, err, errlen);
+            rc = gpucoh_area_parse(j->area_txt, out, err, errlen);
         if (rc == 0) {
             char text[128];
             snprintf(text, sizeof text, "%s\n", key);
-            if (write_file_atomic(key_path, text) != 0 && o.progress != NULL)
-                fprintf(o.progress, "area: warning: cannot write %s; result not cached\n",
-                        key_path);
-            if (o.progress != NULL)
-                fprintf(o.progress, "area: %s done in %.1f s\n", top, now_seconds() - t0);
+            if (write_file_atomic(j->key_path, text) != 0 && o->progress != NULL)
+                fprintf(o->progress, "area: warning: cannot write %s; result not cached\n",
+                        j->key_path);
+            if (o->progress != NULL)
+                fprintf(o->progress, "area: %s done in %.1f s\n", j->top, now_seconds() - t0);
         }
     }
     if (argv != NULL) {
@@ -710,9 +715,48 @@ int gpucoh_area_run_ex(const char* repo_root, const char* top, const char* const
             free(argv[i]);
         free(argv);
     }
-    free(files);
-    if (lock_fd >= 0)
-        close(lock_fd);
+    return rc;
+}
+
+int gpucoh_area_run_ex(const char* repo_root, const char* top, const char* const* rtl_files,
+                       int nfiles, const char* const* params, int nparams, uint32_t storage_bits,
+                       const char* workdir, const gpucoh_area_opts_t* opts, gpucoh_area_t* out,
+                       char* err, size_t errlen) {
+    gpucoh_area_opts_t o;
+    memset(&o, 0, sizeof o);
+    if (opts != NULL)
+        o = *opts;
+    if (err != NULL && errlen > 0)
+        err[0] = '\0';
+    area_job_t job = {.root = repo_root,
+                      .top = top,
+                      .workdir = workdir,
+                      .params = params,
+                      .nfiles = nfiles,
+                      .nparams = nparams,
+                      .lock_fd = -1};
+    area_job_t* j = &job;
+    int rc = check_args(j, rtl_files, storage_bits, &o, out, err, errlen);
+    if (rc == 0)
+        rc = check_inputs(j, rtl_files, err, errlen);
+    if (rc == 0)
+        rc = open_workdir(j, err, errlen);
+    if (rc == 0) {
+        char key[64], old_key[64] = "", perr[256];
+        input_key(j, key, sizeof key);
+        if (!o.force && read_key(j->key_path, old_key, sizeof old_key) == 0 &&
+            strcmp(old_key, key) == 0 &&
+            gpucoh_area_parse(j->area_txt, out, perr, sizeof perr) == 0) {
+            if (o.progress != NULL)
+                fprintf(o.progress, "area: %s: inputs unchanged, using the cached result in %s\n",
+                        top, workdir);
+        } else {
+            rc = synthesize(j, key, &o, out, err, errlen);
+        }
+    }
+    free(j->files);
+    if (j->lock_fd >= 0)
+        close(j->lock_fd);
     return rc;
 }
 

@@ -324,7 +324,50 @@ static int u_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     return 0;
 }
 
+/* The commands' bits: an entry with bits is the --help line of those commands (one entry per
+ * wording, in the order of their --help; gpucoh_unit_opts_help) and parses as the generic entry
+ * of its name after them (cmds 0, no help text) does. cosim's --help is cosim_help's. */
+enum { UC_WAVES = 1u, UC_AREA = 2u, UC_BENCH = 4u, UC_MUTANTS = 8u };
+#define UC_WABM (UC_WAVES | UC_AREA | UC_BENCH | UC_MUTANTS)
+
 static const gpucoh_opt_t unit_opts[] = {
+    {"--mutants", true, UC_MUTANTS, u_path, NULL, 4, "FILE",
+     "only this mutant file (description:, file:, find:, replace:,\nparam: lines; at most 64 KiB)"},
+    {"--param", true, UC_WABM, u_param, NULL, 0, "NAME=VALUE",
+     "unit parameter (repeatable; `gpucoh list` shows them)"},
+    {"--from", true, UC_WAVES, u_num, NULL, U_FROM, "N, --to N",
+     "the traced cycles (default 0 .. 2000, or --cycles)"},
+    {"--cycles", true, UC_WAVES, u_num, NULL, U_CYCLES, "N", "cycles to run (at least --to)"},
+    {"--cycles", true, UC_BENCH, u_num, NULL, U_CYCLES, "N",
+     "cycles per measurement (default 1000000)"},
+    {"--cycles", true, UC_MUTANTS, u_num, NULL, U_CYCLES, "N",
+     "cycles per lockstep run (default 200000)"},
+    {"--seed", true, UC_WAVES | UC_BENCH | UC_MUTANTS, u_num, NULL, U_SEED, "S",
+     "PRNG seed (default 1)"},
+    {"--stim", true, UC_WAVES, u_stim, NULL, 0, "MODE", "mixed (default) | random | directed"},
+    {"--wave", true, UC_WAVES, u_path, NULL, 0, "FILE",
+     "the trace (.fst or .vcd; its directory must exist)"},
+    {"--out", true, UC_WAVES, u_path, NULL, 1, "DIR",
+     "trace, save file and report (default build/out)"},
+    {"--out", true, UC_AREA, u_path, NULL, 1, "DIR",
+     "the report's directory (default build/out): area-<unit>.json"},
+    {"--out", true, UC_BENCH, u_path, NULL, 1, "DIR",
+     "the report's directory (default build/out): bench-<unit>.json"},
+    {"--json", true, UC_WAVES | UC_AREA | UC_BENCH, u_path, NULL, 2, "FILE", "the JSON report"},
+    {"--rtl-dir", true, UC_WAVES, u_path, NULL, 3, "DIR", "take the unit's RTL from DIR"},
+    {"--netlist", false, UC_WAVES, u_flag, NULL, 2, NULL,
+     "trace the gate-level netlist instead of the RTL"},
+    {"--netlist", false, UC_MUTANTS, u_flag, NULL, 2, NULL,
+     "synthesize every mutant and run its netlist (also the mutants\n"
+     "of tests/mutants/<unit>/netlist/)"},
+    /* two options on one line, the text three spaces after them, as it was written */
+    {"--steer", true, UC_WAVES | UC_MUTANTS, u_steer, NULL, 0, "on|off, --illegal-rate N  ",
+     "the stimulus, as for cosim (gpucoh cosim --help)"},
+    {"--out", true, UC_MUTANTS, u_path, NULL, 1, "DIR",
+     "reports (default build/out): mutants-<unit>.json and\nmutant-<unit>-<name>.json"},
+    {"--json", true, UC_MUTANTS, u_path, NULL, 2, "FILE", "the campaign's JSON report"},
+    {"--quiet", false, UC_WAVES, u_flag, NULL, 0, NULL, "only the summary line"},
+    /* the generic entries: every unit command parses every option (area refuses most) */
     {"--param", true, 0, u_param, NULL, 0, NULL, NULL},
     {"--cycles", true, 0, u_num, NULL, U_CYCLES, NULL, NULL},
     {"--seed", true, 0, u_num, NULL, U_SEED, NULL, NULL},
@@ -345,6 +388,23 @@ static const gpucoh_opt_t unit_opts[] = {
     {"--help", false, 0, u_flag, NULL, 3, NULL, NULL},
     {"-h", false, 0, u_flag, NULL, 3, NULL, NULL},
 };
+
+/* The command's bit in unit_opts (0: cosim). */
+static unsigned unit_cmd_bit(const char* cmd) {
+    static const char* const names[] = {"waves", "area", "bench", "mutants"};
+    for (unsigned k = 0; k < 4; k++)
+        if (!strcmp(cmd, names[k]))
+            return 1u << k;
+    return 0;
+}
+
+static void gpucoh_unit_opts_help(const char* cmd, FILE* f) {
+    const gpucoh_optset_t set = {.cmd = cmd,
+                                 .cmd_bit = unit_cmd_bit(cmd),
+                                 .opts = unit_opts,
+                                 .nopts = (int)(sizeof unit_opts / sizeof unit_opts[0])};
+    gpucoh_opt_help(&set, 23, f);
+}
 
 /* The unit named first, if any (a word not starting with '-'): 0, or -1 after a message. */
 static int parse_unit(int argc, char** argv, int* i, int unit_required, args_t* a) {
@@ -381,6 +441,7 @@ static int parse_args(int argc, char** argv, int first, int unit_required, args_
         return -1;
     uparse_t p = {.a = a};
     const gpucoh_optset_t set = {.cmd = argv[first - 1],
+                                 .cmd_bit = unit_cmd_bit(argv[first - 1]),
                                  .opts = unit_opts,
                                  .nopts = (int)(sizeof unit_opts / sizeof unit_opts[0]),
                                  .refuse = gpucoh_refuse_plain};
@@ -788,7 +849,7 @@ static int cmd_waves(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("waves", stdout);
+        return gpucoh_cmd_help_with("waves", stdout, gpucoh_unit_opts_help);
     if (mutants_refused(&a, "waves") || system_only(a.u, "waves") || netlist_refused(&a, "waves"))
         return EXIT_USAGE;
     gpucoh_cosim_opts_t o;
@@ -911,7 +972,7 @@ static int cmd_area(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("area", stdout);
+        return gpucoh_cmd_help_with("area", stdout, gpucoh_unit_opts_help);
     if (a.cycles_set || a.wave || a.rtl_dir || a.from_set || a.to_set || a.netlist || a.steer_set ||
         a.illegal_set || a.mutants_file) {
         fprintf(stderr, "gpucoh: area takes only --param, --out and --json\n");
@@ -1014,7 +1075,7 @@ static int cmd_bench(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 0, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("bench", stdout);
+        return gpucoh_cmd_help_with("bench", stdout, gpucoh_unit_opts_help);
     if (mutants_refused(&a, "bench") || system_only(a.u, "bench") || stim_refused(&a, "bench"))
         return EXIT_USAGE;
     if (a.netlist) {
@@ -1043,7 +1104,7 @@ static int cmd_mutants(int argc, char** argv) {
     if (parse_args(argc, argv, 2, 1, &a) != 0)
         return EXIT_USAGE;
     if (a.help)
-        return gpucoh_cmd_help("mutants", stdout);
+        return gpucoh_cmd_help_with("mutants", stdout, gpucoh_unit_opts_help);
     if (netlist_refused(&a, "mutants"))
         return EXIT_USAGE;
     if (a.steer_set && !a.u->tb && a.netlist) {
@@ -1089,7 +1150,8 @@ static int help_cmd(int argc, char** argv) {
         return gpucoh_cmd_help("help", stdout);
     char name[64];
     snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "", argc > 3 ? argv[3] : "");
-    if (argc <= 4 && (sys_cli_usage(name, stdout) == 0 || gpucoh_cmd_help(name, stdout) == 0))
+    if (argc <= 4 && (sys_cli_usage(name, stdout) == 0 ||
+                      gpucoh_cmd_help_with(name, stdout, gpucoh_unit_opts_help) == 0))
         return 0;
     if (argc == 3 && !strcmp(argv[2], "cosim")) {
         cosim_help(stdout);

@@ -8,6 +8,7 @@
  */
 #include "help.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 static const char h_list[] = "usage: gpucoh list\n"
@@ -20,11 +21,9 @@ static const char h_units[] =
     "\n"
     "The unit manifest (docs/framework.md, \"The unit manifest\"): what every tool and script\n"
     "reads about a catalogue unit instead of a list of names of its own. Without --get: a\n"
-    "table of every unit's manifest.\n"
-    "  --get FIELD          print FIELD, plain, for shell scripts: with UNIT, that unit's\n"
-    "                       value (a list one element a line); without, one line a unit in\n"
-    "                       catalogue order (a list's elements space-separated)\n"
-    "  --where FIELD=VALUE  only the units whose FIELD is VALUE (repeatable; all must hold)\n"
+    "table of every unit's manifest.\n";
+
+static const char h_units_tail[] =
     "Fields: name; family (sig, tc, gpu: tb/proto/<family> and its protocol for tc and gpu);\n"
     "context (standalone: a lockstep of its own; else the system slot it fills, l1 or l2);\n"
     "netlist (yes/no: has a netlist lockstep); systemc (yes/no: has pin-level SystemC\n"
@@ -53,41 +52,23 @@ static const char h_waves[] =
     "\n"
     "A short lockstep co-simulation traced to an FST (or VCD) with a GTKWave save file of the\n"
     "unit's signals: <out>/<unit>-seed<S>.fst and .gtkw unless --wave names the file.\n"
-    "\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --from N, --to N     the traced cycles (default 0 .. 2000, or --cycles)\n"
-    "  --cycles N           cycles to run (at least --to)\n"
-    "  --seed S             PRNG seed (default 1)\n"
-    "  --stim MODE          mixed (default) | random | directed\n"
-    "  --wave FILE          the trace (.fst or .vcd; its directory must exist)\n"
-    "  --out DIR            trace, save file and report (default build/out)\n"
-    "  --json FILE          the JSON report\n"
-    "  --rtl-dir DIR        take the unit's RTL from DIR\n"
-    "  --netlist            trace the gate-level netlist instead of the RTL\n"
-    "  --steer on|off, --illegal-rate N   the stimulus, as for cosim (gpucoh cosim --help)\n"
-    "  --quiet              only the summary line\n";
+    "\n";
 
 static const char h_area[] =
     "usage: gpucoh area <unit> [--param NAME=VALUE]... [--out DIR] [--json FILE]\n"
     "\n"
     "Yosys + osu018 + OpenSTA: cells, area, flops, critical path, fmax of the unit at these\n"
     "parameters (cached by its inputs; rdu/avu at m = 1K..16K by the hierarchical flow).\n"
-    "\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --out DIR            the report's directory (default build/out): area-<unit>.json\n"
-    "  --json FILE          the JSON report\n";
+    "\n";
 
 static const char h_bench[] =
     "usage: gpucoh bench [unit] [options]   (default unit sig_bloom)\n"
     "\n"
     "Cycles per second of the C model alone, the Verilated RTL alone and the lockstep, on the\n"
     "same random stimulus.\n"
-    "\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --cycles N           cycles per measurement (default 1000000)\n"
-    "  --seed S             PRNG seed (default 1)\n"
-    "  --out DIR            the report's directory (default build/out): bench-<unit>.json\n"
-    "  --json FILE          the JSON report\n"
+    "\n";
+
+static const char h_bench_tail[] =
     "\n"
     "gpucoh bench system --help: the same for the multi-SM system.\n";
 
@@ -99,18 +80,7 @@ static const char h_mutants[] =
     "unchanged C model; a mutant must be caught. Every mutant file is read and checked\n"
     "against the RTL (its file exists, its find text occurs once) before the unmutated\n"
     "baseline runs.\n"
-    "\n"
-    "  --mutants FILE       only this mutant file (description:, file:, find:, replace:,\n"
-    "                       param: lines; at most 64 KiB)\n"
-    "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-    "  --cycles N           cycles per lockstep run (default 200000)\n"
-    "  --seed S             PRNG seed (default 1)\n"
-    "  --netlist            synthesize every mutant and run its netlist (also the mutants\n"
-    "                       of tests/mutants/<unit>/netlist/)\n"
-    "  --steer on|off, --illegal-rate N   the stimulus, as for cosim (gpucoh cosim --help)\n"
-    "  --out DIR            reports (default build/out): mutants-<unit>.json and\n"
-    "                       mutant-<unit>-<name>.json\n"
-    "  --json FILE          the campaign's JSON report\n";
+    "\n";
 
 static const char h_litmus_gen[] =
     "usage: gpucoh litmus-gen [--out DIR] [--list] [--count] [--json PATH] [options]\n"
@@ -122,30 +92,9 @@ static const char h_litmus_gen[] =
     "with `expect oracle KEYS` (the verdicts come from the oracle: `gpucoh litmus` judges\n"
     "each outcome by the models the variant claims; `gpucoh conform` runs the tests without\n"
     "writing them). Same options, same files, byte for byte (docs/litmus-gen.md).\n"
-    "\n"
-    "  --out DIR            write NAME.litmus files into DIR (it must exist; each file is\n"
-    "                       written to a temporary name and renamed; others are left alone)\n"
-    "  --list               print the names, one a line (nothing else on stdout)\n"
-    "  --count              print the tests per shape and placement (threads x locations)\n"
-    "  --json PATH          the counts as JSON (its directory must exist)\n"
-    "  --shapes LIST        shapes, comma separated, or all (default)\n"
-    "  --sync LIST          plain fence fence.sc relacq atom.acq_rel atom.relaxed\n"
-    "                       relacq.all (R -> R, W -> W edges: both ends; elsewhere it\n"
-    "                       is relacq), or all\n"
-    "  --scopes LIST        cta gpu, or all (no protocol has a wider scope)\n"
-    "  --threads LIST       samecta samesm othersm farsm (each thread after T0 relative to\n"
-    "                       its anchor; othersm: an SM of the same index parity, farsm: of\n"
-    "                       the other), or all\n"
-    "  --locs LIST          sameline (words of line 0) samebank (lines 0, 32, 64) otherbank\n"
-    "                       (lines 0, 1, 2), or all\n"
-    "  --no-dedup           keep tests a thread / location renaming makes identical\n"
-    "  --no-plain           no plain position, a lone access neither (with --sync\n"
-    "                       relacq.all: every access synchronizes, the race-free set)\n"
-    "  --only NAME          with --out: write that one test (exit 2 if these options do\n"
-    "                       not give it; --max does not apply)\n"
-    "  --max N              refuse to write more than N files (default 50000; every\n"
-    "                       combination of every shape: 1 868 041 tests)\n"
-    "  --quiet              no summary line\n"
+    "\n";
+
+static const char h_litmus_gen_tail[] =
     "\n"
     "Exit status: 0 done, 1 a file could not be written, 2 bad input (nothing generated),\n"
     "130 Ctrl-C while writing (the files written so far are whole).\n";
@@ -162,32 +111,9 @@ static const char h_conform[] =
     "forbids it (or no candidate execution gives it). Prints per variant: tests, runs, distinct\n"
     "outcomes, violations, known violations, outcomes the variant's own model allows that no\n"
     "run showed; then each violation with a replay line. Progress on stderr every 5 s.\n"
-    "\n"
-    "  --shapes/--sync/--scopes/--threads/--locs LIST\n"
-    "                       the tests, as for litmus-gen (default: all, 1 868 041 tests)\n"
-    "  --no-plain           as for litmus-gen: no plain access (--sync relacq.all\n"
-    "                       --no-plain: every test race-free at its scopes)\n"
-    "  --sample N           N tests drawn from --seed out of those (deterministic)\n"
-    "  --only NAME          that one test (a replay; its table is printed)\n"
-    "  --protocol V[,V...]  variants, or all (default)\n"
-    "  --runs R             runs per test and variant (default 1000)\n"
-    "  --seed S             the runs' seed and the sample's (default 1)\n"
-    "  --run K              with --only: run K alone, each run printed (a replay line)\n"
-    "  --param NAME=VALUE   set a parameter of every variant's small configuration (stress:\n"
-    "                       --param l1_sets=2 for more evictions); repeatable, up to 8\n"
-    "  --set-traffic N      stress: N more wavefronts per test load and store other lines of\n"
-    "                       its locations' L1 sets, banks and L2 sets (as for gpucoh litmus;\n"
-    "                       default 0; every test is checked to fit before any run)\n"
-    "  --rerun-rtl N        re-run the first N violations' runs on the RTL alone and in\n"
-    "                       lockstep (builds the Verilated models: minutes); a different\n"
-    "                       outcome or a mismatch fails (default 0)\n"
-    "  --known PATH         known violations (default litmus/known-violations.txt; none: no\n"
-    "                       list): lines 'VARIANT TEST-PATTERN MODEL REASON'; a violation\n"
-    "                       they list is printed as known and does not fail; an entry whose\n"
-    "                       tests ran without showing it fails (remove it when fixed)\n"
-    "  --out DIR            report directory (default build/out): conform-seedS.json\n"
-    "  --json PATH          the report there instead\n"
-    "  --quiet              no report line\n"
+    "\n";
+
+static const char h_conform_tail[] =
     "\n"
     "Exit status: 0 no violation beyond the known ones, 1 a violation not listed, a stale known\n"
     "entry, a refused test or a run that did not finish, 2 bad input (nothing run), 130 Ctrl-C.\n";
@@ -202,42 +128,53 @@ static const char h_model[] =
     "files[, D disagreements in F files, C claim conflicts]`. Every file is read and\n"
     "enumerated first: a test beyond the bound (64 events, 2^20 candidate executions) is\n"
     "refused with exit 2 and nothing is reported.\n"
-    "\n"
-    "  --model M[,M...]     sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, all\n"
-    "                       (default all)\n"
-    "  --check              compare the files' allow / forbid / witness lines with the oracle:\n"
-    "                       a line naming a model (or all) that forbids an outcome the model\n"
-    "                       allows, or allows one it forbids, is a disagreement, printed as\n"
-    "                       FILE:LINE: ...; exit 1 if any. A variant's allowed outcome that a\n"
-    "                       model it claims forbids is printed as a claim conflict (the\n"
-    "                       protocol's claim, not the line: reported, exit status unchanged)\n"
-    "  --axioms             print every model's axioms (the table the docs quote)\n"
-    "  --out DIR            the report's directory (default build/out; created if missing)\n"
-    "  --json PATH          the JSON report (default <out>/model.json; its directory must\n"
-    "                       exist)\n"
-    "  --quiet              only the disagreements and the summary line\n"
+    "\n";
+
+static const char h_model_tail[] =
     "\n"
     "Test-only: GPUCOH_MODEL_DROP_AXIOM=MODEL:AXIOM[,...] removes axioms (names: --axioms).\n";
 
 typedef struct {
     const char* cmd;
     const char* text;
+    void (*opts)(FILE* f); /* the options part, from the command's option table */
+    const char* tail;      /* the text after it */
+    bool unit;             /* the options part is the unit commands' (gpucoh_unit_opts_help) */
 } help_t;
 
 static const help_t helps[] = {
-    {"list", h_list},   {"units", h_units},     {"version", h_version},
-    {"help", h_help},   {"waves", h_waves},     {"area", h_area},
-    {"bench", h_bench}, {"mutants", h_mutants}, {"litmus-gen", h_litmus_gen},
-    {"model", h_model}, {"conform", h_conform},
+    {"list", h_list, NULL, NULL, false},
+    {"units", h_units, gpucoh_units_help, h_units_tail, false},
+    {"version", h_version, NULL, NULL, false},
+    {"help", h_help, NULL, NULL, false},
+    {"waves", h_waves, NULL, NULL, true},
+    {"area", h_area, NULL, NULL, true},
+    {"bench", h_bench, NULL, h_bench_tail, true},
+    {"mutants", h_mutants, NULL, NULL, true},
+    {"litmus-gen", h_litmus_gen, gpucoh_litgen_help, h_litmus_gen_tail, false},
+    {"model", h_model, gpucoh_model_help, h_model_tail, false},
+    {"conform", h_conform, gpucoh_conform_help, h_conform_tail, false},
 };
 
-int gpucoh_cmd_help(const char* cmd, FILE* f) {
+int gpucoh_cmd_help_with(const char* cmd, FILE* f, void (*unit_opts)(const char* cmd, FILE* f)) {
     for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
         if (strcmp(helps[i].cmd, cmd) != 0)
             continue;
+        if (helps[i].unit && !unit_opts)
+            return -1; /* its options are gpucoh.c's */
         fputs(helps[i].text, f);
+        if (helps[i].opts)
+            helps[i].opts(f);
+        if (helps[i].unit)
+            unit_opts(cmd, f);
+        if (helps[i].tail)
+            fputs(helps[i].tail, f);
         fputs("\nConventions, reports, exit status: docs/cli.md (gpucoh help).\n", f);
         return 0;
     }
     return -1;
+}
+
+int gpucoh_cmd_help(const char* cmd, FILE* f) {
+    return gpucoh_cmd_help_with(cmd, f, NULL);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "help.h"
+#include "opts.h"
 
 #define EXIT_USAGE 2
 #define MAX_WHERE  8
@@ -107,7 +108,19 @@ typedef struct {
     const char* unit; /* UNIT after --get FIELD, or NULL: every unit */
     const char* where[MAX_WHERE];
     int nwhere;
+    bool after_get; /* the last word was --get's FIELD */
 } units_args_t;
+
+/* Every refused word, an option or not: "unexpected argument" */
+static void units_refuse(const char* cmd, const char* w, bool option) {
+    (void)option;
+    fprintf(stderr, "gpucoh: %s: unexpected argument '%s' (gpucoh %s --help)\n", cmd, w, cmd);
+}
+
+/* --get or --where as the last word: refused as the word it is */
+static void units_missing(const char* cmd, const char* opt) {
+    units_refuse(cmd, opt, true);
+}
 
 static int parse_where(units_args_t* a, const char* kv) {
     const char* eq = strchr(kv, '=');
@@ -127,26 +140,68 @@ static int parse_where(units_args_t* a, const char* kv) {
     return 0;
 }
 
+/* The option handlers (units_opts[]): 0, or -1 after the message. */
+static int uo_get(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    units_args_t* a = ctx;
+    (void)opt;
+    a->get = v;
+    if (!is_field(a->get))
+        return bad_field(a->get), -1;
+    a->after_get = true; /* UNIT may follow */
+    return 0;
+}
+
+static int uo_where(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    units_args_t* a = ctx;
+    (void)opt;
+    a->after_get = false;
+    return parse_where(a, v) != 0 ? -1 : 0;
+}
+
+/* UNIT, right after --get FIELD; any other word is unexpected */
+static int uo_word(void* ctx, const char* w) {
+    units_args_t* a = ctx;
+    if (!a->after_get) {
+        units_refuse("units", w, false);
+        return -1;
+    }
+    a->unit = w;
+    a->after_get = false;
+    return 0;
+}
+
+/* units' options, its --help's options part (gpucoh_units_help) */
+static const gpucoh_opt_t units_opts[] = {
+    {.name = "--get",
+     .has_arg = true,
+     .fn = uo_get,
+     .arg = "FIELD",
+     .help = "print FIELD, plain, for shell scripts: with UNIT, that unit's\n"
+             "value (a list one element a line); without, one line a unit in\n"
+             "catalogue order (a list's elements space-separated)"},
+    {.name = "--where",
+     .has_arg = true,
+     .fn = uo_where,
+     .arg = "FIELD=VALUE",
+     .help = "only the units whose FIELD is VALUE (repeatable; all must hold)"},
+};
+
+static const gpucoh_optset_t units_set = {.cmd = "units",
+                                          .opts = units_opts,
+                                          .nopts = (int)(sizeof units_opts / sizeof units_opts[0]),
+                                          .word = uo_word,
+                                          .refuse = units_refuse,
+                                          .missing = units_missing,
+                                          .empty_ok = true};
+
+void gpucoh_units_help(FILE* f) {
+    gpucoh_opt_help(&units_set, 23, f);
+}
+
 static int parse_units(int argc, char** argv, units_args_t* a) {
     memset(a, 0, sizeof *a);
-    for (int i = 2; i < argc; i++) {
-        const bool has_val = i + 1 < argc;
-        if (!strcmp(argv[i], "--get") && has_val) {
-            a->get = argv[++i];
-            if (!is_field(a->get))
-                return bad_field(a->get);
-            if (i + 1 < argc && argv[i + 1][0] != '-')
-                a->unit = argv[++i];
-        } else if (!strcmp(argv[i], "--where") && has_val) {
-            const int rc = parse_where(a, argv[++i]);
-            if (rc)
-                return rc;
-        } else {
-            fprintf(stderr, "gpucoh: units: unexpected argument '%s' (gpucoh units --help)\n",
-                    argv[i]);
-            return EXIT_USAGE;
-        }
-    }
+    if (gpucoh_opt_parse(&units_set, argc, argv, 2, a) != 0)
+        return EXIT_USAGE;
     if (a->unit && !gpucoh_unit_find(a->unit))
         return bad_unit(a->unit);
     if (a->unit && a->nwhere) {

@@ -36,7 +36,7 @@ static int long_table(const gpucoh_optset_t* s, struct option* lo, const gpucoh_
 }
 
 static int call(const gpucoh_optset_t* s, const gpucoh_opt_t* o, void* ctx, const char* val) {
-    if (o->has_arg && (!val || !*val)) {
+    if (o->has_arg && (!val || (!*val && !s->empty_ok))) {
         if (s->missing)
             s->missing(s->cmd, o->name);
         else
@@ -70,7 +70,7 @@ int gpucoh_opt_parse(const gpucoh_optset_t* s, int argc, char** argv, int first,
         /* whole names only, and no short options: what getopt_long would abbreviate, group
          * or end ("--") is refused here, as the hand-written parsers did */
         const gpucoh_opt_t* e = w[0] == '-' ? exact(s, w) : NULL;
-        if (w[0] == '-' && !e) {
+        if (w[0] == '-' && !e && !(s->dash_word && !strcmp(w, "-"))) {
             s->refuse(s->cmd, w, true);
             return -1;
         }
@@ -116,8 +116,12 @@ void gpucoh_opt_help(const gpucoh_optset_t* s, int col, FILE* f) {
         snprintf(head, sizeof head, "  %s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
         const int hl = (int)strlen(head);
         fputs(head, f);
-        fprintf(f, "%*s", hl < col ? col - hl : 1, "");
-        for (const char* p = o->help; *p;) {
+        const char* text = o->help;
+        if (*text == '\n') /* the text starts on the next line */
+            fputc('\n', f);
+        else
+            fprintf(f, "%*s", hl < col ? col - hl : 1, "");
+        for (const char* p = text + (*text == '\n'); *p;) {
             const char* nl = strchr(p, '\n');
             const int len = nl ? (int)(nl - p) : (int)strlen(p);
             if (p != o->help)

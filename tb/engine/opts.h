@@ -48,6 +48,8 @@ typedef struct {
     void (*refuse)(const char* cmd, const char* w, bool option);
     /* the message for an option without its value; NULL: "PROG: option --x needs a value" */
     void (*missing)(const char* cmd, const char* opt);
+    bool empty_ok;  /* an empty value ("--json ''") is a value: only a missing one is refused */
+    bool dash_word; /* "-" alone is a word (a file name), not an unknown option */
 } gpucoh_optset_t;
 
 /* Parse argv[first..argc-1] against s, calling each option's handler with ctx in order. 0, or -1
@@ -57,12 +59,12 @@ int gpucoh_opt_parse(const gpucoh_optset_t* s, int argc, char** argv, int first,
 
 /* The options part of --help: for every entry of s that applies and has help text, the line
  * "  NAME ARG" padded to col, then the help text; help text lines after the first are indented
- * to col. */
+ * to col (a text starting with a newline starts on the next line, indented). */
 void gpucoh_opt_help(const gpucoh_optset_t* s, int col, FILE* f);
 
 /* The usual refusals: "PROG: unknown option 'w' (see `PROG help`)" / "unexpected argument" (main
  * commands); "PROG CMD: unknown option 'w' (see `PROG help`)" (system commands); "PROG: CMD:
- * unknown option 'w' (PROG CMD --help)" (gpucoh_opt_loop's commands). */
+ * unknown option 'w' (PROG CMD --help)" (conform, litmus-gen, model). */
 void gpucoh_refuse_plain(const char* cmd, const char* w, bool option);
 void gpucoh_refuse_cmd(const char* cmd, const char* w, bool option);
 void gpucoh_refuse_help(const char* cmd, const char* w, bool option);

@@ -2,7 +2,6 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE   700 /* realpath */
 #include "util.h"
-#include "opts.h"
 #include "unit.h"
 
 #include <errno.h>
@@ -278,34 +277,6 @@ int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
     *nargc = n;
     *nargv = v;
     return 0;
-}
-
-/* gpucoh_opt_loop's value handler, called through the option table (opts.h) */
-typedef struct {
-    int (*value)(void* ctx, const char* opt, const char* val);
-    void* ctx;
-} loop_ctx_t;
-
-static int loop_value(void* ctx, const gpucoh_opt_t* opt, const char* val) {
-    const loop_ctx_t* l = ctx;
-    return l->value(l->ctx, opt->name, val) != 0 ? -1 : 0;
-}
-
-int gpucoh_opt_loop(int argc, char** argv, const char* cmd, const char* const* value_opts,
-                    int (*value)(void* ctx, const char* opt, const char* val), void* ctx,
-                    const gpucoh_flag_t* flags) {
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return 1;
-    gpucoh_opt_t t[64];
-    int n = 0;
-    for (const char* const* v = value_opts; *v && n < 64; v++)
-        t[n++] = (gpucoh_opt_t){.name = *v, .has_arg = true, .fn = loop_value};
-    for (const gpucoh_flag_t* f = flags; f->name && n < 64; f++)
-        t[n++] = (gpucoh_opt_t){.name = f->name, .flag = f->set};
-    loop_ctx_t l = {value, ctx};
-    const gpucoh_optset_t set = {.cmd = cmd, .opts = t, .nopts = n, .refuse = gpucoh_refuse_help};
-    return gpucoh_opt_parse(&set, argc, argv, 2, &l) != 0 ? -1 : 0;
 }
 
 int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v) {

@@ -82,21 +82,6 @@ void gpucoh_set_prog(const char* name);
 int gpucoh_opt_u64(const char* opt, const char* s, uint64_t lo, uint64_t hi, uint64_t* v);
 int gpucoh_opt_u32(const char* opt, const char* s, uint32_t lo, uint32_t hi, uint32_t* v);
 
-/* The option loop of a command taking "--name VALUE" options and flags (after gpucoh_split_opts
- * has split --name=value), run by the option table of opts.h (a table built from the lists):
- * --help or -h anywhere gives 1 before anything else is read; an option
- * of value_opts (NULL-terminated) without a value, a value handler's non-zero return, or a word
- * that is neither a value option nor one of flags[] (its `set` is made true; the table ends with
- * a NULL name) gives a message naming the command and -1; else 0. argv[0] is the program,
- * argv[1] the command. */
-typedef struct {
-    const char* name;
-    bool* set;
-} gpucoh_flag_t;
-int gpucoh_opt_loop(int argc, char** argv, const char* cmd, const char* const* value_opts,
-                    int (*value)(void* ctx, const char* opt, const char* val), void* ctx,
-                    const gpucoh_flag_t* flags);
-
 /* The default output directory, <root>/build/out. */
 const char* gpucoh_default_out(void);
 

@@ -10,6 +10,7 @@
 #include "axiom.h"
 #include "help.h"
 #include "litmus_view.h"
+#include "opts.h"
 #include "util.h"
 
 typedef struct {
@@ -51,38 +52,102 @@ static int parse_models(const char* s, uint32_t* mask) {
     return 0;
 }
 
+/* The option handlers (model_opts[]): 0, or -1 after the message. */
+enum { MO_MODEL, MO_JSON, MO_OUT, MO_CHECK, MO_AXIOMS, MO_QUIET };
+
+static int mo_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    mopts_t* o = ctx;
+    if (opt->id == MO_JSON)
+        o->json = v;
+    else if (opt->id == MO_OUT)
+        o->out = v;
+    else if (parse_models(v, &o->mask) != 0)
+        return -1;
+    return 0;
+}
+
+static int mo_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    mopts_t* o = ctx;
+    (void)v;
+    if (opt->id == MO_CHECK)
+        o->check = true;
+    else if (opt->id == MO_AXIOMS)
+        o->axioms = true;
+    else
+        o->quiet = true;
+    return 0;
+}
+
+static int mo_file(void* ctx, const char* w) {
+    mopts_t* o = ctx;
+    if (o->nfiles >= LITMUS_MAX_FILES)
+        return usage_err("more than %s files", "256"), -1;
+    o->files[o->nfiles++] = w;
+    return 0;
+}
+
+static void mo_missing(const char* cmd, const char* opt) {
+    (void)cmd;
+    usage_err("%s needs a value", opt);
+}
+
+/* model's options, its --help's options part (gpucoh_model_help) */
+static const gpucoh_opt_t model_opts[] = {
+    {.name = "--model",
+     .has_arg = true,
+     .fn = mo_value,
+     .id = MO_MODEL,
+     .arg = "M[,M...]",
+     .help = "sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, all\n(default all)"},
+    {.name = "--check",
+     .fn = mo_flag,
+     .id = MO_CHECK,
+     .help = "compare the files' allow / forbid / witness lines with the oracle:\n"
+             "a line naming a model (or all) that forbids an outcome the model\n"
+             "allows, or allows one it forbids, is a disagreement, printed as\n"
+             "FILE:LINE: ...; exit 1 if any. A variant's allowed outcome that a\n"
+             "model it claims forbids is printed as a claim conflict (the\n"
+             "protocol's claim, not the line: reported, exit status unchanged)"},
+    {.name = "--axioms",
+     .fn = mo_flag,
+     .id = MO_AXIOMS,
+     .help = "print every model's axioms (the table the docs quote)"},
+    {.name = "--out",
+     .has_arg = true,
+     .fn = mo_value,
+     .id = MO_OUT,
+     .arg = "DIR",
+     .help = "the report's directory (default build/out; created if missing)"},
+    {.name = "--json",
+     .has_arg = true,
+     .fn = mo_value,
+     .id = MO_JSON,
+     .arg = "PATH",
+     .help = "the JSON report (default <out>/model.json; its directory must\nexist)"},
+    {.name = "--quiet",
+     .fn = mo_flag,
+     .id = MO_QUIET,
+     .help = "only the disagreements and the summary line"},
+};
+
+static const gpucoh_optset_t model_set = {.cmd = "model",
+                                          .opts = model_opts,
+                                          .nopts = (int)(sizeof model_opts / sizeof model_opts[0]),
+                                          .word = mo_file,
+                                          .refuse = gpucoh_refuse_help,
+                                          .missing = mo_missing,
+                                          .empty_ok = true,
+                                          .dash_word = true};
+
+void gpucoh_model_help(FILE* f) {
+    gpucoh_opt_help(&model_set, 23, f);
+}
+
 static int parse_args(int argc, char** argv, mopts_t* o) {
     memset(o, 0, sizeof *o);
     o->mask = (1u << AX_NMODELS) - 1;
-    for (int i = 2; i < argc; i++) {
-        const char* a = argv[i];
-        if (!strcmp(a, "--model") || !strcmp(a, "--json") || !strcmp(a, "--out")) {
-            if (i + 1 >= argc)
-                return usage_err("%s needs a value", a);
-            const char* v = argv[++i];
-            if (!strcmp(a, "--json")) {
-                o->json = v;
-            } else if (!strcmp(a, "--out")) {
-                o->out = v;
-            } else {
-                const int rc = parse_models(v, &o->mask);
-                if (rc)
-                    return rc;
-            }
-        } else if (!strcmp(a, "--check")) {
-            o->check = true;
-        } else if (!strcmp(a, "--axioms")) {
-            o->axioms = true;
-        } else if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else if (a[0] == '-' && a[1]) {
-            return usage_err("unknown option '%s'", a);
-        } else {
-            if (o->nfiles >= LITMUS_MAX_FILES)
-                return usage_err("more than %s files", "256");
-            o->files[o->nfiles++] = a;
-        }
-    }
+    if (gpucoh_opt_parse(&model_set, argc, argv, 2, o) != 0)
+        return GPUCOH_EXIT_USAGE;
     if (!o->nfiles && !o->axioms)
         return usage_err("%s", "no litmus file given");
     return 0;

@@ -24,6 +24,7 @@
 #include "help.h"
 #include "litgen.h"
 #include "litmus.h"
+#include "opts.h"
 #include "rng.h"
 #include "util.h"
 
@@ -91,11 +92,6 @@ static double now_s(void) {
 
 /* ---- options ------------------------------------------------------------------------------- */
 
-static const char* const VALUE_OPTS[] = {
-    "--shapes", "--sync",     "--scopes", "--threads",   "--locs",        "--runs",
-    "--seed",   "--sample",   "--only",   "--run",       "--known",       "--out",
-    "--json",   "--protocol", "--param",  "--rerun-rtl", "--set-traffic", NULL};
-
 static int value_opt(void* ctx, const char* a, const char* v) {
     cf_t* c = ctx;
     const int l = litgen_list_opt(a, v, &c->g);
@@ -138,15 +134,91 @@ static int value_opt(void* ctx, const char* a, const char* v) {
     return 0;
 }
 
+static int cf_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    return value_opt(ctx, opt->name, v) != 0 ? -1 : 0;
+}
+
+static int cf_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    cf_t* c = ctx;
+    (void)v;
+    if (opt->id)
+        c->g.no_plain = true;
+    else
+        c->quiet = true;
+    return 0;
+}
+
+enum { CF_PARSE = 1u, CF_HELP = 2u }; /* CF_HELP: a --help line only (never matched) */
+
+#define CF_V(n, a, h)                                                                              \
+    { .name = n, .has_arg = true, .cmds = CF_PARSE, .fn = cf_value, .arg = a, .help = h }
+/* conform's options, in its --help's order (gpucoh_conform_help) */
+static const gpucoh_opt_t conform_opts[] = {
+    {.name = "--shapes/--sync/--scopes/--threads/--locs",
+     .cmds = CF_HELP,
+     .arg = "LIST",
+     .help = "\nthe tests, as for litmus-gen (default: all, 1 868 041 tests)"},
+    CF_V("--shapes", "LIST", NULL),
+    CF_V("--sync", "LIST", NULL),
+    CF_V("--scopes", "LIST", NULL),
+    CF_V("--threads", "LIST", NULL),
+    CF_V("--locs", "LIST", NULL),
+    {.name = "--no-plain",
+     .cmds = CF_PARSE,
+     .fn = cf_flag,
+     .id = 1,
+     .help = "as for litmus-gen: no plain access (--sync relacq.all\n"
+             "--no-plain: every test race-free at its scopes)"},
+    CF_V("--sample", "N", "N tests drawn from --seed out of those (deterministic)"),
+    CF_V("--only", "NAME", "that one test (a replay; its table is printed)"),
+    CF_V("--protocol", "V[,V...]", "variants, or all (default)"),
+    CF_V("--runs", "R", "runs per test and variant (default 1000)"),
+    CF_V("--seed", "S", "the runs' seed and the sample's (default 1)"),
+    CF_V("--run", "K", "with --only: run K alone, each run printed (a replay line)"),
+    CF_V("--param", "NAME=VALUE",
+         "set a parameter of every variant's small configuration (stress:\n"
+         "--param l1_sets=2 for more evictions); repeatable, up to 8"),
+    CF_V("--set-traffic", "N",
+         "stress: N more wavefronts per test load and store other lines of\n"
+         "its locations' L1 sets, banks and L2 sets (as for gpucoh litmus;\n"
+         "default 0; every test is checked to fit before any run)"),
+    CF_V("--rerun-rtl", "N",
+         "re-run the first N violations' runs on the RTL alone and in\n"
+         "lockstep (builds the Verilated models: minutes); a different\n"
+         "outcome or a mismatch fails (default 0)"),
+    CF_V("--known", "PATH",
+         "known violations (default litmus/known-violations.txt; none: no\n"
+         "list): lines 'VARIANT TEST-PATTERN MODEL REASON'; a violation\n"
+         "they list is printed as known and does not fail; an entry whose\n"
+         "tests ran without showing it fails (remove it when fixed)"),
+    CF_V("--out", "DIR", "report directory (default build/out): conform-seedS.json"),
+    CF_V("--json", "PATH", "the report there instead"),
+    {.name = "--quiet", .cmds = CF_PARSE, .fn = cf_flag, .help = "no report line"},
+};
+#undef CF_V
+
+void gpucoh_conform_help(FILE* f) {
+    const gpucoh_optset_t set = {.cmd = "conform",
+                                 .cmd_bit = CF_PARSE | CF_HELP,
+                                 .opts = conform_opts,
+                                 .nopts = (int)(sizeof conform_opts / sizeof conform_opts[0])};
+    gpucoh_opt_help(&set, 23, f);
+}
+
 /* 0 ok, 1 --help, -1 bad input (message printed) */
 static int parse(int argc, char** argv, cf_t* c) {
     c->runs = CF_DEFAULT_RUNS;
     c->seed = 1;
-    const gpucoh_flag_t flags[] = {
-        {"--quiet", &c->quiet}, {"--no-plain", &c->g.no_plain}, {NULL, NULL}};
-    const int rc = gpucoh_opt_loop(argc, argv, "conform", VALUE_OPTS, value_opt, c, flags);
-    if (rc != 0)
-        return rc;
+    for (int i = 2; i < argc; i++) /* --help anywhere: nothing else is looked at */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return 1;
+    const gpucoh_optset_t set = {.cmd = "conform",
+                                 .cmd_bit = CF_PARSE,
+                                 .opts = conform_opts,
+                                 .nopts = (int)(sizeof conform_opts / sizeof conform_opts[0]),
+                                 .refuse = gpucoh_refuse_help};
+    if (gpucoh_opt_parse(&set, argc, argv, 2, c) != 0)
+        return -1;
     if (c->run_set && (c->runs_set || !c->only)) {
         fprintf(stderr, "gpucoh: conform: --run K replays one run of one test: give it with "
                         "--only NAME and without --runs\n");

@@ -16,6 +16,7 @@
 
 #include "help.h"
 #include "litgen.h"
+#include "opts.h"
 #include "util.h"
 
 #define DEFAULT_MAX 50000u
@@ -126,19 +127,79 @@ static int value_opt(void* ctx, const char* a, const char* v) {
     return 0;
 }
 
-static const char* const VALUE_OPTS[] = {"--shapes", "--sync", "--scopes", "--threads", "--locs",
-                                         "--out",    "--json", "--max",    "--only",    NULL};
+static int lg_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    return value_opt(ctx, opt->name, v) != 0 ? -1 : 0;
+}
+
+enum { LG_LIST, LG_COUNT, LG_NO_DEDUP, LG_NO_PLAIN, LG_QUIET };
+
+static int lg_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    lgo_t* o = ctx;
+    (void)v;
+    bool* const set[] = {&o->list, &o->count, &o->g.no_dedup, &o->g.no_plain, &o->quiet};
+    *set[opt->id] = true;
+    return 0;
+}
+
+#define LG_V(n, a, h)                                                                              \
+    { .name = n, .has_arg = true, .fn = lg_value, .arg = a, .help = h }
+#define LG_F(n, i, h)                                                                              \
+    { .name = n, .fn = lg_flag, .id = i, .help = h }
+/* litmus-gen's options, in its --help's order (gpucoh_litgen_help) */
+static const gpucoh_opt_t litgen_opts[] = {
+    LG_V("--out", "DIR",
+         "write NAME.litmus files into DIR (it must exist; each file is\n"
+         "written to a temporary name and renamed; others are left alone)"),
+    LG_F("--list", LG_LIST, "print the names, one a line (nothing else on stdout)"),
+    LG_F("--count", LG_COUNT, "print the tests per shape and placement (threads x locations)"),
+    LG_V("--json", "PATH", "the counts as JSON (its directory must exist)"),
+    LG_V("--shapes", "LIST", "shapes, comma separated, or all (default)"),
+    LG_V("--sync", "LIST",
+         "plain fence fence.sc relacq atom.acq_rel atom.relaxed\n"
+         "relacq.all (R -> R, W -> W edges: both ends; elsewhere it\n"
+         "is relacq), or all"),
+    LG_V("--scopes", "LIST", "cta gpu, or all (no protocol has a wider scope)"),
+    LG_V("--threads", "LIST",
+         "samecta samesm othersm farsm (each thread after T0 relative to\n"
+         "its anchor; othersm: an SM of the same index parity, farsm: of\n"
+         "the other), or all"),
+    LG_V("--locs", "LIST",
+         "sameline (words of line 0) samebank (lines 0, 32, 64) otherbank\n"
+         "(lines 0, 1, 2), or all"),
+    LG_F("--no-dedup", LG_NO_DEDUP, "keep tests a thread / location renaming makes identical"),
+    LG_F("--no-plain", LG_NO_PLAIN,
+         "no plain position, a lone access neither (with --sync\n"
+         "relacq.all: every access synchronizes, the race-free set)"),
+    LG_V("--only", "NAME",
+         "with --out: write that one test (exit 2 if these options do\n"
+         "not give it; --max does not apply)"),
+    LG_V("--max", "N",
+         "refuse to write more than N files (default 50000; every\n"
+         "combination of every shape: 1 868 041 tests)"),
+    LG_F("--quiet", LG_QUIET, "no summary line"),
+};
+#undef LG_V
+#undef LG_F
+
+static const gpucoh_optset_t litgen_set = {.cmd = "litmus-gen",
+                                           .opts = litgen_opts,
+                                           .nopts =
+                                               (int)(sizeof litgen_opts / sizeof litgen_opts[0]),
+                                           .refuse = gpucoh_refuse_help};
+
+void gpucoh_litgen_help(FILE* f) {
+    gpucoh_opt_help(&litgen_set, 23, f);
+}
 
 /* 0 ok, 1 --help, -1 bad input (message printed) */
 static int parse(int argc, char** argv, lgo_t* o) {
     memset(o, 0, sizeof *o);
     o->max = DEFAULT_MAX;
-    const gpucoh_flag_t flags[] = {{"--list", &o->list},           {"--count", &o->count},
-                                   {"--no-dedup", &o->g.no_dedup}, {"--no-plain", &o->g.no_plain},
-                                   {"--quiet", &o->quiet},         {NULL, NULL}};
-    const int rc = gpucoh_opt_loop(argc, argv, "litmus-gen", VALUE_OPTS, value_opt, o, flags);
-    if (rc != 0)
-        return rc;
+    for (int i = 2; i < argc; i++) /* --help anywhere: nothing else is looked at */
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return 1;
+    if (gpucoh_opt_parse(&litgen_set, argc, argv, 2, o) != 0)
+        return -1;
     if (o->only && (!o->out || o->list || o->count || o->json)) {
         fprintf(stderr, "gpucoh: litmus-gen: --only NAME writes one file: give --out DIR, and "
                         "neither --list, --count nor --json\n");
