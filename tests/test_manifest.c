@@ -164,10 +164,24 @@ static void files_in_family_folders(void** state) {
 }
 
 /* the units whose field is value, space-separated, in catalogue order */
+/* The units the hand-kept lists named when the manifest replaced them: the checks of the lists
+ * "as they were" look at these only, so that a unit added later (issue 26: its own files and
+ * one registration line) is checked by the tests above, not by editing these strings. */
+static bool replaced_unit(const gpucoh_unit_t* u) {
+    static const char* const k_then[] = {"sig_bloom", "rdu",   "avu",    "tc_timer", "tc_gwct",
+                                         "tc_l1",     "tc_l2", "gpu_l1", "gpu_l2",   NULL};
+    for (const char* const* n = k_then; *n; n++)
+        if (!strcmp(*n, u->name))
+            return true;
+    return false;
+}
+
 static void units_where(const char* field, const char* value, char* buf, size_t n) {
     size_t l = 0;
     buf[0] = 0;
     for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        if (!replaced_unit(*up))
+            continue;
         char v[1024];
         gpucoh_manifest_get(*up, field, " ", v, sizeof v);
         if (!strcmp(v, value))
@@ -235,6 +249,8 @@ static void values_of(const char* field, char* buf, size_t n) {
     size_t l = 0;
     buf[0] = 0;
     for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
+        if (!replaced_unit(*up))
+            continue;
         char v[1024];
         gpucoh_manifest_get(*up, field, " ", v, sizeof v);
         if (v[0])

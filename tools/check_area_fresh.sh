@@ -14,7 +14,7 @@
 # Prints every stale point. Exit 0 = fresh (apart from the listed ones), 1 = not.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
+cd "$ROOT" || exit 2
 KNOWN=synth/known-stale.txt
 # make run's points: family and point name, each standalone unit's synth_script and synth_point
 # in the unit manifest (gpucoh units --get; tools/run_all.sh reads the same)
@@ -26,8 +26,10 @@ REQUIRED=$(for u in $("$G" units --get name --where context=standalone); do
 done)
 status=0
 stale=()
+listed=() # every point the listers know, "family point"
 for fam in sweep hier tc gpu; do
     out=$(bash "synth/$fam.sh" --list 2>&1) || { echo "synth/$fam.sh --list failed:"; echo "$out"; exit 1; }
+    while read -r name _; do [ -n "$name" ] && listed+=("$fam $name"); done <<< "$out"
     while read -r name st _; do
         [ "$st" = stale ] && stale+=("$fam $name")
     done <<< "$out"
@@ -37,6 +39,14 @@ for fam in sweep hier tc gpu; do
     done <<< "$(printf '%s\n' "$out" | grep -E '^[a-z0-9_]+ +[a-z-]+ ')"
 done
 echo "stale synthesis results: ${#stale[@]}"
+# a standalone unit whose synthesis point no lister knows (a new unit without its point) fails
+while read -r p; do
+    [ -z "$p" ] && continue
+    if ! grep -qxF "$p" <<< "$(printf '%s\n' "${listed[@]}")"; then
+        echo "  $p  make run's point of a standalone unit, but synth/${p%% *}.sh --list has no such point"
+        status=1
+    fi
+done <<< "$REQUIRED"
 for p in "${stale[@]}"; do
     if grep -qxF "$p" <<< "$REQUIRED"; then
         echo "  $p  STALE, and make run reports it (re-run synth/${p%% *}.sh --only '^${p#* }\$')"
@@ -60,5 +70,5 @@ if [ -f "$KNOWN" ]; then
         fi
     done < "$KNOWN"
 fi
-[ $status -eq 0 ] && echo "make run's five default points are up to date; every other stale point is listed"
+[ $status -eq 0 ] && echo "make run's $(grep -c . <<< "$REQUIRED") default points are up to date; every other stale point is listed"
 exit $status
