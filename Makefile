@@ -12,16 +12,18 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wundef -Wpointer-arith -Wcast-qual -W
            -Wwrite-strings -Wstrict-prototypes -Wmissing-prototypes -pedantic \
            -Wno-format-truncation
 OPT     ?= -O2 -g
-# tb/ by role (docs/framework.md): the engine and CLI, the shared system, unit adapters, protocols
-TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu
+# tb/ by layer (docs/framework.md, "Layers"): the engine (the ground floor: includes nothing
+# above it, tools/check_layers.sh), the shared system, unit adapters, protocols, and the top
+# (the CLI entry and the registries, which see every layer)
+TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu tb/cli
 INC     := -Icmodel $(addprefix -I,$(TBDIRS)) -Iverilator
 CFLAGS  := $(CSTD) $(OPT) $(WARN) $(INC)
 SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 B       := build
 CMODEL  := $(wildcard cmodel/*.c)
-TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig_bloom_tb.c tb/units/rdu_tb.c tb/units/avu_tb.c tb/engine/rtl_load.c tb/engine/cosim.c tb/engine/bench.c \
-           tb/engine/mutants.c tb/engine/area.c tb/units/quality.c tb/proto/tc/tc_units.c tb/sys/gsys_params.c tb/sys/gsys_cov.c tb/sys/gsys.c tb/sys/gsys_protocols.c tb/proto/tc/tc_proto.c tb/sys/traffic.c tb/proto/tc/tc_sys_rtl.c tb/sys/gsys_backend.c \
+TBSRC   := tb/engine/util.c tb/cli/units.c tb/engine/tb_common.c tb/units/sig_bloom_tb.c tb/units/rdu_tb.c tb/units/avu_tb.c tb/engine/rtl_load.c tb/engine/cosim.c tb/engine/bench.c \
+           tb/engine/mutants.c tb/engine/area.c tb/units/quality.c tb/proto/tc/tc_units.c tb/sys/gsys_params.c tb/sys/gsys_cov.c tb/sys/gsys.c tb/sys/gsys_protocols.c tb/cli/protocols.c tb/cli/families.c tb/proto/tc/tc_proto.c tb/sys/traffic.c tb/proto/tc/tc_sys_rtl.c tb/sys/gsys_backend.c \
            tb/proto/tc/tc_cov.c tb/sys/sys_cli.c tb/sys/sys_opts.c tb/sys/check.c tb/sys/episode.c tb/sys/litmus.c tb/sys/litgen.c tb/sys/litgen_cli.c tb/sys/axiom.c tb/sys/axiom_cli.c tb/sys/conform.c \
            tb/sys/mwave.c tb/sys/swave.c tb/proto/tc/tc_gtkw.c tb/sys/gtkw_view.c tb/sys/synth.c tb/sys/compare.c \
            tb/sys/compare_claims.c tb/sys/compare_cli.c tb/sys/compare_report.c \
@@ -87,7 +89,7 @@ $(B)/.deps: tools/deps.sh
 	@bash tools/deps.sh
 	@touch $@
 
-$(GPUCOH): $(B)/obj/tb/engine/gpucoh.o $(TB_O) $(CMOD_O)
+$(GPUCOH): $(B)/obj/tb/cli/gpucoh.o $(TB_O) $(CMOD_O)
 	@echo "  LINK    $@"
 	@$(CC) $(CFLAGS) $^ -o $@ -ldl -lm
 

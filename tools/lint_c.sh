@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "cppcheck: cmodel tb tests"
 cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability --std=c11 \
-    --inline-suppr --suppress=missingIncludeSystem -Icmodel -Itb/engine -Itb/sys -Itb/units -Itb/proto/tc -Itb/proto/gpu -Iverilator \
+    --inline-suppr --suppress=missingIncludeSystem -Icmodel -Itb/engine -Itb/sys -Itb/units -Itb/proto/tc -Itb/proto/gpu -Itb/cli -Iverilator \
     cmodel tb tests 2>&1
 echo "cppcheck: clean"
 FILES=$(ls cmodel/*.[ch] tb/*/*.[ch] tb/proto/*/*.[ch] tests/*.c verilator/*.h verilator/*.cpp)
