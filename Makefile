@@ -29,7 +29,7 @@ TBSRC   := tb/engine/util.c tb/cli/units.c tb/engine/tb_common.c tb/units/sig_bl
            tb/sys/compare_claims.c tb/sys/compare_cli.c tb/sys/compare_report.c \
            tb/proto/gpu/gpu_units.c tb/proto/gpu/gpu_sys_rtl.c tb/proto/gpu/gpu_proto.c tb/proto/gpu/gpu_cov.c \
            tb/proto/gpu/gpu_gtkw.c
-TBSRC   += tb/engine/help.c tb/engine/manifest.c tb/engine/opts.c
+TBSRC   += tb/engine/help.c tb/engine/manifest.c tb/engine/opts.c tb/engine/step.c
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
 HDRS    := $(wildcard cmodel/*.h $(addsuffix /*.h,$(TBDIRS)) verilator/*.h)

@@ -571,6 +571,12 @@ int sch_build_paths(const sch_opts_t* o, char* dir, size_t dn, char* bin, size_t
     }
     snprintf(p, sizeof p, "%s/systemc/%s_sc_c.h", root, o->u->name);
     ok = ok && gpucoh_fnv1a_file(&h, p);
+    /* and the step compare it shares with the unit and system lockstep (docs/framework.md) */
+    static const char* const eng[] = {"step.h", "unit.h", NULL};
+    for (const char* const* f = eng; *f && ok; f++) {
+        snprintf(p, sizeof p, "%s/tb/engine/%s", root, *f);
+        ok = gpucoh_fnv1a_file(&h, p);
+    }
     static const char* const hdr[] = {".h", NULL};
     snprintf(p, sizeof p, "%s/cmodel", root);
     ok = ok && hash_dir(&h, p, hdr);
