@@ -12,8 +12,10 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wundef -Wpointer-arith -Wcast-qual -W
            -Wwrite-strings -Wstrict-prototypes -Wmissing-prototypes -pedantic \
            -Wno-format-truncation
 OPT     ?= -O2 -g
-# tb/ by role (docs/framework.md): the engine and CLI, the shared system, unit adapters, protocols
-TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu
+# tb/ by layer (docs/framework.md, "Layers"): the engine (the ground floor: includes nothing
+# above it, tools/check_layers.sh), the shared system, unit adapters, protocols, and the top
+# (the CLI entry and the registries, which see every layer)
+TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu tb/cli
 # family folders (docs/framework.md "Family folders"): cmodel/<family>/ on the include path too
 CMDIRS  := cmodel $(patsubst %/,%,$(sort $(wildcard cmodel/*/)))
 INC     := $(addprefix -I,$(CMDIRS)) $(addprefix -I,$(TBDIRS)) -Iverilator
@@ -22,14 +24,9 @@ SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fram
 
 B       := build
 CMODEL  := $(wildcard $(addsuffix /*.c,$(CMDIRS)))
-TBSRC   := tb/engine/util.c tb/engine/units.c tb/engine/tb_common.c tb/units/sig_bloom_tb.c tb/units/rdu_tb.c tb/units/avu_tb.c tb/engine/rtl_load.c tb/engine/cosim.c tb/engine/bench.c \
-           tb/engine/mutants.c tb/engine/area.c tb/units/quality.c tb/proto/tc/tc_units.c tb/sys/gsys_params.c tb/sys/gsys_cov.c tb/sys/gsys.c tb/sys/gsys_protocols.c tb/proto/tc/tc_proto.c tb/sys/traffic.c tb/proto/tc/tc_sys_rtl.c tb/sys/gsys_backend.c \
-           tb/proto/tc/tc_cov.c tb/sys/sys_cli.c tb/sys/sys_opts.c tb/sys/check.c tb/sys/episode.c tb/sys/litmus.c tb/sys/litgen.c tb/sys/litgen_cli.c tb/sys/axiom.c tb/sys/axiom_cli.c tb/sys/conform.c \
-           tb/sys/mwave.c tb/sys/swave.c tb/proto/tc/tc_gtkw.c tb/sys/gtkw_view.c tb/sys/synth.c tb/sys/compare.c \
-           tb/sys/compare_claims.c tb/sys/compare_cli.c tb/sys/compare_report.c \
-           tb/proto/gpu/gpu_units.c tb/proto/gpu/gpu_sys_rtl.c tb/proto/gpu/gpu_proto.c tb/proto/gpu/gpu_cov.c \
-           tb/proto/gpu/gpu_gtkw.c
-TBSRC   += tb/engine/help.c tb/engine/manifest.c tb/engine/opts.c
+# every C file of tb/'s layers but the CLI entry (linked on its own): a new adapter, protocol
+# or registry file is built without a line here (issue 26: a unit brings its own files)
+TBSRC   := $(filter-out tb/cli/gpucoh.c,$(wildcard $(addsuffix /*.c,$(TBDIRS))))
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
 HDRS    := $(wildcard $(addsuffix /*.h,$(CMDIRS) $(TBDIRS)) verilator/*.h)
@@ -91,7 +88,7 @@ $(B)/.deps: tools/deps.sh
 	@bash tools/deps.sh
 	@touch $@
 
-$(GPUCOH): $(B)/obj/tb/engine/gpucoh.o $(TB_O) $(CMOD_O)
+$(GPUCOH): $(B)/obj/tb/cli/gpucoh.o $(TB_O) $(CMOD_O)
 	@echo "  LINK    $@"
 	@$(CC) $(CFLAGS) $^ -o $@ -ldl -lm
 

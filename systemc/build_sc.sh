@@ -166,7 +166,7 @@ if [ ! -f "$OUT/sc_lockstep.o" ]; then
     # cmodel/<unit>_ports.h) and the RTL flavour; it static_asserts every row's width against
     # <unit>_sc_widths.h, the RTL's (the one copy of the ports checked against the RTL)
     if ! g++ "${CXXW[@]}" $OPT -faligned-new "${DEFS[@]}" "${SYSINC[@]}" \
-            -include "$RT/pch/sc_pch.h" -I"$TMP" -I"$SC" -I"$(dirname "$SC_C")" "${CMINC[@]}" \
+            -include "$RT/pch/sc_pch.h" -I"$TMP" -I"$SC" -I"$(dirname "$SC_C")" "${CMINC[@]}" -I"$ROOT/tb/engine" \
             -DGPUCOH_SC_UNIT="$UNIT" -DGPUCOH_SC_C_H="\"${UNIT}_sc_c.h\"" \
             -DGPUCOH_SC_RTL_H="\"$PREFIX.h\"" -DGPUCOH_SC_WIDTHS_H="\"${UNIT}_sc_widths.h\"" \
             -DGPUCOH_SC_KEY="\"$KEY\"" \

@@ -677,6 +677,12 @@ int sch_build_paths(const sch_opts_t* o, char* dir, size_t dn, char* bin, size_t
     }
     gpucoh_unit_file(o->u, "systemc", o->u->name, "_sc_c.h", p, sizeof p);
     ok = ok && gpucoh_fnv1a_file(&h, p);
+    /* and the step compare it shares with the unit and system lockstep (docs/framework.md) */
+    static const char* const eng[] = {"step.h", "unit.h", NULL};
+    for (const char* const* f = eng; *f && ok; f++) {
+        snprintf(p, sizeof p, "%s/tb/engine/%s", root, *f);
+        ok = gpucoh_fnv1a_file(&h, p);
+    }
     ok = ok && hash_cmodel(&h, root, p, sizeof p);
     if (!ok) {
         snprintf(err, errlen, "cannot read the SystemC sources of %s under %s/systemc (%s)",

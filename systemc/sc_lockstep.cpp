@@ -9,8 +9,9 @@
 // those same signals, one signal per output port and flavour. The stimulus (systemc/sc_host.c)
 // gives the unit's C input struct of cycle c; the driver puts it on the input signals at time 2c,
 // both flavours sample them at the rising edge at 2c+1, and at 2c+2 every output port of the two
-// is compared. The command line, the stimulus and the report are C (sc_host.h); this file only
-// builds the netlist and runs it.
+// is compared, through the step compare the unit and system lockstep share (tb/engine/step.h).
+// The command line, the stimulus and the report are C (sc_host.h); this file only builds the
+// netlist and runs it.
 #include "gpucoh_sc.h"
 
 #include GPUCOH_SC_C_H
@@ -19,6 +20,7 @@
 
 extern "C" {
 #include "sc_host.h"
+#include "step.h"
 }
 
 #include <chrono>
@@ -159,23 +161,60 @@ class lockstep : public sc_core::sc_module {
         (void)cycle;
     }
 
+    // the first differing port of a check in full: the report keeps 1200 characters of a value,
+    // gpucoh_mismatch_t (the step's record) 192
+    std::string pport_, pexp_, pgot_;
+    gpucoh_first_t first_{};
+
     void first(const char* port, const std::string& e, const std::string& g) {
-        std::snprintf(res.port, sizeof res.port, "%s", port);
-        std::snprintf(res.expected, sizeof res.expected, "%s", e.c_str());
-        std::snprintf(res.got, sizeof res.got, "%s", g.c_str());
+        pport_ = port;
+        pexp_ = e;
+        pgot_ = g;
     }
 
-    // every output port of the two flavours; the RTL's assertion failures against the ones the
-    // stimulus provoked on purpose
-    uint64_t compare() {
-        uint64_t bad = 0;
+    static void describe(gpucoh_mismatch_t* mm, const std::string& port, const std::string& e,
+                         const std::string& g) {
+        std::snprintf(mm->field, sizeof mm->field, "%s", port.c_str());
+        std::snprintf(mm->expected, sizeof mm->expected, "%s", e.c_str());
+        std::snprintf(mm->got, sizeof mm->got, "%s", g.c_str());
+    }
+
+  public:
+    // The checks of the step (tb/engine/step.h): every output port of the two flavours; the
+    // RTL's assertion failures against the ones the stimulus provoked on purpose. Each keeps its
+    // first difference in full for the report.
+    uint32_t check_out(gpucoh_mismatch_t* mm) {
+        uint32_t bad = 0;
         LS_PINS(LS_CMP)
-        const uint64_t want = sch_stim_rtl_errors(st_), got = gpucoh_sc_rtl_errors();
-        if (got != want && bad++ == 0)
-            first("(RTL assertion)", std::to_string(want) + " assertion failures expected",
-                  std::to_string(got) + " RTL assertion or $error failures (see stderr)");
+        if (bad)
+            describe(mm, pport_, pexp_, pgot_);
         return bad;
     }
+
+    uint32_t check_asserts(gpucoh_mismatch_t* mm) {
+        const uint64_t want = sch_stim_rtl_errors(st_), got = gpucoh_sc_rtl_errors();
+        if (got == want)
+            return 0;
+        first("(RTL assertion)", std::to_string(want) + " assertion failures expected",
+              std::to_string(got) + " RTL assertion or $error failures (see stderr)");
+        describe(mm, pport_, pexp_, pgot_);
+        return 1;
+    }
+
+    // a check that differed: the run's first divergence goes into the report in full; every
+    // check of the step runs (the further differing ports are counted)
+    int report(bool is_first) {
+        if (is_first) {
+            std::snprintf(res.port, sizeof res.port, "%s", pport_.c_str());
+            std::snprintf(res.expected, sizeof res.expected, "%s", pexp_.c_str());
+            std::snprintf(res.got, sizeof res.got, "%s", pgot_.c_str());
+        }
+        return 0;
+    }
+
+  private:
+    // the step's compare: the number of differing ports (and assertion check), 0 if all agree
+    uint64_t compare(uint64_t cycle);
 
     void run() {
         const uint64_t n = sch_cycles(o_);
@@ -192,10 +231,10 @@ class lockstep : public sc_core::sc_module {
             res.cycles = c + 1;
             res.compared = c + 1;
             activity();
-            const uint64_t bad = compare();
+            const uint64_t bad = compare(c);
             if (bad) {
                 res.mismatches = 1;
-                res.div_cycle = c;
+                res.div_cycle = first_.cycle;
                 res.extra = bad - 1;
                 break;
             }
@@ -210,6 +249,26 @@ class lockstep : public sc_core::sc_module {
         sc_core::sc_stop();
     }
 };
+
+extern "C" {
+static uint32_t ls_check_out(void* a, gpucoh_mismatch_t* mm) {
+    return static_cast<lockstep*>(a)->check_out(mm);
+}
+static uint32_t ls_check_asserts(void* a, gpucoh_mismatch_t* mm) {
+    return static_cast<lockstep*>(a)->check_asserts(mm);
+}
+static int ls_report(void* a, gpucoh_check_kind_t, const gpucoh_mismatch_t*, bool first) {
+    return static_cast<lockstep*>(a)->report(first);
+}
+}
+
+uint64_t lockstep::compare(uint64_t cycle) {
+    static const gpucoh_check_t checks[] = {
+        {GPUCOH_CHECK_OUTPUT, ls_check_out},
+        {GPUCOH_CHECK_ASSERTION, ls_check_asserts},
+    };
+    return gpucoh_step_compare(checks, 2, this, cycle, &first_, ls_report);
+}
 
 int sc_main(int argc, char** argv) {
     sch_opts_t* o = nullptr;

@@ -308,6 +308,15 @@ echo "== 7. lint and format"
 check "lint: RTL (verilator -Wall, yosys gate, iverilog, style)" "$LOGS/lint-rtl.log" \
     bash tools/lint_rtl.sh
 check "lint: C (cppcheck, clang-format)" "$LOGS/lint-c.log" bash tools/lint_c.sh
+# The layer rule (docs/framework.md, "Layers"): tb/engine includes nothing from tb/sys, tb/proto,
+# tb/units or tb/cli; a copy of tb/engine with one such include injected must be rejected.
+check "layers: tb/engine includes no upper layer" "$LOGS/layers.log" bash tools/check_layers.sh
+layers_broken() { # -> exit 0 when tools/check_layers.sh rejects a tb/engine with gsys.h included
+    local d="$OUT/layers-engine"
+    rm -rf "$d" && cp -r tb/engine "$d" && sed -i '1a #include "gsys.h"' "$d/cosim.c" &&
+        ! bash tools/check_layers.sh "$d" && bash tools/check_layers.sh "$d" | grep -q 'cosim.c:2: includes "gsys.h"'
+}
+check "layers: an include of tb/sys in tb/engine is rejected" "$LOGS/layers-broken.log" layers_broken
 # The single-description check must catch a second register description: a Verilator-only
 # branch (`ifdef VERILATOR ... `else ... `endif, as tc_l1/tc_l2/tc_gwct had until 2026-11) and a
 # register written inside a simulation-only block.

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "rtl_load.h"
+#include "step.h"
 #include "util.h"
 
 #define RING   16u
@@ -395,6 +396,65 @@ static void run_free(run_t* r) {
     free(r->ring);
 }
 
+/* The checks of one unit step (step.h): the outputs, the state (not for a netlist whose state
+ * cannot be compared), then the RTL's assertion failures against those the C model expects. */
+static uint32_t check_out(void* a, gpucoh_mismatch_t* mm) {
+    run_t* r = a;
+    return r->o->u->tb->compare_out(r->ctx, r->mout, r->rout, mm);
+}
+
+static uint32_t check_state(void* a, gpucoh_mismatch_t* mm) {
+    run_t* r = a;
+    r->api->state(r->h, r->rst);
+    if (r->sc->nfix) { /* netlist: the removed register bits are the C model's */
+        const unsigned char* ms = r->o->u->model_state(r->ctx);
+        for (size_t k = 0; k < r->sc->nfix; k++) {
+            const size_t at = r->sc->fix_off[k];
+            const unsigned char m = r->sc->fix[k];
+            r->rst[at] = (unsigned char)((r->rst[at] & ~m) | (ms[at] & m));
+        }
+    }
+    return r->o->u->tb->compare_state(r->ctx, r->rst, mm);
+}
+
+/* illegal inputs driven on purpose fire the RTL's protocol assertions; the netlist has none
+ * (synthesis drops them) */
+static uint32_t check_asserts(void* a, gpucoh_mismatch_t* mm) {
+    run_t* r = a;
+    const gpucoh_tb_ops_t* t = r->o->u->tb;
+    const uint64_t want = t->rtl_errors && !r->o->netlist ? t->rtl_errors(r->ctx) : 0;
+    const uint32_t got = r->api->errors(r->h);
+    if (got == want)
+        return 0;
+    snprintf(mm->field, sizeof mm->field, "%s (RTL assertion)", r->o->u->name);
+    if (want)
+        snprintf(mm->expected, sizeof mm->expected,
+                 "%llu assertion failures (the illegal inputs the C model counted)",
+                 (unsigned long long)want);
+    else
+        snprintf(mm->expected, sizeof mm->expected, "no assertion failure");
+    snprintf(mm->got, sizeof mm->got, "%u RTL assertion or $error failures (see stderr)",
+             (unsigned)got);
+    mm->extra = 0;
+    return 1;
+}
+
+/* Compare step c (gpucoh_step_compare, ending at the first check that differs): true if it
+ * diverged, its description in *mm and its kind in kind[16]. */
+static bool unit_step(run_t* r, uint64_t c, gpucoh_mismatch_t* mm, char* kind) {
+    const gpucoh_check_t checks[] = {
+        {GPUCOH_CHECK_OUTPUT, check_out},
+        {GPUCOH_CHECK_STATE, r->sc->skip ? NULL : check_state},
+        {GPUCOH_CHECK_ASSERTION, check_asserts},
+    };
+    gpucoh_first_t first = {0};
+    if (!gpucoh_step_compare(checks, 3, r, c, &first, NULL))
+        return false;
+    *mm = first.mm;
+    snprintf(kind, 16, "%s", gpucoh_check_name(first.kind));
+    return true;
+}
+
 /* Run cycles [0, n); trace [tfrom, tto) into tpath (if set). Returns the divergence cycle or
  * UINT64_MAX. The main run (not the failure window's re-run) prints a progress line on stderr
  * now and then (gpucoh_progress; not with --quiet), and Ctrl-C (gpucoh_interrupted) ends it
@@ -420,42 +480,8 @@ static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t t
         memcpy(r->ring + (c % RING) * t->in_size, r->in, t->in_size);
         t->model_tick(r->ctx, r->in, r->mout);
         api->tick(r->h, r->in, r->rout);
-        if (t->compare_out(r->ctx, r->mout, r->rout, mm)) {
-            snprintf(kind, 16, "output");
+        if (unit_step(r, c, mm, kind))
             return c;
-        }
-        if (!r->sc->skip) {
-            api->state(r->h, r->rst);
-            if (r->sc->nfix) { /* netlist: the removed register bits are the C model's */
-                const unsigned char* ms = r->o->u->model_state(r->ctx);
-                for (size_t k = 0; k < r->sc->nfix; k++) {
-                    const size_t at = r->sc->fix_off[k];
-                    const unsigned char m = r->sc->fix[k];
-                    r->rst[at] = (unsigned char)((r->rst[at] & ~m) | (ms[at] & m));
-                }
-            }
-            if (t->compare_state(r->ctx, r->rst, mm)) {
-                snprintf(kind, 16, "state");
-                return c;
-            }
-        }
-        /* illegal inputs driven on purpose fire the RTL's protocol assertions; the netlist
-         * has none (synthesis drops them) */
-        const uint64_t want = t->rtl_errors && !r->o->netlist ? t->rtl_errors(r->ctx) : 0;
-        if (api->errors(r->h) != want) {
-            snprintf(kind, 16, "assertion");
-            snprintf(mm->field, sizeof mm->field, "%s (RTL assertion)", r->o->u->name);
-            if (want)
-                snprintf(mm->expected, sizeof mm->expected,
-                         "%llu assertion failures (the illegal inputs the C model counted)",
-                         (unsigned long long)want);
-            else
-                snprintf(mm->expected, sizeof mm->expected, "no assertion failure");
-            snprintf(mm->got, sizeof mm->got, "%u RTL assertion or $error failures (see stderr)",
-                     (unsigned)api->errors(r->h));
-            mm->extra = 0;
-            return c;
-        }
         if ((c & 0x3FFF) == 0x3FFF) {
             if (prog->on) {
                 uint32_t cov, reach;

@@ -31,8 +31,6 @@
 #include <unistd.h>
 
 #include "cosim.h"
-#include "sys_cli.h"
-#include "gsys.h"
 #include "util.h"
 
 #define MAX_MUTANTS 64
@@ -177,8 +175,8 @@ int gpucoh_write_parts(const char* path, const char* a, size_t na, const char* b
 
 /* The protocol of the unit's family (the manifest's family: tc_l1 -> "tc", gpu_l2 ->
  * "gpu"), or NULL: its mutants then run in its own lockstep context. */
-static const gsys_proto_t* unit_family(const gpucoh_unit_t* u) {
-    return gsys_proto_find(u->family); /* the manifest's family; NULL: no protocol ("sig") */
+static const void* unit_family(const gpucoh_unit_t* u) {
+    return gpucoh_family_find(u->family); /* the manifest's family; NULL: no protocol ("sig") */
 }
 
 /* "TC" for "tc" (a family in a message) */
@@ -193,11 +191,12 @@ static const char* upper(const char* s) {
 
 /* --netlist on a unit whose netlist runs in its family's system (manifest: netlist, context a
  * slot): that slot's bit of the system's netlist mask; else 0. */
-static uint32_t system_netlist_slot(const gsys_proto_t* P, const gpucoh_unit_t* u, bool netlist) {
+static uint32_t system_netlist_slot(const void* P, const gpucoh_unit_t* u, bool netlist) {
     if (!netlist || !P || !u->netlist || !strcmp(u->context, "standalone"))
         return 0u;
-    for (uint32_t k = 0; k < P->nslots; k++)
-        if (!strcmp(P->slots[k].name, u->context))
+    const uint32_t ns = gpucoh_family_nslots(P);
+    for (uint32_t k = 0; k < ns; k++)
+        if (!strcmp(gpucoh_family_slot(P, k, NULL), u->context))
             return 1u << k;
     return 0u;
 }
@@ -206,12 +205,13 @@ static uint32_t system_netlist_slot(const gsys_proto_t* P, const gpucoh_unit_t* 
  * own), each once, NULL-ended in files[n]. */
 static void family_files(const gpucoh_unit_t* u, const char** files, size_t n) {
     size_t k = 0;
-    const gsys_proto_t* P = unit_family(u);
-    const gpucoh_unit_t* us[GSYS_MAX_SLOTS + 1];
+    const void* P = unit_family(u);
+    const gpucoh_unit_t* us[GPUCOH_FAMILY_MAX_SLOTS + 1];
     uint32_t nu = 0;
     us[nu++] = u;
-    for (uint32_t i = 0; P && i < P->nslots && nu < GSYS_MAX_SLOTS + 1; i++)
-        us[nu++] = P->slots[i].ops->unit;
+    const uint32_t ns = P ? gpucoh_family_nslots(P) : 0;
+    for (uint32_t i = 0; i < ns && nu < GPUCOH_FAMILY_MAX_SLOTS + 1; i++)
+        gpucoh_family_slot(P, i, &us[nu++]);
     for (uint32_t i = 0; i < nu; i++)
         for (const char* const* f = us[i]->rtl_files; *f && k + 1 < n; f++) {
             bool seen = false;
@@ -520,15 +520,15 @@ static void mutant_cosim_opts(const campaign_t* c, const mutant_t* m, const char
 /* Mutant m (NULL: the unmutated RTL; i its index, -1 for that) in its family's system; o's
  * status set. */
 static void run_in_system(const campaign_t* c, const mutant_t* m, int i, const char* scratch,
-                          const gpucoh_cosim_opts_t* co, const gsys_proto_t* fam, uint32_t sys_nl,
+                          const gpucoh_cosim_opts_t* co, const void* fam, uint32_t sys_nl,
                           bool own_ctx, outcome_t* o) {
     const gpucoh_unit_t* u = c->u;
-    sys_mutant_result_t tr;
+    gpucoh_sys_mutant_t tr;
     static char pstr[GPUCOH_MAX_PARAMS][96];
     const char* pp[GPUCOH_MAX_PARAMS];
     const int np = sys_param_strings(u, &co->pv, pstr, pp);
     char nw[256];
-    if (own_ctx && sys_cli_params_ok(fam, pp, np, nw, sizeof nw) != 0) {
+    if (own_ctx && gpucoh_family_params_ok(fam, pp, np, nw, sizeof nw) != 0) {
         /* the unit's parameters do not exist in the system (tc_gwct's obl=0): its
          * own context decides alone */
         o->status = 1;
@@ -536,8 +536,8 @@ static void run_in_system(const campaign_t* c, const mutant_t* m, int i, const c
         snprintf(o->r.impl_note, sizeof o->r.impl_note, "system context skipped: %s", nw);
         if (i < 0)
             printf("  system context skipped (its own lockstep only): %s\n", nw);
-    } else if (sys_cli_mutant(fam, sys_nl && !m ? NULL : scratch, c->cycles, c->seed, c->steer,
-                              sys_nl, pp, np, &tr, o->why, sizeof o->why) != 0) {
+    } else if (gpucoh_family_mutant(fam, sys_nl && !m ? NULL : scratch, c->cycles, c->seed,
+                                    c->steer, sys_nl, pp, np, &tr, o->why, sizeof o->why) != 0) {
         o->status = 2;
     } else {
         o->status = tr.diverged ? 0 : 1;
@@ -550,7 +550,7 @@ static void run_in_system(const campaign_t* c, const mutant_t* m, int i, const c
             snprintf(o->r.impl_note, sizeof o->r.impl_note,
                      "impl=netlist %s in the %s system (every variant), the "
                      "other units as C models",
-                     u->context, upper(fam->name));
+                     u->context, upper(gpucoh_family_name(fam)));
     }
 }
 
@@ -569,7 +569,7 @@ static void run_contexts(const campaign_t* c, const mutant_t* m, int i, const ch
      * their own lockstep (`cosim <unit>`, whose stimulus reaches what the system never
      * does, e.g. a timer load of 0), then in the system; tc_l1 / tc_l2 in the system. */
     const bool own_ctx = !strcmp(u->context, "standalone"); /* the manifest */
-    const gsys_proto_t* fam = unit_family(u);
+    const void* fam = unit_family(u);
     const uint32_t sys_nl = system_netlist_slot(fam, u, c->netlist);
     if (fam && !c->netlist && own_ctx) {
         if (gpucoh_cosim_run(co, &o->r, o->why, sizeof o->why) != 0) {

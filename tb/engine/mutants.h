@@ -44,4 +44,33 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
                    uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
                    bool netlist, const gpucoh_stim_cfg_t* stim);
 
+/* ---- the unit's family system (docs/framework.md, "Layers") ---------------------------------
+ * A unit of a protocol family (manifest: family "tc", "gpu") also runs its mutants in the
+ * family's multi-SM system (tb/sys). The engine does not see tb/sys: it declares these and the
+ * top folder implements them (tb/cli/families.c, over sys_cli.h and gsys.h). A family is an
+ * opaque handle. */
+enum { GPUCOH_FAMILY_MAX_SLOTS = 8 };
+
+/* One mutant's system lockstep (sys_cli_mutant, tb/sys/sys_cli.h). */
+typedef struct {
+    bool diverged;
+    uint64_t cycles_run, div_cycle;
+    char kind[16];
+    char field[168];
+} gpucoh_sys_mutant_t;
+
+/* The registered protocol of a family name ("tc"), or NULL: none ("sig"). */
+const void* gpucoh_family_find(const char* family);
+/* Its name ("tc"), its number of system slots (at most GPUCOH_FAMILY_MAX_SLOTS). */
+const char* gpucoh_family_name(const void* fam);
+uint32_t gpucoh_family_nslots(const void* fam);
+/* Slot k's name ("l1"); *unit (if unit is not NULL) its catalogue unit. */
+const char* gpucoh_family_slot(const void* fam, uint32_t k, const gpucoh_unit_t** unit);
+/* sys_cli_params_ok and sys_cli_mutant (tb/sys/sys_cli.h) of the family's protocol. */
+int gpucoh_family_params_ok(const void* fam, const char* const* params, int nparams, char* why,
+                            size_t wn);
+int gpucoh_family_mutant(const void* fam, const char* rtl_dir, uint64_t cycles, uint64_t seed,
+                         bool steer, uint32_t netlist, const char* const* params, int nparams,
+                         gpucoh_sys_mutant_t* r, char* why, size_t wn);
+
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "tb_common.h"
 #include "tb_ports.h"
+#include "util.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -82,4 +83,87 @@ uint64_t tb_pv_rtl(const gpucoh_param_def_t* defs, unsigned n, const gpucoh_pval
         if (defs[i].rtl && !strcmp(defs[i].rtl, rtl))
             return pv->v[i];
     return 0;
+}
+
+/* ---- unit parameters (unit.h) --------------------------------------------------------------- */
+
+int gpucoh_param_set(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, const char* kv, char* err,
+                     size_t errlen) {
+    const char* eq = strchr(kv, '=');
+    if (!eq || eq == kv || !eq[1]) {
+        snprintf(err, errlen, "--param expects NAME=VALUE, got '%s'", kv);
+        return -1;
+    }
+    size_t nlen = (size_t)(eq - kv);
+    const char* val = eq + 1;
+    for (unsigned i = 0; i < u->nparams; i++) {
+        const gpucoh_param_def_t* p = &u->params[i];
+        if (strlen(p->name) != nlen || strncmp(p->name, kv, nlen) != 0)
+            continue;
+        if (pv->set[i]) {
+            snprintf(err, errlen, "parameter '%s' given twice", p->name);
+            return -1;
+        }
+        if (p->kind == GPUCOH_P_ENUM) {
+            for (unsigned e = 0; p->enum_names[e]; e++) {
+                if (strcmp(p->enum_names[e], val) == 0) {
+                    pv->v[i] = e;
+                    pv->set[i] = true;
+                    return 0;
+                }
+            }
+            snprintf(err, errlen, "parameter %s: '%s' is not one of:", p->name, val);
+            for (unsigned e = 0; p->enum_names[e]; e++) {
+                size_t l = strlen(err);
+                snprintf(err + l, errlen - l, " %s", p->enum_names[e]);
+            }
+            return -1;
+        }
+        uint64_t v;
+        if (!gpucoh_parse_u64(val, &v)) {
+            snprintf(err, errlen, "parameter %s: '%s' is not an unsigned number (%s)", p->name, val,
+                     p->help);
+            return -1;
+        }
+        pv->v[i] = v;
+        pv->set[i] = true;
+        return 0;
+    }
+    snprintf(err, errlen, "unit %s has no parameter '%.*s'; its parameters are:", u->name,
+             (int)nlen, kv);
+    for (unsigned i = 0; i < u->nparams; i++) {
+        size_t l = strlen(err);
+        snprintf(err + l, errlen - l, " %s", u->params[i].name);
+    }
+    return -1;
+}
+
+void gpucoh_param_str(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned i, char* buf,
+                      size_t n) {
+    const gpucoh_param_def_t* p = &u->params[i];
+    if (p->kind == GPUCOH_P_ENUM)
+        snprintf(buf, n, "%s", p->enum_names[pv->v[i]]);
+    else
+        snprintf(buf, n, "%llu", (unsigned long long)pv->v[i]);
+}
+
+void gpucoh_param_diff(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, char* buf, size_t n) {
+    gpucoh_pvals_t d;
+    memset(&d, 0, sizeof d);
+    char err[256];
+    const bool have_d = u->resolve(&d, err, sizeof err) == 0;
+    size_t l = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < u->nparams && l < n; i++) {
+        if (have_d && d.v[i] == pv->v[i])
+            continue;
+        char v[64];
+        gpucoh_param_str(u, pv, i, v, sizeof v);
+        l += (size_t)snprintf(buf + l, n - l, "%s%s%s", l ? " " : "", u->params[i].name, v);
+    }
+}
+
+void gpucoh_param_rtl(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, unsigned i, char* buf,
+                      size_t n) {
+    snprintf(buf, n, "%s=%llu", u->params[i].rtl, (unsigned long long)pv->v[i]);
 }

@@ -2,7 +2,7 @@
 /*
  * unit.h -- what the gpucoh tool knows about a catalogue unit.
  *
- * A unit is described once (tb/engine/units.c): its parameters (command-line name, RTL name, legal
+ * A unit is described once (tb/cli/units.c): its parameters (command-line name, RTL name, legal
  * values), its RTL files and top module, and a testbench adapter (tb/<unit>_tb.c) that gives
  * the lockstep engine (tb/engine/cosim.c) stimulus, the C model, output/state comparison with field
  * paths, and transition coverage. The engine never looks inside the port structs.
@@ -139,10 +139,13 @@ typedef struct gpucoh_unit {
                                     tests ("m=256 chunk_width=32": --param NAME=VALUE each) */
 } gpucoh_unit_t;
 
+/* The catalogue: declared here, defined by the top's unit registry (tb/cli/units.c), which
+ * sees every layer (docs/framework.md, "Layers"). */
 const gpucoh_unit_t* gpucoh_unit_find(const char* name);
 const gpucoh_unit_t* const* gpucoh_units(void); /* NULL-ended */
 
-/* "--param name=value" into pv; error text names the problem. */
+/* The parameters of a unit (tb/engine/tb_common.c). "--param name=value" into pv; error text names
+ * the problem. */
 int gpucoh_param_set(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, const char* kv, char* err,
                      size_t errlen);
 /* Value as text (enum name or decimal). */

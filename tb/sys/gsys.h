@@ -402,7 +402,7 @@ typedef struct gsys_proto {
     uint32_t nctr;
 } gsys_proto_t;
 
-/* Every protocol the tool knows (tb/sys/gsys_protocols.c), NULL-ended. */
+/* Every protocol the tool knows (the registry: tb/cli/protocols.c), NULL-ended. */
 const gsys_proto_t* const* gsys_protocols(void);
 /* The protocol of a family name ("tc"); NULL if none. */
 const gsys_proto_t* gsys_proto_find(const char* family);

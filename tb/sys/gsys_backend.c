@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rtl_load.h"
+#include "step.h"
 #include "tb_common.h"
 
 uint32_t gsys_slot_count(const gsys_units_t* u, uint32_t slot) {
@@ -149,8 +150,8 @@ typedef struct {
      * are put into reset again (the system holds rst_n = 0 in cycles 0 and 1) */
     uint64_t cyc, runs;
     bool prev_rst_n;
-    bool diverged; /* the first divergence is recorded (res.first ...) */
-    void* gout;    /* the RTL's outputs in lockstep (the largest out_size) */
+    gpucoh_first_t first; /* the run's first divergence (step.h), also in res (res.first ...) */
+    void* gout;           /* the RTL's outputs in lockstep (the largest out_size) */
 } rctx_t;
 
 static FILE* rep(const rctx_t* c) {
@@ -169,13 +170,12 @@ static void run_note(const rctx_t* c, char* b, size_t n) {
         snprintf(b, n, " (run %llu)", (unsigned long long)(c->runs - 1));
 }
 
-/* The first divergence is recorded; the run stops now (1), or with cfg.stop_at only at the end
- * of that cycle (0: cycle_end stops it). */
-static int diverge(rctx_t* c, const char* unit, const char* kind, const char* field,
+/* A divergence, recorded in res if it is the run's first (gpucoh_step_compare decided); the run
+ * stops now (1), or with cfg.stop_at only at the end of that cycle (0: cycle_end stops it). */
+static int diverge(rctx_t* c, bool first, const char* unit, const char* kind, const char* field,
                    const char* expected, const char* got, const char* line) {
-    if (!c->diverged) {
-        c->diverged = true;
-        c->res.div_cycle = c->cyc;
+    if (first) {
+        c->res.div_cycle = c->first.cycle;
         c->res.div_run = c->runs ? c->runs - 1 : 0;
         snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
         snprintf(c->res.unit, sizeof c->res.unit, "%s", unit);
@@ -188,7 +188,7 @@ static int diverge(rctx_t* c, const char* unit, const char* kind, const char* fi
 }
 
 static int fail(rctx_t* c, uint32_t slot, uint32_t inst, const gpucoh_mismatch_t* mm,
-                const char* kind) {
+                const char* kind, bool first) {
     char unit[32], note[32], field[160], line[512];
     inst_name(c, unit, sizeof unit, slot, inst);
     run_note(c, note, sizeof note);
@@ -197,14 +197,11 @@ static int fail(rctx_t* c, uint32_t slot, uint32_t inst, const gpucoh_mismatch_t
              note, unit, mm->field, mm->expected, mm->got, mm->extra ? " (and more fields)" : "");
     snprintf(field, sizeof field, "%s.%s", unit, mm->field);
     fprintf(rep(c), "MISMATCH %s\n", line);
-    return diverge(c, unit, kind, field, mm->expected, mm->got, line);
+    return diverge(c, first, unit, kind, field, mm->expected, mm->got, line);
 }
 
-static int rtl_errors(rctx_t* c, uint32_t slot, uint32_t inst) {
-    const gpucoh_rtl_api_t* api = c->s[slot].r.api;
-    const uint32_t e = api->errors(c->s[slot].h[inst]);
-    if (e == 0)
-        return 0;
+/* e assertion failures of (slot, inst) this cycle */
+static int rtl_errors(rctx_t* c, uint32_t slot, uint32_t inst, uint32_t e, bool first) {
     char unit[32], note[32], line[512];
     inst_name(c, unit, sizeof unit, slot, inst);
     run_note(c, note, sizeof note);
@@ -213,7 +210,7 @@ static int rtl_errors(rctx_t* c, uint32_t slot, uint32_t inst) {
              "cycle %llu%s %s: RTL assertion failure (see the %%Error line above)",
              (unsigned long long)c->cyc, note, unit);
     fprintf(rep(c), "RTL ERROR %s\n", line);
-    return diverge(c, unit, "assertion", unit, "", "", line);
+    return diverge(c, first, unit, "assertion", unit, "", "", line);
 }
 
 /* The start of a cycle: a new run after a reset, the start of the wave window. */
@@ -236,23 +233,76 @@ static int r_cycle_end(void* ctx) {
     gpucoh_mwave_t* w = c->cfg.wave;
     if (w && gpucoh_mwave_started(w) && !gpucoh_mwave_done(w) && c->cyc == c->cfg.wave_to)
         gpucoh_mwave_finish(w); /* an error stays in w for the caller */
-    const bool stop_now = c->cfg.stop_at && c->diverged && c->cyc >= c->cfg.stop_at;
+    const bool stop_now = c->cfg.stop_at && c->first.diverged && c->cyc >= c->cfg.stop_at;
     c->cyc++;
     return stop_now ? 1 : 0;
 }
 
+/* One step of instance (slot, inst) (step.h): its checks' argument and their outcome. */
+typedef struct {
+    rctx_t* c;
+    uint32_t slot, inst;
+    const void* out; /* the C model's outputs (lockstep) */
+    uint32_t errors; /* the RTL's assertion failures this cycle */
+    int rc;          /* the tick's return: 1 stops the run now */
+} step_t;
+
+/* The RTL's assertion failures (none expected: the input assertions the illegal inputs fire
+ * are not counted, rtl/include/gpucoh_assert.svh). */
+static uint32_t check_asserts(void* a, gpucoh_mismatch_t* mm) {
+    step_t* s = a;
+    s->errors = s->c->s[s->slot].r.api->errors(s->c->s[s->slot].h[s->inst]);
+    (void)mm; /* described by the report (rtl_errors) */
+    return s->errors ? 1 : 0;
+}
+
+static uint32_t check_out(void* a, gpucoh_mismatch_t* mm) {
+    step_t* s = a;
+    uint32_t bad = 0;
+    s->c->u.slots[s->slot].ops->cmp_out(s->c->u.pd, mm, &bad, s->out, s->c->gout);
+    return bad;
+}
+
 /* The state of (slot, inst) against its C model: what the model wrote this cycle, all of it
  * after a reset or roll and every full_every cycles (counted from the run's reset). */
-static int cmp_state(rctx_t* c, uint32_t slot, uint32_t inst, gpucoh_mismatch_t* mm) {
-    const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
-    rslot_t* rs = &c->s[slot];
-    const void* m = gsys_backend_model(&c->cbe, slot, inst);
+static uint32_t check_state(void* a, gpucoh_mismatch_t* mm) {
+    step_t* s = a;
+    rctx_t* c = s->c;
+    const gsys_unit_ops_t* ops = c->u.slots[s->slot].ops;
+    rslot_t* rs = &c->s[s->slot];
+    const void* m = gsys_backend_model(&c->cbe, s->slot, s->inst);
     const bool full = c->cfg.full_every == 0 || c->cyc % c->cfg.full_every == 0;
     uint32_t bad = 0;
     ops->state_select(c->u.pd, m, full, rs->st);
-    rs->r.api->state(rs->h[inst], rs->st);
+    rs->r.api->state(rs->h[s->inst], rs->st);
     ops->cmp_state(c->u.pd, m, rs->st, rs->fix, mm, &bad);
-    return bad ? fail(c, slot, inst, mm, "state") : 0;
+    return bad;
+}
+
+/* A check that differed: reported, counted, recorded if first. An assertion failure lets the
+ * step go on with cfg.stop_at (the divergence is kept, the run ends with the cycle); an output
+ * or state mismatch ends the step. */
+static int step_report(void* a, gpucoh_check_kind_t kind, const gpucoh_mismatch_t* mm, bool first) {
+    step_t* s = a;
+    if (kind == GPUCOH_CHECK_ASSERTION) {
+        s->rc = rtl_errors(s->c, s->slot, s->inst, s->errors, first);
+        return s->rc;
+    }
+    s->rc = fail(s->c, s->slot, s->inst, mm, gpucoh_check_name(kind), first);
+    return 1;
+}
+
+/* The step of (slot, inst): the RTL's assertion failures, then in lockstep its outputs and
+ * (if the unit has state) its state against the C model's. The tick's return. */
+static int sys_step(rctx_t* c, uint32_t slot, uint32_t inst, const void* out, bool lockstep) {
+    step_t s = {.c = c, .slot = slot, .inst = inst, .out = out};
+    const gpucoh_check_t checks[] = {
+        {GPUCOH_CHECK_ASSERTION, check_asserts},
+        {GPUCOH_CHECK_OUTPUT, check_out},
+        {GPUCOH_CHECK_STATE, c->u.slots[slot].ops->state_size ? check_state : NULL},
+    };
+    gpucoh_step_compare(checks, lockstep ? 3 : 1, &s, c->cyc, &c->first, step_report);
+    return s.rc;
 }
 
 static int r_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void* out) {
@@ -263,22 +313,13 @@ static int r_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void*
     const gpucoh_rtl_api_t* api = rs->r.api;
     if (c->cfg.impl == GSYS_IMPL_RTL) {
         api->tick(rs->h[inst], in, out);
-        return rtl_errors(c, slot, inst);
+        return sys_step(c, slot, inst, out, false);
     }
     if (c->cbe.tick(c->cbe.ctx, slot, inst, in, out) != 0)
         return 1;
     api->tick(rs->h[inst], in, c->gout);
     c->res.compared++;
-    if (rtl_errors(c, slot, inst))
-        return 1;
-    const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
-    gpucoh_mismatch_t mm;
-    memset(&mm, 0, sizeof mm);
-    uint32_t bad = 0;
-    ops->cmp_out(c->u.pd, &mm, &bad, out, c->gout);
-    if (bad)
-        return fail(c, slot, inst, &mm, "output");
-    return ops->state_size ? cmp_state(c, slot, inst, &mm) : 0;
+    return sys_step(c, slot, inst, out, true);
 }
 
 static int r_tick_slot(void* ctx, uint32_t slot, const void* in, size_t istride, void* out,

@@ -1,38 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * gsys_protocols.c -- the protocols registered with the shared system: the one place in tb/sys
- * that names a protocol (docs/framework.md, "Protocols", rule 1). A new protocol adds its
- * descriptor here. Also the helpers over a protocol's C models (coverage, protocol errors).
+ * gsys_protocols.c -- helpers over a registered protocol's descriptor: its C models' coverage
+ * and protocol errors, its counters, the geometry, variant and backends of a configuration. The
+ * registry itself (which protocols exist) is the top folder's: tb/cli/protocols.c
+ * (docs/framework.md, "Layers").
  */
 #include <string.h>
 
 #include "gsys.h"
-
-extern const gsys_proto_t tc_proto;  /* tb/proto/tc/tc_proto.c */
-extern const gsys_proto_t gpu_proto; /* tb/proto/gpu/gpu_proto.c */
-
-static const gsys_proto_t* const protocols[] = {&tc_proto, &gpu_proto, NULL};
-
-const gsys_proto_t* const* gsys_protocols(void) {
-    return protocols;
-}
-
-const gsys_proto_t* gsys_proto_find(const char* family) {
-    for (const gsys_proto_t* const* p = protocols; *p; p++)
-        if (!strcmp((*p)->name, family))
-            return *p;
-    return NULL;
-}
-
-const gsys_proto_t* gsys_variant_find(const char* name, uint32_t* variant) {
-    for (const gsys_proto_t* const* p = protocols; *p; p++)
-        for (uint32_t i = 0; i < (*p)->nvariants; i++)
-            if (!strcmp((*p)->variants[i].name, name)) {
-                *variant = i;
-                return *p;
-            }
-    return NULL;
-}
 
 uint64_t gsys_cov_collect(const gsys_proto_t* p, const void* pd, const gsys_backend_t* cbe,
                           void* cov) {

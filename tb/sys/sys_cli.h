@@ -19,12 +19,9 @@ int sys_cli_usage(const char* what, FILE* f);
 
 struct gsys_proto; /* gsys.h */
 
-typedef struct {
-    bool diverged;
-    uint64_t cycles_run, div_cycle;
-    char kind[16];
-    char field[168];
-} sys_mutant_result_t;
+#include "mutants.h" /* gpucoh_sys_mutant_t: the engine's view of a system mutant run */
+
+typedef gpucoh_sys_mutant_t sys_mutant_result_t;
 
 /* One mutant of a unit of family P: the system lockstep of P at the small configuration with the
  * RTL of every unit of P taken from rtl_dir, each variant from the default one (TC: TC-Weak, then

@@ -5,7 +5,7 @@
 #include "avu.h"
 #include "unit.h"
 
-/* Parameter order of the avu unit entry (tb/engine/units.c). */
+/* Parameter order of the avu unit entry (tb/cli/units.c). */
 enum {
     AVU_P_M,
     AVU_P_K,

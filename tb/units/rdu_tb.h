@@ -5,7 +5,7 @@
 #include "rdu.h"
 #include "unit.h"
 
-/* Parameter order of the rdu unit entry (tb/engine/units.c). */
+/* Parameter order of the rdu unit entry (tb/cli/units.c). */
 enum {
     RDU_P_N,
     RDU_P_M,

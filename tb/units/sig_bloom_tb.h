@@ -5,7 +5,7 @@
 #include "sig_bloom.h"
 #include "unit.h"
 
-/* Parameter order of the sig_bloom unit entry (tb/engine/units.c). */
+/* Parameter order of the sig_bloom unit entry (tb/cli/units.c). */
 enum {
     SB_P_M,
     SB_P_K,
