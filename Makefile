@@ -29,7 +29,7 @@ CMODEL  := $(wildcard $(addsuffix /*.c,$(CMDIRS)))
 TBSRC   := $(filter-out tb/cli/gpucoh.c,$(wildcard $(addsuffix /*.c,$(TBDIRS))))
 CMOD_O  := $(patsubst %.c,$(B)/obj/%.o,$(CMODEL))
 TB_O    := $(patsubst %.c,$(B)/obj/%.o,$(TBSRC))
-HDRS    := $(wildcard $(addsuffix /*.h,$(CMDIRS) $(TBDIRS)) verilator/*.h)
+HDRS    := $(wildcard $(addsuffix /*.h,$(CMDIRS) $(TBDIRS)) verilator/*.h tb/cli/*.def)
 GPUCOH  := $(B)/gpucoh
 
 # a unit test is tests/test_NAME.c or tests/<family>/test_NAME.c; its binary build/tests/test_NAME

@@ -16,6 +16,11 @@
 #include "unit.h"
 #include "util.h"
 
+/* every registered entry, declared (tb/cli/units.def): each is defined with its unit's files */
+#define GPUCOH_UNIT(entry) extern const gpucoh_unit_t entry;
+#include "units.def"
+#undef GPUCOH_UNIT
+
 /* ---- sig_bloom ------------------------------------------------------------------------------ */
 
 static const char* const sb_org_names[] = {"true", "parallel", NULL};
@@ -133,7 +138,7 @@ static const void* sb_model_state(const void* ctx) {
     return &((const sig_bloom_t*)ctx)->st;
 }
 
-static const gpucoh_unit_t unit_sig_bloom = {
+const gpucoh_unit_t unit_sig_bloom = {
     .name = "sig_bloom",
     .summary = "Bloom-filter signature: true/parallel, H3/bit-select, chunked read-out/load, "
                "insertion counter with threshold",
@@ -318,7 +323,7 @@ static const void* rdu_model_state(const void* ctx) {
     return &((const rdu_t*)ctx)->st;
 }
 
-static const gpucoh_unit_t unit_rdu = {
+const gpucoh_unit_t unit_rdu = {
     .name = "rdu",
     .summary = "Race Detection Unit: N per-SM unseen-update signatures, per-SM input FIFOs, "
                "round-robin, write / race-check / forced sync, chunked signature shipment",
@@ -469,7 +474,7 @@ static const void* avu_model_state(const void* ctx) {
     return &((const avu_t*)ctx)->st;
 }
 
-static const gpucoh_unit_t unit_avu = {
+const gpucoh_unit_t unit_avu = {
     .name = "avu",
     .summary = "Access Validation Unit: previous-epoch signature, 5-bit epochs with scrub, L1 "
                "hit validation, hit-limit race-checks, speculative-load queue",
@@ -502,9 +507,12 @@ static const gpucoh_unit_t unit_avu = {
 
 /* ---- registry ------------------------------------------------------------------------------- */
 
+/* tb/cli/units.def: one line a unit */
+#define GPUCOH_UNIT(entry) &entry,
 static const gpucoh_unit_t* const all_units[] = {
-    &unit_sig_bloom, &unit_rdu,   &unit_avu,    &unit_tc_timer, &unit_tc_gwct,
-    &unit_tc_l1,     &unit_tc_l2, &unit_gpu_l1, &unit_gpu_l2,   NULL};
+#include "units.def"
+    NULL};
+#undef GPUCOH_UNIT
 
 const gpucoh_unit_t* const* gpucoh_units(void) {
     return all_units;

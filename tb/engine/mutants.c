@@ -174,9 +174,19 @@ int gpucoh_write_parts(const char* path, const char* a, size_t na, const char* b
 }
 
 /* The protocol of the unit's family (the manifest's family: tc_l1 -> "tc", gpu_l2 ->
- * "gpu"), or NULL: its mutants then run in its own lockstep context. */
+ * "gpu") when a slot of its system reads the unit's RTL, or NULL: its mutants then run in its
+ * own lockstep context only (a family without a protocol, "sig"; a standalone unit of a
+ * protocol's family that its system does not use). */
 static const void* unit_family(const gpucoh_unit_t* u) {
-    return gpucoh_family_find(u->family); /* the manifest's family; NULL: no protocol ("sig") */
+    const void* P = gpucoh_family_find(u->family);
+    const uint32_t ns = P ? gpucoh_family_nslots(P) : 0;
+    for (uint32_t k = 0; k < ns; k++) {
+        const gpucoh_unit_t* s = NULL;
+        gpucoh_family_slot(P, k, &s);
+        if (s && gpucoh_unit_reads(s, u->top))
+            return P;
+    }
+    return NULL;
 }
 
 /* "TC" for "tc" (a family in a message) */

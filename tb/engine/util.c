@@ -491,3 +491,14 @@ void gpucoh_unit_file(const struct gpucoh_unit* u, const char* role, const char*
     gpucoh_unit_folder(u, dir, sizeof dir);
     snprintf(out, n, "%s/%s/%s%s%s%s", gpucoh_root(), role, dir, dir[0] ? "/" : "", name, suffix);
 }
+
+bool gpucoh_unit_reads(const struct gpucoh_unit* u, const char* top) {
+    char want[128];
+    snprintf(want, sizeof want, "%s.sv", top);
+    for (const char* const* f = u->rtl_files; f && *f; f++) {
+        const char* slash = strrchr(*f, '/');
+        if (!strcmp(slash ? slash + 1 : *f, want))
+            return true;
+    }
+    return false;
+}

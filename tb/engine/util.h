@@ -45,6 +45,9 @@ const char* gpucoh_unit_folder(const struct gpucoh_unit* u, char* buf, size_t n)
  * "verilator", "systemc"): out holds n bytes */
 void gpucoh_unit_file(const struct gpucoh_unit* u, const char* role, const char* name,
                       const char* suffix, char* out, size_t n);
+/* Does u read the RTL file of module top (an entry of u->rtl_files named <top>.sv, in any
+ * folder)? A slot unit reads its own top and the modules inside it (tc_l1 reads tc_gwct). */
+bool gpucoh_unit_reads(const struct gpucoh_unit* u, const char* top);
 
 /* The repository root: $GPUCOH_ROOT, else two levels above /proc/self/exe (build/gpucoh). */
 const char* gpucoh_root(void);
