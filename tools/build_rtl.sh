@@ -114,7 +114,8 @@ if [ -n "$NETLIST" ]; then
     YLOG=$(dirname "$NETLIST")/yosys.log
     [ -f "$YLOG" ] || { echo "build_rtl: $YLOG (the synthesis log beside the netlist) is missing" >&2; exit 1; }
     { grep -o "\b${TOP}__DOT__[A-Za-z0-9_]*" "$SHIM" || true; } | sed "s/^${TOP}__DOT__//" | sort -u > "$TMP/shim_regs.txt"
-    if ! awk -v top="$TOP" -v phase=0 '
+    : > "$TMP/narrow.txt"
+    if ! awk -v top="$TOP" -v phase=0 -v narrow="$TMP/narrow.txt" '
         FILENAME == ARGV[1] { want[$1] = 1; next }              # registers the shim reads
         FILENAME == ARGV[2] {                                   # the synthesis log
             if ($0 ~ /^Creating decoders for process `/) { intop = index($0, "\\" top ".$proc$") > 0; next }
@@ -128,6 +129,7 @@ if [ -n "$NETLIST" ]; then
         }
         match($0, /^  (wire|reg)( \[[0-9]+:[0-9]+\])? \\?[A-Za-z_][A-Za-z0-9_.]*(\[[0-9]+\])? ?;$/) {   # flat.v
             d = $0; sub(/ ?;$/, "", d); k = split(d, f, " "); nm = f[k]; sub(/^\\/, "", nm); have[nm] = 1
+            dr[nm] = (k == 3 ? f[2] : "[0:0]")
             if (nm ~ /\[/) { sub(/\[.*$/, "", nm); have[nm] = 1 }
         }
         END {
@@ -140,8 +142,18 @@ if [ -n "$NETLIST" ]; then
                 if (w in scal) {
                     if (!(w in have)) { printf "  wire %s %s; // placeholder: synthesis removed the register (build_rtl.sh)\n", scal[w], w; print w > "/dev/stderr" }
                 } else if (w in n) {
-                    for (i = 0; i < n[w]; i++)
-                        if (!((w "[" i "]") in have)) { printf "  // placeholder: synthesis removed the register (build_rtl.sh)\n  wire %s \\%s[%d] ;\n", el[w, i], w, i; print w "[" i "]" > "/dev/stderr" }
+                    for (i = 0; i < n[w]; i++) {
+                        e = w "[" i "]"
+                        if (!(e in have)) { printf "  // placeholder: synthesis removed the register (build_rtl.sh)\n  wire %s \\%s ;\n", el[w, i], e; print e > "/dev/stderr"; continue }
+                        if (dr[e] == el[w, i]) continue
+                        # an element whose wire lost its top bits (wreduce: "Removed top 2 bits
+                        # (of 16) from wire gpu_l2.mwm_q[3]"; their flops drive an unnamed wire):
+                        # those bits count as removed (narrow.txt), the gathering pads the element
+                        r1 = el[w, i]; r2 = dr[e]; gsub(/[\[\]]/, "", r1); gsub(/[\[\]]/, "", r2)
+                        split(r1, rr, ":"); split(r2, nr, ":")
+                        if (rr[2] != nr[2] || nr[1] + 0 >= rr[1] + 0) { printf "build_rtl: the netlist declares %s as %s, the RTL as %s\n", e, dr[e], el[w, i] > "/dev/stderr"; bad = 1; continue }
+                        printf "%s [%s:%s]\n", e, rr[1], nr[1] + 1 > narrow
+                    }
                 } else if (!(w in have)) {
                     printf "build_rtl: the shim reads %s, which is neither in the netlist nor a register in the synthesis log\n", w > "/dev/stderr"; bad = 1
                 }
@@ -165,7 +177,7 @@ if [ -n "$NETLIST" ]; then
         exit 1
     fi
     sed -n "s/^%Warning-[A-Z]*: [^ ]* \(Bits of signal are\|Signal is\) not driven[^:]*: '\([^']*\)'\(.*\)\$/\2 \3/p" \
-        "$TMP/lint.log" | awk '$1 ~ /_q/ { print $1, ($2 == "" ? "all" : $2) }' | sort > "$TMP/removed.txt"
+        "$TMP/lint.log" | awk '$1 ~ /_q/ { print $1, ($2 == "" ? "all" : $2) }' | cat - "$TMP/narrow.txt" | sort > "$TMP/removed.txt"
     # An unpacked register array of the RTL (logic [W-1:0] cnt_q [N]) is one wire per element in
     # the netlist (\cnt_q[0] ... \cnt_q[N-1] ). Gather them back into the RTL's array with plain
     # assigns (wiring only), so that the shim reads r->..._q[i] as on the RTL. A register of a
@@ -183,8 +195,14 @@ if [ -n "$NETLIST" ]; then
                 k = pre SUBSEP base
                 if (index(e, "[")) {
                     idx = e; sub(/^[^[]*\[/, "", idx); sub(/\]$/, "", idx)
-                    if ((k in range) && range[k] != rg) bad[k] = 1
-                    range[k] = rg; has[k, idx + 0] = 1; if (idx + 1 > cnt[k]) cnt[k] = idx + 1
+                    # an element narrower than the others (its top bits removed: narrow.txt)
+                    # is padded; any other difference leaves the array ungathered
+                    erng[k, idx + 0] = rg
+                    if (k in range) {
+                        if (lo(range[k]) != lo(rg)) bad[k] = 1
+                        else if (hi(rg) > hi(range[k])) range[k] = rg
+                    } else range[k] = rg
+                    has[k, idx + 0] = 1; if (idx + 1 > cnt[k]) cnt[k] = idx + 1
                 } else if (pre != "") {
                     range[k] = rg; cnt[k] = 0; scal[k] = 1
                 }
@@ -194,6 +212,10 @@ if [ -n "$NETLIST" ]; then
             }
             next
         }
+        function hi(r) { if (r == "") return 0; sub(/^\[/, "", r); sub(/:.*$/, "", r); return r + 0 }
+        function lo(r) { if (r == "") return 0; sub(/^.*:/, "", r); sub(/\]$/, "", r); return r + 0 }
+        # element i of array k: the whole element, or its low bits when the netlist narrowed it
+        function sel(k, i) { return erng[k, i] == range[k] ? "" : "[" hi(erng[k, i]) ":" lo(erng[k, i]) "]" }
         function ok(k,   i) {
             if (k in bad) return 0
             if (k in scal) return 1
@@ -207,7 +229,7 @@ if [ -n "$NETLIST" ]; then
                 split(k, kk, SUBSEP); p = kk[1]; b = kk[2]
                 if (p != "" || (b in plain) || !ok(k)) continue
                 printf "  wire %s%s%s [0:%d]; // the RTL array, gathered by build_rtl.sh\n", range[k], (range[k] == "" ? "" : " "), b, cnt[k] - 1
-                for (i = 0; i < cnt[k]; i++) printf "  assign %s[%d] = %s;\n", b, i, esc("", b, i)
+                for (i = 0; i < cnt[k]; i++) printf "  assign %s[%d]%s = %s;\n", b, i, sel(k, i), esc("", b, i)
             }
             for (p in pres) {
                 if (p in plain) continue
@@ -229,8 +251,8 @@ if [ -n "$NETLIST" ]; then
                     if (k in scal) { ports = ports (ports == "" ? "" : ", ") "input wire " r b; continue }
                     body = body "  wire " r b " [0:" cnt[k] - 1 "];\n"
                     for (i = 0; i < cnt[k]; i++) {
-                        ports = ports (ports == "" ? "" : ", ") "input wire " r "e" i "_" b
-                        body = body "  assign " b "[" i "] = e" i "_" b ";\n"
+                        ports = ports (ports == "" ? "" : ", ") "input wire " erng[k, i] (erng[k, i] == "" ? "" : " ") "e" i "_" b
+                        body = body "  assign " b "[" i "]" sel(k, i) " = e" i "_" b ";\n"
                     }
                 }
                 printf "module gpucoh_nl_view_%s(%s);\n%sendmodule\n", p, ports, body

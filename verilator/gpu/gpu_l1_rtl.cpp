@@ -11,6 +11,9 @@
 #include "Vgpu_l1.h"
 #include "Vgpu_l1___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "gpu_l1.h"
@@ -44,6 +47,9 @@ void tick(void* h, const void* vin, void* vout) {
     GPU_L1_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; a
+// condition bit reads as "held" there, and a field under a held condition keeps the bits the
+// netlist holds; the others are taken from the C model).
 template <typename R> void read_line(const R* r, gpu_l1_line_t* l, unsigned i) {
     if (gpucoh::get_field(r->gpu_l1__DOT__dlive_q, i, 1))
         gpucoh::get_words(l->data, r->gpu_l1__DOT__data_q[i]);
@@ -67,6 +73,21 @@ template <typename R> void read_line(const R* r, gpu_l1_line_t* l, unsigned i) {
 template <typename R> unsigned read_rr(const R* r, unsigned set) {
     return static_cast<unsigned>(gpucoh::get_field(r->gpu_l1__DOT__rr_q, set * kWw, kWw));
 }
+
+// Store-buffer entry k (FIFO order): slot (sbh + k) mod SbEntries while k < sbcnt, else 0.
+template <typename R> uint64_t read_sb(const R* r, const gpu_l1_state_t* st, unsigned k) {
+    return k < st->sbcnt ? gpucoh::get_u64(r->gpu_l1__DOT__sb_q[(st->sbh + k) % kSb]) : 0;
+}
+#ifdef GPUCOH_NETLIST
+// On the mask the slot behind entry k moves with sbh: a bit of an entry is held only if the
+// netlist holds it in every slot.
+uint64_t read_sb(const GpucohNetlistMask* r, const gpu_l1_state_t*, unsigned) {
+    uint64_t m = ~uint64_t{0};
+    for (unsigned s = 0; s < kSb; ++s)
+        m &= gpucoh::get_u64(r->gpu_l1__DOT__sb_q[s]);
+    return m;
+}
+#endif
 
 template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
     if (st->sel_all) {
@@ -94,16 +115,25 @@ template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
     st->fdone = gpucoh::get_u64(r->gpu_l1__DOT__fdone_q);
     st->idle = r->gpu_l1__DOT__idle_q;
     // the live entries in FIFO order (the ring's other slots are not state)
-    for (unsigned k = 0; k < kSb; ++k) {
-        const unsigned slot = (st->sbh + k) % kSb;
-        st->sb[k] = k < st->sbcnt ? gpucoh::get_u64(r->gpu_l1__DOT__sb_q[slot]) : 0;
-    }
+    for (unsigned k = 0; k < kSb; ++k)
+        st->sb[k] = read_sb(r, st, k);
 }
 
 void state(void* h, void* vst) {
     read_state(static_cast<Sim*>(h)->top->rootp, static_cast<gpu_l1_state_t*>(vst));
 }
 
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, gpu_l1_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st);
+}
+#endif
+
 } // namespace
 
 GPUCOH_API(Vgpu_l1, "gpu_l1", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, gpu_l1_state_t)
+#endif

@@ -10,6 +10,9 @@
 #include "Vgpu_l2.h"
 #include "Vgpu_l2___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "gpu_l2.h"
@@ -42,6 +45,9 @@ void tick(void* h, const void* vin, void* vout) {
     GPU_L2_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; a
+// condition bit reads as "held" there, and a field under a held condition keeps the bits the
+// netlist holds; the others are taken from the C model).
 template <typename R> void read_line(const R* r, gpu_l2_line_t* l, unsigned i) {
     if (gpucoh::get_field(r->gpu_l2__DOT__dlive_q, i, 1))
         gpucoh::get_words(l->data, r->gpu_l2__DOT__data_q[i]);
@@ -91,6 +97,17 @@ void state(void* h, void* vst) {
     read_state(static_cast<Sim*>(h)->top->rootp, static_cast<gpu_l2_state_t*>(vst));
 }
 
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, gpu_l2_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st);
+}
+#endif
+
 } // namespace
 
 GPUCOH_API(Vgpu_l2, "gpu_l2", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, gpu_l2_state_t)
+#endif
