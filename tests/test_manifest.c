@@ -173,17 +173,23 @@ static bool replaced_unit(const gpucoh_unit_t* u) {
     return false;
 }
 
-static void units_where(const char* field, const char* value, char* buf, size_t n) {
+/* Over the replaced units: with value, the names of those whose field is value; without, "unit:
+ * value" for those where the field is filled; space-separated in catalogue order. */
+static void collect(const char* field, const char* value, char* buf, size_t n) {
     size_t l = 0;
     buf[0] = 0;
     for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
-        if (!replaced_unit(*up))
-            continue;
         char v[1024];
         gpucoh_manifest_get(*up, field, " ", v, sizeof v);
-        if (!strcmp(v, value))
-            l += (size_t)snprintf(buf + l, n - l, "%s%s", l ? " " : "", (*up)->name);
+        if (!replaced_unit(*up) || (value ? strcmp(v, value) != 0 : !v[0]))
+            continue;
+        l += (size_t)snprintf(buf + l, n - l, "%s%s%s%s", l ? " " : "", (*up)->name,
+                              value ? "" : ":", value ? "" : v);
     }
+}
+
+static void units_where(const char* field, const char* value, char* buf, size_t n) {
+    collect(field, value, buf, n);
 }
 
 static bool filled(const char* s) {
@@ -243,16 +249,7 @@ static void params_fields_name_params(void** state) {
 
 /* the values of field, "unit:value" for the units where it is filled, space-separated */
 static void values_of(const char* field, char* buf, size_t n) {
-    size_t l = 0;
-    buf[0] = 0;
-    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++) {
-        if (!replaced_unit(*up))
-            continue;
-        char v[1024];
-        gpucoh_manifest_get(*up, field, " ", v, sizeof v);
-        if (v[0])
-            l += (size_t)snprintf(buf + l, n - l, "%s%s:%s", l ? " " : "", (*up)->name, v);
-    }
+    collect(field, NULL, buf, n);
 }
 
 /* The values the manifest took over, as the scripts had them (docs/framework.md). */
