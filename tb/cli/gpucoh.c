@@ -623,7 +623,7 @@ static int netlist_refused(const args_t* a, const char* cmd) {
     return 0;
 }
 
-/* The registered protocol (tb/sys/gsys_protocols.c) one of whose system slots is unit u, and
+/* The registered protocol (tb/cli/protocols.c) one of whose system slots is unit u, and
  * that slot's name ("l1"): tc_l1 -> tc, l1; gpu_l2 -> gpu, l2. NULL: u is no system slot. */
 static const gsys_proto_t* system_slot(const gpucoh_unit_t* u, const char** slot) {
     for (const gsys_proto_t* const* q = gsys_protocols(); u && *q; q++)
