@@ -121,6 +121,7 @@ static const char* const sb_wave_signals[] = {
 #undef TB_PORT_TOP
 static const char* const sb_wave_filters[] = {"", SIG_BLOOM_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) "",
                                               "", NULL};
+static const gpucoh_port_row_t sb_port_rows[] = {SIG_BLOOM_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 
 #define SB_PV(name) tb_pv_rtl(sb_params, SB_P_COUNT, pv, #name)
 static uint32_t sb_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
@@ -154,6 +155,7 @@ const gpucoh_unit_t unit_sig_bloom = {
     .tb = &sig_bloom_tb_ops,
     .wave_signals = sb_wave_signals,
     .wave_filters = sb_wave_filters,
+    TB_PORT_ROWS(sb_port_rows),
     .wave_width = sb_wave_width,
     .model_state = sb_model_state,
     .family = "sig",
@@ -303,6 +305,7 @@ static const char* const rdu_wave_signals[] = {
 #undef TB_PORT_TOP
 static const char* const rdu_wave_filters[] = {
     "", RDU_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) "rdu_st.txt", "", "", "", NULL};
+static const gpucoh_port_row_t rdu_port_rows[] = {RDU_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 
 #define RDU_PV(name) tb_pv_rtl(rdu_params, RDU_P_COUNT, pv, #name)
 static uint32_t rdu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
@@ -339,6 +342,7 @@ const gpucoh_unit_t unit_rdu = {
     .tb = &rdu_tb_ops,
     .wave_signals = rdu_wave_signals,
     .wave_filters = rdu_wave_filters,
+    TB_PORT_ROWS(rdu_port_rows),
     .wave_width = rdu_wave_width,
     .model_state = rdu_model_state,
     .family = "sig",
@@ -456,6 +460,7 @@ static const char* const avu_wave_signals[] = {
 #undef TB_PORT_TOP
 static const char* const avu_wave_filters[] = {
     "", AVU_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) "avu_st.txt", "", "", NULL};
+static const gpucoh_port_row_t avu_port_rows[] = {AVU_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 
 #define AVU_PV(name) tb_pv_rtl(avu_params, AVU_P_COUNT, pv, #name)
 static uint32_t avu_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
@@ -490,6 +495,7 @@ const gpucoh_unit_t unit_avu = {
     .tb = &avu_tb_ops,
     .wave_signals = avu_wave_signals,
     .wave_filters = avu_wave_filters,
+    TB_PORT_ROWS(avu_port_rows),
     .wave_width = avu_wave_width,
     .model_state = avu_model_state,
     .family = "sig",

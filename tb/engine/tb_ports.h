@@ -34,6 +34,10 @@
 
 /* P for expansions that use no width (a SCALAR compare, the wave names and filters) */
 #define TB_PORT_NO_P(n) 0
+/* the rows of a port table as gpucoh_port_row_t (unit.h): TABLE(TB_PORT_ROW, TB_PORT_NO_P) */
+#define TB_PORT_ROW(port, dir, w, f, shape, wave, filt) {#port, #dir, #wave, filt},
+/* .ports and .nports of a catalogue entry from an array of TB_PORT_ROW rows */
+#define TB_PORT_ROWS(rows) .ports = (rows), .nports = (uint32_t)(sizeof(rows) / sizeof((rows)[0]))
 
 #define TB_PORT_CMP(port, dir, w, f, shape, wave, filt) TB_PORT_CMP_##dir(port, w, f, shape)
 #define TB_PORT_CMP_IN(port, w, f, shape)

@@ -91,6 +91,15 @@ typedef struct gpucoh_tb_ops {
 /* Stimulus modes (--stim). */
 enum { GPUCOH_STIM_MIXED = 0, GPUCOH_STIM_RANDOM = 1, GPUCOH_STIM_DIRECTED = 2 };
 
+/* One row of a unit's port table (cmodel/<family>/<unit>_ports.h; docs/framework.md "The port
+ * table"), as text: the port's name, IN or OUT, WAVE or NOWAVE, and its wave filter ("" none). */
+typedef struct {
+    const char* port;
+    const char* dir;
+    const char* wave;
+    const char* filter;
+} gpucoh_port_row_t;
+
 typedef struct gpucoh_unit {
     const char* name;             /* "sig_bloom" */
     const char* summary;          /* one line */
@@ -112,6 +121,9 @@ typedef struct gpucoh_unit {
      * filter each uses ("" = none; else a file under waves/filters/). NULL-ended. */
     const char* const* wave_signals;
     const char* const* wave_filters;
+    const gpucoh_port_row_t*
+        ports; /* the port table's rows (TB_PORT_ROWS), for tests/test_ports.c */
+    uint32_t nports;
     /* Width in bits of wave signal i under a parameter set (for the save file's names). */
     uint32_t (*wave_width)(const gpucoh_pvals_t* pv, unsigned i);
     /* Optional: the C model's state struct (the type the shim's state() fills) inside the

@@ -200,11 +200,13 @@ static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
                                        GPU_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
 #undef TB_PORT_TOP
 static const char* const l1_wfilt[] = {"", GPU_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+static const gpucoh_port_row_t l1_port_rows[] = {GPU_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.gpu_l2."
 static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
                                        GPU_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
 #undef TB_PORT_TOP
 static const char* const l2_wfilt[] = {"", GPU_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+static const gpucoh_port_row_t l2_port_rows[] = {GPU_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define L1_PV(n) tb_pv_rtl(unit_gpu_l1.params, unit_gpu_l1.nparams, pv, #n)
 static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     unsigned k = 1; /* clk_i */
@@ -236,6 +238,7 @@ const gpucoh_unit_t unit_gpu_l1 = {
     .tb = NULL,
     .wave_signals = l1_waves,
     .wave_filters = l1_wfilt,
+    TB_PORT_ROWS(l1_port_rows),
     .wave_width = l1_wave_width,
     .family = "gpu",
     .context = "l1",
@@ -260,6 +263,7 @@ const gpucoh_unit_t unit_gpu_l2 = {
     .tb = NULL,
     .wave_signals = l2_waves,
     .wave_filters = l2_wfilt,
+    TB_PORT_ROWS(l2_port_rows),
     .wave_width = l2_wave_width,
     .family = "gpu",
     .context = "l2",

@@ -301,6 +301,7 @@ static const char* const timer_waves[] = {TB_PORT_TOP "clk_i",
                                           TC_TIMER_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
 #undef TB_PORT_TOP
 static const char* const timer_wfilt[] = {"", TC_TIMER_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+static const gpucoh_port_row_t timer_port_rows[] = {TC_TIMER_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TIMER_PV(n) tb_pv_rtl(unit_tc_timer.params, unit_tc_timer.nparams, pv, #n)
 static uint32_t timer_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     unsigned k = 1; /* clk_i */
@@ -312,6 +313,7 @@ static const char* const gwct_waves[] = {TB_PORT_TOP "clk_i",
                                          TC_GWCT_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
 #undef TB_PORT_TOP
 static const char* const gwct_wfilt[] = {"", TC_GWCT_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+static const gpucoh_port_row_t gwct_port_rows[] = {TC_GWCT_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define GWCT_PV(n) tb_pv_rtl(unit_tc_gwct.params, unit_tc_gwct.nparams, pv, #n)
 static uint32_t gwct_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     unsigned k = 1; /* clk_i */
@@ -324,11 +326,13 @@ static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
                                        TC_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
 #undef TB_PORT_TOP
 static const char* const l1_wfilt[] = {"", TC_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+static const gpucoh_port_row_t l1_port_rows[] = {TC_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.tc_l2."
 static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
                                        TC_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
 #undef TB_PORT_TOP
 static const char* const l2_wfilt[] = {"", TC_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
+static const gpucoh_port_row_t l2_port_rows[] = {TC_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define L1_PV(n) tb_pv_rtl(unit_tc_l1.params, unit_tc_l1.nparams, pv, #n)
 static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     unsigned k = 1; /* clk_i */
@@ -832,6 +836,7 @@ const gpucoh_unit_t unit_tc_timer = {
     .tb = &timer_ops,
     .wave_signals = timer_waves,
     .wave_filters = timer_wfilt,
+    TB_PORT_ROWS(timer_port_rows),
     .wave_width = timer_wave_width,
     .family = "tc",
     .context = "standalone",
@@ -856,6 +861,7 @@ const gpucoh_unit_t unit_tc_gwct = {
     .tb = &gwct_ops,
     .wave_signals = gwct_waves,
     .wave_filters = gwct_wfilt,
+    TB_PORT_ROWS(gwct_port_rows),
     .wave_width = gwct_wave_width,
     .family = "tc",
     .context = "standalone",
@@ -882,6 +888,7 @@ const gpucoh_unit_t unit_tc_l1 = {
     .tb = NULL,
     .wave_signals = l1_waves,
     .wave_filters = l1_wfilt,
+    TB_PORT_ROWS(l1_port_rows),
     .wave_width = l1_wave_width,
     .family = "tc",
     .context = "l1",
@@ -906,6 +913,7 @@ const gpucoh_unit_t unit_tc_l2 = {
     .tb = NULL,
     .wave_signals = l2_waves,
     .wave_filters = l2_wfilt,
+    TB_PORT_ROWS(l2_port_rows),
     .wave_width = l2_wave_width,
     .family = "tc",
     .context = "l2",
