@@ -470,18 +470,24 @@ void gpucoh_on_signal_cleanup(void (*fn)(void)) {
     catch_signal(SIGTERM, die_by);
 }
 
-const char* gpucoh_unit_folder(const struct gpucoh_unit* u, char* buf, size_t n) {
+/* u's entry of rtl_files for module top (named <top>.sv, in any folder), NULL if none */
+static const char* rtl_entry(const struct gpucoh_unit* u, const char* top) {
     char want[128];
-    snprintf(want, sizeof want, "%s.sv", u->top ? u->top : "");
-    buf[0] = '\0';
+    snprintf(want, sizeof want, "%s.sv", top ? top : "");
     for (const char* const* f = u->rtl_files; f && *f; f++) {
         const char* slash = strrchr(*f, '/');
-        if (strcmp(slash ? slash + 1 : *f, want) != 0)
-            continue;
-        if (slash)
-            snprintf(buf, n, "%.*s", (int)(slash - *f), *f);
-        break;
+        if (!strcmp(slash ? slash + 1 : *f, want))
+            return *f;
     }
+    return NULL;
+}
+
+const char* gpucoh_unit_folder(const struct gpucoh_unit* u, char* buf, size_t n) {
+    const char* f = rtl_entry(u, u->top);
+    const char* slash = f ? strrchr(f, '/') : NULL;
+    buf[0] = '\0';
+    if (slash)
+        snprintf(buf, n, "%.*s", (int)(slash - f), f);
     return buf;
 }
 
@@ -493,12 +499,5 @@ void gpucoh_unit_file(const struct gpucoh_unit* u, const char* role, const char*
 }
 
 bool gpucoh_unit_reads(const struct gpucoh_unit* u, const char* top) {
-    char want[128];
-    snprintf(want, sizeof want, "%s.sv", top);
-    for (const char* const* f = u->rtl_files; f && *f; f++) {
-        const char* slash = strrchr(*f, '/');
-        if (!strcmp(slash ? slash + 1 : *f, want))
-            return true;
-    }
-    return false;
+    return rtl_entry(u, top) != NULL;
 }
