@@ -92,49 +92,7 @@ static const gsys_proto_t* family_of(const gpucoh_unit_t* u, uint32_t* slot) {
     return NULL;
 }
 
-static void usage(FILE* f) {
-    fprintf(f,
-            "usage: sc_lockstep <unit> [options]\n"
-            "\n"
-            "SystemC lockstep of a catalogue unit's two pin-level flavours (docs/systemc.md):\n"
-            "the C model behind the RTL's pins (<unit>_sc_c) and the Verilated RTL\n"
-            "(<unit>_sc_rtl, verilator --sc), one netlist, one clock, the same stimulus on shared\n"
-            "input signals, every output port compared after every rising edge. The parameter set\n"
-            "is built on first use (Verilator --sc and g++, seconds to a minute) and cached under\n"
-            "build/systemc/<unit>-<hash>/.\n"
-            "\n"
-            "units:");
-    for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)
-        fprintf(f, " %s", (*u)->name);
-    fprintf(
-        f, "\n\noptions:\n"
-           "  --cycles N       rising edges to simulate (default 100000)\n"
-           "  --seed S         stimulus seed (default 1); printed and accepted back\n"
-           "  --param K=V      unit parameter (repeatable; `gpucoh list` shows them and their\n"
-           "                   defaults, the paper's)\n"
-           "  --protocol V     tc_l1, tc_l2, gpu_l1, gpu_l2: the variant of the system around\n"
-           "                   the unit (default the family's; also --param protocol=V)\n"
-           "  --config C       tc_l1, tc_l2, gpu_l1, gpu_l2: the system's other parameters,\n"
-           "                   small | paper (default paper)\n"
-           "  --inst K         tc_l1, tc_l2, gpu_l1, gpu_l2: the SM or bank whose inputs are\n"
-           "                   driven (default 0)\n"
-           "  --rtl-dir DIR    the RTL flavour from the RTL files in DIR instead of rtl/\n"
-           "  --mutant FILE    the RTL flavour from rtl/ with a mutant applied\n"
-           "                   (tests/mutants/<unit>/*.mut), written to\n"
-           "                   build/systemc/mutants/<unit>/<name>/\n"
-           "  --wave FILE.vcd  VCD of the clock, the inputs and both flavours' outputs (sc_trace)\n"
-           "  --json FILE      JSON report (default build/out/systemc-<unit>-seed<S>.json)\n"
-           "  --out DIR        directory of the default JSON report\n"
-           "  --quiet          no build messages, no progress lines\n"
-           "  --build-only     build the parameter set (if needed), print its directory, run "
-           "nothing\n"
-           "  --help           this text\n"
-           "\n"
-           "sc_lockstep --version (or version): the version, as gpucoh --version prints it.\n"
-           "\n"
-           "exit status: 0 pass, 1 a mismatch (or the stimulus stopped), 2 bad input or build\n"
-           "failure, 130 interrupted.\n");
-}
+static void usage(FILE* f); /* after the option table, which it prints */
 
 static int bad(const char* fmt, const char* a, const char* b) {
     fprintf(stderr, "sc_lockstep: ");
@@ -377,6 +335,10 @@ static int sch_opt_rtl_dir(void* ctx, const gpucoh_opt_t* opt, const char* v) {
 static int sch_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     sch_opts_t* o = ctx;
     (void)v;
+    if (opt->id == 2) { /* --help (sch_early answers it first; kept for a direct call) */
+        usage(stdout);
+        return 1;
+    }
     if (opt->id)
         o->build_only = true;
     else
@@ -384,22 +346,80 @@ static int sch_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     return 0;
 }
 
-/* sc_lockstep's options (usage() lists them); --help is seen before the parse */
+/* sc_lockstep's options, in the order of their --help lines (usage() prints them from here);
+ * --help is seen before the parse */
+#define SCH_V(n, i, a, h)                                                                          \
+    { .name = n, .has_arg = true, .fn = sch_value, .id = i, .arg = a, .help = h }
 static const gpucoh_opt_t sch_opts[] = {
-    {.name = "--quiet", .fn = sch_flag, .id = 0},
-    {.name = "--build-only", .fn = sch_flag, .id = 1},
-    {.name = "--cycles", .has_arg = true, .fn = sch_value, .id = O_CYCLES},
-    {.name = "--seed", .has_arg = true, .fn = sch_value, .id = O_SEED},
-    {.name = "--param", .has_arg = true, .fn = sch_value, .id = O_PARAM},
-    {.name = "--protocol", .has_arg = true, .fn = sch_protocol},
-    {.name = "--config", .has_arg = true, .fn = sch_config},
-    {.name = "--inst", .has_arg = true, .fn = sch_value, .id = O_INST},
-    {.name = "--rtl-dir", .has_arg = true, .fn = sch_opt_rtl_dir},
-    {.name = "--mutant", .has_arg = true, .fn = sch_value, .id = O_MUTANT},
-    {.name = "--wave", .has_arg = true, .fn = sch_value, .id = O_WAVE},
-    {.name = "--json", .has_arg = true, .fn = sch_value, .id = O_JSON},
-    {.name = "--out", .has_arg = true, .fn = sch_value, .id = O_OUT},
+    SCH_V("--cycles", O_CYCLES, "N", "rising edges to simulate (default 100000)"),
+    SCH_V("--seed", O_SEED, "S", "stimulus seed (default 1); printed and accepted back"),
+    SCH_V("--param", O_PARAM, "K=V",
+          "unit parameter (repeatable; `gpucoh list` shows them and their\n"
+          "defaults, the paper's)"),
+    {.name = "--protocol",
+     .has_arg = true,
+     .fn = sch_protocol,
+     .arg = "V",
+     .help = "tc_l1, tc_l2, gpu_l1, gpu_l2: the variant of the system around\n"
+             "the unit (default the family's; also --param protocol=V)"},
+    {.name = "--config",
+     .has_arg = true,
+     .fn = sch_config,
+     .arg = "C",
+     .help = "tc_l1, tc_l2, gpu_l1, gpu_l2: the system's other parameters,\n"
+             "small | paper (default paper)"},
+    SCH_V("--inst", O_INST, "K",
+          "tc_l1, tc_l2, gpu_l1, gpu_l2: the SM or bank whose inputs are\n"
+          "driven (default 0)"),
+    {.name = "--rtl-dir",
+     .has_arg = true,
+     .fn = sch_opt_rtl_dir,
+     .arg = "DIR",
+     .help = "the RTL flavour from the RTL files in DIR instead of rtl/"},
+    SCH_V("--mutant", O_MUTANT, "FILE",
+          "the RTL flavour from rtl/ with a mutant applied\n"
+          "(tests/mutants/<unit>/*.mut), written to\n"
+          "build/systemc/mutants/<unit>/<name>/"),
+    SCH_V("--wave", O_WAVE, "FILE.vcd",
+          "VCD of the clock, the inputs and both flavours' outputs (sc_trace)"),
+    SCH_V("--json", O_JSON, "FILE", "JSON report (default build/out/systemc-<unit>-seed<S>.json)"),
+    SCH_V("--out", O_OUT, "DIR", "directory of the default JSON report"),
+    {.name = "--quiet", .fn = sch_flag, .id = 0, .help = "no build messages, no progress lines"},
+    {.name = "--build-only",
+     .fn = sch_flag,
+     .id = 1,
+     .help = "build the parameter set (if needed), print its directory, run nothing"},
+    /* seen before the parse (sch_parse); here for its --help line */
+    {.name = "--help", .fn = sch_flag, .id = 2, .help = "this text"},
 };
+#undef SCH_V
+
+static void usage(FILE* f) {
+    fputs("usage: sc_lockstep <unit> [options]\n"
+          "\n"
+          "SystemC lockstep of a catalogue unit's two pin-level flavours (docs/systemc.md):\n"
+          "the C model behind the RTL's pins (<unit>_sc_c) and the Verilated RTL\n"
+          "(<unit>_sc_rtl, verilator --sc), one netlist, one clock, the same stimulus on shared\n"
+          "input signals, every output port compared after every rising edge. The parameter set\n"
+          "is built on first use (Verilator --sc and g++, seconds to a minute) and cached under\n"
+          "build/systemc/<unit>-<hash>/.\n"
+          "\n"
+          "units:",
+          f);
+    for (const gpucoh_unit_t* const* u = gpucoh_units(); *u; u++)
+        fprintf(f, " %s", (*u)->name);
+    fputs("\n\noptions:\n", f);
+    const gpucoh_optset_t set = {.cmd = "sc_lockstep",
+                                 .opts = sch_opts,
+                                 .nopts = (int)(sizeof sch_opts / sizeof sch_opts[0])};
+    gpucoh_opt_help(&set, 19, f);
+    fputs("\n"
+          "sc_lockstep --version (or version): the version, as gpucoh --version prints it.\n"
+          "\n"
+          "exit status: 0 pass, 1 a mismatch (or the stimulus stopped), 2 bad input or build\n"
+          "failure, 130 interrupted.\n",
+          f);
+}
 
 /* "--x" not in the table: an unknown option; any other word (also "-x", "-"): unexpected */
 static void sch_refuse(const char* cmd, const char* w, bool option) {
@@ -531,8 +551,9 @@ int sch_parse(int argc, char** argv, sch_opts_t** out) {
                                  .nopts = (int)(sizeof sch_opts / sizeof sch_opts[0]),
                                  .refuse = sch_refuse,
                                  .missing = sch_missing};
-    if (gpucoh_opt_parse(&set, argc, argv, 2, o) != 0)
-        return 2;
+    rc = gpucoh_opt_parse(&set, argc, argv, 2, o);
+    if (rc != 0)
+        return rc > 0 ? SCH_EXIT_HELP : 2;
     return sch_finish(o);
 }
 

@@ -51,54 +51,7 @@ struct tlm_cli {
     uint64_t max_cycles;
 };
 
-static void usage(FILE* f) {
-    fprintf(
-        f,
-        "usage: gpucoh_tlm litmus FILE... [options] [--runs N | --run K]\n"
-        "       gpucoh_tlm episode [options] [--episodes N] [--wfs N] [--locations N]\n"
-        "                          [--sync atomic|relacq] [--cta-sync N] [--max-cycles N]\n"
-        "       gpucoh_tlm --help | --version\n"
-        "\n"
-        "The gpucoh memory system behind one TLM-2.0 target socket per SM (SystemC 2.3.4), driven\n"
-        "by one initiator per SM with one thread per wavefront (docs/systemc.md section 4):\n"
-        "  litmus   each litmus thread (and the runner's warmers, initialiser and observer) is a\n"
-        "           wavefront thread issuing its operations through its SM's socket; every run\n"
-        "           is a fresh system with the runner's random delays, skew and warming; the\n"
-        "           outcomes are judged by the file's expectations as `gpucoh litmus` judges them\n"
-        "  episode  the DRF episode tester (tb/sys/episode.h) with its checks, every wavefront an\n"
-        "           initiator thread\n"
-        "\n"
-        "options:\n"
-        "  --protocol P       a variant (tc-weak tc-strong tc-weak-c gpu-d gpu-h), a family (tc\n"
-        "                     gpu) or all: every variant of every protocol (default tc-weak)\n"
-        "  --impl I           c: the C models (default); lockstep: the RTL in lockstep with them\n"
-        "                     (a mismatch fails the run); rtl: the RTL alone\n"
-        "  --rtl-dir DIR      the RTL sources (a mutant's copy of rtl/), with lockstep / rtl\n"
-        "  --config C         small (default) or paper\n"
-        "  --param NAME=V     a protocol parameter (`gpucoh list`), repeatable\n"
-        "  --seed S           0..2^64-1 (default 1)\n"
-        "  --period-ps N      the clock period, one system cycle, in ps (1..1000000000;\n"
-        "                     default 1000)\n"
-        "  --quantum Q        cycles the system steps per wake-up of its clock thread (1..1000;\n"
-        "                     default 1: cycle-accurate; more: faster, operations issued\n"
-        "                     within a quantum reach the system up to Q-1 cycles late)\n"
-        "  --jitter J         each operation is issued after a random local-time offset of\n"
-        "                     0..J cycles, in quarter cycles, consumed by the target (0..1000;\n"
-        "                     default 0)\n"
-        "  --runs N           litmus runs per test and variant (1..2^32-1; default 1000: the\n"
-        "                     witness lines are enforced from 1000 runs)\n"
-        "  --run K            litmus: run K alone (a replay line)\n"
-        "  --episodes N, --wfs N, --locations N, --sync atomic|relacq, --cta-sync N\n"
-        "                     episode: as `gpucoh episode` (tb/sys/episode.h)\n"
-        "  --max-cycles N     episode: the cycle budget (default 100000000)\n"
-        "  --out DIR          report directory (default build/out)\n"
-        "  --json FILE        the report (default <out>/tlm-<command>-seed<S>.json)\n"
-        "  --quiet            no tables, statistics or progress lines\n"
-        "\n"
-        "Exit status: 0 pass, 1 a check failed (forbidden or unexpected outcome, missing\n"
-        "witness, episode mismatch, deadlock, lockstep mismatch), 2 bad input (nothing runs),\n"
-        "130 interrupted (Ctrl-C).\n");
-}
+static void usage(FILE* f); /* after the option table, which it prints */
 
 /* --protocol: a variant, a family or all -> c->cfg[] (paper: the configuration) */
 static int protocols(tlm_cli_t* c, const char* v) {
@@ -254,36 +207,85 @@ static void t_refuse(const char* cmd, const char* w, bool option) {
     fprintf(stderr, "gpucoh_tlm %s: unknown option '%s' (see gpucoh_tlm --help)\n", cmd, w);
 }
 
-/* gpucoh_tlm's options (usage() lists them); the episode options are sys_opts.c's */
-#define T_OPT(n, i, b)                                                                             \
-    { .name = n, .has_arg = true, .cmds = b, .fn = t_value, .id = i }
-#define T_EP(n)                                                                                    \
-    { .name = n, .has_arg = true, .cmds = T_EPI, .fn = t_episode }
+/* gpucoh_tlm's options, in the order of their --help lines (usage() prints them from here); the
+ * episode options are sys_opts.c's */
+#define T_OPT(n, i, b, a, h)                                                                       \
+    { .name = n, .has_arg = true, .cmds = b, .fn = t_value, .id = i, .arg = a, .help = h }
+#define T_EP(n, a, h)                                                                              \
+    { .name = n, .has_arg = true, .cmds = T_EPI, .fn = t_episode, .arg = a, .help = h }
 static const gpucoh_opt_t tlm_opts[] = {
+    T_OPT("--protocol", T_PROTOCOL, 0, "P",
+          "a variant (tc-weak tc-strong tc-weak-c gpu-d gpu-h), a family (tc\n"
+          "gpu) or all: every variant of every protocol (default tc-weak)"),
+    T_OPT("--impl", T_IMPL, 0, "I",
+          "c: the C models (default); lockstep: the RTL in lockstep with them\n"
+          "(a mismatch fails the run); rtl: the RTL alone"),
+    T_OPT("--rtl-dir", T_RTL_DIR, 0, "DIR",
+          "the RTL sources (a mutant's copy of rtl/), with lockstep / rtl"),
+    T_OPT("--config", T_CONFIG, 0, "C", "small (default) or paper"),
+    T_OPT("--param", T_PARAM, 0, "NAME=V", "a protocol parameter (`gpucoh list`), repeatable"),
+    T_OPT("--seed", T_SEED, 0, "S", "0..2^64-1 (default 1)"),
+    T_OPT("--period-ps", T_PERIOD, 0, "N",
+          "the clock period, one system cycle, in ps (1..1000000000;\n"
+          "default 1000)"),
+    T_OPT("--quantum", T_QUANTUM, 0, "Q",
+          "cycles the system steps per wake-up of its clock thread (1..1000;\n"
+          "default 1: cycle-accurate; more: faster, operations issued\n"
+          "within a quantum reach the system up to Q-1 cycles late)"),
+    T_OPT("--jitter", T_JITTER, 0, "J",
+          "each operation is issued after a random local-time offset of\n"
+          "0..J cycles, in quarter cycles, consumed by the target (0..1000;\n"
+          "default 0)"),
+    T_OPT("--runs", T_RUNS, T_LIT, "N",
+          "litmus runs per test and variant (1..2^32-1; default 1000: the\n"
+          "witness lines are enforced from 1000 runs)"),
+    T_OPT("--run", T_RUN, T_LIT, "K", "litmus: run K alone (a replay line)"),
+    /* the episode options share one help line */
+    T_EP("--episodes", "N, --wfs N, --locations N, --sync atomic|relacq, --cta-sync N",
+         "\nepisode: as `gpucoh episode` (tb/sys/episode.h)"),
+    T_EP("--wfs", NULL, NULL),
+    T_EP("--locations", NULL, NULL),
+    T_EP("--sync", NULL, NULL),
+    T_EP("--cta-sync", NULL, NULL),
+    T_OPT("--max-cycles", T_MAX_CYCLES, T_EPI, "N",
+          "episode: the cycle budget (default 100000000)"),
+    T_OPT("--out", T_OUT, 0, "DIR", "report directory (default build/out)"),
+    T_OPT("--json", T_JSON, 0, "FILE", "the report (default <out>/tlm-<command>-seed<S>.json)"),
+    {.name = "--quiet", .fn = t_flag, .help = "no tables, statistics or progress lines"},
     {.name = "--help", .fn = t_flag},
-    T_OPT("--protocol", T_PROTOCOL, 0),
-    T_OPT("--impl", T_IMPL, 0),
-    T_OPT("--rtl-dir", T_RTL_DIR, 0),
-    T_OPT("--config", T_CONFIG, 0),
-    T_OPT("--param", T_PARAM, 0),
-    T_OPT("--seed", T_SEED, 0),
-    T_OPT("--period-ps", T_PERIOD, 0),
-    T_OPT("--quantum", T_QUANTUM, 0),
-    T_OPT("--jitter", T_JITTER, 0),
-    T_OPT("--out", T_OUT, 0),
-    T_OPT("--json", T_JSON, 0),
-    {.name = "--quiet", .fn = t_flag},
-    T_OPT("--runs", T_RUNS, T_LIT),
-    T_OPT("--run", T_RUN, T_LIT),
-    T_EP("--episodes"),
-    T_EP("--locations"),
-    T_EP("--cta-sync"),
-    T_EP("--wfs"),
-    T_EP("--sync"),
-    T_OPT("--max-cycles", T_MAX_CYCLES, T_EPI),
 };
 #undef T_OPT
 #undef T_EP
+
+static void usage(FILE* f) {
+    fputs(
+        "usage: gpucoh_tlm litmus FILE... [options] [--runs N | --run K]\n"
+        "       gpucoh_tlm episode [options] [--episodes N] [--wfs N] [--locations N]\n"
+        "                          [--sync atomic|relacq] [--cta-sync N] [--max-cycles N]\n"
+        "       gpucoh_tlm --help | --version\n"
+        "\n"
+        "The gpucoh memory system behind one TLM-2.0 target socket per SM (SystemC 2.3.4), driven\n"
+        "by one initiator per SM with one thread per wavefront (docs/systemc.md section 4):\n"
+        "  litmus   each litmus thread (and the runner's warmers, initialiser and observer) is a\n"
+        "           wavefront thread issuing its operations through its SM's socket; every run\n"
+        "           is a fresh system with the runner's random delays, skew and warming; the\n"
+        "           outcomes are judged by the file's expectations as `gpucoh litmus` judges them\n"
+        "  episode  the DRF episode tester (tb/sys/episode.h) with its checks, every wavefront an\n"
+        "           initiator thread\n"
+        "\n"
+        "options:\n",
+        f);
+    const gpucoh_optset_t set = {.cmd = "gpucoh_tlm",
+                                 .cmd_bit = T_LIT | T_EPI,
+                                 .opts = tlm_opts,
+                                 .nopts = (int)(sizeof tlm_opts / sizeof tlm_opts[0])};
+    gpucoh_opt_help(&set, 21, f);
+    fputs("\n"
+          "Exit status: 0 pass, 1 a check failed (forbidden or unexpected outcome, missing\n"
+          "witness, episode mismatch, deadlock, lockstep mismatch), 2 bad input (nothing runs),\n"
+          "130 interrupted (Ctrl-C).\n",
+          f);
+}
 
 static int parse_opts(tlm_cli_t* c, int argc, char** argv) {
     const bool lit = !strcmp(c->cmd, "litmus");

@@ -326,14 +326,15 @@ static int u_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
 
 /* The commands' bits: an entry with bits is the --help line of those commands (one entry per
  * wording, in the order of their --help; gpucoh_unit_opts_help) and parses as the generic entry
- * of its name after them (cmds 0, no help text) does. cosim's --help is cosim_help's. */
-enum { UC_WAVES = 1u, UC_AREA = 2u, UC_BENCH = 4u, UC_MUTANTS = 8u };
+ * of its name after them (cmds 0, no help text) does; cosim_help prints cosim's lines and the
+ * paragraphs around them. */
+enum { UC_WAVES = 1u, UC_AREA = 2u, UC_BENCH = 4u, UC_MUTANTS = 8u, UC_COSIM = 16u };
 #define UC_WABM (UC_WAVES | UC_AREA | UC_BENCH | UC_MUTANTS)
 
 static const gpucoh_opt_t unit_opts[] = {
     {"--mutants", true, UC_MUTANTS, u_path, NULL, 4, "FILE",
      "only this mutant file (description:, file:, find:, replace:,\nparam: lines; at most 64 KiB)"},
-    {"--param", true, UC_WABM, u_param, NULL, 0, "NAME=VALUE",
+    {"--param", true, UC_WABM | UC_COSIM, u_param, NULL, 0, "NAME=VALUE",
      "unit parameter (repeatable; `gpucoh list` shows them)"},
     {"--from", true, UC_WAVES, u_num, NULL, U_FROM, "N, --to N",
      "the traced cycles (default 0 .. 2000, or --cycles)"},
@@ -342,19 +343,31 @@ static const gpucoh_opt_t unit_opts[] = {
      "cycles per measurement (default 1000000)"},
     {"--cycles", true, UC_MUTANTS, u_num, NULL, U_CYCLES, "N",
      "cycles per lockstep run (default 200000)"},
-    {"--seed", true, UC_WAVES | UC_BENCH | UC_MUTANTS, u_num, NULL, U_SEED, "S",
+    {"--cycles", true, UC_COSIM, u_num, NULL, U_CYCLES, "N", "cycles (default 100000)"},
+    {"--seed", true, UC_WAVES | UC_BENCH | UC_MUTANTS | UC_COSIM, u_num, NULL, U_SEED, "S",
      "PRNG seed (default 1)"},
-    {"--stim", true, UC_WAVES, u_stim, NULL, 0, "MODE", "mixed (default) | random | directed"},
+    {"--stim", true, UC_WAVES | UC_COSIM, u_stim, NULL, 0, "MODE",
+     "mixed (default) | random | directed"},
     {"--wave", true, UC_WAVES, u_path, NULL, 0, "FILE",
      "the trace (.fst or .vcd; its directory must exist)"},
+    {"--wave", true, UC_COSIM, u_path, NULL, 0, "FILE",
+     "trace the whole run to FILE (.fst or .vcd)"},
+    {"--window", true, UC_COSIM, u_num, NULL, U_WINDOW, "N",
+     "cycles of waves kept before a divergence (default 64)"},
+    {"--out", true, UC_COSIM, u_path, NULL, 1, "DIR",
+     "reports and failure windows (default build/out)"},
     {"--out", true, UC_WAVES, u_path, NULL, 1, "DIR",
      "trace, save file and report (default build/out)"},
     {"--out", true, UC_AREA, u_path, NULL, 1, "DIR",
      "the report's directory (default build/out): area-<unit>.json"},
     {"--out", true, UC_BENCH, u_path, NULL, 1, "DIR",
      "the report's directory (default build/out): bench-<unit>.json"},
-    {"--json", true, UC_WAVES | UC_AREA | UC_BENCH, u_path, NULL, 2, "FILE", "the JSON report"},
-    {"--rtl-dir", true, UC_WAVES, u_path, NULL, 3, "DIR", "take the unit's RTL from DIR"},
+    {"--json", true, UC_WAVES | UC_AREA | UC_BENCH | UC_COSIM, u_path, NULL, 2, "FILE",
+     "the JSON report"},
+    {"--rtl-dir", true, UC_WAVES | UC_COSIM, u_path, NULL, 3, "DIR",
+     "take the unit's RTL from DIR"},
+    {"--coverage", false, UC_COSIM, u_flag, NULL, 1, NULL,
+     "print every transition row and every cover point"},
     {"--netlist", false, UC_WAVES, u_flag, NULL, 2, NULL,
      "trace the gate-level netlist instead of the RTL"},
     {"--netlist", false, UC_MUTANTS, u_flag, NULL, 2, NULL,
@@ -366,7 +379,34 @@ static const gpucoh_opt_t unit_opts[] = {
     {"--out", true, UC_MUTANTS, u_path, NULL, 1, "DIR",
      "reports (default build/out): mutants-<unit>.json and\nmutant-<unit>-<name>.json"},
     {"--json", true, UC_MUTANTS, u_path, NULL, 2, "FILE", "the campaign's JSON report"},
-    {"--quiet", false, UC_WAVES, u_flag, NULL, 0, NULL, "only the summary line"},
+    {"--quiet", false, UC_WAVES | UC_COSIM, u_flag, NULL, 0, NULL, "only the summary line"},
+    {"--steer", true, UC_COSIM, u_steer, NULL, 0, "on|off",
+     "steer the random stimulus to the corners of the unit's cover\n"
+     "points (biased values, targeted phases; default on). off: the\n"
+     "stimulus of before the cover points (same seed, same inputs),\n"
+     "to show what only steering reaches (docs/testing.md)"},
+    {"--illegal-rate", true, UC_COSIM, u_rate, NULL, 0, "N",
+     "in N of 1000 cycles (0..1000, up to two decimals) present an\n"
+     "illegal input; C and RTL must agree on its effect (default 0.1\n"
+     "with steering, 0 with --steer off). sig_bloom: reserved op\n"
+     "6/7, at C = m a READ/LOAD of chunk index 1 (sig_bloom.md\n"
+     "section 11; not with --stim directed). avu: a protocol error\n"
+     "of avu.md section 9 from the RDU or the SM side. tc_gwct: a\n"
+     "G2 input (ack of an idle wavefront, issue at the maximum,\n"
+     "wavefront >= NumWf); the RTL's assertion count must equal\n"
+     "the model's error count (tc_gwct.md G2)"},
+    {"--netlist", false, UC_COSIM, u_flag, NULL, 2, NULL,
+     "run the gate-level netlist instead of the RTL: the Yosys\n"
+     "netlist on osu018 cells that `gpucoh area` reports for the\n"
+     "same parameters (its cached result, else synthesized now,\n"
+     "progress on stderr), Verilated with cell models from the\n"
+     "liberty's function/ff groups behind the same shim, cached in\n"
+     "build/rtl/<unit>-netlist-*. Compared: every output; the state\n"
+     "through the register names the netlist keeps, except bits\n"
+     "synthesis removed (no output depends on them; taken from the\n"
+     "C model). Not compared: RTL assertions (synthesis drops them).\n"
+     "The summary and the JSON say impl=netlist and what was\n"
+     "compared. The units with one: below"},
     /* the generic entries: every unit command parses every option (area refuses most) */
     {"--param", true, 0, u_param, NULL, 0, NULL, NULL},
     {"--cycles", true, 0, u_num, NULL, U_CYCLES, NULL, NULL},
@@ -389,10 +429,10 @@ static const gpucoh_opt_t unit_opts[] = {
     {"-h", false, 0, u_flag, NULL, 3, NULL, NULL},
 };
 
-/* The command's bit in unit_opts (0: cosim). */
+/* The command's bit in unit_opts. */
 static unsigned unit_cmd_bit(const char* cmd) {
-    static const char* const names[] = {"waves", "area", "bench", "mutants"};
-    for (unsigned k = 0; k < 4; k++)
+    static const char* const names[] = {"waves", "area", "bench", "mutants", "cosim"};
+    for (unsigned k = 0; k < 5; k++)
         if (!strcmp(cmd, names[k]))
             return 1u << k;
     return 0;
@@ -541,51 +581,15 @@ static void cosim_help(FILE* f) {
           "Verilated unit; every output and the full architectural state are compared, the\n"
           "first divergence stops the run (report, JSON, FST window, GTKWave save file,\n"
           "replay line).\n"
-          "\n"
-          "  --param NAME=VALUE   unit parameter (repeatable; `gpucoh list` shows them)\n"
-          "  --cycles N           cycles (default 100000)\n"
-          "  --seed S             PRNG seed (default 1)\n"
-          "  --stim MODE          mixed (default) | random | directed\n"
-          "  --wave FILE          trace the whole run to FILE (.fst or .vcd)\n"
-          "  --window N           cycles of waves kept before a divergence (default 64)\n"
-          "  --out DIR            reports and failure windows (default build/out)\n"
-          "  --json FILE          the JSON report\n"
-          "  --rtl-dir DIR        take the unit's RTL from DIR\n"
-          "  --coverage           print every transition row and every cover point\n"
-          "  --quiet              only the summary line\n"
-          "  --steer on|off       steer the random stimulus to the corners of the unit's cover\n"
-          "                       points (biased values, targeted phases; default on). off: the\n"
-          "                       stimulus of before the cover points (same seed, same inputs),\n"
-          "                       to show what only steering reaches (docs/testing.md)\n"
-          "  --illegal-rate N     in N of 1000 cycles (0..1000, up to two decimals) present an\n"
-          "                       illegal input; C and RTL must agree on its effect (default 0.1\n"
-          "                       with steering, 0 with --steer off). sig_bloom: reserved op\n"
-          "                       6/7, at C = m a READ/LOAD of chunk index 1 (sig_bloom.md\n"
-          "                       section 11; not with --stim directed). avu: a protocol error\n"
-          "                       of avu.md section 9 from the RDU or the SM side. tc_gwct: a\n"
-          "                       G2 input (ack of an idle wavefront, issue at the maximum,\n"
-          "                       wavefront >= NumWf); the RTL's assertion count must equal\n"
-          "                       the model's error count (tc_gwct.md G2)\n"
-          "  --netlist            run the gate-level netlist instead of the RTL: the Yosys\n"
-          "                       netlist on osu018 cells that `gpucoh area` reports for the\n"
-          "                       same parameters (its cached result, else synthesized now,\n"
-          "                       progress on stderr), Verilated with cell models from the\n"
-          "                       liberty's function/ff groups behind the same shim, cached in\n"
-          "                       build/rtl/<unit>-netlist-*. Compared: every output; the state\n"
-          "                       through the register names the netlist keeps, except bits\n"
-          "                       synthesis removed (no output depends on them; taken from the\n"
-          "                       C model). Not compared: RTL assertions (synthesis drops them).\n"
-          "                       The summary and the JSON say impl=netlist and what was\n"
-          "                       compared. Units: ",
-          f);
-    /* the unit lists: the manifest's (netlist, context, synth_hier) */
-    fprintf(f, "%s, at a\n", unit_names(own_netlist, " ", " "));
-    fprintf(f, "                       parameter set `gpucoh area` synthesizes flat (not the %s\n",
-            unit_names(synth_hier, "/", "/"));
-    fputs("                       defaults, synthesized hierarchically). docs/testing.md,\n"
-          "                       \"Netlist lockstep\"\n"
           "\n",
           f);
+    gpucoh_unit_opts_help("cosim", f); /* the option table's cosim lines */
+    fputs("\nNetlist lockstep: ", f);
+    /* the unit lists: the manifest's (netlist, context, synth_hier) */
+    fprintf(f, "%s, at a parameter set `gpucoh area`\n", unit_names(own_netlist, " ", " "));
+    fprintf(f, "synthesizes flat (not the %s defaults, synthesized hierarchically).\n",
+            unit_names(synth_hier, "/", "/"));
+    fputs("docs/testing.md, \"Netlist lockstep\"\n\n", f);
     fprintf(f, "%s have no standalone lockstep (their inputs are the\n",
             unit_names(is_slot, ", ", " and "));
     fputs("system's traffic): `gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim\n"
