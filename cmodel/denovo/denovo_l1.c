@@ -886,19 +886,22 @@ static void eng_apply(denovo_l1_t* m, l1_edge_t* e) {
 /*--- INV (L6) ---------------------------------------------------------------------------------*/
 
 static void l1_inv(denovo_l1_t* m, const l1_edge_t* e) {
+    bool keeps_r = false, keeps_vo = false;
     m->st.inv++;
     for (uint32_t i = 0; i < m->lines; i++) {
         const uint32_t v = words_in(m, i, DENOVO_W_V);
         if (v != 0u) {
             words_to_i(m, (int64_t)i, v);
             m->st.inv_words += (uint64_t)__builtin_popcount(v);
-            if (words_in(m, i, DENOVO_W_R) != 0u) {
-                fc(m, DENOVO_L1_F_INV_KEEPS_R);
-            }
+            keeps_r = keeps_r || words_in(m, i, DENOVO_W_R) != 0u;
         }
-        if (words_in(m, i, DENOVO_W_VO) != 0u) {
-            fc(m, DENOVO_L1_F_INV_KEEPS_VO);
-        }
+        keeps_vo = keeps_vo || words_in(m, i, DENOVO_W_VO) != 0u;
+    }
+    if (keeps_r) {
+        fc(m, DENOVO_L1_F_INV_KEEPS_R);
+    }
+    if (keeps_vo) {
+        fc(m, DENOVO_L1_F_INV_KEEPS_VO);
     }
     bool staled = false;
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
