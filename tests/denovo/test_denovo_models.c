@@ -1387,6 +1387,127 @@ static void test_l1_illegal(void** state) {
     sys_close(s);
 }
 
+/*--- victims, the store-buffer engine, DeNovo-H -----------------------------------------------*/
+
+/* L7 rule 4 (V02): a dirty victim is registered first, then written back (V01), then the way
+ * is allocated; the store buffer's entry of the evicted line pops with no message (B02) */
+static void test_dirty_victim(void** state) {
+    (void)state;
+    denovo_desc_t d = sys_desc();
+    d.l1_ways = 1;
+    sys_t* s = sys_open(&d);
+    c_store(s, 0, 0, 4, 0x1, 0x30, false);
+    c_load(s, 0, 1, 8, 0, false, false);
+    const uint32_t r = sys_until(s, NET_REQ, DENOVO_MSG_REG, 0);
+    assert_int_equal(s->log[r].line, 4);
+    assert_int_equal(s->log[r].mask, 0x1);
+    assert_int_equal(s->log[r].pmask, 0);
+    sys_run(s);
+    const uint64_t* cv = denovo_l1_cov(s->l1[0]);
+    assert_int_equal(cv[DENOVO_L1_T_V02], 1);
+    assert_int_equal(cv[DENOVO_L1_T_V01], 1);
+    assert_true(cv[DENOVO_L1_T_S02] > 0u);
+    assert_int_equal(cv[DENOVO_L1_T_C06], 1);
+    assert_int_equal(denovo_l1_fcov(s->l1[0])[DENOVO_L1_F_VIC_DIRTY_REG], 1);
+    denovo_l2_line_t l = reg_line(s, 4);
+    assert_int_equal(l.reg, 0);
+    assert_int_equal(l.st, DENOVO_L2_D);
+    assert_int_equal(l.data[0], 0x30);
+    assert_int_equal(wst(s, 0, 8, 0), DENOVO_W_V);
+    c_fence(s, 0, 2);
+    sys_run(s);
+    assert_int_equal(s->o1[0].fence_done, 0x4);
+    assert_int_equal(cv[DENOVO_L1_T_B02], 1);
+    assert_int_equal(nmsg(s, 0, NET_REQ, DENOVO_MSG_REG, 0), 1);
+    assert_true(s->o1[0].drained);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
+static void sys_idle(sys_t* s, uint32_t n) {
+    for (uint32_t k = 0; k < n; k++) {
+        sys_cycle(s);
+    }
+    sys_run(s);
+}
+
+/* the engine: an idle pop (B03), a full pop decided after a head stalled on the full buffer
+ * (S03, B05), a batch pop taking the port from the head (S04) */
+static void test_engine_pops(void** state) {
+    (void)state;
+    denovo_desc_t d = sys_desc();
+    d.sb_idle = 6;
+    d.sb_entries = 1;
+    sys_t* s = sys_open(&d);
+    c_store(s, 0, 0, 4, 0x1, 0x10, false);
+    sys_idle(s, 10); /* no store for SbIdle edges: the idle pop registers the line */
+    const uint64_t* cv = denovo_l1_cov(s->l1[0]);
+    assert_int_equal(cv[DENOVO_L1_T_B03], 1);
+    assert_int_equal(denovo_l1_fcov(s->l1[0])[DENOVO_L1_F_IDLE_DRAIN], 1);
+    assert_int_equal(wst(s, 0, 4, 0), DENOVO_W_R);
+    c_store(s, 0, 0, 5, 0x1, 0x20, false);
+    c_store(s, 0, 0, 6, 0x1, 0x30, false); /* the buffer (1 entry) is full: S03, full pop */
+    sys_idle(s, 10);
+    assert_true(cv[DENOVO_L1_T_S03] > 0u);
+    assert_int_equal(cv[DENOVO_L1_T_B05], 1);
+    assert_int_equal(wst(s, 0, 5, 0), DENOVO_W_R);
+    assert_int_equal(wst(s, 0, 6, 0), DENOVO_W_R); /* idle pop again */
+    const uint32_t n0 = s->nlog;
+    c_store(s, 0, 0, 7, 0x1, 0x40, false);
+    c_fence(s, 0, 0);
+    c_load(s, 0, 1, 9, 0, false, false); /* tried in the batch pop's edge: S04 */
+    sys_run(s);
+    assert_true(cv[DENOVO_L1_T_S04] > 0u);
+    assert_int_equal(cv[DENOVO_L1_T_B01], 1);
+    assert_int_equal(s->o1[0].fence_done & 1u, 1);
+    /* the load was served (its words installed V, or I when the batch's INV came first) */
+    assert_int_equal(s->log[fmsg(s, n0, NET_CRSP, DENOVO_CRSP_LOAD, 0)].data[0], 0x9000);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
+/* DeNovo-H: a CTA atomic on a valid word is performed without registration (C19: the word
+ * becomes V and dirty, the line pushed), a CTA fence completes at once (C20), a CTA atomic on
+ * an invalid word registers it (C17, LD5); the GPU fence registers the dirty word */
+static void test_denovo_h_cta(void** state) {
+    (void)state;
+    denovo_desc_t d = sys_desc();
+    d.hrf = 1;
+    sys_t* s = sys_open(&d);
+    c_load(s, 0, 0, 4, 0, false, false);
+    sys_run(s);
+    const uint32_t n0 = s->nlog;
+    c_atomic(s, 0, 0, 4, 2, DENOVO_AOP_ADD, 5, false);
+    sys_run(s);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, ~0u), 0);
+    assert_int_equal(s->log[fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 0)].data[2], 0x4002);
+    assert_int_equal(wst(s, 0, 4, 2), DENOVO_W_V);
+    assert_int_equal(l1_word(s, 0, 4, 2), 0x4007);
+    assert_int_equal(denovo_l1_cov(s->l1[0])[DENOVO_L1_T_C19], 1);
+    denovo_core_req_t q;
+    memset(&q, 0, sizeof q);
+    q.valid = true;
+    q.op = DENOVO_OP_FENCE;
+    q.wf = 1;
+    sys_core(s, 0, &q); /* CTA fence */
+    sys_run(s);
+    assert_int_equal(s->o1[0].fence_done, 0x2);
+    assert_int_equal(denovo_l1_cov(s->l1[0])[DENOVO_L1_T_C20], 1);
+    assert_int_equal(wst(s, 0, 4, 0), DENOVO_W_V);      /* no invalidation */
+    c_atomic(s, 0, 2, 5, 0, DENOVO_AOP_EXCH, 9, false); /* an invalid word: registered */
+    sys_run(s);
+    assert_int_equal(wst(s, 0, 5, 0), DENOVO_W_R);
+    assert_int_equal(l1_word(s, 0, 5, 0), 9);
+    c_fence(s, 0, 3);
+    sys_run(s);
+    assert_int_equal(s->o1[0].fence_done & 0x8u, 0x8u);
+    assert_int_equal(wst(s, 0, 4, 2), DENOVO_W_R);
+    assert_int_equal(wst(s, 0, 4, 0), DENOVO_W_I); /* the GPU fence's INV */
+    assert_int_equal(reg_line(s, 4).reg, 0x4);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc_values),
@@ -1407,6 +1528,9 @@ int main(void) {
         cmocka_unit_test(test_d9_recall),
         cmocka_unit_test(test_l16_hold),
         cmocka_unit_test(test_l1_illegal),
+        cmocka_unit_test(test_dirty_victim),
+        cmocka_unit_test(test_engine_pops),
+        cmocka_unit_test(test_denovo_h_cta),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
