@@ -36,7 +36,18 @@
  *     new owner); F57 is checked before this edge's hold update.
  * 13. Inputs are cut to their port widths (op 3, wf 6, word 5, aop 2, line LA, masks LW /
  *     LineBytes bits, src / req 6). Rows: one per event of the edge (message row and M10 / M11,
- *     head row or stall row, B row, B07 / B08, V01 / V02 instead of the allocating row, X01).
+ *     head row or stall row, B row, B07 / B08, V01 / V02 instead of the allocating row, X01);
+ *     the stall rows C03, C04, C09, C15, C18 count as their S row.
+ * 14. L16 protects only transfers queued before the registration completes. A forward that
+ *     arrives after M11 freed the MSHR (fqv was 0) but before the head was tried again (a
+ *     message edge does not try the head, L2 b / d) finds the word R and takes it (M06), and the
+ *     synchronization access registers again (test_forward_after_completion). Implemented as
+ *     written; a sync REG completing into DRAIN with hold := fcnt_q even when fqv == 0 would
+ *     close it.
+ * 15. The steps of an edge are sequential: the head (d) sees the XFER of (a) (its words are I),
+ *     the engine (c) sees the message of (b) (an MSHR freed by M10 / M11 is free). Evaluating
+ *     the head on the registered state would let a C16 write a word the same edge transfers.
+ * 16. The descriptor message of Ro uses the page's "Ro" (the others the field name).
  */
 #include "denovo_l1.h"
 #include "gpucoh_bits.h"
@@ -1689,8 +1700,8 @@ void denovo_l1_stats(const denovo_l1_t* m, denovo_l1_stats_t* s) {
 static const char* const l1_ids[DENOVO_L1_T_N] = {
     "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C13",
     "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "M01", "M02", "M03", "M04",
-    "M05", "M06", "M07", "M08", "M09", "M10", "M11", "B01", "B02", "B03", "B04", "B05", "B06",
-    "B07", "B08", "V01", "V02", "X01", "S01", "S02", "S03", "S04", "S05", "S06", "S07", "S08",
+    "M05", "M06", "M07", "M08", "M10", "M11", "B01", "B02", "B03", "B04", "B05", "B06", "B07",
+    "B08", "V01", "V02", "X01", "S01", "S02", "S03", "S04", "S06", "S07", "S08",
 };
 
 static const char* const l1_names[DENOVO_L1_T_N] = {
@@ -1724,7 +1735,6 @@ static const char* const l1_names[DENOVO_L1_T_N] = {
     "REGD naming this SM as previous owner",
     "RECALL",
     "WBACK",
-    "(no M09)",
     "GETS complete",
     "REG complete: DONE",
     "batch pop: REG",
@@ -1742,7 +1752,6 @@ static const char* const l1_names[DENOVO_L1_T_N] = {
     "stall: no victim",
     "stall: store buffer full",
     "stall: port taken by the engine",
-    "(no S05)",
     "stall: the line's registration or transfers pending",
     "stall: no free MSHR",
     "stall: the line's write-back unacknowledged",
@@ -1756,15 +1765,13 @@ const char* denovo_l1_trans_name(denovo_l1_trans_t r) {
     return (unsigned)r < (unsigned)DENOVO_L1_T_N ? l1_names[r] : "?";
 }
 
-/* Section 9: C19, C20 and the CTA acquire of C01 need Hrf = 1; M09 and S05 do not exist; C03
- * only stalls (its stall row S01 is counted instead). */
+/* Section 9: C19 and C20 need Hrf = 1; the stall rows C03, C04, C09, C15, C18 are counted as
+ * their stall (S01, S06). */
 bool denovo_l1_trans_reachable(const denovo_l1_desc_t* d, denovo_l1_trans_t r) {
     if (d == NULL || (unsigned)r >= (unsigned)DENOVO_L1_T_N) {
         return false;
     }
     switch (r) {
-    case DENOVO_L1_T_M09:
-    case DENOVO_L1_T_S05:
     case DENOVO_L1_T_C03:
     case DENOVO_L1_T_C04:
     case DENOVO_L1_T_C09:

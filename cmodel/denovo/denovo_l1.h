@@ -148,7 +148,6 @@ typedef enum {
     DENOVO_L1_T_M06,
     DENOVO_L1_T_M07,
     DENOVO_L1_T_M08,
-    DENOVO_L1_T_M09, /* no M09 on the page: kept for the numbering, never counted */
     DENOVO_L1_T_M10,
     DENOVO_L1_T_M11,
     DENOVO_L1_T_B01,
@@ -166,7 +165,6 @@ typedef enum {
     DENOVO_L1_T_S02,
     DENOVO_L1_T_S03,
     DENOVO_L1_T_S04,
-    DENOVO_L1_T_S05, /* no S05 on the page: kept for the numbering, never counted */
     DENOVO_L1_T_S06,
     DENOVO_L1_T_S07,
     DENOVO_L1_T_S08,
@@ -237,7 +235,7 @@ typedef struct {
     uint64_t wbs, recall_wbs; /* eviction WBs (V01), recall WBs (M07) */
     uint64_t hits, misses;    /* core requests served in the L1 at once; GETS / REG sends */
     uint64_t l1_atomics;      /* C16 + C19 */
-    uint64_t stall[8];        /* head stall edges S01..S08 */
+    uint64_t stall[7];        /* head stall edges S01 S02 S03 S04 S06 S07 S08 */
 } denovo_l1_stats_t;
 
 typedef struct denovo_l1 denovo_l1_t;

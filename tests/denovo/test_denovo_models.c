@@ -182,6 +182,11 @@ static void test_names_ports(void** state) {
     assert_int_equal(DENOVO_L2_F_BUSY_STALL, 68);    /* F69 */
     for (uint32_t r = 0; r < DENOVO_L1_T_N; r++) {
         assert_true(strlen(denovo_l1_trans_name((denovo_l1_trans_t)r)) > 2u);
+        assert_int_equal(strlen(denovo_l1_trans_id((denovo_l1_trans_t)r)), 3);
+    }
+    for (uint32_t r = 0; r < DENOVO_L2_T_N; r++) {
+        assert_true(strlen(denovo_l2_trans_name((denovo_l2_trans_t)r)) > 2u);
+        assert_int_equal(strlen(denovo_l2_trans_id((denovo_l2_trans_t)r)), 3);
     }
     for (uint32_t f = 0; f < DENOVO_L1_F_N; f++) {
         assert_string_not_equal(denovo_l1_fcov_name((denovo_l1_fcov_t)f), "?");
@@ -1387,6 +1392,29 @@ static void test_l1_illegal(void** state) {
     sys_close(s);
 }
 
+/* The page's literal L16 (reading 14 of denovo_l1.c): a forward that reaches SM1 in the edge
+ * after its registration completed (no transfer was queued, so the MSHR was freed) finds the
+ * word R and takes it at once, before SM1's atomic (its head is not tried in a message edge):
+ * SM1 registers the word a second time. */
+static void test_forward_after_completion(void** state) {
+    (void)state;
+    sys_t* s = sys_with_s(0);
+    const uint32_t n0 = s->nlog;
+    c_atomic(s, 1, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    c_atomic(s, 2, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    sys_run(s);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 1), 2);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 2), 1);
+    const uint32_t a1 = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 1);
+    const uint32_t a2 = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 2);
+    assert_true(a2 < a1); /* SM2 performed first */
+    assert_int_equal(s->log[a2].data[1], 0x8002);
+    assert_int_equal(s->log[a1].data[1], 0x8003);
+    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_R);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
 /*--- victims, the store-buffer engine, DeNovo-H -----------------------------------------------*/
 
 /* L7 rule 4 (V02): a dirty victim is registered first, then written back (V01), then the way
@@ -1528,6 +1556,7 @@ int main(void) {
         cmocka_unit_test(test_d9_recall),
         cmocka_unit_test(test_l16_hold),
         cmocka_unit_test(test_l1_illegal),
+        cmocka_unit_test(test_forward_after_completion),
         cmocka_unit_test(test_dirty_victim),
         cmocka_unit_test(test_engine_pops),
         cmocka_unit_test(test_denovo_h_cta),
