@@ -34,10 +34,10 @@
  *     seen, the PDATAs counted, an XFER seen, REGD words installed): kept here, not compared.
  * 12. F41 counts an XFER served from a DRAIN MSHR that leaves other queued words (another
  *     new owner); F57 is checked before this edge's hold update.
- * 13. Inputs are cut to their port widths (op 3, wf 6, word 5, aop 2, line LA, masks LW /
- *     LineBytes bits, src / req 6). Rows: one per event of the edge (message row and M10 / M11,
- *     head row or stall row, B row, B07 / B08, V01 / V02 instead of the allocating row, X01);
- *     the stall rows C03, C04, C09, C15, C18 count as their S row.
+ * 13. Cover points count once per edge. Inputs are cut to their port widths (op 3, wf 6, word 5,
+ * aop 2, line LA, masks LW / LineBytes bits, src / req 6). Rows: one per event of the edge (message
+ * row and M10 / M11, head row or stall row, B row, B07 / B08, V01 / V02 instead of the allocating
+ * row, X01); the stall rows C03, C04, C09, C15, C18 count as their S row.
  * 14. L16 protects only transfers queued before the registration completes. A forward that
  *     arrives after M11 freed the MSHR (fqv was 0) but before the head was tried again (a
  *     message edge does not try the head, L2 b / d) finds the word R and takes it (M06), and the
@@ -244,14 +244,12 @@ static uint32_t unreg(const denovo_l1_t* m, uint32_t i) {
     return dirty_words(m, i) & ~want;
 }
 
-/* L13: word x of line i := v under the line's dirty bytes */
-static void install(denovo_l1_t* m, uint32_t i, uint32_t x, uint32_t v) {
+/* L13: word x of line i := v under the line's dirty bytes; true when a dirty byte stayed */
+static bool install(denovo_l1_t* m, uint32_t i, uint32_t x, uint32_t v) {
     uint32_t* d = ldata(m, i);
     const uint32_t bm = word_bytes(ldirty(m, i), x);
-    if (bm != 0u) {
-        fc(m, DENOVO_L1_F_MERGE_UNDER_DIRTY);
-    }
     d[x] = (v & ~bm) | (d[x] & bm);
+    return bm != 0u;
 }
 
 static void clear_dirty_word(denovo_l1_t* m, uint32_t i, uint32_t x) {
@@ -550,11 +548,15 @@ static void gets_fill(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a, bool da
     const uint32_t i = k->midx;
     const uint32_t words = data ? ~g->mask & m->lw_mask : g->mask;
     const uint32_t s = k->stale ? DENOVO_W_I : k->ro ? DENOVO_W_VO : DENOVO_W_V;
+    bool merged = false;
     for (uint32_t x = 0; x < m->lw; x++) {
         if (((words >> x) & 1u) && wst(m, i, x) != DENOVO_W_R) { /* reading 9 */
-            install(m, i, x, g->data[x]);
+            merged = install(m, i, x, g->data[x]) || merged;
             set_wst(m, i, x, s);
         }
+    }
+    if (merged) {
+        fc(m, DENOVO_L1_F_MERGE_UNDER_DIRTY);
     }
     uint32_t own = 0u;
     if (data) {
@@ -608,12 +610,16 @@ static void reg_fill(denovo_l1_t* m, l1_edge_t* e, const denovo_msg_t* g, uint64
     l1_mshr_t* k = &m->mshr[kk];
     const uint32_t i = k->midx;
     const uint32_t s = (regd ? g->mask & ~g->pmask : g->mask) & k->want; /* reading 10 */
+    bool merged = false;
     for (uint32_t x = 0; x < m->lw; x++) {
         if ((s >> x) & 1u) {
-            install(m, i, x, g->data[x]);
+            merged = install(m, i, x, g->data[x]) || merged;
             clear_dirty_word(m, i, x);
             set_wst(m, i, x, DENOVO_W_R);
         }
+    }
+    if (merged) {
+        fc(m, DENOVO_L1_F_MERGE_UNDER_DIRTY);
     }
     if (regd) {
         k->rseen = 1u;

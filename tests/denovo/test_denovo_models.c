@@ -1055,6 +1055,19 @@ static void test_g5_evict_reregister(void** state) {
     sys_register(s, 0, 4, 0x1, 0x60);
     assert_int_equal(nmsg(s, 0, NET_REQ, DENOVO_MSG_REG, 0), 2);
     assert_int_equal(l1_word(s, 0, 4, 0), 0x60);
+    /* the REGD's word merged under the dirty bytes, both times (L13) */
+    assert_int_equal(denovo_l1_fcov(s->l1[0])[DENOVO_L1_F_MERGE_UNDER_DIRTY], 2);
+    /* a partial state read: the selected line only */
+    denovo_l1_state_t* ps = calloc(1, sizeof *ps);
+    assert_non_null(ps);
+    ps->sel_n = 1;
+    ps->sel[0] = (uint32_t)denovo_l1_find(s->l1[0], 4);
+    denovo_l1_state_get(s->l1[0], ps);
+    assert_int_equal(ps->line[ps->sel[0]].st, (uint64_t)DENOVO_W_R);
+    assert_int_equal(ps->line[ps->sel[0]].data[0], 0x60);
+    assert_int_equal(ps->line[ps->sel[0]].tag, 1);
+    assert_int_equal(ps->rr[0], 0);
+    free(ps);
     l = reg_line(s, 4);
     assert_int_equal(l.reg, 0x1);
     assert_int_equal(l.data[0], 0);
