@@ -1549,6 +1549,108 @@ static void test_denovo_h_cta(void** state) {
     sys_close(s);
 }
 
+/*--- random traffic: V1 every edge, the registry and the L1s agree when the system is quiet ---*/
+
+static uint32_t lcg(uint32_t* x) {
+    *x = *x * 1664525u + 1013904223u;
+    return *x >> 8;
+}
+
+/* V1: a word is R at no more than one L1 */
+static void check_v1(const sys_t* s, uint64_t lines) {
+    for (uint64_t l = 0; l < lines; l++) {
+        for (uint32_t w = 0; w < 4u; w++) {
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < NSM; i++) {
+                n += wst(s, i, l, w) == DENOVO_W_R ? 1u : 0u;
+            }
+            if (n > 1u) {
+                fail_msg("line %u word %u R at %u L1s (edge %u)", (unsigned)l, w, n,
+                         (unsigned)s->now);
+            }
+        }
+    }
+}
+
+/* quiet: every registered word is R at its slot's L1 and nowhere else, and no word is busy */
+static void check_quiet(const sys_t* s, uint64_t lines) {
+    for (uint64_t l = 0; l < lines; l++) {
+        const int64_t i = denovo_l2_find(s->l2, l);
+        denovo_l2_line_t r;
+        memset(&r, 0, sizeof r);
+        if (i >= 0) {
+            denovo_l2_line_get(s->l2, (uint32_t)i, &r);
+        }
+        assert_int_equal(r.busy, 0);
+        for (uint32_t w = 0; w < 4u; w++) {
+            for (uint32_t k = 0; k < NSM; k++) {
+                const bool own = ((r.reg >> w) & 1u) && r.data[w] == k;
+                if ((wst(s, k, l, w) == DENOVO_W_R) != own) {
+                    fail_msg("line %u word %u: SM %u R %d, registry slot %u reg %u", (unsigned)l, w,
+                             k, wst(s, k, l, w) == DENOVO_W_R, r.data[w], (r.reg >> w) & 1u);
+                }
+            }
+        }
+    }
+}
+
+static void random_run(uint32_t seed, bool hrf) {
+    denovo_desc_t d = sys_desc();
+    d.sb_idle = 8;
+    d.hrf = hrf ? 1u : 0u;
+    d.l2_ways = 1; /* recalls */
+    sys_t* s = sys_open(&d);
+    s->peer_lat = seed % 3u;
+    uint32_t x = seed;
+    for (uint32_t op = 0; op < 300u; op++) {
+        const uint32_t sm = lcg(&x) % NSM, r = lcg(&x) % 16u, line = lcg(&x) % 12u;
+        const uint32_t w = lcg(&x) % 4u, wf = lcg(&x) % 6u;
+        if (s->cn[sm] >= 6u) {
+            sys_cycle(s);
+            check_v1(s, 12);
+            continue;
+        }
+        if (r < 5u) {
+            c_load(s, sm, wf, line, w, r == 0u, false);
+        } else if (r < 10u) {
+            c_store(s, sm, wf, line, 1u << w, 0x100u * op, false);
+        } else if (r < 14u) {
+            c_atomic(s, sm, wf, line, w, DENOVO_AOP_ADD, 1, (r & 1u) != 0u);
+        } else if (r == 14u) {
+            c_store(s, sm, wf, line, 1u << w, 0x100u * op, true);
+        } else {
+            c_fence(s, sm, 7);
+        }
+        for (uint32_t k = lcg(&x) % 3u; k > 0u; k--) {
+            sys_cycle(s);
+            check_v1(s, 12);
+        }
+    }
+    for (uint32_t k = 0; k < 300u; k++) {
+        sys_cycle(s);
+        check_v1(s, 12);
+    }
+    sys_run(s);
+    for (uint32_t i = 0; i < NSM; i++) {
+        assert_int_equal(s->cn[i], 0);
+        denovo_l1_state_t* st = calloc(1, sizeof *st);
+        assert_non_null(st);
+        denovo_l1_state_get(s->l1[i], st);
+        assert_int_equal(st->fcnt, 0);
+        free(st);
+    }
+    check_quiet(s, 12);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
+static void test_random_traffic(void** state) {
+    (void)state;
+    for (uint32_t seed = 1; seed <= 12u; seed++) {
+        random_run(seed, (seed & 1u) != 0u);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc_values),
@@ -1573,6 +1675,7 @@ int main(void) {
         cmocka_unit_test(test_dirty_victim),
         cmocka_unit_test(test_engine_pops),
         cmocka_unit_test(test_denovo_h_cta),
+        cmocka_unit_test(test_random_traffic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
