@@ -85,7 +85,9 @@ typedef struct {
 typedef struct {
     uint32_t mv, midx, want, got;
     uint64_t wait;
-    uint32_t stale, ro, sync, fqv;
+    uint32_t stale, ro, sync;
+    uint32_t hdr; /* hdr_q: the registry's DATA / REGD has arrived (reading R1) */
+    uint32_t fqv;
     uint32_t fqd[DENOVO_MAX_LINE_WORDS];
     uint32_t hold;
 } denovo_l1_mshr_t;
