@@ -366,6 +366,156 @@ static void test_l2_busy_stall(void** state) {
     assert_int_equal(l.busy, 0x3);
     assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_DONE_MOVED], 1);
     assert_int_equal(denovo_l2_errors(t.m), 0);
+    /* R01: a REG of a word SM 2 already owns: I4, and the REGD goes with W empty (R1) */
+    l2_req(&t, DENOVO_MSG_REG, 2, 4, 0x1);
+    l2_tick(&t);
+    l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_REGD, 0x4, 2, 4, 0x0, 0x0);
+    for (uint32_t w = 0; w < 4u; w++) {
+        assert_int_equal(t.o.rsp.data[w], 0);
+    }
+    assert_int_equal(denovo_l2_errors(t.m), 1);
+    free(t.m);
+}
+
+/* push a request or a write-back into the bank (one edge) and try the head (a second edge) */
+static void l2_req2(l2h_t* t, uint32_t kind, uint32_t src, uint64_t line, uint32_t mask) {
+    l2_req(t, kind, src, line, mask);
+    l2_tick(t);
+    l2_tick(t);
+}
+
+/* a line registered at src (R03, the fill, R01, the DONE) */
+static void l2_registered(l2h_t* t, uint32_t src, uint64_t line, uint32_t mask) {
+    l2_req2(t, DENOVO_MSG_REG, src, line, mask); /* R03: fetch */
+    assert_true(t->o.mreq.fetch);
+    l2_fill(t, line);
+    l2_tick(t); /* M02 */
+    l2_tick(t); /* R01 */
+    expect_rsp(t, DENOVO_MSG_REGD, 1u << src, src, line, mask, 0x0);
+    l2_wbm(t, DENOVO_MSG_DONE, src, line, mask);
+    l2_tick(t);
+    l2_tick(t); /* B03 */
+}
+
+/* a write-back of words wm of line from src, data 0xd0 | w; recall: pmask bit 0 */
+static void l2_wb_of(l2h_t* t, uint32_t src, uint64_t line, uint32_t wm, bool recall) {
+    l2_wbm(t, DENOVO_MSG_WB, src, line, wm);
+    t->in.wb.pmask = recall ? 1u : 0u;
+    for (uint32_t w = 0; w < 4u; w++) {
+        t->in.wb.data[w] = ((wm >> w) & 1u) ? (0xd0u | w) + 0x100u * src : 0u;
+    }
+}
+
+/* the RECALL of line with mask wm and the owner ids ids[] in the mask's words (E2 rule 4) */
+static void expect_recall(const l2h_t* t, uint64_t dst, uint64_t line, uint32_t wm,
+                          const uint32_t* ids) {
+    expect_rsp(t, DENOVO_MSG_RECALL, dst, 0, line, wm, 0x0);
+    for (uint32_t w = 0; w < 4u; w++) {
+        assert_int_equal(t->o.rsp.data[w], ((wm >> w) & 1u) ? ids[w] : 0u);
+    }
+}
+
+/* a miss of src in set 0 that recalls line 4 (RECALL to dst, mask wm, the owner ids ids) */
+typedef struct {
+    uint64_t miss, other, dst;
+    uint32_t src, wm, ids[4];
+} recall_t;
+
+/* the recall of r; the miss goes on once the other line of the set (word 1 registered at SM 3)
+ * is written back by its owner (rule 3: rule 4 is blocked while the set has rc) */
+static void l2_recall_line4(l2h_t* t, const recall_t* r) {
+    l2_req2(t, DENOVO_MSG_GETS, r->src, r->miss, 0);
+    expect_recall(t, r->dst, 4, r->wm, r->ids);
+    denovo_l2_line_t l;
+    l2_line(t, 4, &l);
+    assert_int_equal(l.rc, 1);
+    l2_wb_of(t, 3, r->other, 0x2, false);
+    l2_tick(t); /* the miss: S02; the WB pushed */
+    assert_false(t->o.rsp.valid);
+    l2_tick(t); /* B01 */
+    expect_rsp(t, DENOVO_MSG_WBACK, 0x8, 0, r->other, 0, 0);
+    l2_tick(t); /* the miss: rule 3 evicts the other line, fetches its own (G03) */
+    assert_true(t->o.mreq.wb && t->o.mreq.fetch);
+    assert_int_equal(t->o.mreq.wb_line, r->other);
+    assert_int_equal(t->o.mreq.fetch_line, r->miss);
+}
+
+/* K10: a REG (R02) and a GETS (G04) on a line under recall stall until the recall write-back,
+ * then go on; the RECALL carries the owner ids of its mask's words, 0 elsewhere */
+static void test_l2_recall_k10(void** state) {
+    (void)state;
+    const denovo_desc_t sd = sys_desc();
+    l2h_t t;
+    l2_open(&t, &sd);
+    l2_registered(&t, 2, 4, 0x5); /* set 0, way 0 */
+    l2_registered(&t, 3, 8, 0x2); /* set 0, way 1 */
+    const recall_t r1 = {.miss = 12, .other = 8, .dst = 0x4, .src = 1, .wm = 0x5, .ids = {2, 0, 2}};
+    l2_recall_line4(&t, &r1);
+    /* round 1: a REG of line 4 at the head while rc: R02 (S04), the GETS behind it waits */
+    const uint64_t* cv = denovo_l2_cov(t.m);
+    const uint64_t r02 = cv[DENOVO_L2_T_R02], s04 = cv[DENOVO_L2_T_S04];
+    l2_req(&t, DENOVO_MSG_REG, 1, 4, 0x2);
+    l2_tick(&t);
+    l2_req(&t, DENOVO_MSG_GETS, 0, 4, 0);
+    l2_tick(&t); /* R02; the GETS pushed */
+    assert_false(t.o.rsp.valid);
+    l2_tick(&t);
+    assert_false(t.o.rsp.valid);
+    assert_int_equal(cv[DENOVO_L2_T_R02], r02 + 2u);
+    assert_int_equal(cv[DENOVO_L2_T_S04], s04 + 2u);
+    l2_wb_of(&t, 2, 4, 0x5, true);
+    l2_tick(&t); /* R02 again; the recall WB pushed */
+    l2_tick(&t); /* B01: rc cleared, no WBACK */
+    assert_false(t.o.rsp.valid);
+    denovo_l2_line_t l;
+    l2_line(&t, 4, &l);
+    assert_int_equal(l.rc, 0);
+    assert_int_equal(l.reg, 0);
+    assert_int_equal(l.st, DENOVO_L2_D);
+    assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_RECALL_DONE], 1);
+    l2_tick(&t); /* R01 */
+    expect_rsp(&t, DENOVO_MSG_REGD, 0x2, 1, 4, 0x2, 0x0);
+    assert_int_equal(t.o.rsp.data[1], 0x4001);
+    l2_wbm(&t, DENOVO_MSG_DONE, 1, 4, 0x2);
+    l2_tick(&t); /* the GETS: G04 (busy); the DONE pushed */
+    l2_tick(&t); /* B03 */
+    l2_tick(&t); /* G01 */
+    expect_rsp(&t, DENOVO_MSG_DATA, 0x3, 0, 4, 0x2, 0x0);
+    assert_int_equal(t.o.rsp.data[0], 0x2d0);
+    assert_int_equal(t.o.rsp.data[1], 1);
+    assert_int_equal(t.o.rsp.data[2], 0x2d2);
+    /* round 2: line 12's fill, line 12 registered at SM 3 (set 0 full again), a miss recalls
+     * line 4 (owner SM 1, word 1) and a GETS of line 4 at the head while rc: G04 (S03) */
+    l2_fill(&t, 12);
+    l2_tick(&t); /* M01 */
+    expect_rsp(&t, DENOVO_MSG_DATA, 0x2, 0, 12, 0x0, 0x0);
+    l2_req2(&t, DENOVO_MSG_REG, 3, 12, 0x2);
+    expect_rsp(&t, DENOVO_MSG_REGD, 0x8, 3, 12, 0x2, 0x0);
+    l2_wbm(&t, DENOVO_MSG_DONE, 3, 12, 0x2);
+    l2_tick(&t);
+    l2_tick(&t);
+    const recall_t r2 = {.miss = 16, .other = 12, .dst = 0x2, .src = 0, .wm = 0x2, .ids = {0, 1}};
+    l2_recall_line4(&t, &r2);
+    const uint64_t g04 = cv[DENOVO_L2_T_G04], s03 = cv[DENOVO_L2_T_S03];
+    l2_req2(&t, DENOVO_MSG_GETS, 2, 4, 0);
+    assert_false(t.o.rsp.valid);
+    l2_tick(&t);
+    assert_false(t.o.rsp.valid);
+    l2_line(&t, 4, &l);
+    assert_int_equal(l.busy, 0); /* the stall is the recall's (K10), not a busy word's */
+    assert_int_equal(l.rc, 1);
+    assert_int_equal(cv[DENOVO_L2_T_G04], g04 + 2u);
+    assert_int_equal(cv[DENOVO_L2_T_S03], s03 + 2u);
+    l2_wb_of(&t, 1, 4, 0x2, true);
+    l2_tick(&t); /* G04; the recall WB pushed */
+    l2_tick(&t); /* B01 */
+    l2_tick(&t); /* G01: no owner left */
+    expect_rsp(&t, DENOVO_MSG_DATA, 0x4, 2, 4, 0x0, 0x0);
+    assert_int_equal(t.o.rsp.data[0], 0x2d0);
+    assert_int_equal(t.o.rsp.data[1], 0x1d1);
+    assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_X03], 2);
+    assert_int_equal(denovo_l2_errors(t.m), 0);
     free(t.m);
 }
 
@@ -1660,6 +1810,7 @@ int main(void) {
         cmocka_unit_test(test_names_ports),
         cmocka_unit_test(test_l2_busy_stall),
         cmocka_unit_test(test_l2_illegal),
+        cmocka_unit_test(test_l2_recall_k10),
         cmocka_unit_test(test_g1_sync_reuse),
         cmocka_unit_test(test_g2_distributed_queue),
         cmocka_unit_test(test_g3_same_cu_first),
