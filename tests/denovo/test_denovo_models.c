@@ -1555,25 +1555,45 @@ static void test_l1_illegal(void** state) {
     sys_close(s);
 }
 
-/* The page's literal L16 (reading 14 of denovo_l1.c): a forward that reaches SM1 in the edge
- * after its registration completed (no transfer was queued, so the MSHR was freed) finds the
- * word R and takes it at once, before SM1's atomic (its head is not tried in a message edge):
- * SM1 registers the word a second time. */
+/* L16, reading R2: a forward that reaches SM1 in the edge after its sync registration
+ * completed (nothing was queued yet) is queued in the DRAIN MSHR until SM1's atomic, waiting at
+ * the head, is performed: SM1 registers once, performs first, then serves the transfer */
 static void test_forward_after_completion(void** state) {
     (void)state;
     sys_t* s = sys_with_s(0);
     const uint32_t n0 = s->nlog;
     c_atomic(s, 1, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
     c_atomic(s, 2, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    const uint32_t dn = sys_until(s, NET_WB, DENOVO_MSG_DONE, 1);
+    denovo_l1_mshr_t e = l1_mshr_of(s, 1, 8);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN); /* fqv == 0, but a sync registration */
+    assert_int_equal(e.sync, 1);
+    assert_int_equal(e.hdr, 1);
+    assert_int_equal(e.hold, 1);
+    assert_int_equal(e.fqv, 0);
+    sys_cycle(s); /* the forward (SM2's REGD) arrives: a message edge, the head is not tried */
+    e = l1_mshr_of(s, 1, 8);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN);
+    assert_int_equal(e.fqv, 0x2);
+    assert_int_equal(e.fqd[1], 2);
+    assert_int_equal(e.hold, 1);
+    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_R);
     sys_run(s);
-    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 1), 2);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 1), 1);
     assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 2), 1);
     const uint32_t a1 = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 1);
     const uint32_t a2 = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 2);
-    assert_true(a2 < a1); /* SM2 performed first */
-    assert_int_equal(s->log[a2].data[1], 0x8002);
-    assert_int_equal(s->log[a1].data[1], 0x8003);
-    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_R);
+    const uint32_t x1 = fmsg(s, dn, NET_PEER, DENOVO_MSG_XFER, 1);
+    assert_true(a1 < x1 && x1 < a2); /* SM1 performed first, then sent the word */
+    assert_int_equal(s->log[a1].data[1], 0x8002);
+    assert_int_equal(s->log[x1].dst, 2);
+    assert_int_equal(s->log[a2].data[1], 0x8003);
+    assert_int_equal(denovo_l1_fcov(s->l1[1])[DENOVO_L1_F_XFER_QUEUED], 1);
+    assert_int_equal(denovo_l1_cov(s->l1[1])[DENOVO_L1_T_X01], 1);
+    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_I);
+    assert_int_equal(wst(s, 2, 8, 1), DENOVO_W_R);
+    assert_int_equal(l1_mshr_of(s, 1, 8).mv, DENOVO_MV_FREE);
+    assert_true(s->o1[1].drained);
     assert_int_equal(sys_errors(s), 0);
     sys_close(s);
 }
