@@ -1598,6 +1598,152 @@ static void test_forward_after_completion(void** state) {
     sys_close(s);
 }
 
+/*--- one L1 alone: the registry's answer completes a request (hdr, reading R1) ----------------*/
+
+typedef struct {
+    denovo_l1_t* m;
+    denovo_l1_in_t in;
+    denovo_l1_out_t o;
+} l1h_t;
+
+static void l1_open(l1h_t* t) {
+    const denovo_desc_t sd = sys_desc();
+    const denovo_l1_desc_t d = denovo_l1_desc_from(&sd);
+    const size_t n = denovo_l1_size(&d);
+    char msg[256];
+    t->m = denovo_l1_init(malloc(n), n, &d, msg, sizeof msg);
+    assert_non_null(t->m);
+    memset(&t->in, 0, sizeof t->in);
+    denovo_l1_tick(t->m, &t->in, &t->o); /* reset */
+    assert_true(t->o.core_ready && t->o.rsp_ready && t->o.peer_ready && t->o.drained);
+    t->in.rst_n = true;
+}
+
+static void l1_tick(l1h_t* t) {
+    denovo_l1_tick(t->m, &t->in, &t->o);
+    memset(&t->in.core, 0, sizeof t->in.core);
+    memset(&t->in.msg, 0, sizeof t->in.msg);
+}
+
+/* a message to this SM (0); data[w] = d[w] */
+static void l1_msg(l1h_t* t, uint32_t kind, uint32_t req, uint64_t line, uint32_t mask,
+                   uint32_t pmask, const uint32_t* d) {
+    assert_true(t->o.rsp_ready);
+    denovo_msg_t* g = &t->in.msg;
+    g->valid = true;
+    g->kind = kind;
+    g->req = req;
+    g->line = line;
+    g->mask = mask;
+    g->pmask = pmask;
+    memcpy(g->data, d, 4u * sizeof(uint32_t));
+    l1_tick(t);
+}
+
+static denovo_l1_mshr_t l1_k0(const l1h_t* t) {
+    denovo_l1_mshr_t e;
+    denovo_l1_mshr_get(t->m, 0, &e);
+    return e;
+}
+
+/* M05 before M04: a sync REG whose word comes by XFER before the REGD (mask = pmask) completes
+ * with the late REGD (no L9); then C16, the DRAIN MSHR freed (only mv cleared) */
+static void test_l1_xfer_before_regd(void** state) {
+    (void)state;
+    l1h_t t;
+    l1_open(&t);
+    t.in.core.valid = true;
+    t.in.core.op = DENOVO_OP_ATOMIC;
+    t.in.core.aop = DENOVO_AOP_ADD;
+    t.in.core.a = 1;
+    t.in.core.line = 8;
+    t.in.core.word = 1;
+    t.in.core.gpu = true;
+    l1_tick(&t); /* pushed */
+    l1_tick(&t); /* C17: REG, stays */
+    assert_true(t.o.req.valid);
+    const uint32_t x[4] = {0, 0x55, 0, 0}, g[4] = {0, 2, 0, 0};
+    l1_msg(&t, DENOVO_MSG_XFER, 0, 8, 0x2, 0, x); /* M05: got == want, no REGD yet */
+    denovo_l1_mshr_t e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_REG);
+    assert_int_equal(e.got, 0x2);
+    assert_int_equal(e.hdr, 0);
+    assert_false(t.o.wb.valid);
+    assert_int_equal(denovo_l1_word_st(t.m, 8, 1), DENOVO_W_R);
+    l1_msg(&t, DENOVO_MSG_REGD, 0, 8, 0x2, 0x2, g); /* M04: hdr, M11 */
+    assert_true(t.o.wb.valid);
+    assert_int_equal(t.o.wb.kind, DENOVO_MSG_DONE);
+    assert_int_equal(t.o.wb.mask, 0x2);
+    e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN); /* sync (L16) */
+    assert_int_equal(e.hdr, 1);
+    assert_int_equal(e.hold, 1);
+    assert_int_equal(denovo_l1_fcov(t.m)[DENOVO_L1_F_REG_XFER_FIRST], 1);
+    l1_tick(&t); /* C16; hold 0: freed */
+    assert_true(t.o.crsp.valid);
+    assert_int_equal(t.o.crsp.data[1], 0x55);
+    e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_FREE);
+    assert_int_equal(e.hdr, 1); /* freeing clears only mv (R7) */
+    assert_int_equal(e.sync, 1);
+    assert_true(t.o.drained);
+    assert_int_equal(denovo_l1_errors(t.m), 0);
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M11], 1);
+    free(t.m);
+}
+
+/* M02 before M01: a GETS whose words are all owned elsewhere gets its PDATAs first and
+ * completes with the late DATA; a second DATA for a GETS that has its DATA is L9 */
+static void test_l1_pdata_before_data(void** state) {
+    (void)state;
+    l1h_t t;
+    l1_open(&t);
+    t.in.core.valid = true;
+    t.in.core.op = DENOVO_OP_LOAD;
+    t.in.core.wf = 3;
+    t.in.core.line = 12;
+    t.in.core.all = true;
+    l1_tick(&t); /* pushed */
+    l1_tick(&t); /* C06: GETS */
+    assert_true(t.o.req.valid && t.o.req.kind == DENOVO_MSG_GETS);
+    const uint32_t p1[4] = {0x10, 0x11, 0, 0}, p2[4] = {0, 0, 0x12, 0x13};
+    const uint32_t ids[4] = {1, 1, 2, 2};
+    l1_msg(&t, DENOVO_MSG_PDATA, 0, 12, 0x3, 0, p1);
+    l1_msg(&t, DENOVO_MSG_PDATA, 0, 12, 0xc, 0, p2); /* got == all, no DATA yet */
+    assert_false(t.o.crsp.valid);
+    denovo_l1_mshr_t e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_GETS);
+    assert_int_equal(e.got, 0xf);
+    assert_int_equal(e.hdr, 0);
+    l1_msg(&t, DENOVO_MSG_DATA, 0, 12, 0xf, 0, ids); /* M01: hdr, M10 */
+    assert_true(t.o.crsp.valid);
+    assert_int_equal(t.o.crsp.wf_mask, 0x8);
+    assert_int_equal(t.o.crsp.data[0], 0x10);
+    assert_int_equal(t.o.crsp.data[3], 0x13);
+    assert_int_equal(l1_k0(&t).mv, DENOVO_MV_FREE);
+    assert_int_equal(denovo_l1_fcov(t.m)[DENOVO_L1_F_GETS_PEER_FIRST], 2);
+    assert_int_equal(denovo_l1_errors(t.m), 0);
+    /* a DATA naming an owner, a duplicate DATA (L9: the MSHR has its DATA), then the PDATA */
+    t.in.core.valid = true;
+    t.in.core.op = DENOVO_OP_LOAD;
+    t.in.core.line = 16;
+    t.in.core.all = true;
+    l1_tick(&t);
+    l1_tick(&t); /* GETS */
+    const uint32_t d[4] = {2, 0x21, 0x22, 0x23}, p3[4] = {0x20, 0, 0, 0};
+    l1_msg(&t, DENOVO_MSG_DATA, 0, 16, 0x1, 0, d);
+    assert_int_equal(l1_k0(&t).got, 0xe);
+    l1_msg(&t, DENOVO_MSG_DATA, 0, 16, 0x1, 0, d);
+    assert_int_equal(denovo_l1_errors(t.m), 1);
+    assert_int_equal(l1_k0(&t).got, 0xe);
+    l1_msg(&t, DENOVO_MSG_PDATA, 0, 16, 0x1, 0, p3);
+    assert_true(t.o.crsp.valid);
+    assert_int_equal(t.o.crsp.data[0], 0x20);
+    assert_int_equal(t.o.crsp.data[1], 0x21);
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M10], 2);
+    free(t.m);
+}
+
 /*--- victims, the store-buffer engine, DeNovo-H -----------------------------------------------*/
 
 /* L7 rule 4 (V02): a dirty victim is registered first, then written back (V01), then the way
@@ -1843,6 +1989,8 @@ int main(void) {
         cmocka_unit_test(test_l16_hold),
         cmocka_unit_test(test_l1_illegal),
         cmocka_unit_test(test_forward_after_completion),
+        cmocka_unit_test(test_l1_xfer_before_regd),
+        cmocka_unit_test(test_l1_pdata_before_data),
         cmocka_unit_test(test_dirty_victim),
         cmocka_unit_test(test_engine_pops),
         cmocka_unit_test(test_denovo_h_cta),
