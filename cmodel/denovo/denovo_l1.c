@@ -532,8 +532,8 @@ static void gets_done(denovo_l1_t* m, l1_mshr_t* k, uint64_t a) {
 /* M01 / M02: install the words of mask (DATA: those with mask bit 0) for a GETS */
 static void gets_fill(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a, bool data) {
     const int32_t kk = mshr_line(m, a, 1u << DENOVO_MV_GETS);
-    if (kk < 0 || (data && m->mshr[kk].hdr)) { /* M01 needs hdr == 0 */
-        m->errors++; /* L9 */
+    if (kk < 0 || (data && m->mshr[kk].hdr)) {
+        m->errors++; /* L9 (M01 needs hdr == 0) */
         return;
     }
     l1_mshr_t* k = &m->mshr[kk];
@@ -595,8 +595,8 @@ static void reg_done(denovo_l1_t* m, l1_edge_t* e, l1_mshr_t* k, uint64_t a) {
 /* M04 / M05: the words of S arrive for a REG: install R, dirty bytes cleared */
 static void reg_fill(denovo_l1_t* m, l1_edge_t* e, const denovo_msg_t* g, uint64_t a, bool regd) {
     const int32_t kk = mshr_line(m, a, 1u << DENOVO_MV_REG);
-    if (kk < 0 || (regd && m->mshr[kk].hdr)) { /* M04 needs hdr == 0 */
-        m->errors++; /* L9 */
+    if (kk < 0 || (regd && m->mshr[kk].hdr)) {
+        m->errors++; /* L9 (M04 needs hdr == 0) */
         return;
     }
     l1_mshr_t* k = &m->mshr[kk];

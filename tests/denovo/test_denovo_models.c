@@ -1969,14 +1969,17 @@ static void test_random_traffic(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
+        /* descriptors, storage, names */
         cmocka_unit_test(test_desc_values),
         cmocka_unit_test(test_desc_messages_l1),
         cmocka_unit_test(test_desc_messages_l2),
         cmocka_unit_test(test_storage),
         cmocka_unit_test(test_names_ports),
+        /* the registry alone */
         cmocka_unit_test(test_l2_busy_stall),
         cmocka_unit_test(test_l2_illegal),
         cmocka_unit_test(test_l2_recall_k10),
+        /* seed 002's examples, races, L16 through the message pump */
         cmocka_unit_test(test_g1_sync_reuse),
         cmocka_unit_test(test_g2_distributed_queue),
         cmocka_unit_test(test_g3_same_cu_first),
@@ -1989,8 +1992,10 @@ int main(void) {
         cmocka_unit_test(test_l16_hold),
         cmocka_unit_test(test_l1_illegal),
         cmocka_unit_test(test_forward_after_completion),
+        /* one L1 alone */
         cmocka_unit_test(test_l1_xfer_before_regd),
         cmocka_unit_test(test_l1_pdata_before_data),
+        /* victims, the engine, DeNovo-H, random traffic */
         cmocka_unit_test(test_dirty_victim),
         cmocka_unit_test(test_engine_pops),
         cmocka_unit_test(test_denovo_h_cta),
