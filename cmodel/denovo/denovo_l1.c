@@ -2,8 +2,8 @@
 /*
  * denovo_l1.c -- C reference model of the DeNovo L1 controller (DeNovo-D, D+RO, H).
  *
- * Written from docs/units/denovo/denovo_l1.md (rules L1-L17, tables C01-C22, M01-M11, sections 7
- * and 11) and docs/units/denovo/denovo.md (D1-D16) only, never from rtl/denovo/denovo_l1.sv.
+ * Written from docs/units/denovo/denovo_l1.md (rules L1-L17, tables C01-C22, M01-M11, sections 7,
+ * 11 and 12) and docs/units/denovo/denovo.md (D1-D16) only, never from rtl/denovo/denovo_l1.sv.
  *
  * One denovo_l1_tick() = one rising edge, in the order of rule L2: (a) a queued transfer (when
  * rdy_q is 0), else (b) the message; (c) the store-buffer engine's batch or idle pop; (d) the

@@ -3,7 +3,7 @@
  * denovo_l2.c -- C reference model of one DeNovo registry bank.
  *
  * Written from docs/units/denovo/denovo_l2.md (rules E1-E4, tables G01-R03, B01-Q02, M01-M02,
- * sections 8 and 9) and docs/units/denovo/denovo.md (D1-D16) only, never from
+ * sections 8, 9 and 10) and docs/units/denovo/denovo.md (D1-D16) only, never from
  * rtl/denovo/denovo_l2.sv. Section and rule numbers below cite those pages.
  *
  * One denovo_l2_tick() = one rising edge, in the order of rule E1: (a) a DRAM fill, else (b) the

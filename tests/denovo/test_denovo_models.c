@@ -1474,7 +1474,7 @@ static void test_l16_hold(void** state) {
     sys_close(s);
 }
 
-/*--- illegal inputs of the L1 (section 11) ----------------------------------------------------*/
+/*--- illegal inputs of the L1 (section 12) ----------------------------------------------------*/
 
 static void inject(sys_t* s, uint32_t sm, uint32_t kind, uint32_t req, uint64_t line, uint32_t mask,
                    uint32_t pmask) {
