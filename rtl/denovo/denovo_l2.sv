@@ -526,7 +526,7 @@ module denovo_l2 #(
   assign h_go      = head && !h_stall;
   assign alloc     = h_go && r_kind_ok && miss && vfound;
   assign x03       = h_go && r_kind_ok && miss && !vfound;
-  assign h_pop     = h_go && !(r_reg && miss);                     // R03, X03 stay
+  assign h_pop     = h_go && !(r_reg && miss) && !x03;             // R03, X03 stay
   assign fill_ok   = fill && mfound;
 
   // Response data sources (the wide values are built in the register block).
