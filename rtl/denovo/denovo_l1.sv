@@ -962,7 +962,7 @@ module denovo_l1 #(
   // Evaluation (L11).
   logic own_stall, s03, s08, s07, s02, s04, s08v;
   logic snd_gets, snd_reg, need_alloc, push_row;
-  logic alloc_ok, v01, v02;
+  logic alloc_ok, v01, v02, v02c;
   logic h_stall, h_act, h_pop, h_alloc;
   logic h_in_wb;
   assign h_in_wb    = wj_found;                // the event line is the head's in head edges
@@ -1035,16 +1035,17 @@ module denovo_l1 #(
   assign pre_ok   = h_try && !own_stall && !s03 && !s08 && !s07;
   assign alloc_ok = v1_found || v2_found;
   assign v01      = pre_ok && need_alloc && !alloc_ok && v3_found && wf_found;
-  assign v02      = pre_ok && need_alloc && !alloc_ok && !(v3_found && wf_found) &&
+  assign v02c     = pre_ok && need_alloc && !alloc_ok && !(v3_found && wf_found) &&
                     v4_found && p_mfree && !v_inwb;
   assign s08v     = pre_ok && need_alloc && !alloc_ok && !(v3_found && wf_found) &&
                     v4_found && p_mfree && v_inwb;                       // N4
-  assign s02      = pre_ok && need_alloc && !alloc_ok && !v01 && !v02 && !s08v;
+  assign s02      = pre_ok && need_alloc && !alloc_ok && !v01 && !v02c && !s08v;
   assign s04      = pre_ok && !s02 && !s08v && !v01 && e_reg_bi &&
-                    (snd_gets || snd_reg || v02 || (!is_fe && !c_bad && h_line == p_line));
+                    (snd_gets || snd_reg || v02c || (!is_fe && !c_bad && h_line == p_line));
+  assign v02      = v02c && !s04;                                        // V02 performed
   assign h_stall  = own_stall || s03 || s08 || s07 || s02 || s08v || s04;
-  assign h_act    = h_try && !h_stall;
-  assign h_pop    = h_act && !(c08 || c14 || c17 || v01 || v02);
+  assign h_act    = h_try && !h_stall && !v01 && !v02;                  // the row's action
+  assign h_pop    = h_act && !(c08 || c14 || c17);
   assign h_alloc  = h_act && need_alloc && alloc_ok;
 
   // The full pop (B05 / B06): the head stalled with S03.
@@ -1790,15 +1791,16 @@ module denovo_l1 #(
                     !(v01 && (m07 || m11_done)));
     sva_ready_ok = !rst_ni || (core_ready_q == (fcnt_q < QueueLen));
     sva_fl_ok    = !rst_ni || (fl_q <= sbcnt_q);
-    sva_zero     = (crsp_valid_q || (crsp_kind_q == '0 && crsp_wf_mask_q == '0 &&
-                                     crsp_line_q == '0 && crsp_data_q == '0)) &&
-                   (req_valid_q || (req_kind_q == '0 && req_line_q == '0 &&
-                                    req_mask_q == '0 && req_pmask_q == '0)) &&
-                   (wb_valid_q || (wb_kind_q == '0 && wb_line_q == '0 && wb_mask_q == '0 &&
-                                   wb_pmask_q == '0 && wb_data_q == '0)) &&
-                   (peer_valid_q || (peer_kind_q == '0 && peer_dst_q == '0 &&
-                                     peer_line_q == '0 && peer_mask_q == '0 &&
-                                     peer_data_q == '0));
+    sva_zero     = !rst_ni ||
+                   ((crsp_valid_q || (crsp_kind_q == '0 && crsp_wf_mask_q == '0 &&
+                                      crsp_line_q == '0 && crsp_data_q == '0)) &&
+                    (req_valid_q || (req_kind_q == '0 && req_line_q == '0 &&
+                                     req_mask_q == '0 && req_pmask_q == '0)) &&
+                    (wb_valid_q || (wb_kind_q == '0 && wb_line_q == '0 && wb_mask_q == '0 &&
+                                    wb_pmask_q == '0 && wb_data_q == '0)) &&
+                    (peer_valid_q || (peer_kind_q == '0 && peer_dst_q == '0 &&
+                                      peer_line_q == '0 && peer_mask_q == '0 &&
+                                      peer_data_q == '0)));
   end
 `endif
 

@@ -99,6 +99,12 @@
 //   K8  E2's allocation happens only with a free MSHR (S01 is checked first), also for a
 //       recall (X03): "needs a free MSHR (none: S01). Victim: ..." in that order.
 //   K9  B01 on a P line takes nothing (a P line has reg == 0), so its st stays P.
+//   K10 A GETS or a REG of a line with rc (a RECALL outstanding) stalls at the head (counted
+//       as S03 / S04) until the recall's write-backs have cleared reg and rc. The page lets
+//       them through: a REG served then re-registers a word (reg stays != 0, so rc is never
+//       cleared and rule 4 is blocked in that set for good once the recalling head has found
+//       another way), and a GETS's DATA forwards to an owner whose recall WB has left (no
+//       PDATA: the reader waits forever). Found by a system smoke test (deadlock).
 //
 // Implementation: one line (index cur_idx: the fill's way, the matching way of the wb or
 // request head, or the victim) and one MSHR entry are written per edge; the line's next values
@@ -518,8 +524,8 @@ module denovo_l2 #(
   assign hvd       = hit && (cur_st == StV || cur_st == StD);
   assign hp        = hit && (cur_st == StP);
   assign miss      = !hit;
-  assign s03       = r_gets && hvd && (cur_busy != '0);            // G04
-  assign s04       = r_reg && hp;                                  // R02
+  assign s03       = r_gets && hvd && (cur_busy != '0 || cur_rc);  // G04 (K10: or rc)
+  assign s04       = r_reg && (hp || (hvd && cur_rc));             // R02 (K10: or rc)
   assign s01       = r_kind_ok && miss && !f_found;                // no MSHR
   assign s02       = r_kind_ok && miss && f_found && !vfound && !recall;   // no victim
   assign h_stall   = s01 || s02 || s03 || s04;
@@ -920,12 +926,12 @@ module denovo_l2 #(
     sva_reg_own_ok = !(rst_ni && h_go && r_reg && hvd) || (r_e == '0);
     sva_ready_ok   = !rst_ni || ((req_ready_q == (qcnt_q < QueueLen)) &&
                                  (wb_ready_q == (wcnt_q < WbLen)));
-    sva_rsp_zero   = rsp_valid_q ||
+    sva_rsp_zero   = !rst_ni || rsp_valid_q ||
                      (rsp_kind_q == '0 && rsp_dst_q == '0 && rsp_req_q == '0 &&
                       rsp_line_q == '0 && rsp_mask_q == '0 && rsp_pmask_q == '0 &&
                       rsp_data_q == '0);
-    sva_fetch_zero = mem_fetch_q || (mem_fetch_line_q == '0);
-    sva_wb_zero    = mem_wb_q || (mem_wb_line_q == '0 && mem_wb_data_q == '0);
+    sva_fetch_zero = !rst_ni || mem_fetch_q || (mem_fetch_line_q == '0);
+    sva_wb_zero    = !rst_ni || mem_wb_q || (mem_wb_line_q == '0 && mem_wb_data_q == '0);
   end
 `endif
 
