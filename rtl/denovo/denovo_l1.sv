@@ -133,6 +133,12 @@
 //       a release of GPU scope (C01, C10 include the CTA-scope ones under Hrf = 1).
 //   N11 rdy_q, core_ready_o and drained_o are 1 after reset (L2 h on the reset state).
 //   N12 A FENCE has no line: it never stalls on the popped line (S04), as in gpu_l1.
+//   N13 (a page gap, implemented as written) L9 calls a REGD for this SM as requester with no
+//       REG MSHR a protocol error; it arises in legal runs when the REGD's mask equals its
+//       pmask (every word comes from previous owners) and the XFERs arrive first and complete
+//       the registration (F47's race): flagged, nothing changes. The same holds for a DATA
+//       whose every word is owned elsewhere arriving after its PDATAs (F45's race); should a
+//       new GETS of the line be outstanding by then, the late DATA is taken as its answer.
 //
 // Implementation: one set lookup for the event line (the message's or the head's), one for
 // the popped store-buffer entry. Lines have two write ports (the message or the head for tag,
