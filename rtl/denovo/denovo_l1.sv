@@ -1253,7 +1253,7 @@ module denovo_l1 #(
       wb_line_d  = in_line_i;
       wb_mask_d  = f_r;
       wb_rec_d   = 1'b1;
-      wb_data_d  = f_data;
+      wb_data_d  = wkeep(hdata, f_r);                          // N6: its words only
     end
 
     // (c) the engine's REG.
