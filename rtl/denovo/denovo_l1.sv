@@ -75,12 +75,12 @@
 // State (spec section 3; all verilator public_flat_rd; reset 0 unless said). Per line i =
 // set*L1Ways + way: tag_q, st_q (word w at [2w+1:2w]: I 0, V 1, R 2, VO 3), dirty_q, data_q;
 // per set rr_q (packed, set s at [s*WW +: WW]). Per MSHR k: mv_q (0 free, 1 GETS, 2 REG,
-// 3 DRAIN), midx_q, want_q, got_q, wait_q, stale_q, ro_q, sync_q (packed), fqv_q, fqd_q (word w
-// at [6w +: 6]), hold_q. Write-back entry j: wbv_q (packed), wbl_q, wbm_q, wbd_q. fcnt_q (core
-// FIFO count; its contents fq_mem_q / fqh_q are internal). Store buffer: sb_q (ring, no reset:
-// only the sbcnt_q live entries from sbh_q are architectural), sbh_q, sbcnt_q. Fences: batch_q,
-// fl_q, fcur_q, fwait_q, fdone_q. idle_q (16 bits, saturating at SbIdle). rdy_q (reset 1).
-// The output registers.
+// 3 DRAIN), midx_q, want_q, got_q, wait_q, stale_q, ro_q, sync_q, hdr_q (packed), fqv_q, fqd_q
+// (word w at [6w +: 6]), hold_q. Write-back entry j: wbv_q (packed), wbl_q, wbm_q, wbd_q.
+// fcnt_q (core FIFO count; its contents fq_mem_q / fqh_q are internal). Store buffer: sb_q
+// (ring, no reset: only the sbcnt_q live entries from sbh_q are architectural), sbh_q, sbcnt_q.
+// Fences: batch_q, fl_q, fcur_q, fwait_q, fdone_q. idle_q (16 bits, saturating at SbIdle).
+// rdy_q (reset 1). The output registers.
 //
 // Numbered rules (spec section 4; the row tables of sections 5-7 are in the decode below):
 //   L1  At most one way of a set matches a line address, at most one MSHR names a line
@@ -88,57 +88,54 @@
 //   L2  Order of an edge: (a) rdy_q == 0: one queued transfer (XFER); (b) else a message;
 //       (c) the store-buffer engine; (d) no message: the FIFO head; (e) the batch check;
 //       (f) INV last; (g) push; (h) core_ready, rdy, drained, fence_done from the next state.
+//       (a)-(d) each see the lines, MSHRs and write-back entries as the earlier steps left
+//       them; the batch check's "no MSHR is REG" and S03 read the registered values.
 //   L6  INV: every V word becomes I; a GETS MSHR valid before and after the edge gets stale.
 //   L7  Allocation among the ways no MSHR names: unallocated; clean without R words (from
-//       rr_q[s]); with R words and no dirty byte, written back (V01, the head stays); dirty,
-//       registered first (V02, the head stays); else S02.
+//       rr_q[s]); with R words and no dirty byte, written back (V01, the head stays); dirty
+//       and not in the write-back buffer, registered first (V02, the head stays); else S02.
 //   L8  While the engine sends a REG, a head that sends on req or has the popped line stalls
 //       (S04).
 //   L9  A message that finds no state it names is a protocol error (warning
 //       L9_MsgFindsState_A); the words it cannot serve are left out.
+//   L11 The head: row, row's stall (S01, S06), S03, S08, S07, allocation (V01, V02, S02),
+//       port (S04: not a FENCE; V02 like the rows that send), the row's action.
 //   L14 No GETS / REG for a line in the write-back buffer (S08; the engine's pop waits).
-//   L16 A completed REG with queued transfers becomes DRAIN with hold := fcnt_q; hold falls
-//       by one per edge the head is tried (0 when the FIFO is empty); at hold 0 the transfers
-//       are served one XFER per edge, in edges with rdy_q == 0.
+//   L16 A completed REG with queued transfers, or a synchronization REG, becomes DRAIN with
+//       hold := fcnt_q; hold falls by one per edge the head is tried (0 when the FIFO is
+//       empty); at hold 0 the transfers are served one XFER per edge, in edges with
+//       rdy_q == 0; the MSHR is freed when fqv == 0 and hold == 0. A REGD naming a word of a
+//       DRAIN MSHR's want queues it (M06).
+//   R1  hdr_q: a GETS / REG completes (M10 / M11) only once the registry's DATA / REGD has
+//       arrived as well; a DATA / REGD for an MSHR with hdr == 1 is L9.
 //   E3  (denovo_l2 E3's L1 counterpart) A DATA / PDATA for this SM finds its GETS MSHR
 //       (E3_FillFindsMshr_A, a warning like L9).
 //   I1  A core request with op 0 or 5..7, or core_wf_i >= NumWf, is dropped at the push.
 //   I3  A message of kind 0 or of a kind the L1 never receives: L9 (Q_KindLegal_A, warning).
 //
-// Readings of the specification taken here (listed for the page owner):
-//   N1  Sequential edge (L2): the head (d) sees the effect of (a) in the same edge (the words
-//       sent in the XFER are I, a DRAIN MSHR freed by it is free): a store to such a word is an
-//       unregistered (dirty) write, not lost. The engine (c) sees the MSHRs and write-back
-//       entries after (a) / (b) (an MSHR freed by a message's M10 / M11 is free, an entry freed
-//       by M08 is gone), its row conditions (batch_q, fl_q, sbcnt_q, idle_q) and the head's S03
-//       (sbcnt_q == SbEntries) are registered state, as in gpu_l1.
-//   N2  The batch check's "no MSHR is REG" reads the registered MSHRs (mv_q), as gpu_l1's
-//       wtp_q == 0 and the check's own batch_q, fl_q.
-//   N3  L10 names C20 (the FENCE) where the CTA atomic is C19 here: idle_q is reset by a
-//       performed C10-C13 and by a C19 that writes (section 6's C10-C12 plus L10's C13).
-//   N4  S08 (L14) is checked with S07 at L11 step (4), S08 first, before allocation: a row
-//       that cannot send evicts nothing. A V02 victim whose line is in the write-back buffer
-//       stalls the head (S08): its REG would break L14.
+// Readings of the first round (N1-N13) and what became of them on the fixed page (section 11
+// of denovo_l1.md, R1-R7):
+//   On the page now, implemented as it says: N1 / N2 (L2's order within an edge; the batch
+//   check and S03 on registered values), N3 (L10 names C19), N6 (payloads 0 outside the mask;
+//   wbd_q keeps only the words of wbm_q), N7 (a new MSHR is 0 in every field its row does not
+//   set; freeing clears only mv / wbv), N8 (C19 pushes under C11's condition), N9 (a forward
+//   with nothing to serve sends nothing), N10 ("plain" includes the CTA-scope acquire /
+//   release), N11 (the readies and drained_o are 1 after reset), N12 (a FENCE never stalls
+//   on the port).
+//   Changed to the page: N4 (victim rule 4 now skips a dirty way whose line is in the
+//   write-back buffer; it no longer stalls the head), N13 (resolved by hdr_q, R1: the late
+//   REGD / DATA is now the answer the MSHR waits for, no L9 flag in legal runs).
+// Readings still taken here (the page is silent):
 //   N5  L7 rule (3) without a free write-back entry goes on to rule (4) (its "else").
-//   N6  Every data field an L1 builds from its line or its write-back buffer (WB, PDATA,
-//       XFER) carries the words of its mask and 0 elsewhere; wbd_q holds the WB's data so.
-//       DONE carries mask = want and 0 elsewhere.
-//   N7  An allocated MSHR gets every field the row does not name as 0 (fqv, fqd, hold, wait,
-//       stale, ro, sync); a freed MSHR (M10, M11, L16) keeps its fields but mv (as gpu_l2 H2);
-//       a freed write-back entry keeps its fields but wbv.
-//   N8  C19 pushes the line when U was empty before the write and is not after (C11's
-//       condition), with S03 checked only then.
-//   N9  M03 / M06 / M07 with no word to serve send nothing (and are L9).
-//   N10 "LOAD plain" is every LOAD but an acquire of GPU scope; "STORE plain" every STORE but
-//       a release of GPU scope (C01, C10 include the CTA-scope ones under Hrf = 1).
-//   N11 rdy_q, core_ready_o and drained_o are 1 after reset (L2 h on the reset state).
-//   N12 A FENCE has no line: it never stalls on the popped line (S04), as in gpu_l1.
-//   N13 (a page gap, implemented as written) L9 calls a REGD for this SM as requester with no
-//       REG MSHR a protocol error; it arises in legal runs when the REGD's mask equals its
-//       pmask (every word comes from previous owners) and the XFERs arrive first and complete
-//       the registration (F47's race): flagged, nothing changes. The same holds for a DATA
-//       whose every word is owned elsewhere arriving after its PDATAs (F45's race); should a
-//       new GETS of the line be outstanding by then, the late DATA is taken as its answer.
+//   N6b DONE carries mask = want, pmask 0 and data 0.
+//   N14 A DRAIN MSHR freed by L16's hold rule (fqv == 0, hold 0 after the decrement) is freed
+//       at the end of the edge: the engine and the head of that edge still see it DRAIN (the
+//       decrement is the effect of trying the head). A DRAIN MSHR with nothing queued and
+//       hold == 0 is not a transfer that "may be served": it does not lower rdy.
+//   N15 The head's stall is named from the MSHRs after (a) / (b); where the engine's REG of
+//       the same edge took the last free MSHR or names the head's line, the head stalls S04
+//       (it would be S07 / another row's stall in a strictly sequential reading): a stall
+//       changes nothing, so only the stall's name differs.
 //
 // Implementation: one set lookup for the event line (the message's or the head's), one for
 // the popped store-buffer entry. Lines have two write ports (the message or the head for tag,
@@ -390,6 +387,7 @@ module denovo_l1 #(
   logic [Mshrs-1:0]                   stale_q           /* verilator public_flat_rd */;
   logic [Mshrs-1:0]                   ro_q              /* verilator public_flat_rd */;
   logic [Mshrs-1:0]                   sync_q            /* verilator public_flat_rd */;
+  logic [Mshrs-1:0]                   hdr_q             /* verilator public_flat_rd */;
   (* mem2reg *) logic [LW-1:0]        fqv_q   [Mshrs]   /* verilator public_flat_rd */;
   (* mem2reg *) logic [6*LW-1:0]      fqd_q   [Mshrs]   /* verilator public_flat_rd */;
   (* mem2reg *) logic [QW-1:0]        hold_q  [Mshrs]   /* verilator public_flat_rd */;
@@ -451,10 +449,10 @@ module denovo_l1 #(
   // L2 (a): a queued transfer (L16, row X01)
   // ---------------------------------------------------------------------------------------------
 
-  logic [Mshrs-1:0] drain0;      // DRAIN with hold == 0
+  logic [Mshrs-1:0] drain0;      // DRAIN with hold == 0 and a queued word
   always_comb begin
     for (int k = 0; k < Mshrs; k++) begin
-      drain0[k] = (mv_q[k] == MDrain) && (hold_q[k] == '0);
+      drain0[k] = (mv_q[k] == MDrain) && (hold_q[k] == '0) && (fqv_q[k] != '0);
     end
   end
 
@@ -463,7 +461,7 @@ module denovo_l1 #(
   /* verilator lint_off UNUSEDSIGNAL */
   logic [Mshrs-1:0] xa_onehot;
   logic [LW-1:0]    w0_onehot;
-  logic             xa_w0v;      // a DRAIN MSHR always has a queued word
+  logic             xa_w0v;      // drain0 names only MSHRs with a queued word
   /* verilator lint_on UNUSEDSIGNAL */
   gpucoh_ffs #(.Width(Mshrs)) u_xa (
     .vec_i   (drain0),
@@ -547,7 +545,7 @@ module denovo_l1 #(
   logic [L1Ways-1:0] w_free;     // not allocated                          (rule 1)
   logic [L1Ways-1:0] w_clean;    // candidate, allocated, no R, dirty == 0 (rule 2)
   logic [L1Ways-1:0] w_owned;    // candidate, allocated, dirty == 0       (rule 3)
-  logic [L1Ways-1:0] w_dirty;    // candidate, dirty != 0                  (rule 4)
+  logic [L1Ways-1:0] w_dirty;    // candidate, dirty != 0, not in the write-back buffer (4)
   logic              hit;
   logic              wdup;
   logic [WW-1:0]     hway;
@@ -555,6 +553,8 @@ module denovo_l1 #(
     logic [LIW-1:0]  i;
     logic [2*LW-1:0] s;
     logic            al;
+    logic            inwb;
+    logic [LA-1:0]   wl;
     w_named = '0;
     w_free  = '0;
     w_clean = '0;
@@ -571,11 +571,18 @@ module denovo_l1 #(
           w_named[w] = 1'b1;
         end
       end
+      wl   = (LA'(tag_q[i]) << SB) | (LA'(acc_set) & SetMask);
+      inwb = 1'b0;
+      for (int j = 0; j < WbEntries; j++) begin
+        if (wbv_q[j] && wbl_q[j] == wl) begin
+          inwb = 1'b1;
+        end
+      end
       al         = (s != '0) || (dirty_q[i] != '0) || w_named[w];
       w_free[w]  = !al;
       w_clean[w] = al && !w_named[w] && (st_is(s, WR) == '0) && (dirty_q[i] == '0);
       w_owned[w] = al && !w_named[w] && (dirty_q[i] == '0);
-      w_dirty[w] = !w_named[w] && (dirty_q[i] != '0);
+      w_dirty[w] = !w_named[w] && (dirty_q[i] != '0) && !inwb;             // rule 4 skips it
       if (al && tag_q[i] == acc_tag) begin
         wdup = wdup | hit;
         if (!hit) begin
@@ -696,6 +703,17 @@ module denovo_l1 #(
   assign gets_ok = hit && hk_found && (hk_kind == MGets);
   assign reg_ok  = hit && hk_found && (hk_kind == MReg);
 
+  // The rows that find their MSHR: M01 / M04 only while the registry's answer has not arrived
+  // (hdr == 0, reading R1 of the page); M02 / M05 whenever the MSHR is there.
+  logic m01_ok, m02_ok, m04_ok, m05_ok;
+  logic hk_hdr, hdr_n;           // hdr of MSHR hk before and after the message
+  assign hk_hdr = hdr_q[hk];
+  assign m01_ok = m01 && gets_ok && !hk_hdr;
+  assign m02_ok = m02 && gets_ok;
+  assign m04_ok = m04 && reg_ok && !hk_hdr;
+  assign m05_ok = m05 && reg_ok;
+  assign hdr_n  = hk_hdr || m01_ok || m04_ok;
+
   // Installs (L13): the words, their state, and whether they become R (dirty cleared).
   logic [LW-1:0] i_words;        // installed
   logic [1:0]    i_st;
@@ -706,15 +724,15 @@ module denovo_l1 #(
     i_st    = WV;
     i_r     = 1'b0;
     i_own   = '0;
-    if (m01 && gets_ok) begin
+    if (m01_ok) begin
       i_words = ~m_mask;
       i_own   = m_mask & m_self;
-    end else if (m02 && gets_ok) begin
+    end else if (m02_ok) begin
       i_words = m_mask;
-    end else if (m04 && reg_ok) begin
+    end else if (m04_ok) begin
       i_words = m_mask & ~m_pmask;
       i_r     = 1'b1;
-    end else if (m05 && reg_ok) begin
+    end else if (m05_ok) begin
       i_words = m_mask;
       i_r     = 1'b1;
     end
@@ -734,9 +752,9 @@ module denovo_l1 #(
   assign i_dirty = i_r ? (hdirty & ~wbytes(i_words)) : hdirty;
   assign i_got   = hk_got | i_words | i_own;
 
-  logic m10_done, m11_done;      // M10 / M11: the request is complete
-  assign m10_done = (m01 || m02) && gets_ok && (i_got == AllW);
-  assign m11_done = (m04 || m05) && reg_ok && (i_got == hk_want);
+  logic m10_done, m11_done;      // M10 / M11: the answer is in and every word has arrived
+  assign m10_done = (m01_ok || m02_ok) && hdr_n && (i_got == AllW);
+  assign m11_done = (m04_ok || m05_ok) && hdr_n && (i_got == hk_want);
 
   // Forwards: the words to serve, from the line (R here) or the write-back buffer.
   logic [LW-1:0] f_p;            // the words the forward names here
@@ -771,9 +789,9 @@ module denovo_l1 #(
     if (msg) begin
       if (!k_ok) begin
         m_err = 1'b1;                                      // I3
-      end else if ((m01 || m02) && !gets_ok) begin
-        m_err = 1'b1;
-      end else if ((m04 || m05) && !reg_ok) begin
+      end else if ((m01 && !m01_ok) || (m02 && !m02_ok)) begin
+        m_err = 1'b1;                                      // no GETS MSHR waiting for it
+      end else if ((m04 && !m04_ok) || (m05 && !m05_ok)) begin
         m_err = 1'b1;
       end else if (m08 && !wj_found) begin
         m_err = 1'b1;
@@ -797,7 +815,7 @@ module denovo_l1 #(
   always_comb begin
     for (int k = 0; k < Mshrs; k++) begin
       mv_v[k] = mv_a[k];
-      if (32'(hk) == k && (m10_done || (m11_done && (hk_fqv | f_q) == '0))) begin
+      if (32'(hk) == k && (m10_done || (m11_done && (hk_fqv | f_q) == '0 && !sync_q[k]))) begin
         mv_v[k] = MFree;
       end else if (32'(hk) == k && m11_done) begin
         mv_v[k] = MDrain;
@@ -966,7 +984,7 @@ module denovo_l1 #(
   assign c19_push = c19 && at_writes && (u_before == '0) && (c19_u_after != '0);
 
   // Evaluation (L11).
-  logic own_stall, s03, s08, s07, s02, s04, s08v;
+  logic own_stall, s03, s08, s07, s02, s04;
   logic snd_gets, snd_reg, need_alloc, push_row;
   logic alloc_ok, v01, v02, v02c;
   logic h_stall, h_act, h_pop, h_alloc;
@@ -1020,7 +1038,6 @@ module denovo_l1 #(
   logic [LA-1:0]        vline;
   logic [2*LW-1:0]      vst;
   logic [LW-1:0]        v_r, v_u;
-  logic                 v_inwb;
   assign vway  = v1_found ? v1_way : v2_found ? v2_way :
                  (v3_found && wf_found) ? v3_way : v4_way;
   assign vidx  = set_base + LIW'(vway);
@@ -1028,28 +1045,18 @@ module denovo_l1 #(
   assign vst   = st_a(vidx);
   assign v_r   = st_is(vst, WR);
   assign v_u   = bwords(dirty_q[vidx]);       // no MSHR names a candidate: U = dirty words
-  always_comb begin
-    v_inwb = 1'b0;
-    for (int j = 0; j < WbEntries; j++) begin
-      if (wbv_q[j] && wbl_q[j] == vline) begin
-        v_inwb = 1'b1;
-      end
-    end
-  end
 
   logic pre_ok;                  // no stall before allocation
   assign pre_ok   = h_try && !own_stall && !s03 && !s08 && !s07;
   assign alloc_ok = v1_found || v2_found;
   assign v01      = pre_ok && need_alloc && !alloc_ok && v3_found && wf_found;
   assign v02c     = pre_ok && need_alloc && !alloc_ok && !(v3_found && wf_found) &&
-                    v4_found && p_mfree && !v_inwb;
-  assign s08v     = pre_ok && need_alloc && !alloc_ok && !(v3_found && wf_found) &&
-                    v4_found && p_mfree && v_inwb;                       // N4
-  assign s02      = pre_ok && need_alloc && !alloc_ok && !v01 && !v02c && !s08v;
-  assign s04      = pre_ok && !s02 && !s08v && !v01 && e_reg_bi &&
+                    v4_found && p_mfree;
+  assign s02      = pre_ok && need_alloc && !alloc_ok && !v01 && !v02c;
+  assign s04      = pre_ok && !s02 && !v01 && e_reg_bi &&
                     (snd_gets || snd_reg || v02c || (!is_fe && !c_bad && h_line == p_line));
   assign v02      = v02c && !s04;                                        // V02 performed
-  assign h_stall  = own_stall || s03 || s08 || s07 || s02 || s08v || s04;
+  assign h_stall  = own_stall || s03 || s08 || s07 || s02 || s04;
   assign h_act    = h_try && !h_stall && !v01 && !v02;                  // the row's action
   assign h_pop    = h_act && !(c08 || c14 || c17);
   assign h_alloc  = h_act && need_alloc && alloc_ok;
@@ -1341,7 +1348,7 @@ module denovo_l1 #(
   (* mem2reg *) logic [LW-1:0]  want_d  [Mshrs];
   (* mem2reg *) logic [LW-1:0]  got_d   [Mshrs];
   (* mem2reg *) logic [NW-1:0]  wait_d  [Mshrs];
-  logic [Mshrs-1:0] stale_d, ro_d, sync_d;
+  logic [Mshrs-1:0] stale_d, ro_d, sync_d, hdr_d;
   (* mem2reg *) logic [LW-1:0]  fqv_d   [Mshrs];
   (* mem2reg *) logic [6*LW-1:0] fqd_d  [Mshrs];
   (* mem2reg *) logic [QW-1:0]  hold_d  [Mshrs];
@@ -1360,6 +1367,7 @@ module denovo_l1 #(
       stale_d[k] = stale_q[k];
       ro_d[k]    = ro_q[k];
       sync_d[k]  = sync_q[k];
+      hdr_d[k]   = hdr_q[k];
       fqv_d[k]   = fqv_q[k];
       fqd_d[k]   = fqd_q[k];
       hold_d[k]  = hold_q[k];
@@ -1371,6 +1379,9 @@ module denovo_l1 #(
       // (b) M01 / M02 / M04 / M05 (got; M10, M11), M06 (queued transfers).
       if (msg && 32'(hk) == k && (gets_ok || reg_ok) && (i_words | i_own) != '0) begin
         got_d[k] = i_got;
+      end
+      if (msg && 32'(hk) == k && (m01_ok || m04_ok)) begin
+        hdr_d[k] = 1'b1;                                       // M01, M04: the answer is in
       end
       if (msg && 32'(hk) == k && f_q != '0) begin
         fqv_d[k] = fqv_q[k] | f_q;
@@ -1396,6 +1407,7 @@ module denovo_l1 #(
         stale_d[k] = 1'b0;
         ro_d[k]    = 1'b0;
         sync_d[k]  = 1'b0;
+        hdr_d[k]   = 1'b0;
         fqv_d[k]   = '0;
         fqd_d[k]   = '0;
         hold_d[k]  = '0;
@@ -1410,6 +1422,7 @@ module denovo_l1 #(
         stale_d[k] = 1'b0;
         ro_d[k]    = h_ro_bit;
         sync_d[k]  = h_msync;
+        hdr_d[k]   = 1'b0;
         fqv_d[k]   = '0;
         fqd_d[k]   = '0;
         hold_d[k]  = '0;
@@ -1417,12 +1430,16 @@ module denovo_l1 #(
       if (h_act && c02 && 32'(hk) == k) begin
         wait_d[k] = wait_q[k] | h_wfbit;
       end
-      // L16: hold falls per edge the head is tried; an empty FIFO sets it to 0.
+      // L16: hold falls per edge the head is tried; an empty FIFO sets it to 0. A DRAIN MSHR
+      // with nothing queued is freed in the first edge whose hold is 0 after that (N14).
       if (mv_q[k] == MDrain && mv_d[k] == MDrain) begin
         if (fcnt_q == '0) begin
           hold_d[k] = '0;
         end else if (h_try && hold_q[k] != '0) begin
           hold_d[k] = hold_q[k] - QW'(1);
+        end
+        if (hold_d[k] == '0 && fqv_d[k] == '0) begin
+          mv_d[k] = MFree;
         end
       end
       // L6: a GETS valid before and after an INV edge is stale.
@@ -1522,7 +1539,7 @@ module denovo_l1 #(
     rdy_d     = 1'b1;
     drained_d = (sbcnt_d == '0);
     for (int k = 0; k < Mshrs; k++) begin
-      if (mv_d[k] == MDrain && hold_d[k] == '0) begin
+      if (mv_d[k] == MDrain && hold_d[k] == '0 && fqv_d[k] != '0) begin
         rdy_d = 1'b0;
       end
       if (mv_d[k] == MReg || mv_d[k] == MDrain) begin
@@ -1606,6 +1623,7 @@ module denovo_l1 #(
         stale_q[k] <= 1'b0;
         ro_q[k]    <= 1'b0;
         sync_q[k]  <= 1'b0;
+        hdr_q[k]   <= 1'b0;
         fqv_q[k]   <= '0;
         fqd_q[k]   <= '0;
         hold_q[k]  <= '0;
@@ -1618,6 +1636,7 @@ module denovo_l1 #(
         stale_q[k] <= stale_d[k];
         ro_q[k]    <= ro_d[k];
         sync_q[k]  <= sync_d[k];
+        hdr_q[k]   <= hdr_d[k];
         fqv_q[k]   <= fqv_d[k];
         fqd_q[k]   <= fqd_d[k];
         hold_q[k]  <= hold_d[k];
@@ -1789,7 +1808,7 @@ module denovo_l1 #(
     sva_one_way  = !(rst_ni && (msg || h_try)) || !wdup;
     sva_one_mshr = !(rst_ni && (msg || h_try)) || !hk_dup;
     sva_msg_ok   = !(rst_ni && msg) || !m_err;
-    sva_fill_ok  = !(rst_ni && (m01 || m02)) || gets_ok;
+    sva_fill_ok  = !(rst_ni && (m01 || m02)) || m01_ok || m02_ok;
     sva_kind_ok  = !(rst_ni && msg) || k_ok;
     sva_one_out  = !rst_ni ||
                    (!(xa && (m03 || m06)) &&

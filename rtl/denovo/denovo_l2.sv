@@ -78,33 +78,28 @@
 //       (warning Q_KindLegal_A).
 //   I4  A REG of words the requester already owns leaves them out (warning I4_RegOwned_A).
 //
-// Readings of the specification taken here (listed for the page owner):
+// Readings (the page's section 9 now states K1-K4, K6-K10 as rules; kept here for reference):
 //   K1  The tag and the victim's address are gpu_l2's (its reading H1, C4 of docs/system.md):
 //       the tag is the line address without its set bits, the bank bits kept.
-//   K2  Freeing an MSHR (M01/M02) clears mv only; mline, mway, mdst keep their values (as
-//       gpu_l2 H2 / tc_l2).
+//   K2  Freeing an MSHR (M01/M02) clears mv only; mline, mway, mdst keep their values.
 //   K3  req_ready_o and wb_ready_o are 1 after reset (E1 e on the reset state), the other
 //       output registers 0.
 //   K4  "the slot names src" (B01, B03, R01 E) compares the whole 32-bit slot with src
 //       zero-extended; an owner's DATA / REGD / RECALL destination bit is slot bits 5:0
 //       (a slot >= NumSm names no destination bit; E4_OwnerInRange_A flags it).
-//   K5  RECALL (X03) carries the whole line's slots as data (the words of mask: the owners'
-//       ids; the others: their data), as G01's DATA does; the REGD alone zeroes the words
-//       outside its mask, as R01 says.
-//   K6  A REG's mask and a WB / DONE's mask are taken below LW only (R01 says so for REG; the
-//       same for B01 / B03). The REG's pmask (the sync bit) is not used by the registry.
+//   K5  (replaced by E2 rule 4 of the fixed page) RECALL carries the owner ids of its mask's
+//       words and 0 elsewhere; G01's DATA carries the whole line's slots.
+//   K6  A REG's mask and a WB / DONE's mask are taken below LW only. The REG's pmask (the sync
+//       bit) is not used by the registry.
 //   K7  M01's DATA carries req 0, mask 0, pmask 0 and the fill's line; WBACK carries dst
 //       1 << src, the line, and 0 elsewhere; a destination bit of src >= NumSm is 0 (I5), the
 //       message is still sent.
-//   K8  E2's allocation happens only with a free MSHR (S01 is checked first), also for a
-//       recall (X03): "needs a free MSHR (none: S01). Victim: ..." in that order.
+//   K8  S01 (no free MSHR) is checked before the victim, also for a recall (X03).
 //   K9  B01 on a P line takes nothing (a P line has reg == 0), so its st stays P.
-//   K10 A GETS or a REG of a line with rc (a RECALL outstanding) stalls at the head (counted
-//       as S03 / S04) until the recall's write-backs have cleared reg and rc. The page lets
-//       them through: a REG served then re-registers a word (reg stays != 0, so rc is never
-//       cleared and rule 4 is blocked in that set for good once the recalling head has found
-//       another way), and a GETS's DATA forwards to an owner whose recall WB has left (no
-//       PDATA: the reader waits forever). Found by a system smoke test (deadlock).
+//   K10 (now G04 / R02) A GETS or a REG of a line with rc (a RECALL outstanding) stalls at the
+//       head (S03 / S04) until the recall's write-backs have cleared reg and rc.
+//   R01 (fixed page) The REGD is sent even when W is empty (mask 0, pmask 0, dst 1 << src).
+// No reading of this RTL remains outside the page.
 //
 // Implementation: one line (index cur_idx: the fill's way, the matching way of the wb or
 // request head, or the victim) and one MSHR entry are written per edge; the line's next values
@@ -538,8 +533,8 @@ module denovo_l2 #(
   // Response data sources (the wide values are built in the register block).
   localparam logic [1:0] RNone = 2'd0;   // rsp data: 0
   localparam logic [1:0] RFill = 2'd1;   // the fill's data (M01)
-  localparam logic [1:0] RLine = 2'd2;   // the line's slots (G01, X03)
-  localparam logic [1:0] RRegd = 2'd3;   // the slots of W, 0 elsewhere (R01)
+  localparam logic [1:0] RLine = 2'd2;   // the line's slots (G01)
+  localparam logic [1:0] RMask = 2'd3;   // the slots of a mask, 0 elsewhere (R01: W; X03: reg)
 
   logic            lw_we;              // write line cur_idx (all its fields)
   logic [TGW-1:0]  lw_tag;
@@ -661,7 +656,7 @@ module denovo_l2 #(
         rsp_dst_d   = own_all;
         rsp_line_d  = cur_line;
         rsp_mask_d  = 32'(cur_reg);
-        rsel        = RLine;
+        rsel        = RMask;                 // the owner ids of reg, 0 elsewhere
       end else if (r_gets && hp) begin
         // G02: merge into the pending fetch (its MSHR: M_MshrWay_A).
         ms_we  = mfound;
@@ -676,7 +671,8 @@ module denovo_l2 #(
         rsp_mask_d  = 32'(cur_reg);
         rsel        = RLine;
       end else if (r_reg && hvd) begin
-        // R01: W becomes owned by src (reg, busy, slot); one REGD if W is not empty.
+        // R01: W becomes owned by src (reg, busy, slot); the REGD is sent even when W is
+        // empty (the requester's MSHR waits for it).
         if (r_w != '0) begin
           lw_we = 1'b1;
           for (int w = 0; w < LW; w++) begin
@@ -686,27 +682,30 @@ module denovo_l2 #(
               lw_data[32*w +: 32] = 32'(rh_src);
             end
           end
-          rsp_valid_d = 1'b1;
-          rsp_kind_d  = MsgRegd;
-          rsp_dst_d   = src_bit | own_pw;
-          rsp_req_d   = rh_src;
-          rsp_line_d  = rh_line;
-          rsp_mask_d  = 32'(r_w);
-          rsp_pmask_d = 32'(r_pw);
-          rsel        = RRegd;
         end
+        rsp_valid_d = 1'b1;
+        rsp_kind_d  = MsgRegd;
+        rsp_dst_d   = src_bit | own_pw;
+        rsp_req_d   = rh_src;
+        rsp_line_d  = rh_line;
+        rsp_mask_d  = 32'(r_w);
+        rsp_pmask_d = 32'(r_pw);
+        rsel        = RMask;
       end
     end
     // Q01: a request head of another kind is popped (h_pop), nothing else.
   end
 
-  // R01's REGD data: the slots of W as they were, 0 elsewhere.
-  logic [DB-1:0] regd_data;
+  // R01's REGD data: the slots of W as they were; X03's RECALL data: the owner ids of reg
+  // (E2 rule 4); 0 elsewhere.
+  logic [LW-1:0] rd_mask;
+  logic [DB-1:0] mask_data;
+  assign rd_mask = x03 ? cur_reg : r_w;
   always_comb begin
-    regd_data = '0;
+    mask_data = '0;
     for (int w = 0; w < LW; w++) begin
-      if (r_w[w]) begin
-        regd_data[32*w +: 32] = cur_data[32*w +: 32];
+      if (rd_mask[w]) begin
+        mask_data[32*w +: 32] = cur_data[32*w +: 32];
       end
     end
   end
@@ -851,7 +850,7 @@ module denovo_l2 #(
       rsp_pmask_q      <= rsp_pmask_d;
       rsp_data_q       <= (rsel == RFill) ? mem_data_i :
                           (rsel == RLine) ? cur_data :
-                          (rsel == RRegd) ? regd_data : '0;
+                          (rsel == RMask) ? mask_data : '0;
       mem_fetch_q      <= fetch_d;
       mem_fetch_line_q <= fetch_d ? rh_line : '0;
       mem_wb_q         <= wb_d;
