@@ -435,6 +435,10 @@ module denovo_sys_tb;
   end
   int cov_xa = 0, cov_v01 = 0, cov_v02 = 0, cov_rec = 0, cov_m07 = 0, cov_q = 0, cov_c19 = 0;
   int cov_s08 = 0, cov_x02 = 0, cov_m03 = 0, cov_hold = 0;
+  int cov_late = 0, cov_sdrain = 0, cov_regd0 = 0;   // R1, R2 (L16), R01 with W empty
+  function automatic int late(input logic ok1, ok4, d10, d11, input logic [LW-1:0] got, want);
+    return int'((ok1 && d10 && got == '1) || (ok4 && d11 && got == want));
+  endfunction
   always @(posedge clk) if (rst_n) begin
     for (int k = 0; k < 1; k++) begin
       cov_xa  += int'(g_sm[0].u_l1.xa) + int'(g_sm[1].u_l1.xa) + int'(g_sm[2].u_l1.xa);
@@ -452,12 +456,23 @@ module denovo_sys_tb;
       cov_m03 += int'(g_sm[0].u_l1.m03) + int'(g_sm[1].u_l1.m03) + int'(g_sm[2].u_l1.m03);
       cov_hold += int'(g_sm[0].u_l1.m11_done && g_sm[0].u_l1.fcnt_q != 0 &&
                        g_sm[0].u_l1.mv_v[g_sm[0].u_l1.hk] == 2'd3);
+      cov_late += late(g_sm[0].u_l1.m01_ok, g_sm[0].u_l1.m04_ok, g_sm[0].u_l1.m10_done,
+                       g_sm[0].u_l1.m11_done, g_sm[0].u_l1.hk_got, g_sm[0].u_l1.hk_want) +
+                  late(g_sm[1].u_l1.m01_ok, g_sm[1].u_l1.m04_ok, g_sm[1].u_l1.m10_done,
+                       g_sm[1].u_l1.m11_done, g_sm[1].u_l1.hk_got, g_sm[1].u_l1.hk_want) +
+                  late(g_sm[2].u_l1.m01_ok, g_sm[2].u_l1.m04_ok, g_sm[2].u_l1.m10_done,
+                       g_sm[2].u_l1.m11_done, g_sm[2].u_l1.hk_got, g_sm[2].u_l1.hk_want);
+      cov_sdrain += int'(g_sm[0].u_l1.m11_done && g_sm[0].u_l1.sync_q[g_sm[0].u_l1.hk]) +
+                    int'(g_sm[1].u_l1.m11_done && g_sm[1].u_l1.sync_q[g_sm[1].u_l1.hk]) +
+                    int'(g_sm[2].u_l1.m11_done && g_sm[2].u_l1.sync_q[g_sm[2].u_l1.hk]);
+      cov_regd0 += int'(u_l2.h_go && u_l2.r_reg && u_l2.hvd && u_l2.r_w == '0);
       cov_rec += int'(u_l2.x03);
       cov_x02 += int'(u_l2.alloc && u_l2.cur_st == 2'd2);
     end
   end
-  final $display("cov: xfer-served %0d v01 %0d v02 %0d recall %0d m07 %0d queued %0d c19 %0d s08 %0d x02 %0d pdata-fwd %0d drain-hold %0d",
-                 cov_xa, cov_v01, cov_v02, cov_rec, cov_m07, cov_q, cov_c19, cov_s08, cov_x02, cov_m03, cov_hold);
+  final $display("cov: xfer-served %0d v01 %0d v02 %0d recall %0d m07 %0d queued %0d c19 %0d s08 %0d x02 %0d pdata-fwd %0d drain-hold %0d late-answer %0d sync-drain %0d regd-empty %0d",
+                 cov_xa, cov_v01, cov_v02, cov_rec, cov_m07, cov_q, cov_c19, cov_s08, cov_x02, cov_m03, cov_hold,
+                 cov_late, cov_sdrain, cov_regd0);
   always @(posedge clk) begin
     if (rst_n && !g_sm[0].u_l1.sva_one_out) $display("L3 cyc %0d sm0 xa %0d m03 %0d m06 %0d e_reg %0d ebi %0d full %0d v02 %0d v02c %0d h_act %0d gets %0d reg %0d v01 %0d m07 %0d m11 %0d s03 %0d s04 %0d", cyc,
       g_sm[0].u_l1.xa, g_sm[0].u_l1.m03, g_sm[0].u_l1.m06, g_sm[0].u_l1.e_reg, g_sm[0].u_l1.e_reg_bi, g_sm[0].u_l1.full_pc, g_sm[0].u_l1.v02, g_sm[0].u_l1.v02c, g_sm[0].u_l1.h_act, g_sm[0].u_l1.snd_gets, g_sm[0].u_l1.snd_reg, g_sm[0].u_l1.v01, g_sm[0].u_l1.m07, g_sm[0].u_l1.m11_done, g_sm[0].u_l1.s03, g_sm[0].u_l1.s04);
