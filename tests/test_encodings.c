@@ -3,7 +3,8 @@
  * test_encodings.c -- every encoding of the RTL packages equals its C enum value.
  *
  * The RTL writes each encoding once, as a typed enum item of a family package (rtl/gpucoh_pkg.sv:
- * sig_bloom, rdu, avu; rtl/tc/tc_pkg.sv: the TC family; rtl/gpu/gpu_pkg.sv: the GPU family) or of
+ * sig_bloom, rdu, avu; rtl/tc/tc_pkg.sv: the TC family; rtl/gpu/gpu_pkg.sv: the GPU family;
+ * rtl/denovo/denovo_pkg.sv: the DeNovo family) or of
  * the shared atomic-operation package rtl/gpucoh_atom_pkg.sv (TC and GPU). This test reads the
  * packages as text, finds every enum item `Name = W'dV` (or 'h / 'b) inside a
  * `typedef enum ... { ... }` block and checks it against the table below, which names the C enum
@@ -30,6 +31,7 @@
 
 #include "avu.h"
 #include "gpu_l2.h"
+#include "denovo_types.h"
 #include "gpu_types.h"
 #include "rdu.h"
 #include "sig_bloom.h"
@@ -133,9 +135,36 @@ static const enc_t k_enc[] = {
     E("gpucoh_atom_pkg.sv", "AopAdd", TC_AOP_ADD),
     E("gpucoh_atom_pkg.sv", "AopExch", TC_AOP_EXCH),
     E("gpucoh_atom_pkg.sv", "AopCas", TC_AOP_CAS),
+    E("denovo/denovo_pkg.sv", "DnMsgGets", DENOVO_MSG_GETS),
+    E("denovo/denovo_pkg.sv", "DnMsgReg", DENOVO_MSG_REG),
+    E("denovo/denovo_pkg.sv", "DnMsgWb", DENOVO_MSG_WB),
+    E("denovo/denovo_pkg.sv", "DnMsgDone", DENOVO_MSG_DONE),
+    E("denovo/denovo_pkg.sv", "DnMsgData", DENOVO_MSG_DATA),
+    E("denovo/denovo_pkg.sv", "DnMsgRegd", DENOVO_MSG_REGD),
+    E("denovo/denovo_pkg.sv", "DnMsgWback", DENOVO_MSG_WBACK),
+    E("denovo/denovo_pkg.sv", "DnMsgRecall", DENOVO_MSG_RECALL),
+    E("denovo/denovo_pkg.sv", "DnMsgPdata", DENOVO_MSG_PDATA),
+    E("denovo/denovo_pkg.sv", "DnMsgXfer", DENOVO_MSG_XFER),
+    E("denovo/denovo_pkg.sv", "DnWI", DENOVO_W_I),
+    E("denovo/denovo_pkg.sv", "DnWV", DENOVO_W_V),
+    E("denovo/denovo_pkg.sv", "DnWR", DENOVO_W_R),
+    E("denovo/denovo_pkg.sv", "DnWVO", DENOVO_W_VO),
+    E("denovo/denovo_pkg.sv", "DnL2StI", DENOVO_L2_I),
+    E("denovo/denovo_pkg.sv", "DnL2StV", DENOVO_L2_V),
+    E("denovo/denovo_pkg.sv", "DnL2StD", DENOVO_L2_D),
+    E("denovo/denovo_pkg.sv", "DnL2StP", DENOVO_L2_P),
+    E("denovo/denovo_pkg.sv", "DnOpLoad", DENOVO_OP_LOAD),
+    E("denovo/denovo_pkg.sv", "DnOpStore", DENOVO_OP_STORE),
+    E("denovo/denovo_pkg.sv", "DnOpAtomic", DENOVO_OP_ATOMIC),
+    E("denovo/denovo_pkg.sv", "DnOpFence", DENOVO_OP_FENCE),
+    E("denovo/denovo_pkg.sv", "DnCrspLoad", DENOVO_CRSP_LOAD),
+    E("denovo/denovo_pkg.sv", "DnCrspAtomic", DENOVO_CRSP_ATOMIC),
     E("gpucoh_atom_pkg.sv", "AopAdd", GPU_AOP_ADD),
     E("gpucoh_atom_pkg.sv", "AopExch", GPU_AOP_EXCH),
     E("gpucoh_atom_pkg.sv", "AopCas", GPU_AOP_CAS),
+    E("gpucoh_atom_pkg.sv", "AopAdd", DENOVO_AOP_ADD),
+    E("gpucoh_atom_pkg.sv", "AopExch", DENOVO_AOP_EXCH),
+    E("gpucoh_atom_pkg.sv", "AopCas", DENOVO_AOP_CAS),
 };
 #define N_ENC (sizeof k_enc / sizeof k_enc[0])
 
@@ -284,6 +313,11 @@ static void test_gpu_pkg(void** state) {
     check_file("gpu/gpu_pkg.sv");
 }
 
+static void test_denovo_pkg(void** state) {
+    (void)state;
+    check_file("denovo/denovo_pkg.sv");
+}
+
 static void test_atom_pkg(void** state) {
     (void)state;
     check_file("gpucoh_atom_pkg.sv");
@@ -319,7 +353,7 @@ static void test_catches_unknown_and_missing(void** state) {
 }
 
 /* An item of the shared atomic package is checked against each family's C enum: a value that
- * differs from both counts twice, and an item with no row fails. */
+ * differs from all three counts three times, and an item with no row fails. */
 static void test_catches_atom_value(void** state) {
     (void)state;
     char* t = slurp("gpucoh_atom_pkg.sv");
@@ -327,7 +361,7 @@ static void test_catches_atom_value(void** state) {
     char* p = strstr(t, "AopCas  = 2'd2");
     assert_non_null(p);
     p[strlen("AopCas  = 2'd")] = '3';
-    assert_int_equal(check_pkg("gpucoh_atom_pkg.sv", t), 2);
+    assert_int_equal(check_pkg("gpucoh_atom_pkg.sv", t), 3); /* TC, GPU, DeNovo */
     free(t);
     const char* extra = "package p;\n typedef enum logic [1:0] {\n  AopAdd = 2'd0,\n"
                         "  AopExch = 2'd1,\n  AopCas = 2'd2,\n  AopMax = 2'd3\n } aop_e;\n"
@@ -340,6 +374,7 @@ int main(void) {
         cmocka_unit_test(test_gpucoh_pkg),
         cmocka_unit_test(test_tc_pkg),
         cmocka_unit_test(test_gpu_pkg),
+        cmocka_unit_test(test_denovo_pkg),
         cmocka_unit_test(test_atom_pkg),
         cmocka_unit_test(test_catches_changed_value),
         cmocka_unit_test(test_catches_unknown_and_missing),
