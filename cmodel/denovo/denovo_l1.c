@@ -12,8 +12,9 @@
  * writes of the steps before it (R3).
  *
  * The readings fixed after the first round (section 11, R1-R7) are followed: hdr (the DATA /
- * REGD completes a GETS / REG, M01, M04, M10, M11); a sync REG completes into DRAIN (L16), a
- * DRAIN MSHR is freed when fqv == 0 and hold == 0; the steps (a)-(d) act in order, each on what
+ * REGD completes a GETS / REG, M01, M04, M10, M11); every completed REG becomes DRAIN (M11: hold
+ * from fcnt_q for queued transfers or a sync REG, L16; dack 0, D17), a DRAIN MSHR is freed when
+ * fqv == 0, hold == 0 and dack == 1 (M09, X01, L16); the steps (a)-(d) act in order, each on what
  * the earlier ones left (the engine's batch / idle pop is applied in (c), before the head); the
  * batch check's "no MSHR is REG" and S03 read the registered values; L7 rule 4 skips lines in
  * the write-back buffer; L11's order (S03, S08, S07, allocation, S04); idle resets on C10-C13
@@ -61,7 +62,7 @@ typedef struct {
 typedef struct {
     uint32_t mv, midx, want, got;
     uint64_t wait;
-    uint32_t stale, ro, sync, hdr, fqv, hold;
+    uint32_t stale, ro, sync, hdr, dack, fqv, hold;
     uint8_t fqd[DENOVO_MAX_LINE_WORDS];
     uint8_t xf, rd, pd; /* cover bookkeeping (reading 4) */
 } l1_mshr_t;
@@ -581,12 +582,9 @@ static void reg_done(denovo_l1_t* m, l1_edge_t* e, l1_mshr_t* k, uint64_t a) {
     if (k->rd && k->xf) {
         fc(m, DENOVO_L1_F_REG_MIXED);
     }
-    if (k->fqv == 0u && !k->sync) {
-        mshr_release(k);
-        return;
-    }
-    k->mv = DENOVO_MV_DRAIN; /* L16: queued transfers, or a sync registration (R2) */
-    k->hold = e->fcnt_q;
+    k->mv = DENOVO_MV_DRAIN; /* D17: until the DACK; L16: transfers, a sync registration (R2) */
+    k->dack = 0u;
+    k->hold = (k->fqv != 0u || k->sync) ? e->fcnt_q : 0u;
     if (k->hold > 0u && k->fqv != 0u) {
         fc(m, DENOVO_L1_F_DRAIN_HOLD);
     }
@@ -756,6 +754,25 @@ static void msg_recall(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a) {
     m->st.recall_wbs++;
 }
 
+/* a DRAIN MSHR with nothing queued, no held request and its DACK is freed (L16, D17) */
+static void drain_free(l1_mshr_t* k) {
+    if (k->fqv == 0u && k->hold == 0u && k->dack) {
+        mshr_release(k);
+    }
+}
+
+/* M09 */
+static void msg_dack(denovo_l1_t* m, uint64_t a) {
+    const int32_t kk = mshr_line(m, a, 1u << DENOVO_MV_DRAIN);
+    if (kk < 0 || m->mshr[kk].dack) {
+        m->errors++; /* L9 */
+        return;
+    }
+    m->cov[DENOVO_L1_T_M09]++;
+    m->mshr[kk].dack = 1u;
+    drain_free(&m->mshr[kk]);
+}
+
 /* M08 */
 static void msg_wback(denovo_l1_t* m, uint64_t a) {
     const int32_t j = wb_of(m, a);
@@ -800,6 +817,9 @@ static void l1_message(denovo_l1_t* m, l1_edge_t* e, const denovo_msg_t* in) {
     case DENOVO_MSG_WBACK:
         msg_wback(m, a);
         break;
+    case DENOVO_MSG_DACK:
+        msg_dack(m, a);
+        break;
     default:
         m->errors++; /* I3 */
         break;
@@ -838,9 +858,8 @@ static void l1_serve_xfer(denovo_l1_t* m, uint32_t kk) {
     m->st.xfers++;
     if (k->fqv != 0u) {
         fc(m, DENOVO_L1_F_DRAIN_TWO_OWNERS);
-    } else {
-        mshr_release(k);
     }
+    drain_free(k);
 }
 
 /*--- (c) the store-buffer engine, section 7 ---------------------------------------------------*/
@@ -1193,7 +1212,7 @@ static void sb_push(denovo_l1_t* m, l1_edge_t* e, uint64_t line) {
 }
 
 static void sync_coalesce(denovo_l1_t* m, const l1_head_t* h) {
-    if (kmv(m, h) == DENOVO_MV_DRAIN && m->mshr[h->k].hold > 0u) {
+    if (kmv(m, h) == DENOVO_MV_DRAIN && m->mshr[h->k].hold > 0u && m->mshr[h->k].fqv != 0u) {
         fc(m, DENOVO_L1_F_SYNC_COALESCE);
     }
 }
@@ -1443,7 +1462,7 @@ static void l1_push(denovo_l1_t* m, const denovo_core_req_t* c) {
 
 /*--- one edge ---------------------------------------------------------------------------------*/
 
-/* L16: hold of the DRAIN MSHRs (reading 8); one with nothing queued and hold 0 is freed */
+/* L16: hold of the DRAIN MSHRs (reading 8); one with nothing queued, hold 0 and dack is freed */
 static void l1_hold(denovo_l1_t* m, const l1_edge_t* e) {
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
         l1_mshr_t* x = &m->mshr[k];
@@ -1455,9 +1474,7 @@ static void l1_hold(denovo_l1_t* m, const l1_edge_t* e) {
         } else if (e->tried && x->hold > 0u) {
             x->hold--;
         }
-        if (x->hold == 0u && x->fqv == 0u) {
-            mshr_release(x);
-        }
+        drain_free(x);
     }
 }
 
@@ -1613,6 +1630,7 @@ void denovo_l1_mshr_get(const denovo_l1_t* m, uint32_t k, denovo_l1_mshr_t* e) {
     e->ro = x->ro;
     e->sync = x->sync;
     e->hdr = x->hdr;
+    e->dack = x->dack;
     e->fqv = x->fqv;
     e->hold = x->hold;
     for (uint32_t w = 0; w < m->lw; w++) {
@@ -1697,8 +1715,8 @@ void denovo_l1_stats(const denovo_l1_t* m, denovo_l1_stats_t* s) {
 static const char* const l1_ids[DENOVO_L1_T_N] = {
     "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C13",
     "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "M01", "M02", "M03", "M04",
-    "M05", "M06", "M07", "M08", "M10", "M11", "B01", "B02", "B03", "B04", "B05", "B06", "B07",
-    "B08", "V01", "V02", "X01", "S01", "S02", "S03", "S04", "S06", "S07", "S08",
+    "M05", "M06", "M07", "M08", "M09", "M10", "M11", "B01", "B02", "B03", "B04", "B05", "B06",
+    "B07", "B08", "V01", "V02", "X01", "S01", "S02", "S03", "S04", "S06", "S07", "S08",
 };
 
 static const char* const l1_names[DENOVO_L1_T_N] = {
@@ -1732,6 +1750,7 @@ static const char* const l1_names[DENOVO_L1_T_N] = {
     "REGD naming this SM as previous owner",
     "RECALL",
     "WBACK",
+    "DACK for this SM's DONE",
     "GETS complete",
     "REG complete: DONE",
     "batch pop: REG",

@@ -42,7 +42,7 @@ typedef struct {
     bool rst_n;
     uint32_t sm_id;         /* sm_id_i: this SM (constant while running) */
     denovo_core_req_t core; /* counts only when core_ready was 1 */
-    denovo_msg_t msg;       /* DATA, REGD, WBACK, RECALL (rsp) or PDATA, XFER (peer); dst ignored */
+    denovo_msg_t msg;       /* rsp: DATA, REGD, WBACK, RECALL, DACK; peer: PDATA, XFER; no dst */
 } denovo_l1_in_t;
 
 typedef struct {
@@ -86,7 +86,8 @@ typedef struct {
     uint32_t mv, midx, want, got;
     uint64_t wait;
     uint32_t stale, ro, sync;
-    uint32_t hdr; /* hdr_q: the registry's DATA / REGD has arrived (reading R1) */
+    uint32_t hdr;  /* hdr_q: the registry's DATA / REGD has arrived (reading R1) */
+    uint32_t dack; /* dack_q: DRAIN: the registry's DACK of its DONE has arrived (D17) */
     uint32_t fqv;
     uint32_t fqd[DENOVO_MAX_LINE_WORDS];
     uint32_t hold;
@@ -150,6 +151,7 @@ typedef enum {
     DENOVO_L1_T_M06,
     DENOVO_L1_T_M07,
     DENOVO_L1_T_M08,
+    DENOVO_L1_T_M09,
     DENOVO_L1_T_M10,
     DENOVO_L1_T_M11,
     DENOVO_L1_T_B01,

@@ -688,6 +688,7 @@ static void wb_wb(denovo_l2_t* m, const l2_head_t* h) {
 /* B03 / B04 */
 static void wb_done(denovo_l2_t* m, const l2_head_t* h) {
     m->st.dones++;
+    rsp_put(m, DENOVO_MSG_DACK, (uint64_t)1 << h->src, h->line); /* B03 / B04 (D17) */
     if (h->idx < 0) {
         m->cov[DENOVO_L2_T_B04]++;
         return;

@@ -336,8 +336,8 @@ static void test_l2_busy_stall(void** state) {
     assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_G04], 2);
     assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_S03], 2);
     assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_BUSY_STALL], 2);
-    l2_tick(&t); /* B03: busy cleared (the request head is not tried) */
-    assert_false(t.o.rsp.valid);
+    l2_tick(&t); /* B03: busy cleared (the request head is not tried), DACK (D17) */
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x1, 0, 4, 0, 0);
     l2_line(&t, 4, &l);
     assert_int_equal(l.busy, 0);
     l2_tick(&t); /* G01: DATA to the reader and the owner */
@@ -358,10 +358,11 @@ static void test_l2_busy_stall(void** state) {
     assert_int_equal(l.busy, 0x3);
     assert_int_equal(l.data[0], 2);
     assert_int_equal(l.data[1], 2);
-    /* the old owner's DONE changes nothing (the word moved on) */
+    /* the old owner's DONE changes nothing (the word moved on) but is acknowledged (B03, D17) */
     l2_wbm(&t, DENOVO_MSG_DONE, 0, 4, 0x2);
     l2_tick(&t);
     l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x1, 0, 4, 0, 0);
     l2_line(&t, 4, &l);
     assert_int_equal(l.busy, 0x3);
     assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_DONE_MOVED], 1);
@@ -396,6 +397,7 @@ static void l2_registered(l2h_t* t, uint32_t src, uint64_t line, uint32_t mask) 
     l2_wbm(t, DENOVO_MSG_DONE, src, line, mask);
     l2_tick(t);
     l2_tick(t); /* B03 */
+    expect_rsp(t, DENOVO_MSG_DACK, 1u << src, 0, line, 0, 0);
 }
 
 /* a write-back of words wm of line from src, data 0xd0 | w; recall: pmask bit 0 */
@@ -558,6 +560,17 @@ static void test_l2_illegal(void** state) {
     expect_rsp(&t, DENOVO_MSG_REGD, 0x0, 5, 4, 0x2, 0x0);
     assert_int_equal(denovo_l2_errors(t.m), 7);
     assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_REG_OWN_ERR], 1);
+    /* B04: a DONE of a line not here is acknowledged all the same (D17); src 5: dst cut to 0 */
+    l2_wbm(&t, DENOVO_MSG_DONE, 1, 12, 0x1);
+    l2_tick(&t);
+    l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x2, 0, 12, 0, 0);
+    assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_B04], 1);
+    l2_wbm(&t, DENOVO_MSG_DONE, 5, 12, 0x1);
+    l2_tick(&t);
+    l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x0, 0, 12, 0, 0);
+    assert_int_equal(denovo_l2_errors(t.m), 8); /* I5 */
     /* I3: a request while req_ready is 0 is ignored: fill the FIFO behind a stalled GETS */
     l2_req(&t, DENOVO_MSG_GETS, 1, 4, 0); /* busy words: G04 forever */
     l2_tick(&t);
@@ -1442,7 +1455,7 @@ static void test_d9_recall(void** state) {
 }
 
 /* L16: a head that waits for the DRAIN line itself (C04) lowers hold each edge it is tried; the
- * transfer is served, then the load sends its GETS */
+ * transfer is served, then (after the DACK, D17) the load sends its GETS */
 static void test_l16_hold(void** state) {
     (void)state;
     sys_t* s = sys_with_s(4);
@@ -1462,14 +1475,82 @@ static void test_l16_hold(void** state) {
     const uint32_t x = sys_until(s, NET_PEER, DENOVO_MSG_XFER, 1);
     assert_int_equal(s->log[x].cyc, s->log[fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 1)].cyc + 2u);
     assert_true(s->o1[1].rsp_ready);
-    /* the head is tried in the transfer's edge (L2 a, d): the line is free, C06 sends GETS */
-    const uint32_t g = fmsg(s, n0, NET_REQ, DENOVO_MSG_GETS, 1);
-    assert_true(g < LOGN);
-    assert_int_equal(s->log[g].cyc, s->log[x].cyc);
     sys_run(s);
+    const uint32_t g = fmsg(s, n0, NET_REQ, DENOVO_MSG_GETS, 1);
+    const uint32_t k = fmsg(s, n0, NET_RSP, DENOVO_MSG_DACK, ~0u);
+    /* D17: the MSHR waits for the DACK of SM1's DONE, taken in the edge after the transfer's
+     * (rdy_q was 0); M09 frees it (the head is not tried), the next edge's C06 sends GETS */
+    assert_true(g < LOGN && k < LOGN);
+    assert_int_equal(s->log[k].dst, 0x2);
+    assert_true(s->log[k].cyc < s->log[x].cyc);
+    assert_int_equal(s->log[g].cyc, s->log[x].cyc + 2u);
     const uint32_t c = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_LOAD, 1);
     assert_true(c < LOGN);
     assert_int_equal(s->log[c].data[2], 0x8002);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
+/* D17, the stale DONE: SM0 completes a sync REG of line 8 word 1 while its DONE is slow (held in
+ * the network); SM1 takes the word (SM0's DRAIN MSHR queues and serves the XFER); SM0's next
+ * atomic on the word cannot send its REG before the DACK (S06). Released, the stale DONE finds
+ * the slot naming SM1 (DONE_MOVED) and is acknowledged; only then SM0 registers again, and
+ * while SM1's XFER to it is slow, busy stays set: SM2's GETS waits for SM0's real DONE */
+static void d17_lose_word(sys_t* s) {
+    s->hold_wb[0] = true; /* SM0's DONE stays in the network */
+    c_atomic(s, 0, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    sys_until(s, NET_WB, DENOVO_MSG_DONE, 0);
+    sys_run(s);
+    c_atomic(s, 1, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    sys_run(s);
+    assert_int_equal(wst(s, 0, 8, 1), DENOVO_W_I);
+    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_R);
+    const denovo_l1_mshr_t e = l1_mshr_of(s, 0, 8);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN);
+    assert_int_equal(e.dack, 0);
+    assert_int_equal(e.fqv, 0);
+    const denovo_l2_line_t l = reg_line(s, 8);
+    assert_int_equal(l.data[1], 1);
+    assert_int_equal(l.busy, 0x2); /* SM1's DONE waits behind SM0's */
+}
+
+static void test_d17_stale_done(void** state) {
+    (void)state;
+    const denovo_desc_t d = sys_desc();
+    sys_t* s = sys_open(&d);
+    d17_lose_word(s);
+    const uint32_t n0 = s->nlog;
+    const uint64_t s06 = denovo_l1_cov(s->l1[0])[DENOVO_L1_T_S06];
+    c_atomic(s, 0, 1, 8, 1, DENOVO_AOP_ADD, 1, true);
+    sys_run(s);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 0), 0);
+    assert_true(denovo_l1_cov(s->l1[0])[DENOVO_L1_T_S06] > s06);
+    s->peer_lat = 6; /* SM1's coming XFER to SM0 is slow */
+    s->hold_wb[0] = false;
+    const uint32_t r = sys_until(s, NET_REQ, DENOVO_MSG_REG, 0);
+    const uint32_t k = fmsg(s, n0, NET_RSP, DENOVO_MSG_DACK, ~0u);
+    assert_true(k < r);
+    assert_int_equal(s->log[k].dst, 0x1);
+    assert_int_equal(denovo_l2_fcov(s->l2)[DENOVO_L2_F_DONE_MOVED], 1);
+    assert_int_equal(denovo_l1_cov(s->l1[0])[DENOVO_L1_T_M09], 1);
+    const uint32_t g = sys_until(s, NET_RSP, DENOVO_MSG_REGD, ~0u);
+    assert_int_equal(s->log[g].req, 0);
+    assert_int_equal(s->log[g].pmask, 0x2);
+    c_load(s, 2, 0, 8, 1, false, false);
+    while (nmsg(s, g, NET_WB, DENOVO_MSG_DONE, 0) == 0u) {
+        sys_cycle(s);
+        const denovo_l2_line_t l = reg_line(s, 8);
+        assert_int_equal(l.data[1], 0);
+        assert_int_equal(l.busy, 0x2); /* no stale DONE clears it */
+        assert_int_equal(nmsg(s, g, NET_RSP, DENOVO_MSG_DATA, ~0u), 0);
+        assert_true(s->now < 400u);
+    }
+    sys_run(s);
+    const uint32_t c = fmsg(s, g, NET_CRSP, DENOVO_CRSP_LOAD, 2);
+    assert_true(c < LOGN);
+    assert_int_equal(s->log[c].data[1], 0x8004);
+    assert_int_equal(s->log[fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 0)].data[1], 0x8003);
+    assert_int_equal(reg_line(s, 8).busy, 0);
     assert_int_equal(sys_errors(s), 0);
     sys_close(s);
 }
@@ -1514,8 +1595,10 @@ static void test_l1_illegal(void** state) {
     inject(s, 3, DENOVO_MSG_XFER, 0, 4, 1, 0);  /* no REG MSHR */
     inject(s, 3, DENOVO_MSG_REGD, 3, 4, 1, 0);  /* no REG MSHR */
     inject(s, 3, DENOVO_MSG_REGD, 1, 4, 1, 1);  /* a forward of a word not here */
+    inject(s, 3, DENOVO_MSG_DACK, 0, 4, 0, 0);  /* no DRAIN MSHR (M09) */
     sys_run(s);
-    assert_int_equal(denovo_l1_errors(s->l1[3]), 10);
+    assert_int_equal(denovo_l1_errors(s->l1[3]), 11);
+    assert_int_equal(denovo_l1_cov(s->l1[3])[DENOVO_L1_T_M09], 0);
     assert_int_equal(s->nlog > 0u, 1);
     assert_int_equal(denovo_l1_word_st(s->l1[3], 4, 0), DENOVO_W_I);
     /* I4: an atomic's word index modulo LW (5 -> 1); I5: aop 3 writes nothing */
@@ -1678,17 +1761,29 @@ static void test_l1_xfer_before_regd(void** state) {
     assert_int_equal(e.mv, DENOVO_MV_DRAIN); /* sync (L16) */
     assert_int_equal(e.hdr, 1);
     assert_int_equal(e.hold, 1);
+    assert_int_equal(e.dack, 0);
     assert_int_equal(denovo_l1_fcov(t.m)[DENOVO_L1_F_REG_XFER_FIRST], 1);
-    l1_tick(&t); /* C16; hold 0: freed */
+    l1_tick(&t); /* C16; hold 0, but no DACK yet: stays DRAIN (D17) */
     assert_true(t.o.crsp.valid);
     assert_int_equal(t.o.crsp.data[1], 0x55);
     e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN);
+    assert_int_equal(e.hold, 0);
+    assert_false(t.o.drained);
+    const uint32_t z[4] = {0, 0, 0, 0};
+    l1_msg(&t, DENOVO_MSG_DACK, 0, 8, 0, 0, z); /* M09: dack, freed */
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M09], 1);
+    e = l1_k0(&t);
     assert_int_equal(e.mv, DENOVO_MV_FREE);
+    assert_int_equal(e.dack, 1);
     assert_int_equal(e.hdr, 1); /* freeing clears only mv (R7) */
     assert_int_equal(e.sync, 1);
     assert_true(t.o.drained);
     assert_int_equal(denovo_l1_errors(t.m), 0);
     assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M11], 1);
+    l1_msg(&t, DENOVO_MSG_DACK, 0, 8, 0, 0, z); /* a second DACK: no DRAIN MSHR, L9 */
+    assert_int_equal(denovo_l1_errors(t.m), 1);
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M09], 1);
     free(t.m);
 }
 
@@ -1990,6 +2085,7 @@ int main(void) {
         cmocka_unit_test(test_d8_wb_race),
         cmocka_unit_test(test_d9_recall),
         cmocka_unit_test(test_l16_hold),
+        cmocka_unit_test(test_d17_stale_done),
         cmocka_unit_test(test_l1_illegal),
         cmocka_unit_test(test_forward_after_completion),
         /* one L1 alone */
