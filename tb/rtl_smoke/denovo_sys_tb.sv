@@ -153,7 +153,7 @@ module denovo_sys_tb;
   int   nadd [NLINES];
   bit   seen [NLINES][4096];
   int   errors = 0;
-  int   phase = 0;           // 0 random, 1 final fences, 2 final reads, 3 done
+  int   phase = 0;           // 0 random, 1 final fences, 2 final reads, 3 quiesce, 4 done
   int   fin_line [NS];
   int   nload = 0, nstore = 0, natom = 0, nfence = 0, nsync = 0;
   int   rel_line [NS];
@@ -407,8 +407,15 @@ module denovo_sys_tb;
         for (int s = 0; s < NS; s++)
           if (fin_line[s] < ((s == 0) ? 2 * NLINES : NLINES) || state[s] != 0) all = 0;
         if (all) phase = 3;
+      end else if (phase == 3) begin
+        // quiesce: every L1 drained (its last DRAIN MSHR has had its DACK, D17), all queued
+        // messages delivered
+        bit all = (reqq.size() == 0) && (wbq.size() == 0);
+        for (int s = 0; s < NS; s++)
+          if (!drained[s] || rq_n[s] != 0 || pq_n[s] != 0) all = 0;
+        if (all) phase = 4;
       end
-      if (phase == 3 || cyc > 200000) begin
+      if (phase == 4 || cyc > 200000) begin
         $display("cycles %0d phase %0d: loads %0d stores %0d atomics %0d fences %0d sync %0d",
                  cyc, phase, nload, nstore, natom, nfence, nsync);
         for (int s = 0; s < NS; s++)
@@ -417,8 +424,15 @@ module denovo_sys_tb;
         for (int i = 0; i < 4; i++) $display("  line %0d tag %0d st %b dirty %b", i, g_sm[0].u_l1.tag_q[i], g_sm[0].u_l1.st_q[i], g_sm[0].u_l1.dirty_q[i]);
         $display("l2 qcnt %0d wcnt %0d mv %b", u_l2.qcnt_q, u_l2.wcnt_q, u_l2.mv_q);
         for (int i = 0; i < 4; i++) $display("  l2 line %0d tag %0d st %0d reg %b busy %b rc %0d data %x", i, u_l2.tag_q[i], u_l2.st_q[i], u_l2.reg_q[i], u_l2.busy_q[i], u_l2.rc_q[i], u_l2.data_q[i]);
-        if (phase != 3) begin
+        if (phase != 4) begin
           $display("ERROR: no progress"); errors++;
+        end
+        for (int i = 0; i < L2SETS * L2WAYS; i++)
+          if (phase == 4 && u_l2.busy_q[i] != '0) begin
+            $display("ERROR: quiescent registry line %0d busy %b", i, u_l2.busy_q[i]); errors++;
+          end
+        if (cov_dack != cov_m09) begin
+          $display("ERROR: %0d DACKs sent, %0d taken by M09", cov_dack, cov_m09); errors++;
         end
         $display("%s: %0d errors", errors == 0 ? "PASS" : "FAIL", errors);
         $finish;
