@@ -138,6 +138,11 @@
 //       the same edge took the last free MSHR or names the head's line, the head stalls S04
 //       (it would be S07 / another row's stall in a strictly sequential reading): a stall
 //       changes nothing, so only the stall's name differs.
+//   N16 (D17) A DRAIN MSHR whose last transfer leaves (X01) before its DACK stays DRAIN with
+//       fqv == 0 and hold == 0; like N14 it does not lower rdy (the DACK must get in). A DACK
+//       that finds hold > 0 sets dack only; the MSHR is then freed by L16 (at the end of the
+//       first edge whose hold is 0, N14), also in the DACK's own edge when the FIFO is empty.
+//       drained_o waits for the DACKs (no MSHR DRAIN); the batch check (no MSHR REG) does not.
 //
 // Implementation: one set lookup for the event line (the message's or the head's), one for
 // the popped store-buffer entry. Lines have two write ports (the message or the head for tag,
