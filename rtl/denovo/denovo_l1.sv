@@ -11,7 +11,7 @@
 // and served after the core requests queued when it completed (DeNovoSync0). Core requests wait
 // in an L1Queue-entry FIFO; one message a cycle arrives on the shared rsp / peer port.
 // Specification: docs/units/denovo/denovo_l1.md (rules L1-L17, rows C01-C22, M01-M11, B01-B08,
-// V01, V02, X01, stalls S01-S08) and docs/units/denovo/denovo.md (D1-D16); the store buffer and
+// V01, V02, X01, stalls S01-S08) and docs/units/denovo/denovo.md (D1-D17); the store buffer and
 // fences follow docs/units/gpu/gpu_l1.md section 7; timing contract: docs/timing.md. Every
 // output is a register.
 //
@@ -60,7 +60,7 @@
 //   crsp_valid_o, crsp_kind_o[2] (1 LOAD, 2 ATOMIC), crsp_wf_mask_o[NumWf], crsp_line_o[LA],
 //   crsp_data_o[DB]               core response
 //   in_valid_i, in_kind_i[4], in_src_i[6], in_req_i[6], in_line_i[LA], in_mask_i[32],
-//   in_pmask_i[32], in_data_i[DB] one message of the rsp (DATA, REGD, WBACK, RECALL) or peer
+//   in_pmask_i[32], in_data_i[DB] one message of the rsp (DATA, REGD, WBACK, RECALL, DACK) or peer
 //                                 (PDATA, XFER) network, taken when rdy_q was 1
 //   rsp_ready_o, peer_ready_o     rdy_q (L2 h): both networks are refused while a queued
 //                                 transfer may be served
@@ -75,8 +75,8 @@
 // State (spec section 3; all verilator public_flat_rd; reset 0 unless said). Per line i =
 // set*L1Ways + way: tag_q, st_q (word w at [2w+1:2w]: I 0, V 1, R 2, VO 3), dirty_q, data_q;
 // per set rr_q (packed, set s at [s*WW +: WW]). Per MSHR k: mv_q (0 free, 1 GETS, 2 REG,
-// 3 DRAIN), midx_q, want_q, got_q, wait_q, stale_q, ro_q, sync_q, hdr_q (packed), fqv_q, fqd_q
-// (word w at [6w +: 6]), hold_q. Write-back entry j: wbv_q (packed), wbl_q, wbm_q, wbd_q.
+// 3 DRAIN), midx_q, want_q, got_q, wait_q, stale_q, ro_q, sync_q, hdr_q, dack_q (packed), fqv_q,
+// fqd_q (word w at [6w +: 6]), hold_q. Write-back entry j: wbv_q (packed), wbl_q, wbm_q, wbd_q.
 // fcnt_q (core FIFO count; its contents fq_mem_q / fqh_q are internal). Store buffer: sb_q
 // (ring, no reset: only the sbcnt_q live entries from sbh_q are architectural), sbh_q, sbcnt_q.
 // Fences: batch_q, fl_q, fcur_q, fwait_q, fdone_q. idle_q (16 bits, saturating at SbIdle).
@@ -101,11 +101,13 @@
 //   L11 The head: row, row's stall (S01, S06), S03, S08, S07, allocation (V01, V02, S02),
 //       port (S04: not a FENCE; V02 like the rows that send), the row's action.
 //   L14 No GETS / REG for a line in the write-back buffer (S08; the engine's pop waits).
-//   L16 A completed REG with queued transfers, or a synchronization REG, becomes DRAIN with
-//       hold := fcnt_q; hold falls by one per edge the head is tried (0 when the FIFO is
-//       empty); at hold 0 the transfers are served one XFER per edge, in edges with
-//       rdy_q == 0; the MSHR is freed when fqv == 0 and hold == 0. A REGD naming a word of a
-//       DRAIN MSHR's want queues it (M06).
+//   L16 Every completed REG becomes DRAIN with dack := 0 (M11, D17); hold := fcnt_q if it has
+//       queued transfers or is a synchronization REG, else 0; hold falls by one per edge the
+//       head is tried (0 when the FIFO is empty); at hold 0 the transfers are served one XFER
+//       per edge, in edges with rdy_q == 0; the MSHR is freed when fqv == 0, hold == 0 and
+//       dack == 1 (the DACK, M09). A REGD naming a word of a DRAIN MSHR's want queues it (M06).
+//   D17 The registry answers every DONE with a DACK; a DACK with no DRAIN MSHR of its line
+//       waiting for one (dack == 0) is L9.
 //   R1  hdr_q: a GETS / REG completes (M10 / M11) only once the registry's DATA / REGD has
 //       arrived as well; a DATA / REGD for an MSHR with hdr == 1 is L9.
 //   E3  (denovo_l2 E3's L1 counterpart) A DATA / PDATA for this SM finds its GETS MSHR
@@ -136,6 +138,11 @@
 //       the same edge took the last free MSHR or names the head's line, the head stalls S04
 //       (it would be S07 / another row's stall in a strictly sequential reading): a stall
 //       changes nothing, so only the stall's name differs.
+//   N16 (D17) A DRAIN MSHR whose last transfer leaves (X01) before its DACK stays DRAIN with
+//       fqv == 0 and hold == 0; like N14 it does not lower rdy (the DACK must get in). A DACK
+//       that finds hold > 0 sets dack only; the MSHR is then freed by L16 (at the end of the
+//       first edge whose hold is 0, N14), also in the DACK's own edge when the FIFO is empty.
+//       drained_o waits for the DACKs (no MSHR DRAIN); the batch check (no MSHR REG) does not.
 //
 // Implementation: one set lookup for the event line (the message's or the head's), one for
 // the popped store-buffer entry. Lines have two write ports (the message or the head for tag,
@@ -304,6 +311,7 @@ module denovo_l1 #(
   localparam logic [3:0] MsgData    = 4'(denovo_pkg::DnMsgData);
   localparam logic [3:0] MsgRegd    = 4'(denovo_pkg::DnMsgRegd);
   localparam logic [3:0] MsgWback   = 4'(denovo_pkg::DnMsgWback);
+  localparam logic [3:0] MsgDack    = 4'(denovo_pkg::DnMsgDack);
   localparam logic [3:0] MsgRecall  = 4'(denovo_pkg::DnMsgRecall);
   localparam logic [3:0] MsgPdata   = 4'(denovo_pkg::DnMsgPdata);
   localparam logic [3:0] MsgXfer    = 4'(denovo_pkg::DnMsgXfer);
@@ -388,6 +396,7 @@ module denovo_l1 #(
   logic [Mshrs-1:0]                   ro_q              /* verilator public_flat_rd */;
   logic [Mshrs-1:0]                   sync_q            /* verilator public_flat_rd */;
   logic [Mshrs-1:0]                   hdr_q             /* verilator public_flat_rd */;
+  logic [Mshrs-1:0]                   dack_q            /* verilator public_flat_rd */;
   (* mem2reg *) logic [LW-1:0]        fqv_q   [Mshrs]   /* verilator public_flat_rd */;
   (* mem2reg *) logic [6*LW-1:0]      fqd_q   [Mshrs]   /* verilator public_flat_rd */;
   (* mem2reg *) logic [QW-1:0]        hold_q  [Mshrs]   /* verilator public_flat_rd */;
@@ -497,7 +506,7 @@ module denovo_l1 #(
   (* mem2reg *) logic [1:0] mv_a [Mshrs];
   always_comb begin
     for (int k = 0; k < Mshrs; k++) begin
-      mv_a[k] = (xa && 32'(xa_k) == k && xa_rest == '0) ? MFree : mv_q[k];
+      mv_a[k] = (xa && 32'(xa_k) == k && xa_rest == '0 && dack_q[k]) ? MFree : mv_q[k];
     end
   end
 
@@ -681,16 +690,17 @@ module denovo_l1 #(
     end
   end
 
-  logic k_data, k_regd, k_wback, k_recall, k_pdata, k_xfer, k_ok;
+  logic k_data, k_regd, k_wback, k_recall, k_pdata, k_xfer, k_dack, k_ok;
   assign k_data   = (in_kind_i == MsgData);
   assign k_regd   = (in_kind_i == MsgRegd);
   assign k_wback  = (in_kind_i == MsgWback);
   assign k_recall = (in_kind_i == MsgRecall);
   assign k_pdata  = (in_kind_i == MsgPdata);
   assign k_xfer   = (in_kind_i == MsgXfer);
-  assign k_ok     = k_data || k_regd || k_wback || k_recall || k_pdata || k_xfer;
+  assign k_dack   = (in_kind_i == MsgDack);
+  assign k_ok     = k_data || k_regd || k_wback || k_recall || k_pdata || k_xfer || k_dack;
 
-  logic m01, m02, m03, m04, m05, m06, m07, m08;   // the rows (kind and role)
+  logic m01, m02, m03, m04, m05, m06, m07, m08, m09;   // the rows (kind and role)
   logic gets_ok, reg_ok;                          // the MSHR they need exists
   assign m01     = msg && k_data && (in_req_i == sm_id_i || m_mask == '0);
   assign m03     = msg && k_data && !(in_req_i == sm_id_i || m_mask == '0);
@@ -700,6 +710,7 @@ module denovo_l1 #(
   assign m05     = msg && k_xfer;
   assign m07     = msg && k_recall;
   assign m08     = msg && k_wback;
+  assign m09     = msg && k_dack;
   assign gets_ok = hit && hk_found && (hk_kind == MGets);
   assign reg_ok  = hit && hk_found && (hk_kind == MReg);
 
@@ -713,6 +724,12 @@ module denovo_l1 #(
   assign m04_ok = m04 && reg_ok && !hk_hdr;
   assign m05_ok = m05 && reg_ok;
   assign hdr_n  = hk_hdr || m01_ok || m04_ok;
+
+  // M09 (D17): a DACK finds a DRAIN MSHR of the line still waiting for it; it is freed now if
+  // nothing is queued and hold is 0 (L16), else when the last of the three holds.
+  logic m09_ok, m09_free;
+  assign m09_ok   = m09 && hit && hk_found && (hk_kind == MDrain) && !dack_q[hk];
+  assign m09_free = m09_ok && (hk_fqv == '0) && (hold_q[hk] == '0);
 
   // Installs (L13): the words, their state, and whether they become R (dirty cleared).
   logic [LW-1:0] i_words;        // installed
@@ -795,6 +812,8 @@ module denovo_l1 #(
         m_err = 1'b1;
       end else if (m08 && !wj_found) begin
         m_err = 1'b1;
+      end else if (m09 && !m09_ok) begin
+        m_err = 1'b1;                                      // no DRAIN MSHR waiting for it
       end else if (m03 && (f_now != f_p || f_p == '0)) begin
         m_err = 1'b1;
       end else if (m06 && ((f_now | f_q) != f_p || f_p == '0)) begin
@@ -815,10 +834,10 @@ module denovo_l1 #(
   always_comb begin
     for (int k = 0; k < Mshrs; k++) begin
       mv_v[k] = mv_a[k];
-      if (32'(hk) == k && (m10_done || (m11_done && (hk_fqv | f_q) == '0 && !sync_q[k]))) begin
+      if (32'(hk) == k && (m10_done || m09_free)) begin
         mv_v[k] = MFree;
       end else if (32'(hk) == k && m11_done) begin
-        mv_v[k] = MDrain;
+        mv_v[k] = MDrain;                                    // M11: always, until its DACK
       end
     end
     wbv_v = wbv_q;
@@ -1348,7 +1367,7 @@ module denovo_l1 #(
   (* mem2reg *) logic [LW-1:0]  want_d  [Mshrs];
   (* mem2reg *) logic [LW-1:0]  got_d   [Mshrs];
   (* mem2reg *) logic [NW-1:0]  wait_d  [Mshrs];
-  logic [Mshrs-1:0] stale_d, ro_d, sync_d, hdr_d;
+  logic [Mshrs-1:0] stale_d, ro_d, sync_d, hdr_d, dack_d;
   (* mem2reg *) logic [LW-1:0]  fqv_d   [Mshrs];
   (* mem2reg *) logic [6*LW-1:0] fqd_d  [Mshrs];
   (* mem2reg *) logic [QW-1:0]  hold_d  [Mshrs];
@@ -1368,6 +1387,7 @@ module denovo_l1 #(
       ro_d[k]    = ro_q[k];
       sync_d[k]  = sync_q[k];
       hdr_d[k]   = hdr_q[k];
+      dack_d[k]  = dack_q[k];
       fqv_d[k]   = fqv_q[k];
       fqd_d[k]   = fqd_q[k];
       hold_d[k]  = hold_q[k];
@@ -1393,9 +1413,16 @@ module denovo_l1 #(
       end
       if (msg && 32'(hk) == k && (m10_done || m11_done)) begin
         mv_d[k]   = mv_v[k];
-        if (m11_done && mv_v[k] == MDrain) begin
-          hold_d[k] = fcnt_q;                                  // L16
+        if (m11_done) begin
+          // M11: DRAIN until the DACK (D17); hold := fcnt_q with queued transfers or a sync
+          // registration, else 0 (L16).
+          dack_d[k] = 1'b0;
+          hold_d[k] = ((hk_fqv | f_q) != '0 || sync_q[k]) ? fcnt_q : '0;
         end
+      end
+      if (msg && 32'(hk) == k && m09_ok) begin
+        dack_d[k] = 1'b1;                                      // M09
+        mv_d[k]   = mv_v[k];
       end
       // (c) the engine's REG.
       if (e_reg && 32'(p_k) == k) begin
@@ -1408,6 +1435,7 @@ module denovo_l1 #(
         ro_d[k]    = 1'b0;
         sync_d[k]  = 1'b0;
         hdr_d[k]   = 1'b0;
+        dack_d[k]  = 1'b0;
         fqv_d[k]   = '0;
         fqd_d[k]   = '0;
         hold_d[k]  = '0;
@@ -1423,6 +1451,7 @@ module denovo_l1 #(
         ro_d[k]    = h_ro_bit;
         sync_d[k]  = h_msync;
         hdr_d[k]   = 1'b0;
+        dack_d[k]  = 1'b0;
         fqv_d[k]   = '0;
         fqd_d[k]   = '0;
         hold_d[k]  = '0;
@@ -1431,14 +1460,15 @@ module denovo_l1 #(
         wait_d[k] = wait_q[k] | h_wfbit;
       end
       // L16: hold falls per edge the head is tried; an empty FIFO sets it to 0. A DRAIN MSHR
-      // with nothing queued is freed in the first edge whose hold is 0 after that (N14).
+      // with nothing queued and its DACK in is freed in the first edge whose hold is 0 after
+      // that (N14).
       if (mv_q[k] == MDrain && mv_d[k] == MDrain) begin
         if (fcnt_q == '0) begin
           hold_d[k] = '0;
         end else if (h_try && hold_q[k] != '0) begin
           hold_d[k] = hold_q[k] - QW'(1);
         end
-        if (hold_d[k] == '0 && fqv_d[k] == '0) begin
+        if (hold_d[k] == '0 && fqv_d[k] == '0 && dack_d[k]) begin
           mv_d[k] = MFree;
         end
       end
@@ -1624,6 +1654,7 @@ module denovo_l1 #(
         ro_q[k]    <= 1'b0;
         sync_q[k]  <= 1'b0;
         hdr_q[k]   <= 1'b0;
+        dack_q[k]  <= 1'b0;
         fqv_q[k]   <= '0;
         fqd_q[k]   <= '0;
         hold_q[k]  <= '0;
@@ -1637,6 +1668,7 @@ module denovo_l1 #(
         ro_q[k]    <= ro_d[k];
         sync_q[k]  <= sync_d[k];
         hdr_q[k]   <= hdr_d[k];
+        dack_q[k]  <= dack_d[k];
         fqv_q[k]   <= fqv_d[k];
         fqd_q[k]   <= fqd_d[k];
         hold_q[k]  <= hold_d[k];

@@ -7,10 +7,11 @@
 // owners of the line's registered words (the owners answer the reader on `peer`), serves a REG
 // at once in arrival order with one REGD multicast to the requester and the previous owners
 // (DeNovoSync0's distributed queue), takes write-backs (WB) and registration confirmations
-// (DONE, clearing `busy`), and recalls the registered words of a line it must evict. Write-back,
-// write-allocate, inclusive for registered words. Specification: docs/units/denovo/denovo_l2.md
+// (DONE, clearing `busy`, answered by a DACK, D17), and recalls the registered words of a line
+// it must evict. Write-back, write-allocate, inclusive for registered words. Specification:
+// docs/units/denovo/denovo_l2.md
 // (rules E1-E4, rows G01-G04, R01-R03, B01-B04, M01-M02, Q01-Q02, X01-X03, stalls S01-S04) and
-// the family page docs/units/denovo/denovo.md (D1-D16); timing contract: docs/timing.md. Every
+// the family page docs/units/denovo/denovo.md (D1-D17); timing contract: docs/timing.md. Every
 // output is a register.
 //
 //                 +------------------------------------------------------+
@@ -45,7 +46,7 @@
 //   wb_valid_i, wb_kind_i[4] (WB, DONE), wb_src_i[6], wb_line_i[LA], wb_mask_i[32],
 //   wb_pmask_i[32], wb_data_i[DB]   the `wb` network, taken when wb_ready_o was 1
 //   wb_ready_o              the write-back FIFO has room (wcnt < WbQueue)
-//   rsp_valid_o, rsp_kind_o[4] (DATA, REGD, WBACK, RECALL), rsp_dst_o[NumSm], rsp_req_o[6],
+//   rsp_valid_o, rsp_kind_o[4] (DATA, REGD, WBACK, RECALL, DACK), rsp_dst_o[NumSm], rsp_req_o[6],
 //   rsp_line_o[LA], rsp_mask_o[32], rsp_pmask_o[32], rsp_data_o[DB]   the `rsp` network
 //   mem_fetch_o, mem_fetch_line_o[LA]               DRAM fetch
 //   mem_wb_o, mem_wb_line_o[LA], mem_wb_data_o[DB]  DRAM write-back (same edge as a fetch)
@@ -91,7 +92,7 @@
 //       words and 0 elsewhere; G01's DATA carries the whole line's slots.
 //   K6  A REG's mask and a WB / DONE's mask are taken below LW only. The REG's pmask (the sync
 //       bit) is not used by the registry.
-//   K7  M01's DATA carries req 0, mask 0, pmask 0 and the fill's line; WBACK carries dst
+//   K7  M01's DATA carries req 0, mask 0, pmask 0 and the fill's line; WBACK (and DACK) carry dst
 //       1 << src, the line, and 0 elsewhere; a destination bit of src >= NumSm is 0 (I5), the
 //       message is still sent.
 //   K8  S01 (no free MSHR) is checked before the victim, also for a recall (X03).
@@ -231,6 +232,7 @@ module denovo_l2 #(
   localparam logic [3:0] MsgData   = 4'(denovo_pkg::DnMsgData);
   localparam logic [3:0] MsgRegd   = 4'(denovo_pkg::DnMsgRegd);
   localparam logic [3:0] MsgWback  = 4'(denovo_pkg::DnMsgWback);
+  localparam logic [3:0] MsgDack   = 4'(denovo_pkg::DnMsgDack);
   localparam logic [3:0] MsgRecall = 4'(denovo_pkg::DnMsgRecall);
 
   // ---------------------------------------------------------------------------------------------
@@ -625,10 +627,17 @@ module denovo_l2 #(
           rsp_dst_d   = src_bit;
           rsp_line_d  = wh_line;
         end
-      end else if (w_done && hit) begin
-        // B03: the owner named in the slot confirms: busy := 0 (D6). B04: nothing.
-        lw_we   = 1'b1;
-        lw_busy = cur_busy & ~b_take;
+      end else if (w_done) begin
+        // B03: the owner named in the slot confirms: busy := 0 (D6). B03 / B04: DACK to the
+        // sender (D17), carrying dst 1 << src and the line, 0 elsewhere (as WBACK, K7).
+        if (hit) begin
+          lw_we   = 1'b1;
+          lw_busy = cur_busy & ~b_take;
+        end
+        rsp_valid_d = 1'b1;
+        rsp_kind_d  = MsgDack;
+        rsp_dst_d   = src_bit;
+        rsp_line_d  = wh_line;
       end
       // Q02: another kind: popped, nothing else.
     end else if (h_go && r_kind_ok) begin

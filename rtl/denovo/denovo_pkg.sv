@@ -26,7 +26,8 @@ package denovo_pkg;
     DnMsgWback  = 4'd7,    // DENOVO_MSG_WBACK   rsp:  a (non-recall) WB taken
     DnMsgRecall = 4'd8,    // DENOVO_MSG_RECALL  rsp:  the registry evicts the line (D9)
     DnMsgPdata  = 4'd9,    // DENOVO_MSG_PDATA   peer: an owner's words for a reader (D4)
-    DnMsgXfer   = 4'd10    // DENOVO_MSG_XFER    peer: a previous owner's words (D5)
+    DnMsgXfer   = 4'd10,   // DENOVO_MSG_XFER    peer: a previous owner's words (D5)
+    DnMsgDack   = 4'd11    // DENOVO_MSG_DACK    rsp:  a DONE taken (D17)
   } denovo_msg_kind_e;
 
   // L1 word state, st_q[i] bits [2w+1:2w] (denovo_word_st_t; denovo.md section 2).

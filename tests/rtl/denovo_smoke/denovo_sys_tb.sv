@@ -153,7 +153,7 @@ module denovo_sys_tb;
   int   nadd [NLINES];
   bit   seen [NLINES][4096];
   int   errors = 0;
-  int   phase = 0;           // 0 random, 1 final fences, 2 final reads, 3 done
+  int   phase = 0;           // 0 random, 1 final fences, 2 final reads, 3 quiesce, 4 done
   int   fin_line [NS];
   int   nload = 0, nstore = 0, natom = 0, nfence = 0, nsync = 0;
   int   rel_line [NS];
@@ -407,18 +407,32 @@ module denovo_sys_tb;
         for (int s = 0; s < NS; s++)
           if (fin_line[s] < ((s == 0) ? 2 * NLINES : NLINES) || state[s] != 0) all = 0;
         if (all) phase = 3;
+      end else if (phase == 3) begin
+        // quiesce: every L1 drained (its last DRAIN MSHR has had its DACK, D17), all queued
+        // messages delivered
+        bit all = (reqq.size() == 0) && (wbq.size() == 0);
+        for (int s = 0; s < NS; s++)
+          if (!drained[s] || rq_n[s] != 0 || pq_n[s] != 0) all = 0;
+        if (all) phase = 4;
       end
-      if (phase == 3 || cyc > 200000) begin
+      if (phase == 4 || cyc > 200000) begin
         $display("cycles %0d phase %0d: loads %0d stores %0d atomics %0d fences %0d sync %0d",
                  cyc, phase, nload, nstore, natom, nfence, nsync);
         for (int s = 0; s < NS; s++)
           $display("  sm %0d step %0d state %0d drained %0d pend kind %0d line %0d word %0d op %0d", s, step[s], state[s], drained[s], pend_kind[s], pend_line[s], pend_word[s], c_op[s]);
-        $display("sm0 fcnt %0d mv %0d %0d midx %0d %0d want %b %b got %b %b fqv %b %b hold %0d %0d rdy %0d wbv %b wbl %0d", g_sm[0].u_l1.fcnt_q, g_sm[0].u_l1.mv_q[0], g_sm[0].u_l1.mv_q[1], g_sm[0].u_l1.midx_q[0], g_sm[0].u_l1.midx_q[1], g_sm[0].u_l1.want_q[0], g_sm[0].u_l1.want_q[1], g_sm[0].u_l1.got_q[0], g_sm[0].u_l1.got_q[1], g_sm[0].u_l1.fqv_q[0], g_sm[0].u_l1.fqv_q[1], g_sm[0].u_l1.hold_q[0], g_sm[0].u_l1.hold_q[1], g_sm[0].u_l1.rdy_q, g_sm[0].u_l1.wbv_q, g_sm[0].u_l1.wbl_q[0]);
+        $display("sm0 fcnt %0d mv %0d %0d midx %0d %0d want %b %b got %b %b fqv %b %b hold %0d %0d dack %b rdy %0d wbv %b wbl %0d", g_sm[0].u_l1.fcnt_q, g_sm[0].u_l1.mv_q[0], g_sm[0].u_l1.mv_q[1], g_sm[0].u_l1.midx_q[0], g_sm[0].u_l1.midx_q[1], g_sm[0].u_l1.want_q[0], g_sm[0].u_l1.want_q[1], g_sm[0].u_l1.got_q[0], g_sm[0].u_l1.got_q[1], g_sm[0].u_l1.fqv_q[0], g_sm[0].u_l1.fqv_q[1], g_sm[0].u_l1.hold_q[0], g_sm[0].u_l1.hold_q[1], g_sm[0].u_l1.dack_q, g_sm[0].u_l1.rdy_q, g_sm[0].u_l1.wbv_q, g_sm[0].u_l1.wbl_q[0]);
         for (int i = 0; i < 4; i++) $display("  line %0d tag %0d st %b dirty %b", i, g_sm[0].u_l1.tag_q[i], g_sm[0].u_l1.st_q[i], g_sm[0].u_l1.dirty_q[i]);
         $display("l2 qcnt %0d wcnt %0d mv %b", u_l2.qcnt_q, u_l2.wcnt_q, u_l2.mv_q);
         for (int i = 0; i < 4; i++) $display("  l2 line %0d tag %0d st %0d reg %b busy %b rc %0d data %x", i, u_l2.tag_q[i], u_l2.st_q[i], u_l2.reg_q[i], u_l2.busy_q[i], u_l2.rc_q[i], u_l2.data_q[i]);
-        if (phase != 3) begin
+        if (phase != 4) begin
           $display("ERROR: no progress"); errors++;
+        end
+        for (int i = 0; i < L2SETS * L2WAYS; i++)
+          if (phase == 4 && u_l2.busy_q[i] != '0) begin
+            $display("ERROR: quiescent registry line %0d busy %b", i, u_l2.busy_q[i]); errors++;
+          end
+        if (cov_dack != cov_m09) begin
+          $display("ERROR: %0d DACKs sent, %0d taken by M09", cov_dack, cov_m09); errors++;
         end
         $display("%s: %0d errors", errors == 0 ? "PASS" : "FAIL", errors);
         $finish;
@@ -436,6 +450,8 @@ module denovo_sys_tb;
   int cov_xa = 0, cov_v01 = 0, cov_v02 = 0, cov_rec = 0, cov_m07 = 0, cov_q = 0, cov_c19 = 0;
   int cov_s08 = 0, cov_x02 = 0, cov_m03 = 0, cov_hold = 0;
   int cov_late = 0, cov_sdrain = 0, cov_regd0 = 0;   // R1, R2 (L16), R01 with W empty
+  int cov_dack = 0, cov_dlast = 0, cov_dwait = 0;     // D17: DACKs sent; M09 taken, freeing;
+  int cov_m09 = 0;                                    // X01 emptied fqv before the DACK
   function automatic int late(input logic ok1, ok4, d10, d11, input logic [LW-1:0] got, want);
     return int'((ok1 && d10 && got == '1) || (ok4 && d11 && got == want));
   endfunction
@@ -455,7 +471,20 @@ module denovo_sys_tb;
                  int'(g_sm[2].u_l1.h_try && g_sm[2].u_l1.s08);
       cov_m03 += int'(g_sm[0].u_l1.m03) + int'(g_sm[1].u_l1.m03) + int'(g_sm[2].u_l1.m03);
       cov_hold += int'(g_sm[0].u_l1.m11_done && g_sm[0].u_l1.fcnt_q != 0 &&
-                       g_sm[0].u_l1.mv_v[g_sm[0].u_l1.hk] == 2'd3);
+                       ((g_sm[0].u_l1.hk_fqv | g_sm[0].u_l1.f_q) != 0 ||
+                        g_sm[0].u_l1.sync_q[g_sm[0].u_l1.hk]));
+      cov_dack += int'(u_l2.rsp_valid_d && u_l2.rsp_kind_d == 4'd11);
+      cov_m09  += int'(g_sm[0].u_l1.m09_ok) + int'(g_sm[1].u_l1.m09_ok) +
+                  int'(g_sm[2].u_l1.m09_ok);
+      cov_dlast += int'(g_sm[0].u_l1.m09_ok && g_sm[0].u_l1.mv_d[g_sm[0].u_l1.hk] != 2'd3) +
+                   int'(g_sm[1].u_l1.m09_ok && g_sm[1].u_l1.mv_d[g_sm[1].u_l1.hk] != 2'd3) +
+                   int'(g_sm[2].u_l1.m09_ok && g_sm[2].u_l1.mv_d[g_sm[2].u_l1.hk] != 2'd3);
+      cov_dwait += int'(g_sm[0].u_l1.xa && g_sm[0].u_l1.xa_rest == 0 &&
+                        !g_sm[0].u_l1.dack_q[g_sm[0].u_l1.xa_k]) +
+                   int'(g_sm[1].u_l1.xa && g_sm[1].u_l1.xa_rest == 0 &&
+                        !g_sm[1].u_l1.dack_q[g_sm[1].u_l1.xa_k]) +
+                   int'(g_sm[2].u_l1.xa && g_sm[2].u_l1.xa_rest == 0 &&
+                        !g_sm[2].u_l1.dack_q[g_sm[2].u_l1.xa_k]);
       cov_late += late(g_sm[0].u_l1.m01_ok, g_sm[0].u_l1.m04_ok, g_sm[0].u_l1.m10_done,
                        g_sm[0].u_l1.m11_done, g_sm[0].u_l1.hk_got, g_sm[0].u_l1.hk_want) +
                   late(g_sm[1].u_l1.m01_ok, g_sm[1].u_l1.m04_ok, g_sm[1].u_l1.m10_done,
@@ -470,9 +499,9 @@ module denovo_sys_tb;
       cov_x02 += int'(u_l2.alloc && u_l2.cur_st == 2'd2);
     end
   end
-  final $display("cov: xfer-served %0d v01 %0d v02 %0d recall %0d m07 %0d queued %0d c19 %0d s08 %0d x02 %0d pdata-fwd %0d drain-hold %0d late-answer %0d sync-drain %0d regd-empty %0d",
+  final $display("cov: xfer-served %0d v01 %0d v02 %0d recall %0d m07 %0d queued %0d c19 %0d s08 %0d x02 %0d pdata-fwd %0d drain-hold %0d late-answer %0d sync-drain %0d regd-empty %0d dack %0d m09 %0d m09-frees %0d xfer-before-dack %0d",
                  cov_xa, cov_v01, cov_v02, cov_rec, cov_m07, cov_q, cov_c19, cov_s08, cov_x02, cov_m03, cov_hold,
-                 cov_late, cov_sdrain, cov_regd0);
+                 cov_late, cov_sdrain, cov_regd0, cov_dack, cov_m09, cov_dlast, cov_dwait);
   always @(posedge clk) begin
     if (rst_n && !g_sm[0].u_l1.sva_one_out) $display("L3 cyc %0d sm0 xa %0d m03 %0d m06 %0d e_reg %0d ebi %0d full %0d v02 %0d v02c %0d h_act %0d gets %0d reg %0d v01 %0d m07 %0d m11 %0d s03 %0d s04 %0d", cyc,
       g_sm[0].u_l1.xa, g_sm[0].u_l1.m03, g_sm[0].u_l1.m06, g_sm[0].u_l1.e_reg, g_sm[0].u_l1.e_reg_bi, g_sm[0].u_l1.full_pc, g_sm[0].u_l1.v02, g_sm[0].u_l1.v02c, g_sm[0].u_l1.h_act, g_sm[0].u_l1.snd_gets, g_sm[0].u_l1.snd_reg, g_sm[0].u_l1.v01, g_sm[0].u_l1.m07, g_sm[0].u_l1.m11_done, g_sm[0].u_l1.s03, g_sm[0].u_l1.s04);

@@ -7,7 +7,8 @@
 # (--assert), with the IR1 index-range binds of verilator/sva/. The coverage counters name the SMs 0..2 hierarchically: NS stays 3.
 #   tests/rtl/denovo_smoke/run_denovo.sh [SEEDS] [-GName=Value ...]    e.g. 8 -GHRF=1 -GNLINES=3
 #     -GL2SETS=4 -GL2WAYS=4 (contention: queued transfers); default 4 seeds, the small L2.
-# L9_MsgFindsState_A warnings: 0 expected in legal runs (hdr_q, denovo_l1.md reading R1).
+# L9_MsgFindsState_A warnings: 0 expected in legal runs (hdr_q, denovo_l1.md reading R1; every
+# DACK finds its DRAIN MSHR, D17). The rsp queues carry DACK (kind 11) like the other kinds.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 SEEDS=${1:-4}; shift || true
