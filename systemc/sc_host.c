@@ -984,25 +984,19 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
     if (r->stim_failed)
         printf("  stimulus stopped: %s\n", sch_stim_error(st));
     if (r->mismatches) {
-        printf("  first mismatch at cycle %llu (rising edge %llu; inputs from time %llu ns, edge "
-               "at %llu ns)\n",
-               (unsigned long long)r->div_cycle, (unsigned long long)r->div_cycle,
-               (unsigned long long)(2 * r->div_cycle), (unsigned long long)(2 * r->div_cycle + 1));
-        printf("  port      %s.%s%s\n", o->u->name, r->port,
-               r->extra ? " (and further ports in the same cycle)" : "");
-        printf("  expected  %s   (C flavour, %s_sc_c)\n", r->expected, o->u->name);
-        printf("  got       %s   (RTL flavour, %s_sc_rtl)\n", r->got, o->u->name);
+        char cl[96], rl[96];
+        snprintf(cl, sizeof cl, "C flavour, %s_sc_c", o->u->name);
+        snprintf(rl, sizeof rl, "RTL flavour, %s_sc_rtl", o->u->name);
+        gpucoh_divergence_print(stdout, &r->div, cl, rl);
+        printf("  edge      rising edge %llu: inputs from time %llu ns, edge at %llu ns\n",
+               (unsigned long long)r->div.cycle, (unsigned long long)(2 * r->div.cycle),
+               (unsigned long long)(2 * r->div.cycle + 1));
         if (st->t && st->t->input_json) {
-            printf("  last inputs:\n");
             const uint64_t from = st->last >= SCH_RING - 1 ? st->last - (SCH_RING - 1) : 0;
-            for (uint64_t c = from; c <= st->last; c++) {
-                char j[2048];
-                st->t->input_json(st->ctx, st->ring + (c % SCH_RING) * st->t->in_size, j, sizeof j);
-                printf("    %8llu %s\n", (unsigned long long)c, j);
-            }
+            gpucoh_last_inputs_print(stdout, st->t, st->ctx, st->ring, SCH_RING, from, st->last);
         }
     }
-    replay_line(o, r->mismatches ? r->div_cycle + 1 : r->cycles, true, replay, sizeof replay);
+    replay_line(o, r->mismatches ? r->div.cycle + 1 : r->cycles, true, replay, sizeof replay);
     if (!pass)
         printf("  replay    %s\n", replay);
     if (o->wave)
@@ -1044,15 +1038,11 @@ int sch_report(const sch_opts_t* o, sch_stim_t* st, const sch_result_t* r) {
             o->u->name);
     fprintf(f, ", \"seconds\": %.3f, \"cycles_per_second\": %.0f", r->seconds, rate);
     if (r->mismatches) {
-        fprintf(f, ", \"first_mismatch\": {\"cycle\": %llu", (unsigned long long)r->div_cycle);
-        char port[160];
-        snprintf(port, sizeof port, "%s.%s", o->u->name, r->port);
-        gpucoh_json_kv(f, ", ", "port", port);
-        gpucoh_json_kv(f, ", ", "expected", r->expected);
-        gpucoh_json_kv(f, ", ", "got", r->got);
-        fprintf(f, ", \"further_ports\": %llu}", (unsigned long long)r->extra);
+        fprintf(f, ", \"first_divergence\": ");
+        gpucoh_divergence_json(f, &r->div, "{", ", ");
+        fprintf(f, "}");
     } else
-        fprintf(f, ", \"first_mismatch\": null");
+        fprintf(f, ", \"first_divergence\": null");
     if (r->stim_failed)
         gpucoh_json_kv(f, ", ", "stimulus_error", sch_stim_error(st));
     gpucoh_json_kv(f, ", ", "wave", o->wave ? o->wave : "");

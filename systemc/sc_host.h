@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "step.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -75,11 +77,8 @@ typedef struct {
     uint64_t active;     /* cycles after whose edge some output port changed */
     uint64_t rtl_errors; /* RTL assertion failures, and how many the stimulus provoked */
     uint64_t rtl_errors_expected;
-    uint64_t div_cycle;
-    char port[96];       /* "count_o", or "(RTL assertion)" */
-    char expected[1200]; /* the C flavour's value, hex */
-    char got[1200];      /* the RTL flavour's */
-    uint64_t extra;      /* further differing ports in the same cycle */
+    gpucoh_divergence_t div; /* the first (step.h): field "sig_bloom.count_o", values in hex,
+                                more: further differing ports in the same cycle */
     double seconds;
     bool interrupted;
     bool stim_failed; /* the stimulus stopped (sch_stim_error) */

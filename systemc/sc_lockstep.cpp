@@ -161,9 +161,10 @@ class lockstep : public sc_core::sc_module {
         (void)cycle;
     }
 
-    // the first differing port of a check in full: the report keeps 1200 characters of a value,
-    // gpucoh_mismatch_t (the step's record) 192
+    // the first differing port of a check in full, and of the run (fport_ ...): the report's
+    // record (gpucoh_divergence_t) keeps 1200 characters of a value, gpucoh_mismatch_t 192
     std::string pport_, pexp_, pgot_;
+    std::string fport_, fexp_, fgot_;
     gpucoh_first_t first_{};
 
     void first(const char* port, const std::string& e, const std::string& g) {
@@ -195,19 +196,20 @@ class lockstep : public sc_core::sc_module {
         const uint64_t want = sch_stim_rtl_errors(st_), got = gpucoh_sc_rtl_errors();
         if (got == want)
             return 0;
-        first("(RTL assertion)", std::to_string(want) + " assertion failures expected",
+        first(GPUCOH_SC_STR(GPUCOH_SC_UNIT) " (RTL assertion)",
+              std::to_string(want) + " assertion failures expected",
               std::to_string(got) + " RTL assertion or $error failures (see stderr)");
         describe(mm, pport_, pexp_, pgot_);
         return 1;
     }
 
-    // a check that differed: the run's first divergence goes into the report in full; every
+    // a check that differed: the run's first divergence is kept in full for the report; every
     // check of the step runs (the further differing ports are counted)
     int report(bool is_first) {
         if (is_first) {
-            std::snprintf(res.port, sizeof res.port, "%s", pport_.c_str());
-            std::snprintf(res.expected, sizeof res.expected, "%s", pexp_.c_str());
-            std::snprintf(res.got, sizeof res.got, "%s", pgot_.c_str());
+            fport_ = pport_;
+            fexp_ = pexp_;
+            fgot_ = pgot_;
         }
         return 0;
     }
@@ -234,8 +236,9 @@ class lockstep : public sc_core::sc_module {
             const uint64_t bad = compare(c);
             if (bad) {
                 res.mismatches = 1;
-                res.div_cycle = first_.cycle;
-                res.extra = bad - 1;
+                gpucoh_divergence_make(&res.div, first_.cycle, first_.kind,
+                                       GPUCOH_SC_STR(GPUCOH_SC_UNIT), fport_.c_str(), fexp_.c_str(),
+                                       fgot_.c_str(), bad - 1, "");
                 break;
             }
             if ((c & 0x3fffu) == 0x3fffu && sch_progress(c + 1)) {

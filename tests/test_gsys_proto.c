@@ -1290,7 +1290,7 @@ static void test_fwd_lockstep(void** state) {
                       "mismatches (%s), %llu stores: fwd %llu p2p %llu%s\n",
                       bp ? " (forwards with back-pressure)" : "", x.r,
                       (unsigned long long)x.completed, (unsigned long long)x.res.compared,
-                      (unsigned long long)x.res.mismatches, x.res.first,
+                      (unsigned long long)x.res.mismatches, x.res.div.text,
                       (unsigned long long)x.stores, (unsigned long long)x.fwd,
                       (unsigned long long)x.p2p, bp ? "" : "; waves:");
         for (uint32_t k = 0; k < x.nfound; k++)
@@ -1312,10 +1312,10 @@ static void test_fwd_lockstep(void** state) {
     lock_run_t y;
     run_lockstep(false, true, NULL, &y);
     print_message("nc-fwd in lockstep, RTL with FwdBp=1 under a C model without: %s\n",
-                  y.res.first);
+                  y.res.div.text);
     assert_int_equal(y.r, GSYS_RUN_STOPPED);
     assert_true(y.res.mismatches >= 1); /* every L1 diverges in that cycle */
-    assert_non_null(strstr(y.res.field, "fwd_ready_o"));
+    assert_non_null(strstr(y.res.div.field, "fwd_ready_o"));
 }
 
 /* Final values from an L1 that owns a line (sm_word) before the banks and DRAM. */

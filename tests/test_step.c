@@ -3,8 +3,11 @@
  * test_step.c -- the comparison of one lockstep step (tb/engine/step.h), which the unit, system
  * and SystemC lockstep share: the checks run in the caller's order, a NULL check is skipped, the
  * run's first divergence is recorded once and never overwritten, the report decides whether the
- * step goes on, and the return is the number of differing fields.
+ * step goes on, and the return is the number of differing fields. And the report of the first
+ * divergence every front end shares: the record filled from a gpucoh_first_t, its one-line text,
+ * its JSON keys, its text block and the last-inputs list, each checked byte for byte.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +16,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "step.h"
@@ -104,12 +108,186 @@ static void report_stops(void** st) {
     assert_int_equal(a.reports, 1);
 }
 
+/* ---- the shared report of the first divergence ---------------------------------------------- */
+
+/* what fn writes to a stream, in a malloc'd string (the caller frees it) */
+typedef struct {
+    FILE* f;
+    char* buf;
+    size_t n;
+} capture_t;
+
+static FILE* cap_open(capture_t* c) {
+    c->buf = NULL;
+    c->n = 0;
+    c->f = open_memstream(&c->buf, &c->n);
+    assert_non_null(c->f);
+    return c->f;
+}
+
+static char* cap_close(capture_t* c) {
+    fclose(c->f);
+    return c->buf;
+}
+
+static gpucoh_first_t first_of(uint64_t cycle, gpucoh_check_kind_t k, const char* field,
+                               const char* e, const char* g, uint32_t extra) {
+    gpucoh_first_t f = {.diverged = true, .cycle = cycle, .kind = k};
+    snprintf(f.mm.field, sizeof f.mm.field, "%s", field);
+    snprintf(f.mm.expected, sizeof f.mm.expected, "%s", e);
+    snprintf(f.mm.got, sizeof f.mm.got, "%s", g);
+    f.mm.extra = extra;
+    return f;
+}
+
+static void check_json(const gpucoh_divergence_t* d, const char* pre, const char* sep,
+                       const char* want) {
+    capture_t c;
+    gpucoh_divergence_json(cap_open(&c), d, pre, sep);
+    char* got = cap_close(&c);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void check_block(const gpucoh_divergence_t* d, const char* cl, const char* rl,
+                        const char* want) {
+    capture_t c;
+    gpucoh_divergence_print(cap_open(&c), d, cl, rl);
+    char* got = cap_close(&c);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+/* an output of a system instance: the field under the instance, the run's note, more fields */
+static void div_output(void** st) {
+    (void)st;
+    const gpucoh_first_t f =
+        first_of(12, GPUCOH_CHECK_OUTPUT, "crsp_data_o[31:0]", "0x5", "0x4", 2);
+    gpucoh_divergence_t d;
+    gpucoh_divergence_from(&d, &f, "sm[3].l1", " (run 2)");
+    assert_int_equal(d.cycle, 12);
+    assert_string_equal(d.kind, "output");
+    assert_string_equal(d.unit, "sm[3].l1");
+    assert_string_equal(d.field, "sm[3].l1.crsp_data_o[31:0]");
+    assert_int_equal(d.more, 2);
+    assert_string_equal(
+        d.text, "cycle 12 (run 2) sm[3].l1.crsp_data_o[31:0]: C 0x5, RTL 0x4 (and more fields)");
+    d.has_run = true;
+    d.run = 2;
+    check_json(&d, "{", ", ",
+               "{\"cycle\": 12, \"run\": 2, \"kind\": \"output\", \"unit\": \"sm[3].l1\", "
+               "\"field\": \"sm[3].l1.crsp_data_o[31:0]\", \"expected\": \"0x5\", \"got\": "
+               "\"0x4\", \"more_differing_fields\": 2, \"text\": \"cycle 12 (run 2) "
+               "sm[3].l1.crsp_data_o[31:0]: C 0x5, RTL 0x4 (and more fields)\"");
+    check_block(&d, "C flavour, l1_sc_c", "RTL flavour, l1_sc_rtl",
+                "  first divergence at cycle 12 (output)\n"
+                "  field     sm[3].l1.crsp_data_o[31:0]\n"
+                "            (+2 more differing)\n"
+                "  expected  0x5   (C flavour, l1_sc_c)\n"
+                "  got       0x4   (RTL flavour, l1_sc_rtl)\n");
+}
+
+/* the state of a unit whose compare names the unit already: the field as it is, no run */
+static void div_state(void** st) {
+    (void)st;
+    const gpucoh_first_t f = first_of(7, GPUCOH_CHECK_STATE, "sig_bloom.bits[3]", "0x1", "0x0", 0);
+    gpucoh_divergence_t d;
+    gpucoh_divergence_from(&d, &f, "sig_bloom", "");
+    assert_string_equal(d.field, "sig_bloom.bits[3]");
+    assert_string_equal(d.text, "cycle 7 sig_bloom.bits[3]: C 0x1, RTL 0x0");
+    check_json(&d, "    ", ",\n    ",
+               "    \"cycle\": 7,\n    \"kind\": \"state\",\n    \"unit\": \"sig_bloom\",\n"
+               "    \"field\": \"sig_bloom.bits[3]\",\n    \"expected\": \"0x1\",\n"
+               "    \"got\": \"0x0\",\n    \"more_differing_fields\": 0,\n"
+               "    \"text\": \"cycle 7 sig_bloom.bits[3]: C 0x1, RTL 0x0\"");
+    check_block(&d, "C model", "RTL",
+                "  first divergence at cycle 7 (state)\n"
+                "  field     sig_bloom.bits[3]\n"
+                "  expected  0x1   (C model)\n"
+                "  got       0x0   (RTL)\n");
+    /* the unit's name is a prefix only as a whole path element */
+    gpucoh_divergence_from(&d, &f, "sig", "");
+    assert_string_equal(d.field, "sig.sig_bloom.bits[3]");
+}
+
+/* an assertion failure: the system's (no description) and the unit lockstep's (described) */
+static void div_assertion(void** st) {
+    (void)st;
+    gpucoh_first_t f = first_of(3, GPUCOH_CHECK_ASSERTION, "", "", "", 0);
+    gpucoh_divergence_t d;
+    gpucoh_divergence_from(&d, &f, "timer", "");
+    assert_string_equal(d.field, "timer");
+    assert_string_equal(d.text, "cycle 3 timer: RTL assertion failure (see the %Error line above)");
+    check_json(&d, "{", ", ",
+               "{\"cycle\": 3, \"kind\": \"assertion\", \"unit\": \"timer\", \"field\": "
+               "\"timer\", \"expected\": \"\", \"got\": \"\", \"more_differing_fields\": 0, "
+               "\"text\": \"cycle 3 timer: RTL assertion failure (see the %Error line above)\"");
+    f = first_of(5, GPUCOH_CHECK_ASSERTION, "avu (RTL assertion)", "no assertion failure",
+                 "1 RTL assertion or $error failures (see stderr)", 0);
+    gpucoh_divergence_from(&d, &f, "avu", "");
+    assert_string_equal(d.field, "avu (RTL assertion)");
+    assert_string_equal(d.text, "cycle 5 avu (RTL assertion): C no assertion failure, RTL 1 RTL "
+                                "assertion or $error failures (see stderr)");
+    check_block(&d, "C model", "netlist",
+                "  first divergence at cycle 5 (assertion)\n"
+                "  field     avu (RTL assertion)\n"
+                "  expected  no assertion failure   (C model)\n"
+                "  got       1 RTL assertion or $error failures (see stderr)   (netlist)\n");
+}
+
+/* a value wider than gpucoh_mismatch_t's (the SystemC lockstep's ports) is kept in full */
+static void div_wide_value(void** st) {
+    (void)st;
+    char wide[1001];
+    memset(wide, 'f', 1000);
+    wide[0] = '0', wide[1] = 'x', wide[1000] = 0;
+    gpucoh_divergence_t d;
+    gpucoh_divergence_make(&d, 9, GPUCOH_CHECK_OUTPUT, "sig_bloom", "sig_o", wide, "0x0", 1, "");
+    assert_string_equal(d.field, "sig_bloom.sig_o");
+    assert_string_equal(d.expected, wide);
+    char want[1100];
+    snprintf(want, sizeof want, "cycle 9 sig_bloom.sig_o: C %s, RTL 0x0 (and more fields)", wide);
+    assert_string_equal(d.text, want);
+}
+
+typedef struct {
+    uint32_t v;
+} in_t;
+
+static void in_json(void* ctx, const void* in, char* buf, size_t n) {
+    (void)ctx;
+    snprintf(buf, n, "{\"v\": %u}", (unsigned)((const in_t*)in)->v);
+}
+
+/* the last inputs out of a ring of 4: cycles 5..7 at slots 1..3 */
+static void last_inputs(void** st) {
+    (void)st;
+    gpucoh_tb_ops_t t;
+    memset(&t, 0, sizeof t);
+    t.in_size = sizeof(in_t);
+    t.input_json = in_json;
+    const in_t ring[4] = {{40}, {50}, {60}, {70}};
+    capture_t c;
+    gpucoh_last_inputs_print(cap_open(&c), &t, NULL, ring, 4, 5, 7);
+    char* got = cap_close(&c);
+    assert_string_equal(got, "  last inputs:\n"
+                             "           5 {\"v\": 50}\n"
+                             "           6 {\"v\": 60}\n"
+                             "           7 {\"v\": 70}\n");
+    free(got);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(agree),
         cmocka_unit_test(first_check_ends_step),
         cmocka_unit_test(report_goes_on_first_kept),
         cmocka_unit_test(report_stops),
+        cmocka_unit_test(div_output),
+        cmocka_unit_test(div_state),
+        cmocka_unit_test(div_assertion),
+        cmocka_unit_test(div_wide_value),
+        cmocka_unit_test(last_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -386,9 +386,9 @@ void memsys::step() {
         const gsys_rtl_result_t* x = rtl_result();
         fail(state::stopped,
              "memsys: the backend stopped the system at cycle " + std::to_string(stepping_) +
-                 (x && x->first[0] ? std::string(": ") + x->first
-                                   : std::string(" (lockstep mismatch or RTL error: its "
-                                                 "report is above)")));
+                 (x && x->div.text[0] ? std::string(": ") + x->div.text
+                                      : std::string(" (lockstep mismatch or RTL error: its "
+                                                    "report is above)")));
     } else if (r == GSYS_RUN_DEADLOCK) {
         fail(state::deadlock,
              "memsys: DEADLOCK at cycle " + std::to_string(stepping_) +

@@ -505,8 +505,8 @@ static bool diverged(const tlm_cli_t* c, const gsys_backend_t* be, char* msg, si
     const gsys_rtl_result_t* r = gsys_backend_rtl_result(be);
     if (!r || (!r->mismatches && !r->rtl_errors))
         return false;
-    snprintf(msg, n, "%s", r->first);
-    *run = r->div_run;
+    snprintf(msg, n, "%s", r->div.text);
+    *run = r->div.run;
     return true;
 }
 

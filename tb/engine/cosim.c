@@ -440,28 +440,24 @@ static uint32_t check_asserts(void* a, gpucoh_mismatch_t* mm) {
 }
 
 /* Compare step c (gpucoh_step_compare, ending at the first check that differs): true if it
- * diverged, its description in *mm and its kind in kind[16]. */
-static bool unit_step(run_t* r, uint64_t c, gpucoh_mismatch_t* mm, char* kind) {
+ * diverged, recorded in *first. */
+static bool unit_step(run_t* r, uint64_t c, gpucoh_first_t* first) {
     const gpucoh_check_t checks[] = {
         {GPUCOH_CHECK_OUTPUT, check_out},
         {GPUCOH_CHECK_STATE, r->sc->skip ? NULL : check_state},
         {GPUCOH_CHECK_ASSERTION, check_asserts},
     };
-    gpucoh_first_t first = {0};
-    if (!gpucoh_step_compare(checks, 3, r, c, &first, NULL))
-        return false;
-    *mm = first.mm;
-    snprintf(kind, 16, "%s", gpucoh_check_name(first.kind));
-    return true;
+    memset(first, 0, sizeof *first);
+    return gpucoh_step_compare(checks, 3, r, c, first, NULL) != 0;
 }
 
 /* Run cycles [0, n); trace [tfrom, tto) into tpath (if set). Returns the divergence cycle or
- * UINT64_MAX. The main run (not the failure window's re-run) prints a progress line on stderr
- * now and then (gpucoh_progress; not with --quiet), and Ctrl-C (gpucoh_interrupted) ends it
- * with r->interrupted and the trace closed. */
+ * UINT64_MAX (the divergence in *first). The main run (not the failure window's re-run) prints a
+ * progress line on stderr now and then (gpucoh_progress; not with --quiet), and Ctrl-C
+ * (gpucoh_interrupted) ends it with r->interrupted and the trace closed. */
 static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t tfrom, uint64_t tto,
-                             gpucoh_mismatch_t* mm, char* kind, bool main_run, char* err,
-                             size_t errlen, int* trace_err) {
+                             gpucoh_first_t* first, bool main_run, char* err, size_t errlen,
+                             int* trace_err) {
     const gpucoh_tb_ops_t* t = r->o->u->tb;
     const gpucoh_rtl_api_t* api = r->api;
     gpucoh_progress_t pr;
@@ -480,7 +476,7 @@ static uint64_t run_lockstep(run_t* r, uint64_t n, const char* tpath, uint64_t t
         memcpy(r->ring + (c % RING) * t->in_size, r->in, t->in_size);
         t->model_tick(r->ctx, r->in, r->mout);
         api->tick(r->h, r->in, r->rout);
-        if (unit_step(r, c, mm, kind))
+        if (unit_step(r, c, first))
             return c;
         if ((c & 0x3FFF) == 0x3FFF) {
             if (prog->on) {
@@ -560,13 +556,10 @@ static void write_json_report(FILE* f, const gpucoh_cosim_opts_t* o, run_t* r,
                 res->interrupted ? "interrupted" : "pass");
         return;
     }
-    fprintf(f, "  \"first_divergence\": {\n    \"cycle\": %llu,\n    \"kind\": \"%s\",\n",
-            (unsigned long long)res->div_cycle, res->kind);
-    gpucoh_json_kv(f, "    ", "field", res->field);
-    gpucoh_json_kv(f, ",\n    ", "expected", res->expected);
-    gpucoh_json_kv(f, ",\n    ", "got", res->got);
-    fprintf(f, ",\n    \"more_differing_fields\": %u,\n    \"last_inputs\": [", res->extra);
-    for (uint64_t c = from; c <= res->div_cycle; c++) {
+    fprintf(f, "  \"first_divergence\": {\n");
+    gpucoh_divergence_json(f, &res->div, "    ", ",\n    ");
+    fprintf(f, ",\n    \"last_inputs\": [");
+    for (uint64_t c = from; c <= res->div.cycle; c++) {
         char buf[768];
         t->input_json(r->ctx, r->ring + (c % RING) * t->in_size, buf, sizeof buf);
         fprintf(f, "%s\n      {\"cycle\": %llu, \"in\": %s}", c == from ? "" : ",",
@@ -674,12 +667,11 @@ static void cosim_fail_window(const gpucoh_cosim_opts_t* o, const gpucoh_rtl_t* 
     snprintf(res->fail_gtkw, sizeof res->fail_gtkw, "%s/%s-seed%llu-fail.gtkw", out_dir, u->name,
              (unsigned long long)o->seed);
     run_t r2;
-    gpucoh_mismatch_t mm2;
-    char kind2[16];
+    gpucoh_first_t first2;
     char e2[256];
     int terr2 = 0;
     if (run_alloc(&r2, o, rtl->api, sc, e2, sizeof e2) == 0) {
-        uint64_t div2 = run_lockstep(&r2, div + 1, res->fail_wave, wfrom, UINT64_MAX, &mm2, kind2,
+        uint64_t div2 = run_lockstep(&r2, div + 1, res->fail_wave, wfrom, UINT64_MAX, &first2,
                                      false, e2, sizeof e2, &terr2);
         /* keep the trace open for a few cycles past the divergence, so the wrong value
          * is drawn as a wave and not only shown at the marker */
@@ -692,7 +684,7 @@ static void cosim_fail_window(const gpucoh_cosim_opts_t* o, const gpucoh_rtl_t* 
         char comment[512];
         snprintf(comment, sizeof comment,
                  "first divergence at cycle %llu: %s expected %s got %s (marker)",
-                 (unsigned long long)div, res->field, res->expected, res->got);
+                 (unsigned long long)div, res->div.field, res->div.expected, res->div.got);
         if (terr2 || div2 != div ||
             gpucoh_write_gtkw(u, &o->pv, res->fail_wave, res->fail_gtkw, (int64_t)(2 * div + 1),
                               (int64_t)(2 * wfrom), comment, e2, sizeof e2) != 0) {
@@ -709,14 +701,9 @@ static void cosim_fail_window(const gpucoh_cosim_opts_t* o, const gpucoh_rtl_t* 
  * JSON copy. */
 static void cosim_divergence(const gpucoh_cosim_opts_t* o, run_t* r, const gpucoh_rtl_t* rtl,
                              const state_cmp_t* sc, const char* out_dir, uint64_t div,
-                             const gpucoh_mismatch_t* mm, const char* kind, uint64_t from,
+                             const gpucoh_first_t* first, uint64_t from,
                              gpucoh_cosim_result_t* res) {
-    res->div_cycle = div;
-    snprintf(res->kind, sizeof res->kind, "%s", kind);
-    snprintf(res->field, sizeof res->field, "%s", mm->field);
-    snprintf(res->expected, sizeof res->expected, "%s", mm->expected);
-    snprintf(res->got, sizeof res->got, "%s", mm->got);
-    res->extra = mm->extra;
+    gpucoh_divergence_from(&res->div, first, o->u->name, "");
     cosim_replay(o, out_dir, div, res);
     snprintf(res->fail_json, sizeof res->fail_json, "%s/%s-seed%llu-fail.json", out_dir, o->u->name,
              (unsigned long long)o->seed);
@@ -785,21 +772,10 @@ static void cosim_print_coverage(const gpucoh_cosim_opts_t* o, const run_t* r) {
 static void cosim_print_divergence(const gpucoh_cosim_opts_t* o, const run_t* r,
                                    const gpucoh_rtl_t* rtl, uint64_t div, uint64_t from,
                                    const gpucoh_cosim_result_t* res) {
-    const gpucoh_tb_ops_t* t = o->u->tb;
-    printf("  first divergence at cycle %llu (%s)\n", (unsigned long long)div, res->kind);
-    printf("  field     %s%s\n", res->field, res->extra ? "" : "");
-    if (res->extra)
-        printf("            (+%u more differing)\n", res->extra);
-    printf("  expected  %s   (C model)\n  got       %s   (%s)\n", res->expected, res->got,
-           res->netlist ? "netlist" : "RTL");
+    gpucoh_divergence_print(stdout, &res->div, "C model", res->netlist ? "netlist" : "RTL");
     if (res->netlist)
         printf("  netlist   %s (%u cells, %u flops)\n", rtl->netlist_path, rtl->cells, rtl->flops);
-    printf("  last inputs:\n");
-    for (uint64_t c = from; c <= div; c++) {
-        char buf[768];
-        t->input_json(r->ctx, r->ring + (c % RING) * t->in_size, buf, sizeof buf);
-        printf("    %8llu %s\n", (unsigned long long)c, buf);
-    }
+    gpucoh_last_inputs_print(stdout, o->u->tb, r->ctx, r->ring, RING, from, div);
     if (res->fail_json[0])
         printf("  json      %s\n", res->fail_json);
     if (res->fail_wave[0])
@@ -847,13 +823,12 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     const uint64_t ia0 = rtl.input_asserts ? rtl.input_asserts() : 0;
     if (rtl.expect_input_asserts)
         rtl.expect_input_asserts(r.illegal_rate > 0);
-    gpucoh_mismatch_t mm;
-    memset(&mm, 0, sizeof mm);
-    char kind[16] = "";
+    gpucoh_first_t first;
+    memset(&first, 0, sizeof first);
     int terr = 0;
     double t0 = gpucoh_now();
     uint64_t div = run_lockstep(&r, o->cycles, o->wave_path ? tpath : NULL, o->wave_from,
-                                o->wave_to, &mm, kind, true, err, errlen, &terr);
+                                o->wave_to, &first, true, err, errlen, &terr);
     res->seconds = gpucoh_now() - t0;
     if (o->wave_path && ends_with(o->wave_path, ".vcd"))
         r.api->trace_close(r.h);
@@ -873,7 +848,7 @@ int gpucoh_cosim_run(const gpucoh_cosim_opts_t* o, gpucoh_cosim_result_t* res, c
     uint64_t from = 0;
     if (res->diverged) {
         from = div + 1 >= RING ? div + 1 - RING : 0;
-        cosim_divergence(o, &r, &rtl, &sc, out_dir, div, &mm, kind, from, res);
+        cosim_divergence(o, &r, &rtl, &sc, out_dir, div, &first, from, res);
     }
     if (!(o->quiet && o->no_fail_artifacts))
         cosim_print_summary(o, res);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "step.h"
 #include "unit.h"
 
 typedef struct {
@@ -40,10 +41,7 @@ typedef struct {
     bool diverged;
     bool interrupted; /* Ctrl-C stopped the run after cycles_run cycles (verdict "interrupted") */
     bool no_wave;     /* interrupted before the traced window began: no trace written */
-    uint64_t div_cycle;
-    char kind[16]; /* "output", "state" or "assertion" */
-    char field[128], expected[192], got[192];
-    uint32_t extra;
+    gpucoh_divergence_t div; /* the first divergence (step.h), when diverged */
     uint32_t covered, reachable;
     bool has_fcov;             /* the unit has functional cover points */
     uint32_t illegal_rate;     /* illegal inputs per 100 000 cycles in effect */

@@ -553,9 +553,9 @@ static void run_in_system(const campaign_t* c, const mutant_t* m, int i, const c
         o->status = tr.diverged ? 0 : 1;
         o->r.diverged = tr.diverged;
         o->r.cycles_run = tr.cycles_run;
-        o->r.div_cycle = tr.div_cycle;
-        snprintf(o->r.kind, sizeof o->r.kind, "%s", tr.kind);
-        snprintf(o->r.field, sizeof o->r.field, "%s", tr.field);
+        o->r.div.cycle = tr.div_cycle;
+        snprintf(o->r.div.kind, sizeof o->r.div.kind, "%s", tr.kind);
+        snprintf(o->r.div.field, sizeof o->r.div.field, "%s", tr.field);
         if (sys_nl)
             snprintf(o->r.impl_note, sizeof o->r.impl_note,
                      "impl=netlist %s in the %s system (every variant), the "
@@ -588,9 +588,9 @@ static void run_contexts(const campaign_t* c, const mutant_t* m, int i, const ch
         }
         if (o->r.diverged) {
             o->status = 0;
-            char k[sizeof o->r.kind];
-            snprintf(k, sizeof k, "%s", o->r.kind);
-            snprintf(o->r.kind, sizeof o->r.kind, "unit-%s", k);
+            char k[sizeof o->r.div.kind];
+            snprintf(k, sizeof k, "%s", o->r.div.kind);
+            snprintf(o->r.div.kind, sizeof o->r.div.kind, "unit-%s", k);
             return; /* decided in the unit's own context */
         }
     }
@@ -650,8 +650,8 @@ static void print_campaign(const campaign_t* c) {
         const outcome_t* o = &c->oc[i + 1];
         const mutant_t* m = &c->ms[i];
         if (o->status == 0)
-            printf("  %-26s %-8s %-9s %9llu  %-34s %s\n", m->name, "caught", o->r.kind,
-                   (unsigned long long)o->r.div_cycle, o->r.field, m->description);
+            printf("  %-26s %-8s %-9s %9llu  %-34s %s\n", m->name, "caught", o->r.div.kind,
+                   (unsigned long long)o->r.div.cycle, o->r.div.field, m->description);
         else if (o->status == 1)
             printf("  %-26s %-8s %-9s %9s  %-34s %s\n", m->name, "SURVIVED", "-", "-", "-",
                    m->description);
@@ -669,10 +669,10 @@ static void json_baseline(FILE* f, const outcome_t* b) {
             (unsigned long long)b->r.cycles_run);
     if (b->status == 0) {
         fprintf(f, ", \"first_divergence\": {\"check\": \"%s\", \"cycle\": %llu, \"field\": ",
-                b->r.kind, (unsigned long long)b->r.div_cycle);
-        gpucoh_json_str(f, b->r.field);
-        gpucoh_json_kv(f, ", ", "expected", b->r.expected);
-        gpucoh_json_kv(f, ", ", "got", b->r.got);
+                b->r.div.kind, (unsigned long long)b->r.div.cycle);
+        gpucoh_json_str(f, b->r.div.field);
+        gpucoh_json_kv(f, ", ", "expected", b->r.div.expected);
+        gpucoh_json_kv(f, ", ", "got", b->r.div.got);
         fprintf(f, "}");
     } else if (b->status == 2) {
         fprintf(f, ", \"error\": ");
@@ -714,9 +714,9 @@ static int write_campaign(const campaign_t* c, const char* path) {
                 : o->status == 1 ? "survived"
                                  : "broken");
         if (o->status == 0) {
-            fprintf(a.f, ", \"check\": \"%s\", \"cycle\": %llu, \"field\": ", o->r.kind,
-                    (unsigned long long)o->r.div_cycle);
-            gpucoh_json_str(a.f, o->r.field);
+            fprintf(a.f, ", \"check\": \"%s\", \"cycle\": %llu, \"field\": ", o->r.div.kind,
+                    (unsigned long long)o->r.div.cycle);
+            gpucoh_json_str(a.f, o->r.div.field);
         } else if (o->status == 2) {
             fprintf(a.f, ", \"error\": ");
             gpucoh_json_str(a.f, o->why);

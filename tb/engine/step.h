@@ -10,12 +10,18 @@
  * runs them: the first check of the run that differs is the run's first divergence (cycle, kind,
  * field, expected, got), kept in a gpucoh_first_t; each differing check is handed to the
  * caller's report, which says whether the step stops there.
+ *
+ * The first divergence is reported the same way by every front end: one record
+ * (gpucoh_divergence_t), filled from the gpucoh_first_t, with its one-line text; one JSON writer
+ * of its keys (inside each front end's "first_divergence" object) and one text block (the unit
+ * and SystemC lockstep; the system prints the one-line text).
  */
 #ifndef GPUCOH_STEP_H
 #define GPUCOH_STEP_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "unit.h"
 
@@ -53,5 +59,51 @@ typedef int (*gpucoh_step_report_fn)(void* a, gpucoh_check_kind_t kind, const gp
  * that differs). Returns the number of differing fields of the checks run (0: the step agrees). */
 uint64_t gpucoh_step_compare(const gpucoh_check_t* checks, unsigned n, void* a, uint64_t cycle,
                              gpucoh_first_t* first, gpucoh_step_report_fn report);
+
+/* ---- the first divergence as it is reported ---------------------------------------------- */
+
+enum { GPUCOH_DIV_VALUE = 1200 }; /* a value in full (the SystemC lockstep's widest ports) */
+
+typedef struct {
+    uint64_t cycle;
+    uint64_t run;                    /* the run (a system backend shared by several runs) */
+    bool has_run;                    /* "run" in the JSON (the system lockstep) */
+    char kind[16];                   /* "output", "state", "assertion" (gpucoh_check_name) */
+    char unit[64];                   /* the instance: "sig_bloom", "sm[3].l1" */
+    char field[256];                 /* its full path: "sm[3].l1.crsp_data_o[31:0]" */
+    char expected[GPUCOH_DIV_VALUE]; /* the C model's value ("" for an assertion failure) */
+    char got[GPUCOH_DIV_VALUE];      /* the RTL's */
+    uint64_t more;                   /* further differing fields in the same step */
+    char text[2816];                 /* "cycle 12 sm[3].l1.crsp_data_o: C 0x1, RTL 0x0" */
+} gpucoh_divergence_t;
+
+/* Fill *d: field is <unit>.<field> (field as is when it already starts with the unit's name: the
+ * unit lockstep's compares name their unit); note follows the cycle in the text (the system's
+ * " (run k)", or ""). The text: "cycle N<note> <field>: C <expected>, RTL <got>[ (and more
+ * fields)]"; an assertion failure without a description (field "") is "cycle N<note> <unit>: RTL
+ * assertion failure (see the %Error line above)", with field <unit>, expected and got "". */
+void gpucoh_divergence_make(gpucoh_divergence_t* d, uint64_t cycle, gpucoh_check_kind_t kind,
+                            const char* unit, const char* field, const char* expected,
+                            const char* got, uint64_t more, const char* note);
+
+/* The same from the run's first divergence (f->mm's field, values and extra). */
+void gpucoh_divergence_from(gpucoh_divergence_t* d, const gpucoh_first_t* f, const char* unit,
+                            const char* note);
+
+/* The common keys of a "first_divergence" object, without its braces: "cycle", "run" (has_run),
+ * "kind", "unit", "field", "expected", "got", "more_differing_fields", "text"; pre before the
+ * first, sep between two (", " or ",\n    "). The caller adds its own keys after sep. */
+void gpucoh_divergence_json(FILE* f, const gpucoh_divergence_t* d, const char* pre,
+                            const char* sep);
+
+/* The text block: "  first divergence at cycle N (kind)", "  field     <field>" (and "(+N more
+ * differing)"), "  expected  <expected>   (<c_label>)", "  got       <got>   (<rtl_label>)". */
+void gpucoh_divergence_print(FILE* f, const gpucoh_divergence_t* d, const char* c_label,
+                             const char* rtl_label);
+
+/* "  last inputs:" and the inputs of cycles from..to, each "    <cycle> <t->input_json>", input c
+ * at ring + (c % ring_n) * t->in_size. */
+void gpucoh_last_inputs_print(FILE* f, const gpucoh_tb_ops_t* t, void* ctx, const void* ring,
+                              unsigned ring_n, uint64_t from, uint64_t to);
 
 #endif

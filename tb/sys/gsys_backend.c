@@ -170,47 +170,24 @@ static void run_note(const rctx_t* c, char* b, size_t n) {
         snprintf(b, n, " (run %llu)", (unsigned long long)(c->runs - 1));
 }
 
-/* A divergence, recorded in res if it is the run's first (gpucoh_step_compare decided); the run
- * stops now (1), or with cfg.stop_at only at the end of that cycle (0: cycle_end stops it). */
-static int diverge(rctx_t* c, bool first, const char* unit, const char* kind, const char* field,
-                   const char* expected, const char* got, const char* line) {
+/* A check of (slot, inst) that differed at this cycle: reported (prefix "MISMATCH" or "RTL
+ * ERROR"), recorded in res if it is the run's first (gpucoh_step_compare decided); the run stops
+ * now (1), or with cfg.stop_at only at the end of that cycle (0: cycle_end stops it). */
+static int diverge(rctx_t* c, uint32_t slot, uint32_t inst, gpucoh_check_kind_t kind,
+                   const gpucoh_mismatch_t* mm, bool first, const char* prefix) {
+    char unit[32], note[32];
+    inst_name(c, unit, sizeof unit, slot, inst);
+    run_note(c, note, sizeof note);
+    const gpucoh_first_t here = {.diverged = true, .cycle = c->cyc, .kind = kind, .mm = *mm};
+    gpucoh_divergence_t d;
+    gpucoh_divergence_from(&d, &here, unit, note);
+    fprintf(rep(c), "%s %s\n", prefix, d.text);
     if (first) {
-        c->res.div_cycle = c->first.cycle;
-        c->res.div_run = c->runs ? c->runs - 1 : 0;
-        snprintf(c->res.kind, sizeof c->res.kind, "%s", kind);
-        snprintf(c->res.unit, sizeof c->res.unit, "%s", unit);
-        snprintf(c->res.field, sizeof c->res.field, "%s", field);
-        snprintf(c->res.expected, sizeof c->res.expected, "%s", expected);
-        snprintf(c->res.got, sizeof c->res.got, "%s", got);
-        snprintf(c->res.first, sizeof c->res.first, "%s", line);
+        c->res.div = d;
+        c->res.div.run = c->runs ? c->runs - 1 : 0;
+        c->res.div.has_run = true;
     }
     return c->cfg.stop_at ? 0 : 1;
-}
-
-static int fail(rctx_t* c, uint32_t slot, uint32_t inst, const gpucoh_mismatch_t* mm,
-                const char* kind, bool first) {
-    char unit[32], note[32], field[160], line[512];
-    inst_name(c, unit, sizeof unit, slot, inst);
-    run_note(c, note, sizeof note);
-    c->res.mismatches++;
-    snprintf(line, sizeof line, "cycle %llu%s %s.%s: C %s, RTL %s%s", (unsigned long long)c->cyc,
-             note, unit, mm->field, mm->expected, mm->got, mm->extra ? " (and more fields)" : "");
-    snprintf(field, sizeof field, "%s.%s", unit, mm->field);
-    fprintf(rep(c), "MISMATCH %s\n", line);
-    return diverge(c, first, unit, kind, field, mm->expected, mm->got, line);
-}
-
-/* e assertion failures of (slot, inst) this cycle */
-static int rtl_errors(rctx_t* c, uint32_t slot, uint32_t inst, uint32_t e, bool first) {
-    char unit[32], note[32], line[512];
-    inst_name(c, unit, sizeof unit, slot, inst);
-    run_note(c, note, sizeof note);
-    c->res.rtl_errors += e;
-    snprintf(line, sizeof line,
-             "cycle %llu%s %s: RTL assertion failure (see the %%Error line above)",
-             (unsigned long long)c->cyc, note, unit);
-    fprintf(rep(c), "RTL ERROR %s\n", line);
-    return diverge(c, first, unit, "assertion", unit, "", "", line);
 }
 
 /* The start of a cycle: a new run after a reset, the start of the wave window. */
@@ -285,10 +262,12 @@ static uint32_t check_state(void* a, gpucoh_mismatch_t* mm) {
 static int step_report(void* a, gpucoh_check_kind_t kind, const gpucoh_mismatch_t* mm, bool first) {
     step_t* s = a;
     if (kind == GPUCOH_CHECK_ASSERTION) {
-        s->rc = rtl_errors(s->c, s->slot, s->inst, s->errors, first);
+        s->c->res.rtl_errors += s->errors;
+        s->rc = diverge(s->c, s->slot, s->inst, kind, mm, first, "RTL ERROR");
         return s->rc;
     }
-    s->rc = fail(s->c, s->slot, s->inst, mm, gpucoh_check_name(kind), first);
+    s->c->res.mismatches++;
+    s->rc = diverge(s->c, s->slot, s->inst, kind, mm, first, "MISMATCH");
     return 1;
 }
 

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "mwave.h"
+#include "step.h"
 #include "unit.h"
 
 typedef enum { GSYS_AT_SM = 0, GSYS_AT_BANK = 1, GSYS_GLOBAL = 2 } gsys_place_t;
@@ -132,14 +133,11 @@ typedef struct {
     uint64_t compared;   /* unit-cycles whose outputs were compared */
     uint64_t mismatches; /* 0 or 1 (the run stops at the first) */
     uint64_t rtl_errors; /* RTL assertion failures */
-    char first[512];     /* "cycle 123 sm[3].l1.crsp.data[5]: C 0x.. RTL 0x.." */
-    uint64_t div_cycle;  /* cycle of the first divergence (counted from its run's reset) */
-    uint64_t div_run;    /* and its run (0 but for a backend shared by several runs: litmus) */
-    char kind[16];       /* "output", "state" or "assertion" */
-    char field[160];     /* "sm[3].l1.crsp_data_o[31:0]" */
-    char unit[32];       /* "sm[3].l1", "bank[1].l2" or "timer" */
-    char expected[192];  /* the C model's value ("" for an assertion) */
-    char got[192];       /* the RTL's */
+    /* the first divergence (step.h): div.text "cycle 123 sm[3].l1.crsp.data[5]: C 0x.. RTL
+     * 0x..", div.cycle counted from its run's reset, div.run its run (0 but for a backend shared
+     * by several runs: litmus), div.unit "sm[3].l1", "bank[1].l2" or "timer", div.field
+     * "sm[3].l1.crsp_data_o[31:0]"; div.text "" when none */
+    gpucoh_divergence_t div;
     /* netlist units: state bits (per instance of a unit, summed over the slots) whose flops
      * synthesis removed, taken from the C model, and the registers ("l2: life_q, ...") */
     uint32_t removed_bits;

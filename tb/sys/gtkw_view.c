@@ -69,7 +69,7 @@ void gtkw_view_lines_group(gtkw_view_t* v, uint32_t lines, uint32_t ways, int li
 gpucoh_gtkw_t* gtkw_view_begin(gtkw_view_t* v, const gpucoh_mwave_t* w, const char* gtkw_path,
                                const gsys_rtl_result_t* div, const char* scope, const char* mod,
                                const char* title, char* err, size_t errlen) {
-    gpucoh_gtkw_t* g = gpucoh_gtkw_new(w, gtkw_path, (int64_t)(2 * div->div_cycle + 1));
+    gpucoh_gtkw_t* g = gpucoh_gtkw_new(w, gtkw_path, (int64_t)(2 * div->div.cycle + 1));
     if (!g) {
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -79,8 +79,8 @@ gpucoh_gtkw_t* gtkw_view_begin(gtkw_view_t* v, const gpucoh_mwave_t* w, const ch
     gpucoh_gtkw_header_comment(g, t);
     snprintf(t, sizeof t,
              "first divergence (the marker, time %llu = rising edge of cycle %llu): %s",
-             (unsigned long long)(2 * div->div_cycle + 1), (unsigned long long)div->div_cycle,
-             div->first);
+             (unsigned long long)(2 * div->div.cycle + 1), (unsigned long long)div->div.cycle,
+             div->div.text);
     gpucoh_gtkw_header_comment(g, t);
     snprintf(t, sizeof t, "one scope per Verilated unit:");
     for (unsigned i = 0; i < gpucoh_mwave_count(w); i++) {
@@ -101,11 +101,11 @@ gpucoh_gtkw_t* gtkw_view_begin(gtkw_view_t* v, const gpucoh_mwave_t* w, const ch
 
 void gtkw_view_mark(gtkw_view_t* v, const gsys_rtl_result_t* div, const char* red_filter) {
     char t[768];
-    if (div->expected[0] && strlen(div->expected) + strlen(div->got) < 24)
-        snprintf(t, sizeof t, "cycle %llu: C %s RTL %s", (unsigned long long)div->div_cycle,
-                 div->expected, div->got);
+    if (div->div.expected[0] && strlen(div->div.expected) + strlen(div->div.got) < 24)
+        snprintf(t, sizeof t, "cycle %llu: C %s RTL %s", (unsigned long long)div->div.cycle,
+                 div->div.expected, div->div.got);
     else
-        snprintf(t, sizeof t, "cycle %llu: %s", (unsigned long long)div->div_cycle, div->kind);
+        snprintf(t, sizeof t, "cycle %llu: %s", (unsigned long long)div->div.cycle, div->div.kind);
     gpucoh_gtkw_comment(v->g, t);
     if (v->red[0])
         gtkw_view_tr(v, v->red, red_filter); /* the diverging signal first, red */

@@ -90,7 +90,7 @@ void swave_base(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf, s
             if (*c == '/' || *c == ' ')
                 *c = '_';
         snprintf(buf, n, "litmus-%s-%s-run%llu-fail", name, p,
-                 (unsigned long long)(r->lo.first_run + (div ? div->div_run : 0)));
+                 (unsigned long long)(r->lo.first_run + (div ? div->div.run : 0)));
         break;
     }
     }
@@ -151,7 +151,7 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
         if (r->ops)
             cat(buf, n, " --ops %llu", (unsigned long long)r->ops);
         cat(buf, n, " --seed %llu --cycles %llu", (unsigned long long)c->seed,
-            (unsigned long long)(diverged ? div->div_cycle + 1 : r->cycles));
+            (unsigned long long)(diverged ? div->div.cycle + 1 : r->cycles));
         break;
     case SWAVE_EPISODE:
         cat(buf, n, " --episodes %u --locations %u", (unsigned)r->ep.episodes,
@@ -163,14 +163,14 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
         cat(buf, n, " --seed %llu", (unsigned long long)r->ep.seed);
         if (diverged || r->cycles)
             cat(buf, n, " --cycles %llu",
-                (unsigned long long)(diverged ? div->div_cycle + 1 : r->cycles));
+                (unsigned long long)(diverged ? div->div.cycle + 1 : r->cycles));
         break;
     default:
         if (r->lo.set_traffic)
             cat(buf, n, " --set-traffic %u", (unsigned)r->lo.set_traffic);
         cat(buf, n, " --seed %llu", (unsigned long long)r->lo.seed);
         if (diverged)
-            cat(buf, n, " --run %llu", (unsigned long long)(r->lo.first_run + div->div_run));
+            cat(buf, n, " --run %llu", (unsigned long long)(r->lo.first_run + div->div.run));
         else if (r->fail_run_set)
             cat(buf, n, " --run %llu", (unsigned long long)r->fail_run);
         else
@@ -257,7 +257,7 @@ static int rerun(const swave_run_t* r, const gsys_rtl_result_t* div, gpucoh_mwav
         rc = ep_run(&r->cfg, &r->ep, f_make, &f, to + 1, false, sink, &chk, err, n) < 0 ? -1 : 0;
     } else {
         litmus_opts_t lo = r->lo;
-        lo.first_run = r->lo.first_run + div->div_run;
+        lo.first_run = r->lo.first_run + div->div.run;
         lo.runs = 1;
         lo.make_backend = f_make;
         lo.backend_ctx = &f;
@@ -411,8 +411,8 @@ int swave_divergence(const swave_run_t* r, const gsys_rtl_result_t* div, FILE* o
         return -1;
     }
     const uint64_t win = r->window ? r->window : SWAVE_WINDOW;
-    F->from = div->div_cycle > win ? div->div_cycle - win : 0;
-    F->to = div->div_cycle + SWAVE_TAIL;
+    F->from = div->div.cycle > win ? div->div.cycle - win : 0;
+    F->to = div->div.cycle + SWAVE_TAIL;
     char fst[PATH_MAX + 300], gtkw[PATH_MAX + 300], json[PATH_MAX + 300];
     snprintf(fst, sizeof fst, "%s/%s.fst", dir, base);
     snprintf(gtkw, sizeof gtkw, "%s/%s.gtkw", dir, base);
@@ -422,13 +422,13 @@ int swave_divergence(const swave_run_t* r, const gsys_rtl_result_t* div, FILE* o
     gsys_rtl_result_t re;
     memset(&re, 0, sizeof re);
     if (w && rerun(r, div, w, F->from, F->to, &re, err, sizeof err) == 0) {
-        F->same = (re.mismatches || re.rtl_errors) && re.div_cycle == div->div_cycle &&
-                  !strcmp(re.field, div->field);
+        F->same = (re.mismatches || re.rtl_errors) && re.div.cycle == div->div.cycle &&
+                  !strcmp(re.div.field, div->div.field);
         if (!F->same)
             snprintf(err, sizeof err,
                      "the re-run did not diverge at the same cycle on the same field (%s), so "
                      "its trace is not this failure's",
-                     re.first[0] ? re.first : "no divergence");
+                     re.div.text[0] ? re.div.text : "no divergence");
         else if (gpucoh_mwave_error(w)[0])
             snprintf(err, sizeof err, "%s", gpucoh_mwave_error(w));
         else if (!gpucoh_mwave_done(w))
@@ -438,7 +438,7 @@ int swave_divergence(const swave_run_t* r, const gsys_rtl_result_t* div, FILE* o
             char title[512];
             snprintf(title, sizeof title, "%s, %s", tool_name(r), base);
             char scope[48];
-            swave_scope(&r->cfg, div->unit, scope, sizeof scope);
+            swave_scope(&r->cfg, div->div.unit, scope, sizeof scope);
             if (r->cfg.proto->wave_gtkw &&
                 r->cfg.proto->wave_gtkw(gsys_pdc(&r->cfg), div, scope, w, gtkw, title, &ntr, &nmiss,
                                         err, sizeof err) == 0)
@@ -454,19 +454,15 @@ int swave_divergence(const swave_run_t* r, const gsys_rtl_result_t* div, FILE* o
         FILE* f = a.f;
         fprintf(f, "{\n  \"tool\": \"%s\",\n", tool_name(r));
         json_run(f, r);
-        fprintf(f, "  \"first_divergence\": {\n    \"cycle\": %llu,\n    \"run\": %llu,\n",
-                (unsigned long long)div->div_cycle,
-                (unsigned long long)(r->kind == SWAVE_LITMUS ? r->lo.first_run + div->div_run
-                                                             : div->div_run));
+        gpucoh_divergence_t d = div->div; /* a litmus run counts from its file's first */
+        d.has_run = true;
+        d.run = r->kind == SWAVE_LITMUS ? r->lo.first_run + div->div.run : div->div.run;
         char scope[48];
-        swave_scope(&r->cfg, div->unit, scope, sizeof scope);
-        gpucoh_json_kv(f, "    ", "kind", div->kind);
-        gpucoh_json_kv(f, ",\n    ", "unit", div->unit);
+        swave_scope(&r->cfg, div->div.unit, scope, sizeof scope);
+        fprintf(f, "  \"first_divergence\": {\n");
+        gpucoh_divergence_json(f, &d, "    ", ",\n    ");
         gpucoh_json_kv(f, ",\n    ", "scope", scope);
-        gpucoh_json_kv(f, ",\n    ", "field", div->field);
-        gpucoh_json_kv(f, ",\n    ", "expected", div->expected);
-        gpucoh_json_kv(f, ",\n    ", "got", div->got);
-        gpucoh_json_kv(f, ",\n    ", "message", div->first);
+        gpucoh_json_kv(f, ",\n    ", "message", div->div.text);
         fprintf(f, "\n  },\n  \"wave\": ");
         if (F->wave[0]) {
             fprintf(f, "{\n    \"file\": ");
@@ -477,7 +473,7 @@ int swave_divergence(const swave_run_t* r, const gsys_rtl_result_t* div, FILE* o
                     ",\n    \"from_cycle\": %llu,\n    \"to_cycle\": %llu,\n    \"marker_time\": "
                     "%llu,\n    \"gtkw_traces\": %u,\n    \"gtkw_missing\": %u,\n    \"scopes\": [",
                     (unsigned long long)F->from, (unsigned long long)F->to,
-                    (unsigned long long)(2 * div->div_cycle + 1), ntr, nmiss);
+                    (unsigned long long)(2 * div->div.cycle + 1), ntr, nmiss);
             for (unsigned i = 0; i < gpucoh_mwave_count(w); i++) {
                 fprintf(f, "%s", i ? ", " : "");
                 gpucoh_json_str(f, gpucoh_mwave_scope(w, i));

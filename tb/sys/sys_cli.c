@@ -994,8 +994,8 @@ static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sy
            (unsigned long long)o->seed, impl_name(o), (unsigned)geom_of(&o->cfg).num_sm,
            (unsigned)geom_of(&o->cfg).num_banks, netlist_note(o, x->res));
     print_illegal(o, s, x->errors);
-    if (x->res && x->res->first[0])
-        printf("  first divergence: %s\n", x->res->first);
+    if (x->res && x->res->div.text[0])
+        printf("  first divergence: %s\n", x->res->div.text);
     if (x->end == GSYS_RUN_DEADLOCK)
         printf("  deadlock (report above)\n");
     if (!x->pass && !x->interrupted && !x->mism)
@@ -1013,12 +1013,7 @@ static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sy
 static void cosim_first_json(FILE* f, const sys_outcome_t* x) {
     const gsys_rtl_result_t* res = x->res;
     if (res && x->mism) {
-        fprintf(f, "{\"cycle\": %llu, \"kind\": \"%s\", ", (unsigned long long)res->div_cycle,
-                res->kind);
-        gpucoh_json_kv(f, "", "field", res->field);
-        gpucoh_json_kv(f, ", ", "expected", res->expected);
-        gpucoh_json_kv(f, ", ", "got", res->got);
-        gpucoh_json_kv(f, ", ", "text", res->first);
+        gpucoh_divergence_json(f, &res->div, "{", ", ");
         gpucoh_json_kv(f, ", ", "failure_json", x->wf.json);
         gpucoh_json_kv(f, ", ", "wave", x->wf.wave);
         gpucoh_json_kv(f, ", ", "gtkw", x->wf.gtkw);
@@ -1302,7 +1297,7 @@ static int episode(topt_t* const* fam, int nfam) {
             if (!pass && !intr)
                 printf("  %s\n", chk_verdict(&res, v, sizeof v));
             if (diverged && !intr) { /* a lockstep divergence: window, save file, JSON, replay */
-                printf("  first divergence: %s\n", div.first);
+                printf("  first divergence: %s\n", div.div.text);
                 const swave_run_t w = wave_run(o, SWAVE_EPISODE, &cfg);
                 swave_divergence(&w, &div, stdout, NULL);
             } else if (!pass && !intr) {
@@ -1529,7 +1524,7 @@ static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_o
         w.lit = t;
         w.lit_file = o->files[k];
         w.lo = lo;
-        printf("  first divergence: %s\n", div.first);
+        printf("  first divergence: %s\n", div.div.text);
         swave_divergence(&w, &div, stdout, NULL);
     }
     litmus_json_test(jf, first, o->files[k], t, &cfg, &res,
@@ -1876,12 +1871,12 @@ int sys_cli_mutant(const gsys_proto_t* P, const char* rtl_dir, uint64_t cycles, 
         r->cycles_run += gsys_cycle(s);
         if (res->mismatches || res->rtl_errors) {
             r->diverged = true;
-            r->div_cycle = res->div_cycle;
-            snprintf(r->kind, sizeof r->kind, "%s", res->kind);
+            r->div_cycle = res->div.cycle;
+            snprintf(r->kind, sizeof r->kind, "%s", res->div.kind);
             snprintf(r->field, sizeof r->field, "%s%s%s", p ? "[" : "",
                      p ? gsys_variant_name(&o.cfg) : "", p ? "] " : "");
             snprintf(r->field + strlen(r->field), sizeof r->field - strlen(r->field), "%s",
-                     res->field);
+                     res->div.field);
         } else if (rr == GSYS_RUN_DEADLOCK) {
             r->diverged = true; /* the C system drives: a deadlock here is the harness's */
             r->div_cycle = gsys_cycle(s);

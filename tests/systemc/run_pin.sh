@@ -107,8 +107,8 @@ for entry in "${SMALL[@]}"; do
     run "$unit" "$name" --cycles "$CYCLES" --mutant "tests/mutants/$unit/$mut" \
         --json "$LOGS/$name.json" $args
     log=$LOGS/$name.log
-    port=$(sed -n 's/^  port      \([^ ]*\).*/\1/p' "$log")
-    cyc=$(sed -n 's/^  first mismatch at cycle \([0-9]*\) .*/\1/p' "$log")
+    port=$(sed -n 's/^  field     \([^ ]*\).*/\1/p' "$log")
+    cyc=$(sed -n 's/^  first divergence at cycle \([0-9]*\) .*/\1/p' "$log")
     if [ "$RC" -ne 1 ] || ! grep -q "^FAIL systemc $unit: .* 1 mismatches$" "$log" || [ -z "$port" ] ||
         ! grep -q "^  replay    " "$log"; then
         fail "systemc $unit mutant ${mut%.mut} caught" "(exit $RC, expected 1 with a mismatch)" "$log"
@@ -123,8 +123,8 @@ for entry in "${SMALL[@]}"; do
         # shellcheck disable=SC2086
         $replay --quiet --wave "$vcd" --json "$LOGS/$name-replay.json" > "$LOGS/$name-replay.log" 2>&1
         rrc=$?
-        rport=$(sed -n 's/^  port      \([^ ]*\).*/\1/p' "$LOGS/$name-replay.log")
-        rcyc=$(sed -n 's/^  first mismatch at cycle \([0-9]*\) .*/\1/p' "$LOGS/$name-replay.log")
+        rport=$(sed -n 's/^  field     \([^ ]*\).*/\1/p' "$LOGS/$name-replay.log")
+        rcyc=$(sed -n 's/^  first divergence at cycle \([0-9]*\) .*/\1/p' "$LOGS/$name-replay.log")
         if [ "$rrc" -eq 1 ] && [ "$rport" = "$port" ] && [ "$rcyc" = "$cyc" ] && [ -s "$vcd" ] &&
             grep -q " ${port#*.} " "$vcd" && grep -q '^\$scope module rtl \$end' "$vcd"; then
             pass "systemc $unit replay line reproduces $port at cycle $cyc, VCD written"

@@ -238,7 +238,7 @@ int gpu_wave_gtkw(const void* pd, const gsys_rtl_result_t* div, const char* scop
         return -1;
     int line = -1;
     const char* filt = NULL;
-    const char* fld = div->field + strlen(div->unit);
+    const char* fld = div->div.field + strlen(div->div.unit);
     if (*fld == '.')
         field_signal(l1, d, fld + 1, v.red, sizeof v.red, &line, &filt);
     gtkw_view_mark(&v, div, filt);

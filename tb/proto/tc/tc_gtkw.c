@@ -258,7 +258,7 @@ int tc_wave_gtkw(const void* pd, const gsys_rtl_result_t* div, const char* scope
     if (!g)
         return -1;
     int line = -1;
-    const char* fld = div->field + strlen(div->unit);
+    const char* fld = div->div.field + strlen(div->div.unit);
     if (*fld == '.')
         field_signal(kind, d, fld + 1, v.red, sizeof v.red, &line);
     const char* filt = NULL;
