@@ -91,7 +91,8 @@ uint64_t denovo_check_v1(const denovo_sys_desc_t* s, const denovo_l1_t* const* l
         if (k > 0 && o[k].line == o[k - 1].line && o[k].word == o[k - 1].word) {
             bad++;
             if (f)
-                fprintf(f, "V1: cycle %" PRIu64 " line 0x%" PRIx64 " word %u: R at SM %u and SM %u\n",
+                fprintf(f,
+                        "V1: cycle %" PRIu64 " line 0x%" PRIx64 " word %u: R at SM %u and SM %u\n",
                         cycle, o[k].line, o[k].word, o[k - 1].sm, o[k].sm);
         }
         bad += registry_agrees(s, l2, &o[k], cycle, f);

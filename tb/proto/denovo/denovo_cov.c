@@ -29,28 +29,29 @@ enum {
 };
 static const char* const l1_st[L1_NST] = {"valid", "R", "not R", "pend", "absent", "-"};
 static const char* const l1_col[L1_NCOL] = {
-    "Load", "AcqLoad", "Store",  "RelStore", "Atomic", "Fence", "Data", "PData",
-    "RegD", "Xfer",    "Fwd",    "Recall",   "WBack",  "SB",    "Evict", "stall"};
+    "Load", "AcqLoad", "Store", "RelStore", "Atomic", "Fence", "Data",  "PData",
+    "RegD", "Xfer",    "Fwd",   "Recall",   "WBack",  "SB",    "Evict", "stall"};
 
-#define L1C(r, s, k) {DENOVO_L1_T_##r, s, k}
+#define L1C(r, s, k)                                                                               \
+    { DENOVO_L1_T_##r, s, k }
 static const gsys_cov_cell_t l1_cells[] = {
-    L1C(C01, S_VALID, K_LOAD),    L1C(C02, S_PEND, K_LOAD),    L1C(C03, S_PEND, K_STALL),
-    L1C(C04, S_PEND, K_STALL),    L1C(C05, S_ABSENT, K_LOAD),  L1C(C06, S_ABSENT, K_LOAD),
-    L1C(C07, S_R, K_ACQ),         L1C(C08, S_NOTR, K_ACQ),     L1C(C09, S_PEND, K_ACQ),
-    L1C(C10, S_VALID, K_STORE),   L1C(C11, S_VALID, K_STORE),  L1C(C12, S_ABSENT, K_STORE),
-    L1C(C13, S_R, K_REL),         L1C(C14, S_NOTR, K_REL),     L1C(C15, S_PEND, K_REL),
-    L1C(C16, S_R, K_ATOMIC),      L1C(C17, S_NOTR, K_ATOMIC),  L1C(C18, S_PEND, K_ATOMIC),
-    L1C(C19, S_VALID, K_ATOMIC),  L1C(C20, S_OTHER, K_FENCE),  L1C(C21, S_OTHER, K_FENCE),
-    L1C(C22, S_OTHER, K_FENCE),   L1C(M01, S_PEND, K_DATA),    L1C(M02, S_PEND, K_PDATA),
-    L1C(M03, S_R, K_FWD),         L1C(M04, S_PEND, K_REGD),    L1C(M05, S_PEND, K_XFER),
-    L1C(M06, S_R, K_FWD),         L1C(M07, S_R, K_RECALL),     L1C(M08, S_OTHER, K_WBACK),
-    L1C(M10, S_PEND, K_DATA),     L1C(M11, S_PEND, K_REGD),    L1C(B01, S_OTHER, K_SB),
-    L1C(B02, S_OTHER, K_SB),      L1C(B03, S_OTHER, K_SB),     L1C(B04, S_OTHER, K_SB),
-    L1C(B05, S_OTHER, K_SB),      L1C(B06, S_OTHER, K_SB),     L1C(B07, S_OTHER, K_FENCE),
-    L1C(B08, S_OTHER, K_FENCE),   L1C(V01, S_R, K_EVICT),      L1C(V02, S_OTHER, K_EVICT),
-    L1C(X01, S_R, K_XFER),        L1C(S01, S_OTHER, K_STALL),  L1C(S02, S_OTHER, K_STALL),
-    L1C(S03, S_OTHER, K_STALL),   L1C(S04, S_OTHER, K_STALL),  L1C(S06, S_OTHER, K_STALL),
-    L1C(S07, S_OTHER, K_STALL),   L1C(S08, S_OTHER, K_STALL),
+    L1C(C01, S_VALID, K_LOAD),   L1C(C02, S_PEND, K_LOAD),   L1C(C03, S_PEND, K_STALL),
+    L1C(C04, S_PEND, K_STALL),   L1C(C05, S_ABSENT, K_LOAD), L1C(C06, S_ABSENT, K_LOAD),
+    L1C(C07, S_R, K_ACQ),        L1C(C08, S_NOTR, K_ACQ),    L1C(C09, S_PEND, K_ACQ),
+    L1C(C10, S_VALID, K_STORE),  L1C(C11, S_VALID, K_STORE), L1C(C12, S_ABSENT, K_STORE),
+    L1C(C13, S_R, K_REL),        L1C(C14, S_NOTR, K_REL),    L1C(C15, S_PEND, K_REL),
+    L1C(C16, S_R, K_ATOMIC),     L1C(C17, S_NOTR, K_ATOMIC), L1C(C18, S_PEND, K_ATOMIC),
+    L1C(C19, S_VALID, K_ATOMIC), L1C(C20, S_OTHER, K_FENCE), L1C(C21, S_OTHER, K_FENCE),
+    L1C(C22, S_OTHER, K_FENCE),  L1C(M01, S_PEND, K_DATA),   L1C(M02, S_PEND, K_PDATA),
+    L1C(M03, S_R, K_FWD),        L1C(M04, S_PEND, K_REGD),   L1C(M05, S_PEND, K_XFER),
+    L1C(M06, S_R, K_FWD),        L1C(M07, S_R, K_RECALL),    L1C(M08, S_OTHER, K_WBACK),
+    L1C(M10, S_PEND, K_DATA),    L1C(M11, S_PEND, K_REGD),   L1C(B01, S_OTHER, K_SB),
+    L1C(B02, S_OTHER, K_SB),     L1C(B03, S_OTHER, K_SB),    L1C(B04, S_OTHER, K_SB),
+    L1C(B05, S_OTHER, K_SB),     L1C(B06, S_OTHER, K_SB),    L1C(B07, S_OTHER, K_FENCE),
+    L1C(B08, S_OTHER, K_FENCE),  L1C(V01, S_R, K_EVICT),     L1C(V02, S_OTHER, K_EVICT),
+    L1C(X01, S_R, K_XFER),       L1C(S01, S_OTHER, K_STALL), L1C(S02, S_OTHER, K_STALL),
+    L1C(S03, S_OTHER, K_STALL),  L1C(S04, S_OTHER, K_STALL), L1C(S06, S_OTHER, K_STALL),
+    L1C(S07, S_OTHER, K_STALL),  L1C(S08, S_OTHER, K_STALL),
 };
 
 enum { T_VD, T_P, T_I, T_OTHER, L2_NST };
@@ -58,7 +59,8 @@ enum { H_GETS, H_REG, H_WB, H_DONE, H_FILL, H_EVICT, H_BAD, H_STALL, L2_NCOL };
 static const char* const l2_st[L2_NST] = {"V/D", "P", "I", "-"};
 static const char* const l2_col[L2_NCOL] = {"GETS", "REG",   "WB",      "DONE",
                                             "Fill", "Evict", "illegal", "stall"};
-#define L2C(r, s, k) {DENOVO_L2_T_##r, s, k}
+#define L2C(r, s, k)                                                                               \
+    { DENOVO_L2_T_##r, s, k }
 static const gsys_cov_cell_t l2_cells[] = {
     L2C(G01, T_VD, H_GETS),     L2C(G02, T_P, H_GETS),      L2C(G03, T_I, H_GETS),
     L2C(G04, T_VD, H_STALL),    L2C(R01, T_VD, H_REG),      L2C(R02, T_P, H_REG),
@@ -79,16 +81,16 @@ void denovo_cov_add_l1(denovo_cov_t* c, const denovo_l1_t* m) {
     add(c->l1, denovo_l1_cov(m), DENOVO_L1_T_N);
     add(c->l1f, denovo_l1_fcov(m), DENOVO_L1_F_N);
     for (uint32_t k = 0; k < DENOVO_L1_F_N; k++)
-        c->l1f_reach[k] = c->l1f_reach[k] ||
-                          denovo_l1_fcov_reachable(denovo_l1_desc(m), (denovo_l1_fcov_t)k);
+        c->l1f_reach[k] =
+            c->l1f_reach[k] || denovo_l1_fcov_reachable(denovo_l1_desc(m), (denovo_l1_fcov_t)k);
 }
 
 void denovo_cov_add_l2(denovo_cov_t* c, const denovo_l2_t* m) {
     add(c->l2, denovo_l2_cov(m), DENOVO_L2_T_N);
     add(c->l2f, denovo_l2_fcov(m), DENOVO_L2_F_N);
     for (uint32_t k = 0; k < DENOVO_L2_F_N; k++)
-        c->l2f_reach[k] = c->l2f_reach[k] ||
-                          denovo_l2_fcov_reachable(denovo_l2_desc(m), (denovo_l2_fcov_t)k);
+        c->l2f_reach[k] =
+            c->l2f_reach[k] || denovo_l2_fcov_reachable(denovo_l2_desc(m), (denovo_l2_fcov_t)k);
 }
 
 /* pd: the system descriptor, which starts with the C models' denovo_desc_t */

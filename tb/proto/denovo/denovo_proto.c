@@ -169,7 +169,7 @@ static void bank_wb(void* in, const void* msg) {
     {                                                                                              \
         .name = nm, .noun = nn, .src = s, .dst = d, .prio = pr, .port = pt, .in_ready = true,      \
         .delay = dl, .size = sizeof(denovo_msg_t), .kinds = k,                                     \
-        .nkinds = (uint32_t)(sizeof(k) / sizeof((k)[0])), .stamp = st, .deliver = dv              \
+        .nkinds = (uint32_t)(sizeof(k) / sizeof((k)[0])), .stamp = st, .deliver = dv               \
     }
 /* denovo.md section 3: every network has back-pressure; the bank's two FIFOs are two ports, the
  * L1's rsp and peer share its one input (peer first) */

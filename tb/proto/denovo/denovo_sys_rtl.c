@@ -118,8 +118,8 @@ static void cmp_l1_rest(const denovo_sys_desc_t* s, const denovo_l1_state_t* e,
 }
 
 void denovo_cmp_l1_state(const denovo_sys_desc_t* s, const denovo_l1_state_t* e,
-                         denovo_l1_state_t* g, const denovo_l1_state_t* fx,
-                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+                         denovo_l1_state_t* g, const denovo_l1_state_t* fx, gpucoh_mismatch_t* mm,
+                         uint32_t* bad) {
     const bool all = g->sel_all;
     const uint32_t ways = s->d.l1_ways, lines = s->d.l1_sets * ways;
     for (uint32_t k = 0; k < (all ? lines : g->sel_n); k++) {
@@ -147,8 +147,8 @@ static void cmp_l2_line(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint3
 }
 
 void denovo_cmp_l2_state(const denovo_sys_desc_t* s, const denovo_l2_state_t* e,
-                         denovo_l2_state_t* g, const denovo_l2_state_t* fx,
-                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+                         denovo_l2_state_t* g, const denovo_l2_state_t* fx, gpucoh_mismatch_t* mm,
+                         uint32_t* bad) {
     const bool all = g->sel_all;
     const uint32_t ways = s->d.l2_ways, lines = s->d.l2_sets * ways;
     for (uint32_t k = 0; k < (all ? lines : g->sel_n); k++) {
@@ -277,8 +277,7 @@ int denovo_backend_c(const denovo_sys_desc_t* s, gsys_backend_t* be, char* err, 
     memset(be, 0, sizeof *be);
     if (denovo_sys_check(s, err, errlen) != 0)
         return -1;
-    const gsys_units_t u = {denovo_slots, DENOVO_NSLOTS, s, sizeof *s, s->d.num_sm,
-                            s->d.num_banks};
+    const gsys_units_t u = {denovo_slots, DENOVO_NSLOTS, s, sizeof *s, s->d.num_sm, s->d.num_banks};
     return gsys_backend_c(&u, be, err, errlen);
 }
 

@@ -32,10 +32,10 @@ void denovo_cmp_l2_out(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32
 /* The state compares (e: the C model's, g: the RTL's, both with g's selection; "set[1].way[0].st",
  * "mshr[2].fqd[3]", "wb[0].data"); fix: the bits synthesis removed (NULL: none). */
 void denovo_cmp_l1_state(const denovo_sys_desc_t* s, const denovo_l1_state_t* e,
-                         denovo_l1_state_t* g, const denovo_l1_state_t* fix,
-                         gpucoh_mismatch_t* mm, uint32_t* bad);
+                         denovo_l1_state_t* g, const denovo_l1_state_t* fix, gpucoh_mismatch_t* mm,
+                         uint32_t* bad);
 void denovo_cmp_l2_state(const denovo_sys_desc_t* s, const denovo_l2_state_t* e,
-                         denovo_l2_state_t* g, const denovo_l2_state_t* fix,
-                         gpucoh_mismatch_t* mm, uint32_t* bad);
+                         denovo_l2_state_t* g, const denovo_l2_state_t* fix, gpucoh_mismatch_t* mm,
+                         uint32_t* bad);
 
 #endif

@@ -26,7 +26,7 @@
 /* a field of the C models' descriptor (named as they name it in their messages), or of the
  * system's own */
 #define DP(n, r, e, h, f)                                                                          \
-    {{n, r, GPUCOH_P_UINT, e, h}, offsetof(denovo_sys_desc_t, d) + offsetof(denovo_desc_t, f), #f}
+    { {n, r, GPUCOH_P_UINT, e, h}, offsetof(denovo_sys_desc_t, d) + offsetof(denovo_desc_t, f), #f }
 #define SP(n, r, h, f) GSYS_PDEF(denovo_sys_desc_t, n, r, GPUCOH_P_UINT, NULL, h, f)
 enum {
     DP_HRF,
@@ -54,37 +54,40 @@ enum {
 };
 static const gsys_pdef_t dn_p[DP_N] = {
     [DP_HRF] = DP("hrf", "Hrf", NULL, "1: DeNovo-H (CTA synchronization in the L1): 0..1", hrf),
-    [DP_RO] = DP("ro", "Ro", NULL, "1: DeNovo-D+RO (read-only loads fill VO): 0..1, 0 with hrf=1",
-                 ro),
+    [DP_RO] =
+        DP("ro", "Ro", NULL, "1: DeNovo-D+RO (read-only loads fill VO): 0..1, 0 with hrf=1", ro),
     [DP_SM] = DP("sm", "NumSm", NULL, "SMs: 1..64 (default 15)", num_sm),
     [DP_WF] = DP("wf", "NumWf", NULL, "wavefronts per SM: 1..64 (default 48)", num_wf),
     [DP_BANKS] = DP("banks", "NumBanks", NULL, "L2 banks: 1,2,4,8,16 (default 16)", num_banks),
-    [DP_LINE] = DP("line", "LineBytes", NULL, "line bytes: 16, 32, 64, 128 (default 64)",
-                   line_bytes),
-    [DP_AW] = DP("addr_width", "AddrWidth", NULL, "byte-address bits: 16..48 (default 32)",
-                 addr_width),
+    [DP_LINE] =
+        DP("line", "LineBytes", NULL, "line bytes: 16, 32, 64, 128 (default 64)", line_bytes),
+    [DP_AW] =
+        DP("addr_width", "AddrWidth", NULL, "byte-address bits: 16..48 (default 32)", addr_width),
     [DP_L1S] = DP("l1_sets", "L1Sets", NULL, "L1 sets: power of two 1..256 (default 64)", l1_sets),
     [DP_L1W] = DP("l1_ways", "L1Ways", NULL, "L1 ways: 1..8 (default 8)", l1_ways),
-    [DP_L1Q] = DP("l1_queue", "L1Queue", NULL, "core request FIFO depth: 1..8 (default 4)",
-                  l1_queue),
+    [DP_L1Q] =
+        DP("l1_queue", "L1Queue", NULL, "core request FIFO depth: 1..8 (default 4)", l1_queue),
     [DP_SB] = DP("sb_entries", "SbEntries", NULL,
                  "store-buffer entries (lines with unregistered words): 1..256 (default 256)",
                  sb_entries),
     [DP_SBI] = DP("sb_idle", "SbIdle", NULL,
                   "cycles without a store before the store buffer drains: 1..65535 (default 1000)",
                   sb_idle),
-    [DP_MSHR] = DP("mshrs", "Mshrs", NULL, "L1 MSHRs (GETS, REG, queued transfers): 1..32 "
-                   "(default 16)", mshrs),
+    [DP_MSHR] = DP("mshrs", "Mshrs", NULL,
+                   "L1 MSHRs (GETS, REG, queued transfers): 1..32 "
+                   "(default 16)",
+                   mshrs),
     [DP_WBE] = DP("wb_entries", "WbEntries", NULL, "L1 write-back buffer lines: 1..8 (default 4)",
                   wb_entries),
-    [DP_L2S] = DP("l2_sets", "L2Sets", NULL, "L2 sets per bank: power of two 1..1024 (default "
-                  "256)", l2_sets),
+    [DP_L2S] = DP("l2_sets", "L2Sets", NULL,
+                  "L2 sets per bank: power of two 1..1024 (default "
+                  "256)",
+                  l2_sets),
     [DP_L2W] = DP("l2_ways", "L2Ways", NULL, "L2 ways: 1..16 (default 16)", l2_ways),
     [DP_L2M] = DP("l2_mshrs", "L2Mshrs", NULL, "L2 MSHRs per bank: 1..64 (default 32)", l2_mshrs),
-    [DP_L2Q] = DP("l2_queue", "L2Queue", NULL, "L2 request FIFO depth: 1..8 (default 4)",
-                  l2_queue),
-    [DP_WBQ] = DP("wb_queue", "WbQueue", NULL, "L2 write-back FIFO depth: 1..8 (default 4)",
-                  wb_queue),
+    [DP_L2Q] = DP("l2_queue", "L2Queue", NULL, "L2 request FIFO depth: 1..8 (default 4)", l2_queue),
+    [DP_WBQ] =
+        DP("wb_queue", "WbQueue", NULL, "L2 write-back FIFO depth: 1..8 (default 4)", wb_queue),
     [DP_ROB] = SP("ro_base", "RoBase",
                   "first line address of the read-only region (denovo.md D11; a system "
                   "parameter, no unit's)",
@@ -96,7 +99,7 @@ static const gsys_pdef_t dn_p[DP_N] = {
 };
 static const gsys_ptab_t dn_ptab = {"the DeNovo system", dn_p, DP_N};
 
-static const uint8_t l1_sel[] = {DP_HRF, DP_RO,  DP_SM, DP_WF,  DP_LINE, DP_AW,  DP_L1S,
+static const uint8_t l1_sel[] = {DP_HRF, DP_RO,  DP_SM, DP_WF,  DP_LINE, DP_AW, DP_L1S,
                                  DP_L1W, DP_L1Q, DP_SB, DP_SBI, DP_MSHR, DP_WBE};
 static const uint8_t l2_sel[] = {DP_SM,  DP_BANKS, DP_LINE, DP_AW, DP_L2S,
                                  DP_L2W, DP_L2M,   DP_L2Q,  DP_WBQ};
@@ -227,8 +230,8 @@ static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
     const uint32_t la = line_addr_bits(&d), lw = d.line_bytes / 4u;
     const uint32_t lines = d.l1_sets * d.l1_ways, lb = gpucoh_log2_ceil(lines);
     const uint32_t per = (la - gpucoh_log2_ceil(d.l1_sets)) + 2u * lw + 9u * d.line_bytes;
-    const uint32_t mshr = 2u + (lb ? lb : 1u) + 3u * lw + d.num_wf + 3u + 6u * lw +
-                          gpucoh_log2_ceil(d.l1_queue + 1u);
+    const uint32_t mshr =
+        2u + (lb ? lb : 1u) + 3u * lw + d.num_wf + 3u + 6u * lw + gpucoh_log2_ceil(d.l1_queue + 1u);
     const uint32_t wb = 1u + la + lw + 8u * d.line_bytes;
     const uint32_t sb = d.sb_entries * la + 2u * (gpucoh_log2_ceil(d.sb_entries) + 1u);
     return lines * per + d.l1_sets * gpucoh_log2_ceil(d.l1_ways) + d.mshrs * mshr +
@@ -263,9 +266,13 @@ static const char* const l1_files[] = {
     "gpucoh_atom_pkg.sv",       "denovo/denovo_pkg.sv", "prim/gpucoh_fifo.sv",
     "prim/gpucoh_bytemerge.sv", "prim/gpucoh_amo.sv",   "prim/gpucoh_ffs.sv",
     "prim/gpucoh_rr_ffs.sv",    "denovo/denovo_l1.sv",  NULL};
-static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",  "denovo/denovo_pkg.sv",
-                                       "prim/gpucoh_fifo.sv", "prim/gpucoh_ffs.sv",
-                                       "prim/gpucoh_rr_ffs.sv", "denovo/denovo_l2.sv", NULL};
+static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",
+                                       "denovo/denovo_pkg.sv",
+                                       "prim/gpucoh_fifo.sv",
+                                       "prim/gpucoh_ffs.sv",
+                                       "prim/gpucoh_rr_ffs.sv",
+                                       "denovo/denovo_l2.sv",
+                                       NULL};
 
 /* clk_i and the handshakes of the port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.denovo_l1."

@@ -36,8 +36,7 @@ int denovo_sys_check(const denovo_sys_desc_t* s, char* err, size_t errlen);
 bool denovo_in_ro(const denovo_sys_desc_t* s, uint64_t line);
 
 /* The parameter set of unit u (one of the two) holding the values of s. */
-void denovo_pvals_from_desc(const gpucoh_unit_t* u, const denovo_sys_desc_t* s,
-                            gpucoh_pvals_t* pv);
+void denovo_pvals_from_desc(const gpucoh_unit_t* u, const denovo_sys_desc_t* s, gpucoh_pvals_t* pv);
 /* --param NAME=VALUE for the whole system; the replay line; JSON; a C model's message in the
  * command line's names */
 int denovo_desc_set(denovo_sys_desc_t* s, const char* kv, char* err, size_t errlen);
