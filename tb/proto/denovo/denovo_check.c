@@ -86,7 +86,8 @@ uint64_t denovo_check_v1(const denovo_sys_desc_t* s, const denovo_l1_t* const* l
                 fprintf(f, "V1: out of memory\n");
             return 1;
         }
-    qsort(o, n, sizeof *o, owned_cmp);
+    if (n > 1u)
+        qsort(o, n, sizeof *o, owned_cmp);
     for (size_t k = 0; k < n; k++) {
         if (k > 0 && o[k].line == o[k - 1].line && o[k].word == o[k - 1].word) {
             bad++;
