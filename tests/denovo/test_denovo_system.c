@@ -41,7 +41,7 @@ static run_t run_variant(denovo_variant_t v, uint64_t seed) {
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
-    traffic_cfg_t tc = traffic_cfg_default(&cfg, seed, 1000000);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, seed, ~0ull >> 1); /* as cosim system */
     traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
     assert_non_null(r);
     gsys_workload_t wl;
