@@ -310,8 +310,7 @@ static const gsys_variant_t variants[] = {
 static const char* const mv_names[] = {"free", "GETS", "REG", "DRAIN"};
 
 static void l1_note(const denovo_l1_out_t* o, const denovo_l1_t* m, FILE* f) {
-    fprintf(f, " fence_done 0x%" PRIx64 " drained %d rsp_ready %d", o->fence_done,
-            o->drained ? 1 : 0, o->rsp_ready ? 1 : 0);
+    fprintf(f, " fence_done 0x%" PRIx64 " drained %d", o->fence_done, o->drained ? 1 : 0);
     if (!m)
         return;
     fprintf(f, " errors %" PRIu64, denovo_l1_errors(m));
