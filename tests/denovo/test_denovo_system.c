@@ -211,11 +211,40 @@ static void v1_catches_two_owners(void** state) {
     free(r);
 }
 
+/* The catalogue entries (not registered yet: no RTL): their parameters resolve to the paper
+ * defaults, a parameter given is kept and checked, the RTL names and storage are the pages'. */
+static void catalogue_entries(void** state) {
+    (void)state;
+    const gpucoh_unit_t* const u[2] = {&unit_denovo_l1, &unit_denovo_l2};
+    for (int k = 0; k < 2; k++) {
+        gpucoh_pvals_t pv;
+        memset(&pv, 0, sizeof pv);
+        char err[256];
+        assert_int_equal(u[k]->resolve(&pv, err, sizeof err), 0);
+        assert_true(u[k]->storage_bits(&pv) > 0);
+        assert_string_equal(u[k]->family, "denovo");
+        assert_string_equal(u[k]->context, k ? "l2" : "l1");
+        assert_ptr_equal(denovo_slots[k].ops->unit, u[k]);
+        assert_true(u[k]->nports > 20);
+    }
+    gpucoh_pvals_t pv;
+    memset(&pv, 0, sizeof pv);
+    const denovo_sys_desc_t s = denovo_sys_config(DENOVO_D, true);
+    denovo_pvals_from_desc(&unit_denovo_l1, &s, &pv);
+    assert_string_equal(unit_denovo_l1.params[2].rtl, "NumSm");
+    assert_int_equal(pv.v[2], 15);
+    pv.set[2] = true;
+    pv.v[2] = 65; /* NumSm 1..64 */
+    char err[256];
+    assert_int_equal(unit_denovo_l1.resolve(&pv, err, sizeof err), -1);
+    print_message("%s\n", err);
+    assert_non_null(strstr(err, "sm = 65 is illegal"));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(v1_catches_two_owners),
-        cmocka_unit_test(denovo_d_runs),
-        cmocka_unit_test(denovo_d_ro_runs),
+        cmocka_unit_test(catalogue_entries), cmocka_unit_test(v1_catches_two_owners),
+        cmocka_unit_test(denovo_d_runs),     cmocka_unit_test(denovo_d_ro_runs),
         cmocka_unit_test(denovo_h_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
