@@ -38,6 +38,7 @@ static run_t run_variant(denovo_variant_t v, uint64_t seed) {
     gsys_cfg_t cfg;
     denovo_proto.config(v, false, &cfg);
     cfg.seed = seed;
+    cfg.deadlock_cycles = 5000; /* within the run: the small system never waits this long */
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
