@@ -2,41 +2,45 @@
 /*
  * denovo_l1.c -- C reference model of the DeNovo L1 controller (DeNovo-D, D+RO, H).
  *
- * Written from docs/units/denovo/denovo_l1.md (rules L1-L17, tables C01-C22, M01-M11, sections 7
- * and 11) and docs/units/denovo/denovo.md (D1-D16) only, never from rtl/denovo/denovo_l1.sv.
+ * Written from docs/units/denovo/denovo_l1.md (rules L1-L17, tables C01-C22, M01-M11, sections 7,
+ * 11 and 12) and docs/units/denovo/denovo.md (D1-D16) only, never from rtl/denovo/denovo_l1.sv.
  *
  * One denovo_l1_tick() = one rising edge, in the order of rule L2: (a) a queued transfer (when
- * rdy_q is 0), else (b) the message; (c) the store-buffer engine decides its batch or idle pop;
- * (d) the FIFO head (when no message was taken; a full pop is decided after a head that stalls
- * S03); the engine's pop is applied; (e) the batch check; (f) INV; (g) the push; (h) outputs.
- * Each step sees the writes of the steps before it (the engine's pop is applied after the head,
- * which L8 keeps apart from it).
+ * rdy_q is 0), else (b) the message; (c) the store-buffer engine's batch or idle pop; (d) the
+ * FIFO head (when no message was taken; a full pop is decided and applied after a head that
+ * stalls S03); (e) the batch check; (f) INV; (g) the push; (h) outputs. Each step sees the
+ * writes of the steps before it (R3).
  *
- * Readings of the pages where they are silent or ambiguous (also in the report):
- *  1. L10 names "a CTA atomic that writes (C20)": C20 is the CTA FENCE; the CTA atomic that
- *     writes is C19 (section 6: "The stores of C10-C12 and C19 reset idle"). idle resets on
- *     C10-C13 (L10) and a writing C19.
- *  2. S08 (L14) is not in L11's order: it is checked after step (3) (store-buffer space) and
- *     before step (4) (S07).
- *  3. L7 rule 4 skips a way whose line is in the write-back buffer (its REG would break L14).
- *  4. The batch check's "no MSHR is REG" reads the registered state, as batch_q and fl_q.
- *  5. Payload words outside a message's mask are 0 (WB, PDATA, XFER; the write-back buffer's
- *     wbd_q keeps only the words of wbm_q).
- *  6. peer_dst_o is 6 bits: the peer message's dst carries the destination SM's id.
- *  7. C02-C06 ("LOAD plain") also take a CTA-scope acquire load (acq && !gpu_s), as C01 does;
- *     C10-C12 ("STORE plain") also take a CTA-scope release store (as C10 says).
- *  8. C11 / C19 push when U was empty before and is not after; C19's S03 only then.
- *  9. M01 does not install over a word R here (the page says it cannot have mask bit 0).
- * 10. M04 installs only the words of mask \ pmask that are in want (the registry never sends
+ * The readings fixed after the first round (section 11, R1-R7) are followed: hdr (the DATA /
+ * REGD completes a GETS / REG, M01, M04, M10, M11); every completed REG becomes DRAIN (M11: hold
+ * from fcnt_q for queued transfers or a sync REG, L16; dack 0, D17), a DRAIN MSHR is freed when
+ * fqv == 0, hold == 0 and dack == 1 (M09, X01, L16); the steps (a)-(d) act in order, each on what
+ * the earlier ones left (the engine's batch / idle pop is applied in (c), before the head); the
+ * batch check's "no MSHR is REG" and S03 read the registered values; L7 rule 4 skips lines in
+ * the write-back buffer; L11's order (S03, S08, S07, allocation, S04); idle resets on C10-C13
+ * and a writing C19; payload words outside a mask are 0; a new MSHR gets 0 in the fields its row
+ * does not set and freeing clears only mv (wbv for a write-back entry).
+ *
+ * Readings of the pages where they are still silent:
+ *  1. peer_dst_o is 6 bits: the peer message's dst carries the destination SM's id.
+ *  2. M01 does not install over a word R here (the page says it cannot have mask bit 0).
+ *  3. M04 installs only the words of mask \ pmask that are in want (the registry never sends
  *     others). Unservable words of M03 / M06 / M07 and messages finding no state count one
- *     error per message (L9).
- * 11. Cover points F45-F48 need per-MSHR bookkeeping section 3 does not list (a DATA / REGD
- *     seen, the PDATAs counted, an XFER seen, REGD words installed): kept here, not compared.
- * 12. F41 counts an XFER served from a DRAIN MSHR that leaves other queued words (another
+ *     error per message (L9); so does a forward that names no word of this SM.
+ *  4. Cover points F45-F48 need per-MSHR bookkeeping section 3 does not list (the PDATAs
+ *     counted, an XFER seen, REGD words installed): kept here, not compared.
+ *  5. F41 counts an XFER served from a DRAIN MSHR that leaves other queued words (another
  *     new owner); F57 is checked before this edge's hold update.
- * 13. Inputs are cut to their port widths (op 3, wf 6, word 5, aop 2, line LA, masks LW /
- *     LineBytes bits, src / req 6). Rows: one per event of the edge (message row and M10 / M11,
- *     head row or stall row, B row, B07 / B08, V01 / V02 instead of the allocating row, X01).
+ *  6. Cover points count once per edge. Inputs are cut to their port widths (op 3, wf 6, word 5,
+ *     aop 2, line LA, masks LW / LineBytes bits, src / req 6). Rows: one per event of the edge
+ *     (message row and M10 / M11, head row or stall row, B row, B07 / B08, V01 / V02 instead of
+ *     the allocating row, X01); the stall rows C03, C04, C09, C15, C18 count as their S row.
+ *  7. A served transfer (X01) clears fqv only (fqd keeps its value, as freeing keeps the
+ *     fields).
+ *  8. The hold rule (L16) applies to every DRAIN MSHR after the head's step, the one a message
+ *     of this edge completed included (a message edge does not try the head: only an empty FIFO
+ *     changes its hold); a DRAIN MSHR with fqv == 0 has no transfer to serve (rdy stays 1).
+ *  9. The descriptor message of Ro uses the page's "Ro" (the others the field name).
  */
 #include "denovo_l1.h"
 #include "gpucoh_bits.h"
@@ -58,9 +62,9 @@ typedef struct {
 typedef struct {
     uint32_t mv, midx, want, got;
     uint64_t wait;
-    uint32_t stale, ro, sync, fqv, hold;
+    uint32_t stale, ro, sync, hdr, dack, fqv, hold;
     uint8_t fqd[DENOVO_MAX_LINE_WORDS];
-    uint8_t dseen, rseen, xf, rd, pd; /* cover bookkeeping (reading 11) */
+    uint8_t xf, rd, pd; /* cover bookkeeping (reading 4) */
 } l1_mshr_t;
 
 typedef struct {
@@ -94,8 +98,7 @@ struct denovo_l1 {
 typedef struct {
     uint32_t fcnt_q, batch_q, fl_q, sbcnt_q, sbh_q, idle_q;
     uint64_t fcur_q;
-    bool reg_q;        /* some MSHR is REG (reading 4) */
-    uint32_t drain_q;  /* MSHRs DRAIN before the edge */
+    bool reg_q;        /* some MSHR is REG (registered, section 7) */
     uint32_t new_gets; /* MSHRs allocated as GETS in this edge (L6) */
     bool pop, pop_reg, tried, push, fpop, store, inv, start_batch;
     uint32_t pop_kind, pop_idx, pop_u;
@@ -233,14 +236,12 @@ static uint32_t unreg(const denovo_l1_t* m, uint32_t i) {
     return dirty_words(m, i) & ~want;
 }
 
-/* L13: word x of line i := v under the line's dirty bytes */
-static void install(denovo_l1_t* m, uint32_t i, uint32_t x, uint32_t v) {
+/* L13: word x of line i := v under the line's dirty bytes; true when a dirty byte stayed */
+static bool install(denovo_l1_t* m, uint32_t i, uint32_t x, uint32_t v) {
     uint32_t* d = ldata(m, i);
     const uint32_t bm = word_bytes(ldirty(m, i), x);
-    if (bm != 0u) {
-        fc(m, DENOVO_L1_F_MERGE_UNDER_DIRTY);
-    }
     d[x] = (v & ~bm) | (d[x] & bm);
+    return bm != 0u;
 }
 
 static void clear_dirty_word(denovo_l1_t* m, uint32_t i, uint32_t x) {
@@ -256,7 +257,7 @@ static denovo_msg_t* msg_put(denovo_msg_t* o, uint32_t kind, uint64_t line, uint
     return o;
 }
 
-/* the words of mask of line i into msg data (0 elsewhere, reading 5) */
+/* the words of mask of line i into msg data (0 elsewhere, R7) */
 static void put_words(const denovo_l1_t* m, denovo_msg_t* o, const uint32_t* d, uint32_t mask) {
     for (uint32_t w = 0; w < m->lw; w++) {
         o->data[w] = ((mask >> w) & 1u) ? d[w] : 0u;
@@ -292,8 +293,9 @@ static bool atomic_new(uint32_t aop, uint32_t old, uint32_t a, uint32_t b, uint3
     }
 }
 
+/* freeing clears only mv (R7) */
 static void mshr_release(l1_mshr_t* k) {
-    memset(k, 0, sizeof *k);
+    k->mv = DENOVO_MV_FREE;
 }
 
 /*--- descriptor, size, build ------------------------------------------------------------------*/
@@ -481,7 +483,7 @@ static l1_mshr_t* mshr_alloc(denovo_l1_t* m, uint32_t mv, uint32_t i, uint32_t w
         fc(m, DENOVO_L1_F_MSHR_TOP);
     }
     l1_mshr_t* e = &m->mshr[k];
-    mshr_release(e);
+    memset(e, 0, sizeof *e); /* 0 in every field the row does not set (R7) */
     e->mv = mv;
     e->midx = i;
     e->want = want;
@@ -515,7 +517,7 @@ static int32_t mshr_line(const denovo_l1_t* m, uint64_t a, uint32_t mvs) {
 
 /* M10 */
 static void gets_done(denovo_l1_t* m, l1_mshr_t* k, uint64_t a) {
-    if (k->got != m->lw_mask) {
+    if (!k->hdr || k->got != m->lw_mask) {
         return;
     }
     m->cov[DENOVO_L1_T_M10]++;
@@ -531,19 +533,23 @@ static void gets_done(denovo_l1_t* m, l1_mshr_t* k, uint64_t a) {
 /* M01 / M02: install the words of mask (DATA: those with mask bit 0) for a GETS */
 static void gets_fill(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a, bool data) {
     const int32_t kk = mshr_line(m, a, 1u << DENOVO_MV_GETS);
-    if (kk < 0) {
-        m->errors++; /* L9 */
+    if (kk < 0 || (data && m->mshr[kk].hdr)) {
+        m->errors++; /* L9 (M01 needs hdr == 0) */
         return;
     }
     l1_mshr_t* k = &m->mshr[kk];
     const uint32_t i = k->midx;
     const uint32_t words = data ? ~g->mask & m->lw_mask : g->mask;
     const uint32_t s = k->stale ? DENOVO_W_I : k->ro ? DENOVO_W_VO : DENOVO_W_V;
+    bool merged = false;
     for (uint32_t x = 0; x < m->lw; x++) {
-        if (((words >> x) & 1u) && wst(m, i, x) != DENOVO_W_R) { /* reading 9 */
-            install(m, i, x, g->data[x]);
+        if (((words >> x) & 1u) && wst(m, i, x) != DENOVO_W_R) { /* reading 2 */
+            merged = install(m, i, x, g->data[x]) || merged;
             set_wst(m, i, x, s);
         }
+    }
+    if (merged) {
+        fc(m, DENOVO_L1_F_MERGE_UNDER_DIRTY);
     }
     uint32_t own = 0u;
     if (data) {
@@ -553,10 +559,10 @@ static void gets_fill(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a, bool da
         if (own != 0u) {
             fc(m, DENOVO_L1_F_GETS_OWN_WORDS);
         }
-        k->dseen = 1u;
+        k->hdr = 1u;
         m->cov[DENOVO_L1_T_M01]++;
     } else {
-        if (!k->dseen) {
+        if (!k->hdr) {
             fc(m, DENOVO_L1_F_GETS_PEER_FIRST);
         }
         k->pd = (uint8_t)(k->pd < 3u ? k->pd + 1u : 3u);
@@ -568,7 +574,7 @@ static void gets_fill(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a, bool da
 
 /* M11 */
 static void reg_done(denovo_l1_t* m, l1_edge_t* e, l1_mshr_t* k, uint64_t a) {
-    if (k->got != k->want) {
+    if (!k->hdr || k->got != k->want) {
         return;
     }
     m->cov[DENOVO_L1_T_M11]++;
@@ -576,13 +582,10 @@ static void reg_done(denovo_l1_t* m, l1_edge_t* e, l1_mshr_t* k, uint64_t a) {
     if (k->rd && k->xf) {
         fc(m, DENOVO_L1_F_REG_MIXED);
     }
-    if (k->fqv == 0u) {
-        mshr_release(k);
-        return;
-    }
-    k->mv = DENOVO_MV_DRAIN;
-    k->hold = e->fcnt_q;
-    if (k->hold > 0u) {
+    k->mv = DENOVO_MV_DRAIN; /* D17: until the DACK; L16: transfers, a sync registration (R2) */
+    k->dack = 0u;
+    k->hold = (k->fqv != 0u || k->sync) ? e->fcnt_q : 0u;
+    if (k->hold > 0u && k->fqv != 0u) {
         fc(m, DENOVO_L1_F_DRAIN_HOLD);
     }
 }
@@ -590,26 +593,30 @@ static void reg_done(denovo_l1_t* m, l1_edge_t* e, l1_mshr_t* k, uint64_t a) {
 /* M04 / M05: the words of S arrive for a REG: install R, dirty bytes cleared */
 static void reg_fill(denovo_l1_t* m, l1_edge_t* e, const denovo_msg_t* g, uint64_t a, bool regd) {
     const int32_t kk = mshr_line(m, a, 1u << DENOVO_MV_REG);
-    if (kk < 0) {
-        m->errors++; /* L9 */
+    if (kk < 0 || (regd && m->mshr[kk].hdr)) {
+        m->errors++; /* L9 (M04 needs hdr == 0) */
         return;
     }
     l1_mshr_t* k = &m->mshr[kk];
     const uint32_t i = k->midx;
-    const uint32_t s = (regd ? g->mask & ~g->pmask : g->mask) & k->want; /* reading 10 */
+    const uint32_t s = (regd ? g->mask & ~g->pmask : g->mask) & k->want; /* reading 3 */
+    bool merged = false;
     for (uint32_t x = 0; x < m->lw; x++) {
         if ((s >> x) & 1u) {
-            install(m, i, x, g->data[x]);
+            merged = install(m, i, x, g->data[x]) || merged;
             clear_dirty_word(m, i, x);
             set_wst(m, i, x, DENOVO_W_R);
         }
     }
+    if (merged) {
+        fc(m, DENOVO_L1_F_MERGE_UNDER_DIRTY);
+    }
     if (regd) {
-        k->rseen = 1u;
+        k->hdr = 1u;
         k->rd = s != 0u ? 1u : k->rd;
         m->cov[DENOVO_L1_T_M04]++;
     } else {
-        if (!k->rseen) {
+        if (!k->hdr) {
             fc(m, DENOVO_L1_F_REG_XFER_FIRST);
         }
         k->xf = 1u;
@@ -747,6 +754,25 @@ static void msg_recall(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a) {
     m->st.recall_wbs++;
 }
 
+/* a DRAIN MSHR with nothing queued, no held request and its DACK is freed (L16, D17) */
+static void drain_free(l1_mshr_t* k) {
+    if (k->fqv == 0u && k->hold == 0u && k->dack) {
+        mshr_release(k);
+    }
+}
+
+/* M09 */
+static void msg_dack(denovo_l1_t* m, uint64_t a) {
+    const int32_t kk = mshr_line(m, a, 1u << DENOVO_MV_DRAIN);
+    if (kk < 0 || m->mshr[kk].dack) {
+        m->errors++; /* L9 */
+        return;
+    }
+    m->cov[DENOVO_L1_T_M09]++;
+    m->mshr[kk].dack = 1u;
+    drain_free(&m->mshr[kk]);
+}
+
 /* M08 */
 static void msg_wback(denovo_l1_t* m, uint64_t a) {
     const int32_t j = wb_of(m, a);
@@ -755,7 +781,7 @@ static void msg_wback(denovo_l1_t* m, uint64_t a) {
         return;
     }
     m->cov[DENOVO_L1_T_M08]++;
-    memset(&m->wb[j], 0, sizeof m->wb[j]);
+    m->wb[j].v = 0u; /* freeing clears only wbv (R7) */
 }
 
 static void l1_message(denovo_l1_t* m, l1_edge_t* e, const denovo_msg_t* in) {
@@ -791,6 +817,9 @@ static void l1_message(denovo_l1_t* m, l1_edge_t* e, const denovo_msg_t* in) {
     case DENOVO_MSG_WBACK:
         msg_wback(m, a);
         break;
+    case DENOVO_MSG_DACK:
+        msg_dack(m, a);
+        break;
     default:
         m->errors++; /* I3 */
         break;
@@ -801,7 +830,7 @@ static void l1_message(denovo_l1_t* m, l1_edge_t* e, const denovo_msg_t* in) {
 
 static int32_t drain_ready(const denovo_l1_t* m) {
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
-        if (m->mshr[k].mv == DENOVO_MV_DRAIN && m->mshr[k].hold == 0u) {
+        if (m->mshr[k].mv == DENOVO_MV_DRAIN && m->mshr[k].hold == 0u && m->mshr[k].fqv != 0u) {
             return (int32_t)k;
         }
     }
@@ -824,20 +853,35 @@ static void l1_serve_xfer(denovo_l1_t* m, uint32_t kk) {
     o->dst = dst;
     put_words(m, o, ldata(m, i), mask);
     words_to_i(m, (int64_t)i, mask);
-    k->fqv &= ~mask;
-    for (uint32_t x = 0; x < m->lw; x++) {
-        k->fqd[x] = ((mask >> x) & 1u) ? 0u : k->fqd[x];
-    }
+    k->fqv &= ~mask; /* fqd kept (reading 7) */
     m->cov[DENOVO_L1_T_X01]++;
     m->st.xfers++;
     if (k->fqv != 0u) {
         fc(m, DENOVO_L1_F_DRAIN_TWO_OWNERS);
-    } else {
-        mshr_release(k);
     }
+    drain_free(k);
 }
 
 /*--- (c) the store-buffer engine, section 7 ---------------------------------------------------*/
+
+/* the pop (R3: applied at once, the head of (d) sees its MSHR and req message) */
+static void eng_apply(denovo_l1_t* m, l1_edge_t* e) {
+    static const denovo_l1_trans_t rows[3] = {DENOVO_L1_T_B01, DENOVO_L1_T_B03, DENOVO_L1_T_B05};
+    m->cov[rows[e->pop_kind] + (e->pop_reg ? 0u : 1u)]++;
+    if (e->pop_reg) {
+        send_reg(m, e->pop_idx, e->pop_u, false);
+        m->st.sb_flushes++;
+    }
+    if (e->pop_kind == POP_IDLE) {
+        fc(m, DENOVO_L1_F_IDLE_DRAIN);
+    } else if (e->pop_kind == POP_BATCH) {
+        m->fl--;
+    }
+    if (e->sbh_q == m->d.sb_entries - 1u) {
+        fc(m, DENOVO_L1_F_SB_PTR_WRAP);
+    }
+    m->sbh = e->sbh_q + 1u == m->d.sb_entries ? 0u : e->sbh_q + 1u;
+}
 
 /* Decide a pop of kind k of slot sbh_q: a line with U non-empty sends REG(line, U) if no MSHR
  * names it, an MSHR is free and it is not in the write-back buffer; else the pop waits. */
@@ -855,6 +899,7 @@ static void eng_decide(denovo_l1_t* m, l1_edge_t* e, uint32_t kind) {
     e->pop_idx = u != 0u ? (uint32_t)i : 0u;
     e->pop_u = u;
     e->pop_line = p;
+    eng_apply(m, e);
 }
 
 static void eng_pre(denovo_l1_t* m, l1_edge_t* e) {
@@ -863,24 +908,6 @@ static void eng_pre(denovo_l1_t* m, l1_edge_t* e) {
     } else if (!e->batch_q && e->sbcnt_q > 0u && e->idle_q == m->d.sb_idle) {
         eng_decide(m, e, POP_IDLE);
     }
-}
-
-static void eng_apply(denovo_l1_t* m, l1_edge_t* e) {
-    static const denovo_l1_trans_t rows[3] = {DENOVO_L1_T_B01, DENOVO_L1_T_B03, DENOVO_L1_T_B05};
-    m->cov[rows[e->pop_kind] + (e->pop_reg ? 0u : 1u)]++;
-    if (e->pop_reg) {
-        send_reg(m, e->pop_idx, e->pop_u, false);
-        m->st.sb_flushes++;
-    }
-    if (e->pop_kind == POP_IDLE) {
-        fc(m, DENOVO_L1_F_IDLE_DRAIN);
-    } else if (e->pop_kind == POP_BATCH) {
-        m->fl--;
-    }
-    if (e->sbh_q == m->d.sb_entries - 1u) {
-        fc(m, DENOVO_L1_F_SB_PTR_WRAP);
-    }
-    m->sbh = e->sbh_q + 1u == m->d.sb_entries ? 0u : e->sbh_q + 1u;
 }
 
 /*--- INV (L6) ---------------------------------------------------------------------------------*/
@@ -1051,7 +1078,7 @@ static uint32_t l1_victim(const denovo_l1_t* m, uint32_t s, uint32_t* way) {
         const bool r = words_in(m, i, DENOVO_W_R) != 0u, d = dirty_words(m, i) != 0u;
         c2 |= (!r && !d ? 1u : 0u) << w;
         c3 |= (r && !d ? 1u : 0u) << w;
-        c4 |= (d && wb_of(m, line_addr(m, i)) < 0 ? 1u : 0u) << w; /* reading 3 */
+        c4 |= (d && wb_of(m, line_addr(m, i)) < 0 ? 1u : 0u) << w; /* R4 */
     }
     const uint32_t c[3] = {c2, wb_free(m) >= 0 ? c3 : 0u, mshr_free(m) >= 0 ? c4 : 0u};
     for (uint32_t r = 0; r < 3u; r++) {
@@ -1080,7 +1107,7 @@ static uint32_t stall_early(const denovo_l1_t* m, const l1_edge_t* e, l1_head_t*
         return DENOVO_L1_T_S03;
     }
     if (row_sends(h->row) && wb_of(m, h->q->line) >= 0) {
-        return DENOVO_L1_T_S08; /* L14, reading 2 */
+        return DENOVO_L1_T_S08; /* L14, L11 step 4 */
     }
     if (row_sends(h->row) && mshr_free(m) < 0) {
         return DENOVO_L1_T_S07;
@@ -1185,7 +1212,7 @@ static void sb_push(denovo_l1_t* m, l1_edge_t* e, uint64_t line) {
 }
 
 static void sync_coalesce(denovo_l1_t* m, const l1_head_t* h) {
-    if (kmv(m, h) == DENOVO_MV_DRAIN && m->mshr[h->k].hold > 0u) {
+    if (kmv(m, h) == DENOVO_MV_DRAIN && m->mshr[h->k].hold > 0u && m->mshr[h->k].fqv != 0u) {
         fc(m, DENOVO_L1_F_SYNC_COALESCE);
     }
 }
@@ -1435,11 +1462,11 @@ static void l1_push(denovo_l1_t* m, const denovo_core_req_t* c) {
 
 /*--- one edge ---------------------------------------------------------------------------------*/
 
-/* L16: hold of the MSHRs that were DRAIN before the edge */
+/* L16: hold of the DRAIN MSHRs (reading 8); one with nothing queued, hold 0 and dack is freed */
 static void l1_hold(denovo_l1_t* m, const l1_edge_t* e) {
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
         l1_mshr_t* x = &m->mshr[k];
-        if (!((e->drain_q >> k) & 1u) || x->mv != DENOVO_MV_DRAIN) {
+        if (x->mv != DENOVO_MV_DRAIN) {
             continue;
         }
         if (e->fcnt_q == 0u) {
@@ -1447,14 +1474,12 @@ static void l1_hold(denovo_l1_t* m, const l1_edge_t* e) {
         } else if (e->tried && x->hold > 0u) {
             x->hold--;
         }
+        drain_free(x);
     }
 }
 
 /* store buffer, idle, fl of C21 */
 static void l1_counters(denovo_l1_t* m, l1_edge_t* e) {
-    if (e->pop) {
-        eng_apply(m, e);
-    }
     m->sbcnt = e->sbcnt_q + (e->push ? 1u : 0u) - (e->pop ? 1u : 0u);
     if (e->push && m->sbcnt == m->d.sb_entries) {
         fc(m, DENOVO_L1_F_SB_FULL);
@@ -1497,7 +1522,6 @@ static void l1_edge_open(denovo_l1_t* m, l1_edge_t* e) {
     e->fcur_q = m->fcur;
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
         e->reg_q = e->reg_q || m->mshr[k].mv == DENOVO_MV_REG;
-        e->drain_q |= (m->mshr[k].mv == DENOVO_MV_DRAIN ? 1u : 0u) << k;
     }
     memset(&m->out.crsp, 0, sizeof m->out.crsp);
     memset(&m->out.req, 0, sizeof m->out.req);
@@ -1605,6 +1629,8 @@ void denovo_l1_mshr_get(const denovo_l1_t* m, uint32_t k, denovo_l1_mshr_t* e) {
     e->stale = x->stale;
     e->ro = x->ro;
     e->sync = x->sync;
+    e->hdr = x->hdr;
+    e->dack = x->dack;
     e->fqv = x->fqv;
     e->hold = x->hold;
     for (uint32_t w = 0; w < m->lw; w++) {
@@ -1690,7 +1716,7 @@ static const char* const l1_ids[DENOVO_L1_T_N] = {
     "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C13",
     "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "M01", "M02", "M03", "M04",
     "M05", "M06", "M07", "M08", "M09", "M10", "M11", "B01", "B02", "B03", "B04", "B05", "B06",
-    "B07", "B08", "V01", "V02", "X01", "S01", "S02", "S03", "S04", "S05", "S06", "S07", "S08",
+    "B07", "B08", "V01", "V02", "X01", "S01", "S02", "S03", "S04", "S06", "S07", "S08",
 };
 
 static const char* const l1_names[DENOVO_L1_T_N] = {
@@ -1724,7 +1750,7 @@ static const char* const l1_names[DENOVO_L1_T_N] = {
     "REGD naming this SM as previous owner",
     "RECALL",
     "WBACK",
-    "(no M09)",
+    "DACK for this SM's DONE",
     "GETS complete",
     "REG complete: DONE",
     "batch pop: REG",
@@ -1742,7 +1768,6 @@ static const char* const l1_names[DENOVO_L1_T_N] = {
     "stall: no victim",
     "stall: store buffer full",
     "stall: port taken by the engine",
-    "(no S05)",
     "stall: the line's registration or transfers pending",
     "stall: no free MSHR",
     "stall: the line's write-back unacknowledged",
@@ -1756,15 +1781,13 @@ const char* denovo_l1_trans_name(denovo_l1_trans_t r) {
     return (unsigned)r < (unsigned)DENOVO_L1_T_N ? l1_names[r] : "?";
 }
 
-/* Section 9: C19, C20 and the CTA acquire of C01 need Hrf = 1; M09 and S05 do not exist; C03
- * only stalls (its stall row S01 is counted instead). */
+/* Section 9: C19 and C20 need Hrf = 1; the stall rows C03, C04, C09, C15, C18 are counted as
+ * their stall (S01, S06). */
 bool denovo_l1_trans_reachable(const denovo_l1_desc_t* d, denovo_l1_trans_t r) {
     if (d == NULL || (unsigned)r >= (unsigned)DENOVO_L1_T_N) {
         return false;
     }
     switch (r) {
-    case DENOVO_L1_T_M09:
-    case DENOVO_L1_T_S05:
     case DENOVO_L1_T_C03:
     case DENOVO_L1_T_C04:
     case DENOVO_L1_T_C09:

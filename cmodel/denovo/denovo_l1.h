@@ -42,7 +42,7 @@ typedef struct {
     bool rst_n;
     uint32_t sm_id;         /* sm_id_i: this SM (constant while running) */
     denovo_core_req_t core; /* counts only when core_ready was 1 */
-    denovo_msg_t msg;       /* DATA, REGD, WBACK, RECALL (rsp) or PDATA, XFER (peer); dst ignored */
+    denovo_msg_t msg;       /* rsp: DATA, REGD, WBACK, RECALL, DACK; peer: PDATA, XFER; no dst */
 } denovo_l1_in_t;
 
 typedef struct {
@@ -85,7 +85,10 @@ typedef struct {
 typedef struct {
     uint32_t mv, midx, want, got;
     uint64_t wait;
-    uint32_t stale, ro, sync, fqv;
+    uint32_t stale, ro, sync;
+    uint32_t hdr;  /* hdr_q: the registry's DATA / REGD has arrived (reading R1) */
+    uint32_t dack; /* dack_q: DRAIN: the registry's DACK of its DONE has arrived (D17) */
+    uint32_t fqv;
     uint32_t fqd[DENOVO_MAX_LINE_WORDS];
     uint32_t hold;
 } denovo_l1_mshr_t;
@@ -148,7 +151,7 @@ typedef enum {
     DENOVO_L1_T_M06,
     DENOVO_L1_T_M07,
     DENOVO_L1_T_M08,
-    DENOVO_L1_T_M09, /* no M09 on the page: kept for the numbering, never counted */
+    DENOVO_L1_T_M09,
     DENOVO_L1_T_M10,
     DENOVO_L1_T_M11,
     DENOVO_L1_T_B01,
@@ -166,7 +169,6 @@ typedef enum {
     DENOVO_L1_T_S02,
     DENOVO_L1_T_S03,
     DENOVO_L1_T_S04,
-    DENOVO_L1_T_S05, /* no S05 on the page: kept for the numbering, never counted */
     DENOVO_L1_T_S06,
     DENOVO_L1_T_S07,
     DENOVO_L1_T_S08,
@@ -237,7 +239,7 @@ typedef struct {
     uint64_t wbs, recall_wbs; /* eviction WBs (V01), recall WBs (M07) */
     uint64_t hits, misses;    /* core requests served in the L1 at once; GETS / REG sends */
     uint64_t l1_atomics;      /* C16 + C19 */
-    uint64_t stall[8];        /* head stall edges S01..S08 */
+    uint64_t stall[7];        /* head stall edges S01 S02 S03 S04 S06 S07 S08 */
 } denovo_l1_stats_t;
 
 typedef struct denovo_l1 denovo_l1_t;

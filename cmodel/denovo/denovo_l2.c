@@ -3,26 +3,26 @@
  * denovo_l2.c -- C reference model of one DeNovo registry bank.
  *
  * Written from docs/units/denovo/denovo_l2.md (rules E1-E4, tables G01-R03, B01-Q02, M01-M02,
- * sections 8 and 9) and docs/units/denovo/denovo.md (D1-D16) only, never from
+ * sections 8, 9 and 10) and docs/units/denovo/denovo.md (D1-D16) only, never from
  * rtl/denovo/denovo_l2.sv. Section and rule numbers below cite those pages.
  *
  * One denovo_l2_tick() = one rising edge, in the order of rule E1: (a) a DRAM fill, else (b) the
  * write-back FIFO's head, else (c) the request FIFO's head; (d) the pushes; (e) the readies.
  *
- * Readings of the pages where they are silent (also in the report to the spec owner):
+ * The readings K1-K10 of section 9 (fixed after the first round) are followed: RECALL data =
+ * the owner ids of the mask's words, 0 elsewhere (E2 rule 4); a GETS or REG stalls on a line
+ * with rc (G04, R02; K10); a REGD is sent even with W empty (R01); a WB to a P line takes
+ * nothing and counts B02; X01 / X02 count beside G03 / R03, X03 instead of them.
+ *
+ * Readings of the pages where they are still silent:
  *  1. Inputs are cut to their port widths: src 6 bits, line LA bits, masks LW bits (section 2:
  *     "bits >= LW ignored"). A message with src >= NumSm is counted as an error when pushed
  *     (I5) and kept (its REG registers the owner id src; a DATA / REGD dst bit >= NumSm is cut
  *     by the NumSm-bit rsp_dst_o port).
- *  2. RECALL's data: the owner id in every word of mask (the registered words), 0 elsewhere
- *     (denovo.md section 3: "a field a kind does not name is 0"; the L1 reads only mask words).
- *  3. Rows: one per event; an allocation that drops or writes back a victim counts X01 / X02
- *     besides its G03 / R03; an X03 recall counts X03 instead of G03 / R03 (the head stays).
- *  4. F55 MERGE_ALL_SM counts G02 only (a merge). F57 / F61 count two or more distinct owners
- *     other than the requester. F72 FETCH_AND_WB is an allocation by rule 3.
- *  5. A B01 WB on a line in state P (it matches: st != I) takes nothing (a P line has reg = 0,
- *     E4) and is answered like B02.
- *  6. Errors (denovo_l2_errors): I1 (Q01, Q02), I2 (a fill no MSHR waits for), I4 (R01's E
+ *  2. F55 MERGE_ALL_SM counts G02 only (a merge). F57 / F61 count two or more distinct owners
+ *     other than the requester. F72 FETCH_AND_WB is an allocation by rule 3. F69 BUSY_STALL
+ *     counts every S03, a stall on `rc` (K10) included.
+ *  3. Errors (denovo_l2_errors): I1 (Q01, Q02), I2 (a fill no MSHR waits for), I4 (R01's E
  *     non-empty, once per request), I5 (src >= NumSm, once per pushed message).
  */
 #include "denovo_l2.h"
@@ -383,7 +383,7 @@ static void l2_recall(denovo_l2_t* m, const l2_head_t* h, uint32_t way) {
         rsp_put(m, DENOVO_MSG_RECALL, owners(m, i, L->reg), line_of(m, h->set, L->tag));
     r->mask = L->reg;
     const uint32_t* d = ldata(m, i);
-    for (uint32_t w = 0; w < m->lw; w++) {
+    for (uint32_t w = 0; w < m->lw; w++) { /* E2 rule 4: owner ids, 0 outside the mask */
         r->data[w] = ((L->reg >> w) & 1u) ? d[w] : 0u;
     }
     L->rc = 1u;
@@ -530,7 +530,7 @@ static bool head_gets(denovo_l2_t* m, l2_head_t* h) {
         }
         return true;
     }
-    if (L->busy != 0u) {
+    if (L->busy != 0u || L->rc) { /* K10 */
         m->cov[DENOVO_L2_T_G04]++;
         m->cov[DENOVO_L2_T_S03]++;
         fc(m, DENOVO_L2_F_BUSY_STALL);
@@ -573,10 +573,7 @@ static void reg_hit(denovo_l2_t* m, const l2_head_t* h) {
         m->errors++; /* I4 */
         fc(m, DENOVO_L2_F_REG_OWN_ERR);
     }
-    const uint32_t wm = mm & ~e, pw = wm & L->reg;
-    if (wm == 0u) {
-        return;
-    }
+    const uint32_t wm = mm & ~e, pw = wm & L->reg; /* the REGD goes even with wm empty */
     const uint64_t prev = owners(m, i, pw);
     reg_fcov(m, i, wm, pw, prev);
     denovo_msg_t* r = rsp_put(m, DENOVO_MSG_REGD, ((uint64_t)1 << h->src) | prev, h->line);
@@ -601,7 +598,7 @@ static bool head_reg(denovo_l2_t* m, l2_head_t* h) {
         }
         return false; /* R03: stays (R02 next) */
     }
-    if (m->line[h->idx].st == DENOVO_L2_P) {
+    if (m->line[h->idx].st == DENOVO_L2_P || m->line[h->idx].rc) { /* K10 */
         m->cov[DENOVO_L2_T_R02]++;
         m->cov[DENOVO_L2_T_S04]++;
         return false;
@@ -655,7 +652,7 @@ static void wb_wb(denovo_l2_t* m, const l2_head_t* h) {
     const uint32_t mm = h->q->mask & (uint32_t)m->lw_mask;
     const bool recall = (h->q->pmask & 1u) != 0u;
     m->st.wbs++;
-    if (h->idx >= 0) {
+    if (h->idx >= 0 && m->line[h->idx].st != DENOVO_L2_P) { /* K: a P line answers as B02 */
         const uint32_t i = (uint32_t)h->idx;
         l2_meta_t* L = &m->line[i];
         const uint32_t t = named(m, i, mm, h->src);
@@ -691,6 +688,7 @@ static void wb_wb(denovo_l2_t* m, const l2_head_t* h) {
 /* B03 / B04 */
 static void wb_done(denovo_l2_t* m, const l2_head_t* h) {
     m->st.dones++;
+    rsp_put(m, DENOVO_MSG_DACK, (uint64_t)1 << h->src, h->line); /* B03 / B04 (D17) */
     if (h->idx < 0) {
         m->cov[DENOVO_L2_T_B04]++;
         return;

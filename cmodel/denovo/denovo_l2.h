@@ -29,7 +29,7 @@ typedef struct {
 typedef struct {
     bool req_ready;
     bool wb_ready;
-    denovo_msg_t rsp; /* DATA, REGD, WBACK, RECALL; dst an SM mask (NumSm bits) */
+    denovo_msg_t rsp; /* DATA, REGD, WBACK, RECALL, DACK; dst an SM mask (NumSm bits) */
     denovo_mem_req_t mreq;
 } denovo_l2_out_t;
 

@@ -54,6 +54,7 @@ typedef enum {
     DENOVO_MSG_RECALL = 8, /* rsp: the registry evicts the line: owners write back */
     DENOVO_MSG_PDATA = 9,  /* peer: an owner's words for a reader */
     DENOVO_MSG_XFER = 10,  /* peer: a previous owner's words for the new owner */
+    DENOVO_MSG_DACK = 11,  /* rsp: the registry took the sender's DONE (D17) */
 } denovo_msg_kind_t;
 
 /* L1 word states (denovo_word_st_e). */

@@ -182,6 +182,11 @@ static void test_names_ports(void** state) {
     assert_int_equal(DENOVO_L2_F_BUSY_STALL, 68);    /* F69 */
     for (uint32_t r = 0; r < DENOVO_L1_T_N; r++) {
         assert_true(strlen(denovo_l1_trans_name((denovo_l1_trans_t)r)) > 2u);
+        assert_int_equal(strlen(denovo_l1_trans_id((denovo_l1_trans_t)r)), 3);
+    }
+    for (uint32_t r = 0; r < DENOVO_L2_T_N; r++) {
+        assert_true(strlen(denovo_l2_trans_name((denovo_l2_trans_t)r)) > 2u);
+        assert_int_equal(strlen(denovo_l2_trans_id((denovo_l2_trans_t)r)), 3);
     }
     for (uint32_t f = 0; f < DENOVO_L1_F_N; f++) {
         assert_string_not_equal(denovo_l1_fcov_name((denovo_l1_fcov_t)f), "?");
@@ -331,8 +336,8 @@ static void test_l2_busy_stall(void** state) {
     assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_G04], 2);
     assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_S03], 2);
     assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_BUSY_STALL], 2);
-    l2_tick(&t); /* B03: busy cleared (the request head is not tried) */
-    assert_false(t.o.rsp.valid);
+    l2_tick(&t); /* B03: busy cleared (the request head is not tried), DACK (D17) */
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x1, 0, 4, 0, 0);
     l2_line(&t, 4, &l);
     assert_int_equal(l.busy, 0);
     l2_tick(&t); /* G01: DATA to the reader and the owner */
@@ -353,13 +358,165 @@ static void test_l2_busy_stall(void** state) {
     assert_int_equal(l.busy, 0x3);
     assert_int_equal(l.data[0], 2);
     assert_int_equal(l.data[1], 2);
-    /* the old owner's DONE changes nothing (the word moved on) */
+    /* the old owner's DONE changes nothing (the word moved on) but is acknowledged (B03, D17) */
     l2_wbm(&t, DENOVO_MSG_DONE, 0, 4, 0x2);
     l2_tick(&t);
     l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x1, 0, 4, 0, 0);
     l2_line(&t, 4, &l);
     assert_int_equal(l.busy, 0x3);
     assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_DONE_MOVED], 1);
+    assert_int_equal(denovo_l2_errors(t.m), 0);
+    /* R01: a REG of a word SM 2 already owns: I4, and the REGD goes with W empty (R1) */
+    l2_req(&t, DENOVO_MSG_REG, 2, 4, 0x1);
+    l2_tick(&t);
+    l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_REGD, 0x4, 2, 4, 0x0, 0x0);
+    for (uint32_t w = 0; w < 4u; w++) {
+        assert_int_equal(t.o.rsp.data[w], 0);
+    }
+    assert_int_equal(denovo_l2_errors(t.m), 1);
+    free(t.m);
+}
+
+/* push a request or a write-back into the bank (one edge) and try the head (a second edge) */
+static void l2_req2(l2h_t* t, uint32_t kind, uint32_t src, uint64_t line, uint32_t mask) {
+    l2_req(t, kind, src, line, mask);
+    l2_tick(t);
+    l2_tick(t);
+}
+
+/* a line registered at src (R03, the fill, R01, the DONE) */
+static void l2_registered(l2h_t* t, uint32_t src, uint64_t line, uint32_t mask) {
+    l2_req2(t, DENOVO_MSG_REG, src, line, mask); /* R03: fetch */
+    assert_true(t->o.mreq.fetch);
+    l2_fill(t, line);
+    l2_tick(t); /* M02 */
+    l2_tick(t); /* R01 */
+    expect_rsp(t, DENOVO_MSG_REGD, 1u << src, src, line, mask, 0x0);
+    l2_wbm(t, DENOVO_MSG_DONE, src, line, mask);
+    l2_tick(t);
+    l2_tick(t); /* B03 */
+    expect_rsp(t, DENOVO_MSG_DACK, 1u << src, 0, line, 0, 0);
+}
+
+/* a write-back of words wm of line from src, data 0xd0 | w; recall: pmask bit 0 */
+static void l2_wb_of(l2h_t* t, uint32_t src, uint64_t line, uint32_t wm, bool recall) {
+    l2_wbm(t, DENOVO_MSG_WB, src, line, wm);
+    t->in.wb.pmask = recall ? 1u : 0u;
+    for (uint32_t w = 0; w < 4u; w++) {
+        t->in.wb.data[w] = ((wm >> w) & 1u) ? (0xd0u | w) + 0x100u * src : 0u;
+    }
+}
+
+/* the RECALL of line with mask wm and the owner ids ids[] in the mask's words (E2 rule 4) */
+static void expect_recall(const l2h_t* t, uint64_t dst, uint64_t line, uint32_t wm,
+                          const uint32_t* ids) {
+    expect_rsp(t, DENOVO_MSG_RECALL, dst, 0, line, wm, 0x0);
+    for (uint32_t w = 0; w < 4u; w++) {
+        assert_int_equal(t->o.rsp.data[w], ((wm >> w) & 1u) ? ids[w] : 0u);
+    }
+}
+
+/* a miss of src in set 0 that recalls line 4 (RECALL to dst, mask wm, the owner ids ids) */
+typedef struct {
+    uint64_t miss, other, dst;
+    uint32_t src, wm, ids[4];
+} recall_t;
+
+/* the recall of r; the miss goes on once the other line of the set (word 1 registered at SM 3)
+ * is written back by its owner (rule 3: rule 4 is blocked while the set has rc) */
+static void l2_recall_line4(l2h_t* t, const recall_t* r) {
+    l2_req2(t, DENOVO_MSG_GETS, r->src, r->miss, 0);
+    expect_recall(t, r->dst, 4, r->wm, r->ids);
+    denovo_l2_line_t l;
+    l2_line(t, 4, &l);
+    assert_int_equal(l.rc, 1);
+    l2_wb_of(t, 3, r->other, 0x2, false);
+    l2_tick(t); /* the miss: S02; the WB pushed */
+    assert_false(t->o.rsp.valid);
+    l2_tick(t); /* B01 */
+    expect_rsp(t, DENOVO_MSG_WBACK, 0x8, 0, r->other, 0, 0);
+    l2_tick(t); /* the miss: rule 3 evicts the other line, fetches its own (G03) */
+    assert_true(t->o.mreq.wb && t->o.mreq.fetch);
+    assert_int_equal(t->o.mreq.wb_line, r->other);
+    assert_int_equal(t->o.mreq.fetch_line, r->miss);
+}
+
+/* K10: a REG (R02) and a GETS (G04) on a line under recall stall until the recall write-back,
+ * then go on; the RECALL carries the owner ids of its mask's words, 0 elsewhere */
+static void test_l2_recall_k10(void** state) {
+    (void)state;
+    const denovo_desc_t sd = sys_desc();
+    l2h_t t;
+    l2_open(&t, &sd);
+    l2_registered(&t, 2, 4, 0x5); /* set 0, way 0 */
+    l2_registered(&t, 3, 8, 0x2); /* set 0, way 1 */
+    const recall_t r1 = {.miss = 12, .other = 8, .dst = 0x4, .src = 1, .wm = 0x5, .ids = {2, 0, 2}};
+    l2_recall_line4(&t, &r1);
+    /* round 1: a REG of line 4 at the head while rc: R02 (S04), the GETS behind it waits */
+    const uint64_t* cv = denovo_l2_cov(t.m);
+    const uint64_t r02 = cv[DENOVO_L2_T_R02], s04 = cv[DENOVO_L2_T_S04];
+    l2_req(&t, DENOVO_MSG_REG, 1, 4, 0x2);
+    l2_tick(&t);
+    l2_req(&t, DENOVO_MSG_GETS, 0, 4, 0);
+    l2_tick(&t); /* R02; the GETS pushed */
+    assert_false(t.o.rsp.valid);
+    l2_tick(&t);
+    assert_false(t.o.rsp.valid);
+    assert_int_equal(cv[DENOVO_L2_T_R02], r02 + 2u);
+    assert_int_equal(cv[DENOVO_L2_T_S04], s04 + 2u);
+    l2_wb_of(&t, 2, 4, 0x5, true);
+    l2_tick(&t); /* R02 again; the recall WB pushed */
+    l2_tick(&t); /* B01: rc cleared, no WBACK */
+    assert_false(t.o.rsp.valid);
+    denovo_l2_line_t l;
+    l2_line(&t, 4, &l);
+    assert_int_equal(l.rc, 0);
+    assert_int_equal(l.reg, 0);
+    assert_int_equal(l.st, DENOVO_L2_D);
+    assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_RECALL_DONE], 1);
+    l2_tick(&t); /* R01 */
+    expect_rsp(&t, DENOVO_MSG_REGD, 0x2, 1, 4, 0x2, 0x0);
+    assert_int_equal(t.o.rsp.data[1], 0x4001);
+    l2_wbm(&t, DENOVO_MSG_DONE, 1, 4, 0x2);
+    l2_tick(&t); /* the GETS: G04 (busy); the DONE pushed */
+    l2_tick(&t); /* B03 */
+    l2_tick(&t); /* G01 */
+    expect_rsp(&t, DENOVO_MSG_DATA, 0x3, 0, 4, 0x2, 0x0);
+    assert_int_equal(t.o.rsp.data[0], 0x2d0);
+    assert_int_equal(t.o.rsp.data[1], 1);
+    assert_int_equal(t.o.rsp.data[2], 0x2d2);
+    /* round 2: line 12's fill, line 12 registered at SM 3 (set 0 full again), a miss recalls
+     * line 4 (owner SM 1, word 1) and a GETS of line 4 at the head while rc: G04 (S03) */
+    l2_fill(&t, 12);
+    l2_tick(&t); /* M01 */
+    expect_rsp(&t, DENOVO_MSG_DATA, 0x2, 0, 12, 0x0, 0x0);
+    l2_req2(&t, DENOVO_MSG_REG, 3, 12, 0x2);
+    expect_rsp(&t, DENOVO_MSG_REGD, 0x8, 3, 12, 0x2, 0x0);
+    l2_wbm(&t, DENOVO_MSG_DONE, 3, 12, 0x2);
+    l2_tick(&t);
+    l2_tick(&t);
+    const recall_t r2 = {.miss = 16, .other = 12, .dst = 0x2, .src = 0, .wm = 0x2, .ids = {0, 1}};
+    l2_recall_line4(&t, &r2);
+    const uint64_t g04 = cv[DENOVO_L2_T_G04], s03 = cv[DENOVO_L2_T_S03];
+    l2_req2(&t, DENOVO_MSG_GETS, 2, 4, 0);
+    assert_false(t.o.rsp.valid);
+    l2_tick(&t);
+    assert_false(t.o.rsp.valid);
+    l2_line(&t, 4, &l);
+    assert_int_equal(l.busy, 0); /* the stall is the recall's (K10), not a busy word's */
+    assert_int_equal(l.rc, 1);
+    assert_int_equal(cv[DENOVO_L2_T_G04], g04 + 2u);
+    assert_int_equal(cv[DENOVO_L2_T_S03], s03 + 2u);
+    l2_wb_of(&t, 1, 4, 0x2, true);
+    l2_tick(&t); /* G04; the recall WB pushed */
+    l2_tick(&t); /* B01 */
+    l2_tick(&t); /* G01: no owner left */
+    expect_rsp(&t, DENOVO_MSG_DATA, 0x4, 2, 4, 0x0, 0x0);
+    assert_int_equal(t.o.rsp.data[0], 0x2d0);
+    assert_int_equal(t.o.rsp.data[1], 0x1d1);
+    assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_X03], 2);
     assert_int_equal(denovo_l2_errors(t.m), 0);
     free(t.m);
 }
@@ -403,6 +560,17 @@ static void test_l2_illegal(void** state) {
     expect_rsp(&t, DENOVO_MSG_REGD, 0x0, 5, 4, 0x2, 0x0);
     assert_int_equal(denovo_l2_errors(t.m), 7);
     assert_int_equal(denovo_l2_fcov(t.m)[DENOVO_L2_F_REG_OWN_ERR], 1);
+    /* B04: a DONE of a line not here is acknowledged all the same (D17); src 5: dst cut to 0 */
+    l2_wbm(&t, DENOVO_MSG_DONE, 1, 12, 0x1);
+    l2_tick(&t);
+    l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x2, 0, 12, 0, 0);
+    assert_int_equal(denovo_l2_cov(t.m)[DENOVO_L2_T_B04], 1);
+    l2_wbm(&t, DENOVO_MSG_DONE, 5, 12, 0x1);
+    l2_tick(&t);
+    l2_tick(&t);
+    expect_rsp(&t, DENOVO_MSG_DACK, 0x0, 0, 12, 0, 0);
+    assert_int_equal(denovo_l2_errors(t.m), 8); /* I5 */
     /* I3: a request while req_ready is 0 is ignored: fill the FIFO behind a stalled GETS */
     l2_req(&t, DENOVO_MSG_GETS, 1, 4, 0); /* busy words: G04 forever */
     l2_tick(&t);
@@ -1050,6 +1218,19 @@ static void test_g5_evict_reregister(void** state) {
     sys_register(s, 0, 4, 0x1, 0x60);
     assert_int_equal(nmsg(s, 0, NET_REQ, DENOVO_MSG_REG, 0), 2);
     assert_int_equal(l1_word(s, 0, 4, 0), 0x60);
+    /* the REGD's word merged under the dirty bytes, both times (L13) */
+    assert_int_equal(denovo_l1_fcov(s->l1[0])[DENOVO_L1_F_MERGE_UNDER_DIRTY], 2);
+    /* a partial state read: the selected line only */
+    denovo_l1_state_t* ps = calloc(1, sizeof *ps);
+    assert_non_null(ps);
+    ps->sel_n = 1;
+    ps->sel[0] = (uint32_t)denovo_l1_find(s->l1[0], 4);
+    denovo_l1_state_get(s->l1[0], ps);
+    assert_int_equal(ps->line[ps->sel[0]].st, (uint64_t)DENOVO_W_R);
+    assert_int_equal(ps->line[ps->sel[0]].data[0], 0x60);
+    assert_int_equal(ps->line[ps->sel[0]].tag, 1);
+    assert_int_equal(ps->rr[0], 0);
+    free(ps);
     l = reg_line(s, 4);
     assert_int_equal(l.reg, 0x1);
     assert_int_equal(l.data[0], 0);
@@ -1274,7 +1455,7 @@ static void test_d9_recall(void** state) {
 }
 
 /* L16: a head that waits for the DRAIN line itself (C04) lowers hold each edge it is tried; the
- * transfer is served, then the load sends its GETS */
+ * transfer is served, then (after the DACK, D17) the load sends its GETS */
 static void test_l16_hold(void** state) {
     (void)state;
     sys_t* s = sys_with_s(4);
@@ -1294,11 +1475,15 @@ static void test_l16_hold(void** state) {
     const uint32_t x = sys_until(s, NET_PEER, DENOVO_MSG_XFER, 1);
     assert_int_equal(s->log[x].cyc, s->log[fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 1)].cyc + 2u);
     assert_true(s->o1[1].rsp_ready);
-    /* the head is tried in the transfer's edge (L2 a, d): the line is free, C06 sends GETS */
-    const uint32_t g = fmsg(s, n0, NET_REQ, DENOVO_MSG_GETS, 1);
-    assert_true(g < LOGN);
-    assert_int_equal(s->log[g].cyc, s->log[x].cyc);
     sys_run(s);
+    const uint32_t g = fmsg(s, n0, NET_REQ, DENOVO_MSG_GETS, 1);
+    const uint32_t k = fmsg(s, n0, NET_RSP, DENOVO_MSG_DACK, ~0u);
+    /* D17: the MSHR waits for the DACK of SM1's DONE, taken in the edge after the transfer's
+     * (rdy_q was 0); M09 frees it (the head is not tried), the next edge's C06 sends GETS */
+    assert_true(g < LOGN && k < LOGN);
+    assert_int_equal(s->log[k].dst, 0x2);
+    assert_true(s->log[k].cyc < s->log[x].cyc);
+    assert_int_equal(s->log[g].cyc, s->log[x].cyc + 2u);
     const uint32_t c = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_LOAD, 1);
     assert_true(c < LOGN);
     assert_int_equal(s->log[c].data[2], 0x8002);
@@ -1306,7 +1491,71 @@ static void test_l16_hold(void** state) {
     sys_close(s);
 }
 
-/*--- illegal inputs of the L1 (section 11) ----------------------------------------------------*/
+/* D17, the stale DONE: SM0 completes a sync REG of line 8 word 1 while its DONE is slow (held in
+ * the network); SM1 takes the word (SM0's DRAIN MSHR queues and serves the XFER); SM0's next
+ * atomic on the word cannot send its REG before the DACK (S06). Released, the stale DONE finds
+ * the slot naming SM1 (DONE_MOVED) and is acknowledged; only then SM0 registers again, and
+ * while SM1's XFER to it is slow, busy stays set: SM2's GETS waits for SM0's real DONE */
+static void d17_lose_word(sys_t* s) {
+    s->hold_wb[0] = true; /* SM0's DONE stays in the network */
+    c_atomic(s, 0, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    sys_until(s, NET_WB, DENOVO_MSG_DONE, 0);
+    sys_run(s);
+    c_atomic(s, 1, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    sys_run(s);
+    assert_int_equal(wst(s, 0, 8, 1), DENOVO_W_I);
+    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_R);
+    const denovo_l1_mshr_t e = l1_mshr_of(s, 0, 8);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN);
+    assert_int_equal(e.dack, 0);
+    assert_int_equal(e.fqv, 0);
+    const denovo_l2_line_t l = reg_line(s, 8);
+    assert_int_equal(l.data[1], 1);
+    assert_int_equal(l.busy, 0x2); /* SM1's DONE waits behind SM0's */
+}
+
+static void test_d17_stale_done(void** state) {
+    (void)state;
+    const denovo_desc_t d = sys_desc();
+    sys_t* s = sys_open(&d);
+    d17_lose_word(s);
+    const uint32_t n0 = s->nlog;
+    const uint64_t s06 = denovo_l1_cov(s->l1[0])[DENOVO_L1_T_S06];
+    c_atomic(s, 0, 1, 8, 1, DENOVO_AOP_ADD, 1, true);
+    sys_run(s);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 0), 0);
+    assert_true(denovo_l1_cov(s->l1[0])[DENOVO_L1_T_S06] > s06);
+    s->peer_lat = 6; /* SM1's coming XFER to SM0 is slow */
+    s->hold_wb[0] = false;
+    const uint32_t r = sys_until(s, NET_REQ, DENOVO_MSG_REG, 0);
+    const uint32_t k = fmsg(s, n0, NET_RSP, DENOVO_MSG_DACK, ~0u);
+    assert_true(k < r);
+    assert_int_equal(s->log[k].dst, 0x1);
+    assert_int_equal(denovo_l2_fcov(s->l2)[DENOVO_L2_F_DONE_MOVED], 1);
+    assert_int_equal(denovo_l1_cov(s->l1[0])[DENOVO_L1_T_M09], 1);
+    const uint32_t g = sys_until(s, NET_RSP, DENOVO_MSG_REGD, ~0u);
+    assert_int_equal(s->log[g].req, 0);
+    assert_int_equal(s->log[g].pmask, 0x2);
+    c_load(s, 2, 0, 8, 1, false, false);
+    while (nmsg(s, g, NET_WB, DENOVO_MSG_DONE, 0) == 0u) {
+        sys_cycle(s);
+        const denovo_l2_line_t l = reg_line(s, 8);
+        assert_int_equal(l.data[1], 0);
+        assert_int_equal(l.busy, 0x2); /* no stale DONE clears it */
+        assert_int_equal(nmsg(s, g, NET_RSP, DENOVO_MSG_DATA, ~0u), 0);
+        assert_true(s->now < 400u);
+    }
+    sys_run(s);
+    const uint32_t c = fmsg(s, g, NET_CRSP, DENOVO_CRSP_LOAD, 2);
+    assert_true(c < LOGN);
+    assert_int_equal(s->log[c].data[1], 0x8004);
+    assert_int_equal(s->log[fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 0)].data[1], 0x8003);
+    assert_int_equal(reg_line(s, 8).busy, 0);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
+/*--- illegal inputs of the L1 (section 12) ----------------------------------------------------*/
 
 static void inject(sys_t* s, uint32_t sm, uint32_t kind, uint32_t req, uint64_t line, uint32_t mask,
                    uint32_t pmask) {
@@ -1346,8 +1595,10 @@ static void test_l1_illegal(void** state) {
     inject(s, 3, DENOVO_MSG_XFER, 0, 4, 1, 0);  /* no REG MSHR */
     inject(s, 3, DENOVO_MSG_REGD, 3, 4, 1, 0);  /* no REG MSHR */
     inject(s, 3, DENOVO_MSG_REGD, 1, 4, 1, 1);  /* a forward of a word not here */
+    inject(s, 3, DENOVO_MSG_DACK, 0, 4, 0, 0);  /* no DRAIN MSHR (M09) */
     sys_run(s);
-    assert_int_equal(denovo_l1_errors(s->l1[3]), 10);
+    assert_int_equal(denovo_l1_errors(s->l1[3]), 11);
+    assert_int_equal(denovo_l1_cov(s->l1[3])[DENOVO_L1_T_M09], 0);
     assert_int_equal(s->nlog > 0u, 1);
     assert_int_equal(denovo_l1_word_st(s->l1[3], 4, 0), DENOVO_W_I);
     /* I4: an atomic's word index modulo LW (5 -> 1); I5: aop 3 writes nothing */
@@ -1385,6 +1636,207 @@ static void test_l1_illegal(void** state) {
     free(st);
     assert_int_equal(denovo_l1_errors(s->l1[2]), 0);
     sys_close(s);
+}
+
+/* L16, reading R2: a forward that reaches SM1 in the edge after its sync registration
+ * completed (nothing was queued yet) is queued in the DRAIN MSHR until SM1's atomic, waiting at
+ * the head, is performed: SM1 registers once, performs first, then serves the transfer */
+static void test_forward_after_completion(void** state) {
+    (void)state;
+    sys_t* s = sys_with_s(0);
+    const uint32_t n0 = s->nlog;
+    c_atomic(s, 1, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    c_atomic(s, 2, 0, 8, 1, DENOVO_AOP_ADD, 1, true);
+    const uint32_t dn = sys_until(s, NET_WB, DENOVO_MSG_DONE, 1);
+    denovo_l1_mshr_t e = l1_mshr_of(s, 1, 8);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN); /* fqv == 0, but a sync registration */
+    assert_int_equal(e.sync, 1);
+    assert_int_equal(e.hdr, 1);
+    assert_int_equal(e.hold, 1);
+    assert_int_equal(e.fqv, 0);
+    sys_cycle(s); /* the forward (SM2's REGD) arrives: a message edge, the head is not tried */
+    e = l1_mshr_of(s, 1, 8);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN);
+    assert_int_equal(e.fqv, 0x2);
+    assert_int_equal(e.fqd[1], 2);
+    assert_int_equal(e.hold, 1);
+    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_R);
+    sys_run(s);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 1), 1);
+    assert_int_equal(nmsg(s, n0, NET_REQ, DENOVO_MSG_REG, 2), 1);
+    const uint32_t a1 = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 1);
+    const uint32_t a2 = fmsg(s, n0, NET_CRSP, DENOVO_CRSP_ATOMIC, 2);
+    const uint32_t x1 = fmsg(s, dn, NET_PEER, DENOVO_MSG_XFER, 1);
+    assert_true(a1 < x1 && x1 < a2); /* SM1 performed first, then sent the word */
+    assert_int_equal(s->log[a1].data[1], 0x8002);
+    assert_int_equal(s->log[x1].dst, 2);
+    assert_int_equal(s->log[a2].data[1], 0x8003);
+    assert_int_equal(denovo_l1_fcov(s->l1[1])[DENOVO_L1_F_XFER_QUEUED], 1);
+    assert_int_equal(denovo_l1_cov(s->l1[1])[DENOVO_L1_T_X01], 1);
+    assert_int_equal(wst(s, 1, 8, 1), DENOVO_W_I);
+    assert_int_equal(wst(s, 2, 8, 1), DENOVO_W_R);
+    assert_int_equal(l1_mshr_of(s, 1, 8).mv, DENOVO_MV_FREE);
+    assert_true(s->o1[1].drained);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
+/*--- one L1 alone: the registry's answer completes a request (hdr, reading R1) ----------------*/
+
+typedef struct {
+    denovo_l1_t* m;
+    denovo_l1_in_t in;
+    denovo_l1_out_t o;
+} l1h_t;
+
+static void l1_open(l1h_t* t) {
+    const denovo_desc_t sd = sys_desc();
+    const denovo_l1_desc_t d = denovo_l1_desc_from(&sd);
+    const size_t n = denovo_l1_size(&d);
+    char msg[256];
+    t->m = denovo_l1_init(malloc(n), n, &d, msg, sizeof msg);
+    assert_non_null(t->m);
+    memset(&t->in, 0, sizeof t->in);
+    denovo_l1_tick(t->m, &t->in, &t->o); /* reset */
+    assert_true(t->o.core_ready && t->o.rsp_ready && t->o.peer_ready && t->o.drained);
+    t->in.rst_n = true;
+}
+
+static void l1_tick(l1h_t* t) {
+    denovo_l1_tick(t->m, &t->in, &t->o);
+    memset(&t->in.core, 0, sizeof t->in.core);
+    memset(&t->in.msg, 0, sizeof t->in.msg);
+}
+
+/* a message to this SM (0); data[w] = d[w] */
+static void l1_msg(l1h_t* t, uint32_t kind, uint32_t req, uint64_t line, uint32_t mask,
+                   uint32_t pmask, const uint32_t* d) {
+    assert_true(t->o.rsp_ready);
+    denovo_msg_t* g = &t->in.msg;
+    g->valid = true;
+    g->kind = kind;
+    g->req = req;
+    g->line = line;
+    g->mask = mask;
+    g->pmask = pmask;
+    memcpy(g->data, d, 4u * sizeof(uint32_t));
+    l1_tick(t);
+}
+
+static denovo_l1_mshr_t l1_k0(const l1h_t* t) {
+    denovo_l1_mshr_t e;
+    denovo_l1_mshr_get(t->m, 0, &e);
+    return e;
+}
+
+/* M05 before M04: a sync REG whose word comes by XFER before the REGD (mask = pmask) completes
+ * with the late REGD (no L9); then C16, the DRAIN MSHR freed (only mv cleared) */
+static void test_l1_xfer_before_regd(void** state) {
+    (void)state;
+    l1h_t t;
+    l1_open(&t);
+    t.in.core.valid = true;
+    t.in.core.op = DENOVO_OP_ATOMIC;
+    t.in.core.aop = DENOVO_AOP_ADD;
+    t.in.core.a = 1;
+    t.in.core.line = 8;
+    t.in.core.word = 1;
+    t.in.core.gpu = true;
+    l1_tick(&t); /* pushed */
+    l1_tick(&t); /* C17: REG, stays */
+    assert_true(t.o.req.valid);
+    const uint32_t x[4] = {0, 0x55, 0, 0}, g[4] = {0, 2, 0, 0};
+    l1_msg(&t, DENOVO_MSG_XFER, 0, 8, 0x2, 0, x); /* M05: got == want, no REGD yet */
+    denovo_l1_mshr_t e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_REG);
+    assert_int_equal(e.got, 0x2);
+    assert_int_equal(e.hdr, 0);
+    assert_false(t.o.wb.valid);
+    assert_int_equal(denovo_l1_word_st(t.m, 8, 1), DENOVO_W_R);
+    l1_msg(&t, DENOVO_MSG_REGD, 0, 8, 0x2, 0x2, g); /* M04: hdr, M11 */
+    assert_true(t.o.wb.valid);
+    assert_int_equal(t.o.wb.kind, DENOVO_MSG_DONE);
+    assert_int_equal(t.o.wb.mask, 0x2);
+    e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN); /* sync (L16) */
+    assert_int_equal(e.hdr, 1);
+    assert_int_equal(e.hold, 1);
+    assert_int_equal(e.dack, 0);
+    assert_int_equal(denovo_l1_fcov(t.m)[DENOVO_L1_F_REG_XFER_FIRST], 1);
+    l1_tick(&t); /* C16; hold 0, but no DACK yet: stays DRAIN (D17) */
+    assert_true(t.o.crsp.valid);
+    assert_int_equal(t.o.crsp.data[1], 0x55);
+    e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_DRAIN);
+    assert_int_equal(e.hold, 0);
+    assert_false(t.o.drained);
+    const uint32_t z[4] = {0, 0, 0, 0};
+    l1_msg(&t, DENOVO_MSG_DACK, 0, 8, 0, 0, z); /* M09: dack, freed */
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M09], 1);
+    e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_FREE);
+    assert_int_equal(e.dack, 1);
+    assert_int_equal(e.hdr, 1); /* freeing clears only mv (R7) */
+    assert_int_equal(e.sync, 1);
+    assert_true(t.o.drained);
+    assert_int_equal(denovo_l1_errors(t.m), 0);
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M11], 1);
+    l1_msg(&t, DENOVO_MSG_DACK, 0, 8, 0, 0, z); /* a second DACK: no DRAIN MSHR, L9 */
+    assert_int_equal(denovo_l1_errors(t.m), 1);
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M09], 1);
+    free(t.m);
+}
+
+/* M02 before M01: a GETS whose words are all owned elsewhere gets its PDATAs first and
+ * completes with the late DATA; a second DATA for a GETS that has its DATA is L9 */
+static void test_l1_pdata_before_data(void** state) {
+    (void)state;
+    l1h_t t;
+    l1_open(&t);
+    t.in.core.valid = true;
+    t.in.core.op = DENOVO_OP_LOAD;
+    t.in.core.wf = 3;
+    t.in.core.line = 12;
+    t.in.core.all = true;
+    l1_tick(&t); /* pushed */
+    l1_tick(&t); /* C06: GETS */
+    assert_true(t.o.req.valid && t.o.req.kind == DENOVO_MSG_GETS);
+    const uint32_t p1[4] = {0x10, 0x11, 0, 0}, p2[4] = {0, 0, 0x12, 0x13};
+    const uint32_t ids[4] = {1, 1, 2, 2};
+    l1_msg(&t, DENOVO_MSG_PDATA, 0, 12, 0x3, 0, p1);
+    l1_msg(&t, DENOVO_MSG_PDATA, 0, 12, 0xc, 0, p2); /* got == all, no DATA yet */
+    assert_false(t.o.crsp.valid);
+    denovo_l1_mshr_t e = l1_k0(&t);
+    assert_int_equal(e.mv, DENOVO_MV_GETS);
+    assert_int_equal(e.got, 0xf);
+    assert_int_equal(e.hdr, 0);
+    l1_msg(&t, DENOVO_MSG_DATA, 0, 12, 0xf, 0, ids); /* M01: hdr, M10 */
+    assert_true(t.o.crsp.valid);
+    assert_int_equal(t.o.crsp.wf_mask, 0x8);
+    assert_int_equal(t.o.crsp.data[0], 0x10);
+    assert_int_equal(t.o.crsp.data[3], 0x13);
+    assert_int_equal(l1_k0(&t).mv, DENOVO_MV_FREE);
+    assert_int_equal(denovo_l1_fcov(t.m)[DENOVO_L1_F_GETS_PEER_FIRST], 2);
+    assert_int_equal(denovo_l1_errors(t.m), 0);
+    /* a DATA naming an owner, a duplicate DATA (L9: the MSHR has its DATA), then the PDATA */
+    t.in.core.valid = true;
+    t.in.core.op = DENOVO_OP_LOAD;
+    t.in.core.line = 16;
+    t.in.core.all = true;
+    l1_tick(&t);
+    l1_tick(&t); /* GETS */
+    const uint32_t d[4] = {2, 0x21, 0x22, 0x23}, p3[4] = {0x20, 0, 0, 0};
+    l1_msg(&t, DENOVO_MSG_DATA, 0, 16, 0x1, 0, d);
+    assert_int_equal(l1_k0(&t).got, 0xe);
+    l1_msg(&t, DENOVO_MSG_DATA, 0, 16, 0x1, 0, d);
+    assert_int_equal(denovo_l1_errors(t.m), 1);
+    assert_int_equal(l1_k0(&t).got, 0xe);
+    l1_msg(&t, DENOVO_MSG_PDATA, 0, 16, 0x1, 0, p3);
+    assert_true(t.o.crsp.valid);
+    assert_int_equal(t.o.crsp.data[0], 0x20);
+    assert_int_equal(t.o.crsp.data[1], 0x21);
+    assert_int_equal(denovo_l1_cov(t.m)[DENOVO_L1_T_M10], 2);
+    free(t.m);
 }
 
 /*--- victims, the store-buffer engine, DeNovo-H -----------------------------------------------*/
@@ -1508,15 +1960,121 @@ static void test_denovo_h_cta(void** state) {
     sys_close(s);
 }
 
+/*--- random traffic: V1 every edge, the registry and the L1s agree when the system is quiet ---*/
+
+static uint32_t lcg(uint32_t* x) {
+    *x = *x * 1664525u + 1013904223u;
+    return *x >> 8;
+}
+
+/* V1: a word is R at no more than one L1 */
+static void check_v1(const sys_t* s, uint64_t lines) {
+    for (uint64_t l = 0; l < lines; l++) {
+        for (uint32_t w = 0; w < 4u; w++) {
+            uint32_t n = 0;
+            for (uint32_t i = 0; i < NSM; i++) {
+                n += wst(s, i, l, w) == DENOVO_W_R ? 1u : 0u;
+            }
+            if (n > 1u) {
+                fail_msg("line %u word %u R at %u L1s (edge %u)", (unsigned)l, w, n,
+                         (unsigned)s->now);
+            }
+        }
+    }
+}
+
+/* quiet: every registered word is R at its slot's L1 and nowhere else, and no word is busy */
+static void check_quiet(const sys_t* s, uint64_t lines) {
+    for (uint64_t l = 0; l < lines; l++) {
+        const int64_t i = denovo_l2_find(s->l2, l);
+        denovo_l2_line_t r;
+        memset(&r, 0, sizeof r);
+        if (i >= 0) {
+            denovo_l2_line_get(s->l2, (uint32_t)i, &r);
+        }
+        assert_int_equal(r.busy, 0);
+        for (uint32_t w = 0; w < 4u; w++) {
+            for (uint32_t k = 0; k < NSM; k++) {
+                const bool own = ((r.reg >> w) & 1u) && r.data[w] == k;
+                if ((wst(s, k, l, w) == DENOVO_W_R) != own) {
+                    fail_msg("line %u word %u: SM %u R %d, registry slot %u reg %u", (unsigned)l, w,
+                             k, wst(s, k, l, w) == DENOVO_W_R, r.data[w], (r.reg >> w) & 1u);
+                }
+            }
+        }
+    }
+}
+
+static void random_run(uint32_t seed, bool hrf) {
+    denovo_desc_t d = sys_desc();
+    d.sb_idle = 8;
+    d.hrf = hrf ? 1u : 0u;
+    d.l2_ways = 1; /* recalls */
+    sys_t* s = sys_open(&d);
+    s->peer_lat = seed % 3u;
+    uint32_t x = seed;
+    for (uint32_t op = 0; op < 300u; op++) {
+        const uint32_t sm = lcg(&x) % NSM, r = lcg(&x) % 16u, line = lcg(&x) % 12u;
+        const uint32_t w = lcg(&x) % 4u, wf = lcg(&x) % 6u;
+        if (s->cn[sm] >= 6u) {
+            sys_cycle(s);
+            check_v1(s, 12);
+            continue;
+        }
+        if (r < 5u) {
+            c_load(s, sm, wf, line, w, r == 0u, false);
+        } else if (r < 10u) {
+            c_store(s, sm, wf, line, 1u << w, 0x100u * op, false);
+        } else if (r < 14u) {
+            c_atomic(s, sm, wf, line, w, DENOVO_AOP_ADD, 1, (r & 1u) != 0u);
+        } else if (r == 14u) {
+            c_store(s, sm, wf, line, 1u << w, 0x100u * op, true);
+        } else {
+            c_fence(s, sm, 7);
+        }
+        for (uint32_t k = lcg(&x) % 3u; k > 0u; k--) {
+            sys_cycle(s);
+            check_v1(s, 12);
+        }
+    }
+    for (uint32_t k = 0; k < 300u; k++) {
+        sys_cycle(s);
+        check_v1(s, 12);
+    }
+    sys_run(s);
+    for (uint32_t i = 0; i < NSM; i++) {
+        assert_int_equal(s->cn[i], 0);
+        denovo_l1_state_t* st = calloc(1, sizeof *st);
+        assert_non_null(st);
+        denovo_l1_state_get(s->l1[i], st);
+        assert_int_equal(st->fcnt, 0);
+        free(st);
+    }
+    check_quiet(s, 12);
+    assert_int_equal(sys_errors(s), 0);
+    sys_close(s);
+}
+
+static void test_random_traffic(void** state) {
+    (void)state;
+    for (uint32_t seed = 1; seed <= 12u; seed++) {
+        random_run(seed, (seed & 1u) != 0u);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
+        /* descriptors, storage, names */
         cmocka_unit_test(test_desc_values),
         cmocka_unit_test(test_desc_messages_l1),
         cmocka_unit_test(test_desc_messages_l2),
         cmocka_unit_test(test_storage),
         cmocka_unit_test(test_names_ports),
+        /* the registry alone */
         cmocka_unit_test(test_l2_busy_stall),
         cmocka_unit_test(test_l2_illegal),
+        cmocka_unit_test(test_l2_recall_k10),
+        /* seed 002's examples, races, L16 through the message pump */
         cmocka_unit_test(test_g1_sync_reuse),
         cmocka_unit_test(test_g2_distributed_queue),
         cmocka_unit_test(test_g3_same_cu_first),
@@ -1527,10 +2085,17 @@ int main(void) {
         cmocka_unit_test(test_d8_wb_race),
         cmocka_unit_test(test_d9_recall),
         cmocka_unit_test(test_l16_hold),
+        cmocka_unit_test(test_d17_stale_done),
         cmocka_unit_test(test_l1_illegal),
+        cmocka_unit_test(test_forward_after_completion),
+        /* one L1 alone */
+        cmocka_unit_test(test_l1_xfer_before_regd),
+        cmocka_unit_test(test_l1_pdata_before_data),
+        /* victims, the engine, DeNovo-H, random traffic */
         cmocka_unit_test(test_dirty_victim),
         cmocka_unit_test(test_engine_pops),
         cmocka_unit_test(test_denovo_h_cta),
+        cmocka_unit_test(test_random_traffic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
