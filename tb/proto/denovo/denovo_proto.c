@@ -122,21 +122,33 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     }
 }
 
-/* Kind names per network: index = the kind minus the network's base (one enum for all networks,
- * denovo_msg_kind_t); a kind outside the network's range counts as 0. */
+/* Kind names per network and the kind each name stands for (one enum for all networks,
+ * denovo_msg_kind_t; rsp's DACK = 11 is not next to its other kinds); any other kind counts as 0. */
 static const char* const req_kinds[] = {"NONE", "GETS", "REG"};
 static const char* const wb_kinds[] = {"NONE", "WB", "DONE"};
-static const char* const rsp_kinds[] = {"NONE", "DATA", "REGD", "WBACK", "RECALL"};
+static const char* const rsp_kinds[] = {"NONE", "DATA", "REGD", "WBACK", "RECALL", "DACK"};
 static const char* const peer_kinds[] = {"NONE", "PDATA", "XFER"};
-static const uint32_t kind_base[DN_NNETS] = {DENOVO_MSG_NONE, DENOVO_MSG_DONE - 2u,
-                                             DENOVO_MSG_RECALL - 4u, DENOVO_MSG_XFER - 2u};
-static const uint32_t kind_n[DN_NNETS] = {3u, 3u, 5u, 3u};
+static const uint32_t req_codes[] = {DENOVO_MSG_NONE, DENOVO_MSG_GETS, DENOVO_MSG_REG};
+static const uint32_t wb_codes[] = {DENOVO_MSG_NONE, DENOVO_MSG_WB, DENOVO_MSG_DONE};
+static const uint32_t rsp_codes[] = {DENOVO_MSG_NONE,  DENOVO_MSG_DATA,   DENOVO_MSG_REGD,
+                                     DENOVO_MSG_WBACK, DENOVO_MSG_RECALL, DENOVO_MSG_DACK};
+static const uint32_t peer_codes[] = {DENOVO_MSG_NONE, DENOVO_MSG_PDATA, DENOVO_MSG_XFER};
+static const uint32_t* const kind_codes[DN_NNETS] = {req_codes, wb_codes, rsp_codes, peer_codes};
+static const uint32_t kind_n[DN_NNETS] = {3u, 3u, 6u, 3u};
+
+static uint32_t kind_index(uint32_t net, uint32_t kind) {
+    for (uint32_t k = 1; k < kind_n[net]; k++) {
+        if (kind_codes[net][k] == kind) {
+            return k;
+        }
+    }
+    return 0u;
+}
 
 static void msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
     (void)pd;
     const denovo_msg_t* m = msg;
-    const uint32_t k = m->kind - kind_base[net];
-    mi->kind = m->kind > kind_base[net] && k < kind_n[net] ? k : 0u;
+    mi->kind = kind_index(net, m->kind);
     mi->line = m->line;
     mi->dst = net == DN_NET_RSP ? m->dst : net == DN_NET_PEER ? 1ull << (m->dst & 63u) : 0u;
     mi->wf = GSYS_NO_WF; /* registrations carry no wavefront's store */
@@ -319,8 +331,8 @@ static void l1_note(const denovo_l1_out_t* o, const denovo_l1_t* m, FILE* f) {
         denovo_l1_mshr_t e;
         denovo_l1_mshr_get(m, k, &e);
         if (e.mv)
-            fprintf(f, " mshr[%u] %s line-index %u want 0x%x got 0x%x fqv 0x%x", k,
-                    mv_names[e.mv & 3u], e.midx, e.want, e.got, e.fqv);
+            fprintf(f, " mshr[%u] %s line-index %u want 0x%x got 0x%x fqv 0x%x hold %u dack %u",
+                    k, mv_names[e.mv & 3u], e.midx, e.want, e.got, e.fqv, e.hold, e.dack);
     }
 }
 
@@ -515,7 +527,7 @@ static const char* const ctr_names[PC_N] = {"registrations", "forwards_served", 
 
 /* From the L1's statistics (denovo_l1.h): the V words each INV made I (DeNovo invalidates words,
  * not lines), INV events; flushes = completed fence batches plus full-buffer pops (B05); head
- * stalls S01-S08; load hits C01 + C07 and misses C02 + C05 + C06 + C08 (a GETS sent or merged, an
+ * stalls S01-S04, S06-S08; load hits C01 + C07 and misses C02 + C05 + C06 + C08 (a GETS sent or merged, an
  * acquire's registration). Own counters: REGs sent, reads served to other L1s (PDATA), XFERs. */
 static void l1_counters(const denovo_l1_t* m, gsys_counters_t* c) {
     denovo_l1_stats_t st;
@@ -524,7 +536,7 @@ static void l1_counters(const denovo_l1_t* m, gsys_counters_t* c) {
     c->v[GSYS_CTR_L1_INVALIDATIONS] += st.inv_words;
     c->v[GSYS_CTR_L1_INV_EVENTS] += st.inv;
     c->v[GSYS_CTR_SB_FLUSHES] += st.batches + v[DENOVO_L1_T_B05];
-    for (uint32_t k = 0; k < 8; k++)
+    for (uint32_t k = 0; k < sizeof st.stall / sizeof st.stall[0]; k++)
         c->v[GSYS_CTR_L1_STALL_CYCLES] += st.stall[k];
     c->v[GSYS_CTR_L1_LOAD_HITS] += v[DENOVO_L1_T_C01] + v[DENOVO_L1_T_C07];
     c->v[GSYS_CTR_L1_LOAD_MISSES] +=
