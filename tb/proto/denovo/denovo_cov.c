@@ -30,8 +30,8 @@ enum {
 };
 static const char* const l1_st[L1_NST] = {"valid", "R", "not R", "pend", "absent", "-"};
 static const char* const l1_col[L1_NCOL] = {
-    "Load", "AcqLoad", "Store", "RelStore", "Atomic", "Fence", "Data",  "PData",
-    "RegD", "Xfer",    "Fwd",   "Recall",   "WBack",  "DAck",  "SB",    "Evict", "stall"};
+    "Load", "AcqLoad", "Store",  "RelStore", "Atomic", "Fence", "Data",  "PData", "RegD",
+    "Xfer", "Fwd",     "Recall", "WBack",    "DAck",   "SB",    "Evict", "stall"};
 
 #define L1C(r, s, k)                                                                               \
     { DENOVO_L1_T_##r, s, k }
@@ -45,14 +45,14 @@ static const gsys_cov_cell_t l1_cells[] = {
     L1C(C19, S_VALID, K_ATOMIC), L1C(C20, S_OTHER, K_FENCE), L1C(C21, S_OTHER, K_FENCE),
     L1C(C22, S_OTHER, K_FENCE),  L1C(M01, S_PEND, K_DATA),   L1C(M02, S_PEND, K_PDATA),
     L1C(M03, S_R, K_FWD),        L1C(M04, S_PEND, K_REGD),   L1C(M05, S_PEND, K_XFER),
-    L1C(M06, S_R, K_FWD),        L1C(M07, S_R, K_RECALL),    L1C(M08, S_OTHER, K_WBACK), L1C(M09, S_PEND, K_DACK),
-    L1C(M10, S_PEND, K_DATA),    L1C(M11, S_PEND, K_REGD),   L1C(B01, S_OTHER, K_SB),
-    L1C(B02, S_OTHER, K_SB),     L1C(B03, S_OTHER, K_SB),    L1C(B04, S_OTHER, K_SB),
-    L1C(B05, S_OTHER, K_SB),     L1C(B06, S_OTHER, K_SB),    L1C(B07, S_OTHER, K_FENCE),
-    L1C(B08, S_OTHER, K_FENCE),  L1C(V01, S_R, K_EVICT),     L1C(V02, S_OTHER, K_EVICT),
-    L1C(X01, S_R, K_XFER),       L1C(S01, S_OTHER, K_STALL), L1C(S02, S_OTHER, K_STALL),
-    L1C(S03, S_OTHER, K_STALL),  L1C(S04, S_OTHER, K_STALL), L1C(S06, S_OTHER, K_STALL),
-    L1C(S07, S_OTHER, K_STALL),  L1C(S08, S_OTHER, K_STALL),
+    L1C(M06, S_R, K_FWD),        L1C(M07, S_R, K_RECALL),    L1C(M08, S_OTHER, K_WBACK),
+    L1C(M09, S_PEND, K_DACK),    L1C(M10, S_PEND, K_DATA),   L1C(M11, S_PEND, K_REGD),
+    L1C(B01, S_OTHER, K_SB),     L1C(B02, S_OTHER, K_SB),    L1C(B03, S_OTHER, K_SB),
+    L1C(B04, S_OTHER, K_SB),     L1C(B05, S_OTHER, K_SB),    L1C(B06, S_OTHER, K_SB),
+    L1C(B07, S_OTHER, K_FENCE),  L1C(B08, S_OTHER, K_FENCE), L1C(V01, S_R, K_EVICT),
+    L1C(V02, S_OTHER, K_EVICT),  L1C(X01, S_R, K_XFER),      L1C(S01, S_OTHER, K_STALL),
+    L1C(S02, S_OTHER, K_STALL),  L1C(S03, S_OTHER, K_STALL), L1C(S04, S_OTHER, K_STALL),
+    L1C(S06, S_OTHER, K_STALL),  L1C(S07, S_OTHER, K_STALL), L1C(S08, S_OTHER, K_STALL),
 };
 
 enum { T_VD, T_P, T_I, T_OTHER, L2_NST };

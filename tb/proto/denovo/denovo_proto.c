@@ -123,7 +123,8 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
 }
 
 /* Kind names per network and the kind each name stands for (one enum for all networks,
- * denovo_msg_kind_t; rsp's DACK = 11 is not next to its other kinds); any other kind counts as 0. */
+ * denovo_msg_kind_t; rsp's DACK = 11 is not next to its other kinds); any other kind counts as 0.
+ */
 static const char* const req_kinds[] = {"NONE", "GETS", "REG"};
 static const char* const wb_kinds[] = {"NONE", "WB", "DONE"};
 static const char* const rsp_kinds[] = {"NONE", "DATA", "REGD", "WBACK", "RECALL", "DACK"};
@@ -331,8 +332,8 @@ static void l1_note(const denovo_l1_out_t* o, const denovo_l1_t* m, FILE* f) {
         denovo_l1_mshr_t e;
         denovo_l1_mshr_get(m, k, &e);
         if (e.mv)
-            fprintf(f, " mshr[%u] %s line-index %u want 0x%x got 0x%x fqv 0x%x hold %u dack %u",
-                    k, mv_names[e.mv & 3u], e.midx, e.want, e.got, e.fqv, e.hold, e.dack);
+            fprintf(f, " mshr[%u] %s line-index %u want 0x%x got 0x%x fqv 0x%x hold %u dack %u", k,
+                    mv_names[e.mv & 3u], e.midx, e.want, e.got, e.fqv, e.hold, e.dack);
     }
 }
 
@@ -527,8 +528,9 @@ static const char* const ctr_names[PC_N] = {"registrations", "forwards_served", 
 
 /* From the L1's statistics (denovo_l1.h): the V words each INV made I (DeNovo invalidates words,
  * not lines), INV events; flushes = completed fence batches plus full-buffer pops (B05); head
- * stalls S01-S04, S06-S08; load hits C01 + C07 and misses C02 + C05 + C06 + C08 (a GETS sent or merged, an
- * acquire's registration). Own counters: REGs sent, reads served to other L1s (PDATA), XFERs. */
+ * stalls S01-S04, S06-S08; load hits C01 + C07 and misses C02 + C05 + C06 + C08 (a GETS sent or
+ * merged, an acquire's registration). Own counters: REGs sent, reads served to other L1s (PDATA),
+ * XFERs. */
 static void l1_counters(const denovo_l1_t* m, gsys_counters_t* c) {
     denovo_l1_stats_t st;
     denovo_l1_stats(m, &st);
