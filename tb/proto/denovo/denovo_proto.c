@@ -122,9 +122,8 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
     }
 }
 
-/* Kind names per network and the kind each name stands for (one enum for all networks,
- * denovo_msg_kind_t; rsp's DACK = 11 is not next to its other kinds); any other kind counts as 0.
- */
+/* Kind names per network and the kind each stands for (one enum for all networks,
+ * denovo_msg_kind_t; rsp's DACK = 11 is not next to its other kinds); other kinds count as 0. */
 static const char* const req_kinds[] = {"NONE", "GETS", "REG"};
 static const char* const wb_kinds[] = {"NONE", "WB", "DONE"};
 static const char* const rsp_kinds[] = {"NONE", "DATA", "REGD", "WBACK", "RECALL", "DACK"};
