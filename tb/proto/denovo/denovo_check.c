@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * denovo_check.c -- the single-owner invariant V1 over the C models (denovo_check.h).
+ */
+#include "denovo_check.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "denovo_sys_rtl.h"
+#include "gpucoh_bits.h"
+
+typedef struct {
+    uint64_t line;
+    uint32_t word, sm;
+} owned_t;
+
+static int owned_cmp(const void* a, const void* b) {
+    const owned_t *x = a, *y = b;
+    if (x->line != y->line)
+        return x->line < y->line ? -1 : 1;
+    if (x->word != y->word)
+        return x->word < y->word ? -1 : 1;
+    return x->sm < y->sm ? -1 : x->sm > y->sm;
+}
+
+/* Append every R word of L1 j to o (grown as needed); false when out of memory. */
+static bool collect(const denovo_sys_desc_t* s, const denovo_l1_t* m, uint32_t j, owned_t** o,
+                    size_t* n, size_t* cap) {
+    const uint32_t sets = s->d.l1_sets, lines = sets * s->d.l1_ways, lw = s->d.line_bytes / 4u;
+    const uint32_t sb = gpucoh_log2_ceil(sets);
+    for (uint32_t i = 0; i < lines; i++) {
+        denovo_l1_line_t l;
+        denovo_l1_line_get(m, i, &l);
+        for (uint32_t w = 0; w < lw; w++) {
+            if (((l.st >> (2u * w)) & 3u) != DENOVO_W_R)
+                continue;
+            if (*n == *cap) {
+                *cap = *cap ? 2u * *cap : 64u;
+                owned_t* g = realloc(*o, *cap * sizeof **o);
+                if (!g)
+                    return false;
+                *o = g;
+            }
+            (*o)[(*n)++] = (owned_t){(l.tag << sb) | (i / s->d.l1_ways), w, j};
+        }
+    }
+    return true;
+}
+
+/* The registry's view of one R word at SM x->sm: 0 when it agrees (V1 in flight accepted). */
+static uint64_t registry_agrees(const denovo_sys_desc_t* s, const denovo_l2_t* const* l2,
+                                const owned_t* x, uint64_t cycle, FILE* f) {
+    const denovo_l2_t* b = l2[denovo_bank_of(&s->d, x->line)];
+    const int64_t i = denovo_l2_find(b, x->line);
+    const char* why = NULL;
+    uint32_t slot = 0;
+    if (i < 0) {
+        why = "the registry does not hold the line";
+    } else {
+        denovo_l2_line_t l;
+        denovo_l2_line_get(b, (uint32_t)i, &l);
+        slot = l.data[x->word];
+        if (!((l.reg >> x->word) & 1u))
+            why = "the registry has the word unregistered";
+        else if (slot != x->sm && !((l.busy >> x->word) & 1u))
+            why = "the registry names another SM, not busy";
+    }
+    if (!why)
+        return 0;
+    if (f)
+        fprintf(f, "V1: cycle %" PRIu64 " line 0x%" PRIx64 " word %u: R at SM %u, %s (slot %u)\n",
+                cycle, x->line, x->word, x->sm, why, slot);
+    return 1;
+}
+
+uint64_t denovo_check_v1(const denovo_sys_desc_t* s, const denovo_l1_t* const* l1,
+                         const denovo_l2_t* const* l2, uint64_t cycle, FILE* f) {
+    owned_t* o = NULL;
+    size_t n = 0, cap = 0;
+    uint64_t bad = 0;
+    for (uint32_t j = 0; j < s->d.num_sm; j++)
+        if (!collect(s, l1[j], j, &o, &n, &cap)) {
+            free(o);
+            if (f)
+                fprintf(f, "V1: out of memory\n");
+            return 1;
+        }
+    if (n > 1u)
+        qsort(o, n, sizeof *o, owned_cmp);
+    for (size_t k = 0; k < n; k++) {
+        if (k > 0 && o[k].line == o[k - 1].line && o[k].word == o[k - 1].word) {
+            bad++;
+            if (f)
+                fprintf(f,
+                        "V1: cycle %" PRIu64 " line 0x%" PRIx64 " word %u: R at SM %u and SM %u\n",
+                        cycle, o[k].line, o[k].word, o[k - 1].sm, o[k].sm);
+        }
+        bad += registry_agrees(s, l2, &o[k], cycle, f);
+    }
+    free(o);
+    return bad;
+}
+
+uint64_t denovo_check_v1_backend(const denovo_sys_desc_t* s, const gsys_backend_t* be,
+                                 uint64_t cycle, FILE* f) {
+    const denovo_l1_t* l1[DENOVO_MAX_SM];
+    const denovo_l2_t* l2[DENOVO_MAX_BANKS];
+    for (uint32_t j = 0; j < s->d.num_sm; j++)
+        l1[j] = denovo_backend_c_l1(be, j);
+    for (uint32_t b = 0; b < s->d.num_banks; b++)
+        l2[b] = denovo_backend_c_l2(be, b);
+    return denovo_check_v1(s, l1, l2, cycle, f);
+}

@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * denovo_sys_rtl.c -- the DeNovo units in the shared system's backends (denovo_sys_rtl.h). Every
+ * compare names the field relative to the unit instance; the backend prefixes the instance:
+ * sm[j].l1.<field>, sm[j].l1.set[s].way[w].<field>, bank[b].l2.mshr[k].<field>.
+ */
+#include "denovo_sys_rtl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "denovo_l1_ports.h"
+#include "denovo_l2_ports.h"
+#include "tb_common.h"
+#include "tb_ports.h"
+
+#define LW(s) ((s)->d.line_bytes / 4u)
+#define MW(s) (((s)->d.line_bytes + 31u) / 32u)
+/* P(Name) of the port tables' WORDS rows: the system descriptor d */
+#define DENOVO_PORT_P(name)     DENOVO_PORT_P_##name
+#define DENOVO_PORT_P_LineBytes d->d.line_bytes
+
+/* a field compared, after the bits synthesis removed are taken from the model (fx) */
+#define CMPF(fx, g, e, f, ...)                                                                     \
+    do {                                                                                           \
+        if (fx)                                                                                    \
+            GSYS_FIX((g)->f, (e)->f, (fx)->f);                                                     \
+        tb_cmp_u64(mm, bad, (e)->f, (g)->f, __VA_ARGS__);                                          \
+    } while (0)
+
+/* ---- outputs -------------------------------------------------------------------------------- */
+
+void denovo_cmp_l1_out(const denovo_sys_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
+                       const denovo_l1_out_t* e, const denovo_l1_out_t* g) {
+#define TB_PORT_PREFIX ""
+    DENOVO_L1_PORTS(TB_PORT_CMP, DENOVO_PORT_P) /* every output of denovo_l1_ports.h */
+#undef TB_PORT_PREFIX
+}
+
+void denovo_cmp_l2_out(const denovo_sys_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
+                       const denovo_l2_out_t* e, const denovo_l2_out_t* g) {
+#define TB_PORT_PREFIX ""
+    DENOVO_L2_PORTS(TB_PORT_CMP, DENOVO_PORT_P) /* every output of denovo_l2_ports.h */
+#undef TB_PORT_PREFIX
+}
+
+/* ---- the L1's state (denovo_l1.md section 3) ------------------------------------------------- */
+
+static void words(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
+                  uint32_t n, uint32_t bits, const char* fmt, unsigned a, unsigned b) {
+    if (memcmp(e, g, sizeof(uint32_t) * n) == 0)
+        return;
+    char name[64]; /* named only if reported */
+    snprintf(name, sizeof name, fmt, a, b);
+    tb_cmp_words(mm, bad, e, g, n, bits, name);
+}
+
+static void cmp_l1_line(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad,
+                        uint32_t i, const denovo_l1_line_t* e, const denovo_l1_line_t* g) {
+    const unsigned x = i / s->d.l1_ways, w = i % s->d.l1_ways;
+    tb_cmp_u64(mm, bad, e->tag, g->tag, "set[%u].way[%u].tag", x, w);
+    tb_cmp_u64(mm, bad, e->st, g->st, "set[%u].way[%u].st", x, w);
+    words(mm, bad, e->dirty, g->dirty, MW(s), s->d.line_bytes, "set[%u].way[%u].dirty", x, w);
+    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
+}
+
+static void cmp_l1_mshr(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad,
+                        unsigned k, const denovo_l1_mshr_t* e, denovo_l1_mshr_t* g,
+                        const denovo_l1_mshr_t* fx) {
+    if (fx)
+        GSYS_FIX(*g, *e, *fx);
+#define MF(f) tb_cmp_u64(mm, bad, e->f, g->f, "mshr[%u]." #f, k)
+    MF(mv);
+    MF(midx);
+    MF(want);
+    MF(got);
+    MF(wait);
+    MF(stale);
+    MF(ro);
+    MF(sync);
+    MF(fqv);
+    MF(hold);
+#undef MF
+    for (unsigned w = 0; w < LW(s); w++)
+        tb_cmp_u64(mm, bad, e->fqd[w], g->fqd[w], "mshr[%u].fqd[%u]", k, w);
+}
+
+static void cmp_l1_wb(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad, unsigned j,
+                      const denovo_l1_wb_t* e, denovo_l1_wb_t* g, const denovo_l1_wb_t* fx) {
+    if (fx)
+        GSYS_FIX(*g, *e, *fx);
+    tb_cmp_u64(mm, bad, e->v, g->v, "wb[%u].v", j);
+    tb_cmp_u64(mm, bad, e->line, g->line, "wb[%u].line", j);
+    tb_cmp_u64(mm, bad, e->mask, g->mask, "wb[%u].mask", j);
+    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "wb[%u].data", j, 0u);
+}
+
+/* the scalars, the store buffer, the MSHRs and the write-back buffer (always read) */
+static void cmp_l1_rest(const denovo_sys_desc_t* s, const denovo_l1_state_t* e,
+                        denovo_l1_state_t* g, const denovo_l1_state_t* fx, gpucoh_mismatch_t* mm,
+                        uint32_t* bad) {
+    CMPF(fx, g, e, fcnt, "fcnt");
+    CMPF(fx, g, e, sbh, "sbh");
+    CMPF(fx, g, e, sbcnt, "sbcnt");
+    CMPF(fx, g, e, batch, "batch");
+    CMPF(fx, g, e, fl, "fl");
+    CMPF(fx, g, e, fcur, "fcur");
+    CMPF(fx, g, e, fwait, "fwait");
+    CMPF(fx, g, e, fdone, "fdone");
+    CMPF(fx, g, e, idle, "idle");
+    CMPF(fx, g, e, rdy, "rdy");
+    for (unsigned k = 0; k < e->sbcnt && k < s->d.sb_entries; k++)
+        CMPF(fx, g, e, sb[k], "sb[%u]", k);
+    for (unsigned k = 0; k < s->d.mshrs; k++)
+        cmp_l1_mshr(s, mm, bad, k, &e->mshr[k], &g->mshr[k], fx ? &fx->mshr[k] : NULL);
+    for (unsigned j = 0; j < s->d.wb_entries; j++)
+        cmp_l1_wb(s, mm, bad, j, &e->wb[j], &g->wb[j], fx ? &fx->wb[j] : NULL);
+}
+
+void denovo_cmp_l1_state(const denovo_sys_desc_t* s, const denovo_l1_state_t* e,
+                         denovo_l1_state_t* g, const denovo_l1_state_t* fx, gpucoh_mismatch_t* mm,
+                         uint32_t* bad) {
+    const bool all = g->sel_all;
+    const uint32_t ways = s->d.l1_ways, lines = s->d.l1_sets * ways;
+    for (uint32_t k = 0; k < (all ? lines : g->sel_n); k++) {
+        const uint32_t i = all ? k : g->sel[k], x = i / ways;
+        if (fx)
+            GSYS_FIX(g->line[i], e->line[i], fx->line[i]);
+        cmp_l1_line(s, mm, bad, i, &e->line[i], &g->line[i]);
+        if (!all || i % ways == 0u)
+            CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
+    }
+    cmp_l1_rest(s, e, g, fx, mm, bad);
+}
+
+/* ---- the registry's state (denovo_l2.md section 3) ------------------------------------------- */
+
+static void cmp_l2_line(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad,
+                        uint32_t i, const denovo_l2_line_t* e, const denovo_l2_line_t* g) {
+    const unsigned x = i / s->d.l2_ways, w = i % s->d.l2_ways;
+    tb_cmp_u64(mm, bad, e->tag, g->tag, "set[%u].way[%u].tag", x, w);
+    tb_cmp_u64(mm, bad, e->st, g->st, "set[%u].way[%u].st", x, w);
+    tb_cmp_u64(mm, bad, e->reg, g->reg, "set[%u].way[%u].reg", x, w);
+    tb_cmp_u64(mm, bad, e->busy, g->busy, "set[%u].way[%u].busy", x, w);
+    tb_cmp_u64(mm, bad, e->rc, g->rc, "set[%u].way[%u].rc", x, w);
+    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
+}
+
+void denovo_cmp_l2_state(const denovo_sys_desc_t* s, const denovo_l2_state_t* e,
+                         denovo_l2_state_t* g, const denovo_l2_state_t* fx, gpucoh_mismatch_t* mm,
+                         uint32_t* bad) {
+    const bool all = g->sel_all;
+    const uint32_t ways = s->d.l2_ways, lines = s->d.l2_sets * ways;
+    for (uint32_t k = 0; k < (all ? lines : g->sel_n); k++) {
+        const uint32_t i = all ? k : g->sel[k], x = i / ways;
+        if (fx)
+            GSYS_FIX(g->line[i], e->line[i], fx->line[i]);
+        cmp_l2_line(s, mm, bad, i, &e->line[i], &g->line[i]);
+        if (!all || i % ways == 0u)
+            CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
+    }
+    for (unsigned k = 0; k < s->d.l2_mshrs; k++) {
+        if (fx)
+            GSYS_FIX(g->mshr[k], e->mshr[k], fx->mshr[k]);
+        tb_cmp_u64(mm, bad, e->mshr[k].v, g->mshr[k].v, "mshr[%u].v", k);
+        tb_cmp_u64(mm, bad, e->mshr[k].line, g->mshr[k].line, "mshr[%u].line", k);
+        tb_cmp_u64(mm, bad, e->mshr[k].way, g->mshr[k].way, "mshr[%u].way", k);
+        tb_cmp_u64(mm, bad, e->mshr[k].dst, g->mshr[k].dst, "mshr[%u].dst", k);
+    }
+    CMPF(fx, g, e, qcnt, "qcnt");
+    CMPF(fx, g, e, wcnt, "wcnt");
+}
+
+/* ---- the unit ops --------------------------------------------------------------------------- */
+
+#define MODEL_NEW(unit, dtype, pd, err, errlen)                                                    \
+    GSYS_MODEL_NEW(unit, dtype, denovo_desc_t, pd, err, errlen) /* pd starts with its d */
+
+static void* l1_new(const void* pd, char* err, size_t errlen) {
+    MODEL_NEW(denovo_l1, denovo_l1_desc_t, pd, err, errlen);
+}
+static void* l2_new(const void* pd, char* err, size_t errlen) {
+    MODEL_NEW(denovo_l2, denovo_l2_desc_t, pd, err, errlen);
+}
+static void l1_tick(void* m, const void* in, void* out) {
+    denovo_l1_tick(m, in, out);
+}
+static void l2_tick(void* m, const void* in, void* out) {
+    denovo_l2_tick(m, in, out);
+}
+static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    denovo_pvals_from_desc(&unit_denovo_l1, pd, pv);
+}
+static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
+    denovo_pvals_from_desc(&unit_denovo_l2, pd, pv);
+}
+static void l1_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
+                       const void* g) {
+    denovo_cmp_l1_out(pd, mm, bad, e, g);
+}
+static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
+                       const void* g) {
+    denovo_cmp_l2_out(pd, mm, bad, e, g);
+}
+
+/* The C models keep no list of the lines an edge wrote (gpu_l1_touched's kind): every line is
+ * compared on the full-state cycles (full_every), the MSHRs, write-back buffer, FIFOs and
+ * scalars every cycle. */
+static void l1_select(const void* pd, const void* model, bool full, void* st) {
+    (void)pd;
+    (void)model;
+    denovo_l1_state_t* s = st;
+    s->sel_all = full;
+    s->sel_n = 0;
+}
+static void l2_select(const void* pd, const void* model, bool full, void* st) {
+    (void)pd;
+    (void)model;
+    denovo_l2_state_t* s = st;
+    s->sel_all = full;
+    s->sel_n = 0;
+}
+
+static void l1_cmp_state(const void* pd, const void* model, void* st, const void* fix,
+                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+    denovo_l1_state_t* g = st;
+    static denovo_l1_state_t e; /* the model's state, the same selection */
+    e.sel_all = g->sel_all;
+    e.sel_n = g->sel_n;
+    memcpy(e.sel, g->sel, sizeof e.sel);
+    denovo_l1_state_get(model, &e);
+    denovo_cmp_l1_state(pd, &e, g, fix, mm, bad);
+}
+static void l2_cmp_state(const void* pd, const void* model, void* st, const void* fix,
+                         gpucoh_mismatch_t* mm, uint32_t* bad) {
+    denovo_l2_state_t* g = st;
+    static denovo_l2_state_t e;
+    e.sel_all = g->sel_all;
+    e.sel_n = g->sel_n;
+    memcpy(e.sel, g->sel, sizeof e.sel);
+    denovo_l2_state_get(model, &e);
+    denovo_cmp_l2_state(pd, &e, g, fix, mm, bad);
+}
+
+static const gsys_unit_ops_t ops_l1 = {
+    .unit = &unit_denovo_l1,
+    .in_size = sizeof(denovo_l1_in_t),
+    .out_size = sizeof(denovo_l1_out_t),
+    .state_size = sizeof(denovo_l1_state_t),
+    .model_new = l1_new,
+    .model_tick = l1_tick,
+    .pvals = l1_pvals,
+    .cmp_out = l1_cmp_out,
+    .state_select = l1_select,
+    .cmp_state = l1_cmp_state,
+};
+
+static const gsys_unit_ops_t ops_l2 = {
+    .unit = &unit_denovo_l2,
+    .in_size = sizeof(denovo_l2_in_t),
+    .out_size = sizeof(denovo_l2_out_t),
+    .state_size = sizeof(denovo_l2_state_t),
+    .model_new = l2_new,
+    .model_tick = l2_tick,
+    .pvals = l2_pvals,
+    .cmp_out = l2_cmp_out,
+    .state_select = l2_select,
+    .cmp_state = l2_cmp_state,
+};
+
+const gsys_slot_t denovo_slots[DENOVO_NSLOTS] = {
+    [DENOVO_SLOT_L1] = {&ops_l1, GSYS_AT_SM, "l1", "sm[%u].l1", "sm%u_l1"},
+    [DENOVO_SLOT_L2] = {&ops_l2, GSYS_AT_BANK, "l2", "bank[%u].l2", "bank%u_l2"},
+};
+
+int denovo_backend_c(const denovo_sys_desc_t* s, gsys_backend_t* be, char* err, size_t errlen) {
+    memset(be, 0, sizeof *be);
+    if (denovo_sys_check(s, err, errlen) != 0)
+        return -1;
+    const gsys_units_t u = {denovo_slots, DENOVO_NSLOTS, s, sizeof *s, s->d.num_sm, s->d.num_banks};
+    return gsys_backend_c(&u, be, err, errlen);
+}
+
+denovo_l1_t* denovo_backend_c_l1(const gsys_backend_t* be, uint32_t j) {
+    return gsys_backend_model(be, DENOVO_SLOT_L1, j);
+}
+
+denovo_l2_t* denovo_backend_c_l2(const gsys_backend_t* be, uint32_t b) {
+    return gsys_backend_model(be, DENOVO_SLOT_L2, b);
+}

@@ -1,0 +1,252 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * test_denovo_system.c -- the DeNovo family on the shared system with its C models
+ * (tb/proto/denovo/): small systems of each variant under random traffic, stepped one cycle at a
+ * time with the single-owner check V1 (docs/units/denovo/denovo.md section 4,
+ * tb/proto/denovo/denovo_check.c) after every edge: no deadlock, no harness error, no protocol
+ * error, no V1 violation, operations completed; and V1 catching a word registered at two L1s, a
+ * state made by driving two L1 models and a registry bank through their ports.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "denovo_check.h"
+#include "denovo_sys_rtl.h"
+#include "denovo_units.h"
+#include "gsys.h"
+#include "traffic.h"
+
+extern const gsys_proto_t denovo_proto;
+
+enum { RUN_CYCLES = 20000 };
+
+typedef struct {
+    uint64_t cycles, v1, ops, model_errors, harness;
+    gsys_run_t end;
+} run_t;
+
+/* One small system of variant v under random traffic, V1 checked after every cycle. */
+static run_t run_variant(denovo_variant_t v, uint64_t seed) {
+    gsys_cfg_t cfg;
+    denovo_proto.config(v, false, &cfg);
+    cfg.seed = seed;
+    cfg.deadlock_cycles = 5000; /* within the run: the small system never waits this long */
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, seed, ~0ull >> 1); /* as cosim system */
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    run_t o = {0, 0, 0, 0, 0, GSYS_RUN_CYCLES};
+    const denovo_sys_desc_t* d = gsys_pdc(&cfg);
+    while (o.cycles < RUN_CYCLES && o.end == GSYS_RUN_CYCLES) {
+        o.end = gsys_run(s, 1, stderr);
+        o.v1 += denovo_check_v1_backend(d, &be, gsys_cycle(s), o.v1 < 5 ? stderr : NULL);
+        o.cycles++;
+    }
+    for (uint32_t j = 0; j < d->d.num_sm; j++)
+        o.model_errors += denovo_l1_errors(denovo_backend_c_l1(&be, j));
+    for (uint32_t b = 0; b < d->d.num_banks; b++)
+        o.model_errors += denovo_l2_errors(denovo_backend_c_l2(&be, b));
+    o.ops = traffic_completed(r);
+    o.harness = gsys_errors(s);
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+    return o;
+}
+
+static void check_variant(denovo_variant_t v) {
+    const run_t o = run_variant(v, 7);
+    print_message("%s: %llu cycles, %llu ops, %llu protocol errors, %llu V1 violations\n",
+                  denovo_proto.variants[v].name, (unsigned long long)o.cycles,
+                  (unsigned long long)o.ops, (unsigned long long)o.model_errors,
+                  (unsigned long long)o.v1);
+    assert_int_equal(o.end, GSYS_RUN_CYCLES);
+    assert_int_equal(o.harness, 0);
+    assert_int_equal(o.model_errors, 0);
+    assert_int_equal(o.v1, 0);
+    assert_true(o.ops > 100);
+}
+
+static void denovo_d_runs(void** state) {
+    (void)state;
+    check_variant(DENOVO_D);
+}
+static void denovo_d_ro_runs(void** state) {
+    (void)state;
+    check_variant(DENOVO_D_RO);
+}
+static void denovo_h_runs(void** state) {
+    (void)state;
+    check_variant(DENOVO_H);
+}
+
+/* ---- V1 catches two owners: models driven through their ports ------------------------------- */
+
+typedef struct {
+    denovo_sys_desc_t s;
+    denovo_l1_t* l1[2];
+    denovo_l2_t* l2[2];
+    denovo_l1_in_t in1[2];
+    denovo_l1_out_t out1[2];
+    denovo_l2_in_t in2;
+    denovo_l2_out_t out2;
+} rig_t;
+
+static void* alloc_l1(const denovo_sys_desc_t* s) {
+    const denovo_l1_desc_t d = denovo_l1_desc_from(&s->d);
+    const size_t n = denovo_l1_size(&d);
+    void* m = denovo_l1_init(calloc(1, n), n, &d, NULL, 0);
+    assert_non_null(m);
+    return m;
+}
+
+static void* alloc_l2(const denovo_sys_desc_t* s) {
+    const denovo_l2_desc_t d = denovo_l2_desc_from(&s->d);
+    const size_t n = denovo_l2_size(&d);
+    void* m = denovo_l2_init(calloc(1, n), n, &d, NULL, 0);
+    assert_non_null(m);
+    return m;
+}
+
+/* SM j's L1 for one edge (its inputs then cleared); the bank for one edge */
+static void tick_l1(rig_t* r, uint32_t j) {
+    r->in1[j].rst_n = true;
+    r->in1[j].sm_id = j;
+    denovo_l1_tick(r->l1[j], &r->in1[j], &r->out1[j]);
+    memset(&r->in1[j].core, 0, sizeof r->in1[j].core);
+    memset(&r->in1[j].msg, 0, sizeof r->in1[j].msg);
+}
+
+static void tick_l2(rig_t* r) {
+    r->in2.rst_n = true;
+    denovo_l2_tick(r->l2[0], &r->in2, &r->out2);
+    memset(&r->in2, 0, sizeof r->in2);
+    if (r->out2.mreq.fetch) { /* DRAM at once: zeros */
+        r->in2.mem.valid = true;
+        r->in2.mem.line = r->out2.mreq.fetch_line;
+    }
+}
+
+/* SM j: a GPU-scope release store of word 1 of line 4 (C14: it registers the word first) */
+static void release_store(rig_t* r, uint32_t j, uint32_t v) {
+    denovo_core_req_t* c = &r->in1[j].core;
+    c->valid = true;
+    c->op = DENOVO_OP_STORE;
+    c->rel = c->gpu = true;
+    c->line = 4;
+    c->word = 1;
+    c->data[1] = v;
+    c->mask[0] = 0xf0u;
+    tick_l1(r, j);
+    for (int k = 0; k < 4 && !r->out1[j].req.valid; k++)
+        tick_l1(r, j);
+    assert_true(r->out1[j].req.valid);
+    assert_int_equal(r->out1[j].req.kind, DENOVO_MSG_REG);
+}
+
+/* SM 0's REG through the registry: the REGD back to SM 0 (the word registered there) */
+static void register_at_bank(rig_t* r) {
+    denovo_msg_t q = r->out1[0].req;
+    q.src = 0;
+    r->in2.req = q;
+    for (int k = 0; k < 20 && !(r->out2.rsp.valid && r->out2.rsp.kind == DENOVO_MSG_REGD); k++)
+        tick_l2(r);
+    assert_int_equal(r->out2.rsp.kind, DENOVO_MSG_REGD);
+    r->in1[0].msg = r->out2.rsp;
+    tick_l1(r, 0);
+    tick_l1(r, 0);
+}
+
+static void v1_catches_two_owners(void** state) {
+    (void)state;
+    rig_t* r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    r->s = denovo_sys_config(DENOVO_D, false);
+    r->s.d.num_sm = 2;
+    r->s.d.num_banks = 1;
+    r->l1[0] = alloc_l1(&r->s);
+    r->l1[1] = alloc_l1(&r->s);
+    r->l2[0] = alloc_l2(&r->s);
+    for (uint32_t j = 0; j < 2; j++) /* a reset edge: the outputs of reset (core_ready) */
+        denovo_l1_tick(r->l1[j], &r->in1[j], &r->out1[j]);
+    denovo_l2_tick(r->l2[0], &r->in2, &r->out2);
+    const denovo_l1_t* const* l1 = (const denovo_l1_t* const*)r->l1;
+    const denovo_l2_t* const* l2 = (const denovo_l2_t* const*)r->l2;
+    release_store(r, 0, 0x11);
+    register_at_bank(r);
+    assert_int_equal(denovo_l1_word_st(r->l1[0], 4, 1), DENOVO_W_R);
+    assert_int_equal(denovo_check_v1(&r->s, l1, l2, 1, stderr), 0); /* one owner, the slot's */
+    /* SM 1 given the word too by a REGD the registry never sent */
+    release_store(r, 1, 0x22);
+    r->in1[1].msg = r->out2.rsp;
+    r->in1[1].msg.req = 1;
+    r->in1[1].msg.data[1] = 0x33;
+    tick_l1(r, 1);
+    assert_int_equal(denovo_l1_word_st(r->l1[1], 4, 1), DENOVO_W_R);
+    char buf[512] = {0};
+    FILE* f = fmemopen(buf, sizeof buf - 1, "w");
+    assert_non_null(f);
+    const uint64_t bad = denovo_check_v1(&r->s, l1, l2, 42, f);
+    fclose(f);
+    print_message("%s", buf);
+    assert_true(bad >= 1);
+    assert_non_null(strstr(buf, "V1: cycle 42 line 0x4 word 1: R at SM 0 and SM 1"));
+    for (int k = 0; k < 2; k++) {
+        free(r->l1[k]);
+    }
+    free(r->l2[0]);
+    free(r);
+}
+
+/* The catalogue entries (not registered yet: no RTL): their parameters resolve to the paper
+ * defaults, a parameter given is kept and checked, the RTL names and storage are the pages'. */
+static void catalogue_entries(void** state) {
+    (void)state;
+    const gpucoh_unit_t* const u[2] = {&unit_denovo_l1, &unit_denovo_l2};
+    for (int k = 0; k < 2; k++) {
+        gpucoh_pvals_t pv;
+        memset(&pv, 0, sizeof pv);
+        char err[256];
+        assert_int_equal(u[k]->resolve(&pv, err, sizeof err), 0);
+        assert_true(u[k]->storage_bits(&pv) > 0);
+        assert_string_equal(u[k]->family, "denovo");
+        assert_string_equal(u[k]->context, k ? "l2" : "l1");
+        assert_ptr_equal(denovo_slots[k].ops->unit, u[k]);
+        assert_true(u[k]->nports > 20);
+    }
+    gpucoh_pvals_t pv;
+    memset(&pv, 0, sizeof pv);
+    const denovo_sys_desc_t s = denovo_sys_config(DENOVO_D, true);
+    denovo_pvals_from_desc(&unit_denovo_l1, &s, &pv);
+    assert_string_equal(unit_denovo_l1.params[2].rtl, "NumSm");
+    assert_int_equal(pv.v[2], 15);
+    pv.set[2] = true;
+    pv.v[2] = 65; /* NumSm 1..64 */
+    char err[256];
+    assert_int_equal(unit_denovo_l1.resolve(&pv, err, sizeof err), -1);
+    print_message("%s\n", err);
+    assert_non_null(strstr(err, "sm = 65 is illegal"));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(catalogue_entries), cmocka_unit_test(v1_catches_two_owners),
+        cmocka_unit_test(denovo_d_runs),     cmocka_unit_test(denovo_d_ro_runs),
+        cmocka_unit_test(denovo_h_runs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
