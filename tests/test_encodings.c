@@ -145,6 +145,7 @@ static const enc_t k_enc[] = {
     E("denovo/denovo_pkg.sv", "DnMsgRecall", DENOVO_MSG_RECALL),
     E("denovo/denovo_pkg.sv", "DnMsgPdata", DENOVO_MSG_PDATA),
     E("denovo/denovo_pkg.sv", "DnMsgXfer", DENOVO_MSG_XFER),
+    E("denovo/denovo_pkg.sv", "DnMsgDack", DENOVO_MSG_DACK),
     E("denovo/denovo_pkg.sv", "DnWI", DENOVO_W_I),
     E("denovo/denovo_pkg.sv", "DnWV", DENOVO_W_V),
     E("denovo/denovo_pkg.sv", "DnWR", DENOVO_W_R),
