@@ -12,6 +12,12 @@
  *   gpucoh_is_pow2(x)      x is a power of two (0 is not)
  *   gpucoh_out_of(v,lo,hi) v outside lo..hi (a function, so that lo = 0 draws no "comparison is
  *                          always false" warning at the call)
+ *   gpucoh_al8(x)          x rounded up to a multiple of 8 (the models' carve-outs of one block)
+ *   gpucoh_nib_bytes(nib)  a 4-bit byte mask -> the 32-bit mask of those bytes (bit b = byte b,
+ *                          little-endian: 0x5 -> 0x00ff00ff)
+ *   gpucoh_word_bytes(m,w) gpucoh_nib_bytes of word w's nibble of the byte-mask words m (8 words
+ *                          a mask word)
+ *   gpucoh_masked_write(dst,data,mask,lw)  dst[w] takes data[w]'s bytes where mask says so
  *
  * tests/test_bits.c checks each at its corners (0, 1, powers of two and their neighbours, 2^31,
  * UINT32_MAX, n = 0 / 63 / 64 / 65).
@@ -20,6 +26,7 @@
 #define GPUCOH_BITS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 static inline uint32_t gpucoh_log2_floor(uint32_t x) {
@@ -48,6 +55,31 @@ static inline bool gpucoh_is_pow2(uint32_t x) {
 
 static inline bool gpucoh_out_of(uint32_t v, uint32_t lo, uint32_t hi) {
     return v < lo || v > hi;
+}
+
+static inline size_t gpucoh_al8(size_t x) {
+    return (x + 7u) & ~(size_t)7u;
+}
+
+static inline uint32_t gpucoh_nib_bytes(uint32_t nib) {
+    static const uint32_t tab[16] = {
+        0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu,
+        0x00ffff00u, 0x00ffffffu, 0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu,
+        0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu,
+    };
+    return tab[nib & 0xfu];
+}
+
+static inline uint32_t gpucoh_word_bytes(const uint32_t* mask, uint32_t w) {
+    return gpucoh_nib_bytes(mask[w >> 3] >> ((w & 7u) * 4u));
+}
+
+static inline void gpucoh_masked_write(uint32_t* dst, const uint32_t* data, const uint32_t* mask,
+                                       uint32_t lw) {
+    for (uint32_t w = 0; w < lw; w++) {
+        const uint32_t bm = gpucoh_word_bytes(mask, w);
+        dst[w] = (dst[w] & ~bm) | (data[w] & bm);
+    }
 }
 
 #endif /* GPUCOH_BITS_H */

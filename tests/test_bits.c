@@ -63,11 +63,37 @@ static void pow2_and_range(void** state) {
     assert_false(gpucoh_out_of(UINT32_MAX, 0u, UINT32_MAX));
 }
 
+static void al8_and_byte_masks(void** state) {
+    (void)state;
+    assert_true(gpucoh_al8(0u) == 0u);
+    assert_true(gpucoh_al8(1u) == 8u);
+    assert_true(gpucoh_al8(8u) == 8u);
+    assert_true(gpucoh_al8(9u) == 16u);
+    for (uint32_t n = 0; n < 16u; n++) {
+        uint32_t want = 0;
+        for (uint32_t b = 0; b < 4u; b++)
+            want |= ((n >> b) & 1u) ? 0xffu << (8u * b) : 0u;
+        assert_true(gpucoh_nib_bytes(n) == want);
+        assert_true(gpucoh_nib_bytes(n | 0x30u) == want); /* only the low nibble counts */
+    }
+    const uint32_t mask[2] = {0x0000005fu,
+                              0x00000a00u}; /* word 0: 0xf, word 1: 0x5, word 10: 0xa */
+    assert_true(gpucoh_word_bytes(mask, 0u) == 0xffffffffu);
+    assert_true(gpucoh_word_bytes(mask, 1u) == 0x00ff00ffu);
+    assert_true(gpucoh_word_bytes(mask, 2u) == 0u);
+    assert_true(gpucoh_word_bytes(mask, 10u) == 0xff00ff00u);
+    uint32_t dst[3] = {0x11111111u, 0x22222222u, 0x33333333u};
+    const uint32_t data[3] = {0xaaaaaaaau, 0xbbbbbbbbu, 0xccccccccu};
+    gpucoh_masked_write(dst, data, mask, 3u);
+    assert_true(dst[0] == 0xaaaaaaaau && dst[1] == 0x22bb22bbu && dst[2] == 0x33333333u);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(log2_corners),
         cmocka_unit_test(mask64_corners),
         cmocka_unit_test(pow2_and_range),
+        cmocka_unit_test(al8_and_byte_masks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -119,21 +119,6 @@ enum { POP_BATCH = 0, POP_IDLE = 1, POP_FULL = 2 };
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
-static size_t al8(size_t x) {
-    return (x + 7u) & ~(size_t)7u;
-}
-
-static const uint32_t nib_bytes[16] = {
-    0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu,
-    0x00ffff00u, 0x00ffffffu, 0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu,
-    0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu,
-};
-
-/* the 4 byte-mask bits of word w, as a 32-bit bit mask of the word's bytes */
-static inline uint32_t word_bytes(const uint32_t* mask, uint32_t w) {
-    return nib_bytes[(mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu];
-}
-
 static inline uint32_t* ldata(const denovo_l1_t* m, uint32_t i) {
     return m->data + (size_t)i * m->lw;
 }
@@ -239,7 +224,7 @@ static uint32_t unreg(const denovo_l1_t* m, uint32_t i) {
 /* L13: word x of line i := v under the line's dirty bytes; true when a dirty byte stayed */
 static bool install(denovo_l1_t* m, uint32_t i, uint32_t x, uint32_t v) {
     uint32_t* d = ldata(m, i);
-    const uint32_t bm = word_bytes(ldirty(m, i), x);
+    const uint32_t bm = gpucoh_word_bytes(ldirty(m, i), x);
     d[x] = (v & ~bm) | (d[x] & bm);
     return bm != 0u;
 }
@@ -386,23 +371,23 @@ typedef struct {
 static void l1_layout(const denovo_l1_desc_t* d, l1_layout_t* o) {
     const size_t lines = (size_t)d->l1_sets * d->l1_ways;
     const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u;
-    size_t at = al8(sizeof(denovo_l1_t));
+    size_t at = gpucoh_al8(sizeof(denovo_l1_t));
     o->line = at;
-    at += al8(lines * sizeof(l1_meta_t));
+    at += gpucoh_al8(lines * sizeof(l1_meta_t));
     o->data = at;
-    at += al8(lines * lw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * lw * sizeof(uint32_t));
     o->dirty = at;
-    at += al8(lines * mw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * mw * sizeof(uint32_t));
     o->rr = at;
-    at += al8((size_t)d->l1_sets * sizeof(uint32_t));
+    at += gpucoh_al8((size_t)d->l1_sets * sizeof(uint32_t));
     o->mshr = at;
-    at += al8((size_t)d->mshrs * sizeof(l1_mshr_t));
+    at += gpucoh_al8((size_t)d->mshrs * sizeof(l1_mshr_t));
     o->wb = at;
-    at += al8((size_t)d->wb_entries * sizeof(l1_wb_t));
+    at += gpucoh_al8((size_t)d->wb_entries * sizeof(l1_wb_t));
     o->fifo = at;
-    at += al8((size_t)d->l1_queue * sizeof(denovo_core_req_t));
+    at += gpucoh_al8((size_t)d->l1_queue * sizeof(denovo_core_req_t));
     o->sb = at;
-    at += al8((size_t)d->sb_entries * sizeof(uint64_t));
+    at += gpucoh_al8((size_t)d->sb_entries * sizeof(uint64_t));
     o->total = at;
 }
 
@@ -974,7 +959,7 @@ static uint32_t row_load(const denovo_l1_t* m, const l1_head_t* h) {
 static uint32_t store_words(const denovo_l1_t* m, const denovo_core_req_t* q) {
     uint32_t t = 0u;
     for (uint32_t w = 0; w < m->lw; w++) {
-        t |= (word_bytes(q->mask, w) != 0u ? 1u : 0u) << w;
+        t |= (gpucoh_word_bytes(q->mask, w) != 0u ? 1u : 0u) << w;
     }
     return t;
 }
@@ -1256,7 +1241,7 @@ static void write_store(denovo_l1_t* m, const l1_head_t* h) {
     uint32_t* dm = ldirty(m, h->idx);
     uint32_t t = 0u, nr = 0u;
     for (uint32_t x = 0; x < m->lw; x++) {
-        const uint32_t bm = word_bytes(q->mask, x);
+        const uint32_t bm = gpucoh_word_bytes(q->mask, x);
         if (bm == 0u) {
             continue;
         }
@@ -1293,7 +1278,7 @@ static void act_store(denovo_l1_t* m, l1_edge_t* e, l1_head_t* h) {
     }
     e->store = true;
     if (h->row == DENOVO_L1_T_C13) {
-        const uint32_t bm = word_bytes(h->q->mask, h->w);
+        const uint32_t bm = gpucoh_word_bytes(h->q->mask, h->w);
         uint32_t* d = ldata(m, h->idx);
         d[h->w] = (d[h->w] & ~bm) | (h->q->data[h->w] & bm);
         sync_coalesce(m, h);

@@ -75,10 +75,6 @@ typedef struct {
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
-static size_t al8(size_t x) {
-    return (x + 7u) & ~(size_t)7u;
-}
-
 static inline uint32_t* ldata(const denovo_l2_t* m, uint32_t i) {
     return m->data + (size_t)i * m->lw;
 }
@@ -221,19 +217,19 @@ typedef struct {
 
 static void l2_layout(const denovo_l2_desc_t* d, l2_layout_t* o) {
     const size_t lines = (size_t)d->l2_sets * d->l2_ways, lw = d->line_bytes / 4u;
-    size_t at = al8(sizeof(denovo_l2_t));
+    size_t at = gpucoh_al8(sizeof(denovo_l2_t));
     o->line = at;
-    at += al8(lines * sizeof(l2_meta_t));
+    at += gpucoh_al8(lines * sizeof(l2_meta_t));
     o->data = at;
-    at += al8(lines * lw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * lw * sizeof(uint32_t));
     o->rr = at;
-    at += al8((size_t)d->l2_sets * sizeof(uint32_t));
+    at += gpucoh_al8((size_t)d->l2_sets * sizeof(uint32_t));
     o->mshr = at;
-    at += al8((size_t)d->l2_mshrs * sizeof(l2_mshr_meta_t));
+    at += gpucoh_al8((size_t)d->l2_mshrs * sizeof(l2_mshr_meta_t));
     o->q = at;
-    at += al8((size_t)d->l2_queue * sizeof(denovo_msg_t));
+    at += gpucoh_al8((size_t)d->l2_queue * sizeof(denovo_msg_t));
     o->w = at;
-    at += al8((size_t)d->wb_queue * sizeof(denovo_msg_t));
+    at += gpucoh_al8((size_t)d->wb_queue * sizeof(denovo_msg_t));
     o->total = at;
 }
 

@@ -140,21 +140,6 @@ enum { POP_BATCH = 0, POP_IDLE = 1, POP_FULL = 2 };
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
-static size_t al8(size_t x) {
-    return (x + 7u) & ~(size_t)7u;
-}
-
-/* byte-mask nibble -> 32-bit word mask (bit b = byte b, little-endian) */
-static const uint32_t nib_bytes[16] = {
-    0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu,
-    0x00ffff00u, 0x00ffffffu, 0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu,
-    0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu,
-};
-
-static inline uint32_t word_bytes(const uint32_t* mask, uint32_t w) {
-    return nib_bytes[(mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu];
-}
-
 static inline uint32_t* ldata(const gpu_l1_t* m, uint32_t i) {
     return m->data + (size_t)i * m->lw;
 }
@@ -246,17 +231,10 @@ static void req_wt_dirty(gpu_l1_t* m, l1_edge_t* e, uint64_t line, uint32_t i) {
     r->kind = GPU_REQ_WT;
     r->line = line;
     for (uint32_t w = 0; w < m->lw; w++) {
-        r->data[w] = d[w] & word_bytes(dm, w);
+        r->data[w] = d[w] & gpucoh_word_bytes(dm, w);
     }
     memcpy(r->mask, dm, (size_t)m->mw * sizeof(uint32_t));
     e->wt = true;
-}
-
-static void masked_write(uint32_t* dst, const uint32_t* data, const uint32_t* mask, uint32_t lw) {
-    for (uint32_t w = 0; w < lw; w++) {
-        const uint32_t bm = word_bytes(mask, w);
-        dst[w] = (dst[w] & ~bm) | (data[w] & bm);
-    }
 }
 
 static void crsp_put(gpu_l1_t* m, uint32_t kind, uint64_t wf_mask, uint64_t line,
@@ -362,23 +340,23 @@ typedef struct {
 static void l1_layout(const gpu_l1_desc_t* d, l1_layout_t* o) {
     const size_t lines = (size_t)d->l1_sets * d->l1_ways;
     const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u, q = d->l1_queue;
-    size_t at = al8(sizeof(gpu_l1_t));
+    size_t at = gpucoh_al8(sizeof(gpu_l1_t));
     o->line = at;
-    at += al8(lines * sizeof(l1_meta_t));
+    at += gpucoh_al8(lines * sizeof(l1_meta_t));
     o->data = at;
-    at += al8(lines * lw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * lw * sizeof(uint32_t));
     o->dirty = at;
-    at += al8(lines * mw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * mw * sizeof(uint32_t));
     o->rr = at;
-    at += al8((size_t)d->l1_sets * sizeof(uint32_t));
+    at += gpucoh_al8((size_t)d->l1_sets * sizeof(uint32_t));
     o->fifo = at;
-    at += al8(q * sizeof(l1_fentry_t));
+    at += gpucoh_al8(q * sizeof(l1_fentry_t));
     o->fdata = at;
-    at += al8(q * lw * sizeof(uint32_t));
+    at += gpucoh_al8(q * lw * sizeof(uint32_t));
     o->fmask = at;
-    at += al8(q * mw * sizeof(uint32_t));
+    at += gpucoh_al8(q * mw * sizeof(uint32_t));
     o->sb = at;
-    at += al8((size_t)d->sb_entries * sizeof(uint64_t));
+    at += gpucoh_al8((size_t)d->sb_entries * sizeof(uint64_t));
     o->total = at;
 }
 
@@ -543,7 +521,7 @@ static void rsp_data(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r, uint64_t lin
         fc(m, GPU_L1_F_FILL_OVER_DIRTY);
     }
     for (uint32_t w = 0; w < m->lw; w++) { /* merged: the dirty bytes over the response */
-        const uint32_t bm = word_bytes(dm, w);
+        const uint32_t bm = gpucoh_word_bytes(dm, w);
         d[w] = (r->data[w] & ~bm) | (d[w] & bm);
     }
     if (L->wait != 0u) {
@@ -865,7 +843,7 @@ static void act_store(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
             if (dirty_nz(m, h->idx)) {
                 fc(m, GPU_L1_F_RELEASE_ON_DIRTY);
             }
-            masked_write(ldata(m, h->idx), h->qdata, h->qmask, m->lw);
+            gpucoh_masked_write(ldata(m, h->idx), h->qdata, h->qmask, m->lw);
         }
         return;
     }
@@ -874,7 +852,7 @@ static void act_store(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
     } else if (m->line[h->idx].pend) {
         fc(m, GPU_L1_F_STORE_PENDING);
     }
-    masked_write(ldata(m, h->idx), h->qdata, h->qmask, m->lw);
+    gpucoh_masked_write(ldata(m, h->idx), h->qdata, h->qmask, m->lw);
     uint32_t* dm = ldirty(m, h->idx);
     for (uint32_t k = 0; k < m->mw; k++) {
         dm[k] = h->row == GPU_L1_T_C10 ? dm[k] | h->qmask[k] : h->qmask[k];

@@ -100,27 +100,6 @@ typedef struct {
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
-static size_t al8(size_t x) {
-    return (x + 7u) & ~(size_t)7u;
-}
-
-static const uint32_t nib_bytes[16] = {
-    0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu,
-    0x00ffff00u, 0x00ffffffu, 0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu,
-    0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu,
-};
-
-static inline uint32_t word_bytes(const uint32_t* mask, uint32_t w) {
-    return nib_bytes[(mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu];
-}
-
-static void masked_write(uint32_t* dst, const uint32_t* data, const uint32_t* mask, uint32_t lw) {
-    for (uint32_t w = 0; w < lw; w++) {
-        const uint32_t bm = word_bytes(mask, w);
-        dst[w] = (dst[w] & ~bm) | (data[w] & bm);
-    }
-}
-
 static inline uint32_t* ldata(const gpu_l2_t* m, uint32_t i) {
     return m->data + (size_t)i * m->lw;
 }
@@ -264,23 +243,23 @@ typedef struct {
 static void l2_layout(const gpu_l2_desc_t* d, l2_layout_t* o) {
     const size_t lines = (size_t)d->l2_sets * d->l2_ways;
     const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u, q = d->l2_queue;
-    size_t at = al8(sizeof(gpu_l2_t));
+    size_t at = gpucoh_al8(sizeof(gpu_l2_t));
     o->line = at;
-    at += al8(lines * sizeof(l2_meta_t));
+    at += gpucoh_al8(lines * sizeof(l2_meta_t));
     o->data = at;
-    at += al8(lines * lw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * lw * sizeof(uint32_t));
     o->rr = at;
-    at += al8((size_t)d->l2_sets * sizeof(uint32_t));
+    at += gpucoh_al8((size_t)d->l2_sets * sizeof(uint32_t));
     o->mshr = at;
-    at += al8((size_t)d->l2_mshrs * sizeof(l2_mshr_meta_t));
+    at += gpucoh_al8((size_t)d->l2_mshrs * sizeof(l2_mshr_meta_t));
     o->mwm = at;
-    at += al8((size_t)d->l2_mshrs * mw * sizeof(uint32_t));
+    at += gpucoh_al8((size_t)d->l2_mshrs * mw * sizeof(uint32_t));
     o->fifo = at;
-    at += al8(q * sizeof(l2_fentry_t));
+    at += gpucoh_al8(q * sizeof(l2_fentry_t));
     o->fdata = at;
-    at += al8(q * lw * sizeof(uint32_t));
+    at += gpucoh_al8(q * lw * sizeof(uint32_t));
     o->fmask = at;
-    at += al8(q * mw * sizeof(uint32_t));
+    at += gpucoh_al8(q * mw * sizeof(uint32_t));
     o->total = at;
 }
 
@@ -368,7 +347,7 @@ static void l2_fill(gpu_l2_t* m, const gpu_mem_rsp_t* f) {
     uint32_t* d = ldata(m, i);
     bool any = false, full = true;
     for (uint32_t w = 0; w < m->lw; w++) {
-        const uint32_t bm = word_bytes(wm, w);
+        const uint32_t bm = gpucoh_word_bytes(wm, w);
         d[w] = (f->data[w] & ~bm) | (d[w] & bm);
         any = any || bm != 0u;
         full = full && bm == 0xffffffffu;
@@ -525,7 +504,7 @@ static bool head_wt(gpu_l2_t* m, l2_head_t* h) {
     }
     const uint32_t i = (uint32_t)h->idx;
     m->cov[row]++;
-    masked_write(ldata(m, i), h->qdata, h->qmask, m->lw);
+    gpucoh_masked_write(ldata(m, i), h->qdata, h->qmask, m->lw);
     if (row == GPU_L2_T_W01) {
         m->line[i].st = GPU_L2_D;
     } else {

@@ -82,19 +82,8 @@
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
-/* byte-mask nibble -> 32-bit word mask (C5: bit b = byte b, little-endian) */
-static const uint32_t nib_bytes[16] = {
-    0x00000000u, 0x000000ffu, 0x0000ff00u, 0x0000ffffu, 0x00ff0000u, 0x00ff00ffu,
-    0x00ffff00u, 0x00ffffffu, 0xff000000u, 0xff0000ffu, 0xff00ff00u, 0xff00ffffu,
-    0xffff0000u, 0xffff00ffu, 0xffffff00u, 0xffffffffu,
-};
-
 static inline uint32_t ts_max_of(const tc_l1_t* m) {
     return tc_ts_max_w(m->d.ts_width);
-}
-
-static size_t al8(size_t x) {
-    return (x + 7u) & ~(size_t)7u;
 }
 
 static inline void touch(tc_l1_t* m, uint32_t i) {
@@ -148,16 +137,6 @@ static void req_atomic(tc_req_t* r, const tc_l1_fentry_t* q) {
     r->word = q->word;
     r->a = q->a;
     r->b = q->b;
-}
-
-static void masked_write(uint32_t* dst, const uint32_t* data, const uint32_t* mask, uint32_t lw) {
-    for (uint32_t w = 0; w < lw; w++) {
-        const uint32_t nib = (mask[w >> 3] >> ((w & 7u) * 4u)) & 0xfu;
-        if (nib != 0u) {
-            const uint32_t bm = nib_bytes[nib];
-            dst[w] = (dst[w] & ~bm) | (data[w] & bm);
-        }
-    }
 }
 
 /*--- cover points (section 10) ----------------------------------------------------------------*/
@@ -398,21 +377,21 @@ static void l1_layout(const tc_l1_desc_t* d, l1_layout_t* o) {
     const size_t lines = (size_t)d->l1_sets * d->l1_ways;
     const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u, q = d->l1_queue;
     const tc_gwct_desc_t g = gwct_desc_of(d);
-    size_t at = al8(sizeof(tc_l1_t));
+    size_t at = gpucoh_al8(sizeof(tc_l1_t));
     o->line = at;
-    at += al8(lines * sizeof(tc_l1_meta_t));
+    at += gpucoh_al8(lines * sizeof(tc_l1_meta_t));
     o->data = at;
-    at += al8(lines * lw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * lw * sizeof(uint32_t));
     o->rr = at;
-    at += al8((size_t)d->l1_sets * sizeof(uint32_t));
+    at += gpucoh_al8((size_t)d->l1_sets * sizeof(uint32_t));
     o->fifo = at;
-    at += al8(q * sizeof(tc_l1_fentry_t));
+    at += gpucoh_al8(q * sizeof(tc_l1_fentry_t));
     o->fdata = at;
-    at += al8(q * lw * sizeof(uint32_t));
+    at += gpucoh_al8(q * lw * sizeof(uint32_t));
     o->fmask = at;
-    at += al8(q * mw * sizeof(uint32_t));
+    at += gpucoh_al8(q * mw * sizeof(uint32_t));
     o->gwct = at;
-    at += al8(tc_gwct_size(&g));
+    at += gpucoh_al8(tc_gwct_size(&g));
     o->total = at;
 }
 
@@ -670,8 +649,8 @@ static void l1_store(tc_l1_t* m, tc_l1_meta_t* L, uint32_t idx, uint32_t es,
         L->st = TC_L1_I_I;
         m->cov[TC_L1_T_C17]++;
     } else if (es == TC_L1_V || es == TC_L1_V_M) {
-        masked_write(tc_l1_line_data(m, idx), m->fdata + (size_t)m->fhead * m->lw,
-                     m->fmask + (size_t)m->fhead * m->mw, m->lw);
+        gpucoh_masked_write(tc_l1_line_data(m, idx), m->fdata + (size_t)m->fhead * m->lw,
+                            m->fmask + (size_t)m->fhead * m->mw, m->lw);
         r = req_put(m, TC_REQ_UPGR, q->wf, q->line);
         r->ts = L->lts; /* L8 */
         r->era = era;

@@ -72,10 +72,6 @@ static inline uint32_t popcount64(uint64_t x) {
     return n;
 }
 
-static size_t al8(size_t x) {
-    return (x + 7u) & ~(size_t)7u;
-}
-
 /* C4: set and tag of a line address (already cut to LA bits). */
 static inline uint32_t set_of(const tc_l2_t* m, uint64_t line) {
     return (uint32_t)((line >> m->bank_bits) & (uint64_t)(m->d.l2_sets - 1u));
@@ -304,23 +300,23 @@ typedef struct {
 static void l2_layout(const tc_l2_desc_t* d, l2_layout_t* o) {
     const size_t lines = (size_t)d->l2_sets * d->l2_ways, k = d->l2_mshrs, q = d->l2_queue;
     const size_t lw = d->line_bytes / 4u, mw = (d->line_bytes + 31u) / 32u;
-    size_t at = al8(sizeof(tc_l2_t));
+    size_t at = gpucoh_al8(sizeof(tc_l2_t));
     o->line = at;
-    at += al8(lines * sizeof(tc_l2_meta_t));
+    at += gpucoh_al8(lines * sizeof(tc_l2_meta_t));
     o->data = at;
-    at += al8(lines * lw * sizeof(uint32_t));
+    at += gpucoh_al8(lines * lw * sizeof(uint32_t));
     o->mshr = at;
-    at += al8(k * sizeof(tc_l2_mshr_meta_t));
+    at += gpucoh_al8(k * sizeof(tc_l2_mshr_meta_t));
     o->mdata = at;
-    at += al8(k * lw * sizeof(uint32_t));
+    at += gpucoh_al8(k * lw * sizeof(uint32_t));
     o->mmask = at;
-    at += al8(k * mw * sizeof(uint32_t));
+    at += gpucoh_al8(k * mw * sizeof(uint32_t));
     o->fifo = at;
-    at += al8(q * sizeof(tc_l2_fentry_t));
+    at += gpucoh_al8(q * sizeof(tc_l2_fentry_t));
     o->fdata = at;
-    at += al8(q * lw * sizeof(uint32_t));
+    at += gpucoh_al8(q * lw * sizeof(uint32_t));
     o->fmask = at;
-    at += al8(q * mw * sizeof(uint32_t));
+    at += gpucoh_al8(q * mw * sizeof(uint32_t));
     o->total = at;
 }
 
