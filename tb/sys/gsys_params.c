@@ -130,3 +130,30 @@ void gsys_ptab_pvals(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel, co
         pv->set[i] = true;
     }
 }
+
+void gsys_ptab_defs(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel,
+                    gpucoh_param_def_t* out) {
+    for (unsigned i = 0; i < nsel; i++)
+        out[i] = t->p[sel[i]].def;
+}
+
+int gsys_ptab_put_pvals(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel,
+                        const gpucoh_pvals_t* pv, void* d, char* err, size_t errlen) {
+    for (unsigned i = 0; i < nsel; i++) {
+        if (!pv->set[i])
+            continue;
+        if (pv->v[i] > 0xFFFFFFFFull) {
+            snprintf(err, errlen, "parameter %s=%llu is out of range (%s)", t->p[sel[i]].def.name,
+                     (unsigned long long)pv->v[i], t->p[sel[i]].def.help);
+            return -1;
+        }
+        gsys_ptab_put(t, d, sel[i], (uint32_t)pv->v[i]);
+    }
+    return 0;
+}
+
+void gsys_ptab_resolved(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel, const void* d,
+                        gpucoh_pvals_t* pv) {
+    for (unsigned i = 0; i < nsel; i++)
+        pv->v[i] = gsys_ptab_get(t, d, sel[i]);
+}

@@ -43,5 +43,15 @@ void gsys_ptab_cli_names(const gsys_ptab_t* t, char* msg, size_t n);
 /* the parameter set of a unit whose parameters are t's entries sel[0..nsel-1] */
 void gsys_ptab_pvals(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel, const void* d,
                      gpucoh_pvals_t* pv);
+/* a unit's parameter definitions (its gpucoh_unit_t.params): out[i] = t's entry sel[i] */
+void gsys_ptab_defs(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel,
+                    gpucoh_param_def_t* out);
+/* the parameters pv gives (a unit's, t's entries sel[...]) into d; -1 and a message naming the
+ * parameter if a value does not fit 32 bits (d then holds those before it) */
+int gsys_ptab_put_pvals(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel,
+                        const gpucoh_pvals_t* pv, void* d, char* err, size_t errlen);
+/* a unit's resolve: every value of pv from d, pv->set kept (what the user gave) */
+void gsys_ptab_resolved(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel, const void* d,
+                        gpucoh_pvals_t* pv);
 
 #endif

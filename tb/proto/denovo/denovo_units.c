@@ -181,16 +181,8 @@ static int desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, den
     unsigned n;
     const uint8_t* sel = unit_sel(u, &n);
     *s = denovo_sys_config(DENOVO_D, true);
-    for (unsigned i = 0; i < n; i++) {
-        if (!pv->set[i])
-            continue;
-        if (pv->v[i] > 0xFFFFFFFFull) {
-            snprintf(err, errlen, "parameter %s=%llu is out of range (%s)", dn_p[sel[i]].def.name,
-                     (unsigned long long)pv->v[i], dn_p[sel[i]].def.help);
-            return -1;
-        }
-        gsys_ptab_put(&dn_ptab, s, sel[i], (uint32_t)pv->v[i]);
-    }
+    if (gsys_ptab_put_pvals(&dn_ptab, sel, n, pv, s, err, errlen) != 0)
+        return -1;
     if (unit_check(u, s, err, errlen) != 0) {
         denovo_msg_cli_names(err, errlen);
         return -1;
@@ -202,10 +194,9 @@ static int dn_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, siz
     denovo_sys_desc_t s;
     if (desc_from_pvals(u, pv, &s, err, errlen) != 0)
         return -1;
-    gpucoh_pvals_t full;
-    denovo_pvals_from_desc(u, &s, &full);
-    for (unsigned i = 0; i < u->nparams; i++)
-        pv->v[i] = full.v[i]; /* keep pv->set: what the user gave */
+    unsigned n;
+    const uint8_t* sel = unit_sel(u, &n);
+    gsys_ptab_resolved(&dn_ptab, sel, n, &s, pv); /* keeps pv->set: what the user gave */
     return 0;
 }
 static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
@@ -356,10 +347,8 @@ const gpucoh_unit_t unit_denovo_l2 = {
 
 /* The parameter tables are views of dn_p; filled once before first use. */
 __attribute__((constructor)) static void denovo_units_fill(void) {
-    for (unsigned i = 0; i < NSEL(l1_sel); i++)
-        l1_params[i] = dn_p[l1_sel[i]].def;
-    for (unsigned i = 0; i < NSEL(l2_sel); i++)
-        l2_params[i] = dn_p[l2_sel[i]].def;
+    gsys_ptab_defs(&dn_ptab, l1_sel, NSEL(l1_sel), l1_params);
+    gsys_ptab_defs(&dn_ptab, l2_sel, NSEL(l2_sel), l2_params);
 }
 
 int denovo_desc_set(denovo_sys_desc_t* s, const char* kv, char* err, size_t errlen) {

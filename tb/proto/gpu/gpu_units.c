@@ -105,16 +105,8 @@ static int desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, gpu
     unsigned n;
     const uint8_t* sel = unit_sel(u, &n);
     *d = gpu_desc_default(GPU_D);
-    for (unsigned i = 0; i < n; i++) {
-        if (!pv->set[i])
-            continue;
-        if (pv->v[i] > 0xFFFFFFFFull) {
-            snprintf(err, errlen, "parameter %s=%llu is out of range (%s)", gpu_p[sel[i]].def.name,
-                     (unsigned long long)pv->v[i], gpu_p[sel[i]].def.help);
-            return -1;
-        }
-        gsys_ptab_put(&gpu_ptab, d, sel[i], (uint32_t)pv->v[i]);
-    }
+    if (gsys_ptab_put_pvals(&gpu_ptab, sel, n, pv, d, err, errlen) != 0)
+        return -1;
     if (unit_check(u, d, err, errlen) != 0) {
         gpu_msg_cli_names(err, errlen);
         return -1;
@@ -126,10 +118,9 @@ static int gpu_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, si
     gpu_desc_t d;
     if (desc_from_pvals(u, pv, &d, err, errlen) != 0)
         return -1;
-    gpucoh_pvals_t full;
-    gpu_pvals_from_desc(u, &d, &full);
-    for (unsigned i = 0; i < u->nparams; i++)
-        pv->v[i] = full.v[i]; /* keep pv->set: what the user gave */
+    unsigned n;
+    const uint8_t* sel = unit_sel(u, &n);
+    gsys_ptab_resolved(&gpu_ptab, sel, n, &d, pv); /* keeps pv->set: what the user gave */
     return 0;
 }
 static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
@@ -275,10 +266,8 @@ const gpucoh_unit_t unit_gpu_l2 = {
 
 /* The parameter tables are views of gpu_p; filled once before first use. */
 __attribute__((constructor)) static void gpu_units_fill(void) {
-    for (unsigned i = 0; i < NSEL(l1_sel); i++)
-        l1_params[i] = gpu_p[l1_sel[i]].def;
-    for (unsigned i = 0; i < NSEL(l2_sel); i++)
-        l2_params[i] = gpu_p[l2_sel[i]].def;
+    gsys_ptab_defs(&gpu_ptab, l1_sel, NSEL(l1_sel), l1_params);
+    gsys_ptab_defs(&gpu_ptab, l2_sel, NSEL(l2_sel), l2_params);
 }
 
 int gpu_desc_set(gpu_desc_t* d, const char* kv, char* err, size_t errlen) {

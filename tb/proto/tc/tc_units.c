@@ -172,16 +172,8 @@ int tc_desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, tc_desc
         if (sel[i] == TP_PROTO && pv->set[i])
             proto = (tc_protocol_t)pv->v[i];
     *d = tc_desc_default(proto);
-    for (unsigned i = 0; i < n; i++) {
-        if (!pv->set[i])
-            continue;
-        if (pv->v[i] > 0xFFFFFFFFull) {
-            snprintf(err, errlen, "parameter %s=%llu is out of range (%s)", tc_p[sel[i]].def.name,
-                     (unsigned long long)pv->v[i], tc_p[sel[i]].def.help);
-            return -1;
-        }
-        gsys_ptab_put(&tc_ptab, d, sel[i], (uint32_t)pv->v[i]);
-    }
+    if (gsys_ptab_put_pvals(&tc_ptab, sel, n, pv, d, err, errlen) != 0)
+        return -1;
     /* defaults of parameters the unit does not have follow a narrow timestamp */
     bool given[TP_N] = {false};
     for (unsigned i = 0; i < n; i++)
@@ -208,10 +200,9 @@ static int tc_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, siz
     tc_desc_t d;
     if (tc_desc_from_pvals(u, pv, &d, err, errlen) != 0)
         return -1;
-    gpucoh_pvals_t full;
-    tc_pvals_from_desc(u, &d, &full);
-    for (unsigned i = 0; i < u->nparams; i++)
-        pv->v[i] = full.v[i]; /* keep pv->set: what the user gave */
+    unsigned n;
+    const uint8_t* sel = unit_sel(u, &n);
+    gsys_ptab_resolved(&tc_ptab, sel, n, &d, pv); /* keeps pv->set: what the user gave */
     return 0;
 }
 static int timer_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
@@ -925,14 +916,10 @@ const gpucoh_unit_t unit_tc_l2 = {
 
 /* The parameter tables are views of tc_p; filled once before first use. */
 __attribute__((constructor)) static void tc_units_fill(void) {
-    for (unsigned i = 0; i < NSEL(timer_sel); i++)
-        timer_params[i] = tc_p[timer_sel[i]].def;
-    for (unsigned i = 0; i < NSEL(gwct_sel); i++)
-        gwct_params[i] = tc_p[gwct_sel[i]].def;
-    for (unsigned i = 0; i < NSEL(l1_sel); i++)
-        l1_params[i] = tc_p[l1_sel[i]].def;
-    for (unsigned i = 0; i < NSEL(l2_sel); i++)
-        l2_params[i] = tc_p[l2_sel[i]].def;
+    gsys_ptab_defs(&tc_ptab, timer_sel, NSEL(timer_sel), timer_params);
+    gsys_ptab_defs(&tc_ptab, gwct_sel, NSEL(gwct_sel), gwct_params);
+    gsys_ptab_defs(&tc_ptab, l1_sel, NSEL(l1_sel), l1_params);
+    gsys_ptab_defs(&tc_ptab, l2_sel, NSEL(l2_sel), l2_params);
 }
 
 int tc_desc_set(tc_desc_t* d, const char* kv, char* err, size_t errlen) {
