@@ -15,6 +15,7 @@
 #include "denovo_cov.h"
 #include "denovo_sys_rtl.h"
 #include "denovo_units.h"
+#include "gpucoh_bits.h"
 #include "gsys.h"
 
 #define DN_D_(c) ((denovo_sys_desc_t*)gsys_pd(c))
@@ -456,16 +457,13 @@ static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
 /* denovo_l2.md I1: a request of kind 0 (random line and src): popped at the head, counted. */
 static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     const denovo_sys_desc_t* s = pd;
-    uint32_t lb_bits = 0;
-    while ((1u << lb_bits) < s->d.line_bytes)
-        lb_bits++;
-    const uint32_t la = s->d.addr_width - lb_bits;
+    const uint32_t la = s->d.addr_width - gpucoh_log2_ceil(s->d.line_bytes);
     denovo_msg_t* q = &((denovo_l2_in_t*)in)->req;
     memset(q, 0, sizeof *q);
     q->valid = true;
     q->kind = DENOVO_MSG_NONE;
     q->src = gpucoh_rng_below(rng, s->d.num_sm);
-    q->line = gpucoh_rng_next(rng) & ((1ull << la) - 1u);
+    q->line = gpucoh_rng_next(rng) & gpucoh_mask64(la);
 }
 
 static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {

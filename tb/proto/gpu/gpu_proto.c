@@ -14,6 +14,7 @@
 #include "gpu_gtkw.h"
 #include "gpu_sys_rtl.h"
 #include "gpu_units.h"
+#include "gpucoh_bits.h"
 #include "gsys.h"
 
 #define GPU_D_(c) ((gpu_desc_t*)gsys_pd(c))
@@ -372,17 +373,14 @@ static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
  * at its head and counts a protocol error (Q4; RTL: Req_KindLegal_A, a warning). */
 static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     const gpu_desc_t* d = pd;
-    uint32_t lb_bits = 0;
-    while ((1u << lb_bits) < d->line_bytes)
-        lb_bits++;
-    const uint32_t la = d->addr_width - lb_bits;
+    const uint32_t la = d->addr_width - gpucoh_log2_ceil(d->line_bytes);
     gpu_req_t* q = &((gpu_l2_in_t*)in)->req;
     memset(q, 0, sizeof *q);
     q->valid = true;
     q->kind = GPU_REQ_NONE;
     q->src = gpucoh_rng_below(rng, d->num_sm);
     q->wf = gpucoh_rng_below(rng, d->num_wf);
-    q->line = gpucoh_rng_next(rng) & ((1ull << la) - 1u);
+    q->line = gpucoh_rng_next(rng) & gpucoh_mask64(la);
 }
 
 static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "tc_cov.h"
+#include "gpucoh_bits.h"
 #include "tc_gwct.h"
 #include "tc_gtkw.h"
 #include "tc_units.h"
@@ -344,17 +345,14 @@ static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
 static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     const tc_desc_t* d = pd;
     static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
-    uint32_t lb_bits = 0;
-    while ((1u << lb_bits) < d->line_bytes)
-        lb_bits++;
-    const uint32_t la = d->addr_width - lb_bits;
+    const uint32_t la = d->addr_width - gpucoh_log2_ceil(d->line_bytes);
     tc_req_t* q = &((tc_l2_in_t*)in)->req;
     memset(q, 0, sizeof *q);
     q->valid = true;
     q->kind = bad[gpucoh_rng_below(rng, 4)];
     q->src = gpucoh_rng_below(rng, d->num_sm);
     q->wf = gpucoh_rng_below(rng, d->num_wf);
-    q->line = gpucoh_rng_next(rng) & ((1ull << la) - 1u);
+    q->line = gpucoh_rng_next(rng) & gpucoh_mask64(la);
 }
 
 /* ---- variants ------------------------------------------------------------------------------ */
@@ -431,11 +429,7 @@ static bool bank_word(const void* pd, const void* model, uint64_t line, uint32_t
                       uint32_t* v) {
     const tc_desc_t* d = pd;
     const tc_l2_t* m = model;
-    uint32_t bb = 0, sb = 0;
-    while ((1u << bb) < d->num_banks)
-        bb++;
-    while ((1u << sb) < d->l2_sets)
-        sb++;
+    const uint32_t bb = gpucoh_log2_ceil(d->num_banks), sb = gpucoh_log2_ceil(d->l2_sets);
     const uint32_t set = (uint32_t)((line >> bb) & (d->l2_sets - 1));
     const uint64_t tag = ((line >> (bb + sb)) << bb) | (line & (d->num_banks - 1));
     for (uint32_t wy = 0; wy < d->l2_ways; wy++) {
