@@ -201,16 +201,21 @@ typedef struct {
 enum { LIT_ALLOWED = 0, LIT_FORBIDDEN, LIT_UNDEFINED, LIT_UNEXPECTED };
 
 typedef struct {
-    chk_result_t chk;    /* one check per finished run */
-    uint64_t runs;       /* runs attempted */
-    const char* variant; /* the protocol variant's name ("tc-weak") */
+    chk_result_t chk;            /* one check per finished run */
+    uint64_t runs;               /* runs attempted */
+    const char* variant;         /* the protocol variant's name ("tc-weak") */
+    const char* family;          /* its protocol's name ("tc") */
+    const gsys_variant_t* vdesc; /* its descriptor (registered or not) */
+    bool oracle;                 /* judged by the oracle: an `expect oracle` test, or a file none of
+                                    whose expectation lines names the variant (above) */
+    bool oracle_fallback;        /* the latter: "judged by the oracle (no line names VARIANT)" */
     uint32_t nkeys;
     litmus_outcome_t* out;
     uint32_t nout;
     uint32_t witnesses, witness_missing; /* witness lines for the protocol / never observed */
     bool witness_enforced;
-    uint32_t oracle_never; /* an `expect oracle` test: outcomes the variant's own model allows
-                              that no run showed (informative: they do not fail the test) */
+    uint32_t oracle_never; /* judged by the oracle: outcomes the variant's own model allows that
+                              no run showed (informative: they do not fail the test) */
     bool pass;
     bool stopped; /* o->progress stopped the runs early */
 } litmus_result_t;
