@@ -793,6 +793,22 @@ static bool parse_line(ps_t* p, char* s) {
     return parse_op(p, tok, nt);
 }
 
+/* Every registered variant a line names has an allow or forbid line; one no line names is the
+ * oracle's (by_oracle); a file with no line at all is refused. */
+static bool check_have(ps_t* p) {
+    const litmus_t* t = p->t;
+    uint32_t have = 0;
+    for (uint32_t i = 0; i < t->nex; i++)
+        if (t->ex[i].cls == EX_ALLOW || t->ex[i].cls == EX_FORBID)
+            have |= t->ex[i].protos;
+    lt_variant_t x;
+    for (uint32_t i = 0; i < 32 && variant_at(i, &x); i++)
+        if (!(have & (1u << i)) && (!t->nex || lines_name(t, &x)))
+            return perr(p, "no allow/forbid lines for %s (every protocol needs expectations)",
+                        x.v->name);
+    return true;
+}
+
 /* Checks over the whole file; key resolution. */
 static bool finish_parse(ps_t* p) {
     litmus_t* t = p->t;
@@ -844,17 +860,8 @@ static bool finish_parse(ps_t* p) {
                     "('expect oracle' at line %u): one or the other",
                     t->oracle_src);
     }
-    uint32_t have = 0;
-    for (uint32_t i = 0; i < t->nex; i++)
-        if (t->ex[i].cls == EX_ALLOW || t->ex[i].cls == EX_FORBID)
-            have |= t->ex[i].protos;
-    /* a variant no line names is the oracle's (by_oracle); one a line names needs allow/forbid
-     * lines, and a file with no line at all is refused */
-    lt_variant_t x;
-    for (uint32_t i = 0; i < 32 && variant_at(i, &x) && !t->oracle_src; i++)
-        if (!(have & (1u << i)) && (!t->nex || lines_name(t, &x)))
-            return perr(p, "no allow/forbid lines for %s (every protocol needs expectations)",
-                        x.v->name);
+    if (!t->oracle_src && !check_have(p))
+        return false;
     t->nfinal = 0;
     for (uint32_t l = 0; l < t->nloc; l++) {
         t->key_of_loc[l] = UINT32_MAX;
@@ -2316,6 +2323,21 @@ static void oracle_print(FILE* f, const litmus_t* t, const litmus_result_t* r) {
     oracle_never(t, r, f);
 }
 
+/* The witness lines of sel that no outcome of r matches. */
+static void print_missing_witnesses(FILE* f, const litmus_t* t, const lt_sel_t* sel,
+                                    const litmus_result_t* r) {
+    for (uint32_t e = 0; e < t->nex; e++) {
+        const lt_exp_t* x = &t->ex[e];
+        if (x->cls != EX_WITNESS || !exp_on(x, sel))
+            continue;
+        bool seen = false;
+        for (uint32_t j = 0; j < r->nout && !seen; j++)
+            seen = exp_match(x, r->out[j].v);
+        if (!seen)
+            fprintf(f, "    witness at line %u never observed\n", x->src);
+    }
+}
+
 /* The lines that judged result r (its variant's; by its name for a result without one). */
 static lt_sel_t result_sel(const litmus_result_t* r) {
     const lt_variant_t x = {r->family, r->vdesc};
@@ -2375,16 +2397,8 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
                                              "exists for"
                                            : " (not enforced below witness_min_runs runs)")
                     : "");
-    for (uint32_t e = 0; e < t->nex && r->witness_missing; e++) {
-        const lt_exp_t* x = &t->ex[e];
-        if (x->cls != EX_WITNESS || !exp_on(x, &sel))
-            continue;
-        bool seen = false;
-        for (uint32_t j = 0; j < r->nout && !seen; j++)
-            seen = exp_match(x, r->out[j].v);
-        if (!seen)
-            fprintf(f, "    witness at line %u never observed\n", x->src);
-    }
+    if (r->witness_missing)
+        print_missing_witnesses(f, t, &sel, r);
     char title[160];
     snprintf(title, sizeof title, "  %s %s%s", t->name, r->variant,
              (chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");

@@ -83,13 +83,21 @@
  * not fail); else unexpected (not checkable, reason unexpected; fails the test). A `witness`
  * outcome must be observed at least once when the test runs at least witness_min_runs times,
  * otherwise the test fails as too weak (it never showed the behaviour it is meant to exercise).
- * Every protocol needs at least one allow or forbid line (unless the file says `expect oracle`).
- * A test must be able to fail under the variant it runs: litmus_check refuses it before any run
- * ("checks nothing under VARIANT") when no forbid or witness line applies and either an allow or
- * undef line with no value (which matches every outcome) does, or the allow and undef lines
- * together match every outcome the file's stores can produce (each key's values: its location's
- * init and the values stored to it; not judged when an atomic writes a key's location, or above
- * 4096 outcomes).
+ * Every protocol a line names needs at least one allow or forbid line (unless the file says
+ * `expect oracle`); a file with no line at all is refused. A line names a variant when its WHO
+ * lists the variant, its family or a model it claims (`satisfies`), or when it is a forbid or
+ * witness line keyed `all` (an `allow all` / `undef all` line does not count). A variant no
+ * line of a file names, registered or not, is judged there by the oracle for the models it
+ * claims, exactly as under `expect oracle` (issue 25 item 5), over the file's outcome keys;
+ * per (file, variant): the variants the lines name are judged by the lines. A file beyond the
+ * oracle's bound is refused for such a variant by litmus_check ("FILE: no expectation line
+ * names VARIANT, ..."); litmus_print says "judged by the oracle (no line names VARIANT)".
+ * A test judged by its lines must be able to fail under the variant it runs: litmus_check
+ * refuses it before any run ("checks nothing under VARIANT") when no forbid or witness line
+ * applies and either an allow or undef line with no value (which matches every outcome) does,
+ * or the allow and undef lines together match every outcome the file's stores can produce
+ * (each key's values: its location's init and the values stored to it; not judged when an
+ * atomic writes a key's location, or above 4096 outcomes).
  *
  * ---- runs ---------------------------------------------------------------------------------
  *
@@ -148,7 +156,9 @@ litmus_t* litmus_load(const char* path, char* err, size_t errlen);
 litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t errlen);
 void litmus_free(litmus_t* t);
 const char* litmus_name(const litmus_t* t);
-/* The file has an `expect oracle` line: its verdicts come from the oracle (axiom.h). */
+/* The file has an `expect oracle` line: its verdicts come from the oracle (axiom.h) under every
+ * variant (a hand-written file's come from it only under a variant no line names: the result's
+ * oracle_fallback). */
 bool litmus_expects_oracle(const litmus_t* t);
 
 typedef struct {
