@@ -704,6 +704,58 @@ static void test_numeric_ranges(void** state) {
     expect_json("build/tests/cli-num/run5.json", "\"run\": 5, \"runs_per_test\": 1", END);
 }
 
+/* 7b. A hand-written file's variant no expectation line names is judged by the oracle (issue 25
+ * item 5): the summary line and the JSON say so, the variants a line names are judged by the
+ * lines as before, and a file beyond the oracle's bound is refused before any run. */
+static void write_file(const char* path, const char* text) {
+    FILE* f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_litmus_oracle_fallback(void** state) {
+    (void)state;
+    const char* d = "build/tests/cli-orc";
+    fresh_dir(d);
+    write_file("build/tests/cli-orc/sbtc.litmus",
+               "test SB+relacq.tc\nloc x\nloc y\nthread T0 sm=0 cta=0\n st.release x 1\n"
+               " ld.acquire r0 y\nthread T1 sm=1 cta=1\n st.release y 1\n ld.acquire r1 x\n"
+               "allow all r0=0 r1=1\nallow all r0=1 r1=0\nallow all r0=1 r1=1\n"
+               "allow tc r0=0 r1=0\nforbid tc r0=2 r1=2\n");
+    char big[4096];
+    size_t k = (size_t)snprintf(big, sizeof big, "test BIG\nloc x\nthread T0 sm=0 cta=0\n");
+    for (int i = 1; i <= 65; i++)
+        k += (size_t)snprintf(big + k, sizeof big - k, " st x %d\n", i);
+    snprintf(big + k, sizeof big - k, "allow tc x=65\nforbid tc x=0\n");
+    write_file("build/tests/cli-orc/big.litmus", big);
+    expect_run(0,
+               "build/gpucoh litmus build/tests/cli-orc/sbtc.litmus --protocol all --runs 20 "
+               "--quiet --out build/tests/cli-orc",
+               "PASS litmus SB+relacq.tc gpu-d: 20 runs",
+               "(impl c, seed 1), judged by the oracle (no line names gpu-d)\n",
+               "judged by the oracle (no line names gpu-h)\n",
+               "(impl c, seed 1)\nPASS litmus SB+relacq.tc tc-weak-c", END);
+    expect_json("build/tests/cli-orc/litmus-seed1.json",
+                "\"judged_by\": \"oracle (no line names gpu-d)\", \"oracle_never_observed\": ",
+                "\"judged_by\": \"oracle (no line names gpu-h)\"", END);
+    char out[16384];
+    int rc = run(out, sizeof out,
+                 "build/gpucoh litmus build/tests/cli-orc/big.litmus --protocol all --runs 5 "
+                 "--out %s",
+                 d);
+    if (rc != 2 || !strstr(out, "no expectation line names gpu-d") || strstr(out, "PASS"))
+        print_error("exit %d:\n%s\n", rc, out);
+    assert_int_equal(rc, 2);
+    assert_non_null(strstr(out, "big.litmus: no expectation line names gpu-d"));
+    assert_non_null(strstr(out, "the oracle cannot judge this test"));
+    assert_non_null(strstr(out, "nothing was run"));
+    expect_run(0,
+               "build/gpucoh litmus build/tests/cli-orc/big.litmus --protocol tc-weak --runs 5 "
+               "--quiet --out build/tests/cli-orc",
+               "PASS litmus BIG tc-weak: 5 runs", END);
+}
+
 /* 7. Litmus input errors: a delay above the deadlock limit names file, line and limit (exit 2,
  * not a DEADLOCK); every file is checked before any runs. */
 static void test_litmus_input(void** state) {
@@ -1094,6 +1146,7 @@ int main(void) {
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_numeric_ranges),
         cmocka_unit_test(test_litmus_input),
+        cmocka_unit_test(test_litmus_oracle_fallback),
         cmocka_unit_test(test_sigint),
         cmocka_unit_test(test_sigint_litmus),
         cmocka_unit_test(test_sigterm_wave),

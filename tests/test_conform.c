@@ -4,7 +4,9 @@
  * oracle") on small hand-made tests: the class of each outcome under each variant (forbidden
  * by the deciding model, undefined when every claimed model finds the test racy, unexpected
  * when no candidate execution gives it), a run's table, the never-observed count, the refusal
- * of a test beyond the oracle's bound and the test-only GPUCOH_LITMUS_CLAIM; set traffic
+ * of a test beyond the oracle's bound and the test-only GPUCOH_LITMUS_CLAIM; a hand-written
+ * file judged per variant (issue 25 item 5): by its lines where one names the variant, by the
+ * oracle where none does (parse, classes, runs, the bound); set traffic
  * (--set-traffic: it lands in the test's sets, measured by L1 load misses against traffic to
  * other sets, and it must fit the test's SMs). Also built with
  * ASan + UBSan by make test (section 2). The campaign (`gpucoh conform`): tests/test_conform.sh.
@@ -205,6 +207,90 @@ static void test_bound(void** state) {
     litmus_free(t);
 }
 
+/* ---- a hand-written file's variant no line names (issue 25 item 5; litmus.h) --------------- */
+
+static gsys_cfg_t small_cfg(const char* variant);
+
+/* SB+relacq with lines for tc alone (and `allow all`, which names no variant for this; the
+ * forbid line gives tc something to check): tc's variants are judged by the lines, gpu-d and
+ * gpu-h by the oracle (drf-sc and hrf-indirect forbid r0=r1=0) */
+static const char SB_RA_TC[] = "test SB+relacq.tc\nloc x\nloc y\n" TH01 " st.release x 1\n"
+                               " ld.acquire r0 y\n" TH11 " st.release y 1\n ld.acquire r1 x\n"
+                               "allow all r0=0 r1=1\nallow all r0=1 r1=0\nallow all r0=1 r1=1\n"
+                               "allow tc r0=0 r1=0\nforbid tc r0=2 r1=2\n";
+
+static void test_unnamed_variant(void** state) {
+    (void)state;
+    litmus_t* t = parse(SB_RA_TC);
+    int32_t m;
+    assert_false(litmus_expects_oracle(t));
+    assert_int_equal(cls(t, "tc-weak", 0, 0, &m), LIT_ALLOWED); /* its line */
+    assert_int_equal(m, -1);
+    assert_int_equal(cls(t, "gpu-d", 0, 0, &m), LIT_FORBIDDEN); /* the oracle */
+    assert_int_equal(m, AX_DRF);
+    assert_int_equal(cls(t, "gpu-h", 0, 0, &m), LIT_FORBIDDEN);
+    assert_int_equal(m, AX_HRFI);
+    assert_int_equal(cls(t, "gpu-d", 1, 1, &m), LIT_ALLOWED);
+    static const char* const vs[] = {"gpu-d", "tc-weak"};
+    for (uint32_t i = 0; i < 2; i++) {
+        gsys_cfg_t cfg = small_cfg(vs[i]);
+        litmus_opts_t o;
+        litmus_opts_default(&o);
+        o.runs = 100;
+        litmus_result_t r;
+        char err[512], *buf = NULL, want[96];
+        size_t n = 0;
+        FILE* f = open_memstream(&buf, &n);
+        assert_non_null(f);
+        assert_int_equal(litmus_run(t, &cfg, &o, f, &r, err, sizeof err), 0);
+        fclose(f);
+        snprintf(want, sizeof want, "judged by the oracle (no line names %s)", vs[i]);
+        assert_int_equal(r.oracle, i == 0);
+        assert_int_equal(r.oracle_fallback, i == 0);
+        assert_int_equal(strstr(buf, want) != NULL, i == 0);
+        assert_int_equal(strstr(buf, "oracle: ") != NULL, i == 0);
+        free(buf);
+        litmus_result_free(&r);
+    }
+    litmus_free(t);
+}
+
+/* A file whose lines name no gpu variant parses (the oracle judges them); one whose witness line
+ * names gpu-d without an allow or forbid line for it does not; nor one with no line at all. */
+static void test_unnamed_parse(void** state) {
+    (void)state;
+    static const char base[] = "test T\nloc x\n" TH01 " st x 1\n" TH11 " ld r0 x\n";
+    char text[512], err[512];
+    snprintf(text, sizeof text, "%sallow tc r0=0\nforbid tc r0=2\n", base);
+    litmus_t* t = litmus_parse(text, "t.litmus", err, sizeof err);
+    assert_non_null(t);
+    litmus_free(t);
+    snprintf(text, sizeof text, "%sallow tc r0=0\nforbid tc r0=2\nwitness gpu-d r0=1\n", base);
+    assert_null(litmus_parse(text, "t.litmus", err, sizeof err));
+    assert_non_null(strstr(err, "no allow/forbid lines for gpu-d"));
+    assert_null(litmus_parse(base, "t.litmus", err, sizeof err));
+    assert_non_null(strstr(err, "no allow/forbid lines for"));
+}
+
+/* Beyond the oracle's bound: refused under a variant no line names, run under one it names */
+static void test_unnamed_bound(void** state) {
+    (void)state;
+    static char text[8192];
+    size_t k = (size_t)snprintf(text, sizeof text, "test BIG\nloc x\n" TH01);
+    for (uint32_t i = 0; i < AX_MAX_EVENTS + 1; i++)
+        k += (size_t)snprintf(text + k, sizeof text - k, " st x %u\n", i + 1);
+    snprintf(text + k, sizeof text - k, "allow tc x=%u\n", AX_MAX_EVENTS + 1);
+    litmus_t* t = parse(text);
+    char err[512];
+    gsys_cfg_t cfg = small_cfg("gpu-h");
+    assert_int_equal(litmus_check(t, &cfg, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "t.litmus: no expectation line names gpu-h"));
+    assert_non_null(strstr(err, "the oracle cannot judge this test"));
+    cfg = small_cfg("tc-weak");
+    assert_int_equal(litmus_check(t, &cfg, NULL, err, sizeof err), 0);
+    litmus_free(t);
+}
+
 /* ---- set traffic (litmus.h, "Set traffic"; --set-traffic N) -------------------------------- */
 
 /* a C backend made once for a litmus_run and lent to it, so that its counters can be read after
@@ -317,6 +403,9 @@ int main(void) {
         cmocka_unit_test(test_claim_switch),
         cmocka_unit_test(test_run),
         cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_unnamed_variant),
+        cmocka_unit_test(test_unnamed_parse),
+        cmocka_unit_test(test_unnamed_bound),
         cmocka_unit_test(test_set_traffic_sets),
         cmocka_unit_test(test_set_traffic_fit),
     };

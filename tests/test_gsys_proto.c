@@ -42,10 +42,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "axiom.h"
 #include "episode.h"
 #include "gsys.h"
 #include "litgen.h"
 #include "litmus.h"
+#include "litmus_view.h"
 #include "mwave.h"
 #include "nc_proto.h"
 #include "tb_common.h"
@@ -1469,6 +1471,175 @@ static void test_oracle_plugin(void** state) {
     assert_true(b.failed > 0);
 }
 
+/* Hand-written litmus files under nc (issue 25 item 5; litmus.h): a variant no expectation line
+ * names (its name, family, a model it claims, or `all` on a forbid / witness line) is judged by
+ * the oracle for the models it claims, per (file, variant); one a line names, by the lines. */
+typedef struct {
+    int rc;
+    litmus_result_t r;
+    char* text; /* litmus_print's output */
+    size_t n;
+} file_run_t;
+
+/* litmus/FILE, without its lines that contain drop (NULL: none) */
+static litmus_t* load_file(const char* file, const char* drop) {
+    char path[512], err[1024], line[512];
+    const char* root = getenv("GPUCOH_ROOT");
+    snprintf(path, sizeof path, "%s/litmus/%s", root && *root ? root : ".", file);
+    FILE* f = fopen(path, "r");
+    char* text = NULL;
+    size_t n = 0;
+    FILE* m = open_memstream(&text, &n);
+    assert_non_null(f);
+    assert_non_null(m);
+    while (fgets(line, sizeof line, f))
+        if (!drop || !strstr(line, drop))
+            fputs(line, m);
+    fclose(f);
+    fclose(m);
+    litmus_t* t = litmus_parse(text, path, err, sizeof err);
+    if (!t)
+        print_error("%s\n", err);
+    assert_non_null(t);
+    free(text);
+    return t;
+}
+
+static void run_lit(const litmus_t* t, bool bug, uint32_t runs, file_run_t* x) {
+    char err[1024];
+    const gsys_cfg_t cfg = nc_cfg(bug);
+    litmus_opts_t lo;
+    litmus_opts_default(&lo);
+    lo.runs = runs;
+    FILE* f = open_memstream(&x->text, &x->n);
+    assert_non_null(f);
+    x->rc = litmus_run(t, &cfg, &lo, f, &x->r, err, sizeof err);
+    fclose(f);
+    if (x->rc < 0)
+        print_error("%s: %s\n", litmus_file(t), err);
+    print_message("%s under %s: %s%s\n", litmus_file(t), gsys_variant_name(&cfg),
+                  x->rc == 0 ? "PASS" : "FAIL", x->r.oracle_fallback ? " (by the oracle)" : "");
+}
+
+static void run_file(const char* file, bool bug, uint32_t runs, file_run_t* x) {
+    litmus_t* t = load_file(file, NULL);
+    run_lit(t, bug, runs, x);
+    litmus_free(t);
+}
+
+static void file_run_free(file_run_t* x) {
+    litmus_result_free(&x->r);
+    free(x->text);
+}
+
+/* The outcomes of x in class cls, and whether every one of them has the model m (-1: none). */
+static uint32_t count_cls(const file_run_t* x, uint32_t cls, int32_t m, bool* models) {
+    uint32_t n = 0;
+    *models = true;
+    for (uint32_t i = 0; i < x->r.nout; i++)
+        if (x->r.out[i].cls == cls) {
+            n++;
+            *models = *models && x->r.out[i].model == m;
+        }
+    return n;
+}
+
+/* IRIW, ATOM.add.cta-diffsm and LOCK.cas.cta-samesm name nothing of nc (it claims sc, rcsc,
+ * rcpc, drf-sc; their lines name gpu, tc, ptx, hrf-*, and `allow all`): the oracle judges them,
+ * and nc passes. */
+static void test_handwritten_by_oracle(void** state) {
+    (void)state;
+    static const char* const files[] = {"IRIW.litmus", "ATOM.add.cta-diffsm.litmus",
+                                        "LOCK.cas.cta-samesm.litmus"};
+    static const uint32_t allowed[] = {15, 2, 2}; /* outcomes sc allows */
+    char want[128];
+    for (uint32_t i = 0; i < 3; i++) {
+        file_run_t x = {0};
+        run_file(files[i], false, 200, &x);
+        assert_int_equal(x.rc, 0);
+        assert_true(x.r.oracle && x.r.oracle_fallback);
+        assert_int_equal(x.r.witnesses, 0); /* IRIW's witness lines name tc-weak, ptx, gpu */
+        assert_non_null(strstr(x.text, "judged by the oracle (no line names nc)"));
+        snprintf(want, sizeof want, "oracle: %u outcomes allowed by sc (nc's model)", allowed[i]);
+        assert_non_null(strstr(x.text, want));
+        file_run_free(&x);
+    }
+}
+
+/* SB.litmus without its model line (`allow rcsc,rcpc,ptx r0=0 r1=0`): a file keyed by families
+ * alone (tc, gpu, `allow all`), as the files were before models were keys. The oracle judges it
+ * under nc, which passes; nc-broken (every store dropped) shows r0=0 r1=0, which sc forbids. The
+ * whole SB.litmus names nc through rcsc: its lines judge it, and under them it checks nothing. */
+static void test_handwritten_broken(void** state) {
+    (void)state;
+    litmus_t* t = load_file("SB.litmus", "rcsc,rcpc,ptx");
+    file_run_t x = {0}, b = {0};
+    run_lit(t, false, 200, &x);
+    assert_int_equal(x.rc, 0);
+    assert_true(x.r.oracle_fallback);
+    run_lit(t, true, 100, &b);
+    bool by_sc;
+    assert_int_equal(b.rc, 1);
+    assert_true(b.r.oracle_fallback);
+    assert_int_equal(count_cls(&b, LIT_FORBIDDEN, AX_SC, &by_sc), 1);
+    assert_true(by_sc);
+    assert_non_null(strstr(b.text, "(by sc)"));
+    assert_non_null(strstr(b.r.chk.msg[0], "FORBIDDEN outcome r0=0 r1=0 (by sc)"));
+    file_run_free(&x);
+    file_run_free(&b);
+    litmus_free(t);
+    t = load_file("SB.litmus", NULL);
+    char err[1024];
+    const gsys_cfg_t cfg = nc_cfg(false);
+    assert_int_equal(litmus_check(t, &cfg, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "this test checks nothing under nc"));
+    litmus_free(t);
+}
+
+/* CoRR and MP+relacq.gpu name nc through sc (`forbid sc,rcsc,rcpc,ptx ...`): their lines judge
+ * it, as for a registered variant, and nothing of the oracle shows; the same file under the same
+ * variant as before. */
+static void test_handwritten_by_lines(void** state) {
+    (void)state;
+    static const char* const files[] = {"CoRR.litmus", "MP+relacq.gpu.litmus"};
+    for (uint32_t i = 0; i < 2; i++)
+        for (int bug = 0; bug < 2; bug++) {
+            file_run_t x = {0};
+            run_file(files[i], bug, 100, &x);
+            bool none;
+            assert_int_equal(x.rc, 0); /* nc-broken reads 0s: allowed by `allow all r0=0 r1=0` */
+            assert_false(x.r.oracle || x.r.oracle_fallback);
+            assert_int_equal(count_cls(&x, LIT_ALLOWED, -1, &none), x.r.nout);
+            assert_true(none);
+            assert_null(strstr(x.text, "oracle"));
+            file_run_free(&x);
+        }
+}
+
+/* A hand-written file beyond the oracle's bound whose lines name nothing of nc cannot run under
+ * nc (refused before any run, naming why); a registered variant its lines name runs it. */
+static void test_handwritten_bound(void** state) {
+    (void)state;
+    static char text[8192];
+    size_t k = (size_t)snprintf(text, sizeof text, "test BIG\nloc x\nthread T0 sm=0 cta=0\n");
+    for (uint32_t i = 0; i < AX_MAX_EVENTS + 1; i++)
+        k += (size_t)snprintf(text + k, sizeof text - k, " st x %u\n", i + 1);
+    snprintf(text + k, sizeof text - k, "allow tc,gpu x=%u\n", AX_MAX_EVENTS + 1);
+    char err[1024];
+    litmus_t* t = litmus_parse(text, "big.litmus", err, sizeof err);
+    assert_non_null(t);
+    const gsys_cfg_t cfg = nc_cfg(false);
+    assert_int_equal(litmus_check(t, &cfg, NULL, err, sizeof err), -1);
+    print_message("%s\n", err);
+    assert_non_null(strstr(err, "big.litmus: no expectation line names nc"));
+    assert_non_null(strstr(err, "the oracle cannot judge this test"));
+    assert_non_null(strstr(err, "it cannot run under nc"));
+    litmus_result_t r;
+    assert_int_equal(litmus_run(t, &cfg, NULL, NULL, &r, err, sizeof err), -1);
+    assert_int_equal(r.runs, 0);
+    litmus_free(t);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_traffic_runs),
@@ -1485,6 +1656,10 @@ int main(void) {
         cmocka_unit_test(test_fwd_backpressure),
         cmocka_unit_test(test_fwd_backpressure_above),
         cmocka_unit_test(test_oracle_plugin),
+        cmocka_unit_test(test_handwritten_by_oracle),
+        cmocka_unit_test(test_handwritten_broken),
+        cmocka_unit_test(test_handwritten_by_lines),
+        cmocka_unit_test(test_handwritten_bound),
         cmocka_unit_test(test_fwd_lockstep),
         cmocka_unit_test(test_sm_word),
         cmocka_unit_test(test_fence_order),

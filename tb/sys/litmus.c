@@ -71,41 +71,65 @@ static bool in_list(const char* const* l, const char* k) {
     return false;
 }
 
+/* Does key k (one name, known) apply to variant x: x itself, its family, a model x gives
+ * (`satisfies`; for a witness line: x's own model), or `all` (when all is set)? */
+static bool key_applies(const char* k, const lt_variant_t* x, bool witness, bool all) {
+    if (!strcmp(k, "all"))
+        return all;
+    if (!strcmp(k, x->family) || !strcmp(k, x->v->name))
+        return true;
+    return in_list(MODELS, k) && (witness ? !strcmp(k, x->v->model) : in_list(x->v->satisfies, k));
+}
+
 /* The variants one expectation key names (bit i = variant_at(i)); false for an unknown key. */
 static bool key_variants1(const char* k, bool witness, uint32_t* mask) {
     *mask = 0;
-    const bool model = in_list(MODELS, k);
-    bool known = model || !strcmp(k, "all");
+    bool known = in_list(MODELS, k) || !strcmp(k, "all");
     lt_variant_t x;
     for (uint32_t i = 0; i < 32 && variant_at(i, &x); i++) {
-        const gsys_variant_t* v = x.v;
-        const bool fam = !strcmp(k, x.family), name = !strcmp(k, v->name);
-        known = known || fam || name;
-        const bool m = model && (witness ? !strcmp(k, v->model) : in_list(v->satisfies, k));
-        if (!strcmp(k, "all") || fam || name || m)
+        known = known || !strcmp(k, x.family) || !strcmp(k, x.v->name);
+        if (key_applies(k, &x, witness, true))
             *mask |= 1u << i;
     }
     return known;
+}
+
+/* The next part of a comma-separated WHO list at *s into part (truncated to the buffer), *s
+ * past it (NULL after the last); its length. */
+static size_t who_part(const char** s, char* part, size_t len) {
+    const char* c = strchr(*s, ',');
+    const size_t n = c ? (size_t)(c - *s) : strlen(*s);
+    snprintf(part, len, "%.*s", (int)(n < len ? n : len - 1), *s);
+    *s = c ? c + 1 : NULL;
+    return n;
 }
 
 /* A key or a comma-separated list of keys ("ptx,rcsc"): the union; *bad = the first unknown. */
 static bool key_variants(const char* k, bool witness, uint32_t* mask, char* bad, size_t badlen) {
     *mask = 0;
     char part[LT_NAME];
-    for (const char* s = k;;) {
-        const char* c = strchr(s, ',');
-        size_t n = c ? (size_t)(c - s) : strlen(s);
-        snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), s);
+    for (const char* s = k; s;) {
+        const char* at = s;
+        const size_t n = who_part(&s, part, sizeof part);
         uint32_t m;
         if (!n || n >= sizeof part || !key_variants1(part, witness, &m)) {
-            snprintf(bad, badlen, "%.*s", (int)n, s);
+            snprintf(bad, badlen, "%.*s", (int)n, at);
             return false;
         }
         *mask |= m;
-        if (!c)
-            return true;
-        s = c + 1;
     }
+    return true;
+}
+
+/* Does a WHO list (checked at parse) apply to variant x, registered or not (key_applies)? */
+static bool who_applies(const char* who, const lt_variant_t* x, bool witness, bool all) {
+    char part[LT_NAME];
+    for (const char* s = who; s;) {
+        who_part(&s, part, sizeof part);
+        if (key_applies(part, x, witness, all))
+            return true;
+    }
+    return false;
 }
 
 /* "variants tc-strong, tc-weak; families tc; models sc, rcsc, ..." (error messages) */
@@ -183,18 +207,37 @@ struct litmus {
     /* `expect oracle KEY...` (litmus.h): the outcomes come from the axiomatic oracle (issue 25);
      * the line's source line, 0 if none */
     uint32_t oracle_src;
-    /* its enumeration, made once on first use (litmus_check): a cache that a const test may
-     * fill (the pointer is set at parse time, its contents later) */
+    /* its enumeration (for an `expect oracle` test, or a variant no expectation line names),
+     * made once on first use (litmus_check): a cache that a const test may fill (the pointer is
+     * set at parse time for every test, its contents later) */
     struct lt_oracle* orc;
 };
 
-/* The oracle's verdicts for an `expect oracle` test (axiom.h). */
+/* The oracle's verdicts (axiom.h): an `expect oracle` test's, or a variant's no line names. */
 typedef struct lt_oracle {
     bool done; /* enumerated (ok or not) */
-    int rc;    /* 0, or -1 with err */
-    char err[512];
+    int rc;    /* 0, or -1 with err (ax_enumerate's reason) */
+    char err[400];
     ax_result_t r;
 } lt_oracle_t;
+
+/* Does an expectation line name variant x: its name, its family or a model it claims, or `all`
+ * on a forbid or witness line? An `allow all` / `undef all` line does not count: every
+ * hand-written file lists the outcomes every protocol may show that way, which obliges nothing. */
+static bool lines_name(const litmus_t* t, const lt_variant_t* x) {
+    for (uint32_t i = 0; i < t->nex; i++) {
+        const lt_exp_t* e = &t->ex[i];
+        if (who_applies(e->who, x, false, e->cls == EX_FORBID || e->cls == EX_WITNESS))
+            return true;
+    }
+    return false;
+}
+
+/* Is t judged by the oracle under variant x: an `expect oracle` test, or a file with lines none
+ * of which names x (litmus.h)? */
+static bool by_oracle(const litmus_t* t, const lt_variant_t* x) {
+    return t->oracle_src || (t->nex && !lines_name(t, x));
+}
 
 /* ---- parser -------------------------------------------------------------------------------- */
 
@@ -613,6 +656,8 @@ static bool parse_exp(ps_t* p, char** tok, uint32_t nt) {
     lt_exp_t* e = &t->ex[t->nex];
     memset(e, 0, sizeof *e);
     e->src = p->line;
+    if (strlen(tok[1]) >= sizeof e->who)
+        return perr(p, "%s: WHO too long (at most %zu characters)", c, sizeof e->who - 1);
     snprintf(e->who, sizeof e->who, "%s", tok[1]);
     e->cls = !strcmp(c, "allow")    ? EX_ALLOW
              : !strcmp(c, "forbid") ? EX_FORBID
@@ -748,6 +793,22 @@ static bool parse_line(ps_t* p, char* s) {
     return parse_op(p, tok, nt);
 }
 
+/* Every registered variant a line names has an allow or forbid line; one no line names is the
+ * oracle's (by_oracle); a file with no line at all is refused. */
+static bool check_have(ps_t* p) {
+    const litmus_t* t = p->t;
+    uint32_t have = 0;
+    for (uint32_t i = 0; i < t->nex; i++)
+        if (t->ex[i].cls == EX_ALLOW || t->ex[i].cls == EX_FORBID)
+            have |= t->ex[i].protos;
+    lt_variant_t x;
+    for (uint32_t i = 0; i < 32 && variant_at(i, &x); i++)
+        if (!(have & (1u << i)) && (!t->nex || lines_name(t, &x)))
+            return perr(p, "no allow/forbid lines for %s (every protocol needs expectations)",
+                        x.v->name);
+    return true;
+}
+
 /* Checks over the whole file; key resolution. */
 static bool finish_parse(ps_t* p) {
     litmus_t* t = p->t;
@@ -799,15 +860,8 @@ static bool finish_parse(ps_t* p) {
                     "('expect oracle' at line %u): one or the other",
                     t->oracle_src);
     }
-    uint32_t have = 0;
-    for (uint32_t i = 0; i < t->nex; i++)
-        if (t->ex[i].cls == EX_ALLOW || t->ex[i].cls == EX_FORBID)
-            have |= t->ex[i].protos;
-    lt_variant_t x;
-    for (uint32_t i = 0; i < 32 && variant_at(i, &x) && !t->oracle_src; i++)
-        if (!(have & (1u << i)))
-            return perr(p, "no allow/forbid lines for %s (every protocol needs expectations)",
-                        x.v->name);
+    if (!t->oracle_src && !check_have(p))
+        return false;
     t->nfinal = 0;
     for (uint32_t l = 0; l < t->nloc; l++) {
         t->key_of_loc[l] = UINT32_MAX;
@@ -856,7 +910,8 @@ litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t err
     free(buf);
     if (!p.failed)
         finish_parse(&p);
-    if (!p.failed && t->oracle_src && !(t->orc = (lt_oracle_t*)calloc(1, sizeof *t->orc))) {
+    /* every test: a variant no line names is judged by the oracle too (by_oracle) */
+    if (!p.failed && !(t->orc = (lt_oracle_t*)calloc(1, sizeof *t->orc))) {
         snprintf(err, errlen, "%s: out of memory", name);
         p.failed = true;
     }
@@ -1219,11 +1274,35 @@ static bool exp_match(const lt_exp_t* e, const uint32_t* v) {
     return true;
 }
 
-static uint32_t classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
+/* The lines that judge one variant: those of its bit pr when it is registered (or of a mask of
+ * variants, x.v NULL), else those that name it (who_applies; an unregistered variant such as
+ * tests/test_gsys_proto.c's nc). */
+typedef struct {
+    uint32_t pr;
+    lt_variant_t x;
+} lt_sel_t;
+
+static bool exp_on(const lt_exp_t* e, const lt_sel_t* s) {
+    if (s->pr || !s->x.v)
+        return (e->protos & s->pr) != 0;
+    return who_applies(e->who, &s->x, e->cls == EX_WITNESS, true);
+}
+
+/* Variant x's lines (its bit when x is the registered variant of that name). */
+static lt_sel_t sel_of(const lt_variant_t* x) {
+    lt_sel_t s = {0, *x};
+    lt_variant_t r;
+    for (uint32_t i = 0; i < 32 && x->v && variant_at(i, &r); i++)
+        if (r.v == x->v)
+            s.pr = 1u << i;
+    return s;
+}
+
+static uint32_t classify(const litmus_t* t, const lt_sel_t* s, const uint32_t* v) {
     bool allow = false, undef = false;
     for (uint32_t i = 0; i < t->nex; i++) {
         const lt_exp_t* e = &t->ex[i];
-        if (!(e->protos & pr) || !exp_match(e, v))
+        if (!exp_on(e, s) || !exp_match(e, v))
             continue;
         if (e->cls == EX_FORBID)
             return LIT_FORBIDDEN;
@@ -1237,31 +1316,35 @@ static uint32_t classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
 
 /* ---- the oracle's verdicts (`expect oracle`, litmus.h) ----------------------------------- */
 
-/* The test's enumeration, made on first use; NULL with the reason (beyond the oracle's bound). */
-static const ax_result_t* oracle_of(const litmus_t* t, char* err, size_t errlen) {
+/* The test's enumeration, made on first use; NULL with the reason (beyond the oracle's bound),
+ * for variant x (a hand-written file's variant no line names). */
+static const ax_result_t* oracle_of(const litmus_t* t, const lt_variant_t* x, char* err,
+                                    size_t errlen) {
     lt_oracle_t* o = t->orc;
     if (!o->done) {
-        char e[400];
         o->done = true;
-        o->rc = ax_enumerate(t, &o->r, e, sizeof e);
-        if (o->rc != 0)
-            snprintf(o->err, sizeof o->err,
-                     "%s:%u: expect oracle: the oracle cannot judge this test (%s); it cannot run",
-                     t->file, t->oracle_src, e);
+        o->rc = ax_enumerate(t, &o->r, o->err, sizeof o->err);
     }
     if (o->rc == 0)
         return &o->r;
-    snprintf(err, errlen, "%s", o->err);
+    if (t->oracle_src)
+        snprintf(err, errlen,
+                 "%s:%u: expect oracle: the oracle cannot judge this test (%s); it cannot run",
+                 t->file, t->oracle_src, o->err);
+    else
+        snprintf(err, errlen,
+                 "%s: no expectation line names %s, so the oracle judges it there, and the oracle "
+                 "cannot judge this test (%s); it cannot run under %s",
+                 t->file, x ? x->v->name : "?", o->err, x ? x->v->name : "?");
     return NULL;
 }
 
-/* The variant of expectation bit pr (a single bit). */
-static const gsys_variant_t* variant_of_bit(uint32_t pr) {
-    lt_variant_t x;
-    for (uint32_t i = 0; i < 32 && variant_at(i, &x); i++)
+/* The variant of expectation bit pr (a single bit), with its family; false if none. */
+static bool variant_of_bit(uint32_t pr, lt_variant_t* out) {
+    for (uint32_t i = 0; i < 32 && variant_at(i, out); i++)
         if (pr == 1u << i)
-            return x.v;
-    return NULL;
+            return true;
+    return false;
 }
 
 static bool in_univ(const ax_result_t* r, const uint32_t* v) {
@@ -1341,8 +1424,7 @@ static uint32_t oracle_classify(const litmus_t* t, uint32_t mask, int own, const
 /* The outcomes the variant's own model allows that no run showed (printed to f if not NULL). */
 static uint32_t oracle_never(const litmus_t* t, const litmus_result_t* R, FILE* f) {
     const ax_result_t* r = &t->orc->r;
-    const gsys_variant_t* x = variant_of_bit(variant_bit(R->variant));
-    const int m = x ? ax_model_index(x->model) : -1;
+    const int m = R->vdesc ? ax_model_index(R->vdesc->model) : -1;
     uint32_t n = 0;
     char ob[512];
     for (uint32_t i = 0; m >= 0 && i < r->nout[m]; i++) {
@@ -1762,11 +1844,11 @@ static bool key_domain(const litmus_t* t, uint32_t key, dom_t* d) {
     return false;
 }
 
-/* Does an allow or undef line for `bit` match the outcome v? */
-static bool covered(const litmus_t* t, uint32_t bit, const uint32_t* v) {
+/* Does an allow or undef line of s match the outcome v? */
+static bool covered(const litmus_t* t, const lt_sel_t* s, const uint32_t* v) {
     for (uint32_t k = 0; k < t->nex; k++) {
         const lt_exp_t* e = &t->ex[k];
-        if (!(e->protos & bit) || (e->cls != EX_ALLOW && e->cls != EX_UNDEF))
+        if (!exp_on(e, s) || (e->cls != EX_ALLOW && e->cls != EX_UNDEF))
             continue;
         bool m = true;
         for (uint32_t j = 0; j < e->n && m; j++)
@@ -1777,9 +1859,9 @@ static bool covered(const litmus_t* t, uint32_t bit, const uint32_t* v) {
     return false;
 }
 
-/* Every outcome the file's stores can produce is allowed or undefined for `bit` (false when the
- * values cannot be listed: atomics, too many). *combos = how many outcomes that is. */
-static bool all_covered(const litmus_t* t, uint32_t bit, uint64_t* combos) {
+/* Every outcome the file's stores can produce is allowed or undefined by s's lines (false when
+ * the values cannot be listed: atomics, too many). *combos = how many outcomes that is. */
+static bool all_covered(const litmus_t* t, const lt_sel_t* s, uint64_t* combos) {
     static dom_t d[LT_REGS + LT_LOCS];
     uint32_t idx[LT_REGS + LT_LOCS], v[LT_REGS + LT_LOCS];
     *combos = 1;
@@ -1794,7 +1876,7 @@ static bool all_covered(const litmus_t* t, uint32_t bit, uint64_t* combos) {
     for (;;) {
         for (uint32_t k = 0; k < t->nkeys; k++)
             v[k] = d[k].v[idx[k]];
-        if (!covered(t, bit, v))
+        if (!covered(t, s, v))
             return false;
         uint32_t k = 0;
         while (k < t->nkeys && ++idx[k] == d[k].n)
@@ -1804,12 +1886,12 @@ static bool all_covered(const litmus_t* t, uint32_t bit, uint64_t* combos) {
     }
 }
 
-static bool checks_something(const litmus_t* t, const char* variant, char* err, size_t errlen) {
-    const uint32_t bit = variant_bit(variant);
+static bool checks_something(const litmus_t* t, const lt_sel_t* s, char* err, size_t errlen) {
+    const char* variant = s->x.v->name;
     int catch_all = -1;
     for (uint32_t k = 0; k < t->nex; k++) {
         const lt_exp_t* e = &t->ex[k];
-        if (!(e->protos & bit))
+        if (!exp_on(e, s))
             continue;
         if (e->cls == EX_FORBID || e->cls == EX_WITNESS)
             return true;
@@ -1824,7 +1906,7 @@ static bool checks_something(const litmus_t* t, const char* variant, char* err, 
         return false;
     }
     uint64_t combos = 0;
-    if (!all_covered(t, bit, &combos))
+    if (!all_covered(t, s, &combos))
         return true;
     snprintf(err, errlen,
              "%s: this test checks nothing under %s: its allow and undef lines cover all %llu "
@@ -1833,10 +1915,13 @@ static bool checks_something(const litmus_t* t, const char* variant, char* err, 
     return false;
 }
 
-/* The variant a configuration runs, from its own descriptor: an `expect oracle` test judges a
- * protocol by the models it names, registered or not (tests/test_gsys_proto.c's nc). */
-static const gsys_variant_t* cfg_variant(const gsys_cfg_t* cfg) {
-    return &cfg->proto->variants[cfg->proto->variant_of(gsys_pdc(cfg))];
+/* The variant a configuration runs, from its own descriptor, with its family: a test judges a
+ * protocol by the lines that name it or the models it names, registered or not
+ * (tests/test_gsys_proto.c's nc). */
+static lt_variant_t cfg_variant(const gsys_cfg_t* cfg) {
+    const lt_variant_t x = {cfg->proto->name,
+                            &cfg->proto->variants[cfg->proto->variant_of(gsys_pdc(cfg))]};
+    return x;
 }
 
 int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o, char* err,
@@ -1847,8 +1932,9 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
         o = &od;
     }
     uint32_t claims;
-    if (t->oracle_src &&
-        (!oracle_of(t, err, errlen) || oracle_claims(cfg_variant(cfg), &claims, err, errlen)))
+    const lt_variant_t x = cfg_variant(cfg);
+    const bool orc = by_oracle(t, &x);
+    if (orc && (!oracle_of(t, &x, err, errlen) || oracle_claims(x.v, &claims, err, errlen)))
         return -1;
     if (cfg->proto->check && cfg->proto->check(gsys_pdc(cfg), err, errlen) != 0)
         return -1;
@@ -1857,8 +1943,9 @@ int litmus_check(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* 
         return -1;
     if (litmus_check_fit(t, cfg, o, err, errlen) != 0)
         return -1;
-    /* an oracle test checks every outcome: forbidden or no candidate execution gives it */
-    return t->oracle_src || checks_something(t, gsys_variant_name(cfg), err, errlen) ? 0 : -1;
+    /* the oracle checks every outcome: forbidden or no candidate execution gives it */
+    const lt_sel_t s = sel_of(&x);
+    return orc || checks_something(t, &s, err, errlen) ? 0 : -1;
 }
 
 uint32_t litmus_traffic_room(const litmus_t* t, const gsys_cfg_t* cfg) {
@@ -2032,9 +2119,11 @@ static int run_once(const litmus_opts_t* o, const gsys_cfg_t* c, gsys_backend_t*
     return 0;
 }
 
-/* What a campaign knows of its variant: its bit, its own model, the models it claims. */
+/* What a campaign knows of its variant: its lines, whether the oracle judges it, its own model,
+ * the models it claims. */
 typedef struct {
-    uint32_t pr;
+    lt_sel_t sel;
+    bool oracle;
     int own;
     uint32_t claims;
 } lvariant_t;
@@ -2046,8 +2135,8 @@ static int judge_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts
                      uint64_t cyc, FILE* out, litmus_result_t* R, uint32_t* cap, char* err,
                      size_t errlen) {
     int32_t model = -1;
-    uint32_t cls = t->oracle_src ? oracle_classify(t, v->claims, v->own, val, &model)
-                                 : classify(t, v->pr, val);
+    uint32_t cls =
+        v->oracle ? oracle_classify(t, v->claims, v->own, val, &model) : classify(t, &v->sel, val);
     char ob[512];
     if (cls != LIT_ALLOWED || o->verbose)
         litmus_format(t, val, ob, sizeof ob);
@@ -2074,8 +2163,7 @@ static int judge_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts
                    "litmus %s (%s): unexpected outcome %s (%s) in run %" PRIu64
                    " (system seed 0x%016" PRIx64 ")",
                    t->name, gsys_variant_name(cfg), ob,
-                   t->oracle_src ? "no candidate execution gives it"
-                                 : "neither allowed nor forbidden",
+                   v->oracle ? "no candidate execution gives it" : "neither allowed nor forbidden",
                    k, rs);
         break;
     }
@@ -2088,12 +2176,12 @@ static int judge_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts
 
 /* After the runs: the witnesses, the oracle's never-observed outcomes, the verdict, the
  * printout. */
-static void litmus_finish(const litmus_t* t, const litmus_opts_t* o, uint32_t pr, FILE* out,
+static void litmus_finish(const litmus_t* t, const litmus_opts_t* o, const lvariant_t* v, FILE* out,
                           litmus_result_t* R) {
     R->witness_enforced = R->runs >= o->witness_min_runs;
-    for (uint32_t i = 0; i < t->nex; i++) {
+    for (uint32_t i = 0; i < t->nex && !v->oracle; i++) {
         const lt_exp_t* e = &t->ex[i];
-        if (e->cls != EX_WITNESS || !(e->protos & pr))
+        if (e->cls != EX_WITNESS || !exp_on(e, &v->sel))
             continue;
         R->witnesses++;
         bool seen = false;
@@ -2102,7 +2190,7 @@ static void litmus_finish(const litmus_t* t, const litmus_opts_t* o, uint32_t pr
         if (!seen)
             R->witness_missing++;
     }
-    if (t->oracle_src)
+    if (v->oracle)
         R->oracle_never = oracle_never(t, R, NULL);
     R->pass = chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
     if (out)
@@ -2202,15 +2290,18 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
     lbufs_t b;
     if (lbufs_make(&b, t, cfg, o, geom.num_sm, geom.num_wf, err, errlen) != 0)
         return -1;
-    lvariant_t v = {variant_bit(gsys_variant_name(cfg)), -1, 0};
-    const gsys_variant_t* vx = cfg_variant(cfg);
-    v.own = vx ? ax_model_index(vx->model) : -1;
-    if (t->oracle_src)
-        oracle_claims(vx, &v.claims, err, errlen); /* checked by litmus_check */
+    const lt_variant_t x = cfg_variant(cfg);
+    lvariant_t v = {sel_of(&x), by_oracle(t, &x), ax_model_index(x.v->model), 0};
+    R->family = x.family;
+    R->vdesc = x.v;
+    R->oracle = v.oracle;
+    R->oracle_fallback = v.oracle && !t->oracle_src;
+    if (v.oracle)
+        oracle_claims(x.v, &v.claims, err, errlen); /* checked by litmus_check */
     const int rc = litmus_runs(t, cfg, o, &v, &b, out, R, err, errlen);
     lbufs_free(&b);
     if (rc == 0)
-        litmus_finish(t, o, v.pr, out, R);
+        litmus_finish(t, o, &v, out, R);
     if (!res)
         litmus_result_free(&local);
     if (rc != 0)
@@ -2223,20 +2314,45 @@ int litmus_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts_t* o,
  * model). */
 static void oracle_print(FILE* f, const litmus_t* t, const litmus_result_t* r) {
     const ax_result_t* a = &t->orc->r;
-    const gsys_variant_t* x = variant_of_bit(variant_bit(r->variant));
-    const int m = x ? ax_model_index(x->model) : -1;
+    const int m = r->vdesc ? ax_model_index(r->vdesc->model) : -1;
     if (m < 0)
         return;
     fprintf(f, "  oracle: %u outcomes allowed by %s (%s's model%s), never observed: %u\n",
-            a->nout[m], x->model, r->variant,
+            a->nout[m], r->vdesc->model, r->variant,
             a->racy[m] ? "; the test is racy under it: its SC outcomes" : "", r->oracle_never);
     oracle_never(t, r, f);
 }
 
+/* The witness lines of sel that no outcome of r matches. */
+static void print_missing_witnesses(FILE* f, const litmus_t* t, const lt_sel_t* sel,
+                                    const litmus_result_t* r) {
+    for (uint32_t e = 0; e < t->nex; e++) {
+        const lt_exp_t* x = &t->ex[e];
+        if (x->cls != EX_WITNESS || !exp_on(x, sel))
+            continue;
+        bool seen = false;
+        for (uint32_t j = 0; j < r->nout && !seen; j++)
+            seen = exp_match(x, r->out[j].v);
+        if (!seen)
+            fprintf(f, "    witness at line %u never observed\n", x->src);
+    }
+}
+
+/* The lines that judged result r (its variant's; by its name for a result without one). */
+static lt_sel_t result_sel(const litmus_result_t* r) {
+    const lt_variant_t x = {r->family, r->vdesc};
+    if (r->vdesc && r->family)
+        return sel_of(&x);
+    const lt_sel_t s = {variant_bit(r->variant), {NULL, NULL}};
+    return s;
+}
+
 void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litmus_result_t* r) {
-    uint32_t pr = variant_bit(r->variant);
+    const lt_sel_t sel = result_sel(r);
     fprintf(f, "litmus %s (%s) %s: %" PRIu64 " runs, seed %" PRIu64 "\n", t->name, t->file,
             r->variant, r->runs, o ? o->seed : 0);
+    if (r->oracle_fallback)
+        fprintf(f, "  judged by the oracle (no line names %s)\n", r->variant);
     /* rows sorted by outcome values (stable, lexicographic) */
     uint32_t* idx = (uint32_t*)malloc((r->nout ? r->nout : 1) * sizeof *idx);
     if (!idx)
@@ -2263,7 +2379,7 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
         litmus_format(t, x->v, ob, sizeof ob);
         bool wit = false;
         for (uint32_t e = 0; e < t->nex; e++)
-            if (t->ex[e].cls == EX_WITNESS && (t->ex[e].protos & pr) && exp_match(&t->ex[e], x->v))
+            if (t->ex[e].cls == EX_WITNESS && exp_on(&t->ex[e], &sel) && exp_match(&t->ex[e], x->v))
                 wit = true;
         fprintf(f, "  %-40s %10" PRIu64 "  %-10s %" PRIu64 "%s", ob, x->count, cls_name(x->cls),
                 x->first_run, wit ? "  (witness)" : "");
@@ -2272,7 +2388,7 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
         fputc('\n', f);
     }
     free(idx);
-    if (t->oracle_src)
+    if (r->oracle)
         oracle_print(f, t, r);
     if (r->witnesses)
         fprintf(f, "  witnesses: %u, never observed: %u%s\n", r->witnesses, r->witness_missing,
@@ -2281,16 +2397,8 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
                                              "exists for"
                                            : " (not enforced below witness_min_runs runs)")
                     : "");
-    for (uint32_t e = 0; e < t->nex && r->witness_missing; e++) {
-        const lt_exp_t* x = &t->ex[e];
-        if (x->cls != EX_WITNESS || !(x->protos & pr))
-            continue;
-        bool seen = false;
-        for (uint32_t j = 0; j < r->nout && !seen; j++)
-            seen = exp_match(x, r->out[j].v);
-        if (!seen)
-            fprintf(f, "    witness at line %u never observed\n", x->src);
-    }
+    if (r->witness_missing)
+        print_missing_witnesses(f, t, &sel, r);
     char title[160];
     snprintf(title, sizeof title, "  %s %s%s", t->name, r->variant,
              (chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
@@ -2390,11 +2498,14 @@ uint32_t litmus_classify(const litmus_t* t, uint32_t pr, const uint32_t* v) {
 uint32_t litmus_classify_model(const litmus_t* t, uint32_t pr, const uint32_t* v, int32_t* model) {
     char err[512];
     uint32_t claims;
-    const gsys_variant_t* x = variant_of_bit(pr);
+    lt_variant_t x;
+    const bool one = variant_of_bit(pr, &x);
     *model = -1;
-    if (!t->oracle_src)
-        return classify(t, pr, v);
-    if (!x || !oracle_of(t, err, sizeof err) || oracle_claims(x, &claims, err, sizeof err) != 0)
+    if (!(one ? by_oracle(t, &x) : t->oracle_src != 0)) {
+        const lt_sel_t s = {pr, {NULL, NULL}};
+        return classify(t, &s, v);
+    }
+    if (!one || !oracle_of(t, &x, err, sizeof err) || oracle_claims(x.v, &claims, err, sizeof err))
         return LIT_UNEXPECTED;
-    return oracle_classify(t, claims, ax_model_index(x->model), v, model);
+    return oracle_classify(t, claims, ax_model_index(x.v->model), v, model);
 }

@@ -83,13 +83,21 @@
  * not fail); else unexpected (not checkable, reason unexpected; fails the test). A `witness`
  * outcome must be observed at least once when the test runs at least witness_min_runs times,
  * otherwise the test fails as too weak (it never showed the behaviour it is meant to exercise).
- * Every protocol needs at least one allow or forbid line (unless the file says `expect oracle`).
- * A test must be able to fail under the variant it runs: litmus_check refuses it before any run
- * ("checks nothing under VARIANT") when no forbid or witness line applies and either an allow or
- * undef line with no value (which matches every outcome) does, or the allow and undef lines
- * together match every outcome the file's stores can produce (each key's values: its location's
- * init and the values stored to it; not judged when an atomic writes a key's location, or above
- * 4096 outcomes).
+ * Every protocol a line names needs at least one allow or forbid line (unless the file says
+ * `expect oracle`); a file with no line at all is refused. A line names a variant when its WHO
+ * lists the variant, its family or a model it claims (`satisfies`), or when it is a forbid or
+ * witness line keyed `all` (an `allow all` / `undef all` line does not count). A variant no
+ * line of a file names, registered or not, is judged there by the oracle for the models it
+ * claims, exactly as under `expect oracle` (issue 25 item 5), over the file's outcome keys;
+ * per (file, variant): the variants the lines name are judged by the lines. A file beyond the
+ * oracle's bound is refused for such a variant by litmus_check ("FILE: no expectation line
+ * names VARIANT, ..."); litmus_print says "judged by the oracle (no line names VARIANT)".
+ * A test judged by its lines must be able to fail under the variant it runs: litmus_check
+ * refuses it before any run ("checks nothing under VARIANT") when no forbid or witness line
+ * applies and either an allow or undef line with no value (which matches every outcome) does,
+ * or the allow and undef lines together match every outcome the file's stores can produce
+ * (each key's values: its location's init and the values stored to it; not judged when an
+ * atomic writes a key's location, or above 4096 outcomes).
  *
  * ---- runs ---------------------------------------------------------------------------------
  *
@@ -148,7 +156,9 @@ litmus_t* litmus_load(const char* path, char* err, size_t errlen);
 litmus_t* litmus_parse(const char* text, const char* name, char* err, size_t errlen);
 void litmus_free(litmus_t* t);
 const char* litmus_name(const litmus_t* t);
-/* The file has an `expect oracle` line: its verdicts come from the oracle (axiom.h). */
+/* The file has an `expect oracle` line: its verdicts come from the oracle (axiom.h) under every
+ * variant (a hand-written file's come from it only under a variant no line names: the result's
+ * oracle_fallback). */
 bool litmus_expects_oracle(const litmus_t* t);
 
 typedef struct {
@@ -201,16 +211,21 @@ typedef struct {
 enum { LIT_ALLOWED = 0, LIT_FORBIDDEN, LIT_UNDEFINED, LIT_UNEXPECTED };
 
 typedef struct {
-    chk_result_t chk;    /* one check per finished run */
-    uint64_t runs;       /* runs attempted */
-    const char* variant; /* the protocol variant's name ("tc-weak") */
+    chk_result_t chk;            /* one check per finished run */
+    uint64_t runs;               /* runs attempted */
+    const char* variant;         /* the protocol variant's name ("tc-weak") */
+    const char* family;          /* its protocol's name ("tc") */
+    const gsys_variant_t* vdesc; /* its descriptor (registered or not) */
+    bool oracle;                 /* judged by the oracle: an `expect oracle` test, or a file none of
+                                    whose expectation lines names the variant (above) */
+    bool oracle_fallback;        /* the latter: "judged by the oracle (no line names VARIANT)" */
     uint32_t nkeys;
     litmus_outcome_t* out;
     uint32_t nout;
     uint32_t witnesses, witness_missing; /* witness lines for the protocol / never observed */
     bool witness_enforced;
-    uint32_t oracle_never; /* an `expect oracle` test: outcomes the variant's own model allows
-                              that no run showed (informative: they do not fail the test) */
+    uint32_t oracle_never; /* judged by the oracle: outcomes the variant's own model allows that
+                              no run showed (informative: they do not fail the test) */
     bool pass;
     bool stopped; /* o->progress stopped the runs early */
 } litmus_result_t;

@@ -1467,7 +1467,9 @@ static void litmus_json_test(FILE* jf, bool first, const char* file, const litmu
         fprintf(jf, "}");
     }
     fprintf(jf, "], ");
-    if (litmus_expects_oracle(t))
+    if (res->oracle_fallback) /* a hand-written file none of whose lines names the variant */
+        fprintf(jf, "\"judged_by\": \"oracle (no line names %s)\", ", gsys_variant_name(cfg));
+    if (res->oracle)
         fprintf(jf, "\"oracle_never_observed\": %u, ", (unsigned)res->oracle_never);
     chk_json(jf, &res->chk);
     fprintf(jf, ", \"verdict\": \"%s\"}", verdict);
@@ -1508,7 +1510,7 @@ static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_o
     }
     const lit_counts_t c = lit_counts(&res);
     printf("%s litmus %s %s: %llu runs, %u outcomes, %llu allowed, %llu forbidden, %llu "
-           "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)\n",
+           "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)%s%s%s\n",
            res.stopped ? "INTERRUPTED"
            : rc == 0   ? "PASS"
                        : "FAIL",
@@ -1516,7 +1518,9 @@ static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_o
            (unsigned)res.nout, (unsigned long long)c.allowed, (unsigned long long)c.forb,
            (unsigned long long)c.undef, (unsigned long long)c.unexp,
            (unsigned)(res.witnesses - res.witness_missing), (unsigned)res.witnesses, now_s() - t0,
-           impl_name(o), (unsigned long long)o->seed);
+           impl_name(o), (unsigned long long)o->seed,
+           res.oracle_fallback ? ", judged by the oracle (no line names " : "",
+           res.oracle_fallback ? gsys_variant_name(&cfg) : "", res.oracle_fallback ? ")" : "");
     if (rc != 0 && !diverged && !res.stopped) /* forbidden, unexpected, no witness */
         litmus_replay(o, &cfg, t, o->files[k], &lo, &res);
     if (diverged && !res.stopped) { /* a lockstep divergence: window, save file, replay */

@@ -389,7 +389,11 @@ static void test_litmus_parse_errors(void** state) {
     expect_parse_error(HDR "test U\n", "t.litmus:8: duplicate 'test' line");
     expect_parse_error("loc x\nthread T0 sm=0 cta=0\n  st x 1\nallow all\n",
                        "t.litmus: no 'test NAME' line");
-    expect_parse_error(HDR "allow tc-weak\n", "t.litmus: no allow/forbid lines for tc-strong");
+    /* a variant a line names needs an allow or forbid line; one no line names is the oracle's */
+    expect_parse_error(HDR "allow tc-weak\nwitness tc-strong r0=1\n",
+                       "t.litmus: no allow/forbid lines for tc-strong");
+    expect_parse_error(HDR "witness tc-weak r0=1\nforbid tc-strong r0=2\n",
+                       "t.litmus: no allow/forbid lines for tc-weak");
     expect_parse_error("test T\nloc x\nthread T0 sm=0 cta=0\nallow all\n",
                        "t.litmus:3: thread T0 has no operations");
     expect_parse_error("test T\nloc x line=1 word=2\nloc y line=1 word=2\nthread T0 sm=0 cta=0\n"
@@ -532,26 +536,34 @@ static void test_litmus_wrong_expectation_fails(void** state) {
     litmus_result_free(&r);
 }
 
-/* A test whose lines let every outcome pass under the variant it runs is refused before any run
- * (litmus_check), naming the catch-all line; a forbid or witness line for the variant, or an
- * allow line with values, makes it a test again. */
+/* A test whose lines name the variant it runs and let every outcome pass under it is refused
+ * before any run (litmus_check), naming the catch-all line; a forbid or witness line for the
+ * variant, or an allow line with values, makes it a test again. Lines that do not name the
+ * variant (`allow all` / `undef all`, or lines for other variants and models) leave it to the
+ * oracle (issue 25 item 5): not refused. */
 static void test_litmus_checks_nothing_refused(void** state) {
     (void)state;
     static const struct {
         const char* exps;
         int ok;
     } cases[] = {
-        {"allow all\n", 0},
-        {"allow all r0=*\nundef all r1=0\n", 0},
-        {"allow all\nforbid tc-strong r0=1 r1=0\n", 0}, /* names the other variant only */
-        {"allow all\nforbid rcsc r0=1 r1=0\n", 0},      /* TC-Weak does not give rcsc */
-        {"allow all\nforbid tc-weak r0=1 r1=0\n", 1},
-        {"allow all\nwitness rcpc r0=0 r1=0\n", 1},
+        {"allow tc-weak\n", 0},
+        {"allow tc r0=*\nundef rcpc r1=0\n", 0},
+        {"allow tc\nforbid tc-strong r0=1 r1=0\n", 0}, /* forbids of the other variant only */
+        {"allow rcpc\nforbid rcsc r0=1 r1=0\n", 0},    /* TC-Weak does not give rcsc */
+        {"allow tc-weak\nforbid tc-weak r0=1 r1=0\n", 1},
+        {"allow rcpc\nwitness rcpc r0=0 r1=0\n", 1},
         /* the lines list every outcome the stores can produce (flag and data: 0 or 1) */
-        {"allow all r0=0\nallow all r0=1\n", 0},
-        {"allow all r0=0 r1=0\nallow all r0=0 r1=1\nallow all r0=1 r1=0\nundef all r0=1 r1=1\n", 0},
-        {"allow all r0=0 r1=0\nallow all r0=0 r1=1\nallow all r0=1 r1=1\n", 1}, /* 1 0 unexpected */
+        {"allow tc r0=0\nallow all r0=1\n", 0},
+        {"allow tc r0=0 r1=0\nallow tc r0=0 r1=1\nallow tc r0=1 r1=0\nundef tc r0=1 r1=1\n", 0},
+        {"allow tc r0=0 r1=0\nallow tc r0=0 r1=1\nallow tc r0=1 r1=1\n", 1}, /* 1 0 unexpected */
         {"allow all r0=0\nallow all r0=1 r1=1\nforbid all r0=1 r1=0\n", 1},
+        /* no line names tc-weak: the oracle judges it */
+        {"allow all\n", 1},
+        {"allow all r0=*\nundef all r1=0\n", 1},
+        {"allow all\nforbid tc-strong r0=1 r1=0\n", 1},
+        {"allow all\nforbid rcsc r0=1 r1=0\n", 1},
+        {"allow all r0=0\nallow all r0=1\n", 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[2048], err[512];
@@ -591,7 +603,8 @@ static void test_litmus_nothing_checked_fails(void** state) {
 static void test_litmus_unexpected_fails(void** state) {
     (void)state;
     litmus_result_t r;
-    int rc = run_text("st flag 1", "ld", "allow all r0=0 r1=0\n", TC_WEAK, 100, &r);
+    /* the line names tc-weak (an `allow all` line alone would leave it to the oracle) */
+    int rc = run_text("st flag 1", "ld", "allow tc-weak r0=0 r1=0\n", TC_WEAK, 100, &r);
     assert_int_equal(rc, 1);
     assert_true(r.chk.nc_by[NC_UNEXPECTED] > 0);
     assert_int_equal(r.chk.mismatch, 0);
