@@ -261,14 +261,13 @@ static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
 }
 
 /* the packages first (the shared atomic codes, the family's encodings), then the shared
- * primitives as the GPU units use them (to be confirmed by the RTL), then the unit */
+ * primitives each unit instantiates (docs/units/prim/primitives.md), then the unit */
 static const char* const l1_files[] = {
-    "gpucoh_atom_pkg.sv",       "denovo/denovo_pkg.sv", "prim/gpucoh_fifo.sv",
-    "prim/gpucoh_bytemerge.sv", "prim/gpucoh_amo.sv",   "prim/gpucoh_ffs.sv",
-    "prim/gpucoh_rr_ffs.sv",    "denovo/denovo_l1.sv",  NULL};
+    "gpucoh_atom_pkg.sv", "denovo/denovo_pkg.sv",  "prim/gpucoh_amo.sv",  "prim/gpucoh_ffs2.sv",
+    "prim/gpucoh_ffs.sv", "prim/gpucoh_rr_ffs.sv", "denovo/denovo_l1.sv", NULL};
 static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",
                                        "denovo/denovo_pkg.sv",
-                                       "prim/gpucoh_fifo.sv",
+                                       "prim/gpucoh_ffs2.sv",
                                        "prim/gpucoh_ffs.sv",
                                        "prim/gpucoh_rr_ffs.sv",
                                        "denovo/denovo_l2.sv",
