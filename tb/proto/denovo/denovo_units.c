@@ -301,13 +301,14 @@ static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     return 1u;
 }
 
-/* netlist / systemc: not yet (no RTL); lint_params: the GPU units' reduced sizes */
+/* netlist / systemc: not yet (no synthesis point, no SystemC modules); lint_params: the GPU
+ * units' reduced sizes */
 const gpucoh_unit_t unit_denovo_l1 = {
     .name = "denovo_l1",
     .summary = "DeNovo L1 (DeNovo-D / D+RO / H): per-word I/V/R/VO, lazy registration from a "
                "store buffer, selective self-invalidation, L1-to-L1 transfers (in the system)",
     .source = "seed 002 §2.4-2.9 (notes/seed002-denovo.md), primer RCC-O",
-    .status = "c model",
+    .status = "lockstep",
     .top = "denovo_l1",
     .rtl_files = l1_files,
     .params = l1_params,
@@ -332,7 +333,7 @@ const gpucoh_unit_t unit_denovo_l2 = {
     .summary = "DeNovo registry bank: per-word registered bit and owner id, multicast forwards, "
                "registrations in arrival order, recalls of registered lines (in the system)",
     .source = "seed 002 §1.3, §2.5, seed 000 §II.E (notes/seed002-denovo.md)",
-    .status = "c model",
+    .status = "lockstep",
     .top = "denovo_l2",
     .rtl_files = l2_files,
     .params = l2_params,
