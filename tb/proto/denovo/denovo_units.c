@@ -4,11 +4,9 @@
  * storage, wave signals; the system descriptor's parameter table and read-only region. Spec:
  * docs/units/denovo/denovo.md, denovo_l1.md, denovo_l2.md.
  *
- * The entries are not registered in tb/cli/units.def yet: their RTL (rtl/denovo/), shims and
- * SystemC flavours do not exist, and a registered entry is checked for them by
- * tests/test_manifest.c (files_in_family_folders) and linted and built by the tools that read the
- * catalogue (tools/lint_rtl.sh, make run, mutants). The protocol's slots use them already (C
- * models, parameters), which test_manifest's slot checks accept.
+ * Registered in tb/cli/units.def: the RTL (rtl/denovo/) runs in lockstep with the C models in
+ * the system through the shims verilator/denovo/denovo_l{1,2}_rtl.cpp. No netlist (no synthesis
+ * point yet) and no SystemC flavours.
  */
 #include "denovo_units.h"
 
