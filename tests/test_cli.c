@@ -1066,12 +1066,13 @@ static void test_messages(void** state) {
 }
 
 /* --protocol all is every variant of every registered protocol (issue 24 section 2, docs/cli.md):
- * the five variants, in one report; `both` keeps its older meaning (every TC variant); a family
+ * the eight variants, in one report; `both` keeps its older meaning (every TC variant); a family
  * its own; an option that fits one protocol only is refused with all (exit 2). The system units
  * answer cosim with their own protocol's system, and the help is protocol-neutral. */
 static void test_protocol_all(void** state) {
     (void)state;
-    static const char* const v[] = {"tc-weak", "tc-weak-c", "tc-strong", "gpu-d", "gpu-h"};
+    static const char* const v[] = {"tc-weak", "tc-weak-c", "tc-strong",   "gpu-d",
+                                    "gpu-h",   "denovo-d",  "denovo-d-ro", "denovo-h"};
     char out[65536];
     fresh_dir("build/tests/cli-all");
     int rc = run(out, sizeof out,
@@ -1092,7 +1093,7 @@ static void test_protocol_all(void** state) {
     rc = run(out, sizeof out,
              "build/gpucoh episode --protocol all --episodes 2 --quiet "
              "--json build/tests/cli-all/ep.json | grep -c '^PASS episode'");
-    assert_int_equal(atoi(out), 5);
+    assert_int_equal(atoi(out), 8);
     rc = run(out, sizeof out,
              "build/gpucoh litmus litmus/MP.litmus --protocol both --runs 5 --quiet "
              "--json build/tests/cli-all/both.json");

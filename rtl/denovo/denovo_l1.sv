@@ -859,6 +859,7 @@ module denovo_l1 #(
   logic           p_named;       // an MSHR names it after (a) / (b)
   logic           p_inwb;        // it is in the write-back buffer after (b)
   logic           p_mfree;       // an MSHR is free after (a) / (b)
+  logic           p_mfree2;      // two are (one is left after the engine's REG in (c))
   logic [MKW-1:0] p_k;           // the lowest such
   always_comb begin
     logic [LIW-1:0] i;
@@ -873,10 +874,11 @@ module denovo_l1 #(
         p_idx = i;
       end
     end
-    wreg    = '0;
-    p_named = 1'b0;
-    p_mfree = 1'b0;
-    p_k     = '0;
+    wreg     = '0;
+    p_named  = 1'b0;
+    p_mfree  = 1'b0;
+    p_mfree2 = 1'b0;
+    p_k      = '0;
     for (int k = Mshrs - 1; k >= 0; k--) begin
       if (mv_q[k] == MReg && midx_q[k] == p_idx) begin
         wreg = want_q[k];
@@ -885,6 +887,7 @@ module denovo_l1 #(
         p_named = 1'b1;
       end
       if (mv_v[k] == MFree) begin
+        p_mfree2 = p_mfree;
         p_mfree = 1'b1;
         p_k     = MKW'(k);
       end
@@ -907,6 +910,11 @@ module denovo_l1 #(
 
   logic e_reg_bi;                    // a batch or idle pop sends a REG (L8)
   assign e_reg_bi = (batch_pc || idle_pc) && p_odd && !p_block;
+  // An MSHR is free for the head (d): after the engine's REG of (c) took the lowest (L2: (d)
+  // sees the MSHRs as (c) left them; S07, victim rule 4). A full pop (B05 / B06) needs S03, which
+  // comes before S07.
+  logic h_mfree;
+  assign h_mfree = e_reg_bi ? p_mfree2 : p_mfree;
 
   // ---------------------------------------------------------------------------------------------
   // L2 (d): the head (section 6)
@@ -1016,7 +1024,7 @@ module denovo_l1 #(
   assign own_stall  = c03 || c04 || c09 || c15 || c18;                   // S01, S06
   assign s03        = !own_stall && push_row && (sbcnt_q == SbFull);
   assign s08        = !own_stall && !s03 && (snd_gets || snd_reg) && h_in_wb;
-  assign s07        = !own_stall && !s03 && !s08 && (snd_gets || snd_reg) && !p_mfree;
+  assign s07        = !own_stall && !s03 && !s08 && (snd_gets || snd_reg) && !h_mfree;
 
   // L7 victim: rule 1 the first free way (gpucoh_ffs), rules 2-4 circular scans from rr_q[s]
   // (gpucoh_rr_ffs).
@@ -1070,7 +1078,7 @@ module denovo_l1 #(
   assign alloc_ok = v1_found || v2_found;
   assign v01      = pre_ok && need_alloc && !alloc_ok && v3_found && wf_found;
   assign v02c     = pre_ok && need_alloc && !alloc_ok && !(v3_found && wf_found) &&
-                    v4_found && p_mfree;
+                    v4_found && h_mfree;
   assign s02      = pre_ok && need_alloc && !alloc_ok && !v01 && !v02c;
   assign s04      = pre_ok && !s02 && !v01 && e_reg_bi &&
                     (snd_gets || snd_reg || v02c || (!is_fe && !c_bad && h_line == p_line));
@@ -1373,7 +1381,9 @@ module denovo_l1 #(
   (* mem2reg *) logic [QW-1:0]  hold_d  [Mshrs];
   logic           h_ro_bit;
   logic [LIW-1:0] h_midx;
-  assign h_ro_bit = (Ro == 32'd1) && h_ro && snd_gets;
+  // ro only for the head's own GETS: V02's REG of the victim (the head stays) takes ro := 0
+  // (N7: a new MSHR is 0 in every field its row does not set).
+  assign h_ro_bit = (Ro == 32'd1) && h_ro && snd_gets && !v02;
   assign h_midx   = v02 ? vidx : h_alloc ? vidx : hidx;
 
   always_comb begin

@@ -131,14 +131,15 @@ static void usage(FILE* f) {
         f, /* two strings: each under the 4095 characters of -Woverlength-strings */
         "System options (cosim system, episode, litmus, bench system, compare):\n"
         "  --protocol P         a variant: tc-weak (default) | tc-strong | tc-weak-c | gpu-d |\n"
-        "                       gpu-h; episode, litmus: also a family (tc, gpu: every variant\n"
-        "                       of it) or all (every variant of every protocol: the five\n"
-        "                       above); both: the older name of tc (every TC variant)\n"
+        "                       gpu-h | denovo-d | denovo-d-ro | denovo-h; episode, litmus:\n"
+        "                       also a family (tc, gpu, denovo: every variant of it) or all\n"
+        "                       (every variant of every protocol: the eight above); both:\n"
+        "                       the older name of tc (every TC variant)\n"
         "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
         "  --param NAME=VALUE   any parameter of the protocol (gpucoh list: tc_l1, tc_l2,\n"
-        "                       tc_gwct; gpu_l1, gpu_l2)\n"
+        "                       tc_gwct; gpu_l1, gpu_l2; denovo_l1, denovo_l2)\n"
         "  --impl I             lockstep (cosim default) | rtl | c (episode/litmus default)\n"
-        "  --rtl UNITS          units from RTL: l1,l2,timer (TC) or l1,l2 (GPU) | all\n"
+        "  --rtl UNITS          units from RTL: l1,l2,timer (TC) or l1,l2 (GPU, DeNovo) | all\n"
         "  --netlist UNITS      cosim system: these units (l1,l2,timer | all) run as their\n"
         "                       synthesized osu018 netlist instead of the RTL\n"
         "  --req-delay A:B, --rsp-delay A:B, --mem-lat A:B   per-message delays (cycles)\n"
@@ -174,16 +175,17 @@ static void usage(FILE* f) {
         "  --runs R             litmus: runs per test (default 10000); every file is read\n"
         "                       and checked before any runs\n"
         "  --out DIR, --json FILE, --quiet   as above\n"
-        "\n"
-        "conventions of every command (docs/cli.md):\n"
-        "  --opt=VALUE is --opt VALUE. Numbers are decimal or 0x hex; one out of its range\n"
-        "  is refused with the range. Every run writes a JSON report (parameters,\n"
-        "  configuration, verdict, first divergence) to <out>/<command>-...json and prints\n"
-        "  its path; output paths are checked before anything runs. Long runs print progress\n"
-        "  on stderr every 5 s (GPUCOH_PROGRESS_SECONDS; not with --quiet).\n"
-        "  Exit status: 0 pass, 1 a check failed, 2 bad input (option, parameter, file,\n"
-        "  output path), 130 interrupted: Ctrl-C stops a run, closes its trace and writes its\n"
-        "  report with the verdict \"interrupted\".\n");
+        "\n");
+    fputs("conventions of every command (docs/cli.md):\n"
+          "  --opt=VALUE is --opt VALUE. Numbers are decimal or 0x hex; one out of its range\n"
+          "  is refused with the range. Every run writes a JSON report (parameters,\n"
+          "  configuration, verdict, first divergence) to <out>/<command>-...json and prints\n"
+          "  its path; output paths are checked before anything runs. Long runs print progress\n"
+          "  on stderr every 5 s (GPUCOH_PROGRESS_SECONDS; not with --quiet).\n"
+          "  Exit status: 0 pass, 1 a check failed, 2 bad input (option, parameter, file,\n"
+          "  output path), 130 interrupted: Ctrl-C stops a run, closes its trace and writes its\n"
+          "  report with the verdict \"interrupted\".\n",
+          f);
 }
 
 typedef struct {

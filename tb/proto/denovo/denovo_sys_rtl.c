@@ -78,6 +78,8 @@ static void cmp_l1_mshr(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint3
     MF(stale);
     MF(ro);
     MF(sync);
+    MF(hdr);
+    MF(dack);
     MF(fqv);
     MF(hold);
 #undef MF

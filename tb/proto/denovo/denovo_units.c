@@ -4,11 +4,9 @@
  * storage, wave signals; the system descriptor's parameter table and read-only region. Spec:
  * docs/units/denovo/denovo.md, denovo_l1.md, denovo_l2.md.
  *
- * The entries are not registered in tb/cli/units.def yet: their RTL (rtl/denovo/), shims and
- * SystemC flavours do not exist, and a registered entry is checked for them by
- * tests/test_manifest.c (files_in_family_folders) and linted and built by the tools that read the
- * catalogue (tools/lint_rtl.sh, make run, mutants). The protocol's slots use them already (C
- * models, parameters), which test_manifest's slot checks accept.
+ * Registered in tb/cli/units.def: the RTL (rtl/denovo/) runs in lockstep with the C models in
+ * the system through the shims verilator/denovo/denovo_l{1,2}_rtl.cpp. No netlist (no synthesis
+ * point yet) and no SystemC flavours.
  */
 #include "denovo_units.h"
 
@@ -252,14 +250,13 @@ static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* ba
 }
 
 /* the packages first (the shared atomic codes, the family's encodings), then the shared
- * primitives as the GPU units use them (to be confirmed by the RTL), then the unit */
+ * primitives each unit instantiates (docs/units/prim/primitives.md), then the unit */
 static const char* const l1_files[] = {
-    "gpucoh_atom_pkg.sv",       "denovo/denovo_pkg.sv", "prim/gpucoh_fifo.sv",
-    "prim/gpucoh_bytemerge.sv", "prim/gpucoh_amo.sv",   "prim/gpucoh_ffs.sv",
-    "prim/gpucoh_rr_ffs.sv",    "denovo/denovo_l1.sv",  NULL};
+    "gpucoh_atom_pkg.sv", "denovo/denovo_pkg.sv",  "prim/gpucoh_amo.sv",  "prim/gpucoh_ffs2.sv",
+    "prim/gpucoh_ffs.sv", "prim/gpucoh_rr_ffs.sv", "denovo/denovo_l1.sv", NULL};
 static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",
                                        "denovo/denovo_pkg.sv",
-                                       "prim/gpucoh_fifo.sv",
+                                       "prim/gpucoh_ffs2.sv",
                                        "prim/gpucoh_ffs.sv",
                                        "prim/gpucoh_rr_ffs.sv",
                                        "denovo/denovo_l2.sv",
@@ -293,13 +290,14 @@ static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     return 1u;
 }
 
-/* netlist / systemc: not yet (no RTL); lint_params: the GPU units' reduced sizes */
+/* netlist / systemc: not yet (no synthesis point, no SystemC modules); lint_params: the GPU
+ * units' reduced sizes */
 const gpucoh_unit_t unit_denovo_l1 = {
     .name = "denovo_l1",
     .summary = "DeNovo L1 (DeNovo-D / D+RO / H): per-word I/V/R/VO, lazy registration from a "
                "store buffer, selective self-invalidation, L1-to-L1 transfers (in the system)",
     .source = "seed 002 §2.4-2.9 (notes/seed002-denovo.md), primer RCC-O",
-    .status = "c model",
+    .status = "lockstep",
     .top = "denovo_l1",
     .rtl_files = l1_files,
     .params = l1_params,
@@ -324,7 +322,7 @@ const gpucoh_unit_t unit_denovo_l2 = {
     .summary = "DeNovo registry bank: per-word registered bit and owner id, multicast forwards, "
                "registrations in arrival order, recalls of registered lines (in the system)",
     .source = "seed 002 §1.3, §2.5, seed 000 §II.E (notes/seed002-denovo.md)",
-    .status = "c model",
+    .status = "lockstep",
     .top = "denovo_l2",
     .rtl_files = l2_files,
     .params = l2_params,

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// denovo_l2_rtl.cpp -- thin shim: the Verilated denovo_l2 (one registry bank) behind the C ABI
+// of gpucoh_rtl.h: packs denovo_l2_in_t into the ports, unpacks denovo_l2_out_t, reads the
+// public registers into denovo_l2_state_t (cmodel/denovo/denovo_l2.h): the MSHRs and the FIFO
+// counts always, and all lines and rr or the lines named in sel[] (and their sets' rr). Nothing
+// here models behaviour: every register is reset (docs/units/denovo/denovo_l2.md section 3).
+
+#include "Vdenovo_l2.h"
+#include "Vdenovo_l2___024root.h"
+#include "shim_common.h"
+
+extern "C" {
+#include "denovo_l2.h"
+#include "denovo_l2_ports.h"
+}
+
+namespace {
+
+using Sim = gpucoh::Sim<Vdenovo_l2>;
+
+#if !defined(GPUCOH_P_L2Sets) || !defined(GPUCOH_P_L2Ways) || !defined(GPUCOH_P_L2Mshrs) ||        \
+    !defined(GPUCOH_P_LineBytes)
+#error "build with tools/build_rtl.sh: it defines GPUCOH_P_<Parameter> for every parameter"
+#endif
+constexpr unsigned kSets = GPUCOH_P_L2Sets;
+constexpr unsigned kLines = GPUCOH_P_L2Sets * GPUCOH_P_L2Ways;
+constexpr unsigned kWw = GPUCOH_P_L2Ways > 1 ? 32 - __builtin_clz(GPUCOH_P_L2Ways - 1) : 1;
+constexpr unsigned kMshrs = GPUCOH_P_L2Mshrs;
+
+void tick(void* h, const void* vin, void* vout) {
+    Sim* s = static_cast<Sim*>(h);
+    Vdenovo_l2* t = s->top;
+    const denovo_l2_in_t* in = static_cast<const denovo_l2_in_t*>(vin);
+    denovo_l2_out_t* out = static_cast<denovo_l2_out_t*>(vout);
+    DENOVO_L2_PORTS(GPUCOH_SHIM_PUT, GPUCOH_SHIM_P) // cmodel/denovo/denovo_l2_ports.h
+    gpucoh::edge(s);
+
+    std::memset(out, 0, sizeof *out); // fields without a port read 0
+    DENOVO_L2_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
+}
+
+using Root = Vdenovo_l2___024root;
+
+void read_line(const Root* r, denovo_l2_line_t* l, unsigned i) {
+    std::memset(l, 0, sizeof *l);
+    l->tag = gpucoh::get_u64(r->denovo_l2__DOT__tag_q[i]);
+    l->st = r->denovo_l2__DOT__st_q[i];
+    l->reg = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l2__DOT__reg_q[i]));
+    l->busy = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l2__DOT__busy_q[i]));
+    l->rc = static_cast<uint32_t>(gpucoh::get_field(r->denovo_l2__DOT__rc_q, i, 1));
+    gpucoh::get_words(l->data, r->denovo_l2__DOT__data_q[i]);
+}
+
+unsigned read_rr(const Root* r, unsigned set) {
+    return static_cast<unsigned>(gpucoh::get_field(r->denovo_l2__DOT__rr_q, set * kWw, kWw));
+}
+
+void read_state(const Root* r, denovo_l2_state_t* st) {
+    if (st->sel_all) {
+        for (unsigned i = 0; i < kLines; ++i)
+            read_line(r, &st->line[i], i);
+        for (unsigned x = 0; x < kSets; ++x)
+            st->rr[x] = read_rr(r, x);
+    } else {
+        for (unsigned k = 0; k < st->sel_n && k < DENOVO_L2_SEL_MAX; ++k) {
+            const unsigned i = st->sel[k];
+            if (i < kLines) {
+                read_line(r, &st->line[i], i);
+                st->rr[i / GPUCOH_P_L2Ways] = read_rr(r, i / GPUCOH_P_L2Ways);
+            }
+        }
+    }
+    for (unsigned k = 0; k < kMshrs; ++k) {
+        denovo_l2_mshr_t* m = &st->mshr[k];
+        m->v = static_cast<uint32_t>(gpucoh::get_field(r->denovo_l2__DOT__mv_q, k, 1));
+        m->line = gpucoh::get_u64(r->denovo_l2__DOT__mline_q[k]);
+        m->way = r->denovo_l2__DOT__mway_q[k];
+        m->dst = gpucoh::get_u64(r->denovo_l2__DOT__mdst_q[k]);
+    }
+    st->qcnt = r->denovo_l2__DOT__qcnt_q;
+    st->wcnt = r->denovo_l2__DOT__wcnt_q;
+}
+
+void state(void* h, void* vst) {
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<denovo_l2_state_t*>(vst));
+}
+
+} // namespace
+
+GPUCOH_API(Vdenovo_l2, "denovo_l2", tick, state)
