@@ -997,7 +997,7 @@ static void test_sigint_litmus(void** state) {
                                 "1 not run (INTERRUPTED)"));
     expect_json("build/tests/cli-intl/l.json",
                 "\"summary\": {\"files\": 2, \"variants\": 1, \"tests\": 2, \"passed\": 0, "
-                "\"failed\": 0, \"interrupted\": 1, \"not_run\": 1}",
+                "\"failed\": 0, \"racy\": 0, \"interrupted\": 1, \"not_run\": 1}",
                 "\"verdict\": \"interrupted\"", END);
     /* a run that completes: the overall line and summary of every file and variant */
     expect_run(0,
@@ -1082,14 +1082,21 @@ static void test_protocol_all(void** state) {
         print_error("litmus --protocol all: exit %d\n%s\n", rc, out);
     assert_int_equal(rc, 0);
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-        char line[128];
-        snprintf(line, sizeof line, "PASS litmus MP %s: 5 runs", v[i]);
+        char line[128]; /* DeNovo claims drf-sc / hrf-*: plain MP is racy, nothing checked */
+        snprintf(line, sizeof line, "%s litmus MP %s: 5 runs", i < 5 ? "PASS" : "RACY", v[i]);
         if (!strstr(out, line))
             print_error("litmus --protocol all: no '%s' in\n%s\n", line, out);
         assert_non_null(strstr(out, line));
     }
+    assert_non_null(strstr(out, "8 variants, 5 passed, 0 failed, 3 racy (nothing checked)"));
     expect_json("build/tests/cli-all/lit.json", "\"protocol\": \"all\"", "\"protocol\": \"gpu-h\"",
-                "\"protocol\": \"tc-strong\"", END);
+                "\"protocol\": \"tc-strong\"", "\"verdict\": \"racy\"", "\"racy\": 3", END);
+    /* racy alone: nothing was checked, so the command fails (and prints no replay line) */
+    expect_run(1,
+               "build/gpucoh litmus litmus/MP.litmus --protocol denovo-d --runs 5 --quiet "
+               "--out build/tests/cli-all",
+               "RACY litmus MP denovo-d: 5 runs",
+               "0 passed, 0 failed, 1 racy (nothing checked) -- FAIL: nothing was checked", END);
     rc = run(out, sizeof out,
              "build/gpucoh episode --protocol all --episodes 2 --quiet "
              "--json build/tests/cli-all/ep.json | grep -c '^PASS episode'");

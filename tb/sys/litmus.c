@@ -2174,6 +2174,19 @@ static int judge_run(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_opts
     return 0;
 }
 
+/* Every outcome of R undefined and no run fatal, mismatched or unchecked for another reason
+ * (deadlock, incomplete): the claimed models all find the test racy. */
+static bool all_undefined(const litmus_result_t* R) {
+    const chk_result_t* c = &R->chk;
+    if (R->nout == 0 || c->fatal || c->mismatch || c->match || c->nc_by[NC_UNEXPECTED] ||
+        c->nc_by[NC_INCOMPLETE])
+        return false;
+    for (uint32_t i = 0; i < R->nout; i++)
+        if (R->out[i].cls != LIT_UNDEFINED)
+            return false;
+    return true;
+}
+
 /* After the runs: the witnesses, the oracle's never-observed outcomes, the verdict, the
  * printout. */
 static void litmus_finish(const litmus_t* t, const litmus_opts_t* o, const lvariant_t* v, FILE* out,
@@ -2193,6 +2206,7 @@ static void litmus_finish(const litmus_t* t, const litmus_opts_t* o, const lvari
     if (v->oracle)
         R->oracle_never = oracle_never(t, R, NULL);
     R->pass = chk_passed(&R->chk) && (!R->witness_enforced || R->witness_missing == 0);
+    R->racy = v->oracle && !R->pass && all_undefined(R);
     if (out)
         litmus_print(out, t, o, R);
 }
@@ -2404,12 +2418,18 @@ void litmus_print(FILE* f, const litmus_t* t, const litmus_opts_t* o, const litm
              (chk_passed(&r->chk) && !r->pass) ? " (checks pass, witness missing)" : "");
     if (r->stopped) /* interrupted: the checks of the runs so far, and no verdict */
         fprintf(f, "%s: no verdict (INTERRUPTED after %" PRIu64 " runs)\n", title, r->runs);
-    if (r->stopped)
+    else if (r->racy) /* nothing checked, nothing failed: the verdict line says RACY */
+        fprintf(f, "%s: racy under every model the variant claims\n", title);
+    if (r->stopped || r->racy)
         chk_print_counts(f, &r->chk);
     else
         chk_print(f, title, &r->chk);
     /* an interrupted test has no verdict: its runs so far pass nothing */
-    fprintf(f, "  verdict: %s\n", r->stopped ? "none (INTERRUPTED)" : r->pass ? "PASS" : "FAIL");
+    fprintf(f, "  verdict: %s\n",
+            r->stopped ? "none (INTERRUPTED)"
+            : r->pass  ? "PASS"
+            : r->racy ? "RACY (every outcome undefined under the variant's models: nothing checked)"
+                      : "FAIL");
 }
 
 /* ---- read-only view (litmus_view.h) ------------------------------------------------------ */

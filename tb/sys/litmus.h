@@ -227,6 +227,9 @@ typedef struct {
     uint32_t oracle_never; /* judged by the oracle: outcomes the variant's own model allows that
                               no run showed (informative: they do not fail the test) */
     bool pass;
+    bool racy;    /* judged by the oracle, every model the variant claims finds the test racy and
+                     no run was fatal or unexpected: every outcome is undefined, so nothing was
+                     checked (not a pass; `gpucoh litmus` prints RACY and counts it apart) */
     bool stopped; /* o->progress stopped the runs early */
 } litmus_result_t;
 

@@ -1364,21 +1364,32 @@ static void litmus_replay(const topt_t* o, const gsys_cfg_t* cfg, const litmus_t
 
 /* The overall line of a litmus command (every file under every variant): printed, and the
  * JSON's "summary" (with the tests array's end) into close. */
-static void litmus_summary(const topt_t* o, int nvar, uint32_t passed, uint32_t failed,
-                           uint32_t interrupted, char* close, size_t n) {
+typedef struct {
+    uint32_t passed, failed, racy, interrupted;
+} lit_tally_t;
+
+/* The summary line (stdout) and the JSON summary's text (close). A racy test is counted apart:
+ * neither passed nor failed. */
+static void litmus_summary(const topt_t* o, int nvar, const lit_tally_t* n, char* close,
+                           size_t len) {
     const uint32_t tests = (uint32_t)o->nfiles * (uint32_t)nvar;
-    const uint32_t not_run = tests - passed - failed - interrupted;
-    printf("litmus: %d files, %d variants, %u passed, %u failed", o->nfiles, nvar, (unsigned)passed,
-           (unsigned)failed);
-    if (interrupted)
-        printf(", %u interrupted, %u not run (INTERRUPTED)", (unsigned)interrupted,
+    const uint32_t not_run = tests - n->passed - n->failed - n->racy - n->interrupted;
+    printf("litmus: %d files, %d variants, %u passed, %u failed", o->nfiles, nvar,
+           (unsigned)n->passed, (unsigned)n->failed);
+    if (n->racy)
+        printf(", %u racy (nothing checked)", (unsigned)n->racy);
+    if (n->interrupted)
+        printf(", %u interrupted, %u not run (INTERRUPTED)", (unsigned)n->interrupted,
                (unsigned)not_run);
+    if (n->passed == 0 && n->failed == 0 && n->racy > 0 && n->interrupted == 0)
+        printf(" -- FAIL: nothing was checked, every test is racy under its variant's models");
     printf("\n");
-    snprintf(close, n,
+    snprintf(close, len,
              "\n], \"summary\": {\"files\": %d, \"variants\": %d, \"tests\": %u, "
-             "\"passed\": %u, \"failed\": %u, \"interrupted\": %u, \"not_run\": %u}",
-             o->nfiles, nvar, (unsigned)tests, (unsigned)passed, (unsigned)failed,
-             (unsigned)interrupted, (unsigned)not_run);
+             "\"passed\": %u, \"failed\": %u, \"racy\": %u, \"interrupted\": %u, "
+             "\"not_run\": %u}",
+             o->nfiles, nvar, (unsigned)tests, (unsigned)n->passed, (unsigned)n->failed,
+             (unsigned)n->racy, (unsigned)n->interrupted, (unsigned)not_run);
 }
 
 /* Every file read and checked against every configuration of every protocol before any run:
@@ -1475,9 +1486,11 @@ static void litmus_json_test(FILE* jf, bool first, const char* file, const litmu
     fprintf(jf, ", \"verdict\": \"%s\"}", verdict);
 }
 
+#define LIT_RC_RACY 3 /* litmus_one: racy under every model the variant claims */
+
 /* Test t (file k of o) under configuration p of o: its summary line, a replay line or the
- * divergence's window, its JSON object. Returns 0 pass, 1 fail, GPUCOH_EXIT_INTERRUPTED, or -1
- * on an error (message printed). */
+ * divergence's window, its JSON object. Returns 0 pass, 1 fail, LIT_RC_RACY,
+ * GPUCOH_EXIT_INTERRUPTED, or -1 on an error (message printed). */
 static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_opts_t* lo0,
                       FILE* jf, bool first) {
     char err[1024];
@@ -1513,6 +1526,7 @@ static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_o
            "undefined, %llu unexpected, witnesses %u/%u, %.1f s (impl %s, seed %llu)%s%s%s\n",
            res.stopped ? "INTERRUPTED"
            : rc == 0   ? "PASS"
+           : res.racy  ? "RACY"
                        : "FAIL",
            litmus_name(t), gsys_variant_name(&cfg), (unsigned long long)res.runs,
            (unsigned)res.nout, (unsigned long long)c.allowed, (unsigned long long)c.forb,
@@ -1521,7 +1535,11 @@ static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_o
            impl_name(o), (unsigned long long)o->seed,
            res.oracle_fallback ? ", judged by the oracle (no line names " : "",
            res.oracle_fallback ? gsys_variant_name(&cfg) : "", res.oracle_fallback ? ")" : "");
-    if (rc != 0 && !diverged && !res.stopped) /* forbidden, unexpected, no witness */
+    if (res.racy)
+        printf("  racy under every model %s claims: every outcome is undefined, nothing was "
+               "checked (counted as racy, not passed)\n",
+               gsys_variant_name(&cfg));
+    if (rc != 0 && !diverged && !res.stopped && !res.racy) /* forbidden, unexpected, witness */
         litmus_replay(o, &cfg, t, o->files[k], &lo, &res);
     if (diverged && !res.stopped) { /* a lockstep divergence: window, save file, replay */
         swave_run_t w = wave_run(o, SWAVE_LITMUS, &cfg);
@@ -1534,10 +1552,11 @@ static int litmus_one(topt_t* o, int p, int k, const litmus_t* t, const litmus_o
     litmus_json_test(jf, first, o->files[k], t, &cfg, &res,
                      res.stopped ? "interrupted"
                      : rc == 0   ? "pass"
+                     : res.racy  ? "racy"
                                  : "fail");
-    const bool stopped = res.stopped;
+    const bool stopped = res.stopped, racy = res.racy && !diverged;
     litmus_result_free(&res);
-    return stopped ? GPUCOH_EXIT_INTERRUPTED : rc != 0 ? 1 : 0;
+    return stopped ? GPUCOH_EXIT_INTERRUPTED : racy ? LIT_RC_RACY : rc != 0 ? 1 : 0;
 }
 
 /* fam[0..nfam-1]: one parse per protocol (--protocol all), else fam[0] alone */
@@ -1569,14 +1588,14 @@ static int litmus(topt_t* const* fam, int nfam) {
     fprintf(af.f, ", \"runs_per_test\": %llu, \"set_traffic\": %u, \"tests\": [",
             (unsigned long long)(o->run_set ? 1u : o->runs), (unsigned)o->set_traffic);
     int status = 0, nvar = 0;
-    uint32_t passed = 0, failed = 0, interrupted = 0;
+    uint32_t passed = 0, failed = 0, racy = 0, interrupted = 0;
     for (int f = 0; f < nfam; f++)
         nvar += npasses(fam[f]);
     for (int k = 0; k < o->nfiles && status != GPUCOH_EXIT_INTERRUPTED; k++)
         for (int f = 0; f < nfam && status != GPUCOH_EXIT_INTERRUPTED; f++)
             for (int p = 0; p < npasses(fam[f]) && status != GPUCOH_EXIT_INTERRUPTED; p++) {
-                const int r =
-                    litmus_one(fam[f], p, k, ts[k], &lo0, af.f, passed + failed + interrupted == 0);
+                const int r = litmus_one(fam[f], p, k, ts[k], &lo0, af.f,
+                                         passed + failed + racy + interrupted == 0);
                 if (r < 0) {
                     mreport_abort(&af);
                     for (int j = 0; j < o->nfiles; j++)
@@ -1585,13 +1604,17 @@ static int litmus(topt_t* const* fam, int nfam) {
                 }
                 passed += r == 0;
                 failed += r == 1;
+                racy += r == LIT_RC_RACY;
                 interrupted += r == GPUCOH_EXIT_INTERRUPTED;
-                status = r > status ? r : status;
+                status = r != LIT_RC_RACY && r > status ? r : status;
             }
     for (int k = 0; k < o->nfiles; k++)
         litmus_free(ts[k]);
+    if (status == 0 && passed == 0 && racy > 0) /* nothing at all was checked */
+        status = 1;
     char close[256];
-    litmus_summary(o, nvar, passed, failed, interrupted, close, sizeof close);
+    const lit_tally_t n = {passed, failed, racy, interrupted};
+    litmus_summary(o, nvar, &n, close, sizeof close);
     return report_finish(o, &af, close, status);
 }
 
