@@ -76,7 +76,8 @@
 //       (E4_BusyReg_A), an owner id is < NumSm (E4_OwnerInRange_A, a warning: illegal input I5
 //       makes it fire).
 //   I1  A head of kind 0 or of a kind its FIFO never receives is popped and changes nothing
-//       (warning Q_KindLegal_A).
+//       (warnings Q_KindLegal_A for the request FIFO, Q01; Q_WbKindLegal_A for the write-back
+//       FIFO, Q02: one flag per message, both heads can be illegal in one edge).
 //   I4  A REG of words the requester already owns leaves them out (warning I4_RegOwned_A).
 //
 // Readings (the page's section 9 now states K1-K4, K6-K10 as rules; kept here for reference):
@@ -899,7 +900,8 @@ module denovo_l2 #(
   logic sva_pend_unreg  /* verilator public_flat_rd */;   // E4 PendingUnreg
   logic sva_busy_reg    /* verilator public_flat_rd */;   // E4 BusyReg
   logic sva_owner_ok    /* verilator public_flat_rd */;   // E4 OwnerInRange
-  logic sva_kind_ok     /* verilator public_flat_rd */;   // I1
+  logic sva_kind_ok     /* verilator public_flat_rd */;   // I1, Q01
+  logic sva_wbkind_ok   /* verilator public_flat_rd */;   // I1, Q02
   logic sva_reg_own_ok  /* verilator public_flat_rd */;   // I4
   logic sva_ready_ok    /* verilator public_flat_rd */;   // E1 e
   logic sva_rsp_zero    /* verilator public_flat_rd */;   // timing rule 6
@@ -930,7 +932,8 @@ module denovo_l2 #(
         end
       end
     end
-    sva_kind_ok    = !(rst_ni && ((head && !r_kind_ok) || (wbh && !w_kind_ok)));
+    sva_kind_ok    = !(rst_ni && head && !r_kind_ok);
+    sva_wbkind_ok  = !(rst_ni && wbh && !w_kind_ok);
     sva_reg_own_ok = !(rst_ni && h_go && r_reg && hvd) || (r_e == '0);
     sva_ready_ok   = !rst_ni || ((req_ready_q == (qcnt_q < QueueLen)) &&
                                  (wb_ready_q == (wcnt_q < WbLen)));
@@ -952,6 +955,7 @@ module denovo_l2 #(
   `ASSERT(E4_BusyReg_A, sva_busy_reg)
   `ASSERT_WARN(E4_OwnerInRange_A, sva_owner_ok)
   `ASSERT_WARN(Q_KindLegal_A, sva_kind_ok)
+  `ASSERT_WARN(Q_WbKindLegal_A, sva_wbkind_ok)
   `ASSERT_WARN(I4_RegOwned_A, sva_reg_own_ok)
   `ASSERT(E1_ReadyIsRoom_A, sva_ready_ok)
   `ASSERT(RspPayloadZero_A, sva_rsp_zero)

@@ -999,8 +999,9 @@ static int atomic_illegal(gsys_t* s, uint32_t j, const wf_t* f) {
 static void bank_illegal(gsys_t* s, uint32_t b) {
     if (!s->p->bank_illegal || !chance(s, s->cfg.bank_illegal_per_mille))
         return;
-    s->p->bank_illegal(s->pd, &s->rng, bank_in(s, b));
-    if (s->bank_ill_net < 0 || s->bkv[b].in_ready[s->bank_ill_net])
+    const int n = s->p->bank_illegal(s->pd, &s->rng, bank_in(s, b));
+    const int net = n >= 0 ? n : s->bank_ill_net;
+    if (net < 0 || s->bkv[b].in_ready[net])
         s->st_bank_illegal[0]++;
 }
 

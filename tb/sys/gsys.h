@@ -360,11 +360,13 @@ typedef struct gsys_proto {
     uint64_t (*fence_mask)(const void* pd, const void* sm_out, uint32_t scope, uint32_t order);
     /* Illegal inputs (the unit pages' "Illegal inputs"), called only after the system has drawn
      * their chance: an idle core's request the L1 must drop; an atomic's odd variant (the core
-     * request of a GSYS_OP_ATOMIC in sm_in; returns its counter index 2 or 3, or -1); a bank
-     * request port's illegal request. NULL: the protocol has none. */
+     * request of a GSYS_OP_ATOMIC in sm_in; returns its counter index 2 or 3, or -1); an illegal
+     * message at one of a bank's input ports (returns the network whose port it is, whose
+     * in_ready decides whether it was presented while ready, or -1 for the first bank network
+     * with an in_ready). NULL: the protocol has none. */
     void (*core_illegal)(const void* pd, gpucoh_rng_t* rng, void* sm_in);
     int (*atomic_illegal)(const void* pd, gpucoh_rng_t* rng, void* sm_in);
-    void (*bank_illegal)(const void* pd, gpucoh_rng_t* rng, void* bank_in);
+    int (*bank_illegal)(const void* pd, gpucoh_rng_t* rng, void* bank_in);
     /* reports: a unit's pending work after the system's own words (deadlock report; model is
      * its C model or NULL), what a fence of wf waits for (blocked wavefronts), the global
      * state ("now 5 era 0"), a C model's protocol error count */

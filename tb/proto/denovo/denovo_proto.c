@@ -419,7 +419,7 @@ static void model_bytes_json(const void* pd, FILE* f) {
             s->d.num_sm * na + s->d.num_banks * nb);
 }
 
-/* ---- illegal inputs (denovo_l1.md section 11, denovo_l2.md section 9) ---------------------- */
+/* ---- illegal inputs (denovo_l1.md section 12, denovo_l2.md section 10) ---------------------- */
 
 /* denovo_l1.md I1: an idle core presents a request with op 0 or 5..7 (3-bit port), or a legal op
  * from a wavefront >= NumWf (6-bit port): dropped at the push, counted. */
@@ -454,16 +454,23 @@ static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     return 3;
 }
 
-/* denovo_l2.md I1: a request of kind 0 (random line and src): popped at the head, counted. */
-static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+/* denovo_l2.md I1: a message of kind 0 on the request port (Q01), or of kind 0, GETS or REG on
+ * the write-back port (Q02: kinds it never receives), random line and src: popped at its FIFO's
+ * head, counted. Returns the network whose ready decides whether it was presented. */
+static int bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+    static const uint32_t wb_bad[3] = {DENOVO_MSG_NONE, DENOVO_MSG_GETS, DENOVO_MSG_REG};
     const denovo_sys_desc_t* s = pd;
     const uint32_t la = s->d.addr_width - gpucoh_log2_ceil(s->d.line_bytes);
-    denovo_msg_t* q = &((denovo_l2_in_t*)in)->req;
+    const bool wb = gpucoh_rng_below(rng, 2) != 0;
+    denovo_l2_in_t* b = in;
+    denovo_msg_t* q = wb ? &b->wb : &b->req;
     memset(q, 0, sizeof *q);
     q->valid = true;
-    q->kind = DENOVO_MSG_NONE;
+    q->kind = wb ? wb_bad[gpucoh_rng_below(rng, 3)] : DENOVO_MSG_NONE;
     q->src = gpucoh_rng_below(rng, s->d.num_sm);
     q->line = gpucoh_rng_next(rng) & gpucoh_mask64(la);
+    q->mask = (uint32_t)gpucoh_rng_next(rng) & gpucoh_mask64(denovo_line_words(pd));
+    return wb ? DN_NET_WB : DN_NET_REQ;
 }
 
 static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {
@@ -474,8 +481,9 @@ static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[
                 (unsigned long long)core);
     if (c->bank_illegal_per_mille)
         fprintf(f,
-                "  illegal inputs (denovo_l2.md section 9, denovo_l1.md section 11): I1 %llu "
-                "requests of kind 0 and I2 %llu stray fills (each a protocol error), L1 I4 %llu "
+                "  illegal inputs (denovo_l2.md section 10, denovo_l1.md section 12): I1 %llu "
+                "messages of kind 0 or of a kind the port never receives (Q01 / Q02) and I2 %llu "
+                "stray fills (each a protocol error), L1 I4 %llu "
                 "atomic words >= LineBytes/4 and I5 %llu aop 3 (defined effects)\n",
                 (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
                 (unsigned long long)j[3]);

@@ -371,7 +371,7 @@ static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
 
 /* gpu_l2.md I1: a request of kind 0 (random line, src, wf). No L1 waits for it: the bank pops it
  * at its head and counts a protocol error (Q4; RTL: Req_KindLegal_A, a warning). */
-static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+static int bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     const gpu_desc_t* d = pd;
     const uint32_t la = d->addr_width - gpucoh_log2_ceil(d->line_bytes);
     gpu_req_t* q = &((gpu_l2_in_t*)in)->req;
@@ -381,6 +381,7 @@ static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     q->src = gpucoh_rng_below(rng, d->num_sm);
     q->wf = gpucoh_rng_below(rng, d->num_wf);
     q->line = gpucoh_rng_next(rng) & gpucoh_mask64(la);
+    return -1; /* the request port */
 }
 
 static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {

@@ -342,7 +342,7 @@ static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
 
 /* tc_l2.md J1: a request of kind 0, 5, 6 or 7 (random line, src, wf). No L1 waits for it: the
  * bank drops it at its head (a protocol error), or ignores it while req_ready is 0 (J2). */
-static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
+static int bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     const tc_desc_t* d = pd;
     static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
     const uint32_t la = d->addr_width - gpucoh_log2_ceil(d->line_bytes);
@@ -353,6 +353,7 @@ static void bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     q->src = gpucoh_rng_below(rng, d->num_sm);
     q->wf = gpucoh_rng_below(rng, d->num_wf);
     q->line = gpucoh_rng_next(rng) & gpucoh_mask64(la);
+    return -1; /* the request port */
 }
 
 /* ---- variants ------------------------------------------------------------------------------ */
