@@ -18,11 +18,13 @@
  *       it again (the second ownership request of G5);
  *   T3  G7 under DD+RO and DD: a load with the read-only bit fills VO (DD+RO) or V (DD), an
  *       acquire keeps VO and R and invalidates V; a store to a VO word makes it V (D11);
- *   T4  G1 + G2 + G3 (DD): a synchronization atomic registers its word (sync REG) and is
+ *   T4  G1 + G2 + G3 + D6 (DD): a synchronization atomic registers its word (sync REG) and is
  *       performed in the L1, a second atomic of the SM hits with no message; two other SMs race
  *       for the word: the registry serves both at once in arrival order (the distributed
  *       queue), the middle SM's transfer is queued in its MSHR until its own registration and
- *       both of its wavefronts' atomics are done (L16), then handed on (XFER);
+ *       both of its wavefronts' atomics are done (L16), then handed on (XFER); a read of the
+ *       word meanwhile waits at the registry on the busy word (D6) until the last owner's DONE
+ *       (the middle SM's DONE, its slot moved on, leaves busy set), then is forwarded to it;
  *   T5  D9 (DD): a registry set full of registered lines: a read of a third line recalls the
  *       registered words (RECALL, recall WB without WBACK) and the line goes to DRAM (X02);
  *   T6  DeNovo-H: a CTA atomic on a valid word in the L1 without registration (C19), a CTA fence
@@ -1217,12 +1219,31 @@ static void t4_sync(sys_t* s) {
     EXP_FCNT(s, 2, 1);
     EXP_REG(s, S_, 0, DENOVO_L2_V, 1u, 1u, with(sreg, 0, 2));
 
+    step(s, "4b (D6): SM0 wf2 loads S word 0: C06 GETS; the registry's head waits on the busy "
+            "word (G04, S03)");
+    load(s, 0, 2, S_, 0, false);
+    settle(s);
+    EXP_NMSG(s, 1, 0, 0, 0);
+    EXP_MSG(s, N_REQ, 0, .kind = DENOVO_MSG_GETS, .from = 0, .line = S_);
+    EXP_NCRSP(s, 0, 0);
+    EXP_MSHR(s, 0, 0, .mv = DENOVO_MV_GETS, .want = 0xFu);
+    CK(s, "registry qcnt (the GETS waits at the head)", 1, l2st(s)->qcnt);
+    EXP_REG(s, S_, 0, DENOVO_L2_V, 1u, 1u, with(sreg, 0, 2));
+
     step(s, "5 (G2, G3): SM1's inputs released: XFER (M05), REGD as requester (M04, M11 DONE, "
             "DRAIN), REGD naming it owner (M06: queued), wf0 and wf1 perform (C16) before X01 "
-            "hands the word to SM2; SM2 M05 + M11, performs; DONEs and DACKs");
+            "hands the word to SM2; SM2 M05 + M11, performs; DONEs and DACKs; SM1's DONE "
+            "leaves busy (the slot names SM2, D6), SM2's clears it; then G01 serves SM0's GETS: "
+            "DATA to SM0 and the owner SM2, PDATA");
     s->hold_rsp[1] = s->hold_peer[1] = false;
     settle(s);
-    EXP_NMSG(s, 0, 2, 2, 1);
+    EXP_NMSG(s, 0, 2, 3, 2);
+    EXP_MSG(s, N_RSP, 2, .kind = DENOVO_MSG_DATA, .dst = 5u, .req = 0, .line = S_, .mask = 1u,
+            .d = with(sreg, 0, 2));
+    EXP_MSG(s, N_PEER, 1, .kind = DENOVO_MSG_PDATA, .from = 2, .dst = 0, .line = S_, .mask = 1u,
+            .d = w4(s0 + 5, 0, 0, 0));
+    EXP_NCRSP(s, 0, 1);
+    EXP_CRSP(s, 0, 0, DENOVO_CRSP_LOAD, 4u, S_, with(sreg, 0, s0 + 5));
     EXP_MSG(s, N_WB, 0, .kind = DENOVO_MSG_DONE, .from = 1, .line = S_, .mask = 1u);
     EXP_MSG(s, N_WB, 1, .kind = DENOVO_MSG_DONE, .from = 2, .line = S_, .mask = 1u);
     EXP_MSG(s, N_RSP, 0, .kind = DENOVO_MSG_DACK, .dst = 2u, .line = S_);
@@ -1239,7 +1260,7 @@ static void t4_sync(sys_t* s) {
     EXP_CRSP(s, 2, 0, DENOVO_CRSP_ATOMIC, 1u, S_, w4(s0 + 4, 0, 0, 0));
     EXP_L1(s, 1, S_, 0, "IIII", 0, w4(s0 + 4, 0, 0, 0));
     EXP_L1(s, 2, S_, 0, "RIII", 0, w4(s0 + 5, 0, 0, 0));
-    EXP_L1(s, 0, S_, 0, "IIII", 0, w4(s0 + 2, 0, 0, 0));
+    EXP_L1(s, 0, S_, 0, "VVVV", 0, with(sreg, 0, s0 + 5));
     for (uint32_t j = 0; j < NSM; j++)
         EXP_L1Q(s, j, .fdone = 0);
     EXP_REG(s, S_, 0, DENOVO_L2_V, 1u, 0, with(sreg, 0, 2));
