@@ -29,7 +29,11 @@
  *       registered words (RECALL, recall WB without WBACK) and the line goes to DRAM (X02);
  *   T6  DeNovo-H: a CTA atomic on a valid word in the L1 without registration (C19), a CTA fence
  *       that completes at once and invalidates nothing (C20), a CTA acquire load that hits
- *       without invalidation (C01), then a GPU fence registers the word (REG) and invalidates.
+ *       without invalidation (C01), then a GPU fence registers the word (REG) and invalidates;
+ *   T7  message passing (DD, and DH at GPU scope; notes section 6.2 L1, D13): data registered by
+ *       the release's fence, the flag by the release store's sync REG (C14, C13); the acquire
+ *       load registers the flag (C08: REGD, XFER) and reads it (C07); the data read is forwarded
+ *       to its owner and sees the new value.
  *
  * The test is a tiny system: three denovo_l1 (SM 0..2) and one denovo_l2 registry bank, all C
  * models or all RTL. The test plays the four networks with zero latency: a message an L1 sends
@@ -91,6 +95,7 @@
 #define Y_ 0x021u /* set 1 */
 #define S_ 0x022u /* set 2: a synchronization variable */
 #define R_ 0x023u /* set 3: read-only data */
+#define F_ 0x025u /* set 1: a flag */
 
 #define MW(w) (0xFu << (4u * (w))) /* byte mask of word w */
 
@@ -602,6 +607,18 @@ static void store(sys_t* s, uint32_t j, uint32_t wf, uint32_t line, uint32_t wm,
             r.mask[0] |= MW(w);
         }
     }
+    core_push(s, j, &r);
+}
+
+/* the store of a release (after its fence): rel = 1, word `word` := v, scope gpu (1) or cta (0) */
+static void store_rel(sys_t* s, uint32_t j, uint32_t wf, uint32_t line, uint32_t word, uint32_t v,
+                      bool gpu) {
+    denovo_core_req_t r = creq(DENOVO_OP_STORE, wf, line);
+    r.rel = true;
+    r.gpu = gpu;
+    r.word = word;
+    r.data[word] = v;
+    r.mask[0] = MW(word);
     core_push(s, j, &r);
 }
 
@@ -1404,6 +1421,98 @@ static void t6(bool rtl) {
     sys_close(s);
 }
 
+/* ================================================================================================
+ * T7 (DeNovo-D; DeNovo-H at GPU scope): message passing (notes section 6.2 L1 MP-global, D13).
+ * SM0 writes X and releases F (a GPU fence registers X; the release store registers F with a
+ * sync REG, C14, and writes it, C13); SM1's acquire load of F registers it (C08: REGD naming
+ * SM0, XFER), reads it (C07) and invalidates; SM1's load of X is then forwarded to its owner SM0
+ * (PDATA): it sees the new value.
+ * ============================================================================================== */
+static void t7_mp(sys_t* s) {
+    const uint32_t x1 = memw(X_, 1), x2 = memw(X_, 2), x3 = memw(X_, 3);
+    const w4_t freg = w4(0, memw(F_, 1), memw(F_, 2), memw(F_, 3));
+    step(s, "1: SM0 wf0 stores X word 0 (0x5A): C12, no message");
+    store(s, 0, 0, X_, 0x1u, 0x5Au);
+    settle(s);
+    EXP_NMSG(s, 0, 0, 0, 0);
+    EXP_L1(s, 0, X_, 0, "IIII", MW(0), w4(0x5A, 0, 0, 0));
+    EXP_L1Q(s, 0, .sbcnt = 1, .sb = {X_});
+
+    step(s, "2: SM0 wf0 GPU fence (the release's fence): REG X {0}, REGD, DONE, DACK; X R");
+    fence(s, 0, 0, true);
+    settle(s);
+    EXP_NMSG(s, 1, 1, 2, 0);
+    EXP_MSG(s, N_REQ, 0, .kind = DENOVO_MSG_REG, .from = 0, .line = X_, .mask = 1u);
+    EXP_MSG(s, N_RSP, 0, .kind = DENOVO_MSG_REGD, .dst = 1u, .req = 0, .line = X_, .mask = 1u,
+            .d = w4(memw(X_, 0), 0, 0, 0));
+    EXP_MSG(s, N_WB, 0, .kind = DENOVO_MSG_DONE, .from = 0, .line = X_, .mask = 1u);
+    EXP_MSG(s, N_RSP, 1, .kind = DENOVO_MSG_DACK, .dst = 1u, .line = X_);
+    EXP_L1(s, 0, X_, 0, "RIII", 0, w4(0x5A, 0, 0, 0));
+    EXP_L1Q(s, 0, .fdone = 1u);
+    EXP_REG(s, X_, 0, DENOVO_L2_V, 1u, 0, w4(0, x1, x2, x3));
+
+    step(s, "3 (D13): SM0 wf0 release store F word 0 := 1, GPU scope: C14 sync REG {0}; R03 + "
+            "R01 REGD; M04 R, DONE; C13 writes the R word (no dirty byte); DACK");
+    store_rel(s, 0, 0, F_, 0, 1, true);
+    settle(s);
+    EXP_NMSG(s, 1, 1, 2, 0);
+    EXP_MSG(s, N_REQ, 0, .kind = DENOVO_MSG_REG, .from = 0, .line = F_, .mask = 1u, .pmask = 1u);
+    EXP_MSG(s, N_RSP, 0, .kind = DENOVO_MSG_REGD, .dst = 1u, .req = 0, .line = F_, .mask = 1u,
+            .d = w4(memw(F_, 0), 0, 0, 0));
+    EXP_MSG(s, N_WB, 0, .kind = DENOVO_MSG_DONE, .from = 0, .line = F_, .mask = 1u);
+    EXP_MSG(s, N_RSP, 1, .kind = DENOVO_MSG_DACK, .dst = 1u, .line = F_);
+    EXP_DRAM(s, 1, F_, 0, 0, Z4);
+    EXP_NCRSP(s, 0, 0);
+    EXP_L1(s, 0, F_, 0, "RIII", 0, w4(1, 0, 0, 0));
+    EXP_L1Q(s, 0, .fdone = 1u);
+    EXP_REG(s, F_, 0, DENOVO_L2_V, 1u, 0, freg);
+    EXP_L2Q(s);
+
+    step(s, "4 (D13): SM1 wf0 acquire load F word 0, GPU scope: C08 sync REG; R01 REGD to SM1 "
+            "and SM0 (pmask {0}); SM0 M06 XFER (F I); SM1 M05 R, DONE; C07 reads 1, INV");
+    load_acq(s, 1, 0, F_, 0, true);
+    settle(s);
+    EXP_NMSG(s, 1, 1, 2, 1);
+    EXP_MSG(s, N_REQ, 0, .kind = DENOVO_MSG_REG, .from = 1, .line = F_, .mask = 1u, .pmask = 1u);
+    EXP_MSG(s, N_RSP, 0, .kind = DENOVO_MSG_REGD, .dst = 3u, .req = 1, .line = F_, .mask = 1u,
+            .pmask = 1u, .d = w4(0, 0, 0, 0));
+    EXP_MSG(s, N_PEER, 0, .kind = DENOVO_MSG_XFER, .from = 0, .dst = 1, .line = F_, .mask = 1u,
+            .d = w4(1, 0, 0, 0));
+    EXP_MSG(s, N_WB, 0, .kind = DENOVO_MSG_DONE, .from = 1, .line = F_, .mask = 1u);
+    EXP_MSG(s, N_RSP, 1, .kind = DENOVO_MSG_DACK, .dst = 2u, .line = F_);
+    EXP_NCRSP(s, 1, 1);
+    EXP_CRSP(s, 1, 0, DENOVO_CRSP_LOAD, 1u, F_, w4(1, 0, 0, 0));
+    EXP_L1(s, 1, F_, 0, "RIII", 0, w4(1, 0, 0, 0));
+    EXP_L1(s, 0, F_, 0, "IIII", 0, w4(1, 0, 0, 0));
+    EXP_L1Q(s, 1, .fdone = 0);
+    EXP_REG(s, F_, 0, DENOVO_L2_V, 1u, 0, with(freg, 0, 1));
+    EXP_L2Q(s);
+
+    step(s, "5 (MP): SM1 wf1 loads X word 0: GETS; DATA to SM1 and the owner SM0; PDATA 0x5A: "
+            "the flag's reader sees the data (r1 = 1 and r2 = 0 forbidden)");
+    load(s, 1, 1, X_, 0, false);
+    settle(s);
+    EXP_NMSG(s, 1, 0, 1, 1);
+    EXP_MSG(s, N_REQ, 0, .kind = DENOVO_MSG_GETS, .from = 1, .line = X_);
+    EXP_MSG(s, N_RSP, 0, .kind = DENOVO_MSG_DATA, .dst = 3u, .req = 1, .line = X_, .mask = 1u,
+            .d = w4(0, x1, x2, x3));
+    EXP_MSG(s, N_PEER, 0, .kind = DENOVO_MSG_PDATA, .from = 0, .dst = 1, .line = X_, .mask = 1u,
+            .d = w4(0x5A, 0, 0, 0));
+    EXP_NCRSP(s, 1, 1);
+    EXP_CRSP(s, 1, 0, DENOVO_CRSP_LOAD, 2u, X_, w4(0x5A, x1, x2, x3));
+    EXP_L1(s, 1, X_, 0, "VVVV", 0, w4(0x5A, x1, x2, x3));
+    EXP_L1(s, 0, X_, 0, "RIII", 0, w4(0x5A, 0, 0, 0));
+    for (uint32_t j = 0; j < NSM; j++)
+        EXP_L1Q(s, j, .fdone = j == 0 ? 1u : 0u);
+    EXP_L2Q(s);
+}
+
+static void t7(denovo_variant_t v, bool rtl) {
+    sys_t* s = sys_open("T7 message passing", v, rtl);
+    t7_mp(s);
+    sys_close(s);
+}
+
 /* ---- cmocka wrappers --------------------------------------------------------------------- */
 
 #define TWO(name, call_c, call_r)                                                                  \
@@ -1422,6 +1531,8 @@ TWO(t3_selective_acquire_ddro, t3(DENOVO_D_RO, false), t3(DENOVO_D_RO, true))
 TWO(t4_sync_queue, t4(false), t4(true))
 TWO(t5_registry_recall, t5(false), t5(true))
 TWO(t6_denovo_h_local, t6(false), t6(true))
+TWO(t7_message_passing_dd, t7(DENOVO_D, false), t7(DENOVO_D, true))
+TWO(t7_message_passing_dh, t7(DENOVO_H, false), t7(DENOVO_H, true))
 
 #define BOTH(name) cmocka_unit_test(name##_c), cmocka_unit_test(name##_rtl)
 
@@ -1434,6 +1545,8 @@ int main(void) {
         BOTH(t4_sync_queue),
         BOTH(t5_registry_recall),
         BOTH(t6_denovo_h_local),
+        BOTH(t7_message_passing_dd),
+        BOTH(t7_message_passing_dh),
     };
     const char* f = getenv("DENOVO_GOLDEN_FILTER");
     if (f && *f)
