@@ -33,7 +33,8 @@
  *   T7  message passing (DD, and DH at GPU scope; notes section 6.2 L1, D13): data registered by
  *       the release's fence, the flag by the release store's sync REG (C14, C13); the acquire
  *       load registers the flag (C08: REGD, XFER) and reads it (C07); the data read is forwarded
- *       to its owner and sees the new value.
+ *       to its owner and sees the new value; a second acquire load hits the registered flag
+ *       with no message and invalidates the data's V copy (G1, G12 global).
  *
  * The test is a tiny system: three denovo_l1 (SM 0..2) and one denovo_l2 registry bank, all C
  * models or all RTL. The test plays the four networks with zero latency: a message an L1 sends
@@ -1505,6 +1506,16 @@ static void t7_mp(sys_t* s) {
     for (uint32_t j = 0; j < NSM; j++)
         EXP_L1Q(s, j, .fdone = j == 0 ? 1u : 0u);
     EXP_L2Q(s);
+
+    step(s, "6 (G1, G12 global): SM1 wf2 acquire load F again: C07 hit on the R flag, no "
+            "message; INV: the V copy of X becomes I, F stays R");
+    load_acq(s, 1, 2, F_, 0, true);
+    settle(s);
+    EXP_NMSG(s, 0, 0, 0, 0);
+    EXP_NCRSP(s, 1, 1);
+    EXP_CRSP(s, 1, 0, DENOVO_CRSP_LOAD, 4u, F_, w4(1, 0, 0, 0));
+    EXP_L1(s, 1, F_, 0, "RIII", 0, w4(1, 0, 0, 0));
+    EXP_L1(s, 1, X_, 0, "IIII", 0, w4(0x5A, x1, x2, x3));
 }
 
 static void t7(denovo_variant_t v, bool rtl) {
