@@ -642,7 +642,7 @@ check "illegal bank inputs: the DeNovo RTL flags each one (denovo_l2.md section 
     "$LOGS/denovo-illegal-flags.log" dn_flags
 # rows (denovo_l1.md section 9, denovo_l2.md section 8): every reachable row is taken in one of
 # the runs above, except the one the page argues only a directed test reaches (B02: a write-back
-# for a line the registry has dropped; tests/denovo/test_denovo_models.c)
+# for a line the registry has dropped; tests/denovo/test_denovo_golden.c T8, C and RTL)
 dn_rows() {
     python3 - "$@" <<'PY'
 import re, sys
@@ -671,7 +671,8 @@ check "rows: every reachable denovo_l1 / denovo_l2 row taken by one of the runs 
     "$LOGS/rows-denovo.log" dn_rows "$LOGS"/dnsys-*.log
 # cover points (denovo_l1.md section 10, denovo_l2.md section 8): every reachable point reached
 # in one of the runs, but F63 REG_OWN_ERR (illegal input I4: a REG of words the requester owns,
-# which no L1 sends and the system cannot forge; tests/denovo/test_denovo_models.c reaches it)
+# which no L1 sends and the system cannot forge; tests/denovo/test_denovo_golden.c T8 reaches it
+# on C and RTL)
 check "cover points: every reachable denovo_l1 / denovo_l2 point reached by the runs above (but F63)" \
     "$LOGS/cover-points-denovo.log" bash -c \
     "tools/cover_check.sh $OUT/dnsys-*.json | tee /dev/stderr | grep -qx 'never reached: l2 F63 REG_OWN_ERR'"
