@@ -226,6 +226,17 @@ chk tc-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol both --runs 1000
 for s in 1 2 3 4 5 6 7 8; do
     chk tc-episode-seed$s $G episode --protocol both --seed $s --episodes 60 --quiet
 done
+# DeNovo (issue 27, "what must be shown" 4): every file x every variant at 10 000 runs, C and
+# lockstep (the plain-access files are RACY under its models: the command passes with none
+# failed), episodes on 8 seeds, relacq episodes
+chk denovo-litmus-10k $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 1 --quiet
+chk denovo-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 2 \
+    --impl lockstep --quiet
+for s in 1 2 3 4 5 6 7 8; do
+    chk denovo-episode-seed$s $G episode --protocol denovo --seed $s --episodes 60 --quiet
+    chk denovo-episode-relacq-seed$s $G episode --protocol denovo --sync relacq --seed $s \
+        --episodes 60 --quiet
+done
 # the conformance campaign in full (docs/memory-models.md, "Conformance campaign"): every
 # generated test (1 868 041) x every variant x 100 runs, about 26 CPU-hours at 0.1 ms a run,
 # the first 50 violations re-run on the RTL alone and in lockstep;
