@@ -17,7 +17,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 runs=1000 impl=c seed=1 out=build/out/tlm-compare
-protocols="tc-weak tc-strong tc-weak-c gpu-d gpu-h"
+protocols="tc-weak tc-strong tc-weak-c gpu-d gpu-h denovo-d denovo-d-ro denovo-h"
 files=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -36,7 +36,7 @@ G=build/gpucoh T=build/systemc/gpucoh_tlm
 [ -x $G ] && [ -x $T ] || { echo "compare_litmus.sh: build first (make build systemc)" >&2; exit 2; }
 # "VERDICT TEST VARIANT FORBIDDEN+UNEXPECTED SEEN/WITNESSES" per summary line
 summary() {
-    sed -nE 's/^(PASS|FAIL) litmus ([^ ]+) ([^:]+): .* ([0-9]+) forbidden, [0-9]+ undefined, ([0-9]+) unexpected, witnesses ([0-9]+\/[0-9]+),.*/\1 \2 \3 \4 \5 \6/p' "$1" |
+    sed -nE 's/^(PASS|FAIL|RACY) litmus ([^ ]+) ([^:]+): .* ([0-9]+) forbidden, [0-9]+ undefined, ([0-9]+) unexpected, witnesses ([0-9]+\/[0-9]+),.*/\1 \2 \3 \4 \5 \6/p' "$1" |
         awk '{print $1, $2, $3, $4 + $5, $6}'
 }
 t0=$(date +%s)
