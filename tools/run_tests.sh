@@ -770,7 +770,9 @@ campaign gpu_l2 --cycles 100000
 geometry gpu_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 # the DeNovo units (docs/units/denovo/denovo_l1.md, denovo_l2.md "Mutants"): the DeNovo system
 # lockstep, DeNovo-D, then D+RO, then H, each until caught (the VO mutants are caught under D+RO
-# only); 20 000 cycles per variant: the latest catch is at cycle 13 090
+# only); 20 000 cycles per variant: the latest catch is at cycle 13 090. Measured 2026-11-29:
+# with every Verilated model to build (one per mutant) denovo_l1 507 s, its geometry 129 s,
+# denovo_l2 109 s, its geometry 163 s; with the models built (build/rtl) 12 s for all four
 campaign denovo_l1 --cycles 20000
 geometry denovo_l1 --param l1_ways=3 --param wf=5 --cycles 30000
 campaign denovo_l2 --cycles 20000
