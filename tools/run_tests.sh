@@ -881,8 +881,17 @@ campaign gpu_l1 --cycles 100000
 geometry gpu_l1 --param l1_ways=3 --param wf=5 --cycles 30000
 campaign gpu_l2 --cycles 100000
 geometry gpu_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
+# the DeNovo units (docs/units/denovo/denovo_l1.md, denovo_l2.md "Mutants"): the DeNovo system
+# lockstep, DeNovo-D, then D+RO, then H, each until caught (the VO mutants are caught under D+RO
+# only); 20 000 cycles per variant: the latest catch is at cycle 13 090. Measured 2026-11-29:
+# with every Verilated model to build (one per mutant) denovo_l1 507 s, its geometry 129 s,
+# denovo_l2 109 s, its geometry 163 s; with the models built (build/rtl) 12 s for all four
+campaign denovo_l1 --cycles 20000
+geometry denovo_l1 --param l1_ways=3 --param wf=5 --cycles 30000
+campaign denovo_l2 --cycles 20000
+geometry denovo_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 
-echo "== 5b. a TC or GPU protocol bug must be caught by the consistency checkers, not only by lockstep"
+echo "== 5b. a TC, GPU or DeNovo protocol bug must be caught by the consistency checkers, not only by lockstep"
 # the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
 FM=build/mutants/tc_gwct/01-fence-skips-gwct
 check "litmus MP+relacq.gpu finds a forbidden outcome with the fence mutant (RTL only)" \
@@ -978,6 +987,34 @@ check "episode tester passes the unmutated RTL with the same settings (gpu-d)" \
     "$LOGS/gpu-original-episode.log" bash -c \
     "$G episode --protocol gpu-d --impl rtl --seed 3 --episodes 40 --quiet | tee /dev/stderr | \
      grep -q '^PASS episode gpu-d'"
+# DeNovo (docs/units/denovo/denovo_l1.md, denovo_l2.md "Mutants"): mutants built by the
+# denovo_l1 / denovo_l2 campaigns above, on the RTL alone under DeNovo-D (race-free traffic:
+# under drf-sc a racy plain litmus test checks nothing). A forward answered from the write-back
+# buffer (stale data: SB+relacq.gpu shows forbidden outcomes), an owner that keeps the words it
+# transferred (two owners), a REGD whose pmask is lost (the new owner installs owner ids) and an
+# L2 that drops a dirty victim: the episode tester's loads miss their last writer's value.
+gpumutp denovo-d 05-fwd-stale-data build/mutants/denovo_l1/05-fwd-stale-data SB+relacq.gpu
+check "the same DeNovo litmus test passes the unmutated RTL (denovo-d, RTL only)" \
+    "$LOGS/dn-mutant-original-litmus.log" bash -c \
+    "$G litmus litmus/SB+relacq.gpu.litmus --protocol denovo-d --impl rtl --runs 2000 --seed 5"
+dnmutep() {
+    local unit=$1 name=$2
+    check "episode tester finds wrong values with mutant $unit/$name (denovo-d, RTL only)" \
+        "$LOGS/dn-mutant-episode-$name.log" bash -c \
+        "$G episode --protocol denovo-d --impl rtl --rtl-dir build/mutants/$unit/$name \
+             --seed 3 --episodes 40 --quiet > $OUT/dnm-episode-$name.txt; test \$? -eq 1 && \
+         cat $OUT/dnm-episode-$name.txt && \
+         grep -qE '^FAIL episode denovo-d: [0-9]+ checked \([0-9]+ match, [1-9]' \
+             $OUT/dnm-episode-$name.txt"
+}
+dnmutep denovo_l1 05-fwd-stale-data
+dnmutep denovo_l1 07-xfer-keeps-r
+dnmutep denovo_l2 04-reg-pmask-zero
+dnmutep denovo_l2 09-dirty-victim-no-writeback
+check "episode tester passes the unmutated RTL with the same settings (denovo-d)" \
+    "$LOGS/dn-original-episode.log" bash -c \
+    "$G episode --protocol denovo-d --impl rtl --seed 3 --episodes 40 --quiet | tee /dev/stderr | \
+     grep -q '^PASS episode denovo-d'"
 
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
