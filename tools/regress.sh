@@ -259,6 +259,8 @@ mut avu --param m=1024 --param lines=32
 mut tc_l1
 mut tc_l2
 mut tc_gwct
+mut denovo_l1
+mut denovo_l2
 # the same campaigns at non-power-of-two geometries, without the bound index checks
 # (GPUCOH_NO_SVA=1: the lockstep alone must catch every mutant there, the scan-wrap ones
 # included; docs/testing.md, "Geometries"); make test runs only the survivors of its
@@ -280,6 +282,8 @@ mutg tc_l2 --param l2_ways=3 --param l2_mshrs=3
 mutg tc_gwct --param wf=5
 mutg gpu_l1 --param l1_ways=3 --param wf=5
 mutg gpu_l2 --param l2_ways=3 --param l2_mshrs=3
+mutg denovo_l1 --param l1_ways=3 --param wf=5
+mutg denovo_l2 --param l2_ways=3 --param l2_mshrs=3
 # cover mutants: bugs in corners only the steered stimulus reaches (docs/testing.md, "Cover
 # points"): each is caught at the default cycles and seed, and survives the same run with
 # --steer off (for tc_timer / tc_gwct: its own lockstep and the whole system)
