@@ -18,7 +18,8 @@
 #      every variant judged by the oracle, the known violations, a wrong claim caught)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
-#      system in cosim system / episode / litmus: tools/test_system_waves.sh)
+#      system in cosim system / episode / litmus, the GPU and DeNovo systems in cosim system:
+#      tools/test_system_waves.sh)
 #   5. every RTL mutant of sig_bloom, rdu, avu, the TC units and the GPU units (gpu_l1, gpu_l2)
 #      must be caught (one check per mutant); 5b. a few of them, on the RTL alone, by the
 #      litmus and episode checkers
@@ -806,6 +807,15 @@ check "GPU system failure: FST, the GPU .gtkw view, JSON; the replay line reprod
     "$LOGS/system-waves-gpu.log" bash tools/test_system_waves.sh gpu "$OUT/system-waves"
 check "waves/filters/gpu_*.txt agree with rtl/gpu/gpu_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
     "$LOGS/system-waves-gpu-filters.log" bash tools/test_system_waves.sh gpu-filters \
+    "$OUT/system-waves"
+# the DeNovo system's failure path: a denovo_l1 mutant (tests/mutants/denovo_l1/waves/
+# 01-inv-drops-registered: an acquire's INV drops R words) fails a DeNovo-D run; the same checks,
+# and the DeNovo view (tb/proto/denovo/denovo_gtkw.c) opens the diverging register (the line's
+# word states) red and first, with the filters of waves/filters/denovo_*.txt
+check "DeNovo system failure: FST, the DeNovo .gtkw view, JSON; the replay line reproduces it" \
+    "$LOGS/system-waves-denovo.log" bash tools/test_system_waves.sh denovo "$OUT/system-waves"
+check "waves/filters/denovo_*.txt agree with rtl/denovo/denovo_pkg.sv, denovo_l1.sv and the C enums" \
+    "$LOGS/system-waves-denovo-filters.log" bash tools/test_system_waves.sh denovo-filters \
     "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"

@@ -4,7 +4,8 @@
 # of that dump and filters that exist, a well-formed JSON report, and a replay line that, run as
 # printed, diverges again at the same cycle on the same field.
 #
-#   tools/test_system_waves.sh system | episode | litmus | filters | gpu | gpu-filters   [OUT]
+#   tools/test_system_waves.sh system | episode | litmus | filters | gpu | gpu-filters | denovo |
+#                              denovo-filters   [OUT]
 #
 # system:  gpucoh cosim system with non-default delays, seed, parameter and window (exit 1, the
 #          checks above, the replay carries every option);
@@ -17,19 +18,30 @@
 #          and window): the FST, the .gtkw of the GPU view (tb/proto/gpu/gpu_gtkw.c: the diverging
 #          register red and first, filters), the JSON and the replay;
 # gpu-filters: every waves/filters/gpu_*.txt value agrees with the enums of rtl/gpu/gpu_pkg.sv (aop:
-#          rtl/gpucoh_atom_pkg.sv) and of cmodel/gpu/gpu_types.h, gpu_l2.h.
+#          rtl/gpucoh_atom_pkg.sv) and of cmodel/gpu/gpu_types.h, gpu_l2.h;
+# denovo:  the same for DeNovo-D (the denovo_l1 mutant tests/mutants/denovo_l1/waves/
+#          01-inv-drops-registered.mut, built into build/mutants/denovo_l1/01-inv-drops-registered):
+#          the FST, the .gtkw of the DeNovo view (tb/proto/denovo/denovo_gtkw.c: the diverging
+#          register, named from the field, red and first; the filters), the JSON and the replay;
+# denovo-filters: every waves/filters/denovo_*.txt value agrees with the enums of
+#          rtl/denovo/denovo_pkg.sv (aop: rtl/gpucoh_atom_pkg.sv; MSHR kinds: denovo_l1.sv) and of
+#          cmodel/denovo/denovo_types.h, denovo_l1.h (denovo_l1_st.txt: the 4 word states of a line).
 # The mutant is tests/mutants/tc_l2/waves/01-shared-fill-private.mut (built by `gpucoh mutants`
 # into build/mutants/tc_l2/01-shared-fill-private, a few seconds once).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export GPUCOH_ROOT=${GPUCOH_ROOT:-$PWD}
 G=build/gpucoh
-MODE=${1:?usage: tools/test_system_waves.sh system|episode|litmus|filters|gpu|gpu-filters [OUT]}
+USAGE="usage: tools/test_system_waves.sh system|episode|litmus|filters|gpu|gpu-filters|denovo|denovo-filters [OUT]"
+MODE=${1:-}
+[ -n "$MODE" ] || { echo "$USAGE" >&2; exit 2; }
 OUT=${2:-build/test-out/system-waves}
 MUTF=tests/mutants/tc_l2/waves/01-shared-fill-private.mut
 MUT=build/mutants/tc_l2/01-shared-fill-private
 GMUTF=tests/mutants/gpu_l1/01-acq-load-no-inv.mut
 GMUT=build/mutants/gpu_l1/01-acq-load-no-inv
+DMUTF=tests/mutants/denovo_l1/waves/01-inv-drops-registered.mut
+DMUT=build/mutants/denovo_l1/01-inv-drops-registered
 mkdir -p "$OUT"
 
 die() { echo "FAIL: $*"; exit 1; }
@@ -44,6 +56,12 @@ build_gpu_mutant() {
     "$G" mutants gpu_l1 --mutants "$GMUTF" --cycles 2000 --out "$OUT/gmutant" > "$OUT/gmutant.log" 2>&1
     grep -qE '^  01-acq-load-no-inv +caught ' "$OUT/gmutant.log" ||
         { cat "$OUT/gmutant.log"; die "the GPU mutant was not built or not caught"; }
+}
+
+build_denovo_mutant() {
+    "$G" mutants denovo_l1 --mutants "$DMUTF" --cycles 2000 --out "$OUT/dmutant" > "$OUT/dmutant.log" 2>&1
+    grep -qE '^  01-inv-drops-registered +caught ' "$OUT/dmutant.log" ||
+        { cat "$OUT/dmutant.log"; die "the DeNovo mutant was not built or not caught"; }
 }
 
 # check_files JSON: the FST, the .gtkw and the JSON of a failure (python: the checks that need
@@ -289,6 +307,110 @@ for f, srcs in checks.items():
     print("%s: %s (%d source names agree)" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m)), n))
 PY
     ;;
-*) die "unknown mode $MODE" ;;
+denovo)
+    build_denovo_mutant
+    d=$OUT/denovo
+    rm -rf "$d" "$d-replay"
+    "$G" cosim system --protocol denovo-d --rtl-dir "$DMUT" --seed 3 --req-delay 2:7 \
+        --rsp-delay 1:5 --mem-lat 4:25 --param sb_idle=40 --cycles 20000 --window 10 --out "$d" \
+        --quiet > "$d.log" 2>&1
+    rc=$?
+    grep -E '^(FAIL|  [a-z ]+:? )' "$d.log"
+    [ $rc -eq 1 ] || die "a diverging DeNovo run exited $rc, not 1"
+    json=$d/system-denovo-d-seed3-fail.json
+    grep -q "^  view      gtkwave $d/system-denovo-d-seed3-fail.fst $d/system-denovo-d-seed3-fail.gtkw" \
+        "$d.log" || die "no view line"
+    check_files "$json"
+    # the DeNovo view: the register of the diverging field red and first, the filters of ops,
+    # message kinds, MSHR kinds and word states, the MSHRs, write-back buffer and fences
+    python3 - "$json" <<'PY' || exit 1
+import json, re, sys
+j = json.load(open(sys.argv[1]))
+fd, p = j["first_divergence"], j["params"]
+g = open(j["wave"]["gtkw"]).read().splitlines()
+traces = [l for l in g if l and l[0] not in "[*@-^"]
+i0 = g.index(traces[0])
+assert g[i0 - 2] == "[color] 1" or g[i0 - 1] == "[color] 1", "the first trace is not red"
+red = [g[k + 1] if g[k + 1][0] != "^" else g[k + 2] for k in range(len(g) - 1) if g[k] == "[color] 1"]
+assert set(red) == {traces[0]}, "red traces: %s" % red
+m = re.match(r"sm\[(\d+)\]\.l1\.set\[(\d+)\]\.way\[(\d+)\]\.st$", fd["field"])
+assert m, "the mutant diverged on %s, not an L1 line's word states" % fd["field"]
+line = int(m[2]) * p["l1_ways"] + int(m[3])
+want = "sm%s_l1.denovo_l1.st_q[%d][%d:0]" % (m[1], line, 2 * p["line"] // 4 - 1)
+assert traces[0] == want, "first trace %s, the diverging register is %s" % (traces[0], want)
+if p["line"] == 16:
+    assert g[i0 - 1].endswith("/denovo_l1_st.txt"), "the word states are not translated"
+groups = [l[1:] for l in g if l.startswith("-") and " " in l]
+for f in ("denovo_op.txt", "denovo_msg_kind.txt", "denovo_l1_mv.txt", "denovo_crsp_kind.txt",
+          "denovo_aop.txt"):
+    assert any(l.startswith("^") and l.endswith("/" + f) for l in g), "no filter " + f
+for r in ("mv_q[0]", "wbv_q", "fcur_q", "sb_q[0]", "in_kind_i", "peer_kind_o", "wb_kind_o"):
+    assert any(t.startswith(fd["scope"] + ".denovo_l1." + r) for t in traces), "no " + r
+print("denovo view ok: first trace %s (red, %s), %d traces, groups: %s" % (traces[0],
+      g[i0 - 1].split("/")[-1], len(traces), "; ".join(dict.fromkeys(groups))))
+PY
+    line=$(sed -n 's/^  replay    //p' "$d.log")
+    for o in "--protocol denovo-d" "--rtl-dir $PWD/$DMUT" "--seed 3" "--req-delay 2:7" \
+        "--rsp-delay 1:5" "--mem-lat 4:25" "--param sb_idle=40"; do
+        case " $line " in *" $o "*) ;; *) die "the replay line lacks '$o'" ;; esac
+    done
+    replay "$d.log" "$json" "$d-replay"
+    ;;
+denovo-filters)
+    python3 - <<'PY' || die "a filter disagrees with the DeNovo RTL or C model"
+import re
+pkg = open("rtl/denovo/denovo_pkg.sv").read()
+atom = open("rtl/gpucoh_atom_pkg.sv").read()
+l1sv = open("rtl/denovo/denovo_l1.sv").read()
+def ei(src, prefix, items=r"[A-Z]\w*"):  # the items prefix<Name> = W'dV of a package
+    return {m[0][len(prefix):].upper(): int(m[1]) for m in
+            re.findall(r"\b(%s%s)\s*=\s*\d+'d(\d+)" % (prefix, items), src)}
+def cenum(path, prefix):
+    src = open(path).read()
+    return {m[0]: int(m[1]) for m in re.findall(r"\b%s([A-Z]+)\s*=\s*(\d+)\b" % prefix, src)}
+T = "cmodel/denovo/denovo_types.h"
+# filter -> [the RTL's enum items, C enum]
+checks = {
+    "denovo_op.txt": [ei(pkg, "DnOp"), cenum(T, "DENOVO_OP_")],
+    "denovo_msg_kind.txt": [ei(pkg, "DnMsg"), cenum(T, "DENOVO_MSG_")],
+    "denovo_crsp_kind.txt": [ei(pkg, "DnCrsp"), cenum(T, "DENOVO_CRSP_")],
+    "denovo_aop.txt": [ei(atom, "Aop"), cenum(T, "DENOVO_AOP_")],
+    "denovo_l2_st.txt": [ei(pkg, "DnL2St"), cenum(T, "DENOVO_L2_")],
+    "denovo_l1_mv.txt": [ei(l1sv, "M", "(?:Free|Gets|Reg|Drain)"),
+                         cenum("cmodel/denovo/denovo_l1.h", "DENOVO_MV_")],
+}
+def rows(f):
+    r = [l.split() for l in open("waves/filters/" + f) if l.strip() and not l.startswith("#")]
+    assert all(len(x) == 2 for x in r), f + ": a row is not 'value name'"
+    m = {int(v, 16): n for v, n in r}
+    assert len(m) == len(r) and sorted(m) == list(range(len(m))), f + ": values not 0..N-1"
+    return m
+for f, srcs in checks.items():
+    m = rows(f)
+    n = 0
+    for src in srcs:
+        assert src, f + ": no enum found"
+        for name, v in src.items():
+            assert m.get(v) == name, "%s: %x is %s, the source says %s" % (f, v, m.get(v), name)
+            n += 1
+    print("%s: %s (%d source names agree)" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m)), n))
+# the word states: denovo_word_st_e and denovo_word_st_t agree, and denovo_l1_st.txt names the
+# 4 words of every 8-bit st_q value, word 3 first
+w_rtl, w_c = ei(pkg, "DnW"), cenum(T, "DENOVO_W_")
+assert w_rtl and w_rtl == w_c, "word states: RTL %s, C %s" % (w_rtl, w_c)
+name = {v: k for k, v in w_rtl.items()}
+m = rows("denovo_l1_st.txt")
+assert len(m) == 256, "denovo_l1_st.txt: %d values, not 256" % len(m)
+for v, s in m.items():
+    want = ".".join(name[(v >> (2 * w)) & 3] for w in (3, 2, 1, 0))
+    assert s == want, "denovo_l1_st.txt: %02x is %s, the word states say %s" % (v, s, want)
+import glob, os
+have = {os.path.basename(f) for f in glob.glob("waves/filters/denovo_*.txt")}
+assert have == set(checks) | {"denovo_l1_st.txt"}, "filters not checked: %s" % (have - set(checks) - {"denovo_l1_st.txt"})
+print("denovo_l1_st.txt: 256 values, word states %s (RTL and C agree); e.g. 08=%s 96=%s" % (
+      " ".join("%d=%s" % (v, name[v]) for v in sorted(name)), m[8], m[0x96]))
+PY
+    ;;
+*) echo "unknown mode $MODE; $USAGE" >&2; exit 2 ;;
 esac
 echo "PASS $MODE"

@@ -2,7 +2,8 @@
 /*
  * gtkw_view.c -- the parts of a protocol's GTKWave view of a divergence that every protocol
  * shares (tb/sys/gtkw_view.h): header, traces from signal tables, the red diverging signal,
- * groups, the lines listed, the other units' handshakes, the commit.
+ * groups, the lines listed, the other units' handshakes, the commit, pieces of field paths, and
+ * the hook of a protocol of an L1 per SM and an L2 per bank (GPU, DeNovo).
  */
 #include "gtkw_view.h"
 
@@ -135,4 +136,56 @@ int gtkw_view_finish(gpucoh_gtkw_t* g, unsigned* traces, unsigned* missing, char
                 "file leaves them out\n",
                 *missing, gpucoh_gtkw_first_missing(g));
     return gpucoh_gtkw_commit(g, err, errlen);
+}
+
+bool gtkw_view_set_way(const char* f, uint32_t ways, int* line, char* x, size_t xn) {
+    unsigned s, w;
+    char b[64];
+    if (sscanf(f, "set[%u].way[%u].%63[a-z]", &s, &w, b) != 3)
+        return false;
+    *line = (int)(s * ways + w);
+    snprintf(x, xn, "%s", b);
+    return true;
+}
+
+bool gtkw_view_named(const char* f, const char* const* names, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(f, names[i]))
+            return true;
+    return false;
+}
+
+static const char* table_filter(const char* sig, const gtkw_sigdef_t* t, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(sig, t[i].sig))
+            return t[i].filter;
+    return NULL;
+}
+
+const char* gtkw_view_port(const char* f, const gtkw_sigdef_t* a, size_t na, const gtkw_sigdef_t* b,
+                           size_t nb, char* sig, size_t n) {
+    snprintf(sig, n, "%.*s", (int)strcspn(f, "["), f);
+    const char* fa = table_filter(sig, a, na);
+    return fa ? fa : table_filter(sig, b, nb);
+}
+
+int gtkw_view_write(const gtkw_view_proto_t* p, const void* pd, const gsys_rtl_result_t* div,
+                    const char* scope, const gpucoh_mwave_t* w, const char* gtkw_path,
+                    const char* title, unsigned* traces, unsigned* missing, char* err,
+                    size_t errlen) {
+    const bool l1 = !strncmp(scope, "sm", 2);
+    gtkw_view_t v;
+    gpucoh_gtkw_t* g = gtkw_view_begin(&v, w, gtkw_path, div, scope, l1 ? p->l1_mod : p->l2_mod,
+                                       title, err, errlen);
+    if (!g)
+        return -1;
+    int line = -1;
+    const char* filt = NULL;
+    const char* fld = div->div.field + strlen(div->div.unit);
+    if (*fld == '.')
+        p->field(pd, l1, fld + 1, v.red, sizeof v.red, &line, &filt);
+    gtkw_view_mark(&v, div, filt);
+    p->unit(&v, pd, l1, line);
+    gtkw_view_others(g, w, scope, p->ports); /* the other units' handshakes, closed */
+    return gtkw_view_finish(g, traces, missing, err, errlen);
 }

@@ -4,9 +4,11 @@
  * docs/waves.md) is built from: the save file's header (title, first divergence, scopes, time
  * base) with the diverging unit's scope opened, traces named scope.mod.signal from tables of
  * signals with their translate filters, the diverging signal red and first, groups of ports, the
- * lines listed, the other units' handshakes in closed groups, and the file's commit. What stays
- * in a protocol (tb/proto/tc/tc_gtkw.c, tb/proto/gpu/gpu_gtkw.c) is its signal tables, the RTL
- * signal of a field path, and the groups of its units' state.
+ * lines listed, the other units' handshakes in closed groups, and the file's commit; for a
+ * protocol of two units (an L1 per SM, an L2 per bank: GPU, DeNovo) the hook itself
+ * (gtkw_view_write). What stays in a protocol (tb/proto/tc/tc_gtkw.c, tb/proto/gpu/gpu_gtkw.c,
+ * tb/proto/denovo/denovo_gtkw.c) is its signal tables, the RTL signal of a field path, and the
+ * groups of its units' state.
  */
 #ifndef GPUCOH_GTKW_VIEW_H
 #define GPUCOH_GTKW_VIEW_H
@@ -72,5 +74,36 @@ void gtkw_view_others(gpucoh_gtkw_t* g, const gpucoh_mwave_t* w, const char* sco
  * 0 = written */
 int gtkw_view_finish(gpucoh_gtkw_t* g, unsigned* traces, unsigned* missing, char* err,
                      size_t errlen);
+
+/* ---- pieces of a field path (the compare's name of a field below the unit) ---------------- */
+
+/* "set[S].way[W].X": *line = S * ways + W, x = X (letters); false if f is not one */
+bool gtkw_view_set_way(const char* f, uint32_t ways, int* line, char* x, size_t xn);
+/* f is one of names[0..n) */
+bool gtkw_view_named(const char* f, const char* const* names, size_t n);
+/* an output port, perhaps with a bit range ("crsp_data_o[63:32]"): sig = the port; returns its
+ * translate filter from the tables a[0..na), b[0..nb) (NULL none) */
+const char* gtkw_view_port(const char* f, const gtkw_sigdef_t* a, size_t na, const gtkw_sigdef_t* b,
+                           size_t nb, char* sig, size_t n);
+
+/* ---- a protocol of an L1 per SM and an L2 per bank (GPU, DeNovo) ---------------------------- */
+typedef struct {
+    const char* l1_mod; /* the modules in the dump: "gpu_l1", "gpu_l2" */
+    const char* l2_mod;
+    /* the RTL signal (path below scope.mod) of field path f of an L1 (l1) or L2 unit: sig ("" if
+     * none), *line the line index it names (-1 none), *filter its translate filter (NULL none) */
+    void (*field)(const void* pd, bool l1, const char* f, char* sig, size_t n, int* line,
+                  const char** filter);
+    /* the unit's groups (its diverging line first, if line >= 0) */
+    void (*unit)(gtkw_view_t* v, const void* pd, bool l1, int line);
+    gtkw_view_ports_fn ports; /* the handshake ports of the other units */
+} gtkw_view_proto_t;
+
+/* The wave_gtkw hook of such a protocol: scope "smJ_l1" is an L1, any other an L2; the header,
+ * the diverging signal red and first, p->unit's groups, the other units' ports. 0 = written. */
+int gtkw_view_write(const gtkw_view_proto_t* p, const void* pd, const gsys_rtl_result_t* div,
+                    const char* scope, const gpucoh_mwave_t* w, const char* gtkw_path,
+                    const char* title, unsigned* traces, unsigned* missing, char* err,
+                    size_t errlen);
 
 #endif

@@ -7,12 +7,14 @@
  * the banks' two FIFOs, rsp from the banks into the L1s (multicast by dst) and peer between L1s,
  * the last two sharing the L1's one message input (peer first). The L1 is write-back: fences are
  * given to it (fences_to_l1) and complete when it says (fence_done_o); an L1 that holds a word
- * registered (R) holds its value of record (sm_word).
+ * registered (R) holds its value of record (sm_word). The GTKWave view of a divergence:
+ * denovo_gtkw.c.
  */
 #include <inttypes.h>
 #include <string.h>
 
 #include "denovo_cov.h"
+#include "denovo_gtkw.h"
 #include "denovo_sys_rtl.h"
 #include "denovo_units.h"
 #include "gpucoh_bits.h"
@@ -587,6 +589,7 @@ const gsys_proto_t denovo_proto = {
     .params_print = params_print,
     .params_json = params_json,
     .cli_names = denovo_msg_cli_names,
+    .wave_gtkw = denovo_wave_gtkw,
     .full_every = full_every,
     .model_bytes_json = model_bytes_json,
     .illegal_report = illegal_report,

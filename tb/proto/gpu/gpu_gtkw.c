@@ -4,9 +4,10 @@
  * (tb/proto/gpu/gpu_gtkw.h): the diverging unit's ports and state (line bits, store buffer,
  * fences, MSHRs, counters) in groups, ops, message kinds, atomic ops and L2 line states named by
  * the translate filters waves/filters/gpu_*.txt, the diverging signal red and first, the other
- * units' handshakes in closed groups. GPU's wave_gtkw hook (gpu_proto.c), built like TC's
- * (tb/proto/tc/tc_gtkw.c) on the shared view of tb/sys/gtkw_view.h (header, traces, groups, the
- * red signal, the other units); the failure window itself is the shared system's (tb/sys/swave.c).
+ * units' handshakes in closed groups. GPU's wave_gtkw hook (gpu_proto.c): its tables, field
+ * paths and groups on the shared view of tb/sys/gtkw_view.h (header, traces, groups, the red
+ * signal, the other units, the hook itself, as DeNovo's tb/proto/denovo/denovo_gtkw.c); the
+ * failure window itself is the shared system's (tb/sys/swave.c).
  */
 #include "gpu_gtkw.h"
 
@@ -102,33 +103,26 @@ static const gtkw_sigdef_t L1_SCALARS[] = {
 static const gtkw_sigdef_t L2_MSHR[] = {
     {"mline_q", NULL}, {"mway_q", NULL}, {"mdst_q", NULL}, {"mwm_q", NULL}};
 
-/* an L1 scalar of the shim's state whose register is NAME_q */
-static bool scalar(const char* f) {
-    static const char* const sc[] = {"sbh",  "sbcnt", "wtp",   "batch", "fl",
-                                     "fcur", "fwait", "fdone", "idle"};
-    for (unsigned i = 0; i < sizeof sc / sizeof sc[0]; i++)
-        if (!strcmp(f, sc[i]))
-            return true;
-    return false;
-}
+/* the L1 scalars of the shim's state whose register is NAME_q */
+static const char* const L1_SC[] = {"sbh",  "sbcnt", "wtp",   "batch", "fl",
+                                    "fcur", "fwait", "fdone", "idle"};
 
 /* The RTL signal of a field path below the unit (gpu_sys_rtl.c's names): the register the shim
  * reads it from; *line: the line index it names (-1 none), *filter: its translate filter. */
-static void field_signal(bool l1, const gpu_desc_t* d, const char* f, char* sig, size_t n,
-                         int* line, const char** filter) {
-    unsigned s, w, k;
+static void field_signal(const void* pd, bool l1, const char* f, char* sig, size_t n, int* line,
+                         const char** filter) {
+    const gpu_desc_t* d = pd;
+    unsigned s, k;
     char x[64];
     sig[0] = 0;
     *line = -1;
     *filter = NULL;
     const uint32_t ways = l1 ? d->l1_ways : d->l2_ways;
-    if (sscanf(f, "set[%u].way[%u].%63[a-z]", &s, &w, x) == 3) {
-        *line = (int)(s * ways + w);
+    if (gtkw_view_set_way(f, ways, line, x, sizeof x)) {
         static const char* const bits[] = {"val", "pend", "stale", "acq"};
-        for (unsigned i = 0; i < sizeof bits / sizeof bits[0]; i++)
-            if (!strcmp(x, bits[i]))
-                snprintf(sig, n, "%s_q", x); /* one bit of a vector: the vector */
-        if (!sig[0])
+        if (gtkw_view_named(x, bits, GTKW_NSIG(bits)))
+            snprintf(sig, n, "%s_q", x); /* one bit of a vector: the vector */
+        else
             snprintf(sig, n, "%s_q[%d]", x, *line);
         if (!l1 && !strcmp(x, "st"))
             *filter = "gpu_l2_st.txt";
@@ -143,17 +137,14 @@ static void field_signal(bool l1, const gpu_desc_t* d, const char* f, char* sig,
         snprintf(sig, n, "sb_q[%u]", k);
     } else if (!strcmp(f, "fcnt") || !strcmp(f, "qcnt")) {
         snprintf(sig, n, "u_fifo.cnt_q");
-    } else if (l1 && scalar(f)) {
+    } else if (l1 && gtkw_view_named(f, L1_SC, GTKW_NSIG(L1_SC))) {
         snprintf(sig, n, "%s_q", f); /* sbh, sbcnt, wtp, batch, fl, fcur, fwait, fdone, idle */
+    } else if (l1) { /* an output port, perhaps with a bit range: "crsp_data_o[63:32]" */
+        *filter =
+            gtkw_view_port(f, L1_PORTS, GTKW_NSIG(L1_PORTS), L1_DATA, GTKW_NSIG(L1_DATA), sig, n);
     } else {
-        /* an output port, perhaps with a bit range: "crsp_data_o[63:32]" */
-        snprintf(sig, n, "%.*s", (int)strcspn(f, "["), f);
-        if (strstr(sig, "_kind_o"))
-            *filter = !strcmp(sig, "crsp_kind_o")  ? "gpu_crsp_kind.txt"
-                      : !strcmp(sig, "req_kind_o") ? "gpu_req_kind.txt"
-                                                   : "gpu_rsp_kind.txt";
-        else if (strstr(sig, "_aop_o"))
-            *filter = "gpu_aop.txt";
+        *filter =
+            gtkw_view_port(f, L2_PORTS, GTKW_NSIG(L2_PORTS), L2_DATA, GTKW_NSIG(L2_DATA), sig, n);
     }
 }
 
@@ -165,7 +156,8 @@ static const char* unit_ports(const char* s, const gtkw_sigdef_t** t, size_t* n)
     return l1 ? "gpu_l1" : "gpu_l2";
 }
 
-static void unit_view(gtkw_view_t* v, bool l1, const gpu_desc_t* d, int line) {
+static void unit_view(gtkw_view_t* v, const void* pd, bool l1, int line) {
+    const gpu_desc_t* d = pd;
     gpucoh_gtkw_t* g = v->g;
     char t[256];
     const uint32_t ways = l1 ? d->l1_ways : d->l2_ways;
@@ -226,23 +218,11 @@ static void unit_view(gtkw_view_t* v, bool l1, const gpu_desc_t* d, int line) {
         gtkw_view_group(v, "data ports", true, L2_DATA, GTKW_NSIG(L2_DATA));
 }
 
+static const gtkw_view_proto_t VIEW = {"gpu_l1", "gpu_l2", field_signal, unit_view, unit_ports};
+
 int gpu_wave_gtkw(const void* pd, const gsys_rtl_result_t* div, const char* scope,
                   const gpucoh_mwave_t* w, const char* gtkw_path, const char* title,
                   unsigned* traces, unsigned* missing, char* err, size_t errlen) {
-    const gpu_desc_t* d = pd;
-    const bool l1 = !strncmp(scope, "sm", 2);
-    gtkw_view_t v;
-    gpucoh_gtkw_t* g =
-        gtkw_view_begin(&v, w, gtkw_path, div, scope, l1 ? "gpu_l1" : "gpu_l2", title, err, errlen);
-    if (!g)
-        return -1;
-    int line = -1;
-    const char* filt = NULL;
-    const char* fld = div->div.field + strlen(div->div.unit);
-    if (*fld == '.')
-        field_signal(l1, d, fld + 1, v.red, sizeof v.red, &line, &filt);
-    gtkw_view_mark(&v, div, filt);
-    unit_view(&v, l1, d, line);
-    gtkw_view_others(g, w, scope, unit_ports); /* the other units' handshakes, closed */
-    return gtkw_view_finish(g, traces, missing, err, errlen);
+    return gtkw_view_write(&VIEW, pd, div, scope, w, gtkw_path, title, traces, missing, err,
+                           errlen);
 }
