@@ -92,7 +92,7 @@ run_smtbmc() {
         echo "prove_denovo_l2: $NAME: $label passed ($(( $(date +%s) - t )) s)"
         rm -f "$D/$label.vcd"
         return 0
-    elif grep -q 'Status: FAILED' "$log"; then
+    elif grep -q 'Status: FAILED' "$log" && [ -s "$D/$label.vcd" ]; then
         local step
         step=$(sed -n 's/.*Checking assertions in step \([0-9]*\)\.\..*/\1/p' "$log" | tail -1)
         echo "prove_denovo_l2: $NAME: $label FAILED ($(( $(date +%s) - t )) s)$([ "$label" = bmc ] &&

@@ -74,7 +74,8 @@
 //   E4  Registered words stay: no line with reg != 0 is evicted or retagged
 //       (E4_RegInclusive_A), a P line has reg == 0 (E4_PendingUnreg_A), busy only on reg words
 //       (E4_BusyReg_A), an owner id is < NumSm (E4_OwnerInRange_A, a warning: illegal input I5
-//       makes it fire).
+//       makes it fire). Proven with the formal-only assertions F_* (ASSERT_FORMAL, at the end)
+//       by tools/prove_denovo_l2.sh (spec section 11: yosys-smtbmc, z3, k-induction).
 //   I1  A head of kind 0 or of a kind its FIFO never receives is popped and changes nothing
 //       (warning Q_KindLegal_A).
 //   I4  A REG of words the requester already owns leaves them out (warning I4_RegOwned_A).
