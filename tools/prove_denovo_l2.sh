@@ -14,10 +14,16 @@
 #                                               exit 1 when one is found (the mutant is
 #                                               caught), 0 when the proof still passes, 2 on an
 #                                               error (a find text not in the RTL exactly once)
+#   tools/prove_denovo_l2.sh --param Name=Value...   the proof at another configuration: the
+#                                               harness's parameters (tests/formal/
+#                                               denovo_l2_formal.sv, the unit's names) changed
+#                                               (not in make test; e.g. NumSm=3 L2Sets=2
+#                                               L2Mshrs=2 L2Queue=2 WbQueue=2, about 80 s)
 #
-# What is proven: every `ASSERT` and `ASSERT_FORMAL` of denovo_l2.sv (rtl/include/
-# gpucoh_assert.svh turns them into `assert property` under Yosys's -formal), the RTL read as
-# Verilator and Yosys read it, in the harness tests/formal/denovo_l2_formal.sv: the reduced
+# What is proven: every `ASSERT` of denovo_l2.sv, the formal-only F_* ones included (its
+# parameter Formal = 1; tests/formal/gpucoh_assert_formal.svh, read first, makes each an
+# `assert property`), the RTL read as Verilator and Yosys read it, in the harness
+# tests/formal/denovo_l2_formal.sv: the reduced
 # configuration of section 11 (AddrWidth 16, the smallest legal value, for section 11's 8),
 # reset in the first step, every input free but I5 (req_src_i < NumSm).
 # The netlist handed to the solver is Yosys's: prep, flatten, techmap and abc -g AND (an
@@ -36,8 +42,20 @@ done
 
 RTL=rtl/denovo/denovo_l2.sv
 NAME=rtl
-if [ "${1:-}" = --mutant-file ]; then
-    mf=${2:?--mutant-file needs a file}
+CHP=""
+mf=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    --param)
+        kv=${2:?--param needs Name=Value}
+        [[ $kv =~ ^[A-Z][A-Za-z0-9]*=[0-9]+$ ]] || { echo "prove_denovo_l2: bad --param $kv" >&2; exit 2; }
+        CHP+=" -chparam ${kv%%=*} ${kv#*=}"
+        NAME=rtl-p; shift 2 ;;
+    --mutant-file) mf=${2:?--mutant-file needs a file}; shift 2 ;;
+    *) echo "usage: $0 [--param Name=Value]... [--mutant-file F]" >&2; exit 2 ;;
+    esac
+done
+if [ -n "$mf" ]; then
     [ -f "$mf" ] || { echo "prove_denovo_l2: no mutant file $mf" >&2; exit 2; }
     # the keys of tb/engine/mutants.c: "key: value", one space after the colon, value verbatim
     key() { sed -n "s/^$1: \{0,1\}//p" "$mf" | head -1; }
@@ -54,8 +72,6 @@ import sys
 s = open(sys.argv[1]).read()
 open(sys.argv[2], 'w').write(s.replace(sys.argv[3], sys.argv[4], 1))
 PY
-elif [ $# -gt 0 ]; then
-    echo "usage: $0 [--mutant-file F]" >&2; exit 2
 fi
 D=$OUT/$NAME
 mkdir -p "$D"
@@ -63,11 +79,10 @@ rm -f "$D"/*.vcd "$D"/*.log "$D"/*.smt2
 
 t0=$(date +%s)
 yosys -q -l "$D/yosys.log" -p "
-read_verilog -defer -sv -formal -Irtl/include rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv
-read_verilog -defer -sv -formal -Irtl/include rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv
-read_verilog -defer -sv -formal -Irtl/include rtl/prim/gpucoh_rr_ffs.sv $RTL
-read_verilog -defer -sv -formal -Irtl/include tests/formal/denovo_l2_formal.sv
-hierarchy -check -top denovo_l2_formal
+read_verilog -defer -sv -formal -Irtl/include tests/formal/gpucoh_assert_formal.svh \
+    rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv rtl/prim/gpucoh_ffs.sv \
+    rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_rr_ffs.sv $RTL tests/formal/denovo_l2_formal.sv
+hierarchy -check -top denovo_l2_formal$CHP
 prep -top denovo_l2_formal
 flatten
 opt -full
@@ -106,11 +121,11 @@ run_smtbmc() {
 }
 
 rc=0
-if [ "$NAME" = rtl ]; then
+if [ -z "$mf" ]; then
     run_smtbmc bmc -t "$K" || rc=$?
     [ "$rc" -eq 0 ] && { run_smtbmc induction -i -t "$K" || rc=$?; }
     [ "$rc" -eq 0 ] && echo "PROVEN denovo_l2 single-owner (registry half of V1): base case and" \
-        "$K-step induction, $(( $(date +%s) - t0 )) s"
+        "$K-step induction${CHP:+ at$CHP}, $(( $(date +%s) - t0 )) s"
 else
     run_smtbmc bmc -t "$MUT_DEPTH" || rc=$?
     [ "$rc" -eq 1 ] && echo "CAUGHT $NAME: the proof fails ($(( $(date +%s) - t0 )) s)"

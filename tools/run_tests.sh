@@ -980,7 +980,7 @@ done < <(grep -rlE '^file: (include/)?gpucoh_' tests/mutants --include='*.mut' |
 
 echo "== 6c. the DeNovo registry single-owner proof (tools/prove_denovo_l2.sh: yosys-smtbmc, z3)"
 # docs/units/denovo/denovo_l2.md section 11: the RTL's assertions proven by a BMC base case and
-# 2-step induction (about 30 s); each mutant of tests/mutants/denovo_l2/formal/ must make the
+# 2-step induction (25-70 s); each mutant of tests/mutants/denovo_l2/formal/ must make the
 # proof fail with a counterexample trace from reset (exit 1: the script has checked the trace
 # file and printed its path; 2 is a mutant that no longer applies, 0 one the proof misses)
 check "denovo_l2 single-owner proof (BMC + k-induction) on the RTL" "$LOGS/prove-denovo-l2.log" \

@@ -34,6 +34,9 @@
 //   L2Mshrs    outstanding DRAM fetches; 1 .. 64 (default 32)
 //   L2Queue    request FIFO entries (GETS, REG); 1 .. 8 (default 4)
 //   WbQueue    write-back FIFO entries (WB, DONE); 1 .. 8 (default 4)
+//   Formal     1: the formal-only assertions F_* are checked (the harness of the single-owner
+//              proof, tests/formal/denovo_l2_formal.sv, sets it); 0 (default): they are
+//              constant true; 0, 1
 // Derived (never set them): LL = log2 LineBytes, LA = AddrWidth - LL line-address bits,
 // DB = 8*LineBytes data bits, LW = LineBytes/4 words, LB = log2 NumBanks, LS = log2 L2Sets,
 // TGW = LA - LS tag bits, Lines = L2Sets*L2Ways; index widths SIW, WW, LIW, MKW (at least 1).
@@ -74,7 +77,7 @@
 //   E4  Registered words stay: no line with reg != 0 is evicted or retagged
 //       (E4_RegInclusive_A), a P line has reg == 0 (E4_PendingUnreg_A), busy only on reg words
 //       (E4_BusyReg_A), an owner id is < NumSm (E4_OwnerInRange_A, a warning: illegal input I5
-//       makes it fire). Proven with the formal-only assertions F_* (ASSERT_FORMAL, at the end)
+//       makes it fire). Proven with the formal-only assertions F_* (at the end; Formal = 1)
 //       by tools/prove_denovo_l2.sh (spec section 11: yosys-smtbmc, z3, k-induction).
 //   I1  A head of kind 0 or of a kind its FIFO never receives is popped and changes nothing
 //       (warning Q_KindLegal_A).
@@ -119,6 +122,7 @@ module denovo_l2 #(
   parameter bit [31:0] L2Mshrs   = 32'd32,
   parameter bit [31:0] L2Queue   = 32'd4,
   parameter bit [31:0] WbQueue   = 32'd4,
+  parameter bit [31:0] Formal    = 32'd0,
   // Derived parameters: do not override.
   localparam int       LL        = (LineBytes > 1) ? $clog2(LineBytes) : 1,
   localparam int       LA        = (AddrWidth > LL) ? AddrWidth - LL : 1,
@@ -189,6 +193,7 @@ module denovo_l2 #(
                "denovo_l2: illegal L2Queue (legal: 1 .. 8)")
   `ASSERT_ELAB(P_WbQueue_A, WbQueue >= 1 && WbQueue <= 8,
                "denovo_l2: illegal WbQueue (legal: 1 .. 8)")
+  `ASSERT_ELAB(P_Formal_A, Formal <= 1, "denovo_l2: illegal Formal (legal: 0, 1)")
 
   // ---------------------------------------------------------------------------------------------
   // Constants
@@ -943,11 +948,12 @@ module denovo_l2 #(
     sva_wb_zero    = !rst_ni || mem_wb_q || (mem_wb_line_q == '0 && mem_wb_data_q == '0);
   end
 
-  // The properties of the single-owner proof only (spec section 11, ASSERT_FORMAL: empty in
-  // simulation, where their O(Lines * (L2Ways + L2Mshrs)) loops would cost every cycle at the
-  // default sizes). F_RegSlotKept_A is the registry half of V1 at the edge: a registered word's
-  // slot changes only to a REG's requester (R01) and is released only by its owner's WB (B01);
-  // so its line is neither evicted nor refilled while registered. The rest are the auxiliary
+  // The properties of the single-owner proof only (spec section 11; asserted when Formal = 1,
+  // constant true otherwise: in simulation their loops over every pair of lines would cost
+  // every cycle at the default sizes, and F_OwnerInRange_A / F_QueuedSrc_A hold only under I5).
+  // F_RegSlotKept_A is the registry half of V1 at the edge: a registered word's slot changes
+  // only to a REG's requester (R01) and is released only by its owner's WB (B01); so its line
+  // is neither evicted nor refilled while registered. The rest are the auxiliary
   // invariants that make the k-induction go through (each excludes unreachable states).
   /* verilator lint_off UNUSEDSIGNAL */
   logic sva_f_slot_kept;   // F_RegSlotKept_A
@@ -1052,16 +1058,16 @@ module denovo_l2 #(
   `ASSERT(RspPayloadZero_A, sva_rsp_zero)
   `ASSERT(FetchPayloadZero_A, sva_fetch_zero)
   `ASSERT(WbPayloadZero_A, sva_wb_zero)
-  // the single-owner proof (tools/prove_denovo_l2.sh): E4_OwnerInRange_A's property under I5,
-  // the slot property and the auxiliary invariants above
-  `ASSERT_FORMAL(F_OwnerInRange_A, sva_owner_ok)
-  `ASSERT_FORMAL(F_RegSlotKept_A, sva_f_slot_kept)
-  `ASSERT_FORMAL(F_InvClean_A, sva_f_inv_clean)
-  `ASSERT_FORMAL(F_MshrLine_A, sva_f_mshr_line)
-  `ASSERT_FORMAL(F_PendMshr_A, sva_f_pend_mshr)
-  `ASSERT_FORMAL(F_TagUnique_A, sva_f_tag_uniq)
-  `ASSERT_FORMAL(F_MlineUnique_A, sva_f_mline_uniq)
-  `ASSERT_FORMAL(F_FifoRange_A, sva_f_fifo)
-  `ASSERT_FORMAL(F_QueuedSrc_A, sva_f_qsrc)
+  // the single-owner proof (tools/prove_denovo_l2.sh, Formal = 1): E4_OwnerInRange_A's property
+  // under I5, the slot property and the auxiliary invariants above
+  `ASSERT(F_OwnerInRange_A, Formal == 0 || sva_owner_ok)
+  `ASSERT(F_RegSlotKept_A, Formal == 0 || sva_f_slot_kept)
+  `ASSERT(F_InvClean_A, Formal == 0 || sva_f_inv_clean)
+  `ASSERT(F_MshrLine_A, Formal == 0 || sva_f_mshr_line)
+  `ASSERT(F_PendMshr_A, Formal == 0 || sva_f_pend_mshr)
+  `ASSERT(F_TagUnique_A, Formal == 0 || sva_f_tag_uniq)
+  `ASSERT(F_MlineUnique_A, Formal == 0 || sva_f_mline_uniq)
+  `ASSERT(F_FifoRange_A, Formal == 0 || sva_f_fifo)
+  `ASSERT(F_QueuedSrc_A, Formal == 0 || sva_f_qsrc)
 
 endmodule

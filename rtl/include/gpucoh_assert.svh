@@ -7,25 +7,12 @@
 //                                    (Verilator with --assert prints it and stops the model)
 //   `ASSERT_WARN(Name_A, prop)       the same with $warning: flags the event, simulation goes on
 //   `ASSERT_ELAB(Name_A, cond, msg)  parameter check: elaboration fails with msg unless cond
-//   `ASSERT_FORMAL(Name_A, prop)     an assertion of the formal proofs only (empty elsewhere):
-//                                    an auxiliary invariant that strengthens a k-induction, or
-//                                    a property that holds only under the proof's input
-//                                    assumptions (a unit's ASSERT_WARN, which a testbench
-//                                    breaks on purpose); its reference logic is an sva_* signal
-//                                    of the unit's `ifndef SYNTHESIS block
 //
 // Properties must be single-step: a boolean, `a |-> b` or `a |=> b`, optionally with $past or
 // $stable. Verilator 5.006 rejects ##N. The clock is clk_i. There is no implicit `disable iff`:
 // the units reset synchronously, so each property names rst_ni in its antecedent where needed.
 //
 // Backends:
-//   FORMAL (Yosys read_verilog -formal, which defines FORMAL instead of SYNTHESIS; the proofs
-//       under tests/formal/) -- ASSERT and ASSERT_FORMAL are `assert property (prop)`: Yosys
-//       0.23 parses neither a clocking event nor an action block there, and checks the
-//       property in every step of the proof (every state between two edges), which is what
-//       the clocked form samples for a property of the current state; ASSERT_WARN is empty
-//       (the protocol errors of the environment it flags are inputs the proof leaves free);
-//       ASSERT_ELAB as under SYNTHESIS.
 //   SYNTHESIS (Yosys defines it in read_verilog) -- ASSERT and ASSERT_WARN are empty;
 //       ASSERT_ELAB is a generate-if with an elaboration-time $error, which Yosys 0.23 executes
 //       (it prints the text without formatting arguments, so msg must be a plain string).
@@ -38,23 +25,10 @@
 `ifndef GPUCOH_ASSERT_SVH
 `define GPUCOH_ASSERT_SVH
 
-`ifdef FORMAL
-
-`define ASSERT(__name, __prop)                                   \
-  __name: assert property (__prop);
-`define ASSERT_WARN(__name, __prop)
-`define ASSERT_FORMAL(__name, __prop)                            \
-  __name: assert property (__prop);
-`define ASSERT_ELAB(__name, __cond, __msg) \
-  if (!(__cond)) begin : __name             \
-    $error(__msg);                          \
-  end
-
-`elsif SYNTHESIS
+`ifdef SYNTHESIS
 
 `define ASSERT(__name, __prop)
 `define ASSERT_WARN(__name, __prop)
-`define ASSERT_FORMAL(__name, __prop)
 `define ASSERT_ELAB(__name, __cond, __msg) \
   if (!(__cond)) begin : __name             \
     $error(__msg);                          \
@@ -64,7 +38,6 @@
 
 `define ASSERT(__name, __prop)
 `define ASSERT_WARN(__name, __prop)
-`define ASSERT_FORMAL(__name, __prop)
 `define ASSERT_ELAB(__name, __cond, __msg) \
   if (!(__cond)) begin : __name             \
     initial $fatal(1, __msg);               \
@@ -78,7 +51,6 @@
 `define ASSERT_WARN(__name, __prop)                              \
   __name: assert property (@(posedge clk_i) (__prop))             \
     else $warning("[%m] assertion %s flagged", `"__name`");
-`define ASSERT_FORMAL(__name, __prop)
 `define ASSERT_ELAB(__name, __cond, __msg) \
   if (!(__cond)) begin : __name             \
     $error(__msg);                          \

@@ -10,9 +10,10 @@
 //   - I5 (section 10): a request presented on `req` names an SM, req_src_i < NumSm (the only
 //     legal-input assumption: kinds, masks, lines, DRAM fills and the whole `wb` network are
 //     free, illegal values I1, I2, I4 included).
-// What is proven is the unit's own assertions: its `ASSERT`s (E4 and the others) and its
-// `ASSERT_FORMAL`s (E4_OwnerInRange_A's property and the auxiliary invariants), which
-// rtl/include/gpucoh_assert.svh turns into `assert property` when Yosys reads with -formal.
+// What is proven is the unit's own assertions: its `ASSERT`s, E4 and the others, and with
+// Formal = 1 its formal-only F_* (E4_OwnerInRange_A's property, the slot property and the
+// auxiliary invariants), which tests/formal/gpucoh_assert_formal.svh turns into
+// `assert property` (its `ASSERT_WARN`s, the environment's protocol errors, are left out).
 module denovo_l2_formal #(
   parameter bit [31:0] NumSm     = 32'd2,
   parameter bit [31:0] NumBanks  = 32'd1,
@@ -59,7 +60,8 @@ module denovo_l2_formal #(
 
   denovo_l2 #(
     .NumSm(NumSm), .NumBanks(NumBanks), .LineBytes(LineBytes), .AddrWidth(AddrWidth),
-    .L2Sets(L2Sets), .L2Ways(L2Ways), .L2Mshrs(L2Mshrs), .L2Queue(L2Queue), .WbQueue(WbQueue)
+    .L2Sets(L2Sets), .L2Ways(L2Ways), .L2Mshrs(L2Mshrs), .L2Queue(L2Queue), .WbQueue(WbQueue),
+    .Formal(32'd1)
   ) dut (
     .clk_i, .rst_ni,
     .req_valid_i, .req_kind_i, .req_src_i, .req_line_i, .req_mask_i, .req_pmask_i,
