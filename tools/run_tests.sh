@@ -28,6 +28,8 @@
 #      system (TC-Weak) with its L1s and L2 banks as netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
 #      the area reports' checks on synth/results, and docs/area-gpu.md against its report
+#  6b. the shared RTL primitives (Icarus testbench, its mutants); 6c. the DeNovo registry
+#      single-owner proof (tools/prove_denovo_l2.sh, yosys-smtbmc + z3) and its mutants failing it
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 #   8. SystemC (tests/systemc/run_pin.sh): every unit's two pin-level flavours in lockstep, a
 #      mutant of each caught, bad input refused; (tests/systemc/run_tlm.sh) the TLM-2.0 memory
@@ -1141,6 +1143,19 @@ while read -r mf; do
 done < <(grep -rlE '^file: (include/|prim/)?gpucoh_' tests/mutants --include='*.mut' | LC_ALL=C sort)
 if [ "$nprim" -ge 6 ]; then ok "primitives: $nprim unit mutants patch a shared primitive"
 else bad "primitives: $nprim unit mutants patch a shared primitive (6 expected: the scan-wrap ones, tc_l2 aop3)"; fi
+
+echo "== 6c. the DeNovo registry single-owner proof (tools/prove_denovo_l2.sh: yosys-smtbmc, z3)"
+# docs/units/denovo/denovo_l2.md section 11: the RTL's assertions proven by a BMC base case and
+# 2-step induction (25-70 s); each mutant of tests/mutants/denovo_l2/formal/ must make the
+# proof fail with a counterexample trace from reset (exit 1: the script has checked the trace
+# file and printed its path; 2 is a mutant that no longer applies, 0 one the proof misses)
+check "denovo_l2 single-owner proof (BMC + k-induction) on the RTL" "$LOGS/prove-denovo-l2.log" \
+    bash tools/prove_denovo_l2.sh
+for mf in tests/mutants/denovo_l2/formal/*.mut; do
+    check "denovo_l2 proof fails on mutant $(basename "$mf" .mut), with a trace" \
+        "$LOGS/prove-denovo-l2-$(basename "$mf" .mut).log" \
+        bash -c "bash tools/prove_denovo_l2.sh --mutant-file $mf; [ \$? -eq 1 ]"
+done
 
 
 # the background sections (see bg_section above)

@@ -34,6 +34,9 @@
 //   L2Mshrs    outstanding DRAM fetches; 1 .. 64 (default 32)
 //   L2Queue    request FIFO entries (GETS, REG); 1 .. 8 (default 4)
 //   WbQueue    write-back FIFO entries (WB, DONE); 1 .. 8 (default 4)
+//   Formal     1: the formal-only assertions F_* are checked (the harness of the single-owner
+//              proof, tests/formal/denovo_l2_formal.sv, sets it); 0 (default): they are
+//              constant true; 0, 1
 // Derived (never set them): LL = log2 LineBytes, LA = AddrWidth - LL line-address bits,
 // DB = 8*LineBytes data bits, LW = LineBytes/4 words, LB = log2 NumBanks, LS = log2 L2Sets,
 // TGW = LA - LS tag bits, Lines = L2Sets*L2Ways; index widths SIW, WW, LIW, MKW (at least 1).
@@ -74,7 +77,8 @@
 //   E4  Registered words stay: no line with reg != 0 is evicted or retagged
 //       (E4_RegInclusive_A), a P line has reg == 0 (E4_PendingUnreg_A), busy only on reg words
 //       (E4_BusyReg_A), an owner id is < NumSm (E4_OwnerInRange_A, a warning: illegal input I5
-//       makes it fire).
+//       makes it fire). Proven with the formal-only assertions F_* (at the end; Formal = 1)
+//       by tools/prove_denovo_l2.sh (spec section 11: yosys-smtbmc, z3, k-induction).
 //   I1  A head of kind 0 or of a kind its FIFO never receives is popped and changes nothing
 //       (warnings Q_KindLegal_A for the request FIFO, Q01; Q_WbKindLegal_A for the write-back
 //       FIFO, Q02: one flag per message, both heads can be illegal in one edge).
@@ -119,6 +123,7 @@ module denovo_l2 #(
   parameter bit [31:0] L2Mshrs   = 32'd32,
   parameter bit [31:0] L2Queue   = 32'd4,
   parameter bit [31:0] WbQueue   = 32'd4,
+  parameter bit [31:0] Formal    = 32'd0,
   // Derived parameters: do not override.
   localparam int       LL        = (LineBytes > 1) ? $clog2(LineBytes) : 1,
   localparam int       LA        = (AddrWidth > LL) ? AddrWidth - LL : 1,
@@ -189,6 +194,7 @@ module denovo_l2 #(
                "denovo_l2: illegal L2Queue (legal: 1 .. 8)")
   `ASSERT_ELAB(P_WbQueue_A, WbQueue >= 1 && WbQueue <= 8,
                "denovo_l2: illegal WbQueue (legal: 1 .. 8)")
+  `ASSERT_ELAB(P_Formal_A, Formal <= 1, "denovo_l2: illegal Formal (legal: 0, 1)")
 
   // ---------------------------------------------------------------------------------------------
   // Constants
@@ -944,6 +950,101 @@ module denovo_l2 #(
     sva_fetch_zero = !rst_ni || mem_fetch_q || (mem_fetch_line_q == '0);
     sva_wb_zero    = !rst_ni || mem_wb_q || (mem_wb_line_q == '0 && mem_wb_data_q == '0);
   end
+
+  // The properties of the single-owner proof only (spec section 11; asserted when Formal = 1,
+  // constant true otherwise: in simulation their loops over every pair of lines would cost
+  // every cycle at the default sizes, and F_OwnerInRange_A / F_QueuedSrc_A hold only under I5).
+  // F_RegSlotKept_A is the registry half of V1 at the edge: a registered word's slot changes
+  // only to a REG's requester (R01) and is released only by its owner's WB (B01); so its line
+  // is neither evicted nor refilled while registered. The rest are the auxiliary
+  // invariants that make the k-induction go through (each excludes unreachable states).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic sva_f_slot_kept;   // F_RegSlotKept_A
+  logic sva_f_inv_clean;   // F_InvClean_A: an I line has reg == 0, busy == 0
+  logic sva_f_mshr_line;   // F_MshrLine_A: a valid MSHR names a P way holding its line's tag
+  logic sva_f_pend_mshr;   // F_PendMshr_A: a P line is named by a valid MSHR
+  logic sva_f_tag_uniq;    // F_TagUnique_A: no two valid ways of a set hold one tag
+  logic sva_f_mline_uniq;  // F_MlineUnique_A: no two valid MSHRs hold one line
+  logic sva_f_fifo;        // F_FifoRange_A: FIFO heads < depth, counts <= depth
+  logic sva_f_qsrc;        // F_QueuedSrc_A: a queued request names an SM (under I5)
+  logic [31:0]      sva_f_i;       // loop temporaries: a line index, a set, a queue distance,
+  logic [31:0]      sva_f_s;       // an MSHR's tag, its line's set bits, a queued request
+  logic [31:0]      sva_f_d;
+  logic [TGW-1:0]   sva_f_t;
+  logic [LA-1:0]    sva_f_ml;
+  logic [REW-1:0]   sva_f_e;
+  logic [Lines-1:0] sva_f_named;   // the lines a valid MSHR names
+  /* verilator lint_on UNUSEDSIGNAL */
+  always_comb begin
+    sva_f_slot_kept = 1'b1;
+    for (int w = 0; w < LW; w++) begin
+      if (rst_ni && lw_we && cur_reg[w] &&
+          !(lw_reg[w] && lw_data[32*w +: 32] == cur_data[32*w +: 32]) &&
+          !(lw_reg[w] && head && r_reg && lw_data[32*w +: 32] == 32'(rh_src)) &&
+          !(!lw_reg[w] && wbh && w_wb && cur_data[32*w +: 32] == 32'(wh_src))) begin
+        sva_f_slot_kept = 1'b0;
+      end
+    end
+    sva_f_inv_clean  = 1'b1;
+    sva_f_tag_uniq   = 1'b1;
+    for (int i = 0; i < Lines; i++) begin
+      if (rst_ni && st_q[i] == StI && (reg_q[i] != '0 || busy_q[i] != '0)) begin
+        sva_f_inv_clean = 1'b0;
+      end
+      for (int j = 0; j < Lines; j++) begin
+        if (rst_ni && j > i && i / L2Ways == j / L2Ways && st_q[i] != StI && st_q[j] != StI &&
+            tag_q[i] == tag_q[j]) begin
+          sva_f_tag_uniq = 1'b0;
+        end
+      end
+    end
+    sva_f_mshr_line  = 1'b1;
+    sva_f_pend_mshr  = 1'b1;
+    sva_f_mline_uniq = 1'b1;
+    sva_f_i          = '0;
+    sva_f_s          = '0;
+    sva_f_t          = '0;
+    sva_f_ml         = '0;
+    for (int k = 0; k < L2Mshrs; k++) begin
+      sva_f_ml = (mline_q[k] >> LB) & SetMask;
+      sva_f_s = 32'(sva_f_ml);
+      sva_f_i = sva_f_s * L2Ways + 32'(mway_q[k]);
+      sva_f_t = TGW'(((mline_q[k] >> (LB + LS)) << LB) | (mline_q[k] & BankMask));
+      if (rst_ni && mv_q[k] && !(32'(mway_q[k]) < L2Ways && st_q[LIW'(sva_f_i)] == StP &&
+                                 tag_q[LIW'(sva_f_i)] == sva_f_t)) begin
+        sva_f_mshr_line = 1'b0;
+      end
+      for (int l = 0; l < L2Mshrs; l++) begin
+        if (rst_ni && l > k && mv_q[k] && mv_q[l] && mline_q[k] == mline_q[l]) begin
+          sva_f_mline_uniq = 1'b0;
+        end
+      end
+    end
+    sva_f_named = '0;
+    for (int k = 0; k < L2Mshrs; k++) begin
+      sva_f_ml = (mline_q[k] >> LB) & SetMask;
+      if (mv_q[k]) begin
+        sva_f_named = sva_f_named | (Lines'(1) << (32'(sva_f_ml) * L2Ways + 32'(mway_q[k])));
+      end
+    end
+    for (int i = 0; i < Lines; i++) begin
+      if (rst_ni && st_q[i] == StP && !sva_f_named[i]) begin
+        sva_f_pend_mshr = 1'b0;
+      end
+    end
+    sva_f_fifo = !rst_ni || (32'(rqh_q) < L2Queue && 32'(wqh_q) < WbQueue &&
+                             32'(qcnt_q) <= L2Queue && 32'(wcnt_q) <= WbQueue);
+    sva_f_qsrc = 1'b1;
+    sva_f_d    = '0;
+    sva_f_e    = '0;
+    for (int j = 0; j < L2Queue; j++) begin
+      sva_f_d = (32'(j) + L2Queue - 32'(rqh_q)) % L2Queue;
+      sva_f_e = rq_mem_q[j];
+      if (rst_ni && sva_f_d < 32'(qcnt_q) && 32'(6'(sva_f_e >> (LA + LW))) >= NumSm) begin
+        sva_f_qsrc = 1'b0;
+      end
+    end
+  end
 `endif
 
   `ASSERT(M_WayUnique_A, sva_way_ok)
@@ -961,5 +1062,16 @@ module denovo_l2 #(
   `ASSERT(RspPayloadZero_A, sva_rsp_zero)
   `ASSERT(FetchPayloadZero_A, sva_fetch_zero)
   `ASSERT(WbPayloadZero_A, sva_wb_zero)
+  // the single-owner proof (tools/prove_denovo_l2.sh, Formal = 1): E4_OwnerInRange_A's property
+  // under I5, the slot property and the auxiliary invariants above
+  `ASSERT(F_OwnerInRange_A, Formal == 0 || sva_owner_ok)
+  `ASSERT(F_RegSlotKept_A, Formal == 0 || sva_f_slot_kept)
+  `ASSERT(F_InvClean_A, Formal == 0 || sva_f_inv_clean)
+  `ASSERT(F_MshrLine_A, Formal == 0 || sva_f_mshr_line)
+  `ASSERT(F_PendMshr_A, Formal == 0 || sva_f_pend_mshr)
+  `ASSERT(F_TagUnique_A, Formal == 0 || sva_f_tag_uniq)
+  `ASSERT(F_MlineUnique_A, Formal == 0 || sva_f_mline_uniq)
+  `ASSERT(F_FifoRange_A, Formal == 0 || sva_f_fifo)
+  `ASSERT(F_QueuedSrc_A, Formal == 0 || sva_f_qsrc)
 
 endmodule
