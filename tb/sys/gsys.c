@@ -293,10 +293,11 @@ struct gsys {
     uint32_t n_src_net[2];
     port_t port[2][GSYS_MAX_NETS];
     uint32_t nports[2];
-    int req_net, rsp_net; /* the request / response network of the legacy statistics, or -1 */
-    int bank_ill_net;     /* the network whose in_ready counts an illegal bank request, or -1 */
-    uint64_t inflight;    /* copies in flight on every network */
-    uint32_t* live[2];    /* per place and destination: bit k = network k has a message for it */
+    int req_net, rsp_net;    /* the request / response network of the legacy statistics, or -1 */
+    int bank_ill_net;        /* the network whose in_ready counts an illegal bank request, or -1 */
+    uint64_t bank_ill_until; /* gsys_set_bank_illegal_until */
+    uint64_t inflight;       /* copies in flight on every network */
+    uint32_t* live[2];       /* per place and destination: bit k = network k has a message for it */
     int only[2]; /* per place: its units' one network in, when they have one port of one network */
     unsigned char* ent; /* scratch crossbar entry */
     /* DRAM */
@@ -504,6 +505,7 @@ static int nets_init(gsys_t* s, size_t* esz) {
     const gsys_proto_t* p = s->p;
     s->nnets = p->nnets;
     s->req_net = s->rsp_net = s->bank_ill_net = -1;
+    s->bank_ill_until = UINT64_MAX;
     *esz = 0;
     for (uint32_t k = 0; k < p->nnets; k++) {
         net_t* x = &s->net[k];
@@ -680,6 +682,10 @@ void gsys_mark_progress(gsys_t* s) {
 
 uint64_t gsys_illegal(const gsys_t* s) {
     return s->st_core_illegal;
+}
+
+void gsys_set_bank_illegal_until(gsys_t* s, uint64_t cycle) {
+    s->bank_ill_until = cycle;
 }
 
 void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]) {
@@ -997,7 +1003,8 @@ static int atomic_illegal(gsys_t* s, uint32_t j, const wf_t* f) {
 /* A bank request port with nothing to deliver presents, with probability
  * bank_illegal_per_mille / 1000, an illegal request; counted when presented while ready. */
 static void bank_illegal(gsys_t* s, uint32_t b) {
-    if (!s->p->bank_illegal || !chance(s, s->cfg.bank_illegal_per_mille))
+    if (!s->p->bank_illegal || s->cycle >= s->bank_ill_until ||
+        !chance(s, s->cfg.bank_illegal_per_mille))
         return;
     const int n = s->p->bank_illegal(s->pd, &s->rng, bank_in(s, b));
     const int net = n >= 0 ? n : s->bank_ill_net;

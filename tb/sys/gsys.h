@@ -586,5 +586,9 @@ uint64_t gsys_illegal(const gsys_t* s);
 /* bank-side illegal inputs given: j[0] bank requests presented while the bank was ready, j[1]
  * DRAM fills, j[2] and j[3] the atomic variants atomic_illegal returned, taken by an L1 */
 void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]);
+/* No illegal bank message is presented from `cycle` on (default: never stops): a run's quiet
+ * tail, so that every one presented has left its FIFO, and been counted by the bank, by the
+ * time the counts are compared. */
+void gsys_set_bank_illegal_until(gsys_t* s, uint64_t cycle);
 
 #endif /* GPUCOH_GSYS_H */
