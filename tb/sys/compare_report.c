@@ -300,7 +300,8 @@ static void md_pcounters(FILE* f, const cmp_t* x, uint32_t c, uint32_t w) {
         if (!r->ctr.npv)
             continue;
         if (!any)
-            fprintf(f, "\nProtocol counters (each protocol's own, from its C models):\n\n");
+            fprintf(f, "\nProtocol counters (each protocol's own, from its C models; what they "
+                       "count: docs/cli.md, \"Comparing protocols\"):\n\n");
         any = true;
         fprintf(f, "- %s:", r->variant);
         for (uint32_t k = 0; k < r->ctr.npv; k++)
