@@ -44,7 +44,7 @@ done
 # 128 KB banks) at 4 to 64 SMs, random traffic; C alone, RTL alone, lockstep in one process. The
 # baseline GPU system (gpu-d, gpu-h) at its paper configuration (seed 002: 15 SMs, 16 banks).
 # DeNovo (denovo-d, denovo-d-ro, denovo-h) at the small configuration (4 SMs, 2 banks), next to
-# gpu-d at the same: its paper-size lockstep runs at some 50 cycles/s, too slow for a bench row.
+# gpu-d at the same: its paper-size lockstep ran at 37 cycles/s (300 cycles), too slow for a row.
 SC=${BENCH_SYS_CYCLES:-20000}
 SYS=(
     "tc-weak|4|--protocol tc-weak --config paper --param sm=4"
@@ -113,7 +113,7 @@ TMP=docs/perf.md.tmp
     echo "state of every line written compared every cycle, every line and MSHR every 1000 cycles);"
     echo "the model build is not timed. Paper configuration except for the number of SMs; the rows"
     echo "marked small are the small configuration (4 SMs, 2 banks, 16-byte lines): DeNovo's"
-    echo "paper-size lockstep (some 50 cycles/s) is too slow for a row, gpu-d small is beside it."
+    echo "paper-size lockstep (37 cycles/s on 300 cycles) is too slow for a row, gpu-d small is beside it."
     echo
     echo "| protocol | SMs | C alone (cycles/s) | RTL alone (cycles/s) | lockstep (compared cycles/s) | lockstep / RTL time | RTL / C time |"
     echo "|---|---:|---:|---:|---:|---:|---:|"
