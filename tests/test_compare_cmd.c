@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_compare_cmd.c -- gpucoh compare (tb/sys/compare.h, synth.h): every synthetic workload
- * finishes with no wrong value on every TC variant at a tiny size; a broken run is caught (the
+ * finishes with no wrong value on every TC and DeNovo variant at a tiny size, DeNovo's own counters
+ * (registrations, transfers, words kept at an acquire) non-zero where its ownership and read-only
+ * region act (worksteal, readonly); a broken run is caught (the
  * checker made to read a line nobody wrote, and a mutated protocol whose L1 fills carry a wrong
  * word); the claim logic judges fabricated numbers (PASS, FAIL, not run, not measured); the
  * command refuses bad input with exit 2 and a message naming it, takes --opt=value, and writes
@@ -72,6 +74,47 @@ static void test_workloads_pass_on_tc(void** state) {
             assert_true((r.ctr.have >> GSYS_CTR_L1_INVALIDATIONS) & 1u); /* TC fills its counters */
             assert_true((r.ctr.have >> GSYS_CTR_L2_STALL_CYCLES) & 1u);
         }
+}
+
+/* The DeNovo variants finish every workload; their own counters come from the C models: on
+ * worksteal (one SM's wavefronts synchronizing on their queue) words are registered and owned, on
+ * readonly DD+RO's acquires keep the table's VO words that DD's invalidate, so it misses less. */
+static double pctr(const cmp_run_t* r, const char* name) {
+    double v = -1;
+    assert_true(cmp_metric(r, name, &v));
+    return v;
+}
+
+static void test_workloads_pass_on_denovo(void** state) {
+    (void)state;
+    static const char* const v[] = {"denovo-d", "denovo-d-ro", "denovo-h"};
+    cmp_run_t ro[3];
+    for (uint32_t k = 0; k < SYNTH_N; k++)
+        for (uint32_t i = 0; i < 3; i++) {
+            cmp_run_t r;
+            tiny_run(&r, v[i], k, 10);
+            run_ok(&r);
+            if (!r.pass)
+                print_error("%s on %s: %s\n", synth_name(k), v[i], r.why);
+            assert_true(r.pass);
+            assert_int_equal(r.res.work_done, r.res.work_total);
+            assert_true(r.ctr.npv >= 5); /* DeNovo names its own counters */
+            if (k == SYNTH_WORKSTEAL) {
+                assert_true(pctr(&r, "registrations") > 0);
+                assert_true(pctr(&r, "inv_words_kept") > 0); /* registered words kept */
+            }
+            if (k == SYNTH_READONLY)
+                ro[i] = r;
+        }
+    assert_true(pctr(&ro[1], "l1_invalidations") < pctr(&ro[0], "l1_invalidations"));
+    assert_true(pctr(&ro[1], "inv_words_kept") > pctr(&ro[0], "inv_words_kept"));
+    assert_true(pctr(&ro[1], "l1_load_misses") < pctr(&ro[0], "l1_load_misses"));
+    /* a protocol without its own counters does not measure them */
+    cmp_run_t t;
+    tiny_run(&t, "tc-weak", SYNTH_WORKSTEAL, 10);
+    run_ok(&t);
+    double x;
+    assert_false(cmp_metric(&t, "registrations", &x));
 }
 
 /* The same seed and parameters give the same run (a comparison can be replayed). */
@@ -197,6 +240,47 @@ static void test_claim_logic(void** state) {
     assert_int_equal(judge(s, r, 2), CLAIM_NOT_MEASURED);
 }
 
+/* DeNovo's claims judged from fabricated numbers: the true direction holds, the numbers swapped
+ * do not; a claim on a protocol's own counter is not measured on a protocol that lacks it. */
+static void test_claim_logic_denovo(void** state) {
+    (void)state;
+    cmp_run_t r[2];
+    fake(&r[0], "denovo-d-ro", SYNTH_READONLY, 100, 0);
+    fake(&r[1], "denovo-d", SYNTH_READONLY, 200, 0);
+    r[0].ctr.v[GSYS_CTR_L1_LOAD_MISSES] = 10;
+    r[1].ctr.v[GSYS_CTR_L1_LOAD_MISSES] = 90;
+    assert_int_equal(judge(claim("DDRO-MISS"), r, 2), CLAIM_PASS);
+    assert_int_equal(judge(claim("DDRO-CYC"), r, 2), CLAIM_PASS);
+    r[0].ctr.v[GSYS_CTR_L1_LOAD_MISSES] = 90; /* swapped */
+    r[1].ctr.v[GSYS_CTR_L1_LOAD_MISSES] = 10;
+    r[0].st.cycles = 200;
+    r[1].st.cycles = 100;
+    assert_int_equal(judge(claim("DDRO-MISS"), r, 2), CLAIM_FAIL);
+    assert_int_equal(judge(claim("DDRO-CYC"), r, 2), CLAIM_FAIL);
+    fake(&r[0], "denovo-d", SYNTH_WORKSTEAL, 100, 0);
+    fake(&r[1], "gpu-d", SYNTH_WORKSTEAL, 200, 0);
+    r[0].st.req_total = 5;
+    r[1].st.req_total = 50;
+    assert_int_equal(judge(claim("DD-WS-L2"), r, 2), CLAIM_PASS);
+    assert_int_equal(judge(claim("DD-WS-CYC"), r, 2), CLAIM_PASS);
+    r[0].st.req_total = 500;
+    r[0].st.cycles = 300;
+    assert_int_equal(judge(claim("DD-WS-L2"), r, 2), CLAIM_FAIL);
+    assert_int_equal(judge(claim("DD-WS-CYC"), r, 2), CLAIM_FAIL);
+    static const char* const names[] = {"registrations"};
+    cmp_claim_t c = {"T", "worksteal", "registrations", "denovo-d", CLAIM_GT, "gpu-d", 0, "t", "s"};
+    r[0].ctr.npv = 1;
+    r[0].ctr.pnames = names;
+    r[0].ctr.pv[0] = 7;
+    assert_int_equal(judge(&c, r, 2), CLAIM_NOT_MEASURED); /* GPU names no such counter */
+    r[1].ctr.npv = 1;
+    r[1].ctr.pnames = names;
+    r[1].ctr.pv[0] = 3;
+    assert_int_equal(judge(&c, r, 2), CLAIM_PASS);
+    r[1].ctr.pv[0] = 9;
+    assert_int_equal(judge(&c, r, 2), CLAIM_FAIL);
+}
+
 static void test_claim_near_and_unregistered(void** state) {
     (void)state;
     cmp_claim_t c = {"T",         "readshared", "cycles", "tc-weak", CLAIM_NEAR,
@@ -263,7 +347,8 @@ static void expect_usage(const char* args, const char* needle) {
 static void test_cli_bad_input(void** state) {
     (void)state;
     expect_usage("--workload foo",
-                 "--workload: 'foo' is not one of: prodcons workqueue readshared");
+                 "--workload: 'foo' is not one of: prodcons workqueue readshared worksteal "
+                 "readonly");
     expect_usage("--workload prodcons,bar", "'bar' is not one of");
     expect_usage("--protocol tc-medium", "--protocol: 'tc-medium' is not a registered variant");
     expect_usage("--protocol tc-medium", "tc-weak");
@@ -337,10 +422,12 @@ int main(void) {
     snprintf(root, sizeof root, "%s", r && *r ? r : ".");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_workloads_pass_on_tc),
+        cmocka_unit_test(test_workloads_pass_on_denovo),
         cmocka_unit_test(test_runs_are_deterministic),
         cmocka_unit_test(test_misread_is_caught),
         cmocka_unit_test(test_mutated_protocol_is_caught),
         cmocka_unit_test(test_claim_logic),
+        cmocka_unit_test(test_claim_logic_denovo),
         cmocka_unit_test(test_claim_near_and_unregistered),
         cmocka_unit_test(test_claims_table),
         cmocka_unit_test(test_cli_bad_input),

@@ -43,6 +43,8 @@ done
 # The TC system (docs/system.md): the paper configuration (8 banks, 48 wavefronts, 32 KB L1s,
 # 128 KB banks) at 4 to 64 SMs, random traffic; C alone, RTL alone, lockstep in one process. The
 # baseline GPU system (gpu-d, gpu-h) at its paper configuration (seed 002: 15 SMs, 16 banks).
+# DeNovo (denovo-d, denovo-d-ro, denovo-h) at the small configuration (4 SMs, 2 banks), next to
+# gpu-d at the same: its paper-size lockstep ran at 37 cycles/s (300 cycles), too slow for a row.
 SC=${BENCH_SYS_CYCLES:-20000}
 SYS=(
     "tc-weak|4|--protocol tc-weak --config paper --param sm=4"
@@ -52,6 +54,10 @@ SYS=(
     "tc-weak-c|16 (paper)|--protocol tc-weak-c --config paper"
     "gpu-d|15 (paper)|--protocol gpu-d --config paper"
     "gpu-h|15 (paper)|--protocol gpu-h --config paper"
+    "gpu-d|4 (small)|--protocol gpu-d --config small"
+    "denovo-d|4 (small)|--protocol denovo-d --config small"
+    "denovo-d-ro|4 (small)|--protocol denovo-d-ro --config small"
+    "denovo-h|4 (small)|--protocol denovo-h --config small"
     "tc-weak|32|--protocol tc-weak --config paper --param sm=32"
     "tc-weak|64|--protocol tc-weak --config paper --param sm=64"
 )
@@ -105,7 +111,9 @@ TMP=docs/perf.md.tmp
     echo "system, run with the C models alone, the Verilated units alone (every L1 with its GWCT"
     echo "table, every bank, the timer), and in lockstep (both, every output of every unit and the"
     echo "state of every line written compared every cycle, every line and MSHR every 1000 cycles);"
-    echo "the model build is not timed. Paper configuration except for the number of SMs."
+    echo "the model build is not timed. Paper configuration except for the number of SMs; the rows"
+    echo "marked small are the small configuration (4 SMs, 2 banks, 16-byte lines): DeNovo's"
+    echo "paper-size lockstep (37 cycles/s on 300 cycles) is too slow for a row, gpu-d small is beside it."
     echo
     echo "| protocol | SMs | C alone (cycles/s) | RTL alone (cycles/s) | lockstep (compared cycles/s) | lockstep / RTL time | RTL / C time |"
     echo "|---|---:|---:|---:|---:|---:|---:|"

@@ -908,6 +908,8 @@ static void l1_inv(denovo_l1_t* m, const l1_edge_t* e) {
             keeps_r = keeps_r || words_in(m, i, DENOVO_W_R) != 0u;
         }
         keeps_vo = keeps_vo || words_in(m, i, DENOVO_W_VO) != 0u;
+        m->st.inv_kept +=
+            (uint64_t)__builtin_popcount(words_in(m, i, DENOVO_W_R) | words_in(m, i, DENOVO_W_VO));
     }
     if (keeps_r) {
         fc(m, DENOVO_L1_F_INV_KEEPS_R);

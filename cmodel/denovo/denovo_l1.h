@@ -229,6 +229,7 @@ typedef enum {
 typedef struct {
     uint64_t inv;             /* INV events */
     uint64_t inv_words;       /* V words those INVs made I */
+    uint64_t inv_kept;        /* R and VO words those INVs kept (registered; read-only) */
     uint64_t batches;         /* completed fence batches (B07 + B08) */
     uint64_t sb_flushes;      /* store-buffer pops that sent a REG (B01, B03, B05) */
     uint64_t regs, sync_regs; /* REGs sent (all; of them C08 / C14 / C17) */

@@ -135,6 +135,11 @@ bool cmp_metric(const cmp_run_t* r, const char* name, double* v) {
             *v = (double)r->ctr.v[k];
             return true;
         }
+    for (uint32_t k = 0; k < r->ctr.npv; k++)
+        if (!strcmp(name, r->ctr.pnames[k])) {
+            *v = (double)r->ctr.pv[k];
+            return true;
+        }
     return false;
 }
 

@@ -43,6 +43,50 @@ static const cmp_claim_t CLAIMS[] = {
      "unexpired leases wait)",
      "seed001-tc.md section 2.3 items 3 and 9 (TC-Weak \"eliminates expensive stalling at the "
      "shared L2 cache controllers\"; the stalled write blocks the in-order bank)"},
+    /* DeNovo (seed 002): every claim as the paper states it, judged on the workload that has the
+     * paper's kind of synchronization or data; worksteal and readonly are the workloads added for
+     * them (synth.h) */
+    {"DD-WS-CYC", "worksteal", "cycles", "denovo-d", CLAIM_LT, "gpu-d", 0,
+     "DeNovo-D finishes worksteal in fewer cycles than GPU-D: global synchronization repeated by "
+     "the same SM is performed in the owner's L1 after one registration",
+     "seed002-denovo.md R1: 28 % lower execution time for DeNovo+DRF than GPU+HRF on the "
+     "global-synchronization microbenchmarks; Table 2 (Reuse Synchronization, Dynamic Sharing: "
+     "efficient work stealing for DD, not GD)"},
+    {"DD-WS-MSG", "worksteal", "messages", "denovo-d", CLAIM_LT, "gpu-d", 0,
+     "DeNovo-D sends fewer messages than GPU-D on worksteal",
+     "seed002-denovo.md R2: 81 % lower network traffic for D* than G* on the global-"
+     "synchronization microbenchmarks"},
+    {"DD-WS-L2", "worksteal", "requests", "denovo-d", CLAIM_LT, "gpu-d", 0,
+     "DeNovo-D makes fewer L2 accesses (requests) than GPU-D on worksteal: registered "
+     "synchronization and data stay in the L1",
+     "seed002-denovo.md section 2.4 and Table 2 (Reuse Written Data, Reuse Synchronization: DD "
+     "yes, GD no; GD performs every atomic at the L2)"},
+    {"DD-PC-CYC", "prodcons", "cycles", "denovo-d", CLAIM_LT, "gpu-d", 0,
+     "DeNovo-D finishes prodcons in fewer cycles than GPU-D (GPU-scope flag synchronization)",
+     "seed002-denovo.md R1: 28 % lower execution time for D* than G* with global "
+     "synchronization"},
+    {"DDRO-MISS", "readonly", "l1_load_misses", "denovo-d-ro", CLAIM_LT, "denovo-d", 0,
+     "DeNovo-D+RO misses fewer loads in the L1 than DeNovo-D on readonly: read-only words "
+     "survive the acquires",
+     "seed002-denovo.md Table 2 footnote 2 and section 1.7 (the read-only region lets DD reuse "
+     "valid data across synchronization)"},
+    {"DDRO-CYC", "readonly", "cycles", "denovo-d-ro", CLAIM_LT, "denovo-d", 0,
+     "DeNovo-D+RO finishes readonly in fewer cycles than DeNovo-D",
+     "seed002-denovo.md R4 (DD+RO removes GPU-H's advantage over DD on average) and section 2.6"},
+    {"DH-DD-CYC", "workqueue", "cycles", "denovo-h", CLAIM_LT, "denovo-d", 0,
+     "DeNovo-H finishes workqueue (CTA-scope synchronization) in fewer cycles than DeNovo-D",
+     "seed002-denovo.md R11: DH reduces execution time, energy and traffic vs DD for all "
+     "applications with local scope"},
+    {"DH-DD-MSG", "workqueue", "messages", "denovo-h", CLAIM_LT, "denovo-d", 0,
+     "DeNovo-H sends fewer messages than DeNovo-D on workqueue", "seed002-denovo.md R11"},
+    {"GH-DD-CYC", "workqueue", "cycles", "gpu-h", CLAIM_LT, "denovo-d", 0,
+     "GPU-H finishes workqueue (local synchronization) in fewer cycles than DeNovo-D",
+     "seed002-denovo.md R3: 6 % lower execution time on average (13 % at most) for GPU-H than "
+     "DeNovo-D on the local / hybrid synchronization benchmarks"},
+    {"DH-GH-WS", "worksteal", "cycles", "denovo-h", CLAIM_LT, "gpu-h", 0,
+     "DeNovo-H finishes worksteal (GPU-scope synchronization) in fewer cycles than GPU-H",
+     "seed002-denovo.md R13: DH comparable to or better than GPU+HRF everywhere and "
+     "significantly better with globally scoped synchronization"},
 };
 
 const cmp_claim_t* cmp_claims(uint32_t* n) {

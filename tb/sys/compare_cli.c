@@ -197,7 +197,7 @@ static const gpucoh_opt_t compare_opts[] = {
      "variants (or families) to compare, comma separated, or all\n"
      "(default all: every registered variant)"},
     {"--workload", true, 0, value_opt, NULL, C_WORKLOAD, "LIST",
-     "prodcons, workqueue, readshared, comma separated, or all\n"
+     "prodcons, workqueue, readshared, worksteal, comma separated, or all\n"
      "(default all)"},
     {"--config", true, 0, value_opt, NULL, C_CONFIG, "C",
      "small (default) | paper | small,paper (a section each)"},
@@ -413,6 +413,16 @@ static void print_kinds(FILE* f, const cmp_run_t* r) {
     fprintf(f, " (copies %" PRIu64 ")\n", s->rsp_copies);
 }
 
+/* the counters the run's protocol names itself (none: no line) */
+static void print_pcounters(FILE* f, const cmp_run_t* r) {
+    if (!r->ctr.npv)
+        return;
+    fprintf(f, "    %-12s counters", r->variant);
+    for (uint32_t k = 0; k < r->ctr.npv; k++)
+        fprintf(f, " %s %" PRIu64, r->ctr.pnames[k], r->ctr.pv[k]);
+    fputc('\n', f);
+}
+
 static void print_workload(const cmp_t* x, uint32_t c, uint32_t w) {
     const copt_t* o = &x->o;
     const cmp_run_t* first = run_at(x, c, w, 0);
@@ -425,6 +435,8 @@ static void print_workload(const cmp_t* x, uint32_t c, uint32_t w) {
     printf("  messages by kind:\n");
     for (uint32_t v = 0; v < o->nv; v++)
         print_kinds(stdout, run_at(x, c, w, v));
+    for (uint32_t v = 0; v < o->nv; v++)
+        print_pcounters(stdout, run_at(x, c, w, v));
     for (uint32_t v = 0; v < o->nv; v++) {
         const cmp_run_t* r = run_at(x, c, w, v);
         if (!r->pass)

@@ -60,7 +60,7 @@ static void write_csv(FILE* f, const cmp_t* x) {
                "core_stall_cycles");
     for (uint32_t k = 0; k < GSYS_CTR_N; k++)
         fprintf(f, ",%s", gsys_ctr_name(k));
-    fprintf(f, ",checked,wrong\n");
+    fprintf(f, ",checked,wrong,protocol_counters\n");
     for (uint32_t i = 0; i < x->n; i++) {
         const cmp_run_t* r = &x->runs[i];
         const gsys_stats_t* s = &r->st;
@@ -73,7 +73,10 @@ static void write_csv(FILE* f, const cmp_t* x) {
                 s->done[GSYS_OP_STORE] + s->done[GSYS_OP_RELEASE], s->done[GSYS_OP_ATOMIC],
                 s->fences[0], s->fences[1], s->dram_fetch, s->dram_wb, s->core_stall);
         csv_counters(f, r);
-        fprintf(f, ",%" PRIu64 ",%" PRIu64 "\n", r->res.checked, r->res.errors);
+        fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", r->res.checked, r->res.errors);
+        for (uint32_t k = 0; k < r->ctr.npv; k++)
+            fprintf(f, "%s%s=%" PRIu64, k ? ";" : "", r->ctr.pnames[k], r->ctr.pv[k]);
+        fputc('\n', f);
     }
 }
 
@@ -288,6 +291,25 @@ static void md_kinds(FILE* f, const cmp_run_t* r) {
     fprintf(f, " (%" PRIu64 " copies delivered)\n", s->rsp_copies);
 }
 
+/* The counters the protocols name themselves (gsys_proto_t.ctr_names), a line per variant that has
+ * any. */
+static void md_pcounters(FILE* f, const cmp_t* x, uint32_t c, uint32_t w) {
+    bool any = false;
+    for (uint32_t v = 0; v < x->o.nv; v++) {
+        const cmp_run_t* r = run_at(x, c, w, v);
+        if (!r->ctr.npv)
+            continue;
+        if (!any)
+            fprintf(f, "\nProtocol counters (each protocol's own, from its C models; what they "
+                       "count: docs/cli.md, \"Comparing protocols\"):\n\n");
+        any = true;
+        fprintf(f, "- %s:", r->variant);
+        for (uint32_t k = 0; k < r->ctr.npv; k++)
+            fprintf(f, "%s %s %" PRIu64, k ? "," : "", r->ctr.pnames[k], r->ctr.pv[k]);
+        fputc('\n', f);
+    }
+}
+
 static void md_claims_of(FILE* f, const cmp_t* x, const char* config, const char* workload) {
     uint32_t nc;
     const cmp_claim_t* cl = cmp_claims(&nc);
@@ -324,6 +346,7 @@ static void md_table(FILE* f, const cmp_t* x, uint32_t c, uint32_t w) {
     fprintf(f, "\nMessages by kind:\n\n");
     for (uint32_t v = 0; v < o->nv; v++)
         md_kinds(f, run_at(x, c, w, v));
+    md_pcounters(f, x, c, w);
     for (uint32_t v = 0; v < o->nv; v++)
         if (!run_at(x, c, w, v)->pass)
             fprintf(f, "\n**%s failed:** %s\n", run_at(x, c, w, v)->variant,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * synth.c -- the synthetic workloads of gpucoh compare (synth.h): prodcons, workqueue,
- * readshared. Every wavefront is a small state machine; an operation is outstanding from next()
- * to done() (stores: done at issue), so a wavefront has at most one.
+ * readshared, worksteal. Every wavefront is a small state machine; an operation is outstanding from
+ * next() to done() (stores: done at issue), so a wavefront has at most one.
  */
 #include "synth.h"
 
@@ -35,12 +35,13 @@ enum { ROLE_NONE = 0, ROLE_PRODUCER, ROLE_CONSUMER, ROLE_WORKER, ROLE_READER, RO
 
 typedef struct {
     uint32_t sm, wf, role, ph;
-    uint32_t i;    /* word / op index within the phase */
-    uint32_t r;    /* rounds done (prodcons), loads done (readshared) */
-    uint32_t pair; /* prodcons */
-    uint32_t q, k, bin, sum,
-        exhausted;           /* workqueue: queue, item, bin instance, sum, queues empty */
-    uint32_t last_v, bumped; /* readshared: last version seen, bumps made */
+    uint32_t i;                         /* word / op index within the phase */
+    uint32_t r;                         /* rounds done (prodcons), loads done (readshared) */
+    uint32_t pair;                      /* prodcons */
+    uint32_t q, k, bin, sum, exhausted; /* workqueue / worksteal: queue, item, bin instance, sum,
+                                           queues empty (workqueue: bit 0 the CTA's, bit 1 the
+                                           GPU-wide; worksteal: bit q queue q) */
+    uint32_t last_v, bumped;            /* readshared: last version seen, bumps made */
     uint64_t ready_at;
     bool busy;
     gpucoh_rng_t rng;
@@ -69,7 +70,8 @@ struct synth {
 
 /* ---- names and parameters ------------------------------------------------------------------ */
 
-static const char* const NAMES[SYNTH_N] = {"prodcons", "workqueue", "readshared"};
+static const char* const NAMES[SYNTH_N] = {"prodcons", "workqueue", "readshared", "worksteal",
+                                           "readonly"};
 static const char* const BLURBS[SYNTH_N] = {
     "producer-consumer pairs on different SMs: data stores, GPU-scope release of a flag, the "
     "consumer's acquire spin, checked loads, a release of an ack flag",
@@ -78,6 +80,11 @@ static const char* const BLURBS[SYNTH_N] = {
     "stores a result",
     "every SM reads a shared read-only table with plain loads and now and then a GPU-scope "
     "acquire of a version flag that a rare writer bumps with a release",
+    "work stealing: a queue per SM used by its own wavefronts (GPU-scope atomics, locks and "
+    "releases, repeated by the same SM on the same words) and now and then stolen from by "
+    "another SM; each item loads a lock-protected bin, checks it and stores a result",
+    "readshared with its table (written once, before it is published) in the upper half of the "
+    "address space, the region DeNovo-D+RO declares read-only",
 };
 
 const char* synth_name(uint32_t kind) {
@@ -118,6 +125,7 @@ synth_cfg_t synth_cfg_default(uint32_t kind, const gsys_geom_t* g, uint64_t seed
     c.bins = g->num_wf / 2 ? g->num_wf / 2 : 1;
     c.reads = min_u(3, g->line_bytes / 4);
     c.backoff = 8;
+    c.steal_permille = 50;
     c.table_lines = 4;
     c.loads = scaled(256, scale);
     c.acq_every = 8;
@@ -135,6 +143,11 @@ void synth_params_text(const synth_cfg_t* c, char* buf, size_t n) {
         snprintf(buf, n,
                  "items %u per SM, GPU-wide %u per mille, bins %u per queue, reads %u, backoff %u",
                  c->items, c->gpu_permille, c->bins, c->reads, c->backoff);
+        break;
+    case SYNTH_WORKSTEAL:
+        snprintf(buf, n,
+                 "items %u per SM, stolen %u per mille, bins %u per queue, reads %u, backoff %u",
+                 c->items, c->steal_permille, c->bins, c->reads, c->backoff);
         break;
     default:
         snprintf(buf, n,
@@ -154,6 +167,11 @@ void synth_params_json(const synth_cfg_t* c, FILE* f) {
                 ", \"items_per_sm\": %u, \"gpu_permille\": %u, \"bins\": %u, \"reads\": %u, "
                 "\"backoff\": %u",
                 c->items, c->gpu_permille, c->bins, c->reads, c->backoff);
+    else if (c->kind == SYNTH_WORKSTEAL)
+        fprintf(f,
+                ", \"items_per_sm\": %u, \"steal_permille\": %u, \"bins\": %u, \"reads\": %u, "
+                "\"backoff\": %u",
+                c->items, c->steal_permille, c->bins, c->reads, c->backoff);
     else
         fprintf(f, ", \"table_lines\": %u, \"loads\": %u, \"acq_every\": %u, \"bumps\": %u",
                 c->table_lines, c->loads, c->acq_every, c->bumps);
@@ -172,6 +190,7 @@ static uint64_t lines_needed(const synth_cfg_t* c, const gsys_geom_t* g) {
     case SYNTH_PRODCONS:
         return (uint64_t)c->pairs * (2u + div_up(c->words, lw)) + 2u;
     case SYNTH_WORKQUEUE:
+    case SYNTH_WORKSTEAL:
         return (uint64_t)(g->num_sm + 1) * (1u + 2u * (uint64_t)c->bins) + 2u;
     default:
         return 1u + c->table_lines + 2u;
@@ -186,6 +205,17 @@ static int check_kind(const synth_cfg_t* c, const gsys_geom_t* g, char* err, siz
                      "prodcons: %u pairs need 2 SMs or more and 2 x %u wavefronts per SM (the "
                      "configuration has %u SMs x %u)",
                      c->pairs, div_up(c->pairs, g->num_sm ? g->num_sm : 1), g->num_sm, g->num_wf);
+            return -1;
+        }
+    } else if (c->kind == SYNTH_WORKSTEAL) {
+        if (g->num_sm < 2 || g->num_sm > 32 || c->items < 1 || c->bins < 1 || c->reads < 1 ||
+            c->reads > g->line_bytes / 4 || c->steal_permille > 1000 || c->backoff < 1) {
+            snprintf(err, errlen,
+                     "worksteal: 2..32 SMs (the configuration has %u), items %u, bins %u (each "
+                     ">= 1), reads %u (1..%u words of a line), steal_permille %u (0..1000), "
+                     "backoff %u (>= 1)",
+                     g->num_sm, c->items, c->bins, c->reads, g->line_bytes / 4, c->steal_permille,
+                     c->backoff);
             return -1;
         }
     } else if (c->kind == SYNTH_WORKQUEUE) {
@@ -219,6 +249,13 @@ int synth_check(const synth_cfg_t* c, const gsys_geom_t* g, char* err, size_t er
     const uint64_t have =
         g->addr_width - lbits >= 40 ? UINT64_MAX : 1ull << (g->addr_width - lbits);
     const uint64_t need = lines_needed(c, g);
+    if (c->kind == SYNTH_READONLY && (uint64_t)c->table_lines > have / 2) {
+        snprintf(err, errlen,
+                 "readonly: a table of %u lines does not fit the upper half of the "
+                 "address space (%" PRIu64 " lines)",
+                 c->table_lines, have / 2);
+        return -1;
+    }
     if (need > have) {
         snprintf(err, errlen, "%s: needs %" PRIu64 " lines, the address space has %" PRIu64,
                  NAMES[c->kind], need, have);
@@ -385,6 +422,8 @@ static void pc_done(synth_t* x, swf_t* w, uint32_t v, uint64_t cycle) {
 /* ---- workqueue ----------------------------------------------------------------------------- */
 
 static uint32_t wq_scope(const synth_t* x, uint32_t q) {
+    if (x->c.kind == SYNTH_WORKSTEAL)
+        return GSYS_SCOPE_GPU;
     return q == x->g.num_sm ? GSYS_SCOPE_GPU : GSYS_SCOPE_CTA;
 }
 
@@ -397,7 +436,8 @@ static void wq_layout(synth_t* x) {
         x->wq_data[b] = alloc_lines(x, 1);
     }
     const uint64_t total = (uint64_t)x->g.num_sm * x->c.items;
-    const uint64_t local = (total - total * x->c.gpu_permille / 1000u) / x->g.num_sm;
+    const uint32_t permille = x->c.kind == SYNTH_WORKSTEAL ? 0u : x->c.gpu_permille;
+    const uint64_t local = (total - total * permille / 1000u) / x->g.num_sm;
     for (uint32_t q = 0; q < x->g.num_sm; q++)
         x->wq_count[q] = (uint32_t)local;
     x->wq_count[x->g.num_sm] = (uint32_t)(total - local * x->g.num_sm);
@@ -408,9 +448,28 @@ static void wq_layout(synth_t* x) {
     x->res.work_total = total;
 }
 
+/* worksteal: the queue the next pop goes to: another SM's (at random) with probability
+ * steal_permille / 1000, else its own; when that is known empty, the next one that is not from
+ * its own on; false when all are. */
+static bool ws_choose(synth_t* x, swf_t* w) {
+    const uint32_t n = x->g.num_sm;
+    uint32_t q = w->sm;
+    if (gpucoh_rng_permille(&w->rng, x->c.steal_permille))
+        q = (w->sm + 1u + gpucoh_rng_below(&w->rng, n - 1u)) % n;
+    for (uint32_t j = 0; (w->exhausted >> q) & 1u; j++) {
+        if (j == n)
+            return false;
+        q = (w->sm + j) % n;
+    }
+    w->q = q;
+    return true;
+}
+
 /* The queue the next pop goes to: the GPU-wide one with probability gpu_permille / 1000, the
  * other one when that is known empty; false when both are. */
 static bool wq_choose(synth_t* x, swf_t* w) {
+    if (x->c.kind == SYNTH_WORKSTEAL)
+        return ws_choose(x, w);
     const uint32_t gq = x->g.num_sm;
     const bool gpu = gpucoh_rng_permille(&w->rng, x->c.gpu_permille) != 0;
     const uint32_t first = gpu ? 1u : 0u;
@@ -455,7 +514,7 @@ static bool wq_next(synth_t* x, swf_t* w, gsys_op_t* op) {
 
 static void wq_popped(synth_t* x, swf_t* w, uint32_t k) {
     if (k >= x->wq_count[w->q]) {
-        w->exhausted |= 1u << (w->q == x->g.num_sm);
+        w->exhausted |= x->c.kind == SYNTH_WORKSTEAL ? 1u << w->q : 1u << (w->q == x->g.num_sm);
         w->ph = PH_POP;
         return;
     }
@@ -530,7 +589,10 @@ static void wq_final(synth_t* x, const gsys_t* s) {
 
 static void rs_layout(synth_t* x) {
     x->rs_version = alloc_lines(x, 1);
-    x->rs_table = alloc_lines(x, x->c.table_lines);
+    if (x->c.kind == SYNTH_READONLY) /* the upper half of the address space (synth.h) */
+        x->rs_table = 1ull << (x->g.addr_width - 1);
+    else
+        x->rs_table = alloc_lines(x, x->c.table_lines);
     x->rs_words = x->c.table_lines * x->lwords;
     for (uint32_t i = 0; i < x->nw; i++) {
         x->w[i].role = i ? ROLE_READER : ROLE_WRITER;
@@ -650,6 +712,7 @@ static bool kind_next(synth_t* x, swf_t* w, gsys_op_t* op) {
     case SYNTH_PRODCONS:
         return pc_next(x, w, op);
     case SYNTH_WORKQUEUE:
+    case SYNTH_WORKSTEAL:
         return wq_next(x, w, op);
     default:
         return rs_next(x, w, op);
@@ -686,7 +749,7 @@ static void s_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uin
     }
     if (x->c.kind == SYNTH_PRODCONS)
         pc_done(x, w, value, cycle);
-    else if (x->c.kind == SYNTH_WORKQUEUE)
+    else if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL)
         wq_done(x, w, op, value, cycle);
     else
         rs_done(x, w, op, value, cycle);
@@ -713,7 +776,7 @@ static int alloc_arrays(synth_t* x) {
         x->pc_data = calloc(np, sizeof(uint64_t));
         return x->w && x->pc_flag && x->pc_ack && x->pc_data ? 0 : -1;
     }
-    if (x->c.kind == SYNTH_WORKQUEUE) {
+    if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL) {
         x->wq_head = calloc(nq, sizeof(uint64_t));
         x->wq_count = calloc(nq, sizeof(uint32_t));
         x->wq_lock = calloc((size_t)nq * x->c.bins, sizeof(uint64_t));
@@ -733,7 +796,7 @@ static void init_wavefronts(synth_t* x) {
     }
     if (x->c.kind == SYNTH_PRODCONS)
         pc_layout(x);
-    else if (x->c.kind == SYNTH_WORKQUEUE)
+    else if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL)
         wq_layout(x);
     else
         rs_layout(x);
@@ -781,7 +844,7 @@ void synth_free(synth_t* x) {
 }
 
 void synth_final_check(synth_t* x, const gsys_t* s) {
-    if (x->c.kind == SYNTH_WORKQUEUE)
+    if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL)
         wq_final(x, s);
 }
 

@@ -30,6 +30,25 @@
  *               go back, nor beyond what was published); the writer bumps the version `bumps`
  *               times (release stores) spread over its own loads. Invalidation-based protocols
  *               drop the cached table at each acquire.
+ *   worksteal   work stealing: a queue per SM (its `bins` lock-protected bins and `items` items),
+ *               every operation at GPU scope (a queue may be stolen from by any SM). A wavefront
+ *               pops from its own SM's queue, except with probability steal_permille/1000 from
+ *               another SM's (chosen at random); when its choice is empty it takes the next queue
+ *               that is not, its own first. An item is then workqueue's: CAS-acquire the bin's
+ *               lock (retried after 1..backoff cycles), load its `reads` words (checked against
+ *               the shadow), store a result word, release-store 0 to the lock. Repeated
+ *               synchronization by the same SM on the same words: where ownership pays (DeNovo
+ *               keeps the registered head, locks and bins in the owner's L1; GPU-D goes to the L2
+ *               for every atomic and invalidates its L1 at every acquire). Final check as
+ *               workqueue's.
+ *
+ *   readonly    readshared with its table at the first line of the upper half of the address
+ *               space (byte address 2^(AddrWidth-1)) instead of next to the version flag: the
+ *               table is written once before it is published and only read after, i.e. a
+ *               read-only region, and the upper half is the region DeNovo-D+RO's configuration
+ *               declares read-only (RoBase = RoLines = 2^(LA-1), docs/units/denovo/denovo.md D11),
+ *               so its loads fill VO words that survive the acquires. Every other protocol sees
+ *               readshared at other addresses.
  *
  * Every wavefront with work ends with a GPU-scope fence (the end of a kernel: store buffers
  * drain). Failed spins wait spin_gap cycles. Values written are never 0 (val(...) | 1).
@@ -48,7 +67,14 @@
 
 #include "gsys.h"
 
-typedef enum { SYNTH_PRODCONS = 0, SYNTH_WORKQUEUE, SYNTH_READSHARED, SYNTH_N } synth_kind_t;
+typedef enum {
+    SYNTH_PRODCONS = 0,
+    SYNTH_WORKQUEUE,
+    SYNTH_READSHARED,
+    SYNTH_WORKSTEAL,
+    SYNTH_READONLY,
+    SYNTH_N
+} synth_kind_t;
 typedef enum { SYNTH_INJECT_NONE = 0, SYNTH_INJECT_MISREAD = 1 } synth_inject_t;
 
 typedef struct {
@@ -63,12 +89,14 @@ typedef struct {
     uint32_t bins;         /* lock-protected bins per queue */
     uint32_t reads;        /* words of a bin (loaded by each item; at most a line) */
     uint32_t backoff;      /* a failed CAS waits 1..backoff cycles */
+    /* worksteal (and items, bins, reads, backoff) */
+    uint32_t steal_permille; /* share of the pops that go to another SM's queue */
     /* readshared */
     uint32_t table_lines, loads, acq_every, bumps;
     uint32_t inject; /* synth_inject_t */
 } synth_cfg_t;
 
-/* "prodcons", "workqueue", "readshared"; NULL out of range. */
+/* "prodcons", "workqueue", "readshared", "worksteal", "readonly"; NULL out of range. */
 const char* synth_name(uint32_t kind);
 /* The kind of a name, or -1. */
 int synth_find(const char* name);

@@ -527,17 +527,18 @@ static void cov_json(const void* cov, const void* pd, FILE* f) {
 /* ---- counters (gpucoh compare) ------------------------------------------------------------- */
 
 /* the protocol's own counters (c->pv[k]) */
-enum { PC_REGS, PC_FWD, PC_XFER, PC_RECALL, PC_N };
+enum { PC_REGS, PC_FWD, PC_XFER, PC_RECALL, PC_KEPT, PC_N };
 static const char* const ctr_names[PC_N] = {"registrations", "forwards_served", "transfers",
-                                            "recalls"};
+                                            "recalls", "inv_words_kept"};
 
 #define HAVE(k) (1u << (k))
 
 /* From the L1's statistics (denovo_l1.h): the V words each INV made I (DeNovo invalidates words,
  * not lines), INV events; flushes = completed fence batches plus full-buffer pops (B05); head
  * stalls S01-S04, S06-S08; load hits C01 + C07 and misses C02 + C05 + C06 + C08 (a GETS sent or
- * merged, an acquire's registration). Own counters: REGs sent, reads served to other L1s (PDATA),
- * XFERs. */
+ * merged, an acquire's registration). Own counters: REGs sent, reads served to other L1s (PDATA:
+ * remote-L1 hits), XFERs, and the R and VO words the INVs kept (a selective invalidation keeps
+ * them where a full one would drop them: inv_words_kept against l1_invalidations). */
 static void l1_counters(const denovo_l1_t* m, gsys_counters_t* c) {
     denovo_l1_stats_t st;
     denovo_l1_stats(m, &st);
@@ -553,6 +554,7 @@ static void l1_counters(const denovo_l1_t* m, gsys_counters_t* c) {
     c->pv[PC_REGS] += st.regs;
     c->pv[PC_FWD] += st.fwd_reads;
     c->pv[PC_XFER] += st.xfers;
+    c->pv[PC_KEPT] += st.inv_kept;
     c->have |= HAVE(GSYS_CTR_L1_INVALIDATIONS) | HAVE(GSYS_CTR_SB_FLUSHES) |
                HAVE(GSYS_CTR_L1_STALL_CYCLES) | HAVE(GSYS_CTR_L1_LOAD_HITS) |
                HAVE(GSYS_CTR_L1_LOAD_MISSES) | HAVE(GSYS_CTR_L1_INV_EVENTS);
