@@ -1019,7 +1019,8 @@ check "episode tester passes the unmutated RTL with the same settings (denovo-d)
 # denovo_l2_touched, docs/units/denovo/denovo.md section 8): a mutant that corrupts a line in a
 # cycle that is not a full-state one is caught at --full-every 1000 in the cycle and on the field
 # of the every-cycle full compare (before the lists, 07 was caught 49 cycles later on an MSHR,
-# 05 31 cycles later on an output). dn_first_mm DIR RTL K: the first MISMATCH line.
+# 01 55 and 05 31 cycles later on an output; 01 needs INV to list every line: the RTL's INV
+# writes R words the model's leaves alone). dn_first_mm DIR RTL K: the first MISMATCH line.
 dn_first_mm() {
     "$G" cosim system --protocol denovo-d --impl lockstep --rtl "$2" --rtl-dir "$1" \
         --cycles 200000 --full-every "$3" --quiet --out "$OUT/dn-touched" 2>&1 | grep -m1 '^MISMATCH'
@@ -1032,6 +1033,8 @@ dn_touched() {
 }
 check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l1/07-xfer-keeps-r in its cycle" \
     "$LOGS/dn-touched-l1.log" dn_touched build/mutants/denovo_l1/07-xfer-keeps-r l1
+check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l1/01-inv-kills-r in its cycle" \
+    "$LOGS/dn-touched-l1-inv.log" dn_touched build/mutants/denovo_l1/01-inv-kills-r l1
 check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l2/05-reg-not-busy in its cycle" \
     "$LOGS/dn-touched-l2.log" dn_touched build/mutants/denovo_l2/05-reg-not-busy l2
 

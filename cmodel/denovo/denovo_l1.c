@@ -922,6 +922,7 @@ static void eng_pre(denovo_l1_t* m, l1_edge_t* e) {
 static void l1_inv(denovo_l1_t* m, const l1_edge_t* e) {
     bool keeps_r = false, keeps_vo = false;
     m->st.inv++;
+    m->touched_all = true; /* INV reads and writes every line's word states (as gpu_l1's) */
     for (uint32_t i = 0; i < m->lines; i++) {
         const uint32_t v = words_in(m, i, DENOVO_W_V);
         if (v != 0u) {
