@@ -1019,6 +1019,28 @@ check "episode tester passes the unmutated RTL with the same settings (denovo-d)
     "$LOGS/dn-original-episode.log" bash -c \
     "$G episode --protocol denovo-d --impl rtl --seed 3 --episodes 40 --quiet | tee /dev/stderr | \
      grep -q '^PASS episode denovo-d'"
+# The system lockstep compares the lines each edge wrote every cycle (denovo_l1_touched /
+# denovo_l2_touched, docs/units/denovo/denovo.md section 9): a mutant that corrupts a line in a
+# cycle that is not a full-state one is caught at --full-every 1000 in the cycle and on the field
+# of the every-cycle full compare (before the lists, 07 was caught 49 cycles later on an MSHR,
+# 01 55 and 05 31 cycles later on an output; 01 needs INV to list every line: the RTL's INV
+# writes R words the model's leaves alone). dn_first_mm DIR RTL K: the first MISMATCH line.
+dn_first_mm() {
+    "$G" cosim system --protocol denovo-d --impl lockstep --rtl "$2" --rtl-dir "$1" \
+        --cycles 200000 --full-every "$3" --quiet --out "$OUT/dn-touched" 2>&1 | grep -m1 '^MISMATCH'
+}
+dn_touched() {
+    local a b
+    a=$(dn_first_mm "$1" "$2" 0) && b=$(dn_first_mm "$1" "$2" 1000) || return 1
+    printf 'full compare every cycle: %s\nfull compare every 1000:  %s\n' "$a" "$b"
+    [ "$a" = "$b" ]
+}
+check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l1/07-xfer-keeps-r in its cycle" \
+    "$LOGS/dn-touched-l1.log" dn_touched build/mutants/denovo_l1/07-xfer-keeps-r l1
+check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l1/01-inv-kills-r in its cycle" \
+    "$LOGS/dn-touched-l1-inv.log" dn_touched build/mutants/denovo_l1/01-inv-kills-r l1
+check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l2/05-reg-not-busy in its cycle" \
+    "$LOGS/dn-touched-l2.log" dn_touched build/mutants/denovo_l2/05-reg-not-busy l2
 
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \

@@ -92,6 +92,10 @@ struct denovo_l1 {
     uint64_t fcov[DENOVO_L1_F_N];
     uint64_t errors;
     denovo_l1_stats_t st;
+    /* the lines this edge wrote (denovo_l1_touched; bookkeeping only, never read by the model) */
+    uint32_t touched_n;
+    uint32_t touched[DENOVO_SEL_MAX];
+    bool touched_all;
 };
 
 /* What one edge reads (registered values) and decides. */
@@ -131,12 +135,27 @@ static inline void fc(denovo_l1_t* m, denovo_l1_fcov_t f) {
     m->fcov[f]++;
 }
 
+/* line i written by this edge: its tag, word states, dirty bytes, data or its set's rr */
+static void touch(denovo_l1_t* m, uint32_t i) {
+    for (uint32_t k = 0; k < m->touched_n; k++) {
+        if (m->touched[k] == i) {
+            return;
+        }
+    }
+    if (m->touched_n < DENOVO_SEL_MAX) {
+        m->touched[m->touched_n++] = i;
+    } else {
+        m->touched_all = true;
+    }
+}
+
 static inline uint32_t wst(const denovo_l1_t* m, uint32_t i, uint32_t w) {
     return (uint32_t)(m->line[i].st >> (2u * w)) & 3u;
 }
 
 static inline void set_wst(denovo_l1_t* m, uint32_t i, uint32_t w, uint32_t s) {
     l1_meta_t* L = &m->line[i];
+    touch(m, i);
     L->st = (L->st & ~((uint64_t)3 << (2u * w))) | ((uint64_t)s << (2u * w));
 }
 
@@ -224,12 +243,14 @@ static uint32_t unreg(const denovo_l1_t* m, uint32_t i) {
 /* L13: word x of line i := v under the line's dirty bytes; true when a dirty byte stayed */
 static bool install(denovo_l1_t* m, uint32_t i, uint32_t x, uint32_t v) {
     uint32_t* d = ldata(m, i);
+    touch(m, i);
     const uint32_t bm = gpucoh_word_bytes(ldirty(m, i), x);
     d[x] = (v & ~bm) | (d[x] & bm);
     return bm != 0u;
 }
 
 static void clear_dirty_word(denovo_l1_t* m, uint32_t i, uint32_t x) {
+    touch(m, i);
     ldirty(m, i)[x >> 3] &= ~(0xfu << ((x & 7u) * 4u));
 }
 
@@ -448,7 +469,8 @@ denovo_l1_t* denovo_l1_init(void* mem, size_t len, const denovo_l1_desc_t* d, ch
     m->tag_bits = m->la - m->set_bits;
     m->wf_all = gpucoh_mask64(d->num_wf);
     l1_reset_state(m);
-    return m; /* outputs read 0 until the first edge */
+    m->touched_all = true; /* no edge yet: every line is new */
+    return m;              /* outputs read 0 until the first edge */
 }
 
 /*--- MSHRs ------------------------------------------------------------------------------------*/
@@ -900,6 +922,7 @@ static void eng_pre(denovo_l1_t* m, l1_edge_t* e) {
 static void l1_inv(denovo_l1_t* m, const l1_edge_t* e) {
     bool keeps_r = false, keeps_vo = false;
     m->st.inv++;
+    m->touched_all = true; /* INV reads and writes every line's word states (as gpu_l1's) */
     for (uint32_t i = 0; i < m->lines; i++) {
         const uint32_t v = words_in(m, i, DENOVO_W_V);
         if (v != 0u) {
@@ -1138,6 +1161,7 @@ static void l1_allocate(denovo_l1_t* m, l1_head_t* h) {
     if ((h->tag >> (m->tag_bits - 1u)) & 1u) {
         fc(m, DENOVO_L1_F_ALLOC_TAG_MSB);
     }
+    touch(m, i); /* tag, states, dirty bytes and the set's rr */
     m->line[i].tag = h->tag;
     m->line[i].st = 0u;
     memset(ldirty(m, i), 0, (size_t)m->mw * sizeof(uint32_t));
@@ -1158,6 +1182,7 @@ static void act_v01(denovo_l1_t* m, const l1_head_t* h) {
     b->line = a;
     b->mask = r;
     memcpy(b->data, o->data, sizeof b->data);
+    touch(m, i);
     m->line[i].st = 0u;
     fc(m, (denovo_l1_fcov_t)(DENOVO_L1_F_VIC_OWNED_W0 + h->vway));
     if (wb_free(m) < 0) {
@@ -1242,6 +1267,7 @@ static void write_store(denovo_l1_t* m, const l1_head_t* h) {
     uint32_t* d = ldata(m, h->idx);
     uint32_t* dm = ldirty(m, h->idx);
     uint32_t t = 0u, nr = 0u;
+    touch(m, h->idx);
     for (uint32_t x = 0; x < m->lw; x++) {
         const uint32_t bm = gpucoh_word_bytes(q->mask, x);
         if (bm == 0u) {
@@ -1282,6 +1308,7 @@ static void act_store(denovo_l1_t* m, l1_edge_t* e, l1_head_t* h) {
     if (h->row == DENOVO_L1_T_C13) {
         const uint32_t bm = gpucoh_word_bytes(h->q->mask, h->w);
         uint32_t* d = ldata(m, h->idx);
+        touch(m, h->idx);
         d[h->w] = (d[h->w] & ~bm) | (h->q->data[h->w] & bm);
         sync_coalesce(m, h);
         m->st.hits++;
@@ -1324,6 +1351,7 @@ static void act_atomic(denovo_l1_t* m, l1_edge_t* e, l1_head_t* h) {
     if (h->row == DENOVO_L1_T_C16) {
         sync_coalesce(m, h);
         if (h->writes) {
+            touch(m, h->idx);
             d[h->w] = h->neww;
         }
         e->inv = e->inv || (h->q->acq && h->gpu_s);
@@ -1331,6 +1359,7 @@ static void act_atomic(denovo_l1_t* m, l1_edge_t* e, l1_head_t* h) {
     }
     fc(m, DENOVO_L1_F_CTA_ATOMIC_V); /* C19 */
     if (h->writes) {
+        touch(m, h->idx);
         d[h->w] = h->neww;
         ldirty(m, h->idx)[h->w >> 3] |= 0xfu << ((h->w & 7u) * 4u);
         set_wst(m, h->idx, h->w, DENOVO_W_V);
@@ -1533,6 +1562,7 @@ static void l1_outputs(denovo_l1_t* m) {
 
 static void l1_reset_edge(denovo_l1_t* m, denovo_l1_out_t* out) {
     l1_reset_state(m);
+    m->touched_all = true;
     memset(&m->out, 0, sizeof m->out);
     l1_outputs(m);
     if (out != NULL) {
@@ -1541,6 +1571,8 @@ static void l1_reset_edge(denovo_l1_t* m, denovo_l1_out_t* out) {
 }
 
 void denovo_l1_tick(denovo_l1_t* m, const denovo_l1_in_t* in, denovo_l1_out_t* out) {
+    m->touched_n = 0u;
+    m->touched_all = false;
     if (!in->rst_n) {
         l1_reset_edge(m, out);
         return;
@@ -1670,6 +1702,17 @@ void denovo_l1_state_get(const denovo_l1_t* m, denovo_l1_state_t* s) {
             memcpy(s->wb[j].data, m->wb[j].data, sizeof s->wb[j].data);
         }
     }
+}
+
+uint32_t denovo_l1_touched(const denovo_l1_t* m, uint32_t* sel, uint32_t max, bool* all) {
+    *all = m->touched_all || m->touched_n > max;
+    if (*all) {
+        return 0u;
+    }
+    for (uint32_t k = 0; k < m->touched_n; k++) {
+        sel[k] = m->touched[k];
+    }
+    return m->touched_n;
 }
 
 int64_t denovo_l1_find(const denovo_l1_t* m, uint64_t a) {

@@ -257,6 +257,10 @@ const denovo_l1_out_t* denovo_l1_out(const denovo_l1_t* m);
 void denovo_l1_line_get(const denovo_l1_t* m, uint32_t i, denovo_l1_line_t* l);
 void denovo_l1_mshr_get(const denovo_l1_t* m, uint32_t k, denovo_l1_mshr_t* e);
 void denovo_l1_state_get(const denovo_l1_t* m, denovo_l1_state_t* s);
+/* The lines the last tick wrote (for partial compares; gpu_l1_touched's contract): returns their
+ * count (<= max) into sel, or sets *all when a tick wrote more than max lines or every line
+ * (reset, INV). Written: any of the line's tag, word states, dirty bytes, data, or its set's rr. */
+uint32_t denovo_l1_touched(const denovo_l1_t* m, uint32_t* sel, uint32_t max, bool* all);
 /* The index of the line matching line address a (section 3), or -1; a word's state (I if the
  * line does not match). */
 int64_t denovo_l1_find(const denovo_l1_t* m, uint64_t a);

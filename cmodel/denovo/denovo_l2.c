@@ -63,6 +63,10 @@ struct denovo_l2 {
     uint64_t fcov[DENOVO_L2_F_N];
     uint64_t errors;
     denovo_l2_stats_t st;
+    /* the lines this edge wrote (denovo_l2_touched; bookkeeping only, never read by the model) */
+    uint32_t touched_n;
+    uint32_t touched[DENOVO_L2_SEL_MAX];
+    bool touched_all;
 };
 
 /* The head of a FIFO and what it found. */
@@ -81,6 +85,20 @@ static inline uint32_t* ldata(const denovo_l2_t* m, uint32_t i) {
 
 static inline void fc(denovo_l2_t* m, denovo_l2_fcov_t f) {
     m->fcov[f]++;
+}
+
+/* line i written by this edge: its tag, st, reg, busy, rc, data or its set's rr */
+static void touch(denovo_l2_t* m, uint32_t i) {
+    for (uint32_t k = 0; k < m->touched_n; k++) {
+        if (m->touched[k] == i) {
+            return;
+        }
+    }
+    if (m->touched_n < DENOVO_L2_SEL_MAX) {
+        m->touched[m->touched_n++] = i;
+    } else {
+        m->touched_all = true;
+    }
 }
 
 static inline uint32_t popc(uint64_t x) {
@@ -290,6 +308,7 @@ denovo_l2_t* denovo_l2_init(void* mem, size_t len, const denovo_l2_desc_t* d, ch
     m->bank_bits = gpucoh_log2_floor(d->num_banks);
     m->tag_bits = m->la - m->set_bits;
     l2_reset_state(m);
+    m->touched_all = true; /* no edge yet: every line is new */
     return m;
 }
 
@@ -309,6 +328,7 @@ static void l2_fill(denovo_l2_t* m, const denovo_mem_rsp_t* f) {
     const uint32_t i = set_of(m, line) * m->d.l2_ways + e->way;
     l2_meta_t* L = &m->line[i];
     DENOVO_L2_ASSERT(L->st == DENOVO_L2_P && L->reg == 0u); /* E4_PendingUnreg_A */
+    touch(m, i);
     memcpy(ldata(m, i), f->data, (size_t)m->lw * sizeof(uint32_t));
     L->st = DENOVO_L2_V;
     if (e->dst != 0u) {
@@ -382,6 +402,7 @@ static void l2_recall(denovo_l2_t* m, const l2_head_t* h, uint32_t way) {
     for (uint32_t w = 0; w < m->lw; w++) { /* E2 rule 4: owner ids, 0 outside the mask */
         r->data[w] = ((L->reg >> w) & 1u) ? d[w] : 0u;
     }
+    touch(m, i);
     L->rc = 1u;
     m->cov[DENOVO_L2_T_X03]++;
     fc(m, DENOVO_L2_F_RECALL);
@@ -460,6 +481,7 @@ static bool l2_allocate(denovo_l2_t* m, l2_head_t* h, uint64_t dst) {
     m->out.mreq.fetch = true;
     m->out.mreq.fetch_line = h->line;
     m->st.fetches++;
+    touch(m, i); /* tag, st, reg, busy, rc and the set's rr */
     L->tag = h->tag;
     L->st = DENOVO_L2_P;
     L->reg = L->busy = L->rc = 0u;
@@ -576,6 +598,7 @@ static void reg_hit(denovo_l2_t* m, const l2_head_t* h) {
     r->req = h->src;
     r->mask = wm;
     r->pmask = pw;
+    touch(m, i); /* the owner slots, reg, busy */
     for (uint32_t w = 0; w < m->lw; w++) {
         if ((wm >> w) & 1u) {
             r->data[w] = d[w];
@@ -653,6 +676,7 @@ static void wb_wb(denovo_l2_t* m, const l2_head_t* h) {
         l2_meta_t* L = &m->line[i];
         const uint32_t t = named(m, i, mm, h->src);
         uint32_t* d = ldata(m, i);
+        touch(m, i); /* data, reg, busy, st, rc */
         for (uint32_t w = 0; w < m->lw; w++) {
             if ((t >> w) & 1u) {
                 d[w] = h->q->data[w];
@@ -695,6 +719,7 @@ static void wb_done(denovo_l2_t* m, const l2_head_t* h) {
     if (((mm & m->line[i].reg) & ~t) != 0u) {
         fc(m, DENOVO_L2_F_DONE_MOVED);
     }
+    touch(m, i);
     m->line[i].busy &= ~t;
     m->cov[DENOVO_L2_T_B03]++;
 }
@@ -754,6 +779,7 @@ static void l2_check_rules(const denovo_l2_t* m) {
 
 static void l2_reset_edge(denovo_l2_t* m, denovo_l2_out_t* out) {
     l2_reset_state(m);
+    m->touched_all = true;
     memset(&m->out, 0, sizeof m->out);
     m->out.req_ready = true;
     m->out.wb_ready = true;
@@ -763,6 +789,8 @@ static void l2_reset_edge(denovo_l2_t* m, denovo_l2_out_t* out) {
 }
 
 void denovo_l2_tick(denovo_l2_t* m, const denovo_l2_in_t* in, denovo_l2_out_t* out) {
+    m->touched_n = 0u;
+    m->touched_all = false;
     if (!in->rst_n) {
         l2_reset_edge(m, out);
         return;
@@ -858,6 +886,17 @@ void denovo_l2_state_get(const denovo_l2_t* m, denovo_l2_state_t* s) {
     for (uint32_t k = 0; k < DENOVO_L2_MAX_MSHRS; k++) {
         denovo_l2_mshr_get(m, k, &s->mshr[k]);
     }
+}
+
+uint32_t denovo_l2_touched(const denovo_l2_t* m, uint32_t* sel, uint32_t max, bool* all) {
+    *all = m->touched_all || m->touched_n > max;
+    if (*all) {
+        return 0u;
+    }
+    for (uint32_t k = 0; k < m->touched_n; k++) {
+        sel[k] = m->touched[k];
+    }
+    return m->touched_n;
 }
 
 int64_t denovo_l2_find(const denovo_l2_t* m, uint64_t line) {

@@ -158,6 +158,11 @@ const denovo_l2_out_t* denovo_l2_out(const denovo_l2_t* m);
 void denovo_l2_line_get(const denovo_l2_t* m, uint32_t i, denovo_l2_line_t* l);
 void denovo_l2_mshr_get(const denovo_l2_t* m, uint32_t k, denovo_l2_mshr_t* e);
 void denovo_l2_state_get(const denovo_l2_t* m, denovo_l2_state_t* s);
+/* The lines the last tick wrote (for partial compares; gpu_l2_touched's contract): returns their
+ * count (<= max) into sel, or sets *all when a tick wrote more than max lines or every line
+ * (reset). Written: any of the line's tag, st, reg, busy, rc, data (owner slots included), or
+ * its set's rr. */
+uint32_t denovo_l2_touched(const denovo_l2_t* m, uint32_t* sel, uint32_t max, bool* all);
 /* The line index (set * L2Ways + way) matching line, or -1. */
 int64_t denovo_l2_find(const denovo_l2_t* m, uint64_t line);
 const uint64_t* denovo_l2_cov(const denovo_l2_t* m);  /* [DENOVO_L2_T_N] */

@@ -157,6 +157,21 @@ gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be);
 void gsys_fix_bits(void* got, const void* exp, const void* fix, size_t n);
 #define GSYS_FIX(g, e, m) gsys_fix_bits(&(g), &(e), &(m), sizeof(g))
 
+/* For a protocol's state_select whose C model lists the lines an edge wrote (touched: the
+ * gpu_l1_touched contract, e.g. gpu_l2_touched, denovo_l1_touched) into the state st of type
+ * stype (sel_all, sel_n, sel[]): those lines, every line when full or when the model says all (a
+ * reset, more lines than sel[] holds). Expands to the body of the function. */
+#define GSYS_SELECT_TOUCHED(touched, stype, model, full, st)                                       \
+    do {                                                                                           \
+        stype* s_ = (st);                                                                          \
+        bool all_ = false;                                                                         \
+        const uint32_t max_ = (uint32_t)(sizeof s_->sel / sizeof s_->sel[0]);                      \
+        s_->sel_n = touched((model), s_->sel, max_, &all_);                                        \
+        s_->sel_all = all_ || (full);                                                              \
+        if (s_->sel_all)                                                                           \
+            s_->sel_n = 0;                                                                         \
+    } while (0)
+
 /* For a protocol's model_new: one C model in one malloc'd block, built from the protocol
  * descriptor pd (of type ptype) through unit##_desc_from / _size / _init; size 0 is an illegal
  * descriptor, init says why. Expands to the body of the function (it returns). */

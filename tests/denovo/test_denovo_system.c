@@ -4,8 +4,10 @@
  * (tb/proto/denovo/): small systems of each variant under random traffic, stepped one cycle at a
  * time with the single-owner check V1 (docs/units/denovo/denovo.md section 4,
  * tb/proto/denovo/denovo_check.c) after every edge: no deadlock, no harness error, no protocol
- * error, no V1 violation, operations completed; and V1 catching a word registered at two L1s, a
- * state made by driving two L1 models and a registry bank through their ports.
+ * error, no V1 violation, operations completed, every line an edge changed listed by
+ * denovo_l1_touched / denovo_l2_touched (the lockstep compares those lines every cycle); and V1
+ * catching a word registered at two L1s, a state made by driving two L1 models and a registry
+ * bank through their ports.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,8 +32,59 @@ enum { RUN_CYCLES = 20000 };
 
 typedef struct {
     uint64_t cycles, v1, ops, model_errors, harness;
+    uint64_t unlisted, listed; /* changed lines the edge's touched list missed / named */
     gsys_run_t end;
 } run_t;
+
+/* ---- the touched lists: every line (fields or its set's rr) an edge changed is listed -------- */
+
+static bool listed(const uint32_t* sel, uint32_t n, bool all, uint32_t i) {
+    for (uint32_t k = 0; k < n; k++)
+        if (sel[k] == i)
+            return true;
+    return all;
+}
+
+/* the lines of one instance whose fields changed unlisted; a set whose rr changed with none of
+ * its lines listed counts one. prev: the state after the last edge, replaced by this one. */
+#define UNLISTED(unit, stype, smax, sets, ways, m, prev, cur, o)                                   \
+    do {                                                                                           \
+        (cur)->sel_all = 1;                                                                        \
+        unit##_state_get((m), (cur));                                                              \
+        uint32_t sel[smax];                                                                        \
+        bool all = false;                                                                          \
+        const uint32_t n = unit##_touched((m), sel, (smax), &all);                                 \
+        for (uint32_t x = 0; x < (sets); x++) {                                                    \
+            bool any = false;                                                                      \
+            for (uint32_t i = x * (ways); i < (x + 1u) * (ways); i++) {                            \
+                const bool in = listed(sel, n, all, i);                                            \
+                any = any || in;                                                                   \
+                if (memcmp(&(prev)->line[i], &(cur)->line[i], sizeof(cur)->line[i]) != 0)          \
+                    *(in ? &(o)->listed : &(o)->unlisted) += 1u;                                   \
+            }                                                                                      \
+            if ((prev)->rr[x] != (cur)->rr[x] && !any)                                             \
+                (o)->unlisted++;                                                                   \
+        }                                                                                          \
+        stype* t_ = (prev);                                                                        \
+        (prev) = (cur);                                                                            \
+        (cur) = t_;                                                                                \
+    } while (0)
+
+typedef struct {
+    denovo_l1_state_t* l1[DENOVO_MAX_SM + 1];
+    denovo_l2_state_t* l2[DENOVO_MAX_BANKS + 1]; /* the last: the edge's scratch */
+} snaps_t;
+
+static void touched_check(const denovo_sys_desc_t* d, const gsys_backend_t* be, snaps_t* p,
+                          run_t* o) {
+    const uint32_t ns = d->d.num_sm, nb = d->d.num_banks;
+    for (uint32_t j = 0; j < ns; j++)
+        UNLISTED(denovo_l1, denovo_l1_state_t, DENOVO_SEL_MAX, d->d.l1_sets, d->d.l1_ways,
+                 denovo_backend_c_l1(be, j), p->l1[j], p->l1[ns], o);
+    for (uint32_t b = 0; b < nb; b++)
+        UNLISTED(denovo_l2, denovo_l2_state_t, DENOVO_L2_SEL_MAX, d->d.l2_sets, d->d.l2_ways,
+                 denovo_backend_c_l2(be, b), p->l2[b], p->l2[nb], o);
+}
 
 /* One small system of variant v under random traffic, V1 checked after every cycle. */
 static run_t run_variant(denovo_variant_t v, uint64_t seed) {
@@ -49,13 +102,25 @@ static run_t run_variant(denovo_variant_t v, uint64_t seed) {
     traffic_workload(r, &wl);
     gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
     assert_non_null(s);
-    run_t o = {0, 0, 0, 0, 0, GSYS_RUN_CYCLES};
+    run_t o = {0, 0, 0, 0, 0, 0, 0, GSYS_RUN_CYCLES};
     const denovo_sys_desc_t* d = gsys_pdc(&cfg);
+    snaps_t* p = calloc(1, sizeof *p);
+    assert_non_null(p);
+    for (uint32_t j = 0; j <= d->d.num_sm; j++)
+        assert_non_null(p->l1[j] = calloc(1, sizeof *p->l1[j]));
+    for (uint32_t b = 0; b <= d->d.num_banks; b++)
+        assert_non_null(p->l2[b] = calloc(1, sizeof *p->l2[b]));
     while (o.cycles < RUN_CYCLES && o.end == GSYS_RUN_CYCLES) {
         o.end = gsys_run(s, 1, stderr);
         o.v1 += denovo_check_v1_backend(d, &be, gsys_cycle(s), o.v1 < 5 ? stderr : NULL);
+        touched_check(d, &be, p, &o);
         o.cycles++;
     }
+    for (uint32_t j = 0; j <= d->d.num_sm; j++)
+        free(p->l1[j]);
+    for (uint32_t b = 0; b <= d->d.num_banks; b++)
+        free(p->l2[b]);
+    free(p);
     for (uint32_t j = 0; j < d->d.num_sm; j++)
         o.model_errors += denovo_l1_errors(denovo_backend_c_l1(&be, j));
     for (uint32_t b = 0; b < d->d.num_banks; b++)
@@ -70,14 +135,18 @@ static run_t run_variant(denovo_variant_t v, uint64_t seed) {
 
 static void check_variant(denovo_variant_t v) {
     const run_t o = run_variant(v, 7);
-    print_message("%s: %llu cycles, %llu ops, %llu protocol errors, %llu V1 violations\n",
+    print_message("%s: %llu cycles, %llu ops, %llu protocol errors, %llu V1 violations, %llu "
+                  "line changes listed by touched, %llu not\n",
                   denovo_proto.variants[v].name, (unsigned long long)o.cycles,
                   (unsigned long long)o.ops, (unsigned long long)o.model_errors,
-                  (unsigned long long)o.v1);
+                  (unsigned long long)o.v1, (unsigned long long)o.listed,
+                  (unsigned long long)o.unlisted);
     assert_int_equal(o.end, GSYS_RUN_CYCLES);
     assert_int_equal(o.harness, 0);
     assert_int_equal(o.model_errors, 0);
     assert_int_equal(o.v1, 0);
+    assert_int_equal(o.unlisted, 0);
+    assert_true(o.listed > 1000);
     assert_true(o.ops > 100);
 }
 

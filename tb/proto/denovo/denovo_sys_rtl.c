@@ -205,22 +205,16 @@ static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, con
     denovo_cmp_l2_out(pd, mm, bad, e, g);
 }
 
-/* The C models keep no list of the lines an edge wrote (gpu_l1_touched's kind): every line is
- * compared on the full-state cycles (full_every), the MSHRs, write-back buffer, FIFOs and
- * scalars every cycle. */
+/* The lines the C model wrote this cycle (denovo_l1_touched, denovo_l2_touched), every line on
+ * the full-state cycles (full_every) and after a reset; the MSHRs, write-back buffer, FIFOs and
+ * scalars every cycle (denovo_l1.md / denovo_l2.md section 3). */
 static void l1_select(const void* pd, const void* model, bool full, void* st) {
     (void)pd;
-    (void)model;
-    denovo_l1_state_t* s = st;
-    s->sel_all = full;
-    s->sel_n = 0;
+    GSYS_SELECT_TOUCHED(denovo_l1_touched, denovo_l1_state_t, model, full, st);
 }
 static void l2_select(const void* pd, const void* model, bool full, void* st) {
     (void)pd;
-    (void)model;
-    denovo_l2_state_t* s = st;
-    s->sel_all = full;
-    s->sel_n = 0;
+    GSYS_SELECT_TOUCHED(denovo_l2_touched, denovo_l2_state_t, model, full, st);
 }
 
 static void l1_cmp_state(const void* pd, const void* model, void* st, const void* fix,

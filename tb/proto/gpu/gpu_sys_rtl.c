@@ -120,12 +120,7 @@ static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, con
 
 static void l1_select(const void* pd, const void* model, bool full, void* st) {
     (void)pd;
-    gpu_l1_state_t* s = st;
-    bool all = false;
-    s->sel_n = gpu_l1_touched(model, s->sel, GPU_SEL_MAX, &all);
-    s->sel_all = all || full;
-    if (s->sel_all)
-        s->sel_n = 0;
+    GSYS_SELECT_TOUCHED(gpu_l1_touched, gpu_l1_state_t, model, full, st);
 }
 
 /* the scalars and the store buffer (always read) */
@@ -193,12 +188,7 @@ static void l1_cmp_state(const void* pd, const void* model, void* st, const void
 
 static void l2_select(const void* pd, const void* model, bool full, void* st) {
     (void)pd;
-    gpu_l2_state_t* s = st;
-    bool all = false;
-    s->sel_n = gpu_l2_touched(model, s->sel, GPU_L2_SEL_MAX, &all);
-    s->sel_all = all || full;
-    if (s->sel_all)
-        s->sel_n = 0;
+    GSYS_SELECT_TOUCHED(gpu_l2_touched, gpu_l2_state_t, model, full, st);
 }
 
 static void l2_cmp_state(const void* pd, const void* model, void* st, const void* fix,
