@@ -1025,9 +1025,12 @@ check "episode tester passes the unmutated RTL with the same settings (denovo-d)
 # of the every-cycle full compare (before the lists, 07 was caught 49 cycles later on an MSHR,
 # 01 55 and 05 31 cycles later on an output; 01 needs INV to list every line: the RTL's INV
 # writes R words the model's leaves alone). dn_first_mm DIR RTL K: the first MISMATCH line.
-dn_first_mm() {
+dn_first_mm() { # (the run's own exit is 1, a mutant: grep's status decides)
+    local log
+    log="$OUT/dn-touched-$(basename "$1")-$3.log"
     "$G" cosim system --protocol denovo-d --impl lockstep --rtl "$2" --rtl-dir "$1" \
-        --cycles 200000 --full-every "$3" --quiet --out "$OUT/dn-touched" 2>&1 | grep -m1 '^MISMATCH'
+        --cycles 200000 --full-every "$3" --quiet --out "$OUT/dn-touched" > "$log" 2>&1
+    grep -m1 '^MISMATCH' "$log"
 }
 dn_touched() {
     local a b
