@@ -117,11 +117,15 @@ sysrow gpuh-small "$CYCLES" docs/area-gpu.md --protocol gpu-h
 sysrow gpud-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-d --config paper
 sysrow gpuh-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-h --config paper
 # DeNovo (docs/units/denovo/denovo_l1.md, denovo_l2.md): every denovo_l1 and denovo_l2 in
-# lockstep, small configuration only: the paper-size lockstep ran at 37 cycles/s (300 cycles,
-# 2026-11-29, loaded machine; CYCLES/10 would take about 45 minutes a row); no area figure yet ("not yet" in the area column)
+# lockstep, the small configuration and the paper one (seed 002 Table 3: 15 SMs, 16 banks of
+# 4,096 lines) for CYCLES/10 (about 700 cycles/s: 2-3 minutes a row); no area figure yet ("not
+# yet" in the area column)
 sysrow dnd-small "$CYCLES" "not yet" --protocol denovo-d
 sysrow dndro-small "$CYCLES" "not yet" --protocol denovo-d-ro
 sysrow dnh-small "$CYCLES" "not yet" --protocol denovo-h
+sysrow dnd-paper $((CYCLES / 10)) "not yet" --protocol denovo-d --config paper
+sysrow dndro-paper $((CYCLES / 10)) "not yet" --protocol denovo-d-ro --config paper
+sysrow dnh-paper $((CYCLES / 10)) "not yet" --protocol denovo-h --config paper
 
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"
@@ -134,7 +138,7 @@ cat <<'LEGEND'
 legend: every row is C model and RTL in lockstep from the same stimulus (seed 1), both compared
   every cycle; the run stops at the first difference.
   cycles      clock cycles simulated (the paper-size system rows run a tenth of the small ones;
-              DeNovo has small rows only: its paper-size lockstep ran at 37 cycles/s)
+              DeNovo's too)
   compared    cycles whose outputs and state were compared, C against RTL; for the system rows
               unit-cycles: every L1, L2 bank and the timer, each cycle (so more than cycles)
   mismatches  first differences found (0 or 1: a difference stops the run and is reported)

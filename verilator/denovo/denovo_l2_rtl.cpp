@@ -4,7 +4,8 @@
 // of gpucoh_rtl.h: packs denovo_l2_in_t into the ports, unpacks denovo_l2_out_t, reads the
 // public registers into denovo_l2_state_t (cmodel/denovo/denovo_l2.h): the MSHRs and the FIFO
 // counts always, and all lines and rr or the lines named in sel[] (and their sets' rr). Nothing
-// here models behaviour: every register is reset (docs/units/denovo/denovo_l2.md section 3).
+// here models behaviour: every register is reset but the line arrays, which read as reset
+// while their live_q bit is 0 (docs/units/denovo/denovo_l2.md section 3).
 
 #include "Vdenovo_l2.h"
 #include "Vdenovo_l2___024root.h"
@@ -42,13 +43,17 @@ void tick(void* h, const void* vin, void* vout) {
 
 using Root = Vdenovo_l2___024root;
 
+// A line not written since reset (live_q bit 0) holds whatever its unreset registers hold and
+// reads as reset: all 0 (I) but rc_q, which is reset.
 void read_line(const Root* r, denovo_l2_line_t* l, unsigned i) {
     std::memset(l, 0, sizeof *l);
+    l->rc = static_cast<uint32_t>(gpucoh::get_field(r->denovo_l2__DOT__rc_q, i, 1));
+    if (!gpucoh::get_field(r->denovo_l2__DOT__live_q, i, 1))
+        return;
     l->tag = gpucoh::get_u64(r->denovo_l2__DOT__tag_q[i]);
     l->st = r->denovo_l2__DOT__st_q[i];
     l->reg = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l2__DOT__reg_q[i]));
     l->busy = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l2__DOT__busy_q[i]));
-    l->rc = static_cast<uint32_t>(gpucoh::get_field(r->denovo_l2__DOT__rc_q, i, 1));
     gpucoh::get_words(l->data, r->denovo_l2__DOT__data_q[i]);
 }
 
