@@ -36,8 +36,8 @@
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
-# Sections 3, 5c, 7 and 8 run in the background beside the others (bg_section below); their
-# output follows section 6b.
+# Sections 3, 3d, 3e, 5c, 6b, 6c, 7 and 8 run in the background beside the others (bg_section
+# below), in that order; their output follows section 6, in the order of their numbers.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -349,6 +349,64 @@ script_checks "systemc tlm" "$LOGS/systemc-tlm.log" bash tests/systemc/run_tlm.s
 script_checks "systemc tlm install" "$LOGS/systemc-tlm-install.log" bash tests/systemc/run_install.sh
 }
 
+section_3d() {
+echo "== 3d. the axiomatic oracle (gpucoh model): classic verdicts, --check, an axiom removed"
+# tests/test_model.sh: each check can fail (published verdicts of the classic tests; a wrong
+# hand-written line caught; the project's files agree with the oracle; a removed axiom noticed)
+for n in $(bash tests/test_model.sh list); do
+    check "model $n" "$LOGS/model-$n.log" bash tests/test_model.sh run "$n"
+done
+}
+
+section_3e() {
+echo "== 3e. the conformance campaign (gpucoh conform): generated tests x every variant, judged by the oracle"
+# tests/test_conform.sh: a fixed sample (300 tests x 5 variants x 200 runs, about a minute),
+# every known violation still observed, a deliberately wrong claim caught, a stale known entry
+# and an unlisted violation failing, bad input refused, set traffic (--set-traffic) replayed
+for n in $(bash tests/test_conform.sh list); do
+    check "conform $n" "$LOGS/conform-$n.log" bash tests/test_conform.sh run "$n"
+done
+}
+
+section_6b() {
+echo "== 6b. shared RTL primitives (tests/rtl/tb_primitives.sv, Icarus)"
+check "primitives: ffs/ffs2, bytemerge, amo, fifo, rr_ffs against their references" \
+    "$LOGS/primitives.log" bash tools/test_primitives.sh
+for m in ffs fifo merge amo rr; do
+    check "primitives: the testbench catches mutant '$m'" "$LOGS/primitives-$m.log" \
+        bash -c "bash tools/test_primitives.sh --mutant $m; [ \$? -eq 1 ]"   # 2: no longer applies
+done
+# every mutant file of a shared primitive, wherever it lives (a unit's campaign, its illegal/,
+# cover/ or netlist/ mutants), also meets the primitives' testbench at the widest widths: it must
+# fail there too (a primitive bug the units' small configurations miss is caught here)
+# (the primitives moved to rtl/prim/: a pattern that matched none of them checked nothing, so
+# the number found is checked too)
+local nprim=0 mf
+while read -r mf; do
+    nprim=$((nprim + 1))
+    check "primitives: the testbench catches ${mf#tests/mutants/}" \
+        "$LOGS/primitives-$(echo "${mf#tests/mutants/}" | tr / -).log" \
+        bash -c "bash tools/test_primitives.sh --mutant-file $mf; [ \$? -eq 1 ]"
+done < <(grep -rlE '^file: (include/|prim/)?gpucoh_' tests/mutants --include='*.mut' | LC_ALL=C sort)
+if [ "$nprim" -ge 6 ]; then ok "primitives: $nprim unit mutants patch a shared primitive"
+else bad "primitives: $nprim unit mutants patch a shared primitive (6 expected: the scan-wrap ones, tc_l2 aop3)"; fi
+}
+
+section_6c() {
+echo "== 6c. the DeNovo registry single-owner proof (tools/prove_denovo_l2.sh: yosys-smtbmc, z3)"
+# docs/units/denovo/denovo_l2.md section 11: the RTL's assertions proven by a BMC base case and
+# 2-step induction (25-70 s); each mutant of tests/mutants/denovo_l2/formal/ must make the
+# proof fail with a counterexample trace from reset (exit 1: the script has checked the trace
+# file and printed its path; 2 is a mutant that no longer applies, 0 one the proof misses)
+check "denovo_l2 single-owner proof (BMC + k-induction) on the RTL" "$LOGS/prove-denovo-l2.log" \
+    bash tools/prove_denovo_l2.sh
+for mf in tests/mutants/denovo_l2/formal/*.mut; do
+    check "denovo_l2 proof fails on mutant $(basename "$mf" .mut), with a trace" \
+        "$LOGS/prove-denovo-l2-$(basename "$mf" .mut).log" \
+        bash -c "bash tools/prove_denovo_l2.sh --mutant-file $mf; [ \$? -eq 1 ]"
+done
+}
+
 # Sections 3, 5c, 7 and 8 (about half the suite's CPU time) run one after another in the
 # background, on the second core, beside sections 1-6b (docs/testing.md, "Time"): each with its
 # own counters and output ($LOGS/section-<name>.*), joined after 6b. Running side by side is safe:
@@ -374,7 +432,9 @@ join_section() { # NAME: a background section's output and counters join the sui
     PASS=$((PASS + p)); FAIL=$((FAIL + f))
     while IFS= read -r l; do [ -n "$l" ] && FAILED+=("$l"); done < "$LOGS/section-$1.failed"
 }
-( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8 ) &
+( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
+  bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
+  bg_section 6c section_6c ) &
 BG_PID=$!
 trap 'kill "$BG_PID" 2>/dev/null' EXIT
 
@@ -732,21 +792,6 @@ check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000
     "$LOGS/litmus-satstamp-long.log" "$G" litmus litmus/MP+relacq.gpu-satstamp.litmus \
     --protocol tc --runs 2000 --seed 1 --param pred_init=1000 --param pred_min=1000 \
     --param pred_max=1000
-
-echo "== 3d. the axiomatic oracle (gpucoh model): classic verdicts, --check, an axiom removed"
-# tests/test_model.sh: each check can fail (published verdicts of the classic tests; a wrong
-# hand-written line caught; the project's files agree with the oracle; a removed axiom noticed)
-for n in $(bash tests/test_model.sh list); do
-    check "model $n" "$LOGS/model-$n.log" bash tests/test_model.sh run "$n"
-done
-
-echo "== 3e. the conformance campaign (gpucoh conform): generated tests x every variant, judged by the oracle"
-# tests/test_conform.sh: a fixed sample (300 tests x 5 variants x 200 runs, about a minute),
-# every known violation still observed, a deliberately wrong claim caught, a stale known entry
-# and an unlisted violation failing, bad input refused, set traffic (--set-traffic) replayed
-for n in $(bash tests/test_conform.sh list); do
-    check "conform $n" "$LOGS/conform-$n.log" bash tests/test_conform.sh run "$n"
-done
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {
@@ -1141,45 +1186,10 @@ splice_checks() {
 check "area report --update: a no-op on docs/area-gpu.md; a block without its end is refused" \
     "$LOGS/area-splice.log" splice_checks
 
-echo "== 6b. shared RTL primitives (tests/rtl/tb_primitives.sv, Icarus)"
-check "primitives: ffs/ffs2, bytemerge, amo, fifo, rr_ffs against their references" \
-    "$LOGS/primitives.log" bash tools/test_primitives.sh
-for m in ffs fifo merge amo rr; do
-    check "primitives: the testbench catches mutant '$m'" "$LOGS/primitives-$m.log" \
-        bash -c "bash tools/test_primitives.sh --mutant $m; [ \$? -eq 1 ]"   # 2: no longer applies
-done
-# every mutant file of a shared primitive, wherever it lives (a unit's campaign, its illegal/,
-# cover/ or netlist/ mutants), also meets the primitives' testbench at the widest widths: it must
-# fail there too (a primitive bug the units' small configurations miss is caught here)
-# (the primitives moved to rtl/prim/: a pattern that matched none of them checked nothing, so
-# the number found is checked too)
-nprim=0
-while read -r mf; do
-    nprim=$((nprim + 1))
-    check "primitives: the testbench catches ${mf#tests/mutants/}" \
-        "$LOGS/primitives-$(echo "${mf#tests/mutants/}" | tr / -).log" \
-        bash -c "bash tools/test_primitives.sh --mutant-file $mf; [ \$? -eq 1 ]"
-done < <(grep -rlE '^file: (include/|prim/)?gpucoh_' tests/mutants --include='*.mut' | LC_ALL=C sort)
-if [ "$nprim" -ge 6 ]; then ok "primitives: $nprim unit mutants patch a shared primitive"
-else bad "primitives: $nprim unit mutants patch a shared primitive (6 expected: the scan-wrap ones, tc_l2 aop3)"; fi
-
-echo "== 6c. the DeNovo registry single-owner proof (tools/prove_denovo_l2.sh: yosys-smtbmc, z3)"
-# docs/units/denovo/denovo_l2.md section 11: the RTL's assertions proven by a BMC base case and
-# 2-step induction (25-70 s); each mutant of tests/mutants/denovo_l2/formal/ must make the
-# proof fail with a counterexample trace from reset (exit 1: the script has checked the trace
-# file and printed its path; 2 is a mutant that no longer applies, 0 one the proof misses)
-check "denovo_l2 single-owner proof (BMC + k-induction) on the RTL" "$LOGS/prove-denovo-l2.log" \
-    bash tools/prove_denovo_l2.sh
-for mf in tests/mutants/denovo_l2/formal/*.mut; do
-    check "denovo_l2 proof fails on mutant $(basename "$mf" .mut), with a trace" \
-        "$LOGS/prove-denovo-l2-$(basename "$mf" .mut).log" \
-        bash -c "bash tools/prove_denovo_l2.sh --mutant-file $mf; [ \$? -eq 1 ]"
-done
-
 
 # the background sections (see bg_section above)
 wait "$BG_PID"
-for s in 3 5c 7 8; do join_section "$s"; done
+for s in 3 3d 3e 5c 6b 6c 7 8; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"

@@ -17,12 +17,21 @@
 module tb_primitives;
 
   integer checks = 0, fails = 0;
+  // +first_fail (tools/test_primitives.sh with a mutant): end at the first failure; a mutant
+  // run only has to show that the testbench catches it
+  bit first_fail = 1'b0;
+  initial first_fail = $test$plusargs("first_fail") != 0;
 
   task automatic check(input bit ok, input [8*48-1:0] what);
     checks = checks + 1;
     if (!ok) begin
       fails = fails + 1;
       if (fails <= 10) $display("FAIL %0s", what);
+      if (first_fail) begin
+        $display("tb_primitives: %0d checks, %0d failures (stopped at the first: +first_fail)",
+                 checks, fails);
+        $finish;
+      end
     end
   endtask
 
