@@ -296,8 +296,11 @@ struct gsys {
     int req_net, rsp_net;    /* the request / response network of the legacy statistics, or -1 */
     int bank_ill_net;        /* the network whose in_ready counts an illegal bank request, or -1 */
     uint64_t bank_ill_until; /* gsys_set_bank_illegal_until */
-    uint64_t inflight;       /* copies in flight on every network */
-    uint32_t* live[2];       /* per place and destination: bit k = network k has a message for it */
+    const gsys_backend_t* inv_be; /* gsys_check_invariant */
+    FILE* inv_f;
+    uint64_t inv_bad;
+    uint64_t inflight; /* copies in flight on every network */
+    uint32_t* live[2]; /* per place and destination: bit k = network k has a message for it */
     int only[2]; /* per place: its units' one network in, when they have one port of one network */
     unsigned char* ent; /* scratch crossbar entry */
     /* DRAM */
@@ -682,6 +685,15 @@ void gsys_mark_progress(gsys_t* s) {
 
 uint64_t gsys_illegal(const gsys_t* s) {
     return s->st_core_illegal;
+}
+
+void gsys_check_invariant(gsys_t* s, const gsys_backend_t* cbe, FILE* f) {
+    s->inv_be = cbe;
+    s->inv_f = f;
+}
+
+uint64_t gsys_invariant_violations(const gsys_t* s) {
+    return s->inv_bad;
 }
 
 void gsys_set_bank_illegal_until(gsys_t* s, uint64_t cycle) {
@@ -1300,6 +1312,8 @@ static int sys_cycle(gsys_t* s) {
     if (!rst)
         inputs(s);
     const int rc = tick_all(s, rst);
+    if (!rst && s->inv_be && s->p->invariant) /* the first 5 violations printed */
+        s->inv_bad += s->p->invariant(s->pd, s->inv_be, s->cycle, s->inv_bad < 5 ? s->inv_f : NULL);
     s->cycle++;
     return rc;
 }

@@ -297,6 +297,10 @@ typedef struct gsys_proto {
     /* the protocol errors the C models must count for the illegal inputs a run presented (TC:
      * every core request and every J1 / J3; J5 / J6 have defined effects) */
     uint64_t (*illegal_expected)(uint64_t core, const uint64_t bank[4]);
+    /* A system invariant of the protocol (DeNovo: V1, single owner), checked after every edge
+     * over the C models of a backend (a C backend, or a lockstep backend's C side): the
+     * violations found, each printed on f when not NULL. NULL: the protocol states none. */
+    uint64_t (*invariant)(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f);
     const char* start_help; /* what start_max is, for messages: "2^ts_width-1, --param ts_width" */
     /* The GTKWave view of a divergence in a merged dump of a system run (tb/sys/swave.c): the
      * diverging unit (its scope in the dump) opened with its ports and state, the diverging
@@ -590,5 +594,9 @@ void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]);
  * tail, so that every one presented has left its FIFO, and been counted by the bank, by the
  * time the counts are compared. */
 void gsys_set_bank_illegal_until(gsys_t* s, uint64_t cycle);
+/* Check the protocol's invariant (gsys_proto_t.invariant) after every edge over cbe's C models,
+ * the first violations printed on f; gsys_invariant_violations counts them. cbe NULL: off. */
+void gsys_check_invariant(gsys_t* s, const gsys_backend_t* cbe, FILE* f);
+uint64_t gsys_invariant_violations(const gsys_t* s);
 
 #endif /* GPUCOH_GSYS_H */

@@ -932,6 +932,8 @@ static void wave_end(topt_t* o) {
 /* The outcome of a cosim system run, for its summary and report. */
 typedef struct {
     uint64_t cyc, mism, errors, illegal;
+    uint64_t inv; /* violations of the protocol's invariant (gsys_proto_t.invariant) */
+    bool inv_on;  /* it was checked (the protocol states one and the C side ran) */
     double dt;
     gsys_run_t end;
     bool interrupted, pass;
@@ -994,6 +996,9 @@ static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sy
            (unsigned long long)o->seed, impl_name(o), (unsigned)geom_of(&o->cfg).num_sm,
            (unsigned)geom_of(&o->cfg).num_banks, netlist_note(o, x->res));
     print_illegal(o, s, x->errors);
+    if (x->inv_on)
+        printf("  invariant checked after every edge over the C models: %llu violation(s)\n",
+               (unsigned long long)x->inv);
     if (x->res && x->res->div.text[0])
         printf("  first divergence: %s\n", x->res->div.text);
     if (x->end == GSYS_RUN_DEADLOCK)
@@ -1021,6 +1026,9 @@ static void cosim_first_json(FILE* f, const sys_outcome_t* x) {
         fprintf(f, "}");
     } else if (x->end == GSYS_RUN_DEADLOCK) {
         fprintf(f, "{\"cycle\": %llu, \"kind\": \"deadlock\"}", (unsigned long long)x->cyc);
+    } else if (x->inv) {
+        fprintf(f, "{\"kind\": \"invariant\", \"text\": \"%llu violation(s)\"}",
+                (unsigned long long)x->inv);
     } else if (x->cside && x->errors != x->illegal) {
         fprintf(f,
                 "{\"kind\": \"protocol errors\", \"text\": \"%llu protocol errors "
@@ -1047,12 +1055,14 @@ static bool cosim_json(const topt_t* o, const sys_outcome_t* x) {
             ", \"unit\": \"system\", \"protocol\": \"%s\", \"impl\": \"%s\", "
             "\"netlist\": \"%s\", \"cycles\": "
             "%llu, \"compared\": %llu, \"mismatches\": %llu, \"protocol_errors\": %llu, "
-            "\"illegal_inputs\": %llu, \"cycles_per_s\": %.0f, \"seed\": %llu, "
+            "\"illegal_inputs\": %llu, \"invariant_violations\": %lld, "
+            "\"cycles_per_s\": %.0f, \"seed\": %llu, "
             "\"run_end\": \"%s\", \"c_model_bytes\": ",
             gsys_variant_name(&o->cfg), impl_name(o), netlist_units(o), (unsigned long long)x->cyc,
             (unsigned long long)(res ? res->compared : 0), (unsigned long long)x->mism,
             (unsigned long long)x->errors, (unsigned long long)x->illegal,
-            x->dt > 0 ? (double)x->cyc / x->dt : 0.0, (unsigned long long)o->seed,
+            x->inv_on ? (long long)x->inv : -1LL, x->dt > 0 ? (double)x->cyc / x->dt : 0.0,
+            (unsigned long long)o->seed,
             x->interrupted                ? "interrupted"
             : x->end == GSYS_RUN_DONE     ? "done"
             : x->end == GSYS_RUN_CYCLES   ? "cycles"
@@ -1102,7 +1112,11 @@ static int cosim_system(topt_t* o) {
      * popped and counted when the protocol-error count is compared with them */
     if (o->cycles > 2 * ILLEGAL_QUIET)
         gsys_set_bank_illegal_until(s, gsys_cycle(s) + o->cycles - ILLEGAL_QUIET);
+    x.inv_on = cbe && o->P->invariant;
+    if (x.inv_on)
+        gsys_check_invariant(s, cbe, stdout);
     x.end = run_sliced(s, o->cycles, stdout, &pg, NULL, &x.interrupted);
+    x.inv = gsys_invariant_violations(s);
     x.dt = now_s() - t0;
     x.cyc = gsys_cycle(s);
     const gsys_proto_t* P = o->P;
@@ -1125,7 +1139,7 @@ static int cosim_system(topt_t* o) {
     gsys_bank_illegal(s, jl);
     x.illegal = P->illegal_expected(gsys_illegal(s), jl);
     x.pass = (x.end == GSYS_RUN_CYCLES || x.end == GSYS_RUN_DONE) && x.mism == 0 &&
-             (cbe ? x.errors == x.illegal : true);
+             (cbe ? x.errors == x.illegal : true) && x.inv == 0;
     if (x.interrupted && x.mism == 0)
         x.pass = false; /* neither: the verdict is "interrupted" */
     x.verdict = x.pass ? "pass" : x.interrupted && x.mism == 0 ? "interrupted" : "fail";

@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "denovo_check.h"
 #include "denovo_cov.h"
 #include "denovo_gtkw.h"
 #include "denovo_sys_rtl.h"
@@ -497,6 +498,11 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
     return core + j[0] + j[1];
 }
 
+/* denovo.md section 4 V1 (single owner) over the C models, after every edge */
+static uint64_t v1_check(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f) {
+    return denovo_check_v1_backend(pd, cbe, cycle, f);
+}
+
 /* ---- coverage ------------------------------------------------------------------------------ */
 
 static void cov_add(void* cov, uint32_t slot, const void* model) {
@@ -596,6 +602,7 @@ const gsys_proto_t denovo_proto = {
     .model_bytes_json = model_bytes_json,
     .illegal_report = illegal_report,
     .illegal_expected = illegal_expected,
+    .invariant = v1_check,
     .slots = denovo_slots,
     .nslots = DENOVO_NSLOTS,
     .sm_slot = DENOVO_SLOT_L1,
