@@ -655,6 +655,79 @@ static gsys_cfg_t nc_cfg(bool bug) {
 
 /* ---- tests --------------------------------------------------------------------------------- */
 
+/* gsys_proto_t.invariant's wiring (gsys_check_invariant): a protocol invariant that reports one
+ * violation at every call, so that the count is the number of calls. The checks of a real one
+ * (DeNovo's V1) are tested with their protocol (tests/denovo/test_denovo_system.c). */
+static struct {
+    uint64_t calls, last_cycle;
+    const gsys_backend_t* be;
+    bool in_order;
+} inv_seen;
+
+static uint64_t inv_always(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f) {
+    (void)pd;
+    inv_seen.in_order =
+        inv_seen.in_order && (inv_seen.calls == 0 || cycle == inv_seen.last_cycle + 1);
+    inv_seen.calls++;
+    inv_seen.last_cycle = cycle;
+    inv_seen.be = cbe;
+    if (f)
+        fprintf(f, "INV: cycle %llu\n", (unsigned long long)cycle);
+    return 1;
+}
+
+static uint64_t inv_run(bool on, uint64_t cycles, char* buf, size_t len) {
+    gsys_proto_t p = nc_proto;
+    p.invariant = inv_always;
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.proto = &p;
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, ~0ull >> 1);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    memset(&inv_seen, 0, sizeof inv_seen);
+    inv_seen.in_order = true;
+    FILE* f = fmemopen(buf, len - 1, "w");
+    assert_non_null(f);
+    if (on)
+        gsys_check_invariant(s, &be, f);
+    assert_int_equal(gsys_run(s, cycles, stderr), GSYS_RUN_CYCLES);
+    fclose(f);
+    const uint64_t v = gsys_invariant_violations(s);
+    if (on)
+        assert_ptr_equal(inv_seen.be, &be);
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+    return v;
+}
+
+/* checked after every edge but the reset edges, every violation counted, the first 5 printed;
+ * not checked at all unless asked */
+static void test_invariant_hook(void** state) {
+    (void)state;
+    char buf[4096] = {0};
+    const uint64_t v = inv_run(true, 3000, buf, sizeof buf);
+    print_message("invariant hook: %llu calls, %llu violations in 3000 cycles\n%s",
+                  (unsigned long long)inv_seen.calls, (unsigned long long)v, buf);
+    assert_true(inv_seen.calls > 2900 && inv_seen.calls < 3000); /* the reset edges excluded */
+    assert_int_equal(v, inv_seen.calls);
+    assert_true(inv_seen.in_order);
+    int lines = 0;
+    for (const char* c = buf; (c = strstr(c, "INV: cycle ")) != NULL; c++)
+        lines++;
+    assert_int_equal(lines, 5);
+    memset(buf, 0, sizeof buf);
+    assert_int_equal(inv_run(false, 3000, buf, sizeof buf), 0);
+    assert_int_equal(inv_seen.calls, 0);
+}
+
 static void test_traffic_runs(void** state) {
     (void)state;
     const gsys_cfg_t cfg = nc_cfg(false);
@@ -1663,6 +1736,7 @@ int main(void) {
         cmocka_unit_test(test_fwd_lockstep),
         cmocka_unit_test(test_sm_word),
         cmocka_unit_test(test_fence_order),
+        cmocka_unit_test(test_invariant_hook),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

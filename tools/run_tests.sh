@@ -663,6 +663,23 @@ dnsys() { sysrun dnsys merged "$@"; }
 dnsys denovo-d-small-200k --protocol denovo-d --impl lockstep --cycles 200000
 dnsys denovo-d-ro-small-200k --protocol denovo-d-ro --impl lockstep --cycles 200000
 dnsys denovo-h-small-200k --protocol denovo-h --impl lockstep --cycles 200000
+# V1 (single owner, denovo.md section 4) checked by cosim system after every edge over the C
+# side (gsys_proto_t.invariant; the hook's wiring is tests/test_gsys_proto.c
+# test_invariant_hook, the check's tests/denovo/test_denovo_system.c): 0 violations in the three
+# runs above, in their summary and JSON; a protocol that states no invariant reports -1
+dn_v1() {
+    local v
+    for v in denovo-d denovo-d-ro denovo-h; do
+        grep -q '^  invariant checked after every edge over the C models: 0 violation(s)$' \
+            "$LOGS/dnsys-$v-small-200k.log" &&
+            grep -q '"invariant_violations": 0,' "$OUT/dnsys-$v-small-200k.json" || return 1
+        echo "$v: V1 checked after every edge, 0 violations"
+    done
+    grep -q '"invariant_violations": -1,' "$OUT/tcsys-gpu-d-small-1M.json" &&
+        echo "gpu-d: no invariant stated (-1)"
+}
+check "DeNovo V1 checked after every edge of the three runs: 0 violations (summary, JSON)" \
+    "$LOGS/denovo-v1.log" dn_v1
 # write-backs and DONEs that arrive late (--req-delay 20:150: the wb network shares the request
 # delay): a DONE for a line the registry has dropped since (B04, D17). Rare: of seeds 1-7 at
 # 300 000 cycles only seed 7 (dnsys's) takes it
