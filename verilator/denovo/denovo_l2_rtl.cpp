@@ -9,6 +9,9 @@
 #include "Vdenovo_l2.h"
 #include "Vdenovo_l2___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "denovo_l2.h"
@@ -40,9 +43,10 @@ void tick(void* h, const void* vin, void* vout) {
     DENOVO_L2_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
-using Root = Vdenovo_l2___024root;
-
-void read_line(const Root* r, denovo_l2_line_t* l, unsigned i) {
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; every
+// field is read unconditionally, so a field holds the bits the netlist holds and the others are
+// taken from the C model).
+template <typename R> void read_line(const R* r, denovo_l2_line_t* l, unsigned i) {
     std::memset(l, 0, sizeof *l);
     l->tag = gpucoh::get_u64(r->denovo_l2__DOT__tag_q[i]);
     l->st = r->denovo_l2__DOT__st_q[i];
@@ -52,11 +56,11 @@ void read_line(const Root* r, denovo_l2_line_t* l, unsigned i) {
     gpucoh::get_words(l->data, r->denovo_l2__DOT__data_q[i]);
 }
 
-unsigned read_rr(const Root* r, unsigned set) {
+template <typename R> unsigned read_rr(const R* r, unsigned set) {
     return static_cast<unsigned>(gpucoh::get_field(r->denovo_l2__DOT__rr_q, set * kWw, kWw));
 }
 
-void read_state(const Root* r, denovo_l2_state_t* st) {
+template <typename R> void read_state(const R* r, denovo_l2_state_t* st) {
     if (st->sel_all) {
         for (unsigned i = 0; i < kLines; ++i)
             read_line(r, &st->line[i], i);
@@ -86,6 +90,17 @@ void state(void* h, void* vst) {
     read_state(static_cast<Sim*>(h)->top->rootp, static_cast<denovo_l2_state_t*>(vst));
 }
 
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, denovo_l2_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st);
+}
+#endif
+
 } // namespace
 
 GPUCOH_API(Vdenovo_l2, "denovo_l2", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, denovo_l2_state_t)
+#endif
