@@ -299,6 +299,16 @@ static void replaced_lists_unchanged(void** state) {
     assert_string_equal(got, "tc_timer tc_gwct tc_l1 tc_l2");
 }
 
+/* Every unit co-simulated only in its system (a slot context) has the netlist lockstep there:
+ * `gpucoh --help` offers `cosim <slot unit> --netlist` for all of them (tc_l1 ... denovo_l2). */
+static void slot_units_have_netlist(void** state) {
+    (void)state;
+    for (const gpucoh_unit_t* const* up = gpucoh_units(); *up; up++)
+        if (strcmp((*up)->context, "standalone") && !(*up)->netlist)
+            fail_msg("unit %s: context %s (a system slot) without netlist", (*up)->name,
+                     (*up)->context);
+}
+
 static void unknown_field_refused(void** state) {
     (void)state;
     char v[64];
@@ -313,6 +323,7 @@ int main(void) {
         cmocka_unit_test(replaced_lists_unchanged),     cmocka_unit_test(unknown_field_refused),
         cmocka_unit_test(synth_point_where_it_applies), cmocka_unit_test(params_fields_name_params),
         cmocka_unit_test(replaced_values_unchanged),    cmocka_unit_test(files_in_family_folders),
+        cmocka_unit_test(slot_units_have_netlist),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

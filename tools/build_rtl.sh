@@ -118,6 +118,11 @@ if [ -n "$NETLIST" ]; then
     if ! awk -v top="$TOP" -v phase=0 -v narrow="$TMP/narrow.txt" '
         FILENAME == ARGV[1] { want[$1] = 1; next }              # registers the shim reads
         FILENAME == ARGV[2] {                                   # the synthesis log
+            # an element re-encoded by the fsm pass (denovo_l1 mv_q[k]: 2 bits, one-hot 4): its
+            # own width, gathered as it is, decoded by the shim (gpucoh::nl_fsm, below)
+            if ($0 ~ /^Recoding FSM `\$fsm\$\\/ && index($0, "from module `\\" top "'"'"'")) {
+                s = $0; sub(/^Recoding FSM `\$fsm\$\\/, "", s); sub(/\$[0-9]+'"'"' from module .*$/, "", s); fsm[s] = 1
+            }
             if ($0 ~ /^Creating decoders for process `/) { intop = index($0, "\\" top ".$proc$") > 0; next }
             if (intop && match($0, /^ +[0-9]+\/[0-9]+: \$0\\[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])?\[[0-9]+:[0-9]+\]$/)) {
                 s = $2; sub(/^\$0\\/, "", s); rg = s; sub(/^[^[]*(\[[0-9]+\])?/, "", rg)
@@ -145,7 +150,7 @@ if [ -n "$NETLIST" ]; then
                     for (i = 0; i < n[w]; i++) {
                         e = w "[" i "]"
                         if (!(e in have)) { printf "  // placeholder: synthesis removed the register (build_rtl.sh)\n  wire %s \\%s ;\n", el[w, i], e; print e > "/dev/stderr"; continue }
-                        if (dr[e] == el[w, i]) continue
+                        if (dr[e] == el[w, i] || (e in fsm)) continue
                         # an element whose wire lost its top bits (wreduce: "Removed top 2 bits
                         # (of 16) from wire gpu_l2.mwm_q[3]"; their flops drive an unnamed wire):
                         # those bits count as removed (narrow.txt), the gathering pads the element
@@ -178,6 +183,21 @@ if [ -n "$NETLIST" ]; then
     fi
     sed -n "s/^%Warning-[A-Z]*: [^ ]* \(Bits of signal are\|Signal is\) not driven[^:]*: '\([^']*\)'\(.*\)\$/\2 \3/p" \
         "$TMP/lint.log" | awk '$1 ~ /_q/ { print $1, ($2 == "" ? "all" : $2) }' | cat - "$TMP/narrow.txt" | sort > "$TMP/removed.txt"
+    # A bit of a state register the fsm pass re-encoded is no RTL register bit: synthesis removes
+    # the flop of a one-hot code nothing reads (denovo_l1's mv_q[k][0], the idle code 00: the logic
+    # reads "no other code's bit set"). The decode below takes such bits out of its table
+    # (fsm_removed.txt), so those registers are compared in full and name no removed bit.
+    awk -v top="$TOP" -v fr="$TMP/fsm_removed.txt" '
+        FILENAME == ARGV[1] {
+            if ($0 ~ /^Recoding FSM `\$fsm\$\\/ && index($0, "from module `\\" top "'"'"'")) {
+                s = $0; sub(/^Recoding FSM `\$fsm\$\\/, "", s); sub(/\$[0-9]+'"'"' from module .*$/, "", s); fsm[s] = 1
+            }
+            next
+        }
+        ($1 in fsm) { print > fr; next }
+        { print }' "$YLOG" "$TMP/removed.txt" > "$TMP/removed2.txt"
+    mv "$TMP/removed2.txt" "$TMP/removed.txt"
+    touch "$TMP/fsm_removed.txt"
     # An unpacked register array of the RTL (logic [W-1:0] cnt_q [N]) is one wire per element in
     # the netlist (\cnt_q[0] ... \cnt_q[N-1] ). Gather them back into the RTL's array with plain
     # assigns (wiring only), so that the shim reads r->..._q[i] as on the RTL. A register of a
@@ -381,7 +401,11 @@ if [ -n "$NETLIST" ]; then
         }' "$ROOTH" > "$TMP/obj/gpucoh_netlist.h"
     # State registers Yosys's fsm pass re-encoded (synth/synth.sh's log beside the netlist):
     # "Recoding FSM `$fsm$\st_q$2968' ..." then "  00 -> --1" lines (RTL code -> new pattern).
-    awk '
+    # A code bit synthesis removed (fsm_removed.txt, above) is a don't-care of every code; the code
+    # left with no cared bit (a one-hot code whose flop is gone) is listed last, so that it is the
+    # state when no other code matches. Two codes left the same, or two without a cared bit: refused.
+    awk -v fr="$TMP/fsm_removed.txt" '
+        BEGIN { while ((getline l < fr) > 0) { split(l, q, " "); rmv[q[1]] = q[2] } }
         /^Recoding FSM `\$fsm\$\\/ { s = $0; sub(/^Recoding FSM `\$fsm\$\\/, "", s); sub(/\$[0-9]+'"'"' from module .*$/, "", s)
                                       cur = s; names[++nf] = cur; next }
         cur != "" && /^  [01]+ -> [-01]+$/ { k = ++n[cur]; old[cur, k] = $1; nw[cur, k] = $3; next }
@@ -390,22 +414,53 @@ if [ -n "$NETLIST" ]; then
         END {
             for (f = 1; f <= nf; f++) {
                 nm = names[f]
-                printf "static const gpucoh::NlFsmCode kNlFsmCodes%d[] = {", f
-                for (k = 1; k <= n[nm]; k++) {
-                    p = nw[nm, k]; care = ""; val = ""
-                    for (i = 1; i <= length(p); i++) { c = substr(p, i, 1); care = care (c == "-" ? "0" : "1"); val = val (c == "1" ? "1" : "0") }
-                    printf "%s{0x%xu, 0x%xu, 0x%xu}", (k > 1 ? ", " : ""), bin(care), bin(val), bin(old[nm, k])
+                delete gone
+                if (nm in rmv) {                # "[0]", "[3,1:0]" or "all": bits of the new code
+                    r = rmv[nm]
+                    if (r == "all") { print "build_rtl: synthesis removed the re-encoded state register " nm " whole" > "/dev/stderr"; bad = 1 }
+                    gsub(/[\[\]]/, "", r); nr = split(r, parts, ",")
+                    for (j = 1; j <= nr; j++) {
+                        if (split(parts[j], hl, ":") == 1) hl[2] = hl[1]
+                        for (b = hl[2] + 0; b <= hl[1] + 0; b++) gone[b] = 1
+                    }
                 }
-                printf "};\n"
+                printf "static const gpucoh::NlFsmCode kNlFsmCodes%d[] = {", f
+                out = ""; last = ""; nlast = 0; delete seen
+                for (k = 1; k <= n[nm]; k++) {
+                    p = nw[nm, k]; care = ""; val = ""; L = length(p)
+                    for (i = 1; i <= L; i++) {
+                        c = substr(p, i, 1); if ((L - i) in gone) c = "-"
+                        care = care (c == "-" ? "0" : "1"); val = val (c == "1" ? "1" : "0")
+                    }
+                    e = sprintf("{0x%xu, 0x%xu, 0x%xu}", bin(care), bin(val), bin(old[nm, k]))
+                    if ((care, val) in seen) { print "build_rtl: " nm ": two codes the same once the removed bits are dropped" > "/dev/stderr"; bad = 1 }
+                    seen[care, val] = 1
+                    if (bin(care) == 0) { last = e; nlast++ } else out = out (out == "" ? "" : ", ") e
+                }
+                if (nlast > 1) { print "build_rtl: " nm ": two codes without a bit once the removed bits are dropped" > "/dev/stderr"; bad = 1 }
+                printf "%s%s%s};\n", out, (out != "" && last != "" ? ", " : ""), last
             }
             printf "static const gpucoh::NlFsm kNlFsms[] = {"
             for (f = 1; f <= nf; f++) printf "{\"%s\", %du, kNlFsmCodes%d}, ", names[f], n[names[f]], f
             printf "{nullptr, 0u, nullptr}};\n"
             for (f = 1; f <= nf; f++) print names[f] > "/dev/stderr"
-        }' "$YLOG" >> "$TMP/obj/gpucoh_netlist.h" 2> "$TMP/fsm.txt"
+            exit bad
+        }' "$YLOG" >> "$TMP/obj/gpucoh_netlist.h" 2> "$TMP/fsm.txt" || { grep '^build_rtl' "$TMP/fsm.txt" >&2; exit 1; }
+    # (an element of an array, x_q[3]: the shim reads x_q[k] and names it "x_q[k]" to nl_fsm_find,
+    # so it must hold the text "x_q[" beside nl_fsm_find)
     while read -r fsm; do
         [ -n "$fsm" ] || continue
         member=${TOP}__DOT__$(printf '%s' "$fsm" | sed 's/\[/__05b/g; s/\]/__05d/g; s/\./__02e/g')
+        if [[ $fsm =~ ^([A-Za-z_][A-Za-z0-9_]*)\[[0-9]+\]$ ]] && ! grep -q "\b$member\b" "$SHIM"; then
+            base=${BASH_REMATCH[1]}
+            if grep -q "\b${TOP}__DOT__$base\b" "$SHIM" &&
+                ! { grep -q "nl_fsm_find(" "$SHIM" && grep -qF "\"${base}[" "$SHIM"; }; then
+                echo "build_rtl: synthesis re-encoded the state register $fsm (Yosys fsm, see $YLOG);" \
+                    "$SHIM reads $base but does not decode it (gpucoh::nl_fsm, shim_netlist.h)" >&2
+                exit 1
+            fi
+            continue
+        fi
         if grep -q "\b$member\b" "$SHIM" && ! grep -q "nl_fsm_find(\"$fsm\")" "$SHIM"; then
             echo "build_rtl: synthesis re-encoded the state register $fsm (Yosys fsm, see $YLOG);" \
                 "$SHIM reads it but does not decode it (gpucoh::nl_fsm, shim_netlist.h)" >&2

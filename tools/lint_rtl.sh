@@ -8,8 +8,9 @@
 # and for every rtl/**/*.sv and *.svh file,
 #   single     one description per register: the only conditionals are `ifndef SYNTHESIS /
 #              __ICARUS__ around assertions, no register written there (tools/check_single.sh)
-#   style      ASCII only, no tabs, no trailing spaces, final newline, <= 100 columns, and for a
-#              .sv file exactly one module or package, named as the file
+#   style      ASCII only, no tabs, no trailing spaces, final newline, <= 100 columns, no
+#              parameter set to '1 (Yosys 0.23 reads 1), and for a .sv file exactly one module
+#              or package, named as the file
 # One line per check; exit status 1 if any check failed. Logs go to build/lint/.
 #
 #   tools/lint_rtl.sh            all units
@@ -180,6 +181,12 @@ for f in rtl/**/*.sv rtl/**/*.svh; do
     if [ -s "$f" ] && [ -n "$(tail -c 1 "$f")" ]; then why+=("no final newline"); fi
     long=$(awk -v max="$MAX_COLS" 'length > max { n++ } END { print n + 0 }' "$f")
     if [ "$long" -gt 0 ]; then why+=("$long line(s) over $MAX_COLS columns"); fi
+    # a typed (local)parameter given the fill literal '1: Yosys 0.23 reads it as 1 zero-extended,
+    # Verilator as all ones (denovo_l1's AllW: its netlist wanted one word of four); write
+    # {W{1'b1}} (docs/testing.md, "The DeNovo system")
+    if grep -qE "^[[:space:]]*(localparam|parameter)[[:space:]].*=[[:space:]]*'1[[:space:]]*[;,)]" "$f"; then
+        why+=("a parameter set to '1 (Yosys 0.23 reads 1; write {W{1'b1}})")
+    fi
     if [[ $f == *.sv ]]; then
         want=$(basename "$f" .sv)
         names=$(sed -nE 's/^[[:space:]]*(module|package)[[:space:]]+([A-Za-z_][A-Za-z0-9_$]*).*/\2/p' \
@@ -197,6 +204,8 @@ for f in rtl/**/*.sv rtl/**/*.svh; do
             LC_ALL=C grep -nP '[^\x00-\x7F]' "$f" | head -3 || true
             grep -nP '\t' "$f" | head -3 || true
             grep -nE '[[:space:]]$' "$f" | head -3 || true
+            grep -nE "^[[:space:]]*(localparam|parameter)[[:space:]].*=[[:space:]]*'1[[:space:]]*[;,)]" "$f" |
+                head -3 || true
             awk -v max="$MAX_COLS" 'length > max { print FNR ": " length " columns" }' "$f" | head -3
         } | sed "s|^|      $f:|"
     fi

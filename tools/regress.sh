@@ -85,6 +85,14 @@ sysrun tc-strong-small-netlist "$NL" --protocol tc-strong --seed 39 --netlist al
 # variants (gpu-h has the CTA-scope atomics in the L1)
 sysrun gpu-d-small-netlist "$NL" --protocol gpu-d --seed 40 --netlist all --steer off
 sysrun gpu-h-small-netlist "$NL" --protocol gpu-h --seed 41 --netlist all --steer off
+# and the DeNovo family's, every variant (D+RO has the read-only region, H the CTA-scope accesses
+# in the L1; each variant its own L1 netlist, the L2 one for all). Coverage is reported, not
+# required: a single unsteered run does not take every reachable DeNovo row (make test section
+# 3b requires them over its runs together, B02 never: denovo_l2.md section 8). Not in make test:
+# on a fresh build/ the two syntheses and netlist builds alone take some 8 minutes (docs/testing.md)
+FULLCOV=0 sysrun denovo-d-small-netlist "$NL" --protocol denovo-d --seed 42 --netlist all --steer off
+FULLCOV=0 sysrun denovo-d-ro-small-netlist "$NL" --protocol denovo-d-ro --seed 43 --netlist all --steer off
+FULLCOV=0 sysrun denovo-h-small-netlist "$NL" --protocol denovo-h --seed 44 --netlist all --steer off
 # the synthesis-only mutants of tc_l1 / tc_l2 (moved here from make test for its time): the
 # mutated unit's netlist in the TC system catches it, and the RTL lockstep of the same mutated
 # RTL passes in both protocols (a bug only synthesis sees)
@@ -108,6 +116,29 @@ nlmut_tc() { # nlmut_tc UNIT MUTANT
 }
 nlmut_tc tc_l1 01-legal-wf-translate-off
 nlmut_tc tc_l2 01-expiry-full-case
+# the same for the DeNovo units (tests/mutants/denovo_l*/netlist/): the mutated unit's netlist in
+# the DeNovo system (every variant until caught) catches it; the RTL lockstep of the same mutated
+# RTL passes in all three variants
+nlmut_dn() { # nlmut_dn UNIT MUTANT
+    local unit=$1 m=$2 cyc=30000 p ok=1 slot
+    [ -z "$ONLY" ] || [[ netlist-mutant =~ $ONLY ]] || return 0
+    local log=$OUT/netlist-mutant-$unit-$m.log
+    slot=$($G units --get context "$unit")
+    $G mutants "$unit" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist --cycles $cyc \
+        --out "$OUT" > "$log" 2>&1 && grep -qE "^  $m +caught " "$log" &&
+        grep -q "impl=netlist $slot in the DENOVO system" "$log" || ok=0
+    for p in denovo-d denovo-d-ro denovo-h; do
+        $G cosim "$unit" --protocol $p --rtl-dir "build/mutants/$unit/$m" --cycles $cyc \
+            --seed 1 --illegal-rate 5 --quiet > "$log.rtl-$p" 2>&1 &&
+            grep -q "^PASS system $p: $cyc cycles, .* 0 mismatches" "$log.rtl-$p" || ok=0
+    done
+    if [ $ok = 1 ]; then
+        PASS=$((PASS + 1)); echo "  ok    netlist mutant $unit/$m: caught through the netlist, passes the RTL lockstep"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  netlist mutant $unit/$m (see $log*)"
+    fi
+}
+nlmut_dn denovo_l2 01-victim-parallel-case
 # the paper configuration for N/2 cycles, and for N/20 with the timer started 50 000 cycles
 # before its 32-bit wrap (rollover rows at the paper size). Not every row is reachable at this
 # size: S02 of the L1 needs 63 writes of one wavefront outstanding, S02 of the L2 all 128 MSHRs

@@ -214,6 +214,11 @@ nlsys() { # nlsys PROTOCOL CYCLES SEED REMOVED: REMOVED a text the summary's rem
 nlsys tc-weak 100000 7 "l1: cobl_q; l2: mway_q[0][3]"
 # TC-Strong's netlist system (its own synthesis of both units, about 4 minutes on a fresh build/)
 # runs in make regress (--netlist all, 10^5 cycles and more), for this suite's 30-minute budget
+# The DeNovo system's netlists (denovo-d, denovo-d-ro, denovo-h: gpucoh cosim system --protocol
+# denovo-d --netlist l1,l2) and the synthesis-only mutant denovo_l2/01-victim-parallel-case run in
+# make regress only: on a fresh build/ one variant's two syntheses and two netlist builds alone
+# took about 9 minutes on this 2-core machine (docs/testing.md, "The DeNovo system"), over the
+# 3 minutes a check of this section may cost
 # `gpucoh cosim tc_l1 --netlist`: the system lockstep with only that unit as its netlist (the
 # model cached by the run above); synthesis keeps every register of the L1 but the SM obligation
 # cobl_q, constant 0 outside TC-Weak-C (its TsWidth bits taken from the C model)

@@ -296,7 +296,9 @@ module denovo_l1 #(
   localparam logic [SCW-1:0] SbOne    = SCW'(1);
   localparam logic [IW-1:0]  IdleMax  = IW'(SbIdle);
   localparam logic [NW-1:0]  WfOne    = NW'(1);
-  localparam logic [LW-1:0]  AllW     = '1;
+  // {LW{1'b1}}, not '1: Yosys 0.23 reads a typed localparam of '1 as 1, zero-extended (0001;
+  // the netlist's GETS wanted word 0 only), Verilator as all ones
+  localparam logic [LW-1:0]  AllW     = {LW{1'b1}};
   localparam logic [LW-1:0]  WOne     = LW'(1);
 
   // Encodings: the family package rtl/denovo/denovo_pkg.sv and rtl/gpucoh_atom_pkg.sv.

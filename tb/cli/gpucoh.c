@@ -84,9 +84,9 @@ static void usage(FILE* f) {
     /* the units co-simulated only in their systems: the manifest's */
     fprintf(f, "  cosim %s [options]\n", unit_names(is_slot, "|", "|"));
     fprintf(f,
-            "                                that unit's system (TC or GPU) with only that unit\n"
-            "                                as RTL (TC: or with --netlist as its netlist;\n"
-            "                                cosim --help)\n"
+            "                                that unit's system (TC, GPU or DeNovo) with only\n"
+            "                                that unit as RTL (or with --netlist as its\n"
+            "                                netlist; cosim --help)\n"
             "  episode [options]             data-race-free episode tester, any variant\n"
             "  litmus FILE... [options]      litmus runner, any variant (litmus/*.litmus)\n"
             "  litmus-gen [options]          generate litmus files: classic shapes x sync x\n"
@@ -592,15 +592,17 @@ static void cosim_help(FILE* f) {
     fprintf(f, "synthesizes flat (not the %s defaults, synthesized hierarchically).\n",
             unit_names(synth_hier, "/", "/"));
     fputs("docs/testing.md, \"Netlist lockstep\"\n\n", f);
-    fprintf(f, "%s have no standalone lockstep (their inputs are the\n",
+    fprintf(f, "%s\nhave no standalone lockstep (their inputs are the ",
             unit_names(is_slot, ", ", " and "));
-    fputs("system's traffic): `gpucoh cosim tc_l1 [--netlist] [--param ...]` runs `gpucoh cosim\n"
-          "system --protocol tc-weak --rtl l1 [--netlist l1]`, only that unit as RTL (or\n"
-          "netlist), the others as C models, the parameters not given at the system's small\n"
-          "configuration; `gpucoh cosim gpu_l1` likewise runs `gpucoh cosim system --protocol\n"
-          "gpu-d --rtl l1` (--protocol gpu-h for the other variant; tc_l2, gpu_l2: --rtl l2);\n"
-          "--cycles, --seed, --json, --quiet, --coverage, --rtl-dir, --wave, --window and --out\n"
-          "as for the system (gpucoh help).\n",
+    fputs("system's traffic): `gpucoh cosim tc_l1\n"
+          "[--netlist] [--param ...]` runs `gpucoh cosim system --protocol tc-weak --rtl l1\n"
+          "[--netlist l1]`, only that unit as RTL (or netlist), the others as C models, the\n"
+          "parameters not given at the system's small configuration; `gpucoh cosim gpu_l1`\n"
+          "likewise runs `gpucoh cosim system --protocol gpu-d --rtl l1` (--protocol gpu-h for\n"
+          "the other variant), `gpucoh cosim denovo_l1` runs `... --protocol denovo-d --rtl l1`\n"
+          "(--protocol denovo-d-ro or denovo-h for the others; tc_l2, gpu_l2, denovo_l2:\n"
+          "--rtl l2); --cycles, --seed, --json, --quiet, --coverage, --rtl-dir, --wave,\n"
+          "--window and --out as for the system (gpucoh help).\n",
           f);
 }
 

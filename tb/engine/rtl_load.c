@@ -235,7 +235,7 @@ unsigned char* gpucoh_netlist_removed_mask(const gpucoh_rtl_t* r, size_t n, uint
 
 /* The manifest says which units' shims build on a netlist (read their registers under
  * GPUCOH_NETLIST, or read nothing the netlist names differently): standalone, or in their
- * system slot (tc_l1, tc_l2). */
+ * system slot (tc_l1, tc_l2, gpu_l1, gpu_l2, denovo_l1, denovo_l2). */
 bool gpucoh_netlist_supported(const gpucoh_unit_t* u) {
     return u->netlist;
 }

@@ -11,6 +11,11 @@
 #include "Vdenovo_l1.h"
 #include "Vdenovo_l1___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+
+#include <cstdio>
+#endif
 
 extern "C" {
 #include "denovo_l1.h"
@@ -45,9 +50,10 @@ void tick(void* h, const void* vin, void* vout) {
     DENOVO_L1_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
-using Root = Vdenovo_l1___024root;
-
-void read_line(const Root* r, denovo_l1_line_t* l, unsigned i) {
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; every
+// field is read unconditionally, so a field holds the bits the netlist holds and the others are
+// taken from the C model).
+template <typename R> void read_line(const R* r, denovo_l1_line_t* l, unsigned i) {
     std::memset(l, 0, sizeof *l);
     l->tag = gpucoh::get_u64(r->denovo_l1__DOT__tag_q[i]);
     l->st = gpucoh::get_u64(r->denovo_l1__DOT__st_q[i]);
@@ -55,11 +61,11 @@ void read_line(const Root* r, denovo_l1_line_t* l, unsigned i) {
     gpucoh::get_words(l->data, r->denovo_l1__DOT__data_q[i]);
 }
 
-unsigned read_rr(const Root* r, unsigned set) {
+template <typename R> unsigned read_rr(const R* r, unsigned set) {
     return static_cast<unsigned>(gpucoh::get_field(r->denovo_l1__DOT__rr_q, set * kWw, kWw));
 }
 
-void read_lines(const Root* r, denovo_l1_state_t* st) {
+template <typename R> void read_lines(const R* r, denovo_l1_state_t* st) {
     if (st->sel_all) {
         for (unsigned i = 0; i < kLines; ++i)
             read_line(r, &st->line[i], i);
@@ -80,9 +86,23 @@ uint32_t bit(uint64_t v, unsigned k) {
     return static_cast<uint32_t>((v >> k) & 1u);
 }
 
-void read_mshr(const Root* r, denovo_l1_mshr_t* m, unsigned k) {
+// An MSHR's 2-bit mode mv_q[k]. On a netlist Yosys's fsm pass may re-encode each element (at
+// the small configuration one-hot, 4 bits; the build gathers the elements at that width): decode it
+// back to the RTL code (gpucoh::nl_fsm; on the mask a decoded element is held in full).
+template <typename R> uint32_t read_mv(const R* r, unsigned k) {
+#ifdef GPUCOH_NETLIST
+    char name[32];
+    std::snprintf(name, sizeof name, "mv_q[%u]", k);
+    return static_cast<uint32_t>(
+        gpucoh::nl_fsm(r, gpucoh::nl_fsm_find(name), r->denovo_l1__DOT__mv_q[k]));
+#else
+    return r->denovo_l1__DOT__mv_q[k];
+#endif
+}
+
+template <typename R> void read_mshr(const R* r, denovo_l1_mshr_t* m, unsigned k) {
     *m = denovo_l1_mshr_t{};
-    m->mv = r->denovo_l1__DOT__mv_q[k];
+    m->mv = read_mv(r, k);
     m->midx = r->denovo_l1__DOT__midx_q[k];
     m->want = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l1__DOT__want_q[k]));
     m->got = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l1__DOT__got_q[k]));
@@ -98,7 +118,7 @@ void read_mshr(const Root* r, denovo_l1_mshr_t* m, unsigned k) {
     m->hold = r->denovo_l1__DOT__hold_q[k];
 }
 
-void read_wb(const Root* r, denovo_l1_wb_t* e, unsigned j) {
+template <typename R> void read_wb(const R* r, denovo_l1_wb_t* e, unsigned j) {
     *e = denovo_l1_wb_t{};
     e->v = bit(r->denovo_l1__DOT__wbv_q, j);
     e->line = gpucoh::get_u64(r->denovo_l1__DOT__wbl_q[j]);
@@ -106,7 +126,22 @@ void read_wb(const Root* r, denovo_l1_wb_t* e, unsigned j) {
     gpucoh::get_words(e->data, r->denovo_l1__DOT__wbd_q[j]);
 }
 
-void read_state(const Root* r, denovo_l1_state_t* st) {
+// Store-buffer entry k (FIFO order): slot (sbh + k) mod SbEntries while k < sbcnt, else 0.
+template <typename R> uint64_t read_sb(const R* r, const denovo_l1_state_t* st, unsigned k) {
+    return k < st->sbcnt ? gpucoh::get_u64(r->denovo_l1__DOT__sb_q[(st->sbh + k) % kSb]) : 0;
+}
+#ifdef GPUCOH_NETLIST
+// On the mask the slot behind entry k moves with sbh: a bit of an entry is held only if the
+// netlist holds it in every slot (as gpu_l1's).
+uint64_t read_sb(const GpucohNetlistMask* r, const denovo_l1_state_t*, unsigned) {
+    uint64_t m = ~uint64_t{0};
+    for (unsigned s = 0; s < kSb; ++s)
+        m &= gpucoh::get_u64(r->denovo_l1__DOT__sb_q[s]);
+    return m;
+}
+#endif
+
+template <typename R> void read_state(const R* r, denovo_l1_state_t* st) {
     read_lines(r, st);
     st->fcnt = r->denovo_l1__DOT__fcnt_q;
     st->sbh = r->denovo_l1__DOT__sbh_q;
@@ -120,8 +155,7 @@ void read_state(const Root* r, denovo_l1_state_t* st) {
     st->rdy = r->denovo_l1__DOT__rdy_q;
     // the live entries in FIFO order (the ring's other slots are not state)
     for (unsigned k = 0; k < kSb; ++k)
-        st->sb[k] =
-            k < st->sbcnt ? gpucoh::get_u64(r->denovo_l1__DOT__sb_q[(st->sbh + k) % kSb]) : 0;
+        st->sb[k] = read_sb(r, st, k);
     for (unsigned k = 0; k < kMshrs; ++k)
         read_mshr(r, &st->mshr[k], k);
     for (unsigned j = 0; j < kWb; ++j)
@@ -132,6 +166,17 @@ void state(void* h, void* vst) {
     read_state(static_cast<Sim*>(h)->top->rootp, static_cast<denovo_l1_state_t*>(vst));
 }
 
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, denovo_l1_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st);
+}
+#endif
+
 } // namespace
 
 GPUCOH_API(Vdenovo_l1, "denovo_l1", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, denovo_l1_state_t)
+#endif

@@ -10,6 +10,9 @@
 #include "Vdenovo_l2.h"
 #include "Vdenovo_l2___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "denovo_l2.h"
@@ -41,37 +44,40 @@ void tick(void* h, const void* vin, void* vout) {
     DENOVO_L2_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
-using Root = Vdenovo_l2___024root;
-
-// A line not written since reset (live_q bit 0) holds whatever its unreset registers hold and
-// reads as reset: all 0 (I) but rc_q, which is reset.
-void read_line(const Root* r, denovo_l2_line_t* l, unsigned i) {
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; every
+// field is read unconditionally, so a field holds the bits the netlist holds and the others are
+// taken from the C model). gate: a line not written since reset (live_q bit 0) holds whatever
+// its unreset registers hold and reads as reset, all 0 (I) but rc_q, which is reset; false for
+// the mask, whose fields are read whatever its live_q bit says.
+template <typename R> void read_line(const R* r, denovo_l2_line_t* l, unsigned i, bool gate) {
     std::memset(l, 0, sizeof *l);
-    l->rc = static_cast<uint32_t>(gpucoh::get_field(r->denovo_l2__DOT__rc_q, i, 1));
-    if (!gpucoh::get_field(r->denovo_l2__DOT__live_q, i, 1))
+    if (gate && !gpucoh::get_field(r->denovo_l2__DOT__live_q, i, 1)) {
+        l->rc = static_cast<uint32_t>(gpucoh::get_field(r->denovo_l2__DOT__rc_q, i, 1));
         return;
+    }
     l->tag = gpucoh::get_u64(r->denovo_l2__DOT__tag_q[i]);
     l->st = r->denovo_l2__DOT__st_q[i];
     l->reg = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l2__DOT__reg_q[i]));
     l->busy = static_cast<uint32_t>(gpucoh::get_u64(r->denovo_l2__DOT__busy_q[i]));
+    l->rc = static_cast<uint32_t>(gpucoh::get_field(r->denovo_l2__DOT__rc_q, i, 1));
     gpucoh::get_words(l->data, r->denovo_l2__DOT__data_q[i]);
 }
 
-unsigned read_rr(const Root* r, unsigned set) {
+template <typename R> unsigned read_rr(const R* r, unsigned set) {
     return static_cast<unsigned>(gpucoh::get_field(r->denovo_l2__DOT__rr_q, set * kWw, kWw));
 }
 
-void read_state(const Root* r, denovo_l2_state_t* st) {
+template <typename R> void read_state(const R* r, denovo_l2_state_t* st, bool gate) {
     if (st->sel_all) {
         for (unsigned i = 0; i < kLines; ++i)
-            read_line(r, &st->line[i], i);
+            read_line(r, &st->line[i], i, gate);
         for (unsigned x = 0; x < kSets; ++x)
             st->rr[x] = read_rr(r, x);
     } else {
         for (unsigned k = 0; k < st->sel_n && k < DENOVO_L2_SEL_MAX; ++k) {
             const unsigned i = st->sel[k];
             if (i < kLines) {
-                read_line(r, &st->line[i], i);
+                read_line(r, &st->line[i], i, gate);
                 st->rr[i / GPUCOH_P_L2Ways] = read_rr(r, i / GPUCOH_P_L2Ways);
             }
         }
@@ -88,9 +94,20 @@ void read_state(const Root* r, denovo_l2_state_t* st) {
 }
 
 void state(void* h, void* vst) {
-    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<denovo_l2_state_t*>(vst));
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<denovo_l2_state_t*>(vst), true);
 }
+
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, denovo_l2_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st, false);
+}
+#endif
 
 } // namespace
 
 GPUCOH_API(Vdenovo_l2, "denovo_l2", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, denovo_l2_state_t)
+#endif

@@ -5,8 +5,9 @@
  * docs/units/denovo/denovo.md, denovo_l1.md, denovo_l2.md.
  *
  * Registered in tb/cli/units.def: the RTL (rtl/denovo/) runs in lockstep with the C models in
- * the system through the shims verilator/denovo/denovo_l{1,2}_rtl.cpp. No netlist (no synthesis
- * point yet) and no SystemC flavours.
+ * the system through the shims verilator/denovo/denovo_l{1,2}_rtl.cpp, which also build on the
+ * units' osu018 netlists (the netlist lockstep in the system, `gpucoh cosim system --protocol
+ * denovo-d --netlist l1,l2`, at the small configuration). No SystemC flavours.
  */
 #include "denovo_units.h"
 
@@ -290,8 +291,10 @@ static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     return 1u;
 }
 
-/* netlist / systemc: not yet (no synthesis point, no SystemC modules); lint_params: the GPU
- * units' reduced sizes */
+/* netlist: the netlist lockstep in the system, as gpu_l1 / gpu_l2 (the shims read their registers
+ * under GPUCOH_NETLIST too; no standalone lockstep, so no netlist_params and no synthesis point:
+ * `gpucoh area` synthesizes the netlist on the spot at the system's parameters); systemc: not yet
+ * (no SystemC modules); lint_params: the GPU units' reduced sizes */
 const gpucoh_unit_t unit_denovo_l1 = {
     .name = "denovo_l1",
     .summary = "DeNovo L1 (DeNovo-D / D+RO / H): per-word I/V/R/VO, lazy registration from a "
@@ -312,7 +315,7 @@ const gpucoh_unit_t unit_denovo_l1 = {
     .wave_width = l1_wave_width,
     .family = "denovo",
     .context = "l1",
-    .netlist = false,
+    .netlist = true,
     .systemc = false,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L1Sets=4 LineBytes=16 SbEntries=4 Mshrs=2",
@@ -337,7 +340,7 @@ const gpucoh_unit_t unit_denovo_l2 = {
     .wave_width = l2_wave_width,
     .family = "denovo",
     .context = "l2",
-    .netlist = false,
+    .netlist = true,
     .systemc = false,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L2Sets=4 L2Mshrs=4 LineBytes=16",
