@@ -655,6 +655,31 @@ static gsys_cfg_t nc_cfg(bool bug) {
 
 /* ---- tests --------------------------------------------------------------------------------- */
 
+/* A system of cfg's protocol on its C models under random traffic of ops operations. */
+typedef struct {
+    gsys_backend_t be;
+    traffic_t* r;
+    gsys_workload_t wl; /* gsys_new keeps pointers to be and wl */
+    gsys_t* s;
+} nc_run_t;
+
+static void nc_run_open(nc_run_t* x, const gsys_cfg_t* cfg, uint64_t ops) {
+    char err[256];
+    assert_int_equal(gsys_backend_c_cfg(cfg, &x->be, err, sizeof err), 0);
+    traffic_cfg_t tc = traffic_cfg_default(cfg, cfg->seed, ops);
+    x->r = traffic_new(cfg, &tc, err, sizeof err);
+    assert_non_null(x->r);
+    traffic_workload(x->r, &x->wl);
+    x->s = gsys_new(cfg, &x->be, &x->wl, err, sizeof err);
+    assert_non_null(x->s);
+}
+
+static void nc_run_close(nc_run_t* x) {
+    gsys_free(x->s);
+    traffic_free(x->r);
+    x->be.destroy(x->be.ctx);
+}
+
 /* gsys_proto_t.invariant's wiring (gsys_check_invariant): a protocol invariant that reports one
  * violation at every call, so that the count is the number of calls. The checks of a real one
  * (DeNovo's V1) are tested with their protocol (tests/denovo/test_denovo_system.c). */
@@ -681,30 +706,20 @@ static uint64_t inv_run(bool on, uint64_t cycles, char* buf, size_t len) {
     p.invariant = inv_always;
     gsys_cfg_t cfg = nc_cfg(false);
     cfg.proto = &p;
-    char err[256];
-    gsys_backend_t be;
-    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
-    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, ~0ull >> 1);
-    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
-    assert_non_null(r);
-    gsys_workload_t wl;
-    traffic_workload(r, &wl);
-    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
-    assert_non_null(s);
+    nc_run_t x;
+    nc_run_open(&x, &cfg, ~0ull >> 1);
     memset(&inv_seen, 0, sizeof inv_seen);
     inv_seen.in_order = true;
     FILE* f = fmemopen(buf, len - 1, "w");
     assert_non_null(f);
     if (on)
-        gsys_check_invariant(s, &be, f);
-    assert_int_equal(gsys_run(s, cycles, stderr), GSYS_RUN_CYCLES);
+        gsys_check_invariant(x.s, &x.be, f);
+    assert_int_equal(gsys_run(x.s, cycles, stderr), GSYS_RUN_CYCLES);
     fclose(f);
-    const uint64_t v = gsys_invariant_violations(s);
+    const uint64_t v = gsys_invariant_violations(x.s);
     if (on)
-        assert_ptr_equal(inv_seen.be, &be);
-    gsys_free(s);
-    traffic_free(r);
-    be.destroy(be.ctx);
+        assert_ptr_equal(inv_seen.be, &x.be);
+    nc_run_close(&x);
     return v;
 }
 
@@ -731,24 +746,14 @@ static void test_invariant_hook(void** state) {
 static void test_traffic_runs(void** state) {
     (void)state;
     const gsys_cfg_t cfg = nc_cfg(false);
-    char err[256];
-    gsys_backend_t be;
-    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
-    traffic_cfg_t tc = traffic_cfg_default(&cfg, cfg.seed, 20000);
-    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
-    assert_non_null(r);
-    gsys_workload_t wl;
-    traffic_workload(r, &wl);
-    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
-    assert_non_null(s);
-    assert_int_equal(gsys_run(s, 2000000, stderr), GSYS_RUN_DONE);
-    assert_int_equal(gsys_errors(s), 0);
-    assert_int_equal(traffic_completed(r), 20000);
+    nc_run_t x;
+    nc_run_open(&x, &cfg, 20000);
+    assert_int_equal(gsys_run(x.s, 2000000, stderr), GSYS_RUN_DONE);
+    assert_int_equal(gsys_errors(x.s), 0);
+    assert_int_equal(traffic_completed(x.r), 20000);
     print_message("nc: 20000 random operations done in %llu cycles, 0 harness errors\n",
-                  (unsigned long long)gsys_cycle(s));
-    gsys_free(s);
-    traffic_free(r);
-    be.destroy(be.ctx);
+                  (unsigned long long)gsys_cycle(x.s));
+    nc_run_close(&x);
 }
 
 static void run_episodes_on(const gsys_proto_t* proto, bool bug, chk_result_t* res) {

@@ -96,39 +96,18 @@ FULLCOV=0 sysrun denovo-h-small-netlist "$NL" --protocol denovo-h --seed 44 --ne
 # the synthesis-only mutants of tc_l1 / tc_l2 (moved here from make test for its time): the
 # mutated unit's netlist in the TC system catches it, and the RTL lockstep of the same mutated
 # RTL passes in both protocols (a bug only synthesis sees)
-nlmut_tc() { # nlmut_tc UNIT MUTANT
-    local unit=$1 m=$2 cyc=30000 p ok=1
-    [ -z "$ONLY" ] || [[ netlist-mutant =~ $ONLY ]] || return 0
-    local log=$OUT/netlist-mutant-$unit-$m.log
-    $G mutants "$unit" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist --cycles $cyc \
-        --out "$OUT" > "$log" 2>&1 && grep -qE "^  $m +caught " "$log" &&
-        grep -q "impl=netlist ${unit#tc_} in the TC system" "$log" || ok=0
-    for p in tc-weak tc-strong; do
-        $G cosim "$unit" --param protocol=$p --rtl-dir "build/mutants/$unit/$m" --cycles $cyc \
-            --seed 1 --illegal-rate 5 --quiet > "$log.rtl-$p" 2>&1 &&
-            grep -q "^PASS system $p: $cyc cycles, .* 0 mismatches" "$log.rtl-$p" || ok=0
-    done
-    if [ $ok = 1 ]; then
-        PASS=$((PASS + 1)); echo "  ok    netlist mutant $unit/$m: caught through the netlist, passes the RTL lockstep"
-    else
-        FAIL=$((FAIL + 1)); echo "  FAIL  netlist mutant $unit/$m (see $log*)"
-    fi
-}
-nlmut_tc tc_l1 01-legal-wf-translate-off
-nlmut_tc tc_l2 01-expiry-full-case
-# the same for the DeNovo units (tests/mutants/denovo_l*/netlist/): the mutated unit's netlist in
-# the DeNovo system (every variant until caught) catches it; the RTL lockstep of the same mutated
-# RTL passes in all three variants
-nlmut_dn() { # nlmut_dn UNIT MUTANT
-    local unit=$1 m=$2 cyc=30000 p ok=1 slot
+nlmut() { # nlmut UNIT MUTANT VARIANTS...: caught through the netlist, passes the RTL lockstep
+    local unit=$1 m=$2 cyc=30000 p ok=1 slot fam
+    shift 2
     [ -z "$ONLY" ] || [[ netlist-mutant =~ $ONLY ]] || return 0
     local log=$OUT/netlist-mutant-$unit-$m.log
     slot=$($G units --get context "$unit")
+    fam=$($G units --get family "$unit")
     $G mutants "$unit" --mutants "tests/mutants/$unit/netlist/$m.mut" --netlist --cycles $cyc \
         --out "$OUT" > "$log" 2>&1 && grep -qE "^  $m +caught " "$log" &&
-        grep -q "impl=netlist $slot in the DENOVO system" "$log" || ok=0
-    for p in denovo-d denovo-d-ro denovo-h; do
-        $G cosim "$unit" --protocol $p --rtl-dir "build/mutants/$unit/$m" --cycles $cyc \
+        grep -q "impl=netlist $slot in the ${fam^^} system" "$log" || ok=0
+    for p in "$@"; do
+        $G cosim "$unit" --protocol "$p" --rtl-dir "build/mutants/$unit/$m" --cycles $cyc \
             --seed 1 --illegal-rate 5 --quiet > "$log.rtl-$p" 2>&1 &&
             grep -q "^PASS system $p: $cyc cycles, .* 0 mismatches" "$log.rtl-$p" || ok=0
     done
@@ -138,7 +117,12 @@ nlmut_dn() { # nlmut_dn UNIT MUTANT
         FAIL=$((FAIL + 1)); echo "  FAIL  netlist mutant $unit/$m (see $log*)"
     fi
 }
-nlmut_dn denovo_l2 01-victim-parallel-case
+nlmut tc_l1 01-legal-wf-translate-off tc-weak tc-strong
+nlmut tc_l2 01-expiry-full-case tc-weak tc-strong
+# the same for the DeNovo units (tests/mutants/denovo_l*/netlist/): the mutated unit's netlist in
+# the DeNovo system (every variant until caught) catches it; the RTL lockstep of the same mutated
+# RTL passes in all three variants
+nlmut denovo_l2 01-victim-parallel-case denovo-d denovo-d-ro denovo-h
 # the paper configuration for N/2 cycles, and for N/20 with the timer started 50 000 cycles
 # before its 32-bit wrap (rollover rows at the paper size). Not every row is reachable at this
 # size: S02 of the L1 needs 63 writes of one wavefront outstanding, S02 of the L2 all 128 MSHRs
