@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # synth/report_lib.awk -- the functions and the result reader the area reports share
-# (synth/report_tc.sh, synth/report_gpu.sh): run as `awk -v prog=NAME -v fam=FAMILY
+# (synth/report_tc.sh, synth/report_gpu.sh, synth/report_denovo.sh): run as `awk -v prog=NAME -v fam=FAMILY
 # -f synth/report_lib.awk -f REPORT`. Reads synth/results/<fam>_<point>.area.txt files into
 # V[point, key] (the first value of each key), PTS[1..NPTS] (the points in argument order) and
 # RTL[point, i] (its rtl_sha256 lines). Macro areas need CELL, PERIPH, FIXED set (from a result's
@@ -76,6 +76,28 @@ function fit2(n,    i, s1, sx, sz, sxx, sxz, szz, sy, sxy, szy, d) {
   FA = det3(sy, sx, sz, sxy, sxx, sxz, szy, sxz, szz) / d
   FB = det3(s1, sy, sz, sx, sxy, sxz, sz, szy, szz) / d
   FC = det3(s1, sx, sy, sx, sxx, sxy, sz, sxz, szy) / d
+}
+# ---- the controller families' reports (report_gpu.sh, report_denovo.sh; synth/report_ctl.sh) ------
+# one row of table 1: unit, point, parameters, a / b (lines; entries or MSHRs), the result's figures
+function ctl_row(p, unit, a, b,    par) {
+  par = g(p, "params"); gsub(/ /, ", ", par)
+  printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+    unit, p, par, a, b, commas(g(p, "cells"), 0), commas(g(p, "area_um2"), 0), \
+    commas(g(p, "ge") / 1000, 1), commas(g(p, "flops"), 0), commas(g(p, "storage_bits"), 0), \
+    commas(logic(p), 0), commas(g(p, "sram_total_um2"), 0), \
+    g(p, "crit_path_ns"), g(p, "fmax_mhz"), fmaxio(p), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
+}
+function ctl_need(p) { if (!has(p)) { print prog ": error: point " p " has no result (run synth/" fam ".sh)" > "/dev/stderr"; exit 1 } }
+# non-storage flops: flops - storage bits
+function ctl_ns(p) { return g(p, "flops") - g(p, "storage_bits") }
+# a fit over the points listed in names (space separated); kind "ns" fits the non-storage
+# flops, "logic" the logic area; x/z: keys of Q[point, key] such as "lines", "sbe", "mshrs"
+# (z "" = one variable); the points in P[], X[], Z[], Y[], the coefficients in FA, FB, FC
+function ctl_fit(names, kind, xk, zk,    n, i, L, m) {
+  n = split(names, L, " "); m = 0
+  for (i = 1; i <= n; i++) { ctl_need(L[i]); m++; P[m] = L[i]; X[m] = Q[L[i], xk]; Z[m] = (zk == "" ? 0 : Q[L[i], zk]); Y[m] = (kind == "ns" ? ctl_ns(L[i]) : logic(L[i])) }
+  if (zk == "") { fit1(m); FC = 0 } else fit2(m)
+  return m
 }
 # ---- read every result file: V[point, key] = value ---------------------------------------------
 FNR == 1 { pt = FILENAME; sub("^.*/" fam "_", "", pt); sub(/\.area\.txt$/, "", pt); PTS[++NPTS] = pt }
