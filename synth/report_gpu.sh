@@ -76,19 +76,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     n = split("l2_s2_m8_b16 l2_s4_m8_b16 l2_s8_m8_b16 l2_s16_m8_b16 l2_s2_m16_b16 l2_s2_m32_b16 l2_s8_m16_b16 l2_s2_m8_b64 l2_s4_m8_b64 l2_s2_m16_b64", L, " ")
     for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], "gpu_l2", Q[L[i], "lines"], Q[L[i], "mshrs"])
     print ""
-    n = split(cur, L, " "); for (i = 1; i <= n; i++) { split(L[i], c, "="); CUR[c[1]] = c[2] }
-    for (i = 1; i <= NPTS; i++) {
-      p = PTS[i]
-      for (j = 1; j <= NRTL[p]; j++) { split(RTL[p, j], c, " "); key = c[1] " " c[2]; if (!(key in VERS)) { VERS[key] = ""; VK[++NV] = key } VERS[key] = VERS[key] " " p }
-    }
-    print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/ctrl.sh` hashes it; a file is named by its name under `rtl/`, its family folder left out, as `tools/paths.sh` gpucoh_fp_name names it):"
-    print ""
-    for (i = 1; i <= NV; i++) {
-      split(VK[i], c, " "); np = split(VERS[VK[i]], q, " ")
-      printf "- `%s` %s: %d point(s), %s\n", c[1], c[2], np, (CUR[c[1]] == c[2] ? "the work tree's version" : "not the work tree's version (" CUR[c[1]] ")")
-    }
-    print ""
-
+    ctl_rtl_measured()
     # ---- 2. non-storage flops: fixed + a x lines + b x entries, exact -----------------------------
     print "<!-- synth/report_gpu.sh: table 2 -->"
     print "| unit, line size | points | non-storage flops = | residuals (flops) |"

@@ -99,8 +99,28 @@ function ctl_fit(names, kind, xk, zk,    n, i, L, m) {
   if (zk == "") { fit1(m); FC = 0 } else fit2(m)
   return m
 }
+# the list under table 1: each RTL file version (rtl_sha256 of the results) and its points, against
+# the work tree's (cur: "name=sha16 ..."); the points matching skip (a regular expression, "" none)
+# left out
+function ctl_rtl_measured(skip,    n, i, j, L, c, q, p, key, np, CUR, VERS, VK, NV) {
+  n = split(cur, L, " "); for (i = 1; i <= n; i++) { split(L[i], c, "="); CUR[c[1]] = c[2] }
+  for (i = 1; i <= NPTS; i++) {
+    p = PTS[i]
+    if (skip != "" && p ~ skip) continue
+    for (j = 1; j <= NRTL[p]; j++) { split(RTL[p, j], c, " "); key = c[1] " " c[2]; if (!(key in VERS)) { VERS[key] = ""; VK[++NV] = key } VERS[key] = VERS[key] " " p }
+  }
+  print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/ctrl.sh` hashes it; a file is named by its name under `rtl/`, its family folder left out, as `tools/paths.sh` gpucoh_fp_name names it):"
+  print ""
+  for (i = 1; i <= NV; i++) {
+    split(VK[i], c, " "); np = split(VERS[VK[i]], q, " ")
+    printf "- `%s` %s: %d point(s), %s\n", c[1], c[2], np, (CUR[c[1]] == c[2] ? "the work tree's version" : "not the work tree's version (" CUR[c[1]] ")")
+  }
+  print ""
+}
 # ---- read every result file: V[point, key] = value ---------------------------------------------
-FNR == 1 { pt = FILENAME; sub("^.*/" fam "_", "", pt); sub(/\.area\.txt$/, "", pt); PTS[++NPTS] = pt }
+# (a point is its file's name without fam_ and .area.txt; another family's result read beside them,
+# as report_denovo.sh reads gpu_*, keeps its prefix)
+FNR == 1 { pt = FILENAME; sub(/^.*\//, "", pt); sub("^" fam "_", "", pt); sub(/\.area\.txt$/, "", pt); PTS[++NPTS] = pt }
 $1 == "rtl_sha256" { RTL[pt, ++NRTL[pt]] = $2 " " $3; next }
 { k = $1; $1 = ""; sub(/^ /, ""); if (!((pt SUBSEP k) in V)) V[pt, k] = $0 }
 
