@@ -290,8 +290,10 @@ static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     return 1u;
 }
 
-/* netlist / systemc: not yet (no synthesis point, no SystemC modules); lint_params: the GPU
- * units' reduced sizes */
+/* netlist / systemc: not yet (no netlist lockstep, no SystemC modules; the area points are
+ * synth/points/denovo.sh, docs/area-denovo.md, with l1_storage_bits / l2_storage_bits above as
+ * their storage, tests/test_area_storage.c; no synth_script / synth_point: neither unit is
+ * standalone, as gpu_l1 / gpu_l2); lint_params: the GPU units' reduced sizes */
 const gpucoh_unit_t unit_denovo_l1 = {
     .name = "denovo_l1",
     .summary = "DeNovo L1 (DeNovo-D / D+RO / H): per-word I/V/R/VO, lazy registration from a "
