@@ -42,6 +42,9 @@ points=(
   "l2_s2_b64|denovo_l2|$denovo_l2_files|L2Sets=2 LineBytes=64"
   "l1_s4_sb16_b64|denovo_l1|$denovo_l1_files|L1Sets=4 SbEntries=16 LineBytes=64"
   "l2_s4_b64|denovo_l2|$denovo_l2_files|L2Sets=4 LineBytes=64"
+  # the largest, last: 128 L1 lines and 256 L2 lines at 16 B check the fits' extrapolation
+  "l2_s16_b16|denovo_l2|$denovo_l2_files|L2Sets=16 LineBytes=16"
+  "l1_s16_sb16_b16|denovo_l1|$denovo_l1_files|L1Sets=16 SbEntries=16 LineBytes=16"
 )
 
 # Architectural storage, the formulas of docs/units/denovo/denovo_l1.md / denovo_l2.md section 3
