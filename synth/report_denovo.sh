@@ -203,10 +203,27 @@ awk -v cur="$cur" -v prog="$prog" -v fam=denovo -v gpu5="$gpu5" -f synth/report_
       commas(15 * P1log + 16 * P2log, 0), commas(T1, 0), commas(T1 / 24000, 0), \
       commas(15 * fx1 + 16 * fx2, 0), commas(15 * up1 + 16 * up2, 0), commas(15 * lo1 + 16 * lo2, 0)
     printf "Non-storage flops at the paper size (table 2's models): denovo_l1 %s (%s + %s × 512 lines + %s × log2 256), denovo_l2 %s (%s + %s × 4,096 lines).\n", commas(P1ns, 0), commas(NSL1_64F, 0), NSB[2], NSC[1], commas(P2ns, 0), commas(NSA[4], 0), NSB[4]
-    printf "Per line at the paper size (extrapolated): denovo_l1 %s µm² = flops %s (%d storage bits + %s) + logic %s; denovo_l2 %s µm² = flops %s (%d + %s) + logic %s; per store-buffer entry %s µm² = flops %s (%d + 0) + logic %s.\n\n", \
+    printf "Per line at the paper size (extrapolated): denovo_l1 %s µm² = flops %s (%d storage bits + %s) + logic %s; denovo_l2 %s µm² = flops %s (%d + %s) + logic %s; per store-buffer entry %s µm² = flops %s (%d + 0) + logic %s.\n", \
       commas(FF * (l1_line(64, 64) + NSB[2]) + SL1_64, 0), commas(FF * (l1_line(64, 64) + NSB[2]), 0), l1_line(64, 64), NSB[2], commas(SL1_64, 0), \
       commas(FF * (l2_line(256, 64) + NSB[4]) + SL2_64, 0), commas(FF * (l2_line(256, 64) + NSB[4]), 0), l2_line(256, 64), NSB[4], commas(SL2_64, 0), \
       commas(FF * la(64) + SS1, 0), commas(FF * la(64), 0), la(64), commas(SS1, 0)
+    # the 16 B checks show the logic per line falling as lines grow: the 64 B slope lowered by
+    # the drop of the 16 B slope from the two smallest points to the two largest ones measured
+    if (has("l1_s16_sb16_b16")) {
+      SL1_last = (logic("l1_s16_sb16_b16") - logic("l1_s8_sb16_b16")) / 64; c1 = SL1_64 - (SL1_16p - SL1_last); L1c = A1_64 + 512 * c1 + 256 * SS1
+      r1 = SL1_64 * SL1_last / SL1_16p; L1r = A1_64 + 512 * r1 + 256 * SS1
+      printf "Sensitivity (the 16 B logic per line falls from %s µm² at 16-32 lines to %s at 64-128): with the 64 B slope lowered by that drop (%s µm² per line), denovo_l1's logic is %s µm², total %s (%s against the row above); scaled by the same ratio (%s µm² per line), %s µm², total %s (%s).\n", \
+        commas(SL1_16p, 0), commas(SL1_last, 0), commas(c1, 0), commas(L1c, 0), commas(P1ff + L1c, 0), pct(L1c - P1log, P1ff + P1log), \
+        commas(r1, 0), commas(L1r, 0), commas(P1ff + L1r, 0), pct(L1r - P1log, P1ff + P1log)
+    }
+    if (has("l2_s16_b16")) {
+      SL2_last = (logic("l2_s16_b16") - logic("l2_s8_b16")) / 128; c2 = SL2_64 - (SL2_16p - SL2_last); L2c = A2_64 + 4096 * c2
+      r2 = SL2_64 * SL2_last / SL2_16p; L2r = A2_64 + 4096 * r2
+      printf "Sensitivity (the 16 B logic per line falls from %s µm² at 32-64 lines to %s at 128-256): with the 64 B slope lowered by that drop (%s µm² per line), denovo_l2's logic is %s µm², total %s (%s against the row above); scaled by the same ratio (%s µm² per line), %s µm², total %s (%s).\n", \
+        commas(SL2_16p, 0), commas(SL2_last, 0), commas(c2, 0), commas(L2c, 0), commas(P2ff + L2c, 0), pct(L2c - P2log, P2ff + P2log), \
+        commas(r2, 0), commas(L2r, 0), commas(P2ff + L2r, 0), pct(L2r - P2log, P2ff + P2log)
+    }
+    print ""
 
     # ---- 6. against the baseline GPU units ----------------------------------------------------------
     # gpu5: report_gpu.sh table 5's gpu_l1 and gpu_l2 rows (commas and bold removed): columns 3
