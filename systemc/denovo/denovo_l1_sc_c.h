@@ -44,12 +44,6 @@ inline denovo_l1_desc_t denovo_l1_sc_desc() {
     return d;
 }
 
-struct denovo_l1_sc_model
-    : gpucoh_sc::sized_model<denovo_l1_t, denovo_l1_desc_t, denovo_l1_in_t, denovo_l1_out_t,
-                             denovo_l1_size, denovo_l1_init, denovo_l1_tick> {
-    explicit denovo_l1_sc_model(const char* who) : sized_model(who, denovo_l1_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(denovo_l1_sc_c, GPUCOH_SC_PINS_denovo_l1, denovo_l1_sc_model)
+GPUCOH_SC_SIZED_UNIT(denovo_l1)
 
 #endif

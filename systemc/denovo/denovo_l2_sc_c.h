@@ -40,12 +40,6 @@ inline denovo_l2_desc_t denovo_l2_sc_desc() {
     return d;
 }
 
-struct denovo_l2_sc_model
-    : gpucoh_sc::sized_model<denovo_l2_t, denovo_l2_desc_t, denovo_l2_in_t, denovo_l2_out_t,
-                             denovo_l2_size, denovo_l2_init, denovo_l2_tick> {
-    explicit denovo_l2_sc_model(const char* who) : sized_model(who, denovo_l2_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(denovo_l2_sc_c, GPUCOH_SC_PINS_denovo_l2, denovo_l2_sc_model)
+GPUCOH_SC_SIZED_UNIT(denovo_l2)
 
 #endif
