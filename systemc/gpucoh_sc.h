@@ -370,4 +370,23 @@ class plain_model {
 };
 } // namespace gpucoh_sc
 
+// A unit's C flavour from its header's pieces: the Model unit_sc_model (sized_model or
+// plain_model over the C model's unit_t, unit_desc_t, unit_in_t, unit_out_t and its functions,
+// built from the header's unit_sc_desc(), the descriptor of this build's parameter set) and the
+// module unit_sc_c over the pins GPUCOH_SC_PINS_unit. Every systemc/<family>/<unit>_sc_c.h ends
+// with one of them but tc_gwct's (its combinational read port needs a module of its own).
+#define GPUCOH_SC_SIZED_UNIT(unit)                                                                 \
+    struct unit##_sc_model                                                                         \
+        : ::gpucoh_sc::sized_model<unit##_t, unit##_desc_t, unit##_in_t, unit##_out_t,             \
+                                   unit##_size, unit##_init, unit##_tick> {                        \
+        explicit unit##_sc_model(const char* who) : sized_model(who, unit##_sc_desc()) {}          \
+    };                                                                                             \
+    GPUCOH_SC_C_MODULE(unit##_sc_c, GPUCOH_SC_PINS_##unit, unit##_sc_model)
+#define GPUCOH_SC_PLAIN_UNIT(unit)                                                                 \
+    struct unit##_sc_model : ::gpucoh_sc::plain_model<unit##_t, unit##_desc_t, unit##_in_t,        \
+                                                      unit##_out_t, unit##_init, unit##_tick> {    \
+        explicit unit##_sc_model(const char* who) : plain_model(who, unit##_sc_desc()) {}          \
+    };                                                                                             \
+    GPUCOH_SC_C_MODULE(unit##_sc_c, GPUCOH_SC_PINS_##unit, unit##_sc_model)
+
 #endif

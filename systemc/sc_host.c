@@ -5,7 +5,8 @@
  * Stimulus: a unit with a testbench adapter (gpucoh_tb_ops_t: sig_bloom, rdu, avu, tc_timer,
  * tc_gwct) gets the adapter's inputs, exactly as `gpucoh cosim` gives them (same seed, same
  * steering, the adapter's own C model ticked alongside for the reactive ones, F11). A unit that
- * only runs inside a protocol's system (tc_l1, tc_l2, gpu_l1, gpu_l2) gets the inputs that the
+ * only runs inside a protocol's system (a manifest context other than standalone: tc_l1, tc_l2,
+ * gpu_l1, gpu_l2, denovo_l1, denovo_l2) gets the inputs that the
  * shared system (tb/sys/gsys.c, C models, random traffic as `gpucoh cosim system`) presents to
  * one instance of it every cycle: a backend wrapped around the C backend copies them out.
  */
@@ -181,7 +182,7 @@ static int resolve(sch_opts_t* o) {
     if (!o->P) {
         if (o->variant_set || o->config_set || o->inst_set)
             return bad("%s: --protocol, --config and --inst are for the units of a protocol's "
-                       "system (tc_l1, tc_l2, gpu_l1, gpu_l2)%s",
+                       "system (gpucoh units: context l1 or l2)%s",
                        u->name, "");
         memset(&o->pv, 0, sizeof o->pv);
         for (int i = 0; i < np; i++)
@@ -201,6 +202,8 @@ static int resolve(sch_opts_t* o) {
             }
         P->config(o->variant, o->paper, &o->cfg);
         for (int i = 0; i < np; i++) {
+            if (!strncmp(plist[i], "protocol=", 9))
+                continue; /* the variant, taken above (DeNovo has no unit parameter of that name) */
             const char* eq = strchr(plist[i], '=');
             bool known = false;
             for (unsigned k = 0; eq && k < u->nparams; k++)
@@ -360,16 +363,16 @@ static const gpucoh_opt_t sch_opts[] = {
      .has_arg = true,
      .fn = sch_protocol,
      .arg = "V",
-     .help = "tc_l1, tc_l2, gpu_l1, gpu_l2: the variant of the system around\n"
+     .help = "a unit of a system (context l1, l2): the variant of the system around\n"
              "the unit (default the family's; also --param protocol=V)"},
     {.name = "--config",
      .has_arg = true,
      .fn = sch_config,
      .arg = "C",
-     .help = "tc_l1, tc_l2, gpu_l1, gpu_l2: the system's other parameters,\n"
+     .help = "a unit of a system (context l1, l2): the system's other parameters,\n"
              "small | paper (default paper)"},
     SCH_V("--inst", O_INST, "K",
-          "tc_l1, tc_l2, gpu_l1, gpu_l2: the SM or bank whose inputs are\n"
+          "a unit of a system (context l1, l2): the SM or bank whose inputs are\n"
           "driven (default 0)"),
     {.name = "--rtl-dir",
      .has_arg = true,

@@ -41,11 +41,6 @@ inline gpu_l1_desc_t gpu_l1_sc_desc() {
     return d;
 }
 
-struct gpu_l1_sc_model : gpucoh_sc::sized_model<gpu_l1_t, gpu_l1_desc_t, gpu_l1_in_t, gpu_l1_out_t,
-                                                gpu_l1_size, gpu_l1_init, gpu_l1_tick> {
-    explicit gpu_l1_sc_model(const char* who) : sized_model(who, gpu_l1_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(gpu_l1_sc_c, GPUCOH_SC_PINS_gpu_l1, gpu_l1_sc_model)
+GPUCOH_SC_SIZED_UNIT(gpu_l1)
 
 #endif

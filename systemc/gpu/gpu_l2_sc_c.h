@@ -39,11 +39,6 @@ inline gpu_l2_desc_t gpu_l2_sc_desc() {
     return d;
 }
 
-struct gpu_l2_sc_model : gpucoh_sc::sized_model<gpu_l2_t, gpu_l2_desc_t, gpu_l2_in_t, gpu_l2_out_t,
-                                                gpu_l2_size, gpu_l2_init, gpu_l2_tick> {
-    explicit gpu_l2_sc_model(const char* who) : sized_model(who, gpu_l2_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(gpu_l2_sc_c, GPUCOH_SC_PINS_gpu_l2, gpu_l2_sc_model)
+GPUCOH_SC_SIZED_UNIT(gpu_l2)
 
 #endif

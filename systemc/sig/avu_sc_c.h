@@ -52,11 +52,6 @@ inline avu_desc_t avu_sc_desc() {
     return d;
 }
 
-struct avu_sc_model
-    : gpucoh_sc::plain_model<avu_t, avu_desc_t, avu_in_t, avu_out_t, avu_init, avu_tick> {
-    explicit avu_sc_model(const char* who) : plain_model(who, avu_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(avu_sc_c, GPUCOH_SC_PINS_avu, avu_sc_model)
+GPUCOH_SC_PLAIN_UNIT(avu)
 
 #endif

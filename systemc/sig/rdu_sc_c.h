@@ -48,11 +48,6 @@ inline rdu_desc_t rdu_sc_desc() {
     return d;
 }
 
-struct rdu_sc_model
-    : gpucoh_sc::plain_model<rdu_t, rdu_desc_t, rdu_in_t, rdu_out_t, rdu_init, rdu_tick> {
-    explicit rdu_sc_model(const char* who) : plain_model(who, rdu_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(rdu_sc_c, GPUCOH_SC_PINS_rdu, rdu_sc_model)
+GPUCOH_SC_PLAIN_UNIT(rdu)
 
 #endif

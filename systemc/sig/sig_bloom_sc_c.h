@@ -45,12 +45,6 @@ inline sig_bloom_desc_t sig_bloom_sc_desc() {
     return d;
 }
 
-struct sig_bloom_sc_model
-    : gpucoh_sc::plain_model<sig_bloom_t, sig_bloom_desc_t, sig_bloom_in_t, sig_bloom_out_t,
-                             sig_bloom_init, sig_bloom_tick> {
-    explicit sig_bloom_sc_model(const char* who) : plain_model(who, sig_bloom_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(sig_bloom_sc_c, GPUCOH_SC_PINS_sig_bloom, sig_bloom_sc_model)
+GPUCOH_SC_PLAIN_UNIT(sig_bloom)
 
 #endif

@@ -42,11 +42,6 @@ inline tc_l1_desc_t tc_l1_sc_desc() {
     return d;
 }
 
-struct tc_l1_sc_model : gpucoh_sc::sized_model<tc_l1_t, tc_l1_desc_t, tc_l1_in_t, tc_l1_out_t,
-                                               tc_l1_size, tc_l1_init, tc_l1_tick> {
-    explicit tc_l1_sc_model(const char* who) : sized_model(who, tc_l1_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(tc_l1_sc_c, GPUCOH_SC_PINS_tc_l1, tc_l1_sc_model)
+GPUCOH_SC_SIZED_UNIT(tc_l1)
 
 #endif

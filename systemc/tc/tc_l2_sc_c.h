@@ -27,35 +27,31 @@ constexpr uint64_t DW = TC_L2_DW(TC_L2_SC_P);
 constexpr uint64_t TS = TsWidth;
 } // namespace tc_l2_sc_p
 
-struct tc_l2_sc_model : gpucoh_sc::sized_model<tc_l2_t, tc_l2_desc_t, tc_l2_in_t, tc_l2_out_t,
-                                               tc_l2_size, tc_l2_init, tc_l2_tick> {
-    static tc_l2_desc_t desc() {
-        namespace P = tc_l2_sc_p;
-        tc_l2_desc_t d{};
-        d.protocol = static_cast<uint32_t>(P::Protocol);
-        d.num_sm = static_cast<uint32_t>(P::NumSm);
-        d.num_banks = static_cast<uint32_t>(P::NumBanks);
-        d.line_bytes = static_cast<uint32_t>(P::LineBytes);
-        d.addr_width = static_cast<uint32_t>(P::AddrWidth);
-        d.l2_sets = static_cast<uint32_t>(P::L2Sets);
-        d.l2_ways = static_cast<uint32_t>(P::L2Ways);
-        d.l2_mshrs = static_cast<uint32_t>(P::L2Mshrs);
-        d.ts_width = static_cast<uint32_t>(P::TsWidth);
-        d.l2_queue = static_cast<uint32_t>(P::L2Queue);
-        d.lease_mode = static_cast<uint32_t>(P::LeaseMode);
-        d.lease = static_cast<uint32_t>(P::Lease);
-        d.pred_init = static_cast<uint32_t>(P::PredInit);
-        d.pred_min = static_cast<uint32_t>(P::PredMin);
-        d.pred_max = static_cast<uint32_t>(P::PredMax);
-        d.t_hit = static_cast<uint32_t>(P::THit);
-        d.t_evict = static_cast<uint32_t>(P::TEvict);
-        d.t_write = static_cast<uint32_t>(P::TWrite);
-        d.use_t_write = static_cast<uint32_t>(P::UseTWrite);
-        return d;
-    }
-    explicit tc_l2_sc_model(const char* who) : sized_model(who, desc()) {}
-};
+inline tc_l2_desc_t tc_l2_sc_desc() {
+    namespace P = tc_l2_sc_p;
+    tc_l2_desc_t d{};
+    d.protocol = static_cast<uint32_t>(P::Protocol);
+    d.num_sm = static_cast<uint32_t>(P::NumSm);
+    d.num_banks = static_cast<uint32_t>(P::NumBanks);
+    d.line_bytes = static_cast<uint32_t>(P::LineBytes);
+    d.addr_width = static_cast<uint32_t>(P::AddrWidth);
+    d.l2_sets = static_cast<uint32_t>(P::L2Sets);
+    d.l2_ways = static_cast<uint32_t>(P::L2Ways);
+    d.l2_mshrs = static_cast<uint32_t>(P::L2Mshrs);
+    d.ts_width = static_cast<uint32_t>(P::TsWidth);
+    d.l2_queue = static_cast<uint32_t>(P::L2Queue);
+    d.lease_mode = static_cast<uint32_t>(P::LeaseMode);
+    d.lease = static_cast<uint32_t>(P::Lease);
+    d.pred_init = static_cast<uint32_t>(P::PredInit);
+    d.pred_min = static_cast<uint32_t>(P::PredMin);
+    d.pred_max = static_cast<uint32_t>(P::PredMax);
+    d.t_hit = static_cast<uint32_t>(P::THit);
+    d.t_evict = static_cast<uint32_t>(P::TEvict);
+    d.t_write = static_cast<uint32_t>(P::TWrite);
+    d.use_t_write = static_cast<uint32_t>(P::UseTWrite);
+    return d;
+}
 
-GPUCOH_SC_C_MODULE(tc_l2_sc_c, GPUCOH_SC_PINS_tc_l2, tc_l2_sc_model)
+GPUCOH_SC_SIZED_UNIT(tc_l2)
 
 #endif

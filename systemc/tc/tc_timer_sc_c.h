@@ -24,12 +24,6 @@ inline tc_timer_desc_t tc_timer_sc_desc() {
     return d;
 }
 
-struct tc_timer_sc_model
-    : gpucoh_sc::sized_model<tc_timer_t, tc_timer_desc_t, tc_timer_in_t, tc_timer_out_t,
-                             tc_timer_size, tc_timer_init, tc_timer_tick> {
-    explicit tc_timer_sc_model(const char* who) : sized_model(who, tc_timer_sc_desc()) {}
-};
-
-GPUCOH_SC_C_MODULE(tc_timer_sc_c, GPUCOH_SC_PINS_tc_timer, tc_timer_sc_model)
+GPUCOH_SC_SIZED_UNIT(tc_timer)
 
 #endif

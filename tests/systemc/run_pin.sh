@@ -12,12 +12,13 @@
 #   2. one RTL mutant per unit (tests/mutants/<unit>/), built at a parameter set that passes in
 #      1: the lockstep must report a mismatch (exit 1, the port, a replay line); for sig_bloom
 #      the replay line must reproduce it at the same cycle and port and write a VCD holding it
-#   3. a second parameter set of sig_bloom (parallel, k = 4, C = 32: other port widths), and a
-#      netlist of one's own (systemc/example_netlist.cpp) built with the commands of the doc
+#   3. a second parameter set of sig_bloom (parallel, k = 4, C = 32: other port widths),
+#      --param protocol=denovo-h choosing the system around denovo_l2, and a netlist of one's own
+#      (systemc/example_netlist.cpp) built with the commands of the doc
 #   4. bad input: exit status 2 with a message, nothing built or run
 # Parameter sets are built on first use and cached under build/systemc/ (about 6-15 s each at a
 # small set, 30 s for the paper-size tc_l2; 20 s once for the shared runtime): about 10 s with
-# the builds cached, 3-5 minutes from a clean build/systemc (20 parameter sets).
+# the builds cached, 4-6 minutes from a clean build/systemc (24 parameter sets).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -59,6 +60,8 @@ SMALL=(
     "tc_l1|--config small|03-upgr-era-inverted.mut"
     "gpu_l1|--config small|01-acq-load-no-inv.mut"
     "gpu_l2|--config small|01-wt-whole-line.mut"
+    "denovo_l1|--config small|05-fwd-stale-data.mut"
+    "denovo_l2|--config small|02-gets-no-fwd.mut"
 )
 # the lockstep runs of 1: the paper-size tc_l2 (SC_PIN_PAPER=0 leaves it out: about 35 s of
 # build), then every unit's mutant baseline
@@ -147,6 +150,20 @@ else
     fail "systemc sig_bloom m=256 k=4 parallel C=32" "(exit $RC)" "$LOGS/sig_bloom-m256.log"
 fi
 
+# 3a. --param protocol=V picks the variant of the system around a unit, also where the unit has
+# no parameter of that name (DeNovo: hrf, ro); denovo_l2's build is the one of section 1
+t=$(date +%s)
+run denovo_l2 denovo_l2-param-protocol --cycles 1000 --config small --param protocol=denovo-h \
+    --json "$LOGS/denovo_l2-param-protocol.json"
+if [ "$RC" -eq 0 ] && grep -q "^PASS systemc denovo_l2: 1000 cycles, 0 mismatches$" \
+    "$LOGS/denovo_l2-param-protocol.log" &&
+    grep -q "^  stimulus  bank\[0\].l2 of the denovo-h system" "$LOGS/denovo_l2-param-protocol.log"; then
+    pass "systemc denovo_l2 --param protocol=denovo-h: the denovo-h system drives it" \
+        "($(($(date +%s) - t)) s)"
+else
+    fail "systemc denovo_l2 --param protocol=denovo-h" "(exit $RC)" "$LOGS/denovo_l2-param-protocol.log"
+fi
+
 # 3b. a netlist of one's own (systemc/example_netlist.cpp), built with the commands of
 # docs/systemc.md section 1
 t=$(date +%s)
@@ -195,6 +212,7 @@ bad_input "mutant file missing" sig_bloom --mutant "$LOGS/no-such.mut"
 bad_input "mutant file without end" sig_bloom --mutant /dev/zero
 bad_input "--inst beyond the banks" tc_l2 --inst 8
 bad_input "--protocol of another family" tc_l2 --protocol gpu-d
+bad_input "--param protocol= of another family" denovo_l1 --param protocol=gpu-h
 bad_input "--protocol on an adapter unit" sig_bloom --protocol tc-weak
 bad_input "--version with an argument" --version now
 # --version and --help answer (exit 0), never taken for a unit name

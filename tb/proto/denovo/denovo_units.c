@@ -7,7 +7,7 @@
  * Registered in tb/cli/units.def: the RTL (rtl/denovo/) runs in lockstep with the C models in
  * the system through the shims verilator/denovo/denovo_l{1,2}_rtl.cpp, which also build on the
  * units' osu018 netlists (the netlist lockstep in the system, `gpucoh cosim system --protocol
- * denovo-d --netlist l1,l2`, at the small configuration). No SystemC flavours.
+ * denovo-d --netlist l1,l2`, at the small configuration). SystemC: systemc/denovo/ (sc_lockstep).
  */
 #include "denovo_units.h"
 
@@ -295,7 +295,8 @@ static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
  * under GPUCOH_NETLIST too; no standalone lockstep, so no netlist_params and no synthesis point:
  * `gpucoh area` synthesizes the netlist on the spot at the system's parameters; the area points
  * are synth/points/denovo.sh, docs/area-denovo.md, with l1_storage_bits / l2_storage_bits above
- * as their storage, tests/test_area_storage.c); systemc: not yet (no SystemC modules);
+ * as their storage, tests/test_area_storage.c); systemc: the pin-level modules
+ * systemc/denovo/<unit>_sc_c.h, driven by the system (sc_lockstep --protocol);
  * lint_params: the GPU units' reduced sizes */
 const gpucoh_unit_t unit_denovo_l1 = {
     .name = "denovo_l1",
@@ -318,7 +319,7 @@ const gpucoh_unit_t unit_denovo_l1 = {
     .family = "denovo",
     .context = "l1",
     .netlist = true,
-    .systemc = false,
+    .systemc = true,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L1Sets=4 LineBytes=16 SbEntries=4 Mshrs=2",
 };
@@ -343,7 +344,7 @@ const gpucoh_unit_t unit_denovo_l2 = {
     .family = "denovo",
     .context = "l2",
     .netlist = true,
-    .systemc = false,
+    .systemc = true,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L2Sets=4 L2Mshrs=4 LineBytes=16",
 };
