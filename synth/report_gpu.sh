@@ -22,39 +22,12 @@
 set -euo pipefail
 
 prog=report_gpu.sh
-die() {
-  echo "$prog: error: $*" >&2
-  exit 2
-}
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cd "$repo_root"
-
-results=synth/results
-update=""
-while [[ $# -gt 0 ]]; do
-  case $1 in
-    --results) [[ $# -ge 2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
-    --results=*) results=${1#--results=}; shift ;;
-    --update) [[ $# -ge 2 ]] || die "--update needs a file"; update=$2; shift 2 ;;
-    --update=*) update=${1#--update=}; shift ;;
-    -h | --help) sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) die "unknown argument '$1' (try --help)" ;;
-  esac
-done
-[[ -d $results ]] || die "no directory '$results'"
-[[ -z $update || -f $update ]] || die "no file '$update' to update"
-shopt -s nullglob
-files=("$results"/gpu_*.area.txt)
-((${#files[@]} > 0)) || die "no $results/gpu_*.area.txt (run synth/gpu.sh first)"
-
-# The work tree's RTL, hashed as synth/ctrl.sh hashes it (comments stripped), to say which
-# results were measured on other versions.
-# shellcheck source=tools/paths.sh
-. tools/paths.sh # gpucoh_fp_name: a file's name in the results (rtl/<name>, family folders aside)
-cur=""
-for f in rtl/gpucoh_*.sv rtl/prim/gpucoh_*.sv rtl/gpu/gpu_pkg.sv rtl/gpu/gpu_l1.sv rtl/gpu/gpu_l2.sv; do
-  [[ -f $f ]] && cur+="$(gpucoh_fp_name "$f")=$(sed -e 's://.*$::' "$f" | sha256sum | cut -c1-16) "
-done
+fam=gpu
+# shellcheck disable=SC2034 # read by synth/report_ctl.sh
+rtl_files="rtl/gpucoh_*.sv rtl/prim/gpucoh_*.sv rtl/gpu/gpu_pkg.sv rtl/gpu/gpu_l1.sv rtl/gpu/gpu_l2.sv"
+# the command line, results, files, cur, die, report_main
+# shellcheck source=synth/report_ctl.sh
+. "$(dirname "${BASH_SOURCE[0]}")/report_ctl.sh"
 
 report() {
 bash synth/status_note.sh --results "$results" --marker "$prog" synth-gpu synth/gpu.sh
@@ -68,25 +41,6 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
   function l2_line(sets, lb) { return (la(lb) - clog2(sets)) + 2 + 8 * lb }
   function l2_mshr(lb) { return 1 + la(lb) + 4 + 15 + lb }
   function l2_bits(sets, mshrs, lb) { return sets * 16 * l2_line(sets, lb) + sets * 4 + mshrs * l2_mshr(lb) }
-  function row(p, unit, a, b,    par) {
-    par = g(p, "params"); gsub(/ /, ", ", par)
-    printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
-      unit, p, par, a, b, commas(g(p, "cells"), 0), commas(g(p, "area_um2"), 0), \
-      commas(g(p, "ge") / 1000, 1), commas(g(p, "flops"), 0), commas(g(p, "storage_bits"), 0), \
-      commas(logic(p), 0), commas(g(p, "sram_total_um2"), 0), \
-      g(p, "crit_path_ns"), g(p, "fmax_mhz"), fmaxio(p), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
-  }
-  function need(p) { if (!has(p)) { print prog ": error: point " p " has no result (run synth/gpu.sh)" > "/dev/stderr"; exit 1 } }
-  function ns(p) { return g(p, "flops") - g(p, "storage_bits") }
-  # a fit over the points listed in names (space separated); kind "ns" fits the non-storage
-  # flops, "logic" the logic area; x/z: "lines", "sbe", "mshrs" (z "" = one variable)
-  function fitpts(names, kind, xk, zk,    n, i, L, m) {
-    n = split(names, L, " "); m = 0
-    for (i = 1; i <= n; i++) { need(L[i]); m++; P[m] = L[i]; X[m] = Q[L[i], xk]; Z[m] = (zk == "" ? 0 : Q[L[i], zk]); Y[m] = (kind == "ns" ? ns(L[i]) : logic(L[i])) }
-    if (zk == "") { fit1(m); FC = 0 } else fit2(m)
-    return m
-  }
-
   END {
     if (NPTS == 0) exit 1
     p0 = PTS[1]
@@ -118,23 +72,11 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     print "| unit | point | parameters (others: paper values) | lines | SB entries / MSHRs | cells | area µm² | kGE | flops | storage bits | logic area µm² | w/ SRAM µm² | crit. path ns | fmax MHz | fmax w/ I/O budget MHz (limit) | worst path (start -> end) | synth s |"
     print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
     n = split("l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s32_sb16_b16 l1_s2_sb64_b16 l1_s2_sb256_b16 l1_s2_sb16_b64 l1_s4_sb16_b64 l1_s4_sb16_b16_hrf0", L, " ")
-    for (i = 1; i <= n; i++) if (has(L[i])) row(L[i], "gpu_l1", Q[L[i], "lines"], Q[L[i], "sbe"])
+    for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], "gpu_l1", Q[L[i], "lines"], Q[L[i], "sbe"])
     n = split("l2_s2_m8_b16 l2_s4_m8_b16 l2_s8_m8_b16 l2_s16_m8_b16 l2_s2_m16_b16 l2_s2_m32_b16 l2_s8_m16_b16 l2_s2_m8_b64 l2_s4_m8_b64 l2_s2_m16_b64", L, " ")
-    for (i = 1; i <= n; i++) if (has(L[i])) row(L[i], "gpu_l2", Q[L[i], "lines"], Q[L[i], "mshrs"])
+    for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], "gpu_l2", Q[L[i], "lines"], Q[L[i], "mshrs"])
     print ""
-    n = split(cur, L, " "); for (i = 1; i <= n; i++) { split(L[i], c, "="); CUR[c[1]] = c[2] }
-    for (i = 1; i <= NPTS; i++) {
-      p = PTS[i]
-      for (j = 1; j <= NRTL[p]; j++) { split(RTL[p, j], c, " "); key = c[1] " " c[2]; if (!(key in VERS)) { VERS[key] = ""; VK[++NV] = key } VERS[key] = VERS[key] " " p }
-    }
-    print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/ctrl.sh` hashes it; a file is named by its name under `rtl/`, its family folder left out, as `tools/paths.sh` gpucoh_fp_name names it):"
-    print ""
-    for (i = 1; i <= NV; i++) {
-      split(VK[i], c, " "); np = split(VERS[VK[i]], q, " ")
-      printf "- `%s` %s: %d point(s), %s\n", c[1], c[2], np, (CUR[c[1]] == c[2] ? "the work tree's version" : "not the work tree's version (" CUR[c[1]] ")")
-    }
-    print ""
-
+    ctl_rtl_measured()
     # ---- 2. non-storage flops: fixed + a x lines + b x entries, exact -----------------------------
     print "<!-- synth/report_gpu.sh: table 2 -->"
     print "| unit, line size | points | non-storage flops = | residuals (flops) |"
@@ -146,7 +88,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     for (k = 1; k <= 4; k++) {
       split(R[k], c, "|"); nn = split(c[2], L, " "); names = ""
       for (i = 1; i <= nn; i++) if (has(L[i])) names = names " " L[i]
-      m = fitpts(names, "ns", c[3], c[4]); res = ""; bad = 0
+      m = ctl_fit(names, "ns", c[3], c[4]); res = ""; bad = 0
       for (i = 1; i <= m; i++) { r = Y[i] - (FA + FB * X[i] + FC * Z[i]); if (r > 0.01 || r < -0.01) bad = 1; res = res (res == "" ? "" : ", ") sprintf("%g", (r < 0.005 && r > -0.005) ? 0 : r) }
       NSA[k] = FA; NSB[k] = FB; NSC[k] = FC
       printf "| %s | %d | %g %s × lines%s | %s |\n", c[1], m, FA, sgn(sprintf("%g", FB)), (c[4] == "" ? "" : " " sgn(sprintf("%g", FC)) " × " c[5]), res
@@ -159,7 +101,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     NSL1_64F = NSA[2] - NSC[1] * 4
 
     # ---- 3. gpu_l1 logic fit ----------------------------------------------------------------------
-    m = fitpts("l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s2_sb64_b16 l1_s2_sb256_b16", "logic", "lines", "sbe")
+    m = ctl_fit("l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s2_sb64_b16 l1_s2_sb256_b16", "logic", "lines", "sbe")
     A1 = FA; SL1 = FB; SS1 = FC
     print "<!-- synth/report_gpu.sh: table 3 -->"
     printf "gpu_l1 (GPU-H), 16 B lines, logic area = F + s_L × lines + s_SB × SB entries, least squares over the %d points of 16 to 64 lines and 16 to 256 entries: **F = %s µm², s_L = %s µm² per line, s_SB = %s µm² per store-buffer entry**. The 128- and 256-line points are not in the fit: they check its extrapolation.\n\n", m, commas(A1, 0), commas(SL1, 0), commas(SS1, 0)
@@ -171,7 +113,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
       printf "| `%s`%s | %d | %d | %s | %s | %s | %s | %s | %s |\n", p, (i > 5 ? " (check)" : ""), Q[p, "lines"], Q[p, "sbe"], commas(logic(p), 0), commas(f, 0), pct(logic(p) - f, logic(p)), commas(g(p, "area_um2"), 0), commas(tot, 0), pct(g(p, "area_um2") - tot, g(p, "area_um2"))
     }
     # 64 B: the two points give the slope per line; the store-buffer slope is the 16 B one
-    need("l1_s2_sb16_b64"); need("l1_s4_sb16_b64")
+    ctl_need("l1_s2_sb16_b64"); ctl_need("l1_s4_sb16_b64")
     SL1_64 = (logic("l1_s4_sb16_b64") - logic("l1_s2_sb16_b64")) / 16
     A1_64 = logic("l1_s2_sb16_b64") - 16 * SL1_64 - 16 * SS1
     SL1_16p = (logic("l1_s4_sb16_b16") - logic("l1_s2_sb16_b16")) / 16
@@ -187,7 +129,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     print ""
 
     # ---- 4. gpu_l2 logic fit ----------------------------------------------------------------------
-    m = fitpts("l2_s2_m8_b16 l2_s4_m8_b16 l2_s8_m8_b16 l2_s2_m16_b16 l2_s2_m32_b16", "logic", "lines", "mshrs")
+    m = ctl_fit("l2_s2_m8_b16 l2_s4_m8_b16 l2_s8_m8_b16 l2_s2_m16_b16 l2_s2_m32_b16", "logic", "lines", "mshrs")
     A2 = FA; SL2 = FB; SM2 = FC
     print "<!-- synth/report_gpu.sh: table 4 -->"
     printf "gpu_l2, 16 B lines, logic area = F + s_L × lines + s_M × MSHRs, least squares over the %d points of 32 to 128 lines and 8 to 32 MSHRs: **F = %s µm², s_L = %s µm² per line, s_M = %s µm² per MSHR**. The 256-line and (128 lines, 16 MSHRs) points are not in the fit: they check it.\n\n", m, commas(A2, 0), commas(SL2, 0), commas(SM2, 0)
@@ -198,7 +140,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
       p = L[i]; f = A2 + SL2 * Q[p, "lines"] + SM2 * Q[p, "mshrs"]; tot = f + g(p, "ff_area_um2")
       printf "| `%s`%s | %d | %d | %s | %s | %s | %s | %s | %s |\n", p, (i > 5 ? " (check)" : ""), Q[p, "lines"], Q[p, "mshrs"], commas(logic(p), 0), commas(f, 0), pct(logic(p) - f, logic(p)), commas(g(p, "area_um2"), 0), commas(tot, 0), pct(g(p, "area_um2") - tot, g(p, "area_um2"))
     }
-    need("l2_s2_m8_b64"); need("l2_s4_m8_b64"); need("l2_s2_m16_b64")
+    ctl_need("l2_s2_m8_b64"); ctl_need("l2_s4_m8_b64"); ctl_need("l2_s2_m16_b64")
     SL2_64 = (logic("l2_s4_m8_b64") - logic("l2_s2_m8_b64")) / 32
     SM2_64 = (logic("l2_s2_m16_b64") - logic("l2_s2_m8_b64")) / 8
     A2_64 = logic("l2_s2_m8_b64") - 32 * SL2_64 - 8 * SM2_64
@@ -283,12 +225,4 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
 AWK
 }
 
-if [[ -z $update ]]; then
-  report
-  exit 0
-fi
-# --update: the report once, then each marked block of the page replaced by its table
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
-report >"$tmp"
-bash synth/report_splice.sh "$prog" "$tmp" "$update"
+report_main

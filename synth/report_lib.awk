@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # synth/report_lib.awk -- the functions and the result reader the area reports share
-# (synth/report_tc.sh, synth/report_gpu.sh): run as `awk -v prog=NAME -v fam=FAMILY
+# (synth/report_tc.sh, synth/report_gpu.sh, synth/report_denovo.sh): run as `awk -v prog=NAME -v fam=FAMILY
 # -f synth/report_lib.awk -f REPORT`. Reads synth/results/<fam>_<point>.area.txt files into
 # V[point, key] (the first value of each key), PTS[1..NPTS] (the points in argument order) and
 # RTL[point, i] (its rtl_sha256 lines). Macro areas need CELL, PERIPH, FIXED set (from a result's
@@ -77,8 +77,50 @@ function fit2(n,    i, s1, sx, sz, sxx, sxz, szz, sy, sxy, szy, d) {
   FB = det3(s1, sy, sz, sx, sxy, sxz, sz, szy, szz) / d
   FC = det3(s1, sx, sy, sx, sxx, sxy, sz, sxz, szy) / d
 }
+# ---- the controller families' reports (report_gpu.sh, report_denovo.sh; synth/report_ctl.sh) ------
+# one row of table 1: unit, point, parameters, a / b (lines; entries or MSHRs), the result's figures
+function ctl_row(p, unit, a, b,    par) {
+  par = g(p, "params"); gsub(/ /, ", ", par)
+  printf "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", \
+    unit, p, par, a, b, commas(g(p, "cells"), 0), commas(g(p, "area_um2"), 0), \
+    commas(g(p, "ge") / 1000, 1), commas(g(p, "flops"), 0), commas(g(p, "storage_bits"), 0), \
+    commas(logic(p), 0), commas(g(p, "sram_total_um2"), 0), \
+    g(p, "crit_path_ns"), g(p, "fmax_mhz"), fmaxio(p), "`" g(p, "crit_path_from") "`", g(p, "wall_seconds")
+}
+function ctl_need(p) { if (!has(p)) { print prog ": error: point " p " has no result (run synth/" fam ".sh)" > "/dev/stderr"; exit 1 } }
+# non-storage flops: flops - storage bits
+function ctl_ns(p) { return g(p, "flops") - g(p, "storage_bits") }
+# a fit over the points listed in names (space separated); kind "ns" fits the non-storage
+# flops, "logic" the logic area; x/z: keys of Q[point, key] such as "lines", "sbe", "mshrs"
+# (z "" = one variable); the points in P[], X[], Z[], Y[], the coefficients in FA, FB, FC
+function ctl_fit(names, kind, xk, zk,    n, i, L, m) {
+  n = split(names, L, " "); m = 0
+  for (i = 1; i <= n; i++) { ctl_need(L[i]); m++; P[m] = L[i]; X[m] = Q[L[i], xk]; Z[m] = (zk == "" ? 0 : Q[L[i], zk]); Y[m] = (kind == "ns" ? ctl_ns(L[i]) : logic(L[i])) }
+  if (zk == "") { fit1(m); FC = 0 } else fit2(m)
+  return m
+}
+# the list under table 1: each RTL file version (rtl_sha256 of the results) and its points, against
+# the work tree's (cur: "name=sha16 ..."); the points matching skip (a regular expression, "" none)
+# left out
+function ctl_rtl_measured(skip,    n, i, j, L, c, q, p, key, np, CUR, VERS, VK, NV) {
+  n = split(cur, L, " "); for (i = 1; i <= n; i++) { split(L[i], c, "="); CUR[c[1]] = c[2] }
+  for (i = 1; i <= NPTS; i++) {
+    p = PTS[i]
+    if (skip != "" && p ~ skip) continue
+    for (j = 1; j <= NRTL[p]; j++) { split(RTL[p, j], c, " "); key = c[1] " " c[2]; if (!(key in VERS)) { VERS[key] = ""; VK[++NV] = key } VERS[key] = VERS[key] " " p }
+  }
+  print "RTL measured (`rtl_sha256` of the results: the first 16 hex digits of the SHA-256 of the file without comments, as `synth/ctrl.sh` hashes it; a file is named by its name under `rtl/`, its family folder left out, as `tools/paths.sh` gpucoh_fp_name names it):"
+  print ""
+  for (i = 1; i <= NV; i++) {
+    split(VK[i], c, " "); np = split(VERS[VK[i]], q, " ")
+    printf "- `%s` %s: %d point(s), %s\n", c[1], c[2], np, (CUR[c[1]] == c[2] ? "the work tree's version" : "not the work tree's version (" CUR[c[1]] ")")
+  }
+  print ""
+}
 # ---- read every result file: V[point, key] = value ---------------------------------------------
-FNR == 1 { pt = FILENAME; sub("^.*/" fam "_", "", pt); sub(/\.area\.txt$/, "", pt); PTS[++NPTS] = pt }
+# (a point is its file's name without fam_ and .area.txt; another family's result read beside them,
+# as report_denovo.sh reads gpu_*, keeps its prefix)
+FNR == 1 { pt = FILENAME; sub(/^.*\//, "", pt); sub("^" fam "_", "", pt); sub(/\.area\.txt$/, "", pt); PTS[++NPTS] = pt }
 $1 == "rtl_sha256" { RTL[pt, ++NRTL[pt]] = $2 " " $3; next }
 { k = $1; $1 = ""; sub(/^ /, ""); if (!((pt SUBSEP k) in V)) V[pt, k] = $0 }
 

@@ -27,7 +27,8 @@
 #      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
 #      system (TC-Weak) with its L1s and L2 banks as netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
-#      the area reports' checks on synth/results, and docs/area-gpu.md against its report
+#      the area reports' checks on synth/results, and docs/area-gpu.md / area-denovo.md against
+#      their reports
 #  6b. the shared RTL primitives (Icarus testbench, its mutants); 6c. the DeNovo registry
 #      single-owner proof (tools/prove_denovo_l2.sh, yosys-smtbmc + z3) and its mutants failing it
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
@@ -1135,11 +1136,13 @@ check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
      grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"
 
 # The area reports read only synth/results: their storage-formula and flop-model checks must
-# hold on the committed results, catch a tampered result, and docs/area-gpu.md must hold every
-# line of synth/report_gpu.sh's output (the page's tables are the report's).
-check "area reports: report_tc.sh, report_gpu.sh on synth/results (their checks hold)" \
+# hold on the committed results, catch a tampered result, and docs/area-gpu.md (area-denovo.md)
+# must hold every line of synth/report_gpu.sh's (report_denovo.sh's) output (the page's tables
+# are the report's).
+check "area reports: report_tc.sh, report_gpu.sh, report_denovo.sh on synth/results (their checks hold)" \
     "$LOGS/area-reports.log" bash -c "bash synth/report_tc.sh > $OUT/report_tc.md && \
-     bash synth/report_gpu.sh > $OUT/report_gpu.md && grep -q 'table 8' $OUT/report_gpu.md"
+     bash synth/report_gpu.sh > $OUT/report_gpu.md && grep -q 'table 8' $OUT/report_gpu.md && \
+     bash synth/report_denovo.sh > $OUT/report_denovo.md && grep -q 'table 9' $OUT/report_denovo.md"
 # make run reads the area of its five default points from committed results, the area pages read
 # every point: none may be stale but those listed in synth/known-stale.txt (about 6 s, no synthesis)
 check "area: committed results are up to date (make run's points; others as listed)" \
@@ -1172,6 +1175,18 @@ report_tampered() { # a gpu_l1 result whose storage_bits is off by one must be r
 }
 check "area report: a result with a wrong storage_bits is rejected" \
     "$LOGS/area-report-tampered.log" report_tampered
+report_tampered_dn() { # the same for a denovo_l2 result (synth/report_denovo.sh)
+    local d="$OUT/tampered-results-dn"
+    rm -rf "$d"; mkdir -p "$d"; cp synth/results/denovo_*.area.txt synth/results/gpu_*.area.txt "$d/"
+    awk '$1 == "storage_bits" { $2 = $2 - 1 } 1' synth/results/denovo_l2_s4_b16.area.txt \
+        > "$d/denovo_l2_s4_b16.area.txt"
+    bash synth/report_denovo.sh --results "$d" > /dev/null 2> "$d/err"
+    local rc=$?
+    cat "$d/err"
+    [ "$rc" -ne 0 ] && grep -q 'l2_s4_b16: storage formula gives' "$d/err"
+}
+check "area report: a DeNovo result with a wrong storage_bits is rejected" \
+    "$LOGS/area-report-tampered-dn.log" report_tampered_dn
 doc_holds_report() { # PAGE REPORT
     awk 'NR == FNR { d[$0] = 1; next } $0 != "" && !($0 in d) { print "not in the page: " $0; n++ }
          END { exit n > 0 }' "$1" "$2"
@@ -1180,6 +1195,8 @@ check "docs/area-gpu.md holds every line of synth/report_gpu.sh" "$LOGS/area-gpu
     doc_holds_report docs/area-gpu.md "$OUT/report_gpu.md"
 check "docs/area-tc.md holds every line of synth/report_tc.sh" "$LOGS/area-tc-doc.log" \
     doc_holds_report docs/area-tc.md "$OUT/report_tc.md"
+check "docs/area-denovo.md holds every line of synth/report_denovo.sh" "$LOGS/area-denovo-doc.log" \
+    doc_holds_report docs/area-denovo.md "$OUT/report_denovo.md"
 # the wholly generated pages (docs/area.md, docs/area-rdu-avu.md) are their generator's output
 # to the byte, freshness line included (synth/status_note.sh: a stale point is named there)
 page_is_report() { # GENERATOR PAGE

@@ -293,8 +293,10 @@ static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
 
 /* netlist: the netlist lockstep in the system, as gpu_l1 / gpu_l2 (the shims read their registers
  * under GPUCOH_NETLIST too; no standalone lockstep, so no netlist_params and no synthesis point:
- * `gpucoh area` synthesizes the netlist on the spot at the system's parameters); systemc: the
- * pin-level modules systemc/denovo/<unit>_sc_c.h, driven by the system (sc_lockstep --protocol);
+ * `gpucoh area` synthesizes the netlist on the spot at the system's parameters; the area points
+ * are synth/points/denovo.sh, docs/area-denovo.md, with l1_storage_bits / l2_storage_bits above
+ * as their storage, tests/test_area_storage.c); systemc: the pin-level modules
+ * systemc/denovo/<unit>_sc_c.h, driven by the system (sc_lockstep --protocol);
  * lint_params: the GPU units' reduced sizes */
 const gpucoh_unit_t unit_denovo_l1 = {
     .name = "denovo_l1",
