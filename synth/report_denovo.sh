@@ -99,23 +99,10 @@ awk -v cur="$cur" -v prog="$prog" -v fam=denovo -v gpu5="$gpu5" -f synth/report_
     ctl_rtl_measured("^gpu_")
 
     # ---- 2. non-storage flops: fixed + a x lines (+ b x log2 SB entries), exact ---------------------
-    print "<!-- synth/report_denovo.sh: table 2 -->"
-    print "| unit, line size | points | non-storage flops = | residuals (flops) |"
-    print "|---|--:|---|---|"
-    split("denovo_l1, 16 B|l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s2_sb64_b16|lines|lsbe|log2(SB entries);" \
+    ctl_ns_table("denovo_l1, 16 B|l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s2_sb64_b16|lines|lsbe|log2(SB entries);" \
           "denovo_l1, 64 B|l1_s2_sb16_b64 l1_s4_sb16_b64|lines||;" \
           "denovo_l2, 16 B|l2_s2_b16 l2_s4_b16 l2_s8_b16 l2_s16_b16|lines||;" \
-          "denovo_l2, 64 B|l2_s2_b64 l2_s4_b64|lines||", R, ";")
-    for (k = 1; k <= 4; k++) {
-      split(R[k], c, "|"); nn = split(c[2], L, " "); names = ""
-      for (i = 1; i <= nn; i++) if (has(L[i])) names = names " " L[i]
-      m = ctl_fit(names, "ns", c[3], c[4]); res = ""; bad = 0
-      for (i = 1; i <= m; i++) { r = Y[i] - (FA + FB * X[i] + FC * Z[i]); if (r > 0.01 || r < -0.01) bad = 1; res = res (res == "" ? "" : ", ") sprintf("%g", (r < 0.005 && r > -0.005) ? 0 : r) }
-      NSA[k] = FA; NSB[k] = FB; NSC[k] = FC
-      printf "| %s | %d | %g %s × lines%s | %s |\n", c[1], m, FA, sgn(sprintf("%g", FB)), (c[4] == "" ? "" : " " sgn(sprintf("%g", FC)) " × " c[5]), res
-      if (bad) { printf "%s: error: %s: the non-storage flops are not linear (residuals %s)\n", prog, c[1], res > "/dev/stderr"; exit 1 }
-    }
-    print ""
+          "denovo_l2, 64 B|l2_s2_b64 l2_s4_b64|lines||")
     # the 64 B L1 has no store-buffer pair: its flops per log2(SB entries) are the 16 B ones
     NSL1_64F = NSA[2] - NSC[1] * 4
 

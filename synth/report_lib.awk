@@ -99,6 +99,25 @@ function ctl_fit(names, kind, xk, zk,    n, i, L, m) {
   if (zk == "") { fit1(m); FC = 0 } else fit2(m)
   return m
 }
+# table 2, the non-storage flops: per row of spec ("label|points|x key|z key|z name", rows
+# separated by ";") the exact fit fixed + a x lines (+ b x z), its residuals, an error (exit 1)
+# when a residual is not 0; the coefficients of row k in NSA[k], NSB[k], NSC[k]
+function ctl_ns_table(spec,    R, nr, k, c, nn, L, i, names, m, res, bad, r) {
+  print "<!-- synth/" prog ": table 2 -->"
+  print "| unit, line size | points | non-storage flops = | residuals (flops) |"
+  print "|---|--:|---|---|"
+  nr = split(spec, R, ";")
+  for (k = 1; k <= nr; k++) {
+    split(R[k], c, "|"); nn = split(c[2], L, " "); names = ""
+    for (i = 1; i <= nn; i++) if (has(L[i])) names = names " " L[i]
+    m = ctl_fit(names, "ns", c[3], c[4]); res = ""; bad = 0
+    for (i = 1; i <= m; i++) { r = Y[i] - (FA + FB * X[i] + FC * Z[i]); if (r > 0.01 || r < -0.01) bad = 1; res = res (res == "" ? "" : ", ") sprintf("%g", (r < 0.005 && r > -0.005) ? 0 : r) }
+    NSA[k] = FA; NSB[k] = FB; NSC[k] = FC
+    printf "| %s | %d | %g %s × lines%s | %s |\n", c[1], m, FA, sgn(sprintf("%g", FB)), (c[4] == "" ? "" : " " sgn(sprintf("%g", FC)) " × " c[5]), res
+    if (bad) { printf "%s: error: %s: the non-storage flops are not linear (residuals %s)\n", prog, c[1], res > "/dev/stderr"; exit 1 }
+  }
+  print ""
+}
 # the list under table 1: each RTL file version (rtl_sha256 of the results) and its points, against
 # the work tree's (cur: "name=sha16 ..."); the points matching skip (a regular expression, "" none)
 # left out
