@@ -247,6 +247,11 @@ done
 chk denovo-litmus-10k $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 1 --quiet
 chk denovo-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 2 \
     --impl lockstep --quiet
+# 10 016 episodes a variant (313 a wavefront x 32), both sync modes, in lockstep (about 2.5 min)
+chk denovo-episode-10k-lockstep $G episode --protocol denovo --episodes 313 --seed 11 \
+    --impl lockstep --quiet
+chk denovo-episode-10k-relacq-lockstep $G episode --protocol denovo --episodes 313 --sync relacq \
+    --seed 11 --impl lockstep --quiet
 for s in 1 2 3 4 5 6 7 8; do
     chk denovo-episode-seed$s $G episode --protocol denovo --seed $s --episodes 60 --quiet
     chk denovo-episode-relacq-seed$s $G episode --protocol denovo --sync relacq --seed $s \
