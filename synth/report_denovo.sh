@@ -78,24 +78,12 @@ awk -v cur="$cur" -v prog="$prog" -v fam=denovo -v gpu5="$gpu5" -f synth/report_
         s = pget(par, "L2Sets", 256)
         Q[p, "lines"] = s * 16; Q[p, "mshrs"] = pget(par, "L2Mshrs", 32); want = l2_bits(s, lb, pget(par, "L2Mshrs", 32), pget(par, "NumSm", 15))
       } else { print prog ": error: " p ": unknown top " top > "/dev/stderr"; exit 1 }
-      if (want != g(p, "storage_bits") + 0) {
-        printf "%s: error: %s: storage formula gives %d bits, the result says %d\n", prog, p, want, g(p, "storage_bits") > "/dev/stderr"
-        exit 1
-      }
-      if (g(p, "ff_area_um2") + 0 != FF * g(p, "flops")) {
-        printf "%s: error: %s: flops are not all %s um2 cells\n", prog, p, FF > "/dev/stderr"; exit 1
-      }
+      ctl_check(p, want)
     }
 
     # ---- 1. every measured point ----------------------------------------------------------------
-    print "<!-- synth/report_denovo.sh: table 1 -->"
-    print "| unit | point | parameters (others: paper values) | lines | SB entries / MSHRs | cells | area µm² | kGE | flops | storage bits | logic area µm² | w/ SRAM µm² | crit. path ns | fmax MHz | fmax w/ I/O budget MHz (limit) | worst path (start -> end) | synth s |"
-    print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
-    n = split("l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s2_sb64_b16 l1_s2_sb16_b64 l1_s4_sb16_b64 l1_s4_sb16_b16_hrf1", L, " ")
-    for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], "denovo_l1", Q[L[i], "lines"], Q[L[i], "sbe"])
-    n = split("l2_s2_b16 l2_s4_b16 l2_s8_b16 l2_s16_b16 l2_s2_b64 l2_s4_b64", L, " ")
-    for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], "denovo_l2", Q[L[i], "lines"], Q[L[i], "mshrs"])
-    print ""
+    ctl_table1("denovo_l1", "l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s2_sb64_b16 l1_s2_sb16_b64 l1_s4_sb16_b64 l1_s4_sb16_b16_hrf1",
+               "denovo_l2", "l2_s2_b16 l2_s4_b16 l2_s8_b16 l2_s16_b16 l2_s2_b64 l2_s4_b64")
     ctl_rtl_measured("^gpu_")
 
     # ---- 2. non-storage flops: fixed + a x lines (+ b x log2 SB entries), exact ---------------------

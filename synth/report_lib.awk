@@ -99,6 +99,29 @@ function ctl_fit(names, kind, xk, zk,    n, i, L, m) {
   if (zk == "") { fit1(m); FC = 0 } else fit2(m)
   return m
 }
+# a point's storage bits (want: the report's formula) and its flop area (all FF-sized cells)
+# checked against its result: an error (exit 1) names the point
+function ctl_check(p, want) {
+  if (want != g(p, "storage_bits") + 0) {
+    printf "%s: error: %s: storage formula gives %d bits, the result says %d\n", prog, p, want, g(p, "storage_bits") > "/dev/stderr"
+    exit 1
+  }
+  if (g(p, "ff_area_um2") + 0 != FF * g(p, "flops")) {
+    printf "%s: error: %s: flops are not all %s um2 cells\n", prog, p, FF > "/dev/stderr"; exit 1
+  }
+}
+# table 1, every measured point: the L1 points l1list of unit u1 (lines, SB entries), then the L2
+# points l2list of unit u2 (lines, MSHRs), those with results, in list order
+function ctl_table1(u1, l1list, u2, l2list,    n, i, L) {
+  print "<!-- synth/" prog ": table 1 -->"
+  print "| unit | point | parameters (others: paper values) | lines | SB entries / MSHRs | cells | area µm² | kGE | flops | storage bits | logic area µm² | w/ SRAM µm² | crit. path ns | fmax MHz | fmax w/ I/O budget MHz (limit) | worst path (start -> end) | synth s |"
+  print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
+  n = split(l1list, L, " ")
+  for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], u1, Q[L[i], "lines"], Q[L[i], "sbe"])
+  n = split(l2list, L, " ")
+  for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], u2, Q[L[i], "lines"], Q[L[i], "mshrs"])
+  print ""
+}
 # table 2, the non-storage flops: per row of spec ("label|points|x key|z key|z name", rows
 # separated by ";") the exact fit fixed + a x lines (+ b x z), its residuals, an error (exit 1)
 # when a residual is not 0; the coefficients of row k in NSA[k], NSB[k], NSC[k]
