@@ -37,8 +37,9 @@
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
-# Sections 3, 3d, 3e, 5c, 6b, 6c, 7 and 8 run in the background beside the others (bg_section
-# below), in that order; their output follows section 6, in the order of their numbers.
+# Sections 5c, 3, 7, 8, 3d, 3e, 6b, 6c and 5s run in the background beside the others (bg_section
+# below), in that order; their output follows section 6, in the order of their numbers. 5s is
+# the part of section 5 (mutant campaigns) that no later check reuses.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -413,6 +414,73 @@ for mf in tests/mutants/denovo_l2/formal/*.mut; do
 done
 }
 
+# campaign UNIT PARAMS...: the unmutated baseline passes and every mutant is caught
+campaign() {
+    local unit=$1; shift
+    local mlog="$LOGS/mutants-$unit.log" t=$(date +%s)
+    "$G" mutants "$unit" "$@" --out "$OUT" > "$mlog" 2>&1
+    local mrc=$?
+    if grep -q "^mutants of $unit" "$mlog"; then
+        ok "$unit: unmutated RTL passes (the baseline of the campaign)"
+        while read -r name result rest; do
+            case "$result" in
+                caught) ok "mutant $unit/$name" "$(echo "$rest" | awk '{print $1" cycle "$2" "$3}')" ;;
+                SURVIVED|BROKEN) bad "mutant $unit/$name" "$result $rest" ;;
+            esac
+        done < <(sed -n '/^  mutant /,/^  report/p' "$mlog" | grep -vE '^  (mutant|report) ')
+        echo "        $unit mutant campaign: $(( $(date +%s) - t )) s, exit $mrc"
+    else
+        bad "$unit mutant campaign ran" "(exit $mrc)" "$mlog"
+    fi
+}
+# geometry UNIT ARGS...: the campaign's non-power-of-two context (docs/testing.md, "Geometries").
+# With a power-of-two way / MSHR / SM / wavefront count Verilator masks an index one past a
+# vector back to entry 0, so a circular scan that wraps one step late is invisible to the
+# lockstep there. This context runs, at a geometry where it is not, without the bound index
+# checks (GPUCOH_NO_SVA=1: the lockstep alone): the unmutated RTL, every mutant the
+# power-of-two campaign left alive, and the unit's scan-wrap mutant (*-scan-wraps-late.mut),
+# which the power-of-two campaign catches only through its index check IR1.
+geometry() {
+    local unit=$1; shift
+    local glog="$LOGS/geometry-$unit.log" t=$(date +%s) f name files=()
+    for f in tests/mutants/$unit/*-scan-wraps-late.mut; do [ -f "$f" ] && files+=("$f"); done
+    while read -r name; do
+        f=tests/mutants/$unit/$name.mut
+        [ -f "$f" ] && [[ " ${files[*]} " != *" $f "* ]] && files+=("$f")
+    done < <(sed -n '/^  mutant /,/^  report/p' "$LOGS/mutants-$unit.log" 2>/dev/null |
+        awk '$2 == "SURVIVED" {print $1}')
+    : > "$glog"
+    if [ ${#files[@]} -eq 0 ]; then
+        GPUCOH_NO_SVA=1 "$G" cosim "$unit" "$@" --seed 1 --quiet --out "$OUT" >> "$glog" 2>&1
+        if [ $? -eq 0 ]; then ok "$unit: unmutated RTL passes at $*"
+        else bad "$unit: unmutated RTL passes at $*" "" "$glog"; fi
+    fi
+    for f in "${files[@]}"; do
+        name=$(basename "$f" .mut)
+        GPUCOH_NO_SVA=1 "$G" mutants "$unit" "$@" --mutants "$f" --out "$OUT/geometry" >> "$glog" 2>&1
+        local line
+        line=$(grep -E "^  $name " "$glog" | tail -1)
+        if grep -q "^mutants of $unit: 1 caught" <<< "$(grep "^mutants of" "$glog" | tail -1)"; then
+            ok "mutant $unit/$name caught at $* (lockstep alone)" "$(awk '{print $3" cycle "$4" "$5}' <<< "$line")"
+        else
+            bad "mutant $unit/$name caught at $* (lockstep alone)" "$(awk '{print $2}' <<< "$line")" "$glog"
+        fi
+    done
+    echo "        $unit geometry context: $(( $(date +%s) - t )) s"
+}
+section_5s() {
+echo "== 5s. RTL mutants of sig_bloom, rdu, avu and tc_timer (each must be caught by lockstep)"
+# Section 5's campaigns of the units no later check reuses (section 5b takes the TC, GPU and
+# DeNovo mutants, tc_gwct's included, from build/mutants/, section 4 builds its own sig_bloom
+# mutant): in the background lane, so the two lanes end nearer together (docs/testing.md, "Time")
+campaign sig_bloom --param m=256 --param chunk_width=32
+campaign rdu --param n=4 --param m=1024
+geometry rdu --param n=3 --param m=1024 --cycles 100000
+campaign avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4
+geometry avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=3 --cycles 100000
+campaign tc_timer --cycles 150000   # its own lockstep first: mutant 01 survives the system
+}
+
 # Sections 3, 5c, 7 and 8 (about half the suite's CPU time) run one after another in the
 # background, on the second core, beside sections 1-6b (docs/testing.md, "Time"): each with its
 # own counters and output ($LOGS/section-<name>.*), joined after 6b. Running side by side is safe:
@@ -440,7 +508,7 @@ join_section() { # NAME: a background section's output and counters join the sui
 }
 ( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
   bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
-  bg_section 6c section_6c ) &
+  bg_section 6c section_6c; bg_section 5s section_5s ) &
 BG_PID=$!
 trap 'kill "$BG_PID" 2>/dev/null' EXIT
 
@@ -883,72 +951,13 @@ check "waves/filters/denovo_*.txt agree with rtl/denovo/denovo_pkg.sv, denovo_l1
     "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
-# campaign UNIT PARAMS...: the unmutated baseline passes and every mutant is caught
-campaign() {
-    local unit=$1; shift
-    local mlog="$LOGS/mutants-$unit.log" t=$(date +%s)
-    "$G" mutants "$unit" "$@" --out "$OUT" > "$mlog" 2>&1
-    local mrc=$?
-    if grep -q "^mutants of $unit" "$mlog"; then
-        ok "$unit: unmutated RTL passes (the baseline of the campaign)"
-        while read -r name result rest; do
-            case "$result" in
-                caught) ok "mutant $unit/$name" "$(echo "$rest" | awk '{print $1" cycle "$2" "$3}')" ;;
-                SURVIVED|BROKEN) bad "mutant $unit/$name" "$result $rest" ;;
-            esac
-        done < <(sed -n '/^  mutant /,/^  report/p' "$mlog" | grep -vE '^  (mutant|report) ')
-        echo "        $unit mutant campaign: $(( $(date +%s) - t )) s, exit $mrc"
-    else
-        bad "$unit mutant campaign ran" "(exit $mrc)" "$mlog"
-    fi
-}
-# geometry UNIT ARGS...: the campaign's non-power-of-two context (docs/testing.md, "Geometries").
-# With a power-of-two way / MSHR / SM / wavefront count Verilator masks an index one past a
-# vector back to entry 0, so a circular scan that wraps one step late is invisible to the
-# lockstep there. This context runs, at a geometry where it is not, without the bound index
-# checks (GPUCOH_NO_SVA=1: the lockstep alone): the unmutated RTL, every mutant the
-# power-of-two campaign left alive, and the unit's scan-wrap mutant (*-scan-wraps-late.mut),
-# which the power-of-two campaign catches only through its index check IR1.
-geometry() {
-    local unit=$1; shift
-    local glog="$LOGS/geometry-$unit.log" t=$(date +%s) f name files=()
-    for f in tests/mutants/$unit/*-scan-wraps-late.mut; do [ -f "$f" ] && files+=("$f"); done
-    while read -r name; do
-        f=tests/mutants/$unit/$name.mut
-        [ -f "$f" ] && [[ " ${files[*]} " != *" $f "* ]] && files+=("$f")
-    done < <(sed -n '/^  mutant /,/^  report/p' "$LOGS/mutants-$unit.log" 2>/dev/null |
-        awk '$2 == "SURVIVED" {print $1}')
-    : > "$glog"
-    if [ ${#files[@]} -eq 0 ]; then
-        GPUCOH_NO_SVA=1 "$G" cosim "$unit" "$@" --seed 1 --quiet --out "$OUT" >> "$glog" 2>&1
-        if [ $? -eq 0 ]; then ok "$unit: unmutated RTL passes at $*"
-        else bad "$unit: unmutated RTL passes at $*" "" "$glog"; fi
-    fi
-    for f in "${files[@]}"; do
-        name=$(basename "$f" .mut)
-        GPUCOH_NO_SVA=1 "$G" mutants "$unit" "$@" --mutants "$f" --out "$OUT/geometry" >> "$glog" 2>&1
-        local line
-        line=$(grep -E "^  $name " "$glog" | tail -1)
-        if grep -q "^mutants of $unit: 1 caught" <<< "$(grep "^mutants of" "$glog" | tail -1)"; then
-            ok "mutant $unit/$name caught at $* (lockstep alone)" "$(awk '{print $3" cycle "$4" "$5}' <<< "$line")"
-        else
-            bad "mutant $unit/$name caught at $* (lockstep alone)" "$(awk '{print $2}' <<< "$line")" "$glog"
-        fi
-    done
-    echo "        $unit geometry context: $(( $(date +%s) - t )) s"
-}
-campaign sig_bloom --param m=256 --param chunk_width=32
-campaign rdu --param n=4 --param m=1024
-geometry rdu --param n=3 --param m=1024 --cycles 100000
-campaign avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4
-geometry avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=3 --cycles 100000
+# (the signature units and tc_timer: section 5s, in the background lane)
 campaign tc_l1 --cycles 150000
 geometry tc_l1 --param l1_ways=3 --param wf=5 --cycles 30000
 campaign tc_l2 --cycles 150000
 geometry tc_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 campaign tc_gwct --cycles 150000
 geometry tc_gwct --param wf=5 --cycles 100000
-campaign tc_timer --cycles 150000   # its own lockstep first: mutant 01 survives the system
 # the baseline GPU units (docs/units/gpu/gpu_l1.md, gpu_l2.md "Mutants"): the GPU system lockstep,
 # GPU-D then GPU-H, each until caught (about 2 minutes each)
 campaign gpu_l1 --cycles 100000
@@ -1228,7 +1237,7 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
 
 # the background sections (see bg_section above)
 wait "$BG_PID"
-for s in 3 3d 3e 5c 6b 6c 7 8; do join_section "$s"; done
+for s in 3 3d 3e 5c 5s 6b 6c 7 8; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"
