@@ -154,6 +154,60 @@ static void test_drop(void** state) {
 }
 
 /* Every model has at least one axiom in the table, and names are unique per model. */
+/* The remote scope (docs/units/gpu/rsp.md section 7): MP with a CTA release and an rm acquire
+ * on another SM synchronizes under hrf-rsp (r0=1 r1=0 forbidden) and is a scope race under
+ * hrf-indirect, which reads rm as GPU; with a GPU acquire instead of rm hrf-rsp races too. */
+static const char MP_RM[] = "test MP+rel.cta+acq.rm\nloc d\nloc f\n"
+                            "thread T0 sm=0 cta=0\n st d 1\n rel.cta f 1\n"
+                            "thread T1 sm=1 cta=1\n acq.rm r0 f until=1\n ld r1 d\n"
+                            "expect oracle\n";
+
+static void rm_verdicts(const char* text, bool rsp_racy) {
+    litmus_t* t = parse(text);
+    ax_result_t r;
+    char err[256];
+    assert_int_equal(ax_enumerate(t, &r, err, sizeof err), 0);
+    assert_int_equal(r.racy[AX_HRSP], rsp_racy);
+    assert_true(r.racy[AX_HRFI]);
+    assert_true(r.racy[AX_DRF]);
+    if (!rsp_racy)
+        assert_false(allows(&r, AX_HRSP, 1, 0));
+    ax_result_free(&r);
+    litmus_free(t);
+}
+
+static void test_remote_scope(void** state) {
+    (void)state;
+    assert_int_equal(ax_model_index("hrf-rsp"), AX_HRSP);
+    rm_verdicts(MP_RM, false);
+    char alt[sizeof MP_RM + 8];
+    /* the spelling reads as rm; a GPU acquire does not promote */
+    const char* at = strstr(MP_RM, " acq.rm") + 1;
+    snprintf(alt, sizeof alt, "%.*sacq.rm_agent%s", (int)(at - MP_RM), MP_RM, at + 6);
+    rm_verdicts(alt, false);
+    snprintf(alt, sizeof alt, "%.*sacq.gpu%s", (int)(at - MP_RM), MP_RM, at + 6);
+    rm_verdicts(alt, true);
+    /* two CTA-scope atomics of two CTAs still race beside an rm one */
+    litmus_t* t = parse("test A\nloc x\nthread T0 sm=0 cta=0\n atom.add.cta r0 x 1\n"
+                        "thread T1 sm=1 cta=1\n atom.add.cta r1 x 1\n"
+                        "thread T2 sm=2 cta=2\n atom.add.rm r2 x 1\nexpect oracle\n");
+    ax_result_t r;
+    char err[256];
+    assert_int_equal(ax_enumerate(t, &r, err, sizeof err), 0);
+    assert_true(r.racy[AX_HRSP]);
+    ax_result_free(&r);
+    litmus_free(t);
+    /* no rm fences, no rm plain accesses */
+    const char* bad[] = {"test B\nloc x\nthread T0 sm=0 cta=0\n fence.rm\nexpect oracle\n",
+                         "test B\nloc x\nthread T0 sm=0 cta=0\n ld.rm r0 x\nexpect oracle\n",
+                         "test B\nloc x\nthread T0 sm=0 cta=0\n st.rm x 1\nexpect oracle\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        t = litmus_parse(bad[i], "t.litmus", err, sizeof err);
+        assert_null(t);
+        assert_non_null(strstr(err, "scope rm needs"));
+    }
+}
+
 static void test_table(void** state) {
     (void)state;
     uint32_t per[AX_NMODELS] = {0};
@@ -173,9 +227,10 @@ static void test_table(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sb),    cmocka_unit_test(test_atomics), cmocka_unit_test(test_cas),
-        cmocka_unit_test(test_check), cmocka_unit_test(test_bound),   cmocka_unit_test(test_drop),
-        cmocka_unit_test(test_table),
+        cmocka_unit_test(test_sb),    cmocka_unit_test(test_atomics),
+        cmocka_unit_test(test_cas),   cmocka_unit_test(test_check),
+        cmocka_unit_test(test_bound), cmocka_unit_test(test_drop),
+        cmocka_unit_test(test_table), cmocka_unit_test(test_remote_scope),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -446,9 +446,13 @@ static void p2p_stamp(void* msg, uint32_t src, uint32_t dst) {
     ((nc_p2p_t*)msg)->dst = 1ull << dst;
 }
 
+static uint32_t nc_scopes_seen; /* 1 << scope of every op core_req was given (test_remote_scope) */
+
 static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op, uint64_t line,
                      uint32_t word) {
     (void)pd;
+    if (op->scope < 32)
+        nc_scopes_seen |= 1u << op->scope;
     nc_req_t* c = &((nc_l1_in_t*)in)->core;
     memset(c, 0, sizeof *c);
     c->valid = true;
@@ -583,8 +587,9 @@ static const gsys_net_t nc_nets[] = {
      .stamp = p2p_stamp,
      .deliver = sm_p2p},
 };
-static const gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true},
-                                             {"nc-broken", "sc", sat_sc, true}};
+/* not const: test_remote_scope lets nc take the rm scope for one run */
+static gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true, 0},
+                                       {"nc-broken", "sc", sat_sc, true, 0}};
 
 static const gsys_proto_t nc_proto = {
     .name = "nc",
@@ -1493,6 +1498,72 @@ static void test_fence_order(void** state) {
     be.destroy(be.ctx);
 }
 
+/* The remote scope reaches a protocol only if its variant takes it (gsys_variant_t.scopes,
+ * docs/units/gpu/rsp.md section 8): otherwise the shared core gives the protocol the same
+ * operation at GPU scope. A scope beyond rm is a harness error. */
+typedef struct {
+    uint32_t step[4], done, scope;
+} rmer_t;
+
+static bool rmer_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
+    (void)cycle;
+    rmer_t* x = ctx;
+    if (wf || x->step[sm] >= 3)
+        return false;
+    static const uint32_t K[3] = {GSYS_OP_ACQUIRE, GSYS_OP_RELEASE, GSYS_OP_ATOMIC};
+    op->kind = K[x->step[sm]++];
+    op->scope = x->scope;
+    op->order = op->kind == GSYS_OP_ATOMIC ? GSYS_ORD_ACQ_REL : GSYS_ORD_RELAXED;
+    op->addr = 0x200 + 16 * sm;
+    op->value = 1;
+    return true;
+}
+
+static void rmer_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                      const uint32_t* line, uint64_t cycle) {
+    (void)sm, (void)wf, (void)op, (void)value, (void)line, (void)cycle;
+    ((rmer_t*)ctx)->done++;
+}
+
+static bool rmer_finished(void* ctx) {
+    return ((rmer_t*)ctx)->done == 4 * 3;
+}
+
+static int rmer_run(uint32_t scope) {
+    gsys_cfg_t cfg = nc_cfg(false);
+    rmer_t x;
+    memset(&x, 0, sizeof x);
+    x.scope = scope;
+    gsys_workload_t wl = {&x, rmer_next, rmer_done, rmer_finished};
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    nc_scopes_seen = 0;
+    FILE* null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    const int rc = gsys_run(s, 100000, null);
+    fclose(null);
+    gsys_free(s);
+    be.destroy(be.ctx);
+    return rc;
+}
+
+static void test_remote_scope(void** state) {
+    (void)state;
+    assert_int_equal(rmer_run(GSYS_SCOPE_RM), GSYS_RUN_DONE);
+    assert_int_equal(nc_scopes_seen, 1u << GSYS_SCOPE_GPU); /* nc does not take rm */
+    nc_variants[0].scopes = 1u << GSYS_SCOPE_RM;
+    const int rc = rmer_run(GSYS_SCOPE_RM);
+    const uint32_t seen = nc_scopes_seen;
+    nc_variants[0].scopes = 0;
+    assert_int_equal(rc, GSYS_RUN_DONE);
+    assert_int_equal(seen, 1u << GSYS_SCOPE_RM);
+    assert_int_not_equal(rmer_run(GSYS_NSCOPES), GSYS_RUN_DONE);
+    assert_int_equal(nc_scopes_seen, 0);
+}
+
 /* A protocol plugs into the conformance checks by naming its model (issue 25 item 5): nc names
  * sc, is registered nowhere and has no expectation line, and the generated race-free tests
  * (--sync relacq.all --no-plain --scopes gpu) are judged by the oracle under it; nc-broken (the
@@ -1741,6 +1812,7 @@ int main(void) {
         cmocka_unit_test(test_fwd_lockstep),
         cmocka_unit_test(test_sm_word),
         cmocka_unit_test(test_fence_order),
+        cmocka_unit_test(test_remote_scope),
         cmocka_unit_test(test_invariant_hook),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

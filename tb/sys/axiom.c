@@ -121,6 +121,9 @@ typedef struct {
     uint32_t thread_cta[64];
     /* static relations and sets */
     rel_t po, rmw, loc, ext, incl, same_scope;
+    /* hrf-rsp's (rsp.md section 7.1): incl and same-scope with every pair that has an rm side
+     * added (an rm event's instance is the GPU, and it promotes the other side) */
+    rel_t incl_rm, same_rm;
     set_t reads, writes, fences, init, sync, special, scfence;
     /* candidate */
     int32_t rf[AX_MAX_EVENTS];
@@ -133,8 +136,9 @@ typedef struct {
     uint32_t model; /* the model being judged (axioms' helpers) */
 } cx_t;
 
+/* rm's instance is the GPU: it includes every thread, as GPU scope does */
 static bool includes(const ev_t* e, uint32_t th_cta, bool init_other) {
-    if (init_other || e->th < 0 || e->scope == GSYS_SCOPE_GPU)
+    if (init_other || e->th < 0 || e->scope != GSYS_SCOPE_CTA)
         return true;
     return e->cta == th_cta;
 }
@@ -247,6 +251,8 @@ static void static_relations(cx_t* c) {
     r_clear(&c->ext);
     r_clear(&c->incl);
     r_clear(&c->same_scope);
+    r_clear(&c->incl_rm);
+    r_clear(&c->same_rm);
     c->reads = c->writes = c->fences = c->init = c->sync = c->special = c->scfence = 0;
     for (uint32_t a = 0; a < c->n; a++) {
         const ev_t* x = &c->ev[a];
@@ -272,13 +278,19 @@ static void static_relations(cx_t* c) {
                 c->ext.r[a] |= bb;
             if (in_scope(c, a, b)) {
                 c->incl.r[a] |= bb;
-                if (x->scope == y->scope || x->th == y->th)
-                    c->same_scope.r[a] |= bb;
+                if ((x->scope == GSYS_SCOPE_CTA) == (y->scope == GSYS_SCOPE_CTA) || x->th == y->th)
+                    c->same_scope.r[a] |= bb; /* rm reads as GPU */
+            }
+            if (x->scope == GSYS_SCOPE_RM || y->scope == GSYS_SCOPE_RM) {
+                c->incl_rm.r[a] |= bb;
+                c->same_rm.r[a] |= bb;
             }
         }
         if (x->partner >= 0 && x->kind == EV_R)
             c->rmw.r[a] |= 1ull << x->partner;
     }
+    r_or(&c->incl_rm, &c->incl);
+    r_or(&c->same_rm, &c->same_scope);
 }
 
 /* ---- values of a reads-from choice --------------------------------------------------------- */
@@ -571,7 +583,10 @@ static void sync_order(const cx_t* c, bool same, rel_t* so) {
     r_opt(&coq, &c->co);
     r_seq(so, &coq, &c->rfr);
     r_and(so, &c->ext);
-    r_and(so, same ? &c->same_scope : &c->incl);
+    if (c->model == AX_HRSP)
+        r_and(so, same ? &c->same_rm : &c->incl_rm);
+    else
+        r_and(so, same ? &c->same_scope : &c->incl);
     r_restrict(so, c->sync & c->writes, c->sync & c->reads);
 }
 
@@ -593,7 +608,7 @@ static void race_hb(const cx_t* c, rel_t* hb) {
         for (uint32_t a = 0; a < c->n; a++) {
             const ev_t* x = &c->ev[a];
             const bool mine = inst < 0
-                                  ? x->scope == GSYS_SCOPE_GPU
+                                  ? x->scope != GSYS_SCOPE_CTA
                                   : x->scope == GSYS_SCOPE_CTA && x->cta == c->thread_cta[inst];
             if (!mine)
                 s.r[a] = 0;
@@ -607,7 +622,9 @@ static void race_hb(const cx_t* c, rel_t* hb) {
 static bool find_race(const cx_t* c, uint32_t* ra, uint32_t* rb) {
     rel_t hb;
     race_hb(c, &hb);
-    const rel_t* pair_ok = c->model == AX_DRF ? &c->incl : &c->same_scope;
+    const rel_t* pair_ok = c->model == AX_DRF    ? &c->incl
+                           : c->model == AX_HRSP ? &c->same_rm
+                                                 : &c->same_scope;
     const set_t mem = (c->reads | c->writes) & ~c->init;
     for (uint32_t a = 0; a < c->n; a++) {
         if (!(mem >> a & 1u) || (c->ev[a].kind == EV_W && !(c->live >> a & 1u)))
@@ -688,6 +705,13 @@ static const axiom_t AX_AXIOMS[] = {
      "so)+, so = (co? ; rf) & ext & same-scope from sync writes to sync reads",
      ax_race_free, true},
 
+    {AX_HRSP, "acyclic-sc", "acyclic(po | rf | co | fr)", ax_sc, false},
+    {AX_HRSP, "atomicity", "empty(rmw & (fr ; co))", ax_atomicity, false},
+    {AX_HRSP, "race-free",
+     "as hrf-indirect with incl-rm = incl | pairs with an rm side, same-scope-rm = same-scope | "
+     "pairs with an rm side (rm promotes the other side to its scope, the GPU)",
+     ax_race_free, true},
+
     {AX_PTX, "coherence", "irreflexive(cause ; co), cause = bc | obs ; bc, bc = (po | sw | fsc)+",
      ax_ptx_coherence, false},
     {AX_PTX, "fence-sc", "irreflexive(fsc ; cause), fsc over morally strong fence.sc",
@@ -701,8 +725,8 @@ static const axiom_t AX_AXIOMS[] = {
 #undef FSC
 #define AX_NAXIOMS (sizeof AX_AXIOMS / sizeof AX_AXIOMS[0])
 
-static const char* const MODEL_NAMES[AX_NMODELS] = {"sc",         "rcsc",         "rcpc", "drf-sc",
-                                                    "hrf-direct", "hrf-indirect", "ptx"};
+static const char* const MODEL_NAMES[AX_NMODELS] = {
+    "sc", "rcsc", "rcpc", "drf-sc", "hrf-direct", "hrf-indirect", "ptx", "hrf-rsp"};
 
 const char* ax_model_name(uint32_t m) {
     return m < AX_NMODELS ? MODEL_NAMES[m] : "?";
@@ -885,7 +909,7 @@ static void judge(run_t* u) {
     bool sc_ok = false, sc_done = false;
     for (uint32_t m = 0; m < AX_NMODELS; m++) {
         bool ok;
-        if (m == AX_DRF || m == AX_HRFD || m == AX_HRFI) {
+        if (m == AX_DRF || m == AX_HRFD || m == AX_HRFI || m == AX_HRSP) {
             if (!sc_done) {
                 sc_ok = axioms_hold(c, AX_DRF, u->drop);
                 sc_done = true;

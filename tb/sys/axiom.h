@@ -14,10 +14,10 @@
  * final values (registers, and locations named by the file's expectations: the co-last write) of
  * its executions.
  *
- * drf-sc, hrf-direct and hrf-indirect are "catch-fire" models: when some SC execution of the test
- * has a data race (drf-sc) or a heterogeneous race (hrf-*) under the model's happens-before, the
- * test is racy and every outcome is undefined (ax_result_t.racy); otherwise the outcomes are the
- * SC ones.
+ * drf-sc, hrf-direct, hrf-indirect and hrf-rsp are "catch-fire" models: when some SC execution of
+ * the test has a data race (drf-sc) or a heterogeneous race (hrf-*) under the model's
+ * happens-before, the test is racy and every outcome is undefined (ax_result_t.racy); otherwise the
+ * outcomes are the SC ones.
  *
  * Decisions (argued in the docs): a spin `ld ... until=V` is one read event, the last one the
  * spin made; it may read any value (V: the spin ended; another value: it gave up, and its
@@ -42,9 +42,11 @@
 #define AX_MAX_EVENTS     64u
 #define AX_MAX_CANDIDATES (1u << 20)
 
-enum { AX_SC = 0, AX_RCSC, AX_RCPC, AX_DRF, AX_HRFD, AX_HRFI, AX_PTX, AX_NMODELS };
+enum { AX_SC = 0, AX_RCSC, AX_RCPC, AX_DRF, AX_HRFD, AX_HRFI, AX_PTX, AX_HRSP, AX_NMODELS };
 
-/* "sc", "rcsc", "rcpc", "drf-sc", "hrf-direct", "hrf-indirect", "ptx"; -1 if unknown. */
+/* "sc", "rcsc", "rcpc", "drf-sc", "hrf-direct", "hrf-indirect", "ptx", "hrf-rsp"; -1 if
+ * unknown. hrf-rsp (docs/units/gpu/rsp.md section 7) is hrf-indirect with the remote scope rm:
+ * a pair with an rm side is inclusive and at one scope. Every other model reads rm as GPU. */
 const char* ax_model_name(uint32_t m);
 int ax_model_index(const char* name);
 

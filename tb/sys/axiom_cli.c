@@ -43,7 +43,7 @@ static int parse_models(const char* s, uint32_t* mask) {
         const int m = ax_model_index(w);
         if (m < 0)
             return usage_err("--model: unknown model '%s' (sc, rcsc, rcpc, drf-sc, hrf-direct, "
-                             "hrf-indirect, ptx or all)",
+                             "hrf-indirect, ptx, hrf-rsp or all)",
                              w);
         *mask |= 1u << m;
     }
@@ -98,7 +98,7 @@ static const gpucoh_opt_t model_opts[] = {
      .fn = mo_value,
      .id = MO_MODEL,
      .arg = "M[,M...]",
-     .help = "sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, all\n(default all)"},
+     .help = "sc, rcsc, rcpc, drf-sc, hrf-direct, hrf-indirect, ptx, hrf-rsp,\nall (default all)"},
     {.name = "--check",
      .fn = mo_flag,
      .id = MO_CHECK,

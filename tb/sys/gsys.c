@@ -265,6 +265,7 @@ struct gsys {
     const gsys_proto_t* p;
     const void* pd;     /* the protocol descriptor in cfg */
     bool acq_waits_rel; /* the variant's gsys_variant_t.acq_waits_rel */
+    bool scope_rm;      /* the variant's cores take GSYS_SCOPE_RM (gsys_variant_t.scopes) */
     gsys_backend_t* be;
     gsys_workload_t* wl;
     gpucoh_rng_t rng;
@@ -577,6 +578,7 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     const char* nowait = getenv("GPUCOH_SYS_ACQ_NO_WAIT");
     s->acq_waits_rel =
         s->p->variants[s->p->variant_of(s->pd)].acq_waits_rel && !(nowait && !strcmp(nowait, "1"));
+    s->scope_rm = (s->p->variants[s->p->variant_of(s->pd)].scopes >> GSYS_SCOPE_RM) & 1u;
     s->be = be;
     s->wl = wl;
     gpucoh_rng_seed(&s->rng, cfg->seed);
@@ -940,10 +942,14 @@ static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
         return;
     gsys_op_t op = *o;
     memset(o, 0, sizeof *o);
-    if (op.kind >= GSYS_OP_N) {
-        harness_error(s, "workload: unknown op kind %u (SM %u wf %u)", op.kind, j, i);
+    if (op.kind >= GSYS_OP_N || op.scope >= GSYS_NSCOPES) {
+        harness_error(s, "workload: unknown op %s %u (SM %u wf %u)",
+                      op.kind >= GSYS_OP_N ? "kind" : "scope",
+                      op.kind >= GSYS_OP_N ? op.kind : op.scope, j, i);
         return;
     }
+    if (op.scope == GSYS_SCOPE_RM && !s->scope_rm)
+        op.scope = GSYS_SCOPE_GPU; /* rsp.md section 8: RM is GPU scope to this variant */
     f->op = op;
     f->line = op.addr >> s->lb_bits;
     f->word = (uint32_t)((op.addr & (s->line_bytes - 1)) >> 2);
@@ -979,9 +985,9 @@ static void fences(gsys_t* s, uint32_t j) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         wf_t* f = &s->wf[j * s->w + i];
-        if (!((ready[f->fscope == GSYS_SCOPE_GPU] >> i) & 1u))
+        if (!((ready[f->fscope != GSYS_SCOPE_CTA] >> i) & 1u))
             continue;
-        s->st_fence[f->fscope == GSYS_SCOPE_GPU]++;
+        s->st_fence[f->fscope != GSYS_SCOPE_CTA]++;
         if (f->rel_pend >= 0 && f->fscope >= (uint8_t)f->rel_pend)
             f->rel_pend = -1; /* the release is performed at its scope */
         if (f->op.kind != GSYS_OP_FENCE) {
@@ -1481,7 +1487,10 @@ void gsys_dump_blocked(const gsys_t* s, FILE* f) {
                 if (s->p->fence_note)
                     s->p->fence_note(s->pd, out_of(s, s->p->sm_slot, j), i, w->fscope, f);
                 else
-                    fprintf(f, "its %s fence", w->fscope == GSYS_SCOPE_GPU ? "GPU" : "CTA");
+                    fprintf(f, "its %s fence",
+                            w->fscope == GSYS_SCOPE_RM    ? "RM"
+                            : w->fscope == GSYS_SCOPE_GPU ? "GPU"
+                                                          : "CTA");
                 fprintf(f, " (%u store(s)/atomic(s) not yet sent by the L1)%s\n", w->unsent,
                         w->op.kind == GSYS_OP_RELEASE     ? ", then the release store"
                         : w->op.kind == GSYS_OP_ACQUIRE   ? ", then the acquire (it waits for "

@@ -56,7 +56,13 @@ typedef enum {
     GSYS_OP_N
 } gsys_op_kind_t;
 
-typedef enum { GSYS_SCOPE_CTA = 0, GSYS_SCOPE_GPU = 1 } gsys_scope_t;
+/* Scopes. RM is the remote scope of remote-scope promotion (docs/units/gpu/rsp.md section 7):
+ * its instance is the GPU, and it promotes the other side of a synchronization to GPU scope. A
+ * variant whose cores do not take it (gsys_variant_t.scopes) gets an RM operation as the same
+ * operation at GPU scope (the shared core changes it when it takes the operation, gsys.c
+ * wf_fetch), and every model but hrf-rsp reads RM as GPU (tb/sys/axiom.c). */
+typedef enum { GSYS_SCOPE_CTA = 0, GSYS_SCOPE_GPU = 1, GSYS_SCOPE_RM = 2 } gsys_scope_t;
+enum { GSYS_NSCOPES = 3 };
 
 /* Memory order of an ATOMIC, and of a FENCE (RELAXED = the default: an atomic with no
  * ordering; a FENCE with any order but SC is an acquire-release fence). An ATOMIC of order
@@ -198,6 +204,10 @@ typedef struct {
      * (RCpc, PTX): the acquire may be performed before the release (docs/memory-models.md
      * section 12). */
     bool acq_waits_rel;
+    /* The scopes its cores take beyond CTA and GPU, a mask of (1u << GSYS_SCOPE_RM) (0: CTA and
+     * GPU only; an RM operation reaches the protocol at GPU scope). The random traffic and the
+     * episodes draw RM only for a variant that takes it. */
+    uint32_t scopes;
 } gsys_variant_t;
 
 struct gsys_cfg; /* below */

@@ -61,8 +61,8 @@ static uint32_t variant_bit(const char* name) {
 }
 
 /* every memory model a key may name (a known model no variant gives applies to none) */
-static const char* const MODELS[] = {"sc",         "rcsc",         "rcpc", "drf-sc",
-                                     "hrf-direct", "hrf-indirect", "ptx",  NULL};
+static const char* const MODELS[] = {"sc",           "rcsc", "rcpc",    "drf-sc", "hrf-direct",
+                                     "hrf-indirect", "ptx",  "hrf-rsp", NULL};
 
 static bool in_list(const char* const* l, const char* k) {
     for (; *l; l++)
@@ -424,6 +424,25 @@ static uint32_t sems_of(uint32_t kind) {
     }
 }
 
+/* A scope suffix (n characters at s): cta, gpu, or the remote scope rm (rm_agent, the issue's
+ * spelling, and rm_agt, seed 000's, read as rm; docs/units/gpu/rsp.md section 7.3). */
+static bool scope_token(const char* s, size_t n, uint32_t* scope) {
+    static const struct {
+        const char* name;
+        uint32_t scope;
+    } T[] = {{"cta", GSYS_SCOPE_CTA},
+             {"gpu", GSYS_SCOPE_GPU},
+             {"rm", GSYS_SCOPE_RM},
+             {"rm_agent", GSYS_SCOPE_RM},
+             {"rm_agt", GSYS_SCOPE_RM}};
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++)
+        if (strlen(T[i].name) == n && !strncmp(s, T[i].name, n)) {
+            *scope = T[i].scope;
+            return true;
+        }
+    return false;
+}
+
 static bool parse_mnemonic(ps_t* p, const char* m, lt_op_t* op, bool* is_op) {
     const lt_base_t* b = NULL;
     size_t bl = 0;
@@ -451,14 +470,12 @@ static bool parse_mnemonic(ps_t* p, const char* m, lt_op_t* op, bool* is_op) {
         if (k < 5 && !sem && !scope && ((sems_of(b->kind) >> k) & 1u)) {
             op->order = k;
             sem = true;
-        } else if (!scope && (n == 3 && (!strncmp(s + 1, "cta", 3) || !strncmp(s + 1, "gpu", 3))) &&
-                   b->kind != LO_DELAY) {
-            op->scope = !strncmp(s + 1, "cta", 3) ? GSYS_SCOPE_CTA : GSYS_SCOPE_GPU;
+        } else if (!scope && b->kind != LO_DELAY && scope_token(s + 1, n, &op->scope)) {
             scope = true;
         } else {
             return perr(p,
-                        "'%s': bad suffix '.%.*s' (%s[.SEM][.SCOPE]; SEM for %s: %s; SCOPE cta "
-                        "or gpu)",
+                        "'%s': bad suffix '.%.*s' (%s[.SEM][.SCOPE]; SEM for %s: %s; SCOPE cta, "
+                        "gpu or rm)",
                         m, (int)n, s + 1, b->name, b->name,
                         b->kind == LO_LD      ? "relaxed acquire"
                         : b->kind == LO_ST    ? "relaxed release"
@@ -474,6 +491,13 @@ static bool parse_mnemonic(ps_t* p, const char* m, lt_op_t* op, bool* is_op) {
         op->kind = LO_ACQ;
     if (b->kind == LO_ST && op->order == GSYS_ORD_RELEASE)
         op->kind = LO_REL;
+    if (op->scope == GSYS_SCOPE_RM && op->kind != LO_ACQ && op->kind != LO_REL &&
+        op->kind != LO_ATOM)
+        return perr(p,
+                    "'%s': scope rm needs an acquire load, a release store or an atomic (the "
+                    "models define rm on those accesses only: no rm fences, docs/units/gpu/rsp.md "
+                    "section 7.3)",
+                    m);
     return true;
 }
 

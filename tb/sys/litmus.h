@@ -24,8 +24,11 @@
  *                                  expectations (threads of one CTA must share the SM); wf
  *                                  defaults to the next free wavefront of the SM. The operations
  *                                  that follow belong to it:
- *   An operation is BASE[.SEM][.SCOPE] (SCOPE cta or gpu, default gpu; the PTX spelling of
- *   the semantics, so that scoped suites translate directly):
+ *   An operation is BASE[.SEM][.SCOPE] (SCOPE cta, gpu or rm, default gpu; the PTX spelling of
+ *   the semantics, so that scoped suites translate directly). rm is the remote scope of RSP
+ *   (docs/units/gpu/rsp.md section 7; rm_agent and rm_agt are read as rm), legal on an
+ *   acquire load, a release store and an atomic only; a variant whose cores do not take it
+ *   performs it at GPU scope, and every model but hrf-rsp reads it as gpu:
  *     ld[.relaxed|.acquire][.SCOPE] REG LOC [until=V]
  *                                  load (blocking); .acquire: an acquire load. With until=V:
  *                                  repeat until the value is V (spin; gives up after the spin
