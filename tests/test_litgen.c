@@ -47,6 +47,40 @@ static uint64_t count_of(const char* shape) {
     return st.shape_total[litgen_shape_find(shape)];
 }
 
+/* The remote scope (--scopes naming rm; docs/units/gpu/rsp.md section 7.3): relacq, relacq.all
+ * and the atomics at rm too, never a fence. Every kind at cta, gpu and rm: an R -> R or W -> W
+ * edge has 1 + 6 x 2 + 4 = 17 choices, a W -> R edge 1 + 5 x 2 + 3 = 14 (MP 17 x 17 = 289, SB
+ * 14 x 14 = 196 at one placement, no deduplication); the default (no --scopes) has no rm. */
+static int no_rm_fence(void* ctx, const litgen_test_t* t) {
+    (void)ctx;
+    const char* f = strstr(t->text, "fence");
+    for (; f; f = strstr(f + 1, "fence"))
+        assert_false(!strncmp(f, "fence.rm", 8) || !strncmp(f, "fence.sc.rm", 11));
+    *(uint32_t*)ctx += strstr(t->text, ".rm") != NULL;
+    return 0;
+}
+
+static void test_remote_scope(void** state) {
+    (void)state;
+    litgen_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.scopes = 0xffffffffu; /* --scopes all */
+    o.threads = 1u << LG_OTHERSM;
+    o.locs = 1u << LG_OTHERBANK;
+    o.no_dedup = true;
+    o.shapes = SHAPE("MP") | SHAPE("SB");
+    uint32_t with_rm = 0;
+    assert_int_equal(litgen_run(&o, no_rm_fence, &with_rm, &st), 0);
+    assert_int_equal(count_of("MP"), 17 * 17);
+    assert_int_equal(count_of("SB"), 14 * 14);
+    assert_int_equal(with_rm, 289 - 13 * 13 + 196 - 11 * 11); /* the tests with an rm access */
+    o.scopes = 0;
+    with_rm = 0;
+    assert_int_equal(litgen_run(&o, no_rm_fence, &with_rm, &st), 0);
+    assert_int_equal(count_of("MP"), 13 * 13);
+    assert_int_equal(with_rm, 0);
+}
+
 /* ---- the table ------------------------------------------------------------------------------ */
 
 static void test_shapes(void** state) {
@@ -525,7 +559,7 @@ static void test_cli(void** state) {
     assert_int_equal(run(out, sizeof out, "rm -rf %s && mkdir -p %s/a %s/b", d, d, d), 0);
     expect_cli(0, "--help", "usage: gpucoh litmus-gen");
     expect_cli(2, "", "nothing to do");
-    expect_cli(2, "--count --scopes sys", "no registered protocol has a scope beyond gpu");
+    expect_cli(2, "--count --scopes sys", "the litmus format's scopes are cta, gpu and rm");
     expect_cli(2, "--count --sync fence,bogus", "--sync: 'bogus' is not one of: plain fence");
     expect_cli(2, "--count --shapes MP,XY", "--shapes: 'XY' is not one of: MP SB");
     expect_cli(2, "--count=1", "--count takes no value");
@@ -598,6 +632,7 @@ int main(void) {
         cmocka_unit_test(test_relacq_all),
         cmocka_unit_test(test_expect_oracle_line),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_remote_scope),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

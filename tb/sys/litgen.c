@@ -126,7 +126,7 @@ int litgen_shape_find(const char* name) {
 
 static const char* const SYNC_NAMES[LG_NSYNC] = {
     "plain", "fence", "fence.sc", "relacq", "atom.acq_rel", "atom.relaxed", "relacq.all"};
-static const char* const SCOPE_NAMES[LG_NSCOPE] = {"cta", "gpu"};
+static const char* const SCOPE_NAMES[LG_NSCOPE] = {"cta", "gpu", "rm"};
 static const char* const THR_NAMES[LG_NTHR] = {"samecta", "samesm", "othersm", "farsm"};
 static const char* const LOCP_NAMES[LG_NLOCP] = {"sameline", "samebank", "otherbank"};
 
@@ -668,6 +668,14 @@ static bool sel(uint32_t mask, uint32_t bit) {
     return mask == 0 || (mask >> bit & 1u);
 }
 
+/* A scope the options select: cta and gpu when none is named; rm only when named and only for
+ * release / acquire and atomics (the models define rm on those accesses: no rm fences) */
+static bool sel_scope(uint32_t mask, uint32_t sc, uint32_t k) {
+    if (sc == LG_RM)
+        return (mask >> LG_RM & 1u) && k >= LG_RELACQ;
+    return sel(mask, sc);
+}
+
 /* The choices of thread t's position: an edge every selected kind at every selected scope
  * (plain once); a lone access plain or a selected access kind (a fence has nothing to order
  * there); an increment a selected atomic kind. */
@@ -685,7 +693,7 @@ static uint32_t choices(const litgen_opts_t* o, const lg_shape_t* s, uint32_t t,
             (k == LG_RELACQ_ALL && (rmw || !alike)))
             continue;
         for (uint32_t sc = 0; sc < LG_NSCOPE; sc++)
-            if (sel(o->scopes, sc))
+            if (sel_scope(o->scopes, sc, k))
                 out[n++] = (uint8_t)(k * LG_NSCOPE + sc);
     }
     return n;

@@ -4,7 +4,8 @@
  * classic shapes (a table of threads, each one or two operations), every combination of
  *   - synchronization per position (a thread's program-order edge, or its one access): plain,
  *     fence acq_rel, fence sc, release/acquire, acq_rel atomics, relaxed atomics;
- *   - scope per position: cta, gpu (no registered protocol has a wider one);
+ *   - scope per position: cta, gpu, and with --scopes naming it the remote scope rm (RSP,
+ *     docs/units/gpu/rsp.md section 7.3: relacq, relacq.all and the atomics only, no rm fences);
  *   - thread placement: every assignment of the threads to SMs and CTAs up to renaming, each
  *     thread after T0 in the CTA of an earlier thread, in a new CTA on the SM of an earlier
  *     thread, on a new SM of T0's index parity, or on a new SM of the other parity (the "far"
@@ -38,7 +39,7 @@ enum {
     LG_RELACQ_ALL,
     LG_NSYNC
 };
-enum { LG_CTA = 0, LG_GPU, LG_NSCOPE };
+enum { LG_CTA = 0, LG_GPU, LG_RM, LG_NSCOPE }; /* = GSYS_SCOPE_CTA, _GPU, _RM */
 enum { LG_SAMECTA = 0, LG_SAMESM, LG_OTHERSM, LG_FARSM, LG_NTHR };
 enum { LG_SAMELINE = 0, LG_SAMEBANK, LG_OTHERBANK, LG_NLOCP };
 
@@ -52,7 +53,7 @@ enum { LG_SAMELINE = 0, LG_SAMEBANK, LG_OTHERBANK, LG_NLOCP };
 typedef struct {
     uint32_t shapes;  /* bit i = shape i (litgen_shape_name); 0 = every shape */
     uint32_t syncs;   /* bit LG_PLAIN.. ; 0 = every kind */
-    uint32_t scopes;  /* bit LG_CTA, LG_GPU; 0 = both */
+    uint32_t scopes;  /* bit LG_CTA, LG_GPU, LG_RM; 0 = cta and gpu */
     uint32_t threads; /* bit LG_SAMECTA..; 0 = every relation */
     uint32_t locs;    /* bit LG_SAMELINE..; 0 = every placement */
     bool no_dedup;    /* keep tests a thread / location renaming makes identical */

@@ -86,8 +86,8 @@ static int parse_list(uint32_t i, const char* v, uint32_t* mask) {
         choices_of(i, ch, sizeof ch);
         if (i == 2)
             fprintf(stderr,
-                    "gpucoh: --scopes: '%s' is not one of: %s all (no registered protocol has a "
-                    "scope beyond gpu: the litmus format's scopes are cta and gpu)\n",
+                    "gpucoh: --scopes: '%s' is not one of: %s all (the litmus format's scopes "
+                    "are cta, gpu and rm)\n",
                     t, ch);
         else
             fprintf(stderr, "gpucoh: %s: '%s' is not one of: %s all\n", LIST_OPTS[i], t, ch);
@@ -158,7 +158,8 @@ static const gpucoh_opt_t litgen_opts[] = {
          "plain fence fence.sc relacq atom.acq_rel atom.relaxed\n"
          "relacq.all (R -> R, W -> W edges: both ends; elsewhere it\n"
          "is relacq), or all"),
-    LG_V("--scopes", "LIST", "cta gpu, or all (no protocol has a wider scope)"),
+    LG_V("--scopes", "LIST",
+         "cta gpu rm, or all (default cta,gpu; rm: the remote scope,\nrelacq and atomics only)"),
     LG_V("--threads", "LIST",
          "samecta samesm othersm farsm (each thread after T0 relative to\n"
          "its anchor; othersm: an SM of the same index parity, farsm: of\n"
