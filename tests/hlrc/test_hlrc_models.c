@@ -31,6 +31,7 @@
 enum { D_ = 1, X_ = 2, Y_ = 3, Q_ = 5, A_ = 6, V_ = 7, L_ = 9, B_ = 10, Z_ = 11, C_ = 14 };
 enum { NSM = 3, NB = 2, QMAX = 64, LOGMAX = 4096, DRAM_LINES = 64 };
 enum { NET_REQ = 0, NET_SYNC = 1, NET_WB = 2, NET_RSP = 3 };
+enum { S08_ = 8, S10_ = 10, S13_ = 13 }; /* stall rows, hlrc_l1_stats_t.stall[n - 1] */
 
 typedef struct {
     hlrc_msg_t m;
@@ -46,6 +47,7 @@ typedef struct {
     uint32_t net, kind, src;
     uint64_t dst, line;
     uint32_t mask, w[4];
+    uint32_t wf, word, aop, bmask, a, b;
     uint64_t at;
 } logent_t;
 
@@ -62,6 +64,7 @@ typedef struct {
     uint64_t now;
     uint32_t delay[3][NSM]; /* per L1-to-bank network and source SM */
     bool hold[3];           /* a held L1-to-bank network delivers nothing */
+    uint32_t sink;          /* SMs whose rsp messages the test takes (not their L1s) */
     logent_t log[LOGMAX];
     uint32_t nlog;
     hlrc_core_rsp_t last[NSM];
@@ -154,6 +157,12 @@ static void log_msg(sys_t* s, uint32_t net, const hlrc_msg_t* m, uint32_t src) {
     e->line = m->line;
     e->mask = m->mask[0] & 0xffffu;
     memcpy(e->w, m->data, sizeof e->w);
+    e->wf = m->wf;
+    e->word = m->word;
+    e->aop = m->aop;
+    e->bmask = m->bmask;
+    e->a = m->a;
+    e->b = m->b;
     e->at = s->now;
 }
 
@@ -234,7 +243,7 @@ static void l2_outputs(sys_t* s, uint32_t b, const hlrc_l2_out_t* o) {
     if (o->rsp.valid) {
         log_msg(s, NET_RSP, &o->rsp, 0u);
         for (uint32_t j = 0; j < s->nsm; j++) {
-            if ((o->rsp.dst >> j) & 1u) {
+            if (((o->rsp.dst >> j) & 1u) != 0u && ((s->sink >> j) & 1u) == 0u) {
                 mq_push(&s->rsp[j], &o->rsp, s->now + 1u);
             }
         }
@@ -1017,13 +1026,289 @@ static void test_t8(void** state) {
     assert_int_equal(hlrc_l2_errors(S->l2[0]) + hlrc_l1_errors(S->l1[0]), 0);
 }
 
+/*--- T9 (hlrc-scoped): the steal at GPU scope, the bank-path fields, B2 ---------------------*/
+
+static void test_t9(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 1u);
+    add(S, 0, Q_, 0, 1); /* 1: CTA scope */
+    run(S);
+    l1_is(S, 0, Q_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    sb_is(S, 0, 1, Q_);
+    bank_is(S, Q_, HLRC_L2_V, 1, 0, ANY, ANY);
+    uint32_t mk = S->nlog;
+    atom(S, 1, Q_, 0, HLRC_AOP_CAS, 1u, 7u, true); /* 2 */
+    run(S);
+    const logent_t* e = msg_at(S, mk, HLRC_MSG_ATOMIC, 0);
+    assert_int_equal(e->line, Q_);
+    assert_int_equal(e->src, 1);
+    assert_int_equal(e->wf + e->word, 0);
+    assert_int_equal(e->aop, HLRC_AOP_CAS);
+    assert_int_equal(e->bmask, 0xf);
+    assert_int_equal(e->a, 1);
+    assert_int_equal(e->b, 7);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_REVOKE, ANY), 1);
+    l1_is(S, 0, Q_, HLRC_L1_I, 0, 0, ANY, ANY);
+    bank_is(S, Q_, HLRC_L2_D, 0, 0, 7, ANY);
+    rsp_is(S, 1, 1, HLRC_CRSP_ATOMIC, 0, 1);
+    assert_int_equal(c2(S, 0).l2_atomics, 1);
+    assert_int_equal(l1st(S, 1)->agv, 0);
+    atom(S, 1, Q_, 0, HLRC_AOP_CAS, 1u, 9u, true); /* 3 */
+    run(S);
+    bank_is(S, Q_, HLRC_L2_D, 0, 0, 7, ANY);
+    rsp_is(S, 1, 2, HLRC_CRSP_ATOMIC, 0, 7);
+    mk = S->nlog;
+    hlrc_core_req_t r = rq(HLRC_OP_STORE, Q_); /* 4: release ST q.1, mask 0030 */
+    r.rel = r.gpu = true;
+    r.word = 1u;
+    r.data[1] = 0x0000beefu;
+    r.mask[0] = 0x0030u;
+    core(S, 1, &r);
+    run(S);
+    e = msg_at(S, mk, HLRC_MSG_ATOMIC, 0);
+    assert_int_equal(e->word, 1);
+    assert_int_equal(e->aop, HLRC_AOP_EXCH);
+    assert_int_equal(e->bmask, 0x3);
+    assert_int_equal(e->a, 0x0000beefu);
+    assert_int_equal(e->b, 0);
+    bank_is(S, Q_, HLRC_L2_D, 0, 0, 7, 0x0000beefu);
+    assert_int_equal(S->nrsp[1], 2); /* no core response for a store */
+    st(S, 1, Q_, 2, 6);              /* 5 */
+    run(S);
+    l1_is(S, 1, Q_, HLRC_L1_I, 0, 0x0f00, ANY, ANY);
+    sb_is(S, 1, 1, Q_);
+    mk = S->nlog;
+    acq(S, 1, Q_, 2, true); /* 6: B2, the pre-flush of an acquire LOAD */
+    run(S);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_WT, 0)->mask, 0x0f00);
+    e = msg_at(S, mk, HLRC_MSG_ATOMIC, 0);
+    assert_int_equal(e->word, 2);
+    assert_int_equal(e->aop, HLRC_AOP_NONE);
+    assert_int_equal(e->bmask + e->a + e->b, 0);
+    assert_true(e->at > msg_at(S, mk, HLRC_MSG_ACK, 0)->at);
+    rsp_is(S, 1, 3, HLRC_CRSP_LOAD, 2, 6);
+    assert_int_equal(S->last[1].data[1], 0x0000beefu);
+    l1_is(S, 1, Q_, HLRC_L1_I, 0, 0, ANY, ANY);
+    sb_is(S, 1, 0);
+}
+
+/*--- T10 (hlrc-scoped): the own-return; R04 / A03 driven directly ----------------------------*/
+
+static void present_sync(uint32_t kind, uint32_t src) {
+    hlrc_msg_t m;
+    memset(&m, 0, sizeof m);
+    m.valid = true;
+    m.kind = kind;
+    m.src = src;
+    m.line = X_;
+    m.aop = HLRC_AOP_ADD;
+    m.bmask = 0xfu;
+    m.a = 1u;
+    mq_push(&S->net[0][NET_SYNC], &m, S->now);
+}
+
+static void test_t10(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 1u);
+    add(S, 0, X_, 0, 1); /* 1 */
+    run(S);
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    S->delay[NET_WB][0] = 4u; /* 2 */
+    uint32_t mk = S->nlog;
+    atom(S, 0, X_, 0, HLRC_AOP_ADD, 1u, 0u, true);
+    run(S);
+    assert_true(msg_at(S, mk, HLRC_MSG_EVICT, 0)->at > msg_at(S, mk, HLRC_MSG_ACK, 0)->at);
+    assert_true(msg_at(S, mk, HLRC_MSG_ATOMIC, 0)->at > msg_at(S, mk, HLRC_MSG_EACK, 0)->at);
+    assert_true(c1(S, 0).stall[S08_ - 1] > 0u); /* F64: C22 waits for the EACK */
+    bank_is(S, X_, HLRC_L2_D, 0, 0, 2, ANY);
+    rsp_is(S, 0, 2, HLRC_CRSP_ATOMIC, 0, 1);
+    assert_int_equal(c1(S, 0).atomic_out, 1);
+    assert_int_equal(c2(S, 0).l2_atomics, 1);
+    assert_int_equal(l1st(S, 0)->evs, 0);
+    S->sink = 1u << 2; /* 3: the test takes SM2's answers */
+    mk = S->nlog;
+    present_sync(HLRC_MSG_REG, 2u);
+    run(S);
+    present_sync(HLRC_MSG_REG, 2u);
+    run(S);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_GRANT, ANY), 2);
+    bank_is(S, X_, HLRC_L2_D, 1, 2, 2, ANY);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 1);
+    present_sync(HLRC_MSG_ATOMIC, 2u); /* 4 */
+    run(S);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_ATOM, 0)->dst, 4);
+    bank_is(S, X_, HLRC_L2_D, 0, 0, 3, ANY);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 2);
+}
+
+/*--- T11 (both variants, SbIdle = 64): the idle drain ----------------------------------------*/
+
+static void t11(uint32_t scoped) {
+    open_golden(4u, 64u, 1u, scoped);
+    st(S, 0, D_, 0, 42); /* 1 */
+    add(S, 0, X_, 0, 1);
+    run(S);
+    l1_is(S, 0, D_, HLRC_L1_I, 0, 0x000f, 42, ANY);
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    sb_is(S, 0, 2, D_, X_);
+    uint32_t mk = S->nlog;
+    st(S, 1, Y_, 0, 3); /* 2 */
+    st(S, 1, V_, 0, 4);
+    st(S, 1, Z_, 0, 5);
+    run(S);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_WT, 0)->line, Y_);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_WT, ANY), 1);
+    sb_is(S, 1, 3, Y_, V_, Z_);
+    l1_is(S, 1, V_, HLRC_L1_I, 0, 0x000f, 4, ANY);
+    l1_is(S, 1, Z_, HLRC_L1_I, 0, 0x000f, 5, ANY);
+    mk = S->nlog;
+    edges(S, 70); /* 3 */
+    run(S);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_WT, 0), 2);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_WT, 1), 2);
+    assert_int_equal(c1(S, 0).r_line_wts, 1);
+    for (uint32_t j = 0; j < NSM; j++) {
+        assert_true(hlrc_l1_out(S->l1[j])->drained);
+    }
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0, 1, ANY);
+    bank_is(S, D_, HLRC_L2_D, 0, 0, 42, ANY);
+    bank_is(S, X_, HLRC_L2_D, 1, 0, 1, ANY);
+    bank_is(S, Y_, HLRC_L2_D, 0, 0, 3, ANY);
+    bank_is(S, V_, HLRC_L2_D, 0, 0, 4, ANY);
+    bank_is(S, Z_, HLRC_L2_D, 0, 0, 5, ANY);
+    ld(S, 2, A_); /* 4 */
+    run(S);
+    l1_is(S, 2, A_, HLRC_L1_V, 0, 0, ANY, ANY);
+    fence(S, 2, true);
+    run(S);
+    assert_int_equal(hlrc_l1_out(S->l1[2])->fence_done & 1u, 1);
+    l1_is(S, 2, A_, scoped ? HLRC_L1_I : HLRC_L1_V, 0, 0, ANY, ANY);
+    assert_int_equal(c1(S, 2).store_buffer_flushes, scoped);
+}
+
+static void test_t11_hlrc(void** state) {
+    (void)state;
+    t11(0u);
+}
+
+static void test_t11_scoped(void** state) {
+    (void)state;
+    t11(1u);
+}
+
+/*--- T13 (hlrc, SbIdle = 64): B1, the requester's own write-throughs -------------------------*/
+
+static void test_t13(void** state) {
+    (void)state;
+    open_golden(4u, 64u, 1u, 0u);
+    st(S, 0, X_, 0, 5); /* 1 */
+    run(S);
+    l1_is(S, 0, X_, HLRC_L1_I, 0, 0x000f, 5, ANY);
+    sb_is(S, 0, 1, X_);
+    S->delay[NET_REQ][0] = 10u; /* 2 */
+    uint32_t mk = S->nlog;
+    for (uint32_t k = 0; k < 100u && nmsg(S, mk, HLRC_MSG_WT, 0) == 0u; k++) {
+        tick(S);
+    }
+    S->delay[NET_REQ][0] = 0u;
+    sb_is(S, 0, 0);
+    assert_int_equal(l1st(S, 0)->wtp, 1);
+    l1_is(S, 0, X_, HLRC_L1_I, 0, 0, ANY, ANY);
+    add(S, 0, X_, 0, 1); /* 3: in the edge after the pop */
+    run(S);
+    assert_true(c1(S, 0).stall[S13_ - 1] > 0u);
+    assert_true(msg_at(S, mk, HLRC_MSG_REG, 0)->at > msg_at(S, mk, HLRC_MSG_ACK, 0)->at);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_GRANT, 0)->w[0], 5);
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0x000f, 6, ANY);
+    sb_is(S, 0, 1, X_);
+    rsp_is(S, 0, 1, HLRC_CRSP_ATOMIC, 0, 5);
+    st(S, 0, Z_, 1, 8); /* 4 */
+    run(S);
+    l1_is(S, 0, Z_, HLRC_L1_I, 0, 0x00f0, ANY, 8);
+    sb_is(S, 0, 2, X_, Z_);
+    add(S, 1, X_, 0, 1); /* 5 */
+    tick(S);
+    add(S, 0, Z_, 0, 1);
+    run(S);
+    l1_is(S, 0, X_, HLRC_L1_I, 0, 0, ANY, ANY);
+    l1_is(S, 1, X_, HLRC_L1_R, 1, 0x000f, 7, ANY);
+    l1_is(S, 0, Z_, HLRC_L1_R, 1, 0x00ff, 1, 8);
+    sb_is(S, 0, 1, Z_);
+    rsp_is(S, 0, 2, HLRC_CRSP_ATOMIC, 0, 0);
+    assert_int_equal(S->last[0].data[1], 8);
+    rsp_is(S, 1, 1, HLRC_CRSP_ATOMIC, 0, 6);
+}
+
+/*--- T14 (hlrc, SbIdle = 64): M2, a batch begun in an edge with an idle pop -------------------*/
+
+static void test_t14(void** state) {
+    (void)state;
+    open_golden(4u, 64u, 1u, 0u);
+    add(S, 0, X_, 0, 1); /* 1 */
+    run(S);
+    edges(S, 70);
+    run(S);
+    assert_int_equal(c1(S, 0).r_line_wts, 1);
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0, 1, ANY);
+    sb_is(S, 0, 0);
+    bank_is(S, X_, HLRC_L2_D, 1, 0, 1, ANY);
+    st(S, 0, D_, 0, 4); /* 2 */
+    run(S);
+    l1_is(S, 0, D_, HLRC_L1_I, 0, 0x000f, 4, ANY);
+    sb_is(S, 0, 1, D_);
+    /* 3: SM1's request is taken at edge t0; REVOKE reaches SM0 at t0 + 4 (C16 at t0 + 1, the
+     * bank's push at t0 + 2, R03 at t0 + 3), the edge whose idle_q must be SbIdle = 64 */
+    while (l1st(S, 0)->idle < 60u) {
+        tick(S);
+    }
+    add(S, 1, X_, 0, 1);
+    const uint32_t mk = S->nlog;
+    for (uint32_t k = 0; k < 5u; k++) {
+        tick(S);
+        assert_int_equal(l1st(S, 0)->rvcnt, k == 4u ? 1u : 0u);
+    }
+    hlrc_l1_state_t* x = l1st(S, 0);
+    assert_int_equal(x->batch, 1);
+    assert_int_equal(x->fl, 0); /* F60: fl := sbcnt_d after the pop */
+    assert_int_equal(x->sbcnt, 0);
+    assert_int_equal(x->wtp, 1);
+    assert_int_equal(x->rvp[0], 2);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_WT, 0)->line, D_);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_WT, 0)->at, S->now - 1u);
+    run(S);
+    l1_is(S, 0, X_, HLRC_L1_I, 0, 0, ANY, ANY);
+    l1_is(S, 1, X_, HLRC_L1_R, 1, 0x000f, 2, ANY);
+    bank_is(S, D_, HLRC_L2_D, 0, 0, 4, ANY);
+}
+
+/*--- T15 (hlrc, L2Ways = 2): M1, a REG whose fetched line a data miss would evict -------------*/
+
+static void test_t15(void** state) {
+    (void)state;
+    open_golden(2u, 65535u, 1u, 0u);
+    add(S, 0, X_, 0, 1); /* 1 */
+    run(S);
+    bank_is(S, X_, HLRC_L2_V, 1, 0, ANY, ANY);
+    assert_int_equal(hlrc_l2_find(S->l2[0], X_), 4);
+    add(S, 1, A_, 0, 1); /* 2 */
+    tick(S);
+    ld(S, 2, B_);
+    run(S);
+    bank_is(S, X_, HLRC_L2_D, 0, 0, 1, ANY);
+    bank_is(S, A_, HLRC_L2_V, 1, 1, 0, ANY);
+    assert_true(hlrc_l2_find(S->l2[0], B_) < 0);
+    l1_is(S, 0, X_, HLRC_L1_I, 0, 0, ANY, ANY);
+    l1_is(S, 1, A_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    l1_is(S, 2, B_, HLRC_L1_V, 0, 0, ANY, ANY);
+    assert_int_equal(c2(S, 0).recalls, 1);
+    assert_int_equal(c2(S, 0).fetches, 4); /* x, a, b, a again: the bound of E1 (c) */
+}
+
 /*--- main -------------------------------------------------------------------------------------*/
 
 #define GOLDEN(t) cmocka_unit_test_teardown(t, teardown)
 
 int main(void) {
-    (void)fence;
-    (void)edges;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc),
         cmocka_unit_test(test_ports),
@@ -1037,6 +1322,13 @@ int main(void) {
         GOLDEN(test_t6),
         GOLDEN(test_t7),
         GOLDEN(test_t8),
+        GOLDEN(test_t9),
+        GOLDEN(test_t10),
+        GOLDEN(test_t11_hlrc),
+        GOLDEN(test_t11_scoped),
+        GOLDEN(test_t13),
+        GOLDEN(test_t14),
+        GOLDEN(test_t15),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
