@@ -1304,6 +1304,132 @@ static void test_t15(void** state) {
     assert_int_equal(c2(S, 0).fetches, 4); /* x, a, b, a again: the bound of E1 (c) */
 }
 
+/*--- T12 (hlrc): rows the system's traffic reaches rarely ------------------------------------*/
+
+static void t12_steps_1_3(void) {
+    add(S, 0, L_, 0, 1); /* 1 */
+    run(S);
+    l1_is(S, 0, L_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    sb_is(S, 0, 1, L_);
+    S->delay[NET_REQ][0] = 6u; /* 2 */
+    ld(S, 0, L_);
+    add(S, 0, Y_, 0, 1);
+    run(S);
+    S->delay[NET_REQ][0] = 0u;
+    hlrc_l1_line_t l;
+    hlrc_l1_line_get(S->l1[0], (uint32_t)hlrc_l1_find(S->l1[0], L_), &l);
+    assert_int_equal(l.pend + l.stale, 0);
+    l1_is(S, 0, L_, HLRC_L1_R, 0, 0x000f, 1, ANY); /* M04: nothing installed */
+    l1_is(S, 0, Y_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    sb_is(S, 0, 2, L_, Y_);
+    assert_int_equal(S->nrsp[0], 3); /* ADD L, ADD y, then the LOAD (M04) */
+    assert_int_equal(S->last[0].kind, HLRC_CRSP_LOAD);
+    assert_int_equal(S->last[0].data[0], 1);
+    add(S, 0, A_, 0, 1); /* 3 */
+    add(S, 0, C_, 0, 1);
+    run(S);
+    l1_is(S, 0, A_, HLRC_L1_R, 0, 0x000f, 1, ANY);
+    l1_is(S, 0, C_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    sb_is(S, 0, 4, L_, Y_, A_, C_);
+}
+
+static void test_t12(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    t12_steps_1_3();
+    S->hold[NET_WB] = true; /* 4 */
+    S->delay[NET_REQ][0] = 10u;
+    uint32_t mk = S->nlog;
+    ld(S, 0, B_);
+    for (uint32_t k = 0; k < 200u && nmsg(S, mk, HLRC_MSG_GETS, 0) == 0u; k++) {
+        tick(S);
+    }
+    S->hold[NET_REQ] = true; /* the GETS(b) stays in the network until step 6 */
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_WT, 0), 4);
+    assert_int_equal(c1(S, 0).r_line_wts, 4);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_EVICT, 0)->line, A_);
+    l1_is(S, 0, B_, HLRC_L1_I, 0, 0, ANY, ANY);
+    assert_int_equal(l1st(S, 0)->evs, 4);
+    sb_is(S, 0, 0);
+    assert_int_equal(c1(S, 0).atomic_out, 1);
+    const uint64_t s10 = c1(S, 0).stall[S10_ - 1];
+    add(S, 0, X_, 0, 1); /* 5: S10 */
+    edges(S, 6);
+    assert_true(c1(S, 0).stall[S10_ - 1] >= s10 + 4u);
+    assert_int_equal(l1st(S, 0)->fcnt, 1);
+    /* 6: req first, then wb. Delivered in the same edge, the EACK would reach SM0 before DATA(b)
+     * and the waiting head would evict c (L7 rule 3, evs 0): the page's outcome needs DATA(b)
+     * first (see the report). */
+    S->hold[NET_REQ] = false;
+    S->delay[NET_REQ][0] = 0u;
+    run(S);
+    S->hold[NET_WB] = false;
+    run(S);
+    bank_is(S, A_, HLRC_L2_D, 0, 0, 1, ANY);
+    assert_int_equal(l1st(S, 0)->evs, 0);
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    l1_is(S, 0, C_, HLRC_L1_R, 0, 0, 1, ANY); /* flushed by step 4's batch; INV of GRANT(x) */
+    l1_is(S, 0, B_, HLRC_L1_I, 0, 0, ANY, ANY);
+    hlrc_msg_t rv; /* 7: REVOKE(x) to SM2 in two consecutive edges */
+    memset(&rv, 0, sizeof rv);
+    rv.valid = true;
+    rv.kind = HLRC_MSG_REVOKE;
+    rv.dst = 4u;
+    rv.line = X_;
+    mq_push(&S->rsp[2], &rv, S->now);
+    mq_push(&S->rsp[2], &rv, S->now + 1u);
+    tick(S);
+    assert_int_equal(l1st(S, 2)->rvcnt, 1);
+    assert_int_equal(l1st(S, 2)->batch, 1);
+    tick(S);
+    assert_int_equal(hlrc_l1_errors(S->l1[2]), 1);
+    run(S);
+    assert_int_equal(l1st(S, 2)->rvcnt, 0);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 1); /* K02 */
+}
+
+/*--- T13b (hlrc, NumBanks = 2): the cycle of V3 -----------------------------------------------*/
+
+static void test_t13b(void** state) {
+    (void)state;
+    open_golden(4u, 64u, 2u, 0u);
+    const uint64_t w_ = 3u;
+    S->delay[NET_REQ][0] = 20u;
+    add(S, 0, X_, 0, 1); /* (1) */
+    add(S, 1, w_, 0, 1);
+    run(S);
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    l1_is(S, 1, w_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    st(S, 0, w_, 1, 8); /* (2) */
+    run(S);
+    l1_is(S, 0, w_, HLRC_L1_I, 0, 0x00f0, ANY, 8);
+    sb_is(S, 0, 2, X_, w_);
+    const uint32_t mk = S->nlog;
+    add(S, 1, X_, 0, 1); /* (3) in one edge */
+    add(S, 0, w_, 0, 1);
+    run(S);
+    /* bank 1 granted w before SM0's delayed WT(w) arrived (sent at t, arrives at t + 21) */
+    const logent_t* g = msg_at(S, mk, HLRC_MSG_GRANT, 0);
+    if (g->line != w_) {
+        g = msg_at(S, mk, HLRC_MSG_GRANT, 1);
+    }
+    assert_int_equal(g->line, w_);
+    assert_int_equal(g->w[1], 0);
+    uint64_t wt_w = 0;
+    for (uint32_t k = mk; k < S->nlog; k++) {
+        if (S->log[k].kind == HLRC_MSG_WT && S->log[k].line == w_ && S->log[k].src == 0u) {
+            wt_w = S->log[k].at;
+            break;
+        }
+    }
+    assert_true(g->at < wt_w + 21u);
+    l1_is(S, 0, w_, HLRC_L1_R, 1, 0x00ff, 2, 8);
+    l1_is(S, 1, X_, HLRC_L1_R, 1, 0x000f, 2, ANY);
+    rsp_is(S, 0, 2, HLRC_CRSP_ATOMIC, 0, 1);
+    assert_int_equal(S->last[0].data[1], 8);
+    rsp_is(S, 1, 2, HLRC_CRSP_ATOMIC, 0, 1);
+}
+
 /*--- main -------------------------------------------------------------------------------------*/
 
 #define GOLDEN(t) cmocka_unit_test_teardown(t, teardown)
@@ -1326,7 +1452,9 @@ int main(void) {
         GOLDEN(test_t10),
         GOLDEN(test_t11_hlrc),
         GOLDEN(test_t11_scoped),
+        GOLDEN(test_t12),
         GOLDEN(test_t13),
+        GOLDEN(test_t13b),
         GOLDEN(test_t14),
         GOLDEN(test_t15),
     };
