@@ -1442,6 +1442,74 @@ static void test_t13b(void** state) {
     rsp_is(S, 1, 2, HLRC_CRSP_ATOMIC, 0, 1);
 }
 
+/*--- random traffic: V1 after every edge, no deadlock, atomicity of one counter
+ * ------------------*/
+
+static uint32_t rnd(uint32_t* x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 17;
+    *x ^= *x << 5;
+    return *x;
+}
+
+static void random_op(uint32_t j, uint32_t* x, uint32_t scoped, uint32_t* adds) {
+    const uint64_t line = 1u + rnd(x) % 14u;
+    const uint32_t w = rnd(x) % 4u, v = rnd(x) % 100u;
+    const bool gpu = scoped != 0u && (rnd(x) % 2u) == 0u;
+    switch (rnd(x) % 6u) {
+    case 0:
+        ld(S, j, line);
+        break;
+    case 1:
+        st(S, j, line, line == C_ ? 1u + w % 3u : w, v);
+        break;
+    case 2:
+        acq(S, j, line, w, gpu);
+        break;
+    case 3:
+        store(S, j, line, line == C_ ? 1u + w % 3u : w, v, true, gpu);
+        break;
+    case 4:
+        atom(S, j, C_, 0, HLRC_AOP_ADD, 1u, 0u, gpu);
+        (*adds)++;
+        break;
+    default:
+        atom(S, j, line, line == C_ ? 1u : w, HLRC_AOP_CAS, v, v + 1u, gpu);
+        break;
+    }
+}
+
+static void random_run(uint32_t scoped, uint32_t nb, uint32_t ways, uint32_t seed) {
+    open_golden(ways, 64u, nb, scoped);
+    uint32_t x = seed, adds = 0;
+    for (uint32_t k = 0; k < 4000u; k++) {
+        for (uint32_t j = 0; j < NSM; j++) {
+            if (S->ncreq[j] == 0u && rnd(&x) % 3u == 0u) {
+                random_op(j, &x, scoped, &adds);
+            }
+        }
+        tick(S);
+    }
+    run(S);
+    atom(S, 0, C_, 0, HLRC_AOP_ADD, 0u, 0u, false);
+    run(S);
+    for (uint32_t j = 0; j < NSM; j++) {
+        assert_int_equal(l1st(S, j)->fcnt, 0);
+        assert_int_equal(hlrc_l1_errors(S->l1[j]), 0);
+    }
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 0);
+    assert_int_equal(S->last[0].kind, HLRC_CRSP_ATOMIC);
+    assert_int_equal(S->last[0].data[0], adds);
+    teardown(NULL);
+}
+
+static void test_random(void** state) {
+    (void)state;
+    for (uint32_t seed = 1; seed <= 6u; seed++) {
+        random_run(seed % 2u, 1u + (seed / 3u) % 2u, 2u + 2u * (seed % 2u), seed * 2654435761u);
+    }
+}
+
 /*--- main -------------------------------------------------------------------------------------*/
 
 #define GOLDEN(t) cmocka_unit_test_teardown(t, teardown)
@@ -1469,6 +1537,7 @@ int main(void) {
         GOLDEN(test_t13b),
         GOLDEN(test_t14),
         GOLDEN(test_t15),
+        GOLDEN(test_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
