@@ -37,6 +37,7 @@ struct hlrc_l1 {
     bool ev_own; /* C-model bookkeeping: the running eviction is C18's own-return (D29) */
     hlrc_l1_out_t out;
     uint64_t errors;
+    uint64_t cov[HLRC_L1_T_N];
     hlrc_l1_stats_t st;
     uint32_t touched_n;
     uint32_t touched[HLRC_SEL_MAX];
@@ -210,6 +211,8 @@ hlrc_l1_t* hlrc_l1_init(void* mem, size_t len, const hlrc_l1_desc_t* d, char* ms
     l1_reset_state(m);
     return m;
 }
+
+#define COV(m, r) ((m)->cov[HLRC_L1_T_##r]++)
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
@@ -430,6 +433,8 @@ static void m_data(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g, uint32_t i) {
     if (l->wait != 0u) {
         crsp(m, HLRC_CRSP_LOAD, l->wait, g->line, merged);
     }
+    m->cov[l->st != HLRC_L1_R ? (l->stale ? HLRC_L1_T_M02 : HLRC_L1_T_M01)
+                              : (l->stale ? HLRC_L1_T_M04 : HLRC_L1_T_M03)]++;
     if (l->st != HLRC_L1_R) { /* M01 (V), M02 (stale: st unchanged) */
         memcpy(dat(m, i), merged, (size_t)m->lw * sizeof(uint32_t));
         if (l->stale == 0u) {
@@ -450,6 +455,7 @@ static void m_grant(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
     const uint32_t i = m->rgi;
     l1_meta_t* l = &m->line[i];
     const hlrc_core_req_t* r = &m->fifo[m->fhead];
+    COV(m, M06);
     merge_into(m, i, g->data, dat(m, i));
     l->st = HLRC_L1_R;
     l->fresh = 1u;
@@ -468,6 +474,7 @@ static void m_atom(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
     const hlrc_core_req_t* r = &m->fifo[m->fhead];
     const int64_t i = find(m, r->line);
     const uint64_t wfm = (uint64_t)1 << r->wf;
+    COV(m, M07);
     if (r->op == HLRC_OP_STORE) { /* a8: no answer, no INV (gpu_l1 R05 on the line) */
         if (i >= 0 && m->line[i].st == HLRC_L1_V) {
             m->line[i].st = HLRC_L1_I;
@@ -491,6 +498,7 @@ static void m_atom(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
 /* M08: a REVOKE enters the revoke queue. */
 static void m_revoke(hlrc_l1_t* m, ctx_t* c, uint64_t line) {
     const uint32_t k = (m->rvh + m->rvcnt) % m->d.num_banks;
+    COV(m, M08);
     m->rvl[k] = line & m->la_mask;
     m->rvp[k] = join(m, c);
     if (m->rvp[k] == 2u) {
@@ -523,6 +531,7 @@ static bool msg_finds_state(const hlrc_l1_t* m, const ctx_t* c, const hlrc_msg_t
 
 static void take_msg(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
     if (!msg_finds_state(m, c, g)) { /* M10 (L9; I3, I4) */
+        COV(m, M10);
         m->errors++;
         return;
     }
@@ -531,6 +540,7 @@ static void take_msg(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
         m_data(m, c, g, (uint32_t)find(m, g->line));
         break;
     case HLRC_MSG_ACK: /* M05 */
+        COV(m, M05);
         m->wtp--;
         break;
     case HLRC_MSG_GRANT:
@@ -543,6 +553,7 @@ static void take_msg(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
         m_revoke(m, c, g->line);
         break;
     default: /* M09: EACK */
+        COV(m, M09);
         m->evs = 0u;
         break;
     }
@@ -553,6 +564,7 @@ static void take_msg(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
 static void answers(hlrc_l1_t* m, const ctx_t* c) {
     if (m->rvcnt > 0u && m->rvp[m->rvh] == 3u) { /* X01 */
         const uint64_t a = m->rvl[m->rvh];
+        COV(m, X01);
         (void)emit(m, &m->out.wb, HLRC_MSG_RACK, a);
         const int64_t i = find(m, a);
         if (i >= 0 && m->line[i].st == HLRC_L1_R) {
@@ -570,6 +582,7 @@ static void answers(hlrc_l1_t* m, const ctx_t* c) {
         m->rvcnt--;
     } else if (c->evs_q == 3u && m->evs == 3u) { /* X02 */
         const uint32_t i = m->evi;
+        COV(m, X02);
         m->evl = line_of(m, i);
         (void)emit(m, &m->out.wb, HLRC_MSG_EVICT, m->evl);
         m->line[i].st = HLRC_L1_I;
@@ -604,7 +617,8 @@ static void do_pop(hlrc_l1_t* m, ctx_t* c, uint32_t kind) {
         return; /* section 7: the rgi line's entry is held (F62) */
     }
     bool repush = false;
-    if (i >= 0 && dirty_any(m, (uint32_t)i)) { /* B01, B03, B05 */
+    const bool odd = i >= 0 && dirty_any(m, (uint32_t)i);
+    if (odd) { /* B01, B03, B05 */
         if (c->wtp_q == m->wmax || pend_q(m, c, (uint32_t)i)) {
             return; /* the pop does not happen (F29) */
         }
@@ -616,6 +630,8 @@ static void do_pop(hlrc_l1_t* m, ctx_t* c, uint32_t kind) {
             mark(m, (uint32_t)i);
         }
     } /* else B02, B04, B06: no message */
+    /* B01 / B02 (batch), B03 / B04 (idle), B05 / B06 (full): the odd row sends a WT */
+    m->cov[HLRC_L1_T_B01 + 2u * (kind - POP_BATCH) + (odd ? 0u : 1u)]++;
     m->sb[m->sbh] = 0u;
     m->sbh = (m->sbh + 1u) % m->d.sb_entries;
     m->sbcnt--;
@@ -698,6 +714,7 @@ static int miss(hlrc_l1_t* m, ctx_t* c, uint64_t a, uint32_t* way) {
             return S04;
         }
         l1_meta_t* l = &m->line[*way];
+        COV(m, V01);
         send_wt(m, line_of(m, *way), dat(m, *way), l->dirty);
         memset(l->dirty, 0, sizeof l->dirty);
         l->st = HLRC_L1_I;
@@ -709,6 +726,7 @@ static int miss(hlrc_l1_t* m, ctx_t* c, uint64_t a, uint32_t* way) {
         if (port_busy(c, a, false)) {
             return S04;
         }
+        COV(m, V02);
         m->evs = join(m, c);
         m->evi = *way;
         m->ev_own = false;
@@ -733,7 +751,8 @@ static int load_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
     uint32_t i = (uint32_t)f;
     const uint64_t wfm = (uint64_t)1 << r->wf;
     if (f >= 0 && m->line[i].pend != 0u && m->line[i].st != HLRC_L1_V && m->line[i].stale) {
-        return S01; /* C03 */
+        COV(m, C03);
+        return S01;
     }
     const bool hit = f >= 0 && m->line[i].st == HLRC_L1_V;
     const bool merge = f >= 0 && !hit && m->line[i].pend != 0u;
@@ -746,6 +765,7 @@ static int load_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
     if (port_busy(c, a, !hit && !merge)) {
         return S04;
     }
+    m->cov[hit ? HLRC_L1_T_C01 : merge ? HLRC_L1_T_C02 : f >= 0 ? HLRC_L1_T_C04 : HLRC_L1_T_C05]++;
     if (hit) { /* C01 */
         crsp(m, HLRC_CRSP_LOAD, wfm, a, dat(m, i));
         m->st.l1_load_hits++;
@@ -804,6 +824,7 @@ static int store_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
         if (port_busy(c, a, true)) {
             return S04;
         }
+        COV(m, C06);
         send_wt(m, a, r->data, r->mask);
         store_bytes(m, i, r, false);
     } else {
@@ -823,7 +844,8 @@ static int store_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
         if (f < 0) {
             allocate(m, c, i, a);
         }
-        store_bytes(m, i, r, true); /* C07, C08, C09 */
+        m->cov[f < 0 ? HLRC_L1_T_C09 : pushes ? HLRC_L1_T_C08 : HLRC_L1_T_C07]++;
+        store_bytes(m, i, r, true);
         c->wrote = true;
     }
     pop_head(m);
@@ -836,18 +858,21 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     const uint64_t a = r->line & m->la_mask;
     const uint32_t w = r->word % m->lw;
     if (leaving(m, i)) {
-        return S09; /* C15 */
+        COV(m, C15);
+        return S09;
     }
     const bool reads = r->op != HLRC_OP_STORE;
     const bool hit = m->line[i].fresh != 0u || gpucoh_word_bytes(m->line[i].dirty, w) == ~0u;
     if (reads && !hit) {
         if (m->line[i].pend != 0u) {
-            return S06; /* C14 */
+            COV(m, C14);
+            return S06;
         }
         if (port_busy(c, a, true)) {
             return S04;
         }
-        gets(m, c, i, a); /* C13: the refresh (D11) */
+        COV(m, C13);
+        gets(m, c, i, a); /* the refresh (D11) */
         m->line[i].wait = 0u;
         m->st.refreshes++;
         return 0;
@@ -866,7 +891,10 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     if (port_busy(c, a, false)) {
         return S04;
     }
-    perform(m, i, r); /* C10, C11, C12 */
+    m->cov[r->op == HLRC_OP_LOAD    ? HLRC_L1_T_C10
+           : r->op == HLRC_OP_STORE ? HLRC_L1_T_C11
+                                    : HLRC_L1_T_C12]++;
+    perform(m, i, r);
     c->wrote = r->op == HLRC_OP_STORE || writes(r);
     pop_head(m);
     touch(m, c, i);
@@ -899,6 +927,7 @@ static int c16(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     if (f < 0) {
         allocate(m, c, i, a);
     }
+    COV(m, C16);
     (void)emit(m, &m->out.sync, HLRC_MSG_REG, a);
     m->rgv = 1u;
     m->rgi = i;
@@ -915,6 +944,7 @@ static int c22(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     if (port_busy(c, a, false)) {
         return S04;
     }
+    COV(m, C22);
     hlrc_msg_t* o = emit(m, &m->out.sync, HLRC_MSG_ATOMIC, a);
     o->wf = r->wf;
     o->word = w;
@@ -949,7 +979,8 @@ static int l2p_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f)
     const uint64_t a = r->line & m->la_mask;
     if (f >= 0 && m->line[f].st == HLRC_L1_R) {
         if (leaving(m, (uint32_t)f)) {
-            return S09; /* C15 */
+            COV(m, C15);
+            return S09;
         }
         if (c->evs_q != 0u) {
             return S10; /* C18 (F63) */
@@ -957,22 +988,26 @@ static int l2p_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f)
         if (port_busy(c, a, false)) {
             return S04;
         }
-        m->evs = join(m, c); /* C18: the own-return */
+        COV(m, C18);
+        m->evs = join(m, c); /* the own-return */
         m->evi = (uint32_t)f;
         m->ev_own = true;
         return 0;
     }
     if (c->agv_q != 0u) {
-        return S12; /* C19 */
+        COV(m, C19);
+        return S12;
     }
     if (c->hph_q == 1u || c->hph_q == 2u) {
-        return S11; /* C21 */
+        COV(m, C21);
+        return S11;
     }
     if (c->hph_q == 0u) {
         if (port_busy(c, a, false)) {
             return S04;
         }
-        m->hph = join(m, c); /* C20: the pre-flush */
+        COV(m, C20);
+        m->hph = join(m, c); /* the pre-flush */
         return 0;
     }
     return c22(m, c, r, f);
@@ -987,7 +1022,8 @@ static int sync_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
         return sync_r(m, c, r, (uint32_t)f);
     }
     if (c->rgv_q != 0u) {
-        return S07; /* C17 */
+        COV(m, C17);
+        return S07;
     }
     return c16(m, c, r, f);
 }
@@ -995,12 +1031,15 @@ static int sync_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
 static int fence_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
     const uint64_t wfm = (uint64_t)1 << r->wf;
     if (m->d.scoped == 0u || !r->gpu) { /* C23 (D24) */
+        COV(m, C23);
         m->fdone |= wfm;
     } else if (c->batch_q == 0u) { /* C24 */
+        COV(m, C24);
         m->fdone &= ~wfm;
         (void)join(m, c);
         m->fcur = wfm;
     } else { /* C25 */
+        COV(m, C25);
         m->fdone &= ~wfm;
         m->fwait |= wfm;
     }
@@ -1040,6 +1079,7 @@ static void batch_check(hlrc_l1_t* m, ctx_t* c) {
     }
     m->hph = m->hph == 2u ? 3u : m->hph;
     m->evs = m->evs == 2u ? 3u : m->evs;
+    m->cov[waits ? HLRC_L1_T_B08 : HLRC_L1_T_B07]++;
     if (!waits) { /* B07 */
         m->batch = 0u;
         m->fcur = 0u;
@@ -1114,6 +1154,7 @@ static void push_core(hlrc_l1_t* m, const hlrc_core_req_t* r) {
 
 static void count_stall(hlrc_l1_t* m, int s) {
     if (s > 0) {
+        m->cov[HLRC_L1_T_S01 + (uint32_t)s - 1u]++;
         m->st.stall[s - 1]++;
         m->st.l1_stall_cycles++;
     }
@@ -1183,6 +1224,34 @@ const hlrc_l1_desc_t* hlrc_l1_desc(const hlrc_l1_t* m) {
 const hlrc_l1_out_t* hlrc_l1_out(const hlrc_l1_t* m) {
     return &m->out;
 }
+const uint64_t* hlrc_l1_cov(const hlrc_l1_t* m) {
+    return m->cov;
+}
+
+static const char* const l1_ids[HLRC_L1_T_N] = {
+    "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12",
+    "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "C23", "C24",
+    "C25", "M01", "M02", "M03", "M04", "M05", "M06", "M07", "M08", "M09", "M10", "B01",
+    "B02", "B03", "B04", "B05", "B06", "B07", "B08", "X01", "X02", "V01", "V02", "S01",
+    "S02", "S03", "S04", "S05", "S06", "S07", "S08", "S09", "S10", "S11", "S12", "S13"};
+
+const char* hlrc_l1_trans_id(hlrc_l1_trans_t r) {
+    return (uint32_t)r < HLRC_L1_T_N ? l1_ids[r] : "?";
+}
+
+/* Section 9, "Unreachable": under Scoped = 0 C18-C22, C24, C25, M07, S11, S12; M10 only from
+ * illegal inputs (reported reachable: the illegal-input runs reach it). */
+bool hlrc_l1_trans_reachable(const hlrc_l1_desc_t* d, hlrc_l1_trans_t r) {
+    if ((uint32_t)r >= HLRC_L1_T_N) {
+        return false;
+    }
+    if (d->scoped != 0u) {
+        return true;
+    }
+    return !((r >= HLRC_L1_T_C18 && r <= HLRC_L1_T_C22) || r == HLRC_L1_T_C24 ||
+             r == HLRC_L1_T_C25 || r == HLRC_L1_T_M07 || r == HLRC_L1_T_S11 || r == HLRC_L1_T_S12);
+}
+
 uint64_t hlrc_l1_errors(const hlrc_l1_t* m) {
     return m->errors;
 }

@@ -94,6 +94,71 @@ typedef struct {
     hlrc_l1_line_t line[HLRC_L1_MAX_LINES];
 } hlrc_l1_state_t;
 
+/* Coverage rows (spec section 9), in this order; a stall row S01-S13 counts every stalled edge. */
+typedef enum {
+    HLRC_L1_T_C01 = 0,
+    HLRC_L1_T_C02,
+    HLRC_L1_T_C03,
+    HLRC_L1_T_C04,
+    HLRC_L1_T_C05,
+    HLRC_L1_T_C06,
+    HLRC_L1_T_C07,
+    HLRC_L1_T_C08,
+    HLRC_L1_T_C09,
+    HLRC_L1_T_C10,
+    HLRC_L1_T_C11,
+    HLRC_L1_T_C12,
+    HLRC_L1_T_C13,
+    HLRC_L1_T_C14,
+    HLRC_L1_T_C15,
+    HLRC_L1_T_C16,
+    HLRC_L1_T_C17,
+    HLRC_L1_T_C18,
+    HLRC_L1_T_C19,
+    HLRC_L1_T_C20,
+    HLRC_L1_T_C21,
+    HLRC_L1_T_C22,
+    HLRC_L1_T_C23,
+    HLRC_L1_T_C24,
+    HLRC_L1_T_C25,
+    HLRC_L1_T_M01,
+    HLRC_L1_T_M02,
+    HLRC_L1_T_M03,
+    HLRC_L1_T_M04,
+    HLRC_L1_T_M05,
+    HLRC_L1_T_M06,
+    HLRC_L1_T_M07,
+    HLRC_L1_T_M08,
+    HLRC_L1_T_M09,
+    HLRC_L1_T_M10,
+    HLRC_L1_T_B01,
+    HLRC_L1_T_B02,
+    HLRC_L1_T_B03,
+    HLRC_L1_T_B04,
+    HLRC_L1_T_B05,
+    HLRC_L1_T_B06,
+    HLRC_L1_T_B07,
+    HLRC_L1_T_B08,
+    HLRC_L1_T_X01,
+    HLRC_L1_T_X02,
+    HLRC_L1_T_V01,
+    HLRC_L1_T_V02,
+    HLRC_L1_T_S01,
+    HLRC_L1_T_S02,
+    HLRC_L1_T_S03,
+    HLRC_L1_T_S04,
+    HLRC_L1_T_S05,
+    HLRC_L1_T_S06,
+    HLRC_L1_T_S07,
+    HLRC_L1_T_S08,
+    HLRC_L1_T_S09,
+    HLRC_L1_T_S10,
+    HLRC_L1_T_S11,
+    HLRC_L1_T_S12,
+    HLRC_L1_T_S13,
+    HLRC_L1_T_N
+} hlrc_l1_trans_t;
+
 /* Counters of hlrc.md D29 (the protocol's and the shared ones); C-model only. */
 typedef struct {
     uint64_t atomic_in;            /* INVs caused by a GRANT */
@@ -127,7 +192,10 @@ void hlrc_l1_state_get(const hlrc_l1_t* m, hlrc_l1_state_t* s);
 uint32_t hlrc_l1_touched(const hlrc_l1_t* m, uint32_t* sel, uint32_t max, bool* all);
 /* The index of the line matching line address a (section 3), or -1. */
 int64_t hlrc_l1_find(const hlrc_l1_t* m, uint64_t a);
-uint64_t hlrc_l1_errors(const hlrc_l1_t* m); /* I1, I3, I4 */
+const uint64_t* hlrc_l1_cov(const hlrc_l1_t* m); /* [HLRC_L1_T_N] */
+uint64_t hlrc_l1_errors(const hlrc_l1_t* m);     /* I1, I3, I4 */
+const char* hlrc_l1_trans_id(hlrc_l1_trans_t r); /* "C01", "M10", "S13"; "?" out of range */
+bool hlrc_l1_trans_reachable(const hlrc_l1_desc_t* d, hlrc_l1_trans_t r);
 void hlrc_l1_stats(const hlrc_l1_t* m, hlrc_l1_stats_t* s);
 
 #ifdef __cplusplus

@@ -39,6 +39,7 @@ struct hlrc_l2 {
     uint64_t rvl;
     hlrc_l2_out_t out;
     uint64_t errors;
+    uint64_t cov[HLRC_L2_T_N];
     hlrc_l2_stats_t st;
     uint32_t touched_n;
     uint32_t touched[HLRC_L2_SEL_MAX];
@@ -200,6 +201,8 @@ hlrc_l2_t* hlrc_l2_init(void* mem, size_t len, const hlrc_l2_desc_t* d, char* ms
     return m;
 }
 
+#define COV(m, r) ((m)->cov[HLRC_L2_T_##r]++)
+
 /*--- helpers ----------------------------------------------------------------------------------*/
 
 static void mark(hlrc_l2_t* m, uint32_t i) {
@@ -326,6 +329,7 @@ static int64_t allocate(hlrc_l2_t* m, uint64_t line, uint32_t* stall) {
             *stall = S02;
             return -1;
         }
+        m->cov[m->line[pick].st == HLRC_L2_D ? HLRC_L2_T_D02 : HLRC_L2_T_D01]++;
         if (m->line[pick].st == HLRC_L2_D) { /* D02 */
             m->out.mreq.wb = true;
             m->out.mreq.wb_line = line_of(m, (uint32_t)pick);
@@ -378,6 +382,7 @@ static void fill(hlrc_l2_t* m, const hlrc_mem_rsp_t* f) {
     }
     m->line[i].st = wm ? HLRC_L2_D : HLRC_L2_V;
     mark(m, i);
+    m->cov[k->dst != 0u ? HLRC_L2_T_N01 : HLRC_L2_T_N02]++;
     if (k->dst != 0u) { /* N01 */
         send(m, HLRC_MSG_DATA, k->dst, k->line, d);
     } /* else N02 */
@@ -391,6 +396,7 @@ static bool wb_head(hlrc_l2_t* m, const hlrc_msg_t* q) {
     const uint64_t line = q->line & m->la_mask;
     if (q->kind == HLRC_MSG_RACK) {
         if (m->rvv != 0u && q->src == m->rvo && line == m->rvl) { /* K01 */
+            COV(m, K01);
             l2_meta_t* l = &m->line[m->rvw];
             if (l->reg != 0u && l->own == q->src) {
                 l->reg = 0u;
@@ -400,23 +406,27 @@ static bool wb_head(hlrc_l2_t* m, const hlrc_msg_t* q) {
             m->rvv = 0u;
             return true;
         }
-        m->errors++; /* K02: I5 */
+        COV(m, K02);
+        m->errors++; /* I5 */
         return false;
     }
     if (q->kind == HLRC_MSG_EVICT) {
         const int64_t i = find(m, line);
         if (i >= 0 && m->line[i].st != HLRC_L2_P && m->line[i].reg != 0u &&
             m->line[i].own == q->src) { /* K03 */
+            COV(m, K03);
             m->line[i].reg = 0u;
             m->line[i].own = 0u;
             mark(m, (uint32_t)i);
         } else {
-            m->errors++; /* K04: I7 */
+            COV(m, K04);
+            m->errors++; /* I7 */
         }
         send(m, HLRC_MSG_EACK, dst_of(m, q->src), line, NULL);
         return false;
     }
-    m->errors++; /* Q03: I1 */
+    COV(m, Q03);
+    m->errors++; /* I1 */
     return false;
 }
 
@@ -431,9 +441,11 @@ static int data_head(hlrc_l2_t* m, uint32_t* stall) {
     const int64_t i = find(m, line);
     if (q->kind == HLRC_MSG_GETS) {
         if (i >= 0 && m->line[i].st != HLRC_L2_P) { /* G01 */
+            COV(m, G01);
             send(m, HLRC_MSG_DATA, dst_of(m, q->src), line, dat(m, (uint32_t)i));
             touch(m, (uint32_t)i);
         } else if (i >= 0) { /* G02 */
+            COV(m, G02);
             mshr_of(m, line)->dst |= dst_of(m, q->src);
         } else { /* G03 */
             const int64_t a = allocate(m, line, stall);
@@ -441,6 +453,7 @@ static int data_head(hlrc_l2_t* m, uint32_t* stall) {
                 return H_STALL;
             }
             mshr_of(m, line)->dst = dst_of(m, q->src);
+            COV(m, G03);
         }
     } else if (q->kind == HLRC_MSG_WT) {
         int64_t a = i;
@@ -450,6 +463,9 @@ static int data_head(hlrc_l2_t* m, uint32_t* stall) {
                 return H_STALL;
             }
         }
+        m->cov[i < 0                        ? HLRC_L2_T_W03
+               : m->line[a].st == HLRC_L2_P ? HLRC_L2_T_W02
+                                            : HLRC_L2_T_W01]++;
         bytes_into(m, dat(m, (uint32_t)a), q);
         mark(m, (uint32_t)a);
         if (m->line[a].st == HLRC_L2_P) { /* W02, W03 */
@@ -464,7 +480,8 @@ static int data_head(hlrc_l2_t* m, uint32_t* stall) {
         }
         send(m, HLRC_MSG_ACK, dst_of(m, q->src), 0u, NULL);
     } else {
-        m->errors++; /* Q01: I1 */
+        COV(m, Q01);
+        m->errors++; /* I1 */
     }
     m->q.head = (m->q.head + 1u) % m->q.cap;
     m->q.cnt--;
@@ -508,6 +525,7 @@ static bool atomic_op(uint32_t* d, uint32_t w, uint32_t aop, uint32_t bmask, uin
 
 static void a01(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i) {
     uint32_t* d = dat(m, i);
+    COV(m, A01);
     send(m, HLRC_MSG_ATOM, dst_of(m, q->src), q->line, d);
     m->out.rsp.wf = q->wf & 63u;
     if (atomic_op(d, q->word % m->lw, q->aop & 3u, q->bmask & 15u, q->a, q->b)) {
@@ -532,12 +550,14 @@ static void grant(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i) {
 static int reg_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* stall) {
     const l2_meta_t* l = &m->line[i];
     if (l->st == HLRC_L2_P) { /* R05 */
+        COV(m, R05);
         *stall = S03;
         return H_STALL;
     }
     if (l->reg == 0u) {
         const uint32_t s = i / m->d.l2_ways, base = s * m->d.l2_ways;
         if (rc(m, s) < m->d.l2_ways - 1u) { /* R01 */
+            COV(m, R01);
             grant(m, q, i);
             return H_ACTED;
         }
@@ -549,16 +569,19 @@ static int reg_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* stal
                 any = true;
             }
         }
+        COV(m, R02);
         revoke(m, r);
         m->st.recalls++;
         return H_ACTED;
     }
     if (l->own != (q->src & 63u)) { /* R03 */
+        COV(m, R03);
         revoke(m, i);
         m->st.revokes++;
         return H_ACTED;
     }
-    m->errors++; /* R04: I4 */
+    COV(m, R04);
+    m->errors++; /* I4 */
     grant(m, q, i);
     return H_ACTED;
 }
@@ -566,14 +589,17 @@ static int reg_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* stal
 static int atomic_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* stall) {
     l2_meta_t* l = &m->line[i];
     if (l->st == HLRC_L2_P) { /* A04 */
+        COV(m, A04);
         *stall = S03;
         return H_STALL;
     }
     if (l->reg != 0u && l->own != (q->src & 63u)) { /* A02 */
+        COV(m, A02);
         revoke(m, i);
         return H_ACTED;
     }
     if (l->reg != 0u) { /* A03: I4 */
+        COV(m, A03);
         m->errors++;
         l->reg = 0u;
         l->own = 0u;
@@ -589,14 +615,19 @@ static int sync_head(hlrc_l2_t* m, uint32_t* stall) {
     const hlrc_msg_t* q = &m->s.e[m->s.head];
     int r = H_ACTED;
     if (q->kind != HLRC_MSG_REG && q->kind != HLRC_MSG_ATOMIC) {
-        m->errors++; /* Q02: I1 */
+        COV(m, Q02);
+        m->errors++; /* I1 */
     } else if (m->rvv != 0u) {
         *stall = S04;
         return H_STALL;
     } else {
         const int64_t i = find(m, q->line & m->la_mask);
         if (i < 0) { /* R06, A05: allocate and stay */
-            return allocate(m, q->line, stall) < 0 ? H_STALL : H_ACTED;
+            if (allocate(m, q->line, stall) < 0) {
+                return H_STALL;
+            }
+            m->cov[q->kind == HLRC_MSG_REG ? HLRC_L2_T_R06 : HLRC_L2_T_A05]++;
+            return H_ACTED;
         }
         r = q->kind == HLRC_MSG_REG ? reg_row(m, q, (uint32_t)i, stall)
                                     : atomic_row(m, q, (uint32_t)i, stall);
@@ -620,6 +651,7 @@ static void push(l2_fifo_t* f, const hlrc_msg_t* msg) {
 }
 
 static void count_stall(hlrc_l2_t* m, uint32_t s) {
+    m->cov[HLRC_L2_T_S01 + s]++;
     m->st.stall[s]++;
     m->st.stall_cycles++;
 }
@@ -702,6 +734,29 @@ const hlrc_l2_desc_t* hlrc_l2_desc(const hlrc_l2_t* m) {
 const hlrc_l2_out_t* hlrc_l2_out(const hlrc_l2_t* m) {
     return &m->out;
 }
+const uint64_t* hlrc_l2_cov(const hlrc_l2_t* m) {
+    return m->cov;
+}
+
+static const char* const l2_ids[HLRC_L2_T_N] = {
+    "G01", "G02", "G03", "W01", "W02", "W03", "R01", "R02", "R03", "R04", "R05",
+    "R06", "A01", "A02", "A03", "A04", "A05", "K01", "K02", "K03", "K04", "N01",
+    "N02", "Q01", "Q02", "Q03", "D01", "D02", "S01", "S02", "S03", "S04"};
+
+const char* hlrc_l2_trans_id(hlrc_l2_trans_t r) {
+    return (uint32_t)r < HLRC_L2_T_N ? l2_ids[r] : "?";
+}
+
+/* Section 9, "Unreachable": with NumSm = 1 R03 and A02 (the one SM is always the owner); the
+ * bank does not know the variant, so A01-A05 are reported reachable; the illegal-input rows
+ * (R04, A03, K02, K04, Q01-Q03) are reached by the illegal-input runs. */
+bool hlrc_l2_trans_reachable(const hlrc_l2_desc_t* d, hlrc_l2_trans_t r) {
+    if ((uint32_t)r >= HLRC_L2_T_N) {
+        return false;
+    }
+    return !(d->num_sm == 1u && (r == HLRC_L2_T_R03 || r == HLRC_L2_T_A02));
+}
+
 uint64_t hlrc_l2_errors(const hlrc_l2_t* m) {
     return m->errors;
 }

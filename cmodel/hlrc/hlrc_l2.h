@@ -83,6 +83,43 @@ typedef struct {
     hlrc_l2_line_t line[HLRC_L2_MAX_LINES];
 } hlrc_l2_state_t;
 
+/* Coverage rows (spec section 9), in this order; a stall row counts every stalled try. */
+typedef enum {
+    HLRC_L2_T_G01 = 0,
+    HLRC_L2_T_G02,
+    HLRC_L2_T_G03,
+    HLRC_L2_T_W01,
+    HLRC_L2_T_W02,
+    HLRC_L2_T_W03,
+    HLRC_L2_T_R01,
+    HLRC_L2_T_R02,
+    HLRC_L2_T_R03,
+    HLRC_L2_T_R04,
+    HLRC_L2_T_R05,
+    HLRC_L2_T_R06,
+    HLRC_L2_T_A01,
+    HLRC_L2_T_A02,
+    HLRC_L2_T_A03,
+    HLRC_L2_T_A04,
+    HLRC_L2_T_A05,
+    HLRC_L2_T_K01,
+    HLRC_L2_T_K02,
+    HLRC_L2_T_K03,
+    HLRC_L2_T_K04,
+    HLRC_L2_T_N01,
+    HLRC_L2_T_N02,
+    HLRC_L2_T_Q01,
+    HLRC_L2_T_Q02,
+    HLRC_L2_T_Q03,
+    HLRC_L2_T_D01,
+    HLRC_L2_T_D02,
+    HLRC_L2_T_S01,
+    HLRC_L2_T_S02,
+    HLRC_L2_T_S03,
+    HLRC_L2_T_S04,
+    HLRC_L2_T_N
+} hlrc_l2_trans_t;
+
 /* Counters (hlrc.md D29) and statistics; C-model only, not compared with the RTL. */
 typedef struct {
     uint64_t grants;       /* R01, R04 */
@@ -111,7 +148,10 @@ void hlrc_l2_state_get(const hlrc_l2_t* m, hlrc_l2_state_t* s);
 uint32_t hlrc_l2_touched(const hlrc_l2_t* m, uint32_t* sel, uint32_t max, bool* all);
 /* The line index (set * L2Ways + way) matching line, or -1. */
 int64_t hlrc_l2_find(const hlrc_l2_t* m, uint64_t line);
-uint64_t hlrc_l2_errors(const hlrc_l2_t* m); /* I1, I2, I4, I5, I6, I7 */
+const uint64_t* hlrc_l2_cov(const hlrc_l2_t* m); /* [HLRC_L2_T_N] */
+uint64_t hlrc_l2_errors(const hlrc_l2_t* m);     /* I1, I2, I4, I5, I6, I7 */
+const char* hlrc_l2_trans_id(hlrc_l2_trans_t r); /* "G01", ...; "?" out of range */
+bool hlrc_l2_trans_reachable(const hlrc_l2_desc_t* d, hlrc_l2_trans_t r);
 void hlrc_l2_stats(const hlrc_l2_t* m, hlrc_l2_stats_t* s);
 
 #ifdef __cplusplus

@@ -499,6 +499,38 @@ static const logent_t* msg_at(const sys_t* s, uint32_t from, uint32_t kind, uint
     return NULL;
 }
 
+/* Every row of the space-separated list (L1 rows C/M/B/X/V/S, bank rows G/W/R/A/K/N/Q/D; an
+ * "L2:" prefix for the bank's S rows) was counted by some L1 or the bank: the "Rows:" line of a
+ * golden test (hlrc.md section 9). */
+static void rows_hit(const sys_t* s, const char* list) {
+    char buf[512];
+    (void)snprintf(buf, sizeof buf, "%s", list);
+    for (char* t = strtok(buf, " "); t != NULL; t = strtok(NULL, " ")) {
+        uint64_t n = 0;
+        bool known = false;
+        for (uint32_t r = 0; r < HLRC_L1_T_N && strncmp(t, "L2:", 3) != 0; r++) {
+            if (strcmp(hlrc_l1_trans_id((hlrc_l1_trans_t)r), t) == 0) {
+                known = true;
+                for (uint32_t j = 0; j < s->nsm; j++) {
+                    n += hlrc_l1_cov(s->l1[j])[r];
+                }
+            }
+        }
+        const char* t2 = strncmp(t, "L2:", 3) == 0 ? t + 3 : t;
+        for (uint32_t r = 0; r < HLRC_L2_T_N && !known; r++) {
+            if (strcmp(hlrc_l2_trans_id((hlrc_l2_trans_t)r), t2) == 0) {
+                known = true;
+                for (uint32_t b = 0; b < s->nb; b++) {
+                    n += hlrc_l2_cov(s->l2[b])[r];
+                }
+            }
+        }
+        if (!known || n == 0u) {
+            fail_msg("row %s %s", t, known ? "not counted" : "unknown");
+        }
+    }
+}
+
 static void open_golden(uint32_t l2_ways, uint32_t sb_idle, uint32_t nb, uint32_t scoped) {
     hlrc_desc_t d = golden_desc(l2_ways, sb_idle, nb);
     d.scoped = scoped;
@@ -541,6 +573,15 @@ static void test_desc(void** state) {
     assert_string_equal(hlrc_msg_kind_name(13u), "?");
     assert_int_equal(HLRC_MSG_EACK, 12);
     assert_int_equal(HLRC_AOP_NONE, 3);
+    assert_string_equal(hlrc_l1_trans_id(HLRC_L1_T_C25), "C25");
+    assert_string_equal(hlrc_l1_trans_id(HLRC_L1_T_S13), "S13");
+    assert_string_equal(hlrc_l1_trans_id(HLRC_L1_T_N), "?");
+    assert_string_equal(hlrc_l2_trans_id(HLRC_L2_T_D02), "D02");
+    assert_string_equal(hlrc_l2_trans_id(HLRC_L2_T_S04), "S04");
+    assert_false(hlrc_l1_trans_reachable(&d1, HLRC_L1_T_C22)); /* Scoped = 0 */
+    hlrc_l1_desc_t d1s = d1;
+    d1s.scoped = 1u;
+    assert_true(hlrc_l1_trans_reachable(&d1s, HLRC_L1_T_C22));
 }
 
 #define P_SMALL(n) P_##n
@@ -708,6 +749,7 @@ static void test_t1(void** state) {
     rsp_is(S, 1, 4, HLRC_CRSP_LOAD, 0, 1);
     assert_int_equal(c1(S, 1).l1_sync_hits, 1);
     assert_int_equal(S->nlog, mk);
+    rows_hit(S, "C05 C09 C10 C16 M01 M05 M06 M08 B01 B07 X01 G01 G03 N01 N02 R01 R03 W01 K01");
 }
 
 /*--- T2: G5 and G6 steps 1-4 ------------------------------------------------------------------*/
@@ -767,6 +809,7 @@ static void test_t2(void** state) {
     assert_int_equal(c1(S, 0).atomic_in, 2);
     assert_int_equal(c2(S, 0).revokes, 2);
     assert_int_equal(c1(S, 0).l1_invalidations, 1);
+    rows_hit(S, "C01 C05 C12 C16 M01 M05 M06 M08 B01 B07 X01 G03 N01 N02 R01 R03 W01 K01");
 }
 
 /*--- T3: G7 and G9 ----------------------------------------------------------------------------*/
@@ -795,6 +838,7 @@ static void test_t3(void** state) {
     assert_int_equal(c1(S, 0).atomic_out, 1);
     assert_int_equal(c1(S, 1).atomic_in, 1);
     assert_int_equal(c1(S, 0).revoke_flushes, 1);
+    rows_hit(S, "C05 C16 M01 M05 M06 M08 B01 B07 X01 G03 N01 N02 R01 R03 R06 W01 K01");
 }
 
 /*--- T4 (L2Ways = 2): G8, the R-cap recall ----------------------------------------------------*/
@@ -836,6 +880,7 @@ static void test_t4(void** state) {
     rsp_is(S, 0, 2, HLRC_CRSP_ATOMIC, 0, 1);
     assert_int_equal(c1(S, 0).atomic_in, 2);
     assert_int_equal(c2(S, 0).recalls, 2);
+    rows_hit(S, "C05 C16 M01 M05 M06 M08 B01 B07 X01 G03 N01 N02 R01 R02 R06 D01 W01 K01");
 }
 
 /*--- T5: G10 (false sharing) and G12 (RMW atomicity) ------------------------------------------*/
@@ -920,6 +965,7 @@ static void test_t5(void** state) {
     rsp_is(S, 0, 6, HLRC_CRSP_ATOMIC, 0, 6);
     bank_is(S, L_, HLRC_L2_D, 1, 0, 2, 2);
     bank_is(S, Z_, HLRC_L2_D, 1, 0, 6, ANY);
+    rows_hit(S, "C16 M05 M06 M08 B01 B07 X01 N02 R01 R03 R06 W01 K01");
 }
 
 /*--- T6: G11, data accesses to a registered line ----------------------------------------------*/
@@ -957,6 +1003,7 @@ static void test_t6(void** state) {
     l1_is(S, 1, L_, HLRC_L1_R, 1, 0x000f, 2, 7);
     l1_is(S, 2, L_, HLRC_L1_V, 0, 0, 0, 7);
     rsp_is(S, 1, 1, HLRC_CRSP_ATOMIC, 1, 7);
+    rows_hit(S, "C04 C05 C06 C16 M01 M03 M05 M06 M08 B01 B07 X01 G01 N02 R01 R03 R06 W01 K01");
 }
 
 /*--- T7: D11, the refresh ---------------------------------------------------------------------*/
@@ -986,6 +1033,7 @@ static void test_t7(void** state) {
     l1_is(S, 0, L_, HLRC_L1_R, 1, 0x00ff, 1, 15);
     rsp_is(S, 0, 3, HLRC_CRSP_ATOMIC, 1, 5);
     assert_int_equal(S->last[0].data[0], 1);
+    rows_hit(S, "C09 C12 C13 C16 M03 M05 M06 M08 B01 B07 X01 G01 N02 R01 R03 R06 W01 K01");
 }
 
 /*--- T8: the crossing of an EVICT and a REVOKE ------------------------------------------------*/
@@ -1032,6 +1080,8 @@ static void test_t8(void** state) {
     assert_int_equal(c1(S, 1).atomic_in, 1);
     assert_int_equal(l1st(S, 0)->evs, 0);
     assert_int_equal(hlrc_l1_errors(S->l1[0]), 0);
+    rows_hit(S,
+             "C05 C16 M01 M05 M06 M08 M09 B01 B07 V02 X01 X02 G03 N01 N02 R01 R03 R06 W01 K01 K03");
 }
 
 /*--- T9 (hlrc-scoped): the steal at GPU scope, the bank-path fields, B2 ---------------------*/
@@ -1098,6 +1148,7 @@ static void test_t9(void** state) {
     assert_int_equal(S->last[1].data[1], 0x0000beefu);
     l1_is(S, 1, Q_, HLRC_L1_I, 0, 0, ANY, ANY);
     sb_is(S, 1, 0);
+    rows_hit(S, "C09 C16 C20 C22 M05 M06 M07 M08 B01 B07 X01 N02 R01 R06 W01 A01 A02 K01");
 }
 
 /*--- T10 (hlrc-scoped): the own-return; R04 / A03 driven directly ----------------------------*/
@@ -1147,6 +1198,7 @@ static void test_t10(void** state) {
     assert_int_equal(msg_at(S, mk, HLRC_MSG_ATOM, 0)->dst, 4);
     bank_is(S, X_, HLRC_L2_D, 0, 0, 3, ANY);
     assert_int_equal(hlrc_l2_errors(S->l2[0]), 2);
+    rows_hit(S, "C16 C18 C20 C22 M05 M06 M07 M09 B01 B07 X02 N02 R01 R04 R06 W01 A01 A03 K03");
 }
 
 /*--- T11 (both variants, SbIdle = 64): the idle drain ----------------------------------------*/
@@ -1192,6 +1244,8 @@ static void t11(uint32_t scoped) {
     assert_int_equal(hlrc_l1_out(S->l1[2])->fence_done & 1u, 1);
     l1_is(S, 2, A_, scoped ? HLRC_L1_I : HLRC_L1_V, 0, 0, ANY, ANY);
     assert_int_equal(c1(S, 2).store_buffer_flushes, scoped);
+    rows_hit(S, scoped ? "C05 C09 C16 C24 V01 M01 M06 B03 B04 B07 N01 N02 R01 R06 W01 W03"
+                       : "C05 C09 C16 C23 V01 M01 M06 B03 B04 N01 N02 R01 R06 W01 W03");
 }
 
 static void test_t11_hlrc(void** state) {
@@ -1245,6 +1299,9 @@ static void test_t13(void** state) {
     rsp_is(S, 0, 2, HLRC_CRSP_ATOMIC, 0, 0);
     assert_int_equal(S->last[0].data[1], 8);
     rsp_is(S, 1, 1, HLRC_CRSP_ATOMIC, 0, 6);
+    /* the page's Rows line also names R05: not reached here at zero latency (REG(z) waits
+     * behind REG(x)'s revocation until after z's fill), nor in T13b */
+    rows_hit(S, "C09 C16 M05 M06 M08 B01 B03 B07 X01 N02 R01 R03 W01 W03 K01 S13");
 }
 
 /*--- T14 (hlrc, SbIdle = 64): M2, a batch begun in an edge with an idle pop -------------------*/
@@ -1287,6 +1344,7 @@ static void test_t14(void** state) {
     l1_is(S, 0, X_, HLRC_L1_I, 0, 0, ANY, ANY);
     l1_is(S, 1, X_, HLRC_L1_R, 1, 0x000f, 2, ANY);
     bank_is(S, D_, HLRC_L2_D, 0, 0, 4, ANY);
+    rows_hit(S, "C09 C16 M05 M06 M08 B03 B07 X01 N02 R01 R03 R06 W01 W03 K01");
 }
 
 /*--- T15 (hlrc, L2Ways = 2): M1, a REG whose fetched line a data miss would evict -------------*/
@@ -1314,6 +1372,7 @@ static void test_t15(void** state) {
     l1_is(S, 2, B_, HLRC_L1_V, 0, 0, ANY, ANY);
     assert_int_equal(c2(S, 0).recalls, 1);
     assert_int_equal(c2(S, 0).fetches, 4); /* x, a, b, a again: the bound of E1 (c) */
+    rows_hit(S, "C05 C16 M01 M05 M06 M08 B01 B07 X01 G03 N01 N02 R01 R02 R06 D01 W01 K01");
 }
 
 /*--- T12 (hlrc): rows the system's traffic reaches rarely ------------------------------------*/
@@ -1398,6 +1457,8 @@ static void test_t12(void** state) {
     run(S);
     assert_int_equal(l1st(S, 2)->rvcnt, 0);
     assert_int_equal(hlrc_l2_errors(S->l2[0]), 1); /* K02 */
+    rows_hit(S, "C04 C05 C16 M01 M04 M06 M08 M09 M10 B01 B07 V02 X01 X02 G01 G03 N01 N02 R01 R06 "
+                "K02 K03 S10");
 }
 
 /*--- T13b (hlrc, NumBanks = 2): the cycle of V3 -----------------------------------------------*/
