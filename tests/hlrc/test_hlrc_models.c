@@ -619,6 +619,27 @@ static void test_reset(void** state) {
     hlrc_l2_line_get(S->l2[0], 3u, &l);
     assert_int_equal(l.age, 3);
     assert_int_equal(hlrc_l1_errors(S->l1[0]) + hlrc_l2_errors(S->l2[0]), 0);
+    /* a reset in the middle of traffic: every register back to its reset value */
+    add(S, 0, X_, 0, 1);
+    st(S, 0, D_, 0, 3);
+    run(S);
+    assert_int_equal(l1st(S, 0)->sbcnt, 2);
+    hlrc_l1_in_t in;
+    memset(&in, 0, sizeof in);
+    hlrc_l1_tick(S->l1[0], &in, NULL);
+    hlrc_l2_in_t i2;
+    memset(&i2, 0, sizeof i2);
+    hlrc_l2_tick(S->l2[0], &i2, NULL);
+    x = l1st(S, 0);
+    assert_int_equal(x->sbcnt + x->wtp + x->batch + x->rgv + x->evs + x->rvcnt + x->fcnt, 0);
+    assert_int_equal(x->line[2 * 2].st + x->line[2 * 2].dirty[0] + x->line[2 * 2].data[0], 0);
+    assert_true(hlrc_l2_find(S->l2[0], X_) < 0);
+    hlrc_l2_state_t* b = malloc(sizeof *b);
+    assert_non_null(b);
+    hlrc_l2_state_get(S->l2[0], b);
+    assert_int_equal(b->sel_all, 1);
+    assert_int_equal(b->qcnt + b->scnt + b->wcnt + b->rvv + b->qpri + b->mshr[0].v, 0);
+    free(b);
 }
 
 /* I1 (core op 0 / wf out of range), I3 (M10: a message that finds no state), I4 (REVOKE at a
