@@ -38,6 +38,7 @@ struct hlrc_l1 {
     hlrc_l1_out_t out;
     uint64_t errors;
     uint64_t cov[HLRC_L1_T_N];
+    uint64_t fcov[HLRC_L1_F_N];
     hlrc_l1_stats_t st;
     uint32_t touched_n;
     uint32_t touched[HLRC_SEL_MAX];
@@ -52,6 +53,8 @@ typedef struct {
     int64_t pset;     /* the line whose pend the head set (its pend_q is 0) */
     int64_t keep;     /* the line M06 granted (INV keeps its fresh) */
     bool inv, begin, wrote, popped, touched;
+    bool idle_pop, m08_begin, m08_phase1, completed; /* cover points F60, F67 */
+    int al_rule; /* L7 rule of the last plan (cover points F01-F24) */
     uint64_t pop_line;
 } ctx_t;
 
@@ -213,6 +216,7 @@ hlrc_l1_t* hlrc_l1_init(void* mem, size_t len, const hlrc_l1_desc_t* d, char* ms
 }
 
 #define COV(m, r) ((m)->cov[HLRC_L1_T_##r]++)
+#define FC(m, f)  ((m)->fcov[HLRC_L1_F_##f]++)
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
@@ -286,6 +290,9 @@ static void touch(hlrc_l1_t* m, ctx_t* c, uint32_t x) {
     c->touched = true;
     const uint32_t base = (x / m->d.l1_ways) * m->d.l1_ways;
     const uint32_t ax = m->line[x].age;
+    if (ax == m->d.l1_ways - 1u) {
+        FC(m, RR_AGE_FULL);
+    }
     for (uint32_t w = 0; w < m->d.l1_ways; w++) {
         if (m->line[base + w].age < ax) {
             m->line[base + w].age++;
@@ -320,6 +327,9 @@ static void send_wt(hlrc_l1_t* m, uint64_t line, const uint32_t* data, const uin
         o->data[w] = data[w] & gpucoh_word_bytes(o->mask, w);
     }
     m->wtp++;
+    if (m->wtp == m->wmax) {
+        FC(m, WT_MAX);
+    }
 }
 
 static void crsp(hlrc_l1_t* m, uint32_t kind, uint64_t wf_mask, uint64_t line,
@@ -345,6 +355,9 @@ static void merge_into(const hlrc_l1_t* m, uint32_t i, const uint32_t* in, uint3
 static void sb_push(hlrc_l1_t* m, uint64_t line) {
     m->sb[(m->sbh + m->sbcnt) % m->d.sb_entries] = line & m->la_mask;
     m->sbcnt++;
+    if (m->sbcnt == m->d.sb_entries) {
+        FC(m, SB_FULL);
+    }
 }
 
 static void pop_head(hlrc_l1_t* m) {
@@ -415,10 +428,14 @@ static void perform(hlrc_l1_t* m, uint32_t i, const hlrc_core_req_t* r) {
         const uint32_t bm = gpucoh_nib_bytes(nib);
         d[w] = (d[w] & ~bm) | (r->data[w] & bm);
         dirty_word(m, i, w, nib);
+        m->fcov[HLRC_L1_F_GRANT_EMPTY_STORE] += nib == 0u && m->rgv != 0u ? 1u : 0u;
     } else {
         crsp(m, HLRC_CRSP_ATOMIC, wfm, r->line, d);
+        m->fcov[HLRC_L1_F_ADD_WRAP_L1] += r->aop == HLRC_AOP_ADD && d[w] + r->a < d[w] ? 1u : 0u;
         if (p1(d, w, r->aop, 15u, r->a, r->b)) {
             dirty_word(m, i, w, 15u);
+        } else if (r->aop == HLRC_AOP_CAS && m->rgv != 0u) {
+            FC(m, GRANT_CAS_FAIL); /* M06 (rgv is cleared after perform) */
         }
     }
     mark(m, i);
@@ -435,6 +452,7 @@ static void m_data(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g, uint32_t i) {
     }
     m->cov[l->st != HLRC_L1_R ? (l->stale ? HLRC_L1_T_M02 : HLRC_L1_T_M01)
                               : (l->stale ? HLRC_L1_T_M04 : HLRC_L1_T_M03)]++;
+    m->fcov[HLRC_L1_F_DATA_AFTER_GRANT] += l->st == HLRC_L1_R && l->stale != 0u ? 1u : 0u;
     if (l->st != HLRC_L1_R) { /* M01 (V), M02 (stale: st unchanged) */
         memcpy(dat(m, i), merged, (size_t)m->lw * sizeof(uint32_t));
         if (l->stale == 0u) {
@@ -456,6 +474,7 @@ static void m_grant(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
     l1_meta_t* l = &m->line[i];
     const hlrc_core_req_t* r = &m->fifo[m->fhead];
     COV(m, M06);
+    m->fcov[HLRC_L1_F_GRANT_MERGE_DIRTY] += dirty_any(m, i) ? 1u : 0u;
     merge_into(m, i, g->data, dat(m, i));
     l->st = HLRC_L1_R;
     l->fresh = 1u;
@@ -499,8 +518,13 @@ static void m_atom(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
 static void m_revoke(hlrc_l1_t* m, ctx_t* c, uint64_t line) {
     const uint32_t k = (m->rvh + m->rvcnt) % m->d.num_banks;
     COV(m, M08);
+    m->fcov[HLRC_L1_F_REVOKE_WAITS] += c->batch_q != 0u ? 1u : 0u;
+    m->fcov[HLRC_L1_F_EVICT_THEN_REVOKE] += c->evs_q == 4u && c->evl_q == (line & m->la_mask);
     m->rvl[k] = line & m->la_mask;
     m->rvp[k] = join(m, c);
+    c->m08_begin = m->rvp[k] == 2u;
+    c->m08_phase1 = m->rvp[k] == 1u;
+    m->fcov[HLRC_L1_F_REVOKE_TWO_QUEUED] += m->rvcnt + 1u == 2u ? 1u : 0u;
     if (m->rvp[k] == 2u) {
         m->st.revoke_flushes++;
     }
@@ -567,6 +591,8 @@ static void answers(hlrc_l1_t* m, const ctx_t* c) {
         COV(m, X01);
         (void)emit(m, &m->out.wb, HLRC_MSG_RACK, a);
         const int64_t i = find(m, a);
+        m->fcov[HLRC_L1_F_X01_DEFERS_X02] += c->evs_q == 3u ? 1u : 0u;
+        m->fcov[HLRC_L1_F_RACK_NOT_HELD] += i >= 0 && m->line[i].st == HLRC_L1_R ? 0u : 1u;
         if (i >= 0 && m->line[i].st == HLRC_L1_R) {
             m->line[i].st = HLRC_L1_I;
             m->line[i].fresh = 0u;
@@ -574,6 +600,7 @@ static void answers(hlrc_l1_t* m, const ctx_t* c) {
             mark(m, (uint32_t)i);
             if (m->evs >= 1u && m->evs <= 3u && m->evi == (uint32_t)i) {
                 m->evs = 0u; /* LD5: the RACK gave the line back */
+                FC(m, RACK_CANCELS_EVICT);
             }
         }
         m->rvp[m->rvh] = 0u;
@@ -614,17 +641,21 @@ static void do_pop(hlrc_l1_t* m, ctx_t* c, uint32_t kind) {
     const int64_t i = find(m, a);
     const bool rgi_line = m->rgv != 0u && i >= 0 && (uint32_t)i == m->rgi;
     if (kind == POP_IDLE && rgi_line) {
-        return; /* section 7: the rgi line's entry is held (F62) */
+        FC(m, IDLE_POP_HELD);
+        return; /* section 7: the rgi line's entry is held */
     }
     bool repush = false;
     const bool odd = i >= 0 && dirty_any(m, (uint32_t)i);
     if (odd) { /* B01, B03, B05 */
         if (c->wtp_q == m->wmax || pend_q(m, c, (uint32_t)i)) {
-            return; /* the pop does not happen (F29) */
+            FC(m, POP_BLOCKED);
+            return; /* the pop does not happen */
         }
         send_wt(m, a, dat(m, (uint32_t)i), m->line[i].dirty);
         m->st.r_line_wts += m->line[i].st == HLRC_L1_R ? 1u : 0u;
-        repush = kind == POP_BATCH && rgi_line; /* F59: dirty kept, the entry re-pushed */
+        m->fcov[HLRC_L1_F_POP_R_LINE] += m->line[i].st == HLRC_L1_R ? 1u : 0u;
+        repush = kind == POP_BATCH && rgi_line; /* dirty kept, the entry re-pushed */
+        m->fcov[HLRC_L1_F_POP_RGI_REPUSH] += repush ? 1u : 0u;
         if (!repush) {
             memset(m->line[i].dirty, 0, sizeof m->line[i].dirty);
             mark(m, (uint32_t)i);
@@ -632,6 +663,9 @@ static void do_pop(hlrc_l1_t* m, ctx_t* c, uint32_t kind) {
     } /* else B02, B04, B06: no message */
     /* B01 / B02 (batch), B03 / B04 (idle), B05 / B06 (full): the odd row sends a WT */
     m->cov[HLRC_L1_T_B01 + 2u * (kind - POP_BATCH) + (odd ? 0u : 1u)]++;
+    m->fcov[HLRC_L1_F_SB_PTR_WRAP] += m->sbh == m->d.sb_entries - 1u ? 1u : 0u;
+    m->fcov[HLRC_L1_F_IDLE_DRAIN] += kind == POP_IDLE ? 1u : 0u;
+    c->idle_pop = kind == POP_IDLE;
     m->sb[m->sbh] = 0u;
     m->sbh = (m->sbh + 1u) % m->d.sb_entries;
     m->sbcnt--;
@@ -655,13 +689,14 @@ static bool excluded(const hlrc_l1_t* m, const ctx_t* c, uint32_t i) {
 
 /* L7 on the set of line a: returns AL_FREE (a way to allocate: rule 1, or rule 2 clean),
  * AL_V01 / AL_V02 (the victim way in *way), or a stall (S02, S10) as a negative code. */
-static int alloc_plan(const hlrc_l1_t* m, const ctx_t* c, uint64_t a, uint32_t* way) {
+static int alloc_plan(const hlrc_l1_t* m, ctx_t* c, uint64_t a, uint32_t* way) {
     const uint32_t base = (uint32_t)(a & (m->d.l1_sets - 1u)) * m->d.l1_ways;
     int64_t nr = -1, r = -1;
     for (uint32_t w = 0; w < m->d.l1_ways; w++) {
         const uint32_t i = base + w;
         if (!allocated(m, i)) { /* rule 1 */
             *way = i;
+            c->al_rule = 1;
             return AL_FREE;
         }
         if (excluded(m, c, i)) {
@@ -674,10 +709,12 @@ static int alloc_plan(const hlrc_l1_t* m, const ctx_t* c, uint64_t a, uint32_t* 
     }
     if (nr >= 0) { /* rule 2 */
         *way = (uint32_t)nr;
+        c->al_rule = 2;
         return dirty_any(m, (uint32_t)nr) ? AL_V01 : AL_FREE;
     }
     if (r >= 0) { /* rule 3 */
         *way = (uint32_t)r;
+        c->al_rule = 3;
         return c->evs_q == 0u ? AL_V02 : -S10;
     }
     return -S02; /* rule 4 */
@@ -685,6 +722,11 @@ static int alloc_plan(const hlrc_l1_t* m, const ctx_t* c, uint64_t a, uint32_t* 
 
 static void allocate(hlrc_l1_t* m, ctx_t* c, uint32_t i, uint64_t a) {
     l1_meta_t* l = &m->line[i];
+    m->fcov[(c->al_rule == 1 ? HLRC_L1_F_VIC_FREE_W0 : HLRC_L1_F_VIC_LRU_W0) + i % m->d.l1_ways]++;
+    const uint32_t tw = m->la - m->set_bits;
+    if (tw > 0u && (((a & m->la_mask) >> m->set_bits) >> (tw - 1u)) != 0u) {
+        FC(m, ALLOC_TAG_MSB);
+    }
     l->tag = (a & m->la_mask) >> m->set_bits;
     l->st = HLRC_L1_I;
     l->fresh = l->pend = l->stale = 0u;
@@ -715,6 +757,7 @@ static int miss(hlrc_l1_t* m, ctx_t* c, uint64_t a, uint32_t* way) {
         }
         l1_meta_t* l = &m->line[*way];
         COV(m, V01);
+        m->fcov[HLRC_L1_F_VIC_LRU_W0 + *way % m->d.l1_ways]++;
         send_wt(m, line_of(m, *way), dat(m, *way), l->dirty);
         memset(l->dirty, 0, sizeof l->dirty);
         l->st = HLRC_L1_I;
@@ -727,6 +770,7 @@ static int miss(hlrc_l1_t* m, ctx_t* c, uint64_t a, uint32_t* way) {
             return S04;
         }
         COV(m, V02);
+        m->fcov[HLRC_L1_F_VIC_R_W0 + *way % m->d.l1_ways]++;
         m->evs = join(m, c);
         m->evi = *way;
         m->ev_own = false;
@@ -766,6 +810,7 @@ static int load_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
         return S04;
     }
     m->cov[hit ? HLRC_L1_T_C01 : merge ? HLRC_L1_T_C02 : f >= 0 ? HLRC_L1_T_C04 : HLRC_L1_T_C05]++;
+    m->fcov[HLRC_L1_F_BYPASS_LOAD] += !hit && !merge && f >= 0 && m->line[i].st == HLRC_L1_R;
     if (hit) { /* C01 */
         crsp(m, HLRC_CRSP_LOAD, wfm, a, dat(m, i));
         m->st.l1_load_hits++;
@@ -825,6 +870,7 @@ static int store_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
             return S04;
         }
         COV(m, C06);
+        FC(m, BYPASS_STORE);
         send_wt(m, a, r->data, r->mask);
         store_bytes(m, i, r, false);
     } else {
@@ -859,6 +905,7 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     const uint32_t w = r->word % m->lw;
     if (leaving(m, i)) {
         COV(m, C15);
+        FC(m, LEAVING_STALL);
         return S09;
     }
     const bool reads = r->op != HLRC_OP_STORE;
@@ -872,6 +919,8 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
             return S04;
         }
         COV(m, C13);
+        FC(m, REFRESH);
+        m->fcov[HLRC_L1_F_SYNC_PARTLY_DIRTY] += gpucoh_word_bytes(m->line[i].dirty, w) != 0u;
         gets(m, c, i, a); /* the refresh (D11) */
         m->line[i].wait = 0u;
         m->st.refreshes++;
@@ -891,6 +940,7 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     if (port_busy(c, a, false)) {
         return S04;
     }
+    m->fcov[HLRC_L1_F_SYNC_HIT_DIRTY_WORD] += reads && m->line[i].fresh == 0u;
     m->cov[r->op == HLRC_OP_LOAD    ? HLRC_L1_T_C10
            : r->op == HLRC_OP_STORE ? HLRC_L1_T_C11
                                     : HLRC_L1_T_C12]++;
@@ -939,12 +989,16 @@ static int c22(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     const uint64_t a = r->line & m->la_mask;
     const uint32_t w = r->word % m->lw;
     if (c->evs_q == 4u && c->evl_q == a) {
+        FC(m, S08_ON_C22);
         return S08;
     }
     if (port_busy(c, a, false)) {
         return S04;
     }
     COV(m, C22);
+    m->fcov[HLRC_L1_F_L2_ATOMIC_LOAD] += r->op == HLRC_OP_LOAD ? 1u : 0u;
+    m->fcov[HLRC_L1_F_L2_ATOMIC_STORE] +=
+        r->op == HLRC_OP_STORE && ((r->mask[w / 8u] >> ((w % 8u) * 4u)) & 15u) != 15u;
     hlrc_msg_t* o = emit(m, &m->out.sync, HLRC_MSG_ATOMIC, a);
     o->wf = r->wf;
     o->word = w;
@@ -980,15 +1034,18 @@ static int l2p_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f)
     if (f >= 0 && m->line[f].st == HLRC_L1_R) {
         if (leaving(m, (uint32_t)f)) {
             COV(m, C15);
+            FC(m, LEAVING_STALL);
             return S09;
         }
         if (c->evs_q != 0u) {
-            return S10; /* C18 (F63) */
+            FC(m, OWN_RETURN_WAITS);
+            return S10; /* C18 */
         }
         if (port_busy(c, a, false)) {
             return S04;
         }
         COV(m, C18);
+        FC(m, OWN_RETURN);
         m->evs = join(m, c); /* the own-return */
         m->evi = (uint32_t)f;
         m->ev_own = true;
@@ -1007,6 +1064,8 @@ static int l2p_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f)
             return S04;
         }
         COV(m, C20);
+        m->fcov[HLRC_L1_F_PREFLUSH_WAITS] += c->batch_q != 0u ? 1u : 0u;
+        m->fcov[HLRC_L1_F_PREFLUSH_ACQ_LOAD] += r->op == HLRC_OP_LOAD ? 1u : 0u;
         m->hph = join(m, c); /* the pre-flush */
         return 0;
     }
@@ -1035,11 +1094,13 @@ static int fence_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
         m->fdone |= wfm;
     } else if (c->batch_q == 0u) { /* C24 */
         COV(m, C24);
+        FC(m, GPU_FENCE);
         m->fdone &= ~wfm;
         (void)join(m, c);
         m->fcur = wfm;
     } else { /* C25 */
         COV(m, C25);
+        FC(m, GPU_FENCE);
         m->fdone &= ~wfm;
         m->fwait |= wfm;
     }
@@ -1072,14 +1133,21 @@ static void batch_check(hlrc_l1_t* m, ctx_t* c) {
         c->inv = true;
     }
     bool waits = m->fwait != 0u || m->hph == 1u || m->evs == 1u;
+    uint32_t kinds = (c->fcur_q != 0u) + (m->hph == 2u) + (m->evs == 2u);
+    bool rv2 = false;
     for (uint32_t k = 0; k < m->rvcnt; k++) {
         uint32_t* p = &m->rvp[(m->rvh + k) % m->d.num_banks];
+        rv2 = rv2 || *p == 2u;
         *p = *p == 2u ? 3u : *p;
         waits = waits || *p == 1u;
+        m->fcov[HLRC_L1_F_REVOKE_AT_COMPLETION] += *p == 1u && c->m08_phase1 ? 1u : 0u;
     }
+    m->fcov[HLRC_L1_F_BATCH_TWO_CLIENTS] += kinds + (rv2 ? 1u : 0u) >= 2u ? 1u : 0u;
     m->hph = m->hph == 2u ? 3u : m->hph;
     m->evs = m->evs == 2u ? 3u : m->evs;
     m->cov[waits ? HLRC_L1_T_B08 : HLRC_L1_T_B07]++;
+    m->fcov[HLRC_L1_F_BATCH_CHAIN] += waits ? 1u : 0u;
+    c->completed = true;
     if (!waits) { /* B07 */
         m->batch = 0u;
         m->fcur = 0u;
@@ -1101,7 +1169,7 @@ static void batch_check(hlrc_l1_t* m, ctx_t* c) {
     m->st.revoke_flushes += rv ? 1u : 0u;
 }
 
-static void inv(hlrc_l1_t* m, const ctx_t* c) {
+static void inv(hlrc_l1_t* m, const ctx_t* c) { /* GRANT points: an INV of M06 (keep >= 0) */
     for (uint32_t i = 0; i < m->lines; i++) {
         l1_meta_t* l = &m->line[i];
         if (l->st == HLRC_L1_V) {
@@ -1109,9 +1177,11 @@ static void inv(hlrc_l1_t* m, const ctx_t* c) {
             m->st.l1_invalidations++;
         }
         if (l->pend != 0u && c->pset != (int64_t)i) {
+            m->fcov[HLRC_L1_F_GRANT_STALES_GETS] += c->keep >= 0 && l->stale == 0u ? 1u : 0u;
             l->stale = 1u;
         }
         if (l->st == HLRC_L1_R && c->keep != (int64_t)i) {
+            m->fcov[HLRC_L1_F_GRANT_KEEPS_R] += c->keep >= 0 ? 1u : 0u;
             l->fresh = 0u;
         }
     }
@@ -1147,6 +1217,7 @@ static void push_core(hlrc_l1_t* m, const hlrc_core_req_t* r) {
     *e = *r;
     e->line &= m->la_mask;
     m->fcnt++;
+    m->fcov[HLRC_L1_F_FIFO_FULL] += m->fcnt == m->d.l1_queue ? 1u : 0u;
     if (r->op == HLRC_OP_FENCE) {
         m->fdone &= ~((uint64_t)1 << r->wf); /* L14 */
     }
@@ -1155,6 +1226,7 @@ static void push_core(hlrc_l1_t* m, const hlrc_core_req_t* r) {
 static void count_stall(hlrc_l1_t* m, int s) {
     if (s > 0) {
         m->cov[HLRC_L1_T_S01 + (uint32_t)s - 1u]++;
+        m->fcov[HLRC_L1_F_REG_WAITS_WT] += s == S13 ? 1u : 0u;
         m->st.stall[s - 1]++;
         m->st.l1_stall_cycles++;
     }
@@ -1185,6 +1257,9 @@ static void l1_edge(hlrc_l1_t* m, const hlrc_l1_in_t* in, bool ready) {
     if (c.begin) {
         m->fl = m->sbcnt; /* L12: fl := sbcnt_d, the end-of-edge count */
     }
+    m->fcov[HLRC_L1_F_BATCH_START_WITH_POP] += c.m08_begin && c.idle_pop ? 1u : 0u;
+    const uint64_t all = gpucoh_mask64(m->d.num_wf);
+    m->fcov[HLRC_L1_F_FENCE_ALL_WAIT] += ((m->fwait | m->fcur) & all) == all ? 1u : 0u;
     m->idle = c.wrote ? 0u : (m->idle < m->d.sb_idle ? m->idle + 1u : m->d.sb_idle);
     if (in->core.valid && ready) { /* (g) */
         push_core(m, &in->core);
@@ -1226,6 +1301,103 @@ const hlrc_l1_out_t* hlrc_l1_out(const hlrc_l1_t* m) {
 }
 const uint64_t* hlrc_l1_cov(const hlrc_l1_t* m) {
     return m->cov;
+}
+
+const uint64_t* hlrc_l1_fcov(const hlrc_l1_t* m) {
+    return m->fcov;
+}
+
+static const char* const l1_fnames[HLRC_L1_F_N] = {"VIC_FREE_W0",
+                                                   "VIC_FREE_W1",
+                                                   "VIC_FREE_W2",
+                                                   "VIC_FREE_W3",
+                                                   "VIC_FREE_W4",
+                                                   "VIC_FREE_W5",
+                                                   "VIC_FREE_W6",
+                                                   "VIC_FREE_W7",
+                                                   "VIC_LRU_W0",
+                                                   "VIC_LRU_W1",
+                                                   "VIC_LRU_W2",
+                                                   "VIC_LRU_W3",
+                                                   "VIC_LRU_W4",
+                                                   "VIC_LRU_W5",
+                                                   "VIC_LRU_W6",
+                                                   "VIC_LRU_W7",
+                                                   "VIC_R_W0",
+                                                   "VIC_R_W1",
+                                                   "VIC_R_W2",
+                                                   "VIC_R_W3",
+                                                   "VIC_R_W4",
+                                                   "VIC_R_W5",
+                                                   "VIC_R_W6",
+                                                   "VIC_R_W7",
+                                                   "SB_FULL",
+                                                   "SB_PTR_WRAP",
+                                                   "FIFO_FULL",
+                                                   "WT_MAX",
+                                                   "POP_BLOCKED",
+                                                   "POP_R_LINE",
+                                                   "BATCH_CHAIN",
+                                                   "BATCH_TWO_CLIENTS",
+                                                   "REVOKE_WAITS",
+                                                   "REVOKE_TWO_QUEUED",
+                                                   "RACK_NOT_HELD",
+                                                   "RACK_CANCELS_EVICT",
+                                                   "EVICT_THEN_REVOKE",
+                                                   "GRANT_MERGE_DIRTY",
+                                                   "GRANT_STALES_GETS",
+                                                   "GRANT_KEEPS_R",
+                                                   "GRANT_CAS_FAIL",
+                                                   "SYNC_HIT_DIRTY_WORD",
+                                                   "REFRESH",
+                                                   "BYPASS_LOAD",
+                                                   "BYPASS_STORE",
+                                                   "LEAVING_STALL",
+                                                   "OWN_RETURN",
+                                                   "PREFLUSH_WAITS",
+                                                   "L2_ATOMIC_STORE",
+                                                   "L2_ATOMIC_LOAD",
+                                                   "GPU_FENCE",
+                                                   "FENCE_ALL_WAIT",
+                                                   "IDLE_DRAIN",
+                                                   "RR_AGE_FULL",
+                                                   "ALLOC_TAG_MSB",
+                                                   "ADD_WRAP_L1",
+                                                   "DATA_AFTER_GRANT",
+                                                   "REG_WAITS_WT",
+                                                   "POP_RGI_REPUSH",
+                                                   "BATCH_START_WITH_POP",
+                                                   "PREFLUSH_ACQ_LOAD",
+                                                   "IDLE_POP_HELD",
+                                                   "OWN_RETURN_WAITS",
+                                                   "S08_ON_C22",
+                                                   "X01_DEFERS_X02",
+                                                   "GRANT_EMPTY_STORE",
+                                                   "REVOKE_AT_COMPLETION",
+                                                   "SYNC_PARTLY_DIRTY"};
+
+const char* hlrc_l1_fcov_name(hlrc_l1_fcov_t f) {
+    return (uint32_t)f < HLRC_L1_F_N ? l1_fnames[f] : "?";
+}
+
+/* Section 10: per-way points >= L1Ways; F54 with L1Ways = 1; F47-F51, F61, F63, F64 with
+ * Scoped = 0; F34 with NumBanks = 1; F52 with NumWf = 1. */
+bool hlrc_l1_fcov_reachable(const hlrc_l1_desc_t* d, hlrc_l1_fcov_t f) {
+    const uint32_t k = (uint32_t)f;
+    if (k >= HLRC_L1_F_N) {
+        return false;
+    }
+    if (k < HLRC_L1_F_SB_FULL) {
+        return k % 8u < d->l1_ways;
+    }
+    if (d->scoped == 0u && ((f >= HLRC_L1_F_OWN_RETURN && f <= HLRC_L1_F_GPU_FENCE) ||
+                            f == HLRC_L1_F_PREFLUSH_ACQ_LOAD || f == HLRC_L1_F_OWN_RETURN_WAITS ||
+                            f == HLRC_L1_F_S08_ON_C22)) {
+        return false;
+    }
+    return !((f == HLRC_L1_F_RR_AGE_FULL && d->l1_ways == 1u) ||
+             (f == HLRC_L1_F_REVOKE_TWO_QUEUED && d->num_banks == 1u) ||
+             (f == HLRC_L1_F_FENCE_ALL_WAIT && d->num_wf == 1u));
 }
 
 static const char* const l1_ids[HLRC_L1_T_N] = {

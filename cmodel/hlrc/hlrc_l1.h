@@ -159,6 +159,58 @@ typedef enum {
     HLRC_L1_T_N
 } hlrc_l1_trans_t;
 
+/* Cover points (spec section 10), in this order: F01.. */
+typedef enum {
+    HLRC_L1_F_VIC_FREE_W0 = 0, /* F01 */
+    HLRC_L1_F_VIC_LRU_W0 = 8,  /* F09 */
+    HLRC_L1_F_VIC_R_W0 = 16,   /* F17 */
+    HLRC_L1_F_SB_FULL = 24,    /* F25 */
+    HLRC_L1_F_SB_PTR_WRAP,
+    HLRC_L1_F_FIFO_FULL,
+    HLRC_L1_F_WT_MAX,
+    HLRC_L1_F_POP_BLOCKED,
+    HLRC_L1_F_POP_R_LINE,
+    HLRC_L1_F_BATCH_CHAIN,
+    HLRC_L1_F_BATCH_TWO_CLIENTS,
+    HLRC_L1_F_REVOKE_WAITS,
+    HLRC_L1_F_REVOKE_TWO_QUEUED,
+    HLRC_L1_F_RACK_NOT_HELD,
+    HLRC_L1_F_RACK_CANCELS_EVICT,
+    HLRC_L1_F_EVICT_THEN_REVOKE,
+    HLRC_L1_F_GRANT_MERGE_DIRTY,
+    HLRC_L1_F_GRANT_STALES_GETS,
+    HLRC_L1_F_GRANT_KEEPS_R,
+    HLRC_L1_F_GRANT_CAS_FAIL,
+    HLRC_L1_F_SYNC_HIT_DIRTY_WORD,
+    HLRC_L1_F_REFRESH,
+    HLRC_L1_F_BYPASS_LOAD,
+    HLRC_L1_F_BYPASS_STORE,
+    HLRC_L1_F_LEAVING_STALL,
+    HLRC_L1_F_OWN_RETURN,
+    HLRC_L1_F_PREFLUSH_WAITS,
+    HLRC_L1_F_L2_ATOMIC_STORE,
+    HLRC_L1_F_L2_ATOMIC_LOAD,
+    HLRC_L1_F_GPU_FENCE,
+    HLRC_L1_F_FENCE_ALL_WAIT,
+    HLRC_L1_F_IDLE_DRAIN,
+    HLRC_L1_F_RR_AGE_FULL,
+    HLRC_L1_F_ALLOC_TAG_MSB,
+    HLRC_L1_F_ADD_WRAP_L1,
+    HLRC_L1_F_DATA_AFTER_GRANT,
+    HLRC_L1_F_REG_WAITS_WT,
+    HLRC_L1_F_POP_RGI_REPUSH,
+    HLRC_L1_F_BATCH_START_WITH_POP,
+    HLRC_L1_F_PREFLUSH_ACQ_LOAD,
+    HLRC_L1_F_IDLE_POP_HELD,
+    HLRC_L1_F_OWN_RETURN_WAITS,
+    HLRC_L1_F_S08_ON_C22,
+    HLRC_L1_F_X01_DEFERS_X02,
+    HLRC_L1_F_GRANT_EMPTY_STORE,
+    HLRC_L1_F_REVOKE_AT_COMPLETION,
+    HLRC_L1_F_SYNC_PARTLY_DIRTY,
+    HLRC_L1_F_N /* 68 */
+} hlrc_l1_fcov_t;
+
 /* Counters of hlrc.md D29 (the protocol's and the shared ones); C-model only. */
 typedef struct {
     uint64_t atomic_in;            /* INVs caused by a GRANT */
@@ -192,7 +244,10 @@ void hlrc_l1_state_get(const hlrc_l1_t* m, hlrc_l1_state_t* s);
 uint32_t hlrc_l1_touched(const hlrc_l1_t* m, uint32_t* sel, uint32_t max, bool* all);
 /* The index of the line matching line address a (section 3), or -1. */
 int64_t hlrc_l1_find(const hlrc_l1_t* m, uint64_t a);
-const uint64_t* hlrc_l1_cov(const hlrc_l1_t* m); /* [HLRC_L1_T_N] */
+const uint64_t* hlrc_l1_cov(const hlrc_l1_t* m);  /* [HLRC_L1_T_N] */
+const uint64_t* hlrc_l1_fcov(const hlrc_l1_t* m); /* [HLRC_L1_F_N] */
+const char* hlrc_l1_fcov_name(hlrc_l1_fcov_t f);  /* "VIC_FREE_W0", ...; "?" out of range */
+bool hlrc_l1_fcov_reachable(const hlrc_l1_desc_t* d, hlrc_l1_fcov_t f);
 uint64_t hlrc_l1_errors(const hlrc_l1_t* m);     /* I1, I3, I4 */
 const char* hlrc_l1_trans_id(hlrc_l1_trans_t r); /* "C01", "M10", "S13"; "?" out of range */
 bool hlrc_l1_trans_reachable(const hlrc_l1_desc_t* d, hlrc_l1_trans_t r);

@@ -40,6 +40,8 @@ struct hlrc_l2 {
     hlrc_l2_out_t out;
     uint64_t errors;
     uint64_t cov[HLRC_L2_T_N];
+    uint64_t fcov[HLRC_L2_F_N];
+    bool hd_revoked, hd_recall, hd_fetched; /* cover-point bookkeeping of the sync head */
     hlrc_l2_stats_t st;
     uint32_t touched_n;
     uint32_t touched[HLRC_L2_SEL_MAX];
@@ -154,6 +156,7 @@ static void l2_reset_state(hlrc_l2_t* m) {
     memset(m->w.e, 0, (size_t)m->w.cap * sizeof(hlrc_msg_t));
     m->q.head = m->q.cnt = m->s.head = m->s.cnt = m->w.head = m->w.cnt = 0u;
     m->rvv = m->rvw = m->rvo = m->qpri = 0u;
+    m->hd_revoked = m->hd_recall = m->hd_fetched = false;
     m->rvl = 0u;
     memset(&m->out, 0, sizeof m->out);
     m->out.req_ready = m->out.sync_ready = m->out.wb_ready = true;
@@ -202,6 +205,7 @@ hlrc_l2_t* hlrc_l2_init(void* mem, size_t len, const hlrc_l2_desc_t* d, char* ms
 }
 
 #define COV(m, r) ((m)->cov[HLRC_L2_T_##r]++)
+#define FC(m, f)  ((m)->fcov[HLRC_L2_F_##f]++)
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
@@ -256,6 +260,7 @@ static int64_t find(const hlrc_l2_t* m, uint64_t line) {
 static void touch(hlrc_l2_t* m, uint32_t x) {
     const uint32_t base = (x / m->d.l2_ways) * m->d.l2_ways;
     const uint32_t ax = m->line[x].age;
+    m->fcov[HLRC_L2_F_AGE_OLDEST] += ax == m->d.l2_ways - 1u ? 1u : 0u;
     for (uint32_t w = 0; w < m->d.l2_ways; w++) {
         l2_meta_t* l = &m->line[base + w];
         if (l->age < ax) {
@@ -312,6 +317,7 @@ static int64_t allocate(hlrc_l2_t* m, uint64_t line, uint32_t* stall) {
     for (uint32_t w = 0; w < m->d.l2_ways && pick < 0; w++) {
         if (m->line[base + w].st == HLRC_L2_I) {
             pick = base + w;
+            m->fcov[HLRC_L2_F_VIC_FREE_W0 + w]++;
         }
     }
     if (pick < 0) {
@@ -319,6 +325,7 @@ static int64_t allocate(hlrc_l2_t* m, uint64_t line, uint32_t* stall) {
             const l2_meta_t* l = &m->line[base + w];
             const bool revoked = m->rvv != 0u && base + w == m->rvw; /* rvw: the line index */
             if (l->st == HLRC_L2_P || l->reg != 0u || revoked) {
+                m->fcov[HLRC_L2_F_REVOKED_WAY_SKIPPED] += revoked ? 1u : 0u;
                 continue;
             }
             if (pick < 0 || l->age > m->line[pick].age) {
@@ -330,6 +337,9 @@ static int64_t allocate(hlrc_l2_t* m, uint64_t line, uint32_t* stall) {
             return -1;
         }
         m->cov[m->line[pick].st == HLRC_L2_D ? HLRC_L2_T_D02 : HLRC_L2_T_D01]++;
+        m->fcov[(m->line[pick].st == HLRC_L2_D ? HLRC_L2_F_VIC_DIRTY_W0 : HLRC_L2_F_VIC_CLEAN_W0) +
+                (uint32_t)pick % m->d.l2_ways]++;
+        m->fcov[HLRC_L2_F_FETCH_AND_WB] += m->line[pick].st == HLRC_L2_D ? 1u : 0u;
         if (m->line[pick].st == HLRC_L2_D) { /* D02 */
             m->out.mreq.wb = true;
             m->out.mreq.wb_line = line_of(m, (uint32_t)pick);
@@ -344,6 +354,14 @@ static int64_t allocate(hlrc_l2_t* m, uint64_t line, uint32_t* stall) {
     l->own = 0u;
     memset(&m->mshr[k], 0, sizeof m->mshr[k]);
     m->mshr[k].v = 1u;
+    m->fcov[HLRC_L2_F_MSHR_TOP] += k == m->d.l2_mshrs - 1u ? 1u : 0u;
+    m->fcov[HLRC_L2_F_ALLOC_SET_TOP] += s == m->d.l2_sets - 1u ? 1u : 0u;
+    m->fcov[HLRC_L2_F_ALLOC_TAG_MSB] += (tag_of(m, line) >> (m->tag_bits - 1u)) & 1u;
+    bool last = true;
+    for (uint32_t j = 0; j < m->d.l2_mshrs; j++) {
+        last = last && (j == k || m->mshr[j].v != 0u);
+    }
+    m->fcov[HLRC_L2_F_MSHR_FULL] += last ? 1u : 0u;
     m->mshr[k].line = line & m->la_mask;
     m->mshr[k].way = (uint32_t)pick % m->d.l2_ways;
     m->out.mreq.fetch = true;
@@ -381,6 +399,7 @@ static void fill(hlrc_l2_t* m, const hlrc_mem_rsp_t* f) {
         wm = wm || k->wm[j] != 0u;
     }
     m->line[i].st = wm ? HLRC_L2_D : HLRC_L2_V;
+    m->fcov[HLRC_L2_F_FILL_MERGE_WT] += wm ? 1u : 0u;
     mark(m, i);
     m->cov[k->dst != 0u ? HLRC_L2_T_N01 : HLRC_L2_T_N02]++;
     if (k->dst != 0u) { /* N01 */
@@ -398,6 +417,8 @@ static bool wb_head(hlrc_l2_t* m, const hlrc_msg_t* q) {
         if (m->rvv != 0u && q->src == m->rvo && line == m->rvl) { /* K01 */
             COV(m, K01);
             l2_meta_t* l = &m->line[m->rvw];
+            m->fcov[HLRC_L2_F_RACK_UNREGISTERED] += l->reg == 0u ? 1u : 0u;
+            m->fcov[HLRC_L2_F_RACK_OF_RECALL] += m->hd_recall ? 1u : 0u;
             if (l->reg != 0u && l->own == q->src) {
                 l->reg = 0u;
                 l->own = 0u;
@@ -415,6 +436,8 @@ static bool wb_head(hlrc_l2_t* m, const hlrc_msg_t* q) {
         if (i >= 0 && m->line[i].st != HLRC_L2_P && m->line[i].reg != 0u &&
             m->line[i].own == q->src) { /* K03 */
             COV(m, K03);
+            m->fcov[HLRC_L2_F_EVICT_CROSSED] += m->rvv != 0u && m->rvl == line && m->rvo == q->src;
+            m->fcov[HLRC_L2_F_EVICT_OTHER_REVOKED] += m->rvv != 0u && m->rvl != line;
             m->line[i].reg = 0u;
             m->line[i].own = 0u;
             mark(m, (uint32_t)i);
@@ -442,11 +465,14 @@ static int data_head(hlrc_l2_t* m, uint32_t* stall) {
     if (q->kind == HLRC_MSG_GETS) {
         if (i >= 0 && m->line[i].st != HLRC_L2_P) { /* G01 */
             COV(m, G01);
+            m->fcov[HLRC_L2_F_GETS_REG_LINE] += m->line[i].reg;
             send(m, HLRC_MSG_DATA, dst_of(m, q->src), line, dat(m, (uint32_t)i));
             touch(m, (uint32_t)i);
         } else if (i >= 0) { /* G02 */
             COV(m, G02);
             mshr_of(m, line)->dst |= dst_of(m, q->src);
+            m->fcov[HLRC_L2_F_MERGE_ALL_SM] +=
+                mshr_of(m, line)->dst == gpucoh_mask64(m->d.num_sm) ? 1u : 0u;
         } else { /* G03 */
             const int64_t a = allocate(m, line, stall);
             if (a < 0) {
@@ -475,6 +501,7 @@ static int data_head(hlrc_l2_t* m, uint32_t* stall) {
                 k->wm[j] |= q->mask[j] & (uint32_t)gpucoh_mask64(m->d.line_bytes - 32u * j);
             }
         } else { /* W01 */
+            m->fcov[HLRC_L2_F_WT_REG_LINE] += m->line[a].reg;
             m->line[a].st = HLRC_L2_D;
             touch(m, (uint32_t)a);
         }
@@ -528,6 +555,10 @@ static void a01(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i) {
     COV(m, A01);
     send(m, HLRC_MSG_ATOM, dst_of(m, q->src), q->line, d);
     m->out.rsp.wf = q->wf & 63u;
+    const uint32_t w = q->word % m->lw, bm = q->bmask & 15u;
+    m->fcov[HLRC_L2_F_ADD_WRAP_L2] += q->aop == HLRC_AOP_ADD && d[w] + q->a < d[w] ? 1u : 0u;
+    m->fcov[HLRC_L2_F_CAS_FAIL_L2] += q->aop == HLRC_AOP_CAS && d[w] != q->a ? 1u : 0u;
+    m->fcov[HLRC_L2_F_EXCH_PARTIAL] += q->aop == HLRC_AOP_EXCH && bm != 0u && bm != 15u;
     if (atomic_op(d, q->word % m->lw, q->aop & 3u, q->bmask & 15u, q->a, q->b)) {
         m->line[i].st = HLRC_L2_D;
     }
@@ -558,6 +589,8 @@ static int reg_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* stal
         const uint32_t s = i / m->d.l2_ways, base = s * m->d.l2_ways;
         if (rc(m, s) < m->d.l2_ways - 1u) { /* R01 */
             COV(m, R01);
+            m->fcov[HLRC_L2_F_GRANT_AFTER_REVOKE] += m->hd_revoked ? 1u : 0u;
+            m->fcov[HLRC_L2_F_RCAP_REACHED] += rc(m, s) + 1u == m->d.l2_ways - 1u ? 1u : 0u;
             grant(m, q, i);
             return H_ACTED;
         }
@@ -570,12 +603,16 @@ static int reg_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* stal
             }
         }
         COV(m, R02);
+        FC(m, RECALL);
+        m->hd_recall = true;
         revoke(m, r);
         m->st.recalls++;
         return H_ACTED;
     }
     if (l->own != (q->src & 63u)) { /* R03 */
         COV(m, R03);
+        m->hd_revoked = true;
+        m->hd_recall = false;
         revoke(m, i);
         m->st.revokes++;
         return H_ACTED;
@@ -595,6 +632,8 @@ static int atomic_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* s
     }
     if (l->reg != 0u && l->own != (q->src & 63u)) { /* A02 */
         COV(m, A02);
+        FC(m, REVOKE_FOR_ATOMIC);
+        m->hd_recall = false;
         revoke(m, i);
         return H_ACTED;
     }
@@ -627,6 +666,8 @@ static int sync_head(hlrc_l2_t* m, uint32_t* stall) {
                 return H_STALL;
             }
             m->cov[q->kind == HLRC_MSG_REG ? HLRC_L2_T_R06 : HLRC_L2_T_A05]++;
+            m->fcov[HLRC_L2_F_SYNC_REFETCH] += m->hd_fetched ? 1u : 0u;
+            m->hd_fetched = true;
             return H_ACTED;
         }
         r = q->kind == HLRC_MSG_REG ? reg_row(m, q, (uint32_t)i, stall)
@@ -637,17 +678,19 @@ static int sync_head(hlrc_l2_t* m, uint32_t* stall) {
     }
     m->s.head = (m->s.head + 1u) % m->s.cap;
     m->s.cnt--;
+    m->hd_revoked = m->hd_recall = m->hd_fetched = false;
     return r;
 }
 
 /*--- the edge ---------------------------------------------------------------------------------*/
 
-static void push(l2_fifo_t* f, const hlrc_msg_t* msg) {
+static void push(l2_fifo_t* f, const hlrc_msg_t* msg, uint64_t* full) {
     if (!msg->valid || f->cnt == f->cap) {
         return;
     }
     f->e[(f->head + f->cnt) % f->cap] = *msg;
     f->cnt++;
+    *full += f->cnt == f->cap ? 1u : 0u;
 }
 
 static void count_stall(hlrc_l2_t* m, uint32_t s) {
@@ -658,15 +701,19 @@ static void count_stall(hlrc_l2_t* m, uint32_t s) {
 
 /* E1 (c): returns 1 if the data head acted, 2 if the sync head did, 0 if neither. */
 static int heads(hlrc_l2_t* m) {
+    bool data_stalled = false;
     for (uint32_t k = 0; k < 2u; k++) {
         const bool sync_turn = (k == 0u) == (m->qpri != 0u);
         uint32_t stall = 0;
         const int r = sync_turn ? sync_head(m, &stall) : data_head(m, &stall);
         if (r == H_ACTED) {
+            m->fcov[HLRC_L2_F_SYNC_PASSES_DATA] += sync_turn && data_stalled ? 1u : 0u;
             return sync_turn ? 2 : 1;
         }
         if (r == H_STALL) {
             count_stall(m, stall);
+            m->fcov[HLRC_L2_F_BOTH_HEADS_STALL] += k == 1u && (data_stalled || !sync_turn);
+            data_stalled = data_stalled || !sync_turn;
         }
     }
     return 0;
@@ -680,6 +727,8 @@ static void l2_edge(hlrc_l2_t* m, const hlrc_l2_in_t* in) {
         fill(m, &in->mem);
         if (sync_at_start && (in->mem.line & m->la_mask) == sync_line) {
             qpri = 1u; /* E1: the fill the sync head waited for */
+            FC(m, FILL_FOR_SYNC_HEAD);
+            FC(m, SYNC_FIRST_AFTER_FILL);
         }
     } else if (m->w.cnt != 0u) { /* (b) */
         const hlrc_msg_t q = m->w.e[m->w.head];
@@ -687,6 +736,7 @@ static void l2_edge(hlrc_l2_t* m, const hlrc_l2_in_t* in) {
         m->w.cnt--;
         if (wb_head(m, &q)) {
             qpri = 1u; /* K01 */
+            FC(m, SYNC_FIRST_AFTER_FILL);
         }
     } else { /* (c) */
         const int who = heads(m);
@@ -710,13 +760,13 @@ void hlrc_l2_tick(hlrc_l2_t* m, const hlrc_l2_in_t* in, hlrc_l2_out_t* out) {
     memset(&m->out.mreq, 0, sizeof m->out.mreq);
     l2_edge(m, in);
     if (rq) { /* (d) */
-        push(&m->q, &in->req);
+        push(&m->q, &in->req, &m->fcov[HLRC_L2_F_REQ_FIFO_FULL]);
     }
     if (rs) {
-        push(&m->s, &in->sync);
+        push(&m->s, &in->sync, &m->fcov[HLRC_L2_F_SYNC_FIFO_FULL]);
     }
     if (rw) {
-        push(&m->w, &in->wb);
+        push(&m->w, &in->wb, &m->fcov[HLRC_L2_F_WB_FIFO_FULL]);
     }
     m->out.req_ready = m->q.cnt < m->q.cap; /* (e) */
     m->out.sync_ready = m->s.cnt < m->s.cap;
@@ -736,6 +786,108 @@ const hlrc_l2_out_t* hlrc_l2_out(const hlrc_l2_t* m) {
 }
 const uint64_t* hlrc_l2_cov(const hlrc_l2_t* m) {
     return m->cov;
+}
+
+const uint64_t* hlrc_l2_fcov(const hlrc_l2_t* m) {
+    return m->fcov;
+}
+
+static const char* const l2_fnames[HLRC_L2_F_N] = {"VIC_FREE_W0",
+                                                   "VIC_FREE_W1",
+                                                   "VIC_FREE_W2",
+                                                   "VIC_FREE_W3",
+                                                   "VIC_FREE_W4",
+                                                   "VIC_FREE_W5",
+                                                   "VIC_FREE_W6",
+                                                   "VIC_FREE_W7",
+                                                   "VIC_FREE_W8",
+                                                   "VIC_FREE_W9",
+                                                   "VIC_FREE_W10",
+                                                   "VIC_FREE_W11",
+                                                   "VIC_FREE_W12",
+                                                   "VIC_FREE_W13",
+                                                   "VIC_FREE_W14",
+                                                   "VIC_FREE_W15",
+                                                   "VIC_CLEAN_W0",
+                                                   "VIC_CLEAN_W1",
+                                                   "VIC_CLEAN_W2",
+                                                   "VIC_CLEAN_W3",
+                                                   "VIC_CLEAN_W4",
+                                                   "VIC_CLEAN_W5",
+                                                   "VIC_CLEAN_W6",
+                                                   "VIC_CLEAN_W7",
+                                                   "VIC_CLEAN_W8",
+                                                   "VIC_CLEAN_W9",
+                                                   "VIC_CLEAN_W10",
+                                                   "VIC_CLEAN_W11",
+                                                   "VIC_CLEAN_W12",
+                                                   "VIC_CLEAN_W13",
+                                                   "VIC_CLEAN_W14",
+                                                   "VIC_CLEAN_W15",
+                                                   "VIC_DIRTY_W0",
+                                                   "VIC_DIRTY_W1",
+                                                   "VIC_DIRTY_W2",
+                                                   "VIC_DIRTY_W3",
+                                                   "VIC_DIRTY_W4",
+                                                   "VIC_DIRTY_W5",
+                                                   "VIC_DIRTY_W6",
+                                                   "VIC_DIRTY_W7",
+                                                   "VIC_DIRTY_W8",
+                                                   "VIC_DIRTY_W9",
+                                                   "VIC_DIRTY_W10",
+                                                   "VIC_DIRTY_W11",
+                                                   "VIC_DIRTY_W12",
+                                                   "VIC_DIRTY_W13",
+                                                   "VIC_DIRTY_W14",
+                                                   "VIC_DIRTY_W15",
+                                                   "MSHR_FULL",
+                                                   "MSHR_TOP",
+                                                   "REQ_FIFO_FULL",
+                                                   "SYNC_FIFO_FULL",
+                                                   "WB_FIFO_FULL",
+                                                   "MERGE_ALL_SM",
+                                                   "FILL_MERGE_WT",
+                                                   "GETS_REG_LINE",
+                                                   "WT_REG_LINE",
+                                                   "GRANT_AFTER_REVOKE",
+                                                   "RECALL",
+                                                   "REVOKE_FOR_ATOMIC",
+                                                   "EVICT_CROSSED",
+                                                   "RACK_UNREGISTERED",
+                                                   "CAS_FAIL_L2",
+                                                   "ADD_WRAP_L2",
+                                                   "EXCH_PARTIAL",
+                                                   "RCAP_REACHED",
+                                                   "SYNC_PASSES_DATA",
+                                                   "REVOKED_WAY_SKIPPED",
+                                                   "FETCH_AND_WB",
+                                                   "ALLOC_SET_TOP",
+                                                   "ALLOC_TAG_MSB",
+                                                   "AGE_OLDEST",
+                                                   "SYNC_FIRST_AFTER_FILL",
+                                                   "EVICT_OTHER_REVOKED",
+                                                   "RACK_OF_RECALL",
+                                                   "BOTH_HEADS_STALL",
+                                                   "FILL_FOR_SYNC_HEAD",
+                                                   "SYNC_REFETCH"};
+
+const char* hlrc_l2_fcov_name(hlrc_l2_fcov_t f) {
+    return (uint32_t)f < HLRC_L2_F_N ? l2_fnames[f] : "?";
+}
+
+/* Section 9: ways >= L2Ways; with NumSm = 1 F58, F60-F62, F54 (the bank does not know the
+ * variant: F60, F63-F65 are reported reachable). */
+bool hlrc_l2_fcov_reachable(const hlrc_l2_desc_t* d, hlrc_l2_fcov_t f) {
+    const uint32_t k = (uint32_t)f;
+    if (k >= HLRC_L2_F_N) {
+        return false;
+    }
+    if (k < HLRC_L2_F_MSHR_FULL) {
+        return k % 16u < d->l2_ways;
+    }
+    return !(d->num_sm == 1u &&
+             (f == HLRC_L2_F_GRANT_AFTER_REVOKE || f == HLRC_L2_F_MERGE_ALL_SM ||
+              (f >= HLRC_L2_F_REVOKE_FOR_ATOMIC && f <= HLRC_L2_F_RACK_UNREGISTERED)));
 }
 
 static const char* const l2_ids[HLRC_L2_T_N] = {

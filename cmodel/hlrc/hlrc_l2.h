@@ -120,6 +120,44 @@ typedef enum {
     HLRC_L2_T_N
 } hlrc_l2_trans_t;
 
+/* Cover points (spec section 10), in this order: F01.. */
+typedef enum {
+    HLRC_L2_F_VIC_FREE_W0 = 0,   /* F01 */
+    HLRC_L2_F_VIC_CLEAN_W0 = 16, /* F17 */
+    HLRC_L2_F_VIC_DIRTY_W0 = 32, /* F33 */
+    HLRC_L2_F_MSHR_FULL = 48,    /* F49 */
+    HLRC_L2_F_MSHR_TOP,
+    HLRC_L2_F_REQ_FIFO_FULL,
+    HLRC_L2_F_SYNC_FIFO_FULL,
+    HLRC_L2_F_WB_FIFO_FULL,
+    HLRC_L2_F_MERGE_ALL_SM,
+    HLRC_L2_F_FILL_MERGE_WT,
+    HLRC_L2_F_GETS_REG_LINE,
+    HLRC_L2_F_WT_REG_LINE,
+    HLRC_L2_F_GRANT_AFTER_REVOKE,
+    HLRC_L2_F_RECALL,
+    HLRC_L2_F_REVOKE_FOR_ATOMIC,
+    HLRC_L2_F_EVICT_CROSSED,
+    HLRC_L2_F_RACK_UNREGISTERED,
+    HLRC_L2_F_CAS_FAIL_L2,
+    HLRC_L2_F_ADD_WRAP_L2,
+    HLRC_L2_F_EXCH_PARTIAL,
+    HLRC_L2_F_RCAP_REACHED,
+    HLRC_L2_F_SYNC_PASSES_DATA,
+    HLRC_L2_F_REVOKED_WAY_SKIPPED,
+    HLRC_L2_F_FETCH_AND_WB,
+    HLRC_L2_F_ALLOC_SET_TOP,
+    HLRC_L2_F_ALLOC_TAG_MSB,
+    HLRC_L2_F_AGE_OLDEST,
+    HLRC_L2_F_SYNC_FIRST_AFTER_FILL,
+    HLRC_L2_F_EVICT_OTHER_REVOKED,
+    HLRC_L2_F_RACK_OF_RECALL,
+    HLRC_L2_F_BOTH_HEADS_STALL,
+    HLRC_L2_F_FILL_FOR_SYNC_HEAD,
+    HLRC_L2_F_SYNC_REFETCH,
+    HLRC_L2_F_N /* 78 */
+} hlrc_l2_fcov_t;
+
 /* Counters (hlrc.md D29) and statistics; C-model only, not compared with the RTL. */
 typedef struct {
     uint64_t grants;       /* R01, R04 */
@@ -148,7 +186,10 @@ void hlrc_l2_state_get(const hlrc_l2_t* m, hlrc_l2_state_t* s);
 uint32_t hlrc_l2_touched(const hlrc_l2_t* m, uint32_t* sel, uint32_t max, bool* all);
 /* The line index (set * L2Ways + way) matching line, or -1. */
 int64_t hlrc_l2_find(const hlrc_l2_t* m, uint64_t line);
-const uint64_t* hlrc_l2_cov(const hlrc_l2_t* m); /* [HLRC_L2_T_N] */
+const uint64_t* hlrc_l2_cov(const hlrc_l2_t* m);  /* [HLRC_L2_T_N] */
+const uint64_t* hlrc_l2_fcov(const hlrc_l2_t* m); /* [HLRC_L2_F_N] */
+const char* hlrc_l2_fcov_name(hlrc_l2_fcov_t f);  /* "VIC_FREE_W0", ...; "?" out of range */
+bool hlrc_l2_fcov_reachable(const hlrc_l2_desc_t* d, hlrc_l2_fcov_t f);
 uint64_t hlrc_l2_errors(const hlrc_l2_t* m);     /* I1, I2, I4, I5, I6, I7 */
 const char* hlrc_l2_trans_id(hlrc_l2_trans_t r); /* "G01", ...; "?" out of range */
 bool hlrc_l2_trans_reachable(const hlrc_l2_desc_t* d, hlrc_l2_trans_t r);

@@ -531,6 +531,38 @@ static void rows_hit(const sys_t* s, const char* list) {
     }
 }
 
+/* The cover points of the space-separated list were counted (L1 names, or "L2:" bank names). */
+static void points_hit(const sys_t* s, const char* list) {
+    char buf[512];
+    (void)snprintf(buf, sizeof buf, "%s", list);
+    for (char* t = strtok(buf, " "); t != NULL; t = strtok(NULL, " ")) {
+        uint64_t n = 0;
+        bool known = false;
+        if (strncmp(t, "L2:", 3) == 0) {
+            for (uint32_t f = 0; f < HLRC_L2_F_N; f++) {
+                if (strcmp(hlrc_l2_fcov_name((hlrc_l2_fcov_t)f), t + 3) == 0) {
+                    known = true;
+                    for (uint32_t b = 0; b < s->nb; b++) {
+                        n += hlrc_l2_fcov(s->l2[b])[f];
+                    }
+                }
+            }
+        } else {
+            for (uint32_t f = 0; f < HLRC_L1_F_N; f++) {
+                if (strcmp(hlrc_l1_fcov_name((hlrc_l1_fcov_t)f), t) == 0) {
+                    known = true;
+                    for (uint32_t j = 0; j < s->nsm; j++) {
+                        n += hlrc_l1_fcov(s->l1[j])[f];
+                    }
+                }
+            }
+        }
+        if (!known || n == 0u) {
+            fail_msg("cover point %s %s", t, known ? "not counted" : "unknown");
+        }
+    }
+}
+
 static void open_golden(uint32_t l2_ways, uint32_t sb_idle, uint32_t nb, uint32_t scoped) {
     hlrc_desc_t d = golden_desc(l2_ways, sb_idle, nb);
     d.scoped = scoped;
@@ -582,6 +614,13 @@ static void test_desc(void** state) {
     hlrc_l1_desc_t d1s = d1;
     d1s.scoped = 1u;
     assert_true(hlrc_l1_trans_reachable(&d1s, HLRC_L1_T_C22));
+    assert_string_equal(hlrc_l1_fcov_name(HLRC_L1_F_SYNC_PARTLY_DIRTY), "SYNC_PARTLY_DIRTY");
+    assert_int_equal(HLRC_L1_F_N, 68);
+    assert_int_equal(HLRC_L2_F_N, 78);
+    assert_string_equal(hlrc_l2_fcov_name(HLRC_L2_F_SYNC_REFETCH), "SYNC_REFETCH");
+    assert_string_equal(hlrc_l2_fcov_name(HLRC_L2_F_VIC_DIRTY_W0), "VIC_DIRTY_W0");
+    assert_false(hlrc_l1_fcov_reachable(&d1, HLRC_L1_F_OWN_RETURN));
+    assert_false(hlrc_l1_fcov_reachable(&d1, (hlrc_l1_fcov_t)(HLRC_L1_F_VIC_FREE_W0 + 2)));
 }
 
 #define P_SMALL(n) P_##n
@@ -902,6 +941,7 @@ static void test_t4(void** state) {
     assert_int_equal(c1(S, 0).atomic_in, 2);
     assert_int_equal(c2(S, 0).recalls, 2);
     rows_hit(S, "C05 C16 M01 M05 M06 M08 B01 B07 X01 G03 N01 N02 R01 R02 R06 D01 W01 K01");
+    points_hit(S, "L2:RECALL L2:RACK_OF_RECALL L2:RCAP_REACHED");
 }
 
 /*--- T5: G10 (false sharing) and G12 (RMW atomicity) ------------------------------------------*/
@@ -1025,6 +1065,7 @@ static void test_t6(void** state) {
     l1_is(S, 2, L_, HLRC_L1_V, 0, 0, 0, 7);
     rsp_is(S, 1, 1, HLRC_CRSP_ATOMIC, 1, 7);
     rows_hit(S, "C04 C05 C06 C16 M01 M03 M05 M06 M08 B01 B07 X01 G01 N02 R01 R03 R06 W01 K01");
+    points_hit(S, "BYPASS_LOAD BYPASS_STORE L2:GETS_REG_LINE L2:WT_REG_LINE");
 }
 
 /*--- T7: D11, the refresh ---------------------------------------------------------------------*/
@@ -1055,6 +1096,7 @@ static void test_t7(void** state) {
     rsp_is(S, 0, 3, HLRC_CRSP_ATOMIC, 1, 5);
     assert_int_equal(S->last[0].data[0], 1);
     rows_hit(S, "C09 C12 C13 C16 M03 M05 M06 M08 B01 B07 X01 G01 N02 R01 R03 R06 W01 K01");
+    points_hit(S, "REFRESH GRANT_KEEPS_R");
 }
 
 /*--- T8: the crossing of an EVICT and a REVOKE ------------------------------------------------*/
@@ -1103,6 +1145,7 @@ static void test_t8(void** state) {
     assert_int_equal(hlrc_l1_errors(S->l1[0]), 0);
     rows_hit(S,
              "C05 C16 M01 M05 M06 M08 M09 B01 B07 V02 X01 X02 G03 N01 N02 R01 R03 R06 W01 K01 K03");
+    points_hit(S, "RACK_NOT_HELD EVICT_THEN_REVOKE VIC_R_W0 L2:EVICT_CROSSED L2:RACK_UNREGISTERED");
 }
 
 /*--- T9 (hlrc-scoped): the steal at GPU scope, the bank-path fields, B2 ---------------------*/
@@ -1170,6 +1213,8 @@ static void test_t9(void** state) {
     l1_is(S, 1, Q_, HLRC_L1_I, 0, 0, ANY, ANY);
     sb_is(S, 1, 0);
     rows_hit(S, "C09 C16 C20 C22 M05 M06 M07 M08 B01 B07 X01 N02 R01 R06 W01 A01 A02 K01");
+    points_hit(S, "PREFLUSH_ACQ_LOAD L2_ATOMIC_STORE L2_ATOMIC_LOAD L2:CAS_FAIL_L2 L2:EXCH_PARTIAL "
+                  "L2:REVOKE_FOR_ATOMIC");
 }
 
 /*--- T10 (hlrc-scoped): the own-return; R04 / A03 driven directly ----------------------------*/
@@ -1220,6 +1265,7 @@ static void test_t10(void** state) {
     bank_is(S, X_, HLRC_L2_D, 0, 0, 3, ANY);
     assert_int_equal(hlrc_l2_errors(S->l2[0]), 2);
     rows_hit(S, "C16 C18 C20 C22 M05 M06 M07 M09 B01 B07 X02 N02 R01 R04 R06 W01 A01 A03 K03");
+    points_hit(S, "OWN_RETURN S08_ON_C22");
 }
 
 /*--- T11 (both variants, SbIdle = 64): the idle drain ----------------------------------------*/
@@ -1323,6 +1369,7 @@ static void test_t13(void** state) {
     /* the page's Rows line also names R05: not reached here at zero latency (REG(z) waits
      * behind REG(x)'s revocation until after z's fill), nor in T13b */
     rows_hit(S, "C09 C16 M05 M06 M08 B01 B03 B07 X01 N02 R01 R03 W01 W03 K01 S13");
+    points_hit(S, "REG_WAITS_WT POP_RGI_REPUSH GRANT_MERGE_DIRTY");
 }
 
 /*--- T14 (hlrc, SbIdle = 64): M2, a batch begun in an edge with an idle pop -------------------*/
@@ -1366,6 +1413,7 @@ static void test_t14(void** state) {
     l1_is(S, 1, X_, HLRC_L1_R, 1, 0x000f, 2, ANY);
     bank_is(S, D_, HLRC_L2_D, 0, 0, 4, ANY);
     rows_hit(S, "C09 C16 M05 M06 M08 B03 B07 X01 N02 R01 R03 R06 W01 W03 K01");
+    points_hit(S, "BATCH_START_WITH_POP IDLE_DRAIN POP_R_LINE");
 }
 
 /*--- T15 (hlrc, L2Ways = 2): M1, a REG whose fetched line a data miss would evict -------------*/
@@ -1394,6 +1442,7 @@ static void test_t15(void** state) {
     assert_int_equal(c2(S, 0).recalls, 1);
     assert_int_equal(c2(S, 0).fetches, 4); /* x, a, b, a again: the bound of E1 (c) */
     rows_hit(S, "C05 C16 M01 M05 M06 M08 B01 B07 X01 G03 N01 N02 R01 R02 R06 D01 W01 K01");
+    points_hit(S, "L2:SYNC_FIRST_AFTER_FILL L2:FILL_FOR_SYNC_HEAD L2:SYNC_REFETCH L2:RECALL");
 }
 
 /*--- T12 (hlrc): rows the system's traffic reaches rarely ------------------------------------*/
@@ -1480,6 +1529,7 @@ static void test_t12(void** state) {
     assert_int_equal(hlrc_l2_errors(S->l2[0]), 1); /* K02 */
     rows_hit(S, "C04 C05 C16 M01 M04 M06 M08 M09 M10 B01 B07 V02 X01 X02 G01 G03 N01 N02 R01 R06 "
                 "K02 K03 S10");
+    points_hit(S, "DATA_AFTER_GRANT GRANT_STALES_GETS VIC_R_W0");
 }
 
 /*--- T13b (hlrc, NumBanks = 2): the cycle of V3 -----------------------------------------------*/
