@@ -18,6 +18,10 @@
  *   gpucoh_word_bytes(m,w) gpucoh_nib_bytes of word w's nibble of the byte-mask words m (8 words
  *                          a mask word)
  *   gpucoh_masked_write(dst,data,mask,lw)  dst[w] takes data[w]'s bytes where mask says so
+ *   GPUCOH_DESC_RANGE(err,unit,field,name,lo,hi) / GPUCOH_DESC_POW2(err,unit,field,name,what)
+ *                          a unit's check_desc refusing d->field outside lo..hi / not a power
+ *                          of two: `return err(msg, msg_len, "UNIT: field = V is illegal (Name:
+ *                          lo..hi)")` (err: the family's param_error; every unit's one message)
  *
  * tests/test_bits.c checks each at its corners (0, 1, powers of two and their neighbours, 2^31,
  * UINT32_MAX, n = 0 / 63 / 64 / 65).
@@ -56,6 +60,20 @@ static inline bool gpucoh_is_pow2(uint32_t x) {
 static inline bool gpucoh_out_of(uint32_t v, uint32_t lo, uint32_t hi) {
     return v < lo || v > hi;
 }
+
+#define GPUCOH_DESC_RANGE(err, unit, field, name, lo, hi)                                          \
+    do {                                                                                           \
+        if (gpucoh_out_of(d->field, (lo), (hi)))                                                   \
+            return err(msg, msg_len, unit ": " #field " = %u is illegal (" name ": %u..%u)",       \
+                       (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));                        \
+    } while (0)
+
+#define GPUCOH_DESC_POW2(err, unit, field, name, what)                                             \
+    do {                                                                                           \
+        if (!gpucoh_is_pow2(d->field))                                                             \
+            return err(msg, msg_len, unit ": " #field " = %u is illegal (" name ": " what ")",     \
+                       (unsigned)d->field);                                                        \
+    } while (0)
 
 static inline size_t gpucoh_al8(size_t x) {
     return (x + 7u) & ~(size_t)7u;

@@ -325,13 +325,7 @@ denovo_l1_desc_t denovo_l1_desc_from(const denovo_desc_t* sys) {
 }
 
 #define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return denovo_param_error(msg, msg_len,                                                \
-                                      "denovo_l1: " #field " = %u is illegal (" name ": %u..%u)",  \
-                                      (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));         \
-        }                                                                                          \
-    } while (0)
+    GPUCOH_DESC_RANGE(denovo_param_error, "denovo_l1", field, name, lo, hi)
 
 static int l1_check_geom(const denovo_l1_desc_t* d, char* msg, size_t msg_len) {
     if (!gpucoh_is_pow2(d->line_bytes) || d->line_bytes < 16u ||

@@ -171,13 +171,7 @@ denovo_l2_desc_t denovo_l2_desc_from(const denovo_desc_t* sys) {
 }
 
 #define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return denovo_param_error(msg, msg_len,                                                \
-                                      "denovo_l2: " #field " = %u is illegal (" name ": %u..%u)",  \
-                                      (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));         \
-        }                                                                                          \
-    } while (0)
+    GPUCOH_DESC_RANGE(denovo_param_error, "denovo_l2", field, name, lo, hi)
 
 static int l2_check_la(const denovo_l2_desc_t* d, char* msg, size_t msg_len) {
     const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);

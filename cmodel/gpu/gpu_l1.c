@@ -282,14 +282,7 @@ gpu_l1_desc_t gpu_l1_desc_from(const gpu_desc_t* sys) {
     return d;
 }
 
-#define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return gpu_param_error(msg, msg_len,                                                   \
-                                   "gpu_l1: " #field " = %u is illegal (" name ": %u..%u)",        \
-                                   (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));            \
-        }                                                                                          \
-    } while (0)
+#define RANGE(field, name, lo, hi) GPUCOH_DESC_RANGE(gpu_param_error, "gpu_l1", field, name, lo, hi)
 
 /* Section 1 in table order; AddrWidth's derived bound (LA >= log2 L1Sets + 1) after L1Sets. */
 int gpu_l1_check_desc(const gpu_l1_desc_t* d, char* msg, size_t msg_len) {

@@ -177,14 +177,7 @@ gpu_l2_desc_t gpu_l2_desc_from(const gpu_desc_t* sys) {
     return d;
 }
 
-#define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return gpu_param_error(msg, msg_len,                                                   \
-                                   "gpu_l2: " #field " = %u is illegal (" name ": %u..%u)",        \
-                                   (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));            \
-        }                                                                                          \
-    } while (0)
+#define RANGE(field, name, lo, hi) GPUCOH_DESC_RANGE(gpu_param_error, "gpu_l2", field, name, lo, hi)
 
 static int l2_check_la(const gpu_l2_desc_t* d, char* msg, size_t msg_len) {
     const uint32_t la = d->addr_width - gpucoh_log2_floor(d->line_bytes);

@@ -83,22 +83,9 @@ hlrc_l1_desc_t hlrc_l1_desc_from(const hlrc_desc_t* sys) {
 }
 
 #define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return hlrc_param_error(msg, msg_len,                                                  \
-                                    "hlrc_l1: " #field " = %u is illegal (" name ": %u..%u)",      \
-                                    (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));           \
-        }                                                                                          \
-    } while (0)
+    GPUCOH_DESC_RANGE(hlrc_param_error, "hlrc_l1", field, name, lo, hi)
 
-#define POW2(field, name, what)                                                                    \
-    do {                                                                                           \
-        if (!gpucoh_is_pow2(d->field)) {                                                           \
-            return hlrc_param_error(msg, msg_len,                                                  \
-                                    "hlrc_l1: " #field " = %u is illegal (" name ": " what ")",    \
-                                    (unsigned)d->field);                                           \
-        }                                                                                          \
-    } while (0)
+#define POW2(field, name, what) GPUCOH_DESC_POW2(hlrc_param_error, "hlrc_l1", field, name, what)
 
 int hlrc_l1_check_desc(const hlrc_l1_desc_t* d, char* msg, size_t msg_len) {
     RANGE(scoped, "Scoped", 0u, 1u);

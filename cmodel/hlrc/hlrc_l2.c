@@ -74,22 +74,9 @@ hlrc_l2_desc_t hlrc_l2_desc_from(const hlrc_desc_t* sys) {
 }
 
 #define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return hlrc_param_error(msg, msg_len,                                                  \
-                                    "hlrc_l2: " #field " = %u is illegal (" name ": %u..%u)",      \
-                                    (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));           \
-        }                                                                                          \
-    } while (0)
+    GPUCOH_DESC_RANGE(hlrc_param_error, "hlrc_l2", field, name, lo, hi)
 
-#define POW2(field, name, what)                                                                    \
-    do {                                                                                           \
-        if (!gpucoh_is_pow2(d->field)) {                                                           \
-            return hlrc_param_error(msg, msg_len,                                                  \
-                                    "hlrc_l2: " #field " = %u is illegal (" name ": " what ")",    \
-                                    (unsigned)d->field);                                           \
-        }                                                                                          \
-    } while (0)
+#define POW2(field, name, what) GPUCOH_DESC_POW2(hlrc_param_error, "hlrc_l2", field, name, what)
 
 int hlrc_l2_check_desc(const hlrc_l2_desc_t* d, char* msg, size_t msg_len) {
     RANGE(num_sm, "NumSm", 1u, 64u);

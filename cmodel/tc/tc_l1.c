@@ -314,14 +314,7 @@ static tc_gwct_desc_t gwct_desc_of(const tc_l1_desc_t* d) {
     return g;
 }
 
-#define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return tc_param_error(msg, msg_len,                                                    \
-                                  "tc_l1: " #field " = %u is illegal (" name ": %u..%u)",          \
-                                  (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));             \
-        }                                                                                          \
-    } while (0)
+#define RANGE(field, name, lo, hi) GPUCOH_DESC_RANGE(tc_param_error, "tc_l1", field, name, lo, hi)
 
 /* docs/system.md section 2 ("Legal"), the L1's rows, in table order; the L1 tag (C4) must have
  * at least 1 bit: LA = AddrWidth - log2 LineBytes >= log2 L1Sets + 1. */

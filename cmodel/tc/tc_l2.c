@@ -216,14 +216,7 @@ tc_l2_desc_t tc_l2_desc_from(const tc_desc_t* sys) {
     return d;
 }
 
-#define RANGE(field, name, lo, hi)                                                                 \
-    do {                                                                                           \
-        if (gpucoh_out_of(d->field, (lo), (hi))) {                                                 \
-            return tc_param_error(msg, msg_len,                                                    \
-                                  "tc_l2: " #field " = %u is illegal (" name ": %u..%u)",          \
-                                  (unsigned)d->field, (unsigned)(lo), (unsigned)(hi));             \
-        }                                                                                          \
-    } while (0)
+#define RANGE(field, name, lo, hi) GPUCOH_DESC_RANGE(tc_param_error, "tc_l2", field, name, lo, hi)
 
 /* docs/system.md section 2 ("Legal"), the bank's rows, in table order; the L2 tag (C4) must have
  * at least 1 bit and the bank and set bits must fit in the line address: LA = AddrWidth - log2
