@@ -1341,7 +1341,7 @@ module hlrc_l1 #(
                   (idle_q == IdleMax) ? idle_q : idle_q + DW'(1);
 
   logic rgv_d, agv_d;
-  assign rgv_d = (h_act && c16) ? 1'b1 : m06 ? 1'b0 : rgv_q;
+  assign rgv_d = (h_act && c16 && !v01 && !v02) ? 1'b1 : m06 ? 1'b0 : rgv_q;   // not at V01 / V02
   assign agv_d = (h_act && c22) ? 1'b1 : m07 ? 1'b0 : agv_q;
 
   // ---------------------------------------------------------------------------------------------
@@ -1515,7 +1515,7 @@ module hlrc_l1 #(
       evs_q   <= evs_d;
       rvh_q   <= rvh_d;
       rvcnt_q <= rvcnt_d;
-      if (h_act && c16) begin
+      if (h_act && c16 && !v01 && !v02) begin
         rgi_q <= h_alloc ? (e_base + IW'(al_way)) : m_idx;
       end
       if (h_act && c18) begin
