@@ -127,6 +127,10 @@
 //       invariant "every dirty line has an entry" makes sbcnt_q == 0 the whole-L1 check).
 //   J8  The cover points F01-F68 are counted by the C model, as the DeNovo and GPU units': the
 //       RTL exposes no cover port.
+//   J9  Index widths are at least 1 bit where the page's are 0 (AW1 at L1Ways = 1, SBP at
+//       SbEntries = 1, RQP at NumBanks = 1): the register then holds 0. st_q, fresh_q, pend_q,
+//       stale_q and age_q are packed per-line vectors (INV writes them whole); tag_q, wait_q,
+//       dirty_q, data_q arrays read through mlive_q / dlive_q (gpu_l1's storage).
 //
 // Implementation: three set lookups (the event's line: the message's or the head's; the
 // popped entry's line; the revoke queue head's line). The event writes one line (e_idx: the
