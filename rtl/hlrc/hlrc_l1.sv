@@ -131,6 +131,13 @@
 //       SbEntries = 1, RQP at NumBanks = 1): the register then holds 0. st_q, fresh_q, pend_q,
 //       stale_q and age_q are packed per-line vectors (INV writes them whole); tag_q, wait_q,
 //       dirty_q, data_q arrays read through mlive_q / dlive_q (gpu_l1's storage).
+//   J10 L2's "each on the state as the earlier ones left it": the head (d) sees the line an X01 /
+//       X02 of the edge made I (so it may find it unallocated and take it by L7 rule 1 in that
+//       edge) and the dirty mask a batch / idle pop of the edge cleared (a clean victim is then
+//       dropped, not written through by V01); rules that name a `_q` register (S08's evs_q /
+//       evl_q, S10's and V02's evs_q, the revoke queue) read the registered value. A full pop
+//       is decided after the head and never changes its view. The engine's pop clears the
+//       popped line's dirty after the message's write and before the head's.
 //
 // Implementation: three set lookups (the event's line: the message's or the head's; the
 // popped entry's line; the revoke queue head's line). The event writes one line (e_idx: the
@@ -453,6 +460,26 @@ module hlrc_l1 #(
     end
   end
 
+  // The head's view (L2: steps act on the state as the earlier ones left it): in a head edge the
+  // head sees the line X01 / X02 made I (step b) and the dirty mask a batch or idle pop cleared
+  // (step c). The message of step (a) sees the registered state. The pop is recomputed here from
+  // registered values only (in a head edge no M06 changes it), so the view has no loop through
+  // the decode. alloc_e is the event lookup's and the victim's `allocated`.
+  logic             x_h;          // X01 / X02 make line x_idx I before the head
+  logic             clr_h;        // the engine's pop clears the popped line's dirty before the head
+  logic [Lines-1:0] st_r_e;       // st == R in the head's view
+  logic [Lines-1:0] st_i_e;       // st == I in the head's view
+  logic [Lines-1:0] dnz_e;        // dirty != 0 in the head's view
+  logic [Lines-1:0] alloc_e;
+  always_comb begin
+    for (int i = 0; i < Lines; i++) begin
+      st_r_e[i]  = (st_q[2*i +: 2] == StR) && !(x_h && 32'(x_idx) == i);
+      st_i_e[i]  = (st_q[2*i +: 2] == StI) || (x_h && 32'(x_idx) == i);
+      dnz_e[i]   = mlive_q[i] && (dirty_q[i] != '0) && !(clr_h && 32'(p_idx) == i);
+      alloc_e[i] = !st_i_e[i] || pend_q[i] || dnz_e[i] || (rgv_q && 32'(rgi_q) == i);
+    end
+  end
+
   logic [SIW-1:0] e_set;
   logic [IW-1:0]  e_base, p_base, r_base;
   logic           e_hit, p_hit, r_hit, e_dup, p_dup, r_dup;
@@ -477,7 +504,8 @@ module hlrc_l1 #(
       w_idx = '0;
       for (int w = 0; w < L1Ways; w++) begin
         w_idx = l_base + IW'(w);
-        if (alloc_v[w_idx] && mlive_q[w_idx] && tag_q[w_idx] == l_tag) begin
+        if (((j == 0) ? alloc_e[w_idx] : alloc_v[w_idx]) && mlive_q[w_idx] &&
+            tag_q[w_idx] == l_tag) begin
           l_dup = l_dup | l_hit;
           if (!l_hit) begin
             l_way = WW'(w);
@@ -516,11 +544,11 @@ module hlrc_l1 #(
   logic [LineBytes-1:0] m_dirty;
   logic [NW-1:0]        m_wait;
   logic [DB-1:0]        m_data;
-  assign m_st    = e_hit ? st_of(st_q, m_idx) : StI;
-  assign m_fresh = e_hit && fresh_q[m_idx];
+  assign m_st    = !e_hit ? StI : (do_head && x_h && x_idx == m_idx) ? StI : st_of(st_q, m_idx);
+  assign m_fresh = e_hit && fresh_q[m_idx] && !(do_head && x_h && x_idx == m_idx);
   assign m_pend  = e_hit && pend_q[m_idx];
   assign m_stale = e_hit && stale_q[m_idx];
-  assign m_dirty = (e_hit && mlive_q[m_idx]) ? dirty_q[m_idx] : '0;
+  assign m_dirty = (e_hit && mlive_q[m_idx] && !(clr_h && p_idx == m_idx)) ? dirty_q[m_idx] : '0;
   assign m_wait  = (e_hit && mlive_q[m_idx]) ? wait_q[m_idx] : '0;
   assign m_data  = dlive_q[m_idx] ? data_q[m_idx] : '0;
   assign m_r     = (m_st == StR);
@@ -577,11 +605,11 @@ module hlrc_l1 #(
           vw_leave = 1'b1;
         end
       end
-      vw_leave = (st_q[2*vw_idx +: 2] == StR) && (vw_leave || (ev_run && evi_q == vw_idx));
+      vw_leave = st_r_e[vw_idx] && (vw_leave || (ev_run && evi_q == vw_idx));
       vw_excl  = pend_q[vw_idx] || (rgv_q && rgi_q == vw_idx) || vw_leave;
-      v_free[w] = !alloc_v[vw_idx];
-      v_nr[w]   = alloc_v[vw_idx] && !vw_excl && (st_q[2*vw_idx +: 2] != StR);
-      v_r[w]    = !vw_excl && (st_q[2*vw_idx +: 2] == StR);
+      v_free[w] = !alloc_e[vw_idx];
+      v_nr[w]   = alloc_e[vw_idx] && !vw_excl && !st_r_e[vw_idx];
+      v_r[w]    = !vw_excl && st_r_e[vw_idx];
     end
   end
 
@@ -627,7 +655,7 @@ module hlrc_l1 #(
   logic [LineBytes-1:0] a2_dirty;
   assign a2_idx   = e_base + IW'(a2_way);
   assign a3_idx   = e_base + IW'(a3_way);
-  assign a2_dirty = mlive_q[a2_idx] ? dirty_q[a2_idx] : '0;
+  assign a2_dirty = (mlive_q[a2_idx] && !(clr_h && p_idx == a2_idx)) ? dirty_q[a2_idx] : '0;
 
   // ---------------------------------------------------------------------------------------------
   // Decode of the head (section 6, L1, L11)
@@ -849,6 +877,15 @@ module hlrc_l1 #(
   assign x02_line   = (LA'(evi_tag) << SB) | LA'(SIW'(32'(evi_q) / L1Ways));
   assign x_idx      = x01 ? r_idx : evi_q;
   assign x_we       = x01_r || x02;
+  assign x_h        = do_head && x_we;
+
+  // The batch / idle pop of a head edge from registered values (rgv_a == rgv_q there): the
+  // head's view of step (c).
+  logic p_dnz_q, p_rgi_q, pop_bi_q;
+  assign p_dnz_q  = p_hit && mlive_q[p_idx] && (dirty_q[p_idx] != '0);
+  assign p_rgi_q  = rgv_q && p_hit && (p_idx == rgi_q);
+  assign pop_bi_q = (batch_pc || (idle_pc && !p_rgi_q)) && !(p_dnz_q && (wt_full || p_pend));
+  assign clr_h    = do_head && pop_bi_q && p_dnz_q && !(batch_pc && p_rgi_q);
 
   // ---------------------------------------------------------------------------------------------
   // The rows: next values of the event line and the outputs
@@ -1359,13 +1396,18 @@ module hlrc_l1 #(
     fresh_d = fresh_q;
     pend_d  = pend_q;
     stale_d = stale_q;
+    // (b) before the head's write in a head edge, after the message's in a message edge
+    if (x_we && !do_msg) begin
+      st_d[2*x_idx +: 2] = StI;
+      fresh_d[x_idx]     = 1'b0;
+    end
     if (ev_we) begin
       st_d[2*e_idx +: 2] = n_st;
       fresh_d[e_idx]     = n_fresh;
       pend_d[e_idx]      = n_pend;
       stale_d[e_idx]     = n_stale;
     end
-    if (x_we) begin
+    if (x_we && do_msg) begin
       st_d[2*x_idx +: 2] = StI;
       fresh_d[x_idx]     = 1'b0;
     end
@@ -1452,8 +1494,10 @@ module hlrc_l1 #(
         data_q[e_idx]  <= ev_data;
         dlive_q[e_idx] <= 1'b1;
       end
-      if (pop_wt && !repush) begin
-        dirty_q[p_idx] <= '0;                           // B01 / B03 / B05 (not a re-push)
+      // B01 / B03 / B05 (not a re-push): after the message's write (M06 may write the popped
+      // line), before the head's (step c precedes d: an allocation of the popped way wins)
+      if (pop_wt && !repush && !(do_head && ev_we && e_idx == p_idx)) begin
+        dirty_q[p_idx] <= '0;
       end
       if (touch) begin
         age_q[32'(e_base)*WW +: SAW] <= ages_d;
