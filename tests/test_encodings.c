@@ -4,7 +4,7 @@
  *
  * The RTL writes each encoding once, as a typed enum item of a family package (rtl/gpucoh_pkg.sv:
  * sig_bloom, rdu, avu; rtl/tc/tc_pkg.sv: the TC family; rtl/gpu/gpu_pkg.sv: the GPU family;
- * rtl/denovo/denovo_pkg.sv: the DeNovo family) or of
+ * rtl/denovo/denovo_pkg.sv: the DeNovo family; rtl/hlrc/hlrc_pkg.sv: the hLRC family) or of
  * the shared atomic-operation package rtl/gpucoh_atom_pkg.sv (TC and GPU). This test reads the
  * packages as text, finds every enum item `Name = W'dV` (or 'h / 'b) inside a
  * `typedef enum ... { ... }` block and checks it against the table below, which names the C enum
@@ -32,6 +32,7 @@
 #include "avu.h"
 #include "gpu_l2.h"
 #include "denovo_types.h"
+#include "hlrc_types.h"
 #include "gpu_types.h"
 #include "rdu.h"
 #include "sig_bloom.h"
@@ -160,6 +161,45 @@ static const enc_t k_enc[] = {
     E("denovo/denovo_pkg.sv", "DnOpFence", DENOVO_OP_FENCE),
     E("denovo/denovo_pkg.sv", "DnCrspLoad", DENOVO_CRSP_LOAD),
     E("denovo/denovo_pkg.sv", "DnCrspAtomic", DENOVO_CRSP_ATOMIC),
+    E("hlrc/hlrc_pkg.sv", "HlMsgNone", HLRC_MSG_NONE),
+    E("hlrc/hlrc_pkg.sv", "HlMsgGets", HLRC_MSG_GETS),
+    E("hlrc/hlrc_pkg.sv", "HlMsgWt", HLRC_MSG_WT),
+    E("hlrc/hlrc_pkg.sv", "HlMsgReg", HLRC_MSG_REG),
+    E("hlrc/hlrc_pkg.sv", "HlMsgAtomic", HLRC_MSG_ATOMIC),
+    E("hlrc/hlrc_pkg.sv", "HlMsgRack", HLRC_MSG_RACK),
+    E("hlrc/hlrc_pkg.sv", "HlMsgEvict", HLRC_MSG_EVICT),
+    E("hlrc/hlrc_pkg.sv", "HlMsgData", HLRC_MSG_DATA),
+    E("hlrc/hlrc_pkg.sv", "HlMsgAck", HLRC_MSG_ACK),
+    E("hlrc/hlrc_pkg.sv", "HlMsgGrant", HLRC_MSG_GRANT),
+    E("hlrc/hlrc_pkg.sv", "HlMsgAtom", HLRC_MSG_ATOM),
+    E("hlrc/hlrc_pkg.sv", "HlMsgRevoke", HLRC_MSG_REVOKE),
+    E("hlrc/hlrc_pkg.sv", "HlMsgEack", HLRC_MSG_EACK),
+    E("hlrc/hlrc_pkg.sv", "HlL1StI", HLRC_L1_I),
+    E("hlrc/hlrc_pkg.sv", "HlL1StV", HLRC_L1_V),
+    E("hlrc/hlrc_pkg.sv", "HlL1StR", HLRC_L1_R),
+    E("hlrc/hlrc_pkg.sv", "HlL2StI", HLRC_L2_I),
+    E("hlrc/hlrc_pkg.sv", "HlL2StV", HLRC_L2_V),
+    E("hlrc/hlrc_pkg.sv", "HlL2StD", HLRC_L2_D),
+    E("hlrc/hlrc_pkg.sv", "HlL2StP", HLRC_L2_P),
+    E("hlrc/hlrc_pkg.sv", "AopNone", HLRC_AOP_NONE),
+    E("hlrc/hlrc_pkg.sv", "HlOpLoad", HLRC_OP_LOAD),
+    E("hlrc/hlrc_pkg.sv", "HlOpStore", HLRC_OP_STORE),
+    E("hlrc/hlrc_pkg.sv", "HlOpAtomic", HLRC_OP_ATOMIC),
+    E("hlrc/hlrc_pkg.sv", "HlOpFence", HLRC_OP_FENCE),
+    E("hlrc/hlrc_pkg.sv", "HlCrspLoad", HLRC_CRSP_LOAD),
+    E("hlrc/hlrc_pkg.sv", "HlCrspAtomic", HLRC_CRSP_ATOMIC),
+    E("hlrc/hlrc_pkg.sv", "HlHphNone", HLRC_HPH_NONE),
+    E("hlrc/hlrc_pkg.sv", "HlHphNext", HLRC_HPH_NEXT),
+    E("hlrc/hlrc_pkg.sv", "HlHphCur", HLRC_HPH_CUR),
+    E("hlrc/hlrc_pkg.sv", "HlHphDone", HLRC_HPH_DONE),
+    E("hlrc/hlrc_pkg.sv", "HlEvsNone", HLRC_EVS_NONE),
+    E("hlrc/hlrc_pkg.sv", "HlEvsNext", HLRC_EVS_NEXT),
+    E("hlrc/hlrc_pkg.sv", "HlEvsCur", HLRC_EVS_CUR),
+    E("hlrc/hlrc_pkg.sv", "HlEvsFlushed", HLRC_EVS_FLUSHED),
+    E("hlrc/hlrc_pkg.sv", "HlEvsSent", HLRC_EVS_SENT),
+    E("hlrc/hlrc_pkg.sv", "HlRvpNext", HLRC_RVP_NEXT),
+    E("hlrc/hlrc_pkg.sv", "HlRvpCur", HLRC_RVP_CUR),
+    E("hlrc/hlrc_pkg.sv", "HlRvpFlushed", HLRC_RVP_FLUSHED),
     E("gpucoh_atom_pkg.sv", "AopAdd", GPU_AOP_ADD),
     E("gpucoh_atom_pkg.sv", "AopExch", GPU_AOP_EXCH),
     E("gpucoh_atom_pkg.sv", "AopCas", GPU_AOP_CAS),
@@ -319,6 +359,11 @@ static void test_denovo_pkg(void** state) {
     check_file("denovo/denovo_pkg.sv");
 }
 
+static void test_hlrc_pkg(void** state) {
+    (void)state;
+    check_file("hlrc/hlrc_pkg.sv");
+}
+
 static void test_atom_pkg(void** state) {
     (void)state;
     check_file("gpucoh_atom_pkg.sv");
@@ -376,6 +421,7 @@ int main(void) {
         cmocka_unit_test(test_tc_pkg),
         cmocka_unit_test(test_gpu_pkg),
         cmocka_unit_test(test_denovo_pkg),
+        cmocka_unit_test(test_hlrc_pkg),
         cmocka_unit_test(test_atom_pkg),
         cmocka_unit_test(test_catches_changed_value),
         cmocka_unit_test(test_catches_unknown_and_missing),

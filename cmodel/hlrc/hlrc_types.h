@@ -75,6 +75,23 @@ typedef enum { HLRC_L2_I = 0, HLRC_L2_V = 1, HLRC_L2_D = 2, HLRC_L2_P = 3 } hlrc
 /* L1 -> core. */
 typedef enum { HLRC_CRSP_NONE = 0, HLRC_CRSP_LOAD = 1, HLRC_CRSP_ATOMIC = 2 } hlrc_crsp_kind_t;
 
+/* Flush-client phases of the L1 (hlrc_l1.md section 3: hph_q, evs_q, rvp_q; hlrc_pkg's
+ * hlrc_hph_e, hlrc_evs_e, hlrc_rvp_e, checked by tests/test_encodings.c). */
+typedef enum {
+    HLRC_HPH_NONE = 0, /* no pre-flush */
+    HLRC_HPH_NEXT = 1, /* waits for the next batch */
+    HLRC_HPH_CUR = 2,  /* in the current batch */
+    HLRC_HPH_DONE = 3  /* done: C22 may send the ATOMIC */
+} hlrc_hph_t;
+typedef enum {
+    HLRC_EVS_NONE = 0,
+    HLRC_EVS_NEXT = 1,
+    HLRC_EVS_CUR = 2,
+    HLRC_EVS_FLUSHED = 3, /* flushed: EVICT to send */
+    HLRC_EVS_SENT = 4     /* EVICT sent: waits for the EACK */
+} hlrc_evs_t;
+typedef enum { HLRC_RVP_NEXT = 1, HLRC_RVP_CUR = 2, HLRC_RVP_FLUSHED = 3 } hlrc_rvp_t;
+
 /* ---- parameters (hlrc_l1.md and hlrc_l2.md section 1) -------------------------------------- */
 typedef struct {
     uint32_t scoped;       /* Scoped, 0..1 (L1) */
