@@ -30,6 +30,7 @@ typedef struct {
 struct hlrc_l2 {
     hlrc_l2_desc_t d;
     uint32_t lw, la, lines, set_bits, bank_bits, tag_bits;
+    uint32_t own_mask; /* 2^SW - 1, SW = max(1, ceil(log2 NumSm)) (section 1) */
     uint64_t la_mask;
     l2_meta_t* line;
     uint32_t* data; /* lines x lw */
@@ -187,6 +188,8 @@ hlrc_l2_t* hlrc_l2_init(void* mem, size_t len, const hlrc_l2_desc_t* d, char* ms
     m->bank_bits = gpucoh_log2_floor(d->num_banks);
     m->tag_bits = m->la - m->set_bits;
     m->la_mask = gpucoh_mask64(m->la);
+    const uint32_t sw = gpucoh_log2_ceil(d->num_sm);
+    m->own_mask = (uint32_t)gpucoh_mask64(sw < 1u ? 1u : sw);
     l2_reset_state(m);
     return m;
 }
@@ -267,6 +270,12 @@ static uint32_t rc(const hlrc_l2_t* m, uint32_t s) {
     return n;
 }
 
+/* E8: the 6-bit src of the port (compared with own / rvo zero-extended). */
+static uint32_t src6(const hlrc_msg_t* q) {
+    return q->src & 63u;
+}
+
+/* 1 << src cut to NumSm bits: a dst bit >= NumSm gives dst 0 (the message is still sent, E8). */
 static uint64_t dst_of(const hlrc_l2_t* m, uint32_t src) {
     return ((uint64_t)1 << (src & 63u)) & gpucoh_mask64(m->d.num_sm);
 }
@@ -369,11 +378,12 @@ static l2_mshr_meta_t* mshr_of(hlrc_l2_t* m, uint64_t line) {
 
 /*--- section 7: fills -------------------------------------------------------------------------*/
 
-static void fill(hlrc_l2_t* m, const hlrc_mem_rsp_t* f) {
+/* Returns true for N01 / N02 (the fill found its MSHR), false for I2. */
+static bool fill(hlrc_l2_t* m, const hlrc_mem_rsp_t* f) {
     l2_mshr_meta_t* k = mshr_of(m, f->line);
     if (k == NULL) { /* I2 */
         m->errors++;
-        return;
+        return false;
     }
     const uint32_t i = set_of(m, k->line) * m->d.l2_ways + k->way;
     uint32_t* d = dat(m, i);
@@ -392,7 +402,8 @@ static void fill(hlrc_l2_t* m, const hlrc_mem_rsp_t* f) {
     if (k->dst != 0u) { /* N01 */
         send(m, HLRC_MSG_DATA, k->dst, k->line, d);
     } /* else N02 */
-    memset(k, 0, sizeof *k);
+    k->v = 0u; /* N01 / N02: only mv is cleared; the other fields hold (H6) */
+    return true;
 }
 
 /*--- section 6: the wb FIFO -------------------------------------------------------------------*/
@@ -401,12 +412,12 @@ static void fill(hlrc_l2_t* m, const hlrc_mem_rsp_t* f) {
 static bool wb_head(hlrc_l2_t* m, const hlrc_msg_t* q) {
     const uint64_t line = q->line & m->la_mask;
     if (q->kind == HLRC_MSG_RACK) {
-        if (m->rvv != 0u && q->src == m->rvo && line == m->rvl) { /* K01 */
+        if (m->rvv != 0u && src6(q) == m->rvo && line == m->rvl) { /* K01 */
             COV(m, K01);
             l2_meta_t* l = &m->line[m->rvw];
             m->fcov[HLRC_L2_F_RACK_UNREGISTERED] += l->reg == 0u ? 1u : 0u;
             m->fcov[HLRC_L2_F_RACK_OF_RECALL] += m->hd_recall ? 1u : 0u;
-            if (l->reg != 0u && l->own == q->src) {
+            if (l->reg != 0u && l->own == src6(q)) {
                 l->reg = 0u;
                 l->own = 0u;
                 mark(m, m->rvw);
@@ -421,9 +432,9 @@ static bool wb_head(hlrc_l2_t* m, const hlrc_msg_t* q) {
     if (q->kind == HLRC_MSG_EVICT) {
         const int64_t i = find(m, line);
         if (i >= 0 && m->line[i].st != HLRC_L2_P && m->line[i].reg != 0u &&
-            m->line[i].own == q->src) { /* K03 */
+            m->line[i].own == src6(q)) { /* K03 */
             COV(m, K03);
-            m->fcov[HLRC_L2_F_EVICT_CROSSED] += m->rvv != 0u && m->rvl == line && m->rvo == q->src;
+            m->fcov[HLRC_L2_F_EVICT_CROSSED] += m->rvv != 0u && m->rvl == line && m->rvo == src6(q);
             m->fcov[HLRC_L2_F_EVICT_OTHER_REVOKED] += m->rvv != 0u && m->rvl != line;
             m->line[i].reg = 0u;
             m->line[i].own = 0u;
@@ -521,10 +532,10 @@ static bool atomic_op(uint32_t* d, uint32_t w, uint32_t aop, uint32_t bmask, uin
         d[w] = old + a;
         return true;
     case HLRC_AOP_EXCH: {
-        /* choice: an EXCH with bmask 0000 writes no byte and does not make the line D */
+        /* E7: an EXCH always writes (bmask 0000: the word unchanged; choices C4 / H2) */
         const uint32_t bm = gpucoh_nib_bytes(bmask);
         d[w] = (old & ~bm) | (a & bm);
-        return bm != 0u;
+        return true;
     }
     case HLRC_AOP_CAS:
         if (old == a) {
@@ -557,10 +568,7 @@ static void a01(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i) {
 static void grant(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i) {
     send(m, HLRC_MSG_GRANT, dst_of(m, q->src), q->line, dat(m, i));
     m->line[i].reg = 1u;
-    m->line[i].own = q->src & 63u;
-    if (m->line[i].own >= m->d.num_sm) {
-        m->errors++; /* I6 */
-    }
+    m->line[i].own = (q->src & 63u) & m->own_mask; /* E8: src mod 2^SW */
     touch(m, i);
     m->st.grants++;
 }
@@ -596,7 +604,7 @@ static int reg_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* stal
         m->st.recalls++;
         return H_ACTED;
     }
-    if (l->own != (q->src & 63u)) { /* R03 */
+    if (l->own != src6(q)) { /* R03 */
         COV(m, R03);
         m->hd_revoked = true;
         m->hd_recall = false;
@@ -617,7 +625,7 @@ static int atomic_row(hlrc_l2_t* m, const hlrc_msg_t* q, uint32_t i, uint32_t* s
         *stall = S03;
         return H_STALL;
     }
-    if (l->reg != 0u && l->own != (q->src & 63u)) { /* A02 */
+    if (l->reg != 0u && l->own != src6(q)) { /* A02 */
         COV(m, A02);
         FC(m, REVOKE_FOR_ATOMIC);
         m->hd_recall = false;
@@ -671,13 +679,15 @@ static int sync_head(hlrc_l2_t* m, uint32_t* stall) {
 
 /*--- the edge ---------------------------------------------------------------------------------*/
 
-static void push(l2_fifo_t* f, const hlrc_msg_t* msg, uint64_t* full) {
+/* (d): push one message; I6 counted once for every message pushed with src >= NumSm (C7). */
+static void push(hlrc_l2_t* m, l2_fifo_t* f, const hlrc_msg_t* msg, uint64_t* full) {
     if (!msg->valid || f->cnt == f->cap) {
         return;
     }
     f->e[(f->head + f->cnt) % f->cap] = *msg;
     f->cnt++;
     *full += f->cnt == f->cap ? 1u : 0u;
+    m->errors += src6(msg) >= m->d.num_sm ? 1u : 0u; /* I6 */
 }
 
 static void count_stall(hlrc_l2_t* m, uint32_t s) {
@@ -711,8 +721,8 @@ static void l2_edge(hlrc_l2_t* m, const hlrc_l2_in_t* in) {
     const uint64_t sync_line = sync_at_start ? m->s.e[m->s.head].line & m->la_mask : 0u;
     uint32_t qpri = m->qpri;
     if (in->mem.valid) { /* (a) */
-        fill(m, &in->mem);
-        if (sync_at_start && (in->mem.line & m->la_mask) == sync_line) {
+        const bool found = fill(m, &in->mem);
+        if (found && sync_at_start && (in->mem.line & m->la_mask) == sync_line) {
             qpri = 1u; /* E1: the fill the sync head waited for */
             FC(m, FILL_FOR_SYNC_HEAD);
             FC(m, SYNC_FIRST_AFTER_FILL);
@@ -747,13 +757,13 @@ void hlrc_l2_tick(hlrc_l2_t* m, const hlrc_l2_in_t* in, hlrc_l2_out_t* out) {
     memset(&m->out.mreq, 0, sizeof m->out.mreq);
     l2_edge(m, in);
     if (rq) { /* (d) */
-        push(&m->q, &in->req, &m->fcov[HLRC_L2_F_REQ_FIFO_FULL]);
+        push(m, &m->q, &in->req, &m->fcov[HLRC_L2_F_REQ_FIFO_FULL]);
     }
     if (rs) {
-        push(&m->s, &in->sync, &m->fcov[HLRC_L2_F_SYNC_FIFO_FULL]);
+        push(m, &m->s, &in->sync, &m->fcov[HLRC_L2_F_SYNC_FIFO_FULL]);
     }
     if (rw) {
-        push(&m->w, &in->wb, &m->fcov[HLRC_L2_F_WB_FIFO_FULL]);
+        push(m, &m->w, &in->wb, &m->fcov[HLRC_L2_F_WB_FIFO_FULL]);
     }
     m->out.req_ready = m->q.cnt < m->q.cap; /* (e) */
     m->out.sync_ready = m->s.cnt < m->s.cap;
