@@ -257,7 +257,7 @@ static int64_t find(const hlrc_l1_t* m, uint64_t a) {
 
 /* Section 3: an R line is leaving when a revoke-queue entry holds its line or evs is 1..3 on it. */
 static bool leaving(const hlrc_l1_t* m, uint32_t i) {
-    if (m->evs >= 1u && m->evs <= 3u && m->evi == i) {
+    if (m->evs >= HLRC_EVS_NEXT && m->evs <= HLRC_EVS_FLUSHED && m->evi == i) {
         return true;
     }
     const uint64_t a = line_of(m, i);
@@ -363,7 +363,7 @@ static uint32_t join(hlrc_l1_t* m, ctx_t* c) {
     return 2u;
 }
 
-/* P1 on word w of d; returns whether it wrote. */
+/* P1 on word w of d; returns "P1 writes": ADD, EXCH (any bmask), CAS with old == a (C4). */
 static bool p1(uint32_t* d, uint32_t w, uint32_t aop, uint32_t bmask, uint32_t a, uint32_t b) {
     const uint32_t old = d[w];
     switch (aop) {
@@ -373,7 +373,7 @@ static bool p1(uint32_t* d, uint32_t w, uint32_t aop, uint32_t bmask, uint32_t a
     case HLRC_AOP_EXCH: {
         const uint32_t bm = gpucoh_nib_bytes(bmask);
         d[w] = (old & ~bm) | (a & bm);
-        return bm != 0u;
+        return true; /* bmask 0000 writes the word unchanged */
     }
     case HLRC_AOP_CAS:
         if (old == a) {
@@ -403,11 +403,13 @@ static void dirty_word(hlrc_l1_t* m, uint32_t i, uint32_t w, uint32_t nib) {
     }
 }
 
-/* A synchronizing access performed on line i (C10-C12, M06): answers the core. */
-static void perform(hlrc_l1_t* m, uint32_t i, const hlrc_core_req_t* r) {
+/* A synchronizing access performed on line i (C10-C12, M06): answers the core. Returns whether
+ * it resets idle (L10): a release STORE always, an ATOMIC when P1 writes, a LOAD never. */
+static bool perform(hlrc_l1_t* m, uint32_t i, const hlrc_core_req_t* r) {
     uint32_t* d = dat(m, i);
     const uint32_t w = r->word % m->lw;
     const uint64_t wfm = (uint64_t)1 << r->wf;
+    bool wrote = r->op == HLRC_OP_STORE;
     if (r->op == HLRC_OP_LOAD) {
         crsp(m, HLRC_CRSP_LOAD, wfm, r->line, d);
     } else if (r->op == HLRC_OP_STORE) {
@@ -419,13 +421,15 @@ static void perform(hlrc_l1_t* m, uint32_t i, const hlrc_core_req_t* r) {
     } else {
         crsp(m, HLRC_CRSP_ATOMIC, wfm, r->line, d);
         m->fcov[HLRC_L1_F_ADD_WRAP_L1] += r->aop == HLRC_AOP_ADD && d[w] + r->a < d[w] ? 1u : 0u;
-        if (p1(d, w, r->aop, 15u, r->a, r->b)) {
+        wrote = p1(d, w, r->aop, 15u, r->a, r->b);
+        if (wrote) {
             dirty_word(m, i, w, 15u);
         } else if (r->aop == HLRC_AOP_CAS && m->rgv != 0u) {
             FC(m, GRANT_CAS_FAIL); /* M06 (rgv is cleared after perform) */
         }
     }
     mark(m, i);
+    return wrote;
 }
 
 /*--- section 5: messages (step (a)) -----------------------------------------------------------*/
@@ -465,8 +469,7 @@ static void m_grant(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
     merge_into(m, i, g->data, dat(m, i));
     l->st = HLRC_L1_R;
     l->fresh = 1u;
-    perform(m, i, r);
-    c->wrote = writes(r);
+    c->wrote = perform(m, i, r); /* L10: a release STORE, or P1 writes */
     pop_head(m);
     m->rgv = 0u;
     touch(m, c, i);
@@ -506,13 +509,14 @@ static void m_revoke(hlrc_l1_t* m, ctx_t* c, uint64_t line) {
     const uint32_t k = (m->rvh + m->rvcnt) % m->d.num_banks;
     COV(m, M08);
     m->fcov[HLRC_L1_F_REVOKE_WAITS] += c->batch_q != 0u ? 1u : 0u;
-    m->fcov[HLRC_L1_F_EVICT_THEN_REVOKE] += c->evs_q == 4u && c->evl_q == (line & m->la_mask);
+    m->fcov[HLRC_L1_F_EVICT_THEN_REVOKE] +=
+        c->evs_q == HLRC_EVS_SENT && c->evl_q == (line & m->la_mask);
     m->rvl[k] = line & m->la_mask;
     m->rvp[k] = join(m, c);
-    c->m08_begin = m->rvp[k] == 2u;
-    c->m08_phase1 = m->rvp[k] == 1u;
+    c->m08_begin = m->rvp[k] == HLRC_RVP_CUR;
+    c->m08_phase1 = m->rvp[k] == HLRC_RVP_NEXT;
     m->fcov[HLRC_L1_F_REVOKE_TWO_QUEUED] += m->rvcnt + 1u == 2u ? 1u : 0u;
-    if (m->rvp[k] == 2u) {
+    if (m->rvp[k] == HLRC_RVP_CUR) {
         m->st.revoke_flushes++;
     }
     m->rvcnt++;
@@ -534,7 +538,7 @@ static bool msg_finds_state(const hlrc_l1_t* m, const ctx_t* c, const hlrc_msg_t
     case HLRC_MSG_REVOKE:
         return c->rvcnt_q < m->d.num_banks;
     case HLRC_MSG_EACK:
-        return c->evs_q == 4u && c->evl_q == a;
+        return c->evs_q == HLRC_EVS_SENT && c->evl_q == a;
     default:
         return false;
     }
@@ -565,7 +569,7 @@ static void take_msg(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
         break;
     default: /* M09: EACK */
         COV(m, M09);
-        m->evs = 0u;
+        m->evs = HLRC_EVS_NONE;
         break;
     }
 }
@@ -573,20 +577,20 @@ static void take_msg(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
 /*--- section 7: the answers (step (b)) --------------------------------------------------------*/
 
 static void answers(hlrc_l1_t* m, const ctx_t* c) {
-    if (m->rvcnt > 0u && m->rvp[m->rvh] == 3u) { /* X01 */
+    if (m->rvcnt > 0u && m->rvp[m->rvh] == HLRC_RVP_FLUSHED) { /* X01 */
         const uint64_t a = m->rvl[m->rvh];
         COV(m, X01);
         (void)emit(m, &m->out.wb, HLRC_MSG_RACK, a);
         const int64_t i = find(m, a);
-        m->fcov[HLRC_L1_F_X01_DEFERS_X02] += c->evs_q == 3u ? 1u : 0u;
+        m->fcov[HLRC_L1_F_X01_DEFERS_X02] += c->evs_q == HLRC_EVS_FLUSHED ? 1u : 0u;
         m->fcov[HLRC_L1_F_RACK_NOT_HELD] += i >= 0 && m->line[i].st == HLRC_L1_R ? 0u : 1u;
         if (i >= 0 && m->line[i].st == HLRC_L1_R) {
             m->line[i].st = HLRC_L1_I;
             m->line[i].fresh = 0u;
             m->st.atomic_out++;
             mark(m, (uint32_t)i);
-            if (m->evs >= 1u && m->evs <= 3u && m->evi == (uint32_t)i) {
-                m->evs = 0u; /* LD5: the RACK gave the line back */
+            if (m->evs >= HLRC_EVS_NEXT && m->evs <= HLRC_EVS_FLUSHED && m->evi == (uint32_t)i) {
+                m->evs = HLRC_EVS_NONE; /* LD5: the RACK gave the line back */
                 FC(m, RACK_CANCELS_EVICT);
             }
         }
@@ -594,14 +598,14 @@ static void answers(hlrc_l1_t* m, const ctx_t* c) {
         m->rvl[m->rvh] = 0u;
         m->rvh = (m->rvh + 1u) % m->d.num_banks;
         m->rvcnt--;
-    } else if (c->evs_q == 3u && m->evs == 3u) { /* X02 */
+    } else if (c->evs_q == HLRC_EVS_FLUSHED && m->evs == HLRC_EVS_FLUSHED) { /* X02 */
         const uint32_t i = m->evi;
         COV(m, X02);
         m->evl = line_of(m, i);
         (void)emit(m, &m->out.wb, HLRC_MSG_EVICT, m->evl);
         m->line[i].st = HLRC_L1_I;
         m->line[i].fresh = 0u;
-        m->evs = 4u;
+        m->evs = HLRC_EVS_SENT;
         m->st.atomic_out++;
         m->st.r_evicts += m->ev_own ? 0u : 1u;
         mark(m, i);
@@ -702,7 +706,7 @@ static int alloc_plan(const hlrc_l1_t* m, ctx_t* c, uint64_t a, uint32_t* way) {
     if (r >= 0) { /* rule 3 */
         *way = (uint32_t)r;
         c->al_rule = 3;
-        return c->evs_q == 0u ? AL_V02 : -S10;
+        return c->evs_q == HLRC_EVS_NONE ? AL_V02 : -S10;
     }
     return -S02; /* rule 4 */
 }
@@ -782,7 +786,6 @@ static int load_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
     uint32_t i = (uint32_t)f;
     const uint64_t wfm = (uint64_t)1 << r->wf;
     if (f >= 0 && m->line[i].pend != 0u && m->line[i].st != HLRC_L1_V && m->line[i].stale) {
-        COV(m, C03);
         return S01;
     }
     const bool hit = f >= 0 && m->line[i].st == HLRC_L1_V;
@@ -891,7 +894,6 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     const uint64_t a = r->line & m->la_mask;
     const uint32_t w = r->word % m->lw;
     if (leaving(m, i)) {
-        COV(m, C15);
         FC(m, LEAVING_STALL);
         return S09;
     }
@@ -899,7 +901,6 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     const bool hit = m->line[i].fresh != 0u || gpucoh_word_bytes(m->line[i].dirty, w) == ~0u;
     if (reads && !hit) {
         if (m->line[i].pend != 0u) {
-            COV(m, C14);
             return S06;
         }
         if (port_busy(c, a, true)) {
@@ -931,8 +932,7 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     m->cov[r->op == HLRC_OP_LOAD    ? HLRC_L1_T_C10
            : r->op == HLRC_OP_STORE ? HLRC_L1_T_C11
                                     : HLRC_L1_T_C12]++;
-    perform(m, i, r);
-    c->wrote = r->op == HLRC_OP_STORE || writes(r);
+    c->wrote = perform(m, i, r); /* L10: C11 always, C12 when P1 writes */
     pop_head(m);
     touch(m, c, i);
     m->st.l1_sync_hits++;
@@ -942,7 +942,7 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
 /* C16: REG (the hLRC path, the line not R here). */
 static int c16(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     const uint64_t a = r->line & m->la_mask;
-    if (c->evs_q == 4u && c->evl_q == a) {
+    if (c->evs_q == HLRC_EVS_SENT && c->evl_q == a) {
         return S08;
     }
     if (c->wtp_q != 0u) {
@@ -975,7 +975,7 @@ static int c16(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
 static int c22(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     const uint64_t a = r->line & m->la_mask;
     const uint32_t w = r->word % m->lw;
-    if (c->evs_q == 4u && c->evl_q == a) {
+    if (c->evs_q == HLRC_EVS_SENT && c->evl_q == a) {
         FC(m, S08_ON_C22);
         return S08;
     }
@@ -1002,7 +1002,7 @@ static int c22(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
         o->bmask = 15u;
     }
     m->agv = 1u;
-    m->hph = 0u;
+    m->hph = HLRC_HPH_NONE;
     if (f >= 0) {
         if (m->line[f].st == HLRC_L1_V) {
             m->line[f].st = HLRC_L1_I;
@@ -1020,11 +1020,10 @@ static int l2p_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f)
     const uint64_t a = r->line & m->la_mask;
     if (f >= 0 && m->line[f].st == HLRC_L1_R) {
         if (leaving(m, (uint32_t)f)) {
-            COV(m, C15);
             FC(m, LEAVING_STALL);
             return S09;
         }
-        if (c->evs_q != 0u) {
+        if (c->evs_q != HLRC_EVS_NONE) {
             FC(m, OWN_RETURN_WAITS);
             return S10; /* C18 */
         }
@@ -1039,14 +1038,12 @@ static int l2p_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f)
         return 0;
     }
     if (c->agv_q != 0u) {
-        COV(m, C19);
         return S12;
     }
-    if (c->hph_q == 1u || c->hph_q == 2u) {
-        COV(m, C21);
+    if (c->hph_q == HLRC_HPH_NEXT || c->hph_q == HLRC_HPH_CUR) {
         return S11;
     }
-    if (c->hph_q == 0u) {
+    if (c->hph_q == HLRC_HPH_NONE) {
         if (port_busy(c, a, false)) {
             return S04;
         }
@@ -1068,7 +1065,6 @@ static int sync_head(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r) {
         return sync_r(m, c, r, (uint32_t)f);
     }
     if (c->rgv_q != 0u) {
-        COV(m, C17);
         return S07;
     }
     return c16(m, c, r, f);
@@ -1119,19 +1115,19 @@ static void batch_check(hlrc_l1_t* m, ctx_t* c) {
     if (c->fcur_q != 0u) {
         c->inv = true;
     }
-    bool waits = m->fwait != 0u || m->hph == 1u || m->evs == 1u;
-    uint32_t kinds = (c->fcur_q != 0u) + (m->hph == 2u) + (m->evs == 2u);
+    bool waits = m->fwait != 0u || m->hph == HLRC_HPH_NEXT || m->evs == HLRC_EVS_NEXT;
+    uint32_t kinds = (c->fcur_q != 0u) + (m->hph == HLRC_HPH_CUR) + (m->evs == HLRC_EVS_CUR);
     bool rv2 = false;
     for (uint32_t k = 0; k < m->rvcnt; k++) {
         uint32_t* p = &m->rvp[(m->rvh + k) % m->d.num_banks];
-        rv2 = rv2 || *p == 2u;
-        *p = *p == 2u ? 3u : *p;
-        waits = waits || *p == 1u;
-        m->fcov[HLRC_L1_F_REVOKE_AT_COMPLETION] += *p == 1u && c->m08_phase1 ? 1u : 0u;
+        rv2 = rv2 || *p == HLRC_RVP_CUR;
+        *p = *p == HLRC_RVP_CUR ? HLRC_RVP_FLUSHED : *p;
+        waits = waits || *p == HLRC_RVP_NEXT;
+        m->fcov[HLRC_L1_F_REVOKE_AT_COMPLETION] += *p == HLRC_RVP_NEXT && c->m08_phase1 ? 1u : 0u;
     }
     m->fcov[HLRC_L1_F_BATCH_TWO_CLIENTS] += kinds + (rv2 ? 1u : 0u) >= 2u ? 1u : 0u;
-    m->hph = m->hph == 2u ? 3u : m->hph;
-    m->evs = m->evs == 2u ? 3u : m->evs;
+    m->hph = m->hph == HLRC_HPH_CUR ? HLRC_HPH_DONE : m->hph;
+    m->evs = m->evs == HLRC_EVS_CUR ? HLRC_EVS_FLUSHED : m->evs;
     m->cov[waits ? HLRC_L1_T_B08 : HLRC_L1_T_B07]++;
     m->fcov[HLRC_L1_F_BATCH_CHAIN] += waits ? 1u : 0u;
     c->completed = true;
@@ -1146,11 +1142,11 @@ static void batch_check(hlrc_l1_t* m, ctx_t* c) {
     bool rv = false;
     for (uint32_t k = 0; k < m->rvcnt; k++) {
         uint32_t* p = &m->rvp[(m->rvh + k) % m->d.num_banks];
-        rv = rv || *p == 1u;
-        *p = *p == 1u ? 2u : *p;
+        rv = rv || *p == HLRC_RVP_NEXT;
+        *p = *p == HLRC_RVP_NEXT ? HLRC_RVP_CUR : *p;
     }
-    m->hph = m->hph == 1u ? 2u : m->hph;
-    m->evs = m->evs == 1u ? 2u : m->evs;
+    m->hph = m->hph == HLRC_HPH_NEXT ? HLRC_HPH_CUR : m->hph;
+    m->evs = m->evs == HLRC_EVS_NEXT ? HLRC_EVS_CUR : m->evs;
     c->begin = true;
     m->st.store_buffer_flushes++;
     m->st.revoke_flushes += rv ? 1u : 0u;
@@ -1271,7 +1267,7 @@ void hlrc_l1_tick(hlrc_l1_t* m, const hlrc_l1_in_t* in, hlrc_l1_out_t* out) {
     l1_edge(m, in, ready);
     m->out.core_ready = m->fcnt < m->d.l1_queue; /* (h) */
     m->out.drained = m->sbcnt == 0u && m->wtp == 0u && m->batch == 0u && m->rgv == 0u &&
-                     m->agv == 0u && m->evs == 0u && m->rvcnt == 0u;
+                     m->agv == 0u && m->evs == HLRC_EVS_NONE && m->rvcnt == 0u;
     m->out.fence_done = m->fdone;
     if (out != NULL) {
         *out = m->out;
@@ -1398,10 +1394,17 @@ const char* hlrc_l1_trans_id(hlrc_l1_trans_t r) {
     return (uint32_t)r < HLRC_L1_T_N ? l1_ids[r] : "?";
 }
 
-/* Section 9, "Unreachable": under Scoped = 0 C18-C22, C24, C25, M07, S11, S12; M10 only from
- * illegal inputs (reported reachable: the illegal-input runs reach it). */
+/* L11, section 9: C03, C14, C15, C17, C19, C21 are counted only as their stall rows (S01, S06,
+ * S09, S07, S12, S11), never as rows (as gpu_l1's C03; choices-2026-11-29 C6). */
+static bool own_stall_row(hlrc_l1_trans_t r) {
+    return r == HLRC_L1_T_C03 || r == HLRC_L1_T_C14 || r == HLRC_L1_T_C15 || r == HLRC_L1_T_C17 ||
+           r == HLRC_L1_T_C19 || r == HLRC_L1_T_C21;
+}
+
+/* Section 9, "Unreachable": the own-stall rows above; under Scoped = 0 C18-C22, C24, C25, M07, S11,
+ * S12; M10 only from illegal inputs (reported reachable: the illegal-input runs reach it). */
 bool hlrc_l1_trans_reachable(const hlrc_l1_desc_t* d, hlrc_l1_trans_t r) {
-    if ((uint32_t)r >= HLRC_L1_T_N) {
+    if ((uint32_t)r >= HLRC_L1_T_N || own_stall_row(r)) {
         return false;
     }
     if (d->scoped != 0u) {

@@ -401,7 +401,7 @@ static bool fill(hlrc_l2_t* m, const hlrc_mem_rsp_t* f) {
     m->cov[k->dst != 0u ? HLRC_L2_T_N01 : HLRC_L2_T_N02]++;
     if (k->dst != 0u) { /* N01 */
         send(m, HLRC_MSG_DATA, k->dst, k->line, d);
-    } /* else N02 */
+    }          /* else N02 */
     k->v = 0u; /* N01 / N02: only mv is cleared; the other fields hold (H6) */
     return true;
 }
