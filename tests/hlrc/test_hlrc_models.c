@@ -1418,6 +1418,41 @@ static void test_t14(void** state) {
 
 /*--- T15 (hlrc, L2Ways = 2): M1, a REG whose fetched line a data miss would evict -------------*/
 
+/* Bank b's qpri as the state getter exports it. */
+static uint32_t l2_qpri(sys_t* s, uint32_t b) {
+    hlrc_l2_state_t* x = malloc(sizeof *x);
+    assert_non_null(x);
+    hlrc_l2_state_get(s->l2[b], x);
+    const uint32_t q = x->qpri;
+    free(x);
+    return q;
+}
+
+/* run(), appending "ROW:qpri " to out after every edge in which bank 0 counts one of rows. */
+static void run_trace(sys_t* s, const hlrc_l2_trans_t* rows, uint32_t n, char* out, size_t len) {
+    uint64_t prev[8];
+    assert_true(n <= 8u);
+    for (uint32_t k = 0; k < n; k++) {
+        prev[k] = hlrc_l2_cov(s->l2[0])[rows[k]];
+    }
+    out[0] = '\0';
+    uint32_t calm = 0;
+    for (uint32_t e = 0; e < 3000u && calm < 4u; e++) {
+        tick(s);
+        for (uint32_t k = 0; k < n; k++) {
+            const uint64_t c = hlrc_l2_cov(s->l2[0])[rows[k]];
+            if (c != prev[k]) {
+                const size_t at = strlen(out);
+                (void)snprintf(out + at, len - at, "%s:%u ", hlrc_l2_trans_id(rows[k]),
+                               l2_qpri(s, 0));
+                prev[k] = c;
+            }
+        }
+        calm = s->quiet_now && !in_flight(s) ? calm + 1u : 0u;
+    }
+    assert_int_equal(calm, 4);
+}
+
 static void test_t15(void** state) {
     (void)state;
     open_golden(2u, 65535u, 1u, 0u);
@@ -1429,7 +1464,12 @@ static void test_t15(void** state) {
     add(S, 1, A_, 0, 1); /* 2 */
     tick(S);
     ld(S, 2, B_);
-    run(S);
+    /* the page's qpri checks: after the first N02 1 by the fill rule, after K01 1 */
+    const hlrc_l2_trans_t rows[] = {HLRC_L2_T_R06, HLRC_L2_T_N02, HLRC_L2_T_R02,
+                                    HLRC_L2_T_G03, HLRC_L2_T_K01, HLRC_L2_T_R01};
+    char tr[256];
+    run_trace(S, rows, 6u, tr, sizeof tr);
+    assert_string_equal(tr, "R06:0 N02:1 R02:0 G03:1 K01:1 R06:0 N02:1 R01:0 ");
     /* M1: after a's fill the sync head goes first (qpri 1): R02 before G03(b) takes a's way */
     assert_true(msg_at(S, mk, HLRC_MSG_REVOKE, 0)->at < msg_at(S, mk, HLRC_MSG_DATA, 0)->at);
     assert_int_equal(msg_at(S, mk, HLRC_MSG_DATA, 0)->line, B_);
