@@ -1614,6 +1614,203 @@ static void test_t13b(void** state) {
     rsp_is(S, 1, 2, HLRC_CRSP_ATOMIC, 0, 1);
 }
 
+/*--- choices-2026-11-29, the C model's must-change rows ---------------------------------------*/
+
+static hlrc_msg_t bank_msg(uint32_t kind, uint32_t src, uint64_t line) {
+    hlrc_msg_t m;
+    memset(&m, 0, sizeof m);
+    m.valid = true;
+    m.kind = kind;
+    m.src = src;
+    m.line = line;
+    return m;
+}
+
+/* A message presented to bank 0's input net by the test (not by an L1). */
+static void present(uint32_t net, const hlrc_msg_t* m) {
+    mq_push(&S->net[0][net], m, S->now);
+}
+
+/* Core request r at SM0, run; idle_q then is 0-based from the edge that reset it, or grown by
+ * every edge of the run (SbIdle = 65535: never saturated here). */
+static void idle_after(const hlrc_core_req_t* r, bool reset) {
+    const uint32_t before = l1st(S, 0)->idle;
+    const uint64_t t0 = S->now;
+    core(S, 0, r);
+    run(S);
+    const uint64_t grown = before + (S->now - t0);
+    if (reset) {
+        assert_true(l1st(S, 0)->idle < grown);
+    } else {
+        assert_int_equal(l1st(S, 0)->idle, grown);
+    }
+}
+
+static hlrc_core_req_t at_req(uint64_t line, uint32_t aop, uint32_t a, uint32_t b) {
+    hlrc_core_req_t r = rq(HLRC_OP_ATOMIC, line);
+    r.aop = aop;
+    r.a = a;
+    r.b = b;
+    return r;
+}
+
+/* C3 (L10): an ATOMIC resets idle only when P1 writes (C12 and M06); a release STORE always. */
+static void test_c3_idle(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    add(S, 0, X_, 0, 1); /* x R at SM0, w0 = 1 */
+    run(S);
+    hlrc_core_req_t r = at_req(X_, HLRC_AOP_CAS, 99u, 7u);
+    idle_after(&r, false); /* C12, a failing CAS */
+    r = at_req(X_, HLRC_AOP_NONE, 0u, 0u);
+    idle_after(&r, false); /* C12, aop 3 */
+    r = at_req(D_, HLRC_AOP_CAS, 99u, 7u);
+    idle_after(&r, false); /* C16 .. M06, a failing CAS */
+    r = at_req(X_, HLRC_AOP_CAS, 1u, 5u);
+    idle_after(&r, true); /* C12, a CAS that writes */
+    r = at_req(X_, HLRC_AOP_EXCH, 9u, 0u);
+    idle_after(&r, true); /* C12, EXCH */
+    r = rq(HLRC_OP_STORE, X_);
+    r.rel = true;
+    idle_after(&r, true); /* C11 with no byte in its word */
+    assert_int_equal(hlrc_l1_errors(S->l1[0]), 0);
+}
+
+/* C6 (L11, section 9): the own-stall rows are counted as their stalls only, unreachable as rows. */
+static void test_c6_own_stall(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 1u);
+    add(S, 0, X_, 0, 1); /* C16, then S07 until M06 */
+    run(S);
+    atom(S, 0, Y_, 0, HLRC_AOP_ADD, 1u, 0u, true); /* C20, S11, C22, then S12 until M07 */
+    run(S);
+    const uint64_t* cv = hlrc_l1_cov(S->l1[0]);
+    assert_true(cv[HLRC_L1_T_S07] > 0u && cv[HLRC_L1_T_S11] > 0u && cv[HLRC_L1_T_S12] > 0u);
+    const hlrc_l1_trans_t own[] = {HLRC_L1_T_C03, HLRC_L1_T_C14, HLRC_L1_T_C15,
+                                   HLRC_L1_T_C17, HLRC_L1_T_C19, HLRC_L1_T_C21};
+    hlrc_l1_desc_t d1 = hlrc_l1_desc_from(&S->d);
+    for (uint32_t k = 0; k < 6u; k++) {
+        assert_int_equal(cv[own[k]], 0);
+        assert_false(hlrc_l1_trans_reachable(&d1, own[k]));
+        d1.scoped = 0u;
+        assert_false(hlrc_l1_trans_reachable(&d1, own[k]));
+        d1.scoped = 1u;
+    }
+    assert_true(hlrc_l1_trans_reachable(&d1, HLRC_L1_T_S07));
+    assert_true(hlrc_l1_trans_reachable(&d1, HLRC_L1_T_C16));
+}
+
+/* C4 (P1, E7): A01 of an EXCH with bmask 0000 writes the word unchanged: the line D, touched. */
+static void test_c4_exch_empty(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 1u);
+    S->sink = 7u;
+    hlrc_msg_t m = bank_msg(HLRC_MSG_ATOMIC, 2u, X_);
+    m.aop = HLRC_AOP_EXCH;
+    m.bmask = 0u;
+    m.a = 0x55u;
+    present(NET_SYNC, &m);
+    run(S);
+    bank_is(S, X_, HLRC_L2_D, 0, 0, 0, ANY);
+    assert_int_equal(bank_line(S, X_).age, 0);
+    assert_int_equal(nmsg(S, 0u, HLRC_MSG_ATOM, ANY), 1);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 0);
+}
+
+/* C7 (I6): counted once for every message pushed with src >= NumSm, on any input. */
+static void test_c7_i6_push(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    S->sink = 7u;
+    hlrc_msg_t m = bank_msg(HLRC_MSG_GETS, 3u, Y_);
+    present(NET_REQ, &m); /* G03, N01: DATA with dst 0 */
+    run(S);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 1);
+    m = bank_msg(HLRC_MSG_WT, 63u, Y_);
+    present(NET_REQ, &m); /* W01 */
+    run(S);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 2);
+    m = bank_msg(HLRC_MSG_REG, 4u, X_);
+    present(NET_SYNC, &m); /* R06, N02, R01: once, at the push */
+    run(S);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 3);
+    m = bank_msg(HLRC_MSG_EVICT, 5u, Y_);
+    present(NET_WB, &m); /* K04 (I7) and I6 */
+    run(S);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 5);
+}
+
+/* H4 (E1 (c)): a fill that finds no MSHR (I2) sets no qpri, even for the sync head's line. */
+static void test_h4_stray_fill(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    S->sink = 7u;
+    hlrc_msg_t m = bank_msg(HLRC_MSG_REG, 0u, X_);
+    present(NET_SYNC, &m); /* R06, N02, R01 */
+    run(S);
+    m.src = 1u;
+    present(NET_SYNC, &m); /* R03: the head stays (S04) */
+    run(S);
+    assert_int_equal(l2_qpri(S, 0), 0);
+    const uint64_t e0 = hlrc_l2_errors(S->l2[0]);
+    const uint64_t f0 = hlrc_l2_fcov(S->l2[0])[HLRC_L2_F_FILL_FOR_SYNC_HEAD];
+    hlrc_msg_t f = bank_msg(0u, 0u, X_);
+    mq_push(&S->fills[0], &f, S->now);
+    tick(S);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), e0 + 1u); /* I2 */
+    assert_int_equal(l2_qpri(S, 0), 0);
+    assert_int_equal(hlrc_l2_fcov(S->l2[0])[HLRC_L2_F_FILL_FOR_SYNC_HEAD], f0);
+}
+
+/* H5 (E8): own := src mod 2^SW (NumSm 3: SW 2); a REVOKE to an own >= NumSm is sent, dst 0. */
+static void test_h5_own_width(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    S->sink = 7u;
+    hlrc_msg_t m = bank_msg(HLRC_MSG_REG, 5u, X_);
+    present(NET_SYNC, &m); /* R01: own 5 mod 4 = 1 */
+    run(S);
+    bank_is(S, X_, HLRC_L2_V, 1, 1, ANY, ANY);
+    m.src = 1u;
+    present(NET_SYNC, &m); /* own == src: R04 */
+    run(S);
+    assert_int_equal(hlrc_l2_cov(S->l2[0])[HLRC_L2_T_R04], 1);
+    assert_int_equal(nmsg(S, 0u, HLRC_MSG_REVOKE, ANY), 0);
+    m = bank_msg(HLRC_MSG_REG, 3u, Y_);
+    present(NET_SYNC, &m); /* own 3 >= NumSm */
+    run(S);
+    bank_is(S, Y_, HLRC_L2_V, 1, 3, ANY, ANY);
+    const uint32_t mk = S->nlog;
+    m.src = 2u;
+    present(NET_SYNC, &m); /* R03: REVOKE with dst 0 */
+    run(S);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_REVOKE, ANY), 1);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_REVOKE, 0)->dst, 0);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_REVOKE, 0)->line, Y_);
+}
+
+/* H6 (section 7): N01 / N02 clear only mv; line, way and dst hold, also in the state getter. */
+static void test_h6_mshr_held(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    S->sink = 7u;
+    hlrc_msg_t m = bank_msg(HLRC_MSG_GETS, 1u, Y_);
+    present(NET_REQ, &m); /* G03 into MSHR 0, N01 */
+    run(S);
+    hlrc_l2_mshr_t e;
+    hlrc_l2_mshr_get(S->l2[0], 0u, &e);
+    assert_int_equal(e.v, 0);
+    assert_int_equal(e.line, Y_);
+    assert_int_equal(e.way, hlrc_l2_find(S->l2[0], Y_) % 4);
+    assert_int_equal(e.dst, 2);
+    hlrc_l2_state_t* x = malloc(sizeof *x);
+    assert_non_null(x);
+    hlrc_l2_state_get(S->l2[0], x);
+    assert_int_equal(x->mshr[0].line, Y_);
+    assert_int_equal(x->mshr[0].dst, 2);
+    free(x);
+}
+
 /*--- random traffic: V1 after every edge, no deadlock, atomicity of one counter
  * ------------------*/
 
@@ -1709,6 +1906,13 @@ int main(void) {
         GOLDEN(test_t13b),
         GOLDEN(test_t14),
         GOLDEN(test_t15),
+        GOLDEN(test_c3_idle),
+        GOLDEN(test_c6_own_stall),
+        GOLDEN(test_c4_exch_empty),
+        GOLDEN(test_c7_i6_push),
+        GOLDEN(test_h4_stray_fill),
+        GOLDEN(test_h5_own_width),
+        GOLDEN(test_h6_mshr_held),
         GOLDEN(test_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
