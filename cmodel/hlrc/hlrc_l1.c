@@ -352,7 +352,8 @@ static void pop_head(hlrc_l1_t* m) {
     m->fcnt--;
 }
 
-/* L12 join: returns the client's phase (1 waits for the next batch, 2 in the current one). */
+/* L12 join: returns the client's phase, the same for hph, evs and rvp: HLRC_*_NEXT (1) waits
+ * for the next batch, HLRC_*_CUR (2) is in the current one. */
 static uint32_t join(hlrc_l1_t* m, ctx_t* c) {
     if (c->batch_q != 0u) {
         return 1u;
