@@ -1464,10 +1464,22 @@ static void scalars_get(const hlrc_l1_t* m, hlrc_l1_state_t* s) {
     s->rvcnt = m->rvcnt;
 }
 
+/* The lines the caller selected (sel_all, or the sel_n indices of sel[]). */
+static void state_lines(const hlrc_l1_t* m, hlrc_l1_state_t* s) {
+    if (s->sel_all) {
+        for (uint32_t i = 0; i < m->lines; i++) {
+            hlrc_l1_line_get(m, i, &s->line[i]);
+        }
+        return;
+    }
+    for (uint32_t k = 0; k < s->sel_n && k < HLRC_SEL_MAX; k++) {
+        if (s->sel[k] < m->lines) {
+            hlrc_l1_line_get(m, s->sel[k], &s->line[s->sel[k]]);
+        }
+    }
+}
+
 void hlrc_l1_state_get(const hlrc_l1_t* m, hlrc_l1_state_t* s) {
-    s->sel_all = m->touched_all ? 1u : 0u;
-    s->sel_n = m->touched_n;
-    memcpy(s->sel, m->touched, sizeof s->sel);
     scalars_get(m, s);
     for (uint32_t k = 0; k < HLRC_MAX_BANKS; k++) {
         const bool live = k < m->rvcnt;
@@ -1477,15 +1489,7 @@ void hlrc_l1_state_get(const hlrc_l1_t* m, hlrc_l1_state_t* s) {
     for (uint32_t k = 0; k < HLRC_L1_MAX_SB; k++) {
         s->sb[k] = k < m->sbcnt ? m->sb[(m->sbh + k) % m->d.sb_entries] : 0u;
     }
-    if (m->touched_all) {
-        for (uint32_t i = 0; i < m->lines; i++) {
-            hlrc_l1_line_get(m, i, &s->line[i]);
-        }
-    } else {
-        for (uint32_t k = 0; k < m->touched_n; k++) {
-            hlrc_l1_line_get(m, m->touched[k], &s->line[m->touched[k]]);
-        }
-    }
+    state_lines(m, s);
 }
 
 uint32_t hlrc_l1_touched(const hlrc_l1_t* m, uint32_t* sel, uint32_t max, bool* all) {

@@ -942,9 +942,6 @@ void hlrc_l2_mshr_get(const hlrc_l2_t* m, uint32_t k, hlrc_l2_mshr_t* e) {
 }
 
 void hlrc_l2_state_get(const hlrc_l2_t* m, hlrc_l2_state_t* s) {
-    s->sel_all = m->touched_all ? 1u : 0u;
-    s->sel_n = m->touched_n;
-    memcpy(s->sel, m->touched, sizeof s->sel);
     s->qcnt = m->q.cnt;
     s->scnt = m->s.cnt;
     s->wcnt = m->w.cnt;
@@ -956,13 +953,15 @@ void hlrc_l2_state_get(const hlrc_l2_t* m, hlrc_l2_state_t* s) {
     for (uint32_t k = 0; k < HLRC_L2_MAX_MSHRS; k++) {
         hlrc_l2_mshr_get(m, k, &s->mshr[k]);
     }
-    if (m->touched_all) {
+    if (s->sel_all) { /* the lines the caller selected */
         for (uint32_t i = 0; i < m->lines; i++) {
             hlrc_l2_line_get(m, i, &s->line[i]);
         }
-    } else {
-        for (uint32_t k = 0; k < m->touched_n; k++) {
-            hlrc_l2_line_get(m, m->touched[k], &s->line[m->touched[k]]);
+        return;
+    }
+    for (uint32_t k = 0; k < s->sel_n && k < HLRC_L2_SEL_MAX; k++) {
+        if (s->sel[k] < m->lines) {
+            hlrc_l2_line_get(m, s->sel[k], &s->line[s->sel[k]]);
         }
     }
 }

@@ -794,7 +794,8 @@ module hlrc_l1 #(
                       ((v01 && (batch_q || wt_full)) ||
                        (c06 && (batch_q || wt_full || m_pend)));
   assign sends_req  = c04 || c05 || c06 || c13 || v01;
-  assign s04        = !own_st && !s08 && !s13 && !s03 && !s02 && !s05 && pop_bi &&
+  // (8) comes after (5): a head whose allocation decides V02 or S10 does not stall on S04
+  assign s04        = !own_st && !s08 && !s13 && !s03 && !s02 && !s05 && !v02 && !s10a && pop_bi &&
                       (sends_req || (!is_fe && h_line == p_line));
   assign h_stall    = own_st || s08 || s13 || s03 || s02 || s10a || s10b || s05 || s04;
 

@@ -131,7 +131,7 @@ static void sys_open(sys_t* s, const hlrc_desc_t* d, uint32_t nsm) {
         memset(&in, 0, sizeof in);
         hlrc_l2_tick(s->l2[b], &in, NULL);
     }
-    s->st1 = malloc(sizeof *s->st1);
+    s->st1 = calloc(1, sizeof *s->st1);
     assert_non_null(s->st1);
 }
 
@@ -446,6 +446,7 @@ static void bank_is_(int ln, sys_t* s, uint64_t a, uint32_t st_, uint32_t reg, u
 
 /* SM j's store buffer, ring head first: n lines. */
 static void sb_is_(int ln, sys_t* s, uint32_t j, uint32_t n, ...) {
+    s->st1->sel_all = 1;
     hlrc_l1_state_get(s->l1[j], s->st1);
     EQ(s->st1->sbcnt, n);
     va_list ap;
@@ -457,6 +458,7 @@ static void sb_is_(int ln, sys_t* s, uint32_t j, uint32_t n, ...) {
 }
 
 static hlrc_l1_state_t* l1st(sys_t* s, uint32_t j) {
+    s->st1->sel_all = 1;
     hlrc_l1_state_get(s->l1[j], s->st1);
     return s->st1;
 }
@@ -673,8 +675,9 @@ static void test_reset(void** state) {
     assert_int_equal(x->sbcnt + x->wtp + x->batch + x->rgv + x->evs + x->rvcnt + x->fcnt, 0);
     assert_int_equal(x->line[2 * 2].st + x->line[2 * 2].dirty[0] + x->line[2 * 2].data[0], 0);
     assert_true(hlrc_l2_find(S->l2[0], X_) < 0);
-    hlrc_l2_state_t* b = malloc(sizeof *b);
+    hlrc_l2_state_t* b = calloc(1, sizeof *b);
     assert_non_null(b);
+    b->sel_all = 1;
     hlrc_l2_state_get(S->l2[0], b);
     assert_int_equal(b->sel_all, 1);
     assert_int_equal(b->qcnt + b->scnt + b->wcnt + b->rvv + b->qpri + b->mshr[0].v, 0);
@@ -775,7 +778,8 @@ static void test_t1(void** state) {
     l1_is(S, 1, D_, HLRC_L1_I, 0, 0, ANY, ANY);
     bank_is(S, D_, HLRC_L2_D, 0, 0, 42, ANY);
     bank_is(S, X_, HLRC_L2_D, 1, 1, 1, ANY);
-    hlrc_l2_state_t* b = malloc(sizeof *b);
+    hlrc_l2_state_t* b = calloc(1, sizeof *b);
+    b->sel_all = 1;
     hlrc_l2_state_get(S->l2[0], b);
     assert_int_equal(b->rvv, 0);
     free(b);
@@ -927,7 +931,8 @@ static void test_t4(void** state) {
     bank_is(S, B_, HLRC_L2_V, 1, 1, 0, ANY);
     l1_is(S, 1, B_, HLRC_L1_R, 1, 0x000f, 1, ANY);
     assert_int_equal(c1(S, 1).atomic_in, 1);
-    hlrc_l2_state_t* b = malloc(sizeof *b);
+    hlrc_l2_state_t* b = calloc(1, sizeof *b);
+    b->sel_all = 1;
     hlrc_l2_state_get(S->l2[0], b);
     assert_int_equal(b->qpri, 0);
     free(b);
@@ -1420,8 +1425,9 @@ static void test_t14(void** state) {
 
 /* Bank b's qpri as the state getter exports it. */
 static uint32_t l2_qpri(sys_t* s, uint32_t b) {
-    hlrc_l2_state_t* x = malloc(sizeof *x);
+    hlrc_l2_state_t* x = calloc(1, sizeof *x);
     assert_non_null(x);
+    x->sel_all = 1;
     hlrc_l2_state_get(s->l2[b], x);
     const uint32_t q = x->qpri;
     free(x);
@@ -1803,8 +1809,9 @@ static void test_h6_mshr_held(void** state) {
     assert_int_equal(e.line, Y_);
     assert_int_equal(e.way, hlrc_l2_find(S->l2[0], Y_) % 4);
     assert_int_equal(e.dst, 2);
-    hlrc_l2_state_t* x = malloc(sizeof *x);
+    hlrc_l2_state_t* x = calloc(1, sizeof *x);
     assert_non_null(x);
+    x->sel_all = 1;
     hlrc_l2_state_get(S->l2[0], x);
     assert_int_equal(x->mshr[0].line, Y_);
     assert_int_equal(x->mshr[0].dst, 2);
