@@ -793,9 +793,10 @@ module hlrc_l1 #(
   assign s05        = !own_st && !s08 && !s13 && !s03 && !s02 &&
                       ((v01 && (batch_q || wt_full)) ||
                        (c06 && (batch_q || wt_full || m_pend)));
-  assign sends_req  = c04 || c05 || c06 || c13 || v01;
-  // (8) comes after (5): a head whose allocation decides V02 or S10 does not stall on S04
-  assign s04        = !own_st && !s08 && !s13 && !s03 && !s02 && !s05 && !v02 && !s10a && pop_bi &&
+  assign sends_req  = (c04 || c05 || c06 || c13 || v01) && !v02;
+  // L8: an edge whose allocation decides V02 sends nothing on req (S04 only for the popped line);
+  // S10 is decided at (5), before (8)
+  assign s04        = !own_st && !s08 && !s13 && !s03 && !s02 && !s05 && !s10a && pop_bi &&
                       (sends_req || (!is_fe && h_line == p_line));
   assign h_stall    = own_st || s08 || s13 || s03 || s02 || s10a || s10b || s05 || s04;
 
