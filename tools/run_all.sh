@@ -126,6 +126,12 @@ sysrow dnh-small "$CYCLES" "not yet" --protocol denovo-h
 sysrow dnd-paper $((CYCLES / 10)) "not yet" --protocol denovo-d --config paper
 sysrow dndro-paper $((CYCLES / 10)) "not yet" --protocol denovo-d-ro --config paper
 sysrow dnh-paper $((CYCLES / 10)) "not yet" --protocol denovo-h --config paper
+# hLRC (docs/units/hlrc/hlrc_l1.md, hlrc_l2.md): every hlrc_l1 and hlrc_l2 in lockstep, small and
+# paper (seed 000 Table 4 read as hlrc.md section 10: 15 SMs, 16 banks; about 600 cycles/s)
+sysrow hl-small "$CYCLES" "not yet" --protocol hlrc
+sysrow hls-small "$CYCLES" "not yet" --protocol hlrc-scoped
+sysrow hl-paper $((CYCLES / 10)) "not yet" --protocol hlrc --config paper
+sysrow hls-paper $((CYCLES / 10)) "not yet" --protocol hlrc-scoped --config paper
 
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"

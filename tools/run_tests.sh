@@ -835,20 +835,107 @@ dn_rows_fail() {
 check "rows: the check fails on the plain run alone, naming Q01 Q02 B04" \
     "$LOGS/rows-denovo-fail.log" dn_rows_fail
 
+echo "== 3b2. hLRC system (hlrc, hlrc-scoped): lockstep of every L1 and L2 (small configuration)"
+# docs/units/hlrc/hlrc_l1.md section 9, hlrc_l2.md section 9. 2 x 10^5 cycles a variant here (make
+# run's hl-small / hls-small rows run 10^6, hl-paper / hls-paper 10^5 at the paper configuration)
+hlsys() { sysrun hlsys merged "$@"; }
+hlsys hlrc-small-200k --protocol hlrc --impl lockstep --cycles 200000
+hlsys hlrc-scoped-small-200k --protocol hlrc-scoped --impl lockstep --cycles 200000
+# illegal inputs (hlrc_l1.md section 12 I1, I6, I7; hlrc_l2.md section 10 I1 on the three ports,
+# I2 stray fills) at 20/1000: the C models' protocol-error count must equal core I1 + bank I1 +
+# I2 presented; C and RTL compared every cycle
+for v in hlrc hlrc-scoped; do
+    GPUCOH_SHOW_EXPECTED_ASSERTS=1 hlsys $v-illegal --protocol $v --impl lockstep \
+        --cycles 200000 --illegal-rate 20 --l2-illegal-rate 20
+done
+# V1 (single owner, hlrc.md section 5) after every edge over the C side: 0 violations
+hl_v1() {
+    local f
+    for f in hlrc-small-200k hlrc-scoped-small-200k hlrc-illegal hlrc-scoped-illegal; do
+        grep -q '^  invariant checked after every edge over the C models: 0 violation(s)$' \
+            "$LOGS/hlsys-$f.log" && grep -q '"invariant_violations": 0,' "$OUT/hlsys-$f.json" ||
+            return 1
+        echo "$f: V1 checked after every edge, 0 violations"
+    done
+}
+check "hLRC V1 checked after every edge of the four runs: 0 violations (summary, JSON)" \
+    "$LOGS/hlrc-v1.log" hl_v1
+# ... and the RTL flags each bank I1 / I2 with its warning assertion (Q_KindLegal_A,
+# E4_FillFindsMshr_A): one flag per input presented (an I1 message presented in the last cycles
+# may still wait in its FIFO: at most 2 banks x (2 + 2 + 2) entries at the small configuration)
+hl_flags() {
+    local v log i1 i2 core cerr k e4
+    for v in hlrc hlrc-scoped; do
+        log="$LOGS/hlsys-$v-illegal.log"
+        read -r i1 i2 < <(sed -n 's/.*I1 \([0-9]*\) messages of kind 0 .* and I2 \([0-9]*\) stray.*/\1 \2/p' "$log")
+        core=$(sed -n 's/.*illegal core requests presented while ready: \([0-9]*\).*/\1/p' "$log")
+        cerr=$(sed -n 's/.*protocol errors counted by the C models: \([0-9]*\).*/\1/p' "$log")
+        k=$(grep -cE 'hlrc_l2\.Q_KindLegal_A\] assertion' "$log")
+        e4=$(grep -cE 'hlrc_l2\.E4_FillFindsMshr_A\] assertion' "$log")
+        echo "$v: I1 $i1 presented, Q_KindLegal_A $k flags; I2 $i2 presented," \
+            "E4_FillFindsMshr_A $e4 flags; core I1 $core; C protocol errors $cerr"
+        [ -n "$i1" ] && [ "$i1" -gt 0 ] && [ "$i2" -gt 0 ] && [ "$e4" = "$i2" ] &&
+            [ $((k + e4 + core)) = "$cerr" ] && [ "$k" -le "$i1" ] && [ $((i1 - k)) -le 12 ] || return 1
+    done
+}
+check "illegal bank inputs: the hLRC RTL flags each one (hlrc_l2.md section 10)" \
+    "$LOGS/hlrc-illegal-flags.log" hl_flags
+# rows (hlrc_l1.md section 9, hlrc_l2.md section 9): every reachable row is taken in one of the
+# runs above, except the bank's answers to requests no L1 sends (R04, A03: D19; K02: a RACK no
+# revocation waits for; K04: an EVICT from a non-owner), which tests/hlrc/test_hlrc_models.c
+# drives directly (T10, T12)
+hl_rows() {
+    python3 - "$@" <<'PY'
+import re, sys
+never = {}
+for f in sys.argv[1:]:
+    unit = None
+    for line in open(f):
+        m = re.match(r"(hlrc_l[12]) coverage", line)
+        if m:
+            unit = m.group(1)
+        m = re.match(r"  never taken: (.*)", line)
+        if m and unit:
+            rows = set(m.group(1).split()) - {"none"}
+            never[unit] = never[unit] & rows if unit in never else rows
+            unit = None
+print("runs: %d; rows no run took: %s" % (len(sys.argv) - 1,
+      "; ".join("%s %s" % (u, " ".join(sorted(r)) or "none") for u, r in sorted(never.items()))))
+allowed = {"hlrc_l1": set(), "hlrc_l2": {"R04", "A03", "K02", "K04"}}
+bad = {u: r - allowed[u] for u, r in never.items() if r - allowed[u]}
+if len(never) != 2 or bad:
+    print("FAIL: not taken by any run:", bad or "(no coverage table in the logs)")
+    sys.exit(1)
+PY
+}
+check "rows: every reachable hlrc_l1 / hlrc_l2 row taken by one of the runs above (but R04 A03 K02 K04)" \
+    "$LOGS/rows-hlrc.log" hl_rows "$LOGS"/hlsys-*.log
+hl_rows_fail() {
+    local out
+    out=$(hl_rows "$LOGS/hlsys-hlrc-small-200k.log") && return 1
+    echo "$out"
+    echo "$out" | grep -q "'Q01'" && echo "$out" | grep -q "'A01'"
+}
+check "rows: the check fails on the plain hlrc run alone, naming Q01 (illegal) and A01 (scoped)" \
+    "$LOGS/rows-hlrc-fail.log" hl_rows_fail
+check "cover points: every reachable hlrc_l1 / hlrc_l2 point reached by the runs above" \
+    "$LOGS/cover-points-hlrc.log" bash -c \
+    "tools/cover_check.sh $OUT/hlsys-*.json | tee /dev/stderr | grep -qx 'never reached: none'"
+
 echo "== 3c. TC consistency: episode tester and litmus suite (C models; RTL lockstep for the episodes)"
-for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h denovo-d denovo-d-ro denovo-h; do
+for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h denovo-d denovo-d-ro denovo-h hlrc hlrc-scoped; do
     check "episode tester $p (C)" "$LOGS/episode-$p.log" bash -c \
         "$G episode --protocol $p --seed 3 --episodes 40 | tee /dev/stderr | grep -q '^PASS episode'"
     check "episode tester $p (RTL lockstep)" "$LOGS/episode-$p-lockstep.log" bash -c \
         "$G episode --protocol $p --seed 4 --impl lockstep | tee /dev/stderr | grep -q '^PASS episode'"
 done
 # release/acquire synchronization with CTA -> GPU chains (episode.h "Release/acquire mode")
-# --protocol all is every variant of every protocol (docs/cli.md): eight PASS lines, GPU-D,
-# GPU-H and the DeNovo variants among them
+# --protocol all is every variant of every protocol (docs/cli.md): ten PASS lines, GPU-D,
+# GPU-H, the DeNovo and the hLRC variants among them
 check "episode tester --sync relacq, every variant of every protocol (C)" \
     "$LOGS/episode-relacq.log" bash -c \
     "$G episode --protocol all --sync relacq --seed 3 --episodes 60 | tee /dev/stderr |
-     test \$(grep -cE '^PASS episode (tc-weak|tc-weak-c|tc-strong|gpu-d|gpu-h|denovo-d|denovo-d-ro|denovo-h):') -eq 8"
+     test \$(grep -cE '^PASS episode (tc-weak|tc-weak-c|tc-strong|gpu-d|gpu-h|denovo-d|denovo-d-ro|denovo-h|hlrc|hlrc-scoped):') -eq 10"
 check "episode tester --sync relacq tc-weak-c (RTL lockstep)" "$LOGS/episode-relacq-lockstep.log" \
     bash -c "$G episode --protocol tc-weak-c --sync relacq --seed 4 --impl lockstep |
              tee /dev/stderr | grep -q '^PASS episode'"
@@ -877,6 +964,22 @@ dn_litmus() {
 }
 check "litmus suite under denovo-d, denovo-d-ro, denovo-h (100 runs per file)" \
     "$LOGS/litmus-denovo.log" dn_litmus
+# hLRC (drf-sc, hrf-indirect, hrf-direct), each variant (the family shares its first variant's
+# name, so `--protocol hlrc` is the variant): every file, 100 runs each (make regress: 10 000);
+# Fig3b-wg-othersm and Fig3d-rsp forbid the scope mismatch's stale read under both
+hl_litmus() {
+    local v out rc
+    for v in hlrc hlrc-scoped; do
+        out=$("$G" litmus litmus/*.litmus --protocol $v --runs 100 --seed 5 --quiet \
+            --json "$OUT/litmus-$v.json")
+        rc=$?
+        echo "$out" | tail -2
+        [ $rc -eq 0 ] && echo "$out" | grep -qE '^litmus: [0-9]+ files, 1 variants, [1-9][0-9]* passed, 0 failed' &&
+            echo "$out" | grep -qE '^PASS litmus Fig3b-wg-othersm' && echo "$out" | grep -qE '^PASS litmus Fig3d-rsp' ||
+            return 1
+    done
+}
+check "litmus suite under hlrc and hlrc-scoped (100 runs per file)" "$LOGS/litmus-hlrc.log" hl_litmus
 # tc_l2.md P10: leases that reach the top of the era (before P10, 24-25 forbidden in 2000 runs
 # under TC-Weak and TC-Weak-C; the mutant tc_l2/11-sat-upgr-private undoes it in the RTL)
 check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000 runs)" \
