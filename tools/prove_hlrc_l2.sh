@@ -32,7 +32,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 K=2           # induction depth (yosys-smtbmc -i -t K): the invariants are 1-inductive
-MUT_DEPTH=16  # BMC depth of a mutant run: the two mutants fail at steps 8 and 5
+MUT_DEPTH=12  # BMC depth of a mutant run: the four mutants fail at steps 6 and 7
 OUT=build/formal/hlrc_l2
 for t in yosys yosys-smtbmc z3; do
     command -v "$t" >/dev/null || { echo "prove_hlrc_l2: $t not installed (run make deps)" >&2; exit 2; }
