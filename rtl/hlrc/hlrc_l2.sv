@@ -94,7 +94,10 @@
 //   E5  reg only on V / D lines (E5_RegPresent_A); own < NumSm when reg, 0 when not
 //       (E5_OwnRange_A, a warning: illegal input I6 makes it fire); the revoked way matches
 //       rvl_q while rvv_q (E5_RvLine_A); the ages of a set are a permutation (E5_AgePerm_A,
-//       checked on the set an edge touches); a P line has its MSHR (M1_MshrWay_A).
+//       checked on the set an edge touches); a P line has its MSHR (M1_MshrWay_A). The bank
+//       half of hlrc.md V1 at the edge: V1_RegKept_A, V1_GrantOwner_A, V1_RevokeOne_A,
+//       V1_RevokedOwner_A, K01_RackUnregisters_A; proven with the formal-only F_* (at the end;
+//       Formal = 1) by tools/prove_hlrc_l2.sh (spec section 12: yosys-smtbmc, z3, k-induction).
 //   E6  LRU: touching way x of set s ages every way younger than x by one, x := 0. Touched: the
 //       allocated way, and the matching way of G01, W01, R01, R04, A01, A03.
 //   E7  ATOMIC arithmetic: hlrc_l1.md P1 with aop, word mod LW, a, b, bmask (gpucoh_amo, the
@@ -1226,11 +1229,12 @@ module hlrc_l2 #(
                    (!rvv_q && cur_reg && rvw_d == cur_way && rvl_d == cur_line &&
                     rvo_d == cur_own && rsp_valid_d && rsp_kind_d == MsgRevoke &&
                     rsp_dst_d == (SmOne << rvo_d) && rsp_line_d == cur_line);
-    // While a revocation is open the revoked way is V or D (never a victim, never P: E2, E5),
-    // and registered to the SM the revocation names, or unregistered by that SM's crossing
-    // EVICT (K03); nothing registers it again before K01 (S04).
+    // While a revocation is open the revoked way is a way of its set (rvw < L2Ways), V or D
+    // (never a victim, never P: E2, E5), and registered to the SM the revocation names, or
+    // unregistered by that SM's crossing EVICT (K03); nothing registers it again before K01
+    // (S04).
     sva_v1_rvown = !(rst_ni && rvv_q) ||
-                   (live_q[rv_idx] && (st_q[rv_idx] == StV || st_q[rv_idx] == StD) &&
+                   (32'(rvw_q) < L2Ways && live_q[rv_idx] && (st_q[rv_idx] == StV || st_q[rv_idx] == StD) &&
                     (!reg_q[rv_idx] || own_q[rv_idx] == rvo_q));
     // K01 ends the revocation with the revoked way unregistered (D14).
     sva_k01_clear = !(rst_ni && k01 && cur_reg) || (lw_we && !lw_reg && lw_own == '0);
@@ -1245,7 +1249,7 @@ module hlrc_l2 #(
   logic sva_f_reg_all;     // F_RegPresentAll_A: E5_RegPresent_A on every line
   logic sva_f_own_all;     // F_OwnRangeAll_A: E5_OwnRange_A on every line (under I6)
   logic sva_f_rcap_all;    // F_RCapAll_A: E3 on every set
-  logic sva_f_age_all;     // F_AgePermAll_A: E5_AgePerm_A on every set
+  logic sva_f_age_all;     // F_AgePermAll_A: E5_AgePerm_A on every set, every age < L2Ways
   logic sva_f_tag_uniq;    // F_TagUnique_A: no two valid ways of a set hold one tag
   logic sva_f_mshr_line;   // F_MshrLine_A: a valid MSHR names a P way holding its line's tag
   logic sva_f_pend_mshr;   // F_PendMshr_A: a P line is named by a valid MSHR
@@ -1279,6 +1283,9 @@ module hlrc_l2 #(
           if (rst_ni && live_q[sva_f_i] &&
               !(reg_q[sva_f_i] ? (32'(own_q[sva_f_i]) < NumSm) : (own_q[sva_f_i] == '0))) begin
             sva_f_own_all = 1'b0;
+          end
+          if (rst_ni && 32'(age_q[sva_f_i*WW +: WW]) >= L2Ways) begin
+            sva_f_age_all = 1'b0;
           end
           for (int w = 0; w < L2Ways; w++) begin
             if (rst_ni && v < w &&
