@@ -1234,7 +1234,8 @@ module hlrc_l2 #(
     // unregistered by that SM's crossing EVICT (K03); nothing registers it again before K01
     // (S04).
     sva_v1_rvown = !(rst_ni && rvv_q) ||
-                   (32'(rvw_q) < L2Ways && live_q[rv_idx] && (st_q[rv_idx] == StV || st_q[rv_idx] == StD) &&
+                   (32'(rvw_q) < L2Ways && live_q[rv_idx] &&
+                    (st_q[rv_idx] == StV || st_q[rv_idx] == StD) &&
                     (!reg_q[rv_idx] || own_q[rv_idx] == rvo_q));
     // K01 ends the revocation with the revoked way unregistered (D14).
     sva_k01_clear = !(rst_ni && k01 && cur_reg) || (lw_we && !lw_reg && lw_own == '0);
