@@ -30,16 +30,17 @@
 #      the area reports' checks on synth/results, and docs/area-gpu.md / area-denovo.md against
 #      their reports
 #  6b. the shared RTL primitives (Icarus testbench, its mutants); 6c. the DeNovo registry
-#      single-owner proof (tools/prove_denovo_l2.sh, yosys-smtbmc + z3) and its mutants failing it
+#      single-owner proof (tools/prove_denovo_l2.sh, yosys-smtbmc + z3) and its mutants failing it;
+#  6d. the hLRC bank's single-owner proof (tools/prove_hlrc_l2.sh) and its mutants failing it
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 #   8. SystemC (tests/systemc/run_pin.sh): every unit's two pin-level flavours in lockstep, a
 #      mutant of each caught, bad input refused; (tests/systemc/run_tlm.sh) the TLM-2.0 memory
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
-# Sections 5c, 3, 7, 8, 3d, 3e, 6b, 6c and 5s run in the background beside the others (bg_section
-# below), in that order; their output follows section 6, in the order of their numbers. 5s is
-# the part of section 5 (mutant campaigns) that no later check reuses.
+# Sections 5c, 3, 7, 8, 3d, 3e, 6b, 6c, 6d and 5s run in the background beside the others
+# (bg_section below), in that order; their output follows section 6, in the order of their
+# numbers. 5s is the part of section 5 (mutant campaigns) that no later check reuses.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -414,6 +415,21 @@ for mf in tests/mutants/denovo_l2/formal/*.mut; do
 done
 }
 
+section_6d() {
+echo "== 6d. the hLRC bank single-owner proof (tools/prove_hlrc_l2.sh: yosys-smtbmc, z3)"
+# docs/units/hlrc/hlrc_l2.md section 12: the bank half of V1 (the RTL's V1_* and K01 assertions
+# with its others and the auxiliary F_*) proven by a BMC base case and 2-step induction
+# (25-40 s); each mutant of tests/mutants/hlrc_l2/formal/ must make the proof fail with a
+# counterexample trace from reset (exit 1, as section 6c's)
+check "hlrc_l2 single-owner proof (BMC + k-induction) on the RTL" "$LOGS/prove-hlrc-l2.log" \
+    bash tools/prove_hlrc_l2.sh
+for mf in tests/mutants/hlrc_l2/formal/*.mut; do
+    check "hlrc_l2 proof fails on mutant $(basename "$mf" .mut), with a trace" \
+        "$LOGS/prove-hlrc-l2-$(basename "$mf" .mut).log" \
+        bash -c "bash tools/prove_hlrc_l2.sh --mutant-file $mf; [ \$? -eq 1 ]"
+done
+}
+
 # campaign UNIT PARAMS...: the unmutated baseline passes and every mutant is caught
 campaign() {
     local unit=$1; shift
@@ -508,7 +524,7 @@ join_section() { # NAME: a background section's output and counters join the sui
 }
 ( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
   bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
-  bg_section 6c section_6c; bg_section 5s section_5s ) &
+  bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s ) &
 BG_PID=$!
 trap 'kill "$BG_PID" 2>/dev/null' EXIT
 
@@ -1340,7 +1356,7 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
 
 # the background sections (see bg_section above)
 wait "$BG_PID"
-for s in 3 3d 3e 5c 5s 6b 6c 7 8; do join_section "$s"; done
+for s in 3 3d 3e 5c 5s 6b 6c 6d 7 8; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"

@@ -40,6 +40,9 @@
 //   L2Queue    data (req) FIFO entries (GETS, WT); 1 .. 8 (default 4)
 //   SyncQueue  sync FIFO entries (REG, ATOMIC); 1 .. 8 (default 4)
 //   WbQueue    answer (wb) FIFO entries (RACK, EVICT); 1 .. 8 (default 4)
+//   Formal     1: the formal-only assertions F_* are checked (the harness of the single-owner
+//              proof, tests/formal/hlrc_l2_formal.sv, sets it); 0 (default): they are
+//              constant true; 0, 1
 // Derived (never set them): LL = log2 LineBytes, LA = AddrWidth - LL line-address bits,
 // DB = 8*LineBytes data bits, LW = LineBytes/4 words, LB = log2 NumBanks, LS = log2 L2Sets,
 // TGW = LA - LS tag bits (TAGW of the page), SW = max(1, clog2 NumSm) owner-id bits,
@@ -91,7 +94,10 @@
 //   E5  reg only on V / D lines (E5_RegPresent_A); own < NumSm when reg, 0 when not
 //       (E5_OwnRange_A, a warning: illegal input I6 makes it fire); the revoked way matches
 //       rvl_q while rvv_q (E5_RvLine_A); the ages of a set are a permutation (E5_AgePerm_A,
-//       checked on the set an edge touches); a P line has its MSHR (M1_MshrWay_A).
+//       checked on the set an edge touches); a P line has its MSHR (M1_MshrWay_A). The bank
+//       half of hlrc.md V1 at the edge: V1_RegKept_A, V1_GrantOwner_A, V1_RevokeOne_A,
+//       V1_RevokedOwner_A, K01_RackUnregisters_A; proven with the formal-only F_* (at the end;
+//       Formal = 1) by tools/prove_hlrc_l2.sh (spec section 12: yosys-smtbmc, z3, k-induction).
 //   E6  LRU: touching way x of set s ages every way younger than x by one, x := 0. Touched: the
 //       allocated way, and the matching way of G01, W01, R01, R04, A01, A03.
 //   E7  ATOMIC arithmetic: hlrc_l1.md P1 with aop, word mod LW, a, b, bmask (gpucoh_amo, the
@@ -132,6 +138,7 @@ module hlrc_l2 #(
   parameter bit [31:0] L2Queue   = 32'd4,
   parameter bit [31:0] SyncQueue = 32'd4,
   parameter bit [31:0] WbQueue   = 32'd4,
+  parameter bit [31:0] Formal    = 32'd0,
   // Derived parameters: do not override.
   localparam int       LL        = (LineBytes > 1) ? $clog2(LineBytes) : 1,
   localparam int       LA        = (AddrWidth > LL) ? AddrWidth - LL : 1,
@@ -211,6 +218,8 @@ module hlrc_l2 #(
                "hlrc_l2: illegal SyncQueue (legal: 1 .. 8)")
   `ASSERT_ELAB(P_WbQueue_A, WbQueue >= 1 && WbQueue <= 8,
                "hlrc_l2: illegal WbQueue (legal: 1 .. 8)")
+  `ASSERT_ELAB(P_Formal_A, Formal <= 1,
+               "hlrc_l2: illegal Formal (legal: 0, 1)")
 
   // ---------------------------------------------------------------------------------------------
   // Constants
@@ -1171,6 +1180,170 @@ module hlrc_l2 #(
     sva_fetch_zero = !rst_ni || mem_fetch_q || (mem_fetch_line_q == '0);
     sva_wb_zero    = !rst_ni || mem_wb_q || (mem_wb_line_q == '0 && mem_wb_data_q == '0);
   end
+
+  // The bank half of hlrc.md V1 (single owner) at the edge: a line has one `reg` bit and one
+  // `own`, so "one owner" is what these keep true of them. Each reads one line (the written one
+  // or the revoked one): cheap, checked in simulation too, and true under every illegal input
+  // (the rows of I4-I7 included). Proven with the F_* below by tools/prove_hlrc_l2.sh
+  // (hlrc_l2.md section 12).
+  logic sva_v1_kept     /* verilator public_flat_rd */;   // V1 RegKept (R01, K01, K03, A03)
+  logic sva_v1_grant    /* verilator public_flat_rd */;   // V1 GrantOwner (R01, R04, S04)
+  logic sva_v1_rvset    /* verilator public_flat_rd */;   // V1 RevokeOne (R02, R03, A02, D18)
+  logic sva_v1_rvown    /* verilator public_flat_rd */;   // V1 RevokedOwner (E2, E5, K03)
+  logic sva_k01_clear   /* verilator public_flat_rd */;   // K01 RackUnregisters
+  always_comb begin
+    // A registered line written at this edge either stays registered to the same owner, same
+    // tag, V or D (G01, W01, R04: no eviction, refill or retag, LE5), or is unregistered, own 0,
+    // by its owner: the RACK of the revocation that names it and its owner (K01), the owner's
+    // EVICT (K03), the owner's ATOMIC (A03, I4). A line becomes registered only by a REG head's
+    // GRANT (R01), no revocation open, own := src (E8), on a V or D line.
+    sva_v1_kept = 1'b1;
+    if (rst_ni && lw_we && cur_reg) begin
+      if (lw_reg) begin
+        sva_v1_kept = (lw_own == cur_own) && (lw_tag == cur_tag) &&
+                      (lw_st == StV || lw_st == StD);
+      end else begin
+        sva_v1_kept = (lw_own == '0) &&
+                      ((wbh && wh_kind == MsgRack && rvv_q && cur_idx == rv_idx &&
+                        cur_own == rvo_q && wh_src == 6'(rvo_q)) ||
+                       (wbh && wh_kind == MsgEvict && wh_src == 6'(cur_own)) ||
+                       (s_act && sh_kind == MsgAtomic && sh_src == 6'(cur_own)));
+      end
+    end
+    if (rst_ni && lw_we && !cur_reg && lw_reg) begin
+      sva_v1_kept = s_act && sh_kind == MsgReg && !rvv_q && lw_own == SW'(sh_src) &&
+                    rsp_valid_d && rsp_kind_d == MsgGrant &&
+                    (cur_st == StV || cur_st == StD);
+    end
+    // A GRANT (R01, R04) is sent only by the REG head, no revocation open (S04), for a line
+    // registered to nobody or to the requester already, which it leaves registered to the
+    // requester, to whom alone it goes.
+    sva_v1_grant = !(rst_ni && rsp_valid_d && rsp_kind_d == MsgGrant) ||
+                   (s_act && sh_kind == MsgReg && !rvv_q && (!cur_reg || 6'(cur_own) == sh_src) &&
+                    lw_we && lw_reg && lw_own == SW'(sh_src) && rsp_dst_d == s_bit &&
+                    rsp_line_d == sh_line);
+    // A revocation begins (R02, R03, A02) only when none is open (D18, LE2: one REVOKE in
+    // flight a bank), on a registered line, and names that line, its way and its owner, to
+    // whom the REVOKE goes.
+    sva_v1_rvset = !(rst_ni && rv_set_d) ||
+                   (!rvv_q && cur_reg && rvw_d == cur_way && rvl_d == cur_line &&
+                    rvo_d == cur_own && rsp_valid_d && rsp_kind_d == MsgRevoke &&
+                    rsp_dst_d == (SmOne << rvo_d) && rsp_line_d == cur_line);
+    // While a revocation is open the revoked way is a way of its set (rvw < L2Ways), V or D
+    // (never a victim, never P: E2, E5), and registered to the SM the revocation names, or
+    // unregistered by that SM's crossing EVICT (K03); nothing registers it again before K01
+    // (S04).
+    sva_v1_rvown = !(rst_ni && rvv_q) ||
+                   (32'(rvw_q) < L2Ways && live_q[rv_idx] &&
+                    (st_q[rv_idx] == StV || st_q[rv_idx] == StD) &&
+                    (!reg_q[rv_idx] || own_q[rv_idx] == rvo_q));
+    // K01 ends the revocation with the revoked way unregistered (D14).
+    sva_k01_clear = !(rst_ni && k01 && cur_reg) || (lw_we && !lw_reg && lw_own == '0);
+  end
+
+  // The auxiliary invariants of the proof only (computed and asserted when Formal = 1, constant
+  // true otherwise): properties of every line, set and MSHR at every cycle, which exclude the
+  // unreachable states the k-induction would otherwise start from. F_OwnRangeAll_A holds only
+  // under I6 (by the width of own at NumSm = 2^SW). Their loops exist only in the generate
+  // branch g_formal (over every pair of lines they would cost the lockstep every cycle).
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic sva_f_reg_all;     // F_RegPresentAll_A: E5_RegPresent_A on every line
+  logic sva_f_own_all;     // F_OwnRangeAll_A: E5_OwnRange_A on every line (under I6)
+  logic sva_f_rcap_all;    // F_RCapAll_A: E3 on every set
+  logic sva_f_age_all;     // F_AgePermAll_A: E5_AgePerm_A on every set, every age < L2Ways
+  logic sva_f_tag_uniq;    // F_TagUnique_A: no two valid ways of a set hold one tag
+  logic sva_f_mshr_line;   // F_MshrLine_A: a valid MSHR names a P way holding its line's tag
+  logic sva_f_pend_mshr;   // F_PendMshr_A: a P line is named by a valid MSHR
+  logic sva_f_mline_uniq;  // F_MlineUnique_A: no two valid MSHRs hold one line
+  /* verilator lint_on UNUSEDSIGNAL */
+  if (Formal != 0) begin : g_formal
+    logic [31:0]      sva_f_i;       // loop temporaries: a line index, a set's reg count,
+    logic [31:0]      sva_f_c;       // an MSHR's line's set bits, its tag
+    logic [LA-1:0]    sva_f_ml;
+    logic [TGW-1:0]   sva_f_t;
+    logic [Lines-1:0] sva_f_named;   // the lines a valid MSHR names
+    always_comb begin
+      sva_f_reg_all  = 1'b1;
+      sva_f_own_all  = 1'b1;
+      sva_f_rcap_all = 1'b1;
+      sva_f_age_all  = 1'b1;
+      sva_f_tag_uniq = 1'b1;
+      sva_f_i        = '0;
+      sva_f_c        = '0;
+      for (int s = 0; s < L2Sets; s++) begin
+        sva_f_c = '0;
+        for (int v = 0; v < L2Ways; v++) begin
+          sva_f_i = 32'(s) * L2Ways + 32'(v);
+          if (live_q[sva_f_i] && reg_q[sva_f_i]) begin
+            sva_f_c = sva_f_c + 32'd1;
+          end
+          if (rst_ni && live_q[sva_f_i] && reg_q[sva_f_i] &&
+              !(st_q[sva_f_i] == StV || st_q[sva_f_i] == StD)) begin
+            sva_f_reg_all = 1'b0;
+          end
+          if (rst_ni && live_q[sva_f_i] &&
+              !(reg_q[sva_f_i] ? (32'(own_q[sva_f_i]) < NumSm) : (own_q[sva_f_i] == '0))) begin
+            sva_f_own_all = 1'b0;
+          end
+          if (rst_ni && 32'(age_q[sva_f_i*WW +: WW]) >= L2Ways) begin
+            sva_f_age_all = 1'b0;
+          end
+          for (int w = 0; w < L2Ways; w++) begin
+            if (rst_ni && v < w &&
+                age_q[sva_f_i*WW +: WW] == age_q[(32'(s) * L2Ways + 32'(w))*WW +: WW]) begin
+              sva_f_age_all = 1'b0;
+            end
+            if (rst_ni && v < w && live_q[sva_f_i] && live_q[32'(s) * L2Ways + 32'(w)] &&
+                st_q[sva_f_i] != StI && st_q[32'(s) * L2Ways + 32'(w)] != StI &&
+                tag_q[sva_f_i] == tag_q[32'(s) * L2Ways + 32'(w)]) begin
+              sva_f_tag_uniq = 1'b0;
+            end
+          end
+        end
+        if (rst_ni && sva_f_c > 32'(RCap)) begin
+          sva_f_rcap_all = 1'b0;
+        end
+      end
+      sva_f_mshr_line  = 1'b1;
+      sva_f_mline_uniq = 1'b1;
+      sva_f_named      = '0;
+      sva_f_ml         = '0;
+      sva_f_t          = '0;
+      for (int k = 0; k < L2Mshrs; k++) begin
+        sva_f_ml = (mline_q[k] >> LB) & SetMask;
+        sva_f_i  = 32'(sva_f_ml) * L2Ways + 32'(mway_q[k]);
+        sva_f_t  = TGW'(((mline_q[k] >> (LB + LS)) << LB) | (mline_q[k] & BankMask));
+        if (rst_ni && mv_q[k] && !(32'(mway_q[k]) < L2Ways && live_q[LIW'(sva_f_i)] &&
+                                   st_q[LIW'(sva_f_i)] == StP &&
+                                   tag_q[LIW'(sva_f_i)] == sva_f_t)) begin
+          sva_f_mshr_line = 1'b0;
+        end
+        if (mv_q[k]) begin
+          sva_f_named = sva_f_named | (Lines'(1) << sva_f_i);
+        end
+        for (int l = 0; l < L2Mshrs; l++) begin
+          if (rst_ni && l > k && mv_q[k] && mv_q[l] && mline_q[k] == mline_q[l]) begin
+            sva_f_mline_uniq = 1'b0;
+          end
+        end
+      end
+      sva_f_pend_mshr = 1'b1;
+      for (int i = 0; i < Lines; i++) begin
+        if (rst_ni && live_q[i] && st_q[i] == StP && !sva_f_named[i]) begin
+          sva_f_pend_mshr = 1'b0;
+        end
+      end
+    end
+  end else begin : g_no_formal
+    assign sva_f_reg_all    = 1'b1;
+    assign sva_f_own_all    = 1'b1;
+    assign sva_f_rcap_all   = 1'b1;
+    assign sva_f_age_all    = 1'b1;
+    assign sva_f_tag_uniq   = 1'b1;
+    assign sva_f_mshr_line  = 1'b1;
+    assign sva_f_pend_mshr  = 1'b1;
+    assign sva_f_mline_uniq = 1'b1;
+  end
 `endif
 
   `ASSERT(M_WayUnique_A, sva_way_ok)
@@ -1187,5 +1360,20 @@ module hlrc_l2 #(
   `ASSERT(RspPayloadZero_A, sva_rsp_zero)
   `ASSERT(FetchPayloadZero_A, sva_fetch_zero)
   `ASSERT(WbPayloadZero_A, sva_wb_zero)
+  // the bank half of V1 (hlrc.md section 5; proven by tools/prove_hlrc_l2.sh, Formal = 1)
+  `ASSERT(V1_RegKept_A, sva_v1_kept)
+  `ASSERT(V1_GrantOwner_A, sva_v1_grant)
+  `ASSERT(V1_RevokeOne_A, sva_v1_rvset)
+  `ASSERT(V1_RevokedOwner_A, sva_v1_rvown)
+  `ASSERT(K01_RackUnregisters_A, sva_k01_clear)
+  // the auxiliary invariants of the proof (Formal = 1)
+  `ASSERT(F_RegPresentAll_A, Formal == 0 || sva_f_reg_all)
+  `ASSERT(F_OwnRangeAll_A, Formal == 0 || sva_f_own_all)
+  `ASSERT(F_RCapAll_A, Formal == 0 || sva_f_rcap_all)
+  `ASSERT(F_AgePermAll_A, Formal == 0 || sva_f_age_all)
+  `ASSERT(F_TagUnique_A, Formal == 0 || sva_f_tag_uniq)
+  `ASSERT(F_MshrLine_A, Formal == 0 || sva_f_mshr_line)
+  `ASSERT(F_PendMshr_A, Formal == 0 || sva_f_pend_mshr)
+  `ASSERT(F_MlineUnique_A, Formal == 0 || sva_f_mline_uniq)
 
 endmodule
