@@ -864,6 +864,26 @@ for v in hlrc hlrc-scoped; do
     GPUCOH_SHOW_EXPECTED_ASSERTS=1 hlsys $v-illegal --protocol $v --impl lockstep \
         --cycles 200000 --illegal-rate 20 --l2-illegal-rate 20
 done
+# a failing run with illegal bank inputs prints a replay line that replays it: the same first
+# divergence (the inputs stop 256 cycles before the end of --cycles, so the replay keeps the run's
+# --cycles; tb/sys/swave.c). The RTL: hlrc_l1 with its S04 rule before the V02 fix (L8)
+hl_replay() {
+    local d="$OUT/hlrc-replay-rtl" first rep
+    rm -rf "$d" && cp -r rtl "$d" &&
+        sed -i 's/  assign sends_req  = (c04 || c05 || c06 || c13 || v01) \&\& !v02;/  assign sends_req  = c04 || c05 || c06 || c13 || v01;/' \
+            "$d/hlrc/hlrc_l1.sv" && ! cmp -s rtl/hlrc/hlrc_l1.sv "$d/hlrc/hlrc_l1.sv" || return 1
+    "$G" cosim system --protocol hlrc --rtl-dir "$d" --cycles 200000 --illegal-rate 5 \
+        --l2-illegal-rate 5 --out "$OUT" > "$LOGS/hlrc-replay-1.log" 2>&1
+    first=$(sed -n 's/^  first divergence: //p' "$LOGS/hlrc-replay-1.log")
+    rep=$(sed -n 's/^  replay    //p' "$LOGS/hlrc-replay-1.log")
+    echo "first: $first"; echo "replay: $rep"
+    [ -n "$first" ] && [ -n "$rep" ] || return 1
+    $rep --out "$OUT" > "$LOGS/hlrc-replay-2.log" 2>&1
+    echo "replayed: $(sed -n 's/^  first divergence: //p' "$LOGS/hlrc-replay-2.log")"
+    [ "$(sed -n 's/^  first divergence: //p' "$LOGS/hlrc-replay-2.log")" = "$first" ]
+}
+check "a failing run with illegal bank inputs: its replay line gives the same divergence" \
+    "$LOGS/hlrc-replay.log" hl_replay
 # V1 (single owner, hlrc.md section 5) after every edge over the C side: 0 violations
 hl_v1() {
     local f

@@ -150,8 +150,12 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
             cat(buf, n, " --steer off");
         if (r->ops)
             cat(buf, n, " --ops %llu", (unsigned long long)r->ops);
+        /* the illegal bank inputs stop ILLEGAL_QUIET cycles before the end of --cycles
+         * (sys_cli.c): a replay with them keeps the run's --cycles, and stops at the same first
+         * divergence (found by hLRC's lockstep, 2026-11-29) */
         cat(buf, n, " --seed %llu --cycles %llu", (unsigned long long)c->seed,
-            (unsigned long long)(diverged ? div->div.cycle + 1 : r->cycles));
+            (unsigned long long)(diverged && !c->bank_illegal_per_mille ? div->div.cycle + 1
+                                                                        : r->cycles));
         break;
     case SWAVE_EPISODE:
         cat(buf, n, " --episodes %u --locations %u", (unsigned)r->ep.episodes,
