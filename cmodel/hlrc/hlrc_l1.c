@@ -49,6 +49,7 @@ struct hlrc_l1 {
 typedef struct {
     uint32_t batch_q, fl_q, sbcnt_q, idle_q, wtp_q, rgv_q, rgi_q, agv_q, hph_q, evs_q, rvcnt_q;
     uint64_t fcur_q, evl_q;
+    uint64_t evx_q; /* the line of way evi_q (its registered tag): X02's line while evs_q == 3 */
     int64_t pend_clr; /* the line whose pend step (a) cleared (its pend_q is 1) */
     int64_t pset;     /* the line whose pend the head set (its pend_q is 0) */
     int64_t keep;     /* the line M06 granted (INV keeps its fresh) */
@@ -940,10 +941,19 @@ static int sync_r(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, uint32_t i) 
     return 0;
 }
 
+/* L11 (3) S08: the line's EVICT is sent and not yet acknowledged (evs_q == 4, evl_q), or X02
+ * sends it in this very edge (evs_q == 3, the line of way evi_q): X02 made the way I in step (b),
+ * so the head no longer finds the line R and leaving (C15), and a REG / ATOMIC sent now would
+ * race the EVICT on another network (R04 / A03 at the bank, then K03 unregisters the new owner). */
+static bool s08(const ctx_t* c, uint64_t a) {
+    return (c->evs_q == HLRC_EVS_SENT && c->evl_q == a) ||
+           (c->evs_q == HLRC_EVS_FLUSHED && c->evx_q == a);
+}
+
 /* C16: REG (the hLRC path, the line not R here). */
 static int c16(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     const uint64_t a = r->line & m->la_mask;
-    if (c->evs_q == HLRC_EVS_SENT && c->evl_q == a) {
+    if (s08(c, a)) {
         return S08;
     }
     if (c->wtp_q != 0u) {
@@ -976,7 +986,7 @@ static int c16(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
 static int c22(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     const uint64_t a = r->line & m->la_mask;
     const uint32_t w = r->word % m->lw;
-    if (c->evs_q == HLRC_EVS_SENT && c->evl_q == a) {
+    if (s08(c, a)) {
         FC(m, S08_ON_C22);
         return S08;
     }
@@ -1187,6 +1197,7 @@ static void snapshot(const hlrc_l1_t* m, ctx_t* c) {
     c->hph_q = m->hph;
     c->evs_q = m->evs;
     c->evl_q = m->evl;
+    c->evx_q = line_of(m, m->evi);
     c->rvcnt_q = m->rvcnt;
     c->fcur_q = m->fcur;
     c->pend_clr = c->pset = c->keep = -1;

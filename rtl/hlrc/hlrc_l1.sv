@@ -771,12 +771,17 @@ module hlrc_l1 #(
   // L11: the head's stalls in order
   // ---------------------------------------------------------------------------------------------
 
+  logic [LA-1:0] x02_line;  // the line of way evi_q: X02's EVICT (section (b) below)
   logic own_st;          // (2) S01, S06, S09, S07, S12, S11
   logic s08, s13, s03, s02, s10a, s10b, s05, s04, h_stall;
   logic need_alloc, alloc_ok, v01, v02;
   logic c11_push, c12_push, sb_need, sends_req;
   assign own_st     = c03 || c14 || c15 || c17 || c19 || c21;
-  assign s08        = !own_st && (c16 || c22) && (evs_q == EvsSent) && (h_line == evl_q);
+  // S08 also in the edge X02 sends the line's EVICT (evs_q == 3): the head then finds the way I,
+  // and a REG / ATOMIC sent in that edge could overtake the EVICT (hlrc_l1.md L11 (3), D15)
+  assign s08        = !own_st && (c16 || c22) &&
+                      (((evs_q == EvsSent) && (h_line == evl_q)) ||
+                       ((evs_q == EvsFlushed) && (h_line == x02_line)));
   assign s13        = !own_st && !s08 && c16 && (wtp_q != '0);
   assign c11_push   = c11 && (m_dirty == '0) && (rel_mask != '0);
   assign c12_push   = c12 && (m_dirty == '0) && at_writes;
@@ -869,7 +874,6 @@ module hlrc_l1 #(
   logic           x01, x02, x01_r, x01_cancel;
   logic [IW-1:0]  x_idx;        // the line X01 / X02 makes I
   logic           x_we;
-  logic [LA-1:0]  x02_line;
   logic [TW-1:0]  evi_tag;
   assign x01        = (rvcnt_q != '0) && (rvp_q[rvh_q] == RvpFlushed);
   assign x01_r      = x01 && r_hit && (st_of(st_q, r_idx) == StR);
