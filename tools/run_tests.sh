@@ -231,9 +231,9 @@ nlsys tc-weak 100000 7 "l1: cobl_q; l2: mway_q[0][3]"
 # in plain hLRC (constant HphNone: only C20 leaves it, and C20 needs an L2-scope sync) and FIFO
 # payload bits, which are no state; coverage reported, not required (one run leaves reachable
 # rows: l1 45/46, l2 21/32 in hlrc; 53/54, 25/32 in hlrc-scoped). The steered traffic (the
-# default): unsteered, the RTL lockstep alone already fails (hlrc seed 7: V1 from cycle 74 466;
-# hlrc seed 8 and hlrc-scoped seed 8: a mismatch), an hLRC model issue the netlist is not needed
-# to show.
+# default): unsteered, the RTL lockstep alone already fails (hlrc seeds 7 and 8: V1, from cycle
+# 74 466 and 62 926; hlrc-scoped seed 8: a drained_o mismatch at 153 714), an hLRC model issue
+# the netlist is not needed to show (hlrc.md section 11).
 nlsys hlrc 150000 7 "l1: hph_q, " any on
 nlsys hlrc-scoped 150000 8 "l1: u_fifo.mem_q[0][212:210]" any on
 # `gpucoh cosim tc_l1 --netlist`: the system lockstep with only that unit as its netlist (the
