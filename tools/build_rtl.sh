@@ -187,17 +187,23 @@ if [ -n "$NETLIST" ]; then
     # the flop of a one-hot code nothing reads (denovo_l1's mv_q[k][0], the idle code 00: the logic
     # reads "no other code's bit set"). The decode below takes such bits out of its table
     # (fsm_removed.txt), so those registers are compared in full and name no removed bit.
-    awk -v top="$TOP" -v fr="$TMP/fsm_removed.txt" '
+    # A re-encoded register removed whole is no FSM of the netlist at all: the fsm pass found it
+    # constant at these parameters (hlrc_l1's hph_q outside Scoped: only C20 leaves HphNone, and
+    # C20 needs an L2-scope sync). It stays in removed.txt like any register synthesis removed
+    # (its RTL-width placeholder read as it is, its bits taken from the C model) and is left out
+    # of kNlFsms (fsm_gone.txt), so nl_fsm_find does not find it.
+    awk -v top="$TOP" -v fr="$TMP/fsm_removed.txt" -v fg="$TMP/fsm_gone.txt" '
         FILENAME == ARGV[1] {
             if ($0 ~ /^Recoding FSM `\$fsm\$\\/ && index($0, "from module `\\" top "'"'"'")) {
                 s = $0; sub(/^Recoding FSM `\$fsm\$\\/, "", s); sub(/\$[0-9]+'"'"' from module .*$/, "", s); fsm[s] = 1
             }
             next
         }
+        ($1 in fsm) && $2 == "all" { print $1 > fg; print; next }
         ($1 in fsm) { print > fr; next }
         { print }' "$YLOG" "$TMP/removed.txt" > "$TMP/removed2.txt"
     mv "$TMP/removed2.txt" "$TMP/removed.txt"
-    touch "$TMP/fsm_removed.txt"
+    touch "$TMP/fsm_removed.txt" "$TMP/fsm_gone.txt"
     # An unpacked register array of the RTL (logic [W-1:0] cnt_q [N]) is one wire per element in
     # the netlist (\cnt_q[0] ... \cnt_q[N-1] ). Gather them back into the RTL's array with plain
     # assigns (wiring only), so that the shim reads r->..._q[i] as on the RTL. A register of a
@@ -404,10 +410,11 @@ if [ -n "$NETLIST" ]; then
     # A code bit synthesis removed (fsm_removed.txt, above) is a don't-care of every code; the code
     # left with no cared bit (a one-hot code whose flop is gone) is listed last, so that it is the
     # state when no other code matches. Two codes left the same, or two without a cared bit: refused.
-    awk -v fr="$TMP/fsm_removed.txt" '
-        BEGIN { while ((getline l < fr) > 0) { split(l, q, " "); rmv[q[1]] = q[2] } }
+    awk -v fr="$TMP/fsm_removed.txt" -v fg="$TMP/fsm_gone.txt" '
+        BEGIN { while ((getline l < fr) > 0) { split(l, q, " "); rmv[q[1]] = q[2] }
+                while ((getline l < fg) > 0) gonefsm[l] = 1 }
         /^Recoding FSM `\$fsm\$\\/ { s = $0; sub(/^Recoding FSM `\$fsm\$\\/, "", s); sub(/\$[0-9]+'"'"' from module .*$/, "", s)
-                                      cur = s; names[++nf] = cur; next }
+                                      cur = s; if (s in gonefsm) { cur = "-"; next }; names[++nf] = cur; next }
         cur != "" && /^  [01]+ -> [-01]+$/ { k = ++n[cur]; old[cur, k] = $1; nw[cur, k] = $3; next }
         cur != "" && !/^  / { cur = "" }
         function bin(s,   v, i) { v = 0; for (i = 1; i <= length(s); i++) v = v * 2 + (substr(s, i, 1) == "1"); return v }

@@ -8,10 +8,19 @@
 // dlive_q bit is 0 reads data 0 (docs/units/hlrc/hlrc.md section 11). The two rings (store buffer,
 // revoke queue) are reported as their live entries from the head (entry k = slot (head + k) mod
 // size for k < count, the rest 0: choices-2026-11-29 J4), as gpu_l1's.
+//
+// Built on the netlist (GPUCOH_NETLIST, shim_netlist.h) the same reads run on the removed-bit
+// mask: every line field is read whatever its live bit says, a ring entry holds a bit only if
+// every slot holds it, and hph_q, which Yosys's fsm pass re-encodes one-hot in hlrc-scoped, is
+// decoded back (in plain hLRC it is constant HphNone and synthesis removes it whole: its bits come
+// from the C model; docs/units/hlrc/hlrc.md section 11).
 
 #include "Vhlrc_l1.h"
 #include "Vhlrc_l1___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "hlrc_l1.h"
@@ -43,20 +52,34 @@ void tick(void* h, const void* vin, void* vout) {
     HLRC_L1_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
-template <typename R> void read_line(const R* r, hlrc_l1_line_t* l, unsigned i) {
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h). gate:
+// a line whose live bit is 0 reads those fields 0; false for the mask, whose fields are read
+// whatever the live bits say.
+template <typename R> void read_line(const R* r, hlrc_l1_line_t* l, unsigned i, bool gate) {
     std::memset(l, 0, sizeof *l);
     l->st = static_cast<uint32_t>(gpucoh::get_field(r->hlrc_l1__DOT__st_q, 2 * i, 2));
     l->fresh = static_cast<uint32_t>(gpucoh::get_field(r->hlrc_l1__DOT__fresh_q, i, 1));
     l->pend = static_cast<uint32_t>(gpucoh::get_field(r->hlrc_l1__DOT__pend_q, i, 1));
     l->stale = static_cast<uint32_t>(gpucoh::get_field(r->hlrc_l1__DOT__stale_q, i, 1));
     l->age = static_cast<uint32_t>(gpucoh::get_field(r->hlrc_l1__DOT__age_q, i * kWw, kWw));
-    if (gpucoh::get_field(r->hlrc_l1__DOT__mlive_q, i, 1)) {
+    if (!gate || gpucoh::get_field(r->hlrc_l1__DOT__mlive_q, i, 1)) {
         l->tag = gpucoh::get_u64(r->hlrc_l1__DOT__tag_q[i]);
         l->wait = gpucoh::get_u64(r->hlrc_l1__DOT__wait_q[i]);
         gpucoh::get_words(l->dirty, r->hlrc_l1__DOT__dirty_q[i]);
     }
-    if (gpucoh::get_field(r->hlrc_l1__DOT__dlive_q, i, 1))
+    if (!gate || gpucoh::get_field(r->hlrc_l1__DOT__dlive_q, i, 1))
         gpucoh::get_words(l->data, r->hlrc_l1__DOT__data_q[i]);
+}
+
+// The pre-flush phase hph_q. On a netlist Yosys's fsm pass may re-encode it (hlrc-scoped: one-hot):
+// decode it back to the RTL code (gpucoh::nl_fsm; on the mask a decoded register is held in full).
+template <typename R> uint32_t read_hph(const R* r) {
+#ifdef GPUCOH_NETLIST
+    return static_cast<uint32_t>(
+        gpucoh::nl_fsm(r, gpucoh::nl_fsm_find("hph_q"), r->hlrc_l1__DOT__hph_q));
+#else
+    return r->hlrc_l1__DOT__hph_q;
+#endif
 }
 
 template <typename R> void read_scalars(const R* r, hlrc_l1_state_t* st) {
@@ -73,7 +96,7 @@ template <typename R> void read_scalars(const R* r, hlrc_l1_state_t* st) {
     st->rgv = r->hlrc_l1__DOT__rgv_q;
     st->rgi = r->hlrc_l1__DOT__rgi_q;
     st->agv = r->hlrc_l1__DOT__agv_q;
-    st->hph = r->hlrc_l1__DOT__hph_q;
+    st->hph = read_hph(r);
     st->evs = r->hlrc_l1__DOT__evs_q;
     st->evi = r->hlrc_l1__DOT__evi_q;
     st->evl = gpucoh::get_u64(r->hlrc_l1__DOT__evl_q);
@@ -93,14 +116,35 @@ template <typename R> void read_rings(const R* r, hlrc_l1_state_t* st) {
     }
 }
 
-template <typename R> void read_state(const R* r, hlrc_l1_state_t* st) {
+#ifdef GPUCOH_NETLIST
+// On the mask the slot behind entry k moves with the head: a bit of an entry is held only if the
+// netlist holds it in every slot (as denovo_l1's and gpu_l1's).
+void read_rings(const GpucohNetlistMask* r, hlrc_l1_state_t* st) {
+    uint64_t sb = ~uint64_t{0}, rvl = ~uint64_t{0};
+    uint32_t rvp = ~uint32_t{0};
+    for (unsigned s = 0; s < kSb; ++s)
+        sb &= gpucoh::get_u64(r->hlrc_l1__DOT__sb_q[s]);
+    for (unsigned s = 0; s < kBanks; ++s) {
+        rvl &= gpucoh::get_u64(r->hlrc_l1__DOT__rvl_q[s]);
+        rvp &= r->hlrc_l1__DOT__rvp_q[s];
+    }
+    for (unsigned k = 0; k < kSb; ++k)
+        st->sb[k] = sb;
+    for (unsigned k = 0; k < kBanks; ++k) {
+        st->rvl[k] = rvl;
+        st->rvp[k] = rvp;
+    }
+}
+#endif
+
+template <typename R> void read_state(const R* r, hlrc_l1_state_t* st, bool gate) {
     if (st->sel_all) {
         for (unsigned i = 0; i < kLines; ++i)
-            read_line(r, &st->line[i], i);
+            read_line(r, &st->line[i], i, gate);
     } else {
         for (unsigned k = 0; k < st->sel_n && k < HLRC_SEL_MAX; ++k) {
             if (st->sel[k] < kLines)
-                read_line(r, &st->line[st->sel[k]], st->sel[k]);
+                read_line(r, &st->line[st->sel[k]], st->sel[k], gate);
         }
     }
     read_scalars(r, st);
@@ -108,9 +152,20 @@ template <typename R> void read_state(const R* r, hlrc_l1_state_t* st) {
 }
 
 void state(void* h, void* vst) {
-    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<hlrc_l1_state_t*>(vst));
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<hlrc_l1_state_t*>(vst), true);
 }
+
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, hlrc_l1_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st, false);
+}
+#endif
 
 } // namespace
 
 GPUCOH_API(Vhlrc_l1, "hlrc_l1", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, hlrc_l1_state_t)
+#endif

@@ -6,10 +6,16 @@
 // qpri and the three FIFO counts always, and all lines or the lines named in sel[]. Nothing here
 // models behaviour. The line arrays have no reset: a line whose live_q bit is 0 reads as reset
 // (tag, st, reg, own, data 0); age_q is reset (docs/units/hlrc/hlrc.md section 11).
+//
+// Built on the netlist (GPUCOH_NETLIST, shim_netlist.h) the same reads run on the removed-bit
+// mask, every line's fields read whatever its live_q bit says.
 
 #include "Vhlrc_l2.h"
 #include "Vhlrc_l2___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "hlrc_l2.h"
@@ -40,10 +46,13 @@ void tick(void* h, const void* vin, void* vout) {
     HLRC_L2_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
-template <typename R> void read_line(const R* r, hlrc_l2_line_t* l, unsigned i) {
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h). gate:
+// a line whose live_q bit is 0 reads as reset; false for the mask, whose fields are read whatever
+// its live_q bit says.
+template <typename R> void read_line(const R* r, hlrc_l2_line_t* l, unsigned i, bool gate) {
     std::memset(l, 0, sizeof *l);
     l->age = static_cast<uint32_t>(gpucoh::get_field(r->hlrc_l2__DOT__age_q, i * kWw, kWw));
-    if (!gpucoh::get_field(r->hlrc_l2__DOT__live_q, i, 1))
+    if (gate && !gpucoh::get_field(r->hlrc_l2__DOT__live_q, i, 1))
         return;
     l->tag = gpucoh::get_u64(r->hlrc_l2__DOT__tag_q[i]);
     l->st = r->hlrc_l2__DOT__st_q[i];
@@ -72,23 +81,34 @@ template <typename R> void read_rest(const R* r, hlrc_l2_state_t* st) {
     st->qpri = r->hlrc_l2__DOT__qpri_q;
 }
 
-template <typename R> void read_state(const R* r, hlrc_l2_state_t* st) {
+template <typename R> void read_state(const R* r, hlrc_l2_state_t* st, bool gate) {
     if (st->sel_all) {
         for (unsigned i = 0; i < kLines; ++i)
-            read_line(r, &st->line[i], i);
+            read_line(r, &st->line[i], i, gate);
     } else {
         for (unsigned k = 0; k < st->sel_n && k < HLRC_L2_SEL_MAX; ++k) {
             if (st->sel[k] < kLines)
-                read_line(r, &st->line[st->sel[k]], st->sel[k]);
+                read_line(r, &st->line[st->sel[k]], st->sel[k], gate);
         }
     }
     read_rest(r, st);
 }
 
 void state(void* h, void* vst) {
-    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<hlrc_l2_state_t*>(vst));
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<hlrc_l2_state_t*>(vst), true);
 }
+
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, hlrc_l2_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st, false);
+}
+#endif
 
 } // namespace
 
 GPUCOH_API(Vhlrc_l2, "hlrc_l2", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, hlrc_l2_state_t)
+#endif
