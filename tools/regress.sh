@@ -93,6 +93,11 @@ sysrun gpu-h-small-netlist "$NL" --protocol gpu-h --seed 41 --netlist all --stee
 FULLCOV=0 sysrun denovo-d-small-netlist "$NL" --protocol denovo-d --seed 42 --netlist all --steer off
 FULLCOV=0 sysrun denovo-d-ro-small-netlist "$NL" --protocol denovo-d-ro --seed 43 --netlist all --steer off
 FULLCOV=0 sysrun denovo-h-small-netlist "$NL" --protocol denovo-h --seed 44 --netlist all --steer off
+# the hLRC family's (hlrc, hlrc-scoped: each its own L1 netlist, the bank's shared; hlrc.md
+# section 11): on a fresh build/ three syntheses and netlist builds, some 24 minutes; removed
+# bits: the L1's hph_q under hlrc (constant: only C20 leaves HphNone) and FIFO payload bits
+FULLCOV=0 sysrun hlrc-small-netlist "$NL" --protocol hlrc --seed 45 --netlist all --steer off
+FULLCOV=0 sysrun hlrc-scoped-small-netlist "$NL" --protocol hlrc-scoped --seed 46 --netlist all --steer off
 # the synthesis-only mutants of tc_l1 / tc_l2 (moved here from make test for its time): the
 # mutated unit's netlist in the TC system catches it, and the RTL lockstep of the same mutated
 # RTL passes in both protocols (a bug only synthesis sees)

@@ -224,19 +224,8 @@ nlsys tc-weak 100000 7 "l1: cobl_q; l2: mway_q[0][3]"
 # make regress only: on a fresh build/ one variant's two syntheses and two netlist builds alone
 # took about 9 minutes on this 2-core machine (docs/testing.md, "The DeNovo system"), over the
 # 3 minutes a check of this section may cost
-# The hLRC systems' netlists (hlrc, hlrc-scoped: every L1 and both banks; docs/units/hlrc/hlrc.md
-# section 11), 150 000 cycles each: 18 s and 28 s on this 2-core machine once built (up to about
-# 40 s when the machine is busy). On a fresh build/ the three syntheses (hlrc_l1 plain and scoped,
-# hlrc_l2 shared by both) and three netlist builds come first: 1-8 minutes apiece, some 24 minutes
-# in all when measured with other jobs on the machine. Removed bits: the L1's pre-flush phase hph_q
-# in plain hLRC (constant HphNone: only C20 leaves it, and C20 needs an L2-scope sync) and FIFO
-# payload bits, which are no state; coverage reported, not required (one run leaves reachable
-# rows: l1 45/46, l2 21/32 in hlrc; 53/54, 25/32 in hlrc-scoped). The steered traffic (the
-# default): unsteered, the RTL lockstep alone already fails (hlrc seeds 7 and 8: V1, from cycle
-# 74 466 and 62 926; hlrc-scoped seed 8: a drained_o mismatch at 153 714), an hLRC model issue
-# the netlist is not needed to show (hlrc.md section 11).
-nlsys hlrc 150000 7 "l1: hph_q, " any on
-nlsys hlrc-scoped 150000 8 "l1: u_fifo.mem_q[0][212:210]" any on
+# The hLRC systems' netlists run in make regress (tools/regress.sh), as DeNovo's: on a fresh
+# build/ their three syntheses and netlist builds take some 24 minutes (hlrc.md section 11).
 # `gpucoh cosim tc_l1 --netlist`: the system lockstep with only that unit as its netlist (the
 # model cached by the run above); synthesis keeps every register of the L1 but the SM obligation
 # cobl_q, constant 0 outside TC-Weak-C (its TsWidth bits taken from the C model)
