@@ -250,6 +250,16 @@ done
 # lockstep (the plain-access files are RACY under its models: the command passes with none
 # failed), episodes on 8 seeds, relacq episodes
 chk denovo-litmus-10k $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 1 --quiet
+# hLRC (issue 28, "what must be shown" 4): every file x each variant at 10 000 runs, C and
+# lockstep, and 10 016 episodes a variant in lockstep, both sync modes
+for v in hlrc hlrc-scoped; do
+    chk $v-litmus-10k $G litmus litmus/*.litmus --protocol $v --runs 10000 --seed 1 --quiet
+    chk $v-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol $v --runs 10000 --seed 2 \
+        --impl lockstep --quiet
+    chk $v-episode-10k-lockstep $G episode --protocol $v --episodes 313 --seed 11 --impl lockstep --quiet
+    chk $v-episode-10k-relacq-lockstep $G episode --protocol $v --episodes 313 --sync relacq \
+        --seed 11 --impl lockstep --quiet
+done
 chk denovo-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 2 \
     --impl lockstep --quiet
 # 10 016 episodes a variant (313 a wavefront x 32), both sync modes, in lockstep (about 2.5 min)
@@ -286,6 +296,25 @@ mut tc_l2
 mut tc_gwct
 mut denovo_l1
 mut denovo_l2
+# hLRC (hlrc.md section 14): the 25 mutants at 20 000 cycles a variant (make test runs three), and
+# the five of the eight that fail the consistency checks on the RTL alone make test does not run
+mut hlrc_l1 --cycles 20000
+mut hlrc_l2 --cycles 20000
+hlalone() { # hlalone NAME UNIT MUTANT CMD...: CMD on the mutant's RTL alone must fail (exit 1)
+    local name=$1 unit=$2 m=$3; shift 3
+    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
+    "$@" --impl rtl --rtl-dir "build/mutants/$unit/$m" > "$OUT/$name.log" 2>&1
+    if [ $? -eq 1 ] && grep -qE '^FAIL' "$OUT/$name.log"; then
+        PASS=$((PASS + 1)); echo "  ok    $name: $(grep -m1 -E '^FAIL' "$OUT/$name.log")"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  $name: the mutant's RTL passed (or broke)"
+    fi
+}
+hlalone hlrc-alone-06 hlrc_l1 06-rack-before-ack $G litmus litmus/SB+relacq.gpu.litmus --protocol hlrc --runs 2000 --seed 5
+hlalone hlrc-alone-12 hlrc_l1 12-fill-merge-drops-dirty $G litmus litmus/CoWR.litmus --protocol hlrc --runs 2000 --seed 5
+hlalone hlrc-alone-l2-07 hlrc_l2 07-fill-merge-lost $G litmus litmus/Fig3a-drf.litmus --protocol hlrc --runs 2000 --seed 5
+hlalone hlrc-alone-07 hlrc_l1 07-wt-full-line $G episode --protocol hlrc --seed 3 --episodes 40 --quiet
+hlalone hlrc-alone-l2-06 hlrc_l2 06-dirty-victim-no-writeback $G episode --protocol hlrc --seed 3 --episodes 40 --quiet
 # the same campaigns at non-power-of-two geometries, without the bound index checks
 # (GPUCOH_NO_SVA=1: the lockstep alone must catch every mutant there, the scan-wrap ones
 # included; docs/testing.md, "Geometries"); make test runs only the survivors of its
