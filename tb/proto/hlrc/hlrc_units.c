@@ -274,7 +274,7 @@ const gpucoh_unit_t unit_hlrc_l1 = {
     .family = "hlrc",
     .context = "l1",
     .netlist = true,
-    .systemc = false,
+    .systemc = true,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L1Sets=4 LineBytes=16 SbEntries=4",
 };
@@ -299,7 +299,7 @@ const gpucoh_unit_t unit_hlrc_l2 = {
     .family = "hlrc",
     .context = "l2",
     .netlist = true,
-    .systemc = false,
+    .systemc = true,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L2Sets=4 L2Mshrs=4 LineBytes=16",
 };
