@@ -6,7 +6,7 @@
  * tc_gwct) gets the adapter's inputs, exactly as `gpucoh cosim` gives them (same seed, same
  * steering, the adapter's own C model ticked alongside for the reactive ones, F11). A unit that
  * only runs inside a protocol's system (a manifest context other than standalone: tc_l1, tc_l2,
- * gpu_l1, gpu_l2, denovo_l1, denovo_l2) gets the inputs that the
+ * gpu_l1, gpu_l2, denovo_l1, denovo_l2, hlrc_l1, hlrc_l2) gets the inputs that the
  * shared system (tb/sys/gsys.c, C models, random traffic as `gpucoh cosim system`) presents to
  * one instance of it every cycle: a backend wrapped around the C backend copies them out.
  */

@@ -18,7 +18,7 @@
 #      every variant judged by the oracle, the known violations, a wrong claim caught)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
-#      system in cosim system / episode / litmus, the GPU and DeNovo systems in cosim system:
+#      system in cosim system / episode / litmus, the GPU, DeNovo and hLRC systems in cosim system:
 #      tools/test_system_waves.sh)
 #   5. every RTL mutant of sig_bloom, rdu, avu, the TC units, the GPU units (gpu_l1, gpu_l2),
 #      the DeNovo and the hLRC units must be caught (one check per mutant); 5b. a few of them, on
@@ -1103,6 +1103,15 @@ check "DeNovo system failure: FST, the DeNovo .gtkw view, JSON; the replay line 
     "$LOGS/system-waves-denovo.log" bash tools/test_system_waves.sh denovo "$OUT/system-waves"
 check "waves/filters/denovo_*.txt agree with rtl/denovo/denovo_pkg.sv, denovo_l1.sv and the C enums" \
     "$LOGS/system-waves-denovo-filters.log" bash tools/test_system_waves.sh denovo-filters \
+    "$OUT/system-waves"
+# the hLRC system's failure path: an hlrc_l1 mutant (tests/mutants/hlrc_l1/waves/01-inv-no-stale:
+# an acquire's INV leaves pending lines unmarked) fails an hLRC run; the same checks, and the hLRC
+# view (tb/proto/hlrc/hlrc_gtkw.c) opens the diverging register (the L1's stale bits) red and
+# first, with the filters of waves/filters/hlrc_*.txt
+check "hLRC system failure: FST, the hLRC .gtkw view, JSON; the replay line reproduces it" \
+    "$LOGS/system-waves-hlrc.log" bash tools/test_system_waves.sh hlrc "$OUT/system-waves"
+check "waves/filters/hlrc_*.txt agree with rtl/hlrc/hlrc_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
+    "$LOGS/system-waves-hlrc-filters.log" bash tools/test_system_waves.sh hlrc-filters \
     "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"

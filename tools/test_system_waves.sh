@@ -5,7 +5,7 @@
 # printed, diverges again at the same cycle on the same field.
 #
 #   tools/test_system_waves.sh system | episode | litmus | filters | gpu | gpu-filters | denovo |
-#                              denovo-filters   [OUT]
+#                              denovo-filters | hlrc | hlrc-filters   [OUT]
 #
 # system:  gpucoh cosim system with non-default delays, seed, parameter and window (exit 1, the
 #          checks above, the replay carries every option);
@@ -26,13 +26,19 @@
 # denovo-filters: every waves/filters/denovo_*.txt value agrees with the enums of
 #          rtl/denovo/denovo_pkg.sv (aop: rtl/gpucoh_atom_pkg.sv; MSHR kinds: denovo_l1.sv) and of
 #          cmodel/denovo/denovo_types.h, denovo_l1.h (denovo_l1_st.txt: the 4 word states of a line).
+# hlrc:    the same for hLRC (the hlrc_l1 mutant tests/mutants/hlrc_l1/waves/01-inv-no-stale.mut,
+#          built into build/mutants/hlrc_l1/01-inv-no-stale): the FST, the .gtkw of the hLRC view
+#          (tb/proto/hlrc/hlrc_gtkw.c: the diverging register, named from the field, red and first;
+#          the filters), the JSON and the replay;
+# hlrc-filters: every waves/filters/hlrc_*.txt value agrees with the enums of rtl/hlrc/hlrc_pkg.sv
+#          (aop: rtl/gpucoh_atom_pkg.sv and hlrc_pkg's AopNone) and of cmodel/hlrc/hlrc_types.h.
 # The mutant is tests/mutants/tc_l2/waves/01-shared-fill-private.mut (built by `gpucoh mutants`
 # into build/mutants/tc_l2/01-shared-fill-private, a few seconds once).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export GPUCOH_ROOT=${GPUCOH_ROOT:-$PWD}
 G=build/gpucoh
-USAGE="usage: tools/test_system_waves.sh system|episode|litmus|filters|gpu|gpu-filters|denovo|denovo-filters [OUT]"
+USAGE="usage: tools/test_system_waves.sh system|episode|litmus|filters|gpu|gpu-filters|denovo|denovo-filters|hlrc|hlrc-filters [OUT]"
 MODE=${1:-}
 [ -n "$MODE" ] || { echo "$USAGE" >&2; exit 2; }
 OUT=${2:-build/test-out/system-waves}
@@ -42,6 +48,8 @@ GMUTF=tests/mutants/gpu_l1/01-acq-load-no-inv.mut
 GMUT=build/mutants/gpu_l1/01-acq-load-no-inv
 DMUTF=tests/mutants/denovo_l1/waves/01-inv-drops-registered.mut
 DMUT=build/mutants/denovo_l1/01-inv-drops-registered
+HMUTF=tests/mutants/hlrc_l1/waves/01-inv-no-stale.mut
+HMUT=build/mutants/hlrc_l1/01-inv-no-stale
 mkdir -p "$OUT"
 
 die() { echo "FAIL: $*"; exit 1; }
@@ -62,6 +70,12 @@ build_denovo_mutant() {
     "$G" mutants denovo_l1 --mutants "$DMUTF" --cycles 2000 --out "$OUT/dmutant" > "$OUT/dmutant.log" 2>&1
     grep -qE '^  01-inv-drops-registered +caught ' "$OUT/dmutant.log" ||
         { cat "$OUT/dmutant.log"; die "the DeNovo mutant was not built or not caught"; }
+}
+
+build_hlrc_mutant() {
+    "$G" mutants hlrc_l1 --mutants "$HMUTF" --cycles 2000 --out "$OUT/hmutant" > "$OUT/hmutant.log" 2>&1
+    grep -qE '^  01-inv-no-stale +caught ' "$OUT/hmutant.log" ||
+        { cat "$OUT/hmutant.log"; die "the hLRC mutant was not built or not caught"; }
 }
 
 # check_files JSON: the FST, the .gtkw and the JSON of a failure (python: the checks that need
@@ -409,6 +423,97 @@ have = {os.path.basename(f) for f in glob.glob("waves/filters/denovo_*.txt")}
 assert have == set(checks) | {"denovo_l1_st.txt"}, "filters not checked: %s" % (have - set(checks) - {"denovo_l1_st.txt"})
 print("denovo_l1_st.txt: 256 values, word states %s (RTL and C agree); e.g. 08=%s 96=%s" % (
       " ".join("%d=%s" % (v, name[v]) for v in sorted(name)), m[8], m[0x96]))
+PY
+    ;;
+hlrc)
+    build_hlrc_mutant
+    d=$OUT/hlrc
+    rm -rf "$d" "$d-replay"
+    "$G" cosim system --protocol hlrc --rtl-dir "$HMUT" --seed 3 --req-delay 2:7 \
+        --rsp-delay 1:5 --mem-lat 4:25 --param sb_idle=40 --cycles 20000 --window 10 --out "$d" \
+        --quiet > "$d.log" 2>&1
+    rc=$?
+    grep -E '^(FAIL|  [a-z ]+:? )' "$d.log"
+    [ $rc -eq 1 ] || die "a diverging hLRC run exited $rc, not 1"
+    json=$d/system-hlrc-seed3-fail.json
+    grep -q "^  view      gtkwave $d/system-hlrc-seed3-fail.fst $d/system-hlrc-seed3-fail.gtkw" \
+        "$d.log" || die "no view line"
+    check_files "$json"
+    # the hLRC view: the register of the diverging field (the L1's packed stale bits) red and
+    # first, the filters of ops, message kinds, core-response kinds, atomic ops and the L1's
+    # phases, the store buffer, fences, registration and revoke queue
+    python3 - "$json" <<'PY' || exit 1
+import json, re, sys
+j = json.load(open(sys.argv[1]))
+fd, p = j["first_divergence"], j["params"]
+g = open(j["wave"]["gtkw"]).read().splitlines()
+traces = [l for l in g if l and l[0] not in "[*@-^"]
+i0 = g.index(traces[0])
+assert g[i0 - 2] == "[color] 1" or g[i0 - 1] == "[color] 1", "the first trace is not red"
+red = [g[k + 1] if g[k + 1][0] != "^" else g[k + 2] for k in range(len(g) - 1) if g[k] == "[color] 1"]
+assert set(red) == {traces[0]}, "red traces: %s" % red
+m = re.match(r"sm\[(\d+)\]\.l1\.set\[(\d+)\]\.way\[(\d+)\]\.stale$", fd["field"])
+assert m, "the mutant diverged on %s, not an L1 line's stale bit" % fd["field"]
+lines = p["l1_sets"] * p["l1_ways"]
+want = "sm%s_l1.hlrc_l1.stale_q[%d:0]" % (m[1], lines - 1)
+assert traces[0] == want, "first trace %s, the diverging register is %s" % (traces[0], want)
+line = int(m[2]) * p["l1_ways"] + int(m[3])
+assert "-%s line %d: set %s way %s" % (fd["scope"], line, m[2], m[3]) in g, "no group of line %d" % line
+groups = [l[1:] for l in g if l.startswith("-") and " " in l]
+for f in ("hlrc_op.txt", "hlrc_msg_kind.txt", "hlrc_crsp_kind.txt", "hlrc_aop.txt", "hlrc_hph.txt",
+          "hlrc_evs.txt", "hlrc_rvp.txt"):
+    assert any(l.startswith("^") and l.endswith("/" + f) for l in g), "no filter " + f
+for r in ("st_q", "pend_q", "tag_q[%d]" % line, "u_fifo.cnt_q", "fcur_q", "sb_q[0]", "rvp_q[0]",
+          "evs_q", "rsp_kind_i", "sync_kind_o", "wb_kind_o"):
+    assert any(t.startswith(fd["scope"] + ".hlrc_l1." + r) for t in traces), "no " + r
+assert any(t.startswith("bank0_l2.hlrc_l2.sync_ready_o") for t in traces), "no bank handshakes"
+print("hlrc view ok: first trace %s (red), %d traces, groups: %s" % (traces[0], len(traces),
+      "; ".join(dict.fromkeys(groups))))
+PY
+    line=$(sed -n 's/^  replay    //p' "$d.log")
+    for o in "--protocol hlrc" "--rtl-dir $PWD/$HMUT" "--seed 3" "--req-delay 2:7" \
+        "--rsp-delay 1:5" "--mem-lat 4:25" "--param sb_idle=40"; do
+        case " $line " in *" $o "*) ;; *) die "the replay line lacks '$o'" ;; esac
+    done
+    replay "$d.log" "$json" "$d-replay"
+    ;;
+hlrc-filters)
+    python3 - <<'PY' || die "a filter disagrees with the hLRC RTL or C model"
+import glob, os, re
+pkg = open("rtl/hlrc/hlrc_pkg.sv").read()
+atom = open("rtl/gpucoh_atom_pkg.sv").read()
+def ei(src, prefix):  # the items prefix<Name> = W'dV of a package
+    return {m[0][len(prefix):].upper(): int(m[1]) for m in
+            re.findall(r"\b(%s[A-Z]\w*)\s*=\s*\d+'d(\d+)" % prefix, src)}
+def cenum(path, prefix):
+    src = open(path).read()
+    return {m[0]: int(m[1]) for m in re.findall(r"\b%s([A-Z]+)\s*=\s*(\d+)\b" % prefix, src)}
+T = "cmodel/hlrc/hlrc_types.h"
+# filter -> [the RTL's enum items, C enum]; aop: the shared codes and the family's AopNone
+checks = {
+    "hlrc_op.txt": [ei(pkg, "HlOp"), cenum(T, "HLRC_OP_")],
+    "hlrc_msg_kind.txt": [ei(pkg, "HlMsg"), cenum(T, "HLRC_MSG_")],
+    "hlrc_crsp_kind.txt": [ei(pkg, "HlCrsp"), cenum(T, "HLRC_CRSP_")],
+    "hlrc_aop.txt": [ei(atom, "Aop"), ei(pkg, "Aop"), cenum(T, "HLRC_AOP_")],
+    "hlrc_l2_st.txt": [ei(pkg, "HlL2St"), cenum(T, "HLRC_L2_")],
+    "hlrc_hph.txt": [ei(pkg, "HlHph"), cenum(T, "HLRC_HPH_")],
+    "hlrc_evs.txt": [ei(pkg, "HlEvs"), cenum(T, "HLRC_EVS_")],
+    "hlrc_rvp.txt": [ei(pkg, "HlRvp"), cenum(T, "HLRC_RVP_")],
+}
+for f, srcs in checks.items():
+    r = [l.split() for l in open("waves/filters/" + f) if l.strip() and not l.startswith("#")]
+    assert all(len(x) == 2 for x in r), f + ": a row is not 'value name'"
+    m = {int(v, 16): n for v, n in r}
+    assert len(m) == len(r) and sorted(m) == list(range(len(m))), f + ": values not 0..N-1"
+    n = 0
+    for src in srcs:
+        assert src, f + ": no enum found"
+        for name, v in src.items():
+            assert m.get(v) == name, "%s: %x is %s, the source says %s" % (f, v, m.get(v), name)
+            n += 1
+    print("%s: %s (%d source names agree)" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m)), n))
+have = {os.path.basename(f) for f in glob.glob("waves/filters/hlrc_*.txt")}
+assert have == set(checks), "filters not checked: %s" % (have - set(checks))
 PY
     ;;
 *) echo "unknown mode $MODE; $USAGE" >&2; exit 2 ;;

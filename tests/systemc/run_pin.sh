@@ -13,12 +13,13 @@
 #      1: the lockstep must report a mismatch (exit 1, the port, a replay line); for sig_bloom
 #      the replay line must reproduce it at the same cycle and port and write a VCD holding it
 #   3. a second parameter set of sig_bloom (parallel, k = 4, C = 32: other port widths),
-#      --param protocol=denovo-h choosing the system around denovo_l2, and a netlist of one's own
+#      --param protocol=denovo-h choosing the system around denovo_l2, --protocol hlrc-scoped
+#      around hlrc_l1 (Scoped=1), and a netlist of one's own
 #      (systemc/example_netlist.cpp) built with the commands of the doc
 #   4. bad input: exit status 2 with a message, nothing built or run
 # Parameter sets are built on first use and cached under build/systemc/ (about 6-15 s each at a
 # small set, 30 s for the paper-size tc_l2; 20 s once for the shared runtime): about 10 s with
-# the builds cached, 4-6 minutes from a clean build/systemc (24 parameter sets).
+# the builds cached, 5-7 minutes from a clean build/systemc (29 parameter sets).
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -62,6 +63,8 @@ SMALL=(
     "gpu_l2|--config small|01-wt-whole-line.mut"
     "denovo_l1|--config small|05-fwd-stale-data.mut"
     "denovo_l2|--config small|02-gets-no-fwd.mut"
+    "hlrc_l1|--config small|waves/01-inv-no-stale.mut"
+    "hlrc_l2|--config small|01-evict-acked-as-wt.mut"
 )
 # the lockstep runs of 1: the paper-size tc_l2 (SC_PIN_PAPER=0 leaves it out: about 35 s of
 # build), then every unit's mutant baseline
@@ -162,6 +165,18 @@ if [ "$RC" -eq 0 ] && grep -q "^PASS systemc denovo_l2: 1000 cycles, 0 mismatche
         "($(($(date +%s) - t)) s)"
 else
     fail "systemc denovo_l2 --param protocol=denovo-h" "(exit $RC)" "$LOGS/denovo_l2-param-protocol.log"
+fi
+# hlrc_l1 has a parameter of the variant's own (Scoped): --protocol hlrc-scoped sets it from the
+# system's configuration (Scoped=1, a build of its own) and the hlrc-scoped system drives it
+run hlrc_l1 hlrc_l1-protocol-scoped --cycles 20000 --config small --protocol hlrc-scoped \
+    --json "$LOGS/hlrc_l1-protocol-scoped.json"
+if [ "$RC" -eq 0 ] && grep -q "^PASS systemc hlrc_l1: 20000 cycles, 0 mismatches$" \
+    "$LOGS/hlrc_l1-protocol-scoped.log" &&
+    grep -q "^  seed 1, hlrc_l1 Scoped=1 " "$LOGS/hlrc_l1-protocol-scoped.log" &&
+    grep -q "^  stimulus  sm\[0\].l1 of the hlrc-scoped system" "$LOGS/hlrc_l1-protocol-scoped.log"; then
+    pass "systemc hlrc_l1 --protocol hlrc-scoped: Scoped=1, the hlrc-scoped system drives it"
+else
+    fail "systemc hlrc_l1 --protocol hlrc-scoped" "(exit $RC)" "$LOGS/hlrc_l1-protocol-scoped.log"
 fi
 
 # 3b. a netlist of one's own (systemc/example_netlist.cpp), built with the commands of

@@ -5,13 +5,15 @@
 #
 #   1. the target's directed test (test_memsys: transactions, errors, timing, quantum, variants);
 #   2. litmus through the TLM sockets, C models: every file, every variant, the same verdicts as
-#      `gpucoh litmus` (few runs: witnesses not enforced); with 1000 runs on files whose witnesses
-#      show under every variant: the same witnesses too;
-#   3. the same in lockstep with the RTL on the causality and message-passing tests;
+#      `gpucoh litmus` (few runs: witnesses not enforced; hLRC: every file but the two no line of
+#      which obliges its models); with 1000 runs on files whose witnesses show under every variant:
+#      the same witnesses too;
+#   3. the same in lockstep with the RTL on the causality and message-passing tests (hLRC too);
 #   4. the episode tester through the sockets, every variant, C models and lockstep;
 #   5. temporal decoupling: quantum 4 with jitter, still no forbidden outcome, episodes pass;
 #   6. checks that must fail: a deliberately wrong expectation (forbidden outcome, replay line
-#      that reproduces it), an RTL mutant of tests/mutants/ under lockstep (mismatch), bad input
+#      that reproduces it), an RTL mutant of tests/mutants/ under lockstep (mismatch; gpu_l1's in
+#      litmus, hlrc_l1's wave mutant in episodes), bad input
 #      (exit 2, nothing run).
 # Environment: TLM_RUNS (default 50) litmus runs per file for the every-file comparison.
 set -uo pipefail
@@ -53,6 +55,14 @@ causal="WRC+relacq.gpu WRC+fence.gpu WRC+rel.cta+relacq.gpu ISA2+relacq.gpu
 ISA2+rel.cta+relacq.gpu ISA2+rel.cta+atom.acq_rel.gpu ISA2+relacq.gpu+relacq.cta MP+cta.gpu.cta
 RWC+fence.gpu RWC+fence.sc.gpu IRIW+acq.gpu IRIW+fence.gpu MP+relacq.gpu MP+fence.cta"
 compare "lockstep" --impl lockstep --runs 20 $(for f in $causal; do echo "litmus/$f.litmus"; done)
+# hLRC and hLRC-scoped (issue 28 item 2): every file `gpucoh litmus` takes for them, C models, and
+# the causality tests in lockstep. Fig3b-wg-othersm and Fig3d-rsp are left out: no line of theirs
+# obliges hLRC's models, and both tools refuse such a file (exit 2, "this test checks nothing")
+hfiles=$(ls litmus/*.litmus | grep -v -e '/Fig3b-wg-othersm\.litmus$' -e '/Fig3d-rsp\.litmus$')
+# shellcheck disable=SC2086
+compare "every-file-c-hlrc" --runs "$runs" --protocols "hlrc hlrc-scoped" $hfiles
+compare "lockstep-hlrc" --impl lockstep --runs 20 --protocols "hlrc hlrc-scoped" \
+    $(for f in $causal; do echo "litmus/$f.litmus"; done)
 
 # 4: episodes ---------------------------------------------------------------------------------
 episodes() { # NAME ARGS...
@@ -63,8 +73,8 @@ episodes() { # NAME ARGS...
     local np nf
     np=$(grep -c '^PASS episode' "$log")
     nf=$(grep -c '^FAIL episode' "$log")
-    if [ $rc -eq 0 ] && [ "$np" -eq 8 ] && [ "$nf" -eq 0 ]; then
-        ok "episode $name: 8 variants pass ($(grep '^PASS episode' "$log" | sed -E 's/.*: ([0-9]+) checked.*, ([0-9]+) transactions, ([0-9]+) cycles.*/\1 checked, \2 transactions, \3 cycles/' | head -1) for the first)"
+    if [ $rc -eq 0 ] && [ "$np" -eq 10 ] && [ "$nf" -eq 0 ]; then
+        ok "episode $name: 10 variants pass ($(grep '^PASS episode' "$log" | sed -E 's/.*: ([0-9]+) checked.*, ([0-9]+) transactions, ([0-9]+) cycles.*/\1 checked, \2 transactions, \3 cycles/' | head -1) for the first)"
     else
         ko "episode $name: exit $rc, $np pass, $nf fail (see $log)"
     fi
@@ -94,11 +104,11 @@ $T litmus $(for f in $causal; do echo "litmus/$f.litmus"; done) litmus/MP.litmus
 rc=$?
 nforb=$(sed -nE 's/.* ([0-9]+) forbidden.*/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
 npass=$(grep -c '^PASS litmus' "$log")
-nracy=$(grep -c '^RACY litmus' "$log") # plain accesses under DeNovo's drf-sc / hrf-*
-if [ $rc -eq 0 ] && [ "$nforb" -eq 0 ] && [ $((npass + nracy)) -eq 120 ] && [ "$npass" -ge 100 ]; then
-    ok "litmus quantum 4, jitter 3 cycles: $npass pass and $nracy racy of 120 (test, variant), 0 forbidden"
+nracy=$(grep -c '^RACY litmus' "$log") # plain accesses under DeNovo's and hLRC's models
+if [ $rc -eq 0 ] && [ "$nforb" -eq 0 ] && [ $((npass + nracy)) -eq 150 ] && [ "$npass" -ge 100 ]; then
+    ok "litmus quantum 4, jitter 3 cycles: $npass pass and $nracy racy of 150 (test, variant), 0 forbidden"
 else
-    ko "litmus quantum 4, jitter 3 cycles: exit $rc, $npass pass, $nracy racy of 120, $nforb forbidden (see $log)"
+    ko "litmus quantum 4, jitter 3 cycles: exit $rc, $npass pass, $nracy racy of 150, $nforb forbidden (see $log)"
 fi
 episodes quantum --quantum 8 --jitter 2
 
@@ -137,6 +147,26 @@ if [ -d "$mdir" ]; then
     fi
 else
     ko "RTL mutant $mut does not apply"
+fi
+
+# the hLRC system's wave mutant (tests/mutants/hlrc_l1/waves/01-inv-no-stale: INV leaves pending
+# lines unmarked) under lockstep through the sockets: the episodes reach an INV with a line pending
+hmut=tests/mutants/hlrc_l1/waves/01-inv-no-stale.mut
+hdir=build/mutants/hlrc_l1/01-inv-no-stale
+build/gpucoh mutants hlrc_l1 --mutants "$hmut" --cycles 2000 --quiet --out "$out/hmutants" \
+    > "$out/hmutants.txt" 2>&1
+if [ -d "$hdir" ]; then
+    log="$out/hmutant.txt"
+    $T episode --protocol hlrc --impl lockstep --rtl-dir "$hdir" --episodes 8 --quiet \
+        --json "$out/hmutant.json" > "$log" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q "^  first divergence: cycle" "$log"; then
+        ok "RTL mutant hlrc_l1/$(basename "$hmut" .mut) under lockstep: $(sed -n 's/^  first divergence: //p' "$log")"
+    else
+        ko "RTL mutant hlrc_l1/$(basename "$hmut" .mut) under lockstep not caught: exit $rc (see $log)"
+    fi
+else
+    ko "RTL mutant $hmut does not apply"
 fi
 
 # each bad command line: its arguments, then (after |) the text its message must hold; the shared

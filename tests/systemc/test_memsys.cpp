@@ -16,7 +16,8 @@
  *     are not zero;
  *   - configure() while an operation is in flight is refused; abort() answers the operation in
  *     flight and later ones with an error; every variant (tc-weak, tc-strong, tc-weak-c, gpu-d,
- *     gpu-h) passes the store / fence / load check after a new configure().
+ *     gpu-h; hlrc, hlrc-scoped with a release store) passes the store / fence / load check after
+ *     a new configure().
  * Prints one line per check group and "PASS test_memsys: N checks" (exit 0) or FAIL (exit 1).
  */
 #define SC_INCLUDE_DYNAMIC_PROCESSES
@@ -205,8 +206,11 @@ struct tester : sc_core::sc_module {
                     g_fails == before ? "" : " (FAILED)");
     }
 
-    void values(memsys& m, sockets_t& s, const char* variant, uint64_t a) {
-        result w = op(s, 0, tlm::TLM_WRITE_COMMAND, a, 0x1234, ext(0));
+    /* rel: the store is a release (hLRC: its fence is lazy, a plain store stays in the writer's
+     * L1 until the idle drain; the acquire that reads a release store takes the line from it) */
+    void values(memsys& m, sockets_t& s, const char* variant, uint64_t a, bool rel = false) {
+        result w = op(s, 0, tlm::TLM_WRITE_COMMAND, a, 0x1234,
+                      ext(0, rel ? order::release : order::plain));
         CHECK(w.st == tlm::TLM_OK_RESPONSE, "%s store", variant);
         result f = op(s, 0, tlm::TLM_IGNORE_COMMAND, 0, 0, ext(0, order::acq_rel, scope::gpu));
         CHECK(f.st == tlm::TLM_OK_RESPONSE, "%s fence", variant);
@@ -384,7 +388,15 @@ struct tester : sc_core::sc_module {
             configure(m1, v);
             values(m1, s1, v, 0x240);
         }
-        std::printf("  every variant: store, GPU fence, acquire load on another SM\n");
+        static const char* const lazy[] = {"hlrc", "hlrc-scoped"};
+        for (const char* v : lazy) {
+            while (m1.status() == memsys::state::running && !m1.idle())
+                wait(m1.idle_event());
+            configure(m1, v);
+            values(m1, s1, v, 0x240, true);
+        }
+        std::printf("  every variant: store (hLRC: release store), GPU fence, acquire load on "
+                    "another SM\n");
     }
 
     void main() {

@@ -6,7 +6,8 @@
  * (docs/units/hlrc/hlrc.md section 3): req, sync and wb from the L1s into the banks' three FIFOs,
  * rsp from the banks into the L1s (multicast by dst, no back-pressure). The L1 completes stores at
  * issue and takes the fences (fences_to_l1: fence_done_o); the idle drain writes every dirty byte,
- * registered lines' included, to the banks, so the host's view needs no L1 (hlrc.md D21).
+ * registered lines' included, to the banks, so the host's view needs no L1 (hlrc.md D21). The
+ * GTKWave view of a divergence: hlrc_gtkw.c.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "gsys.h"
 #include "hlrc_check.h"
 #include "hlrc_cov.h"
+#include "hlrc_gtkw.h"
 #include "hlrc_sys_rtl.h"
 #include "hlrc_units.h"
 
@@ -590,6 +592,7 @@ const gsys_proto_t hlrc_proto = {
     .params_print = params_print,
     .params_json = params_json,
     .cli_names = hlrc_msg_cli_names,
+    .wave_gtkw = hlrc_wave_gtkw,
     .full_every = full_every,
     .model_bytes_json = model_bytes_json,
     .illegal_report = illegal_report,

@@ -6,7 +6,7 @@
  *
  * Registered in tb/cli/units.def: the RTL (rtl/hlrc/) runs in lockstep with the C models in the
  * system through the shims verilator/hlrc/hlrc_l{1,2}_rtl.cpp (`gpucoh cosim system --protocol
- * hlrc`).
+ * hlrc`). SystemC: systemc/hlrc/ (sc_lockstep).
  */
 #include "hlrc_units.h"
 
@@ -251,8 +251,9 @@ static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
     return 1u;
 }
 
-/* Slot units of the hLRC system (no standalone lockstep, no synthesis point); lint_params: the
- * reduced sizes of the Yosys / Icarus lint gates. */
+/* Slot units of the hLRC system (no standalone lockstep, no synthesis point); systemc: the
+ * pin-level modules systemc/hlrc/<unit>_sc_c.h, driven by the system (sc_lockstep --protocol);
+ * lint_params: the reduced sizes of the Yosys / Icarus lint gates. */
 const gpucoh_unit_t unit_hlrc_l1 = {
     .name = "hlrc_l1",
     .summary = "hLRC L1 (hLRC / hLRC-scoped): I/V/R lines, lazy registration of synchronization "
@@ -274,7 +275,7 @@ const gpucoh_unit_t unit_hlrc_l1 = {
     .family = "hlrc",
     .context = "l1",
     .netlist = true,
-    .systemc = false,
+    .systemc = true,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L1Sets=4 LineBytes=16 SbEntries=4",
 };
@@ -299,7 +300,7 @@ const gpucoh_unit_t unit_hlrc_l2 = {
     .family = "hlrc",
     .context = "l2",
     .netlist = true,
-    .systemc = false,
+    .systemc = true,
     .verilator_flags = "--unroll-count 256",
     .lint_params = "L2Sets=4 L2Mshrs=4 LineBytes=16",
 };
