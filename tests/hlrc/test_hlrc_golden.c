@@ -249,16 +249,24 @@ static void rtl_open(sys_t* s) {
  * only, printed by the shims). */
 static void rtl_close(sys_t* s) {
     uint32_t errs = 0;
-    for (uint32_t j = 0; j < s->nsm; j++) {
-        errs += s->r1.api->errors(s->h1[j]);
-        s->r1.api->destroy(s->h1[j]);
+    for (uint32_t j = 0; j < s->nsm && s->r1.api != NULL; j++) {
+        if (s->h1[j] != NULL) {
+            errs += s->r1.api->errors(s->h1[j]);
+            s->r1.api->destroy(s->h1[j]);
+        }
     }
-    for (uint32_t b = 0; b < s->nb; b++) {
-        errs += s->r2.api->errors(s->h2[b]);
-        s->r2.api->destroy(s->h2[b]);
+    for (uint32_t b = 0; b < s->nb && s->r2.api != NULL; b++) {
+        if (s->h2[b] != NULL) {
+            errs += s->r2.api->errors(s->h2[b]);
+            s->r2.api->destroy(s->h2[b]);
+        }
     }
-    gpucoh_rtl_unload(&s->r1);
-    gpucoh_rtl_unload(&s->r2);
+    if (s->r1.api != NULL) {
+        gpucoh_rtl_unload(&s->r1);
+    }
+    if (s->r2.api != NULL) {
+        gpucoh_rtl_unload(&s->r2);
+    }
     free(s->e1);
     free(s->g1);
     free(s->e2);
@@ -1711,6 +1719,196 @@ static void test_t13b(void** state) {
 
 /*--- choices-2026-11-29, the C model's must-change rows ---------------------------------------*/
 
+/*--- T16 (hlrc): a REG must not overtake its own line's EVICT (hlrc.md section 11 item 3) -----*/
+
+/* The edge of the first message of kind on line a from SM src after mark mk (UINT64_MAX: none). */
+static uint64_t first_at(const sys_t* s, uint32_t mk, uint32_t kind, uint32_t src, uint64_t a) {
+    for (uint32_t k = mk; k < s->nlog; k++) {
+        if (s->log[k].kind == kind && s->log[k].src == src && s->log[k].line == a) {
+            return s->log[k].at;
+        }
+    }
+    return UINT64_MAX;
+}
+
+/* SM0 holds x and a R (set 2, both ways). SM1's ADD a revokes a at SM0 (M08: a batch, a leaving);
+ * SM0's LOAD b misses in the full set while the batch runs: V02 picks x (a is leaving), x joins
+ * the next batch (evs 1), the LOAD waits (S02: both ways leaving). The first batch ends, the
+ * second (x's, nothing to flush) begins at once (B08); its end sets evs 3 in the edge X01 sends
+ * RACK(a) and frees a's way, and in that edge the LOAD b allocates it (L7 rule 1: the head that
+ * began x's eviction allocated another way) and leaves. The next head, SM0's ADD x (hLRC path),
+ * is tried first in the next edge, the edge X02 sends EVICT(x) (evs_q 3, x's way I in step (b)):
+ * the head finds x not R, and C16 would send REG(x) now. L11 (3): S08 holds it, in that edge and
+ * until the EACK (evs 4). wb is 3 edges slower than sync: a REG sent with the EVICT would reach
+ * the bank first (R04, then K03 unregisters SM0 while it holds x R: V1 broken). */
+static void test_t16(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    add(S, 0, X_, 0, 1); /* 1 */
+    run(S);
+    add(S, 0, A_, 0, 1);
+    run(S);
+    l1_is(S, 0, X_, HLRC_L1_R, 0, 0x000f, 1, ANY);
+    l1_is(S, 0, A_, HLRC_L1_R, 1, 0x000f, 1, ANY);
+    sb_is(S, 0, 2, X_, A_);
+    bank_is(S, X_, HLRC_L2_V, 1, 0, ANY, ANY);
+    bank_is(S, A_, HLRC_L2_V, 1, 0, ANY, ANY);
+    S->delay[NET_WB][0] = 3u; /* 2: sync (0 edges) faster than wb (3) */
+    const uint32_t mk = S->nlog;
+    const uint64_t s08 = c1(S, 0).stall[S08_ - 1];
+    add(S, 1, A_, 0, 1);
+    uint32_t k = 0;
+    for (; k < 50u && l1st(S, 0)->rvcnt == 0u; k++) {
+        tick(S); /* until REVOKE(a) reaches SM0 (M08) */
+    }
+    assert_int_equal(l1st(S, 0)->rvcnt, 1);
+    assert_int_equal(l1st(S, 0)->batch, 1);
+    ld(S, 0, B_); /* 3 */
+    add(S, 0, X_, 0, 1);
+    tick(S);
+    tick(S);
+    assert_int_equal(l1st(S, 0)->evs, 1); /* V02: x waits for the next batch */
+    assert_int_equal(l1st(S, 0)->evi, (uint32_t)hlrc_l1_find(S->l1[0], X_));
+    /* 4: edge by edge until X02 sends EVICT(x): in that very edge the head stalls on S08 */
+    uint64_t t_evict = UINT64_MAX;
+    for (k = 0; k < 100u && t_evict == UINT64_MAX; k++) {
+        const uint64_t before = c1(S, 0).stall[S08_ - 1];
+        tick(S);
+        t_evict = first_at(S, mk, HLRC_MSG_EVICT, 0u, X_);
+        if (t_evict != UINT64_MAX) {
+            assert_int_equal(c1(S, 0).stall[S08_ - 1], before + 1u);
+            assert_int_equal(first_at(S, mk, HLRC_MSG_REG, 0u, X_), UINT64_MAX);
+            assert_int_equal(l1st(S, 0)->evs, 4);
+            assert_int_equal(l1st(S, 0)->evl, X_);
+            l1_is(S, 0, X_, HLRC_L1_I, 0, 0, ANY, ANY);
+            assert_int_equal(S->ncreq[0], 0);
+            assert_int_equal(l1st(S, 0)->fcnt, 1); /* the ADD x is the head */
+        }
+    }
+    assert_true(t_evict != UINT64_MAX);
+    run(S);
+    const uint64_t t_rack = first_at(S, mk, HLRC_MSG_RACK, 0u, A_);
+    const uint64_t t_gets = first_at(S, mk, HLRC_MSG_GETS, 0u, B_);
+    const uint64_t t_data = first_at(S, mk, HLRC_MSG_DATA, 0u, B_);
+    const uint64_t t_eack = first_at(S, mk, HLRC_MSG_EACK, 0u, X_);
+    const uint64_t t_reg = first_at(S, mk, HLRC_MSG_REG, 0u, X_);
+    assert_true(t_rack != UINT64_MAX && t_gets != UINT64_MAX && t_data != UINT64_MAX);
+    assert_true(t_eack != UINT64_MAX && t_reg != UINT64_MAX);
+    assert_int_equal(t_gets, t_rack);      /* the LOAD took a's way in the X01 edge */
+    assert_int_equal(t_evict, t_rack + 1u); /* X02 the edge after X01 */
+    /* the EVICT reaches the bank 4 edges later (wb delay 3), K03's EACK the next edge, SM0 the
+     * edge after that (M09); REG(x) leaves in the next head edge */
+    assert_int_equal(t_eack, t_evict + 5u);
+    assert_int_equal(t_reg, t_eack + 2u);
+    /* S08 in every head edge from the X02 edge to the EACK's arrival: t_evict .. t_eack but the
+     * edge DATA(b) arrives in (M01: a message edge evaluates no head) */
+    assert_true(t_data + 1u > t_evict && t_data + 1u <= t_eack);
+    assert_int_equal(c1(S, 0).stall[S08_ - 1] - s08, t_eack + 1u - t_evict - 1u);
+    assert_int_equal(c1(S, 0).stall[S08_ - 1] - s08, 5);
+    assert_true(c1(S, 0).stall[2 - 1] > 0u); /* S02: the LOAD b while both ways were leaving */
+    assert_int_equal(hlrc_l2_cov(S->l2[0])[HLRC_L2_T_R04], 0);
+    assert_int_equal(hlrc_l2_cov(S->l2[0])[HLRC_L2_T_K04], 0);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 0);
+    for (uint32_t j = 0; j < NSM; j++) {
+        assert_int_equal(hlrc_l1_errors(S->l1[j]), 0);
+    }
+    l1_is(S, 0, X_, HLRC_L1_R, 1, 0x000f, 2, ANY);
+    l1_is(S, 0, B_, HLRC_L1_I, 0, 0, ANY, ANY); /* V, then dropped by GRANT(x)'s INV (L6) */
+    l1_is(S, 1, A_, HLRC_L1_R, 1, 0x000f, 2, ANY);
+    bank_is(S, X_, HLRC_L2_D, 1, 0, 1, ANY);
+    bank_is(S, A_, HLRC_L2_D, 1, 1, 1, ANY);
+    rsp_is(S, 0, 4, HLRC_CRSP_ATOMIC, 0, 1);
+    rows_hit(S, "C05 C16 M01 M05 M06 M08 M09 B01 B07 B08 V02 X01 X02 G03 N01 N02 R01 R03 W01 K01 "
+                "K03 S02 S08");
+}
+
+/*--- T17 (hlrc): cover points and bank rows the system's traffic cannot reach --------------*/
+
+static hlrc_msg_t bank_msg(uint32_t kind, uint32_t src, uint64_t line) {
+    hlrc_msg_t m;
+    memset(&m, 0, sizeof m);
+    m.valid = true;
+    m.kind = kind;
+    m.src = src;
+    m.line = line;
+    return m;
+}
+
+/* A message presented to bank 0's input net by the test (not by an L1). */
+static void present(uint32_t net, const hlrc_msg_t* m) {
+    mq_push(&S->net[0][net], m, S->now);
+}
+
+/* hlrc_l1 F66 (a release STORE of an empty byte set in its word, through REG / GRANT), and the
+ * bank's answers to requests no legal L1 sends (hlrc_l2.md section 10, I4, I5, I7), given to the
+ * bank's FIFOs by the test with SM2's answers taken by the test (SM2's L1 never asked): R04 (a
+ * second REG of the owner), K04 (an EVICT from a non-owner), K02 (a RACK no revocation waits
+ * for), A03 (an ATOMIC of the owner). (F49 and the bank's F65, a release STORE with a partial
+ * byte mask at GPU scope, are T9's step 4; R04 / A03 also T10's steps 3-4, K02 T8's and T12's.) */
+static void test_t17(void** state) {
+    (void)state;
+    open_golden(4u, 65535u, 1u, 0u);
+    hlrc_core_req_t r = rq(HLRC_OP_STORE, Y_); /* 1: release ST y.0 with mask 0000 */
+    r.rel = true;
+    r.data[0] = 0x55u;
+    core(S, 0, &r);
+    run(S);
+    l1_is(S, 0, Y_, HLRC_L1_R, 1, 0, 0, ANY); /* nothing written, nothing pushed */
+    sb_is(S, 0, 0);
+    bank_is(S, Y_, HLRC_L2_V, 1, 0, 0, ANY);
+    assert_int_equal(hlrc_l1_fcov(S->l1[0])[HLRC_L1_F_GRANT_EMPTY_STORE], 1);
+    assert_int_equal(S->nrsp[0], 0);
+    S->sink = 1u << 2; /* 2: REG(z) from SM2: R01 */
+    uint32_t mk = S->nlog;
+    hlrc_msg_t m = bank_msg(HLRC_MSG_REG, 2u, Z_);
+    present(NET_SYNC, &m);
+    run(S);
+    bank_is(S, Z_, HLRC_L2_V, 1, 2, 0, ANY);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_GRANT, ANY), 1);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 0);
+    present(NET_SYNC, &m); /* 3: again: R04, GRANT, own kept, I4 */
+    run(S);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_GRANT, ANY), 2);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_GRANT, 1)->dst, 4);
+    bank_is(S, Z_, HLRC_L2_V, 1, 2, 0, ANY);
+    assert_int_equal(hlrc_l2_cov(S->l2[0])[HLRC_L2_T_R04], 1);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 1);
+    S->sink |= 1u << 1; /* 4: EVICT(z) from SM1, not the owner: K04, EACK only, I7 */
+    m = bank_msg(HLRC_MSG_EVICT, 1u, Z_);
+    present(NET_WB, &m);
+    run(S);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_EACK, ANY), 1);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_EACK, 0)->dst, 2);
+    bank_is(S, Z_, HLRC_L2_V, 1, 2, 0, ANY);
+    assert_int_equal(hlrc_l2_cov(S->l2[0])[HLRC_L2_T_K04], 1);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 2);
+    m = bank_msg(HLRC_MSG_RACK, 1u, Z_); /* 5: RACK(z) from SM1, no revocation: K02, I5 */
+    const uint32_t n5 = S->nlog;
+    present(NET_WB, &m);
+    run(S);
+    assert_int_equal(S->nlog, n5);
+    bank_is(S, Z_, HLRC_L2_V, 1, 2, 0, ANY);
+    assert_int_equal(hlrc_l2_cov(S->l2[0])[HLRC_L2_T_K02], 1);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 3);
+    m = bank_msg(HLRC_MSG_ATOMIC, 2u, Z_); /* 6: ATOMIC ADD z.0 1 from SM2, the owner: A03 */
+    m.aop = HLRC_AOP_ADD;
+    m.bmask = 0xfu;
+    m.a = 1u;
+    present(NET_SYNC, &m);
+    run(S);
+    assert_int_equal(nmsg(S, mk, HLRC_MSG_ATOM, ANY), 1);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_ATOM, 0)->dst, 4);
+    assert_int_equal(msg_at(S, mk, HLRC_MSG_ATOM, 0)->w[0], 0);
+    bank_is(S, Z_, HLRC_L2_D, 0, 0, 1, ANY);
+    assert_int_equal(hlrc_l2_cov(S->l2[0])[HLRC_L2_T_A03], 1);
+    assert_int_equal(hlrc_l2_errors(S->l2[0]), 4);
+    for (uint32_t j = 0; j < NSM; j++) {
+        assert_int_equal(hlrc_l1_errors(S->l1[j]), 0);
+    }
+    rows_hit(S, "C16 M06 R01 R04 R06 N02 K02 K04 A03 A01");
+    points_hit(S, "GRANT_EMPTY_STORE");
+}
+
 /*--- main -------------------------------------------------------------------------------------*/
 
 #define BOTH(t)                                                                                    \
@@ -1737,6 +1935,8 @@ int main(void) {
         BOTH(t13b),
         BOTH(t14),
         BOTH(t15),
+        BOTH(t16),
+        BOTH(t17),
     };
     const char* f = getenv("HLRC_GOLDEN_FILTER");
     if (f != NULL && *f != '\0') {
