@@ -923,7 +923,7 @@ check "illegal bank inputs: the hLRC RTL flags each one (hlrc_l2.md section 10)"
 # rows (hlrc_l1.md section 9, hlrc_l2.md section 9): every reachable row is taken in one of the
 # runs above, except the bank's answers to requests no L1 sends (R04, A03: D19; K02: a RACK no
 # revocation waits for; K04: an EVICT from a non-owner), which tests/hlrc/test_hlrc_models.c
-# drives directly (T10, T12)
+# drives directly (T10, T12) and tests/hlrc/test_hlrc_golden.c on C and RTL (T10, T12, T17)
 hl_rows() {
     python3 - "$@" <<'PY'
 import re, sys

@@ -1,6 +1,50 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * HEADER
+ * test_hlrc_golden.c -- directed golden tests of hLRC (hlrc and hlrc-scoped of seed 000;
+ * docs/units/hlrc/hlrc.md, hlrc_l1.md, hlrc_l2.md; issue 28) on the C models and on the
+ * Verilated RTL: hlrc.md section 9's T1-T15 (G1-G13 of the notes; T11 under both variants, T13b
+ * with two banks), with the page's state after every step, and two tests of this file:
+ *   T1  G1, message passing through a registered flag (Fig. 3a);
+ *   T2  G5 (the owner pops locally), G6 steps 1-4 (a steal, a repeated steal, the owner returns);
+ *   T3  G7 (two releases from two SMs), G9 (the cold miss);
+ *   T4  G8, the R-cap recall (L2Ways = 2);
+ *   T5  G10 (false sharing of x = L.0 and y = L.1), G12 (RMW atomicity of three SMs' ADDs);
+ *   T6  G11, data accesses to a registered line (the bypass);
+ *   T7  D11, the refresh;
+ *   T8  the crossing of an EVICT and a REVOKE (D14, D15), K02 of a stray RACK;
+ *   T9  (hlrc-scoped) G6 step 5, the steal at GPU scope, the bank-path fields, B2; hlrc_l1 F49
+ *       L2_ATOMIC_STORE and hlrc_l2 F65 EXCH_PARTIAL (a GPU-scope release STORE, mask 0030);
+ *   T10 (hlrc-scoped) the own-return; R04 / A03 driven directly;
+ *   T11 G13 / D21, the idle drain (both variants, SbIdle = 64);
+ *   T12 rows the system's traffic reaches rarely (M04, M10, S10, K02);
+ *   T13 B1, the requester's own write-throughs (S13); T13b the cycle of V3 (two banks);
+ *   T14 M2, a batch begun in an edge with an idle pop;
+ *   T15 M1, a REG whose fetched line a data miss would evict (L2Ways = 2);
+ *   T16 the race the lockstep found (hlrc.md section 11 item 3, hlrc_l1 L11 (3)): an R line x
+ *       under eviction (V02 for a head that then allocated another way), the next head an ADD x
+ *       (REG path, C16) tried in the very edge X02 sends EVICT(x): S08 in that edge and until the
+ *       EACK, no REG with the EVICT, with wb 3 edges slower than sync; no R04, no K04, no protocol
+ *       error (the C model without S08's evs_q == 3 clause, as before 02d4183, fails it: REG(x)
+ *       in the EVICT's edge, and its RTL run names the first differing output, sync_valid_o);
+ *   T17 what the shared system's random traffic cannot reach: hlrc_l1 F66 GRANT_EMPTY_STORE (a
+ *       release STORE with an empty byte set through REG / GRANT) and the bank's answers to
+ *       requests no legal L1 sends, put into its FIFOs by the test: R04, K04, K02, A03.
+ *
+ * The router is test_hlrc_models.c's (NumSm 3, NumBanks 1 (2 for T13b), every message delivered
+ * the edge after it is sent, or after a stated delay, or held; DRAM answers a fetch in the next
+ * edge; V1 checked after every edge), and so are the step sequences and the expected values
+ * (written from the page, never taken from a model). Every test runs twice: "_c" on the C models
+ * alone, "_rtl" on the C models and the RTL units in lockstep: each RTL unit (built and loaded
+ * through rtl_load, cached under build/rtl/) gets the C model's inputs every edge, and after every
+ * edge every output of hlrc_l1_ports.h / hlrc_l2_ports.h and the whole state (every line, MSHR,
+ * scalar and ring: hlrc_cmp_l1_state / hlrc_cmp_l2_state) are compared with the C model's; any
+ * difference, and any RTL error assertion, fails the test. The page's line and store-buffer
+ * states (l1_is, bank_is, sb_is) are asserted on the RTL's state as well; the rows and cover
+ * points (counted by the C models only, the RTL has no cover port: hlrc_l1.sv J8) are then those
+ * of an RTL run that matched the C model in every output and register at every edge.
+ *
+ * HLRC_GOLDEN_FILTER (a cmocka filter such as "*_c" or "t16_*") selects tests. GPUCOH_ROOT must
+ * point at the repository for the RTL runs (tools/run_tests.sh sets it).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -830,7 +874,8 @@ static int teardown(void** state) {
         }
         free(s);
         if (rtl && mm != 0u) {
-            fail_msg("the RTL differed from the C model %u times (listed above)", mm);
+            print_error("the RTL differed from the C model %u times (listed above)\n", mm);
+            return -1; /* the test fails (also on a difference after its last assertion) */
         }
     }
     return 0;
@@ -1794,7 +1839,7 @@ static void test_t16(void** state) {
     const uint64_t t_reg = first_at(S, mk, HLRC_MSG_REG, 0u, X_);
     assert_true(t_rack != UINT64_MAX && t_gets != UINT64_MAX && t_data != UINT64_MAX);
     assert_true(t_eack != UINT64_MAX && t_reg != UINT64_MAX);
-    assert_int_equal(t_gets, t_rack);      /* the LOAD took a's way in the X01 edge */
+    assert_int_equal(t_gets, t_rack);       /* the LOAD took a's way in the X01 edge */
     assert_int_equal(t_evict, t_rack + 1u); /* X02 the edge after X01 */
     /* the EVICT reaches the bank 4 edges later (wb delay 3), K03's EACK the next edge, SM0 the
      * edge after that (M09); REG(x) leaves in the next head edge */
@@ -1912,31 +1957,15 @@ static void test_t17(void** state) {
 /*--- main -------------------------------------------------------------------------------------*/
 
 #define BOTH(t)                                                                                    \
-    {#t "_c", test_##t, setup_c, teardown, NULL}, {                                               \
-        #t "_rtl", test_##t, setup_rtl, teardown, NULL                                             \
+    {#t "_c", test_##t, setup_c, teardown, NULL}, {                                                \
+#t "_rtl", test_##t, setup_rtl, teardown, NULL                                             \
     }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        BOTH(t1),
-        BOTH(t2),
-        BOTH(t3),
-        BOTH(t4),
-        BOTH(t5),
-        BOTH(t6),
-        BOTH(t7),
-        BOTH(t8),
-        BOTH(t9),
-        BOTH(t10),
-        BOTH(t11_hlrc),
-        BOTH(t11_scoped),
-        BOTH(t12),
-        BOTH(t13),
-        BOTH(t13b),
-        BOTH(t14),
-        BOTH(t15),
-        BOTH(t16),
-        BOTH(t17),
+        BOTH(t1),   BOTH(t2),  BOTH(t3),  BOTH(t4),       BOTH(t5),         BOTH(t6),  BOTH(t7),
+        BOTH(t8),   BOTH(t9),  BOTH(t10), BOTH(t11_hlrc), BOTH(t11_scoped), BOTH(t12), BOTH(t13),
+        BOTH(t13b), BOTH(t14), BOTH(t15), BOTH(t16),      BOTH(t17),
     };
     const char* f = getenv("HLRC_GOLDEN_FILTER");
     if (f != NULL && *f != '\0') {
