@@ -924,9 +924,9 @@ check "illegal bank inputs: the hLRC RTL flags each one (hlrc_l2.md section 10)"
     "$LOGS/hlrc-illegal-flags.log" hl_flags
 # rows (hlrc_l1.md section 9, hlrc_l2.md section 9): every reachable row is taken in one of the
 # runs above, except the answers to messages no legal unit sends, which the golden tests drive
-# directly (tests/hlrc/test_hlrc_golden.c, C and RTL): the L1's M10 (a message that finds no
-# state: the system has no illegal input into an L1) and the bank's R04, A03 (D19), K02 (a RACK
-# no revocation waits for), K04 (an EVICT from a non-owner)
+# directly on C and RTL (tests/hlrc/test_hlrc_golden.c T8, T10, T12, T17): the L1's M10 (a
+# message that finds no state: the system has no illegal input into an L1) and the bank's R04,
+# A03 (D19), K02 (a RACK no revocation waits for), K04 (an EVICT from a non-owner)
 hl_rows() {
     python3 - "$@" <<'PY'
 import re, sys
