@@ -55,10 +55,9 @@ causal="WRC+relacq.gpu WRC+fence.gpu WRC+rel.cta+relacq.gpu ISA2+relacq.gpu
 ISA2+rel.cta+relacq.gpu ISA2+rel.cta+atom.acq_rel.gpu ISA2+relacq.gpu+relacq.cta MP+cta.gpu.cta
 RWC+fence.gpu RWC+fence.sc.gpu IRIW+acq.gpu IRIW+fence.gpu MP+relacq.gpu MP+fence.cta"
 compare "lockstep" --impl lockstep --runs 20 $(for f in $causal; do echo "litmus/$f.litmus"; done)
-# hLRC and hLRC-scoped (issue 28 item 2): every file `gpucoh litmus` takes for them, C models, and
-# the causality tests in lockstep. Fig3b-wg-othersm and Fig3d-rsp are left out: no line of theirs
-# obliges hLRC's models, and both tools refuse such a file (exit 2, "this test checks nothing")
-hfiles=$(ls litmus/*.litmus | grep -v -e '/Fig3b-wg-othersm\.litmus$' -e '/Fig3d-rsp\.litmus$')
+# hLRC and hLRC-scoped (issue 28 item 2): every litmus file, C models, and the causality tests in
+# lockstep
+hfiles=$(ls litmus/*.litmus)
 # shellcheck disable=SC2086
 compare "every-file-c-hlrc" --runs "$runs" --protocols "hlrc hlrc-scoped" $hfiles
 compare "lockstep-hlrc" --impl lockstep --runs 20 --protocols "hlrc hlrc-scoped" \
