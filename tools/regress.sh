@@ -296,7 +296,7 @@ mut tc_l2
 mut tc_gwct
 mut denovo_l1
 mut denovo_l2
-# hLRC (hlrc.md section 14): the 25 mutants at 20 000 cycles a variant (make test runs three), and
+# hLRC (hlrc.md section 14): the 26 mutants at 20 000 cycles a variant (make test runs three), and
 # the five of the eight that fail the consistency checks on the RTL alone make test does not run
 mut hlrc_l1 --cycles 20000
 mut hlrc_l2 --cycles 20000

@@ -64,7 +64,7 @@ SMALL=(
     "denovo_l1|--config small|05-fwd-stale-data.mut"
     "denovo_l2|--config small|02-gets-no-fwd.mut"
     "hlrc_l1|--config small|waves/01-inv-no-stale.mut"
-    "hlrc_l2|--config small|01-evict-acked-as-wt.mut"
+    "hlrc_l2|--config small|10-evict-acked-as-wt.mut"
 )
 # the lockstep runs of 1: the paper-size tc_l2 (SC_PIN_PAPER=0 leaves it out: about 35 s of
 # build), then every unit's mutant baseline
