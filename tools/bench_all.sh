@@ -44,7 +44,8 @@ done
 # 128 KB banks) at 4 to 64 SMs, random traffic; C alone, RTL alone, lockstep in one process. The
 # baseline GPU system (gpu-d, gpu-h) at its paper configuration (seed 002: 15 SMs, 16 banks).
 # DeNovo (denovo-d, denovo-d-ro, denovo-h) at the small configuration (4 SMs, 2 banks), next to
-# gpu-d at the same: its paper-size lockstep ran at 37 cycles/s (300 cycles), too slow for a row.
+# gpu-d at the same: its paper-size lockstep ran at 37 cycles/s (300 cycles), too slow for a row;
+# hLRC (hlrc, hlrc-scoped) likewise at the small configuration.
 SC=${BENCH_SYS_CYCLES:-20000}
 SYS=(
     "tc-weak|4|--protocol tc-weak --config paper --param sm=4"
@@ -58,6 +59,8 @@ SYS=(
     "denovo-d|4 (small)|--protocol denovo-d --config small"
     "denovo-d-ro|4 (small)|--protocol denovo-d-ro --config small"
     "denovo-h|4 (small)|--protocol denovo-h --config small"
+    "hlrc|4 (small)|--protocol hlrc --config small"
+    "hlrc-scoped|4 (small)|--protocol hlrc-scoped --config small"
     "tc-weak|32|--protocol tc-weak --config paper --param sm=32"
     "tc-weak|64|--protocol tc-weak --config paper --param sm=64"
 )
