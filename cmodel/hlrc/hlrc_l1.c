@@ -49,7 +49,7 @@ struct hlrc_l1 {
 typedef struct {
     uint32_t batch_q, fl_q, sbcnt_q, idle_q, wtp_q, rgv_q, rgi_q, agv_q, hph_q, evs_q, rvcnt_q;
     uint64_t fcur_q, evl_q;
-    uint64_t evx_q; /* the line of way evi_q (its registered tag): X02's line while evs_q == 3 */
+    uint64_t evx_q;   /* the line of way evi_q (its registered tag): X02's line while evs_q == 3 */
     int64_t pend_clr; /* the line whose pend step (a) cleared (its pend_q is 1) */
     int64_t pset;     /* the line whose pend the head set (its pend_q is 0) */
     int64_t keep;     /* the line M06 granted (INV keeps its fresh) */

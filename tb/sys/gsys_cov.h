@@ -54,4 +54,30 @@ void gsys_cov_json(const gsys_cov_unit_t* u, uint32_t n, const void* pd, FILE* f
 /* the cover points' JSON object alone: {"l1": {"reached", "reachable", "points": [...]}, ...} */
 void gsys_cov_fjson(const gsys_cov_unit_t* u, uint32_t n, FILE* f);
 
+/* A protocol's coverage hooks (gsys_proto_t cov_add, cov_summary, cov_print, cov_json) when its
+ * units are an L1 (slot l1slot) and an L2 (every other slot) that p##_cov_add_l1 / _l2 count and
+ * p##_cov_units(cov, u[2]) describes: expands the four static functions (DeNovo, GPU, hLRC). */
+#define GSYS_COV_HOOKS(p, l1slot)                                                                  \
+    static void cov_add(void* cov, uint32_t slot, const void* model) {                             \
+        if (slot == (l1slot))                                                                      \
+            p##_cov_add_l1(cov, model);                                                            \
+        else                                                                                       \
+            p##_cov_add_l2(cov, model);                                                            \
+    }                                                                                              \
+    static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {                \
+        gsys_cov_unit_t u[2];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_summary(u, 2, pd, buf, n);                                                        \
+    }                                                                                              \
+    static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {                   \
+        gsys_cov_unit_t u[2];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_print(u, 2, pd, rows, f);                                                         \
+    }                                                                                              \
+    static void cov_json(const void* cov, const void* pd, FILE* f) {                               \
+        gsys_cov_unit_t u[2];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_json(u, 2, pd, f);                                                                \
+    }
+
 #endif

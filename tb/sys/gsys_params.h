@@ -54,4 +54,23 @@ int gsys_ptab_put_pvals(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel,
 void gsys_ptab_resolved(const gsys_ptab_t* t, const uint8_t* sel, unsigned nsel, const void* d,
                         gpucoh_pvals_t* pv);
 
+/* A protocol's command-line parameter hooks (gsys_proto_t param_set, params_print,
+ * params_json) over its p##_desc_set / _print / _json: expands the three static functions. */
+#define GSYS_PARAM_HOOKS(p)                                                                        \
+    static int param_set(void* pd, const char* kv, char* err, size_t errlen) {                     \
+        return p##_desc_set(pd, kv, err, errlen);                                                  \
+    }                                                                                              \
+    static void params_print(const void* pd, FILE* f) {                                            \
+        p##_desc_print(pd, f);                                                                     \
+    }                                                                                              \
+    static void params_json(const void* pd, FILE* f) {                                             \
+        p##_desc_json(pd, f);                                                                      \
+    }
+
+/* gsys_proto_t full_every of a system of num_sm L1s of l1_lines lines each: every line each
+ * cycle when the L1s are small (64 lines in all), else every 1000 cycles */
+static inline uint32_t gsys_full_every(uint32_t num_sm, uint32_t l1_lines) {
+    return num_sm * l1_lines <= 64u ? 0u : 1000u;
+}
+
 #endif

@@ -20,6 +20,7 @@
 #include "denovo_units.h"
 #include "gpucoh_bits.h"
 #include "gsys.h"
+#include "gsys_params.h"
 
 #define DN_D_(c) ((denovo_sys_desc_t*)gsys_pd(c))
 
@@ -395,22 +396,12 @@ static void set_variant(void* pd, uint32_t variant) {
     denovo_sys_set_variant(pd, (denovo_variant_t)variant);
 }
 
-static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
-    return denovo_desc_set(pd, kv, err, errlen);
-}
-
-static void params_print(const void* pd, FILE* f) {
-    denovo_desc_print(pd, f);
-}
-
-static void params_json(const void* pd, FILE* f) {
-    denovo_desc_json(pd, f);
-}
+GSYS_PARAM_HOOKS(denovo)
 
 /* every line each cycle when the L1s are small, else every 1000 cycles */
 static uint32_t full_every(const void* pd) {
     const denovo_sys_desc_t* s = pd;
-    return s->d.num_sm * s->d.l1_sets * s->d.l1_ways <= 64u ? 0u : 1000u;
+    return gsys_full_every(s->d.num_sm, s->d.l1_sets * s->d.l1_ways);
 }
 
 static void model_bytes_json(const void* pd, FILE* f) {
@@ -505,30 +496,7 @@ static uint64_t v1_check(const void* pd, const gsys_backend_t* cbe, uint64_t cyc
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-static void cov_add(void* cov, uint32_t slot, const void* model) {
-    if (slot == DENOVO_SLOT_L1)
-        denovo_cov_add_l1(cov, model);
-    else
-        denovo_cov_add_l2(cov, model);
-}
-
-static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {
-    gsys_cov_unit_t u[2];
-    denovo_cov_units(cov, u);
-    gsys_cov_summary(u, 2, pd, buf, n);
-}
-
-static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {
-    gsys_cov_unit_t u[2];
-    denovo_cov_units(cov, u);
-    gsys_cov_print(u, 2, pd, rows, f);
-}
-
-static void cov_json(const void* cov, const void* pd, FILE* f) {
-    gsys_cov_unit_t u[2];
-    denovo_cov_units(cov, u);
-    gsys_cov_json(u, 2, pd, f);
-}
+GSYS_COV_HOOKS(denovo, DENOVO_SLOT_L1)
 
 /* ---- counters (gpucoh compare) ------------------------------------------------------------- */
 

@@ -265,31 +265,11 @@ static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",
 
 /* clk_i and the handshakes of the port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.denovo_l1."
-static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
-                                       DENOVO_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l1, DENOVO_L1_PORTS, unit_denovo_l1)
 #undef TB_PORT_TOP
-static const char* const l1_wfilt[] = {"", DENOVO_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l1_port_rows[] = {DENOVO_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.denovo_l2."
-static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
-                                       DENOVO_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l2, DENOVO_L2_PORTS, unit_denovo_l2)
 #undef TB_PORT_TOP
-static const char* const l2_wfilt[] = {"", DENOVO_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l2_port_rows[] = {DENOVO_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define L1_PV(n) tb_pv_rtl(unit_denovo_l1.params, unit_denovo_l1.nparams, pv, #n)
-static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    DENOVO_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
-    return 1u;
-}
-#define L2_PV(n) tb_pv_rtl(unit_denovo_l2.params, unit_denovo_l2.nparams, pv, #n)
-static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    DENOVO_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
-    return 1u;
-}
 
 /* netlist: the netlist lockstep in the system, as gpu_l1 / gpu_l2 (the shims read their registers
  * under GPUCOH_NETLIST too; no standalone lockstep, so no netlist_params and no synthesis point:

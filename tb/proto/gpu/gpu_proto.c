@@ -16,6 +16,7 @@
 #include "gpu_units.h"
 #include "gpucoh_bits.h"
 #include "gsys.h"
+#include "gsys_params.h"
 
 #define GPU_D_(c) ((gpu_desc_t*)gsys_pd(c))
 
@@ -304,22 +305,12 @@ static void set_variant(void* pd, uint32_t variant) {
     ((gpu_desc_t*)pd)->hrf = variant;
 }
 
-static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
-    return gpu_desc_set(pd, kv, err, errlen);
-}
-
-static void params_print(const void* pd, FILE* f) {
-    gpu_desc_print(pd, f);
-}
-
-static void params_json(const void* pd, FILE* f) {
-    gpu_desc_json(pd, f);
-}
+GSYS_PARAM_HOOKS(gpu)
 
 /* every line each cycle when the L1s are small, else every 1000 cycles */
 static uint32_t full_every(const void* pd) {
     const gpu_desc_t* d = pd;
-    return d->num_sm * d->l1_sets * d->l1_ways <= 64u ? 0u : 1000u;
+    return gsys_full_every(d->num_sm, d->l1_sets * d->l1_ways);
 }
 
 static void model_bytes_json(const void* pd, FILE* f) {
@@ -407,30 +398,7 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-static void cov_add(void* cov, uint32_t slot, const void* model) {
-    if (slot == GPU_SLOT_L1)
-        gpu_cov_add_l1(cov, model);
-    else
-        gpu_cov_add_l2(cov, model);
-}
-
-static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {
-    gsys_cov_unit_t u[2];
-    gpu_cov_units(cov, u);
-    gsys_cov_summary(u, 2, pd, buf, n);
-}
-
-static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {
-    gsys_cov_unit_t u[2];
-    gpu_cov_units(cov, u);
-    gsys_cov_print(u, 2, pd, rows, f);
-}
-
-static void cov_json(const void* cov, const void* pd, FILE* f) {
-    gsys_cov_unit_t u[2];
-    gpu_cov_units(cov, u);
-    gsys_cov_json(u, 2, pd, f);
-}
+GSYS_COV_HOOKS(gpu, GPU_SLOT_L1)
 
 /* ---- counters (gpucoh compare) ------------------------------------------------------------- */
 

@@ -187,31 +187,11 @@ static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",  "gpu/gpu_pkg.sv",
 
 /* gpu_l1 / gpu_l2: clk_i and the handshakes of their port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.gpu_l1."
-static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
-                                       GPU_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l1, GPU_L1_PORTS, unit_gpu_l1)
 #undef TB_PORT_TOP
-static const char* const l1_wfilt[] = {"", GPU_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l1_port_rows[] = {GPU_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.gpu_l2."
-static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
-                                       GPU_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l2, GPU_L2_PORTS, unit_gpu_l2)
 #undef TB_PORT_TOP
-static const char* const l2_wfilt[] = {"", GPU_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l2_port_rows[] = {GPU_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define L1_PV(n) tb_pv_rtl(unit_gpu_l1.params, unit_gpu_l1.nparams, pv, #n)
-static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
-    GPU_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
-    return 1u;
-}
-#define L2_PV(n) tb_pv_rtl(unit_gpu_l2.params, unit_gpu_l2.nparams, pv, #n)
-static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
-    GPU_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
-    return 1u;
-}
 
 const gpucoh_unit_t unit_gpu_l1 = {
     .name = "gpu_l1",

@@ -13,6 +13,7 @@
 
 #include "gpucoh_bits.h"
 #include "gsys.h"
+#include "gsys_params.h"
 #include "hlrc_check.h"
 #include "hlrc_cov.h"
 #include "hlrc_sys_rtl.h"
@@ -379,22 +380,12 @@ static void set_variant(void* pd, uint32_t variant) {
     hlrc_sys_set_variant(pd, (hlrc_variant_t)variant);
 }
 
-static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
-    return hlrc_desc_set(pd, kv, err, errlen);
-}
-
-static void params_print(const void* pd, FILE* f) {
-    hlrc_desc_print(pd, f);
-}
-
-static void params_json(const void* pd, FILE* f) {
-    hlrc_desc_json(pd, f);
-}
+GSYS_PARAM_HOOKS(hlrc)
 
 /* every line each cycle when the L1s are small, else every 1000 cycles */
 static uint32_t full_every(const void* pd) {
     const hlrc_sys_desc_t* s = pd;
-    return s->d.num_sm * s->d.l1_sets * s->d.l1_ways <= 64u ? 0u : 1000u;
+    return gsys_full_every(s->d.num_sm, s->d.l1_sets * s->d.l1_ways);
 }
 
 static void model_bytes_json(const void* pd, FILE* f) {
@@ -494,30 +485,7 @@ static uint64_t v1_check(const void* pd, const gsys_backend_t* cbe, uint64_t cyc
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-static void cov_add(void* cov, uint32_t slot, const void* model) {
-    if (slot == HLRC_SLOT_L1)
-        hlrc_cov_add_l1(cov, model);
-    else
-        hlrc_cov_add_l2(cov, model);
-}
-
-static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {
-    gsys_cov_unit_t u[2];
-    hlrc_cov_units(cov, u);
-    gsys_cov_summary(u, 2, pd, buf, n);
-}
-
-static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {
-    gsys_cov_unit_t u[2];
-    hlrc_cov_units(cov, u);
-    gsys_cov_print(u, 2, pd, rows, f);
-}
-
-static void cov_json(const void* cov, const void* pd, FILE* f) {
-    gsys_cov_unit_t u[2];
-    hlrc_cov_units(cov, u);
-    gsys_cov_json(u, 2, pd, f);
-}
+GSYS_COV_HOOKS(hlrc, HLRC_SLOT_L1)
 
 /* ---- counters (gpucoh compare; hlrc.md D29) ------------------------------------------------ */
 

@@ -225,31 +225,11 @@ static const char* const l2_files[] = {
 
 /* clk_i and the handshakes of the port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.hlrc_l1."
-static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
-                                       HLRC_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l1, HLRC_L1_PORTS, unit_hlrc_l1)
 #undef TB_PORT_TOP
-static const char* const l1_wfilt[] = {"", HLRC_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l1_port_rows[] = {HLRC_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.hlrc_l2."
-static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
-                                       HLRC_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l2, HLRC_L2_PORTS, unit_hlrc_l2)
 #undef TB_PORT_TOP
-static const char* const l2_wfilt[] = {"", HLRC_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l2_port_rows[] = {HLRC_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define L1_PV(n) tb_pv_rtl(unit_hlrc_l1.params, unit_hlrc_l1.nparams, pv, #n)
-static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    HLRC_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
-    return 1u;
-}
-#define L2_PV(n) tb_pv_rtl(unit_hlrc_l2.params, unit_hlrc_l2.nparams, pv, #n)
-static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    HLRC_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
-    return 1u;
-}
 
 /* Slot units of the hLRC system (no standalone lockstep, no synthesis point); lint_params: the
  * reduced sizes of the Yosys / Icarus lint gates. */

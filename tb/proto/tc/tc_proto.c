@@ -18,6 +18,7 @@
 #include "tc_gtkw.h"
 #include "tc_units.h"
 #include "tc_sys.h"
+#include "gsys_params.h"
 
 _Static_assert(GSYS_MAX_LINE_WORDS == GSYS_MAX_LINE_WORDS, "gsys_op_t holds a TC line");
 _Static_assert(GSYS_MASK_WORDS == GSYS_MASK_WORDS, "gsys_op_t holds a TC byte mask");
@@ -458,22 +459,12 @@ static void set_variant(void* pd, uint32_t variant) {
     d->lease_mode = tc_desc_default((tc_protocol_t)variant).lease_mode;
 }
 
-static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
-    return tc_desc_set(pd, kv, err, errlen);
-}
-
-static void params_print(const void* pd, FILE* f) {
-    tc_desc_print(pd, f);
-}
-
-static void params_json(const void* pd, FILE* f) {
-    tc_desc_json(pd, f);
-}
+GSYS_PARAM_HOOKS(tc)
 
 /* every line and the MSHRs each cycle when the L1s are small, else every 1000 cycles */
 static uint32_t full_every(const void* pd) {
     const tc_desc_t* d = pd;
-    return d->num_sm * d->l1_sets * d->l1_ways <= 64u ? 0u : 1000u;
+    return gsys_full_every(d->num_sm, d->l1_sets * d->l1_ways);
 }
 
 /* The storage of the system's C models (tc_*_size): bytes per unit (the L1's includes its GWCT
