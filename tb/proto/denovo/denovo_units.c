@@ -151,19 +151,6 @@ bool denovo_in_ro(const denovo_sys_desc_t* s, uint64_t line) {
 
 /* ---- unit parameters ------------------------------------------------------------------------ */
 
-static const uint8_t* unit_sel(const gpucoh_unit_t* u, unsigned* n) {
-    if (u == &unit_denovo_l1)
-        return *n = NSEL(l1_sel), l1_sel;
-    return *n = NSEL(l2_sel), l2_sel;
-}
-
-void denovo_pvals_from_desc(const gpucoh_unit_t* u, const denovo_sys_desc_t* s,
-                            gpucoh_pvals_t* pv) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_pvals(&dn_ptab, sel, n, s, pv);
-}
-
 static int unit_check(const gpucoh_unit_t* u, const denovo_sys_desc_t* s, char* err,
                       size_t errlen) {
     if (u == &unit_denovo_l1) {
@@ -174,43 +161,12 @@ static int unit_check(const gpucoh_unit_t* u, const denovo_sys_desc_t* s, char* 
     return denovo_l2_check_desc(&x, err, errlen) ? -1 : 0;
 }
 
-/* A descriptor from the paper defaults (DeNovo-D) overridden by the parameters given in pv. */
-static int desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, denovo_sys_desc_t* s,
-                           char* err, size_t errlen) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    *s = denovo_sys_config(DENOVO_D, true);
-    if (gsys_ptab_put_pvals(&dn_ptab, sel, n, pv, s, err, errlen) != 0)
-        return -1;
-    if (unit_check(u, s, err, errlen) != 0) {
-        denovo_msg_cli_names(err, errlen);
-        return -1;
-    }
-    return 0;
-}
-
-static int dn_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, size_t errlen) {
-    denovo_sys_desc_t s;
-    if (desc_from_pvals(u, pv, &s, err, errlen) != 0)
-        return -1;
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_resolved(&dn_ptab, sel, n, &s, pv); /* keeps pv->set: what the user gave */
-    return 0;
-}
-static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return dn_resolve(&unit_denovo_l1, pv, err, n);
-}
-static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return dn_resolve(&unit_denovo_l2, pv, err, n);
-}
+/* desc_from_pvals: a descriptor from the paper defaults (DeNovo-D) overridden by the parameters
+ * given in pv */
+GSYS_UNIT_PARAMS(denovo, dn_ptab, denovo_sys_desc_t, denovo_sys_config(DENOVO_D, true))
 
 static denovo_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
-    denovo_sys_desc_t s;
-    char err[256];
-    if (desc_from_pvals(u, pv, &s, err, sizeof err) != 0)
-        s = denovo_sys_config(DENOVO_D, true);
-    return s.d;
+    return pv_dtype(u, pv).d;
 }
 
 /* ---- storage (section 3 of each unit page), in bits ----------------------------------------- */
