@@ -418,34 +418,21 @@ static void model_bytes_json(const void* pd, FILE* f) {
 /* denovo_l1.md I1: an idle core presents a request with op 0 or 5..7 (3-bit port), or a legal op
  * from a wavefront >= NumWf (6-bit port): dropped at the push, counted. */
 static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t w = ((const denovo_sys_desc_t*)pd)->d.num_wf;
     denovo_core_req_t* c = &((denovo_l1_in_t*)in)->core;
-    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
     memset(c, 0, sizeof *c);
     c->valid = true;
-    if (w < 64 && gpucoh_rng_below(rng, 2)) {
-        c->op = DENOVO_OP_LOAD;
-        c->wf = w + (uint32_t)gpucoh_rng_below(rng, 64 - w);
-    } else {
-        c->op = bad[gpucoh_rng_below(rng, 4)];
-        c->wf = (uint32_t)gpucoh_rng_below(rng, w);
-    }
+    gsys_illegal_op_wf(rng, ((const denovo_sys_desc_t*)pd)->d.num_wf, DENOVO_OP_LOAD, &c->op,
+                       &c->wf);
 }
 
 /* denovo_l1.md I4 / I5: a core's atomic carries its word + LW (I4, when that fits the 5-bit
  * port: taken modulo LW, the same word) or aop 3 (I5: writes nothing). Defined effects: 2 or 3;
  * -1 when the request given is not the atomic (its fence, given to the L1 first). */
 static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t lw = denovo_line_words(pd);
     denovo_core_req_t* c = &((denovo_l1_in_t*)in)->core;
     if (c->op != DENOVO_OP_ATOMIC)
         return -1;
-    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
-        c->word += lw;
-        return 2;
-    }
-    c->aop = 3u;
-    return 3;
+    return gsys_illegal_atomic(rng, denovo_line_words(pd), &c->word, &c->aop);
 }
 
 /* denovo_l2.md I1: a message of kind 0 on the request port (Q01), or of kind 0, GETS or REG on

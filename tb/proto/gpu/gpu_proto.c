@@ -328,18 +328,10 @@ static void model_bytes_json(const void* pd, FILE* f) {
  * from a wavefront >= NumWf (6-bit port). The L1 drops it at the push (RTL: push_legal) and the C
  * model counts a protocol error. */
 static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t w = ((const gpu_desc_t*)pd)->num_wf;
     gpu_core_req_t* c = &((gpu_l1_in_t*)in)->core;
-    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
     memset(c, 0, sizeof *c);
     c->valid = true;
-    if (w < 64 && gpucoh_rng_below(rng, 2)) {
-        c->op = GPU_OP_LOAD;
-        c->wf = w + (uint32_t)gpucoh_rng_below(rng, 64 - w);
-    } else {
-        c->op = bad[gpucoh_rng_below(rng, 4)];
-        c->wf = (uint32_t)gpucoh_rng_below(rng, w);
-    }
+    gsys_illegal_op_wf(rng, ((const gpu_desc_t*)pd)->num_wf, GPU_OP_LOAD, &c->op, &c->wf);
 }
 
 /* gpu_l2.md I5 / I6 (gpu_l1.md P1): a core's atomic carries its word number + LineBytes/4 (I5,
@@ -348,16 +340,10 @@ static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
  * Returns 2 (I5) or 3 (I6); -1 when the request given is not the atomic (its fence, given to the
  * L1 first: fences_to_l1). */
 static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t lw = gpu_line_words(pd);
     gpu_core_req_t* c = &((gpu_l1_in_t*)in)->core;
     if (c->op != GPU_OP_ATOMIC)
         return -1;
-    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
-        c->word += lw;
-        return 2;
-    }
-    c->aop = 3u;
-    return 3;
+    return gsys_illegal_atomic(rng, gpu_line_words(pd), &c->word, &c->aop);
 }
 
 /* gpu_l2.md I1: a request of kind 0 (random line, src, wf). No L1 waits for it: the bank pops it

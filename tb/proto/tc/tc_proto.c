@@ -331,14 +331,8 @@ static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
  * unchanged). The L1 carries both to the bank unchanged (tc_l1.md I7); the wavefront gets its
  * ATOMIC response as usual. Returns 2 (J5) or 3 (J6). */
 static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t lw = tc_line_words(pd);
     tc_core_req_t* c = &((tc_l1_in_t*)in)->core;
-    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
-        c->word += lw;
-        return 2;
-    }
-    c->aop = 3u;
-    return 3;
+    return gsys_illegal_atomic(rng, tc_line_words(pd), &c->word, &c->aop);
 }
 
 /* tc_l2.md J1: a request of kind 0, 5, 6 or 7 (random line, src, wf). No L1 waits for it: the
