@@ -36,99 +36,14 @@ cd "$ROOT"
 K=2           # induction depth (yosys-smtbmc -i -t K): the invariants are 1-inductive
 MUT_DEPTH=16  # BMC depth of a mutant run: the two mutants fail at steps 8 and 5
 OUT=build/formal/denovo_l2
-for t in yosys yosys-smtbmc z3; do
-    command -v "$t" >/dev/null || { echo "prove_denovo_l2: $t not installed (run make deps)" >&2; exit 2; }
-done
+P=prove_denovo_l2
+UNIT=denovo/denovo_l2.sv
+# shellcheck source=tools/prove_lib.sh
+. tools/prove_lib.sh
 
-RTL=rtl/denovo/denovo_l2.sv
-NAME=rtl
-CHP=""
-mf=""
-while [ $# -gt 0 ]; do
-    case $1 in
-    --param)
-        kv=${2:?--param needs Name=Value}
-        [[ $kv =~ ^[A-Z][A-Za-z0-9]*=[0-9]+$ ]] || { echo "prove_denovo_l2: bad --param $kv" >&2; exit 2; }
-        CHP+=" -chparam ${kv%%=*} ${kv#*=}"
-        NAME=rtl-p; shift 2 ;;
-    --mutant-file) mf=${2:?--mutant-file needs a file}; shift 2 ;;
-    *) echo "usage: $0 [--param Name=Value]... [--mutant-file F]" >&2; exit 2 ;;
-    esac
-done
-if [ -n "$mf" ]; then
-    [ -f "$mf" ] || { echo "prove_denovo_l2: no mutant file $mf" >&2; exit 2; }
-    # the keys of tb/engine/mutants.c: "key: value", one space after the colon, value verbatim
-    key() { sed -n "s/^$1: \{0,1\}//p" "$mf" | head -1; }
-    f=$(key file) from=$(key find) to=$(key replace)
-    [ "$f" = denovo/denovo_l2.sv ] ||
-        { echo "prove_denovo_l2: $mf mutates $f, not denovo/denovo_l2.sv" >&2; exit 2; }
-    [ "$(grep -cF -- "$from" "rtl/$f")" = 1 ] ||
-        { echo "prove_denovo_l2: $mf: its find text is not in rtl/$f exactly once" >&2; exit 2; }
-    NAME=$(basename "$mf" .mut)
-    mkdir -p "$OUT/$NAME"
-    RTL=$OUT/$NAME/denovo_l2.sv
-    python3 - "rtl/$f" "$RTL" "$from" "$to" <<'PY'
-import sys
-s = open(sys.argv[1]).read()
-open(sys.argv[2], 'w').write(s.replace(sys.argv[3], sys.argv[4], 1))
-PY
-fi
-D=$OUT/$NAME
-mkdir -p "$D"
-rm -f "$D"/*.vcd "$D"/*.log "$D"/*.smt2
-
-t0=$(date +%s)
-yosys -q -l "$D/yosys.log" -p "
-read_verilog -defer -sv -formal -Irtl/include tests/formal/gpucoh_assert_formal.svh \
-    rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv rtl/prim/gpucoh_ffs.sv \
-    rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_rr_ffs.sv $RTL tests/formal/denovo_l2_formal.sv
-hierarchy -check -top denovo_l2_formal$CHP
-prep -top denovo_l2_formal
-flatten
-opt -full
-techmap
-opt -fast
-abc -g AND
-opt_clean
-async2sync
-dffunmap
-write_smt2 -wires $D/model.smt2" > /dev/null ||
-    { echo "prove_denovo_l2: yosys failed, see $D/yosys.log" >&2; exit 2; }
-n=$(grep -c '^; yosys-smt2-assert ' "$D/model.smt2")
-echo "prove_denovo_l2: $NAME: $n assertions ($(grep '^; yosys-smt2-assert ' "$D/model.smt2" |
-    awk '{print $4}' | sed 's/^dut\.//' | tr '\n' ' ' | sed 's/ $//'))"
-
-# run_smtbmc LABEL ARGS...: 0 passed, 1 an assertion failed (trace printed), 2 anything else
-run_smtbmc() {
-    local label=$1; shift
-    local log=$D/$label.log t=$(date +%s)
-    yosys-smtbmc -s z3 "$@" --dump-vcd "$D/$label.vcd" "$D/model.smt2" > "$log" 2>&1 || true
-    if grep -q 'Status: PASSED' "$log"; then
-        echo "prove_denovo_l2: $NAME: $label passed ($(( $(date +%s) - t )) s)"
-        rm -f "$D/$label.vcd"
-        return 0
-    elif grep -q 'Status: FAILED' "$log" && [ -s "$D/$label.vcd" ]; then
-        local step
-        step=$(sed -n 's/.*Checking assertions in step \([0-9]*\)\.\..*/\1/p' "$log" | tail -1)
-        echo "prove_denovo_l2: $NAME: $label FAILED ($(( $(date +%s) - t )) s)$([ "$label" = bmc ] &&
-            echo " at step $step")"
-        grep 'Assert failed in' "$log" | sed 's/.*Assert failed in [^:]*: /  assertion failed: /'
-        echo "  counterexample: $D/$label.vcd"
-        return 1
-    fi
-    echo "prove_denovo_l2: $NAME: $label: no verdict, see $log" >&2
-    return 2
-}
-
-rc=0
-if [ -z "$mf" ]; then
-    run_smtbmc bmc -t "$K" || rc=$?
-    [ "$rc" -eq 0 ] && { run_smtbmc induction -i -t "$K" || rc=$?; }
-    [ "$rc" -eq 0 ] && echo "PROVEN denovo_l2 single-owner (registry half of V1): base case and" \
-        "$K-step induction${CHP:+ at$CHP}, $(( $(date +%s) - t0 )) s"
-else
-    run_smtbmc bmc -t "$MUT_DEPTH" || rc=$?
-    [ "$rc" -eq 1 ] && echo "CAUGHT $NAME: the proof fails ($(( $(date +%s) - t0 )) s)"
-    [ "$rc" -eq 0 ] && echo "SURVIVED $NAME: no counterexample within $MUT_DEPTH steps"
-fi
-exit "$rc"
+prove_args "$@"
+prove_dir
+prove_model "rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv rtl/prim/gpucoh_ffs.sv \
+    rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_rr_ffs.sv $RTL tests/formal/denovo_l2_formal.sv" \
+    denovo_l2_formal
+prove_run "denovo_l2 single-owner (registry half of V1)"

@@ -72,4 +72,24 @@
 uint64_t tb_pv_rtl(const gpucoh_param_def_t* defs, unsigned n, const gpucoh_pvals_t* pv,
                    const char* rtl);
 
+/* A unit whose waves are clk_i and its port table's (DeNovo, GPU, hLRC and TC units), with
+ * TB_PORT_TOP defined as their scope: the static arrays pre##_waves, pre##_wfilt and
+ * pre##_port_rows (TB_PORT_ROWS) and the function pre##_wave_width, which reads an RTL parameter
+ * from pv through the definitions of the gpucoh_unit_t unit (TB_PORT_PV). */
+#define TB_PORT_LISTS(pre, TABLE, unit)                                                            \
+    static const char* const pre##_waves[] = {TB_PORT_TOP "clk_i",                                 \
+                                              TABLE(TB_PORT_WAVE, TB_PORT_NO_P) NULL};             \
+    static const char* const pre##_wfilt[] = {"", TABLE(TB_PORT_WFILT, TB_PORT_NO_P) NULL};        \
+    static const gpucoh_port_row_t pre##_port_rows[] = {TABLE(TB_PORT_ROW, TB_PORT_NO_P)};         \
+    static uint32_t pre##_wave_width(const gpucoh_pvals_t* pv, unsigned i) {                       \
+        const gpucoh_unit_t* tb_u_ = &(unit);                                                      \
+        unsigned k = 1; /* clk_i */                                                                \
+        (void)pv;       /* used by a row wider than 1 bit, if the table waves one */               \
+        (void)tb_u_;                                                                               \
+        TABLE(TB_PORT_WWIDTH, TB_PORT_PV)                                                          \
+        return 1u;                                                                                 \
+    }
+/* P in TB_PORT_LISTS's wave_width: the RTL parameter Name of the unit's resolved pv */
+#define TB_PORT_PV(n) tb_pv_rtl(tb_u_->params, tb_u_->nparams, pv, #n)
+
 #endif

@@ -689,6 +689,27 @@ uint64_t gsys_illegal(const gsys_t* s) {
     return s->st_core_illegal;
 }
 
+void gsys_illegal_op_wf(gpucoh_rng_t* rng, uint32_t num_wf, uint32_t load, uint32_t* op,
+                        uint32_t* wf) {
+    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
+    if (num_wf < 64 && gpucoh_rng_below(rng, 2)) {
+        *op = load;
+        *wf = num_wf + (uint32_t)gpucoh_rng_below(rng, 64 - num_wf);
+    } else {
+        *op = bad[gpucoh_rng_below(rng, 4)];
+        *wf = (uint32_t)gpucoh_rng_below(rng, num_wf);
+    }
+}
+
+int gsys_illegal_atomic(gpucoh_rng_t* rng, uint32_t lw, uint32_t* word, uint32_t* aop) {
+    if (gpucoh_rng_below(rng, 2) && *word + lw < 32u) {
+        *word += lw;
+        return 2;
+    }
+    *aop = 3u;
+    return 3;
+}
+
 void gsys_check_invariant(gsys_t* s, const gsys_backend_t* cbe, FILE* f) {
     s->inv_be = cbe;
     s->inv_f = f;

@@ -597,6 +597,14 @@ uint32_t gsys_word(const gsys_t* s, uint64_t addr);
 uint64_t gsys_errors(const gsys_t* s);
 /* illegal core requests presented while the L1 was ready (each one the L1 must drop) */
 uint64_t gsys_illegal(const gsys_t* s);
+/* For a protocol's core_illegal (GPU, DeNovo, hLRC: their L1s' I1): the op and wavefront of an
+ * illegal core request, op 0 or 5..7 of the 3-bit port, or the legal op load from a wavefront >=
+ * num_wf of the 6-bit port */
+void gsys_illegal_op_wf(gpucoh_rng_t* rng, uint32_t num_wf, uint32_t load, uint32_t* op,
+                        uint32_t* wf);
+/* For a protocol's atomic_illegal, on a core's atomic: its word + lw when that fits the 5-bit
+ * port (the same word modulo lw; returns 2), else aop 3 (returns 3) */
+int gsys_illegal_atomic(gpucoh_rng_t* rng, uint32_t lw, uint32_t* word, uint32_t* aop);
 /* bank-side illegal inputs given: j[0] bank requests presented while the bank was ready, j[1]
  * DRAM fills, j[2] and j[3] the atomic variants atomic_illegal returned, taken by an L1 */
 void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]);

@@ -190,4 +190,47 @@ void gsys_fix_bits(void* got, const void* exp, const void* fix, size_t n);
         return m;                                                                                  \
     } while (0)
 
+/* A protocol's gsys_unit_ops_t ops_##u for its unit p##_##u (DeNovo's and hLRC's l1 and l2): a C
+ * model built from the protocol descriptor (which starts with a ptype) by GSYS_MODEL_NEW, ticked
+ * over p##_##u##_in_t / _out_t, its parameters from p##_pvals_from_desc, its state the lines
+ * p##_##u##_touched names (GSYS_SELECT_TOUCHED) compared by p##_cmp_##u##_state against the
+ * model's same selection. The protocol defines u##_cmp_out first. Expands the static functions
+ * u##_new, u##_tick, u##_pvals, u##_select, u##_cmp_state and the struct ops_##u. */
+#define GSYS_UNIT_OPS(p, u, ptype)                                                                 \
+    static void* u##_new(const void* pd, char* err, size_t errlen) {                               \
+        GSYS_MODEL_NEW(p##_##u, p##_##u##_desc_t, ptype, pd, err, errlen);                         \
+    }                                                                                              \
+    static void u##_tick(void* m, const void* in, void* out) {                                     \
+        p##_##u##_tick(m, in, out);                                                                \
+    }                                                                                              \
+    static void u##_pvals(const void* pd, gpucoh_pvals_t* pv) {                                    \
+        p##_pvals_from_desc(&unit_##p##_##u, pd, pv);                                              \
+    }                                                                                              \
+    static void u##_select(const void* pd, const void* model, bool full, void* st) {               \
+        (void)pd;                                                                                  \
+        GSYS_SELECT_TOUCHED(p##_##u##_touched, p##_##u##_state_t, model, full, st);                \
+    }                                                                                              \
+    static void u##_cmp_state(const void* pd, const void* model, void* st, const void* fix,        \
+                              gpucoh_mismatch_t* mm, uint32_t* bad) {                              \
+        p##_##u##_state_t* g = st;                                                                 \
+        static p##_##u##_state_t e; /* the model's state, the same selection */                    \
+        e.sel_all = g->sel_all;                                                                    \
+        e.sel_n = g->sel_n;                                                                        \
+        memcpy(e.sel, g->sel, sizeof e.sel);                                                       \
+        p##_##u##_state_get(model, &e);                                                            \
+        p##_cmp_##u##_state(pd, &e, g, fix, mm, bad);                                              \
+    }                                                                                              \
+    static const gsys_unit_ops_t ops_##u = {                                                       \
+        .unit = &unit_##p##_##u,                                                                   \
+        .in_size = sizeof(p##_##u##_in_t),                                                         \
+        .out_size = sizeof(p##_##u##_out_t),                                                       \
+        .state_size = sizeof(p##_##u##_state_t),                                                   \
+        .model_new = u##_new,                                                                      \
+        .model_tick = u##_tick,                                                                    \
+        .pvals = u##_pvals,                                                                        \
+        .cmp_out = u##_cmp_out,                                                                    \
+        .state_select = u##_select,                                                                \
+        .cmp_state = u##_cmp_state,                                                                \
+    }
+
 #endif

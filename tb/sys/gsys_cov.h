@@ -54,4 +54,56 @@ void gsys_cov_json(const gsys_cov_unit_t* u, uint32_t n, const void* pd, FILE* f
 /* the cover points' JSON object alone: {"l1": {"reached", "reachable", "points": [...]}, ...} */
 void gsys_cov_fjson(const gsys_cov_unit_t* u, uint32_t n, FILE* f);
 
+/* A protocol's coverage hooks (gsys_proto_t cov_add, cov_summary, cov_print, cov_json) when its
+ * units are an L1 (slot l1slot) and an L2 (every other slot) that p##_cov_add_l1 / _l2 count and
+ * p##_cov_units(cov, u[2]) describes: expands the four static functions (DeNovo, GPU, hLRC). */
+#define GSYS_COV_HOOKS(p, l1slot)                                                                  \
+    static void cov_add(void* cov, uint32_t slot, const void* model) {                             \
+        if (slot == (l1slot))                                                                      \
+            p##_cov_add_l1(cov, model);                                                            \
+        else                                                                                       \
+            p##_cov_add_l2(cov, model);                                                            \
+    }                                                                                              \
+    static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {                \
+        gsys_cov_unit_t u[2];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_summary(u, 2, pd, buf, n);                                                        \
+    }                                                                                              \
+    static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {                   \
+        gsys_cov_unit_t u[2];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_print(u, 2, pd, rows, f);                                                         \
+    }                                                                                              \
+    static void cov_json(const void* cov, const void* pd, FILE* f) {                               \
+        gsys_cov_unit_t u[2];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_json(u, 2, pd, f);                                                                \
+    }
+
+/* For the unit p##_##u (DeNovo, GPU, hLRC l1 and l2): its rows' reachability (from the system
+ * descriptor pd, which gives p##_##u##_desc_from its descriptor), ids and cover point names as
+ * gsys_cov_unit_t wants them. Expands the static functions u##_reach, u##_id and u##_fname. */
+#define GSYS_COV_UNIT_FNS(p, u)                                                                    \
+    static bool u##_reach(const void* pd, uint32_t r) {                                            \
+        const p##_##u##_desc_t d = p##_##u##_desc_from(pd);                                        \
+        return p##_##u##_trans_reachable(&d, (p##_##u##_trans_t)r);                                \
+    }                                                                                              \
+    static const char* u##_id(uint32_t r) {                                                        \
+        return p##_##u##_trans_id((p##_##u##_trans_t)r);                                           \
+    }                                                                                              \
+    static const char* u##_fname(uint32_t k) {                                                     \
+        return p##_##u##_fcov_name((p##_##u##_fcov_t)k);                                           \
+    }
+
+/* The gsys_cov_unit_t of the unit p##_##u over the counters c->u, c->u##f, c->u##f_reach: NROWS
+ * rows named by NAME, the matrix of its tables u##_st (NST states), u##_col (NCOL columns) and
+ * u##_cells, NF cover points; the functions of GSYS_COV_UNIT_FNS. */
+#define GSYS_COV_UNIT(p, u, NROWS, NAME, NST, NCOL, NF, c)                                         \
+    (gsys_cov_unit_t) {                                                                            \
+        .unit = #u, .title = #p "_" #u, .nrows = (NROWS), .cnt = (c)->u, .reach = u##_reach,       \
+        .id = u##_id, .name = (NAME), .st = u##_st, .nst = (NST), .col = u##_col, .ncol = (NCOL),  \
+        .cells = u##_cells, .ncells = (uint32_t)(sizeof u##_cells / sizeof u##_cells[0]),          \
+        .nf = (NF), .fcnt = (c)->u##f, .freach = (c)->u##f_reach, .fname = u##_fname               \
+    }
+
 #endif

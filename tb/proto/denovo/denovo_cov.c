@@ -95,66 +95,16 @@ void denovo_cov_add_l2(denovo_cov_t* c, const denovo_l2_t* m) {
 }
 
 /* pd: the system descriptor, which starts with the C models' denovo_desc_t */
-static bool l1_reach(const void* pd, uint32_t r) {
-    const denovo_l1_desc_t d = denovo_l1_desc_from(pd);
-    return denovo_l1_trans_reachable(&d, (denovo_l1_trans_t)r);
-}
-static bool l2_reach(const void* pd, uint32_t r) {
-    const denovo_l2_desc_t d = denovo_l2_desc_from(pd);
-    return denovo_l2_trans_reachable(&d, (denovo_l2_trans_t)r);
-}
-static const char* l1_id(uint32_t r) {
-    return denovo_l1_trans_id((denovo_l1_trans_t)r);
-}
-static const char* l2_id(uint32_t r) {
-    return denovo_l2_trans_id((denovo_l2_trans_t)r);
-}
+GSYS_COV_UNIT_FNS(denovo, l1)
+GSYS_COV_UNIT_FNS(denovo, l2)
 static const char* l1_name(uint32_t r) {
     return denovo_l1_trans_name((denovo_l1_trans_t)r);
 }
 static const char* l2_name(uint32_t r) {
     return denovo_l2_trans_name((denovo_l2_trans_t)r);
 }
-static const char* l1_fname(uint32_t k) {
-    return denovo_l1_fcov_name((denovo_l1_fcov_t)k);
-}
-static const char* l2_fname(uint32_t k) {
-    return denovo_l2_fcov_name((denovo_l2_fcov_t)k);
-}
 
 void denovo_cov_units(const denovo_cov_t* c, gsys_cov_unit_t u[2]) {
-    u[0] = (gsys_cov_unit_t){.unit = "l1",
-                             .title = "denovo_l1",
-                             .nrows = DENOVO_L1_T_N,
-                             .cnt = c->l1,
-                             .reach = l1_reach,
-                             .id = l1_id,
-                             .name = l1_name,
-                             .st = l1_st,
-                             .nst = L1_NST,
-                             .col = l1_col,
-                             .ncol = L1_NCOL,
-                             .cells = l1_cells,
-                             .ncells = (uint32_t)(sizeof l1_cells / sizeof l1_cells[0]),
-                             .nf = DENOVO_L1_F_N,
-                             .fcnt = c->l1f,
-                             .freach = c->l1f_reach,
-                             .fname = l1_fname};
-    u[1] = (gsys_cov_unit_t){.unit = "l2",
-                             .title = "denovo_l2",
-                             .nrows = DENOVO_L2_T_N,
-                             .cnt = c->l2,
-                             .reach = l2_reach,
-                             .id = l2_id,
-                             .name = l2_name,
-                             .st = l2_st,
-                             .nst = L2_NST,
-                             .col = l2_col,
-                             .ncol = L2_NCOL,
-                             .cells = l2_cells,
-                             .ncells = (uint32_t)(sizeof l2_cells / sizeof l2_cells[0]),
-                             .nf = DENOVO_L2_F_N,
-                             .fcnt = c->l2f,
-                             .freach = c->l2f_reach,
-                             .fname = l2_fname};
+    u[0] = GSYS_COV_UNIT(denovo, l1, DENOVO_L1_T_N, l1_name, L1_NST, L1_NCOL, DENOVO_L1_F_N, c);
+    u[1] = GSYS_COV_UNIT(denovo, l2, DENOVO_L2_T_N, l2_name, L2_NST, L2_NCOL, DENOVO_L2_F_N, c);
 }

@@ -20,6 +20,7 @@
 #include "denovo_units.h"
 #include "gpucoh_bits.h"
 #include "gsys.h"
+#include "gsys_params.h"
 
 #define DN_D_(c) ((denovo_sys_desc_t*)gsys_pd(c))
 
@@ -395,22 +396,12 @@ static void set_variant(void* pd, uint32_t variant) {
     denovo_sys_set_variant(pd, (denovo_variant_t)variant);
 }
 
-static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
-    return denovo_desc_set(pd, kv, err, errlen);
-}
-
-static void params_print(const void* pd, FILE* f) {
-    denovo_desc_print(pd, f);
-}
-
-static void params_json(const void* pd, FILE* f) {
-    denovo_desc_json(pd, f);
-}
+GSYS_PARAM_HOOKS(denovo)
 
 /* every line each cycle when the L1s are small, else every 1000 cycles */
 static uint32_t full_every(const void* pd) {
     const denovo_sys_desc_t* s = pd;
-    return s->d.num_sm * s->d.l1_sets * s->d.l1_ways <= 64u ? 0u : 1000u;
+    return gsys_full_every(s->d.num_sm, s->d.l1_sets * s->d.l1_ways);
 }
 
 static void model_bytes_json(const void* pd, FILE* f) {
@@ -427,34 +418,21 @@ static void model_bytes_json(const void* pd, FILE* f) {
 /* denovo_l1.md I1: an idle core presents a request with op 0 or 5..7 (3-bit port), or a legal op
  * from a wavefront >= NumWf (6-bit port): dropped at the push, counted. */
 static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t w = ((const denovo_sys_desc_t*)pd)->d.num_wf;
     denovo_core_req_t* c = &((denovo_l1_in_t*)in)->core;
-    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
     memset(c, 0, sizeof *c);
     c->valid = true;
-    if (w < 64 && gpucoh_rng_below(rng, 2)) {
-        c->op = DENOVO_OP_LOAD;
-        c->wf = w + (uint32_t)gpucoh_rng_below(rng, 64 - w);
-    } else {
-        c->op = bad[gpucoh_rng_below(rng, 4)];
-        c->wf = (uint32_t)gpucoh_rng_below(rng, w);
-    }
+    gsys_illegal_op_wf(rng, ((const denovo_sys_desc_t*)pd)->d.num_wf, DENOVO_OP_LOAD, &c->op,
+                       &c->wf);
 }
 
 /* denovo_l1.md I4 / I5: a core's atomic carries its word + LW (I4, when that fits the 5-bit
  * port: taken modulo LW, the same word) or aop 3 (I5: writes nothing). Defined effects: 2 or 3;
  * -1 when the request given is not the atomic (its fence, given to the L1 first). */
 static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t lw = denovo_line_words(pd);
     denovo_core_req_t* c = &((denovo_l1_in_t*)in)->core;
     if (c->op != DENOVO_OP_ATOMIC)
         return -1;
-    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
-        c->word += lw;
-        return 2;
-    }
-    c->aop = 3u;
-    return 3;
+    return gsys_illegal_atomic(rng, denovo_line_words(pd), &c->word, &c->aop);
 }
 
 /* denovo_l2.md I1: a message of kind 0 on the request port (Q01), or of kind 0, GETS or REG on
@@ -505,30 +483,7 @@ static uint64_t v1_check(const void* pd, const gsys_backend_t* cbe, uint64_t cyc
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-static void cov_add(void* cov, uint32_t slot, const void* model) {
-    if (slot == DENOVO_SLOT_L1)
-        denovo_cov_add_l1(cov, model);
-    else
-        denovo_cov_add_l2(cov, model);
-}
-
-static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {
-    gsys_cov_unit_t u[2];
-    denovo_cov_units(cov, u);
-    gsys_cov_summary(u, 2, pd, buf, n);
-}
-
-static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {
-    gsys_cov_unit_t u[2];
-    denovo_cov_units(cov, u);
-    gsys_cov_print(u, 2, pd, rows, f);
-}
-
-static void cov_json(const void* cov, const void* pd, FILE* f) {
-    gsys_cov_unit_t u[2];
-    denovo_cov_units(cov, u);
-    gsys_cov_json(u, 2, pd, f);
-}
+GSYS_COV_HOOKS(denovo, DENOVO_SLOT_L1)
 
 /* ---- counters (gpucoh compare) ------------------------------------------------------------- */
 

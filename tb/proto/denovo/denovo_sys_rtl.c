@@ -175,27 +175,6 @@ void denovo_cmp_l2_state(const denovo_sys_desc_t* s, const denovo_l2_state_t* e,
 
 /* ---- the unit ops --------------------------------------------------------------------------- */
 
-#define MODEL_NEW(unit, dtype, pd, err, errlen)                                                    \
-    GSYS_MODEL_NEW(unit, dtype, denovo_desc_t, pd, err, errlen) /* pd starts with its d */
-
-static void* l1_new(const void* pd, char* err, size_t errlen) {
-    MODEL_NEW(denovo_l1, denovo_l1_desc_t, pd, err, errlen);
-}
-static void* l2_new(const void* pd, char* err, size_t errlen) {
-    MODEL_NEW(denovo_l2, denovo_l2_desc_t, pd, err, errlen);
-}
-static void l1_tick(void* m, const void* in, void* out) {
-    denovo_l1_tick(m, in, out);
-}
-static void l2_tick(void* m, const void* in, void* out) {
-    denovo_l2_tick(m, in, out);
-}
-static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
-    denovo_pvals_from_desc(&unit_denovo_l1, pd, pv);
-}
-static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
-    denovo_pvals_from_desc(&unit_denovo_l2, pd, pv);
-}
 static void l1_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
                        const void* g) {
     denovo_cmp_l1_out(pd, mm, bad, e, g);
@@ -205,64 +184,12 @@ static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, con
     denovo_cmp_l2_out(pd, mm, bad, e, g);
 }
 
-/* The lines the C model wrote this cycle (denovo_l1_touched, denovo_l2_touched), every line on
- * the full-state cycles (full_every) and after a reset; the MSHRs, write-back buffer, FIFOs and
- * scalars every cycle (denovo_l1.md / denovo_l2.md section 3). */
-static void l1_select(const void* pd, const void* model, bool full, void* st) {
-    (void)pd;
-    GSYS_SELECT_TOUCHED(denovo_l1_touched, denovo_l1_state_t, model, full, st);
-}
-static void l2_select(const void* pd, const void* model, bool full, void* st) {
-    (void)pd;
-    GSYS_SELECT_TOUCHED(denovo_l2_touched, denovo_l2_state_t, model, full, st);
-}
-
-static void l1_cmp_state(const void* pd, const void* model, void* st, const void* fix,
-                         gpucoh_mismatch_t* mm, uint32_t* bad) {
-    denovo_l1_state_t* g = st;
-    static denovo_l1_state_t e; /* the model's state, the same selection */
-    e.sel_all = g->sel_all;
-    e.sel_n = g->sel_n;
-    memcpy(e.sel, g->sel, sizeof e.sel);
-    denovo_l1_state_get(model, &e);
-    denovo_cmp_l1_state(pd, &e, g, fix, mm, bad);
-}
-static void l2_cmp_state(const void* pd, const void* model, void* st, const void* fix,
-                         gpucoh_mismatch_t* mm, uint32_t* bad) {
-    denovo_l2_state_t* g = st;
-    static denovo_l2_state_t e;
-    e.sel_all = g->sel_all;
-    e.sel_n = g->sel_n;
-    memcpy(e.sel, g->sel, sizeof e.sel);
-    denovo_l2_state_get(model, &e);
-    denovo_cmp_l2_state(pd, &e, g, fix, mm, bad);
-}
-
-static const gsys_unit_ops_t ops_l1 = {
-    .unit = &unit_denovo_l1,
-    .in_size = sizeof(denovo_l1_in_t),
-    .out_size = sizeof(denovo_l1_out_t),
-    .state_size = sizeof(denovo_l1_state_t),
-    .model_new = l1_new,
-    .model_tick = l1_tick,
-    .pvals = l1_pvals,
-    .cmp_out = l1_cmp_out,
-    .state_select = l1_select,
-    .cmp_state = l1_cmp_state,
-};
-
-static const gsys_unit_ops_t ops_l2 = {
-    .unit = &unit_denovo_l2,
-    .in_size = sizeof(denovo_l2_in_t),
-    .out_size = sizeof(denovo_l2_out_t),
-    .state_size = sizeof(denovo_l2_state_t),
-    .model_new = l2_new,
-    .model_tick = l2_tick,
-    .pvals = l2_pvals,
-    .cmp_out = l2_cmp_out,
-    .state_select = l2_select,
-    .cmp_state = l2_cmp_state,
-};
+/* The units' ops; their state: the lines the C model wrote this cycle (denovo_l1_touched,
+ * denovo_l2_touched), every line on the full-state cycles (full_every) and after a reset; the
+ * MSHRs, write-back buffer, FIFOs and scalars every cycle (denovo_l1.md / denovo_l2.md section 3).
+ */
+GSYS_UNIT_OPS(denovo, l1, denovo_desc_t); /* pd starts with its d */
+GSYS_UNIT_OPS(denovo, l2, denovo_desc_t);
 
 const gsys_slot_t denovo_slots[DENOVO_NSLOTS] = {
     [DENOVO_SLOT_L1] = {&ops_l1, GSYS_AT_SM, "l1", "sm[%u].l1", "sm%u_l1"},

@@ -151,19 +151,6 @@ bool denovo_in_ro(const denovo_sys_desc_t* s, uint64_t line) {
 
 /* ---- unit parameters ------------------------------------------------------------------------ */
 
-static const uint8_t* unit_sel(const gpucoh_unit_t* u, unsigned* n) {
-    if (u == &unit_denovo_l1)
-        return *n = NSEL(l1_sel), l1_sel;
-    return *n = NSEL(l2_sel), l2_sel;
-}
-
-void denovo_pvals_from_desc(const gpucoh_unit_t* u, const denovo_sys_desc_t* s,
-                            gpucoh_pvals_t* pv) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_pvals(&dn_ptab, sel, n, s, pv);
-}
-
 static int unit_check(const gpucoh_unit_t* u, const denovo_sys_desc_t* s, char* err,
                       size_t errlen) {
     if (u == &unit_denovo_l1) {
@@ -174,43 +161,12 @@ static int unit_check(const gpucoh_unit_t* u, const denovo_sys_desc_t* s, char* 
     return denovo_l2_check_desc(&x, err, errlen) ? -1 : 0;
 }
 
-/* A descriptor from the paper defaults (DeNovo-D) overridden by the parameters given in pv. */
-static int desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, denovo_sys_desc_t* s,
-                           char* err, size_t errlen) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    *s = denovo_sys_config(DENOVO_D, true);
-    if (gsys_ptab_put_pvals(&dn_ptab, sel, n, pv, s, err, errlen) != 0)
-        return -1;
-    if (unit_check(u, s, err, errlen) != 0) {
-        denovo_msg_cli_names(err, errlen);
-        return -1;
-    }
-    return 0;
-}
-
-static int dn_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, size_t errlen) {
-    denovo_sys_desc_t s;
-    if (desc_from_pvals(u, pv, &s, err, errlen) != 0)
-        return -1;
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_resolved(&dn_ptab, sel, n, &s, pv); /* keeps pv->set: what the user gave */
-    return 0;
-}
-static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return dn_resolve(&unit_denovo_l1, pv, err, n);
-}
-static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return dn_resolve(&unit_denovo_l2, pv, err, n);
-}
+/* desc_from_pvals: a descriptor from the paper defaults (DeNovo-D) overridden by the parameters
+ * given in pv */
+GSYS_UNIT_PARAMS(denovo, dn_ptab, denovo_sys_desc_t, denovo_sys_config(DENOVO_D, true))
 
 static denovo_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
-    denovo_sys_desc_t s;
-    char err[256];
-    if (desc_from_pvals(u, pv, &s, err, sizeof err) != 0)
-        s = denovo_sys_config(DENOVO_D, true);
-    return s.d;
+    return pv_dtype(u, pv).d;
 }
 
 /* ---- storage (section 3 of each unit page), in bits ----------------------------------------- */
@@ -265,31 +221,11 @@ static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",
 
 /* clk_i and the handshakes of the port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.denovo_l1."
-static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
-                                       DENOVO_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l1, DENOVO_L1_PORTS, unit_denovo_l1)
 #undef TB_PORT_TOP
-static const char* const l1_wfilt[] = {"", DENOVO_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l1_port_rows[] = {DENOVO_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.denovo_l2."
-static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
-                                       DENOVO_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l2, DENOVO_L2_PORTS, unit_denovo_l2)
 #undef TB_PORT_TOP
-static const char* const l2_wfilt[] = {"", DENOVO_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l2_port_rows[] = {DENOVO_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define L1_PV(n) tb_pv_rtl(unit_denovo_l1.params, unit_denovo_l1.nparams, pv, #n)
-static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    DENOVO_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
-    return 1u;
-}
-#define L2_PV(n) tb_pv_rtl(unit_denovo_l2.params, unit_denovo_l2.nparams, pv, #n)
-static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    DENOVO_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
-    return 1u;
-}
 
 /* netlist: the netlist lockstep in the system, as gpu_l1 / gpu_l2 (the shims read their registers
  * under GPUCOH_NETLIST too; no standalone lockstep, so no netlist_params and no synthesis point:

@@ -90,66 +90,16 @@ void gpu_cov_add_l2(gpu_cov_t* c, const gpu_l2_t* m) {
     }
 }
 
-static bool l1_reach(const void* pd, uint32_t r) {
-    const gpu_l1_desc_t d = gpu_l1_desc_from(pd);
-    return gpu_l1_trans_reachable(&d, (gpu_l1_trans_t)r);
-}
-static bool l2_reach(const void* pd, uint32_t r) {
-    const gpu_l2_desc_t d = gpu_l2_desc_from(pd);
-    return gpu_l2_trans_reachable(&d, (gpu_l2_trans_t)r);
-}
-static const char* l1_id(uint32_t r) {
-    return gpu_l1_trans_id((gpu_l1_trans_t)r);
-}
-static const char* l2_id(uint32_t r) {
-    return gpu_l2_trans_id((gpu_l2_trans_t)r);
-}
+GSYS_COV_UNIT_FNS(gpu, l1)
+GSYS_COV_UNIT_FNS(gpu, l2)
 static const char* l1_name(uint32_t r) {
     return gpu_l1_trans_name((gpu_l1_trans_t)r);
 }
 static const char* l2_name(uint32_t r) {
     return gpu_l2_trans_name((gpu_l2_trans_t)r);
 }
-static const char* l1_fname(uint32_t k) {
-    return gpu_l1_fcov_name((gpu_l1_fcov_t)k);
-}
-static const char* l2_fname(uint32_t k) {
-    return gpu_l2_fcov_name((gpu_l2_fcov_t)k);
-}
 
 void gpu_cov_units(const gpu_cov_t* c, gsys_cov_unit_t u[2]) {
-    u[0] = (gsys_cov_unit_t){"l1",
-                             "gpu_l1",
-                             GPU_L1_T_N,
-                             c->l1,
-                             l1_reach,
-                             l1_id,
-                             l1_name,
-                             l1_st,
-                             L1_NST,
-                             l1_col,
-                             L1_NCOL,
-                             l1_cells,
-                             (uint32_t)(sizeof l1_cells / sizeof l1_cells[0]),
-                             GPU_L1_F_N,
-                             c->l1f,
-                             c->l1f_reach,
-                             l1_fname};
-    u[1] = (gsys_cov_unit_t){"l2",
-                             "gpu_l2",
-                             GPU_L2_T_N,
-                             c->l2,
-                             l2_reach,
-                             l2_id,
-                             l2_name,
-                             l2_st,
-                             L2_NST,
-                             l2_col,
-                             L2_NCOL,
-                             l2_cells,
-                             (uint32_t)(sizeof l2_cells / sizeof l2_cells[0]),
-                             GPU_L2_F_N,
-                             c->l2f,
-                             c->l2f_reach,
-                             l2_fname};
+    u[0] = GSYS_COV_UNIT(gpu, l1, GPU_L1_T_N, l1_name, L1_NST, L1_NCOL, GPU_L1_F_N, c);
+    u[1] = GSYS_COV_UNIT(gpu, l2, GPU_L2_T_N, l2_name, L2_NST, L2_NCOL, GPU_L2_F_N, c);
 }

@@ -16,6 +16,7 @@
 #include "gpu_units.h"
 #include "gpucoh_bits.h"
 #include "gsys.h"
+#include "gsys_params.h"
 
 #define GPU_D_(c) ((gpu_desc_t*)gsys_pd(c))
 
@@ -304,22 +305,12 @@ static void set_variant(void* pd, uint32_t variant) {
     ((gpu_desc_t*)pd)->hrf = variant;
 }
 
-static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
-    return gpu_desc_set(pd, kv, err, errlen);
-}
-
-static void params_print(const void* pd, FILE* f) {
-    gpu_desc_print(pd, f);
-}
-
-static void params_json(const void* pd, FILE* f) {
-    gpu_desc_json(pd, f);
-}
+GSYS_PARAM_HOOKS(gpu)
 
 /* every line each cycle when the L1s are small, else every 1000 cycles */
 static uint32_t full_every(const void* pd) {
     const gpu_desc_t* d = pd;
-    return d->num_sm * d->l1_sets * d->l1_ways <= 64u ? 0u : 1000u;
+    return gsys_full_every(d->num_sm, d->l1_sets * d->l1_ways);
 }
 
 static void model_bytes_json(const void* pd, FILE* f) {
@@ -337,18 +328,10 @@ static void model_bytes_json(const void* pd, FILE* f) {
  * from a wavefront >= NumWf (6-bit port). The L1 drops it at the push (RTL: push_legal) and the C
  * model counts a protocol error. */
 static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t w = ((const gpu_desc_t*)pd)->num_wf;
     gpu_core_req_t* c = &((gpu_l1_in_t*)in)->core;
-    static const uint32_t bad[4] = {0u, 5u, 6u, 7u};
     memset(c, 0, sizeof *c);
     c->valid = true;
-    if (w < 64 && gpucoh_rng_below(rng, 2)) {
-        c->op = GPU_OP_LOAD;
-        c->wf = w + (uint32_t)gpucoh_rng_below(rng, 64 - w);
-    } else {
-        c->op = bad[gpucoh_rng_below(rng, 4)];
-        c->wf = (uint32_t)gpucoh_rng_below(rng, w);
-    }
+    gsys_illegal_op_wf(rng, ((const gpu_desc_t*)pd)->num_wf, GPU_OP_LOAD, &c->op, &c->wf);
 }
 
 /* gpu_l2.md I5 / I6 (gpu_l1.md P1): a core's atomic carries its word number + LineBytes/4 (I5,
@@ -357,16 +340,10 @@ static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
  * Returns 2 (I5) or 3 (I6); -1 when the request given is not the atomic (its fence, given to the
  * L1 first: fences_to_l1). */
 static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t lw = gpu_line_words(pd);
     gpu_core_req_t* c = &((gpu_l1_in_t*)in)->core;
     if (c->op != GPU_OP_ATOMIC)
         return -1;
-    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
-        c->word += lw;
-        return 2;
-    }
-    c->aop = 3u;
-    return 3;
+    return gsys_illegal_atomic(rng, gpu_line_words(pd), &c->word, &c->aop);
 }
 
 /* gpu_l2.md I1: a request of kind 0 (random line, src, wf). No L1 waits for it: the bank pops it
@@ -407,30 +384,7 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-static void cov_add(void* cov, uint32_t slot, const void* model) {
-    if (slot == GPU_SLOT_L1)
-        gpu_cov_add_l1(cov, model);
-    else
-        gpu_cov_add_l2(cov, model);
-}
-
-static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {
-    gsys_cov_unit_t u[2];
-    gpu_cov_units(cov, u);
-    gsys_cov_summary(u, 2, pd, buf, n);
-}
-
-static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {
-    gsys_cov_unit_t u[2];
-    gpu_cov_units(cov, u);
-    gsys_cov_print(u, 2, pd, rows, f);
-}
-
-static void cov_json(const void* cov, const void* pd, FILE* f) {
-    gsys_cov_unit_t u[2];
-    gpu_cov_units(cov, u);
-    gsys_cov_json(u, 2, pd, f);
-}
+GSYS_COV_HOOKS(gpu, GPU_SLOT_L1)
 
 /* ---- counters (gpucoh compare) ------------------------------------------------------------- */
 

@@ -78,18 +78,6 @@ static const uint8_t l2_sel[] = {GP_SM, GP_BANKS, GP_LINE, GP_AW, GP_L2S, GP_L2W
 
 static gpucoh_param_def_t l1_params[NSEL(l1_sel)], l2_params[NSEL(l2_sel)];
 
-static const uint8_t* unit_sel(const gpucoh_unit_t* u, unsigned* n) {
-    if (u == &unit_gpu_l1)
-        return *n = NSEL(l1_sel), l1_sel;
-    return *n = NSEL(l2_sel), l2_sel;
-}
-
-void gpu_pvals_from_desc(const gpucoh_unit_t* u, const gpu_desc_t* d, gpucoh_pvals_t* pv) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_pvals(&gpu_ptab, sel, n, d, pv);
-}
-
 static int unit_check(const gpucoh_unit_t* u, const gpu_desc_t* d, char* err, size_t errlen) {
     if (u == &unit_gpu_l1) {
         const gpu_l1_desc_t x = gpu_l1_desc_from(d);
@@ -99,48 +87,13 @@ static int unit_check(const gpucoh_unit_t* u, const gpu_desc_t* d, char* err, si
     return gpu_l2_check_desc(&x, err, errlen);
 }
 
-/* A gpu_desc_t from the paper defaults overridden by the parameters given in pv (u's). */
-static int desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, gpu_desc_t* d,
-                           char* err, size_t errlen) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    *d = gpu_desc_default(GPU_D);
-    if (gsys_ptab_put_pvals(&gpu_ptab, sel, n, pv, d, err, errlen) != 0)
-        return -1;
-    if (unit_check(u, d, err, errlen) != 0) {
-        gpu_msg_cli_names(err, errlen);
-        return -1;
-    }
-    return 0;
-}
-
-static int gpu_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, size_t errlen) {
-    gpu_desc_t d;
-    if (desc_from_pvals(u, pv, &d, err, errlen) != 0)
-        return -1;
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_resolved(&gpu_ptab, sel, n, &d, pv); /* keeps pv->set: what the user gave */
-    return 0;
-}
-static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return gpu_resolve(&unit_gpu_l1, pv, err, n);
-}
-static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return gpu_resolve(&unit_gpu_l2, pv, err, n);
-}
-
-static gpu_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
-    gpu_desc_t d;
-    char err[256];
-    if (desc_from_pvals(u, pv, &d, err, sizeof err) != 0)
-        d = gpu_desc_default(GPU_D);
-    return d;
-}
+/* desc_from_pvals: a descriptor from the paper defaults (GPU-D) overridden by the parameters
+ * given in pv */
+GSYS_UNIT_PARAMS(gpu, gpu_ptab, gpu_desc_t, gpu_desc_default(GPU_D))
 
 /* Storage (section 3 of each unit page), in bits. */
 static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
-    const gpu_desc_t d = pv_desc(&unit_gpu_l1, pv);
+    const gpu_desc_t d = pv_dtype(&unit_gpu_l1, pv);
     const uint32_t la = d.addr_width - gpucoh_log2_ceil(d.line_bytes);
     const uint32_t lines = d.l1_sets * d.l1_ways;
     const uint32_t per = (la - gpucoh_log2_ceil(d.l1_sets)) + 4u + d.num_wf + 9u * d.line_bytes;
@@ -149,7 +102,7 @@ static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
            3u * d.num_wf + 16u;
 }
 static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
-    const gpu_desc_t d = pv_desc(&unit_gpu_l2, pv);
+    const gpu_desc_t d = pv_dtype(&unit_gpu_l2, pv);
     const uint32_t la = d.addr_width - gpucoh_log2_ceil(d.line_bytes);
     const uint32_t lines = d.l2_sets * d.l2_ways;
     const uint32_t per = (la - gpucoh_log2_ceil(d.l2_sets)) + 2u + 8u * d.line_bytes;
@@ -159,14 +112,14 @@ static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
 /* data arrays in SRAM macros: one single-ported macro per unit */
 static void l1_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
                           uint32_t* ports) {
-    const gpu_desc_t d = pv_desc(&unit_gpu_l1, pv);
+    const gpu_desc_t d = pv_dtype(&unit_gpu_l1, pv);
     *bits = d.l1_sets * d.l1_ways * 8u * d.line_bytes;
     *banks = 1;
     *ports = 1;
 }
 static void l2_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
                           uint32_t* ports) {
-    const gpu_desc_t d = pv_desc(&unit_gpu_l2, pv);
+    const gpu_desc_t d = pv_dtype(&unit_gpu_l2, pv);
     *bits = d.l2_sets * d.l2_ways * 8u * d.line_bytes;
     *banks = 1;
     *ports = 1;
@@ -187,31 +140,11 @@ static const char* const l2_files[] = {"gpucoh_atom_pkg.sv",  "gpu/gpu_pkg.sv",
 
 /* gpu_l1 / gpu_l2: clk_i and the handshakes of their port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.gpu_l1."
-static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
-                                       GPU_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l1, GPU_L1_PORTS, unit_gpu_l1)
 #undef TB_PORT_TOP
-static const char* const l1_wfilt[] = {"", GPU_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l1_port_rows[] = {GPU_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.gpu_l2."
-static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
-                                       GPU_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l2, GPU_L2_PORTS, unit_gpu_l2)
 #undef TB_PORT_TOP
-static const char* const l2_wfilt[] = {"", GPU_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l2_port_rows[] = {GPU_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define L1_PV(n) tb_pv_rtl(unit_gpu_l1.params, unit_gpu_l1.nparams, pv, #n)
-static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
-    GPU_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
-    return 1u;
-}
-#define L2_PV(n) tb_pv_rtl(unit_gpu_l2.params, unit_gpu_l2.nparams, pv, #n)
-static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
-    GPU_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
-    return 1u;
-}
 
 const gpucoh_unit_t unit_gpu_l1 = {
     .name = "gpu_l1",

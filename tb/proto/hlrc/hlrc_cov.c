@@ -100,60 +100,10 @@ void hlrc_cov_add_l2(hlrc_cov_t* c, const hlrc_l2_t* m) {
 }
 
 /* pd: the system descriptor, which starts with the C models' hlrc_desc_t */
-static bool l1_reach(const void* pd, uint32_t r) {
-    const hlrc_l1_desc_t d = hlrc_l1_desc_from(pd);
-    return hlrc_l1_trans_reachable(&d, (hlrc_l1_trans_t)r);
-}
-static bool l2_reach(const void* pd, uint32_t r) {
-    const hlrc_l2_desc_t d = hlrc_l2_desc_from(pd);
-    return hlrc_l2_trans_reachable(&d, (hlrc_l2_trans_t)r);
-}
-static const char* l1_id(uint32_t r) {
-    return hlrc_l1_trans_id((hlrc_l1_trans_t)r);
-}
-static const char* l2_id(uint32_t r) {
-    return hlrc_l2_trans_id((hlrc_l2_trans_t)r);
-}
-static const char* l1_fname(uint32_t k) {
-    return hlrc_l1_fcov_name((hlrc_l1_fcov_t)k);
-}
-static const char* l2_fname(uint32_t k) {
-    return hlrc_l2_fcov_name((hlrc_l2_fcov_t)k);
-}
+GSYS_COV_UNIT_FNS(hlrc, l1)
+GSYS_COV_UNIT_FNS(hlrc, l2)
 
 void hlrc_cov_units(const hlrc_cov_t* c, gsys_cov_unit_t u[2]) {
-    u[0] = (gsys_cov_unit_t){.unit = "l1",
-                             .title = "hlrc_l1",
-                             .nrows = HLRC_L1_T_N,
-                             .cnt = c->l1,
-                             .reach = l1_reach,
-                             .id = l1_id,
-                             .name = l1_id,
-                             .st = l1_st,
-                             .nst = L1_NST,
-                             .col = l1_col,
-                             .ncol = L1_NCOL,
-                             .cells = l1_cells,
-                             .ncells = (uint32_t)(sizeof l1_cells / sizeof l1_cells[0]),
-                             .nf = HLRC_L1_F_N,
-                             .fcnt = c->l1f,
-                             .freach = c->l1f_reach,
-                             .fname = l1_fname};
-    u[1] = (gsys_cov_unit_t){.unit = "l2",
-                             .title = "hlrc_l2",
-                             .nrows = HLRC_L2_T_N,
-                             .cnt = c->l2,
-                             .reach = l2_reach,
-                             .id = l2_id,
-                             .name = l2_id,
-                             .st = l2_st,
-                             .nst = L2_NST,
-                             .col = l2_col,
-                             .ncol = L2_NCOL,
-                             .cells = l2_cells,
-                             .ncells = (uint32_t)(sizeof l2_cells / sizeof l2_cells[0]),
-                             .nf = HLRC_L2_F_N,
-                             .fcnt = c->l2f,
-                             .freach = c->l2f_reach,
-                             .fname = l2_fname};
+    u[0] = GSYS_COV_UNIT(hlrc, l1, HLRC_L1_T_N, l1_id, L1_NST, L1_NCOL, HLRC_L1_F_N, c);
+    u[1] = GSYS_COV_UNIT(hlrc, l2, HLRC_L2_T_N, l2_id, L2_NST, L2_NCOL, HLRC_L2_F_N, c);
 }

@@ -178,85 +178,11 @@ void hlrc_cmp_l2_state(const hlrc_sys_desc_t* s, const hlrc_l2_state_t* e, hlrc_
 
 /* ---- the unit ops --------------------------------------------------------------------------- */
 
-#define MODEL_NEW(unit, dtype, pd, err, errlen)                                                    \
-    GSYS_MODEL_NEW(unit, dtype, hlrc_desc_t, pd, err, errlen) /* pd starts with its d */
-
-static void* l1_new(const void* pd, char* err, size_t errlen) {
-    MODEL_NEW(hlrc_l1, hlrc_l1_desc_t, pd, err, errlen);
-}
-static void* l2_new(const void* pd, char* err, size_t errlen) {
-    MODEL_NEW(hlrc_l2, hlrc_l2_desc_t, pd, err, errlen);
-}
-static void l1_tick(void* m, const void* in, void* out) {
-    hlrc_l1_tick(m, in, out);
-}
-static void l2_tick(void* m, const void* in, void* out) {
-    hlrc_l2_tick(m, in, out);
-}
-static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
-    hlrc_pvals_from_desc(&unit_hlrc_l1, pd, pv);
-}
-static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
-    hlrc_pvals_from_desc(&unit_hlrc_l2, pd, pv);
-}
-
-/* The lines the C model wrote this cycle (hlrc_l1_touched, hlrc_l2_touched), every line on the
- * full-state cycles (full_every) and after a reset; the rest every cycle. */
-static void l1_select(const void* pd, const void* model, bool full, void* st) {
-    (void)pd;
-    GSYS_SELECT_TOUCHED(hlrc_l1_touched, hlrc_l1_state_t, model, full, st);
-}
-static void l2_select(const void* pd, const void* model, bool full, void* st) {
-    (void)pd;
-    GSYS_SELECT_TOUCHED(hlrc_l2_touched, hlrc_l2_state_t, model, full, st);
-}
-
-static void l1_cmp_state(const void* pd, const void* model, void* st, const void* fix,
-                         gpucoh_mismatch_t* mm, uint32_t* bad) {
-    hlrc_l1_state_t* g = st;
-    static hlrc_l1_state_t e; /* the model's state, the same selection */
-    e.sel_all = g->sel_all;
-    e.sel_n = g->sel_n;
-    memcpy(e.sel, g->sel, sizeof e.sel);
-    hlrc_l1_state_get(model, &e);
-    hlrc_cmp_l1_state(pd, &e, g, fix, mm, bad);
-}
-static void l2_cmp_state(const void* pd, const void* model, void* st, const void* fix,
-                         gpucoh_mismatch_t* mm, uint32_t* bad) {
-    hlrc_l2_state_t* g = st;
-    static hlrc_l2_state_t e;
-    e.sel_all = g->sel_all;
-    e.sel_n = g->sel_n;
-    memcpy(e.sel, g->sel, sizeof e.sel);
-    hlrc_l2_state_get(model, &e);
-    hlrc_cmp_l2_state(pd, &e, g, fix, mm, bad);
-}
-
-static const gsys_unit_ops_t ops_l1 = {
-    .unit = &unit_hlrc_l1,
-    .in_size = sizeof(hlrc_l1_in_t),
-    .out_size = sizeof(hlrc_l1_out_t),
-    .state_size = sizeof(hlrc_l1_state_t),
-    .model_new = l1_new,
-    .model_tick = l1_tick,
-    .pvals = l1_pvals,
-    .cmp_out = l1_cmp_out,
-    .state_select = l1_select,
-    .cmp_state = l1_cmp_state,
-};
-
-static const gsys_unit_ops_t ops_l2 = {
-    .unit = &unit_hlrc_l2,
-    .in_size = sizeof(hlrc_l2_in_t),
-    .out_size = sizeof(hlrc_l2_out_t),
-    .state_size = sizeof(hlrc_l2_state_t),
-    .model_new = l2_new,
-    .model_tick = l2_tick,
-    .pvals = l2_pvals,
-    .cmp_out = l2_cmp_out,
-    .state_select = l2_select,
-    .cmp_state = l2_cmp_state,
-};
+/* The units' ops; their state: the lines the C model wrote this cycle (hlrc_l1_touched,
+ * hlrc_l2_touched), every line on the full-state cycles (full_every) and after a reset; the rest
+ * every cycle. */
+GSYS_UNIT_OPS(hlrc, l1, hlrc_desc_t); /* pd starts with its d */
+GSYS_UNIT_OPS(hlrc, l2, hlrc_desc_t);
 
 const gsys_slot_t hlrc_slots[HLRC_NSLOTS] = {
     [HLRC_SLOT_L1] = {&ops_l1, GSYS_AT_SM, "l1", "sm[%u].l1", "sm%u_l1"},

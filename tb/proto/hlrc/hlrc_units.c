@@ -108,18 +108,6 @@ int hlrc_sys_check(const hlrc_sys_desc_t* s, char* err, size_t errlen) {
 
 /* ---- unit parameters ------------------------------------------------------------------------ */
 
-static const uint8_t* unit_sel(const gpucoh_unit_t* u, unsigned* n) {
-    if (u == &unit_hlrc_l1)
-        return *n = NSEL(l1_sel), l1_sel;
-    return *n = NSEL(l2_sel), l2_sel;
-}
-
-void hlrc_pvals_from_desc(const gpucoh_unit_t* u, const hlrc_sys_desc_t* s, gpucoh_pvals_t* pv) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_pvals(&hl_ptab, sel, n, s, pv);
-}
-
 static int unit_check(const gpucoh_unit_t* u, const hlrc_sys_desc_t* s, char* err, size_t errlen) {
     if (u == &unit_hlrc_l1) {
         const hlrc_l1_desc_t x = hlrc_l1_desc_from(&s->d);
@@ -129,43 +117,12 @@ static int unit_check(const gpucoh_unit_t* u, const hlrc_sys_desc_t* s, char* er
     return hlrc_l2_check_desc(&x, err, errlen) ? -1 : 0;
 }
 
-/* A descriptor from the paper defaults (hLRC) overridden by the parameters given in pv. */
-static int desc_from_pvals(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, hlrc_sys_desc_t* s,
-                           char* err, size_t errlen) {
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    *s = hlrc_sys_config(HLRC, true);
-    if (gsys_ptab_put_pvals(&hl_ptab, sel, n, pv, s, err, errlen) != 0)
-        return -1;
-    if (unit_check(u, s, err, errlen) != 0) {
-        hlrc_msg_cli_names(err, errlen);
-        return -1;
-    }
-    return 0;
-}
-
-static int hl_resolve(const gpucoh_unit_t* u, gpucoh_pvals_t* pv, char* err, size_t errlen) {
-    hlrc_sys_desc_t s;
-    if (desc_from_pvals(u, pv, &s, err, errlen) != 0)
-        return -1;
-    unsigned n;
-    const uint8_t* sel = unit_sel(u, &n);
-    gsys_ptab_resolved(&hl_ptab, sel, n, &s, pv); /* keeps pv->set: what the user gave */
-    return 0;
-}
-static int l1_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return hl_resolve(&unit_hlrc_l1, pv, err, n);
-}
-static int l2_resolve(gpucoh_pvals_t* pv, char* err, size_t n) {
-    return hl_resolve(&unit_hlrc_l2, pv, err, n);
-}
+/* desc_from_pvals: a descriptor from the paper defaults (hLRC) overridden by the parameters
+ * given in pv */
+GSYS_UNIT_PARAMS(hlrc, hl_ptab, hlrc_sys_desc_t, hlrc_sys_config(HLRC, true))
 
 static hlrc_desc_t pv_desc(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv) {
-    hlrc_sys_desc_t s;
-    char err[256];
-    if (desc_from_pvals(u, pv, &s, err, sizeof err) != 0)
-        s = hlrc_sys_config(HLRC, true);
-    return s.d;
+    return pv_dtype(u, pv).d;
 }
 
 /* ---- storage (hlrc_l1.md and hlrc_l2.md section 11), in bits -------------------------------- */
@@ -225,31 +182,11 @@ static const char* const l2_files[] = {
 
 /* clk_i and the handshakes of the port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.hlrc_l1."
-static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
-                                       HLRC_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l1, HLRC_L1_PORTS, unit_hlrc_l1)
 #undef TB_PORT_TOP
-static const char* const l1_wfilt[] = {"", HLRC_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l1_port_rows[] = {HLRC_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.hlrc_l2."
-static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
-                                       HLRC_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l2, HLRC_L2_PORTS, unit_hlrc_l2)
 #undef TB_PORT_TOP
-static const char* const l2_wfilt[] = {"", HLRC_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l2_port_rows[] = {HLRC_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define L1_PV(n) tb_pv_rtl(unit_hlrc_l1.params, unit_hlrc_l1.nparams, pv, #n)
-static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    HLRC_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
-    return 1u;
-}
-#define L2_PV(n) tb_pv_rtl(unit_hlrc_l2.params, unit_hlrc_l2.nparams, pv, #n)
-static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;
-    HLRC_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
-    return 1u;
-}
 
 /* Slot units of the hLRC system (no standalone lockstep, no synthesis point); systemc: the
  * pin-level modules systemc/hlrc/<unit>_sc_c.h, driven by the system (sc_lockstep --protocol);

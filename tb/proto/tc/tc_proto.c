@@ -18,6 +18,7 @@
 #include "tc_gtkw.h"
 #include "tc_units.h"
 #include "tc_sys.h"
+#include "gsys_params.h"
 
 _Static_assert(GSYS_MAX_LINE_WORDS == GSYS_MAX_LINE_WORDS, "gsys_op_t holds a TC line");
 _Static_assert(GSYS_MASK_WORDS == GSYS_MASK_WORDS, "gsys_op_t holds a TC byte mask");
@@ -330,14 +331,8 @@ static void core_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
  * unchanged). The L1 carries both to the bank unchanged (tc_l1.md I7); the wavefront gets its
  * ATOMIC response as usual. Returns 2 (J5) or 3 (J6). */
 static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
-    const uint32_t lw = tc_line_words(pd);
     tc_core_req_t* c = &((tc_l1_in_t*)in)->core;
-    if (gpucoh_rng_below(rng, 2) && c->word + lw < 32u) {
-        c->word += lw;
-        return 2;
-    }
-    c->aop = 3u;
-    return 3;
+    return gsys_illegal_atomic(rng, tc_line_words(pd), &c->word, &c->aop);
 }
 
 /* tc_l2.md J1: a request of kind 0, 5, 6 or 7 (random line, src, wf). No L1 waits for it: the
@@ -458,22 +453,12 @@ static void set_variant(void* pd, uint32_t variant) {
     d->lease_mode = tc_desc_default((tc_protocol_t)variant).lease_mode;
 }
 
-static int param_set(void* pd, const char* kv, char* err, size_t errlen) {
-    return tc_desc_set(pd, kv, err, errlen);
-}
-
-static void params_print(const void* pd, FILE* f) {
-    tc_desc_print(pd, f);
-}
-
-static void params_json(const void* pd, FILE* f) {
-    tc_desc_json(pd, f);
-}
+GSYS_PARAM_HOOKS(tc)
 
 /* every line and the MSHRs each cycle when the L1s are small, else every 1000 cycles */
 static uint32_t full_every(const void* pd) {
     const tc_desc_t* d = pd;
-    return d->num_sm * d->l1_sets * d->l1_ways <= 64u ? 0u : 1000u;
+    return gsys_full_every(d->num_sm, d->l1_sets * d->l1_ways);
 }
 
 /* The storage of the system's C models (tc_*_size): bytes per unit (the L1's includes its GWCT

@@ -288,56 +288,18 @@ static const char* const l2_files[] = {
 
 /* tc_timer's waves: clk_i, the ports of its table (cmodel/tc/tc_timer_ports.h) */
 #define TB_PORT_TOP "TOP.tc_timer."
-static const char* const timer_waves[] = {TB_PORT_TOP "clk_i",
-                                          TC_TIMER_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(timer, TC_TIMER_PORTS, unit_tc_timer)
 #undef TB_PORT_TOP
-static const char* const timer_wfilt[] = {"", TC_TIMER_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t timer_port_rows[] = {TC_TIMER_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define TIMER_PV(n) tb_pv_rtl(unit_tc_timer.params, unit_tc_timer.nparams, pv, #n)
-static uint32_t timer_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    TC_TIMER_PORTS(TB_PORT_WWIDTH, TIMER_PV)
-    return 1u;
-}
 #define TB_PORT_TOP "TOP.tc_gwct."
-static const char* const gwct_waves[] = {TB_PORT_TOP "clk_i",
-                                         TC_GWCT_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(gwct, TC_GWCT_PORTS, unit_tc_gwct)
 #undef TB_PORT_TOP
-static const char* const gwct_wfilt[] = {"", TC_GWCT_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t gwct_port_rows[] = {TC_GWCT_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define GWCT_PV(n) tb_pv_rtl(unit_tc_gwct.params, unit_tc_gwct.nparams, pv, #n)
-static uint32_t gwct_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    TC_GWCT_PORTS(TB_PORT_WWIDTH, GWCT_PV)
-    return 1u;
-}
 /* tc_l1 / tc_l2: clk_i and the handshakes of their port tables (all 1 bit) */
 #define TB_PORT_TOP "TOP.tc_l1."
-static const char* const l1_waves[] = {TB_PORT_TOP "clk_i",
-                                       TC_L1_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l1, TC_L1_PORTS, unit_tc_l1)
 #undef TB_PORT_TOP
-static const char* const l1_wfilt[] = {"", TC_L1_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l1_port_rows[] = {TC_L1_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
 #define TB_PORT_TOP "TOP.tc_l2."
-static const char* const l2_waves[] = {TB_PORT_TOP "clk_i",
-                                       TC_L2_PORTS(TB_PORT_WAVE, TB_PORT_NO_P) NULL};
+TB_PORT_LISTS(l2, TC_L2_PORTS, unit_tc_l2)
 #undef TB_PORT_TOP
-static const char* const l2_wfilt[] = {"", TC_L2_PORTS(TB_PORT_WFILT, TB_PORT_NO_P) NULL};
-static const gpucoh_port_row_t l2_port_rows[] = {TC_L2_PORTS(TB_PORT_ROW, TB_PORT_NO_P)};
-#define L1_PV(n) tb_pv_rtl(unit_tc_l1.params, unit_tc_l1.nparams, pv, #n)
-static uint32_t l1_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
-    TC_L1_PORTS(TB_PORT_WWIDTH, L1_PV)
-    return 1u;
-}
-#define L2_PV(n) tb_pv_rtl(unit_tc_l2.params, unit_tc_l2.nparams, pv, #n)
-static uint32_t l2_wave_width(const gpucoh_pvals_t* pv, unsigned i) {
-    unsigned k = 1; /* clk_i */
-    (void)pv;       /* used by a row wider than 1 bit, if the table waves one */
-    TC_L2_PORTS(TB_PORT_WWIDTH, L2_PV)
-    return 1u;
-}
 
 /* ---- tc_timer adapter ----------------------------------------------------------------------- */
 
