@@ -5,7 +5,7 @@
 #                 and placement) x the 5 TC and GPU variants x 200 runs: no violation beyond the
 #                 known ones (DeNovo's models, like GPU's, find 297 of them racy: DeNovo gets the
 #                 race-free set below instead)
-#   known         every SB+relacq.gpu placement x 8 variants x 1000 runs: 0 violations with the
+#   known         every SB+relacq.gpu placement x 10 variants x 1000 runs: 0 violations with the
 #                 project's list (issue 25 item 4's fix: gsys_variant_t.acq_waits_rel); with the
 #                 fix's mutant (GPUCOH_SYS_ACQ_NO_WAIT=1, test-only) the three entries of a list
 #                 written here are each observed, and without it each is stale
@@ -17,9 +17,9 @@
 #                 made to claim drf-sc passes the relacq IRIW tests (all racy: nothing to judge)
 #                 and fails the relacq.all ones (r0=1 r1=0 r2=1 r3=0 forbidden by drf-sc)
 #   race-free     every shape's race-free test in every placement (--sync relacq.all --no-plain
-#                 --scopes gpu: 619 tests, every access a GPU-scope release or acquire) x the 8
+#                 --scopes gpu: 619 tests, every access a GPU-scope release or acquire) x the 10
 #                 variants x 200 runs: 0 violations, and none racy for gpu-d, gpu-h, denovo-d,
-#                 denovo-d-ro and denovo-h (their models judge every one)
+#                 denovo-d-ro, denovo-h, hlrc and hlrc-scoped (their models judge every one)
 #   stale-known   an entry for a violation that does not occur fails the campaign (exit 1)
 #   unlisted      with the fix's mutant and without a list the SB+relacq.gpu violation fails
 #                 (exit 1), and its replay line shows the forbidden outcome again in that run
@@ -86,7 +86,7 @@ c_sample() {
 SBRA=(--shapes SB --sync relacq --scopes gpu --runs 1000)
 c_known() {
     expect 0 "$G" conform "${SBRA[@]}" --out "$TMP"
-    has "PASS conform: 12 tests, 8 variants, 0 violations, 0 known"
+    has "PASS conform: 12 tests, 10 variants, 0 violations, 0 known"
     mut_list
     expect 0 "${MUT[@]}" "$G" conform "${SBRA[@]}" --known "$TMP/mut.txt" --out "$TMP"
     for v in "tc-strong SB+relacq.gpu-" "gpu-d SB+relacq.gpu-" "gpu-h SB+relacq.gpu-"; do
@@ -140,11 +140,11 @@ c_relacq_all() {
 
 c_race_free() {
     expect 0 "$G" conform --sync relacq.all --no-plain --scopes gpu --runs 200 --out "$TMP"
-    has "conform: 619 tests x 8 variants x 200 runs (seed 1)"
-    has "PASS conform: 619 tests, 8 variants, 0 violations"
+    has "conform: 619 tests x 10 variants x 200 runs (seed 1)"
+    has "PASS conform: 619 tests, 10 variants, 0 violations"
     local v
     for v in "gpu-d +drf-sc" "gpu-h +hrf-indirect" "denovo-d +drf-sc" "denovo-d-ro +drf-sc" \
-        "denovo-h +hrf-indirect"; do
+        "denovo-h +hrf-indirect" "hlrc +drf-sc" "hlrc-scoped +drf-sc"; do
         grep -Eq "^  $v +619 +0 " "$TMP/out" || die "${v%% *}: a racy test in the set"
     done
 }
@@ -157,7 +157,7 @@ c_stale_known() {
     expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 300 --known "$TMP/known.txt" \
         --out "$TMP"
     has "STALE known violation (line $n: tc-weak SB+relacq.gpu-* rcpc)"
-    has "FAIL conform: 12 tests, 8 variants, 0 violations"
+    has "FAIL conform: 12 tests, 10 variants, 0 violations"
 }
 
 c_unlisted() {

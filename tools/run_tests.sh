@@ -1149,7 +1149,7 @@ hlmut() { # hlmut UNIT NAME
 }
 hlmut hlrc_l1 09-grant-no-inv
 hlmut hlrc_l1 11-grant-amo-on-old-copy
-hlmut hlrc_l2 03-own-ignores-src
+hlmut hlrc_l2 07-fill-merge-lost
 
 echo "== 5b. a TC, GPU, DeNovo or hLRC protocol bug must be caught by the consistency checkers, not only by lockstep"
 # the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
@@ -1278,14 +1278,15 @@ check "episode tester passes the unmutated RTL with the same settings (denovo-d)
 # hLRC (docs/units/hlrc/hlrc.md section 14): mutants built by section 5's hlmut, on the RTL alone
 # under hlrc (the campaign's only context is the lockstep; here no C model runs, the litmus oracle
 # and the episode tester judge the values): a new owner that does not invalidate on GRANT
-# (message passing through a registered flag reads stale data) and a bank whose owner test ignores
-# src (two owners); the episode tester's loads miss their last writer's value with an ATOMIC
-# performed on the L1's old copy. make regress runs the other five of section 14's eight.
+# (message passing through a registered flag reads stale data) and a bank fill that drops the
+# bytes merged while pending; the episode tester's loads miss their last writer's value with an
+# ATOMIC performed on the L1's old copy. make regress runs the other four of section 14's seven
+# (hlrc_l2/03, the eighth before the bank's V1 assertions, now stops on V1_GrantOwner_A itself).
 gpumutp hlrc 09-grant-no-inv build/mutants/hlrc_l1/09-grant-no-inv Fig3a-drf
-gpumutp hlrc 03-own-ignores-src build/mutants/hlrc_l2/03-own-ignores-src SB+relacq.gpu
+gpumutp hlrc 07-fill-merge-lost build/mutants/hlrc_l2/07-fill-merge-lost Fig3a-drf
 check "the same hLRC litmus tests pass the unmutated RTL (hlrc, RTL only)" \
     "$LOGS/hl-mutant-original-litmus.log" bash -c \
-    "$G litmus litmus/Fig3a-drf.litmus litmus/SB+relacq.gpu.litmus \
+    "$G litmus litmus/Fig3a-drf.litmus \
          --protocol hlrc --impl rtl --runs 2000 --seed 5"
 hlmutep() {
     local unit=$1 name=$2
