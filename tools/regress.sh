@@ -98,6 +98,16 @@ FULLCOV=0 sysrun denovo-h-small-netlist "$NL" --protocol denovo-h --seed 44 --ne
 # bits: the L1's hph_q under hlrc (constant: only C20 leaves HphNone) and FIFO payload bits
 FULLCOV=0 sysrun hlrc-small-netlist "$NL" --protocol hlrc --seed 45 --netlist all --steer off
 FULLCOV=0 sysrun hlrc-scoped-small-netlist "$NL" --protocol hlrc-scoped --seed 46 --netlist all --steer off
+# `gpucoh cosim tc_l1 --netlist` (moved here from make test with the TC netlist system, 2026-11-29):
+# the system lockstep with only the L1s as their netlist; synthesis keeps every register of the L1
+# but the SM obligation cobl_q, constant 0 outside TC-Weak-C
+chk tc_l1-netlist-unit bash -c "$G cosim tc_l1 --netlist --param protocol=tc-weak --cycles 3000 \
+    --seed 3 --quiet | tee /dev/stderr | grep -q '^PASS system tc-weak: 3000 cycles, 12000 \
+unit-cycles compared, 0 mismatches.*removed: l1: cobl_q)\$'"
+# the hLRC bank proof's four mutants (make test runs two of them)
+for mf in tests/mutants/hlrc_l2/formal/*.mut; do
+    chk "hlrc-proof-$(basename "$mf" .mut)" bash -c "bash tools/prove_hlrc_l2.sh --mutant-file $mf; [ \$? -eq 1 ] && echo PASS"
+done
 # the synthesis-only mutants of tc_l1 / tc_l2 (moved here from make test for its time): the
 # mutated unit's netlist in the TC system catches it, and the RTL lockstep of the same mutated
 # RTL passes in both protocols (a bug only synthesis sees)
