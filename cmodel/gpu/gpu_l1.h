@@ -34,6 +34,7 @@ typedef struct {
     bool rst_n;
     gpu_core_req_t core; /* counts only when core_ready was 1 */
     gpu_rsp_t rsp;       /* dst is ignored by the L1 */
+    gpu_peer_t peer;     /* port 1: one peer message a cycle, no ready (Rsp; dst ignored) */
 } gpu_l1_in_t;
 
 typedef struct {
@@ -42,11 +43,14 @@ typedef struct {
     gpu_req_t req; /* src is 0 */
     uint64_t fence_done;
     bool drained;
+    gpu_peer_t peer; /* Rsp: the edge's one peer message (src is 0) */
 } gpu_l1_out_t;
 
 /* Parameters (spec section 1). */
 typedef struct {
     uint32_t hrf;          /* Hrf: gpu_variant_t */
+    uint32_t rsp;          /* Rsp, 0 or 1 (1 needs Hrf = 1; rsp.md section 1) */
+    uint32_t num_sm;       /* NumSm, 1..64: the peer destination mask, the BACK counter */
     uint32_t num_wf;       /* NumWf, 1..64 */
     uint32_t line_bytes;   /* LineBytes, 16, 32, 64, 128 */
     uint32_t addr_width;   /* AddrWidth, 16..48, LA >= log2 L1Sets + 1 */
@@ -80,6 +84,7 @@ typedef struct {
     uint32_t wtp, batch, fl;
     uint64_t fcur, fwait, fdone;
     uint32_t idle;
+    uint32_t rblk, rst, rsnt, bcnt, cfv, cfl, csrc; /* Rsp (rsp.md section 4.2); 0 with Rsp = 0 */
     uint64_t sb[GPU_L1_MAX_SB];
     uint32_t rr[GPU_L1_MAX_SETS];
     gpu_l1_line_t line[GPU_L1_MAX_LINES];
@@ -130,6 +135,24 @@ typedef enum {
     GPU_L1_T_S04,
     GPU_L1_T_S05,
     GPU_L1_T_S06,
+    GPU_L1_T_C24, /* Rsp rows (rsp.md sections 4.4-4.6); C23 is not used */
+    GPU_L1_T_C25,
+    GPU_L1_T_C26,
+    GPU_L1_T_C27,
+    GPU_L1_T_C28,
+    GPU_L1_T_C29,
+    GPU_L1_T_C30,
+    GPU_L1_T_R07,
+    GPU_L1_T_K01,
+    GPU_L1_T_K02,
+    GPU_L1_T_K03,
+    GPU_L1_T_K04,
+    GPU_L1_T_K05,
+    GPU_L1_T_K06,
+    GPU_L1_T_B09,
+    GPU_L1_T_B10,
+    GPU_L1_T_S07,
+    GPU_L1_T_S08,
     GPU_L1_T_N
 } gpu_l1_trans_t;
 
@@ -165,7 +188,23 @@ typedef enum {
     GPU_L1_F_DATA_NO_WAIT,
     GPU_L1_F_STALE_ACQ,
     GPU_L1_F_ATOM_SENT_STALES, /* F51: C15 / C18 marks its pending line stale (L13) */
-    GPU_L1_F_N                 /* 51 */
+    GPU_L1_F_BCNT_FIRST,       /* F52-F67: Rsp (rsp.md section 12.2) */
+    GPU_L1_F_BCNT_LAST,
+    GPU_L1_F_BACK_SELF_LAST,
+    GPU_L1_F_LOCK_AND_C16,
+    GPU_L1_F_LOCK_STALL,
+    GPU_L1_F_FLUSH_EMPTY,
+    GPU_L1_F_FLUSH_SB_FULL,
+    GPU_L1_F_FLUSH_IN_BATCH,
+    GPU_L1_F_FLUSH_WAIT_ACKS,
+    GPU_L1_F_CMD_POP_BLOCKED,
+    GPU_L1_F_CMD_INV_STALES,
+    GPU_L1_F_CMD_AND_RSP,
+    GPU_L1_F_RM_ACQ_MERGE,
+    GPU_L1_F_RM_ACQ_VALID,
+    GPU_L1_F_RM_STEP_S04,
+    GPU_L1_F_LOCKED_ATOM_TO_L2,
+    GPU_L1_F_N /* 67 */
 } gpu_l1_fcov_t;
 
 /* Statistics for the protocol comparison (docs/compare.md); not compared with the RTL. */
@@ -177,6 +216,12 @@ typedef struct {
     uint64_t stall[6];     /* head stall edges S01..S06 */
     uint64_t l1_atomics;   /* C16 */
     uint64_t hits, misses; /* C01; C04 + C05 + C06 + C08 + C09 */
+    /* Rsp counters (rsp.md section 11) */
+    uint64_t rm_acquires, rm_releases, rm_atomics;           /* C30, by the head's op */
+    uint64_t bcst_lock, bcst_flush, bcst_inv, bcst_unlock;   /* C26, by kind */
+    uint64_t remote_flush, remote_inval;                     /* K04 / K03, src != this SM */
+    uint64_t local_flush, local_inval;                       /* K04 / K03 src == this SM; C27 */
+    uint64_t lock_stall_cycles, token_wait_cycles, rm_cycles; /* S07; T waiting; rst != 0 */
 } gpu_l1_stats_t;
 
 typedef struct gpu_l1 gpu_l1_t;

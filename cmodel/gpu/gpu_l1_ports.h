@@ -21,6 +21,7 @@
     X(core_wf_i,      IN,  6,            core.wf,      SCALAR, NOWAVE, "")                         \
     X(core_line_i,    IN,  GPU_L1_LA(P), core.line,    SCALAR, NOWAVE, "")                         \
     X(core_gpu_i,     IN,  1,            core.gpu,     SCALAR, NOWAVE, "")                         \
+    X(core_rm_i,      IN,  1,            core.rm,      SCALAR, NOWAVE, "")                         \
     X(core_acq_i,     IN,  1,            core.acq,     SCALAR, NOWAVE, "")                         \
     X(core_rel_i,     IN,  1,            core.rel,     SCALAR, NOWAVE, "")                         \
     X(core_data_i,    IN,  GPU_L1_DW(P), core.data,    WORDS,  NOWAVE, "")                         \
@@ -36,13 +37,13 @@
     X(crsp_line_o,    OUT, GPU_L1_LA(P), crsp.line,    SCALAR, NOWAVE, "")                         \
     X(crsp_data_o,    OUT, GPU_L1_DW(P), crsp.data,    WORDS,  NOWAVE, "")                         \
     X(rsp_valid_i,    IN,  1,            rsp.valid,    SCALAR, WAVE, "")                           \
-    X(rsp_kind_i,     IN,  2,            rsp.kind,     SCALAR, NOWAVE, "")                         \
+    X(rsp_kind_i,     IN,  3,            rsp.kind,     SCALAR, NOWAVE, "")                         \
     X(rsp_wf_i,       IN,  6,            rsp.wf,       SCALAR, NOWAVE, "")                         \
     X(rsp_acq_i,      IN,  1,            rsp.acq,      SCALAR, NOWAVE, "")                         \
     X(rsp_line_i,     IN,  GPU_L1_LA(P), rsp.line,     SCALAR, NOWAVE, "")                         \
     X(rsp_data_i,     IN,  GPU_L1_DW(P), rsp.data,     WORDS,  NOWAVE, "")                         \
     X(req_valid_o,    OUT, 1,            req.valid,    SCALAR, WAVE, "")                           \
-    X(req_kind_o,     OUT, 2,            req.kind,     SCALAR, NOWAVE, "")                         \
+    X(req_kind_o,     OUT, 3,            req.kind,     SCALAR, NOWAVE, "")                         \
     X(req_wf_o,       OUT, 6,            req.wf,       SCALAR, NOWAVE, "")                         \
     X(req_acq_o,      OUT, 1,            req.acq,      SCALAR, NOWAVE, "")                         \
     X(req_line_o,     OUT, GPU_L1_LA(P), req.line,     SCALAR, NOWAVE, "")                         \
@@ -53,7 +54,13 @@
     X(req_a_o,        OUT, 32,           req.a,        SCALAR, NOWAVE, "")                         \
     X(req_b_o,        OUT, 32,           req.b,        SCALAR, NOWAVE, "")                         \
     X(fence_done_o,   OUT, P(NumWf),     fence_done,   SCALAR, NOWAVE, "")                         \
-    X(drained_o,      OUT, 1,            drained,      SCALAR, NOWAVE, "")
+    X(drained_o,      OUT, 1,            drained,      SCALAR, NOWAVE, "")                         \
+    X(peer_valid_o,   OUT, 1,            peer.valid,   SCALAR, WAVE, "")                           \
+    X(peer_kind_o,    OUT, 3,            peer.kind,    SCALAR, NOWAVE, "")                         \
+    X(peer_dst_o,     OUT, P(NumSm),     peer.dst,     SCALAR, NOWAVE, "")                         \
+    X(pin_valid_i,    IN,  1,            peer.valid,   SCALAR, WAVE, "")                           \
+    X(pin_kind_i,     IN,  3,            peer.kind,    SCALAR, NOWAVE, "")                         \
+    X(pin_src_i,      IN,  6,            peer.src,     SCALAR, NOWAVE, "")
 /* clang-format on */
 
 #endif

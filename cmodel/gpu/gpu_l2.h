@@ -34,6 +34,7 @@ typedef struct {
 } gpu_l2_out_t;
 
 typedef struct {
+    uint32_t rsp;        /* Rsp, 0 or 1: the token rows T01-T04 (rsp.md section 5) */
     uint32_t num_sm;     /* NumSm, 1..64 */
     uint32_t num_banks;  /* NumBanks, 1, 2, 4, 8, 16 */
     uint32_t line_bytes; /* LineBytes, 16, 32, 64, 128 */
@@ -66,6 +67,8 @@ typedef struct {
     uint32_t sel_n;
     uint32_t sel[GPU_L2_SEL_MAX];
     uint32_t qcnt;
+    uint32_t tbusy, town; /* Rsp token (rsp.md section 5.1); 0 with Rsp = 0 */
+    uint64_t twait;
     gpu_l2_mshr_t mshr[GPU_L2_MAX_MSHRS];
     uint32_t rr[GPU_L2_MAX_SETS];
     gpu_l2_line_t line[GPU_L2_MAX_LINES];
@@ -87,6 +90,10 @@ typedef enum {
     GPU_L2_T_X02,
     GPU_L2_T_S01,
     GPU_L2_T_S02,
+    GPU_L2_T_T01, /* Rsp token rows (rsp.md section 5.2) */
+    GPU_L2_T_T02,
+    GPU_L2_T_T03,
+    GPU_L2_T_T04,
     GPU_L2_T_N
 } gpu_l2_trans_t;
 
@@ -107,7 +114,13 @@ typedef enum {
     GPU_L2_F_ALLOC_SET_TOP,
     GPU_L2_F_ALLOC_TAG_MSB,
     GPU_L2_F_FETCH_AND_WB,
-    GPU_L2_F_N /* 61 */
+    GPU_L2_F_TOK_GRANT_FREE, /* F62-F67: Rsp (rsp.md section 12.3) */
+    GPU_L2_F_TOK_CONTEND,
+    GPU_L2_F_TOK_HANDOFF,
+    GPU_L2_F_TOK_WAIT_ALL,
+    GPU_L2_F_TOK_RR_WRAP,
+    GPU_L2_F_TOK_FREE,
+    GPU_L2_F_N /* 67 */
 } gpu_l2_fcov_t;
 
 typedef struct gpu_l2 gpu_l2_t;

@@ -17,7 +17,7 @@
 #define GPU_L2_PORTS(X, P)                                                                         \
     X(rst_ni,           IN,  1,            rst_n,           SCALAR, WAVE, "")                      \
     X(req_valid_i,      IN,  1,            req.valid,       SCALAR, WAVE, "")                      \
-    X(req_kind_i,       IN,  2,            req.kind,        SCALAR, NOWAVE, "")                    \
+    X(req_kind_i,       IN,  3,            req.kind,        SCALAR, NOWAVE, "")                    \
     X(req_src_i,        IN,  6,            req.src,         SCALAR, NOWAVE, "")                    \
     X(req_wf_i,         IN,  6,            req.wf,          SCALAR, NOWAVE, "")                    \
     X(req_acq_i,        IN,  1,            req.acq,         SCALAR, NOWAVE, "")                    \
@@ -30,7 +30,7 @@
     X(req_b_i,          IN,  32,           req.b,           SCALAR, NOWAVE, "")                    \
     X(req_ready_o,      OUT, 1,            req_ready,       SCALAR, WAVE, "")                      \
     X(rsp_valid_o,      OUT, 1,            rsp.valid,       SCALAR, WAVE, "")                      \
-    X(rsp_kind_o,       OUT, 2,            rsp.kind,        SCALAR, NOWAVE, "")                    \
+    X(rsp_kind_o,       OUT, 3,            rsp.kind,        SCALAR, NOWAVE, "")                    \
     X(rsp_dst_o,        OUT, P(NumSm),     rsp.dst,         SCALAR, NOWAVE, "")                    \
     X(rsp_wf_o,         OUT, 6,            rsp.wf,          SCALAR, NOWAVE, "")                    \
     X(rsp_acq_o,        OUT, 1,            rsp.acq,         SCALAR, NOWAVE, "")                    \

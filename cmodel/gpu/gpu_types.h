@@ -50,6 +50,8 @@ typedef enum {
     GPU_REQ_GETS = 1,   /* read the line */
     GPU_REQ_WT = 2,     /* write-through of the masked bytes, acknowledged */
     GPU_REQ_ATOMIC = 3, /* word atomic performed at the L2 */
+    GPU_REQ_TOKREQ = 4, /* Rsp: ask bank 0 for the RSP token (line 0; rsp.md section 3) */
+    GPU_REQ_TOKREL = 5, /* Rsp: return the token (line 0) */
 } gpu_req_kind_t;
 
 /* L2 -> L1 response kinds. */
@@ -58,7 +60,18 @@ typedef enum {
     GPU_RSP_DATA = 1, /* the line, to every SM in dst */
     GPU_RSP_ACK = 2,  /* a write-through was performed */
     GPU_RSP_ATOM = 3, /* an atomic was performed: the line before it */
+    GPU_RSP_GNT = 4,  /* Rsp: the RSP token is the destination's (line 0) */
 } gpu_rsp_kind_t;
+
+/* L1 -> L1s on the peer network (Rsp = 1 only; docs/units/gpu/rsp.md section 3). */
+typedef enum {
+    GPU_PEER_NONE = 0,
+    GPU_PEER_LOCK = 1,   /* set rblk: CTA RMWs in the L1 stall */
+    GPU_PEER_FLUSH = 2,  /* write the store buffer through, BACK when acknowledged */
+    GPU_PEER_INV = 3,    /* flash-invalidate (gpu_l1 L6) */
+    GPU_PEER_UNLOCK = 4, /* clear rblk */
+    GPU_PEER_BACK = 5,   /* the command is done at the sender */
+} gpu_peer_kind_t;
 
 /* Core-side response kinds (L1 -> core). */
 typedef enum { GPU_CRSP_NONE = 0, GPU_CRSP_LOAD = 1, GPU_CRSP_ATOMIC = 2 } gpu_crsp_kind_t;
@@ -67,7 +80,8 @@ typedef enum { GPU_CRSP_NONE = 0, GPU_CRSP_LOAD = 1, GPU_CRSP_ATOMIC = 2 } gpu_c
  */
 typedef struct {
     uint32_t hrf;          /* Hrf: gpu_variant_t (L1) */
-    uint32_t num_sm;       /* NumSm, 1..64 (L2) */
+    uint32_t rsp;          /* Rsp, 0 or 1 (1 needs Hrf = 1): remote-scope promotion (L1, L2) */
+    uint32_t num_sm;       /* NumSm, 1..64 (L1 with Rsp, L2) */
     uint32_t num_wf;       /* NumWf, 1..64 (L1) */
     uint32_t num_banks;    /* NumBanks, 1, 2, 4, 8, 16 (L2) */
     uint32_t line_bytes;   /* LineBytes, 16, 32, 64, 128 */
@@ -94,6 +108,9 @@ typedef struct {
     uint64_t line;                     /* line address (FENCE: 0) */
     bool gpu;                          /* scope: 1 = gpu, 0 = cta (LOAD acq, STORE rel, ATOMIC,
                                           FENCE; GPU-D ignores it: every scope is gpu) */
+    bool rm;                           /* scope rm (Rsp = 1; rsp.md L4): LOAD acq, STORE rel,
+                                          ATOMIC, FENCE (a FENCE rm is a GPU fence); gpu is
+                                          ignored with it */
     bool acq;                          /* LOAD: acquire load; ATOMIC: acquire / acq_rel order */
     bool rel;                          /* STORE: release store */
     uint32_t data[GPU_MAX_LINE_WORDS]; /* STORE: the line image; bytes outside mask are 0 */
@@ -136,6 +153,15 @@ typedef struct {
     uint64_t line;
     uint32_t data[GPU_MAX_LINE_WORDS]; /* DATA: the line; ATOM: the line before the atomic */
 } gpu_rsp_t;
+
+/* L1 -> L1s (peer network; the network stamps src; dst is an SM mask, the sender included
+ * when named). */
+typedef struct {
+    bool valid;
+    uint32_t kind; /* gpu_peer_kind_t */
+    uint32_t src;  /* the sending SM: 0 on the L1's output, stamped by the network */
+    uint64_t dst;  /* destination SM mask: a command ALL, a BACK 1 << the command's src */
+} gpu_peer_t;
 
 /* L2 -> DRAM: a fetch and a write-back may both be issued in one cycle. */
 typedef struct {

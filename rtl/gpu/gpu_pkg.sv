@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpu_pkg -- encodings of the baseline GPU family (gpu_l1, gpu_l2; GPU-D and GPU-H): the values
-// of the Hrf parameter, message kinds on the core, L1 -> L2 and L2 -> L1 channels and the L2
+// gpu_pkg -- encodings of the baseline GPU family (gpu_l1, gpu_l2; GPU-D, GPU-H and GPU-RSP): the values
+// of the Hrf parameter, message kinds on the core, L1 -> L2, L2 -> L1 and peer channels and the L2
 // line states.
 //
 // The one place these values are written in the RTL; the units name them as gpu_pkg::Name (the
@@ -32,21 +32,36 @@ package gpu_pkg;
     GpuOpFence  = 3'd4    // GPU_OP_FENCE
   } gpu_op_e;
 
-  // L1 -> L2 request kind, req_kind (gpu_req_kind_t); None when no request.
-  typedef enum logic [1:0] {
-    GpuReqNone   = 2'd0,   // GPU_REQ_NONE
-    GpuReqGets   = 2'd1,   // GPU_REQ_GETS
-    GpuReqWt     = 2'd2,   // GPU_REQ_WT
-    GpuReqAtomic = 2'd3    // GPU_REQ_ATOMIC
+  // L1 -> L2 request kind, req_kind (gpu_req_kind_t); None when no request. 3 bits for every
+  // variant (rsp.md RS16); TokReq / TokRel only with Rsp = 1.
+  typedef enum logic [2:0] {
+    GpuReqNone   = 3'd0,   // GPU_REQ_NONE
+    GpuReqGets   = 3'd1,   // GPU_REQ_GETS
+    GpuReqWt     = 3'd2,   // GPU_REQ_WT
+    GpuReqAtomic = 3'd3,   // GPU_REQ_ATOMIC
+    GpuReqTokReq = 3'd4,   // GPU_REQ_TOKREQ
+    GpuReqTokRel = 3'd5    // GPU_REQ_TOKREL
   } gpu_req_kind_e;
 
-  // L2 -> L1 response kind, rsp_kind (gpu_rsp_kind_t); None when no response.
-  typedef enum logic [1:0] {
-    GpuRspNone = 2'd0,   // GPU_RSP_NONE
-    GpuRspData = 2'd1,   // GPU_RSP_DATA
-    GpuRspAck  = 2'd2,   // GPU_RSP_ACK
-    GpuRspAtom = 2'd3    // GPU_RSP_ATOM
+  // L2 -> L1 response kind, rsp_kind (gpu_rsp_kind_t); None when no response. 3 bits (RS16);
+  // Gnt only with Rsp = 1.
+  typedef enum logic [2:0] {
+    GpuRspNone = 3'd0,   // GPU_RSP_NONE
+    GpuRspData = 3'd1,   // GPU_RSP_DATA
+    GpuRspAck  = 3'd2,   // GPU_RSP_ACK
+    GpuRspAtom = 3'd3,   // GPU_RSP_ATOM
+    GpuRspGnt  = 3'd4    // GPU_RSP_GNT
   } gpu_rsp_kind_e;
+
+  // L1 -> L1s peer message kind, peer_kind (gpu_peer_kind_t; rsp.md section 3); Rsp = 1 only.
+  typedef enum logic [2:0] {
+    GpuPeerNone   = 3'd0,   // GPU_PEER_NONE
+    GpuPeerLock   = 3'd1,   // GPU_PEER_LOCK
+    GpuPeerFlush  = 3'd2,   // GPU_PEER_FLUSH
+    GpuPeerInv    = 3'd3,   // GPU_PEER_INV
+    GpuPeerUnlock = 3'd4,   // GPU_PEER_UNLOCK
+    GpuPeerBack   = 3'd5    // GPU_PEER_BACK
+  } gpu_peer_kind_e;
 
   // L1 -> core response kind, crsp_kind_o (gpu_crsp_kind_t).
   typedef enum logic [1:0] {
