@@ -20,6 +20,7 @@ static const char* const proto_names[] = {"gpu-d", "gpu-h", NULL};
 #define GP(n, r, k, e, h, f) GSYS_PDEF(gpu_desc_t, n, r, k, e, h, f)
 enum {
     GP_PROTO,
+    GP_RSP,
     GP_SM,
     GP_WF,
     GP_BANKS,
@@ -40,6 +41,8 @@ enum {
 static const gsys_pdef_t gpu_p[GP_N] = {
     [GP_PROTO] =
         GP("protocol", "Hrf", GPUCOH_P_ENUM, proto_names, "gpu-d | gpu-h (default gpu-d)", hrf),
+    [GP_RSP] = GP("rsp", "Rsp", GPUCOH_P_UINT, NULL,
+                  "remote-scope promotion: 0, 1 (1 needs Hrf = 1; default 0)", rsp),
     [GP_SM] = GP("sm", "NumSm", GPUCOH_P_UINT, NULL, "SMs: 1..64 (default 15)", num_sm),
     [GP_WF] =
         GP("wf", "NumWf", GPUCOH_P_UINT, NULL, "wavefronts per SM: 1..64 (default 48)", num_wf),
@@ -71,9 +74,10 @@ static const gsys_pdef_t gpu_p[GP_N] = {
 };
 static const gsys_ptab_t gpu_ptab = {"the GPU system", gpu_p, GP_N};
 
-static const uint8_t l1_sel[] = {GP_PROTO, GP_WF,  GP_LINE, GP_AW,  GP_L1S,
-                                 GP_L1W,   GP_L1Q, GP_SB,   GP_SBI, GP_WTC};
-static const uint8_t l2_sel[] = {GP_SM, GP_BANKS, GP_LINE, GP_AW, GP_L2S, GP_L2W, GP_MSHR, GP_L2Q};
+static const uint8_t l1_sel[] = {GP_PROTO, GP_RSP, GP_SM,  GP_WF, GP_LINE, GP_AW,
+                                 GP_L1S,   GP_L1W, GP_L1Q, GP_SB, GP_SBI,  GP_WTC};
+static const uint8_t l2_sel[] = {GP_RSP, GP_SM,  GP_BANKS, GP_LINE, GP_AW,
+                                 GP_L2S, GP_L2W, GP_MSHR,  GP_L2Q};
 #define NSEL(a) (sizeof(a) / sizeof(a[0]))
 
 static gpucoh_param_def_t l1_params[NSEL(l1_sel)], l2_params[NSEL(l2_sel)];
