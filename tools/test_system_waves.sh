@@ -304,6 +304,7 @@ checks = {
     "gpu_op.txt": [ei(pkg, "GpuOp"), cenum("cmodel/gpu/gpu_types.h", "GPU_OP_")],
     "gpu_req_kind.txt": [ei(pkg, "GpuReq"), cenum("cmodel/gpu/gpu_types.h", "GPU_REQ_")],
     "gpu_rsp_kind.txt": [ei(pkg, "GpuRsp"), cenum("cmodel/gpu/gpu_types.h", "GPU_RSP_")],
+    "gpu_peer_kind.txt": [ei(pkg, "GpuPeer"), cenum("cmodel/gpu/gpu_types.h", "GPU_PEER_")],
     "gpu_crsp_kind.txt": [ei(pkg, "GpuCrsp"), cenum("cmodel/gpu/gpu_types.h", "GPU_CRSP_")],
     "gpu_aop.txt": [ei(atom, "Aop"), cenum("cmodel/gpu/gpu_types.h", "GPU_AOP_")],
     "gpu_l2_st.txt": [ei(pkg, "GpuL2St"), cenum("cmodel/gpu/gpu_l2.h", "GPU_L2_")],

@@ -26,6 +26,7 @@ static const gtkw_sigdef_t L1_PORTS[] = {
     {"core_gpu_i", NULL},
     {"core_acq_i", NULL},
     {"core_rel_i", NULL},
+    {"core_rm_i", NULL},
     {"core_ready_o", NULL},
     {"rsp_valid_i", NULL},
     {"rsp_kind_i", "gpu_rsp_kind.txt"},
@@ -43,6 +44,12 @@ static const gtkw_sigdef_t L1_PORTS[] = {
     {"req_line_o", NULL},
     {"fence_done_o", NULL},
     {"drained_o", NULL},
+    {"peer_valid_o", NULL}, /* Rsp (rsp.md section 4.1) */
+    {"peer_kind_o", "gpu_peer_kind.txt"},
+    {"peer_dst_o", NULL},
+    {"pin_valid_i", NULL},
+    {"pin_kind_i", "gpu_peer_kind.txt"},
+    {"pin_src_i", NULL},
 };
 
 static const gtkw_sigdef_t L1_DATA[] = {
@@ -99,13 +106,18 @@ static const gtkw_sigdef_t L1_BITS[] = {{"val_q", NULL}, {"pend_q", NULL},  {"st
 static const gtkw_sigdef_t L1_SCALARS[] = {
     {"u_fifo.cnt_q", NULL}, {"sbh_q", NULL},  {"sbcnt_q", NULL}, {"wtp_q", NULL},
     {"batch_q", NULL},      {"fl_q", NULL},   {"fcur_q", NULL},  {"fwait_q", NULL},
-    {"fdone_q", NULL},      {"idle_q", NULL}, {"rr_q", NULL}};
+    {"fdone_q", NULL},      {"idle_q", NULL}, {"rr_q", NULL},    {"rblk_q", NULL},
+    {"rst_q", NULL},        {"rsnt_q", NULL}, {"bcnt_q", NULL},  {"cfv_q", NULL},
+    {"cfl_q", NULL},        {"csrc_q", NULL}};
 static const gtkw_sigdef_t L2_MSHR[] = {
     {"mline_q", NULL}, {"mway_q", NULL}, {"mdst_q", NULL}, {"mwm_q", NULL}};
 
 /* the L1 scalars of the shim's state whose register is NAME_q */
-static const char* const L1_SC[] = {"sbh",  "sbcnt", "wtp",   "batch", "fl",
-                                    "fcur", "fwait", "fdone", "idle"};
+static const char* const L1_SC[] = {"sbh",   "sbcnt", "wtp",  "batch", "fl",  "fcur",
+                                    "fwait", "fdone", "idle", "rblk",  "rst", "rsnt",
+                                    "bcnt",  "cfv",   "cfl",  "csrc"};
+/* and the bank's token registers (rsp.md section 5.1) */
+static const char* const L2_SC[] = {"tbusy", "town", "twait"};
 
 /* The RTL signal of a field path below the unit (gpu_sys_rtl.c's names): the register the shim
  * reads it from; *line: the line index it names (-1 none), *filter: its translate filter. */
@@ -138,7 +150,9 @@ static void field_signal(const void* pd, bool l1, const char* f, char* sig, size
     } else if (!strcmp(f, "fcnt") || !strcmp(f, "qcnt")) {
         snprintf(sig, n, "u_fifo.cnt_q");
     } else if (l1 && gtkw_view_named(f, L1_SC, GTKW_NSIG(L1_SC))) {
-        snprintf(sig, n, "%s_q", f); /* sbh, sbcnt, wtp, batch, fl, fcur, fwait, fdone, idle */
+        snprintf(sig, n, "%s_q", f); /* sbh, sbcnt, ..., idle; the Rsp registers */
+    } else if (!l1 && gtkw_view_named(f, L2_SC, GTKW_NSIG(L2_SC))) {
+        snprintf(sig, n, "%s_q", f);
     } else if (l1) { /* an output port, perhaps with a bit range: "crsp_data_o[63:32]" */
         *filter =
             gtkw_view_port(f, L1_PORTS, GTKW_NSIG(L1_PORTS), L1_DATA, GTKW_NSIG(L1_DATA), sig, n);
@@ -183,13 +197,13 @@ static void unit_view(gtkw_view_t* v, const void* pd, bool l1, int line) {
         gtkw_view_group(v, "ports", false, L2_PORTS, GTKW_NSIG(L2_PORTS));
     /* 3. store buffer and fences / MSHRs and FIFO */
     if (l1) {
-        snprintf(t, sizeof t, "%s FIFO, store buffer, fences, rr", v->scope);
+        snprintf(t, sizeof t, "%s FIFO, store buffer, fences, rr, RSP", v->scope);
         gpucoh_gtkw_group(g, t, false);
         gtkw_view_trs(v, L1_SCALARS, GTKW_NSIG(L1_SCALARS), -1);
         for (uint32_t k = 0; k < d->sb_entries && k < 16; k++)
             gtkw_view_tri(v, "sb_q", k, NULL);
     } else {
-        snprintf(t, sizeof t, "%s MSHRs, FIFO, rr", v->scope);
+        snprintf(t, sizeof t, "%s MSHRs, FIFO, rr, token", v->scope);
         gpucoh_gtkw_group(g, t, false);
         gtkw_view_tr(v, "mv_q", NULL);
         gtkw_view_tr(v, "mlv_q", NULL);
@@ -197,6 +211,9 @@ static void unit_view(gtkw_view_t* v, const void* pd, bool l1, int line) {
             gtkw_view_trs(v, L2_MSHR, GTKW_NSIG(L2_MSHR), k);
         gtkw_view_tr(v, "u_fifo.cnt_q", NULL);
         gtkw_view_tr(v, "rr_q", NULL);
+        gtkw_view_tr(v, "tbusy_q", NULL);
+        gtkw_view_tr(v, "town_q", NULL);
+        gtkw_view_tr(v, "twait_q", NULL);
     }
     gpucoh_gtkw_group_end(g);
     /* 4. the lines: tag and state (L1: the state bits are the vectors of group 1) */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * gpu_proto.c -- the baseline GPU protocol (GPU-D / GPU-H, seed 002) on the shared system: its
+ * gpu_proto.c -- the baseline GPU protocol (GPU-D / GPU-H, seed 002; GPU-RSP, GPU-H with
+ * remote-scope promotion, docs/units/gpu/rsp.md) on the shared system: its
  * descriptor (tb/sys/gsys.h, docs/framework.md "Protocols"). Its units are gpu_l1 per SM and
  * gpu_l2 per bank (tb/proto/gpu/gpu_sys_rtl.c); there is no global unit. The L1 is not
  * write-through per store (a coalescing store buffer): fences are given to the L1
@@ -10,6 +11,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "gpu_check.h"
 #include "gpu_cov.h"
 #include "gpu_gtkw.h"
 #include "gpu_sys_rtl.h"
@@ -24,11 +26,17 @@ extern const gsys_proto_t gpu_proto; /* below */
 
 /* Latencies: small as TC's small system; paper from seed 002 Table 3 (L2 hit 29-61 cycles
  * round trip: 14..30 each way; memory 197-261: a DRAM latency of 168..200 on top of the trip). */
-static gsys_cfg_t cfg_of(gpu_variant_t v, bool paper) {
+/* The variants (index of variants[] below): GPU-D and GPU-H are the values of Hrf; GPU-RSP is
+ * GPU-H with Rsp = 1 (rsp.md section 1). */
+enum { GPU_V_D = GPU_D, GPU_V_H = GPU_H, GPU_V_RSP = 2, GPU_NV = 3 };
+
+static gsys_cfg_t cfg_of(uint32_t v, bool paper) {
     gsys_cfg_t c;
     memset(&c, 0, sizeof c);
     c.proto = &gpu_proto;
-    *GPU_D_(&c) = paper ? gpu_desc_default(v) : gpu_desc_small(v);
+    const gpu_variant_t h = v == GPU_V_D ? GPU_D : GPU_H;
+    *GPU_D_(&c) = paper ? gpu_desc_default(h) : gpu_desc_small(h);
+    GPU_D_(&c)->rsp = v == GPU_V_RSP;
     c.seed = 1;
     c.req_delay_min = paper ? 14 : 1;
     c.req_delay_max = paper ? 30 : 6;
@@ -43,7 +51,8 @@ static gsys_cfg_t cfg_of(gpu_variant_t v, bool paper) {
 _Static_assert(sizeof(gpu_desc_t) <= GSYS_PD_MAX, "a configuration holds a gpu_desc_t");
 
 static uint32_t variant_of(const void* pd) {
-    return ((const gpu_desc_t*)pd)->hrf;
+    const gpu_desc_t* d = pd;
+    return d->rsp ? GPU_V_RSP : d->hrf;
 }
 
 static int check(const void* pd, char* err, size_t errlen) {
@@ -61,8 +70,9 @@ static void traffic(const void* pd, gsys_traffic_t* t) {
     t->fence_all = true; /* gpu_l1 F45 FENCE_ALL_WAIT: steered FENCE phases */
 }
 
-/* the two networks (gsys_net_t), in this order */
-enum { GPU_NET_REQ = 0, GPU_NET_RSP = 1 };
+/* the three networks (gsys_net_t), in this order; peer carries nothing unless Rsp = 1 (rsp.md
+ * section 3: declared for every variant) */
+enum { GPU_NET_REQ = 0, GPU_NET_RSP = 1, GPU_NET_PEER = 2, GPU_NNETS = 3 };
 
 /* ---- geometry, views and messages ---------------------------------------------------------- */
 
@@ -86,6 +96,7 @@ static void sm_views(const void* pd, const void* out, size_t stride, uint32_t n,
     for (uint32_t i = 0; i < n; i++, v++, b += stride) {
         const gpu_l1_out_t* o = (const gpu_l1_out_t*)(const void*)b;
         v->send[GPU_NET_REQ] = o->req.valid ? &o->req : NULL;
+        v->send[GPU_NET_PEER] = o->peer.valid ? &o->peer : NULL;
         v->core_ready = o->core_ready;
         v->crsp_valid = o->crsp.valid;
         v->crsp_kind = o->crsp.kind;
@@ -114,6 +125,14 @@ static void bank_views(const void* pd, const void* out, size_t stride, uint32_t 
 
 static void msg_info(const void* pd, uint32_t net, const void* msg, gsys_msg_info_t* mi) {
     (void)pd;
+    if (net == GPU_NET_PEER) {
+        const gpu_peer_t* p = msg;
+        mi->kind = p->kind;
+        mi->line = 0;
+        mi->dst = p->dst;
+        mi->wf = GSYS_NO_WF;
+        return;
+    }
     if (net == GPU_NET_RSP) {
         const gpu_rsp_t* p = msg;
         mi->kind = p->kind;
@@ -140,6 +159,12 @@ static void rsp_stamp(void* msg, uint32_t bank, uint32_t sm) {
     ((gpu_rsp_t*)msg)->dst = 1ull << sm;
 }
 
+/* a peer copy: its sending SM (the L1 ignores dst) */
+static void peer_stamp(void* msg, uint32_t sm, uint32_t dst) {
+    (void)dst;
+    ((gpu_peer_t*)msg)->src = sm;
+}
+
 /* ---- inputs -------------------------------------------------------------------------------- */
 
 static bool acquires(const gsys_op_t* op) {
@@ -156,6 +181,7 @@ static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op,
     c->wf = wf;
     c->line = line;
     c->gpu = op->scope == GSYS_SCOPE_GPU;
+    c->rm = op->scope == GSYS_SCOPE_RM; /* only a variant declaring rm gets it (gsys wf_fetch) */
     switch (op->kind) {
     case GSYS_OP_LOAD:
     case GSYS_OP_LOAD_LINE:
@@ -183,11 +209,15 @@ static void core_req(const void* pd, void* in, uint32_t wf, const gsys_op_t* op,
     }
     if (op->kind == GSYS_OP_LOAD || op->kind == GSYS_OP_LOAD_LINE || op->kind == GSYS_OP_STORE ||
         op->kind == GSYS_OP_STORE_LINE)
-        c->gpu = false; /* no scope: plain accesses */
+        c->gpu = c->rm = false; /* no scope: plain accesses */
 }
 
 static void sm_rsp(void* in, const void* msg) {
     ((gpu_l1_in_t*)in)->rsp = *(const gpu_rsp_t*)msg;
+}
+
+static void sm_peer(void* in, const void* msg) {
+    ((gpu_l1_in_t*)in)->peer = *(const gpu_peer_t*)msg;
 }
 
 static void bank_req(void* in, const void* msg) {
@@ -225,6 +255,8 @@ static void clear(uint32_t slot, void* vin, size_t stride, uint32_t n) {
                 memset(&in->core, 0, sizeof in->core);
             if (in->rsp.valid)
                 memset(&in->rsp, 0, sizeof in->rsp);
+            if (in->peer.valid)
+                memset(&in->peer, 0, sizeof in->peer);
         } else {
             gpu_l2_in_t* in = (gpu_l2_in_t*)(void*)b;
             if (in->req.valid)
@@ -250,20 +282,38 @@ static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint
  * treats every scope as GPU scope, so it gives HRF-indirect as well. */
 static const char* const SAT_D[] = {"drf-sc", "hrf-indirect", "hrf-direct", NULL};
 static const char* const SAT_H[] = {"hrf-indirect", "hrf-direct", NULL};
-static const gsys_variant_t variants[] = {
-    [GPU_D] = {"gpu-d", "drf-sc", SAT_D, true},
-    [GPU_H] = {"gpu-h", "hrf-indirect", SAT_H, true},
+/* GPU-RSP: rsp.md section 1 (hrf-rsp; with rm read as GPU, hrf-indirect and hrf-direct) */
+static const char* const SAT_RSP[] = {"hrf-rsp", "hrf-indirect", "hrf-direct", NULL};
+static const gsys_variant_t variants[GPU_NV] = {
+    [GPU_V_D] = {"gpu-d", "drf-sc", SAT_D, true, 0},
+    [GPU_V_H] = {"gpu-h", "hrf-indirect", SAT_H, true, 0},
+    [GPU_V_RSP] = {"gpu-rsp", "hrf-rsp", SAT_RSP, true, 1u << GSYS_SCOPE_RM},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */
 
-static const char* const req_kinds[] = {"NONE", "GETS", "WT", "ATOMIC"};
-static const char* const rsp_kinds[] = {"NONE", "DATA", "ACK", "ATOM"};
+static const char* const req_kinds[] = {"NONE", "GETS", "WT", "ATOMIC", "TOKREQ", "TOKREL"};
+static const char* const rsp_kinds[] = {"NONE", "DATA", "ACK", "ATOM", "GNT"};
+static const char* const peer_kinds[] = {"NONE", "LOCK", "FLUSH", "INV", "UNLOCK", "BACK"};
 
-/* L1 -> bank requests, bank -> L1s responses (the banks have back-pressure: req_ready) */
-static const gsys_net_t nets[] = {
+/* L1 -> bank requests, bank -> L1s responses (the banks have back-pressure: req_ready); L1 ->
+ * L1s peer commands and acknowledgements (rsp.md section 3: the L1's port 1, no back-pressure,
+ * the request delays, the sender among the destinations when named) */
+static const gsys_net_t nets[GPU_NNETS] = {
     [GPU_NET_REQ] = GSYS_NET_REQUESTS(gpu_req_t, req_kinds, req_stamp, bank_req),
     [GPU_NET_RSP] = GSYS_NET_RESPONSES(gpu_rsp_t, rsp_kinds, rsp_stamp, sm_rsp),
+    [GPU_NET_PEER] = {.name = "peer",
+                      .noun = "peer command",
+                      .src = GSYS_AT_SM,
+                      .dst = GSYS_AT_SM,
+                      .prio = GSYS_PRIO_FORWARD,
+                      .port = 1,
+                      .delay = GSYS_DELAY_REQ,
+                      .size = sizeof(gpu_peer_t),
+                      .kinds = peer_kinds,
+                      .nkinds = sizeof peer_kinds / sizeof peer_kinds[0],
+                      .stamp = peer_stamp,
+                      .deliver = sm_peer},
 };
 
 static void unit_note(const void* pd, uint32_t slot, const void* out, const void* model, FILE* f) {
@@ -298,11 +348,13 @@ static bool bank_word(const void* pd, const void* model, uint64_t line, uint32_t
 /* ---- the command line ---------------------------------------------------------------------- */
 
 static void config(uint32_t variant, bool paper, gsys_cfg_t* c) {
-    *c = cfg_of((gpu_variant_t)variant, paper);
+    *c = cfg_of(variant, paper);
 }
 
 static void set_variant(void* pd, uint32_t variant) {
-    ((gpu_desc_t*)pd)->hrf = variant;
+    gpu_desc_t* d = pd;
+    d->hrf = variant != GPU_V_D;
+    d->rsp = variant == GPU_V_RSP;
 }
 
 GSYS_PARAM_HOOKS(gpu)
@@ -386,7 +438,46 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
 
 GSYS_COV_HOOKS(gpu, GPU_SLOT_L1)
 
+/* ---- the RSP invariants (rsp.md section 6) --------------------------------------------------- */
+
+static uint64_t rsp_check(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f) {
+    return gpu_check_rsp_backend(pd, cbe, cycle, f);
+}
+
 /* ---- counters (gpucoh compare) ------------------------------------------------------------- */
+
+/* the protocol's own counters (c->pv[k]): RSP's (rsp.md section 11), 0 without Rsp */
+enum {
+    PC_RM_ACQ,
+    PC_RM_REL,
+    PC_RM_ATOM,
+    PC_B_LOCK,
+    PC_B_FLUSH,
+    PC_B_INV,
+    PC_B_UNLOCK,
+    PC_R_FLUSH,
+    PC_R_INV,
+    PC_L_FLUSH,
+    PC_L_INV,
+    PC_LOCK_STALL,
+    PC_TOK_WAIT,
+    PC_RM_CYC,
+    PC_N
+};
+static const char* const ctr_names[PC_N] = {
+    "rm_acquires", "rm_releases",       "rm_atomics",        "bcst_lock",    "bcst_flush",
+    "bcst_inv",    "bcst_unlock",       "remote_flush",      "remote_inval", "local_flush",
+    "local_inval", "lock_stall_cycles", "token_wait_cycles", "rm_cycles"};
+
+static void rsp_counters(const gpu_l1_stats_t* st, gsys_counters_t* c) {
+    const uint64_t v[PC_N] = {st->rm_acquires,       st->rm_releases,  st->rm_atomics,
+                              st->bcst_lock,         st->bcst_flush,   st->bcst_inv,
+                              st->bcst_unlock,       st->remote_flush, st->remote_inval,
+                              st->local_flush,       st->local_inval,  st->lock_stall_cycles,
+                              st->token_wait_cycles, st->rm_cycles};
+    for (uint32_t k = 0; k < PC_N; k++)
+        c->pv[k] += v[k];
+}
 
 /* From the L1's statistics (gpu_l1.h gpu_l1_stats_t): the valid lines each INV dropped; flushes =
  * fence / release batches completed plus full-buffer write-throughs; head stalls S01-S06; load
@@ -403,6 +494,9 @@ static void counters(const void* pd, uint32_t slot, const void* model, gsys_coun
         c->v[GSYS_CTR_SB_FLUSHES] += st.batches + st.wt_full;
         for (uint32_t k = 0; k < 6; k++)
             c->v[GSYS_CTR_L1_STALL_CYCLES] += st.stall[k];
+        /* rsp.md section 11: S07 and S08 are head stalls too */
+        c->v[GSYS_CTR_L1_STALL_CYCLES] += v[GPU_L1_T_S07] + v[GPU_L1_T_S08];
+        rsp_counters(&st, c);
         c->v[GSYS_CTR_L1_LOAD_HITS] += st.hits;
         c->v[GSYS_CTR_L1_LOAD_MISSES] += v[GPU_L1_T_C02] + v[GPU_L1_T_C04] + v[GPU_L1_T_C05] +
                                          v[GPU_L1_T_C06] + v[GPU_L1_T_C07] + v[GPU_L1_T_C08] +
@@ -420,7 +514,7 @@ static void counters(const void* pd, uint32_t slot, const void* model, gsys_coun
 const gsys_proto_t gpu_proto = {
     .name = "gpu",
     .variants = variants,
-    .nvariants = 2,
+    .nvariants = GPU_NV,
     .default_variant = GPU_D,
     .pd_size = sizeof(gpu_desc_t),
     .variant_of = variant_of,
@@ -445,7 +539,7 @@ const gsys_proto_t gpu_proto = {
     .fences_to_l1 = true,
     .global_slot = -1,
     .nets = nets,
-    .nnets = 2,
+    .nnets = GPU_NNETS,
     .geometry = geometry,
     .bank_of = bank_of,
     .sm_views = sm_views,
@@ -470,4 +564,7 @@ const gsys_proto_t gpu_proto = {
     .cov_print = cov_print,
     .cov_json = cov_json,
     .counters = counters,
+    .ctr_names = ctr_names,
+    .nctr = PC_N,
+    .invariant = rsp_check,
 };

@@ -138,6 +138,13 @@ static void l1_cmp_scalars(const gpu_desc_t* d, const gpu_l1_state_t* e, gpu_l1_
         FIX(s->fdone, e->fdone, fx->fdone);
         FIX(s->idle, e->idle, fx->idle);
         FIX(s->sb, e->sb, fx->sb);
+        FIX(s->rblk, e->rblk, fx->rblk);
+        FIX(s->rst, e->rst, fx->rst);
+        FIX(s->rsnt, e->rsnt, fx->rsnt);
+        FIX(s->bcnt, e->bcnt, fx->bcnt);
+        FIX(s->cfv, e->cfv, fx->cfv);
+        FIX(s->cfl, e->cfl, fx->cfl);
+        FIX(s->csrc, e->csrc, fx->csrc);
     }
 #define SF(f) tb_cmp_u64(mm, bad, e->f, s->f, #f)
     SF(fcnt);
@@ -150,6 +157,13 @@ static void l1_cmp_scalars(const gpu_desc_t* d, const gpu_l1_state_t* e, gpu_l1_
     SF(fwait);
     SF(fdone);
     SF(idle);
+    SF(rblk); /* Rsp (rsp.md section 4.2): 0 with Rsp = 0 */
+    SF(rst);
+    SF(rsnt);
+    SF(bcnt);
+    SF(cfv);
+    SF(cfl);
+    SF(csrc);
 #undef SF
     for (uint32_t k = 0; k < e->sbcnt && k < d->sb_entries; k++)
         tb_cmp_u64(mm, bad, e->sb[k], s->sb[k], "sb[%u]", (unsigned)k);
@@ -222,9 +236,16 @@ static void l2_cmp_state(const void* pd, const void* model, void* st, const void
             FIX(s->mshr[k], e.mshr[k], fx->mshr[k]);
         cmp_mshr(d, mm, bad, k, &e.mshr[k], &s->mshr[k]);
     }
-    if (fx)
+    if (fx) {
         FIX(s->qcnt, e.qcnt, fx->qcnt);
+        FIX(s->tbusy, e.tbusy, fx->tbusy);
+        FIX(s->town, e.town, fx->town);
+        FIX(s->twait, e.twait, fx->twait);
+    }
     tb_cmp_u64(mm, bad, e.qcnt, s->qcnt, "qcnt");
+    tb_cmp_u64(mm, bad, e.tbusy, s->tbusy, "tbusy"); /* Rsp token (rsp.md section 5.1) */
+    tb_cmp_u64(mm, bad, e.town, s->town, "town");
+    tb_cmp_u64(mm, bad, e.twait, s->twait, "twait");
 }
 
 static const gsys_unit_ops_t ops_l1 = {

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * gpu_check.h -- the RSP system invariants V-RSP1..V-RSP4 (docs/units/gpu/rsp.md section 6) over
+ * the C models of a GPU system, checked after every edge by the protocol's invariant hook (a
+ * system without Rsp never has a violation: every register they read stays 0).
+ */
+#ifndef GPUCOH_GPU_CHECK_H
+#define GPUCOH_GPU_CHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gpu_types.h"
+#include "gsys_backend.h"
+
+/* The violations after the edge of `cycle`, each printed on f (if not NULL) as one line naming
+ * the invariant, the cycle and the SMs ("V-RSP2: cycle 812: SM 1 in its locked window, SM 3 has
+ * rblk 0"). The checker keeps what it saw of earlier edges (the commands each L1 sent, the
+ * previous edge's rblk and C16 count); a cycle not after the previous one starts afresh. */
+uint64_t gpu_check_rsp_backend(const gpu_desc_t* d, const gsys_backend_t* be, uint64_t cycle,
+                               FILE* f);
+
+#endif
