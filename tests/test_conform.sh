@@ -5,7 +5,7 @@
 #                 and placement) x the 5 TC and GPU variants x 200 runs: no violation beyond the
 #                 known ones (DeNovo's models, like GPU's, find 297 of them racy: DeNovo gets the
 #                 race-free set below instead)
-#   known         every SB+relacq.gpu placement x 10 variants x 1000 runs: 0 violations with the
+#   known         every SB+relacq.gpu placement x 11 variants x 1000 runs: 0 violations with the
 #                 project's list (issue 25 item 4's fix: gsys_variant_t.acq_waits_rel); with the
 #                 fix's mutant (GPUCOH_SYS_ACQ_NO_WAIT=1, test-only) the three entries of a list
 #                 written here are each observed, and without it each is stale
@@ -70,7 +70,8 @@ has() { grep -qF -- "$1" "$TMP/out" || die "output lacks '$1'"; }
 MUT=(env GPUCOH_SYS_ACQ_NO_WAIT=1)
 mut_list() {
     printf '%s\n' "tc-strong SB+relacq.gpu-* rcsc mutant" "gpu-d SB+relacq.gpu-* drf-sc mutant" \
-        "gpu-h SB+relacq.gpu-* hrf-indirect mutant" > "$TMP/mut.txt"
+        "gpu-h SB+relacq.gpu-* hrf-indirect mutant" "gpu-rsp SB+relacq.gpu-* hrf-rsp mutant" \
+        > "$TMP/mut.txt"
 }
 
 c_sample() {
@@ -86,15 +87,16 @@ c_sample() {
 SBRA=(--shapes SB --sync relacq --scopes gpu --runs 1000)
 c_known() {
     expect 0 "$G" conform "${SBRA[@]}" --out "$TMP"
-    has "PASS conform: 12 tests, 10 variants, 0 violations, 0 known"
+    has "PASS conform: 12 tests, 11 variants, 0 violations, 0 known"
     mut_list
     expect 0 "${MUT[@]}" "$G" conform "${SBRA[@]}" --known "$TMP/mut.txt" --out "$TMP"
-    for v in "tc-strong SB+relacq.gpu-" "gpu-d SB+relacq.gpu-" "gpu-h SB+relacq.gpu-"; do
+    for v in "tc-strong SB+relacq.gpu-" "gpu-d SB+relacq.gpu-" "gpu-h SB+relacq.gpu-" \
+        "gpu-rsp SB+relacq.gpu-"; do
         has "  known $v"
     done
     ! grep -q STALE "$TMP/out" || die "a stale known entry under the mutant"
     expect 1 "$G" conform "${SBRA[@]}" --known "$TMP/mut.txt" --out "$TMP"
-    [ "$(grep -c '^  STALE known violation' "$TMP/out")" -eq 3 ] || die "not 3 stale entries"
+    [ "$(grep -c '^  STALE known violation' "$TMP/out")" -eq 4 ] || die "not 4 stale entries"
 }
 
 # shellcheck disable=SC2054
@@ -140,10 +142,10 @@ c_relacq_all() {
 
 c_race_free() {
     expect 0 "$G" conform --sync relacq.all --no-plain --scopes gpu --runs 200 --out "$TMP"
-    has "conform: 619 tests x 10 variants x 200 runs (seed 1)"
-    has "PASS conform: 619 tests, 10 variants, 0 violations"
+    has "conform: 619 tests x 11 variants x 200 runs (seed 1)"
+    has "PASS conform: 619 tests, 11 variants, 0 violations"
     local v
-    for v in "gpu-d +drf-sc" "gpu-h +hrf-indirect" "denovo-d +drf-sc" "denovo-d-ro +drf-sc" \
+    for v in "gpu-d +drf-sc" "gpu-h +hrf-indirect" "gpu-rsp +hrf-rsp" "denovo-d +drf-sc" "denovo-d-ro +drf-sc" \
         "denovo-h +hrf-indirect" "hlrc +drf-sc" "hlrc-scoped +drf-sc"; do
         grep -Eq "^  $v +619 +0 " "$TMP/out" || die "${v%% *}: a racy test in the set"
     done
@@ -157,7 +159,7 @@ c_stale_known() {
     expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 300 --known "$TMP/known.txt" \
         --out "$TMP"
     has "STALE known violation (line $n: tc-weak SB+relacq.gpu-* rcpc)"
-    has "FAIL conform: 12 tests, 10 variants, 0 violations"
+    has "FAIL conform: 12 tests, 11 variants, 0 violations"
 }
 
 c_unlisted() {

@@ -4,8 +4,8 @@
  * docs/systemc.md section 4).
  *
  * One target socket per SM. Behind them the shared system of tb/sys/gsys.h (any registered
- * protocol variant: tc-weak, tc-strong, tc-weak-c, gpu-d, gpu-h, denovo-d, denovo-d-ro, denovo-h,
- * hlrc, hlrc-scoped), ticked through a backend: the C models, the RTL alone, or the RTL in
+ * protocol variant: tc-weak, tc-strong, tc-weak-c, gpu-d, gpu-h, gpu-rsp, denovo-d, denovo-d-ro,
+ * denovo-h, hlrc, hlrc-scoped), ticked through a backend: the C models, the RTL alone, or the RTL in
  * lockstep with the C models (tb/sys/gsys_backend.h). The
  * system's workload is the target itself: b_transport queues the operation of (SM, wavefront)
  * and the system takes it when that wavefront is idle.

@@ -215,8 +215,9 @@ static void t_refuse(const char* cmd, const char* w, bool option) {
     { .name = n, .has_arg = true, .cmds = T_EPI, .fn = t_episode, .arg = a, .help = h }
 static const gpucoh_opt_t tlm_opts[] = {
     T_OPT("--protocol", T_PROTOCOL, 0, "P",
-          "a variant (tc-weak tc-strong tc-weak-c gpu-d gpu-h denovo-d\n"
-          "denovo-d-ro denovo-h hlrc hlrc-scoped), a family (tc gpu denovo hlrc)\n"
+          "a variant (tc-weak tc-strong tc-weak-c gpu-d gpu-h gpu-rsp\n"
+          "denovo-d denovo-d-ro denovo-h hlrc hlrc-scoped), a family (tc gpu\n"
+          "denovo hlrc)\n"
           "or all: every variant of every protocol (default tc-weak)"),
     T_OPT("--impl", T_IMPL, 0, "I",
           "c: the C models (default); lockstep: the RTL in lockstep with them\n"

@@ -131,10 +131,10 @@ static void usage(FILE* f) {
         f, /* two strings: each under the 4095 characters of -Woverlength-strings */
         "System options (cosim system, episode, litmus, bench system, compare):\n"
         "  --protocol P         a variant: tc-weak (default) | tc-strong | tc-weak-c | gpu-d |\n"
-        "                       gpu-h | denovo-d | denovo-d-ro | denovo-h | hlrc |\n"
+        "                       gpu-h | gpu-rsp | denovo-d | denovo-d-ro | denovo-h | hlrc |\n"
         "                       hlrc-scoped; episode, litmus: also a family (tc, gpu,\n"
         "                       denovo, hlrc: every variant of it) or all (every variant\n"
-        "                       of every protocol: the ten above); both:\n"
+        "                       of every protocol: the eleven above); both:\n"
         "                       the older name of tc (every TC variant)\n"
         "  --config C           small (4 SMs, 2 banks, tiny caches; default) | paper\n"
         "  --param NAME=VALUE   any parameter of the protocol (gpucoh list: tc_l1, tc_l2,\n"

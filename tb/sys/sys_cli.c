@@ -406,8 +406,8 @@ static const gpucoh_opt_t sys_opts[] = {
      "an idle core presents an illegal request, N per 1000 cycles"},
     {"--protocol", V, ALL, sys_protocol, NULL, 0, "P",
      "a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
-     "gpu-d | gpu-h | denovo-d | denovo-d-ro | denovo-h | hlrc |\n"
-     "hlrc-scoped; episode, litmus: also a family (tc, gpu, denovo,\n"
+     "gpu-d | gpu-h | gpu-rsp | denovo-d | denovo-d-ro | denovo-h |\n"
+     "hlrc | hlrc-scoped; episode, litmus: also a family (tc, gpu, denovo,\n"
      "hlrc: every variant of it) or all"},
     {"--config", V, ALL, sys_config, NULL, 0, "C",
      "small (4 SMs, 2 banks, tiny caches; default) | paper"},

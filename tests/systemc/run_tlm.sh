@@ -55,12 +55,12 @@ causal="WRC+relacq.gpu WRC+fence.gpu WRC+rel.cta+relacq.gpu ISA2+relacq.gpu
 ISA2+rel.cta+relacq.gpu ISA2+rel.cta+atom.acq_rel.gpu ISA2+relacq.gpu+relacq.cta MP+cta.gpu.cta
 RWC+fence.gpu RWC+fence.sc.gpu IRIW+acq.gpu IRIW+fence.gpu MP+relacq.gpu MP+fence.cta"
 compare "lockstep" --impl lockstep --runs 20 $(for f in $causal; do echo "litmus/$f.litmus"; done)
-# hLRC and hLRC-scoped (issue 28 item 2): every litmus file, C models, and the causality tests in
-# lockstep
+# hLRC, hLRC-scoped and GPU-RSP (issue 28 item 2): every litmus file, C models, and the
+# causality tests in lockstep
 hfiles=$(ls litmus/*.litmus)
 # shellcheck disable=SC2086
-compare "every-file-c-hlrc" --runs "$runs" --protocols "hlrc hlrc-scoped" $hfiles
-compare "lockstep-hlrc" --impl lockstep --runs 20 --protocols "hlrc hlrc-scoped" \
+compare "every-file-c-hlrc-rsp" --runs "$runs" --protocols "hlrc hlrc-scoped gpu-rsp" $hfiles
+compare "lockstep-hlrc-rsp" --impl lockstep --runs 20 --protocols "hlrc hlrc-scoped gpu-rsp" \
     $(for f in $causal; do echo "litmus/$f.litmus"; done)
 
 # 4: episodes ---------------------------------------------------------------------------------
@@ -72,8 +72,8 @@ episodes() { # NAME ARGS...
     local np nf
     np=$(grep -c '^PASS episode' "$log")
     nf=$(grep -c '^FAIL episode' "$log")
-    if [ $rc -eq 0 ] && [ "$np" -eq 10 ] && [ "$nf" -eq 0 ]; then
-        ok "episode $name: 10 variants pass ($(grep '^PASS episode' "$log" | sed -E 's/.*: ([0-9]+) checked.*, ([0-9]+) transactions, ([0-9]+) cycles.*/\1 checked, \2 transactions, \3 cycles/' | head -1) for the first)"
+    if [ $rc -eq 0 ] && [ "$np" -eq 11 ] && [ "$nf" -eq 0 ]; then
+        ok "episode $name: 11 variants pass ($(grep '^PASS episode' "$log" | sed -E 's/.*: ([0-9]+) checked.*, ([0-9]+) transactions, ([0-9]+) cycles.*/\1 checked, \2 transactions, \3 cycles/' | head -1) for the first)"
     else
         ko "episode $name: exit $rc, $np pass, $nf fail (see $log)"
     fi
