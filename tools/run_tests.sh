@@ -817,7 +817,7 @@ gpu_flags() {
     local v log i1 i2 k e4
     for v in gpu-d gpu-h; do
         log="$LOGS/tcsys-$v-illegal.log"
-        read -r i1 i2 < <(sed -n 's/.*I1 \([0-9]*\) requests of kind 0 and I2 \([0-9]*\) stray.*/\1 \2/p' "$log")
+        read -r i1 i2 < <(sed -n 's/.*I1 \([0-9]*\) requests of kind 0 (with Rsp also 6, 7: rsp.md I9) and I2 \([0-9]*\) stray.*/\1 \2/p' "$log")
         k=$(grep -c 'assertion Req_KindLegal_A flagged' "$log")
         e4=$(grep -c 'assertion E4_FillFindsMshr_A flagged' "$log")
         echo "$v: I1 $i1 presented, Req_KindLegal_A $k flags; I2 $i2 presented, E4_FillFindsMshr_A $e4 flags"

@@ -398,8 +398,9 @@ static int atomic_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     return gsys_illegal_atomic(rng, gpu_line_words(pd), &c->word, &c->aop);
 }
 
-/* gpu_l2.md I1: a request of kind 0 (random line, src, wf). No L1 waits for it: the bank pops it
- * at its head and counts a protocol error (Q4; RTL: Req_KindLegal_A, a warning). */
+/* gpu_l2.md I1: a request of kind 0 (random line, src, wf); with Rsp also kind 6 or 7 (rsp.md
+ * section 12.5 I9, "as I1"). No L1 waits for it: the bank pops it at its head and counts a
+ * protocol error (Q4; RTL: Req_KindLegal_A, a warning). Without Rsp the draws are as before. */
 static int bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     const gpu_desc_t* d = pd;
     const uint32_t la = d->addr_width - gpucoh_log2_ceil(d->line_bytes);
@@ -407,6 +408,10 @@ static int bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     memset(q, 0, sizeof *q);
     q->valid = true;
     q->kind = GPU_REQ_NONE;
+    if (d->rsp) {
+        static const uint32_t kinds[] = {GPU_REQ_NONE, 6u, 7u};
+        q->kind = kinds[gpucoh_rng_below(rng, 3u)];
+    }
     q->src = gpucoh_rng_below(rng, d->num_sm);
     q->wf = gpucoh_rng_below(rng, d->num_wf);
     q->line = gpucoh_rng_next(rng) & gpucoh_mask64(la);
@@ -421,7 +426,8 @@ static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[
                 (unsigned long long)core);
     if (c->bank_illegal_per_mille)
         fprintf(f,
-                "  illegal bank inputs (gpu_l2.md section 11): I1 %llu requests of kind 0 and "
+                "  illegal bank inputs (gpu_l2.md section 11): I1 %llu requests of kind 0 (with "
+                "Rsp also 6, 7: rsp.md I9) and "
                 "I2 %llu stray fills (each a protocol error), I5 %llu atomic words >= "
                 "LineBytes/4 and I6 %llu aop 3 (defined effects)\n",
                 (unsigned long long)j[0], (unsigned long long)j[1], (unsigned long long)j[2],
