@@ -623,6 +623,37 @@ static void test_progress(void** state) {
     }
 }
 
+/* episode --rm-steal (docs/units/gpu/rsp.md section 7.3): refused with exit 2, before any run
+ * and with no report, for every variant that does not declare the rm scope (all registered
+ * today), also inside --protocol all and a family (the first such variant named); an option of
+ * episode only. */
+static void test_rm_steal_refused(void** state) {
+    (void)state;
+    static const char* const V[] = {"tc-weak",  "tc-strong",   "tc-weak-c", "gpu-d", "gpu-h",
+                                    "denovo-d", "denovo-d-ro", "denovo-h",  "hlrc",  "hlrc-scoped"};
+    const char* d = "build/tests/cli-rmsteal";
+    char cmd[512], msg[160];
+    for (size_t i = 0; i < sizeof V / sizeof V[0]; i++) {
+        fresh_dir(d);
+        snprintf(cmd, sizeof cmd,
+                 "build/gpucoh episode --protocol %s --sync relacq --rm-steal --out %s", V[i], d);
+        snprintf(msg, sizeof msg,
+                 "gpucoh: episode: --rm-steal needs a variant that declares scope rm; %s does not",
+                 V[i]);
+        expect_run(2, cmd, msg, END);
+        assert_int_equal(entries(d), 0);
+    }
+    fresh_dir(d);
+    expect_run(2, "build/gpucoh episode --protocol all --rm-steal --out build/tests/cli-rmsteal",
+               "scope rm; tc-weak does not", END);
+    expect_run(2, "build/gpucoh episode --protocol gpu --rm-steal --out build/tests/cli-rmsteal",
+               "scope rm; gpu-d does not", END);
+    assert_int_equal(entries(d), 0);
+    expect_run(2, "build/gpucoh cosim system --rm-steal --out build/tests/cli-rmsteal",
+               "unknown option '--rm-steal'", END);
+    expect_run(0, "build/gpucoh episode --help", "--rm-steal", END);
+}
+
 /* 6. Numeric options: overflow and range checks with the option and its range named, no run,
  * no report; --wfs 0 is refused (not a silent default). */
 static void test_numeric_ranges(void** state) {
@@ -1155,6 +1186,7 @@ int main(void) {
         cmocka_unit_test(test_unwritable_refused),
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_numeric_ranges),
+        cmocka_unit_test(test_rm_steal_refused),
         cmocka_unit_test(test_litmus_input),
         cmocka_unit_test(test_litmus_oracle_fallback),
         cmocka_unit_test(test_sigint),

@@ -1564,6 +1564,63 @@ static void test_remote_scope(void** state) {
     assert_int_equal(nc_scopes_seen, 0);
 }
 
+/* episode --rm-steal (docs/units/gpu/rsp.md section 7.3): refused for a variant without rm and
+ * without --sync relacq; with nc made to take rm, episodes steal other SMs' CTA-scope locations,
+ * the protocol is given rm operations, and every value checks (nc performs everything at the
+ * bank). */
+static uint64_t rm_steals(const ep_params_t* p, chk_result_t* res, uint32_t* seen) {
+    gsys_cfg_t cfg = nc_cfg(false);
+    char err[256], line[256];
+    FILE* out = tmpfile();
+    assert_non_null(out);
+    nc_variants[0].scopes = 1u << GSYS_SCOPE_RM;
+    nc_scopes_seen = 0;
+    const int rc = ep_run(&cfg, p, NULL, NULL, 0, true, out, res, err, sizeof err);
+    *seen = nc_scopes_seen;
+    nc_variants[0].scopes = 0;
+    assert_int_equal(rc, 0);
+    unsigned long long n = 0;
+    rewind(out);
+    while (fgets(line, sizeof line, out))
+        if (sscanf(line, "remote steals: %llu", &n) == 1)
+            break;
+    fclose(out);
+    return n;
+}
+
+static void test_episode_rm_steal(void** state) {
+    (void)state;
+    gsys_cfg_t cfg = nc_cfg(false);
+    ep_params_t p = ep_defaults();
+    p.episodes = 10;
+    p.locations = 64;
+    p.seed = 5;
+    p.sync_mode = EP_SYNC_RELACQ;
+    p.rm_steal = true;
+    char err[256];
+    assert_null(ep_new(&cfg, &p, err, sizeof err));
+    assert_string_equal(err,
+                        "episode: --rm-steal needs a variant that declares scope rm; nc does not");
+    nc_variants[0].scopes = 1u << GSYS_SCOPE_RM;
+    p.sync_mode = EP_SYNC_ATOMIC;
+    ep_t* e = ep_new(&cfg, &p, err, sizeof err);
+    nc_variants[0].scopes = 0;
+    assert_null(e);
+    assert_non_null(strstr(err, "--rm-steal needs --sync relacq"));
+    p.sync_mode = EP_SYNC_RELACQ;
+    chk_result_t res;
+    uint32_t seen;
+    const uint64_t n = rm_steals(&p, &res, &seen);
+    print_message("nc --rm-steal: %llu steals, %llu values checked, %llu mismatches\n",
+                  (unsigned long long)n, (unsigned long long)res.match,
+                  (unsigned long long)res.mismatch);
+    assert_true(n > 0);
+    assert_true(seen >> GSYS_SCOPE_RM & 1u);
+    assert_true(res.match > 0);
+    assert_int_equal(res.mismatch, 0);
+    assert_int_equal(res.fatal, 0);
+}
+
 /* A protocol plugs into the conformance checks by naming its model (issue 25 item 5): nc names
  * sc, is registered nowhere and has no expectation line, and the generated race-free tests
  * (--sync relacq.all --no-plain --scopes gpu) are judged by the oracle under it; nc-broken (the
@@ -1813,6 +1870,7 @@ int main(void) {
         cmocka_unit_test(test_sm_word),
         cmocka_unit_test(test_fence_order),
         cmocka_unit_test(test_remote_scope),
+        cmocka_unit_test(test_episode_rm_steal),
         cmocka_unit_test(test_invariant_hook),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -132,7 +132,7 @@ struct ep {
     bool ended;
     /* statistics */
     uint64_t n_eps, n_ld, n_st, n_at, n_racy, n_refused, n_sync, n_audit_ld, n_dropped;
-    uint64_t n_spin, n_cta, n_relay;
+    uint64_t n_spin, n_cta, n_relay, n_steal;
 };
 
 /* ---- helpers ------------------------------------------------------------------------------- */
@@ -445,17 +445,36 @@ static void op_word(gsys_op_t* op, uint32_t kind, uint64_t addr, uint64_t tag) {
 
 /* ---- release/acquire mode (EP_SYNC_RELACQ, episode.h) -------------------------------------- */
 
-/* The episode's sync location (its SM's CTA one with probability cta_permille, never for the
- * last episode) and its ticket atomic. */
+/* The SM whose CTA-scope location an episode of w takes: its own, or with rm_steal in 1 of 2
+ * draws another one (episode.h, "Remote steals"; no draw without rm_steal). */
+static uint32_t cta_owner(ep_t* e, const wfs_t* w) {
+    if (!e->p.rm_steal || e->nsm < 2 || !gpucoh_rng_permille(&e->rng, 500))
+        return w->sm;
+    e->n_steal++;
+    return (w->sm + 1 + rnd(e, e->nsm - 1)) % e->nsm;
+}
+
+/* The scope of w's operations on its sync location: the location's, or rm on another SM's
+ * CTA-scope location (a steal). */
+static uint32_t sync_scope(const ep_t* e, const wfs_t* w) {
+    const sync_t* s = &e->s[w->sync];
+    if (s->scope == GSYS_SCOPE_CTA && w->sync >= e->p.sync_locs &&
+        w->sync - e->p.sync_locs != w->sm)
+        return GSYS_SCOPE_RM;
+    return s->scope;
+}
+
+/* The episode's sync location (a CTA one with probability cta_permille, never for the last
+ * episode: its SM's, or another SM's under rm_steal) and its ticket atomic. */
 static void relacq_begin(ep_t* e, wfs_t* w, gsys_op_t* op) {
     if (w->ep < e->p.episodes && e->p.cta_permille &&
         gpucoh_rng_permille(&e->rng, e->p.cta_permille)) {
-        w->sync = e->p.sync_locs + w->sm;
+        w->sync = e->p.sync_locs + cta_owner(e, w);
         e->n_cta++;
     }
     sync_t* s = &e->s[w->sync];
     op_word(op, GSYS_OP_ATOMIC, s->taddr, PK_TICKET);
-    op->scope = s->scope;
+    op->scope = sync_scope(e, w);
     op->aop = GSYS_AOP_ADD;
     op->value = 1;
     s->issued++;
@@ -467,7 +486,7 @@ static void relacq_begin(ep_t* e, wfs_t* w, gsys_op_t* op) {
 static void relacq_release(ep_t* e, wfs_t* w, gsys_op_t* op, uint32_t kind) {
     const sync_t* s = &e->s[w->sync];
     op_word(op, GSYS_OP_RELEASE, s->addr, kind);
-    op->scope = s->scope;
+    op->scope = sync_scope(e, w);
     op->value = w->acq_k + 1;
     w->p_kind = kind;
 }
@@ -512,6 +531,10 @@ static void relacq_ticket(ep_t* e, wfs_t* w, uint32_t k, uint64_t cycle) {
     absorb(e, s);
 }
 
+static const char* scope_name(uint32_t scope) {
+    return scope == GSYS_SCOPE_CTA ? "CTA" : scope == GSYS_SCOPE_RM ? "RM" : "GPU";
+}
+
 /* A flag load of the spin returned v: true when the ticket is held (v == k, or the ticket was
  * wrong: then nothing is assumed ordered and the episode goes on). */
 static bool relacq_spin(ep_t* e, wfs_t* w, uint32_t v, uint64_t cycle) {
@@ -531,8 +554,8 @@ static bool relacq_spin(ep_t* e, wfs_t* w, uint32_t v, uint64_t cycle) {
                      "episode: flag load of sync S%u (%s scope, addr 0x%" PRIx64
                      ") returned %u with ticket %u: %s; SM %u wf %u episode %u (#%" PRIu64
                      ") cycle %" PRIu64,
-                     w->sync, s->scope == GSYS_SCOPE_CTA ? "CTA" : "GPU", s->addr, v, k, bad, w->sm,
-                     w->wf, w->ep, w->gid, cycle);
+                     w->sync, scope_name(sync_scope(e, w)), s->addr, v, k, bad, w->sm, w->wf, w->ep,
+                     w->gid, cycle);
         return true;
     }
     w->spin_last = v;
@@ -596,7 +619,7 @@ static void ep_acq_load(ep_t* e, wfs_t* w, gsys_op_t* op) {
     op_word(op, GSYS_OP_ACQUIRE, e->s[w->sync].addr, PK_SYNC_LOAD);
     w->p_kind = PK_SYNC_LOAD;
     if (e->relacq) {
-        op->scope = e->s[w->sync].scope;
+        op->scope = sync_scope(e, w);
         op->tag = w->p_kind = PK_SPIN;
         e->n_spin++;
     }
@@ -1011,6 +1034,18 @@ ep_t* ep_new(const gsys_cfg_t* cfg, const ep_params_t* p, char* err, size_t errl
                  "episode: sync_mode must be 0 or 1, cta_permille and relay_permille <= 1000");
         return NULL;
     }
+    if (p->rm_steal && !gsys_variant_takes_rm(cfg)) {
+        snprintf(err, errlen,
+                 "episode: --rm-steal needs a variant that declares scope rm; %s does not",
+                 gsys_variant_name(cfg));
+        return NULL;
+    }
+    if (p->rm_steal && !relacq) {
+        snprintf(err, errlen,
+                 "episode: --rm-steal needs --sync relacq (it steals the per-SM CTA-scope "
+                 "locations of that mode)");
+        return NULL;
+    }
     const uint32_t ns = p->sync_locs + (relacq ? d->num_sm : 0);
     uint32_t total = p->locations + (relacq ? 2 * ns : ns);
     uint64_t nlines = (total + wpl - 1) / wpl;
@@ -1187,6 +1222,9 @@ void ep_stats(const ep_t* e, FILE* f) {
                 "release/acquire sync: %" PRIu64 " flag loads, %" PRIu64
                 " CTA-scope episodes, %" PRIu64 " relays\n",
                 e->n_spin, e->n_cta, e->n_relay);
+    if (e->p.rm_steal)
+        fprintf(f, "remote steals: %" PRIu64 " CTA-scope episodes on another SM's location (rm)\n",
+                e->n_steal);
 }
 
 int ep_run(const gsys_cfg_t* cfg, const ep_params_t* p, gsys_backend_factory_t mk, void* mk_ctx,

@@ -49,6 +49,15 @@
  * CTA-scope releases across SMs under TC-Weak (test_tc_check) and no TC-Weak transitivity
  * failure in the seeds tried, which the litmus causality tests show (docs/memory-models.md).
  *
+ * Remote steals (rm_steal, `gpucoh episode --sync relacq --rm-steal`; docs/units/gpu/rsp.md
+ * section 7.3): an episode that took a CTA-scope location takes, in 1 of 2 of those draws, the
+ * location of another SM instead (any other, uniformly); its ticket atomic, flag loads and
+ * release store are then of the remote scope GSYS_SCOPE_RM, while the owner SM's wavefronts keep
+ * CTA scope. The check is unchanged: under hrf-rsp an rm access and a CTA one synchronize (so-rm).
+ * Only a variant that takes rm (gsys_variant_takes_rm) may run it: ep_new refuses it otherwise
+ * (read as GPU scope a steal races with the owner's CTA accesses). The draws for a steal are made
+ * only when rm_steal is on, so every run without it draws what it drew before.
+ *
  * Checks (counted in a chk_result_t):
  *   - every load of an allocated location: value == the last writer's value (the shadow);
  *   - every data atomic: return == the shadow value (the location is owned);
@@ -98,6 +107,8 @@ typedef struct {
     uint32_t relay_permille; /* EP_SYNC_RELACQ: relay episodes (empty body: the acquire, then the
                                 release at once), per mille (default 250): a chain through relays
                                 outruns the leases of stale copies, as the litmus chains do */
+    bool rm_steal;           /* EP_SYNC_RELACQ: remote steals of the CTA-scope locations (above;
+                                default false) */
 } ep_params_t;
 
 enum { EP_SYNC_ATOMIC = 0, EP_SYNC_RELACQ = 1 };

@@ -474,6 +474,9 @@ static inline const void* gsys_pdc(const gsys_cfg_t* c) {
 /* The geometry, variant name and the C backend of a configuration. */
 void gsys_geometry(const gsys_cfg_t* c, gsys_geom_t* g);
 const char* gsys_variant_name(const gsys_cfg_t* c);
+/* The configuration's variant takes the remote scope (gsys_variant_t.scopes has GSYS_SCOPE_RM):
+ * the random traffic and the episodes draw rm operations only then. */
+bool gsys_variant_takes_rm(const gsys_cfg_t* c);
 void gsys_units(const gsys_cfg_t* c, gsys_units_t* u);
 int gsys_backend_c_cfg(const gsys_cfg_t* c, gsys_backend_t* be, char* err, size_t errlen);
 int gsys_backend_rtl_cfg(const gsys_cfg_t* c, const gsys_rtl_cfg_t* rc, gsys_backend_t* be,

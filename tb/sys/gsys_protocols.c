@@ -75,6 +75,10 @@ const char* gsys_variant_name(const gsys_cfg_t* c) {
     return c->proto->variants[c->proto->variant_of(gsys_pdc(c))].name;
 }
 
+bool gsys_variant_takes_rm(const gsys_cfg_t* c) {
+    return (c->proto->variants[c->proto->variant_of(gsys_pdc(c))].scopes >> GSYS_SCOPE_RM) & 1u;
+}
+
 void gsys_units(const gsys_cfg_t* c, gsys_units_t* u) {
     gsys_geom_t g;
     gsys_geometry(c, &g);

@@ -364,6 +364,10 @@ static const gpucoh_opt_t sys_opts[] = {
      "synchronize through atomics (default) or release/acquire"},
     {"--cta-sync", V, SYS_EPISODE, sys_episode_opt, NULL, 0, "N",
      "relacq: N per mille of the episodes CTA-scoped (default 500)"},
+    {"--rm-steal", false, SYS_EPISODE, sys_episode_opt, NULL, 0, NULL,
+     "relacq: a CTA-scoped episode takes another SM's CTA location in\n"
+     "1 of 2, its acquire and release of the remote scope rm (only a\n"
+     "variant that declares rm; refused with exit 2 otherwise)"},
     {"--cycles", V, SYS_EPISODE, sys_num, NULL, O_CYCLES, "N", "cycle budget"},
     {"--runs", V, SYS_LITMUS, sys_num, NULL, O_RUNS, "R",
      "runs per test (1..2^32-1; default 10000)"},
@@ -1260,6 +1264,25 @@ static void chk_json(FILE* f, const chk_result_t* c) {
     fprintf(f, "]");
 }
 
+/* --rm-steal: every variant of the run takes the rm scope (docs/units/gpu/rsp.md section 7.3),
+ * checked before any run: 0, else -1 after the message naming the first that does not. */
+static int rm_steal_ok(topt_t* const* fam, int nfam) {
+    for (int f = 0; f < nfam; f++)
+        for (int p = 0; fam[f]->ep.rm_steal && p < npasses(fam[f]); p++) {
+            gsys_cfg_t cfg = fam[f]->cfg;
+            if (fam[f]->both)
+                fam[f]->P->set_variant(gsys_pd(&cfg), both_variant(fam[f], p));
+            if (!gsys_variant_takes_rm(&cfg)) {
+                fprintf(stderr,
+                        "gpucoh: episode: --rm-steal needs a variant that declares scope rm; %s "
+                        "does not\n",
+                        gsys_variant_name(&cfg));
+                return -1;
+            }
+        }
+    return 0;
+}
+
 /* fam[0..nfam-1]: one parse per protocol (--protocol all), else fam[0] alone */
 static int episode(topt_t* const* fam, int nfam) {
     topt_t* o = fam[0];
@@ -1267,6 +1290,8 @@ static int episode(topt_t* const* fam, int nfam) {
     int status = 0;
     bool stop = false;
     mreport_t af;
+    if (rm_steal_ok(fam, nfam) != 0)
+        return 2;
     if (mreport_open(&af, err, sizeof err) != 0) {
         fprintf(stderr, "gpucoh: %s\n", err);
         return 2;
@@ -1279,12 +1304,13 @@ static int episode(topt_t* const* fam, int nfam) {
     fprintf(af.f,
             ", \"episode\": {\"episodes\": %u, \"wfs\": %u, \"locations\": %u, "
             "\"sync_locs\": %u, \"loads\": %u, \"stores\": %u, \"atomics\": %u, \"sync\": "
-            "\"%s\", \"cta_sync_permille\": %u}, \"runs\": [",
+            "\"%s\", \"cta_sync_permille\": %u%s}, \"runs\": [",
             (unsigned)o->ep.episodes, (unsigned)(o->ep.wfs ? o->ep.wfs : geom_of(&o->cfg).num_wf),
             (unsigned)o->ep.locations, (unsigned)o->ep.sync_locs, (unsigned)o->ep.loads,
             (unsigned)o->ep.stores, (unsigned)o->ep.atomics,
             o->ep.sync_mode == EP_SYNC_RELACQ ? "relacq" : "atomic",
-            (unsigned)(o->ep.sync_mode == EP_SYNC_RELACQ ? o->ep.cta_permille : 0));
+            (unsigned)(o->ep.sync_mode == EP_SYNC_RELACQ ? o->ep.cta_permille : 0),
+            o->ep.rm_steal ? ", \"rm_steal\": true" : "");
     int pass_no = 0;
     for (int f = 0; f < nfam && !stop; f++)
         for (int p = 0; p < npasses(fam[f]) && !stop; p++) {

@@ -37,8 +37,8 @@ int sys_opt_config(const char* v, bool* paper) {
 }
 
 bool sys_opt_is_episode(const char* a) {
-    static const char* const names[] = {"--episodes", "--locations", "--cta-sync", "--wfs",
-                                        "--sync"};
+    static const char* const names[] = {"--episodes", "--locations", "--cta-sync",
+                                        "--wfs",      "--sync",      "--rm-steal"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (!strcmp(a, names[k]))
             return true;
@@ -46,6 +46,10 @@ bool sys_opt_is_episode(const char* a) {
 }
 
 int sys_opt_episode(const char* a, const char* v, ep_params_t* ep, bool* wfs_set) {
+    if (!strcmp(a, "--rm-steal")) { /* a flag: no value */
+        ep->rm_steal = true;
+        return 0;
+    }
     if (!strcmp(a, "--episodes"))
         return gpucoh_opt_u32(a, v, 1, UINT32_MAX, &ep->episodes);
     if (!strcmp(a, "--locations"))

@@ -25,8 +25,9 @@ int sys_opt_config(const char* v, bool* paper);
 
 /* The episode tester's options: --episodes (1..2^32-1), --locations (1..10^6), --sync
  * atomic|relacq, --cta-sync (0..1000 per mille), --wfs (any number here, *wfs_set; the caller
- * checks it against the configuration's wavefronts per SM). sys_opt_is_episode: a is one of
- * them; sys_opt_episode: its value v (checked present) stored in *ep, 0, or -1. */
+ * checks it against the configuration's wavefronts per SM), --rm-steal (a flag: v is not read;
+ * ep_new refuses it for a variant without the rm scope). sys_opt_is_episode: a is one of them;
+ * sys_opt_episode: its value v (checked present) stored in *ep, 0, or -1. */
 bool sys_opt_is_episode(const char* a);
 int sys_opt_episode(const char* a, const char* v, ep_params_t* ep, bool* wfs_set);
 
