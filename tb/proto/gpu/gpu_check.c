@@ -101,7 +101,7 @@ static uint64_t v2_window(const gpu_desc_t* d, const l1_regs_t* r, uint64_t cycl
 }
 
 /* V-RSP3: no C16 in an edge that began with rblk_q = 1 */
-static uint64_t v3_no_rmw(const gpu_desc_t* d, gpu_l1_t* const* l1, uint64_t cycle, FILE* f) {
+static uint64_t v3_no_rmw(const gpu_desc_t* d, const gpu_l1_t* const* l1, uint64_t cycle, FILE* f) {
     uint64_t bad = 0;
     for (uint32_t j = 0; j < d->num_sm; j++) {
         const uint64_t c16 = gpu_l1_cov(l1[j])[GPU_L1_T_C16];
@@ -148,26 +148,34 @@ static uint64_t v4_one_command(const gpu_desc_t* d, const l1_regs_t* r, uint64_t
     return bad;
 }
 
-uint64_t gpu_check_rsp_backend(const gpu_desc_t* d, const gsys_backend_t* be, uint64_t cycle,
-                               FILE* f) {
+uint64_t gpu_check_rsp(const gpu_desc_t* d, const gpu_l1_t* const* l1, const gpu_l2_t* bank0,
+                       uint64_t cycle, FILE* f) {
     if (!d->rsp)
         return 0;
     if (!g_chk.live || cycle <= g_chk.last_cycle)
         memset(&g_chk, 0, sizeof g_chk);
     g_chk.live = true;
     g_chk.last_cycle = cycle;
-    gpu_l1_t* l1[GPU_MAX_SM];
     l1_regs_t r[GPU_MAX_SM];
     for (uint32_t j = 0; j < d->num_sm; j++) {
-        l1[j] = gsys_backend_model(be, GPU_SLOT_L1, j);
         r[j] = regs_of(l1[j]);
         observe(l1[j], j, &r[j]);
     }
-    uint64_t bad = v1_one_holder(d, r, gsys_backend_model(be, GPU_SLOT_L2, 0), cycle, f);
+    uint64_t bad = v1_one_holder(d, r, bank0, cycle, f);
     bad += v2_window(d, r, cycle, f);
     bad += v3_no_rmw(d, l1, cycle, f);
     bad += v4_one_command(d, r, cycle, f);
     for (uint32_t j = 0; j < d->num_sm; j++)
         g_chk.rblk[j] = r[j].rblk;
     return bad;
+}
+
+uint64_t gpu_check_rsp_backend(const gpu_desc_t* d, const gsys_backend_t* be, uint64_t cycle,
+                               FILE* f) {
+    if (!d->rsp)
+        return 0;
+    const gpu_l1_t* l1[GPU_MAX_SM];
+    for (uint32_t j = 0; j < d->num_sm; j++)
+        l1[j] = gsys_backend_model(be, GPU_SLOT_L1, j);
+    return gpu_check_rsp(d, l1, gsys_backend_model(be, GPU_SLOT_L2, 0), cycle, f);
 }

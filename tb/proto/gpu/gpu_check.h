@@ -10,13 +10,19 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "gpu_l1.h"
+#include "gpu_l2.h"
 #include "gpu_types.h"
 #include "gsys_backend.h"
 
 /* The violations after the edge of `cycle`, each printed on f (if not NULL) as one line naming
  * the invariant, the cycle and the SMs ("V-RSP2: cycle 812: SM 1 in its locked window, SM 3 has
  * rblk 0"). The checker keeps what it saw of earlier edges (the commands each L1 sent, the
- * previous edge's rblk and C16 count); a cycle not after the previous one starts afresh. */
+ * previous edge's rblk and C16 count); a cycle not after the previous one starts afresh. l1: the
+ * NumSm L1 models, bank0: the bank of line 0 (the token's). */
+uint64_t gpu_check_rsp(const gpu_desc_t* d, const gpu_l1_t* const* l1, const gpu_l2_t* bank0,
+                       uint64_t cycle, FILE* f);
+/* The same over a C backend's models (or a lockstep backend's C side). */
 uint64_t gpu_check_rsp_backend(const gpu_desc_t* d, const gsys_backend_t* be, uint64_t cycle,
                                FILE* f);
 
