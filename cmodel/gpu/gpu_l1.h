@@ -217,10 +217,10 @@ typedef struct {
     uint64_t l1_atomics;   /* C16 */
     uint64_t hits, misses; /* C01; C04 + C05 + C06 + C08 + C09 */
     /* Rsp counters (rsp.md section 11) */
-    uint64_t rm_acquires, rm_releases, rm_atomics;           /* C30, by the head's op */
-    uint64_t bcst_lock, bcst_flush, bcst_inv, bcst_unlock;   /* C26, by kind */
-    uint64_t remote_flush, remote_inval;                     /* K04 / K03, src != this SM */
-    uint64_t local_flush, local_inval;                       /* K04 / K03 src == this SM; C27 */
+    uint64_t rm_acquires, rm_releases, rm_atomics;            /* C30, by the head's op */
+    uint64_t bcst_lock, bcst_flush, bcst_inv, bcst_unlock;    /* C26, by kind */
+    uint64_t remote_flush, remote_inval;                      /* K04 / K03, src != this SM */
+    uint64_t local_flush, local_inval;                        /* K04 / K03 src == this SM; C27 */
     uint64_t lock_stall_cycles, token_wait_cycles, rm_cycles; /* S07; T waiting; rst != 0 */
 } gpu_l1_stats_t;
 
