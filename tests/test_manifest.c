@@ -262,8 +262,8 @@ static void replaced_values_unchanged(void** state) {
     assert_string_equal(got, "sig_bloom:SigBits=256 ChunkWidth=32 rdu:NumSm=3 SigBits=256 "
                              "ChunkWidth=32 avu:SigBits=256 ChunkWidth=32 NumLines=8 "
                              "tc_l1:L1Sets=4 LineBytes=16 tc_l2:L2Sets=4 L2Mshrs=8 LineBytes=16 "
-                             "gpu_l1:L1Sets=4 LineBytes=16 SbEntries=4 gpu_l2:L2Sets=4 "
-                             "L2Mshrs=4 LineBytes=16");
+                             "gpu_l1:Hrf=1 Rsp=1 NumSm=4 L1Sets=4 LineBytes=16 SbEntries=4 "
+                             "gpu_l2:Rsp=1 NumSm=4 L2Sets=4 L2Mshrs=4 LineBytes=16");
     values_of("synth_point", got, sizeof got); /* tools/run_all.sh DEFAULT_POINT */
     assert_string_equal(got, "sig_bloom:m4096_k6_true rdu:rdu_m4096_n16 avu:avu_m4096 "
                              "tc_timer:timer_ts32 tc_gwct:gwct_wf48");

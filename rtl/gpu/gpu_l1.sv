@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpu_l1 -- baseline GPU L1 controller, one per SM (GPU-D and GPU-H of seed 002).
+// gpu_l1 -- baseline GPU L1 controller, one per SM (GPU-D and GPU-H of seed 002; GPU-RSP).
 //
 // No coherence state beyond a valid bit: write-through of stores through a coalescing store
 // buffer (a ring of line addresses; the dirty bytes live in the L1's data array), flash
@@ -11,6 +11,12 @@
 // docs/units/gpu/gpu_l1.md (rules L1-L13, rows C01-C18 and C20-C22, R01-R06, B01-B08, V01, stalls
 // S01-S05; C19 and S06 are retired with D9: a CTA atomic on a line that is not valid is sent
 // to the L2, C17 / C18); timing contract: docs/timing.md. Every output is a register.
+// With Rsp = 1 (GPU-H only) the L1 also runs remote-scope promotion, docs/units/gpu/rsp.md
+// section 4: an rm LOAD acq / STORE rel / ATOMIC holds the head through the token (TOKREQ /
+// GNT / TOKREL on req / rsp) and the broadcast steps of seed 000 Table 3 (LOCK, FLUSH, INV,
+// UNLOCK on the peer network, BACKs counted); every L1 takes one peer message a cycle (rows
+// K01-K06) and runs a FLUSH command through its store-buffer engine (B09 / B10). With Rsp = 0
+// the peer outputs stay 0 and core_rm_i and the peer input are ignored (I6, I12).
 //
 //                  +--------------------------------------------------+
 //  core_*        =>| FIFO[L1Queue] -> head --+                        |=> core_ready_o
@@ -23,6 +29,9 @@
 // Parameters (an illegal value stops elaboration with a message naming it; nothing is clamped;
 // all `bit [31:0]`, as Icarus Verilog 11 cannot parse `int unsigned` parameters):
 //   Hrf         0 GPU-D (every synchronization at GPU scope), 1 GPU-H; 0 .. 1 (default 1)
+//   Rsp         remote-scope promotion (rsp.md); 0, 1; 1 needs Hrf = 1 (default 0)
+//   NumSm       SMs: width of the peer destination mask, range of the BACK counter; 1 .. 64
+//               (default 15)
 //   NumWf       wavefronts of the SM; 1 .. 64 (default 48)
 //   LineBytes   line size in bytes; 16, 32, 64, 128 (default 64)
 //   AddrWidth   byte-address bits; 16 .. 48, with LA >= log2 L1Sets + 1 (default 32)
@@ -36,30 +45,38 @@
 // Derived (never set them): LL = log2 LineBytes, LA = AddrWidth - LL line-address bits,
 // DB = 8*LineBytes data bits, LW = LineBytes/4 words, SB = log2 L1Sets, TW = LA - SB tag bits,
 // Lines = L1Sets*L1Ways, WMAX = 2^WtCntWidth - 1; index widths SW, WW, LIW, SHW (at least 1),
-// QW = clog2(L1Queue+1), SCW = clog2(SbEntries+1).
+// QW = clog2(L1Queue+1), SCW = clog2(SbEntries+1); Rsp: NS = NumSm, BCW = CW(NumSm + 1) (the
+// page's AW), SMW = CW(NumSm) (the page's SW; renamed, SW and SB are taken here).
 //
 // Ports (spec section 2; payloads are 0 whenever their valid is 0):
 //   clk_i, rst_ni                 clock; synchronous active-low reset
 //   core_valid_i, core_op_i[3] (1 LOAD, 2 STORE, 3 ATOMIC, 4 FENCE), core_wf_i[6],
-//   core_line_i[LA], core_gpu_i, core_acq_i, core_rel_i, core_data_i[DB],
+//   core_line_i[LA], core_gpu_i, core_rm_i, core_acq_i, core_rel_i, core_data_i[DB],
 //   core_mask_i[LineBytes], core_aop_i[2], core_word_i[5], core_a_i[32], core_b_i[32]
 //                                 core request, taken at an edge where core_ready_o was 1
 //   core_ready_o                  the FIFO has room (fcnt < L1Queue)
 //   crsp_valid_o, crsp_kind_o[2] (1 LOAD, 2 ATOMIC), crsp_wf_mask_o[NumWf], crsp_line_o[LA],
 //   crsp_data_o[DB]               core response
-//   rsp_valid_i, rsp_kind_i[2] (1 DATA, 2 ACK, 3 ATOM), rsp_wf_i[6], rsp_acq_i,
+//   rsp_valid_i, rsp_kind_i[3] (1 DATA, 2 ACK, 3 ATOM, 4 GNT), rsp_wf_i[6], rsp_acq_i,
 //   rsp_line_i[LA], rsp_data_i[DB]                  L2 response (never refused)
-//   req_valid_o, req_kind_o[2] (1 GETS, 2 WT, 3 ATOMIC), req_wf_o[6], req_acq_o,
+//   req_valid_o, req_kind_o[3] (1 GETS, 2 WT, 3 ATOMIC, 4 TOKREQ, 5 TOKREL), req_wf_o[6],
+//   req_acq_o,
 //   req_line_o[LA], req_data_o[DB], req_mask_o[LineBytes], req_aop_o[2], req_word_o[5],
 //   req_a_o[32], req_b_o[32]      request to the L2
 //   fence_done_o[NumWf]           fdone_q: the wavefront's last fence completed
-//   drained_o                     nothing is owed to the L2 (sbcnt == 0 and wtp == 0)
+//   drained_o                     nothing is owed to the L2 (sbcnt == 0 and wtp == 0; with
+//                                 Rsp also no rm operation and no command flush)
+//   peer_valid_o, peer_kind_o[3] (1 LOCK, 2 FLUSH, 3 INV, 4 UNLOCK, 5 BACK), peer_dst_o[NumSm]
+//                                 the edge's one peer message (Rsp; L19)
+//   pin_valid_i, pin_kind_i[3], pin_src_i[6]        a peer message (Rsp; never refused)
 //
 // State (spec section 3; all verilator public_flat_rd). Per line i = set*L1Ways + way: tag_q,
 // val_q, pend_q, stale_q, acq_q, wait_q, dirty_q, data_q; per set rr_q; u_fifo.cnt_q (fcnt);
 // store buffer sb_q (ring), sbh_q, sbcnt_q; wtp_q; batch_q, fl_q, fcur_q, fwait_q, fdone_q;
 // idle_q; the output registers (*_q of every output above; fence_done_o is fdone_q). The FIFO
-// contents (u_fifo.mem_q, u_fifo.head_q) are internal.
+// contents (u_fifo.mem_q, u_fifo.head_q) are internal. Rsp (rsp.md section 4.2): rblk_q,
+// rst_q[4], rsnt_q, bcnt_q[BCW], cfv_q, cfl_q[SCW], csrc_q[SMW] (0 with Rsp = 0); the rm bit of
+// each FIFO entry (stored as 0 with Rsp = 0).
 //
 // Storage (as tc_l1, docs/units/tc/tc_l1.md section 3): val_q, pend_q, stale_q and acq_q are
 // packed per-line vectors with reset (INV writes them whole); tag_q, wait_q, dirty_q and data_q
@@ -92,6 +109,28 @@
 //   D9  A CTA atomic (GPU-H) is performed in the L1 on a valid line (C16); on a line that is
 //       not valid it writes the line's dirty bytes through first (C17, the head stays) and is
 //       then sent to the L2 as a GPU atomic without acquire (C18). It never allocates.
+// Rsp (rsp.md section 4.3; with Rsp = 0 none of this is reachable):
+//   L2  (amended) (a0) first, the peer input (K01-K04, K06; decided on registered state); then
+//       (a)-(d) as before with B09 / B10 and C24-C30 / S07 / S08; (d) the batch check, then
+//       K05; (d') step completion (L16); (e) INV once if R03 / R06, K03, C27 or B07 / B08
+//       asked; drained also needs rst_d == 0 and !cfv_d.
+//   L4  (amended) rm_s = Rsp && core_rm of the head, for LOAD acq, STORE rel, ATOMIC, FENCE;
+//       gpu_s = !Hrf || core_gpu || rm_s. An rm LOAD / STORE / ATOMIC runs C24-C30.
+//   L5  (amended) the head sends no WT while batch_q || cfv_q (S05).
+//   L10 (amended) C28 resets idle as C13; no other row of the page does.
+//   L14 An rm operation holds the head from C24 to C30 (stalls: S08 and C25's S01 own, C25's
+//       S02, C28 / V01 S05, C24 / C25 / C28-C30 S04; C26 / C27 never stall).
+//   L15 Token: TOKREQ before the first step, TOKREL after the last (and the pop).
+//   L16 Step completion: T on GNT (R07); a3 on the DATA of the head's line; a broadcast on the
+//       K06 that takes bcnt to 0; a5 in C27's edge; a12 at rsnt_q && wtp_d == 0; a22 on the
+//       head's wavefront's ATOM. rst := rst + 1, rsnt := 0.
+//   L17 rblk_q stalls a C16 head (S07; assertion L17_LockedNoRmw_A, an error).
+//   L18 Command flush: K04 cfv := 1, cfl := sbcnt_d, csrc := src; command pops B09 / B10 while
+//       cfl_q > 0 (no idle / full pops while cfv_q); K05 BACK when cfl_q == 0 && wtp_q == 0.
+//   L19 At most one peer message per edge (L19_OnePeer_A).
+//   L20 A command's INV is L6.
+// Steps (rst_q): acquire 1 T, 2 a3, 3 a4, 4 a5, 5 U; release 1 T, 2 a9, 3 a10, 4 a11, 5 a12,
+// 6 a13, 7 a14, 8 U; atomic 1 T, 2 a19, 3 a20, 4 a21, 5 a22, 6 a23, 7 a24, 8 a25, 9 U.
 //
 // Readings of the specification taken here (listed for the page owner):
 //   G1  Engine pops (batch and idle) happen in response edges too, and their WT is sent (F43:
@@ -116,6 +155,18 @@
 //       not (pending: S05). C18's ATOMIC carries the head's wf, aop, word, a, b and acq 0
 //       whatever core_acq_i was; C17 and C18 are not store rows (L10: idle_q keeps counting,
 //       as for C14 / C15, R7).
+//   G9  reading (L19): a K05 that would meet another peer message in its edge (a C26 or a
+//       K01-K03 BACK; unreachable in a legal run, fact 1 of rsp.md section 3) waits for the
+//       next edge (cfv stays 1) rather than being lost; L19_OnePeer_A still flags the edge.
+//   G10 reading (L16, R07, K06): a completion needs rsnt_q (the step was sent): a3's DATA and
+//       a22's ATOM only complete the step while rsnt_q, as R07 and K06 say explicitly.
+//   G11 reading (C25): "wait |= 1 << wf" on a new GETS of a line that is not pending is
+//       wait := 1 << wf (wait is 0 there), as C06-C09.
+//   G12 reading (I6): Rsp_RmPlain_A is checked when the request is pushed; the rm bit is
+//       stored with the request only with Rsp = 1 and is ignored at the head on a plain LOAD /
+//       STORE.
+//   G13 reading (L8 for the command pop): a command pop (B09 / B10) is an engine pop of the
+//       edge for S04, as a batch or idle pop (L14: "stalls S04 when the engine pops").
 //
 // Implementation: the event's set (head or response line) and the popped entry's set are each
 // looked at (ways loop, L1Ways wide). At most one line is written by the event (index e_idx:
@@ -128,6 +179,8 @@
 
 module gpu_l1 #(
   parameter bit [31:0] Hrf        = 32'd1,
+  parameter bit [31:0] Rsp        = 32'd0,
+  parameter bit [31:0] NumSm      = 32'd15,
   parameter bit [31:0] NumWf      = 32'd48,
   parameter bit [31:0] LineBytes  = 32'd64,
   parameter bit [31:0] AddrWidth  = 32'd32,
@@ -142,7 +195,8 @@ module gpu_l1 #(
   localparam int       LL         = (LineBytes > 1) ? $clog2(LineBytes) : 1,
   localparam int       LA         = (AddrWidth > LL) ? AddrWidth - LL : 1,
   localparam int       DB         = 8 * LineBytes,
-  localparam int       NW         = (NumWf >= 1) ? NumWf : 1
+  localparam int       NW         = (NumWf >= 1) ? NumWf : 1,
+  localparam int       NS         = (NumSm >= 1 && NumSm <= 64) ? NumSm : 1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -152,6 +206,7 @@ module gpu_l1 #(
   input  logic [5:0]            core_wf_i,
   input  logic [LA-1:0]         core_line_i,
   input  logic                  core_gpu_i,
+  input  logic                  core_rm_i,
   input  logic                  core_acq_i,
   input  logic                  core_rel_i,
   input  logic [DB-1:0]         core_data_i,
@@ -169,14 +224,14 @@ module gpu_l1 #(
   output logic [DB-1:0]         crsp_data_o,
   // L2 responses
   input  logic                  rsp_valid_i,
-  input  logic [1:0]            rsp_kind_i,
+  input  logic [2:0]            rsp_kind_i,
   input  logic [5:0]            rsp_wf_i,
   input  logic                  rsp_acq_i,
   input  logic [LA-1:0]         rsp_line_i,
   input  logic [DB-1:0]         rsp_data_i,
   // L2 requests
   output logic                  req_valid_o,
-  output logic [1:0]            req_kind_o,
+  output logic [2:0]            req_kind_o,
   output logic [5:0]            req_wf_o,
   output logic                  req_acq_o,
   output logic [LA-1:0]         req_line_o,
@@ -188,7 +243,14 @@ module gpu_l1 #(
   output logic [31:0]           req_b_o,
   // Fences
   output logic [NW-1:0]         fence_done_o,
-  output logic                  drained_o
+  output logic                  drained_o,
+  // Peer network (Rsp)
+  output logic                  peer_valid_o,
+  output logic [2:0]            peer_kind_o,
+  output logic [NS-1:0]         peer_dst_o,
+  input  logic                  pin_valid_i,
+  input  logic [2:0]            pin_kind_i,
+  input  logic [5:0]            pin_src_i
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -197,6 +259,10 @@ module gpu_l1 #(
 
   `ASSERT_ELAB(P_Hrf_A, Hrf <= 1,
                "gpu_l1: illegal Hrf (legal: 0 GPU-D, 1 GPU-H)")
+  `ASSERT_ELAB(P_Rsp_A, Rsp <= 1 && (Rsp == 0 || Hrf == 1),
+               "gpu_l1: illegal Rsp (legal: 0, 1; 1 needs Hrf = 1)")
+  `ASSERT_ELAB(P_NumSm_A, NumSm >= 1 && NumSm <= 64,
+               "gpu_l1: illegal NumSm (legal: 1 .. 64)")
   `ASSERT_ELAB(P_NumWf_A, NumWf >= 1 && NumWf <= 64,
                "gpu_l1: illegal NumWf (legal: 1 .. 64)")
   `ASSERT_ELAB(P_LineBytes_A,
@@ -235,7 +301,10 @@ module gpu_l1 #(
   localparam int CW    = WtCntWidth;                                   // wtp width
   localparam int IW    = 16;                                           // idle width
   // FIFO entry: control fields {op, wf, line, gpu, acq, rel, aop, word, a, b}, data, mask.
-  localparam int EW    = 3 + 6 + LA + 3 + 2 + 5 + 32 + 32;
+  // Rsp: the rm bit follows gpu.
+  localparam int EW    = 3 + 6 + LA + 4 + 2 + 5 + 32 + 32;
+  localparam int BCW   = $clog2(NS + 1);                               // bcnt (page: AW)
+  localparam int SMW   = (NS > 1) ? $clog2(NS) : 1;                    // an SM id (page: SW)
 
   localparam logic [CW-1:0]  WtMax     = {CW{1'b1}};                   // WMAX
   localparam logic [CW-1:0]  CntOne    = CW'(1);
@@ -247,6 +316,10 @@ module gpu_l1 #(
   localparam logic [LA-1:0]  SetMask   = LA'(SetsM1);
   localparam logic [NW-1:0]  WfOne     = NW'(1);
   localparam bit             GpuH      = (Hrf == gpu_pkg::GpuH);
+  localparam bit             RspOn     = (Rsp == 32'd1) && GpuH;
+  localparam logic [NS-1:0]  SmAll     = {NS{1'b1}};                   // ALL
+  localparam logic [NS-1:0]  SmOne     = NS'(1);
+  localparam logic [BCW-1:0] BcntAll   = BCW'(NS);
 
   `ASSERT_ELAB(P_SetBits_A, LA > SB,
                "gpu_l1: illegal AddrWidth (legal: AddrWidth - log2 LineBytes >= log2 L1Sets + 1)")
@@ -258,12 +331,20 @@ module gpu_l1 #(
   localparam logic [2:0] OpStore    = 3'(gpu_pkg::GpuOpStore);
   localparam logic [2:0] OpAtomic   = 3'(gpu_pkg::GpuOpAtomic);
   localparam logic [2:0] OpFence    = 3'(gpu_pkg::GpuOpFence);
-  localparam logic [1:0] ReqGets    = 2'(gpu_pkg::GpuReqGets);
-  localparam logic [1:0] ReqWt      = 2'(gpu_pkg::GpuReqWt);
-  localparam logic [1:0] ReqAtomic  = 2'(gpu_pkg::GpuReqAtomic);
-  localparam logic [1:0] RspData    = 2'(gpu_pkg::GpuRspData);
-  localparam logic [1:0] RspAck     = 2'(gpu_pkg::GpuRspAck);
-  localparam logic [1:0] RspAtom    = 2'(gpu_pkg::GpuRspAtom);
+  localparam logic [2:0] ReqGets    = 3'(gpu_pkg::GpuReqGets);
+  localparam logic [2:0] ReqWt      = 3'(gpu_pkg::GpuReqWt);
+  localparam logic [2:0] ReqAtomic  = 3'(gpu_pkg::GpuReqAtomic);
+  localparam logic [2:0] ReqTokReq  = 3'(gpu_pkg::GpuReqTokReq);
+  localparam logic [2:0] ReqTokRel  = 3'(gpu_pkg::GpuReqTokRel);
+  localparam logic [2:0] RspData    = 3'(gpu_pkg::GpuRspData);
+  localparam logic [2:0] RspAck     = 3'(gpu_pkg::GpuRspAck);
+  localparam logic [2:0] RspAtom    = 3'(gpu_pkg::GpuRspAtom);
+  localparam logic [2:0] RspGnt     = 3'(gpu_pkg::GpuRspGnt);
+  localparam logic [2:0] PeerLock   = 3'(gpu_pkg::GpuPeerLock);
+  localparam logic [2:0] PeerFlush  = 3'(gpu_pkg::GpuPeerFlush);
+  localparam logic [2:0] PeerInv    = 3'(gpu_pkg::GpuPeerInv);
+  localparam logic [2:0] PeerUnlock = 3'(gpu_pkg::GpuPeerUnlock);
+  localparam logic [2:0] PeerBack   = 3'(gpu_pkg::GpuPeerBack);
   localparam logic [1:0] CrspLoad   = 2'(gpu_pkg::GpuCrspLoad);
   localparam logic [1:0] CrspAtomic = 2'(gpu_pkg::GpuCrspAtomic);
   localparam logic [1:0] AopAdd     = 2'(gpucoh_atom_pkg::AopAdd);
@@ -302,6 +383,14 @@ module gpu_l1 #(
   logic [NW-1:0]      fwait_q  /* verilator public_flat_rd */;
   logic [NW-1:0]      fdone_q  /* verilator public_flat_rd */;
   logic [IW-1:0]      idle_q   /* verilator public_flat_rd */;
+  // Rsp (rsp.md section 4.2).
+  logic               rblk_q   /* verilator public_flat_rd */;   // RMW-blocked (K01 / K02)
+  logic [3:0]         rst_q    /* verilator public_flat_rd */;   // issuer: the rm step
+  logic               rsnt_q   /* verilator public_flat_rd */;   // issuer: step sent, waits
+  logic [BCW-1:0]     bcnt_q   /* verilator public_flat_rd */;   // issuer: BACKs expected
+  logic               cfv_q    /* verilator public_flat_rd */;   // receiver: a FLUSH runs
+  logic [SCW-1:0]     cfl_q    /* verilator public_flat_rd */;   // receiver: pops still owed
+  logic [SMW-1:0]     csrc_q   /* verilator public_flat_rd */;   // receiver: its BACK's SM
 
   // Core request FIFO: u_fifo (gpucoh_fifo); u_fifo.cnt_q is the spec's fcnt.
   logic [QW-1:0]        fcnt;       // entries (u_fifo.cnt_q)
@@ -317,7 +406,7 @@ module gpu_l1 #(
   logic [LA-1:0]        crsp_line_q    /* verilator public_flat_rd */;
   logic [DB-1:0]        crsp_data_q    /* verilator public_flat_rd */;
   logic                 req_valid_q    /* verilator public_flat_rd */;
-  logic [1:0]           req_kind_q     /* verilator public_flat_rd */;
+  logic [2:0]           req_kind_q     /* verilator public_flat_rd */;
   logic [5:0]           req_wf_q       /* verilator public_flat_rd */;
   logic                 req_acq_q      /* verilator public_flat_rd */;
   logic [LA-1:0]        req_line_q     /* verilator public_flat_rd */;
@@ -328,6 +417,9 @@ module gpu_l1 #(
   logic [31:0]          req_a_q        /* verilator public_flat_rd */;
   logic [31:0]          req_b_q        /* verilator public_flat_rd */;
   logic                 drained_q      /* verilator public_flat_rd */;
+  logic                 peer_valid_q   /* verilator public_flat_rd */;
+  logic [2:0]           peer_kind_q    /* verilator public_flat_rd */;
+  logic [NS-1:0]        peer_dst_q     /* verilator public_flat_rd */;
 
   // ---------------------------------------------------------------------------------------------
   // FIFO head and the event of this edge (L2 a, c)
@@ -336,12 +428,12 @@ module gpu_l1 #(
   logic [2:0]           h_op;
   logic [5:0]           h_wf;
   logic [LA-1:0]        h_line;
-  logic                 h_gpu, h_acq, h_rel;
+  logic                 h_gpu, h_rmb, h_acq, h_rel;
   logic [1:0]           h_aop;
   logic [4:0]           h_word;
   logic [31:0]          h_a, h_b;
   logic [EW-1:0]        h_ctl;
-  assign {h_op, h_wf, h_line, h_gpu, h_acq, h_rel, h_aop, h_word, h_a, h_b} = h_ctl;
+  assign {h_op, h_wf, h_line, h_gpu, h_rmb, h_acq, h_rel, h_aop, h_word, h_a, h_b} = h_ctl;
 
   logic do_rsp;   // (a) a response is processed
   logic do_req;   // (c) the FIFO head is tried
@@ -500,6 +592,7 @@ module gpu_l1 #(
   logic batch_pc;    // batch pop candidate
   logic idle_pc;     // idle pop candidate
   logic full_pc;     // full pop candidate
+  logic cmd_pc;      // command pop candidate (B09 / B10, Rsp: L18)
   logic pop_bi;      // a batch or idle pop happens (the head sees it: L8)
   logic pop;         // a pop happens
   logic pop_wt;      // ... and sends a WT
@@ -508,8 +601,9 @@ module gpu_l1 #(
   assign p_odd    = p_dnz;
   assign p_block  = p_odd && (wt_full || p_pend);
   assign batch_pc = batch_q && (fl_q != '0);
-  assign idle_pc  = !batch_q && (sbcnt_q != '0) && (idle_q == IdleMax);
-  assign pop_bi   = (batch_pc || idle_pc) && !p_block;
+  assign cmd_pc   = cfv_q && (cfl_q != '0) && !batch_pc;
+  assign idle_pc  = !batch_q && !cfv_q && (sbcnt_q != '0) && (idle_q == IdleMax);
+  assign pop_bi   = (batch_pc || cmd_pc || idle_pc) && !p_block;   // G13
 
   // ---------------------------------------------------------------------------------------------
   // Decode of the head (section 6, L11)
@@ -517,6 +611,9 @@ module gpu_l1 #(
 
   logic           is_ld, is_st, is_at, is_fe, op_ok;
   logic           gpu_s;       // L4
+  logic           rm_s;        // L4 (amended): scope rm (Rsp)
+  logic           rm_op;       // an rm LOAD acq, STORE rel or ATOMIC: rows C24-C30
+  logic           ldx, stx, atx;   // LOAD, STORE, ATOMIC that run C01-C18 (not rm)
   logic           ld_acq;      // acquire load of GPU scope
   logic           st_rel;      // release store of GPU scope
   logic [NW-1:0]  h_wfbit;     // 1 << wf (0 for wf >= NumWf)
@@ -525,35 +622,93 @@ module gpu_l1 #(
   assign is_at   = (h_op == OpAtomic);
   assign is_fe   = (h_op == OpFence);
   assign op_ok   = is_ld || is_st || is_at || is_fe;
-  assign gpu_s   = !GpuH || h_gpu;
-  assign ld_acq  = is_ld && h_acq && gpu_s;
-  assign st_rel  = is_st && h_rel && gpu_s;
+  assign rm_s    = RspOn && h_rmb && ((is_ld && h_acq) || (is_st && h_rel) || is_at || is_fe);
+  assign rm_op   = rm_s && !is_fe;
+  assign ldx     = is_ld && !rm_op;
+  assign stx     = is_st && !rm_op;
+  assign atx     = is_at && !rm_op;
+  assign gpu_s   = !GpuH || h_gpu || rm_s;
+  assign ld_acq  = ldx && h_acq && gpu_s;
+  assign st_rel  = stx && h_rel && gpu_s;
   assign h_wfbit = WfOne << h_wf;
 
   // Rows (the first that applies; hit = m).
   logic c01, c02, c03, c04, c05, c06, c07, c08, c09, c10, c11, c12, c13;
   logic c14, c15, c16, c17, c18, c20, c21, c22;   // C19 retired (D9)
-  assign c03 = is_ld && hit && m_pend && m_stale && (ld_acq || !m_val);
-  assign c01 = is_ld && !ld_acq && hit && m_val;
-  assign c02 = is_ld && !ld_acq && hit && !m_val && m_pend && !m_stale;
-  assign c04 = is_ld && !ld_acq && hit && !m_val && !m_pend;
-  assign c05 = is_ld && !ld_acq && !hit;
+  assign c03 = ldx && hit && m_pend && m_stale && (ld_acq || !m_val);
+  assign c01 = ldx && !ld_acq && hit && m_val;
+  assign c02 = ldx && !ld_acq && hit && !m_val && m_pend && !m_stale;
+  assign c04 = ldx && !ld_acq && hit && !m_val && !m_pend;
+  assign c05 = ldx && !ld_acq && !hit;
   assign c07 = ld_acq && hit && m_pend && !m_stale;
   assign c06 = ld_acq && hit && m_val && !m_pend;
   assign c08 = ld_acq && hit && !m_val && !m_pend;
   assign c09 = ld_acq && !hit;
-  assign c10 = is_st && !st_rel && hit && m_dnz;
-  assign c11 = is_st && !st_rel && hit && !m_dnz;
-  assign c12 = is_st && !st_rel && !hit;
+  assign c10 = stx && !st_rel && hit && m_dnz;
+  assign c11 = stx && !st_rel && hit && !m_dnz;
+  assign c12 = stx && !st_rel && !hit;
   assign c13 = st_rel;
-  assign c14 = is_at && gpu_s && hit && m_dnz;
-  assign c15 = is_at && gpu_s && !(hit && m_dnz);
-  assign c16 = is_at && !gpu_s && hit && m_val;
-  assign c17 = is_at && !gpu_s && hit && !m_val && m_dnz;
-  assign c18 = is_at && !gpu_s && !(hit && (m_val || m_dnz));
+  assign c14 = atx && gpu_s && hit && m_dnz;
+  assign c15 = atx && gpu_s && !(hit && m_dnz);
+  assign c16 = atx && !gpu_s && hit && m_val;
+  assign c17 = atx && !gpu_s && hit && !m_val && m_dnz;
+  assign c18 = atx && !gpu_s && !(hit && (m_val || m_dnz));
   assign c20 = is_fe && !gpu_s;
   assign c21 = is_fe && gpu_s && !batch_q;
   assign c22 = is_fe && gpu_s && batch_q;
+
+  // Rsp rows of the head (rsp.md section 4.4): the step rst_q names, by the head's op.
+  logic          rk_acq, rk_rel, rk_atm;   // the rm op's list
+  logic          st_a3, st_a5, st_a12, st_a22, st_u;
+  logic [2:0]    st_bk;                    // the step's broadcast kind (0: not a broadcast)
+  logic          c24, c25, c26, c27, c28, c29, c30, s07, s08;
+  logic          c25_get, c25_mrg, c25_s01;
+  assign rk_acq = rm_op && is_ld;
+  assign rk_rel = rm_op && is_st;
+  assign rk_atm = rm_op && is_at;
+  assign st_a3  = rk_acq && (rst_q == 4'd2);
+  assign st_a5  = rk_acq && (rst_q == 4'd4);
+  assign st_a12 = rk_rel && (rst_q == 4'd5);
+  assign st_a22 = rk_atm && (rst_q == 4'd5);
+  assign st_u   = (rk_acq && rst_q == 4'd5) || (rk_rel && rst_q == 4'd8) ||
+                  (rk_atm && rst_q == 4'd9);
+  always_comb begin
+    st_bk = '0;
+    if (rk_acq) begin
+      if (rst_q == 4'd3) st_bk = PeerFlush;                       // a4
+    end else if (rk_rel) begin
+      case (rst_q)
+        4'd2:    st_bk = PeerLock;                                // a9
+        4'd3:    st_bk = PeerFlush;                               // a10
+        4'd4:    st_bk = PeerInv;                                 // a11
+        4'd6:    st_bk = PeerInv;                                 // a13
+        4'd7:    st_bk = PeerUnlock;                              // a14
+        default: st_bk = '0;
+      endcase
+    end else if (rk_atm) begin
+      case (rst_q)
+        4'd2:    st_bk = PeerLock;                                // a19
+        4'd3:    st_bk = PeerFlush;                               // a20
+        4'd4:    st_bk = PeerInv;                                 // a21
+        4'd6:    st_bk = PeerFlush;                               // a23
+        4'd7:    st_bk = PeerInv;                                 // a24
+        4'd8:    st_bk = PeerUnlock;                              // a25
+        default: st_bk = '0;
+      endcase
+    end
+  end
+  assign s08     = rm_op && rsnt_q;
+  assign c24     = rm_op && !rsnt_q && (rst_q == 4'd0);
+  assign c25     = st_a3 && !rsnt_q;
+  assign c25_s01 = c25 && hit && m_pend && m_stale;               // as C03
+  assign c25_mrg = c25 && hit && m_pend && !m_stale;              // merge, acq unchanged
+  assign c25_get = c25 && !(hit && m_pend);                       // GETS (allocating if !m)
+  assign c26     = rm_op && !rsnt_q && (st_bk != '0);
+  assign c27     = st_a5;
+  assign c28     = st_a12 && !rsnt_q;
+  assign c29     = st_a22 && !rsnt_q;
+  assign c30     = st_u && !rsnt_q;
+  assign s07     = c16 && rblk_q;                                 // L17
 
   // Event line (the matching way, or the victim of an allocation / V01) and its wide fields.
   logic                 need_alloc;  // C05, C09, C12
@@ -565,7 +720,7 @@ module gpu_l1 #(
   logic [NW-1:0]        e_wait;
   logic [LineBytes-1:0] e_dirty;
   logic [DB-1:0]        e_data;
-  assign need_alloc = c05 || c09 || c12;
+  assign need_alloc = c05 || c09 || c12 || (c25_get && !hit);
   assign l13_drop   = (c15 || c18) && hit;
   assign v01        = need_alloc && !alloc_ok && a3_found;
   assign e_idx      = (do_req && need_alloc) ? v_idx : m_idx;
@@ -605,45 +760,73 @@ module gpu_l1 #(
   logic s04;         // (6) port
   logic h_stall;
   logic need_sb;
-  assign own_stall = c03;
+  assign own_stall = c03 || c25_s01 || s07 || s08;
   assign need_sb   = c11 || c12 || (c16 && at_writes && !m_dnz);
   assign s03       = !own_stall && need_sb && (sbcnt_q == SbFull);
   assign s02       = !own_stall && !s03 && need_alloc && !alloc_ok && !a3_found;
-  assign wt_row    = c13 || c14 || c17 || v01;
+  assign wt_row    = c13 || c14 || c17 || c28 || v01;
   assign s05       = !own_stall && !s03 && !s02 && wt_row &&
-                     (batch_q || wt_full || ((c13 || c14 || c17) && m_pend));
-  assign sends_req = c04 || c05 || c06 || c08 || c09 || wt_row || c15 || c18;
+                     (batch_q || cfv_q || wt_full || ((c13 || c14 || c17 || c28) && m_pend));
+  assign sends_req = c04 || c05 || c06 || c08 || c09 || wt_row || c15 || c18 ||
+                     c24 || c25_get || c29 || c30;
+  // L8's line rule: not for the rm rows that write no line (C24, C26, C27, C30; L14)
   assign s04       = !own_stall && !s03 && !s02 && !s05 && pop_bi &&
-                     (sends_req || (op_ok && !is_fe && h_line == p_line));
+                     (sends_req || (op_ok && !is_fe && (!rm_op || c25 || c28 || c29) &&
+                                    h_line == p_line));
   assign h_stall   = own_stall || s03 || s02 || s05 || s04;
 
   logic h_act;       // the head's row (or V01) is performed at this edge
   logic h_pop;       // ... and the head leaves the FIFO
   logic h_alloc;     // ... and allocates a way (L7 rules 1, 2)
   assign h_act   = do_req && !h_stall;
-  assign h_pop   = h_act && !(c14 || c17 || v01);
+  assign h_pop   = h_act && !(c14 || c17 || v01) && (!rm_op || c30);
   assign h_alloc = h_act && need_alloc && alloc_ok;
 
   // The full pop (B05/B06): the head stalled with S03.
-  assign full_pc = !batch_q && (sbcnt_q == SbFull) && (idle_q != IdleMax) && do_req && s03;
-  assign pop     = (batch_pc || idle_pc || full_pc) && !p_block;
+  assign full_pc = !batch_q && !cfv_q && (sbcnt_q == SbFull) && (idle_q != IdleMax) && do_req &&
+                   s03;
+  assign pop     = (batch_pc || cmd_pc || idle_pc || full_pc) && !p_block;
   assign pop_wt  = pop && p_odd;
 
   // ---------------------------------------------------------------------------------------------
   // Decode of the response (section 5, L9)
   // ---------------------------------------------------------------------------------------------
 
-  logic r_data, r_ack, r_atom;
+  logic r_data, r_ack, r_atom, r_gnt;
   logic ok_data, ok_ack;
   logic r_inv;       // R03, R02 with acq, R06
   logic ack;         // R04
   assign r_data  = do_rsp && (rsp_kind_i == RspData);
   assign r_ack   = do_rsp && (rsp_kind_i == RspAck);
   assign r_atom  = do_rsp && (rsp_kind_i == RspAtom);
+  assign r_gnt   = do_rsp && RspOn && (rsp_kind_i == RspGnt);   // I3: GNT with Rsp = 0
   assign ok_data = r_data && hit && m_pend;
   assign ok_ack  = r_ack && (wtp_q != '0);
   assign ack     = ok_ack;
   assign r_inv   = (ok_data && m_acq) || (r_atom && rsp_acq_i);
+
+  // ---------------------------------------------------------------------------------------------
+  // Rsp: the peer input (K01-K04, K06; L2 a0, registered state only) and step completion (L16)
+  // ---------------------------------------------------------------------------------------------
+
+  logic           pv;                   // a peer message is taken (I12: none with Rsp = 0)
+  logic           k01, k02, k03, k04, k06;
+  logic           k_back;               // K01-K03 answer at once
+  logic           bc_step;              // the head's step is a broadcast
+  logic           r07;                  // GNT for the T step
+  logic           done_a3, done_bc, done_a12, done_a22;
+  assign pv      = RspOn && pin_valid_i;
+  assign bc_step = (st_bk != '0);
+  assign k01     = pv && (pin_kind_i == PeerLock) && !rblk_q;
+  assign k02     = pv && (pin_kind_i == PeerUnlock) && rblk_q;
+  assign k03     = pv && (pin_kind_i == PeerInv);
+  assign k04     = pv && (pin_kind_i == PeerFlush) && !cfv_q;
+  assign k06     = pv && (pin_kind_i == PeerBack) && rsnt_q && (bcnt_q != '0) && bc_step;
+  assign k_back  = k01 || k02 || k03;
+  assign r07     = r_gnt && (rst_q == 4'd1) && rsnt_q;
+  assign done_a3  = st_a3 && rsnt_q && ok_data && (rsp_line_i == h_line);    // G10
+  assign done_bc  = k06 && (bcnt_q == BCW'(1));
+  assign done_a22 = st_a22 && rsnt_q && r_atom && (rsp_wf_i == h_wf);         // G10
 
   // ---------------------------------------------------------------------------------------------
   // The rows: next values of the event line, the fences and the output registers
@@ -678,7 +861,7 @@ module gpu_l1 #(
   logic [LA-1:0]        crsp_line_d;
   logic [1:0]           csel;
   logic                 req_valid_d;
-  logic [1:0]           req_kind_d;
+  logic [2:0]           req_kind_d;
   logic [5:0]           req_wf_d;
   logic                 req_acq_d;
   logic [LA-1:0]        req_line_d;
@@ -770,6 +953,48 @@ module gpu_l1 #(
         req_kind_d  = ReqWt;
         req_line_d  = (LA'(e_tag) << SB) | LA'(acc_set);
         qsel        = QLine;
+      end else if (c24 || c30) begin
+        // C24 / C30: TOKREQ / TOKREL, line 0 and every payload 0 (rsp.md section 3, M1).
+        req_valid_d = 1'b1;
+        req_kind_d  = c24 ? ReqTokReq : ReqTokRel;
+      end else if (c25_mrg) begin
+        // C25, m, pend, !stale: merge into the outstanding GETS; acq as it is.
+        ev_we  = 1'b1;
+        n_wait = e_wait | h_wfbit;
+      end else if (c25_get) begin
+        // C25: GETS, never a hit; acq := 0 (the invalidation is a5); wait := 1 << wf (G11).
+        ev_we       = 1'b1;
+        n_pend      = 1'b1;
+        n_stale     = 1'b0;
+        n_wait      = h_wfbit;
+        n_acq       = 1'b0;
+        req_valid_d = 1'b1;
+        req_kind_d  = ReqGets;
+        req_line_d  = h_line;
+      end else if (c28) begin
+        // C28 (a12): WT(core data, core mask) as C13; a matching line takes the bytes.
+        ev_we       = hit;
+        dsel        = hit ? DSt : DNone;
+        req_valid_d = 1'b1;
+        req_kind_d  = ReqWt;
+        req_line_d  = h_line;
+        qsel        = QCore;
+        store_row   = 1'b1;
+      end else if (c29) begin
+        // C29 (a22): ATOMIC(line, wf, acq 0, aop, word, a, b) as C15; L13 on a matching line.
+        req_valid_d = 1'b1;
+        req_kind_d  = ReqAtomic;
+        req_wf_d    = h_wf;
+        req_line_d  = h_line;
+        req_aop_d   = h_aop;
+        req_word_d  = h_word;
+        req_a_d     = h_a;
+        req_b_d     = h_b;
+        if (hit) begin
+          ev_we   = 1'b1;
+          n_val   = 1'b0;
+          n_stale = m_stale || m_pend;
+        end
       end else if (c01) begin
         // C01: hit.
         crsp_valid_d   = 1'b1;
@@ -903,7 +1128,7 @@ module gpu_l1 #(
                                                                             : '0;
   assign fdone_h = ((h_act && c20) ? (fdone_q | h_wfbit) :
                     (h_act && (c21 || c22)) ? (fdone_q & ~h_wfbit) : fdone_q) & ~push_fbit;
-  assign inv     = r_inv || bdone;
+  assign inv     = r_inv || bdone || k03 || (h_act && c27);   // L2 (e): once
   always_comb begin
     batch_d = batch_q;
     fl_d    = fl_q;
@@ -931,6 +1156,94 @@ module gpu_l1 #(
     end
   end
 
+  // Rsp next state (K01-K06, L16, L18).
+  logic           k05;                  // K05 (L2 d): the command flush is acknowledged
+  logic           k05_due;
+  logic           c26_go;               // a broadcast is sent
+  logic           rblk_d, rsnt_d, cfv_d;
+  logic [3:0]     rst_d;
+  logic [BCW-1:0] bcnt_d;
+  logic [SCW-1:0] cfl_d;
+  logic [SMW-1:0] csrc_d;
+  logic           peer_valid_d;
+  logic [2:0]     peer_kind_d;
+  logic [NS-1:0]  peer_dst_d;
+  assign c26_go  = h_act && c26;
+  assign done_a12 = st_a12 && rsnt_q && (wtp_d == '0);                      // L16
+  assign k05_due = cfv_q && (cfl_q == '0) && (wtp_q == '0);
+  assign k05     = k05_due && !c26_go && !k_back;                    // G9
+  always_comb begin
+    rblk_d = rblk_q;
+    rst_d  = rst_q;
+    rsnt_d = rsnt_q;
+    bcnt_d = bcnt_q;
+    cfv_d  = cfv_q;
+    cfl_d  = cfl_q;
+    csrc_d = csrc_q;
+    peer_valid_d = 1'b0;
+    peer_kind_d  = '0;
+    peer_dst_d   = '0;
+    // (a0) the peer input
+    if (k01) begin
+      rblk_d = 1'b1;
+    end
+    if (k02) begin
+      rblk_d = 1'b0;
+    end
+    if (k04) begin
+      cfv_d  = 1'b1;
+      cfl_d  = sbcnt_d;
+      csrc_d = SMW'(pin_src_i);
+    end else if (cfv_q && pop && (cfl_q != '0)) begin
+      cfl_d  = cfl_q - SbOne;               // B09 / B10 (or a batch pop serving both)
+    end
+    if (k06) begin
+      bcnt_d = bcnt_q - BCW'(1);
+    end
+    // the head (C24-C30)
+    if (h_act && !v01) begin
+      if (c24) begin
+        rst_d  = 4'd1;
+        rsnt_d = 1'b1;
+      end
+      if (c25 || c26 || c28 || c29) begin
+        rsnt_d = 1'b1;
+      end
+      if (c26) begin
+        bcnt_d = BcntAll;
+      end
+      if (c27) begin
+        rst_d = rst_q + 4'd1;
+      end
+      if (c30) begin
+        rst_d = 4'd0;
+      end
+    end
+    // (d) K05
+    if (k05) begin
+      cfv_d = 1'b0;
+    end
+    // (d') step completion (L16)
+    if (r07 || done_a3 || done_bc || done_a12 || done_a22) begin
+      rst_d  = rst_q + 4'd1;
+      rsnt_d = 1'b0;
+    end
+    // the edge's one peer message (L19)
+    if (c26_go) begin
+      peer_valid_d = 1'b1;
+      peer_kind_d  = st_bk;
+      peer_dst_d   = SmAll;
+    end else if (k_back) begin
+      peer_valid_d = 1'b1;
+      peer_kind_d  = PeerBack;
+      peer_dst_d   = SmOne << pin_src_i;
+    end else if (k05) begin
+      peer_valid_d = 1'b1;
+      peer_kind_d  = PeerBack;
+      peer_dst_d   = SmOne << csrc_q;
+    end
+  end
+
   logic [IW-1:0] idle_d;
   assign idle_d = (h_act && store_row) ? '0 : (idle_q == IdleMax) ? idle_q : idle_q + IW'(1);
 
@@ -950,7 +1263,8 @@ module gpu_l1 #(
     .clk_i,
     .rst_ni,
     .push_i    (push),
-    .data_i    ({core_op_i, core_wf_i, core_line_i, core_gpu_i, core_acq_i, core_rel_i,
+    .data_i    ({core_op_i, core_wf_i, core_line_i, core_gpu_i, RspOn && core_rm_i, core_acq_i,
+                 core_rel_i,
                  core_aop_i, core_word_i, core_a_i, core_b_i, core_data_i, core_mask_i}),
     .pop_i     (h_pop),
     .head_o    ({h_ctl, h_data, h_mask}),
@@ -1029,6 +1343,13 @@ module gpu_l1 #(
       fwait_q <= '0;
       fdone_q <= '0;
       idle_q  <= '0;
+      rblk_q  <= 1'b0;
+      rst_q   <= '0;
+      rsnt_q  <= 1'b0;
+      bcnt_q  <= '0;
+      cfv_q   <= 1'b0;
+      cfl_q   <= '0;
+      csrc_q  <= '0;
     end else begin
       sbh_q   <= sbh_d;
       sbcnt_q <= sbcnt_d;
@@ -1039,6 +1360,13 @@ module gpu_l1 #(
       fwait_q <= fwait_d;
       fdone_q <= fdone_d;
       idle_q  <= idle_d;
+      rblk_q  <= rblk_d;
+      rst_q   <= rst_d;
+      rsnt_q  <= rsnt_d;
+      bcnt_q  <= bcnt_d;
+      cfv_q   <= cfv_d;
+      cfl_q   <= cfl_d;
+      csrc_q  <= csrc_d;
     end
   end
 
@@ -1063,9 +1391,12 @@ module gpu_l1 #(
       req_word_q     <= '0;
       req_a_q        <= '0;
       req_b_q        <= '0;
+      peer_valid_q   <= 1'b0;
+      peer_kind_q    <= '0;
+      peer_dst_q     <= '0;
     end else begin
       core_ready_q   <= (fcnt_d < QueueLen);
-      drained_q      <= (sbcnt_d == '0) && (wtp_d == '0);
+      drained_q      <= (sbcnt_d == '0) && (wtp_d == '0) && (rst_d == '0) && !cfv_d;
       crsp_valid_q   <= crsp_valid_d;
       crsp_kind_q    <= crsp_kind_d;
       crsp_wf_mask_q <= crsp_wf_mask_d;
@@ -1088,6 +1419,9 @@ module gpu_l1 #(
       req_word_q     <= req_word_d;
       req_a_q        <= req_a_d;
       req_b_q        <= req_b_d;
+      peer_valid_q   <= peer_valid_d;
+      peer_kind_q    <= peer_kind_d;
+      peer_dst_q     <= peer_dst_d;
     end
   end
 
@@ -1110,6 +1444,9 @@ module gpu_l1 #(
   assign req_b_o        = req_b_q;
   assign fence_done_o   = fdone_q;
   assign drained_o      = drained_q;
+  assign peer_valid_o   = peer_valid_q;
+  assign peer_kind_o    = peer_kind_q;
+  assign peer_dst_o     = peer_dst_q;
 
   // ---------------------------------------------------------------------------------------------
   // Assertions (simulation only; empty under SYNTHESIS and Icarus)
@@ -1131,10 +1468,22 @@ module gpu_l1 #(
   logic sva_crsp_zero /* verilator public_flat_rd */;   // timing rule 6, core response
   logic sva_req_zero  /* verilator public_flat_rd */;   // timing rule 6, L2 request
   logic sva_l13_ok    /* verilator public_flat_rd */;   // L13 / D7: no line valid and stale
+  logic sva_l17_ok    /* verilator public_flat_rd */;   // L17 / V-RSP3
+  logic sva_l19_ok    /* verilator public_flat_rd */;   // L19
+  logic sva_bcnt_ok   /* verilator public_flat_rd */;   // V-RSP5
+  logic sva_cfl_ok    /* verilator public_flat_rd */;   // V-RSP5
+  logic sva_back_ok   /* verilator public_flat_rd */;   // I7
+  logic sva_unlock_ok /* verilator public_flat_rd */;   // I8
+  logic sva_gnt_ok    /* verilator public_flat_rd */;   // I11
+  logic sva_lock_ok   /* verilator public_flat_rd */;   // I9
+  logic sva_flush_ok  /* verilator public_flat_rd */;   // I10
+  logic sva_pkind_ok  /* verilator public_flat_rd */;   // I12
+  logic sva_rm_ok     /* verilator public_flat_rd */;   // I6 (G12)
+  logic sva_peer_zero /* verilator public_flat_rd */;   // timing rule 6, peer message
   always_comb begin
     sva_l1_ok     = !(rst_ni && (do_rsp || do_req)) || !multi;
     sva_l1p_ok    = !(rst_ni && sbcnt_q != '0) || !p_multi;
-    sva_l9_ok     = !(rst_ni && do_rsp) || ok_data || ok_ack || r_atom;
+    sva_l9_ok     = !(rst_ni && do_rsp) || ok_data || ok_ack || r_atom || r_gnt;   // I3
     sva_op_ok     = !(rst_ni && do_req) || op_ok;
     sva_ready_ok  = !rst_ni || (core_ready_q == (fcnt < QueueLen));
     sva_l5_ok     = !(rst_ni && wt_sent && wt_full);
@@ -1148,6 +1497,24 @@ module gpu_l1 #(
                      req_data_q == '0 && req_mask_q == '0 && req_aop_q == '0 &&
                      req_word_q == '0 && req_a_q == '0 && req_b_q == '0);
     sva_l13_ok    = !rst_ni || ((val_q & stale_q) == '0);
+    sva_l17_ok    = !(rst_ni && h_act && c16 && rblk_q);
+    sva_l19_ok    = !rst_ni || !((c26_go && k_back) || (c26_go && k05_due) || (k_back && k05_due));
+    // constant when NumSm = 2^BCW - 1 (the counter cannot exceed it)
+    /* verilator lint_off CMPCONST */
+    sva_bcnt_ok   = !rst_ni || (bcnt_q <= BcntAll);
+    /* verilator lint_on CMPCONST */
+    sva_cfl_ok    = !(rst_ni && cfv_q) || (cfl_q <= sbcnt_q);
+    sva_back_ok   = !(rst_ni && pv && pin_kind_i == PeerBack) || k06;
+    sva_unlock_ok = !(rst_ni && pv && pin_kind_i == PeerUnlock) || rblk_q;
+    sva_gnt_ok    = !(rst_ni && r_gnt) || r07;
+    sva_lock_ok   = !(rst_ni && pv && pin_kind_i == PeerLock) || !rblk_q;
+    sva_flush_ok  = !(rst_ni && pv && pin_kind_i == PeerFlush) || !cfv_q;
+    sva_pkind_ok  = !(rst_ni && pin_valid_i) ||
+                    (RspOn && pin_kind_i >= PeerLock && pin_kind_i <= PeerBack);
+    sva_rm_ok     = !(rst_ni && core_valid_i && core_ready_q && core_rm_i) ||
+                    (RspOn && !(core_op_i == OpLoad && !core_acq_i) &&
+                     !(core_op_i == OpStore && !core_rel_i));
+    sva_peer_zero = peer_valid_q || (peer_kind_q == '0 && peer_dst_q == '0);
   end
 `endif
 
@@ -1162,5 +1529,17 @@ module gpu_l1 #(
   `ASSERT(CrspPayloadZero_A, sva_crsp_zero)
   `ASSERT(ReqPayloadZero_A, sva_req_zero)
   `ASSERT(L13_ValNotStale_A, sva_l13_ok)
+  `ASSERT(L17_LockedNoRmw_A, sva_l17_ok)
+  `ASSERT_WARN(L19_OnePeer_A, sva_l19_ok)
+  `ASSERT_WARN(Rsp_BcntRange_A, sva_bcnt_ok)
+  `ASSERT_WARN(Rsp_CflRange_A, sva_cfl_ok)
+  `ASSERT_WARN(Rsp_BackExpected_A, sva_back_ok)
+  `ASSERT_WARN(Rsp_UnlockLocked_A, sva_unlock_ok)
+  `ASSERT_WARN(Rsp_GntExpected_A, sva_gnt_ok)
+  `ASSERT_WARN(Rsp_LockLocked_A, sva_lock_ok)
+  `ASSERT_WARN(Rsp_FlushBusy_A, sva_flush_ok)
+  `ASSERT_WARN(Rsp_PeerKindLegal_A, sva_pkind_ok)
+  `ASSERT_WARN(Rsp_RmPlain_A, sva_rm_ok)
+  `ASSERT(PeerPayloadZero_A, sva_peer_zero)
 
 endmodule

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpu_l2 -- baseline GPU L2 bank (GPU-D and GPU-H; one per bank).
+// gpu_l2 -- baseline GPU L2 bank (GPU-D, GPU-H and GPU-RSP; one per bank).
 //
 // Write-back, write-allocate, the point of coherence of the baseline GPU protocol: it answers
 // line reads (GETS), merges the L1s' write-throughs (WT) byte by byte and acknowledges them at
@@ -10,6 +10,9 @@
 // Specification: docs/units/gpu/gpu_l2.md (rules E1-E4, rows G01-G03, W01-W03, A01-A03, M01-M02,
 // stalls S01-S03, eviction rows X01/X02); the atomic arithmetic is P1 of docs/units/gpu/gpu_l1.md;
 // timing contract: docs/timing.md. Every output is a register.
+// With Rsp = 1 (docs/units/gpu/rsp.md section 5) the bank also holds the RSP token: TOKREQ and
+// TOKREL come through the request FIFO (rows T01-T04, rules E5, E6) and GNT leaves on the
+// response port. Only bank 0 (the bank of line 0) ever receives them (RS9).
 //
 //                 +----------------------------------------------+
 //  req_*        =>| request FIFO -> head --+                      |=> req_ready_o
@@ -19,6 +22,8 @@
 //
 // Parameters (an illegal value stops elaboration with a message naming it; nothing is clamped;
 // all `bit [31:0]`, as Icarus Verilog 11 cannot parse `int unsigned` parameters):
+//   Rsp        remote-scope promotion: the token rows T01-T04 (rsp.md section 5); 0, 1
+//              (default 0)
 //   NumSm      SMs, width of the destination masks; 1 .. 64 (default 15)
 //   NumBanks   banks of the system (only its log2 enters the set/tag split); 1, 2, 4, 8, 16
 //              (default 16)
@@ -35,11 +40,12 @@
 //
 // Ports (spec section 2; the payload of every output is 0 when its valid is 0):
 //   clk_i, rst_ni          clock; synchronous active-low reset
-//   req_valid_i, req_kind_i[2] (1 GETS, 2 WT, 3 ATOMIC), req_src_i[6], req_wf_i[6],
+//   req_valid_i, req_kind_i[3] (1 GETS, 2 WT, 3 ATOMIC, 4 TOKREQ, 5 TOKREL), req_src_i[6],
+//   req_wf_i[6],
 //   req_acq_i, req_line_i[LA], req_data_i[DB], req_mask_i[LineBytes], req_aop_i[2],
 //   req_word_i[5], req_a_i[32], req_b_i[32]        a request, taken when req_ready_o was 1
 //   req_ready_o            the FIFO has room (qcnt < L2Queue)
-//   rsp_valid_o, rsp_kind_o[2] (1 DATA, 2 ACK, 3 ATOM), rsp_dst_o[NumSm], rsp_wf_o[6],
+//   rsp_valid_o, rsp_kind_o[3] (1 DATA, 2 ACK, 3 ATOM, 4 GNT), rsp_dst_o[NumSm], rsp_wf_o[6],
 //   rsp_acq_o, rsp_line_o[LA], rsp_data_o[DB]      response to the L1s
 //   mem_fetch_o, mem_fetch_line_o[LA]              DRAM fetch
 //   mem_wb_o, mem_wb_line_o[LA], mem_wb_data_o[DB] DRAM write-back (same edge as a fetch allowed)
@@ -48,6 +54,8 @@
 // State (spec section 3; all verilator public_flat_rd): per line i = set*L2Ways + way: tag_q,
 // st_q (I 0, V 1, D 2, P 3), data_q; per set rr_q; per MSHR k: mv_q, mline_q, mway_q, mdst_q,
 // mwm_q; u_fifo.cnt_q (qcnt); the output registers. The FIFO entries are internal.
+// Rsp (rsp.md section 5.1): tbusy_q (the token is held), town_q[SW] (its holder), twait_q[NumSm]
+// (SMs whose TOKREQ waits); 0 with Rsp = 0.
 // Storage (as tc_l2): tag_q, st_q, data_q and the MSHR fields but mv_q are arrays without
 // reset, read through the packed bits mlive_q (tag, st written since reset), dlive_q (data)
 // and mlv_q (MSHR entry written since reset): 0 / I before the first write.
@@ -62,6 +70,16 @@
 //   E4  A fill finds its MSHR; otherwise a protocol error (warning E4_FillFindsMshr_A) that
 //       changes nothing.
 //   M1  A P line has exactly one valid MSHR with its line and way (assertion M1_MshrWay_A).
+//   E5  (Rsp) TOKREQ and TOKREL are performed at the head like any request and never stall:
+//       popped in the edge they are tried; a row sends at most one response (GNT).
+//   E6  (Rsp) A released token goes to the first waiting SM after the holder, circularly
+//       (town + 1, town + 2, ... mod NumSm; gpucoh_rr_ffs).
+//   Rows T01 TOKREQ, free: tbusy := 1, town := src, GNT(1 << src); T02 TOKREQ, held, src not
+//   the holder nor waiting: twait |= 1 << src; T03 TOKREL by the holder, none waiting:
+//   tbusy := 0; T04 TOKREL by the holder, twait != 0: town := n, twait &= ~(1 << n), GNT(1 << n).
+//   Illegal (section 12.5, "change nothing", popped): I7 a TOKREL not from the holder or while
+//   free (warning Tok_RelOwner_A); I8 a TOKREQ of the holder or of a waiting SM (warning
+//   Tok_ReqTwice_A); I9 kinds 6-7, or 4-5 with Rsp = 0 (warning Req_KindLegal_A, as H4).
 //
 // Readings of the specification taken here (listed for the page owner):
 //   H1  The tag is C4's (docs/system.md): the line address with its set bits removed, the bank
@@ -70,10 +88,16 @@
 //       not be rebuilt from tag and set without the bank number.
 //   H2  Freeing an MSHR (M01/M02) clears mv only (as tc_l2); its other fields keep their values.
 //   H3  req_ready_o is 1 after reset; the other outputs 0.
-//   H4  A head request of kind 0 is popped and changes nothing (warning Req_KindLegal_A).
+//   H4  A head request of kind 0 is popped and changes nothing (warning Req_KindLegal_A); so
+//       is one of kind 6-7, or 4-5 with Rsp = 0 (rsp.md I9: the legal set is 1-3 with Rsp = 0,
+//       1-5 with Rsp = 1).
 //   H5  A DATA and an ACK carry wf 0 and acq 0; an ACK carries data 0; every response carries
 //       the request's line (a fill's DATA: mem_line_i).
 //   H6  The fill's line (M01/M02) keeps its tag; W01's merged line becomes D.
+//   H7  reading: a GNT carries line 0, wf 0, acq 0, data 0 (rsp.md section 5.2 and gpu_l2 Q3).
+//   H8  reading: a TOKREQ / TOKREL whose src is not below NumSm is treated as any other src
+//       value (T01 then grants dst 0); the page does not name it (the shared system never
+//       stamps such a src).
 //
 // Implementation: the ways of one set (the fill's or the head's) and one pass over the MSHRs
 // are looked at per edge; one line and one MSHR entry are written per edge. Wide data are
@@ -82,6 +106,7 @@
 `include "gpucoh_assert.svh"
 
 module gpu_l2 #(
+  parameter bit [31:0] Rsp       = 32'd0,
   parameter bit [31:0] NumSm     = 32'd15,
   parameter bit [31:0] NumBanks  = 32'd16,
   parameter bit [31:0] LineBytes = 32'd64,
@@ -100,7 +125,7 @@ module gpu_l2 #(
   input  logic                  rst_ni,
   // L1 requests
   input  logic                  req_valid_i,
-  input  logic [1:0]            req_kind_i,
+  input  logic [2:0]            req_kind_i,
   input  logic [5:0]            req_src_i,
   input  logic [5:0]            req_wf_i,
   input  logic                  req_acq_i,
@@ -114,7 +139,7 @@ module gpu_l2 #(
   output logic                  req_ready_o,
   // L1 responses
   output logic                  rsp_valid_o,
-  output logic [1:0]            rsp_kind_o,
+  output logic [2:0]            rsp_kind_o,
   output logic [NS-1:0]         rsp_dst_o,
   output logic [5:0]            rsp_wf_o,
   output logic                  rsp_acq_o,
@@ -135,6 +160,8 @@ module gpu_l2 #(
   // Parameter checks (spec section 1)
   // ---------------------------------------------------------------------------------------------
 
+  `ASSERT_ELAB(P_Rsp_A, Rsp == 32'd0 || Rsp == 32'd1,
+               "gpu_l2: illegal Rsp (legal: 0, 1)")
   `ASSERT_ELAB(P_NumSm_A, NumSm >= 1 && NumSm <= 64,
                "gpu_l2: illegal NumSm (legal: 1 .. 64)")
   `ASSERT_ELAB(P_NumBanks_A,
@@ -171,7 +198,8 @@ module gpu_l2 #(
   localparam int LWW   = (LW > 1) ? $clog2(LW) : 1;                    // word-index width
   localparam int QW    = $clog2(L2Queue + 32'd1);                      // qcnt width
   // FIFO entry: control fields {kind, src, wf, acq, line, aop, word, a, b}, data, mask.
-  localparam int EW    = 2 + 6 + 6 + 1 + LA + 2 + 5 + 32 + 32;
+  localparam int EW    = 3 + 6 + 6 + 1 + LA + 2 + 5 + 32 + 32;
+  localparam int SW    = (NS > 1) ? $clog2(NS) : 1;                    // an SM id (rsp.md 1)
 
   `ASSERT_ELAB(P_LineAddr_A, LA >= LB + LS && LA >= LS + 1,
                "gpu_l2: illegal AddrWidth (LA < log2 NumBanks + log2 L2Sets or LA <= log2 L2Sets)")
@@ -187,12 +215,15 @@ module gpu_l2 #(
   localparam logic [1:0] StV       = 2'(gpu_pkg::GpuL2StV);
   localparam logic [1:0] StD       = 2'(gpu_pkg::GpuL2StD);
   localparam logic [1:0] StP       = 2'(gpu_pkg::GpuL2StP);
-  localparam logic [1:0] ReqGets   = 2'(gpu_pkg::GpuReqGets);
-  localparam logic [1:0] ReqWt     = 2'(gpu_pkg::GpuReqWt);
-  localparam logic [1:0] ReqAtomic = 2'(gpu_pkg::GpuReqAtomic);
-  localparam logic [1:0] RspData   = 2'(gpu_pkg::GpuRspData);
-  localparam logic [1:0] RspAck    = 2'(gpu_pkg::GpuRspAck);
-  localparam logic [1:0] RspAtom   = 2'(gpu_pkg::GpuRspAtom);
+  localparam logic [2:0] ReqGets   = 3'(gpu_pkg::GpuReqGets);
+  localparam logic [2:0] ReqWt     = 3'(gpu_pkg::GpuReqWt);
+  localparam logic [2:0] ReqAtomic = 3'(gpu_pkg::GpuReqAtomic);
+  localparam logic [2:0] ReqTokReq = 3'(gpu_pkg::GpuReqTokReq);
+  localparam logic [2:0] ReqTokRel = 3'(gpu_pkg::GpuReqTokRel);
+  localparam logic [2:0] RspData   = 3'(gpu_pkg::GpuRspData);
+  localparam logic [2:0] RspAck    = 3'(gpu_pkg::GpuRspAck);
+  localparam logic [2:0] RspAtom   = 3'(gpu_pkg::GpuRspAtom);
+  localparam logic [2:0] RspGnt    = 3'(gpu_pkg::GpuRspGnt);
   localparam logic [1:0] AopAdd    = 2'(gpucoh_atom_pkg::AopAdd);
   localparam logic [1:0] AopExch   = 2'(gpucoh_atom_pkg::AopExch);
   localparam logic [1:0] AopCas    = 2'(gpucoh_atom_pkg::AopCas);
@@ -220,10 +251,15 @@ module gpu_l2 #(
   logic [DB-1:0]        h_data;
   logic [LineBytes-1:0] h_mask;
 
+  // Rsp token (rsp.md section 5.1; every bank has them, RS9).
+  logic                 tbusy_q          /* verilator public_flat_rd */;
+  logic [SW-1:0]        town_q           /* verilator public_flat_rd */;
+  logic [NS-1:0]        twait_q          /* verilator public_flat_rd */;
+
   // Output registers.
   logic                 req_ready_q      /* verilator public_flat_rd */;
   logic                 rsp_valid_q      /* verilator public_flat_rd */;
-  logic [1:0]           rsp_kind_q       /* verilator public_flat_rd */;
+  logic [2:0]           rsp_kind_q       /* verilator public_flat_rd */;
   logic [NS-1:0]        rsp_dst_q        /* verilator public_flat_rd */;
   logic [5:0]           rsp_wf_q         /* verilator public_flat_rd */;
   logic                 rsp_acq_q        /* verilator public_flat_rd */;
@@ -239,7 +275,7 @@ module gpu_l2 #(
   // E1: the event of this edge
   // ---------------------------------------------------------------------------------------------
 
-  logic [1:0]           h_kind;
+  logic [2:0]           h_kind;
   logic [5:0]           h_src, h_wf;
   logic                 h_acq;
   logic [LA-1:0]        h_line;
@@ -425,6 +461,8 @@ module gpu_l2 #(
   // ---------------------------------------------------------------------------------------------
 
   logic is_gets, is_wt, is_at, kind_ok;
+  logic is_mem;                  // GETS, WT or ATOMIC
+  logic is_tq, is_tr;            // TOKREQ, TOKREL (Rsp = 1 only; otherwise illegal, I9)
   logic hvd, hp;                 // the head's line is V/D, P
   logic miss;
   logic s01, s02, s03, h_stall;
@@ -436,19 +474,79 @@ module gpu_l2 #(
   assign is_gets = (h_kind == ReqGets);
   assign is_wt   = (h_kind == ReqWt);
   assign is_at   = (h_kind == ReqAtomic);
-  assign kind_ok = is_gets || is_wt || is_at;
+  assign is_mem  = is_gets || is_wt || is_at;
+  assign is_tq   = (Rsp != 32'd0) && (h_kind == ReqTokReq);
+  assign is_tr   = (Rsp != 32'd0) && (h_kind == ReqTokRel);
+  assign kind_ok = is_mem || is_tq || is_tr;
   assign hvd     = hit && (cur_st == StV || cur_st == StD);
   assign hp      = hit && (cur_st == StP);
   assign miss    = !hit;
   assign s03     = is_at && hp;                                   // A02
-  assign s01     = kind_ok && miss && !f_found;                   // no MSHR
-  assign s02     = kind_ok && miss && f_found && !vfound;         // no victim
+  assign s01     = is_mem && miss && !f_found;                    // no MSHR
+  assign s02     = is_mem && miss && f_found && !vfound;          // no victim
   assign h_stall = s01 || s02 || s03;
   assign h_go    = head && !h_stall;
-  assign alloc   = h_go && kind_ok && miss;
+  assign alloc   = h_go && is_mem && miss;
   assign h_pop   = h_go && !(is_at && miss);                      // A03 stays
   assign fill_ok = fill && mfound;
   assign src_bit = SmOne << h_src;
+
+  // ---------------------------------------------------------------------------------------------
+  // Rsp token (rsp.md section 5.2: E5, E6, rows T01-T04). Every input is 0-gated by Rsp through
+  // is_tq / is_tr, so with Rsp = 0 the registers stay 0.
+  // ---------------------------------------------------------------------------------------------
+
+  logic [SW-1:0] h_sid;          // the head's src as an SM id
+  logic          h_holder;       // src == town
+  logic          h_waits;        // src's bit is in twait
+  logic          tok_t01, tok_t02, tok_t03, tok_t04;
+  logic          tok_i7, tok_i8;  // illegal token requests (section 12.5): popped, nothing else
+  logic [SW-1:0] tok_start;      // town + 1 mod NumSm: where the E6 scan starts
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic          tok_found;      // T04 has twait != 0, so the scan always finds one
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [SW-1:0] tok_next;       // the first waiting SM from tok_start, circularly
+  assign h_sid     = SW'(h_src);
+  assign h_holder  = (32'(h_src) == 32'(town_q));
+  assign h_waits   = |(twait_q & src_bit);
+  assign tok_t01   = is_tq && !tbusy_q;
+  assign tok_t02   = is_tq && tbusy_q && !h_holder && !h_waits;
+  assign tok_t03   = is_tr && tbusy_q && h_holder && (twait_q == '0);
+  assign tok_t04   = is_tr && tbusy_q && h_holder && (twait_q != '0);
+  assign tok_i7    = is_tr && !(tbusy_q && h_holder);
+  assign tok_i8    = is_tq && tbusy_q && (h_holder || h_waits);
+  assign tok_start = (32'(town_q) + 32'd1 >= NumSm) ? '0 : town_q + SW'(1);
+
+  gpucoh_rr_ffs #(.Width(NS)) u_tok_rr (   // E6: the next holder
+    .vec_i  (twait_q),
+    .start_i(tok_start),
+    .valid_o(tok_found),
+    .idx_o  (tok_next)
+  );
+
+  always_ff @(posedge clk_i) begin : p_tok
+    if (!rst_ni) begin
+      tbusy_q <= 1'b0;
+      town_q  <= '0;
+      twait_q <= '0;
+    end else if (h_go) begin
+      if (tok_t01) begin
+        tbusy_q <= 1'b1;
+        town_q  <= h_sid;
+      end
+      if (tok_t02) begin
+        twait_q <= twait_q | src_bit;
+      end
+      if (tok_t03) begin
+        tbusy_q <= 1'b0;
+      end
+      if (tok_t04) begin
+        town_q  <= tok_next;
+        twait_q <= twait_q & ~(SmOne << tok_next);
+      end
+    end
+  end
+
 
   // Data sources (the wide values are built in the register blocks).
   localparam logic [1:0] DNone = 2'd0;   // line data: no write
@@ -471,7 +569,7 @@ module gpu_l2 #(
   logic [NS-1:0]        ms_dst;
   logic [LineBytes-1:0] ms_wm;
   logic                 rsp_valid_d;
-  logic [1:0]           rsp_kind_d;
+  logic [2:0]           rsp_kind_d;
   logic [NS-1:0]        rsp_dst_d;
   logic [5:0]           rsp_wf_d;
   logic                 rsp_acq_d;
@@ -517,7 +615,12 @@ module gpu_l2 #(
           rsel        = RFill;
         end
       end
-    end else if (h_go && kind_ok) begin
+    end else if (h_go && (tok_t01 || tok_t04)) begin
+      // T01 / T04: GNT to the new holder (line 0, wf 0, acq 0, data 0: reading H7).
+      rsp_valid_d = 1'b1;
+      rsp_kind_d  = RspGnt;
+      rsp_dst_d   = tok_t01 ? src_bit : (SmOne << tok_next);
+    end else if (h_go && is_mem) begin
       if (alloc) begin
         // E3: the victim way gets the tag and P (X01 silently, X02 written back), the lowest
         // free MSHR the line; fetch.
@@ -711,7 +814,13 @@ module gpu_l2 #(
   logic sva_rsp_zero    /* verilator public_flat_rd */;   // timing rule 6
   logic sva_fetch_zero  /* verilator public_flat_rd */;
   logic sva_wb_zero     /* verilator public_flat_rd */;
+  logic sva_tok_owner   /* verilator public_flat_rd */;   // V-RSP5 (bank half)
+  logic sva_tok_rel     /* verilator public_flat_rd */;   // I7
+  logic sva_tok_twice   /* verilator public_flat_rd */;   // I8
   always_comb begin
+    sva_tok_owner  = !rst_ni || !tbusy_q || !(|(twait_q & (SmOne << town_q)));
+    sva_tok_rel    = !(rst_ni && head) || !tok_i7;
+    sva_tok_twice  = !(rst_ni && head) || !tok_i8;
     sva_m1_way_ok  = !(rst_ni && (fill || head)) || !wdup;
     sva_m1_mshr_ok = !(rst_ni && (fill_ok || (head && hp))) ||
                      (mfound && mk_way == (fill ? mk_way : hway) && cur_st == StP);
@@ -736,5 +845,8 @@ module gpu_l2 #(
   `ASSERT(RspPayloadZero_A, sva_rsp_zero)
   `ASSERT(FetchPayloadZero_A, sva_fetch_zero)
   `ASSERT(WbPayloadZero_A, sva_wb_zero)
+  `ASSERT(Rsp_TokOwner_A, sva_tok_owner)
+  `ASSERT_WARN(Tok_RelOwner_A, sva_tok_rel)
+  `ASSERT_WARN(Tok_ReqTwice_A, sva_tok_twice)
 
 endmodule

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// gpu_pkg -- encodings of the baseline GPU family (gpu_l1, gpu_l2; GPU-D, GPU-H and GPU-RSP): the values
-// of the Hrf parameter, message kinds on the core, L1 -> L2, L2 -> L1 and peer channels and the L2
-// line states.
+// gpu_pkg -- encodings of the baseline GPU family (gpu_l1, gpu_l2; GPU-D, GPU-H and GPU-RSP): the
+// values of the Hrf parameter, message kinds on the core, L1 -> L2, L2 -> L1 and peer channels and
+// the L2 line states.
 //
 // The one place these values are written in the RTL; the units name them as gpu_pkg::Name (the
 // project dialect has no `import`, which Yosys 0.23 cannot parse), as the TC family does with

@@ -114,6 +114,14 @@ template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
     st->fwait = gpucoh::get_u64(r->gpu_l1__DOT__fwait_q);
     st->fdone = gpucoh::get_u64(r->gpu_l1__DOT__fdone_q);
     st->idle = r->gpu_l1__DOT__idle_q;
+    // Rsp (docs/units/gpu/rsp.md section 4.2; 0 with Rsp = 0)
+    st->rblk = r->gpu_l1__DOT__rblk_q;
+    st->rst = r->gpu_l1__DOT__rst_q;
+    st->rsnt = r->gpu_l1__DOT__rsnt_q;
+    st->bcnt = r->gpu_l1__DOT__bcnt_q;
+    st->cfv = r->gpu_l1__DOT__cfv_q;
+    st->cfl = r->gpu_l1__DOT__cfl_q;
+    st->csrc = r->gpu_l1__DOT__csrc_q;
     // the live entries in FIFO order (the ring's other slots are not state)
     for (unsigned k = 0; k < kSb; ++k)
         st->sb[k] = read_sb(r, st, k);

@@ -91,6 +91,10 @@ template <typename R> void read_state(const R* r, gpu_l2_state_t* st) {
         gpucoh::get_words(m->wm, r->gpu_l2__DOT__mwm_q[k]);
     }
     st->qcnt = r->gpu_l2__DOT__u_fifo__DOT__cnt_q;
+    // Rsp token (docs/units/gpu/rsp.md section 5.1; 0 with Rsp = 0)
+    st->tbusy = r->gpu_l2__DOT__tbusy_q;
+    st->town = r->gpu_l2__DOT__town_q;
+    st->twait = gpucoh::get_u64(r->gpu_l2__DOT__twait_q);
 }
 
 void state(void* h, void* vst) {

@@ -173,7 +173,7 @@ const gpucoh_unit_t unit_gpu_l1 = {
     .netlist = true,
     .systemc = true,
     .verilator_flags = "--unroll-count 256",
-    .lint_params = "L1Sets=4 LineBytes=16 SbEntries=4",
+    .lint_params = "Hrf=1 Rsp=1 NumSm=4 L1Sets=4 LineBytes=16 SbEntries=4",
 };
 const gpucoh_unit_t unit_gpu_l2 = {
     .name = "gpu_l2",
@@ -198,7 +198,7 @@ const gpucoh_unit_t unit_gpu_l2 = {
     .netlist = true,
     .systemc = true,
     .verilator_flags = "--unroll-count 256",
-    .lint_params = "L2Sets=4 L2Mshrs=4 LineBytes=16",
+    .lint_params = "Rsp=1 NumSm=4 L2Sets=4 L2Mshrs=4 LineBytes=16",
 };
 
 /* The parameter tables are views of gpu_p; filled once before first use. */
