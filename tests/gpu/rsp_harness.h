@@ -120,6 +120,8 @@ typedef struct {
     uint32_t wt_during_cfv[NSM]; /* WTs the L1 sent while cfv_q */
     uint32_t toklog[32][3];      /* distinct token states of bank 0, in order */
     uint32_t ntok;
+    uint32_t rmax[NSM];     /* the largest rst_q seen since the step began */
+    uint32_t taken[8][NSM]; /* requests the banks took, by kind and src (whole run) */
     bool busy;
     uint64_t cycle;
     uint32_t fails;
@@ -393,6 +395,7 @@ static void pop_inputs(sys_t* s, const pick_t* pk) {
     for (uint32_t b = 0; b < NB; b++) {
         if (pk->rx[b] >= 0) {
             log_req(s, s->take, &s->ntake, b, &s->xq[b][pk->rx[b]]);
+            s->taken[s->xq[b][pk->rx[b]].kind & 7u][s->xq[b][pk->rx[b]].src % NSM]++;
             qpop(s->xq[b], &s->xqn[b], (uint32_t)pk->rx[b], sizeof s->xq[b][0]);
             s->busy = true;
         }
@@ -499,6 +502,8 @@ static void mon_scalars(sys_t* s, uint32_t j) {
     if (n.wtp == 0 && old.wtp != 0)
         s->wtp0_cyc[j] = s->cycle;
     s->sc[j] = n;
+    if (n.rst > s->rmax[j])
+        s->rmax[j] = n.rst;
 }
 
 static void mon_token(sys_t* s) {
@@ -622,6 +627,13 @@ static void settle(sys_t* s) {
 static void step(sys_t* s, const char* name) {
     s->step = name;
     s->nreq = s->ntake = s->nrsp = s->npeer = s->ncrsp = 0;
+    for (uint32_t j = 0; j < NSM; j++)
+        s->rmax[j] = s->sc[j].rst;
+}
+
+/* a part of a step: its name only (the logs go on) */
+static void substep(sys_t* s, const char* name) {
+    s->step = name;
 }
 
 #endif /* GPUCOH_RSP_HARNESS_H */

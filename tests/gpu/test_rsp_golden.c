@@ -131,6 +131,13 @@ static void wait_rst(sys_t* s, uint32_t j, uint32_t v, uint32_t max) {
     ckf(s, __LINE__, "SM%u rst_q (waited for)", j, v, s->sc[j].rst);
 }
 
+/* ticks until SM j's rst_q has reached v in this step (it may have moved on) */
+static void wait_reach(sys_t* s, uint32_t j, uint32_t v, uint32_t max) {
+    for (uint32_t i = 0; i < max && s->rmax[j] < v; i++)
+        tick(s);
+    ckf(s, __LINE__, "SM%u rst_q reached (waited for)", j, v, s->rmax[j] >= v ? v : s->rmax[j]);
+}
+
 /* the latest core response of the step of SM j to wf (NULL: none) */
 static const gpu_core_rsp_t* crsp_of(const sys_t* s, uint32_t j, uint32_t wf) {
     for (uint32_t k = s->ncrsp; k-- > 0;)
@@ -389,7 +396,7 @@ static void t1_inv_release(sys_t* s, uint32_t n_acq) {
     EXP_L1_NONE(s, 1, X_);
     EXP_L1_NONE(s, 1, D_);
     CK(s, "SM1 peer messages in a5", 0, s->npeer);
-    CK(s, "SM1 local_inval (C27)", n_acq, stats(s, 1).local_inval);
+    CK(s, "SM1 local_inval (C27)", s->rtl ? 0 : n_acq, stats(s, 1).local_inval);
     step(s, "T1 7: U: C30 TOKREL; T03");
     wait_tok_free(s, 20);
     EXP_TOK(s, 0, 1, 0);
@@ -617,18 +624,20 @@ static void t2(bool rtl, bool a) {
     t2_to_step3(s);
     const uint64_t c16 = c16_all(s);
     s->hold_src = a ? 2u : 1u; /* A: SM1 waits until SM0's ATOMIC is taken; B: the reverse */
+    const uint32_t at0 = s->taken[GPU_REQ_ATOMIC][0], wt1 = s->taken[GPU_REQ_WT][1];
     t2_to_step6(s, c16);
-    step(s, a ? "T2 7 A: A01 x 0 -> 1, then C28 WT W01" : "T2 7 B: C28 WT W01, then A01 x 1 -> 2");
-    for (uint32_t i = 0; i < 60; i++) {
-        if (a && take_at(s, 0, GPU_REQ_ATOMIC, 0) < LOGMAX)
+    substep(s,
+            a ? "T2 7 A: A01 x 0 -> 1, then C28 WT W01" : "T2 7 B: C28 WT W01, then A01 x 1 -> 2");
+    for (uint32_t i = 0; i < 60 && s->hold_src; i++) {
+        if (a && s->taken[GPU_REQ_ATOMIC][0] > at0)
             s->hold_src = 0;
-        if (!a && take_at(s, 0, GPU_REQ_WT, 1) < LOGMAX)
+        if (!a && s->taken[GPU_REQ_WT][1] > wt1)
             s->hold_src = 0;
         tick(s);
     }
     CK(s, "hold released (the held request was taken)", 0, s->hold_src);
     wait_crsp(s, 0, 1);
-    wait_rst(s, 1, 6, 60);
+    wait_reach(s, 1, 6, 60);
     CK(s, "SM0 ATOMIC x to bank 0 (C18)", 1, n_req(s, 0, GPU_REQ_ATOMIC, X_));
     CK(s, "SM1 WT x (C28)", 1, n_req(s, 1, GPU_REQ_WT, X_));
     CK(s, "bank 0 order: ATOMIC before WT (run A) / after (run B)", a,
@@ -636,12 +645,12 @@ static void t2(bool rtl, bool a) {
     EXP_CRSP(s, 0, 1, GPU_CRSP_ATOMIC, a ? 0 : 1);
     if (!s->rtl)
         CK(s, "SM0 F67 LOCKED_ATOM_TO_L2", 1, fcov1(s, 0, GPU_L1_F_LOCKED_ATOM_TO_L2) >= 1);
-    step(s, "T2 8: a13 INV; a14 UNLOCK, K02 x 4; U, T03");
+    substep(s, "T2 8: a13 INV; a14 UNLOCK, K02 x 4; U, T03");
     wait_tok_free(s, 80);
     EXP_RBLK(s, 0);
     EXP_TOK(s, 0, 1, 0);
     EXP_RST(s, 1, 0, 0);
-    CK(s, "SM1 INV broadcasts (a13)", 1, n_peer(s, 1, GPU_PEER_INV, ALL));
+    CK(s, "SM1 INV broadcasts (a11, a13)", 2, n_peer(s, 1, GPU_PEER_INV, ALL));
     CK(s, "SM1 UNLOCK broadcasts (a14)", 1, n_peer(s, 1, GPU_PEER_UNLOCK, ALL));
     CK(s, "C16 at any L1 from step 3 to 8 (V-RSP2, V-RSP3)", c16, c16_all(s));
     EXP_L2(s, X_, a ? 1 : 2);
@@ -712,12 +721,13 @@ static void t3(bool rtl) {
     s->hold_src = 0;
     wait_rst(s, 1, 6, 40);
     EXP_CRSP(s, 1, 0, GPU_CRSP_ATOMIC, 1);
-    const uint32_t k = req_at(s, 1, GPU_REQ_ATOMIC, X_);
-    CK(s, "SM1 ATOMIC x", 1, k < LOGMAX);
+    const uint32_t k = take_at(s, 0, GPU_REQ_ATOMIC, 1); /* sent while held (step 6) */
+    CK(s, "SM1 ATOMIC taken by bank 0", 1, k < LOGMAX);
     if (k < LOGMAX) {
-        CK(s, "SM1 ATOMIC acq (C29: 0)", 0, s->req[k].r.acq);
-        CK(s, "SM1 ATOMIC aop", GPU_AOP_ADD, s->req[k].r.aop);
-        CK(s, "SM1 ATOMIC a", 1, s->req[k].r.a);
+        CK(s, "SM1 ATOMIC line", X_, s->take[k].r.line);
+        CK(s, "SM1 ATOMIC acq (C29: 0)", 0, s->take[k].r.acq);
+        CK(s, "SM1 ATOMIC aop", GPU_AOP_ADD, s->take[k].r.aop);
+        CK(s, "SM1 ATOMIC a", 1, s->take[k].r.a);
     }
     EXP_L2(s, X_, 2);
     CK(s, "SM0 core responses (still S07)", 0, n_crsp(s, 0));
@@ -880,7 +890,11 @@ static void t6(bool rtl) {
     EXP_TOK(s, 1, 2, 0);
     wait_tok_free(s, 300);
     EXP_CRSP(s, 2, 0, GPU_CRSP_ATOMIC, 2);
-    EXP_BCAST(s, 2, GPU_PEER_LOCK);
+    CK(s, "SM2 LOCK broadcasts", 1, n_peer(s, 2, GPU_PEER_LOCK, ALL));
+    CK(s, "SM2 UNLOCK broadcasts", 1, n_peer(s, 2, GPU_PEER_UNLOCK, ALL));
+    for (uint32_t j = 0; j < NSM; j++)
+        ckf(s, __LINE__, "SM%u BACKs to SM2 (a19-a25: six broadcasts)", j, 6,
+            n_peer(s, j, GPU_PEER_BACK, 4));
     settle(s);
     EXP_L2(s, X_, 3);
     if (!s->rtl) {
@@ -950,13 +964,13 @@ static void t7(bool rtl) {
     }
     step(s, "T7: the ACKs released one by one, v's last");
     static const uint32_t rel[4] = {5, 8, 12, 4};
-    for (uint32_t k = 0; k < 4; k++) {
+    for (uint32_t k = 0; k < 3; k++) {
         release_ack(s, 0, rel[k]);
         run(s, 4);
         ckf(s, __LINE__, "SM0 wtp_q after %u ACKs", k + 1, 3 - k, s->sc[0].wtp);
-        if (k < 3)
-            CK(s, "SM0 BACKs before v's ACK", 0, n_peer(s, 0, GPU_PEER_BACK, 2));
+        CK(s, "SM0 BACKs before v's ACK", 0, n_peer(s, 0, GPU_PEER_BACK, 2));
     }
+    release_ack(s, 0, rel[3]);
     s->hold_rsp_kind = 0;
     wait_rst(s, 1, 4, 20);
     CK(s, "SM0 BACKs", 1, n_peer(s, 0, GPU_PEER_BACK, 2));
