@@ -44,6 +44,24 @@
  *  9. gpu_l1_trans_reachable: C16-C20 are unreachable under GPU-D; the row C03 is never
  *     counted (L11: "the row counted is the stall's", S01), so it is reported unreachable; C19
  *     and S06 are retired (D9).
+ *
+ * Rsp = 1 (docs/units/gpu/rsp.md sections 2-6, 11, 12: L14-L21, C24-C30, R07, K01-K06, B09-B10,
+ * S07-S08, F52-F67, I6-I12), readings:
+ * 10. The L1 has no SM-id input. A command (K01-K04) is the L1's own (L21's "at the source")
+ *     when it arrives while this L1 has a broadcast step in flight (rsnt_q, the step a
+ *     broadcast): by fact 1 of section 3 only the holder sends commands. Its pin_src is then
+ *     this SM's id, kept (not architectural) so that F54 can tell the issuer's own BACK.
+ * 11. A GNT is a response: its edge does not try the head (L3), as any response edge.
+ * 12. The response and peer kinds are cut to 3 bits. A BACK's dst (1 << src) is cut to NumSm
+ *     bits. F61 counts a blocked command pop (B09 / B10's condition), not a blocked batch pop
+ *     that would also have served the FLUSH (F37 counts both).
+ * 13. C25 and C28 count in neither hits / misses nor wt_release (the stats keep gpu_l1's rows);
+ *     C29's stale marking counts no F51 (F51 names C15 / C18). F66 counts the rm rows' own S04
+ *     (C24, C25, C28, C29, C30), not a V01 of C25's allocation.
+ * 14. Two peer messages in one edge (only after illegal inputs, L19) keep the first; the second
+ *     is counted as a protocol error (L19_OnePeer_A).
+ * 15. S07 is unreachable with NumSm = 1 (as its cover point F56, section 12.2): the only L1's
+ *     head is the rm operation for the whole locked window.
  */
 #include "gpu_l1.h"
 #include "gpucoh_bits.h"
@@ -71,9 +89,24 @@ typedef struct {
 typedef struct {
     uint32_t op, wf;
     uint64_t line;
-    bool gpu, acq, rel;
+    bool gpu, rm, acq, rel; /* rm: kept only with Rsp = 1 on LOAD acq, STORE rel, ATOMIC, FENCE */
     uint32_t aop, word, a, b;
 } l1_fentry_t;
+
+/* The steps of an rm operation (rsp.md sections 2, 4.2); the broadcasts are their peer kinds. */
+enum {
+    STEP_NONE = 0,
+    STEP_LOCK = GPU_PEER_LOCK,
+    STEP_FLUSH = GPU_PEER_FLUSH,
+    STEP_INV = GPU_PEER_INV,
+    STEP_UNLOCK = GPU_PEER_UNLOCK,
+    STEP_T = 8,
+    STEP_LD,   /* a3 */
+    STEP_INVL, /* a5 */
+    STEP_ST,   /* a12 */
+    STEP_RMW,  /* a22 */
+    STEP_U,
+};
 
 struct gpu_l1 {
     gpu_l1_desc_t d;
@@ -92,8 +125,11 @@ struct gpu_l1 {
     uint32_t wtp, batch, fl;
     uint64_t fcur, fwait, fdone;
     uint32_t idle;
-    uint32_t nval, npend; /* lines with val / pend = 1 */
-    int32_t v01_set;      /* set of this edge's V01, -1: none (F47 reads the previous edge's) */
+    uint32_t rblk, rst, rsnt, bcnt, cfv, cfl, csrc; /* Rsp (rsp.md section 4.2) */
+    uint32_t self_sm;                               /* reading 10 (not architectural) */
+    uint64_t sm_all;                                /* ALL = 2^NumSm - 1 */
+    uint32_t nval, npend;                           /* lines with val / pend = 1 */
+    int32_t v01_set; /* set of this edge's V01, -1: none (F47 reads the previous edge's) */
     gpu_l1_out_t out;
     uint64_t cov[GPU_L1_T_N];
     uint64_t fcov[GPU_L1_F_N];
@@ -107,11 +143,14 @@ struct gpu_l1 {
 /* What one edge reads (registered values) and decides. */
 typedef struct {
     uint32_t wtp_q, batch_q, fl_q, sbcnt_q, sbh_q, idle_q;
+    uint32_t rblk_q, rst_q, rsnt_q, bcnt_q, cfv_q, cfl_q;
     uint64_t fcur_q;
+    bool k01, k03, k04, c16; /* Rsp: this edge's K01 / K03 / K04, the head's C16 */
+    uint32_t k_src, k_src_q; /* K04's src; csrc_q */
     int32_t v01_prev;
     /* the engine's pop (section 7) */
     bool pop, pop_wt;
-    uint32_t pop_kind; /* 0 batch, 1 idle, 2 full */
+    uint32_t pop_kind; /* 0 batch, 1 idle, 2 full, 3 command (B09 / B10) */
     uint32_t pop_idx;
     uint64_t pop_line;
     /* effects of the edge */
@@ -136,7 +175,7 @@ typedef struct {
     uint32_t wordi; /* C16: word index mod LW */
 } l1_head_t;
 
-enum { POP_BATCH = 0, POP_IDLE = 1, POP_FULL = 2 };
+enum { POP_BATCH = 0, POP_IDLE = 1, POP_FULL = 2, POP_CMD = 3 };
 
 /*--- helpers ----------------------------------------------------------------------------------*/
 
@@ -270,6 +309,8 @@ static bool atomic_new(uint32_t aop, uint32_t old, uint32_t a, uint32_t b, uint3
 gpu_l1_desc_t gpu_l1_desc_from(const gpu_desc_t* sys) {
     gpu_l1_desc_t d;
     d.hrf = sys->hrf;
+    d.rsp = sys->rsp;
+    d.num_sm = sys->num_sm;
     d.num_wf = sys->num_wf;
     d.line_bytes = sys->line_bytes;
     d.addr_width = sys->addr_width;
@@ -321,6 +362,13 @@ int gpu_l1_check_desc(const gpu_l1_desc_t* d, char* msg, size_t msg_len) {
     RANGE(sb_entries, "SbEntries", 1u, GPU_L1_MAX_SB);
     RANGE(sb_idle, "SbIdle", 1u, 65535u);
     RANGE(wt_cnt_width, "WtCntWidth", 2u, 10u);
+    /* rsp.md section 1, after the unit's own; NumSm's message as the unit's (gpu_l1.md section 1:
+     * NAME = V), i.e. "num_sm = V" as gpu_l2's */
+    RANGE(rsp, "Rsp", 0u, 1u);
+    if (d->rsp == 1u && d->hrf != 1u) {
+        return gpu_param_error(msg, msg_len, "gpu_l1: Rsp = 1 needs Hrf = 1 (Rsp: 0 under GPU-D)");
+    }
+    RANGE(num_sm, "NumSm", 1u, GPU_MAX_SM);
     return 0;
 }
 
@@ -376,6 +424,8 @@ static void l1_reset_state(gpu_l1_t* m) {
     m->wtp = m->batch = m->fl = 0u;
     m->fcur = m->fwait = m->fdone = 0u;
     m->idle = 0u;
+    m->rblk = m->rst = m->rsnt = m->bcnt = m->cfv = m->cfl = m->csrc = 0u;
+    m->self_sm = 0u;
     m->nval = m->npend = 0u;
     m->v01_set = -1;
 }
@@ -417,6 +467,7 @@ gpu_l1_t* gpu_l1_init(void* mem, size_t len, const gpu_l1_desc_t* d, char* msg, 
     m->tag_bits = m->la - m->set_bits;
     m->wmax = (1u << d->wt_cnt_width) - 1u;
     m->wf_all = gpucoh_mask64(d->num_wf);
+    m->sm_all = gpucoh_mask64(d->num_sm);
     l1_reset_state(m);
     return m; /* outputs read 0 until the first edge */
 }
@@ -431,6 +482,9 @@ static void eng_decide(gpu_l1_t* m, l1_edge_t* e, uint32_t k) {
     const bool wt = i >= 0 && dirty_nz(m, (uint32_t)i);
     if (wt && (e->wtp_q == m->wmax || m->line[i].pend)) {
         fc(m, GPU_L1_F_POP_BLOCKED);
+        if (k == POP_CMD) {
+            fc(m, GPU_L1_F_CMD_POP_BLOCKED);
+        }
         return;
     }
     e->pop = true;
@@ -445,20 +499,25 @@ static void eng_pre(gpu_l1_t* m, l1_edge_t* e) {
     if (e->batch_q && e->fl_q > 0u) {
         GPU_L1_ASSERT(e->sbcnt_q >= e->fl_q);
         eng_decide(m, e, POP_BATCH);
-    } else if (!e->batch_q && e->sbcnt_q > 0u && e->idle_q == m->d.sb_idle) {
+    } else if (e->cfv_q && e->cfl_q > 0u) { /* L18: B09 / B10 */
+        GPU_L1_ASSERT(e->sbcnt_q >= e->cfl_q);
+        eng_decide(m, e, POP_CMD);
+    } else if (!e->batch_q && !e->cfv_q && e->sbcnt_q > 0u && e->idle_q == m->d.sb_idle) {
         eng_decide(m, e, POP_IDLE);
     }
 }
 
 static void eng_apply(gpu_l1_t* m, l1_edge_t* e) {
-    static const gpu_l1_trans_t rows[3] = {GPU_L1_T_B01, GPU_L1_T_B03, GPU_L1_T_B05};
+    static const gpu_l1_trans_t rows[4] = {GPU_L1_T_B01, GPU_L1_T_B03, GPU_L1_T_B05, GPU_L1_T_B09};
     m->cov[rows[e->pop_kind] + (e->pop_wt ? 0u : 1u)]++;
     if (e->pop_wt) {
         req_wt_dirty(m, e, e->pop_line, e->pop_idx);
         memset(ldirty(m, e->pop_idx), 0, (size_t)m->mw * sizeof(uint32_t));
         touch(m, e->pop_idx);
-        uint64_t* n[3] = {&m->st.wt_batch, &m->st.wt_idle, &m->st.wt_full};
-        (*n[e->pop_kind])++;
+        uint64_t* n[4] = {&m->st.wt_batch, &m->st.wt_idle, &m->st.wt_full, NULL};
+        if (n[e->pop_kind] != NULL) {
+            (*n[e->pop_kind])++;
+        }
     } else {
         fc(m, GPU_L1_F_SB_SKIP_CLEAN);
     }
@@ -466,6 +525,9 @@ static void eng_apply(gpu_l1_t* m, l1_edge_t* e) {
         fc(m, GPU_L1_F_IDLE_DRAIN);
     } else if (e->pop_kind == POP_BATCH) {
         m->fl--;
+    }
+    if (e->cfl_q > 0u) { /* L18: one pop serves the batch and the FLUSH */
+        m->cfl = e->cfl_q - 1u;
     }
     if (e->sbh_q == m->d.sb_entries - 1u) {
         fc(m, GPU_L1_F_SB_PTR_WRAP);
@@ -495,7 +557,59 @@ static void l1_inv(gpu_l1_t* m, const l1_edge_t* e) {
     m->nval = 0u;
     if (staled) {
         fc(m, GPU_L1_F_INV_STALES);
+        if (e->k03) {
+            fc(m, GPU_L1_F_CMD_INV_STALES);
+        }
     }
+}
+
+/*--- Rsp: steps, peer messages (rsp.md sections 2, 3, 4.2) ------------------------------------*/
+
+/* the step rst names for the head's op (section 4.2) */
+static uint32_t step_of(uint32_t op, uint32_t rst) {
+    static const uint8_t acq[] = {STEP_NONE, STEP_T, STEP_LD, STEP_FLUSH, STEP_INVL, STEP_U};
+    static const uint8_t rel[] = {STEP_NONE, STEP_T,   STEP_LOCK,   STEP_FLUSH, STEP_INV,
+                                  STEP_ST,   STEP_INV, STEP_UNLOCK, STEP_U};
+    static const uint8_t rmw[] = {STEP_NONE, STEP_T,     STEP_LOCK, STEP_FLUSH,  STEP_INV,
+                                  STEP_RMW,  STEP_FLUSH, STEP_INV,  STEP_UNLOCK, STEP_U};
+    switch (op) {
+    case GPU_OP_LOAD:
+        return rst < sizeof acq ? acq[rst] : STEP_NONE;
+    case GPU_OP_STORE:
+        return rst < sizeof rel ? rel[rst] : STEP_NONE;
+    case GPU_OP_ATOMIC:
+        return rst < sizeof rmw ? rmw[rst] : STEP_NONE;
+    default:
+        return STEP_NONE;
+    }
+}
+
+static inline bool step_bcst(uint32_t step) {
+    return step >= STEP_LOCK && step <= STEP_UNLOCK;
+}
+
+/* the step of the registered rst_q (STEP_NONE when no rm operation runs) */
+static uint32_t step_q(const gpu_l1_t* m, const l1_edge_t* e) {
+    return e->rst_q == 0u ? STEP_NONE : step_of(m->fifo[m->fhead].op, e->rst_q);
+}
+
+/* L16: the step completes; the head sends the next one in a later edge */
+static void step_done(gpu_l1_t* m) {
+    m->rst++;
+    m->rsnt = 0u;
+}
+
+/* L19: the edge's one peer message */
+static void peer_send(gpu_l1_t* m, uint32_t kind, uint64_t dst) {
+    gpu_peer_t* p = &m->out.peer;
+    if (p->valid) {
+        m->errors++; /* reading 14: L19_OnePeer_A */
+        return;
+    }
+    p->valid = true;
+    p->kind = kind;
+    p->src = 0u;
+    p->dst = dst & m->sm_all;
 }
 
 /*--- (a) responses, section 5 -----------------------------------------------------------------*/
@@ -539,6 +653,9 @@ static void rsp_data(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r, uint64_t lin
     L->stale = L->acq = 0u;
     L->wait = 0u;
     touch(m, i);
+    if (e->rsnt_q && step_q(m, e) == STEP_LD && m->fifo[m->fhead].line == line) {
+        step_done(m); /* L16: a3 */
+    }
 }
 
 static void rsp_atom(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r, uint64_t line) {
@@ -558,11 +675,24 @@ static void rsp_atom(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r, uint64_t lin
     if (r->acq) {
         e->inv = e->inv_rsp = true;
     }
+    if (!r->acq && e->rsnt_q && step_q(m, e) == STEP_RMW && m->fifo[m->fhead].wf == wf) {
+        step_done(m); /* L16: a22 */
+    }
+}
+
+/* R07, or I3 (Rsp = 0) / I11 (a GNT nobody waits for) */
+static void rsp_gnt(gpu_l1_t* m, const l1_edge_t* e) {
+    if (m->d.rsp == 0u || e->rst_q != 1u || !e->rsnt_q) {
+        m->errors++; /* I3 amended, I11: Rsp_GntExpected_A */
+        return;
+    }
+    m->cov[GPU_L1_T_R07]++;
+    step_done(m);
 }
 
 static void l1_response(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r) {
     const uint64_t line = r->line & m->la_mask;
-    switch (r->kind & 3u) {
+    switch (r->kind & 7u) {
     case GPU_RSP_DATA:
         rsp_data(m, e, r, line);
         break;
@@ -577,8 +707,11 @@ static void l1_response(gpu_l1_t* m, l1_edge_t* e, const gpu_rsp_t* r) {
     case GPU_RSP_ATOM:
         rsp_atom(m, e, r, line);
         break;
+    case GPU_RSP_GNT:
+        rsp_gnt(m, e);
+        break;
     default:
-        m->errors++; /* reading 3 */
+        m->errors++; /* reading 3; kinds 5-7: I3 amended */
         break;
     }
 }
@@ -701,6 +834,9 @@ static uint32_t stall_early(const gpu_l1_t* m, const l1_edge_t* e, l1_head_t* h)
     if (h->row == GPU_L1_T_C03) {
         return GPU_L1_T_S01;
     }
+    if (h->row == GPU_L1_T_C16 && e->rblk_q) {
+        return GPU_L1_T_S07; /* L17 */
+    }
     const bool sb_push = h->row == GPU_L1_T_C11 || h->row == GPU_L1_T_C12 ||
                          (h->row == GPU_L1_T_C16 && h->writes && !dirty_nz(m, h->idx));
     if (sb_push && e->sbcnt_q == m->d.sb_entries) {
@@ -731,7 +867,7 @@ static uint32_t head_stall(const gpu_l1_t* m, const l1_edge_t* e, l1_head_t* h) 
         const bool pend =
             (row == GPU_L1_T_C14 || row == GPU_L1_T_C17 || (row == GPU_L1_T_C13 && h->m)) &&
             m->line[h->idx].pend;
-        if (e->batch_q || e->wtp_q == m->wmax || pend) {
+        if (e->batch_q || e->cfv_q || e->wtp_q == m->wmax || pend) { /* L5 amended */
             return GPU_L1_T_S05;
         }
     }
@@ -868,6 +1004,9 @@ static void act_atomic(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
         return;
     case GPU_L1_T_C15:
     case GPU_L1_T_C18:
+        if (h->row == GPU_L1_T_C18 && e->rblk_q) {
+            fc(m, GPU_L1_F_LOCKED_ATOM_TO_L2); /* RS7 */
+        }
         r->valid = true;
         r->kind = GPU_REQ_ATOMIC;
         r->wf = q->wf;
@@ -894,6 +1033,7 @@ static void act_atomic(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
         crsp_put(m, GPU_CRSP_ATOMIC, (uint64_t)1 << q->wf, q->line, d);
         m->st.l1_atomics++;
         e->fpop = true;
+        e->c16 = true;
         if (!h->writes) {
             if (q->aop == GPU_AOP_CAS) {
                 fc(m, GPU_L1_F_CAS_FAIL_L1);
@@ -987,13 +1127,215 @@ static void head_act(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
     }
 }
 
+/*--- the head: rm operations (rsp.md section 4.4, L14-L16) ------------------------------------*/
+
+/* C25: the row's stall (S01, S02) or the allocation; the row may turn into V01 (L7) */
+static uint32_t rm_load_stall(const gpu_l1_t* m, l1_head_t* h) {
+    const l1_meta_t* L = &m->line[h->idx];
+    if (h->m && !L->val && L->pend && L->stale) {
+        return GPU_L1_T_S01; /* as C03 */
+    }
+    if (!h->m) {
+        uint32_t way = 0;
+        h->rule = l1_victim(m, h->set, &way);
+        if (h->rule == 4u) {
+            return GPU_L1_T_S02;
+        }
+        h->idx = h->set * m->d.l1_ways + way;
+        if (h->rule == 3u) {
+            h->row = GPU_L1_T_V01;
+        }
+    }
+    return GPU_L1_T_N;
+}
+
+/* C28 / L5: a WT waits for the batch, a command flush, the WT limit, its line's fill */
+static bool rm_wt_blocked(const gpu_l1_t* m, const l1_edge_t* e, const l1_head_t* h) {
+    return e->batch_q || e->cfv_q || e->wtp_q == m->wmax || (h->m && m->line[h->idx].pend);
+}
+
+/* the row (C24-C30) of the rm head, its stall (S01, S02, S04, S05, S08) or GPU_L1_T_N */
+static uint32_t rm_row_stall(const gpu_l1_t* m, const l1_edge_t* e, l1_head_t* h) {
+    static const uint32_t rows[] = {
+        [STEP_LOCK] = GPU_L1_T_C26,   [STEP_FLUSH] = GPU_L1_T_C26, [STEP_INV] = GPU_L1_T_C26,
+        [STEP_UNLOCK] = GPU_L1_T_C26, [STEP_T] = GPU_L1_T_C24,     [STEP_LD] = GPU_L1_T_C25,
+        [STEP_INVL] = GPU_L1_T_C27,   [STEP_ST] = GPU_L1_T_C28,    [STEP_RMW] = GPU_L1_T_C29,
+        [STEP_U] = GPU_L1_T_C30,
+    };
+    if (e->rsnt_q) {
+        return GPU_L1_T_S08;
+    }
+    const uint32_t step = e->rst_q == 0u ? STEP_T : step_of(h->q->op, e->rst_q);
+    GPU_L1_ASSERT(step != STEP_NONE);
+    h->row = rows[step];
+    if (h->row == GPU_L1_T_C26 || h->row == GPU_L1_T_C27) {
+        return GPU_L1_T_N; /* L14: never stall */
+    }
+    bool merge = false;
+    if (h->row == GPU_L1_T_C25) {
+        const uint32_t st = rm_load_stall(m, h);
+        if (st != GPU_L1_T_N) {
+            return st;
+        }
+        merge = h->m && m->line[h->idx].pend;
+        if (h->row == GPU_L1_T_V01 && (e->batch_q || e->cfv_q || e->wtp_q == m->wmax)) {
+            return GPU_L1_T_S05; /* the victim's WT, L5 */
+        }
+    } else if (h->row == GPU_L1_T_C28 && rm_wt_blocked(m, e, h)) {
+        return GPU_L1_T_S05;
+    }
+    if (e->pop && (!merge || h->q->line == e->pop_line)) {
+        return GPU_L1_T_S04; /* L8 */
+    }
+    return GPU_L1_T_N;
+}
+
+static void req_tok(gpu_l1_t* m, uint32_t kind) {
+    m->out.req.valid = true; /* line 0, every payload 0 (section 3, review M1) */
+    m->out.req.kind = kind;
+}
+
+/* C25: a new GETS (acq 0) or a merge (acq as it is) */
+static void act_c25(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    l1_meta_t* L = &m->line[h->idx];
+    if (h->m && L->pend) {
+        fc(m, GPU_L1_F_RM_ACQ_MERGE);
+    } else {
+        if (h->m && L->val) {
+            fc(m, GPU_L1_F_RM_ACQ_VALID);
+        }
+        if (!h->m) {
+            l1_allocate(m, e, h);
+        }
+        send_gets(m, e, h);
+        L->acq = 0u;
+    }
+    L->wait |= (uint64_t)1 << h->q->wf;
+    touch(m, h->idx);
+}
+
+/* C28: WT(line, core data, core mask); a matching line takes the bytes, dirty unchanged */
+static void act_c28(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    gpu_req_t* r = &m->out.req;
+    r->valid = true;
+    r->kind = GPU_REQ_WT;
+    r->line = h->q->line;
+    memcpy(r->data, h->qdata, (size_t)m->lw * sizeof(uint32_t));
+    memcpy(r->mask, h->qmask, (size_t)m->mw * sizeof(uint32_t));
+    e->wt = true;
+    e->store = true; /* L10 amended: resets idle as C13 */
+    if (h->m) {
+        gpucoh_masked_write(ldata(m, h->idx), h->qdata, h->qmask, m->lw);
+        touch(m, h->idx);
+    }
+}
+
+/* C29: ATOMIC(line, wf, acq 0, aop, word, a, b); L13 on a matching line */
+static void act_c29(gpu_l1_t* m, const l1_head_t* h) {
+    const l1_fentry_t* q = h->q;
+    gpu_req_t* r = &m->out.req;
+    r->valid = true;
+    r->kind = GPU_REQ_ATOMIC;
+    r->wf = q->wf;
+    r->line = q->line;
+    r->aop = q->aop;
+    r->word = q->word;
+    r->a = q->a;
+    r->b = q->b;
+    if (h->m) {
+        set_val(m, h->idx, false);
+        if (m->line[h->idx].pend) {
+            m->line[h->idx].stale = 1u;
+        }
+        touch(m, h->idx);
+    }
+}
+
+/* C26: the step's command to ALL */
+static void act_c26(gpu_l1_t* m, uint32_t step) {
+    uint64_t* n[] = {NULL, &m->st.bcst_lock, &m->st.bcst_flush, &m->st.bcst_inv,
+                     &m->st.bcst_unlock};
+    peer_send(m, step, m->sm_all);
+    m->bcnt = m->d.num_sm;
+    (*n[step])++;
+}
+
+/* C30: TOKREL, the head pops */
+static void act_c30(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h) {
+    req_tok(m, GPU_REQ_TOKREL);
+    m->rst = 0u;
+    e->fpop = true;
+    uint64_t* n = h->q->op == GPU_OP_LOAD    ? &m->st.rm_acquires
+                  : h->q->op == GPU_OP_STORE ? &m->st.rm_releases
+                                             : &m->st.rm_atomics;
+    (*n)++;
+}
+
+static void rm_act(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
+    if (h->row == GPU_L1_T_V01) {
+        head_act(m, e, h);
+        return;
+    }
+    m->cov[h->row]++;
+    m->rsnt = 1u; /* C27 and C30 clear it below (they complete in their own edge) */
+    switch (h->row) {
+    case GPU_L1_T_C24:
+        req_tok(m, GPU_REQ_TOKREQ);
+        m->rst = 1u;
+        return;
+    case GPU_L1_T_C25:
+        act_c25(m, e, h);
+        return;
+    case GPU_L1_T_C26:
+        act_c26(m, step_of(h->q->op, e->rst_q));
+        return;
+    case GPU_L1_T_C27:
+        e->inv = true;
+        m->st.local_inval++;
+        step_done(m);
+        return;
+    case GPU_L1_T_C28:
+        act_c28(m, e, h);
+        return;
+    case GPU_L1_T_C29:
+        act_c29(m, h);
+        return;
+    default: /* C30 */
+        m->rsnt = 0u;
+        act_c30(m, e, h);
+        return;
+    }
+}
+
+/* a stall row of the head: counted, with its statistics */
+static void head_stalled(gpu_l1_t* m, l1_edge_t* e, const l1_head_t* h, uint32_t s) {
+    m->cov[s]++;
+    if (s <= GPU_L1_T_S06) {
+        m->st.stall[s - GPU_L1_T_S01]++;
+    } else if (s == GPU_L1_T_S07) {
+        m->st.lock_stall_cycles++;
+        fc(m, GPU_L1_F_LOCK_STALL);
+    }
+    const bool rm_req = h->row == GPU_L1_T_C24 || h->row == GPU_L1_T_C25 ||
+                        h->row == GPU_L1_T_C28 || h->row == GPU_L1_T_C29 || h->row == GPU_L1_T_C30;
+    if (s == GPU_L1_T_S04 && rm_req) {
+        fc(m, GPU_L1_F_RM_STEP_S04);
+    }
+    /* B05/B06: the full pop, decided after the head stalled on the full buffer */
+    if (s == GPU_L1_T_S03 && !e->batch_q && !e->cfv_q && e->sbcnt_q == m->d.sb_entries &&
+        e->idle_q < m->d.sb_idle) {
+        eng_decide(m, e, POP_FULL);
+    }
+}
+
 static void l1_head(gpu_l1_t* m, l1_edge_t* e) {
     l1_head_t h;
     memset(&h, 0, sizeof h);
     h.q = &m->fifo[m->fhead];
     h.qdata = m->fdata + (size_t)m->fhead * m->lw;
     h.qmask = m->fmask + (size_t)m->fhead * m->mw;
-    h.gpu_s = m->d.hrf == 0u || h.q->gpu;
+    const bool rm_s = m->d.rsp != 0u && h.q->rm; /* L4 amended */
+    h.gpu_s = m->d.hrf == 0u || h.q->gpu || rm_s;
     if (h.q->op != GPU_OP_FENCE) {
         h.set = set_of(m, h.q->line);
         h.tag = tag_of(m, h.q->line);
@@ -1001,22 +1343,34 @@ static void l1_head(gpu_l1_t* m, l1_edge_t* e) {
         h.m = f >= 0;
         h.idx = h.m ? (uint32_t)f : h.set * m->d.l1_ways;
     }
-    h.row = head_row(m, &h);
-    const uint32_t s = head_stall(m, e, &h);
-    if (s == GPU_L1_T_N) {
-        head_act(m, e, &h);
-        return;
+    const bool rm_op = rm_s && h.q->op != GPU_OP_FENCE;
+    uint32_t s;
+    if (rm_op) {
+        s = rm_row_stall(m, e, &h);
+    } else {
+        h.row = head_row(m, &h);
+        s = head_stall(m, e, &h);
     }
-    m->cov[s]++;
-    m->st.stall[s - GPU_L1_T_S01]++;
-    /* B05/B06: the full pop, decided after the head stalled on the full buffer */
-    if (s == GPU_L1_T_S03 && !e->batch_q && e->sbcnt_q == m->d.sb_entries &&
-        e->idle_q < m->d.sb_idle) {
-        eng_decide(m, e, POP_FULL);
+    if (s != GPU_L1_T_N) {
+        head_stalled(m, e, &h, s);
+    } else if (rm_op) {
+        rm_act(m, e, &h);
+    } else {
+        head_act(m, e, &h);
     }
 }
 
 /*--- (f) push ---------------------------------------------------------------------------------*/
+
+/* I6: core_rm_i on a plain LOAD / STORE or with Rsp = 0 is ignored and counted */
+static bool l1_rm_legal(gpu_l1_t* m, uint32_t op, const gpu_core_req_t* c) {
+    const bool plain = (op == GPU_OP_LOAD && !c->acq) || (op == GPU_OP_STORE && !c->rel);
+    if (m->d.rsp == 0u || plain) {
+        m->errors++; /* Rsp_RmPlain_A */
+        return false;
+    }
+    return true;
+}
 
 static void l1_push(gpu_l1_t* m, const gpu_core_req_t* c) {
     const uint32_t op = c->op & 7u;
@@ -1037,6 +1391,7 @@ static void l1_push(gpu_l1_t* m, const gpu_core_req_t* c) {
     q->wf = wf;
     q->line = c->line & m->la_mask;
     q->gpu = c->gpu;
+    q->rm = c->rm && l1_rm_legal(m, op, c);
     q->acq = c->acq;
     q->rel = c->rel;
     q->aop = c->aop & 3u;
@@ -1052,6 +1407,120 @@ static void l1_push(gpu_l1_t* m, const gpu_core_req_t* c) {
     m->fcnt++;
     if (m->fcnt == m->d.l1_queue) {
         fc(m, GPU_L1_F_FIFO_FULL);
+    }
+}
+
+/*--- (a0) the peer input, rsp.md section 4.5 (K01-K04, K06) ----------------------------------*/
+
+/* K06, or I7 (a BACK with no broadcast outstanding) */
+static void peer_back(gpu_l1_t* m, const l1_edge_t* e, uint32_t src) {
+    if (!e->rsnt_q || !step_bcst(step_q(m, e)) || e->bcnt_q == 0u) {
+        m->errors++; /* I7: Rsp_BackExpected_A */
+        return;
+    }
+    m->cov[GPU_L1_T_K06]++;
+    if (e->bcnt_q == m->d.num_sm) {
+        fc(m, GPU_L1_F_BCNT_FIRST);
+    }
+    m->bcnt = e->bcnt_q - 1u;
+    if (m->bcnt == 0u) {
+        fc(m, GPU_L1_F_BCNT_LAST);
+        if (src == m->self_sm) {
+            fc(m, GPU_L1_F_BACK_SELF_LAST);
+        }
+        step_done(m); /* L16: the broadcast */
+    }
+}
+
+/* K01 / K02, or I9 / I8 (changes nothing, no BACK) */
+static void peer_lock(gpu_l1_t* m, l1_edge_t* e, uint32_t src, bool lock) {
+    if (e->rblk_q == (lock ? 1u : 0u)) {
+        m->errors++; /* I9 Rsp_LockLocked_A, I8 Rsp_UnlockLocked_A */
+        return;
+    }
+    m->cov[lock ? GPU_L1_T_K01 : GPU_L1_T_K02]++;
+    m->rblk = lock ? 1u : 0u;
+    e->k01 = lock;
+    peer_send(m, GPU_PEER_BACK, (uint64_t)1 << src);
+}
+
+/* K03: INV (applied last, L2 (e)), BACK */
+static void peer_inv(gpu_l1_t* m, l1_edge_t* e, uint32_t src, bool own) {
+    m->cov[GPU_L1_T_K03]++;
+    e->inv = true;
+    e->k03 = true;
+    (*(own ? &m->st.local_inval : &m->st.remote_inval))++;
+    peer_send(m, GPU_PEER_BACK, (uint64_t)1 << src);
+}
+
+/* K04 (cfl := sbcnt_d at the end of the edge, l1_flush_start), or I10 */
+static void peer_flush(gpu_l1_t* m, l1_edge_t* e, uint32_t src, bool own) {
+    if (e->cfv_q) {
+        m->errors++; /* I10: Rsp_FlushBusy_A */
+        return;
+    }
+    m->cov[GPU_L1_T_K04]++;
+    e->k04 = true;
+    e->k_src = src;
+    (*(own ? &m->st.local_flush : &m->st.remote_flush))++;
+}
+
+static void l1_peer(gpu_l1_t* m, l1_edge_t* e, const gpu_peer_t* p) {
+    const uint32_t kind = p->kind & 7u, src = p->src & 63u;
+    if (m->d.rsp == 0u || kind == GPU_PEER_NONE || kind > GPU_PEER_BACK) {
+        m->errors++; /* I12: Rsp_PeerKindLegal_A */
+        return;
+    }
+    const bool own = e->rsnt_q && step_bcst(step_q(m, e)); /* reading 10 */
+    if (own && kind != GPU_PEER_BACK) {
+        m->self_sm = src;
+    }
+    switch (kind) {
+    case GPU_PEER_LOCK:
+    case GPU_PEER_UNLOCK:
+        peer_lock(m, e, src, kind == GPU_PEER_LOCK);
+        return;
+    case GPU_PEER_INV:
+        peer_inv(m, e, src, own);
+        return;
+    case GPU_PEER_FLUSH:
+        peer_flush(m, e, src, own);
+        return;
+    default:
+        peer_back(m, e, src);
+        return;
+    }
+}
+
+/* K04's registers, after the edge's pushes and pops (L2 amended: cfl := sbcnt_d) */
+static void l1_flush_start(gpu_l1_t* m, const l1_edge_t* e) {
+    m->cfv = 1u;
+    m->cfl = m->sbcnt;
+    m->csrc = e->k_src;
+    if (m->sbcnt == 0u && e->wtp_q == 0u) {
+        fc(m, GPU_L1_F_FLUSH_EMPTY);
+    }
+    if (m->sbcnt == m->d.sb_entries) {
+        fc(m, GPU_L1_F_FLUSH_SB_FULL);
+    }
+    if (e->batch_q) {
+        fc(m, GPU_L1_F_FLUSH_IN_BATCH);
+    }
+}
+
+/* (d) K05 after the batch check; (d') a12's completion (L16) */
+static void l1_rsp_checks(gpu_l1_t* m, const l1_edge_t* e) {
+    if (e->cfv_q && e->cfl_q == 0u) {
+        if (e->wtp_q > 0u) {
+            fc(m, GPU_L1_F_FLUSH_WAIT_ACKS);
+        } else {
+            m->cov[GPU_L1_T_K05]++;
+            peer_send(m, GPU_PEER_BACK, (uint64_t)1 << e->k_src_q);
+            m->cfv = 0u;
+        }
+    }
+    if (e->rsnt_q && step_q(m, e) == STEP_ST && m->wtp == 0u) {
+        step_done(m);
     }
 }
 
@@ -1140,6 +1609,19 @@ static void l1_check_rules(const gpu_l1_t* m) {
 }
 #endif
 
+/* section 11's per-edge counters and F63, from the registered state and the inputs */
+static void l1_rsp_edge_stats(gpu_l1_t* m, const l1_edge_t* e, const gpu_l1_in_t* in) {
+    if (e->rst_q != 0u) {
+        m->st.rm_cycles++;
+    }
+    if (e->rst_q == 1u && e->rsnt_q) {
+        m->st.token_wait_cycles++;
+    }
+    if (m->d.rsp != 0u && in->peer.valid && in->rsp.valid) {
+        fc(m, GPU_L1_F_CMD_AND_RSP);
+    }
+}
+
 void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
     m->touched_n = 0u;
     m->touched_all = false;
@@ -1156,21 +1638,40 @@ void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
     e.sbh_q = m->sbh;
     e.idle_q = m->idle;
     e.fcur_q = m->fcur;
+    e.rblk_q = m->rblk;
+    e.rst_q = m->rst;
+    e.rsnt_q = m->rsnt;
+    e.bcnt_q = m->bcnt;
+    e.cfv_q = m->cfv;
+    e.cfl_q = m->cfl;
+    e.k_src_q = m->csrc;
     e.v01_prev = m->v01_set;
     e.gets_idx = -1;
     m->v01_set = -1;
     const bool ready_q = m->out.core_ready;
     memset(&m->out.crsp, 0, sizeof m->out.crsp);
     memset(&m->out.req, 0, sizeof m->out.req);
+    memset(&m->out.peer, 0, sizeof m->out.peer);
+    l1_rsp_edge_stats(m, &e, in);
 
+    if (in->peer.valid) {
+        l1_peer(m, &e, &in->peer); /* (a0) */
+    }
     eng_pre(m, &e); /* (b) */
     if (in->rsp.valid) {
         l1_response(m, &e, &in->rsp); /* (a) */
     } else if (m->fcnt > 0u) {
         l1_head(m, &e); /* (c) */
     }
+    if (e.k01 && e.c16) {
+        fc(m, GPU_L1_F_LOCK_AND_C16); /* L17: the RMW precedes the lock */
+    }
     l1_counters(m, &e);
+    if (e.k04) {
+        l1_flush_start(m, &e);
+    }
     l1_batch_check(m, &e); /* (d) */
+    l1_rsp_checks(m, &e);  /* (d), (d') */
     if (e.inv) {
         l1_inv(m, &e); /* (e) */
     }
@@ -1182,7 +1683,7 @@ void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
         l1_push(m, &in->core); /* (f) */
     }
     m->out.core_ready = m->fcnt < m->d.l1_queue; /* (g) */
-    m->out.drained = m->sbcnt == 0u && m->wtp == 0u;
+    m->out.drained = m->sbcnt == 0u && m->wtp == 0u && m->rst == 0u && !m->cfv;
     m->out.fence_done = m->fdone;
 #ifdef GPU_CHECK_RULES
     l1_check_rules(m);
@@ -1244,6 +1745,13 @@ void gpu_l1_state_get(const gpu_l1_t* m, gpu_l1_state_t* s) {
     s->fwait = m->fwait;
     s->fdone = m->fdone;
     s->idle = m->idle;
+    s->rblk = m->rblk;
+    s->rst = m->rst;
+    s->rsnt = m->rsnt;
+    s->bcnt = m->bcnt;
+    s->cfv = m->cfv;
+    s->cfl = m->cfl;
+    s->csrc = m->csrc;
     for (uint32_t k = 0; k < GPU_L1_MAX_SB; k++) {
         s->sb[k] = k < m->sbcnt ? m->sb[(m->sbh + k) % m->d.sb_entries] : 0u;
     }
@@ -1279,10 +1787,11 @@ void gpu_l1_stats(const gpu_l1_t* m, gpu_l1_stats_t* s) {
 /*--- coverage names and reachability ----------------------------------------------------------*/
 
 static const char* const l1_ids[GPU_L1_T_N] = {
-    "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11",
-    "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22",
-    "R01", "R02", "R03", "R04", "R05", "R06", "B01", "B02", "B03", "B04", "B05",
-    "B06", "B07", "B08", "V01", "S01", "S02", "S03", "S04", "S05", "S06",
+    "C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C13",
+    "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "R01", "R02", "R03", "R04",
+    "R05", "R06", "B01", "B02", "B03", "B04", "B05", "B06", "B07", "B08", "V01", "S01", "S02",
+    "S03", "S04", "S05", "S06", "C24", "C25", "C26", "C27", "C28", "C29", "C30", "R07", "K01",
+    "K02", "K03", "K04", "K05", "K06", "B09", "B10", "S07", "S08",
 };
 
 static const char* const l1_names[GPU_L1_T_N] = {
@@ -1329,6 +1838,24 @@ static const char* const l1_names[GPU_L1_T_N] = {
     "stall: port taken by the engine",
     "stall: WT limit or batch running",
     "retired (D9)",
+    "rm op: TOKREQ",
+    "rm acquire a3: GETS or merge (never a hit)",
+    "rm op: broadcast command to every SM",
+    "rm acquire a5: local INV",
+    "rm release a12: write-through",
+    "rm atomic a22: to the L2",
+    "rm op: TOKREL, pop",
+    "GNT: the token step completes",
+    "LOCK: rblk set, BACK",
+    "UNLOCK: rblk cleared, BACK",
+    "INV command: INV, BACK",
+    "FLUSH command starts",
+    "FLUSH command done: BACK",
+    "BACK counted",
+    "command pop: WT",
+    "command pop: entry skipped",
+    "stall: L1 RMW locked",
+    "stall: rm step in flight",
 };
 
 const char* gpu_l1_trans_id(gpu_l1_trans_t r) {
@@ -1350,6 +1877,9 @@ bool gpu_l1_trans_reachable(const gpu_l1_desc_t* d, gpu_l1_trans_t r) {
     }
     if (r >= GPU_L1_T_C16 && r <= GPU_L1_T_C20) {
         return d->hrf != 0u;
+    }
+    if (r >= GPU_L1_T_C24) { /* rsp.md 12.1; S07 with NumSm = 1: reading 15 */
+        return d->rsp != 0u && (r != GPU_L1_T_S07 || d->num_sm >= 2u);
     }
     return true;
 }
@@ -1406,6 +1936,22 @@ static const char* const l1_fnames[GPU_L1_F_N] = {
     "DATA_NO_WAIT",
     "STALE_ACQ",
     "ATOM_SENT_STALES",
+    "BCNT_FIRST",
+    "BCNT_LAST",
+    "BACK_SELF_LAST",
+    "LOCK_AND_C16",
+    "LOCK_STALL",
+    "FLUSH_EMPTY",
+    "FLUSH_SB_FULL",
+    "FLUSH_IN_BATCH",
+    "FLUSH_WAIT_ACKS",
+    "CMD_POP_BLOCKED",
+    "CMD_INV_STALES",
+    "CMD_AND_RSP",
+    "RM_ACQ_MERGE",
+    "RM_ACQ_VALID",
+    "RM_STEP_S04",
+    "LOCKED_ATOM_TO_L2",
 };
 
 const char* gpu_l1_fcov_name(gpu_l1_fcov_t f) {
@@ -1420,6 +1966,11 @@ bool gpu_l1_fcov_reachable(const gpu_l1_desc_t* d, gpu_l1_fcov_t f) {
     }
     if (f < GPU_L1_F_RR_SCAN_WRAP) {
         return (uint32_t)f % 8u < d->l1_ways;
+    }
+    if (f >= GPU_L1_F_BCNT_FIRST) { /* rsp.md 12.2 */
+        const bool two = f == GPU_L1_F_LOCK_AND_C16 || f == GPU_L1_F_LOCK_STALL ||
+                         f == GPU_L1_F_LOCKED_ATOM_TO_L2;
+        return d->rsp != 0u && (!two || d->num_sm >= 2u);
     }
     switch (f) {
     case GPU_L1_F_RR_SCAN_WRAP:

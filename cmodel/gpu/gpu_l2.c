@@ -20,7 +20,7 @@
  *  3. Responses: DATA carries dst, the line and its data (wf 0, acq 0); ACK carries dst = 1 <<
  *     src and the request's line (data 0); ATOM carries dst, wf, acq, the line and the line's
  *     data before the atomic. dst is cut to NumSm bits.
- *  4. Requests are cut to their port widths (kind 2, src / wf 6, line LA, aop 2, word 5 bits,
+ *  4. Requests are cut to their port widths (kind 3, src / wf 6, line LA, aop 2, word 5 bits,
  *     mask LineBytes bits); an atomic's word index is taken mod LW; aop 3 writes nothing. A head
  *     request of kind 0 is dropped (popped, counted in errors, nothing else), as tc_l2 does.
  *  5. X01 / X02 count in addition to the allocating row (G03, W03, A03); a stalled head counts
@@ -30,6 +30,14 @@
  *     the reserved way after the write-back).
  *  7. gpu_l2_trans_reachable: S02 (every way P, a free MSHR) needs L2Mshrs > L2Ways; S01 (and
  *     cover points F51, F52) need L2Mshrs <= L2Sets * L2Ways (every MSHR holds a P way, M1).
+ *
+ * Rsp = 1 (docs/units/gpu/rsp.md sections 5 and 12.3-12.5: E5, E6, T01-T04, F62-F67, I7-I9),
+ * readings:
+ *  8. The request kind is cut to 3 bits (RS16). A TOKREQ / TOKREL reads only kind and src and
+ *     looks at no line. With Rsp = 0 kinds 4-7 are dropped as kind 0 (I9); with Rsp = 1, 6-7.
+ *  9. A TOKREQ from the holder or a waiter (I8) and a TOKREL from a non-holder or while free
+ *     (I7) are popped and counted in errors; nothing else changes.
+ * 10. A src >= NumSm is not checked: its GNT's dst is cut to NumSm bits as every dst.
  */
 #include "gpu_l2.h"
 #include "gpucoh_bits.h"
@@ -77,7 +85,9 @@ struct gpu_l2 {
     uint32_t* fdata; /* l2_queue x lw */
     uint32_t* fmask; /* l2_queue x mw */
     uint32_t qhead, qcnt;
-    uint32_t nfree; /* MSHRs with mv = 0 */
+    uint32_t nfree;       /* MSHRs with mv = 0 */
+    uint32_t tbusy, town; /* Rsp token (rsp.md section 5.1) */
+    uint64_t twait;
     gpu_l2_out_t out;
     uint64_t cov[GPU_L2_T_N];
     uint64_t fcov[GPU_L2_F_N];
@@ -166,6 +176,7 @@ static void rsp_put(gpu_l2_t* m, uint32_t kind, uint64_t dst, uint64_t line, con
 
 gpu_l2_desc_t gpu_l2_desc_from(const gpu_desc_t* sys) {
     gpu_l2_desc_t d;
+    d.rsp = sys->rsp;
     d.num_sm = sys->num_sm;
     d.num_banks = sys->num_banks;
     d.line_bytes = sys->line_bytes;
@@ -224,6 +235,7 @@ int gpu_l2_check_desc(const gpu_l2_desc_t* d, char* msg, size_t msg_len) {
     RANGE(l2_ways, "L2Ways", 1u, GPU_L2_MAX_WAYS);
     RANGE(l2_mshrs, "L2Mshrs", 1u, GPU_L2_MAX_MSHRS);
     RANGE(l2_queue, "L2Queue", 1u, 8u);
+    RANGE(rsp, "Rsp", 0u, 1u); /* rsp.md section 1, after the unit's own */
     return 0;
 }
 
@@ -276,6 +288,8 @@ static void l2_reset_state(gpu_l2_t* m) {
     memset(m->fmask, 0, (size_t)m->d.l2_queue * m->mw * sizeof(uint32_t));
     m->qhead = m->qcnt = 0u;
     m->nfree = m->d.l2_mshrs;
+    m->tbusy = m->town = 0u;
+    m->twait = 0u;
 }
 
 gpu_l2_t* gpu_l2_init(void* mem, size_t len, const gpu_l2_desc_t* d, char* msg, size_t msg_len) {
@@ -561,10 +575,81 @@ static bool head_atomic(gpu_l2_t* m, l2_head_t* h) {
     return true;
 }
 
+/*--- the token, rsp.md section 5.2 (E5, E6, T01-T04) ------------------------------------------*/
+
+static void tok_grant(gpu_l2_t* m, uint32_t sm) {
+    m->town = sm;
+    rsp_put(m, GPU_RSP_GNT, (uint64_t)1 << sm, 0u, NULL); /* wf, acq, data 0 */
+}
+
+/* E6: the first waiting SM after town, circularly */
+static uint32_t tok_next(const gpu_l2_t* m) {
+    for (uint32_t k = 1; k <= m->d.num_sm; k++) {
+        const uint32_t n = (m->town + k) % m->d.num_sm;
+        if ((m->twait >> n) & 1u) {
+            return n;
+        }
+    }
+    return m->town; /* not reached: twait != 0 */
+}
+
+static void tok_req(gpu_l2_t* m, uint32_t src) {
+    const uint64_t bit = (uint64_t)1 << src;
+    if (!m->tbusy) {
+        m->cov[GPU_L2_T_T01]++;
+        fc(m, GPU_L2_F_TOK_GRANT_FREE);
+        m->tbusy = 1u;
+        tok_grant(m, src);
+    } else if (src != m->town && (m->twait & bit) == 0u) {
+        m->cov[GPU_L2_T_T02]++;
+        fc(m, GPU_L2_F_TOK_CONTEND);
+        m->twait |= bit;
+        if (m->twait == (m->sm_all & ~((uint64_t)1 << m->town))) {
+            fc(m, GPU_L2_F_TOK_WAIT_ALL);
+        }
+    } else {
+        m->errors++; /* I8: Tok_ReqTwice_A */
+    }
+}
+
+static void tok_rel(gpu_l2_t* m, uint32_t src) {
+    if (!m->tbusy || src != m->town) {
+        m->errors++; /* I7: Tok_RelOwner_A */
+    } else if (m->twait == 0u) {
+        m->cov[GPU_L2_T_T03]++;
+        fc(m, GPU_L2_F_TOK_FREE);
+        m->tbusy = 0u;
+    } else {
+        const uint32_t n = tok_next(m);
+        m->cov[GPU_L2_T_T04]++;
+        fc(m, GPU_L2_F_TOK_HANDOFF);
+        if (n < m->town) {
+            fc(m, GPU_L2_F_TOK_RR_WRAP);
+        }
+        m->twait &= ~((uint64_t)1 << n);
+        tok_grant(m, n);
+    }
+}
+
+/* E5: a token request never stalls; with Rsp = 0 it is an illegal kind (I9) */
+static void l2_token(gpu_l2_t* m, const l2_fentry_t* q) {
+    if (m->d.rsp == 0u) {
+        m->errors++; /* I9 */
+    } else if (q->kind == GPU_REQ_TOKREQ) {
+        tok_req(m, q->src);
+    } else {
+        tok_rel(m, q->src);
+    }
+}
+
 /* returns true when the head leaves the FIFO */
 static bool l2_head(gpu_l2_t* m) {
     l2_head_t h;
     h.q = &m->fifo[m->qhead];
+    if (h.q->kind == GPU_REQ_TOKREQ || h.q->kind == GPU_REQ_TOKREL) {
+        l2_token(m, h.q);
+        return true;
+    }
     h.qdata = m->fdata + (size_t)m->qhead * m->lw;
     h.qmask = m->fmask + (size_t)m->qhead * m->mw;
     h.set = set_of(m, h.q->line);
@@ -585,7 +670,7 @@ static bool l2_head(gpu_l2_t* m) {
     case GPU_REQ_ATOMIC:
         return head_atomic(m, &h);
     default:
-        m->errors++; /* reading 4: dropped */
+        m->errors++; /* reading 4: dropped (I1; kinds 6, 7: I9) */
         return true;
     }
 }
@@ -598,7 +683,7 @@ static void l2_push(gpu_l2_t* m, const gpu_req_t* r) {
         slot -= m->d.l2_queue;
     }
     l2_fentry_t* q = &m->fifo[slot];
-    q->kind = r->kind & 3u;
+    q->kind = r->kind & 7u;
     q->src = r->src & 63u;
     q->wf = r->wf & 63u;
     q->acq = r->acq;
@@ -731,6 +816,9 @@ void gpu_l2_state_get(const gpu_l2_t* m, gpu_l2_state_t* s) {
         gpu_l2_mshr_get(m, k, &s->mshr[k]);
     }
     s->qcnt = m->qcnt;
+    s->tbusy = m->tbusy;
+    s->town = m->town;
+    s->twait = m->twait;
 }
 
 uint32_t gpu_l2_touched(const gpu_l2_t* m, uint32_t* sel, uint32_t max, bool* all) {
@@ -769,8 +857,8 @@ uint64_t gpu_l2_errors(const gpu_l2_t* m) {
 /*--- coverage names and reachability ----------------------------------------------------------*/
 
 static const char* const l2_ids[GPU_L2_T_N] = {
-    "G01", "G02", "G03", "W01", "W02", "W03", "A01", "A02",
-    "A03", "M01", "M02", "X01", "X02", "S01", "S02",
+    "G01", "G02", "G03", "W01", "W02", "W03", "A01", "A02", "A03", "M01",
+    "M02", "X01", "X02", "S01", "S02", "T01", "T02", "T03", "T04",
 };
 
 static const char* const l2_names[GPU_L2_T_N] = {
@@ -789,6 +877,10 @@ static const char* const l2_names[GPU_L2_T_N] = {
     "allocation writes back a dirty victim",
     "stall: no free MSHR",
     "stall: no victim (every way P)",
+    "TOKREQ, token free: GNT",
+    "TOKREQ, token held: wait",
+    "TOKREL, nobody waits: token free",
+    "TOKREL: GNT to the next waiter",
 };
 
 const char* gpu_l2_trans_id(gpu_l2_trans_t r) {
@@ -808,6 +900,9 @@ bool gpu_l2_trans_reachable(const gpu_l2_desc_t* d, gpu_l2_trans_t r) {
     if (d == NULL || (unsigned)r >= (unsigned)GPU_L2_T_N) {
         return false;
     }
+    if (r >= GPU_L2_T_T01) { /* rsp.md 12.1: T02, T04 need two SMs asking */
+        return d->rsp != 0u && (d->num_sm >= 2u || r == GPU_L2_T_T01 || r == GPU_L2_T_T03);
+    }
     switch (r) {
     case GPU_L2_T_S01:
         return mshrs_fill(d);
@@ -819,19 +914,20 @@ bool gpu_l2_trans_reachable(const gpu_l2_desc_t* d, gpu_l2_trans_t r) {
 }
 
 static const char* const l2_fnames[GPU_L2_F_N] = {
-    "VIC_FREE_W0",   "VIC_FREE_W1",   "VIC_FREE_W2",   "VIC_FREE_W3",   "VIC_FREE_W4",
-    "VIC_FREE_W5",   "VIC_FREE_W6",   "VIC_FREE_W7",   "VIC_FREE_W8",   "VIC_FREE_W9",
-    "VIC_FREE_W10",  "VIC_FREE_W11",  "VIC_FREE_W12",  "VIC_FREE_W13",  "VIC_FREE_W14",
-    "VIC_FREE_W15",  "VIC_CLEAN_W0",  "VIC_CLEAN_W1",  "VIC_CLEAN_W2",  "VIC_CLEAN_W3",
-    "VIC_CLEAN_W4",  "VIC_CLEAN_W5",  "VIC_CLEAN_W6",  "VIC_CLEAN_W7",  "VIC_CLEAN_W8",
-    "VIC_CLEAN_W9",  "VIC_CLEAN_W10", "VIC_CLEAN_W11", "VIC_CLEAN_W12", "VIC_CLEAN_W13",
-    "VIC_CLEAN_W14", "VIC_CLEAN_W15", "VIC_DIRTY_W0",  "VIC_DIRTY_W1",  "VIC_DIRTY_W2",
-    "VIC_DIRTY_W3",  "VIC_DIRTY_W4",  "VIC_DIRTY_W5",  "VIC_DIRTY_W6",  "VIC_DIRTY_W7",
-    "VIC_DIRTY_W8",  "VIC_DIRTY_W9",  "VIC_DIRTY_W10", "VIC_DIRTY_W11", "VIC_DIRTY_W12",
-    "VIC_DIRTY_W13", "VIC_DIRTY_W14", "VIC_DIRTY_W15", "RR_SCAN_WRAP",  "RR_PTR_WRAP",
-    "MSHR_FULL",     "MSHR_TOP",      "FIFO_FULL",     "MERGE_ALL_SM",  "FILL_MERGE_WT",
-    "FILL_FULL_WM",  "CAS_FAIL",      "ADD_WRAP",      "ALLOC_SET_TOP", "ALLOC_TAG_MSB",
-    "FETCH_AND_WB",
+    "VIC_FREE_W0",   "VIC_FREE_W1",    "VIC_FREE_W2",   "VIC_FREE_W3",   "VIC_FREE_W4",
+    "VIC_FREE_W5",   "VIC_FREE_W6",    "VIC_FREE_W7",   "VIC_FREE_W8",   "VIC_FREE_W9",
+    "VIC_FREE_W10",  "VIC_FREE_W11",   "VIC_FREE_W12",  "VIC_FREE_W13",  "VIC_FREE_W14",
+    "VIC_FREE_W15",  "VIC_CLEAN_W0",   "VIC_CLEAN_W1",  "VIC_CLEAN_W2",  "VIC_CLEAN_W3",
+    "VIC_CLEAN_W4",  "VIC_CLEAN_W5",   "VIC_CLEAN_W6",  "VIC_CLEAN_W7",  "VIC_CLEAN_W8",
+    "VIC_CLEAN_W9",  "VIC_CLEAN_W10",  "VIC_CLEAN_W11", "VIC_CLEAN_W12", "VIC_CLEAN_W13",
+    "VIC_CLEAN_W14", "VIC_CLEAN_W15",  "VIC_DIRTY_W0",  "VIC_DIRTY_W1",  "VIC_DIRTY_W2",
+    "VIC_DIRTY_W3",  "VIC_DIRTY_W4",   "VIC_DIRTY_W5",  "VIC_DIRTY_W6",  "VIC_DIRTY_W7",
+    "VIC_DIRTY_W8",  "VIC_DIRTY_W9",   "VIC_DIRTY_W10", "VIC_DIRTY_W11", "VIC_DIRTY_W12",
+    "VIC_DIRTY_W13", "VIC_DIRTY_W14",  "VIC_DIRTY_W15", "RR_SCAN_WRAP",  "RR_PTR_WRAP",
+    "MSHR_FULL",     "MSHR_TOP",       "FIFO_FULL",     "MERGE_ALL_SM",  "FILL_MERGE_WT",
+    "FILL_FULL_WM",  "CAS_FAIL",       "ADD_WRAP",      "ALLOC_SET_TOP", "ALLOC_TAG_MSB",
+    "FETCH_AND_WB",  "TOK_GRANT_FREE", "TOK_CONTEND",   "TOK_HANDOFF",   "TOK_WAIT_ALL",
+    "TOK_RR_WRAP",   "TOK_FREE",
 };
 
 const char* gpu_l2_fcov_name(gpu_l2_fcov_t f) {
@@ -845,6 +941,10 @@ bool gpu_l2_fcov_reachable(const gpu_l2_desc_t* d, gpu_l2_fcov_t f) {
     }
     if (f < GPU_L2_F_RR_SCAN_WRAP) {
         return (uint32_t)f % 16u < d->l2_ways;
+    }
+    if (f >= GPU_L2_F_TOK_GRANT_FREE) { /* rsp.md 12.3: F63-F66 need two SMs */
+        const bool one = f == GPU_L2_F_TOK_GRANT_FREE || f == GPU_L2_F_TOK_FREE;
+        return d->rsp != 0u && (one || d->num_sm >= 2u);
     }
     switch (f) {
     case GPU_L2_F_RR_SCAN_WRAP:

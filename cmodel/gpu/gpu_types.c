@@ -32,6 +32,7 @@ int gpu_param_error(char* msg, size_t msg_len, const char* fmt, ...) {
 gpu_desc_t gpu_desc_default(gpu_variant_t v) {
     gpu_desc_t d;
     d.hrf = (uint32_t)v;
+    d.rsp = 0u; /* GPU-RSP's configurations are set by the glue (rsp.md section 1) */
     d.num_sm = 15u;
     d.num_wf = 48u;
     d.num_banks = 16u;
@@ -54,6 +55,7 @@ gpu_desc_t gpu_desc_default(gpu_variant_t v) {
 gpu_desc_t gpu_desc_small(gpu_variant_t v) {
     gpu_desc_t d;
     d.hrf = (uint32_t)v;
+    d.rsp = 0u;
     d.num_sm = 4u;
     d.num_wf = 8u;
     d.num_banks = 2u;
