@@ -120,6 +120,8 @@ typedef struct {
     uint32_t wt_during_cfv[NSM]; /* WTs the L1 sent while cfv_q */
     uint32_t toklog[32][3];      /* distinct token states of bank 0, in order */
     uint32_t ntok;
+    uint32_t cmds[NSM][32]; /* the kinds of the commands each SM broadcast (whole run) */
+    uint32_t ncmds[NSM];
     uint32_t rmax[NSM];     /* the largest rst_q seen since the step began */
     uint32_t taken[8][NSM]; /* requests the banks took, by kind and src (whole run) */
     bool busy;
@@ -426,6 +428,8 @@ static void absorb_peer(sys_t* s, uint32_t j, const gpu_peer_t* p) {
     } else {
         ckf(s, __LINE__, "SM%u sends a command while one is outstanding (V-RSP4)", j, 0,
             s->cmd_out);
+        if (s->ncmds[j] < 32)
+            s->cmds[j][s->ncmds[j]++] = p->kind;
         s->cmd_out = true;
         s->cmd_src = j;
         s->cmd_kind = p->kind;

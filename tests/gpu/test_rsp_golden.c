@@ -208,6 +208,20 @@ static void exp_bcast(sys_t* s, int ln, uint32_t src, uint32_t kind) {
 }
 #define EXP_BCAST(s, src, kind) exp_bcast((s), __LINE__, (src), (kind))
 
+/* SM j's broadcasts over the run, in order (a string of L, F, I, U) */
+static void exp_cmds(sys_t* s, int ln, uint32_t j, const char* e) {
+    static const char k[] = "-LFIUB";
+    char got[33];
+    uint32_t n = 0;
+    for (; n < s->ncmds[j]; n++)
+        got[n] = k[s->cmds[j][n] % 6u];
+    got[n] = 0;
+    char what[128];
+    snprintf(what, sizeof what, "SM%%u broadcasts in order: expected %s got %s (equal)", e, got);
+    ckf(s, ln, what, j, 1, strcmp(e, got) == 0);
+}
+#define EXP_CMDS(s, j, e) exp_cmds((s), __LINE__, (j), (e))
+
 /* ---- state ----------------------------------------------------------------------------------- */
 
 /* the way of L1 j holding line (allocated, tag), or NULL */
@@ -466,6 +480,7 @@ static void t1(bool rtl) {
     CK(s, "SM0 F57 FLUSH_EMPTY new in step 8", 1,
        s->rtl || fcov1(s, 0, GPU_L1_F_FLUSH_EMPTY) > f57);
     t1_inv_release(s, 2);
+    EXP_CMDS(s, 1, "FF");
     t1_step9(s);
     sys_close(s);
 }
@@ -505,6 +520,7 @@ static void t1b(bool rtl) {
     if (!s->rtl)
         CK(s, "SM0 F60 FLUSH_WAIT_ACKS", 1, fcov1(s, 0, GPU_L1_F_FLUSH_WAIT_ACKS) >= 1);
     t1_inv_release(s, 1);
+    EXP_CMDS(s, 1, "F");
     t1_step9(s);
     sys_close(s);
 }
@@ -551,6 +567,27 @@ static void t1c(bool rtl) {
     CK(s, "SM1 second acquire", 1, n > 1 ? v[1] : 99);
     CK(s, "SM1 ld d after the acquire read 1 (hrf-rsp)", 42, n > 2 ? v[2] : 99);
     sys_close(s);
+}
+
+/* the counters of section 11 after T2 / T3 (C models): issuer SM1 with b broadcasts of each
+ * kind ("LFIU" counts), every L1 taking each FLUSH / INV */
+static void exp_bcst_counters(sys_t* s, int ln, uint32_t lk, uint32_t fl, uint32_t inv) {
+    if (s->rtl)
+        return;
+    const gpu_l1_stats_t t = stats(s, 1);
+    ck(s, ln, "SM1 bcst_lock", lk, t.bcst_lock);
+    ck(s, ln, "SM1 bcst_flush", fl, t.bcst_flush);
+    ck(s, ln, "SM1 bcst_inv", inv, t.bcst_inv);
+    ck(s, ln, "SM1 bcst_unlock", lk, t.bcst_unlock);
+    ck(s, ln, "SM1 local_flush", fl, t.local_flush);
+    ck(s, ln, "SM1 local_inval (K03 of its own INVs)", inv, t.local_inval);
+    ck(s, ln, "SM1 remote_flush", 0, t.remote_flush);
+    ck(s, ln, "SM1 rm_cycles (rst_q != 0)", 1, t.rm_cycles > 0);
+    for (uint32_t j = 0; j < NSM; j += (j == 0) ? 2 : 1) {
+        ckf(s, ln, "SM%u remote_flush", j, fl, stats(s, j).remote_flush);
+        ckf(s, ln, "SM%u remote_inval", j, inv, stats(s, j).remote_inval);
+        ckf(s, ln, "SM%u bcst_flush", j, 0, stats(s, j).bcst_flush);
+    }
 }
 
 /* ---- T2: G4, remote release with an owner's CTA RMW --------------------------------------------
@@ -653,6 +690,8 @@ static void t2(bool rtl, bool a) {
     CK(s, "SM1 INV broadcasts (a11, a13)", 2, n_peer(s, 1, GPU_PEER_INV, ALL));
     CK(s, "SM1 UNLOCK broadcasts (a14)", 1, n_peer(s, 1, GPU_PEER_UNLOCK, ALL));
     CK(s, "C16 at any L1 from step 3 to 8 (V-RSP2, V-RSP3)", c16, c16_all(s));
+    EXP_CMDS(s, 1, "LFIIU"); /* a9-a11, a13, a14 */
+    exp_bcst_counters(s, __LINE__, 1, 1, 2);
     EXP_L2(s, X_, a ? 1 : 2);
     if (!s->rtl)
         CK(s, "SM1 rm_releases", 1, stats(s, 1).rm_releases);
@@ -745,6 +784,8 @@ static void t3(bool rtl) {
     EXP_TOK(s, 0, 1, 0);
     EXP_RST(s, 1, 0, 0);
     EXP_L2(s, X_, 3);
+    EXP_CMDS(s, 1, "LFIFIU"); /* a19-a21, a23-a25: the unlock last (mutant 23) */
+    exp_bcst_counters(s, __LINE__, 1, 2, 2);
     step(s, "T3 10: SM0 wf2 atom.add.cta x 1: C18, A01 x 3 -> 4");
     add(s, 0, 2, X_, false, false);
     settle(s);
@@ -844,6 +885,7 @@ static void t5(bool rtl) {
     EXP_TOK(s, 0, 0, 0);
     EXP_RBLK(s, 0);
     EXP_RST(s, 0, 0, 0);
+    EXP_CMDS(s, 0, "LFIFIU");
     settle(s);
     EXP_L2(s, X_, 2);
     sys_close(s);
@@ -897,6 +939,8 @@ static void t6(bool rtl) {
             n_peer(s, j, GPU_PEER_BACK, 4));
     settle(s);
     EXP_L2(s, X_, 3);
+    EXP_CMDS(s, 1, "LFIFIU");
+    EXP_CMDS(s, 2, "LFIFIU");
     if (!s->rtl) {
         CK(s, "SM2 token_wait_cycles", 1, stats(s, 2).token_wait_cycles >= 1);
         CK(s, "bank 0 F64 TOK_HANDOFF", 1, fcov2(s, GPU_L2_F_TOK_HANDOFF) >= 1);
