@@ -202,6 +202,10 @@ static void test_rm_acquire(void** state) {
     (void)state;
     l1h_t t;
     r_open(&t, rdesc(1, 4));
+    core(&t, GPU_OP_LOAD, 5, 1, false);
+    t.in.core.acq = false;
+    tick(&t);
+    tick(&t); /* C05: GETS 1, pending during a3 */
     run_token(&t, GPU_OP_LOAD, 0, 2);
     tick(&t); /* C25: !m, allocate line 4 (set 2, way 0), GETS 2 */
     expect_req(&t, GPU_REQ_GETS, 2);
@@ -209,6 +213,9 @@ static void test_rm_acquire(void** state) {
     gpu_l1_line_t l;
     gpu_l1_line_get(t.m, 4, &l);
     assert_int_equal(l.pend + l.wait + l.acq, 1 + 1 + 0);
+    rsp_in(&t, GPU_RSP_DATA, 1, 0, 3);
+    tick(&t); /* R01 of line 1: not a3's DATA */
+    expect_rm(&t, 2, 1, 0);
     rsp_in(&t, GPU_RSP_DATA, 2, 0, 7);
     tick(&t); /* R01: the wavefront gets 7; a3 completes */
     assert_true(t.out.crsp.valid);
@@ -227,9 +234,9 @@ static void test_rm_acquire(void** state) {
     assert_int_equal(s.bcst_flush, 1);
     assert_int_equal(s.local_flush + s.local_inval, 1 + 1);
     assert_int_equal(s.remote_flush + s.remote_inval, 0);
-    /* rst_q != 0 from the edge after C24 to C30: 1 GNT wait, R07, C25, DATA, C26, K04, K05,
-     * 4 K06, C27, C30 = 13; waiting for the GNT: S08's edge and R07's = 2 */
-    assert_int_equal(s.rm_cycles, 13);
+    /* rst_q != 0 from the edge after C24 to C30: 1 GNT wait, R07, C25, DATA 1, DATA 2, C26,
+     * K04, K05, 4 K06, C27, C30 = 14; waiting for the GNT: S08's edge and R07's = 2 */
+    assert_int_equal(s.rm_cycles, 14);
     assert_int_equal(s.token_wait_cycles, 2);
     assert_int_equal(cov(&t, GPU_L1_T_S08), 1 + 1 + 1 + 4); /* GNT wait, K04, K05, 4 K06 */
     assert_int_equal(cov(&t, GPU_L1_T_K06), 4);
