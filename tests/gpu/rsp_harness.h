@@ -122,8 +122,10 @@ typedef struct {
     uint32_t ntok;
     uint32_t cmds[NSM][32]; /* the kinds of the commands each SM broadcast (whole run) */
     uint32_t ncmds[NSM];
-    uint32_t rmax[NSM];     /* the largest rst_q seen since the step began */
-    uint32_t taken[8][NSM]; /* requests the banks took, by kind and src (whole run) */
+    uint64_t tw_cyc[NSM], rm_cyc[NSM]; /* edges with rst 1 and rsnt; with rst != 0 (section 11) */
+    bool lockwin;                      /* V-RSP2: the issuer's locked window is open */
+    uint32_t rmax[NSM];                /* the largest rst_q seen since the step began */
+    uint32_t taken[8][NSM];            /* requests the banks took, by kind and src (whole run) */
     bool busy;
     uint64_t cycle;
     uint32_t fails;
@@ -257,8 +259,20 @@ static void close_units(sys_t* s) {
     }
 }
 
+/* C models: the section 11 cycle counters against the monitor's own count */
+static void close_counters(sys_t* s) {
+    for (uint32_t j = 0; j < NSM && !s->rtl; j++) {
+        gpu_l1_stats_t t;
+        gpu_l1_stats(s->c1[j], &t);
+        ckf(s, __LINE__, "SM%u token_wait_cycles (edges with rst 1, rsnt 1)", j, s->tw_cyc[j],
+            t.token_wait_cycles);
+        ckf(s, __LINE__, "SM%u rm_cycles (edges with rst != 0)", j, s->rm_cyc[j], t.rm_cycles);
+    }
+}
+
 static void sys_close(sys_t* s) {
     s->step = "end";
+    close_counters(s);
     for (uint32_t j = 0; j < NSM; j++)
         ckf(s, __LINE__, "SM%u protocol errors / RTL assertion failures", j, 0,
             s->rtl ? s->r1.api->errors(s->h1[j]) : gpu_l1_errors(s->c1[j]));
@@ -418,6 +432,8 @@ static void pop_inputs(sys_t* s, const pick_t* pk) {
 }
 
 static void absorb_peer(sys_t* s, uint32_t j, const gpu_peer_t* p) {
+    if (p->kind == GPU_PEER_UNLOCK)
+        s->lockwin = false;
     assert_true(s->npeer < LOGMAX);
     s->peer[s->npeer].cyc = s->cycle;
     s->peer[s->npeer].who = j;
@@ -467,6 +483,10 @@ static void absorb_l1(sys_t* s, uint32_t j) {
     }
     if (o->peer.valid)
         absorb_peer(s, j, &o->peer);
+    else
+        ckf(s, __LINE__, "SM%u peer payload with valid 0 (0)", j, 0,
+            o->peer.kind | o->peer.src | o->peer.dst);
+
     s->busy = s->busy || o->req.valid || o->crsp.valid || o->peer.valid;
 }
 
@@ -506,6 +526,8 @@ static void mon_scalars(sys_t* s, uint32_t j) {
     if (n.wtp == 0 && old.wtp != 0)
         s->wtp0_cyc[j] = s->cycle;
     s->sc[j] = n;
+    s->tw_cyc[j] += old.rst == 1 && old.rsnt;
+    s->rm_cyc[j] += old.rst != 0;
     if (n.rst > s->rmax[j])
         s->rmax[j] = n.rst;
 }
@@ -529,6 +551,9 @@ static void mon_after(sys_t* s) {
     uint32_t holders = 0;
     for (uint32_t j = 0; j < NSM; j++) {
         mon_scalars(s, j);
+        if (s->sc[j].rst || s->sc[j].cfv)
+            ckf(s, __LINE__, "SM%u drained_o with an rm operation or a command flush (L2)", j, 0,
+                s->o1[j].drained);
         if (s->sc[j].rst >= 2) {
             holders++;
             ckf(s, __LINE__, "V-RSP1: bank 0 tbusy while SM%u is past T", j, 1, s->tbusy);
@@ -542,9 +567,13 @@ static void mon_after(sys_t* s) {
     if (s->cmd_out) {
         ckf(s, __LINE__, "V-RSP4: SM%u bcnt_q = NumSm - BACKs delivered", s->cmd_src,
             NSM - s->cmd_backs, s->sc[s->cmd_src].bcnt);
-        if (s->cmd_backs == NSM)
+        if (s->cmd_backs == NSM) {
             s->cmd_out = false;
+            s->lockwin = s->lockwin || s->cmd_kind == GPU_PEER_LOCK;
+        }
     }
+    for (uint32_t j = 0; j < NSM && s->lockwin; j++)
+        ckf(s, __LINE__, "V-RSP2: SM%u rblk_q in a locked window", j, 1, s->sc[j].rblk);
 }
 
 /* V-RSP3: an ATOMIC core response of an edge without an ATOM response is a C16 */
