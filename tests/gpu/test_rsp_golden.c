@@ -200,6 +200,22 @@ static uint32_t n_rsp(const sys_t* s, uint32_t b, uint32_t kind, uint64_t dst, u
     return n;
 }
 
+/* every message of the step: SM j sent r[j] requests and p[j] peer messages */
+static void exp_totals(sys_t* s, int ln, const uint32_t* r, const uint32_t* p) {
+    for (uint32_t j = 0; j < NSM; j++) {
+        uint32_t nr = 0, np = 0;
+        for (uint32_t k = 0; k < s->nreq; k++)
+            nr += s->req[k].who == j;
+        for (uint32_t k = 0; k < s->npeer; k++)
+            np += s->peer[k].who == j;
+        ckf(s, ln, "SM%u requests sent in the step", j, r[j], nr);
+        ckf(s, ln, "SM%u peer messages sent in the step", j, p[j], np);
+    }
+}
+#define EXP_TOTALS(s, r0, r1, r2, r3, p0, p1, p2, p3)                                              \
+    exp_totals((s), __LINE__, (const uint32_t[]){r0, r1, r2, r3},                                  \
+               (const uint32_t[]){p0, p1, p2, p3})
+
 /* every L1 received the command from src and acknowledged it to src (one BACK each) */
 static void exp_bcast(sys_t* s, int ln, uint32_t src, uint32_t kind) {
     ckf(s, ln, "SM%u broadcasts (dst = ALL) of the step's kind", src, 1, n_peer(s, src, kind, ALL));
@@ -392,6 +408,8 @@ static void t1_take_read(sys_t* s, uint32_t v) {
     CK(s, "SM1 TOKREQs", 1, n_req(s, 1, GPU_REQ_TOKREQ, 0));
     CK(s, "bank 0 GNTs to SM1 (dst 0b0010)", 1, n_rsp(s, 0, GPU_RSP_GNT, 2, 0));
     CK(s, "SM1 core responses before a3", 0, n_crsp(s, 1));
+    EXP_TOTALS(s, 0, 1, 0, 0, 0, 0, 0, 0);
+    CK(s, "bank responses in step 3 (the GNT)", 1, s->nrsp);
     EXP_TOKP(s);
     step(s, "T1 4: a3: C25 GETS x; G01 DATA; R01");
     wait_rst(s, 1, 3, 60);
@@ -400,7 +418,7 @@ static void t1_take_read(sys_t* s, uint32_t v) {
     EXP_RST(s, 1, 3, 0);
     CK(s, "SM1 GETS x", 1, n_req(s, 1, GPU_REQ_GETS, X_));
     CK(s, "bank 0 DATA x to SM1", 1, n_rsp(s, 0, GPU_RSP_DATA, 2, X_));
-    CK(s, "SM1 peer messages before a4", 0, s->npeer);
+    EXP_TOTALS(s, 0, 1, 0, 0, 0, 0, 0, 0);
 }
 
 /* steps 6 and 7: a5 INV at SM1, U */
@@ -409,7 +427,7 @@ static void t1_inv_release(sys_t* s, uint32_t n_acq) {
     wait_rst(s, 1, 5, 20);
     EXP_L1_NONE(s, 1, X_);
     EXP_L1_NONE(s, 1, D_);
-    CK(s, "SM1 peer messages in a5", 0, s->npeer);
+    EXP_TOTALS(s, 0, 0, 0, 0, 0, 0, 0, 0);
     CK(s, "SM1 local_inval (C27)", s->rtl ? 0 : n_acq, stats(s, 1).local_inval);
     step(s, "T1 7: U: C30 TOKREL; T03");
     wait_tok_free(s, 20);
@@ -417,6 +435,7 @@ static void t1_inv_release(sys_t* s, uint32_t n_acq) {
     EXP_RST(s, 1, 0, 0);
     CK(s, "SM1 core FIFO (popped)", 0, l1st(s, 1, false)->fcnt);
     CK(s, "SM1 TOKRELs", 1, n_req(s, 1, GPU_REQ_TOKREL, 0));
+    EXP_TOTALS(s, 0, 1, 0, 0, 0, 0, 0, 0);
     CK(s, "SM1 rm_acquires", s->rtl ? 0 : n_acq, stats(s, 1).rm_acquires);
     EXP_TOKP(s);
 }
@@ -430,6 +449,7 @@ static void t1_step5(sys_t* s) {
     CK(s, "SM0 WT d before WT x (FIFO)", 1,
        req_at(s, 0, GPU_REQ_WT, D_) < req_at(s, 0, GPU_REQ_WT, X_));
     CK(s, "SM0 K04 cfl (sbcnt_d)", 2, s->k04_cfl[0]);
+    EXP_TOTALS(s, 2, 0, 0, 0, 1, 2, 1, 1);
     for (uint32_t j = 1; j < NSM; j++) {
         ckf(s, __LINE__, "SM%u WTs", j, 0, n_req(s, j, GPU_REQ_WT, ANY));
         ckf(s, __LINE__, "SM%u BACK before SM0's (K05 waits for the ACKs)", j, 1,
@@ -731,6 +751,7 @@ static void t3_to_step4(sys_t* s) {
     EXP_BCAST(s, 1, GPU_PEER_FLUSH);
     CK(s, "SM0 K04 cfl", 1, s->k04_cfl[0]);
     CK(s, "SM0 WT x", 1, n_req(s, 0, GPU_REQ_WT, X_));
+    EXP_TOTALS(s, 1, 0, 0, 0, 1, 2, 1, 1);
     EXP_L2(s, X_, 1);
     EXP_L1(s, 0, X_, 1, 0, 1);
     EXP_SB0(s, 0);
@@ -869,6 +890,7 @@ static void t5(bool rtl) {
     EXP_BCAST(s, 0, GPU_PEER_FLUSH);
     CK(s, "SM0 K04 cfl", 1, s->k04_cfl[0]);
     CK(s, "SM0 WT x", 1, n_req(s, 0, GPU_REQ_WT, X_));
+    EXP_TOTALS(s, 1, 0, 0, 0, 2, 1, 1, 1);
     EXP_L2(s, X_, 1);
     EXP_SB0(s, 0);
     if (!s->rtl) {
