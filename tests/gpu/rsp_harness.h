@@ -123,6 +123,8 @@ typedef struct {
     uint32_t cmds[NSM][32]; /* the kinds of the commands each SM broadcast (whole run) */
     uint32_t ncmds[NSM];
     uint64_t tw_cyc[NSM], rm_cyc[NSM]; /* edges with rst 1 and rsnt; with rst != 0 (section 11) */
+    uint64_t dlv_cyc[NSM];             /* the edge the last command was given to the L1 */
+    uint32_t dlv_wtp[NSM];             /* its wtp_q then */
     bool lockwin;                      /* V-RSP2: the issuer's locked window is open */
     uint32_t rmax[NSM];                /* the largest rst_q seen since the step began */
     uint32_t taken[8][NSM];            /* requests the banks took, by kind and src (whole run) */
@@ -399,6 +401,10 @@ static void mon_inputs(sys_t* s, const gpu_l1_in_t* i1) {
             ckf(s, __LINE__, "SM%u rblk_q when a LOCK arrives", j, 0, s->sc[j].rblk);
         if (p->kind == GPU_PEER_UNLOCK)
             ckf(s, __LINE__, "SM%u rblk_q when an UNLOCK arrives", j, 1, s->sc[j].rblk);
+        if (p->kind != GPU_PEER_BACK) {
+            s->dlv_cyc[j] = s->cycle + 1;
+            s->dlv_wtp[j] = s->sc[j].wtp;
+        }
         if (p->kind == GPU_PEER_BACK && s->cmd_out && j == s->cmd_src)
             s->cmd_backs++;
         else if (p->kind == GPU_PEER_BACK)
@@ -441,6 +447,15 @@ static void absorb_peer(sys_t* s, uint32_t j, const gpu_peer_t* p) {
     ckf(s, __LINE__, "SM%u peer src on the L1 output (0: stamped by the network)", j, 0, p->src);
     if (p->kind == GPU_PEER_BACK) {
         s->back_cyc[j] = s->cycle;
+        if (s->cmd_kind != GPU_PEER_FLUSH)
+            ckf(s, __LINE__, "SM%u BACK of a LOCK / INV / UNLOCK in the edge it is taken (K01-K03)",
+                j, s->dlv_cyc[j], s->cycle);
+        else if (s->k04_cfl[j] == 0 && s->dlv_wtp[j] == 0)
+            ckf(s, __LINE__, "SM%u BACK of an empty FLUSH in the edge after K04 (F57)", j,
+                s->dlv_cyc[j] + 1, s->cycle);
+        else
+            ckf(s, __LINE__, "SM%u BACK of a FLUSH after K04's edge", j, 1,
+                s->cycle > s->dlv_cyc[j]);
     } else {
         ckf(s, __LINE__, "SM%u sends a command while one is outstanding (V-RSP4)", j, 0,
             s->cmd_out);
