@@ -1621,6 +1621,49 @@ static void test_episode_rm_steal(void** state) {
     assert_int_equal(res.fatal, 0);
 }
 
+/* The RSP steering phase (docs/units/gpu/rsp.md section 12.3, S7): the random traffic draws it,
+ * and so any rm operation, only for a variant that takes rm. nc as it is: no STEAL in the report
+ * and no rm reaches the protocol; nc made to take rm: STEAL phases are entered and the protocol
+ * is given rm operations (nc performs each at the bank, so the run completes). */
+static void steal_traffic(bool rm, char* text, size_t n, uint32_t* seen) {
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.seed = 3;
+    nc_variants[0].scopes = rm ? 1u << GSYS_SCOPE_RM : 0u;
+    nc_run_t x;
+    nc_run_open(&x, &cfg, 60000);
+    nc_scopes_seen = 0;
+    FILE* null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    const int rc = gsys_run(x.s, 4000000, null);
+    fclose(null);
+    *seen = nc_scopes_seen;
+    nc_variants[0].scopes = 0;
+    FILE* t = fmemopen(text, n - 1, "w");
+    assert_non_null(t);
+    traffic_print(x.r, t);
+    fclose(t);
+    nc_run_close(&x);
+    assert_int_equal(rc, GSYS_RUN_DONE);
+}
+
+static void test_traffic_steal_phase(void** state) {
+    (void)state;
+    char text[2048] = {0};
+    uint32_t seen;
+    steal_traffic(false, text, sizeof text, &seen);
+    assert_null(strstr(text, "STEAL"));
+    assert_false(seen >> GSYS_SCOPE_RM & 1u);
+    memset(text, 0, sizeof text);
+    steal_traffic(true, text, sizeof text, &seen);
+    print_message("nc taking rm: %s", text);
+    unsigned long long n = 0;
+    const char* p = strstr(text, "STEAL ");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "STEAL %llu", &n), 1);
+    assert_true(n > 0);
+    assert_true(seen >> GSYS_SCOPE_RM & 1u);
+}
+
 /* A protocol plugs into the conformance checks by naming its model (issue 25 item 5): nc names
  * sc, is registered nowhere and has no expectation line, and the generated race-free tests
  * (--sync relacq.all --no-plain --scopes gpu) are judged by the oracle under it; nc-broken (the
@@ -1871,6 +1914,7 @@ int main(void) {
         cmocka_unit_test(test_fence_order),
         cmocka_unit_test(test_remote_scope),
         cmocka_unit_test(test_episode_rm_steal),
+        cmocka_unit_test(test_traffic_steal_phase),
         cmocka_unit_test(test_invariant_hook),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -268,6 +268,13 @@ typedef struct gsys_traffic {
      * a fence at once (gpu_l1 F45 FENCE_ALL_WAIT). Its draws come after the other steered
      * phases' (false, TC: no draw, the streams of before). */
     bool fence_all;
+    /* Steered traffic only: now and then an RSP phase (docs/units/gpu/rsp.md section 12.3, S7):
+     * the wavefronts of one SM (the owner) run CTA-scope atomics and stores on a few hot lines at
+     * full rate while the others issue rm acquires, releases and atomics on the same lines. Set
+     * by the shared traffic (not the protocol's hook) exactly when the selected variant takes rm
+     * (gsys_variant_takes_rm); its draws come after the FENCE phase's (false: no draw, the
+     * streams of before). */
+    bool rm_steal;
 } gsys_traffic_t;
 
 /* Required by the system (gsys_new checks): the tables, geometry, bank_of, the views, msg_info,

@@ -25,6 +25,7 @@ typedef enum {
     PH_STREAM,
     PH_ROLL,  /* not drawn: entered W cycles before the timer's first roll (cfg.roll_cycle) */
     PH_FENCE, /* drawn only with the fence_all hint (gsys_traffic_t) */
+    PH_STEAL, /* drawn only with rm_steal (a variant that takes rm; gsys_traffic_t) */
     PH_N
 } phase_t;
 
@@ -33,10 +34,11 @@ typedef enum {
 #define SCRIPT_MAX  (3u * 16u)     /* a FRESH script: up to 3 operations per bank */
 #define ROLL_ACTIVE 1000u          /* ROLL: cycles of traffic before the timer's first roll */
 #define ROLL_TAIL   300u           /* ROLL: cycles after it */
+#define STEAL_LINES 2u             /* STEAL: the hot lines the owner and the stealers share */
 
 static const char* const phase_name[PH_N] = {"READ",  "MIXED",  "WRITE", "ATOMIC", "CONFLICT",
                                              "SOLO",  "QUIET",  "FRESH", "TWIN",   "MERGE",
-                                             "LEASE", "STREAM", "ROLL",  "FENCE"};
+                                             "LEASE", "STREAM", "ROLL",  "FENCE",  "STEAL"};
 
 typedef struct {
     uint64_t left;   /* operations still to issue */
@@ -76,6 +78,8 @@ struct traffic {
     step_t script[SCRIPT_MAX];
     uint32_t nscript, spos;
     uint32_t mbase; /* MERGE: pool index of the first round's line */
+    uint32_t owner; /* STEAL: the SM whose wavefronts run the CTA-scope side */
+    uint32_t sbase; /* STEAL: hot index of the first shared line */
     bool rolled;    /* ROLL: the phase has been entered */
 };
 
@@ -86,6 +90,7 @@ static void sizes(const gsys_cfg_t* cfg, gsys_geom_t* g, gsys_traffic_t* t) {
     t->l2_ways = 4;
     if (cfg->proto->traffic)
         cfg->proto->traffic(gsys_pdc(cfg), t);
+    t->rm_steal = gsys_variant_takes_rm(cfg); /* rm is drawn for such a variant only (S7) */
 }
 
 traffic_cfg_t traffic_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t ops) {
@@ -227,6 +232,12 @@ static void steer_phase(traffic_t* r, uint32_t* p, uint32_t* len) {
     *p = PH_FRESH + rnd(r, PH_ROLL - PH_FRESH);
     if (r->t.fence_all && rnd(r, 4) == 0) { /* a draw of its own: only with the hint */
         *p = PH_FENCE;
+        return;
+    }
+    if (r->t.rm_steal && rnd(r, 4) == 0) { /* likewise, only for a variant that takes rm */
+        *p = PH_STEAL;
+        r->owner = rnd(r, r->d.num_sm);
+        r->sbase = rnd(r, r->nhot);
         return;
     }
     if (*p == PH_FRESH) {
@@ -512,6 +523,33 @@ static bool stream_next(traffic_t* r, uint32_t wfi, gsys_op_t* op) {
     return true;
 }
 
+/* STEAL (rsp.md section 12.3): the owner SM's wavefronts run CTA-scope atomics and line stores
+ * on the phase's STEAL_LINES hot lines at full rate (its store buffer fills while remote steps
+ * come: FLUSH, LOCK, the token); every other wavefront, at the phase's rate, an rm acquire,
+ * release or atomic on the same lines. */
+static bool steal_next(traffic_t* r, uint32_t sm, gsys_op_t* op) {
+    const bool own = sm == r->owner;
+    if (!own && !gpucoh_rng_permille(&r->rng, r->rate))
+        return false;
+    const uint32_t n = r->nhot < STEAL_LINES ? r->nhot : STEAL_LINES;
+    const uint64_t line = r->pool[r->hot[(r->sbase + rnd(r, n)) % r->nhot]];
+    const uint32_t x = rnd(r, 3);
+    if (own && x == 0) {
+        line_op(r, op, GSYS_OP_STORE_LINE, line);
+        return true;
+    }
+    if (own || x == 0) {
+        atomic_op(r, op, line);
+        op->scope = own ? GSYS_SCOPE_CTA : GSYS_SCOPE_RM;
+        return true;
+    }
+    op->kind = x == 1 ? GSYS_OP_ACQUIRE : GSYS_OP_RELEASE;
+    op->scope = GSYS_SCOPE_RM;
+    op->addr = (line << r->lb_bits) + 4u * rnd(r, r->lw);
+    op->value = (uint32_t)gpucoh_rng_next(&r->rng);
+    return true;
+}
+
 /* The operation of a steered phase, or false (this wavefront waits). */
 static bool steer_op(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rwf_t* w,
                      gsys_op_t* op) {
@@ -531,6 +569,8 @@ static bool steer_op(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
         return stream_next(r, wfi, op);
     if (r->phase == PH_ROLL)
         return roll_next(r, sm, wfi, cycle, w, op);
+    if (r->phase == PH_STEAL)
+        return steal_next(r, sm, op);
     if (r->phase == PH_FENCE) { /* a store, then a GPU fence (its batch flushes the store) */
         const bool fence = (w->streak++ & 1u) != 0u;
         if (fence) {
@@ -617,7 +657,9 @@ void traffic_print(const traffic_t* r, FILE* f) {
         fprintf(f,
                 "traffic: pool %u lines (%u hot), ops %" PRIu64 "/%" PRIu64 " completed; phases:",
                 r->npool, r->nhot, r->completed, r->total);
-    for (uint32_t p = 0; p < (r->c.steer ? PH_N : PH_PLAIN); p++)
+    /* STEAL only for a variant that takes rm: every other report reads as before */
+    const uint32_t np = !r->c.steer ? PH_PLAIN : r->t.rm_steal ? PH_N : PH_STEAL;
+    for (uint32_t p = 0; p < np; p++)
         fprintf(f, " %s %" PRIu64, phase_name[p], r->phases[p]);
     fprintf(f, "\ntraffic: issued:");
     for (uint32_t k = 0; k < 8; k++)

@@ -43,6 +43,14 @@
  *           (stamps saturated at 2^TsWidth-1, private UPGRs, V_M lines at the roll), even ones
  *           load lines of one set per bank over L2Ways + 8 tags (live lines evicted to M_I and
  *           asked for again: H20 fetches in flight at the roll).
+ *   FENCE   drawn only with the protocol's fence_all hint (gsys_traffic_t): every wavefront
+ *           alternates a line store and a GPU fence at full rate.
+ *   STEAL   drawn only for a variant that takes the remote scope (gsys_traffic_t.rm_steal, set
+ *           by gsys_variant_takes_rm; docs/units/gpu/rsp.md section 12.3): one SM's wavefronts
+ *           (the owner) run CTA-scope atomics and line stores on two hot lines at full rate, the
+ *           other SMs' wavefronts rm acquires, releases and atomics on the same lines. Its draw
+ *           comes after FENCE's, so every other variant draws what it drew before, and its
+ *           report lists STEAL only when it can be drawn.
  * With steer false no extra random number is drawn: the same seed gives the same operations as
  * before steering existed.
  */

@@ -249,7 +249,7 @@ static void part_c(void) {
             pin(GPU_PEER_LOCK, 2); /* I9: nothing, no BACK */
         if (k == 2)
             pin(GPU_PEER_BACK, 0); /* I7 */
-        tick1(); /* S07 */
+        tick1();                   /* S07 */
         CHECK(!o1.crsp.valid && !o1.peer.valid && s1.fcnt == 1 && s1.rblk == 1);
     }
     pin(7, 2); /* I12 */
@@ -291,7 +291,7 @@ static void part_d(void) {
     i1.core.a = 1;
     tick1();
     token();
-    bcast(GPU_PEER_LOCK, 2);  /* a19 */
+    bcast(GPU_PEER_LOCK, 2); /* a19 */
     CHECK(s1.rblk == 1);
     bcast(GPU_PEER_FLUSH, 3); /* a20 */
     bcast(GPU_PEER_INV, 4);   /* a21 */
