@@ -167,6 +167,9 @@
 //       STORE.
 //   G13 reading (L8 for the command pop): a command pop (B09 / B10) is an engine pop of the
 //       edge for S04, as a batch or idle pop (L14: "stalls S04 when the engine pops").
+//   G14 reading (C25 "allocate (L7)"): all of L7 applies, rule 3 included: with no free or
+//       clean way C25 writes the victim through (V01, the head stays, the step is not sent),
+//       under L5 (S05 while batch_q || cfv_q), as C05 / C09.
 //
 // Implementation: the event's set (head or response line) and the popped entry's set are each
 // looked at (ways loop, L1Ways wide). At most one line is written by the event (index e_idx:
