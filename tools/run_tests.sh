@@ -798,10 +798,26 @@ check "cover points: the unsteered traffic fails the check, naming the points it
      cat $OUT/cover-unsteered.txt && grep -q 'l1 F36 ALLOC_TAG_MSB' $OUT/cover-unsteered.txt && \
      grep -q 'l2 F53 VIC_I_OVER_EXP' $OUT/cover-unsteered.txt"
 
-echo "== 3b. baseline GPU system (GPU-D, GPU-H): lockstep of every L1 and L2 (small configuration)"
-# docs/units/gpu/gpu_l1.md, gpu_l2.md: every row of both tables covered by each 10^6-cycle run
+echo "== 3b. baseline GPU system (GPU-D, GPU-H, GPU-RSP): lockstep of every L1 and L2 (small configuration)"
+# docs/units/gpu/gpu_l1.md, gpu_l2.md: every row of both tables covered by each 10^6-cycle run;
+# GPU-RSP (docs/units/gpu/rsp.md) with the RSP steering phase (rsp.md section 12.3): every row of
+# the RSP additions too, and every RSP cover point with seed 2 (seeds 3, 5, 6 miss F64
+# RM_ACQ_MERGE at 10^6 cycles)
 tcsys gpu-d-small-1M --protocol gpu-d --cycles 1000000
 tcsys gpu-h-small-1M --protocol gpu-h --cycles 1000000
+tcsys gpu-rsp-small-1M --protocol gpu-rsp --cycles 1000000 --seed 2
+# V-RSP1..V-RSP4 (rsp.md section 6) after every edge over the C side: 0 violations, and the run
+# did what RSP is for: token requests, and every kind of broadcast (its rows, S07 among them,
+# are in the coverage sysrun checks)
+rsp_v() {
+    local log="$LOGS/tcsys-gpu-rsp-small-1M.log" json="$OUT/tcsys-gpu-rsp-small-1M.json"
+    grep -q '^  invariant checked after every edge over the C models: 0 violation(s)$' "$log" &&
+        grep -q '"invariant_violations": 0,' "$json" &&
+        grep -E 'L1->L2 requests: .* TOKREQ [1-9][0-9]* TOKREL [1-9]' "$log" &&
+        grep -E 'L1->L1 peer commands: LOCK [1-9][0-9]* FLUSH [1-9][0-9]* INV [1-9][0-9]* UNLOCK [1-9][0-9]* BACK [1-9]' "$log"
+}
+check "GPU-RSP: V-RSP1..4 checked after every edge, 0 violations; tokens taken, every broadcast sent" \
+    "$LOGS/gpu-rsp-v.log" rsp_v
 # illegal inputs (gpu_l1.md section 12 I1, gpu_l2.md section 11: I1 kind-0 requests, I2 stray
 # DRAM fills, I5 atomic words >= LineBytes/4, I6 aop 3) at 20/1000, both kinds in one run per
 # variant: the verdict needs the C models' protocol-error count to equal core I1 + bank I1 + I2
@@ -811,11 +827,13 @@ GPUCOH_SHOW_EXPECTED_ASSERTS=1 tcsys gpu-d-illegal --protocol gpu-d --cycles 200
     --illegal-rate 20 --l2-illegal-rate 20
 GPUCOH_SHOW_EXPECTED_ASSERTS=1 tcsys gpu-h-illegal --protocol gpu-h --cycles 200000 \
     --illegal-rate 20 --l2-illegal-rate 20
+GPUCOH_SHOW_EXPECTED_ASSERTS=1 tcsys gpu-rsp-illegal --protocol gpu-rsp --cycles 200000 \
+    --illegal-rate 20 --l2-illegal-rate 20
 # ... and the RTL flags each bank I1 / I2 with its warning assertion (Req_KindLegal_A,
 # E4_FillFindsMshr_A): one flag per input presented (the L1 drops I1 at the push, no assertion)
 gpu_flags() {
     local v log i1 i2 k e4
-    for v in gpu-d gpu-h; do
+    for v in gpu-d gpu-h gpu-rsp; do
         log="$LOGS/tcsys-$v-illegal.log"
         read -r i1 i2 < <(sed -n 's/.*I1 \([0-9]*\) requests of kind 0 (with Rsp also 6, 7: rsp.md I9) and I2 \([0-9]*\) stray.*/\1 \2/p' "$log")
         k=$(grep -c 'assertion Req_KindLegal_A flagged' "$log")
@@ -950,19 +968,29 @@ check "rows: the check fails on the plain run alone, naming Q01 Q02 B04" \
     "$LOGS/rows-denovo-fail.log" dn_rows_fail
 
 echo "== 3c. TC consistency: episode tester and litmus suite (C models; RTL lockstep for the episodes)"
-for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h denovo-d denovo-d-ro denovo-h hlrc hlrc-scoped; do
+for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h gpu-rsp denovo-d denovo-d-ro denovo-h hlrc hlrc-scoped; do
     check "episode tester $p (C)" "$LOGS/episode-$p.log" bash -c \
         "$G episode --protocol $p --seed 3 --episodes 40 | tee /dev/stderr | grep -q '^PASS episode'"
     check "episode tester $p (RTL lockstep)" "$LOGS/episode-$p-lockstep.log" bash -c \
         "$G episode --protocol $p --seed 4 --impl lockstep | tee /dev/stderr | grep -q '^PASS episode'"
 done
 # release/acquire synchronization with CTA -> GPU chains (episode.h "Release/acquire mode")
-# --protocol all is every variant of every protocol (docs/cli.md): ten PASS lines, GPU-D,
-# GPU-H, the DeNovo and the hLRC variants among them
+# --protocol all is every variant of every protocol (docs/cli.md): eleven PASS lines, GPU-D,
+# GPU-H, GPU-RSP, the DeNovo and the hLRC variants among them
 check "episode tester --sync relacq, every variant of every protocol (C)" \
     "$LOGS/episode-relacq.log" bash -c \
     "$G episode --protocol all --sync relacq --seed 3 --episodes 60 | tee /dev/stderr |
-     test \$(grep -cE '^PASS episode (tc-weak|tc-weak-c|tc-strong|gpu-d|gpu-h|denovo-d|denovo-d-ro|denovo-h|hlrc|hlrc-scoped):') -eq 10"
+     test \$(grep -cE '^PASS episode (tc-weak|tc-weak-c|tc-strong|gpu-d|gpu-h|gpu-rsp|denovo-d|denovo-d-ro|denovo-h|hlrc|hlrc-scoped):') -eq 11"
+# GPU-RSP's steals (rsp.md section 7.3, --rm-steal): another SM's wavefronts take an SM's CTA-scope
+# location with rm acquires and releases, the owner's keep cta; race free under hrf-rsp only
+for s in 3 4; do
+    check "episode tester gpu-rsp --rm-steal seed $s (C, then RTL lockstep)" \
+        "$LOGS/episode-rsp-steal-$s.log" bash -c \
+        "$G episode --protocol gpu-rsp --sync relacq --rm-steal --seed $s --episodes 60 |
+         tee /dev/stderr | grep -q '^PASS episode gpu-rsp' &&
+         $G episode --protocol gpu-rsp --sync relacq --rm-steal --seed $s --impl lockstep |
+         tee /dev/stderr | grep -q '^PASS episode gpu-rsp'"
+done
 check "episode tester --sync relacq tc-weak-c (RTL lockstep)" "$LOGS/episode-relacq-lockstep.log" \
     bash -c "$G episode --protocol tc-weak-c --sync relacq --seed 4 --impl lockstep |
              tee /dev/stderr | grep -q '^PASS episode'"
