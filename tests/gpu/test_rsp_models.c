@@ -447,6 +447,38 @@ static void test_lock_stall(void** state) {
     r_close(&t);
 }
 
+/* C25 on a valid line sends a GETS anyway (F65); C25 on a pending line merges (F64) */
+static void test_c25_cases(void** state) {
+    (void)state;
+    l1h_t t;
+    r_open(&t, rdesc(1, 4));
+    warm(&t, 2, 4);
+    run_token(&t, GPU_OP_LOAD, 0, 2);
+    tick(&t); /* C25: m, val, !pend: GETS, val stays 1 */
+    expect_req(&t, GPU_REQ_GETS, 2);
+    gpu_l1_line_t l;
+    gpu_l1_line_get(t.m, 4, &l);
+    assert_int_equal(l.val + l.pend, 2);
+    assert_int_equal(fcov(&t, GPU_L1_F_RM_ACQ_VALID), 1);
+    r_close(&t);
+    r_open(&t, rdesc(1, 4));
+    core(&t, GPU_OP_LOAD, 3, 1, false);
+    t.in.core.acq = false;
+    tick(&t);
+    tick(&t); /* C05: GETS 1 (line 2) */
+    run_token(&t, GPU_OP_LOAD, 0, 1);
+    tick(&t); /* C25: merge, no request */
+    assert_false(t.out.req.valid);
+    gpu_l1_line_get(t.m, 2, &l);
+    assert_int_equal(l.wait, (1u << 3) | 1u);
+    assert_int_equal(fcov(&t, GPU_L1_F_RM_ACQ_MERGE), 1);
+    rsp_in(&t, GPU_RSP_DATA, 1, 0, 8);
+    tick(&t); /* R01 serves both wavefronts; a3 completes */
+    assert_int_equal(t.out.crsp.wf_mask, 9);
+    expect_rm(&t, 3, 0, 0);
+    r_close(&t);
+}
+
 /* B10 (an entry whose line C14 wrote through), F61 (an entry on a pending line), B09 */
 static void test_cmd_pops(void** state) {
     (void)state;
@@ -840,19 +872,13 @@ static void test_names_reach(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_rm_acquire),
-        cmocka_unit_test(test_rm_release),
-        cmocka_unit_test(test_rm_atomic),
-        cmocka_unit_test(test_receiver),
-        cmocka_unit_test(test_lock_stall),
-        cmocka_unit_test(test_cmd_pops),
-        cmocka_unit_test(test_inv_stales),
-        cmocka_unit_test(test_l1_illegal),
-        cmocka_unit_test(test_rsp0_inert),
-        cmocka_unit_test(test_token_rr),
-        cmocka_unit_test(test_token_after_holder),
-        cmocka_unit_test(test_token_illegal),
-        cmocka_unit_test(test_desc),
+        cmocka_unit_test(test_rm_acquire),    cmocka_unit_test(test_rm_release),
+        cmocka_unit_test(test_rm_atomic),     cmocka_unit_test(test_c25_cases),
+        cmocka_unit_test(test_receiver),      cmocka_unit_test(test_lock_stall),
+        cmocka_unit_test(test_cmd_pops),      cmocka_unit_test(test_inv_stales),
+        cmocka_unit_test(test_l1_illegal),    cmocka_unit_test(test_rsp0_inert),
+        cmocka_unit_test(test_token_rr),      cmocka_unit_test(test_token_after_holder),
+        cmocka_unit_test(test_token_illegal), cmocka_unit_test(test_desc),
         cmocka_unit_test(test_names_reach),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
