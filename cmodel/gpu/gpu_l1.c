@@ -47,21 +47,21 @@
  *
  * Rsp = 1 (docs/units/gpu/rsp.md sections 2-6, 11, 12: L14-L21, C24-C30, R07, K01-K06, B09-B10,
  * S07-S08, F52-F67, I6-I12), readings:
- * 10. The L1 has no SM-id input. A command (K01-K04) is the L1's own (L21's "at the source")
- *     when it arrives while this L1 has a broadcast step in flight (rsnt_q, the step a
- *     broadcast): by fact 1 of section 3 only the holder sends commands. Its pin_src is then
- *     this SM's id, kept (not architectural) so that F54 can tell the issuer's own BACK.
- * 11. A GNT is a response: its edge does not try the head (L3), as any response edge.
- * 12. The response and peer kinds are cut to 3 bits. A BACK's dst (1 << src) is cut to NumSm
- *     bits. F61 counts a blocked command pop (B09 / B10's condition), not a blocked batch pop
+ * 10. reading: The L1 has no SM-id input. A command (K01-K04) is the L1's own (L21's "at the
+ *     source") when it arrives while this L1 has a broadcast step in flight (rsnt_q, the step a
+ *     broadcast): by fact 1 of section 3 only the holder sends commands. Its pin_src is then this
+ *     SM's id, kept (not architectural) so that F54 can tell the issuer's own BACK.
+ * 11. reading: A GNT is a response: its edge does not try the head (L3), as any response edge.
+ * 12. reading: The response and peer kinds are cut to 3 bits. A BACK's dst (1 << src) is cut to
+ *     NumSm bits. F61 counts a blocked command pop (B09 / B10's condition), not a blocked batch pop
  *     that would also have served the FLUSH (F37 counts both).
- * 13. C25 and C28 count in neither hits / misses nor wt_release (the stats keep gpu_l1's rows);
- *     C29's stale marking counts no F51 (F51 names C15 / C18). F66 counts the rm rows' own S04
- *     (C24, C25, C28, C29, C30), not a V01 of C25's allocation.
- * 14. Two peer messages in one edge (only after illegal inputs, L19) keep the first; the second
- *     is counted as a protocol error (L19_OnePeer_A).
- * 15. S07 is unreachable with NumSm = 1 (as its cover point F56, section 12.2): the only L1's
- *     head is the rm operation for the whole locked window.
+ * 13. reading: C25 and C28 count in neither hits / misses nor wt_release (the stats keep gpu_l1's
+ *     rows); C29's stale marking counts no F51 (F51 names C15 / C18). F66 counts the rm rows' own
+ *     S04 (C24, C25, C28, C29, C30), not a V01 of C25's allocation.
+ * 14. reading: Two peer messages in one edge (only after illegal inputs, L19) keep the first; the
+ *     second is counted as a protocol error (L19_OnePeer_A).
+ * 15. reading: S07 is unreachable with NumSm = 1 (as its cover point F56, section 12.2): the only
+ *     L1's head is the rm operation for the whole locked window.
  */
 #include "gpu_l1.h"
 #include "gpucoh_bits.h"
@@ -362,8 +362,9 @@ int gpu_l1_check_desc(const gpu_l1_desc_t* d, char* msg, size_t msg_len) {
     RANGE(sb_entries, "SbEntries", 1u, GPU_L1_MAX_SB);
     RANGE(sb_idle, "SbIdle", 1u, 65535u);
     RANGE(wt_cnt_width, "WtCntWidth", 2u, 10u);
-    /* rsp.md section 1, after the unit's own; NumSm's message as the unit's (gpu_l1.md section 1:
-     * NAME = V), i.e. "num_sm = V" as gpu_l2's */
+    /* rsp.md section 1, after the unit's own. reading: the page writes "NumSm = V is illegal";
+     * the units' messages name the field (gpu_l1.md section 1, gpu_l2's "num_sm = V"), so
+     * "num_sm = V" here, and "rsp = V is illegal (Rsp: 0..1)" for Rsp's range (no text given) */
     RANGE(rsp, "Rsp", 0u, 1u);
     if (d->rsp == 1u && d->hrf != 1u) {
         return gpu_param_error(msg, msg_len, "gpu_l1: Rsp = 1 needs Hrf = 1 (Rsp: 0 under GPU-D)");

@@ -33,11 +33,11 @@
  *
  * Rsp = 1 (docs/units/gpu/rsp.md sections 5 and 12.3-12.5: E5, E6, T01-T04, F62-F67, I7-I9),
  * readings:
- *  8. The request kind is cut to 3 bits (RS16). A TOKREQ / TOKREL reads only kind and src and
- *     looks at no line. With Rsp = 0 kinds 4-7 are dropped as kind 0 (I9); with Rsp = 1, 6-7.
- *  9. A TOKREQ from the holder or a waiter (I8) and a TOKREL from a non-holder or while free
- *     (I7) are popped and counted in errors; nothing else changes.
- * 10. A src >= NumSm is not checked: its GNT's dst is cut to NumSm bits as every dst.
+ *  8. reading: The request kind is cut to 3 bits (RS16). A TOKREQ / TOKREL reads only kind and src
+ *     and looks at no line. With Rsp = 0 kinds 4-7 are dropped as kind 0 (I9); with Rsp = 1, 6-7.
+ *  9. reading: A TOKREQ from the holder or a waiter (I8) and a TOKREL from a non-holder or while
+ *     free (I7) are popped and counted in errors; nothing else changes.
+ * 10. reading: A src >= NumSm is not checked: its GNT's dst is cut to NumSm bits as every dst.
  */
 #include "gpu_l2.h"
 #include "gpucoh_bits.h"

@@ -447,6 +447,38 @@ static void test_lock_stall(void** state) {
     r_close(&t);
 }
 
+/* C25 on a valid line sends a GETS anyway (F65); C25 on a pending line merges (F64) */
+static void test_c25_cases(void** state) {
+    (void)state;
+    l1h_t t;
+    r_open(&t, rdesc(1, 4));
+    warm(&t, 2, 4);
+    run_token(&t, GPU_OP_LOAD, 0, 2);
+    tick(&t); /* C25: m, val, !pend: GETS, val stays 1 */
+    expect_req(&t, GPU_REQ_GETS, 2);
+    gpu_l1_line_t l;
+    gpu_l1_line_get(t.m, 4, &l);
+    assert_int_equal(l.val + l.pend, 2);
+    assert_int_equal(fcov(&t, GPU_L1_F_RM_ACQ_VALID), 1);
+    r_close(&t);
+    r_open(&t, rdesc(1, 4));
+    core(&t, GPU_OP_LOAD, 3, 1, false);
+    t.in.core.acq = false;
+    tick(&t);
+    tick(&t); /* C05: GETS 1 (line 2) */
+    run_token(&t, GPU_OP_LOAD, 0, 1);
+    tick(&t); /* C25: merge, no request */
+    assert_false(t.out.req.valid);
+    gpu_l1_line_get(t.m, 2, &l);
+    assert_int_equal(l.wait, (1u << 3) | 1u);
+    assert_int_equal(fcov(&t, GPU_L1_F_RM_ACQ_MERGE), 1);
+    rsp_in(&t, GPU_RSP_DATA, 1, 0, 8);
+    tick(&t); /* R01 serves both wavefronts; a3 completes */
+    assert_int_equal(t.out.crsp.wf_mask, 9);
+    expect_rm(&t, 3, 0, 0);
+    r_close(&t);
+}
+
 /* B10 (an entry whose line C14 wrote through), F61 (an entry on a pending line), B09 */
 static void test_cmd_pops(void** state) {
     (void)state;
@@ -838,22 +870,246 @@ static void test_names_reach(void** state) {
     }
 }
 
+/*--- a small system: four L1s, one bank, zero-latency networks --------------------------------*/
+
+#define NS 4u
+#define QN 64u
+
+typedef struct {
+    uint32_t at, op, wf, line, rm, gpu;
+} sop_t;
+
+typedef struct {
+    gpu_l1_t* l1[NS];
+    gpu_l1_out_t o1[NS];
+    gpu_l2_t* b;
+    gpu_l2_out_t o2;
+    gpu_req_t rq[QN];
+    uint32_t rh, rn;
+    gpu_peer_t pq[NS][QN];
+    uint32_t ph[NS], pn[NS];
+    uint64_t fq[QN];
+    uint32_t fh, fn;
+    uint32_t mem[QN][4];
+    const sop_t* script[NS];
+    uint32_t nops[NS], next[NS];
+    uint32_t got[16], ngot; /* the atomics' old values, in answer order */
+    uint32_t cyc, max_holders;
+} sys_t;
+
+static void sys_open(sys_t* y) {
+    memset(y, 0, sizeof *y);
+    gpu_desc_t g = gpu_desc_small(GPU_H);
+    g.rsp = 1;
+    g.num_banks = 1;
+    const gpu_l1_desc_t d1 = gpu_l1_desc_from(&g);
+    const gpu_l2_desc_t d2 = gpu_l2_desc_from(&g);
+    gpu_l1_in_t i1;
+    gpu_l2_in_t i2;
+    memset(&i1, 0, sizeof i1);
+    memset(&i2, 0, sizeof i2);
+    for (uint32_t k = 0; k < NS; k++) {
+        const size_t n = gpu_l1_size(&d1);
+        y->l1[k] = gpu_l1_init(malloc(n), n, &d1, NULL, 0);
+        assert_non_null(y->l1[k]);
+        gpu_l1_tick(y->l1[k], &i1, &y->o1[k]);
+    }
+    const size_t n = gpu_l2_size(&d2);
+    y->b = gpu_l2_init(malloc(n), n, &d2, NULL, 0);
+    assert_non_null(y->b);
+    gpu_l2_tick(y->b, &i2, &y->o2);
+}
+
+static void sys_close(sys_t* y) {
+    for (uint32_t k = 0; k < NS; k++) {
+        free(y->l1[k]);
+    }
+    free(y->b);
+}
+
+static void sys_core(sys_t* y, uint32_t k, gpu_core_req_t* c) {
+    if (y->next[k] >= y->nops[k] || !y->o1[k].core_ready) {
+        return;
+    }
+    const sop_t* o = &y->script[k][y->next[k]];
+    if (y->cyc < o->at) {
+        return;
+    }
+    y->next[k]++;
+    c->valid = true;
+    c->op = o->op;
+    c->wf = o->wf;
+    c->line = o->line;
+    c->rm = o->rm;
+    c->gpu = o->gpu;
+    c->acq = o->op == GPU_OP_LOAD && o->rm;
+    c->aop = GPU_AOP_ADD;
+    c->a = 1;
+}
+
+/* the L1s' edge: the bank's last response, one peer message each, the core */
+static void sys_l1s(sys_t* y) {
+    uint32_t holders = 0;
+    for (uint32_t k = 0; k < NS; k++) {
+        gpu_l1_in_t in;
+        memset(&in, 0, sizeof in);
+        in.rst_n = true;
+        if (y->o2.rsp.valid && ((y->o2.rsp.dst >> k) & 1u)) {
+            in.rsp = y->o2.rsp;
+        }
+        if (y->pn[k] > 0u) {
+            in.peer = y->pq[k][y->ph[k]];
+            y->ph[k] = (y->ph[k] + 1u) % QN;
+            y->pn[k]--;
+        }
+        sys_core(y, k, &in.core);
+        gpu_l1_tick(y->l1[k], &in, &y->o1[k]);
+        gpu_l1_state_t* s = calloc(1, sizeof *s);
+        gpu_l1_state_get(y->l1[k], s);
+        holders += s->rst >= 2u ? 1u : 0u; /* V-RSP1 */
+        free(s);
+    }
+    y->max_holders = holders > y->max_holders ? holders : y->max_holders;
+}
+
+/* the L1s' outputs onto req and peer (src stamped), their atomic answers recorded */
+static void sys_route(sys_t* y) {
+    for (uint32_t k = 0; k < NS; k++) {
+        const gpu_l1_out_t* o = &y->o1[k];
+        if (o->req.valid) {
+            assert_true(y->rn < QN);
+            y->rq[(y->rh + y->rn++) % QN] = o->req;
+            y->rq[(y->rh + y->rn - 1u) % QN].src = k;
+        }
+        for (uint32_t j = 0; o->peer.valid && j < NS; j++) {
+            if ((o->peer.dst >> j) & 1u) {
+                gpu_peer_t p = o->peer;
+                p.src = k;
+                y->pq[j][(y->ph[j] + y->pn[j]++) % QN] = p;
+            }
+        }
+        if (o->crsp.valid && o->crsp.kind == GPU_CRSP_ATOMIC) {
+            y->got[y->ngot++ % 16u] = o->crsp.data[0];
+        }
+    }
+}
+
+/* the bank's edge: one request, one DRAM fill */
+static void sys_bank(sys_t* y) {
+    gpu_l2_in_t in;
+    memset(&in, 0, sizeof in);
+    in.rst_n = true;
+    if (y->rn > 0u && y->o2.req_ready) {
+        in.req = y->rq[y->rh];
+        y->rh = (y->rh + 1u) % QN;
+        y->rn--;
+    }
+    if (y->fn > 0u) {
+        in.mem.valid = true;
+        in.mem.line = y->fq[y->fh];
+        memcpy(in.mem.data, y->mem[in.mem.line % QN], sizeof y->mem[0]);
+        y->fh = (y->fh + 1u) % QN;
+        y->fn--;
+    }
+    gpu_l2_tick(y->b, &in, &y->o2);
+    if (y->o2.mreq.fetch) {
+        y->fq[(y->fh + y->fn++) % QN] = y->o2.mreq.fetch_line;
+    }
+    if (y->o2.mreq.wb) {
+        memcpy(y->mem[y->o2.mreq.wb_line % QN], y->o2.mreq.wb_data, sizeof y->mem[0]);
+    }
+}
+
+static void sys_run(sys_t* y, uint32_t cycles) {
+    for (uint32_t c = 0; c < cycles; c++) {
+        y->cyc++;
+        sys_l1s(y);
+        sys_route(y);
+        sys_bank(y);
+    }
+}
+
+static uint32_t sys_word(const sys_t* y, uint64_t line) {
+    uint32_t v = 0;
+    return gpu_l2_word(y->b, line, 0, &v) ? v : y->mem[line % QN][0];
+}
+
+/* golden T3's shape: SM0 wf0-wf2 atom.add.cta x (one CTA), SM1 atom.add.rm x, started at every
+ * offset d: the adds return 0, 1, 2, 3 once each and x ends at 4 (atomicity, RS7) */
+static void test_sys_rmw_atomicity(void** state) {
+    (void)state;
+    const uint32_t x = 2;
+    for (uint32_t d = 0; d < 60u; d++) {
+        const sop_t s0[4] = {{0, GPU_OP_LOAD, 3, x, 0, 0},
+                             {d / 2u, GPU_OP_ATOMIC, 0, x, 0, 0},
+                             {d / 3u, GPU_OP_ATOMIC, 1, x, 0, 0},
+                             {d, GPU_OP_ATOMIC, 2, x, 0, 0}};
+        const sop_t s1[1] = {{20, GPU_OP_ATOMIC, 0, x, 1, 0}};
+        sys_t y;
+        sys_open(&y);
+        y.script[0] = s0;
+        y.nops[0] = 4;
+        y.script[1] = s1;
+        y.nops[1] = 1;
+        sys_run(&y, 1500);
+        assert_int_equal(y.ngot, 4);
+        uint32_t seen = 0;
+        for (uint32_t i = 0; i < 4u; i++) {
+            seen |= y.got[i] < 4u ? 1u << y.got[i] : 0u;
+        }
+        assert_int_equal(seen, 0xf); /* four answers, 0..3, each once */
+        assert_int_equal(sys_word(&y, x), 4);
+        assert_int_equal(y.max_holders, 1);
+        for (uint32_t k = 0; k < NS; k++) {
+            assert_int_equal(gpu_l1_errors(y.l1[k]), 0);
+            assert_true(y.o1[k].drained);
+        }
+        sys_close(&y);
+    }
+}
+
+/* golden T4's shape: four ld.acquire.rm x at once; every one completes, one holder at a time */
+static void test_sys_four_acquires(void** state) {
+    (void)state;
+    const sop_t s[1] = {{3, GPU_OP_LOAD, 0, 2, 1, 0}};
+    sys_t y;
+    sys_open(&y);
+    for (uint32_t k = 0; k < NS; k++) {
+        y.script[k] = s;
+        y.nops[k] = 1;
+    }
+    sys_run(&y, 1000);
+    gpu_l2_state_t* b = calloc(1, sizeof *b);
+    gpu_l2_state_get(y.b, b);
+    assert_int_equal(b->tbusy + b->twait, 0);
+    free(b);
+    const uint64_t* c = gpu_l2_cov(y.b);
+    assert_int_equal(c[GPU_L2_T_T01] + c[GPU_L2_T_T02] + c[GPU_L2_T_T04] + c[GPU_L2_T_T03],
+                     1 + 3 + 3 + 1);
+    assert_int_equal(y.max_holders, 1);
+    for (uint32_t k = 0; k < NS; k++) {
+        gpu_l1_stats_t st1;
+        gpu_l1_stats(y.l1[k], &st1);
+        assert_int_equal(st1.rm_acquires, 1);
+        assert_int_equal(st1.remote_flush, 3); /* the other three SMs' a4 */
+        assert_int_equal(st1.local_flush, 1);
+        assert_int_equal(gpu_l1_errors(y.l1[k]), 0);
+        assert_true(y.o1[k].drained);
+    }
+    sys_close(&y);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_rm_acquire),
-        cmocka_unit_test(test_rm_release),
-        cmocka_unit_test(test_rm_atomic),
-        cmocka_unit_test(test_receiver),
-        cmocka_unit_test(test_lock_stall),
-        cmocka_unit_test(test_cmd_pops),
-        cmocka_unit_test(test_inv_stales),
-        cmocka_unit_test(test_l1_illegal),
-        cmocka_unit_test(test_rsp0_inert),
-        cmocka_unit_test(test_token_rr),
-        cmocka_unit_test(test_token_after_holder),
-        cmocka_unit_test(test_token_illegal),
-        cmocka_unit_test(test_desc),
-        cmocka_unit_test(test_names_reach),
+        cmocka_unit_test(test_rm_acquire),        cmocka_unit_test(test_rm_release),
+        cmocka_unit_test(test_rm_atomic),         cmocka_unit_test(test_c25_cases),
+        cmocka_unit_test(test_receiver),          cmocka_unit_test(test_lock_stall),
+        cmocka_unit_test(test_cmd_pops),          cmocka_unit_test(test_inv_stales),
+        cmocka_unit_test(test_l1_illegal),        cmocka_unit_test(test_rsp0_inert),
+        cmocka_unit_test(test_token_rr),          cmocka_unit_test(test_token_after_holder),
+        cmocka_unit_test(test_token_illegal),     cmocka_unit_test(test_desc),
+        cmocka_unit_test(test_names_reach),       cmocka_unit_test(test_sys_rmw_atomicity),
+        cmocka_unit_test(test_sys_four_acquires),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
