@@ -49,11 +49,18 @@ points=(
   "l2_s8_m16_b16|gpu_l2|$gpu_l2_files|L2Sets=8 L2Mshrs=16 LineBytes=16"
   "l2_s16_m8_b16|gpu_l2|$gpu_l2_files|L2Sets=16 L2Mshrs=8 LineBytes=16"
   "l1_s32_sb16_b16|gpu_l1|$gpu_l1_files|L1Sets=32 SbEntries=16 LineBytes=16"
+  # GPU-RSP (docs/units/gpu/rsp.md section 10, the GPU family's paper column: 15 SMs): the
+  # points of l1_s4_sb16_b16 and l2_s2_m8_b16 with Rsp = 1, the difference is RSP's cost
+  "l1_s4_sb16_b16_rsp|gpu_l1|$gpu_l1_files|L1Sets=4 SbEntries=16 LineBytes=16 Rsp=1 NumSm=15"
+  "l2_s2_m8_b16_rsp|gpu_l2|$gpu_l2_files|L2Sets=2 L2Mshrs=8 LineBytes=16 Rsp=1 NumSm=15"
 )
 
 # Architectural storage, the formulas of docs/units/gpu/gpu_l1.md / gpu_l2.md section 3 (the same
 # as l1_storage_bits / l2_storage_bits in tb/proto/gpu/gpu_units.c, which `gpucoh area` uses),
 # and the SRAM spec (the data arrays in one single-ported macro, as the units' sram_shape).
+cw1() { # CW(n) = max(1, ceil(log2 n)) (rsp.md section 1)
+  local c; c=$(clog2 "$1"); [ "$c" -lt 1 ] && c=1; echo "$c"
+}
 point_storage() { # top params
   local p=$2 wf lb aw la sets ways lines sbe wtw sm mshrs
   lb=$(pget "$p" LineBytes 64); aw=$(pget "$p" AddrWidth 32)
@@ -66,6 +73,11 @@ point_storage() { # top params
       local per=$(((la - $(clog2 "$sets")) + 4 + wf + 9 * lb))
       local sb=$((sbe * la + 2 * ($(clog2 "$sbe") + 1)))
       local bits=$((lines * per + sets * $(clog2 "$ways") + sb + wtw + 2 + 3 * wf + 16))
+      # RSP's registers (rsp.md section 10, registers only: tb/proto/gpu/gpu_units.c)
+      if [ "$(pget "$p" Rsp 0)" = 1 ]; then
+        sm=$(pget "$p" NumSm 15)
+        bits=$((bits + 7 + $(cw1 $((sm + 1))) + $(cw1 $((sbe + 1))) + $(cw1 "$sm")))
+      fi
       echo "$bits,sram=$((lines * 8 * lb)),banks=1,ports=1" ;;
     gpu_l2)
       sm=$(pget "$p" NumSm 15); sets=$(pget "$p" L2Sets 256); ways=$(pget "$p" L2Ways 16)
@@ -74,6 +86,7 @@ point_storage() { # top params
       local per=$(((la - $(clog2 "$sets")) + 2 + 8 * lb))
       local mshr=$((1 + la + $(clog2 "$ways") + sm + lb))
       local bits=$((lines * per + sets * $(clog2 "$ways") + mshrs * mshr))
+      [ "$(pget "$p" Rsp 0)" = 1 ] && bits=$((bits + 1 + $(cw1 "$sm") + sm))
       echo "$bits,sram=$((lines * 8 * lb)),banks=1,ports=1" ;;
     *) die "no storage formula for $1" ;;
   esac

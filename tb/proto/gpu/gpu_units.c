@@ -95,6 +95,20 @@ static int unit_check(const gpucoh_unit_t* u, const gpu_desc_t* d, char* err, si
  * given in pv */
 GSYS_UNIT_PARAMS(gpu, gpu_ptab, gpu_desc_t, gpu_desc_default(GPU_D))
 
+/* RSP's registers (docs/units/gpu/rsp.md section 10, registers only: the request FIFOs'
+ * contents are not counted for any variant, gpu_l2.md section 3): per L1 rblk, rst (4), rsnt,
+ * cfv and bcnt (AW = CW(NumSm + 1)), cfl (CW(SbEntries + 1)), csrc (CW(NumSm)); per bank tbusy,
+ * town (CW(NumSm)), twait (NumSm). 0 without Rsp. */
+static uint32_t cw(uint32_t n) {
+    return n > 1u ? gpucoh_log2_ceil(n) : 1u;
+}
+static uint32_t l1_rsp_bits(const gpu_desc_t* d) {
+    return d->rsp ? 7u + cw(d->num_sm + 1u) + cw(d->sb_entries + 1u) + cw(d->num_sm) : 0u;
+}
+static uint32_t l2_rsp_bits(const gpu_desc_t* d) {
+    return d->rsp ? 1u + cw(d->num_sm) + d->num_sm : 0u;
+}
+
 /* Storage (section 3 of each unit page), in bits. */
 static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
     const gpu_desc_t d = pv_dtype(&unit_gpu_l1, pv);
@@ -103,7 +117,7 @@ static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
     const uint32_t per = (la - gpucoh_log2_ceil(d.l1_sets)) + 4u + d.num_wf + 9u * d.line_bytes;
     const uint32_t sb = d.sb_entries * la + 2u * (gpucoh_log2_ceil(d.sb_entries) + 1u);
     return lines * per + d.l1_sets * gpucoh_log2_ceil(d.l1_ways) + sb + d.wt_cnt_width + 2u +
-           3u * d.num_wf + 16u;
+           3u * d.num_wf + 16u + l1_rsp_bits(&d);
 }
 static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
     const gpu_desc_t d = pv_dtype(&unit_gpu_l2, pv);
@@ -111,7 +125,8 @@ static uint32_t l2_storage_bits(const gpucoh_pvals_t* pv) {
     const uint32_t lines = d.l2_sets * d.l2_ways;
     const uint32_t per = (la - gpucoh_log2_ceil(d.l2_sets)) + 2u + 8u * d.line_bytes;
     const uint32_t mshr = 1u + la + gpucoh_log2_ceil(d.l2_ways) + d.num_sm + d.line_bytes;
-    return lines * per + d.l2_sets * gpucoh_log2_ceil(d.l2_ways) + d.l2_mshrs * mshr;
+    return lines * per + d.l2_sets * gpucoh_log2_ceil(d.l2_ways) + d.l2_mshrs * mshr +
+           l2_rsp_bits(&d);
 }
 /* data arrays in SRAM macros: one single-ported macro per unit */
 static void l1_sram_shape(const gpucoh_pvals_t* pv, uint32_t* bits, uint32_t* banks,
