@@ -55,6 +55,7 @@ SYS=(
     "tc-weak-c|16 (paper)|--protocol tc-weak-c --config paper"
     "gpu-d|15 (paper)|--protocol gpu-d --config paper"
     "gpu-h|15 (paper)|--protocol gpu-h --config paper"
+    "gpu-rsp|15 (paper)|--protocol gpu-rsp --config paper"
     "gpu-d|4 (small)|--protocol gpu-d --config small"
     "denovo-d|4 (small)|--protocol denovo-d --config small"
     "denovo-d-ro|4 (small)|--protocol denovo-d-ro --config small"

@@ -116,6 +116,10 @@ sysrow gpud-small "$CYCLES" docs/area-gpu.md --protocol gpu-d
 sysrow gpuh-small "$CYCLES" docs/area-gpu.md --protocol gpu-h
 sysrow gpud-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-d --config paper
 sysrow gpuh-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-h --config paper
+# GPU-RSP (docs/units/gpu/rsp.md): GPU-H's units with Rsp = 1, the RSP steering phase drawing rm
+# operations; the paper configuration is the GPU family's (15 SMs, rsp.md RD2)
+sysrow rsp-small "$CYCLES" docs/area-gpu.md --protocol gpu-rsp
+sysrow rsp-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-rsp --config paper
 # DeNovo (docs/units/denovo/denovo_l1.md, denovo_l2.md): every denovo_l1 and denovo_l2 in
 # lockstep, the small configuration and the paper one (seed 002 Table 3: 15 SMs, 16 banks of
 # 4,096 lines) for CYCLES/10 (about 700 cycles/s: 2-3 minutes a row); no area figure yet ("not
