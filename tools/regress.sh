@@ -85,6 +85,9 @@ sysrun tc-strong-small-netlist "$NL" --protocol tc-strong --seed 39 --netlist al
 # variants (gpu-h has the CTA-scope atomics in the L1)
 sysrun gpu-d-small-netlist "$NL" --protocol gpu-d --seed 40 --netlist all --steer off
 sysrun gpu-h-small-netlist "$NL" --protocol gpu-h --seed 41 --netlist all --steer off
+# GPU-RSP's (Rsp = 1: the L1's sequencer and command flush, the bank's token), with the RSP
+# steering phase on (it is what draws rm operations; --steer off would leave Rsp idle)
+FULLCOV=0 sysrun gpu-rsp-small-netlist "$NL" --protocol gpu-rsp --seed 47 --netlist all
 # and the DeNovo family's, every variant (D+RO has the read-only region, H the CTA-scope accesses
 # in the L1; each variant its own L1 netlist, the L2 one for all). Coverage is reported, not
 # required: a single unsteered run does not take every reachable DeNovo row (make test section
@@ -260,9 +263,9 @@ done
 # lockstep (the plain-access files are RACY under its models: the command passes with none
 # failed), episodes on 8 seeds, relacq episodes
 chk denovo-litmus-10k $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 1 --quiet
-# hLRC (issue 28, "what must be shown" 4): every file x each variant at 10 000 runs, C and
-# lockstep, and 10 016 episodes a variant in lockstep, both sync modes
-for v in hlrc hlrc-scoped; do
+# hLRC and GPU-RSP (issue 28, "what must be shown" 4): every file x each variant at 10 000 runs,
+# C and lockstep, and 10 016 episodes a variant in lockstep, both sync modes
+for v in hlrc hlrc-scoped gpu-rsp; do
     chk $v-litmus-10k $G litmus litmus/*.litmus --protocol $v --runs 10000 --seed 1 --quiet
     chk $v-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol $v --runs 10000 --seed 2 \
         --impl lockstep --quiet
@@ -280,6 +283,13 @@ chk denovo-episode-10k-relacq-lockstep $G episode --protocol denovo --episodes 3
 for s in 1 2 3 4 5 6 7 8; do
     chk denovo-episode-seed$s $G episode --protocol denovo --seed $s --episodes 60 --quiet
     chk denovo-episode-relacq-seed$s $G episode --protocol denovo --sync relacq --seed $s \
+        --episodes 60 --quiet
+done
+# GPU-RSP's steals (rsp.md section 7.3): 10 016 episodes with --rm-steal in lockstep, 8 seeds on C
+chk gpu-rsp-episode-10k-steal-lockstep $G episode --protocol gpu-rsp --episodes 313 --sync relacq \
+    --rm-steal --seed 11 --impl lockstep --quiet
+for s in 1 2 3 4 5 6 7 8; do
+    chk gpu-rsp-episode-steal-seed$s $G episode --protocol gpu-rsp --sync relacq --rm-steal --seed $s \
         --episodes 60 --quiet
 done
 # the conformance campaign in full (docs/memory-models.md, "Conformance campaign"): every
