@@ -1133,7 +1133,7 @@ static void test_protocol_all(void** state) {
     rc = run(out, sizeof out,
              "build/gpucoh episode --protocol all --episodes 2 --quiet "
              "--json build/tests/cli-all/ep.json | grep -c '^PASS episode'");
-    assert_int_equal(atoi(out), 10);
+    assert_int_equal(atoi(out), 11);
     rc = run(out, sizeof out,
              "build/gpucoh litmus litmus/MP.litmus --protocol both --runs 5 --quiet "
              "--json build/tests/cli-all/both.json");

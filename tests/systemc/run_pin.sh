@@ -179,6 +179,20 @@ else
     fail "systemc hlrc_l1 --protocol hlrc-scoped" "(exit $RC)" "$LOGS/hlrc_l1-protocol-scoped.log"
 fi
 
+# gpu_l1 with Rsp = 1 (docs/units/gpu/rsp.md): --protocol gpu-rsp sets Rsp and NumSm from the
+# system's configuration (a build of its own) and the gpu-rsp system, whose steering draws rm
+# operations, drives its core, response and peer ports
+run gpu_l1 gpu_l1-protocol-rsp --cycles 20000 --config small --protocol gpu-rsp \
+    --json "$LOGS/gpu_l1-protocol-rsp.json"
+if [ "$RC" -eq 0 ] && grep -q "^PASS systemc gpu_l1: 20000 cycles, 0 mismatches$" \
+    "$LOGS/gpu_l1-protocol-rsp.log" &&
+    grep -qE "^  seed 1, gpu_l1 .*Rsp=1" "$LOGS/gpu_l1-protocol-rsp.log" &&
+    grep -q "^  stimulus  sm\[0\].l1 of the gpu-rsp system" "$LOGS/gpu_l1-protocol-rsp.log"; then
+    pass "systemc gpu_l1 --protocol gpu-rsp: Rsp=1, the gpu-rsp system drives it"
+else
+    fail "systemc gpu_l1 --protocol gpu-rsp" "(exit $RC)" "$LOGS/gpu_l1-protocol-rsp.log"
+fi
+
 # 3b. a netlist of one's own (systemc/example_netlist.cpp), built with the commands of
 # docs/systemc.md section 1
 t=$(date +%s)
