@@ -29,6 +29,8 @@ inline gpu_l1_desc_t gpu_l1_sc_desc() {
     namespace P = gpu_l1_sc_p;
     gpu_l1_desc_t d{};
     d.hrf = static_cast<uint32_t>(P::Hrf);
+    d.rsp = static_cast<uint32_t>(P::Rsp);
+    d.num_sm = static_cast<uint32_t>(P::NumSm);
     d.num_wf = static_cast<uint32_t>(P::NumWf);
     d.line_bytes = static_cast<uint32_t>(P::LineBytes);
     d.addr_width = static_cast<uint32_t>(P::AddrWidth);

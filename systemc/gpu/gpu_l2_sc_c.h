@@ -28,6 +28,7 @@ constexpr uint64_t DW = GPU_L2_DW(GPU_L2_SC_P);
 inline gpu_l2_desc_t gpu_l2_sc_desc() {
     namespace P = gpu_l2_sc_p;
     gpu_l2_desc_t d{};
+    d.rsp = static_cast<uint32_t>(P::Rsp);
     d.num_sm = static_cast<uint32_t>(P::NumSm);
     d.num_banks = static_cast<uint32_t>(P::NumBanks);
     d.line_bytes = static_cast<uint32_t>(P::LineBytes);
