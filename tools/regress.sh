@@ -220,6 +220,38 @@ illmut() { # illmut MUTANT
     fi
 }
 for f in tests/mutants/tc_l2/illegal/*.mut; do illmut "$(basename "$f" .mut)"; done
+# GPU-RSP's mutants (tests/mutants/gpu_l{1,2}/rsp/, docs/units/gpu/rsp.md section 13.1): each in
+# the GPU system lockstep (passing GPU-D and GPU-H, caught under gpu-rsp), and the four whose bug
+# the consistency checks see on the RTL alone (rsp.md 13.1's result column)
+rspm() { # rspm UNIT MUTANT
+    [ -z "$ONLY" ] || [[ rsp-mutants =~ $ONLY ]] || return 0
+    local log=$OUT/rsp-mutant-$1-$2.log
+    if $G mutants "$1" --mutants "tests/mutants/$1/rsp/$2.mut" --cycles 200000 --out "$OUT" > "$log" 2>&1 &&
+        grep -qE "^  $2 +caught " "$log"; then
+        PASS=$((PASS + 1)); echo "  ok    RSP mutant $1/$2: $(grep -E "^  $2 " "$log")"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  RSP mutant $1/$2 (see $log)"
+    fi
+}
+for f in tests/mutants/gpu_l1/rsp/*.mut; do rspm gpu_l1 "$(basename "$f" .mut)"; done
+for f in tests/mutants/gpu_l2/rsp/*.mut; do rspm gpu_l2 "$(basename "$f" .mut)"; done
+rspalone() { # rspalone MUTANT FILE...: forbidden outcomes on the mutant's RTL alone
+    local m=$1; shift
+    [ -z "$ONLY" ] || [[ rsp-mutants =~ $ONLY ]] || return 0
+    local f args=()
+    for f in "$@"; do args+=("litmus/$f.litmus"); done
+    if $G litmus "${args[@]}" --protocol gpu-rsp --impl rtl --rtl-dir "build/mutants/gpu_l1/$m" \
+        --runs 2000 --seed 5 --quiet > "$OUT/rsp-alone-$m.log" 2>&1; then
+        FAIL=$((FAIL + 1)); echo "  FAIL  RSP mutant gpu_l1/$m passes the rm litmus files on the RTL alone"
+    elif grep -qE '^FAIL litmus .* [1-9][0-9]* forbidden' "$OUT/rsp-alone-$m.log"; then
+        PASS=$((PASS + 1)); echo "  ok    RSP mutant gpu_l1/$m: forbidden outcomes on the RTL alone"
+    else
+        FAIL=$((FAIL + 1)); echo "  FAIL  RSP mutant gpu_l1/$m: no forbidden outcome (see $OUT/rsp-alone-$m.log)"
+    fi
+}
+rspalone 19-no-second-inv ATOM.add.cta-x2+rm-diffsm LOCK.cas.cta+cas.rm-diffsm
+rspalone 22-issuer-excluded ATOM.add.cta+relaxed.rm-samesm
+rspalone 23-unlock-early ATOM.add.cta-x2+rm-diffsm LOCK.cas.cta+cas.rm-diffsm
 # the illegal-input mutants of gpu_l2 (tests/mutants/gpu_l2/illegal/, issue 24): each survives the
 # campaign (its L1s never send a kind-0 request, its DRAM no stray fill) and fails the GPU-D
 # lockstep with --l2-illegal-rate 20 (gpu_l2.md section 11)

@@ -1153,6 +1153,18 @@ hlmut() { # hlmut UNIT NAME
 hlmut hlrc_l1 09-grant-no-inv
 hlmut hlrc_l1 11-grant-amo-on-old-copy
 hlmut hlrc_l2 07-fill-merge-lost
+# GPU-RSP's eight mutants (docs/units/gpu/rsp.md section 13.1) live in tests/mutants/gpu_l{1,2}/rsp/,
+# outside the two campaigns above (each passes GPU-D and GPU-H first: 40 s a build and run); make
+# regress runs all eight, here two in the system lockstep (caught under gpu-rsp only) and the first
+# of them on the RTL alone in 5b
+rspmut() { # rspmut UNIT NAME
+    check "mutant $1/rsp/$2 caught by the GPU system lockstep (under gpu-rsp)" \
+        "$LOGS/mutants-$1-rsp-$2.log" bash -c \
+        "$G mutants $1 --mutants tests/mutants/$1/rsp/$2.mut --cycles 100000 --out $OUT |
+         tee /dev/stderr | grep -qE '^  $2 +caught '"
+}
+rspmut gpu_l1 19-no-second-inv
+rspmut gpu_l2 13-grant-busy
 
 echo "== 5b. a TC, GPU, DeNovo or hLRC protocol bug must be caught by the consistency checkers, not only by lockstep"
 # the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
@@ -1235,6 +1247,15 @@ check "the same GPU litmus tests pass the unmutated RTL (gpu-d, RTL only)" \
 # take one lock (a CTA atomic performed in the L1 on a word older than an atomic at the L2)
 gpumutp gpu-h 17-atom-keeps-line build/mutants/gpu_l1/17-atom-keeps-line \
     ATOM.add.cta-samecta LOCK.cas.cta-samecta ATOM.add.gpu+cta-samecta ATOM.add.cta+ld-samecta
+# GPU-RSP without a24 / a13 (rsp.md RS2, mutant gpu_l1/rsp/19-no-second-inv, built above): a
+# CTA atomic of the owner performed in its L1 on a copy older than the remote atomic (lost
+# update, two CAS take one lock); the unmutated RTL passes the same commands
+gpumutp gpu-rsp 19-no-second-inv build/mutants/gpu_l1/19-no-second-inv \
+    ATOM.add.cta-x2+rm-diffsm LOCK.cas.cta+cas.rm-diffsm
+check "the same rm litmus tests pass the unmutated RTL (gpu-rsp, RTL only)" \
+    "$LOGS/gpu-mutant-original-rm.log" bash -c \
+    "$G litmus litmus/ATOM.add.cta-x2+rm-diffsm.litmus litmus/LOCK.cas.cta+cas.rm-diffsm.litmus \
+         --protocol gpu-rsp --impl rtl --runs 2000 --seed 5"
 check "the same CTA-atomic litmus tests pass the unmutated RTL (gpu-h, RTL only)" \
     "$LOGS/gpu-mutant-original-atom.log" bash -c \
     "$G litmus litmus/ATOM.add.cta-samecta.litmus litmus/LOCK.cas.cta-samecta.litmus \
