@@ -639,7 +639,8 @@ check "cover points: the check fails on the plain hlrc run alone (F68 and others
 ( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
   bg_section 3f section_3f
   bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
-  bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s ) &
+  bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s
+  echo $(( $(date +%s) - T0 )) > "$LOGS/background-lane-s" ) &
 BG_PID=$!
 trap 'kill "$BG_PID" 2>/dev/null' EXIT
 
@@ -1464,8 +1465,10 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
     "$LOGS/area-splice.log" splice_checks
 
 
-# the background sections (see bg_section above)
+# the background sections (see bg_section above); each lane's length, to keep them level
+FG_S=$(( $(date +%s) - T0 ))
 wait "$BG_PID"
+echo "lanes: foreground $FG_S s, background $(cat "$LOGS/background-lane-s" 2>/dev/null || echo '?') s"
 for s in 3 3d 3e 3f 5c 5s 6b 6c 6d 7 8; do join_section "$s"; done
 
 echo
