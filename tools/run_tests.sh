@@ -996,7 +996,7 @@ check "episode tester --sync relacq tc-weak-c (RTL lockstep)" "$LOGS/episode-rel
     bash -c "$G episode --protocol tc-weak-c --sync relacq --seed 4 --impl lockstep |
              tee /dev/stderr | grep -q '^PASS episode'"
 # TC's variants 1000 runs per file (MP+cta.gpu.cta's TC-Weak witness is 3 in 1000: 5000 runs);
-# GPU-D and GPU-H 500 runs (their witnesses are 6 % or more; spins that give up cost 20 000
+# GPU-D, GPU-H and GPU-RSP 500 runs (their witnesses are 6 % or more; spins that give up cost 20 000
 # cycles each)
 for f in litmus/*.litmus; do
     n=$(basename "$f" .litmus)
@@ -1004,7 +1004,7 @@ for f in litmus/*.litmus; do
     [ "$n" = "MP+cta.gpu.cta" ] && runs=5000
     check "litmus $n (TC variants, $runs runs)" "$LOGS/litmus-$n.log" \
         "$G" litmus "$f" --protocol tc --runs $runs --seed 5
-    check "litmus $n (GPU-D, GPU-H, 500 runs)" "$LOGS/litmus-gpu-$n.log" \
+    check "litmus $n (GPU-D, GPU-H, GPU-RSP, 500 runs)" "$LOGS/litmus-gpu-$n.log" \
         "$G" litmus "$f" --protocol gpu --runs 500 --seed 5
 done
 # DeNovo (drf-sc, hrf-indirect, hrf-direct): every file in one command, 100 runs each (make
