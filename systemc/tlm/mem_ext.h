@@ -35,7 +35,9 @@
 namespace gpucoh_tlm {
 
 /* the values are the system's (gsys_scope_t, gsys_order_t, gsys_aop_t + 1) */
-enum class scope : uint8_t { cta = 0, gpu = 1 };
+/* rm: the remote scope of GPU-RSP (docs/units/gpu/rsp.md section 7); a variant that does not
+ * declare it performs it at GPU scope (gsys) */
+enum class scope : uint8_t { cta = 0, gpu = 1, rm = 2 };
 enum class order : uint8_t { plain = 0, acquire = 1, release = 2, acq_rel = 3, sc = 4 };
 enum class atomic : uint8_t { none = 0, add = 1, exch = 2, cas = 3 };
 

@@ -437,7 +437,7 @@ tlm::tlm_response_status memsys::decode(int id, tlm::tlm_generic_payload& gp, ui
     op->scope = e ? (uint32_t)e->sc : (uint32_t)GSYS_SCOPE_GPU;
     const uint32_t ord = e ? (uint32_t)e->ord : (uint32_t)GSYS_ORD_RELAXED;
     const uint32_t aop = e ? (uint32_t)e->aop : 0;
-    if (op->scope > GSYS_SCOPE_GPU || ord > GSYS_ORD_SC || aop > 3)
+    if (op->scope > GSYS_SCOPE_RM || ord > GSYS_ORD_SC || aop > 3)
         return tlm::TLM_COMMAND_ERROR_RESPONSE;
     if (cmd == tlm::TLM_IGNORE_COMMAND) {
         op->kind = e ? (uint32_t)GSYS_OP_FENCE : (uint32_t)GSYS_OP_N; /* no extension: nothing */

@@ -53,7 +53,9 @@ bool sm_core::dispatch(gsys_workload_t* wl, uint64_t run, uint64_t c) {
 /* The transaction of a system operation (mem_ext.h's table, read backwards). */
 static bool to_payload(const gsys_op_t& op, tlm::tlm_generic_payload& gp, mem_ext& e,
                        uint32_t& data) {
-    e.sc = op.scope == GSYS_SCOPE_CTA ? scope::cta : scope::gpu;
+    e.sc = op.scope == GSYS_SCOPE_CTA  ? scope::cta
+           : op.scope == GSYS_SCOPE_RM ? scope::rm
+                                       : scope::gpu;
     e.ord = static_cast<order>(op.order <= GSYS_ORD_SC ? op.order : 0);
     e.aop = atomic::none;
     e.operand = e.swap = 0;

@@ -49,8 +49,9 @@ done
 t1=$(date +%s)
 cat "$out"/gpucoh-*.txt | summary /dev/stdin | sort > "$out/gpucoh.sum"
 cat "$out"/tlm-*.txt | summary /dev/stdin | sort > "$out/tlm.sum"
-join -j1 <(awk '{print $2"|"$3, $1, $4, $5}' "$out/gpucoh.sum") \
-    <(awk '{print $2"|"$3, $1, $4, $5}' "$out/tlm.sum") > "$out/joined"
+# join needs both sides sorted by the key (test|variant) in its own collation: C for both
+LC_ALL=C join -j1 <(awk '{print $2"|"$3, $1, $4, $5}' "$out/gpucoh.sum" | LC_ALL=C sort -k1,1) \
+    <(awk '{print $2"|"$3, $1, $4, $5}' "$out/tlm.sum" | LC_ALL=C sort -k1,1) > "$out/joined"
 n=0 same=0 diff=0
 printf '%-40s %-10s  %-26s %-26s\n' test variant "gpucoh litmus" "gpucoh_tlm litmus"
 while read -r key gv gb gw tv tb tw; do
