@@ -1140,7 +1140,20 @@ geometry gpu_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 # only); 20 000 cycles per variant: the latest catch is at cycle 13 090. Measured 2026-11-29:
 # with every Verilated model to build (one per mutant) denovo_l1 507 s, its geometry 129 s,
 # denovo_l2 109 s, its geometry 163 s; with the models built (build/rtl) 12 s for all four
-campaign denovo_l1 --cycles 20000
+# denovo_l1's full campaign (17 mutants, 269 s of builds in a clean clone of 2026-11-29, when
+# GPU-RSP pushed the foreground lane past 30 minutes) runs in make regress; here the five whose
+# builds the checks below use or whose context is particular: 01 and 07 (--full-every below),
+# 05 (the RTL-alone litmus and episode checks of 5b), 02 (caught under D+RO only) and 15 (its
+# param: line, sb_entries=3)
+dnmut() { # dnmut NAME
+    check "mutant denovo_l1/$1 caught by the DeNovo system lockstep" \
+        "$LOGS/mutants-denovo_l1-$1.log" bash -c \
+        "$G mutants denovo_l1 --mutants tests/mutants/denovo_l1/$1.mut --cycles 20000 --out $OUT |
+         tee /dev/stderr | grep -qE '^  $1 +caught '"
+}
+for m in 01-inv-kills-r 02-inv-kills-vo 05-fwd-stale-data 07-xfer-keeps-r 15-sb-head-no-wrap; do
+    dnmut "$m"
+done
 geometry denovo_l1 --param l1_ways=3 --param wf=5 --cycles 30000
 campaign denovo_l2 --cycles 20000
 geometry denovo_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
@@ -1277,7 +1290,7 @@ check "episode tester passes the unmutated RTL with the same settings (gpu-d)" \
     "$G episode --protocol gpu-d --impl rtl --seed 3 --episodes 40 --quiet | tee /dev/stderr | \
      grep -q '^PASS episode gpu-d'"
 # DeNovo (docs/units/denovo/denovo_l1.md, denovo_l2.md "Mutants"): mutants built by the
-# denovo_l1 / denovo_l2 campaigns above, on the RTL alone under DeNovo-D (race-free traffic:
+# denovo_l1 runs (dnmut) and the denovo_l2 campaign above, on the RTL alone under DeNovo-D (race-free traffic:
 # under drf-sc a racy plain litmus test checks nothing). A forward answered from the write-back
 # buffer (stale data: SB+relacq.gpu shows forbidden outcomes), an owner that keeps the words it
 # transferred (two owners), a REGD whose pmask is lost (the new owner installs owner ids) and an
