@@ -739,6 +739,10 @@ int ax_model_index(const char* name) {
     return -1;
 }
 
+bool ax_model_scoped(uint32_t m) {
+    return m == AX_HRFD || m == AX_HRFI || m == AX_HRSP || m == AX_PTX;
+}
+
 bool ax_axiom_at(uint32_t i, ax_axiom_info_t* out) {
     if (i >= AX_NAXIOMS)
         return false;

@@ -49,6 +49,9 @@ enum { AX_SC = 0, AX_RCSC, AX_RCPC, AX_DRF, AX_HRFD, AX_HRFI, AX_PTX, AX_HRSP, A
  * a pair with an rm side is inclusive and at one scope. Every other model reads rm as GPU. */
 const char* ax_model_name(uint32_t m);
 int ax_model_index(const char* name);
+/* Whether model m has scopes (a synchronization's scope decides what it orders: hrf-direct,
+ * hrf-indirect, hrf-rsp, ptx); sc, rcsc, rcpc and drf-sc ignore scopes. */
+bool ax_model_scoped(uint32_t m);
 
 /* One axiom of the table: its model, name and relation expression (the text the docs quote);
  * false past the last. */

@@ -10,7 +10,30 @@
 #include <math.h>
 #include <string.h>
 
+#include "axiom.h"
 #include "util.h"
+
+/* ---- rsteal's scopes ----------------------------------------------------------------------- */
+
+void cmp_synth_scopes(const gsys_cfg_t* cfg, synth_cfg_t* sc) {
+    if (sc->kind != SYNTH_RSTEAL)
+        return;
+    const gsys_proto_t* P = cfg->proto;
+    const gsys_variant_t* V = &P->variants[P->variant_of(gsys_pdc(cfg))];
+    const int m = ax_model_index(V->model);
+    if ((V->scopes >> GSYS_SCOPE_RM) & 1u) {
+        sc->local_scope = GSYS_SCOPE_CTA;
+        sc->steal_scope = GSYS_SCOPE_RM;
+    } else if (m < 0 || ax_model_scoped((uint32_t)m)) {
+        sc->local_scope = GSYS_SCOPE_GPU;
+        sc->steal_scope = GSYS_SCOPE_GPU;
+    } else {
+        sc->local_scope = GSYS_SCOPE_CTA;
+        sc->steal_scope = GSYS_SCOPE_GPU;
+    }
+    if (sc->inject == SYNTH_INJECT_CTA_LOCAL)
+        sc->local_scope = GSYS_SCOPE_CTA;
+}
 
 /* ---- one run ------------------------------------------------------------------------------- */
 

@@ -50,6 +50,16 @@ int cmp_run(cmp_run_t* r, uint64_t max_cycles, bool quiet, char* err, size_t err
  * did not measure it (a counter its protocol does not fill or name) or the name is unknown. */
 bool cmp_metric(const cmp_run_t* r, const char* name, double* v);
 
+/* rsteal's scopes for the variant of cfg (sc->local_scope, sc->steal_scope), from what the variant
+ * declares and states (gsys_variant_t.scopes and .model; no protocol is named): a variant that
+ * takes the remote scope RM: local CTA, steal RM (seed000-hlrc.md section 2.2, the paper's RSP
+ * configuration); one whose model is scoped (ax_model_scoped: hrf-*, ptx) or unknown, without RM:
+ * GPU and GPU (the paper's steal-only: CTA pops racing GPU steals would be a heterogeneous race);
+ * one whose model is scope-free (drf-sc, rcsc, rcpc): local CTA, steal GPU. With
+ * sc->inject == SYNTH_INJECT_CTA_LOCAL (testing) the local scope is CTA whatever the rule says.
+ * Other workloads: nothing changes. */
+void cmp_synth_scopes(const gsys_cfg_t* cfg, synth_cfg_t* sc);
+
 /* ---- claims -------------------------------------------------------------------------------- */
 
 typedef enum { CLAIM_LT = 0, CLAIM_GT = 1, CLAIM_NEAR = 2 } cmp_rel_t;

@@ -127,17 +127,36 @@ static int each_token(copt_t* o, const char* opt, const char* v, int (*fn)(copt_
     return 0;
 }
 
+static const char* inject_name(uint32_t inject) {
+    return inject == SYNTH_INJECT_MISREAD ? "misread" : "cta-local";
+}
+
 static int inject_opt(copt_t* o, const char* v) {
     if (!strcmp(v, "misread")) {
         o->inject = SYNTH_INJECT_MISREAD;
         return 0;
     }
-    fprintf(stderr, "gpucoh: --inject: '%s' is not one of: misread\n", v);
+    if (!strcmp(v, "cta-local")) {
+        o->inject = SYNTH_INJECT_CTA_LOCAL;
+        return 0;
+    }
+    fprintf(stderr, "gpucoh: --inject: '%s' is not one of: misread cta-local\n", v);
     return -1;
 }
 
 /* The options (tb/engine/opts.h). */
-enum { C_PROTOCOL, C_WORKLOAD, C_CONFIG, C_SEED, C_SCALE, C_CYCLES, C_INJECT, C_OUT, C_JSON };
+enum {
+    C_PROTOCOL,
+    C_WORKLOAD,
+    C_CONFIG,
+    C_SEED,
+    C_SCALE,
+    C_STEAL,
+    C_CYCLES,
+    C_INJECT,
+    C_OUT,
+    C_JSON
+};
 
 static int value_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     copt_t* o = ctx;
@@ -156,6 +175,9 @@ static int value_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
         return gpucoh_opt_u64(a, v, 0, UINT64_MAX, &o->seed);
     case C_SCALE:
         return gpucoh_opt_u32(a, v, 1, 10000, &o->scale);
+    case C_STEAL:
+        o->steal_set = true;
+        return gpucoh_opt_u32(a, v, 0, 1000, &o->steal);
     case C_CYCLES:
         return gpucoh_opt_u64(a, v, 1, UINT64_MAX >> 1, &o->cycles);
     case C_INJECT:
@@ -197,14 +219,17 @@ static const gpucoh_opt_t compare_opts[] = {
      "variants (or families) to compare, comma separated, or all\n"
      "(default all: every registered variant)"},
     {"--workload", true, 0, value_opt, NULL, C_WORKLOAD, "LIST",
-     "prodcons, workqueue, readshared, worksteal, comma separated, or all\n"
-     "(default all)"},
+     "prodcons, workqueue, readshared, worksteal, readonly, rsteal,\n"
+     "comma separated, or all (default all)"},
     {"--config", true, 0, value_opt, NULL, C_CONFIG, "C",
      "small (default) | paper | small,paper (a section each)"},
     {"--seed", true, 0, value_opt, NULL, C_SEED, "S",
      "seed of the workloads and the system (default 1)"},
     {"--scale", true, 0, value_opt, NULL, C_SCALE, "N",
      "percent of the default amount of work (1..10000, default 100)"},
+    {"--steal", true, 0, value_opt, NULL, C_STEAL, "PERMILLE",
+     "pops that steal from another SM's queue, per mille, in worksteal\n"
+     "and rsteal (0..1000, default the workload's: 50)"},
     {"--cycles", true, 0, value_opt, NULL, C_CYCLES, "N",
      "cycle budget of one run (default 20000000): a run that has not\n"
      "finished by then fails"},
@@ -214,9 +239,11 @@ static const gpucoh_opt_t compare_opts[] = {
     {"--no-plot", false, 0, flag_opt, NULL, 0, NULL,
      "do not write compare.png (no gnuplot needed)"},
     {"--quiet", false, 0, flag_opt, NULL, 0, NULL, "no progress on stderr, no per-workload tables"},
-    {"--inject", true, 0, value_opt, NULL, C_INJECT, "misread",
-     "testing only: every checked data load reads a line nobody\n"
-     "writes (each run must then fail)"},
+    {"--inject", true, 0, value_opt, NULL, C_INJECT, "misread|cta-local",
+     "testing only: misread: every checked data load reads a line\n"
+     "nobody writes (each run must then fail); cta-local: rsteal's\n"
+     "local scope is CTA on every variant (a heterogeneous race where\n"
+     "the variant's model needs GPU / GPU)"},
 };
 
 static const gpucoh_optset_t compare_set = {.cmd = "compare",
@@ -299,6 +326,8 @@ static int plan_one(cmp_t* x, uint32_t c, uint32_t w) {
         if (v == 0) {
             sc = synth_cfg_default(o->workloads[w], &g, o->seed, o->scale);
             sc.inject = o->inject;
+            if (o->steal_set && synth_steals(sc.kind))
+                sc.steal_permille = o->steal;
         }
         if (synth_check(&sc, &g, err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: %s at the %s configuration of %s: %s\n",
@@ -306,6 +335,7 @@ static int plan_one(cmp_t* x, uint32_t c, uint32_t w) {
             return -1;
         }
         r->sc = sc;
+        cmp_synth_scopes(&r->cfg, &r->sc); /* rsteal: the variant's scopes */
         r->config = o->configs[c];
         r->variant = o->variants[v];
     }
@@ -337,11 +367,15 @@ static void list_str(char* b, size_t n, const char* const* v, uint32_t k) {
 /* `gpucoh compare ...` for these variants, workloads and configurations */
 static void replay_line(const copt_t* o, const char* variants, const char* workloads,
                         const char* configs, char* b, size_t n) {
+    char steal[32] = "", inject[32] = "";
+    if (o->steal_set)
+        snprintf(steal, sizeof steal, " --steal %u", o->steal);
+    if (o->inject)
+        snprintf(inject, sizeof inject, " --inject %s", inject_name(o->inject));
     snprintf(b, n,
              "gpucoh compare --protocol %s --workload %s --config %s --seed %" PRIu64
-             " --scale %u --cycles %" PRIu64 "%s",
-             variants, workloads, configs, o->seed, o->scale, o->cycles,
-             o->inject ? " --inject misread" : "");
+             " --scale %u%s --cycles %" PRIu64 "%s",
+             variants, workloads, configs, o->seed, o->scale, steal, o->cycles, inject);
 }
 
 static void whole_replay(cmp_t* x) {
@@ -437,6 +471,15 @@ static void print_workload(const cmp_t* x, uint32_t c, uint32_t w) {
         print_kinds(stdout, run_at(x, c, w, v));
     for (uint32_t v = 0; v < o->nv; v++)
         print_pcounters(stdout, run_at(x, c, w, v));
+    if (first->sc.kind == SYNTH_RSTEAL) {
+        printf("  scopes local/steal:");
+        for (uint32_t v = 0; v < o->nv; v++) {
+            const cmp_run_t* r = run_at(x, c, w, v);
+            printf("%s %s %s/%s", v ? "," : "", r->variant, synth_scope_name(r->sc.local_scope),
+                   synth_scope_name(r->sc.steal_scope));
+        }
+        printf("\n");
+    }
     for (uint32_t v = 0; v < o->nv; v++) {
         const cmp_run_t* r = run_at(x, c, w, v);
         if (!r->pass)
@@ -515,7 +558,9 @@ int cmp_main(int argc, char** argv) {
     printf("gpucoh compare: %u workload(s) x %u variant(s) x %u configuration(s), seed %" PRIu64
            ", scale %u %%%s\n",
            x.o.nw, x.o.nv, x.o.nc, x.o.seed, x.o.scale,
-           x.o.inject ? " (INJECTED MISREADS: testing only)" : "");
+           x.o.inject == SYNTH_INJECT_MISREAD     ? " (INJECTED MISREADS: testing only)"
+           : x.o.inject == SYNTH_INJECT_CTA_LOCAL ? " (INJECTED CTA-SCOPE LOCAL POPS: testing only)"
+                                                  : "");
     const double t0 = gpucoh_now();
     uint32_t failed = 0;
     if (run_all(&x, &failed) != 0) {

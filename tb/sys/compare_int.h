@@ -22,6 +22,8 @@ typedef struct {
     uint32_t nc;
     uint64_t seed, cycles;
     uint32_t scale, inject;
+    bool steal_set; /* --steal given: steal_permille of worksteal and rsteal */
+    uint32_t steal;
     const char* out;
     const char* json;
     bool plot, quiet;

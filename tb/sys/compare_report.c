@@ -231,7 +231,12 @@ static void write_json(FILE* f, const cmp_t* x, const cmp_tally_t* t, bool pass,
     fprintf(f,
             ", \"config\": {\"seed\": %" PRIu64 ", \"scale\": %u, \"cycles\": %" PRIu64
             ", \"inject\": \"%s\", \"impl\": \"c\"",
-            o->seed, o->scale, o->cycles, o->inject ? "misread" : "none");
+            o->seed, o->scale, o->cycles,
+            o->inject == SYNTH_INJECT_MISREAD     ? "misread"
+            : o->inject == SYNTH_INJECT_CTA_LOCAL ? "cta-local"
+                                                  : "none");
+    if (o->steal_set)
+        fprintf(f, ", \"steal_permille\": %u", o->steal);
     json_list(f, "configs", o->configs, o->nc);
     json_list(f, "variants", o->variants, o->nv);
     json_list(f, "workloads", wn, o->nw);
@@ -347,6 +352,16 @@ static void md_table(FILE* f, const cmp_t* x, uint32_t c, uint32_t w) {
     for (uint32_t v = 0; v < o->nv; v++)
         md_kinds(f, run_at(x, c, w, v));
     md_pcounters(f, x, c, w);
+    if (first->sc.kind == SYNTH_RSTEAL) {
+        fprintf(f, "\nScopes (local / steal) chosen from what each variant states (docs/cli.md, "
+                   "\"Comparing protocols\"):");
+        for (uint32_t v = 0; v < o->nv; v++) {
+            const cmp_run_t* r = run_at(x, c, w, v);
+            fprintf(f, "%s %s %s/%s", v ? "," : "", r->variant, synth_scope_name(r->sc.local_scope),
+                    synth_scope_name(r->sc.steal_scope));
+        }
+        fprintf(f, ".\n");
+    }
     for (uint32_t v = 0; v < o->nv; v++)
         if (!run_at(x, c, w, v)->pass)
             fprintf(f, "\n**%s failed:** %s\n", run_at(x, c, w, v)->variant,

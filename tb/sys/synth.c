@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * synth.c -- the synthetic workloads of gpucoh compare (synth.h): prodcons, workqueue,
- * readshared, worksteal. Every wavefront is a small state machine; an operation is outstanding from
- * next() to done() (stores: done at issue), so a wavefront has at most one.
+ * readshared, worksteal, readonly, rsteal. Every wavefront is a small state machine; an operation
+ * is outstanding from next() to done() (stores: done at issue), so a wavefront has at most one.
  */
 #include "synth.h"
 
@@ -70,8 +70,8 @@ struct synth {
 
 /* ---- names and parameters ------------------------------------------------------------------ */
 
-static const char* const NAMES[SYNTH_N] = {"prodcons", "workqueue", "readshared", "worksteal",
-                                           "readonly"};
+static const char* const NAMES[SYNTH_N] = {"prodcons",  "workqueue", "readshared",
+                                           "worksteal", "readonly",  "rsteal"};
 static const char* const BLURBS[SYNTH_N] = {
     "producer-consumer pairs on different SMs: data stores, GPU-scope release of a flag, the "
     "consumer's acquire spin, checked loads, a release of an ack flag",
@@ -85,6 +85,10 @@ static const char* const BLURBS[SYNTH_N] = {
     "another SM; each item loads a lock-protected bin, checks it and stores a result",
     "readshared with its table (written once, before it is published) in the upper half of the "
     "address space, the region DeNovo-D+RO declares read-only",
+    "remote-scoped work stealing: worksteal with the pops, locks and releases of a wavefront's "
+    "own SM's queue at the local scope and those of a steal at the steal scope (per variant: "
+    "CTA / RM with remote-scope promotion, GPU / GPU for a scoped model without it, CTA / GPU "
+    "for a scope-free model)",
 };
 
 const char* synth_name(uint32_t kind) {
@@ -93,6 +97,15 @@ const char* synth_name(uint32_t kind) {
 
 const char* synth_blurb(uint32_t kind) {
     return kind < SYNTH_N ? BLURBS[kind] : NULL;
+}
+
+const char* synth_scope_name(uint32_t scope) {
+    static const char* const nm[GSYS_NSCOPES] = {"cta", "gpu", "rm"};
+    return scope < GSYS_NSCOPES ? nm[scope] : "?";
+}
+
+bool synth_steals(uint32_t kind) {
+    return kind == SYNTH_WORKSTEAL || kind == SYNTH_RSTEAL;
 }
 
 int synth_find(const char* name) {
@@ -126,6 +139,8 @@ synth_cfg_t synth_cfg_default(uint32_t kind, const gsys_geom_t* g, uint64_t seed
     c.reads = min_u(3, g->line_bytes / 4);
     c.backoff = 8;
     c.steal_permille = 50;
+    c.local_scope = GSYS_SCOPE_CTA;
+    c.steal_scope = GSYS_SCOPE_GPU;
     c.table_lines = 4;
     c.loads = scaled(256, scale);
     c.acq_every = 8;
@@ -149,6 +164,12 @@ void synth_params_text(const synth_cfg_t* c, char* buf, size_t n) {
                  "items %u per SM, stolen %u per mille, bins %u per queue, reads %u, backoff %u",
                  c->items, c->steal_permille, c->bins, c->reads, c->backoff);
         break;
+    case SYNTH_RSTEAL:
+        snprintf(buf, n,
+                 "items %u per SM, stolen %u per mille, bins %u per queue, reads %u, backoff %u, "
+                 "scopes local/steal per variant",
+                 c->items, c->steal_permille, c->bins, c->reads, c->backoff);
+        break;
     default:
         snprintf(buf, n,
                  "table %u lines, loads %u per wavefront, acquire every %u, bumps %u, spin gap %u",
@@ -167,12 +188,15 @@ void synth_params_json(const synth_cfg_t* c, FILE* f) {
                 ", \"items_per_sm\": %u, \"gpu_permille\": %u, \"bins\": %u, \"reads\": %u, "
                 "\"backoff\": %u",
                 c->items, c->gpu_permille, c->bins, c->reads, c->backoff);
-    else if (c->kind == SYNTH_WORKSTEAL)
+    else if (synth_steals(c->kind)) {
         fprintf(f,
                 ", \"items_per_sm\": %u, \"steal_permille\": %u, \"bins\": %u, \"reads\": %u, "
                 "\"backoff\": %u",
                 c->items, c->steal_permille, c->bins, c->reads, c->backoff);
-    else
+        if (c->kind == SYNTH_RSTEAL)
+            fprintf(f, ", \"local_scope\": \"%s\", \"steal_scope\": \"%s\"",
+                    synth_scope_name(c->local_scope), synth_scope_name(c->steal_scope));
+    } else
         fprintf(f, ", \"table_lines\": %u, \"loads\": %u, \"acq_every\": %u, \"bumps\": %u",
                 c->table_lines, c->loads, c->acq_every, c->bumps);
 }
@@ -191,6 +215,7 @@ static uint64_t lines_needed(const synth_cfg_t* c, const gsys_geom_t* g) {
         return (uint64_t)c->pairs * (2u + div_up(c->words, lw)) + 2u;
     case SYNTH_WORKQUEUE:
     case SYNTH_WORKSTEAL:
+    case SYNTH_RSTEAL:
         return (uint64_t)(g->num_sm + 1) * (1u + 2u * (uint64_t)c->bins) + 2u;
     default:
         return 1u + c->table_lines + 2u;
@@ -207,15 +232,17 @@ static int check_kind(const synth_cfg_t* c, const gsys_geom_t* g, char* err, siz
                      c->pairs, div_up(c->pairs, g->num_sm ? g->num_sm : 1), g->num_sm, g->num_wf);
             return -1;
         }
-    } else if (c->kind == SYNTH_WORKSTEAL) {
+    } else if (synth_steals(c->kind)) {
         if (g->num_sm < 2 || g->num_sm > 32 || c->items < 1 || c->bins < 1 || c->reads < 1 ||
-            c->reads > g->line_bytes / 4 || c->steal_permille > 1000 || c->backoff < 1) {
+            c->reads > g->line_bytes / 4 || c->steal_permille > 1000 || c->backoff < 1 ||
+            c->local_scope >= GSYS_NSCOPES || c->steal_scope >= GSYS_NSCOPES) {
             snprintf(err, errlen,
-                     "worksteal: 2..32 SMs (the configuration has %u), items %u, bins %u (each "
+                     "%s: 2..32 SMs (the configuration has %u), items %u, bins %u (each "
                      ">= 1), reads %u (1..%u words of a line), steal_permille %u (0..1000), "
-                     "backoff %u (>= 1)",
-                     g->num_sm, c->items, c->bins, c->reads, g->line_bytes / 4, c->steal_permille,
-                     c->backoff);
+                     "backoff %u (>= 1), scopes %u / %u (0..%u)",
+                     NAMES[c->kind], g->num_sm, c->items, c->bins, c->reads, g->line_bytes / 4,
+                     c->steal_permille, c->backoff, c->local_scope, c->steal_scope,
+                     (uint32_t)GSYS_NSCOPES - 1u);
             return -1;
         }
     } else if (c->kind == SYNTH_WORKQUEUE) {
@@ -421,10 +448,14 @@ static void pc_done(synth_t* x, swf_t* w, uint32_t v, uint64_t cycle) {
 
 /* ---- workqueue ----------------------------------------------------------------------------- */
 
-static uint32_t wq_scope(const synth_t* x, uint32_t q) {
+/* The scope of the operations of w's current item (queue w->q): worksteal GPU; rsteal the local
+ * scope on its own SM's queue, the steal scope on another's; workqueue the queue's. */
+static uint32_t wq_scope(const synth_t* x, const swf_t* w) {
     if (x->c.kind == SYNTH_WORKSTEAL)
         return GSYS_SCOPE_GPU;
-    return q == x->g.num_sm ? GSYS_SCOPE_GPU : GSYS_SCOPE_CTA;
+    if (x->c.kind == SYNTH_RSTEAL)
+        return w->q == w->sm ? x->c.local_scope : x->c.steal_scope;
+    return w->q == x->g.num_sm ? GSYS_SCOPE_GPU : GSYS_SCOPE_CTA;
 }
 
 static void wq_layout(synth_t* x) {
@@ -436,7 +467,7 @@ static void wq_layout(synth_t* x) {
         x->wq_data[b] = alloc_lines(x, 1);
     }
     const uint64_t total = (uint64_t)x->g.num_sm * x->c.items;
-    const uint32_t permille = x->c.kind == SYNTH_WORKSTEAL ? 0u : x->c.gpu_permille;
+    const uint32_t permille = synth_steals(x->c.kind) ? 0u : x->c.gpu_permille;
     const uint64_t local = (total - total * permille / 1000u) / x->g.num_sm;
     for (uint32_t q = 0; q < x->g.num_sm; q++)
         x->wq_count[q] = (uint32_t)local;
@@ -468,7 +499,7 @@ static bool ws_choose(synth_t* x, swf_t* w) {
 /* The queue the next pop goes to: the GPU-wide one with probability gpu_permille / 1000, the
  * other one when that is known empty; false when both are. */
 static bool wq_choose(synth_t* x, swf_t* w) {
-    if (x->c.kind == SYNTH_WORKSTEAL)
+    if (synth_steals(x->c.kind))
         return ws_choose(x, w);
     const uint32_t gq = x->g.num_sm;
     const bool gpu = gpucoh_rng_permille(&w->rng, x->c.gpu_permille) != 0;
@@ -481,14 +512,14 @@ static bool wq_choose(synth_t* x, swf_t* w) {
 }
 
 static bool wq_next(synth_t* x, swf_t* w, gsys_op_t* op) {
-    const uint32_t sc = wq_scope(x, w->q);
+    const uint32_t sc = wq_scope(x, w);
     switch (w->ph) {
     case PH_POP:
         if (!wq_choose(x, w)) {
             w->ph = PH_FINAL;
             return false;
         }
-        op_set(op, GSYS_OP_ATOMIC, wq_scope(x, w->q), x->wq_head[w->q], 1);
+        op_set(op, GSYS_OP_ATOMIC, wq_scope(x, w), x->wq_head[w->q], 1);
         op->aop = GSYS_AOP_ADD;
         return true;
     case PH_LOCK:
@@ -514,7 +545,7 @@ static bool wq_next(synth_t* x, swf_t* w, gsys_op_t* op) {
 
 static void wq_popped(synth_t* x, swf_t* w, uint32_t k) {
     if (k >= x->wq_count[w->q]) {
-        w->exhausted |= x->c.kind == SYNTH_WORKSTEAL ? 1u << w->q : 1u << (w->q == x->g.num_sm);
+        w->exhausted |= synth_steals(x->c.kind) ? 1u << w->q : 1u << (w->q == x->g.num_sm);
         w->ph = PH_POP;
         return;
     }
@@ -713,6 +744,7 @@ static bool kind_next(synth_t* x, swf_t* w, gsys_op_t* op) {
         return pc_next(x, w, op);
     case SYNTH_WORKQUEUE:
     case SYNTH_WORKSTEAL:
+    case SYNTH_RSTEAL:
         return wq_next(x, w, op);
     default:
         return rs_next(x, w, op);
@@ -749,7 +781,7 @@ static void s_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uin
     }
     if (x->c.kind == SYNTH_PRODCONS)
         pc_done(x, w, value, cycle);
-    else if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL)
+    else if (x->c.kind == SYNTH_WORKQUEUE || synth_steals(x->c.kind))
         wq_done(x, w, op, value, cycle);
     else
         rs_done(x, w, op, value, cycle);
@@ -776,7 +808,7 @@ static int alloc_arrays(synth_t* x) {
         x->pc_data = calloc(np, sizeof(uint64_t));
         return x->w && x->pc_flag && x->pc_ack && x->pc_data ? 0 : -1;
     }
-    if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL) {
+    if (x->c.kind == SYNTH_WORKQUEUE || synth_steals(x->c.kind)) {
         x->wq_head = calloc(nq, sizeof(uint64_t));
         x->wq_count = calloc(nq, sizeof(uint32_t));
         x->wq_lock = calloc((size_t)nq * x->c.bins, sizeof(uint64_t));
@@ -796,7 +828,7 @@ static void init_wavefronts(synth_t* x) {
     }
     if (x->c.kind == SYNTH_PRODCONS)
         pc_layout(x);
-    else if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL)
+    else if (x->c.kind == SYNTH_WORKQUEUE || synth_steals(x->c.kind))
         wq_layout(x);
     else
         rs_layout(x);
@@ -844,7 +876,7 @@ void synth_free(synth_t* x) {
 }
 
 void synth_final_check(synth_t* x, const gsys_t* s) {
-    if (x->c.kind == SYNTH_WORKQUEUE || x->c.kind == SYNTH_WORKSTEAL)
+    if (x->c.kind == SYNTH_WORKQUEUE || synth_steals(x->c.kind))
         wq_final(x, s);
 }
 

@@ -42,6 +42,18 @@
  *               for every atomic and invalidates its L1 at every acquire). Final check as
  *               workqueue's.
  *
+ *   rsteal      remote-scoped work stealing: worksteal's queues, items and checks, but the pop,
+ *               lock, data and unlock of an item from the wavefront's OWN SM's queue use the
+ *               local scope (local_scope) and those of a steal (another SM's queue, chosen with
+ *               probability steal_permille/1000 and as the fallback when its own queue is empty)
+ *               use the steal scope (steal_scope). The caller picks the pair per variant from what
+ *               the variant states (gpucoh compare: cmp_synth_scopes in compare.h, the paper's
+ *               configurations of seed000-hlrc.md section 2.1 / IV.B): local CTA and steal RM for
+ *               a variant that takes the remote scope (RSP), GPU and GPU for one whose model is
+ *               scoped but has no RM ("steal-only": a CTA pop racing a GPU steal would be a
+ *               heterogeneous race), CTA and GPU for a scope-free model (drf-sc, rc*: hLRC,
+ *               DeNovo-D, TC, GPU-D). Defaults: CTA / GPU.
+ *
  *   readonly    readshared with its table at the first line of the upper half of the address
  *               space (byte address 2^(AddrWidth-1)) instead of next to the version flag: the
  *               table is written once before it is published and only read after, i.e. a
@@ -55,7 +67,9 @@
  *
  * inject (testing only): SYNTH_INJECT_MISREAD redirects every checked data load (prodcons' data
  * words, workqueue's bin words, readshared's table words) to a line nobody writes, so the
- * checker sees 0 where it expects a written value: the run must fail.
+ * checker sees 0 where it expects a written value: the run must fail. SYNTH_INJECT_CTA_LOCAL is
+ * read by the caller that picks rsteal's scopes (gpucoh compare): the local scope is CTA whatever
+ * the variant states, i.e. a heterogeneous race on a variant whose rule is GPU / GPU.
  */
 #ifndef GPUCOH_SYNTH_H
 #define GPUCOH_SYNTH_H
@@ -73,9 +87,14 @@ typedef enum {
     SYNTH_READSHARED,
     SYNTH_WORKSTEAL,
     SYNTH_READONLY,
+    SYNTH_RSTEAL,
     SYNTH_N
 } synth_kind_t;
-typedef enum { SYNTH_INJECT_NONE = 0, SYNTH_INJECT_MISREAD = 1 } synth_inject_t;
+typedef enum {
+    SYNTH_INJECT_NONE = 0,
+    SYNTH_INJECT_MISREAD = 1,
+    SYNTH_INJECT_CTA_LOCAL = 2
+} synth_inject_t;
 
 typedef struct {
     uint32_t kind; /* synth_kind_t */
@@ -91,13 +110,20 @@ typedef struct {
     uint32_t backoff;      /* a failed CAS waits 1..backoff cycles */
     /* worksteal (and items, bins, reads, backoff) */
     uint32_t steal_permille; /* share of the pops that go to another SM's queue */
+    /* rsteal: the scope (gsys_scope_t) of an item from the wavefront's own SM's queue, of a steal
+     */
+    uint32_t local_scope, steal_scope;
     /* readshared */
     uint32_t table_lines, loads, acq_every, bumps;
     uint32_t inject; /* synth_inject_t */
 } synth_cfg_t;
 
-/* "prodcons", "workqueue", "readshared", "worksteal", "readonly"; NULL out of range. */
+/* "prodcons", "workqueue", "readshared", "worksteal", "readonly", "rsteal"; NULL out of range. */
 const char* synth_name(uint32_t kind);
+/* "cta", "gpu", "rm" (gsys_scope_t); "?" out of range. */
+const char* synth_scope_name(uint32_t scope);
+/* worksteal or rsteal (the kinds steal_permille applies to). */
+bool synth_steals(uint32_t kind);
 /* The kind of a name, or -1. */
 int synth_find(const char* name);
 /* One line: what the workload does and measures. */
