@@ -5,8 +5,9 @@
  * Data, not protocol code: each claim names the variants it compares by their registered names
  * and is reported "not run" when one of them is not registered (or not selected), so the shared
  * system still reaches protocols only through their descriptors (docs/framework.md, "Protocols",
- * section 5). A claim is a direction taken from a paper (the reference notes seed001-tc.md,
- * seed002-denovo.md), never a number: it is judged from the measured metrics of the two runs.
+ * section 5). A claim is a direction taken from a paper (the reference notes seed000-hlrc.md,
+ * seed001-tc.md, seed002-denovo.md), never a number: it is judged from the measured metrics of the
+ * two runs.
  */
 #include "compare.h"
 
@@ -87,6 +88,32 @@ static const cmp_claim_t CLAIMS[] = {
      "DeNovo-H finishes worksteal (GPU-scope synchronization) in fewer cycles than GPU-H",
      "seed002-denovo.md R13: DH comparable to or better than GPU+HRF everywhere and "
      "significantly better with globally scoped synchronization"},
+    /* hLRC (seed 000) against RSP, the steal-only baseline and DeNovo on rsteal, the paper's
+     * work-stealing set-up: each variant with the scopes its configuration in the paper uses
+     * (synth.h, compare.h cmp_synth_scopes: GPU-RSP CTA pops / RM steals, GPU-H GPU for
+     * everything = steal-only, hLRC and DeNovo-D CTA pops / GPU steals) */
+    {"HL-RSP-CYC", "rsteal", "cycles", "hlrc", CLAIM_LT, "gpu-rsp", 0,
+     "hLRC finishes rsteal in fewer cycles than GPU-RSP: ownership moves only on a steal, where "
+     "RSP broadcasts a flush and an invalidation to every L1 for each remote-scoped operation",
+     "seed000-hlrc.md R3 (hLRC +29 % over the baseline) against R7 (RSP -4 %), Fig. 4"},
+    {"HL-RSP-MSG", "rsteal", "messages", "hlrc", CLAIM_LT, "gpu-rsp", 0,
+     "hLRC sends fewer messages than GPU-RSP on rsteal (no broadcasts)",
+     "seed000-hlrc.md section 2.2 (RSP's broadcast lock / flush / invalidate / unlock "
+     "\"increase network traffic\") and R12 (one remote action per other L1 per steal)"},
+    {"HL-DD-CYC", "rsteal", "cycles", "hlrc", CLAIM_LT, "denovo-d", 0,
+     "hLRC finishes rsteal in fewer cycles than DeNovo-D",
+     "seed000-hlrc.md R4 and R11: hLRC 7 % better than DeNovo-B on average (but DeNovo-B "
+     "\"is even able to outperform hLRC when ... stealing is frequent\", section 4)"},
+    {"HL-GH-CYC", "rsteal", "cycles", "hlrc", CLAIM_LT, "gpu-h", 0,
+     "hLRC finishes rsteal in fewer cycles than GPU-H in the steal-only configuration (GPU "
+     "scope for everything)",
+     "seed000-hlrc.md R9 (hLRC +29 %) against R6 (steal-only +16 %); section 4: hLRC matches or "
+     "exceeds the best of scope-only and steal-only"},
+    {"RSP-GH-CYC", "rsteal", "cycles", "gpu-rsp", CLAIM_GT, "gpu-h", 0,
+     "GPU-RSP takes more cycles on rsteal than GPU-H steal-only: its CTA-scope pops do not pay "
+     "for the broadcasts of its remote-scoped steals",
+     "seed000-hlrc.md R7 and R10 (RSP 4 % slower than the baseline on average, up to 33 %) "
+     "against R6 (steal-only 16 % faster than the baseline)"},
 };
 
 const cmp_claim_t* cmp_claims(uint32_t* n) {
