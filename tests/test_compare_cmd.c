@@ -41,6 +41,7 @@ static void tiny_run(cmp_run_t* r, const char* name, uint32_t k, uint32_t scale)
     gsys_geom_t g;
     gsys_geometry(&r->cfg, &g);
     r->sc = synth_cfg_default(k, &g, 3, scale);
+    cmp_synth_scopes(&r->cfg, &r->sc); /* rsteal: the variant's scopes */
     r->config = "small";
     r->variant = name;
 }
@@ -181,6 +182,95 @@ static void test_mutated_protocol_is_caught(void** state) {
     }
 }
 
+/* rsteal passes on every registered variant with the scopes its descriptor gives it; the scopes
+ * are the documented ones (docs/cli.md: RM -> cta/rm, a scoped model without RM -> gpu/gpu, a
+ * scope-free model -> cta/gpu); GPU-RSP's remote-scoped steals reach its counters, fewer with
+ * --steal 0 (only the end-of-work fallback pops of the other queues are steals then) than with
+ * 200 per mille. */
+static void scopes_of(const char* name, uint32_t* local, uint32_t* steal) {
+    cmp_run_t r;
+    tiny_run(&r, name, SYNTH_RSTEAL, 10);
+    *local = r.sc.local_scope;
+    *steal = r.sc.steal_scope;
+}
+
+static void test_rsteal_scopes_and_runs(void** state) {
+    (void)state;
+    static const struct {
+        const char* v;
+        uint32_t local, steal;
+    } want[] = {{"gpu-rsp", GSYS_SCOPE_CTA, GSYS_SCOPE_RM},
+                {"gpu-h", GSYS_SCOPE_GPU, GSYS_SCOPE_GPU},
+                {"hlrc", GSYS_SCOPE_CTA, GSYS_SCOPE_GPU},
+                {"hlrc-scoped", GSYS_SCOPE_CTA, GSYS_SCOPE_GPU},
+                {"denovo-d", GSYS_SCOPE_CTA, GSYS_SCOPE_GPU},
+                {"denovo-h", GSYS_SCOPE_GPU, GSYS_SCOPE_GPU},
+                {"tc-weak", GSYS_SCOPE_CTA, GSYS_SCOPE_GPU},
+                {"tc-weak-c", GSYS_SCOPE_GPU, GSYS_SCOPE_GPU},
+                {"gpu-d", GSYS_SCOPE_CTA, GSYS_SCOPE_GPU}};
+    for (uint32_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        uint32_t l, s;
+        scopes_of(want[i].v, &l, &s);
+        if (l != want[i].local || s != want[i].steal)
+            print_error("%s: rsteal scopes %s/%s\n", want[i].v, synth_scope_name(l),
+                        synth_scope_name(s));
+        assert_int_equal(l, want[i].local);
+        assert_int_equal(s, want[i].steal);
+    }
+    uint32_t n = 0;
+    for (const gsys_proto_t* const* q = gsys_protocols(); *q; q++)
+        for (uint32_t k = 0; k < (*q)->nvariants; k++, n++) {
+            cmp_run_t r;
+            tiny_run(&r, (*q)->variants[k].name, SYNTH_RSTEAL, 10);
+            run_ok(&r);
+            if (!r.pass)
+                print_error("rsteal on %s: %s\n", r.variant, r.why);
+            assert_true(r.pass);
+            assert_true(r.res.checked > 0);
+        }
+    assert_true(n >= 11);
+    double rm0, rm200, rel200;
+    cmp_run_t r;
+    tiny_run(&r, "gpu-rsp", SYNTH_RSTEAL, 50);
+    r.sc.steal_permille = 200;
+    run_ok(&r);
+    assert_true(r.pass);
+    rm200 = pctr(&r, "rm_atomics");
+    rel200 = pctr(&r, "rm_releases");
+    assert_true(rm200 > 0 && rel200 > 0);
+    assert_true(pctr(&r, "remote_inval") > 0 && pctr(&r, "remote_flush") > 0);
+    tiny_run(&r, "gpu-rsp", SYNTH_RSTEAL, 50);
+    r.sc.steal_permille = 0;
+    run_ok(&r);
+    assert_true(r.pass);
+    rm0 = pctr(&r, "rm_atomics");
+    assert_true(rm0 < rm200);
+    assert_true(pctr(&r, "rm_releases") < rel200);
+    /* worksteal: GPU scope for every variant, no RM */
+    tiny_run(&r, "gpu-rsp", SYNTH_WORKSTEAL, 50);
+    run_ok(&r);
+    assert_true(r.pass);
+    assert_true(pctr(&r, "rm_atomics") == 0);
+}
+
+/* The race-freedom guard: GPU-H (hrf-indirect, no RM) made to pop its own queue at CTA scope
+ * while steals are at GPU scope (a heterogeneous race) reads wrong values. */
+static void test_rsteal_wrong_scope_is_caught(void** state) {
+    (void)state;
+    cmp_run_t r;
+    tiny_run(&r, "gpu-h", SYNTH_RSTEAL, 100);
+    r.cfg.seed = 1;
+    r.sc.seed = 1;
+    r.sc.inject = SYNTH_INJECT_CTA_LOCAL;
+    cmp_synth_scopes(&r.cfg, &r.sc);
+    assert_int_equal(r.sc.local_scope, GSYS_SCOPE_CTA);
+    run_ok(&r);
+    if (r.pass)
+        print_error("gpu-h with CTA local pops passed rsteal\n");
+    assert_false(r.pass);
+    assert_true(r.res.errors > 0);
+}
+
 /* ---- claims -------------------------------------------------------------------------------- */
 
 static void fake(cmp_run_t* r, const char* variant, uint32_t kind, uint64_t cycles,
@@ -281,6 +371,28 @@ static void test_claim_logic_denovo(void** state) {
     assert_int_equal(judge(&c, r, 2), CLAIM_FAIL);
 }
 
+/* hLRC's claims on rsteal: the true direction holds, swapped numbers do not. */
+static void test_claim_logic_hlrc(void** state) {
+    (void)state;
+    cmp_run_t r[4];
+    fake(&r[0], "hlrc", SYNTH_RSTEAL, 100, 0);
+    fake(&r[1], "gpu-rsp", SYNTH_RSTEAL, 300, 0);
+    fake(&r[2], "denovo-d", SYNTH_RSTEAL, 200, 0);
+    fake(&r[3], "gpu-h", SYNTH_RSTEAL, 150, 0);
+    r[0].st.msgs = 10;
+    r[1].st.msgs = 90;
+    static const char* const ids[] = {"HL-RSP-CYC", "HL-RSP-MSG", "HL-DD-CYC", "HL-GH-CYC",
+                                      "RSP-GH-CYC"};
+    for (uint32_t i = 0; i < 5; i++)
+        assert_int_equal(judge(claim(ids[i]), r, 4), CLAIM_PASS);
+    r[0].st.cycles = 400; /* hLRC slowest */
+    r[0].st.msgs = 100;
+    r[1].st.cycles = 120; /* RSP faster than steal-only */
+    for (uint32_t i = 0; i < 5; i++)
+        assert_int_equal(judge(claim(ids[i]), r, 4), CLAIM_FAIL);
+    assert_int_equal(judge(claim("HL-RSP-CYC"), r, 1), CLAIM_NOT_RUN);
+}
+
 static void test_claim_near_and_unregistered(void** state) {
     (void)state;
     cmp_claim_t c = {"T",         "readshared", "cycles", "tc-weak", CLAIM_NEAR,
@@ -348,7 +460,11 @@ static void test_cli_bad_input(void** state) {
     (void)state;
     expect_usage("--workload foo",
                  "--workload: 'foo' is not one of: prodcons workqueue readshared worksteal "
-                 "readonly");
+                 "readonly rsteal");
+    expect_usage("--steal 1001", "--steal: 1001 is out of range 0..1000");
+    expect_usage("--steal x", "--steal: 'x' is not an unsigned number");
+    expect_usage("--steal=-1", "--steal");
+    expect_usage("--steal", "needs a value");
     expect_usage("--workload prodcons,bar", "'bar' is not one of");
     expect_usage("--protocol tc-medium", "--protocol: 'tc-medium' is not a registered variant");
     expect_usage("--protocol tc-medium", "tc-weak");
@@ -359,7 +475,7 @@ static void test_cli_bad_input(void** state) {
     expect_usage("--scale 0", "--scale: 0 is out of range 1..10000");
     expect_usage("--scale 20000", "out of range");
     expect_usage("--cycles 0", "--cycles");
-    expect_usage("--inject typo", "--inject: 'typo' is not one of: misread");
+    expect_usage("--inject typo", "--inject: 'typo' is not one of: misread cta-local");
     expect_usage("--frobnicate", "unknown option '--frobnicate'");
     expect_usage("extra", "unexpected argument 'extra'");
     expect_usage("--no-plot=1", "takes no value");
@@ -405,6 +521,26 @@ static void test_cli_runs_and_reports(void** state) {
     assert_non_null(strstr(out, "replay    gpucoh compare --protocol tc-weak --workload prodcons"));
     rc = run(js, sizeof js, "grep -c '\"verdict\": \"fail\"' %s/compare.json", dir);
     assert_int_equal(rc, 0);
+    /* rsteal: the scopes per variant, --steal in both forms and in the replay line */
+    rc = run(out, sizeof out,
+             "build/gpucoh compare --protocol gpu-rsp,gpu-h,hlrc --workload rsteal --scale 10 "
+             "--steal=120 --no-plot --out %s",
+             dir);
+    if (rc != 0 && rc != 1)
+        print_error("%s\n", out);
+    assert_non_null(strstr(out, "3 run(s), 0 failed"));
+    assert_non_null(strstr(out, "stolen 120 per mille"));
+    assert_non_null(strstr(out, "scopes local/steal: gpu-rsp cta/rm, gpu-h gpu/gpu, hlrc cta/gpu"));
+    assert_non_null(strstr(out, "--scale 10 --steal 120 --cycles"));
+    rc = run(js, sizeof js,
+             "grep -c '\"local_scope\": \"cta\", \"steal_scope\": \"rm\"' %s/compare.json", dir);
+    assert_int_equal(rc, 0);
+    rc = run(out, sizeof out,
+             "build/gpucoh compare --protocol tc-weak --workload worksteal --scale 10 --steal 0 "
+             "--no-plot --quiet --out %s",
+             dir);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "--steal 0"));
     run(out, sizeof out, "rm -rf %s", dir);
 }
 
@@ -426,8 +562,11 @@ int main(void) {
         cmocka_unit_test(test_runs_are_deterministic),
         cmocka_unit_test(test_misread_is_caught),
         cmocka_unit_test(test_mutated_protocol_is_caught),
+        cmocka_unit_test(test_rsteal_scopes_and_runs),
+        cmocka_unit_test(test_rsteal_wrong_scope_is_caught),
         cmocka_unit_test(test_claim_logic),
         cmocka_unit_test(test_claim_logic_denovo),
+        cmocka_unit_test(test_claim_logic_hlrc),
         cmocka_unit_test(test_claim_near_and_unregistered),
         cmocka_unit_test(test_claims_table),
         cmocka_unit_test(test_cli_bad_input),
