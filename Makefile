@@ -181,7 +181,7 @@ QUALITY_REQUESTS ?= 200000
 quality: $(GPUCOH)
 	$(GPUCOH) quality --requests $(QUALITY_REQUESTS) --seed 1 --out docs
 
-# every registered variant on prodcons, workqueue, readshared, worksteal and readonly
+# every registered variant on prodcons, workqueue, readshared, worksteal, readonly and rsteal
 # (tb/sys/synth.h), the small and the paper configuration (some 5 minutes on a loaded machine: the
 # DeNovo paper runs take most), seed 1; writes docs/compare.{md,csv,json,png}. Exits 1 when a run
 # fails or a claim that applies to the registered variants does not hold (several of seed 002's
