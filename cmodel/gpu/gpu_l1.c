@@ -1795,6 +1795,15 @@ uint64_t gpu_l1_errors(const gpu_l1_t* m) {
     return m->errors;
 }
 
+bool gpu_l1_back_illegal(const gpu_l1_t* m) {
+    const uint32_t step = m->rst == 0u ? STEP_NONE : step_of(m->fifo[m->fhead].op, m->rst);
+    return m->d.rsp == 0u || !m->rsnt || !step_bcst(step) || m->bcnt == 0u; /* I7 (or I12) */
+}
+
+bool gpu_l1_gnt_illegal(const gpu_l1_t* m) {
+    return m->d.rsp == 0u || m->rst != 1u || !m->rsnt; /* I11 (or I3) */
+}
+
 void gpu_l1_stats(const gpu_l1_t* m, gpu_l1_stats_t* s) {
     *s = m->st;
 }

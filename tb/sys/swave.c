@@ -146,6 +146,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
     case SWAVE_COSIM:
         if (c->bank_illegal_per_mille)
             cat(buf, n, " --l2-illegal-rate %u", (unsigned)c->bank_illegal_per_mille);
+        if (c->peer_illegal_per_mille)
+            cat(buf, n, " --peer-illegal-rate %u", (unsigned)c->peer_illegal_per_mille);
         if (r->steer_off)
             cat(buf, n, " --steer off");
         if (r->ops)
