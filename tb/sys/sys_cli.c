@@ -393,7 +393,8 @@ static const gpucoh_opt_t sys_opts[] = {
      "the illegal inputs of tc_l2, N per 1000"},
     {"--peer-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_PEER_ILLEGAL, "N",
      "an L1 with no network input presents an illegal peer message or\n"
-     "response, N per 1000 cycles (a variant with a peer network: gpu-rsp)"},
+     "response, N per 1000 cycles (only a variant whose L1s take peer\n"
+     "messages: gpu-rsp)"},
     {"--cycles", V, SYS_BENCH, sys_num, NULL, O_CYCLES, "N", "cycles per measurement"},
     {"--coverage", false, RUN, sys_flag, NULL, O_COVERAGE, NULL,
      "print every transition row and cover point"},
