@@ -848,6 +848,41 @@ gpu_flags() {
 }
 check "illegal bank inputs: the GPU RTL flags each one (gpu_l2.md section 11)" \
     "$LOGS/gpu-illegal-flags.log" gpu_flags
+# illegal L1 network inputs (rsp.md section 12.4: I7 BACKs at an L1 with no broadcast
+# outstanding, I11 GNTs at one awaiting no token, I12 peer messages of kind 0, 6, 7) at 20/1000
+# per L1 cycle with no network input: the verdict needs the C models' protocol-error count to
+# equal those presented; C and RTL compared every cycle; the RTL flags each one (peer_flags)
+GPUCOH_SHOW_EXPECTED_ASSERTS=1 tcsys gpu-rsp-peer-illegal --protocol gpu-rsp --cycles 200000 \
+    --seed 3 --peer-illegal-rate 20
+peer_flags() {
+    local log="$LOGS/tcsys-gpu-rsp-peer-illegal.log" n c r i7 i11 i12
+    n=$(sed -n 's/^  illegal L1 network inputs presented: \([0-9]*\) .*/\1/p' "$log")
+    c=$(sed -n 's/^  protocol errors counted by the C models: \([0-9]*\)$/\1/p' "$log")
+    r=$(sed -n 's/^  input assertions the RTL flagged: \([0-9]*\)$/\1/p' "$log")
+    i7=$(grep -c 'assertion Rsp_BackExpected_A flagged' "$log")
+    i11=$(grep -c 'assertion Rsp_GntExpected_A flagged' "$log")
+    i12=$(grep -c 'assertion Rsp_PeerKindLegal_A flagged' "$log")
+    echo "presented $n, C models $c, RTL $r (I7 $i7, I11 $i11, I12 $i12)"
+    [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$c" = "$n" ] && [ "$r" = "$n" ] && [ "$i7" -gt 0 ] &&
+        [ "$i11" -gt 0 ] && [ "$i12" -gt 0 ] && [ $((i7 + i11 + i12)) = "$n" ]
+}
+check "illegal peer inputs: C counts and the RTL flags each one (rsp.md section 12.4)" \
+    "$LOGS/gpu-peer-flags.log" peer_flags
+# ... and the run can fail: gpu_l1 whose R07 forgets rst_q == 1 (a GNT completes any step sent;
+# no legal input shows it) diverges with them; its replay line keeps the rate
+peer_broken() {
+    local d="$OUT/gpu-peer-rtl" log="$LOGS/gpu-peer-broken.log"
+    rm -rf "$d" && cp -r rtl "$d" &&
+        sed -i "s/  assign r07     = r_gnt \&\& (rst_q == 4'd1) \&\& rsnt_q;/  assign r07     = r_gnt \&\& rsnt_q;/" \
+            "$d/gpu/gpu_l1.sv" && ! cmp -s rtl/gpu/gpu_l1.sv "$d/gpu/gpu_l1.sv" || return 1
+    "$G" cosim system --protocol gpu-rsp --rtl-dir "$d" --cycles 200000 --seed 3 \
+        --peer-illegal-rate 20 --out "$OUT" > "$log" 2>&1
+    grep -E '^MISMATCH|^FAIL|^  replay' "$log"
+    grep -q '^MISMATCH cycle [0-9]* sm\[[0-9]\]\.l1\.' "$log" &&
+        grep -q '^  replay .* --peer-illegal-rate 20 ' "$log"
+}
+check "illegal peer inputs: an R07 that ignores rst_q diverges in the lockstep" \
+    "$LOGS/gpu-peer-broken-check.log" peer_broken
 # cover points (gpu_l1.md, gpu_l2.md section 10): every point reachable in one of the GPU runs
 # above is reached in one of them (F45 FENCE_ALL_WAIT by the steered FENCE phases, F58 ADD_WRAP
 # by the steered wide ADDs)

@@ -58,8 +58,10 @@
  * 13. reading: C25 and C28 count in neither hits / misses nor wt_release (the stats keep gpu_l1's
  *     rows); C29's stale marking counts no F51 (F51 names C15 / C18). F66 counts the rm rows' own
  *     S04 (C24, C25, C28, C29, C30), not a V01 of C25's allocation.
- * 14. reading: Two peer messages in one edge (only after illegal inputs, L19) keep the first; the
- *     second is counted as a protocol error (L19_OnePeer_A).
+ * 14. RD8 (L19): two peer messages in one edge happen only after illegal inputs. A C26 broadcast
+ *     takes the edge and a K01-K03 BACK of the same edge is dropped; a K05 BACK that meets
+ *     either waits for the next edge without one (cfv stays 1: nothing is lost). Such an edge
+ *     counts one protocol error, as the RTL's L19_OnePeer_A flags it once.
  * 15. reading: S07 is unreachable with NumSm = 1 (as its cover point F56, section 12.2): the only
  *     L1's head is the rm operation for the whole locked window.
  */
@@ -146,6 +148,7 @@ typedef struct {
     uint32_t rblk_q, rst_q, rsnt_q, bcnt_q, cfv_q, cfl_q;
     uint64_t fcur_q;
     bool k01, k03, k04, c16; /* Rsp: this edge's K01 / K03 / K04, the head's C16 */
+    bool l19;                /* the edge has counted its L19_OnePeer_A error (reading 14) */
     uint32_t k_src, k_src_q; /* K04's src; csrc_q */
     int32_t v01_prev;
     /* the engine's pop (section 7) */
@@ -600,12 +603,20 @@ static void step_done(gpu_l1_t* m) {
     m->rsnt = 0u;
 }
 
-/* L19: the edge's one peer message */
-static void peer_send(gpu_l1_t* m, uint32_t kind, uint64_t dst) {
+/* reading 14: an edge with two peer messages counts one protocol error (L19_OnePeer_A) */
+static void l19_error(gpu_l1_t* m, l1_edge_t* e) {
+    if (!e->l19) {
+        e->l19 = true;
+        m->errors++;
+    }
+}
+
+/* L19: the edge's one peer message. The K01-K03 BACK (a0) comes first; a C26 broadcast (c)
+ * replaces it (RD8, reading 14); K05 (d) never calls this over another message. */
+static void peer_send(gpu_l1_t* m, l1_edge_t* e, uint32_t kind, uint64_t dst) {
     gpu_peer_t* p = &m->out.peer;
     if (p->valid) {
-        m->errors++; /* reading 14: L19_OnePeer_A */
-        return;
+        l19_error(m, e); /* the BACK is dropped */
     }
     p->valid = true;
     p->kind = kind;
@@ -1253,10 +1264,10 @@ static void act_c29(gpu_l1_t* m, const l1_head_t* h) {
 }
 
 /* C26: the step's command to ALL */
-static void act_c26(gpu_l1_t* m, uint32_t step) {
+static void act_c26(gpu_l1_t* m, l1_edge_t* e, uint32_t step) {
     uint64_t* n[] = {NULL, &m->st.bcst_lock, &m->st.bcst_flush, &m->st.bcst_inv,
                      &m->st.bcst_unlock};
-    peer_send(m, step, m->sm_all);
+    peer_send(m, e, step, m->sm_all);
     m->bcnt = m->d.num_sm;
     (*n[step])++;
 }
@@ -1288,7 +1299,7 @@ static void rm_act(gpu_l1_t* m, l1_edge_t* e, l1_head_t* h) {
         act_c25(m, e, h);
         return;
     case GPU_L1_T_C26:
-        act_c26(m, step_of(h->q->op, e->rst_q));
+        act_c26(m, e, step_of(h->q->op, e->rst_q));
         return;
     case GPU_L1_T_C27:
         e->inv = true;
@@ -1442,7 +1453,7 @@ static void peer_lock(gpu_l1_t* m, l1_edge_t* e, uint32_t src, bool lock) {
     m->cov[lock ? GPU_L1_T_K01 : GPU_L1_T_K02]++;
     m->rblk = lock ? 1u : 0u;
     e->k01 = lock;
-    peer_send(m, GPU_PEER_BACK, (uint64_t)1 << src);
+    peer_send(m, e, GPU_PEER_BACK, (uint64_t)1 << src);
 }
 
 /* K03: INV (applied last, L2 (e)), BACK */
@@ -1451,7 +1462,7 @@ static void peer_inv(gpu_l1_t* m, l1_edge_t* e, uint32_t src, bool own) {
     e->inv = true;
     e->k03 = true;
     (*(own ? &m->st.local_inval : &m->st.remote_inval))++;
-    peer_send(m, GPU_PEER_BACK, (uint64_t)1 << src);
+    peer_send(m, e, GPU_PEER_BACK, (uint64_t)1 << src);
 }
 
 /* K04 (cfl := sbcnt_d at the end of the edge, l1_flush_start), or I10 */
@@ -1509,14 +1520,17 @@ static void l1_flush_start(gpu_l1_t* m, const l1_edge_t* e) {
     }
 }
 
-/* (d) K05 after the batch check; (d') a12's completion (L16) */
-static void l1_rsp_checks(gpu_l1_t* m, const l1_edge_t* e) {
+/* (d) K05 after the batch check (it waits while the edge sends another peer message: RD8,
+ * reading 14); (d') a12's completion (L16) */
+static void l1_rsp_checks(gpu_l1_t* m, l1_edge_t* e) {
     if (e->cfv_q && e->cfl_q == 0u) {
         if (e->wtp_q > 0u) {
             fc(m, GPU_L1_F_FLUSH_WAIT_ACKS);
+        } else if (m->out.peer.valid) {
+            l19_error(m, e); /* cfv stays 1: the BACK goes in a later edge */
         } else {
             m->cov[GPU_L1_T_K05]++;
-            peer_send(m, GPU_PEER_BACK, (uint64_t)1 << e->k_src_q);
+            peer_send(m, e, GPU_PEER_BACK, (uint64_t)1 << e->k_src_q);
             m->cfv = 0u;
         }
     }
@@ -1779,6 +1793,15 @@ const uint64_t* gpu_l1_fcov(const gpu_l1_t* m) {
 
 uint64_t gpu_l1_errors(const gpu_l1_t* m) {
     return m->errors;
+}
+
+bool gpu_l1_back_illegal(const gpu_l1_t* m) {
+    const uint32_t step = m->rst == 0u ? STEP_NONE : step_of(m->fifo[m->fhead].op, m->rst);
+    return m->d.rsp == 0u || !m->rsnt || !step_bcst(step) || m->bcnt == 0u; /* I7 (or I12) */
+}
+
+bool gpu_l1_gnt_illegal(const gpu_l1_t* m) {
+    return m->d.rsp == 0u || m->rst != 1u || !m->rsnt; /* I11 (or I3) */
 }
 
 void gpu_l1_stats(const gpu_l1_t* m, gpu_l1_stats_t* s) {

@@ -247,6 +247,11 @@ uint32_t gpu_l1_touched(const gpu_l1_t* m, uint32_t* sel, uint32_t max, bool* al
 const uint64_t* gpu_l1_cov(const gpu_l1_t* m);
 const uint64_t* gpu_l1_fcov(const gpu_l1_t* m);
 uint64_t gpu_l1_errors(const gpu_l1_t* m); /* L9 protocol errors */
+/* In the next edge, from the registered state: a BACK on the peer input would be illegal (I7:
+ * no broadcast outstanding), a GNT response would be illegal (I11: no token awaited); either
+ * with Rsp = 0 (I12, I3). rsp.md section 12.4; --peer-illegal-rate chooses by them. */
+bool gpu_l1_back_illegal(const gpu_l1_t* m);
+bool gpu_l1_gnt_illegal(const gpu_l1_t* m);
 void gpu_l1_stats(const gpu_l1_t* m, gpu_l1_stats_t* s);
 const char* gpu_l1_trans_id(gpu_l1_trans_t r);   /* "C01", "B08", "S03" */
 const char* gpu_l1_trans_name(gpu_l1_trans_t r); /* "LOAD hit", ... */

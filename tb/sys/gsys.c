@@ -15,9 +15,9 @@
  * port and each network into the SMs, per bank each network into the banks); per cycle routing
  * (per SM the delays of its messages, network by network; per bank the delays of its messages'
  * copies by destination, then its DRAM latency), then the inputs (per SM: illegal core request,
- * atomic variant; per bank: illegal request, illegal DRAM fill). A protocol with TC's two
- * networks draws exactly what TC drew before the networks were data. Routing is O(active
- * messages): non-empty FIFOs and wavefronts with work are kept in bit masks.
+ * atomic variant, illegal network input; per bank: illegal request, illegal DRAM fill). A protocol
+ * with TC's two networks draws exactly what TC drew before the networks were data. Routing is
+ * O(active messages): non-empty FIFOs and wavefronts with work are kept in bit masks.
  */
 #include "gpucoh_bits.h"
 #include "gsys.h"
@@ -298,6 +298,7 @@ struct gsys {
     int bank_ill_net;        /* the network whose in_ready counts an illegal bank request, or -1 */
     uint64_t bank_ill_until; /* gsys_set_bank_illegal_until */
     const gsys_backend_t* inv_be; /* gsys_check_invariant */
+    const gsys_backend_t* ill_be; /* gsys_set_illegal_models (NULL: the backend's own models) */
     FILE* inv_f;
     uint64_t inv_bad;
     uint64_t inflight; /* copies in flight on every network */
@@ -326,6 +327,7 @@ struct gsys {
     uint64_t st_core_req, st_crsp;
     uint64_t st_core_illegal;    /* illegal requests presented while the L1 was ready */
     uint64_t st_bank_illegal[4]; /* gsys_bank_illegal */
+    uint64_t st_peer_illegal;    /* gsys_peer_illegal */
 };
 
 static const char* op_name(uint32_t k) {
@@ -727,6 +729,14 @@ void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]) {
     memcpy(j, s->st_bank_illegal, sizeof s->st_bank_illegal);
 }
 
+void gsys_set_illegal_models(gsys_t* s, const gsys_backend_t* cbe) {
+    s->ill_be = cbe;
+}
+
+uint64_t gsys_peer_illegal(const gsys_t* s) {
+    return s->st_peer_illegal;
+}
+
 uint64_t gsys_errors(const gsys_t* s) {
     return s->errors;
 }
@@ -1051,6 +1061,18 @@ static void bank_illegal(gsys_t* s, uint32_t b) {
         s->st_bank_illegal[0]++;
 }
 
+/* An L1 whose network inputs get nothing this cycle presents, with probability
+ * peer_illegal_per_mille / 1000, an illegal message the protocol picks from its C model's state
+ * (peer_illegal); counted when presented (the L1 never refuses one). */
+static void peer_illegal(gsys_t* s, uint32_t j) {
+    if (!s->p->peer_illegal || !chance(s, s->cfg.peer_illegal_per_mille))
+        return;
+    const void* m =
+        s->ill_be ? gsys_backend_model(s->ill_be, s->p->sm_slot, j) : c_model(s, s->p->sm_slot, j);
+    if (s->p->peer_illegal(s->pd, &s->rng, sm_in(s, j), m) > 0)
+        s->st_peer_illegal++;
+}
+
 /* A DRAM port with nothing to deliver presents, with probability bank_illegal_per_mille / 1000,
  * a fill of the highest line address (the random traffic never uses it), unless a fetch of it is in
  * flight to that bank. The bank finds no miss waiting for it: a protocol error that changes
@@ -1301,8 +1323,9 @@ static void inputs(gsys_t* s) {
             fences(s, j); /* a fence whose condition already holds completes now */
         }
         core_issue(s, j);
-        if (s->live[GSYS_AT_SM][j])
-            deliver_at(s, GSYS_AT_SM, j, sm_in(s, j), s->smv[j].in_ready);
+        if (!s->live[GSYS_AT_SM][j] ||
+            !deliver_at(s, GSYS_AT_SM, j, sm_in(s, j), s->smv[j].in_ready))
+            peer_illegal(s, j);
     }
     for (uint32_t b = 0; b < s->nb; b++) {
         if (!s->live[GSYS_AT_BANK][b] ||

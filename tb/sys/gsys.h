@@ -388,6 +388,14 @@ typedef struct gsys_proto {
     void (*core_illegal)(const void* pd, gpucoh_rng_t* rng, void* sm_in);
     int (*atomic_illegal)(const void* pd, gpucoh_rng_t* rng, void* sm_in);
     int (*bank_illegal)(const void* pd, gpucoh_rng_t* rng, void* bank_in);
+    /* Optional: an illegal message at the inputs of SM j's L1 from the networks (its peer or
+     * response port), called only after the system has drawn its chance (peer_illegal_per_mille)
+     * for an SM to which no network delivers anything in the cycle. model: that L1's C model, its
+     * registered state (NULL when the run has no C model: only an input no state makes legal).
+     * Returns 1 when it presented one, which the L1 must count as a protocol error, else 0.
+     * Called with sm_in NULL it presents nothing: 0 if the descriptor's variant has such inputs,
+     * -1 if not (the command line refuses a peer_illegal_per_mille then). NULL: none. */
+    int (*peer_illegal)(const void* pd, gpucoh_rng_t* rng, void* sm_in, const void* model);
     /* reports: a unit's pending work after the system's own words (deadlock report; model is
      * its C model or NULL), what a fence of wf waits for (blocked wavefronts), the global
      * state ("now 5 era 0"), a C model's protocol error count */
@@ -469,6 +477,9 @@ typedef struct gsys_cfg {
      * no fetch waits for, atomic_illegal; TC: tc_l2.md J1, J3, J5, J6) */
     uint32_t core_illegal_per_mille;
     uint32_t bank_illegal_per_mille;
+    /* an illegal message at the network inputs of an L1 with nothing delivered in the cycle
+     * (peer_illegal), with this probability per cycle in 1/1000 (0 = never, no draw) */
+    uint32_t peer_illegal_per_mille;
 } gsys_cfg_t;
 
 /* The protocol descriptor inside a configuration. */
@@ -618,6 +629,12 @@ int gsys_illegal_atomic(gpucoh_rng_t* rng, uint32_t lw, uint32_t* word, uint32_t
 /* bank-side illegal inputs given: j[0] bank requests presented while the bank was ready, j[1]
  * DRAM fills, j[2] and j[3] the atomic variants atomic_illegal returned, taken by an L1 */
 void gsys_bank_illegal(const gsys_t* s, uint64_t j[4]);
+/* illegal messages presented at the L1s' network inputs (peer_illegal), each one a protocol
+ * error the L1 counts in the edge it is presented */
+uint64_t gsys_peer_illegal(const gsys_t* s);
+/* The C models peer_illegal reads (a C backend, or a lockstep backend's C side:
+ * gsys_backend_rtl_cside); without it, the system backend's own (none for lockstep or RTL). */
+void gsys_set_illegal_models(gsys_t* s, const gsys_backend_t* cbe);
 /* No illegal bank message is presented from `cycle` on (default: never stops): a run's quiet
  * tail, so that every one presented has left its FIFO, and been counted by the bank, by the
  * time the counts are compared. */

@@ -136,8 +136,9 @@ typedef struct {
     gpucoh_rtl_t r;
     void** h; /* one Verilated instance per unit instance */
     uint32_t nh;
-    void* st;  /* the shim's state read buffer */
-    void* fix; /* netlists: ones in the state bits synthesis removed; NULL if none */
+    void* st;     /* the shim's state read buffer */
+    void* fix;    /* netlists: ones in the state bits synthesis removed; NULL if none */
+    uint64_t ia0; /* the model's input-assertion failures before this backend (input_asserts) */
 } rslot_t;
 
 typedef struct {
@@ -388,6 +389,7 @@ static int rtl_slot(rctx_t* c, uint32_t k, char* err, size_t errlen) {
     }
     if (load(c, k, err, errlen) != 0)
         return -1;
+    rs->ia0 = rs->r.input_asserts ? rs->r.input_asserts() : 0;
     if (!(rs->h = calloc(n, sizeof(void*)))) {
         snprintf(err, errlen, "system backend: out of memory");
         return -1;
@@ -445,7 +447,12 @@ int gsys_backend_rtl(const gsys_units_t* u, const gsys_rtl_cfg_t* cfg, gsys_back
 }
 
 const gsys_rtl_result_t* gsys_backend_rtl_result(const gsys_backend_t* be) {
-    return &((const rctx_t*)be->ctx)->res;
+    rctx_t* c = be->ctx;
+    c->res.input_asserts = 0;
+    for (uint32_t k = 0; k < c->u.nslots; k++)
+        if (c->s[k].h && c->s[k].r.input_asserts)
+            c->res.input_asserts += c->s[k].r.input_asserts() - c->s[k].ia0;
+    return &c->res;
 }
 
 gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be) {

@@ -133,6 +133,10 @@ typedef struct {
     uint64_t compared;   /* unit-cycles whose outputs were compared */
     uint64_t mismatches; /* 0 or 1 (the run stops at the first) */
     uint64_t rtl_errors; /* RTL assertion failures */
+    /* the RTL's input-assertion failures (ASSERT_WARN: the protocol errors of its environment
+     * a run presents on purpose; counted by the shims while cfg.illegal, summed over the slots'
+     * models; filled by gsys_backend_rtl_result) */
+    uint64_t input_asserts;
     /* the first divergence (step.h): div.text "cycle 123 sm[3].l1.crsp.data[5]: C 0x.. RTL
      * 0x..", div.cycle counted from its run's reset, div.run its run (0 but for a backend shared
      * by several runs: litmus), div.unit "sm[3].l1", "bank[1].l2" or "timer", div.field

@@ -107,6 +107,7 @@ int gsys_backend_rtl_cfg(const gsys_cfg_t* c, const gsys_rtl_cfg_t* rc, gsys_bac
     gsys_units_t u;
     gsys_units(c, &u);
     gsys_rtl_cfg_t r = *rc;
-    r.illegal = r.illegal || c->core_illegal_per_mille > 0 || c->bank_illegal_per_mille > 0;
+    r.illegal = r.illegal || c->core_illegal_per_mille > 0 || c->bank_illegal_per_mille > 0 ||
+                c->peer_illegal_per_mille > 0;
     return gsys_backend_rtl(&u, &r, be, err, errlen);
 }

@@ -146,6 +146,8 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
     case SWAVE_COSIM:
         if (c->bank_illegal_per_mille)
             cat(buf, n, " --l2-illegal-rate %u", (unsigned)c->bank_illegal_per_mille);
+        if (c->peer_illegal_per_mille)
+            cat(buf, n, " --peer-illegal-rate %u", (unsigned)c->peer_illegal_per_mille);
         if (r->steer_off)
             cat(buf, n, " --steer off");
         if (r->ops)
@@ -367,11 +369,12 @@ static void json_run(FILE* f, const swave_run_t* r) {
     fprintf(f,
             "},\n  \"req_delay\": [%u, %u],\n  \"rsp_delay\": [%u, %u],\n  \"mem_lat\": [%u, %u],\n"
             "  \"start_time\": %u,\n  \"illegal_per_mille\": %u,\n  \"l2_illegal_per_mille\": %u,\n"
-            "  \"full_every\": %u,\n  \"seed\": %llu,\n",
+            "  \"peer_illegal_per_mille\": %u,\n  \"full_every\": %u,\n  \"seed\": %llu,\n",
             (unsigned)c->req_delay_min, (unsigned)c->req_delay_max, (unsigned)c->rsp_delay_min,
             (unsigned)c->rsp_delay_max, (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max,
             (unsigned)c->start, (unsigned)c->core_illegal_per_mille,
-            (unsigned)c->bank_illegal_per_mille, (unsigned)r->rtl.full_every,
+            (unsigned)c->bank_illegal_per_mille, (unsigned)c->peer_illegal_per_mille,
+            (unsigned)r->rtl.full_every,
             (unsigned long long)(r->kind == SWAVE_LITMUS ? r->lo.seed : c->seed));
     if (r->kind == SWAVE_COSIM)
         fprintf(f, "  \"steer\": %s,\n  \"ops\": %llu,\n", r->steer_off ? "false" : "true",

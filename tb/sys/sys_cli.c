@@ -193,8 +193,9 @@ typedef struct {
     int np;
     const char *req, *rsp, *mem;
     uint64_t start;
-    uint32_t illegal;    /* --illegal-rate, applied to the configuration built below */
-    uint32_t l2_illegal; /* --l2-illegal-rate, likewise */
+    uint32_t illegal;      /* --illegal-rate, applied to the configuration built below */
+    uint32_t l2_illegal;   /* --l2-illegal-rate, likewise */
+    uint32_t peer_illegal; /* --peer-illegal-rate, likewise */
 } sys_parse_t;
 
 enum { SYS_COSIM = 1, SYS_EPISODE = 2, SYS_LITMUS = 4, SYS_BENCH = 8 };
@@ -206,6 +207,7 @@ enum {
     O_FULL_EVERY,
     O_ILLEGAL,
     O_L2_ILLEGAL,
+    O_PEER_ILLEGAL,
     O_START,
     O_SET_TRAFFIC,
     O_RUN,
@@ -243,6 +245,8 @@ static int sys_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
         return gpucoh_opt_u32(a, v, 0, 1000, &p->illegal);
     case O_L2_ILLEGAL:
         return gpucoh_opt_u32(a, v, 0, 1000, &p->l2_illegal);
+    case O_PEER_ILLEGAL:
+        return gpucoh_opt_u32(a, v, 0, 1000, &p->peer_illegal);
     case O_START:
         p->start_set = true;
         return num(a, v, &p->start);
@@ -387,6 +391,10 @@ static const gpucoh_opt_t sys_opts[] = {
      "the traffic's steered phases (default on)"},
     {"--l2-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_L2_ILLEGAL, "N",
      "the illegal inputs of tc_l2, N per 1000"},
+    {"--peer-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_PEER_ILLEGAL, "N",
+     "an L1 with no network input presents an illegal peer message or\n"
+     "response, N per 1000 cycles (only a variant whose L1s take peer\n"
+     "messages: gpu-rsp)"},
     {"--cycles", V, SYS_BENCH, sys_num, NULL, O_CYCLES, "N", "cycles per measurement"},
     {"--coverage", false, RUN, sys_flag, NULL, O_COVERAGE, NULL,
      "print every transition row and cover point"},
@@ -536,6 +544,15 @@ static int parse_config(sys_parse_t* p) {
         return -1;
     o->cfg.core_illegal_per_mille = p->illegal;
     o->cfg.bank_illegal_per_mille = p->l2_illegal;
+    o->cfg.peer_illegal_per_mille = p->peer_illegal;
+    if (p->peer_illegal &&
+        (!P->peer_illegal || P->peer_illegal(gsys_pdc(&o->cfg), NULL, NULL, NULL) != 0)) {
+        fprintf(stderr,
+                "gpucoh: --peer-illegal-rate: %s has no illegal inputs of its L1s' peer network "
+                "to present (N > 0 needs a variant whose L1s take peer messages)\n",
+                gsys_variant_name(&o->cfg));
+        return -1;
+    }
     if (p->start_set) {
         const uint32_t smax = P->start_max ? P->start_max(gsys_pdc(&o->cfg)) : 0;
         if (p->start > smax) {
@@ -798,12 +815,14 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
     fprintf(f,
             ", \"seed\": %llu, \"cycles\": %llu, \"req_delay\": \"%u:%u\", \"rsp_delay\": "
             "\"%u:%u\", \"mem_lat\": \"%u:%u\", \"start_time\": %u, \"illegal_rate\": %u, "
-            "\"l2_illegal_rate\": %u, \"full_every\": %u, \"steer\": %s}",
+            "\"l2_illegal_rate\": %u, \"peer_illegal_rate\": %u, \"full_every\": %u, "
+            "\"steer\": %s}",
             (unsigned long long)o->seed, (unsigned long long)o->cycles, (unsigned)c->req_delay_min,
             (unsigned)c->req_delay_max, (unsigned)c->rsp_delay_min, (unsigned)c->rsp_delay_max,
             (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max, (unsigned)c->start,
             (unsigned)c->core_illegal_per_mille, (unsigned)c->bank_illegal_per_mille,
-            (unsigned)o->full_every, o->steer_off ? "false" : "true");
+            (unsigned)c->peer_illegal_per_mille, (unsigned)o->full_every,
+            o->steer_off ? "false" : "true");
 }
 
 /* A report built in memory while a run goes on and written at its end (temporary file and
@@ -887,14 +906,24 @@ static int wave_path_ok(const topt_t* o) {
 
 /* ---- cosim system --------------------------------------------------------------------------- */
 
-/* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate) and the protocol
- * errors the C models counted for them. */
-static void print_illegal(const topt_t* o, const gsys_t* s, uint64_t errors) {
+/* The illegal inputs the run presented (--illegal-rate, --l2-illegal-rate, --peer-illegal-rate),
+ * the protocol errors the C models counted for them and the RTL's input assertions (res: NULL
+ * without RTL). */
+static void print_illegal(const topt_t* o, const gsys_t* s, uint64_t errors,
+                          const gsys_rtl_result_t* res) {
     uint64_t j[4];
     gsys_bank_illegal(s, j);
     o->P->illegal_report(&o->cfg, gsys_illegal(s), j, stdout);
-    if (o->cfg.core_illegal_per_mille || o->cfg.bank_illegal_per_mille)
+    if (o->cfg.peer_illegal_per_mille)
+        printf("  illegal L1 network inputs presented: %llu (each a protocol error of the L1)\n",
+               (unsigned long long)gsys_peer_illegal(s));
+    if (o->cfg.core_illegal_per_mille || o->cfg.bank_illegal_per_mille ||
+        o->cfg.peer_illegal_per_mille) {
         printf("  protocol errors counted by the C models: %llu\n", (unsigned long long)errors);
+        if (res) /* every ASSERT_WARN of every unit (TC, GPU: an L1 drops I1 unflagged) */
+            printf("  input assertions the RTL flagged: %llu\n",
+                   (unsigned long long)res->input_asserts);
+    }
 }
 
 /* The run as tb/sys/swave.h sees it: its replay line, the re-run of a failure window. */
@@ -1001,7 +1030,7 @@ static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sy
            (unsigned long long)x->errors, x->dt > 0 ? (double)x->cyc / x->dt : 0.0,
            (unsigned long long)o->seed, impl_name(o), (unsigned)geom_of(&o->cfg).num_sm,
            (unsigned)geom_of(&o->cfg).num_banks, netlist_note(o, x->res));
-    print_illegal(o, s, x->errors);
+    print_illegal(o, s, x->errors, x->res);
     if (x->inv_on)
         printf("  invariant checked after every edge over the C models: %llu violation(s)\n",
                (unsigned long long)x->inv);
@@ -1118,6 +1147,7 @@ static int cosim_system(topt_t* o) {
      * popped and counted when the protocol-error count is compared with them */
     if (o->cycles > 2 * ILLEGAL_QUIET)
         gsys_set_bank_illegal_until(s, gsys_cycle(s) + o->cycles - ILLEGAL_QUIET);
+    gsys_set_illegal_models(s, cbe); /* peer_illegal reads the L1s' C models */
     x.inv_on = cbe && o->P->invariant;
     if (x.inv_on)
         gsys_check_invariant(s, cbe, stdout);
@@ -1143,7 +1173,7 @@ static int cosim_system(topt_t* o) {
      * many they make; TC: every illegal core request, J1 request and J3 fill) */
     uint64_t jl[4];
     gsys_bank_illegal(s, jl);
-    x.illegal = P->illegal_expected(gsys_illegal(s), jl);
+    x.illegal = P->illegal_expected(gsys_illegal(s), jl) + gsys_peer_illegal(s);
     x.pass = (x.end == GSYS_RUN_CYCLES || x.end == GSYS_RUN_DONE) && x.mism == 0 &&
              (cbe ? x.errors == x.illegal : true) && x.inv == 0;
     if (x.interrupted && x.mism == 0)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_rsp_golden.c -- directed golden tests of remote-scope promotion (GPU-RSP,
- * docs/units/gpu/rsp.md section 13, tests T1-T7, T1's second run and run C, T2's runs A and B)
- * on the C models and on the Verilated RTL.
+ * docs/units/gpu/rsp.md section 13, tests T1-T7, T1's second run and run C, T2's runs A and B;
+ * section 16 RD8 on one L1 alone) on the C models and on the Verilated RTL.
  *
  * The system (tests/gpu/rsp_harness.h): four gpu_l1 (SM 0..3, Hrf = 1, Rsp = 1, NumSm = 4) and
  * two gpu_l2 banks (Rsp = 1), all C models or all RTL; the test plays req (by line to bank
@@ -1050,6 +1050,149 @@ static void t7(bool rtl) {
     sys_close(s);
 }
 
+/* ---- RD8 (rsp.md section 16): two peer messages in one edge, one L1 alone ------------------- */
+
+/* SM 1's L1, C model or RTL, the test playing every input (no harness: the inputs below are
+ * illegal, rsp.md L19). Each edge with two peer messages is one protocol error: the C model's
+ * count and the RTL's L19_OnePeer_A flags (expected, counted by the shim). */
+typedef struct {
+    bool rtl;
+    gpucoh_rtl_t r;
+    void* h;
+    gpu_l1_t* c;
+    gpu_l1_in_t in;
+    gpu_l1_out_t out;
+    gpu_l1_state_t* st;
+    uint64_t ia0;
+} one_t;
+
+static void one_tick(one_t* o, bool rst_n) {
+    o->in.rst_n = rst_n;
+    if (o->rtl)
+        o->r.api->tick(o->h, &o->in, &o->out);
+    else
+        gpu_l1_tick(o->c, &o->in, &o->out);
+    memset(&o->in, 0, sizeof o->in);
+}
+
+static void one_open(one_t* o, bool rtl) {
+    memset(o, 0, sizeof *o);
+    o->rtl = rtl;
+    const gpu_desc_t d = rdesc();
+    if (rtl) {
+        load_rtl(&unit_gpu_l1, &d, &o->r);
+        assert_non_null(o->r.expect_input_asserts);
+        assert_non_null(o->r.input_asserts);
+        o->r.expect_input_asserts(1);
+        o->ia0 = o->r.input_asserts();
+        o->h = o->r.api->create();
+    } else {
+        char err[256];
+        const gpu_l1_desc_t d1 = gpu_l1_desc_from(&d);
+        o->c = gpu_l1_init(cmem(gpu_l1_size(&d1)), gpu_l1_size(&d1), &d1, err, sizeof err);
+        assert_non_null(o->c);
+    }
+    o->st = calloc(1, sizeof *o->st);
+    assert_non_null(o->st);
+    one_tick(o, false);
+    one_tick(o, false);
+}
+
+static const gpu_l1_state_t* one_st(one_t* o) {
+    memset(o->st, 0, sizeof *o->st);
+    if (o->rtl)
+        o->r.api->state(o->h, o->st);
+    else
+        gpu_l1_state_get(o->c, o->st);
+    return o->st;
+}
+
+/* the protocol errors so far: the C model's count, the RTL's input-assertion flags */
+static uint64_t one_errors(const one_t* o) {
+    return o->rtl ? o->r.input_asserts() - o->ia0 : gpu_l1_errors(o->c);
+}
+
+static void one_close(one_t* o) {
+    if (o->rtl) {
+        o->r.expect_input_asserts(0);
+        o->r.api->destroy(o->h);
+        gpucoh_rtl_unload(&o->r);
+    } else {
+        free(o->c);
+    }
+    free(o->st);
+}
+
+static void one_peer(one_t* o, uint32_t kind, uint32_t src) {
+    o->in.peer.valid = true;
+    o->in.peer.kind = kind;
+    o->in.peer.src = src;
+}
+
+static void one_expect_peer(const one_t* o, uint32_t kind, uint64_t dst) {
+    assert_true(o->out.peer.valid);
+    assert_int_equal(o->out.peer.kind, kind);
+    assert_int_equal(o->out.peer.dst, dst);
+}
+
+/* RD8: a K05 BACK that meets a K01 BACK waits one edge (cfv stays 1, nothing lost); a K01 BACK
+ * that meets the issuer's C26 broadcast is dropped (rblk is set all the same) */
+static void rd8(bool rtl) {
+    one_t o;
+    one_open(&o, rtl);
+    one_peer(&o, GPU_PEER_FLUSH, 2);
+    one_tick(&o, true); /* K04: buffer empty, wtp 0: K05 due in the next edge */
+    assert_false(o.out.peer.valid);
+    one_peer(&o, GPU_PEER_LOCK, 3);
+    one_tick(&o, true); /* K01's BACK to SM3; K05 waits */
+    one_expect_peer(&o, GPU_PEER_BACK, 1u << 3);
+    assert_int_equal(one_st(&o)->cfv, 1);
+    assert_int_equal(one_st(&o)->rblk, 1);
+    assert_int_equal(one_errors(&o), 1);
+    one_tick(&o, true); /* K05 */
+    one_expect_peer(&o, GPU_PEER_BACK, 1u << 2);
+    assert_int_equal(one_st(&o)->cfv, 0);
+    one_peer(&o, GPU_PEER_UNLOCK, 3);
+    one_tick(&o, true); /* K02 */
+    one_expect_peer(&o, GPU_PEER_BACK, 1u << 3);
+    assert_int_equal(one_errors(&o), 1);
+    /* ld.acquire.rm x (line 2) up to a4's C26 */
+    gpu_core_req_t* c = &o.in.core;
+    c->valid = true;
+    c->op = GPU_OP_LOAD;
+    c->line = 2;
+    c->acq = true;
+    c->rm = true;
+    one_tick(&o, true); /* push */
+    one_tick(&o, true); /* C24 */
+    assert_true(o.out.req.valid);
+    assert_int_equal(o.out.req.kind, GPU_REQ_TOKREQ);
+    o.in.rsp.valid = true;
+    o.in.rsp.kind = GPU_RSP_GNT;
+    one_tick(&o, true); /* R07 */
+    one_tick(&o, true); /* C25: GETS x */
+    assert_true(o.out.req.valid);
+    assert_int_equal(o.out.req.kind, GPU_REQ_GETS);
+    o.in.rsp.valid = true;
+    o.in.rsp.kind = GPU_RSP_DATA;
+    o.in.rsp.line = 2;
+    o.in.rsp.data[0] = 7;
+    one_tick(&o, true); /* R01: a3 completes */
+    assert_true(o.out.crsp.valid);
+    assert_int_equal(o.out.crsp.data[0], 7);
+    assert_int_equal(one_st(&o)->rst, 3);
+    one_peer(&o, GPU_PEER_LOCK, 2);
+    one_tick(&o, true); /* C26 FLUSH takes the edge; K01 sets rblk, its BACK is dropped */
+    one_expect_peer(&o, GPU_PEER_FLUSH, ALL);
+    const gpu_l1_state_t* st = one_st(&o);
+    assert_int_equal(st->rst + st->rsnt + st->bcnt + st->rblk, 3 + 1 + 4 + 1);
+    assert_int_equal(one_errors(&o), 2);
+    one_tick(&o, true);
+    assert_false(o.out.peer.valid);
+    assert_int_equal(one_errors(&o), 2);
+    one_close(&o);
+}
+
 /* ---- cmocka wrappers --------------------------------------------------------------------- */
 
 #define TWO(name, call_c, call_r)                                                                  \
@@ -1071,13 +1214,15 @@ TWO(t4_token, t4(false), t4(true))
 TWO(t5_issuer, t5(false), t5(true))
 TWO(t6_two_rm, t6(false), t6(true))
 TWO(t7_flush_full, t7(false), t7(true))
+TWO(rd8_two_peer, rd8(false), rd8(true))
 
 #define BOTH(name) cmocka_unit_test(name##_c), cmocka_unit_test(name##_rtl)
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        BOTH(t1_g3),  BOTH(t1_second_run), BOTH(t1_run_c),  BOTH(t2_run_a),  BOTH(t2_run_b),
-        BOTH(t3_g12), BOTH(t4_token),      BOTH(t5_issuer), BOTH(t6_two_rm), BOTH(t7_flush_full),
+        BOTH(t1_g3),     BOTH(t1_second_run), BOTH(t1_run_c),     BOTH(t2_run_a),
+        BOTH(t2_run_b),  BOTH(t3_g12),        BOTH(t4_token),     BOTH(t5_issuer),
+        BOTH(t6_two_rm), BOTH(t7_flush_full), BOTH(rd8_two_peer),
     };
     const char* f = getenv("RSP_GOLDEN_FILTER");
     if (f && *f)

@@ -603,6 +603,47 @@ static void test_l1_illegal(void** state) {
     r_close(&t);
 }
 
+/* RD8 (L19, reading 14 of gpu_l1.c): a K05 BACK that meets a K01 BACK waits for the next edge
+ * (cfv stays 1); a K01 BACK that meets a C26 broadcast is dropped. Each such edge counts one
+ * protocol error (L19_OnePeer_A). */
+static void test_rd8(void** state) {
+    (void)state;
+    l1h_t t;
+    r_open(&t, rdesc(1, 4));
+    peer_in(&t, GPU_PEER_FLUSH, 2);
+    tick(&t); /* K04: empty buffer, K05 due in the next edge */
+    assert_false(t.out.peer.valid);
+    peer_in(&t, GPU_PEER_LOCK, 3);
+    tick(&t); /* K01's BACK; K05 waits */
+    expect_peer(&t, GPU_PEER_BACK, 1u << 3);
+    assert_int_equal(gpu_l1_errors(t.m), 1);
+    assert_int_equal(st(&t)->cfv + st(&t)->rblk, 1 + 1);
+    assert_int_equal(cov(&t, GPU_L1_T_K05), 0);
+    tick(&t); /* K05 */
+    expect_peer(&t, GPU_PEER_BACK, 1u << 2);
+    assert_int_equal(gpu_l1_errors(t.m), 1);
+    assert_int_equal(st(&t)->cfv, 0);
+    assert_int_equal(cov(&t, GPU_L1_T_K05), 1);
+    r_close(&t);
+
+    r_open(&t, rdesc(1, 4));
+    run_token(&t, GPU_OP_LOAD, 0, 2);
+    tick(&t); /* C25: GETS 2 */
+    expect_req(&t, GPU_REQ_GETS, 2);
+    rsp_in(&t, GPU_RSP_DATA, 2, 0, 7);
+    tick(&t); /* a3 completes */
+    expect_rm(&t, 3, 0, 0);
+    peer_in(&t, GPU_PEER_LOCK, 2);
+    tick(&t); /* C26 takes the edge; K01 sets rblk, its BACK is dropped */
+    expect_peer(&t, GPU_PEER_FLUSH, 0xF);
+    assert_int_equal(gpu_l1_errors(t.m), 1);
+    expect_rm(&t, 3, 1, 4);
+    assert_int_equal(st(&t)->rblk, 1);
+    tick(&t);
+    expect_err(&t, 1);
+    r_close(&t);
+}
+
 /* the same edge in a twin without the Rsp inputs (the GNT replaced by the kind-0 response,
  * which an L1 has always ignored) */
 static void twin_tick(l1h_t* a, l1h_t* b) {
@@ -1109,7 +1150,7 @@ int main(void) {
         cmocka_unit_test(test_token_rr),          cmocka_unit_test(test_token_after_holder),
         cmocka_unit_test(test_token_illegal),     cmocka_unit_test(test_desc),
         cmocka_unit_test(test_names_reach),       cmocka_unit_test(test_sys_rmw_atomicity),
-        cmocka_unit_test(test_sys_four_acquires),
+        cmocka_unit_test(test_sys_four_acquires), cmocka_unit_test(test_rd8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

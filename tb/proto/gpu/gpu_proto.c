@@ -418,6 +418,37 @@ static int bank_illegal(const void* pd, gpucoh_rng_t* rng, void* in) {
     return -1; /* the request port */
 }
 
+/* rsp.md section 12.4 (GPU-RSP only, --peer-illegal-rate): at an L1 with nothing delivered in
+ * the cycle, one of I7 (a BACK, where the L1's C model has no broadcast outstanding), I12 (a peer
+ * message of kind 0, 6 or 7; any state) and I11 (a GNT response, where the L1 awaits no token).
+ * Each changes nothing and is counted by the L1 (RTL: Rsp_BackExpected_A, Rsp_PeerKindLegal_A,
+ * Rsp_GntExpected_A, warnings). Without a C model (--impl rtl) only I12. Returns 1 when one was
+ * presented. */
+static int peer_illegal(const void* pd, gpucoh_rng_t* rng, void* in, const void* model) {
+    const gpu_desc_t* d = pd;
+    if (!in)
+        return d->rsp ? 0 : -1;
+    gpu_l1_in_t* l = in;
+    const uint32_t k = gpucoh_rng_below(rng, 5u); /* 0 I7, 1-3 I12, 4 I11 */
+    const uint32_t src = gpucoh_rng_below(rng, d->num_sm);
+    if (k == 4u) {
+        if (!model || !gpu_l1_gnt_illegal(model))
+            return 0;
+        memset(&l->rsp, 0, sizeof l->rsp);
+        l->rsp.valid = true;
+        l->rsp.kind = GPU_RSP_GNT;
+        return 1;
+    }
+    if (k == 0u && (!model || !gpu_l1_back_illegal(model)))
+        return 0;
+    static const uint32_t kinds[] = {GPU_PEER_BACK, GPU_PEER_NONE, 6u, 7u};
+    memset(&l->peer, 0, sizeof l->peer);
+    l->peer.valid = true;
+    l->peer.kind = kinds[k];
+    l->peer.src = src;
+    return 1;
+}
+
 static void illegal_report(const gsys_cfg_t* c, uint64_t core, const uint64_t j[4], FILE* f) {
     if (c->core_illegal_per_mille)
         fprintf(f,
@@ -559,6 +590,7 @@ const gsys_proto_t gpu_proto = {
     .core_illegal = core_illegal,
     .atomic_illegal = atomic_illegal,
     .bank_illegal = bank_illegal,
+    .peer_illegal = peer_illegal,
     .wave_gtkw = gpu_wave_gtkw,
     .unit_note = unit_note,
     .fence_note = fence_note,
