@@ -146,6 +146,11 @@ for r in "${rates[@]}"; do
         sed 's/^/    | /' "$d.log" >&2
         die1 "steal $r: gpucoh compare exited $rc without a CSV"
     fi
+    # a file cut short (its last row without its newline) may still have every field: the
+    # counters column, last, is the one cut
+    if [ -n "$(tail -c 1 "$d/compare.csv")" ]; then
+        die1 "steal $r: compare.csv ends inside a row (truncated?); nothing written"
+    fi
     # one row per variant: result pass, cycles and messages numbers, the counters picked from
     # the last column (empty where the variant does not have the counter)
     awk -F, -v rate="$r" -v cfg="$CONFIG" -v want="$PROTOS" -v ctr="${COUNTERS[*]}" -v me="$ME" '
@@ -179,7 +184,7 @@ for r in "${rates[@]}"; do
                 if (!(w[i] in row)) { printf "%s: steal %s: compare.csv has no row for %s\n", me, rate, w[i] > "/dev/stderr"; exit 1 }
                 print row[w[i]]
             }
-        }' "$d/compare.csv" >> "$ROWS" || die1 "steal $r: compare's CSV ($d.log: its output) is unusable; nothing written"
+        }' "$d/compare.csv" >> "$ROWS" || die1 "steal $r: compare.csv unusable (above); nothing written"
 done
 secs=$(($(date +%s) - t0))
 echo "$ME: ${#rates[@]} compare call(s) in $secs s" >&2
