@@ -40,7 +40,7 @@ vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
-        clean unit-tests asan-tests quality compare synth-rdu-avu synth-tc synth-gpu synth-denovo
+        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo
 
 help:
 	@echo "gpucoh make targets:"
@@ -57,6 +57,7 @@ help:
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
 	@echo "  make quality       rdu race-detection quality sweep (minutes), regenerates docs/quality.md/.png"
 	@echo "  make compare       every registered protocol variant on the synthetic workloads (minutes), regenerates docs/compare.md/.csv/.json/.png"
+	@echo "  make steal-sweep   rsteal at steal rates 0..1000 per mille on GPU-H, GPU-RSP, DeNovo-D, hLRC (seconds), regenerates docs/steal-sweep.md/.csv/.png"
 	@echo "  make regress       long runs (10^7 cycles per configuration)"
 	@echo "  make systemc       SystemC modules of every unit (C model and Verilated RTL, same pins), lockstep, TLM-2.0 memory system (docs/systemc.md)"
 	@echo "  make install       PREFIX=DIR: the TLM-2.0 memory system for your own platform (headers, libgpucoh_tlm.a, gpucoh-tlm.pc, RTL); make uninstall"
@@ -188,7 +189,16 @@ quality: $(GPUCOH)
 # DeNovo claims do not hold on these workloads: docs/compare.md).
 COMPARE_SEED ?= 1
 compare: $(GPUCOH)
-	$(GPUCOH) compare --protocol all --workload all --config small,paper --seed $(COMPARE_SEED) --out docs
+	$(GPUCOH) compare --protocol all --workload all --config small,paper --seed $(COMPARE_SEED) --out docs; \
+	rc=$$?; GPUCOH=$(GPUCOH) bash tools/steal_sweep.sh --out docs --seed $(COMPARE_SEED) || exit $$?; exit $$rc
+
+# rsteal's steal-rate sweep (tools/steal_sweep.sh; docs/units/hlrc/hlrc.md section 15): one
+# compare call per rate (0 10 20 50 100 200 500 1000 per mille) on GPU-H, GPU-RSP, DeNovo-D, hLRC
+# and hLRC-scoped at the small configuration, seed 1 (a few seconds); writes docs/steal-sweep.*.
+# `make compare` runs it too, after the comparison, whatever the comparison's verdict (its exit
+# status is then make compare's).
+steal-sweep: $(GPUCOH)
+	@GPUCOH=$(GPUCOH) bash tools/steal_sweep.sh --out docs --seed $(COMPARE_SEED)
 
 regress: $(GPUCOH)
 	@bash tools/regress.sh $(REGRESS_CYCLES)

@@ -27,6 +27,7 @@
 #      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
 #      system (TC-Weak) with its L1s and L2 banks as netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
+#      rsteal's steal-rate sweep (tests/test_steal_sweep.sh: bad input, a tiny sweep, damaged CSV);
 #      the area reports' checks on synth/results, and docs/area-gpu.md / area-denovo.md against
 #      their reports
 #  6b. the shared RTL primitives (Icarus testbench, its mutants); 6c. the DeNovo registry
@@ -1422,6 +1423,9 @@ check "waves: VCD output through fst2vcd" "$LOGS/waves-vcd.log" bash -c \
 check "bench: three runs agree and report ratios" "$LOGS/bench.log" bash -c \
     "$G bench sig_bloom --param m=1024 --cycles 100000 --out $OUT && \
      grep -q '\"diverged\": false' $OUT/bench-sig_bloom-m1024-threshold128.json"
+# rsteal's steal-rate sweep (tools/steal_sweep.sh, make steal-sweep): bad input exits 2 before any
+# run, a tiny sweep writes its md/csv/png, a truncated compare.csv or a failed run exits 1 (some 5 s)
+script_checks "steal sweep" "$LOGS/steal-sweep.log" bash tests/test_steal_sweep.sh
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"
