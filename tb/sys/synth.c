@@ -63,6 +63,7 @@ struct synth {
     uint32_t* wq_count;          /* [N+1] items */
     uint64_t *wq_lock, *wq_data; /* [(N+1) * bins] */
     uint32_t* shadow;            /* [(N+1) * bins * reads] */
+    uint32_t* sm_empty; /* rsteal: per SM, the queues its wavefronts have found empty (bit q) */
     /* readshared */
     uint64_t rs_version, rs_table;
     uint32_t rs_words, published;
@@ -482,12 +483,19 @@ static void wq_layout(synth_t* x) {
 /* worksteal: the queue the next pop goes to: another SM's (at random) with probability
  * steal_permille / 1000, else its own; when that is known empty, the next one that is not from
  * its own on; false when all are. */
+/* The queues known empty: worksteal's a wavefront's own knowledge; rsteal's shared by the SM's
+ * wavefronts (a work-group learns it once, as the paper's work-groups steal: synth.h). */
+static uint32_t* ws_empty(synth_t* x, swf_t* w) {
+    return x->c.kind == SYNTH_RSTEAL ? &x->sm_empty[w->sm] : &w->exhausted;
+}
+
 static bool ws_choose(synth_t* x, swf_t* w) {
     const uint32_t n = x->g.num_sm;
+    const uint32_t empty = *ws_empty(x, w);
     uint32_t q = w->sm;
     if (gpucoh_rng_permille(&w->rng, x->c.steal_permille))
         q = (w->sm + 1u + gpucoh_rng_below(&w->rng, n - 1u)) % n;
-    for (uint32_t j = 0; (w->exhausted >> q) & 1u; j++) {
+    for (uint32_t j = 0; (empty >> q) & 1u; j++) {
         if (j == n)
             return false;
         q = (w->sm + j) % n;
@@ -545,7 +553,10 @@ static bool wq_next(synth_t* x, swf_t* w, gsys_op_t* op) {
 
 static void wq_popped(synth_t* x, swf_t* w, uint32_t k) {
     if (k >= x->wq_count[w->q]) {
-        w->exhausted |= synth_steals(x->c.kind) ? 1u << w->q : 1u << (w->q == x->g.num_sm);
+        if (synth_steals(x->c.kind))
+            *ws_empty(x, w) |= 1u << w->q;
+        else
+            w->exhausted |= 1u << (w->q == x->g.num_sm);
         w->ph = PH_POP;
         return;
     }
@@ -814,7 +825,11 @@ static int alloc_arrays(synth_t* x) {
         x->wq_lock = calloc((size_t)nq * x->c.bins, sizeof(uint64_t));
         x->wq_data = calloc((size_t)nq * x->c.bins, sizeof(uint64_t));
         x->shadow = calloc((size_t)nq * x->c.bins * x->c.reads, sizeof(uint32_t));
-        return x->w && x->wq_head && x->wq_count && x->wq_lock && x->wq_data && x->shadow ? 0 : -1;
+        x->sm_empty = calloc(x->g.num_sm, sizeof(uint32_t));
+        return x->w && x->wq_head && x->wq_count && x->wq_lock && x->wq_data && x->shadow &&
+                       x->sm_empty
+                   ? 0
+                   : -1;
     }
     return x->w ? 0 : -1;
 }
@@ -871,6 +886,7 @@ void synth_free(synth_t* x) {
     free(x->wq_count);
     free(x->wq_lock);
     free(x->wq_data);
+    free(x->sm_empty);
     free(x->shadow);
     free(x);
 }

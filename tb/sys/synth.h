@@ -52,7 +52,12 @@
  *               a variant that takes the remote scope (RSP), GPU and GPU for one whose model is
  *               scoped but has no RM ("steal-only": a CTA pop racing a GPU steal would be a
  *               heterogeneous race), CTA and GPU for a scope-free model (drf-sc, rc*: hLRC,
- *               DeNovo-D, TC, GPU-D). Defaults: CTA / GPU.
+ *               DeNovo-D, TC, GPU-D). Defaults: CTA / GPU. A queue found empty is known empty
+ *               to every wavefront of the SM from then on (the paper's work-groups steal as
+ *               a unit: one learns it for all, through the CTA's shared memory, at no memory
+ *               operation), so the end of the work is not 8 (small) or 48 (paper) wavefronts an
+ *               SM each popping every other SM's queue once more; worksteal keeps it per
+ *               wavefront.
  *
  *   readonly    readshared with its table at the first line of the upper half of the address
  *               space (byte address 2^(AddrWidth-1)) instead of next to the version flag: the
