@@ -13,8 +13,8 @@
 # docs/area-hlrc.md fits the logic area in lines and store-buffer entries only.
 #
 # Seven points, sized to synthesize in about 25 minutes on one core (the smallest, 90 s): the
-# line slopes at the paper's 64 B lines from two sizes each (16 and 32 L1 lines, 32 and 64 L2
-# lines), the store-buffer slope from 16 and 64 entries at 16 B lines (a store-buffer entry is a
+# line slopes at the paper's 64 B lines from two sizes each (16 and 32 L1 lines; 16 and 32 L2
+# lines, the bank's smallest sizes: L2Sets 1 is legal), the store-buffer slope from 16 and 64 entries at 16 B lines (a store-buffer entry is a
 # line address: 2 bits wider at 16 B than at 64 B). No point checks the fits (docs/area-hlrc.md
 # section 9; DeNovo's page checks the same construction). The L1 points run hLRC (Scoped=0, the
 # default); l1_s2_sb16_b16_scoped measures the first point as hLRC-scoped (Scoped=1: GPU-scope
@@ -42,8 +42,8 @@ points=(
   # the paper's 64 B lines, the largest last
   "l1_s2_sb16_b64|hlrc_l1|$hlrc_l1_files|L1Sets=2 SbEntries=16 LineBytes=64"
   "l1_s4_sb16_b64|hlrc_l1|$hlrc_l1_files|L1Sets=4 SbEntries=16 LineBytes=64"
+  "l2_s1_b64|hlrc_l2|$hlrc_l2_files|L2Sets=1 LineBytes=64"
   "l2_s2_b64|hlrc_l2|$hlrc_l2_files|L2Sets=2 LineBytes=64"
-  "l2_s4_b64|hlrc_l2|$hlrc_l2_files|L2Sets=4 LineBytes=64"
 )
 
 # Architectural storage, the formulas of docs/units/hlrc/hlrc_l1.md / hlrc_l2.md section 3 (the
