@@ -14,11 +14,12 @@
 #
 # Seven points, sized to synthesize in about 25 minutes on one core (the smallest, 90 s): the
 # line slopes at the paper's 64 B lines from two sizes each (16 and 32 L1 lines; 16 and 32 L2
-# lines, the bank's smallest sizes: L2Sets 1 is legal), the store-buffer slope from 16 and 64 entries at 16 B lines (a store-buffer entry is a
-# line address: 2 bits wider at 16 B than at 64 B). No point checks the fits (docs/area-hlrc.md
-# section 9; DeNovo's page checks the same construction). The L1 points run hLRC (Scoped=0, the
-# default); l1_s2_sb16_b16_scoped measures the first point as hLRC-scoped (Scoped=1: GPU-scope
-# accesses as ATOMICs at the bank). hlrc_l2 has no Scoped parameter (it serves ATOMIC in both).
+# lines, the bank's smallest sizes: L2Sets 1 is legal), the store-buffer slope from 16 and 64
+# entries at 16 B lines (a store-buffer entry is a line address: 2 bits wider at 16 B than at
+# 64 B). No point checks the fits (docs/area-hlrc.md section 9; DeNovo's page checks the same
+# construction). The L1 points run hLRC (Scoped=0, the default); l1_s2_sb16_b16_scoped measures
+# the first point as hLRC-scoped (Scoped=1: GPU-scope accesses as ATOMICs at the bank). hlrc_l2
+# has no Scoped parameter (it serves ATOMIC in both).
 
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # read by synth/ctrl.sh
