@@ -40,7 +40,7 @@ vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
-        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo
+        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc
 
 help:
 	@echo "gpucoh make targets:"
@@ -52,6 +52,7 @@ help:
 	@echo "  make synth-tc      TC units' area/timing points (synth/tc.sh, only stale ones; ~75 min all) + the tables of docs/area-tc.md"
 	@echo "  make synth-gpu     baseline GPU units' area/timing points (synth/gpu.sh, only stale ones; ~40 min all) + the tables of docs/area-gpu.md"
 	@echo "  make synth-denovo  DeNovo units' area/timing points (synth/denovo.sh, only stale ones) + the tables of docs/area-denovo.md"
+	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
@@ -164,6 +165,10 @@ synth-gpu: $(B)/.deps
 synth-denovo: $(B)/.deps
 	@bash synth/denovo.sh
 	@bash synth/report_denovo.sh
+
+synth-hlrc: $(B)/.deps
+	@bash synth/hlrc.sh
+	@bash synth/report_hlrc.sh
 
 UNIT ?= sig_bloom
 FROM ?= 0

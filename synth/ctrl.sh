@@ -17,15 +17,15 @@
 # (fewer sets / MSHRs / store-buffer entries, smaller lines) and the family's report separates
 # per-line / per-entry storage from fixed logic by a linear fit.
 #
-# Usage: synth/ctrl.sh FAMILY [--force] [--only REGEX] [--list]     (FAMILY: tc | gpu)
+# Usage: synth/ctrl.sh FAMILY [--force] [--only REGEX] [--list]  (FAMILY: tc | gpu | denovo | hlrc)
 #   --force       synthesize every selected point even if its result is up to date
 #   --only REGEX  only the points whose name matches REGEX (e.g. '^l1_' or 'gwct')
 #   --list        print the points and their status, run nothing
-# synth/tc.sh and synth/gpu.sh are this script with their family.
+# synth/tc.sh, synth/gpu.sh, synth/denovo.sh and synth/hlrc.sh are this script with their family.
 # The RTL of all points of one invocation is one copy, taken at the start.
-# Environment: GPUCOH_SYNTH_BUILD (default build/synth); GPUCOH_TC_RTL (tc) or GPUCOH_GPU_RTL
-# (gpu), a directory with the family's rtl/*.sv to synthesize instead of the work tree's (e.g.
-# a kept copy of an earlier version); everything synth/synth.sh reads.
+# Environment: GPUCOH_SYNTH_BUILD (default build/synth); GPUCOH_<FAMILY>_RTL (GPUCOH_TC_RTL ..
+# GPUCOH_HLRC_RTL), a directory with the family's rtl/ files to synthesize instead of the work
+# tree's (e.g. a kept copy of an earlier version); everything synth/synth.sh reads.
 set -euo pipefail
 
 prog=ctrl.sh
@@ -54,8 +54,8 @@ while [[ $# -gt 0 ]]; do
     *) [[ -z $family ]] || die "one family only ('$family' and '$1')"; family=$1; shift ;;
   esac
 done
-[[ -n $family ]] || die "no family given (tc | gpu; try --help)"
-[[ $family =~ ^[a-z0-9]+$ && -f synth/points/$family.sh ]] || die "unknown family '$family' (tc | gpu: synth/points/<family>.sh)"
+[[ -n $family ]] || die "no family given (tc | gpu | denovo | hlrc; try --help)"
+[[ $family =~ ^[a-z0-9]+$ && -f synth/points/$family.sh ]] || die "unknown family '$family' (tc | gpu | denovo | hlrc: synth/points/<family>.sh)"
 prog="$family.sh"
 if [[ -n $only ]]; then
   rc=0

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_area_storage.c -- the storage bits of the committed controller area points
- * (synth/results/tc_*.area.txt, gpu_*.area.txt, denovo_*.area.txt: synth/ctrl.sh with the shell
- * formulas of synth/points/<family>.sh) are the catalogue's own figure (the unit's storage_bits(),
- * what `gpucoh area` passes to the flow) for the same parameters. The reports (synth/report_tc.sh,
- * report_gpu.sh, report_denovo.sh) check their awk formulas against the same results, so the three
- * copies of each formula (C, shell, awk) are held equal. A deliberately wrong figure is rejected
- * too.
+ * (synth/results/tc_*.area.txt, gpu_*.area.txt, denovo_*.area.txt, hlrc_*.area.txt: synth/ctrl.sh
+ * with the shell formulas of synth/points/<family>.sh) are the catalogue's own figure (the unit's
+ * storage_bits(), what `gpucoh area` passes to the flow) for the same parameters. The reports
+ * (synth/report_tc.sh, report_gpu.sh, report_denovo.sh, report_hlrc.sh) check their awk formulas
+ * against the same results, so the three copies of each formula (C, shell, awk) are held equal.
+ * A deliberately wrong figure is rejected too.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -25,6 +25,8 @@
 
 /* the denovo_ results committed (synth/points/denovo.sh) */
 #define DN_POINTS 14
+/* the hlrc_ results committed (synth/points/hlrc.sh) */
+#define HL_POINTS 7
 
 typedef struct {
     char top[64];
@@ -81,7 +83,7 @@ static int64_t catalogue_bits(const gpucoh_unit_t* u, const char* params, char* 
     return u->storage_bits(&pv);
 }
 
-/* Every committed tc_ / gpu_ / denovo_ result of a unit with a storage formula agrees with it. */
+/* Every committed tc_ / gpu_ / denovo_ / hlrc_ result of a unit with a storage formula agrees with it. */
 static void test_results_match_catalogue(void** state) {
     (void)state;
     const char* root = getenv("GPUCOH_ROOT");
@@ -89,12 +91,12 @@ static void test_results_match_catalogue(void** state) {
     snprintf(dir, sizeof dir, "%s/synth/results", root ? root : ".");
     DIR* d = opendir(dir);
     assert_non_null(d);
-    unsigned checked = 0, gpu = 0, dn = 0;
+    unsigned checked = 0, gpu = 0, dn = 0, hl = 0;
     for (struct dirent* e; (e = readdir(d)) != NULL;) {
         const char* nm = e->d_name;
         size_t len = strlen(nm);
         if ((strncmp(nm, "tc_", 3) != 0 && strncmp(nm, "gpu_", 4) != 0 &&
-             strncmp(nm, "denovo_", 7) != 0) ||
+             strncmp(nm, "denovo_", 7) != 0 && strncmp(nm, "hlrc_", 5) != 0) ||
             len < 9 || strcmp(nm + len - 9, ".area.txt") != 0)
             continue;
         char path[2048];
@@ -113,12 +115,14 @@ static void test_results_match_catalogue(void** state) {
         checked++;
         gpu += strncmp(nm, "gpu_", 4) == 0;
         dn += strncmp(nm, "denovo_", 7) == 0;
+        hl += strncmp(nm, "hlrc_", 5) == 0;
     }
     closedir(d);
-    print_message("%u results checked (%u gpu_, %u denovo_)\n", checked, gpu, dn);
+    print_message("%u results checked (%u gpu_, %u denovo_, %u hlrc_)\n", checked, gpu, dn, hl);
     assert_true(gpu >= 20);
     assert_true(dn >= DN_POINTS);
-    assert_true(checked >= gpu + dn + 20);
+    assert_true(hl >= HL_POINTS);
+    assert_true(checked >= gpu + dn + hl + 20);
 }
 
 /* The check can fail: one more set per L1 changes the figure, and an unknown name is named. */

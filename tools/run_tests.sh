@@ -28,8 +28,8 @@
 #      system (TC-Weak) with its L1s and L2 banks as netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
 #      rsteal's steal-rate sweep (tests/test_steal_sweep.sh: bad input, a tiny sweep, damaged CSV);
-#      the area reports' checks on synth/results, and docs/area-gpu.md / area-denovo.md against
-#      their reports
+#      the area reports' checks on synth/results, and docs/area-gpu.md / area-denovo.md /
+#      area-hlrc.md against their reports
 #  6b. the shared RTL primitives (Icarus testbench, its mutants); 6c. the DeNovo registry
 #      single-owner proof (tools/prove_denovo_l2.sh, yosys-smtbmc + z3) and its mutants failing it;
 #  6d. the hLRC bank's single-owner proof (tools/prove_hlrc_l2.sh) and its mutants failing it
@@ -1431,13 +1431,14 @@ check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
      grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"
 
 # The area reports read only synth/results: their storage-formula and flop-model checks must
-# hold on the committed results, catch a tampered result, and docs/area-gpu.md (area-denovo.md)
-# must hold every line of synth/report_gpu.sh's (report_denovo.sh's) output (the page's tables
-# are the report's).
-check "area reports: report_tc.sh, report_gpu.sh, report_denovo.sh on synth/results (their checks hold)" \
+# hold on the committed results, catch a tampered result, and docs/area-gpu.md (area-denovo.md,
+# area-hlrc.md) must hold every line of synth/report_gpu.sh's (report_denovo.sh's,
+# report_hlrc.sh's) output (the page's tables are the report's).
+check "area reports: report_tc.sh, report_gpu.sh, report_denovo.sh, report_hlrc.sh on synth/results (their checks hold)" \
     "$LOGS/area-reports.log" bash -c "bash synth/report_tc.sh > $OUT/report_tc.md && \
      bash synth/report_gpu.sh > $OUT/report_gpu.md && grep -q 'table 8' $OUT/report_gpu.md && \
-     bash synth/report_denovo.sh > $OUT/report_denovo.md && grep -q 'table 9' $OUT/report_denovo.md"
+     bash synth/report_denovo.sh > $OUT/report_denovo.md && grep -q 'table 9' $OUT/report_denovo.md && \
+     bash synth/report_hlrc.sh > $OUT/report_hlrc.md && grep -q 'table 9' $OUT/report_hlrc.md"
 # make run reads the area of its five default points from committed results, the area pages read
 # every point: none may be stale but those listed in synth/known-stale.txt (about 6 s, no synthesis)
 check "area: committed results are up to date (make run's points; others as listed)" \
@@ -1492,6 +1493,8 @@ check "docs/area-tc.md holds every line of synth/report_tc.sh" "$LOGS/area-tc-do
     doc_holds_report docs/area-tc.md "$OUT/report_tc.md"
 check "docs/area-denovo.md holds every line of synth/report_denovo.sh" "$LOGS/area-denovo-doc.log" \
     doc_holds_report docs/area-denovo.md "$OUT/report_denovo.md"
+check "docs/area-hlrc.md holds every line of synth/report_hlrc.sh" "$LOGS/area-hlrc-doc.log" \
+    doc_holds_report docs/area-hlrc.md "$OUT/report_hlrc.md"
 # the wholly generated pages (docs/area.md, docs/area-rdu-avu.md) are their generator's output
 # to the byte, freshness line included (synth/status_note.sh: a stale point is named there)
 page_is_report() { # GENERATOR PAGE
