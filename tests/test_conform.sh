@@ -17,8 +17,8 @@
 #                 made to claim drf-sc passes the relacq IRIW tests (all racy: nothing to judge)
 #                 and fails the relacq.all ones (r0=1 r1=0 r2=1 r3=0 forbidden by drf-sc)
 #   race-free     every shape's race-free test in every placement (--sync relacq.all --no-plain
-#                 --scopes gpu: 619 tests, every access a GPU-scope release or acquire) x the 10
-#                 variants x 200 runs: 0 violations, and none racy for gpu-d, gpu-h, denovo-d,
+#                 --scopes gpu: 619 tests, every access a GPU-scope release or acquire) x the 11
+#                 variants x 100 runs: 0 violations, and none racy for gpu-d, gpu-h, gpu-rsp, denovo-d,
 #                 denovo-d-ro, denovo-h, hlrc and hlrc-scoped (their models judge every one)
 #   stale-known   an entry for a violation that does not occur fails the campaign (exit 1)
 #   unlisted      with the fix's mutant and without a list the SB+relacq.gpu violation fails
@@ -141,8 +141,8 @@ c_relacq_all() {
 }
 
 c_race_free() {
-    expect 0 "$G" conform --sync relacq.all --no-plain --scopes gpu --runs 200 --out "$TMP"
-    has "conform: 619 tests x 11 variants x 200 runs (seed 1)"
+    expect 0 "$G" conform --sync relacq.all --no-plain --scopes gpu --runs 100 --out "$TMP"
+    has "conform: 619 tests x 11 variants x 100 runs (seed 1)"
     has "PASS conform: 619 tests, 11 variants, 0 violations"
     local v
     for v in "gpu-d +drf-sc" "gpu-h +hrf-indirect" "gpu-rsp +hrf-rsp" "denovo-d +drf-sc" "denovo-d-ro +drf-sc" \

@@ -39,7 +39,7 @@
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
-# Sections 5c, 3, 7, 8, 3d, 3e, 6b, 6c, 6d and 5s run in the background beside the others
+# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d and 5s run in the background beside the others
 # (bg_section below), in that order; their output follows section 6, in the order of their
 # numbers. 5s is the part of section 5 (mutant campaigns) that no later check reuses.
 set -uo pipefail
@@ -515,6 +515,26 @@ sysrun() {
     fi
 }
 
+# 3g runs in the background lane: its own RTL build (a broken copy of gpu_l1) and run
+section_3g() {
+echo "== 3g. GPU-RSP illegal peer inputs: the lockstep can fail (rsp.md section 12.4)"
+# ... and the run can fail: gpu_l1 whose R07 forgets rst_q == 1 (a GNT completes any step sent;
+# no legal input shows it) diverges with them; its replay line keeps the rate
+peer_broken() {
+    local d="$OUT/gpu-peer-rtl" log="$LOGS/gpu-peer-broken.log"
+    rm -rf "$d" && cp -r rtl "$d" &&
+        sed -i "s/  assign r07     = r_gnt \&\& (rst_q == 4'd1) \&\& rsnt_q;/  assign r07     = r_gnt \&\& rsnt_q;/" \
+            "$d/gpu/gpu_l1.sv" && ! cmp -s rtl/gpu/gpu_l1.sv "$d/gpu/gpu_l1.sv" || return 1
+    "$G" cosim system --protocol gpu-rsp --rtl-dir "$d" --cycles 200000 --seed 3 \
+        --peer-illegal-rate 20 --out "$OUT" > "$log" 2>&1
+    grep -E '^MISMATCH|^FAIL|^  replay' "$log"
+    grep -q '^MISMATCH cycle [0-9]* sm\[[0-9]\]\.l1\.' "$log" &&
+        grep -q '^  replay .* --peer-illegal-rate 20 ' "$log"
+}
+check "illegal peer inputs: an R07 that ignores rst_q diverges in the lockstep" \
+    "$LOGS/gpu-peer-broken-check.log" peer_broken
+}
+
 # 3b2 runs in the background lane (its checks need only sysrun, defined above)
 section_3f() {
 echo "== 3b2. hLRC system (hlrc, hlrc-scoped): lockstep of every L1 and L2 (small configuration)"
@@ -638,7 +658,7 @@ check "cover points: the check fails on the plain hlrc run alone (F68 and others
 }
 
 ( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
-  bg_section 3f section_3f
+  bg_section 3f section_3f; bg_section 3g section_3g
   bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
   bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s
   echo $(( $(date +%s) - T0 )) > "$LOGS/background-lane-s" ) &
@@ -869,21 +889,8 @@ peer_flags() {
 }
 check "illegal peer inputs: C counts and the RTL flags each one (rsp.md section 12.4)" \
     "$LOGS/gpu-peer-flags.log" peer_flags
-# ... and the run can fail: gpu_l1 whose R07 forgets rst_q == 1 (a GNT completes any step sent;
-# no legal input shows it) diverges with them; its replay line keeps the rate
-peer_broken() {
-    local d="$OUT/gpu-peer-rtl" log="$LOGS/gpu-peer-broken.log"
-    rm -rf "$d" && cp -r rtl "$d" &&
-        sed -i "s/  assign r07     = r_gnt \&\& (rst_q == 4'd1) \&\& rsnt_q;/  assign r07     = r_gnt \&\& rsnt_q;/" \
-            "$d/gpu/gpu_l1.sv" && ! cmp -s rtl/gpu/gpu_l1.sv "$d/gpu/gpu_l1.sv" || return 1
-    "$G" cosim system --protocol gpu-rsp --rtl-dir "$d" --cycles 200000 --seed 3 \
-        --peer-illegal-rate 20 --out "$OUT" > "$log" 2>&1
-    grep -E '^MISMATCH|^FAIL|^  replay' "$log"
-    grep -q '^MISMATCH cycle [0-9]* sm\[[0-9]\]\.l1\.' "$log" &&
-        grep -q '^  replay .* --peer-illegal-rate 20 ' "$log"
-}
-check "illegal peer inputs: an R07 that ignores rst_q diverges in the lockstep" \
-    "$LOGS/gpu-peer-broken-check.log" peer_broken
+# ... and the run can fail: section 3g (background lane) builds gpu_l1 with a broken R07 and
+# shows the lockstep diverging under these inputs
 # cover points (gpu_l1.md, gpu_l2.md section 10): every point reachable in one of the GPU runs
 # above is reached in one of them (F45 FENCE_ALL_WAIT by the steered FENCE phases, F58 ADD_WRAP
 # by the steered wide ADDs)
@@ -1528,7 +1535,7 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
 FG_S=$(( $(date +%s) - T0 ))
 wait "$BG_PID"
 echo "lanes: foreground $FG_S s, background $(cat "$LOGS/background-lane-s" 2>/dev/null || echo '?') s"
-for s in 3 3d 3e 3f 5c 5s 6b 6c 6d 7 8; do join_section "$s"; done
+for s in 3 3d 3e 3f 3g 5c 5s 6b 6c 6d 7 8; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"
