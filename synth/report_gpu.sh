@@ -41,6 +41,18 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
   function l2_line(sets, lb) { return (la(lb) - clog2(sets)) + 2 + 8 * lb }
   function l2_mshr(lb) { return 1 + la(lb) + 4 + 15 + lb }
   function l2_bits(sets, mshrs, lb) { return sets * 16 * l2_line(sets, lb) + sets * 4 + mshrs * l2_mshr(lb) }
+  # GPU-RSP's registers (docs/units/gpu/rsp.md section 10; CW(n) = max(1, ceil(log2 n))):
+  # per L1 7 + CW(NumSm + 1) + CW(SbEntries + 1) + CW(NumSm), per bank 1 + CW(NumSm) + NumSm
+  function cw(n) { return clog2(n) < 1 ? 1 : clog2(n) }
+  function rsp_l1(sm, sbe) { return 7 + cw(sm + 1) + cw(sbe + 1) + cw(sm) }
+  function rsp_l2(sm) { return 1 + cw(sm) + sm }
+  function rsp_row(what, H, R, regs) {
+    if (!has(H) || !has(R)) { printf "| %s | not measured: %s%s | | | | | | | | |\n", what, has(H) ? "" : H " ", has(R) ? "" : R; return }
+    printf "| %s | %s | %s | %s | %s | %s (%s) | %s → %s | %d | %s | %s → %s |\n", what, commas(g(H, "cells"), 0), commas(g(R, "cells"), 0), \
+      commas(g(H, "area_um2"), 0), commas(g(R, "area_um2"), 0), commas(g(R, "area_um2") - g(H, "area_um2"), 0), \
+      pct(g(R, "area_um2") - g(H, "area_um2"), g(H, "area_um2")), commas(g(H, "flops"), 0), commas(g(R, "flops"), 0), regs, \
+      commas(logic(R) - logic(H), 0), g(H, "fmax_mhz"), g(R, "fmax_mhz")
+  }
   END {
     if (NPTS == 0) exit 1
     p0 = PTS[1]
@@ -54,16 +66,18 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
       if (top == "gpu_l1") {
         s = pget(par, "L1Sets", 64); e = pget(par, "SbEntries", 256)
         Q[p, "lines"] = s * 8; Q[p, "sbe"] = e; Q[p, "lsbe"] = clog2(e); want = l1_bits(s, e, lb); NL1++
+        if (pget(par, "Rsp", 0) == 1) want += rsp_l1(pget(par, "NumSm", 15), e)
       } else if (top == "gpu_l2") {
         s = pget(par, "L2Sets", 256); e = pget(par, "L2Mshrs", 32)
         Q[p, "lines"] = s * 16; Q[p, "mshrs"] = e; want = l2_bits(s, e, lb); NL2++
+        if (pget(par, "Rsp", 0) == 1) want += rsp_l2(pget(par, "NumSm", 15))
       } else { print prog ": error: " p ": unknown top " top > "/dev/stderr"; exit 1 }
       ctl_check(p, want)
     }
 
     # ---- 1. every measured point ----------------------------------------------------------------
-    ctl_table1("gpu_l1", "l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s32_sb16_b16 l1_s2_sb64_b16 l1_s2_sb256_b16 l1_s2_sb16_b64 l1_s4_sb16_b64 l1_s4_sb16_b16_hrf0",
-               "gpu_l2", "l2_s2_m8_b16 l2_s4_m8_b16 l2_s8_m8_b16 l2_s16_m8_b16 l2_s2_m16_b16 l2_s2_m32_b16 l2_s8_m16_b16 l2_s2_m8_b64 l2_s4_m8_b64 l2_s2_m16_b64")
+    ctl_table1("gpu_l1", "l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s32_sb16_b16 l1_s2_sb64_b16 l1_s2_sb256_b16 l1_s2_sb16_b64 l1_s4_sb16_b64 l1_s4_sb16_b16_hrf0 l1_s4_sb16_b16_rsp",
+               "gpu_l2", "l2_s2_m8_b16 l2_s4_m8_b16 l2_s8_m8_b16 l2_s16_m8_b16 l2_s2_m16_b16 l2_s2_m32_b16 l2_s8_m16_b16 l2_s2_m8_b64 l2_s4_m8_b64 l2_s2_m16_b64 l2_s2_m8_b16_rsp")
     ctl_rtl_measured()
     # ---- 2. non-storage flops: fixed + a x lines + b x entries, exact -----------------------------
     ctl_ns_table("gpu_l1, 16 B|l1_s2_sb16_b16 l1_s4_sb16_b16 l1_s8_sb16_b16 l1_s16_sb16_b16 l1_s32_sb16_b16 l1_s2_sb64_b16 l1_s2_sb256_b16|lines|lsbe|log2(SB entries);" \
@@ -177,6 +191,16 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
       printf "| GPU-H (Hrf = 1: CTA scope stays in the L1, CTA atomics in the L1) | %s | %s | %s | %s | %s |\n", commas(g(H, "cells"), 0), commas(g(H, "area_um2"), 0), commas(g(H, "flops"), 0), commas(logic(H), 0), g(H, "fmax_mhz")
       printf "| GPU-D (Hrf = 0: every synchronization at GPU scope) | %s | %s | %s | %s | %s |\n", commas(g(D, "cells"), 0), commas(g(D, "area_um2"), 0), commas(g(D, "flops"), 0), commas(logic(D), 0), g(D, "fmax_mhz")
       printf "| GPU-H − GPU-D | %s | %s (%s) | %s | %s | |\n\n", commas(g(H, "cells") - g(D, "cells"), 0), commas(g(H, "area_um2") - g(D, "area_um2"), 0), pct(g(H, "area_um2") - g(D, "area_um2"), g(D, "area_um2")), commas(g(H, "flops") - g(D, "flops"), 0), commas(logic(H) - logic(D), 0)
+    }
+
+    # ---- 9. GPU-RSP against GPU-H (the same L1 point and the same bank point) ----------------------
+    {
+      print "<!-- synth/report_gpu.sh: table 9 -->"
+      print "| point | GPU-H cells | GPU-RSP cells | GPU-H area µm² | GPU-RSP area µm² | GPU-RSP − GPU-H area µm² | flops GPU-H → GPU-RSP | of which RSP registers (rsp.md section 10) | logic area GPU-RSP − GPU-H µm² | fmax MHz GPU-H → GPU-RSP |"
+      print "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+      rsp_row("gpu_l1, 32 lines × 16 B, 16 SB entries, NumSm 15", "l1_s4_sb16_b16", "l1_s4_sb16_b16_rsp", rsp_l1(15, 16))
+      rsp_row("gpu_l2, 32 lines × 16 B, 8 MSHRs, NumSm 15", "l2_s2_m8_b16", "l2_s2_m8_b16_rsp", rsp_l2(15))
+      print ""
     }
 
     # ---- 7. protocol state per line: GPU against TC --------------------------------------------------
