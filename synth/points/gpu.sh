@@ -51,7 +51,7 @@ points=(
   "l1_s32_sb16_b16|gpu_l1|$gpu_l1_files|L1Sets=32 SbEntries=16 LineBytes=16"
   # GPU-RSP (docs/units/gpu/rsp.md section 10, the GPU family's paper column: 15 SMs): the
   # points of l1_s4_sb16_b16 and l2_s2_m8_b16 with Rsp = 1, the difference is RSP's cost
-  "l1_s4_sb16_b16_rsp|gpu_l1|$gpu_l1_files|L1Sets=4 SbEntries=16 LineBytes=16 Rsp=1 NumSm=15"
+  "l1_s4_sb16_b16_rsp|gpu_l1|$gpu_l1_files|L1Sets=4 SbEntries=16 LineBytes=16 Hrf=1 Rsp=1 NumSm=15"
   "l2_s2_m8_b16_rsp|gpu_l2|$gpu_l2_files|L2Sets=2 L2Mshrs=8 LineBytes=16 Rsp=1 NumSm=15"
 )
 
