@@ -83,7 +83,8 @@ static int64_t catalogue_bits(const gpucoh_unit_t* u, const char* params, char* 
     return u->storage_bits(&pv);
 }
 
-/* Every committed tc_ / gpu_ / denovo_ / hlrc_ result of a unit with a storage formula agrees with it. */
+/* Every committed tc_ / gpu_ / denovo_ / hlrc_ result of a unit with a storage formula agrees with
+ * it. */
 static void test_results_match_catalogue(void** state) {
     (void)state;
     const char* root = getenv("GPUCOH_ROOT");
