@@ -122,20 +122,21 @@ sysrow rsp-small "$CYCLES" docs/area-gpu.md --protocol gpu-rsp
 sysrow rsp-paper $((CYCLES / 10)) docs/area-gpu.md --protocol gpu-rsp --config paper
 # DeNovo (docs/units/denovo/denovo_l1.md, denovo_l2.md): every denovo_l1 and denovo_l2 in
 # lockstep, the small configuration and the paper one (seed 002 Table 3: 15 SMs, 16 banks of
-# 4,096 lines) for CYCLES/10 (about 700 cycles/s: 2-3 minutes a row); no area figure yet ("not
-# yet" in the area column)
-sysrow dnd-small "$CYCLES" "not yet" --protocol denovo-d
-sysrow dndro-small "$CYCLES" "not yet" --protocol denovo-d-ro
-sysrow dnh-small "$CYCLES" "not yet" --protocol denovo-h
-sysrow dnd-paper $((CYCLES / 10)) "not yet" --protocol denovo-d --config paper
-sysrow dndro-paper $((CYCLES / 10)) "not yet" --protocol denovo-d-ro --config paper
-sysrow dnh-paper $((CYCLES / 10)) "not yet" --protocol denovo-h --config paper
+# 4,096 lines) for CYCLES/10 (about 700 cycles/s: 2-3 minutes a row); their area at the paper
+# size is in docs/area-denovo.md (synth/denovo.sh, synth/report_denovo.sh)
+sysrow dnd-small "$CYCLES" docs/area-denovo.md --protocol denovo-d
+sysrow dndro-small "$CYCLES" docs/area-denovo.md --protocol denovo-d-ro
+sysrow dnh-small "$CYCLES" docs/area-denovo.md --protocol denovo-h
+sysrow dnd-paper $((CYCLES / 10)) docs/area-denovo.md --protocol denovo-d --config paper
+sysrow dndro-paper $((CYCLES / 10)) docs/area-denovo.md --protocol denovo-d-ro --config paper
+sysrow dnh-paper $((CYCLES / 10)) docs/area-denovo.md --protocol denovo-h --config paper
 # hLRC (docs/units/hlrc/hlrc_l1.md, hlrc_l2.md): every hlrc_l1 and hlrc_l2 in lockstep, small and
-# paper (seed 000 Table 4 read as hlrc.md section 10: 15 SMs, 16 banks; about 600 cycles/s)
-sysrow hl-small "$CYCLES" "not yet" --protocol hlrc
-sysrow hls-small "$CYCLES" "not yet" --protocol hlrc-scoped
-sysrow hl-paper $((CYCLES / 10)) "not yet" --protocol hlrc --config paper
-sysrow hls-paper $((CYCLES / 10)) "not yet" --protocol hlrc-scoped --config paper
+# paper (seed 000 Table 4 read as hlrc.md section 10: 15 SMs, 16 banks; about 600 cycles/s);
+# their area at the paper size is in docs/area-hlrc.md (synth/hlrc.sh, synth/report_hlrc.sh)
+sysrow hl-small "$CYCLES" docs/area-hlrc.md --protocol hlrc
+sysrow hls-small "$CYCLES" docs/area-hlrc.md --protocol hlrc-scoped
+sysrow hl-paper $((CYCLES / 10)) docs/area-hlrc.md --protocol hlrc --config paper
+sysrow hls-paper $((CYCLES / 10)) docs/area-hlrc.md --protocol hlrc-scoped --config paper
 
 echo
 echo "gpucoh run: every catalogue unit at its default parameters (seed 1)"
