@@ -280,11 +280,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=denovo -v gpu5="$gpu5" -f synth/report_
     # ---- 9. timing ------------------------------------------------------------------------------------
     print "<!-- synth/report_denovo.sh: table 9 -->"
     timing_head()
-    n = split("denovo_l1 (16 B, lines)|l1_s2_sb16_b16,l1_s4_sb16_b16,l1_s8_sb16_b16,l1_s16_sb16_b16;denovo_l1 (16 B, SB entries)|l1_s2_sb16_b16,l1_s2_sb64_b16;denovo_l1 (64 B)|l1_s2_sb16_b64,l1_s4_sb16_b64;denovo_l1 (DeNovo-H)|l1_s4_sb16_b16_hrf1;denovo_l2 (16 B)|l2_s2_b16,l2_s4_b16,l2_s8_b16,l2_s16_b16;denovo_l2 (64 B)|l2_s2_b64,l2_s4_b64", L, ";")
-    for (i = 1; i <= n; i++) {
-      split(L[i], pp, "|")
-      timing_row(pp[1], pp[2])
-    }
+    timing_rows("denovo_l1 (16 B, lines)|l1_s2_sb16_b16,l1_s4_sb16_b16,l1_s8_sb16_b16,l1_s16_sb16_b16;denovo_l1 (16 B, SB entries)|l1_s2_sb16_b16,l1_s2_sb64_b16;denovo_l1 (64 B)|l1_s2_sb16_b64,l1_s4_sb16_b64;denovo_l1 (DeNovo-H)|l1_s4_sb16_b16_hrf1;denovo_l2 (16 B)|l2_s2_b16,l2_s4_b16,l2_s8_b16,l2_s16_b16;denovo_l2 (64 B)|l2_s2_b64,l2_s4_b64")
   }
 AWK
 }

@@ -215,11 +215,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gpu -f synth/report_lib.awk -f - "${fil
     # ---- 8. timing ------------------------------------------------------------------------------------
     print "<!-- synth/report_gpu.sh: table 8 -->"
     timing_head()
-    n = split("gpu_l1 (16 B, lines)|l1_s2_sb16_b16,l1_s4_sb16_b16,l1_s8_sb16_b16,l1_s16_sb16_b16,l1_s32_sb16_b16;gpu_l1 (16 B, SB entries)|l1_s2_sb16_b16,l1_s2_sb64_b16,l1_s2_sb256_b16;gpu_l1 (64 B)|l1_s2_sb16_b64,l1_s4_sb16_b64;gpu_l1 (GPU-D)|l1_s4_sb16_b16_hrf0;gpu_l2 (16 B, lines)|l2_s2_m8_b16,l2_s4_m8_b16,l2_s8_m8_b16,l2_s16_m8_b16;gpu_l2 (16 B, MSHRs)|l2_s2_m8_b16,l2_s2_m16_b16,l2_s2_m32_b16;gpu_l2 (64 B)|l2_s2_m8_b64,l2_s4_m8_b64,l2_s2_m16_b64", L, ";")
-    for (i = 1; i <= n; i++) {
-      split(L[i], pp, "|")
-      timing_row(pp[1], pp[2])
-    }
+    timing_rows("gpu_l1 (16 B, lines)|l1_s2_sb16_b16,l1_s4_sb16_b16,l1_s8_sb16_b16,l1_s16_sb16_b16,l1_s32_sb16_b16;gpu_l1 (16 B, SB entries)|l1_s2_sb16_b16,l1_s2_sb64_b16,l1_s2_sb256_b16;gpu_l1 (64 B)|l1_s2_sb16_b64,l1_s4_sb16_b64;gpu_l1 (GPU-D)|l1_s4_sb16_b16_hrf0;gpu_l2 (16 B, lines)|l2_s2_m8_b16,l2_s4_m8_b16,l2_s8_m8_b16,l2_s16_m8_b16;gpu_l2 (16 B, MSHRs)|l2_s2_m8_b16,l2_s2_m16_b16,l2_s2_m32_b16;gpu_l2 (64 B)|l2_s2_m8_b64,l2_s4_m8_b64,l2_s2_m16_b64")
   }
 AWK
 }

@@ -271,11 +271,7 @@ awk -v cur="$cur" -v prog="$prog" -v fam=hlrc -v other5="$other5" -v known="$kno
     # ---- 9. timing ------------------------------------------------------------------------------------
     print "<!-- synth/" prog ": table 9 -->"
     timing_head()
-    n = split("hlrc_l1 (16 B, SB entries)|l1_s2_sb16_b16,l1_s2_sb64_b16;hlrc_l1 (64 B, lines)|l1_s2_sb16_b64,l1_s4_sb16_b64;hlrc_l1 (hLRC-scoped)|l1_s2_sb16_b16_scoped;hlrc_l2 (64 B)|l2_s1_b64,l2_s2_b64", L, ";")
-    for (i = 1; i <= n; i++) {
-      split(L[i], pp, "|")
-      timing_row(pp[1], pp[2])
-    }
+    timing_rows("hlrc_l1 (16 B, SB entries)|l1_s2_sb16_b16,l1_s2_sb64_b16;hlrc_l1 (64 B, lines)|l1_s2_sb16_b64,l1_s4_sb16_b64;hlrc_l1 (hLRC-scoped)|l1_s2_sb16_b16_scoped;hlrc_l2 (64 B)|l2_s1_b64,l2_s2_b64")
   }
 AWK
 }

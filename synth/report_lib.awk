@@ -36,6 +36,14 @@ function fmaxio(p,    c) {
   return V[p, "fmax_io_mhz"] " (" c ")"
 }
 function macro(bits) { return bits * CELL * (1 + PERIPH) + FIXED }   # area-method.md §4, 1 port
+# timing_rows(spec): one timing_row per "LABEL|point,point,...", the rows separated by ";"
+function timing_rows(spec,    n, i, L, pp) {
+  n = split(spec, L, ";")
+  for (i = 1; i <= n; i++) {
+    split(L[i], pp, "|")
+    timing_row(pp[1], pp[2])
+  }
+}
 # one row of a timing table: "| label | points | fmax → ... | worst paths | fmax w/ I/O budget → ... |
 # worst paths w/ I/O budget |" over the comma-separated points that have results
 function timing_row(label, list,    k, q, j, cnt, fm, cp, fi, ci, e, seen, seeni) {
