@@ -18,6 +18,7 @@
 #include "axiom.h"
 #include "bench.h"
 #include "compare.h"
+#include "campaign.h"
 #include "conform.h"
 #include "cosim.h"
 #include "help.h"
@@ -97,6 +98,9 @@ static void usage(FILE* f) {
             "  conform [options]             conformance campaign: generated litmus tests x\n"
             "                                every variant x R runs, judged by the oracle for\n"
             "                                each variant's claimed models (conform --help)\n"
+            "  campaign plan|job|merge|sbatch  a long campaign as independent jobs for GNU\n"
+            "                                parallel or a Slurm array, merged into the serial\n"
+            "                                run's output (docs/campaigns.md)\n"
             "  compare [options]             protocols side by side on synthetic workloads\n"
             "                                (prodcons, workqueue, readshared): cycles,\n"
             "                                messages, counters, claims (gpucoh compare --help)\n"
@@ -1231,6 +1235,8 @@ int main(int argc0, char** argv0) {
         return gpucoh_model_cmd(argc, argv);
     if (!strcmp(c, "conform"))
         return conform_main(argc, argv);
+    if (!strcmp(c, "campaign"))
+        return campaign_main(argc, argv);
     fprintf(stderr, "gpucoh: unknown command '%s'\n", c);
     usage(stderr);
     return EXIT_USAGE;

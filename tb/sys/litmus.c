@@ -2553,3 +2553,33 @@ uint32_t litmus_classify_model(const litmus_t* t, uint32_t pr, const uint32_t* v
         return LIT_UNEXPECTED;
     return oracle_classify(t, claims, ax_model_index(x.v->model), v, model);
 }
+
+void litmus_summary_print(FILE* f, uint32_t nfiles, uint32_t nvar, const lit_tally_t* n,
+                          char* close, size_t len) {
+    const uint32_t tests = nfiles * nvar;
+    const uint32_t not_run = tests - n->passed - n->failed - n->racy - n->interrupted;
+    fprintf(f, "litmus: %u files, %u variants, %u passed, %u failed", (unsigned)nfiles,
+            (unsigned)nvar, (unsigned)n->passed, (unsigned)n->failed);
+    if (n->racy)
+        fprintf(f, ", %u racy (nothing checked)", (unsigned)n->racy);
+    if (n->interrupted)
+        fprintf(f, ", %u interrupted, %u not run (INTERRUPTED)", (unsigned)n->interrupted,
+                (unsigned)not_run);
+    if (n->passed == 0 && n->failed == 0 && n->racy > 0 && n->interrupted == 0)
+        fprintf(f, " -- FAIL: nothing was checked, every test is racy under its variant's models");
+    fprintf(f, "\n");
+    snprintf(close, len,
+             "\n], \"summary\": {\"files\": %u, \"variants\": %u, \"tests\": %u, "
+             "\"passed\": %u, \"failed\": %u, \"racy\": %u, \"interrupted\": %u, "
+             "\"not_run\": %u}",
+             (unsigned)nfiles, (unsigned)nvar, (unsigned)tests, (unsigned)n->passed,
+             (unsigned)n->failed, (unsigned)n->racy, (unsigned)n->interrupted, (unsigned)not_run);
+}
+
+int litmus_tally_status(const lit_tally_t* n) {
+    if (n->interrupted)
+        return GPUCOH_EXIT_INTERRUPTED;
+    if (n->failed || (n->passed == 0 && n->racy > 0))
+        return 1;
+    return 0;
+}

@@ -237,6 +237,22 @@ typedef struct {
 } litmus_result_t;
 
 void litmus_result_free(litmus_result_t* r);
+
+/* The tests of a litmus command by verdict: a racy test is counted apart (neither passed nor
+ * failed); interrupted tests end the command. */
+typedef struct {
+    uint32_t passed, failed, racy, interrupted;
+} lit_tally_t;
+
+/* The command's overall line on f ("litmus: N files, V variants, P passed, F failed" and its
+ * racy / interrupted parts) and, into close, the JSON's end of the tests array and its "summary"
+ * object. `gpucoh litmus` and `gpucoh campaign merge` print it, so the two say the same. */
+void litmus_summary_print(FILE* f, uint32_t nfiles, uint32_t nvar, const lit_tally_t* n,
+                          char* close, size_t len);
+
+/* The command's exit status from its tally: 130 (interrupted), 1 (a test failed, or every test
+ * racy: nothing was checked), else 0. */
+int litmus_tally_status(const lit_tally_t* n);
 uint32_t litmus_nkeys(const litmus_t* t);
 const char* litmus_key(const litmus_t* t, uint32_t i);
 /* "r0=1 r1=0" */

@@ -38,6 +38,7 @@ typedef struct {
     uint64_t cycles, ops, seed, runs;
     uint32_t full_every;
     bool full_every_set, coverage, quiet, both;
+    bool check_only; /* litmus --check-only: every file and option checked, nothing run */
     bool all; /* --protocol all: every variant of every registered protocol (episode, litmus) */
     bool steer_off; /* --steer off: the random traffic without its steered phases */
     bool paper;     /* --config paper */
@@ -221,7 +222,8 @@ enum {
     O_OUT,
     O_WAVE,
     O_COVERAGE,
-    O_QUIET
+    O_QUIET,
+    O_CHECK_ONLY
 };
 
 static int sys_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
@@ -276,6 +278,8 @@ static int sys_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     sys_parse_t* p = ctx;
     if (opt->id == O_COVERAGE)
         p->o->coverage = true;
+    else if (opt->id == O_CHECK_ONLY)
+        p->o->check_only = true;
     else
         p->o->quiet = true;
     return 0;
@@ -377,6 +381,9 @@ static const gpucoh_opt_t sys_opts[] = {
      "runs per test (1..2^32-1; default 10000)"},
     {"--run", V, SYS_LITMUS, sys_num, NULL, O_RUN, "K",
      "only run K (the replay of a failing run; not with --runs)"},
+    {"--check-only", false, SYS_LITMUS, sys_flag, NULL, O_CHECK_ONLY, NULL,
+     "read and check every file against every configuration, then stop\n"
+     "without a run or a report (exit 0; `gpucoh campaign plan` uses it)"},
     {"--set-traffic", V, SYS_LITMUS, sys_num, NULL, O_SET_TRAFFIC, "N",
      "stress: N more wavefronts on the test's SMs load and store other\n"
      "lines of its locations' L1 sets, banks and L2 sets for the whole\n"
@@ -1440,34 +1447,11 @@ static void litmus_replay(const topt_t* o, const gsys_cfg_t* cfg, const litmus_t
     printf("  replay    %s\n", b);
 }
 
-/* The overall line of a litmus command (every file under every variant): printed, and the
- * JSON's "summary" (with the tests array's end) into close. */
-typedef struct {
-    uint32_t passed, failed, racy, interrupted;
-} lit_tally_t;
-
-/* The summary line (stdout) and the JSON summary's text (close). A racy test is counted apart:
- * neither passed nor failed. */
+/* The overall line of a litmus command (every file under every variant): litmus_summary_print
+ * (litmus.h), shared with `gpucoh campaign merge`. */
 static void litmus_summary(const topt_t* o, int nvar, const lit_tally_t* n, char* close,
                            size_t len) {
-    const uint32_t tests = (uint32_t)o->nfiles * (uint32_t)nvar;
-    const uint32_t not_run = tests - n->passed - n->failed - n->racy - n->interrupted;
-    printf("litmus: %d files, %d variants, %u passed, %u failed", o->nfiles, nvar,
-           (unsigned)n->passed, (unsigned)n->failed);
-    if (n->racy)
-        printf(", %u racy (nothing checked)", (unsigned)n->racy);
-    if (n->interrupted)
-        printf(", %u interrupted, %u not run (INTERRUPTED)", (unsigned)n->interrupted,
-               (unsigned)not_run);
-    if (n->passed == 0 && n->failed == 0 && n->racy > 0 && n->interrupted == 0)
-        printf(" -- FAIL: nothing was checked, every test is racy under its variant's models");
-    printf("\n");
-    snprintf(close, len,
-             "\n], \"summary\": {\"files\": %d, \"variants\": %d, \"tests\": %u, "
-             "\"passed\": %u, \"failed\": %u, \"racy\": %u, \"interrupted\": %u, "
-             "\"not_run\": %u}",
-             o->nfiles, nvar, (unsigned)tests, (unsigned)n->passed, (unsigned)n->failed,
-             (unsigned)n->racy, (unsigned)n->interrupted, (unsigned)not_run);
+    litmus_summary_print(stdout, (uint32_t)o->nfiles, (uint32_t)nvar, n, close, len);
 }
 
 /* Every file read and checked against every configuration of every protocol before any run:
@@ -1649,6 +1633,14 @@ static int litmus(topt_t* const* fam, int nfam) {
     lo0.set_traffic = o->set_traffic;
     if (litmus_load_all(fam, nfam, ts, &lo0) != 0)
         return 2;
+    if (o->check_only) { /* gpucoh campaign plan: the checks of a run, no run */
+        for (int k = 0; k < o->nfiles; k++) {
+            printf("  file %s\n", o->files[k]);
+            litmus_free(ts[k]);
+        }
+        printf("litmus: %d files checked, nothing run (--check-only)\n", o->nfiles);
+        return 0;
+    }
     mreport_t af;
     bool opened = mreport_open(&af, err, sizeof err) == 0;
     if (!opened)
@@ -1688,10 +1680,9 @@ static int litmus(topt_t* const* fam, int nfam) {
             }
     for (int k = 0; k < o->nfiles; k++)
         litmus_free(ts[k]);
-    if (status == 0 && passed == 0 && racy > 0) /* nothing at all was checked */
-        status = 1;
-    char close[256];
     const lit_tally_t n = {passed, failed, racy, interrupted};
+    status = litmus_tally_status(&n); /* the worst test's, or 1 when nothing was checked */
+    char close[256];
     litmus_summary(o, nvar, &n, close, sizeof close);
     return report_finish(o, &af, close, status);
 }

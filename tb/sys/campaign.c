@@ -1,0 +1,928 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * campaign.c -- `gpucoh campaign` (campaign.h, docs/campaigns.md): the plan (jobs.txt and
+ * campaign.txt in the campaign's folder), one job (fingerprint, run, result kept), the merge
+ * (the serial command's lines and JSON from the jobs' results) and the Slurm scripts.
+ *
+ * Kinds: litmus (one job per file, with the serial command's every other argument). A kind is
+ * a plan splitter and a merger; the rest is shared.
+ */
+#define _XOPEN_SOURCE 700
+#include "campaign.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "litmus.h"
+#include "util.h"
+
+#define CAMP_MAX_JOBS 100000
+#define CAMP_MAX_ARGS 512
+#define CAMP_HEAD     "gpucoh campaign 1"
+
+/* words of the command lines this file builds (execv takes char*) */
+static char W_GPUCOH[] = "gpucoh", W_LITMUS[] = "litmus", W_CHECK[] = "--check-only",
+            W_OUT[] = "--out", W_JSON[] = "--json";
+
+static const char* const HELP =
+    "usage: gpucoh campaign plan KIND --dir ROOT -- ARGS...\n"
+    "       gpucoh campaign job DIR -- ARGS...\n"
+    "       gpucoh campaign merge ROOT... [--json FILE]\n"
+    "       gpucoh campaign sbatch ROOT [--partition P] [--time T] [--max-parallel N]\n"
+    "\n"
+    "One job model for long campaigns (docs/campaigns.md). plan checks ARGS as the serial\n"
+    "command `gpucoh KIND ARGS` would (exit 2 on bad input, nothing written), then writes\n"
+    "ROOT/jobs.txt (one self-contained shell line per job, also printed on stdout) and\n"
+    "ROOT/campaign.txt. ROOT is created; its parent must exist. A ROOT planned before with\n"
+    "the same plan is kept (jobs done stay done); another plan there is refused.\n"
+    "job runs one job: gpucoh ARGS --out DIR --json DIR/result.json, stdout kept in\n"
+    "DIR/stdout; a job whose DIR/done holds the fingerprint of its inputs (the gpucoh binary,\n"
+    "ARGS, every file ARGS names, the RTL tree when the RTL runs) is not run again.\n"
+    "merge prints what the serial command prints (the same lines; the report line names the\n"
+    "merged report) and writes its JSON (default ROOT/result.json), with its exit status;\n"
+    "several ROOTs of one plan (pieces run on different machines) merge as one.\n"
+    "sbatch writes ROOT/slurm/array.sbatch (a job array over jobs.txt), merge.sbatch and\n"
+    "submit.sh (submits the array, then the merge with --dependency=afterany).\n"
+    "\n"
+    "Kinds: litmus (one job per litmus file; ARGS as for gpucoh litmus, without --out,\n"
+    "--json, --run, --wave).\n"
+    "\n"
+    "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
+
+/* ---- small helpers ------------------------------------------------------------------------ */
+
+unsigned long long campaign_fnv(unsigned long long h, const void* p, unsigned long n) {
+    const unsigned char* b = p;
+    for (unsigned long i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+static int usage_err(const char* fmt, const char* a) {
+    fprintf(stderr, "gpucoh campaign: ");
+    fprintf(stderr, fmt, a);
+    fprintf(stderr, " (gpucoh campaign --help)\n");
+    return GPUCOH_EXIT_USAGE;
+}
+
+/* s as one shell word ('...' with ' as '\'') appended to b */
+static void shq(char* b, size_t n, const char* s) {
+    size_t l = strlen(b);
+    if (l + 1 < n)
+        b[l++] = '\'';
+    for (; *s && l + 5 < n; s++) {
+        if (*s == '\'') {
+            memcpy(b + l, "'\\''", 4);
+            l += 4;
+        } else {
+            b[l++] = *s;
+        }
+    }
+    if (l + 1 < n)
+        b[l++] = '\'';
+    b[l] = 0;
+}
+
+static bool is_dir(const char* p) {
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char* p) {
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* the whole file (NUL-terminated; free it), or NULL */
+static char* slurp(const char* path, size_t* len) {
+    FILE* f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char* buf = NULL;
+    size_t n = 0, cap = 0, r;
+    char chunk[65536];
+    while ((r = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (n + r + 1 > cap) {
+            cap = (n + r + 1) * 2;
+            char* nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        memcpy(buf + n, chunk, r);
+        n += r;
+    }
+    fclose(f);
+    if (!buf && !(buf = calloc(1, 1)))
+        return NULL;
+    buf[n] = 0;
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static unsigned long long hash_file(unsigned long long h, const char* path) {
+    size_t n = 0;
+    char* b = slurp(path, &n);
+    h = campaign_fnv(h, path, strlen(path) + 1);
+    if (b)
+        h = campaign_fnv(h, b, n);
+    free(b);
+    return h;
+}
+
+static int name_cmp(const struct dirent** a, const struct dirent** b) {
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* every regular file under dir, in name order, path and contents */
+static unsigned long long hash_tree(unsigned long long h, const char* dir) {
+    struct dirent** ents = NULL;
+    const int n = scandir(dir, &ents, NULL, name_cmp);
+    for (int i = 0; i < n; i++) {
+        const char* e = ents[i]->d_name;
+        char p[PATH_MAX];
+        if (e[0] != '.' && (size_t)snprintf(p, sizeof p, "%s/%s", dir, e) < sizeof p)
+            h = is_dir(p) ? hash_tree(h, p) : is_file(p) ? hash_file(h, p) : h;
+        free(ents[i]);
+    }
+    free(ents);
+    return h;
+}
+
+/* Run /proc/self/exe with args (NULL-terminated), stdout into out_path (NULL: inherited, or a
+ * pipe into *cap when cap is given). The exit status, 128 + signal, or -1. */
+static int run_self(char* const* args, const char* out_path, char** cap) {
+    int pfd[2] = {-1, -1};
+    if (cap && pipe(pfd) != 0)
+        return -1;
+    fflush(stdout);
+    const pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        if (out_path && !freopen(out_path, "w", stdout))
+            _exit(127);
+        if (cap) {
+            dup2(pfd[1], 1);
+            close(pfd[0]);
+            close(pfd[1]);
+        }
+        execv("/proc/self/exe", args);
+        _exit(127);
+    }
+    if (cap) {
+        close(pfd[1]);
+        FILE* f = fdopen(pfd[0], "r");
+        size_t len = 0;
+        FILE* m = open_memstream(cap, &len);
+        int c;
+        while (f && m && (c = fgetc(f)) != EOF)
+            fputc(c, m);
+        if (m)
+            fclose(m);
+        if (f)
+            fclose(f);
+    }
+    int st = 0;
+    if (waitpid(pid, &st, 0) < 0)
+        return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+}
+
+/* ---- plan ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char* kind;
+    char root[PATH_MAX];
+    char cwd[PATH_MAX];
+    char self[PATH_MAX];
+    char** args; /* the serial command's arguments after KIND */
+    int nargs;
+    /* the jobs: name and the arguments after "gpucoh" */
+    int njobs;
+    char** names;
+    char** lines; /* ROOT/jobs.txt's lines */
+} plan_t;
+
+static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
+    if (p->njobs >= CAMP_MAX_JOBS) {
+        fprintf(stderr, "gpucoh campaign plan: more than %d jobs\n", CAMP_MAX_JOBS);
+        return -1;
+    }
+    char dir[PATH_MAX + 64];
+    snprintf(dir, sizeof dir, "%s/jobs/%05d-%s", p->root, p->njobs + 1, name);
+    const size_t n = 65536;
+    char* l = calloc(1, n);
+    if (!l)
+        return -1;
+    strcat(l, "cd ");
+    shq(l, n, p->cwd);
+    strcat(l, " && ");
+    shq(l, n, p->self);
+    strcat(l, " campaign job ");
+    shq(l, n, dir);
+    strcat(l, " -- ");
+    shq(l, n, p->kind);
+    for (int i = 0; i < nargs; i++) {
+        strcat(l, " ");
+        shq(l, n, args[i]);
+    }
+    if (strlen(l) + 8 >= n) {
+        fprintf(stderr, "gpucoh campaign plan: a job's command line is longer than %zu\n", n);
+        free(l);
+        return -1;
+    }
+    p->names[p->njobs] = strdup(strrchr(dir, '/') + 1);
+    p->lines[p->njobs++] = l;
+    return 0;
+}
+
+/* litmus: `gpucoh litmus ARGS --check-only` lists the files ("  file PATH"); a job per file,
+ * with every other argument as given */
+static int plan_litmus(plan_t* p) {
+    static const char* const refused[] = {"--out",  "--json",       "--run",
+                                          "--wave", "--check-only", "--help"};
+    for (int i = 0; i < p->nargs; i++)
+        for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++)
+            if (!strcmp(p->args[i], refused[k])) {
+                fprintf(stderr,
+                        "gpucoh campaign plan litmus: %s is not a campaign's (the job sets --out "
+                        "and --json; --run, --wave and --check-only are for one run)\n",
+                        refused[k]);
+                return GPUCOH_EXIT_USAGE;
+            }
+    char* a[CAMP_MAX_ARGS + 4];
+    int na = 0;
+    a[na++] = W_GPUCOH;
+    a[na++] = W_LITMUS;
+    for (int i = 0; i < p->nargs && na < CAMP_MAX_ARGS; i++)
+        a[na++] = p->args[i];
+    a[na++] = W_CHECK;
+    a[na] = NULL;
+    char* out = NULL;
+    const int rc = run_self(a, NULL, &out);
+    if (rc != 0) {
+        free(out);
+        fprintf(stderr,
+                "gpucoh campaign plan litmus: the arguments are refused (gpucoh litmus "
+                "exited %d); nothing was written\n",
+                rc);
+        return GPUCOH_EXIT_USAGE;
+    }
+    char* files[LITMUS_MAX_FILES];
+    int nf = 0;
+    for (char* s = strtok(out, "\n"); s; s = strtok(NULL, "\n"))
+        if (!strncmp(s, "  file ", 7) && nf < LITMUS_MAX_FILES)
+            files[nf++] = s + 7;
+    int status = 0;
+    for (int k = 0; k < nf && !status; k++) {
+        char* ja[CAMP_MAX_ARGS];
+        int nj = 0, next = 0; /* the file words, in order; the rest kept */
+        for (int i = 0; i < p->nargs; i++) {
+            if (next < nf && !strcmp(p->args[i], files[next])) {
+                if (next++ == k)
+                    ja[nj++] = p->args[i];
+            } else {
+                ja[nj++] = p->args[i];
+            }
+        }
+        char name[96];
+        const char* b = strrchr(files[k], '/');
+        snprintf(name, sizeof name, "%s", b ? b + 1 : files[k]);
+        char* dot = strrchr(name, '.');
+        if (dot && dot != name)
+            *dot = 0;
+        for (char* c = name; *c; c++)
+            if (*c == '/' || *c == '\'' || *c == ' ')
+                *c = '_';
+        if (plan_add(p, name, ja, nj) != 0)
+            status = 2;
+    }
+    free(out);
+    return status;
+}
+
+/* campaign.txt: the head, kind, working folder, binary, the serial command, the job names */
+static char* plan_text(const plan_t* p) {
+    char* buf = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    fprintf(f, "%s\nkind %s\ncwd %s\ngpucoh %s\njobs %d\nserial gpucoh %s", CAMP_HEAD, p->kind,
+            p->cwd, p->self, p->njobs, p->kind);
+    for (int i = 0; i < p->nargs; i++)
+        fprintf(f, " %s", p->args[i]);
+    fprintf(f, "\n");
+    for (int i = 0; i < p->njobs; i++)
+        fprintf(f, "job %s\n", p->names[i]);
+    fclose(f);
+    return buf;
+}
+
+static int write_text(const char* path, const char* text) {
+    char err[1024];
+    gpucoh_afile_t a;
+    if (gpucoh_afile_open(&a, path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign: %s\n", err);
+        return -1;
+    }
+    fputs(text, a.f);
+    if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* ROOT: absent (its parent must exist), empty, or planned before with the same plan */
+static int root_check(const char* root, bool* exists) {
+    *exists = is_dir(root);
+    if (!*exists) {
+        char parent[PATH_MAX];
+        snprintf(parent, sizeof parent, "%s", root);
+        char* s = strrchr(parent, '/');
+        if (s && s != parent)
+            *s = 0;
+        else
+            snprintf(parent, sizeof parent, "%s", s ? "/" : ".");
+        if (!is_dir(parent)) {
+            fprintf(stderr, "gpucoh campaign plan: --dir %s: its folder %s does not exist\n", root,
+                    parent);
+            return -1;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+static int plan_write(plan_t* p, bool existed) {
+    char path[PATH_MAX + 32];
+    char* text = plan_text(p);
+    if (!text)
+        return GPUCOH_EXIT_USAGE;
+    snprintf(path, sizeof path, "%s/campaign.txt", p->root);
+    size_t n = 0;
+    char* old = existed ? slurp(path, &n) : NULL;
+    if (old && strcmp(old, text) != 0) {
+        fprintf(stderr,
+                "gpucoh campaign plan: %s holds another campaign's plan (%s differs); choose "
+                "another --dir\n",
+                p->root, path);
+        free(old);
+        free(text);
+        return GPUCOH_EXIT_USAGE;
+    }
+    free(old);
+    char jobs[PATH_MAX + 32];
+    snprintf(jobs, sizeof jobs, "%s/jobs", p->root);
+    int rc = gpucoh_mkdirs(jobs) == 0 ? 0 : -1;
+    if (rc == 0)
+        rc = write_text(path, text);
+    free(text);
+    char* all = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&all, &len);
+    for (int i = 0; f && i < p->njobs; i++)
+        fprintf(f, "%s\n", p->lines[i]);
+    if (f)
+        fclose(f);
+    snprintf(path, sizeof path, "%s/jobs.txt", p->root);
+    if (rc == 0 && all)
+        rc = write_text(path, all);
+    if (rc == 0)
+        fputs(all, stdout);
+    free(all);
+    if (rc != 0)
+        return GPUCOH_EXIT_USAGE;
+    fprintf(stderr,
+            "campaign plan: %s, %d jobs in %s (run: parallel < %s; then gpucoh campaign merge "
+            "%s)\n",
+            p->kind, p->njobs, path, path, p->root);
+    return 0;
+}
+
+static int empty_dir_or_plan(const char* root) {
+    DIR* d = opendir(root);
+    if (!d)
+        return -1;
+    struct dirent* e;
+    int n = 0, plan = 0;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            n++;
+            plan += !strcmp(e->d_name, "campaign.txt");
+        }
+    closedir(d);
+    return n == 0 || plan ? 0 : -1;
+}
+
+static int cmd_plan(int argc, char** argv) {
+    if (argc < 4)
+        return usage_err("plan: %s", "needs KIND --dir ROOT -- ARGS...");
+    plan_t p;
+    memset(&p, 0, sizeof p);
+    p.kind = argv[3];
+    if (strcmp(p.kind, "litmus"))
+        return usage_err("plan: unknown kind '%s' (kinds: litmus)", p.kind);
+    const char* root = NULL;
+    int i = 4;
+    for (; i < argc && strcmp(argv[i], "--"); i++) {
+        if (!strcmp(argv[i], "--dir") && i + 1 < argc && argv[i + 1][0])
+            root = argv[++i];
+        else
+            return usage_err("plan: unknown option '%s' before --", argv[i]);
+    }
+    if (!root)
+        return usage_err("plan: %s", "--dir ROOT is required");
+    if (i >= argc)
+        return usage_err("plan: %s", "the command's arguments follow --");
+    p.args = argv + i + 1;
+    p.nargs = argc - i - 1;
+    if (p.nargs > CAMP_MAX_ARGS - 8)
+        return usage_err("plan: %s", "too many arguments");
+    bool existed = false;
+    if (root_check(root, &existed) != 0)
+        return GPUCOH_EXIT_USAGE;
+    if (existed && empty_dir_or_plan(root) != 0) {
+        fprintf(stderr,
+                "gpucoh campaign plan: --dir %s exists and holds no campaign; choose an "
+                "empty or new folder\n",
+                root);
+        return GPUCOH_EXIT_USAGE;
+    }
+    if (!getcwd(p.cwd, sizeof p.cwd) || !realpath("/proc/self/exe", p.self))
+        return usage_err("plan: %s", "cannot read the working folder or the gpucoh binary");
+    if (root[0] == '/')
+        snprintf(p.root, sizeof p.root, "%s", root);
+    else
+        snprintf(p.root, sizeof p.root, "%s/%s", p.cwd, root);
+    p.names = calloc(CAMP_MAX_JOBS, sizeof *p.names);
+    p.lines = calloc(CAMP_MAX_JOBS, sizeof *p.lines);
+    int rc = p.names && p.lines ? plan_litmus(&p) : GPUCOH_EXIT_USAGE;
+    if (rc == 0)
+        rc = plan_write(&p, existed);
+    for (int j = 0; j < p.njobs; j++) {
+        free(p.names[j]);
+        free(p.lines[j]);
+    }
+    free(p.names);
+    free(p.lines);
+    return rc;
+}
+
+/* ---- job ----------------------------------------------------------------------------------- */
+
+/* The inputs' fingerprint: the binary, the arguments, every file they name, the RTL tree when
+ * the RTL runs (--impl other than c, the RTL from --rtl-dir, or a mutant campaign) */
+static unsigned long long job_fingerprint(int n, char** a) {
+    unsigned long long h = hash_file(CAMPAIGN_FNV0, "/proc/self/exe");
+    bool rtl = !strcmp(a[0], "mutants");
+    const char* rtl_dir = NULL;
+    for (int i = 0; i < n; i++) {
+        h = campaign_fnv(h, a[i], strlen(a[i]) + 1);
+        if (is_file(a[i]))
+            h = hash_file(h, a[i]);
+        if (i + 1 < n && !strcmp(a[i], "--impl") && strcmp(a[i + 1], "c"))
+            rtl = true;
+        if (i + 1 < n && !strcmp(a[i], "--rtl-dir"))
+            rtl_dir = a[i + 1];
+    }
+    if (rtl_dir)
+        return hash_tree(h, rtl_dir);
+    if (rtl) {
+        char d[PATH_MAX];
+        snprintf(d, sizeof d, "%s/rtl", gpucoh_root());
+        h = hash_tree(h, d);
+    }
+    return h;
+}
+
+static void cat_file(const char* path) {
+    char* s = slurp(path, NULL);
+    if (s)
+        fputs(s, stdout);
+    free(s);
+}
+
+static int cmd_job(int argc, char** argv) {
+    if (argc < 6 || strcmp(argv[4], "--"))
+        return usage_err("job: %s", "needs DIR -- ARGS...");
+    char* dir = argv[3];
+    char** a = argv + 5;
+    const int n = argc - 5;
+    if (n > CAMP_MAX_ARGS - 8)
+        return usage_err("job: %s", "too many arguments");
+    char parent[PATH_MAX], p[PATH_MAX + 32], q[PATH_MAX + 32];
+    snprintf(parent, sizeof parent, "%s", dir);
+    char* s = strrchr(parent, '/');
+    if (s)
+        *s = 0;
+    if (s && parent[0] && !is_dir(parent))
+        return usage_err("job: the folder of %s does not exist", dir);
+    if (!is_dir(dir) && mkdir(dir, 0777) != 0)
+        return usage_err("job: cannot create %s", dir);
+    const unsigned long long fp = job_fingerprint(n, a);
+    snprintf(p, sizeof p, "%s/done", dir);
+    char* done = slurp(p, NULL);
+    unsigned long long old = 0;
+    int st = -1;
+    if (done && sscanf(done, "fingerprint %llx status %d", &old, &st) == 2 && old == fp) {
+        free(done);
+        snprintf(q, sizeof q, "%s/stdout", dir);
+        cat_file(q);
+        fprintf(stderr,
+                "campaign job %s: done before with these inputs (fingerprint %016llx), "
+                "not run again\n",
+                dir, fp);
+        return st;
+    }
+    free(done);
+    unlink(p);
+    char* args[CAMP_MAX_ARGS + 8];
+    char json[PATH_MAX + 32];
+    int k = 0;
+    args[k++] = W_GPUCOH;
+    for (int i = 0; i < n; i++)
+        args[k++] = a[i];
+    snprintf(json, sizeof json, "%s/result.json", dir);
+    args[k++] = W_OUT;
+    args[k++] = dir;
+    args[k++] = W_JSON;
+    args[k++] = json;
+    args[k] = NULL;
+    snprintf(q, sizeof q, "%s/stdout.part", dir);
+    const int rc = run_self(args, q, NULL);
+    cat_file(q);
+    if (rc != 0 && rc != 1) {
+        fprintf(stderr, "gpucoh campaign job %s: gpucoh %s exited %d; the job is not done\n", dir,
+                a[0], rc);
+        return rc < 0 ? 1 : rc;
+    }
+    char line[128];
+    snprintf(line, sizeof line, "fingerprint %016llx status %d\n", fp, rc);
+    char out[PATH_MAX + 32];
+    snprintf(out, sizeof out, "%s/stdout", dir);
+    if (rename(q, out) != 0 || write_text(p, line) != 0)
+        return 1;
+    return rc;
+}
+
+/* ---- merge --------------------------------------------------------------------------------- */
+
+typedef struct {
+    char* text; /* campaign.txt */
+    char* kind;
+    int njobs;
+    char** names;
+} camp_t;
+
+static int camp_read(const char* root, camp_t* c) {
+    char p[PATH_MAX + 32];
+    snprintf(p, sizeof p, "%s/campaign.txt", root);
+    memset(c, 0, sizeof *c);
+    c->text = slurp(p, NULL);
+    if (!c->text || strncmp(c->text, CAMP_HEAD "\n", strlen(CAMP_HEAD) + 1)) {
+        fprintf(stderr,
+                "gpucoh campaign merge: %s is not a campaign's plan (gpucoh campaign "
+                "plan writes it)\n",
+                p);
+        return -1;
+    }
+    char* t = strdup(c->text);
+    c->names = calloc(CAMP_MAX_JOBS, sizeof *c->names);
+    for (char* s = strtok(t, "\n"); s && c->names; s = strtok(NULL, "\n")) {
+        if (!strncmp(s, "kind ", 5))
+            c->kind = strdup(s + 5);
+        else if (!strncmp(s, "job ", 4) && c->njobs < CAMP_MAX_JOBS)
+            c->names[c->njobs++] = strdup(s + 4);
+    }
+    free(t);
+    if (!c->kind || !c->names) {
+        fprintf(stderr, "gpucoh campaign merge: %s has no kind line\n", p);
+        return -1;
+    }
+    return 0;
+}
+
+static void camp_free(camp_t* c) {
+    for (int i = 0; i < c->njobs; i++)
+        free(c->names[i]);
+    free(c->names);
+    free(c->kind);
+    free(c->text);
+}
+
+/* One litmus job's report, split: the head (up to and with "tests": [), its test objects, the
+ * summary's numbers. */
+typedef struct {
+    char* head;
+    char* tests; /* the objects, each on its own line, without separators */
+    uint32_t files, variants, passed, failed, racy, interrupted;
+} lit_job_t;
+
+static int lit_job_read(const char* path, lit_job_t* j) {
+    memset(j, 0, sizeof *j);
+    char* s = slurp(path, NULL);
+    if (!s)
+        return -1;
+    char* nl = strchr(s, '\n');
+    char* end = strstr(s, "\n], \"summary\": {");
+    if (!nl || !end || nl - s < 10 || strncmp(nl - 10, "\"tests\": [", 10) != 0) {
+        free(s);
+        return -1;
+    }
+    *nl = 0;
+    j->head = strdup(s);
+    *end = 0;
+    size_t len = 0;
+    FILE* m = open_memstream(&j->tests, &len);
+    for (char* t = strtok(nl + 1, "\n"); t && m; t = strtok(NULL, "\n")) {
+        const size_t l = strlen(t);
+        fprintf(m, "%.*s\n", (int)(l && t[l - 1] == ',' ? l - 1 : l), t);
+    }
+    if (m)
+        fclose(m);
+    const int k =
+        sscanf(end + 1,
+               "], \"summary\": {\"files\": %u, \"variants\": %u, \"tests\": %*u, "
+               "\"passed\": %u, \"failed\": %u, \"racy\": %u, \"interrupted\": %u",
+               &j->files, &j->variants, &j->passed, &j->failed, &j->racy, &j->interrupted);
+    free(s);
+    return k == 6 && j->files == 1 && j->tests ? 0 : -1;
+}
+
+/* stdout of a job without its summary line and what follows it */
+static void print_job_lines(const char* path) {
+    char* s = slurp(path, NULL);
+    if (!s)
+        return;
+    char* cut = strncmp(s, "litmus: ", 8) ? strstr(s, "\nlitmus: ") : s - 1;
+    if (cut)
+        cut[1] = 0;
+    fputs(s, stdout);
+    free(s);
+}
+
+static int merge_litmus(char** roots, int nroots, const camp_t* c, const char* json) {
+    char* first_head = NULL;
+    lit_tally_t n = {0, 0, 0, 0};
+    uint32_t nvar = 0;
+    char* tests = NULL;
+    size_t tlen = 0;
+    FILE* tm = open_memstream(&tests, &tlen);
+    int status = 0, ntests = 0;
+    for (int i = 0; i < c->njobs && !status; i++) {
+        char d[PATH_MAX + 128], p[PATH_MAX + 160];
+        int r = 0;
+        for (; r < nroots; r++) {
+            snprintf(p, sizeof p, "%s/jobs/%s/done", roots[r], c->names[i]);
+            if (is_file(p))
+                break;
+        }
+        if (r == nroots) {
+            fprintf(stderr,
+                    "gpucoh campaign merge: job %s is not done in %s%s (run its line of "
+                    "jobs.txt)\n",
+                    c->names[i], roots[0], nroots > 1 ? " or the other folders" : "");
+            status = 2;
+            break;
+        }
+        snprintf(d, sizeof d, "%s/jobs/%s", roots[r], c->names[i]);
+        snprintf(p, sizeof p, "%s/result.json", d);
+        lit_job_t j;
+        if (lit_job_read(p, &j) != 0) {
+            fprintf(stderr, "gpucoh campaign merge: %s is not a one-file litmus report\n", p);
+            status = 2;
+        } else if (first_head && strcmp(first_head, j.head)) {
+            fprintf(stderr,
+                    "gpucoh campaign merge: %s ran with another build or other options than "
+                    "job %s (the reports' heads differ)\n",
+                    p, c->names[0]);
+            status = 2;
+        } else {
+            if (!first_head) {
+                first_head = strdup(j.head);
+                nvar = j.variants;
+            }
+            snprintf(p, sizeof p, "%s/stdout", d);
+            print_job_lines(p);
+            for (char* t = strtok(j.tests, "\n"); t; t = strtok(NULL, "\n"))
+                fprintf(tm, "%s\n  %s", ntests++ ? "," : "", t + (t[0] == ' ' ? 2 : 0));
+            n.passed += j.passed;
+            n.failed += j.failed;
+            n.racy += j.racy;
+            n.interrupted += j.interrupted;
+        }
+        free(j.head);
+        free(j.tests);
+    }
+    if (tm)
+        fclose(tm);
+    if (status == 0) {
+        char close[256], err[1024];
+        litmus_summary_print(stdout, (uint32_t)c->njobs, nvar, &n, close, sizeof close);
+        status = litmus_tally_status(&n);
+        gpucoh_afile_t a;
+        if (gpucoh_afile_open(&a, json, err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+            status = 2;
+        } else {
+            fprintf(a.f, "%s%s%s, \"verdict\": \"%s\"}\n", first_head, tests ? tests : "", close,
+                    status == GPUCOH_EXIT_INTERRUPTED ? "interrupted"
+                    : status                          ? "fail"
+                                                      : "pass");
+            if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
+                fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+                status = 2;
+            } else {
+                printf("  report    %s\n", json);
+            }
+        }
+    }
+    free(first_head);
+    free(tests);
+    return status;
+}
+
+static int cmd_merge(int argc, char** argv) {
+    char* roots[256];
+    int nroots = 0;
+    const char* json = NULL;
+    for (int i = 3; i < argc; i++) {
+        if (!strcmp(argv[i], "--json") && i + 1 < argc && argv[i + 1][0])
+            json = argv[++i];
+        else if (argv[i][0] == '-')
+            return usage_err("merge: unknown option '%s'", argv[i]);
+        else if (nroots < 256)
+            roots[nroots++] = argv[i];
+    }
+    if (!nroots)
+        return usage_err("merge: %s", "needs ROOT...");
+    camp_t c;
+    if (camp_read(roots[0], &c) != 0) {
+        camp_free(&c);
+        return GPUCOH_EXIT_USAGE;
+    }
+    for (int r = 1; r < nroots; r++) {
+        camp_t o;
+        const bool same = camp_read(roots[r], &o) == 0 && !strcmp(o.text, c.text);
+        camp_free(&o);
+        if (!same) {
+            fprintf(stderr, "gpucoh campaign merge: %s holds another plan than %s\n", roots[r],
+                    roots[0]);
+            camp_free(&c);
+            return GPUCOH_EXIT_USAGE;
+        }
+    }
+    char def[PATH_MAX + 32], err[1024];
+    snprintf(def, sizeof def, "%s/result.json", roots[0]);
+    if (!json)
+        json = def;
+    int rc = GPUCOH_EXIT_USAGE;
+    if (gpucoh_check_out_file("--json", json, err, sizeof err) != 0)
+        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+    else if (!strcmp(c.kind, "litmus"))
+        rc = merge_litmus(roots, nroots, &c, json);
+    else
+        fprintf(stderr, "gpucoh campaign merge: unknown kind '%s'\n", c.kind);
+    camp_free(&c);
+    return rc;
+}
+
+/* ---- sbatch -------------------------------------------------------------------------------- */
+
+static int sbatch_files(const char* root, const camp_t* c, const char* part, const char* tlim,
+                        unsigned maxp) {
+    char d[PATH_MAX + 32], p[PATH_MAX + 64], q[PATH_MAX * 2];
+    char self[PATH_MAX];
+    if (!realpath("/proc/self/exe", self) || !realpath(root, q))
+        return -1;
+    snprintf(d, sizeof d, "%s/slurm", q);
+    if (!is_dir(d) && mkdir(d, 0777) != 0) {
+        fprintf(stderr, "gpucoh campaign sbatch: cannot create %s\n", d);
+        return -1;
+    }
+    char opts[1024] = "";
+    if (part)
+        snprintf(opts + strlen(opts), sizeof opts - strlen(opts), "#SBATCH --partition=%s\n", part);
+    if (tlim)
+        snprintf(opts + strlen(opts), sizeof opts - strlen(opts), "#SBATCH --time=%s\n", tlim);
+    char arr[64]; /* 1-N, or 1-N%M: at most M tasks at once */
+    snprintf(arr, sizeof arr, "1-%d", c->njobs);
+    if (maxp)
+        snprintf(arr + strlen(arr), sizeof arr - strlen(arr), "%%%u", (unsigned)maxp);
+    char* text = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&text, &len);
+    fprintf(f,
+            "#!/bin/bash\n# gpucoh campaign sbatch: %s, %d jobs, one array task each\n"
+            "#SBATCH --job-name=gpucoh-%s\n#SBATCH --array=%s\n"
+            "#SBATCH --output=%s/%%A_%%a.out\n#SBATCH --cpus-per-task=1\n%s"
+            "set -u\nline=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s/jobs.txt')\n"
+            "[ -n \"$line\" ] || { echo \"no line $SLURM_ARRAY_TASK_ID in %s/jobs.txt\" >&2; "
+            "exit 2; }\nexec bash -c \"$line\"\n",
+            c->kind, c->njobs, c->kind, arr, d, opts, q, q);
+    fclose(f);
+    snprintf(p, sizeof p, "%s/array.sbatch", d);
+    int rc = write_text(p, text);
+    free(text);
+    text = NULL;
+    f = open_memstream(&text, &len);
+    fprintf(f,
+            "#!/bin/bash\n# gpucoh campaign sbatch: the merge, after every array task\n"
+            "#SBATCH --job-name=gpucoh-%s-merge\n#SBATCH --output=%s/merge.out\n%s"
+            "exec '%s' campaign merge '%s'\n",
+            c->kind, d, opts, self, q);
+    fclose(f);
+    snprintf(p, sizeof p, "%s/merge.sbatch", d);
+    rc = rc ? rc : write_text(p, text);
+    free(text);
+    text = NULL;
+    f = open_memstream(&text, &len);
+    fprintf(f,
+            "#!/bin/bash\n# gpucoh campaign sbatch: submit the array, then the merge after it\n"
+            "set -euo pipefail\ncd '%s'\njid=$(sbatch --parsable array.sbatch)\n"
+            "echo \"array ${jid%%%%;*}\"\n"
+            "mid=$(sbatch --parsable --dependency=afterany:${jid%%%%;*} merge.sbatch)\n"
+            "echo \"merge ${mid%%%%;*}\"\n",
+            d);
+    fclose(f);
+    snprintf(p, sizeof p, "%s/submit.sh", d);
+    rc = rc ? rc : write_text(p, text);
+    free(text);
+    if (rc == 0 && chmod(p, 0755) == 0)
+        printf("campaign sbatch: %s/array.sbatch (%d tasks), merge.sbatch, submit.sh; submit "
+               "with: bash %s\n",
+               d, c->njobs, p);
+    return rc;
+}
+
+static int cmd_sbatch(int argc, char** argv) {
+    const char *root = NULL, *part = NULL, *tlim = NULL;
+    uint32_t maxp = 0;
+    for (int i = 3; i < argc; i++) {
+        const bool v = i + 1 < argc && argv[i + 1][0];
+        if (!strcmp(argv[i], "--partition") && v)
+            part = argv[++i];
+        else if (!strcmp(argv[i], "--time") && v)
+            tlim = argv[++i];
+        else if (!strcmp(argv[i], "--max-parallel") && v) {
+            if (gpucoh_opt_u32("--max-parallel", argv[++i], 1, 1000000, &maxp) != 0)
+                return GPUCOH_EXIT_USAGE;
+        } else if (argv[i][0] == '-')
+            return usage_err("sbatch: unknown option or missing value '%s'", argv[i]);
+        else if (!root)
+            root = argv[i];
+        else
+            return usage_err("sbatch: one ROOT, got '%s' too", argv[i]);
+    }
+    for (const char* s = part ? part : ""; *s; s++)
+        if (!(s[0] == '-' || s[0] == '_' || s[0] == ',' || (s[0] >= '0' && s[0] <= '9') ||
+              (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
+            return usage_err("sbatch: --partition '%s': letters, digits, - _ , only", part);
+    for (const char* s = tlim ? tlim : ""; *s; s++)
+        if (!(s[0] == '-' || s[0] == ':' || (s[0] >= '0' && s[0] <= '9')))
+            return usage_err("sbatch: --time '%s': [D-]HH:MM:SS or minutes", tlim);
+    if (!root)
+        return usage_err("sbatch: %s", "needs ROOT");
+    camp_t c;
+    int rc = camp_read(root, &c) == 0 ? 0 : GPUCOH_EXIT_USAGE;
+    if (rc == 0 && sbatch_files(root, &c, part, tlim, maxp) != 0)
+        rc = 1;
+    camp_free(&c);
+    return rc;
+}
+
+int campaign_main(int argc, char** argv) {
+    if (argc < 3 || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h") ||
+        (argc > 3 && (!strcmp(argv[3], "--help") || !strcmp(argv[3], "-h")))) {
+        fputs(HELP, argc < 3 ? stderr : stdout);
+        return argc < 3 ? GPUCOH_EXIT_USAGE : 0;
+    }
+    const char* sub = argv[2];
+    if (!strcmp(sub, "plan"))
+        return cmd_plan(argc, argv);
+    if (!strcmp(sub, "job"))
+        return cmd_job(argc, argv);
+    if (!strcmp(sub, "merge"))
+        return cmd_merge(argc, argv);
+    if (!strcmp(sub, "sbatch"))
+        return cmd_sbatch(argc, argv);
+    return usage_err("unknown sub-command '%s' (plan, job, merge, sbatch)", sub);
+}
