@@ -39,7 +39,7 @@ vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 # Long runs (make regress): the issue's 10-million-cycle co-simulation and friends.
 REGRESS_CYCLES ?= 10000000
 
-.PHONY: help deps build run test lint synth waves bench mutants regress format format-check \
+.PHONY: help deps build run test lint synth waves bench mutants regress litmus format format-check \
         clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc
 
 help:
@@ -60,6 +60,7 @@ help:
 	@echo "  make compare       every registered protocol variant on the synthetic workloads (minutes), regenerates docs/compare.md/.csv/.json/.png"
 	@echo "  make steal-sweep   rsteal at steal rates 0..1000 per mille on GPU-H, GPU-RSP, DeNovo-D, hLRC (seconds), regenerates docs/steal-sweep.md/.csv/.png"
 	@echo "  make regress       long runs (10^7 cycles per configuration)"
+	@echo "  make litmus        every litmus file under every variant as a campaign on GNU parallel (LITMUS_RUNS=1000 LITMUS_JOBS=nproc; 1: serial)"
 	@echo "  make systemc       SystemC modules of every unit (C model and Verilated RTL, same pins), lockstep, TLM-2.0 memory system (docs/systemc.md)"
 	@echo "  make install       PREFIX=DIR: the TLM-2.0 memory system for your own platform (headers, libgpucoh_tlm.a, gpucoh-tlm.pc, RTL); make uninstall"
 	@echo "  make format        clang-format the C/C++ sources (format-check: verify only)"
@@ -207,6 +208,29 @@ steal-sweep: $(GPUCOH)
 
 regress: $(GPUCOH)
 	@bash tools/regress.sh $(REGRESS_CYCLES)
+
+# The litmus suite (every file of litmus/ under every variant, LITMUS_RUNS runs each) as a campaign
+# (docs/campaigns.md): planned into build/campaign/, one job per file run by GNU parallel with
+# LITMUS_JOBS at once (default one per core), then merged: the lines, JSON and exit status of the
+# serial `gpucoh litmus`. Jobs done before with the same inputs are not run again. LITMUS_JOBS=1:
+# the serial command itself.
+LITMUS_RUNS ?= 1000
+LITMUS_PROTOCOL ?= all
+LITMUS_SEED ?= 1
+LITMUS_JOBS ?= $(JOBS)
+LITMUS_DIR := $(B)/campaign/litmus-$(LITMUS_PROTOCOL)-r$(LITMUS_RUNS)-s$(LITMUS_SEED)
+litmus: $(GPUCOH)
+	@if [ "$(LITMUS_JOBS)" = 1 ]; then \
+	    $(GPUCOH) litmus litmus/*.litmus --protocol $(LITMUS_PROTOCOL) --runs $(LITMUS_RUNS) \
+	        --seed $(LITMUS_SEED) --quiet --json $(B)/litmus-serial.json; \
+	else \
+	    mkdir -p $(B)/campaign && \
+	    $(GPUCOH) campaign plan litmus --dir $(LITMUS_DIR) -- litmus/*.litmus \
+	        --protocol $(LITMUS_PROTOCOL) --runs $(LITMUS_RUNS) --seed $(LITMUS_SEED) --quiet \
+	        > /dev/null && \
+	    { parallel --jobs $(LITMUS_JOBS) --bar < $(LITMUS_DIR)/jobs.txt > /dev/null; \
+	      $(GPUCOH) campaign merge $(LITMUS_DIR); }; \
+	fi
 
 # ---- formatting -----------------------------------------------------------------------------
 FMT_SRC := $(wildcard $(addsuffix /*.[ch],$(CMDIRS) $(TBDIRS)) tests/*.c tests/*/*.c verilator/*.h verilator/*.cpp verilator/*/*.cpp)

@@ -15,7 +15,9 @@
 #      row covered; 3c. the episode tester and every litmus file under every TC and GPU variant;
 #      3d. the axiomatic oracle (tests/test_model.sh: classic verdicts, --check, axioms removed);
 #      3e. the conformance campaign (tests/test_conform.sh: a fixed sample of generated tests x
-#      every variant judged by the oracle, the known violations, a wrong claim caught)
+#      every variant judged by the oracle, the known violations, a wrong claim caught); after
+#      3c, `gpucoh campaign` (tests/test_campaign.sh: a litmus campaign run by GNU parallel in
+#      pieces and merged says what the serial run says)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus, the GPU, DeNovo and hLRC systems in cosim system:
@@ -1088,6 +1090,9 @@ check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000
     "$LOGS/litmus-satstamp-long.log" "$G" litmus litmus/MP+relacq.gpu-satstamp.litmus \
     --protocol tc --runs 2000 --seed 1 --param pred_init=1000 --param pred_min=1000 \
     --param pred_max=1000
+# gpucoh campaign (docs/campaigns.md): a litmus campaign planned, run by GNU parallel in pieces
+# and merged says what the serial run says (lines, JSON, exit status); bad input refused (some 2 s)
+script_checks "campaign" "$LOGS/campaign.log" env GPUCOH="$G" bash tests/test_campaign.sh
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {

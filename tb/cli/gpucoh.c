@@ -207,6 +207,8 @@ typedef struct {
     const char *wave, *out, *json, *rtl_dir, *mutants_file;
     uint32_t window;
     bool quiet, coverage, netlist, help;
+    bool check_only;           /* mutants --check-only */
+    bool base_only, no_base;   /* mutants --baseline-only, --no-baseline (campaign jobs) */
     bool steer_off, steer_set; /* --steer */
     uint32_t illegal_rate;     /* --illegal-rate, per 100 000 cycles */
     bool illegal_set;
@@ -331,7 +333,8 @@ static int u_path(void* ctx, const gpucoh_opt_t* opt, const char* v) {
 static int u_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     (void)v;
     args_t* a = ((uparse_t*)ctx)->a;
-    bool* field[] = {&a->quiet, &a->coverage, &a->netlist, &a->help};
+    bool* field[] = {&a->quiet,      &a->coverage,  &a->netlist, &a->help,
+                     &a->check_only, &a->base_only, &a->no_base};
     *field[opt->id] = true;
     return 0;
 }
@@ -391,6 +394,14 @@ static const gpucoh_opt_t unit_opts[] = {
     {"--out", true, UC_MUTANTS, u_path, NULL, 1, "DIR",
      "reports (default build/out): mutants-<unit>.json and\nmutant-<unit>-<name>.json"},
     {"--json", true, UC_MUTANTS, u_path, NULL, 2, "FILE", "the campaign's JSON report"},
+    {"--check-only", false, UC_MUTANTS, u_flag, NULL, 4, NULL,
+     "read and check every mutant file against the RTL, list them and\n"
+     "stop: no build, no run, no report (`gpucoh campaign plan` uses it)"},
+    {"--baseline-only", false, UC_MUTANTS, u_flag, NULL, 5, NULL,
+     "run the unmutated RTL alone (a campaign's first job)"},
+    {"--no-baseline", false, UC_MUTANTS, u_flag, NULL, 6, NULL,
+     "do not run the unmutated RTL (a campaign's mutant job; its\n"
+     "--baseline-only job judges the baseline)"},
     {"--quiet", false, UC_WAVES | UC_COSIM, u_flag, NULL, 0, NULL, "only the summary line"},
     {"--steer", true, UC_COSIM, u_steer, NULL, 0, "on|off",
      "steer the random stimulus to the corners of the unit's cover\n"
@@ -437,6 +448,9 @@ static const gpucoh_opt_t unit_opts[] = {
     {"--quiet", false, 0, u_flag, NULL, 0, NULL, NULL},
     {"--coverage", false, 0, u_flag, NULL, 1, NULL, NULL},
     {"--netlist", false, 0, u_flag, NULL, 2, NULL, NULL},
+    {"--check-only", false, 0, u_flag, NULL, 4, NULL, NULL},
+    {"--baseline-only", false, 0, u_flag, NULL, 5, NULL, NULL},
+    {"--no-baseline", false, 0, u_flag, NULL, 6, NULL, NULL},
     {"--help", false, 0, u_flag, NULL, 3, NULL, NULL},
     {"-h", false, 0, u_flag, NULL, 3, NULL, NULL},
 };
@@ -567,6 +581,13 @@ static void fill_cosim(const args_t* a, gpucoh_cosim_opts_t* o) {
 
 /* --mutants FILE belongs to `gpucoh mutants`: elsewhere it would be ignored, so it is refused. */
 static int mutants_refused(const args_t* a, const char* cmd) {
+    if (a->check_only || a->base_only || a->no_base) {
+        fprintf(stderr,
+                "gpucoh: %s takes no --check-only, --baseline-only or --no-baseline (gpucoh "
+                "mutants <unit> does)\n",
+                cmd);
+        return 1;
+    }
     if (!a->mutants_file)
         return 0;
     fprintf(stderr, "gpucoh: %s takes no --mutants (gpucoh mutants <unit> --mutants FILE does)\n",
@@ -1148,6 +1169,12 @@ static int cmd_mutants(int argc, char** argv) {
             return EXIT_USAGE;
         }
     }
+    if (a.base_only && a.no_base) {
+        fprintf(stderr, "gpucoh: mutants: --baseline-only and --no-baseline exclude each other\n");
+        return EXIT_USAGE;
+    }
+    if (a.check_only)
+        return gpucoh_mutants_check(a.u, a.mutants_file, a.netlist);
     const gpucoh_stim_cfg_t stim = {
         .steer = !a.steer_off, .illegal_set = a.illegal_set, .illegal_rate = a.illegal_rate};
     char jpath[PATH_MAX + 32], odir[PATH_MAX], jname[96];
@@ -1155,7 +1182,10 @@ static int cmd_mutants(int argc, char** argv) {
     if (report_path(&a, jname, jpath, sizeof jpath, odir, sizeof odir) != 0)
         return EXIT_USAGE;
     return gpucoh_mutants(a.u, &a.pv, a.mutants_file, a.cycles_set ? a.cycles : 200000, a.seed,
-                          jpath, odir, a.netlist, &stim);
+                          jpath, odir, a.netlist, &stim,
+                          a.base_only ? GPUCOH_MUTANTS_BASELINE
+                          : a.no_base ? GPUCOH_MUTANTS_NO_BASELINE
+                                      : GPUCOH_MUTANTS_WHOLE);
 }
 
 /* `gpucoh help [command]`: the command list, or that command's --help (as it prints it). */

@@ -384,7 +384,7 @@ static int cmp_names(const void* a, const void* b) {
 }
 
 /* Append the *.mut files of dir (sorted) to ms; -1 on a malformed file, 0 otherwise. */
-static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t errlen) {
+static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t errlen, FILE* list) {
     DIR* d = opendir(dir);
     if (!d)
         return 0;
@@ -408,6 +408,8 @@ static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t er
                 rc = -1;
             else
                 (*nm)++;
+            if (rc == 0 && list)
+                fprintf(list, "  file %s\n", p);
         }
     }
     return rc;
@@ -416,7 +418,7 @@ static int load_dir(const char* dir, mutant_t* ms, int* nm, char* err, size_t er
 /* The mutants of a campaign: only_file alone, else every file of tests/mutants/<unit>/ (and its
  * netlist/ with --netlist), each checked against the RTL. 0, or 2 after a message. */
 static int load_mutants(const gpucoh_unit_t* u, const char* only_file, bool netlist, mutant_t* ms,
-                        int* nm) {
+                        int* nm, FILE* list) {
     char err[1024];
     *nm = 0;
     if (only_file) {
@@ -425,6 +427,8 @@ static int load_mutants(const gpucoh_unit_t* u, const char* only_file, bool netl
             return 2;
         }
         *nm = 1;
+        if (list)
+            fprintf(list, "  file %s\n", only_file);
     } else {
         char dir[PATH_MAX], ndir[PATH_MAX + 16];
         snprintf(dir, sizeof dir, "%s/tests/mutants/%s", gpucoh_root(), u->name);
@@ -435,8 +439,8 @@ static int load_mutants(const gpucoh_unit_t* u, const char* only_file, bool netl
             return 2;
         }
         closedir(d);
-        if (load_dir(dir, ms, nm, err, sizeof err) != 0 ||
-            (netlist && load_dir(ndir, ms, nm, err, sizeof err) != 0)) {
+        if (load_dir(dir, ms, nm, err, sizeof err, list) != 0 ||
+            (netlist && load_dir(ndir, ms, nm, err, sizeof err, list) != 0)) {
             fprintf(stderr, "gpucoh: %s\n", err);
             return 2;
         }
@@ -505,6 +509,7 @@ typedef struct {
     outcome_t* oc;
     int caught, survived, broken;
     bool bad_base; /* the unmutated RTL (netlist) diverges or does not run */
+    int part;      /* GPUCOH_MUTANTS_WHOLE, _BASELINE (no mutant), _NO_BASELINE */
     char rate[32]; /* the illegal rate, as the report gives it */
 } campaign_t;
 
@@ -635,11 +640,16 @@ static void print_campaign(const campaign_t* c) {
     if (c->no_steer || c->illegal_set)
         snprintf(sdesc, sizeof sdesc, "; own stimulus: steer %s, illegal rate %s",
                  c->no_steer ? "off" : "on", c->rate);
-    printf("mutants of %s: %d caught, %d survived, %d broken (unmutated %s: %llu cycles, 0 "
-           "mismatches%s%s%s)\n",
-           u->name, c->caught, c->survived, c->broken, c->netlist ? "netlist" : "RTL",
-           (unsigned long long)c->oc[0].r.cycles_run, c->netlist ? "; " : "",
-           c->netlist ? c->oc[0].r.impl_note : "", sdesc);
+    if (c->part == GPUCOH_MUTANTS_NO_BASELINE)
+        printf("mutants of %s: %d caught, %d survived, %d broken (unmutated %s: not run here, "
+               "--no-baseline%s)\n",
+               u->name, c->caught, c->survived, c->broken, c->netlist ? "netlist" : "RTL", sdesc);
+    else
+        printf("mutants of %s: %d caught, %d survived, %d broken (unmutated %s: %llu cycles, 0 "
+               "mismatches%s%s%s)\n",
+               u->name, c->caught, c->survived, c->broken, c->netlist ? "netlist" : "RTL",
+               (unsigned long long)c->oc[0].r.cycles_run, c->netlist ? "; " : "",
+               c->netlist ? c->oc[0].r.impl_note : "", sdesc);
     if (unit_family(u) && !c->netlist)
         printf("  system stimulus: %s (seed %llu, %llu cycles per protocol)\n",
                c->steer ? "steered (--steer on)" : "unsteered (--steer off)",
@@ -661,7 +671,11 @@ static void print_campaign(const campaign_t* c) {
 }
 
 /* The report's baseline object. */
-static void json_baseline(FILE* f, const outcome_t* b) {
+static void json_baseline(FILE* f, const outcome_t* b, bool skipped) {
+    if (skipped) {
+        fprintf(f, "\"baseline\": {\"result\": \"not run (--no-baseline)\"}");
+        return;
+    }
     fprintf(f, "\"baseline\": {\"result\": \"%s\", \"cycles\": %llu",
             b->status == 1   ? "pass"
             : b->status == 0 ? "diverges"
@@ -701,7 +715,7 @@ static int write_campaign(const campaign_t* c, const char* path) {
             c->netlist ? "netlist" : "rtl", (unsigned long long)c->seed,
             (unsigned long long)c->cycles, c->no_steer ? "false" : "true", c->rate, c->caught,
             c->survived, c->broken, c->survived || c->broken || c->bad_base ? "fail" : "pass");
-    json_baseline(a.f, &c->oc[0]);
+    json_baseline(a.f, &c->oc[0], c->part == GPUCOH_MUTANTS_NO_BASELINE);
     fprintf(a.f, ", \"mutants\": [");
     for (int i = 0; i < c->nm; i++) {
         const outcome_t* o = &c->oc[i + 1];
@@ -733,7 +747,14 @@ static int write_campaign(const campaign_t* c, const char* path) {
 
 /* Run the unmutated RTL, then every mutant, counting; stops after a bad baseline. 0, or 2. */
 static int run_campaign(campaign_t* c) {
+    if (c->part == GPUCOH_MUTANTS_BASELINE)
+        c->nm = 0;
     for (int i = -1; i < c->nm; i++) {
+        if (i < 0 && c->part == GPUCOH_MUTANTS_NO_BASELINE) { /* judged by another job */
+            memset(&c->oc[0], 0, sizeof c->oc[0]);
+            c->oc[0].status = 1;
+            continue;
+        }
         if (run_mutant(c, i) != 0)
             return 2;
         const outcome_t* o = &c->oc[i + 1];
@@ -763,7 +784,7 @@ static int run_campaign(campaign_t* c) {
 
 int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
                    uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
-                   bool netlist, const gpucoh_stim_cfg_t* stim) {
+                   bool netlist, const gpucoh_stim_cfg_t* stim, int part) {
     static mutant_t ms[MAX_MUTANTS];
     static outcome_t oc[MAX_MUTANTS + 1];
     static campaign_t c;
@@ -779,7 +800,8 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
     c.steer = !c.no_steer;
     c.ms = ms;
     c.oc = oc;
-    if (load_mutants(u, only_file, netlist, ms, &c.nm) != 0)
+    c.part = part;
+    if (load_mutants(u, only_file, netlist, ms, &c.nm, NULL) != 0)
         return 2;
     snprintf(c.odir, sizeof c.odir, "%s", out_dir ? out_dir : gpucoh_default_out());
     if (gpucoh_mkdirs(c.odir) != 0) {
@@ -807,4 +829,19 @@ int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char*
         return 2;
     printf("  report    %s\n", path);
     return (c.survived || c.broken || c.bad_base) ? 1 : 0;
+}
+
+int gpucoh_mutants_check(const gpucoh_unit_t* u, const char* only_file, bool netlist) {
+    static mutant_t ms[MAX_MUTANTS];
+    char* buf = NULL;
+    size_t len = 0;
+    FILE* list = open_memstream(&buf, &len);
+    int nm = 0;
+    const int rc = list ? load_mutants(u, only_file, netlist, ms, &nm, list) : 2;
+    if (list)
+        fclose(list);
+    if (rc == 0) /* listed only when every file passed its checks */
+        printf("%smutants: %d files checked, nothing run (--check-only)\n", buf ? buf : "", nm);
+    free(buf);
+    return rc;
 }

@@ -40,9 +40,17 @@ int gpucoh_mutant_scratch(const char* const* files, const gpucoh_mutant_t* m, co
  * own lockstep stimulus (--steer, --illegal-rate; NULL = the defaults); its steer also selects
  * the TC system context's traffic with or without its steered phases (traffic.h). Exit status:
  * 0 all caught, 1 some survived or broke, 2 usage. */
+/* `gpucoh mutants <unit> --check-only`: every mutant file of the campaign read and checked
+ * against the RTL (as before a run), each listed as "  file PATH" on stdout; nothing built or
+ * run. 0, or 2 after a message. */
+int gpucoh_mutants_check(const gpucoh_unit_t* u, const char* only_file, bool netlist);
+
+/* part: the whole campaign; the unmutated RTL alone; the mutants without it (the jobs of
+ * `gpucoh campaign`, whose merge takes the baseline from the first) */
+enum { GPUCOH_MUTANTS_WHOLE, GPUCOH_MUTANTS_BASELINE, GPUCOH_MUTANTS_NO_BASELINE };
 int gpucoh_mutants(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char* only_file,
                    uint64_t cycles, uint64_t seed, const char* json_path, const char* out_dir,
-                   bool netlist, const gpucoh_stim_cfg_t* stim);
+                   bool netlist, const gpucoh_stim_cfg_t* stim, int part);
 
 /* ---- the unit's family system (docs/framework.md, "Layers") ---------------------------------
  * A unit of a protocol family (manifest: family "tc", "gpu") also runs its mutants in the

@@ -30,8 +30,9 @@
 #define CAMP_HEAD     "gpucoh campaign 1"
 
 /* words of the command lines this file builds (execv takes char*) */
-static char W_GPUCOH[] = "gpucoh", W_LITMUS[] = "litmus", W_CHECK[] = "--check-only",
-            W_OUT[] = "--out", W_JSON[] = "--json";
+static char W_GPUCOH[] = "gpucoh", W_CHECK[] = "--check-only", W_OUT[] = "--out",
+            W_JSON[] = "--json", W_BASE_ONLY[] = "--baseline-only", W_NO_BASE[] = "--no-baseline",
+            W_MUTANTS[] = "--mutants";
 
 static const char* const HELP =
     "usage: gpucoh campaign plan KIND --dir ROOT -- ARGS...\n"
@@ -208,6 +209,7 @@ static int run_self(char* const* args, const char* out_path, char** cap) {
 
 typedef struct {
     const char* kind;
+    char* kind_w; /* the same, as an argv word */
     char root[PATH_MAX];
     char cwd[PATH_MAX];
     char self[PATH_MAX];
@@ -252,44 +254,65 @@ static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
     return 0;
 }
 
-/* litmus: `gpucoh litmus ARGS --check-only` lists the files ("  file PATH"); a job per file,
- * with every other argument as given */
-static int plan_litmus(plan_t* p) {
-    static const char* const refused[] = {"--out",  "--json",       "--run",
-                                          "--wave", "--check-only", "--help"};
+/* `gpucoh KIND ARGS --check-only`: 0 with the "  file PATH" lines' paths in files (pointing into
+ * *out, free it), or 2 after a message */
+static int check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
+    static const char* const refused[] = {"--out",           "--json",        "--run",
+                                          "--wave",          "--check-only",  "--help",
+                                          "--baseline-only", "--no-baseline", "--mutants"};
+    const int nref = strcmp(p->kind, "mutants") ? 6 : 9;
     for (int i = 0; i < p->nargs; i++)
-        for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++)
+        for (int k = 0; k < nref; k++)
             if (!strcmp(p->args[i], refused[k])) {
                 fprintf(stderr,
-                        "gpucoh campaign plan litmus: %s is not a campaign's (the job sets --out "
-                        "and --json; --run, --wave and --check-only are for one run)\n",
-                        refused[k]);
+                        "gpucoh campaign plan %s: %s is not a campaign's (the jobs set --out, "
+                        "--json and what each runs; --run, --wave and --check-only are for one "
+                        "run)\n",
+                        p->kind, refused[k]);
                 return GPUCOH_EXIT_USAGE;
             }
     char* a[CAMP_MAX_ARGS + 4];
     int na = 0;
     a[na++] = W_GPUCOH;
-    a[na++] = W_LITMUS;
+    a[na++] = p->kind_w;
     for (int i = 0; i < p->nargs && na < CAMP_MAX_ARGS; i++)
         a[na++] = p->args[i];
     a[na++] = W_CHECK;
     a[na] = NULL;
-    char* out = NULL;
-    const int rc = run_self(a, NULL, &out);
+    *out = NULL;
+    const int rc = run_self(a, NULL, out);
     if (rc != 0) {
-        free(out);
         fprintf(stderr,
-                "gpucoh campaign plan litmus: the arguments are refused (gpucoh litmus "
-                "exited %d); nothing was written\n",
-                rc);
+                "gpucoh campaign plan %s: the arguments are refused (gpucoh %s exited %d); "
+                "nothing was written\n",
+                p->kind, p->kind, rc);
         return GPUCOH_EXIT_USAGE;
     }
+    *nf = 0;
+    for (char* s = strtok(*out, "\n"); s; s = strtok(NULL, "\n"))
+        if (!strncmp(s, "  file ", 7) && *nf < maxf)
+            files[(*nf)++] = s + 7;
+    return 0;
+}
+
+/* a job's name: the file's name without its extension, safe in a path and a shell word */
+static void job_name(const char* file, const char* prefix, char* name, size_t n) {
+    const char* b = strrchr(file, '/');
+    snprintf(name, n, "%s%s", prefix, b ? b + 1 : file);
+    char* dot = strrchr(name, '.');
+    if (dot && dot != name)
+        *dot = 0;
+    for (char* c = name; *c; c++)
+        if (*c == '/' || *c == '\'' || *c == ' ')
+            *c = '_';
+}
+
+/* litmus: a job per file, with every other argument as given */
+static int plan_litmus(plan_t* p) {
+    char* out = NULL;
     char* files[LITMUS_MAX_FILES];
     int nf = 0;
-    for (char* s = strtok(out, "\n"); s; s = strtok(NULL, "\n"))
-        if (!strncmp(s, "  file ", 7) && nf < LITMUS_MAX_FILES)
-            files[nf++] = s + 7;
-    int status = 0;
+    int status = check_only(p, &out, files, LITMUS_MAX_FILES, &nf);
     for (int k = 0; k < nf && !status; k++) {
         char* ja[CAMP_MAX_ARGS];
         int nj = 0, next = 0; /* the file words, in order; the rest kept */
@@ -302,14 +325,36 @@ static int plan_litmus(plan_t* p) {
             }
         }
         char name[96];
-        const char* b = strrchr(files[k], '/');
-        snprintf(name, sizeof name, "%s", b ? b + 1 : files[k]);
-        char* dot = strrchr(name, '.');
-        if (dot && dot != name)
-            *dot = 0;
-        for (char* c = name; *c; c++)
-            if (*c == '/' || *c == '\'' || *c == ' ')
-                *c = '_';
+        job_name(files[k], "", name, sizeof name);
+        if (plan_add(p, name, ja, nj) != 0)
+            status = 2;
+    }
+    free(out);
+    return status;
+}
+
+/* mutants: the unmutated RTL (--baseline-only), then a job per mutant file (--mutants FILE
+ * --no-baseline), every other argument as given */
+static int plan_mutants(plan_t* p) {
+    char* out = NULL;
+    char* files[4096];
+    int nf = 0;
+    int status = check_only(p, &out, files, 4096, &nf);
+    char* ja[CAMP_MAX_ARGS];
+    for (int k = -1; k < nf && !status; k++) {
+        int nj = 0;
+        for (int i = 0; i < p->nargs; i++)
+            ja[nj++] = p->args[i];
+        char name[160];
+        if (k < 0) {
+            ja[nj++] = W_BASE_ONLY;
+            snprintf(name, sizeof name, "baseline");
+        } else {
+            ja[nj++] = W_MUTANTS;
+            ja[nj++] = files[k];
+            ja[nj++] = W_NO_BASE;
+            job_name(files[k], strstr(files[k], "/netlist/") ? "netlist-" : "", name, sizeof name);
+        }
         if (plan_add(p, name, ja, nj) != 0)
             status = 2;
     }
@@ -437,9 +482,9 @@ static int cmd_plan(int argc, char** argv) {
         return usage_err("plan: %s", "needs KIND --dir ROOT -- ARGS...");
     plan_t p;
     memset(&p, 0, sizeof p);
-    p.kind = argv[3];
-    if (strcmp(p.kind, "litmus"))
-        return usage_err("plan: unknown kind '%s' (kinds: litmus)", p.kind);
+    p.kind = p.kind_w = argv[3];
+    if (strcmp(p.kind, "litmus") && strcmp(p.kind, "mutants"))
+        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants)", p.kind);
     const char* root = NULL;
     int i = 4;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
@@ -474,7 +519,9 @@ static int cmd_plan(int argc, char** argv) {
         snprintf(p.root, sizeof p.root, "%s/%s", p.cwd, root);
     p.names = calloc(CAMP_MAX_JOBS, sizeof *p.names);
     p.lines = calloc(CAMP_MAX_JOBS, sizeof *p.lines);
-    int rc = p.names && p.lines ? plan_litmus(&p) : GPUCOH_EXIT_USAGE;
+    int rc = !p.names || !p.lines        ? GPUCOH_EXIT_USAGE
+             : !strcmp(p.kind, "litmus") ? plan_litmus(&p)
+                                         : plan_mutants(&p);
     if (rc == 0)
         rc = plan_write(&p, existed);
     for (int j = 0; j < p.njobs; j++) {
@@ -760,6 +807,210 @@ static int merge_litmus(char** roots, int nroots, const camp_t* c, const char* j
     return status;
 }
 
+/* The folder of job i: the first ROOT where it is done, or -1 after a message */
+static int job_dir(char** roots, int nroots, const camp_t* c, int i, char* d, size_t n) {
+    for (int r = 0; r < nroots; r++) {
+        snprintf(d, n, "%s/jobs/%s", roots[r], c->names[i]);
+        char p[PATH_MAX + 200];
+        snprintf(p, sizeof p, "%s/done", d);
+        if (is_file(p))
+            return 0;
+    }
+    fprintf(stderr,
+            "gpucoh campaign merge: job %s is not done in %s%s (run its line of jobs.txt)\n",
+            c->names[i], roots[0], nroots > 1 ? " or the other folders" : "");
+    return -1;
+}
+
+/* A mutants job's report: the head before ", \"caught\": ", the baseline object's text, the
+ * entries of "mutants" (one per line, without separators), their results counted */
+typedef struct {
+    char *key, *base, *entries;
+    int caught, survived, broken;
+} mut_job_t;
+
+static int mut_job_read(const char* path, mut_job_t* j) {
+    memset(j, 0, sizeof *j);
+    char* s = slurp(path, NULL);
+    char* k = s ? strstr(s, ", \"caught\": ") : NULL;
+    char* b = k ? strstr(k, "\"baseline\": ") : NULL;
+    char* m = b ? strstr(b, ", \"mutants\": [") : NULL;
+    char* e = m ? strstr(m, "\n]}\n") : NULL;
+    if (!e) {
+        free(s);
+        return -1;
+    }
+    j->key = strndup(s, (size_t)(k - s));
+    j->base = strndup(b, (size_t)(m - b));
+    *e = 0;
+    size_t len = 0;
+    FILE* f = open_memstream(&j->entries, &len);
+    for (char* t = strtok(m + strlen(", \"mutants\": ["), "\n"); t && f; t = strtok(NULL, "\n")) {
+        const size_t l = strlen(t);
+        fprintf(f, "%.*s\n", (int)(l && t[l - 1] == ',' ? l - 1 : l), t);
+        j->caught += strstr(t, "\"result\": \"caught\"") != NULL;
+        j->survived += strstr(t, "\"result\": \"survived\"") != NULL;
+        j->broken += strstr(t, "\"result\": \"broken\"") != NULL;
+    }
+    if (f)
+        fclose(f);
+    free(s);
+    return j->entries ? 0 : -1;
+}
+
+static void mut_job_free(mut_job_t* j) {
+    free(j->key);
+    free(j->base);
+    free(j->entries);
+}
+
+/* stdout of job dir d: what the runs printed before the table (pre: a simulator's messages),
+ * the table's head (from "mutants of" to the column line) and its rows */
+static int mut_job_lines(const char* d, char** pre, char** head, char** rows) {
+    char p[PATH_MAX + 200];
+    snprintf(p, sizeof p, "%s/stdout", d);
+    char* s = slurp(p, NULL);
+    char* m = !s ? NULL : strncmp(s, "mutants of ", 11) ? strstr(s, "\nmutants of ") : s - 1;
+    char* t = m ? strstr(m + 1, "\n  mutant ") : NULL;
+    char* r = t ? strchr(t + 1, '\n') : NULL;
+    if (!r) {
+        free(s);
+        return -1;
+    }
+    char* end = strstr(r, "\n  report ");
+    if (end)
+        end[1] = 0;
+    *pre = strndup(s, (size_t)(m + 1 - s));
+    *head = strndup(m + 1, (size_t)(r - m));
+    *rows = strdup(r + 1);
+    free(s);
+    return 0;
+}
+
+/* the merged stdout (the baseline job's head with the counts, every job's rows) and JSON */
+static int mut_write(const char* pre, const char* bhead, const char* rows, const mut_job_t* b,
+                     int cs, int sv, int br, const char* entries, const char* json) {
+    const char* rest = strstr(bhead, " broken (");
+    const char* colon = strstr(bhead, ": ");
+    if (!rest || !colon)
+        return 2;
+    printf("%s%.*s: %d caught, %d survived, %d broken (%s%s", pre, (int)(colon - bhead), bhead, cs,
+           sv, br, rest + strlen(" broken ("), rows);
+    char err[1024];
+    gpucoh_afile_t a;
+    if (gpucoh_afile_open(&a, json, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+        return 2;
+    }
+    fprintf(a.f,
+            "%s, \"caught\": %d, \"survived\": %d, \"broken\": %d, \"verdict\": \"%s\", %s, "
+            "\"mutants\": [",
+            b->key, cs, sv, br, sv || br ? "fail" : "pass", b->base);
+    int n = 0;
+    char* e = strdup(entries);
+    for (char* t = strtok(e, "\n"); t; t = strtok(NULL, "\n"))
+        fprintf(a.f, "%s\n%s", n++ ? "," : "", t);
+    free(e);
+    fprintf(a.f, "\n]}\n");
+    if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+        return 2;
+    }
+    printf("  report    %s\n", json);
+    return sv || br ? 1 : 0;
+}
+
+/* a bad baseline: the serial run stops there; its report is the baseline job's */
+static int mut_bad_base(const char* d, const char* json) {
+    char p[PATH_MAX + 200];
+    snprintf(p, sizeof p, "%s/result.json", d);
+    char* s = slurp(p, NULL);
+    int rc = s && write_text(json, s) == 0 ? 1 : 2;
+    free(s);
+    if (rc == 1) {
+        fprintf(stderr,
+                "gpucoh campaign merge: the unmutated RTL does not pass (job %s); mutant "
+                "results would mean nothing\n",
+                d);
+        printf("  report    %s\n", json);
+    }
+    return rc;
+}
+
+static int merge_mutants(char** roots, int nroots, const camp_t* c, const char* json) {
+    char d[PATH_MAX + 128], p[PATH_MAX + 200];
+    if (c->njobs < 1 || !strstr(c->names[0], "-baseline")) {
+        fprintf(stderr, "gpucoh campaign merge: a mutants plan starts with its baseline job\n");
+        return 2;
+    }
+    if (job_dir(roots, nroots, c, 0, d, sizeof d) != 0)
+        return 2;
+    mut_job_t b;
+    snprintf(p, sizeof p, "%s/result.json", d);
+    if (mut_job_read(p, &b) != 0) {
+        fprintf(stderr, "gpucoh campaign merge: %s is not a mutants report\n", p);
+        return 2;
+    }
+    char *bpre = NULL, *bhead = NULL, *brows = NULL;
+    if (!strstr(b.base, "\"result\": \"pass\"") || mut_job_lines(d, &bpre, &bhead, &brows) != 0) {
+        mut_job_free(&b);
+        return mut_bad_base(d, json);
+    }
+    char *rows = NULL, *entries = NULL, *pre = NULL;
+    size_t l1 = 0, l2 = 0, l3 = 0;
+    FILE *fr = open_memstream(&rows, &l1), *fe = open_memstream(&entries, &l2),
+         *fp = open_memstream(&pre, &l3);
+    if (fp)
+        fputs(bpre, fp);
+    int cs = 0, sv = 0, br = 0, status = fr && fe ? 0 : 2;
+    for (int i = 1; i < c->njobs && !status; i++) {
+        mut_job_t j;
+        char *h = NULL, *r = NULL, *q = NULL;
+        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0)
+            status = 2;
+        else if (snprintf(p, sizeof p, "%s/result.json", d) < 0 || mut_job_read(p, &j) != 0 ||
+                 mut_job_lines(d, &q, &h, &r) != 0) {
+            fprintf(stderr, "gpucoh campaign merge: %s is not a mutants report\n", p);
+            status = 2;
+        } else {
+            if (strcmp(j.key, b.key)) {
+                fprintf(stderr,
+                        "gpucoh campaign merge: %s ran with another build or other options "
+                        "than job baseline (the reports' heads differ)\n",
+                        p);
+                status = 2;
+            }
+            fputs(r, fr);
+            fputs(q, fp);
+            fputs(j.entries, fe);
+            cs += j.caught;
+            sv += j.survived;
+            br += j.broken;
+            mut_job_free(&j);
+        }
+        free(h);
+        free(r);
+        free(q);
+    }
+    if (fr)
+        fclose(fr);
+    if (fe)
+        fclose(fe);
+    if (fp)
+        fclose(fp);
+    if (status == 0)
+        status = mut_write(pre ? pre : "", bhead, rows ? rows : "", &b, cs, sv, br,
+                           entries ? entries : "", json);
+    free(rows);
+    free(entries);
+    free(pre);
+    free(bpre);
+    free(bhead);
+    free(brows);
+    mut_job_free(&b);
+    return status;
+}
+
 static int cmd_merge(int argc, char** argv) {
     char* roots[256];
     int nroots = 0;
@@ -799,6 +1050,8 @@ static int cmd_merge(int argc, char** argv) {
         fprintf(stderr, "gpucoh campaign merge: %s\n", err);
     else if (!strcmp(c.kind, "litmus"))
         rc = merge_litmus(roots, nroots, &c, json);
+    else if (!strcmp(c.kind, "mutants"))
+        rc = merge_mutants(roots, nroots, &c, json);
     else
         fprintf(stderr, "gpucoh campaign merge: unknown kind '%s'\n", c.kind);
     camp_free(&c);
