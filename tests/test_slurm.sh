@@ -40,6 +40,14 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# Ports: free ones, so a cluster someone else runs here (private or real) is left alone.
+if [ -z "${SLURM_LOCAL_CTLD_PORT:-}" ]; then
+    for base in 16817 16917 17017 17117 17217; do
+        if [ -z "$(ss -Htln "sport = :$base or sport = :$((base + 1))" 2>/dev/null)" ]; then break; fi
+    done
+    export SLURM_LOCAL_CTLD_PORT=$base SLURM_LOCAL_SLURMD_PORT=$((base + 1))
+fi
+
 start_s=$(date +%s)
 if "$SL" start "$T/cluster" >"$T/start.log" 2>&1; then
     pass cluster-start

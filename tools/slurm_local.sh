@@ -24,7 +24,10 @@ CTLD_PORT=${SLURM_LOCAL_CTLD_PORT:-16817}
 SLURMD_PORT=${SLURM_LOCAL_SLURMD_PORT:-16818}
 TIMEOUT=${SLURM_LOCAL_TIMEOUT:-30}
 NODE=$(hostname -s)
-DAEMONS=(slurmd slurmctld munged)   # stop order
+DAEMONS=(munged slurmctld slurmd)
+
+# say: echo that never fails (stop must go on when its output pipe is closed).
+say() { echo "$@" 2>/dev/null || true; }
 
 pidfile() { echo "$DIR/$1.pid"; }
 
@@ -84,6 +87,7 @@ JobCompType=jobcomp/none
 MpiDefault=none
 SwitchType=switch/none
 MailProg=/bin/true
+SchedulerParameters=sched_min_interval=100000,batch_sched_delay=0
 NodeName=$NODE NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=1000 State=UNKNOWN
 PartitionName=debug Default=YES Nodes=ALL MaxTime=INFINITE State=UP
 EOF
@@ -102,6 +106,13 @@ start() {
     fi
     for c in munged slurmctld slurmd sinfo; do
         command -v "$c" >/dev/null || { echo "slurm_local: $c not found (bash tools/deps.sh)" >&2; exit 1; }
+    done
+    local port
+    for port in "$CTLD_PORT" "$SLURMD_PORT"; do
+        if command -v ss >/dev/null && [ -n "$(ss -Htln "sport = :$port" 2>/dev/null)" ]; then
+            echo "slurm_local: port $port is in use (another cluster?); set SLURM_LOCAL_CTLD_PORT and SLURM_LOCAL_SLURMD_PORT" >&2
+            exit 1
+        fi
     done
     mkdir -p "$DIR/state" "$DIR/spool"
     rm -f "$DIR"/*.pid "$DIR/munge.socket" "$DIR/munge.socket.lock"
@@ -127,7 +138,7 @@ start() {
     local t=0 st=""
     while [ "$t" -lt $((TIMEOUT * 2)) ]; do
         st=$(sinfo_state || true)
-        case $st in idle*) echo "slurm_local: node $NODE idle ($CONF)"; return 0 ;; esac
+        case $st in idle) echo "slurm_local: node $NODE idle ($CONF)"; return 0 ;; esac
         sleep 0.5
         t=$((t + 1))
     done
@@ -175,8 +186,29 @@ wait_gone() { # wait_gone SECONDS PID...
     return 1
 }
 
+# stop_daemons NAME...: SIGTERM them all, wait, SIGKILL any still alive after 15 s.
+stop_daemons() {
+    local d pid pids=() names=()
+    for d in "$@"; do
+        if pid=$(live_pid "$d"); then
+            kill -TERM "$pid" 2>/dev/null || true
+            pids+=("$pid")
+            names+=("$d ($pid)")
+        fi
+    done
+    if [ ${#pids[@]} -gt 0 ] && ! wait_gone 15 "${pids[@]}"; then
+        say "slurm_local: ${names[*]} ignored SIGTERM for 15 s, sending SIGKILL" >&2
+        kill -KILL "${pids[@]}" 2>/dev/null || true
+        wait_gone 5 "${pids[@]}" || true
+    fi
+    [ ${#names[@]} -eq 0 ] || say "slurm_local: stopped ${names[*]}"
+    for d in "$@"; do rm -f "$(pidfile "$d")"; done
+}
+
 stop() {
-    local d pid ids
+    local ids
+    # Finish even if the caller goes away: a half-done stop would leave munged running.
+    trap '' INT TERM HUP PIPE
     # Cancel the cluster's jobs first so slurmstepd kills their process trees.
     if live_pid slurmctld >/dev/null && [ -f "$CONF" ]; then
         ids=$(SLURM_CONF=$CONF squeue -h -o '%A' 2>/dev/null || true)
@@ -189,21 +221,12 @@ stop() {
             done
         fi
     fi
-    for d in "${DAEMONS[@]}"; do
-        if pid=$(live_pid "$d"); then
-            kill -TERM "$pid" 2>/dev/null || true
-            if ! wait_gone 15 "$pid"; then
-                echo "slurm_local: $d ($pid) ignored SIGTERM, sending SIGKILL" >&2
-                kill -KILL "$pid" 2>/dev/null || true
-                wait_gone 5 "$pid" || true
-            fi
-            echo "slurm_local: stopped $d ($pid)"
-        fi
-        rm -f "$(pidfile "$d")"
-    done
+    # slurmd and slurmctld together (each takes 1-2 s to shut down), munged last: they use it.
+    stop_daemons slurmd slurmctld
+    stop_daemons munged
     mapfile -t ids < <(stray_pids)
     if [ ${#ids[@]} -gt 0 ]; then
-        echo "slurm_local: killing leftover step processes ${ids[*]}" >&2
+        say "slurm_local: killing leftover step processes ${ids[*]}" >&2
         kill -KILL "${ids[@]}" 2>/dev/null || true
         wait_gone 5 "${ids[@]}" || true
     fi
