@@ -136,6 +136,41 @@ mkdir -p "$T/full" && touch "$T/full/x"
 check "plan refuses a folder holding something else (exit 2)" \
     bash -c "'$G' campaign plan litmus --dir '$T/full' -- '$T/MP.litmus' >/dev/null 2>&1; [ \$? -eq 2 ]"
 
+# mutants: a baseline job, then one job per mutant; tc_timer at 2000 cycles lets 01-load-zero-kept
+# survive (caught at cycle 2160), so the serial run exits 1 and so must the merge
+"$G" mutants tc_timer --cycles 2000 --out "$T/ms-out" --json "$T/ms.json" > "$T/ms.out" 2> /dev/null
+msrc=$?
+"$G" campaign plan mutants --dir "$T/mc" -- tc_timer --cycles 2000 > /dev/null 2>&1 &&
+    parallel --jobs 2 < "$T/mc/jobs.txt" > /dev/null 2>&1
+"$G" campaign merge "$T/mc" > "$T/mm.out" 2> /dev/null
+mmrc=$?
+check "mutants: 4 jobs (the baseline, 3 mutants); exit status $msrc as the serial run" \
+    bash -c "[ \$(wc -l < '$T/mc/jobs.txt') -eq 4 ] && [ $mmrc -eq $msrc ] && [ $msrc -eq 1 ]"
+check "mutants: the serial run's table (but the report line) and JSON, byte for byte" \
+    bash -c "diff <(grep -v '^  report ' '$T/ms.out') <(grep -v '^  report ' '$T/mm.out') && \
+        cmp '$T/ms.json' '$T/mc/result.json' && grep -q '01-load-zero-kept *SURVIVED' '$T/mm.out'"
+bad_plan "--mutants (a campaign runs them all)" "is not a campaign's" mutants --dir "$T/np" -- \
+    tc_timer --mutants tests/mutants/tc_timer/01-load-zero-kept.mut
+bad_plan "an unknown unit" "refused" mutants --dir "$T/np" -- nope
+# soak: segments of cosim system in lockstep, a probe each, RSS kept per job
+"$G" campaign plan soak --dir "$T/sk" -- --protocol gpu-h,tc-weak --cycles 6000 --segment 3000 \
+    > /dev/null 2>&1 && parallel --jobs 2 < "$T/sk/jobs.txt" > /dev/null 2>&1
+"$G" campaign merge "$T/sk" > "$T/sk.out" 2> /dev/null
+skrc=$?
+check "soak: 2 protocols x (a probe + 2 segments), 12000 cycles, 0 mismatches, RSS per protocol" \
+    bash -c "[ $skrc -eq 0 ] && [ \$(wc -l < '$T/sk/jobs.txt') -eq 6 ] && \
+        grep -q '^soak: 2 protocols, 4 segments, 12000 cycles in lockstep, 0 mismatches, 0 failed' \
+        '$T/sk.out' && grep -Eq '^  gpu-h +2 +6000 +0 +[0-9.]+ +[0-9.]+ ' '$T/sk.out' && \
+        grep -q '\"max_rss_kb\": [1-9]' '$T/sk/result.json'"
+# a segment whose report says mismatches fails the soak (exit 1)
+rm -rf "$T/sk2" && cp -r "$T/sk" "$T/sk2" &&
+    sed -i 's/"mismatches": 0/"mismatches": 3/' "$T/sk2/jobs/00003-gpu-h-seg0002/result.json"
+check "soak: a segment with mismatches fails the merge (exit 1, counted)" \
+    bash -c "'$G' campaign merge '$T/sk2' > '$T/sk2.out' 2>&1; [ \$? -eq 1 ] && \
+        grep -q ', 3 mismatches' '$T/sk2.out'"
+bad_plan "an unknown soak protocol" "unknown variant" soak --dir "$T/np" -- --protocol nope
+bad_plan "a soak segment below 1000 cycles" "out of range" soak --dir "$T/np" -- --segment 10
+
 # sbatch: the array has one task per job, the merge runs after it
 "$G" campaign sbatch "$T/camp" --partition debug --time 10:00 --max-parallel 3 > "$T/sb.out" 2>&1
 check "sbatch: array 1-4%3, partition, time, merge.sbatch and submit.sh" \

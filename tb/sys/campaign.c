@@ -18,10 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "gsys.h"
 #include "litmus.h"
 #include "util.h"
 
@@ -32,7 +35,9 @@
 /* words of the command lines this file builds (execv takes char*) */
 static char W_GPUCOH[] = "gpucoh", W_CHECK[] = "--check-only", W_OUT[] = "--out",
             W_JSON[] = "--json", W_BASE_ONLY[] = "--baseline-only", W_NO_BASE[] = "--no-baseline",
-            W_MUTANTS[] = "--mutants";
+            W_MUTANTS[] = "--mutants", W_SYSTEM[] = "system", W_PROTOCOL[] = "--protocol",
+            W_CONFIG[] = "--config", W_CYCLES[] = "--cycles", W_SEED[] = "--seed",
+            W_QUIET[] = "--quiet";
 
 static const char* const HELP =
     "usage: gpucoh campaign plan KIND --dir ROOT -- ARGS...\n"
@@ -167,6 +172,8 @@ static unsigned long long hash_tree(unsigned long long h, const char* dir) {
 
 /* Run /proc/self/exe with args (NULL-terminated), stdout into out_path (NULL: inherited, or a
  * pipe into *cap when cap is given). The exit status, 128 + signal, or -1. */
+static long g_child_rss_kb; /* the last run_self child's maximum resident set (KiB) */
+
 static int run_self(char* const* args, const char* out_path, char** cap) {
     int pfd[2] = {-1, -1};
     if (cap && pipe(pfd) != 0)
@@ -202,6 +209,10 @@ static int run_self(char* const* args, const char* out_path, char** cap) {
     int st = 0;
     if (waitpid(pid, &st, 0) < 0)
         return -1;
+    struct rusage ru; /* the largest of the children waited for: a job waits for one */
+    memset(&ru, 0, sizeof ru);
+    getrusage(RUSAGE_CHILDREN, &ru);
+    g_child_rss_kb = ru.ru_maxrss;
     return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
 }
 
@@ -209,7 +220,8 @@ static int run_self(char* const* args, const char* out_path, char** cap) {
 
 typedef struct {
     const char* kind;
-    char* kind_w; /* the same, as an argv word */
+    char* kind_w;    /* the same, as an argv word */
+    const char* cmd; /* the gpucoh command of its jobs (the kind, or cosim for soak) */
     char root[PATH_MAX];
     char cwd[PATH_MAX];
     char self[PATH_MAX];
@@ -239,7 +251,7 @@ static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
     strcat(l, " campaign job ");
     shq(l, n, dir);
     strcat(l, " -- ");
-    shq(l, n, p->kind);
+    shq(l, n, p->cmd);
     for (int i = 0; i < nargs; i++) {
         strcat(l, " ");
         shq(l, n, args[i]);
@@ -360,6 +372,100 @@ static int plan_mutants(plan_t* p) {
     }
     free(out);
     return status;
+}
+
+/* soak: --protocol LIST|all, --cycles TOTAL (per protocol), --segment N, --seed S, --config C.
+ * Per protocol: a probe of N/10 cycles (seed S), then ceil(TOTAL/N) segments (seeds S+1, ...),
+ * each `cosim system --protocol P --cycles N --seed ... --quiet` in lockstep. */
+typedef struct {
+    char protos[64][32];
+    int np;
+    uint64_t total, seg, seed;
+    const char* config;
+} soak_t;
+
+static int soak_protocols(const char* list, soak_t* k) {
+    const gsys_proto_t* const* ps = gsys_protocols();
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char* t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+        bool all = !strcmp(t, "all"), found = false;
+        for (int i = 0; ps[i]; i++)
+            for (uint32_t v = 0; v < ps[i]->nvariants; v++)
+                if ((all || !strcmp(t, ps[i]->variants[v].name)) && k->np < 64) {
+                    snprintf(k->protos[k->np++], 32, "%s", ps[i]->variants[v].name);
+                    found = true;
+                }
+        if (!found) {
+            fprintf(stderr, "gpucoh campaign plan soak: --protocol: unknown variant '%s'\n", t);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int soak_args(plan_t* p, soak_t* k) {
+    const char* list = "all";
+    k->total = 100000000ull;
+    k->seg = 10000000ull;
+    k->seed = 1;
+    k->config = "small";
+    for (int i = 0; i < p->nargs; i++) {
+        const char *o = p->args[i], *v = i + 1 < p->nargs ? p->args[i + 1] : NULL;
+        int bad = !v;
+        if (!bad && !strcmp(o, "--protocol"))
+            list = v;
+        else if (!bad && !strcmp(o, "--cycles"))
+            bad = gpucoh_opt_u64(o, v, 1000, UINT64_MAX / 2, &k->total) != 0;
+        else if (!bad && !strcmp(o, "--segment"))
+            bad = gpucoh_opt_u64(o, v, 1000, 1000000000000ull, &k->seg) != 0;
+        else if (!bad && !strcmp(o, "--seed"))
+            bad = gpucoh_opt_u64(o, v, 0, UINT64_MAX / 2, &k->seed) != 0;
+        else if (!bad && !strcmp(o, "--config") && (!strcmp(v, "small") || !strcmp(v, "paper")))
+            k->config = v;
+        else {
+            fprintf(stderr,
+                    "gpucoh campaign plan soak: '%s' %s (options: --protocol LIST|all, "
+                    "--cycles N, --segment N, --seed S, --config small|paper)\n",
+                    o, v ? "or its value is refused" : "needs a value");
+            return -1;
+        }
+        i++;
+        if (bad)
+            return -1;
+    }
+    return soak_protocols(list, k);
+}
+
+static int plan_soak(plan_t* p) {
+    soak_t k;
+    memset(&k, 0, sizeof k);
+    if (soak_args(p, &k) != 0)
+        return GPUCOH_EXIT_USAGE;
+    const uint64_t nseg = (k.total + k.seg - 1) / k.seg;
+    if (nseg * (uint64_t)k.np > CAMP_MAX_JOBS) {
+        fprintf(stderr, "gpucoh campaign plan soak: %llu segments: more than %d jobs\n",
+                (unsigned long long)(nseg * (uint64_t)k.np), CAMP_MAX_JOBS);
+        return GPUCOH_EXIT_USAGE;
+    }
+    for (int i = 0; i < k.np; i++)
+        for (uint64_t s = 0; s <= nseg; s++) { /* s = 0: the probe */
+            const uint64_t cyc = !s ? k.seg / 10 : s < nseg ? k.seg : k.total - (nseg - 1) * k.seg;
+            char c[32], sd[32], name[64];
+            snprintf(c, sizeof c, "%llu", (unsigned long long)cyc);
+            snprintf(sd, sizeof sd, "%llu", (unsigned long long)(k.seed + s));
+            snprintf(name, sizeof name, "%s-%s", k.protos[i], s ? "" : "probe");
+            if (s)
+                snprintf(name, sizeof name, "%s-seg%04llu", k.protos[i], (unsigned long long)s);
+            char* ja[] = {W_SYSTEM, W_PROTOCOL, k.protos[i], W_CONFIG, (char*)0,
+                          W_CYCLES, c,          W_SEED,      sd,       W_QUIET};
+            char cfg[16];
+            snprintf(cfg, sizeof cfg, "%s", k.config);
+            ja[4] = cfg;
+            if (plan_add(p, name, ja, 10) != 0)
+                return 2;
+        }
+    return 0;
 }
 
 /* campaign.txt: the head, kind, working folder, binary, the serial command, the job names */
@@ -483,8 +589,9 @@ static int cmd_plan(int argc, char** argv) {
     plan_t p;
     memset(&p, 0, sizeof p);
     p.kind = p.kind_w = argv[3];
-    if (strcmp(p.kind, "litmus") && strcmp(p.kind, "mutants"))
-        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants)", p.kind);
+    p.cmd = strcmp(p.kind, "soak") ? p.kind : "cosim";
+    if (strcmp(p.kind, "litmus") && strcmp(p.kind, "mutants") && strcmp(p.kind, "soak"))
+        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants, soak)", p.kind);
     const char* root = NULL;
     int i = 4;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
@@ -521,6 +628,7 @@ static int cmd_plan(int argc, char** argv) {
     p.lines = calloc(CAMP_MAX_JOBS, sizeof *p.lines);
     int rc = !p.names || !p.lines        ? GPUCOH_EXIT_USAGE
              : !strcmp(p.kind, "litmus") ? plan_litmus(&p)
+             : !strcmp(p.kind, "soak")   ? plan_soak(&p)
                                          : plan_mutants(&p);
     if (rc == 0)
         rc = plan_write(&p, existed);
@@ -614,15 +722,20 @@ static int cmd_job(int argc, char** argv) {
     args[k++] = json;
     args[k] = NULL;
     snprintf(q, sizeof q, "%s/stdout.part", dir);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     const int rc = run_self(args, q, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     cat_file(q);
     if (rc != 0 && rc != 1) {
         fprintf(stderr, "gpucoh campaign job %s: gpucoh %s exited %d; the job is not done\n", dir,
                 a[0], rc);
         return rc < 0 ? 1 : rc;
     }
-    char line[128];
-    snprintf(line, sizeof line, "fingerprint %016llx status %d\n", fp, rc);
+    char line[256];
+    snprintf(line, sizeof line, "fingerprint %016llx status %d\nmaxrss_kb %ld\nseconds %.1f\n", fp,
+             rc, g_child_rss_kb,
+             (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     char out[PATH_MAX + 32];
     snprintf(out, sizeof out, "%s/stdout", dir);
     if (rename(q, out) != 0 || write_text(p, line) != 0)
@@ -1011,6 +1124,140 @@ static int merge_mutants(char** roots, int nroots, const camp_t* c, const char* 
     return status;
 }
 
+/* the number after "key": in s, or -1 */
+static long long json_num(const char* s, const char* key) {
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\": ", key);
+    const char* t = s ? strstr(s, k) : NULL;
+    return t ? strtoll(t + strlen(k), NULL, 10) : -1;
+}
+
+typedef struct {
+    char name[32];
+    int segs, failed;
+    unsigned long long cycles, mism;
+    long rss_max, rss_probe;
+    double secs;
+} soak_row_t;
+
+/* one soak job into its protocol's row: 0, or -1 after a message */
+static int soak_job(const char* d, const char* jname, soak_row_t* r) {
+    char p[PATH_MAX + 200];
+    snprintf(p, sizeof p, "%s/done", d);
+    char* done = slurp(p, NULL);
+    snprintf(p, sizeof p, "%s/result.json", d);
+    char* js = slurp(p, NULL);
+    const char* sys = js ? strstr(js, "\"unit\": \"system\"") : NULL;
+    const long long cyc = json_num(sys, "cycles"), mm = json_num(sys, "mismatches");
+    int st = -1;
+    long rss = -1;
+    double secs = 0;
+    const char* t = done ? strstr(done, "maxrss_kb ") : NULL;
+    if (done)
+        sscanf(done, "%*s %*s status %d", &st);
+    if (t)
+        rss = strtol(t + 10, NULL, 10);
+    t = done ? strstr(done, "seconds ") : NULL;
+    if (t)
+        secs = strtod(t + 8, NULL);
+    const bool ok = cyc >= 0 && mm >= 0 && rss >= 0 && st >= 0;
+    if (ok) {
+        const bool probe = strstr(jname, "-probe") != NULL;
+        r->rss_probe = probe ? rss : r->rss_probe;
+        r->rss_max = !probe && rss > r->rss_max ? rss : r->rss_max;
+        r->segs += !probe;
+        r->cycles += probe ? 0 : (unsigned long long)cyc;
+        r->mism += (unsigned long long)mm;
+        r->failed += st != 0 || !strstr(sys, "\"verdict\": \"pass\"");
+        r->secs += secs;
+    } else {
+        fprintf(stderr, "gpucoh campaign merge: %s: not a cosim system report with its done line\n",
+                d);
+    }
+    free(done);
+    free(js);
+    return ok ? 0 : -1;
+}
+
+static void soak_print(const soak_row_t* rows, int n, FILE* j) {
+    unsigned long long cyc = 0, mm = 0;
+    int segs = 0, failed = 0;
+    for (int i = 0; i < n; i++) {
+        cyc += rows[i].cycles;
+        mm += rows[i].mism;
+        segs += rows[i].segs;
+        failed += rows[i].failed;
+    }
+    printf("soak: %d protocols, %d segments, %llu cycles in lockstep, %llu mismatches, %d failed "
+           "segments\n",
+           n, segs, cyc, mm, failed);
+    printf("  %-12s %8s %12s %10s %11s %12s %10s %9s\n", "protocol", "segments", "cycles",
+           "mismatches", "max RSS MB", "probe RSS MB", "RSS growth", "seconds");
+    fprintf(j, "{\"tool\": \"gpucoh campaign soak\", \"version\": ");
+    gpucoh_json_str(j, gpucoh_version());
+    fprintf(j, ", \"protocols\": [");
+    for (int i = 0; i < n; i++) {
+        const soak_row_t* r = &rows[i];
+        const double g = r->rss_probe > 0
+                             ? 100.0 * (double)(r->rss_max - r->rss_probe) / (double)r->rss_probe
+                             : 0.0;
+        printf("  %-12s %8d %12llu %10llu %11.1f %12.1f %+9.1f%% %9.1f\n", r->name, r->segs,
+               r->cycles, r->mism, (double)r->rss_max / 1024.0, (double)r->rss_probe / 1024.0, g,
+               r->secs);
+        fprintf(j,
+                "%s\n  {\"protocol\": \"%s\", \"segments\": %d, \"cycles\": %llu, "
+                "\"mismatches\": %llu, \"failed_segments\": %d, \"max_rss_kb\": %ld, "
+                "\"probe_rss_kb\": %ld, \"seconds\": %.1f}",
+                i ? "," : "", r->name, r->segs, r->cycles, r->mism, r->failed, r->rss_max,
+                r->rss_probe, r->secs);
+    }
+    fprintf(j,
+            "\n], \"segments\": %d, \"cycles\": %llu, \"mismatches\": %llu, "
+            "\"failed_segments\": %d, \"verdict\": \"%s\"}\n",
+            segs, cyc, mm, failed, mm || failed ? "fail" : "pass");
+}
+
+static int merge_soak(char** roots, int nroots, const camp_t* c, const char* json) {
+    static soak_row_t rows[64];
+    int n = 0, status = 0;
+    memset(rows, 0, sizeof rows);
+    for (int i = 0; i < c->njobs && !status; i++) {
+        char d[PATH_MAX + 128], pname[64];
+        const char* nm = strchr(c->names[i], '-');
+        snprintf(pname, sizeof pname, "%s", nm ? nm + 1 : c->names[i]);
+        char* cut = strstr(pname, "-probe");
+        cut = cut ? cut : strstr(pname, "-seg");
+        if (cut)
+            *cut = 0;
+        int r = 0;
+        while (r < n && strcmp(rows[r].name, pname))
+            r++;
+        if (r == n && n < 64)
+            snprintf(rows[n++].name, sizeof rows[0].name, "%s", pname);
+        if (r >= 64 || job_dir(roots, nroots, c, i, d, sizeof d) != 0 ||
+            soak_job(d, c->names[i], &rows[r]) != 0)
+            status = 2;
+    }
+    if (status)
+        return status;
+    char err[1024];
+    gpucoh_afile_t a;
+    if (gpucoh_afile_open(&a, json, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+        return 2;
+    }
+    soak_print(rows, n, a.f);
+    if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+        return 2;
+    }
+    printf("  report    %s\n", json);
+    for (int i = 0; i < n; i++)
+        if (rows[i].mism || rows[i].failed)
+            return 1;
+    return 0;
+}
+
 static int cmd_merge(int argc, char** argv) {
     char* roots[256];
     int nroots = 0;
@@ -1052,6 +1299,8 @@ static int cmd_merge(int argc, char** argv) {
         rc = merge_litmus(roots, nroots, &c, json);
     else if (!strcmp(c.kind, "mutants"))
         rc = merge_mutants(roots, nroots, &c, json);
+    else if (!strcmp(c.kind, "soak"))
+        rc = merge_soak(roots, nroots, &c, json);
     else
         fprintf(stderr, "gpucoh campaign merge: unknown kind '%s'\n", c.kind);
     camp_free(&c);
