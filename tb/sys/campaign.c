@@ -37,7 +37,8 @@ static char W_GPUCOH[] = "gpucoh", W_CHECK[] = "--check-only", W_OUT[] = "--out"
             W_JSON[] = "--json", W_BASE_ONLY[] = "--baseline-only", W_NO_BASE[] = "--no-baseline",
             W_MUTANTS[] = "--mutants", W_SYSTEM[] = "system", W_PROTOCOL[] = "--protocol",
             W_CONFIG[] = "--config", W_CYCLES[] = "--cycles", W_SEED[] = "--seed",
-            W_QUIET[] = "--quiet";
+            W_QUIET[] = "--quiet", W_BASH[] = "bash", W_CLIST[] = "--campaign-list",
+            W_CSTEP[] = "--campaign-step", W_CMERGE[] = "--campaign-merge";
 
 static const char* const HELP =
     "usage: gpucoh campaign plan KIND --dir ROOT -- ARGS...\n"
@@ -174,7 +175,14 @@ static unsigned long long hash_tree(unsigned long long h, const char* dir) {
  * pipe into *cap when cap is given). The exit status, 128 + signal, or -1. */
 static long g_child_rss_kb; /* the last run_self child's maximum resident set (KiB) */
 
+static int run_cmd(bool self, char* const* args, const char* out_path, char** cap);
+
 static int run_self(char* const* args, const char* out_path, char** cap) {
+    return run_cmd(true, args, out_path, cap);
+}
+
+/* self: /proc/self/exe with args, else args[0] looked up in PATH */
+static int run_cmd(bool self, char* const* args, const char* out_path, char** cap) {
     int pfd[2] = {-1, -1};
     if (cap && pipe(pfd) != 0)
         return -1;
@@ -190,7 +198,10 @@ static int run_self(char* const* args, const char* out_path, char** cap) {
             close(pfd[0]);
             close(pfd[1]);
         }
-        execv("/proc/self/exe", args);
+        if (self)
+            execv("/proc/self/exe", args);
+        else
+            execvp(args[0], args);
         _exit(127);
     }
     if (cap) {
@@ -250,10 +261,12 @@ static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
     shq(l, n, p->self);
     strcat(l, " campaign job ");
     shq(l, n, dir);
-    strcat(l, " -- ");
-    shq(l, n, p->cmd);
+    strcat(l, p->cmd ? " -- " : " --sh --");
+    if (p->cmd)
+        shq(l, n, p->cmd);
     for (int i = 0; i < nargs; i++) {
-        strcat(l, " ");
+        if (i || p->cmd)
+            strcat(l, " ");
         shq(l, n, args[i]);
     }
     if (strlen(l) + 8 >= n) {
@@ -468,6 +481,69 @@ static int plan_soak(plan_t* p) {
     return 0;
 }
 
+/* Kinds run by a script (docs/campaigns.md, "Script kinds"): the script lists its steps
+ * (`--campaign-list ARGS`: one "  step NAME" line each, exit 2 on bad input), runs one
+ * (`--campaign-step NAME ARGS`, its files in $CAMPAIGN_JOB_DIR) and merges
+ * (`--campaign-merge JSON DIR...`: the serial run's lines and exit status from the steps' folders,
+ * in plan order). */
+static const struct {
+    const char *kind, *script;
+} SCRIPT_KINDS[] = {{"regress", "tools/regress.sh"}};
+
+static const char* script_of(const char* kind) {
+    for (size_t i = 0; i < sizeof SCRIPT_KINDS / sizeof SCRIPT_KINDS[0]; i++)
+        if (!strcmp(kind, SCRIPT_KINDS[i].kind))
+            return SCRIPT_KINDS[i].script;
+    return NULL;
+}
+
+static int plan_script(plan_t* p) {
+    char script[PATH_MAX];
+    snprintf(script, sizeof script, "%s/%s", gpucoh_root(), script_of(p->kind));
+    char* a[CAMP_MAX_ARGS + 8];
+    int na = 0;
+    a[na++] = W_BASH;
+    a[na++] = script;
+    a[na++] = W_CLIST;
+    for (int i = 0; i < p->nargs && na < CAMP_MAX_ARGS; i++)
+        a[na++] = p->args[i];
+    a[na] = NULL;
+    char* out = NULL;
+    const int rc = run_cmd(false, a, NULL, &out);
+    if (rc != 0) {
+        free(out);
+        fprintf(stderr,
+                "gpucoh campaign plan %s: the arguments are refused (%s exited %d); "
+                "nothing was written\n",
+                p->kind, script_of(p->kind), rc);
+        return GPUCOH_EXIT_USAGE;
+    }
+    int status = 0;
+    for (char* t = strtok(out, "\n"); t && !status; t = strtok(NULL, "\n")) {
+        if (strncmp(t, "  step ", 7))
+            continue;
+        char* ja[CAMP_MAX_ARGS + 8];
+        int nj = 0;
+        ja[nj++] = W_BASH;
+        ja[nj++] = script;
+        ja[nj++] = W_CSTEP;
+        ja[nj++] = t + 7;
+        for (int i = 0; i < p->nargs && nj < CAMP_MAX_ARGS; i++)
+            ja[nj++] = p->args[i];
+        char name[96];
+        job_name(t + 7, "", name, sizeof name);
+        if (plan_add(p, name, ja, nj) != 0)
+            status = 2;
+    }
+    free(out);
+    if (!status && !p->njobs) {
+        fprintf(stderr, "gpucoh campaign plan %s: %s listed no step\n", p->kind,
+                script_of(p->kind));
+        status = GPUCOH_EXIT_USAGE;
+    }
+    return status;
+}
+
 /* campaign.txt: the head, kind, working folder, binary, the serial command, the job names */
 static char* plan_text(const plan_t* p) {
     char* buf = NULL;
@@ -589,9 +665,10 @@ static int cmd_plan(int argc, char** argv) {
     plan_t p;
     memset(&p, 0, sizeof p);
     p.kind = p.kind_w = argv[3];
-    p.cmd = strcmp(p.kind, "soak") ? p.kind : "cosim";
-    if (strcmp(p.kind, "litmus") && strcmp(p.kind, "mutants") && strcmp(p.kind, "soak"))
-        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants, soak)", p.kind);
+    p.cmd = script_of(p.kind) ? NULL : strcmp(p.kind, "soak") ? p.kind : "cosim";
+    if (strcmp(p.kind, "litmus") && strcmp(p.kind, "mutants") && strcmp(p.kind, "soak") &&
+        !script_of(p.kind))
+        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants, soak, regress)", p.kind);
     const char* root = NULL;
     int i = 4;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
@@ -629,6 +706,7 @@ static int cmd_plan(int argc, char** argv) {
     int rc = !p.names || !p.lines        ? GPUCOH_EXIT_USAGE
              : !strcmp(p.kind, "litmus") ? plan_litmus(&p)
              : !strcmp(p.kind, "soak")   ? plan_soak(&p)
+             : script_of(p.kind)         ? plan_script(&p)
                                          : plan_mutants(&p);
     if (rc == 0)
         rc = plan_write(&p, existed);
@@ -645,9 +723,9 @@ static int cmd_plan(int argc, char** argv) {
 
 /* The inputs' fingerprint: the binary, the arguments, every file they name, the RTL tree when
  * the RTL runs (--impl other than c, the RTL from --rtl-dir, or a mutant campaign) */
-static unsigned long long job_fingerprint(int n, char** a) {
+static unsigned long long job_fingerprint(int n, char** a, bool sh) {
     unsigned long long h = hash_file(CAMPAIGN_FNV0, "/proc/self/exe");
-    bool rtl = !strcmp(a[0], "mutants");
+    bool rtl = sh || !strcmp(a[0], "mutants"); /* a script (regress, synth) reads the RTL */
     const char* rtl_dir = NULL;
     for (int i = 0; i < n; i++) {
         h = campaign_fnv(h, a[i], strlen(a[i]) + 1);
@@ -676,11 +754,12 @@ static void cat_file(const char* path) {
 }
 
 static int cmd_job(int argc, char** argv) {
-    if (argc < 6 || strcmp(argv[4], "--"))
-        return usage_err("job: %s", "needs DIR -- ARGS...");
+    const bool sh = argc > 4 && !strcmp(argv[4], "--sh"); /* a command, not gpucoh's */
+    if (argc < 6 + sh || strcmp(argv[4 + sh], "--"))
+        return usage_err("job: %s", "needs DIR [--sh] -- ARGS...");
     char* dir = argv[3];
-    char** a = argv + 5;
-    const int n = argc - 5;
+    char** a = argv + 5 + sh;
+    const int n = argc - 5 - sh;
     if (n > CAMP_MAX_ARGS - 8)
         return usage_err("job: %s", "too many arguments");
     char parent[PATH_MAX], p[PATH_MAX + 32], q[PATH_MAX + 32];
@@ -692,7 +771,7 @@ static int cmd_job(int argc, char** argv) {
         return usage_err("job: the folder of %s does not exist", dir);
     if (!is_dir(dir) && mkdir(dir, 0777) != 0)
         return usage_err("job: cannot create %s", dir);
-    const unsigned long long fp = job_fingerprint(n, a);
+    const unsigned long long fp = job_fingerprint(n, a, sh);
     snprintf(p, sizeof p, "%s/done", dir);
     char* done = slurp(p, NULL);
     unsigned long long old = 0;
@@ -712,24 +791,28 @@ static int cmd_job(int argc, char** argv) {
     char* args[CAMP_MAX_ARGS + 8];
     char json[PATH_MAX + 32];
     int k = 0;
-    args[k++] = W_GPUCOH;
+    if (!sh)
+        args[k++] = W_GPUCOH;
     for (int i = 0; i < n; i++)
         args[k++] = a[i];
     snprintf(json, sizeof json, "%s/result.json", dir);
-    args[k++] = W_OUT;
-    args[k++] = dir;
-    args[k++] = W_JSON;
-    args[k++] = json;
+    if (!sh) { /* a script finds its folder in CAMPAIGN_JOB_DIR */
+        args[k++] = W_OUT;
+        args[k++] = dir;
+        args[k++] = W_JSON;
+        args[k++] = json;
+    }
     args[k] = NULL;
     snprintf(q, sizeof q, "%s/stdout.part", dir);
+    setenv("CAMPAIGN_JOB_DIR", dir, 1);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    const int rc = run_self(args, q, NULL);
+    const int rc = run_cmd(!sh, args, q, NULL);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     cat_file(q);
     if (rc != 0 && rc != 1) {
-        fprintf(stderr, "gpucoh campaign job %s: gpucoh %s exited %d; the job is not done\n", dir,
-                a[0], rc);
+        fprintf(stderr, "gpucoh campaign job %s: %s %s exited %d; the job is not done\n", dir,
+                sh ? "" : "gpucoh", a[0], rc);
         return rc < 0 ? 1 : rc;
     }
     char line[256];
@@ -1258,6 +1341,37 @@ static int merge_soak(char** roots, int nroots, const camp_t* c, const char* jso
     return 0;
 }
 
+static int merge_script(char** roots, int nroots, const camp_t* c, const char* json) {
+    char script[PATH_MAX], jp[PATH_MAX];
+    snprintf(script, sizeof script, "%s/%s", gpucoh_root(), script_of(c->kind));
+    snprintf(jp, sizeof jp, "%s", json);
+    char** a = calloc((size_t)c->njobs + 8, sizeof *a);
+    char** dirs = calloc((size_t)c->njobs + 1, sizeof *dirs);
+    int status = a && dirs ? 0 : 2, na = 0;
+    if (!status) {
+        a[na++] = W_BASH;
+        a[na++] = script;
+        a[na++] = W_CMERGE;
+        a[na++] = jp;
+    }
+    for (int i = 0; i < c->njobs && !status; i++) {
+        char d[PATH_MAX + 128];
+        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0)
+            status = 2;
+        else
+            a[na++] = dirs[i] = strdup(d);
+    }
+    if (!status) {
+        a[na] = NULL;
+        status = run_cmd(false, a, NULL, NULL);
+    }
+    for (int i = 0; dirs && i < c->njobs; i++)
+        free(dirs[i]);
+    free(dirs);
+    free(a);
+    return status < 0 ? 2 : status;
+}
+
 static int cmd_merge(int argc, char** argv) {
     char* roots[256];
     int nroots = 0;
@@ -1301,6 +1415,8 @@ static int cmd_merge(int argc, char** argv) {
         rc = merge_mutants(roots, nroots, &c, json);
     else if (!strcmp(c.kind, "soak"))
         rc = merge_soak(roots, nroots, &c, json);
+    else if (script_of(c.kind))
+        rc = merge_script(roots, nroots, &c, json);
     else
         fprintf(stderr, "gpucoh campaign merge: unknown kind '%s'\n", c.kind);
     camp_free(&c);
