@@ -55,7 +55,7 @@ help:
 	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
-	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep"
+	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
 	@echo "  make quality       rdu race-detection quality sweep (minutes), regenerates docs/quality.md/.png"
 	@echo "  make compare       every registered protocol variant on the synthetic workloads (minutes), regenerates docs/compare.md/.csv/.json/.png"
 	@echo "  make steal-sweep   rsteal at steal rates 0..1000 per mille on GPU-H, GPU-RSP, DeNovo-D, hLRC (seconds), regenerates docs/steal-sweep.md/.csv/.png"
@@ -180,8 +180,25 @@ waves: $(GPUCOH)
 bench: $(GPUCOH)
 	@bash tools/bench_all.sh
 
+# sig_bloom's mutant campaign as a campaign (docs/campaigns.md): a baseline job, then one job per
+# mutant, MUTANTS_JOBS at once on GNU parallel (default one per core), merged into the serial
+# run's table, JSON and exit status; MUTANTS_JOBS=1: the serial command itself
+MUTANTS_UNIT ?= sig_bloom
+MUTANTS_ARGS ?= --param m=256 --param chunk_width=32
+MUTANTS_JOBS ?= $(JOBS)
+MUTANTS_DIR := $(B)/campaign/mutants-$(MUTANTS_UNIT)
 mutants: $(GPUCOH)
-	$(GPUCOH) mutants sig_bloom --param m=256 --param chunk_width=32
+	@if [ "$(MUTANTS_JOBS)" = 1 ]; then \
+	    $(GPUCOH) mutants $(MUTANTS_UNIT) $(MUTANTS_ARGS); \
+	else \
+	    mkdir -p $(B)/campaign && rm -rf $(MUTANTS_DIR).new && \
+	    $(GPUCOH) campaign plan mutants --dir $(MUTANTS_DIR).new -- $(MUTANTS_UNIT) $(MUTANTS_ARGS) \
+	        > /dev/null && \
+	    { cmp -s $(MUTANTS_DIR).new/campaign.txt $(MUTANTS_DIR)/campaign.txt 2>/dev/null || \
+	      { rm -rf $(MUTANTS_DIR) && mv $(MUTANTS_DIR).new $(MUTANTS_DIR); }; rm -rf $(MUTANTS_DIR).new; } && \
+	    { parallel --jobs $(MUTANTS_JOBS) --bar < $(MUTANTS_DIR)/jobs.txt > /dev/null; \
+	      $(GPUCOH) campaign merge $(MUTANTS_DIR); }; \
+	fi
 
 # 5 signature sizes x 4 granularities, 200 000 race-checks each; writes docs/quality.{md,csv,json,png}
 QUALITY_REQUESTS ?= 200000
