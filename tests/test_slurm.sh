@@ -266,7 +266,7 @@ real_checks() { # NAME WANT-STATES (";"-separated "task state exitcode")
     if [ ! -s "$root/slurm/merge.out" ]; then
         why+="no slurm/merge.out; "
     elif ! diff <(mask "$T/$n.serial.out") <(mask "$root/slurm/merge.out") >"$T/$n.diff"; then
-        why+="merge.out differs from the serial stdout: $(head -c 600 "$T/$n.diff"); "
+        why+="merge.out differs from the serial stdout: $(head -c 400 "$T/$n.diff" | tr '\n' '|'); "
     fi
     cmp -s "$T/$n.serial.json" "$root/result.json" || why+="result.json differs from the serial JSON; "
     if [ -z "$why" ]; then
