@@ -14,14 +14,30 @@
 #   bad-detected     bad: task 3 FAILED with ExitCode 1:0, the merge ran anyway (afterany)
 #                    and wrote FAIL 3/4; the other tasks COMPLETED
 #   daemons-stopped  after tools/slurm_local.sh stop no daemon or step process is left
-# Usage: tests/test_slurm.sh  (needs root and the packages slurm-wlm, munge; some 15 s)
+# Then the real thing, on the same cluster and at the same time: three campaigns planned by
+# `gpucoh campaign plan`, their scripts written by `gpucoh campaign sbatch`, submitted with their
+# submit.sh, each first run serially (build/gpucoh litmus|mutants ... --json) for comparison:
+#   litmus     MP, SB, LB, IRIW under --protocol gpu, 300 runs, seed 2 (4 array tasks)
+#   mutants    tc_timer's 3 mutants, --cycles 20000 (4 tasks: the unmutated RTL, then a mutant each)
+#   litbad     MP and a copy of MP whose weak outcome is declared forbidden (2 tasks; task 2 and
+#              the serial run exit 1)
+# and per campaign two checks:
+#   NAME-tasks   every array task ended with its job's status (COMPLETED 0:0; litbad's task 2
+#                FAILED 1:0) and wrote its %A_%a.out
+#   NAME-merged  the merge job's ExitCode is the serial run's status, ROOT/slurm/merge.out holds
+#                the serial run's stdout lines (but the `  report` line and a test's seconds),
+#                ROOT/result.json is the serial run's JSON byte for byte
+#   merge-refuses  litmus: with one job's `done` removed, merging by hand exits 2 naming that job
+# Nothing is written outside $T but the mutant models' cache, build/mutants/tc_timer/.
+# Usage: tests/test_slurm.sh  (needs root and the packages slurm-wlm, munge; some 20 s once the
+# tc_timer mutant models are built in build/mutants/, else about a minute more for the builds)
 # The cluster is stopped and its temp dir removed on any exit, ^C included.
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 SL=$REPO/tools/slurm_local.sh
 NF=0
-pass() { echo "PASS $1"; }
+pass() { echo "PASS $*"; }
 fail() { echo "FAIL $1: $2"; NF=$((NF + 1)); }
 
 if [ "$(id -u)" -ne 0 ]; then echo "SKIP slurm: needs root (SlurmdUser=root)"; exit 0; fi
@@ -29,6 +45,8 @@ for c in munged slurmctld slurmd sbatch squeue scontrol; do
     command -v "$c" >/dev/null || { fail setup "$c not installed (bash tools/deps.sh)"; exit 1; }
 done
 
+G=$REPO/build/gpucoh
+[ -x "$G" ] || { fail setup "$G not built (make build/gpucoh)"; exit 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/test-slurm.XXXXXX")
 chmod 0700 "$T"
 mkdir "$T/cluster"
@@ -49,6 +67,41 @@ if [ -z "${SLURM_LOCAL_CTLD_PORT:-}" ]; then
 fi
 
 start_s=$(date +%s)
+# The serial runs first (the mutant one also builds, or finds, the Verilated models the array
+# tasks then reuse from build/mutants/), and the campaigns planned, all from the checkout, as a
+# user would: relative file names, as in the serial command.
+cd "$REPO"
+LIT_ARGS=(litmus/MP.litmus litmus/SB.litmus litmus/LB.litmus litmus/IRIW.litmus
+    --protocol gpu --runs 300 --seed 2)
+MUT_ARGS=(tc_timer --cycles 20000)
+sed -e 's/^allow   tc,gpu r0=1 r1=0.*/forbid  tc,gpu r0=1 r1=0/' -e '/^witness tc,gpu/d' \
+    litmus/MP.litmus >"$T/MPbad.litmus"
+BAD_ARGS=(litmus/MP.litmus "$T/MPbad.litmus" --protocol gpu --runs 300 --seed 2)
+serial() { # NAME KIND ARGS...: NAME.serial.{out,json,rc}, any other file in NAME.serial-out/
+    local n=$1 k=$2
+    shift 2
+    local rc=0
+    "$G" "$k" "$@" --out "$T/$n.serial-out" --json "$T/$n.serial.json" >"$T/$n.serial.out" 2>"$T/$n.serial.err" || rc=$?
+    echo "$rc" >"$T/$n.serial.rc"
+}
+plan() { # NAME KIND ARGS...: the campaign in $T/NAME with its Slurm scripts
+    local n=$1 k=$2
+    shift 2
+    "$G" campaign plan "$k" --dir "$T/$n" -- "$@" >/dev/null 2>>"$T/plan.err" &&
+        "$G" campaign sbatch "$T/$n" >>"$T/plan.err" 2>&1
+}
+ser_s=$(date +%s)
+serial litmus litmus "${LIT_ARGS[@]}"
+serial mutants mutants "${MUT_ARGS[@]}"
+serial litbad litmus "${BAD_ARGS[@]}"
+echo "serial runs: $(($(date +%s) - ser_s)) s (exit litmus $(cat "$T/litmus.serial.rc"), mutants" \
+    "$(cat "$T/mutants.serial.rc"), litbad $(cat "$T/litbad.serial.rc"))"
+if ! plan litmus litmus "${LIT_ARGS[@]}" || ! plan mutants mutants "${MUT_ARGS[@]}" ||
+    ! plan litbad litmus "${BAD_ARGS[@]}"; then
+    fail setup "campaign plan/sbatch: $(tail -n 20 "$T/plan.err")"
+    exit 1
+fi
+
 if "$SL" start "$T/cluster" >"$T/start.log" 2>&1; then
     pass cluster-start
 else
@@ -120,22 +173,28 @@ submit() {
     MID=$(awk '$1 == "merge" { print $2 }' <<<"$out")
     [[ $AID =~ ^[0-9]+$ && $MID =~ ^[0-9]+$ ]] || { echo "unexpected output: $out"; return 1; }
 }
-if submit "$GOOD" >"$T/submit.err" && GA=$AID GM=$MID && submit "$BAD" >>"$T/submit.err"; then
-    BA=$AID BM=$MID
-    pass submit
+declare -A RA RM # the real campaigns' array and merge job ids
+if submit "$GOOD" >"$T/submit.err" && GA=$AID GM=$MID && submit "$BAD" >>"$T/submit.err" &&
+    BA=$AID BM=$MID && submit "$T/litmus" >>"$T/submit.err" && RA[litmus]=$AID RM[litmus]=$MID &&
+    submit "$T/mutants" >>"$T/submit.err" && RA[mutants]=$AID RM[mutants]=$MID &&
+    submit "$T/litbad" >>"$T/submit.err" && RA[litbad]=$AID RM[litbad]=$MID; then
+    pass "submit (5 arrays and their merge jobs: litmus array ${RA[litmus]} merge ${RM[litmus]}," \
+        "mutants array ${RA[mutants]} merge ${RM[mutants]}, litbad array ${RA[litbad]} merge ${RM[litbad]})"
 else
     fail submit "$(cat "$T/submit.err")"
     exit 1
 fi
 
-ids="$GA,$GM,$BA,$BM"
+ids="$GA,$GM,$BA,$BM,${RA[litmus]},${RM[litmus]},${RA[mutants]},${RM[mutants]},${RA[litbad]},${RM[litbad]}"
+sub_s=$(date +%s)
 waited=0
 while [ -n "$(squeue -h -j "$ids" -o '%i %t' 2>/dev/null || true)" ] && [ "$waited" -lt 240 ]; do
     sleep 0.5
     waited=$((waited + 1))
 done
 if [ -z "$(squeue -h -j "$ids" 2>/dev/null || true)" ]; then
-    pass finished
+    ntasks=$((8 + $(cat "$T"/{litmus,mutants,litbad}/jobs.txt | wc -l)))
+    pass "finished (10 jobs, $ntasks array tasks, out of squeue $(($(date +%s) - sub_s)) s after submit)"
 else
     fail finished "still queued after 120 s: $(squeue -h -j "$ids" -o '%i %t %r' | tr '\n' ';')"
 fi
@@ -183,6 +242,52 @@ why=""
 [ ! -e "$BAD/results/r3.txt" ] || why+="r3.txt exists; "
 grep -qx "task 3 failing" "$BAD/slurm/${BA}_3.out" 2>/dev/null || why+="no 'task 3 failing' in ${BA}_3.out; "
 if [ -z "$why" ]; then pass bad-detected; else fail bad-detected "$why"; fi
+
+# the real campaigns: each array task ended as its job does, the merge job as the serial run
+mask() { sed -E 's/, [0-9]+\.[0-9] s \(impl/, T s (impl/; /^  report /d' "$1"; }
+real_checks() { # NAME WANT-STATES (";"-separated "task state exitcode")
+    local n=$1 want=$2 root=$T/$1 a=${RA[$1]} m=${RM[$1]} nj got why="" i mexit src
+    nj=$(wc -l <"$root/jobs.txt")
+    got=$(states "$a" | tr '\n' ';')
+    [ "$got" = "$want" ] || why+="task states '$got', want '$want'; "
+    for ((i = 1; i <= nj; i++)); do
+        [ -s "$root/slurm/${a}_$i.out" ] || why+="no ${a}_$i.out; "
+    done
+    if [ -z "$why" ]; then
+        pass "$n-tasks: array $a of $nj tasks: $(tr ';' '\n' <<<"$got" | awk 'NF { print $2 }' | sort | uniq -c |
+            awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }'), each with its %A_%a.out"
+    else
+        fail "$n-tasks" "$why"
+    fi
+    why=""
+    src=$(cat "$T/$n.serial.rc")
+    mexit=$(scontrol -o show job "$m" | tr ' ' '\n' | awk -F= '$1 == "ExitCode" { print $2 }')
+    [ "$mexit" = "$src:0" ] || why+="merge job ExitCode '$mexit', serial exit $src; "
+    if [ ! -s "$root/slurm/merge.out" ]; then
+        why+="no slurm/merge.out; "
+    elif ! diff <(mask "$T/$n.serial.out") <(mask "$root/slurm/merge.out") >"$T/$n.diff"; then
+        why+="merge.out differs from the serial stdout: $(head -c 400 "$T/$n.diff" | tr '\n' '|'); "
+    fi
+    cmp -s "$T/$n.serial.json" "$root/result.json" || why+="result.json differs from the serial JSON; "
+    if [ -z "$why" ]; then
+        pass "$n-merged: merge job $m exit $src like the serial run, stdout and JSON identical to the" \
+            "serial run's: $(grep -E '^(litmus|mutants of)' "$root/slurm/merge.out" | tail -n 1)"
+    else
+        fail "$n-merged" "$why"
+    fi
+}
+real_checks litmus "1 COMPLETED 0:0;2 COMPLETED 0:0;3 COMPLETED 0:0;4 COMPLETED 0:0;"
+real_checks mutants "1 COMPLETED 0:0;2 COMPLETED 0:0;3 COMPLETED 0:0;4 COMPLETED 0:0;"
+real_checks litbad "1 COMPLETED 0:0;2 FAILED 1:0;"
+# the merge refuses a campaign with a job not done (exit 2, the job named), here by hand
+rm -f "$T/litmus/jobs/00002-SB/done"
+rc=0
+"$G" campaign merge "$T/litmus" >/dev/null 2>"$T/refuse.err" || rc=$?
+if [ "$rc" -eq 2 ] && grep -q "job 00002-SB is not done" "$T/refuse.err"; then
+    pass "merge-refuses: litmus with 00002-SB's done removed: exit 2, $(head -n 1 "$T/refuse.err")"
+else
+    fail merge-refuses "exit $rc: $(head -c 300 "$T/refuse.err")"
+fi
 
 # stop, then nothing of ours may be left: the daemons' PIDs, nor any process holding the
 # cluster's slurmd.log open (slurmstepd does), nor anything running a job's command.

@@ -17,7 +17,9 @@
 #      3e. the conformance campaign (tests/test_conform.sh: a fixed sample of generated tests x
 #      every variant judged by the oracle, the known violations, a wrong claim caught); after
 #      3c, `gpucoh campaign` (tests/test_campaign.sh: a litmus campaign run by GNU parallel in
-#      pieces and merged says what the serial run says)
+#      pieces and merged says what the serial run says); 3h. campaigns on Slurm (tests/test_slurm.sh,
+#      root only: a private single-node cluster, a litmus, a mutant and a failing campaign
+#      submitted as job arrays, merged by a dependent job into what the serial runs say)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus, the GPU, DeNovo and hLRC systems in cosim system:
@@ -41,7 +43,7 @@
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
-# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d and 5s run in the background beside the others
+# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s and 3h run in the background beside the others
 # (bg_section below), in that order; their output follows section 6, in the order of their
 # numbers. 5s is the part of section 5 (mutant campaigns) that no later check reuses.
 set -uo pipefail
@@ -474,6 +476,19 @@ geometry avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_
 campaign tc_timer --cycles 150000   # its own lockstep first: mutant 01 survives the system
 }
 
+# 3h runs in the background lane after 5s (which builds tc_timer's mutant models, the ones its
+# mutant campaign reuses). tests/test_slurm.sh needs root (its cluster's SlurmdUser is root): for
+# anyone else it would print only SKIP, which script_checks counts as a failure (no check ran), so
+# it runs only as root (as in CI) and otherwise this section says so and counts nothing.
+section_3h() {
+echo "== 3h. campaigns on Slurm: a private single-node cluster runs job arrays (tests/test_slurm.sh)"
+if [ "$(id -u)" -eq 0 ]; then
+    script_checks "slurm" "$LOGS/slurm.log" bash tests/test_slurm.sh
+else
+    echo "        slurm: not run (needs root; docs/campaigns.md section 7)"
+fi
+}
+
 # Sections 3, 5c, 7 and 8 (about half the suite's CPU time) run one after another in the
 # background, on the second core, beside sections 1-6b (docs/testing.md, "Time"): each with its
 # own counters and output ($LOGS/section-<name>.*), joined after 6b. Running side by side is safe:
@@ -663,6 +678,7 @@ check "cover points: the check fails on the plain hlrc run alone (F68 and others
   bg_section 3f section_3f; bg_section 3g section_3g
   bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
   bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s
+  bg_section 3h section_3h
   echo $(( $(date +%s) - T0 )) > "$LOGS/background-lane-s" ) &
 BG_PID=$!
 trap 'kill "$BG_PID" 2>/dev/null' EXIT
@@ -1575,7 +1591,7 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
 FG_S=$(( $(date +%s) - T0 ))
 wait "$BG_PID"
 echo "lanes: foreground $FG_S s, background $(cat "$LOGS/background-lane-s" 2>/dev/null || echo '?') s"
-for s in 3 3d 3e 3f 3g 5c 5s 6b 6c 6d 7 8; do join_section "$s"; done
+for s in 3 3d 3e 3f 3g 3h 5c 5s 6b 6c 6d 7 8; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"
