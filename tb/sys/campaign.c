@@ -38,7 +38,7 @@ static char W_GPUCOH[] = "gpucoh", W_CHECK[] = "--check-only", W_OUT[] = "--out"
             W_MUTANTS[] = "--mutants", W_SYSTEM[] = "system", W_PROTOCOL[] = "--protocol",
             W_CONFIG[] = "--config", W_CYCLES[] = "--cycles", W_SEED[] = "--seed",
             W_QUIET[] = "--quiet", W_BASH[] = "bash", W_CLIST[] = "--campaign-list",
-            W_CSTEP[] = "--campaign-step", W_CMERGE[] = "--campaign-merge";
+            W_CSTEP[] = "--campaign-step", W_CMERGE[] = "--campaign-merge", W_ALL[] = "all";
 
 static const char* const HELP =
     "usage: gpucoh campaign plan KIND --dir ROOT -- ARGS...\n"
@@ -359,8 +359,8 @@ static int plan_litmus(plan_t* p) {
 }
 
 /* mutants: the unmutated RTL (--baseline-only), then a job per mutant file (--mutants FILE
- * --no-baseline), every other argument as given */
-static int plan_mutants(plan_t* p) {
+ * --no-baseline), every other argument as given; prefix names the unit's jobs in a plan of all */
+static int plan_mutants_unit(plan_t* p, const char* prefix) {
     char* out = NULL;
     char* files[4096];
     int nf = 0;
@@ -370,20 +370,75 @@ static int plan_mutants(plan_t* p) {
         int nj = 0;
         for (int i = 0; i < p->nargs; i++)
             ja[nj++] = p->args[i];
-        char name[160];
+        char name[160], pre[96];
         if (k < 0) {
             ja[nj++] = W_BASE_ONLY;
-            snprintf(name, sizeof name, "baseline");
+            snprintf(name, sizeof name, "%sbaseline", prefix);
         } else {
             ja[nj++] = W_MUTANTS;
             ja[nj++] = files[k];
             ja[nj++] = W_NO_BASE;
-            job_name(files[k], strstr(files[k], "/netlist/") ? "netlist-" : "", name, sizeof name);
+            snprintf(pre, sizeof pre, "%s%s", prefix,
+                     strstr(files[k], "/netlist/") ? "netlist-" : "");
+            job_name(files[k], pre, name, sizeof name);
         }
         if (plan_add(p, name, ja, nj) != 0)
             status = 2;
     }
     free(out);
+    return status;
+}
+
+/* the units with mutants: the folders of tests/mutants holding a *.mut, in name order */
+static int mutant_units(char (*units)[64], int max) {
+    char d[PATH_MAX];
+    snprintf(d, sizeof d, "%s/tests/mutants", gpucoh_root());
+    struct dirent** ents = NULL;
+    const int n = scandir(d, &ents, NULL, name_cmp);
+    int nu = 0;
+    for (int i = 0; i < n; i++) {
+        char sub[PATH_MAX + 300];
+        snprintf(sub, sizeof sub, "%s/%s", d, ents[i]->d_name);
+        struct dirent** fs = NULL;
+        const int nfs =
+            ents[i]->d_name[0] != '.' && is_dir(sub) ? scandir(sub, &fs, NULL, NULL) : 0;
+        bool any = false;
+        for (int k = 0; k < nfs; k++) {
+            const size_t l = strlen(fs[k]->d_name);
+            any = any || (l > 4 && !strcmp(fs[k]->d_name + l - 4, ".mut"));
+            free(fs[k]);
+        }
+        free(fs);
+        if (any && nu < max)
+            snprintf(units[nu++], 64, "%s", ents[i]->d_name);
+        free(ents[i]);
+    }
+    free(ents);
+    return nu;
+}
+
+/* `-- UNIT [options]`, or `-- all [options]`: every unit with mutants, one after another, each
+ * with its own baseline (--param is a unit's: refused with all) */
+static int plan_mutants(plan_t* p) {
+    if (!p->nargs || strcmp(p->args[0], "all"))
+        return plan_mutants_unit(p, "");
+    for (int i = 1; i < p->nargs; i++)
+        if (!strcmp(p->args[i], "--param")) {
+            fprintf(stderr, "gpucoh campaign plan mutants all: --param is one unit's; plan that "
+                            "unit alone\n");
+            return GPUCOH_EXIT_USAGE;
+        }
+    static char units[64][64];
+    const int nu = mutant_units(units, 64);
+    char** all = p->args;
+    int status = nu ? 0 : GPUCOH_EXIT_USAGE;
+    for (int u = 0; u < nu && !status; u++) {
+        all[0] = units[u];
+        char prefix[80];
+        snprintf(prefix, sizeof prefix, "%s-", units[u]);
+        status = plan_mutants_unit(p, prefix);
+    }
+    all[0] = W_ALL;
     return status;
 }
 
@@ -1083,63 +1138,91 @@ static int mut_job_lines(const char* d, char** pre, char** head, char** rows) {
     return 0;
 }
 
-/* the merged stdout (the baseline job's head with the counts, every job's rows) and JSON */
+/* the merged stdout (the baseline job's head with the counts, every job's rows) and JSON (jf) */
 static int mut_write(const char* pre, const char* bhead, const char* rows, const mut_job_t* b,
-                     int cs, int sv, int br, const char* entries, const char* json) {
+                     int cs, int sv, int br, const char* entries, FILE* jf) {
     const char* rest = strstr(bhead, " broken (");
     const char* colon = strstr(bhead, ": ");
     if (!rest || !colon)
         return 2;
     printf("%s%.*s: %d caught, %d survived, %d broken (%s%s", pre, (int)(colon - bhead), bhead, cs,
            sv, br, rest + strlen(" broken ("), rows);
-    char err[1024];
-    gpucoh_afile_t a;
-    if (gpucoh_afile_open(&a, json, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
-        return 2;
-    }
-    fprintf(a.f,
+    fprintf(jf,
             "%s, \"caught\": %d, \"survived\": %d, \"broken\": %d, \"verdict\": \"%s\", %s, "
             "\"mutants\": [",
             b->key, cs, sv, br, sv || br ? "fail" : "pass", b->base);
     int n = 0;
     char* e = strdup(entries);
-    for (char* t = strtok(e, "\n"); t; t = strtok(NULL, "\n"))
-        fprintf(a.f, "%s\n%s", n++ ? "," : "", t);
+    for (char* t = e ? strtok(e, "\n") : NULL; t; t = strtok(NULL, "\n"))
+        fprintf(jf, "%s\n%s", n++ ? "," : "", t);
     free(e);
-    fprintf(a.f, "\n]}\n");
-    if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
-        return 2;
-    }
-    printf("  report    %s\n", json);
+    fprintf(jf, "\n]}\n");
     return sv || br ? 1 : 0;
 }
 
 /* a bad baseline: the serial run stops there; its report is the baseline job's */
-static int mut_bad_base(const char* d, const char* json) {
+static int mut_bad_base(const char* d, FILE* jf) {
     char p[PATH_MAX + 200];
     snprintf(p, sizeof p, "%s/result.json", d);
     char* s = slurp(p, NULL);
-    int rc = s && write_text(json, s) == 0 ? 1 : 2;
+    if (!s)
+        return 2;
+    fputs(s, jf);
     free(s);
-    if (rc == 1) {
-        fprintf(stderr,
-                "gpucoh campaign merge: the unmutated RTL does not pass (job %s); mutant "
-                "results would mean nothing\n",
-                d);
-        printf("  report    %s\n", json);
-    }
-    return rc;
+    fprintf(stderr,
+            "gpucoh campaign merge: the unmutated RTL does not pass (job %s); mutant results "
+            "would mean nothing\n",
+            d);
+    return 1;
 }
 
-static int merge_mutants(char** roots, int nroots, const camp_t* c, const char* json) {
+/* the mutant jobs first+1..last-1 of one unit into rows, entries, pre and the counts */
+typedef struct {
+    FILE *rows, *entries, *pre;
+    int caught, survived, broken;
+} mut_acc_t;
+
+static int mut_rows(char** roots, int nroots, const camp_t* c, int first, int last,
+                    const mut_job_t* b, mut_acc_t* acc) {
     char d[PATH_MAX + 128], p[PATH_MAX + 200];
-    if (c->njobs < 1 || !strstr(c->names[0], "-baseline")) {
-        fprintf(stderr, "gpucoh campaign merge: a mutants plan starts with its baseline job\n");
-        return 2;
+    int status = 0;
+    for (int i = first + 1; i < last && !status; i++) {
+        mut_job_t j;
+        char *h = NULL, *r = NULL, *q = NULL;
+        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0)
+            status = 2;
+        else if (snprintf(p, sizeof p, "%s/result.json", d) < 0 || mut_job_read(p, &j) != 0 ||
+                 mut_job_lines(d, &q, &h, &r) != 0) {
+            fprintf(stderr, "gpucoh campaign merge: %s is not a mutants report\n", p);
+            status = 2;
+        } else {
+            if (strcmp(j.key, b->key)) {
+                fprintf(stderr,
+                        "gpucoh campaign merge: %s ran with another build or other options "
+                        "than job %s (the reports' heads differ)\n",
+                        p, c->names[first]);
+                status = 2;
+            }
+            fputs(r, acc->rows);
+            fputs(q, acc->pre);
+            fputs(j.entries, acc->entries);
+            acc->caught += j.caught;
+            acc->survived += j.survived;
+            acc->broken += j.broken;
+            mut_job_free(&j);
+        }
+        free(h);
+        free(r);
+        free(q);
     }
-    if (job_dir(roots, nroots, c, 0, d, sizeof d) != 0)
+    return status;
+}
+
+/* one unit's jobs first (its baseline) .. last-1: its table on stdout, its report into jf */
+static int merge_mutants_unit(char** roots, int nroots, const camp_t* c, int first, int last,
+                              FILE* jf) {
+    char d[PATH_MAX + 128], p[PATH_MAX + 200];
+    if (job_dir(roots, nroots, c, first, d, sizeof d) != 0)
         return 2;
     mut_job_t b;
     snprintf(p, sizeof p, "%s/result.json", d);
@@ -1150,53 +1233,27 @@ static int merge_mutants(char** roots, int nroots, const camp_t* c, const char* 
     char *bpre = NULL, *bhead = NULL, *brows = NULL;
     if (!strstr(b.base, "\"result\": \"pass\"") || mut_job_lines(d, &bpre, &bhead, &brows) != 0) {
         mut_job_free(&b);
-        return mut_bad_base(d, json);
+        return mut_bad_base(d, jf);
     }
     char *rows = NULL, *entries = NULL, *pre = NULL;
     size_t l1 = 0, l2 = 0, l3 = 0;
-    FILE *fr = open_memstream(&rows, &l1), *fe = open_memstream(&entries, &l2),
-         *fp = open_memstream(&pre, &l3);
-    if (fp)
-        fputs(bpre, fp);
-    int cs = 0, sv = 0, br = 0, status = fr && fe ? 0 : 2;
-    for (int i = 1; i < c->njobs && !status; i++) {
-        mut_job_t j;
-        char *h = NULL, *r = NULL, *q = NULL;
-        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0)
-            status = 2;
-        else if (snprintf(p, sizeof p, "%s/result.json", d) < 0 || mut_job_read(p, &j) != 0 ||
-                 mut_job_lines(d, &q, &h, &r) != 0) {
-            fprintf(stderr, "gpucoh campaign merge: %s is not a mutants report\n", p);
-            status = 2;
-        } else {
-            if (strcmp(j.key, b.key)) {
-                fprintf(stderr,
-                        "gpucoh campaign merge: %s ran with another build or other options "
-                        "than job baseline (the reports' heads differ)\n",
-                        p);
-                status = 2;
-            }
-            fputs(r, fr);
-            fputs(q, fp);
-            fputs(j.entries, fe);
-            cs += j.caught;
-            sv += j.survived;
-            br += j.broken;
-            mut_job_free(&j);
-        }
-        free(h);
-        free(r);
-        free(q);
+    mut_acc_t acc = {open_memstream(&rows, &l1),
+                     open_memstream(&entries, &l2),
+                     open_memstream(&pre, &l3),
+                     0,
+                     0,
+                     0};
+    int status = acc.rows && acc.entries && acc.pre ? 0 : 2;
+    if (!status) {
+        fputs(bpre, acc.pre);
+        status = mut_rows(roots, nroots, c, first, last, &b, &acc);
     }
-    if (fr)
-        fclose(fr);
-    if (fe)
-        fclose(fe);
-    if (fp)
-        fclose(fp);
+    for (FILE** f = &acc.rows; f <= &acc.pre; f++)
+        if (*f)
+            fclose(*f);
     if (status == 0)
-        status = mut_write(pre ? pre : "", bhead, rows ? rows : "", &b, cs, sv, br,
-                           entries ? entries : "", json);
+        status = mut_write(pre ? pre : "", bhead, rows ? rows : "", &b, acc.caught, acc.survived,
+                           acc.broken, entries ? entries : "", jf);
     free(rows);
     free(entries);
     free(pre);
@@ -1205,6 +1262,56 @@ static int merge_mutants(char** roots, int nroots, const camp_t* c, const char* 
     free(brows);
     mut_job_free(&b);
     return status;
+}
+
+static bool is_baseline(const char* name) {
+    const size_t l = strlen(name);
+    return l >= 9 && !strcmp(name + l - 9, "-baseline");
+}
+
+/* one unit: its serial run's report; several (plan of "all"): {"units": [each one's]} */
+static int merge_mutants(char** roots, int nroots, const camp_t* c, const char* json) {
+    if (c->njobs < 1 || !is_baseline(c->names[0])) {
+        fprintf(stderr, "gpucoh campaign merge: a mutants plan starts with a baseline job\n");
+        return 2;
+    }
+    int nunits = 0;
+    for (int i = 0; i < c->njobs; i++)
+        nunits += is_baseline(c->names[i]);
+    char err[1024];
+    gpucoh_afile_t a;
+    if (gpucoh_afile_open(&a, json, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+        return 2;
+    }
+    if (nunits > 1) {
+        fprintf(a.f, "{\"tool\": \"gpucoh campaign mutants\", \"version\": ");
+        gpucoh_json_str(a.f, gpucoh_version());
+        fprintf(a.f, ", \"units\": [\n");
+    }
+    int status = 0, worst = 0, u = 0;
+    for (int first = 0; first < c->njobs && status != 2; u++) {
+        int last = first + 1;
+        while (last < c->njobs && !is_baseline(c->names[last]))
+            last++;
+        if (u)
+            fprintf(a.f, ",\n");
+        status = merge_mutants_unit(roots, nroots, c, first, last, a.f);
+        worst = status > worst ? status : worst;
+        first = last;
+    }
+    if (nunits > 1 && worst != 2)
+        fprintf(a.f, "], \"verdict\": \"%s\"}\n", worst ? "fail" : "pass");
+    if (worst == 2) {
+        gpucoh_afile_abort(&a);
+        return 2;
+    }
+    if (gpucoh_afile_commit(&a, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+        return 2;
+    }
+    printf("  report    %s\n", json);
+    return worst;
 }
 
 /* the number after "key": in s, or -1 */
