@@ -94,6 +94,20 @@ seed_opts() {
         done
     printf '\001--seed\n7\n--json=out.json\n--quiet\n' > "$1/basic"
 }
+seed_known() {
+    cp litmus/known-violations.txt "$1/known-violations.txt"
+    printf 'tc-weak SB+* rcpc a store buffering outcome # why\n* MP.* * every model\n' > "$1/entries"
+    printf '# comment only\n\n   \ngpu-h [a-z]*-x?? ptx reason\n' > "$1/patterns"
+}
+seed_litgen() {
+    local o v i=0
+    for o in --shapes --sync --scopes --threads --locs; do
+        mapfile -t V < <(grep -rhoE -- "$o [a-zA-Z0-9_.+,-]+" tools tests docs 2>/dev/null |
+            sed "s/^$o //" | sort -u | head -8)
+        for v in all "${V[@]}"; do printf '%s\n%s\n' "$o" "$v" > "$1/s-$((i++))"; done
+    done
+    printf -- '--shapes\nMP,SB\n--scopes\ncta,gpu,rm\nno-dedup\n' > "$1/mix"
+}
 dict_param() {
     { param_words | sed 's/=.*//' | sort -u; param_targets; } | sed 's/.*/"&"/'
 }
