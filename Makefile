@@ -61,6 +61,7 @@ help:
 	@echo "  make steal-sweep   rsteal at steal rates 0..1000 per mille on GPU-H, GPU-RSP, DeNovo-D, hLRC (seconds), regenerates docs/steal-sweep.md/.csv/.png"
 	@echo "  make regress       long runs (10^7 cycles per configuration)"
 	@echo "  make litmus        every litmus file under every variant as a campaign on GNU parallel (LITMUS_RUNS=1000 LITMUS_JOBS=nproc; 1: serial)"
+	@echo "  make fuzz          libFuzzer harnesses of the parsers (ASan + UBSan) into build/fuzz/; tools/fuzz.sh runs them"
 	@echo "  make systemc       SystemC modules of every unit (C model and Verilated RTL, same pins), lockstep, TLM-2.0 memory system (docs/systemc.md)"
 	@echo "  make install       PREFIX=DIR: the TLM-2.0 memory system for your own platform (headers, libgpucoh_tlm.a, gpucoh-tlm.pc, RTL); make uninstall"
 	@echo "  make format        clang-format the C/C++ sources (format-check: verify only)"
@@ -248,6 +249,32 @@ litmus: $(GPUCOH)
 	    { parallel --jobs $(LITMUS_JOBS) --bar < $(LITMUS_DIR)/jobs.txt > /dev/null; \
 	      $(GPUCOH) campaign merge $(LITMUS_DIR); }; \
 	fi
+
+# ---- fuzzing (docs/fuzzing.md) --------------------------------------------------------------
+# libFuzzer harnesses tests/fuzz/fuzz_NAME.c -> build/fuzz/fuzz_NAME, under ASan + UBSan, on the
+# C model and testbench compiled once with clang's coverage (build/obj-fuzz/); the variants built
+# with -DFUZZ_PLANT_BUG (build/fuzz/plant/) are the smoke's self-check (tools/fuzz.sh --plant).
+FUZZ_CC    ?= clang-14
+FUZZ_NAMES := $(sort $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c))))
+FUZZ_FLAGS := $(CSTD) -O1 -g $(WARN) -Wno-unknown-warning-option $(INC) -Itests/fuzz \
+              -fno-sanitize-recover=all -fno-omit-frame-pointer -D_POSIX_C_SOURCE=200809L
+FUZZ_O     := $(patsubst %.c,$(B)/obj-fuzz/%.o,$(CMODEL) $(TBSRC))
+.SECONDARY: $(FUZZ_O)
+$(B)/obj-fuzz/%.o: %.c $(HDRS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	@echo "  CC-FUZZ $<"
+	@$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-error -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_O) $(HDRS)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZ    $@"
+	@$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer,address,undefined $< $(FUZZ_O) -o $@ -ldl -lm
+$(B)/fuzz/plant/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_O) $(HDRS)
+	@mkdir -p $(dir $@)
+	@echo "  FUZZ    $@ (planted bug)"
+	@$(FUZZ_CC) $(FUZZ_FLAGS) -DFUZZ_PLANT_BUG -fsanitize=fuzzer,address,undefined $< $(FUZZ_O) \
+	    -o $@ -ldl -lm
+.PHONY: fuzz
+fuzz: $(addprefix $(B)/fuzz/,$(FUZZ_NAMES)) $(addprefix $(B)/fuzz/plant/,$(FUZZ_NAMES))
 
 # ---- formatting -----------------------------------------------------------------------------
 FMT_SRC := $(wildcard $(addsuffix /*.[ch],$(CMDIRS) $(TBDIRS)) tests/*.c tests/*/*.c verilator/*.h verilator/*.cpp verilator/*/*.cpp)

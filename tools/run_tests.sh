@@ -43,7 +43,10 @@
 #      system: litmus verdicts equal to gpucoh litmus, episodes, C and lockstep, a wrong
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
-# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s and 3h run in the background beside the others
+#   9. fuzzing (tools/fuzz.sh, docs/fuzzing.md): each parser's libFuzzer harness (ASan + UBSan)
+#      30 s from the project's own files, the regression inputs of tests/fuzz/regress/, and the
+#      planted-bug builds reported as FAIL
+# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s, 3h and 9 run in the background beside the others
 # (bg_section below), in that order; their output follows section 6, in the order of their
 # numbers. 5s is the part of section 5 (mutant campaigns) that no later check reuses.
 set -uo pipefail
@@ -674,11 +677,23 @@ check "cover points: the check fails on the plain hlrc run alone (F68 and others
      ! tools/cover_check.sh $OUT/hlsys-hlrc-small-200k.json | grep -qx 'never reached: l1 F49 L2_ATOMIC_STORE, l1 F66 GRANT_EMPTY_STORE, l2 F65 EXCH_PARTIAL'"
 }
 
+# 9 runs in the background lane: the libFuzzer harnesses of the parsers (docs/fuzzing.md)
+section_9() {
+echo "== 9. fuzzing: every parser's libFuzzer harness (ASan + UBSan), regressions, a planted bug"
+# make fuzz (clang-14, build/fuzz/), then 30 s per harness from the project's own files
+script_checks "fuzz smoke" "$LOGS/fuzz-smoke.log" bash tools/fuzz.sh --seconds 30
+# every crash, hang or leak found so far, once through its harness (tests/fuzz/regress/)
+script_checks "fuzz regressions" "$LOGS/fuzz-regress.log" bash tools/fuzz.sh --regress --no-build
+# the smoke can fail: the -DFUZZ_PLANT_BUG builds abort on a prefix the corpus holds
+script_checks "fuzz planted bug" "$LOGS/fuzz-plant.log" bash tools/fuzz.sh --plant --no-build
+}
+
 ( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
   bg_section 3f section_3f; bg_section 3g section_3g
   bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
   bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s
   bg_section 3h section_3h
+  bg_section 9 section_9
   echo $(( $(date +%s) - T0 )) > "$LOGS/background-lane-s" ) &
 BG_PID=$!
 trap 'kill "$BG_PID" 2>/dev/null' EXIT
@@ -1591,7 +1606,7 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
 FG_S=$(( $(date +%s) - T0 ))
 wait "$BG_PID"
 echo "lanes: foreground $FG_S s, background $(cat "$LOGS/background-lane-s" 2>/dev/null || echo '?') s"
-for s in 3 3d 3e 3f 3g 3h 5c 5s 6b 6c 6d 7 8; do join_section "$s"; done
+for s in 3 3d 3e 3f 3g 3h 5c 5s 6b 6c 6d 7 8 9; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"

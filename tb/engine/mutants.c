@@ -104,20 +104,18 @@ static int mutant_line(char* line, const char* path, int ln, mutant_t* m, bool* 
     return -1;
 }
 
-int gpucoh_mutant_parse(const char* path, gpucoh_mutant_t* m, char* err, size_t errlen) {
-    memset(m, 0, sizeof *m);
+static void mutant_name(const char* path, gpucoh_mutant_t* m) {
     const char* base = strrchr(path, '/');
     snprintf(m->name, sizeof m->name, "%s", base ? base + 1 : path);
     char* dot = strrchr(m->name, '.');
     if (dot)
         *dot = 0;
-    size_t len;
-    char e[900];
-    char* text = gpucoh_read_text(path, "mutant", MUTANT_MAX_FILE_BYTES, &len, e, sizeof e);
-    if (!text) {
-        snprintf(err, errlen, "cannot read mutant %s", e);
-        return -1;
-    }
+}
+
+int gpucoh_mutant_parse_text(char* text, const char* path, gpucoh_mutant_t* m, char* err,
+                             size_t errlen) {
+    memset(m, 0, sizeof *m);
+    mutant_name(path, m);
     int ln = 0, rc = 0;
     bool have_find = false, have_replace = false;
     for (char *line = text, *next; rc == 0 && line && *line; line = next) {
@@ -128,11 +126,25 @@ int gpucoh_mutant_parse(const char* path, gpucoh_mutant_t* m, char* err, size_t 
         if (line[0] != '#' && line[0] != 0)
             rc = mutant_line(line, path, ln, m, &have_find, &have_replace, err, errlen);
     }
-    free(text);
     if (rc == 0 && (!m->file[0] || !have_find || !have_replace || !m->find[0])) {
         snprintf(err, errlen, "%s: a mutant needs file, find and replace", path);
         rc = -1;
     }
+    return rc;
+}
+
+int gpucoh_mutant_parse(const char* path, gpucoh_mutant_t* m, char* err, size_t errlen) {
+    size_t len;
+    char e[900];
+    char* text = gpucoh_read_text(path, "mutant", MUTANT_MAX_FILE_BYTES, &len, e, sizeof e);
+    if (!text) {
+        memset(m, 0, sizeof *m);
+        mutant_name(path, m);
+        snprintf(err, errlen, "cannot read mutant %s", e);
+        return -1;
+    }
+    const int rc = gpucoh_mutant_parse_text(text, path, m, err, errlen);
+    free(text);
     return rc;
 }
 

@@ -22,6 +22,10 @@ typedef struct {
 /* Shared with the SystemC front end (systemc/sc_host.c). Parse a mutant file: 0, or -1 with a
  * message "PATH:LINE: ..." / "PATH: ..." in err. */
 int gpucoh_mutant_parse(const char* path, gpucoh_mutant_t* m, char* err, size_t errlen);
+/* The same on a file's text (NUL-terminated; its lines are cut in place), path naming it in the
+ * messages and giving the mutant's name (tests/fuzz/fuzz_mutant.c). */
+int gpucoh_mutant_parse_text(char* text, const char* path, gpucoh_mutant_t* m, char* err,
+                             size_t errlen);
 /* A whole file, NUL-terminated, malloc'd (*n its length); NULL if unreadable. */
 char* gpucoh_slurp(const char* path, size_t* n);
 /* path = a + b + c, written to a temporary file and renamed over path (a reader sees one whole

@@ -234,6 +234,17 @@ void gpucoh_set_prog(const char* name) {
     prog_name = name;
 }
 
+void gpucoh_split_free(int argc, char** argv, int nargc, char** nargv) {
+    for (int i = 0; i < nargc; i++) {
+        bool own = true; /* a "--name=value" half, not a word of argv */
+        for (int j = 0; j < argc && own; j++)
+            own = nargv[i] != argv[j];
+        if (own)
+            free(nargv[i]);
+    }
+    free(nargv);
+}
+
 int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
     /* options of any command that never take a value */
     static const char* const flags[] = {"--quiet",   "--coverage", "--help",  "--quick",
@@ -256,7 +267,7 @@ int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
         for (const char* const* f = flags; *f; f++)
             if (strlen(*f) == nl && !strncmp(*f, a, nl)) {
                 fprintf(stderr, "%s: option %s takes no value (got '%s')\n", prog_name, *f, a);
-                free(v);
+                gpucoh_split_free(argc, argv, n, v);
                 return -1;
             }
         char* name = malloc(nl + 1);
@@ -264,7 +275,7 @@ int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv) {
         if (!name || !val) {
             free(name);
             free(val);
-            free(v);
+            gpucoh_split_free(argc, argv, n, v);
             fprintf(stderr, "%s: out of memory\n", prog_name);
             return -1;
         }

@@ -74,6 +74,8 @@ const char* gpucoh_version(void);
  * ("--quiet=1") is refused. 0 with *nargc / *nargv (allocated; kept until exit), or -1 after a
  * message on stderr. */
 int gpucoh_split_opts(int argc, char** argv, int* nargc, char*** nargv);
+/* Free what gpucoh_split_opts allocated (the "--name=value" halves and the array), not argv's. */
+void gpucoh_split_free(int argc, char** argv, int nargc, char** nargv);
 
 /* The program name that shared messages start with: "gpucoh" unless set (gpucoh_tlm sets its
  * own), so that an error from shared parsing names the command the user ran. */

@@ -323,6 +323,15 @@ static int known_line(cf_t* c, char* s, const char* path, uint32_t ln) {
     return 0;
 }
 
+static int read_known(cf_t* c, FILE* f, const char* path) {
+    char line[1024];
+    uint32_t ln = 0;
+    int rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f))
+        rc = known_line(c, line, path, ++ln);
+    return rc;
+}
+
 static int load_known(cf_t* c) {
     char def[1100];
     const char* path = c->known_path;
@@ -338,12 +347,18 @@ static int load_known(cf_t* c) {
                 path);
         return -1;
     }
-    char line[1024];
-    uint32_t ln = 0;
-    int rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, f))
-        rc = known_line(c, line, path, ++ln);
+    const int rc = read_known(c, f, path);
     fclose(f);
+    return rc;
+}
+
+int conform_known_read(FILE* f, const char* path, uint32_t* n) {
+    cf_t* c = calloc(1, sizeof *c);
+    if (!c)
+        return -1;
+    const int rc = read_known(c, f, path);
+    *n = c->nknown;
+    free(c);
     return rc;
 }
 
