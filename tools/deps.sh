@@ -5,11 +5,7 @@ set -euo pipefail
 
 PKGS=(build-essential verilator yosys iverilog gtkwave libcmocka-dev qflow-tech-osu018
       opensta z3 gnuplot-nox zlib1g-dev clang-format cppcheck valgrind libsystemc-dev
-<<<<<<< HEAD
-      slurm-wlm munge parallel)
-=======
-      clang-14 libclang-rt-14-dev)
->>>>>>> wt-fuzz
+      slurm-wlm munge parallel clang-14 libclang-rt-14-dev)
 
 missing=()
 for p in "${PKGS[@]}"; do
