@@ -8,6 +8,10 @@
 #   tools/fuzz.sh --regress      every file of tests/fuzz/regress/NAME/ once through its harness
 #   tools/fuzz.sh --plant        the -DFUZZ_PLANT_BUG builds (an abort on a prefix the corpus
 #                                holds) must each give a FAIL line: the smoke can fail
+#   As a campaign (gpucoh campaign plan fuzz --dir ROOT -- [--seconds N] [--harness NAME]...;
+#   docs/campaigns.md): --campaign-list (a step per harness), --campaign-step NAME (that
+#   harness for N seconds; make fuzz under a lock first), --campaign-merge JSON DIR... (the steps'
+#   lines, then the total line the serial run ends with).
 #
 # Per harness, under build/fuzz/NAME/: seed/ (the project's own files, collected afresh each
 # run), corpus/ (what the runs found; kept, so a campaign resumes), the artifacts (crash-*,
@@ -38,22 +42,50 @@ while [ $# -gt 0 ]; do
     --plant) MODE=plant ;;
     --no-build) BUILD=0 ;;
     --bin-dir) BIN_DIR=${2:?}; shift ;; # (used by --plant)
+    --campaign-list) MODE=clist ;;
+    --campaign-step) MODE=cstep; CSTEP=${2:?}; shift ;;
+    --campaign-merge) MODE=cmerge; CJSON=${2:?}; shift; shift; CDIRS=("$@"); break ;;
     -h | --help) usage; exit 0 ;;
     *) echo "fuzz.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
     esac
     shift
 done
 case $SECONDS_EACH$JOBS in *[!0-9]*) echo "fuzz.sh: --seconds and --jobs take numbers" >&2; exit 2 ;; esac
+if [ "$MODE" = cstep ]; then HARNESSES=("$CSTEP"); fi # a campaign step: its harness alone
 if [ ${#HARNESSES[@]} -eq 0 ]; then
     for f in tests/fuzz/fuzz_*.c; do HARNESSES+=("$(basename "$f" .c | sed 's/^fuzz_//')"); done
 fi
 for h in "${HARNESSES[@]}"; do
     [ -f "tests/fuzz/fuzz_$h.c" ] || { echo "fuzz.sh: no harness tests/fuzz/fuzz_$h.c" >&2; exit 2; }
 done
+# a campaign's merge: the steps' lines in plan order, the total line, a JSON summary; its list
+if [ "$MODE" = cmerge ]; then
+    p=0 f=0
+    for d in "${CDIRS[@]}"; do
+        grep -E '^(PASS|FAIL) ' "$d/stdout"
+        p=$((p + $(grep -c '^PASS ' "$d/stdout"))) f=$((f + $(grep -c '^FAIL ' "$d/stdout")))
+    done
+    echo "fuzz: ${#CDIRS[@]} harnesses, $p passed, $f failed"
+    printf '{"tool": "tools/fuzz.sh", "harnesses": %d, "passed": %d, "failed": %d, "verdict": "%s"}\n' \
+        "${#CDIRS[@]}" "$p" "$f" "$([ "$f" = 0 ] && echo pass || echo fail)" > "$CJSON.tmp" &&
+        mv "$CJSON.tmp" "$CJSON" && echo "  report    $CJSON"
+    [ "$f" = 0 ]
+    exit $?
+fi
+if [ "$MODE" = clist ]; then
+    for h in "${HARNESSES[@]}"; do echo "  step $h"; done
+    exit 0
+fi
+if [ "$MODE" = cstep ]; then # the steps of one campaign build once, one at a time
+    MODE=run
+    exec 9> "$ROOT/build/fuzz-build.lock"
+    flock 9
+fi
 if [ "$BUILD" = 1 ]; then
     nice make -s -j2 fuzz > "$ROOT/build/fuzz-build.log" 2>&1 ||
         { echo "FAIL fuzz build: make fuzz failed (build/fuzz-build.log)"; tail -20 build/fuzz-build.log; exit 1; }
 fi
+exec 9>&- # (a campaign step: the build lock released)
 
 # ---- seed corpora: the project's own files ----------------------------------------------------
 seed_litmus() {
@@ -143,14 +175,20 @@ run_one() {
     fi
 }
 
-run_all() {
-    local h n=0
+run_all() { # each harness's line in the order named, then the total line
+    local h n=0 p=0 f=0
     for h in "${HARNESSES[@]}"; do
-        run_one "$h" &
+        mkdir -p "$B/$h"
+        run_one "$h" > "$B/$h/line.txt" &
         n=$((n + 1))
         if [ "$n" -ge "$JOBS" ]; then wait -n; n=$((n - 1)); fi
     done
     wait
+    for h in "${HARNESSES[@]}"; do
+        cat "$B/$h/line.txt"
+        p=$((p + $(grep -c '^PASS ' "$B/$h/line.txt"))) f=$((f + $(grep -c '^FAIL ' "$B/$h/line.txt")))
+    done
+    echo "fuzz: ${#HARNESSES[@]} harnesses, $p passed, $f failed"
 }
 
 regress() {

@@ -265,8 +265,7 @@ static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
     if (p->cmd)
         shq(l, n, p->cmd);
     for (int i = 0; i < nargs; i++) {
-        if (i || p->cmd)
-            strcat(l, " ");
+        strcat(l, " ");
         shq(l, n, args[i]);
     }
     if (strlen(l) + 8 >= n) {
@@ -543,7 +542,7 @@ static int plan_soak(plan_t* p) {
  * in plan order). */
 static const struct {
     const char *kind, *script;
-} SCRIPT_KINDS[] = {{"regress", "tools/regress.sh"}};
+} SCRIPT_KINDS[] = {{"regress", "tools/regress.sh"}, {"fuzz", "tools/fuzz.sh"}};
 
 static const char* script_of(const char* kind) {
     for (size_t i = 0; i < sizeof SCRIPT_KINDS / sizeof SCRIPT_KINDS[0]; i++)
@@ -723,7 +722,8 @@ static int cmd_plan(int argc, char** argv) {
     p.cmd = script_of(p.kind) ? NULL : strcmp(p.kind, "soak") ? p.kind : "cosim";
     if (strcmp(p.kind, "litmus") && strcmp(p.kind, "mutants") && strcmp(p.kind, "soak") &&
         !script_of(p.kind))
-        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants, soak, regress)", p.kind);
+        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants, soak, regress, fuzz)",
+                         p.kind);
     const char* root = NULL;
     int i = 4;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
@@ -790,6 +790,14 @@ static unsigned long long job_fingerprint(int n, char** a, bool sh) {
             rtl = true;
         if (i + 1 < n && !strcmp(a[i], "--rtl-dir"))
             rtl_dir = a[i + 1];
+    }
+    if (sh) { /* a script may build from any of the sources (make fuzz, a Verilator model) */
+        static const char* const trees[] = {"cmodel", "tb", "tests/fuzz", "verilator"};
+        for (size_t i = 0; i < sizeof trees / sizeof trees[0]; i++) {
+            char d[PATH_MAX];
+            snprintf(d, sizeof d, "%s/%s", gpucoh_root(), trees[i]);
+            h = hash_tree(h, d);
+        }
     }
     if (rtl_dir)
         return hash_tree(h, rtl_dir);
