@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1540,6 +1541,27 @@ static int cmd_merge(int argc, char** argv) {
 
 /* ---- sbatch -------------------------------------------------------------------------------- */
 
+/* dir/name written (temporary file, rename) with the formatted text: 0, or -1 after a message */
+static int write_fmt(const char* dir, const char* name, const char* fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int write_fmt(const char* dir, const char* name, const char* fmt, ...) {
+    char* text = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&text, &len);
+    if (!f)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fclose(f);
+    char p[PATH_MAX * 2 + 64];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    const int rc = write_text(p, text);
+    free(text);
+    return rc;
+}
+
 static int sbatch_files(const char* root, const camp_t* c, const char* part, const char* tlim,
                         unsigned maxp) {
     char d[PATH_MAX + 32], p[PATH_MAX + 64], q[PATH_MAX * 2];
@@ -1560,45 +1582,30 @@ static int sbatch_files(const char* root, const camp_t* c, const char* part, con
     snprintf(arr, sizeof arr, "1-%d", c->njobs);
     if (maxp)
         snprintf(arr + strlen(arr), sizeof arr - strlen(arr), "%%%u", (unsigned)maxp);
-    char* text = NULL;
-    size_t len = 0;
-    FILE* f = open_memstream(&text, &len);
-    fprintf(f,
-            "#!/bin/bash\n# gpucoh campaign sbatch: %s, %d jobs, one array task each\n"
-            "#SBATCH --job-name=gpucoh-%s\n#SBATCH --array=%s\n"
-            "#SBATCH --output=%s/%%A_%%a.out\n#SBATCH --cpus-per-task=1\n%s"
-            "set -u\nline=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s/jobs.txt')\n"
-            "[ -n \"$line\" ] || { echo \"no line $SLURM_ARRAY_TASK_ID in %s/jobs.txt\" >&2; "
-            "exit 2; }\nexec bash -c \"$line\"\n",
-            c->kind, c->njobs, c->kind, arr, d, opts, q, q);
-    fclose(f);
-    snprintf(p, sizeof p, "%s/array.sbatch", d);
-    int rc = write_text(p, text);
-    free(text);
-    text = NULL;
-    f = open_memstream(&text, &len);
-    fprintf(f,
-            "#!/bin/bash\n# gpucoh campaign sbatch: the merge, after every array task\n"
-            "#SBATCH --job-name=gpucoh-%s-merge\n#SBATCH --output=%s/merge.out\n%s"
-            "exec '%s' campaign merge '%s'\n",
-            c->kind, d, opts, self, q);
-    fclose(f);
-    snprintf(p, sizeof p, "%s/merge.sbatch", d);
-    rc = rc ? rc : write_text(p, text);
-    free(text);
-    text = NULL;
-    f = open_memstream(&text, &len);
-    fprintf(f,
-            "#!/bin/bash\n# gpucoh campaign sbatch: submit the array, then the merge after it\n"
-            "set -euo pipefail\ncd '%s'\njid=$(sbatch --parsable array.sbatch)\n"
-            "echo \"array ${jid%%%%;*}\"\n"
-            "mid=$(sbatch --parsable --dependency=afterany:${jid%%%%;*} merge.sbatch)\n"
-            "echo \"merge ${mid%%%%;*}\"\n",
-            d);
-    fclose(f);
+    int rc =
+        write_fmt(d, "array.sbatch",
+                  "#!/bin/bash\n# gpucoh campaign sbatch: %s, %d jobs, one array task each\n"
+                  "#SBATCH --job-name=gpucoh-%s\n#SBATCH --array=%s\n"
+                  "#SBATCH --output=%s/%%A_%%a.out\n#SBATCH --cpus-per-task=1\n%s"
+                  "set -u\nline=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s/jobs.txt')\n"
+                  "[ -n \"$line\" ] || { echo \"no line $SLURM_ARRAY_TASK_ID in %s/jobs.txt\" >&2; "
+                  "exit 2; }\nexec bash -c \"$line\"\n",
+                  c->kind, c->njobs, c->kind, arr, d, opts, q, q);
+    rc = rc ? rc
+            : write_fmt(d, "merge.sbatch",
+                        "#!/bin/bash\n# gpucoh campaign sbatch: the merge, after every array task\n"
+                        "#SBATCH --job-name=gpucoh-%s-merge\n#SBATCH --output=%s/merge.out\n%s"
+                        "exec '%s' campaign merge '%s'\n",
+                        c->kind, d, opts, self, q);
+    rc = rc ? rc
+            : write_fmt(d, "submit.sh",
+                        "#!/bin/bash\n# gpucoh campaign sbatch: submit the array, then the merge "
+                        "after it\nset -euo pipefail\ncd '%s'\njid=$(sbatch --parsable "
+                        "array.sbatch)\necho \"array ${jid%%%%;*}\"\n"
+                        "mid=$(sbatch --parsable --dependency=afterany:${jid%%%%;*} merge.sbatch)\n"
+                        "echo \"merge ${mid%%%%;*}\"\n",
+                        d);
     snprintf(p, sizeof p, "%s/submit.sh", d);
-    rc = rc ? rc : write_text(p, text);
-    free(text);
     if (rc == 0 && chmod(p, 0755) == 0)
         printf("campaign sbatch: %s/array.sbatch (%d tasks), merge.sbatch, submit.sh; submit "
                "with: bash %s\n",
