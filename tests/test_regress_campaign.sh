@@ -10,7 +10,7 @@
 # refused by the merge. One PASS / FAIL line per check; exit 1 when one failed.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
+cd "$ROOT" || exit 2
 export GPUCOH_ROOT=$ROOT
 G=$ROOT/build/gpucoh
 R=tools/regress.sh
