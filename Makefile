@@ -59,7 +59,7 @@ help:
 	@echo "  make quality       rdu race-detection quality sweep (minutes), regenerates docs/quality.md/.png"
 	@echo "  make compare       every registered protocol variant on the synthetic workloads (minutes), regenerates docs/compare.md/.csv/.json/.png"
 	@echo "  make steal-sweep   rsteal at steal rates 0..1000 per mille on GPU-H, GPU-RSP, DeNovo-D, hLRC (seconds), regenerates docs/steal-sweep.md/.csv/.png"
-	@echo "  make regress       long runs (10^7 cycles per configuration)"
+	@echo "  make regress       long runs (10^7 cycles per configuration) as a campaign on GNU parallel (REGRESS_CYCLES REGRESS_JOBS=nproc; 1: serial)"
 	@echo "  make litmus        every litmus file under every variant as a campaign on GNU parallel (LITMUS_RUNS=1000 LITMUS_JOBS=nproc; 1: serial)"
 	@echo "  make fuzz          libFuzzer harnesses of the parsers (ASan + UBSan) into build/fuzz/; tools/fuzz.sh runs them"
 	@echo "  make systemc       SystemC modules of every unit (C model and Verilated RTL, same pins), lockstep, TLM-2.0 memory system (docs/systemc.md)"
@@ -224,8 +224,27 @@ compare: $(GPUCOH)
 steal-sweep: $(GPUCOH)
 	@GPUCOH=$(GPUCOH) bash tools/steal_sweep.sh --out docs --seed $(COMPARE_SEED)
 
+# make regress (tools/regress.sh) as a campaign (docs/campaigns.md, "regress"): one job per step,
+# planned into build/campaign/regress-<N>/ (regress-<N>-<cksum> when REGRESS_ONLY, FULLCOV or
+# CONFORM_ARGS is set: they choose the steps and what they run), run by GNU parallel with
+# REGRESS_JOBS at once (default one per core), then merged: the serial run's lines, its exit
+# status and regress.json's summary (result.json there). Steps done before with the same inputs
+# are not run again. REGRESS_JOBS=1: the serial script itself (build/regress/).
+REGRESS_JOBS ?= $(JOBS)
 regress: $(GPUCOH)
-	@bash tools/regress.sh $(REGRESS_CYCLES)
+	@if [ "$(REGRESS_JOBS)" = 1 ]; then \
+	    bash tools/regress.sh $(REGRESS_CYCLES); \
+	else \
+	    d=$(B)/campaign/regress-$(REGRESS_CYCLES); \
+	    if [ -n "$${REGRESS_ONLY:-}$${FULLCOV:-}$${CONFORM_ARGS:-}" ]; then \
+	        d=$$d-$$(printf '%s|%s|%s' "$${REGRESS_ONLY:-}" "$${FULLCOV:-}" "$${CONFORM_ARGS:-}" | \
+	            cksum | cut -d' ' -f1); \
+	    fi; \
+	    mkdir -p $(B)/campaign && \
+	    $(GPUCOH) campaign plan regress --dir $$d -- $(REGRESS_CYCLES) > /dev/null && \
+	    { parallel --jobs $(REGRESS_JOBS) --bar < $$d/jobs.txt > /dev/null; \
+	      $(GPUCOH) campaign merge $$d; }; \
+	fi
 
 # The litmus suite (every file of litmus/ under every variant, LITMUS_RUNS runs each) as a campaign
 # (docs/campaigns.md): planned into build/campaign/, one job per file run by GNU parallel with

@@ -5,19 +5,95 @@
 # are checked over the system runs; every cover mutant (tests/mutants/<unit>/cover/) must be
 # caught with the steered stimulus and survive with --steer off. Ends with one
 # 'N passed, N failed' line.
+#
+# Every check is a named step (docs/campaigns.md, "regress"), so that `gpucoh campaign` can run
+# the steps as independent jobs (`make regress`, REGRESS_JOBS at once):
+#
+#   tools/regress.sh [N]                        the serial run: every step in order (logs and
+#                                               JSONs in build/regress, or $REGRESS_OUT), then the
+#                                               checks over several steps (the cover points of the
+#                                               sysruns), the total line; writes regress.json
+#   tools/regress.sh --campaign-list [N]        one '  step NAME' line per step, in that order
+#   tools/regress.sh --campaign-step NAME [N]   that step alone, its files in $CAMPAIGN_JOB_DIR;
+#                                               prints its lines, exit 0 (passed) or 1 (failed)
+#   tools/regress.sh --campaign-merge JSON DIR... the serial run's lines and exit status from the
+#                                               steps' folders (in list order); the summary JSON
+#
+# REGRESS_ONLY (a regex over the step keys, e.g. '^(rdu|avu)') selects the steps, in the serial
+# run and in the list; exit 2 on bad arguments.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 export GPUCOH_ROOT=$ROOT
-N=${1:-10000000}
 G=build/gpucoh
-OUT=build/regress
-mkdir -p "$OUT"
+MODE=serial WANT='' MJSON='' FOUND=0 STEP=''
+MDIRS=()
+die() { echo "regress.sh: $*" >&2; exit 2; }
+case ${1:-} in
+    --campaign-list) MODE=list; shift ;;
+    --campaign-step)
+        MODE=step; [ $# -ge 2 ] || die "--campaign-step needs a step name"
+        WANT=$2; shift 2 ;;
+    --campaign-merge)
+        MODE=merge; [ $# -ge 3 ] || die "--campaign-merge needs JSON DIR..."
+        MJSON=$2; shift 2; MDIRS=("$@"); set -- ;;
+    -*) die "unknown option '$1'" ;;
+esac
+[ $# -le 1 ] || die "too many arguments"
+N=${1:-10000000}
+[[ $N =~ ^[1-9][0-9]{0,17}$ ]] || die "N (cycles) must be a positive number, not '$N'"
+ONLY=${REGRESS_ONLY:-} # a regex over step keys: run only those (e.g. REGRESS_ONLY='^(rdu|avu)')
+case $MODE in
+    serial) OUT=${REGRESS_OUT:-build/regress}; mkdir -p "$OUT" || exit 2
+            CHECKS=$OUT/checks.tsv; : > "$CHECKS" ;;
+    step) OUT=${CAMPAIGN_JOB_DIR:-}
+          [ -n "$OUT" ] && [ -d "$OUT" ] || die "--campaign-step: \$CAMPAIGN_JOB_DIR is no folder"
+          [[ $WANT =~ ^[A-Za-z0-9_-]+$ ]] || die "no step '$WANT'"
+          CHECKS=$OUT/checks.tsv; : > "$CHECKS"; rm -f "$OUT/step.name" ;;
+    merge) OUT=''; CHECKS=$(mktemp); trap 'rm -f "$CHECKS"' EXIT ;;
+    list) OUT=/nonexistent CHECKS=/dev/null ;;
+esac
 PASS=0; FAIL=0
-ONLY=${REGRESS_ONLY:-} # a regex over run names: run only those (e.g. REGRESS_ONLY='^(rdu|avu)')
-run() { # run UNIT NAME ARGS...
+declare -A SEEN=() RAN=() DIR_OF=()
+pass() { # pass LINE: the current step's check passed
+    PASS=$((PASS + 1)); echo "  ok    $1"; printf '%s\tpass\n' "$STEP" >> "$CHECKS"
+}
+fail() { # fail LINE: the current step's check failed
+    FAIL=$((FAIL + 1)); echo "  FAIL  $1"; printf '%s\tfail\n' "$STEP" >> "$CHECKS"
+}
+stepk() { # stepk KEY NAME CMD...: the step NAME (REGRESS_ONLY matches KEY) runs CMD
+    local key=$1 name=$2; shift 2
+    case $MODE in
+        list)
+            [ -z "$ONLY" ] || [[ $key =~ $ONLY ]] || return 0
+            [[ $name =~ ^[A-Za-z0-9_-]+$ ]] || die "bad step name '$name'"
+            [ -z "${SEEN[$name]:-}" ] || die "step '$name' twice"
+            SEEN[$name]=1; echo "  step $name" ;;
+        serial)
+            [ -z "$ONLY" ] || [[ $key =~ $ONLY ]] || return 0
+            STEP=$name; RAN[$name]=1; "$@" ;;
+        step)
+            [ "$name" = "$WANT" ] || return 0
+            STEP=$name; FOUND=1; "$@" ;;
+        merge) ;;
+    esac
+}
+step() { stepk "$1" "$@"; } # step NAME CMD...: REGRESS_ONLY matches NAME
+if [ $MODE = merge ]; then # every step's lines and checks, in list order
+    for d in "${MDIRS[@]}"; do
+        [ -f "$d/step.name" ] && [ -f "$d/checks.tsv" ] && [ -f "$d/stdout" ] ||
+            die "--campaign-merge: $d is not the folder of a finished step"
+        s=$(< "$d/step.name"); DIR_OF[$s]=$d
+        cat "$d/stdout"
+        while IFS=$'\t' read -r _ r; do
+            if [ "$r" = pass ]; then PASS=$((PASS + 1)); else FAIL=$((FAIL + 1)); fi
+        done < "$d/checks.tsv"
+        cat "$d/checks.tsv" >> "$CHECKS"
+    done
+fi
+run() { step "$2" run_ "$@"; }
+run_() { # run UNIT NAME ARGS...
     local unit=$1 name=$2; shift 2
-    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
     local log="$OUT/$name.log"
     $G cosim "$unit" --cycles "$N" --json "$OUT/$name.json" "$@" > "$log" 2>&1
     local rc=$? line
@@ -26,9 +102,9 @@ run() { # run UNIT NAME ARGS...
     local fc=$(echo "$line" | sed -n 's/.*cover points \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
     if [ $rc -eq 0 ] && [ -n "$cov" ] && [ "${cov% *}" = "${cov#* }" ] && [ -n "$fc" ] &&
         [ "${fc% *}" = "${fc#* }" ]; then
-        PASS=$((PASS + 1)); echo "  ok    $name: $line"
+        pass "$name: $line"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  $name: $line"; tail -20 "$log"
+        fail "$name: $line"; tail -20 "$log"
     fi
 }
 run sig_bloom paper-4k-k6-true --seed 1
@@ -57,18 +133,18 @@ run avu avu-256-c256-nc1-illegal2 --param m=256 --param chunk_width=256 --param 
     --param spec_depth=4 --param out_max=4 --illegal-rate 2 --seed 25
 # The TC system (docs/system.md): every L1, L2 and the timer in lockstep, both protocols; the
 # small configuration for N cycles, the paper configuration (Table 4) for N/20.
-sysrun() { # sysrun NAME CYCLES ARGS...
+sysrun() { step "$1" sysrun_ "$@"; }
+sysrun_() { # sysrun NAME CYCLES ARGS...
     local name=$1 cyc=$2; shift 2
-    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
     local log="$OUT/$name.log"
     $G cosim system --cycles "$cyc" --json "$OUT/$name.json" "$@" > "$log" 2>&1
     local rc=$? line c1 r1 c2 r2
     line=$(grep -E '^(PASS|FAIL) system' "$log")
     read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
     if [ $rc -eq 0 ] && { [ "${FULLCOV:-1}" = 0 ] || { [ "${c1:-x}" = "${r1:-y}" ] && [ "${c2:-x}" = "${r2:-y}" ]; }; }; then
-        PASS=$((PASS + 1)); echo "  ok    $name: $line"
+        pass "$name: $line"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  $name: $line"; tail -20 "$log"
+        fail "$name: $line"; tail -20 "$log"
     fi
 }
 sysrun tc-weak-small "$N" --protocol tc-weak --seed 31
@@ -101,6 +177,15 @@ FULLCOV=0 sysrun denovo-h-small-netlist "$NL" --protocol denovo-h --seed 44 --ne
 # bits: the L1's hph_q under hlrc (constant: only C20 leaves HphNone) and FIFO payload bits
 FULLCOV=0 sysrun hlrc-small-netlist "$NL" --protocol hlrc --seed 45 --netlist all --steer off
 FULLCOV=0 sysrun hlrc-scoped-small-netlist "$NL" --protocol hlrc-scoped --seed 46 --netlist all --steer off
+chk() { step "$1" chk_ "$@"; }
+chk_() { # chk NAME CMD...
+    local name=$1; shift
+    if "$@" > "$OUT/$name.log" 2>&1; then
+        pass "$name: $(grep -cE '^PASS' "$OUT/$name.log") PASS lines"
+    else
+        fail "$name"; grep -E '^FAIL' "$OUT/$name.log" | head
+    fi
+}
 # `gpucoh cosim tc_l1 --netlist` (moved here from make test with the TC netlist system, 2026-11-29):
 # the system lockstep with only the L1s as their netlist; synthesis keeps every register of the L1
 # but the SM obligation cobl_q, constant 0 outside TC-Weak-C
@@ -114,10 +199,10 @@ done
 # the synthesis-only mutants of tc_l1 / tc_l2 (moved here from make test for its time): the
 # mutated unit's netlist in the TC system catches it, and the RTL lockstep of the same mutated
 # RTL passes in both protocols (a bug only synthesis sees)
-nlmut() { # nlmut UNIT MUTANT VARIANTS...: caught through the netlist, passes the RTL lockstep
+nlmut() { stepk netlist-mutant "netlist-mutant-$1-$2" nlmut_ "$@"; }
+nlmut_() { # nlmut UNIT MUTANT VARIANTS...: caught through the netlist, passes the RTL lockstep
     local unit=$1 m=$2 cyc=30000 p ok=1 slot fam
     shift 2
-    [ -z "$ONLY" ] || [[ netlist-mutant =~ $ONLY ]] || return 0
     local log=$OUT/netlist-mutant-$unit-$m.log
     slot=$($G units --get context "$unit")
     fam=$($G units --get family "$unit")
@@ -126,13 +211,13 @@ nlmut() { # nlmut UNIT MUTANT VARIANTS...: caught through the netlist, passes th
         grep -q "impl=netlist $slot in the ${fam^^} system" "$log" || ok=0
     for p in "$@"; do
         $G cosim "$unit" --protocol "$p" --rtl-dir "build/mutants/$unit/$m" --cycles $cyc \
-            --seed 1 --illegal-rate 5 --quiet > "$log.rtl-$p" 2>&1 &&
+            --seed 1 --illegal-rate 5 --quiet --out "$OUT" > "$log.rtl-$p" 2>&1 &&
             grep -q "^PASS system $p: $cyc cycles, .* 0 mismatches" "$log.rtl-$p" || ok=0
     done
     if [ $ok = 1 ]; then
-        PASS=$((PASS + 1)); echo "  ok    netlist mutant $unit/$m: caught through the netlist, passes the RTL lockstep"
+        pass "netlist mutant $unit/$m: caught through the netlist, passes the RTL lockstep"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  netlist mutant $unit/$m (see $log*)"
+        fail "netlist mutant $unit/$m (see $log*)"
     fi
 }
 nlmut tc_l1 01-legal-wf-translate-off tc-weak tc-strong
@@ -156,30 +241,11 @@ FULLCOV=0 sysrun tc-strong-paper-wrap "$WRAPC" --protocol tc-strong --config pap
 # (tc_l2 F68; from PredInit 800 it would take some 16 000 net +THit steps at the paper size)
 FULLCOV=0 sysrun tc-weak-paper-life $((N / 30)) --protocol tc-weak --config paper --seed 38 \
     --param pred_init=65535 --param t_evict=0 --param use_t_write=0
-# cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable at the small
-# configuration is reached by its three runs together, every one reachable at the paper size by
-# the five paper runs together (both required; the wrap runs' ROLL phase, traffic.h, reaches the
-# roll corners, the pinned predictor F68)
-covcheck() { # covcheck NAME REQUIRED RUN...
-    local name=$1 req=$2; shift 2
-    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
-    local files=() r
-    for r in "$@"; do [ -f "$OUT/$r.json" ] && files+=("$OUT/$r.json"); done
-    [ ${#files[@]} -gt 0 ] || return 0
-    if tools/cover_check.sh "${files[@]}" > "$OUT/$name.log" 2>&1 || [ "$req" = 0 ]; then
-        PASS=$((PASS + 1)); echo "  ok    $name: $(tr '\n' ';' < "$OUT/$name.log")"
-    else
-        FAIL=$((FAIL + 1)); echo "  FAIL  $name: $(tr '\n' ';' < "$OUT/$name.log")"
-    fi
-}
-covcheck cover-points-small 1 tc-weak-small tc-strong-small tc-weak-small-ts8
-covcheck cover-points-paper 1 tc-weak-paper tc-strong-paper tc-weak-paper-wrap tc-strong-paper-wrap \
-    tc-weak-paper-life
 # the cover mutants (tests/mutants/<unit>/cover/): each must be caught with the steered traffic
 # and survive the unsteered one, at the make-test campaign's cycles and the default seed
-covmut() { # covmut UNIT MUTANT
+covmut() { stepk cover-mutants "cover-mutant-$1-$2" covmut_ "$@"; }
+covmut_() { # covmut UNIT MUTANT
     local unit=$1 m=$2 rc1 rc2
-    [ -z "$ONLY" ] || [[ cover-mutants =~ $ONLY ]] || return 0
     local f=tests/mutants/$unit/cover/$m.mut log=$OUT/cover-mutant-$unit-$m
     $G mutants "$unit" --mutants "$f" --cycles 150000 --steer on --out "$OUT" > "$log-on.log" 2>&1
     rc1=$?
@@ -187,10 +253,9 @@ covmut() { # covmut UNIT MUTANT
     rc2=$?
     if [ $rc1 -eq 0 ] && grep -qE "^  $m +caught " "$log-on.log" && [ $rc2 -eq 1 ] &&
         grep -qE "^  $m +SURVIVED " "$log-off.log"; then
-        PASS=$((PASS + 1))
-        echo "  ok    cover mutant $unit/$m: steered $(grep -E "^  $m " "$log-on.log" | awk '{print $2" "$3" cycle "$4" "$5}'), unsteered survives"
+        pass "cover mutant $unit/$m: steered $(grep -E "^  $m " "$log-on.log" | awk '{print $2" "$3" cycle "$4" "$5}'), unsteered survives"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  cover mutant $unit/$m (steered exit $rc1, unsteered exit $rc2)"
+        fail "cover mutant $unit/$m (steered exit $rc1, unsteered exit $rc2)"
         grep -hE "^  $m " "$log-on.log" "$log-off.log"
     fi
 }
@@ -200,9 +265,9 @@ done
 # the illegal-input mutants of tc_l2 (tests/mutants/tc_l2/illegal/): each survives the mutant
 # campaign's system runs (its L1s never produce J1, J5, J6) and fails the lockstep with
 # --l2-illegal-rate 20 on its scratch RTL (built by the campaign run)
-illmut() { # illmut MUTANT
+illmut() { stepk illegal-mutants "illegal-mutant-$1" illmut_ "$@"; }
+illmut_() { # illmut MUTANT
     local m=$1 rc1 rc2
-    [ -z "$ONLY" ] || [[ illegal-mutants =~ $ONLY ]] || return 0
     local log=$OUT/illegal-mutant-$m
     $G mutants tc_l2 --mutants "tests/mutants/tc_l2/illegal/$m.mut" --cycles 150000 --out "$OUT" \
         > "$log-campaign.log" 2>&1
@@ -212,10 +277,9 @@ illmut() { # illmut MUTANT
     rc2=$?
     if [ $rc1 -eq 1 ] && grep -qE "^  $m +SURVIVED " "$log-campaign.log" && [ $rc2 -eq 1 ] &&
         grep -q '^FAIL system' "$log-j.log"; then
-        PASS=$((PASS + 1))
-        echo "  ok    illegal-input mutant tc_l2/$m: survives the campaign, caught with J inputs: $(sed -n 's/^  first divergence: //p' "$log-j.log")"
+        pass "illegal-input mutant tc_l2/$m: survives the campaign, caught with J inputs: $(sed -n 's/^  first divergence: //p' "$log-j.log")"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  illegal-input mutant tc_l2/$m (campaign exit $rc1, J run exit $rc2)"
+        fail "illegal-input mutant tc_l2/$m (campaign exit $rc1, J run exit $rc2)"
         grep -hE "^  $m |^(PASS|FAIL) system" "$log-campaign.log" "$log-j.log"
     fi
 }
@@ -223,30 +287,34 @@ for f in tests/mutants/tc_l2/illegal/*.mut; do illmut "$(basename "$f" .mut)"; d
 # GPU-RSP's mutants (tests/mutants/gpu_l{1,2}/rsp/, docs/units/gpu/rsp.md section 13.1): each in
 # the GPU system lockstep (passing GPU-D and GPU-H, caught under gpu-rsp), and the four whose bug
 # the consistency checks see on the RTL alone (rsp.md 13.1's result column)
-rspm() { # rspm UNIT MUTANT
-    [ -z "$ONLY" ] || [[ rsp-mutants =~ $ONLY ]] || return 0
+rspm() { stepk rsp-mutants "rsp-mutant-$1-$2" rspm_ "$@"; }
+rspm_() { # rspm UNIT MUTANT
     local log=$OUT/rsp-mutant-$1-$2.log
     if $G mutants "$1" --mutants "tests/mutants/$1/rsp/$2.mut" --cycles 200000 --out "$OUT" > "$log" 2>&1 &&
         grep -qE "^  $2 +caught " "$log"; then
-        PASS=$((PASS + 1)); echo "  ok    RSP mutant $1/$2: $(grep -E "^  $2 " "$log")"
+        pass "RSP mutant $1/$2: $(grep -E "^  $2 " "$log")"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  RSP mutant $1/$2 (see $log)"
+        fail "RSP mutant $1/$2 (see $log)"
     fi
 }
 for f in tests/mutants/gpu_l1/rsp/*.mut; do rspm gpu_l1 "$(basename "$f" .mut)"; done
 for f in tests/mutants/gpu_l2/rsp/*.mut; do rspm gpu_l2 "$(basename "$f" .mut)"; done
-rspalone() { # rspalone MUTANT FILE...: forbidden outcomes on the mutant's RTL alone
+rspalone() { stepk rsp-mutants "rsp-alone-$1" rspalone_ "$@"; }
+rspalone_() { # rspalone MUTANT FILE...: forbidden outcomes on the mutant's RTL alone
     local m=$1; shift
-    [ -z "$ONLY" ] || [[ rsp-mutants =~ $ONLY ]] || return 0
     local f args=()
     for f in "$@"; do args+=("litmus/$f.litmus"); done
+    # its own scratch build/mutants/gpu_l1/<m> (the rspm step of the same mutant, which may run
+    # at the same time, writes the same text there): the campaign of this mutant alone, briefly
+    $G mutants gpu_l1 --mutants "tests/mutants/gpu_l1/rsp/$m.mut" --no-baseline --cycles 1000 \
+        --out "$OUT/rsp-alone-$m" > "$OUT/rsp-alone-$m-scratch.log" 2>&1
     if $G litmus "${args[@]}" --protocol gpu-rsp --impl rtl --rtl-dir "build/mutants/gpu_l1/$m" \
         --runs 2000 --seed 5 --quiet > "$OUT/rsp-alone-$m.log" 2>&1; then
-        FAIL=$((FAIL + 1)); echo "  FAIL  RSP mutant gpu_l1/$m passes the rm litmus files on the RTL alone"
+        fail "RSP mutant gpu_l1/$m passes the rm litmus files on the RTL alone"
     elif grep -qE '^FAIL litmus .* [1-9][0-9]* forbidden' "$OUT/rsp-alone-$m.log"; then
-        PASS=$((PASS + 1)); echo "  ok    RSP mutant gpu_l1/$m: forbidden outcomes on the RTL alone"
+        pass "RSP mutant gpu_l1/$m: forbidden outcomes on the RTL alone"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  RSP mutant gpu_l1/$m: no forbidden outcome (see $OUT/rsp-alone-$m.log)"
+        fail "RSP mutant gpu_l1/$m: no forbidden outcome (see $OUT/rsp-alone-$m.log)"
     fi
 }
 rspalone 19-no-second-inv ATOM.add.cta-x2+rm-diffsm LOCK.cas.cta+cas.rm-diffsm
@@ -255,9 +323,9 @@ rspalone 23-unlock-early ATOM.add.cta-x2+rm-diffsm LOCK.cas.cta+cas.rm-diffsm
 # the illegal-input mutants of gpu_l2 (tests/mutants/gpu_l2/illegal/, issue 24): each survives the
 # campaign (its L1s never send a kind-0 request, its DRAM no stray fill) and fails the GPU-D
 # lockstep with --l2-illegal-rate 20 (gpu_l2.md section 11)
-gillmut() { # gillmut MUTANT
+gillmut() { stepk illegal-mutants "illegal-mutant-gpu-$1" gillmut_ "$@"; }
+gillmut_() { # gillmut MUTANT
     local m=$1 rc1 rc2
-    [ -z "$ONLY" ] || [[ illegal-mutants =~ $ONLY ]] || return 0
     local log=$OUT/illegal-mutant-gpu-$m
     $G mutants gpu_l2 --mutants "tests/mutants/gpu_l2/illegal/$m.mut" --cycles 100000 --out "$OUT" \
         > "$log-campaign.log" 2>&1
@@ -267,24 +335,14 @@ gillmut() { # gillmut MUTANT
     rc2=$?
     if [ $rc1 -eq 1 ] && grep -qE "^  $m +SURVIVED " "$log-campaign.log" && [ $rc2 -eq 1 ] &&
         grep -q '^FAIL system' "$log-j.log"; then
-        PASS=$((PASS + 1))
-        echo "  ok    illegal-input mutant gpu_l2/$m: survives the campaign, caught with bank inputs: $(sed -n 's/^  first divergence: //p' "$log-j.log")"
+        pass "illegal-input mutant gpu_l2/$m: survives the campaign, caught with bank inputs: $(sed -n 's/^  first divergence: //p' "$log-j.log")"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  illegal-input mutant gpu_l2/$m (campaign exit $rc1, run exit $rc2)"
+        fail "illegal-input mutant gpu_l2/$m (campaign exit $rc1, run exit $rc2)"
         grep -hE "^  $m |^(PASS|FAIL) system" "$log-campaign.log" "$log-j.log"
     fi
 }
 for f in tests/mutants/gpu_l2/illegal/*.mut; do gillmut "$(basename "$f" .mut)"; done
 # the consistency checkers at full strength: 10 000 runs per litmus test, episodes on 8 seeds
-chk() { # chk NAME CMD...
-    local name=$1; shift
-    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
-    if "$@" > "$OUT/$name.log" 2>&1; then
-        PASS=$((PASS + 1)); echo "  ok    $name: $(grep -cE '^PASS' "$OUT/$name.log") PASS lines"
-    else
-        FAIL=$((FAIL + 1)); echo "  FAIL  $name"; grep -E '^FAIL' "$OUT/$name.log" | head
-    fi
-}
 chk tc-litmus-10k $G litmus litmus/*.litmus --protocol both --runs 10000 --seed 1 --quiet
 chk tc-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol both --runs 10000 --seed 2 \
     --impl lockstep --quiet
@@ -330,14 +388,14 @@ done
 # CONFORM_ARGS replaces the selection (e.g. CONFORM_ARGS='--shapes SB --sync relacq --runs 200')
 # shellcheck disable=SC2086
 chk conform-full $G conform --protocol all --rerun-rtl 50 ${CONFORM_ARGS:---runs 100} --out "$OUT" --quiet
-mut() { # mut UNIT PARAMS...: the unit's mutant campaign
+mut() { step "mutants-$1" mut_ "$@"; }
+mut_() { # mut UNIT PARAMS...: the unit's mutant campaign
     local unit=$1; shift
-    [ -z "$ONLY" ] || [[ mutants-$unit =~ $ONLY ]] || return 0
     local mlog=$OUT/mutants-$unit.log
     if $G mutants "$unit" --cycles 2000000 --out "$OUT" "$@" > "$mlog" 2>&1; then
-        PASS=$((PASS + 1)); echo "  ok    mutants of $unit: $(grep -E '^mutants of' "$mlog")"
+        pass "mutants of $unit: $(grep -E '^mutants of' "$mlog")"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  mutants of $unit"; grep -E 'SURVIVED|BROKEN|caught' "$mlog"
+        fail "mutants of $unit"; grep -E 'SURVIVED|BROKEN|caught' "$mlog"
     fi
 }
 mut sig_bloom
@@ -352,14 +410,18 @@ mut denovo_l2
 # the four of the seven that fail the consistency checks on the RTL alone make test does not run
 mut hlrc_l1 --cycles 20000
 mut hlrc_l2 --cycles 20000
-hlalone() { # hlalone NAME UNIT MUTANT CMD...: CMD on the mutant's RTL alone must fail (exit 1)
+hlalone() { step "$1" hlalone_ "$@"; }
+hlalone_() { # hlalone NAME UNIT MUTANT CMD...: CMD on the mutant's RTL alone must fail (exit 1)
     local name=$1 unit=$2 m=$3; shift 3
-    [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
+    # its own scratch build/mutants/<unit>/<m> (not the one the step mutants-<unit> leaves, which
+    # may run at the same time and writes the same text there)
+    $G mutants "$unit" --mutants "tests/mutants/$unit/$m.mut" --no-baseline --cycles 1000 \
+        --out "$OUT/$name-scratch" > "$OUT/$name-scratch.log" 2>&1
     "$@" --impl rtl --rtl-dir "build/mutants/$unit/$m" > "$OUT/$name.log" 2>&1
     if [ $? -eq 1 ] && grep -qE '^FAIL' "$OUT/$name.log"; then
-        PASS=$((PASS + 1)); echo "  ok    $name: $(grep -m1 -E '^FAIL' "$OUT/$name.log")"
+        pass "$name: $(grep -m1 -E '^FAIL' "$OUT/$name.log")"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  $name: the mutant's RTL passed (or broke)"
+        fail "$name: the mutant's RTL passed (or broke)"
     fi
 }
 hlalone hlrc-alone-06 hlrc_l1 06-rack-before-ack $G litmus litmus/SB+relacq.gpu.litmus --protocol hlrc --runs 2000 --seed 5
@@ -370,14 +432,14 @@ hlalone hlrc-alone-l2-06 hlrc_l2 06-dirty-victim-no-writeback $G episode --proto
 # (GPUCOH_NO_SVA=1: the lockstep alone must catch every mutant there, the scan-wrap ones
 # included; docs/testing.md, "Geometries"); make test runs only the survivors of its
 # power-of-two campaigns and the scan-wrap mutants there
-mutg() { # mutg UNIT PARAMS...
+mutg() { step "mutants-geometry-$1" mutg_ "$@"; }
+mutg_() { # mutg UNIT PARAMS...
     local unit=$1; shift
-    [ -z "$ONLY" ] || [[ mutants-geometry-$unit =~ $ONLY ]] || return 0
     local mlog=$OUT/mutants-geometry-$unit.log
     if GPUCOH_NO_SVA=1 $G mutants "$unit" --cycles 300000 --out "$OUT/geometry" "$@" > "$mlog" 2>&1; then
-        PASS=$((PASS + 1)); echo "  ok    mutants of $unit at $*: $(grep -E '^mutants of' "$mlog")"
+        pass "mutants of $unit at $*: $(grep -E '^mutants of' "$mlog")"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  mutants of $unit at $*"; grep -E 'SURVIVED|BROKEN|caught' "$mlog"
+        fail "mutants of $unit at $*"; grep -E 'SURVIVED|BROKEN|caught' "$mlog"
     fi
 }
 mutg rdu --param n=3 --param m=1024
@@ -392,10 +454,14 @@ mutg denovo_l2 --param l2_ways=3 --param l2_mshrs=3
 # cover mutants: bugs in corners only the steered stimulus reaches (docs/testing.md, "Cover
 # points"): each is caught at the default cycles and seed, and survives the same run with
 # --steer off (for tc_timer / tc_gwct: its own lockstep and the whole system)
-covmut_unit() { # covmut_unit FILE: a cover mutant of a unit with its own lockstep
+covmut_unit() {
+    local unit
+    unit=$(basename "$(dirname "$(dirname "$1")")")
+    stepk "cover-$unit" "cover-$unit-$(basename "$1" .mut)" covmut_unit_ "$@"
+}
+covmut_unit_() { # covmut_unit FILE: a cover mutant of a unit with its own lockstep
     local f=$1 unit name
     unit=$(basename "$(dirname "$(dirname "$f")")"); name=$(basename "$f" .mut)
-    [ -z "$ONLY" ] || [[ cover-$unit =~ $ONLY ]] || return 0
     local on=$OUT/cover-$unit-$name-on.log off=$OUT/cover-$unit-$name-off.log
     $G mutants "$unit" --mutants "$f" --out "$OUT/cover-on" > "$on" 2>&1
     local rc_on=$?
@@ -403,11 +469,9 @@ covmut_unit() { # covmut_unit FILE: a cover mutant of a unit with its own lockst
     local rc_off=$?
     if [ $rc_on -eq 0 ] && grep -qE "^  $name +caught " "$on" && [ $rc_off -eq 1 ] &&
         grep -qE "^  $name +SURVIVED " "$off"; then
-        PASS=$((PASS + 1))
-        echo "  ok    cover mutant $unit/$name: caught steered ($(grep -E "^  $name " "$on" | awk '{print $3" cycle "$4" "$5}'))," \
-            "survives --steer off"
+        pass "cover mutant $unit/$name: caught steered ($(grep -E "^  $name " "$on" | awk '{print $3" cycle "$4" "$5}')), survives --steer off"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  cover mutant $unit/$name (steered exit $rc_on, --steer off exit $rc_off)"
+        fail "cover mutant $unit/$name (steered exit $rc_on, --steer off exit $rc_off)"
         grep -E "^  $name " "$on" "$off"
     fi
 }
@@ -418,12 +482,72 @@ done
 # the Yosys parse gate and the Icarus compile at every unit's defaults (make test runs the
 # paper-size TC caches at the reduced sizes of their manifest's lint_params; here about 10
 # minutes)
-if [ -z "$ONLY" ] || [[ lint-defaults =~ $ONLY ]]; then
+lint_defaults_() {
     if LINT_DEFAULTS=1 tools/lint_rtl.sh > "$OUT/lint-defaults.log" 2>&1; then
-        PASS=$((PASS + 1)); echo "  ok    lint at the defaults (LINT_DEFAULTS=1 tools/lint_rtl.sh)"
+        pass "lint at the defaults (LINT_DEFAULTS=1 tools/lint_rtl.sh)"
     else
-        FAIL=$((FAIL + 1)); echo "  FAIL  lint at the defaults"; grep FAIL "$OUT/lint-defaults.log"
+        fail "lint at the defaults"; grep FAIL "$OUT/lint-defaults.log"
     fi
-fi
+}
+step lint-defaults lint_defaults_
+# The checks over several steps (after every step, in the serial run and in the merge): the
+# cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable at the small
+# configuration is reached by its three runs together, every one reachable at the paper size by
+# the five paper runs together (both required; the wrap runs' ROLL phase, traffic.h, reaches the
+# roll corners, the pinned predictor F68). Each is a step of its own in the list (it runs nothing
+# there: its folder marks it as selected and keeps its log); it reads the JSONs of the runs of
+# this invocation (serial: $OUT; merge: the runs' step folders), by the same relative names.
+covcheck() { # covcheck NAME REQUIRED RUN...
+    local name=$1 req=$2; shift 2
+    case $MODE in
+        list | step) stepk "$name" "$name" :; return 0 ;;
+        serial) [ -z "$ONLY" ] || [[ $name =~ $ONLY ]] || return 0
+                local log=$OUT/$name.log ;;
+        merge) [ -n "${DIR_OF[$name]:-}" ] || return 0
+               local log=${DIR_OF[$name]}/$name.log ;;
+    esac
+    STEP=$name
+    local files=() r src tmp
+    tmp=$(mktemp -d) || exit 2
+    for r in "$@"; do
+        src=''
+        if [ $MODE = serial ]; then
+            [ -z "${RAN[$r]:-}" ] || src=$OUT/$r.json
+        elif [ -n "${DIR_OF[$r]:-}" ]; then
+            src=${DIR_OF[$r]}/$r.json
+        fi
+        [ -n "$src" ] && [ -f "$src" ] || continue
+        ln -s "$(realpath "$src")" "$tmp/$r.json" && files+=("$r.json")
+    done
+    if [ ${#files[@]} -gt 0 ]; then
+        if (cd "$tmp" && "$ROOT/tools/cover_check.sh" "${files[@]}") > "$log" 2>&1 || [ "$req" = 0 ]; then
+            pass "$name: $(tr '\n' ';' < "$log")"
+        else
+            fail "$name: $(tr '\n' ';' < "$log")"
+        fi
+    fi
+    rm -rf "$tmp"
+}
+covcheck cover-points-small 1 tc-weak-small tc-strong-small tc-weak-small-ts8
+covcheck cover-points-paper 1 tc-weak-paper tc-strong-paper tc-weak-paper-wrap tc-strong-paper-wrap \
+    tc-weak-paper-life
+summary_json() { # summary_json FILE: the passed and failed counts and every check's result
+    local tmp=$1.tmp.$$ n r sep=''
+    {
+        printf '{"tool": "tools/regress.sh", "passed": %d, "failed": %d, "checks": [' "$PASS" "$FAIL"
+        while IFS=$'\t' read -r n r; do
+            printf '%s{"name": "%s", "result": "%s"}' "$sep" "$n" "$r"; sep=', '
+        done < "$CHECKS"
+        printf ']}\n'
+    } > "$tmp" && mv -f "$tmp" "$1" || { rm -f "$tmp"; die "cannot write $1"; }
+}
+case $MODE in
+    list) exit 0 ;;
+    step)
+        [ $FOUND = 1 ] || die "no step '$WANT'"
+        echo "$WANT" > "$OUT/step.name"
+        [ $FAIL -eq 0 ]; exit ;;
+esac
 echo "$PASS passed, $FAIL failed"
+if [ $MODE = merge ]; then summary_json "$MJSON"; else summary_json "$OUT/regress.json"; fi
 [ $FAIL -eq 0 ]
