@@ -1159,6 +1159,9 @@ check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000
 # gpucoh campaign (docs/campaigns.md): a litmus campaign planned, run by GNU parallel in pieces
 # and merged says what the serial run says (lines, JSON, exit status); bad input refused (some 2 s)
 script_checks "campaign" "$LOGS/campaign.log" env GPUCOH="$G" bash tests/test_campaign.sh
+# make regress as a campaign (tools/regress.sh's steps): a passing and a failing selection at
+# 20 000 cycles, merged against the serial run (lines, JSON, exit status); bad input (some 10 s)
+script_checks "regress campaign" "$LOGS/regress-campaign.log" bash tests/test_regress_campaign.sh
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {

@@ -262,7 +262,7 @@ static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
     shq(l, n, p->self);
     strcat(l, " campaign job ");
     shq(l, n, dir);
-    strcat(l, p->cmd ? " -- " : " --sh -- ");
+    strcat(l, p->cmd ? " -- " : " --sh --");
     if (p->cmd)
         shq(l, n, p->cmd);
     for (int i = 0; i < nargs; i++) {
