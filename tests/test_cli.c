@@ -37,6 +37,10 @@ static int run(char* out, size_t n, const char* fmt, ...) {
     assert_non_null(p);
     size_t len = fread(out, 1, n - 1, p);
     out[len] = 0;
+    char rest[4096]; /* the output past n - 1 bytes is read and dropped: the command must not
+                      * die of SIGPIPE because the caller's buffer is full */
+    while (fread(rest, 1, sizeof rest, p) > 0) {
+    }
     int st = pclose(p);
     if (WIFSIGNALED(st))
         return 128 + WTERMSIG(st);

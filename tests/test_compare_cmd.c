@@ -442,6 +442,10 @@ static int run(char* out, size_t n, const char* fmt, ...) {
     assert_non_null(p);
     const size_t len = fread(out, 1, n - 1, p);
     out[len] = 0;
+    char rest[4096]; /* the output past n - 1 bytes is read and dropped: the command must not
+                      * die of SIGPIPE because the caller's buffer is full */
+    while (fread(rest, 1, sizeof rest, p) > 0) {
+    }
     const int st = pclose(p);
     return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
 }
