@@ -800,11 +800,11 @@ static unsigned long long job_fingerprint(int n, char** a, bool sh) {
             h = hash_tree(h, d);
         }
     }
-    if (rtl_dir)
-        return hash_tree(h, rtl_dir);
-    if (rtl) {
+    if (rtl || rtl_dir) { /* the RTL and the Verilator shims its models are built with */
         char d[PATH_MAX];
         snprintf(d, sizeof d, "%s/rtl", gpucoh_root());
+        h = hash_tree(h, rtl_dir ? rtl_dir : d);
+        snprintf(d, sizeof d, "%s/verilator", gpucoh_root());
         h = hash_tree(h, d);
     }
     return h;
