@@ -139,7 +139,7 @@ asan-tests: $(addprefix $(B)/asan/,$(UNIT_TESTS))
 # the builds run in parallel, one job per core (`make test JOBS=1` for one at a time)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test:
-	@$(MAKE) --no-print-directory -j$(JOBS) $(GPUCOH) unit-tests asan-tests
+	@$(MAKE) --no-print-directory -j$(JOBS) $(GPUCOH) unit-tests asan-tests fuzz
 	@bash tools/run_tests.sh
 
 lint: $(B)/.deps $(GPUCOH) # lint_rtl.sh reads the units' lint sizes from the manifest

@@ -79,6 +79,8 @@ static bool hash_inputs(uint64_t* h, const gpucoh_unit_t* u, const char* root, c
 
 /* Build the model.so of r->dir (tools/build_rtl.sh) unless it is cached, then load it. netlist:
  * NULL for the RTL (files from rtl), else the netlist to Verilate instead. */
+static const char* g_build_opt; /* the RTL model being built: its GPUCOH_RTL_OPT */
+
 static int build_and_open(const gpucoh_unit_t* u, const char* rtl, const char* netlist,
                           char gp[][96], bool quiet, gpucoh_rtl_t* r, char* err, size_t errlen) {
     const char* root = gpucoh_root();
@@ -135,6 +137,8 @@ static int build_and_open(const gpucoh_unit_t* u, const char* rtl, const char* n
             }
             /* the unit's own Verilator flags (the manifest), for build_rtl.sh */
             setenv("GPUCOH_UNIT_VFLAGS", u->verilator_flags ? u->verilator_flags : "", 1);
+            if (g_build_opt) /* the optimization the model's key was made with */
+                setenv("GPUCOH_RTL_OPT", g_build_opt, 1);
             execvp("bash", argv);
             _exit(127);
         }
@@ -205,11 +209,22 @@ int gpucoh_rtl_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const char
         h = gpucoh_fnv1a(h, u->verilator_flags, strlen(u->verilator_flags) + 1);
     if (getenv("GPUCOH_NO_SVA")) /* build_rtl.sh leaves out the bound index checks */
         h = gpucoh_fnv1a(h, "no-sva", 7);
+    /* build_rtl.sh's C++ optimization (GPUCOH_RTL_OPT): -O2, but -O1 for a --rtl-dir copy (a
+     * mutant's scratch RTL: most die within a few hundred cycles, so compiling is their cost;
+     * -O1 builds gpu_l1's in about two thirds of the time) */
+    const char* opt = getenv("GPUCOH_RTL_OPT");
+    if (!opt || !*opt)
+        opt = rtl_dir ? "-O1" : "-O2";
+    if (strcmp(opt, "-O2"))
+        h = gpucoh_fnv1a(h, opt, strlen(opt) + 1);
     if (!hash_inputs(&h, u, root, rtl, err, errlen))
         return -1;
     snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-%016llx", root, u->name,
              (unsigned long long)h);
-    return build_and_open(u, rtl, NULL, gp, quiet, r, err, errlen);
+    g_build_opt = opt;
+    const int rc = build_and_open(u, rtl, NULL, gp, quiet, r, err, errlen);
+    g_build_opt = NULL;
+    return rc;
 }
 
 /* ---- the gate-level netlist ---------------------------------------------------------------- */

@@ -1257,9 +1257,10 @@ static int merge_mutants_unit(char** roots, int nroots, const camp_t* c, int fir
         fputs(bpre, acc.pre);
         status = mut_rows(roots, nroots, c, first, last, &b, &acc);
     }
-    for (FILE** f = &acc.rows; f <= &acc.pre; f++)
-        if (*f)
-            fclose(*f);
+    FILE* const streams[] = {acc.rows, acc.entries, acc.pre};
+    for (size_t k = 0; k < sizeof streams / sizeof streams[0]; k++)
+        if (streams[k])
+            fclose(streams[k]);
     if (status == 0)
         status = mut_write(pre ? pre : "", bhead, rows ? rows : "", &b, acc.caught, acc.survived,
                            acc.broken, entries ? entries : "", jf);
