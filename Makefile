@@ -192,12 +192,13 @@ mutants: $(GPUCOH)
 	@if [ "$(MUTANTS_JOBS)" = 1 ]; then \
 	    $(GPUCOH) mutants $(MUTANTS_UNIT) $(MUTANTS_ARGS); \
 	else \
-	    mkdir -p $(B)/campaign && rm -rf $(MUTANTS_DIR).new && \
-	    $(GPUCOH) campaign plan mutants --dir $(MUTANTS_DIR).new -- $(MUTANTS_UNIT) $(MUTANTS_ARGS) \
-	        > /dev/null && \
-	    { cmp -s $(MUTANTS_DIR).new/campaign.txt $(MUTANTS_DIR)/campaign.txt 2>/dev/null || \
-	      { rm -rf $(MUTANTS_DIR) && mv $(MUTANTS_DIR).new $(MUTANTS_DIR); }; rm -rf $(MUTANTS_DIR).new; } && \
-	    { parallel --jobs $(MUTANTS_JOBS) --bar < $(MUTANTS_DIR)/jobs.txt > /dev/null; \
+	    mkdir -p $(B)/campaign && \
+	    { $(GPUCOH) campaign plan mutants --dir $(MUTANTS_DIR) -- $(MUTANTS_UNIT) $(MUTANTS_ARGS) \
+	          > /dev/null 2>&1 || \
+	      { rm -rf $(MUTANTS_DIR) && \
+	        $(GPUCOH) campaign plan mutants --dir $(MUTANTS_DIR) -- $(MUTANTS_UNIT) $(MUTANTS_ARGS) \
+	            > /dev/null; }; } && \
+	    { parallel --jobs $(MUTANTS_JOBS) < $(MUTANTS_DIR)/jobs.txt > /dev/null; \
 	      $(GPUCOH) campaign merge $(MUTANTS_DIR); }; \
 	fi
 
@@ -242,7 +243,7 @@ regress: $(GPUCOH)
 	    fi; \
 	    mkdir -p $(B)/campaign && \
 	    $(GPUCOH) campaign plan regress --dir $$d -- $(REGRESS_CYCLES) > /dev/null && \
-	    { parallel --jobs $(REGRESS_JOBS) --bar < $$d/jobs.txt > /dev/null; \
+	    { parallel --jobs $(REGRESS_JOBS) < $$d/jobs.txt > /dev/null; \
 	      $(GPUCOH) campaign merge $$d; }; \
 	fi
 
@@ -265,7 +266,7 @@ litmus: $(GPUCOH)
 	    $(GPUCOH) campaign plan litmus --dir $(LITMUS_DIR) -- litmus/*.litmus \
 	        --protocol $(LITMUS_PROTOCOL) --runs $(LITMUS_RUNS) --seed $(LITMUS_SEED) --quiet \
 	        > /dev/null && \
-	    { parallel --jobs $(LITMUS_JOBS) --bar < $(LITMUS_DIR)/jobs.txt > /dev/null; \
+	    { parallel --jobs $(LITMUS_JOBS) < $(LITMUS_DIR)/jobs.txt > /dev/null; \
 	      $(GPUCOH) campaign merge $(LITMUS_DIR); }; \
 	fi
 
