@@ -986,6 +986,8 @@ static void print_job_lines(const char* path) {
     free(s);
 }
 
+static int job_dir(char** roots, int nroots, const camp_t* c, int i, char* d, size_t n);
+
 static int merge_litmus(char** roots, int nroots, const camp_t* c, const char* json) {
     char* first_head = NULL;
     lit_tally_t n = {0, 0, 0, 0};
@@ -996,21 +998,10 @@ static int merge_litmus(char** roots, int nroots, const camp_t* c, const char* j
     int status = 0, ntests = 0;
     for (int i = 0; i < c->njobs && !status; i++) {
         char d[PATH_MAX + 128], p[PATH_MAX + 160];
-        int r = 0;
-        for (; r < nroots; r++) {
-            snprintf(p, sizeof p, "%s/jobs/%s/done", roots[r], c->names[i]);
-            if (is_file(p))
-                break;
-        }
-        if (r == nroots) {
-            fprintf(stderr,
-                    "gpucoh campaign merge: job %s is not done in %s%s (run its line of "
-                    "jobs.txt)\n",
-                    c->names[i], roots[0], nroots > 1 ? " or the other folders" : "");
+        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0) {
             status = 2;
             break;
         }
-        snprintf(d, sizeof d, "%s/jobs/%s", roots[r], c->names[i]);
         snprintf(p, sizeof p, "%s/result.json", d);
         lit_job_t j;
         if (lit_job_read(p, &j) != 0) {
