@@ -4,11 +4,11 @@
  * campaign.txt in the campaign's folder), one job (fingerprint, run, result kept), the merge
  * (the serial command's lines and JSON from the jobs' results) and the Slurm scripts.
  *
- * Kinds: litmus (one job per file, with the serial command's every other argument). A kind is
- * a plan splitter and a merger; the rest is shared.
+ * A kind is a plan splitter and a merger (the table KINDS; campaign_int.h); the rest is shared.
  */
 #define _XOPEN_SOURCE 700
 #include "campaign.h"
+#include "campaign_int.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -29,9 +29,9 @@
 #include "litmus.h"
 #include "util.h"
 
-#define CAMP_MAX_JOBS 100000
-#define CAMP_MAX_ARGS 512
-#define CAMP_HEAD     "gpucoh campaign 1"
+#define CAMP_HEAD "gpucoh campaign 1"
+
+static const camp_kind_t* kind_of(const char* kind);
 
 /* words of the command lines this file builds (execv takes char*) */
 static char W_GPUCOH[] = "gpucoh", W_CHECK[] = "--check-only", W_OUT[] = "--out",
@@ -61,8 +61,13 @@ static const char* const HELP =
     "sbatch writes ROOT/slurm/array.sbatch (a job array over jobs.txt), merge.sbatch and\n"
     "submit.sh (submits the array, then the merge with --dependency=afterany).\n"
     "\n"
-    "Kinds: litmus (one job per litmus file; ARGS as for gpucoh litmus, without --out,\n"
-    "--json, --run, --wave).\n"
+    "Kinds (ARGS as for the serial command, without --out and --json; docs/campaigns.md):\n"
+    "  litmus   FILES... [options]: a job per litmus file (no --run, --wave)\n"
+    "  mutants  UNIT|all [options]: a baseline job, then a job per mutant\n"
+    "  soak     --protocol LIST|all --cycles N --segment N --seed S --config small|paper:\n"
+    "           per protocol a probe and segments of `gpucoh cosim system` in lockstep\n"
+    "  regress  [tools/regress.sh options]: a job per step of make regress\n"
+    "  fuzz     [tools/fuzz.sh options]: a job per fuzz harness\n"
     "\n"
     "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
 
@@ -77,7 +82,7 @@ unsigned long long campaign_fnv(unsigned long long h, const void* p, unsigned lo
     return h;
 }
 
-static int usage_err(const char* fmt, const char* a) {
+int camp_usage_err(const char* fmt, const char* a) {
     fprintf(stderr, "gpucoh campaign: ");
     fprintf(stderr, fmt, a);
     fprintf(stderr, " (gpucoh campaign --help)\n");
@@ -102,18 +107,18 @@ static void shq(char* b, size_t n, const char* s) {
     b[l] = 0;
 }
 
-static bool is_dir(const char* p) {
+bool camp_is_dir(const char* p) {
     struct stat st;
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static bool is_file(const char* p) {
+bool camp_is_file(const char* p) {
     struct stat st;
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 /* the whole file (NUL-terminated; free it), or NULL */
-static char* slurp(const char* path, size_t* len) {
+char* camp_slurp(const char* path, size_t* len) {
     FILE* f = fopen(path, "rb");
     if (!f)
         return NULL;
@@ -145,7 +150,7 @@ static char* slurp(const char* path, size_t* len) {
 
 static unsigned long long hash_file(unsigned long long h, const char* path) {
     size_t n = 0;
-    char* b = slurp(path, &n);
+    char* b = camp_slurp(path, &n);
     h = campaign_fnv(h, path, strlen(path) + 1);
     if (b)
         h = campaign_fnv(h, b, n);
@@ -165,7 +170,7 @@ static unsigned long long hash_tree(unsigned long long h, const char* dir) {
         const char* e = ents[i]->d_name;
         char p[PATH_MAX];
         if (e[0] != '.' && (size_t)snprintf(p, sizeof p, "%s/%s", dir, e) < sizeof p)
-            h = is_dir(p) ? hash_tree(h, p) : is_file(p) ? hash_file(h, p) : h;
+            h = camp_is_dir(p) ? hash_tree(h, p) : camp_is_file(p) ? hash_file(h, p) : h;
         free(ents[i]);
     }
     free(ents);
@@ -176,14 +181,12 @@ static unsigned long long hash_tree(unsigned long long h, const char* dir) {
  * pipe into *cap when cap is given). The exit status, 128 + signal, or -1. */
 static long g_child_rss_kb; /* the last run_self child's maximum resident set (KiB) */
 
-static int run_cmd(bool self, char* const* args, const char* out_path, char** cap);
-
-static int run_self(char* const* args, const char* out_path, char** cap) {
-    return run_cmd(true, args, out_path, cap);
+int camp_run_self(char* const* args, const char* out_path, char** cap) {
+    return camp_run_cmd(true, args, out_path, cap);
 }
 
 /* self: /proc/self/exe with args, else args[0] looked up in PATH */
-static int run_cmd(bool self, char* const* args, const char* out_path, char** cap) {
+int camp_run_cmd(bool self, char* const* args, const char* out_path, char** cap) {
     int pfd[2] = {-1, -1};
     if (cap && pipe(pfd) != 0)
         return -1;
@@ -230,22 +233,7 @@ static int run_cmd(bool self, char* const* args, const char* out_path, char** ca
 
 /* ---- plan ---------------------------------------------------------------------------------- */
 
-typedef struct {
-    const char* kind;
-    char* kind_w;    /* the same, as an argv word */
-    const char* cmd; /* the gpucoh command of its jobs (the kind, or cosim for soak) */
-    char root[PATH_MAX];
-    char cwd[PATH_MAX];
-    char self[PATH_MAX];
-    char** args; /* the serial command's arguments after KIND */
-    int nargs;
-    /* the jobs: name and the arguments after "gpucoh" */
-    int njobs;
-    char** names;
-    char** lines; /* ROOT/jobs.txt's lines */
-} plan_t;
-
-static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
+int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
     if (p->njobs >= CAMP_MAX_JOBS) {
         fprintf(stderr, "gpucoh campaign plan: more than %d jobs\n", CAMP_MAX_JOBS);
         return -1;
@@ -281,7 +269,7 @@ static int plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
 
 /* `gpucoh KIND ARGS --check-only`: 0 with the "  file PATH" lines' paths in files (pointing into
  * *out, free it), or 2 after a message */
-static int check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
+int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
     static const char* const refused[] = {"--out",           "--json",        "--run",
                                           "--wave",          "--check-only",  "--help",
                                           "--baseline-only", "--no-baseline", "--mutants"};
@@ -305,7 +293,7 @@ static int check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
     a[na++] = W_CHECK;
     a[na] = NULL;
     *out = NULL;
-    const int rc = run_self(a, NULL, out);
+    const int rc = camp_run_self(a, NULL, out);
     if (rc != 0) {
         fprintf(stderr,
                 "gpucoh campaign plan %s: the arguments are refused (gpucoh %s exited %d); "
@@ -321,7 +309,7 @@ static int check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
 }
 
 /* a job's name: the file's name without its extension, safe in a path and a shell word */
-static void job_name(const char* file, const char* prefix, char* name, size_t n) {
+void camp_job_name(const char* file, const char* prefix, char* name, size_t n) {
     const char* b = strrchr(file, '/');
     snprintf(name, n, "%s%s", prefix, b ? b + 1 : file);
     char* dot = strrchr(name, '.');
@@ -337,7 +325,7 @@ static int plan_litmus(plan_t* p) {
     char* out = NULL;
     char* files[LITMUS_MAX_FILES];
     int nf = 0;
-    int status = check_only(p, &out, files, LITMUS_MAX_FILES, &nf);
+    int status = camp_check_only(p, &out, files, LITMUS_MAX_FILES, &nf);
     for (int k = 0; k < nf && !status; k++) {
         char* ja[CAMP_MAX_ARGS];
         int nj = 0, next = 0; /* the file words, in order; the rest kept */
@@ -350,8 +338,8 @@ static int plan_litmus(plan_t* p) {
             }
         }
         char name[96];
-        job_name(files[k], "", name, sizeof name);
-        if (plan_add(p, name, ja, nj) != 0)
+        camp_job_name(files[k], "", name, sizeof name);
+        if (camp_plan_add(p, name, ja, nj) != 0)
             status = 2;
     }
     free(out);
@@ -364,7 +352,7 @@ static int plan_mutants_unit(plan_t* p, const char* prefix) {
     char* out = NULL;
     char* files[4096];
     int nf = 0;
-    int status = check_only(p, &out, files, 4096, &nf);
+    int status = camp_check_only(p, &out, files, 4096, &nf);
     char* ja[CAMP_MAX_ARGS];
     for (int k = -1; k < nf && !status; k++) {
         int nj = 0;
@@ -380,9 +368,9 @@ static int plan_mutants_unit(plan_t* p, const char* prefix) {
             ja[nj++] = W_NO_BASE;
             snprintf(pre, sizeof pre, "%s%s", prefix,
                      strstr(files[k], "/netlist/") ? "netlist-" : "");
-            job_name(files[k], pre, name, sizeof name);
+            camp_job_name(files[k], pre, name, sizeof name);
         }
-        if (plan_add(p, name, ja, nj) != 0)
+        if (camp_plan_add(p, name, ja, nj) != 0)
             status = 2;
     }
     free(out);
@@ -401,7 +389,7 @@ static int mutant_units(char (*units)[64], int max) {
         snprintf(sub, sizeof sub, "%s/%s", d, ents[i]->d_name);
         struct dirent** fs = NULL;
         const int nfs =
-            ents[i]->d_name[0] != '.' && is_dir(sub) ? scandir(sub, &fs, NULL, NULL) : 0;
+            ents[i]->d_name[0] != '.' && camp_is_dir(sub) ? scandir(sub, &fs, NULL, NULL) : 0;
         bool any = false;
         for (int k = 0; k < nfs; k++) {
             const size_t l = strlen(fs[k]->d_name);
@@ -530,7 +518,7 @@ static int plan_soak(plan_t* p) {
             char cfg[16];
             snprintf(cfg, sizeof cfg, "%s", k.config);
             ja[4] = cfg;
-            if (plan_add(p, name, ja, 10) != 0)
+            if (camp_plan_add(p, name, ja, 10) != 0)
                 return 2;
         }
     return 0;
@@ -564,7 +552,7 @@ static int plan_script(plan_t* p) {
         a[na++] = p->args[i];
     a[na] = NULL;
     char* out = NULL;
-    const int rc = run_cmd(false, a, NULL, &out);
+    const int rc = camp_run_cmd(false, a, NULL, &out);
     if (rc != 0) {
         free(out);
         fprintf(stderr,
@@ -586,8 +574,8 @@ static int plan_script(plan_t* p) {
         for (int i = 0; i < p->nargs && nj < CAMP_MAX_ARGS; i++)
             ja[nj++] = p->args[i];
         char name[96];
-        job_name(t + 7, "", name, sizeof name);
-        if (plan_add(p, name, ja, nj) != 0)
+        camp_job_name(t + 7, "", name, sizeof name);
+        if (camp_plan_add(p, name, ja, nj) != 0)
             status = 2;
     }
     free(out);
@@ -617,7 +605,7 @@ static char* plan_text(const plan_t* p) {
     return buf;
 }
 
-static int write_text(const char* path, const char* text) {
+int camp_write_text(const char* path, const char* text) {
     char err[1024];
     gpucoh_afile_t a;
     if (gpucoh_afile_open(&a, path, err, sizeof err) != 0) {
@@ -634,7 +622,7 @@ static int write_text(const char* path, const char* text) {
 
 /* ROOT: absent (its parent must exist), empty, or planned before with the same plan */
 static int root_check(const char* root, bool* exists) {
-    *exists = is_dir(root);
+    *exists = camp_is_dir(root);
     if (!*exists) {
         char parent[PATH_MAX];
         snprintf(parent, sizeof parent, "%s", root);
@@ -643,7 +631,7 @@ static int root_check(const char* root, bool* exists) {
             *s = 0;
         else
             snprintf(parent, sizeof parent, "%s", s ? "/" : ".");
-        if (!is_dir(parent)) {
+        if (!camp_is_dir(parent)) {
             fprintf(stderr, "gpucoh campaign plan: --dir %s: its folder %s does not exist\n", root,
                     parent);
             return -1;
@@ -660,7 +648,7 @@ static int plan_write(plan_t* p, bool existed) {
         return GPUCOH_EXIT_USAGE;
     snprintf(path, sizeof path, "%s/campaign.txt", p->root);
     size_t n = 0;
-    char* old = existed ? slurp(path, &n) : NULL;
+    char* old = existed ? camp_slurp(path, &n) : NULL;
     if (old && strcmp(old, text) != 0) {
         fprintf(stderr,
                 "gpucoh campaign plan: %s holds another campaign's plan (%s differs); choose "
@@ -675,7 +663,7 @@ static int plan_write(plan_t* p, bool existed) {
     snprintf(jobs, sizeof jobs, "%s/jobs", p->root);
     int rc = gpucoh_mkdirs(jobs) == 0 ? 0 : -1;
     if (rc == 0)
-        rc = write_text(path, text);
+        rc = camp_write_text(path, text);
     free(text);
     char* all = NULL;
     size_t len = 0;
@@ -686,7 +674,7 @@ static int plan_write(plan_t* p, bool existed) {
         fclose(f);
     snprintf(path, sizeof path, "%s/jobs.txt", p->root);
     if (rc == 0 && all)
-        rc = write_text(path, all);
+        rc = camp_write_text(path, all);
     if (rc == 0)
         fputs(all, stdout);
     free(all);
@@ -716,31 +704,31 @@ static int empty_dir_or_plan(const char* root) {
 
 static int cmd_plan(int argc, char** argv) {
     if (argc < 4)
-        return usage_err("plan: %s", "needs KIND --dir ROOT -- ARGS...");
+        return camp_usage_err("plan: %s", "needs KIND --dir ROOT -- ARGS...");
     plan_t p;
     memset(&p, 0, sizeof p);
     p.kind = p.kind_w = argv[3];
-    p.cmd = script_of(p.kind) ? NULL : strcmp(p.kind, "soak") ? p.kind : "cosim";
-    if (strcmp(p.kind, "litmus") && strcmp(p.kind, "mutants") && strcmp(p.kind, "soak") &&
-        !script_of(p.kind))
-        return usage_err("plan: unknown kind '%s' (kinds: litmus, mutants, soak, regress, fuzz)",
-                         p.kind);
+    const camp_kind_t* k = kind_of(p.kind);
+    if (!k)
+        return camp_usage_err("plan: unknown kind '%s' (gpucoh campaign --help lists them)",
+                              p.kind);
+    p.cmd = k->cmd;
     const char* root = NULL;
     int i = 4;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (!strcmp(argv[i], "--dir") && i + 1 < argc && argv[i + 1][0])
             root = argv[++i];
         else
-            return usage_err("plan: unknown option '%s' before --", argv[i]);
+            return camp_usage_err("plan: unknown option '%s' before --", argv[i]);
     }
     if (!root)
-        return usage_err("plan: %s", "--dir ROOT is required");
+        return camp_usage_err("plan: %s", "--dir ROOT is required");
     if (i >= argc)
-        return usage_err("plan: %s", "the command's arguments follow --");
+        return camp_usage_err("plan: %s", "the command's arguments follow --");
     p.args = argv + i + 1;
     p.nargs = argc - i - 1;
     if (p.nargs > CAMP_MAX_ARGS - 8)
-        return usage_err("plan: %s", "too many arguments");
+        return camp_usage_err("plan: %s", "too many arguments");
     bool existed = false;
     if (root_check(root, &existed) != 0)
         return GPUCOH_EXIT_USAGE;
@@ -752,18 +740,14 @@ static int cmd_plan(int argc, char** argv) {
         return GPUCOH_EXIT_USAGE;
     }
     if (!getcwd(p.cwd, sizeof p.cwd) || !realpath("/proc/self/exe", p.self))
-        return usage_err("plan: %s", "cannot read the working folder or the gpucoh binary");
+        return camp_usage_err("plan: %s", "cannot read the working folder or the gpucoh binary");
     if (root[0] == '/')
         snprintf(p.root, sizeof p.root, "%s", root);
     else
         snprintf(p.root, sizeof p.root, "%s/%s", p.cwd, root);
     p.names = calloc(CAMP_MAX_JOBS, sizeof *p.names);
     p.lines = calloc(CAMP_MAX_JOBS, sizeof *p.lines);
-    int rc = !p.names || !p.lines        ? GPUCOH_EXIT_USAGE
-             : !strcmp(p.kind, "litmus") ? plan_litmus(&p)
-             : !strcmp(p.kind, "soak")   ? plan_soak(&p)
-             : script_of(p.kind)         ? plan_script(&p)
-                                         : plan_mutants(&p);
+    int rc = !p.names || !p.lines ? GPUCOH_EXIT_USAGE : k->plan(&p);
     if (rc == 0)
         rc = plan_write(&p, existed);
     for (int j = 0; j < p.njobs; j++) {
@@ -785,7 +769,7 @@ static unsigned long long job_fingerprint(int n, char** a, bool sh) {
     const char* rtl_dir = NULL;
     for (int i = 0; i < n; i++) {
         h = campaign_fnv(h, a[i], strlen(a[i]) + 1);
-        if (is_file(a[i]))
+        if (camp_is_file(a[i]))
             h = hash_file(h, a[i]);
         if (i + 1 < n && !strcmp(a[i], "--impl") && strcmp(a[i + 1], "c"))
             rtl = true;
@@ -811,7 +795,7 @@ static unsigned long long job_fingerprint(int n, char** a, bool sh) {
 }
 
 static void cat_file(const char* path) {
-    char* s = slurp(path, NULL);
+    char* s = camp_slurp(path, NULL);
     if (s)
         fputs(s, stdout);
     free(s);
@@ -820,24 +804,24 @@ static void cat_file(const char* path) {
 static int cmd_job(int argc, char** argv) {
     const bool sh = argc > 4 && !strcmp(argv[4], "--sh"); /* a command, not gpucoh's */
     if (argc < 6 + sh || strcmp(argv[4 + sh], "--"))
-        return usage_err("job: %s", "needs DIR [--sh] -- ARGS...");
+        return camp_usage_err("job: %s", "needs DIR [--sh] -- ARGS...");
     char* dir = argv[3];
     char** a = argv + 5 + sh;
     const int n = argc - 5 - sh;
     if (n > CAMP_MAX_ARGS - 8)
-        return usage_err("job: %s", "too many arguments");
+        return camp_usage_err("job: %s", "too many arguments");
     char parent[PATH_MAX], p[PATH_MAX + 32], q[PATH_MAX + 32];
     snprintf(parent, sizeof parent, "%s", dir);
     char* s = strrchr(parent, '/');
     if (s)
         *s = 0;
-    if (s && parent[0] && !is_dir(parent))
-        return usage_err("job: the folder of %s does not exist", dir);
-    if (!is_dir(dir) && mkdir(dir, 0777) != 0)
-        return usage_err("job: cannot create %s", dir);
+    if (s && parent[0] && !camp_is_dir(parent))
+        return camp_usage_err("job: the folder of %s does not exist", dir);
+    if (!camp_is_dir(dir) && mkdir(dir, 0777) != 0)
+        return camp_usage_err("job: cannot create %s", dir);
     const unsigned long long fp = job_fingerprint(n, a, sh);
     snprintf(p, sizeof p, "%s/done", dir);
-    char* done = slurp(p, NULL);
+    char* done = camp_slurp(p, NULL);
     unsigned long long old = 0;
     int st = -1;
     if (done && sscanf(done, "fingerprint %llx status %d", &old, &st) == 2 && old == fp) {
@@ -871,7 +855,7 @@ static int cmd_job(int argc, char** argv) {
     setenv("CAMPAIGN_JOB_DIR", dir, 1);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    const int rc = run_cmd(!sh, args, q, NULL);
+    const int rc = camp_run_cmd(!sh, args, q, NULL);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     cat_file(q);
     if (rc != 0 && rc != 1) {
@@ -885,25 +869,18 @@ static int cmd_job(int argc, char** argv) {
              (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     char out[PATH_MAX + 32];
     snprintf(out, sizeof out, "%s/stdout", dir);
-    if (rename(q, out) != 0 || write_text(p, line) != 0)
+    if (rename(q, out) != 0 || camp_write_text(p, line) != 0)
         return 1;
     return rc;
 }
 
 /* ---- merge --------------------------------------------------------------------------------- */
 
-typedef struct {
-    char* text; /* campaign.txt */
-    char* kind;
-    int njobs;
-    char** names;
-} camp_t;
-
 static int camp_read(const char* root, camp_t* c) {
     char p[PATH_MAX + 32];
     snprintf(p, sizeof p, "%s/campaign.txt", root);
     memset(c, 0, sizeof *c);
-    c->text = slurp(p, NULL);
+    c->text = camp_slurp(p, NULL);
     if (!c->text || strncmp(c->text, CAMP_HEAD "\n", strlen(CAMP_HEAD) + 1)) {
         fprintf(stderr,
                 "gpucoh campaign merge: %s is not a campaign's plan (gpucoh campaign "
@@ -945,7 +922,7 @@ typedef struct {
 
 static int lit_job_read(const char* path, lit_job_t* j) {
     memset(j, 0, sizeof *j);
-    char* s = slurp(path, NULL);
+    char* s = camp_slurp(path, NULL);
     if (!s)
         return -1;
     char* nl = strchr(s, '\n');
@@ -976,7 +953,7 @@ static int lit_job_read(const char* path, lit_job_t* j) {
 
 /* stdout of a job without its summary line and what follows it */
 static void print_job_lines(const char* path) {
-    char* s = slurp(path, NULL);
+    char* s = camp_slurp(path, NULL);
     if (!s)
         return;
     char* cut = strncmp(s, "litmus: ", 8) ? strstr(s, "\nlitmus: ") : s - 1;
@@ -985,8 +962,6 @@ static void print_job_lines(const char* path) {
     fputs(s, stdout);
     free(s);
 }
-
-static int job_dir(char** roots, int nroots, const camp_t* c, int i, char* d, size_t n);
 
 static int merge_litmus(char** roots, int nroots, const camp_t* c, const char* json) {
     char* first_head = NULL;
@@ -998,7 +973,7 @@ static int merge_litmus(char** roots, int nroots, const camp_t* c, const char* j
     int status = 0, ntests = 0;
     for (int i = 0; i < c->njobs && !status; i++) {
         char d[PATH_MAX + 128], p[PATH_MAX + 160];
-        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0) {
+        if (camp_job_dir(roots, nroots, c, i, d, sizeof d) != 0) {
             status = 2;
             break;
         }
@@ -1059,12 +1034,12 @@ static int merge_litmus(char** roots, int nroots, const camp_t* c, const char* j
 }
 
 /* The folder of job i: the first ROOT where it is done, or -1 after a message */
-static int job_dir(char** roots, int nroots, const camp_t* c, int i, char* d, size_t n) {
+int camp_job_dir(char** roots, int nroots, const camp_t* c, int i, char* d, size_t n) {
     for (int r = 0; r < nroots; r++) {
         snprintf(d, n, "%s/jobs/%s", roots[r], c->names[i]);
         char p[PATH_MAX + 200];
         snprintf(p, sizeof p, "%s/done", d);
-        if (is_file(p))
+        if (camp_is_file(p))
             return 0;
     }
     fprintf(stderr,
@@ -1082,7 +1057,7 @@ typedef struct {
 
 static int mut_job_read(const char* path, mut_job_t* j) {
     memset(j, 0, sizeof *j);
-    char* s = slurp(path, NULL);
+    char* s = camp_slurp(path, NULL);
     char* k = s ? strstr(s, ", \"caught\": ") : NULL;
     char* b = k ? strstr(k, "\"baseline\": ") : NULL;
     char* m = b ? strstr(b, ", \"mutants\": [") : NULL;
@@ -1120,7 +1095,7 @@ static void mut_job_free(mut_job_t* j) {
 static int mut_job_lines(const char* d, char** pre, char** head, char** rows) {
     char p[PATH_MAX + 200];
     snprintf(p, sizeof p, "%s/stdout", d);
-    char* s = slurp(p, NULL);
+    char* s = camp_slurp(p, NULL);
     char* m = !s ? NULL : strncmp(s, "mutants of ", 11) ? strstr(s, "\nmutants of ") : s - 1;
     char* t = m ? strstr(m + 1, "\n  mutant ") : NULL;
     char* r = t ? strchr(t + 1, '\n') : NULL;
@@ -1164,7 +1139,7 @@ static int mut_write(const char* pre, const char* bhead, const char* rows, const
 static int mut_bad_base(const char* d, FILE* jf) {
     char p[PATH_MAX + 200];
     snprintf(p, sizeof p, "%s/result.json", d);
-    char* s = slurp(p, NULL);
+    char* s = camp_slurp(p, NULL);
     if (!s)
         return 2;
     fputs(s, jf);
@@ -1189,7 +1164,7 @@ static int mut_rows(char** roots, int nroots, const camp_t* c, int first, int la
     for (int i = first + 1; i < last && !status; i++) {
         mut_job_t j;
         char *h = NULL, *r = NULL, *q = NULL;
-        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0)
+        if (camp_job_dir(roots, nroots, c, i, d, sizeof d) != 0)
             status = 2;
         else if (snprintf(p, sizeof p, "%s/result.json", d) < 0 || mut_job_read(p, &j) != 0 ||
                  mut_job_lines(d, &q, &h, &r) != 0) {
@@ -1222,7 +1197,7 @@ static int mut_rows(char** roots, int nroots, const camp_t* c, int first, int la
 static int merge_mutants_unit(char** roots, int nroots, const camp_t* c, int first, int last,
                               FILE* jf) {
     char d[PATH_MAX + 128], p[PATH_MAX + 200];
-    if (job_dir(roots, nroots, c, first, d, sizeof d) != 0)
+    if (camp_job_dir(roots, nroots, c, first, d, sizeof d) != 0)
         return 2;
     mut_job_t b;
     snprintf(p, sizeof p, "%s/result.json", d);
@@ -1316,7 +1291,7 @@ static int merge_mutants(char** roots, int nroots, const camp_t* c, const char* 
 }
 
 /* the number after "key": in s, or -1 */
-static long long json_num(const char* s, const char* key) {
+long long camp_json_num(const char* s, const char* key) {
     char k[64];
     snprintf(k, sizeof k, "\"%s\": ", key);
     const char* t = s ? strstr(s, k) : NULL;
@@ -1335,11 +1310,11 @@ typedef struct {
 static int soak_job(const char* d, const char* jname, soak_row_t* r) {
     char p[PATH_MAX + 200];
     snprintf(p, sizeof p, "%s/done", d);
-    char* done = slurp(p, NULL);
+    char* done = camp_slurp(p, NULL);
     snprintf(p, sizeof p, "%s/result.json", d);
-    char* js = slurp(p, NULL);
+    char* js = camp_slurp(p, NULL);
     const char* sys = js ? strstr(js, "\"unit\": \"system\"") : NULL;
-    const long long cyc = json_num(sys, "cycles"), mm = json_num(sys, "mismatches");
+    const long long cyc = camp_json_num(sys, "cycles"), mm = camp_json_num(sys, "mismatches");
     int st = -1;
     long rss = -1;
     double secs = 0;
@@ -1425,7 +1400,7 @@ static int merge_soak(char** roots, int nroots, const camp_t* c, const char* jso
             r++;
         if (r == n && n < 64)
             snprintf(rows[n++].name, sizeof rows[0].name, "%s", pname);
-        if (r >= 64 || job_dir(roots, nroots, c, i, d, sizeof d) != 0 ||
+        if (r >= 64 || camp_job_dir(roots, nroots, c, i, d, sizeof d) != 0 ||
             soak_job(d, c->names[i], &rows[r]) != 0)
             status = 2;
     }
@@ -1464,20 +1439,37 @@ static int merge_script(char** roots, int nroots, const camp_t* c, const char* j
     }
     for (int i = 0; i < c->njobs && !status; i++) {
         char d[PATH_MAX + 128];
-        if (job_dir(roots, nroots, c, i, d, sizeof d) != 0)
+        if (camp_job_dir(roots, nroots, c, i, d, sizeof d) != 0)
             status = 2;
         else
             a[na++] = dirs[i] = strdup(d);
     }
     if (!status) {
         a[na] = NULL;
-        status = run_cmd(false, a, NULL, NULL);
+        status = camp_run_cmd(false, a, NULL, NULL);
     }
     for (int i = 0; dirs && i < c->njobs; i++)
         free(dirs[i]);
     free(dirs);
     free(a);
     return status < 0 ? 2 : status;
+}
+
+/* the kinds (docs/campaigns.md, section 3): name, the gpucoh command of its jobs (NULL: a
+ * script's steps), plan, merge */
+static const camp_kind_t KINDS[] = {
+    {"litmus", "litmus", plan_litmus, merge_litmus},
+    {"mutants", "mutants", plan_mutants, merge_mutants},
+    {"soak", "cosim", plan_soak, merge_soak},
+    {"regress", NULL, plan_script, merge_script},
+    {"fuzz", NULL, plan_script, merge_script},
+};
+
+static const camp_kind_t* kind_of(const char* kind) {
+    for (size_t i = 0; i < sizeof KINDS / sizeof KINDS[0]; i++)
+        if (!strcmp(kind, KINDS[i].kind))
+            return &KINDS[i];
+    return NULL;
 }
 
 static int cmd_merge(int argc, char** argv) {
@@ -1488,12 +1480,12 @@ static int cmd_merge(int argc, char** argv) {
         if (!strcmp(argv[i], "--json") && i + 1 < argc && argv[i + 1][0])
             json = argv[++i];
         else if (argv[i][0] == '-')
-            return usage_err("merge: unknown option '%s'", argv[i]);
+            return camp_usage_err("merge: unknown option '%s'", argv[i]);
         else if (nroots < 256)
             roots[nroots++] = argv[i];
     }
     if (!nroots)
-        return usage_err("merge: %s", "needs ROOT...");
+        return camp_usage_err("merge: %s", "needs ROOT...");
     camp_t c;
     if (camp_read(roots[0], &c) != 0) {
         camp_free(&c);
@@ -1517,16 +1509,10 @@ static int cmd_merge(int argc, char** argv) {
     int rc = GPUCOH_EXIT_USAGE;
     if (gpucoh_check_out_file("--json", json, err, sizeof err) != 0)
         fprintf(stderr, "gpucoh campaign merge: %s\n", err);
-    else if (!strcmp(c.kind, "litmus"))
-        rc = merge_litmus(roots, nroots, &c, json);
-    else if (!strcmp(c.kind, "mutants"))
-        rc = merge_mutants(roots, nroots, &c, json);
-    else if (!strcmp(c.kind, "soak"))
-        rc = merge_soak(roots, nroots, &c, json);
-    else if (script_of(c.kind))
-        rc = merge_script(roots, nroots, &c, json);
-    else
+    else if (!kind_of(c.kind))
         fprintf(stderr, "gpucoh campaign merge: unknown kind '%s'\n", c.kind);
+    else
+        rc = kind_of(c.kind)->merge(roots, nroots, &c, json);
     camp_free(&c);
     return rc;
 }
@@ -1549,7 +1535,7 @@ static int write_fmt(const char* dir, const char* name, const char* fmt, ...) {
     fclose(f);
     char p[PATH_MAX * 2 + 64];
     snprintf(p, sizeof p, "%s/%s", dir, name);
-    const int rc = write_text(p, text);
+    const int rc = camp_write_text(p, text);
     free(text);
     return rc;
 }
@@ -1561,7 +1547,7 @@ static int sbatch_files(const char* root, const camp_t* c, const char* part, con
     if (!realpath("/proc/self/exe", self) || !realpath(root, q))
         return -1;
     snprintf(d, sizeof d, "%s/slurm", q);
-    if (!is_dir(d) && mkdir(d, 0777) != 0) {
+    if (!camp_is_dir(d) && mkdir(d, 0777) != 0) {
         fprintf(stderr, "gpucoh campaign sbatch: cannot create %s\n", d);
         return -1;
     }
@@ -1618,21 +1604,21 @@ static int cmd_sbatch(int argc, char** argv) {
             if (gpucoh_opt_u32("--max-parallel", argv[++i], 1, 1000000, &maxp) != 0)
                 return GPUCOH_EXIT_USAGE;
         } else if (argv[i][0] == '-')
-            return usage_err("sbatch: unknown option or missing value '%s'", argv[i]);
+            return camp_usage_err("sbatch: unknown option or missing value '%s'", argv[i]);
         else if (!root)
             root = argv[i];
         else
-            return usage_err("sbatch: one ROOT, got '%s' too", argv[i]);
+            return camp_usage_err("sbatch: one ROOT, got '%s' too", argv[i]);
     }
     for (const char* s = part ? part : ""; *s; s++)
         if (!(s[0] == '-' || s[0] == '_' || s[0] == ',' || (s[0] >= '0' && s[0] <= '9') ||
               (s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z')))
-            return usage_err("sbatch: --partition '%s': letters, digits, - _ , only", part);
+            return camp_usage_err("sbatch: --partition '%s': letters, digits, - _ , only", part);
     for (const char* s = tlim ? tlim : ""; *s; s++)
         if (!(s[0] == '-' || s[0] == ':' || (s[0] >= '0' && s[0] <= '9')))
-            return usage_err("sbatch: --time '%s': [D-]HH:MM:SS or minutes", tlim);
+            return camp_usage_err("sbatch: --time '%s': [D-]HH:MM:SS or minutes", tlim);
     if (!root)
-        return usage_err("sbatch: %s", "needs ROOT");
+        return camp_usage_err("sbatch: %s", "needs ROOT");
     camp_t c;
     int rc = camp_read(root, &c) == 0 ? 0 : GPUCOH_EXIT_USAGE;
     if (rc == 0 && sbatch_files(root, &c, part, tlim, maxp) != 0)
@@ -1656,5 +1642,5 @@ int campaign_main(int argc, char** argv) {
         return cmd_merge(argc, argv);
     if (!strcmp(sub, "sbatch"))
         return cmd_sbatch(argc, argv);
-    return usage_err("unknown sub-command '%s' (plan, job, merge, sbatch)", sub);
+    return camp_usage_err("unknown sub-command '%s' (plan, job, merge, sbatch)", sub);
 }
