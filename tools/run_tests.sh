@@ -1159,6 +1159,11 @@ check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000
 # gpucoh campaign (docs/campaigns.md): a litmus campaign planned, run by GNU parallel in pieces
 # and merged says what the serial run says (lines, JSON, exit status); bad input refused (some 2 s)
 script_checks "campaign" "$LOGS/campaign.log" env GPUCOH="$G" bash tests/test_campaign.sh
+# the conform kind: a conformance campaign in --shard K/N jobs merged by conform --from-results says
+# what the serial conform says, passing, with known / stale / unlisted violations (issue 25's
+# mutant); a bent shard shows; bad reports and bad input refused (some 10 s)
+script_checks "conform campaign" "$LOGS/campaign-conform.log" env GPUCOH="$G" \
+    bash tests/test_campaign_conform.sh
 # make regress as a campaign (tools/regress.sh's steps): a passing and a failing selection at
 # 20 000 cycles, merged against the serial run (lines, JSON, exit status); bad input (some 10 s)
 script_checks "regress campaign" "$LOGS/regress-campaign.log" bash tests/test_regress_campaign.sh

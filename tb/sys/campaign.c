@@ -42,7 +42,7 @@ static char W_GPUCOH[] = "gpucoh", W_CHECK[] = "--check-only", W_OUT[] = "--out"
             W_CSTEP[] = "--campaign-step", W_CMERGE[] = "--campaign-merge", W_ALL[] = "all";
 
 static const char* const HELP =
-    "usage: gpucoh campaign plan KIND --dir ROOT -- ARGS...\n"
+    "usage: gpucoh campaign plan KIND --dir ROOT [--jobs N] -- ARGS...\n"
     "       gpucoh campaign job DIR -- ARGS...\n"
     "       gpucoh campaign merge ROOT... [--json FILE]\n"
     "       gpucoh campaign sbatch ROOT [--partition P] [--time T] [--max-parallel N]\n"
@@ -68,6 +68,7 @@ static const char* const HELP =
     "           per protocol a probe and segments of `gpucoh cosim system` in lockstep\n"
     "  regress  [tools/regress.sh options]: a job per step of make regress\n"
     "  fuzz     [tools/fuzz.sh options]: a job per fuzz harness\n"
+    "  conform  [options]: the tests in --jobs N slices (default 100 tests a job)\n"
     "\n"
     "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
 
@@ -599,6 +600,8 @@ static char* plan_text(const plan_t* p) {
     for (int i = 0; i < p->nargs; i++)
         fprintf(f, " %s", p->args[i]);
     fprintf(f, "\n");
+    for (int i = 0; i < p->nargs; i++) /* the same, a word a line (a merge may rerun it) */
+        fprintf(f, "arg %s\n", p->args[i]);
     for (int i = 0; i < p->njobs; i++)
         fprintf(f, "job %s\n", p->names[i]);
     fclose(f);
@@ -718,7 +721,10 @@ static int cmd_plan(int argc, char** argv) {
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (!strcmp(argv[i], "--dir") && i + 1 < argc && argv[i + 1][0])
             root = argv[++i];
-        else
+        else if (!strcmp(argv[i], "--jobs") && i + 1 < argc) {
+            if (gpucoh_opt_u32("--jobs", argv[++i], 1, CAMP_MAX_JOBS, &p.jobs) != 0)
+                return GPUCOH_EXIT_USAGE;
+        } else
             return camp_usage_err("plan: unknown option '%s' before --", argv[i]);
     }
     if (!root)
@@ -729,6 +735,13 @@ static int cmd_plan(int argc, char** argv) {
     p.nargs = argc - i - 1;
     if (p.nargs > CAMP_MAX_ARGS - 8)
         return camp_usage_err("plan: %s", "too many arguments");
+    if (p.jobs && strcmp(p.kind, "conform"))
+        return camp_usage_err("plan: --jobs N splits a count of tests (conform); %s splits by "
+                              "itself",
+                              p.kind);
+    for (int j = 0; j < p.nargs; j++)
+        if (strchr(p.args[j], '\n'))
+            return camp_usage_err("plan: an argument holds a newline: %s", "refused");
     bool existed = false;
     if (root_check(root, &existed) != 0)
         return GPUCOH_EXIT_USAGE;
@@ -890,14 +903,17 @@ static int camp_read(const char* root, camp_t* c) {
     }
     char* t = strdup(c->text);
     c->names = calloc(CAMP_MAX_JOBS, sizeof *c->names);
-    for (char* s = strtok(t, "\n"); s && c->names; s = strtok(NULL, "\n")) {
+    c->args = calloc(CAMP_MAX_ARGS + 1, sizeof *c->args);
+    for (char* s = strtok(t, "\n"); s && c->names && c->args; s = strtok(NULL, "\n")) {
         if (!strncmp(s, "kind ", 5))
             c->kind = strdup(s + 5);
         else if (!strncmp(s, "job ", 4) && c->njobs < CAMP_MAX_JOBS)
             c->names[c->njobs++] = strdup(s + 4);
+        else if (!strncmp(s, "arg ", 4) && c->nargs < CAMP_MAX_ARGS)
+            c->args[c->nargs++] = strdup(s + 4);
     }
     free(t);
-    if (!c->kind || !c->names) {
+    if (!c->kind || !c->names || !c->args) {
         fprintf(stderr, "gpucoh campaign merge: %s has no kind line\n", p);
         return -1;
     }
@@ -908,6 +924,9 @@ static void camp_free(camp_t* c) {
     for (int i = 0; i < c->njobs; i++)
         free(c->names[i]);
     free(c->names);
+    for (int i = 0; c->args && i < c->nargs; i++)
+        free(c->args[i]);
+    free(c->args);
     free(c->kind);
     free(c->text);
 }
@@ -1463,6 +1482,7 @@ static const camp_kind_t KINDS[] = {
     {"soak", "cosim", plan_soak, merge_soak},
     {"regress", NULL, plan_script, merge_script},
     {"fuzz", NULL, plan_script, merge_script},
+    {"conform", "conform", camp_plan_conform, camp_merge_conform},
 };
 
 static const camp_kind_t* kind_of(const char* kind) {

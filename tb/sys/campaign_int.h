@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define CAMP_MAX_JOBS 100000
 #define CAMP_MAX_ARGS 512
@@ -27,6 +28,7 @@ typedef struct {
     char self[PATH_MAX];
     char** args; /* the serial command's arguments after KIND */
     int nargs;
+    uint32_t jobs; /* --jobs N (0: the kind's default), for kinds that split a count */
     /* the jobs: name and the arguments after "gpucoh" */
     int njobs;
     char** names;
@@ -38,6 +40,8 @@ typedef struct {
     char* kind;
     int njobs;
     char** names;
+    int nargs;
+    char** args; /* the serial command's arguments after KIND ("arg" lines) */
 } camp_t;
 
 /* A kind: its name, the gpucoh command its jobs run (NULL: a script kind), the plan splitter

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "conform.h"
+#include "conform_int.h"
 
 #include "axiom.h"
 #include "gsys.h"
@@ -28,60 +29,6 @@
 #include "rng.h"
 #include "util.h"
 
-#define CF_MAX_VARIANTS 16
-#define CF_MAX_KNOWN    64
-#define CF_DEFAULT_RUNS 1000u
-#define CF_MAX_PARAMS   8u
-
-typedef struct {
-    char variant[32], pattern[LG_NAME_MAX + 1], model[32], reason[256];
-    uint32_t line;
-    uint64_t tests; /* tests it applies to that ran */
-    uint64_t hits;  /* violations it covered */
-} cf_known_t;
-
-typedef struct {
-    const gsys_variant_t* v;
-    gsys_cfg_t cfg;
-    uint64_t tests, runs, outcomes, violations, known, never, never_tests, refused, fatal;
-    uint64_t racy; /* tests every model the variant claims finds racy (undefined outcomes) */
-} cf_var_t;
-
-typedef struct {
-    char test[LG_NAME_MAX + 1], outcome[256];
-    const char* model;
-    uint32_t shape, var;
-    uint64_t count, runs, first_run;
-    int32_t known;                /* index in the known list, -1 */
-    char* text;                   /* the test (--rerun-rtl) */
-    char rtl[160], lockstep[160]; /* the re-runs' words ("" if not re-run) */
-} cf_viol_t;
-
-typedef struct {
-    litgen_opts_t g;
-    const char* arg[5];
-    uint64_t runs, seed, sample, run_k, rerun;
-    uint32_t set_traffic; /* --set-traffic N (litmus.h, "Set traffic") */
-    bool run_set, runs_set, quiet;
-    const char *only, *known_path, *out, *json, *protocols;
-    const char* param[CF_MAX_PARAMS]; /* --param NAME=VALUE, every variant's configuration */
-    uint32_t nparam;
-    cf_var_t var[CF_MAX_VARIANTS];
-    uint32_t nvar;
-    cf_known_t known[CF_MAX_KNOWN];
-    uint32_t nknown;
-    cf_viol_t* viol;
-    uint32_t nviol, capviol;
-    uint8_t* pick; /* --sample: bit per test index */
-    uint64_t total, index, ran, refused_total;
-    uint64_t unfit;       /* --set-traffic: tests it does not fit (checked before the runs) */
-    uint32_t room;        /* the least room one of them has */
-    char unfit_msg[1400]; /* that one's message */
-    double t0, last;
-    int stop; /* -1 out of memory */
-    char json_path[1100];
-} cf_t;
-
 static const char* const LIST_OPTS[5] = {"--shapes", "--sync", "--scopes", "--threads", "--locs"};
 
 static double now_s(void) {
@@ -91,6 +38,21 @@ static double now_s(void) {
 }
 
 /* ---- options ------------------------------------------------------------------------------- */
+
+/* --shard K/N: 1 <= K <= N <= 1 000 000 */
+static int shard_opt(cf_t* c, const char* v) {
+    char tail = 0;
+    unsigned long long k = 0, n = 0;
+    if (sscanf(v, "%llu/%llu%c", &k, &n, &tail) != 2 || v[0] < '0' || v[0] > '9' || !k || k > n ||
+        n > 1000000u) {
+        fprintf(stderr, "gpucoh: conform: --shard '%s': expected K/N with 1 <= K <= N <= 1000000\n",
+                v);
+        return -1;
+    }
+    c->shard_k = k;
+    c->shard_n = n;
+    return 0;
+}
 
 static int value_opt(void* ctx, const char* a, const char* v) {
     cf_t* c = ctx;
@@ -121,15 +83,18 @@ static int value_opt(void* ctx, const char* a, const char* v) {
         c->param[c->nparam++] = v;
         return 0;
     }
+    if (!strcmp(a, "--shard"))
+        return shard_opt(c, v);
     if (!strcmp(a, "--run")) {
         c->run_set = true;
         return gpucoh_opt_u64(a, v, 0, UINT64_MAX - 1, &c->run_k);
     }
-    const char** dst = !strcmp(a, "--only")    ? &c->only
-                       : !strcmp(a, "--known") ? &c->known_path
-                       : !strcmp(a, "--out")   ? &c->out
-                       : !strcmp(a, "--json")  ? &c->json
-                                               : &c->protocols;
+    const char** dst = !strcmp(a, "--only")           ? &c->only
+                       : !strcmp(a, "--known")        ? &c->known_path
+                       : !strcmp(a, "--out")          ? &c->out
+                       : !strcmp(a, "--json")         ? &c->json
+                       : !strcmp(a, "--from-results") ? &c->from
+                                                      : &c->protocols;
     *dst = v;
     return 0;
 }
@@ -141,8 +106,10 @@ static int cf_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
 static int cf_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     cf_t* c = ctx;
     (void)v;
-    if (opt->id)
+    if (opt->id == 1)
         c->g.no_plain = true;
+    else if (opt->id == 2)
+        c->check_only = true;
     else
         c->quiet = true;
     return 0;
@@ -191,6 +158,17 @@ static const gpucoh_opt_t conform_opts[] = {
          "list): lines 'VARIANT TEST-PATTERN MODEL REASON'; a violation\n"
          "they list is printed as known and does not fail; an entry whose\n"
          "tests ran without showing it fails (remove it when fixed)"),
+    CF_V("--shard", "K/N",
+         "the K-th of N equal slices of the tests to run, in their order (a\n"
+         "campaign's job: gpucoh campaign plan conform; docs/campaigns.md)"),
+    {.name = "--check-only",
+     .cmds = CF_PARSE,
+     .fn = cf_flag,
+     .id = 2,
+     .help = "every input checked as for a run, \"  tests T\" printed, nothing run"},
+    CF_V("--from-results", "LIST",
+         "no run: the report of the shards 1..N whose JSON reports LIST\n"
+         "names (a line each), as one run of all their tests (campaign merge)"),
     CF_V("--out", "DIR", "report directory (default build/out): conform-seedS.json"),
     CF_V("--json", "PATH", "the report there instead"),
     {.name = "--quiet", .cmds = CF_PARSE, .fn = cf_flag, .help = "no report line"},
@@ -226,6 +204,16 @@ static int parse(int argc, char** argv, cf_t* c) {
     }
     if (c->sample && c->only) {
         fprintf(stderr, "gpucoh: conform: --sample and --only: one or the other\n");
+        return -1;
+    }
+    if ((c->shard_n || c->from) && c->only) {
+        fprintf(stderr, "gpucoh: conform: --only runs one test: without --shard or "
+                        "--from-results\n");
+        return -1;
+    }
+    if (c->from && (c->shard_n || c->check_only)) {
+        fprintf(stderr, "gpucoh: conform: --from-results reads the shards' reports: without "
+                        "--shard or --check-only\n");
         return -1;
     }
     return 0;
@@ -367,7 +355,7 @@ static bool known_applies(const cf_known_t* k, const char* variant, const char* 
            fnmatch(k->pattern, test, 0) == 0;
 }
 
-static int32_t known_find(cf_t* c, const char* variant, const char* test, const char* model) {
+int32_t cf_known_find(cf_t* c, const char* variant, const char* test, const char* model) {
     for (uint32_t i = 0; i < c->nknown; i++) {
         const cf_known_t* k = &c->known[i];
         if (known_applies(k, variant, test) && (!strcmp(k->model, "*") || !strcmp(k->model, model)))
@@ -378,17 +366,26 @@ static int32_t known_find(cf_t* c, const char* variant, const char* test, const 
 
 /* ---- the runs ------------------------------------------------------------------------------ */
 
-static int add_viol(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t* l,
-                    const litmus_outcome_t* x, uint64_t runs) {
+cf_viol_t* cf_viol_new(cf_t* c) {
     if (c->nviol == c->capviol) {
         const uint32_t n = c->capviol ? 2 * c->capviol : 64;
         cf_viol_t* nv = (cf_viol_t*)realloc(c->viol, (size_t)n * sizeof *nv);
         if (!nv)
-            return -1;
+            return NULL;
         c->viol = nv;
         c->capviol = n;
     }
     cf_viol_t* v = &c->viol[c->nviol++];
+    memset(v, 0, sizeof *v);
+    v->known = -1;
+    return v;
+}
+
+static int add_viol(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t* l,
+                    const litmus_outcome_t* x, uint64_t runs) {
+    cf_viol_t* v = cf_viol_new(c);
+    if (!v)
+        return -1;
     snprintf(v->test, sizeof v->test, "%s", t->name);
     litmus_format(l, x->v, v->outcome, sizeof v->outcome);
     v->model = x->model >= 0 ? ax_model_name((uint32_t)x->model) : "none";
@@ -397,7 +394,7 @@ static int add_viol(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t
     v->count = x->count;
     v->runs = runs;
     v->first_run = x->first_run;
-    v->known = known_find(c, c->var[vi].v->name, t->name, v->model);
+    v->known = cf_known_find(c, c->var[vi].v->name, t->name, v->model);
     v->text = NULL;
     v->rtl[0] = v->lockstep[0] = 0;
     if (c->nviol <= c->rerun && !(v->text = strdup(t->text)))
@@ -481,10 +478,13 @@ static int run_one(cf_t* c, uint32_t vi, const litgen_test_t* t, const litmus_t*
     return tr;
 }
 
-/* test index i (name t->name) is one to run (--sample, --only) */
-static bool picked(const cf_t* c, uint64_t i, const litgen_test_t* t) {
-    return !(c->pick && !(c->pick[i / 8] >> (i % 8) & 1u)) &&
-           !(c->only && strcmp(c->only, t->name));
+/* test index i (name t->name) is one to run (--sample, --only, --shard: its ordinal among the
+ * others in lo..hi-1); called once per test in order (c->ord counts) */
+static bool picked(cf_t* c, uint64_t i, const litgen_test_t* t) {
+    if ((c->pick && !(c->pick[i / 8] >> (i % 8) & 1u)) || (c->only && strcmp(c->only, t->name)))
+        return false;
+    const uint64_t j = c->ord++;
+    return !c->shard_n || (j >= c->lo && j < c->hi);
 }
 
 /* --set-traffic N, before any run: does a test to run fit N traffic wavefronts under every
@@ -634,8 +634,10 @@ static uint32_t rerun_rtl(cf_t* c) {
             continue;
         fprintf(stderr, "conform: re-running %s %s run %" PRIu64 " on the RTL\n",
                 c->var[v->var].v->name, v->test, v->first_run);
-        bad += !rerun_one(c, v, l, GSYS_IMPL_RTL, v->rtl, sizeof v->rtl);
-        bad += !rerun_one(c, v, l, GSYS_IMPL_LOCKSTEP, v->lockstep, sizeof v->lockstep);
+        const uint32_t b = !rerun_one(c, v, l, GSYS_IMPL_RTL, v->rtl, sizeof v->rtl) +
+                           !rerun_one(c, v, l, GSYS_IMPL_LOCKSTEP, v->lockstep, sizeof v->lockstep);
+        v->rerun_bad = b;
+        bad += b;
         litmus_free(l);
     }
     return bad;
@@ -748,7 +750,25 @@ static void json_viol(FILE* f, const cf_t* c, const cf_viol_t* v, const char* se
     gpucoh_json_kv(f, ", ", "replay_rtl", rp);
     gpucoh_json_kv(f, ", ", "rtl", v->rtl);
     gpucoh_json_kv(f, ", ", "lockstep", v->lockstep);
-    fprintf(f, "}");
+    gpucoh_json_kv(f, ", ", "shape", litgen_shape_name(v->shape));
+    fprintf(f, ", \"rerun_failed\": %u}", (unsigned)v->rerun_bad);
+}
+
+void cf_json_options(FILE* f, const cf_t* c) {
+    fprintf(f, "{");
+    for (uint32_t i = 0; i < 5; i++)
+        gpucoh_json_kv(f, i ? ", " : "", LIST_OPTS[i] + 2, c->arg[i] ? c->arg[i] : "all");
+    fprintf(f,
+            ", \"runs\": %" PRIu64 ", \"seed\": %" PRIu64 ", \"sample\": %" PRIu64
+            ", \"set_traffic\": %u, \"no_plain\": %s, \"rerun_rtl\": %" PRIu64,
+            c->run_set ? 1 : c->runs, c->seed, c->sample, (unsigned)c->set_traffic,
+            c->g.no_plain ? "true" : "false", c->rerun);
+    fprintf(f, ", \"params\": [");
+    for (uint32_t i = 0; i < c->nparam; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        gpucoh_json_str(f, c->param[i]);
+    }
+    fprintf(f, "]}");
 }
 
 static int write_json(const cf_t* c, double secs, uint32_t fails) {
@@ -761,23 +781,19 @@ static int write_json(const cf_t* c, double secs, uint32_t fails) {
     FILE* f = a.f;
     fprintf(f, "{\n  \"command\": \"conform\",\n  \"version\": ");
     gpucoh_json_str(f, gpucoh_version());
-    fprintf(f, ",\n  \"options\": {");
-    for (uint32_t i = 0; i < 5; i++)
-        gpucoh_json_kv(f, i ? ", " : "", LIST_OPTS[i] + 2, c->arg[i] ? c->arg[i] : "all");
-    fprintf(f,
-            ", \"runs\": %" PRIu64 ", \"seed\": %" PRIu64 ", \"sample\": %" PRIu64
-            ", \"set_traffic\": %u",
-            c->run_set ? 1 : c->runs, c->seed, c->sample, (unsigned)c->set_traffic);
-    fprintf(f, ", \"params\": [");
-    for (uint32_t i = 0; i < c->nparam; i++) {
-        fprintf(f, "%s", i ? ", " : "");
-        gpucoh_json_str(f, c->param[i]);
-    }
-    fprintf(f, "]},\n");
+    fprintf(f, ",\n  \"options\": ");
+    cf_json_options(f, c);
+    fprintf(f, ",\n");
     fprintf(f,
             "  \"generated\": %" PRIu64 ",\n  \"tests\": %" PRIu64 ",\n  \"seconds\": %.1f,\n"
-            "  \"failures\": %u,\n  \"variants\": [",
-            c->total, c->ran, secs, fails);
+            "  \"failures\": %u,\n  \"unparsed\": %" PRIu64 ",\n",
+            c->total, c->ran, secs, fails, c->refused_total);
+    if (c->shard_n)
+        fprintf(f, "  \"shard\": \"%" PRIu64 "/%" PRIu64 "\",\n", c->shard_k, c->shard_n);
+    fprintf(f, "  \"known_tests\": [");
+    for (uint32_t k = 0; k < c->nknown; k++)
+        fprintf(f, "%s%" PRIu64, k ? ", " : "", c->known[k].tests);
+    fprintf(f, "],\n  \"variants\": [");
     for (uint32_t i = 0; i < c->nvar; i++)
         json_var(f, &c->var[i], i ? ",\n" : "\n");
     fprintf(f, "\n  ],\n  \"violations\": [");
@@ -824,9 +840,9 @@ static int check_fit(cf_t* c) {
     static litgen_stats_t st;
     if (!c->set_traffic)
         return 0;
-    c->index = 0;
+    c->index = c->ord = 0;
     const int rc = litgen_run(&c->g, fit_test, c, &st);
-    c->index = 0;
+    c->index = c->ord = 0;
     if (rc != 0)
         return -1;
     if (c->unfit)
@@ -848,7 +864,10 @@ static int select_tests(cf_t* c) {
         if (rc == 0)
             rc = make_sample(c);
     }
-    if (rc == 0)
+    const uint64_t n = c->sample && c->sample < c->total ? c->sample : c->total;
+    c->lo = c->shard_n ? (c->shard_k - 1) * n / c->shard_n : 0;
+    c->hi = c->shard_n ? c->shard_k * n / c->shard_n : n;
+    if (rc == 0 && !c->from)
         rc = check_fit(c);
     if (rc == -1)
         fprintf(stderr, "gpucoh: conform: out of memory\n");
@@ -885,6 +904,20 @@ static int generate(cf_t* c) {
     return litgen_run(&c->g, run_test, c, &st);
 }
 
+/* the runs (then the RTL re-runs), or --from-results: the shards' reports. 0, -1/-2 out of
+ * memory, -3 interrupted, -4 a report refused (message printed). */
+static int run_or_load(cf_t* c, double* secs, uint32_t* rtl_bad) {
+    if (c->from)
+        return cf_from_results(c, secs, rtl_bad) != 0 ? -4 : 0;
+    c->last = now_s();
+    gpucoh_catch_interrupt();
+    const int rc = generate(c);
+    *secs = now_s() - c->t0;
+    if (rc == 0)
+        *rtl_bad = rerun_rtl(c);
+    return rc;
+}
+
 int conform_main(int argc, char** argv) {
     static cf_t c;
     memset(&c, 0, sizeof c);
@@ -896,10 +929,19 @@ int conform_main(int argc, char** argv) {
         gpucoh_cmd_help("conform", stdout);
         return GPUCOH_EXIT_OK;
     }
-    c.last = now_s();
-    gpucoh_catch_interrupt();
-    const int rc = generate(&c);
-    const double secs = now_s() - c.t0;
+    if (c.check_only) {
+        printf("  tests %" PRIu64 "\nconform: every input checked, nothing run (--check-only)\n",
+               c.hi - c.lo);
+        cf_free(&c);
+        return GPUCOH_EXIT_OK;
+    }
+    double secs = 0;
+    uint32_t rtl_bad = 0;
+    const int rc = run_or_load(&c, &secs, &rtl_bad);
+    if (rc == -4) {
+        cf_free(&c);
+        return GPUCOH_EXIT_USAGE;
+    }
     if (rc == -1 || rc == -2) {
         fprintf(stderr, "gpucoh: conform: out of memory\n");
         cf_free(&c);
@@ -913,7 +955,6 @@ int conform_main(int argc, char** argv) {
         cf_free(&c);
         return GPUCOH_EXIT_USAGE;
     }
-    const uint32_t rtl_bad = rc == 0 ? rerun_rtl(&c) : 0;
     uint32_t fails = print_report(&c, secs) + (uint32_t)c.refused_total + rtl_bad;
     const int jr = write_json(&c, secs, fails);
     if (!c.quiet)
