@@ -30,6 +30,8 @@
 #                 placement, re-run on the RTL alone and in lockstep, show the same outcome with
 #                 0 mismatches
 #                 (builds the small configuration's Verilated models once, cached in build/rtl)
+#   rerun-campaign  the same as a campaign of 2 jobs (docs/campaigns.md section 10): each shard
+#                 re-runs its first violation, the merge keeps the first one only, as serially
 #   small-cache   --param l1_sets=2 --param l1_ways=1 (every variant's L1 at 2 lines: more
 #                 evictions) runs, and its replay line carries the parameters and replays
 #   set-traffic   --set-traffic 2 (traffic on the tests' sets, litmus.h): the fix's mutant's
@@ -270,8 +272,30 @@ c_rerun_rtl() {
         die "not 3 lockstep re-runs"
 }
 
+# the same as a campaign (docs/campaigns.md section 10): 2 tests in 2 jobs, --rerun-rtl 1; each
+# shard re-runs its first violation, the merge keeps the campaign's first one only: the merged
+# report equals the serial one (stdout but the seconds and report line, JSON but "seconds")
+c_rerun_campaign() {
+    mut_list
+    local a=(--shapes SB --sync relacq --scopes gpu --threads othersm,farsm --locs otherbank
+        --runs 200 --rerun-rtl 1 --known "$TMP/mut.txt")
+    "${MUT[@]}" "$G" conform "${a[@]}" --json "$TMP/serial.json" > "$TMP/s.raw" || die "serial"
+    mask() { sed -E 's/\), [0-9.]+ s$/)/; /^  report /d' "$1"; }
+    mask "$TMP/s.raw" > "$TMP/serial.out"
+    [ "$(grep -c '^    rtl       r0=0 r1=0$' "$TMP/serial.out")" -eq 1 ] || die "not 1 RTL re-run"
+    "$G" campaign plan conform --dir "$TMP/camp" --jobs 2 -- "${a[@]}" > /dev/null 2>&1 ||
+        die "plan"
+    GPUCOH_SYS_ACQ_NO_WAIT=1 parallel --jobs 2 < "$TMP/camp/jobs.txt" > /dev/null 2>&1
+    [ "$(cat "$TMP"/camp/jobs/*/stdout | grep -c '^    rtl ')" -eq 2 ] || die "not 2 shard re-runs"
+    "$G" campaign merge "$TMP/camp" > "$TMP/m.raw" || die "merge"
+    mask "$TMP/m.raw" > "$TMP/merged.out"
+    diff "$TMP/serial.out" "$TMP/merged.out" || die "merged stdout differs"
+    diff <(grep -v '"seconds"' "$TMP/serial.json") <(grep -v '"seconds"' "$TMP/camp/result.json") ||
+        die "merged JSON differs"
+}
+
 CHECKS=(sample known wrong-claim relacq-all race-free stale-known unlisted litmus-file cli small-cache set-traffic
-    rerun-rtl)
+    rerun-rtl rerun-campaign)
 case ${1:-all} in
 list) printf '%s\n' "${CHECKS[@]}" ;;
 run) "c_${2//-/_}" ;;
