@@ -283,7 +283,7 @@ FUZZ_O     := $(patsubst %.c,$(B)/obj-fuzz/%.o,$(CMODEL) $(TBSRC))
 $(B)/obj-fuzz/%.o: %.c $(HDRS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	@echo "  CC-FUZZ $<"
-	@$(FUZZ_CC) $(FUZZ_FLAGS) -Wno-error -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
+	@$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c $< -o $@
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_O) $(HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ    $@"

@@ -370,6 +370,7 @@ static inline uint32_t region(const sig_bloom_t* s, uint32_t count) {
     return count < s->desc.threshold ? REG_P : REG_F;
 }
 
+#ifdef SIG_BLOOM_CHECK_RULES /* only the rules use it */
 static inline bool chunk_out_zero(const sig_bloom_t* s) {
     uint32_t acc = 0;
     for (uint32_t w = 0; w < s->chunk_words; w++) {
@@ -377,6 +378,7 @@ static inline bool chunk_out_zero(const sig_bloom_t* s) {
     }
     return acc == 0u;
 }
+#endif
 
 static void do_read(sig_bloom_t* s, uint32_t idx) {
     const uint32_t c = s->desc.chunk_width;

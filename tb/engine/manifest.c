@@ -70,10 +70,12 @@ int gpucoh_manifest_get(const gpucoh_unit_t* u, const char* field, const char* s
         if (k_table[i].kind == F_FLAG)
             v = *(const bool*)at ? "yes" : "no";
         else if (k_table[i].kind == F_LIST) {
-            join(*(const char* const* const*)at, sep, buf, n);
+            const char* const* list;
+            memcpy(&list, at, sizeof list); /* at: a byte offset into u, not aligned for the type */
+            join(list, sep, buf, n);
             return 0;
         } else
-            v = *(const char* const*)at;
+            memcpy(&v, at, sizeof v);
         snprintf(buf, n, "%s", v ? v : "");
         return 0;
     }
