@@ -68,7 +68,7 @@ static const char* const HELP =
     "           per protocol a probe and segments of `gpucoh cosim system` in lockstep\n"
     "  regress  [tools/regress.sh options]: a job per step of make regress\n"
     "  fuzz     [tools/fuzz.sh options]: a job per fuzz harness\n"
-    "  quality  [gpucoh quality options]: a job per point (m, granularity)\n"
+    "  quality  [gpucoh quality options]: a job per point m x granularity (no --point)\n"
     "\n"
     "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
 
