@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -638,6 +639,15 @@ typedef struct {
     uint32_t threshold;
 } qpoint_t;
 
+/* What the reports say of the whole run: its command line, build, date, seconds and totals. */
+typedef struct {
+    const char* cmd;
+    const char* version;
+    char date[64];
+    double secs;
+    uint64_t fn, perrs;
+} qsum_t;
+
 static double ratio(double a, double b) {
     return b > 0 ? a / b : NAN;
 }
@@ -746,9 +756,9 @@ static int list(const char* opt, const char* s, uint32_t* out, int* n, int gran)
                 v = 512;
             else if (!gpucoh_parse_u64(t, &v) || (v != 1 && v != 4 && v != 128 && v != 512)) {
                 fprintf(stderr,
-                        "gpucoh: quality: --gran: '%s' is not one of: byte word block half-page "
+                        "gpucoh: quality: %s: '%s' is not one of: byte word block half-page "
                         "(or 1 4 128 512)\n",
-                        t);
+                        opt, t);
                 return -1;
             }
         } else {
@@ -826,17 +836,133 @@ static void traffic_json(FILE* f, const quality_cfg_t* c) {
             c->threshold);
 }
 
-static void write_json(FILE* f, const char* cmd, const char* date, double secs,
-                       const quality_cfg_t* c, const qpoint_t* p, int np, uint64_t fn,
-                       uint64_t perrs) {
+/*--- a point's full data ("raw", written by --point, read back by quality_from_results) -------*/
+
+/* every counter of quality_res_t, and its sums as doubles, printed so that they read back equal */
+#define RAW_KEY(f)                                                                                 \
+    { #f, offsetof(quality_res_t, f) }
+static const struct {
+    const char* key;
+    size_t off;
+} raw_u64[] = {RAW_KEY(cycles),
+               RAW_KEY(checks),
+               RAW_KEY(writes),
+               RAW_KEY(units_checked),
+               RAW_KEY(units_written),
+               RAW_KEY(true_races),
+               RAW_KEY(byte_races),
+               RAW_KEY(tp),
+               RAW_KEY(fp),
+               RAW_KEY(tn),
+               RAW_KEY(fn),
+               RAW_KEY(syncs[0]),
+               RAW_KEY(syncs[1]),
+               RAW_KEY(syncs[2]),
+               RAW_KEY(syncs[3]),
+               RAW_KEY(syncs[4]),
+               RAW_KEY(model_syncs[0]),
+               RAW_KEY(model_syncs[1]),
+               RAW_KEY(model_syncs[2]),
+               RAW_KEY(model_syncs[3]),
+               RAW_KEY(model_syncs[4]),
+               RAW_KEY(max_fill),
+               RAW_KEY(protocol_errors)},
+  raw_dbl[] = {RAW_KEY(sum_fill), RAW_KEY(sum_bits), RAW_KEY(exp_fp_formula), RAW_KEY(exp_fp_bits),
+               RAW_KEY(seconds)};
+#define NRAW_U64 (sizeof raw_u64 / sizeof raw_u64[0])
+#define NRAW_DBL (sizeof raw_dbl / sizeof raw_dbl[0])
+
+static void write_raw(FILE* f, const quality_cfg_t* c, const quality_res_t* r) {
+    fprintf(f, ", \"raw\": {\"m\": %u, \"gran\": %u, \"hook\": %d", c->m, c->gran, (int)c->hook);
+    for (size_t i = 0; i < NRAW_U64; i++) {
+        uint64_t v;
+        memcpy(&v, (const char*)r + raw_u64[i].off, sizeof v);
+        fprintf(f, ", \"%s\": %llu", raw_u64[i].key, (unsigned long long)v);
+    }
+    for (size_t i = 0; i < NRAW_DBL; i++) {
+        double v;
+        memcpy(&v, (const char*)r + raw_dbl[i].off, sizeof v);
+        fprintf(f, ", \"%s\": %.17g", raw_dbl[i].key, v);
+    }
+    gpucoh_json_kv(f, ", ", "first_fn", r->first_fn);
+    gpucoh_json_kv(f, ", ", "first_error", r->first_error);
+    fprintf(f, "}");
+}
+
+/* what follows "key": in s, or NULL */
+static const char* json_at(const char* s, const char* key) {
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\": ", key);
+    const char* t = strstr(s, k);
+    return t ? t + strlen(k) : NULL;
+}
+
+/* the escape at *s (after its backslash) into *c, *s moved to its last character: 0, or -1 */
+static int json_unesc(const char** s, char* c) {
+    const char* t = *s;
+    if (*t == 'n' || *t == '"' || *t == '\\') {
+        *c = *t == 'n' ? '\n' : *t;
+        return 0;
+    }
+    char hex[5] = {0}, *end = NULL;
+    if (*t != 'u' || strlen(t + 1) < 4)
+        return -1;
+    memcpy(hex, t + 1, 4);
+    *c = (char)strtoul(hex, &end, 16);
+    *s = t + 4;
+    return end == hex + 4 ? 0 : -1;
+}
+
+/* the JSON string at s (as gpucoh_json_str writes it) into b: 0, or -1 */
+static int json_unstr(const char* s, char* b, size_t n) {
+    size_t l = 0;
+    if (!s || *s++ != '"')
+        return -1;
+    for (; *s && *s != '"' && l + 1 < n; s++) {
+        char c = *s;
+        if (c == '\\') {
+            s++;
+            if (json_unesc(&s, &c) != 0)
+                return -1;
+        }
+        b[l++] = c;
+    }
+    b[l] = 0;
+    return *s == '"' ? 0 : -1;
+}
+
+/* the numbers of "raw" (up to its strings) into r: 0, or -1 when one is missing */
+static int raw_numbers(const char* raw, quality_res_t* r) {
+    for (size_t i = 0; i < NRAW_U64; i++) {
+        const char* t = json_at(raw, raw_u64[i].key);
+        char* end = NULL;
+        const uint64_t v = t ? strtoull(t, &end, 10) : 0;
+        if (!t || end == t)
+            return -1;
+        memcpy((char*)r + raw_u64[i].off, &v, sizeof v);
+    }
+    for (size_t i = 0; i < NRAW_DBL; i++) {
+        const char* t = json_at(raw, raw_dbl[i].key);
+        char* end = NULL;
+        const double v = t ? strtod(t, &end) : 0;
+        if (!t || end == t)
+            return -1;
+        memcpy((char*)r + raw_dbl[i].off, &v, sizeof v);
+    }
+    return 0;
+}
+
+/* raw (--point): every point with its full data, "raw" (write_raw) */
+static void write_json(FILE* f, const qsum_t* s, const quality_cfg_t* c, const qpoint_t* p, int np,
+                       bool raw) {
     fprintf(f, "{\"tool\": \"gpucoh quality\"");
-    gpucoh_json_kv(f, ", ", "version", gpucoh_version());
-    gpucoh_json_kv(f, ", ", "command", cmd);
-    gpucoh_json_kv(f, ", ", "date", date);
-    fprintf(f, ", \"seconds\": %.1f", secs);
-    fprintf(f, ", \"verdict\": \"%s\"", fn || perrs ? "fail" : "pass");
-    fprintf(f, ", \"false_negatives\": %llu, \"protocol_errors\": %llu", (unsigned long long)fn,
-            (unsigned long long)perrs);
+    gpucoh_json_kv(f, ", ", "version", s->version);
+    gpucoh_json_kv(f, ", ", "command", s->cmd);
+    gpucoh_json_kv(f, ", ", "date", s->date);
+    fprintf(f, ", \"seconds\": %.1f", s->secs);
+    fprintf(f, ", \"verdict\": \"%s\"", s->fn || s->perrs ? "fail" : "pass");
+    fprintf(f, ", \"false_negatives\": %llu, \"protocol_errors\": %llu", (unsigned long long)s->fn,
+            (unsigned long long)s->perrs);
     fprintf(f, ",\n \"params\": ");
     traffic_json(f, c);
     fprintf(f, ",\n \"traffic\": ");
@@ -879,6 +1005,8 @@ static void write_json(FILE* f, const char* cmd, const char* date, double secs,
             gpucoh_json_kv(f, ", ", "first_false_negative", r->first_fn);
         if (r->protocol_errors)
             gpucoh_json_kv(f, ", ", "first_protocol_error", r->first_error);
+        if (raw)
+            write_raw(f, &q->cfg, r);
         fprintf(f, ", \"seconds\": %.2f}", r->seconds);
     }
     fprintf(f, "\n ]}\n");
@@ -900,18 +1028,18 @@ static void md_msize(char* b, size_t n, uint32_t m) {
 }
 
 /* The title, the verdict, what is measured and the unit parameters. */
-static void md_intro(FILE* f, const char* cmd, const char* date, double secs,
-                     const quality_cfg_t* c, uint64_t fn, uint64_t perrs) {
+static void md_intro(FILE* f, const qsum_t* s, const quality_cfg_t* c) {
     fprintf(f, "# Race-detection quality of the RDU (generated)\n\n");
     fprintf(f,
             "Generated by `%s` on %s in %.0f s (`make quality` runs the full sweep); do not edit "
             "by hand. Data: `quality.csv`, `quality.json` beside this file.\n\n",
-            cmd, date, secs);
+            s->cmd, s->date, s->secs);
     fprintf(f,
             "**Verdict: %s.** False negatives over all points: **%llu** (rule R2: a true race "
             "must always be answered RACE). Protocol errors (response order or kind, the model's "
             "insertion counter or sync statistics disagreeing with the shadow): %llu.\n\n",
-            fn || perrs ? "FAIL" : "pass", (unsigned long long)fn, (unsigned long long)perrs);
+            s->fn || s->perrs ? "FAIL" : "pass", (unsigned long long)s->fn,
+            (unsigned long long)s->perrs);
     fprintf(f, "## What is measured\n\n");
     fprintf(f,
             "`gpucoh quality` drives the C model of the [`rdu`](units/rdu.md) (`rdu_tick()`, one "
@@ -1207,15 +1335,14 @@ static void md_comparable(FILE* f) {
         "speculation, the 4-consecutive-hit race-checks, energy.\n");
 }
 
-static void write_md(FILE* f, const char* cmd, const char* date, double secs,
-                     const quality_cfg_t* c, const qpoint_t* p, int np, const uint32_t* ms, int nm,
-                     const uint32_t* gs, int ng, const char* png, uint64_t fn, uint64_t perrs) {
-    md_intro(f, cmd, date, secs, c, fn, perrs);
+static void write_md(FILE* f, const qsum_t* s, const quality_cfg_t* c, const qpoint_t* p, int np,
+                     const uint32_t* ms, int nm, const uint32_t* gs, int ng, const char* png) {
+    md_intro(f, s, c);
     md_traffic(f, c);
     md_definitions(f);
     md_results(f, p, np);
     md_beside_thesis(f, p, np, ms, nm, gs, ng, png);
-    md_observations(f, p, np, fn);
+    md_observations(f, p, np, s->fn);
     md_comparable(f);
 }
 
@@ -1316,6 +1443,9 @@ typedef struct {
     const char* out;
     const char* json; /* --json: quality.json elsewhere */
     bool plot, quiet, quick, req_set, m_set, g_set;
+    bool check_only; /* --check-only: the points listed, nothing run or written */
+    bool point_set;  /* --point M,GRAN: that point of the sweep alone, its full data in the JSON */
+    uint32_t pt_m, pt_g;
 } qargs_t;
 
 enum {
@@ -1378,10 +1508,34 @@ static int q_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     return 0;
 }
 
-/* --m, --gran (lists), --shared, --full, --words (fractions), --out, --json, --inject */
+/* --point M,GRAN: one signature size and one granularity, each as --m and --gran take them */
+static int q_point(qargs_t* q, const char* v) {
+    char buf[64];
+    const char* comma = strchr(v, ',');
+    uint32_t m[8], g[8];
+    int nm = 0, ng = 0;
+    if (!comma || strchr(comma + 1, ',') || strlen(v) >= sizeof buf) {
+        fprintf(stderr,
+                "gpucoh: quality: --point: '%s' is not M,GRAN (a point of the sweep, as "
+                "--check-only lists them: 1024,word)\n",
+                v);
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%.*s", (int)(comma - v), v);
+    if (list("--point", buf, m, &nm, 0) != 0 || list("--point", comma + 1, g, &ng, 1) != 0)
+        return -1;
+    q->point_set = true;
+    q->pt_m = m[0];
+    q->pt_g = g[0];
+    return 0;
+}
+
+/* --m, --gran (lists), --shared, --full, --words (fractions), --out, --json, --inject, --point */
 static int q_value(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     qargs_t* q = ctx;
     const char* o = opt->name;
+    if (!strcmp(o, "--point"))
+        return q_point(q, v);
     if (!strcmp(o, "--m")) {
         q->m_set = true;
         return list(o, v, q->ms, &q->nm, 0);
@@ -1419,6 +1573,8 @@ static int q_flag(void* ctx, const gpucoh_opt_t* opt, const char* v) {
         q->quick = true;
     else if (!strcmp(opt->name, "--quiet"))
         q->quiet = true;
+    else if (!strcmp(opt->name, "--check-only"))
+        q->check_only = true;
     else { /* --help, -h: in order, as the words before it were read */
         quality_usage(stdout);
         return 1;
@@ -1473,6 +1629,12 @@ static const gpucoh_opt_t quality_opts[] = {
      "testing only: corrupt the shadow (keep-set | phantom); the run\n"
      "must then report false negatives and exit 1"},
     {"--quiet", false, 0, q_flag, NULL, 0, NULL, "no per-point progress, only the table"},
+    {"--check-only", false, 0, q_flag, NULL, 0, NULL,
+     "check every option and point, list the points (\"  point M,GRAN\"),\n"
+     "run nothing, write nothing (gpucoh campaign plan quality)"},
+    {"--point", true, 0, q_value, NULL, 0, "M,GRAN",
+     "run that point of the sweep alone and write only the JSON, with\n"
+     "the point's full data (\"raw\"), for gpucoh campaign merge"},
 };
 
 static const gpucoh_optset_t quality_set = {.cmd = "quality",
@@ -1508,15 +1670,10 @@ static int quality_parse(int argc, char** argv, qargs_t* q) {
     return gpucoh_opt_parse(&quality_set, argc, argv, 2, q);
 }
 
-/* The points of the sweep (--quick: its own two) into pts, each checked, and the output paths
- * checked: 0, or 2 after a message. */
-static int quality_points(qargs_t* q, qpoint_t* pts, int* np) {
+/* The sweep's points (--quick: its own two) into pts, unchecked */
+static void sweep_points(qargs_t* q, qpoint_t* pts, int* np) {
     *np = 0;
     if (q->quick) {
-        if (q->m_set || q->g_set) {
-            fprintf(stderr, "gpucoh: quality: --quick chooses its own points; drop --m/--gran\n");
-            return 2;
-        }
         if (!q->req_set)
             q->c.requests = 4000;
         q->nm = 2;
@@ -1527,15 +1684,40 @@ static int quality_points(qargs_t* q, qpoint_t* pts, int* np) {
         q->gs[1] = 128;
         pts[*np].cfg = q->c, pts[*np].cfg.m = 1024, pts[*np].cfg.gran = 4, (*np)++;
         pts[*np].cfg = q->c, pts[*np].cfg.m = 4096, pts[*np].cfg.gran = 128, (*np)++;
-    } else {
-        for (int i = 0; i < q->ng; i++)
-            for (int j = 0; j < q->nm; j++) {
-                pts[*np].cfg = q->c;
-                pts[*np].cfg.m = q->ms[j];
-                pts[*np].cfg.gran = q->gs[i];
-                (*np)++;
-            }
+        return;
     }
+    for (int i = 0; i < q->ng; i++)
+        for (int j = 0; j < q->nm; j++) {
+            pts[*np].cfg = q->c;
+            pts[*np].cfg.m = q->ms[j];
+            pts[*np].cfg.gran = q->gs[i];
+            (*np)++;
+        }
+}
+
+/* --point: the point of the sweep it names into pts[0], *np = 1: 0, or 2 after a message */
+static int select_point(const qargs_t* q, qpoint_t* pts, int* np) {
+    for (int i = 0; i < *np; i++)
+        if (pts[i].cfg.m == q->pt_m && pts[i].cfg.gran == q->pt_g) {
+            pts[0] = pts[i];
+            *np = 1;
+            return 0;
+        }
+    fprintf(stderr,
+            "gpucoh: quality: --point %u,%s is not a point of the sweep (of its --m and --gran, "
+            "or --quick's; --check-only lists them)\n",
+            q->pt_m, gran_name(q->pt_g));
+    return 2;
+}
+
+/* The points of the sweep (--point: that one) into pts, each checked, and the output paths
+ * checked (not with --check-only, which writes nothing): 0, or 2 after a message. */
+static int quality_points(qargs_t* q, qpoint_t* pts, int* np) {
+    if (q->quick && (q->m_set || q->g_set)) {
+        fprintf(stderr, "gpucoh: quality: --quick chooses its own points; drop --m/--gran\n");
+        return 2;
+    }
+    sweep_points(q, pts, np);
     char err[1024];
     for (int i = 0; i < *np; i++) {
         if (quality_check_cfg(&pts[i].cfg, err, sizeof err) != 0) {
@@ -1544,11 +1726,15 @@ static int quality_points(qargs_t* q, qpoint_t* pts, int* np) {
             return 2;
         }
     }
-    if (q->plot && system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    if (q->point_set && select_point(q, pts, np) != 0)
+        return 2;
+    if (q->plot && !q->point_set && system("command -v gnuplot >/dev/null 2>&1") != 0) {
         fprintf(stderr, "gpucoh: quality: gnuplot not found (install the Debian package "
                         "gnuplot-nox, or pass --no-plot)\n");
         return 2;
     }
+    if (q->check_only)
+        return 0;
     if (gpucoh_check_out_dir("--out", q->out, err, sizeof err) != 0 ||
         (q->json && gpucoh_check_out_file("--json", q->json, err, sizeof err) != 0)) {
         fprintf(stderr, "gpucoh: quality: %s\n", err);
@@ -1557,48 +1743,60 @@ static int quality_points(qargs_t* q, qpoint_t* pts, int* np) {
     return 0;
 }
 
-/* Run every point, printing its row (not with --quiet) and its false negatives and protocol
- * errors; their totals in *fn, *perrs. 0, or 1 after a message. */
-static int quality_sweep(const qargs_t* q, qpoint_t* pts, int np, uint64_t* fn, uint64_t* perrs) {
+/* The run's first line, then the table's header (with --quiet after the last point) */
+static void print_start(const qargs_t* q, int np) {
+    const quality_cfg_t* c = &q->c;
+    printf("gpucoh quality: %d point(s), %llu race-checks each, %u SMs, k %u, seed %llu%s\n", np,
+           (unsigned long long)c->requests, c->n, c->k, (unsigned long long)c->seed,
+           c->hook ? " (INJECTED SHADOW CORRUPTION: testing only)" : "");
+    if (!q->quiet)
+        print_header(stdout);
+}
+
+/* A point done, run here or read back from its --point report: its figures derived, its row
+ * printed (not with --quiet), its false negatives and protocol errors said on stderr. */
+static void point_done(const qargs_t* q, qpoint_t* p) {
+    derive(p);
+    if (!q->quiet)
+        print_row(stdout, p);
+    if (p->res.fn)
+        fprintf(stderr,
+                "gpucoh: quality: *** %llu FALSE NEGATIVE(S) at m = %u, gran = %s ***\n"
+                "  first: %s\n",
+                (unsigned long long)p->res.fn, p->cfg.m, gran_name(p->cfg.gran), p->res.first_fn);
+    if (p->res.protocol_errors)
+        fprintf(stderr,
+                "gpucoh: quality: *** %llu PROTOCOL ERROR(S) at m = %u, gran = %s ***\n"
+                "  first: %s\n",
+                (unsigned long long)p->res.protocol_errors, p->cfg.m, gran_name(p->cfg.gran),
+                p->res.first_error);
+}
+
+/* Run every point (point_done after each): 0, or 1 after a message. */
+static int quality_sweep(const qargs_t* q, qpoint_t* pts, int np) {
     char err[1024];
     for (int i = 0; i < np; i++) {
         if (quality_run(&pts[i].cfg, &pts[i].res, err, sizeof err) != 0) {
             fprintf(stderr, "gpucoh: quality: %s\n", err);
             return 1;
         }
-        derive(&pts[i]);
-        *fn += pts[i].res.fn;
-        *perrs += pts[i].res.protocol_errors;
-        if (!q->quiet)
-            print_row(stdout, &pts[i]);
-        if (pts[i].res.fn)
-            fprintf(stderr,
-                    "gpucoh: quality: *** %llu FALSE NEGATIVE(S) at m = %u, gran = %s ***\n"
-                    "  first: %s\n",
-                    (unsigned long long)pts[i].res.fn, pts[i].cfg.m, gran_name(pts[i].cfg.gran),
-                    pts[i].res.first_fn);
-        if (pts[i].res.protocol_errors)
-            fprintf(stderr,
-                    "gpucoh: quality: *** %llu PROTOCOL ERROR(S) at m = %u, gran = %s ***\n"
-                    "  first: %s\n",
-                    (unsigned long long)pts[i].res.protocol_errors, pts[i].cfg.m,
-                    gran_name(pts[i].cfg.gran), pts[i].res.first_error);
+        point_done(q, &pts[i]);
     }
     return 0;
 }
 
-/* The reports (quality.md, .csv, .json, .png), each complete or not at all: 0, or -1 with err. */
-static int quality_reports(const qargs_t* q, const char* cmd, double secs, const qpoint_t* pts,
-                           int np, uint64_t fn, uint64_t perrs, char* err, size_t errlen) {
-    char date[64];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d", gmtime(&now));
+/* The reports (quality.md, .csv, .json, .png; --point: the JSON alone, with "raw"), each
+ * complete or not at all: 0, or -1 with err. */
+static int quality_reports(const qargs_t* q, const qsum_t* s, const qpoint_t* pts, int np,
+                           char* err, size_t errlen) {
     char path[3][1100], png[1100], png_tmp[1200] = "";
     static const char* names[3] = {"quality.md", "quality.csv", "quality.json"};
     gpucoh_afile_t af[3];
-    int opened = 0;
+    const int first = q->point_set ? 2 : 0;
+    const bool plot = q->plot && !q->point_set;
+    int opened = first;
     snprintf(png, sizeof png, "%s/quality.png", q->out);
-    if (q->plot &&
+    if (plot &&
         write_plot(q->out, pts, np, q->gs, q->ng, png_tmp, sizeof png_tmp, err, errlen) != 0)
         goto fail;
     for (; opened < 3; opened++) {
@@ -1608,32 +1806,89 @@ static int quality_reports(const qargs_t* q, const char* cmd, double secs, const
         if (gpucoh_afile_open(&af[opened], path[opened], err, errlen) != 0)
             goto fail;
     }
-    write_md(af[0].f, cmd, date, secs, &q->c, pts, np, q->ms, q->nm, q->gs, q->ng,
-             q->plot ? "quality.png" : NULL, fn, perrs);
-    write_csv(af[1].f, pts, np);
-    write_json(af[2].f, cmd, date, secs, &q->c, pts, np, fn, perrs);
-    for (int i = 0; i < 3; i++) {
+    if (!first) {
+        write_md(af[0].f, s, &q->c, pts, np, q->ms, q->nm, q->gs, q->ng,
+                 plot ? "quality.png" : NULL);
+        write_csv(af[1].f, pts, np);
+    }
+    write_json(af[2].f, s, &q->c, pts, np, q->point_set);
+    for (int i = first; i < 3; i++) {
         if (gpucoh_afile_commit(&af[i], err, errlen) != 0) {
             for (int j = i + 1; j < 3; j++)
                 gpucoh_afile_abort(&af[j]);
-            for (int j = 0; j < i; j++)
+            for (int j = first; j < i; j++)
                 remove(path[j]);
-            opened = 0;
+            opened = first;
             goto fail;
         }
     }
-    if (q->plot && rename(png_tmp, png) != 0) {
+    if (plot && rename(png_tmp, png) != 0) {
         snprintf(err, errlen, "cannot write %s: %s", png, strerror(errno));
-        opened = 0;
+        opened = first;
         goto fail;
     }
     return 0;
 fail:
-    for (int j = 0; j < opened; j++)
+    for (int j = first; j < opened; j++)
         gpucoh_afile_abort(&af[j]);
     if (png_tmp[0])
         remove(png_tmp);
     return -1;
+}
+
+/* The last line: where the reports are */
+static void report_line(const qargs_t* q) {
+    const char* plot = q->plot ? ", quality.png" : "";
+    if (q->point_set && q->json)
+        printf("  report    %s (--point: the JSON alone)\n", q->json);
+    else if (q->point_set)
+        printf("  report    %s/quality.json (--point: the JSON alone)\n", q->out);
+    else if (q->json)
+        printf("  report    %s/quality.md (+ .csv%s), %s\n", q->out, plot, q->json);
+    else
+        printf("  report    %s/quality.md (+ .csv, .json%s)\n", q->out, plot);
+}
+
+/* After the last point, run or read back: the totals, the table (--quiet), the reports, the
+ * verdict line and the report line. The exit status: 0 pass, 1 a false negative, a protocol
+ * error or a report not written. */
+static int quality_finish(const qargs_t* q, qsum_t* s, const qpoint_t* pts, int np) {
+    const time_t now = time(NULL);
+    strftime(s->date, sizeof s->date, "%Y-%m-%d", gmtime(&now));
+    for (int i = 0; i < np; i++) {
+        s->fn += pts[i].res.fn;
+        s->perrs += pts[i].res.protocol_errors;
+    }
+    if (q->quiet) {
+        print_header(stdout);
+        for (int i = 0; i < np; i++)
+            print_row(stdout, &pts[i]);
+    }
+    char err[1024];
+    if (quality_reports(q, s, pts, np, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: quality: %s\n", err);
+        return 1;
+    }
+    printf("gpucoh quality: %s: %llu false negatives, %llu protocol errors, %.1f s\n",
+           s->fn || s->perrs ? "FAIL" : "pass", (unsigned long long)s->fn,
+           (unsigned long long)s->perrs, s->secs);
+    report_line(q);
+    return s->fn || s->perrs ? 1 : 0;
+}
+
+/* the command line, as given */
+static void command_line(char* cmd, size_t n, int argc, char** argv) {
+    size_t cl = (size_t)snprintf(cmd, n, "%s", argv[0]);
+    for (int i = 1; i < argc && cl < n; i++)
+        cl += (size_t)snprintf(cmd + cl, n - cl, " %s", argv[i]);
+}
+
+/* --check-only: the points, one "  point M,GRAN" line each (as --point takes them) */
+static int list_points(const qpoint_t* pts, int np) {
+    for (int i = 0; i < np; i++)
+        printf("  point %u,%s\n", pts[i].cfg.m, gran_name(pts[i].cfg.gran));
+    printf("quality: %d points checked, nothing run (--check-only)\n", np);
+    return 0;
 }
 
 /* The command's outcome: 0 pass, 1 a false negative, a protocol error or a failure, 2 bad
@@ -1643,41 +1898,17 @@ static int quality_main(qargs_t* q, qpoint_t* pts, int argc, char** argv) {
     const int prc = quality_points(q, pts, &np);
     if (prc != 0)
         return prc;
-    /* the command line, as given */
+    if (q->check_only)
+        return list_points(pts, np);
     char cmd[2048];
-    size_t cl = (size_t)snprintf(cmd, sizeof cmd, "%s", argv[0]);
-    for (int i = 1; i < argc && cl < sizeof cmd; i++)
-        cl += (size_t)snprintf(cmd + cl, sizeof cmd - cl, " %s", argv[i]);
-    const quality_cfg_t* c = &q->c;
+    command_line(cmd, sizeof cmd, argc, argv);
+    qsum_t s = {.cmd = cmd, .version = gpucoh_version()};
     const double t0 = gpucoh_now();
-    uint64_t fn = 0, perrs = 0;
-    printf("gpucoh quality: %d point(s), %llu race-checks each, %u SMs, k %u, seed %llu%s\n", np,
-           (unsigned long long)c->requests, c->n, c->k, (unsigned long long)c->seed,
-           c->hook ? " (INJECTED SHADOW CORRUPTION: testing only)" : "");
-    if (!q->quiet)
-        print_header(stdout);
-    if (quality_sweep(q, pts, np, &fn, &perrs) != 0)
+    print_start(q, np);
+    if (quality_sweep(q, pts, np) != 0)
         return 1;
-    const double secs = gpucoh_now() - t0;
-    if (q->quiet) {
-        print_header(stdout);
-        for (int i = 0; i < np; i++)
-            print_row(stdout, &pts[i]);
-    }
-    char err[1024];
-    if (quality_reports(q, cmd, secs, pts, np, fn, perrs, err, sizeof err) != 0) {
-        fprintf(stderr, "gpucoh: quality: %s\n", err);
-        return 1;
-    }
-    printf("gpucoh quality: %s: %llu false negatives, %llu protocol errors, %.1f s\n",
-           fn || perrs ? "FAIL" : "pass", (unsigned long long)fn, (unsigned long long)perrs, secs);
-    if (q->json)
-        printf("  report    %s/quality.md (+ .csv%s), %s\n", q->out, q->plot ? ", quality.png" : "",
-               q->json);
-    else
-        printf("  report    %s/quality.md (+ .csv, .json%s)\n", q->out,
-               q->plot ? ", quality.png" : "");
-    return fn || perrs ? 1 : 0;
+    s.secs = gpucoh_now() - t0;
+    return quality_finish(q, &s, pts, np);
 }
 
 int gpucoh_quality_cmd(int argc, char** argv) {
@@ -1691,6 +1922,103 @@ int gpucoh_quality_cmd(int argc, char** argv) {
         return 1;
     }
     const int rc = quality_main(&q, pts, argc, argv);
+    free(pts);
+    return rc;
+}
+
+/*--- the merge of a campaign: the points read back from their --point reports ---------------*/
+
+/* One point's --point report s into p (its cfg the plan's): 0, or -1 with why. ver: the first
+ * report's version ("" before the first), which every other must equal. */
+static int point_parse(const char* s, const qargs_t* q, qpoint_t* p, char* ver, size_t vlen,
+                       char* why, size_t n) {
+    char v[256], *params = NULL;
+    size_t len = 0;
+    FILE* m = open_memstream(&params, &len);
+    if (m) {
+        fputs("\"params\": ", m);
+        traffic_json(m, &q->c);
+        fputs(",\n", m);
+        fclose(m);
+    }
+    const char* raw = strstr(s, "\"raw\": {");
+    long long pm = -1, pg = -1, hook = -1;
+    if (raw)
+        sscanf(raw, "\"raw\": {\"m\": %lld, \"gran\": %lld, \"hook\": %lld", &pm, &pg, &hook);
+    int rc = -1;
+    if (!raw || json_unstr(json_at(s, "version"), v, sizeof v) != 0 ||
+        raw_numbers(raw, &p->res) != 0 ||
+        json_unstr(json_at(raw, "first_fn"), p->res.first_fn, sizeof p->res.first_fn) != 0 ||
+        json_unstr(json_at(raw, "first_error"), p->res.first_error, sizeof p->res.first_error))
+        snprintf(why, n, "not a whole report of one point (gpucoh quality --point writes it)");
+    else if (ver[0] && strcmp(ver, v))
+        snprintf(why, n, "written by another build (%s) than the first point's (%s)", v, ver);
+    else if (!params || !strstr(s, params) || hook != (long long)q->c.hook)
+        snprintf(why, n, "ran with other options than the plan's (its params or --inject differ)");
+    else if (pm != (long long)p->cfg.m || pg != (long long)p->cfg.gran)
+        snprintf(why, n, "holds the point m = %lld, gran = %lld, not the plan's %u,%s", pm, pg,
+                 p->cfg.m, gran_name(p->cfg.gran));
+    else
+        rc = snprintf(ver, vlen, "%s", v) < 0 ? -1 : 0;
+    free(params);
+    return rc;
+}
+
+/* path, the report of the point p: 0, or 2 after a message */
+static int load_point(const char* path, const qargs_t* q, qpoint_t* p, char* ver, size_t vlen) {
+    char err[1024];
+    size_t n = 0;
+    char* s = gpucoh_read_text(path, "quality report", 1u << 20, &n, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "gpucoh: quality: %s\n", err);
+        return 2;
+    }
+    const int rc = point_parse(s, q, p, ver, vlen, err, sizeof err);
+    free(s);
+    if (rc != 0)
+        fprintf(stderr, "gpucoh: quality: %s: %s\n", path, err);
+    return rc ? 2 : 0;
+}
+
+/* Every point of the sweep argv describes read back from paths (in the sweep's order), then
+ * what the serial run prints and writes after its last point, with the same code. */
+static int quality_merge(qargs_t* q, qpoint_t* pts, int argc, char** argv, char* const* paths,
+                         int npaths) {
+    int np = 0, rc = quality_points(q, pts, &np);
+    if (!rc && (q->check_only || q->point_set)) {
+        fprintf(stderr, "gpucoh: quality: a merge takes the whole sweep's arguments (no "
+                        "--check-only, --point)\n");
+        rc = 2;
+    }
+    if (!rc && np != npaths) {
+        fprintf(stderr, "gpucoh: quality: %d reports for the %d points of the sweep\n", npaths, np);
+        rc = 2;
+    }
+    char ver[256] = "", cmd[2048];
+    for (int i = 0; i < np && !rc; i++)
+        rc = load_point(paths[i], q, &pts[i], ver, sizeof ver);
+    if (rc)
+        return rc;
+    command_line(cmd, sizeof cmd, argc, argv);
+    qsum_t s = {.cmd = cmd, .version = ver};
+    print_start(q, np);
+    for (int i = 0; i < np; i++) {
+        point_done(q, &pts[i]);
+        s.secs += pts[i].res.seconds;
+    }
+    return quality_finish(q, &s, pts, np);
+}
+
+int quality_from_results(int argc, char** argv, char* const* paths, int npaths) {
+    qargs_t q;
+    if (quality_parse(argc, argv, &q) != 0)
+        return 2;
+    qpoint_t* pts = calloc(MAX_POINTS, sizeof *pts);
+    if (!pts) {
+        fprintf(stderr, "gpucoh: out of memory\n");
+        return 1;
+    }
+    const int rc = quality_merge(&q, pts, argc, argv, paths, npaths);
     free(pts);
     return rc;
 }

@@ -77,4 +77,12 @@ double quality_pfp(uint32_t m, uint32_t k, double n);
  * 2 bad input. */
 int gpucoh_quality_cmd(int argc, char** argv);
 
+/* The merge of a quality campaign (gpucoh campaign merge; docs/campaigns.md, "The quality
+ * kind"). argv as for gpucoh_quality_cmd: the serial run's arguments, with --out and --json
+ * naming where the merged reports go; paths[i]: the JSON `gpucoh quality ARGS --point M,GRAN`
+ * wrote for the i-th point of the sweep. Prints what the serial run prints and writes its
+ * reports, from those results, with the serial run's code; returns its exit status, or 2 after a
+ * message when a report is unreadable, damaged, or of other options or another build. */
+int quality_from_results(int argc, char** argv, char* const* paths, int npaths);
+
 #endif
