@@ -69,6 +69,8 @@ static const char* const HELP =
     "  regress  [tools/regress.sh options]: a job per step of make regress\n"
     "  fuzz     [tools/fuzz.sh options]: a job per fuzz harness\n"
     "  conform  [options]: the tests in --jobs N slices (default 100 tests a job)\n"
+    "  compare  [options]: a job per run (config, workload, variant); the merge judges\n"
+    "           the claims over all runs and writes compare.md/.csv/.png beside the JSON\n"
     "\n"
     "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
 
@@ -271,6 +273,10 @@ int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
 /* `gpucoh KIND ARGS --check-only`: 0 with the "  file PATH" lines' paths in files (pointing into
  * *out, free it), or 2 after a message */
 int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
+    return camp_check_lines(p, "  file ", out, files, maxf, nf);
+}
+
+int camp_check_lines(plan_t* p, const char* prefix, char** out, char** items, int max, int* n) {
     static const char* const refused[] = {"--out",           "--json",        "--run",
                                           "--wave",          "--check-only",  "--help",
                                           "--baseline-only", "--no-baseline", "--mutants"};
@@ -302,10 +308,11 @@ int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
                 p->kind, p->kind, rc);
         return GPUCOH_EXIT_USAGE;
     }
-    *nf = 0;
+    const size_t pl = strlen(prefix);
+    *n = 0;
     for (char* s = strtok(*out, "\n"); s; s = strtok(NULL, "\n"))
-        if (!strncmp(s, "  file ", 7) && *nf < maxf)
-            files[(*nf)++] = s + 7;
+        if (!strncmp(s, prefix, pl) && *n < max)
+            items[(*n)++] = s + pl;
     return 0;
 }
 
@@ -1483,6 +1490,7 @@ static const camp_kind_t KINDS[] = {
     {"regress", NULL, plan_script, merge_script},
     {"fuzz", NULL, plan_script, merge_script},
     {"conform", "conform", camp_plan_conform, camp_merge_conform},
+    {"compare", "compare", camp_plan_compare, camp_merge_compare},
 };
 
 static const camp_kind_t* kind_of(const char* kind) {

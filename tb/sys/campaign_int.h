@@ -75,6 +75,8 @@ int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs);
 /* `gpucoh KIND ARGS --check-only`, with the options a campaign sets refused: 0 with the
  * "  file PATH" lines' paths in files (pointing into *out, free it), or 2 after a message */
 int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf);
+/* the same, the words after prefix of the lines that start with it ("  run " for compare) */
+int camp_check_lines(plan_t* p, const char* prefix, char** out, char** items, int max, int* n);
 /* a job's name from a file name: without its folder and extension, safe in a path and a word */
 void camp_job_name(const char* file, const char* prefix, char* name, size_t n);
 /* The folder of job i: the first ROOT where it is done, or -1 after a message */
@@ -85,5 +87,7 @@ long long camp_json_num(const char* s, const char* key);
 /* ---- kinds in their own files ---- */
 int camp_plan_conform(plan_t* p); /* campaign_conform.c */
 int camp_merge_conform(char** roots, int nroots, const camp_t* c, const char* json);
+int camp_plan_compare(plan_t* p); /* campaign_compare.c */
+int camp_merge_compare(char** roots, int nroots, const camp_t* c, const char* json);
 
 #endif
