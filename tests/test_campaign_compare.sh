@@ -9,7 +9,7 @@
 # One "PASS name" / "FAIL name" line per check, a count line at the end; some 3 s.
 # usage: tests/test_campaign_compare.sh [SCRATCH_DIR]   (default: a mktemp folder, removed)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 G=${GPUCOH:-build/gpucoh}
 G=$(cd "$(dirname "$G")" && pwd)/$(basename "$G")
 if [ $# -ge 1 ]; then
@@ -59,7 +59,7 @@ both() {
 }
 
 # 1. a passing selection: 3 variants x 2 workloads, 10 % of the work (the claims GH-* judged)
-PASSING=(--protocol gpu-d,gpu-h,tc-weak --workload prodcons,workqueue --scale 10 --seed 3)
+PASSING=(--protocol "gpu-d,gpu-h,tc-weak" --workload "prodcons,workqueue" --scale 10 --seed 3)
 both ok "${PASSING[@]}"
 check "passing: plan made a job per run (6), named config-workload-variant" \
     bash -c "[ \$(wc -l < '$T/ok/jobs.txt') -eq 6 ] && [ -d '$T/ok/jobs/00006-small-workqueue-tc-weak' ]"
@@ -76,7 +76,7 @@ check "passing: result.json, compare.md, compare.csv equal (but the seconds and 
 check "passing: compare.png byte for byte" cmp -s "$T/ok-ser/compare.png" "$T/ok/compare.png"
 
 # 2. a failing selection: every run reads wrong values; no plot (gnuplot not needed)
-FAILING=(--protocol gpu-h,tc-weak --workload prodcons --scale 10 --inject misread --no-plot)
+FAILING=(--protocol "gpu-h,tc-weak" --workload prodcons --scale 10 --inject misread --no-plot)
 both bad "${FAILING[@]}"
 check "failing: the serial run and the merge exit 1" \
     bash -c "[ \$(cat '$T/bad-ser.rc') -eq 1 ] && [ \$(cat '$T/bad.rc') -eq 1 ]"
@@ -86,8 +86,8 @@ failing_lines() {
         grep -q '^gpucoh compare: FAIL: 2 run(s), 2 failed' "$T/bad.out"
 }
 check "failing: the same lines (a FAIL and a replay line per run)" failing_lines
-check "failing: result.json, compare.md, compare.csv equal; no compare.png" \
-    eval 'same_reports "$T/bad-ser" "$T/bad" md csv && [ ! -e "$T/bad/compare.png" ]'
+failing_reports() { same_reports "$T/bad-ser" "$T/bad" md csv && [ ! -e "$T/bad/compare.png" ]; }
+check "failing: result.json, compare.md, compare.csv equal; no compare.png" failing_reports
 
 # 3. the comparison can fail: a part report whose metrics were changed (consistently, so it still
 #    reads) gives other lines and another JSON
@@ -108,7 +108,8 @@ bad_merge() { # NAME SETUP-CMD PATTERN: on a copy of the passing campaign
     (cd "$T/bm" && eval "$2")
     "$G" campaign merge "$T/bm" > /dev/null 2> "$T/bm.err"
     local rc=$?
-    if [ $rc -eq 2 ] && grep -q "$3" "$T/bm.err" && [ -z "$(ls "$T/bm" | grep -E '^(result|compare)')" ]; then
+    if [ $rc -eq 2 ] && grep -q "$3" "$T/bm.err" && ! compgen -G "$T/bm/result*" > /dev/null &&
+        ! compgen -G "$T/bm/compare*" > /dev/null; then
         pass "merge refuses $1 (exit 2, nothing written)"
     else
         fail "merge refuses $1 (exit $rc: $(head -c 200 "$T/bm.err"))"
