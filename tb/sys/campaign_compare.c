@@ -34,26 +34,16 @@ static bool job_option(const char* a) {
     return false;
 }
 
-/* campaign.txt keeps the serial command as words joined by spaces: a word must hold none */
 static int args_check(const plan_t* p) {
-    for (int i = 0; i < p->nargs; i++) {
-        const char* a = p->args[i];
-        if (job_option(a)) {
+    for (int i = 0; i < p->nargs; i++)
+        if (job_option(p->args[i])) {
             fprintf(stderr,
                     "gpucoh campaign plan compare: %s is not a campaign's (each job runs one run "
                     "with --only-run and sets --out and --json; the merge writes the reports "
                     "beside its JSON)\n",
-                    a);
+                    p->args[i]);
             return GPUCOH_EXIT_USAGE;
         }
-        if (!a[0] || strpbrk(a, " \t\n")) {
-            fprintf(stderr,
-                    "gpucoh campaign plan compare: argument '%s': empty or holding a space (no "
-                    "option of gpucoh compare takes one)\n",
-                    a);
-            return GPUCOH_EXIT_USAGE;
-        }
-    }
     return 0;
 }
 
@@ -88,23 +78,6 @@ int camp_plan_compare(plan_t* p) {
     return status;
 }
 
-/* the serial command's words (after "compare") from campaign.txt, into a (pointing into buf) */
-static int serial_args(const camp_t* c, char* buf, size_t n, char** a, int max) {
-    static const char key[] = "\nserial gpucoh compare";
-    const char* s = strstr(c->text, key);
-    const char* e = s ? strchr(s + 1, '\n') : NULL;
-    if (!e || (size_t)(e - s) >= n) {
-        fprintf(stderr, "gpucoh campaign merge: campaign.txt has no line \"serial gpucoh compare "
-                        "...\"\n");
-        return -1;
-    }
-    snprintf(buf, n, "%.*s", (int)(e - s - strlen(key)), s + strlen(key));
-    int k = 0;
-    for (char* t = strtok(buf, " "); t && k < max; t = strtok(NULL, " "))
-        a[k++] = t;
-    return k;
-}
-
 /* every job's part report, in plan order: 0, or 2 after a message */
 static int part_paths(char** roots, int nroots, const camp_t* c, char** parts) {
     for (int i = 0; i < c->njobs; i++) {
@@ -119,15 +92,12 @@ static int part_paths(char** roots, int nroots, const camp_t* c, char** parts) {
     return 0;
 }
 
-/* `gpucoh compare ARGS --out DIR --json JSON` (DIR: the JSON's folder) made from the parts */
+/* `gpucoh compare ARGS --out DIR --json JSON` (ARGS: campaign.txt's "arg" lines; DIR: the
+ * JSON's folder) made from the parts */
 int camp_merge_compare(char** roots, int nroots, const camp_t* c, const char* json) {
-    static char buf[65536];
     char* a[CAMP_MAX_ARGS + 8];
     char dir[PATH_MAX], js[PATH_MAX];
-    int na = 2;
-    const int k = serial_args(c, buf, sizeof buf, a + na, CAMP_MAX_ARGS);
-    if (k < 0)
-        return GPUCOH_EXIT_USAGE;
+    int na = 0;
     snprintf(js, sizeof js, "%s", json);
     snprintf(dir, sizeof dir, "%s", json);
     char* slash = strrchr(dir, '/');
@@ -135,9 +105,10 @@ int camp_merge_compare(char** roots, int nroots, const camp_t* c, const char* js
         snprintf(dir, sizeof dir, ".");
     else
         slash[slash == dir] = 0; /* "/x.json": "/" */
-    a[0] = W_GPUCOH_C;
-    a[1] = c->kind;
-    na += k;
+    a[na++] = W_GPUCOH_C;
+    a[na++] = c->kind;
+    for (int i = 0; i < c->nargs && na < CAMP_MAX_ARGS; i++)
+        a[na++] = c->args[i];
     a[na++] = W_OUT_C;
     a[na++] = dir;
     a[na++] = W_JSON_C;
