@@ -17,8 +17,10 @@
 #      3e. the conformance campaign (tests/test_conform.sh: a fixed sample of generated tests x
 #      every variant judged by the oracle, the known violations, a wrong claim caught); after
 #      3c, `gpucoh campaign` (tests/test_campaign.sh: a litmus campaign run by GNU parallel in
-#      pieces and merged says what the serial run says; tests/test_campaign_quality.sh: the same
-#      for a quality sweep split per point); 3h. campaigns on Slurm (tests/test_slurm.sh,
+#      pieces and merged says what the serial run says; tests/test_campaign_conform.sh,
+#      _quality.sh and _compare.sh: the same for a conformance campaign in shards, a quality
+#      sweep split per point and gpucoh compare, a job per run); 3h. campaigns on Slurm
+#      (tests/test_slurm.sh,
 #      root only: a private single-node cluster, a litmus, a mutant and a failing campaign
 #      submitted as job arrays, merged by a dependent job into what the serial runs say)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
@@ -1169,6 +1171,11 @@ script_checks "conform campaign" "$LOGS/campaign-conform.log" env GPUCOH="$G" \
 # merged says what the serial run says (lines, JSON, .md, .csv, exit status), passing and with an
 # injected false negative; corrupted results, bad input refused (some 3 s)
 script_checks "quality campaign" "$LOGS/campaign-quality.log" env GPUCOH="$G" bash tests/test_campaign_quality.sh
+# the compare kind: gpucoh compare as a job per run, merged into the serial run's lines, reports
+# (JSON, .md, .csv, .png) and exit status, a passing and a failing (--inject misread) selection;
+# bad input and a missing or foreign part refused (some 3 s)
+script_checks "compare campaign" "$LOGS/campaign-compare.log" env GPUCOH="$G" \
+    bash tests/test_campaign_compare.sh
 # make regress as a campaign (tools/regress.sh's steps): a passing and a failing selection at
 # 20 000 cycles, merged against the serial run (lines, JSON, exit status); bad input (some 10 s)
 script_checks "regress campaign" "$LOGS/regress-campaign.log" bash tests/test_regress_campaign.sh

@@ -70,6 +70,8 @@ static const char* const HELP =
     "  fuzz     [tools/fuzz.sh options]: a job per fuzz harness\n"
     "  conform  [options]: the tests in --jobs N slices (default 100 tests a job)\n"
     "  quality  [gpucoh quality options]: a job per point m x granularity (no --point)\n"
+    "  compare  [options]: a job per run (config, workload, variant); the merge judges\n"
+    "           the claims over all runs and writes compare.md/.csv/.png beside the JSON\n"
     "\n"
     "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
 
@@ -272,12 +274,10 @@ int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
 /* `gpucoh KIND ARGS --check-only`: 0 with the "  file PATH" lines' paths in files (pointing into
  * *out, free it), or 2 after a message */
 int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf) {
-    return camp_check_only_lines(p, "  file ", out, files, maxf, nf);
+    return camp_check_lines(p, "  file ", out, files, maxf, nf);
 }
 
-/* the same with the lines that start with prefix (their rest in items) */
-int camp_check_only_lines(plan_t* p, const char* prefix, char** out, char** items, int max,
-                          int* n) {
+int camp_check_lines(plan_t* p, const char* prefix, char** out, char** items, int max, int* n) {
     static const char* const refused[] = {"--out",           "--json",        "--run",
                                           "--wave",          "--check-only",  "--help",
                                           "--baseline-only", "--no-baseline", "--mutants"};
@@ -1492,6 +1492,7 @@ static const camp_kind_t KINDS[] = {
     {"fuzz", NULL, plan_script, merge_script},
     {"conform", "conform", camp_plan_conform, camp_merge_conform},
     {"quality", "quality", camp_plan_quality, camp_merge_quality},
+    {"compare", "compare", camp_plan_compare, camp_merge_compare},
 };
 
 static const camp_kind_t* kind_of(const char* kind) {

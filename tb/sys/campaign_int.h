@@ -75,8 +75,9 @@ int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs);
 /* `gpucoh KIND ARGS --check-only`, with the options a campaign sets refused: 0 with the
  * "  file PATH" lines' paths in files (pointing into *out, free it), or 2 after a message */
 int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf);
-/* the same with the lines that start with prefix, their rest in items ("  point " for quality) */
-int camp_check_only_lines(plan_t* p, const char* prefix, char** out, char** items, int max, int* n);
+/* the same, the words after prefix of the lines that start with it ("  run " for compare,
+ * "  point " for quality) */
+int camp_check_lines(plan_t* p, const char* prefix, char** out, char** items, int max, int* n);
 /* a job's name from a file name: without its folder and extension, safe in a path and a word */
 void camp_job_name(const char* file, const char* prefix, char* name, size_t n);
 /* The folder of job i: the first ROOT where it is done, or -1 after a message */
@@ -89,5 +90,7 @@ int camp_plan_conform(plan_t* p); /* campaign_conform.c */
 int camp_merge_conform(char** roots, int nroots, const camp_t* c, const char* json);
 int camp_plan_quality(plan_t* p); /* campaign_quality.c */
 int camp_merge_quality(char** roots, int nroots, const camp_t* c, const char* json);
+int camp_plan_compare(plan_t* p); /* campaign_compare.c */
+int camp_merge_compare(char** roots, int nroots, const camp_t* c, const char* json);
 
 #endif

@@ -43,7 +43,7 @@ int camp_plan_quality(plan_t* p) {
     char* out = NULL;
     char* pts[QUALITY_MAX_POINTS];
     int np = 0;
-    status = camp_check_only_lines(p, "  point ", &out, pts, QUALITY_MAX_POINTS, &np);
+    status = camp_check_lines(p, "  point ", &out, pts, QUALITY_MAX_POINTS, &np);
     if (!status && !np) {
         fprintf(stderr, "gpucoh campaign plan quality: gpucoh quality --check-only listed no "
                         "point\n");

@@ -104,4 +104,12 @@ const char* cmp_rel_name(uint32_t rel);
  * judged passed, 1 a run or a claim failed, 2 bad input). */
 int cmp_main(int argc, char** argv);
 
+/* The serial command's output from part reports (gpucoh campaign merge; docs/campaigns.md, "The
+ * compare kind"): argv as for cmp_main, with --out and --json naming where the merged reports go;
+ * parts[0..nparts-1] the part reports (`gpucoh compare ARGS --only-run RUN`), one per run. Prints
+ * the lines the serial run prints (its seconds: the runs' own, summed), writes its reports and
+ * returns its exit status; 2 after a message when a part is missing, unreadable or of another
+ * build or selection. */
+int cmp_merge_main(int argc, char** argv, char* const* parts, int nparts);
+
 #endif /* GPUCOH_COMPARE_H */

@@ -155,7 +155,8 @@ enum {
     C_CYCLES,
     C_INJECT,
     C_OUT,
-    C_JSON
+    C_JSON,
+    C_ONLY_RUN
 };
 
 static int value_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
@@ -185,6 +186,9 @@ static int value_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     case C_OUT:
         o->out = v;
         return 0;
+    case C_ONLY_RUN:
+        o->only_run = v;
+        return 0;
     default: /* C_JSON */
         o->json = v;
         return 0;
@@ -198,6 +202,8 @@ static int flag_opt(void* ctx, const gpucoh_opt_t* opt, const char* v) {
         o->plot = false;
     else if (!strcmp(opt->name, "--quiet"))
         o->quiet = true;
+    else if (!strcmp(opt->name, "--check-only"))
+        o->check_only = true;
     else { /* --help, -h: in order, as the words before it were read */
         usage(stdout);
         return 1;
@@ -244,6 +250,14 @@ static const gpucoh_opt_t compare_opts[] = {
      "nobody writes (each run must then fail); cta-local: rsteal's\n"
      "local scope is CTA on every variant (a heterogeneous race where\n"
      "the variant's model needs GPU / GPU)"},
+    {"--check-only", false, 0, flag_opt, NULL, 0, NULL,
+     "check the options and every workload against every variant,\n"
+     "list the runs (\"  run CONFIG/WORKLOAD/VARIANT\"), run nothing"},
+    {"--only-run", true, 0, value_opt, NULL, C_ONLY_RUN, "C/W/V",
+     "run that one run of the selection (CONFIG/WORKLOAD/VARIANT,\n"
+     "e.g. small/prodcons/tc-weak) and write only its part report,\n"
+     "every metric, as the JSON (a job of gpucoh campaign plan compare;\n"
+     "gpucoh campaign merge makes the whole report from the parts)"},
 };
 
 static const gpucoh_optset_t compare_set = {.cmd = "compare",
@@ -495,11 +509,19 @@ static void fail_replay(const cmp_t* x, const cmp_run_t* r) {
     printf("  replay    %s\n", b);
 }
 
-static int run_all(cmp_t* x, uint32_t* failed) {
+/* a workload's table (unless --quiet) and the replay line of each run of it that failed */
+static void show_workload(const cmp_t* x, uint32_t c, uint32_t w) {
+    if (!x->o.quiet)
+        print_workload(x, c, w);
+    for (uint32_t v = 0; v < x->o.nv; v++)
+        if (!run_at(x, c, w, v)->pass)
+            fail_replay(x, run_at(x, c, w, v));
+}
+
+static int run_all(cmp_t* x) {
     const copt_t* o = &x->o;
     uint32_t k = 0;
     char err[1024];
-    *failed = 0;
     for (uint32_t c = 0; c < o->nc; c++)
         for (uint32_t w = 0; w < o->nw; w++) {
             for (uint32_t v = 0; v < o->nv; v++) {
@@ -511,13 +533,8 @@ static int run_all(cmp_t* x, uint32_t* failed) {
                     fprintf(stderr, "gpucoh: compare: %s\n", err);
                     return -1;
                 }
-                *failed += !r->pass;
             }
-            if (!o->quiet)
-                print_workload(x, c, w);
-            for (uint32_t v = 0; v < o->nv; v++)
-                if (!run_at(x, c, w, v)->pass)
-                    fail_replay(x, run_at(x, c, w, v));
+            show_workload(x, c, w);
         }
     return 0;
 }
@@ -537,49 +554,181 @@ static void print_claims(const cmp_t* x, FILE* f, cmp_tally_t* t) {
         }
 }
 
-int cmp_main(int argc, char** argv) {
-    cmp_t x;
-    memset(&x, 0, sizeof x);
-    const int pr = parse(argc, argv, &x.o);
-    if (pr != 0)
-        return pr > 0 ? GPUCOH_EXIT_OK : GPUCOH_EXIT_USAGE;
-    char err[1024];
-    err[0] = 0;
-    if (plan(&x) != 0 || report_check(&x.o, err, sizeof err) != 0) {
-        if (err[0])
-            fprintf(stderr, "gpucoh: %s\n", err);
-        free(x.runs);
-        return GPUCOH_EXIT_USAGE;
-    }
-    size_t cl = (size_t)snprintf(x.cmd, sizeof x.cmd, "gpucoh");
-    for (int i = 1; i < argc && cl < sizeof x.cmd; i++)
-        cl += (size_t)snprintf(x.cmd + cl, sizeof x.cmd - cl, " %s", argv[i]);
-    whole_replay(&x);
+static void print_head(const cmp_t* x) {
     printf("gpucoh compare: %u workload(s) x %u variant(s) x %u configuration(s), seed %" PRIu64
            ", scale %u %%%s\n",
-           x.o.nw, x.o.nv, x.o.nc, x.o.seed, x.o.scale,
-           x.o.inject == SYNTH_INJECT_MISREAD     ? " (INJECTED MISREADS: testing only)"
-           : x.o.inject == SYNTH_INJECT_CTA_LOCAL ? " (INJECTED CTA-SCOPE LOCAL POPS: testing only)"
-                                                  : "");
-    const double t0 = gpucoh_now();
+           x->o.nw, x->o.nv, x->o.nc, x->o.seed, x->o.scale,
+           x->o.inject == SYNTH_INJECT_MISREAD ? " (INJECTED MISREADS: testing only)"
+           : x->o.inject == SYNTH_INJECT_CTA_LOCAL
+               ? " (INJECTED CTA-SCOPE LOCAL POPS: testing only)"
+               : "");
+}
+
+/* the seconds of the report: secs, or (secs < 0) the time since t0 */
+static double elapsed(double t0, double secs) {
+    return secs >= 0 ? secs : gpucoh_now() - t0;
+}
+
+/* After the runs (run, or read from part reports): the claims, the reports, the summary, report
+ * and replay lines; the exit status. */
+static int finish(const cmp_t* x, double t0, double secs) {
     uint32_t failed = 0;
-    if (run_all(&x, &failed) != 0) {
-        free(x.runs);
-        return GPUCOH_EXIT_FAILED;
-    }
+    for (uint32_t i = 0; i < x->n; i++)
+        failed += !x->runs[i].pass;
     cmp_tally_t t;
-    print_claims(&x, stdout, &t);
+    char err[1024];
+    print_claims(x, stdout, &t);
     const bool pass = failed == 0 && t.n[CLAIM_FAIL] == 0;
-    const int wr = report_write(&x, &t, pass, gpucoh_now() - t0, err, sizeof err);
+    const int wr = report_write(x, &t, pass, elapsed(t0, secs), err, sizeof err);
     printf("gpucoh compare: %s: %u run(s), %u failed; claims %u PASS, %u FAIL, %u not run, %u not "
            "measured; %.1f s\n",
-           pass ? "pass" : "FAIL", x.n, failed, t.n[CLAIM_PASS], t.n[CLAIM_FAIL],
-           t.n[CLAIM_NOT_RUN], t.n[CLAIM_NOT_MEASURED], gpucoh_now() - t0);
+           pass ? "pass" : "FAIL", x->n, failed, t.n[CLAIM_PASS], t.n[CLAIM_FAIL],
+           t.n[CLAIM_NOT_RUN], t.n[CLAIM_NOT_MEASURED], elapsed(t0, secs));
     if (wr != 0)
         fprintf(stderr, "gpucoh: compare: %s\n", err);
     else
-        report_paths(&x.o, stdout);
-    printf("  replay    %s\n", x.replay);
-    free(x.runs);
+        report_paths(&x->o, stdout);
+    printf("  replay    %s\n", x->replay);
     return pass && wr == 0 ? GPUCOH_EXIT_OK : GPUCOH_EXIT_FAILED;
+}
+
+/* Parse, plan, the checks made before anything runs, the command and replay lines: 0, 1 (--help
+ * printed) or 2 (bad input, after a message). */
+static int prepare(cmp_t* x, int argc, char** argv) {
+    const int pr = parse(argc, argv, &x->o);
+    if (pr != 0)
+        return pr > 0 ? 1 : 2;
+    if (x->o.only_run)
+        x->o.plot = false; /* a part report is the JSON alone */
+    char err[1024];
+    err[0] = 0;
+    if (plan(x) != 0 || report_check(&x->o, err, sizeof err) != 0) {
+        if (err[0])
+            fprintf(stderr, "gpucoh: %s\n", err);
+        return 2;
+    }
+    size_t cl = (size_t)snprintf(x->cmd, sizeof x->cmd, "gpucoh");
+    for (int i = 1; i < argc && cl < sizeof x->cmd; i++)
+        cl += (size_t)snprintf(x->cmd + cl, sizeof x->cmd - cl, " %s", argv[i]);
+    whole_replay(x);
+    if (x->o.only_run && !part_find(x, x->o.only_run)) {
+        fprintf(stderr,
+                "gpucoh compare: --only-run %s: not one of the runs these options select "
+                "(CONFIG/WORKLOAD/VARIANT; --check-only lists them)\n",
+                x->o.only_run);
+        return 2;
+    }
+    return 0;
+}
+
+/* --check-only: the runs (the one of --only-run), nothing run */
+static int check_only(const cmp_t* x) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < x->n; i++) {
+        char b[256];
+        part_name(&x->runs[i], b, sizeof b);
+        if (!x->o.only_run || !strcmp(b, x->o.only_run)) {
+            printf("  run %s\n", b);
+            n++;
+        }
+    }
+    printf("compare: %u run(s) checked, nothing run (--check-only)\n", n);
+    return GPUCOH_EXIT_OK;
+}
+
+/* --only-run: that run alone, its part report as the JSON */
+static int run_part(const cmp_t* x, cmp_run_t* r) {
+    char err[1024], name[256], path[1100];
+    part_name(r, name, sizeof name);
+    if (!x->o.quiet)
+        fprintf(stderr, "  [compare] run %s alone (--only-run)\n", name);
+    if (cmp_run(r, x->o.cycles, x->o.quiet, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: compare: %s\n", err);
+        return GPUCOH_EXIT_FAILED;
+    }
+    snprintf(path, sizeof path, "%s%s", x->o.json ? x->o.json : x->o.out,
+             x->o.json ? "" : "/compare.json");
+    if (part_write(x, r, path, err, sizeof err) != 0) {
+        fprintf(stderr, "gpucoh: compare: %s\n", err);
+        return GPUCOH_EXIT_FAILED;
+    }
+    printf("gpucoh compare: run %s (one of %u): %s, %" PRIu64 " cycles, %.1f s\n", name, x->n,
+           r->pass ? "pass" : "FAIL", r->st.cycles, r->seconds);
+    if (!r->pass) {
+        printf("  FAIL %s: %s\n", r->variant, r->why);
+        fail_replay(x, r);
+    }
+    printf("  report    %s (a part report: gpucoh campaign merge reads it)\n", path);
+    return r->pass ? GPUCOH_EXIT_OK : GPUCOH_EXIT_FAILED;
+}
+
+int cmp_main(int argc, char** argv) {
+    cmp_t x;
+    memset(&x, 0, sizeof x);
+    int rc = prepare(&x, argc, argv);
+    if (rc != 0) {
+        rc = rc == 1 ? GPUCOH_EXIT_OK : GPUCOH_EXIT_USAGE;
+    } else if (x.o.check_only) {
+        rc = check_only(&x);
+    } else if (x.o.only_run) {
+        rc = run_part(&x, part_find(&x, x.o.only_run));
+    } else {
+        print_head(&x);
+        const double t0 = gpucoh_now();
+        rc = run_all(&x) != 0 ? GPUCOH_EXIT_FAILED : finish(&x, t0, -1);
+    }
+    free(x.runs);
+    return rc;
+}
+
+/* ---- from part reports (gpucoh campaign merge) ---------------------------------------------- */
+
+/* every part into its run; each run read once: 0, or 2 after a message */
+static int read_parts(cmp_t* x, char* const* parts, int nparts, double* secs) {
+    char err[1200];
+    *secs = 0;
+    for (int i = 0; i < nparts; i++) {
+        if (part_read(x, parts[i], err, sizeof err) != 0) {
+            fprintf(stderr, "gpucoh campaign merge: %s\n", err);
+            return GPUCOH_EXIT_USAGE;
+        }
+    }
+    for (uint32_t i = 0; i < x->n; i++) {
+        char b[256];
+        part_name(&x->runs[i], b, sizeof b);
+        if (!x->runs[i].ran) {
+            fprintf(stderr, "gpucoh campaign merge: run %s has no part report\n", b);
+            return GPUCOH_EXIT_USAGE;
+        }
+        *secs += x->runs[i].seconds;
+    }
+    return 0;
+}
+
+int cmp_merge_main(int argc, char** argv, char* const* parts, int nparts) {
+    int nargc = 0;
+    char** nargv = NULL;
+    if (gpucoh_split_opts(argc, argv, &nargc, &nargv) != 0)
+        return GPUCOH_EXIT_USAGE;
+    cmp_t x;
+    memset(&x, 0, sizeof x);
+    int rc = prepare(&x, nargc, nargv);
+    double secs = 0;
+    if (rc == 0 && (x.o.check_only || x.o.only_run)) {
+        fprintf(stderr, "gpucoh campaign merge: the serial command holds --check-only or "
+                        "--only-run (campaign.txt edited?)\n");
+        rc = GPUCOH_EXIT_USAGE;
+    } else if (rc != 0) {
+        rc = GPUCOH_EXIT_USAGE;
+    } else if ((rc = read_parts(&x, parts, nparts, &secs)) == 0) {
+        print_head(&x);
+        for (uint32_t c = 0; c < x.o.nc; c++)
+            for (uint32_t w = 0; w < x.o.nw; w++)
+                show_workload(&x, c, w);
+        rc = finish(&x, 0, secs);
+    }
+    part_free(&x);
+    free(x.runs);
+    gpucoh_split_free(argc, argv, nargc, nargv);
+    return rc;
 }

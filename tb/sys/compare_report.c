@@ -138,7 +138,7 @@ static void json_counters(FILE* f, const gsys_counters_t* c) {
     fputc('}', f);
 }
 
-static void json_run(FILE* f, const cmp_run_t* r) {
+void report_json_run(FILE* f, const cmp_run_t* r) {
     const gsys_proto_t* P = r->cfg.proto;
     const uint32_t vi = P->variant_of(gsys_pdc(&r->cfg));
     fprintf(f, "{\"config\": \"%s\", \"workload\": \"%s\", \"variant\": \"%s\", \"family\": ",
@@ -243,7 +243,7 @@ static void write_json(FILE* f, const cmp_t* x, const cmp_tally_t* t, bool pass,
     fprintf(f, "}, \"seconds\": %.2f, \"runs\": [", secs);
     for (uint32_t i = 0; i < x->n; i++) {
         fprintf(f, "%s\n  ", i ? "," : "");
-        json_run(f, &x->runs[i]);
+        report_json_run(f, &x->runs[i]);
     }
     fprintf(f, "]");
     json_claims(f, x);
