@@ -9,26 +9,8 @@
 # usage: tests/test_campaign.sh [SCRATCH_DIR]   (default: a mktemp folder, removed at the end)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-G=${GPUCOH:-build/gpucoh}
-G=$(cd "$(dirname "$G")" && pwd)/$(basename "$G")
-if [ $# -ge 1 ]; then
-    T=$1
-    rm -rf "$T" && mkdir -p "$T"
-else
-    T=$(mktemp -d)
-    trap 'rm -rf "$T"' EXIT
-fi
-fails=0
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1"
-    fails=$((fails + 1))
-}
-check() { # NAME CMD...
-    local n=$1
-    shift
-    if "$@"; then pass "$n"; else fail "$n"; fi
-}
+# shellcheck source=tests/campaign_lib.sh
+source tests/campaign_lib.sh
 mask() { sed -E 's/, [0-9]+\.[0-9] s \(impl/, T s (impl/; /^  report /d' "$1"; }
 
 # the inputs: three suite files, a copy of MP whose weak outcome is declared forbidden (fails),

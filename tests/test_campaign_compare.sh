@@ -10,29 +10,8 @@
 # usage: tests/test_campaign_compare.sh [SCRATCH_DIR]   (default: a mktemp folder, removed)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-G=${GPUCOH:-build/gpucoh}
-G=$(cd "$(dirname "$G")" && pwd)/$(basename "$G")
-if [ $# -ge 1 ]; then
-    T=$1
-    rm -rf "$T" && mkdir -p "$T"
-else
-    T=$(mktemp -d)
-    trap 'rm -rf "$T"' EXIT
-fi
-passes=0 fails=0
-pass() {
-    echo "PASS $1"
-    passes=$((passes + 1))
-}
-fail() {
-    echo "FAIL $1"
-    fails=$((fails + 1))
-}
-check() { # NAME CMD...
-    local n=$1
-    shift
-    if "$@"; then pass "$n"; else fail "$n"; fi
-}
+# shellcheck source=tests/campaign_lib.sh
+source tests/campaign_lib.sh
 # what may differ: the seconds (the summary line's, the JSON's) and the paths of the reports
 mask_out() { sed -E 's/; [0-9]+\.[0-9] s$/; T s/; /^  report /d' "$1"; }
 mask_rep() { sed -E "s/\"seconds\": [0-9.]+/\"seconds\": T/g; s#$2#DIR#g" "$1"; }

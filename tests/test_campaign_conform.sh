@@ -13,26 +13,8 @@
 # usage: tests/test_campaign_conform.sh [SCRATCH_DIR]   (default: a mktemp folder, removed)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-G=${GPUCOH:-build/gpucoh}
-G=$(cd "$(dirname "$G")" && pwd)/$(basename "$G")
-if [ $# -ge 1 ]; then
-    T=$1
-    rm -rf "$T" && mkdir -p "$T"
-else
-    T=$(mktemp -d)
-    trap 'rm -rf "$T"' EXIT
-fi
-fails=0
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1"
-    fails=$((fails + 1))
-}
-check() { # NAME CMD...
-    local n=$1
-    shift
-    if "$@"; then pass "$n"; else fail "$n"; fi
-}
+# shellcheck source=tests/campaign_lib.sh
+source tests/campaign_lib.sh
 # stdout without the seconds and the report line; JSON without "seconds"
 mask() { sed -E 's/ \(seed ([0-9]+)\), [0-9.]+ s$/ (seed \1), T s/; /^  report /d' "$1"; }
 jmask() { grep -v '"seconds": ' "$1"; }

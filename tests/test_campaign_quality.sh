@@ -11,29 +11,8 @@
 # usage: tests/test_campaign_quality.sh [SCRATCH_DIR]   (default: a mktemp folder, removed after)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-G=${GPUCOH:-build/gpucoh}
-G=$(cd "$(dirname "$G")" && pwd)/$(basename "$G")
-if [ $# -ge 1 ]; then
-    T=$1
-    rm -rf "$T" && mkdir -p "$T"
-else
-    T=$(mktemp -d)
-    trap 'rm -rf "$T"' EXIT
-fi
-passes=0 fails=0
-pass() {
-    echo "PASS $1"
-    passes=$((passes + 1))
-}
-fail() {
-    echo "FAIL $1"
-    fails=$((fails + 1))
-}
-check() { # NAME CMD...
-    local n=$1
-    shift
-    if "$@"; then pass "$n"; else fail "$n"; fi
-}
+# shellcheck source=tests/campaign_lib.sh
+source tests/campaign_lib.sh
 # stdout without the report line and the seconds of the verdict line
 mask_out() { sed -E 's/(protocol errors), [0-9]+\.[0-9] s$/\1, T s/; /^  report /d' "$1"; }
 # a report without the paths and the binary in its command line, and the seconds
