@@ -8,7 +8,7 @@
 # One "PASS name" / "FAIL name" line per check (tools/run_tests.sh counts them); some 20 s.
 # usage: tests/test_campaign.sh [SCRATCH_DIR]   (default: a mktemp folder, removed at the end)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/campaign_lib.sh
 source tests/campaign_lib.sh
 mask() { sed -E 's/, [0-9]+\.[0-9] s \(impl/, T s (impl/; /^  report /d' "$1"; }

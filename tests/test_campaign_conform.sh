@@ -12,7 +12,7 @@
 # One "PASS name" / "FAIL name" line per check (tools/run_tests.sh counts them); some 15 s.
 # usage: tests/test_campaign_conform.sh [SCRATCH_DIR]   (default: a mktemp folder, removed)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 # shellcheck source=tests/campaign_lib.sh
 source tests/campaign_lib.sh
 # stdout without the seconds and the report line; JSON without "seconds"
@@ -45,6 +45,7 @@ same() { # NAME: the merged run says what the serial run says
 has() { grep -qF -- "$2" "$1"; }
 
 # 1. passing: a sample of 60 MP / SB tests under three variants, cut in 4 jobs
+# shellcheck disable=SC2054  # the commas are conform list values
 A=(--shapes MP,SB --sample 60 --runs 60 --protocol tc-weak,gpu-h,hlrc --seed 3)
 serial pass "${A[@]}"
 campaign pass 4 "${A[@]}"
@@ -56,6 +57,7 @@ check "the merge's header counts the shards' tests (4 x 15)" \
 
 # 2. the mutant's violations (SB+relacq.gpu: r0=r1=0 under tc-strong, gpu-d, gpu-h), a list
 # that knows three and one entry that no run shows (stale): exit 1, known lines, STALE line
+# shellcheck disable=SC2054
 SB=(--shapes SB --sync relacq --scopes gpu --runs 300 --seed 2 --protocol tc-strong,tc-weak,gpu-d,gpu-h)
 printf '%s\n' "tc-strong SB+relacq.gpu-* rcsc mutant" "gpu-d SB+relacq.gpu-* drf-sc mutant" \
     "gpu-h SB+relacq.gpu-* hrf-indirect mutant" "tc-weak SB+relacq.gpu-* rcpc never shown" > "$T/known.txt"
