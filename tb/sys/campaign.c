@@ -267,7 +267,8 @@ int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
         return -1;
     }
     p->names[p->njobs] = strdup(strrchr(dir, '/') + 1);
-    p->lines[p->njobs++] = l;
+    char* fit = realloc(l, strlen(l) + 1); /* 100 000 jobs must not hold 64 KiB each */
+    p->lines[p->njobs++] = fit ? fit : l;
     return 0;
 }
 
