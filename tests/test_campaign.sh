@@ -60,6 +60,14 @@ parallel --jobs 2 < "$T/camp/jobs.txt" > /dev/null 2> "$T/par2.err"
 check "a changed input: its job runs again, the other 3 are skipped" \
     bash -c "[ \$(grep -c 'not run again' '$T/par2.err') -eq 3 ] && \
         ! grep -q 'not run again' <(grep SB '$T/par2.err')"
+# a variable a run reads (GPUCOH_*, REGRESS_ONLY, FULLCOV, CONFORM_ARGS) set: every job runs
+# again; unset: they run again (their done files hold the fingerprint of the last run)
+GPUCOH_SYS_ACQ_NO_WAIT=1 parallel --jobs 2 < "$T/camp/jobs.txt" > /dev/null 2> "$T/par3.err"
+check "an environment variable a run reads changed: the 4 jobs run again" \
+    bash -c "! grep -q 'not run again' '$T/par3.err'"
+parallel --jobs 2 < "$T/camp/jobs.txt" > /dev/null 2> "$T/par4.err"
+check "and back: the 4 jobs run again, then are skipped" \
+    bash -c "! grep -q 'not run again' '$T/par4.err' && parallel --jobs 2 < '$T/camp/jobs.txt' 2>&1 >/dev/null | [ \$(grep -c 'not run again') -eq 4 ]"
 # (the job line of 00001-MP run by a copy of gpucoh with one byte more: it runs, its fingerprint
 # changes; GPUCOH_ROOT keeps the copy's repository)
 fp_before=$(cat "$T/camp/jobs/00001-MP/done")

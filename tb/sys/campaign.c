@@ -783,10 +783,37 @@ static int cmd_plan(int argc, char** argv) {
 
 /* ---- job ----------------------------------------------------------------------------------- */
 
-/* The inputs' fingerprint: the binary, the arguments, every file they name, the RTL tree when
- * the RTL runs (--impl other than c, the RTL from --rtl-dir, or a mutant campaign) */
+static int str_cmp(const void* a, const void* b) {
+    return strcmp(*(const char* const*)a, *(const char* const*)b);
+}
+
+/* The environment a run reads: every GPUCOH_* variable but GPUCOH_ROOT (test switches such as
+ * GPUCOH_SYS_ACQ_NO_WAIT change what a run does; the tree GPUCOH_ROOT names is hashed as files) and
+ * the variables the script kinds' steps read (REGRESS_ONLY, FULLCOV, CONFORM_ARGS), in name order
+ */
+static unsigned long long hash_env(unsigned long long h) {
+    extern char** environ;
+    static const char* const named[] = {"REGRESS_ONLY=", "FULLCOV=", "CONFORM_ARGS="};
+    const char* v[256];
+    size_t n = 0;
+    for (char** e = environ; *e && n < sizeof v / sizeof v[0]; e++) {
+        bool take = !strncmp(*e, "GPUCOH_", 7) && strncmp(*e, "GPUCOH_ROOT=", 12);
+        for (size_t k = 0; k < sizeof named / sizeof named[0]; k++)
+            take = take || !strncmp(*e, named[k], strlen(named[k]));
+        if (take)
+            v[n++] = *e;
+    }
+    qsort(v, n, sizeof v[0], str_cmp);
+    for (size_t i = 0; i < n; i++)
+        h = campaign_fnv(h, v[i], strlen(v[i]) + 1);
+    return h;
+}
+
+/* The inputs' fingerprint: the binary, the arguments, every file they name, the environment a run
+ * reads (hash_env), the RTL tree when the RTL runs (--impl other than c, the RTL from --rtl-dir,
+ * or a mutant campaign) */
 static unsigned long long job_fingerprint(int n, char** a, bool sh) {
-    unsigned long long h = hash_file(CAMPAIGN_FNV0, "/proc/self/exe");
+    unsigned long long h = hash_env(hash_file(CAMPAIGN_FNV0, "/proc/self/exe"));
     bool rtl = sh || !strcmp(a[0], "mutants"); /* a script (regress, synth) reads the RTL */
     const char* rtl_dir = NULL;
     for (int i = 0; i < n; i++) {
