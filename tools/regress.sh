@@ -26,19 +26,14 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 export GPUCOH_ROOT=$ROOT
 G=build/gpucoh
-MODE=serial WANT='' MJSON='' FOUND=0 STEP=''
-MDIRS=()
+FOUND=0 STEP=''
 die() { echo "regress.sh: $*" >&2; exit 2; }
-case ${1:-} in
-    --campaign-list) MODE=list; shift ;;
-    --campaign-step)
-        MODE=step; [ $# -ge 2 ] || die "--campaign-step needs a step name"
-        WANT=$2; shift 2 ;;
-    --campaign-merge)
-        MODE=merge; [ $# -ge 3 ] || die "--campaign-merge needs JSON DIR..."
-        MJSON=$2; shift 2; MDIRS=("$@"); set -- ;;
-    -*) die "unknown option '$1'" ;;
-esac
+# shellcheck source=tools/campaign_lib.sh
+. tools/campaign_lib.sh # camp_args, camp_step_dir, camp_finished, camp_atomic
+camp_args "$@"
+shift "$CAMP_NARGS"
+MODE=$CAMP_MODE WANT=$CAMP_STEP MJSON=$CAMP_JSON MDIRS=("${CAMP_DIRS[@]}")
+case ${1:-} in -*) die "unknown option '$1'" ;; esac
 [ $# -le 1 ] || die "too many arguments"
 N=${1:-10000000}
 [[ $N =~ ^[1-9][0-9]{0,17}$ ]] || die "N (cycles) must be a positive number, not '$N'"
@@ -46,9 +41,8 @@ ONLY=${REGRESS_ONLY:-} # a regex over step keys: run only those (e.g. REGRESS_ON
 case $MODE in
     serial) OUT=${REGRESS_OUT:-build/regress}; mkdir -p "$OUT" || exit 2
             CHECKS=$OUT/checks.tsv; : > "$CHECKS" ;;
-    step) OUT=${CAMPAIGN_JOB_DIR:-}
-          [ -n "$OUT" ] && [ -d "$OUT" ] || die "--campaign-step: \$CAMPAIGN_JOB_DIR is no folder"
-          [[ $WANT =~ ^[A-Za-z0-9_-]+$ ]] || die "no step '$WANT'"
+    step) camp_step_dir; OUT=$CAMP_OUT
+          camp_name_ok "$WANT" || die "no step '$WANT'"
           CHECKS=$OUT/checks.tsv; : > "$CHECKS"; rm -f "$OUT/step.name" ;;
     merge) OUT=''; CHECKS=$(mktemp); trap 'rm -f "$CHECKS"' EXIT ;;
     list) OUT=/nonexistent CHECKS=/dev/null ;;
@@ -66,7 +60,7 @@ stepk() { # stepk KEY NAME CMD...: the step NAME (REGRESS_ONLY matches KEY) runs
     case $MODE in
         list)
             [ -z "$ONLY" ] || [[ $key =~ $ONLY ]] || return 0
-            [[ $name =~ ^[A-Za-z0-9_-]+$ ]] || die "bad step name '$name'"
+            camp_name_ok "$name" || die "bad step name '$name'"
             [ -z "${SEEN[$name]:-}" ] || die "step '$name' twice"
             SEEN[$name]=1; echo "  step $name" ;;
         serial)
@@ -79,10 +73,9 @@ stepk() { # stepk KEY NAME CMD...: the step NAME (REGRESS_ONLY matches KEY) runs
     esac
 }
 step() { stepk "$1" "$@"; } # step NAME CMD...: REGRESS_ONLY matches NAME
-if [ $MODE = merge ]; then # every step's lines and checks, in list order
+if [ "$MODE" = merge ]; then # every step's lines and checks, in list order
     for d in "${MDIRS[@]}"; do
-        [ -f "$d/step.name" ] && [ -f "$d/checks.tsv" ] && [ -f "$d/stdout" ] ||
-            die "--campaign-merge: $d is not the folder of a finished step"
+        camp_finished "$d" step.name checks.tsv stdout
         s=$(< "$d/step.name"); DIR_OF[$s]=$d
         cat "$d/stdout"
         while IFS=$'\t' read -r _ r; do
@@ -511,7 +504,7 @@ covcheck() { # covcheck NAME REQUIRED RUN...
     tmp=$(mktemp -d) || exit 2
     for r in "$@"; do
         src=''
-        if [ $MODE = serial ]; then
+        if [ "$MODE" = serial ]; then
             [ -z "${RAN[$r]:-}" ] || src=$OUT/$r.json
         elif [ -n "${DIR_OF[$r]:-}" ]; then
             src=${DIR_OF[$r]}/$r.json
@@ -532,14 +525,14 @@ covcheck cover-points-small 1 tc-weak-small tc-strong-small tc-weak-small-ts8
 covcheck cover-points-paper 1 tc-weak-paper tc-strong-paper tc-weak-paper-wrap tc-strong-paper-wrap \
     tc-weak-paper-life
 summary_json() { # summary_json FILE: the passed and failed counts and every check's result
-    local tmp=$1.tmp.$$ n r sep=''
+    local n r sep=''
     {
         printf '{"tool": "tools/regress.sh", "passed": %d, "failed": %d, "checks": [' "$PASS" "$FAIL"
         while IFS=$'\t' read -r n r; do
             printf '%s{"name": "%s", "result": "%s"}' "$sep" "$n" "$r"; sep=', '
         done < "$CHECKS"
         printf ']}\n'
-    } > "$tmp" && mv -f "$tmp" "$1" || { rm -f "$tmp"; die "cannot write $1"; }
+    } | camp_atomic "$1" || die "cannot write $1"
 }
 case $MODE in
     list) exit 0 ;;
@@ -549,5 +542,5 @@ case $MODE in
         [ $FAIL -eq 0 ]; exit ;;
 esac
 echo "$PASS passed, $FAIL failed"
-if [ $MODE = merge ]; then summary_json "$MJSON"; else summary_json "$OUT/regress.json"; fi
+if [ "$MODE" = merge ]; then summary_json "$MJSON"; else summary_json "$OUT/regress.json"; fi
 [ $FAIL -eq 0 ]
