@@ -47,7 +47,7 @@ help:
 	@echo "  make run           build what is needed, co-simulate every catalogue unit, one summary table"
 	@echo "  make test          every test (unit, ASan/UBSan, CLI errors, lockstep, mutants, lint); ends 'N passed, N failed'"
 	@echo "  make lint          verilator -Wall, the Yosys parse gate, iverilog -g2012, RTL text style, cppcheck, clang-format check"
-	@echo "  make synth         area/timing sweep (Yosys + osu018 + OpenSTA), regenerates docs/area.md and docs/area.png"
+	@echo "  make synth         sig_bloom area/timing sweep (Yosys + osu018 + OpenSTA) as a campaign on GNU parallel (SYNTH_JOBS=nproc; 1: serial; SYNTH_ARGS), regenerates docs/area.md/.png"
 	@echo "  make synth-rdu-avu rdu/avu hierarchical area/timing (top + sig_store black boxes), docs/area-rdu-avu.md/.png"
 	@echo "  make synth-tc      TC units' area/timing points (synth/tc.sh, only stale ones; ~75 min all) + the tables of docs/area-tc.md"
 	@echo "  make synth-gpu     baseline GPU units' area/timing points (synth/gpu.sh, only stale ones; ~40 min all) + the tables of docs/area-gpu.md"
@@ -147,8 +147,26 @@ lint: $(B)/.deps $(GPUCOH) # lint_rtl.sh reads the units' lint sizes from the ma
 	@bash tools/lint_c.sh
 
 # ---- reports --------------------------------------------------------------------------------
+# make synth (synth/sweep.sh) as a campaign (docs/campaigns.md, "The synth kind"): one job per
+# sig_bloom point, planned into build/campaign/synth-<cksum>/ (the cksum of SYNTH_ARGS, the
+# GPUCOH_* environment and the tools' versions: what a point's result depends on besides the
+# trees a job hashes), run by GNU parallel with SYNTH_JOBS at once (default one per core; a point
+# needs up to ~2-5 GiB of RAM), then merged: the results into synth/results (or SYNTH_ARGS'
+# --results), the serial sweep's lines, docs/area.md and docs/area.png, its exit status. A point
+# whose result is up to date is not synthesized again. SYNTH_JOBS=1: the serial sweep itself.
+SYNTH_JOBS ?= $(JOBS)
+SYNTH_ARGS ?=
 synth: $(GPUCOH)
-	@bash synth/sweep.sh
+	@if [ "$(SYNTH_JOBS)" = 1 ]; then \
+	    bash synth/sweep.sh -j 1 $(SYNTH_ARGS); \
+	else \
+	    d=$(B)/campaign/synth-$$({ printf '%s\n' '$(SYNTH_ARGS)'; env | grep '^GPUCOH_' | LC_ALL=C sort; \
+	        $${YOSYS:-yosys} -V; $${STA:-sta} -version; } 2>&1 | cksum | cut -d' ' -f1); \
+	    mkdir -p $(B)/campaign && \
+	    $(GPUCOH) campaign plan synth --dir $$d -- $(SYNTH_ARGS) > /dev/null && \
+	    { parallel --jobs $(SYNTH_JOBS) < $$d/jobs.txt > /dev/null; \
+	      $(GPUCOH) campaign merge $$d; }; \
+	fi
 
 # rdu (N = 16) and avu at m = 1K..16K: sig_store alone, then each top with sig_store as a black
 # box, totals = top + N x sig_store (docs/area-method.md section 7). One synthesis at a time;

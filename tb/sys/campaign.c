@@ -72,6 +72,7 @@ static const char* const HELP =
     "  quality  [gpucoh quality options]: a job per point m x granularity (no --point)\n"
     "  compare  [options]: a job per run (config, workload, variant); the merge judges\n"
     "           the claims over all runs and writes compare.md/.csv/.png beside the JSON\n"
+    "  synth    [synth/sweep.sh options but -j, --list]: a job per sig_bloom synthesis point\n"
     "\n"
     "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
 
@@ -166,19 +167,25 @@ static int name_cmp(const struct dirent** a, const struct dirent** b) {
     return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-/* every regular file under dir, in name order, path and contents */
-static unsigned long long hash_tree(unsigned long long h, const char* dir) {
+/* every regular file under dir, in name order, path and contents; skip (or NULL): a folder of
+ * dir's top left out */
+static unsigned long long hash_tree_but(unsigned long long h, const char* dir, const char* skip) {
     struct dirent** ents = NULL;
     const int n = scandir(dir, &ents, NULL, name_cmp);
     for (int i = 0; i < n; i++) {
         const char* e = ents[i]->d_name;
         char p[PATH_MAX];
-        if (e[0] != '.' && (size_t)snprintf(p, sizeof p, "%s/%s", dir, e) < sizeof p)
-            h = camp_is_dir(p) ? hash_tree(h, p) : camp_is_file(p) ? hash_file(h, p) : h;
+        if (e[0] != '.' && !(skip && !strcmp(e, skip)) &&
+            (size_t)snprintf(p, sizeof p, "%s/%s", dir, e) < sizeof p)
+            h = camp_is_dir(p) ? hash_tree_but(h, p, NULL) : camp_is_file(p) ? hash_file(h, p) : h;
         free(ents[i]);
     }
     free(ents);
     return h;
+}
+
+static unsigned long long hash_tree(unsigned long long h, const char* dir) {
+    return hash_tree_but(h, dir, NULL);
 }
 
 /* Run /proc/self/exe with args (NULL-terminated), stdout into out_path (NULL: inherited, or a
@@ -541,7 +548,8 @@ static int plan_soak(plan_t* p) {
  * in plan order). */
 static const struct {
     const char *kind, *script;
-} SCRIPT_KINDS[] = {{"regress", "tools/regress.sh"}, {"fuzz", "tools/fuzz.sh"}};
+} SCRIPT_KINDS[] = {
+    {"regress", "tools/regress.sh"}, {"fuzz", "tools/fuzz.sh"}, {"synth", "synth/sweep.sh"}};
 
 static const char* script_of(const char* kind) {
     for (size_t i = 0; i < sizeof SCRIPT_KINDS / sizeof SCRIPT_KINDS[0]; i++)
@@ -825,12 +833,13 @@ static unsigned long long job_fingerprint(int n, char** a, bool sh) {
         if (i + 1 < n && !strcmp(a[i], "--rtl-dir"))
             rtl_dir = a[i + 1];
     }
-    if (sh) { /* a script may build from any of the sources (make fuzz, a Verilator model) */
-        static const char* const trees[] = {"cmodel", "tb", "tests/fuzz", "verilator"};
+    if (sh) { /* a script may build from any of the sources (make fuzz, a Verilator model), or
+                 synthesize with synth/'s flow (not its results/, which a synth merge writes) */
+        static const char* const trees[] = {"cmodel", "tb", "tests/fuzz", "verilator", "synth"};
         for (size_t i = 0; i < sizeof trees / sizeof trees[0]; i++) {
             char d[PATH_MAX];
             snprintf(d, sizeof d, "%s/%s", gpucoh_root(), trees[i]);
-            h = hash_tree(h, d);
+            h = hash_tree_but(h, d, !strcmp(trees[i], "synth") ? "results" : NULL);
         }
     }
     if (rtl || rtl_dir) { /* the RTL and the Verilator shims its models are built with */
@@ -1521,6 +1530,7 @@ static const camp_kind_t KINDS[] = {
     {"conform", "conform", camp_plan_conform, camp_merge_conform},
     {"quality", "quality", camp_plan_quality, camp_merge_quality},
     {"compare", "compare", camp_plan_compare, camp_merge_compare},
+    {"synth", NULL, plan_script, merge_script},
 };
 
 static const camp_kind_t* kind_of(const char* kind) {
