@@ -156,11 +156,12 @@ lint: $(B)/.deps $(GPUCOH) # lint_rtl.sh reads the units' lint sizes from the ma
 # whose result is up to date is not synthesized again. SYNTH_JOBS=1: the serial sweep itself.
 SYNTH_JOBS ?= $(JOBS)
 SYNTH_ARGS ?=
+export SYNTH_ARGS # the recipe's cksum reads it from the environment, unquoted by make
 synth: $(GPUCOH)
 	@if [ "$(SYNTH_JOBS)" = 1 ]; then \
 	    bash synth/sweep.sh -j 1 $(SYNTH_ARGS); \
 	else \
-	    d=$(B)/campaign/synth-$$({ printf '%s\n' '$(SYNTH_ARGS)'; env | grep '^GPUCOH_' | LC_ALL=C sort; \
+	    d=$(B)/campaign/synth-$$({ printf '%s\n' "$$SYNTH_ARGS"; env | grep '^GPUCOH_' | LC_ALL=C sort; \
 	        $${YOSYS:-yosys} -V; $${STA:-sta} -version; } 2>&1 | cksum | cut -d' ' -f1); \
 	    mkdir -p $(B)/campaign && \
 	    $(GPUCOH) campaign plan synth --dir $$d -- $(SYNTH_ARGS) > /dev/null && \
