@@ -19,8 +19,9 @@
 #      3c, `gpucoh campaign` (tests/test_campaign.sh: a litmus campaign run by GNU parallel in
 #      pieces and merged says what the serial run says; tests/test_campaign_conform.sh,
 #      _quality.sh and _compare.sh: the same for a conformance campaign in shards, a quality
-#      sweep split per point and gpucoh compare, a job per run); 3h. campaigns on Slurm
-#      (tests/test_slurm.sh,
+#      sweep split per point and gpucoh compare, a job per run; tests/test_regress_campaign.sh
+#      and tests/test_synth_campaign.sh: make regress's and make synth's script kinds, merged
+#      against the serial scripts); 3h. campaigns on Slurm (tests/test_slurm.sh,
 #      root only: a private single-node cluster, a litmus, a mutant and a failing campaign
 #      submitted as job arrays, merged by a dependent job into what the serial runs say)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
@@ -1179,6 +1180,9 @@ script_checks "compare campaign" "$LOGS/campaign-compare.log" env GPUCOH="$G" \
 # make regress as a campaign (tools/regress.sh's steps): a passing and a failing selection at
 # 20 000 cycles, merged against the serial run (lines, JSON, exit status); bad input (some 10 s)
 script_checks "regress campaign" "$LOGS/regress-campaign.log" bash tests/test_regress_campaign.sh
+# make synth as a campaign (synth/sweep.sh's points, a fake flow: no synthesis runs): merged
+# against the serial sweep (lines, results, exit status); bad input; the merge's refusals (some 3 s)
+script_checks "synth campaign" "$LOGS/synth-campaign.log" bash tests/test_synth_campaign.sh
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {
