@@ -245,8 +245,12 @@ if [[ $mode == step ]]; then
     build=$CAMP_OUT resdir=$CAMP_OUT
     exec 3>&1
     t0=${EPOCHREALTIME/./}
+    set -m # the point in its own process group, so an interrupt stops Yosys and ABC too
     # shellcheck disable=SC2086 # the point's fields, split on purpose
-    if run_point $pt; then st=ok; else st=failed; fi
+    run_point $pt &
+    pids+=($!)
+    if wait "$!"; then st=ok; else st=failed; fi
+    set +m
     echo "$t0 ${EPOCHREALTIME/./}" >"$CAMP_OUT/point.times"
   fi
   echo "$st" >"$CAMP_OUT/point.status"
