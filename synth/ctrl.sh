@@ -17,10 +17,18 @@
 # (fewer sets / MSHRs / store-buffer entries, smaller lines) and the family's report separates
 # per-line / per-entry storage from fixed logic by a linear fit.
 #
-# Usage: synth/ctrl.sh FAMILY [--force] [--only REGEX] [--list]  (FAMILY: tc | gpu | denovo | hlrc)
+# Usage: synth/ctrl.sh FAMILY [--force] [--only REGEX] [--list] [--results DIR]
+#                                                        (FAMILY: tc | gpu | denovo | hlrc)
 #   --force       synthesize every selected point even if its result is up to date
 #   --only REGEX  only the points whose name matches REGEX (e.g. '^l1_' or 'gwct')
 #   --list        print the points and their status, run nothing
+#   --results DIR where the results go (default synth/results, the committed ones; its parent
+#                 must exist)
+# As a campaign (gpucoh campaign plan synth-FAMILY --dir ROOT -- [options but --list];
+# docs/campaigns.md, "The synth kind"): synth/FAMILY.sh --campaign-list [options] (a step per
+# selected point), --campaign-step NAME [options] (that point alone in $CAMPAIGN_JOB_DIR unless
+# its result is up to date), --campaign-merge JSON DIR... (the results copied, the serial run's
+# lines and exit status, a JSON summary).
 # synth/tc.sh, synth/gpu.sh, synth/denovo.sh and synth/hlrc.sh are this script with their family.
 # The RTL of all points of one invocation is one copy, taken at the start.
 # Environment: GPUCOH_SYNTH_BUILD (default build/synth); GPUCOH_<FAMILY>_RTL (GPUCOH_TC_RTL ..
@@ -37,8 +45,15 @@ die() {
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo_root"
 
-usage() { sed -n '4,28p' "$repo_root/synth/ctrl.sh" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '4,37p' "$repo_root/synth/ctrl.sh" | sed 's/^# \{0,1\}//'; }
+# shellcheck source=tools/campaign_lib.sh
+. tools/campaign_lib.sh # camp_args, camp_step_dir, camp_name_ok, camp_finished, camp_atomic
 family=""
+# the family comes first (synth/<family>.sh passes it), then a campaign option if any
+[[ $# -ge 1 && $1 != -* ]] && { family=$1; shift; }
+camp_args "$@"
+shift "$CAMP_NARGS"
+mode=$CAMP_MODE
 results=synth/results
 force=0
 only=""
@@ -49,6 +64,7 @@ while [[ $# -gt 0 ]]; do
     --only) [[ $# -ge 2 ]] || die "--only needs a regular expression"; only=$2; shift 2 ;;
     --only=*) only=${1#--only=}; shift ;;
     --list) list=1; shift ;;
+    --results) [[ $# -ge 2 && -n $2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
     -*) die "unknown argument '$1' (try --help)" ;;
     *) [[ -z $family ]] || die "one family only ('$family' and '$1')"; family=$1; shift ;;
@@ -62,9 +78,16 @@ if [[ -n $only ]]; then
   [[ x =~ $only ]] 2>/dev/null || rc=$?
   ((rc != 2)) || die "--only: bad regular expression '$only'"
 fi
+if [[ -e $results ]]; then
+  [[ -d $results ]] || die "--results '$results' is not a directory"
+else
+  [[ -d $(dirname "$results") ]] || die "--results '$results': its parent folder does not exist"
+fi
+[[ $mode != list && $mode != step ]] || ((!list)) || die "--list is not a campaign's (gpucoh campaign plan lists the steps)"
 
 build=${GPUCOH_SYNTH_BUILD:-build/synth}/$family
-mkdir -p "$results" "$build"
+flow=${GPUCOH_SYNTH_FLOW:-synth/synth.sh}
+[[ -f $flow ]] || die "'$flow' not found (run from a complete gpucoh work tree)"
 command -v sha256sum >/dev/null 2>&1 || die "sha256sum not found (coreutils)"
 YOSYS=${YOSYS:-yosys}
 STA=${STA:-sta}
@@ -92,7 +115,7 @@ lib=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 common_fp=$(
   {
     echo "$fp_tag"
-    for f in synth/synth.sh synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/include/*; do
+    for f in "$flow" synth/techmap_wide_shift.v rtl/gpucoh_pkg.sv rtl/include/*; do
       [[ -f $f ]] && { echo "file $(gpucoh_fp_name "$f")"; sha256sum <"$f"; }
     done
     echo "liberty"
@@ -129,13 +152,36 @@ crit_ends() { # dir [report]
   ' "$1/netlist.v" "$1/${2:-sta.txt}"
 }
 
+# ---- a campaign's list: a step per selected point (docs/campaigns.md, "The synth kind") -----
+if [[ $mode == list ]]; then
+  for pt in "${points[@]}"; do
+    name=${pt%%|*}
+    [[ -z $only || $name =~ $only ]] || continue
+    camp_name_ok "$name" || die "bad point name '$name'"
+    echo "  step $name"
+  done
+  exit 0
+fi
+
 # ---- plan and run --------------------------------------------------------------------------
+# A point's lines go to fd 3: stderr in the serial run, the step's stdout in a campaign (kept in
+# its folder; the merge prints them to stderr in plan order). Its result goes to $resdir.
+resdir=$results
+exec 3>&2
+if [[ $mode == step ]]; then
+  camp_step_dir
+  build=$CAMP_OUT resdir=$CAMP_OUT
+  exec 3>&1
+elif [[ $mode == merge ]]; then # the merge recomputes the fingerprints in a scratch folder
+  build=$(mktemp -d)
+fi
 # The family's RTL is copied once, at the start: every point of one invocation is hashed and
 # synthesized from the same copy, so edits made while the points run cannot mix versions.
+mkdir -p "$build"
 snapall=$build/.snap.$$
 rm -rf "$snapall"
 mkdir -p "$snapall/rtl"
-trap 'rm -rf "$snapall"' EXIT
+if [[ $mode == merge ]]; then trap 'rm -rf "$build"' EXIT; else trap 'rm -rf "$snapall"' EXIT; fi
 # $rtl_env (a directory holding the family's rtl/ files, laid out as rtl/ is) replaces the work
 # tree's copy, e.g. to add a point to a set measured on an earlier version.
 rtl_src=${!rtl_env:-.}
@@ -143,11 +189,11 @@ for f in $snap_files; do
   [[ $f == rtl/gpucoh_pkg.sv ]] && continue   # read by synth/synth.sh itself
   if [[ -f $rtl_src/$f ]]; then mkdir -p "$(dirname "$snapall/$f")" && cp "$rtl_src/$f" "$snapall/$f"; fi
 done
-ran=0
-failed=0
-for pt in "${points[@]}"; do
-  IFS='|' read -r name top files params <<<"$pt"
-  [[ -z $only || $name =~ $only ]] || continue
+
+# point_prep POINT: the point's fields (name top files params storage), its folder (dir) and
+# RTL copy (snap.tmp), its fingerprint (fp), result (res, in $results) and status
+point_prep() {
+  IFS='|' read -r name top files params <<<"$1"
   storage=$(point_storage "$top" "$params")
   # The RTL is copied first and the copy is both hashed and synthesized, so an edit made while
   # a point runs cannot mix two versions of a file into one result.
@@ -155,32 +201,30 @@ for pt in "${points[@]}"; do
   snap=$dir/rtl_snapshot
   rm -rf "$snap.tmp"
   mkdir -p "$snap.tmp/rtl"
+  local f
   for f in $files; do mkdir -p "$(dirname "$snap.tmp/$f")" && cp "$snapall/$f" "$snap.tmp/$f"; done
   fp=$(cd "$snap.tmp" && point_fp "$name" "$top" "$files" "$params" "$storage")
   res=$results/${family}_$name.area.txt
   status=stale
   [[ -f $res ]] || status=missing
   [[ -f $res && $(awk '$1 == "inputs_sha256" { print $2 }' "$res") == "$fp" ]] && status=up-to-date
-  if ((list)); then
-    rm -rf "$snap.tmp"
-    printf '%-20s %-10s %-9s %s | %s\n' "$name" "$status" "$top" "$params" "$storage"
-    continue
-  fi
-  if [[ $status == up-to-date && $force == 0 ]]; then
-    rm -rf "$snap.tmp"
-    continue
-  fi
+  return 0
+}
+
+# synth_point: the prepared point synthesized; its lines on fd 3, its result in $resdir; status 1
+# when it failed
+synth_point() {
+  local t0 t1 bad_warn benign_warn f out=$resdir/${family}_$name.area.txt
   rm -rf "$snap"
   mv "$snap.tmp" "$snap"
-  sfiles=""
+  local sfiles=""
   for f in $files; do sfiles+=" $snap/$f"; done
-  echo "$prog: start $name ($top $params)" >&2
+  echo "$prog: start $name ($top $params)" >&3
   t0=$(date +%s)
   # shellcheck disable=SC2086 # the file and parameter lists are split on purpose
-  if ! nice -n 10 synth/synth.sh "$dir" "$top" "$storage" $sfiles -- $params >"$dir/run.log" 2>&1; then
-    echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&2
-    failed=$((failed + 1))
-    continue
+  if ! nice -n 10 "$flow" "$dir" "$top" "$storage" $sfiles -- $params >"$dir/run.log" 2>&1; then
+    echo "$prog: FAILED $name after $(($(date +%s) - t0)) s: $(grep -m1 'error:' "$dir/run.log" || tail -n1 "$dir/run.log")" >&3
+    return 1
   fi
   t1=$(date +%s)
   # A Yosys warning (e.g. an implicitly declared identifier in RTL caught mid-edit) makes the
@@ -190,9 +234,8 @@ for pt in "${points[@]}"; do
   bad_warn=$(grep '^Warning' "$dir/yosys.log" | grep -vc 'with list of registers' || true)
   benign_warn=$(grep '^Warning' "$dir/yosys.log" | grep -c 'with list of registers' || true)
   if ((bad_warn > 0)); then
-    echo "$prog: FAILED $name: Yosys warnings: $(grep '^Warning' "$dir/yosys.log" | grep -vm1 'with list of registers')" >&2
-    failed=$((failed + 1))
-    continue
+    echo "$prog: FAILED $name: Yosys warnings: $(grep '^Warning' "$dir/yosys.log" | grep -vm1 'with list of registers')" >&3
+    return 1
   fi
   {
     cat "$dir/area.txt"
@@ -203,10 +246,103 @@ for pt in "${points[@]}"; do
     for f in $files; do echo "rtl_sha256 $(gpucoh_fp_name "$f") $(strip "$snap/$f" | sha256sum | cut -c1-16)"; done
     echo "point $name"
     echo "inputs_sha256 $fp"
-  } >"$res.tmp.$$"
-  mv -f "$res.tmp.$$" "$res"
-  ran=$((ran + 1))
-  echo "$prog: done  $name in $((t1 - t0)) s: $(awk '$1=="area_um2"{a=$2} $1=="flops"{f=$2} $1=="crit_path_ns"{c=$2} END{printf "area %s um2, %s flops, critical path %s ns", a, f, c}' "$res")" >&2
+  } | camp_atomic "$out" || { echo "$prog: FAILED $name: cannot write $out" >&3; return 1; }
+  echo "$prog: done  $name in $((t1 - t0)) s: $(awk '$1=="area_um2"{a=$2} $1=="flops"{f=$2} $1=="crit_path_ns"{c=$2} END{printf "area %s um2, %s flops, critical path %s ns", a, f, c}' "$out")" >&3
+}
+
+# ---- a campaign's step: one point in $CAMPAIGN_JOB_DIR -------------------------------------
+# Its folder: the point's synthesis folder (<point>/), its result when it ran, point.status
+# (up-to-date | ok | failed), ctrl.opts (the family and the results folder, for the merge),
+# stdout (its start and done / FAILED lines) and step.name, written last.
+if [[ $mode == step ]]; then
+  camp_name_ok "$CAMP_STEP" || die "no point '$CAMP_STEP'"
+  pt=""
+  for p in "${points[@]}"; do [[ ${p%%|*} == "$CAMP_STEP" ]] && pt=$p; done
+  [[ -n $pt ]] || die "no point '$CAMP_STEP' (synth/$family.sh --list)"
+  rm -f "$CAMP_OUT/step.name" "$CAMP_OUT/point.status" "$CAMP_OUT"/*.area.txt
+  printf 'family %s\nresults %s\n' "$family" "$results" | camp_atomic "$CAMP_OUT/ctrl.opts" || exit 1
+  point_prep "$pt"
+  if [[ $status == up-to-date && $force == 0 ]]; then
+    rm -rf "$snap.tmp"
+    st=up-to-date
+  elif synth_point; then
+    st=ok
+  else
+    st=failed
+  fi
+  echo "$st" >"$CAMP_OUT/point.status"
+  echo "$CAMP_STEP" >"$CAMP_OUT/step.name"
+  [[ $st != failed ]]
+  exit
+fi
+
+# ---- a campaign's merge: the steps' folders in plan order ----------------------------------
+# Everything is checked first (every folder a finished step's, one family and results folder,
+# a synthesized point's result made from the work tree's inputs as they are now); then the
+# results are copied, the steps' lines printed in plan order and the serial run's last line.
+if [[ $mode == merge ]]; then
+  opts="" ran=0 failed=0 nup=0
+  for d in "${CAMP_DIRS[@]}"; do
+    camp_finished "$d" step.name ctrl.opts point.status stdout
+    o=$(<"$d/ctrl.opts")
+    [[ -z $opts || $o == "$opts" ]] || die "--campaign-merge: $d was run with other options than ${CAMP_DIRS[0]}"
+    opts=$o
+    name=$(<"$d/step.name") st=$(<"$d/point.status")
+    pt=""
+    for p in "${points[@]}"; do [[ ${p%%|*} == "$name" ]] && pt=$p; done
+    [[ -n $pt ]] || die "--campaign-merge: $d: no point '$name'"
+    case $st in
+      up-to-date) nup=$((nup + 1)) ;;
+      failed) failed=$((failed + 1)) ;;
+      ok)
+        camp_finished "$d" "${family}_$name.area.txt"
+        point_prep "$pt"
+        [[ $(awk '$1 == "inputs_sha256" { print $2 }' "$d/${family}_$name.area.txt") == "$fp" ]] ||
+          die "--campaign-merge: $d: the point was synthesized from other inputs than the work tree's now (the RTL, flow, tools, liberty or a GPUCOH_* knob changed); plan into a fresh --dir"
+        ran=$((ran + 1)) ;;
+      *) die "--campaign-merge: $d is not the folder of a finished step" ;;
+    esac
+  done
+  [[ $(sed -n 's/^family //p' <<<"$opts") == "$family" ]] || die "--campaign-merge: the steps are not of the family $family"
+  results=$(sed -n 's/^results //p' <<<"$opts")
+  [[ -d $results || -d $(dirname "$results") ]] || die "--campaign-merge: the results folder '$results' cannot be made"
+  mkdir -p "$results"
+  for d in "${CAMP_DIRS[@]}"; do
+    [[ $(<"$d/point.status") == ok ]] || continue
+    name=$(<"$d/step.name")
+    camp_atomic "$results/${family}_$name.area.txt" <"$d/${family}_$name.area.txt" ||
+      { echo "$prog: error: cannot write $results/${family}_$name.area.txt" >&2; exit 1; }
+  done
+  {
+    printf '{"tool": "synth/%s.sh", "points": %d, "up_to_date": %d, "synthesized": %d, ' \
+      "$family" "${#CAMP_DIRS[@]}" "$nup" "$ran"
+    printf '"failed": %d, "results": "%s", "verdict": "%s"}\n' "$failed" "$results" \
+      "$( ((failed == 0)) && echo pass || echo fail)"
+  } | camp_atomic "$CAMP_JSON" || die "cannot write $CAMP_JSON"
+  for d in "${CAMP_DIRS[@]}"; do cat "$d/stdout" >&2; done
+  echo "$prog: $ran point(s) synthesized, $failed failed" >&2
+  ((failed == 0)) || exit 1
+  exit 0
+fi
+
+# ---- the serial run ------------------------------------------------------------------------
+mkdir -p "$results"
+ran=0
+failed=0
+for pt in "${points[@]}"; do
+  name=${pt%%|*}
+  [[ -z $only || $name =~ $only ]] || continue
+  point_prep "$pt"
+  if ((list)); then
+    rm -rf "$snap.tmp"
+    printf '%-20s %-10s %-9s %s | %s\n' "$name" "$status" "$top" "$params" "$storage"
+    continue
+  fi
+  if [[ $status == up-to-date && $force == 0 ]]; then
+    rm -rf "$snap.tmp"
+    continue
+  fi
+  if synth_point; then ran=$((ran + 1)); else failed=$((failed + 1)); fi
 done
 ((list)) && exit 0
 echo "$prog: $ran point(s) synthesized, $failed failed" >&2

@@ -8,7 +8,9 @@
 # synthesized, the same lines, the results untouched); every point synthesized with one failing
 # (the same lines up to the seconds and the logs' folders, the same results, exit 1 both); done
 # jobs not run again; the merge refuses a job not done, a broken step folder and a step made from
-# other inputs (exit 2, nothing written). One PASS / FAIL line per check; exit 1 when one failed.
+# other inputs (exit 2, nothing written). The controllers' driver (synth/ctrl.sh, kind synth-tc):
+# its list, two bad plans, three tc_gwct points with one failing merged against the serial run.
+# One PASS / FAIL line per check; exit 1 when one failed.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
@@ -36,8 +38,9 @@ d=$1
 [[ ${d##*/} != "${FAKE_FAIL:-}" ]] || { echo "error: fake failure of ${d##*/}" >&2; exit 1; }
 while [[ $1 != -- ]]; do shift; done
 shift
-m=${1#SigBits=} k=${2#NumHashes=}
-printf 'top sig_bloom\narea_um2 %d.0\ncrit_path_ns %d.%04d\n' $((m * 100 + k)) "$k" "$m" > "$d/area.txt"
+a=$(printf '%s' "$*" | cksum | cut -d' ' -f1)
+printf 'area_um2 %d.0\nflops %d\ncrit_path_ns 1.%03d\n' $((a % 1000000)) $((a % 97)) $((a % 1000)) > "$d/area.txt"
+: > "$d/netlist.v"; : > "$d/sta.txt"; : > "$d/yosys.log" # what synth/ctrl.sh reads besides
 EOF
 chmod +x "$T/flow.sh"
 mask() { # the seconds, how many ran at once and the logs' folder differ from run to run
@@ -58,11 +61,13 @@ campaign() { # campaign NAME ARGS...: plan, GNU parallel, merge into $T/NAME.out
     "$G" campaign merge "$T/$name" > "$T/$name.out" 2>&1 || rc=$?
     echo "exit $rc" >> "$T/$name.out"
 }
-refused() { # refused DIR ARGS...: the plan exits 2, names the problem and makes no folder
-    local d=$1 rc=0
+refused() { # refused [-k KIND] DIR ARGS...: the plan exits 2, names the problem, makes no folder
+    local kind=synth d rc=0
+    if [ "$1" = -k ]; then kind=$2; shift 2; fi
+    d=$1
     shift
-    "$G" campaign plan synth --dir "$d" -- "$@" > /dev/null 2> "$T/refused.err" || rc=$?
-    [ "$rc" = 2 ] && [ ! -e "$d" ] && grep -q 'sweep.sh: error: ' "$T/refused.err"
+    "$G" campaign plan "$kind" --dir "$d" -- "$@" > /dev/null 2> "$T/refused.err" || rc=$?
+    [ "$rc" = 2 ] && [ ! -e "$d" ] && grep -q '\.sh: error: ' "$T/refused.err"
 }
 
 # 1. the list and bad input
@@ -137,5 +142,32 @@ rc=0
 GPUCOH_SYNTH_FLOW=$T/flow2.sh "$G" campaign merge "$T/syn" > /dev/null 2> "$T/stale.err" || rc=$?
 check "a step synthesized from other inputs (another flow): merge exit 2, no result written" \
     bash -c "[ $rc = 2 ] && grep -q 'synthesized from other inputs' '$T/stale.err' && [ -z \"\$(ls '$T/res-c')\" ]"
+# 5. the controllers' driver (synth/ctrl.sh through synth/tc.sh): three tc_gwct points, --force,
+# the second failing, serially and as a campaign of the kind synth-tc
+C='^gwct_wf48'
+check "controllers: list (synth/tc.sh --campaign-list)" \
+    bash -c "[ \"\$(bash synth/tc.sh --campaign-list --only '$C' | tr '\n' ' ')\" = \
+        '  step gwct_wf48   step gwct_wf48_ts16   step gwct_wf48_obl0 ' ]"
+check "controllers: plan --list refused, exit 2, no folder" refused -k synth-tc "$T/bad7" --list
+check "controllers: plan --results under a missing folder refused, exit 2, no folder" \
+    refused -k synth-tc "$T/bad8" --results "$T/no/res"
+mkdir "$T/cres-s" "$T/cres-c"
+export FAKE_FAIL=gwct_wf48_ts16
+rc=0
+bash synth/tc.sh --force --only "$C" --results "$T/cres-s" > "$T/ctl-serial.out" 2>&1 || rc=$?
+echo "exit $rc" >> "$T/ctl-serial.out"
+{ "$G" campaign plan synth-tc --dir "$T/ctl" -- --force --only "$C" --results "$T/cres-c" \
+    > /dev/null 2>&1 && parallel --jobs 2 < "$T/ctl/jobs.txt" > /dev/null 2>&1; } || true
+unset FAKE_FAIL
+rc=0
+"$G" campaign merge "$T/ctl" > "$T/ctl.out" 2>&1 || rc=$?
+echo "exit $rc" >> "$T/ctl.out"
+check "controllers: serial exit 1, 2 synthesized, 1 failed" \
+    bash -c "grep -qx 'exit 1' '$T/ctl-serial.out' && grep -qx 'tc.sh: 2 point(s) synthesized, 1 failed' '$T/ctl-serial.out'"
+check "controllers: merged lines and exit status as the serial run's (seconds masked)" \
+    cmp -s <(mask "$T/ctl-serial.out") <(mask "$T/ctl.out")
+check "controllers: the merge wrote the serial run's results (two; wall_seconds aside)" \
+    bash -c "[ \$(ls '$T/cres-c' | wc -l) = 2 ] && for f in '$T'/cres-s/*; do
+        cmp -s <(grep -v ^wall_seconds \"\$f\") <(grep -v ^wall_seconds '$T/cres-c/'\"\${f##*/}\") || exit 1; done"
 echo "test_synth_campaign: $FAILS failed"
 [ $FAILS -eq 0 ]

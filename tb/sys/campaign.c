@@ -73,6 +73,8 @@ static const char* const HELP =
     "  compare  [options]: a job per run (config, workload, variant); the merge judges\n"
     "           the claims over all runs and writes compare.md/.csv/.png beside the JSON\n"
     "  synth    [synth/sweep.sh options but -j, --list]: a job per sig_bloom synthesis point\n"
+    "  synth-tc, synth-gpu, synth-denovo, synth-hlrc  [synth/ctrl.sh options but --list]:\n"
+    "           a job per synthesis point of the family's controllers\n"
     "\n"
     "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
 
@@ -548,8 +550,10 @@ static int plan_soak(plan_t* p) {
  * in plan order). */
 static const struct {
     const char *kind, *script;
-} SCRIPT_KINDS[] = {
-    {"regress", "tools/regress.sh"}, {"fuzz", "tools/fuzz.sh"}, {"synth", "synth/sweep.sh"}};
+} SCRIPT_KINDS[] = {{"regress", "tools/regress.sh"}, {"fuzz", "tools/fuzz.sh"},
+                    {"synth", "synth/sweep.sh"},     {"synth-tc", "synth/tc.sh"},
+                    {"synth-gpu", "synth/gpu.sh"},   {"synth-denovo", "synth/denovo.sh"},
+                    {"synth-hlrc", "synth/hlrc.sh"}};
 
 static const char* script_of(const char* kind) {
     for (size_t i = 0; i < sizeof SCRIPT_KINDS / sizeof SCRIPT_KINDS[0]; i++)
@@ -1531,6 +1535,10 @@ static const camp_kind_t KINDS[] = {
     {"quality", "quality", camp_plan_quality, camp_merge_quality},
     {"compare", "compare", camp_plan_compare, camp_merge_compare},
     {"synth", NULL, plan_script, merge_script},
+    {"synth-tc", NULL, plan_script, merge_script},
+    {"synth-gpu", NULL, plan_script, merge_script},
+    {"synth-denovo", NULL, plan_script, merge_script},
+    {"synth-hlrc", NULL, plan_script, merge_script},
 };
 
 static const camp_kind_t* kind_of(const char* kind) {
