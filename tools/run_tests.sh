@@ -1181,7 +1181,8 @@ script_checks "compare campaign" "$LOGS/campaign-compare.log" env GPUCOH="$G" \
 # 20 000 cycles, merged against the serial run (lines, JSON, exit status); bad input (some 10 s)
 script_checks "regress campaign" "$LOGS/regress-campaign.log" bash tests/test_regress_campaign.sh
 # make synth as a campaign (synth/sweep.sh's points, a fake flow: no synthesis runs): merged
-# against the serial sweep (lines, results, exit status); bad input; the merge's refusals (some 3 s)
+# against the serial sweep (lines, results, exit status), and synth-tc against synth/tc.sh; bad
+# input; the merge's refusals (some 4 s)
 script_checks "synth campaign" "$LOGS/synth-campaign.log" bash tests/test_synth_campaign.sh
 
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
