@@ -33,7 +33,8 @@
 # The RTL of all points of one invocation is one copy, taken at the start.
 # Environment: GPUCOH_SYNTH_BUILD (default build/synth); GPUCOH_<FAMILY>_RTL (GPUCOH_TC_RTL ..
 # GPUCOH_HLRC_RTL), a directory with the family's rtl/ files to synthesize instead of the work
-# tree's (e.g. a kept copy of an earlier version); everything synth/synth.sh reads.
+# tree's (e.g. a kept copy of an earlier version); GPUCOH_SYNTH_FLOW (the flow script, default
+# synth/synth.sh; hashed into the fingerprint: tests give a fake one); everything synth.sh reads.
 # shellcheck disable=SC2154 # points, fp_tag, snap_files, rtl_env: the family's table (sourced)
 set -euo pipefail
 

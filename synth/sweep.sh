@@ -66,7 +66,7 @@ while [[ $# -gt 0 ]]; do
     --list) list=1; shift ;;
     --no-report) report=0; shift ;;
     --results) [[ $# -ge 2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
-    -h | --help) sed -n '4,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '4,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
 done
