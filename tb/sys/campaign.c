@@ -806,7 +806,7 @@ static int str_cmp(const void* a, const void* b) {
 static unsigned long long hash_env(unsigned long long h) {
     extern char** environ;
     static const char* const named[] = {"REGRESS_ONLY=", "FULLCOV=", "CONFORM_ARGS="};
-    const char* v[256];
+    const char* v[256] = {0};
     size_t n = 0;
     for (char** e = environ; *e && n < sizeof v / sizeof v[0]; e++) {
         bool take = !strncmp(*e, "GPUCOH_", 7) && strncmp(*e, "GPUCOH_ROOT=", 12);
