@@ -10,26 +10,18 @@
 # jobs not run again; the merge refuses a job not done, a broken step folder and a step made from
 # other inputs (exit 2, nothing written). The controllers' driver (synth/ctrl.sh, kind synth-tc):
 # its list, two bad plans, three tc_gwct points with one failing merged against the serial run.
-# One PASS / FAIL line per check; exit 1 when one failed.
+# One PASS / FAIL line per check, then "N passed, N failed"; exit 1 when one failed; some 4 s.
+# usage: tests/test_synth_campaign.sh [SCRATCH_DIR]   (default: a mktemp folder, removed after)
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT"
+cd "$(dirname "$0")/.." || exit 2
+ROOT=$PWD
 export GPUCOH_ROOT=$ROOT
-G=$ROOT/build/gpucoh
+# shellcheck source=tests/campaign_lib.sh
+source tests/campaign_lib.sh # $G, $T, check (PASS / FAIL lines), $passes, $fails
 S=synth/sweep.sh
-T=$(mktemp -d "${TMPDIR:-/tmp}/test_synth_campaign.XXXXXX")
-trap 'rm -rf "$T"' EXIT
 unset CAMPAIGN_JOB_DIR FAKE_FAIL
 export GPUCOH_SYNTH_BUILD=$T/build GPUCOH_SYNTH_FLOW=$T/flow.sh
 ONLY='^m1024_'
-FAILS=0
-ok() { echo "PASS $1"; }
-ko() { echo "FAIL $1"; FAILS=$((FAILS + 1)); }
-check() { # check NAME CMD...
-    local name=$1
-    shift
-    if "$@"; then ok "$name"; else ko "$name"; fi
-}
 cat > "$T/flow.sh" << 'EOF'
 #!/usr/bin/env bash
 # a fake synth/synth.sh DIR TOP STORAGE FILES... -- PARAMS: area.txt from the parameters
@@ -61,6 +53,7 @@ campaign() { # campaign NAME ARGS...: plan, GNU parallel, merge into $T/NAME.out
     "$G" campaign merge "$T/$name" > "$T/$name.out" 2>&1 || rc=$?
     echo "exit $rc" >> "$T/$name.out"
 }
+# shellcheck disable=SC2317 # called through check
 refused() { # refused [-k KIND] DIR ARGS...: the plan exits 2, names the problem, makes no folder
     local kind=synth d rc=0
     if [ "$1" = -k ]; then kind=$2; shift 2; fi
@@ -169,5 +162,5 @@ check "controllers: merged lines and exit status as the serial run's (seconds ma
 check "controllers: the merge wrote the serial run's results (two; wall_seconds aside)" \
     bash -c "[ \$(ls '$T/cres-c' | wc -l) = 2 ] && for f in '$T'/cres-s/*; do
         cmp -s <(grep -v ^wall_seconds \"\$f\") <(grep -v ^wall_seconds '$T/cres-c/'\"\${f##*/}\") || exit 1; done"
-echo "test_synth_campaign: $FAILS failed"
-[ $FAILS -eq 0 ]
+echo "$passes passed, $fails failed"
+exit $((fails > 0))
