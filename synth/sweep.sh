@@ -50,8 +50,8 @@ camp_args "$@"
 shift "$CAMP_NARGS"
 mode=$CAMP_MODE
 
-argv=("$@")
 jobs_max=2
+jgiven=0
 results=synth/results
 force=0
 only=""
@@ -59,8 +59,8 @@ list=0
 report=1
 while [[ $# -gt 0 ]]; do
   case $1 in
-    -j) [[ $# -ge 2 ]] || die "-j needs a number"; jobs_max=$2; shift 2 ;;
-    -j*) jobs_max=${1#-j}; shift ;;
+    -j) [[ $# -ge 2 ]] || die "-j needs a number"; jobs_max=$2; jgiven=1; shift 2 ;;
+    -j*) jobs_max=${1#-j}; jgiven=1; shift ;;
     --force) force=1; shift ;;
     --only) [[ $# -ge 2 ]] || die "--only needs a regular expression"; only=$2; shift 2 ;;
     --list) list=1; shift ;;
@@ -73,12 +73,8 @@ done
 [[ $jobs_max =~ ^[1-9][0-9]*$ ]] || die "-j '$jobs_max' is not a positive integer"
 if [[ $mode == list || $mode == step ]]; then
   # a campaign's runner decides how many points run at once; the plan lists, it does not print
-  for a in "${argv[@]}"; do
-    case $a in
-      -j*) die "-j is the runner's in a campaign (parallel --jobs N)" ;;
-      --list) die "--list is not a campaign's (gpucoh campaign plan lists the steps)" ;;
-    esac
-  done
+  ((!jgiven)) || die "-j is the runner's in a campaign (parallel --jobs N)"
+  ((!list)) || die "--list is not a campaign's (gpucoh campaign plan lists the steps)"
 fi
 if [[ -n $only ]]; then
   rc=0
