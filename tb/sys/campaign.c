@@ -327,6 +327,40 @@ int camp_check_lines(plan_t* p, const char* prefix, char** out, char** items, in
     return 0;
 }
 
+/* A job per "prefix ITEM" line of `gpucoh KIND ARGS --check-only` (at most max), in their order:
+ * `ARGS opt ITEM`, named ITEM with every '/' and ',' made '-' and name_pre before it. 0, or 2
+ * after a message (none listed: what names them in it). */
+int camp_plan_items(plan_t* p, const char* prefix, int max, char* opt, const char* name_pre,
+                    const char* what) {
+    char* out = NULL;
+    char** items = calloc((size_t)max, sizeof *items);
+    int n = 0;
+    int status = items ? camp_check_lines(p, prefix, &out, items, max, &n) : GPUCOH_EXIT_USAGE;
+    if (!status && !n) {
+        fprintf(stderr, "gpucoh campaign plan %s: gpucoh %s --check-only listed no %s\n", p->kind,
+                p->kind, what);
+        status = GPUCOH_EXIT_USAGE;
+    }
+    for (int k = 0; k < n && !status; k++) {
+        char* ja[CAMP_MAX_ARGS];
+        int nj = 0;
+        for (int i = 0; i < p->nargs && nj < CAMP_MAX_ARGS - 2; i++)
+            ja[nj++] = p->args[i];
+        ja[nj++] = opt;
+        ja[nj++] = items[k];
+        char pre[200], name[220];
+        snprintf(pre, sizeof pre, "%s%s", name_pre, items[k]);
+        for (char* c = pre; *c; c++)
+            *c = *c == '/' || *c == ',' ? '-' : *c;
+        camp_job_name(pre, "", name, sizeof name);
+        if (camp_plan_add(p, name, ja, nj) != 0)
+            status = GPUCOH_EXIT_USAGE;
+    }
+    free(items);
+    free(out);
+    return status;
+}
+
 /* a job's name: the file's name without its extension, safe in a path and a shell word */
 void camp_job_name(const char* file, const char* prefix, char* name, size_t n) {
     const char* b = strrchr(file, '/');

@@ -49,33 +49,8 @@ static int args_check(const plan_t* p) {
 
 /* a job per "  run CONFIG/WORKLOAD/VARIANT" line of `gpucoh compare ARGS --check-only` */
 int camp_plan_compare(plan_t* p) {
-    int status = args_check(p);
-    char* out = NULL;
-    char* runs[MAX_RUNS];
-    int nr = 0;
-    if (!status)
-        status = camp_check_lines(p, "  run ", &out, runs, MAX_RUNS, &nr);
-    if (!status && !nr) {
-        fprintf(stderr,
-                "gpucoh campaign plan compare: gpucoh compare --check-only listed no run\n");
-        status = GPUCOH_EXIT_USAGE;
-    }
-    for (int k = 0; k < nr && !status; k++) {
-        char* ja[CAMP_MAX_ARGS];
-        int nj = 0;
-        for (int i = 0; i < p->nargs; i++)
-            ja[nj++] = p->args[i];
-        ja[nj++] = W_ONLY_RUN;
-        ja[nj++] = runs[k];
-        char name[160];
-        snprintf(name, sizeof name, "%s", runs[k]);
-        for (char* c = name; *c; c++)
-            *c = *c == '/' ? '-' : *c;
-        if (camp_plan_add(p, name, ja, nj) != 0)
-            status = GPUCOH_EXIT_USAGE;
-    }
-    free(out);
-    return status;
+    const int status = args_check(p);
+    return status ? status : camp_plan_items(p, "  run ", MAX_RUNS, W_ONLY_RUN, "", "run");
 }
 
 /* every job's part report, in plan order: 0, or 2 after a message */

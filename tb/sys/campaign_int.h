@@ -78,6 +78,10 @@ int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf);
 /* the same, the words after prefix of the lines that start with it ("  run " for compare,
  * "  point " for quality) */
 int camp_check_lines(plan_t* p, const char* prefix, char** out, char** items, int max, int* n);
+/* a job per "prefix ITEM" line of the check (at most max): `ARGS opt ITEM`, named name_pre ITEM
+ * ('/' and ',' as '-'); 0, or 2 after a message ("listed no <what>" when there is none) */
+int camp_plan_items(plan_t* p, const char* prefix, int max, char* opt, const char* name_pre,
+                    const char* what);
 /* a job's name from a file name: without its folder and extension, safe in a path and a word */
 void camp_job_name(const char* file, const char* prefix, char* name, size_t n);
 /* The folder of job i: the first ROOT where it is done, or -1 after a message */

@@ -37,36 +37,9 @@ static int refuse_args(const plan_t* p) {
 /* a job per point ("  point M,GRAN" of `gpucoh quality ARGS --check-only`), in the sweep's
  * order: ARGS --point M,GRAN, named mM-GRAN */
 int camp_plan_quality(plan_t* p) {
-    int status = refuse_args(p);
-    if (status)
-        return status;
-    char* out = NULL;
-    char* pts[QUALITY_MAX_POINTS];
-    int np = 0;
-    status = camp_check_lines(p, "  point ", &out, pts, QUALITY_MAX_POINTS, &np);
-    if (!status && !np) {
-        fprintf(stderr, "gpucoh campaign plan quality: gpucoh quality --check-only listed no "
-                        "point\n");
-        status = GPUCOH_EXIT_USAGE;
-    }
-    for (int k = 0; k < np && !status; k++) {
-        char* ja[CAMP_MAX_ARGS];
-        int nj = 0;
-        for (int i = 0; i < p->nargs; i++)
-            ja[nj++] = p->args[i];
-        ja[nj++] = W_POINT;
-        ja[nj++] = pts[k];
-        char pre[80], name[96];
-        snprintf(pre, sizeof pre, "m%s", pts[k]);
-        char* comma = strchr(pre, ',');
-        if (comma)
-            *comma = '-';
-        camp_job_name(pre, "", name, sizeof name);
-        if (camp_plan_add(p, name, ja, nj) != 0)
-            status = 2;
-    }
-    free(out);
-    return status;
+    const int status = refuse_args(p);
+    return status ? status
+                  : camp_plan_items(p, "  point ", QUALITY_MAX_POINTS, W_POINT, "m", "point");
 }
 
 /* the folder of the file path into dir ("." when path names none) */
