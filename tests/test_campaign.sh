@@ -158,6 +158,12 @@ rm -rf "$T/sk2" && cp -r "$T/sk" "$T/sk2" &&
 check "soak: a segment with mismatches fails the merge (exit 1, counted)" \
     bash -c "'$G' campaign merge '$T/sk2' > '$T/sk2.out' 2>&1; [ \$? -eq 1 ] && \
         grep -q ', 3 mismatches' '$T/sk2.out'"
+# a segment run by another build (its report's version) is refused (exit 2): a soak is one build's
+rm -rf "$T/sk3" && cp -r "$T/sk" "$T/sk3" &&
+    sed -i 's/"version": "/"version": "other /' "$T/sk3/jobs/00005-tc-weak-seg0001/result.json"
+check "soak: a segment run by another build is refused (exit 2, named)" \
+    bash -c "'$G' campaign merge '$T/sk3' > /dev/null 2> '$T/sk3.err'; [ \$? -eq 2 ] && \
+        grep -q 'tc-weak-seg0001 ran with another build' '$T/sk3.err'"
 bad_plan "an unknown soak protocol" "unknown variant" soak --dir "$T/np" -- --protocol nope
 bad_plan "a soak segment below 1000 cycles" "out of range" soak --dir "$T/np" -- --segment 10
 

@@ -1409,7 +1409,19 @@ typedef struct {
 } soak_row_t;
 
 /* one soak job into its protocol's row: 0, or -1 after a message */
-static int soak_job(const char* d, const char* jname, soak_row_t* r) {
+/* the report's "version" value into v (n bytes): true if there is one */
+static bool report_version(const char* js, char* v, size_t n) {
+    const char* t = js ? strstr(js, "\"version\": \"") : NULL;
+    const char* e = t ? strchr(t + 12, '"') : NULL;
+    if (!e || (size_t)(e - t - 12) >= n)
+        return false;
+    snprintf(v, n, "%.*s", (int)(e - t - 12), t + 12);
+    return true;
+}
+
+/* one soak job into its protocol's row (ver: the first job's build, "" before it; every job must
+ * have run with it): 0, or -1 after a message */
+static int soak_job(const char* d, const char* jname, soak_row_t* r, char* ver, size_t nver) {
     char p[PATH_MAX + 200];
     snprintf(p, sizeof p, "%s/done", d);
     char* done = camp_slurp(p, NULL);
@@ -1428,7 +1440,19 @@ static int soak_job(const char* d, const char* jname, soak_row_t* r) {
     t = done ? strstr(done, "seconds ") : NULL;
     if (t)
         secs = strtod(t + 8, NULL);
-    const bool ok = cyc >= 0 && mm >= 0 && rss >= 0 && st >= 0;
+    char v[128] = "";
+    const bool ok = cyc >= 0 && mm >= 0 && rss >= 0 && st >= 0 && report_version(js, v, sizeof v);
+    if (ok && ver[0] && strcmp(v, ver)) {
+        fprintf(stderr,
+                "gpucoh campaign merge: %s ran with another build (%s) than the jobs before it "
+                "(%s): run the campaign with one gpucoh\n",
+                d, v, ver);
+        free(done);
+        free(js);
+        return -1;
+    }
+    if (ok && !ver[0])
+        snprintf(ver, nver, "%s", v);
     if (ok) {
         const bool probe = strstr(jname, "-probe") != NULL;
         r->rss_probe = probe ? rss : r->rss_probe;
@@ -1487,6 +1511,7 @@ static void soak_print(const soak_row_t* rows, int n, FILE* j) {
 
 static int merge_soak(char** roots, int nroots, const camp_t* c, const char* json) {
     static soak_row_t rows[64];
+    char ver[128] = "";
     int n = 0, status = 0;
     memset(rows, 0, sizeof rows);
     for (int i = 0; i < c->njobs && !status; i++) {
@@ -1503,7 +1528,7 @@ static int merge_soak(char** roots, int nroots, const camp_t* c, const char* jso
         if (r == n && n < 64)
             snprintf(rows[n++].name, sizeof rows[0].name, "%s", pname);
         if (r >= 64 || camp_job_dir(roots, nroots, c, i, d, sizeof d) != 0 ||
-            soak_job(d, c->names[i], &rows[r]) != 0)
+            soak_job(d, c->names[i], &rows[r], ver, sizeof ver) != 0)
             status = 2;
     }
     if (status)
