@@ -34,8 +34,7 @@ static uint64_t i4_line(const gtsc_desc_t* d, const gtsc_l1_line_t* c, uint64_t 
     if (c->wts == x.wts) {
         ok = c->rts <= x.rts;
     } else {
-        ok = x.wts > c->rts ||
-             (x.wts == c->rts && memcmp(x.data, c->data, d->line_bytes) == 0);
+        ok = x.wts > c->rts || (x.wts == c->rts && memcmp(x.data, c->data, d->line_bytes) == 0);
     }
     if (ok) {
         return 0u;

@@ -25,7 +25,8 @@ extern "C" {
  * line 0x2: copy (1,6), bank (7,12)"). */
 uint64_t gtsc_check_i4(const gtsc_desc_t* d, const gtsc_l1_t* const* l1, const gtsc_l2_t* const* l2,
                        uint64_t cycle, FILE* f);
-/* Every invariant this file checks (the units' gtsc_*_check and I4) (bank b with its lease, gtsc_bank_lease). */
+/* Every invariant this file checks (the units' gtsc_*_check and I4) (bank b with its lease,
+ * gtsc_bank_lease). */
 uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
                         const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f);
 

@@ -691,7 +691,8 @@ static void head(gtsc_l1_t* m, ctx_t* c) {
 /* R2 (d), J1. */
 static void push_core(gtsc_l1_t* m, const gtsc_core_req_t* r) {
     const uint32_t op = r->op & 3u;
-    if (op == GTSC_OP_NONE || r->wf >= m->d.num_wf || (op == GTSC_OP_ATOMIC && (r->aop & 3u) == 3u)) {
+    if (op == GTSC_OP_NONE || r->wf >= m->d.num_wf ||
+        (op == GTSC_OP_ATOMIC && (r->aop & 3u) == 3u)) {
         m->st.illegal_core++;
         return;
     }
@@ -939,12 +940,11 @@ void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e) {
 }
 
 static const char* const l1_ids[GTSC_L1_T_N] = {
-    "C01",      "C02",      "C03",      "C04",      "C05",      "C06",      "C07",
-    "C08",      "S01",      "S02",      "S03",      "S04",      "R01",      "R02",
-    "R03",      "R04",      "R05",      "R06",      "R07",      "R08",      "R09",
-    "V01",      "V02",      "X01",      "E01",      "Q01",      "ERR",      "R05.wait",
-    "R05.none", "R06.wait", "R06.none", "R07.wait", "R07.none", "R08.wait", "R08.none",
-    "R09.wait", "R09.none"};
+    "C01",      "C02",      "C03",      "C04",      "C05",      "C06",      "C07",      "C08",
+    "S01",      "S02",      "S03",      "S04",      "R01",      "R02",      "R03",      "R04",
+    "R05",      "R06",      "R07",      "R08",      "R09",      "V01",      "V02",      "X01",
+    "E01",      "Q01",      "ERR",      "R05.wait", "R05.none", "R06.wait", "R06.none", "R07.wait",
+    "R07.none", "R08.wait", "R08.none", "R09.wait", "R09.none"};
 
 const char* gtsc_l1_trans_id(gtsc_l1_trans_t r) {
     return (uint32_t)r < GTSC_L1_T_N ? l1_ids[r] : "?";
@@ -963,15 +963,15 @@ bool gtsc_l1_trans_reachable(const gtsc_l1_desc_t* d, gtsc_l1_trans_t r) {
 }
 
 static const char* const l1_fnames[GTSC_L1_F_N] = {
-    "P01",        "P02",        "P03",        "P04",        "P05_2",      "P05_3",
-    "P05_ALL",    "P06",        "P07",        "P08_LOAD",   "P08_STORE",  "P09",
-    "P10_W0",     "P10_W1",     "P10_W2",     "P10_W3",     "P10_W4",     "P10_W5",
-    "P10_W6",     "P10_W7",     "P11",        "P12_KEEP1",  "P12_KEEP0",  "P13",
-    "P14",        "P15_R06",    "P15_R07",    "P15_R09",    "P16",        "P17_WMAX",
-    "P17_IDLE",   "P18_WARP",   "P18_LINE",   "P19",        "P20_RD",     "P20_WR",
+    "P01",        "P02",        "P03",          "P04",         "P05_2",      "P05_3",
+    "P05_ALL",    "P06",        "P07",          "P08_LOAD",    "P08_STORE",  "P09",
+    "P10_W0",     "P10_W1",     "P10_W2",       "P10_W3",      "P10_W4",     "P10_W5",
+    "P10_W6",     "P10_W7",     "P11",          "P12_KEEP1",   "P12_KEEP0",  "P13",
+    "P14",        "P15_R06",    "P15_R07",      "P15_R09",     "P16",        "P17_WMAX",
+    "P17_IDLE",   "P18_WARP",   "P18_LINE",     "P19",         "P20_RD",     "P20_WR",
     "P20_AT",     "P20_SV",     "P21_R04_FILL", "P21_R04_RNW", "P21_R08_EQ", "P21_R08_NE",
-    "P21_R09_EQ", "P21_R09_NE", "P21_V02",    "P22_RSP",    "P22_HIT",    "P23",
-    "P24",        "P25_ALL",    "P25_NONE",   "P26",        "P27"};
+    "P21_R09_EQ", "P21_R09_NE", "P21_V02",      "P22_RSP",     "P22_HIT",    "P23",
+    "P24",        "P25_ALL",    "P25_NONE",     "P26",         "P27"};
 
 const char* gtsc_l1_fcov_name(gtsc_l1_fcov_t f) {
     return (uint32_t)f < GTSC_L1_F_N ? l1_fnames[f] : "?";

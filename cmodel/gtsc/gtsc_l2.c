@@ -268,8 +268,8 @@ static bool perform_wr(gtsc_l2_t* m, gtsc_l2_line_t* c, const gtsc_req_msg_t* q,
         m->ovf = 1u;
         return false;
     }
-    const uint32_t s = gtsc_max(c->rts + 1u, warp_e); /* T6 */
-    m->errors += s <= c->rts || s > m->ts_max;          /* B4, B8 */
+    const uint32_t s = gtsc_max(c->rts + 1u, warp_e);                           /* T6 */
+    m->errors += s <= c->rts || s > m->ts_max;                                  /* B4, B8 */
     const bool keep = q->kind == GTSC_REQ_WR && wts_e != 0u && wts_e == c->wts; /* D7: before */
     const uint64_t sum = (uint64_t)s + lease;
     m->fcov[GTSC_L2_F_K05_STORE] += sum > m->ts_max;
@@ -664,15 +664,14 @@ bool gtsc_l2_trans_reachable(const gtsc_l2_desc_t* d, gtsc_l2_trans_t r) {
 }
 
 static const char* const l2_fnames[GTSC_L2_F_N] = {
-    "K01_RD",       "K01_WR",        "K01_AT",      "K02_RNW",     "K02_FILL",   "K03",
-    "K04_EXT",      "K04_NOEXT",     "K05_READ",    "K05_STORE",   "K05_FILL",   "K06_WR",
-    "K06_AT",       "K06_READY",     "K07",         "K08_READY",   "K08_FULL",   "K09_KEEP1",
-    "K09_KEEP0",    "K10_RAISE",     "K10_NORAISE", "K11",         "K12",        "K13_W0",
-    "K13_W1",       "K13_W2",        "K13_W3",      "K13_W4",      "K13_W5",     "K13_W6",
-    "K13_W7",       "K13_W8",        "K13_W9",      "K13_W10",     "K13_W11",    "K13_W12",
-    "K13_W13",      "K13_W14",       "K13_W15",     "K14",         "K15_S01",    "K15_S02",
-    "K15_S03",      "K16",           "K17_ADD",     "K17_EXCH",    "K17_CAS_OK", "K17_CAS_FAIL",
-    "K18",          "K19",           "K20",         "K21",         "K22"};
+    "K01_RD",    "K01_WR",    "K01_AT",    "K02_RNW",   "K02_FILL",   "K03",          "K04_EXT",
+    "K04_NOEXT", "K05_READ",  "K05_STORE", "K05_FILL",  "K06_WR",     "K06_AT",       "K06_READY",
+    "K07",       "K08_READY", "K08_FULL",  "K09_KEEP1", "K09_KEEP0",  "K10_RAISE",    "K10_NORAISE",
+    "K11",       "K12",       "K13_W0",    "K13_W1",    "K13_W2",     "K13_W3",       "K13_W4",
+    "K13_W5",    "K13_W6",    "K13_W7",    "K13_W8",    "K13_W9",     "K13_W10",      "K13_W11",
+    "K13_W12",   "K13_W13",   "K13_W14",   "K13_W15",   "K14",        "K15_S01",      "K15_S02",
+    "K15_S03",   "K16",       "K17_ADD",   "K17_EXCH",  "K17_CAS_OK", "K17_CAS_FAIL", "K18",
+    "K19",       "K20",       "K21",       "K22"};
 
 const char* gtsc_l2_fcov_name(gtsc_l2_fcov_t f) {
     return (uint32_t)f < GTSC_L2_F_N ? l2_fnames[f] : "?";

@@ -29,8 +29,8 @@ void gtsc_ovf_tick(gtsc_ovf_t* m, const gtsc_ovf_in_t* in, gtsc_ovf_out_t* out) 
     } else {
         const uint32_t t = m->tsrst_q;
         /* Z01: a pulse raised with two or more banks, or a bank's bit rising in the pulse's edge */
-        m->fcov[GTSC_OVF_F_Z01] += (!t && __builtin_popcount(ovf) >= 2) ||
-                                   (t && (ovf & ~m->ovf_prev) != 0u);
+        m->fcov[GTSC_OVF_F_Z01] +=
+            (!t && __builtin_popcount(ovf) >= 2) || (t && (ovf & ~m->ovf_prev) != 0u);
         m->nrst_q += t; /* the resets applied at this edge */
         m->fcov[GTSC_OVF_F_Z02] += t && m->nrst_q == 0u;
         m->tsrst_q = (ovf != 0u && !t) ? 1u : 0u;

@@ -91,8 +91,7 @@ int gtsc_check_desc(const gtsc_desc_t* d, char* msg, size_t msg_len) {
                                 (unsigned)d->lease, (unsigned)hi);
     }
     if (d->lease_odd < 1u || d->lease_odd > hi) {
-        return gtsc_param_error(msg, msg_len,
-                                "gtsc: lease_odd = %u is illegal (LeaseOdd: 1..%u)",
+        return gtsc_param_error(msg, msg_len, "gtsc: lease_odd = %u is illegal (LeaseOdd: 1..%u)",
                                 (unsigned)d->lease_odd, (unsigned)hi);
     }
     return 0;

@@ -25,14 +25,19 @@ extern "C" {
 #define GTSC_MAX_WF         64u
 #define GTSC_MAX_BANKS      16u
 #define GTSC_MAX_LINE_BYTES 128u
-#define GTSC_MAX_LINE_WORDS (GTSC_MAX_LINE_BYTES / 4u) /* 32 */
+#define GTSC_MAX_LINE_WORDS (GTSC_MAX_LINE_BYTES / 4u)  /* 32 */
 #define GTSC_MASK_WORDS     (GTSC_MAX_LINE_BYTES / 32u) /* 4 */
 
 /* Variants (gtsc.md section 2): the parameter Sc. */
 typedef enum { GTSC = 0, GTSC_SC = 1 } gtsc_variant_t;
 
 /* Encodings (gtsc.md section 14, gtsc_pkg). */
-typedef enum { GTSC_OP_NONE = 0, GTSC_OP_LOAD = 1, GTSC_OP_STORE = 2, GTSC_OP_ATOMIC = 3 } gtsc_op_t;
+typedef enum {
+    GTSC_OP_NONE = 0,
+    GTSC_OP_LOAD = 1,
+    GTSC_OP_STORE = 2,
+    GTSC_OP_ATOMIC = 3
+} gtsc_op_t;
 typedef enum {
     GTSC_CRSP_NONE = 0,
     GTSC_CRSP_LOAD = 1,

@@ -240,8 +240,7 @@ static void collect(void) {
             }
         }
         if (o->mreq.wb) {
-            memcpy(S->dram[o->mreq.wb_line % DRAM_LINES], o->mreq.wb_data,
-                   sizeof S->dram[0]);
+            memcpy(S->dram[o->mreq.wb_line % DRAM_LINES], o->mreq.wb_data, sizeof S->dram[0]);
         }
         if (o->mreq.fetch) {
             S->fetch[b][S->nfetch[b]++] = o->mreq.fetch_line;
