@@ -396,6 +396,7 @@ static void rsp_rd(gtsc_l1_t* m, ctx_t* c, l1_ent_t* e, const gtsc_rsp_msg_t* r)
         FC(m, P03);
         gtsc_l1_line_t* l = &m->line[tied_line(m, e)];
         l->rts = r->rts; /* T8 */
+        m->fcov[GTSC_L1_F_P18_LINE] += l->rts == m->ts_max;
         serve(m, c, e, l->wts, r->rts, l->data);
         m->fcov[GTSC_L1_F_P07] += e->mv ? 1u : 0u;
         return;
@@ -408,6 +409,7 @@ static void rsp_rd(gtsc_l1_t* m, ctx_t* c, l1_ent_t* e, const gtsc_rsp_msg_t* r)
         l->wts = r->wts;
         l->rts = r->rts;
         memcpy(l->data, r->data, (size_t)m->lw * sizeof(uint32_t));
+        m->fcov[GTSC_L1_F_P18_LINE] += l->rts == m->ts_max;
         serve(m, c, e, r->wts, r->rts, l->data);
         m->fcov[GTSC_L1_F_P06] += e->mv ? 1u : 0u;
         return;
@@ -690,8 +692,8 @@ static void head(gtsc_l1_t* m, ctx_t* c) {
 
 /* R2 (d), J1. */
 static void push_core(gtsc_l1_t* m, const gtsc_core_req_t* r) {
-    const uint32_t op = r->op & 3u;
-    if (op == GTSC_OP_NONE || r->wf >= m->d.num_wf ||
+    const uint32_t op = r->op & 3u; /* the port widths: core_op_i 2, core_wf_i 6, core_aop_i 2 */
+    if (op == GTSC_OP_NONE || (r->wf & 63u) >= m->d.num_wf ||
         (op == GTSC_OP_ATOMIC && (r->aop & 3u) == 3u)) {
         m->st.illegal_core++;
         return;
@@ -699,6 +701,7 @@ static void push_core(gtsc_l1_t* m, const gtsc_core_req_t* r) {
     gtsc_core_req_t* q = &m->fifo[(m->fhead + m->fcnt) % m->d.l1_queue];
     *q = *r;
     q->op = op;
+    q->wf &= 63u;
     q->aop &= 3u;
     q->word &= 31u;
     m->fcnt++;

@@ -1014,6 +1014,49 @@ static void test_ovf(void** state) {
     assert_int_equal(m.nrst_q, 0);
 }
 
+/*--- random traffic -----------------------------------------------------------------------------*/
+
+/* gtsc-sc at the small configuration (TsWidth 6: resets are frequent), 4 SMs x 8 warps, loads,
+ * stores and atomics on 40 lines (L2 evictions), each warp with one operation outstanding (every operation is
+ * answered under Sc = 1). After every edge tick() requires the models' assertions A1-A11,
+ * B1-B8 and the cross-unit I4 to hold; at the end every warp must have been answered (I11's
+ * bound, 300 idle cycles) and several timestamp resets must have happened. A model with a wrong
+ * stale rule, victim choice or wcnt count fails one of the checks or hangs a warp. */
+static void test_random(void** state) {
+    (void)state;
+    const gtsc_desc_t d = gtsc_desc_small(GTSC_SC);
+    sys_new(&d);
+    run(2);
+    uint64_t busy[NSM] = {0};
+    uint32_t seed = 12345u;
+    uint32_t nr[NSM] = {0};
+    for (uint32_t cyc = 0; cyc < 20000u + 300u; cyc++) {
+        for (uint32_t sm = 0; sm < d.num_sm; sm++) {
+            if (S->nrsp[sm] != nr[sm]) {
+                busy[sm] &= ~S->last[sm].wf_mask;
+                nr[sm] = S->nrsp[sm];
+            }
+            seed = seed * 1103515245u + 12345u;
+            const uint32_t w = (seed >> 8) % d.num_wf;
+            if (cyc >= 20000u || S->core[sm].n >= 2u || ((busy[sm] >> w) & 1u)) {
+                continue;
+            }
+            const uint32_t op = 1u + (seed >> 16) % 3u;
+            core_push(sm, op, w, (seed >> 20) % 40u, seed);
+            busy[sm] |= (uint64_t)1 << w;
+        }
+        tick();
+    }
+    for (uint32_t sm = 0; sm < d.num_sm; sm++) {
+        if (S->nrsp[sm] != nr[sm]) {
+            busy[sm] &= ~S->last[sm].wf_mask;
+        }
+        assert_int_equal(busy[sm], 0);
+        assert_int_equal(S->core[sm].n, 0);
+    }
+    assert_true(S->ovf.nrst_q >= 5u);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc),
@@ -1030,6 +1073,7 @@ int main(void) {
         cmocka_unit_test(test_l1_lease_and_reset),
         cmocka_unit_test(test_illegal),
         cmocka_unit_test(test_ovf),
+        cmocka_unit_test_teardown(test_random, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
