@@ -912,6 +912,94 @@ static void test_l1_lease_and_reset(void** state) {
     free(m);
 }
 
+/*--- the bank alone, driven port by port -------------------------------------------------------*/
+
+static gtsc_l2_in_t l2_in(void) {
+    gtsc_l2_in_t in;
+    memset(&in, 0, sizeof in);
+    in.rst_n = true;
+    in.lease = 5u;
+    return in;
+}
+
+static gtsc_l2_in_t l2_req(uint32_t kind, uint32_t src, uint64_t line, uint32_t wts, uint32_t ts) {
+    gtsc_l2_in_t in = l2_in();
+    in.req.valid = true;
+    in.req.kind = kind;
+    in.req.src = src;
+    in.req.line = line;
+    in.req.wts = wts;
+    in.req.warp_ts = ts;
+    in.req.mask[0] = 0xfu;
+    in.req.data[0] = 0x77u;
+    return in;
+}
+
+/* H01.m and H03.m (a request whose wts equals the refilled line's mem_ts: reached only here,
+ * gtsc_l2.md section 7), the fetch and fill timing (M01, F01, then PERFORM at the next edge),
+ * S03 (a request to a P line stalls the head, D16) and the .old values of R5 (ep differs: wts_e
+ * 0, warp_e 1). A model that answered H01.m with a FILL, or kept the stalled request's order
+ * wrong, or used an old request's warp_ts 40 (lease to 45) fails here. */
+static void test_l2_rows(void** state) {
+    (void)state;
+    const gtsc_desc_t d = gtsc_desc_small(GTSC);
+    const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(&d, 0);
+    const size_t n = gtsc_l2_size(&d2);
+    gtsc_l2_t* b = gtsc_l2_init(xalloc(n), n, &d2, NULL, 0u);
+    assert_non_null(b);
+    gtsc_l2_out_t o;
+    gtsc_l2_in_t in = l2_req(GTSC_REQ_RD, 1, 0, 1, 1);
+    gtsc_l2_tick(b, &in, &o); /* pushed */
+    in = l2_req(GTSC_REQ_RD, 2, 0, 0, 3);
+    gtsc_l2_tick(b, &in, &o); /* M01: fetch; the second RD pushed */
+    assert_true(o.mreq.fetch);
+    assert_int_equal(o.mreq.fetch_line, 0);
+    in = l2_in();
+    gtsc_l2_tick(b, &in, &o); /* the head (line 0 P): S03 */
+    assert_int_equal(gtsc_l2_cov(b)[GTSC_L2_T_S03], 1);
+    in.mem.valid = true;
+    in.mem.line = 0;
+    in.mem.data[0] = 0x42u;
+    gtsc_l2_tick(b, &in, &o); /* F01: (1, 6) */
+    assert_false(o.rsp.valid);
+    in = l2_in();
+    gtsc_l2_tick(b, &in, &o); /* H01.m: wts 1 == mem_ts 1 */
+    assert_true(o.rsp.valid);
+    assert_int_equal(o.rsp.kind, GTSC_RSP_RNW);
+    assert_int_equal(o.rsp.rts, 6);
+    assert_int_equal(o.rsp.dst, 1u << 1);
+    assert_int_equal(gtsc_l2_cov(b)[GTSC_L2_T_H01M], 1);
+    gtsc_l2_tick(b, &in, &o); /* H02.h: max(6, 3 + 5) = 8 */
+    assert_int_equal(o.rsp.kind, GTSC_RSP_FILL);
+    assert_int_equal(o.rsp.wts, 1);
+    assert_int_equal(o.rsp.rts, 8);
+    assert_int_equal(o.rsp.data[0], 0x42u);
+    in = l2_req(GTSC_REQ_WR, 0, 2, 1, 1);
+    gtsc_l2_tick(b, &in, &o);
+    in = l2_in();
+    gtsc_l2_tick(b, &in, &o); /* M02 */
+    in.mem.valid = true;
+    in.mem.line = 2;
+    gtsc_l2_tick(b, &in, &o);
+    in = l2_in();
+    gtsc_l2_tick(b, &in, &o); /* H03.m: keep 1, s = max(6 + 1, 1) = 7 */
+    assert_int_equal(o.rsp.kind, GTSC_RSP_WACK);
+    assert_true(o.rsp.keep);
+    assert_int_equal(o.rsp.wts, 7);
+    assert_int_equal(o.rsp.rts, 12);
+    assert_int_equal(gtsc_l2_cov(b)[GTSC_L2_T_H03M], 1);
+    in = l2_req(GTSC_REQ_RD, 0, 0, 1, 40);
+    in.req.ep = 1; /* an old request (the bank's ep is 0): performed with wts 0, warp_ts 1 */
+    gtsc_l2_tick(b, &in, &o);
+    in = l2_in();
+    gtsc_l2_tick(b, &in, &o);
+    assert_int_equal(o.rsp.kind, GTSC_RSP_FILL);
+    assert_int_equal(o.rsp.rts, 8); /* max(8, 1 + 5) */
+    assert_int_equal(gtsc_l2_fcov(b)[GTSC_L2_F_K01_RD], 1);
+    assert_int_equal(gtsc_l2_errors(b), 0);
+    free(b);
+}
+
 /*--- illegal inputs ---------------------------------------------------------------------------*/
 
 /* L1 J1 (op NONE, wf >= NumWf, aop 3) are not pushed and counted; J3 (a response with no entry,
@@ -1017,9 +1105,9 @@ static void test_ovf(void** state) {
 /*--- random traffic -----------------------------------------------------------------------------*/
 
 /* gtsc-sc at the small configuration (TsWidth 6: resets are frequent), 4 SMs x 8 warps, loads,
- * stores and atomics on 40 lines (L2 evictions), each warp with one operation outstanding (every operation is
- * answered under Sc = 1). After every edge tick() requires the models' assertions A1-A11,
- * B1-B8 and the cross-unit I4 to hold; at the end every warp must have been answered (I11's
+ * stores and atomics on 40 lines (L2 evictions), each warp with one operation outstanding (every
+ * operation is answered under Sc = 1). After every edge tick() requires the models' assertions
+ * A1-A11, B1-B8 and the cross-unit I4 to hold; at the end every warp must have been answered (I11's
  * bound, 300 idle cycles) and several timestamp resets must have happened. A model with a wrong
  * stale rule, victim choice or wcnt count fails one of the checks or hangs a warp. */
 static void test_random(void** state) {
@@ -1071,6 +1159,7 @@ int main(void) {
         cmocka_unit_test_teardown(test_evict_mem_ts, teardown),
         cmocka_unit_test_teardown(test_atomic, teardown),
         cmocka_unit_test(test_l1_lease_and_reset),
+        cmocka_unit_test(test_l2_rows),
         cmocka_unit_test(test_illegal),
         cmocka_unit_test(test_ovf),
         cmocka_unit_test_teardown(test_random, teardown),
