@@ -86,3 +86,114 @@ uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
     }
     return bad + gtsc_check_i4(d, l1, l2, cycle, f);
 }
+
+/*--- I5 ---------------------------------------------------------------------------------------*/
+
+void gtsc_i5_init(gtsc_i5_t* c) {
+    c->nl = 0u;
+    c->checked = 0u;
+}
+
+static gtsc_i5_line_t* i5_find(gtsc_i5_t* c, uint64_t line, bool add) {
+    for (uint32_t k = 0; k < c->nl; k++) {
+        if (c->l[k].line == line) {
+            return &c->l[k];
+        }
+    }
+    if (!add || c->nl == GTSC_I5_LINES) {
+        return NULL;
+    }
+    gtsc_i5_line_t* x = &c->l[c->nl++];
+    x->line = line;
+    x->n = x->head = 0u;
+    return x;
+}
+
+static void i5_add(gtsc_i5_line_t* x, uint32_t ts, const uint32_t* data, uint32_t lw) {
+    if (x->n == GTSC_I5_VERS) {
+        x->head = (x->head + 1u) % GTSC_I5_VERS;
+        x->n--;
+    }
+    const uint32_t k = (x->head + x->n) % GTSC_I5_VERS;
+    x->ts[k] = ts;
+    memcpy(x->data[k], data, (size_t)lw * sizeof(uint32_t));
+    x->n++;
+}
+
+/* The stores the banks performed in this edge (their WACK / AACK). */
+static void i5_stores(gtsc_i5_t* c, const gtsc_desc_t* d, const gtsc_l2_t* const* l2) {
+    for (uint32_t b = 0; b < d->num_banks; b++) {
+        const gtsc_rsp_msg_t* r = &gtsc_l2_out(l2[b])->rsp;
+        if (!r->valid || (r->kind != GTSC_RSP_WACK && r->kind != GTSC_RSP_AACK)) {
+            continue;
+        }
+        const int64_t i = gtsc_l2_find(l2[b], r->line);
+        gtsc_i5_line_t* x = i5_find(c, r->line, true);
+        if (i < 0 || x == NULL) {
+            continue;
+        }
+        gtsc_l2_line_t l;
+        gtsc_l2_line_get(l2[b], (uint32_t)i, &l);
+        i5_add(x, r->wts, l.data, d->line_bytes / 4u);
+    }
+}
+
+/* One served warp at logical time t: 0 or 1 violation. */
+static uint64_t i5_load(gtsc_i5_t* c, const gtsc_desc_t* d, const gtsc_core_rsp_t* r, uint32_t t,
+                        uint32_t sm, uint64_t cycle, FILE* f) {
+    const gtsc_i5_line_t* x = i5_find(c, r->line, false);
+    if (x == NULL) {
+        return 0u;
+    }
+    int64_t best = -1;
+    for (uint32_t n = 0; n < x->n; n++) {
+        const uint32_t k = (x->head + n) % GTSC_I5_VERS;
+        if (x->ts[k] <= t) {
+            best = (int64_t)k; /* the latest performed among equal timestamps */
+        }
+    }
+    if (best < 0 || (x->n == GTSC_I5_VERS && best == (int64_t)x->head)) {
+        return 0u; /* older than the kept history */
+    }
+    c->checked++;
+    if (memcmp(x->data[best], r->data, d->line_bytes) == 0) {
+        return 0u;
+    }
+    if (f != NULL) {
+        fprintf(f,
+                "I5: cycle %" PRIu64 " SM %u line 0x%" PRIx64 ": load at %u returned 0x%x, the "
+                "version at %u has 0x%x\n",
+                cycle, sm, r->line, t, r->data[0], x->ts[best], x->data[best][0]);
+    }
+    return 1u;
+}
+
+uint64_t gtsc_i5_edge(gtsc_i5_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                      const gtsc_l2_t* const* l2, bool tsrst, uint64_t cycle, FILE* f) {
+    uint64_t bad = 0u;
+    i5_stores(c, d, l2);
+    for (uint32_t s = 0; s < d->num_sm && !tsrst; s++) {
+        const gtsc_core_rsp_t* r = &gtsc_l1_out(l1[s])->crsp;
+        if (!r->valid || r->kind != GTSC_CRSP_LOAD) {
+            continue;
+        }
+        for (uint32_t j = 0; j < d->num_wf; j++) {
+            if ((r->wf_mask >> j) & 1u) {
+                bad += i5_load(c, d, r, gtsc_l1_warp_ts(l1[s], j), s, cycle, f);
+            }
+        }
+    }
+    if (tsrst) { /* the new epoch: each line's latest version at timestamp 1 */
+        for (uint32_t k = 0; k < c->nl; k++) {
+            gtsc_i5_line_t* x = &c->l[k];
+            if (x->n == 0u) {
+                continue;
+            }
+            const uint32_t last = (x->head + x->n - 1u) % GTSC_I5_VERS;
+            x->ts[x->head] = 1u;
+            memmove(x->data[x->head], x->data[last], sizeof x->data[0]);
+            x->n = 1u;
+        }
+    }
+    return bad;
+}

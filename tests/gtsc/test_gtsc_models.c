@@ -71,6 +71,7 @@ typedef struct {
     uint64_t tsrst_cycle; /* the last cycle whose edge had tsrst_i = 1 */
     uint64_t ovf_cycle;   /* the first cycle after whose edge a bank's ovf_o was 1 */
     bool hold_rsp;        /* the rsp network delivers nothing */
+    gtsc_i5_t i5;         /* I5's history */
 } sys_t;
 
 static sys_t* S;
@@ -131,6 +132,7 @@ static void sys_new(const gtsc_desc_t* d) {
         }
     }
     S->tsrst_cycle = S->ovf_cycle = UINT64_MAX;
+    gtsc_i5_init(&S->i5);
     for (uint32_t s = 0; s < d->num_sm; s++) {
         S->o1[s] = *gtsc_l1_out(S->l1[s]);
     }
@@ -258,6 +260,7 @@ static void tick(void) {
     gtsc_l2_in_t i2[NB];
     gtsc_ovf_in_t io;
     inputs(i1, i2, &io);
+    const bool tsrst = S->oo.tsrst;
     if (S->oo.tsrst) {
         S->tsrst_cycle = S->cycle;
     }
@@ -283,6 +286,7 @@ static void tick(void) {
     memcpy(l1, S->l1, sizeof l1);
     memcpy(l2, S->l2, sizeof l2);
     assert_int_equal(gtsc_check_all(d, l1, l2, S->cycle, stderr), 0);
+    assert_int_equal(gtsc_i5_edge(&S->i5, d, l1, l2, tsrst, S->cycle, stderr), 0);
     S->cycle++;
 }
 
@@ -1131,6 +1135,13 @@ static void test_random(void** state) {
             }
             const uint32_t op = 1u + (seed >> 16) % 3u;
             core_push(sm, op, w, (seed >> 20) % 40u, seed);
+            gtsc_core_req_t* r = &S->core[sm].e[S->core[sm].n - 1u];
+            const uint32_t word = (seed >> 4) % (d.line_bytes / 4u); /* D7 needs other words */
+            memset(r->data, 0, sizeof r->data);
+            memset(r->mask, 0, sizeof r->mask);
+            r->data[word] = seed;
+            r->mask[word / 8u] = op == GTSC_OP_STORE ? 0xfu << ((word % 8u) * 4u) : 0u;
+            r->word = word;
             busy[sm] |= (uint64_t)1 << w;
         }
         tick();
@@ -1143,6 +1154,7 @@ static void test_random(void** state) {
         assert_int_equal(S->core[sm].n, 0);
     }
     assert_true(S->ovf.nrst_q >= 5u);
+    assert_true(S->i5.checked > 1000u); /* I5 ran on many loads */
 }
 
 int main(void) {
