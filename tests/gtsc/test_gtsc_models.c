@@ -634,6 +634,40 @@ static void test_g3(void** state) {
     assert_int_equal(cov2(0, GTSC_L2_T_H01H), 1);
 }
 
+/*--- G4: Fig. 4.1a, the "unnecessary" renewals ------------------------------------------------*/
+
+/* gtsc-sc, NumSm 2, NumWf 1, NumBanks 2, Lease 9. Both SMs' renewals of A(1,10) at warp_ts 11 are
+ * answered with RNW{max(10, 11 + 9) = 20} (H01: the versions are equal); B3's hit store keeps its
+ * copy. M15 (RNW when versions differ) is not visible here; M12 (no lease on a read) gives RNW
+ * 11; a FILL instead of RNW means the bank compared the wrong wts. */
+static void test_g4(void** state) {
+    (void)state;
+    const gtsc_desc_t d = small(1, 2, 1, 2, 9, 9);
+    sys_new(&d);
+    enum { A = 0, B = 1 };
+    run(2);
+    assert_int_equal(load(0, 0, A), X0(A)); /* A1 */
+    assert_int_equal(load(1, 0, A), X0(A)); /* B1 */
+    expect_rsp(1, GTSC_RSP_FILL, 1, 10);
+    assert_int_equal(load(1, 0, B), X0(B)); /* B2 */
+    store(1, 0, B, 0xb3u);                  /* B3 */
+    expect_rsp(3, GTSC_RSP_WACK, 11, 20);
+    assert_true(S->rlog[3].keep);
+    expect_l1(1, B, 11, 20);
+    assert_int_equal(load(0, 0, B), 0xb3u); /* A2 */
+    expect_rsp(4, GTSC_RSP_FILL, 11, 20);
+    assert_int_equal(gtsc_l1_warp_ts(S->l1[0], 0), 11);
+    assert_int_equal(load(0, 0, A), X0(A)); /* A3 */
+    expect_req(5, GTSC_REQ_RD, A, 1, 11);
+    expect_rsp(5, GTSC_RSP_RNW, 0, 20);
+    expect_l1(0, A, 1, 20);
+    assert_int_equal(load(1, 0, A), X0(A)); /* B4 */
+    expect_req(6, GTSC_REQ_RD, A, 1, 11);
+    expect_rsp(6, GTSC_RSP_RNW, 0, 20);
+    expect_l1(1, A, 1, 20);
+    assert_int_equal(cov2(0, GTSC_L2_T_H01H), 2);
+}
+
 /*--- G5: Fig. 4.1b, the store rule ------------------------------------------------------------*/
 
 /* gtsc-sc, NumSm 2, NumWf 1, NumBanks 2, Lease 9. B3's store from a warp at 11 on A(1,10) takes
@@ -1166,6 +1200,7 @@ int main(void) {
         cmocka_unit_test_teardown(test_g1_gtsc_sc, teardown),
         cmocka_unit_test_teardown(test_g2, teardown),
         cmocka_unit_test_teardown(test_g3, teardown),
+        cmocka_unit_test_teardown(test_g4, teardown),
         cmocka_unit_test_teardown(test_g5, teardown),
         cmocka_unit_test_teardown(test_g6, teardown),
         cmocka_unit_test_teardown(test_evict_mem_ts, teardown),
