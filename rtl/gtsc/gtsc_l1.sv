@@ -385,10 +385,11 @@ module gtsc_l1 #(
   logic [TGW-1:0]    h_tag;
   logic [WW-1:0]     h_rr;
   logic [L1Ways-1:0] m_match, w_free, w_cand, w_tied;
+  assign h_set = set_of_f(h_line);
+  assign h_tag = tag_of_f(h_line);
+  assign h_rr  = rr_q[WW*h_set +: WW];
+  // (No always_comb block here reads a variable it writes: Icarus 11 would re-trigger it.)
   always_comb begin
-    h_set = set_of_f(h_line);
-    h_tag = tag_of_f(h_line);
-    h_rr  = rr_q[WW*h_set +: WW];
     for (int w = 0; w < L1Ways; w++) begin
       w_tied[w] = 1'b0;
       for (int k = 0; k < L1Mshrs; k++) begin
@@ -396,6 +397,10 @@ module gtsc_l1 #(
           w_tied[w] = 1'b1;
         end
       end
+    end
+  end
+  always_comb begin
+    for (int w = 0; w < L1Ways; w++) begin
       m_match[w] = (st_q[idx_f(h_set, WW'(w))] != StI) && (tag_q[idx_f(h_set, WW'(w))] == h_tag);
       w_free[w]  = (st_q[idx_f(h_set, WW'(w))] == StI);
       w_cand[w]  = (st_q[idx_f(h_set, WW'(w))] == StV) && !w_tied[w];
@@ -558,12 +563,24 @@ module gtsc_l1 #(
     end
   end
 
-  (* mem2reg *) logic [TW-1:0] ts_mid [NW];
+  logic [NW*TW-1:0] ts_mid;
   always_comb begin
     for (int j = 0; j < NW; j++) begin
-      ts_mid[j] = raise_mask[j] ? max_f(ts_of[j], raise_val) : ts_of[j];
+      ts_mid[TW*j +: TW] = raise_mask[j] ? max_f(ts_of[j], raise_val) : ts_of[j];
     end
   end
+
+  // the largest warp_ts (after R12) of the warps of a mask
+  function automatic logic [TW-1:0] max_over_f(input logic [NW-1:0] m, input logic [NW*TW-1:0] v);
+    logic [TW-1:0] r;
+    r = '0;
+    for (int j = 0; j < NW; j++) begin
+      if (m[j] && v[TW*j +: TW] > r) begin
+        r = v[TW*j +: TW];
+      end
+    end
+    max_over_f = r;
+  endfunction
 
   // The RD sent in this edge (SERVE leftovers, R11, V02, C03, C04): for whom, with which wts
   logic          rd_send;
@@ -592,13 +609,8 @@ module gtsc_l1 #(
       rd_mask = h_wbit;
       rd_line = h_line;
     end
-    rd_ts = '0;
-    for (int j = 0; j < NW; j++) begin
-      if (rd_mask[j] && ts_mid[j] > rd_ts) begin
-        rd_ts = ts_mid[j];
-      end
-    end
   end
+  assign rd_ts = max_over_f(rd_mask, ts_mid);
 
   /* verilator lint_off UNUSEDSIGNAL */
   logic [NW-1:0] rd_oh;
@@ -694,7 +706,7 @@ module gtsc_l1 #(
         mst_n[k]  = mst_q[k];
         eidx_n[k] = eidx[k];
       end
-      if (tsrst_i && mv_n[k]) begin                                    // R13
+      if (tsrst_i && ((ent_we && (MW'(k) == ent_k)) ? ent_v : mv_q[k])) begin   // R13
         mst_n[k] = 1'b1;
       end
     end
@@ -720,14 +732,9 @@ module gtsc_l1 #(
       wr_data[8*b +: 8] = h_mask[b] ? h_data[8*b +: 8] : 8'd0;
     end
   end
+  assign ln_idx = c04 ? v_idx : (c05 || c07) ? m_idx : k_lidx;
   always_comb begin
     ln_we   = 1'b0;
-    ln_idx  = k_lidx;
-    if (c04) begin
-      ln_idx = v_idx;
-    end else if (c05 || c07) begin
-      ln_idx = m_idx;
-    end
     ln_tag  = tag_q[ln_idx];
     ln_st   = st_q[ln_idx];
     ln_wts  = wts_q[ln_idx];
@@ -780,6 +787,10 @@ module gtsc_l1 #(
           tied_n[i] = 1'b1;
         end
       end
+    end
+  end
+  always_comb begin
+    for (int i = 0; i < Lines; i++) begin
       st_n[2*i +: 2]    = (ln_we && (LIW'(i) == ln_idx)) ? ln_st : st_q[i];
       wts_n[TW*i +: TW] = (ln_we && (LIW'(i) == ln_idx)) ? ln_wts : wts_q[i];
       rts_n[TW*i +: TW] = (ln_we && (LIW'(i) == ln_idx)) ? ln_rts : rts_q[i];
@@ -867,13 +878,17 @@ module gtsc_l1 #(
   assign cnt_inc = c05 || c06 || c07 || c08;
   always_comb begin
     for (int j = 0; j < NW; j++) begin
-      warp_ts_n[TW*j +: TW] = tsrst_i ? TsOne : ts_mid[j];
+      warp_ts_n[TW*j +: TW] = tsrst_i ? TsOne : ts_mid[TW*j +: TW];
       wcnt_n[CW*j +: CW]    = cnt_of[j];
       if (cnt_inc && (WFI'(j) == h_w)) begin
         wcnt_n[CW*j +: CW] = cnt_of[j] + CW'(1);
       end else if (ack && (WFI'(j) == ack_w)) begin
         wcnt_n[CW*j +: CW] = cnt_of[j] - CW'(1);
       end
+    end
+  end
+  always_comb begin
+    for (int j = 0; j < NW; j++) begin
       wr_idle_n[j] = (wcnt_n[CW*j +: CW] == '0);
     end
   end
@@ -1072,8 +1087,8 @@ module gtsc_l1 #(
     sva_a3_ok = 1'b1;
     for (int j = 0; j < NW; j++) begin
       if (rst_ni && crsp_valid_d && crsp_kind_d == CrLoad && crsp_mask_d[j] &&
-          (ts_mid[j] < (serve ? sv_wts : wts_q[m_idx]) ||
-           ts_mid[j] > (serve ? sv_rts : rts_q[m_idx]))) begin
+          (ts_mid[TW*j +: TW] < (serve ? sv_wts : wts_q[m_idx]) ||
+           ts_mid[TW*j +: TW] > (serve ? sv_rts : rts_q[m_idx]))) begin
         sva_a3_ok = 1'b0;
       end
     end

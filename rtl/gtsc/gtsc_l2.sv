@@ -575,7 +575,9 @@ module gtsc_l2 #(
       st_n[2*i +: 2]    = (cur_we && (LIW'(i) == cur_idx)) ? cur_st_d : st_q[i];
       wts_n[TW*i +: TW] = (cur_we && (LIW'(i) == cur_idx)) ? cur_wts_d : wts_q[i];
       rts_n[TW*i +: TW] = (cur_we && (LIW'(i) == cur_idx)) ? cur_rts_d : rts_q[i];
-      if (tsrst_i && (st_n[2*i +: 2] == StV || st_n[2*i +: 2] == StD)) begin   // R10
+      // R10 (the condition reads the state after (a), not st_n: no block reads what it writes)
+      if (tsrst_i && ((cur_we && (LIW'(i) == cur_idx)) ? (cur_st_d == StV || cur_st_d == StD)
+                                                        : (st_q[i] == StV || st_q[i] == StD))) begin
         wts_n[TW*i +: TW] = TsOne;
         rts_n[TW*i +: TW] = rst_rts;
       end
