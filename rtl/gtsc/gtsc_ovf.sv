@@ -42,7 +42,7 @@ module gtsc_ovf #(
                "gtsc_ovf: illegal NumBanks (legal: 1, 2, 4, 8, 16)")
 
   logic        tsrst_q /* verilator public_flat_rd */;
-  logic [31:0] nrst_q  /* verilator public_flat_rd */;
+  (* keep *) logic [31:0] nrst_q  /* verilator public_flat_rd */;   // no output reads it
 
   // O1
   always_ff @(posedge clk_i) begin
