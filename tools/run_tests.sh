@@ -152,8 +152,8 @@ nlcosim() {
     local rc=$? line cov
     line=$(grep -E "^(PASS|FAIL) $unit" "$log")
     cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-    if [ $rc -eq 0 ] && echo "$line" | grep -q " $cycles compared, 0 mismatches" &&
-        echo "$line" | grep -q 'impl=netlist: outputs and state compared' && [ -n "$cov" ] &&
+    if [ $rc -eq 0 ] && grep -q " $cycles compared, 0 mismatches" <<< "$line" &&
+        grep -q 'impl=netlist: outputs and state compared' <<< "$line" && [ -n "$cov" ] &&
         [ "$(echo "$cov" | cut -d' ' -f1)" = "$(echo "$cov" | cut -d' ' -f2)" ] &&
         grep -q '"impl": "netlist"' "$json" && grep -q '"state_compared": true' "$json" &&
         grep -q '"verdict": "pass"' "$json"; then
@@ -244,7 +244,7 @@ cosim() {
     local line cov
     line=$(grep -E "^(PASS|FAIL) $unit" "$log")
     cov=$(echo "$line" | sed -n 's/.*coverage \([0-9]*\)\/\([0-9]*\).*/\1 \2/p')
-    if [ $rc -eq 0 ] && echo "$line" | grep -q ' 0 mismatches' && [ -n "$cov" ] &&
+    if [ $rc -eq 0 ] && grep -q ' 0 mismatches' <<< "$line" && [ -n "$cov" ] &&
         [ "$(echo "$cov" | cut -d' ' -f1)" = "$(echo "$cov" | cut -d' ' -f2)" ] &&
         { [ "${FCOV:-0}" = 0 ] || fcov_full "$log"; } &&
         grep -q '"verdict": "pass"' "$json"; then
@@ -531,7 +531,7 @@ sysrun() {
     local rc=$? line c1 r1 c2 r2
     line=$(grep -E '^(PASS|FAIL) system' "$log")
     read -r c1 r1 c2 r2 < <(echo "$line" | sed -n 's/.*coverage l1 \([0-9]*\)\/\([0-9]*\) l2 \([0-9]*\)\/\([0-9]*\).*/\1 \2 \3 \4/p')
-    if [ $rc -eq 0 ] && echo "$line" | grep -q ' 0 mismatches' && grep -q '"verdict": "pass"' "$json" &&
+    if [ $rc -eq 0 ] && grep -q ' 0 mismatches' <<< "$line" && grep -q '"verdict": "pass"' "$json" &&
         { [ "$rows" = merged ] || { [ -n "${c1:-}" ] && [ "$c1" = "$r1" ] && [ "$c2" = "$r2" ]; }; }; then
         ok "system $name" "$(echo "$line" | sed 's/^PASS system //; s/ (seed.*//') ($(( $(date +%s) - t )) s)"
     else
@@ -663,7 +663,7 @@ hl_rows_fail() {
     local out
     out=$(hl_rows "$LOGS/hlsys-hlrc-small-200k.log") && return 1
     echo "$out"
-    echo "$out" | grep -q "'Q01'" && echo "$out" | grep -q "'A01'"
+    grep -q "'Q01'" <<< "$out" && grep -q "'A01'" <<< "$out"
 }
 check "rows: the check fails on the plain hlrc run alone, naming Q01 (illegal) and A01 (scoped)" \
     "$LOGS/rows-hlrc-fail.log" hl_rows_fail
@@ -1046,7 +1046,7 @@ dn_rows_fail() {
     local out
     out=$(dn_rows "$LOGS/dnsys-denovo-d-small-200k.log") && return 1
     echo "$out"
-    echo "$out" | grep -q "'Q01'" && echo "$out" | grep -q "'Q02'" && echo "$out" | grep -q "'B04'"
+    grep -q "'Q01'" <<< "$out" && grep -q "'Q02'" <<< "$out" && grep -q "'B04'" <<< "$out"
 }
 check "rows: the check fails on the plain run alone, naming Q01 Q02 B04" \
     "$LOGS/rows-denovo-fail.log" dn_rows_fail
@@ -1134,7 +1134,7 @@ dn_litmus() {
         --json "$OUT/litmus-denovo.json")
     local rc=$?
     echo "$out"
-    [ $rc -eq 0 ] && echo "$out" | grep -qE '^litmus: [0-9]+ files, 3 variants, [1-9][0-9]* passed, 0 failed'
+    [ $rc -eq 0 ] && grep -qE '^litmus: [0-9]+ files, 3 variants, [1-9][0-9]* passed, 0 failed' <<< "$out"
 }
 check "litmus suite under denovo-d, denovo-d-ro, denovo-h (100 runs per file)" \
     "$LOGS/litmus-denovo.log" dn_litmus
@@ -1148,8 +1148,8 @@ hl_litmus() {
             --json "$OUT/litmus-$v.json")
         rc=$?
         echo "$out" | tail -2
-        [ $rc -eq 0 ] && echo "$out" | grep -qE '^litmus: [0-9]+ files, 1 variants, [1-9][0-9]* passed, 0 failed' &&
-            echo "$out" | grep -qE '^PASS litmus Fig3b-wg-othersm' && echo "$out" | grep -qE '^PASS litmus Fig3d-rsp' ||
+        [ $rc -eq 0 ] && grep -qE '^litmus: [0-9]+ files, 1 variants, [1-9][0-9]* passed, 0 failed' <<< "$out" &&
+            grep -qE '^PASS litmus Fig3b-wg-othersm' <<< "$out" && grep -qE '^PASS litmus Fig3d-rsp' <<< "$out" ||
             return 1
     done
 }
