@@ -65,8 +65,9 @@ TMP=$(mktemp -d "$OUT.tmp.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 # GPUCOH_RTL_OPT: the C++ optimization of the Verilated model (default -O2; gpucoh mutants builds
-# its scratch copies at -O1: most mutants die in a few hundred cycles, so compiling is their cost).
-# Part of the model's cache key (tb/engine/rtl_load.c).
+# its scratch copies at -O1: most mutants die in a few hundred cycles, so compiling is their cost;
+# a gate-level netlist is built at -O1 too: the C model limits its lockstep's speed, and its flat
+# netlist compiles in less than half the time). Part of the model's cache key (tb/engine/rtl_load.c).
 OPT=${GPUCOH_RTL_OPT:--O2}
 case $OPT in -O0 | -O1 | -O2 | -O3 | -Os) ;; *) echo "build_rtl: GPUCOH_RTL_OPT '$OPT' is not -O0..-O3 or -Os" >&2; exit 2 ;; esac
 # VL_USER_STOP: the shim supplies vl_stop(), so a failed RTL assertion bumps a plain

@@ -48,9 +48,9 @@
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
 #   9. fuzzing (tools/fuzz.sh, docs/fuzzing.md): each parser's libFuzzer harness (ASan + UBSan)
-#      30 s from the project's own files, the regression inputs of tests/fuzz/regress/, and the
+#      20 s from the project's own files, the regression inputs of tests/fuzz/regress/, and the
 #      planted-bug builds reported as FAIL
-# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s, 3h and 9 run in the background beside the others
+# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s, 3h, 3a and 9 run in the background beside the others
 # (bg_section below), in that order; their output follows section 6, in the order of their
 # numbers. 5s is the part of section 5 (mutant campaigns) that no later check reuses.
 set -uo pipefail
@@ -681,63 +681,8 @@ check "cover points: the check fails on the plain hlrc run alone (F68 and others
      ! tools/cover_check.sh $OUT/hlsys-hlrc-small-200k.json | grep -qx 'never reached: l1 F49 L2_ATOMIC_STORE, l1 F66 GRANT_EMPTY_STORE, l2 F65 EXCH_PARTIAL'"
 }
 
-# 9 runs in the background lane: the libFuzzer harnesses of the parsers (docs/fuzzing.md)
-section_9() {
-echo "== 9. fuzzing: every parser's libFuzzer harness (ASan + UBSan), regressions, a planted bug"
-# make fuzz (clang-14, build/fuzz/), then 30 s per harness from the project's own files
-script_checks "fuzz smoke" "$LOGS/fuzz-smoke.log" bash tools/fuzz.sh --seconds 30
-# every crash, hang or leak found so far, once through its harness (tests/fuzz/regress/)
-script_checks "fuzz regressions" "$LOGS/fuzz-regress.log" bash tools/fuzz.sh --regress --no-build
-# the smoke can fail: the -DFUZZ_PLANT_BUG builds abort on a prefix the corpus holds
-script_checks "fuzz planted bug" "$LOGS/fuzz-plant.log" bash tools/fuzz.sh --plant --no-build
-}
-
-( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
-  bg_section 3f section_3f; bg_section 3g section_3g
-  bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
-  bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s
-  bg_section 3h section_3h
-  bg_section 9 section_9
-  echo $(( $(date +%s) - T0 )) > "$LOGS/background-lane-s" ) &
-BG_PID=$!
-trap 'kill "$BG_PID" 2>/dev/null' EXIT
-
-echo "== 1. cmocka unit tests"
-for b in build/tests/test_*; do cmocka unit "$b"; done
-# the unit manifest as the scripts read it (gpucoh units, docs/framework.md): the lists they
-# used to keep by hand, and an unknown field or unit refused with exit 2
-# (--where against the table's own columns, and the units the lists named then still there: a unit
-# added later changes no line here)
-units_lists() {
-    local std sc u
-    std=$($G units | awk 'NR > 1 && $3 == "standalone" { printf "%s ", $1 }')
-    sc=$($G units | awk 'NR > 1 && $5 == "yes" { printf "%s ", $1 }')
-    [ "$($G units --get name --where context=standalone | tr '\n' ' ')" = "$std" ] &&
-        [ "$($G units --get name --where systemc=yes | tr '\n' ' ')" = "$sc" ] || return 1
-    for u in sig_bloom rdu avu tc_timer tc_gwct; do [[ " $std" == *" $u "* ]] || return 1; done
-    for u in sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2; do
-        [[ " $sc" == *" $u "* ]] || return 1
-    done
-    [ "$($G units --get context gpu_l2)" = l2 ] && [ "$($G units --get family tc_gwct)" = tc ]
-}
-check "units: --get gives the lists the scripts kept by hand" "$LOGS/units-get.log" units_lists
-check "units: --get gives the build, lint, synthesis and netlist values the scripts kept" \
-    "$LOGS/units-get-values.log" bash -c \
-    "[ \"\$($G units --get name --where 'verilator_flags=--unroll-count 256' | tr '\n' ' ')\" = \
-       'tc_l1 tc_l2 gpu_l1 gpu_l2 denovo_l1 denovo_l2 hlrc_l1 hlrc_l2 ' ] &&
-     [ -z \"\$($G units --get verilator_flags rdu)\" ] &&
-     [ \"\$($G units --get lint_params tc_l2)\" = 'L2Sets=4 L2Mshrs=8 LineBytes=16' ] &&
-     [ \"\$($G units --get synth_point rdu)\" = rdu_m4096_n16 ] &&
-     [ \"\$($G units --get name --where synth_hier=yes | tr '\n' ' ')\" = 'rdu avu ' ] &&
-     [ \"\$($G units --get netlist_params tc_gwct)\" = 'wf=8 ts_width=8 wf_cnt_width=2' ]"
-check "units: an unknown field or unit is refused (exit 2)" "$LOGS/units-bad.log" bash -c \
-    "$G units --get colour; [ \$? -eq 2 ] && $G units --get family tc_l9; [ \$? -eq 2 ] &&
-     $G units --get family tc_l9 2>&1 | grep -q 'the units are: sig_bloom'"
-echo "== 2. ASan + UBSan"
-for b in build/asan/test_*; do
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 cmocka asan "$b"
-done
-
+# 3a runs in the background lane (2026-11-30, sixteenth session: to level the lanes)
+section_3a() {
 echo "== 3a. cover points: the check can fail, steering catches what it is for"
 # without steering, a 32-bit timer never sees a load in its roll cycle: the check must fail and
 # name the point (docs/testing.md, "Cover points")
@@ -829,6 +774,64 @@ check "illegal inputs: an input assertion no illegal input explains still prints
        $OUT/illegal-unexpected.txt"
 check "--steer / --illegal-rate: bad values and options a unit cannot honour exit 2; --help" \
     "$LOGS/stim-errors.log" stim_errors
+}
+
+# 9 runs in the background lane: the libFuzzer harnesses of the parsers (docs/fuzzing.md)
+section_9() {
+echo "== 9. fuzzing: every parser's libFuzzer harness (ASan + UBSan), regressions, a planted bug"
+# make fuzz (clang-14, build/fuzz/), then 20 s per harness from the project's own files
+script_checks "fuzz smoke" "$LOGS/fuzz-smoke.log" bash tools/fuzz.sh --seconds 20
+# every crash, hang or leak found so far, once through its harness (tests/fuzz/regress/)
+script_checks "fuzz regressions" "$LOGS/fuzz-regress.log" bash tools/fuzz.sh --regress --no-build
+# the smoke can fail: the -DFUZZ_PLANT_BUG builds abort on a prefix the corpus holds
+script_checks "fuzz planted bug" "$LOGS/fuzz-plant.log" bash tools/fuzz.sh --plant --no-build
+}
+
+( bg_section 5c section_5c; bg_section 3 section_3; bg_section 7 section_7; bg_section 8 section_8
+  bg_section 3f section_3f; bg_section 3g section_3g
+  bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
+  bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s
+  bg_section 3h section_3h; bg_section 3a section_3a
+  bg_section 9 section_9
+  echo $(( $(date +%s) - T0 )) > "$LOGS/background-lane-s" ) &
+BG_PID=$!
+trap 'kill "$BG_PID" 2>/dev/null' EXIT
+
+echo "== 1. cmocka unit tests"
+for b in build/tests/test_*; do cmocka unit "$b"; done
+# the unit manifest as the scripts read it (gpucoh units, docs/framework.md): the lists they
+# used to keep by hand, and an unknown field or unit refused with exit 2
+# (--where against the table's own columns, and the units the lists named then still there: a unit
+# added later changes no line here)
+units_lists() {
+    local std sc u
+    std=$($G units | awk 'NR > 1 && $3 == "standalone" { printf "%s ", $1 }')
+    sc=$($G units | awk 'NR > 1 && $5 == "yes" { printf "%s ", $1 }')
+    [ "$($G units --get name --where context=standalone | tr '\n' ' ')" = "$std" ] &&
+        [ "$($G units --get name --where systemc=yes | tr '\n' ' ')" = "$sc" ] || return 1
+    for u in sig_bloom rdu avu tc_timer tc_gwct; do [[ " $std" == *" $u "* ]] || return 1; done
+    for u in sig_bloom rdu avu tc_timer tc_gwct tc_l1 tc_l2 gpu_l1 gpu_l2; do
+        [[ " $sc" == *" $u "* ]] || return 1
+    done
+    [ "$($G units --get context gpu_l2)" = l2 ] && [ "$($G units --get family tc_gwct)" = tc ]
+}
+check "units: --get gives the lists the scripts kept by hand" "$LOGS/units-get.log" units_lists
+check "units: --get gives the build, lint, synthesis and netlist values the scripts kept" \
+    "$LOGS/units-get-values.log" bash -c \
+    "[ \"\$($G units --get name --where 'verilator_flags=--unroll-count 256' | tr '\n' ' ')\" = \
+       'tc_l1 tc_l2 gpu_l1 gpu_l2 denovo_l1 denovo_l2 hlrc_l1 hlrc_l2 ' ] &&
+     [ -z \"\$($G units --get verilator_flags rdu)\" ] &&
+     [ \"\$($G units --get lint_params tc_l2)\" = 'L2Sets=4 L2Mshrs=8 LineBytes=16' ] &&
+     [ \"\$($G units --get synth_point rdu)\" = rdu_m4096_n16 ] &&
+     [ \"\$($G units --get name --where synth_hier=yes | tr '\n' ' ')\" = 'rdu avu ' ] &&
+     [ \"\$($G units --get netlist_params tc_gwct)\" = 'wf=8 ts_width=8 wf_cnt_width=2' ]"
+check "units: an unknown field or unit is refused (exit 2)" "$LOGS/units-bad.log" bash -c \
+    "$G units --get colour; [ \$? -eq 2 ] && $G units --get family tc_l9; [ \$? -eq 2 ] &&
+     $G units --get family tc_l9 2>&1 | grep -q 'the units are: sig_bloom'"
+echo "== 2. ASan + UBSan"
+for b in build/asan/test_*; do
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 cmocka asan "$b"
+done
 
 echo "== 3b. TC system: lockstep of every L1, L2 and the timer (small configuration)"
 # tcsys NAME ARGS... : PASS line, 0 mismatches, full L1 and L2 coverage, verdict pass in JSON
@@ -1262,8 +1265,12 @@ check "waves/filters/hlrc_*.txt agree with rtl/hlrc/hlrc_pkg.sv, gpucoh_atom_pkg
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
 # (the signature units and tc_timer: section 5s, in the background lane)
+# The non-power-of-two geometry context runs here for tc_l2 and tc_gwct (and rdu, avu in 5s): the
+# scan-wrap mutant the lockstep alone catches there. tc_l1's, gpu_l1's, gpu_l2's, denovo_l1's and
+# denovo_l2's (two Verilated builds each at a new geometry: 197 s of the clean clone of
+# 2026-11-30, when the suite took 1934 s on CI) run in make regress (mutg: every mutant of the
+# unit at that geometry, 300 000 cycles; docs/testing.md, "Time")
 campaign tc_l1 --cycles 150000
-geometry tc_l1 --param l1_ways=3 --param wf=5 --cycles 30000
 campaign tc_l2 --cycles 150000
 geometry tc_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 campaign tc_gwct --cycles 150000
@@ -1271,9 +1278,7 @@ geometry tc_gwct --param wf=5 --cycles 100000
 # the baseline GPU units (docs/units/gpu/gpu_l1.md, gpu_l2.md "Mutants"): the GPU system lockstep,
 # GPU-D then GPU-H, each until caught (about 2 minutes each)
 campaign gpu_l1 --cycles 100000
-geometry gpu_l1 --param l1_ways=3 --param wf=5 --cycles 30000
 campaign gpu_l2 --cycles 100000
-geometry gpu_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 # the DeNovo units (docs/units/denovo/denovo_l1.md, denovo_l2.md "Mutants"): the DeNovo system
 # lockstep, DeNovo-D, then D+RO, then H, each until caught (the VO mutants are caught under D+RO
 # only); 20 000 cycles per variant: the latest catch is at cycle 13 090. Measured 2026-11-29:
@@ -1293,9 +1298,7 @@ dnmut() { # dnmut NAME
 for m in 01-inv-kills-r 02-inv-kills-vo 05-fwd-stale-data 07-xfer-keeps-r 15-sb-head-no-wrap; do
     dnmut "$m"
 done
-geometry denovo_l1 --param l1_ways=3 --param wf=5 --cycles 30000
 campaign denovo_l2 --cycles 20000
-geometry denovo_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 # the hLRC units (docs/units/hlrc/hlrc.md section 14, issue 28): the hLRC system lockstep, their
 # only context (hlrc, then hlrc-scoped, each until caught; 20 000 cycles per variant). The full
 # campaigns (26 mutants) run in make regress: with every Verilated model to build they took
@@ -1631,7 +1634,7 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
 FG_S=$(( $(date +%s) - T0 ))
 wait "$BG_PID"
 echo "lanes: foreground $FG_S s, background $(cat "$LOGS/background-lane-s" 2>/dev/null || echo '?') s"
-for s in 3 3d 3e 3f 3g 3h 5c 5s 6b 6c 6d 7 8 9; do join_section "$s"; done
+for s in 3 3a 3d 3e 3f 3g 3h 5c 5s 6b 6c 6d 7 8 9; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"

@@ -424,11 +424,21 @@ int gpucoh_netlist_load(const gpucoh_unit_t* u, const gpucoh_pvals_t* pv, const 
     gpucoh_fnv1a_file(&h, p);
     gpucoh_unit_file(u, "cmodel", u->name, "_ports.h", p, sizeof p);
     gpucoh_fnv1a_file(&h, p);
+    /* build_rtl.sh's C++ optimization (GPUCOH_RTL_OPT): -O1 for a netlist (the C model, not
+     * the netlist, limits a lockstep's speed: rdu's 0.18 M cycles/s at -O1, 0.21 at -O2; the
+     * compile of its flat netlist took 11 s at -O1, 28 s at -O2; docs/testing.md, "Time") */
+    const char* opt = getenv("GPUCOH_RTL_OPT");
+    if (!opt || !*opt)
+        opt = "-O1";
+    h = gpucoh_fnv1a(h, opt, strlen(opt) + 1);
     snprintf(r->dir, sizeof r->dir, "%s/build/rtl/%s-netlist-%016llx", root, u->name,
              (unsigned long long)h);
 
     /* 3. build (cached) and load; the removed-bit mask if the shim exports one */
-    if (build_and_open(u, NULL, r->netlist_path, gp, quiet, r, err, errlen) != 0)
+    g_build_opt = opt;
+    const int rc = build_and_open(u, NULL, r->netlist_path, gp, quiet, r, err, errlen);
+    g_build_opt = NULL;
+    if (rc != 0)
         return -1;
     *(void**)(&r->state_mask) = dlsym(r->dl, "gpucoh_rtl_state_mask");
     uint32_t (*removed)(void);

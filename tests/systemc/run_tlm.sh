@@ -15,7 +15,7 @@
 #      that reproduces it), an RTL mutant of tests/mutants/ under lockstep (mismatch; gpu_l1's in
 #      litmus, hlrc_l1's wave mutant in episodes), bad input
 #      (exit 2, nothing run).
-# Environment: TLM_RUNS (default 25) litmus runs per file for the every-file comparison.
+# Environment: TLM_RUNS (default 10) litmus runs per file for the every-file comparison.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 make --no-print-directory -s build systemc-tlm >/dev/null || { echo "FAIL build (make build systemc-tlm)"; exit 1; }
@@ -26,7 +26,7 @@ mkdir -p "$out"
 pass=0 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; fail=$((fail + 1)); }
-runs=${TLM_RUNS:-25}
+runs=${TLM_RUNS:-10}
 t00=$(date +%s)
 
 # 1 -------------------------------------------------------------------------------------------
@@ -54,13 +54,13 @@ compare "witnesses-c" --runs 1000 --protocols "tc-weak tc-strong tc-weak-c gpu-d
 causal="WRC+relacq.gpu WRC+fence.gpu WRC+rel.cta+relacq.gpu ISA2+relacq.gpu
 ISA2+rel.cta+relacq.gpu ISA2+rel.cta+atom.acq_rel.gpu ISA2+relacq.gpu+relacq.cta MP+cta.gpu.cta
 RWC+fence.gpu RWC+fence.sc.gpu IRIW+acq.gpu IRIW+fence.gpu MP+relacq.gpu MP+fence.cta"
-compare "lockstep" --impl lockstep --runs 10 $(for f in $causal; do echo "litmus/$f.litmus"; done)
+compare "lockstep" --impl lockstep --runs 5 $(for f in $causal; do echo "litmus/$f.litmus"; done)
 # hLRC, hLRC-scoped and GPU-RSP (issue 28 item 2): every litmus file, C models, and the
 # causality tests in lockstep
 hfiles=$(ls litmus/*.litmus)
 # shellcheck disable=SC2086
 compare "every-file-c-hlrc-rsp" --runs "$runs" --protocols "hlrc hlrc-scoped gpu-rsp" $hfiles
-compare "lockstep-hlrc-rsp" --impl lockstep --runs 10 --protocols "hlrc hlrc-scoped gpu-rsp" \
+compare "lockstep-hlrc-rsp" --impl lockstep --runs 5 --protocols "hlrc hlrc-scoped gpu-rsp" \
     $(for f in $causal; do echo "litmus/$f.litmus"; done)
 
 # 4: episodes ---------------------------------------------------------------------------------
