@@ -7,6 +7,8 @@
 #   K          the induction depth (yosys-smtbmc -i -t K)
 #   MUT_DEPTH  the BMC depth of a mutant run
 #   HELP       set: --help prints the script's head comment (hlrc); unset: not an option
+#   KEEP       optional: the names of the unit's assertions the proof is of (words); every other
+#              `assert` cell is deleted after flatten (gtsc: I1 alone, not the unit's others)
 # and then calls prove_args "$@", prove_dir, (its own file preparation), prove_model FILES TOP,
 # prove_run WHAT. The variables it reads after: RTL (the unit, or the mutant's copy), D (the run
 # folder), NAME (rtl, rtl-p or the mutant's name), CHP (the -chparam list), mf (the mutant file).
@@ -74,12 +76,18 @@ prove_dir() {
 # the assertion header), as $D/model.smt2; t0 its start; prints the assertions it holds
 prove_model() {
     t0=$(date +%s)
+    local keep="" n u=""
+    if [ -n "${KEEP:-}" ]; then # t:$assert minus the union of the kept names
+        for n in $KEEP; do keep+=" n:*.$n$u"; u=" %u"; done
+        keep="delete t:\$assert$keep %d"
+    fi
     yosys -q -l "$D/yosys.log" -p "
 read_verilog -defer -sv -formal -Irtl/include tests/formal/gpucoh_assert_formal.svh \
     $1
 hierarchy -check -top $2$CHP
 prep -top $2
 flatten
+$keep
 opt -full
 techmap
 opt -fast

@@ -41,6 +41,7 @@
 #  6b. the shared RTL primitives (Icarus testbench, its mutants); 6c. the DeNovo registry
 #      single-owner proof (tools/prove_denovo_l2.sh, yosys-smtbmc + z3) and its mutants failing it;
 #  6d. the hLRC bank's single-owner proof (tools/prove_hlrc_l2.sh) and its mutants failing it
+#  6e. the G-TSC bank's lease invariant I1 (tools/prove_gtsc_l2.sh) and its mutants failing it (in 6d's lane slot)
 #   7. lint (verilator -Wall, Yosys parse gate, iverilog -g2012, RTL style, cppcheck) and format
 #   8. SystemC (tests/systemc/run_pin.sh): every unit's two pin-level flavours in lockstep, a
 #      mutant of each caught, bad input refused; (tests/systemc/run_tlm.sh) the TLM-2.0 memory
@@ -413,6 +414,17 @@ for mf in tests/mutants/hlrc_l2/formal/01-*.mut tests/mutants/hlrc_l2/formal/04-
     check "hlrc_l2 proof fails on mutant $(basename "$mf" .mut), with a trace" \
         "$LOGS/prove-hlrc-l2-$(basename "$mf" .mut).log" \
         bash -c "bash tools/prove_hlrc_l2.sh --mutant-file $mf; [ \$? -eq 1 ]"
+done
+echo "== 6e. the G-TSC bank's lease invariant I1 (tools/prove_gtsc_l2.sh: yosys-smtbmc, z3)"
+# docs/units/gtsc/gtsc_l2.md, "Proof": B3_Lease_A (every V / D line has 1 <= wts <= rts) with
+# the auxiliary B9-B11, by a BMC base case and 2-step induction (about 3 s), every input free;
+# each mutant of tests/mutants/gtsc_l2/formal/ must make it fail with a trace (exit 1)
+check "gtsc_l2 lease proof (BMC + k-induction) on the RTL" "$LOGS/prove-gtsc-l2.log" \
+    bash tools/prove_gtsc_l2.sh
+for mf in tests/mutants/gtsc_l2/formal/*.mut; do
+    check "gtsc_l2 proof fails on mutant $(basename "$mf" .mut), with a trace" \
+        "$LOGS/prove-gtsc-l2-$(basename "$mf" .mut).log" \
+        bash -c "bash tools/prove_gtsc_l2.sh --mutant-file $mf; [ \$? -eq 1 ]"
 done
 }
 

@@ -532,11 +532,15 @@ uint64_t gtsc_l2_check(const gtsc_l2_t* m, uint32_t lease) {
         for (uint32_t j = k + 1u; j < m->d.l2_mshrs; j++) {
             bad += m->ent[j].mv && m->ent[j].q.line == e->q.line;
         }
+        if (e->mway >= m->d.l2_ways || e->q.kind == GTSC_REQ_NONE) { /* B10, B11 */
+            bad++;
+            continue;
+        }
         const gtsc_l2_line_t* l = &m->line[set_of(m, e->q.line) * m->d.l2_ways + e->mway];
-        bad += l->tag != tag_of(m, e->q.line) || (!e->mrdy && l->st != GTSC_L2_P) ||
-               (e->mrdy && l->st == GTSC_L2_P);
+        bad += l->tag != tag_of(m, e->q.line) || (!e->mrdy && l->st != GTSC_L2_P) || /* B2 */
+               (e->mrdy && l->st != GTSC_L2_V && l->st != GTSC_L2_D);                /* B10 */
     }
-    return bad + (m->mem_ts < 1u || m->mem_ts > m->ts_max);
+    return bad + (m->mem_ts < 1u || m->mem_ts > m->ts_max); /* B9 */
 }
 
 /*--- the edge ---------------------------------------------------------------------------------*/

@@ -814,7 +814,16 @@ module gtsc_l2 #(
 
 `ifndef SYNTHESIS
 `ifndef __ICARUS__
-  logic sva_b1_ok, sva_b2_ok, sva_b3_ok, sva_b4_ok, sva_b6_ok, sva_b8_ok;
+  logic sva_b1_ok, sva_b2_ok, sva_b3_ok, sva_b4_ok, sva_b6_ok, sva_b8_ok, sva_b10_ok, sva_b11_ok;
+  // B5's previous-edge values, kept here rather than with $past, which Yosys's formal front end
+  // (tools/prove_gtsc_l2.sh) takes only in clocked blocks
+  logic          sva_rst_p, sva_tsrst_p;
+  logic [TW-1:0] sva_mem_ts_p;
+  always_ff @(posedge clk_i) begin
+    sva_rst_p    <= rst_ni;
+    sva_tsrst_p  <= tsrst_i;
+    sva_mem_ts_p <= mem_ts_q;
+  end
   always_comb begin
     // B1: one matching way for the head's line
     sva_b1_ok = !rst_ni || !do_head || $onehot0(h_match);
@@ -841,18 +850,49 @@ module gtsc_l2 #(
     sva_b6_ok = !rst_ni || (lease_i != '0 && lease_i <= ((TsMax - TW'(2)) >> 1));
     // B8 (I3, G3): the store's timestamp sum has no carry
     sva_b8_ok = !rst_ni || !(p_ok && q_st) || !st_inc[TW];
+    // B10 (R2 (c), R6, F01): a valid entry's way is one of the set's, a ready entry's way is V
+    // or D (filled, and no victim is chosen while an entry is ready), a waiting entry's way is P,
+    // two valid entries hold two ways
+    sva_b10_ok = 1'b1;
+    // B11 (J2): the FIFO's head and every valid entry hold a request of a legal kind
+    sva_b11_ok = !rst_ni || fcnt == '0 || h_kind != KNone;
+    for (int k = 0; k < L2Mshrs; k++) begin
+      if (rst_ni && mv_q[k] && mkind_q[k] == KNone) begin
+        sva_b11_ok = 1'b0;
+      end
+      if (rst_ni && mv_q[k]) begin
+        if (32'(mway_q[k]) >= L2Ways) begin
+          sva_b10_ok = 1'b0;
+        end
+        if (mrdy_q[k] ? (st_q[idx_f(set_of_f(mline_q[k]), mway_q[k])] != StV &&
+                         st_q[idx_f(set_of_f(mline_q[k]), mway_q[k])] != StD)
+                      : (st_q[idx_f(set_of_f(mline_q[k]), mway_q[k])] != StP)) begin
+          sva_b10_ok = 1'b0;
+        end
+        for (int j = k + 1; j < L2Mshrs; j++) begin
+          if (mv_q[j] && idx_f(set_of_f(mline_q[k]), mway_q[k]) ==
+                         idx_f(set_of_f(mline_q[j]), mway_q[j])) begin
+            sva_b10_ok = 1'b0;
+          end
+        end
+      end
+    end
   end
 
   `ASSERT(B1_OneWay_A, sva_b1_ok)
   `ASSERT(B2_OneEntry_A, sva_b2_ok)
   `ASSERT(B3_Lease_A, sva_b3_ok)
   `ASSERT(B4_StoreAfterLease_A, sva_b4_ok)
-  `ASSERT(B5_MemTsMonotone_A, !rst_ni || !$past(rst_ni) ||
-                              ($past(tsrst_i) ? (mem_ts_q == TsOne)
-                                              : (mem_ts_q >= $past(mem_ts_q))))
+  `ASSERT(B5_MemTsMonotone_A, !rst_ni || !sva_rst_p ||
+                              (sva_tsrst_p ? (mem_ts_q == TsOne) : (mem_ts_q >= sva_mem_ts_p)))
   `ASSERT(B6_LeaseRange_A, sva_b6_ok)
   `ASSERT(B7_NoPerformInOvf_A, !rst_ni || !(perform && ovf_q))
   `ASSERT(B8_NoCarry_A, sva_b8_ok)
+  // B9 (I7's floor): mem_ts >= 1 (the induction of B3 needs it: a fill's wts is mem_ts;
+  // tools/prove_gtsc_l2.sh)
+  `ASSERT(B9_MemTsPos_A, !rst_ni || mem_ts_q != '0)
+  `ASSERT(B10_MshrWays_A, sva_b10_ok)
+  `ASSERT(B11_LegalKinds_A, sva_b11_ok)
   // R2 (d): an active head takes exactly one of its rows (performed, S03, S02, S01, M01-M03)
   `ASSERT(R2_OneHeadRow_A, !rst_ni || !do_head || $onehot({h_vd, s03, s02, s01, alloc}))
 `endif
