@@ -42,14 +42,7 @@ HELP=1
 
 prove_args "$@"
 prove_dir
-# Yosys 0.23 parses no implication in `assert property`: the FIFO's one assertion,
-# Q2_NoOverUnderflow_A (`rst_ni |-> P`, a property of one state), is read as the same
-# `!rst_ni || P` from a copy; the file itself is left as it is (gpu_l1, gpu_l2, tc_l1 and tc_l2's
-# synthesis fingerprints hash it)
-FIFO=$D/gpucoh_fifo.sv
-sed 's/rst_ni |-> (/!rst_ni || (/' rtl/prim/gpucoh_fifo.sv > "$FIFO"
-[ "$(grep -c -- '|->' "$FIFO")" = 0 ] && [ "$(grep -c -- '!rst_ni || (' "$FIFO")" = 1 ] ||
-    { echo "prove_hlrc_l2: the rewrite of gpucoh_fifo.sv's assertion no longer applies" >&2; exit 2; }
+prove_fifo
 prove_model "rtl/gpucoh_atom_pkg.sv rtl/hlrc/hlrc_pkg.sv rtl/prim/gpucoh_ffs.sv \
     rtl/prim/gpucoh_ffs2.sv $FIFO rtl/prim/gpucoh_amo.sv $RTL \
     tests/formal/hlrc_l2_formal.sv" hlrc_l2_formal
