@@ -413,7 +413,8 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
         !p->bank_views || !p->msg_info || !p->core_req || !p->nets || p->nnets < 1 ||
         !p->bank_fill || !p->inputs || !p->clear || !p->fence_mask || !p->variant_of ||
         p->sm_slot >= p->nslots || p->bank_slot >= p->nslots ||
-        (p->global_slot >= 0 && p->global_slot != (int)p->nslots - 1)) {
+        (p->global_slot >= 0 && p->global_slot != (int)p->nslots - 1) ||
+        (p->global_in && p->global_slot < 0)) {
         snprintf(err, errlen, "system: protocol %s lacks a required hook or slot (gsys.h)",
                  p->name ? p->name : "?");
         return -1;
@@ -1336,6 +1337,16 @@ static void inputs(gsys_t* s) {
     }
 }
 
+/* The global unit's inputs from the banks (gsys_proto_t.global_in): before any slot's edge,
+ * while the bank slot's outputs are still those of the previous edge. */
+static void global_in(gsys_t* s) {
+    const gsys_proto_t* p = s->p;
+    if (!p->global_in)
+        return;
+    const sslot_t* b = &s->sl[p->bank_slot];
+    p->global_in(s->pd, b->out, b->osz, b->n, in_of(s, (uint32_t)p->global_slot, 0));
+}
+
 /* Tick every instance of every slot (a slot at a time: its inputs, the edge, the payloads
  * cleared); the views of the new outputs. */
 static int tick_all(gsys_t* s, bool rst) {
@@ -1344,6 +1355,7 @@ static int tick_all(gsys_t* s, bool rst) {
     int rc = 0;
     if (s->be->cycle_begin)
         s->be->cycle_begin(s->be->ctx, !rst);
+    global_in(s);
     for (uint32_t k = 0; k < p->nslots; k++) {
         const sslot_t* x = &s->sl[k];
         p->inputs(s->pd, k, x->in, x->isz, x->n, rst, g, s->cycle, s->cfg.start);

@@ -347,6 +347,16 @@ typedef struct gsys_proto {
     bool fences_to_l1;
     int global_slot; /* the slot whose outputs are every unit's global inputs (-1: none); it is
                         the last slot, so every other unit sees its outputs of the previous edge */
+    /* Optional: the global unit's inputs from the banks (G-TSC: every bank's ovf_o into
+     * gtsc_ovf's ovf_i, docs/units/gtsc/gtsc.md section 13). Called once per cycle by tick_all
+     * before the first slot's edge (the bank slot ticks before the global slot, so only then does
+     * the bank slot's output buffer hold the registered outputs of the previous edge), in reset
+     * cycles too: instance b's outputs at bank_out + b * bank_osz; gin is the global slot's
+     * input. It writes only the fields it owns, which the protocol's inputs() for the global slot
+     * leaves alone and clear() zeroes after the edge. gsys_new refuses it when global_slot < 0.
+     * NULL for every protocol whose global unit reads no bank. */
+    void (*global_in)(const void* pd, const void* bank_out, size_t bank_osz, uint32_t nbanks,
+                      void* gin);
     /* the virtual networks (gsys_net_t; TC, GPU: "req" L1 -> bank and "rsp" bank -> L1s) */
     const gsys_net_t* nets;
     uint32_t nnets;
