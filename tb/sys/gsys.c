@@ -265,6 +265,7 @@ struct gsys {
     const gsys_proto_t* p;
     const void* pd;     /* the protocol descriptor in cfg */
     bool acq_waits_rel; /* the variant's gsys_variant_t.acq_waits_rel */
+    bool store_ack;     /* the protocol's store_ack or its variant's */
     bool scope_rm;      /* the variant's cores take GSYS_SCOPE_RM (gsys_variant_t.scopes) */
     gsys_backend_t* be;
     gsys_workload_t* wl;
@@ -582,6 +583,7 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     s->acq_waits_rel =
         s->p->variants[s->p->variant_of(s->pd)].acq_waits_rel && !(nowait && !strcmp(nowait, "1"));
     s->scope_rm = (s->p->variants[s->p->variant_of(s->pd)].scopes >> GSYS_SCOPE_RM) & 1u;
+    s->store_ack = s->p->store_ack || s->p->variants[s->p->variant_of(s->pd)].store_ack;
     s->be = be;
     s->wl = wl;
     gpucoh_rng_seed(&s->rng, cfg->seed);
@@ -865,7 +867,7 @@ static void route_crsp(gsys_t* s, uint32_t j, const gsys_sm_view_t* v) {
     s->st_crsp++;
     uint64_t m = v->crsp_wf_mask;
     const bool load = v->crsp_kind == GSYS_CRSP_LOAD;
-    const bool ack = s->p->store_ack && v->crsp_kind == GSYS_CRSP_STORE;
+    const bool ack = s->store_ack && v->crsp_kind == GSYS_CRSP_STORE;
     if (!load && !ack && v->crsp_kind != GSYS_CRSP_ATOMIC)
         harness_error(s, "L1 %u: core response of unknown kind %u", j, v->crsp_kind);
     while (m) {
@@ -1151,7 +1153,7 @@ static void core_issue(gsys_t* s, uint32_t j) {
     default: /* stores complete at issue, or at their acknowledgement (store_ack) */
         write_issued(s, j, i, f);
         rel_issued(s, f);
-        if (s->p->store_ack)
+        if (s->store_ack)
             wf_set(s, j, i, WF_STORE);
         else
             wf_done(s, j, i, 0, NULL);

@@ -208,6 +208,10 @@ typedef struct {
      * GPU only; an RM operation reaches the protocol at GPU scope). The random traffic and the
      * episodes draw RM only for a variant that takes it. */
     uint32_t scopes;
+    /* The variant's L1 acknowledges every store (gsys_proto_t.store_ack, for this variant only:
+     * G-TSC-SC, whose RC sibling completes stores at issue). The system waits for the
+     * acknowledgement when either is set. */
+    bool store_ack;
 } gsys_variant_t;
 
 struct gsys_cfg; /* below */
@@ -421,7 +425,8 @@ typedef struct gsys_proto {
     bool (*sm_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
     /* The L1 acknowledges every store (STORE, STORE_LINE, a RELEASE's store) to its wavefront
      * with a core response of kind GSYS_CRSP_STORE (crsp_wf_mask, crsp_line): the wavefront
-     * waits for it, and the store completes then. false (TC, GPU): stores complete at issue. */
+     * waits for it, and the store completes then. false (TC, GPU): stores complete at issue
+     * (unless the variant says so: gsys_variant_t.store_ack). */
     bool store_ack;
     /* Coverage over a run's C models (the unit pages' transition rows and cover points): a
      * cov_size-byte table (zeroed by the caller) that cov_add sums every instance into; the
