@@ -982,6 +982,7 @@ typedef struct {
     bool cside;                   /* the C side ran (coverage, protocol errors) */
     const gsys_rtl_result_t* res; /* the RTL's result, or NULL */
     void* cov;
+    gsys_counters_t ctr; /* the protocol's own counters over the C side (ctr.npv 0: none) */
     swave_files_t wf;
     const char* verdict;
 } sys_outcome_t;
@@ -1022,6 +1023,16 @@ static int cosim_setup(topt_t* o, gsys_backend_t* be, traffic_t** r, gsys_t** s)
 
 /* The summary line and what follows it on stdout (illegal inputs, the first divergence, a
  * deadlock, the replay line, coverage and statistics). */
+/* the protocol's own counters over the C side, one line (G-TSC: ts_resets, gtsc.md 7.5) */
+static void print_pcounters(const gsys_counters_t* c) {
+    if (!c->npv)
+        return;
+    printf("  protocol counters:");
+    for (uint32_t k = 0; k < c->npv; k++)
+        printf("%s %s %llu", k ? "," : "", c->pnames[k], (unsigned long long)c->pv[k]);
+    printf("\n");
+}
+
 static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sys_outcome_t* x) {
     const gsys_proto_t* P = o->P;
     char covs[160] = "coverage n/a (no C model run)";
@@ -1041,6 +1052,7 @@ static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sy
     if (x->inv_on)
         printf("  invariant checked after every edge over the C models: %llu violation(s)\n",
                (unsigned long long)x->inv);
+    print_pcounters(&x->ctr);
     if (x->res && x->res->div.text[0])
         printf("  first divergence: %s\n", x->res->div.text);
     if (x->end == GSYS_RUN_DEADLOCK)
@@ -1170,6 +1182,7 @@ static int cosim_system(topt_t* o) {
     }
     x.cside = cbe != NULL;
     x.errors = cbe ? gsys_cov_collect(P, gsys_pdc(&o->cfg), cbe, x.cov) : 0;
+    gsys_counters_collect(P, gsys_pdc(&o->cfg), cbe, &x.ctr);
     gsys_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
     if (o->rtl) {
         resc = *gsys_backend_rtl_result(&be);
