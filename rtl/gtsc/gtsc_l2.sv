@@ -817,7 +817,13 @@ module gtsc_l2 #(
 
 `ifndef SYNTHESIS
 `ifndef __ICARUS__
-  logic sva_b1_ok, sva_b2_ok, sva_b3_ok, sva_b4_ok, sva_b6_ok, sva_b8_ok;
+  // Each assertion reads one bit of a public variable (as gtsc_l1's and hlrc_l1's).
+  logic sva_b1_ok /* verilator public_flat_rd */;
+  logic sva_b2_ok /* verilator public_flat_rd */;
+  logic sva_b3_ok /* verilator public_flat_rd */;
+  logic sva_b4_ok /* verilator public_flat_rd */;
+  logic sva_b6_ok /* verilator public_flat_rd */;
+  logic sva_b8_ok /* verilator public_flat_rd */;
   always_comb begin
     // B1: one matching way for the head's line
     sva_b1_ok = !rst_ni || !do_head || $onehot0(h_match);
