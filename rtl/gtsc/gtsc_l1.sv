@@ -1162,8 +1162,8 @@ module gtsc_l1 #(
         sva_a10_ok = 1'b0;
       end
     end
-    // A11: a response to a fresh entry carries the current epoch (a warning)
-    sva_a11_ok = !rst_ni || !(do_rsp && r_found && !r_st) || (rsp_ep_i == ep_q);
+    // A11: a response that fits a fresh entry (not J3) carries the current epoch (a warning)
+    sva_a11_ok = !rst_ni || !(do_rsp && r_ok && !r_st) || (rsp_ep_i == ep_q);
     // R2 (c): an active head takes exactly one row or stall (L5: or none on a P line)
     sva_row_ok = !rst_ni || !do_head ||
                  $onehot0({c01, c02, c03, c04, c05, c06, c07, c08, s01, s02, s03, s04});

@@ -408,7 +408,8 @@ static const gpucoh_opt_t sys_opts[] = {
     {"--impl", V, RUN, sys_impl, NULL, 0, "I",
      "c | rtl | lockstep (C models and RTL compared every cycle)"},
     {"--rtl", V, RUN, sys_str, NULL, O_RTL, "UNITS",
-     "units run as RTL: l1,l2,timer (TC) or l1,l2 (GPU, DeNovo, hLRC) | all\n"
+     "units run as RTL: l1,l2,timer (TC), l1,l2,ovf (G-TSC) or l1,l2 (GPU,\n"
+     "DeNovo, hLRC) | all\n"
      "(needs --impl lockstep or rtl)"},
     {"--rtl-dir", V, RUN, sys_str, NULL, O_RTL_DIR, "DIR",
      "take the RTL from DIR (a mutant's scratch copy; needs --impl\n"
@@ -426,14 +427,14 @@ static const gpucoh_opt_t sys_opts[] = {
     {"--protocol", V, ALL, sys_protocol, NULL, 0, "P",
      "a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
      "gpu-d | gpu-h | gpu-rsp | denovo-d | denovo-d-ro | denovo-h |\n"
-     "hlrc | hlrc-scoped; episode, litmus: also a family (tc, gpu, denovo,\n"
-     "hlrc: every variant of it) or all"},
+     "hlrc | hlrc-scoped | gtsc | gtsc-sc; episode, litmus: also a family\n"
+     "(tc, gpu, denovo, hlrc, gtsc: every variant of it) or all"},
     {"--config", V, ALL, sys_config, NULL, 0, "C",
      "small (4 SMs, 2 banks, tiny caches; default) | paper"},
     {"--param", V, ALL, sys_param, NULL, 0, "NAME=VALUE",
      "any parameter of the protocol (repeatable; gpucoh list: tc_l1,\n"
      "tc_l2, tc_gwct, gpu_l1, gpu_l2, denovo_l1, denovo_l2, hlrc_l1,\n"
-     "hlrc_l2)"},
+     "hlrc_l2, gtsc_l1, gtsc_l2, gtsc_ovf)"},
     {"--req-delay", V, ALL, sys_str, NULL, O_REQ, "A:B, --rsp-delay A:B, --mem-lat A:B",
      "  per-message delays (cycles)"},
     {"--rsp-delay", V, ALL, sys_str, NULL, O_RSP, NULL, NULL},
