@@ -588,8 +588,8 @@ static const gsys_net_t nc_nets[] = {
      .deliver = sm_p2p},
 };
 /* not const: test_remote_scope lets nc take the rm scope for one run */
-static gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true, 0},
-                                       {"nc-broken", "sc", sat_sc, true, 0}};
+static gsys_variant_t nc_variants[] = {{"nc", "sc", sat_sc, true, 0, false},
+                                       {"nc-broken", "sc", sat_sc, true, 0, false}};
 
 static const gsys_proto_t nc_proto = {
     .name = "nc",
@@ -1940,10 +1940,11 @@ static void test_handwritten_by_oracle(void** state) {
     }
 }
 
-/* SB.litmus without its model line (`allow rcsc,rcpc,ptx r0=0 r1=0`): a file keyed by families
- * alone (tc, gpu, `allow all`), as the files were before models were keys. The oracle judges it
- * under nc, which passes; nc-broken (every store dropped) shows r0=0 r1=0, which sc forbids. The
- * whole SB.litmus names nc through rcsc: its lines judge it, and under them it checks nothing. */
+/* SB.litmus without its model lines (`allow` and `witness rcsc,rcpc,ptx r0=0 r1=0`): a file keyed
+ * by families alone (tc, gpu, `allow all`), as the files were before models were keys. The oracle
+ * judges it under nc, which passes; nc-broken (every store dropped) shows r0=0 r1=0, which sc
+ * forbids. The whole SB.litmus names nc through rcsc: its lines judge it, and under them it checks
+ * nothing. */
 static void test_handwritten_broken(void** state) {
     (void)state;
     litmus_t* t = load_file("SB.litmus", "rcsc,rcpc,ptx");
