@@ -15,7 +15,7 @@ OPT     ?= -O2 -g
 # tb/ by layer (docs/framework.md, "Layers"): the engine (the ground floor: includes nothing
 # above it, tools/check_layers.sh), the shared system, unit adapters, protocols, and the top
 # (the CLI entry and the registries, which see every layer)
-TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu tb/proto/denovo tb/proto/hlrc tb/cli
+TBDIRS  := tb/engine tb/sys tb/units tb/proto/tc tb/proto/gpu tb/proto/denovo tb/proto/hlrc tb/proto/gtsc tb/cli
 # family folders (docs/framework.md "Family folders"): cmodel/<family>/ on the include path too
 CMDIRS  := cmodel $(patsubst %/,%,$(sort $(wildcard cmodel/*/)))
 INC     := $(addprefix -I,$(CMDIRS)) $(addprefix -I,$(TBDIRS)) -Iverilator

@@ -1112,14 +1112,14 @@ static void test_messages(void** state) {
 }
 
 /* --protocol all is every variant of every registered protocol (issue 24 section 2, docs/cli.md):
- * the eleven variants, in one report; `both` keeps its older meaning (every TC variant); a family
+ * the thirteen variants, in one report; `both` keeps its older meaning (every TC variant); a family
  * its own; an option that fits one protocol only is refused with all (exit 2). The system units
  * answer cosim with their own protocol's system, and the help is protocol-neutral. */
 static void test_protocol_all(void** state) {
     (void)state;
-    static const char* const v[] = {"tc-weak",  "tc-weak-c", "tc-strong",  "gpu-d",
-                                    "gpu-h",    "gpu-rsp",   "denovo-d",   "denovo-d-ro",
-                                    "denovo-h", "hlrc",      "hlrc-scoped"};
+    static const char* const v[] = {"tc-weak",     "tc-weak-c", "tc-strong",   "gpu-d",    "gpu-h",
+                                    "gpu-rsp",     "denovo-d",  "denovo-d-ro", "denovo-h", "hlrc",
+                                    "hlrc-scoped", "gtsc",      "gtsc-sc"};
     char out[65536];
     fresh_dir("build/tests/cli-all");
     int rc = run(out, sizeof out,
@@ -1130,13 +1130,15 @@ static void test_protocol_all(void** state) {
     assert_int_equal(rc, 0);
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         char line[128]; /* DeNovo, hLRC claim drf-sc / hrf-*: plain MP racy, nothing checked
-                           (GPU-RSP is judged by MP's lines keyed gpu, as GPU-D and GPU-H) */
-        snprintf(line, sizeof line, "%s litmus MP %s: 5 runs", i < 6 ? "PASS" : "RACY", v[i]);
+                           (GPU-RSP is judged by MP's lines keyed gpu, as GPU-D and GPU-H;
+                           G-TSC by its lines keyed gtsc) */
+        snprintf(line, sizeof line, "%s litmus MP %s: 5 runs", i < 6 || i > 10 ? "PASS" : "RACY",
+                 v[i]);
         if (!strstr(out, line))
             print_error("litmus --protocol all: no '%s' in\n%s\n", line, out);
         assert_non_null(strstr(out, line));
     }
-    assert_non_null(strstr(out, "11 variants, 6 passed, 0 failed, 5 racy (nothing checked)"));
+    assert_non_null(strstr(out, "13 variants, 8 passed, 0 failed, 5 racy (nothing checked)"));
     expect_json("build/tests/cli-all/lit.json", "\"protocol\": \"all\"", "\"protocol\": \"gpu-h\"",
                 "\"protocol\": \"tc-strong\"", "\"verdict\": \"racy\"", "\"racy\": 5", END);
     /* racy alone: nothing was checked, so the command fails (and prints no replay line) */
@@ -1148,7 +1150,7 @@ static void test_protocol_all(void** state) {
     rc = run(out, sizeof out,
              "build/gpucoh episode --protocol all --episodes 2 --quiet "
              "--json build/tests/cli-all/ep.json | grep -c '^PASS episode'");
-    assert_int_equal(atoi(out), 11);
+    assert_int_equal(atoi(out), 13);
     rc = run(out, sizeof out,
              "build/gpucoh litmus litmus/MP.litmus --protocol both --runs 5 --quiet "
              "--json build/tests/cli-all/both.json");

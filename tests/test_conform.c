@@ -123,8 +123,8 @@ static void test_acq_waits_rel(void** state) {
                 fail_msg("%s claims %s, which forbids SB+relacq 0/0, without acq_waits_rel",
                          v->name, v->model);
         }
-    assert_int_equal(need, 9); /* tc-strong, gpu-d, gpu-h, gpu-rsp, denovo-d, denovo-d-ro,
-                                  denovo-h, hlrc, hlrc-scoped */
+    assert_int_equal(need, 11); /* tc-strong, gpu-d, gpu-h, gpu-rsp, denovo-d, denovo-d-ro,
+                                   denovo-h, hlrc, hlrc-scoped, gtsc, gtsc-sc */
     litmus_free(t);
 }
 

@@ -5,7 +5,7 @@
 #                 and placement) x the 5 TC and GPU variants x 200 runs: no violation beyond the
 #                 known ones (DeNovo's models, like GPU's, find 297 of them racy: DeNovo gets the
 #                 race-free set below instead)
-#   known         every SB+relacq.gpu placement x 11 variants x 1000 runs: 0 violations with the
+#   known         every SB+relacq.gpu placement x 13 variants x 1000 runs: 0 violations with the
 #                 project's list (issue 25 item 4's fix: gsys_variant_t.acq_waits_rel); with the
 #                 fix's mutant (GPUCOH_SYS_ACQ_NO_WAIT=1, test-only) the three entries of a list
 #                 written here are each observed, and without it each is stale
@@ -17,7 +17,7 @@
 #                 made to claim drf-sc passes the relacq IRIW tests (all racy: nothing to judge)
 #                 and fails the relacq.all ones (r0=1 r1=0 r2=1 r3=0 forbidden by drf-sc)
 #   race-free     every shape's race-free test in every placement (--sync relacq.all --no-plain
-#                 --scopes gpu: 619 tests, every access a GPU-scope release or acquire) x the 11
+#                 --scopes gpu: 619 tests, every access a GPU-scope release or acquire) x the 13
 #                 variants x 40 runs: 0 violations, and none racy for gpu-d, gpu-h, gpu-rsp, denovo-d,
 #                 denovo-d-ro, denovo-h, hlrc and hlrc-scoped (their models judge every one); at 100
 #                 runs, with every other generated test, in make regress (conform-full)
@@ -69,12 +69,13 @@ has() { grep -qF -- "$1" "$TMP/out" || die "output lacks '$1'"; }
 
 # The mutant of issue 25 item 4's fix (tb/sys/gsys.c, acq_waits_rel; test-only): an acquire no
 # longer waits for the wavefront's release, and SB+relacq.gpu's r0=r1=0 comes back under
-# tc-strong (rcsc), gpu-d (drf-sc) and gpu-h (hrf-indirect). Its known-violations list:
+# tc-strong (rcsc), gpu-d (drf-sc), gpu-h (hrf-indirect) and gtsc (rcsc: G-TSC's non-blocking
+# release store). Its known-violations list:
 MUT=(env GPUCOH_SYS_ACQ_NO_WAIT=1)
 mut_list() {
     printf '%s\n' "tc-strong SB+relacq.gpu-* rcsc mutant" "gpu-d SB+relacq.gpu-* drf-sc mutant" \
         "gpu-h SB+relacq.gpu-* hrf-indirect mutant" "gpu-rsp SB+relacq.gpu-* hrf-rsp mutant" \
-        > "$TMP/mut.txt"
+        "gtsc SB+relacq.gpu-* rcsc mutant" > "$TMP/mut.txt"
 }
 
 c_sample() {
@@ -90,16 +91,16 @@ c_sample() {
 SBRA=(--shapes SB --sync relacq --scopes gpu --runs 1000)
 c_known() {
     expect 0 "$G" conform "${SBRA[@]}" --out "$TMP"
-    has "PASS conform: 12 tests, 11 variants, 0 violations, 0 known"
+    has "PASS conform: 12 tests, 13 variants, 0 violations, 0 known"
     mut_list
     expect 0 "${MUT[@]}" "$G" conform "${SBRA[@]}" --known "$TMP/mut.txt" --out "$TMP"
     for v in "tc-strong SB+relacq.gpu-" "gpu-d SB+relacq.gpu-" "gpu-h SB+relacq.gpu-" \
-        "gpu-rsp SB+relacq.gpu-"; do
+        "gpu-rsp SB+relacq.gpu-" "gtsc SB+relacq.gpu-"; do
         has "  known $v"
     done
     ! grep -q STALE "$TMP/out" || die "a stale known entry under the mutant"
     expect 1 "$G" conform "${SBRA[@]}" --known "$TMP/mut.txt" --out "$TMP"
-    [ "$(grep -c '^  STALE known violation' "$TMP/out")" -eq 4 ] || die "not 4 stale entries"
+    [ "$(grep -c '^  STALE known violation' "$TMP/out")" -eq 5 ] || die "not 5 stale entries"
 }
 
 # shellcheck disable=SC2054
@@ -145,8 +146,8 @@ c_relacq_all() {
 
 c_race_free() {
     expect 0 "$G" conform --sync relacq.all --no-plain --scopes gpu --runs 40 --out "$TMP"
-    has "conform: 619 tests x 11 variants x 40 runs (seed 1)"
-    has "PASS conform: 619 tests, 11 variants, 0 violations"
+    has "conform: 619 tests x 13 variants x 40 runs (seed 1)"
+    has "PASS conform: 619 tests, 13 variants, 0 violations"
     local v
     for v in "gpu-d +drf-sc" "gpu-h +hrf-indirect" "gpu-rsp +hrf-rsp" "denovo-d +drf-sc" "denovo-d-ro +drf-sc" \
         "denovo-h +hrf-indirect" "hlrc +drf-sc" "hlrc-scoped +drf-sc"; do
@@ -162,7 +163,7 @@ c_stale_known() {
     expect 1 "$G" conform --shapes SB --sync relacq --scopes gpu --runs 300 --known "$TMP/known.txt" \
         --out "$TMP"
     has "STALE known violation (line $n: tc-weak SB+relacq.gpu-* rcpc)"
-    has "FAIL conform: 12 tests, 11 variants, 0 violations"
+    has "FAIL conform: 12 tests, 13 variants, 0 violations"
 }
 
 c_unlisted() {

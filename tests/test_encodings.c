@@ -4,7 +4,8 @@
  *
  * The RTL writes each encoding once, as a typed enum item of a family package (rtl/gpucoh_pkg.sv:
  * sig_bloom, rdu, avu; rtl/tc/tc_pkg.sv: the TC family; rtl/gpu/gpu_pkg.sv: the GPU family;
- * rtl/denovo/denovo_pkg.sv: the DeNovo family; rtl/hlrc/hlrc_pkg.sv: the hLRC family) or of
+ * rtl/denovo/denovo_pkg.sv: the DeNovo family; rtl/hlrc/hlrc_pkg.sv: the hLRC family;
+ * rtl/gtsc/gtsc_pkg.sv: the G-TSC family) or of
  * the shared atomic-operation package rtl/gpucoh_atom_pkg.sv (TC and GPU). This test reads the
  * packages as text, finds every enum item `Name = W'dV` (or 'h / 'b) inside a
  * `typedef enum ... { ... }` block and checks it against the table below, which names the C enum
@@ -32,6 +33,7 @@
 #include "avu.h"
 #include "gpu_l2.h"
 #include "denovo_types.h"
+#include "gtsc_types.h"
 #include "hlrc_types.h"
 #include "gpu_types.h"
 #include "rdu.h"
@@ -209,12 +211,43 @@ static const enc_t k_enc[] = {
     E("hlrc/hlrc_pkg.sv", "HlRvpNext", HLRC_RVP_NEXT),
     E("hlrc/hlrc_pkg.sv", "HlRvpCur", HLRC_RVP_CUR),
     E("hlrc/hlrc_pkg.sv", "HlRvpFlushed", HLRC_RVP_FLUSHED),
+    E("gtsc/gtsc_pkg.sv", "GtOpNone", GTSC_OP_NONE),
+    E("gtsc/gtsc_pkg.sv", "GtOpLoad", GTSC_OP_LOAD),
+    E("gtsc/gtsc_pkg.sv", "GtOpStore", GTSC_OP_STORE),
+    E("gtsc/gtsc_pkg.sv", "GtOpAtomic", GTSC_OP_ATOMIC),
+    E("gtsc/gtsc_pkg.sv", "GtCrspNone", GTSC_CRSP_NONE),
+    E("gtsc/gtsc_pkg.sv", "GtCrspLoad", GTSC_CRSP_LOAD),
+    E("gtsc/gtsc_pkg.sv", "GtCrspAtomic", GTSC_CRSP_ATOMIC),
+    E("gtsc/gtsc_pkg.sv", "GtCrspStore", GTSC_CRSP_STORE),
+    E("gtsc/gtsc_pkg.sv", "GtReqNone", GTSC_REQ_NONE),
+    E("gtsc/gtsc_pkg.sv", "GtReqRd", GTSC_REQ_RD),
+    E("gtsc/gtsc_pkg.sv", "GtReqWr", GTSC_REQ_WR),
+    E("gtsc/gtsc_pkg.sv", "GtReqAt", GTSC_REQ_AT),
+    E("gtsc/gtsc_pkg.sv", "GtRspNone", GTSC_RSP_NONE),
+    E("gtsc/gtsc_pkg.sv", "GtRspFill", GTSC_RSP_FILL),
+    E("gtsc/gtsc_pkg.sv", "GtRspRnw", GTSC_RSP_RNW),
+    E("gtsc/gtsc_pkg.sv", "GtRspWack", GTSC_RSP_WACK),
+    E("gtsc/gtsc_pkg.sv", "GtRspAack", GTSC_RSP_AACK),
+    E("gtsc/gtsc_pkg.sv", "GtL1StI", GTSC_L1_I),
+    E("gtsc/gtsc_pkg.sv", "GtL1StV", GTSC_L1_V),
+    E("gtsc/gtsc_pkg.sv", "GtL1StP", GTSC_L1_P),
+    E("gtsc/gtsc_pkg.sv", "GtMkRd", GTSC_MK_RD),
+    E("gtsc/gtsc_pkg.sv", "GtMkWr", GTSC_MK_WR),
+    E("gtsc/gtsc_pkg.sv", "GtMkAt", GTSC_MK_AT),
+    E("gtsc/gtsc_pkg.sv", "GtMkSv", GTSC_MK_SV),
+    E("gtsc/gtsc_pkg.sv", "GtL2StI", GTSC_L2_I),
+    E("gtsc/gtsc_pkg.sv", "GtL2StV", GTSC_L2_V),
+    E("gtsc/gtsc_pkg.sv", "GtL2StD", GTSC_L2_D),
+    E("gtsc/gtsc_pkg.sv", "GtL2StP", GTSC_L2_P),
     E("gpucoh_atom_pkg.sv", "AopAdd", GPU_AOP_ADD),
     E("gpucoh_atom_pkg.sv", "AopExch", GPU_AOP_EXCH),
     E("gpucoh_atom_pkg.sv", "AopCas", GPU_AOP_CAS),
     E("gpucoh_atom_pkg.sv", "AopAdd", DENOVO_AOP_ADD),
     E("gpucoh_atom_pkg.sv", "AopExch", DENOVO_AOP_EXCH),
     E("gpucoh_atom_pkg.sv", "AopCas", DENOVO_AOP_CAS),
+    E("gpucoh_atom_pkg.sv", "AopAdd", GTSC_AOP_ADD),
+    E("gpucoh_atom_pkg.sv", "AopExch", GTSC_AOP_EXCH),
+    E("gpucoh_atom_pkg.sv", "AopCas", GTSC_AOP_CAS),
 };
 #define N_ENC (sizeof k_enc / sizeof k_enc[0])
 
@@ -373,6 +406,11 @@ static void test_hlrc_pkg(void** state) {
     check_file("hlrc/hlrc_pkg.sv");
 }
 
+static void test_gtsc_pkg(void** state) {
+    (void)state;
+    check_file("gtsc/gtsc_pkg.sv");
+}
+
 static void test_atom_pkg(void** state) {
     (void)state;
     check_file("gpucoh_atom_pkg.sv");
@@ -408,7 +446,7 @@ static void test_catches_unknown_and_missing(void** state) {
 }
 
 /* An item of the shared atomic package is checked against each family's C enum: a value that
- * differs from all three counts three times, and an item with no row fails. */
+ * differs from all four counts four times, and an item with no row fails. */
 static void test_catches_atom_value(void** state) {
     (void)state;
     char* t = slurp("gpucoh_atom_pkg.sv");
@@ -416,7 +454,7 @@ static void test_catches_atom_value(void** state) {
     char* p = strstr(t, "AopCas  = 2'd2");
     assert_non_null(p);
     p[strlen("AopCas  = 2'd")] = '3';
-    assert_int_equal(check_pkg("gpucoh_atom_pkg.sv", t), 3); /* TC, GPU, DeNovo */
+    assert_int_equal(check_pkg("gpucoh_atom_pkg.sv", t), 4); /* TC, GPU, DeNovo, G-TSC */
     free(t);
     const char* extra = "package p;\n typedef enum logic [1:0] {\n  AopAdd = 2'd0,\n"
                         "  AopExch = 2'd1,\n  AopCas = 2'd2,\n  AopMax = 2'd3\n } aop_e;\n"
@@ -431,6 +469,7 @@ int main(void) {
         cmocka_unit_test(test_gpu_pkg),
         cmocka_unit_test(test_denovo_pkg),
         cmocka_unit_test(test_hlrc_pkg),
+        cmocka_unit_test(test_gtsc_pkg),
         cmocka_unit_test(test_atom_pkg),
         cmocka_unit_test(test_catches_changed_value),
         cmocka_unit_test(test_catches_unknown_and_missing),

@@ -9,7 +9,7 @@ set -euo pipefail
 ENGINE=${1:-tb/engine}
 ENGINE=$(cd "$ENGINE" && pwd)
 cd "$(dirname "$0")/.."
-UPPER=(tb/sys tb/proto/tc tb/proto/gpu tb/proto/denovo tb/proto/hlrc tb/units tb/cli)
+UPPER=(tb/sys tb/proto/tc tb/proto/gpu tb/proto/denovo tb/proto/hlrc tb/proto/gtsc tb/units tb/cli)
 bad=0
 n=0
 for f in "$ENGINE"/*.c "$ENGINE"/*.h; do

@@ -1075,8 +1075,21 @@ module gtsc_l1 #(
     sva_tsrst_q <= rst_ni && tsrst_i;
   end
 
-  logic sva_a1_ok, sva_a2_ok, sva_a3_ok, sva_a4_ok, sva_a5_ok, sva_a6_ok, sva_a7_ok;
-  logic sva_a8_ok, sva_a9_ok, sva_a10_ok, sva_a11_ok, sva_row_ok;
+  // Each assertion reads one bit of a public variable (as hlrc_l1's): a property Verilator may
+  // inline samples every signal it reads, and Verilator 5.006 declares the loop variable of a
+  // wide sampled copy after its use (the FIFO head at LineBytes 128 did not compile).
+  logic sva_a1_ok /* verilator public_flat_rd */;
+  logic sva_a2_ok /* verilator public_flat_rd */;
+  logic sva_a3_ok /* verilator public_flat_rd */;
+  logic sva_a4_ok /* verilator public_flat_rd */;
+  logic sva_a5_ok /* verilator public_flat_rd */;
+  logic sva_a6_ok /* verilator public_flat_rd */;
+  logic sva_a7_ok /* verilator public_flat_rd */;
+  logic sva_a8_ok /* verilator public_flat_rd */;
+  logic sva_a9_ok /* verilator public_flat_rd */;
+  logic sva_a10_ok /* verilator public_flat_rd */;
+  logic sva_a11_ok /* verilator public_flat_rd */;
+  logic sva_row_ok /* verilator public_flat_rd */;
   logic [Lines-1:0] sva_tied;
   logic [6:0] sva_n;
   always_comb begin
@@ -1149,8 +1162,8 @@ module gtsc_l1 #(
         sva_a10_ok = 1'b0;
       end
     end
-    // A11: a response to a fresh entry carries the current epoch (a warning)
-    sva_a11_ok = !rst_ni || !(do_rsp && r_found && !r_st) || (rsp_ep_i == ep_q);
+    // A11: a response that fits a fresh entry (not J3) carries the current epoch (a warning)
+    sva_a11_ok = !rst_ni || !(do_rsp && r_ok && !r_st) || (rsp_ep_i == ep_q);
     // R2 (c): an active head takes exactly one row or stall (L5: or none on a P line)
     sva_row_ok = !rst_ni || !do_head ||
                  $onehot0({c01, c02, c03, c04, c05, c06, c07, c08, s01, s02, s03, s04});

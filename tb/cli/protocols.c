@@ -13,9 +13,10 @@ extern const gsys_proto_t tc_proto;     /* tb/proto/tc/tc_proto.c */
 extern const gsys_proto_t gpu_proto;    /* tb/proto/gpu/gpu_proto.c */
 extern const gsys_proto_t denovo_proto; /* tb/proto/denovo/denovo_proto.c */
 extern const gsys_proto_t hlrc_proto;   /* tb/proto/hlrc/hlrc_proto.c */
+extern const gsys_proto_t gtsc_proto;   /* tb/proto/gtsc/gtsc_proto.c */
 
-static const gsys_proto_t* const protocols[] = {&tc_proto, &gpu_proto, &denovo_proto, &hlrc_proto,
-                                                NULL};
+static const gsys_proto_t* const protocols[] = {&tc_proto,   &gpu_proto,  &denovo_proto,
+                                                &hlrc_proto, &gtsc_proto, NULL};
 
 const gsys_proto_t* const* gsys_protocols(void) {
     return protocols;

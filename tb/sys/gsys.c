@@ -265,6 +265,7 @@ struct gsys {
     const gsys_proto_t* p;
     const void* pd;     /* the protocol descriptor in cfg */
     bool acq_waits_rel; /* the variant's gsys_variant_t.acq_waits_rel */
+    bool store_ack;     /* the protocol's store_ack or its variant's */
     bool scope_rm;      /* the variant's cores take GSYS_SCOPE_RM (gsys_variant_t.scopes) */
     gsys_backend_t* be;
     gsys_workload_t* wl;
@@ -413,7 +414,8 @@ static int cfg_check(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t*
         !p->bank_views || !p->msg_info || !p->core_req || !p->nets || p->nnets < 1 ||
         !p->bank_fill || !p->inputs || !p->clear || !p->fence_mask || !p->variant_of ||
         p->sm_slot >= p->nslots || p->bank_slot >= p->nslots ||
-        (p->global_slot >= 0 && p->global_slot != (int)p->nslots - 1)) {
+        (p->global_slot >= 0 && p->global_slot != (int)p->nslots - 1) ||
+        (p->global_in && p->global_slot < 0)) {
         snprintf(err, errlen, "system: protocol %s lacks a required hook or slot (gsys.h)",
                  p->name ? p->name : "?");
         return -1;
@@ -581,6 +583,7 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
     s->acq_waits_rel =
         s->p->variants[s->p->variant_of(s->pd)].acq_waits_rel && !(nowait && !strcmp(nowait, "1"));
     s->scope_rm = (s->p->variants[s->p->variant_of(s->pd)].scopes >> GSYS_SCOPE_RM) & 1u;
+    s->store_ack = s->p->store_ack || s->p->variants[s->p->variant_of(s->pd)].store_ack;
     s->be = be;
     s->wl = wl;
     gpucoh_rng_seed(&s->rng, cfg->seed);
@@ -864,7 +867,7 @@ static void route_crsp(gsys_t* s, uint32_t j, const gsys_sm_view_t* v) {
     s->st_crsp++;
     uint64_t m = v->crsp_wf_mask;
     const bool load = v->crsp_kind == GSYS_CRSP_LOAD;
-    const bool ack = s->p->store_ack && v->crsp_kind == GSYS_CRSP_STORE;
+    const bool ack = s->store_ack && v->crsp_kind == GSYS_CRSP_STORE;
     if (!load && !ack && v->crsp_kind != GSYS_CRSP_ATOMIC)
         harness_error(s, "L1 %u: core response of unknown kind %u", j, v->crsp_kind);
     while (m) {
@@ -1150,7 +1153,7 @@ static void core_issue(gsys_t* s, uint32_t j) {
     default: /* stores complete at issue, or at their acknowledgement (store_ack) */
         write_issued(s, j, i, f);
         rel_issued(s, f);
-        if (s->p->store_ack)
+        if (s->store_ack)
             wf_set(s, j, i, WF_STORE);
         else
             wf_done(s, j, i, 0, NULL);
@@ -1336,6 +1339,16 @@ static void inputs(gsys_t* s) {
     }
 }
 
+/* The global unit's inputs from the banks (gsys_proto_t.global_in): before any slot's edge,
+ * while the bank slot's outputs are still those of the previous edge. */
+static void global_in(gsys_t* s) {
+    const gsys_proto_t* p = s->p;
+    if (!p->global_in)
+        return;
+    const sslot_t* b = &s->sl[p->bank_slot];
+    p->global_in(s->pd, b->out, b->osz, b->n, in_of(s, (uint32_t)p->global_slot, 0));
+}
+
 /* Tick every instance of every slot (a slot at a time: its inputs, the edge, the payloads
  * cleared); the views of the new outputs. */
 static int tick_all(gsys_t* s, bool rst) {
@@ -1344,6 +1357,7 @@ static int tick_all(gsys_t* s, bool rst) {
     int rc = 0;
     if (s->be->cycle_begin)
         s->be->cycle_begin(s->be->ctx, !rst);
+    global_in(s);
     for (uint32_t k = 0; k < p->nslots; k++) {
         const sslot_t* x = &s->sl[k];
         p->inputs(s->pd, k, x->in, x->isz, x->n, rst, g, s->cycle, s->cfg.start);

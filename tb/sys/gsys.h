@@ -208,6 +208,10 @@ typedef struct {
      * GPU only; an RM operation reaches the protocol at GPU scope). The random traffic and the
      * episodes draw RM only for a variant that takes it. */
     uint32_t scopes;
+    /* The variant's L1 acknowledges every store (gsys_proto_t.store_ack, for this variant only:
+     * G-TSC-SC, whose RC sibling completes stores at issue). The system waits for the
+     * acknowledgement when either is set. */
+    bool store_ack;
 } gsys_variant_t;
 
 struct gsys_cfg; /* below */
@@ -347,6 +351,16 @@ typedef struct gsys_proto {
     bool fences_to_l1;
     int global_slot; /* the slot whose outputs are every unit's global inputs (-1: none); it is
                         the last slot, so every other unit sees its outputs of the previous edge */
+    /* Optional: the global unit's inputs from the banks (G-TSC: every bank's ovf_o into
+     * gtsc_ovf's ovf_i, docs/units/gtsc/gtsc.md section 13). Called once per cycle by tick_all
+     * before the first slot's edge (the bank slot ticks before the global slot, so only then does
+     * the bank slot's output buffer hold the registered outputs of the previous edge), in reset
+     * cycles too: instance b's outputs at bank_out + b * bank_osz; gin is the global slot's
+     * input. It writes only the fields it owns, which the protocol's inputs() for the global slot
+     * leaves alone and clear() zeroes after the edge. gsys_new refuses it when global_slot < 0.
+     * NULL for every protocol whose global unit reads no bank. */
+    void (*global_in)(const void* pd, const void* bank_out, size_t bank_osz, uint32_t nbanks,
+                      void* gin);
     /* the virtual networks (gsys_net_t; TC, GPU: "req" L1 -> bank and "rsp" bank -> L1s) */
     const gsys_net_t* nets;
     uint32_t nnets;
@@ -411,7 +425,8 @@ typedef struct gsys_proto {
     bool (*sm_word)(const void* pd, const void* model, uint64_t line, uint32_t word, uint32_t* v);
     /* The L1 acknowledges every store (STORE, STORE_LINE, a RELEASE's store) to its wavefront
      * with a core response of kind GSYS_CRSP_STORE (crsp_wf_mask, crsp_line): the wavefront
-     * waits for it, and the store completes then. false (TC, GPU): stores complete at issue. */
+     * waits for it, and the store completes then. false (TC, GPU): stores complete at issue
+     * (unless the variant says so: gsys_variant_t.store_ack). */
     bool store_ack;
     /* Coverage over a run's C models (the unit pages' transition rows and cover points): a
      * cov_size-byte table (zeroed by the caller) that cov_add sums every instance into; the

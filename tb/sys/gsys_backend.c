@@ -108,7 +108,8 @@ int gsys_backend_c(const gsys_units_t* u, gsys_backend_t* be, char* err, size_t 
             return -1;
         }
         for (; c->nmodel[k] < n; c->nmodel[k]++) {
-            void* m = ops->model_new(c->pd, err, errlen);
+            void* m = ops->model_new_inst ? ops->model_new_inst(c->pd, c->nmodel[k], err, errlen)
+                                          : ops->model_new(c->pd, err, errlen);
             if (!m) {
                 c_destroy(c);
                 return -1;
@@ -133,8 +134,9 @@ void* gsys_backend_model(const gsys_backend_t* be, uint32_t slot, uint32_t inst)
 /* ---- the RTL and lockstep backends ---------------------------------------------------------- */
 
 typedef struct {
-    gpucoh_rtl_t r;
-    void** h; /* one Verilated instance per unit instance */
+    gpucoh_rtl_t* r; /* the loaded models: one, or one per instance (gsys_unit_ops_t.pvals_inst) */
+    uint32_t nr;     /* loaded so far */
+    void** h;        /* one Verilated instance per unit instance */
     uint32_t nh;
     void* st;     /* the shim's state read buffer */
     void* fix;    /* netlists: ones in the state bits synthesis removed; NULL if none */
@@ -154,6 +156,11 @@ typedef struct {
     gpucoh_first_t first; /* the run's first divergence (step.h), also in res (res.first ...) */
     void* gout;           /* the RTL's outputs in lockstep (the largest out_size) */
 } rctx_t;
+
+/* The loaded model of instance inst of a slot. */
+static const gpucoh_rtl_t* rtl_of(const rslot_t* rs, uint32_t inst) {
+    return &rs->r[rs->nr > 1 ? inst : 0];
+}
 
 static FILE* rep(const rctx_t* c) {
     return c->cfg.report ? c->cfg.report : stderr;
@@ -229,7 +236,8 @@ typedef struct {
  * are not counted, rtl/include/gpucoh_assert.svh). */
 static uint32_t check_asserts(void* a, gpucoh_mismatch_t* mm) {
     step_t* s = a;
-    s->errors = s->c->s[s->slot].r.api->errors(s->c->s[s->slot].h[s->inst]);
+    const rslot_t* rs = &s->c->s[s->slot];
+    s->errors = rtl_of(rs, s->inst)->api->errors(rs->h[s->inst]);
     (void)mm; /* described by the report (rtl_errors) */
     return s->errors ? 1 : 0;
 }
@@ -252,7 +260,7 @@ static uint32_t check_state(void* a, gpucoh_mismatch_t* mm) {
     const bool full = c->cfg.full_every == 0 || c->cyc % c->cfg.full_every == 0;
     uint32_t bad = 0;
     ops->state_select(c->u.pd, m, full, rs->st);
-    rs->r.api->state(rs->h[s->inst], rs->st);
+    rtl_of(rs, s->inst)->api->state(rs->h[s->inst], rs->st);
     ops->cmp_state(c->u.pd, m, rs->st, rs->fix, mm, &bad);
     return bad;
 }
@@ -290,7 +298,7 @@ static int r_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void*
     if (!((c->cfg.rtl >> slot) & 1u))
         return c->cbe.tick(c->cbe.ctx, slot, inst, in, out);
     rslot_t* rs = &c->s[slot];
-    const gpucoh_rtl_api_t* api = rs->r.api;
+    const gpucoh_rtl_api_t* api = rtl_of(rs, inst)->api;
     if (c->cfg.impl == GSYS_IMPL_RTL) {
         api->tick(rs->h[inst], in, out);
         return sys_step(c, slot, inst, out, false);
@@ -320,9 +328,10 @@ static void r_destroy(void* ctx) {
     for (uint32_t k = 0; k < GSYS_MAX_SLOTS; k++) {
         rslot_t* rs = &c->s[k];
         for (uint32_t i = 0; i < rs->nh; i++)
-            rs->r.api->destroy(rs->h[i]);
-        if (rs->r.api)
-            gpucoh_rtl_unload(&rs->r);
+            rtl_of(rs, i)->api->destroy(rs->h[i]);
+        for (uint32_t i = 0; i < rs->nr; i++)
+            gpucoh_rtl_unload(&rs->r[i]);
+        free(rs->r);
         free(rs->h);
         free(rs->st);
         free(rs->fix);
@@ -334,19 +343,20 @@ static void r_destroy(void* ctx) {
 }
 
 /* A netlist's register bits synthesis removed (no output depends on them): the shim's mask says
- * which bits of the state struct they are; those are taken from the C model (cmp_state's fix). */
+ * which bits of the state struct they are; those are taken from the C model (cmp_state's fix).
+ * A slot with a model per instance takes its first instance's mask. */
 static int netlist_mask(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
     rslot_t* rs = &c->s[slot];
     const size_t n = c->u.slots[slot].ops->state_size;
     size_t rl = strlen(c->res.removed);
     snprintf(c->res.removed + rl, sizeof c->res.removed - rl, "%s%s: %s", rl ? "; " : "",
-             c->u.slots[slot].name, rs->r.removed);
-    if (!rs->r.state_mask) {
+             c->u.slots[slot].name, rs->r[0].removed);
+    if (!rs->r[0].state_mask) {
         c->res.state_compared = false;
         return 0;
     }
     uint32_t bits = 0;
-    unsigned char* all = gpucoh_netlist_removed_mask(&rs->r, n, &bits);
+    unsigned char* all = gpucoh_netlist_removed_mask(&rs->r[0], n, &bits);
     if (!all) {
         snprintf(err, errlen, "system backend: out of memory");
         return -1;
@@ -356,25 +366,44 @@ static int netlist_mask(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
     return 0;
 }
 
+/* Load model k of a slot (its instance k's parameters when the unit has pvals_inst). */
+static int load_one(rctx_t* c, uint32_t slot, uint32_t k, char* err, size_t errlen) {
+    const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
+    gpucoh_rtl_t* r = &c->s[slot].r[k];
+    gpucoh_pvals_t pv;
+    if (ops->pvals_inst)
+        ops->pvals_inst(c->u.pd, k, &pv);
+    else
+        ops->pvals(c->u.pd, &pv);
+    if ((c->cfg.netlist >> slot) & 1u)
+        return gpucoh_netlist_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen);
+    if (gpucoh_rtl_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen))
+        return -1;
+    /* illegal inputs on purpose: the RTL's input-assertion failures are expected (counted, not
+     * printed: rtl/include/gpucoh_assert.svh); the C models' protocol-error counts are what the
+     * run checks them with */
+    if (r->expect_input_asserts)
+        r->expect_input_asserts(c->cfg.illegal);
+    return 0;
+}
+
+/* The slot's models: one, or one per instance when its parameters differ by instance
+ * (gsys_unit_ops_t.pvals_inst: G-TSC's BankId). */
 static int load(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
     const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
     rslot_t* rs = &c->s[slot];
-    gpucoh_pvals_t pv;
-    ops->pvals(c->u.pd, &pv);
-    if (!((c->cfg.netlist >> slot) & 1u)) {
-        if (gpucoh_rtl_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, &rs->r, err, errlen))
-            return -1;
-        /* illegal inputs on purpose: the RTL's input-assertion failures are expected (counted,
-         * not printed: rtl/include/gpucoh_assert.svh); the C models' protocol-error counts are
-         * what the run checks them with */
-        if (rs->r.expect_input_asserts)
-            rs->r.expect_input_asserts(c->cfg.illegal);
-        return 0;
-    }
-    if (gpucoh_netlist_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, &rs->r, err, errlen) != 0)
+    const uint32_t n = ops->pvals_inst ? gsys_slot_count(&c->u, slot) : 1u;
+    if (!(rs->r = calloc(n, sizeof *rs->r))) {
+        snprintf(err, errlen, "system backend: out of memory");
         return -1;
-    if (rs->r.removed_regs == 0 || ops->state_size == 0) /* outputs only: nothing to take */
-        return 0;
+    }
+    for (; rs->nr < n; rs->nr++)
+        if (load_one(c, slot, rs->nr, err, errlen) != 0)
+            return -1;
+    for (uint32_t k = 0; k < n; k++)
+        rs->ia0 += rs->r[k].input_asserts ? rs->r[k].input_asserts() : 0;
+    if (!((c->cfg.netlist >> slot) & 1u) || rs->r[0].removed_regs == 0 || ops->state_size == 0)
+        return 0; /* outputs only: nothing to take */
     return netlist_mask(c, slot, err, errlen);
 }
 
@@ -389,17 +418,16 @@ static int rtl_slot(rctx_t* c, uint32_t k, char* err, size_t errlen) {
     }
     if (load(c, k, err, errlen) != 0)
         return -1;
-    rs->ia0 = rs->r.input_asserts ? rs->r.input_asserts() : 0;
     if (!(rs->h = calloc(n, sizeof(void*)))) {
         snprintf(err, errlen, "system backend: out of memory");
         return -1;
     }
     for (; rs->nh < n; rs->nh++)
-        rs->h[rs->nh] = rs->r.api->create();
+        rs->h[rs->nh] = rtl_of(rs, rs->nh)->api->create();
     char scope[48];
     for (uint32_t i = 0; c->cfg.wave && i < n; i++) {
         snprintf(scope, sizeof scope, sl->scope_fmt, (unsigned)i);
-        gpucoh_mwave_add(c->cfg.wave, scope, rs->r.api, rs->h[i]);
+        gpucoh_mwave_add(c->cfg.wave, scope, rtl_of(rs, i)->api, rs->h[i]);
     }
     return 0;
 }
@@ -450,8 +478,12 @@ const gsys_rtl_result_t* gsys_backend_rtl_result(const gsys_backend_t* be) {
     rctx_t* c = be->ctx;
     c->res.input_asserts = 0;
     for (uint32_t k = 0; k < c->u.nslots; k++)
-        if (c->s[k].h && c->s[k].r.input_asserts)
-            c->res.input_asserts += c->s[k].r.input_asserts() - c->s[k].ia0;
+        if (c->s[k].h) {
+            uint64_t now = 0;
+            for (uint32_t i = 0; i < c->s[k].nr; i++)
+                now += c->s[k].r[i].input_asserts ? c->s[k].r[i].input_asserts() : 0;
+            c->res.input_asserts += now - c->s[k].ia0;
+        }
     return &c->res;
 }
 

@@ -55,13 +55,14 @@ void gsys_cov_json(const gsys_cov_unit_t* u, uint32_t n, const void* pd, FILE* f
 void gsys_cov_fjson(const gsys_cov_unit_t* u, uint32_t n, FILE* f);
 
 /* A protocol's coverage hooks (gsys_proto_t cov_add, cov_summary, cov_print, cov_json) when its
- * units are an L1 (slot l1slot) and an L2 (every other slot) that p##_cov_add_l1 / _l2 count and
- * p##_cov_units(cov, u[2]) describes: expands the four static functions (DeNovo, GPU, hLRC). */
-#define GSYS_COV_HOOKS(p, l1slot)                                                                  \
+ * units are an L1 (slot l1slot) and an L2 (slot l2slot) that p##_cov_add_l1 / _l2 count and
+ * p##_cov_units(cov, u[2]) describes; a global unit's slot adds nothing: expands the four static
+ * functions (DeNovo, GPU, hLRC, G-TSC). */
+#define GSYS_COV_HOOKS(p, l1slot, l2slot)                                                          \
     static void cov_add(void* cov, uint32_t slot, const void* model) {                             \
         if (slot == (l1slot))                                                                      \
             p##_cov_add_l1(cov, model);                                                            \
-        else                                                                                       \
+        else if (slot == (l2slot))                                                                 \
             p##_cov_add_l2(cov, model);                                                            \
     }                                                                                              \
     static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {                \

@@ -85,6 +85,12 @@ static inline uint32_t gsys_full_every(uint32_t num_sm, uint32_t l1_lines) {
             return *n = NSEL(l1_sel), l1_sel;                                                      \
         return *n = NSEL(l2_sel), l2_sel;                                                          \
     }                                                                                              \
+    GSYS_UNIT_PARAMS_SEL(p, ptab, dtype, dflt)
+
+/* GSYS_UNIT_PARAMS for a protocol with more unit kinds than an l1 and an l2 (G-TSC: its global
+ * unit too): the same functions over the protocol's own unit_sel(u, &n) (defined before it); a
+ * third unit's resolve is unit_resolve(&unit, ...). */
+#define GSYS_UNIT_PARAMS_SEL(p, ptab, dtype, dflt)                                                 \
     void p##_pvals_from_desc(const gpucoh_unit_t* u, const dtype* d, gpucoh_pvals_t* pv) {         \
         unsigned n;                                                                                \
         const uint8_t* sel = unit_sel(u, &n);                                                      \

@@ -408,7 +408,8 @@ static const gpucoh_opt_t sys_opts[] = {
     {"--impl", V, RUN, sys_impl, NULL, 0, "I",
      "c | rtl | lockstep (C models and RTL compared every cycle)"},
     {"--rtl", V, RUN, sys_str, NULL, O_RTL, "UNITS",
-     "units run as RTL: l1,l2,timer (TC) or l1,l2 (GPU, DeNovo, hLRC) | all\n"
+     "units run as RTL: l1,l2,timer (TC), l1,l2,ovf (G-TSC) or l1,l2 (GPU,\n"
+     "DeNovo, hLRC) | all\n"
      "(needs --impl lockstep or rtl)"},
     {"--rtl-dir", V, RUN, sys_str, NULL, O_RTL_DIR, "DIR",
      "take the RTL from DIR (a mutant's scratch copy; needs --impl\n"
@@ -426,14 +427,14 @@ static const gpucoh_opt_t sys_opts[] = {
     {"--protocol", V, ALL, sys_protocol, NULL, 0, "P",
      "a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
      "gpu-d | gpu-h | gpu-rsp | denovo-d | denovo-d-ro | denovo-h |\n"
-     "hlrc | hlrc-scoped; episode, litmus: also a family (tc, gpu, denovo,\n"
-     "hlrc: every variant of it) or all"},
+     "hlrc | hlrc-scoped | gtsc | gtsc-sc; episode, litmus: also a family\n"
+     "(tc, gpu, denovo, hlrc, gtsc: every variant of it) or all"},
     {"--config", V, ALL, sys_config, NULL, 0, "C",
      "small (4 SMs, 2 banks, tiny caches; default) | paper"},
     {"--param", V, ALL, sys_param, NULL, 0, "NAME=VALUE",
      "any parameter of the protocol (repeatable; gpucoh list: tc_l1,\n"
      "tc_l2, tc_gwct, gpu_l1, gpu_l2, denovo_l1, denovo_l2, hlrc_l1,\n"
-     "hlrc_l2)"},
+     "hlrc_l2, gtsc_l1, gtsc_l2, gtsc_ovf)"},
     {"--req-delay", V, ALL, sys_str, NULL, O_REQ, "A:B, --rsp-delay A:B, --mem-lat A:B",
      "  per-message delays (cycles)"},
     {"--rsp-delay", V, ALL, sys_str, NULL, O_RSP, NULL, NULL},
@@ -982,6 +983,7 @@ typedef struct {
     bool cside;                   /* the C side ran (coverage, protocol errors) */
     const gsys_rtl_result_t* res; /* the RTL's result, or NULL */
     void* cov;
+    gsys_counters_t ctr; /* the protocol's own counters over the C side (ctr.npv 0: none) */
     swave_files_t wf;
     const char* verdict;
 } sys_outcome_t;
@@ -1022,6 +1024,16 @@ static int cosim_setup(topt_t* o, gsys_backend_t* be, traffic_t** r, gsys_t** s)
 
 /* The summary line and what follows it on stdout (illegal inputs, the first divergence, a
  * deadlock, the replay line, coverage and statistics). */
+/* the protocol's own counters over the C side, one line (G-TSC: ts_resets, gtsc.md 7.5) */
+static void print_pcounters(const gsys_counters_t* c) {
+    if (!c->npv)
+        return;
+    printf("  protocol counters:");
+    for (uint32_t k = 0; k < c->npv; k++)
+        printf("%s %s %llu", k ? "," : "", c->pnames[k], (unsigned long long)c->pv[k]);
+    printf("\n");
+}
+
 static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sys_outcome_t* x) {
     const gsys_proto_t* P = o->P;
     char covs[160] = "coverage n/a (no C model run)";
@@ -1041,6 +1053,7 @@ static void cosim_print(const topt_t* o, const gsys_t* s, traffic_t* r, const sy
     if (x->inv_on)
         printf("  invariant checked after every edge over the C models: %llu violation(s)\n",
                (unsigned long long)x->inv);
+    print_pcounters(&x->ctr);
     if (x->res && x->res->div.text[0])
         printf("  first divergence: %s\n", x->res->div.text);
     if (x->end == GSYS_RUN_DEADLOCK)
@@ -1170,6 +1183,7 @@ static int cosim_system(topt_t* o) {
     }
     x.cside = cbe != NULL;
     x.errors = cbe ? gsys_cov_collect(P, gsys_pdc(&o->cfg), cbe, x.cov) : 0;
+    gsys_counters_collect(P, gsys_pdc(&o->cfg), cbe, &x.ctr);
     gsys_rtl_result_t resc; /* a copy: the backend goes before the failure window is made */
     if (o->rtl) {
         resc = *gsys_backend_rtl_result(&be);

@@ -473,7 +473,7 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-GSYS_COV_HOOKS(gpu, GPU_SLOT_L1)
+GSYS_COV_HOOKS(gpu, GPU_SLOT_L1, GPU_SLOT_L2)
 
 /* ---- the RSP invariants (rsp.md section 6) --------------------------------------------------- */
 

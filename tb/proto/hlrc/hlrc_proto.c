@@ -473,7 +473,7 @@ static uint64_t v1_check(const void* pd, const gsys_backend_t* cbe, uint64_t cyc
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-GSYS_COV_HOOKS(hlrc, HLRC_SLOT_L1)
+GSYS_COV_HOOKS(hlrc, HLRC_SLOT_L1, HLRC_SLOT_L2)
 
 /* ---- counters (gpucoh compare; hlrc.md D29) ------------------------------------------------ */
 
