@@ -1259,6 +1259,15 @@ check "hLRC system failure: FST, the hLRC .gtkw view, JSON; the replay line repr
 check "waves/filters/hlrc_*.txt agree with rtl/hlrc/hlrc_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
     "$LOGS/system-waves-hlrc-filters.log" bash tools/test_system_waves.sh hlrc-filters \
     "$OUT/system-waves"
+# the G-TSC system's failure path: a gtsc_l2 mutant (tests/mutants/gtsc_l2/11-st-ts-max-plus-one,
+# M11: a store's timestamp one too high) fails a G-TSC run on a response's wts; the same checks,
+# and the G-TSC view (tb/proto/gtsc/gtsc_gtkw.c) opens the diverging port red and first in
+# unsigned decimal, with the groups of gtsc.md section 14 and the filters of waves/filters/gtsc_*.txt
+check "G-TSC system failure: FST, the G-TSC .gtkw view, JSON; the replay line reproduces it" \
+    "$LOGS/system-waves-gtsc.log" bash tools/test_system_waves.sh gtsc "$OUT/system-waves"
+check "waves/filters/gtsc_*.txt agree with rtl/gtsc/gtsc_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
+    "$LOGS/system-waves-gtsc-filters.log" bash tools/test_system_waves.sh gtsc-filters \
+    "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
 # (the signature units and tc_timer: section 5s, in the background lane)
