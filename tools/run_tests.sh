@@ -1310,14 +1310,22 @@ geometry denovo_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 # campaigns (26 mutants) run in make regress: with every Verilated model to build they took
 # 1130 s + 541 s here, more than make test's budget. Here the three mutants section 5b also runs
 # on the RTL alone, each caught by the campaign (a build each, about a minute)
-hlmut() { # hlmut UNIT NAME
-    check "mutant $1/$2 caught by the hLRC system lockstep" "$LOGS/mutants-$1-$2.log" bash -c \
-        "$G mutants $1 --mutants tests/mutants/$1/$2.mut --cycles 20000 --out $OUT |
-         tee /dev/stderr | grep -qE '^  $2 +caught '"
+sysmut() { # sysmut FAMILY UNIT NAME: one mutant caught by its family's system lockstep
+    check "mutant $2/$3 caught by the $1 system lockstep" "$LOGS/mutants-$2-$3.log" bash -c \
+        "$G mutants $2 --mutants tests/mutants/$2/$3.mut --cycles 20000 --out $OUT |
+         tee /dev/stderr | grep -qE '^  $3 +caught '"
 }
+hlmut() { sysmut hLRC "$@"; } # hlmut UNIT NAME
 hlmut hlrc_l1 09-grant-no-inv
 hlmut hlrc_l1 11-grant-amo-on-old-copy
 hlmut hlrc_l2 07-fill-merge-lost
+# the G-TSC units (docs/units/gtsc/gtsc_l1.md, gtsc_l2.md "Mutants", M1-M20): the G-TSC system
+# lockstep (gtsc, then gtsc-sc, each until caught; 20 000 cycles a variant). The full campaigns
+# (20 mutants, every one caught by cycle 2525) run in make regress; here the three section 5b
+# also runs on the RTL alone (a build each)
+sysmut G-TSC gtsc_l1 04-ack-no-raise
+sysmut G-TSC gtsc_l1 05-keep-ignored
+sysmut G-TSC gtsc_l2 15-rnw-any-version
 # GPU-RSP's eight mutants (docs/units/gpu/rsp.md section 13.1) live in tests/mutants/gpu_l{1,2}/rsp/,
 # outside the two campaigns above (each passes GPU-D and GPU-H first: 40 s a build and run); make
 # regress runs all eight, here two in the system lockstep (40 000 cycles a variant: caught under
@@ -1332,7 +1340,7 @@ rspmut() { # rspmut UNIT NAME
 rspmut gpu_l1 19-no-second-inv
 rspmut gpu_l2 13-grant-busy
 
-echo "== 5b. a TC, GPU, DeNovo or hLRC protocol bug must be caught by the consistency checkers, not only by lockstep"
+echo "== 5b. a TC, GPU, DeNovo, hLRC or G-TSC protocol bug must be caught by the consistency checkers, not only by lockstep"
 # the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
 FM=build/mutants/tc_gwct/01-fence-skips-gwct
 check "litmus MP+relacq.gpu finds a forbidden outcome with the fence mutant (RTL only)" \
@@ -1427,6 +1435,18 @@ check "the same CTA-atomic litmus tests pass the unmutated RTL (gpu-h, RTL only)
     "$G litmus litmus/ATOM.add.cta-samecta.litmus litmus/LOCK.cas.cta-samecta.litmus \
          litmus/ATOM.add.gpu+cta-samecta.litmus litmus/ATOM.add.cta+ld-samecta.litmus \
          --protocol gpu-h --impl rtl --runs 2000 --seed 5"
+# G-TSC (gtsc_l1.md, gtsc_l2.md "Mutants"; built by section 5's sysmut): an acknowledgement that
+# does not raise the writer's warp_ts (M4: SB+fence.gpu, 1300 of 2000 forbidden), a WACK that keeps
+# the locked copy when the bank's version differs (M5: same-line IRIW, 47 of 2000), an RNW answered
+# to a copy of another version (M15: MP+relacq.gpu, 210 of 2000); the unmutated RTL passes them
+gpumutp gtsc 04-ack-no-raise build/mutants/gtsc_l1/04-ack-no-raise SB+fence.gpu
+gpumutp gtsc 05-keep-ignored build/mutants/gtsc_l1/05-keep-ignored \
+    IRIW+acq.gpu-r0samecta-r1samecta-sameline
+gpumutp gtsc 15-rnw-any-version build/mutants/gtsc_l2/15-rnw-any-version MP+relacq.gpu
+check "the same G-TSC litmus tests pass the unmutated RTL (gtsc, RTL only)" \
+    "$LOGS/gtsc-mutant-original-litmus.log" bash -c \
+    "$G litmus litmus/SB+fence.gpu.litmus litmus/IRIW+acq.gpu-r0samecta-r1samecta-sameline.litmus \
+         litmus/MP+relacq.gpu.litmus --protocol gtsc --impl rtl --runs 2000 --seed 5"
 check "episode tester finds lost writes with mutant gpu_l2/06-x02-no-writeback (gpu-d, RTL only)" \
     "$LOGS/gpu-mutant-episode.log" bash -c \
     "$G episode --protocol gpu-d --impl rtl --rtl-dir build/mutants/gpu_l2/06-x02-no-writeback \
