@@ -57,9 +57,11 @@ DMUTF=tests/mutants/denovo_l1/waves/01-inv-drops-registered.mut
 DMUT=build/mutants/denovo_l1/01-inv-drops-registered
 HMUTF=tests/mutants/hlrc_l1/waves/01-inv-no-stale.mut
 HMUT=build/mutants/hlrc_l1/01-inv-no-stale
-TMUTN=11-st-ts-max-plus-one
-TMUTF=tests/mutants/gtsc_l2/$TMUTN.mut
-TMUT=build/mutants/gtsc_l2/$TMUTN
+# (GTSC_WAVES_MUTANT=UNIT/NAME takes another G-TSC mutant: an L1 one shows the L1's view)
+TMUTU=${GTSC_WAVES_MUTANT:-gtsc_l2/11-st-ts-max-plus-one}
+TMUTN=${TMUTU#*/}
+TMUTF=tests/mutants/$TMUTU.mut
+TMUT=build/mutants/$TMUTU
 mkdir -p "$OUT"
 
 die() { echo "FAIL: $*"; exit 1; }
@@ -89,7 +91,7 @@ build_hlrc_mutant() {
 }
 
 build_gtsc_mutant() {
-    "$G" mutants gtsc_l2 --mutants "$TMUTF" --cycles 2000 --out "$OUT/tmutant" > "$OUT/tmutant.log" 2>&1
+    "$G" mutants "${TMUTU%%/*}" --mutants "$TMUTF" --cycles 2000 --out "$OUT/tmutant" > "$OUT/tmutant.log" 2>&1
     grep -qE "^  $TMUTN +caught " "$OUT/tmutant.log" ||
         { cat "$OUT/tmutant.log"; die "the G-TSC mutant was not built or not caught"; }
 }
