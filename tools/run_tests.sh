@@ -26,11 +26,12 @@
 #      submitted as job arrays, merged by a dependent job into what the serial runs say)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
-#      system in cosim system / episode / litmus, the GPU, DeNovo and hLRC systems in cosim system:
-#      tools/test_system_waves.sh)
+#      system in cosim system / episode / litmus, the GPU, DeNovo, hLRC and G-TSC systems in cosim
+#      system: tools/test_system_waves.sh)
 #   5. every RTL mutant of sig_bloom, rdu, avu, the TC units, the GPU units (gpu_l1, gpu_l2),
-#      the DeNovo and the hLRC units must be caught (one check per mutant); 5b. a few of them, on
-#      the RTL alone, by the litmus and episode checkers
+#      the DeNovo and the hLRC units must be caught (one check per mutant; hLRC and G-TSC: three
+#      each, their full campaigns in make regress); 5b. a few of them, on the RTL alone, by the
+#      litmus and episode checkers
 #  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
 #      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
 #      system (TC-Weak) with its L1s and L2 banks as netlists
