@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gtkw_view.h"
 #include "mwave.h"
 
 static char dir[256];
@@ -234,12 +235,35 @@ static void test_gtkw(void** state) {
     gpucoh_mwave_free(w);
 }
 
+/* gtkw_view_dec (tb/sys/gtkw_view.h): a timestamp in unsigned decimal (0x24: right-justified,
+ * decimal, no 0x800 "signed"), red when it is the diverging signal */
+static void test_view_dec(void** state) {
+    (void)state;
+    put("a.vcd", vcd_a);
+    char in_a[512], out[512], gp[512], err[256] = "";
+    snprintf(in_a, sizeof in_a, "%s/a.vcd", dir);
+    snprintf(out, sizeof out, "%s/d.vcd", dir);
+    snprintf(gp, sizeof gp, "%s/d.gtkw", dir);
+    const char* in[] = {in_a};
+    const char* sc[] = {"sm0_l1"};
+    gpucoh_mwave_t* w = gpucoh_mwave_new(out, err, sizeof err);
+    assert_int_equal(gpucoh_vcd_merge(in, sc, 1, out, w, err, sizeof err), 0);
+    gtkw_view_t v = {.g = gpucoh_gtkw_new(w, gp, 3), .scope = "sm0_l1", .mod = "u"};
+    gtkw_view_tr(&v, "clk_i", NULL);
+    snprintf(v.red, sizeof v.red, "st_q[2]");
+    gtkw_view_dec(&v, "st_q", 2);
+    assert_int_equal(gpucoh_gtkw_written(v.g), 2);
+    assert_int_equal(gpucoh_gtkw_commit(v.g, err, sizeof err), 0);
+    const char* t = slurp("d.gtkw");
+    assert_non_null(strstr(t, "@28\nsm0_l1.u.clk_i\n@24\n[color] 1\nsm0_l1.u.st_q[2][2:0]\n"));
+    gpucoh_mwave_free(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_merge),
-        cmocka_unit_test(test_merge_errors),
-        cmocka_unit_test(test_relpath),
-        cmocka_unit_test(test_gtkw),
+        cmocka_unit_test(test_merge),    cmocka_unit_test(test_merge_errors),
+        cmocka_unit_test(test_relpath),  cmocka_unit_test(test_gtkw),
+        cmocka_unit_test(test_view_dec),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -26,11 +26,12 @@
 #      submitted as job arrays, merged by a dependent job into what the serial runs say)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
-#      system in cosim system / episode / litmus, the GPU, DeNovo and hLRC systems in cosim system:
-#      tools/test_system_waves.sh)
+#      system in cosim system / episode / litmus, the GPU, DeNovo, hLRC and G-TSC systems in cosim
+#      system: tools/test_system_waves.sh)
 #   5. every RTL mutant of sig_bloom, rdu, avu, the TC units, the GPU units (gpu_l1, gpu_l2),
-#      the DeNovo and the hLRC units must be caught (one check per mutant); 5b. a few of them, on
-#      the RTL alone, by the litmus and episode checkers
+#      the DeNovo and the hLRC units must be caught (one check per mutant; hLRC and G-TSC: three
+#      each, their full campaigns in make regress); 5b. a few of them, on the RTL alone, by the
+#      litmus and episode checkers
 #  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
 #      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
 #      system (TC-Weak) with its L1s and L2 banks as netlists
@@ -1298,6 +1299,15 @@ check "hLRC system failure: FST, the hLRC .gtkw view, JSON; the replay line repr
 check "waves/filters/hlrc_*.txt agree with rtl/hlrc/hlrc_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
     "$LOGS/system-waves-hlrc-filters.log" bash tools/test_system_waves.sh hlrc-filters \
     "$OUT/system-waves"
+# the G-TSC system's failure path: a gtsc_l2 mutant (tests/mutants/gtsc_l2/11-st-ts-max-plus-one,
+# M11: a store's timestamp one too high) fails a G-TSC run on a response's wts; the same checks,
+# and the G-TSC view (tb/proto/gtsc/gtsc_gtkw.c) opens the diverging port red and first in
+# unsigned decimal, with the groups of gtsc.md section 14 and the filters of waves/filters/gtsc_*.txt
+check "G-TSC system failure: FST, the G-TSC .gtkw view, JSON; the replay line reproduces it" \
+    "$LOGS/system-waves-gtsc.log" bash tools/test_system_waves.sh gtsc "$OUT/system-waves"
+check "waves/filters/gtsc_*.txt agree with rtl/gtsc/gtsc_pkg.sv, gpucoh_atom_pkg.sv and the C enums" \
+    "$LOGS/system-waves-gtsc-filters.log" bash tools/test_system_waves.sh gtsc-filters \
+    "$OUT/system-waves"
 
 echo "== 5. RTL mutants (each must be caught by lockstep)"
 # (the signature units and tc_timer: section 5s, in the background lane)
@@ -1340,14 +1350,22 @@ campaign denovo_l2 --cycles 20000
 # campaigns (26 mutants) run in make regress: with every Verilated model to build they took
 # 1130 s + 541 s here, more than make test's budget. Here the three mutants section 5b also runs
 # on the RTL alone, each caught by the campaign (a build each, about a minute)
-hlmut() { # hlmut UNIT NAME
-    check "mutant $1/$2 caught by the hLRC system lockstep" "$LOGS/mutants-$1-$2.log" bash -c \
-        "$G mutants $1 --mutants tests/mutants/$1/$2.mut --cycles 20000 --out $OUT |
-         tee /dev/stderr | grep -qE '^  $2 +caught '"
+sysmut() { # sysmut FAMILY UNIT NAME: one mutant caught by its family's system lockstep
+    check "mutant $2/$3 caught by the $1 system lockstep" "$LOGS/mutants-$2-$3.log" bash -c \
+        "$G mutants $2 --mutants tests/mutants/$2/$3.mut --cycles 20000 --out $OUT |
+         tee /dev/stderr | grep -qE '^  $3 +caught '"
 }
+hlmut() { sysmut hLRC "$@"; } # hlmut UNIT NAME
 hlmut hlrc_l1 09-grant-no-inv
 hlmut hlrc_l1 11-grant-amo-on-old-copy
 hlmut hlrc_l2 07-fill-merge-lost
+# the G-TSC units (docs/units/gtsc/gtsc_l1.md, gtsc_l2.md "Mutants", M1-M20): the G-TSC system
+# lockstep (gtsc, then gtsc-sc, each until caught; 20 000 cycles a variant). The full campaigns
+# (20 mutants, every one caught by cycle 2525) run in make regress; here the three section 5b
+# also runs on the RTL alone (a build each)
+sysmut G-TSC gtsc_l1 04-ack-no-raise
+sysmut G-TSC gtsc_l1 05-keep-ignored
+sysmut G-TSC gtsc_l2 15-rnw-any-version
 # GPU-RSP's eight mutants (docs/units/gpu/rsp.md section 13.1) live in tests/mutants/gpu_l{1,2}/rsp/,
 # outside the two campaigns above (each passes GPU-D and GPU-H first: 40 s a build and run); make
 # regress runs all eight, here two in the system lockstep (40 000 cycles a variant: caught under
@@ -1362,7 +1380,7 @@ rspmut() { # rspmut UNIT NAME
 rspmut gpu_l1 19-no-second-inv
 rspmut gpu_l2 13-grant-busy
 
-echo "== 5b. a TC, GPU, DeNovo or hLRC protocol bug must be caught by the consistency checkers, not only by lockstep"
+echo "== 5b. a TC, GPU, DeNovo, hLRC or G-TSC protocol bug must be caught by the consistency checkers, not only by lockstep"
 # the fence-skips-GWCT mutant of tc_gwct (built by the campaign above), RTL alone, no C model
 FM=build/mutants/tc_gwct/01-fence-skips-gwct
 check "litmus MP+relacq.gpu finds a forbidden outcome with the fence mutant (RTL only)" \
@@ -1457,6 +1475,18 @@ check "the same CTA-atomic litmus tests pass the unmutated RTL (gpu-h, RTL only)
     "$G litmus litmus/ATOM.add.cta-samecta.litmus litmus/LOCK.cas.cta-samecta.litmus \
          litmus/ATOM.add.gpu+cta-samecta.litmus litmus/ATOM.add.cta+ld-samecta.litmus \
          --protocol gpu-h --impl rtl --runs 2000 --seed 5"
+# G-TSC (gtsc_l1.md, gtsc_l2.md "Mutants"; built by section 5's sysmut): an acknowledgement that
+# does not raise the writer's warp_ts (M4: SB+fence.gpu, 1300 of 2000 forbidden), a WACK that keeps
+# the locked copy when the bank's version differs (M5: same-line IRIW, 47 of 2000), an RNW answered
+# to a copy of another version (M15: MP+relacq.gpu, 210 of 2000); the unmutated RTL passes them
+gpumutp gtsc 04-ack-no-raise build/mutants/gtsc_l1/04-ack-no-raise SB+fence.gpu
+gpumutp gtsc 05-keep-ignored build/mutants/gtsc_l1/05-keep-ignored \
+    IRIW+acq.gpu-r0samecta-r1samecta-sameline
+gpumutp gtsc 15-rnw-any-version build/mutants/gtsc_l2/15-rnw-any-version MP+relacq.gpu
+check "the same G-TSC litmus tests pass the unmutated RTL (gtsc, RTL only)" \
+    "$LOGS/gtsc-mutant-original-litmus.log" bash -c \
+    "$G litmus litmus/SB+fence.gpu.litmus litmus/IRIW+acq.gpu-r0samecta-r1samecta-sameline.litmus \
+         litmus/MP+relacq.gpu.litmus --protocol gtsc --impl rtl --runs 2000 --seed 5"
 check "episode tester finds lost writes with mutant gpu_l2/06-x02-no-writeback (gpu-d, RTL only)" \
     "$LOGS/gpu-mutant-episode.log" bash -c \
     "$G episode --protocol gpu-d --impl rtl --rtl-dir build/mutants/gpu_l2/06-x02-no-writeback \

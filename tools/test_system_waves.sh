@@ -5,7 +5,7 @@
 # printed, diverges again at the same cycle on the same field.
 #
 #   tools/test_system_waves.sh system | episode | litmus | filters | gpu | gpu-filters | denovo |
-#                              denovo-filters | hlrc | hlrc-filters   [OUT]
+#                              denovo-filters | hlrc | hlrc-filters | gtsc | gtsc-filters   [OUT]
 #
 # system:  gpucoh cosim system with non-default delays, seed, parameter and window (exit 1, the
 #          checks above, the replay carries every option);
@@ -32,13 +32,20 @@
 #          the filters), the JSON and the replay;
 # hlrc-filters: every waves/filters/hlrc_*.txt value agrees with the enums of rtl/hlrc/hlrc_pkg.sv
 #          (aop: rtl/gpucoh_atom_pkg.sv and hlrc_pkg's AopNone) and of cmodel/hlrc/hlrc_types.h.
+# gtsc:    the same for G-TSC (the gtsc_l2 mutant tests/mutants/gtsc_l2/11-st-ts-max-plus-one.mut,
+#          M11: a store's timestamp one too high, built into build/mutants/gtsc_l2/...): the FST,
+#          the .gtkw of the G-TSC view (tb/proto/gtsc/gtsc_gtkw.c: the diverging port red and
+#          first, a timestamp in unsigned decimal; the groups of gtsc.md section 14; the filters),
+#          the JSON and the replay;
+# gtsc-filters: every waves/filters/gtsc_*.txt value agrees with the enums of rtl/gtsc/gtsc_pkg.sv
+#          (aop: rtl/gpucoh_atom_pkg.sv) and of cmodel/gtsc/gtsc_types.h.
 # The mutant is tests/mutants/tc_l2/waves/01-shared-fill-private.mut (built by `gpucoh mutants`
 # into build/mutants/tc_l2/01-shared-fill-private, a few seconds once).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export GPUCOH_ROOT=${GPUCOH_ROOT:-$PWD}
 G=build/gpucoh
-USAGE="usage: tools/test_system_waves.sh system|episode|litmus|filters|gpu|gpu-filters|denovo|denovo-filters|hlrc|hlrc-filters [OUT]"
+USAGE="usage: tools/test_system_waves.sh system|episode|litmus|filters|gpu|gpu-filters|denovo|denovo-filters|hlrc|hlrc-filters|gtsc|gtsc-filters [OUT]"
 MODE=${1:-}
 [ -n "$MODE" ] || { echo "$USAGE" >&2; exit 2; }
 OUT=${2:-build/test-out/system-waves}
@@ -50,6 +57,11 @@ DMUTF=tests/mutants/denovo_l1/waves/01-inv-drops-registered.mut
 DMUT=build/mutants/denovo_l1/01-inv-drops-registered
 HMUTF=tests/mutants/hlrc_l1/waves/01-inv-no-stale.mut
 HMUT=build/mutants/hlrc_l1/01-inv-no-stale
+# (GTSC_WAVES_MUTANT=UNIT/NAME takes another G-TSC mutant: an L1 one shows the L1's view)
+TMUTU=${GTSC_WAVES_MUTANT:-gtsc_l2/11-st-ts-max-plus-one}
+TMUTN=${TMUTU#*/}
+TMUTF=tests/mutants/$TMUTU.mut
+TMUT=build/mutants/$TMUTU
 mkdir -p "$OUT"
 
 die() { echo "FAIL: $*"; exit 1; }
@@ -76,6 +88,12 @@ build_hlrc_mutant() {
     "$G" mutants hlrc_l1 --mutants "$HMUTF" --cycles 2000 --out "$OUT/hmutant" > "$OUT/hmutant.log" 2>&1
     grep -qE '^  01-inv-no-stale +caught ' "$OUT/hmutant.log" ||
         { cat "$OUT/hmutant.log"; die "the hLRC mutant was not built or not caught"; }
+}
+
+build_gtsc_mutant() {
+    "$G" mutants "${TMUTU%%/*}" --mutants "$TMUTF" --cycles 2000 --out "$OUT/tmutant" > "$OUT/tmutant.log" 2>&1
+    grep -qE "^  $TMUTN +caught " "$OUT/tmutant.log" ||
+        { cat "$OUT/tmutant.log"; die "the G-TSC mutant was not built or not caught"; }
 }
 
 # check_files JSON: the FST, the .gtkw and the JSON of a failure (python: the checks that need
@@ -514,6 +532,108 @@ for f, srcs in checks.items():
             n += 1
     print("%s: %s (%d source names agree)" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m)), n))
 have = {os.path.basename(f) for f in glob.glob("waves/filters/hlrc_*.txt")}
+assert have == set(checks), "filters not checked: %s" % (have - set(checks))
+PY
+    ;;
+gtsc)
+    build_gtsc_mutant
+    d=$OUT/gtsc
+    rm -rf "$d" "$d-replay"
+    "$G" cosim system --protocol gtsc --rtl-dir "$TMUT" --seed 3 --req-delay 2:7 \
+        --rsp-delay 1:5 --mem-lat 4:25 --cycles 20000 --window 10 --out "$d" \
+        --quiet > "$d.log" 2>&1
+    rc=$?
+    grep -E '^(FAIL|  [a-z ]+:? )' "$d.log"
+    [ $rc -eq 1 ] || die "a diverging G-TSC run exited $rc, not 1"
+    json=$d/system-gtsc-seed3-fail.json
+    grep -q "^  view      gtkwave $d/system-gtsc-seed3-fail.fst $d/system-gtsc-seed3-fail.gtkw" \
+        "$d.log" || die "no view line"
+    check_files "$json"
+    # the G-TSC view: the diverging port red and first (a timestamp in unsigned decimal), the
+    # groups of gtsc.md section 14, the lines' wts / rts in decimal, the filters of the unit
+    python3 - "$json" <<'PY' || exit 1
+import json, re, sys
+j = json.load(open(sys.argv[1]))
+fd = j["first_divergence"]
+g = open(j["wave"]["gtkw"]).read().splitlines()
+traces = [l for l in g if l and l[0] not in "[*@-^"]
+fmt, flags = {}, None
+for l in g:  # the flags in force at each trace (@hex: 0x04 decimal, 0x02 hex, 0x2000 filter)
+    if l.startswith("@"):
+        flags = int(l[1:], 16)
+    elif l in traces:
+        fmt.setdefault(l, flags)
+i0 = g.index(traces[0])
+assert "[color] 1" in g[i0 - 3:i0], "the first trace is not red"
+red = [g[k + 1] if g[k + 1][0] != "^" else g[k + 2] for k in range(len(g) - 1) if g[k] == "[color] 1"]
+assert set(red) == {traces[0]}, "red traces: %s" % red
+unit = fd["scope"].split("_")[1]
+mod = "gtsc_" + unit
+port = re.sub(r"\[.*", "", fd["field"].split(".")[-1])
+want = "%s.%s.%s" % (fd["scope"], mod, port)
+assert traces[0].startswith(want), "first trace %s, the diverging port is %s" % (traces[0], want)
+if re.search(r"_(wts|rts|warp_ts)_[io]$", port):
+    assert fmt[traces[0]] & 0x04 and not fmt[traces[0]] & 0x02, "the red timestamp is not decimal"
+groups = [l[1:] for l in g if l.startswith("-") and " " in l]
+names = ["core", "req", "rsp", "timestamps", "MSHR", "overflow"] if unit == "l1" else \
+        ["req", "rsp", "DRAM", "timestamps", "MSHR", "overflow"]
+for n in names:
+    assert "%s %s" % (fd["scope"], n) in groups, "no group %s %s" % (fd["scope"], n)
+p = "%s.%s." % (fd["scope"], mod)
+dec = ["wts_q[0]", "rts_q[0]", "ep_q"] + (["warp_ts_q"] if unit == "l1" else ["mem_ts_q", "mwts_q[0]"])
+for r in dec:
+    t = [x for x in traces if x.startswith(p + r)]
+    assert t and fmt[t[0]] & 0x04 and not fmt[t[0]] & 0x2002, "%s not in unsigned decimal" % r
+fl = ["gtsc_req_kind.txt", "gtsc_rsp_kind.txt", "gtsc_aop.txt", "gtsc_op.txt", "gtsc_crsp_kind.txt"]
+fl += ["gtsc_l1_st.txt", "gtsc_mk.txt"] if unit == "l1" else ["gtsc_l2_st.txt"]
+for f in fl:
+    assert any(l.startswith("^") and l.endswith("/" + f) for l in g), "no filter " + f
+assert any(t.startswith("ovf.gtsc_ovf.tsrst_o") for t in traces), "no overflow unit"
+print("gtsc view ok: first trace %s (red), %d traces, groups: %s" % (traces[0], len(traces),
+      "; ".join(dict.fromkeys(groups))))
+PY
+    line=$(sed -n 's/^  replay    //p' "$d.log")
+    for o in "--protocol gtsc" "--rtl-dir $PWD/$TMUT" "--seed 3" "--req-delay 2:7" \
+        "--rsp-delay 1:5" "--mem-lat 4:25"; do
+        case " $line " in *" $o "*) ;; *) die "the replay line lacks '$o'" ;; esac
+    done
+    replay "$d.log" "$json" "$d-replay"
+    ;;
+gtsc-filters)
+    python3 - <<'PY' || die "a filter disagrees with the G-TSC RTL or C model"
+import glob, os, re
+pkg = open("rtl/gtsc/gtsc_pkg.sv").read()
+atom = open("rtl/gpucoh_atom_pkg.sv").read()
+def ei(src, prefix):  # the items prefix<Name> = W'dV of a package
+    return {m[0][len(prefix):].upper(): int(m[1]) for m in
+            re.findall(r"\b(%s[A-Z]\w*)\s*=\s*\d+'d(\d+)" % prefix, src)}
+def cenum(path, prefix):
+    src = open(path).read()
+    return {m[0]: int(m[1]) for m in re.findall(r"\b%s([A-Z]+)\s*=\s*(\d+)\b" % prefix, src)}
+T = "cmodel/gtsc/gtsc_types.h"
+checks = {
+    "gtsc_op.txt": [ei(pkg, "GtOp"), cenum(T, "GTSC_OP_")],
+    "gtsc_crsp_kind.txt": [ei(pkg, "GtCrsp"), cenum(T, "GTSC_CRSP_")],
+    "gtsc_req_kind.txt": [ei(pkg, "GtReq"), cenum(T, "GTSC_REQ_")],
+    "gtsc_rsp_kind.txt": [ei(pkg, "GtRsp"), cenum(T, "GTSC_RSP_")],
+    "gtsc_l1_st.txt": [ei(pkg, "GtL1St"), cenum(T, "GTSC_L1_")],
+    "gtsc_mk.txt": [ei(pkg, "GtMk"), cenum(T, "GTSC_MK_")],
+    "gtsc_l2_st.txt": [ei(pkg, "GtL2St"), cenum(T, "GTSC_L2_")],
+    "gtsc_aop.txt": [ei(atom, "Aop"), cenum(T, "GTSC_AOP_")],
+}
+for f, srcs in checks.items():
+    r = [l.split() for l in open("waves/filters/" + f) if l.strip() and not l.startswith("#")]
+    assert all(len(x) == 2 for x in r), f + ": a row is not 'value name'"
+    m = {int(v, 16): n for v, n in r}
+    assert len(m) == len(r) and sorted(m) == list(range(len(m))), f + ": values not 0..N-1"
+    n = 0
+    for src in srcs:
+        assert src, f + ": no enum found"
+        for name, v in src.items():
+            assert m.get(v) == name, "%s: %x is %s, the source says %s" % (f, v, m.get(v), name)
+            n += 1
+    print("%s: %s (%d source names agree)" % (f, " ".join("%x=%s" % (v, m[v]) for v in sorted(m)), n))
+have = {os.path.basename(f) for f in glob.glob("waves/filters/gtsc_*.txt")}
 assert have == set(checks), "filters not checked: %s" % (have - set(checks))
 PY
     ;;

@@ -10,10 +10,23 @@
 #include <stdio.h>
 #include <string.h>
 
-void gtkw_view_tr(gtkw_view_t* v, const char* name, const char* filter) {
+void gtkw_view_trf(gtkw_view_t* v, const char* name, const char* filter, int fmt) {
     char p[256];
     snprintf(p, sizeof p, "%s.%s.%s", v->scope, v->mod, name);
-    gpucoh_gtkw_trace(v->g, p, filter, GPUCOH_GTKW_HEX, strcmp(name, v->red) ? 0 : 1);
+    gpucoh_gtkw_trace(v->g, p, filter, fmt, strcmp(name, v->red) ? 0 : 1);
+}
+
+void gtkw_view_tr(gtkw_view_t* v, const char* name, const char* filter) {
+    gtkw_view_trf(v, name, filter, GPUCOH_GTKW_HEX);
+}
+
+void gtkw_view_dec(gtkw_view_t* v, const char* name, long i) {
+    char b[96];
+    if (i >= 0)
+        snprintf(b, sizeof b, "%s[%ld]", name, i);
+    else
+        snprintf(b, sizeof b, "%s", name);
+    gtkw_view_trf(v, b, NULL, GPUCOH_GTKW_DEC);
 }
 
 void gtkw_view_tri(gtkw_view_t* v, const char* name, unsigned i, const char* filter) {

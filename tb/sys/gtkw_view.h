@@ -37,6 +37,10 @@ typedef struct {
 
 /* one trace scope.mod.name; red when it is the diverging signal */
 void gtkw_view_tr(gtkw_view_t* v, const char* name, const char* filter);
+/* the same in format fmt (GPUCOH_GTKW_HEX, _BIN, _DEC: unsigned decimal) */
+void gtkw_view_trf(gtkw_view_t* v, const char* name, const char* filter, int fmt);
+/* one trace scope.mod.name (i < 0) or scope.mod.name[i] in unsigned decimal (a timestamp) */
+void gtkw_view_dec(gtkw_view_t* v, const char* name, long i);
 /* one trace scope.mod.name[i] */
 void gtkw_view_tri(gtkw_view_t* v, const char* name, unsigned i, const char* filter);
 /* every signal of table t; with i >= 0, element i of each (name[i]) */

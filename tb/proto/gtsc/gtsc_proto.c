@@ -17,6 +17,7 @@
 #include "gsys_params.h"
 #include "gtsc_check.h"
 #include "gtsc_cov.h"
+#include "gtsc_gtkw.h"
 #include "gtsc_sys_rtl.h"
 #include "gtsc_units.h"
 
@@ -570,6 +571,7 @@ const gsys_proto_t gtsc_proto = {
     .write_through = true,
     .stray_fills = true, /* gtsc_l2 J1 */
     .fences_to_l1 = false,
+    .wave_gtkw = gtsc_wave_gtkw,
     .global_slot = GTSC_SLOT_OVF,
     .global_in = global_in,
     .nets = nets,
