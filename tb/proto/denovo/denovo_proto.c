@@ -317,9 +317,9 @@ static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint
 static const char* const SAT_D[] = {"drf-sc", "hrf-indirect", "hrf-direct", NULL};
 static const char* const SAT_H[] = {"hrf-indirect", "hrf-direct", NULL};
 static const gsys_variant_t variants[] = {
-    [DENOVO_D] = {"denovo-d", "drf-sc", SAT_D, true, 0},
-    [DENOVO_D_RO] = {"denovo-d-ro", "drf-sc", SAT_D, true, 0},
-    [DENOVO_H] = {"denovo-h", "hrf-indirect", SAT_H, true, 0},
+    [DENOVO_D] = {"denovo-d", "drf-sc", SAT_D, true, 0, false},
+    [DENOVO_D_RO] = {"denovo-d-ro", "drf-sc", SAT_D, true, 0, false},
+    [DENOVO_H] = {"denovo-h", "hrf-indirect", SAT_H, true, 0, false},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */

@@ -285,9 +285,9 @@ static const char* const SAT_H[] = {"hrf-indirect", "hrf-direct", NULL};
 /* GPU-RSP: rsp.md section 1 (hrf-rsp; with rm read as GPU, hrf-indirect and hrf-direct) */
 static const char* const SAT_RSP[] = {"hrf-rsp", "hrf-indirect", "hrf-direct", NULL};
 static const gsys_variant_t variants[GPU_NV] = {
-    [GPU_V_D] = {"gpu-d", "drf-sc", SAT_D, true, 0},
-    [GPU_V_H] = {"gpu-h", "hrf-indirect", SAT_H, true, 0},
-    [GPU_V_RSP] = {"gpu-rsp", "hrf-rsp", SAT_RSP, true, 1u << GSYS_SCOPE_RM},
+    [GPU_V_D] = {"gpu-d", "drf-sc", SAT_D, true, 0, false},
+    [GPU_V_H] = {"gpu-h", "hrf-indirect", SAT_H, true, 0, false},
+    [GPU_V_RSP] = {"gpu-rsp", "hrf-rsp", SAT_RSP, true, 1u << GSYS_SCOPE_RM, false},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */

@@ -309,8 +309,8 @@ static uint64_t fence_mask(const void* pd, const void* out, uint32_t scope, uint
 
 static const char* const SAT[] = {"drf-sc", "hrf-indirect", "hrf-direct", NULL};
 static const gsys_variant_t variants[] = {
-    [HLRC] = {"hlrc", "drf-sc", SAT, true, 0u},
-    [HLRC_SCOPED] = {"hlrc-scoped", "drf-sc", SAT, true, 0u},
+    [HLRC] = {"hlrc", "drf-sc", SAT, true, 0u, false},
+    [HLRC_SCOPED] = {"hlrc-scoped", "drf-sc", SAT, true, 0u, false},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */

@@ -360,9 +360,9 @@ static const char* const SAT_RCSC[] = {"rcsc", "rcpc", NULL};
 static const char* const SAT_RCPC[] = {"rcpc", NULL};
 static const char* const SAT_PTX[] = {"ptx", "rcpc", NULL};
 static const gsys_variant_t variants[] = {
-    [TC_STRONG] = {"tc-strong", "rcsc", SAT_RCSC, true, 0},
-    [TC_WEAK] = {"tc-weak", "rcpc", SAT_RCPC, false, 0},
-    [TC_WEAK_C] = {"tc-weak-c", "ptx", SAT_PTX, false, 0},
+    [TC_STRONG] = {"tc-strong", "rcsc", SAT_RCSC, true, 0, false},
+    [TC_WEAK] = {"tc-weak", "rcpc", SAT_RCPC, false, 0, false},
+    [TC_WEAK_C] = {"tc-weak-c", "ptx", SAT_PTX, false, 0, false},
 };
 
 /* ---- reports ------------------------------------------------------------------------------- */
