@@ -855,7 +855,7 @@ check "units: --get gives the lists the scripts kept by hand" "$LOGS/units-get.l
 check "units: --get gives the build, lint, synthesis and netlist values the scripts kept" \
     "$LOGS/units-get-values.log" bash -c \
     "[ \"\$($G units --get name --where 'verilator_flags=--unroll-count 256' | tr '\n' ' ')\" = \
-       'tc_l1 tc_l2 gpu_l1 gpu_l2 denovo_l1 denovo_l2 hlrc_l1 hlrc_l2 ' ] &&
+       'tc_l1 tc_l2 gpu_l1 gpu_l2 denovo_l1 denovo_l2 hlrc_l1 hlrc_l2 gtsc_l1 gtsc_l2 ' ] &&
      [ -z \"\$($G units --get verilator_flags rdu)\" ] &&
      [ \"\$($G units --get lint_params tc_l2)\" = 'L2Sets=4 L2Mshrs=8 LineBytes=16' ] &&
      [ \"\$($G units --get synth_point rdu)\" = rdu_m4096_n16 ] &&
