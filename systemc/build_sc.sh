@@ -54,7 +54,10 @@ CMINC=() # the port tables and models the C flavour includes: cmodel/ and its fa
 while read -r d; do CMINC+=("-I$d"); done < <(gpucoh_dirs cmodel)
 [ -f "$HOST" ] || { echo "build_sc: $HOST missing (run make systemc)" >&2; exit 2; }
 
-OPT=-O2
+# GPUCOH_SC_OPT: the C++ optimization of both flavours (default -O2; make test builds at -O0,
+# docs/systemc.md section 1, "How they are built": a build takes half the time, a 100 000-cycle run about 1 s more)
+OPT=${GPUCOH_SC_OPT:--O2}
+case $OPT in -O0 | -O1 | -O2 | -O3 | -Os) ;; *) echo "build_sc: GPUCOH_SC_OPT '$OPT' is not -O0..-O3 or -Os" >&2; exit 2 ;; esac
 CXXW=(-std=c++17 -Wall -Wextra -Werror)
 # Verilator's and SystemC's headers are not ours to warn about (/usr/include already is a system
 # directory, and naming it again breaks the C++ library's #include_next)

@@ -708,6 +708,20 @@ int sch_build_paths(const sch_opts_t* o, char* dir, size_t dn, char* bin, size_t
         ok = gpucoh_fnv1a_file(&h, p);
     }
     ok = ok && hash_cmodel(&h, root, p, sizeof p);
+    /* build_sc.sh's C++ optimization (GPUCOH_SC_OPT, default -O2; make test builds at -O0:
+     * docs/systemc.md section 1, "How they are built") is part of the build's identity */
+    const char* opt = getenv("GPUCOH_SC_OPT");
+    if (opt && *opt && strcmp(opt, "-O2")) {
+        static const char* const legal[] = {"-O0", "-O1", "-O3", "-Os", NULL};
+        const char* const* l = legal;
+        while (*l && strcmp(*l, opt))
+            l++;
+        if (!*l) {
+            snprintf(err, errlen, "GPUCOH_SC_OPT '%s' is not -O0, -O1, -O2, -O3 or -Os", opt);
+            return -1;
+        }
+        h = gpucoh_fnv1a(h, opt, strlen(opt) + 1);
+    }
     if (!ok) {
         snprintf(err, errlen, "cannot read the SystemC sources of %s under %s/systemc (%s)",
                  o->u->name, root, p);

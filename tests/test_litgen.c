@@ -214,7 +214,7 @@ typedef struct {
     char** name;
     uint64_t* hash;
     size_t n, cap;
-    uint64_t parsed, oracle;
+    uint64_t parsed, oracle, seen;
 } coll_t;
 
 static int collect(void* ctx, const litgen_test_t* t) {
@@ -260,6 +260,12 @@ static void fits(const litgen_test_t* t, const gsys_cfg_t* cfg) {
  * paper configuration */
 static int parse_each(void* ctx, const litgen_test_t* t) {
     coll_t* c = (coll_t*)ctx;
+#ifdef GPUCOH_SANITIZED /* a quarter of the tests under ASan/UBSan (Makefile, ASANFLAGS) */
+    if (c->seen++ % 4u)
+        return 0;
+#else
+    c->seen++;
+#endif
     char err[1024];
     litmus_t* l = litmus_parse(t->text, t->name, err, sizeof err);
     if (!l)
@@ -294,8 +300,13 @@ static void test_every_test_parses(void** state) {
     coll_t c;
     memset(&c, 0, sizeof c);
     assert_int_equal(litgen_run(&o, parse_each, &c, &st), 0);
+    assert_int_equal(c.seen, st.total);
+#ifdef GPUCOH_SANITIZED
+    assert_int_equal(c.parsed, (st.total + 3u) / 4u);
+#else
     assert_int_equal(c.parsed, st.total);
-    assert_int_equal(c.oracle, st.total);
+#endif
+    assert_int_equal(c.oracle, c.parsed);
     assert_true(st.total == 5738); /* the hand numbers of test_counts_by_hand + IRIW's 3012 */
     /* every kind of operation the generator writes: the atomics and fences too */
     memset(&o, 0, sizeof o);
@@ -303,8 +314,9 @@ static void test_every_test_parses(void** state) {
     o.threads = 1u << LG_SAMESM | 1u << LG_FARSM;
     memset(&c, 0, sizeof c);
     assert_int_equal(litgen_run(&o, parse_each, &c, &st), 0);
-    assert_int_equal(c.parsed, st.total);
-    assert_true(c.parsed > 1000);
+    assert_int_equal(c.seen, st.total);
+    assert_true(c.parsed >= st.total / 4u && c.parsed <= st.total);
+    assert_true(c.seen > 1000);
 }
 
 static int cmp_str(const void* a, const void* b) {

@@ -491,6 +491,16 @@ lint_defaults_() {
     fi
 }
 step lint-defaults lint_defaults_
+# the SystemC pin-level lockstep at the default -O2 (make test builds its parameter sets at -O0,
+# docs/systemc.md section 1, "How they are built"; about 6 minutes from scratch)
+systemc_pin_() {
+    if GPUCOH_SC_OPT=-O2 bash tests/systemc/run_pin.sh > "$OUT/systemc-pin-O2.log" 2>&1; then
+        pass "systemc pin-level lockstep at -O2: $(tail -1 "$OUT/systemc-pin-O2.log")"
+    else
+        fail "systemc pin-level lockstep at -O2"; grep '^FAIL' "$OUT/systemc-pin-O2.log"
+    fi
+}
+step systemc-pin-O2 systemc_pin_
 # The checks over several steps (after every step, in the serial run and in the merge): the
 # cover points (tc_l1.md section 10, tc_l2.md section 11): every point reachable at the small
 # configuration is reached by its three runs together, every one reachable at the paper size by

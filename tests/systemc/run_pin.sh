@@ -244,6 +244,7 @@ bad_input "--protocol of another family" tc_l2 --protocol gpu-d
 bad_input "--param protocol= of another family" denovo_l1 --param protocol=gpu-h
 bad_input "--protocol on an adapter unit" sig_bloom --protocol tc-weak
 bad_input "--version with an argument" --version now
+GPUCOH_SC_OPT=-O9 bad_input "GPUCOH_SC_OPT not an optimization level" sig_bloom
 # --version and --help answer (exit 0), never taken for a unit name
 for a in "--version" "version" "--help" "tc_l1 --help"; do
     # shellcheck disable=SC2086
