@@ -717,6 +717,18 @@ gt_resets() {
 }
 check "G-TSC: at least 1000 timestamp resets per run (gtsc.md 7.5), I4 checked: 0 violations" \
     "$LOGS/gtsc-resets.log" gt_resets
+# cover points (gtsc_l1.md section 11, gtsc_l2.md "Cover points"): every point reachable under a
+# variant reached by the two runs together, but the bank's K18 (a WR with an empty mask: the
+# system's traffic never makes one, tb/sys/traffic.c's empty-mask fix-up; gtsc_l2.md); and the
+# check fails on the gtsc-sc run alone, naming P17's WMAX bin (reached under gtsc only, in
+# 200 000 cycles at seed 7)
+check "cover points: every reachable gtsc_l1 / gtsc_l2 point reached by the two runs (but K18)" \
+    "$LOGS/cover-points-gtsc.log" bash -c \
+    "tools/cover_check.sh $OUT/gtsys-*.json | tee /dev/stderr | grep -qx 'never reached: l2 F49 K18'"
+check "cover points: the check fails on the gtsc-sc run alone, naming P17_WMAX" \
+    "$LOGS/cover-points-gtsc-fail.log" bash -c \
+    "{ tools/cover_check.sh $OUT/gtsys-gtsc-sc-small-200k.json | tee /dev/stderr; test \${PIPESTATUS[0]} -eq 1; } &&
+     tools/cover_check.sh $OUT/gtsys-gtsc-sc-small-200k.json | grep -q '^never reached: .*P17_WMAX'"
 }
 
 # 3a runs in the background lane (2026-11-30, sixteenth session: to level the lanes)
