@@ -139,8 +139,8 @@ sysrow hl-paper $((CYCLES / 10)) docs/area-hlrc.md --protocol hlrc --config pape
 sysrow hls-paper $((CYCLES / 10)) docs/area-hlrc.md --protocol hlrc-scoped --config paper
 # G-TSC (docs/units/gtsc/gtsc.md): every gtsc_l1, gtsc_l2 and gtsc_ovf in lockstep, the small
 # configuration (TsWidth 6: about 6 000 timestamp resets in 10^6 cycles). The thesis
-# configuration (Table 3.3: 8 banks, one Verilated model each for its BankId) is not a row yet:
-# its eight builds took 10-15 minutes each on this machine (issue 29); its area page is to come
+# configuration (Table 3.3: 8 banks, one Verilated model for all of them: bank_i) is not a row yet:
+# single build took 10-15 minutes on this machine (issue 29); its area page is to come
 sysrow gtsc-small "$CYCLES" docs/units/gtsc/gtsc.md --protocol gtsc
 sysrow gtscsc-small "$CYCLES" docs/units/gtsc/gtsc.md --protocol gtsc-sc
 

@@ -5,9 +5,8 @@
  * DRAM fill (section 6), else (b) nothing while ovf_q or tsrst_i, else (c) the lowest ready
  * entry, else (d) the FIFO head (section 5); (e) the push; (f) the reset R10; (g) the outputs.
  *
- * Reading (listed in the report): the tag skips the bank bits (section 1), so a write-back's line
- * address needs the bank's number, which the page gives the bank nowhere; the model takes it from
- * the descriptor (bank_id) for the low BB bits of mreq_wb_line_o.
+ * The tag skips the bank bits (section 1), so a write-back's line address takes the bank's number
+ * from the input bank_i (a strap the system drives; its low BB bits).
  */
 #include "gtsc_l2.h"
 
@@ -29,6 +28,7 @@ struct gtsc_l2 {
     l2_ent_t* ent;
     gtsc_req_msg_t* fifo;
     uint32_t fhead, fcnt, mem_ts, ep, ovf;
+    uint32_t bank; /* bank_i of the present edge, its low BB bits */
     gtsc_l2_out_t out;
     uint64_t errors;
     uint64_t cov[GTSC_L2_T_N];
@@ -41,7 +41,7 @@ struct gtsc_l2 {
 
 /*--- descriptor -------------------------------------------------------------------------------*/
 
-gtsc_l2_desc_t gtsc_l2_desc_from(const gtsc_desc_t* sys, uint32_t b) {
+gtsc_l2_desc_t gtsc_l2_desc_from(const gtsc_desc_t* sys) {
     gtsc_l2_desc_t d;
     d.num_sm = sys->num_sm;
     d.num_banks = sys->num_banks;
@@ -53,7 +53,6 @@ gtsc_l2_desc_t gtsc_l2_desc_from(const gtsc_desc_t* sys, uint32_t b) {
     d.l2_queue = sys->l2_queue;
     d.ts_width = sys->ts_width;
     d.ep_width = sys->ep_width;
-    d.bank_id = b;
     return d;
 }
 
@@ -82,7 +81,6 @@ int gtsc_l2_check_desc(const gtsc_l2_desc_t* d, char* msg, size_t msg_len) {
     RANGE(l2_queue, "L2Queue", 1u, 8u);
     RANGE(ts_width, "TsWidth", 6u, 32u);
     RANGE(ep_width, "EpWidth", 1u, 8u);
-    RANGE(bank_id, "bank_id", 0u, d->num_banks - 1u);
     return 0;
 }
 
@@ -172,10 +170,10 @@ static uint32_t set_of(const gtsc_l2_t* m, uint64_t a) {
 static uint64_t tag_of(const gtsc_l2_t* m, uint64_t a) {
     return a >> (m->bb + m->sb);
 }
-/* The line address of line i: its tag, its set and this bank's number (bank_id). */
+/* The line address of line i: its tag, its set and this bank's number (bank_i). */
 static uint64_t addr_of(const gtsc_l2_t* m, uint32_t i) {
     const uint64_t s = i / m->d.l2_ways;
-    return ((m->line[i].tag << (m->bb + m->sb)) | (s << m->bb) | m->d.bank_id) & m->la_mask;
+    return ((m->line[i].tag << (m->bb + m->sb)) | (s << m->bb) | m->bank) & m->la_mask;
 }
 
 static int64_t find(const gtsc_l2_t* m, uint64_t a) {
@@ -555,6 +553,7 @@ void gtsc_l2_tick(gtsc_l2_t* m, const gtsc_l2_in_t* in, gtsc_l2_out_t* out) {
     }
     const uint32_t mem_ts0 = m->mem_ts;
     const bool ready = m->out.req_ready;
+    m->bank = in->bank & ((1u << m->bb) - 1u);
     memset(&m->out.rsp, 0, sizeof m->out.rsp);
     memset(&m->out.mreq, 0, sizeof m->out.mreq);
     if (in->mem.valid) { /* (a) */

@@ -31,6 +31,8 @@ extern "C" {
 typedef struct {
     bool rst_n;
     uint32_t lease;     /* lease_i: a constant the descriptor drives (D3) */
+    uint32_t bank;      /* bank_i: this bank's number, a constant the system drives (a strap):
+                         * the low BB bits of a write-back's line address (section 1) */
     bool tsrst;         /* tsrst_i */
     gtsc_req_msg_t req; /* src set by the network; counts only when req_ready was 1 */
     gtsc_mem_rsp_t mem;
@@ -55,8 +57,6 @@ typedef struct {
     uint32_t l2_queue;   /* L2Queue, 1..8 */
     uint32_t ts_width;   /* TsWidth, 6..32 */
     uint32_t ep_width;   /* EpWidth, 1..8 */
-    uint32_t bank_id;    /* this bank's number, 0..NumBanks-1: only the low BB bits of
-                          * mreq_wb_line_o (the tag skips them; a reading, see gtsc_l2.c) */
 } gtsc_l2_desc_t;
 
 /* A line (spec section 3). */
@@ -164,8 +164,8 @@ typedef struct {
 
 typedef struct gtsc_l2 gtsc_l2_t;
 
-/* bank_id := b. */
-gtsc_l2_desc_t gtsc_l2_desc_from(const gtsc_desc_t* sys, uint32_t b);
+/* The bank's parameters of the system's (every bank has the same; its number is bank_i). */
+gtsc_l2_desc_t gtsc_l2_desc_from(const gtsc_desc_t* sys);
 /* 0 = legal; else 1 and "gtsc_l2: NAME = V is illegal (Name: range)". */
 int gtsc_l2_check_desc(const gtsc_l2_desc_t* d, char* msg, size_t msg_len);
 size_t gtsc_l2_size(const gtsc_l2_desc_t* d);

@@ -17,6 +17,7 @@
 #define GTSC_L2_PORTS(X, P)                                                                        \
     X(rst_ni,            IN,  1,             rst_n,           SCALAR, WAVE,   "")                  \
     X(lease_i,           IN,  P(TsWidth),    lease,           SCALAR, NOWAVE, "")                  \
+    X(bank_i,            IN,  4,             bank,            SCALAR, NOWAVE, "")                  \
     X(tsrst_i,           IN,  1,             tsrst,           SCALAR, WAVE,   "")                  \
     X(ovf_o,             OUT, 1,             ovf,             SCALAR, WAVE,   "")                  \
     X(req_valid_i,       IN,  1,             req.valid,       SCALAR, WAVE,   "")                  \

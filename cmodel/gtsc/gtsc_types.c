@@ -77,7 +77,7 @@ int gtsc_check_desc(const gtsc_desc_t* d, char* msg, size_t msg_len) {
     if (gtsc_l1_check_desc(&d1, msg, msg_len) != 0) {
         return 1;
     }
-    const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(d, 0u);
+    const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(d);
     if (gtsc_l2_check_desc(&d2, msg, msg_len) != 0) {
         return 1;
     }

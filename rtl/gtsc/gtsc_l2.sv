@@ -28,8 +28,6 @@
 //   NumBanks   banks (the set index skips the bank bits); 1, 2, 4, 8, 16 (default 8)
 //   LineBytes  line size in bytes; 16, 32, 64, 128 (default 128)
 //   AddrWidth  byte-address bits; 16 .. 48, LA >= log2 NumBanks + log2 L2Sets + 1 (default 32)
-//   BankId     this bank's number, 0 .. NumBanks-1 (default 0): the bank field of a
-//              write-back's line address (the tag skips the bank bits; review 2026-11-30 s. 7.5)
 //   L2Sets     sets per bank; power of two, 1 .. 1024 (default 128)
 //   L2Ways     ways per set; 1 .. 16 (default 8)
 //   L2Mshrs    MSHR entries (one per pending DRAM fill); 1 .. 64 (default 32)
@@ -45,6 +43,9 @@
 // field its kind does not name is 0):
 //   clk_i, rst_ni                   clock; synchronous active-low reset
 //   lease_i[TsWidth]                the bank's lease (Lease or LeaseOdd, a constant; J4, B6)
+//   bank_i[4]                       this bank's number, a constant (a strap): its low BB bits are
+//                                   the bank field of a write-back's line address (the tag skips
+//                                   the bank bits); one Verilated model serves every bank
 //   tsrst_i                         the timestamp reset from gtsc_ovf (R10)
 //   ovf_o                           ovf_q: a store or atomic waits for the reset (R9)
 //   req_valid_i, req_kind_i[2] (RD, WR, AT), req_src_i[6], req_wf_i[6], req_line_i[LA],
@@ -89,7 +90,8 @@
 //
 // Readings (where the page leaves a cycle-visible choice open; listed for the page owner):
 //   G1  Tag: the page's TAGW = LA - BB - SB; the write-back address of a dirty victim takes
-//       its bank field from the parameter BankId (the owner's decision, review 2026-11-30 s. 7.5).
+//       its bank field from the input bank_i (a parameter BankId until 2026-11-30: the
+//       thesis configuration then needed a Verilated model per bank; gtsc_l2.md section 1).
 //   G2  The cover points K01-K22 are counted by the C model, as the hLRC and DeNovo units': the
 //       RTL exposes the rows' state through the registers the lockstep compares, no cover port.
 //   G3  B8 is checked on the one unsaturated sum that is stored, C.rts + 1 (the store's
@@ -102,7 +104,6 @@ module gtsc_l2 #(
   parameter bit [31:0] NumBanks  = 32'd8,
   parameter bit [31:0] LineBytes = 32'd128,
   parameter bit [31:0] AddrWidth = 32'd32,
-  parameter bit [31:0] BankId    = 32'd0,
   parameter bit [31:0] L2Sets    = 32'd128,
   parameter bit [31:0] L2Ways    = 32'd8,
   parameter bit [31:0] L2Mshrs   = 32'd32,
@@ -121,6 +122,7 @@ module gtsc_l2 #(
   input  logic                  rst_ni,
   // configuration, overflow
   input  logic [TW-1:0]         lease_i,
+  input  logic [3:0]            bank_i,
   input  logic                  tsrst_i,
   output logic                  ovf_o,
   // req network (L1 -> bank)
@@ -173,8 +175,6 @@ module gtsc_l2 #(
                LineBytes == 128, "gtsc_l2: illegal LineBytes (legal: 16, 32, 64, 128)")
   `ASSERT_ELAB(P_AddrWidth_A, AddrWidth >= 16 && AddrWidth <= 48,
                "gtsc_l2: illegal AddrWidth (legal: 16 .. 48)")
-  `ASSERT_ELAB(P_BankId_A, BankId < NumBanks,
-               "gtsc_l2: illegal BankId (legal: 0 .. NumBanks - 1)")
   `ASSERT_ELAB(P_L2Sets_A, L2Sets >= 1 && L2Sets <= 1024 && (L2Sets & (L2Sets - 1)) == 0,
                "gtsc_l2: illegal L2Sets (legal: power of two, 1 .. 1024)")
   `ASSERT_ELAB(P_L2Ways_A, L2Ways >= 1 && L2Ways <= 16,
@@ -470,7 +470,7 @@ module gtsc_l2 #(
   assign cur_rts  = rts_q[cur_idx];
   assign cur_data = data_q[cur_idx];
   assign cur_line = (LA'(cur_tag) << (BB + SB)) | (LA'(cur_set) << BB) |
-                    (LA'(BankId) & BankMask);
+                    (LA'(bank_i) & BankMask);
 
   // R5
   logic          q_old;

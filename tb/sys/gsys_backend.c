@@ -108,8 +108,7 @@ int gsys_backend_c(const gsys_units_t* u, gsys_backend_t* be, char* err, size_t 
             return -1;
         }
         for (; c->nmodel[k] < n; c->nmodel[k]++) {
-            void* m = ops->model_new_inst ? ops->model_new_inst(c->pd, c->nmodel[k], err, errlen)
-                                          : ops->model_new(c->pd, err, errlen);
+            void* m = ops->model_new(c->pd, err, errlen);
             if (!m) {
                 c_destroy(c);
                 return -1;
@@ -134,7 +133,7 @@ void* gsys_backend_model(const gsys_backend_t* be, uint32_t slot, uint32_t inst)
 /* ---- the RTL and lockstep backends ---------------------------------------------------------- */
 
 typedef struct {
-    gpucoh_rtl_t* r; /* the loaded models: one, or one per instance (gsys_unit_ops_t.pvals_inst) */
+    gpucoh_rtl_t* r; /* the loaded model (one per slot) */
     uint32_t nr;     /* loaded so far */
     void** h;        /* one Verilated instance per unit instance */
     uint32_t nh;
@@ -366,15 +365,12 @@ static int netlist_mask(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
     return 0;
 }
 
-/* Load model k of a slot (its instance k's parameters when the unit has pvals_inst). */
+/* Load model k of a slot (k = 0: every instance of a slot shares one parameter set). */
 static int load_one(rctx_t* c, uint32_t slot, uint32_t k, char* err, size_t errlen) {
     const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
     gpucoh_rtl_t* r = &c->s[slot].r[k];
     gpucoh_pvals_t pv;
-    if (ops->pvals_inst)
-        ops->pvals_inst(c->u.pd, k, &pv);
-    else
-        ops->pvals(c->u.pd, &pv);
+    ops->pvals(c->u.pd, &pv);
     if ((c->cfg.netlist >> slot) & 1u)
         return gpucoh_netlist_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen);
     if (gpucoh_rtl_load(ops->unit, &pv, c->cfg.rtl_dir, c->cfg.quiet, r, err, errlen))
@@ -387,12 +383,12 @@ static int load_one(rctx_t* c, uint32_t slot, uint32_t k, char* err, size_t errl
     return 0;
 }
 
-/* The slot's models: one, or one per instance when its parameters differ by instance
- * (gsys_unit_ops_t.pvals_inst: G-TSC's BankId). */
+/* The slot's model: one parameter set for all its instances (a unit whose instances differ, as
+ * G-TSC's banks in their number, takes the difference on an input: docs/framework.md). */
 static int load(rctx_t* c, uint32_t slot, char* err, size_t errlen) {
     const gsys_unit_ops_t* ops = c->u.slots[slot].ops;
     rslot_t* rs = &c->s[slot];
-    const uint32_t n = ops->pvals_inst ? gsys_slot_count(&c->u, slot) : 1u;
+    const uint32_t n = 1u;
     if (!(rs->r = calloc(n, sizeof *rs->r))) {
         snprintf(err, errlen, "system backend: out of memory");
         return -1;

@@ -45,11 +45,6 @@ typedef struct gsys_unit_ops {
     void (*model_tick)(void* model, const void* in, void* out);
     /* The unit's RTL parameter set for the protocol descriptor. */
     void (*pvals)(const void* pd, gpucoh_pvals_t* pv);
-    /* Optional, for a unit whose instances differ in a parameter (G-TSC's bank number BankId):
-     * the C model of instance inst (model_new when NULL) and its RTL parameter set (pvals when
-     * NULL; then each instance is a Verilated model of its own parameter set). */
-    void* (*model_new_inst)(const void* pd, uint32_t inst, char* err, size_t errlen);
-    void (*pvals_inst)(const void* pd, uint32_t inst, gpucoh_pvals_t* pv);
     /* Lockstep: every differing output field counts in *bad, the first is described in *mm. */
     void (*cmp_out)(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* e,
                     const void* g);

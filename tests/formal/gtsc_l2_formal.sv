@@ -10,7 +10,7 @@
 // are reached within a few steps, 2 epochs); every input free at every step except:
 //   - the first step is a reset (rst_ni = 0), so the base case starts from the reset state;
 //     rst_ni stays free afterwards (a reset in the middle of a run is legal).
-// No other assumption: lease_i (J4's range and its constancy included), tsrst_i, the req
+// No other assumption: lease_i (J4's range and its constancy included), bank_i, tsrst_i, the req
 // network (kinds, sources, lines, timestamps, epochs, masks, data, atomics) and the DRAM fills
 // (stray ones included) are free. The unit's other assertions are left out by the script (B1,
 // B2 and R2 need invariants of the tags and MSHR entries this proof does not carry; B6 is an
@@ -34,6 +34,7 @@ module gtsc_l2_formal #(
   input logic                 clk_i,
   input logic                 rst_ni,
   input logic [TW-1:0]        lease_i,
+  input logic [3:0]           bank_i,
   input logic                 tsrst_i,
   input logic                 req_valid_i,
   input logic [1:0]           req_kind_i,
@@ -71,7 +72,7 @@ module gtsc_l2_formal #(
     .L2Sets(L2Sets), .L2Ways(L2Ways), .L2Mshrs(L2Mshrs), .L2Queue(L2Queue),
     .TsWidth(TsWidth), .EpWidth(EpWidth)
   ) dut (
-    .clk_i, .rst_ni, .lease_i, .tsrst_i, .ovf_o(ovf),
+    .clk_i, .rst_ni, .lease_i, .bank_i, .tsrst_i, .ovf_o(ovf),
     .req_valid_i, .req_kind_i, .req_src_i, .req_wf_i, .req_line_i, .req_wts_i, .req_warp_ts_i,
     .req_ep_i, .req_data_i, .req_mask_i, .req_aop_i, .req_word_i, .req_a_i, .req_b_i,
     .req_ready_o(req_ready),

@@ -120,7 +120,7 @@ static void sys_new(const gtsc_desc_t* d) {
         assert_non_null(S->l1[s]);
     }
     for (uint32_t b = 0; b < d->num_banks; b++) {
-        const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(d, b);
+        const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(d);
         const size_t n = gtsc_l2_size(&d2);
         S->l2[b] = gtsc_l2_init(xalloc(n), n, &d2, why, sizeof why);
         assert_non_null(S->l2[b]);
@@ -151,6 +151,7 @@ static void inputs(gtsc_l1_in_t* i1, gtsc_l2_in_t* i2, gtsc_ovf_in_t* io) {
         memset(x, 0, sizeof *x);
         x->rst_n = true;
         x->lease = gtsc_bank_lease(d, b);
+        x->bank = b;
         x->tsrst = S->oo.tsrst;
         io->ovf |= (uint32_t)S->o2[b].ovf << b;
         if (S->req[b].n > 0u) {
@@ -442,12 +443,13 @@ static void test_desc(void** state) {
     assert_int_equal(n, 26); /* section 7: 26 reachable (S04: WMAX 3 < 4 entries) */
 }
 
-/* The port tables name one field per RTL port (section 2's counts: L1 41 with rst_ni, L2 37). */
+/* The port tables name one field per RTL port (section 2's counts: L1 41 with rst_ni, L2 38 with
+ * bank_i). */
 #define COUNT_PORT(port, dir, width, field, shape, wave, filter) +1
 static void test_ports(void** state) {
     (void)state;
     assert_int_equal(0 GTSC_L1_PORTS(COUNT_PORT, ), 41);
-    assert_int_equal(0 GTSC_L2_PORTS(COUNT_PORT, ), 37);
+    assert_int_equal(0 GTSC_L2_PORTS(COUNT_PORT, ), 38);
     assert_int_equal(0 GTSC_OVF_PORTS(COUNT_PORT, ), 3);
 }
 
@@ -981,7 +983,7 @@ static gtsc_l2_in_t l2_req(uint32_t kind, uint32_t src, uint64_t line, uint32_t 
 static void test_l2_rows(void** state) {
     (void)state;
     const gtsc_desc_t d = gtsc_desc_small(GTSC);
-    const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(&d, 0);
+    const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(&d);
     const size_t n = gtsc_l2_size(&d2);
     gtsc_l2_t* b = gtsc_l2_init(xalloc(n), n, &d2, NULL, 0u);
     assert_non_null(b);
@@ -1077,7 +1079,7 @@ static void test_illegal(void** state) {
     free(m);
 
     const gtsc_desc_t d = gtsc_desc_small(GTSC);
-    const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(&d, 0);
+    const gtsc_l2_desc_t d2 = gtsc_l2_desc_from(&d);
     const size_t n = gtsc_l2_size(&d2);
     gtsc_l2_t* b = gtsc_l2_init(xalloc(n), n, &d2, NULL, 0u);
     assert_non_null(b);

@@ -100,7 +100,7 @@ static const char* l1_fname(uint32_t k) {
     return gtsc_l1_fcov_name((gtsc_l1_fcov_t)k);
 }
 static bool l2_reach(const void* pd, uint32_t r) {
-    const gtsc_l2_desc_t d = gtsc_l2_desc_from(pd, 0u);
+    const gtsc_l2_desc_t d = gtsc_l2_desc_from(pd);
     return gtsc_l2_trans_reachable(&d, (gtsc_l2_trans_t)r);
 }
 static const char* l2_id(uint32_t r) {

@@ -3,7 +3,7 @@
  * gtsc_proto.c -- the G-TSC protocol (G-TSC and G-TSC-SC of seed 003, thesis chapter 3) on the
  * shared system: its descriptor (tb/sys/gsys.h, docs/framework.md "Protocols"; the page:
  * docs/units/gtsc/gtsc.md section 6). Its units are gtsc_l1 per SM, the gtsc_l2 bank per bank
- * (BankId = its number, the lease of its parity on lease_i) and the global overflow unit gtsc_ovf
+ * (its number on bank_i, the lease of its parity on lease_i) and the global overflow unit gtsc_ovf
  * (gtsc_sys_rtl.c), whose ovf_i the global_in hook fills from the banks' registered ovf_o (gtsc.md
  * section 13) and whose tsrst_o is every L1's and bank's tsrst_i. Two networks: req (L1 -> its
  * line's bank, back-pressure) and rsp (bank -> the requesting L1, no back-pressure). Stores are
@@ -227,6 +227,7 @@ static void inputs(const void* pd, uint32_t slot, void* in, size_t stride, uint3
             x->rst_n = !rst;
             x->tsrst = tsrst;
             x->lease = gtsc_bank_lease(&s->d, i);
+            x->bank = i; /* bank_i: the strap of bank i */
         } else {
             ((gtsc_ovf_in_t*)(void*)b)->rst_n = !rst;
         }
@@ -381,7 +382,7 @@ static uint32_t full_every(const void* pd) {
 static void model_bytes_json(const void* pd, FILE* f) {
     const gtsc_sys_desc_t* s = pd;
     const gtsc_l1_desc_t a = gtsc_l1_desc_from(&s->d);
-    const gtsc_l2_desc_t b = gtsc_l2_desc_from(&s->d, 0u);
+    const gtsc_l2_desc_t b = gtsc_l2_desc_from(&s->d);
     const size_t na = gtsc_l1_size(&a), nb = gtsc_l2_size(&b), no = sizeof(gtsc_ovf_t);
     fprintf(f, "{\"l1\": %zu, \"l2\": %zu, \"ovf\": %zu, \"total\": %zu}", na, nb, no,
             s->d.num_sm * na + s->d.num_banks * nb + no);

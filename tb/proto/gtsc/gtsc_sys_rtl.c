@@ -2,9 +2,9 @@
 /*
  * gtsc_sys_rtl.c -- the G-TSC units in the shared system's backends (gtsc_sys_rtl.h). Every
  * output of every unit is compared every cycle, named relative to the unit instance (the backend
- * prefixes sm[j].l1, bank[b].l2, ovf). Each bank is built with its own number (BankId = b:
- * model_new_inst, pvals_inst). The state compare of gtsc.md section 14 (the registers of the unit
- * pages' section 3) is not wired yet: the C models have no state struct.
+ * prefixes sm[j].l1, bank[b].l2, ovf). Every bank is one model of one parameter set; its number
+ * is its input bank_i (gtsc_proto.c drives it). The state compare of gtsc.md section 14 (the
+ * registers of the unit pages' section 3) is not wired yet: the C models have no state struct.
  */
 #include "gtsc_sys_rtl.h"
 
@@ -56,22 +56,8 @@ static void* l1_new(const void* pd, char* err, size_t errlen) {
     GSYS_MODEL_NEW(gtsc_l1, gtsc_l1_desc_t, gtsc_desc_t, pd, err, errlen);
 }
 
-/* bank b: the descriptor with bank_id = b (gtsc_l2_desc_from) */
-static void* l2_new_inst(const void* pd, uint32_t b, char* err, size_t errlen) {
-    const gtsc_l2_desc_t ud = gtsc_l2_desc_from(pd, b);
-    const size_t n = gtsc_l2_size(&ud);
-    void* mem = n ? malloc(n) : NULL;
-    if (n && !mem) {
-        snprintf(err, errlen, "gtsc_l2: out of memory");
-        return NULL;
-    }
-    void* m = gtsc_l2_init(mem, n, &ud, err, errlen);
-    if (!m)
-        free(mem);
-    return m;
-}
 static void* l2_new(const void* pd, char* err, size_t errlen) {
-    return l2_new_inst(pd, ((const gtsc_sys_desc_t*)pd)->bank_id, err, errlen);
+    GSYS_MODEL_NEW(gtsc_l2, gtsc_l2_desc_t, gtsc_desc_t, pd, err, errlen);
 }
 
 static void* ovf_new(const void* pd, char* err, size_t errlen) {
@@ -105,11 +91,6 @@ static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
 static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
     gtsc_pvals_from_desc(&unit_gtsc_l2, pd, pv);
 }
-static void l2_pvals_inst(const void* pd, uint32_t b, gpucoh_pvals_t* pv) {
-    gtsc_sys_desc_t s = *(const gtsc_sys_desc_t*)pd;
-    s.bank_id = b;
-    gtsc_pvals_from_desc(&unit_gtsc_l2, &s, pv);
-}
 static void ovf_pvals(const void* pd, gpucoh_pvals_t* pv) {
     gtsc_pvals_from_desc(&unit_gtsc_ovf, pd, pv);
 }
@@ -132,8 +113,6 @@ static const gsys_unit_ops_t ops_l2 = {
     .model_new = l2_new,
     .model_tick = l2_tick,
     .pvals = l2_pvals,
-    .model_new_inst = l2_new_inst,
-    .pvals_inst = l2_pvals_inst,
     .cmp_out = l2_cmp_out,
 };
 static const gsys_unit_ops_t ops_ovf = {

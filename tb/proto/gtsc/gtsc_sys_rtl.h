@@ -3,7 +3,7 @@
  * gtsc_sys_rtl.h -- the G-TSC units in the shared system's backends (gsys_backend.h): the unit
  * ops of gtsc_l1, gtsc_l2 and gtsc_ovf (C model, RTL parameters, lockstep compares of every
  * output through the port tables; the state compare is not wired yet) and the slots (l1 per SM,
- * l2 per bank with its own BankId, the global overflow unit ovf).
+ * l2 per bank, its number on bank_i; the global overflow unit ovf).
  */
 #ifndef GPUCOH_GTSC_SYS_RTL_H
 #define GPUCOH_GTSC_SYS_RTL_H

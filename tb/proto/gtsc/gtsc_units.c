@@ -45,7 +45,6 @@ enum {
     DP_LEASE,
     DP_LEASE_ODD,
     DP_EP,
-    DP_BANK_ID,
     DP_N
 };
 static const gsys_pdef_t gt_p[DP_N] = {
@@ -73,17 +72,12 @@ static const gsys_pdef_t gt_p[DP_N] = {
         DP("lease_odd", "LeaseOdd",
            "lease of the odd-numbered banks: 1..(2^TsWidth-3)/2 (default 10)", lease_odd),
     [DP_EP] = DP("ep_width", "EpWidth", "epoch bits of every message: 1..8 (default 4)", ep_width),
-    [DP_BANK_ID] = {{"bank_id", "BankId", GPUCOH_P_UINT, NULL,
-                     "a bank's number (the bank field of its write-backs): 0..NumBanks-1 "
-                     "(default 0; the system gives each bank its own)"},
-                    offsetof(gtsc_sys_desc_t, bank_id),
-                    "bank_id"},
 };
 static const gsys_ptab_t gt_ptab = {"the G-TSC system", gt_p, DP_N};
 
 static const uint8_t l1_sel[] = {DP_SC,  DP_WF,  DP_LINE, DP_AW, DP_L1S, DP_L1W,
                                  DP_L1M, DP_L1Q, DP_WFC,  DP_TS, DP_EP};
-static const uint8_t l2_sel[] = {DP_SM,  DP_BANKS, DP_LINE, DP_AW, DP_BANK_ID, DP_L2S,
+static const uint8_t l2_sel[] = {DP_SM,  DP_BANKS, DP_LINE, DP_AW, DP_L2S,
                                  DP_L2W, DP_L2M,   DP_L2Q,  DP_TS, DP_EP};
 static const uint8_t ovf_sel[] = {DP_BANKS};
 #define NSEL(a) (sizeof(a) / sizeof(a[0]))
@@ -128,7 +122,7 @@ static int unit_check(const gpucoh_unit_t* u, const gtsc_sys_desc_t* s, char* er
         return gtsc_l1_check_desc(&x, err, errlen) ? -1 : 0;
     }
     if (u == &unit_gtsc_l2) {
-        const gtsc_l2_desc_t x = gtsc_l2_desc_from(&s->d, s->bank_id);
+        const gtsc_l2_desc_t x = gtsc_l2_desc_from(&s->d);
         return gtsc_l2_check_desc(&x, err, errlen) ? -1 : 0;
     }
     gtsc_ovf_t o;

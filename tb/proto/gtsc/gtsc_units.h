@@ -2,7 +2,7 @@
 /*
  * gtsc_units.h -- catalogue entries of the G-TSC units (gtsc_l1, the gtsc_l2 bank, the global
  * overflow unit gtsc_ovf: G-TSC and G-TSC-SC of seed 003; docs/units/gtsc/) and the system's
- * descriptor: the C models' gtsc_desc_t and the bank number BankId of a bank's RTL.
+ * descriptor, the C models' gtsc_desc_t.
  */
 #ifndef GPUCOH_GTSC_UNITS_H
 #define GPUCOH_GTSC_UNITS_H
@@ -14,11 +14,10 @@
 #include "unit.h"
 
 /* The protocol descriptor (gsys_cfg_t.pd): d first, so a pointer to it is one to the C models'
- * descriptor. bank_id: the BankId of a gtsc_l2 parameter set (the catalogue's, `gpucoh units`);
- * the system gives each bank its own number (review 2026-11-30 section 7.5). */
+ * descriptor. (A bank's number is its input bank_i, which the system drives: one parameter set,
+ * one Verilated model, for every bank.) */
 typedef struct {
     gtsc_desc_t d;
-    uint32_t bank_id;
 } gtsc_sys_desc_t;
 
 extern const gpucoh_unit_t unit_gtsc_l1, unit_gtsc_l2, unit_gtsc_ovf;
