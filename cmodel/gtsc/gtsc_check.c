@@ -179,7 +179,7 @@ uint64_t gtsc_i5_edge(gtsc_i5_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const
         }
         for (uint32_t j = 0; j < d->num_wf; j++) {
             if ((r->wf_mask >> j) & 1u) {
-                bad += i5_load(c, d, r, gtsc_l1_warp_ts(l1[s], j), s, cycle, f);
+                bad += i5_load(c, d, r, gtsc_l1_load_ts(l1[s], j), s, cycle, f);
             }
         }
     }

@@ -2,10 +2,10 @@
 /*
  * gtsc_check.h -- the invariants of docs/units/gtsc/gtsc.md section 11 over the C models of a
  * G-TSC system, for the system to call after every edge: each unit's local forms (I1, I3, I8,
- * I9 and the units' A / B assertions, through gtsc_l1_check / gtsc_l2_check) and the cross-unit
- * lease promise I4; and I5 from the units' outputs (gtsc_i5_edge). I2, I6, I7 and I10 need the
- * edge and are checked by the models' ticks (gtsc_l1_errors, gtsc_l2_errors); I11 (progress) is
- * the system's deadlock check.
+ * I9, the L1's `spin[w] <= SpinHits` of T12 and the units' A / B assertions, through
+ * gtsc_l1_check / gtsc_l2_check) and the cross-unit lease promise I4; and I5 from the units'
+ * outputs (gtsc_i5_edge). I2, I6, I7 and I10 need the edge and are checked by the models' ticks
+ * (gtsc_l1_errors, gtsc_l2_errors); I11 (progress) is the system's deadlock check.
  */
 #ifndef GPUCOH_GTSC_CHECK_H
 #define GPUCOH_GTSC_CHECK_H
@@ -34,11 +34,12 @@ uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
  * outputs after every edge: every WACK / AACK a bank sends is a store performed in this edge at
  * ST_ts = its wts, recorded with the bank's line after it (versions of a line, by timestamp, in
  * the current epoch); every core LOAD response is checked for every served warp j at t = the
- * warp's warp_ts after the edge: its data must be the line's version with the largest timestamp
- * <= t. At a reset edge the latest version of each line becomes its version at timestamp 1 of the
- * new epoch. Not checked (the history does not know them): a line no store has reached since the
- * checker started, loads older than the GTSC_I5_VERS kept versions, and the loads served in a
- * reset edge (their warp_ts is 1 after it). The caller owns the (large) struct. */
+ * warp's warp_ts after the edge (for a spin bump, C01s, the T4 value before it: gtsc_l1_load_ts):
+ * its data must be the line's version with the largest timestamp <= t. At a reset edge the latest
+ * version of each line becomes its version at timestamp 1 of the new epoch. Not checked (the
+ * history does not know them): a line no store has reached since the checker started, loads older
+ * than the GTSC_I5_VERS kept versions, and the loads served in a reset edge (their warp_ts is 1
+ * after it). The caller owns the (large) struct. */
 #define GTSC_I5_LINES 256u
 #define GTSC_I5_VERS  16u
 typedef struct {

@@ -4,7 +4,8 @@
  * from the specification only. One gtsc_l1_tick() = one rising edge in the order of rule R2:
  * (a) the response (section 5), else (b) the serve step R10, else (c) the FIFO head (section 6);
  * (d) the push of the core request; (e) the timestamp reset R13; (f) the outputs. Row ids (C01,
- * R05, V01, ...) and cover points (P01..P27) are the page's.
+ * R05, V01, ...) and cover points (P01..P30) are the page's; C01s (the spin bump, rule T12) is
+ * counted as row C01.
  */
 #include "gtsc_l1.h"
 
@@ -27,6 +28,8 @@ struct gtsc_l1 {
     gtsc_core_req_t* fifo;
     uint32_t warp_ts[GTSC_MAX_WF];
     uint32_t wcnt[GTSC_MAX_WF];
+    uint32_t spin[GTSC_MAX_WF]; /* spin_q (T12) */
+    uint32_t bump_wf, bump_t4;  /* the last edge's C01s: its warp (GTSC_MAX_WF: none), T4 value */
     uint32_t ep, fhead, fcnt;
     gtsc_l1_out_t out;
     uint64_t errors;
@@ -60,6 +63,7 @@ gtsc_l1_desc_t gtsc_l1_desc_from(const gtsc_desc_t* sys) {
     d.wf_cnt_width = sys->wf_cnt_width;
     d.ts_width = sys->ts_width;
     d.ep_width = sys->ep_width;
+    d.spin_hits = sys->spin_hits;
     return d;
 }
 
@@ -87,6 +91,7 @@ int gtsc_l1_check_desc(const gtsc_l1_desc_t* d, char* msg, size_t msg_len) {
     RANGE(wf_cnt_width, "WfCntWidth", 2u, 8u);
     RANGE(ts_width, "TsWidth", 6u, 32u);
     RANGE(ep_width, "EpWidth", 1u, 8u);
+    RANGE(spin_hits, "SpinHits", 0u, 255u);
     return 0;
 }
 
@@ -126,7 +131,9 @@ static void l1_reset_state(gtsc_l1_t* m) {
     for (uint32_t w = 0; w < GTSC_MAX_WF; w++) {
         m->warp_ts[w] = 1u; /* T1 */
         m->wcnt[w] = 0u;
+        m->spin[w] = 0u; /* T12: rst_ni only */
     }
+    m->bump_wf = GTSC_MAX_WF;
     m->ep = m->fhead = m->fcnt = 0u;
     memset(&m->out, 0, sizeof m->out);
     m->out.core_ready = true;
@@ -562,6 +569,40 @@ static void take_victim(gtsc_l1_t* m, ctx_t* c, uint32_t s, uint32_t w, uint64_t
     l->rts = 0u;
 }
 
+/* T12's bump after C01s's T4: warp_ts[w] := min(t + 1, TsMax), spin[w] := 0 (P28, P29). */
+static void spin_bump(gtsc_l1_t* m, uint32_t w, const gtsc_l1_line_t* l) {
+    const uint32_t t = m->warp_ts[w];
+    m->bump_wf = w;
+    m->bump_t4 = t;
+    m->warp_ts[w] = t < m->ts_max ? t + 1u : t; /* R8: the one addition, saturated */
+    m->spin[w] = 0u;
+    FC(m, P28_BUMP);
+    m->fcov[GTSC_L1_F_P28_PAST] += m->warp_ts[w] > l->rts;
+    m->fcov[GTSC_L1_F_P29] += t == m->ts_max;
+    m->fcov[GTSC_L1_F_P18_WARP] += t < m->ts_max && m->warp_ts[w] == m->ts_max;
+}
+
+/* C01 (T4; spin[w] counts the hit when SpinHits > 0) and C01s (T4, then the spin bump T12, when
+ * spin[w] == SpinHits > 0). A3 holds at the T4 value, at which the load is served. */
+static void hit(gtsc_l1_t* m, ctx_t* c, uint32_t w, const gtsc_l1_line_t* l, uint64_t a) {
+    COV(m, C01);
+    m->st.l1_load_hits++;
+    m->fcov[GTSC_L1_F_P01] += m->warp_ts[w] < l->wts;
+    m->fcov[GTSC_L1_F_P02] += m->warp_ts[w] == l->rts;
+    crsp(m, GTSC_CRSP_LOAD, (uint64_t)1 << w, a, l->data);
+    raise_warp(m, w, l->wts);
+    c->a3_bad |= !(l->wts <= m->warp_ts[w] && m->warp_ts[w] <= l->rts);
+    c->hit = true;
+    if (m->d.spin_hits == 0u) {
+        return; /* T12 off: spin[w] stays 0 */
+    }
+    if (m->spin[w] < m->d.spin_hits) {
+        m->spin[w]++; /* C01 */
+    } else {
+        spin_bump(m, w, l); /* C01s */
+    }
+}
+
 /* Returns 0 (done, pop) or the stall row S01..S04 (1..4). */
 static int load_head(gtsc_l1_t* m, ctx_t* c, const gtsc_core_req_t* r, uint64_t a) {
     const uint32_t w = r->wf;
@@ -578,16 +619,8 @@ static int load_head(gtsc_l1_t* m, ctx_t* c, const gtsc_core_req_t* r, uint64_t 
         return 0;
     }
     const int64_t f = find(m, a);
-    if (f >= 0 && m->warp_ts[w] <= m->line[f].rts) { /* C01 */
-        gtsc_l1_line_t* l = &m->line[f];
-        COV(m, C01);
-        m->st.l1_load_hits++;
-        m->fcov[GTSC_L1_F_P01] += m->warp_ts[w] < l->wts;
-        m->fcov[GTSC_L1_F_P02] += m->warp_ts[w] == l->rts;
-        crsp(m, GTSC_CRSP_LOAD, (uint64_t)1 << w, a, l->data);
-        raise_warp(m, w, l->wts);
-        c->a3_bad |= !(l->wts <= m->warp_ts[w] && m->warp_ts[w] <= l->rts);
-        c->hit = true;
+    if (f >= 0 && m->warp_ts[w] <= m->line[f].rts) { /* C01, C01s */
+        hit(m, c, w, &m->line[f], a);
         return 0;
     }
     const int64_t k = free_entry(m);
@@ -682,6 +715,10 @@ static void head(gtsc_l1_t* m, ctx_t* c) {
     const uint64_t a = r->line & m->la_mask;
     const int s = r->op == GTSC_OP_LOAD ? load_head(m, c, r, a) : write_head(m, r, a);
     if (s == 0) {
+        if (!c->hit) { /* C02-C08 end the warp's hits in a row (T12) */
+            m->fcov[GTSC_L1_F_P30] += m->spin[r->wf] > 0u;
+            m->spin[r->wf] = 0u;
+        }
         m->fhead = (m->fhead + 1u) % m->d.l1_queue;
         m->fcnt--;
         return;
@@ -790,9 +827,10 @@ uint64_t gtsc_l1_check(const gtsc_l1_t* m) {
             cnt[e->mwf % GTSC_MAX_WF]++;
         }
     }
-    for (uint32_t w = 0; w < m->d.num_wf; w++) { /* A8, I3 */
+    for (uint32_t w = 0; w < m->d.num_wf; w++) { /* A8, I3, T12 */
         bad += cnt[w] != m->wcnt[w];
         bad += m->warp_ts[w] < 1u || m->warp_ts[w] > m->ts_max;
+        bad += m->spin[w] > m->d.spin_hits;
     }
     return bad;
 }
@@ -851,6 +889,7 @@ void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out) {
     memcpy(prev, m->warp_ts, sizeof prev);
     const uint64_t idle_before = m->out.wr_idle;
     const bool ready = m->out.core_ready;
+    m->bump_wf = GTSC_MAX_WF;
     memset(&m->out.crsp, 0, sizeof m->out.crsp);
     memset(&m->out.req, 0, sizeof m->out.req);
     l1_edge(m, in, ready);
@@ -908,6 +947,12 @@ uint32_t gtsc_l1_warp_ts(const gtsc_l1_t* m, uint32_t w) {
 }
 uint32_t gtsc_l1_wcnt(const gtsc_l1_t* m, uint32_t w) {
     return w < GTSC_MAX_WF ? m->wcnt[w] : 0u;
+}
+uint32_t gtsc_l1_spin(const gtsc_l1_t* m, uint32_t w) {
+    return w < GTSC_MAX_WF ? m->spin[w] : 0u;
+}
+uint32_t gtsc_l1_load_ts(const gtsc_l1_t* m, uint32_t w) {
+    return w == m->bump_wf ? m->bump_t4 : gtsc_l1_warp_ts(m, w);
 }
 uint32_t gtsc_l1_ep(const gtsc_l1_t* m) {
     return m->ep;
@@ -974,14 +1019,15 @@ static const char* const l1_fnames[GTSC_L1_F_N] = {
     "P17_IDLE",   "P18_WARP",   "P18_LINE",     "P19",         "P20_RD",     "P20_WR",
     "P20_AT",     "P20_SV",     "P21_R04_FILL", "P21_R04_RNW", "P21_R08_EQ", "P21_R08_NE",
     "P21_R09_EQ", "P21_R09_NE", "P21_V02",      "P22_RSP",     "P22_HIT",    "P23",
-    "P24",        "P25_ALL",    "P25_NONE",     "P26",         "P27"};
+    "P24",        "P25_ALL",    "P25_NONE",     "P26",         "P27",        "P28_BUMP",
+    "P28_PAST",   "P29",        "P30"};
 
 const char* gtsc_l1_fcov_name(gtsc_l1_fcov_t f) {
     return (uint32_t)f < GTSC_L1_F_N ? l1_fnames[f] : "?";
 }
 
 /* Section 11: per-way bins below L1Ways; P11 with L1Ways > 1; P05's bins with enough warps; P17's
- * first bin when WMAX < L1Mshrs; P26 under Sc = 1. */
+ * first bin when WMAX < L1Mshrs; P26 under Sc = 1; P28-P30 with SpinHits > 0. */
 bool gtsc_l1_fcov_reachable(const gtsc_l1_desc_t* d, gtsc_l1_fcov_t f) {
     const uint32_t k = (uint32_t)f;
     if (k >= GTSC_L1_F_N) {
@@ -1002,6 +1048,11 @@ bool gtsc_l1_fcov_reachable(const gtsc_l1_desc_t* d, gtsc_l1_fcov_t f) {
         return (1u << d->wf_cnt_width) - 1u < d->l1_mshrs;
     case GTSC_L1_F_P26:
         return d->sc != 0u;
+    case GTSC_L1_F_P28_BUMP:
+    case GTSC_L1_F_P28_PAST:
+    case GTSC_L1_F_P29:
+    case GTSC_L1_F_P30:
+        return d->spin_hits > 0u;
     default:
         return true;
     }

@@ -16,7 +16,8 @@
  *   size_t n = gtsc_l1_size(&d);                         (0: illegal descriptor)
  *   gtsc_l1_t* m = gtsc_l1_init(malloc(n), n, &d, why, sizeof why);
  *
- * The model counts every row (gtsc_l1_cov) and cover point (gtsc_l1_fcov) it takes, the illegal
+ * The model counts every row (gtsc_l1_cov; C01s, the spin bump of rule T12, as C01) and cover
+ * point (gtsc_l1_fcov) it takes, the illegal
  * core requests (J1), the protocol errors (J3, J4: the row ERR) and, after every edge, the
  * violations of its assertions A1-A11 (gtsc_l1_errors; the local forms of I1-I3, I8-I10).
  */
@@ -62,6 +63,7 @@ typedef struct {
     uint32_t wf_cnt_width; /* WfCntWidth, 2..8 */
     uint32_t ts_width;     /* TsWidth, 6..32 */
     uint32_t ep_width;     /* EpWidth, 1..8 */
+    uint32_t spin_hits;    /* SpinHits, 0..255 (T12; 0: no spin bump) */
 } gtsc_l1_desc_t;
 
 /* A line (spec section 3). */
@@ -173,12 +175,16 @@ typedef enum {
     GTSC_L1_F_P25_NONE,
     GTSC_L1_F_P26,
     GTSC_L1_F_P27,
+    GTSC_L1_F_P28_BUMP, /* C01s */
+    GTSC_L1_F_P28_PAST, /* C01s taking warp_ts past the line's rts */
+    GTSC_L1_F_P29,
+    GTSC_L1_F_P30,
     GTSC_L1_F_N
 } gtsc_l1_fcov_t;
 
 /* Counters (gtsc.md section 6); C-model only. */
 typedef struct {
-    uint64_t l1_load_hits;     /* C01 */
+    uint64_t l1_load_hits;     /* C01, C01s */
     uint64_t l1_load_misses;   /* C02, C03, C04 */
     uint64_t l1_stall_cycles;  /* S01-S04 */
     uint64_t l1_invalidations; /* V lines dropped by a timestamp reset */
@@ -202,6 +208,11 @@ void gtsc_l1_line_get(const gtsc_l1_t* m, uint32_t i, gtsc_l1_line_t* l);
 void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e);
 uint32_t gtsc_l1_warp_ts(const gtsc_l1_t* m, uint32_t w);
 uint32_t gtsc_l1_wcnt(const gtsc_l1_t* m, uint32_t w);
+/* spin[w] (spin_q, T12): warp w's C01 hits since its last bump or other accepted request. */
+uint32_t gtsc_l1_spin(const gtsc_l1_t* m, uint32_t w);
+/* The logical time of warp w's load if the last edge served one (I5): warp_ts[w], but for a
+ * C01s the T4 value before the bump (gtsc.md section 15.1: the bumped load is served at it). */
+uint32_t gtsc_l1_load_ts(const gtsc_l1_t* m, uint32_t w);
 uint32_t gtsc_l1_ep(const gtsc_l1_t* m);
 uint32_t gtsc_l1_rr(const gtsc_l1_t* m, uint32_t s);
 uint32_t gtsc_l1_fcnt(const gtsc_l1_t* m);
@@ -213,7 +224,8 @@ int64_t gtsc_l1_find_entry(const gtsc_l1_t* m, uint64_t a);
 uint64_t gtsc_l1_line_addr(const gtsc_l1_t* m, uint32_t i);
 /* Whether line i is tied to an entry (section 3). */
 bool gtsc_l1_tied(const gtsc_l1_t* m, uint32_t i);
-/* The assertions A1, A2, A4, A8, A9 (and I3's bound) over the present state: violations found.
+/* The assertions A1, A2, A4, A8, A9 (and I3's bound, and T12's `spin[w] <= SpinHits`) over the
+ * present state: violations found.
  * gtsc_l1_tick runs it after every edge (with A3, A5, A6, A10, A11, which need the edge) and
  * adds to gtsc_l1_errors; a system checker may call it at any time. */
 uint64_t gtsc_l1_check(const gtsc_l1_t* m);

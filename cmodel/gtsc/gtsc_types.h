@@ -79,6 +79,7 @@ typedef struct {
     uint32_t lease;        /* Lease (even banks), 1..floor((TsMax - 2) / 2) */
     uint32_t lease_odd;    /* LeaseOdd (odd banks), 1..floor((TsMax - 2) / 2) */
     uint32_t ep_width;     /* EpWidth, 1..8 */
+    uint32_t spin_hits;    /* SpinHits, 0..255 (the L1's spin bump T12; 0: none) */
 } gtsc_desc_t;
 
 /* ---- messages (gtsc.md section 4) ---------------------------------------------------------- */

@@ -398,6 +398,7 @@ static gtsc_desc_t small(uint32_t sc, uint32_t nsm, uint32_t nwf, uint32_t nb, u
     d.num_banks = nb;
     d.lease = lease;
     d.lease_odd = lease_odd;
+    d.spin_hits = 0u; /* the thesis's examples have no spin (gtsc.md section 15.1) */
     return d;
 }
 
@@ -441,6 +442,43 @@ static void test_desc(void** state) {
         n += gtsc_l1_trans_reachable(&d1, (gtsc_l1_trans_t)r);
     }
     assert_int_equal(n, 26); /* section 7: 26 reachable (S04: WMAX 3 < 4 entries) */
+    n = 0u;
+    for (uint32_t f = 0; f < GTSC_L1_F_N; f++) {
+        n += gtsc_l1_fcov_reachable(&d1, (gtsc_l1_fcov_t)f);
+    }
+    assert_int_equal(n, 50); /* gtsc: P26 is Sc = 1's */
+    d1.sc = 1u;
+    n = 0u;
+    for (uint32_t f = 0; f < GTSC_L1_F_N; f++) {
+        n += gtsc_l1_fcov_reachable(&d1, (gtsc_l1_fcov_t)f);
+    }
+    assert_int_equal(n, 51); /* section 11: 51 bins at the small configuration */
+    d1.spin_hits = 0u;
+    n = 0u;
+    for (uint32_t f = 0; f < GTSC_L1_F_N; f++) {
+        n += gtsc_l1_fcov_reachable(&d1, (gtsc_l1_fcov_t)f);
+    }
+    assert_int_equal(n, 47); /* P28-P30 need SpinHits > 0 */
+    assert_string_equal(gtsc_l1_fcov_name(GTSC_L1_F_P30), "P30");
+}
+
+/* SpinHits (T12): 0..255, 4 small, 16 thesis; checked in table order with the page's message. */
+static void test_desc_spin(void** state) {
+    (void)state;
+    char why[160];
+    assert_int_equal(gtsc_desc_small(GTSC).spin_hits, 4);
+    assert_int_equal(gtsc_desc_default(GTSC_SC).spin_hits, 16);
+    gtsc_desc_t d = gtsc_desc_small(GTSC);
+    d.spin_hits = 255u;
+    assert_int_equal(gtsc_check_desc(&d, why, sizeof why), 0);
+    d.spin_hits = 0u;
+    assert_int_equal(gtsc_check_desc(&d, why, sizeof why), 0);
+    d.spin_hits = 256u;
+    assert_int_equal(gtsc_check_desc(&d, why, sizeof why), 1);
+    assert_string_equal(why, "gtsc_l1: spin_hits = 256 is illegal (SpinHits: 0..255)");
+    const gtsc_l1_desc_t d1 = gtsc_l1_desc_from(&d);
+    assert_int_equal(d1.spin_hits, 256);
+    assert_int_equal(gtsc_l1_size(&d1), 0u);
 }
 
 /* The port tables name one field per RTL port (section 2's counts: L1 41 with rst_ni, L2 38 with
@@ -762,6 +800,74 @@ static void test_g6(void** state) {
     assert_true((S->o1[0].wr_idle & 1u) != 0u);
 }
 
+/*--- G7: the spin bump (T12, gtsc.md section 15.1), TsWidth 6, Lease 5, SpinHits 2 ------------*/
+
+static void expect_warp(uint32_t s, uint32_t w, uint32_t warp_ts, uint32_t spin) {
+    assert_int_equal(gtsc_l1_warp_ts(S->l1[s], w), warp_ts);
+    assert_int_equal(gtsc_l1_spin(S->l1[s], w), spin);
+}
+
+/* One bank. SM0 w0 loads X (FILL (1, 6)) and hits it three times: spin 1, 2, then C01s (warp_ts
+ * 1 -> 2, spin 0). SM1 w1 stores X (ST_ts max(6 + 1, 1) = 7, rts 12; from another SM: a store
+ * from SM0 would update SM0's copy by its WACK, keep 1). SM0 w0 keeps hitting its copy (1, 6) and
+ * reading the old value, three hits per step of warp_ts: 2, 2, 2 -> 3, ..., 6, 6, 6 -> 7, with no
+ * message; then 7 > 6: the next load renews (C03: RD{X, wts 1, warp_ts 7}), FILL{7, 12} with the
+ * stored value, warp_ts 7. Without the bump (SpinHits = 0, the thesis) the 15 hits all return X0
+ * at warp_ts 2 and the loop would never end; a bump that jumps to rts + 1 renews after 3 hits; a
+ * bump before T4 or a counter not reset at the bump gives other warp_ts / spin sequences. */
+static void test_g7(void** state) {
+    (void)state;
+    gtsc_desc_t d = small(0, 2, 8, 1, 5, 5);
+    d.spin_hits = 2u;
+    sys_new(&d);
+    enum { X = 0 };
+    run(2);
+    assert_int_equal(load(0, 0, X), X0(X)); /* C04, FILL */
+    expect_req(0, GTSC_REQ_RD, X, 0, 1);
+    expect_rsp(0, GTSC_RSP_FILL, 1, 6);
+    expect_l2(X, 1, 6);
+    expect_l1(0, X, 1, 6);
+    expect_warp(0, 0, 1, 0);
+    static const uint32_t first[3][2] = {{1, 1}, {1, 2}, {2, 0}}; /* warp_ts, spin after a hit */
+    for (uint32_t k = 0; k < 3u; k++) {
+        assert_int_equal(load(0, 0, X), X0(X));
+        expect_l1(0, X, 1, 6);
+        expect_warp(0, 0, first[k][0], first[k][1]);
+    }
+    assert_int_equal(gtsc_l1_fcov(S->l1[0])[GTSC_L1_F_P28_BUMP], 1);
+    store(1, 1, X, 0x77u); /* SM1 w1 */
+    expect_req(1, GTSC_REQ_WR, X, 0, 1);
+    expect_rsp(1, GTSC_RSP_WACK, 7, 12);
+    assert_false(S->rlog[1].keep);
+    expect_l2(X, 7, 12);
+    expect_l1(1, X, 0, 0);
+    expect_warp(1, 1, 7, 0);
+    expect_l1(0, X, 1, 6);
+    expect_warp(0, 0, 2, 0);
+    for (uint32_t ts = 2; ts <= 6u; ts++) {
+        for (uint32_t h = 1; h <= 3u; h++) {
+            assert_int_equal(load(0, 0, X), X0(X)); /* the old value, at logical time ts */
+            expect_l1(0, X, 1, 6);
+            expect_l2(X, 7, 12);
+            expect_warp(0, 0, h < 3u ? ts : ts + 1u, h % 3u);
+        }
+    }
+    assert_int_equal(S->nlog, 2);           /* no message while spinning */
+    assert_int_equal(load(0, 0, X), 0x77u); /* C03, R01 */
+    expect_req(2, GTSC_REQ_RD, X, 1, 7);
+    expect_rsp(2, GTSC_RSP_FILL, 7, 12); /* max(12, 7 + 5) */
+    expect_l2(X, 7, 12);
+    expect_l1(0, X, 7, 12);
+    expect_warp(0, 0, 7, 0);
+    assert_int_equal(S->nlog, 3);
+    assert_int_equal(cov1(0, GTSC_L1_T_C01), 18);
+    assert_int_equal(cov1(0, GTSC_L1_T_C03), 1);
+    assert_int_equal(gtsc_l1_fcov(S->l1[0])[GTSC_L1_F_P28_BUMP], 6);
+    assert_int_equal(gtsc_l1_fcov(S->l1[0])[GTSC_L1_F_P28_PAST], 1); /* 6 -> 7 on rts 6 */
+    assert_int_equal(gtsc_l1_fcov(S->l1[0])[GTSC_L1_F_P29], 0);
+    assert_int_equal(gtsc_l1_fcov(S->l1[0])[GTSC_L1_F_P30], 0);
+}
+
 /*--- eviction: T3 and T2 ----------------------------------------------------------------------*/
 
 /* NumSm 2, NumBanks 1, one L2 way of one set: lines 0 and 1 share it. Line 0 is stored (7, 12,
@@ -823,13 +929,18 @@ static void test_atomic(void** state) {
 
 /*--- the L1 alone, driven port by port --------------------------------------------------------*/
 
-static gtsc_l1_t* l1_alone(void) {
-    const gtsc_desc_t d = gtsc_desc_small(GTSC);
+static gtsc_l1_t* l1_alone_spin(uint32_t spin_hits) {
+    gtsc_desc_t d = gtsc_desc_small(GTSC);
+    d.spin_hits = spin_hits;
     const gtsc_l1_desc_t d1 = gtsc_l1_desc_from(&d);
     const size_t n = gtsc_l1_size(&d1);
     gtsc_l1_t* m = gtsc_l1_init(xalloc(n), n, &d1, NULL, 0u);
     assert_non_null(m);
     return m;
+}
+
+static gtsc_l1_t* l1_alone(void) {
+    return l1_alone_spin(gtsc_desc_small(GTSC).spin_hits);
 }
 
 static gtsc_l1_out_t l1_step(gtsc_l1_t* m, const gtsc_l1_in_t* in) {
@@ -844,6 +955,95 @@ static gtsc_l1_in_t l1_in(void) {
     memset(&in, 0, sizeof in);
     in.rst_n = true;
     return in;
+}
+
+/* A core request of warp w (a STORE of word 0 of line): pushed at one edge, its head's edge next
+ * (when no response comes); the outputs of that edge. */
+static gtsc_l1_out_t l1_req(gtsc_l1_t* m, uint32_t op, uint32_t w, uint64_t line) {
+    gtsc_l1_in_t in = l1_in();
+    in.core.valid = true;
+    in.core.op = op;
+    in.core.wf = w;
+    in.core.line = line;
+    in.core.mask[0] = op == GTSC_OP_STORE ? 0xfu : 0u;
+    (void)l1_step(m, &in);
+    in = l1_in();
+    return l1_step(m, &in);
+}
+
+static gtsc_l1_out_t l1_rsp(gtsc_l1_t* m, uint32_t kind, uint64_t line, uint32_t wts,
+                            uint32_t rts) {
+    gtsc_l1_in_t in = l1_in();
+    in.rsp.valid = true;
+    in.rsp.kind = kind;
+    in.rsp.line = line;
+    in.rsp.wts = wts;
+    in.rsp.rts = rts;
+    in.rsp.ep = gtsc_l1_ep(m);
+    return l1_step(m, &in);
+}
+
+/* A LOAD of warp w that hits (C01 / C01s): warp_ts and spin after it, and the load's time. */
+static void l1_hit(gtsc_l1_t* m, uint32_t w, uint32_t warp_ts, uint32_t spin, uint32_t load_ts) {
+    const gtsc_l1_out_t o = l1_req(m, GTSC_OP_LOAD, w, 5);
+    assert_true(o.crsp.valid);
+    assert_false(o.req.valid);
+    assert_int_equal(gtsc_l1_warp_ts(m, w), warp_ts);
+    assert_int_equal(gtsc_l1_spin(m, w), spin);
+    assert_int_equal(gtsc_l1_load_ts(m, w), load_ts);
+}
+
+/* T12's other points at the L1's ports (SpinHits 2, TsMax 63): the bump saturates at TsMax (P29)
+ * and the load keeps its T4 time (gtsc_l1_load_ts, I5); spin is per warp; an accepted STORE,
+ * miss or atomic clears it (P30), a stalled head (S03) and a timestamp reset do not; rst_ni does.
+ * A model that bumped past TsMax fails I3 (the model's check); one whose C06 / C04 kept spin
+ * bumps at the wrong hit; one whose R13 cleared spin gives 0 after the reset. */
+static void test_l1_spin(void** state) {
+    (void)state;
+    gtsc_l1_t* m = l1_alone_spin(2u);
+    assert_int_equal(l1_req(m, GTSC_OP_LOAD, 0, 5).req.kind, GTSC_REQ_RD); /* C04 */
+    assert_true(l1_rsp(m, GTSC_RSP_FILL, 5, 62, 63).crsp.valid);           /* R01: warp 0 at 62 */
+    assert_int_equal(gtsc_l1_warp_ts(m, 0), 62);
+    l1_hit(m, 0, 62, 1, 62);
+    l1_hit(m, 0, 62, 2, 62);
+    l1_hit(m, 0, 63, 0, 62); /* C01s: 62 + 1, not past rts 63 */
+    l1_hit(m, 0, 63, 1, 63);
+    l1_hit(m, 0, 63, 2, 63);
+    l1_hit(m, 0, 63, 0, 63); /* C01s saturated: P29 */
+    assert_int_equal(gtsc_l1_fcov(m)[GTSC_L1_F_P28_BUMP], 2);
+    assert_int_equal(gtsc_l1_fcov(m)[GTSC_L1_F_P28_PAST], 0);
+    assert_int_equal(gtsc_l1_fcov(m)[GTSC_L1_F_P29], 1);
+    l1_hit(m, 0, 63, 1, 63);
+    l1_hit(m, 1, 62, 1, 62); /* warp 1's own counter */
+    assert_int_equal(gtsc_l1_spin(m, 0), 1);
+    assert_int_equal(l1_req(m, GTSC_OP_STORE, 0, 9).req.kind, GTSC_REQ_WR); /* C06 */
+    assert_int_equal(gtsc_l1_spin(m, 0), 0);
+    assert_int_equal(gtsc_l1_fcov(m)[GTSC_L1_F_P30], 1);
+    assert_false(l1_req(m, GTSC_OP_STORE, 1, 9).req.valid); /* S03: nothing changes */
+    assert_int_equal(gtsc_l1_cov(m)[GTSC_L1_T_S03], 1);
+    assert_int_equal(gtsc_l1_spin(m, 1), 1);
+    (void)l1_rsp(m, GTSC_RSP_WACK, 9, 20, 25); /* R07 */
+    gtsc_l1_in_t in = l1_in();
+    assert_int_equal(l1_step(m, &in).req.kind, GTSC_REQ_WR); /* warp 1's store: C06 */
+    assert_int_equal(gtsc_l1_spin(m, 1), 0);
+    assert_int_equal(gtsc_l1_fcov(m)[GTSC_L1_F_P30], 2);
+    (void)l1_rsp(m, GTSC_RSP_WACK, 9, 21, 26);
+    l1_hit(m, 0, 63, 1, 63);
+    in = l1_in();
+    in.tsrst = true;
+    (void)l1_step(m, &in); /* R13: warp_ts 1, the copy dropped, spin kept */
+    assert_int_equal(gtsc_l1_warp_ts(m, 0), 1);
+    assert_int_equal(gtsc_l1_spin(m, 0), 1);
+    assert_int_equal(l1_req(m, GTSC_OP_LOAD, 0, 5).req.kind, GTSC_REQ_RD); /* C04 */
+    assert_int_equal(gtsc_l1_spin(m, 0), 0);
+    assert_int_equal(gtsc_l1_fcov(m)[GTSC_L1_F_P30], 3);
+    (void)l1_rsp(m, GTSC_RSP_FILL, 5, 1, 6);
+    l1_hit(m, 0, 1, 1, 1);
+    in = l1_in();
+    in.rst_n = false;
+    (void)l1_step(m, &in);
+    assert_int_equal(gtsc_l1_spin(m, 0), 0);
+    free(m);
 }
 
 /* Lease assignment and renewal at the L1 (T9, T4, T8, C03, R03) and a reset with a load
@@ -1196,6 +1396,7 @@ static void test_random(void** state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc),
+        cmocka_unit_test(test_desc_spin),
         cmocka_unit_test(test_ports),
         cmocka_unit_test_teardown(test_reset, teardown),
         cmocka_unit_test_teardown(test_g1_gtsc, teardown),
@@ -1205,8 +1406,10 @@ int main(void) {
         cmocka_unit_test_teardown(test_g4, teardown),
         cmocka_unit_test_teardown(test_g5, teardown),
         cmocka_unit_test_teardown(test_g6, teardown),
+        cmocka_unit_test_teardown(test_g7, teardown),
         cmocka_unit_test_teardown(test_evict_mem_ts, teardown),
         cmocka_unit_test_teardown(test_atomic, teardown),
+        cmocka_unit_test(test_l1_spin),
         cmocka_unit_test(test_l1_lease_and_reset),
         cmocka_unit_test(test_l2_rows),
         cmocka_unit_test(test_illegal),

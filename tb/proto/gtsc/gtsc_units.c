@@ -45,6 +45,7 @@ enum {
     DP_LEASE,
     DP_LEASE_ODD,
     DP_EP,
+    DP_SPIN,
     DP_N
 };
 static const gsys_pdef_t gt_p[DP_N] = {
@@ -72,11 +73,15 @@ static const gsys_pdef_t gt_p[DP_N] = {
         DP("lease_odd", "LeaseOdd",
            "lease of the odd-numbered banks: 1..(2^TsWidth-3)/2 (default 10)", lease_odd),
     [DP_EP] = DP("ep_width", "EpWidth", "epoch bits of every message: 1..8 (default 4)", ep_width),
+    [DP_SPIN] = DP("spin_hits", "SpinHits",
+                   "a warp's L1 hits in a row before its warp_ts moves forward by one (T12): "
+                   "0..255 (default 4 small, 16 thesis)",
+                   spin_hits),
 };
 static const gsys_ptab_t gt_ptab = {"the G-TSC system", gt_p, DP_N};
 
 static const uint8_t l1_sel[] = {DP_SC,  DP_WF,  DP_LINE, DP_AW, DP_L1S, DP_L1W,
-                                 DP_L1M, DP_L1Q, DP_WFC,  DP_TS, DP_EP};
+                                 DP_L1M, DP_L1Q, DP_WFC,  DP_TS, DP_EP,  DP_SPIN};
 static const uint8_t l2_sel[] = {DP_SM,  DP_BANKS, DP_LINE, DP_AW, DP_L2S,
                                  DP_L2W, DP_L2M,   DP_L2Q,  DP_TS, DP_EP};
 static const uint8_t ovf_sel[] = {DP_BANKS};
@@ -153,14 +158,15 @@ static uint32_t line_addr_bits(const gtsc_desc_t* d) {
     return d->addr_width - lg(d->line_bytes);
 }
 
-/* lines (tag, st, wts, rts, data), ep, warp_ts, wcnt, rr, MSHR (v, kind, line, has-way, way,
- * wait, wf, stale) */
+/* lines (tag, st, wts, rts, data), ep, warp_ts, wcnt, spin (SW = ceil(log2(SpinHits + 1)), 0
+ * when SpinHits = 0), rr, MSHR (v, kind, line, has-way, way, wait, wf, stale) */
 static uint32_t l1_storage_bits(const gpucoh_pvals_t* pv) {
     const gtsc_desc_t d = pv_desc(&unit_gtsc_l1, pv);
     const uint32_t la = line_addr_bits(&d), t = d.ts_width, ww = lg1(d.l1_ways);
     const uint32_t per = (la - lg(d.l1_sets)) + 2u + 2u * t + 8u * d.line_bytes;
     const uint32_t mshr = 1u + 2u + la + 1u + ww + d.num_wf + 6u + 1u;
-    return d.l1_sets * d.l1_ways * per + d.ep_width + d.num_wf * (t + d.wf_cnt_width) +
+    const uint32_t sw = lg(d.spin_hits + 1u);
+    return d.l1_sets * d.l1_ways * per + d.ep_width + d.num_wf * (t + d.wf_cnt_width + sw) +
            d.l1_sets * ww + d.l1_mshrs * mshr;
 }
 /* lines (tag without bank and set bits, st, wts, rts, data), MSHR (v, rdy, line, way, kind,
