@@ -482,13 +482,34 @@ static void relacq_begin(ep_t* e, wfs_t* w, gsys_op_t* op) {
     w->phase = PH_ACQ_ATOM;
 }
 
-/* The release store of the held ticket: k + 1 to the flag (a fence of S's scope first). */
+/* The release of the held ticket is recorded: later holders are ordered after this vector
+ * clock. Called when the release store is handed to the system (relacq_release), not at its
+ * completion: the store may be performed, and its value k + 1 read by the holder of ticket k + 1,
+ * at any time after it is handed out, and its completion (ep_done) may come later still. Without
+ * store_ack the system completes a store in the cycle the L1 accepts it, before any other core can
+ * see it; with store_ack (gsys_proto_t / gsys_variant_t) it completes at the L1's acknowledgement,
+ * which reaches the wavefront after the store was performed, so another wavefront may legitimately
+ * read k + 1 first (gtsc-sc: the bank performs the WR, answers a FILL with the new value to another
+ * SM, and the WACK reaches the writer's core cycles later). The vector clock is final here: the
+ * wavefront has nothing outstanding and does nothing else until the store completes. */
+static void relacq_released(ep_t* e, wfs_t* w) {
+    sync_t* s = &e->s[w->sync];
+    e->n_sync++;
+    w->vc[w->gw] = w->ep; /* program order */
+    memcpy(s->lastvc, w->vc, (size_t)e->nw * sizeof *s->lastvc);
+    s->last_k = w->acq_k;
+    s->last_set = true;
+}
+
+/* The release store of the held ticket: k + 1 to the flag (a fence of S's scope first); the
+ * release is recorded now (relacq_released). */
 static void relacq_release(ep_t* e, wfs_t* w, gsys_op_t* op, uint32_t kind) {
     const sync_t* s = &e->s[w->sync];
     op_word(op, GSYS_OP_RELEASE, s->addr, kind);
     op->scope = sync_scope(e, w);
     op->value = w->acq_k + 1;
     w->p_kind = kind;
+    relacq_released(e, w);
 }
 
 /* The audit's acquire and release of GPU location audit_i / 3: ticket, spin, release. */
@@ -548,7 +569,7 @@ static bool relacq_spin(ep_t* e, wfs_t* w, uint32_t v, uint64_t cycle) {
     else if (v > k)
         bad = "beyond this wavefront's ticket";
     else if (v == k && k > 0 && !(s->last_set && s->last_k == k - 1))
-        bad = "before the holder of the previous ticket released it";
+        bad = "before the holder of the previous ticket issued its release store";
     if (bad) {
         chk_mismatch(&e->chk,
                      "episode: flag load of sync S%u (%s scope, addr 0x%" PRIx64
@@ -565,16 +586,6 @@ static bool relacq_spin(ep_t* e, wfs_t* w, uint32_t v, uint64_t cycle) {
     if (k > 0)
         vc_join(w->vc, s->lastvc, e->nw);
     return true;
-}
-
-/* The release store was issued: later holders are ordered after this vector clock. */
-static void relacq_released(ep_t* e, wfs_t* w) {
-    sync_t* s = &e->s[w->sync];
-    e->n_sync++;
-    w->vc[w->gw] = w->ep; /* program order */
-    memcpy(s->lastvc, w->vc, (size_t)e->nw * sizeof *s->lastvc);
-    s->last_k = w->acq_k;
-    s->last_set = true;
 }
 
 /* PH_IDLE: the next episode's acquire (false: the wavefront has run its episodes). */
@@ -924,13 +935,11 @@ static void ep_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, ui
         if (relacq_spin(e, w, value, cycle))
             w->audit_i++;
         break;
-    case PK_REL_STORE:
-        relacq_released(e, w);
+    case PK_REL_STORE: /* the release was recorded when the store was handed out */
         retire(e, w);
         w->phase = PH_IDLE;
         break;
     case PK_AUDIT_REL:
-        relacq_released(e, w);
         w->audit_i++;
         break;
     case PK_SYNC_REL: {

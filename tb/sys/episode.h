@@ -40,7 +40,10 @@
  * episode is GPU-scoped, and the audit acquires (and releases) every GPU location, so each
  * final value is ordered before the audit. Checks: the ticket is in the expected set (as for the
  * sync atomics below); a flag load returns a value in 0..k, never less than an earlier load of
- * the same spin (coherence), and the value k only after the holder of ticket k-1 released it.
+ * the same spin (coherence), and the value k only after the holder of ticket k-1 issued its
+ * release store. A release is recorded when its store is handed to the system, not when the store
+ * completes: under store_ack (gtsc-sc) a store completes at its acknowledgement, which reaches the
+ * writer after the store was performed, when another wavefront may already have read its value.
  * Between flag loads a spinning wavefront makes racy loads of random data locations (as the
  * litmus warmers do) and relay episodes (relay_permille: an empty body) make chains fast, so
  * copies can still be valid when a chain reaches them. A variant whose model does not make such
