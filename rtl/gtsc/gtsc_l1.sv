@@ -7,9 +7,10 @@
 // lease when the first answer does not cover them all, and a line lock that keeps every load of
 // the SM off a line whose store has not been acknowledged. It never invalidates a line because
 // of another SM and never waits for time to pass. Specification: docs/units/gtsc/gtsc_l1.md
-// (rules R1-R16, rows C01-C08, S01-S04, R01-R09, V01, V02, X01, E01, Q01, ERR, illegal inputs
-// J1-J7, assertions A1-A11), the family page docs/units/gtsc/gtsc.md (messages section 4,
-// timestamp rules T1-T11, overflow section 7, decisions N1-N24 / D1-D20) and
+// (rules R1-R16, rows C01, C01s, C02-C08, S01-S04, R01-R09, V01, V02, X01, E01, Q01, ERR, illegal
+// inputs J1-J7, assertions A1-A14), the family page docs/units/gtsc/gtsc.md (messages section 4,
+// timestamp rules T1-T12 (T12, the spin bump: section 15.1), overflow section 7, decisions
+// N1-N24 / D1-D20) and
 // docs/units/gtsc/review-2026-11-30.md (its fixes and the owner's decisions, section 7). Every
 // output is a register (docs/timing.md rule 4).
 //
@@ -23,7 +24,7 @@
 // Parameters (an illegal value stops elaboration with a message naming it; nothing is clamped;
 // all `bit [31:0]`; defaults are the thesis configuration of gtsc_l1.md section 1; the small
 // one is NumWf 8, LineBytes 16, AddrWidth 16, L1Sets 4, L1Ways 2, L1Mshrs 4, L1Queue 2,
-// WfCntWidth 2, TsWidth 6, EpWidth 4):
+// WfCntWidth 2, TsWidth 6, EpWidth 4, SpinHits 4):
 //   Sc          0: gtsc (RC); 1: gtsc-sc (a WACK gives the core a STORE response, R12); 0, 1
 //   NumWf       warps of the SM; 1 .. 64 (default 48)
 //   LineBytes   line size in bytes; 16, 32, 64, 128 (default 128)
@@ -35,10 +36,14 @@
 //   WfCntWidth  bits of a warp's outstanding-store counter wcnt; 2 .. 8 (default 6)
 //   TsWidth     bits of every timestamp (logical-time units); 6 .. 32 (default 16)
 //   EpWidth     epoch bits (timestamp resets seen, modulo 2^EpWidth); 1 .. 8 (default 4)
+//   SpinHits    a warp's C01 hits in a row after which its next hit (C01s) also moves its
+//               warp_ts forward by one (T12); 0: never (the thesis as written); 0 .. 255
+//               (default 16)
 // Derived (never set them): LL = log2 LineBytes, LA = AddrWidth - LL line-address bits,
 // DB = 8*LineBytes, SB = log2 L1Sets, TGW = LA - SB tag bits (TW1), WW = max(1, clog2 L1Ways),
-// MW = max(1, clog2 L1Mshrs), Lines = L1Sets*L1Ways, WMAX = 2^WfCntWidth - 1; index widths
-// SIW, LIW, WFI (at least 1).
+// MW = max(1, clog2 L1Mshrs), Lines = L1Sets*L1Ways, WMAX = 2^WfCntWidth - 1, SW = max(1,
+// clog2(SpinHits + 1)) (spin_q's bits per warp; 1 bit holding 0 when SpinHits = 0, as WW and MW
+// when L1Ways, L1Mshrs = 1); index widths SIW, LIW, WFI (at least 1).
 //
 // Ports (spec section 2; the payload of every output is 0 when its valid is 0, and a request
 // field its kind does not name is 0):
@@ -61,7 +66,8 @@
 // State (spec section 3; all verilator public_flat_rd). Per line i = set*L1Ways + way: tag_q,
 // st_q (I 0, V 1, P 2), wts_q, rts_q, data_q (reset 0, I). Per set: rr_q (packed, set s at
 // [s*WW +: WW], reset 0). Per warp: warp_ts_q (packed, warp w at [w*TsWidth +: TsWidth], reset
-// 1), wcnt_q (packed, [w*WfCntWidth +: WfCntWidth], reset 0). ep_q (reset 0). Per MSHR entry k:
+// 1), wcnt_q (packed, [w*WfCntWidth +: WfCntWidth], reset 0), spin_q (packed, [w*SW +: SW],
+// reset 0; R13 leaves it). ep_q (reset 0). Per MSHR entry k:
 // mv_q, mhw_q, mst_q (packed), mk_q, mline_q, mway_q, mwait_q, mwf_q (reset 0). The FIFO count
 // is u_fifo.cnt_q. The output registers (*_q of every output).
 //
@@ -76,6 +82,7 @@
 //   R6  Victim: the lowest I way; else from rr_q[s] circularly (gpucoh_rr_ffs) the first V way
 //       not tied (none: S01); rr_q[s] := way + 1 mod L1Ways; the way: new tag, P, wts 0, rts 0.
 //   R7  Stall precedence: LOAD S02 then S01; STORE / ATOMIC S03, S04, S02.
+//   R8  Timestamp arithmetic: max only, except the spin bump (C01s), which saturates at TsMax.
 //   R9  SERVE(k, w_ts, r_ts, d): the waiters with warp_ts <= r_ts get LOAD(d) and warp_ts :=
 //       max(warp_ts, w_ts); the others renew with one RD (largest warp_ts, lowest warp).
 //   R11 Re-request: RD(wts 0, max over mwait of warp_ts after R12), mk := RD, mst := 0; a tied
@@ -83,16 +90,23 @@
 //   R12 Acknowledgement: warp_ts[w] := max(warp_ts[w], rsp_wts) when fresh or rsp_ep == ep_q;
 //       wcnt[w] - 1; Sc = 1 WACK: STORE(1 << w, line, 0); AACK: ATOMIC(1 << w, line, rsp_data).
 //   R13 tsrst_i: every warp_ts := 1; every tied line P (wts, rts 0), every other line I; every
-//       valid entry mst := 1; ep_q + 1 (over the edge's end state).
+//       valid entry mst := 1; ep_q + 1 (over the edge's end state). spin_q is unchanged.
+//   T12 Spin bump (gtsc.md 15.1): a hit (C01) of warp w with SpinHits > 0 counts spin[w] + 1;
+//       the hit with spin[w] == SpinHits (C01s) is served as C01 (same response, T4), then
+//       warp_ts[w] := min(T4 value + 1, TsMax) and spin[w] := 0; every other accepted head
+//       request of w (C02-C08) sets spin[w] := 0; a stall, a response, SERVE and R13 do not
+//       touch spin; rst_ni clears it.
 //   J1  A core request of op NONE, wf >= NumWf or an ATOMIC with aop 3 is not pushed.
 //
 // Readings (where the page leaves a cycle-visible choice open; listed for the page owner):
 //   L1  An illegal response (J3, J4) still takes R2 (a): the SV entries and the head wait.
 //   L2  J4 / section 5: "fresh" qualifies both halves (a RNW to a stale RD entry is R04).
-//   L3  The cover points P01-P27 are counted by the C model, as the hLRC units': the RTL
+//   L3  The cover points P01-P30 are counted by the C model, as the hLRC units': the RTL
 //       exposes the rows' state through the registers the lockstep compares, no cover port.
 //   L4  A7 and A11 are ASSERT_WARN (flag, simulation goes on): "disabled under illegal inputs".
 //   L5  A head whose line matches a P line with no entry (impossible: A9) takes no row.
+//   L6  c01 is the hit (C01 or C01s: the same response and T4 update); c01s marks the C01s
+//       subset, whose bump is applied after T4 (ts_mid, A3's value) in warp_ts_n only.
 
 `include "gpucoh_assert.svh"
 
@@ -108,6 +122,7 @@ module gtsc_l1 #(
   parameter bit [31:0] WfCntWidth = 32'd6,
   parameter bit [31:0] TsWidth    = 32'd16,
   parameter bit [31:0] EpWidth    = 32'd4,
+  parameter bit [31:0] SpinHits   = 32'd16,
   // Derived parameters: do not override.
   localparam int       LL         = (LineBytes > 1) ? $clog2(LineBytes) : 1,
   localparam int       LA         = (AddrWidth > LL) ? AddrWidth - LL : 1,
@@ -191,6 +206,7 @@ module gtsc_l1 #(
                "gtsc_l1: illegal TsWidth (legal: 6 .. 32)")
   `ASSERT_ELAB(P_EpWidth_A, EpWidth >= 1 && EpWidth <= 8,
                "gtsc_l1: illegal EpWidth (legal: 1 .. 8)")
+  `ASSERT_ELAB(P_SpinHits_A, SpinHits <= 255, "gtsc_l1: illegal SpinHits (legal: 0 .. 255)")
 
   localparam int SB    = (L1Sets > 1) ? $clog2(L1Sets) : 0;            // set bits
   localparam int SIW   = (SB > 0) ? SB : 1;                            // set-index width
@@ -201,6 +217,7 @@ module gtsc_l1 #(
   localparam int MW    = (L1Mshrs > 1) ? $clog2(L1Mshrs) : 1;          // entry-index width
   localparam int WFI   = (NumWf > 1) ? $clog2(NumWf) : 1;              // warp-index width
   localparam int CW    = WfCntWidth;
+  localparam int SW    = (SpinHits > 0) ? $clog2(SpinHits + 32'd1) : 1;  // spin_q bits (T12)
   localparam int QW    = $clog2(L1Queue + 32'd1);                      // fcnt width
   localparam int FEW   = 2 + 6 + LA + DB + LineBytes + 2 + 5 + 32 + 32;
 
@@ -209,6 +226,8 @@ module gtsc_l1 #(
   localparam logic [QW-1:0] QueueLen = QW'(L1Queue);
   localparam logic [NW-1:0] WfOne    = NW'(1);
   localparam logic [TW-1:0] TsOne    = TW'(1);
+  localparam logic [TW-1:0] TsMax    = {TW{1'b1}};
+  localparam logic [SW-1:0] SpinMax  = SW'(SpinHits);                  // 0 when SpinHits = 0
   localparam logic [CW-1:0] WMax     = CW'(64'hff);
   localparam logic [WW-1:0] WayLast  = WW'(L1Ways - 32'd1);
 
@@ -264,6 +283,7 @@ module gtsc_l1 #(
   logic [L1Sets*WW-1:0]          rr_q              /* verilator public_flat_rd */;
   logic [NW*TW-1:0]              warp_ts_q         /* verilator public_flat_rd */;
   logic [NW*CW-1:0]              wcnt_q            /* verilator public_flat_rd */;
+  logic [NW*SW-1:0]              spin_q            /* verilator public_flat_rd */;
   logic [EW-1:0]                 ep_q              /* verilator public_flat_rd */;
 
   logic [L1Mshrs-1:0]            mv_q              /* verilator public_flat_rd */;
@@ -334,10 +354,12 @@ module gtsc_l1 #(
   // per-warp views
   (* mem2reg *) logic [TW-1:0] ts_of [NW];
   (* mem2reg *) logic [CW-1:0] cnt_of [NW];
+  (* mem2reg *) logic [SW-1:0] spin_of [NW];
   always_comb begin
     for (int j = 0; j < NW; j++) begin
-      ts_of[j]  = warp_ts_q[TW*j +: TW];
-      cnt_of[j] = wcnt_q[CW*j +: CW];
+      ts_of[j]   = warp_ts_q[TW*j +: TW];
+      cnt_of[j]  = wcnt_q[CW*j +: CW];
+      spin_of[j] = spin_q[SW*j +: SW];
     end
   end
 
@@ -486,9 +508,10 @@ module gtsc_l1 #(
   assign h_ts    = ts_of[h_w];
   assign h_hitok = m_v && (h_ts <= rts_q[m_idx]);
 
-  logic c01, c02, c03, c04, c05, c06, c07, c08, s01, s02, s03, s04;
+  logic c01, c01s, c02, c03, c04, c05, c06, c07, c08, s01, s02, s03, s04;
   assign c02 = do_head && h_ld && e_found;
-  assign c01 = do_head && h_ld && !e_found && h_hitok;
+  assign c01 = do_head && h_ld && !e_found && h_hitok;                 // C01 or C01s (L6)
+  assign c01s = c01 && (SpinHits != 32'd0) && (spin_of[h_w] == SpinMax);   // T12
   assign s02 = do_head && ((h_ld && !e_found && !h_hitok && !a_found) ||
                            ((h_st || h_at) && !e_found && (cnt_of[h_w] != WMax) && !a_found));
   assign c03 = do_head && h_ld && !e_found && !h_hitok && a_found && m_v;
@@ -870,15 +893,19 @@ module gtsc_l1 #(
     end
   end
 
-  // Warps: warp_ts (T4, T7, T10, R13), wcnt (C05-C08, R12), ep (R13)
+  // Warps: warp_ts (T4, T7, T10, T12, R13), wcnt (C05-C08, R12), spin (T12), ep (R13)
   logic [NW*TW-1:0] warp_ts_n;
   logic [NW*CW-1:0] wcnt_n;
+  logic [NW*SW-1:0] spin_n;
   logic [NW-1:0]    wr_idle_n;
   logic             cnt_inc;
   assign cnt_inc = c05 || c06 || c07 || c08;
   always_comb begin
     for (int j = 0; j < NW; j++) begin
       warp_ts_n[TW*j +: TW] = tsrst_i ? TsOne : ts_mid[TW*j +: TW];
+      if (!tsrst_i && c01s && (WFI'(j) == h_w) && (ts_mid[TW*j +: TW] != TsMax)) begin
+        warp_ts_n[TW*j +: TW] = ts_mid[TW*j +: TW] + TsOne;           // T12 (R8: saturated)
+      end
       wcnt_n[CW*j +: CW]    = cnt_of[j];
       if (cnt_inc && (WFI'(j) == h_w)) begin
         wcnt_n[CW*j +: CW] = cnt_of[j] + CW'(1);
@@ -892,15 +919,28 @@ module gtsc_l1 #(
       wr_idle_n[j] = (wcnt_n[CW*j +: CW] == '0);
     end
   end
+  // T12: spin[w] counts w's hits in a row (C01: + 1; C01s: 0), any other accepted head request
+  // of w (C02-C08) returns it to 0; responses, SERVE, stalls and R13 leave it; SpinHits = 0:
+  // it stays 0
+  always_comb begin
+    for (int j = 0; j < NW; j++) begin
+      spin_n[SW*j +: SW] = spin_of[j];
+      if ((SpinHits != 32'd0) && pop && (WFI'(j) == h_w)) begin
+        spin_n[SW*j +: SW] = (c01 && !c01s) ? spin_of[j] + SW'(1) : '0;
+      end
+    end
+  end
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       warp_ts_q <= {NW{TsOne}};
       wcnt_q    <= '0;
+      spin_q    <= '0;
       ep_q      <= '0;
     end else begin
       warp_ts_q <= warp_ts_n;
       wcnt_q    <= wcnt_n;
+      spin_q    <= spin_n;
       ep_q      <= tsrst_i ? ep_q + EW'(1) : ep_q;
     end
   end
@@ -1065,7 +1105,7 @@ module gtsc_l1 #(
   assign req_b_o        = req_b_q;
 
   // ---------------------------------------------------------------------------------------------
-  // Assertions A1-A11 (spec section 10; Verilator only)
+  // Assertions A1-A14 (spec section 10; Verilator only)
   // ---------------------------------------------------------------------------------------------
 
 `ifndef SYNTHESIS
@@ -1089,9 +1129,14 @@ module gtsc_l1 #(
   logic sva_a9_ok /* verilator public_flat_rd */;
   logic sva_a10_ok /* verilator public_flat_rd */;
   logic sva_a11_ok /* verilator public_flat_rd */;
+  logic sva_a12_ok /* verilator public_flat_rd */;
+  logic sva_a13_ok /* verilator public_flat_rd */;
+  logic sva_a14_ok /* verilator public_flat_rd */;
   logic sva_row_ok /* verilator public_flat_rd */;
   logic [Lines-1:0] sva_tied;
   logic [6:0] sva_n;
+  logic [TW-1:0] sva_t4, sva_ts;
+  logic [SW-1:0] sva_sp;
   always_comb begin
     // A1, A2: one matching way and one matching entry per line address
     sva_a1_ok = !rst_ni || !do_head || $onehot0(m_match);
@@ -1164,6 +1209,48 @@ module gtsc_l1 #(
     end
     // A11: a response that fits a fresh entry (not J3) carries the current epoch (a warning)
     sva_a11_ok = !rst_ni || !(do_rsp && r_ok && !r_st) || (rsp_ep_i == ep_q);
+    // A12 (T12): spin[w] <= SpinHits for every warp (0 when SpinHits = 0; constant when
+    // SpinHits = 2^SW - 1, where SW bits cannot exceed it)
+    sva_a12_ok = 1'b1;
+    for (int j = 0; j < NW; j++) begin
+      /* verilator lint_off CMPCONST */
+      if (rst_ni && 32'(spin_of[j]) > SpinHits) begin
+        sva_a12_ok = 1'b0;
+      end
+      /* verilator lint_on CMPCONST */
+    end
+    // A13 (T4, T7, T10, T12): in an edge without tsrst_i, the hit's warp ends at the T4 value
+    // t = max(warp_ts, m.wts) (C01) or min(t + 1, TsMax) (C01s); every other warp keeps its
+    // warp_ts or takes the wts it is raised to (SERVE, R12): the L1 adds only in the bump (R8)
+    sva_a13_ok = 1'b1;
+    sva_t4     = max_f(h_ts, wts_q[m_idx]);
+    for (int j = 0; j < NW; j++) begin
+      sva_ts = warp_ts_n[TW*j +: TW];
+      if (rst_ni && !tsrst_i) begin
+        if (c01 && WFI'(j) == h_w) begin
+          if (sva_ts != ((c01s && sva_t4 != TsMax) ? sva_t4 + TsOne : sva_t4)) begin
+            sva_a13_ok = 1'b0;
+          end
+        end else if (sva_ts != ts_of[j] && sva_ts != (serve ? sv_wts : rsp_wts_i)) begin
+          sva_a13_ok = 1'b0;
+        end
+      end
+    end
+    // A14 (T12): spin[w] changes only for the warp of an accepted head request: + 1 at a C01,
+    // 0 at a C01s or C02-C08; responses, SERVE, stalls and R13 leave it; SpinHits = 0: stays 0
+    sva_a14_ok = 1'b1;
+    for (int j = 0; j < NW; j++) begin
+      sva_sp = spin_n[SW*j +: SW];
+      if (rst_ni) begin
+        if (SpinHits == 32'd0 || !(pop && WFI'(j) == h_w)) begin
+          if (sva_sp != spin_of[j]) begin
+            sva_a14_ok = 1'b0;
+          end
+        end else if (sva_sp != ((c01 && !c01s) ? spin_of[j] + SW'(1) : '0)) begin
+          sva_a14_ok = 1'b0;
+        end
+      end
+    end
     // R2 (c): an active head takes exactly one row or stall (L5: or none on a P line)
     sva_row_ok = !rst_ni || !do_head ||
                  $onehot0({c01, c02, c03, c04, c05, c06, c07, c08, s01, s02, s03, s04});
@@ -1180,6 +1267,9 @@ module gtsc_l1 #(
   `ASSERT(A9_PTied_A, sva_a9_ok)
   `ASSERT(A10_AfterReset_A, sva_a10_ok)
   `ASSERT_WARN(A11_FreshEpoch_A, sva_a11_ok)
+  `ASSERT(A12_SpinRange_A, sva_a12_ok)
+  `ASSERT(A13_WarpTsBump_A, sva_a13_ok)
+  `ASSERT(A14_SpinCount_A, sva_a14_ok)
   `ASSERT(R2_OneHeadRow_A, sva_row_ok)
 `endif
 `endif
