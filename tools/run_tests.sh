@@ -717,6 +717,10 @@ gt_resets() {
 }
 check "G-TSC: at least 1000 timestamp resets per run (gtsc.md 7.5), I4 checked: 0 violations" \
     "$LOGS/gtsc-resets.log" gt_resets
+# the spin bump T12 on the RTL alone (gtsc.md section 15.1, gtsc_l1.md C01s, A12-A14): the G7
+# example with the testbench as the bank, every warp_ts, spin_q and line checked per step
+check "gtsc_l1 RTL: the spin bump T12, golden G7 (tests/rtl/gtsc_spin, Verilator with assertions)" \
+    "$LOGS/gtsc-spin-rtl.log" bash tests/rtl/gtsc_spin/run_gtsc_spin.sh
 # cover points (gtsc_l1.md section 11, gtsc_l2.md "Cover points"): every point reachable under a
 # variant reached by the two runs together, but the bank's K18 (a WR with an empty mask: the
 # system's traffic never makes one, tb/sys/traffic.c's empty-mask fix-up; gtsc_l2.md); and the
