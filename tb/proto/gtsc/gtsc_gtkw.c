@@ -138,16 +138,18 @@ static void ts_group(gtkw_view_t* v, const char* name, const gtkw_sigdef_t* t, s
     gpucoh_gtkw_group_end(v->g);
 }
 
-/* "timestamps": the warps' (one packed vector: warp w at [w*TsWidth +: TsWidth]) or mem_ts and
- * the lease, then wts / rts of the first 16 lines, in decimal; then the lines listed (the
- * shared view's "lines" group): round-robin pointers, states, tags */
+/* "timestamps": the warps' (one packed vector: warp w at [w*TsWidth +: TsWidth]) and their spin
+ * counters, or mem_ts and the lease, then wts / rts of the first 16 lines, in decimal; then the
+ * lines listed (the shared view's "lines" group): round-robin pointers, states, tags */
 static void lines_groups(gtkw_view_t* v, bool l1, uint32_t lines, uint32_t ways) {
     char t[256];
     uint32_t lo, hi;
     snprintf(t, sizeof t, "%s timestamps", v->scope);
     gpucoh_gtkw_group(v->g, t, false);
     gtkw_view_dec(v, l1 ? "warp_ts_q" : "mem_ts_q", -1);
-    if (!l1)
+    if (l1) /* the warps' spin counters (T12, gtsc.md section 15.1), one packed vector */
+        gtkw_view_dec(v, "spin_q", -1);
+    else
         gtkw_view_dec(v, "lease_i", -1);
     for (uint32_t i = 0; i < lines && i < 16; i++) {
         gtkw_view_dec(v, "wts_q", i);
