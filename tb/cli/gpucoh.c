@@ -780,7 +780,7 @@ static int cosim_in_system(const gpucoh_unit_t* u, int argc, char** argv) {
     }
     fprintf(stderr,
             "gpucoh: cosim %s: the %s system lockstep with %s as its %s, the other units as C "
-            "models (parameters not given: the small configuration):\n  gpucoh cosim system "
+            "models (parameters not given: --config's, small by default):\n  gpucoh cosim system "
             "%s%s%s--rtl %s%s%s",
             u->name, P->name, u->name, netlist ? "netlist" : "RTL",
             protocol_given ? "" : "--protocol ", protocol_given ? "" : variant,
