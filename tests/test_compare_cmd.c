@@ -118,6 +118,37 @@ static void test_workloads_pass_on_denovo(void** state) {
     assert_false(cmp_metric(&t, "registrations", &x));
 }
 
+/* The G-TSC variants finish every workload and fill the shared counters the comparison with TC
+ * uses (lease misses, both stalls) and their own (renewals, ...); TC fills lease misses too. */
+static void test_workloads_pass_on_gtsc(void** state) {
+    (void)state;
+    static const char* const v[] = {"gtsc", "gtsc-sc"};
+    for (uint32_t k = 0; k < SYNTH_N; k++)
+        for (uint32_t i = 0; i < 2; i++) {
+            cmp_run_t r;
+            tiny_run(&r, v[i], k, 10);
+            run_ok(&r);
+            if (!r.pass)
+                print_error("%s on %s: %s\n", synth_name(k), v[i], r.why);
+            assert_true(r.pass);
+            assert_int_equal(r.res.work_done, r.res.work_total);
+            assert_true((r.ctr.have >> GSYS_CTR_L1_LEASE_MISSES) & 1u);
+            assert_true(pctr(&r, "stall_cycles") ==
+                        pctr(&r, "l1_stall_cycles") + pctr(&r, "l2_stall_cycles"));
+            assert_true(pctr(&r, "renewals") >= pctr(&r, "l1_lease_misses")); /* C03 is one */
+            assert_true(pctr(&r, "rnw_answers") >= 0);
+            assert_true(pctr(&r, "ts_resets") >= 0);
+            double x;
+            assert_false(cmp_metric(&r, "store_buffer_flushes", &x)); /* no store buffer */
+        }
+    cmp_run_t t;
+    tiny_run(&t, "tc-weak", SYNTH_READSHARED, 10);
+    run_ok(&t);
+    assert_true(pctr(&t, "l1_lease_misses") == pctr(&t, "l1_invalidations")); /* E01 + E02 */
+    double x;
+    assert_false(cmp_metric(&t, "renewals", &x)); /* G-TSC's own counter */
+}
+
 /* The same seed and parameters give the same run (a comparison can be replayed). */
 static void test_runs_are_deterministic(void** state) {
     (void)state;
@@ -393,6 +424,52 @@ static void test_claim_logic_hlrc(void** state) {
     assert_int_equal(judge(claim("HL-RSP-CYC"), r, 1), CLAIM_NOT_RUN);
 }
 
+/* G-TSC's claims against TC (seed 003): the thesis's direction holds, swapped numbers do not; a
+ * claim on the stalls is not measured for a protocol that does not count both. */
+static void test_claim_logic_gtsc(void** state) {
+    (void)state;
+    static const char* const ids[] = {
+        "GT-TCW-PC-CYC", "GT-TCW-WQ-CYC", "GTSC-TCS-CYC",  "GTSC-TCW-CYC",   "GT-SC-CYC",
+        "GT-TCS-STALL",  "GT-TCW-STALL",  "GT-TCW-PC-MSG", "GT-TCW-WQ-MSG",  "GTSC-TCS-MSG",
+        "GT-TCW-LEASE",  "GT-TCW-PC-LEASE"};
+    enum { N = sizeof ids / sizeof ids[0] };
+    static const char* const v[] = {"gtsc", "gtsc-sc", "tc-weak", "tc-strong"};
+    static const uint32_t wl[] = {SYNTH_PRODCONS, SYNTH_WORKQUEUE, SYNTH_READSHARED};
+    cmp_run_t r[12];
+    /* G-TSC better on everything (the thesis), G-TSC-RC better than G-TSC-SC */
+    for (uint32_t w = 0; w < 3; w++)
+        for (uint32_t i = 0; i < 4; i++) {
+            cmp_run_t* x = &r[w * 4 + i];
+            const uint64_t good = i < 2 ? 10 * (i + 1) : 100 * i;
+            fake(x, v[i], wl[w], good, good);
+            x->st.msgs = good;
+            x->ctr.v[GSYS_CTR_L1_STALL_CYCLES] = good;
+            x->ctr.v[GSYS_CTR_L1_LEASE_MISSES] = good;
+        }
+    for (uint32_t k = 0; k < N; k++) {
+        if (judge(claim(ids[k]), r, 12) != CLAIM_PASS)
+            print_error("%s does not pass\n", ids[k]);
+        assert_int_equal(judge(claim(ids[k]), r, 12), CLAIM_PASS);
+    }
+    /* swapped: TC better on everything, G-TSC-SC better than G-TSC-RC */
+    for (uint32_t w = 0; w < 3; w++)
+        for (uint32_t i = 0; i < 4; i++) {
+            cmp_run_t* x = &r[w * 4 + i];
+            const uint64_t bad = i < 2 ? 900 + 10 * (2 - i) : 1000 - 100 * i;
+            x->st.cycles = x->st.msgs = bad;
+            x->ctr.v[GSYS_CTR_L1_STALL_CYCLES] = x->ctr.v[GSYS_CTR_L2_STALL_CYCLES] = bad;
+            x->ctr.v[GSYS_CTR_L1_LEASE_MISSES] = bad;
+        }
+    for (uint32_t k = 0; k < N; k++) {
+        if (judge(claim(ids[k]), r, 12) != CLAIM_FAIL)
+            print_error("%s does not fail\n", ids[k]);
+        assert_int_equal(judge(claim(ids[k]), r, 12), CLAIM_FAIL);
+    }
+    r[0].ctr.have &= ~(1u << GSYS_CTR_L1_STALL_CYCLES); /* gtsc on prodcons: no L1 stalls counted */
+    assert_int_equal(judge(claim("GT-TCW-STALL"), r, 12), CLAIM_NOT_MEASURED);
+    assert_int_equal(judge(claim("GT-TCW-PC-CYC"), r, 2), CLAIM_NOT_RUN); /* no tc-weak run */
+}
+
 static void test_claim_near_and_unregistered(void** state) {
     (void)state;
     cmp_claim_t c = {"T",         "readshared", "cycles", "tc-weak", CLAIM_NEAR,
@@ -563,6 +640,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_workloads_pass_on_tc),
         cmocka_unit_test(test_workloads_pass_on_denovo),
+        cmocka_unit_test(test_workloads_pass_on_gtsc),
         cmocka_unit_test(test_runs_are_deterministic),
         cmocka_unit_test(test_misread_is_caught),
         cmocka_unit_test(test_mutated_protocol_is_caught),
@@ -571,6 +649,7 @@ int main(void) {
         cmocka_unit_test(test_claim_logic),
         cmocka_unit_test(test_claim_logic_denovo),
         cmocka_unit_test(test_claim_logic_hlrc),
+        cmocka_unit_test(test_claim_logic_gtsc),
         cmocka_unit_test(test_claim_near_and_unregistered),
         cmocka_unit_test(test_claims_table),
         cmocka_unit_test(test_cli_bad_input),

@@ -45,7 +45,8 @@ done
 # baseline GPU system (gpu-d, gpu-h) at its paper configuration (seed 002: 15 SMs, 16 banks).
 # DeNovo (denovo-d, denovo-d-ro, denovo-h) at the small configuration (4 SMs, 2 banks), next to
 # gpu-d at the same: its paper-size lockstep ran at 37 cycles/s (300 cycles), too slow for a row;
-# hLRC (hlrc, hlrc-scoped) likewise at the small configuration.
+# hLRC (hlrc, hlrc-scoped) likewise at the small configuration. G-TSC (gtsc, gtsc-sc) at both:
+# its paper-size RTL runs some 300 cycles/s (docs/perf.md, "G-TSC"), slow but a row.
 SC=${BENCH_SYS_CYCLES:-20000}
 SYS=(
     "tc-weak|4|--protocol tc-weak --config paper --param sm=4"
@@ -62,6 +63,10 @@ SYS=(
     "denovo-h|4 (small)|--protocol denovo-h --config small"
     "hlrc|4 (small)|--protocol hlrc --config small"
     "hlrc-scoped|4 (small)|--protocol hlrc-scoped --config small"
+    "gtsc|16 (paper)|--protocol gtsc --config paper"
+    "gtsc-sc|16 (paper)|--protocol gtsc-sc --config paper"
+    "gtsc|4 (small)|--protocol gtsc --config small"
+    "gtsc-sc|4 (small)|--protocol gtsc-sc --config small"
     "tc-weak|32|--protocol tc-weak --config paper --param sm=32"
     "tc-weak|64|--protocol tc-weak --config paper --param sm=64"
 )

@@ -151,6 +151,13 @@ static bool stat_metric(const cmp_run_t* r, const char* name, double* v) {
 bool cmp_metric(const cmp_run_t* r, const char* name, double* v) {
     if (stat_metric(r, name, v))
         return true;
+    if (!strcmp(name, "stall_cycles")) { /* the L1s' and the banks' stalls together */
+        const uint32_t both = 1u << GSYS_CTR_L1_STALL_CYCLES | 1u << GSYS_CTR_L2_STALL_CYCLES;
+        if ((r->ctr.have & both) != both)
+            return false;
+        *v = (double)(r->ctr.v[GSYS_CTR_L1_STALL_CYCLES] + r->ctr.v[GSYS_CTR_L2_STALL_CYCLES]);
+        return true;
+    }
     for (uint32_t k = 0; k < GSYS_CTR_N; k++)
         if (!strcmp(name, gsys_ctr_name(k))) {
             if (!((r->ctr.have >> k) & 1u))

@@ -45,7 +45,8 @@ int cmp_run(cmp_run_t* r, uint64_t max_cycles, bool quiet, char* err, size_t err
 
 /* A metric of a run by name: "cycles", "messages" (requests + response copies delivered),
  * "requests", "responses", "dram_fetches", "dram_writebacks", "core_stall_cycles", a shared
- * protocol counter ("l1_invalidations", ...: gsys_ctr_name) or one the run's protocol names itself
+ * protocol counter ("l1_invalidations", ...: gsys_ctr_name), "stall_cycles" (l1_stall_cycles +
+ * l2_stall_cycles, measured when the protocol fills both) or one the run's protocol names itself
  * (gsys_proto_t.ctr_names: DeNovo's "registrations", "forwards_served", ...). false when the run
  * did not measure it (a counter its protocol does not fill or name) or the name is unknown. */
 bool cmp_metric(const cmp_run_t* r, const char* name, double* v);

@@ -6,8 +6,8 @@
  * and is reported "not run" when one of them is not registered (or not selected), so the shared
  * system still reaches protocols only through their descriptors (docs/framework.md, "Protocols",
  * section 5). A claim is a direction taken from a paper (the reference notes seed000-hlrc.md,
- * seed001-tc.md, seed002-denovo.md), never a number: it is judged from the measured metrics of the
- * two runs.
+ * seed001-tc.md, seed002-denovo.md, seed003-gtsc.md), never a number: it is judged from the
+ * measured metrics of the two runs.
  */
 #include "compare.h"
 
@@ -114,6 +114,62 @@ static const cmp_claim_t CLAIMS[] = {
      "for the broadcasts of its remote-scoped steals",
      "seed000-hlrc.md R7 and R10 (RSP 4 % slower than the baseline on average, up to 33 %) "
      "against R6 (steal-only 16 % faster than the baseline)"},
+    /* G-TSC (seed 003, thesis chapter 3) against TC. The thesis's "TC with RC" is TC-Weak (RC
+     * without write atomicity, seed003-gtsc.md section 2.11); its "TC with SC" is taken as
+     * TC-Strong, the write-atomic TC whose write stall the thesis describes (section 2.11,
+     * drawback 3); "G-TSC-RC" / "G-TSC-SC" are gtsc / gtsc-sc (docs/units/gtsc/gtsc.md section
+     * 2). The thesis's "benchmarks that require coherence" are prodcons (flags) and workqueue
+     * (atomics and locks) here; its results are averages over six such benchmarks, judged here
+     * one workload at a time (gtsc.md section 16) */
+    {"GT-TCW-PC-CYC", "prodcons", "cycles", "gtsc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC finishes prodcons in fewer cycles than TC-Weak: its stores never wait for a lease",
+     "seed003-gtsc.md section 4.2: \"G-TSC is able to achieve about 38% speedup over TC with RC\" "
+     "(thesis section 3.6.2, Fig. 3.12); section 2.1 (a store is scheduled in logical time after "
+     "every lease)"},
+    {"GT-TCW-WQ-CYC", "workqueue", "cycles", "gtsc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC finishes workqueue in fewer cycles than TC-Weak",
+     "seed003-gtsc.md section 4.2: about 38 % speedup over TC with RC (thesis section 3.6.2)"},
+    {"GTSC-TCS-CYC", "prodcons", "cycles", "gtsc-sc", CLAIM_LT, "tc-strong", 0,
+     "G-TSC-SC finishes prodcons in fewer cycles than TC-Strong: TC-Strong's stores wait at the "
+     "L2 for the consumers' leases, G-TSC's take a later timestamp",
+     "seed003-gtsc.md section 4.2: \"about 84% speedup over TC with SC\" (thesis section 3.6.2); "
+     "section 2.11 drawback 3 (a TC write to an unexpired block waits)"},
+    {"GTSC-TCW-CYC", "prodcons", "cycles", "gtsc-sc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC-SC finishes prodcons in fewer cycles than TC-Weak",
+     "seed003-gtsc.md section 4.2: \"G-TSC with SC outperforms TC with RC by 26% for benchmarks "
+     "that require coherence\" (thesis section 3.6.2)"},
+    {"GT-SC-CYC", "prodcons", "cycles", "gtsc", CLAIM_LT, "gtsc-sc", 0,
+     "G-TSC (RC) finishes prodcons in fewer cycles than G-TSC-SC: its warps do not wait for each "
+     "store's acknowledgement",
+     "seed003-gtsc.md section 4.2: \"benchmarks that requires coherence obtain 12% speedup with "
+     "RC compared to SC\" (thesis section 3.6.2; CC the exception)"},
+    {"GT-TCS-STALL", "prodcons", "l2_stall_cycles", "gtsc", CLAIM_LT, "tc-strong", 0,
+     "G-TSC's banks stall fewer cycles than TC-Strong's on prodcons: no store waits for a lease",
+     "seed003-gtsc.md section 2.1 (\"a write could be performed long before the read lease "
+     "expires\", thesis section 3.3.1) and section 2.11 drawback 3 (TC's lease-induced stalls)"},
+    {"GT-TCW-STALL", "prodcons", "stall_cycles", "gtsc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC's L1s and banks stall fewer cycles than TC-Weak's on prodcons",
+     "seed003-gtsc.md section 4.2: \"TC encounters around 45% more stalls than G-TSC for the "
+     "first set of benchmarks\" (thesis section 3.6.2, Fig. 3.13)"},
+    {"GT-TCW-PC-MSG", "prodcons", "messages", "gtsc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC sends fewer messages than TC-Weak on prodcons",
+     "seed003-gtsc.md section 4.2: \"G-TSC is able to reduce the traffic by 20% over TC with "
+     "RC\" for the benchmarks that require coherence (thesis section 3.6.3, Fig. 3.15; notes "
+     "section 6 item 16)"},
+    {"GT-TCW-WQ-MSG", "workqueue", "messages", "gtsc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC sends fewer messages than TC-Weak on workqueue",
+     "seed003-gtsc.md section 4.2: traffic -20 % over TC with RC (thesis section 3.6.3)"},
+    {"GTSC-TCS-MSG", "prodcons", "messages", "gtsc-sc", CLAIM_LT, "tc-strong", 0,
+     "G-TSC-SC sends fewer messages than TC-Strong on prodcons",
+     "seed003-gtsc.md section 4.2: traffic -15.7 % \"with SC\" (thesis section 3.6.3)"},
+    {"GT-TCW-LEASE", "readshared", "l1_lease_misses", "gtsc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC's L1s miss fewer accesses on an expired lease than TC-Weak's on readshared: a "
+     "logical lease ends when the warp's time passes it, not when physical time does",
+     "seed003-gtsc.md section 4.2: \"the number of misses due to lease expiration has dropped by "
+     "around 48%\" (thesis section 3.6.5)"},
+    {"GT-TCW-PC-LEASE", "prodcons", "l1_lease_misses", "gtsc", CLAIM_LT, "tc-weak", 0,
+     "G-TSC's L1s miss fewer accesses on an expired lease than TC-Weak's on prodcons",
+     "seed003-gtsc.md section 4.2: lease-expiration misses -48 % (thesis section 3.6.5)"},
 };
 
 const cmp_claim_t* cmp_claims(uint32_t* n) {

@@ -407,7 +407,7 @@ static void whole_replay(cmp_t* x) {
 /* ---- the table on stdout ------------------------------------------------------------------- */
 
 static const char* const CTR_SHORT[GSYS_CTR_N] = {"l1_inv",  "sb_flush", "l1_stall", "l1_hits",
-                                                  "l1_miss", "l2_stall", "inv_ev"};
+                                                  "l1_miss", "l2_stall", "inv_ev",   "lease_ms"};
 
 static double msgs(const cmp_run_t* r) {
     return (double)r->st.msgs;

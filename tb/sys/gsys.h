@@ -236,6 +236,12 @@ typedef enum {
                                       S01-S04; S04 is TC-Strong's write waiting for leases) */
     GSYS_CTR_L1_INV_EVENTS,        /* flash self-invalidations of a whole L1 (events, whatever
                                       they dropped); not filled by a protocol without them (TC) */
+    GSYS_CTR_L1_LEASE_MISSES,      /* accesses that found their line's copy with an expired lease
+                                      and went to the L2 for it ("misses due to lease
+                                      expiration", seed003 section 3.6.5). TC: E01 + E02 (a load,
+                                      store or atomic that finds its copy expired); G-TSC: C03 (a
+                                      load with warp_ts > rts; its stores never look at a lease);
+                                      not filled by a protocol without leases */
     GSYS_CTR_N
 } gsys_ctr_t;
 

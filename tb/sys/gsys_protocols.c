@@ -39,6 +39,7 @@ const char* gsys_ctr_name(uint32_t k) {
         [GSYS_CTR_L1_LOAD_MISSES] = "l1_load_misses",
         [GSYS_CTR_L2_STALL_CYCLES] = "l2_stall_cycles",
         [GSYS_CTR_L1_INV_EVENTS] = "l1_inv_events",
+        [GSYS_CTR_L1_LEASE_MISSES] = "l1_lease_misses",
     };
     return k < GSYS_CTR_N ? nm[k] : NULL;
 }

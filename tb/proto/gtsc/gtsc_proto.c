@@ -519,9 +519,11 @@ static void l1_counters(const gtsc_l1_t* m, gsys_counters_t* c) {
     c->v[GSYS_CTR_L1_STALL_CYCLES] += st.l1_stall_cycles;
     c->v[GSYS_CTR_L1_LOAD_HITS] += st.l1_load_hits;
     c->v[GSYS_CTR_L1_LOAD_MISSES] += st.l1_load_misses;
+    c->v[GSYS_CTR_L1_LEASE_MISSES] += gtsc_l1_cov(m)[GTSC_L1_T_C03]; /* a V copy, lease over */
     c->pv[PC_RENEWALS] += st.renewals;
     c->have |= HAVE(GSYS_CTR_L1_INVALIDATIONS) | HAVE(GSYS_CTR_L1_STALL_CYCLES) |
-               HAVE(GSYS_CTR_L1_LOAD_HITS) | HAVE(GSYS_CTR_L1_LOAD_MISSES);
+               HAVE(GSYS_CTR_L1_LOAD_HITS) | HAVE(GSYS_CTR_L1_LOAD_MISSES) |
+               HAVE(GSYS_CTR_L1_LEASE_MISSES);
 }
 
 static void counters(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c) {

@@ -535,7 +535,8 @@ static uint64_t rows(const uint64_t* cov, uint32_t first, uint32_t last) {
 }
 
 /* From the coverage rows (tc_l1.md section 6 and P6, tc_l2.md): expiries found (E01 V, E02 V_M)
- * are the L1's invalidations; stalls S01-S03 (L1) and S01-S04 (L2; S04: a write waiting for
+ * are the L1's invalidations and its lease misses (every access that found its copy expired goes
+ * to the L2); stalls S01-S03 (L1) and S01-S04 (L2; S04: a write waiting for
  * leases, TC-Strong); load hits C01-C02 and misses C03-C06 (merges included). TC has no store
  * buffer: 0 flushes. */
 static void counters(const void* pd, uint32_t slot, const void* model, gsys_counters_t* c) {
@@ -543,12 +544,13 @@ static void counters(const void* pd, uint32_t slot, const void* model, gsys_coun
     if (slot == TC_SLOT_L1) {
         const uint64_t* v = ((const tc_l1_t*)model)->cov;
         c->v[GSYS_CTR_L1_INVALIDATIONS] += v[TC_L1_T_E01] + v[TC_L1_T_E02];
+        c->v[GSYS_CTR_L1_LEASE_MISSES] += v[TC_L1_T_E01] + v[TC_L1_T_E02];
         c->v[GSYS_CTR_L1_STALL_CYCLES] += rows(v, TC_L1_T_S01, TC_L1_T_S03);
         c->v[GSYS_CTR_L1_LOAD_HITS] += v[TC_L1_T_C01] + v[TC_L1_T_C02];
         c->v[GSYS_CTR_L1_LOAD_MISSES] += rows(v, TC_L1_T_C03, TC_L1_T_C06);
         c->have |= 1u << GSYS_CTR_L1_INVALIDATIONS | 1u << GSYS_CTR_SB_FLUSHES |
                    1u << GSYS_CTR_L1_STALL_CYCLES | 1u << GSYS_CTR_L1_LOAD_HITS |
-                   1u << GSYS_CTR_L1_LOAD_MISSES;
+                   1u << GSYS_CTR_L1_LOAD_MISSES | 1u << GSYS_CTR_L1_LEASE_MISSES;
     } else if (slot == TC_SLOT_L2) {
         const uint64_t* v = ((const tc_l2_t*)model)->cov;
         c->v[GSYS_CTR_L2_STALL_CYCLES] += rows(v, TC_L2_T_S01, TC_L2_T_S04);
