@@ -40,7 +40,7 @@ vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress litmus format format-check \
-        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc
+        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc
 
 help:
 	@echo "gpucoh make targets:"
@@ -53,6 +53,7 @@ help:
 	@echo "  make synth-gpu     baseline GPU units' area/timing points (synth/gpu.sh, only stale ones; ~40 min all) + the tables of docs/area-gpu.md"
 	@echo "  make synth-denovo  DeNovo units' area/timing points (synth/denovo.sh, only stale ones) + the tables of docs/area-denovo.md"
 	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
+	@echo "  make synth-gtsc    G-TSC units' area/timing points (synth/gtsc.sh, only stale ones) + the tables of docs/area-gtsc.md"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
@@ -193,6 +194,10 @@ synth-denovo: $(B)/.deps
 synth-hlrc: $(B)/.deps
 	@bash synth/hlrc.sh
 	@bash synth/report_hlrc.sh
+
+synth-gtsc: $(B)/.deps
+	@bash synth/gtsc.sh
+	@bash synth/report_gtsc.sh
 
 UNIT ?= sig_bloom
 FROM ?= 0

@@ -18,7 +18,7 @@
 # per-line / per-entry storage from fixed logic by a linear fit.
 #
 # Usage: synth/ctrl.sh FAMILY [--force] [--only REGEX] [--list] [--results DIR]
-#                                                        (FAMILY: tc | gpu | denovo | hlrc)
+#                                                        (FAMILY: tc | gpu | denovo | hlrc | gtsc)
 #   --force       synthesize every selected point even if its result is up to date
 #   --only REGEX  only the points whose name matches REGEX (e.g. '^l1_' or 'gwct')
 #   --list        print the points and their status, run nothing
@@ -29,10 +29,11 @@
 # selected point), --campaign-step NAME [options] (that point alone in $CAMPAIGN_JOB_DIR unless
 # its result is up to date), --campaign-merge JSON DIR... (the results copied, the serial run's
 # lines and exit status, a JSON summary).
-# synth/tc.sh, synth/gpu.sh, synth/denovo.sh and synth/hlrc.sh are this script with their family.
+# synth/tc.sh, synth/gpu.sh, synth/denovo.sh, synth/hlrc.sh and synth/gtsc.sh are this script with
+# their family.
 # The RTL of all points of one invocation is one copy, taken at the start.
 # Environment: GPUCOH_SYNTH_BUILD (default build/synth); GPUCOH_<FAMILY>_RTL (GPUCOH_TC_RTL ..
-# GPUCOH_HLRC_RTL), a directory with the family's rtl/ files to synthesize instead of the work
+# GPUCOH_GTSC_RTL), a directory with the family's rtl/ files to synthesize instead of the work
 # tree's (e.g. a kept copy of an earlier version); GPUCOH_SYNTH_FLOW (the flow script, default
 # synth/synth.sh; hashed into the fingerprint: tests give a fake one); everything synth.sh reads.
 # shellcheck disable=SC2154 # points, fp_tag, snap_files, rtl_env: the family's table (sourced)
@@ -47,7 +48,7 @@ die() {
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo_root"
 
-usage() { sed -n '4,37p' "$repo_root/synth/ctrl.sh" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '4,38p' "$repo_root/synth/ctrl.sh" | sed 's/^# \{0,1\}//'; }
 # shellcheck source=tools/campaign_lib.sh
 . tools/campaign_lib.sh # camp_args, camp_step_dir, camp_name_ok, camp_finished, camp_atomic
 family=""
@@ -72,8 +73,8 @@ while [[ $# -gt 0 ]]; do
     *) [[ -z $family ]] || die "one family only ('$family' and '$1')"; family=$1; shift ;;
   esac
 done
-[[ -n $family ]] || die "no family given (tc | gpu | denovo | hlrc; try --help)"
-[[ $family =~ ^[a-z0-9]+$ && -f synth/points/$family.sh ]] || die "unknown family '$family' (tc | gpu | denovo | hlrc: synth/points/<family>.sh)"
+[[ -n $family ]] || die "no family given (tc | gpu | denovo | hlrc | gtsc; try --help)"
+[[ $family =~ ^[a-z0-9]+$ && -f synth/points/$family.sh ]] || die "unknown family '$family' (tc | gpu | denovo | hlrc | gtsc: synth/points/<family>.sh)"
 prog="$family.sh"
 if [[ -n $only ]]; then
   rc=0
@@ -245,6 +246,7 @@ synth_point() {
     [[ -s $dir/sta_io.txt ]] && echo "crit_path_io_from $(crit_ends "$dir" sta_io.txt)"
     echo "wall_seconds $((t1 - t0))"
     echo "yosys_warnings_benign $benign_warn"
+    [[ -z ${GPUCOH_SYNTH_OPTS:-} ]] || echo "synth_opts $GPUCOH_SYNTH_OPTS"
     for f in $files; do echo "rtl_sha256 $(gpucoh_fp_name "$f") $(strip "$snap/$f" | sha256sum | cut -c1-16)"; done
     echo "point $name"
     echo "inputs_sha256 $fp"

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # synth/report_lib.awk -- the functions and the result reader the area reports share
-# (synth/report_tc.sh, synth/report_gpu.sh, synth/report_denovo.sh): run as `awk -v prog=NAME -v fam=FAMILY
-# -f synth/report_lib.awk -f REPORT`. Reads synth/results/<fam>_<point>.area.txt files into
-# V[point, key] (the first value of each key), PTS[1..NPTS] (the points in argument order) and
-# RTL[point, i] (its rtl_sha256 lines). Macro areas need CELL, PERIPH, FIXED set (from a result's
-# sram_* lines) by the report.
+# (synth/report_tc.sh, report_gpu.sh, report_denovo.sh, report_hlrc.sh, report_gtsc.sh): run as
+# `awk -v prog=NAME -v fam=FAMILY -f synth/report_lib.awk -f REPORT`. Reads
+# synth/results/<fam>_<point>.area.txt files into V[point, key] (the first value of each key),
+# PTS[1..NPTS] (the points in argument order) and RTL[point, i] (its rtl_sha256 lines). Macro
+# areas need CELL, PERIPH, FIXED set (from a result's sram_* lines) by the report.
 # ---- helpers ---------------------------------------------------------------------------------
 function commas(x, d,    s, neg, ip, fp, out) {
   if (x == "NA" || x == "") return "n/a"
@@ -119,8 +119,9 @@ function ctl_check(p, want) {
   }
 }
 # table 1, every measured point: the L1 points l1list of unit u1 (lines, SB entries), then the L2
-# points l2list of unit u2 (lines, MSHRs), those with results, in list order
-function ctl_table1(u1, l1list, u2, l2list,    n, i, L) {
+# points l2list of unit u2 (lines, MSHRs), then (optional) the points l3list of a unit u3 with
+# neither (gtsc_ovf), those with results, in list order
+function ctl_table1(u1, l1list, u2, l2list, u3, l3list,    n, i, L) {
   print "<!-- synth/" prog ": table 1 -->"
   print "| unit | point | parameters (others: paper values) | lines | SB entries / MSHRs | cells | area µm² | kGE | flops | storage bits | logic area µm² | w/ SRAM µm² | crit. path ns | fmax MHz | fmax w/ I/O budget MHz (limit) | worst path (start -> end) | synth s |"
   print "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"
@@ -128,6 +129,8 @@ function ctl_table1(u1, l1list, u2, l2list,    n, i, L) {
   for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], u1, Q[L[i], "lines"], Q[L[i], "sbe"])
   n = split(l2list, L, " ")
   for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], u2, Q[L[i], "lines"], Q[L[i], "mshrs"])
+  n = split(l3list, L, " ")
+  for (i = 1; i <= n; i++) if (has(L[i])) ctl_row(L[i], u3, "—", "—")
   print ""
 }
 # table 2, the non-storage flops: per row of spec ("label|points|x key|z key|z name", rows

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_area_storage.c -- the storage bits of the committed controller area points
- * (synth/results/tc_*.area.txt, gpu_*.area.txt, denovo_*.area.txt, hlrc_*.area.txt: synth/ctrl.sh
- * with the shell formulas of synth/points/<family>.sh) are the catalogue's own figure (the unit's
- * storage_bits(), what `gpucoh area` passes to the flow) for the same parameters. The reports
- * (synth/report_tc.sh, report_gpu.sh, report_denovo.sh, report_hlrc.sh) check their awk formulas
+ * (synth/results/tc_*.area.txt, gpu_*.area.txt, denovo_*.area.txt, hlrc_*.area.txt,
+ * gtsc_*.area.txt: synth/ctrl.sh with the shell formulas of synth/points/<family>.sh) are the
+ * catalogue's own figure (the unit's storage_bits(), what `gpucoh area` passes to the flow) for
+ * the same parameters. The reports (synth/report_tc.sh, report_gpu.sh, report_denovo.sh,
+ * report_hlrc.sh, report_gtsc.sh) check their awk formulas
  * against the same results, so the three copies of each formula (C, shell, awk) are held equal.
  * A deliberately wrong figure is rejected too.
  */
@@ -27,6 +28,8 @@
 #define DN_POINTS 14
 /* the hlrc_ results committed (synth/points/hlrc.sh) */
 #define HL_POINTS 7
+/* the gtsc_ results committed (synth/points/gtsc.sh) */
+#define GT_POINTS 7
 
 typedef struct {
     char top[64];
@@ -83,8 +86,8 @@ static int64_t catalogue_bits(const gpucoh_unit_t* u, const char* params, char* 
     return u->storage_bits(&pv);
 }
 
-/* Every committed tc_ / gpu_ / denovo_ / hlrc_ result of a unit with a storage formula agrees with
- * it. */
+/* Every committed tc_ / gpu_ / denovo_ / hlrc_ / gtsc_ result of a unit with a storage formula
+ * agrees with it. */
 static void test_results_match_catalogue(void** state) {
     (void)state;
     const char* root = getenv("GPUCOH_ROOT");
@@ -92,12 +95,13 @@ static void test_results_match_catalogue(void** state) {
     snprintf(dir, sizeof dir, "%s/synth/results", root ? root : ".");
     DIR* d = opendir(dir);
     assert_non_null(d);
-    unsigned checked = 0, gpu = 0, dn = 0, hl = 0;
+    unsigned checked = 0, gpu = 0, dn = 0, hl = 0, gt = 0;
     for (struct dirent* e; (e = readdir(d)) != NULL;) {
         const char* nm = e->d_name;
         size_t len = strlen(nm);
         if ((strncmp(nm, "tc_", 3) != 0 && strncmp(nm, "gpu_", 4) != 0 &&
-             strncmp(nm, "denovo_", 7) != 0 && strncmp(nm, "hlrc_", 5) != 0) ||
+             strncmp(nm, "denovo_", 7) != 0 && strncmp(nm, "hlrc_", 5) != 0 &&
+             strncmp(nm, "gtsc_", 5) != 0) ||
             len < 9 || strcmp(nm + len - 9, ".area.txt") != 0)
             continue;
         char path[2048];
@@ -117,13 +121,16 @@ static void test_results_match_catalogue(void** state) {
         gpu += strncmp(nm, "gpu_", 4) == 0;
         dn += strncmp(nm, "denovo_", 7) == 0;
         hl += strncmp(nm, "hlrc_", 5) == 0;
+        gt += strncmp(nm, "gtsc_", 5) == 0;
     }
     closedir(d);
-    print_message("%u results checked (%u gpu_, %u denovo_, %u hlrc_)\n", checked, gpu, dn, hl);
+    print_message("%u results checked (%u gpu_, %u denovo_, %u hlrc_, %u gtsc_)\n", checked, gpu,
+                  dn, hl, gt);
     assert_true(gpu >= 20);
     assert_true(dn >= DN_POINTS);
     assert_true(hl >= HL_POINTS);
-    assert_true(checked >= gpu + dn + hl + 20);
+    assert_true(gt >= GT_POINTS);
+    assert_true(checked >= gpu + dn + hl + gt + 20);
 }
 
 /* The check can fail: one more set per L1 changes the figure, and an unknown name is named. */

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # tools/check_area_fresh.sh -- are the committed synthesis results that make run and the area
-# pages read made from the current inputs? (synth/{sweep,hier,tc,gpu,denovo,hlrc}.sh --list compare each
-# result's inputs_sha256 with the current RTL, flow and tools; nothing is synthesized.)
+# pages read made from the current inputs? (synth/{sweep,hier,tc,gpu,denovo,hlrc,gtsc}.sh --list
+# compare each result's inputs_sha256 with the current RTL, flow and tools; nothing is
+# synthesized.)
 #
 #   - the default-parameter points `make run` reports (each standalone unit's synth_script and
 #     synth_point in the unit manifest, as tools/run_all.sh reads them) must be up to date;
@@ -27,7 +28,7 @@ done)
 status=0
 stale=()
 listed=() # every point the listers know, "family point"
-for fam in sweep hier tc gpu denovo hlrc; do
+for fam in sweep hier tc gpu denovo hlrc gtsc; do
     out=$(bash "synth/$fam.sh" --list 2>&1) || { echo "synth/$fam.sh --list failed:"; echo "$out"; exit 1; }
     while read -r name _; do [ -n "$name" ] && listed+=("$fam $name"); done <<< "$out"
     while read -r name st _; do

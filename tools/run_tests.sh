@@ -1625,13 +1625,14 @@ check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
 
 # The area reports read only synth/results: their storage-formula and flop-model checks must
 # hold on the committed results, catch a tampered result, and docs/area-gpu.md (area-denovo.md,
-# area-hlrc.md) must hold every line of synth/report_gpu.sh's (report_denovo.sh's,
-# report_hlrc.sh's) output (the page's tables are the report's).
-check "area reports: report_tc.sh, report_gpu.sh, report_denovo.sh, report_hlrc.sh on synth/results (their checks hold)" \
+# area-hlrc.md, area-gtsc.md) must hold every line of synth/report_gpu.sh's (report_denovo.sh's,
+# report_hlrc.sh's, report_gtsc.sh's) output (the page's tables are the report's).
+check "area reports: report_tc.sh, report_gpu.sh, report_denovo.sh, report_hlrc.sh, report_gtsc.sh on synth/results (their checks hold)" \
     "$LOGS/area-reports.log" bash -c "bash synth/report_tc.sh > $OUT/report_tc.md && \
      bash synth/report_gpu.sh > $OUT/report_gpu.md && grep -q 'table 8' $OUT/report_gpu.md && grep -q 'table 9' $OUT/report_gpu.md && \
      bash synth/report_denovo.sh > $OUT/report_denovo.md && grep -q 'table 9' $OUT/report_denovo.md && \
-     bash synth/report_hlrc.sh > $OUT/report_hlrc.md && grep -q 'table 9' $OUT/report_hlrc.md"
+     bash synth/report_hlrc.sh > $OUT/report_hlrc.md && grep -q 'table 9' $OUT/report_hlrc.md && \
+     bash synth/report_gtsc.sh > $OUT/report_gtsc.md && grep -q 'table 8' $OUT/report_gtsc.md"
 # make run reads the area of its five default points from committed results, the area pages read
 # every point: none may be stale but those listed in synth/known-stale.txt (about 6 s, no synthesis)
 check "area: committed results are up to date (make run's points; others as listed)" \
@@ -1688,6 +1689,8 @@ check "docs/area-denovo.md holds every line of synth/report_denovo.sh" "$LOGS/ar
     doc_holds_report docs/area-denovo.md "$OUT/report_denovo.md"
 check "docs/area-hlrc.md holds every line of synth/report_hlrc.sh" "$LOGS/area-hlrc-doc.log" \
     doc_holds_report docs/area-hlrc.md "$OUT/report_hlrc.md"
+check "docs/area-gtsc.md holds every line of synth/report_gtsc.sh" "$LOGS/area-gtsc-doc.log" \
+    doc_holds_report docs/area-gtsc.md "$OUT/report_gtsc.md"
 # the wholly generated pages (docs/area.md, docs/area-rdu-avu.md) are their generator's output
 # to the byte, freshness line included (synth/status_note.sh: a stale point is named there)
 page_is_report() { # GENERATOR PAGE
