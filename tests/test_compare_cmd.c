@@ -428,10 +428,10 @@ static void test_claim_logic_hlrc(void** state) {
  * claim on the stalls is not measured for a protocol that does not count both. */
 static void test_claim_logic_gtsc(void** state) {
     (void)state;
-    static const char* const ids[] = {
-        "GT-TCW-PC-CYC", "GT-TCW-WQ-CYC", "GTSC-TCS-CYC",  "GTSC-TCW-CYC",   "GT-SC-CYC",
-        "GT-TCS-STALL",  "GT-TCW-STALL",  "GT-TCW-PC-MSG", "GT-TCW-WQ-MSG",  "GTSC-TCS-MSG",
-        "GT-TCW-LEASE",  "GT-TCW-PC-LEASE"};
+    static const char* const ids[] = {"GT-TCW-PC-CYC", "GT-TCW-WQ-CYC", "GTSC-TCS-CYC",
+                                      "GTSC-TCW-CYC",  "GT-SC-CYC",     "GT-TCS-STALL",
+                                      "GT-TCW-STALL",  "GT-TCW-PC-MSG", "GT-TCW-WQ-MSG",
+                                      "GTSC-TCS-MSG",  "GT-TCW-LEASE",  "GT-TCW-PC-LEASE"};
     enum { N = sizeof ids / sizeof ids[0] };
     static const char* const v[] = {"gtsc", "gtsc-sc", "tc-weak", "tc-strong"};
     static const uint32_t wl[] = {SYNTH_PRODCONS, SYNTH_WORKQUEUE, SYNTH_READSHARED};
