@@ -73,6 +73,32 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gtsc -v tc5="$tc5" -v tctimer="$tctimer
   function dpct(a, b) { return (b == "" || b == 0) ? "n/a" : pct(a - b, b) }
   function bytes(b) { return commas(b / 8, (b % 8 ? 1 : 0)) }
 
+  # Tables 3 and 4: a controller's logic fit (ctl_fit) through its points P0 and P1, checked at Pk;
+  # leaves F in FA and s_L in FB. ok: both fitted points measured; col: the entries' column;
+  # ns, nsl: table 2's non-storage flop model; big: the thesis's lines; tbits: its storage bits
+  function fit_table(ok, unit, intro, pts, kline, sens, P0, P1, Pk, qcol, ns, nsl, big, bigtxt, tbits,
+                     fa, fsl, n, L, i, p, pr, prf, slc, ac) {
+    if (!ok) { print unit ": its two points (`" P0 "`, `" P1 "`) are not both measured: no fit."; print ""; return }
+    ctl_fit(P0 " " P1, "logic", "lines", ""); fa = FA; fsl = FB
+    printf "%s, logic area = F + s_L × lines through the two points of %s: **F = %s µm², s_L = %s µm² per line**. No residual; %s.\n\n", intro, pts, commas(fa, 0), commas(fsl, 0), (has(Pk) ? "the " kline " point checks it" : "no check point (section 8)")
+    print "| point | lines | MSHRs | logic µm² measured | flops | total area µm² |"
+    print "|---|--:|--:|--:|--:|--:|"
+    n = split(P0 " " P1, L, " ")
+    for (i = 1; i <= n; i++) { p = L[i]; printf "| `%s` | %d | %d | %s | %s | %s |\n", p, Q[p, "lines"], Q[p, qcol], commas(logic(p), 0), commas(g(p, "flops"), 0), commas(g(p, "area_um2"), 0) }
+    if (has(Pk)) {
+      p = Pk; pr = fa + fsl * Q[p, "lines"]; prf = ns + nsl * Q[p, "lines"] + g(p, "storage_bits")
+      printf "| `%s` (check, not in the fit) | %d | %d | %s | %s | %s |\n\n", p, Q[p, "lines"], Q[p, qcol], commas(logic(p), 0), commas(g(p, "flops"), 0), commas(g(p, "area_um2"), 0)
+      printf "Check at %d lines (2× the larger fitted point): the fit predicts %s µm² of logic, measured %s (error %s); flops predicted %s (storage formula + table 2's model), measured %s; total predicted %s µm², measured %s (error %s).\n", \
+        Q[p, "lines"], commas(pr, 0), commas(logic(p), 0), pct(pr - logic(p), logic(p)), commas(prf, 0), commas(g(p, "flops"), 0), \
+        commas(pr + FF * prf, 0), commas(g(p, "area_um2"), 0), pct(pr + FF * prf - g(p, "area_um2"), g(p, "area_um2"))
+      slc = (logic(Pk) - logic(P1)) / (Q[Pk, "lines"] - Q[P1, "lines"]); ac = logic(P1) - slc * Q[P1, "lines"]
+      printf "Sensitivity: through the %s points instead, F = %s µm², s_L = %s µm² per line (%s); at %s lines the logic is %s µm² against table 5's %s (%s of table 5's total).\n", \
+        sens, commas(ac, 0), commas(slc, 0), (slc < fsl ? "the slope falls as lines grow" : "the slope rises as lines grow"), bigtxt, commas(ac + big * slc, 0), commas(fa + big * fsl, 0), pct(ac + big * slc - (fa + big * fsl), FF * (tbits + ns + nsl * big) + fa + big * fsl)
+    }
+    print ""
+    FA = fa; FB = fsl
+  }
+
   END {
     if (NPTS == 0) exit 1
     p0 = PTS[1]
@@ -112,49 +138,15 @@ awk -v cur="$cur" -v prog="$prog" -v fam=gtsc -v tc5="$tc5" -v tctimer="$tctimer
     if (H2) { k++; NS2 = NSA[k]; NSL2 = NSB[k] }
     if (has(O)) printf "gtsc_ovf (`%s`, the whole unit): %d flops for %d storage bits, no other flop.\n\n", O, g(O, "flops"), g(O, "storage_bits")
 
-    # ---- 3. gtsc_l1 logic fit ---------------------------------------------------------------------
+    # ---- 3. gtsc_l1 logic fit, 4. gtsc_l2 logic fit (fit_table) -------------------------------------
     print "<!-- synth/" prog ": table 3 -->"
-    if (H1) {
-      ctl_fit(A " " B, "logic", "lines", ""); A1 = FA; SL1 = FB
-      printf "gtsc_l1, 128 B lines, the thesis's 4 ways, 48 warps, 32 MSHRs and TsWidth 16, logic area = F + s_L × lines through the two points of 4 and 8 lines (L1Sets 1 and 2): **F = %s µm², s_L = %s µm² per line**. No residual; %s.\n\n", commas(A1, 0), commas(SL1, 0), (has(K) ? "the 16-line point checks it" : "no check point (section 8)")
-      print "| point | lines | MSHRs | logic µm² measured | flops | total area µm² |"
-      print "|---|--:|--:|--:|--:|--:|"
-      n = split(A " " B, L, " ")
-      for (i = 1; i <= n; i++) { p = L[i]; printf "| `%s` | %d | %d | %s | %s | %s |\n", p, Q[p, "lines"], Q[p, "sbe"], commas(logic(p), 0), commas(g(p, "flops"), 0), commas(g(p, "area_um2"), 0) }
-      if (has(K)) {
-        p = K; pr = A1 + SL1 * Q[p, "lines"]; prf = NS1 + NSL1 * Q[p, "lines"] + g(p, "storage_bits")
-        printf "| `%s` (check, not in the fit) | %d | %d | %s | %s | %s |\n\n", p, Q[p, "lines"], Q[p, "sbe"], commas(logic(p), 0), commas(g(p, "flops"), 0), commas(g(p, "area_um2"), 0)
-        printf "Check at %d lines (2× the larger fitted point): the fit predicts %s µm² of logic, measured %s (error %s); flops predicted %s (storage formula + table 2's model), measured %s; total predicted %s µm², measured %s (error %s).\n", \
-          Q[p, "lines"], commas(pr, 0), commas(logic(p), 0), pct(pr - logic(p), logic(p)), commas(prf, 0), commas(g(p, "flops"), 0), \
-          commas(pr + FF * prf, 0), commas(g(p, "area_um2"), 0), pct(pr + FF * prf - g(p, "area_um2"), g(p, "area_um2"))
-        SLc1 = (logic(K) - logic(B)) / (Q[K, "lines"] - Q[B, "lines"]); Ac1 = logic(B) - SLc1 * Q[B, "lines"]
-        printf "Sensitivity: through the 8- and 16-line points instead, F = %s µm², s_L = %s µm² per line (%s); at 128 lines the logic is %s µm² against table 5's %s (%s of table 5's total).\n", \
-          commas(Ac1, 0), commas(SLc1, 0), (SLc1 < SL1 ? "the slope falls as lines grow" : "the slope rises as lines grow"), commas(Ac1 + 128 * SLc1, 0), commas(A1 + 128 * SL1, 0), pct(Ac1 + 128 * SLc1 - (A1 + 128 * SL1), FF * (l1_bits("", 32) + NS1 + NSL1 * 128) + A1 + 128 * SL1)
-      }
-    } else print "gtsc_l1: its two points (`" A "`, `" B "`) are not both measured: no fit."
-    print ""
-
-    # ---- 4. gtsc_l2 logic fit ---------------------------------------------------------------------
+    fit_table(H1, "gtsc_l1", "gtsc_l1, 128 B lines, the thesis's 4 ways, 48 warps, 32 MSHRs and TsWidth 16", \
+      "4 and 8 lines (L1Sets 1 and 2)", "16-line", "8- and 16-line", A, B, K, "sbe", NS1, NSL1, 128, "128", l1_bits("", 32))
+    A1 = FA; SL1 = FB
     print "<!-- synth/" prog ": table 4 -->"
-    if (H2) {
-      ctl_fit(C " " D, "logic", "lines", ""); A2 = FA; SL2 = FB
-      printf "gtsc_l2, 128 B lines, the thesis's 8 ways, 32 MSHRs, 16 SMs, 8 banks and TsWidth 16, logic area = F + s_L × lines through the two points of 8 and 16 lines (L2Sets 1 and 2): **F = %s µm², s_L = %s µm² per line**. No residual; %s.\n\n", commas(A2, 0), commas(SL2, 0), (has(K2) ? "the 32-line point checks it" : "no check point (section 8)")
-      print "| point | lines | MSHRs | logic µm² measured | flops | total area µm² |"
-      print "|---|--:|--:|--:|--:|--:|"
-      n = split(C " " D, L, " ")
-      for (i = 1; i <= n; i++) { p = L[i]; printf "| `%s` | %d | %d | %s | %s | %s |\n", p, Q[p, "lines"], Q[p, "mshrs"], commas(logic(p), 0), commas(g(p, "flops"), 0), commas(g(p, "area_um2"), 0) }
-      if (has(K2)) {
-        p = K2; pr = A2 + SL2 * Q[p, "lines"]; prf = NS2 + NSL2 * Q[p, "lines"] + g(p, "storage_bits")
-        printf "| `%s` (check, not in the fit) | %d | %d | %s | %s | %s |\n\n", p, Q[p, "lines"], Q[p, "mshrs"], commas(logic(p), 0), commas(g(p, "flops"), 0), commas(g(p, "area_um2"), 0)
-        printf "Check at %d lines (2× the larger fitted point): the fit predicts %s µm² of logic, measured %s (error %s); flops predicted %s (storage formula + table 2's model), measured %s; total predicted %s µm², measured %s (error %s).\n", \
-          Q[p, "lines"], commas(pr, 0), commas(logic(p), 0), pct(pr - logic(p), logic(p)), commas(prf, 0), commas(g(p, "flops"), 0), \
-          commas(pr + FF * prf, 0), commas(g(p, "area_um2"), 0), pct(pr + FF * prf - g(p, "area_um2"), g(p, "area_um2"))
-        SLc2 = (logic(K2) - logic(D)) / (Q[K2, "lines"] - Q[D, "lines"]); Ac2 = logic(D) - SLc2 * Q[D, "lines"]
-        printf "Sensitivity: through the 16- and 32-line points instead, F = %s µm², s_L = %s µm² per line (%s); at 1,024 lines the logic is %s µm² against table 5's %s (%s of table 5's total).\n", \
-          commas(Ac2, 0), commas(SLc2, 0), (SLc2 < SL2 ? "the slope falls as lines grow" : "the slope rises as lines grow"), commas(Ac2 + 1024 * SLc2, 0), commas(A2 + 1024 * SL2, 0), pct(Ac2 + 1024 * SLc2 - (A2 + 1024 * SL2), FF * (l2_bits("", 128) + NS2 + NSL2 * 1024) + A2 + 1024 * SL2)
-      }
-    } else print "gtsc_l2: its two points (`" C "`, `" D "`) are not both measured: no fit."
-    print ""
+    fit_table(H2, "gtsc_l2", "gtsc_l2, 128 B lines, the thesis's 8 ways, 32 MSHRs, 16 SMs, 8 banks and TsWidth 16", \
+      "8 and 16 lines (L2Sets 1 and 2)", "32-line", "16- and 32-line", C, D, K2, "mshrs", NS2, NSL2, 1024, "1,024", l2_bits("", 128))
+    A2 = FA; SL2 = FB
 
     # ---- 5. thesis configuration --------------------------------------------------------------------
     # gtsc_l1: 32 sets x 4 ways x 128 B (128 lines), 48 warps, 32 MSHRs; gtsc_l2: 128 x 8 x 128 B
