@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Cover points of the system merged over several runs of one protocol family (TC or GPU;
-# docs/testing.md, "Cover points").
+# Cover points of the system merged over several runs of one protocol family (docs/testing.md,
+# "Cover points"): those of the L1 and the L2, and of a global unit that has some (G-TSC's ovf).
 #
 #   tools/cover_check.sh RUN.json...
 #
@@ -39,13 +39,13 @@ for f in files:
               f"{next(iter(families.values()))} is {next(iter(families))}: check one family "
               "at a time", file=sys.stderr)
         sys.exit(2)
-    for unit in ("l1", "l2"):
+    for unit in cp:  # l1, l2 and any global unit with cover points (G-TSC's ovf)
         for p in cp[unit]["points"]:
             m = merged.setdefault(unit, {}).setdefault(p["id"], [p["name"], False, 0])
             m[1] = m[1] or p["reachable"]
             m[2] += p["count"]
 missing = []
-for unit in ("l1", "l2"):
+for unit in merged:
     pts = merged.get(unit, {})
     req = [k for k, v in pts.items() if v[1]]
     hit = [k for k in req if pts[k][2] > 0]

@@ -733,6 +733,16 @@ check "cover points: the check fails on the gtsc-sc run alone, naming P17_WMAX" 
     "$LOGS/cover-points-gtsc-fail.log" bash -c \
     "{ tools/cover_check.sh $OUT/gtsys-gtsc-sc-small-200k.json | tee /dev/stderr; test \${PIPESTATUS[0]} -eq 1; } &&
      tools/cover_check.sh $OUT/gtsys-gtsc-sc-small-200k.json | grep -q '^never reached: .*P17_WMAX'"
+# gtsc_ovf's cover point Z01 (gtsc.md section 7.4: a pulse with two banks' ovf, or a bank's bit
+# rising in the pulse's edge) is reached by the two runs; at TsWidth 16 no timestamp overflows
+# in 20 000 cycles, and the check fails naming it (Z02, nrst_q's wrap, is listed unreachable)
+check "cover points: gtsc_ovf's Z01 reached by the two runs; a TsWidth-16 run fails naming it" \
+    "$LOGS/cover-points-gtsc-ovf.log" bash -c \
+    "tools/cover_check.sh $OUT/gtsys-*.json | grep -qx 'cover points ovf: 1/1 reached over 2 run(s)' &&
+     $G cosim system --protocol gtsc --impl c --cycles 20000 --param ts_width=16 \
+         --json $OUT/cover-gtsc-ts16.json > /dev/null &&
+     { tools/cover_check.sh $OUT/cover-gtsc-ts16.json | tee /dev/stderr; test \${PIPESTATUS[0]} -eq 1; } &&
+     tools/cover_check.sh $OUT/cover-gtsc-ts16.json | grep -q '^never reached: .*ovf F01 Z01$'"
 }
 
 # 3a runs in the background lane (2026-11-30, sixteenth session: to level the lanes)

@@ -26,7 +26,8 @@ void gsys_cov_summary(const gsys_cov_unit_t* u, uint32_t n, const void* pd, char
     for (uint32_t i = 0; i < n && o < len; i++) {
         uint32_t c, r;
         gsys_cov_rows(&u[i], pd, &c, &r);
-        o += (size_t)snprintf(buf + o, len - o, " %s %u/%u", u[i].unit, c, r);
+        if (u[i].nrows) /* a unit of cover points alone (gtsc_ovf) has no rows */
+            o += (size_t)snprintf(buf + o, len - o, " %s %u/%u", u[i].unit, c, r);
     }
     if (o < len)
         o += (size_t)snprintf(buf + o, len - o, ", cover points");
@@ -112,7 +113,8 @@ static void points_line(const gsys_cov_unit_t* u, uint32_t n, FILE* f) {
 
 void gsys_cov_print(const gsys_cov_unit_t* u, uint32_t n, const void* pd, bool rows, FILE* f) {
     for (uint32_t i = 0; i < n; i++)
-        matrix(&u[i], pd, f);
+        if (u[i].nrows)
+            matrix(&u[i], pd, f);
     points_line(u, n, f);
     for (uint32_t i = 0; i < n; i++)
         fprint(&u[i], false, f);
@@ -147,7 +149,8 @@ void gsys_cov_json(const gsys_cov_unit_t* u, uint32_t n, const void* pd, FILE* f
     for (uint32_t i = 0; i < n; i++) {
         uint32_t c, r;
         gsys_cov_rows(&u[i], pd, &c, &r);
-        fprintf(f, ", \"%s_covered\": %u, \"%s_reachable\": %u", u[i].unit, c, u[i].unit, r);
+        if (u[i].nrows)
+            fprintf(f, ", \"%s_covered\": %u, \"%s_reachable\": %u", u[i].unit, c, u[i].unit, r);
     }
     fprintf(f, ", \"cover_points\": ");
     gsys_cov_fjson(u, n, f);

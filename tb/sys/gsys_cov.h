@@ -54,10 +54,30 @@ void gsys_cov_json(const gsys_cov_unit_t* u, uint32_t n, const void* pd, FILE* f
 /* the cover points' JSON object alone: {"l1": {"reached", "reachable", "points": [...]}, ...} */
 void gsys_cov_fjson(const gsys_cov_unit_t* u, uint32_t n, FILE* f);
 
-/* A protocol's coverage hooks (gsys_proto_t cov_add, cov_summary, cov_print, cov_json) when its
- * units are an L1 (slot l1slot) and an L2 (slot l2slot) that p##_cov_add_l1 / _l2 count and
- * p##_cov_units(cov, u[2]) describes; a global unit's slot adds nothing: expands the four static
- * functions (DeNovo, GPU, hLRC, G-TSC). */
+/* A protocol's report hooks (gsys_proto_t cov_summary, cov_print, cov_json) over the N unit
+ * types p##_cov_units(cov, u[N]) describes: expands the three static functions. */
+#define GSYS_COV_REPORT_HOOKS(p, N)                                                                \
+    static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {                \
+        gsys_cov_unit_t u[N];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_summary(u, N, pd, buf, n);                                                        \
+    }                                                                                              \
+    static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {                   \
+        gsys_cov_unit_t u[N];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_print(u, N, pd, rows, f);                                                         \
+    }                                                                                              \
+    static void cov_json(const void* cov, const void* pd, FILE* f) {                               \
+        gsys_cov_unit_t u[N];                                                                      \
+        p##_cov_units(cov, u);                                                                     \
+        gsys_cov_json(u, N, pd, f);                                                                \
+    }
+
+/* A protocol's coverage hooks (cov_add and the report hooks) when its units are an L1 (slot
+ * l1slot) and an L2 (slot l2slot) that p##_cov_add_l1 / _l2 count and p##_cov_units(cov, u[2])
+ * describes; a global unit's slot adds nothing: expands the four static functions (DeNovo,
+ * GPU, hLRC). A protocol with a third unit type that counts (G-TSC's gtsc_ovf) writes its own
+ * cov_add and uses GSYS_COV_REPORT_HOOKS. */
 #define GSYS_COV_HOOKS(p, l1slot, l2slot)                                                          \
     static void cov_add(void* cov, uint32_t slot, const void* model) {                             \
         if (slot == (l1slot))                                                                      \
@@ -65,21 +85,7 @@ void gsys_cov_fjson(const gsys_cov_unit_t* u, uint32_t n, FILE* f);
         else if (slot == (l2slot))                                                                 \
             p##_cov_add_l2(cov, model);                                                            \
     }                                                                                              \
-    static void cov_summary(const void* cov, const void* pd, char* buf, size_t n) {                \
-        gsys_cov_unit_t u[2];                                                                      \
-        p##_cov_units(cov, u);                                                                     \
-        gsys_cov_summary(u, 2, pd, buf, n);                                                        \
-    }                                                                                              \
-    static void cov_print(const void* cov, const void* pd, bool rows, FILE* f) {                   \
-        gsys_cov_unit_t u[2];                                                                      \
-        p##_cov_units(cov, u);                                                                     \
-        gsys_cov_print(u, 2, pd, rows, f);                                                         \
-    }                                                                                              \
-    static void cov_json(const void* cov, const void* pd, FILE* f) {                               \
-        gsys_cov_unit_t u[2];                                                                      \
-        p##_cov_units(cov, u);                                                                     \
-        gsys_cov_json(u, 2, pd, f);                                                                \
-    }
+    GSYS_COV_REPORT_HOOKS(p, 2)
 
 /* For the unit p##_##u (DeNovo, GPU, hLRC l1 and l2): its rows' reachability (from the system
  * descriptor pd, which gives p##_##u##_desc_from its descriptor), ids and cover point names as

@@ -87,6 +87,11 @@ void gtsc_cov_add_l2(gtsc_cov_t* c, const gtsc_l2_t* m) {
             c->l2f_reach[k] || gtsc_l2_fcov_reachable(gtsc_l2_desc(m), (gtsc_l2_fcov_t)k);
 }
 
+void gtsc_cov_add_ovf(gtsc_cov_t* c, const gtsc_ovf_t* m) {
+    add(c->ovff, m->fcov, GTSC_OVF_F_N);
+    c->ovff_reach[GTSC_OVF_F_Z01] = c->ovff_reach[GTSC_OVF_F_Z01] || m->num_banks >= 2u;
+}
+
 /* pd: the system descriptor, which starts with the C models' gtsc_desc_t; a bank's rows do not
  * depend on its number (bank 0's descriptor) */
 static bool l1_reach(const void* pd, uint32_t r) {
@@ -110,7 +115,17 @@ static const char* l2_fname(uint32_t k) {
     return gtsc_l2_fcov_name((gtsc_l2_fcov_t)k);
 }
 
-void gtsc_cov_units(const gtsc_cov_t* c, gsys_cov_unit_t u[2]) {
+static const char* ovf_fname(uint32_t k) {
+    return gtsc_ovf_fcov_name((gtsc_ovf_fcov_t)k);
+}
+
+void gtsc_cov_units(const gtsc_cov_t* c, gsys_cov_unit_t u[3]) {
     u[0] = GSYS_COV_UNIT(gtsc, l1, GTSC_L1_T_N, l1_id, L1_NST, L1_NCOL, GTSC_L1_F_N, c);
     u[1] = GSYS_COV_UNIT(gtsc, l2, GTSC_L2_T_N, l2_id, L2_NST, L2_NCOL, GTSC_L2_F_N, c);
+    u[2] = (gsys_cov_unit_t){.unit = "ovf",
+                             .title = "gtsc_ovf",
+                             .nf = GTSC_OVF_F_N,
+                             .fcnt = c->ovff,
+                             .freach = c->ovff_reach,
+                             .fname = ovf_fname};
 }

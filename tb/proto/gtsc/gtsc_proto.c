@@ -502,7 +502,16 @@ static uint64_t invariant(const void* pd, const gsys_backend_t* cbe, uint64_t cy
 
 /* ---- coverage ------------------------------------------------------------------------------ */
 
-GSYS_COV_HOOKS(gtsc, GTSC_SLOT_L1, GTSC_SLOT_L2)
+/* the L1s, the banks and the global unit gtsc_ovf (its cover points Z01, Z02) */
+static void cov_add(void* cov, uint32_t slot, const void* model) {
+    if (slot == GTSC_SLOT_L1)
+        gtsc_cov_add_l1(cov, model);
+    else if (slot == GTSC_SLOT_L2)
+        gtsc_cov_add_l2(cov, model);
+    else if (slot == GTSC_SLOT_OVF)
+        gtsc_cov_add_ovf(cov, model);
+}
+GSYS_COV_REPORT_HOOKS(gtsc, 3)
 
 /* ---- counters (gpucoh compare; gtsc.md section 6) ------------------------------------------ */
 
