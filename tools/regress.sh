@@ -423,12 +423,14 @@ hlalone hlrc-alone-07 hlrc_l1 07-wt-full-line $G episode --protocol hlrc --seed 
 hlalone hlrc-alone-l2-06 hlrc_l2 06-dirty-victim-no-writeback $G episode --protocol hlrc --seed 3 --episodes 40 --quiet
 # G-TSC (gtsc.md section 14, issue 29): the 20 mutants (M1-M20) at 20 000 cycles a variant (make
 # test runs three), and on the RTL alone the three that fail the consistency checks (make test
-# runs them too; hlalone_ is not hLRC's own: any unit, any command)
+# runs them too, and 13 with the eviction test; hlalone_ is not hLRC's own: any unit, any command)
 mut gtsc_l1 --cycles 20000
 mut gtsc_l2 --cycles 20000
 hlalone gtsc-alone-04 gtsc_l1 04-ack-no-raise $G litmus litmus/SB+fence.gpu.litmus --protocol gtsc --runs 2000 --seed 5
 hlalone gtsc-alone-05 gtsc_l1 05-keep-ignored $G litmus litmus/IRIW+acq.gpu-r0samecta-r1samecta-sameline.litmus --protocol gtsc --runs 2000 --seed 5
 hlalone gtsc-alone-l2-15 gtsc_l2 15-rnw-any-version $G litmus litmus/MP+relacq.gpu.litmus --protocol gtsc --runs 2000 --seed 5
+hlalone gtsc-alone-l2-13 gtsc_l2 13-evict-no-mem-ts $G litmus litmus/MP+relacq.gpu-evict.litmus --protocol gtsc-sc --runs 300 --seed 5
+hlalone gtsc-alone-l2-14 gtsc_l2 14-fill-wts-one $G litmus litmus/MP+relacq.gpu-evict.litmus --protocol gtsc --runs 300 --seed 5
 # the same campaigns at non-power-of-two geometries, without the bound index checks
 # (GPUCOH_NO_SVA=1: the lockstep alone must catch every mutant there, the scan-wrap ones
 # included; docs/testing.md, "Geometries"); make test runs only the survivors of its

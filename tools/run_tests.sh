@@ -1397,6 +1397,7 @@ hlmut hlrc_l2 07-fill-merge-lost
 sysmut G-TSC gtsc_l1 04-ack-no-raise
 sysmut G-TSC gtsc_l1 05-keep-ignored
 sysmut G-TSC gtsc_l2 15-rnw-any-version
+sysmut G-TSC gtsc_l2 13-evict-no-mem-ts
 # GPU-RSP's eight mutants (docs/units/gpu/rsp.md section 13.1) live in tests/mutants/gpu_l{1,2}/rsp/,
 # outside the two campaigns above (each passes GPU-D and GPU-H first: 40 s a build and run); make
 # regress runs all eight, here two in the system lockstep (40 000 cycles a variant: caught under
@@ -1514,6 +1515,20 @@ gpumutp gtsc 04-ack-no-raise build/mutants/gtsc_l1/04-ack-no-raise SB+fence.gpu
 gpumutp gtsc 05-keep-ignored build/mutants/gtsc_l1/05-keep-ignored \
     IRIW+acq.gpu-r0samecta-r1samecta-sameline
 gpumutp gtsc 15-rnw-any-version build/mutants/gtsc_l2/15-rnw-any-version MP+relacq.gpu
+# M13 (mem_ts not raised at an eviction, gtsc_l2.md): a litmus test that evicts the data line
+# between the consumer's lease and the producer's store (MP+relacq.gpu-evict: about 200 of 300
+# runs forbidden with M13 or M14, 0 unmutated); 100 runs each
+check "litmus MP+relacq.gpu-evict finds forbidden outcomes with mutant 13-evict-no-mem-ts (gtsc, RTL only)" \
+    "$LOGS/gtsc-mutant-13-evict.log" bash -c \
+    "$G litmus litmus/MP+relacq.gpu-evict.litmus --protocol gtsc --impl rtl \
+         --rtl-dir build/mutants/gtsc_l2/13-evict-no-mem-ts --runs 100 --seed 5 \
+         > $OUT/gtscm-13-evict.txt; test \$? -eq 1 && cat $OUT/gtscm-13-evict.txt &&
+     grep -F 'FAIL litmus MP+relacq.gpu-evict gtsc:' $OUT/gtscm-13-evict.txt |
+         grep -qE ' [1-9][0-9]* forbidden'"
+check "the same test passes the unmutated RTL (gtsc and gtsc-sc, RTL only)" \
+    "$LOGS/gtsc-original-evict.log" bash -c \
+    "$G litmus litmus/MP+relacq.gpu-evict.litmus --protocol gtsc --impl rtl --runs 100 --seed 5 &&
+     $G litmus litmus/MP+relacq.gpu-evict.litmus --protocol gtsc-sc --impl rtl --runs 100 --seed 5"
 check "the same G-TSC litmus tests pass the unmutated RTL (gtsc, RTL only)" \
     "$LOGS/gtsc-mutant-original-litmus.log" bash -c \
     "$G litmus litmus/SB+fence.gpu.litmus litmus/IRIW+acq.gpu-r0samecta-r1samecta-sameline.litmus \
