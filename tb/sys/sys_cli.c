@@ -428,7 +428,8 @@ static const gpucoh_opt_t sys_opts[] = {
      "a protocol variant: tc-weak (default) | tc-strong | tc-weak-c |\n"
      "gpu-d | gpu-h | gpu-rsp | denovo-d | denovo-d-ro | denovo-h |\n"
      "hlrc | hlrc-scoped | gtsc | gtsc-sc; episode, litmus: also a family\n"
-     "(tc, gpu, denovo, hlrc, gtsc: every variant of it) or all"},
+     "(tc, gpu, denovo: every variant of it; hlrc and gtsc name their\n"
+     "first variant: run each variant) or all"},
     {"--config", V, ALL, sys_config, NULL, 0, "C",
      "small (4 SMs, 2 banks, tiny caches; default) | paper"},
     {"--param", V, ALL, sys_param, NULL, 0, "NAME=VALUE",
