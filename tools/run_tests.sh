@@ -721,6 +721,21 @@ check "G-TSC: at least 1000 timestamp resets per run (gtsc.md 7.5), I4 checked: 
 # example with the testbench as the bank, every warp_ts, spin_q and line checked per step
 check "gtsc_l1 RTL: the spin bump T12, golden G7 (tests/rtl/gtsc_spin, Verilator with assertions)" \
     "$LOGS/gtsc-spin-rtl.log" bash tests/rtl/gtsc_spin/run_gtsc_spin.sh
+# the golden tests G1-G6 on the RTL alone (gtsc.md section 10): two gtsc_l1, two gtsc_l2, gtsc_ovf
+# and an SV interconnect, every listed timestamp asserted per step (Verilator with assertions);
+# the gtsc-sc build runs all six (the gtsc build, SC=0, runs G1-G3 and G6: by hand); and a
+# mutant that must be caught: M15 (an RNW whatever the version) at G1 step 14-15
+check "G-TSC RTL: golden G1-G6 (tests/rtl/gtsc_golden, gtsc-sc, Verilator with assertions)" \
+    "$LOGS/gtsc-golden-rtl.log" env SC=1 bash tests/rtl/gtsc_golden/run_gtsc_golden.sh
+gt_golden_m15() {
+    if SC=1 MUTANT=tests/mutants/gtsc_l2/15-rnw-any-version.mut \
+        bash tests/rtl/gtsc_golden/run_gtsc_golden.sh; then
+        echo "mutant M15 not caught"; return 1
+    fi
+    grep -q '^FAIL Sc=1 G1 G1.15 FILL' build/rtl_smoke/gtsc_golden_15-rnw-any-version/vl-run-sc1.log
+}
+check "G-TSC RTL golden: mutant M15 (RNW for any version) caught at G1 step 14-15" \
+    "$LOGS/gtsc-golden-m15.log" gt_golden_m15
 # cover points (gtsc_l1.md section 11, gtsc_l2.md "Cover points"): every point reachable under a
 # variant reached by the two runs together, but the bank's K18 (a WR with an empty mask: the
 # system's traffic never makes one, tb/sys/traffic.c's empty-mask fix-up; gtsc_l2.md); and the
