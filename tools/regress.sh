@@ -346,9 +346,10 @@ done
 # lockstep (the plain-access files are RACY under its models: the command passes with none
 # failed), episodes on 8 seeds, relacq episodes
 chk denovo-litmus-10k $G litmus litmus/*.litmus --protocol denovo --runs 10000 --seed 1 --quiet
-# hLRC and GPU-RSP (issue 28, "what must be shown" 4): every file x each variant at 10 000 runs,
-# C and lockstep, and 10 016 episodes a variant in lockstep, both sync modes
-for v in hlrc hlrc-scoped gpu-rsp; do
+# hLRC and GPU-RSP (issue 28, "what must be shown" 4) and G-TSC (issue 29, "what must be shown" 3):
+# every file x each variant at 10 000 runs, C and lockstep, and 10 016 episodes a variant in
+# lockstep, both sync modes
+for v in hlrc hlrc-scoped gpu-rsp gtsc gtsc-sc; do
     chk $v-litmus-10k $G litmus litmus/*.litmus --protocol $v --runs 10000 --seed 1 --quiet
     chk $v-litmus-10k-lockstep $G litmus litmus/*.litmus --protocol $v --runs 10000 --seed 2 \
         --impl lockstep --quiet

@@ -1240,6 +1240,25 @@ hl_litmus() {
     done
 }
 check "litmus suite under hlrc and hlrc-scoped (100 runs per file)" "$LOGS/litmus-hlrc.log" hl_litmus
+# G-TSC (rcsc; gtsc-sc sc), each variant (the family shares its first variant's name): every
+# file, 100 runs each (make regress: 10 000, C and lockstep; gtsc.md section 17); under gtsc-sc SB,
+# IRIW and WRC without fences give SC outcomes only, and the eviction test passes
+gt_litmus() {
+    local v out rc
+    for v in gtsc gtsc-sc; do
+        out=$("$G" litmus litmus/*.litmus --protocol $v --runs 100 --seed 5 --quiet \
+            --json "$OUT/litmus-$v.json")
+        rc=$?
+        echo "$out" | tail -2
+        [ $rc -eq 0 ] && grep -qE "^litmus: $LIT_N files, 1 variants, $LIT_N passed, 0 failed" <<< "$out" ||
+            return 1
+    done
+    for t in SB IRIW WRC MP+relacq.gpu-evict; do
+        grep -qF "PASS litmus $t gtsc-sc: 100 runs" <<< "$out" || return 1
+    done
+}
+check "litmus suite under gtsc and gtsc-sc (100 runs per file, every file passed)" \
+    "$LOGS/litmus-gtsc.log" gt_litmus
 # tc_l2.md P10: leases that reach the top of the era (before P10, 24-25 forbidden in 2000 runs
 # under TC-Weak and TC-Weak-C; the mutant tc_l2/11-sat-upgr-private undoes it in the RTL)
 check "litmus MP+relacq.gpu-satstamp with saturating leases (every variant, 2000 runs)" \
