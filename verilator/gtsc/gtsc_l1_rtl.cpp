@@ -10,6 +10,9 @@
 #include "Vgtsc_l1.h"
 #include "Vgtsc_l1___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "gtsc_l1.h"
@@ -47,7 +50,7 @@ void tick(void* h, const void* vin, void* vout) {
     GTSC_L1_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
-// R: the Verilated root class.
+// R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h).
 template <typename R> void read_line(const R* r, gtsc_l1_line_t* l, unsigned i) {
     std::memset(l, 0, sizeof *l);
     l->tag = gpucoh::get_u64(r->gtsc_l1__DOT__tag_q[i]);
@@ -111,6 +114,17 @@ void state(void* h, void* vst) {
     read_state(static_cast<Sim*>(h)->top->rootp, static_cast<gtsc_l1_state_t*>(vst));
 }
 
+#ifdef GPUCOH_NETLIST
+// The mask covers every line (the system lockstep applies it to the ones it compares).
+template <typename R> void read_state_all(const R* r, gtsc_l1_state_t* st) {
+    st->sel_all = 1;
+    read_state(r, st);
+}
+#endif
+
 } // namespace
 
 GPUCOH_API(Vgtsc_l1, "gtsc_l1", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state_all, gtsc_l1_state_t)
+#endif

@@ -8,6 +8,9 @@
 #include "Vgtsc_ovf.h"
 #include "Vgtsc_ovf___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "gtsc_ovf.h"
@@ -42,3 +45,6 @@ void state(void* h, void* vst) {
 } // namespace
 
 GPUCOH_API(Vgtsc_ovf, "gtsc_ovf", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state, gtsc_ovf_state_t)
+#endif
