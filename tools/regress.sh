@@ -170,6 +170,13 @@ FULLCOV=0 sysrun denovo-h-small-netlist "$NL" --protocol denovo-h --seed 44 --ne
 # bits: the L1's hph_q under hlrc (constant: only C20 leaves HphNone) and FIFO payload bits
 FULLCOV=0 sysrun hlrc-small-netlist "$NL" --protocol hlrc --seed 45 --netlist all --steer off
 FULLCOV=0 sysrun hlrc-scoped-small-netlist "$NL" --protocol hlrc-scoped --seed 46 --netlist all --steer off
+# the G-TSC family's L1s and banks (gtsc, gtsc-sc: each its own L1 netlist, Sc; the bank's
+# shared; gtsc.md section 14), synthesized with `synth -noshare` as every G-TSC point
+# (synth/points/gtsc.sh: Yosys's resource sharing ran past 20 GB on gtsc_l1); gtsc_ovf stays RTL
+# (its nrst_q, read by no output, does not survive the netlist build: docs/testing.md). Removed
+# bits: the bank's word index mword_q[k][4:2] and FIFO payload bits (16-byte lines)
+GPUCOH_SYNTH_OPTS=-noshare FULLCOV=0 sysrun gtsc-small-netlist "$NL" --protocol gtsc --seed 48 --netlist l1,l2 --steer off
+GPUCOH_SYNTH_OPTS=-noshare FULLCOV=0 sysrun gtsc-sc-small-netlist "$NL" --protocol gtsc-sc --seed 49 --netlist l1,l2 --steer off
 chk() { step "$1" chk_ "$@"; }
 chk_() { # chk NAME CMD...
     local name=$1; shift

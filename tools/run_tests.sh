@@ -699,8 +699,9 @@ check "cover points: the check fails on the plain hlrc run alone (F68 and others
 # 3i runs in the background lane (its checks need only sysrun, defined above)
 section_3i() {
 echo "== 3i. G-TSC system (gtsc, gtsc-sc): lockstep of every L1, bank and gtsc_ovf (small configuration)"
-# docs/units/gtsc/gtsc.md sections 6, 7.5 and 14: 2 x 10^5 cycles a variant, outputs compared
-# every cycle (the state compare is not wired yet); TsWidth 6, so the timestamps overflow and the
+# docs/units/gtsc/gtsc.md sections 6, 7.5 and 14: 2 x 10^5 cycles a variant, outputs and state
+# compared every cycle (the state: the lines an edge wrote, the MSHRs, the per-warp registers and
+# scalars every cycle, every line every K cycles); TsWidth 6, so the timestamps overflow and the
 # global reset (gtsc_ovf, through the system's global_in hook) runs more than 1000 times a run
 gtsys() { sysrun gtsys merged "$@"; }
 gtsys gtsc-small-200k --protocol gtsc --impl lockstep --cycles 200000
@@ -1431,7 +1432,18 @@ hlmut hlrc_l2 07-fill-merge-lost
 sysmut G-TSC gtsc_l1 04-ack-no-raise
 sysmut G-TSC gtsc_l1 05-keep-ignored
 sysmut G-TSC gtsc_l2 15-rnw-any-version
-sysmut G-TSC gtsc_l2 13-evict-no-mem-ts
+# G-TSC's state compare (gtsc.md section 14): a register no output shows at once is caught where
+# it goes wrong. M13 (mem_ts not raised at an eviction) by the state bank[1].l2.mem_ts at cycle 42
+# (by the output rsp_wts_o at cycle 57 before the state compare); gtsc_ovf's nrst_q, read by no
+# output, only by the state (ovf.nrst at cycle 197)
+stmut() { # stmut UNIT NAME FIELD CYCLE: caught by the state compare, at FIELD and CYCLE
+    check "mutant $1/$2 caught by the G-TSC state compare ($3, cycle $4)" \
+        "$LOGS/mutants-$1-$2.log" bash -c \
+        "$G mutants $1 --mutants tests/mutants/$1/$2.mut --cycles 20000 --out $OUT |
+         tee /dev/stderr | grep -qE '^  $2 +caught +state +$4 +$3 '"
+}
+stmut gtsc_l2 13-evict-no-mem-ts 'bank\[1\]\.l2\.mem_ts' 42
+stmut gtsc_ovf 01-nrst-no-count 'ovf\.nrst' 197
 # GPU-RSP's eight mutants (docs/units/gpu/rsp.md section 13.1) live in tests/mutants/gpu_l{1,2}/rsp/,
 # outside the two campaigns above (each passes GPU-D and GPU-H first: 40 s a build and run); make
 # regress runs all eight, here two in the system lockstep (40 000 cycles a variant: caught under

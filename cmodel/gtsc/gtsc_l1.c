@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gpucoh_bits.h"
+#include "gpucoh_touched.h"
 
 typedef struct {
     uint32_t mv, mk, mhw, mway, mwf, mst;
@@ -36,6 +37,7 @@ struct gtsc_l1 {
     uint64_t cov[GTSC_L1_T_N];
     uint64_t fcov[GTSC_L1_F_N];
     gtsc_l1_stats_t st;
+    gpucoh_touched_t touched; /* the lines this edge wrote (gtsc_l1_touched; never read here) */
 };
 
 /* What an edge did, for the cover points and assertions that look at the whole edge. */
@@ -175,6 +177,7 @@ gtsc_l1_t* gtsc_l1_init(void* mem, size_t len, const gtsc_l1_desc_t* d, char* ms
     m->ts_max = gtsc_ts_max(d->ts_width);
     m->ep_mask = (1u << d->ep_width) - 1u;
     l1_reset_state(m);
+    gpucoh_touch_all(&m->touched); /* no edge yet: every line is new */
     return m;
 }
 
@@ -495,6 +498,9 @@ static void take_rsp(gtsc_l1_t* m, ctx_t* c, const gtsc_rsp_msg_t* r) {
         return;
     }
     l1_ent_t* e = &m->ent[k];
+    if (e->mhw) {
+        gpucoh_touch(&m->touched, tied_line(m, e)); /* the one line a response may write */
+    }
     if (!e->mst && (r->ep & m->ep_mask) != m->ep) {
         m->errors++; /* A11 */
     }
@@ -556,6 +562,7 @@ static void take_victim(gtsc_l1_t* m, ctx_t* c, uint32_t s, uint32_t w, uint64_t
     const uint32_t i = s * m->d.l1_ways + w;
     gtsc_l1_line_t* l = &m->line[i];
     c->victim_bad |= tie_of(m, i) >= 0; /* A6 */
+    gpucoh_touch(&m->touched, i);       /* tag, st, timestamps and the set's rr */
     if (l->st == GTSC_L1_V) {
         COV(m, E01);
         m->fcov[GTSC_L1_F_P10_W0 + w]++;
@@ -683,6 +690,7 @@ static int write_head(gtsc_l1_t* m, const gtsc_core_req_t* r, uint64_t a) {
         if (f >= 0) { /* C05 */
             COV(m, C05);
             gtsc_l1_line_t* l = &m->line[f];
+            gpucoh_touch(&m->touched, (uint32_t)f);
             gpucoh_masked_write(l->data, o->data, o->mask, m->lw);
             o->wts = l->wts;
             alloc(m, (uint32_t)k, GTSC_MK_WR, a, f % m->d.l1_ways, 0u, w);
@@ -695,6 +703,7 @@ static int write_head(gtsc_l1_t* m, const gtsc_core_req_t* r, uint64_t a) {
     if (f >= 0) { /* C07 */
         COV(m, C07);
         FC(m, P16);
+        gpucoh_touch(&m->touched, (uint32_t)f);
         m->line[f].st = GTSC_L1_I;
     } else { /* C08 */
         COV(m, C08);
@@ -750,6 +759,7 @@ static void push_core(gtsc_l1_t* m, const gtsc_core_req_t* r) {
 /* R13: the timestamp reset on the state (a)-(d) left. */
 static void ts_reset(gtsc_l1_t* m, const ctx_t* c, bool had_rsp) {
     bool any = false;
+    gpucoh_touch_all(&m->touched);
     uint32_t kinds = 0u;
     for (uint32_t k = 0; k < m->d.l1_mshrs; k++) {
         if (m->ent[k].mv) {
@@ -878,8 +888,10 @@ static void l1_edge(gtsc_l1_t* m, const gtsc_l1_in_t* in, bool ready) {
 }
 
 void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out) {
+    gpucoh_touched_clear(&m->touched);
     if (!in->rst_n) {
         l1_reset_state(m);
+        gpucoh_touch_all(&m->touched);
         if (out != NULL) {
             *out = m->out;
         }
@@ -985,6 +997,32 @@ void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e) {
     e->mwait = x->mwait;
     e->mwf = x->mwf;
     e->mst = x->mst;
+}
+
+static void state_line(const gtsc_l1_t* m, gtsc_l1_state_t* s, uint32_t i) {
+    if (i < m->lines) {
+        s->line[i] = m->line[i];
+        s->rr[i / m->d.l1_ways] = m->rr[i / m->d.l1_ways];
+    }
+}
+
+void gtsc_l1_state_get(const gtsc_l1_t* m, gtsc_l1_state_t* s) {
+    const uint32_t n = s->sel_all ? m->lines : s->sel_n;
+    for (uint32_t k = 0; k < n && (s->sel_all || k < GTSC_SEL_MAX); k++) {
+        state_line(m, s, s->sel_all ? k : s->sel[k]);
+    }
+    s->ep = m->ep;
+    s->fcnt = m->fcnt;
+    memcpy(s->warp_ts, m->warp_ts, sizeof s->warp_ts);
+    memcpy(s->wcnt, m->wcnt, sizeof s->wcnt);
+    memcpy(s->spin, m->spin, sizeof s->spin);
+    for (uint32_t k = 0; k < GTSC_L1_MAX_MSHRS; k++) {
+        gtsc_l1_mshr_get(m, k, &s->mshr[k]);
+    }
+}
+
+uint32_t gtsc_l1_touched(const gtsc_l1_t* m, uint32_t* sel, uint32_t max, bool* all) {
+    return gpucoh_touched_get(&m->touched, sel, max, all);
 }
 
 static const char* const l1_ids[GTSC_L1_T_N] = {

@@ -83,6 +83,23 @@ typedef struct {
     uint32_t mwf, mst;
 } gtsc_l1_mshr_t;
 
+/* Architectural state (spec section 3) in the compare layout, sized at the maximum geometry:
+ * every line and rr when sel_all, else the sel_n lines of sel[] (and their sets' rr); the MSHR
+ * entries, the per-warp registers (warp_ts_q, wcnt_q, spin_q), ep_q and the FIFO count (fcnt,
+ * u_fifo.cnt_q) always. The output registers are the outputs (compared every cycle). */
+typedef struct {
+    uint32_t sel_all;
+    uint32_t sel_n;
+    uint32_t sel[GTSC_SEL_MAX];
+    uint32_t ep, fcnt;
+    uint32_t warp_ts[GTSC_MAX_WF];
+    uint32_t wcnt[GTSC_MAX_WF];
+    uint32_t spin[GTSC_MAX_WF];
+    gtsc_l1_mshr_t mshr[GTSC_L1_MAX_MSHRS];
+    uint32_t rr[GTSC_L1_MAX_SETS];
+    gtsc_l1_line_t line[GTSC_L1_MAX_LINES];
+} gtsc_l1_state_t;
+
 /* Coverage rows (spec section 7), in this order; a stall row counts every stalled edge; then the
  * sub-rows .wait / .none of R05-R09. */
 typedef enum {
@@ -206,6 +223,13 @@ const gtsc_l1_desc_t* gtsc_l1_desc(const gtsc_l1_t* m);
 const gtsc_l1_out_t* gtsc_l1_out(const gtsc_l1_t* m);
 void gtsc_l1_line_get(const gtsc_l1_t* m, uint32_t i, gtsc_l1_line_t* l);
 void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e);
+/* The state in the compare layout, the selection s->sel_all / sel_n / sel[] the caller set. */
+void gtsc_l1_state_get(const gtsc_l1_t* m, gtsc_l1_state_t* s);
+/* The lines the last tick wrote (for partial compares; gpu_l1_touched's contract): returns their
+ * count (<= max) into sel, or sets *all when a tick wrote more than max lines or every line
+ * (reset, timestamp reset). Written: any of the line's tag, st, wts, rts, data, or its set's rr;
+ * a response is counted as writing its entry's tied line. */
+uint32_t gtsc_l1_touched(const gtsc_l1_t* m, uint32_t* sel, uint32_t max, bool* all);
 uint32_t gtsc_l1_warp_ts(const gtsc_l1_t* m, uint32_t w);
 uint32_t gtsc_l1_wcnt(const gtsc_l1_t* m, uint32_t w);
 /* spin[w] (spin_q, T12): warp w's C01 hits since its last bump or other accepted request. */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gpucoh_bits.h"
+#include "gpucoh_touched.h"
 
 typedef struct {
     uint32_t mv, mrdy, mway;
@@ -34,6 +35,7 @@ struct gtsc_l2 {
     uint64_t cov[GTSC_L2_T_N];
     uint64_t fcov[GTSC_L2_F_N];
     gtsc_l2_stats_t st;
+    gpucoh_touched_t touched; /* the lines this edge wrote (gtsc_l2_touched; never read here) */
 };
 
 #define COV(m, r) ((m)->cov[GTSC_L2_T_##r]++)
@@ -159,6 +161,7 @@ gtsc_l2_t* gtsc_l2_init(void* mem, size_t len, const gtsc_l2_desc_t* d, char* ms
     m->ts_max = gtsc_ts_max(d->ts_width);
     m->ep_mask = (1u << d->ep_width) - 1u;
     l2_reset_state(m);
+    gpucoh_touch_all(&m->touched); /* no edge yet: every line is new */
     return m;
 }
 
@@ -312,6 +315,7 @@ static bool perform(gtsc_l2_t* m, const gtsc_l2_in_t* in, const gtsc_req_msg_t* 
         m->fcov[GTSC_L2_F_K20] += q->warp_ts == m->ts_max;
     }
     gtsc_l2_line_t* c = &m->line[i];
+    gpucoh_touch(&m->touched, i);
     if (q->kind == GTSC_REQ_RD) {
         perform_rd(m, c, q, wts_e, warp_e, lease_of(in, m), hm);
         return true;
@@ -327,7 +331,9 @@ static void fill(gtsc_l2_t* m, const gtsc_l2_in_t* in) {
         l2_ent_t* e = &m->ent[k];
         if (e->mv && !e->mrdy && e->q.line == a) { /* F01 */
             COV(m, F01);
-            gtsc_l2_line_t* l = &m->line[set_of(m, a) * m->d.l2_ways + e->mway];
+            const uint32_t i = set_of(m, a) * m->d.l2_ways + e->mway;
+            gtsc_l2_line_t* l = &m->line[i];
+            gpucoh_touch(&m->touched, i);
             const uint64_t sum = (uint64_t)m->mem_ts + lease_of(in, m);
             l->st = GTSC_L2_V;
             memcpy(l->data, in->mem.data, (size_t)m->lw * sizeof(uint32_t));
@@ -397,6 +403,7 @@ static int miss(gtsc_l2_t* m, const gtsc_req_msg_t* q) {
     m->fcov[GTSC_L2_F_K14] += m->rr[s] == m->d.l2_ways - 1u && nr == 0u && m->d.l2_ways > 1u;
     m->rr[s] = nr;
     gtsc_l2_line_t* l = &m->line[s * m->d.l2_ways + (uint32_t)v];
+    gpucoh_touch(&m->touched, s * m->d.l2_ways + (uint32_t)v); /* and the set's rr */
     l->st = GTSC_L2_P;
     l->tag = tag_of(m, q->line);
     l->wts = 0u;
@@ -482,6 +489,7 @@ static void push(gtsc_l2_t* m, const gtsc_req_msg_t* r) {
 /* R10. */
 static void ts_reset(gtsc_l2_t* m, const gtsc_l2_in_t* in, bool filled) {
     bool any = false;
+    gpucoh_touch_all(&m->touched);
     for (uint32_t i = 0; i < m->lines; i++) {
         gtsc_l2_line_t* l = &m->line[i];
         if (l->st == GTSC_L2_V || l->st == GTSC_L2_D) {
@@ -544,8 +552,10 @@ uint64_t gtsc_l2_check(const gtsc_l2_t* m, uint32_t lease) {
 /*--- the edge ---------------------------------------------------------------------------------*/
 
 void gtsc_l2_tick(gtsc_l2_t* m, const gtsc_l2_in_t* in, gtsc_l2_out_t* out) {
+    gpucoh_touched_clear(&m->touched);
     if (!in->rst_n) {
         l2_reset_state(m);
+        gpucoh_touch_all(&m->touched);
         if (out != NULL) {
             *out = m->out;
         }
@@ -648,6 +658,31 @@ void gtsc_l2_mshr_get(const gtsc_l2_t* m, uint32_t k, gtsc_l2_mshr_t* e) {
     e->mword = x->q.word;
     e->ma = x->q.a;
     e->mb = x->q.b;
+}
+
+static void state_line(const gtsc_l2_t* m, gtsc_l2_state_t* s, uint32_t i) {
+    if (i < m->lines) {
+        s->line[i] = m->line[i];
+        s->rr[i / m->d.l2_ways] = m->rr[i / m->d.l2_ways];
+    }
+}
+
+void gtsc_l2_state_get(const gtsc_l2_t* m, gtsc_l2_state_t* s) {
+    const uint32_t n = s->sel_all ? m->lines : s->sel_n;
+    for (uint32_t k = 0; k < n && (s->sel_all || k < GTSC_SEL_MAX); k++) {
+        state_line(m, s, s->sel_all ? k : s->sel[k]);
+    }
+    s->mem_ts = m->mem_ts;
+    s->ep = m->ep;
+    s->ovf = m->ovf;
+    s->fcnt = m->fcnt;
+    for (uint32_t k = 0; k < GTSC_L2_MAX_MSHRS; k++) {
+        gtsc_l2_mshr_get(m, k, &s->mshr[k]);
+    }
+}
+
+uint32_t gtsc_l2_touched(const gtsc_l2_t* m, uint32_t* sel, uint32_t max, bool* all) {
+    return gpucoh_touched_get(&m->touched, sel, max, all);
 }
 
 static const char* const l2_ids[GTSC_L2_T_N] = {

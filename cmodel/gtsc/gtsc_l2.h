@@ -77,6 +77,20 @@ typedef struct {
     uint32_t maop, mword, ma, mb;
 } gtsc_l2_mshr_t;
 
+/* Architectural state (spec section 3) in the compare layout, sized at the maximum geometry:
+ * every line and rr when sel_all, else the sel_n lines of sel[] (and their sets' rr, sel as
+ * gtsc_l1_state_t's, at most GTSC_SEL_MAX); the MSHR entries, mem_ts_q, ep_q, ovf_q and the FIFO
+ * count (fcnt, u_fifo.cnt_q) always. The output registers are the outputs. */
+typedef struct {
+    uint32_t sel_all;
+    uint32_t sel_n;
+    uint32_t sel[GTSC_SEL_MAX];
+    uint32_t mem_ts, ep, ovf, fcnt;
+    gtsc_l2_mshr_t mshr[GTSC_L2_MAX_MSHRS];
+    uint32_t rr[GTSC_L2_MAX_SETS];
+    gtsc_l2_line_t line[GTSC_L2_MAX_LINES];
+} gtsc_l2_state_t;
+
 /* Coverage rows (spec section 7), in this order: 24; a stall row counts every stalled try. */
 typedef enum {
     GTSC_L2_T_H01H = 0,
@@ -175,6 +189,11 @@ const gtsc_l2_desc_t* gtsc_l2_desc(const gtsc_l2_t* m);
 const gtsc_l2_out_t* gtsc_l2_out(const gtsc_l2_t* m);
 void gtsc_l2_line_get(const gtsc_l2_t* m, uint32_t i, gtsc_l2_line_t* l);
 void gtsc_l2_mshr_get(const gtsc_l2_t* m, uint32_t k, gtsc_l2_mshr_t* e);
+/* The state in the compare layout, the selection the caller set (as gtsc_l1_state_get). */
+void gtsc_l2_state_get(const gtsc_l2_t* m, gtsc_l2_state_t* s);
+/* The lines the last tick wrote (gtsc_l1_touched's contract): a fill's line, a PERFORM's line, a
+ * miss's reserved way (and its set's rr); all after a reset or a timestamp reset. */
+uint32_t gtsc_l2_touched(const gtsc_l2_t* m, uint32_t* sel, uint32_t max, bool* all);
 uint32_t gtsc_l2_mem_ts(const gtsc_l2_t* m);
 uint32_t gtsc_l2_ep(const gtsc_l2_t* m);
 uint32_t gtsc_l2_ovf(const gtsc_l2_t* m);

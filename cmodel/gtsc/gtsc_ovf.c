@@ -41,6 +41,11 @@ void gtsc_ovf_tick(gtsc_ovf_t* m, const gtsc_ovf_in_t* in, gtsc_ovf_out_t* out) 
     }
 }
 
+void gtsc_ovf_state_get(const gtsc_ovf_t* m, gtsc_ovf_state_t* s) {
+    s->tsrst = m->tsrst_q;
+    s->nrst = m->nrst_q;
+}
+
 const char* gtsc_ovf_fcov_name(gtsc_ovf_fcov_t f) {
     return f == GTSC_OVF_F_Z01 ? "Z01" : f == GTSC_OVF_F_Z02 ? "Z02" : "?";
 }

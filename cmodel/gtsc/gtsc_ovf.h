@@ -40,9 +40,16 @@ typedef struct {
     uint64_t fcov[GTSC_OVF_F_N];
 } gtsc_ovf_t;
 
+/* Architectural state (section 7.4) in the compare layout: the two registers. */
+typedef struct {
+    uint32_t tsrst; /* tsrst_q */
+    uint32_t nrst;  /* nrst_q */
+} gtsc_ovf_state_t;
+
 /* 0 = legal; else 1 and "gtsc_ovf: num_banks = V is illegal (NumBanks: ...)". */
 int gtsc_ovf_init(gtsc_ovf_t* m, uint32_t num_banks, char* msg, size_t msg_len);
 void gtsc_ovf_tick(gtsc_ovf_t* m, const gtsc_ovf_in_t* in, gtsc_ovf_out_t* out);
+void gtsc_ovf_state_get(const gtsc_ovf_t* m, gtsc_ovf_state_t* s);
 const char* gtsc_ovf_fcov_name(gtsc_ovf_fcov_t f); /* "Z01", "Z02"; "?" out of range */
 
 #ifdef __cplusplus

@@ -27,6 +27,7 @@ extern "C" {
 #define GTSC_MAX_LINE_BYTES 128u
 #define GTSC_MAX_LINE_WORDS (GTSC_MAX_LINE_BYTES / 4u)  /* 32 */
 #define GTSC_MASK_WORDS     (GTSC_MAX_LINE_BYTES / 32u) /* 4 */
+#define GTSC_SEL_MAX        8u /* line indices a partial state read may name (L1s, banks) */
 
 /* Variants (gtsc.md section 2): the parameter Sc. */
 typedef enum { GTSC = 0, GTSC_SC = 1 } gtsc_variant_t;

@@ -53,6 +53,15 @@ void tb_cmp_words(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const
     }
 }
 
+void tb_cmp_words_at(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
+                     uint32_t nwords, uint32_t bits, const char* fmt, unsigned a, unsigned b) {
+    if (memcmp(e, g, sizeof(uint32_t) * nwords) == 0)
+        return;
+    char name[64]; /* named only if reported */
+    snprintf(name, sizeof name, fmt, a, b);
+    tb_cmp_words(mm, bad, e, g, nwords, bits, name);
+}
+
 void tb_hexwords(char* buf, size_t n, const uint32_t* w, uint32_t words, uint32_t bits) {
     size_t pos = (size_t)snprintf(buf, n, "0x");
     if (bits < 32) {

@@ -29,6 +29,11 @@ void tb_cmp_bits(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const 
 void tb_cmp_words(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
                   uint32_t nwords, uint32_t bits, const char* name);
 
+/* tb_cmp_words of an element of a state struct, its name printf(fmt, a, b) (made only on a
+ * difference: "set[%u].way[%u].data", "mshr[%u].mdata" with b unused). */
+void tb_cmp_words_at(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
+                     uint32_t nwords, uint32_t bits, const char* fmt, unsigned a, unsigned b);
+
 /* "0x" + the words, most significant first (bits < 32: one word, its digits). */
 void tb_hexwords(char* buf, size_t n, const uint32_t* w, uint32_t words, uint32_t bits);
 

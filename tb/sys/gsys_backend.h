@@ -160,6 +160,15 @@ gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be);
  * member. */
 void gsys_fix_bits(void* got, const void* exp, const void* fix, size_t n);
 #define GSYS_FIX(g, e, m) gsys_fix_bits(&(g), &(e), &(m), sizeof(g))
+/* A protocol's cmp_state compares field f of the RTL's state g against the model's e (tb_cmp_u64
+ * on the mm and bad in scope, the path printf(...)), after the bits synthesis removed are taken
+ * from the model (fx: NULL or the mask). */
+#define GSYS_CMPF(fx, g, e, f, ...)                                                                \
+    do {                                                                                           \
+        if (fx)                                                                                    \
+            GSYS_FIX((g)->f, (e)->f, (fx)->f);                                                     \
+        tb_cmp_u64(mm, bad, (e)->f, (g)->f, __VA_ARGS__);                                          \
+    } while (0)
 
 /* For a protocol's state_select whose C model lists the lines an edge wrote (touched: the
  * gpu_l1_touched contract, e.g. gpu_l2_touched, denovo_l1_touched) into the state st of type

@@ -32,7 +32,7 @@
 #include "gtsc_ovf_ports.h"
 #include "gtsc_types.h"
 
-enum { NSM = 4, NB = 2, QMAX = 64, DRAM_LINES = 64, LOGMAX = 256 };
+enum { NSM = 4, NB = 2, QMAX = 64, DRAM_LINES = 64, LOGMAX = 256, SNAPMAX = 64 };
 
 typedef struct {
     gtsc_req_msg_t e[QMAX];
@@ -72,9 +72,64 @@ typedef struct {
     uint64_t ovf_cycle;   /* the first cycle after whose edge a bank's ovf_o was 1 */
     bool hold_rsp;        /* the rsp network delivers nothing */
     gtsc_i5_t i5;         /* I5's history */
+    /* every unit's lines and their sets' rr before the present edge (the touched check) */
+    gtsc_l1_line_t pre_l1[NSM][SNAPMAX];
+    gtsc_l2_line_t pre_l2[NB][SNAPMAX];
+    uint32_t rr_l1[NSM][SNAPMAX], rr_l2[NB][SNAPMAX];
 } sys_t;
 
 static sys_t* S;
+
+/*--- the touched lists (gtsc_l1_touched, gtsc_l2_touched) -------------------------------------*/
+
+/* The lockstep's partial state compare reads only the lines the model says an edge wrote (and
+ * their sets' rr; every line every K cycles): a line an edge changed (tag, st, wts, rts, data)
+ * must be listed, a set whose rr changed must have a line listed, or "all" said. Checked after
+ * every edge of every test on the tiny system. ways 0: line i itself; else a line of i's set. */
+static bool listed(const uint32_t* sel, uint32_t n, bool all, uint32_t i, uint32_t ways) {
+    for (uint32_t k = 0; k < n && !all; k++) {
+        if (ways ? sel[k] / ways == i / ways : sel[k] == i) {
+            return true;
+        }
+    }
+    return all;
+}
+
+/* the fields of two lines (L1 or bank: the same members) */
+#define SAME_LINE(a, b)                                                                            \
+    ((a).tag == (b).tag && (a).st == (b).st && (a).wts == (b).wts && (a).rts == (b).rts &&         \
+     !memcmp((a).data, (b).data, sizeof(a).data))
+
+/* unit u (l1, l2) instance j: snap its lines and rr (pre##u, rr##u) or check them against its
+ * touched list */
+#define SNAP(u, j)                                                                                 \
+    for (uint32_t i = 0; i < S->d.u##_sets * S->d.u##_ways && i < SNAPMAX; i++) {                  \
+        gtsc_##u##_line_get(S->u[j], i, &S->pre_##u[j][i]);                                        \
+        S->rr_##u[j][i] = gtsc_##u##_rr(S->u[j], i / S->d.u##_ways);                               \
+    }
+#define CHECK_TOUCHED(u, j)                                                                        \
+    do {                                                                                           \
+        uint32_t sel[GTSC_SEL_MAX];                                                                \
+        bool all = false;                                                                          \
+        const uint32_t n = gtsc_##u##_touched(S->u[j], sel, GTSC_SEL_MAX, &all),                   \
+                       w = S->d.u##_ways;                                                          \
+        for (uint32_t i = 0; i < S->d.u##_sets * w && i < SNAPMAX; i++) {                          \
+            gtsc_##u##_line_t l;                                                                   \
+            gtsc_##u##_line_get(S->u[j], i, &l);                                                   \
+            assert_true(SAME_LINE(l, S->pre_##u[j][i]) || listed(sel, n, all, i, 0u));             \
+            assert_true(gtsc_##u##_rr(S->u[j], i / w) == S->rr_##u[j][i] ||                        \
+                        listed(sel, n, all, i, w));                                                \
+        }                                                                                          \
+    } while (0)
+
+static void snap(void) {
+    for (uint32_t s = 0; s < S->d.num_sm; s++) {
+        SNAP(l1, s)
+    }
+    for (uint32_t b = 0; b < S->d.num_banks; b++) {
+        SNAP(l2, b)
+    }
+}
 
 /*--- the tiny system --------------------------------------------------------------------------*/
 
@@ -265,11 +320,14 @@ static void tick(void) {
     if (S->oo.tsrst) {
         S->tsrst_cycle = S->cycle;
     }
+    snap();
     for (uint32_t s = 0; s < d->num_sm; s++) {
         gtsc_l1_tick(S->l1[s], &i1[s], NULL);
+        CHECK_TOUCHED(l1, s);
     }
     for (uint32_t b = 0; b < d->num_banks; b++) {
         gtsc_l2_tick(S->l2[b], &i2[b], NULL);
+        CHECK_TOUCHED(l2, b);
     }
     gtsc_ovf_tick(&S->ovf, &io, &S->oo);
     route(i1, i2);

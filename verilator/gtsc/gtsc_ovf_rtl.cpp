@@ -2,13 +2,15 @@
 //
 // gtsc_ovf_rtl.cpp -- thin shim: the Verilated gtsc_ovf behind the C ABI of gpucoh_rtl.h: packs
 // gtsc_ovf_in_t into the ports, unpacks gtsc_ovf_out_t (the port table
-// cmodel/gtsc/gtsc_ovf_ports.h). Nothing here models behaviour. The system compares the outputs
-// every cycle; the state compare (docs/units/gtsc/gtsc.md section 14) is not read yet: state()
-// reads nothing (the slot's state_size is 0, so it is never called).
+// cmodel/gtsc/gtsc_ovf_ports.h), and reads its two registers tsrst_q and nrst_q into
+// gtsc_ovf_state_t (docs/units/gtsc/gtsc.md section 7.4). Nothing here models behaviour.
 
 #include "Vgtsc_ovf.h"
 #include "Vgtsc_ovf___024root.h"
 #include "shim_common.h"
+#ifdef GPUCOH_NETLIST
+#include "shim_netlist.h"
+#endif
 
 extern "C" {
 #include "gtsc_ovf.h"
@@ -31,11 +33,18 @@ void tick(void* h, const void* vin, void* vout) {
     GTSC_OVF_PORTS(GPUCOH_SHIM_GET, GPUCOH_SHIM_P)
 }
 
+template <typename R> void read_state(const R* r, gtsc_ovf_state_t* st) {
+    st->tsrst = r->gtsc_ovf__DOT__tsrst_q;
+    st->nrst = r->gtsc_ovf__DOT__nrst_q;
+}
+
 void state(void* h, void* vst) {
-    (void)h;
-    (void)vst;
+    read_state(static_cast<Sim*>(h)->top->rootp, static_cast<gtsc_ovf_state_t*>(vst));
 }
 
 } // namespace
 
 GPUCOH_API(Vgtsc_ovf, "gtsc_ovf", tick, state)
+#ifdef GPUCOH_NETLIST
+GPUCOH_NETLIST_STATE_MASK(read_state, gtsc_ovf_state_t)
+#endif

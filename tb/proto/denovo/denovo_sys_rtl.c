@@ -20,14 +20,6 @@
 #define DENOVO_PORT_P(name)     DENOVO_PORT_P_##name
 #define DENOVO_PORT_P_LineBytes d->d.line_bytes
 
-/* a field compared, after the bits synthesis removed are taken from the model (fx) */
-#define CMPF(fx, g, e, f, ...)                                                                     \
-    do {                                                                                           \
-        if (fx)                                                                                    \
-            GSYS_FIX((g)->f, (e)->f, (fx)->f);                                                     \
-        tb_cmp_u64(mm, bad, (e)->f, (g)->f, __VA_ARGS__);                                          \
-    } while (0)
-
 /* ---- outputs -------------------------------------------------------------------------------- */
 
 void denovo_cmp_l1_out(const denovo_sys_desc_t* d, gpucoh_mismatch_t* mm, uint32_t* bad,
@@ -46,22 +38,14 @@ void denovo_cmp_l2_out(const denovo_sys_desc_t* d, gpucoh_mismatch_t* mm, uint32
 
 /* ---- the L1's state (denovo_l1.md section 3) ------------------------------------------------- */
 
-static void words(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
-                  uint32_t n, uint32_t bits, const char* fmt, unsigned a, unsigned b) {
-    if (memcmp(e, g, sizeof(uint32_t) * n) == 0)
-        return;
-    char name[64]; /* named only if reported */
-    snprintf(name, sizeof name, fmt, a, b);
-    tb_cmp_words(mm, bad, e, g, n, bits, name);
-}
-
 static void cmp_l1_line(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad,
                         uint32_t i, const denovo_l1_line_t* e, const denovo_l1_line_t* g) {
     const unsigned x = i / s->d.l1_ways, w = i % s->d.l1_ways;
     tb_cmp_u64(mm, bad, e->tag, g->tag, "set[%u].way[%u].tag", x, w);
     tb_cmp_u64(mm, bad, e->st, g->st, "set[%u].way[%u].st", x, w);
-    words(mm, bad, e->dirty, g->dirty, MW(s), s->d.line_bytes, "set[%u].way[%u].dirty", x, w);
-    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
+    tb_cmp_words_at(mm, bad, e->dirty, g->dirty, MW(s), s->d.line_bytes, "set[%u].way[%u].dirty", x,
+                    w);
+    tb_cmp_words_at(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
 }
 
 static void cmp_l1_mshr(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad,
@@ -94,25 +78,25 @@ static void cmp_l1_wb(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_
     tb_cmp_u64(mm, bad, e->v, g->v, "wb[%u].v", j);
     tb_cmp_u64(mm, bad, e->line, g->line, "wb[%u].line", j);
     tb_cmp_u64(mm, bad, e->mask, g->mask, "wb[%u].mask", j);
-    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "wb[%u].data", j, 0u);
+    tb_cmp_words_at(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "wb[%u].data", j, 0u);
 }
 
 /* the scalars, the store buffer, the MSHRs and the write-back buffer (always read) */
 static void cmp_l1_rest(const denovo_sys_desc_t* s, const denovo_l1_state_t* e,
                         denovo_l1_state_t* g, const denovo_l1_state_t* fx, gpucoh_mismatch_t* mm,
                         uint32_t* bad) {
-    CMPF(fx, g, e, fcnt, "fcnt");
-    CMPF(fx, g, e, sbh, "sbh");
-    CMPF(fx, g, e, sbcnt, "sbcnt");
-    CMPF(fx, g, e, batch, "batch");
-    CMPF(fx, g, e, fl, "fl");
-    CMPF(fx, g, e, fcur, "fcur");
-    CMPF(fx, g, e, fwait, "fwait");
-    CMPF(fx, g, e, fdone, "fdone");
-    CMPF(fx, g, e, idle, "idle");
-    CMPF(fx, g, e, rdy, "rdy");
+    GSYS_CMPF(fx, g, e, fcnt, "fcnt");
+    GSYS_CMPF(fx, g, e, sbh, "sbh");
+    GSYS_CMPF(fx, g, e, sbcnt, "sbcnt");
+    GSYS_CMPF(fx, g, e, batch, "batch");
+    GSYS_CMPF(fx, g, e, fl, "fl");
+    GSYS_CMPF(fx, g, e, fcur, "fcur");
+    GSYS_CMPF(fx, g, e, fwait, "fwait");
+    GSYS_CMPF(fx, g, e, fdone, "fdone");
+    GSYS_CMPF(fx, g, e, idle, "idle");
+    GSYS_CMPF(fx, g, e, rdy, "rdy");
     for (unsigned k = 0; k < e->sbcnt && k < s->d.sb_entries; k++)
-        CMPF(fx, g, e, sb[k], "sb[%u]", k);
+        GSYS_CMPF(fx, g, e, sb[k], "sb[%u]", k);
     for (unsigned k = 0; k < s->d.mshrs; k++)
         cmp_l1_mshr(s, mm, bad, k, &e->mshr[k], &g->mshr[k], fx ? &fx->mshr[k] : NULL);
     for (unsigned j = 0; j < s->d.wb_entries; j++)
@@ -130,7 +114,7 @@ void denovo_cmp_l1_state(const denovo_sys_desc_t* s, const denovo_l1_state_t* e,
             GSYS_FIX(g->line[i], e->line[i], fx->line[i]);
         cmp_l1_line(s, mm, bad, i, &e->line[i], &g->line[i]);
         if (!all || i % ways == 0u)
-            CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
+            GSYS_CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
     }
     cmp_l1_rest(s, e, g, fx, mm, bad);
 }
@@ -145,7 +129,7 @@ static void cmp_l2_line(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint3
     tb_cmp_u64(mm, bad, e->reg, g->reg, "set[%u].way[%u].reg", x, w);
     tb_cmp_u64(mm, bad, e->busy, g->busy, "set[%u].way[%u].busy", x, w);
     tb_cmp_u64(mm, bad, e->rc, g->rc, "set[%u].way[%u].rc", x, w);
-    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
+    tb_cmp_words_at(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
 }
 
 void denovo_cmp_l2_state(const denovo_sys_desc_t* s, const denovo_l2_state_t* e,
@@ -159,7 +143,7 @@ void denovo_cmp_l2_state(const denovo_sys_desc_t* s, const denovo_l2_state_t* e,
             GSYS_FIX(g->line[i], e->line[i], fx->line[i]);
         cmp_l2_line(s, mm, bad, i, &e->line[i], &g->line[i]);
         if (!all || i % ways == 0u)
-            CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
+            GSYS_CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
     }
     for (unsigned k = 0; k < s->d.l2_mshrs; k++) {
         if (fx)
@@ -169,8 +153,8 @@ void denovo_cmp_l2_state(const denovo_sys_desc_t* s, const denovo_l2_state_t* e,
         tb_cmp_u64(mm, bad, e->mshr[k].way, g->mshr[k].way, "mshr[%u].way", k);
         tb_cmp_u64(mm, bad, e->mshr[k].dst, g->mshr[k].dst, "mshr[%u].dst", k);
     }
-    CMPF(fx, g, e, qcnt, "qcnt");
-    CMPF(fx, g, e, wcnt, "wcnt");
+    GSYS_CMPF(fx, g, e, qcnt, "qcnt");
+    GSYS_CMPF(fx, g, e, wcnt, "wcnt");
 }
 
 /* ---- the unit ops --------------------------------------------------------------------------- */

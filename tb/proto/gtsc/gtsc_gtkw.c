@@ -14,6 +14,7 @@
  */
 #include "gtsc_gtkw.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "gtkw_view.h"
@@ -97,16 +98,81 @@ static const gtkw_sigdef_t OVF_PORTS[] = {
 static const char* const TS_PORTS[] = {"req_wts_o", "req_warp_ts_o", "rsp_wts_i", "rsp_rts_i",
                                        "req_wts_i", "req_warp_ts_i", "rsp_wts_o", "rsp_rts_o"};
 
+/* the registers holding timestamps (unsigned decimal too) */
+static const char* const TS_REGS[] = {"wts_q",    "rts_q",  "warp_ts_q",
+                                      "mem_ts_q", "mwts_q", "mwarp_q"};
+/* the MSHR fields held one bit an entry in one vector; the L1's per-warp registers (one packed
+ * vector each); the scalars */
+static const char* const MSHR_BITS[] = {"mv", "mhw", "mst", "mrdy"};
+static const char* const WARP_REGS[] = {"warp_ts", "wcnt", "spin"};
+static const char* const SCALARS[] = {"ep", "mem_ts", "ovf"};
+
 static bool is_ovf(const char* s) {
     return !strcmp(s, "ovf");
 }
 
-/* The RTL signal of a field path below the unit: the units' outputs are compared (the state
- * compare is not wired, gtsc_sys_rtl.c), so a port, perhaps with a bit range. */
+/* sig (perhaps "rts_q[5]", "req_wts_o") is a timestamp */
+static bool is_ts(const char* sig) {
+    char b[64];
+    snprintf(b, sizeof b, "%.*s", (int)strcspn(sig, "["), sig);
+    return gtkw_view_named(b, TS_PORTS, GTKW_NSIG(TS_PORTS)) ||
+           gtkw_view_named(b, TS_REGS, GTKW_NSIG(TS_REGS));
+}
+
+/* An MSHR field "mshr[k].mk" of the state compare (gtsc_sys_rtl.c): its register; false if f is
+ * none */
+static bool mshr_signal(const char* f, char* sig, size_t n, const char** filter) {
+    unsigned k;
+    char x[64];
+    if (sscanf(f, "mshr[%u].%63[a-z]", &k, x) != 2)
+        return false;
+    if (gtkw_view_named(x, MSHR_BITS, GTKW_NSIG(MSHR_BITS)))
+        snprintf(sig, n, "%s_q", x);
+    else
+        snprintf(sig, n, "%s_q[%u]", x, k);
+    *filter = !strcmp(x, "mk")      ? F_MK
+              : !strcmp(x, "mkind") ? F_REQ
+              : !strcmp(x, "maop")  ? F_AOP
+                                    : NULL;
+    return true;
+}
+
+/* A state field of the compare (gtsc_sys_rtl.c: "set[1].way[0].rts", "set[1].rr",
+ * "mshr[2].mwait", "warp_ts[3]", "fcnt", "mem_ts"): its register (a line's element, a packed
+ * vector for the per-warp and per-set ones); false for a port. */
+static bool state_signal(const gtsc_sys_desc_t* s, bool l1, const char* f, char* sig, size_t n,
+                         int* line, const char** filter) {
+    unsigned k;
+    char x[64];
+    if (gtkw_view_set_way(f, l1 ? s->d.l1_ways : s->d.l2_ways, line, x, sizeof x)) {
+        snprintf(sig, n, "%s_q[%d]", x, *line);
+        *filter = !strcmp(x, "st") ? (l1 ? F_L1ST : F_L2ST) : NULL;
+        return true;
+    }
+    if (mshr_signal(f, sig, n, filter))
+        return true;
+    const bool rr = sscanf(f, "set[%u].%63s", &k, x) == 2 && !strcmp(x, "rr");
+    const bool warp = sscanf(f, "%63[a-z_][%u]", x, &k) == 2 &&
+                      gtkw_view_named(x, WARP_REGS, GTKW_NSIG(WARP_REGS));
+    if (rr || warp || gtkw_view_named(f, SCALARS, GTKW_NSIG(SCALARS))) {
+        snprintf(sig, n, "%s_q", rr ? "rr" : warp ? x : f);
+        return true;
+    }
+    if (!strcmp(f, "fcnt")) {
+        snprintf(sig, n, "u_fifo.cnt_q");
+        return true;
+    }
+    return false;
+}
+
+/* The RTL signal of a field path below the unit: a register of the state compare, else a port,
+ * perhaps with a bit range. */
 static void field_signal(const void* pd, bool l1, const char* f, char* sig, size_t n, int* line,
                          const char** filter) {
-    (void)pd;
     *line = -1;
+    *filter = NULL;
+    if (state_signal(pd, l1, f, sig, n, line, filter))
+        return;
     if (l1)
         *filter = gtkw_view_port(f, L1_CORE, GTKW_NSIG(L1_CORE), L1_REQ, GTKW_NSIG(L1_REQ), sig, n);
     else
@@ -223,9 +289,9 @@ static void unit_view(gtkw_view_t* v, const void* pd, bool l1) {
         gtkw_view_group(v, "data ports", true, L2_DATA, GTKW_NSIG(L2_DATA));
 }
 
-/* the diverging signal first and red: a timestamp port in decimal */
+/* the diverging signal first and red: a timestamp (port or register) in decimal */
 static void mark(gtkw_view_t* v, const gsys_rtl_result_t* div, const char* filt) {
-    if (!gtkw_view_named(v->red, TS_PORTS, GTKW_NSIG(TS_PORTS))) {
+    if (!is_ts(v->red)) {
         gtkw_view_mark(v, div, filt);
         return;
     }
@@ -251,15 +317,15 @@ int gtsc_wave_gtkw(const void* pd, const gsys_rtl_result_t* div, const char* sco
     int line = -1;
     const char* filt = NULL;
     const char* fld = div->div.field + strlen(div->div.unit);
-    if (*fld == '.' && is_ovf(scope))
-        snprintf(v.red, sizeof v.red, "%.*s", (int)strcspn(fld + 1, "["), fld + 1);
+    if (*fld == '.' && is_ovf(scope)) /* the port tsrst_o or a register (tsrst, nrst) */
+        snprintf(v.red, sizeof v.red, "%s%s", fld + 1, strcmp(fld + 1, "tsrst_o") ? "_q" : "");
     else if (*fld == '.')
         field_signal(pd, l1, fld + 1, v.red, sizeof v.red, &line, &filt);
     mark(&v, div, filt);
     if (is_ovf(scope))
         gtkw_view_group(&v, "overflow", false, OVF_PORTS, GTKW_NSIG(OVF_PORTS));
     else
-        unit_view(&v, pd, l1);                 /* no field names a line: the outputs are compared */
+        unit_view(&v, pd, l1);
     gtkw_view_others(g, w, scope, unit_ports); /* the other units' handshakes, closed */
     return gtkw_view_finish(g, traces, missing, err, errlen);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gtsc_sys_rtl.c -- the G-TSC units in the shared system's backends (gtsc_sys_rtl.h). Every
- * output of every unit is compared every cycle, named relative to the unit instance (the backend
- * prefixes sm[j].l1, bank[b].l2, ovf). Every bank is one model of one parameter set; its number
- * is its input bank_i (gtsc_proto.c drives it). The state compare of gtsc.md section 14 (the
- * registers of the unit pages' section 3) is not wired yet: the C models have no state struct.
+ * output of every unit is compared every cycle and so is its state (gtsc.md section 14: the
+ * registers of the unit pages' section 3, the FIFO by its count), every compare named relative to
+ * the unit instance (the backend prefixes sm[j].l1, bank[b].l2, ovf): sm[j].l1.set[s].way[w].rts,
+ * bank[b].l2.mshr[k].mwarp, bank[b].l2.mem_ts, ovf.nrst. Every bank is one model of one parameter
+ * set; its number is its input bank_i (gtsc_proto.c drives it).
  */
 #include "gtsc_sys_rtl.h"
 
@@ -17,6 +18,8 @@
 #include "tb_common.h"
 #include "tb_ports.h"
 
+#define LW(s) ((s)->d.line_bytes / 4u)
+#define MW(s) (((s)->d.line_bytes + 31u) / 32u)
 /* P(Name) of the port tables' WORDS rows: the system descriptor d */
 #define GTSC_PORT_P(name)     GTSC_PORT_P_##name
 #define GTSC_PORT_P_LineBytes d->d.line_bytes
@@ -50,15 +53,136 @@ static void ovf_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, co
 #undef TB_PORT_PREFIX
 }
 
-/* ---- the C models --------------------------------------------------------------------------- */
+/* ---- the L1's state (gtsc_l1.md section 3) -----------------------------------------------------
+ */
 
-static void* l1_new(const void* pd, char* err, size_t errlen) {
-    GSYS_MODEL_NEW(gtsc_l1, gtsc_l1_desc_t, gtsc_desc_t, pd, err, errlen);
+static void cmp_l1_line(const gtsc_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                        const gtsc_l1_line_t* e, const gtsc_l1_line_t* g) {
+    const unsigned x = i / s->d.l1_ways, w = i % s->d.l1_ways;
+#define LF(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, x, w)
+    LF(tag);
+    LF(st);
+    LF(wts);
+    LF(rts);
+#undef LF
+    tb_cmp_words_at(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
 }
 
-static void* l2_new(const void* pd, char* err, size_t errlen) {
-    GSYS_MODEL_NEW(gtsc_l2, gtsc_l2_desc_t, gtsc_desc_t, pd, err, errlen);
+static void cmp_l1_mshr(gpucoh_mismatch_t* mm, uint32_t* bad, unsigned k, const gtsc_l1_mshr_t* e,
+                        gtsc_l1_mshr_t* g, const gtsc_l1_mshr_t* fx) {
+    if (fx)
+        GSYS_FIX(*g, *e, *fx);
+#define MF(f) tb_cmp_u64(mm, bad, e->f, g->f, "mshr[%u]." #f, k)
+    MF(mv);
+    MF(mk);
+    MF(mline);
+    MF(mhw);
+    MF(mway);
+    MF(mwait);
+    MF(mwf);
+    MF(mst);
+#undef MF
 }
+
+/* the per-warp registers, the scalars and the MSHRs (always read) */
+static void cmp_l1_rest(const gtsc_sys_desc_t* s, const gtsc_l1_state_t* e, gtsc_l1_state_t* g,
+                        const gtsc_l1_state_t* fx, gpucoh_mismatch_t* mm, uint32_t* bad) {
+    GSYS_CMPF(fx, g, e, ep, "ep");
+    GSYS_CMPF(fx, g, e, fcnt, "fcnt");
+    for (unsigned w = 0; w < s->d.num_wf; w++) {
+        GSYS_CMPF(fx, g, e, warp_ts[w], "warp_ts[%u]", w);
+        GSYS_CMPF(fx, g, e, wcnt[w], "wcnt[%u]", w);
+        GSYS_CMPF(fx, g, e, spin[w], "spin[%u]", w);
+    }
+    for (unsigned k = 0; k < s->d.l1_mshrs; k++)
+        cmp_l1_mshr(mm, bad, k, &e->mshr[k], &g->mshr[k], fx ? &fx->mshr[k] : NULL);
+}
+
+void gtsc_cmp_l1_state(const gtsc_sys_desc_t* s, const gtsc_l1_state_t* e, gtsc_l1_state_t* g,
+                       const gtsc_l1_state_t* fx, gpucoh_mismatch_t* mm, uint32_t* bad) {
+    const bool all = g->sel_all;
+    const uint32_t ways = s->d.l1_ways, lines = s->d.l1_sets * ways;
+    for (uint32_t k = 0; k < (all ? lines : g->sel_n); k++) {
+        const uint32_t i = all ? k : g->sel[k], x = i / ways;
+        if (fx)
+            GSYS_FIX(g->line[i], e->line[i], fx->line[i]);
+        cmp_l1_line(s, mm, bad, i, &e->line[i], &g->line[i]);
+        if (!all || i % ways == 0u)
+            GSYS_CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
+    }
+    cmp_l1_rest(s, e, g, fx, mm, bad);
+}
+
+/* ---- the bank's state (gtsc_l2.md section 3) ---------------------------------------------------
+ */
+
+static void cmp_l2_line(const gtsc_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
+                        const gtsc_l2_line_t* e, const gtsc_l2_line_t* g) {
+    const unsigned x = i / s->d.l2_ways, w = i % s->d.l2_ways;
+#define LF(f) tb_cmp_u64(mm, bad, e->f, g->f, "set[%u].way[%u]." #f, x, w)
+    LF(tag);
+    LF(st);
+    LF(wts);
+    LF(rts);
+#undef LF
+    tb_cmp_words_at(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
+}
+
+static void cmp_l2_mshr(const gtsc_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad, unsigned k,
+                        const gtsc_l2_mshr_t* e, gtsc_l2_mshr_t* g, const gtsc_l2_mshr_t* fx) {
+    if (fx)
+        GSYS_FIX(*g, *e, *fx);
+#define MF(f) tb_cmp_u64(mm, bad, e->f, g->f, "mshr[%u]." #f, k)
+    MF(mv);
+    MF(mrdy);
+    MF(mline);
+    MF(mway);
+    MF(mkind);
+    MF(msrc);
+    MF(mwf);
+    MF(mwts);
+    MF(mwarp);
+    MF(mep);
+    MF(maop);
+    MF(mword);
+    MF(ma);
+    MF(mb);
+#undef MF
+    tb_cmp_words_at(mm, bad, e->mdata, g->mdata, LW(s), LW(s) * 32u, "mshr[%u].mdata", k, 0u);
+    tb_cmp_words_at(mm, bad, e->mmask, g->mmask, MW(s), s->d.line_bytes, "mshr[%u].mmask", k, 0u);
+}
+
+void gtsc_cmp_l2_state(const gtsc_sys_desc_t* s, const gtsc_l2_state_t* e, gtsc_l2_state_t* g,
+                       const gtsc_l2_state_t* fx, gpucoh_mismatch_t* mm, uint32_t* bad) {
+    const bool all = g->sel_all;
+    const uint32_t ways = s->d.l2_ways, lines = s->d.l2_sets * ways;
+    for (uint32_t k = 0; k < (all ? lines : g->sel_n); k++) {
+        const uint32_t i = all ? k : g->sel[k], x = i / ways;
+        if (fx)
+            GSYS_FIX(g->line[i], e->line[i], fx->line[i]);
+        cmp_l2_line(s, mm, bad, i, &e->line[i], &g->line[i]);
+        if (!all || i % ways == 0u)
+            GSYS_CMPF(fx, g, e, rr[x], "set[%u].rr", (unsigned)x);
+    }
+    GSYS_CMPF(fx, g, e, mem_ts, "mem_ts");
+    GSYS_CMPF(fx, g, e, ep, "ep");
+    GSYS_CMPF(fx, g, e, ovf, "ovf");
+    GSYS_CMPF(fx, g, e, fcnt, "fcnt");
+    for (unsigned k = 0; k < s->d.l2_mshrs; k++)
+        cmp_l2_mshr(s, mm, bad, k, &e->mshr[k], &g->mshr[k], fx ? &fx->mshr[k] : NULL);
+}
+
+/* ---- the overflow unit's state (gtsc.md section 7.4) -------------------------------------------
+ */
+
+void gtsc_cmp_ovf_state(const gtsc_ovf_state_t* e, gtsc_ovf_state_t* g, const gtsc_ovf_state_t* fx,
+                        gpucoh_mismatch_t* mm, uint32_t* bad) {
+    GSYS_CMPF(fx, g, e, tsrst, "tsrst");
+    GSYS_CMPF(fx, g, e, nrst, "nrst");
+}
+
+/* ---- the C models -----------------------------------------------------------------------------
+ */
 
 static void* ovf_new(const void* pd, char* err, size_t errlen) {
     gtsc_ovf_t* m = calloc(1, sizeof *m);
@@ -73,53 +197,47 @@ static void* ovf_new(const void* pd, char* err, size_t errlen) {
     return m;
 }
 
-static void l1_tick(void* m, const void* in, void* out) {
-    gtsc_l1_tick(m, in, out);
-}
-static void l2_tick(void* m, const void* in, void* out) {
-    gtsc_l2_tick(m, in, out);
-}
 static void ovf_tick(void* m, const void* in, void* out) {
     gtsc_ovf_tick(m, in, out);
 }
 
 /* ---- RTL parameters ------------------------------------------------------------------------- */
 
-static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
-    gtsc_pvals_from_desc(&unit_gtsc_l1, pd, pv);
-}
-static void l2_pvals(const void* pd, gpucoh_pvals_t* pv) {
-    gtsc_pvals_from_desc(&unit_gtsc_l2, pd, pv);
-}
 static void ovf_pvals(const void* pd, gpucoh_pvals_t* pv) {
     gtsc_pvals_from_desc(&unit_gtsc_ovf, pd, pv);
 }
 
 /* ---- the slots ------------------------------------------------------------------------------ */
 
-static const gsys_unit_ops_t ops_l1 = {
-    .unit = &unit_gtsc_l1,
-    .in_size = sizeof(gtsc_l1_in_t),
-    .out_size = sizeof(gtsc_l1_out_t),
-    .model_new = l1_new,
-    .model_tick = l1_tick,
-    .pvals = l1_pvals,
-    .cmp_out = l1_cmp_out,
-};
-static const gsys_unit_ops_t ops_l2 = {
-    .unit = &unit_gtsc_l2,
-    .in_size = sizeof(gtsc_l2_in_t),
-    .out_size = sizeof(gtsc_l2_out_t),
-    .model_new = l2_new,
-    .model_tick = l2_tick,
-    .pvals = l2_pvals,
-    .cmp_out = l2_cmp_out,
-};
+/* The L1's and the bank's ops; their state: the lines the C model wrote this cycle
+ * (gtsc_l1_touched, gtsc_l2_touched), every line on the full-state cycles (full_every) and after a
+ * reset or a timestamp reset; the MSHRs, per-warp registers, FIFO counts and scalars every cycle
+ * (gtsc_l1.md / gtsc_l2.md section 3). */
+GSYS_UNIT_OPS(gtsc, l1, gtsc_desc_t); /* pd starts with its d */
+GSYS_UNIT_OPS(gtsc, l2, gtsc_desc_t);
+
+/* The overflow unit's state: its two registers, every cycle. */
+static void ovf_select(const void* pd, const void* model, bool full, void* st) {
+    (void)pd, (void)model, (void)full, (void)st;
+}
+static void ovf_cmp_state(const void* pd, const void* model, void* st, const void* fix,
+                          gpucoh_mismatch_t* mm, uint32_t* bad) {
+    (void)pd;
+    gtsc_ovf_state_t e;
+    gtsc_ovf_state_get(model, &e);
+    gtsc_cmp_ovf_state(&e, st, fix, mm, bad);
+}
 static const gsys_unit_ops_t ops_ovf = {
-    /* the unit's outputs are its state (tsrst_q); nrst_q is not compared */
-    .unit = &unit_gtsc_ovf, .in_size = sizeof(gtsc_ovf_in_t), .out_size = sizeof(gtsc_ovf_out_t),
-    .model_new = ovf_new,   .model_tick = ovf_tick,           .pvals = ovf_pvals,
+    .unit = &unit_gtsc_ovf,
+    .in_size = sizeof(gtsc_ovf_in_t),
+    .out_size = sizeof(gtsc_ovf_out_t),
+    .state_size = sizeof(gtsc_ovf_state_t),
+    .model_new = ovf_new,
+    .model_tick = ovf_tick,
+    .pvals = ovf_pvals,
     .cmp_out = ovf_cmp_out,
+    .state_select = ovf_select,
+    .cmp_state = ovf_cmp_state,
 };
 
 const gsys_slot_t gtsc_slots[GTSC_NSLOTS] = {

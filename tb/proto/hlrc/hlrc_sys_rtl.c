@@ -21,14 +21,6 @@
 #define HLRC_PORT_P(name)     HLRC_PORT_P_##name
 #define HLRC_PORT_P_LineBytes d->d.line_bytes
 
-/* a field compared, after the bits synthesis removed are taken from the model (fx) */
-#define CMPF(fx, g, e, f, ...)                                                                     \
-    do {                                                                                           \
-        if (fx)                                                                                    \
-            GSYS_FIX((g)->f, (e)->f, (fx)->f);                                                     \
-        tb_cmp_u64(mm, bad, (e)->f, (g)->f, __VA_ARGS__);                                          \
-    } while (0)
-
 /* ---- outputs -------------------------------------------------------------------------------- */
 
 static void l1_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, const void* ve,
@@ -51,15 +43,6 @@ static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, con
 
 /* ---- the L1's state (hlrc_l1.md section 3) --------------------------------------------------- */
 
-static void words(gpucoh_mismatch_t* mm, uint32_t* bad, const uint32_t* e, const uint32_t* g,
-                  uint32_t n, uint32_t bits, const char* fmt, unsigned a, unsigned b) {
-    if (memcmp(e, g, sizeof(uint32_t) * n) == 0)
-        return;
-    char name[64]; /* named only if reported */
-    snprintf(name, sizeof name, fmt, a, b);
-    tb_cmp_words(mm, bad, e, g, n, bits, name);
-}
-
 static void cmp_l1_line(const hlrc_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad, uint32_t i,
                         const hlrc_l1_line_t* e, const hlrc_l1_line_t* g) {
     const unsigned x = i / s->d.l1_ways, w = i % s->d.l1_ways;
@@ -72,14 +55,15 @@ static void cmp_l1_line(const hlrc_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_
     LF(wait);
     LF(age);
 #undef LF
-    words(mm, bad, e->dirty, g->dirty, MW(s), s->d.line_bytes, "set[%u].way[%u].dirty", x, w);
-    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
+    tb_cmp_words_at(mm, bad, e->dirty, g->dirty, MW(s), s->d.line_bytes, "set[%u].way[%u].dirty", x,
+                    w);
+    tb_cmp_words_at(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
 }
 
 /* the scalars and the two rings (always read) */
 static void cmp_l1_rest(const hlrc_sys_desc_t* s, const hlrc_l1_state_t* e, hlrc_l1_state_t* g,
                         const hlrc_l1_state_t* fx, gpucoh_mismatch_t* mm, uint32_t* bad) {
-#define SF(f) CMPF(fx, g, e, f, #f)
+#define SF(f) GSYS_CMPF(fx, g, e, f, #f)
     SF(fcnt);
     SF(sbh);
     SF(sbcnt);
@@ -101,10 +85,10 @@ static void cmp_l1_rest(const hlrc_sys_desc_t* s, const hlrc_l1_state_t* e, hlrc
     SF(rvcnt);
 #undef SF
     for (unsigned k = 0; k < e->sbcnt && k < s->d.sb_entries; k++)
-        CMPF(fx, g, e, sb[k], "sb[%u]", k);
+        GSYS_CMPF(fx, g, e, sb[k], "sb[%u]", k);
     for (unsigned k = 0; k < e->rvcnt && k < s->d.num_banks; k++) {
-        CMPF(fx, g, e, rvl[k], "rvl[%u]", k);
-        CMPF(fx, g, e, rvp[k], "rvp[%u]", k);
+        GSYS_CMPF(fx, g, e, rvl[k], "rvl[%u]", k);
+        GSYS_CMPF(fx, g, e, rvp[k], "rvp[%u]", k);
     }
 }
 
@@ -134,7 +118,7 @@ static void cmp_l2_line(const hlrc_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_
     LF(own);
     LF(age);
 #undef LF
-    words(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
+    tb_cmp_words_at(mm, bad, e->data, g->data, LW(s), LW(s) * 32u, "set[%u].way[%u].data", x, w);
 }
 
 static void cmp_l2_mshr(const hlrc_sys_desc_t* s, gpucoh_mismatch_t* mm, uint32_t* bad, unsigned k,
@@ -164,7 +148,7 @@ void hlrc_cmp_l2_state(const hlrc_sys_desc_t* s, const hlrc_l2_state_t* e, hlrc_
     }
     for (unsigned k = 0; k < s->d.l2_mshrs; k++)
         cmp_l2_mshr(s, mm, bad, k, &e->mshr[k], &g->mshr[k], fx ? &fx->mshr[k] : NULL);
-#define SF(f) CMPF(fx, g, e, f, #f)
+#define SF(f) GSYS_CMPF(fx, g, e, f, #f)
     SF(qcnt);
     SF(scnt);
     SF(wcnt);
