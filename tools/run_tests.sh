@@ -52,7 +52,7 @@
 #   9. fuzzing (tools/fuzz.sh, docs/fuzzing.md): each parser's libFuzzer harness (ASan + UBSan)
 #      20 s from the project's own files, the regression inputs of tests/fuzz/regress/, and the
 #      planted-bug builds reported as FAIL
-# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s, 3h, 3i, 3a and 9 run in the background beside the others
+# Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s, 3h, 3i and 9 run in the background beside the others
 # (bg_section below), in that order; their output follows section 6, in the order of their
 # numbers. 5s is the part of section 5 (mutant campaigns) that no later check reuses.
 set -uo pipefail
@@ -761,7 +761,8 @@ check "cover points: gtsc_ovf's Z01 reached by the two runs; a TsWidth-16 run fa
      tools/cover_check.sh $OUT/cover-gtsc-ts16.json | grep -q '^never reached: .*ovf F01 Z01$'"
 }
 
-# 3a runs in the background lane (2026-11-30, sixteenth session: to level the lanes)
+# 3a: a function, run in the foreground lane before section 4 (it was in the background lane from
+# the sixteenth session to the eighteenth)
 section_3a() {
 echo "== 3a. cover points: the check can fail, steering catches what it is for"
 # without steering, a 32-bit timer never sees a load in its roll cycle: the check must fail and
@@ -871,7 +872,7 @@ script_checks "fuzz planted bug" "$LOGS/fuzz-plant.log" bash tools/fuzz.sh --pla
   bg_section 3f section_3f; bg_section 3g section_3g
   bg_section 3d section_3d; bg_section 3e section_3e; bg_section 6b section_6b
   bg_section 6c section_6c; bg_section 6d section_6d; bg_section 5s section_5s
-  bg_section 3h section_3h; bg_section 3i section_3i; bg_section 3a section_3a
+  bg_section 3h section_3h; bg_section 3i section_3i
   bg_section 9 section_9
   echo $(( $(date +%s) - T0 )) > "$LOGS/background-lane-s" ) &
 BG_PID=$!
@@ -1291,6 +1292,9 @@ script_checks "regress campaign" "$LOGS/regress-campaign.log" bash tests/test_re
 # input; the merge's refusals (some 4 s)
 script_checks "synth campaign" "$LOGS/synth-campaign.log" bash tests/test_synth_campaign.sh
 
+# 3a back in the foreground lane (2026-11-30, eighteenth session: G-TSC's golden RTL tests made
+# the background lane the longer one again)
+section_3a
 echo "== 4. the failure path (report, JSON, FST window, .gtkw, replay)"
 failpath() {
     local log="$LOGS/failure-path.log" fo="$OUT/failpath"
