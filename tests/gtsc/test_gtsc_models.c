@@ -572,9 +572,11 @@ static void test_reset(void** state) {
 
 /* NumSm 2, NumBanks 2, Lease 5 (X, bank 0), LeaseOdd 10 (Y, bank 1), TsWidth 6. Every timestamp
  * of gtsc.md section 10's table is asserted after its step. Mutants: M1 (hit `<`) and M3 (a lower
- * bound on wts) change step 16 / 15; M2 (warp_ts := wts) gives A3's warp 7 at step 15 (checked:
- * this test fails under it); M12 (no lease on a read) gives [1,1] at step 3; M15 (RNW when
- * versions differ) returns X0 at step 15. (M11 gives the same numbers here: test_g5 catches it.) */
+ * bound on wts) change nothing here (no hit at warp_ts == rts, none below a copy's wts: gtsc.md
+ * section 10, "On the RTL alone"); M2 (warp_ts := wts) gives A3's warp 7 at step 15 (checked:
+ * this test fails under it); M12 (no lease on a read) gives the FILL rts 12, not 17, at step 14
+ * (step 3's 6 is T2's fill value); M15 (RNW when versions differ) returns X0 at step 15. (M11
+ * gives the same numbers here: test_g5 catches it.) */
 static void g1(uint32_t sc) {
     const gtsc_desc_t d = small(sc, 2, 8, 2, 5, 10);
     sys_new(&d);
