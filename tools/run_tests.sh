@@ -1226,39 +1226,31 @@ dn_litmus() {
 }
 check "litmus suite under denovo-d, denovo-d-ro, denovo-h (100 runs per file)" \
     "$LOGS/litmus-denovo.log" dn_litmus
+# variant_litmus "V..." PASSED "T...": every file under each variant V on its own, 100 runs a
+# file (make regress: 10 000): none failed, PASSED passed (an ERE), each test T passed under each V
+variant_litmus() {
+    local vs=$1 passed=$2 tests=$3 v t out rc
+    for v in $vs; do
+        out=$("$G" litmus litmus/*.litmus --protocol $v --runs 100 --seed 5 --quiet \
+            --json "$OUT/litmus-$v.json")
+        rc=$?
+        echo "$out" | tail -2
+        [ $rc -eq 0 ] && grep -qE "^litmus: [0-9]+ files, 1 variants, $passed passed, 0 failed" <<< "$out" ||
+            return 1
+        for t in $tests; do
+            grep -qF "PASS litmus $t $v: 100 runs" <<< "$out" || return 1
+        done
+    done
+}
 # hLRC (drf-sc, hrf-indirect, hrf-direct), each variant (the family shares its first variant's
-# name, so `--protocol hlrc` is the variant): every file, 100 runs each (make regress: 10 000);
-# Fig3b-wg-othersm and Fig3d-rsp forbid the scope mismatch's stale read under both
-hl_litmus() {
-    local v out rc
-    for v in hlrc hlrc-scoped; do
-        out=$("$G" litmus litmus/*.litmus --protocol $v --runs 100 --seed 5 --quiet \
-            --json "$OUT/litmus-$v.json")
-        rc=$?
-        echo "$out" | tail -2
-        [ $rc -eq 0 ] && grep -qE '^litmus: [0-9]+ files, 1 variants, [1-9][0-9]* passed, 0 failed' <<< "$out" &&
-            grep -qE '^PASS litmus Fig3b-wg-othersm' <<< "$out" && grep -qE '^PASS litmus Fig3d-rsp' <<< "$out" ||
-            return 1
-    done
-}
+# name, so `--protocol hlrc` is the variant); Fig3b-wg-othersm and Fig3d-rsp forbid the scope
+# mismatch's stale read under both
+hl_litmus() { variant_litmus "hlrc hlrc-scoped" '[1-9][0-9]*' "Fig3b-wg-othersm Fig3d-rsp"; }
 check "litmus suite under hlrc and hlrc-scoped (100 runs per file)" "$LOGS/litmus-hlrc.log" hl_litmus
-# G-TSC (rcsc; gtsc-sc sc), each variant (the family shares its first variant's name): every
-# file, 100 runs each (make regress: 10 000, C and lockstep; gtsc.md section 17); under gtsc-sc SB,
-# IRIW and WRC without fences give SC outcomes only, and the eviction test passes
-gt_litmus() {
-    local v out rc
-    for v in gtsc gtsc-sc; do
-        out=$("$G" litmus litmus/*.litmus --protocol $v --runs 100 --seed 5 --quiet \
-            --json "$OUT/litmus-$v.json")
-        rc=$?
-        echo "$out" | tail -2
-        [ $rc -eq 0 ] && grep -qE "^litmus: $LIT_N files, 1 variants, $LIT_N passed, 0 failed" <<< "$out" ||
-            return 1
-    done
-    for t in SB IRIW WRC MP+relacq.gpu-evict; do
-        grep -qF "PASS litmus $t gtsc-sc: 100 runs" <<< "$out" || return 1
-    done
-}
+# G-TSC (rcsc; gtsc-sc sc), likewise (gtsc.md section 17: 10 000 runs, C and lockstep, in make
+# regress): every file passed; SB, IRIW and WRC without fences (SC outcomes only under gtsc-sc)
+# and the eviction test named
+gt_litmus() { variant_litmus "gtsc gtsc-sc" "$LIT_N" "SB IRIW WRC MP+relacq.gpu-evict"; }
 check "litmus suite under gtsc and gtsc-sc (100 runs per file, every file passed)" \
     "$LOGS/litmus-gtsc.log" gt_litmus
 # tc_l2.md P10: leases that reach the top of the era (before P10, 24-25 forbidden in 2000 runs
