@@ -718,6 +718,18 @@ gt_resets() {
 }
 check "G-TSC: at least 1000 timestamp resets per run (gtsc.md 7.5), I4 checked: 0 violations" \
     "$LOGS/gtsc-resets.log" gt_resets
+# illegal inputs (gtsc_l1.md section 9 J1, J3 by --peer-illegal-rate, J7; gtsc_l2.md section 9
+# J1 stray fills, J2) at 20/1000 each, 10^5 cycles a variant: C and RTL compared every cycle, the
+# RTL's input assertions expected where the C models count the protocol errors; and a J1 mutant
+# (an ATOMIC with aop 3 pushed), which only illegal core requests reach, caught by the system
+for v in gtsc gtsc-sc; do
+    GPUCOH_SHOW_EXPECTED_ASSERTS=1 sysrun gtill merged $v-illegal --protocol $v --impl lockstep \
+        --cycles 100000 --illegal-rate 20 --l2-illegal-rate 20 --peer-illegal-rate 20
+done
+check "mutant gtsc_l1/illegal/01-aop3-pushed (J1) caught by the G-TSC system with illegal inputs" \
+    "$LOGS/mutants-gtsc_l1-illegal-01.log" bash -c \
+    "$G mutants gtsc_l1 --mutants tests/mutants/gtsc_l1/illegal/01-aop3-pushed.mut --cycles 20000 \
+         --out $OUT/gtsc-illegal-mut | tee /dev/stderr | grep -qE '^  01-aop3-pushed +caught '"
 # the spin bump T12 on the RTL alone (gtsc.md section 15.1, gtsc_l1.md C01s, A12-A14): the G7
 # example with the testbench as the bank, every warp_ts, spin_q and line checked per step
 check "gtsc_l1 RTL: the spin bump T12, golden G7 (tests/rtl/gtsc_spin, Verilator with assertions)" \
