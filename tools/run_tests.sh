@@ -1803,7 +1803,7 @@ check "area report --update: a no-op on docs/area-gpu.md; a block without its en
 FG_S=$(( $(date +%s) - T0 ))
 wait "$BG_PID"
 echo "lanes: foreground $FG_S s, background $(cat "$LOGS/background-lane-s" 2>/dev/null || echo '?') s"
-for s in 3 3a 3d 3e 3f 3g 3h 3i 5c 5s 6b 6c 6d 7 8 9; do join_section "$s"; done
+for s in 3 3d 3e 3f 3g 3h 3i 5c 5s 6b 6c 6d 7 8 9; do join_section "$s"; done
 
 echo
 echo "make test: $(( $(date +%s) - T0 )) s; logs in $LOGS"
