@@ -28,13 +28,14 @@
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus, the GPU, DeNovo, hLRC and G-TSC systems in cosim
 #      system: tools/test_system_waves.sh)
-#   5. every RTL mutant of sig_bloom, rdu, avu, the TC units, the GPU units (gpu_l1, gpu_l2),
-#      the DeNovo and the hLRC units must be caught (one check per mutant; hLRC and G-TSC: three
-#      each, their full campaigns in make regress); 5b. a few of them, on the RTL alone, by the
-#      litmus and episode checkers
+#   5. RTL mutants must be caught (one check per mutant): every mutant of sig_bloom, tc_gwct and
+#      tc_timer; three to five of each other unit (mutset, dnmut, sysmut: the ones later checks
+#      reuse, the scan-wrap one, a few more), their full campaigns in make regress; 5b. a few of
+#      them, on the RTL alone, by the litmus and episode checkers
 #  5c. netlist lockstep: the synthesized gate-level netlist of sig_bloom, rdu, avu, tc_timer and
-#      tc_gwct against the C model, one synthesis-only mutant per unit caught by it, and the TC
-#      system (TC-Weak) with its L1s and L2 banks as netlists
+#      tc_gwct against the C model, the synthesis-only mutants of sig_bloom, tc_timer, tc_gwct caught by
+#      it (rdu's and avu's: make regress), and the TC system (TC-Weak) with its L1s and L2 banks
+#      as netlists
 #   6. waves, bench and area smoke runs (functional: they must run and produce their reports);
 #      rsteal's steal-rate sweep (tests/test_steal_sweep.sh: bad input, a tiny sweep, damaged CSV);
 #      the area reports' checks on synth/results, and docs/area-gpu.md / area-denovo.md /
@@ -60,6 +61,13 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 export GPUCOH_ROOT=$ROOT
+# Every Verilated model this suite builds (about 300 in a clean clone: their compiles are most of
+# its CPU time) is compiled at -O1 instead of -O2, as mutant copies and netlists always were: a
+# model here runs 10^4-10^6 cycles, so its compile costs more than its run (tc-weak's system RTL:
+# 34 s to build at -O2, 23 s at -O1; 300 000 cycles in 4.6 s and 5.1 s). It is part of each
+# model's cache key (tb/engine/rtl_load.c); make run, make bench and make regress keep -O2.
+# GPUCOH_RTL_OPT given by the caller wins (docs/testing.md, "Time").
+export GPUCOH_RTL_OPT=${GPUCOH_RTL_OPT:--O1}
 LOGS=build/test-logs
 OUT=build/test-out
 rm -rf "$LOGS" "$OUT"
@@ -195,8 +203,7 @@ nlmutant() {
     fi
 }
 nlmutant sig_bloom 01-chunk-default-x "${NL_SB[@]}"
-nlmutant rdu 01-rr-stuck-outside-verilator "${NL_RDU[@]}"
-nlmutant avu 01-scrub-tag-sim-only "${NL_AVU[@]}"
+# (rdu's and avu's synthesis-only mutants, 84 s and 36 s here: make regress, step netlist-mutant)
 nlmutant tc_timer 01-roll-synthesis-branch "${NL_TIMER[@]}"
 nlmutant tc_gwct 01-same-wf-sim-only "${NL_GWCT[@]}"
 # The synthesis-only mutants of tc_l1 / tc_l2 (tests/mutants/tc_l*/netlist/) run in
@@ -450,6 +457,38 @@ campaign() {
         bad "$unit mutant campaign ran" "(exit $mrc)" "$mlog"
     fi
 }
+# mutset UNIT CYCLES NAME... [--param N=V ...]: the unit's campaign on the named mutants only (the
+# unmutated RTL passes first, then each is caught). The full campaigns of tc_l1, tc_l2, gpu_l1, gpu_l2 and
+# denovo_l2 in section 5 and of rdu and avu in 5s (85 mutants, a Verilated build each: 376 s of the
+# foreground lane and 124 s of the background one in the clean clone of 2026-11-30, when make test
+# took 2442 s on CI) run in make regress (steps mutants-<unit>), as denovo_l1's, hLRC's and
+# G-TSC's already did. Kept: the mutants a later check reuses from build/mutants/ (section 5b:
+# tc_l1 09, 10; tc_l2 10; gpu_l1 01, 02, 17; gpu_l2 06; denovo_l2 05), each unit's scan-wrap
+# mutant where it has one (caught through the index check IR1) and one to three more per unit
+mutset() { # mutset UNIT CYCLES NAME... [--param N=V ...]
+    local unit=$1 cyc=$2 m log row t nb=() names=()
+    shift 2
+    while [ $# -gt 0 ] && [ "$1" != --param ]; do names+=("$1"); shift; done
+    for m in "${names[@]}"; do
+        log=$LOGS/mutants-$unit-$m.log t=$(date +%s)
+        "$G" mutants "$unit" "${nb[@]}" --mutants "tests/mutants/$unit/$m.mut" --cycles "$cyc" \
+            "$@" --out "$OUT" > "$log" 2>&1
+        if [ ${#nb[@]} -eq 0 ]; then # the first run has the baseline (campaign() above)
+            if grep -qE "^mutants of $unit: .*\(unmutated RTL: [0-9]+ cycles, 0 mismatches\)" "$log"; then
+                ok "$unit: unmutated RTL passes (the baseline of the campaign)"
+            else
+                bad "$unit: unmutated RTL passes (the baseline of the campaign)" "" "$log"
+            fi
+        fi
+        row=$(grep -E "^  $m +caught " "$log")
+        if [ -n "$row" ]; then
+            ok "mutant $unit/$m" "$(echo "$row" | awk '{print $3" cycle "$4" "$5}') ($(( $(date +%s) - t )) s)"
+        else
+            bad "mutant $unit/$m caught" "" "$log"
+        fi
+        nb=(--no-baseline)
+    done
+}
 # geometry UNIT ARGS...: the campaign's non-power-of-two context (docs/testing.md, "Geometries").
 # With a power-of-two way / MSHR / SM / wavefront count Verilator masks an index one past a
 # vector back to entry 0, so a circular scan that wraps one step late is invisible to the
@@ -491,9 +530,11 @@ echo "== 5s. RTL mutants of sig_bloom, rdu, avu and tc_timer (each must be caugh
 # DeNovo mutants, tc_gwct's included, from build/mutants/, section 4 builds its own sig_bloom
 # mutant): in the background lane, so the two lanes end nearer together (docs/testing.md, "Time")
 campaign sig_bloom --param m=256 --param chunk_width=32
-campaign rdu --param n=4 --param m=1024
+mutset rdu 200000 01-writer-inserts-itself 02-race-dropped 05-rr-stuck 07-ship-ignores-ready \
+    --param n=4 --param m=1024
 geometry rdu --param n=3 --param m=1024 --cycles 100000
-campaign avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4
+mutset avu 200000 02-prev-window 03-hit-limit-late 06-validate-never-fails 09-op-beats-beat \
+    --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=4
 geometry avu --param m=256 --param chunk_width=32 --param lines=16 --param spec_depth=3 --cycles 100000
 campaign tc_timer --cycles 150000   # its own lockstep first: mutant 01 survives the system
 }
@@ -1390,15 +1431,17 @@ echo "== 5. RTL mutants (each must be caught by lockstep)"
 # denovo_l2's (two Verilated builds each at a new geometry: 197 s of the clean clone of
 # 2026-11-30, when the suite took 1934 s on CI) run in make regress (mutg: every mutant of the
 # unit at that geometry, 300 000 cycles; docs/testing.md, "Time")
-campaign tc_l1 --cycles 150000
-campaign tc_l2 --cycles 150000
+mutset tc_l1 150000 03-upgr-era-inverted 09-weakc-no-cobl 10-strong-store-hit-local \
+    11-victim-scan-wraps-late
+mutset tc_l2 150000 01-gwct-post-increment 05-expiry-le 10-weakc-no-dataw
 geometry tc_l2 --param l2_ways=3 --param l2_mshrs=3 --cycles 30000
 campaign tc_gwct --cycles 150000
 geometry tc_gwct --param wf=5 --cycles 100000
 # the baseline GPU units (docs/units/gpu/gpu_l1.md, gpu_l2.md "Mutants"): the GPU system lockstep,
-# GPU-D then GPU-H, each until caught (about 2 minutes each)
-campaign gpu_l1 --cycles 100000
-campaign gpu_l2 --cycles 100000
+# GPU-D then GPU-H, each until caught
+mutset gpu_l1 100000 01-acq-load-no-inv 02-batch-ends-before-acks 16-victim-scan-wraps-late \
+    17-atom-keeps-line
+mutset gpu_l2 100000 01-wt-whole-line 06-x02-no-writeback 11-victim-scan-wraps-late
 # the DeNovo units (docs/units/denovo/denovo_l1.md, denovo_l2.md "Mutants"): the DeNovo system
 # lockstep, DeNovo-D, then D+RO, then H, each until caught (the VO mutants are caught under D+RO
 # only); 20 000 cycles per variant: the latest catch is at cycle 13 090. Measured 2026-11-29:
@@ -1418,7 +1461,7 @@ dnmut() { # dnmut NAME
 for m in 01-inv-kills-r 02-inv-kills-vo 05-fwd-stale-data 07-xfer-keeps-r 15-sb-head-no-wrap; do
     dnmut "$m"
 done
-campaign denovo_l2 --cycles 20000
+mutset denovo_l2 20000 02-gets-no-fwd 05-reg-not-busy 11-victim-scan-wraps-late
 # the hLRC units (docs/units/hlrc/hlrc.md section 14, issue 28): the hLRC system lockstep, their
 # only context (hlrc, then hlrc-scoped, each until caught; 20 000 cycles per variant). The full
 # campaigns (26 mutants) run in make regress: with every Verilated model to build they took
