@@ -487,10 +487,19 @@ make -s -C "$TMP/obj" -f "V$TOP.mk" -j"$JOBS" OPT_FAST="$OPT" OPT_SLOW="$OPT" OP
     "V${TOP}__ALL.a" > "$TMP/make.log" 2>&1 || { cat "$TMP/make.log" >&2; exit 1; }
 
 RT_OBJS="verilated.o verilated_fst_c.o verilated_threads.o"
+# Toggle counting (synth/energy.sh, docs/area-method.md section 8): GPUCOH_VFLAGS with
+# --coverage-toggle builds the model with Verilator's per-bit toggle counters; the shim writes
+# them when the model is destroyed (GPUCOH_TOGGLE_DAT). The coverage runtime joins the others.
+COVDEFS=()
+case " ${GPUCOH_VFLAGS:-} " in
+*" --coverage-toggle "*) RT_OBJS="$RT_OBJS verilated_cov.o"; COVDEFS=(-DVM_COVERAGE=1) ;;
+esac
 mkdir -p "$RUNTIME"
 (
     flock 9
-    if [ ! -f "$RUNTIME/verilated_threads.o" ]; then
+    need=0
+    for o in $RT_OBJS; do [ -f "$RUNTIME/$o" ] || need=1; done
+    if [ $need = 1 ]; then
         make -s -C "$TMP/obj" -f "V$TOP.mk" -j"$JOBS" OPT_FAST="$OPT" OPT_SLOW="$OPT" \
             OPT_GLOBAL="$OPT" $RT_OBJS > "$TMP/runtime.log" 2>&1 || { cat "$TMP/runtime.log" >&2; exit 1; }
         for o in $RT_OBJS; do cp "$TMP/obj/$o" "$RUNTIME/$o.tmp" && mv "$RUNTIME/$o.tmp" "$RUNTIME/$o"; done
@@ -498,7 +507,7 @@ mkdir -p "$RUNTIME"
 ) 9> "$RUNTIME/.lock"
 
 g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-    "${PDEFS[@]}" "${SHIMDEFS[@]}" \
+    "${PDEFS[@]}" "${SHIMDEFS[@]}" "${COVDEFS[@]}" \
     -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" "${CMINC[@]}" \
     -faligned-new -Wno-attributes \
     "$SHIM" "$TMP/obj/V${TOP}__ALL.a" $(for o in $RT_OBJS; do echo "$RUNTIME/$o"; done) \
