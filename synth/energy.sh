@@ -247,8 +247,12 @@ power_of_run() { # WORK NAME NETLIST TOP CYCLES -> "internal switching leakage i
         FILENAME == ARGV[2] { tog[$1] = $2; next }
         FILENAME == ARGV[3] { inport[$1] = 1; next }
         {
-            inst = $1; cell = $2; pin = $3; net = $4
-            key = net; gsub(/ /, "", key); sub(/^\\/, "", key)
+            inst = $1; cell = $2; pin = $3; net = $0; sub(/^[^ ]+ [^ ]+ [^ ]+ /, "", net)
+            if (substr(net, 1, 1) == "\\") { # an escaped name: hex escapes as Verilator writes them, then the bit
+                key = substr(net, 2); bit = ""
+                if (match(key, / \[[0-9]+\]$/)) { bit = substr(key, RSTART + 1); key = substr(key, 1, RSTART - 1) }
+                gsub(/\[/, "__05b", key); gsub(/\]/, "__05d", key); gsub(/\./, "__02e", key); key = key bit
+            } else { key = net; gsub(/ /, "", key) }
             base = key; sub(/\[[0-9]+\]$/, "", base)
             if (key == "clk_i") { clkcap += cap[cell "/" pin]; next }
             if (net ~ /^[0-9]+\047[bh][0-9a-fA-F]+$/) a = 0

@@ -32,7 +32,6 @@ for f in "${files[@]}"; do
         function near(a, b) { return (a - b) * (a - b) <= (1e-4 * (b < 0 ? -b : b) + 1e-3) ^ 2 }
         END {
             bad = 0
-            split("idle", extra, " ")
             for (i = 0; i <= n; i++) {
                 k = i == 0 ? "idle" : cls[i]
                 s = v[k "_internal_pj"] + v[k "_switching_pj"] + v[k "_input_net_pj"] + v[k "_clock_net_pj"]
@@ -135,9 +134,6 @@ EOF
         END {
             while ((getline l < rdu) > 0) { split(l, a, " "); r[a[1]] = a[2] }
             while ((getline l < avu) > 0) { split(l, a, " "); q[a[1]] = a[2] }
-            n = r["params"]; sub(/^n=/, "", n); n += 0
-            sub(/ .*/, "", n)
-            split("n=", dummy, "")
             nn = 0; split(r["params"], pp, " "); for (i in pp) if (pp[i] ~ /^n=/) { nn = pp[i]; sub(/^n=/, "", nn) }
             printf "| RDU race-check (read) / AVU access, whole units |"
             for (i = 1; i <= 5; i++) printf " %.2f |", t["rdu_read_pj", i] / t["avu_access_pj", i]

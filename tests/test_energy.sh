@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 LIB=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
+ok() { pass=$((pass + 1)); echo "PASS $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

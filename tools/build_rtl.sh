@@ -99,8 +99,13 @@ if [ -n "$NETLIST" ]; then
     # replaced by that logic: flatten + opt_clean (no optimisation; unused wires and aliases go,
     # named wires stay). Verilator compiles the flat module in about half the time it takes for
     # thousands of cell instances (rdu at 3 SMs x 256 bits: 12 000 cells).
+    # A toggle-counting model (GPUCOH_VFLAGS with --coverage-toggle, synth/energy.sh) keeps every
+    # wire: opt_clean would merge aliases and keep one name a net, often not the netlist's, and the
+    # toggles of each netlist net must be found under its own name.
+    CLEAN="opt_clean;"
+    case " ${GPUCOH_VFLAGS:-} " in *" --coverage-toggle "*) CLEAN="" ;; esac
     if ! yosys -q -p "read_liberty $LIB; write_verilog -noattr $TMP/cells.v; read_verilog $NETLIST;
-                      hierarchy -check -top $TOP; flatten; opt_clean; write_verilog -noattr $TMP/flat.v" \
+                      hierarchy -check -top $TOP; flatten; $CLEAN write_verilog -noattr $TMP/flat.v" \
             > "$TMP/yosys.log" 2>&1; then
         cat "$TMP/yosys.log" >&2
         echo "build_rtl: yosys could not read $NETLIST with the cells of $LIB" >&2
