@@ -48,9 +48,10 @@ VFLAGS="--assert --coverage-toggle --coverage-underscore"
 # operations of the class (cycles: the cycles of the run)
 POINTS=(
     "sig_bloom_m256_c32|sig_bloom|m=256 chunk_width=32|20000|insert:insert:[.]insert test:test:[.]test[.] read:read:[.]read$"
+    "sig_bloom_m512_c32|sig_bloom|m=512 chunk_width=32|20000|insert:insert:[.]insert test:test:[.]test[.] read:read:[.]read$"
     "rdu_n3_m256|rdu|n=3 m=256 k=4 addr_width=16 line=32 gran=4 chunk_width=32 queue=2 threshold=8|20000|write:write:^idle[.]pop[.]write$ check:check:^idle[.]pop[.]check$"
     "avu_m256_l8|avu|m=256 k=4 gran=4 line=32 chunk_width=32 lines=8 epoch_width=2 hit_limit=2 spec_depth=2 out_max=3 id_width=4 addr_width=16|20000|validate:-:^op[.]accept$"
-    "tc_gwct_wf8|tc_gwct|wf=8 ts_width=8 wf_cnt_width=2|20000|update:-:^(issue|ack)"
+    "tc_gwct_wf8|tc_gwct|wf=8 ts_width=8 wf_cnt_width=2|20000|update:-:^(issue|ack|obligation)"
     "tc_timer_ts8|tc_timer|ts_width=8|20000|tick:none:cycles"
 )
 
@@ -79,11 +80,17 @@ pins_of_lib() {
 }
 
 # ---- OpenSTA's power of a netlist with pin activities (a Tcl file) ----
-# sta_power NETLIST TOP ACTS_TCL -> "internal switching leakage" (W)
-sta_power() {
-    local nl=$1 top=$2 acts=$3 tcl
+# sta_instances NETLIST TOP OUT: OpenSTA's power of every instance with every non-clock pin at
+# activity 0 and at activity 1 (set_power_activity -global; the clock pins keep the clock's 2
+# transitions a cycle): "inst int0 sw0 int1 sw1 leak" lines (W). Per-pin activities are not used:
+# this OpenSTA propagates activities from the inputs and registers and drops the values set on
+# most pins of a large netlist (sta::set_power_pin_activity; docs/area-method.md section 8.2).
+# Power is linear in the activity, so each instance's power at its own activities is
+# interpolated between the two reports (power_of_run).
+sta_instances() {
+    local nl=$1 top=$2 out=$3 tcl
     tcl=$(mktemp "${TMPDIR:-/tmp}/energy-sta.XXXXXX")
-    cat > "$tcl" <<EOF
+    cat > "$tcl" <<EOF2
 proc gpucoh_power {} {
   if {[catch {read_liberty {$LIB}} m]} { puts "GPUCOH_ERROR read_liberty: \$m"; return }
   if {[catch {read_verilog {$nl}} m]} { puts "GPUCOH_ERROR read_verilog: \$m"; return }
@@ -97,27 +104,28 @@ proc gpucoh_power {} {
   }
   set_driving_cell -lib_cell BUFX2 \$ins
   set_load 0.01 [all_outputs]
-  set_power_activity -input -activity 0 -duty 0.5
-  # the first report_power propagates the input activities over every pin, the pins set
-  # before it included (OpenSTA 2.0.17); the pins set after it keep their values
-  report_power > /dev/null
-  if {[catch {source {$acts}} m]} { puts "GPUCOH_ERROR activities: \$m"; return }
-  report_power -digits 8
+  set_power_activity -global -activity 0 -duty 0.5
+  puts "GPUCOH_A0"
+  report_power -instances [get_cells *] -digits 9
+  set_power_activity -global -activity 1 -duty 0.5
+  puts "GPUCOH_A1"
+  report_power -instances [get_cells *] -digits 9
   puts "GPUCOH_DONE"
 }
 gpucoh_power
-EOF
-    local out
-    out=$(sta -no_init -exit "$tcl" 2>&1) || true
+EOF2
+    sta -no_init -exit "$tcl" > "$out.sta" 2>&1 || true
     rm -f "$tcl"
-    if ! grep -q GPUCOH_DONE <<< "$out" || grep -q 'GPUCOH_ERROR\|^Error' <<< "$out"; then
-        echo "$out" | grep -E 'GPUCOH_ERROR|^Error' | head -5 >&2
+    if ! grep -q GPUCOH_DONE "$out.sta" || grep -q 'GPUCOH_ERROR\|^Error' "$out.sta"; then
+        grep -E 'GPUCOH_ERROR|^Error' "$out.sta" | head -5 >&2
         echo "energy: OpenSTA failed on $nl" >&2
         return 1
     fi
-    awk '$1 == "Total" && NF >= 5 { print $2, $3, $4; exit }' <<< "$out"
+    awk '/^GPUCOH_A0/ { s = 0; next } /^GPUCOH_A1/ { s = 1; next }
+         NF == 5 && $1 ~ /^[0-9.]+e[-+][0-9]+$/ {
+             if (s == 0) { i0[$5] = $1; w0[$5] = $2; lk[$5] = $3; ord[++n] = $5 } else { i1[$5] = $1; w1[$5] = $2 } }
+         END { for (k = 1; k <= n; k++) { x = ord[k]; print x, i0[x], w0[x], i1[x], w1[x], lk[x] } }' "$out.sta" > "$out"
 }
-
 # ---- --validate: the hand check on one flop and one inverter ----
 validate() {
     local tcl out
@@ -234,19 +242,24 @@ netlist_pins() {
         /^  \);/ { cell = "" }' "$1"
 }
 
-# POWER: the activities file, the input-net energy and OpenSTA's figures of one run
-power_of_run() { # WORK NAME NETLIST TOP CYCLES -> "internal switching leakage in_pj clk_pj unmapped"
+# power_of_run WORK NAME NETLIST TOP CYCLES -> "internal switching leakage in_pj clk_pj unmapped":
+# internal, switching and leakage power (W, OpenSTA's internal power not yet halved) of the run,
+# each instance at its own activities: internal at the mean activity of its non-clock pins,
+# switching at the mean activity of its outputs, interpolated between OpenSTA's reports at
+# activity 0 and 1 (WORK/sta_inst.txt, sta_instances); the input-net and clock-net energy (pJ)
+# from the liberty's pin capacitances
+power_of_run() {
     local work=$1 name=$2 nl=$3 top=$4 cycles=$5
     net_toggles "$top" "$work/$name.dat".* > "$work/$name.toggles"
     netlist_pins "$nl" > "$work/pins.txt"
     pins_of_lib > "$work/libpins.txt"
-    # inputs of the netlist (port names, bit-blasted widths not needed: nets are matched by name)
     awk '/^  input / { l = $0; sub(/;.*/, "", l); n = split(l, w, " "); print w[n] }' "$nl" > "$work/inputs.txt"
-    awk -v cycles="$cycles" -v vdd="$VDD" -v acts="$work/$name.acts.tcl" -v extra="$work/$name.extra" '
+    [ -s "$work/sta_inst.txt" ] || sta_instances "$nl" "$top" "$work/sta_inst.txt" || return 1
+    awk -v cycles="$cycles" -v vdd="$VDD" -v acts="$work/$name.acts" '
         FILENAME == ARGV[1] { dir[$1 "/" $2] = $3; cap[$1 "/" $2] = $4; next }
         FILENAME == ARGV[2] { tog[$1] = $2; next }
         FILENAME == ARGV[3] { inport[$1] = 1; next }
-        {
+        FILENAME == ARGV[4] {
             inst = $1; cell = $2; pin = $3; net = $0; sub(/^[^ ]+ [^ ]+ [^ ]+ /, "", net)
             if (substr(net, 1, 1) == "\\") { # an escaped name: hex escapes as Verilator writes them, then the bit
                 key = substr(net, 2); bit = ""
@@ -258,16 +271,21 @@ power_of_run() { # WORK NAME NETLIST TOP CYCLES -> "internal switching leakage i
             if (net ~ /^[0-9]+\047[bh][0-9a-fA-F]+$/) a = 0
             else if (key in tog) a = tog[key] / cycles
             else { unmapped++; if (unmapped <= 5) print "energy: no toggle count for net " net > "/dev/stderr"; a = 0 }
-            printf "sta::set_power_pin_activity [get_pins {%s/%s}] %.9g 0.5\n", inst, pin, a > acts
+            sa[inst] += a; na[inst]++
+            if (dir[cell "/" pin] == "output") { so[inst] += a; no[inst]++ }
             if ((base in inport) && dir[cell "/" pin] == "input")
                 inpj += 0.5 * cap[cell "/" pin] * vdd * vdd * a * cycles
+            next
+        }
+        {   # inst int0 sw0 int1 sw1 leak (OpenSTA, W)
+            i = $1; ai = na[i] ? sa[i] / na[i] : 0; ao = no[i] ? so[i] / no[i] : 0
+            if (!(i in na)) { missing++; if (missing <= 5) print "energy: OpenSTA instance " i " not in the netlist" > "/dev/stderr" }
+            pi += $2 + ($4 - $2) * ai; ps += $3 + ($5 - $3) * ao; pl += $6
+            printf "%s %.6g %.6g\n", i, ai, ao > acts
         }
         END { # pF V^2 = pJ; the clock net: 2 transitions a cycle
-            printf "%.9g %.9g %d\n", inpj, clkcap * vdd * vdd * cycles, unmapped + 0 > extra
-        }' "$work/libpins.txt" "$work/$name.toggles" "$work/inputs.txt" "$work/pins.txt"
-    local p
-    p=$(sta_power "$nl" "$top" "$work/$name.acts.tcl") || return 1
-    echo "$p $(cat "$work/$name.extra")"
+            printf "%.9e %.9e %.9e %.9g %.9g %d\n", pi, ps, pl, inpj, clkcap * vdd * vdd * cycles, unmapped + missing
+        }' "$work/libpins.txt" "$work/$name.toggles" "$work/inputs.txt" "$work/pins.txt" "$work/sta_inst.txt"
 }
 
 measure_point() { # DEF
@@ -275,6 +293,7 @@ measure_point() { # DEF
     IFS='|' read -r point unit params cycles classes <<< "$def"
     local work=$ROOT/build/energy/$point
     mkdir -p "$work"
+    rm -f "$work/sta_inst.txt" # OpenSTA's per-instance power: once a point, from its netlist
     local fp t0 top nl
     fp=$(point_inputs "$unit" "$def")
     t0=$(date +%s)
@@ -314,7 +333,7 @@ measure_point() { # DEF
         if [ "$rows" = cycles ]; then
             ops=$cycles
         else
-            ops=$(awk -v re="$rows" '/^  T[0-9]+ / { n = $NF; $1 = ""; $NF = ""; sub(/^ +/, ""); sub(/ +$/, ""); if ($0 ~ re) s += n } END { print s + 0 }' "$work/$cname.log")
+            ops=$(awk -v re="$rows" '/^  cover points:/ { exit } /^  [A-Z][0-9]+ / { n = $NF; $1 = ""; $NF = ""; sub(/^ +/, ""); sub(/ +$/, ""); if ($0 ~ re) s += n } END { print s + 0 }' "$work/$cname.log")
         fi
         [ "$ops" -gt 0 ] || { echo "energy: $point: class $cname: no operation counted (rows /$rows/)" >&2; return 1; }
         {
@@ -370,7 +389,7 @@ for def in "${POINTS[@]}"; do
     any=1
     st=$(status_of "$point" "$def" "$unit")
     if [ $LIST = 1 ]; then
-        printf '%-22s %-8s %s\n' "$point" "$st" "$(result_of "$point")"
+        printf '%-22s %-10s %s\n' "$point" "$st" "$(result_of "$point")"
         continue
     fi
     if [ "$st" = up-to-date ] && [ $FORCE = 0 ]; then
