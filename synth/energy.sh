@@ -42,14 +42,15 @@ CLOCK_NS=10
 VDD=1.8
 VFLAGS="--assert --coverage-toggle --coverage-underscore"
 
-# point|unit|params|cycles|classes; a class is name:filter:rows, filter the GPUCOH_ENERGY_OPS
+# point|unit|params|cycles|classes; a class is name:filter:rows[:also], filter the GPUCOH_ENERGY_OPS
 # value (- for the unfiltered mixed stimulus, none for the idle run itself), rows a regular
 # expression over the names of the C model's transition rows whose counts add up to the
-# operations of the class (cycles: the cycles of the run)
+# operations of the class (cycles: the cycles of the run), also the rows of what comes with them
+# (shipments, signature beats), counted and reported but not divided by
 POINTS=(
     "sig_bloom_m256_c32|sig_bloom|m=256 chunk_width=32|20000|insert:insert:[.]insert test:test:[.]test[.] read:read:[.]read$"
-    "rdu_n3_m256|rdu|n=3 m=256 k=4 addr_width=16 line=32 gran=4 chunk_width=32 queue=2 threshold=8|20000|write:write:^idle[.]pop[.]write$ check:check:^idle[.]pop[.]check$"
-    "avu_m256_l8|avu|m=256 k=4 gran=4 line=32 chunk_width=32 lines=8 epoch_width=2 hit_limit=2 spec_depth=2 out_max=3 id_width=4 addr_width=16|20000|validate:-:^op[.]accept$"
+    "rdu_n3_m256|rdu|n=3 m=256 k=4 addr_width=16 line=32 gran=4 chunk_width=32 queue=2 threshold=8|20000|write:write:^idle[.]pop[.]write$:^ship[.]last[.]sync$ check:check:^idle[.]pop[.]check$:^ship[.]last[.]sync$"
+    "avu_m256_l8|avu|m=256 k=4 gran=4 line=32 chunk_width=32 lines=8 epoch_width=2 hit_limit=2 spec_depth=2 out_max=3 id_width=4 addr_width=16|20000|validate:-:^op[.]accept$:^beat[.]last"
     "tc_gwct_wf8|tc_gwct|wf=8 ts_width=8 wf_cnt_width=2|20000|update:-:^(issue|ack|obligation)"
     "tc_timer_ts8|tc_timer|ts_width=8|20000|tick:none:cycles"
 )
@@ -144,11 +145,20 @@ sta::set_power_pin_activity [get_pins inv/A] 0.5 0.5
 sta::set_power_pin_activity [get_pins inv/Y] 0.5 0.5
 puts "GPUCOH_TOGGLING"
 report_power -instances [get_cells *] -digits 8
+set_power_activity -global -activity 0 -duty 0.5
+puts "GPUCOH_GLOBAL0"
+report_power -instances [get_cells *] -digits 8
+set_power_activity -global -activity 0.5 -duty 0.5
+puts "GPUCOH_GLOBAL5"
+report_power -instances [get_cells *] -digits 8
+set_power_activity -global -activity 1 -duty 0.5
+puts "GPUCOH_GLOBAL1"
+report_power -instances [get_cells *] -digits 8
 EOF2
     out=$(sta -no_init -exit "$tcl" 2>&1) || true
     rm -f "$tcl"
     # the rows: internal switching leakage total name
-    awk '/GPUCOH_CLOCK_ONLY/ { s = "clk" } /GPUCOH_TOGGLING/ { s = "tog" }
+    awk '/GPUCOH_CLOCK_ONLY/ { s = "clk" } /GPUCOH_TOGGLING/ { s = "tog" } /GPUCOH_GLOBAL0/ { s = "g0" } /GPUCOH_GLOBAL5/ { s = "g5" } /GPUCOH_GLOBAL1/ { s = "g1" }
          NF == 5 && $5 ~ /^(ff|inv)$/ && $1 ~ /e/ { printf "%s_%s %s %s %s\n", s, $5, $1, $2, $3 }' <<< "$out"
 }
 if [ $VALIDATE = 1 ]; then validate; exit 0; fi
@@ -287,6 +297,12 @@ power_of_run() {
         }' "$work/libpins.txt" "$work/$name.toggles" "$work/inputs.txt" "$work/pins.txt" "$work/sta_inst.txt"
 }
 
+# count_rows REGEX LOG: the sum of the counts of the transition rows (before the cover points)
+# whose names match REGEX
+count_rows() {
+    awk -v re="$1" '/^  cover points:/ { exit } /^  [A-Z][0-9]+ / { n = $NF; $1 = ""; $NF = ""; sub(/^ +/, ""); sub(/ +$/, ""); if ($0 ~ re) s += n } END { print s + 0 }' "$2"
+}
+
 measure_point() { # DEF
     local def=$1 point unit params cycles classes
     IFS='|' read -r point unit params cycles classes <<< "$def"
@@ -319,7 +335,7 @@ measure_point() { # DEF
     } > "$out"
     local cl cname filter rows
     for cl in $classes; do
-        IFS=':' read -r cname filter rows <<< "$cl"
+        IFS=':' read -r cname filter rows also <<< "$cl"
         local pw ops
         if [ "$filter" = none ]; then
             pw=$pw_idle
@@ -332,11 +348,14 @@ measure_point() { # DEF
         if [ "$rows" = cycles ]; then
             ops=$cycles
         else
-            ops=$(awk -v re="$rows" '/^  cover points:/ { exit } /^  [A-Z][0-9]+ / { n = $NF; $1 = ""; $NF = ""; sub(/^ +/, ""); sub(/ +$/, ""); if ($0 ~ re) s += n } END { print s + 0 }' "$work/$cname.log")
+            ops=$(count_rows "$rows" "$work/$cname.log")
         fi
         [ "$ops" -gt 0 ] || { echo "energy: $point: class $cname: no operation counted (rows /$rows/)" >&2; return 1; }
         {
             echo "class_$cname filter=$filter rows=$rows"
+            if [ -n "$also" ]; then
+                echo "${cname}_also $(count_rows "$also" "$work/$cname.log") $also"
+            fi
             echo "${cname}_ops $ops"
             energy_keys "$cname" "$pw" "$cycles"
         } >> "$out"

@@ -42,6 +42,16 @@ check_val() { # NAME ROW COLUMN EXPECTED REL_TOL
 check_val "OpenSTA charges the flop's clock pin twice the liberty energy (rise + fall per transition)" clk_ff 1 2.430798e-5 0.001
 check_val "OpenSTA's switching power of Q's net is 1/2 C V^2 per toggle" tog_ff 2 7.55289e-7 0.001
 check_val "OpenSTA's switching power of the output net is 1/2 C V^2 per toggle" tog_inv 2 8.1e-7 0.001
+# the per-instance interpolation (synth/energy.sh power_of_run): power at activity 0.5 is the mean of
+# the powers at 0 and 1 (set_power_activity -global), and at 0.5 equals the per-pin figures above
+for c in ff inv; do
+    for col in 1 2; do
+        mid=$(awk -v col="$col" -v c="$c" '$1 == "g0_" c { a = $(col + 1) } $1 == "g1_" c { b = $(col + 1) } END { if (a != "" && b != "") printf "%.8e", (a + b) / 2 }' <<< "$val")
+        [ "$c" = ff ] && [ "$col" = 1 ] && continue # the flop's D pin toggles under -global, not in tog_ff
+        check_val "OpenSTA's $c power (column $col) is linear in the activity: at 0.5 the mean of 0 and 1" "g5_$c" "$col" "${mid:-1}" 0.0001
+        check_val "OpenSTA's $c power (column $col) at global activity 0.5 is the per-pin figure" "g5_$c" "$col" "$(awk -v col="$col" -v c="$c" '$1 == "tog_" c { print $(col + 1) }' <<< "$val")" 0.0001
+    done
+done
 
 # 2. the page gate and 3. freshness
 if bash synth/report_energy.sh > "$tmp/page.md" 2> "$tmp/report.err" && diff -u docs/energy.md "$tmp/page.md" > "$tmp/page.diff"; then
