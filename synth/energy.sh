@@ -47,8 +47,11 @@ VFLAGS="--assert --coverage-toggle --coverage-underscore"
 # expression over the names of the C model's transition rows whose counts add up to the
 # operations of the class (cycles: the cycles of the run), also the rows of what comes with them
 # (shipments, signature beats), counted and reported but not divided by
+# An optional sixth field adds Verilator flags to the point's model: a signal wider than
+# --coverage-max-width (256 by default) gets no toggle counters, and a signature above 256 bits is one.
 POINTS=(
     "sig_bloom_m256_c32|sig_bloom|m=256 chunk_width=32|20000|insert:insert:[.]insert test:test:[.]test[.] read:read:[.]read$"
+    "sig_bloom_m512_c32|sig_bloom|m=512 chunk_width=32|20000|insert:insert:[.]insert test:test:[.]test[.] read:read:[.]read$|--coverage-max-width 1024"
     "rdu_n3_m256|rdu|n=3 m=256 k=4 addr_width=16 line=32 gran=4 chunk_width=32 queue=2 threshold=8|20000|write:write:^idle[.]pop[.]write$:^ship[.]last[.]sync$ check:check:^idle[.]pop[.]check$:^ship[.]last[.]sync$"
     "avu_m256_l8|avu|m=256 k=4 gran=4 line=32 chunk_width=32 lines=8 epoch_width=2 hit_limit=2 spec_depth=2 out_max=3 id_width=4 addr_width=16|20000|validate:-:^op[.]accept$:^beat[.]last"
     "tc_gwct_wf8|tc_gwct|wf=8 ts_width=8 wf_cnt_width=2|20000|update:-:^(issue|ack|obligation)"
@@ -209,7 +212,7 @@ run_class() {
     local work=$1 unit=$2 params=$3 cycles=$4 filter=$5 name=$6 pargs=() kv rc=0
     for kv in $params; do pargs+=(--param "$kv"); done
     rm -f "$work/$name.dat".*
-    local envs=(GPUCOH_ROOT="$ROOT" GPUCOH_VFLAGS="$VFLAGS" GPUCOH_TOGGLE_DAT="$work/$name.dat")
+    local envs=(GPUCOH_ROOT="$ROOT" GPUCOH_VFLAGS="$VFLAGS${XFLAGS:+ $XFLAGS}" GPUCOH_TOGGLE_DAT="$work/$name.dat")
     [ "$filter" = - ] || envs+=(GPUCOH_ENERGY_OPS="$filter")
     local ill=(--illegal-rate 0)
     env "${envs[@]}" "$G" cosim "$unit" --netlist "${pargs[@]}" --cycles "$cycles" --seed 1 \
@@ -305,7 +308,10 @@ count_rows() {
 
 measure_point() { # DEF
     local def=$1 point unit params cycles classes
-    IFS='|' read -r point unit params cycles classes <<< "$def"
+    local rest
+    IFS='|' read -r point unit params cycles rest <<< "$def"
+    classes=${rest%%|--*} XFLAGS="" # a class's rows may hold a |: the flags start with --
+    [[ $rest != *"|--"* ]] || XFLAGS=--${rest#*|--}
     local work=$ROOT/build/energy/$point
     mkdir -p "$work"
     rm -f "$work/sta_inst.txt" # OpenSTA's per-instance power: once a point, from its netlist
