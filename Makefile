@@ -40,7 +40,7 @@ vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress litmus format format-check \
-        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc
+        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc energy
 
 help:
 	@echo "gpucoh make targets:"
@@ -54,6 +54,7 @@ help:
 	@echo "  make synth-denovo  DeNovo units' area/timing points (synth/denovo.sh, only stale ones) + the tables of docs/area-denovo.md"
 	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
 	@echo "  make synth-gtsc    G-TSC units' area/timing points (synth/gtsc.sh, only stale ones) + the tables of docs/area-gtsc.md"
+	@echo "  make energy        energy per operation from the osu018 netlists (synth/energy.sh, only stale points; toggle-counting netlist models take minutes each) + docs/energy.md"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
@@ -198,6 +199,12 @@ synth-hlrc: $(B)/.deps
 synth-gtsc: $(B)/.deps
 	@bash synth/gtsc.sh
 	@bash synth/report_gtsc.sh
+
+# energy per operation (docs/area-method.md section 8): the netlist lockstep with toggle counts,
+# OpenSTA report_power; only points whose inputs changed are measured again
+energy: $(GPUCOH)
+	@bash synth/energy.sh
+	@bash synth/report_energy.sh > docs/energy.md.tmp && mv docs/energy.md.tmp docs/energy.md
 
 UNIT ?= sig_bloom
 FROM ?= 0

@@ -99,8 +99,13 @@ if [ -n "$NETLIST" ]; then
     # replaced by that logic: flatten + opt_clean (no optimisation; unused wires and aliases go,
     # named wires stay). Verilator compiles the flat module in about half the time it takes for
     # thousands of cell instances (rdu at 3 SMs x 256 bits: 12 000 cells).
+    # A toggle-counting model (GPUCOH_VFLAGS with --coverage-toggle, synth/energy.sh) keeps every
+    # wire: opt_clean would merge aliases and keep one name a net, often not the netlist's, and the
+    # toggles of each netlist net must be found under its own name.
+    CLEAN="opt_clean;"
+    case " ${GPUCOH_VFLAGS:-} " in *" --coverage-toggle "*) CLEAN="" ;; esac
     if ! yosys -q -p "read_liberty $LIB; write_verilog -noattr $TMP/cells.v; read_verilog $NETLIST;
-                      hierarchy -check -top $TOP; flatten; opt_clean; write_verilog -noattr $TMP/flat.v" \
+                      hierarchy -check -top $TOP; flatten; $CLEAN write_verilog -noattr $TMP/flat.v" \
             > "$TMP/yosys.log" 2>&1; then
         cat "$TMP/yosys.log" >&2
         echo "build_rtl: yosys could not read $NETLIST with the cells of $LIB" >&2
@@ -487,10 +492,19 @@ make -s -C "$TMP/obj" -f "V$TOP.mk" -j"$JOBS" OPT_FAST="$OPT" OPT_SLOW="$OPT" OP
     "V${TOP}__ALL.a" > "$TMP/make.log" 2>&1 || { cat "$TMP/make.log" >&2; exit 1; }
 
 RT_OBJS="verilated.o verilated_fst_c.o verilated_threads.o"
+# Toggle counting (synth/energy.sh, docs/area-method.md section 8): GPUCOH_VFLAGS with
+# --coverage-toggle builds the model with Verilator's per-bit toggle counters; the shim writes
+# them when the model is destroyed (GPUCOH_TOGGLE_DAT). The coverage runtime joins the others.
+COVDEFS=()
+case " ${GPUCOH_VFLAGS:-} " in
+*" --coverage-toggle "*) RT_OBJS="$RT_OBJS verilated_cov.o"; COVDEFS=(-DVM_COVERAGE=1) ;;
+esac
 mkdir -p "$RUNTIME"
 (
     flock 9
-    if [ ! -f "$RUNTIME/verilated_threads.o" ]; then
+    need=0
+    for o in $RT_OBJS; do [ -f "$RUNTIME/$o" ] || need=1; done
+    if [ $need = 1 ]; then
         make -s -C "$TMP/obj" -f "V$TOP.mk" -j"$JOBS" OPT_FAST="$OPT" OPT_SLOW="$OPT" \
             OPT_GLOBAL="$OPT" $RT_OBJS > "$TMP/runtime.log" 2>&1 || { cat "$TMP/runtime.log" >&2; exit 1; }
         for o in $RT_OBJS; do cp "$TMP/obj/$o" "$RUNTIME/$o.tmp" && mv "$RUNTIME/$o.tmp" "$RUNTIME/$o"; done
@@ -498,7 +512,7 @@ mkdir -p "$RUNTIME"
 ) 9> "$RUNTIME/.lock"
 
 g++ -std=gnu++17 -shared -fPIC $OPT -DVL_USER_STOP $PRINTF_HOOK -DGPUCOH_BUILD_KEY="\"$KEY\"" -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-    "${PDEFS[@]}" "${SHIMDEFS[@]}" \
+    "${PDEFS[@]}" "${SHIMDEFS[@]}" "${COVDEFS[@]}" \
     -I"$TMP/obj" -I"$VINC" -I"$VINC/vltstd" -I"$ROOT/verilator" "${CMINC[@]}" \
     -faligned-new -Wno-attributes \
     "$SHIM" "$TMP/obj/V${TOP}__ALL.a" $(for o in $RT_OBJS; do echo "$RUNTIME/$o"; done) \

@@ -1741,6 +1741,10 @@ check "bench: three runs agree and report ratios" "$LOGS/bench.log" bash -c \
 # rsteal's steal-rate sweep (tools/steal_sweep.sh, make steal-sweep): bad input exits 2 before any
 # run, a tiny sweep writes its md/csv/png, a truncated compare.csv or a failed run exits 1 (some 5 s)
 script_checks "steal sweep" "$LOGS/steal-sweep.log" bash tests/test_steal_sweep.sh
+# energy per operation (docs/area-method.md section 8, docs/energy.md): OpenSTA against the hand
+# calculation, the page regenerated from synth/results, the results fresh, a tampered result, page
+# and fingerprint caught, bad arguments refused (some 10 s; nothing co-simulated)
+script_checks "energy" "$LOGS/energy.log" bash tests/test_energy.sh
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"

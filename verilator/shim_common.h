@@ -9,6 +9,10 @@
 
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#include <unistd.h>
+#endif
 
 #include <cstdarg>
 #include <cstdint>
@@ -110,8 +114,27 @@ template <typename Top> void* create() {
     return s;
 }
 
+#if VM_COVERAGE
+// A model built for toggle counting (tools/build_rtl.sh, GPUCOH_VFLAGS with --coverage-toggle;
+// synth/energy.sh) writes its per-bit toggle counts to GPUCOH_TOGGLE_DAT.<pid>.<n>, one file per
+// model instance (a system has one per SM or bank), when it is destroyed.
+inline unsigned g_toggle_files = 0;
+template <typename Top> void write_toggles(Sim<Top>* s) {
+    const char* base = std::getenv("GPUCOH_TOGGLE_DAT");
+    if (!base || !*base)
+        return;
+    char path[4096];
+    std::snprintf(path, sizeof path, "%s.%ld.%u", base, static_cast<long>(getpid()),
+                  g_toggle_files++);
+    s->ctx.coveragep()->write(path);
+}
+#endif
+
 template <typename Top> void destroy(void* h) {
     auto* s = static_cast<Sim<Top>*>(h);
+#if VM_COVERAGE
+    write_toggles(s);
+#endif
     if (s->tfp) {
         s->tfp->close();
         delete s->tfp;

@@ -34,6 +34,7 @@
 #include "tb_common.h"
 #include "avu_ports.h"
 #include "tb_ports.h"
+#include "energy_filter.h"
 
 enum { PH_MIX, PH_SLOW, PH_STORM, PH_HITS, PH_COUNT };
 /* illegal-input kinds (§9), armed one at a time */
@@ -362,6 +363,8 @@ static void avu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
         tb_reset(c);
         return;
     }
+    if (gpucoh_energy_idle())
+        return; /* the energy filter's idle baseline (energy_filter.h): no operation, no beat */
     if (c->phase_left-- == 0)
         new_phase(c);
     sm_side(c, in);

@@ -35,6 +35,7 @@
 #include "tb_common.h"
 #include "rdu_ports.h"
 #include "tb_ports.h"
+#include "energy_filter.h"
 
 enum { PH_MIX, PH_BURST, PH_READERS, PH_STALL, PH_QUIET, PH_SOLO, PH_COUNT };
 #define HOT 48u
@@ -213,6 +214,8 @@ static void rdu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
         c->held = 0;
         return;
     }
+    if (gpucoh_energy_idle())
+        return; /* the energy filter's idle baseline: no request, no response taken */
     if (c->phase_left-- == 0)
         new_phase(c);
     if (c->solo_reset) {
@@ -235,6 +238,8 @@ static void rdu_tb_next_input(void* vctx, uint64_t cycle, void* vin) {
                 q->write = c->phase == PH_SOLO || role >= n / 2;
             else
                 q->write = gpucoh_rng_below(&c->rng, 1000) < c->write_pm;
+            if (!gpucoh_energy_keep(q->write ? "write" : "check"))
+                continue; /* the energy filter (energy_filter.h) */
             /* READERS: the readers check lines nobody writes, so they do not race and their
              * signatures fill up to the threshold (forced syncs) */
             q->addr = rand_line(c, c->phase == PH_READERS && !q->write);

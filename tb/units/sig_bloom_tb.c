@@ -35,6 +35,7 @@
 #include "sig_bloom.h"
 #include "sig_bloom_ports.h"
 #include "tb_ports.h"
+#include "energy_filter.h"
 
 enum { PH_MIX, PH_FILL, PH_TEST, PH_LOADZ, PH_CHURN, PH_SHIP, PH_COUNT };
 #define POOL 256u
@@ -57,6 +58,7 @@ typedef struct {
     uint64_t dir_step; /* position in the directed script */
     uint64_t dir_len;
     uint64_t seq_key;
+    sig_bloom_in_t en_last; /* energy filter: the inputs of the last operation kept */
 } sb_ctx_t;
 
 static const char* const op_names[8] = {"NOP",  "INSERT", "TEST",  "CLEAR",
@@ -440,6 +442,21 @@ static int sb_stim_cfg(void* vctx, gpucoh_stim_cfg_t* cfg, char* err, size_t err
     return 0;
 }
 
+/* The energy filter (energy_filter.h): an operation not kept becomes a NOP whose other inputs
+ * hold the last kept operation's (a bus that holds its value), so that only kept operations
+ * toggle the inputs. */
+static void sb_energy_filter(sb_ctx_t* c, sig_bloom_in_t* in) {
+    static const char* const names[8] = {"nop",  "insert", "test", "clear",
+                                         "read", "load",   "op6",  "op7"};
+    if (gpucoh_energy_idle() || !gpucoh_energy_keep(names[in->op & 7])) {
+        *in = c->en_last;
+        in->rst_n = true;
+        in->op = SIG_BLOOM_OP_NOP;
+        return;
+    }
+    c->en_last = *in;
+}
+
 static void sb_next_input(void* vctx, uint64_t cycle, void* vin) {
     sb_ctx_t* c = vctx;
     sig_bloom_in_t* in = vin;
@@ -463,6 +480,8 @@ static void sb_next_input(void* vctx, uint64_t cycle, void* vin) {
         if (c->illegal_rate && gpucoh_rng_below(&c->irng, 100000) < c->illegal_rate)
             illegal_input(c, in);
     }
+    if (getenv("GPUCOH_ENERGY_OPS"))
+        sb_energy_filter(c, in);
 }
 
 static void sb_model_tick(void* vctx, const void* in, void* out) {

@@ -14,6 +14,7 @@
 
 #include "gsys_params.h"
 #include "rng.h"
+#include "energy_filter.h"
 #include "tb_common.h"
 #include "tc_gwct.h"
 #include "tc_gwct_ports.h"
@@ -354,6 +355,8 @@ static void timer_next(void* vctx, uint64_t cycle, void* vin) {
     tc_timer_in_t* in = vin;
     memset(in, 0, sizeof *in);
     in->rst_n = cycle >= 2 && gpucoh_rng_below(&c->rng, 100000) != 0;
+    if (gpucoh_energy_idle())
+        return; /* the energy filter's idle baseline (energy_filter.h): the timer only counts */
     if (gpucoh_rng_below(&c->rng, 500) == 0) {
         in->load = true;
         /* mostly just before the wrap; sometimes 0 (taken as 1) or anywhere */
@@ -633,6 +636,12 @@ static void gwct_next(void* vctx, uint64_t cycle, void* vin) {
     in->t.era = t.era;
     in->t.roll = t.roll;
     in->rst_n = cycle >= 2 && gpucoh_rng_below(&c->rng, 200000) != 0;
+    if (gpucoh_energy_idle()) { /* the energy filter's idle baseline: the time runs, no write */
+        tc_timer_in_t ti = {.rst_n = in->rst_n};
+        tc_timer_out_t to;
+        tc_timer_tick(&c->timer, &ti, &to);
+        return;
+    }
     if (c->phase_left-- == 0) { /* phases: issue-heavy (counters fill), ack-heavy, balanced */
         uint32_t r = gpucoh_rng_below(&c->rng, 3);
         c->iss_pm = r == 0 ? 700 : r == 1 ? 150 : 400;
