@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# synth/rc2spef.awk -- turn qrouter's RC file (qrouter -d <file>: one routed net a line, its wire
+# as a tree of resistor / capacitor pairs) into SPEF, so that OpenSTA computes every cell delay
+# with the routed wire load and every net delay with its RC tree (docs/area-method.md section 8).
+#
+# Usage: awk -v design=TOP -f synth/rc2spef.awk TOP.rc > TOP.spef
+#
+# A line of the RC file: <net> 1 <driver> <sinks> <tree>, where <driver> and the sinks are
+# "inst/pin" or "PIN/port", and <tree> is a node "( R C [pin] [, node ...] )": R (ohm) is the
+# wire from the parent node (the driver for the outermost node), C (pF) the wire capacitance at
+# the node, pin a cell pin or port that sits on the node, and the nested nodes are its
+# children (separated by commas). Pin capacitances are not in the file: OpenSTA adds them from
+# the liberty. Every node becomes an internal SPEF node <net>:<k> unless a pin sits on it.
+# A line that does not parse is an error (exit 1), never skipped.
+function pin_name(p) { # "PIN/port" -> port, "inst/pin" -> inst:pin
+  if (p ~ /^PIN\//) return substr(p, 5)
+  sub(/\/[^\/]*$/, ":&", p)
+  sub(/:\//, ":", p)
+  return p
+}
+function bad(msg) {
+  printf "rc2spef: %s line %d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
+  failed = 1
+  exit 1
+}
+BEGIN {
+  if (design == "") design = "top"
+  print "*SPEF \"IEEE 1481-1998\""
+  printf "*DESIGN \"%s\"\n", design
+  print "*DATE \"-\""
+  print "*VENDOR \"gpucoh\""
+  print "*PROGRAM \"synth/rc2spef.awk\""
+  print "*VERSION \"1\""
+  print "*DESIGN_FLOW \"NETLIST_TYPE_VERILOG\""
+  print "*DIVIDER /"
+  print "*DELIMITER :"
+  print "*BUS_DELIMITER [ ]"
+  print "*T_UNIT 1 NS"
+  print "*C_UNIT 1 PF"
+  print "*R_UNIT 1 OHM"
+  print "*L_UNIT 1 HENRY"
+  print ""
+  nets = 0
+}
+NF > 0 {
+  if (NF < 9 || $2 != 1 || $4 !~ /^[0-9]+$/ || $5 != "(") bad("not a net line")
+  net = $1
+  # blif2Verilog writes an internal bus bit a[3] as a_3_; a port bit keeps its name (its PIN/ is on the line)
+  if (net ~ /\[/ && index($0, "PIN/" net " ") == 0) gsub(/[\[\]]/, "_", net)
+  drv = pin_name($3)
+  n = 0       # nodes
+  depth = 0   # open parentheses
+  nres = 0
+  ncap = 0
+  nconn = 0
+  conn[++nconn] = $3
+  totc = 0
+  for (i = 5; i <= NF; i++) {
+    t = $i
+    if (t == "(") {
+      if (i + 2 > NF) bad("truncated node")
+      r = $(i + 1); c = $(i + 2)
+      if (r !~ /^[0-9.eE+-]+$/ || c !~ /^[0-9.eE+-]+$/) bad("node without R and C")
+      n++
+      name[n] = net ":" n
+      par[n] = depth > 0 ? stack[depth] : 0
+      rv[n] = r; cv[n] = c
+      totc += c
+      stack[++depth] = n
+      i += 2
+    } else if (t == ")") {
+      if (depth == 0) bad("unbalanced ')'")
+      depth--
+    } else if (t == ",") {
+      continue
+    } else {
+      if (depth == 0) bad("pin '" t "' outside the tree")
+      name[stack[depth]] = pin_name(t)
+      conn[++nconn] = t
+    }
+  }
+  if (depth != 0) bad("unbalanced '('")
+  if (nconn - 1 != $4) bad("net " net ": " nconn - 1 " sinks in the tree, " $4 " announced")
+  printf "*D_NET %s %.6g\n*CONN\n", net, totc
+  for (k = 1; k <= nconn; k++) {
+    p = conn[k]
+    if (p ~ /^PIN\//) printf "*P %s %s\n", pin_name(p), k == 1 ? "I" : "O"
+    else printf "*I %s %s\n", pin_name(p), k == 1 ? "O" : "I"
+  }
+  print "*CAP"
+  for (k = 1; k <= n; k++) printf "%d %s %.6g\n", k, name[k], cv[k]
+  print "*RES"
+  for (k = 1; k <= n; k++) printf "%d %s %s %.6g\n", k, par[k] ? name[par[k]] : drv, name[k], rv[k]
+  print "*END\n"
+  nets++
+}
+END {
+  if (failed) exit 1
+  if (nets == 0) { print "rc2spef: no nets in the RC file" > "/dev/stderr"; exit 1 }
+}

@@ -1,0 +1,324 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# synth/route.sh -- placed-and-routed timing of one small parameter set per unit (issue 30 item 4;
+# docs/area-method.md section 8, docs/timing-routed.md).
+#
+# Every point: synth/synth.sh (the project's flow, unchanged) maps the unit; its netlist goes to
+# qflow 1.3.17 (osu018) as the synthesized netlist: graywolf places it, qrouter routes it and
+# writes the routed wires as RC trees, synth/rc2spef.awk turns those into SPEF, and OpenSTA times
+# the netlist twice under the same liberty and constraints as synth.sh (ideal clock clk_i, zero
+# I/O delay, BUFX2 drivers, 0.01 pF loads): without wires, and with the SPEF. The result,
+# synth/results/route_<point>.route.txt, has the routed core area, utilization, wire length,
+# both critical paths and fmax, their ratio, the run time and an inputs_sha256 over everything
+# that determines it (RTL, flow scripts, qflow's tech files, tool versions, parameters).
+#
+# Usage: synth/route.sh [--list] [--only REGEX] [--force] [--results DIR] [--keep DIR]
+#   --list        the points and their status (up-to-date | stale | missing | failed), nothing run
+#   --only REGEX  only the points whose name matches REGEX
+#   --force       run a point even if its result is up to date
+#   --results DIR where results go (default synth/results; must exist)
+#   --keep DIR    keep each point's work directory in DIR/<point> (must exist; default: removed)
+# Environment: GPUCOH_ROUTE_DENSITY (initial cell density for graywolf, default 0.6),
+# GPUCOH_ROUTE_TIMEOUT (seconds per qflow step, default 1800).
+set -euo pipefail
+
+prog=route.sh
+die() {
+  echo "$prog: error: $*" >&2
+  exit 2
+}
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo_root"
+
+results=synth/results
+only=""
+force=0
+list=0
+keep=""
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --list) list=1; shift ;;
+    --force) force=1; shift ;;
+    --only) [[ $# -ge 2 ]] || die "--only needs a regular expression"; only=$2; shift 2 ;;
+    --results) [[ $# -ge 2 && -n $2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
+    --keep) [[ $# -ge 2 && -n $2 ]] || die "--keep needs a directory"; keep=$2; shift 2 ;;
+    -h | --help) sed -n '4,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown argument '$1' (try --help)" ;;
+  esac
+done
+[[ -d $results ]] || die "results directory '$results' does not exist"
+[[ -z $keep || -d $keep ]] || die "--keep directory '$keep' does not exist"
+if [[ -n $only ]]; then
+  rc=0
+  grep -qE -- "$only" <<<"" 2>/dev/null || rc=$?
+  ((rc <= 1)) || die "--only '$only' is not a valid regular expression"
+fi
+DENSITY=${GPUCOH_ROUTE_DENSITY:-0.6}
+[[ $DENSITY =~ ^0\.[0-9]+$ ]] || die "GPUCOH_ROUTE_DENSITY='$DENSITY' (expected a fraction like 0.6)"
+TIMEOUT=${GPUCOH_ROUTE_TIMEOUT:-1800}
+[[ $TIMEOUT =~ ^[0-9]+$ ]] || die "GPUCOH_ROUTE_TIMEOUT='$TIMEOUT' is not a number of seconds"
+
+TECH=/usr/share/qflow/tech/osu018
+LIBERTY=$TECH/osu018_stdcells.lib
+
+# ---- the points: name | top | rtl files | parameters -------------------------------------
+# The smallest parameter set of each unit that still has every structure of the unit (at least
+# one set of every way, the paper's ways / wavefronts / SMs / MSHRs unless noted in the page).
+tc_l1_f="rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv"
+tc_l2_f="rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv"
+gpu_l1_f="rtl/gpucoh_atom_pkg.sv rtl/gpu/gpu_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/gpu/gpu_l1.sv"
+gpu_l2_f="rtl/gpucoh_atom_pkg.sv rtl/gpu/gpu_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/gpu/gpu_l2.sv"
+dn_l1_f="rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/denovo/denovo_l1.sv"
+dn_l2_f="rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/denovo/denovo_l2.sv"
+hl_l1_f="rtl/gpucoh_atom_pkg.sv rtl/hlrc/hlrc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/hlrc/hlrc_l1.sv"
+hl_l2_f="rtl/gpucoh_atom_pkg.sv rtl/hlrc/hlrc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/hlrc/hlrc_l2.sv"
+gt_l1_f="rtl/gpucoh_atom_pkg.sv rtl/gtsc/gtsc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/prim/gpucoh_bytemerge.sv rtl/gtsc/gtsc_l1.sv"
+gt_l2_f="rtl/gpucoh_atom_pkg.sv rtl/gtsc/gtsc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/prim/gpucoh_bytemerge.sv rtl/gtsc/gtsc_l2.sv"
+sig_f="rtl/sig/sig_hash.sv rtl/sig/sig_store.sv"
+points=(
+  "tc_timer_ts32|tc_timer|rtl/tc/tc_timer.sv|TsWidth=32"
+  "gtsc_ovf_b8|gtsc_ovf|rtl/gtsc/gtsc_ovf.sv|NumBanks=8"
+  "sig_bloom_m256_k4|sig_bloom|rtl/sig/sig_bloom.sv|SigBits=256 NumHashes=4 Parallel=1 HashKind=0 GranBytes=128 AddrWidth=32 ChunkWidth=64 Threshold=32"
+  "tc_gwct_wf48_ts16|tc_gwct|rtl/tc/tc_gwct.sv|NumWf=48 TsWidth=16 WfCntWidth=6"
+  "avu_m256|avu|$sig_f rtl/sig/avu.sv|SigBits=256 NumHashes=6 ChunkWidth=256"
+  "rdu_m256_n2|rdu|$sig_f rtl/sig/rdu.sv|NumSm=2 SigBits=256 NumHashes=6 ChunkWidth=256 GranBytes=128"
+  "gpu_l1_s2_sb16_b16|gpu_l1|$gpu_l1_f|L1Sets=2 SbEntries=16 LineBytes=16"
+  "hlrc_l1_s2_sb16_b16|hlrc_l1|$hl_l1_f|L1Sets=2 SbEntries=16 LineBytes=16"
+  "denovo_l1_s2_sb16_b16|denovo_l1|$dn_l1_f|L1Sets=2 SbEntries=16 LineBytes=16"
+  "gpu_l2_s2_m8_b16|gpu_l2|$gpu_l2_f|L2Sets=2 L2Mshrs=8 LineBytes=16"
+  "denovo_l2_s2_b16|denovo_l2|$dn_l2_f|L2Sets=2 LineBytes=16"
+  "tc_l1_s4_b16|tc_l1|$tc_l1_f|L1Sets=4 LineBytes=16"
+  "tc_l2_s4_m8_b16|tc_l2|$tc_l2_f|L2Sets=4 L2Mshrs=8 LineBytes=16"
+  "gtsc_l1_s1|gtsc_l1|$gt_l1_f|L1Sets=1"
+  "hlrc_l2_s1_b64|hlrc_l2|$hl_l2_f|L2Sets=1 LineBytes=64"
+  "gtsc_l2_s1|gtsc_l2|$gt_l2_f|L2Sets=1"
+)
+
+# ---- fingerprint -------------------------------------------------------------------------
+tool_versions() {
+  dpkg-query -W -f '${Package} ${Version}\n' qflow qflow-tech-osu018 graywolf qrouter opensta yosys 2>/dev/null || true
+}
+tools_fp=""
+fp_point() { # files params -> sha256 over the RTL, the flow, qflow's tech and scripts, tools
+  local files=$1 params=$2
+  [[ -n $tools_fp ]] || tools_fp=$(tool_versions | sha256sum | cut -c1-64)
+  # shellcheck disable=SC2086 # word splitting of the file list is intended
+  {
+    echo "route-fp-v1 density=$DENSITY params=$params tools=$tools_fp"
+    sha256sum synth/route.sh synth/rc2spef.awk synth/synth.sh synth/techmap_wide_shift.v \
+      rtl/gpucoh_pkg.sv rtl/include/* $files "$TECH"/osu018_stdcells.lib "$TECH"/osu018_stdcells.lef \
+      "$TECH"/osu018.par "$TECH"/osu018.sh /usr/lib/qflow/scripts/placement.sh \
+      /usr/lib/qflow/scripts/router.sh /usr/lib/qflow/scripts/synthesize.sh 2>&1 | sed "s|  $repo_root/|  |"
+  } | sha256sum | cut -c1-64
+}
+body_sha() { grep -v '^body_sha256 ' "$1" | sha256sum | cut -c1-64; } # a result's own checksum
+
+status_of() { # result-file fp -> status
+  local f=$1 fp=$2
+  [[ -f $f ]] || { echo missing; return; }
+  [[ $(awk '$1 == "body_sha256" {print $2}' "$f") == "$(body_sha "$f")" ]] || { echo tampered; return; }
+  [[ $(awk '$1 == "inputs_sha256" {print $2}' "$f") == "$fp" ]] || { echo stale; return; }
+  echo up-to-date
+}
+
+selected=()
+for p in "${points[@]}"; do
+  name=${p%%|*}
+  [[ -z $only ]] || grep -qE -- "$only" <<<"$name" || continue
+  selected+=("$p")
+done
+((${#selected[@]} > 0)) || die "no point matches --only '$only'"
+
+if ((list)); then
+  for p in "${selected[@]}"; do
+    IFS='|' read -r name top files params <<<"$p"
+    f=$results/route_$name.route.txt
+    printf '%-24s %-10s %-10s %s\n' "$name" "$(status_of "$f" "$(fp_point "$files" "$params")")" "$top" "$params"
+  done
+  exit 0
+fi
+
+for t in qflow sta yosys awk dpkg-query timeout; do command -v "$t" >/dev/null || die "'$t' not found (tools/deps.sh installs it)"; done
+[[ -r $LIBERTY ]] || die "liberty '$LIBERTY' missing (qflow-tech-osu018)"
+[[ -w $results ]] || die "results directory '$results' is not writable"
+
+# ---- one point -----------------------------------------------------------------------------
+sta_script() { # netlist top spef(or "") -> OpenSTA script on stdout (synth.sh's constraints)
+  cat <<EOF
+proc gpucoh_sta {} {
+  if {[catch {read_liberty {$LIBERTY}} m]} { puts "GPUCOH_ERROR read_liberty: \$m"; return }
+  if {[catch {read_verilog {$1}} m]} { puts "GPUCOH_ERROR read_verilog: \$m"; return }
+  if {[catch {link_design {$2}} m] || !\$m} { puts "GPUCOH_ERROR link_design failed"; return }
+  create_clock -name clk -period 10 [get_ports clk_i]
+  set ins [delete_from_list [all_inputs] [get_ports clk_i]]
+  set_input_delay 0 -clock clk \$ins
+  set_output_delay 0 -clock clk [all_outputs]
+  set_driving_cell -lib_cell BUFX2 \$ins
+  set_load 0.01 [all_outputs]
+  if {"$3" ne ""} {
+    if {[catch {read_spef {$3}} m]} { puts "GPUCOH_ERROR read_spef: \$m"; return }
+  }
+  report_checks -path_delay max -digits 3 -fields {capacitance slew}
+  if {[catch {sta::worst_slack -max} ws]} { puts "GPUCOH_ERROR worst_slack: \$ws"; return }
+  puts "GPUCOH_WORST_SLACK \$ws"
+}
+gpucoh_sta
+exit
+EOF
+}
+sta_run() { # dir tag netlist top spef -> crit path ns on stdout; log in dir/sta_tag.log
+  local d=$1 tag=$2 ws
+  sta_script "$3" "$4" "$5" >"$d/sta_$tag.tcl"
+  sta "$d/sta_$tag.tcl" >"$d/sta_$tag.log" 2>&1 || true
+  grep -q GPUCOH_ERROR "$d/sta_$tag.log" && return 1
+  # an unknown net or pin in the SPEF is a warning in OpenSTA: treat it as a failure
+  [[ -z $5 ]] || ! grep -qiE '(warning|error).*\.spef' "$d/sta_$tag.log" || return 1
+  ws=$(awk '$1 == "GPUCOH_WORST_SLACK" {print $2}' "$d/sta_$tag.log")
+  [[ -n $ws ]] || return 1
+  awk -v w="$ws" 'BEGIN{printf "%.3f\n", 10 - w}'
+}
+cell_area() { # netlist -> "cells area fills": liberty areas of the instances, FILL cells apart
+  awk -v lib="$LIBERTY" '
+    BEGIN { while ((getline l < lib) > 0) {
+        if (l ~ /^[ \t]*cell[ \t]*\(/) { c = l; sub(/.*cell[ \t]*\([ \t]*"?/, "", c); sub(/"?[ \t]*\).*/, "", c) }
+        if (l ~ /^[ \t]*area[ \t]*:/) { a = l; sub(/.*:[ \t]*/, "", a); sub(/[ \t]*;.*/, "", a); area[c] = a + 0 } } }
+    $1 == "FILL" && $2 ~ /^FILL/ { fills++; next }
+    $1 in area && $2 ~ /^[A-Za-z_]/ { n++; s += area[$1] }
+    END { printf "%d %.1f %d\n", n, s, fills }' "$1"
+}
+def_stats() { # routed DEF -> "die_w_um die_h_um wire_um vias"
+  awk '
+    $1 == "UNITS" && $2 == "DISTANCE" { u = $4 }
+    $1 == "DIEAREA" { w = ($7 - $3) / u; h = ($8 - $4) / u }
+    $1 == "NETS" { innets = 1 } $1 == "END" && $2 == "NETS" { innets = 0 }
+    innets && ($1 == "+" || $1 == "NEW") {
+      px = ""; for (i = 1; i <= NF; i++) if ($i == "(") {
+        x = $(i + 1); y = $(i + 2); if (x == "*") x = px; if (y == "*") y = py
+        if (px != "") len += (x > px ? x - px : px - x) + (y > py ? y - py : py - y)
+        px = x; py = y; i += 3
+      } else if ($i ~ /^M[0-9]+_M[0-9]+$/ || $i ~ /^via/) vias++
+    }
+    END { printf "%.1f %.1f %.0f %d\n", w, h, len / u, vias }' "$1"
+}
+
+fail_result() { # out name top params fp stage t0 message: a result that records the failure
+  local tmpres=$results/.route_$2.tmp.$$
+  {
+    echo "point $2"
+    echo "top $3"
+    echo "params $4"
+    echo "inputs_sha256 $5"
+    echo "density_target $DENSITY"
+    echo "status failed"
+    echo "failed_step $6"
+    echo "time_total_s $(($(date +%s) - $7))"
+    echo "tools $(tool_versions | awk '{printf("%s%s=%s", (NR > 1 ? "," : ""), $1, $2)}')"
+  } >"$tmpres"
+  echo "body_sha256 $(body_sha "$tmpres")" >>"$tmpres"
+  mv "$tmpres" "$1"
+  echo "$prog: $2: $8" >&2
+  return 1
+}
+
+run_point() { # name top files params
+  local name=$1 top=$2 files=$3 params=$4 fp w t0 t1 t2 t3 t4 d out
+  fp=$(fp_point "$files" "$params")
+  out=$results/route_$name.route.txt
+  if ((!force)) && [[ $(status_of "$out" "$fp") == up-to-date ]]; then
+    echo "$prog: $name up to date"
+    return 0
+  fi
+  w=$(mktemp -d "${TMPDIR:-/tmp}/gpucoh-route.XXXXXX")
+  d=$w/q
+  echo "$prog: $name: synth.sh $top ($params)"
+  t0=$(date +%s)
+  # shellcheck disable=SC2086 # the file list and parameters split on spaces
+  if ! nice bash synth/synth.sh "$w/syn" "$top" 1 $files -- $params >"$w/synth.log" 2>&1; then
+    fail_result "$out" "$name" "$top" "$params" "$fp" synth "$t0" "synthesis failed (see $w/synth.log)"; return 1
+  fi
+  t1=$(date +%s)
+  mkdir -p "$d/source" "$d/synthesis" "$d/layout" "$d/log"
+  cp "$w/syn/netlist.v" "$d/source/$top.v"
+  cat >"$d/source/$top.ys" <<EOF
+read_liberty -lib $LIBERTY
+read_verilog $top.v
+hierarchy -top $top
+write_blif -buf BUFX2 A Y ${top}_mapped.blif
+EOF
+  cat >"$d/project_vars.sh" <<EOF
+set yosys_options = "-s $top.ys"
+set nofanout = 1
+set initial_density = $DENSITY
+EOF
+  local step rc
+  for step in synthesize place route; do
+    rc=0
+    (cd "$d" && nice timeout "$TIMEOUT" qflow -T osu018 "$step" "$top") >"$d/log/q_$step.out" 2>&1 || rc=$?
+    if ((rc != 0)) || grep -q "error condition" "$d/log/q_$step.out"; then
+      local why=$step; ((rc == 124)) && why="$step (timeout ${TIMEOUT} s)"
+      fail_result "$out" "$name" "$top" "$params" "$fp" "$why" "$t0" "qflow $step failed (status $rc; see $d/log/q_$step.out)"; return 1
+    fi
+    [[ $step == synthesize ]] && t2=$(date +%s)
+    [[ $step == place ]] && t3=$(date +%s)
+  done
+  t4=$(date +%s)
+  local failed_routes
+  failed_routes=$(grep -oE 'Final: [0-9]+ failed routes|Final: No failed routes' "$d/log/q_route.out" | tail -1 | awk '{print ($2 == "No") ? 0 : $2}')
+  [[ -n $failed_routes && -f $d/layout/$top.rc ]] || { fail_result "$out" "$name" "$top" "$params" "$fp" route "$t0" "routing did not finish (see $d/log/q_route.out)"; return 1; }
+  awk -v design="$top" -f synth/rc2spef.awk "$d/layout/$top.rc" >"$w/$top.spef" || { echo "$prog: $name: rc2spef failed" >&2; return 1; }
+  local net=$d/synthesis/$top.rtlnopwr.v cu cr
+  cu=$(sta_run "$w" unrouted "$net" "$top" "") || { echo "$prog: $name: STA (no wires) failed, see $w/sta_unrouted.log" >&2; return 1; }
+  cr=$(sta_run "$w" routed "$net" "$top" "$w/$top.spef") || { echo "$prog: $name: STA (SPEF) failed, see $w/sta_routed.log" >&2; return 1; }
+  local t5 ca ds syn_cells syn_fmax syn_cp
+  t5=$(date +%s)
+  read -r -a ca <<<"$(cell_area "$net")"
+  read -r -a ds <<<"$(def_stats "$d/layout/$top.def")"
+  syn_cells=$(awk '$1 == "cells" {print $2}' "$w/syn/area.txt")
+  syn_cp=$(awk '$1 == "crit_path_ns" {print $2}' "$w/syn/area.txt")
+  syn_fmax=$(awk '$1 == "fmax_mhz" {print $2}' "$w/syn/area.txt")
+  local ends
+  ends=$(awk '/^Startpoint:/ {s = $2} /^Endpoint:/ {e = $2} END {print s " -> " e}' "$w/sta_routed.log")
+  local tmpres=$results/.route_$name.tmp.$$
+  {
+    echo "point $name"
+    echo "top $top"
+    echo "params $params"
+    echo "inputs_sha256 $fp"
+    echo "density_target $DENSITY"
+    echo "status ok"
+    echo "synth_cells $syn_cells"
+    echo "synth_crit_path_ns $syn_cp"
+    echo "synth_fmax_mhz $syn_fmax"
+    echo "routed_cells ${ca[0]}"
+    echo "added_buffers $((ca[0] - syn_cells))"
+    echo "fill_cells ${ca[2]}"
+    echo "cell_area_um2 ${ca[1]}"
+    echo "core_w_um ${ds[0]}"
+    echo "core_h_um ${ds[1]}"
+    awk -v w="${ds[0]}" -v h="${ds[1]}" -v a="${ca[1]}" 'BEGIN{printf "core_area_um2 %.0f\nutilization %.3f\n", w * h, a / (w * h)}'
+    echo "wirelength_um ${ds[2]}"
+    echo "vias ${ds[3]}"
+    echo "failed_routes $failed_routes"
+    echo "crit_path_unrouted_ns $cu"
+    echo "crit_path_routed_ns $cr"
+    awk -v u="$cu" -v r="$cr" 'BEGIN{printf "fmax_unrouted_mhz %.1f\nfmax_routed_mhz %.1f\nfmax_ratio %.3f\n", 1000 / u, 1000 / r, u / r}'
+    echo "routed_path $ends"
+    echo "time_synth_s $((t1 - t0))"
+    echo "time_place_s $((t3 - t2))"
+    echo "time_route_s $((t4 - t3))"
+    echo "time_total_s $((t5 - t0))"
+    echo "tools $(tool_versions | awk '{printf("%s%s=%s", (NR > 1 ? "," : ""), $1, $2)}')"
+  } >"$tmpres"
+  echo "body_sha256 $(body_sha "$tmpres")" >>"$tmpres"
+  mv "$tmpres" "$out"
+  if [[ -n $keep ]]; then rm -rf "${keep:?}/$name"; mv "$w" "$keep/$name"; else rm -rf "$w"; fi
+  echo "$prog: $name: fmax $(awk '$1 == "fmax_unrouted_mhz" {print $2}' "$out") -> $(awk '$1 == "fmax_routed_mhz" {print $2}' "$out") MHz routed, $((t5 - t0)) s -> $out"
+}
+
+nfail=0
+for p in "${selected[@]}"; do
+  IFS='|' read -r name top files params <<<"$p"
+  run_point "$name" "$top" "$files" "$params" || nfail=$((nfail + 1))
+done
+((nfail == 0)) || { echo "$prog: $nfail point(s) failed" >&2; exit 1; }
