@@ -54,6 +54,8 @@ help:
 	@echo "  make synth-denovo  DeNovo units' area/timing points (synth/denovo.sh, only stale ones) + the tables of docs/area-denovo.md"
 	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
 	@echo "  make synth-gtsc    G-TSC units' area/timing points (synth/gtsc.sh, only stale ones) + the tables of docs/area-gtsc.md"
+	@echo "  make route         placed-and-routed timing (qflow) of one small point per unit, only stale ones (ROUTE_ARGS), + docs/timing-routed.md"
+	@echo "  make route-check   docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate; results fresh (tests/test_route.sh)"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
@@ -198,6 +200,19 @@ synth-hlrc: $(B)/.deps
 synth-gtsc: $(B)/.deps
 	@bash synth/gtsc.sh
 	@bash synth/report_gtsc.sh
+
+# placed-and-routed timing, one small point per unit (qflow: graywolf, qrouter; SPEF into OpenSTA):
+# only stale points are run (ROUTE_ARGS=--force, --only REGEX), then docs/timing-routed.md
+route: $(B)/.deps
+	@nice bash synth/route.sh $(ROUTE_ARGS)
+	@bash synth/route_report.sh --out docs/timing-routed.md
+
+route-page:
+	@bash synth/route_report.sh --out docs/timing-routed.md
+
+# the page gate of docs/timing-routed.md and its negative checks (no routing; seconds)
+route-check:
+	@bash tests/test_route.sh
 
 UNIT ?= sig_bloom
 FROM ?= 0
