@@ -4,7 +4,14 @@
 # as a tree of resistor / capacitor pairs) into SPEF, so that OpenSTA computes every cell delay
 # with the routed wire load and every net delay with its RC tree (docs/area-method.md section 8).
 #
-# Usage: awk -v design=TOP -f synth/rc2spef.awk TOP.rc > TOP.spef
+# Usage: awk -v design=TOP [-v capfile=MAGIC.spice] [-v summary=FILE] -f synth/rc2spef.awk TOP.rc > TOP.spef
+#   capfile  magic's extraction of the same routed layout (ext2spice with cthresh 0): each net's
+#            node capacitances are scaled so that they add up to the capacitance magic found on
+#            the net (to ground, to the supplies, to the cell geometry, and to every other net,
+#            coupling counted in full); the resistances stay qrouter's.
+#   summary  a file to write "key value" lines to: wire_cap_rc_pf (qrouter's total),
+#            wire_cap_magic_pf (magic's, on the nets of the RC file), magic_unassigned_pf (on
+#            nodes that name no pin of a routed net), nets, nets_without_magic.
 #
 # A line of the RC file: <net> 1 <driver> <sinks> <tree>, where <driver> and the sinks are
 # "inst/pin" or "PIN/port", and <tree> is a node "( R C [pin] [, node ...] )": R (ohm) is the
@@ -18,6 +25,40 @@ function pin_name(p) { # "PIN/port" -> port, "inst/pin" -> inst:pin
   sub(/\/[^\/]*$/, ":&", p)
   sub(/:\//, ":", p)
   return p
+}
+function magic_cap(v,   u) { # "0.26fF" -> 0.26 (fF)
+  u = v; sub(/^[-0-9.eE+]+/, "", u); sub(/[a-zA-Z]+$/, "", v)
+  if (u == "fF" || u == "") return v + 0
+  if (u == "aF") return v / 1000
+  if (u == "pF") return v * 1000
+  printf "rc2spef: %s: capacitance '%s%s' has an unknown unit\n", capfile, v, u > "/dev/stderr"
+  failed = 1
+  exit 1
+}
+function read_magic(   l, a, k, v) { # capfile -> mcap[node] (fF)
+  while ((getline l < capfile) > 0) {
+    if (l !~ /^C/) continue
+    split(l, a, " ")
+    v = magic_cap(a[4])
+    for (k = 2; k <= 3; k++)
+      if (a[k] != "gnd" && a[k] != "vdd" && a[k] != "0" && a[k] !~ /#/) { mcap[a[k]] += v; mtot += v }
+  }
+  close(capfile)
+  if (mtot == 0) { printf "rc2spef: no capacitance in %s\n", capfile > "/dev/stderr"; failed = 1; exit 1 }
+}
+function scale_to_magic(   k, p, cm, seen) { # the node caps of this net (cv[], totc) -> magic's total
+  cm = 0
+  for (k = 1; k <= nconn; k++) {
+    p = conn[k]; sub(/^PIN\//, "", p)
+    if (p in mcap && !(p in seen)) { cm += mcap[p]; seen[p] = 1; used[p] = 1 }
+  }
+  if ($1 in mcap && !($1 in seen)) { cm += mcap[$1]; used[$1] = 1 }
+  if (cm == 0) { nomagic++; magtot += totc * 1000; return }
+  magtot += cm
+  cm /= 1000 # pF
+  if (totc > 0) for (k = 1; k <= n; k++) cv[k] *= cm / totc
+  else cv[1] = cm
+  totc = cm
 }
 function bad(msg) {
   printf "rc2spef: %s line %d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
@@ -42,6 +83,7 @@ BEGIN {
   print "*L_UNIT 1 HENRY"
   print ""
   nets = 0
+  if (capfile != "") read_magic()
 }
 NF > 0 {
   if (NF < 9 || $2 != 1 || $4 !~ /^[0-9]+$/ || $5 != "(") bad("not a net line")
@@ -51,8 +93,6 @@ NF > 0 {
   drv = pin_name($3)
   n = 0       # nodes
   depth = 0   # open parentheses
-  nres = 0
-  ncap = 0
   nconn = 0
   conn[++nconn] = $3
   totc = 0
@@ -82,6 +122,8 @@ NF > 0 {
   }
   if (depth != 0) bad("unbalanced '('")
   if (nconn - 1 != $4) bad("net " net ": " nconn - 1 " sinks in the tree, " $4 " announced")
+  rctot += totc
+  if (capfile != "") scale_to_magic()
   printf "*D_NET %s %.6g\n*CONN\n", net, totc
   for (k = 1; k <= nconn; k++) {
     p = conn[k]
@@ -98,4 +140,10 @@ NF > 0 {
 END {
   if (failed) exit 1
   if (nets == 0) { print "rc2spef: no nets in the RC file" > "/dev/stderr"; exit 1 }
+  if (summary != "") {
+    for (p in mcap) if (!(p in used)) unas += mcap[p]
+    printf "nets %d\nwire_cap_rc_pf %.4f\n", nets, rctot > summary
+    if (capfile != "") printf "wire_cap_magic_pf %.4f\nmagic_unassigned_pf %.4f\nnets_without_magic %d\n", magtot / 1000, unas / 1000, nomagic + 0 > summary
+    close(summary)
+  }
 }

@@ -97,7 +97,7 @@ points=(
 
 # ---- fingerprint -------------------------------------------------------------------------
 tool_versions() {
-  dpkg-query -W -f '${Package} ${Version}\n' qflow qflow-tech-osu018 graywolf qrouter opensta yosys 2>/dev/null || true
+  dpkg-query -W -f '${Package} ${Version}\n' qflow qflow-tech-osu018 graywolf qrouter opensta yosys magic 2>/dev/null || true
 }
 tools_fp=""
 fp_point() { # files params -> sha256 over the RTL, the flow, qflow's tech and scripts, tools
@@ -139,7 +139,7 @@ if ((list)); then
   exit 0
 fi
 
-for t in qflow sta yosys awk dpkg-query timeout; do command -v "$t" >/dev/null || die "'$t' not found (tools/deps.sh installs it)"; done
+for t in qflow sta yosys magic awk dpkg-query timeout; do command -v "$t" >/dev/null || die "'$t' not found (tools/deps.sh installs it)"; done
 [[ -r $LIBERTY ]] || die "liberty '$LIBERTY' missing (qflow-tech-osu018)"
 [[ -w $results ]] || die "results directory '$results' is not writable"
 
@@ -266,9 +266,41 @@ EOF
   local failed_routes
   failed_routes=$(grep -oE 'Final: [0-9]+ failed routes|Final: No failed routes' "$d/log/q_route.out" | tail -1 | awk '{print ($2 == "No") ? 0 : $2}')
   [[ -n $failed_routes && -f $d/layout/$top.rc ]] || { fail_result "$out" "$name" "$top" "$params" "$fp" route "$t0" "routing did not finish (see $d/log/q_route.out)"; return 1; }
-  awk -v design="$top" -f synth/rc2spef.awk "$d/layout/$top.rc" >"$w/$top.spef" || { echo "$prog: $name: rc2spef failed" >&2; return 1; }
-  local net=$d/synthesis/$top.rtlnopwr.v cu cr
+  # magic extracts the routed layout (the DEF on the LEF cell abstracts) to capacitances
+  cat >"$w/extract.tcl" <<EOT
+drc off
+snap int
+lef read $TECH/osu018_stdcells.lef
+def read $top.def
+load $top
+select top cell
+extract all
+ext2spice hierarchy off
+ext2spice format ngspice
+ext2spice scale off
+ext2spice cthresh 0
+ext2spice rthresh infinite
+ext2spice blackbox on
+ext2spice -o $w/$top.magic.spice
+quit -noprompt
+EOT
+  rc=0
+  (cd "$d/layout" && nice timeout "$TIMEOUT" magic -dnull -noconsole -rcfile "$TECH/osu018.magicrc" "$w/extract.tcl") >"$w/magic.log" 2>&1 || rc=$?
+  if ((rc != 0)) || [[ ! -s $w/$top.magic.spice ]]; then
+    fail_result "$out" "$name" "$top" "$params" "$fp" extract "$t0" "magic extraction failed (status $rc; see $w/magic.log)"
+    return 1
+  fi
+  local t4x
+  t4x=$(date +%s)
+  if ! awk -v design="$top" -f synth/rc2spef.awk "$d/layout/$top.rc" >"$w/$top.rc.spef" ||
+    ! awk -v design="$top" -v capfile="$w/$top.magic.spice" -v summary="$w/magic.sum" -f synth/rc2spef.awk \
+      "$d/layout/$top.rc" >"$w/$top.spef"; then
+    echo "$prog: $name: rc2spef failed" >&2
+    return 1
+  fi
+  local net=$d/synthesis/$top.rtlnopwr.v cu cr crc
   cu=$(sta_run "$w" unrouted "$net" "$top" "") || { echo "$prog: $name: STA (no wires) failed, see $w/sta_unrouted.log" >&2; return 1; }
+  crc=$(sta_run "$w" routed_rc "$net" "$top" "$w/$top.rc.spef") || { echo "$prog: $name: STA (qrouter RC) failed, see $w/sta_routed_rc.log" >&2; return 1; }
   cr=$(sta_run "$w" routed "$net" "$top" "$w/$top.spef") || { echo "$prog: $name: STA (SPEF) failed, see $w/sta_routed.log" >&2; return 1; }
   local t5 ca ds syn_cells syn_fmax syn_cp
   t5=$(date +%s)
@@ -303,10 +335,15 @@ EOF
     echo "crit_path_unrouted_ns $cu"
     echo "crit_path_routed_ns $cr"
     awk -v u="$cu" -v r="$cr" 'BEGIN{printf "fmax_unrouted_mhz %.1f\nfmax_routed_mhz %.1f\nfmax_ratio %.3f\n", 1000 / u, 1000 / r, u / r}'
+    echo "crit_path_routed_rc_ns $crc"
+    awk -v u="$cu" -v r="$crc" 'BEGIN{printf "fmax_routed_rc_mhz %.1f\nfmax_ratio_rc %.3f\n", 1000 / r, u / r}'
+    awk '$1 != "nets" {print}' "$w/magic.sum"
+    echo "spef_nets $(awk '$1 == "nets" {print $2}' "$w/magic.sum")"
     echo "routed_path $ends"
     echo "time_synth_s $((t1 - t0))"
     echo "time_place_s $((t3 - t2))"
     echo "time_route_s $((t4 - t3))"
+    echo "time_extract_s $((t4x - t4))"
     echo "time_total_s $((t5 - t0))"
     echo "tools $(tool_versions | awk '{printf("%s%s=%s", (NR > 1 ? "," : ""), $1, $2)}')"
   } >"$tmpres"
