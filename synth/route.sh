@@ -62,38 +62,9 @@ TIMEOUT=${GPUCOH_ROUTE_TIMEOUT:-1800}
 TECH=/usr/share/qflow/tech/osu018
 LIBERTY=$TECH/osu018_stdcells.lib
 
-# ---- the points: name | top | rtl files | parameters -------------------------------------
-# The smallest parameter set of each unit that still has every structure of the unit (at least
-# one set of every way, the paper's ways / wavefronts / SMs / MSHRs unless noted in the page).
-tc_l1_f="rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_rr_ffs.sv rtl/tc/tc_gwct.sv rtl/tc/tc_l1.sv"
-tc_l2_f="rtl/gpucoh_atom_pkg.sv rtl/tc/tc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_ffs2.sv rtl/tc/tc_l2.sv"
-gpu_l1_f="rtl/gpucoh_atom_pkg.sv rtl/gpu/gpu_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/gpu/gpu_l1.sv"
-gpu_l2_f="rtl/gpucoh_atom_pkg.sv rtl/gpu/gpu_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_bytemerge.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/gpu/gpu_l2.sv"
-dn_l1_f="rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/denovo/denovo_l1.sv"
-dn_l2_f="rtl/gpucoh_atom_pkg.sv rtl/denovo/denovo_pkg.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/denovo/denovo_l2.sv"
-hl_l1_f="rtl/gpucoh_atom_pkg.sv rtl/hlrc/hlrc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/hlrc/hlrc_l1.sv"
-hl_l2_f="rtl/gpucoh_atom_pkg.sv rtl/hlrc/hlrc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs2.sv rtl/prim/gpucoh_ffs.sv rtl/hlrc/hlrc_l2.sv"
-gt_l1_f="rtl/gpucoh_atom_pkg.sv rtl/gtsc/gtsc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/prim/gpucoh_bytemerge.sv rtl/gtsc/gtsc_l1.sv"
-gt_l2_f="rtl/gpucoh_atom_pkg.sv rtl/gtsc/gtsc_pkg.sv rtl/prim/gpucoh_fifo.sv rtl/prim/gpucoh_amo.sv rtl/prim/gpucoh_ffs.sv rtl/prim/gpucoh_rr_ffs.sv rtl/prim/gpucoh_bytemerge.sv rtl/gtsc/gtsc_l2.sv"
-sig_f="rtl/sig/sig_hash.sv rtl/sig/sig_store.sv"
-points=(
-  "tc_timer_ts32|tc_timer|rtl/tc/tc_timer.sv|TsWidth=32"
-  "gtsc_ovf_b8|gtsc_ovf|rtl/gtsc/gtsc_ovf.sv|NumBanks=8"
-  "sig_bloom_m256_k4|sig_bloom|rtl/sig/sig_bloom.sv|SigBits=256 NumHashes=4 Parallel=1 HashKind=0 GranBytes=128 AddrWidth=32 ChunkWidth=64 Threshold=32"
-  "tc_gwct_wf48_ts16|tc_gwct|rtl/tc/tc_gwct.sv|NumWf=48 TsWidth=16 WfCntWidth=6"
-  "avu_m256|avu|$sig_f rtl/sig/avu.sv|SigBits=256 NumHashes=6 ChunkWidth=256"
-  "rdu_m256_n2|rdu|$sig_f rtl/sig/rdu.sv|NumSm=2 SigBits=256 NumHashes=6 ChunkWidth=256 GranBytes=128"
-  "gpu_l1_s2_sb16_b16|gpu_l1|$gpu_l1_f|L1Sets=2 SbEntries=16 LineBytes=16"
-  "hlrc_l1_s2_sb16_b16|hlrc_l1|$hl_l1_f|L1Sets=2 SbEntries=16 LineBytes=16"
-  "denovo_l1_s2_sb16_b16|denovo_l1|$dn_l1_f|L1Sets=2 SbEntries=16 LineBytes=16"
-  "gpu_l2_s2_m8_b16|gpu_l2|$gpu_l2_f|L2Sets=2 L2Mshrs=8 LineBytes=16"
-  "denovo_l2_s2_b16|denovo_l2|$dn_l2_f|L2Sets=2 LineBytes=16"
-  "tc_l1_s4_b16|tc_l1|$tc_l1_f|L1Sets=4 LineBytes=16"
-  "tc_l2_s4_m8_b16|tc_l2|$tc_l2_f|L2Sets=4 L2Mshrs=8 LineBytes=16"
-  "gtsc_l1_s1|gtsc_l1|$gt_l1_f|L1Sets=1"
-  "hlrc_l2_s1_b64|hlrc_l2|$hl_l2_f|L2Sets=1 LineBytes=64"
-  "gtsc_l2_s1|gtsc_l2|$gt_l2_f|L2Sets=1"
-)
+# ---- the points (synth/points/route.sh) ----------------------------------------------------
+# shellcheck source=synth/points/route.sh
+. synth/points/route.sh
 
 # ---- fingerprint -------------------------------------------------------------------------
 tool_versions() {

@@ -48,11 +48,12 @@ page() {
 Every other fmax in these docs (area-method.md §2.5, the area pages) is OpenSTA on the flat
 Yosys netlist with ideal clocks and **no wires**: every net loads its driver with the input pins
 it drives and nothing else. Here one small parameter set per unit goes on through placement
-(graywolf), routing (qrouter, 4 metal layers of osu018) and wire extraction (qrouter's RC
-trees, turned into SPEF), and OpenSTA times the same netlist twice, under the same liberty and
+(graywolf), routing (qrouter, on the metal layers of osu018's LEF) and extraction (magic's
+capacitance of every net on qrouter's RC trees, as SPEF), and OpenSTA times the same netlist twice, under the same liberty and
 the same constraints as `synth/synth.sh` (clock `clk_i`, ideal; zero I/O delay; BUFX2 drivers;
 0.01 pF loads): without wires (*unrouted*) and with the extracted wires (*routed*).
-*ratio* = routed fmax / unrouted fmax.
+*ratio* = routed fmax / unrouted fmax. The last two timing columns use qrouter's own wire
+capacitance (no coupling) instead of magic's.
 
 EOF
   printf '%s\n' "$list" | awk -v res="$results" '
@@ -62,23 +63,25 @@ EOF
     }
     { name[++n] = $1; st[n] = $2; top[n] = $3; p = $0; sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, "", p); par[n] = p }
     END {
-      print "| unit | point (parameters) | cells synth / routed | core area (um2) | utilization | wire length (mm) | vias | unrouted path (ns) | unrouted fmax (MHz) | routed path (ns) | routed fmax (MHz) | ratio | run time (s) |"
-      print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      print "| unit | point (parameters) | cells synth / routed | core area (um2) | utilization | wire length (mm) | wire C qrouter / magic (pF) | unrouted path (ns) | unrouted fmax (MHz) | routed path (ns) | routed fmax (MHz) | ratio | routed fmax, qrouter C (MHz) | ratio, qrouter C | run time (s) |"
+      print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
       for (i = 1; i <= n; i++) {
         f = res "/route_" name[i] ".route.txt"
         pt = "`" name[i] "` (" par[i] ")"
         if (st[i] == "missing") { miss = miss "\n- `" name[i] "` (" top[i] ", " par[i] "): **not run** (no result)"; continue }
         if (get(f, "status") != "ok") {
-          printf "| %s | %s | routing **failed** at `%s` after %s s | | | | | | | | | | |\n", top[i], pt, get(f, "failed_step"), get(f, "time_total_s")
+          printf "| %s | %s | routing **failed** at `%s` after %s s | | | | | | | | | | | | |\n", top[i], pt, get(f, "failed_step"), get(f, "time_total_s")
           nf++; continue
         }
         r = get(f, "fmax_ratio") + 0
-        printf "| %s | %s | %s / %s | %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |\n", top[i], pt,
+        printf "| %s | %s | %s / %s | %s | %s | %.1f | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", top[i], pt,
           get(f, "synth_cells"), get(f, "routed_cells"), get(f, "core_area_um2"), get(f, "utilization"),
-          get(f, "wirelength_um") / 1000, get(f, "vias"), get(f, "crit_path_unrouted_ns"), get(f, "fmax_unrouted_mhz"),
-          get(f, "crit_path_routed_ns"), get(f, "fmax_routed_mhz"), get(f, "fmax_ratio"), get(f, "time_total_s")
+          get(f, "wirelength_um") / 1000, get(f, "wire_cap_rc_pf"), get(f, "wire_cap_magic_pf"),
+          get(f, "crit_path_unrouted_ns"), get(f, "fmax_unrouted_mhz"),
+          get(f, "crit_path_routed_ns"), get(f, "fmax_routed_mhz"), get(f, "fmax_ratio"),
+          get(f, "fmax_routed_rc_mhz"), get(f, "fmax_ratio_rc"), get(f, "time_total_s")
         ok++; rs[ok] = r; if (ok == 1 || r < lo) { lo = r; lon = top[i] } if (ok == 1 || r > hi) { hi = r; hin = top[i] }
-        paths = paths sprintf("\n- %s: `%s` (synth.sh alone: %s ns, %s MHz)", top[i], get(f, "routed_path"), get(f, "synth_crit_path_ns"), get(f, "synth_fmax_mhz"))
+        paths = paths sprintf("\n- %s: %s ns here, %s ns in the synth.sh run", top[i], get(f, "crit_path_unrouted_ns"), get(f, "synth_crit_path_ns"))
         t += get(f, "time_total_s")
         if (st[i] != "up-to-date") stale = stale " " name[i] " (" st[i] ")"
       }
@@ -90,7 +93,7 @@ EOF
       }
       if (miss != "") printf "\nPoints without a result:%s\n", miss
       if (stale != "") printf "\n**Stale or edited results:**%s\n", stale
-      if (paths != "") printf "\nRouted critical paths (start -> end; the cells are the qflow netlist instance names):%s\n", paths
+      if (paths != "") printf "\nCross-check: the unrouted critical path of qflow\047s netlist against synth.sh\047s own STA of its netlist:%s\n", paths
     }'
   cat <<'EOF'
 
