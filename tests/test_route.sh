@@ -11,8 +11,8 @@ cd "$ROOT"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fails=0
-pass() { echo "  ok    $1"; }
-fail() { echo "  FAIL  $1"; fails=$((fails + 1)); }
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1"; fails=$((fails + 1)); }
 expect() { # NAME WANT(0|1|2) CMD...: CMD exits with WANT
   local name=$1 want=$2 rc=0
   shift 2
@@ -57,6 +57,14 @@ if grep -q '^1 A:Y n1:1 1.5$' "$T/out" && grep -q '^2 n1:1 B:A 2.5$' "$T/out" &&
   pass "  ... with the driver, the internal node and the sink in place"
 else
   fail "  ... wrong SPEF"
+fi
+printf 'C0 A/Y gnd 4fF\nC1 B/A m2 6fF\nC2 X/q#1 B/A 2fF\nC3 vdd gnd 9fF\n' >"$T/ok.spice"
+expect "rc2spef.awk: magic's capacitance scales the tree" 0 awk -v design=t -v capfile="$T/ok.spice" -v summary="$T/sum" -f synth/rc2spef.awk "$T/ok.rc"
+if grep -q '^\*D_NET n1 0.012$' "$T/out" && grep -q '^1 n1:1 0.0048$' "$T/out" && grep -q '^2 B:A 0.0072$' "$T/out" &&
+  grep -q '^wire_cap_magic_pf 0.0120$' "$T/sum" && grep -q '^magic_unassigned_pf 0.0060$' "$T/sum"; then
+  pass "  ... to the net's 12 fF (ground, other node, cell geometry; not vdd-gnd), 6 fF unassigned"
+else
+  fail "  ... wrong scaling"; cat "$T/out" "$T/sum"
 fi
 echo "test_route: $fails failure(s)"
 ((fails == 0))

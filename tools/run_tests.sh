@@ -1698,6 +1698,10 @@ check "bench: three runs agree and report ratios" "$LOGS/bench.log" bash -c \
 # rsteal's steal-rate sweep (tools/steal_sweep.sh, make steal-sweep): bad input exits 2 before any
 # run, a tiny sweep writes its md/csv/png, a truncated compare.csv or a failed run exits 1 (some 5 s)
 script_checks "steal sweep" "$LOGS/steal-sweep.log" bash tests/test_steal_sweep.sh
+# issue 30 item 4: docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate, the
+# results are fresh and unedited, and the gate catches a tampered result and a wrong page (no routing)
+route_page_gate() { script_checks "routed timing (qflow) page gate" "$LOGS/route.log" bash tests/test_route.sh; }
+route_page_gate
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"
