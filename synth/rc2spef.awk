@@ -60,6 +60,28 @@ function scale_to_magic(   k, p, cm, seen) { # the node caps of this net (cv[], 
   else cv[1] = cm
   totc = cm
 }
+function read_def(   l, a, i, k, innets, cur) { # def -> defpins[net] = " inst/pin ... " (ports as PIN/x)
+  while ((getline l < def) > 0) {
+    k = split(l, a, " ")
+    if (a[1] == "NETS") { innets = 1; continue }
+    if (a[1] == "END" && a[2] == "NETS") break
+    if (!innets) continue
+    if (a[1] == "-") { cur = a[2]; defpins[cur] = " "; continue }
+    for (i = 1; i + 3 <= k; i++)
+      if (a[i] == "(" && a[i + 3] == ")" && a[i + 1] != "*" && a[i + 2] !~ /^[-0-9*]/) { defpins[cur] = defpins[cur] a[i + 1] "/" a[i + 2] " "; i += 3 }
+  }
+  close(def)
+}
+function resolve_errors(   k, p, m, got, missing, nm) { # name the ERROR taps of this net from the DEF
+  if (def == "" || !($1 in defpins)) { unres += nerr; return }
+  for (k = 1; k <= nconn; k++) got[conn[k]] = 1
+  nm = split(defpins[$1], p, " ")
+  m = 0
+  for (k = 1; k <= nm; k++) if (!(p[k] in got)) missing[++m] = p[k]
+  if (m != nerr) { unres += nerr; return }
+  for (k = 1; k <= nerr; k++) { name[errnode[k]] = pin_name(missing[k]); conn[++nconn] = missing[k] }
+  nerr = 0
+}
 function bad(msg) {
   printf "rc2spef: %s line %d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
   failed = 1
@@ -84,6 +106,7 @@ BEGIN {
   print ""
   nets = 0
   if (capfile != "") read_magic()
+  if (def != "") read_def()
 }
 NF > 0 {
   if (NF < 9 || $2 != 1 || $4 !~ /^[0-9]+$/ || $5 != "(") bad("not a net line")
@@ -95,6 +118,7 @@ NF > 0 {
   depth = 0   # open parentheses
   nconn = 0
   conn[++nconn] = $3
+  nerr = 0
   totc = 0
   for (i = 5; i <= NF; i++) {
     t = $i
@@ -114,6 +138,12 @@ NF > 0 {
       depth--
     } else if (t == ",") {
       continue
+    } else if (t == "ERROR") {
+      # qrouter 1.4.71 now and then writes ERROR for a tap it cannot name (a second tap of a pin
+      # already in the tree): the wire stays as an internal node, no pin is connected to it
+      if (depth == 0) bad("ERROR outside the tree")
+      errnode[++nerr] = stack[depth]
+      errs++
     } else {
       if (depth == 0) bad("pin '" t "' outside the tree")
       name[stack[depth]] = pin_name(t)
@@ -121,7 +151,8 @@ NF > 0 {
     }
   }
   if (depth != 0) bad("unbalanced '('")
-  if (nconn - 1 != $4) bad("net " net ": " nconn - 1 " sinks in the tree, " $4 " announced")
+  if (nconn - 1 + nerr != $4) bad("net " net ": " nconn - 1 + nerr " sinks in the tree, " $4 " announced")
+  if (nerr > 0) resolve_errors()
   rctot += totc
   if (capfile != "") scale_to_magic()
   printf "*D_NET %s %.6g\n*CONN\n", net, totc
@@ -142,7 +173,7 @@ END {
   if (nets == 0) { print "rc2spef: no nets in the RC file" > "/dev/stderr"; exit 1 }
   if (summary != "") {
     for (p in mcap) if (!(p in used)) unas += mcap[p]
-    printf "nets %d\nwire_cap_rc_pf %.4f\n", nets, rctot > summary
+    printf "nets %d\nrc_error_taps %d\nrc_error_taps_unresolved %d\nwire_cap_rc_pf %.4f\n", nets, errs, unres, rctot > summary
     if (capfile != "") printf "wire_cap_magic_pf %.4f\nmagic_unassigned_pf %.4f\nnets_without_magic %d\n", magtot / 1000, unas / 1000, nomagic + 0 > summary
     close(summary)
   }

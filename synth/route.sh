@@ -19,8 +19,12 @@
 #   --force       run a point even if its result is up to date
 #   --results DIR where results go (default synth/results; must exist)
 #   --keep DIR    keep each point's work directory in DIR/<point> (must exist; default: removed)
+#   --adopt DIR   take DIR (the work directory of an earlier run of the one point --only selects,
+#                 with syn/ and a routed q/) as that point's routed layout, if synth.sh makes the
+#                 same netlist now; then extraction and STA as usual
 # Environment: GPUCOH_ROUTE_DENSITY (initial cell density for graywolf, default 0.6),
-# GPUCOH_ROUTE_TIMEOUT (seconds per qflow step, default 1800).
+# GPUCOH_ROUTE_TIMEOUT (seconds per qflow step, default 1800), GPUCOH_ROUTE_BUILD (where the
+# routed layouts are kept for reuse, default build/route).
 set -euo pipefail
 
 prog=route.sh
@@ -36,6 +40,8 @@ only=""
 force=0
 list=0
 keep=""
+adopt=""
+build=${GPUCOH_ROUTE_BUILD:-build/route}
 while [[ $# -gt 0 ]]; do
   case $1 in
     --list) list=1; shift ;;
@@ -43,6 +49,7 @@ while [[ $# -gt 0 ]]; do
     --only) [[ $# -ge 2 ]] || die "--only needs a regular expression"; only=$2; shift 2 ;;
     --results) [[ $# -ge 2 && -n $2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
     --keep) [[ $# -ge 2 && -n $2 ]] || die "--keep needs a directory"; keep=$2; shift 2 ;;
+    --adopt) [[ $# -ge 2 && -n $2 ]] || die "--adopt needs a directory"; adopt=$2; shift 2 ;;
     -h | --help) sed -n '4,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
@@ -192,6 +199,42 @@ fail_result() { # out name top params fp stage t0 message: a result that records
   return 1
 }
 
+# The placed and routed layout of a point is kept in $build/<point>/ (syn/ and q/, as route.sh
+# made them) with layout_fp: a hash of what determines the layout (the inputs of fp_point but
+# route.sh and rc2spef.awk; "route-layout-v1" changes by hand with route.sh's qflow steps). A run
+# whose layout_fp matches redoes only the extraction and STA (as hier.sh redoes only STA).
+layout_fp() { # files params -> sha256
+  local files=$1 params=$2
+  [[ -n $tools_fp ]] || tools_fp=$(tool_versions | sha256sum | cut -c1-64)
+  # shellcheck disable=SC2086 # word splitting of the file list is intended
+  {
+    echo "route-layout-v1 density=$DENSITY params=$params tools=$tools_fp"
+    sha256sum synth/synth.sh synth/techmap_wide_shift.v \
+      rtl/gpucoh_pkg.sv rtl/include/* $files "$TECH"/osu018_stdcells.lib "$TECH"/osu018_stdcells.lef \
+      "$TECH"/osu018.par "$TECH"/osu018.sh /usr/lib/qflow/scripts/placement.sh \
+      /usr/lib/qflow/scripts/router.sh /usr/lib/qflow/scripts/synthesize.sh 2>&1 | sed "s|  $repo_root/|  |"
+  } | sha256sum | cut -c1-64
+}
+save_layout() { # workdir cachedir layout_fp "t_synth t_synthesize t_place t_route"
+  local tmpc=$2.tmp.$$
+  rm -rf "$tmpc"
+  mkdir -p "$tmpc"
+  cp -a "$1/syn" "$1/q" "$tmpc/"
+  echo "$4" >"$tmpc/times"
+  echo "$3" >"$tmpc/layout_fp"
+  rm -rf "$2"
+  mv "$tmpc" "$2"
+}
+kill_leftovers() { # dir: qflow's tools run in their own process groups, and `timeout` stops
+  # qflow alone; end what still runs in dir (qrouter, graywolf, magic), by process id
+  local p c
+  for p in /proc/[0-9]*; do
+    c=$(readlink "$p/cwd" 2>/dev/null) || continue
+    [[ $c == "$1" || $c == "$1"/* ]] && kill "${p#/proc/}" 2>/dev/null
+  done
+  return 0
+}
+
 run_point() { # name top files params
   local name=$1 top=$2 files=$3 params=$4 fp w t0 t1 t2 t3 t4 d out
   fp=$(fp_point "$files" "$params")
@@ -202,38 +245,52 @@ run_point() { # name top files params
   fi
   w=$(mktemp -d "${TMPDIR:-/tmp}/gpucoh-route.XXXXXX")
   d=$w/q
-  echo "$prog: $name: synth.sh $top ($params)"
   t0=$(date +%s)
-  # shellcheck disable=SC2086 # the file list and parameters split on spaces
-  if ! nice bash synth/synth.sh "$w/syn" "$top" 1 $files -- $params >"$w/synth.log" 2>&1; then
-    fail_result "$out" "$name" "$top" "$params" "$fp" synth "$t0" "synthesis failed (see $w/synth.log)"; return 1
-  fi
-  t1=$(date +%s)
-  mkdir -p "$d/source" "$d/synthesis" "$d/layout" "$d/log"
-  cp "$w/syn/netlist.v" "$d/source/$top.v"
-  cat >"$d/source/$top.ys" <<EOF
+  local cache=$build/$name lfp reused=0 step rc
+  lfp=$(layout_fp "$files" "$params")
+  if ((!force)) && [[ -f $cache/layout_fp && $(cat "$cache/layout_fp") == "$lfp" && -f $cache/q/layout/$top.rc ]]; then
+    # the placed and routed layout of the same netlist and qflow inputs: only extraction and STA
+    echo "$prog: $name: reusing the routed layout in $cache"
+    cp -a "$cache/syn" "$cache/q" "$w/"
+    # the cached step times, as if the steps had just run (the total then counts them)
+    read -r t0 t1 t2 t3 t4 <<<"$(awk -v n="$t0" '{b = n - $1 - $2 - $3 - $4; print b, b + $1, b + $1 + $2, b + $1 + $2 + $3, n}' "$cache/times")"
+    reused=1
+  else
+    echo "$prog: $name: synth.sh $top ($params)"
+    # shellcheck disable=SC2086 # the file list and parameters split on spaces
+    if ! nice bash synth/synth.sh "$w/syn" "$top" 1 $files -- $params >"$w/synth.log" 2>&1; then
+      fail_result "$out" "$name" "$top" "$params" "$fp" synth "$t0" "synthesis failed (see $w/synth.log)"; return 1
+    fi
+    t1=$(date +%s)
+    mkdir -p "$d/source" "$d/synthesis" "$d/layout" "$d/log"
+    cp "$w/syn/netlist.v" "$d/source/$top.v"
+    cat >"$d/source/$top.ys" <<EOF
 read_liberty -lib $LIBERTY
 read_verilog $top.v
 hierarchy -top $top
 write_blif -buf BUFX2 A Y ${top}_mapped.blif
 EOF
-  cat >"$d/project_vars.sh" <<EOF
+    cat >"$d/project_vars.sh" <<EOF
 set yosys_options = "-s $top.ys"
 set nofanout = 1
 set initial_density = $DENSITY
 EOF
-  local step rc
-  for step in synthesize place route; do
-    rc=0
-    (cd "$d" && nice timeout "$TIMEOUT" qflow -T osu018 "$step" "$top") >"$d/log/q_$step.out" 2>&1 || rc=$?
-    if ((rc != 0)) || grep -q "error condition" "$d/log/q_$step.out"; then
-      local why=$step; ((rc == 124)) && why="$step (timeout ${TIMEOUT} s)"
-      fail_result "$out" "$name" "$top" "$params" "$fp" "$why" "$t0" "qflow $step failed (status $rc; see $d/log/q_$step.out)"; return 1
+    for step in synthesize place route; do
+      rc=0
+      (cd "$d" && nice timeout "$TIMEOUT" qflow -T osu018 "$step" "$top") >"$d/log/q_$step.out" 2>&1 || rc=$?
+      if ((rc != 0)) || grep -q "error condition" "$d/log/q_$step.out"; then
+        kill_leftovers "$d"
+        local why=$step; ((rc == 124)) && why="$step (timeout ${TIMEOUT} s)"
+        fail_result "$out" "$name" "$top" "$params" "$fp" "$why" "$t0" "qflow $step failed (status $rc; see $d/log/q_$step.out)"; return 1
+      fi
+      [[ $step == synthesize ]] && t2=$(date +%s)
+      [[ $step == place ]] && t3=$(date +%s)
+    done
+    t4=$(date +%s)
+    if grep -q 'Final: No failed routes' "$d/log/q_route.out" && [[ -f $d/layout/$top.rc ]]; then
+      save_layout "$w" "$cache" "$lfp" "$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) $((t4 - t3))"
     fi
-    [[ $step == synthesize ]] && t2=$(date +%s)
-    [[ $step == place ]] && t3=$(date +%s)
-  done
-  t4=$(date +%s)
+  fi
   local failed_routes
   failed_routes=$(grep -oE 'Final: [0-9]+ failed routes|Final: No failed routes' "$d/log/q_route.out" | tail -1 | awk '{print ($2 == "No") ? 0 : $2}')
   [[ -n $failed_routes && -f $d/layout/$top.rc ]] || { fail_result "$out" "$name" "$top" "$params" "$fp" route "$t0" "routing did not finish (see $d/log/q_route.out)"; return 1; }
@@ -263,8 +320,8 @@ EOT
   fi
   local t4x
   t4x=$(date +%s)
-  if ! awk -v design="$top" -f synth/rc2spef.awk "$d/layout/$top.rc" >"$w/$top.rc.spef" ||
-    ! awk -v design="$top" -v capfile="$w/$top.magic.spice" -v summary="$w/magic.sum" -f synth/rc2spef.awk \
+  if ! awk -v design="$top" -v def="$d/layout/$top.def" -f synth/rc2spef.awk "$d/layout/$top.rc" >"$w/$top.rc.spef" ||
+    ! awk -v design="$top" -v def="$d/layout/$top.def" -v capfile="$w/$top.magic.spice" -v summary="$w/magic.sum" -f synth/rc2spef.awk \
       "$d/layout/$top.rc" >"$w/$top.spef"; then
     echo "$prog: $name: rc2spef failed" >&2
     return 1
@@ -311,6 +368,7 @@ EOT
     awk '$1 != "nets" {print}' "$w/magic.sum"
     echo "spef_nets $(awk '$1 == "nets" {print $2}' "$w/magic.sum")"
     echo "routed_path $ends"
+    echo "layout_reused $reused"
     echo "time_synth_s $((t1 - t0))"
     echo "time_place_s $((t3 - t2))"
     echo "time_route_s $((t4 - t3))"
@@ -323,6 +381,29 @@ EOT
   if [[ -n $keep ]]; then rm -rf "${keep:?}/$name"; mv "$w" "$keep/$name"; else rm -rf "$w"; fi
   echo "$prog: $name: fmax $(awk '$1 == "fmax_unrouted_mhz" {print $2}' "$out") -> $(awk '$1 == "fmax_routed_mhz" {print $2}' "$out") MHz routed, $((t5 - t0)) s -> $out"
 }
+
+if [[ -n $adopt ]]; then
+  ((${#selected[@]} == 1)) || die "--adopt needs --only to select exactly one point (${#selected[@]} selected)"
+  IFS='|' read -r name top files params <<<"${selected[0]}"
+  [[ -f $adopt/syn/netlist.v && -f $adopt/q/layout/$top.rc && -f $adopt/q/log/q_route.out ]] ||
+    die "--adopt '$adopt' is not a routed work directory of $name (no syn/netlist.v, q/layout/$top.rc)"
+  grep -q 'Final: No failed routes' "$adopt/q/log/q_route.out" || die "--adopt '$adopt': its routing did not finish"
+  chk=$(mktemp -d "${TMPDIR:-/tmp}/gpucoh-route.XXXXXX")
+  # shellcheck disable=SC2086 # the file list and parameters split on spaces
+  nice bash synth/synth.sh "$chk/syn" "$top" 1 $files -- $params >"$chk/synth.log" 2>&1 ||
+    { echo "$prog: error: synth.sh failed (see $chk/synth.log)" >&2; exit 1; }
+  cmp -s "$chk/syn/netlist.v" "$adopt/syn/netlist.v" ||
+    { echo "$prog: error: --adopt '$adopt': its netlist is not what synth.sh makes now" >&2; exit 1; }
+  rm -rf "$chk"
+  # the step times from the files' modification times (the synthesis time from the directory's birth)
+  times=$(stat -c '%W %Y' "$adopt" "$adopt/syn/area.txt" "$adopt/q/log/q_synthesize.out" \
+    "$adopt/q/log/q_place.out" "$adopt/q/log/q_route.out" | awk '
+      NR == 1 { b = $1 } NR == 2 { s = $2 } NR > 2 { t[NR] = $2 }
+      END { printf "%d %d %d %d\n", (b > 0 ? s - b : 0), t[3] - s, t[4] - t[3], t[5] - t[4] }')
+  mkdir -p "$build"
+  save_layout "$adopt" "$build/$name" "$(layout_fp "$files" "$params")" "$times"
+  echo "$prog: $name: adopted the routed layout of $adopt (netlist identical; step times $times s)"
+fi
 
 nfail=0
 for p in "${selected[@]}"; do

@@ -83,6 +83,7 @@ EOF
         ok++; rs[ok] = r; if (ok == 1 || r < lo) { lo = r; lon = top[i] } if (ok == 1 || r > hi) { hi = r; hin = top[i] }
         paths = paths sprintf("\n- %s: %s ns here, %s ns in the synth.sh run", top[i], get(f, "crit_path_unrouted_ns"), get(f, "synth_crit_path_ns"))
         t += get(f, "time_total_s")
+        et += get(f, "rc_error_taps"); eu += get(f, "rc_error_taps_unresolved")
         if (st[i] != "up-to-date") stale = stale " " name[i] " (" st[i] ")"
       }
       print ""
@@ -91,6 +92,7 @@ EOF
         med = (ok % 2) ? rs[(ok + 1) / 2] : (rs[ok / 2] + rs[ok / 2 + 1]) / 2
         printf "**Summary.** %d unit(s) routed; the routed fmax is %.3f to %.3f of the unrouted one (median %.3f; lowest %s, highest %s): the wires cost %.0f %% to %.0f %% of the clock frequency at these sizes. %d unit(s) failed to route. Run time of the routed points: %d s in all.\n", ok, lo, hi, med, lon, hin, (1 - hi) * 100, (1 - lo) * 100, nf, t
       }
+      if (ok > 0) printf "\nqrouter wrote ERROR for %d sink tap(s) in the RC trees of these points; %d of them named from the routed DEF, %d left unnamed (area-method.md section 8.1).\n", et, et - eu, eu
       if (miss != "") printf "\nPoints without a result:%s\n", miss
       if (stale != "") printf "\n**Stale or edited results:**%s\n", stale
       if (paths != "") printf "\nCross-check: the unrouted critical path of qflow\047s netlist against synth.sh\047s own STA of its netlist:%s\n", paths

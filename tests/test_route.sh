@@ -66,5 +66,15 @@ if grep -q '^\*D_NET n1 0.012$' "$T/out" && grep -q '^1 n1:1 0.0048$' "$T/out" &
 else
   fail "  ... wrong scaling"; cat "$T/out" "$T/sum"
 fi
+printf 'n1 1 A/Y 2 ( 1.5 0.002 ( 2.5 0.003 B/A ) , ( 3.5 0.001 ERROR ) )\n' >"$T/err.rc"
+printf 'NETS 1 ;\n- n1\n  ( A Y ) ( B A ) ( C B )\n+ ROUTED metal1 ( 0 0 ) ( 10 * ) ;\nEND NETS\n' >"$T/err.def"
+expect "rc2spef.awk: an ERROR tap is named from the DEF" 0 awk -v design=t -v def="$T/err.def" -v summary="$T/sum" -f synth/rc2spef.awk "$T/err.rc"
+if grep -q '^\*I C:B I$' "$T/out" && grep -q '^3 C:B 0.001$' "$T/out" && grep -q '^rc_error_taps_unresolved 0$' "$T/sum"; then
+  pass "  ... as C:B, the one pin the tree lacks"
+else
+  fail "  ... not named"; cat "$T/out" "$T/sum"
+fi
+expect "rc2spef.awk: without the DEF it stays a wire node, counted" 0 awk -v design=t -v summary="$T/sum" -f synth/rc2spef.awk "$T/err.rc"
+if grep -q '^rc_error_taps_unresolved 1$' "$T/sum" && ! grep -q ERROR "$T/out"; then pass "  ... rc_error_taps_unresolved 1"; else fail "  ... not counted"; fi
 echo "test_route: $fails failure(s)"
 ((fails == 0))
