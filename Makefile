@@ -40,7 +40,8 @@ vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress litmus format format-check \
-        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc energy
+        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc energy \
+        route route-page route-check
 
 help:
 	@echo "gpucoh make targets:"
@@ -55,6 +56,8 @@ help:
 	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
 	@echo "  make synth-gtsc    G-TSC units' area/timing points (synth/gtsc.sh, only stale ones) + the tables of docs/area-gtsc.md"
 	@echo "  make energy        energy per operation from the osu018 netlists (synth/energy.sh, only stale points; toggle-counting netlist models take minutes each) + docs/energy.md"
+	@echo "  make route         placed-and-routed timing (qflow) of one small point per unit, only stale ones (ROUTE_ARGS), + docs/timing-routed.md"
+	@echo "  make route-check   docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate; results fresh (tests/test_route.sh)"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
@@ -205,6 +208,19 @@ synth-gtsc: $(B)/.deps
 energy: $(GPUCOH)
 	@bash synth/energy.sh
 	@bash synth/report_energy.sh > docs/energy.md.tmp && mv docs/energy.md.tmp docs/energy.md
+
+# placed-and-routed timing, one small point per unit (qflow: graywolf, qrouter; SPEF into OpenSTA):
+# only stale points are run (ROUTE_ARGS=--force, --only REGEX), then docs/timing-routed.md
+route: $(B)/.deps
+	@nice bash synth/route.sh $(ROUTE_ARGS)
+	@bash synth/route_report.sh --out docs/timing-routed.md
+
+route-page:
+	@bash synth/route_report.sh --out docs/timing-routed.md
+
+# the page gate of docs/timing-routed.md and its negative checks (no routing; seconds)
+route-check:
+	@bash tests/test_route.sh
 
 UNIT ?= sig_bloom
 FROM ?= 0

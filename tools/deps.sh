@@ -3,7 +3,7 @@
 # Called by `make deps` (and so by `make run` and `make test`); safe to run repeatedly.
 set -euo pipefail
 
-PKGS=(build-essential verilator yosys iverilog gtkwave libcmocka-dev qflow-tech-osu018
+PKGS=(build-essential verilator yosys iverilog gtkwave libcmocka-dev qflow-tech-osu018 qflow graywolf qrouter
       opensta z3 gnuplot-nox zlib1g-dev clang-format cppcheck valgrind libsystemc-dev
       slurm-wlm munge parallel clang-14 libclang-rt-14-dev)
 

@@ -1745,6 +1745,9 @@ script_checks "steal sweep" "$LOGS/steal-sweep.log" bash tests/test_steal_sweep.
 # calculation, the page regenerated from synth/results, the results fresh, a tampered result, page
 # and fingerprint caught, bad arguments refused (some 10 s; nothing co-simulated)
 script_checks "energy" "$LOGS/energy.log" bash tests/test_energy.sh
+# issue 30 item 4: docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate, the
+# results are fresh and unedited, and the gate catches a tampered result and a wrong page (no routing)
+script_checks "routed timing (qflow) page gate" "$LOGS/route.log" bash tests/test_route.sh
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"

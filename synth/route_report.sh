@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# synth/route_report.sh -- docs/timing-routed.md from the routed-timing results
+# (synth/results/route_<point>.route.txt, written by synth/route.sh). The whole page is generated:
+# edit this script, not the page.
+#
+# Usage: synth/route_report.sh [--results DIR] [--out FILE]
+#   --results DIR  the results to read (default synth/results)
+#   --out FILE     write the page to FILE (through a temporary file; default: standard output)
+set -euo pipefail
+prog=route_report.sh
+die() {
+  echo "$prog: error: $*" >&2
+  exit 2
+}
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo_root"
+results=synth/results
+out=""
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --results) [[ $# -ge 2 && -n $2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
+    --out) [[ $# -ge 2 && -n $2 ]] || die "--out needs a file"; out=$2; shift 2 ;;
+    -h | --help) sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die "unknown argument '$1' (try --help)" ;;
+  esac
+done
+[[ -d $results ]] || die "results directory '$results' does not exist"
+if [[ -n $out ]]; then
+  outdir=$(dirname "$out")
+  [[ -d $outdir && -w $outdir ]] || die "cannot write '$out' (directory '$outdir' missing or not writable)"
+fi
+
+list=$(bash synth/route.sh --list --results "$results") || die "synth/route.sh --list failed"
+
+page() {
+  cat <<'EOF'
+# Placed-and-routed timing (qflow), against the wire-less fmax
+
+> **Generated** by `synth/route_report.sh` from `synth/results/route_*.route.txt` (written by
+> `synth/route.sh`, `make route`); do not edit by hand. `make test` (tools/check_route.sh) fails
+> if this page differs from what the committed results regenerate, if a result is stale (its
+> `inputs_sha256` no longer matches the RTL, the flow scripts, qflow's osu018 files and the tool
+> versions) or if a result was edited (its `body_sha256`). Method and limits:
+> [area-method.md](area-method.md) section 8.
+
+Every other fmax in these docs (area-method.md §2.5, the area pages) is OpenSTA on the flat
+Yosys netlist with ideal clocks and **no wires**: every net loads its driver with the input pins
+it drives and nothing else. Here one small parameter set per unit goes on through placement
+(graywolf), routing (qrouter, on the metal layers of osu018's LEF) and extraction (magic's
+capacitance of every net on qrouter's RC trees, as SPEF), and OpenSTA times the same netlist twice, under the same liberty and
+the same constraints as `synth/synth.sh` (clock `clk_i`, ideal; zero I/O delay; BUFX2 drivers;
+0.01 pF loads): without wires (*unrouted*) and with the extracted wires (*routed*).
+*ratio* = routed fmax / unrouted fmax. The last two timing columns use qrouter's own wire
+capacitance (no coupling) instead of magic's.
+
+EOF
+  printf '%s\n' "$list" | awk -v res="$results" '
+    function get(f, k,   l, a) {
+      while ((getline l < f) > 0) { split(l, a, " "); if (a[1] == k) { close(f); sub(/^[^ ]+ /, "", l); return l } }
+      close(f); return ""
+    }
+    { name[++n] = $1; st[n] = $2; top[n] = $3; p = $0; sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, "", p); par[n] = p }
+    END {
+      print "| unit | point (parameters) | cells synth / routed | core area (um2) | utilization | wire length (mm) | wire C qrouter / magic (pF) | unrouted path (ns) | unrouted fmax (MHz) | routed path (ns) | routed fmax (MHz) | ratio | routed fmax, qrouter C (MHz) | ratio, qrouter C | run time (s) |"
+      print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      for (i = 1; i <= n; i++) {
+        f = res "/route_" name[i] ".route.txt"
+        pt = "`" name[i] "` (" par[i] ")"
+        if (st[i] == "missing") { miss = miss "\n- `" name[i] "` (" top[i] ", " par[i] "): **not run** (no result)"; continue }
+        if (get(f, "status") != "ok") {
+          printf "| %s | %s | routing **failed** at `%s` after %s s | | | | | | | | | | | | |\n", top[i], pt, get(f, "failed_step"), get(f, "time_total_s")
+          nf++; continue
+        }
+        r = get(f, "fmax_ratio") + 0
+        printf "| %s | %s | %s / %s | %s | %s | %.1f | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", top[i], pt,
+          get(f, "synth_cells"), get(f, "routed_cells"), get(f, "core_area_um2"), get(f, "utilization"),
+          get(f, "wirelength_um") / 1000, get(f, "wire_cap_rc_pf"), get(f, "wire_cap_magic_pf"),
+          get(f, "crit_path_unrouted_ns"), get(f, "fmax_unrouted_mhz"),
+          get(f, "crit_path_routed_ns"), get(f, "fmax_routed_mhz"), get(f, "fmax_ratio"),
+          get(f, "fmax_routed_rc_mhz"), get(f, "fmax_ratio_rc"), get(f, "time_total_s")
+        ok++; rs[ok] = r; if (ok == 1 || r < lo) { lo = r; lon = top[i] } if (ok == 1 || r > hi) { hi = r; hin = top[i] }
+        paths = paths sprintf("\n- %s: %s ns here, %s ns in the synth.sh run", top[i], get(f, "crit_path_unrouted_ns"), get(f, "synth_crit_path_ns"))
+        t += get(f, "time_total_s")
+        et += get(f, "rc_error_taps"); eu += get(f, "rc_error_taps_unresolved")
+        if (st[i] != "up-to-date") stale = stale " " name[i] " (" st[i] ")"
+      }
+      print ""
+      if (ok > 0) {
+        for (i = 1; i <= ok; i++) for (j = i + 1; j <= ok; j++) if (rs[j] < rs[i]) { x = rs[i]; rs[i] = rs[j]; rs[j] = x }
+        med = (ok % 2) ? rs[(ok + 1) / 2] : (rs[ok / 2] + rs[ok / 2 + 1]) / 2
+        printf "**Summary.** %d unit(s) routed; the routed fmax is %.3f to %.3f of the unrouted one (median %.3f; lowest %s, highest %s): the wires cost %.0f %% to %.0f %% of the clock frequency at these sizes. %d unit(s) failed to route. Run time of the routed points: %d s in all.\n", ok, lo, hi, med, lon, hin, (1 - hi) * 100, (1 - lo) * 100, nf, t
+      }
+      if (ok > 0) printf "\nqrouter wrote ERROR for %d sink tap(s) in the RC trees of these points; %d of them named from the routed DEF, %d left unnamed (area-method.md section 8.6).\n", et, et - eu, eu
+      if (miss != "") printf "\nPoints without a result:%s\n", miss
+      if (stale != "") printf "\n**Stale or edited results:**%s\n", stale
+      if (paths != "") printf "\nCross-check: the unrouted critical path of qflow\047s netlist against synth.sh\047s own STA of its netlist:%s\n", paths
+    }'
+  cat <<'EOF'
+
+Columns: *cells synth / routed*: standard cells in `synth/synth.sh`'s netlist and in the netlist
+qflow placed (the difference is the BUFX2 Yosys's `write_blif -buf` puts where an output port
+is driven straight by another net; fill cells are not counted). *Core area*: the placed die
+(graywolf at an initial cell density of `density_target`); *utilization*: standard-cell area /
+core area. *Wire length*: the routed signal wires in the DEF, clock included (no clock tree:
+qflow routes `clk_i` as an ordinary net). *Run time*: synthesis, placement, routing and both
+timing runs, on one core of the 2-core machine that ran them (shared).
+EOF
+}
+
+if [[ -n $out ]]; then
+  tmp=$(mktemp "$out.XXXXXX")
+  page >"$tmp"
+  mv "$tmp" "$out"
+else
+  page
+fi

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# tests/test_route.sh -- the routed-timing page gate (tools/check_route.sh) holds on the committed
+# results and page, and can fail: an edited result, a stale result (another inputs_sha256, with a
+# matching body_sha256), a wrong page; synth/route.sh and synth/rc2spef.awk reject bad input.
+# No routing is run (a few seconds). Exit 0 = all hold.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1"; fails=$((fails + 1)); }
+expect() { # NAME WANT(0|1|2) CMD...: CMD exits with WANT
+  local name=$1 want=$2 rc=0
+  shift 2
+  "$@" >"$T/out" 2>&1 || rc=$?
+  if [[ $rc == "$want" ]]; then pass "$name (exit $rc)"; else fail "$name (exit $rc, want $want)"; sed 's/^/        | /' "$T/out" | tail -n 15; fi
+}
+fresh_copy() { rm -rf "$T/res"; mkdir "$T/res"; cp synth/results/route_*.route.txt "$T/res/"; cp docs/timing-routed.md "$T/page.md"; }
+reseal() { # FILE: recompute body_sha256 (a consistent edit, so that only freshness can catch it)
+  local f=$1 s
+  s=$(grep -v '^body_sha256 ' "$f" | sha256sum | cut -c1-64)
+  awk -v s="$s" '$1 == "body_sha256" { $2 = s } 1' "$f" >"$f.new" && mv "$f.new" "$f"
+}
+
+expect "the committed results and docs/timing-routed.md pass" 0 bash tools/check_route.sh
+fresh_copy
+expect "a copy of them passes" 0 bash tools/check_route.sh --results "$T/res" --page "$T/page.md"
+f=$(find "$T/res" -name 'route_*.route.txt' | sort | head -n 1)
+[[ -n $f ]] || { echo "no routed result"; exit 1; }
+awk '$1 == "fmax_routed_mhz" { $2 = $2 + 50 } 1' "$f" >"$f.new" && mv "$f.new" "$f"
+expect "an edited fmax_routed_mhz is caught ($(basename "$f"))" 1 bash tools/check_route.sh --results "$T/res" --page "$T/page.md"
+if grep -q tampered "$T/out"; then pass "  ... and reported as tampered"; else fail "  ... not reported as tampered"; fi
+fresh_copy
+awk '$1 == "inputs_sha256" { $2 = "0" substr($2, 2) } 1' "$f" >"$f.new" && mv "$f.new" "$f"
+reseal "$f"
+expect "a stale result (other inputs_sha256, resealed) is caught" 1 bash tools/check_route.sh --results "$T/res" --page "$T/page.md"
+if grep -q stale "$T/out"; then pass "  ... and reported as stale"; else fail "  ... not reported as stale"; fi
+fresh_copy
+printf '\nan extra line\n' >>"$T/page.md"
+expect "a page that is not what the results regenerate is caught" 1 bash tools/check_route.sh --results "$T/res" --page "$T/page.md"
+expect "route.sh: an unknown argument is exit 2" 2 bash synth/route.sh --bogus
+expect "route.sh: a missing --results directory is exit 2" 2 bash synth/route.sh --list --results "$T/nope"
+expect "route.sh: --only matching no point is exit 2" 2 bash synth/route.sh --list --only '^no_such_point$'
+expect "route.sh: a bad GPUCOH_ROUTE_DENSITY is exit 2" 2 env GPUCOH_ROUTE_DENSITY=2 bash synth/route.sh --list
+expect "route_report.sh: an unwritable --out is exit 2" 2 bash synth/route_report.sh --out "$T/nope/page.md"
+printf 'n1 1 A/Y 1 ( 1.0 0.001 B/A\n' >"$T/bad.rc"
+expect "rc2spef.awk: an unbalanced RC tree is an error" 1 awk -f synth/rc2spef.awk "$T/bad.rc"
+printf 'n1 1 A/Y 2 ( 1.0 0.001 B/A )\n' >"$T/bad.rc"
+expect "rc2spef.awk: a sink count that does not match is an error" 1 awk -f synth/rc2spef.awk "$T/bad.rc"
+printf 'n1 1 A/Y 1 ( 1.5 0.002 ( 2.5 0.003 B/A ) )\n' >"$T/ok.rc"
+expect "rc2spef.awk: a two-node tree converts" 0 awk -v design=t -f synth/rc2spef.awk "$T/ok.rc"
+if grep -q '^1 A:Y n1:1 1.5$' "$T/out" && grep -q '^2 n1:1 B:A 2.5$' "$T/out" && grep -q '^\*D_NET n1 0.005$' "$T/out"; then
+  pass "  ... with the driver, the internal node and the sink in place"
+else
+  fail "  ... wrong SPEF"
+fi
+printf 'C0 A/Y gnd 4fF\nC1 B/A m2 6fF\nC2 X/q#1 B/A 2fF\nC3 vdd gnd 9fF\n' >"$T/ok.spice"
+expect "rc2spef.awk: magic's capacitance scales the tree" 0 awk -v design=t -v capfile="$T/ok.spice" -v summary="$T/sum" -f synth/rc2spef.awk "$T/ok.rc"
+if grep -q '^\*D_NET n1 0.012$' "$T/out" && grep -q '^1 n1:1 0.0048$' "$T/out" && grep -q '^2 B:A 0.0072$' "$T/out" &&
+  grep -q '^wire_cap_magic_pf 0.0120$' "$T/sum" && grep -q '^magic_unassigned_pf 0.0060$' "$T/sum"; then
+  pass "  ... to the net's 12 fF (ground, other node, cell geometry; not vdd-gnd), 6 fF unassigned"
+else
+  fail "  ... wrong scaling"; cat "$T/out" "$T/sum"
+fi
+printf 'n1 1 A/Y 2 ( 1.5 0.002 ( 2.5 0.003 B/A ) , ( 3.5 0.001 ERROR ) )\n' >"$T/err.rc"
+printf 'NETS 1 ;\n- n1\n  ( A Y ) ( B A ) ( C B )\n+ ROUTED metal1 ( 0 0 ) ( 10 * ) ;\nEND NETS\n' >"$T/err.def"
+expect "rc2spef.awk: an ERROR tap is named from the DEF" 0 awk -v design=t -v def="$T/err.def" -v summary="$T/sum" -f synth/rc2spef.awk "$T/err.rc"
+if grep -q '^\*I C:B I$' "$T/out" && grep -q '^3 C:B 0.001$' "$T/out" && grep -q '^rc_error_taps_unresolved 0$' "$T/sum"; then
+  pass "  ... as C:B, the one pin the tree lacks"
+else
+  fail "  ... not named"; cat "$T/out" "$T/sum"
+fi
+expect "rc2spef.awk: without the DEF it stays a wire node, counted" 0 awk -v design=t -v summary="$T/sum" -f synth/rc2spef.awk "$T/err.rc"
+if grep -q '^rc_error_taps_unresolved 1$' "$T/sum" && ! grep -q ERROR "$T/out"; then pass "  ... rc_error_taps_unresolved 1"; else fail "  ... not counted"; fi
+echo "test_route: $fails failure(s)"
+((fails == 0))
