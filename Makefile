@@ -40,7 +40,7 @@ vpath test_%.c tests $(patsubst %/,%,$(wildcard tests/*/))
 REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress litmus format format-check \
-        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc
+        clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc subblock
 
 help:
 	@echo "gpucoh make targets:"
@@ -54,6 +54,7 @@ help:
 	@echo "  make synth-denovo  DeNovo units' area/timing points (synth/denovo.sh, only stale ones) + the tables of docs/area-denovo.md"
 	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
 	@echo "  make synth-gtsc    G-TSC units' area/timing points (synth/gtsc.sh, only stale ones) + the tables of docs/area-gtsc.md"
+	@echo "  make subblock      area by sub-block (synth/subblock.sh: the points of synth/subblock/points.txt, netlists re-synthesized only when missing) + docs/area-subblock.md/.png"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
@@ -198,6 +199,13 @@ synth-hlrc: $(B)/.deps
 synth-gtsc: $(B)/.deps
 	@bash synth/gtsc.sh
 	@bash synth/report_gtsc.sh
+
+# Area by sub-block (docs/area-method.md section 8): every point of synth/subblock/points.txt
+# attributed from its flat netlist (synthesized again into build/synth only when the build folder
+# lacks it), then the page and the plot. SUBBLOCK_ARGS: e.g. --no-synth, --only REGEX, --force.
+subblock: $(B)/.deps
+	@bash synth/subblock.sh $(SUBBLOCK_ARGS)
+	@bash synth/report_subblock.sh --update docs/area-subblock.md --plot docs/area-subblock.png
 
 UNIT ?= sig_bloom
 FROM ?= 0
