@@ -105,6 +105,7 @@ $1 == "class" {
   ca[np, k] = $11; idx[np, $2] = k
 }
 $1 == "total" { tot[np] = $9 }
+$1 == "paper_result" { pres[np] = $2; parea[np] = $3 }
 $1 == "reg" { regs[np, $3] = regs[np, $3] (regs[np, $3] == "" ? "" : ", ") $2 " " $4 }
 $1 == "scale" { sp[np, $2] = $3; sq[np, $2] = $4 }
 $1 == "sram_bit_um2" { BIT = $2 }
@@ -183,8 +184,8 @@ END {
   printf "(banks of at most %d bits) where that is smaller than its scaled flop + logic area, the\n", MAXB
   print "rest as in the flop view."
   print ""
-  print "| unit | flop view µm² | macro sub-blocks at paper size: bits (banks) → macro µm² (flop + logic µm²) | macro view µm² | ratio |"
-  print "|---|---:|---|---:|---:|"
+  print "| unit | flop view µm² | measured flat at paper size µm² | macro sub-blocks at paper size: bits (banks) → macro µm² (flop + logic µm²) | macro view µm² | ratio |"
+  print "|---|---:|---:|---|---:|---:|"
   for (p = 1; p <= np; p++) {
     if (done[unit[p]]++) continue
     fv = 0; mv = 0; lst = ""
@@ -198,7 +199,8 @@ END {
         lst = lst (lst == "" ? "" : "; ") c " " sq[p, c] " (" macro_banks(sq[p, c]) ") → " w " (" fmt(a) ")"
       } else mv += a
     }
-    printf "| %s | %s | %s | %s | %.2f |\n", unit[p], fmt(fv), lst == "" ? "—" : lst, fmt(mv), mv / fv
+    meas = pres[p] == "" ? "—" : sprintf("%s (%s: law %+.1f %%)", fmt(parea[p]), pres[p], 100 * (fv - parea[p]) / parea[p])
+    printf "| %s | %s | %s | %s | %s | %.2f |\n", unit[p], fmt(fv), meas, (lst == "" ? "—" : lst), fmt(mv), mv / fv
   }
   print ""
 }

@@ -105,6 +105,9 @@ kv() { awk -v k="$2" '$1 == k { $1 = ""; sub(/^ /, ""); print; exit }' "$1"; }
 fp_of() { # name unit arearesult: the sub-block result's fingerprint
   {
     echo "area $(kv "$3" inputs_sha256)"
+    local pr
+    pr=$(kv "synth/subblock/$2.tab" paper_result)
+    [[ -z $pr ]] || echo "paper_result $pr $(kv "$results/$pr.area.txt" inputs_sha256)"
     sha256sum synth/subblock.sh synth/subblock_attr.awk "synth/subblock/$2.tab" "$model" | cut -c1-64
     echo "liberty $(sha256sum "$liberty" | cut -c1-64)"
     echo "point $1"
@@ -203,6 +206,11 @@ for line in "${sel[@]}"; do
     echo "paper_params $pp"
     echo "area_um2 $(kv "$area" area_um2)"
     echo "flops $(kv "$area" flops)"
+    pr=$(kv "$tab" paper_result)
+    if [[ -n $pr ]]; then
+      [[ -f $results/$pr.area.txt ]] || die "$tab: no paper_result $results/$pr.area.txt"
+      echo "paper_result $pr $(kv "$results/$pr.area.txt" area_um2)"
+    fi
     cat "$tmpd/attr.txt"
     # every class's scale (the quantity its area is proportional to) here and at paper size
     awk '$1 == "class" || $1 == "scale" { print $2, ($1 == "class" ? $5 : $3) }' "$tab" | while read -r c e; do
