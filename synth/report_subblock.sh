@@ -88,13 +88,14 @@ fi
 
 awk -f - "${files[@]}" <<'AWK'
 function fmt(x) { return sprintf("%.0f", x) }
-function macro_um2(bits,   b, nb) {
+function macro_um2(bits, minb,   b, nb) {
   if (bits <= 0) return 0
   nb = int((bits + MAXB - 1) / MAXB)
+  if (nb < minb) nb = minb
   b = bits / nb
   return nb * (b * BIT + FIX)
 }
-function macro_banks(bits) { return bits <= 0 ? 0 : int((bits + MAXB - 1) / MAXB) }
+function macro_banks(bits, minb,   nb) { nb = bits <= 0 ? 0 : int((bits + MAXB - 1) / MAXB); return nb < minb ? minb : nb }
 FNR == 1 { np++; P[np] = FILENAME; nc[np] = 0 }
 $1 == "point" { name[np] = $2 }
 $1 == "unit" { unit[np] = $2 }
@@ -108,6 +109,7 @@ $1 == "total" { tot[np] = $9 }
 $1 == "paper_result" { pres[np] = $2; parea[np] = $3 }
 $1 == "reg" { regs[np, $3] = regs[np, $3] (regs[np, $3] == "" ? "" : ", ") $2 " " $4 }
 $1 == "scale" { sp[np, $2] = $3; sq[np, $2] = $4 }
+$1 == "banks" { bp[np, $2] = $3; bq[np, $2] = $4 }
 $1 == "sram_bit_um2" { BIT = $2 }
 $1 == "sram_macro_fixed_um2" { FIX = $2 } $1 == "sram_max_macro_bits" { MAXB = $2 }
 END {
@@ -144,7 +146,7 @@ END {
   for (p = 1; p <= np; p++) {
     mv = flat[p]; lst = ""
     for (k = 1; k <= nc[p]; k++) if (ck[p, k] == "macro") {
-      m = macro_um2(cf[p, k])
+      m = macro_um2(cf[p, k], bp[p, cn[p, k]])
       if (m < ca[p, k]) { mv += m - ca[p, k]; w = fmt(m) } else w = "*flops*"
       lst = lst (lst == "" ? "" : "; ") cn[p, k] " " cf[p, k] " → " w " (" fmt(ca[p, k]) ")"
     }
@@ -194,9 +196,9 @@ END {
       a = sp[p, c] > 0 ? ca[p, k] * sq[p, c] / sp[p, c] : ca[p, k]
       fv += a
       if (ck[p, k] == "macro") {
-        m = macro_um2(sq[p, c])
+        m = macro_um2(sq[p, c], bq[p, c])
         if (m < a) { mv += m; w = fmt(m) } else { mv += a; w = "*flops*" }
-        lst = lst (lst == "" ? "" : "; ") c " " sq[p, c] " (" macro_banks(sq[p, c]) ") → " w " (" fmt(a) ")"
+        lst = lst (lst == "" ? "" : "; ") c " " sq[p, c] " (" macro_banks(sq[p, c], bq[p, c]) ") → " w " (" fmt(a) ")"
       } else mv += a
     }
     meas = pres[p] == "" ? "—" : sprintf("%s (%s: law %+.1f %%)", fmt(parea[p]), pres[p], 100 * (fv - parea[p]) / parea[p])

@@ -216,6 +216,9 @@ for line in "${sel[@]}"; do
     awk '$1 == "class" || $1 == "scale" { print $2, ($1 == "class" ? $5 : $3) }' "$tab" | while read -r c e; do
       echo "scale $c $(scale_eval "$e" "$at") $(scale_eval "$e" "$pp")"
     done
+    awk '$1 == "banks" { print $2, $3 }' "$tab" | while read -r c e; do
+      echo "banks $c $(scale_eval "$e" "$at") $(scale_eval "$e" "$pp")"
+    done
     cat "$model"
     echo "area_inputs_sha256 $(kv "$area" inputs_sha256)"
     echo "inputs_sha256 $fp"
