@@ -107,6 +107,7 @@ $1 == "class" {
 }
 $1 == "total" { tot[np] = $9 }
 $1 == "paper_result" { pres[np] = $2; parea[np] = $3 }
+$1 == "shared_mix" { mx = $3; for (i = 4; i <= NF; i++) mx = mx " " $i; smix[np] = smix[np] (smix[np] == "" ? "" : "; ") fmt($2) " (" mx ")" }
 $1 == "reg" { regs[np, $3] = regs[np, $3] (regs[np, $3] == "" ? "" : ", ") $2 " " $4 }
 $1 == "scale" { sp[np, $2] = $3; sq[np, $2] = $4 }
 $1 == "banks" { bp[np, $2] = $3; bq[np, $2] = $4 }
@@ -133,6 +134,7 @@ END {
       printf "| %s | %s | %d | %s | %s | %s | %.1f %% | %s | %s | %s |\n", c, ck[p, k], cf[p, k], fmt(cfa[p, k]), fmt(cl[p, k]), fmt(ca[p, k]), 100 * ca[p, k] / flat[p], per, sp[p, c], regs[p, c] == "" ? "—" : regs[p, c]
     }
     printf "| **total** | | | | | **%s** | 100 %% | | | |\n\n", fmt(flat[p])
+    if (smix[p] != "") printf "Largest parts of *shared*, µm² (sub-blocks read -> sub-blocks fed): %s.\n\n", smix[p]
   }
   print "## 2. Flip-flop and SRAM-macro views"
   print ""

@@ -5,19 +5,21 @@
 #   awk -f synth/subblock_attr.awk LIBERTY TABLE NETLIST.blif
 # LIBERTY: osu018 (cell areas, output pins, sequential cells). TABLE: the unit's table,
 # synth/subblock/<unit>.tab ("class NAME KIND REGEX": a flop belongs to the first class whose
-# REGEX matches the base name of a net on its Q pin; KIND macro | flops). NETLIST.blif: the
+# REGEX matches the base name of a net on its Q pin; KIND macro | flops | input). NETLIST.blif: the
 # netlist as `write_blif -conn` writes it.
 #
 # Flops: by register name; an unmatched flop is "control". Combinational cells, in this order:
 #   1. every end point it reaches (flop D/enable inputs, output ports) is of one table class X:
 #      X (X's write / next-state logic);
-#   2. the table classes among the flops it reads (its transitive fan-in up to flops) are one,
-#      X: X (X's read logic: read multiplexers, comparators);
+#   2. the table classes among the flops it reads (its transitive fan-in up to flops; classes of
+#      KIND input, registered requests, count as input ports) are one, X: X (X's read logic:
+#      read multiplexers, comparators);
 #   3. every end point it reaches is control (or an output port): control;
 #   4. otherwise: shared (logic used by several sub-blocks, e.g. hit / way select).
 # Every cell gets exactly one class, so the classes sum to the flat total.
 # Output: "class NAME KIND flops N ff_um2 A logic_um2 B area_um2 C cells K" lines in table order
-# (then control, shared), "reg BASENAME CLASS FLOPS" lines, and "total ..." .
+# (then control, shared), "total ...", the five largest parts of shared ("shared_mix AREA READS ->
+# FEEDS": the sub-blocks its cells read and feed) and "reg BASENAME CLASS FLOPS" lines.
 BEGIN { ncls = 0; n = 0; nt = 0; nreg = 0 }
 function base(n) {
   sub(/^\\/, "", n)
@@ -36,6 +38,15 @@ function bor(a, b,   r, i, p) {
     p *= 2
   }
   return r
+}
+function names_of(m,   i, p, s) { # the class names of a mask, joined by +
+  s = ""
+  p = 1
+  for (i = 0; i < ncls; i++) {
+    if (int(m / p) % 2) s = s (s == "" ? "" : "+") cname[i]
+    p *= 2
+  }
+  return s == "" ? "-" : s
 }
 function single(m,   i, p) { # the class index when m has exactly one bit, else -1
   p = 1
@@ -173,7 +184,7 @@ END {
     for (j = 1; j <= ni[c]; j++) {
       d = drv[inet[c, j]]
       if (d == "") continue
-      if (seq[typ[d]]) { if (cls[d] < CTRL) m = bor(m, 2 ^ cls[d]) }
+      if (seq[typ[d]]) { if (cls[d] < CTRL && ckind[cls[d]] != "input") m = bor(m, 2 ^ cls[d]) }
       else m = bor(m, src[d])
     }
     src[c] = m
@@ -199,12 +210,21 @@ END {
     cells[x]++
     if (seq[typ[c]]) { fl[x]++; ffa[x] += area[typ[c]] }
     else lga[x] += area[typ[c]]
+    if (x == SHARED) { mk = names_of(src[c]) " -> " names_of(snk[c]); mix[mk] += area[typ[c]] }
   }
   for (x = 0; x < ncls; x++) {
     printf "class %s %s flops %d ff_um2 %.1f logic_um2 %.1f area_um2 %.1f cells %d\n", cname[x], ckind[x], fl[x], ffa[x], lga[x], ffa[x] + lga[x], cells[x]
     tf += fl[x]; ta += ffa[x]; tl += lga[x]; tc += cells[x]
   }
   printf "total flops %d ff_um2 %.1f logic_um2 %.1f area_um2 %.1f cells %d\n", tf, ta, tl, ta + tl, tc
+  # the largest parts of shared: the sub-blocks its cells read -> the ones they feed
+  for (nmx = 0; nmx < 5; nmx++) {
+    bk = ""
+    for (mk in mix) if (bk == "" || mix[mk] > mix[bk] || (mix[mk] == mix[bk] && mk < bk)) bk = mk
+    if (bk == "") break
+    printf "shared_mix %.1f %s\n", mix[bk], bk
+    delete mix[bk]
+  }
   for (i = 1; i <= nreg; i++) {
     split(reglist[i], rp, SUBSEP)
     printf "reg %s %s %d\n", rp[1], cname[rp[2]], regs[rp[1], rp[2]]
