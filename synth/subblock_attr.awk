@@ -93,10 +93,10 @@ FILENAME == ARGV[3] && FNR == 1 {
   # control and shared are the last two classes
   CTRL = ncls
   cname[ncls] = "control"
-  ckind[ncls++] = "flops"
+  ckind[ncls++] = "derived"
   SHARED = ncls
   cname[ncls] = "shared"
-  ckind[ncls++] = "flops"
+  ckind[ncls++] = "derived"
 }
 $1 == ".outputs" {
   for (i = 2; i <= NF; i++) outport[$i] = 1
