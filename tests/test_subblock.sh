@@ -7,6 +7,8 @@
 #      result's fingerprint, synth/subblock.sh, synth/subblock_attr.awk, the unit's table, the
 #      SRAM model, the liberty): synth/subblock.sh --check;
 #   2. docs/area-subblock.md is what synth/report_subblock.sh makes of the committed results;
+#   2b. the attribution rules on a hand-made netlist (every rule exercised; a changed table changes
+#      the attribution);
 #   3. negative checks: a tampered result (a class's area changed) is caught by the report (its
 #      classes no longer sum to the flat total) or by the page comparison; a result whose recorded
 #      inputs differ is caught as stale; a page with one number changed is caught; bad arguments
@@ -30,6 +32,37 @@ if bash synth/report_subblock.sh > "$T/page.md" 2> "$T/page.err" && cmp -s "$T/p
 else
   ko "docs/area-subblock.md differs from the regenerated page (make subblock SUBBLOCK_ARGS=--no-synth): $(diff "$T/page.md" docs/area-subblock.md | head -n3 | tr '\n' ' ')"
 fi
+
+# 2b. the attribution rules on a hand-made netlist (class:flops:cells): a_q, a2_q in A, b_q in B;
+# n0, n1, n7 feed only A (rule 1: A), y_o reads only a_q and feeds a port (rule 2: A), n3 reads
+# a_q and b_q and feeds only b_q (rule 1: B), z_o reads an input and feeds a port (rule 3:
+# control), w_o reads A and B and feeds a port and A (shared)
+cat > "$T/t.blif" <<'EOF'
+.model t
+.inputs clk_i x_i
+.outputs y_o z_o w_o
+.subckt DFFPOSX1 CLK=clk_i D=n1 Q=a_q
+.subckt DFFPOSX1 CLK=clk_i D=n3 Q=b_q
+.subckt NAND2X1 A=x_i B=a_q Y=n0
+.subckt INVX1 A=n0 Y=n1
+.subckt NAND2X1 A=a_q B=x_i Y=y_o
+.subckt NAND2X1 A=a_q B=b_q Y=n3
+.subckt INVX1 A=x_i Y=z_o
+.subckt NAND2X1 A=a_q B=b_q Y=w_o
+.subckt NAND2X1 A=w_o B=x_i Y=n7
+.subckt DFFPOSX1 CLK=clk_i D=n7 Q=a2_q
+.end
+EOF
+printf 'class A flops ^a2?_q$ 1\nclass B flops ^b_q$ 1\n' > "$T/t.tab"
+lib=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
+awk -f synth/subblock_attr.awk "$lib" "$T/t.tab" "$T/t.blif" > "$T/t.out" 2>&1
+exp="A:2:6 B:1:2 control:0:1 shared:0:1"
+got=$(awk '$1 == "class" { printf "%s%s:%d:%d", s, $2, $5, $13; s = " " }' "$T/t.out")
+if [ "$got" = "$exp" ]; then ok "attribution rules on a hand-made netlist ($got)"; else ko "attribution rules on a hand-made netlist: expected $exp, got $got"; fi
+sed 's/^class B flops .*/class B flops ^nomatch$ 1/' "$T/t.tab" > "$T/t2.tab"
+awk -f synth/subblock_attr.awk "$lib" "$T/t2.tab" "$T/t.blif" > "$T/t2.out" 2>&1
+got2=$(awk '$1 == "class" { printf "%s%s:%d:%d", s, $2, $5, $13; s = " " }' "$T/t2.out")
+if [ "$got2" != "$exp" ]; then ok "a changed table changes the attribution ($got2)"; else ko "a changed table changes the attribution"; fi
 
 # 3. negative checks on a copy of the results
 mkdir -p "$T/res"
