@@ -41,7 +41,7 @@ REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress litmus format format-check \
         clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc energy \
-        route route-page route-check
+        route route-page route-check subblock
 
 help:
 	@echo "gpucoh make targets:"
@@ -58,6 +58,7 @@ help:
 	@echo "  make energy        energy per operation from the osu018 netlists (synth/energy.sh, only stale points; toggle-counting netlist models take minutes each) + docs/energy.md"
 	@echo "  make route         placed-and-routed timing (qflow) of one small point per unit, only stale ones (ROUTE_ARGS), + docs/timing-routed.md"
 	@echo "  make route-check   docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate; results fresh (tests/test_route.sh)"
+	@echo "  make subblock      area by sub-block (synth/subblock.sh: the points of synth/subblock/points.txt, netlists re-synthesized only when missing) + docs/area-subblock.md/.png"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
@@ -221,6 +222,13 @@ route-page:
 # the page gate of docs/timing-routed.md and its negative checks (no routing; seconds)
 route-check:
 	@bash tests/test_route.sh
+
+# Area by sub-block (docs/area-method.md section 8): every point of synth/subblock/points.txt
+# attributed from its flat netlist (synthesized again into build/synth only when the build folder
+# lacks it), then the page and the plot. SUBBLOCK_ARGS: e.g. --no-synth, --only REGEX, --force.
+subblock: $(B)/.deps
+	@bash synth/subblock.sh $(SUBBLOCK_ARGS)
+	@bash synth/report_subblock.sh --update docs/area-subblock.md --plot docs/area-subblock.png
 
 UNIT ?= sig_bloom
 FROM ?= 0

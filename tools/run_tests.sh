@@ -1770,6 +1770,10 @@ check "area: committed results are up to date (make run's points; others as list
 # and a result whose crit_path_io_ns was edited is caught
 check "area: every I/O-budget period follows from its path class delays" \
     "$LOGS/area-io-budget.log" bash tools/check_io_budget.sh
+# area by sub-block (docs/area-method.md section 8; issue 30): the results fresh, docs/area-subblock.md
+# what they regenerate, a tampered result / stale result / tampered page caught (some seconds)
+check "area by sub-block: page gate and its negative checks (tests/test_subblock.sh)" \
+    "$LOGS/area-subblock.log" bash tests/test_subblock.sh
 io_budget_tampered() {
     local d="$OUT/tampered-io" f
     rm -rf "$d"; mkdir -p "$d"
