@@ -221,8 +221,8 @@ nlmut_() { # nlmut UNIT MUTANT VARIANTS...: caught through the netlist, passes t
     fi
 }
 nlmut tc_l1 01-legal-wf-translate-off tc-weak tc-strong
-# the synthesis-only mutants of rdu and avu (moved here from make test's section 5c for its time:
-# 84 s and 36 s of the clean clone of 2026-11-30; sig_bloom's, tc_timer's and tc_gwct's stay there): caught
+# the synthesis-only mutants of sig_bloom, rdu and avu (moved here from make test's section 5c for
+# its time: 63, 84 and 36 s of the clean clones of 2026-11-30; tc_timer's and tc_gwct's stay there): caught
 # by the netlist lockstep at the unit's netlist parameters, and the RTL lockstep of the same
 # mutated RTL passes
 nlsmut() { stepk netlist-mutant "netlist-mutant-$1-$2" nlsmut_ "$@"; }
@@ -240,6 +240,7 @@ nlsmut_() { # nlsmut UNIT MUTANT
         fail "netlist mutant $unit/$m (see $log*)"
     fi
 }
+nlsmut sig_bloom 01-chunk-default-x
 nlsmut rdu 01-rr-stuck-outside-verilator
 nlsmut avu 01-scrub-tag-sim-only
 nlmut tc_l2 01-expiry-full-case tc-weak tc-strong
@@ -458,6 +459,20 @@ hlalone hlrc-alone-l2-06 hlrc_l2 06-dirty-victim-no-writeback $G episode --proto
 # test runs three), and on the RTL alone the three that fail the consistency checks (make test
 # runs them too, and 13 with the eviction test; hlalone_ is not hLRC's own: any unit, any command)
 mut gtsc_l1 --cycles 20000
+# the G-TSC golden RTL testbench catches a bug (moved here from make test's 3i for its time, 57 s):
+# M15 (an RNW whatever the version) fails G1 at step 14-15 under gtsc-sc
+gtsc_golden_m15_() {
+    local d=build/rtl_smoke/gtsc_golden_15-rnw-any-version
+    if SC=1 MUTANT=tests/mutants/gtsc_l2/15-rnw-any-version.mut \
+        bash tests/rtl/gtsc_golden/run_gtsc_golden.sh > "$OUT/gtsc-golden-m15.log" 2>&1; then
+        fail "gtsc golden RTL: mutant M15 not caught"
+    elif grep -q '^FAIL Sc=1 G1 G1.15 FILL' "$d/vl-run-sc1.log"; then
+        pass "gtsc golden RTL: mutant M15 caught at G1 step 14-15"
+    else
+        fail "gtsc golden RTL: mutant M15 failed elsewhere than G1 step 14-15 (see $d/vl-run-sc1.log)"
+    fi
+}
+step gtsc-golden-m15 gtsc_golden_m15_
 mut gtsc_l2 --cycles 20000
 hlalone gtsc-alone-04 gtsc_l1 04-ack-no-raise $G litmus litmus/SB+fence.gpu.litmus --protocol gtsc --runs 2000 --seed 5
 hlalone gtsc-alone-05 gtsc_l1 05-keep-ignored $G litmus litmus/IRIW+acq.gpu-r0samecta-r1samecta-sameline.litmus --protocol gtsc --runs 2000 --seed 5
