@@ -2,7 +2,7 @@
 # Tests of the conformance campaign (`gpucoh conform`, tb/sys/conform.c; docs/memory-models.md,
 # "Conformance campaign"). Each check can fail:
 #   sample        a fixed sample of generated tests (300, drawn with seed 1, across every shape
-#                 and placement) x the 5 TC and GPU variants x 200 runs: no violation beyond the
+#                 and placement) x the 5 TC and GPU variants x 100 runs: no violation beyond the
 #                 known ones (DeNovo's models, like GPU's, find 297 of them racy: DeNovo gets the
 #                 race-free set below instead)
 #   known         every SB+relacq.gpu placement x 13 variants x 1000 runs: 0 violations with the
@@ -81,9 +81,9 @@ mut_list() {
 c_sample() {
     local t
     t=$(date +%s)
-    expect 0 "$G" conform --sample 300 --seed 1 --runs 200 --out "$TMP" \
+    expect 0 "$G" conform --sample 300 --seed 1 --runs 100 --out "$TMP" \
         --protocol tc-strong,tc-weak,tc-weak-c,gpu-d,gpu-h
-    has "conform: 300 tests x 5 variants x 200 runs (seed 1)"
+    has "conform: 300 tests x 5 variants x 100 runs (seed 1)"
     has "PASS conform: 300 tests, 5 variants, 0 violations"
     echo "sample: $(( $(date +%s) - t )) s"
 }

@@ -427,6 +427,22 @@ mut avu --param m=1024 --param lines=32
 mut tc_l1
 mut tc_l2
 mut tc_gwct
+# tc_gwct.md G7: a mutant that ignores OblPort is caught at obl=0 and survives obl=1 (only the obl=0
+# context catches it); moved here from make test's 3a on 2026-12-01 for its time (47 s)
+obl0_() {
+    local a=(tc_gwct --mutants tests/mutants/tc_gwct/obl0/01-oblport-ignored.mut --param wf=8
+             --param ts_width=8 --param wf_cnt_width=2 --cycles 20000)
+    # (the second run's exit status is 1: its mutant survives, which is what is checked)
+    "$G" mutants "${a[@]}" --param obl=0 --out "$OUT/obl0-0" > "$OUT/obl0-0.txt" 2>&1
+    "$G" mutants "${a[@]}" --param obl=1 --out "$OUT/obl0-1" > "$OUT/obl0-1.txt" 2>&1
+    if grep -qE '^  01-oblport-ignored +caught ' "$OUT/obl0-0.txt" &&
+        grep -qE '^  01-oblport-ignored +SURVIVED ' "$OUT/obl0-1.txt"; then
+        pass "tc_gwct obl0 mutant: OblPort ignored is caught at obl=0, survives obl=1"
+    else
+        fail "tc_gwct obl0 mutant: not caught at obl=0 or not surviving obl=1 (see $OUT/obl0-0.txt, $OUT/obl0-1.txt)"
+    fi
+}
+step tc-gwct-obl0 obl0_
 mut tc_timer
 # the baseline GPU units (make test runs 4 and 3 of them: tools/run_tests.sh mutset)
 mut gpu_l1 --cycles 100000

@@ -16,10 +16,17 @@
 #      litmus, hlrc_l1's wave mutant in episodes), bad input
 #      (exit 2, nothing run).
 # Environment: TLM_RUNS (default 10) litmus runs per file for the every-file comparison;
+# TLM_LOCKSTEP_RUNS (default 5) the runs per file of the two lockstep comparisons (make test: 4 and
+# 2, for its 30-minute budget; make regress: 100 and the default);
 # TLM_WITNESS_FILES (default litmus/MP.litmus) the files of the 1000-run witness comparison (make
 # regress: MP, SB, IRIW-colo and T10.3-nofence, 47 s of make test's run of 2026-11-30).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+runs=${TLM_RUNS:-10}
+lruns=${TLM_LOCKSTEP_RUNS:-5}
+for v in "$runs" "$lruns"; do
+    [[ $v =~ ^[1-9][0-9]{0,5}$ ]] || { echo "run_tlm.sh: TLM_RUNS / TLM_LOCKSTEP_RUNS '$v' is not 1..999999" >&2; exit 2; }
+done
 make --no-print-directory -s build systemc-tlm >/dev/null || { echo "FAIL build (make build systemc-tlm)"; exit 1; }
 T=build/systemc/gpucoh_tlm
 out=build/out/tlm-tests
@@ -28,7 +35,6 @@ mkdir -p "$out"
 pass=0 fail=0
 ok() { echo "PASS $*"; pass=$((pass + 1)); }
 ko() { echo "FAIL $*"; fail=$((fail + 1)); }
-runs=${TLM_RUNS:-10}
 t00=$(date +%s)
 
 # 1 -------------------------------------------------------------------------------------------
@@ -57,13 +63,13 @@ compare "witnesses-c" --runs 1000 --protocols "tc-weak tc-strong tc-weak-c gpu-d
 causal="WRC+relacq.gpu WRC+fence.gpu WRC+rel.cta+relacq.gpu ISA2+relacq.gpu
 ISA2+rel.cta+relacq.gpu ISA2+rel.cta+atom.acq_rel.gpu ISA2+relacq.gpu+relacq.cta MP+cta.gpu.cta
 RWC+fence.gpu RWC+fence.sc.gpu IRIW+acq.gpu IRIW+fence.gpu MP+relacq.gpu MP+fence.cta"
-compare "lockstep" --impl lockstep --runs 5 $(for f in $causal; do echo "litmus/$f.litmus"; done)
+compare "lockstep" --impl lockstep --runs "$lruns" $(for f in $causal; do echo "litmus/$f.litmus"; done)
 # hLRC, hLRC-scoped and GPU-RSP (issue 28 item 2): every litmus file, C models, and the
 # causality tests in lockstep
 hfiles=$(ls litmus/*.litmus)
 # shellcheck disable=SC2086
 compare "every-file-c-hlrc-rsp" --runs "$runs" --protocols "hlrc hlrc-scoped gpu-rsp" $hfiles
-compare "lockstep-hlrc-rsp" --impl lockstep --runs 5 --protocols "hlrc hlrc-scoped gpu-rsp" \
+compare "lockstep-hlrc-rsp" --impl lockstep --runs "$lruns" --protocols "hlrc hlrc-scoped gpu-rsp" \
     $(for f in $causal; do echo "litmus/$f.litmus"; done)
 
 # 4: episodes ---------------------------------------------------------------------------------
