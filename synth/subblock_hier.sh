@@ -25,10 +25,12 @@
 # unit's table, the SRAM model and the liberty. Points: synth/subblock/points_hier.txt.
 #
 # Usage: synth/subblock_hier.sh [--list] [--force] [--only REGEX] [--results DIR] [--check] [--no-synth]
-#   (the options of synth/subblock.sh). A point whose top netlist is not in the build folder
-#   (GPUCOH_SYNTH_BUILD, default build/synth; hier/<top>/netlist.v) is synthesized again with
-#   synth/hier.sh into a scratch results folder (sig_store and the top, about two minutes at
-#   m = 1K / 2K); the new top fingerprint must equal the committed one (else: make synth-rdu-avu).
+#   (the options of synth/subblock.sh), and --only-lenient: an --only REGEX that matches no point
+#   here is a note, not an error (make subblock passes SUBBLOCK_ARGS to both scripts).
+#   A point whose top netlist is not in the build folder (GPUCOH_SYNTH_BUILD, default
+#   build/synth; hier/<top>/netlist.v) is synthesized again with synth/hier.sh into a scratch
+#   results folder (sig_store and the top, two to four minutes at m = 1K / 2K); the new top
+#   fingerprint must equal the committed one (else: make synth-rdu-avu).
 set -euo pipefail
 
 prog=subblock_hier.sh
@@ -40,16 +42,17 @@ repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo_root"
 
 results=synth/results
-list=0 force=0 check=0 nosynth=0 only=""
+list=0 force=0 check=0 nosynth=0 lenient=0 only=""
 while [[ $# -gt 0 ]]; do
   case $1 in
     --list) list=1; shift ;;
     --force) force=1; shift ;;
     --check) check=1; shift ;;
     --no-synth) nosynth=1; shift ;;
+    --only-lenient) lenient=1; shift ;;
     --only) [[ $# -ge 2 ]] || die "--only needs a regular expression"; only=$2; shift 2 ;;
     --results) [[ $# -ge 2 ]] || die "--results needs a directory"; results=$2; shift 2 ;;
-    -h | --help) sed -n '4,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '4,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument '$1' (try --help)" ;;
   esac
 done
@@ -155,7 +158,11 @@ for line in "${pts[@]}"; do
   [[ -f synth/subblock/$unit.tab ]] || die "no table synth/subblock/$unit.tab for $name"
   sel+=("$line")
 done
-((${#sel[@]} > 0)) || die "no point matches '${only}'"
+if ((${#sel[@]} == 0)); then
+  ((lenient)) || die "no point matches '${only}'"
+  echo "$prog: no point of $points_file matches '$only': nothing to do" >&2
+  exit 0
+fi
 
 stale=0
 for line in "${sel[@]}"; do
