@@ -58,7 +58,7 @@ help:
 	@echo "  make energy        energy per operation from the osu018 netlists (synth/energy.sh, only stale points; toggle-counting netlist models take minutes each) + docs/energy.md"
 	@echo "  make route         placed-and-routed timing (qflow) of one small point per unit, only stale ones (ROUTE_ARGS), + docs/timing-routed.md"
 	@echo "  make route-check   docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate; results fresh (tests/test_route.sh)"
-	@echo "  make subblock      area by sub-block (synth/subblock.sh: the points of synth/subblock/points.txt, netlists re-synthesized only when missing) + docs/area-subblock.md/.png"
+	@echo "  make subblock      area by sub-block (synth/subblock.sh, subblock_hier.sh: the points of synth/subblock/points*.txt, netlists re-synthesized only when missing) + docs/area-subblock.md/.png"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
@@ -225,9 +225,15 @@ route-check:
 
 # Area by sub-block (docs/area-method.md section 8): every point of synth/subblock/points.txt
 # attributed from its flat netlist (synthesized again into build/synth only when the build folder
-# lacks it), then the page and the plot. SUBBLOCK_ARGS: e.g. --no-synth, --only REGEX, --force.
+# lacks it), the hierarchical rdu / avu points of synth/subblock/points_hier.txt from their top
+# netlists (synth/subblock_hier.sh), then the page and the plot. SUBBLOCK_ARGS: e.g. --no-synth,
+# --only REGEX, --force (an --only that matches no flat point stops make; one that matches no rdu /
+# avu point is only a note); SUBBLOCK_HIER_ARGS (default: SUBBLOCK_ARGS) for subblock_hier.sh,
+# e.g. SUBBLOCK_ARGS=--no-synth SUBBLOCK_HIER_ARGS='--only rdu' to redo rdu alone.
+SUBBLOCK_HIER_ARGS ?= $(SUBBLOCK_ARGS)
 subblock: $(B)/.deps
 	@bash synth/subblock.sh $(SUBBLOCK_ARGS)
+	@bash synth/subblock_hier.sh --only-lenient $(SUBBLOCK_HIER_ARGS)
 	@bash synth/report_subblock.sh --update docs/area-subblock.md --plot docs/area-subblock.png
 
 UNIT ?= sig_bloom

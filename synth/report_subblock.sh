@@ -3,7 +3,8 @@
 #
 # synth/report_subblock.sh -- print docs/area-subblock.md (area by sub-block, flip-flop and SRAM
 # macro views, paper-size totals) from the results of synth/subblock.sh
-# (synth/results/<point>.subblock.txt, the points of synth/subblock/points.txt). Runs no
+# and synth/subblock_hier.sh (synth/results/<point>.subblock.txt, the points of
+# synth/subblock/points.txt, then those of synth/subblock/points_hier.txt: rdu, avu). Runs no
 # synthesis; writes only to stdout, or with --update PAGE the page itself (atomically), or with
 # --plot PNG the area plot (gnuplot).
 #
@@ -39,7 +40,9 @@ for out in "$update" "$plot"; do
   [[ -d $d && -w $d ]] || die "cannot write '$out' (no writable directory '$d')"
 done
 points_file=synth/subblock/points.txt
+hier_points_file=synth/subblock/points_hier.txt
 [[ -f $points_file ]] || die "no $points_file"
+[[ -f $hier_points_file ]] || die "no $hier_points_file"
 
 if [[ -n $update || -n $plot ]]; then
   tmp=$(mktemp -d)
@@ -59,7 +62,7 @@ files=()
 missing=()
 while read -r name _ _ _; do
   if [[ -f $results/$name.subblock.txt ]]; then files+=("$results/$name.subblock.txt"); else missing+=("$name"); fi
-done < <(grep -v '^[[:space:]]*#' "$points_file" | grep -v '^[[:space:]]*$')
+done < <(cat "$points_file" "$hier_points_file" | grep -v '^[[:space:]]*#' | grep -v '^[[:space:]]*$')
 ((${#files[@]} > 0)) || die "no sub-block results in $results (run make subblock)"
 
 cat <<'EOF'
@@ -79,6 +82,12 @@ by a single-port macro of the same bits (`synth/subblock/sram.model`, section 8.
 page). All figures are µm² in osu018 at the small points that synthesize in minutes; the
 paper-size figures at the end scale each sub-block by its own law (the scale column), measured
 at the first point of a unit and checked at the second.
+
+`rdu` and `avu` are synthesized hierarchically (area-method.md section 7: the top with every
+`sig_store` as a black box, plus N × `sig_store` alone; `synth/subblock_hier.sh`, section 8.17):
+their top netlist is split by the same rules, with the black box's pins standing in as
+registers (logic feeding only the k index pins is *hash*), and *signature* holds the N
+`sig_store` netlists whole; the rows sum to the committed hierarchical total.
 
 EOF
 if ((${#missing[@]} > 0)); then
@@ -188,7 +197,7 @@ END {
   printf "(banks of at most %d bits) where that is smaller than its scaled flop + logic area, the\n", MAXB
   print "rest as in the flop view."
   print ""
-  print "| unit | flop view µm² | measured flat at paper size µm² | macro sub-blocks at paper size: bits (banks) → macro µm² (flop + logic µm²) | macro view µm² | ratio |"
+  print "| unit | flop view µm² | measured at paper size µm² (flat; rdu, avu: hierarchical total) | macro sub-blocks at paper size: bits (banks) → macro µm² (flop + logic µm²) | macro view µm² | ratio |"
   print "|---|---:|---:|---|---:|---:|"
   for (p = 1; p <= np; p++) {
     if (done[unit[p]]++) continue
