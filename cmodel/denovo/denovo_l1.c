@@ -1628,6 +1628,15 @@ void denovo_l1_line_get(const denovo_l1_t* m, uint32_t i, denovo_l1_line_t* l) {
     memcpy(l->data, ldata(m, i), (size_t)m->lw * sizeof(uint32_t));
 }
 
+uint64_t denovo_l1_line_st(const denovo_l1_t* m, uint32_t i, uint64_t* tag) {
+    if (i >= m->lines) {
+        *tag = 0u;
+        return 0u;
+    }
+    *tag = m->line[i].tag;
+    return m->line[i].st;
+}
+
 void denovo_l1_mshr_get(const denovo_l1_t* m, uint32_t k, denovo_l1_mshr_t* e) {
     memset(e, 0, sizeof *e);
     if (k >= m->d.mshrs) {

@@ -255,6 +255,9 @@ void denovo_l1_tick(denovo_l1_t* m, const denovo_l1_in_t* in, denovo_l1_out_t* o
 const denovo_l1_desc_t* denovo_l1_desc(const denovo_l1_t* m);
 const denovo_l1_out_t* denovo_l1_out(const denovo_l1_t* m);
 void denovo_l1_line_get(const denovo_l1_t* m, uint32_t i, denovo_l1_line_t* l);
+/* Line i's word states (2 bits a word) and tag, as denovo_l1_line_get gives them, without the
+ * data (the per-edge invariant V1 reads every line); 0 and tag 0 for i out of range. */
+uint64_t denovo_l1_line_st(const denovo_l1_t* m, uint32_t i, uint64_t* tag);
 void denovo_l1_mshr_get(const denovo_l1_t* m, uint32_t k, denovo_l1_mshr_t* e);
 void denovo_l1_state_get(const denovo_l1_t* m, denovo_l1_state_t* s);
 /* The lines the last tick wrote (for partial compares; gpu_l1_touched's contract): returns their

@@ -1453,6 +1453,15 @@ void hlrc_l1_line_get(const hlrc_l1_t* m, uint32_t i, hlrc_l1_line_t* l) {
     l->age = x->age;
 }
 
+uint32_t hlrc_l1_line_st(const hlrc_l1_t* m, uint32_t i, uint64_t* tag) {
+    if (i >= m->lines) {
+        *tag = 0u;
+        return 0u;
+    }
+    *tag = m->line[i].tag;
+    return m->line[i].st;
+}
+
 static void scalars_get(const hlrc_l1_t* m, hlrc_l1_state_t* s) {
     s->fcnt = m->fcnt;
     s->sbh = m->sbh;

@@ -951,6 +951,11 @@ static uint32_t l1_word(const sys_t* s, uint32_t sm, uint64_t line, uint32_t w) 
     assert_true(i >= 0);
     denovo_l1_line_t l;
     denovo_l1_line_get(s->l1[sm], (uint32_t)i, &l);
+    uint64_t tag; /* the light read V1 uses (denovo_check.c) agrees; 0 beyond the lines */
+    assert_int_equal(denovo_l1_line_st(s->l1[sm], (uint32_t)i, &tag), l.st);
+    assert_int_equal(tag, l.tag);
+    assert_int_equal(denovo_l1_line_st(s->l1[sm], ~0u, &tag), 0u);
+    assert_int_equal(tag, 0u);
     return l.data[w];
 }
 

@@ -173,6 +173,9 @@ static void check_v1(const sys_t* s) {
         for (uint32_t i = 0; i < lines; i++) {
             hlrc_l1_line_t l;
             hlrc_l1_line_get(s->l1[j], i, &l);
+            uint64_t tag; /* the light read V1 uses over the system (hlrc_check.c) agrees */
+            assert_int_equal(hlrc_l1_line_st(s->l1[j], i, &tag), l.st);
+            assert_int_equal(tag, l.tag);
             if (l.st != HLRC_L1_R) {
                 continue;
             }

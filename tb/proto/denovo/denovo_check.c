@@ -30,10 +30,12 @@ static bool collect(const denovo_sys_desc_t* s, const denovo_l1_t* m, uint32_t j
     const uint32_t sets = s->d.l1_sets, lines = sets * s->d.l1_ways, lw = s->d.line_bytes / 4u;
     const uint32_t sb = gpucoh_log2_ceil(sets);
     for (uint32_t i = 0; i < lines; i++) {
-        denovo_l1_line_t l;
-        denovo_l1_line_get(m, i, &l);
+        uint64_t tag;
+        const uint64_t st = denovo_l1_line_st(m, i, &tag); /* state and tag, not the data */
+        if (st == 0u)                                      /* every word Invalid: none R */
+            continue;
         for (uint32_t w = 0; w < lw; w++) {
-            if (((l.st >> (2u * w)) & 3u) != DENOVO_W_R)
+            if (((st >> (2u * w)) & 3u) != DENOVO_W_R)
                 continue;
             if (*n == *cap) {
                 *cap = *cap ? 2u * *cap : 64u;
@@ -42,7 +44,7 @@ static bool collect(const denovo_sys_desc_t* s, const denovo_l1_t* m, uint32_t j
                     return false;
                 *o = g;
             }
-            (*o)[(*n)++] = (owned_t){(l.tag << sb) | (i / s->d.l1_ways), w, j};
+            (*o)[(*n)++] = (owned_t){(tag << sb) | (i / s->d.l1_ways), w, j};
         }
     }
     return true;

@@ -40,10 +40,9 @@ uint64_t hlrc_check_v1(const hlrc_sys_desc_t* s, const hlrc_l1_t* const* l1,
     uint64_t bad = 0;
     for (uint32_t j = 0; j < s->d.num_sm; j++) {
         for (uint32_t i = 0; i < lines; i++) {
-            hlrc_l1_line_t l;
-            hlrc_l1_line_get(l1[j], i, &l);
-            if (l.st == HLRC_L1_R)
-                bad += bank_agrees(s, l2, (l.tag << sb) | (i / s->d.l1_ways), j, cycle, f);
+            uint64_t tag;
+            if (hlrc_l1_line_st(l1[j], i, &tag) == HLRC_L1_R) /* state and tag, not the data */
+                bad += bank_agrees(s, l2, (tag << sb) | (i / s->d.l1_ways), j, cycle, f);
         }
     }
     return bad;
