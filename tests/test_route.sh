@@ -42,6 +42,15 @@ if grep -q stale "$T/out"; then pass "  ... and reported as stale"; else fail " 
 fresh_copy
 printf '\nan extra line\n' >>"$T/page.md"
 expect "a page that is not what the results regenerate is caught" 1 bash tools/check_route.sh --results "$T/res" --page "$T/page.md"
+fresh_copy
+awk '$1 == "failed_routes" { $2 = 2 } 1' "$f" >"$f.new" && mv "$f.new" "$f"
+reseal "$f"
+expect "route_report.sh: a result with failed_routes 2 makes a page" 0 bash synth/route_report.sh --results "$T/res" --out "$T/fr.md"
+if grep -q 'above zero for 1 of the' "$T/fr.md" && grep -q "| $(awk '$1 == "top" {print $2}' "$f") | .* | 2 | " "$T/fr.md"; then
+  pass "  ... that shows the 2 failed nets in the row and in the legality line"
+else
+  fail "  ... the failed nets are not shown"; grep -i 'legality' "$T/fr.md"
+fi
 expect "route.sh: an unknown argument is exit 2" 2 bash synth/route.sh --bogus
 expect "route.sh: a missing --results directory is exit 2" 2 bash synth/route.sh --list --results "$T/nope"
 expect "route.sh: --only matching no point is exit 2" 2 bash synth/route.sh --list --only '^no_such_point$'
