@@ -52,14 +52,15 @@ uint64_t gtsc_check_i4(const gtsc_desc_t* d, const gtsc_l1_t* const* l1, const g
     const uint32_t lines = d->l1_sets * d->l1_ways;
     for (uint32_t s = 0; s < d->num_sm; s++) {
         for (uint32_t i = 0; i < lines; i++) {
-            gtsc_l1_line_t c;
-            gtsc_l1_line_get(l1[s], i, &c);
-            const uint64_t a = gtsc_l1_line_addr(l1[s], i);
-            if (c.st != GTSC_L1_V || locked(l1[s], a) ||
-                gtsc_l1_ep(l1[s]) != gtsc_l2_ep(l2[gtsc_bank_of(d, a)])) {
+            const gtsc_l1_line_t* c = gtsc_l1_line_view(l1[s], i); /* in place, not copied */
+            if (c == NULL || c->st != GTSC_L1_V) {
                 continue;
             }
-            bad += i4_line(d, &c, a, s, l2, cycle, f);
+            const uint64_t a = gtsc_l1_line_addr(l1[s], i);
+            if (locked(l1[s], a) || gtsc_l1_ep(l1[s]) != gtsc_l2_ep(l2[gtsc_bank_of(d, a)])) {
+                continue;
+            }
+            bad += i4_line(d, c, a, s, l2, cycle, f);
         }
     }
     return bad;

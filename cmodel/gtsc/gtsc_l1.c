@@ -983,6 +983,10 @@ void gtsc_l1_line_get(const gtsc_l1_t* m, uint32_t i, gtsc_l1_line_t* l) {
     }
 }
 
+const gtsc_l1_line_t* gtsc_l1_line_view(const gtsc_l1_t* m, uint32_t i) {
+    return i < m->lines ? &m->line[i] : NULL;
+}
+
 void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e) {
     memset(e, 0, sizeof *e);
     if (k >= m->d.l1_mshrs) {

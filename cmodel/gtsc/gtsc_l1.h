@@ -222,6 +222,9 @@ void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out);
 const gtsc_l1_desc_t* gtsc_l1_desc(const gtsc_l1_t* m);
 const gtsc_l1_out_t* gtsc_l1_out(const gtsc_l1_t* m);
 void gtsc_l1_line_get(const gtsc_l1_t* m, uint32_t i, gtsc_l1_line_t* l);
+/* Line i as the model holds it, read in place (what gtsc_l1_line_get copies; NULL for i out of
+ * range): the per-edge invariant I4 reads every line. */
+const gtsc_l1_line_t* gtsc_l1_line_view(const gtsc_l1_t* m, uint32_t i);
 void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e);
 /* The state in the compare layout, the selection s->sel_all / sel_n / sel[] the caller set. */
 void gtsc_l1_state_get(const gtsc_l1_t* m, gtsc_l1_state_t* s);

@@ -424,6 +424,11 @@ static void expect_l1(uint32_t s, uint64_t a, uint32_t wts, uint32_t rts) {
     assert_int_equal(l.st, GTSC_L1_V);
     assert_int_equal(l.wts, wts);
     assert_int_equal(l.rts, rts);
+    /* the in-place read I4 uses (gtsc_check.c) is the copy; none beyond the lines */
+    const gtsc_l1_line_t* v = gtsc_l1_line_view(S->l1[s], (uint32_t)i);
+    assert_non_null(v);
+    assert_memory_equal(v, &l, sizeof l);
+    assert_null(gtsc_l1_line_view(S->l1[s], ~0u));
 }
 
 static void expect_req(uint32_t k, uint32_t kind, uint64_t line, uint32_t wts, uint32_t warp_ts) {
