@@ -68,6 +68,38 @@ else
     bad "every energy point is up to date (synth/energy.sh --list)"
 fi
 
+# 3b. the traffic's operation filter (tb/sys/traffic.c), which the cache controllers' points use:
+# C models only, 3000 cycles (well under a second); the issued counts of each filtered run
+G=build/gpucoh
+issued() { # FILTER PROTOCOL -> "LOAD n STORE n ..." of the run's traffic line
+    local envs=(GPUCOH_ROOT="$PWD")
+    [ "$1" = unset ] || envs+=(GPUCOH_ENERGY_OPS="$1")
+    env "${envs[@]}" "$G" cosim system --impl c --protocol "$2" --cycles 3000 --seed 1 \
+        --out "$tmp/sys" 2> /dev/null | sed -n 's/^traffic: issued: //p'
+}
+only_kinds() { # ISSUED KINDS...: the kinds given issued something, every other kind nothing
+    local line=$1 k n any=0; shift
+    for k in LOAD STORE ATOMIC FENCE ACQUIRE RELEASE STORE_LINE LOAD_LINE; do
+        n=$(awk -v k="$k" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' <<< "$line")
+        [ -n "$n" ] || return 1
+        if [[ " $* " == *" $k "* ]]; then any=$((any + n)); elif [ "$n" != 0 ]; then return 1; fi
+    done
+    [ $any -gt 0 ] || [ $# = 0 ]
+}
+if [ -x "$G" ]; then
+    all=$(issued unset tc-weak) none=$(issued none tc-weak) ld=$(issued load tc-weak)
+    st=$(issued store,fence gpu-d) aq=$(issued acquire gpu-d)
+    echo "     unfiltered: $all"
+    if only_kinds "$none" && only_kinds "$ld" LOAD LOAD_LINE && only_kinds "$st" STORE STORE_LINE FENCE &&
+        only_kinds "$aq" ACQUIRE && ! only_kinds "$all" LOAD LOAD_LINE; then
+        ok "the traffic filter issues only the classes asked for (none: $none; load: $ld)"
+    else
+        bad "the traffic filter issues only the classes asked for (none: '$none'; load: '$ld'; store,fence: '$st'; acquire: '$aq')"
+    fi
+else
+    bad "the traffic filter: $G not built (make build)"
+fi
+
 # 4. negative checks
 mkdir "$tmp/res"
 cp synth/results/energy_*.energy.txt "$tmp/res/"
