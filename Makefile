@@ -55,7 +55,7 @@ help:
 	@echo "  make synth-denovo  DeNovo units' area/timing points (synth/denovo.sh, only stale ones) + the tables of docs/area-denovo.md"
 	@echo "  make synth-hlrc    hLRC units' area/timing points (synth/hlrc.sh, only stale ones) + the tables of docs/area-hlrc.md"
 	@echo "  make synth-gtsc    G-TSC units' area/timing points (synth/gtsc.sh, only stale ones) + the tables of docs/area-gtsc.md"
-	@echo "  make energy        energy per operation from the osu018 netlists (synth/energy.sh, only stale points; toggle-counting netlist models take minutes each) + docs/energy.md"
+	@echo "  make energy        energy per operation from the osu018 netlists (synth/energy.sh, only stale points; toggle-counting netlist models take minutes each) + docs/energy.md/.png"
 	@echo "  make route         placed-and-routed timing (qflow) of one small point per unit, only stale ones (ROUTE_ARGS), + docs/timing-routed.md"
 	@echo "  make route-check   docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate; results fresh (tests/test_route.sh)"
 	@echo "  make subblock      area by sub-block (synth/subblock.sh, subblock_hier.sh: the points of synth/subblock/points*.txt, netlists re-synthesized only when missing) + docs/area-subblock.md/.png"
@@ -209,6 +209,7 @@ synth-gtsc: $(B)/.deps
 energy: $(GPUCOH)
 	@bash synth/energy.sh
 	@bash synth/report_energy.sh > docs/energy.md.tmp && mv docs/energy.md.tmp docs/energy.md
+	@bash synth/plot_energy.sh docs/energy.png
 
 # placed-and-routed timing, one small point per unit (qflow: graywolf, qrouter; SPEF into OpenSTA):
 # only stale points are run (ROUTE_ARGS=--force, --only REGEX), then docs/timing-routed.md

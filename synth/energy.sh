@@ -15,6 +15,15 @@
 # internal, switching and leakage power at the 10 ns clock. The operation
 # counts are the C model's transition rows of the same run (--coverage).
 #
+# The cache controllers (tc_l1, tc_l2, gpu_l1, gpu_l2) have no standalone lockstep: `gpucoh cosim
+# <unit> --netlist` runs their system (small configuration, the other units as C models) with
+# every instance of the unit (one per SM or L2 bank) as the netlist, on the system's random
+# traffic (tb/sys/traffic.c), which GPUCOH_ENERGY_OPS filters by operation kind (load, store,
+# atomic, fence, acquire, release). Each instance writes its own toggle counts; the energies of a
+# run are those of all its instances (power is linear in each instance's activities, so the
+# instances' sum is N times one netlist at their mean activities), the rows those of the C
+# models of all instances (the system's transition rows of the unit's slot, "l1 C05 ...").
+#
 #   energy per operation = (E_run - E_idle) / operations of the class
 #   E = (internal / 2 + switching) * period * cycles + input-net switching
 #
@@ -41,22 +50,15 @@ RES=${ENERGY_RESULTS:-synth/results}
 CLOCK_NS=10
 VDD=1.8
 VFLAGS="--assert --coverage-toggle --coverage-underscore"
+# The toggle-counting models are compiled at -O0 (tools/build_rtl.sh's GPUCOH_RTL_OPT; the
+# lockstep's default for a netlist is -O1): the C++ optimization changes no toggle count, and
+# their compile, not the short runs, is what takes the time (docs/area-method.md section 8.5)
+export GPUCOH_RTL_OPT=${GPUCOH_RTL_OPT:--O0}
 
-# point|unit|params|cycles|classes; a class is name:filter:rows[:also], filter the GPUCOH_ENERGY_OPS
-# value (- for the unfiltered mixed stimulus, none for the idle run itself), rows a regular
-# expression over the names of the C model's transition rows whose counts add up to the
-# operations of the class (cycles: the cycles of the run), also the rows of what comes with them
-# (shipments, signature beats), counted and reported but not divided by
-# An optional sixth field adds Verilator flags to the point's model: a signal wider than
-# --coverage-max-width (256 by default) gets no toggle counters, and a signature above 256 bits is one.
-POINTS=(
-    "sig_bloom_m256_c32|sig_bloom|m=256 chunk_width=32|20000|insert:insert:[.]insert test:test:[.]test[.] read:read:[.]read$"
-    "sig_bloom_m512_c32|sig_bloom|m=512 chunk_width=32|20000|insert:insert:[.]insert test:test:[.]test[.] read:read:[.]read$|--coverage-max-width 1024"
-    "rdu_n3_m256|rdu|n=3 m=256 k=4 addr_width=16 line=32 gran=4 chunk_width=32 queue=2 threshold=8|20000|write:write:^idle[.]pop[.]write$:^ship[.]last[.]sync$ check:check:^idle[.]pop[.]check$:^ship[.]last[.]sync$"
-    "avu_m256_l8|avu|m=256 k=4 gran=4 line=32 chunk_width=32 lines=8 epoch_width=2 hit_limit=2 spec_depth=2 out_max=3 id_width=4 addr_width=16|20000|validate:-:^op[.]accept$:^beat[.]last"
-    "tc_gwct_wf8|tc_gwct|wf=8 ts_width=8 wf_cnt_width=2|20000|update:-:^(issue|ack|obligation)"
-    "tc_timer_ts8|tc_timer|ts_width=8|20000|tick:none:cycles"
-)
+# the points: synth/energy_points.txt (its header: the fields, the classes and their rows)
+POINTS_FILE=synth/energy_points.txt
+[ -f "$POINTS_FILE" ] || { echo "energy: $POINTS_FILE not found" >&2; exit 2; }
+mapfile -t POINTS < <(grep -v '^[[:space:]]*\(#\|$\)' "$POINTS_FILE")
 
 die() { echo "energy: $*" >&2; exit 2; }
 
@@ -185,6 +187,11 @@ point_inputs() {
         sha256sum rtl/include/* "$LIB" | sed 's/  .*\//  /'
         for f in $("$G" units --get rtl_files "$unit"); do sha256sum "rtl/$f" || return 1; done
         case $unit in
+        tc_l? | gpu_l?)
+            local fam=${unit%%_*}
+            sha256sum tb/sys/traffic.c tb/sys/gsys.c "tb/proto/$fam/${fam}_proto.c" \
+                "tb/proto/$fam/${fam}_units.c" "cmodel/$fam/$unit.c"
+            ;;
         sig_bloom | rdu | avu) sha256sum "tb/units/${unit}_tb.c" cmodel/sig/"$unit".c cmodel/sig/sig_bloom.c ;;
         tc_*) sha256sum tb/proto/tc/tc_units.c cmodel/tc/"$unit".c cmodel/tc/tc_timer.c ;;
         esac
@@ -217,7 +224,7 @@ run_class() {
     local ill=(--illegal-rate 0)
     env "${envs[@]}" "$G" cosim "$unit" --netlist "${pargs[@]}" --cycles "$cycles" --seed 1 \
         "${ill[@]}" --coverage --out "$work/out" --json "$work/$name.json" > "$work/$name.log" 2>&1 || rc=$?
-    if [ $rc != 0 ] || ! grep -q "^PASS $unit: $cycles cycles" "$work/$name.log"; then
+    if [ $rc != 0 ] || ! grep -Eq "^PASS ($unit|system [a-z-]+): $cycles cycles" "$work/$name.log"; then
         tail -5 "$work/$name.log" >&2
         echo "energy: the netlist lockstep of $unit ($name) failed (exit $rc); log $work/$name.log" >&2
         return 1
@@ -254,6 +261,10 @@ netlist_pins() {
         /^  \);/ { cell = "" }' "$1"
 }
 
+# instances_of WORK NAME: the model instances of a run (one toggle file each: one for a
+# standalone unit, one per SM or bank for a cache controller in its system)
+instances_of() { find "$1" -maxdepth 1 -name "$2.dat.*" | wc -l; }
+
 # power_of_run WORK NAME NETLIST TOP CYCLES -> "internal switching leakage in_pj clk_pj unmapped":
 # internal, switching and leakage power (W, OpenSTA's internal power not yet halved) of the run,
 # each instance at its own activities: internal at the mean activity of its non-clock pins,
@@ -261,13 +272,14 @@ netlist_pins() {
 # activity 0 and 1 (WORK/sta_inst.txt, sta_instances); the input-net and clock-net energy (pJ)
 # from the liberty's pin capacitances
 power_of_run() {
-    local work=$1 name=$2 nl=$3 top=$4 cycles=$5
+    local work=$1 name=$2 nl=$3 top=$4 cycles=$5 inst
     net_toggles "$top" "$work/$name.dat".* > "$work/$name.toggles"
+    inst=$(instances_of "$work" "$name")
     netlist_pins "$nl" > "$work/pins.txt"
     pins_of_lib > "$work/libpins.txt"
     awk '/^  input / { l = $0; sub(/;.*/, "", l); n = split(l, w, " "); print w[n] }' "$nl" > "$work/inputs.txt"
     [ -s "$work/sta_inst.txt" ] || sta_instances "$nl" "$top" "$work/sta_inst.txt" || return 1
-    awk -v cycles="$cycles" -v vdd="$VDD" -v acts="$work/$name.acts" '
+    awk -v cycles="$cycles" -v vdd="$VDD" -v acts="$work/$name.acts" -v ninst="$inst" '
         FILENAME == ARGV[1] { dir[$1 "/" $2] = $3; cap[$1 "/" $2] = $4; next }
         FILENAME == ARGV[2] { tog[$1] = $2; next }
         FILENAME == ARGV[3] { inport[$1] = 1; next }
@@ -281,7 +293,7 @@ power_of_run() {
             base = key; sub(/\[[0-9]+\]$/, "", base)
             if (key == "clk_i") { clkcap += cap[cell "/" pin]; next }
             if (net ~ /^[0-9]+\047[bh][0-9a-fA-F]+$/) a = 0
-            else if (key in tog) a = tog[key] / cycles
+            else if (key in tog) a = tog[key] / cycles / ninst
             else { unmapped++; if (unmapped <= 5) print "energy: no toggle count for net " net > "/dev/stderr"; a = 0 }
             sa[inst] += a; na[inst]++
             if (dir[cell "/" pin] == "output") { so[inst] += a; no[inst]++ }
@@ -295,15 +307,29 @@ power_of_run() {
             pi += $2 + ($4 - $2) * ai; ps += $3 + ($5 - $3) * ao; pl += $6
             printf "%s %.6g %.6g\n", i, ai, ao > acts
         }
-        END { # pF V^2 = pJ; the clock net: 2 transitions a cycle
-            printf "%.9e %.9e %.9e %.9g %.9g %d\n", pi, ps, pl, inpj, clkcap * vdd * vdd * cycles, unmapped + missing
+        END { # pF V^2 = pJ; the clock net: 2 transitions a cycle; ninst instances at the mean activities
+            printf "%.9e %.9e %.9e %.9g %.9g %d\n", pi * ninst, ps * ninst, pl * ninst, inpj * ninst, clkcap * vdd * vdd * cycles * ninst, unmapped + missing
         }' "$work/libpins.txt" "$work/$name.toggles" "$work/inputs.txt" "$work/pins.txt" "$work/sta_inst.txt"
 }
 
 # count_rows REGEX LOG: the sum of the counts of the transition rows (before the cover points)
-# whose names match REGEX
+# whose names match REGEX. A system's log (the cache controllers) names its rows by slot and id,
+# "l1 C05 <name> <count>": REGEX then matches "l1.C05" (the cover points, "l1 F01 VIC_..", are
+# not rows). issued=KIND: the traffic's count of operations of that kind ("traffic: issued:"),
+# for a class no row of the unit counts (a TC fence)
 count_rows() {
-    awk -v re="$1" '/^  cover points:/ { exit } /^  [A-Z][0-9]+ / { n = $NF; $1 = ""; $NF = ""; sub(/^ +/, ""); sub(/ +$/, ""); if ($0 ~ re) s += n } END { print s + 0 }' "$2"
+    if [[ $1 == issued=* ]]; then
+        awk -v k="${1#issued=}" '/^traffic: issued:/ { for (i = 3; i < NF; i++) if ($i == k) s += $(i + 1) } END { print s + 0 }' "$2"
+        return
+    fi
+    awk -v re="$1" '
+        /^  cover points:/ { exit }
+        /^  [A-Z][0-9]+ / { n = $NF; $1 = ""; $NF = ""; sub(/^ +/, ""); sub(/ +$/, ""); if ($0 ~ re) s += n; next }
+        /^  [a-z][a-z0-9]* [A-Z]+[0-9]+([.][a-z]+)? / && !($2 ~ /^F[0-9]+$/ && NF <= 5 && $3 ~ /^[A-Z0-9_]+$/) {
+            n = $NF; if (n == "(unreachable)") n = $(NF - 1)
+            if ((n ~ /^[0-9]+$/) && ($1 "." $2) ~ re) s += n
+        }
+        END { print s + 0 }' "$2"
 }
 
 measure_point() { # DEF
@@ -323,6 +349,8 @@ measure_point() { # DEF
     mkdir -p "$work/out"
     run_class "$work" "$unit" "$params" "$cycles" none idle
     nl=$(sed -n 's/.*"file": "\([^"]*netlist[.]v\)".*/\1/p' "$work/idle.json" | head -1)
+    # a system's JSON names no file: its log names the synthesis directory of the unit's netlist
+    [ -n "$nl" ] || nl=$(sed -n "s|^gpucoh: netlist of $unit: synth/synth.sh result in \(.*\)\$|\1/netlist.v|p" "$work/idle.log" | head -1)
     [ -f "$nl" ] || { echo "energy: $point: the run's JSON names no netlist file" >&2; return 1; }
     local pw_idle
     pw_idle=$(power_of_run "$work" idle "$nl" "$top" "$cycles") || return 1
@@ -337,6 +365,7 @@ measure_point() { # DEF
         echo "vdd $VDD"
         echo "cells $(grep -c '^  [A-Z][A-Z0-9_]* [^ ]* ($' "$nl")"
         echo "flops $(grep -c '^  DFF[A-Z0-9]* [^ ]* ($' "$nl")"
+        echo "instances $(instances_of "$work" idle)"
         energy_keys idle "$pw_idle" "$cycles"
     } > "$out"
     local cl cname filter rows

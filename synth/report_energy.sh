@@ -17,7 +17,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -d "$results" ] || { echo "report_energy: no directory $results" >&2; exit 2; }
-order="sig_bloom_m256_c32 sig_bloom_m512_c32 rdu_n3_m256 avu_m256_l8 tc_gwct_wf8 tc_timer_ts8"
+# the points in the order of synth/energy_points.txt
+order=$(grep -v '^[[:space:]]*\(#\|$\)' synth/energy_points.txt | cut -d'|' -f1)
 files=()
 for p in $order; do
     f=$results/energy_$p.energy.txt
@@ -75,6 +76,32 @@ sync, after `threshold` insertions into a signature; a race-check ships the chec
 signature), the signatures shipped to the AVU (its last beats). The RDU's "ship" is therefore not
 a class of its own here: it is in the write and race-check figures.
 
+The cache controllers (`tc_l1`, `tc_l2`, `gpu_l1`, `gpu_l2`) run in their small system (4 SMs,
+2 L2 banks; the other units as C models) with every instance of the unit as the netlist: "x N"
+after the point's name is the number of instances. A cache point's name gives its sets, store
+buffer or MSHRs and line bytes; every other parameter is the small system's (`gpucoh cosim
+tc_l1 --help`: 8 wavefronts, 2 ways, 10-bit timestamps, 16-bit addresses), not those of the
+area points of [area-tc.md](area-tc.md) and [area-gpu.md](area-gpu.md) with the same name
+(`tc_l1_s4_b16` there has the paper's other parameters, 48 wavefronts and 4 ways among them:
+55 221 cells). Cells and flops are one instance's; leakage, idle energy and pJ/op are those of the N instances together (each operation is counted in the
+instance it runs in). The stimulus is the system's random traffic keeping one kind of operation
+(tb/sys/traffic.c); an operation brings the others the protocol makes of it (a load's fill, a
+store's acknowledgement), in the last column. The rows are named by slot and id (`l1.C05`: row
+C05 of the L1's table, `gpucoh cosim tc_l1 --coverage` and the unit's page name them). TC: a
+load checks its line's lease (`lease`, a hit or a GETS), a store is written through and its
+acknowledgement updates the GWCT inside the L1 (`gwct`), a fence alone (`fence`, no store in the
+run, counted from the traffic's issued fences, no L1 row counting them: a TC fence is the core
+waiting on the L1's `fence_ready` / `wr_idle` outputs, which the GWCT logic computes every cycle,
+so no input of the L1 changes and the run's toggles are the idle run's: 0 pJ above idle, its
+cost is in the idle energy per cycle); in the L2 every lease granted to a GETS (`grant`: on a present
+line, the renewal of an L1's expired copy, rows H01-H03, or at the fill of a miss, F01-F02; the
+misses' memory fetches in the last column) and every store written (`write`: on a present line
+or at its fill). GPU: a store goes to the store buffer and is written through
+(`write`: the write-through pops of idle or full drains in the last column), an acquire load's
+fill flash-invalidates the L1 (`invalidate`, counted by the acquire fills that invalidate), a
+GPU fence after stores drains the store buffer (`drain`: the batches started, the stores and
+write-throughs in the last column).
+
 | point | cells | flops | leakage nW | idle pJ/cycle | class | stimulus | operations | pJ/op | counted rows | also in the run (in pJ/op, not counted) |
 |---|---:|---:|---:|---:|---|---|---:|---:|---|---|
 EOF
@@ -86,7 +113,8 @@ for f in "${files[@]}"; do
                 k = cls[i]
                 st = flt[k] == "-" ? "mixed (all classes)" : flt[k] == "none" ? "idle (the class is the clocked idle unit)" : "only " flt[k]
                 gsub(/\|/, "\\|", rows[k])
-                if (i == 1) printf "| `%s` | %d | %d | %.2f | %.3f ", v["point"], v["cells"], v["flops"], v["leakage_nw"], v["idle_pj_per_cycle"]
+                nm = "`" v["point"] "`"; if (v["instances"] > 1) nm = nm " x " v["instances"]
+                if (i == 1) printf "| %s | %d | %d | %.2f | %.3f ", nm, v["cells"], v["flops"], v["leakage_nw"], v["idle_pj_per_cycle"]
                 else printf "| | | | | "
                 al = ""
                 if ((k "_also") in alsore) { ar = alsore[k "_also"]; gsub(/\|/, "\\|", ar); al = sprintf("%d `%s`", v[k "_also"], ar) }
@@ -201,3 +229,25 @@ EOF2
             printf "| cells | | %.2f |\n", y["cells"] / x["cells"]
         }' synth/energy_thesis.txt
 fi
+
+cat <<'EOF3'
+
+### 3.2 The TC and GPU classes
+
+The thesis's Table 4.2 has the RDU and the AVU only: no figure of it maps to a class of the TC or
+GPU caches (a lease check, a GWCT update, a write-through, a flash invalidation are not
+signature operations), so they are not set beside it; section 4 sets them against their own
+parameters.
+
+## 4. Against the main parameter
+
+![pJ per operation, idle pJ per cycle and cells of the TC and GPU units against their main parameter](energy.png)
+
+`synth/plot_energy.sh` (`make energy`) from the same results: for each TC and GPU unit, the pJ
+per operation of each class and the idle energy per cycle (solid, left axis) and the cells of
+one netlist (dashed, right axis) against the unit's main parameter: tc_timer against TsWidth,
+tc_gwct against NumWf, tc_l1 against L1Sets, tc_l2 against L2Mshrs, gpu_l1 against SbEntries,
+gpu_l2 against L2Mshrs. A unit with one point is one marker a series; a figure of 0 (the TC
+fence) has no marker on the log axis. The cache controllers' figures are those of their
+instances together (4 L1s, 2 L2 banks), their cells one instance's.
+EOF3

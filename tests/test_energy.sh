@@ -3,9 +3,11 @@
 #
 # tests/test_energy.sh -- the fast checks of the energy figures (docs/area-method.md section 8):
 # OpenSTA's power against a hand calculation on one flop and one inverter, the page gate
-# (docs/energy.md is what the committed results regenerate), the results' freshness, and the
-# negative checks (a tampered result, a tampered page, a tampered fingerprint, bad arguments).
-# Nothing is co-simulated or synthesized (a few seconds). Exit 0 if every check passes.
+# (docs/energy.md is what the committed results regenerate), the results' freshness, the plot's
+# link and script, the systems' traffic filter that the cache controllers' points use (C models
+# only), and the negative checks (a tampered result, a tampered page, a tampered fingerprint, bad
+# arguments). No netlist is co-simulated or synthesized (about 10 seconds). Exit 0 if every check
+# passes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 LIB=${GPUCOH_LIBERTY:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
@@ -66,6 +68,54 @@ if [ -n "$list" ] && ! grep -qE ' (stale|missing) ' <<< "$list" && grep -q ' up-
     ok "every energy point is up to date (synth/energy.sh --list)"
 else
     bad "every energy point is up to date (synth/energy.sh --list)"
+fi
+
+# 3a. the plot (synth/plot_energy.sh, make energy): the page links it, the image is there, and
+# the script refuses results it cannot plot (a directory without them: exit 2, a message)
+if grep -q '(energy.png)' docs/energy.md && [ -s docs/energy.png ]; then
+    ok "docs/energy.md links docs/energy.png"
+else
+    bad "docs/energy.md links docs/energy.png (and the image is there)"
+fi
+mkdir -p "$tmp/empty"
+rc=0
+bash synth/plot_energy.sh --results "$tmp/empty" "$tmp/e.png" > /dev/null 2> "$tmp/plot.err" || rc=$?
+if [ $rc = 2 ] && grep -q 'no energy result' "$tmp/plot.err" && [ ! -e "$tmp/e.png" ]; then
+    ok "synth/plot_energy.sh without results: exit 2, $(head -1 "$tmp/plot.err")"
+else
+    bad "synth/plot_energy.sh without results: exit $rc, not 2 with a message"
+fi
+
+# 3b. the traffic's operation filter (tb/sys/traffic.c), which the cache controllers' points use:
+# C models only, 3000 cycles (well under a second); the issued counts of each filtered run
+G=${GPUCOH_TEST_BIN:-build/gpucoh} # another binary: the check shown failing on one without the filter
+issued() { # FILTER PROTOCOL -> "LOAD n STORE n ..." of the run's traffic line
+    local envs=(GPUCOH_ROOT="$PWD")
+    [ "$1" = unset ] || envs+=(GPUCOH_ENERGY_OPS="$1")
+    env "${envs[@]}" "$G" cosim system --impl c --protocol "$2" --cycles 3000 --seed 1 \
+        --out "$tmp/sys" 2> /dev/null | sed -n 's/^traffic: issued: //p'
+}
+only_kinds() { # ISSUED KINDS...: the kinds given issued something, every other kind nothing
+    local line=$1 k n any=0; shift
+    for k in LOAD STORE ATOMIC FENCE ACQUIRE RELEASE STORE_LINE LOAD_LINE; do
+        n=$(awk -v k="$k" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' <<< "$line")
+        [ -n "$n" ] || return 1
+        if [[ " $* " == *" $k "* ]]; then any=$((any + n)); elif [ "$n" != 0 ]; then return 1; fi
+    done
+    [ $any -gt 0 ] || [ $# = 0 ]
+}
+if [ -x "$G" ]; then
+    all=$(issued unset tc-weak) none=$(issued none tc-weak) ld=$(issued load tc-weak)
+    st=$(issued store,fence gpu-d) aq=$(issued acquire gpu-d)
+    echo "     unfiltered: $all"
+    if only_kinds "$none" && only_kinds "$ld" LOAD LOAD_LINE && only_kinds "$st" STORE STORE_LINE FENCE &&
+        only_kinds "$aq" ACQUIRE && ! only_kinds "$all" LOAD LOAD_LINE; then
+        ok "the traffic filter issues only the classes asked for (none: $none; load: $ld)"
+    else
+        bad "the traffic filter issues only the classes asked for (none: '$none'; load: '$ld'; store,fence: '$st'; acquire: '$aq')"
+    fi
+else
+    bad "the traffic filter: $G not built (make build)"
 fi
 
 # 4. negative checks

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "energy_filter.h"
 #include "rng.h"
 
 typedef enum {
@@ -81,6 +82,7 @@ struct traffic {
     uint32_t owner; /* STEAL: the SM whose wavefronts run the CTA-scope side */
     uint32_t sbase; /* STEAL: hot index of the first shared line */
     bool rolled;    /* ROLL: the phase has been entered */
+    bool efilter;   /* GPUCOH_ENERGY_OPS set (energy_filter.h) */
 };
 
 static void sizes(const gsys_cfg_t* cfg, gsys_geom_t* g, gsys_traffic_t* t) {
@@ -181,6 +183,7 @@ traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err,
     r->rate = 500;
     r->phase_end = c->phase_min;
     r->phases[PH_READ] = 1;
+    r->efilter = getenv("GPUCOH_ENERGY_OPS") != NULL;
     return r;
 }
 
@@ -591,11 +594,22 @@ static bool steer_op(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
     return true;
 }
 
+/* The energy filter's class of an operation (tb/engine/energy_filter.h; synth/energy.sh, the
+ * cache controllers' points): load (LOAD, LOAD_LINE), store (STORE, STORE_LINE), atomic, fence,
+ * acquire, release. */
+static const char* energy_class(uint32_t kind) {
+    static const char* const cls[GSYS_OP_N] = {"load",    "store",   "atomic", "fence",
+                                               "acquire", "release", "store",  "load"};
+    return kind < GSYS_OP_N ? cls[kind] : "";
+}
+
 static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
     traffic_t* r = (traffic_t*)ctx;
     rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
     if (!w->left)
         return false;
+    if (r->efilter && gpucoh_energy_idle())
+        return false; /* the energy filter's idle baseline: the clock runs, no operation */
     if (cycle >= r->phase_end)
         new_phase(r, cycle);
     if (r->c.steer && r->c.roll_cycle && !r->rolled &&
@@ -610,6 +624,10 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys
             return false;
         plain_op(r, w, op);
     }
+    /* the energy filter: an operation of another class is not issued (the wavefront waits;
+     * the draws that chose it are made as without the filter, the phases run as before) */
+    if (r->efilter && !gpucoh_energy_keep(energy_class(op->kind)))
+        return false;
     op->tag = r->issued++;
     w->left--;
     if (op->kind < 8)

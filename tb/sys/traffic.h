@@ -53,6 +53,12 @@
  *           report lists STEAL only when it can be drawn.
  * With steer false no extra random number is drawn: the same seed gives the same operations as
  * before steering existed.
+ *
+ * The energy filter (tb/engine/energy_filter.h, synth/energy.sh): with GPUCOH_ENERGY_OPS set,
+ * "none" issues nothing (the idle baseline), a comma list of classes (load = LOAD and LOAD_LINE,
+ * store = STORE and STORE_LINE, atomic, fence, acquire, release) issues only the operations of
+ * those classes; the others are drawn as without the filter and then not issued (the wavefront
+ * waits). Unset, the traffic is unchanged.
  */
 #ifndef GPUCOH_TRAFFIC_H
 #define GPUCOH_TRAFFIC_H
