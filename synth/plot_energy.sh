@@ -12,22 +12,10 @@
 # Usage: synth/plot_energy.sh [--results DIR] PNG
 set -euo pipefail
 prog=plot_energy.sh
-die() {
-  echo "$prog: error: $*" >&2
-  exit 2
-}
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-results=synth/results
-if [[ ${1:-} == --results ]]; then
-  [[ $# -ge 2 ]] || die "--results needs a directory"
-  results=$2
-  shift 2
-fi
-[[ $# -eq 1 ]] || die "usage: $prog [--results DIR] PNG"
-png=$1
-[[ -d $(dirname "$png") && -w $(dirname "$png") ]] || die "cannot write '$png'"
-[[ -d $results ]] || die "no directory $results"
-command -v gnuplot > /dev/null || die "gnuplot not found"
+# shellcheck source=synth/plot_lib.sh
+source synth/plot_lib.sh
+plot_args "$@"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
