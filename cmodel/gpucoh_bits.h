@@ -53,6 +53,20 @@ static inline uint64_t gpucoh_mask64(uint32_t n) {
     return n >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1u);
 }
 
+/* the index of the lowest set bit of x, x != 0 (to walk the set bits of a mask) */
+static inline uint32_t gpucoh_ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (uint32_t)__builtin_ctzll(x);
+#else
+    uint32_t n = 0;
+    while ((x & 1u) == 0u) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 static inline bool gpucoh_is_pow2(uint32_t x) {
     return x != 0u && (x & (x - 1u)) == 0u;
 }

@@ -1767,9 +1767,23 @@ void gpu_l1_state_get(const gpu_l1_t* m, gpu_l1_state_t* s) {
     s->cfv = m->cfv;
     s->cfl = m->cfl;
     s->csrc = m->csrc;
-    for (uint32_t k = 0; k < GPU_L1_MAX_SB; k++) {
-        s->sb[k] = k < m->sbcnt ? m->sb[(m->sbh + k) % m->d.sb_entries] : 0u;
+    /* the store buffer from its head, then zeros (one wrap, no division per entry: this read
+     * runs every edge for every L1 under gpu-rsp's checker and the lockstep's partial compare) */
+    const uint32_t n = m->sbcnt < GPU_L1_MAX_SB ? m->sbcnt : GPU_L1_MAX_SB;
+    uint32_t h = m->sbh;
+    for (uint32_t k = 0; k < n; k++) {
+        s->sb[k] = m->sb[h];
+        h = h + 1u == m->d.sb_entries ? 0u : h + 1u;
     }
+    memset(&s->sb[n], 0, (size_t)(GPU_L1_MAX_SB - n) * sizeof s->sb[0]);
+}
+
+void gpu_l1_rsp_regs(const gpu_l1_t* m, gpu_l1_rsp_regs_t* r) {
+    r->rst = m->rst;
+    r->rsnt = m->rsnt;
+    r->bcnt = m->bcnt;
+    r->rblk = m->rblk;
+    r->cfv = m->cfv;
 }
 
 uint32_t gpu_l1_touched(const gpu_l1_t* m, uint32_t* sel, uint32_t max, bool* all) {

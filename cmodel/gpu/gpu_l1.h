@@ -240,6 +240,12 @@ const gpu_l1_desc_t* gpu_l1_desc(const gpu_l1_t* m);
 const gpu_l1_out_t* gpu_l1_out(const gpu_l1_t* m);
 void gpu_l1_line_get(const gpu_l1_t* m, uint32_t i, gpu_l1_line_t* l);
 void gpu_l1_state_get(const gpu_l1_t* m, gpu_l1_state_t* s);
+/* The RSP registers of the compare state (rst, rsnt, bcnt, rblk, cfv: the same values
+ * gpu_l1_state_get gives), without the rest of it: V-RSP1..4 read them every edge. */
+typedef struct {
+    uint32_t rst, rsnt, bcnt, rblk, cfv;
+} gpu_l1_rsp_regs_t;
+void gpu_l1_rsp_regs(const gpu_l1_t* m, gpu_l1_rsp_regs_t* r);
 /* The lines the last tick wrote (for partial compares): returns their count (<= max) into
  * sel, or sets *all when a tick wrote more than max lines or every line (reset, INV). */
 uint32_t gpu_l1_touched(const gpu_l1_t* m, uint32_t* sel, uint32_t max, bool* all);

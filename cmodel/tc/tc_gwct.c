@@ -8,6 +8,14 @@
  * obligation's max), then the roll clear, then G3 (registered outputs from the next state and
  * this cycle's now_i).
  *
+ * G3 is evaluated from what changed, not over every entry each edge: the idle and full bits of
+ * an entry depend on its count alone and its ready bit on its count, its GWCT and now_i, so an
+ * edge re-evaluates the entries whose count or GWCT it changed (redo) and, while now_i only
+ * grows, the waiting entries (idle, GWCT >= now_i) once now_i passes the least of their GWCTs;
+ * a reset, a roll clear or a now_i below the last edge's re-evaluates every entry. The outputs
+ * are those of the whole-table G3: test_g3_incremental (tests/tc/test_tc_storage.c) compares
+ * the two on random edges, the lockstep compares them with the RTL every cycle.
+ *
  * Readings of the spec where it is silent (each also noted where it applies):
  *  - G2 errors (the page's list of illegal inputs and their one effect): an ack whose count is
  *    0 is dropped (no decrement and no GWCT update; an issue of the same edge still applies); an
@@ -71,6 +79,10 @@ static void gwct_reset(tc_gwct_t* g) {
     g->out.fence_ready = gpucoh_mask64(g->d.num_wf);
     g->out.wr_idle = gpucoh_mask64(g->d.num_wf);
     g->out.full = 0u;
+    g->redo = gpucoh_mask64(g->d.num_wf);
+    g->wait = 0u;
+    g->wait_min = 0u;
+    g->now_q = 0u;
 }
 
 tc_gwct_desc_t tc_gwct_desc_from(const tc_desc_t* sys) {
@@ -190,6 +202,7 @@ static void gwct_ack(tc_gwct_t* g, const tc_gwct_in_t* in, bool same_iss, uint32
                      uint32_t tmax) {
     const uint32_t w = in->ack_wf;
     const uint32_t era = in->t.era & 1u;
+    g->redo |= (uint64_t)1 << w;
     g->fcov[TC_GWCT_F_FROM_MAX] += g->cnt[w] == cmax && !same_iss;
     g->cnt[w] = (g->cnt[w] - 1u) & cmax;
     if (!in->ack_global) {
@@ -228,6 +241,7 @@ static void gwct_obl(tc_gwct_t* g, const tc_gwct_in_t* in, bool ack, uint32_t tm
         }
         if (v > g->gwct[w]) {
             g->gwct[w] = v;
+            g->redo |= (uint64_t)1 << w;
             g->cov[TC_GWCT_T_OBL_RAISE]++;
             raised++;
         } else {
@@ -250,27 +264,45 @@ static void gwct_roll(tc_gwct_t* g) {
         }
     }
     memset(g->gwct, 0, sizeof(uint32_t) * g->d.num_wf);
+    g->redo = gpucoh_mask64(g->d.num_wf);
     g->cov[TC_GWCT_T_ROLL]++;
 }
 
-/* G3: registered outputs from cnt_d, gwct_d and this cycle's now_i. */
+/* G3 for entry w: its idle, full and ready bits from cnt_d, gwct_d and now_i. */
+static void gwct_entry(tc_gwct_t* g, uint32_t w, uint32_t now, uint32_t cmax, tc_gwct_out_t* o) {
+    const uint64_t bit = (uint64_t)1 << w;
+    const uint32_t c = g->cnt[w];
+    o->wr_idle = c == 0u ? o->wr_idle | bit : o->wr_idle & ~bit;
+    o->full = c == cmax ? o->full | bit : o->full & ~bit;
+    o->fence_ready = c == 0u && g->gwct[w] < now ? o->fence_ready | bit : o->fence_ready & ~bit;
+}
+
+/* G3: registered outputs from cnt_d, gwct_d and this cycle's now_i, re-evaluated where they can
+ * have changed (see the top of the file). */
 static void gwct_outputs(tc_gwct_t* g, uint32_t now, uint32_t cmax) {
-    uint64_t ready = 0u, idle = 0u, full = 0u;
-    for (uint32_t w = 0; w < g->d.num_wf; w++) {
-        const uint32_t c = g->cnt[w];
-        if (c == 0u) {
-            idle |= (uint64_t)1 << w;
-            if (g->gwct[w] < now) {
-                ready |= (uint64_t)1 << w;
-            }
-        } else if (c == cmax) {
-            full |= (uint64_t)1 << w;
-        }
+    uint64_t redo = g->redo;
+    if (now < g->now_q) {
+        redo = gpucoh_mask64(g->d.num_wf);
+    } else if (g->wait != 0u && now > g->wait_min) {
+        redo |= g->wait;
     }
-    g->cov[TC_GWCT_T_READY] += popcount64(ready & ~g->out.fence_ready);
-    g->out.fence_ready = ready;
-    g->out.wr_idle = idle;
-    g->out.full = full;
+    g->redo = 0u;
+    g->now_q = now;
+    if (redo == 0u) {
+        return;
+    }
+    tc_gwct_out_t o = g->out;
+    for (uint64_t m = redo; m != 0u; m &= m - 1u) {
+        gwct_entry(g, gpucoh_ctz64(m), now, cmax, &o);
+    }
+    g->wait = o.wr_idle & ~o.fence_ready;
+    g->wait_min = UINT32_MAX;
+    for (uint64_t m = g->wait; m != 0u; m &= m - 1u) {
+        const uint32_t v = g->gwct[gpucoh_ctz64(m)];
+        g->wait_min = v < g->wait_min ? v : g->wait_min;
+    }
+    g->cov[TC_GWCT_T_READY] += popcount64(o.fence_ready & ~g->out.fence_ready);
+    g->out = o;
 }
 
 void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
@@ -292,6 +324,7 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
     if (iss) {
         const uint32_t w = in->iss_wf;
         g->cnt[w] = (g->cnt[w] + 1u) & cmax;
+        g->redo |= (uint64_t)1 << w;
         g->cov[TC_GWCT_T_ISSUE]++;
         if (g->cnt[w] == cmax && !(ack && in->ack_wf == w)) {
             g->cov[TC_GWCT_T_FULL]++;

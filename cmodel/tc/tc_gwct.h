@@ -103,6 +103,11 @@ typedef struct {
     uint32_t* gwct;    /* gwct_q[NumWf], in the model's block */
     uint32_t* cnt;     /* cnt_q[NumWf], in the model's block */
     tc_gwct_out_t out; /* registered outputs */
+    /* G3's evaluation state (tc_gwct.c, gwct_outputs): not part of the unit's state */
+    uint64_t redo;     /* entries whose count or GWCT this edge changed */
+    uint64_t wait;     /* idle entries not ready at the last edge (gwct >= now) */
+    uint32_t wait_min; /* the least GWCT of those */
+    uint32_t now_q;    /* now_i of the last edge */
     uint64_t cov[TC_GWCT_T_N];
     uint64_t fcov[TC_GWCT_F_N]; /* cover points (reset does not clear them) */
     uint64_t errors;            /* rule G2 violations */

@@ -1008,6 +1008,13 @@ static void sys_l1s(sys_t* y) {
         gpu_l1_state_t* s = calloc(1, sizeof *s);
         gpu_l1_state_get(y->l1[k], s);
         holders += s->rst >= 2u ? 1u : 0u; /* V-RSP1 */
+        gpu_l1_rsp_regs_t r; /* the checker's read of the same registers (gpu_check.c) */
+        gpu_l1_rsp_regs(y->l1[k], &r);
+        assert_int_equal(r.rst, s->rst);
+        assert_int_equal(r.rsnt, s->rsnt);
+        assert_int_equal(r.bcnt, s->bcnt);
+        assert_int_equal(r.rblk, s->rblk);
+        assert_int_equal(r.cfv, s->cfv);
         free(s);
     }
     y->max_holders = holders > y->max_holders ? holders : y->max_holders;
