@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gpucoh_touched.h -- the lines one edge of a C model wrote, for the lockstep's partial state
- * compare (the gpu_l1_touched contract: gsys_backend.h GSYS_SELECT_TOUCHED). Bookkeeping only: a
- * model never reads it back into its behaviour.
+ * compare (the gpu_l1_touched contract: gsys_backend.h GSYS_SELECT_TOUCHED), and for the per-set
+ * assertion counts of gpucoh_setchk.h. Bookkeeping only: a model's behaviour never depends on it.
  *
  *   gpucoh_touched_clear(t)      at the start of an edge
  *   gpucoh_touch(t, i)           line i written (its tag, state, timestamps, data or its set's rr);

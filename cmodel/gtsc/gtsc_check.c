@@ -70,7 +70,7 @@ uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
                         const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f) {
     uint64_t bad = 0u;
     for (uint32_t s = 0; s < d->num_sm; s++) {
-        const uint64_t n = gtsc_l1_check(l1[s]);
+        const uint64_t n = gtsc_l1_checked(l1[s]);
         if (n != 0u && f != NULL) {
             fprintf(f, "gtsc_l1 %u: cycle %" PRIu64 ": %" PRIu64 " assertion failures\n", s, cycle,
                     n);
@@ -78,7 +78,7 @@ uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
         bad += n;
     }
     for (uint32_t b = 0; b < d->num_banks; b++) {
-        const uint64_t n = gtsc_l2_check(l2[b], gtsc_bank_lease(d, b));
+        const uint64_t n = gtsc_l2_checked(l2[b], gtsc_bank_lease(d, b));
         if (n != 0u && f != NULL) {
             fprintf(f, "gtsc_l2 %u: cycle %" PRIu64 ": %" PRIu64 " assertion failures\n", b, cycle,
                     n);

@@ -9,9 +9,11 @@
  */
 #include "gtsc_l1.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "gpucoh_bits.h"
+#include "gpucoh_setchk.h"
 #include "gpucoh_touched.h"
 
 typedef struct {
@@ -37,7 +39,10 @@ struct gtsc_l1 {
     uint64_t cov[GTSC_L1_T_N];
     uint64_t fcov[GTSC_L1_F_N];
     gtsc_l1_stats_t st;
-    gpucoh_touched_t touched; /* the lines this edge wrote (gtsc_l1_touched; never read here) */
+    gpucoh_touched_t touched; /* the lines this edge wrote (gtsc_l1_touched, lchk, pchk) */
+    gpucoh_setchk_t lchk;     /* A1, A4/I3 and the state range per set (check_edge) */
+    gpucoh_setchk_t pchk;     /* the P lines per set (A9) */
+    uint64_t chk_last;        /* check_edge's count at the last edge (gtsc_l1_checked) */
 };
 
 /* What an edge did, for the cover points and assertions that look at the whole edge. */
@@ -98,7 +103,7 @@ int gtsc_l1_check_desc(const gtsc_l1_desc_t* d, char* msg, size_t msg_len) {
 }
 
 typedef struct {
-    size_t line, rr, ent, fifo, total;
+    size_t line, rr, ent, fifo, sbad, spend, total;
 } l1_layout_t;
 
 static void l1_layout(const gtsc_l1_desc_t* d, l1_layout_t* o) {
@@ -112,6 +117,10 @@ static void l1_layout(const gtsc_l1_desc_t* d, l1_layout_t* o) {
     at = gpucoh_al8(at + (size_t)d->l1_mshrs * sizeof(l1_ent_t));
     o->fifo = at;
     at = gpucoh_al8(at + (size_t)d->l1_queue * sizeof(gtsc_core_req_t));
+    o->sbad = at;
+    at = gpucoh_al8(at + (size_t)d->l1_sets * sizeof(uint32_t));
+    o->spend = at;
+    at = gpucoh_al8(at + (size_t)d->l1_sets * sizeof(uint32_t));
     o->total = at;
 }
 
@@ -140,6 +149,7 @@ static void l1_reset_state(gtsc_l1_t* m) {
     memset(&m->out, 0, sizeof m->out);
     m->out.core_ready = true;
     m->out.wr_idle = m->wf_all;
+    m->lchk.valid = m->pchk.valid = false; /* the next check re-checks every set */
 }
 
 gtsc_l1_t* gtsc_l1_init(void* mem, size_t len, const gtsc_l1_desc_t* d, char* msg, size_t msg_len) {
@@ -166,6 +176,8 @@ gtsc_l1_t* gtsc_l1_init(void* mem, size_t len, const gtsc_l1_desc_t* d, char* ms
     m->rr = (uint32_t*)(void*)(b + o.rr);
     m->ent = (l1_ent_t*)(void*)(b + o.ent);
     m->fifo = (gtsc_core_req_t*)(void*)(b + o.fifo);
+    gpucoh_setchk_init(&m->lchk, (uint32_t*)(void*)(b + o.sbad), d->l1_sets);
+    gpucoh_setchk_init(&m->pchk, (uint32_t*)(void*)(b + o.spend), d->l1_sets);
     m->lw = d->line_bytes / 4u;
     m->mw = (d->line_bytes + 31u) / 32u;
     m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
@@ -178,6 +190,7 @@ gtsc_l1_t* gtsc_l1_init(void* mem, size_t len, const gtsc_l1_desc_t* d, char* ms
     m->ep_mask = (1u << d->ep_width) - 1u;
     l1_reset_state(m);
     gpucoh_touch_all(&m->touched); /* no edge yet: every line is new */
+    /* chk_last stays 0 (the block was zeroed): the reset state breaks no assertion */
     return m;
 }
 
@@ -798,28 +811,58 @@ static void ts_reset(gtsc_l1_t* m, const ctx_t* c, bool had_rsp) {
 
 /*--- assertions (section 10) ------------------------------------------------------------------*/
 
-static uint64_t check_lines(const gtsc_l1_t* m) {
-    uint64_t bad = 0u;
-    for (uint32_t i = 0; i < m->lines; i++) {
-        const gtsc_l1_line_t* l = &m->line[i];
+/* A1, A4/I3 and the state range of set s. */
+static uint32_t check_set(const void* mv, uint32_t s) {
+    const gtsc_l1_t* m = (const gtsc_l1_t*)mv;
+    const uint32_t ways = m->d.l1_ways;
+    const gtsc_l1_line_t* set = &m->line[s * ways];
+    uint32_t bad = 0u;
+    for (uint32_t w = 0; w < ways; w++) {
+        const gtsc_l1_line_t* l = &set[w];
         if (l->st == GTSC_L1_I) {
             continue;
         }
-        for (uint32_t w = i % m->d.l1_ways + 1u; w < m->d.l1_ways; w++) { /* A1 */
-            const gtsc_l1_line_t* o = &m->line[i - i % m->d.l1_ways + w];
-            bad += o->st != GTSC_L1_I && o->tag == l->tag;
+        for (uint32_t v = w + 1u; v < ways; v++) { /* A1 */
+            bad += set[v].st != GTSC_L1_I && set[v].tag == l->tag;
         }
         if (l->st == GTSC_L1_V) { /* A4, I3 */
             bad += !(1u <= l->wts && l->wts <= l->rts && l->rts <= m->ts_max);
         }
-        bad += l->st == GTSC_L1_P && tie_of(m, i) < 0; /* A9 */
         bad += l->st > GTSC_L1_P;
     }
     return bad;
 }
 
-uint64_t gtsc_l1_check(const gtsc_l1_t* m) {
-    uint64_t bad = check_lines(m);
+/* The P lines of set s (A9: each has a tied entry). */
+static uint32_t pending_in_set(const void* mv, uint32_t s) {
+    const gtsc_l1_t* m = (const gtsc_l1_t*)mv;
+    uint32_t n = 0u;
+    for (uint32_t w = 0; w < m->d.l1_ways; w++) {
+        n += m->line[s * m->d.l1_ways + w].st == GTSC_L1_P;
+    }
+    return n;
+}
+
+/* The P lines that an entry ties (A9's complement), each counted once. */
+static uint32_t tied_pending(const gtsc_l1_t* m) {
+    uint32_t n = 0u;
+    for (uint32_t k = 0; k < m->d.l1_mshrs; k++) {
+        const l1_ent_t* e = &m->ent[k];
+        if (!e->mv || !e->mhw || m->line[tied_line(m, e)].st != GTSC_L1_P) {
+            continue;
+        }
+        bool first = true;
+        for (uint32_t j = 0; j < k && first; j++) {
+            first = !(m->ent[j].mv && m->ent[j].mhw && tied_line(m, &m->ent[j]) == tied_line(m, e));
+        }
+        n += first;
+    }
+    return n;
+}
+
+/* A2, R3, A8, I3, T12: the MSHRs and the per-warp registers. */
+static uint64_t check_rest(const gtsc_l1_t* m) {
+    uint64_t bad = 0u;
     uint32_t cnt[GTSC_MAX_WF] = {0};
     for (uint32_t k = 0; k < m->d.l1_mshrs; k++) {
         const l1_ent_t* e = &m->ent[k];
@@ -843,6 +886,39 @@ uint64_t gtsc_l1_check(const gtsc_l1_t* m) {
         bad += m->spin[w] > m->d.spin_hits;
     }
     return bad;
+}
+
+uint64_t gtsc_l1_check(const gtsc_l1_t* m) {
+    uint64_t bad = check_rest(m);
+    for (uint32_t i = 0; i < m->lines; i++) { /* A9 */
+        bad += m->line[i].st == GTSC_L1_P && tie_of(m, i) < 0;
+    }
+    for (uint32_t s = 0; s < m->d.l1_sets; s++) {
+        bad += check_set(m, s);
+    }
+    return bad;
+}
+
+/* gtsc_l1_check's count after an edge, the sets re-checked where the edge wrote (lchk, pchk;
+ * A9 as the P lines less those an entry ties); the unit-test builds compare it with the whole
+ * check every edge. */
+static uint64_t check_edge(gtsc_l1_t* m) {
+    const uint32_t ways = m->d.l1_ways;
+    const uint64_t pend = gpucoh_setchk_edge(&m->pchk, &m->touched, ways, pending_in_set, m);
+    const uint64_t bad = gpucoh_setchk_edge(&m->lchk, &m->touched, ways, check_set, m) +
+                         (pend - tied_pending(m)) + check_rest(m);
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert(bad == gtsc_l1_check(m));
+#endif
+    m->chk_last = bad;
+    return bad;
+}
+
+uint64_t gtsc_l1_checked(const gtsc_l1_t* m) {
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert(m->chk_last == gtsc_l1_check(m)); /* nothing changed the model since its last edge */
+#endif
+    return m->chk_last;
 }
 
 /* A10: after a reset edge every line is I or P and every entry stale. */
@@ -892,6 +968,7 @@ void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out) {
     if (!in->rst_n) {
         l1_reset_state(m);
         gpucoh_touch_all(&m->touched);
+        (void)check_edge(m); /* for gtsc_l1_checked: a reset edge counts no error (A10 next) */
         if (out != NULL) {
             *out = m->out;
         }
@@ -913,7 +990,7 @@ void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out) {
     }
     m->fcov[GTSC_L1_F_P17_IDLE] += (idle & ~idle_before) != 0u;
     m->out.wr_idle = idle;
-    m->errors += gtsc_l1_check(m);
+    m->errors += check_edge(m);
     if (in->tsrst) {
         m->errors += check_after_reset(m);
     }

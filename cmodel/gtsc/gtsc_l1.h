@@ -253,9 +253,14 @@ uint64_t gtsc_l1_line_addr(const gtsc_l1_t* m, uint32_t i);
 bool gtsc_l1_tied(const gtsc_l1_t* m, uint32_t i);
 /* The assertions A1, A2, A4, A8, A9 (and I3's bound, and T12's `spin[w] <= SpinHits`) over the
  * present state: violations found.
- * gtsc_l1_tick runs it after every edge (with A3, A5, A6, A10, A11, which need the edge) and
- * adds to gtsc_l1_errors; a system checker may call it at any time. */
+ * gtsc_l1_tick counts the same after every edge (with A3, A5, A6, A10, A11, which need the
+ * edge) and adds to gtsc_l1_errors; it re-checks A1, A4 and the P lines only in the sets the
+ * edge wrote (gpucoh_setchk.h), and the unit-test builds compare that count with this
+ * function's every edge. A system checker may call it at any time. */
 uint64_t gtsc_l1_check(const gtsc_l1_t* m);
+/* gtsc_l1_check's count after the last edge, as the model counted it at that edge (re-checking
+ * only the sets the edge wrote) instead of over every line again. */
+uint64_t gtsc_l1_checked(const gtsc_l1_t* m);
 const uint64_t* gtsc_l1_cov(const gtsc_l1_t* m);  /* [GTSC_L1_T_N] */
 const uint64_t* gtsc_l1_fcov(const gtsc_l1_t* m); /* [GTSC_L1_F_N] */
 const char* gtsc_l1_trans_id(gtsc_l1_trans_t r);  /* "C01", "R05.wait"; "?" out of range */

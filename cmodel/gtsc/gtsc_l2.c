@@ -10,9 +10,11 @@
  */
 #include "gtsc_l2.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "gpucoh_bits.h"
+#include "gpucoh_setchk.h"
 #include "gpucoh_touched.h"
 
 typedef struct {
@@ -35,7 +37,9 @@ struct gtsc_l2 {
     uint64_t cov[GTSC_L2_T_N];
     uint64_t fcov[GTSC_L2_F_N];
     gtsc_l2_stats_t st;
-    gpucoh_touched_t touched; /* the lines this edge wrote (gtsc_l2_touched; never read here) */
+    gpucoh_touched_t touched; /* the lines this edge wrote (gtsc_l2_touched, lchk) */
+    gpucoh_setchk_t lchk;     /* B1 and B3 per set (check_edge) */
+    uint64_t chk_last;        /* check_edge's count at the last edge but B6 (gtsc_l2_checked) */
 };
 
 #define COV(m, r) ((m)->cov[GTSC_L2_T_##r]++)
@@ -87,7 +91,7 @@ int gtsc_l2_check_desc(const gtsc_l2_desc_t* d, char* msg, size_t msg_len) {
 }
 
 typedef struct {
-    size_t line, rr, ent, fifo, total;
+    size_t line, rr, ent, fifo, sbad, total;
 } l2_layout_t;
 
 static void l2_layout(const gtsc_l2_desc_t* d, l2_layout_t* o) {
@@ -101,6 +105,8 @@ static void l2_layout(const gtsc_l2_desc_t* d, l2_layout_t* o) {
     at = gpucoh_al8(at + (size_t)d->l2_mshrs * sizeof(l2_ent_t));
     o->fifo = at;
     at = gpucoh_al8(at + (size_t)d->l2_queue * sizeof(gtsc_req_msg_t));
+    o->sbad = at;
+    at = gpucoh_al8(at + (size_t)d->l2_sets * sizeof(uint32_t));
     o->total = at;
 }
 
@@ -125,6 +131,7 @@ static void l2_reset_state(gtsc_l2_t* m) {
     m->ovf = 0u;
     memset(&m->out, 0, sizeof m->out);
     m->out.req_ready = true;
+    m->lchk.valid = false; /* the next check re-checks every set */
 }
 
 gtsc_l2_t* gtsc_l2_init(void* mem, size_t len, const gtsc_l2_desc_t* d, char* msg, size_t msg_len) {
@@ -151,6 +158,7 @@ gtsc_l2_t* gtsc_l2_init(void* mem, size_t len, const gtsc_l2_desc_t* d, char* ms
     m->rr = (uint32_t*)(void*)(b + o.rr);
     m->ent = (l2_ent_t*)(void*)(b + o.ent);
     m->fifo = (gtsc_req_msg_t*)(void*)(b + o.fifo);
+    gpucoh_setchk_init(&m->lchk, (uint32_t*)(void*)(b + o.sbad), d->l2_sets);
     m->lw = d->line_bytes / 4u;
     m->mw = (d->line_bytes + 31u) / 32u;
     m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
@@ -162,6 +170,7 @@ gtsc_l2_t* gtsc_l2_init(void* mem, size_t len, const gtsc_l2_desc_t* d, char* ms
     m->ep_mask = (1u << d->ep_width) - 1u;
     l2_reset_state(m);
     gpucoh_touch_all(&m->touched); /* no edge yet: every line is new */
+    /* chk_last stays 0 (the block was zeroed): the reset state breaks no assertion */
     return m;
 }
 
@@ -515,21 +524,35 @@ static void ts_reset(gtsc_l2_t* m, const gtsc_l2_in_t* in, bool filled) {
 
 /*--- assertions (section 10) ------------------------------------------------------------------*/
 
-uint64_t gtsc_l2_check(const gtsc_l2_t* m, uint32_t lease) {
-    uint64_t bad = lease < 1u || lease > (m->ts_max - 2u) / 2u; /* B6 */
-    for (uint32_t i = 0; i < m->lines; i++) {
-        const gtsc_l2_line_t* l = &m->line[i];
+/* B1 and B3 of set s: no two valid ways hold one tag; a V or D line's timestamps are ordered. */
+static uint32_t check_set(const void* mv, uint32_t s) {
+    const gtsc_l2_t* m = (const gtsc_l2_t*)mv;
+    const uint32_t ways = m->d.l2_ways;
+    const gtsc_l2_line_t* set = &m->line[s * ways];
+    uint32_t bad = 0u;
+    for (uint32_t w = 0; w < ways; w++) {
+        const gtsc_l2_line_t* l = &set[w];
         if (l->st == GTSC_L2_I) {
             continue;
         }
-        for (uint32_t w = i % m->d.l2_ways + 1u; w < m->d.l2_ways; w++) { /* B1 */
-            const gtsc_l2_line_t* o = &m->line[i - i % m->d.l2_ways + w];
-            bad += o->st != GTSC_L2_I && o->tag == l->tag;
+        for (uint32_t v = w + 1u; v < ways; v++) { /* B1 */
+            bad += set[v].st != GTSC_L2_I && set[v].tag == l->tag;
         }
         if (l->st == GTSC_L2_V || l->st == GTSC_L2_D) { /* B3 */
             bad += !(1u <= l->wts && l->wts <= l->rts && l->rts <= m->ts_max);
         }
     }
+    return bad;
+}
+
+/* B6: the lease. */
+static uint64_t check_lease(const gtsc_l2_t* m, uint32_t lease) {
+    return lease < 1u || lease > (m->ts_max - 2u) / 2u;
+}
+
+/* B2, B10, B11, B9: the MSHRs and the memory timestamp. */
+static uint64_t check_rest(const gtsc_l2_t* m) {
+    uint64_t bad = 0u;
     for (uint32_t k = 0; k < m->d.l2_mshrs; k++) { /* B2 */
         const l2_ent_t* e = &m->ent[k];
         if (!e->mv) {
@@ -549,6 +572,32 @@ uint64_t gtsc_l2_check(const gtsc_l2_t* m, uint32_t lease) {
     return bad + (m->mem_ts < 1u || m->mem_ts > m->ts_max); /* B9 */
 }
 
+uint64_t gtsc_l2_check(const gtsc_l2_t* m, uint32_t lease) {
+    uint64_t bad = check_lease(m, lease) + check_rest(m);
+    for (uint32_t s = 0; s < m->d.l2_sets; s++) {
+        bad += check_set(m, s);
+    }
+    return bad;
+}
+
+/* gtsc_l2_check's count after an edge, the sets re-checked where the edge wrote (lchk); the
+ * unit-test builds compare it with the whole check every edge. */
+static uint64_t check_edge(gtsc_l2_t* m, uint32_t lease) {
+    m->chk_last =
+        gpucoh_setchk_edge(&m->lchk, &m->touched, m->d.l2_ways, check_set, m) + check_rest(m);
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert(m->chk_last + check_lease(m, lease) == gtsc_l2_check(m, lease));
+#endif
+    return m->chk_last + check_lease(m, lease);
+}
+
+uint64_t gtsc_l2_checked(const gtsc_l2_t* m, uint32_t lease) {
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert(m->chk_last + check_lease(m, lease) == gtsc_l2_check(m, lease));
+#endif
+    return m->chk_last + check_lease(m, lease);
+}
+
 /*--- the edge ---------------------------------------------------------------------------------*/
 
 void gtsc_l2_tick(gtsc_l2_t* m, const gtsc_l2_in_t* in, gtsc_l2_out_t* out) {
@@ -556,6 +605,7 @@ void gtsc_l2_tick(gtsc_l2_t* m, const gtsc_l2_in_t* in, gtsc_l2_out_t* out) {
     if (!in->rst_n) {
         l2_reset_state(m);
         gpucoh_touch_all(&m->touched);
+        (void)check_edge(m, lease_of(in, m)); /* for gtsc_l2_checked: a reset edge counts none */
         if (out != NULL) {
             *out = m->out;
         }
@@ -584,7 +634,7 @@ void gtsc_l2_tick(gtsc_l2_t* m, const gtsc_l2_in_t* in, gtsc_l2_out_t* out) {
     m->out.req_ready = m->fcnt < m->d.l2_queue; /* (g) */
     m->out.ovf = m->ovf != 0u;
     m->errors += !in->tsrst && m->mem_ts < mem_ts0; /* B5 */
-    m->errors += gtsc_l2_check(m, lease_of(in, m));
+    m->errors += check_edge(m, lease_of(in, m));
     if (out != NULL) {
         *out = m->out;
     }

@@ -201,9 +201,14 @@ uint32_t gtsc_l2_rr(const gtsc_l2_t* m, uint32_t s);
 uint32_t gtsc_l2_fcnt(const gtsc_l2_t* m);
 /* The line index (set * L2Ways + way) matching line, or -1. */
 int64_t gtsc_l2_find(const gtsc_l2_t* m, uint64_t line);
-/* B1, B2, B3 and B6 (lease) over the present state: the violations found. gtsc_l2_tick runs it
- * after every edge (with B4, B5, B7, B8, which need the edge) and adds to gtsc_l2_errors. */
+/* B1, B2, B3 and B6 (lease) over the present state: the violations found. gtsc_l2_tick counts
+ * the same after every edge (with B4, B5, B7, B8, which need the edge) and adds to
+ * gtsc_l2_errors; it re-checks B1 and B3 only in the sets the edge wrote (gpucoh_setchk.h), and
+ * the unit-test builds compare that count with this function's every edge. */
 uint64_t gtsc_l2_check(const gtsc_l2_t* m, uint32_t lease);
+/* gtsc_l2_check's count after the last edge, as the model counted it at that edge (re-checking
+ * only the sets the edge wrote) instead of over every line again. */
+uint64_t gtsc_l2_checked(const gtsc_l2_t* m, uint32_t lease);
 const uint64_t* gtsc_l2_cov(const gtsc_l2_t* m);  /* [GTSC_L2_T_N] */
 const uint64_t* gtsc_l2_fcov(const gtsc_l2_t* m); /* [GTSC_L2_F_N] */
 const char* gtsc_l2_trans_id(gtsc_l2_trans_t r);  /* "H01.h", "O01"; "?" out of range */
