@@ -85,6 +85,7 @@ struct denovo_l1 {
     l1_wb_t* wb;
     denovo_core_req_t* fifo;
     uint64_t* sb;
+    uint64_t* rmap; /* bit i: line i holds an R word (denovo_l1_r_lines; bookkeeping only) */
     uint32_t fhead, fcnt, sbh, sbcnt, batch, fl, idle, rdy, self;
     uint64_t fcur, fwait, fdone;
     denovo_l1_out_t out;
@@ -153,10 +154,22 @@ static inline uint32_t wst(const denovo_l1_t* m, uint32_t i, uint32_t w) {
     return (uint32_t)(m->line[i].st >> (2u * w)) & 3u;
 }
 
+/* whether word states st hold an R word (R = 2: the high bit of a word's pair, not the low) */
+static inline bool has_r(uint64_t st) {
+    return (st & ~(st << 1) & 0xAAAAAAAAAAAAAAAAull) != 0u;
+}
+
+/* line i's bit of rmap from its word states (after every write of them) */
+static inline void rmap_note(denovo_l1_t* m, uint32_t i) {
+    const uint64_t bit = (uint64_t)1 << (i & 63u);
+    m->rmap[i >> 6] = has_r(m->line[i].st) ? m->rmap[i >> 6] | bit : m->rmap[i >> 6] & ~bit;
+}
+
 static inline void set_wst(denovo_l1_t* m, uint32_t i, uint32_t w, uint32_t s) {
     l1_meta_t* L = &m->line[i];
     touch(m, i);
     L->st = (L->st & ~((uint64_t)3 << (2u * w))) | ((uint64_t)s << (2u * w));
+    rmap_note(m, i);
 }
 
 /* the words of line i in state s */
@@ -380,7 +393,7 @@ int denovo_l1_check_desc(const denovo_l1_desc_t* d, char* msg, size_t msg_len) {
 #undef RANGE
 
 typedef struct {
-    size_t line, data, dirty, rr, mshr, wb, fifo, sb, total;
+    size_t line, data, dirty, rr, mshr, wb, fifo, sb, rmap, total;
 } l1_layout_t;
 
 static void l1_layout(const denovo_l1_desc_t* d, l1_layout_t* o) {
@@ -403,6 +416,8 @@ static void l1_layout(const denovo_l1_desc_t* d, l1_layout_t* o) {
     at += gpucoh_al8((size_t)d->l1_queue * sizeof(denovo_core_req_t));
     o->sb = at;
     at += gpucoh_al8((size_t)d->sb_entries * sizeof(uint64_t));
+    o->rmap = at;
+    at += gpucoh_al8((lines + 63u) / 64u * sizeof(uint64_t));
     o->total = at;
 }
 
@@ -447,6 +462,7 @@ denovo_l1_t* denovo_l1_init(void* mem, size_t len, const denovo_l1_desc_t* d, ch
     m->line = (l1_meta_t*)(void*)(b + o.line);
     m->data = (uint32_t*)(void*)(b + o.data);
     m->dirty = (uint32_t*)(void*)(b + o.dirty);
+    m->rmap = (uint64_t*)(void*)(b + o.rmap);
     m->rr = (uint32_t*)(void*)(b + o.rr);
     m->mshr = (l1_mshr_t*)(void*)(b + o.mshr);
     m->wb = (l1_wb_t*)(void*)(b + o.wb);
@@ -1158,6 +1174,7 @@ static void l1_allocate(denovo_l1_t* m, l1_head_t* h) {
     touch(m, i); /* tag, states, dirty bytes and the set's rr */
     m->line[i].tag = h->tag;
     m->line[i].st = 0u;
+    rmap_note(m, i);
     memset(ldirty(m, i), 0, (size_t)m->mw * sizeof(uint32_t));
     m->rr[h->set] = (way + 1u) % ways;
     h->idx = i;
@@ -1178,6 +1195,7 @@ static void act_v01(denovo_l1_t* m, const l1_head_t* h) {
     memcpy(b->data, o->data, sizeof b->data);
     touch(m, i);
     m->line[i].st = 0u;
+    rmap_note(m, i);
     fc(m, (denovo_l1_fcov_t)(DENOVO_L1_F_VIC_OWNED_W0 + h->vway));
     if (wb_free(m) < 0) {
         fc(m, DENOVO_L1_F_WB_FULL);
@@ -1626,6 +1644,25 @@ void denovo_l1_line_get(const denovo_l1_t* m, uint32_t i, denovo_l1_line_t* l) {
     l->st = m->line[i].st;
     memcpy(l->dirty, ldirty(m, i), (size_t)m->mw * sizeof(uint32_t));
     memcpy(l->data, ldata(m, i), (size_t)m->lw * sizeof(uint32_t));
+}
+
+uint32_t denovo_l1_r_lines(const denovo_l1_t* m, uint32_t from, uint32_t* idx, uint32_t max) {
+#ifdef SIG_BLOOM_CHECK_RULES
+    for (uint32_t i = 0; i < m->lines; i++) { /* rmap follows every write of the word states */
+        assert(((m->rmap[i >> 6] >> (i & 63u)) & 1u) == has_r(m->line[i].st));
+    }
+#endif
+    uint32_t n = 0u;
+    for (uint32_t k = from >> 6; k < (m->lines + 63u) >> 6 && n < max; k++) {
+        uint64_t b = m->rmap[k];
+        if (k == from >> 6) {
+            b &= ~(uint64_t)0 << (from & 63u);
+        }
+        for (; b != 0u && n < max; b &= b - 1u) {
+            idx[n++] = (k << 6) + gpucoh_ctz64(b);
+        }
+    }
+    return n;
 }
 
 uint64_t denovo_l1_line_st(const denovo_l1_t* m, uint32_t i, uint64_t* tag) {

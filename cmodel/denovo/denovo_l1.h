@@ -258,6 +258,10 @@ void denovo_l1_line_get(const denovo_l1_t* m, uint32_t i, denovo_l1_line_t* l);
 /* Line i's word states (2 bits a word) and tag, as denovo_l1_line_get gives them, without the
  * data (the per-edge invariant V1 reads every line); 0 and tag 0 for i out of range. */
 uint64_t denovo_l1_line_st(const denovo_l1_t* m, uint32_t i, uint64_t* tag);
+/* The lines from line `from` on that hold at least one R word, in increasing order, into idx (at
+ * most max of them): their count (max: call again from the last one + 1). V1 reads only these
+ * (denovo_check.c). */
+uint32_t denovo_l1_r_lines(const denovo_l1_t* m, uint32_t from, uint32_t* idx, uint32_t max);
 void denovo_l1_mshr_get(const denovo_l1_t* m, uint32_t k, denovo_l1_mshr_t* e);
 void denovo_l1_state_get(const denovo_l1_t* m, denovo_l1_state_t* s);
 /* The lines the last tick wrote (for partial compares; gpu_l1_touched's contract): returns their

@@ -848,6 +848,17 @@ void denovo_l2_line_get(const denovo_l2_t* m, uint32_t i, denovo_l2_line_t* l) {
     memcpy(l->data, ldata(m, i), (size_t)m->lw * sizeof(uint32_t));
 }
 
+uint32_t denovo_l2_word_reg(const denovo_l2_t* m, uint32_t i, uint32_t w, uint32_t* reg,
+                            uint32_t* busy) {
+    if (i >= m->lines || w >= m->lw) {
+        *reg = *busy = 0u;
+        return 0u;
+    }
+    *reg = m->line[i].reg;
+    *busy = m->line[i].busy;
+    return ldata(m, i)[w];
+}
+
 void denovo_l2_mshr_get(const denovo_l2_t* m, uint32_t k, denovo_l2_mshr_t* e) {
     memset(e, 0, sizeof *e);
     if (k >= m->d.l2_mshrs) {

@@ -156,6 +156,10 @@ void denovo_l2_tick(denovo_l2_t* m, const denovo_l2_in_t* in, denovo_l2_out_t* o
 const denovo_l2_desc_t* denovo_l2_desc(const denovo_l2_t* m);
 const denovo_l2_out_t* denovo_l2_out(const denovo_l2_t* m);
 void denovo_l2_line_get(const denovo_l2_t* m, uint32_t i, denovo_l2_line_t* l);
+/* Line i's reg and busy masks and data word w (the registry slot of a registered word), as
+ * denovo_l2_line_get gives them, without copying the line; all 0 out of range. */
+uint32_t denovo_l2_word_reg(const denovo_l2_t* m, uint32_t i, uint32_t w, uint32_t* reg,
+                            uint32_t* busy);
 void denovo_l2_mshr_get(const denovo_l2_t* m, uint32_t k, denovo_l2_mshr_t* e);
 void denovo_l2_state_get(const denovo_l2_t* m, denovo_l2_state_t* s);
 /* The lines the last tick wrote (for partial compares; gpu_l2_touched's contract): returns their

@@ -1453,6 +1453,19 @@ void hlrc_l1_line_get(const hlrc_l1_t* m, uint32_t i, hlrc_l1_line_t* l) {
     l->age = x->age;
 }
 
+uint32_t hlrc_l1_r_lines(const hlrc_l1_t* m, uint32_t from, uint32_t* idx, uint32_t max) {
+    uint32_t n = 0u;
+    for (uint32_t i = from; i < m->lines; i++) {
+        if (m->line[i].st == HLRC_L1_R) {
+            idx[n++] = i;
+            if (n == max) {
+                break;
+            }
+        }
+    }
+    return n;
+}
+
 uint32_t hlrc_l1_line_st(const hlrc_l1_t* m, uint32_t i, uint64_t* tag) {
     if (i >= m->lines) {
         *tag = 0u;

@@ -242,6 +242,9 @@ void hlrc_l1_line_get(const hlrc_l1_t* m, uint32_t i, hlrc_l1_line_t* l);
 /* Line i's state (hlrc_l1_st_t) and tag, as hlrc_l1_line_get gives them, without the data (the
  * per-edge invariant V1 reads every line); 0 and tag 0 for i out of range. */
 uint32_t hlrc_l1_line_st(const hlrc_l1_t* m, uint32_t i, uint64_t* tag);
+/* The lines from line `from` on in state R, in increasing order, into idx (at most max of them):
+ * their count (max: call again from the last one + 1). V1 reads only these (hlrc_check.c). */
+uint32_t hlrc_l1_r_lines(const hlrc_l1_t* m, uint32_t from, uint32_t* idx, uint32_t max);
 void hlrc_l1_state_get(const hlrc_l1_t* m, hlrc_l1_state_t* s);
 /* The lines the last tick wrote (gpu_l1_touched's contract). */
 uint32_t hlrc_l1_touched(const hlrc_l1_t* m, uint32_t* sel, uint32_t max, bool* all);

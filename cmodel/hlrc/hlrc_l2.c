@@ -929,6 +929,15 @@ void hlrc_l2_line_get(const hlrc_l2_t* m, uint32_t i, hlrc_l2_line_t* l) {
     memcpy(l->data, dat(m, i), (size_t)m->lw * sizeof(uint32_t));
 }
 
+uint32_t hlrc_l2_line_reg(const hlrc_l2_t* m, uint32_t i, uint32_t* own) {
+    if (i >= m->lines) {
+        *own = 0u;
+        return 0u;
+    }
+    *own = m->line[i].own;
+    return m->line[i].reg;
+}
+
 void hlrc_l2_mshr_get(const hlrc_l2_t* m, uint32_t k, hlrc_l2_mshr_t* e) {
     memset(e, 0, sizeof *e);
     if (k >= m->d.l2_mshrs) {

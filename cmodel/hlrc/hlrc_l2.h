@@ -180,6 +180,9 @@ void hlrc_l2_tick(hlrc_l2_t* m, const hlrc_l2_in_t* in, hlrc_l2_out_t* out);
 const hlrc_l2_desc_t* hlrc_l2_desc(const hlrc_l2_t* m);
 const hlrc_l2_out_t* hlrc_l2_out(const hlrc_l2_t* m);
 void hlrc_l2_line_get(const hlrc_l2_t* m, uint32_t i, hlrc_l2_line_t* l);
+/* Line i's reg bit and owner (own into *own), as hlrc_l2_line_get gives them, without copying
+ * the line; 0 out of range. */
+uint32_t hlrc_l2_line_reg(const hlrc_l2_t* m, uint32_t i, uint32_t* own);
 void hlrc_l2_mshr_get(const hlrc_l2_t* m, uint32_t k, hlrc_l2_mshr_t* e);
 void hlrc_l2_state_get(const hlrc_l2_t* m, hlrc_l2_state_t* s);
 /* The lines the last tick wrote (gpu_l2_touched's contract). */

@@ -295,10 +295,23 @@ static void expect_rsp(const l2h_t* t, uint32_t kind, uint64_t dst, uint32_t req
     assert_int_equal(t->o.rsp.pmask, pmask);
 }
 
+/* denovo_l2_word_reg (V1's light read, denovo_check.c) agrees with line_get for every word */
+static void word_reg_agrees(const denovo_l2_t* m, uint32_t i, const denovo_l2_line_t* l) {
+    for (uint32_t w = 0; w < DENOVO_MAX_LINE_WORDS; w++) {
+        uint32_t reg, busy;
+        const uint32_t slot = denovo_l2_word_reg(m, i, w, &reg, &busy);
+        const bool in = w < denovo_l2_desc(m)->line_bytes / 4u;
+        assert_int_equal(slot, in ? l->data[w] : 0u);
+        assert_int_equal(reg, in ? l->reg : 0u);
+        assert_int_equal(busy, in ? l->busy : 0u);
+    }
+}
+
 static void l2_line(const l2h_t* t, uint64_t line, denovo_l2_line_t* l) {
     const int64_t i = denovo_l2_find(t->m, line);
     assert_true(i >= 0);
     denovo_l2_line_get(t->m, (uint32_t)i, l);
+    word_reg_agrees(t->m, (uint32_t)i, l);
 }
 
 /* D6: a GETS of a line with a busy word waits at the head (G04, S03) until the owner's DONE */
@@ -956,6 +969,12 @@ static uint32_t l1_word(const sys_t* s, uint32_t sm, uint64_t line, uint32_t w) 
     assert_int_equal(tag, l.tag);
     assert_int_equal(denovo_l1_line_st(s->l1[sm], ~0u, &tag), 0u);
     assert_int_equal(tag, 0u);
+    uint32_t r = ~0u; /* denovo_l1_r_lines from line i lists i first iff it holds an R word */
+    const uint32_t got = denovo_l1_r_lines(s->l1[sm], (uint32_t)i, &r, 1);
+    bool any_r = false;
+    for (uint32_t x = 0; x < denovo_l1_desc(s->l1[sm])->line_bytes / 4u; x++)
+        any_r |= ((l.st >> (2u * x)) & 3u) == DENOVO_W_R;
+    assert_true(any_r ? got == 1u && r == (uint32_t)i : got == 0u || r > (uint32_t)i);
     return l.data[w];
 }
 
@@ -964,6 +983,7 @@ static denovo_l2_line_t reg_line(const sys_t* s, uint64_t line) {
     const int64_t i = denovo_l2_find(s->l2, line);
     assert_true(i >= 0);
     denovo_l2_line_get(s->l2, (uint32_t)i, &l);
+    word_reg_agrees(s->l2, (uint32_t)i, &l);
     return l;
 }
 

@@ -26,6 +26,7 @@
 #include "hlrc_l1_ports.h"
 #include "hlrc_l2.h"
 #include "hlrc_l2_ports.h"
+#include "hlrc_check.h"
 #include "hlrc_types.h"
 
 enum { D_ = 1, X_ = 2, Y_ = 3, Q_ = 5, A_ = 6, V_ = 7, L_ = 9, B_ = 10, Z_ = 11, C_ = 14 };
@@ -166,10 +167,52 @@ static void log_msg(sys_t* s, uint32_t net, const hlrc_msg_t* m, uint32_t src) {
     e->at = s->now;
 }
 
+/* The R lines of L1 j as hlrc_l1_r_lines gives them, three a call (the chunks hlrc_check.c reads
+ * them in, shorter): their count into idx. */
+static uint32_t r_lines(const sys_t* s, uint32_t j, uint32_t* idx) {
+    uint32_t n = 0, got = 3;
+    for (uint32_t from = 0; got == 3; from = idx[n - 1] + 1u) {
+        got = hlrc_l1_r_lines(s->l1[j], from, &idx[n], 3);
+        n += got;
+        if (n == 0u) {
+            break;
+        }
+    }
+    return n;
+}
+
+/* hlrc_check_v1 (the system's V1, hlrc_check.c) over these models: none; against banks that hold
+ * nothing, one violation per R line (the checker can fail). */
+static void check_v1_system(const sys_t* s, uint32_t nr) {
+    const hlrc_sys_desc_t sd = {s->d};
+    const hlrc_l1_t* l1[NSM];
+    const hlrc_l2_t* l2[NB];
+    hlrc_l2_t* empty[NB];
+    const hlrc_l2_desc_t d2 = hlrc_l2_desc_from(&s->d);
+    const size_t n = hlrc_l2_size(&d2);
+    char why[256];
+    for (uint32_t j = 0; j < s->nsm; j++)
+        l1[j] = s->l1[j];
+    for (uint32_t b = 0; b < s->nb; b++)
+        l2[b] = s->l2[b];
+    assert_int_equal(hlrc_check_v1(&sd, l1, l2, s->now, stderr), 0);
+    for (uint32_t b = 0; b < s->nb; b++) {
+        empty[b] = hlrc_l2_init(malloc(n), n, &d2, why, sizeof why);
+        assert_non_null(empty[b]);
+        l2[b] = empty[b];
+    }
+    assert_int_equal(hlrc_check_v1(&sd, l1, l2, s->now, NULL), nr);
+    for (uint32_t b = 0; b < s->nb; b++)
+        free(empty[b]);
+}
+
 /* V1 (hlrc.md section 5): every R line of SM j is registered at its bank with own = j. */
 static void check_v1(const sys_t* s) {
+    static uint32_t system_checks; /* the system's checker on the first states with R lines */
     const uint32_t lines = s->d.l1_sets * s->d.l1_ways;
+    uint32_t nr = 0;
     for (uint32_t j = 0; j < s->nsm; j++) {
+        uint32_t idx[256], nidx = r_lines(s, j, idx), at = 0;
         for (uint32_t i = 0; i < lines; i++) {
             hlrc_l1_line_t l;
             hlrc_l1_line_get(s->l1[j], i, &l);
@@ -179,17 +222,27 @@ static void check_v1(const sys_t* s) {
             if (l.st != HLRC_L1_R) {
                 continue;
             }
+            nr++;
+            assert_true(at < nidx && idx[at++] == i); /* and hlrc_l1_r_lines lists it, in order */
             const uint64_t a = (l.tag << 2) | (i / s->d.l1_ways);
             const hlrc_l2_t* bk = s->l2[a % s->nb];
             const int64_t k = hlrc_l2_find(bk, a);
             assert_true(k >= 0);
             hlrc_l2_line_t bl;
             hlrc_l2_line_get(bk, (uint32_t)k, &bl);
+            uint32_t own;
+            assert_int_equal(hlrc_l2_line_reg(bk, (uint32_t)k, &own), bl.reg); /* the light read */
+            assert_int_equal(own, bl.own);
             if (bl.reg != 1u || bl.own != j) {
                 fail_msg("V1: line %llu R at SM%u, bank reg %u own %u", (unsigned long long)a, j,
                          bl.reg, bl.own);
             }
         }
+        assert_int_equal(at, nidx);
+    }
+    if (nr > 0u && system_checks < 50u) {
+        system_checks++;
+        check_v1_system(s, nr);
     }
 }
 

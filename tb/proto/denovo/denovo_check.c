@@ -24,16 +24,15 @@ static int owned_cmp(const void* a, const void* b) {
     return x->sm < y->sm ? -1 : x->sm > y->sm;
 }
 
-/* Append every R word of L1 j to o (grown as needed); false when out of memory. */
-static bool collect(const denovo_sys_desc_t* s, const denovo_l1_t* m, uint32_t j, owned_t** o,
-                    size_t* n, size_t* cap) {
-    const uint32_t sets = s->d.l1_sets, lines = sets * s->d.l1_ways, lw = s->d.line_bytes / 4u;
-    const uint32_t sb = gpucoh_log2_ceil(sets);
-    for (uint32_t i = 0; i < lines; i++) {
+/* Append the R words of the lines idx[0..got) of L1 j to o (grown as needed); false when out of
+ * memory. */
+static bool collect_lines(const denovo_sys_desc_t* s, const denovo_l1_t* m, uint32_t j,
+                          const uint32_t* idx, uint32_t got, uint32_t sb, uint32_t lw, owned_t** o,
+                          size_t* n, size_t* cap) {
+    for (uint32_t k = 0; k < got; k++) {
+        const uint32_t i = idx[k];
         uint64_t tag;
         const uint64_t st = denovo_l1_line_st(m, i, &tag); /* state and tag, not the data */
-        if (st == 0u)                                      /* every word Invalid: none R */
-            continue;
         for (uint32_t w = 0; w < lw; w++) {
             if (((st >> (2u * w)) & 3u) != DENOVO_W_R)
                 continue;
@@ -50,6 +49,20 @@ static bool collect(const denovo_sys_desc_t* s, const denovo_l1_t* m, uint32_t j
     return true;
 }
 
+/* Append every R word of L1 j to o (grown as needed); false when out of memory. */
+static bool collect(const denovo_sys_desc_t* s, const denovo_l1_t* m, uint32_t j, owned_t** o,
+                    size_t* n, size_t* cap) {
+    const uint32_t sets = s->d.l1_sets, lw = s->d.line_bytes / 4u;
+    const uint32_t sb = gpucoh_log2_ceil(sets);
+    uint32_t idx[64], got = 64;
+    for (uint32_t from = 0; got == 64; from = idx[63] + 1u) {
+        got = denovo_l1_r_lines(m, from, idx, 64); /* the lines with an R word, not all */
+        if (!collect_lines(s, m, j, idx, got, sb, lw, o, n, cap))
+            return false;
+    }
+    return true;
+}
+
 /* The registry's view of one R word at SM x->sm: 0 when it agrees (V1 in flight accepted). */
 static uint64_t registry_agrees(const denovo_sys_desc_t* s, const denovo_l2_t* const* l2,
                                 const owned_t* x, uint64_t cycle, FILE* f) {
@@ -60,12 +73,11 @@ static uint64_t registry_agrees(const denovo_sys_desc_t* s, const denovo_l2_t* c
     if (i < 0) {
         why = "the registry does not hold the line";
     } else {
-        denovo_l2_line_t l;
-        denovo_l2_line_get(b, (uint32_t)i, &l);
-        slot = l.data[x->word];
-        if (!((l.reg >> x->word) & 1u))
+        uint32_t reg, busy; /* the word's registration, the line not copied */
+        slot = denovo_l2_word_reg(b, (uint32_t)i, x->word, &reg, &busy);
+        if (!((reg >> x->word) & 1u))
             why = "the registry has the word unregistered";
-        else if (slot != x->sm && !((l.busy >> x->word) & 1u))
+        else if (slot != x->sm && !((busy >> x->word) & 1u))
             why = "the registry names another SM, not busy";
     }
     if (!why)

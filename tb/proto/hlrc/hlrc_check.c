@@ -15,34 +15,35 @@ static uint64_t bank_agrees(const hlrc_sys_desc_t* s, const hlrc_l2_t* const* l2
     const hlrc_l2_t* b = l2[hlrc_bank_of(&s->d, line)];
     const int64_t i = hlrc_l2_find(b, line);
     const char* why = NULL;
-    hlrc_l2_line_t l = {0};
+    uint32_t own = 0;
     if (i < 0) {
         why = "the bank does not hold the line";
-    } else {
-        hlrc_l2_line_get(b, (uint32_t)i, &l);
-        if (!l.reg)
-            why = "the bank has it unregistered";
-        else if (l.own != j)
-            why = "the bank names another owner";
+    } else if (!hlrc_l2_line_reg(b, (uint32_t)i, &own)) { /* the line not copied */
+        why = "the bank has it unregistered";
+    } else if (own != j) {
+        why = "the bank names another owner";
     }
     if (!why)
         return 0;
     if (f)
         fprintf(f, "V1: cycle %" PRIu64 " line 0x%" PRIx64 ": R at SM %u, %s (own %u)\n", cycle,
-                line, j, why, l.own);
+                line, j, why, own);
     return 1;
 }
 
 uint64_t hlrc_check_v1(const hlrc_sys_desc_t* s, const hlrc_l1_t* const* l1,
                        const hlrc_l2_t* const* l2, uint64_t cycle, FILE* f) {
-    const uint32_t sets = s->d.l1_sets, lines = sets * s->d.l1_ways;
-    const uint32_t sb = gpucoh_log2_ceil(sets);
+    const uint32_t sb = gpucoh_log2_ceil(s->d.l1_sets);
     uint64_t bad = 0;
     for (uint32_t j = 0; j < s->d.num_sm; j++) {
-        for (uint32_t i = 0; i < lines; i++) {
-            uint64_t tag;
-            if (hlrc_l1_line_st(l1[j], i, &tag) == HLRC_L1_R) /* state and tag, not the data */
-                bad += bank_agrees(s, l2, (tag << sb) | (i / s->d.l1_ways), j, cycle, f);
+        uint32_t idx[64], got = 64;
+        for (uint32_t from = 0; got == 64; from = idx[63] + 1u) {
+            got = hlrc_l1_r_lines(l1[j], from, idx, 64); /* the R lines, not all */
+            for (uint32_t k = 0; k < got; k++) {
+                uint64_t tag;
+                (void)hlrc_l1_line_st(l1[j], idx[k], &tag);
+                bad += bank_agrees(s, l2, (tag << sb) | (idx[k] / s->d.l1_ways), j, cycle, f);
+            }
         }
     }
     return bad;
