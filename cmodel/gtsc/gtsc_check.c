@@ -7,15 +7,14 @@
 #include <inttypes.h>
 #include <string.h>
 
-/* Whether SM copy l of line a is locked (tied to a WR entry). */
-static bool locked(const gtsc_l1_t* m, uint64_t a) {
-    const int64_t k = gtsc_l1_find_entry(m, a);
-    if (k < 0) {
-        return false;
+/* Whether line a is among the n locked lines (gtsc_l1_locked: its entry a tied WR entry). */
+static bool locked(const uint64_t* lk, uint32_t n, uint64_t a) {
+    for (uint32_t k = 0; k < n; k++) {
+        if (lk[k] == a) {
+            return true;
+        }
     }
-    gtsc_l1_mshr_t e;
-    gtsc_l1_mshr_get(m, (uint32_t)k, &e);
-    return e.mk == GTSC_MK_WR && e.mhw;
+    return false;
 }
 
 static uint64_t i4_line(const gtsc_desc_t* d, const gtsc_l1_line_t* c, uint64_t a, uint32_t sm,
@@ -25,23 +24,22 @@ static uint64_t i4_line(const gtsc_desc_t* d, const gtsc_l1_line_t* c, uint64_t 
     if (i < 0) {
         return 0u;
     }
-    gtsc_l2_line_t x;
-    gtsc_l2_line_get(b, (uint32_t)i, &x);
-    if (x.st != GTSC_L2_V && x.st != GTSC_L2_D) {
+    const gtsc_l2_line_t* x = gtsc_l2_line_view(b, (uint32_t)i); /* in place, not copied */
+    if (x->st != GTSC_L2_V && x->st != GTSC_L2_D) {
         return 0u;
     }
     bool ok;
-    if (c->wts == x.wts) {
-        ok = c->rts <= x.rts;
+    if (c->wts == x->wts) {
+        ok = c->rts <= x->rts;
     } else {
-        ok = x.wts > c->rts || (x.wts == c->rts && memcmp(x.data, c->data, d->line_bytes) == 0);
+        ok = x->wts > c->rts || (x->wts == c->rts && memcmp(x->data, c->data, d->line_bytes) == 0);
     }
     if (ok) {
         return 0u;
     }
     if (f != NULL) {
         fprintf(f, "I4: cycle %" PRIu64 " SM %u line 0x%" PRIx64 ": copy (%u,%u), bank (%u,%u)\n",
-                cycle, sm, a, c->wts, c->rts, x.wts, x.rts);
+                cycle, sm, a, c->wts, c->rts, x->wts, x->rts);
     }
     return 1u;
 }
@@ -51,13 +49,15 @@ uint64_t gtsc_check_i4(const gtsc_desc_t* d, const gtsc_l1_t* const* l1, const g
     uint64_t bad = 0u;
     const uint32_t lines = d->l1_sets * d->l1_ways;
     for (uint32_t s = 0; s < d->num_sm; s++) {
+        uint64_t lk[64]; /* L1Mshrs <= 64 */
+        const uint32_t nlk = gtsc_l1_locked(l1[s], lk, 64);
         for (uint32_t i = 0; i < lines; i++) {
             const gtsc_l1_line_t* c = gtsc_l1_line_view(l1[s], i); /* in place, not copied */
             if (c == NULL || c->st != GTSC_L1_V) {
                 continue;
             }
             const uint64_t a = gtsc_l1_line_addr(l1[s], i);
-            if (locked(l1[s], a) || gtsc_l1_ep(l1[s]) != gtsc_l2_ep(l2[gtsc_bank_of(d, a)])) {
+            if (locked(lk, nlk, a) || gtsc_l1_ep(l1[s]) != gtsc_l2_ep(l2[gtsc_bank_of(d, a)])) {
                 continue;
             }
             bad += i4_line(d, c, a, s, l2, cycle, f);

@@ -845,16 +845,18 @@ static uint32_t pending_in_set(const void* mv, uint32_t s) {
 
 /* The P lines that an entry ties (A9's complement), each counted once. */
 static uint32_t tied_pending(const gtsc_l1_t* m) {
-    uint32_t n = 0u;
+    uint32_t t[64], n = 0u; /* L1Mshrs <= 64 */
     for (uint32_t k = 0; k < m->d.l1_mshrs; k++) {
         const l1_ent_t* e = &m->ent[k];
         if (!e->mv || !e->mhw || m->line[tied_line(m, e)].st != GTSC_L1_P) {
             continue;
         }
+        const uint32_t i = tied_line(m, e);
         bool first = true;
-        for (uint32_t j = 0; j < k && first; j++) {
-            first = !(m->ent[j].mv && m->ent[j].mhw && tied_line(m, &m->ent[j]) == tied_line(m, e));
+        for (uint32_t j = 0; j < n && first; j++) {
+            first = t[j] != i;
         }
+        t[n] = i;
         n += first;
     }
     return n;
@@ -864,14 +866,17 @@ static uint32_t tied_pending(const gtsc_l1_t* m) {
 static uint64_t check_rest(const gtsc_l1_t* m) {
     uint64_t bad = 0u;
     uint32_t cnt[GTSC_MAX_WF] = {0};
+    uint64_t seen[64]; /* the lines of the valid entries before k (L1Mshrs <= 64) */
+    uint32_t nv = 0u;
     for (uint32_t k = 0; k < m->d.l1_mshrs; k++) {
         const l1_ent_t* e = &m->ent[k];
         if (!e->mv) {
             continue;
         }
-        for (uint32_t j = k + 1u; j < m->d.l1_mshrs; j++) { /* A2 */
-            bad += m->ent[j].mv && m->ent[j].mline == e->mline;
+        for (uint32_t j = 0; j < nv; j++) { /* A2: each pair of valid entries with one line */
+            bad += seen[j] == e->mline;
         }
+        seen[nv++] = e->mline;
         if (e->mhw) { /* R3: a tied line's tag and set are its entry's line */
             const gtsc_l1_line_t* l = &m->line[tied_line(m, e)];
             bad += l->st == GTSC_L1_I || l->tag != (e->mline >> m->set_bits);
@@ -1058,6 +1063,17 @@ void gtsc_l1_line_get(const gtsc_l1_t* m, uint32_t i, gtsc_l1_line_t* l) {
     if (i < m->lines) {
         *l = m->line[i];
     }
+}
+
+uint32_t gtsc_l1_locked(const gtsc_l1_t* m, uint64_t* a, uint32_t max) {
+    uint32_t n = 0u;
+    for (uint32_t k = 0; k < m->d.l1_mshrs && n < max; k++) {
+        const l1_ent_t* e = &m->ent[k];
+        if (e->mv && e->mk == GTSC_MK_WR && e->mhw && find_entry(m, e->mline) == (int64_t)k) {
+            a[n++] = e->mline;
+        }
+    }
+    return n;
 }
 
 const gtsc_l1_line_t* gtsc_l1_line_view(const gtsc_l1_t* m, uint32_t i) {

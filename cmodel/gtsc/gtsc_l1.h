@@ -225,6 +225,9 @@ void gtsc_l1_line_get(const gtsc_l1_t* m, uint32_t i, gtsc_l1_line_t* l);
 /* Line i as the model holds it, read in place (what gtsc_l1_line_get copies; NULL for i out of
  * range): the per-edge invariant I4 reads every line. */
 const gtsc_l1_line_t* gtsc_l1_line_view(const gtsc_l1_t* m, uint32_t i);
+/* The line addresses a whose entry (gtsc_l1_find_entry(m, a)) is a tied WR entry, the lines
+ * I4 leaves out as locked, into a (at most max; at most L1Mshrs of them): their count. */
+uint32_t gtsc_l1_locked(const gtsc_l1_t* m, uint64_t* a, uint32_t max);
 void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e);
 /* The state in the compare layout, the selection s->sel_all / sel_n / sel[] the caller set. */
 void gtsc_l1_state_get(const gtsc_l1_t* m, gtsc_l1_state_t* s);

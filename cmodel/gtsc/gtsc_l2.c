@@ -679,6 +679,10 @@ uint32_t gtsc_l2_fcnt(const gtsc_l2_t* m) {
     return m->fcnt;
 }
 
+const gtsc_l2_line_t* gtsc_l2_line_view(const gtsc_l2_t* m, uint32_t i) {
+    return i < m->lines ? &m->line[i] : NULL;
+}
+
 void gtsc_l2_line_get(const gtsc_l2_t* m, uint32_t i, gtsc_l2_line_t* l) {
     memset(l, 0, sizeof *l);
     if (i < m->lines) {

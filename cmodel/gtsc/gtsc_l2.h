@@ -188,6 +188,8 @@ void gtsc_l2_tick(gtsc_l2_t* m, const gtsc_l2_in_t* in, gtsc_l2_out_t* out);
 const gtsc_l2_desc_t* gtsc_l2_desc(const gtsc_l2_t* m);
 const gtsc_l2_out_t* gtsc_l2_out(const gtsc_l2_t* m);
 void gtsc_l2_line_get(const gtsc_l2_t* m, uint32_t i, gtsc_l2_line_t* l);
+/* Line i in place (what gtsc_l2_line_get copies), NULL out of range; valid until the next edge. */
+const gtsc_l2_line_t* gtsc_l2_line_view(const gtsc_l2_t* m, uint32_t i);
 void gtsc_l2_mshr_get(const gtsc_l2_t* m, uint32_t k, gtsc_l2_mshr_t* e);
 /* The state in the compare layout, the selection the caller set (as gtsc_l1_state_get). */
 void gtsc_l2_state_get(const gtsc_l2_t* m, gtsc_l2_state_t* s);

@@ -310,6 +310,37 @@ static void collect(void) {
 }
 
 /* One edge of every unit; then every assertion counter and invariant must be 0. */
+
+/* gtsc_l1_locked (the lines I4 leaves out, gtsc_check.c) is the line addresses whose entry, as
+ * gtsc_l1_find_entry names it, is a tied WR entry: every line of the cache, and every entry's
+ * line, asked both ways. */
+static void locked_agrees(const gtsc_desc_t* d, const gtsc_l1_t* m) {
+    uint64_t lk[64];
+    const uint32_t n = gtsc_l1_locked(m, lk, 64);
+    uint64_t ask[256 + 64];
+    uint32_t na = 0;
+    for (uint32_t i = 0; i < d->l1_sets * d->l1_ways && na < 256; i++)
+        ask[na++] = gtsc_l1_line_addr(m, i);
+    for (uint32_t k = 0; k < d->l1_mshrs && k < 64; k++) {
+        gtsc_l1_mshr_t e;
+        gtsc_l1_mshr_get(m, k, &e);
+        ask[na++] = e.mline;
+    }
+    for (uint32_t x = 0; x < na; x++) {
+        const int64_t k = gtsc_l1_find_entry(m, ask[x]);
+        bool want = false;
+        if (k >= 0) {
+            gtsc_l1_mshr_t e;
+            gtsc_l1_mshr_get(m, (uint32_t)k, &e);
+            want = e.mk == GTSC_MK_WR && e.mhw;
+        }
+        bool got = false;
+        for (uint32_t j = 0; j < n; j++)
+            got |= lk[j] == ask[x];
+        assert_int_equal(got, want);
+    }
+}
+
 static void tick(void) {
     const gtsc_desc_t* d = &S->d;
     gtsc_l1_in_t i1[NSM];
@@ -346,6 +377,8 @@ static void tick(void) {
     memcpy(l2, S->l2, sizeof l2);
     assert_int_equal(gtsc_check_all(d, l1, l2, S->cycle, stderr), 0);
     assert_int_equal(gtsc_i5_edge(&S->i5, d, l1, l2, tsrst, S->cycle, stderr), 0);
+    for (uint32_t s = 0; s < d->num_sm; s++)
+        locked_agrees(d, l1[s]);
     S->cycle++;
 }
 
