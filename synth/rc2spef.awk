@@ -111,8 +111,9 @@ BEGIN {
 NF > 0 {
   if (NF < 9 || $2 != 1 || $4 !~ /^[0-9]+$/ || $5 != "(") bad("not a net line")
   net = $1
-  # blif2Verilog writes an internal bus bit a[3] as a_3_; a port bit keeps its name (its PIN/ is on the line)
-  if (net ~ /\[/ && index($0, "PIN/" net " ") == 0) gsub(/[\[\]]/, "_", net)
+  # blif2Verilog writes an internal bus bit a[3] as a_3_ and a net of a sub-module u.a as u_a; a port
+  # bit keeps its name (its PIN/ is on the line)
+  if (net ~ /[[.]/ && index($0, "PIN/" net " ") == 0) gsub(/[][.]/, "_", net)
   drv = pin_name($3)
   n = 0       # nodes
   depth = 0   # open parentheses

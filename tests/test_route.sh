@@ -85,5 +85,14 @@ else
 fi
 expect "rc2spef.awk: without the DEF it stays a wire node, counted" 0 awk -v design=t -v summary="$T/sum" -f synth/rc2spef.awk "$T/err.rc"
 if grep -q '^rc_error_taps_unresolved 1$' "$T/sum" && ! grep -q ERROR "$T/out"; then pass "  ... rc_error_taps_unresolved 1"; else fail "  ... not counted"; fi
+# net names as qflow's netlist writes them: a bus bit a[3] as a_3_, a sub-module net u.b[4] as
+# u_b_4_ (area-method.md 8.6); a port bit keeps its name (its PIN/ is on the line)
+printf 'u_sig.bits_q[4] 1 A/Y 1 ( 1.5 0.002 B/A )\nbus[3] 1 A/Y 1 ( 1.5 0.002 B/A )\nq_o[2] 1 A/Y 1 ( 1.5 0.002 PIN/q_o[2] )\n' >"$T/names.rc"
+expect "rc2spef.awk: sub-module, bus and port nets convert" 0 awk -v design=t -f synth/rc2spef.awk "$T/names.rc"
+if grep -q '^\*D_NET u_sig_bits_q_4_ ' "$T/out" && grep -q '^\*D_NET bus_3_ ' "$T/out" && grep -q '^\*D_NET q_o\[2\] ' "$T/out"; then
+  pass "  ... named u_sig_bits_q_4_, bus_3_ and q_o[2]"
+else
+  fail "  ... wrong names"; grep D_NET "$T/out"
+fi
 echo "test_route: $fails failure(s)"
 ((fails == 0))
