@@ -5,12 +5,18 @@
 # by, the cycles/s of tools/bench_compare.sh the one a user sees.
 #
 #   tools/instr_compare.sh BEFORE_DIR AFTER_DIR [CYCLES]   (default 5000)
+#   tools/instr_compare.sh --c BEFORE_DIR AFTER_DIR [CYCLES]
 #
 # Each DIR is a checkout with build/gpucoh built. For each protocol: the RTL alone
 # (--impl rtl) and the lockstep, each build's total and per-part counts (the L1 and L2 models,
-# the rest), and the ratio after / before. Needs valgrind (tools/deps.sh installs it).
+# the rest), and the ratio after / before. With --c: the C system alone (--impl c) of every
+# protocol at the paper configuration, instructions per system cycle of the run loop only
+# (gsys_run: the start-up left out), before and after (docs/perf-compare.md, issue 31). Needs
+# valgrind (tools/deps.sh installs it).
 set -euo pipefail
-[ $# -ge 2 ] || { echo "usage: $0 BEFORE_DIR AFTER_DIR [CYCLES]" >&2; exit 2; }
+csys=0
+if [ "${1:-}" = --c ]; then csys=1; shift; fi
+[ $# -ge 2 ] || { echo "usage: $0 [--c] BEFORE_DIR AFTER_DIR [CYCLES]" >&2; exit 2; }
 A=$1 B=$2 C=${3:-5000}
 [[ $C =~ ^[1-9][0-9]*$ ]] || { echo "instr_compare: CYCLES is a positive integer" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "instr_compare: valgrind not installed (make deps)" >&2; exit 2; }
@@ -36,6 +42,26 @@ count() {
         /\[.*tc_l2-[0-9a-f]*\/model.so\]/ && !/tick\(/ { n = $1; gsub(",", "", n); l2 += n }
         END { printf "%.1f %.1f %.1f\n", t / 1e6, l1 / 1e6, l2 / 1e6 }'
 }
+# per_cycle DIR PROTO: instructions per cycle of the C system's run loop
+per_cycle() {
+    local out=$TMP/cgc
+    (cd "$1" && valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect=gsys_run \
+        build/gpucoh cosim system --protocol "$2" --config paper --cycles "$C" --quiet --impl c \
+        --out "$TMP/out" >/dev/null 2>&1)
+    callgrind_annotate "$out" 2>/dev/null | awk -v c="$C" '/PROGRAM TOTALS/ { t = $1; gsub(",", "", t); printf "%d\n", t / c }'
+}
+if ((csys)); then
+    echo "| protocol | before (instr./cycle) | after | before / after |"
+    echo "|---|--:|--:|--:|"
+    for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h gpu-rsp denovo-d denovo-d-ro denovo-h hlrc \
+        hlrc-scoped gtsc gtsc-sc; do
+        echo "instr_compare: $p ..." >&2
+        a=$(per_cycle "$A" $p)
+        b=$(per_cycle "$B" $p)
+        printf '| %s | %s | %s | %s |\n' "$p" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')"
+    done
+    exit 0
+fi
 echo "| protocol | run | part | before (M instr.) | after (M instr.) | after / before |"
 echo "|---|---|---|--:|--:|--:|"
 for p in tc-weak tc-strong; do
