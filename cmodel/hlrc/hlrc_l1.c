@@ -8,6 +8,7 @@
  */
 #include "hlrc_l1.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "gpucoh_bits.h"
@@ -29,6 +30,7 @@ struct hlrc_l1 {
     uint64_t* sb;
     uint64_t* rvl;
     uint32_t* rvp;
+    uint64_t* rmap; /* bit i: line i is R (hlrc_l1_r_lines; bookkeeping only) */
     uint32_t fhead, fcnt, sbh, sbcnt, rvh, rvcnt;
     uint32_t wtp, batch, fl, idle;
     uint64_t fcur, fwait, fdone;
@@ -113,7 +115,7 @@ int hlrc_l1_check_desc(const hlrc_l1_desc_t* d, char* msg, size_t msg_len) {
 }
 
 typedef struct {
-    size_t line, data, fifo, sb, rvl, rvp, total;
+    size_t line, data, fifo, sb, rvl, rvp, rmap, total;
 } l1_layout_t;
 
 static void l1_layout(const hlrc_l1_desc_t* d, l1_layout_t* o) {
@@ -131,6 +133,8 @@ static void l1_layout(const hlrc_l1_desc_t* d, l1_layout_t* o) {
     at = gpucoh_al8(at + (size_t)d->num_banks * sizeof(uint64_t));
     o->rvp = at;
     at = gpucoh_al8(at + (size_t)d->num_banks * sizeof(uint32_t));
+    o->rmap = at;
+    at = gpucoh_al8(at + (lines + 63u) / 64u * sizeof(uint64_t));
     o->total = at;
 }
 
@@ -143,8 +147,17 @@ size_t hlrc_l1_size(const hlrc_l1_desc_t* d) {
     return o.total;
 }
 
+/* Line l's state, and its bit of rmap (every write of a line's state goes through here). */
+static inline void st_set(hlrc_l1_t* m, l1_meta_t* l, uint32_t st) {
+    const uint32_t i = (uint32_t)(l - m->line);
+    const uint64_t bit = (uint64_t)1 << (i & 63u);
+    l->st = st;
+    m->rmap[i >> 6] = st == HLRC_L1_R ? m->rmap[i >> 6] | bit : m->rmap[i >> 6] & ~bit;
+}
+
 static void l1_reset_state(hlrc_l1_t* m) {
     memset(m->line, 0, (size_t)m->lines * sizeof(l1_meta_t));
+    memset(m->rmap, 0, (m->lines + 63u) / 64u * sizeof(uint64_t));
     for (uint32_t i = 0; i < m->lines; i++) {
         m->line[i].age = i % m->d.l1_ways; /* reset: the way number */
     }
@@ -192,6 +205,7 @@ hlrc_l1_t* hlrc_l1_init(void* mem, size_t len, const hlrc_l1_desc_t* d, char* ms
     m->sb = (uint64_t*)(void*)(b + o.sb);
     m->rvl = (uint64_t*)(void*)(b + o.rvl);
     m->rvp = (uint32_t*)(void*)(b + o.rvp);
+    m->rmap = (uint64_t*)(void*)(b + o.rmap);
     m->lw = d->line_bytes / 4u;
     m->mw = (d->line_bytes + 31u) / 32u;
     m->la = d->addr_width - gpucoh_log2_floor(d->line_bytes);
@@ -449,7 +463,7 @@ static void m_data(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g, uint32_t i) {
     if (l->st != HLRC_L1_R) { /* M01 (V), M02 (stale: st unchanged) */
         memcpy(dat(m, i), merged, (size_t)m->lw * sizeof(uint32_t));
         if (l->stale == 0u) {
-            l->st = HLRC_L1_V;
+            st_set(m, l, HLRC_L1_V);
         }
     } else if (l->stale == 0u) { /* M03: a bypassed load or a refresh */
         memcpy(dat(m, i), merged, (size_t)m->lw * sizeof(uint32_t));
@@ -469,7 +483,7 @@ static void m_grant(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
     COV(m, M06);
     m->fcov[HLRC_L1_F_GRANT_MERGE_DIRTY] += dirty_any(m, i) ? 1u : 0u;
     merge_into(m, i, g->data, dat(m, i));
-    l->st = HLRC_L1_R;
+    st_set(m, l, HLRC_L1_R);
     l->fresh = 1u;
     c->wrote = perform(m, i, r); /* L10: a release STORE, or P1 writes */
     pop_head(m);
@@ -488,7 +502,7 @@ static void m_atom(hlrc_l1_t* m, ctx_t* c, const hlrc_msg_t* g) {
     COV(m, M07);
     if (r->op == HLRC_OP_STORE) { /* a8: no answer, no INV (gpu_l1 R05 on the line) */
         if (i >= 0 && m->line[i].st == HLRC_L1_V) {
-            m->line[i].st = HLRC_L1_I;
+            st_set(m, &m->line[i], HLRC_L1_I);
             mark(m, (uint32_t)i);
         }
         if (i >= 0 && m->line[i].pend != 0u) {
@@ -587,7 +601,7 @@ static void answers(hlrc_l1_t* m, const ctx_t* c) {
         m->fcov[HLRC_L1_F_X01_DEFERS_X02] += c->evs_q == HLRC_EVS_FLUSHED ? 1u : 0u;
         m->fcov[HLRC_L1_F_RACK_NOT_HELD] += i >= 0 && m->line[i].st == HLRC_L1_R ? 0u : 1u;
         if (i >= 0 && m->line[i].st == HLRC_L1_R) {
-            m->line[i].st = HLRC_L1_I;
+            st_set(m, &m->line[i], HLRC_L1_I);
             m->line[i].fresh = 0u;
             m->st.atomic_out++;
             mark(m, (uint32_t)i);
@@ -605,7 +619,7 @@ static void answers(hlrc_l1_t* m, const ctx_t* c) {
         COV(m, X02);
         m->evl = line_of(m, i);
         (void)emit(m, &m->out.wb, HLRC_MSG_EVICT, m->evl);
-        m->line[i].st = HLRC_L1_I;
+        st_set(m, &m->line[i], HLRC_L1_I);
         m->line[i].fresh = 0u;
         m->evs = HLRC_EVS_SENT;
         m->st.atomic_out++;
@@ -721,7 +735,7 @@ static void allocate(hlrc_l1_t* m, ctx_t* c, uint32_t i, uint64_t a) {
         FC(m, ALLOC_TAG_MSB);
     }
     l->tag = (a & m->la_mask) >> m->set_bits;
-    l->st = HLRC_L1_I;
+    st_set(m, l, HLRC_L1_I);
     l->fresh = l->pend = l->stale = 0u;
     l->wait = 0u;
     memset(l->dirty, 0, sizeof l->dirty);
@@ -753,7 +767,7 @@ static int miss(hlrc_l1_t* m, ctx_t* c, uint64_t a, uint32_t* way) {
         m->fcov[HLRC_L1_F_VIC_LRU_W0 + *way % m->d.l1_ways]++;
         send_wt(m, line_of(m, *way), dat(m, *way), l->dirty);
         memset(l->dirty, 0, sizeof l->dirty);
-        l->st = HLRC_L1_I;
+        st_set(m, l, HLRC_L1_I);
         l->fresh = 0u;
         mark(m, *way);
         return -1;
@@ -1016,7 +1030,7 @@ static int c22(hlrc_l1_t* m, ctx_t* c, const hlrc_core_req_t* r, int64_t f) {
     m->hph = HLRC_HPH_NONE;
     if (f >= 0) {
         if (m->line[f].st == HLRC_L1_V) {
-            m->line[f].st = HLRC_L1_I;
+            st_set(m, &m->line[f], HLRC_L1_I);
         }
         if (m->line[f].pend != 0u) {
             m->line[f].stale = 1u;
@@ -1167,7 +1181,7 @@ static void inv(hlrc_l1_t* m, const ctx_t* c) { /* GRANT points: an INV of M06 (
     for (uint32_t i = 0; i < m->lines; i++) {
         l1_meta_t* l = &m->line[i];
         if (l->st == HLRC_L1_V) {
-            l->st = HLRC_L1_I;
+            st_set(m, l, HLRC_L1_I);
             m->st.l1_invalidations++;
         }
         if (l->pend != 0u && c->pset != (int64_t)i) {
@@ -1454,13 +1468,19 @@ void hlrc_l1_line_get(const hlrc_l1_t* m, uint32_t i, hlrc_l1_line_t* l) {
 }
 
 uint32_t hlrc_l1_r_lines(const hlrc_l1_t* m, uint32_t from, uint32_t* idx, uint32_t max) {
+#ifdef SIG_BLOOM_CHECK_RULES
+    for (uint32_t i = 0; i < m->lines; i++) { /* rmap follows every write of a line's state */
+        assert(((m->rmap[i >> 6] >> (i & 63u)) & 1u) == (m->line[i].st == HLRC_L1_R));
+    }
+#endif
     uint32_t n = 0u;
-    for (uint32_t i = from; i < m->lines; i++) {
-        if (m->line[i].st == HLRC_L1_R) {
-            idx[n++] = i;
-            if (n == max) {
-                break;
-            }
+    for (uint32_t k = from >> 6; k < (m->lines + 63u) >> 6 && n < max; k++) {
+        uint64_t b = m->rmap[k];
+        if (k == from >> 6) {
+            b &= ~(uint64_t)0 << (from & 63u);
+        }
+        for (; b != 0u && n < max; b &= b - 1u) {
+            idx[n++] = (k << 6) + gpucoh_ctz64(b);
         }
     }
     return n;
