@@ -67,6 +67,29 @@ static inline uint32_t gpucoh_ctz64(uint64_t x) {
 #endif
 }
 
+/* Bit i of the bitmap map (64 bits a word) set to v. */
+static inline void gpucoh_bitmap_put(uint64_t* map, uint32_t i, bool v) {
+    const uint64_t bit = (uint64_t)1 << (i & 63u);
+    map[i >> 6] = v ? map[i >> 6] | bit : map[i >> 6] & ~bit;
+}
+
+/* The set bits from bit `from` on of an n-bit bitmap, in increasing order, into idx (at most
+ * max of them): their count (max: call again from the last one + 1). */
+static inline uint32_t gpucoh_bitmap_list(const uint64_t* map, uint32_t n, uint32_t from,
+                                          uint32_t* idx, uint32_t max) {
+    uint32_t got = 0u;
+    for (uint32_t k = from >> 6; k < (n + 63u) >> 6 && got < max; k++) {
+        uint64_t b = map[k];
+        if (k == from >> 6) {
+            b &= ~(uint64_t)0 << (from & 63u);
+        }
+        for (; b != 0u && got < max; b &= b - 1u) {
+            idx[got++] = (k << 6) + gpucoh_ctz64(b);
+        }
+    }
+    return got;
+}
+
 static inline bool gpucoh_is_pow2(uint32_t x) {
     return x != 0u && (x & (x - 1u)) == 0u;
 }

@@ -161,8 +161,7 @@ static inline bool has_r(uint64_t st) {
 
 /* line i's bit of rmap from its word states (after every write of them) */
 static inline void rmap_note(denovo_l1_t* m, uint32_t i) {
-    const uint64_t bit = (uint64_t)1 << (i & 63u);
-    m->rmap[i >> 6] = has_r(m->line[i].st) ? m->rmap[i >> 6] | bit : m->rmap[i >> 6] & ~bit;
+    gpucoh_bitmap_put(m->rmap, i, has_r(m->line[i].st));
 }
 
 static inline void set_wst(denovo_l1_t* m, uint32_t i, uint32_t w, uint32_t s) {
@@ -1652,17 +1651,7 @@ uint32_t denovo_l1_r_lines(const denovo_l1_t* m, uint32_t from, uint32_t* idx, u
         assert(((m->rmap[i >> 6] >> (i & 63u)) & 1u) == has_r(m->line[i].st));
     }
 #endif
-    uint32_t n = 0u;
-    for (uint32_t k = from >> 6; k < (m->lines + 63u) >> 6 && n < max; k++) {
-        uint64_t b = m->rmap[k];
-        if (k == from >> 6) {
-            b &= ~(uint64_t)0 << (from & 63u);
-        }
-        for (; b != 0u && n < max; b &= b - 1u) {
-            idx[n++] = (k << 6) + gpucoh_ctz64(b);
-        }
-    }
-    return n;
+    return gpucoh_bitmap_list(m->rmap, m->lines, from, idx, max);
 }
 
 uint64_t denovo_l1_line_st(const denovo_l1_t* m, uint32_t i, uint64_t* tag) {

@@ -149,10 +149,8 @@ size_t hlrc_l1_size(const hlrc_l1_desc_t* d) {
 
 /* Line l's state, and its bit of rmap (every write of a line's state goes through here). */
 static inline void st_set(hlrc_l1_t* m, l1_meta_t* l, uint32_t st) {
-    const uint32_t i = (uint32_t)(l - m->line);
-    const uint64_t bit = (uint64_t)1 << (i & 63u);
     l->st = st;
-    m->rmap[i >> 6] = st == HLRC_L1_R ? m->rmap[i >> 6] | bit : m->rmap[i >> 6] & ~bit;
+    gpucoh_bitmap_put(m->rmap, (uint32_t)(l - m->line), st == HLRC_L1_R);
 }
 
 static void l1_reset_state(hlrc_l1_t* m) {
@@ -1473,17 +1471,7 @@ uint32_t hlrc_l1_r_lines(const hlrc_l1_t* m, uint32_t from, uint32_t* idx, uint3
         assert(((m->rmap[i >> 6] >> (i & 63u)) & 1u) == (m->line[i].st == HLRC_L1_R));
     }
 #endif
-    uint32_t n = 0u;
-    for (uint32_t k = from >> 6; k < (m->lines + 63u) >> 6 && n < max; k++) {
-        uint64_t b = m->rmap[k];
-        if (k == from >> 6) {
-            b &= ~(uint64_t)0 << (from & 63u);
-        }
-        for (; b != 0u && n < max; b &= b - 1u) {
-            idx[n++] = (k << 6) + gpucoh_ctz64(b);
-        }
-    }
-    return n;
+    return gpucoh_bitmap_list(m->rmap, m->lines, from, idx, max);
 }
 
 uint32_t hlrc_l1_line_st(const hlrc_l1_t* m, uint32_t i, uint64_t* tag) {
