@@ -42,12 +42,29 @@ count() {
         /\[.*tc_l2-[0-9a-f]*\/model.so\]/ && !/tick\(/ { n = $1; gsub(",", "", n); l2 += n }
         END { printf "%.1f %.1f %.1f\n", t / 1e6, l1 / 1e6, l2 / 1e6 }'
 }
-# per_cycle DIR PROTO: instructions per cycle of the C system's run loop
+# csteer DIR: "--steer off" when DIR's build has steered traffic and the other build has not (the
+# unsteered stimulus is then the same on both sides); nothing when both have it (the default
+# stimulus on both)
+has_steer() { (cd "$1" && build/gpucoh help 2>/dev/null | grep -q -- '--steer'); }
+csteer() {
+    local other=$A
+    [ "$1" = "$A" ] && other=$B
+    if has_steer "$1" && ! has_steer "$other"; then echo "--steer off"; fi
+}
+# per_cycle DIR PROTO: instructions per cycle of the C system's run loop (exit 1 when the run
+# fails or ends before CYCLES)
 per_cycle() {
-    local out=$TMP/cgc
+    local out=$TMP/cgc rc=0
+    rm -f "$out"
+    # shellcheck disable=SC2046 # csteer: no option, or two words
     (cd "$1" && valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect=gsys_run \
-        build/gpucoh cosim system --protocol "$2" --config paper --cycles "$C" --quiet --impl c \
-        --out "$TMP/out" >/dev/null 2>&1)
+        build/gpucoh cosim system --protocol "$2" --config paper --cycles "$C" --impl c $(csteer "$1") \
+        --out "$TMP/out" >"$TMP/run.log" 2>&1) || rc=$?
+    if ((rc != 0)) || [ ! -s "$out" ] || ! grep -q "^PASS system $2: $C cycles" "$TMP/run.log"; then
+        echo "instr_compare: $1: the run of $2 failed or ended early (exit $rc):" >&2
+        tail -3 "$TMP/run.log" >&2
+        exit 1
+    fi
     callgrind_annotate "$out" 2>/dev/null | awk -v c="$C" '/PROGRAM TOTALS/ { t = $1; gsub(",", "", t); printf "%d\n", t / c }'
 }
 if ((csys)); then
@@ -56,8 +73,9 @@ if ((csys)); then
     for p in tc-weak tc-strong tc-weak-c gpu-d gpu-h gpu-rsp denovo-d denovo-d-ro denovo-h hlrc \
         hlrc-scoped gtsc gtsc-sc; do
         echo "instr_compare: $p ..." >&2
-        a=$(per_cycle "$A" $p)
-        b=$(per_cycle "$B" $p)
+        a=$(per_cycle "$A" $p) || exit 1
+        b=$(per_cycle "$B" $p) || exit 1
+        [[ $a =~ ^[1-9][0-9]*$ && $b =~ ^[1-9][0-9]*$ ]] || { echo "instr_compare: no count for $p" >&2; exit 1; }
         printf '| %s | %s | %s | %s |\n' "$p" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", a / b }')"
     done
     exit 0

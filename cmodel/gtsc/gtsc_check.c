@@ -49,8 +49,8 @@ uint64_t gtsc_check_i4(const gtsc_desc_t* d, const gtsc_l1_t* const* l1, const g
     uint64_t bad = 0u;
     const uint32_t lines = d->l1_sets * d->l1_ways;
     for (uint32_t s = 0; s < d->num_sm; s++) {
-        uint64_t lk[64]; /* L1Mshrs <= 64 */
-        const uint32_t nlk = gtsc_l1_locked(l1[s], lk, 64);
+        uint64_t lk[GTSC_MAX_L1_MSHRS];
+        const uint32_t nlk = gtsc_l1_locked(l1[s], lk, GTSC_MAX_L1_MSHRS);
         for (uint32_t i = 0; i < lines; i++) {
             const gtsc_l1_line_t* c = gtsc_l1_line_view(l1[s], i); /* in place, not copied */
             if (c == NULL || c->st != GTSC_L1_V) {

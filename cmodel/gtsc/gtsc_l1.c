@@ -93,7 +93,7 @@ int gtsc_l1_check_desc(const gtsc_l1_desc_t* d, char* msg, size_t msg_len) {
                                 (unsigned)d->addr_width);
     }
     RANGE(l1_ways, "L1Ways", 1u, 8u);
-    RANGE(l1_mshrs, "L1Mshrs", 1u, 64u);
+    RANGE(l1_mshrs, "L1Mshrs", 1u, GTSC_MAX_L1_MSHRS);
     RANGE(l1_queue, "L1Queue", 1u, 8u);
     RANGE(wf_cnt_width, "WfCntWidth", 2u, 8u);
     RANGE(ts_width, "TsWidth", 6u, 32u);
@@ -845,7 +845,7 @@ static uint32_t pending_in_set(const void* mv, uint32_t s) {
 
 /* The P lines that an entry ties (A9's complement), each counted once. */
 static uint32_t tied_pending(const gtsc_l1_t* m) {
-    uint32_t t[64], n = 0u; /* L1Mshrs <= 64 */
+    uint32_t t[GTSC_MAX_L1_MSHRS], n = 0u;
     for (uint32_t k = 0; k < m->d.l1_mshrs; k++) {
         const l1_ent_t* e = &m->ent[k];
         if (!e->mv || !e->mhw || m->line[tied_line(m, e)].st != GTSC_L1_P) {
@@ -866,7 +866,7 @@ static uint32_t tied_pending(const gtsc_l1_t* m) {
 static uint64_t check_rest(const gtsc_l1_t* m) {
     uint64_t bad = 0u;
     uint32_t cnt[GTSC_MAX_WF] = {0};
-    uint64_t seen[64]; /* the lines of the valid entries before k (L1Mshrs <= 64) */
+    uint64_t seen[GTSC_MAX_L1_MSHRS]; /* the lines of the valid entries before k */
     uint32_t nv = 0u;
     for (uint32_t k = 0; k < m->d.l1_mshrs; k++) {
         const l1_ent_t* e = &m->ent[k];

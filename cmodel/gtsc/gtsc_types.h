@@ -24,6 +24,7 @@ extern "C" {
 #define GTSC_MAX_SM         64u
 #define GTSC_MAX_WF         64u
 #define GTSC_MAX_BANKS      16u
+#define GTSC_MAX_L1_MSHRS   64u /* L1Mshrs <= 64 (gtsc_l1_check_desc) */
 #define GTSC_MAX_LINE_BYTES 128u
 #define GTSC_MAX_LINE_WORDS (GTSC_MAX_LINE_BYTES / 4u)  /* 32 */
 #define GTSC_MASK_WORDS     (GTSC_MAX_LINE_BYTES / 32u) /* 4 */
