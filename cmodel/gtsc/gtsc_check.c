@@ -4,8 +4,13 @@
  */
 #include "gtsc_check.h"
 
+#include <assert.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "gpucoh_bits.h"
+#include "gpucoh_touched.h"
 
 /* Whether line a is among the n locked lines (gtsc_l1_locked: its entry a tied WR entry). */
 static bool locked(const uint64_t* lk, uint32_t n, uint64_t a) {
@@ -44,6 +49,22 @@ static uint64_t i4_line(const gtsc_desc_t* d, const gtsc_l1_line_t* c, uint64_t 
     return 1u;
 }
 
+/* I4 at line i of SM s's L1 (0 or 1 violation): a V line, not locked (lk: gtsc_l1_locked), of
+ * the bank's epoch, against the bank's line. */
+static uint64_t i4_at(const gtsc_desc_t* d, const gtsc_l1_t* m, uint32_t s, uint32_t i,
+                      const gtsc_l2_t* const* l2, const uint64_t* lk, uint32_t nlk, uint64_t cycle,
+                      FILE* f) {
+    const gtsc_l1_line_t* c = gtsc_l1_line_view(m, i); /* in place, not copied */
+    if (c == NULL || c->st != GTSC_L1_V) {
+        return 0u;
+    }
+    const uint64_t a = gtsc_l1_line_addr(m, i);
+    if (locked(lk, nlk, a) || gtsc_l1_ep(m) != gtsc_l2_ep(l2[gtsc_bank_of(d, a)])) {
+        return 0u;
+    }
+    return i4_line(d, c, a, s, l2, cycle, f);
+}
+
 uint64_t gtsc_check_i4(const gtsc_desc_t* d, const gtsc_l1_t* const* l1, const gtsc_l2_t* const* l2,
                        uint64_t cycle, FILE* f) {
     uint64_t bad = 0u;
@@ -52,22 +73,15 @@ uint64_t gtsc_check_i4(const gtsc_desc_t* d, const gtsc_l1_t* const* l1, const g
         uint64_t lk[GTSC_MAX_L1_MSHRS];
         const uint32_t nlk = gtsc_l1_locked(l1[s], lk, GTSC_MAX_L1_MSHRS);
         for (uint32_t i = 0; i < lines; i++) {
-            const gtsc_l1_line_t* c = gtsc_l1_line_view(l1[s], i); /* in place, not copied */
-            if (c == NULL || c->st != GTSC_L1_V) {
-                continue;
-            }
-            const uint64_t a = gtsc_l1_line_addr(l1[s], i);
-            if (locked(lk, nlk, a) || gtsc_l1_ep(l1[s]) != gtsc_l2_ep(l2[gtsc_bank_of(d, a)])) {
-                continue;
-            }
-            bad += i4_line(d, c, a, s, l2, cycle, f);
+            bad += i4_at(d, l1[s], s, i, l2, lk, nlk, cycle, f);
         }
     }
     return bad;
 }
 
-uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
-                        const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f) {
+/* The units' own counts of the last edge (gtsc_l1_checked, gtsc_l2_checked), each printed. */
+static uint64_t units_checked(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                              const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f) {
     uint64_t bad = 0u;
     for (uint32_t s = 0; s < d->num_sm; s++) {
         const uint64_t n = gtsc_l1_checked(l1[s]);
@@ -85,7 +99,221 @@ uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
         }
         bad += n;
     }
+    return bad;
+}
+
+uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                        const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f) {
+    const uint64_t bad = units_checked(d, l1, l2, cycle, f);
     return bad + gtsc_check_i4(d, l1, l2, cycle, f);
+}
+
+/*--- I4 kept per line (gtsc_i4_t) ------------------------------------------------------------*/
+
+void gtsc_i4_init(gtsc_i4_t* c) {
+    c->valid = false;
+}
+
+#ifdef SIG_BLOOM_CHECK_RULES
+/* What I4 at line i reads: the line, whether it is locked, the epochs, and the bank's line (its
+ * index, state, timestamps and data); a kept verdict whose key is not the present one was not
+ * re-computed after a change it depends on. */
+static uint64_t i4_key(const gtsc_desc_t* d, const gtsc_l1_t* m, uint32_t i,
+                       const gtsc_l2_t* const* l2, const uint64_t* lk, uint32_t nlk) {
+    const gtsc_l1_line_t* c = gtsc_l1_line_view(m, i);
+    uint64_t h = 1469598103934665603ull;
+#define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
+    MIX(c->st);
+    if (c->st != GTSC_L1_V) {
+        return h;
+    }
+    const uint64_t a = gtsc_l1_line_addr(m, i);
+    const gtsc_l2_t* b = l2[gtsc_bank_of(d, a)];
+    MIX(a);
+    MIX(c->wts);
+    MIX(c->rts);
+    MIX(locked(lk, nlk, a));
+    MIX(gtsc_l1_ep(m) == gtsc_l2_ep(b));
+    for (uint32_t w = 0; w < d->line_bytes / 4u; w++) {
+        MIX(c->data[w]);
+    }
+    const int64_t j = gtsc_l2_find(b, a);
+    MIX(j);
+    if (j >= 0) {
+        const gtsc_l2_line_t* x = gtsc_l2_line_view(b, (uint32_t)j);
+        MIX(x->st);
+        MIX(x->wts);
+        MIX(x->rts);
+        for (uint32_t w = 0; w < d->line_bytes / 4u; w++) {
+            MIX(x->data[w]);
+        }
+    }
+#undef MIX
+    return h;
+}
+#endif
+
+/* Line i of SM s again. */
+static void kept_at(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1, uint32_t s,
+                    uint32_t i, const gtsc_l2_t* const* l2) {
+    const uint8_t v = (uint8_t)i4_at(d, l1[s], s, i, l2, c->lk[s], c->nlk[s], 0u, NULL);
+    c->bad = c->bad - c->v[s][i] + v;
+    c->v[s][i] = v;
+#ifdef SIG_BLOOM_CHECK_RULES
+    c->key[s][i] = i4_key(d, l1[s], i, l2, c->lk[s], c->nlk[s]);
+#endif
+}
+
+/* The lines of SM s whose address entered or left its locked list (old: the last call's). */
+static void kept_locked(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1, uint32_t s,
+                        const gtsc_l2_t* const* l2, const uint64_t* old, uint32_t nold) {
+    for (uint32_t k = 0; k < c->nlk[s] + nold; k++) {
+        const bool now = k < c->nlk[s];
+        const uint64_t a = now ? c->lk[s][k] : old[k - c->nlk[s]];
+        if (now ? locked(old, nold, a) : locked(c->lk[s], c->nlk[s], a)) {
+            continue;
+        }
+        const int64_t i = gtsc_l1_find(l1[s], a);
+        if (i >= 0) {
+            kept_at(c, d, l1, s, (uint32_t)i, l2);
+        }
+    }
+}
+
+/* The L1 lines whose address is in set bs of bank b (the L1 sets that hold such addresses: the
+ * bank bits and the bank's set bits are the address's low bits). */
+static void kept_bank_set(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                          uint32_t b, uint32_t bs, const gtsc_l2_t* const* l2) {
+    const uint32_t lb = gpucoh_log2_ceil(d->num_banks) + gpucoh_log2_ceil(d->l2_sets);
+    const uint64_t low = ((uint64_t)bs << gpucoh_log2_ceil(d->num_banks)) | b; /* lb bits */
+    const uint64_t lmask = ((uint64_t)1 << lb) - 1u;
+    const uint32_t step = d->l1_sets > (1u << lb) ? 1u << lb : d->l1_sets;
+    for (uint32_t s1 = (uint32_t)(low & (d->l1_sets - 1u)); s1 < d->l1_sets; s1 += step) {
+        for (uint32_t s = 0; s < d->num_sm; s++) {
+            for (uint32_t w = 0; w < d->l1_ways; w++) {
+                const uint32_t i = s1 * d->l1_ways + w;
+                const gtsc_l1_line_t* x = gtsc_l1_line_view(l1[s], i);
+                if (x->st == GTSC_L1_V || c->v[s][i] != 0u) {
+                    if ((gtsc_l1_line_addr(l1[s], i) & lmask) == low) {
+                        kept_at(c, d, l1, s, i, l2);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Every line again. */
+static void kept_all(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                     const gtsc_l2_t* const* l2) {
+    memset(c->v, 0, sizeof c->v);
+    c->bad = 0u;
+    for (uint32_t s = 0; s < d->num_sm; s++) {
+        for (uint32_t i = 0; i < d->l1_sets * d->l1_ways; i++) {
+            kept_at(c, d, l1, s, i, l2);
+        }
+    }
+}
+
+/* Whether this edge needs every line again: no kept verdicts for these models at the edge
+ * before, a changed epoch, or an edge that wrote every line of a unit. */
+static bool kept_stale(const gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                       const gtsc_l2_t* const* l2, uint64_t cycle) {
+    if (!c->valid || cycle != c->cycle + 1u || c->first != l1[0]) {
+        return true;
+    }
+    uint32_t sel[GPUCOH_TOUCHED_MAX];
+    bool all;
+    for (uint32_t s = 0; s < d->num_sm; s++) {
+        (void)gtsc_l1_touched(l1[s], sel, GPUCOH_TOUCHED_MAX, &all);
+        if (all || gtsc_l1_ep(l1[s]) != c->l1_ep[s]) {
+            return true;
+        }
+    }
+    for (uint32_t b = 0; b < d->num_banks; b++) {
+        (void)gtsc_l2_touched(l2[b], sel, GPUCOH_TOUCHED_MAX, &all);
+        if (all || gtsc_l2_ep(l2[b]) != c->l2_ep[b]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* I4's count after this edge, from the kept verdicts. */
+static uint64_t kept_edge(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                          const gtsc_l2_t* const* l2, uint64_t cycle) {
+    const bool stale = kept_stale(c, d, l1, l2, cycle);
+    for (uint32_t s = 0; s < d->num_sm; s++) {
+        uint64_t old[GTSC_MAX_L1_MSHRS];
+        const uint32_t nold = c->nlk[s];
+        memcpy(old, c->lk[s], (size_t)nold * sizeof old[0]);
+        c->nlk[s] = gtsc_l1_locked(l1[s], c->lk[s], GTSC_MAX_L1_MSHRS);
+        c->l1_ep[s] = gtsc_l1_ep(l1[s]);
+        if (stale) {
+            continue;
+        }
+        uint32_t sel[GPUCOH_TOUCHED_MAX];
+        bool all;
+        const uint32_t n = gtsc_l1_touched(l1[s], sel, GPUCOH_TOUCHED_MAX, &all);
+        for (uint32_t k = 0; k < n; k++) {
+            kept_at(c, d, l1, s, sel[k], l2);
+        }
+        kept_locked(c, d, l1, s, l2, old, nold);
+    }
+    for (uint32_t b = 0; b < d->num_banks; b++) {
+        c->l2_ep[b] = gtsc_l2_ep(l2[b]);
+        if (stale) {
+            continue;
+        }
+        uint32_t sel[GPUCOH_TOUCHED_MAX];
+        bool all;
+        const uint32_t n = gtsc_l2_touched(l2[b], sel, GPUCOH_TOUCHED_MAX, &all);
+        for (uint32_t k = 0; k < n; k++) {
+            kept_bank_set(c, d, l1, b, sel[k] / d->l2_ways, l2);
+        }
+    }
+    if (stale) {
+        kept_all(c, d, l1, l2);
+    }
+    c->valid = true;
+    c->cycle = cycle;
+    c->first = l1[0];
+    return c->bad;
+}
+
+#ifdef SIG_BLOOM_CHECK_RULES
+/* Every kept verdict read what a fresh read reads. */
+static void kept_keys_agree(const gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                            const gtsc_l2_t* const* l2) {
+    for (uint32_t s = 0; s < d->num_sm; s++) {
+        for (uint32_t i = 0; i < d->l1_sets * d->l1_ways; i++) {
+            assert(c->key[s][i] == i4_key(d, l1[s], i, l2, c->lk[s], c->nlk[s]));
+        }
+    }
+}
+#endif
+
+uint64_t gtsc_check_all_kept(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                             const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f) {
+    const uint64_t units = units_checked(d, l1, l2, cycle, f);
+    uint64_t i4 = kept_edge(c, d, l1, l2, cycle);
+    bool whole = i4 != 0u || ++c->since >= GTSC_I4_FULL_EVERY;
+#ifdef SIG_BLOOM_CHECK_RULES
+    kept_keys_agree(c, d, l1, l2);
+    whole = true;
+#endif
+    if (whole) { /* the messages, in gtsc_check_all's order, and the two counts must agree */
+        c->since = 0u;
+        const uint64_t all = gtsc_check_i4(d, l1, l2, cycle, f);
+        if (all != i4) {
+            fprintf(stderr,
+                    "gtsc_check_all_kept: cycle %" PRIu64 ": I4 kept %" PRIu64
+                    ", whole check %" PRIu64 "\n",
+                    cycle, i4, all);
+            abort();
+        }
+    }
+    return units + i4;
 }
 
 /*--- I5 ---------------------------------------------------------------------------------------*/

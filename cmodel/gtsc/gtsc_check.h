@@ -30,6 +30,38 @@ uint64_t gtsc_check_i4(const gtsc_desc_t* d, const gtsc_l1_t* const* l1, const g
 uint64_t gtsc_check_all(const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
                         const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f);
 
+/* gtsc_check_all's count kept from what changed (for the system's check after every edge): I4's
+ * verdict is kept per L1 line and re-computed, after an edge, only for the lines that edge could
+ * change: the lines an L1 wrote (gtsc_l1_touched), the lines whose address entered or left an
+ * L1's locked list (gtsc_l1_locked), and the lines whose address is in a bank set a bank wrote
+ * (gtsc_l2_touched: the bank line gtsc_l2_find answers and its contents change only there). A
+ * first call, a call not at the edge after the last one, other models, a changed epoch or an
+ * edge that wrote every line: every line again. Whenever the kept count is not 0, every
+ * GTSC_I4_FULL_EVERY edges, and at every edge where SIG_BLOOM_CHECK_RULES is defined, the whole
+ * gtsc_check_i4 runs (it prints the messages, so the output is gtsc_check_all's) and must agree
+ * (else abort); the unit-test builds also compare, line by line, what each kept verdict read
+ * (key) with a fresh read. The caller owns the (large) struct. */
+#define GTSC_I4_FULL_EVERY 1024u
+typedef struct {
+    bool valid;
+    uint64_t cycle;         /* of the last call */
+    const gtsc_l1_t* first; /* l1[0] of the last call */
+    uint64_t bad;           /* the sum of v */
+    uint32_t since;         /* edges since the last whole check */
+    uint32_t l1_ep[GTSC_MAX_SM], l2_ep[GTSC_MAX_BANKS];
+    uint32_t nlk[GTSC_MAX_SM];
+    uint64_t lk[GTSC_MAX_SM][GTSC_MAX_L1_MSHRS]; /* gtsc_l1_locked at the last call */
+    uint8_t v[GTSC_MAX_SM][GTSC_L1_MAX_LINES];   /* I4's verdict of each L1 line */
+#ifdef SIG_BLOOM_CHECK_RULES
+    uint64_t key[GTSC_MAX_SM][GTSC_L1_MAX_LINES]; /* what the verdict read (i4_key) */
+#endif
+} gtsc_i4_t;
+
+void gtsc_i4_init(gtsc_i4_t* c);
+/* gtsc_check_all, I4 counted from the kept verdicts (c) instead of over every line. */
+uint64_t gtsc_check_all_kept(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* const* l1,
+                             const gtsc_l2_t* const* l2, uint64_t cycle, FILE* f);
+
 /* I5 (gtsc.md section 11), loads read the value of their logical time, checked from the units'
  * outputs after every edge: every WACK / AACK a bank sends is a store performed in this edge at
  * ST_ts = its wts, recorded with the bank's line after it (versions of a line, by timestamp, in

@@ -72,6 +72,7 @@ typedef struct {
     uint64_t ovf_cycle;   /* the first cycle after whose edge a bank's ovf_o was 1 */
     bool hold_rsp;        /* the rsp network delivers nothing */
     gtsc_i5_t i5;         /* I5's history */
+    gtsc_i4_t i4;         /* I4's kept verdicts (gtsc_check_all_kept) */
     /* every unit's lines and their sets' rr before the present edge (the touched check) */
     gtsc_l1_line_t pre_l1[NSM][SNAPMAX];
     gtsc_l2_line_t pre_l2[NB][SNAPMAX];
@@ -188,6 +189,7 @@ static void sys_new(const gtsc_desc_t* d) {
     }
     S->tsrst_cycle = S->ovf_cycle = UINT64_MAX;
     gtsc_i5_init(&S->i5);
+    gtsc_i4_init(&S->i4);
     for (uint32_t s = 0; s < d->num_sm; s++) {
         S->o1[s] = *gtsc_l1_out(S->l1[s]);
     }
@@ -376,6 +378,7 @@ static void tick(void) {
     memcpy(l1, S->l1, sizeof l1);
     memcpy(l2, S->l2, sizeof l2);
     assert_int_equal(gtsc_check_all(d, l1, l2, S->cycle, stderr), 0);
+    assert_int_equal(gtsc_check_all_kept(&S->i4, d, l1, l2, S->cycle, stderr), 0);
     assert_int_equal(gtsc_i5_edge(&S->i5, d, l1, l2, tsrst, S->cycle, stderr), 0);
     for (uint32_t s = 0; s < d->num_sm; s++)
         locked_agrees(d, l1[s]);
