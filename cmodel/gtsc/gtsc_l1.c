@@ -885,12 +885,16 @@ static uint64_t check_rest(const gtsc_l1_t* m) {
             cnt[e->mwf % GTSC_MAX_WF]++;
         }
     }
-    for (uint32_t w = 0; w < m->d.num_wf; w++) { /* A8, I3, T12 */
-        bad += cnt[w] != m->wcnt[w];
-        bad += m->warp_ts[w] < 1u || m->warp_ts[w] > m->ts_max;
-        bad += m->spin[w] > m->d.spin_hits;
+    /* A8, I3 (1 <= warp_ts <= TsMax), T12 of the warps w < NumWf: over all GTSC_MAX_WF slots, the
+     * others masked out, a loop of fixed length the compiler turns into vector operations */
+    uint32_t wbad = 0u; /* at most 3 NumWf */
+    for (uint32_t w = 0; w < GTSC_MAX_WF; w++) {
+        const uint32_t b = (uint32_t)(cnt[w] != m->wcnt[w]) +
+                           (uint32_t)(m->warp_ts[w] - 1u >= m->ts_max) +
+                           (uint32_t)(m->spin[w] > m->d.spin_hits);
+        wbad += w < m->d.num_wf ? b : 0u;
     }
-    return bad;
+    return bad + wbad;
 }
 
 uint64_t gtsc_l1_check(const gtsc_l1_t* m) {
@@ -989,10 +993,12 @@ void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out) {
     l1_edge(m, in, ready);
     m->out.core_ready = m->fcnt < m->d.l1_queue; /* (f) */
     uint64_t idle = 0u;
+    uint32_t a5 = 0u;
     for (uint32_t w = 0; w < m->d.num_wf; w++) {
         idle |= (uint64_t)(m->wcnt[w] == 0u) << w;
-        m->errors += !in->tsrst && m->warp_ts[w] < prev[w]; /* A5 */
+        a5 += m->warp_ts[w] < prev[w]; /* A5 */
     }
+    m->errors += in->tsrst ? 0u : a5;
     m->fcov[GTSC_L1_F_P17_IDLE] += (idle & ~idle_before) != 0u;
     m->out.wr_idle = idle;
     m->errors += check_edge(m);

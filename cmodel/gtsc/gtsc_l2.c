@@ -190,11 +190,12 @@ static uint64_t addr_of(const gtsc_l2_t* m, uint32_t i) {
 
 static int64_t find(const gtsc_l2_t* m, uint64_t a) {
     a &= m->la_mask;
-    const uint32_t s = set_of(m, a);
+    const uint32_t i0 = set_of(m, a) * m->d.l2_ways;
+    const uint64_t t = tag_of(m, a);
+    const gtsc_l2_line_t* set = &m->line[i0];
     for (uint32_t w = 0; w < m->d.l2_ways; w++) {
-        const uint32_t i = s * m->d.l2_ways + w;
-        if (m->line[i].st != GTSC_L2_I && m->line[i].tag == tag_of(m, a)) {
-            return (int64_t)i;
+        if (set[w].tag == t && set[w].st != GTSC_L2_I) {
+            return (int64_t)(i0 + w);
         }
     }
     return -1;
