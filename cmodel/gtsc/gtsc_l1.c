@@ -43,6 +43,12 @@ struct gtsc_l1 {
     gpucoh_setchk_t lchk;     /* A1, A4/I3 and the state range per set (check_edge) */
     gpucoh_setchk_t pchk;     /* the P lines per set (A9) */
     uint64_t chk_last;        /* check_edge's count at the last edge (gtsc_l1_checked) */
+    bool rest_written;        /* this edge may have written what check_rest reads (rest_write) */
+    uint64_t rest_last;       /* check_rest's count when last computed */
+#ifdef SIG_BLOOM_CHECK_RULES
+    l1_ent_t rest_ent[GTSC_L1_MAX_MSHRS]; /* what check_rest read then (rest_agrees) */
+    uint32_t rest_warp[3][GTSC_MAX_WF];
+#endif
 };
 
 /* What an edge did, for the cover points and assertions that look at the whole edge. */
@@ -145,6 +151,7 @@ static void l1_reset_state(gtsc_l1_t* m) {
         m->spin[w] = 0u; /* T12: rst_ni only */
     }
     m->bump_wf = GTSC_MAX_WF;
+    m->rest_written = true; /* check_rest again at the next edge (the first one, after init) */
     m->ep = m->fhead = m->fcnt = 0u;
     memset(&m->out, 0, sizeof m->out);
     m->out.core_ready = true;
@@ -317,6 +324,13 @@ static void alloc(gtsc_l1_t* m, uint32_t k, uint32_t mk, uint64_t a, int64_t way
     e->mwait = wait;
     e->mwf = wf;
     e->mst = 0u;
+}
+
+/* This edge writes the entries or the per-warp registers (wcnt, warp_ts, spin) that check_rest
+ * reads: a response taken, a serve step, a core request done (the only edge steps that write
+ * them besides the resets, which touch every line). */
+static void rest_write(gtsc_l1_t* m) {
+    m->rest_written = true;
 }
 
 static void free_ent(l1_ent_t* e) {
@@ -511,6 +525,7 @@ static void take_rsp(gtsc_l1_t* m, ctx_t* c, const gtsc_rsp_msg_t* r) {
         return;
     }
     l1_ent_t* e = &m->ent[k];
+    rest_write(m);
     if (e->mhw) {
         gpucoh_touch(&m->touched, tied_line(m, e)); /* the one line a response may write */
     }
@@ -533,6 +548,7 @@ static bool serve_step(gtsc_l1_t* m, ctx_t* c) {
         if (!e->mv || e->mk != GTSC_MK_SV) {
             continue;
         }
+        rest_write(m);
         if (!e->mst) { /* V01 */
             COV(m, V01);
             FC(m, P13);
@@ -737,6 +753,7 @@ static void head(gtsc_l1_t* m, ctx_t* c) {
     const uint64_t a = r->line & m->la_mask;
     const int s = r->op == GTSC_OP_LOAD ? load_head(m, c, r, a) : write_head(m, r, a);
     if (s == 0) {
+        rest_write(m);
         if (!c->hit) { /* C02-C08 end the warp's hits in a row (T12) */
             m->fcov[GTSC_L1_F_P30] += m->spin[r->wf] > 0u;
             m->spin[r->wf] = 0u;
@@ -911,11 +928,44 @@ uint64_t gtsc_l1_check(const gtsc_l1_t* m) {
 /* gtsc_l1_check's count after an edge, the sets re-checked where the edge wrote (lchk, pchk;
  * A9 as the P lines less those an entry ties); the unit-test builds compare it with the whole
  * check every edge. */
+#ifdef SIG_BLOOM_CHECK_RULES
+/* The entries and per-warp registers check_rest reads, kept (now) or compared with the kept. */
+static void rest_agrees(gtsc_l1_t* m, bool now) {
+    const size_t ne = (size_t)m->d.l1_mshrs * sizeof(l1_ent_t);
+    if (now) {
+        memcpy(m->rest_ent, m->ent, ne);
+        memcpy(m->rest_warp[0], m->wcnt, sizeof m->wcnt);
+        memcpy(m->rest_warp[1], m->warp_ts, sizeof m->warp_ts);
+        memcpy(m->rest_warp[2], m->spin, sizeof m->spin);
+        return;
+    }
+    assert(memcmp(m->rest_ent, m->ent, ne) == 0);
+    assert(memcmp(m->rest_warp[0], m->wcnt, sizeof m->wcnt) == 0);
+    assert(memcmp(m->rest_warp[1], m->warp_ts, sizeof m->warp_ts) == 0);
+    assert(memcmp(m->rest_warp[2], m->spin, sizeof m->spin) == 0);
+    assert(m->rest_last == check_rest(m));
+}
+#endif
+
+/* check_rest's count after an edge: computed again only if the edge wrote the entries or the
+ * per-warp registers (rest_write) or a line (a tied line's tag and state, R3); else the last. */
+static uint64_t rest_edge(gtsc_l1_t* m) {
+    const bool again = m->rest_written || m->touched.all || m->touched.n > 0u;
+    if (again) {
+        m->rest_last = check_rest(m);
+    }
+#ifdef SIG_BLOOM_CHECK_RULES
+    rest_agrees(m, again);
+#endif
+    m->rest_written = false;
+    return m->rest_last;
+}
+
 static uint64_t check_edge(gtsc_l1_t* m) {
     const uint32_t ways = m->d.l1_ways;
     const uint64_t pend = gpucoh_setchk_edge(&m->pchk, &m->touched, ways, pending_in_set, m);
     const uint64_t bad = gpucoh_setchk_edge(&m->lchk, &m->touched, ways, check_set, m) +
-                         (pend - tied_pending(m)) + check_rest(m);
+                         (pend - tied_pending(m)) + rest_edge(m);
 #ifdef SIG_BLOOM_CHECK_RULES
     assert(bad == gtsc_l1_check(m));
 #endif
