@@ -244,11 +244,21 @@ static uint64_t kept_edge(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* c
                           const gtsc_l2_t* const* l2, uint64_t cycle) {
     const bool stale = kept_stale(c, d, l1, l2, cycle);
     for (uint32_t s = 0; s < d->num_sm; s++) {
-        uint64_t old[GTSC_MAX_L1_MSHRS];
-        const uint32_t nold = c->nlk[s];
-        memcpy(old, c->lk[s], (size_t)nold * sizeof old[0]);
-        c->nlk[s] = gtsc_l1_locked(l1[s], c->lk[s], GTSC_MAX_L1_MSHRS);
         c->l1_ep[s] = gtsc_l1_ep(l1[s]);
+        const bool same = !stale && gtsc_l1_entries_kept(l1[s]); /* the same locked list */
+#ifdef SIG_BLOOM_CHECK_RULES
+        if (same) {
+            uint64_t now[GTSC_MAX_L1_MSHRS];
+            assert(gtsc_l1_locked(l1[s], now, GTSC_MAX_L1_MSHRS) == c->nlk[s]);
+            assert(memcmp(now, c->lk[s], (size_t)c->nlk[s] * sizeof now[0]) == 0);
+        }
+#endif
+        uint64_t old[GTSC_MAX_L1_MSHRS];
+        const uint32_t nold = same ? 0u : c->nlk[s];
+        if (!same) {
+            memcpy(old, c->lk[s], (size_t)nold * sizeof old[0]);
+            c->nlk[s] = gtsc_l1_locked(l1[s], c->lk[s], GTSC_MAX_L1_MSHRS);
+        }
         if (stale) {
             continue;
         }
@@ -258,7 +268,9 @@ static uint64_t kept_edge(gtsc_i4_t* c, const gtsc_desc_t* d, const gtsc_l1_t* c
         for (uint32_t k = 0; k < n; k++) {
             kept_at(c, d, l1, s, sel[k], l2);
         }
-        kept_locked(c, d, l1, s, l2, old, nold);
+        if (!same) {
+            kept_locked(c, d, l1, s, l2, old, nold);
+        }
     }
     for (uint32_t b = 0; b < d->num_banks; b++) {
         c->l2_ep[b] = gtsc_l2_ep(l2[b]);

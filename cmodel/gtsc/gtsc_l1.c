@@ -44,7 +44,9 @@ struct gtsc_l1 {
     gpucoh_setchk_t pchk;     /* the P lines per set (A9) */
     uint64_t chk_last;        /* check_edge's count at the last edge (gtsc_l1_checked) */
     bool rest_written;        /* this edge may have written what check_rest reads (rest_write) */
-    uint64_t rest_last;       /* check_rest's count when last computed */
+    bool rest_kept;     /* the last edge kept rest_last and tied_last (gtsc_l1_entries_kept) */
+    uint64_t rest_last; /* check_rest's count when last computed */
+    uint32_t tied_last; /* tied_pending's then */
 #ifdef SIG_BLOOM_CHECK_RULES
     l1_ent_t rest_ent[GTSC_L1_MAX_MSHRS]; /* what check_rest read then (rest_agrees) */
     uint32_t rest_warp[3][GTSC_MAX_WF];
@@ -944,28 +946,32 @@ static void rest_agrees(gtsc_l1_t* m, bool now) {
     assert(memcmp(m->rest_warp[1], m->warp_ts, sizeof m->warp_ts) == 0);
     assert(memcmp(m->rest_warp[2], m->spin, sizeof m->spin) == 0);
     assert(m->rest_last == check_rest(m));
+    assert(m->tied_last == tied_pending(m));
 }
 #endif
 
-/* check_rest's count after an edge: computed again only if the edge wrote the entries or the
- * per-warp registers (rest_write) or a line (a tied line's tag and state, R3); else the last. */
-static uint64_t rest_edge(gtsc_l1_t* m) {
+/* check_rest's and tied_pending's counts after an edge (rest_last, tied_last): computed again
+ * only if the edge wrote the entries or the per-warp registers (rest_write) or a line (a tied
+ * line's tag and state, R3 and A9); else the last. */
+static void rest_edge(gtsc_l1_t* m) {
     const bool again = m->rest_written || m->touched.all || m->touched.n > 0u;
     if (again) {
         m->rest_last = check_rest(m);
+        m->tied_last = tied_pending(m);
     }
 #ifdef SIG_BLOOM_CHECK_RULES
     rest_agrees(m, again);
 #endif
     m->rest_written = false;
-    return m->rest_last;
+    m->rest_kept = !again;
 }
 
 static uint64_t check_edge(gtsc_l1_t* m) {
     const uint32_t ways = m->d.l1_ways;
     const uint64_t pend = gpucoh_setchk_edge(&m->pchk, &m->touched, ways, pending_in_set, m);
+    rest_edge(m);
     const uint64_t bad = gpucoh_setchk_edge(&m->lchk, &m->touched, ways, check_set, m) +
-                         (pend - tied_pending(m)) + rest_edge(m);
+                         (pend - m->tied_last) + m->rest_last;
 #ifdef SIG_BLOOM_CHECK_RULES
     assert(bad == gtsc_l1_check(m));
 #endif
@@ -1119,6 +1125,10 @@ void gtsc_l1_line_get(const gtsc_l1_t* m, uint32_t i, gtsc_l1_line_t* l) {
     if (i < m->lines) {
         *l = m->line[i];
     }
+}
+
+bool gtsc_l1_entries_kept(const gtsc_l1_t* m) {
+    return m->rest_kept;
 }
 
 uint32_t gtsc_l1_locked(const gtsc_l1_t* m, uint64_t* a, uint32_t max) {

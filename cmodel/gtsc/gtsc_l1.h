@@ -228,6 +228,10 @@ const gtsc_l1_line_t* gtsc_l1_line_view(const gtsc_l1_t* m, uint32_t i);
 /* The line addresses a whose entry (gtsc_l1_find_entry(m, a)) is a tied WR entry, the lines
  * I4 leaves out as locked, into a (at most max; at most L1Mshrs of them): their count. */
 uint32_t gtsc_l1_locked(const gtsc_l1_t* m, uint64_t* a, uint32_t max);
+/* Whether the last edge left the MSHR entries as the edge before left them (it wrote neither an
+ * entry, a per-warp register nor a line), so gtsc_l1_locked answers as after that edge (the
+ * unit-test builds compare the entries every such edge). False after a reset edge. */
+bool gtsc_l1_entries_kept(const gtsc_l1_t* m);
 void gtsc_l1_mshr_get(const gtsc_l1_t* m, uint32_t k, gtsc_l1_mshr_t* e);
 /* The state in the compare layout, the selection s->sel_all / sel_n / sel[] the caller set. */
 void gtsc_l1_state_get(const gtsc_l1_t* m, gtsc_l1_state_t* s);
