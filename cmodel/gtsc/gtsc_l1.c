@@ -1028,6 +1028,16 @@ static void l1_edge(gtsc_l1_t* m, const gtsc_l1_in_t* in, bool ready) {
     m->errors += c.a3_bad + c.victim_bad;
 }
 
+/* wr_idle_o (a warp with wcnt 0) and A5 (the warps whose warp_ts went below prev) after an edge. */
+static uint64_t idle_a5(const gtsc_l1_t* m, const uint32_t* prev, uint32_t* a5) {
+    uint64_t idle = 0u;
+    for (uint32_t w = 0; w < m->d.num_wf; w++) {
+        idle |= (uint64_t)(m->wcnt[w] == 0u) << w;
+        *a5 += m->warp_ts[w] < prev[w];
+    }
+    return idle;
+}
+
 void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out) {
     gpucoh_touched_clear(&m->touched);
     if (!in->rst_n) {
@@ -1048,12 +1058,17 @@ void gtsc_l1_tick(gtsc_l1_t* m, const gtsc_l1_in_t* in, gtsc_l1_out_t* out) {
     memset(&m->out.req, 0, sizeof m->out.req);
     l1_edge(m, in, ready);
     m->out.core_ready = m->fcnt < m->d.l1_queue; /* (f) */
-    uint64_t idle = 0u;
+    /* wr_idle and A5 read wcnt and warp_ts, which only an edge that called rest_write (or a
+     * timestamp reset, where A5 is not counted and wcnt is kept) writes: else as before, 0 */
+    uint64_t idle = idle_before;
     uint32_t a5 = 0u;
-    for (uint32_t w = 0; w < m->d.num_wf; w++) {
-        idle |= (uint64_t)(m->wcnt[w] == 0u) << w;
-        a5 += m->warp_ts[w] < prev[w]; /* A5 */
+    if (m->rest_written) {
+        idle = idle_a5(m, prev, &a5);
     }
+#ifdef SIG_BLOOM_CHECK_RULES
+    uint32_t a5_all = 0u;
+    assert(idle_a5(m, prev, &a5_all) == idle && (in->tsrst || a5_all == a5));
+#endif
     m->errors += in->tsrst ? 0u : a5;
     m->fcov[GTSC_L1_F_P17_IDLE] += (idle & ~idle_before) != 0u;
     m->out.wr_idle = idle;
