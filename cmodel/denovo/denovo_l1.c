@@ -171,22 +171,50 @@ static inline void set_wst(denovo_l1_t* m, uint32_t i, uint32_t w, uint32_t s) {
     rmap_note(m, i);
 }
 
-/* the words of line i in state s */
+/* bit w: bit 2w of x (the even bits gathered to the low half) */
+static inline uint32_t even_bits(uint64_t x) {
+    x &= 0x5555555555555555ull;
+    x = (x | x >> 1) & 0x3333333333333333ull;
+    x = (x | x >> 2) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | x >> 4) & 0x00FF00FF00FF00FFull;
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFull;
+    return (uint32_t)(x | x >> 16);
+}
+
+/* the words of line i in state s: the pairs of st equal to s (no bit differing from s's) */
 static uint32_t words_in(const denovo_l1_t* m, uint32_t i, uint32_t s) {
-    uint32_t r = 0u;
-    for (uint32_t w = 0; w < m->lw; w++) {
-        r |= (wst(m, i, w) == s ? 1u : 0u) << w;
+    const uint64_t x = m->line[i].st ^ (0x5555555555555555ull * s);
+    uint32_t r = even_bits(~(x | x >> 1));
+    r = m->lw < 32u ? r & ((1u << m->lw) - 1u) : r;
+#ifdef SIG_BLOOM_CHECK_RULES
+    for (uint32_t w = 0; w < m->lw; w++) { /* a word at a time, as the page reads it */
+        assert(((r >> w) & 1u) == (wst(m, i, w) == s));
     }
+#endif
     return r;
 }
 
 /* the words of line i with dirty bytes */
+/* bit k: nibble k of x (the byte mask of a word, 8 words a mask word) is not 0 */
+static inline uint32_t nibs_nonzero(uint32_t x) {
+    x = (x | x >> 1 | x >> 2 | x >> 3) & 0x11111111u; /* bit 4k: nibble k not 0 */
+    x = (x | x >> 3) & 0x03030303u;                   /* byte b, bits 0-1: nibbles 2b, 2b+1 */
+    x = (x | x >> 6) & 0x000F000Fu;                   /* half h, bits 0-3: nibbles 4h..4h+3 */
+    return (x | x >> 12) & 0xFFu;
+}
+
 static uint32_t dirty_words(const denovo_l1_t* m, uint32_t i) {
     const uint32_t* d = ldirty(m, i);
     uint32_t r = 0u;
-    for (uint32_t w = 0; w < m->lw; w++) {
-        r |= (((d[w >> 3] >> ((w & 7u) * 4u)) & 0xfu) != 0u ? 1u : 0u) << w;
+    for (uint32_t k = 0; k < m->mw; k++) {
+        r |= nibs_nonzero(d[k]) << (8u * k);
     }
+    r = m->lw < 32u ? r & ((1u << m->lw) - 1u) : r;
+#ifdef SIG_BLOOM_CHECK_RULES
+    for (uint32_t w = 0; w < m->lw; w++) { /* a word at a time, as the page reads it */
+        assert(((r >> w) & 1u) == (((d[w >> 3] >> ((w & 7u) * 4u)) & 0xfu) != 0u));
+    }
+#endif
     return r;
 }
 
