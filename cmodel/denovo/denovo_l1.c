@@ -86,6 +86,7 @@ struct denovo_l1 {
     denovo_core_req_t* fifo;
     uint64_t* sb;
     uint64_t* rmap; /* bit i: line i holds an R word (denovo_l1_r_lines; bookkeeping only) */
+    uint64_t* mmap; /* bit i: an MSHR not FREE names line i (mshr_of; bookkeeping only) */
     uint32_t fhead, fcnt, sbh, sbcnt, batch, fl, idle, rdy, self;
     uint64_t fcur, fwait, fdone;
     denovo_l1_out_t out;
@@ -218,14 +219,23 @@ static uint32_t dirty_words(const denovo_l1_t* m, uint32_t i) {
     return r;
 }
 
-/* the MSHR naming line i, -1 */
-static int32_t mshr_of(const denovo_l1_t* m, uint32_t i) {
+/* the MSHR naming line i, -1: every MSHR looked at */
+static int32_t mshr_scan(const denovo_l1_t* m, uint32_t i) {
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
         if (m->mshr[k].mv != DENOVO_MV_FREE && m->mshr[k].midx == i) {
             return (int32_t)k;
         }
     }
     return -1;
+}
+
+/* the MSHR naming line i, -1: looked for only when mmap says there is one */
+static int32_t mshr_of(const denovo_l1_t* m, uint32_t i) {
+    const bool named = (m->mmap[i >> 6] >> (i & 63u)) & 1u;
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert(named == (mshr_scan(m, i) >= 0)); /* mmap follows every allocation and release */
+#endif
+    return named ? mshr_scan(m, i) : -1;
 }
 
 static int32_t mshr_free(const denovo_l1_t* m) {
@@ -339,9 +349,10 @@ static bool atomic_new(uint32_t aop, uint32_t old, uint32_t a, uint32_t b, uint3
     }
 }
 
-/* freeing clears only mv (R7) */
-static void mshr_release(l1_mshr_t* k) {
+/* freeing clears only mv (R7); mmap follows */
+static void mshr_release(denovo_l1_t* m, l1_mshr_t* k) {
     k->mv = DENOVO_MV_FREE;
+    gpucoh_bitmap_put(m->mmap, k->midx, mshr_scan(m, k->midx) >= 0);
 }
 
 /*--- descriptor, size, build ------------------------------------------------------------------*/
@@ -420,7 +431,7 @@ int denovo_l1_check_desc(const denovo_l1_desc_t* d, char* msg, size_t msg_len) {
 #undef RANGE
 
 typedef struct {
-    size_t line, data, dirty, rr, mshr, wb, fifo, sb, rmap, total;
+    size_t line, data, dirty, rr, mshr, wb, fifo, sb, rmap, mmap, total;
 } l1_layout_t;
 
 static void l1_layout(const denovo_l1_desc_t* d, l1_layout_t* o) {
@@ -444,6 +455,8 @@ static void l1_layout(const denovo_l1_desc_t* d, l1_layout_t* o) {
     o->sb = at;
     at += gpucoh_al8((size_t)d->sb_entries * sizeof(uint64_t));
     o->rmap = at;
+    at += gpucoh_al8((lines + 63u) / 64u * sizeof(uint64_t));
+    o->mmap = at;
     at += gpucoh_al8((lines + 63u) / 64u * sizeof(uint64_t));
     o->total = at;
 }
@@ -490,6 +503,7 @@ denovo_l1_t* denovo_l1_init(void* mem, size_t len, const denovo_l1_desc_t* d, ch
     m->data = (uint32_t*)(void*)(b + o.data);
     m->dirty = (uint32_t*)(void*)(b + o.dirty);
     m->rmap = (uint64_t*)(void*)(b + o.rmap);
+    m->mmap = (uint64_t*)(void*)(b + o.mmap);
     m->rr = (uint32_t*)(void*)(b + o.rr);
     m->mshr = (l1_mshr_t*)(void*)(b + o.mshr);
     m->wb = (l1_wb_t*)(void*)(b + o.wb);
@@ -530,6 +544,7 @@ static l1_mshr_t* mshr_alloc(denovo_l1_t* m, uint32_t mv, uint32_t i, uint32_t w
     memset(e, 0, sizeof *e); /* 0 in every field the row does not set (R7) */
     e->mv = mv;
     e->midx = i;
+    gpucoh_bitmap_put(m->mmap, i, true);
     e->want = want;
     return e;
 }
@@ -571,7 +586,7 @@ static void gets_done(denovo_l1_t* m, l1_mshr_t* k, uint64_t a) {
     if (k->pd >= 2u) {
         fc(m, DENOVO_L1_F_GETS_TWO_PEERS);
     }
-    mshr_release(k);
+    mshr_release(m, k);
 }
 
 /* M01 / M02: install the words of mask (DATA: those with mask bit 0) for a GETS */
@@ -799,9 +814,9 @@ static void msg_recall(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a) {
 }
 
 /* a DRAIN MSHR with nothing queued, no held request and its DACK is freed (L16, D17) */
-static void drain_free(l1_mshr_t* k) {
+static void drain_free(denovo_l1_t* m, l1_mshr_t* k) {
     if (k->fqv == 0u && k->hold == 0u && k->dack) {
-        mshr_release(k);
+        mshr_release(m, k);
     }
 }
 
@@ -814,7 +829,7 @@ static void msg_dack(denovo_l1_t* m, uint64_t a) {
     }
     m->cov[DENOVO_L1_T_M09]++;
     m->mshr[kk].dack = 1u;
-    drain_free(&m->mshr[kk]);
+    drain_free(m, &m->mshr[kk]);
 }
 
 /* M08 */
@@ -903,7 +918,7 @@ static void l1_serve_xfer(denovo_l1_t* m, uint32_t kk) {
     if (k->fqv != 0u) {
         fc(m, DENOVO_L1_F_DRAIN_TWO_OWNERS);
     }
-    drain_free(k);
+    drain_free(m, k);
 }
 
 /*--- (c) the store-buffer engine, section 7 ---------------------------------------------------*/
@@ -1529,7 +1544,7 @@ static void l1_hold(denovo_l1_t* m, const l1_edge_t* e) {
         } else if (e->tried && x->hold > 0u) {
             x->hold--;
         }
-        drain_free(x);
+        drain_free(m, x);
     }
 }
 
