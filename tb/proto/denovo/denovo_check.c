@@ -121,12 +121,11 @@ static bool line_agrees(const denovo_sys_desc_t* s, const denovo_l2_t* const* l2
     return true;
 }
 
-/* A line's R words at one SM (the lines v1_holds collects), or, in its hash set, at the SMs
- * seen so far. */
+/* A line's R words at one SM (the lines v1_holds collects). */
 typedef struct {
     uint64_t line;
-    uint32_t r; /* 0: a free slot of the hash set */
-    uint32_t sm;
+    uint32_t r, sm;
+    uint32_t all; /* the first entry of its line: the line's R words at the SMs seen so far */
 } line_r_t;
 
 /* Append the lines with an R word of every L1 to o (grown as needed); false when out of memory. */
@@ -147,7 +146,7 @@ static bool collect_r_lines(const denovo_sys_desc_t* s, const denovo_l1_t* const
                 }
                 uint64_t tag;
                 const uint32_t r = r_words(denovo_l1_line_st(l1[j], idx[k], &tag));
-                (*o)[(*n)++] = (line_r_t){(tag << sb) | (idx[k] / s->d.l1_ways), r, j};
+                (*o)[(*n)++] = (line_r_t){(tag << sb) | (idx[k] / s->d.l1_ways), r, j, 0u};
             }
         }
     }
@@ -160,7 +159,8 @@ static bool collect_r_lines(const denovo_sys_desc_t* s, const denovo_l1_t* const
  * of memory (the sorting path decides). */
 static bool v1_holds(const denovo_sys_desc_t* s, const denovo_l1_t* const* l1,
                      const denovo_l2_t* const* l2) {
-    line_r_t *o = NULL, *h = NULL;
+    line_r_t* o = NULL;
+    uint32_t* h = NULL; /* the hash set of lines: 1 + the index in o of a line's first entry */
     size_t n = 0, cap = 0;
     bool ok = collect_r_lines(s, l1, &o, &n, &cap);
     size_t hcap = 16;
@@ -174,11 +174,15 @@ static bool v1_holds(const denovo_sys_desc_t* s, const denovo_l1_t* const* l1,
     for (size_t k = 0; k < n && ok; k++) {
         /* Fibonacci hashing of the line: the top bits */
         size_t x = (size_t)((o[k].line * 0x9E3779B97F4A7C15ull) >> (64u - bits));
-        while (h[x].r && h[x].line != o[k].line)
+        while (h[x] && o[h[x] - 1u].line != o[k].line)
             x = (x + 1u) & (hcap - 1u);
-        ok = !(h[x].r & o[k].r) && line_agrees(s, l2, o[k].line, o[k].r, o[k].sm);
-        h[x].line = o[k].line;
-        h[x].r |= o[k].r;
+        line_r_t* first = h[x] ? &o[h[x] - 1u] : &o[k];
+        if (!h[x]) {
+            h[x] = (uint32_t)k + 1u;
+            first->all = 0u;
+        }
+        ok = !(first->all & o[k].r) && line_agrees(s, l2, o[k].line, o[k].r, o[k].sm);
+        first->all |= o[k].r;
     }
     free(h);
     free(o);
