@@ -219,6 +219,21 @@ static uint32_t dirty_words(const denovo_l1_t* m, uint32_t i) {
     return r;
 }
 
+/* whether line i has a dirty byte (dirty_words != 0: the mask words ORed, the bytes of the
+ * LineBytes/4 words only) */
+static bool any_dirty(const denovo_l1_t* m, uint32_t i) {
+    const uint32_t* d = ldirty(m, i);
+    uint32_t r = 0u;
+    for (uint32_t k = 0; k < m->mw; k++) {
+        r |= d[k];
+    }
+    r = m->lw < 8u ? r & ((1u << (4u * m->lw)) - 1u) : r;
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert((r != 0u) == (dirty_words(m, i) != 0u));
+#endif
+    return r != 0u;
+}
+
 /* the MSHR naming line i, -1: every MSHR looked at */
 static int32_t mshr_scan(const denovo_l1_t* m, uint32_t i) {
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
@@ -248,7 +263,7 @@ static int32_t mshr_free(const denovo_l1_t* m) {
 }
 
 static bool allocated(const denovo_l1_t* m, uint32_t i) {
-    return m->line[i].st != 0u || dirty_words(m, i) != 0u || mshr_of(m, i) >= 0;
+    return m->line[i].st != 0u || any_dirty(m, i) || mshr_of(m, i) >= 0;
 }
 
 /* the write-back entry of line a, -1 */
@@ -1137,7 +1152,7 @@ static uint32_t l1_victim(const denovo_l1_t* m, uint32_t s, uint32_t* way) {
             *way = w;
             return 1u;
         }
-        const bool r = words_in(m, i, DENOVO_W_R) != 0u, d = dirty_words(m, i) != 0u;
+        const bool r = words_in(m, i, DENOVO_W_R) != 0u, d = any_dirty(m, i);
         c2 |= (!r && !d ? 1u : 0u) << w;
         c3 |= (r && !d ? 1u : 0u) << w;
         c4 |= (d && wb_of(m, line_addr(m, i)) < 0 ? 1u : 0u) << w; /* R4 */
