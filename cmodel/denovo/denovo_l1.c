@@ -86,6 +86,7 @@ struct denovo_l1 {
     denovo_core_req_t* fifo;
     uint64_t* sb;
     uint64_t* rmap; /* bit i: line i holds an R word (denovo_l1_r_lines; bookkeeping only) */
+    uint64_t* mmap; /* bit i: an MSHR not FREE names line i (mshr_of; bookkeeping only) */
     uint32_t fhead, fcnt, sbh, sbcnt, batch, fl, idle, rdy, self;
     uint64_t fcur, fwait, fdone;
     denovo_l1_out_t out;
@@ -171,33 +172,85 @@ static inline void set_wst(denovo_l1_t* m, uint32_t i, uint32_t w, uint32_t s) {
     rmap_note(m, i);
 }
 
-/* the words of line i in state s */
+/* bit w: bit 2w of x (the even bits gathered to the low half) */
+static inline uint32_t even_bits(uint64_t x) {
+    x &= 0x5555555555555555ull;
+    x = (x | x >> 1) & 0x3333333333333333ull;
+    x = (x | x >> 2) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | x >> 4) & 0x00FF00FF00FF00FFull;
+    x = (x | x >> 8) & 0x0000FFFF0000FFFFull;
+    return (uint32_t)(x | x >> 16);
+}
+
+/* the words of line i in state s: the pairs of st equal to s (no bit differing from s's) */
 static uint32_t words_in(const denovo_l1_t* m, uint32_t i, uint32_t s) {
-    uint32_t r = 0u;
-    for (uint32_t w = 0; w < m->lw; w++) {
-        r |= (wst(m, i, w) == s ? 1u : 0u) << w;
+    const uint64_t x = m->line[i].st ^ (0x5555555555555555ull * s);
+    uint32_t r = even_bits(~(x | x >> 1));
+    r = m->lw < 32u ? r & ((1u << m->lw) - 1u) : r;
+#ifdef SIG_BLOOM_CHECK_RULES
+    for (uint32_t w = 0; w < m->lw; w++) { /* a word at a time, as the page reads it */
+        assert(((r >> w) & 1u) == (wst(m, i, w) == s));
     }
+#endif
     return r;
 }
 
 /* the words of line i with dirty bytes */
+/* bit k: nibble k of x (the byte mask of a word, 8 words a mask word) is not 0 */
+static inline uint32_t nibs_nonzero(uint32_t x) {
+    x = (x | x >> 1 | x >> 2 | x >> 3) & 0x11111111u; /* bit 4k: nibble k not 0 */
+    x = (x | x >> 3) & 0x03030303u;                   /* byte b, bits 0-1: nibbles 2b, 2b+1 */
+    x = (x | x >> 6) & 0x000F000Fu;                   /* half h, bits 0-3: nibbles 4h..4h+3 */
+    return (x | x >> 12) & 0xFFu;
+}
+
 static uint32_t dirty_words(const denovo_l1_t* m, uint32_t i) {
     const uint32_t* d = ldirty(m, i);
     uint32_t r = 0u;
-    for (uint32_t w = 0; w < m->lw; w++) {
-        r |= (((d[w >> 3] >> ((w & 7u) * 4u)) & 0xfu) != 0u ? 1u : 0u) << w;
+    for (uint32_t k = 0; k < m->mw; k++) {
+        r |= nibs_nonzero(d[k]) << (8u * k);
     }
+    r = m->lw < 32u ? r & ((1u << m->lw) - 1u) : r;
+#ifdef SIG_BLOOM_CHECK_RULES
+    for (uint32_t w = 0; w < m->lw; w++) { /* a word at a time, as the page reads it */
+        assert(((r >> w) & 1u) == (((d[w >> 3] >> ((w & 7u) * 4u)) & 0xfu) != 0u));
+    }
+#endif
     return r;
 }
 
-/* the MSHR naming line i, -1 */
-static int32_t mshr_of(const denovo_l1_t* m, uint32_t i) {
+/* whether line i has a dirty byte (dirty_words != 0: the mask words ORed, the bytes of the
+ * LineBytes/4 words only) */
+static bool any_dirty(const denovo_l1_t* m, uint32_t i) {
+    const uint32_t* d = ldirty(m, i);
+    uint32_t r = 0u;
+    for (uint32_t k = 0; k < m->mw; k++) {
+        r |= d[k];
+    }
+    r = m->lw < 8u ? r & ((1u << (4u * m->lw)) - 1u) : r;
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert((r != 0u) == (dirty_words(m, i) != 0u));
+#endif
+    return r != 0u;
+}
+
+/* the MSHR naming line i, -1: every MSHR looked at */
+static int32_t mshr_scan(const denovo_l1_t* m, uint32_t i) {
     for (uint32_t k = 0; k < m->d.mshrs; k++) {
         if (m->mshr[k].mv != DENOVO_MV_FREE && m->mshr[k].midx == i) {
             return (int32_t)k;
         }
     }
     return -1;
+}
+
+/* the MSHR naming line i, -1: looked for only when mmap says there is one */
+static int32_t mshr_of(const denovo_l1_t* m, uint32_t i) {
+    const bool named = (m->mmap[i >> 6] >> (i & 63u)) & 1u;
+#ifdef SIG_BLOOM_CHECK_RULES
+    assert(named == (mshr_scan(m, i) >= 0)); /* mmap follows every allocation and release */
+#endif
+    return named ? mshr_scan(m, i) : -1;
 }
 
 static int32_t mshr_free(const denovo_l1_t* m) {
@@ -210,7 +263,7 @@ static int32_t mshr_free(const denovo_l1_t* m) {
 }
 
 static bool allocated(const denovo_l1_t* m, uint32_t i) {
-    return m->line[i].st != 0u || dirty_words(m, i) != 0u || mshr_of(m, i) >= 0;
+    return m->line[i].st != 0u || any_dirty(m, i) || mshr_of(m, i) >= 0;
 }
 
 /* the write-back entry of line a, -1 */
@@ -311,9 +364,10 @@ static bool atomic_new(uint32_t aop, uint32_t old, uint32_t a, uint32_t b, uint3
     }
 }
 
-/* freeing clears only mv (R7) */
-static void mshr_release(l1_mshr_t* k) {
+/* freeing clears only mv (R7); mmap follows */
+static void mshr_release(denovo_l1_t* m, l1_mshr_t* k) {
     k->mv = DENOVO_MV_FREE;
+    gpucoh_bitmap_put(m->mmap, k->midx, mshr_scan(m, k->midx) >= 0);
 }
 
 /*--- descriptor, size, build ------------------------------------------------------------------*/
@@ -392,7 +446,7 @@ int denovo_l1_check_desc(const denovo_l1_desc_t* d, char* msg, size_t msg_len) {
 #undef RANGE
 
 typedef struct {
-    size_t line, data, dirty, rr, mshr, wb, fifo, sb, rmap, total;
+    size_t line, data, dirty, rr, mshr, wb, fifo, sb, rmap, mmap, total;
 } l1_layout_t;
 
 static void l1_layout(const denovo_l1_desc_t* d, l1_layout_t* o) {
@@ -416,6 +470,8 @@ static void l1_layout(const denovo_l1_desc_t* d, l1_layout_t* o) {
     o->sb = at;
     at += gpucoh_al8((size_t)d->sb_entries * sizeof(uint64_t));
     o->rmap = at;
+    at += gpucoh_al8((lines + 63u) / 64u * sizeof(uint64_t));
+    o->mmap = at;
     at += gpucoh_al8((lines + 63u) / 64u * sizeof(uint64_t));
     o->total = at;
 }
@@ -462,6 +518,7 @@ denovo_l1_t* denovo_l1_init(void* mem, size_t len, const denovo_l1_desc_t* d, ch
     m->data = (uint32_t*)(void*)(b + o.data);
     m->dirty = (uint32_t*)(void*)(b + o.dirty);
     m->rmap = (uint64_t*)(void*)(b + o.rmap);
+    m->mmap = (uint64_t*)(void*)(b + o.mmap);
     m->rr = (uint32_t*)(void*)(b + o.rr);
     m->mshr = (l1_mshr_t*)(void*)(b + o.mshr);
     m->wb = (l1_wb_t*)(void*)(b + o.wb);
@@ -502,6 +559,7 @@ static l1_mshr_t* mshr_alloc(denovo_l1_t* m, uint32_t mv, uint32_t i, uint32_t w
     memset(e, 0, sizeof *e); /* 0 in every field the row does not set (R7) */
     e->mv = mv;
     e->midx = i;
+    gpucoh_bitmap_put(m->mmap, i, true);
     e->want = want;
     return e;
 }
@@ -543,7 +601,7 @@ static void gets_done(denovo_l1_t* m, l1_mshr_t* k, uint64_t a) {
     if (k->pd >= 2u) {
         fc(m, DENOVO_L1_F_GETS_TWO_PEERS);
     }
-    mshr_release(k);
+    mshr_release(m, k);
 }
 
 /* M01 / M02: install the words of mask (DATA: those with mask bit 0) for a GETS */
@@ -771,9 +829,9 @@ static void msg_recall(denovo_l1_t* m, const denovo_msg_t* g, uint64_t a) {
 }
 
 /* a DRAIN MSHR with nothing queued, no held request and its DACK is freed (L16, D17) */
-static void drain_free(l1_mshr_t* k) {
+static void drain_free(denovo_l1_t* m, l1_mshr_t* k) {
     if (k->fqv == 0u && k->hold == 0u && k->dack) {
-        mshr_release(k);
+        mshr_release(m, k);
     }
 }
 
@@ -786,7 +844,7 @@ static void msg_dack(denovo_l1_t* m, uint64_t a) {
     }
     m->cov[DENOVO_L1_T_M09]++;
     m->mshr[kk].dack = 1u;
-    drain_free(&m->mshr[kk]);
+    drain_free(m, &m->mshr[kk]);
 }
 
 /* M08 */
@@ -875,7 +933,7 @@ static void l1_serve_xfer(denovo_l1_t* m, uint32_t kk) {
     if (k->fqv != 0u) {
         fc(m, DENOVO_L1_F_DRAIN_TWO_OWNERS);
     }
-    drain_free(k);
+    drain_free(m, k);
 }
 
 /*--- (c) the store-buffer engine, section 7 ---------------------------------------------------*/
@@ -1094,7 +1152,7 @@ static uint32_t l1_victim(const denovo_l1_t* m, uint32_t s, uint32_t* way) {
             *way = w;
             return 1u;
         }
-        const bool r = words_in(m, i, DENOVO_W_R) != 0u, d = dirty_words(m, i) != 0u;
+        const bool r = words_in(m, i, DENOVO_W_R) != 0u, d = any_dirty(m, i);
         c2 |= (!r && !d ? 1u : 0u) << w;
         c3 |= (r && !d ? 1u : 0u) << w;
         c4 |= (d && wb_of(m, line_addr(m, i)) < 0 ? 1u : 0u) << w; /* R4 */
@@ -1501,7 +1559,7 @@ static void l1_hold(denovo_l1_t* m, const l1_edge_t* e) {
         } else if (e->tried && x->hold > 0u) {
             x->hold--;
         }
-        drain_free(x);
+        drain_free(m, x);
     }
 }
 

@@ -859,6 +859,17 @@ uint32_t denovo_l2_word_reg(const denovo_l2_t* m, uint32_t i, uint32_t w, uint32
     return ldata(m, i)[w];
 }
 
+const uint32_t* denovo_l2_line_reg(const denovo_l2_t* m, uint32_t i, uint32_t* reg,
+                                   uint32_t* busy) {
+    if (i >= m->lines) {
+        *reg = *busy = 0u;
+        return NULL;
+    }
+    *reg = m->line[i].reg;
+    *busy = m->line[i].busy;
+    return ldata(m, i);
+}
+
 void denovo_l2_mshr_get(const denovo_l2_t* m, uint32_t k, denovo_l2_mshr_t* e) {
     memset(e, 0, sizeof *e);
     if (k >= m->d.l2_mshrs) {

@@ -160,6 +160,9 @@ void denovo_l2_line_get(const denovo_l2_t* m, uint32_t i, denovo_l2_line_t* l);
  * denovo_l2_line_get gives them, without copying the line; all 0 out of range. */
 uint32_t denovo_l2_word_reg(const denovo_l2_t* m, uint32_t i, uint32_t w, uint32_t* reg,
                             uint32_t* busy);
+/* Line i's reg and busy masks and its LineBytes/4 data words in place (the registry slots of its
+ * registered words), as denovo_l2_line_get gives them; NULL (masks 0) out of range. */
+const uint32_t* denovo_l2_line_reg(const denovo_l2_t* m, uint32_t i, uint32_t* reg, uint32_t* busy);
 void denovo_l2_mshr_get(const denovo_l2_t* m, uint32_t k, denovo_l2_mshr_t* e);
 void denovo_l2_state_get(const denovo_l2_t* m, denovo_l2_state_t* s);
 /* The lines the last tick wrote (for partial compares; gpu_l2_touched's contract): returns their

@@ -305,6 +305,14 @@ static void word_reg_agrees(const denovo_l2_t* m, uint32_t i, const denovo_l2_li
         assert_int_equal(reg, in ? l->reg : 0u);
         assert_int_equal(busy, in ? l->busy : 0u);
     }
+    uint32_t reg, busy; /* denovo_l2_line_reg: the same masks, the data in place */
+    const uint32_t* d = denovo_l2_line_reg(m, i, &reg, &busy);
+    assert_non_null(d);
+    assert_int_equal(reg, l->reg);
+    assert_int_equal(busy, l->busy);
+    assert_memory_equal(d, l->data, denovo_l2_desc(m)->line_bytes);
+    assert_null(denovo_l2_line_reg(m, UINT32_MAX, &reg, &busy));
+    assert_int_equal(reg | busy, 0u);
 }
 
 static void l2_line(const l2h_t* t, uint64_t line, denovo_l2_line_t* l) {

@@ -173,6 +173,7 @@ typedef struct {
     denovo_l1_out_t out1[2];
     denovo_l2_in_t in2;
     denovo_l2_out_t out2;
+    denovo_msg_t done; /* SM 0's DONE after its REGD (register_at_bank) */
 } rig_t;
 
 static void* alloc_l1(const denovo_sys_desc_t* s) {
@@ -236,8 +237,12 @@ static void register_at_bank(rig_t* r) {
         tick_l2(r);
     assert_int_equal(r->out2.rsp.kind, DENOVO_MSG_REGD);
     r->in1[0].msg = r->out2.rsp;
-    tick_l1(r, 0);
-    tick_l1(r, 0);
+    for (int k = 0; k < 2; k++) {
+        tick_l1(r, 0);
+        if (r->out1[0].wb.valid && r->out1[0].wb.kind == DENOVO_MSG_DONE)
+            r->done = r->out1[0].wb;
+    }
+    assert_true(r->done.valid);
 }
 
 static void v1_catches_two_owners(void** state) {
@@ -274,10 +279,42 @@ static void v1_catches_two_owners(void** state) {
     print_message("%s", buf);
     assert_true(bad >= 1);
     assert_non_null(strstr(buf, "V1: cycle 42 line 0x4 word 1: R at SM 0 and SM 1"));
+    /* one owner each, the registry disagreeing: SM 0's word as SM 1's (an L1 that holds nothing
+     * as SM 0), then at a bank that holds the line, read by a GETS, with nothing registered */
+    r->in2.wb = r->done; /* SM 0's DONE: the word no longer busy */
+    r->in2.wb.src = 0;
+    for (int k = 0; k < 20 && !(r->out2.rsp.valid && r->out2.rsp.kind == DENOVO_MSG_DACK); k++)
+        tick_l2(r);
+    assert_int_equal(r->out2.rsp.kind, DENOVO_MSG_DACK);
+    denovo_l1_t* none = alloc_l1(&r->s);
+    denovo_l1_tick(none, &r->in1[0], &r->out1[0]);
+    const denovo_l1_t* swapped[2] = {none, r->l1[0]};
+    assert_int_equal(denovo_check_v1(&r->s, swapped, l2, 43, stderr), 1);
+    r->l2[1] = alloc_l2(&r->s);
+    denovo_l2_in_t in = {0};
+    denovo_l2_out_t out;
+    denovo_l2_tick(r->l2[1], &in, &out); /* a reset edge */
+    in.rst_n = true;
+    in.req = (denovo_msg_t){.valid = true, .kind = DENOVO_MSG_GETS, .src = 1, .line = 4};
+    for (int k = 0; k < 20 && !(out.rsp.valid && out.rsp.kind == DENOVO_MSG_DATA); k++) {
+        denovo_l2_tick(r->l2[1], &in, &out);
+        memset(&in, 0, sizeof in);
+        in.rst_n = true;
+        if (out.mreq.fetch) { /* DRAM at once: zeros */
+            in.mem.valid = true;
+            in.mem.line = out.mreq.fetch_line;
+        }
+    }
+    assert_int_equal(out.rsp.kind, DENOVO_MSG_DATA);
+    const denovo_l1_t* one[2] = {r->l1[0], none};
+    const denovo_l2_t* read[1] = {r->l2[1]};
+    assert_int_equal(denovo_check_v1(&r->s, one, l2, 44, stderr), 0);
+    assert_int_equal(denovo_check_v1(&r->s, one, read, 45, stderr), 1);
+    free(none);
     for (int k = 0; k < 2; k++) {
         free(r->l1[k]);
+        free(r->l2[k]);
     }
-    free(r->l2[0]);
     free(r);
 }
 
