@@ -2038,8 +2038,12 @@ static void check_quiet(const sys_t* s, uint64_t lines) {
     }
 }
 
-static void random_run(uint32_t seed, bool hrf) {
+static void random_run(uint32_t seed, bool hrf, uint32_t line_bytes) {
     denovo_desc_t d = sys_desc();
+    if (line_bytes != 0u) {
+        d.line_bytes = line_bytes; /* more than one 32-bit word of dirty bits a line */
+    }
+    const uint32_t words = d.line_bytes / 4u;
     d.sb_idle = 8;
     d.hrf = hrf ? 1u : 0u;
     d.l2_ways = 1; /* recalls */
@@ -2048,7 +2052,7 @@ static void random_run(uint32_t seed, bool hrf) {
     uint32_t x = seed;
     for (uint32_t op = 0; op < 300u; op++) {
         const uint32_t sm = lcg(&x) % NSM, r = lcg(&x) % 16u, line = lcg(&x) % 12u;
-        const uint32_t w = lcg(&x) % 4u, wf = lcg(&x) % 6u;
+        const uint32_t w = lcg(&x) % words, wf = lcg(&x) % 6u;
         if (s->cn[sm] >= 6u) {
             sys_cycle(s);
             check_v1(s, 12);
@@ -2091,7 +2095,11 @@ static void random_run(uint32_t seed, bool hrf) {
 static void test_random_traffic(void** state) {
     (void)state;
     for (uint32_t seed = 1; seed <= 12u; seed++) {
-        random_run(seed, (seed & 1u) != 0u);
+        random_run(seed, (seed & 1u) != 0u, 0u);
+    }
+    /* 64- and 128-byte lines: words past the first 32 bytes (the dirty mask's later words) */
+    for (uint32_t seed = 13; seed <= 16u; seed++) {
+        random_run(seed, (seed & 1u) != 0u, seed <= 14u ? 64u : 128u);
     }
 }
 
