@@ -1750,6 +1750,9 @@ script_checks "energy" "$LOGS/energy.log" bash tests/test_energy.sh
 # issue 30 item 4: docs/timing-routed.md equals what synth/results/route_*.route.txt regenerate, the
 # results are fresh and unedited, and the gate catches a tampered result and a wrong page (no routing)
 script_checks "routed timing (qflow) page gate" "$LOGS/route.log" bash tests/test_route.sh
+# issue 31 item 5: the replay testbench of tools/sim_compare.sh (Icarus on tc_timer; docs/perf-sim.md)
+# replays a recording with 0 mismatches, catches a flipped expected bit, refuses bad input
+script_checks "simulator comparison replay" "$LOGS/sim_compare.log" bash tests/test_sim_compare.sh
 check "area: Yosys + osu018 + OpenSTA at m=256" "$LOGS/area.log" bash -c \
     "$G area sig_bloom --param m=256 --param chunk_width=32 --json $OUT/area.json && \
      grep -q '\"area_um2\"' $OUT/area.json && grep -Eq '\"fmax_io_mhz\": [0-9]' $OUT/area.json"
