@@ -8,17 +8,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1"; fails=$((fails + 1)); }
-expect() { # NAME WANT(0|1|2) CMD...: CMD exits with WANT
-  local name=$1 want=$2 rc=0
-  shift 2
-  "$@" >"$T/out" 2>&1 || rc=$?
-  if [[ $rc == "$want" ]]; then pass "$name (exit $rc)"; else fail "$name (exit $rc, want $want)"; sed 's/^/        | /' "$T/out" | tail -n 15; fi
-}
+# shellcheck source=tests/check_lib.sh
+. tests/check_lib.sh # T, fails, pass, fail, expect NAME WANT CMD...
 fresh_copy() { rm -rf "$T/res"; mkdir "$T/res"; cp synth/results/route_*.route.txt "$T/res/"; cp docs/timing-routed.md "$T/page.md"; }
 reseal() { # FILE: recompute body_sha256 (a consistent edit, so that only freshness can catch it)
   local f=$1 s

@@ -10,20 +10,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1"; fails=$((fails + 1)); }
-expect() { # NAME WANT CMD...: CMD exits with WANT
-    local name=$1 want=$2 rc=0
-    shift 2
-    "$@" > "$T/out" 2>&1 || rc=$?
-    if [[ $rc == "$want" ]]; then pass "$name (exit $rc)"; else
-        fail "$name (exit $rc, want $want)"
-        sed 's/^/        | /' "$T/out" | tail -n 15
-    fi
-}
+# shellcheck source=tests/check_lib.sh
+. tests/check_lib.sh # T, fails, pass, fail, expect NAME WANT CMD...
 S=tools/sim_compare.sh
 
 expect "an unknown variant is refused" 2 bash $S --variants icarus,v-fast tc_timer
