@@ -15,7 +15,7 @@
 # with 0 mismatches, and is then timed on the stimulus played over and over (at least REPEAT
 # times, and until the run takes MIN_CPU seconds of CPU). The speed of a variant is its cycles
 # per CPU second (user + system: on a shared machine wall time mostly measures the others'
-# load); the ratio is that speed over the speed of `v-project`, the flags tools/build_rtl.sh
+# load), less the CPU of a one-cycle run (loading the model and the recording); the ratio is that speed over the speed of `v-project`, the flags tools/build_rtl.sh
 # gives the project's lockstep models (-O3 --x-assign fast --x-initial fast --assert, C++ -O2).
 # Every replay testbench is event-driven (`#` delays: Verilator's --timing scheduler), so its
 # Verilator figures are not those of the project's C++-driven lockstep models (docs/perf.md):
@@ -30,7 +30,7 @@
 #   --repeat R      times the recording is played in the timed run at least (default 25)
 #   --min-cpu S     play it more times until the run takes S seconds of CPU (default 2)
 #   --max-cpu S     a simulator that would take more than S/2 s of CPU to replay the recording
-#                   once replays its first cycles only (a probe of 20 cycles decides how many;
+#                   once replays its first cycles only (a probe of 25 cycles decides how many;
 #                   the table says so); any run is killed after 3 x S s (default 120)
 #   --seed S        seed of the recorded run (default 1)
 #   --config C      the system's configuration for PROTOCOL:SCOPE targets: small (default) or
@@ -272,16 +272,20 @@ for t in "${TARGETS[@]}"; do
             echo "FAIL $t $v: the simulator rejected the replay testbench (log $d/$v/build.log)"
             fail=1; rows+=("$t|$v|0|-|-|-|rejected (build.log)"); continue
         fi
-        # a probe of the first 5 cycles: a simulator too slow to replay the whole recording
-        # within MAX_CPU/2 seconds replays (and is timed on) the cycles that fit
-        pr=$(run_variant "$d" "$v" 1 5)
+        # start-up (loading the model and the recording: one cycle) and a probe of 25 cycles:
+        # a simulator too slow to replay the whole recording within MAX_CPU/2 seconds of CPU
+        # replays (and is timed on) the cycles that fit
+        pr=$(run_variant "$d" "$v" 1 1)
+        read -r _ cpu0 <<< "${pr#*|}"
+        pr=$(run_variant "$d" "$v" 1 25)
         if [[ ${pr%%|*} != replay:* ]]; then
-            echo "FAIL $t $v: 5 cycles not replayed in $((3 * MAX_CPU)) s (replay: cd $d && $v/sim +repeat=1 +cycles=5)"
-            fail=1; rows+=("$t|$v|$bs|-|-|-|5 cycles not replayed in $((3 * MAX_CPU)) s"); continue
+            echo "FAIL $t $v: 25 cycles not replayed in $((3 * MAX_CPU)) s (replay: cd $d && $v/sim +repeat=1 +cycles=25)"
+            fail=1; rows+=("$t|$v|$bs|-|-|-|25 cycles not replayed in $((3 * MAX_CPU)) s"); continue
         fi
         read -r _ pcpu <<< "${pr#*|}"
-        k=$(awk -v n="$ncyc" -v p="$pcpu" -v m="$MAX_CPU" 'BEGIN {
-            k = (p > 0.2) ? int(m / 2 / (p / 5)) : n; if (k < 5) k = 5; print (k < n) ? k : n }')
+        k=$(awk -v n="$ncyc" -v p="$pcpu" -v p0="$cpu0" -v m="$MAX_CPU" 'BEGIN {
+            per = (p - p0) / 24; if (per <= 0) per = 0
+            k = (per * n > m / 2) ? int(m / 2 / per) : n; if (k < 25) k = 25; print (k < n) ? k : n }')
         chk=$(run_variant "$d" "$v" 1 "$k")
         line=${chk%%|*}
         if ! [[ $line =~ ^replay:\ [0-9]+\ cycles,\ 0\ mismatches ]]; then
@@ -295,6 +299,7 @@ for t in "${TARGETS[@]}"; do
             res=$(run_variant "$d" "$v" "$r" "$k")
             line=${res%%|*}; read -r wall cpu <<< "${res#*|}"
             [[ $line =~ ^replay:\ [0-9]+\ cycles,\ 0\ mismatches ]] || break
+            cpu=$(awk -v c="$cpu" -v c0="$cpu0" 'BEGIN { c -= c0; printf "%.2f", (c < 0.01) ? 0.01 : c }')
             awk -v c="$cpu" -v m="$MIN_CPU" 'BEGIN { exit !(c < m) }' || break
             if [ "$r" -ge 10000000 ] || [ "$k" != "$ncyc" ]; then break; fi
             r=$(awk -v r="$r" -v c="$cpu" -v m="$MIN_CPU" 'BEGIN { f = (c > 0.05) ? 1.2 * m / c : 20; if (f < 2) f = 2; printf "%d", r * f }')
