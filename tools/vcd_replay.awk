@@ -18,13 +18,11 @@
 # applies before its edge and the outputs it must see then. Exit status 2 with a message when
 # the scope or its clock is missing or a port is not a plain vector.
 function die(msg) { print "vcd_replay: " msg > "/dev/stderr"; bad = 1; exit 2 }
-function bin2hex(b, w,    pad, h, i, n, d) {
+function bin2hex(b, w,    np, h, i, n, d) {
     # zero-extend b (VCD drops leading zeros) to w bits, then to a multiple of 4
-    gsub(/[xzXZ]/, "0", b)
-    while (length(b) < w) b = "0" b
-    if (length(b) > w) b = substr(b, length(b) - w + 1)
-    pad = (4 - w % 4) % 4
-    for (i = 0; i < pad; i++) b = "0" b
+    b = pad(b, w)
+    np = (4 - w % 4) % 4
+    for (i = 0; i < np; i++) b = "0" b
     h = ""
     for (i = 1; i <= length(b); i += 4) {
         n = 0
