@@ -51,7 +51,7 @@
 #      expectation and an RTL mutant caught; (tests/systemc/run_install.sh) make install into a
 #      temporary PREFIX, a platform built outside the repository with pkg-config, C and lockstep
 #   9. fuzzing (tools/fuzz.sh, docs/fuzzing.md): each parser's libFuzzer harness (ASan + UBSan)
-#      20 s from the project's own files, the regression inputs of tests/fuzz/regress/, and the
+#      30 s from the project's own files, the regression inputs of tests/fuzz/regress/, and the
 #      planted-bug builds reported as FAIL
 # Sections 5c, 3, 7, 8, 3b2 (3f), 3g, 3d, 3e, 6b, 6c, 6d, 5s, 3h, 3i and 9 run in the background beside the others
 # (bg_section below), in that order; their output follows section 6, in the order of their
@@ -953,8 +953,8 @@ check "litmus suite under gtsc and gtsc-sc (100 runs per file, every file passed
 # 9 runs in the background lane: the libFuzzer harnesses of the parsers (docs/fuzzing.md)
 section_9() {
 echo "== 9. fuzzing: every parser's libFuzzer harness (ASan + UBSan), regressions, a planted bug"
-# make fuzz (clang-14, build/fuzz/), then 20 s per harness from the project's own files
-script_checks "fuzz smoke" "$LOGS/fuzz-smoke.log" bash tools/fuzz.sh --seconds 8
+# make fuzz (clang-14, build/fuzz/), then 30 s per harness from the project's own files
+script_checks "fuzz smoke" "$LOGS/fuzz-smoke.log" bash tools/fuzz.sh --seconds 30
 # every crash, hang or leak found so far, once through its harness (tests/fuzz/regress/)
 script_checks "fuzz regressions" "$LOGS/fuzz-regress.log" bash tools/fuzz.sh --regress --no-build
 # the smoke can fail: the -DFUZZ_PLANT_BUG builds abort on a prefix the corpus holds
