@@ -694,8 +694,10 @@ static struct {
     bool in_order;
 } inv_seen;
 
-static uint64_t inv_always(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f) {
+static uint64_t inv_always(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
+                           FILE* f) {
     (void)pd;
+    (void)st;
     inv_seen.in_order =
         inv_seen.in_order && (inv_seen.calls == 0 || cycle == inv_seen.last_cycle + 1);
     inv_seen.calls++;
@@ -746,6 +748,82 @@ static void test_invariant_hook(void** state) {
     memset(buf, 0, sizeof buf);
     assert_int_equal(inv_run(false, 3000, buf, sizeof buf), 0);
     assert_int_equal(inv_seen.calls, 0);
+}
+
+/* gsys_proto_t.invariant_new / invariant_free: the invariant's state is one per system (G-TSC's
+ * kept I4 verdicts). Two systems run interleaved, each state must see only its own system's
+ * edges, in order; a state shared by the systems (a static, as G-TSC's was) sees the second
+ * system's cycles restart and fails `in_order`; each state is freed once, by gsys_free. */
+typedef struct {
+    uint64_t calls, last_cycle;
+    bool in_order;
+} inv_st_t;
+
+static struct {
+    uint32_t made, freed;
+    const void* pd;
+} inv_life;
+
+static void* inv_st_new(const void* pd) {
+    inv_life.made++;
+    inv_life.pd = pd;
+    inv_st_t* st = calloc(1, sizeof *st);
+    if (st)
+        st->in_order = true;
+    return st;
+}
+
+static void inv_st_free(void* st) {
+    inv_life.freed++;
+    free(st);
+}
+
+static uint64_t inv_kept(const void* pd, void* vst, const gsys_backend_t* cbe, uint64_t cycle,
+                         FILE* f) {
+    (void)pd, (void)cbe, (void)f;
+    inv_st_t* st = vst;
+    assert_non_null(st);
+    st->in_order = st->in_order && (st->calls == 0 || cycle == st->last_cycle + 1);
+    st->calls++;
+    st->last_cycle = cycle;
+    return 0;
+}
+
+static void test_invariant_state_per_system(void** state) {
+    (void)state;
+    gsys_proto_t p = nc_proto;
+    p.invariant = inv_kept;
+    p.invariant_new = inv_st_new;
+    p.invariant_free = inv_st_free;
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.proto = &p;
+    memset(&inv_life, 0, sizeof inv_life);
+    nc_run_t a, b;
+    nc_run_open(&a, &cfg, ~0ull >> 1);
+    nc_run_open(&b, &cfg, ~0ull >> 1);
+    assert_int_equal(inv_life.made, 0); /* made when the check is asked for */
+    gsys_check_invariant(a.s, &a.be, NULL);
+    gsys_check_invariant(b.s, &b.be, NULL);
+    gsys_check_invariant(a.s, &a.be, NULL); /* asked again: the same state kept */
+    assert_int_equal(inv_life.made, 2);
+    for (int r = 0; r < 3; r++) {
+        assert_int_equal(gsys_run(a.s, 700, stderr), GSYS_RUN_CYCLES);
+        assert_int_equal(gsys_run(b.s, 300, stderr), GSYS_RUN_CYCLES);
+    }
+    const inv_st_t* sa = gsys_invariant_state(a.s);
+    const inv_st_t* sb = gsys_invariant_state(b.s);
+    assert_non_null(sa);
+    assert_non_null(sb);
+    print_message("invariant state: %llu and %llu calls, in order %d %d\n",
+                  (unsigned long long)sa->calls, (unsigned long long)sb->calls, sa->in_order,
+                  sb->in_order);
+    assert_true(sa->in_order && sb->in_order);
+    assert_true(sa->calls > 2000 && sa->calls < 2100);
+    assert_true(sb->calls > 800 && sb->calls < 900);
+    nc_run_close(&a);
+    assert_int_equal(inv_life.freed, 1);
+    nc_run_close(&b);
+    assert_int_equal(inv_life.freed, 2);
 }
 
 /* gsys_proto_t.global_in (G-TSC's gtsc_ovf, docs/units/gtsc/gtsc.md section 13): nc with a
@@ -2042,6 +2120,7 @@ int main(void) {
         cmocka_unit_test(test_episode_rm_steal),
         cmocka_unit_test(test_traffic_steal_phase),
         cmocka_unit_test(test_invariant_hook),
+        cmocka_unit_test(test_invariant_state_per_system),
         cmocka_unit_test(test_global_in_timing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

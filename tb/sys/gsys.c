@@ -299,6 +299,7 @@ struct gsys {
     int bank_ill_net;        /* the network whose in_ready counts an illegal bank request, or -1 */
     uint64_t bank_ill_until; /* gsys_set_bank_illegal_until */
     const gsys_backend_t* inv_be; /* gsys_check_invariant */
+    void* inv_st;                 /* the invariant's state (gsys_proto_t.invariant_new) */
     const gsys_backend_t* ill_be; /* gsys_set_illegal_models (NULL: the backend's own models) */
     FILE* inv_f;
     uint64_t inv_bad;
@@ -679,6 +680,8 @@ void gsys_free(gsys_t* s) {
     free(s->ent);
     free(s->live[0]);
     free(s->live[1]);
+    if (s->inv_st)
+        s->p->invariant_free(s->inv_st);
     free(s);
 }
 
@@ -718,10 +721,16 @@ int gsys_illegal_atomic(gpucoh_rng_t* rng, uint32_t lw, uint32_t* word, uint32_t
 void gsys_check_invariant(gsys_t* s, const gsys_backend_t* cbe, FILE* f) {
     s->inv_be = cbe;
     s->inv_f = f;
+    if (cbe && !s->inv_st && s->p->invariant && s->p->invariant_new)
+        s->inv_st = s->p->invariant_new(s->pd);
 }
 
 uint64_t gsys_invariant_violations(const gsys_t* s) {
     return s->inv_bad;
+}
+
+const void* gsys_invariant_state(const gsys_t* s) {
+    return s->inv_st;
 }
 
 void gsys_set_bank_illegal_until(gsys_t* s, uint64_t cycle) {
@@ -1377,7 +1386,8 @@ static int sys_cycle(gsys_t* s) {
         inputs(s);
     const int rc = tick_all(s, rst);
     if (!rst && s->inv_be && s->p->invariant) /* the first 5 violations printed */
-        s->inv_bad += s->p->invariant(s->pd, s->inv_be, s->cycle, s->inv_bad < 5 ? s->inv_f : NULL);
+        s->inv_bad += s->p->invariant(s->pd, s->inv_st, s->inv_be, s->cycle,
+                                      s->inv_bad < 5 ? s->inv_f : NULL);
     s->cycle++;
     return rc;
 }

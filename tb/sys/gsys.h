@@ -326,8 +326,15 @@ typedef struct gsys_proto {
     uint64_t (*illegal_expected)(uint64_t core, const uint64_t bank[4]);
     /* A system invariant of the protocol (DeNovo: V1, single owner), checked after every edge
      * over the C models of a backend (a C backend, or a lockstep backend's C side): the
-     * violations found, each printed on f when not NULL. NULL: the protocol states none. */
-    uint64_t (*invariant)(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f);
+     * violations found, each printed on f when not NULL. NULL: the protocol states none. st is
+     * the checker's state kept from edge to edge, one per system (invariant_new's; NULL when the
+     * protocol keeps none, or when it could not be allocated: the invariant then checks whole). */
+    uint64_t (*invariant)(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
+                          FILE* f);
+    /* The invariant's state for one system (made by gsys_check_invariant, freed by gsys_free);
+     * NULL: the invariant keeps none. */
+    void* (*invariant_new)(const void* pd);
+    void (*invariant_free)(void* st);
     const char* start_help; /* what start_max is, for messages: "2^ts_width-1, --param ts_width" */
     /* The GTKWave view of a divergence in a merged dump of a system run (tb/sys/swave.c): the
      * diverging unit (its scope in the dump) opened with its ports and state, the diverging
@@ -661,8 +668,11 @@ void gsys_set_illegal_models(gsys_t* s, const gsys_backend_t* cbe);
  * time the counts are compared. */
 void gsys_set_bank_illegal_until(gsys_t* s, uint64_t cycle);
 /* Check the protocol's invariant (gsys_proto_t.invariant) after every edge over cbe's C models,
- * the first violations printed on f; gsys_invariant_violations counts them. cbe NULL: off. */
+ * the first violations printed on f; gsys_invariant_violations counts them. cbe NULL: off. The
+ * first call with a cbe makes the invariant's state of this system (gsys_proto_t.invariant_new). */
 void gsys_check_invariant(gsys_t* s, const gsys_backend_t* cbe, FILE* f);
 uint64_t gsys_invariant_violations(const gsys_t* s);
+/* The invariant's state of this system (gsys_proto_t.invariant_new's), or NULL. */
+const void* gsys_invariant_state(const gsys_t* s);
 
 #endif /* GPUCOH_GSYS_H */

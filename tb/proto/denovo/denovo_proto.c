@@ -477,7 +477,9 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
 }
 
 /* denovo.md section 4 V1 (single owner) over the C models, after every edge */
-static uint64_t v1_check(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f) {
+static uint64_t v1_check(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
+                         FILE* f) {
+    (void)st;
     return denovo_check_v1_backend(pd, cbe, cycle, f);
 }
 

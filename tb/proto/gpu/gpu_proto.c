@@ -477,7 +477,9 @@ GSYS_COV_HOOKS(gpu, GPU_SLOT_L1, GPU_SLOT_L2)
 
 /* ---- the RSP invariants (rsp.md section 6) --------------------------------------------------- */
 
-static uint64_t rsp_check(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f) {
+static uint64_t rsp_check(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
+                          FILE* f) {
+    (void)st;
     return gpu_check_rsp_backend(pd, cbe, cycle, f);
 }
 

@@ -10,6 +10,7 @@
  * write-through; G-TSC-SC acknowledges them to the core (store_ack of its variant).
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpucoh_bits.h"
@@ -488,12 +489,24 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
     return core + j[0] + j[1];
 }
 
-/* I4's verdicts kept from edge to edge (gtsc_check_all_kept); it starts again by itself when
- * called for other models or not at the next edge. */
-static gtsc_i4_t i4_kept;
+/* I4's verdicts kept from edge to edge (gtsc_check_all_kept), one struct per system (gsys owns
+ * it): it starts again by itself when called for other models or not at the next edge. */
+static void* invariant_new(const void* pd) {
+    (void)pd;
+    gtsc_i4_t* c = malloc(sizeof *c);
+    if (c)
+        gtsc_i4_init(c);
+    return c;
+}
 
-/* gtsc.md section 11 over the C models after every edge: the units' local forms and I4 */
-static uint64_t invariant(const void* pd, const gsys_backend_t* cbe, uint64_t cycle, FILE* f) {
+static void invariant_free(void* st) {
+    free(st);
+}
+
+/* gtsc.md section 11 over the C models after every edge: the units' local forms and I4 (kept in
+ * st; without it, the whole check) */
+static uint64_t invariant(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
+                          FILE* f) {
     const gtsc_sys_desc_t* s = pd;
     const gtsc_l1_t* l1[GSYS_MAX_SM];
     const gtsc_l2_t* l2[GSYS_MAX_BANKS];
@@ -501,7 +514,9 @@ static uint64_t invariant(const void* pd, const gsys_backend_t* cbe, uint64_t cy
         l1[j] = gtsc_backend_c_l1(cbe, j);
     for (uint32_t b = 0; b < s->d.num_banks; b++)
         l2[b] = gtsc_backend_c_l2(cbe, b);
-    return gtsc_check_all_kept(&i4_kept, &s->d, l1, l2, cycle, f);
+    if (!st)
+        return gtsc_check_all(&s->d, l1, l2, cycle, f);
+    return gtsc_check_all_kept(st, &s->d, l1, l2, cycle, f);
 }
 
 /* ---- coverage ------------------------------------------------------------------------------ */
@@ -579,6 +594,8 @@ const gsys_proto_t gtsc_proto = {
     .illegal_report = illegal_report,
     .illegal_expected = illegal_expected,
     .invariant = invariant,
+    .invariant_new = invariant_new,
+    .invariant_free = invariant_free,
     .start_max = NULL,
     .slots = gtsc_slots,
     .nslots = GTSC_NSLOTS,
