@@ -86,8 +86,25 @@ static void touched_check(const denovo_sys_desc_t* d, const gsys_backend_t* be, 
                  denovo_backend_c_l2(be, b), p->l2[b], p->l2[nb], o);
 }
 
-/* One small system of variant v under random traffic, V1 checked after every cycle. */
-static run_t run_variant(denovo_variant_t v, uint64_t seed) {
+/* V1 kept (denovo_check_v1_kept) after the edge of `cycle`: the count the whole check's and every
+ * kept line a fresh reading's; the kept count returned. */
+static uint64_t kept_vs_whole(denovo_v1_kept_t* k, const denovo_sys_desc_t* d,
+                              const gsys_backend_t* be, uint64_t cycle, uint64_t whole) {
+    const denovo_l1_t* l1[DENOVO_MAX_SM];
+    const denovo_l2_t* l2[DENOVO_MAX_BANKS];
+    for (uint32_t j = 0; j < d->d.num_sm; j++)
+        l1[j] = denovo_backend_c_l1(be, j);
+    for (uint32_t b = 0; b < d->d.num_banks; b++)
+        l2[b] = denovo_backend_c_l2(be, b);
+    const uint64_t kept = denovo_check_v1_kept(k, d, l1, l2, cycle, NULL);
+    assert_int_equal(kept, whole);
+    assert_true(denovo_v1_kept_agrees(k, d, l1, l2));
+    return kept;
+}
+
+/* One small system of variant v under random traffic for `cycles` cycles, V1 checked after every
+ * cycle, whole and kept. */
+static run_t run_variant(denovo_variant_t v, uint64_t seed, uint64_t cycles) {
     gsys_cfg_t cfg;
     denovo_proto.config(v, false, &cfg);
     cfg.seed = seed;
@@ -110,12 +127,19 @@ static run_t run_variant(denovo_variant_t v, uint64_t seed) {
         assert_non_null(p->l1[j] = calloc(1, sizeof *p->l1[j]));
     for (uint32_t b = 0; b <= d->d.num_banks; b++)
         assert_non_null(p->l2[b] = calloc(1, sizeof *p->l2[b]));
-    while (o.cycles < RUN_CYCLES && o.end == GSYS_RUN_CYCLES) {
+    denovo_v1_kept_t* k = malloc(sizeof *k);
+    assert_non_null(k);
+    denovo_v1_kept_init(k);
+    while (o.cycles < cycles && o.end == GSYS_RUN_CYCLES) {
         o.end = gsys_run(s, 1, stderr);
-        o.v1 += denovo_check_v1_backend(d, &be, gsys_cycle(s), o.v1 < 5 ? stderr : NULL);
+        const uint64_t v1 =
+            denovo_check_v1_backend(d, &be, gsys_cycle(s), o.v1 < 5 ? stderr : NULL);
+        o.v1 += v1;
+        (void)kept_vs_whole(k, d, &be, gsys_cycle(s), v1);
         touched_check(d, &be, p, &o);
         o.cycles++;
     }
+    free(k);
     for (uint32_t j = 0; j <= d->d.num_sm; j++)
         free(p->l1[j]);
     for (uint32_t b = 0; b <= d->d.num_banks; b++)
@@ -133,8 +157,8 @@ static run_t run_variant(denovo_variant_t v, uint64_t seed) {
     return o;
 }
 
-static void check_variant(denovo_variant_t v) {
-    const run_t o = run_variant(v, 7);
+static void check_variant(denovo_variant_t v, uint64_t seed, uint64_t cycles) {
+    const run_t o = run_variant(v, seed, cycles);
     print_message("%s: %llu cycles, %llu ops, %llu protocol errors, %llu V1 violations, %llu "
                   "line changes listed by touched, %llu not\n",
                   denovo_proto.variants[v].name, (unsigned long long)o.cycles,
@@ -142,25 +166,36 @@ static void check_variant(denovo_variant_t v) {
                   (unsigned long long)o.v1, (unsigned long long)o.listed,
                   (unsigned long long)o.unlisted);
     assert_int_equal(o.end, GSYS_RUN_CYCLES);
+    assert_int_equal(o.cycles, cycles);
     assert_int_equal(o.harness, 0);
     assert_int_equal(o.model_errors, 0);
     assert_int_equal(o.v1, 0);
     assert_int_equal(o.unlisted, 0);
-    assert_true(o.listed > 1000);
-    assert_true(o.ops > 100);
+    assert_true(o.listed > cycles / 20u);
+    assert_true(o.ops > cycles / 200u);
 }
 
 static void denovo_d_runs(void** state) {
     (void)state;
-    check_variant(DENOVO_D);
+    check_variant(DENOVO_D, 7, RUN_CYCLES);
 }
 static void denovo_d_ro_runs(void** state) {
     (void)state;
-    check_variant(DENOVO_D_RO);
+    check_variant(DENOVO_D_RO, 7, RUN_CYCLES);
 }
 static void denovo_h_runs(void** state) {
     (void)state;
-    check_variant(DENOVO_H);
+    check_variant(DENOVO_H, 7, RUN_CYCLES);
+}
+
+/* The kept V1 (denovo_check_v1_kept) on more seeds, shorter: every edge the whole check's count
+ * and a fresh reading of every kept line (also done by the runs above). */
+static void v1_kept_agrees_runs(void** state) {
+    (void)state;
+    const denovo_variant_t v[3] = {DENOVO_D, DENOVO_D_RO, DENOVO_H};
+    for (int k = 0; k < 3; k++)
+        for (uint64_t seed = 1; seed <= 3; seed += 2)
+            check_variant(v[k], seed, 4000);
 }
 
 /* ---- V1 catches two owners: models driven through their ports ------------------------------- */
@@ -173,8 +208,25 @@ typedef struct {
     denovo_l1_out_t out1[2];
     denovo_l2_in_t in2;
     denovo_l2_out_t out2;
-    denovo_msg_t done; /* SM 0's DONE after its REGD (register_at_bank) */
+    denovo_msg_t done;      /* SM 0's DONE after its REGD (register_at_bank) */
+    denovo_v1_kept_t* kept; /* V1 kept after every tick (rig_kept) */
+    uint64_t tick;          /* ticks so far (the kept check's cycle) */
+    uint64_t first_bad;     /* the first tick after which V1 (whole and kept) was not 0 */
 } rig_t;
+
+/* After every tick of a rig model: V1 kept over l1[0..1], l2[0] against the whole check (the
+ * models not ticked list what their last tick wrote: re-checked again, which changes nothing). */
+static void rig_kept(rig_t* r) {
+    const denovo_l1_t* const* l1 = (const denovo_l1_t* const*)r->l1;
+    const denovo_l2_t* const* l2 = (const denovo_l2_t* const*)r->l2;
+    r->tick++;
+    const uint64_t whole = denovo_check_v1(&r->s, l1, l2, r->tick, NULL);
+    const uint64_t kept = denovo_check_v1_kept(r->kept, &r->s, l1, l2, r->tick, NULL);
+    assert_int_equal(kept, whole);
+    assert_true(denovo_v1_kept_agrees(r->kept, &r->s, l1, l2));
+    if (whole && !r->first_bad)
+        r->first_bad = r->tick;
+}
 
 static void* alloc_l1(const denovo_sys_desc_t* s) {
     const denovo_l1_desc_t d = denovo_l1_desc_from(&s->d);
@@ -199,6 +251,7 @@ static void tick_l1(rig_t* r, uint32_t j) {
     denovo_l1_tick(r->l1[j], &r->in1[j], &r->out1[j]);
     memset(&r->in1[j].core, 0, sizeof r->in1[j].core);
     memset(&r->in1[j].msg, 0, sizeof r->in1[j].msg);
+    rig_kept(r);
 }
 
 static void tick_l2(rig_t* r) {
@@ -209,6 +262,7 @@ static void tick_l2(rig_t* r) {
         r->in2.mem.valid = true;
         r->in2.mem.line = r->out2.mreq.fetch_line;
     }
+    rig_kept(r);
 }
 
 /* SM j: a GPU-scope release store of word 1 of line 4 (C14: it registers the word first) */
@@ -245,8 +299,9 @@ static void register_at_bank(rig_t* r) {
     assert_true(r->done.valid);
 }
 
-static void v1_catches_two_owners(void** state) {
-    (void)state;
+/* Two L1s and a bank of the small denovo-d system after a reset edge, V1 kept after every tick
+ * from here on. */
+static rig_t* rig_new(void) {
     rig_t* r = calloc(1, sizeof *r);
     assert_non_null(r);
     r->s = denovo_sys_config(DENOVO_D, false);
@@ -258,18 +313,76 @@ static void v1_catches_two_owners(void** state) {
     for (uint32_t j = 0; j < 2; j++) /* a reset edge: the outputs of reset (core_ready) */
         denovo_l1_tick(r->l1[j], &r->in1[j], &r->out1[j]);
     denovo_l2_tick(r->l2[0], &r->in2, &r->out2);
+    assert_non_null(r->kept = malloc(sizeof *r->kept));
+    denovo_v1_kept_init(r->kept);
+    return r;
+}
+
+static void rig_free(rig_t* r) {
+    for (int k = 0; k < 2; k++) {
+        free(r->l1[k]);
+        free(r->l2[k]);
+    }
+    free(r->kept);
+    free(r);
+}
+
+/* SM 0's word 1 of line 4 registered (its DONE through the bank: no longer busy); V1 holds. */
+static void rig_one_owner(rig_t* r) {
+    release_store(r, 0, 0x11);
+    register_at_bank(r);
+    r->in2.wb = r->done;
+    r->in2.wb.src = 0;
+    for (int k = 0; k < 20 && !(r->out2.rsp.valid && r->out2.rsp.kind == DENOVO_MSG_DACK); k++)
+        tick_l2(r);
+    assert_int_equal(r->out2.rsp.kind, DENOVO_MSG_DACK);
+    assert_int_equal(denovo_l1_word_st(r->l1[0], 4, 1), DENOVO_W_R);
+    assert_int_equal(r->first_bad, 0);
+}
+
+/* A violation made by the bank alone (re-checked only from denovo_l2_touched): a recall WB of
+ * SM 0's registered word 1 of line 4 that SM 0 never sent unregisters it while SM 0 holds it R.
+ * The kept count (compared with the whole check after every tick) is not 0 from the bank's edge
+ * that takes it from its FIFO, as the whole check's. */
+static void v1_kept_sees_the_bank_alone(void** state) {
+    (void)state;
+    rig_t* r = rig_new();
+    rig_one_owner(r);
+    r->in2.wb = (denovo_msg_t){.valid = true,
+                               .kind = DENOVO_MSG_WB,
+                               .src = 0,
+                               .line = 4,
+                               .mask = 1u << 1,
+                               .pmask = 1u}; /* pmask bit 0: a recall WB */
+    r->in2.wb.data[1] = 0x55;
+    tick_l2(r); /* pushed */
+    assert_int_equal(r->first_bad, 0);
+    tick_l2(r); /* taken: the word unregistered */
+    assert_int_equal(r->first_bad, r->tick);
+    assert_int_equal(denovo_l1_word_st(r->l1[0], 4, 1), DENOVO_W_R);
+    tick_l1(r, 0); /* still counted, by both */
+    tick_l2(r);
+    rig_free(r);
+}
+
+static void v1_catches_two_owners(void** state) {
+    (void)state;
+    rig_t* r = rig_new();
     const denovo_l1_t* const* l1 = (const denovo_l1_t* const*)r->l1;
     const denovo_l2_t* const* l2 = (const denovo_l2_t* const*)r->l2;
     release_store(r, 0, 0x11);
     register_at_bank(r);
     assert_int_equal(denovo_l1_word_st(r->l1[0], 4, 1), DENOVO_W_R);
     assert_int_equal(denovo_check_v1(&r->s, l1, l2, 1, stderr), 0); /* one owner, the slot's */
-    /* SM 1 given the word too by a REGD the registry never sent */
+    /* SM 1 given the word too by a REGD the registry never sent (the kept check: SM 1's line
+     * from its touched list, SM 0's as another line of the address) */
     release_store(r, 1, 0x22);
     r->in1[1].msg = r->out2.rsp;
     r->in1[1].msg.req = 1;
     r->in1[1].msg.data[1] = 0x33;
+    assert_int_equal(r->first_bad, 0);
     tick_l1(r, 1);
+    assert_int_equal(r->first_bad, r->tick);
     assert_int_equal(denovo_l1_word_st(r->l1[1], 4, 1), DENOVO_W_R);
     char buf[512] = {0};
     FILE* f = fmemopen(buf, sizeof buf - 1, "w");
@@ -311,11 +424,7 @@ static void v1_catches_two_owners(void** state) {
     assert_int_equal(denovo_check_v1(&r->s, one, l2, 44, stderr), 0);
     assert_int_equal(denovo_check_v1(&r->s, one, read, 45, stderr), 1);
     free(none);
-    for (int k = 0; k < 2; k++) {
-        free(r->l1[k]);
-        free(r->l2[k]);
-    }
-    free(r);
+    rig_free(r);
 }
 
 /* The catalogue entries (not registered yet: no RTL): their parameters resolve to the paper
@@ -350,8 +459,12 @@ static void catalogue_entries(void** state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(catalogue_entries), cmocka_unit_test(v1_catches_two_owners),
-        cmocka_unit_test(denovo_d_runs),     cmocka_unit_test(denovo_d_ro_runs),
+        cmocka_unit_test(catalogue_entries),
+        cmocka_unit_test(v1_catches_two_owners),
+        cmocka_unit_test(v1_kept_sees_the_bank_alone),
+        cmocka_unit_test(v1_kept_agrees_runs),
+        cmocka_unit_test(denovo_d_runs),
+        cmocka_unit_test(denovo_d_ro_runs),
         cmocka_unit_test(denovo_h_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

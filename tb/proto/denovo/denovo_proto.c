@@ -11,6 +11,7 @@
  * denovo_gtkw.c.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "denovo_check.h"
@@ -476,11 +477,34 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
     return core + j[0] + j[1];
 }
 
-/* denovo.md section 4 V1 (single owner) over the C models, after every edge */
+/* V1's lines kept from edge to edge (denovo_check_v1_kept), one struct per system (gsys owns
+ * it): it starts again by itself when called for other models or not at the next edge. */
+static void* v1_new(const void* pd) {
+    (void)pd;
+    denovo_v1_kept_t* c = malloc(sizeof *c);
+    if (c)
+        denovo_v1_kept_init(c);
+    return c;
+}
+
+static void v1_free(void* st) {
+    free(st);
+}
+
+/* denovo.md section 4 V1 (single owner) over the C models, after every edge (kept in st;
+ * without it, the whole check) */
 static uint64_t v1_check(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
                          FILE* f) {
-    (void)st;
-    return denovo_check_v1_backend(pd, cbe, cycle, f);
+    const denovo_sys_desc_t* s = pd;
+    if (!st)
+        return denovo_check_v1_backend(s, cbe, cycle, f);
+    const denovo_l1_t* l1[DENOVO_MAX_SM];
+    const denovo_l2_t* l2[DENOVO_MAX_BANKS];
+    for (uint32_t j = 0; j < s->d.num_sm; j++)
+        l1[j] = denovo_backend_c_l1(cbe, j);
+    for (uint32_t b = 0; b < s->d.num_banks; b++)
+        l2[b] = denovo_backend_c_l2(cbe, b);
+    return denovo_check_v1_kept(st, s, l1, l2, cycle, f);
 }
 
 /* ---- coverage ------------------------------------------------------------------------------ */
@@ -560,6 +584,8 @@ const gsys_proto_t denovo_proto = {
     .illegal_report = illegal_report,
     .illegal_expected = illegal_expected,
     .invariant = v1_check,
+    .invariant_new = v1_new,
+    .invariant_free = v1_free,
     .slots = denovo_slots,
     .nslots = DENOVO_NSLOTS,
     .sm_slot = DENOVO_SLOT_L1,
