@@ -265,21 +265,25 @@ static void tick_l2(rig_t* r) {
     rig_kept(r);
 }
 
-/* SM j: a GPU-scope release store of word 1 of line 4 (C14: it registers the word first) */
-static void release_store(rig_t* r, uint32_t j, uint32_t v) {
+/* SM j: a GPU-scope release store of word w (< 8) of line 4 (C14: it registers the word first) */
+static void release_store_word(rig_t* r, uint32_t j, uint32_t w, uint32_t v) {
     denovo_core_req_t* c = &r->in1[j].core;
     c->valid = true;
     c->op = DENOVO_OP_STORE;
     c->rel = c->gpu = true;
     c->line = 4;
-    c->word = 1;
-    c->data[1] = v;
-    c->mask[0] = 0xf0u;
+    c->word = w;
+    c->data[w] = v;
+    c->mask[0] = 0xfu << (4u * w);
     tick_l1(r, j);
     for (int k = 0; k < 4 && !r->out1[j].req.valid; k++)
         tick_l1(r, j);
     assert_true(r->out1[j].req.valid);
     assert_int_equal(r->out1[j].req.kind, DENOVO_MSG_REG);
+}
+
+static void release_store(rig_t* r, uint32_t j, uint32_t v) {
+    release_store_word(r, j, 1, v);
 }
 
 /* SM 0's REG through the registry: the REGD back to SM 0 (the word registered there) */
@@ -363,6 +367,39 @@ static void v1_kept_sees_the_bank_alone(void** state) {
     tick_l1(r, 0); /* still counted, by both */
     tick_l2(r);
     rig_free(r);
+}
+
+/* A violation made by an L1 alone (re-checked from denovo_l1_touched and, for the other lines
+ * of the address, from the kept lines): after SM 0 holds word 1 of line 4 R, registered, and
+ * the bank has last written another line (a GETS of line 5: no bank line of line 4 listed), a
+ * REGD the registry never sent gives SM 1 word w of line 4 R. w = 1: SM 1's line and SM 0's
+ * (the same word R at both; SM 0's line only from the other-line re-check), w = 2: SM 1's line
+ * alone (the registry has the word unregistered; kept from SM 1's touched list only). The kept
+ * count is not 0 from that edge on, as the whole check's, and every kept line agrees. */
+static void v1_kept_sees_the_l1_word(uint32_t w, uint64_t lines_bad) {
+    rig_t* r = rig_new();
+    rig_one_owner(r);
+    r->in2.req = (denovo_msg_t){.valid = true, .kind = DENOVO_MSG_GETS, .src = 1, .line = 5};
+    for (int k = 0; k < 20 && !(r->out2.rsp.valid && r->out2.rsp.kind == DENOVO_MSG_DATA); k++)
+        tick_l2(r);
+    assert_int_equal(r->out2.rsp.kind, DENOVO_MSG_DATA);
+    release_store_word(r, 1, w, 0x22);
+    r->in1[1].msg = (denovo_msg_t){
+        .valid = true, .kind = DENOVO_MSG_REGD, .req = 1, .line = 4, .mask = 1u << w};
+    assert_int_equal(r->first_bad, 0);
+    tick_l1(r, 1);
+    assert_int_equal(r->first_bad, r->tick);
+    assert_int_equal(denovo_l1_word_st(r->l1[1], 4, w), DENOVO_W_R);
+    assert_int_equal(r->kept->bad, lines_bad);
+    tick_l1(r, 0); /* still counted, by both */
+    tick_l2(r);
+    rig_free(r);
+}
+
+static void v1_kept_sees_the_l1s(void** state) {
+    (void)state;
+    v1_kept_sees_the_l1_word(1, 2);
+    v1_kept_sees_the_l1_word(2, 1);
 }
 
 static void v1_catches_two_owners(void** state) {
@@ -462,6 +499,7 @@ int main(void) {
         cmocka_unit_test(catalogue_entries),
         cmocka_unit_test(v1_catches_two_owners),
         cmocka_unit_test(v1_kept_sees_the_bank_alone),
+        cmocka_unit_test(v1_kept_sees_the_l1s),
         cmocka_unit_test(v1_kept_agrees_runs),
         cmocka_unit_test(denovo_d_runs),
         cmocka_unit_test(denovo_d_ro_runs),
