@@ -92,10 +92,7 @@ static uint64_t kept_vs_whole(denovo_v1_kept_t* k, const denovo_sys_desc_t* d,
                               const gsys_backend_t* be, uint64_t cycle, uint64_t whole) {
     const denovo_l1_t* l1[DENOVO_MAX_SM];
     const denovo_l2_t* l2[DENOVO_MAX_BANKS];
-    for (uint32_t j = 0; j < d->d.num_sm; j++)
-        l1[j] = denovo_backend_c_l1(be, j);
-    for (uint32_t b = 0; b < d->d.num_banks; b++)
-        l2[b] = denovo_backend_c_l2(be, b);
+    denovo_backend_models(d, be, l1, l2);
     const uint64_t kept = denovo_check_v1_kept(k, d, l1, l2, cycle, NULL);
     assert_int_equal(kept, whole);
     assert_true(denovo_v1_kept_agrees(k, d, l1, l2));

@@ -220,14 +220,19 @@ uint64_t denovo_check_v1(const denovo_sys_desc_t* s, const denovo_l1_t* const* l
     return bad;
 }
 
-uint64_t denovo_check_v1_backend(const denovo_sys_desc_t* s, const gsys_backend_t* be,
-                                 uint64_t cycle, FILE* f) {
-    const denovo_l1_t* l1[DENOVO_MAX_SM];
-    const denovo_l2_t* l2[DENOVO_MAX_BANKS];
+void denovo_backend_models(const denovo_sys_desc_t* s, const gsys_backend_t* be,
+                           const denovo_l1_t** l1, const denovo_l2_t** l2) {
     for (uint32_t j = 0; j < s->d.num_sm; j++)
         l1[j] = denovo_backend_c_l1(be, j);
     for (uint32_t b = 0; b < s->d.num_banks; b++)
         l2[b] = denovo_backend_c_l2(be, b);
+}
+
+uint64_t denovo_check_v1_backend(const denovo_sys_desc_t* s, const gsys_backend_t* be,
+                                 uint64_t cycle, FILE* f) {
+    const denovo_l1_t* l1[DENOVO_MAX_SM];
+    const denovo_l2_t* l2[DENOVO_MAX_BANKS];
+    denovo_backend_models(s, be, l1, l2);
     return denovo_check_v1(s, l1, l2, cycle, f);
 }
 

@@ -28,6 +28,10 @@ uint64_t denovo_check_v1(const denovo_sys_desc_t* s, const denovo_l1_t* const* l
 /* The same over a C backend's models (or a lockstep backend's C side). */
 uint64_t denovo_check_v1_backend(const denovo_sys_desc_t* s, const gsys_backend_t* be,
                                  uint64_t cycle, FILE* f);
+/* The C models of a backend (a C backend, or a lockstep backend's C side) as V1 reads them:
+ * l1[0..num_sm), l2[0..num_banks). */
+void denovo_backend_models(const denovo_sys_desc_t* s, const gsys_backend_t* be,
+                           const denovo_l1_t** l1, const denovo_l2_t** l2);
 
 /* denovo_check_v1 kept from what changed (the system's check after every edge; issue 31, as
  * G-TSC's I4 in gtsc_check.h). Kept per L1 line: its address and R words (as of the last call;

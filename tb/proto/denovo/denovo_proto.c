@@ -500,10 +500,7 @@ static uint64_t v1_check(const void* pd, void* st, const gsys_backend_t* cbe, ui
         return denovo_check_v1_backend(s, cbe, cycle, f);
     const denovo_l1_t* l1[DENOVO_MAX_SM];
     const denovo_l2_t* l2[DENOVO_MAX_BANKS];
-    for (uint32_t j = 0; j < s->d.num_sm; j++)
-        l1[j] = denovo_backend_c_l1(cbe, j);
-    for (uint32_t b = 0; b < s->d.num_banks; b++)
-        l2[b] = denovo_backend_c_l2(cbe, b);
+    denovo_backend_models(s, cbe, l1, l2);
     return denovo_check_v1_kept(st, s, l1, l2, cycle, f);
 }
 
