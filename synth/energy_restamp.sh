@@ -34,6 +34,7 @@
 #   --only RE    only the stale points whose name matches RE (default: every stale point)
 #   --dry-run    run the checks, write nothing
 #   --keep DIR   work in DIR (must not exist; kept afterwards) instead of a removed temporary one
+# Results: $ENERGY_RESULTS (default synth/results), as synth/energy.sh.
 # Needs: a clean checkout (no uncommitted change to tracked files) and build/gpucoh (make build).
 # Exit: 0 every selected point re-stamped (or nothing stale), 1 a point failed a check (it stays
 # stale: re-measure it with synth/energy.sh --only '^POINT$'), 2 bad usage.
@@ -68,6 +69,10 @@ if [ -n "$ONLY" ]; then
     [ $rc -le 1 ] || die "--only '$ONLY' is not a regular expression"
 fi
 [ -z "$KEEP" ] || [ ! -e "$KEEP" ] || die "--keep $KEEP exists (give a new directory)"
+RES=${ENERGY_RESULTS:-synth/results}
+[ -d "$RES" ] || die "results directory $RES not found (ENERGY_RESULTS)"
+RES=$(cd "$RES" && pwd)
+export ENERGY_RESULTS=$RES
 [ -x build/gpucoh ] || die "build/gpucoh not built (make build)"
 git diff --quiet HEAD -- || die "the checkout has uncommitted changes: commit them first (the re-stamp is of HEAD)"
 
@@ -106,6 +111,19 @@ done < <(git diff --name-status --no-renames "$REV" HEAD -- tb/sys tb/proto tb/u
 ln -s "$ROOT/build" "$WORK/hybrid/build"
 declare -A FRESH_AT_REV
 while read -r p st _; do FRESH_AT_REV[$p]=$st; done < <(bash "$WORK/hybrid/synth/energy.sh" --list)
+failed=0 done_n=0 PROV=()
+for p in "${SEL[@]}"; do
+    if [ "${FRESH_AT_REV[$p]:-}" = up-to-date ]; then
+        PROV+=("$p")
+    else
+        say "$p: not measured with REV's C side and this checkout's everything else (the hybrid tree calls it ${FRESH_AT_REV[$p]:-unknown}): re-measure it (synth/energy.sh --only '^$p\$')"
+        failed=$((failed + 1))
+    fi
+done
+if [ ${#PROV[@]} = 0 ]; then
+    echo "energy_restamp: 0 re-stamped, $failed failed, rev $REV"
+    exit 1
+fi
 
 # ---- 2. REV's build ----
 git worktree add -q --detach "$WORK/rev" "$REV"
@@ -122,7 +140,7 @@ norm_vcd() { awk 'd { if ($1 == "$end") d = 0; next } $1 == "$date" { d = 1; nex
 run_side() {
     local tree=$1 side=$2 point=$3 unit=$4 params=$5 cycles=$6 cls=$7 filter=$8 pargs=() kv
     for kv in $params; do pargs+=(--param "$kv"); done
-    local d="$WORK/$side" envs=(GPUCOH_ROOT="$tree")
+    local d="$WORK/run-$side" envs=(GPUCOH_ROOT="$tree")
     mkdir -p "$d/out"
     [ "$filter" = - ] || envs+=(GPUCOH_ENERGY_OPS="$filter")
     env "${envs[@]}" "$tree/build/gpucoh" cosim "$unit" "${pargs[@]}" --cycles "$cycles" --seed 1 \
@@ -135,19 +153,19 @@ run_side() {
 same_class() {
     local point=$1 unit=$2 params=$3 cycles=$4 cls=$5 filter=$6 a b
     run_side "$ROOT" head "$point" "$unit" "$params" "$cycles" "$cls" "$filter" ||
-        { say "$point/$cls: this checkout's run failed ($WORK/head/$point.$cls.log)"; return 1; }
+        { say "$point/$cls: this checkout's run failed ($WORK/run-head/$point.$cls.log)"; return 1; }
     run_side "$WORK/rev" rev "$point" "$unit" "$params" "$cycles" "$cls" "$filter" ||
-        { say "$point/$cls: REV's run failed ($WORK/rev/$point.$cls.log)"; return 1; }
-    a=$(norm_vcd "$WORK/head/$point.$cls.vcd" | sha256sum | cut -d' ' -f1)
-    b=$(norm_vcd "$WORK/rev/$point.$cls.vcd" | sha256sum | cut -d' ' -f1)
-    rm -f "$WORK/head/$point.$cls.vcd" "$WORK/rev/$point.$cls.vcd"
+        { say "$point/$cls: REV's run failed ($WORK/run-rev/$point.$cls.log)"; return 1; }
+    a=$(norm_vcd "$WORK/run-head/$point.$cls.vcd" | sha256sum | cut -d' ' -f1)
+    b=$(norm_vcd "$WORK/run-rev/$point.$cls.vcd" | sha256sum | cut -d' ' -f1)
+    rm -f "$WORK/run-head/$point.$cls.vcd" "$WORK/run-rev/$point.$cls.vcd"
     [ "$a" = "$b" ] || { say "$point/$cls: the waves differ (head $a, rev $b)"; return 1; }
-    if ! diff <(norm_log "$WORK/head/$point.$cls.log" "$WORK/head") \
-        <(norm_log "$WORK/rev/$point.$cls.log" "$WORK/rev") > "$WORK/$point.$cls.diff"; then
+    if ! diff <(norm_log "$WORK/run-head/$point.$cls.log" "$WORK/run-head") \
+        <(norm_log "$WORK/run-rev/$point.$cls.log" "$WORK/run-rev") > "$WORK/$point.$cls.diff"; then
         say "$point/$cls: the reports differ ($WORK/$point.$cls.diff)"
         return 1
     fi
-    echo "$a $(norm_log "$WORK/head/$point.$cls.log" "$WORK/head" | sha256sum | cut -d' ' -f1)"
+    echo "$a $(norm_log "$WORK/run-head/$point.$cls.log" "$WORK/run-head" | sha256sum | cut -d' ' -f1)"
 }
 
 # this checkout's inputs_sha256 of a point: synth/energy.sh's own point_inputs, taken from it
@@ -163,11 +181,7 @@ head_inputs() { # UNIT DEF
 restamp_point() { # POINT DEF
     local point=$1 def=$2 unit params cycles classes res old digests="" c cls filter dg
     IFS='|' read -r _ unit params cycles classes <<< "$def"
-    res=synth/results/energy_$point.energy.txt
-    if [ "${FRESH_AT_REV[$point]:-}" != up-to-date ]; then
-        say "$point: not measured with REV's C side and this checkout's everything else (the hybrid tree calls it ${FRESH_AT_REV[$point]:-unknown}): re-measure it"
-        return 1
-    fi
+    res=$RES/energy_$point.energy.txt
     for c in "none:none" $classes; do
         IFS=: read -r cls filter _ <<< "$c"
         [ "$c" = none:none ] && cls=idle
@@ -193,8 +207,7 @@ restamp_point() { # POINT DEF
     say "$point: re-stamped -> $res"
 }
 
-failed=0 done_n=0
-for p in "${SEL[@]}"; do
+for p in "${PROV[@]}"; do
     def=$(grep -E "^$p[|]" synth/energy_points.txt) || die "$p: not in synth/energy_points.txt"
     if restamp_point "$p" "$def"; then done_n=$((done_n + 1)); else failed=$((failed + 1)); fi
 done
