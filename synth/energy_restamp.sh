@@ -12,10 +12,10 @@
 # per point. This script re-stamps such a result after showing that re-measuring it would apply
 # the same stimulus and count the same operations:
 #
-#   1. Provenance. A scratch worktree of this checkout's HEAD with REV's version of every file
-#      that differs under tb/sys, tb/proto, tb/units and cmodel must make synth/energy.sh call
-#      the point up-to-date: the stored numbers were measured with REV's C side and with HEAD's
-#      everything else (energy.sh, synthesis flow, RTL, shims, tools, liberty).
+#   1. Provenance. A scratch copy of this checkout with REV's version of every file that differs
+#      under tb/sys, tb/proto, tb/units and cmodel must make synth/energy.sh call
+#      the point up-to-date: the stored numbers were measured with REV's C side and with this
+#      checkout's everything else (energy.sh, synthesis flow, RTL, shims, tools, liberty).
 #   2. Stimulus. For the idle run and every operation class of the point (its filter of
 #      GPUCOH_ENERGY_OPS), `gpucoh cosim UNIT --cycles N --seed 1 --illegal-rate 0 --coverage
 #      --wave F.vcd` is run with REV's build and with this checkout's: the VCDs (every port and
@@ -35,7 +35,8 @@
 #   --dry-run    run the checks, write nothing
 #   --keep DIR   work in DIR (must not exist; kept afterwards) instead of a removed temporary one
 # Results: $ENERGY_RESULTS (default synth/results), as synth/energy.sh.
-# Needs: a clean checkout (no uncommitted change to tracked files) and build/gpucoh (make build).
+# Needs: build/gpucoh of this checkout (make build). The re-stamp is of the checkout as it is
+# (uncommitted changes included): commit the changed sources and the re-stamped results together.
 # Exit: 0 every selected point re-stamped (or nothing stale), 1 a point failed a check (it stays
 # stale: re-measure it with synth/energy.sh --only '^POINT$'), 2 bad usage.
 set -euo pipefail
@@ -74,7 +75,6 @@ RES=${ENERGY_RESULTS:-synth/results}
 RES=$(cd "$RES" && pwd)
 export ENERGY_RESULTS=$RES
 [ -x build/gpucoh ] || die "build/gpucoh not built (make build)"
-git diff --quiet HEAD -- || die "the checkout has uncommitted changes: commit them first (the re-stamp is of HEAD)"
 
 # the points energy.sh calls stale, selected
 mapfile -t STALE < <(bash synth/energy.sh --list | awk '$2 == "stale" { print $1 }')
@@ -100,14 +100,23 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# ---- 1. the hybrid tree: HEAD with REV's C side ----
+# ---- 1. the hybrid tree: this checkout (HEAD and its uncommitted changes) with REV's C side ----
+CSIDE=(tb/sys tb/proto tb/units cmodel)
 git worktree add -q --detach "$WORK/hybrid" HEAD
-while IFS=$'\t' read -r st f; do
-    case $st in
-    A) git -C "$WORK/hybrid" rm -q -- "$f" ;;
-    *) git -C "$WORK/hybrid" checkout -q "$REV" -- "$f" ;;
-    esac
-done < <(git diff --name-status --no-renames "$REV" HEAD -- tb/sys tb/proto tb/units cmodel)
+while IFS=$'\t' read -r st f; do # the uncommitted changes of tracked files
+    if [ "$st" = D ]; then rm -f "$WORK/hybrid/$f"; else cp "$f" "$WORK/hybrid/$f"; fi
+done < <(git diff --name-status --no-renames HEAD)
+while IFS= read -r f; do # untracked files, not ignored
+    mkdir -p "$WORK/hybrid/$(dirname "$f")"
+    cp "$f" "$WORK/hybrid/$f"
+done < <(git ls-files --others --exclude-standard)
+while IFS= read -r f; do # the C side: REV's version of each file that differs, none of a new one
+    if git cat-file -e "$REV:$f" 2> /dev/null; then
+        git show "$REV:$f" > "$WORK/hybrid/$f"
+    else
+        rm -f "$WORK/hybrid/$f"
+    fi
+done < <({ git diff --name-only --no-renames "$REV" -- "${CSIDE[@]}"; git ls-files --others --exclude-standard -- "${CSIDE[@]}"; } | sort -u)
 ln -s "$ROOT/build" "$WORK/hybrid/build"
 declare -A FRESH_AT_REV
 while read -r p st _; do FRESH_AT_REV[$p]=$st; done < <(bash "$WORK/hybrid/synth/energy.sh" --list)
