@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # synth/energy_restamp.sh -- carry committed energy results over a change of the C side that
-# leaves their stimulus bit-identical (docs/area-method.md section 8.7).
+# leaves their stimulus bit-identical (docs/area-method.md section 8.1, "Re-stamping").
 #
 # synth/energy.sh stamps each result with inputs_sha256, a hash of the source text of everything
 # the result depends on. For a cache controller that includes the C system that makes the unit's
@@ -83,7 +83,9 @@ for p in "${STALE[@]}"; do
     if [ -z "$ONLY" ] || [[ $p =~ $ONLY ]]; then SEL+=("$p"); fi
 done
 if [ ${#SEL[@]} = 0 ]; then
-    say "no stale point${ONLY:+ matches '$ONLY'}: nothing to do"
+    sel=""
+    [ -z "$ONLY" ] || sel=" matches \"$ONLY\""
+    say "no stale point$sel: nothing to do"
     exit 0
 fi
 say "${#SEL[@]} stale point(s): ${SEL[*]}"
@@ -217,7 +219,7 @@ restamp_point() { # POINT DEF
 }
 
 for p in "${PROV[@]}"; do
-    def=$(grep -E "^$p[|]" synth/energy_points.txt) || die "$p: not in synth/energy_points.txt"
+    def=$(grep -E "^${p}[|]" synth/energy_points.txt) || die "$p: not in synth/energy_points.txt"
     if restamp_point "$p" "$def"; then done_n=$((done_n + 1)); else failed=$((failed + 1)); fi
 done
 dry=""; [ $DRY = 0 ] || dry=" (dry run: nothing written)"

@@ -6,7 +6,7 @@
 # (docs/energy.md is what the committed results regenerate), the results' freshness, the plot's
 # link and script, the systems' traffic filter that the cache controllers' points use (C models
 # only), and the negative checks (a tampered result, a tampered page, a tampered fingerprint, bad
-# arguments). No netlist is co-simulated or synthesized (about 10 seconds). Exit 0 if every check
+# arguments, a re-stamp it cannot trace). No netlist is co-simulated or synthesized (about 10 seconds). Exit 0 if every check
 # passes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -144,6 +144,35 @@ if [ "$stale" = 1 ]; then
 else
     bad "a result with another fingerprint is listed stale ($stale stale)"
 fi
+# synth/energy_restamp.sh (docs/area-method.md section 8.1, "Re-stamping") refuses a stale result
+# it cannot trace to REV's C side: here the tampered fingerprint, traced to HEAD (nothing built)
+pt=$(basename "$f" .energy.txt); pt=${pt#energy_}
+cp "$f" "$tmp/before"
+rc=0
+ENERGY_RESULTS="$tmp/res" bash synth/energy_restamp.sh --from HEAD --only "^$pt\$" > "$tmp/rs.out" 2> "$tmp/rs.err" || rc=$?
+if [ $rc = 1 ] && grep -q "^energy_restamp: $pt: not measured with REV's C side" "$tmp/rs.err" &&
+    grep -q '^energy_restamp: 0 re-stamped, 1 failed' "$tmp/rs.out" && cmp -s "$f" "$tmp/before"; then
+    ok "energy_restamp refuses a result it cannot trace to REV, the file unchanged: $(grep "$pt:" "$tmp/rs.err" | head -1 | cut -c1-100)"
+else
+    bad "energy_restamp refuses a result it cannot trace to REV, the file unchanged (exit $rc): $(tail -1 "$tmp/rs.err")"
+fi
+rc=0
+ENERGY_RESULTS="$tmp/res" bash synth/energy_restamp.sh --from HEAD --only '^no-such-point$' > "$tmp/rs.out" 2> "$tmp/rs.err" || rc=$?
+if [ $rc = 0 ] && grep -q 'no stale point' "$tmp/rs.err"; then
+    ok "energy_restamp with no stale point selected: exit 0, nothing written"
+else
+    bad "energy_restamp with no stale point selected: exit $rc"
+fi
+for a in "--bogus" "--from" "--from no-such-rev" "--only" "--from HEAD --only (" ""; do
+    rc=0
+    # shellcheck disable=SC2086 # the arguments are words on purpose
+    bash synth/energy_restamp.sh $a > /dev/null 2> "$tmp/arg.err" || rc=$?
+    if [ $rc = 2 ] && [ -s "$tmp/arg.err" ]; then
+        ok "synth/energy_restamp.sh $a: exit 2, $(head -1 "$tmp/arg.err")"
+    else
+        bad "synth/energy_restamp.sh $a: exit $rc, not 2 with a message"
+    fi
+done
 for a in "--only no-such-point" "--bogus" "--only"; do
     rc=0
     # shellcheck disable=SC2086 # the arguments are words on purpose
