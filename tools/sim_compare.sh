@@ -36,7 +36,9 @@
 #   --config C      the system's configuration for PROTOCOL:SCOPE targets: small (default) or
 #                   paper (a standalone unit runs at its lockstep's default parameters)
 #   --variants L    comma-separated, from: icarus v-project v-cxx-O0 v-cxx-O3 v-noassert
-#                   v-xunique v-threads2 (default all)
+#                   v-xunique v-threads2 v-pgo-threads2 v-gcc-pgo (default all). The two PGO
+#                   variants are trained on the first half of the recording (build time
+#                   includes the training run) and timed on all of it
 #   --work DIR      where the waves, testbenches and builds go (default build/simcmp; made if
 #                   missing only when its parent exists)
 #   --json FILE     the report as JSON; --md FILE the table as markdown
@@ -45,7 +47,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 G=$ROOT/build/gpucoh
-ALL_VARIANTS="icarus v-project v-cxx-O0 v-cxx-O3 v-noassert v-xunique v-threads2"
+ALL_VARIANTS="icarus v-project v-cxx-O0 v-cxx-O3 v-noassert v-xunique v-threads2 v-pgo-threads2 v-gcc-pgo"
 CYCLES=4000 REPEAT=25 MIN_CPU=2 MAX_CPU=120 SEED=1 CONFIG=small VARIANTS=$ALL_VARIANTS WORK=$ROOT/build/simcmp JSON="" MD=""
 TARGETS=()
 
@@ -207,6 +209,27 @@ testbench() {
         }' "$d/ports.txt" "$d/params.txt" > "$d/tb.sv"
 }
 
+# verilate DIR B OPT "EXTRA C++ FLAGS" VERILATOR-FLAGS... -- FILES... -> B/obj/Vgpucoh_replay
+verilate() {
+    local d=$1 b=$2 opt=$3 cxx=$4; shift 4
+    local vfl=()
+    while [ "$1" != -- ]; do vfl+=("$1"); shift; done
+    shift
+    read -ra unroll <<< "$("$G" units --get verilator_flags "$(cat "$d/unit.txt")" | tr '\n' ' ')"
+    verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style "${vfl[@]}" "${unroll[@]}" \
+        -MAKEFLAGS "OPT_FAST=$opt OPT_SLOW=$opt OPT_GLOBAL=$opt" ${cxx:+-CFLAGS "$cxx" -LDFLAGS "$cxx"} \
+        -j 2 -Irtl/include --top-module gpucoh_replay -Mdir "$b/obj" "$@" "$d/tb.sv" \
+        >> "$b/build.log" 2>&1 || { tail -20 "$b/build.log" >&2; return 1; }
+}
+
+# train DIR B: the PGO training run, the first half of the recording
+train() {
+    local d=$1 b=$2 half
+    half=$(( $(cat "$d/cycles.txt") / 2 ))
+    (cd "$d" && "$b/obj/Vgpucoh_replay" +repeat=1 "+cycles=$half" "+verilator+prof+vlt+file+$b/profile.vlt") \
+        >> "$b/build.log" 2>&1 || { tail -20 "$b/build.log" >&2; return 1; }
+}
+
 # build VARIANT DIR FILES... -> DIR/VARIANT/sim (a script that runs it); prints build seconds
 build_variant() {
     local v=$1 d=$2; shift 2
@@ -226,11 +249,24 @@ build_variant() {
         v-xunique) vfl=(-O3 --x-assign unique --x-initial unique --assert) ;;
         v-threads2) vfl+=(--threads 2) ;;
         esac
-        read -ra unroll <<< "$("$G" units --get verilator_flags "$(cat "$d/unit.txt")" | tr '\n' ' ')"
-        verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style "${vfl[@]}" "${unroll[@]}" \
-            -MAKEFLAGS "OPT_FAST=$opt OPT_SLOW=$opt OPT_GLOBAL=$opt" -j 2 \
-            -Irtl/include --top-module gpucoh_replay -Mdir "$b/obj" "$@" "$d/tb.sv" \
-            > "$b/build.log" 2>&1 || { tail -20 "$b/build.log" >&2; return 1; }
+        case $v in
+        v-pgo-threads2) # Verilator's own PGO: the thread schedule from a profiled run
+            verilate "$d" "$b" "$opt" "" "${vfl[@]}" --threads 2 --prof-pgo -- "$@" || return 1
+            train "$d" "$b" || return 1
+            [ -s "$b/profile.vlt" ] || { echo "sim_compare: $v: the training run wrote no profile.vlt" >&2; return 1; }
+            rm -rf "$b/obj"
+            verilate "$d" "$b" "$opt" "" "${vfl[@]}" --threads 2 "$b/profile.vlt" -- "$@" || return 1
+            ;;
+        v-gcc-pgo) # the C++ compiler's PGO: -fprofile-generate, a training run, -fprofile-use
+            verilate "$d" "$b" "$opt" "-fprofile-generate=$b/gcda" "${vfl[@]}" -- "$@" || return 1
+            train "$d" "$b" || return 1
+            [ -n "$(ls "$b/gcda" 2> /dev/null)" ] || { echo "sim_compare: $v: the training run wrote no profile" >&2; return 1; }
+            find "$b/obj" -name '*.o' -delete; rm -f "$b/obj/Vgpucoh_replay"
+            verilate "$d" "$b" "$opt" "-fprofile-use=$b/gcda -fprofile-correction -Wno-missing-profile" \
+                "${vfl[@]}" -- "$@" || return 1
+            ;;
+        *) verilate "$d" "$b" "$opt" "" "${vfl[@]}" -- "$@" || return 1 ;;
+        esac
         printf '#!/bin/sh\nexec %s/obj/Vgpucoh_replay "$@"\n' "$b" > "$b/sim"
     fi
     chmod +x "$b/sim"
