@@ -163,26 +163,27 @@ if [ $rc = 0 ] && grep -q 'no stale point' "$tmp/rs.err"; then
 else
     bad "energy_restamp with no stale point selected: exit $rc"
 fi
-for a in "--bogus" "--from" "--from no-such-rev" "--only" "--from HEAD --only (" ""; do
-    rc=0
-    # shellcheck disable=SC2086 # the arguments are words on purpose
-    bash synth/energy_restamp.sh $a > /dev/null 2> "$tmp/arg.err" || rc=$?
-    if [ $rc = 2 ] && [ -s "$tmp/arg.err" ]; then
-        ok "synth/energy_restamp.sh $a: exit 2, $(head -1 "$tmp/arg.err")"
-    else
-        bad "synth/energy_restamp.sh $a: exit $rc, not 2 with a message"
-    fi
-done
-for a in "--only no-such-point" "--bogus" "--only"; do
-    rc=0
-    # shellcheck disable=SC2086 # the arguments are words on purpose
-    bash synth/energy.sh $a > /dev/null 2> "$tmp/arg.err" || rc=$?
-    if [ $rc = 2 ] && [ -s "$tmp/arg.err" ]; then
-        ok "synth/energy.sh $a: exit 2, $(head -1 "$tmp/arg.err")"
-    else
-        bad "synth/energy.sh $a: exit $rc, not 2 with a message"
-    fi
-done
+# refused (exit 2, a message): SCRIPT and its arguments, one word list a case
+refused() {
+    local script=$1 a rc; shift
+    for a in "$@"; do
+        rc=0
+        # shellcheck disable=SC2086 # the arguments are words on purpose
+        bash "$script" $a > /dev/null 2> "$tmp/arg.err" || rc=$?
+        if [ $rc = 2 ] && [ -s "$tmp/arg.err" ]; then
+            ok "$script $a: exit 2, $(head -1 "$tmp/arg.err")"
+        else
+            bad "$script $a: exit $rc, not 2 with a message"
+        fi
+    done
+}
+if bash synth/energy_restamp.sh --help | grep -q '^Usage: synth/energy_restamp.sh --from REV'; then
+    ok "synth/energy_restamp.sh --help prints its usage"
+else
+    bad "synth/energy_restamp.sh --help prints its usage"
+fi
+refused synth/energy_restamp.sh "--bogus" "--from" "--from no-such-rev" "--only" "--from HEAD --only (" ""
+refused synth/energy.sh "--only no-such-point" "--bogus" "--only"
 
 echo "test_energy: $pass passed, $fail failed"
 [ $fail = 0 ]
