@@ -32,6 +32,7 @@ typedef struct {
     gpu_l2_t* l2;
     gpu_l1_in_t in[NSM];
     gpu_l2_in_t bin;
+    gpu_rsp_chk_t* chk; /* the checker's state: one per system */
     uint64_t cycle;
     uint64_t bad;
     char* log; /* the checker's report lines (open_memstream) */
@@ -63,6 +64,8 @@ static void sys_init(sys_t* s) {
     assert_non_null(s->l2);
     s->f = open_memstream(&s->log, &s->log_n);
     assert_non_null(s->f);
+    s->chk = gpu_rsp_chk_new();
+    assert_non_null(s->chk);
 }
 
 /* the checker reported a line starting with id since the last reset */
@@ -75,6 +78,7 @@ static void sys_free(sys_t* s) {
     for (uint32_t j = 0; j < NSM; j++)
         free(s->l1[j]);
     free(s->l2);
+    gpu_rsp_chk_free(s->chk);
     fclose(s->f);
     free(s->log);
 }
@@ -94,7 +98,7 @@ static void edge(sys_t* s, bool rst) {
     gpu_l2_tick(s->l2, &s->bin, &bo);
     memset(&s->bin, 0, sizeof s->bin);
     const gpu_l1_t* l1[NSM] = {s->l1[0], s->l1[1], s->l1[2], s->l1[3]};
-    s->bad += gpu_check_rsp(&s->d, l1, s->l2, s->cycle++, s->f);
+    s->bad += gpu_check_rsp(s->chk, &s->d, l1, s->l2, s->cycle++, s->f);
     for (uint32_t j = 0; j < NSM; j++)
         if (o[j].req.valid &&
             (o[j].req.kind == GPU_REQ_TOKREQ || o[j].req.kind == GPU_REQ_TOKREL)) {
@@ -220,11 +224,56 @@ static void test_v2_unlock_in_window(void** state) {
     sys_free(&s);
 }
 
+/* The checker's state is one per system: V-RSP2 (which needs the LOCK seen edges earlier) is
+ * still found in a system whose edges are checked in turn with another's (same cycle numbers).
+ * With one state shared by both, each call would find the cycle not after the previous one,
+ * start afresh and forget the LOCK: the violation would be missed. */
+static void test_state_per_system(void** state) {
+    (void)state;
+    static sys_t a, b;
+    sys_init(&a);
+    sys_init(&b);
+    edge(&a, true);
+    edge(&b, true);
+    edge(&a, false);
+    edge(&b, false);
+    a.bad = b.bad = 0;
+    take_token(&a, 0, GPU_OP_STORE); /* to_window, one edge of b after each edge of a */
+    edges(&b, 8);
+    edge(&a, false);
+    edge(&b, false);
+    edge(&a, false);
+    edge(&b, false);
+    for (uint32_t j = 0; j < NSM; j++)
+        peer(&a, j, GPU_PEER_LOCK, 0);
+    edge(&a, false);
+    edge(&b, false);
+    for (uint32_t j = 0; j < NSM; j++) {
+        peer(&a, 0, GPU_PEER_BACK, j);
+        edge(&a, false);
+        edge(&b, false);
+    }
+    for (uint32_t k = 0; k < 2; k++) {
+        edge(&a, false);
+        edge(&b, false);
+    }
+    assert_int_equal(a.bad, 0);
+    peer(&a, 2, GPU_PEER_UNLOCK, 3);
+    edge(&a, false);
+    edge(&b, false);
+    assert_true(a.bad > 0);
+    assert_true(reported(&a, "V-RSP2: "));
+    assert_int_equal(b.bad, 0);
+    sys_free(&a);
+    sys_free(&b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_v1_two_holders),
         cmocka_unit_test(test_v4_stray_flush),
         cmocka_unit_test(test_v2_unlock_in_window),
+        cmocka_unit_test(test_state_per_system),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,13 +8,14 @@
 #include "gpu_check.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu_l1.h"
 #include "gpu_l2.h"
 #include "gpu_sys_rtl.h"
 
-/* what the checker keeps between edges, per SM */
+/* what the checker keeps between edges, per SM (gpu_rsp_chk_t's kept part) */
 typedef struct {
     uint64_t last_cycle;
     bool live;
@@ -25,8 +26,18 @@ typedef struct {
     uint64_t c16[GPU_MAX_SM];      /* its C16 count after the previous edge */
 } chk_t;
 
-static chk_t g_chk;
-static gpu_l2_state_t g_st2; /* scratch: a scalar read of bank 0 (no lines) */
+struct gpu_rsp_chk {
+    chk_t k;
+    gpu_l2_state_t st2; /* scratch: a scalar read of bank 0 (no lines) */
+};
+
+gpu_rsp_chk_t* gpu_rsp_chk_new(void) {
+    return calloc(1, sizeof(gpu_rsp_chk_t));
+}
+
+void gpu_rsp_chk_free(gpu_rsp_chk_t* c) {
+    free(c);
+}
 
 typedef gpu_l1_rsp_regs_t l1_regs_t;
 
@@ -39,21 +50,21 @@ static l1_regs_t regs_of(const gpu_l1_t* m) {
 }
 
 /* the commands each L1 sent in this edge */
-static void observe(const gpu_l1_t* m, uint32_t j, const l1_regs_t* r) {
+static void observe(chk_t* k, const gpu_l1_t* m, uint32_t j, const l1_regs_t* r) {
     const gpu_peer_t* p = &gpu_l1_out(m)->peer;
     if (!p->valid || p->kind == GPU_PEER_BACK || p->kind == GPU_PEER_NONE)
         return;
-    g_chk.last_cmd[j] = p->kind;
+    k->last_cmd[j] = p->kind;
     if (p->kind == GPU_PEER_LOCK) {
-        g_chk.locked[j] = true;
-        g_chk.lock_rst[j] = r->rst;
+        k->locked[j] = true;
+        k->lock_rst[j] = r->rst;
     } else if (p->kind == GPU_PEER_UNLOCK) {
-        g_chk.locked[j] = false;
+        k->locked[j] = false;
     }
 }
 
-static uint64_t v1_one_holder(const gpu_desc_t* d, const l1_regs_t* r, const gpu_l2_t* b0,
-                              uint64_t cycle, FILE* f) {
+static uint64_t v1_one_holder(gpu_l2_state_t* s, const gpu_desc_t* d, const l1_regs_t* r,
+                              const gpu_l2_t* b0, uint64_t cycle, FILE* f) {
     uint32_t n = 0, h = 0;
     for (uint32_t j = 0; j < d->num_sm; j++)
         if (r[j].rst >= 2u) {
@@ -66,7 +77,6 @@ static uint64_t v1_one_holder(const gpu_desc_t* d, const l1_regs_t* r, const gpu
                     (unsigned long long)cycle, (unsigned)n);
         return 1;
     }
-    gpu_l2_state_t* s = &g_st2;
     s->sel_all = 0;
     s->sel_n = 0;
     gpu_l2_state_get(b0, s);
@@ -80,10 +90,11 @@ static uint64_t v1_one_holder(const gpu_desc_t* d, const l1_regs_t* r, const gpu
 }
 
 /* V-RSP2: while an L1 is in its locked window every L1 has rblk = 1 */
-static uint64_t v2_window(const gpu_desc_t* d, const l1_regs_t* r, uint64_t cycle, FILE* f) {
+static uint64_t v2_window(const chk_t* k, const gpu_desc_t* d, const l1_regs_t* r, uint64_t cycle,
+                          FILE* f) {
     uint64_t bad = 0;
     for (uint32_t h = 0; h < d->num_sm; h++) {
-        if (!g_chk.locked[h] || r[h].rst <= g_chk.lock_rst[h])
+        if (!k->locked[h] || r[h].rst <= k->lock_rst[h])
             continue;
         for (uint32_t j = 0; j < d->num_sm; j++)
             if (!r[j].rblk) {
@@ -97,29 +108,31 @@ static uint64_t v2_window(const gpu_desc_t* d, const l1_regs_t* r, uint64_t cycl
 }
 
 /* V-RSP3: no C16 in an edge that began with rblk_q = 1 */
-static uint64_t v3_no_rmw(const gpu_desc_t* d, const gpu_l1_t* const* l1, uint64_t cycle, FILE* f) {
+static uint64_t v3_no_rmw(chk_t* k, const gpu_desc_t* d, const gpu_l1_t* const* l1, uint64_t cycle,
+                          FILE* f) {
     uint64_t bad = 0;
     for (uint32_t j = 0; j < d->num_sm; j++) {
         const uint64_t c16 = gpu_l1_cov(l1[j])[GPU_L1_T_C16];
-        if (g_chk.rblk[j] && c16 != g_chk.c16[j]) {
+        if (k->rblk[j] && c16 != k->c16[j]) {
             if (f)
                 fprintf(f, "V-RSP3: cycle %llu: SM %u performed an L1 RMW (C16) while locked\n",
                         (unsigned long long)cycle, (unsigned)j);
             bad++;
         }
-        g_chk.c16[j] = c16;
+        k->c16[j] = c16;
     }
     return bad;
 }
 
 /* V-RSP4: one command at a time: at most one L1 counts BACKs, none beyond NumSm; an L1 runs a
  * command flush only while the holder's outstanding command is a FLUSH */
-static uint64_t v4_one_command(const gpu_desc_t* d, const l1_regs_t* r, uint64_t cycle, FILE* f) {
+static uint64_t v4_one_command(const chk_t* k, const gpu_desc_t* d, const l1_regs_t* r,
+                               uint64_t cycle, FILE* f) {
     uint32_t counting = 0, flushing_holder = 0;
     uint64_t bad = 0;
     for (uint32_t j = 0; j < d->num_sm; j++) {
         counting += r[j].bcnt > 0u;
-        flushing_holder += r[j].rsnt && g_chk.last_cmd[j] == GPU_PEER_FLUSH && r[j].bcnt > 0u;
+        flushing_holder += r[j].rsnt && k->last_cmd[j] == GPU_PEER_FLUSH && r[j].bcnt > 0u;
         if (r[j].bcnt > d->num_sm) {
             if (f)
                 fprintf(f, "V-RSP4: cycle %llu: SM %u expects %u BACKs (NumSm %u)\n",
@@ -144,34 +157,35 @@ static uint64_t v4_one_command(const gpu_desc_t* d, const l1_regs_t* r, uint64_t
     return bad;
 }
 
-uint64_t gpu_check_rsp(const gpu_desc_t* d, const gpu_l1_t* const* l1, const gpu_l2_t* bank0,
-                       uint64_t cycle, FILE* f) {
+uint64_t gpu_check_rsp(gpu_rsp_chk_t* c, const gpu_desc_t* d, const gpu_l1_t* const* l1,
+                       const gpu_l2_t* bank0, uint64_t cycle, FILE* f) {
     if (!d->rsp)
         return 0;
-    if (!g_chk.live || cycle <= g_chk.last_cycle)
-        memset(&g_chk, 0, sizeof g_chk);
-    g_chk.live = true;
-    g_chk.last_cycle = cycle;
+    chk_t* k = &c->k;
+    if (!k->live || cycle <= k->last_cycle)
+        memset(k, 0, sizeof *k);
+    k->live = true;
+    k->last_cycle = cycle;
     l1_regs_t r[GPU_MAX_SM];
     for (uint32_t j = 0; j < d->num_sm; j++) {
         r[j] = regs_of(l1[j]);
-        observe(l1[j], j, &r[j]);
+        observe(k, l1[j], j, &r[j]);
     }
-    uint64_t bad = v1_one_holder(d, r, bank0, cycle, f);
-    bad += v2_window(d, r, cycle, f);
-    bad += v3_no_rmw(d, l1, cycle, f);
-    bad += v4_one_command(d, r, cycle, f);
+    uint64_t bad = v1_one_holder(&c->st2, d, r, bank0, cycle, f);
+    bad += v2_window(k, d, r, cycle, f);
+    bad += v3_no_rmw(k, d, l1, cycle, f);
+    bad += v4_one_command(k, d, r, cycle, f);
     for (uint32_t j = 0; j < d->num_sm; j++)
-        g_chk.rblk[j] = r[j].rblk;
+        k->rblk[j] = r[j].rblk;
     return bad;
 }
 
-uint64_t gpu_check_rsp_backend(const gpu_desc_t* d, const gsys_backend_t* be, uint64_t cycle,
-                               FILE* f) {
+uint64_t gpu_check_rsp_backend(gpu_rsp_chk_t* c, const gpu_desc_t* d, const gsys_backend_t* be,
+                               uint64_t cycle, FILE* f) {
     if (!d->rsp)
         return 0;
     const gpu_l1_t* l1[GPU_MAX_SM];
     for (uint32_t j = 0; j < d->num_sm; j++)
         l1[j] = gsys_backend_model(be, GPU_SLOT_L1, j);
-    return gpu_check_rsp(d, l1, gsys_backend_model(be, GPU_SLOT_L2, 0), cycle, f);
+    return gpu_check_rsp(c, d, l1, gsys_backend_model(be, GPU_SLOT_L2, 0), cycle, f);
 }

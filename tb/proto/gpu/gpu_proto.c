@@ -477,10 +477,26 @@ GSYS_COV_HOOKS(gpu, GPU_SLOT_L1, GPU_SLOT_L2)
 
 /* ---- the RSP invariants (rsp.md section 6) --------------------------------------------------- */
 
+/* the checker's state, one per system (gsys owns it) */
+static void* rsp_check_new(const void* pd) {
+    (void)pd;
+    return gpu_rsp_chk_new();
+}
+
+static void rsp_check_free(void* st) {
+    gpu_rsp_chk_free(st);
+}
+
 static uint64_t rsp_check(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
                           FILE* f) {
-    (void)st;
-    return gpu_check_rsp_backend(pd, cbe, cycle, f);
+    const gpu_desc_t* d = pd;
+    if (d->rsp && !st) { /* invariant_new found no memory: the kept checks cannot run */
+        if (f)
+            fprintf(f, "V-RSP: cycle %llu: no memory for the checker's state\n",
+                    (unsigned long long)cycle);
+        return 1;
+    }
+    return gpu_check_rsp_backend(st, d, cbe, cycle, f);
 }
 
 /* ---- counters (gpucoh compare) ------------------------------------------------------------- */
@@ -607,4 +623,6 @@ const gsys_proto_t gpu_proto = {
     .ctr_names = ctr_names,
     .nctr = PC_N,
     .invariant = rsp_check,
+    .invariant_new = rsp_check_new,
+    .invariant_free = rsp_check_free,
 };
