@@ -10,6 +10,7 @@
  * GTKWave view of a divergence: hlrc_gtkw.c.
  */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpucoh_bits.h"
@@ -466,11 +467,31 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
     return core + j[0] + j[1];
 }
 
-/* hlrc.md section 5 V1 (single owner) over the C models, after every edge */
+/* V1's lines kept from edge to edge (hlrc_check_v1_kept), one struct per system (gsys owns it):
+ * it starts again by itself when called for other models or not at the next edge. */
+static void* v1_new(const void* pd) {
+    (void)pd;
+    hlrc_v1_kept_t* c = malloc(sizeof *c);
+    if (c)
+        hlrc_v1_kept_init(c);
+    return c;
+}
+
+static void v1_free(void* st) {
+    free(st);
+}
+
+/* hlrc.md section 5 V1 (single owner) over the C models, after every edge (kept in st; without
+ * it, the whole check) */
 static uint64_t v1_check(const void* pd, void* st, const gsys_backend_t* cbe, uint64_t cycle,
                          FILE* f) {
-    (void)st;
-    return hlrc_check_v1_backend(pd, cbe, cycle, f);
+    const hlrc_sys_desc_t* s = pd;
+    if (!st)
+        return hlrc_check_v1_backend(s, cbe, cycle, f);
+    const hlrc_l1_t* l1[HLRC_MAX_SM];
+    const hlrc_l2_t* l2[HLRC_MAX_BANKS];
+    hlrc_backend_models(s, cbe, l1, l2);
+    return hlrc_check_v1_kept(st, s, l1, l2, cycle, f);
 }
 
 /* ---- coverage ------------------------------------------------------------------------------ */
@@ -554,6 +575,8 @@ const gsys_proto_t hlrc_proto = {
     .illegal_report = illegal_report,
     .illegal_expected = illegal_expected,
     .invariant = v1_check,
+    .invariant_new = v1_new,
+    .invariant_free = v1_free,
     .slots = hlrc_slots,
     .nslots = HLRC_NSLOTS,
     .sm_slot = HLRC_SLOT_L1,
