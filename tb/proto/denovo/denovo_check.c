@@ -250,6 +250,7 @@ uint64_t denovo_check_v1_backend(const denovo_sys_desc_t* s, const gsys_backend_
 
 void denovo_v1_kept_init(denovo_v1_kept_t* c) {
     c->valid = false;
+    c->since = 0u;
 }
 
 /* Line i of L1 m as V1 reads it: its R words and address (0 and DENOVO_V1_NONE without one). */
