@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "mwave.h"
 #include "step.h"
@@ -184,6 +185,21 @@ void gsys_fix_bits(void* got, const void* exp, const void* fix, size_t n);
         if (s_->sel_all)                                                                           \
             s_->sel_n = 0;                                                                         \
     } while (0)
+
+/* For a protocol's invariant_new / invariant_free (gsys_proto_t): the checker's state kept from
+ * edge to edge, one malloc'd stype per system, set up by init(stype*); NULL when out of memory
+ * (the invariant then checks whole). Defines static new_fn(const void* pd) and free_fn(void*). */
+#define GSYS_INVARIANT_STATE(new_fn, free_fn, stype, init)                                         \
+    static void* new_fn(const void* pd) {                                                          \
+        (void)pd;                                                                                  \
+        stype* c_ = malloc(sizeof *c_);                                                            \
+        if (c_)                                                                                    \
+            init(c_);                                                                              \
+        return c_;                                                                                 \
+    }                                                                                              \
+    static void free_fn(void* st) {                                                                \
+        free(st);                                                                                  \
+    }
 
 /* For a protocol's model_new: one C model in one malloc'd block, built from the protocol
  * descriptor pd (of type ptype) through unit##_desc_from / _size / _init; size 0 is an illegal

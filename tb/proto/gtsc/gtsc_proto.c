@@ -491,17 +491,7 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
 
 /* I4's verdicts kept from edge to edge (gtsc_check_all_kept), one struct per system (gsys owns
  * it): it starts again by itself when called for other models or not at the next edge. */
-static void* invariant_new(const void* pd) {
-    (void)pd;
-    gtsc_i4_t* c = malloc(sizeof *c);
-    if (c)
-        gtsc_i4_init(c);
-    return c;
-}
-
-static void invariant_free(void* st) {
-    free(st);
-}
+GSYS_INVARIANT_STATE(invariant_new, invariant_free, gtsc_i4_t, gtsc_i4_init)
 
 /* gtsc.md section 11 over the C models after every edge: the units' local forms and I4 (kept in
  * st; without it, the whole check) */

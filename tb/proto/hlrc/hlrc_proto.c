@@ -469,17 +469,7 @@ static uint64_t illegal_expected(uint64_t core, const uint64_t j[4]) {
 
 /* V1's lines kept from edge to edge (hlrc_check_v1_kept), one struct per system (gsys owns it):
  * it starts again by itself when called for other models or not at the next edge. */
-static void* v1_new(const void* pd) {
-    (void)pd;
-    hlrc_v1_kept_t* c = malloc(sizeof *c);
-    if (c)
-        hlrc_v1_kept_init(c);
-    return c;
-}
-
-static void v1_free(void* st) {
-    free(st);
-}
+GSYS_INVARIANT_STATE(v1_new, v1_free, hlrc_v1_kept_t, hlrc_v1_kept_init)
 
 /* hlrc.md section 5 V1 (single owner) over the C models, after every edge (kept in st; without
  * it, the whole check) */
