@@ -41,7 +41,7 @@ REGRESS_CYCLES ?= 10000000
 
 .PHONY: help deps build run test lint synth waves bench mutants regress litmus format format-check \
         clean unit-tests asan-tests quality compare steal-sweep synth-rdu-avu synth-tc synth-gpu synth-denovo synth-hlrc synth-gtsc energy \
-        route route-page route-check subblock
+        route route-page route-check subblock bench-activity
 
 help:
 	@echo "gpucoh make targets:"
@@ -61,6 +61,8 @@ help:
 	@echo "  make subblock      area by sub-block (synth/subblock.sh, subblock_hier.sh: the points of synth/subblock/points*.txt, netlists re-synthesized only when missing) + docs/area-subblock.md/.png"
 	@echo "  make waves         a short co-simulation with FST + GTKWave save file (UNIT=sig_bloom FROM= TO=)"
 	@echo "  make bench         C model vs Verilator vs lockstep cycles/s, regenerates docs/perf.md"
+	@echo "  make bench-activity the C system's cost against active wavefronts and SMs, both traffic"
+	@echo "                    streams (callgrind): docs/perf-activity.md and .png"
 	@echo "  make mutants       RTL bug injection: every mutant must be caught by lockstep (a campaign on GNU parallel; MUTANTS_JOBS=1: serial)"
 	@echo "  make quality       rdu race-detection quality sweep (minutes), regenerates docs/quality.md/.png"
 	@echo "  make compare       every registered protocol variant on the synthetic workloads (minutes), regenerates docs/compare.md/.csv/.json/.png"
@@ -245,6 +247,11 @@ waves: $(GPUCOH)
 
 bench: $(GPUCOH)
 	@bash tools/bench_all.sh
+
+# the C system's instructions per cycle against the share of active wavefronts and the number of
+# SMs, both traffic streams (tools/bench_activity.sh; docs/perf-activity.md, issue 31 item 2)
+bench-activity: $(GPUCOH)
+	@bash tools/bench_activity.sh
 
 # sig_bloom's mutant campaign as a campaign (docs/campaigns.md): a baseline job, then one job per
 # mutant, MUTANTS_JOBS at once on GNU parallel (default one per core), merged into the serial

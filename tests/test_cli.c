@@ -139,6 +139,14 @@ static void test_bad_options(void** state) {
     expect_usage_error("mutants tc_l2 --illegal-rate 2", "has no --illegal-rate here", NULL);
     expect_usage_error("cosim sig_bloom --steer sometimes", "not one of", NULL);
     expect_usage_error("episode --steer off", "unknown option '--steer'", NULL);
+    expect_usage_error("cosim system --traffic bursts", "'bursts' is not one of: cycles events",
+                       NULL);
+    expect_usage_error("litmus --traffic events litmus/SB.litmus", "unknown option '--traffic'",
+                       NULL);
+    expect_usage_error("cosim system --active-wf 0", "--active-wf", NULL);
+    expect_usage_error("bench system --active-wf 1001", "--active-wf", NULL);
+    /* 4 SMs x 8 wavefronts at the small configuration: 31 per mille is none of them */
+    expect_usage_error("cosim system --active-wf 31", "is none (at least 32)", NULL);
     /* the options gpucoh_tlm shares (tb/sys/sys_opts.c): same spelling, same messages */
     expect_usage_error("episode --sync maybe",
                        "gpucoh: --sync: 'maybe' is not one of: atomic relacq", NULL);

@@ -37,6 +37,7 @@
 
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -964,6 +965,279 @@ static void test_traffic_runs(void** state) {
     nc_run_close(&x);
 }
 
+/* ---- the workload's due() (gsys_workload_t) and the event stream (traffic.h "Streams") ---- */
+
+/* A workload around the random traffic that counts, per wavefront, the calls of next() and the
+ * operations completed, and whose due() (when `due` is set) answers `cycle`: asked every cycle,
+ * as without due(). */
+typedef struct {
+    gsys_workload_t in;
+    uint64_t asked[32], done[32];
+} wrap_t;
+
+static bool wrap_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
+    wrap_t* w = ctx;
+    w->asked[sm * 8u + wf]++;
+    return w->in.next(w->in.ctx, sm, wf, cycle, op);
+}
+
+static void wrap_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                      const uint32_t* line, uint64_t cycle) {
+    wrap_t* w = ctx;
+    w->done[sm * 8u + wf]++;
+    w->in.done(w->in.ctx, sm, wf, op, value, line, cycle);
+}
+
+static bool wrap_finished(void* ctx) {
+    const wrap_t* w = ctx;
+    return w->in.finished(w->in.ctx);
+}
+
+static uint64_t wrap_due_now(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle) {
+    (void)ctx, (void)sm, (void)wf;
+    return cycle;
+}
+
+static uint64_t wrap_due_inner(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle) {
+    const wrap_t* w = ctx;
+    return w->in.due(w->in.ctx, sm, wf, cycle);
+}
+
+/* nc on the random traffic (ops operations, the stream and share of active wavefronts of tc)
+ * through wrap_t, due() as `due` says: 0 none, 1 always `cycle`, 2 the traffic's own. */
+static uint64_t wrap_run(const traffic_cfg_t* tc, int due, wrap_t* w, gsys_stats_t* st) {
+    const gsys_cfg_t cfg = nc_cfg(false);
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_t* r = traffic_new(&cfg, tc, err, sizeof err);
+    assert_non_null(r);
+    memset(w, 0, sizeof *w);
+    traffic_workload(r, &w->in);
+    gsys_workload_t wl = {w, wrap_next, wrap_done, wrap_finished,
+                          due == 1   ? wrap_due_now
+                          : due == 2 ? wrap_due_inner
+                                     : NULL};
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(gsys_run(s, 4000000, stderr), GSYS_RUN_DONE);
+    assert_int_equal(gsys_errors(s), 0);
+    assert_int_equal(traffic_completed(r), tc->ops);
+    gsys_stats_get(s, st);
+    const uint64_t c = gsys_cycle(s);
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+    return c;
+}
+
+/* A due() that always answers `cycle` gives the run of no due(): the calendar path asks the same
+ * wavefronts in the same order (every idle one, every cycle). */
+static void test_due_now_same_run(void** state) {
+    (void)state;
+    const gsys_cfg_t cfg = nc_cfg(false);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, 11, 20000);
+    static wrap_t a, b;
+    gsys_stats_t sa, sb;
+    const uint64_t ca = wrap_run(&tc, 0, &a, &sa), cb = wrap_run(&tc, 1, &b, &sb);
+    print_message("nc: 20000 operations in %llu cycles without due(), %llu with due() = cycle\n",
+                  (unsigned long long)ca, (unsigned long long)cb);
+    assert_int_equal(ca, cb);
+    assert_memory_equal(a.asked, b.asked, sizeof a.asked);
+    assert_memory_equal(a.done, b.done, sizeof a.done);
+    assert_int_equal(sa.req_total, sb.req_total);
+    assert_int_equal(sa.lat_sum, sb.lat_sum);
+    assert_memory_equal(sa.done, sb.done, sizeof sa.done);
+}
+
+/* A workload whose wavefronts are due at set cycles: (0,0) at 2 + 3 * CAL_SIZE + 5 (round the
+ * calendar three times), (1,3) at 100, then (1,3) at 101 after a next() that gives nothing; the
+ * others never. next() is asked exactly then, and nothing else. */
+typedef struct {
+    uint64_t asked_at[8];
+    uint32_t nasked, bad;
+    bool done;
+} sched_t;
+
+static uint64_t sched_due(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle) {
+    const sched_t* x = ctx;
+    if (sm == 0 && wf == 0)
+        return x->done ? UINT64_MAX : 2u + 3u * 4096u + 5u;
+    if (sm == 1 && wf == 3)
+        return cycle <= 100 ? 100 : cycle == 101 ? 101 : UINT64_MAX;
+    return UINT64_MAX;
+}
+
+static bool sched_next(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle, gsys_op_t* op) {
+    sched_t* x = ctx;
+    if (x->nasked < 8)
+        x->asked_at[x->nasked] = cycle * 100u + sm * 10u + wf;
+    x->nasked++;
+    if (sm != 0 || wf != 0 || x->done)
+        return false;
+    op->kind = GSYS_OP_LOAD;
+    op->scope = GSYS_SCOPE_GPU;
+    op->addr = 0x40;
+    return true;
+}
+
+static void sched_done(void* ctx, uint32_t sm, uint32_t wf, const gsys_op_t* op, uint32_t value,
+                       const uint32_t* line, uint64_t cycle) {
+    (void)sm, (void)wf, (void)op, (void)value, (void)line, (void)cycle;
+    ((sched_t*)ctx)->done = true;
+}
+
+static bool sched_finished(void* ctx) {
+    return ((const sched_t*)ctx)->done;
+}
+
+static void test_due_asks_then_only(void** state) {
+    (void)state;
+    gsys_cfg_t cfg = nc_cfg(false);
+    cfg.deadlock_cycles = 20000;
+    sched_t x = {0};
+    gsys_workload_t wl = {&x, sched_next, sched_done, sched_finished, sched_due};
+    char err[256];
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    for (uint64_t k = 0; k < 20000 && !x.done; k++) {
+        gsys_mark_progress(s); /* idle by choice */
+        gsys_run(s, 1, stderr);
+    }
+    print_message("nc with due(): next() asked %u times: at %llu (sm 1 wf 3), %llu, %llu (sm 0 wf "
+                  "0)\n",
+                  x.nasked, (unsigned long long)x.asked_at[0] / 100u,
+                  (unsigned long long)x.asked_at[1] / 100u,
+                  (unsigned long long)x.asked_at[2] / 100u);
+    assert_true(x.done);
+    assert_int_equal(x.nasked, 3);
+    assert_int_equal(x.asked_at[0], 100u * 100u + 13u);
+    assert_int_equal(x.asked_at[1], 101u * 100u + 13u);
+    assert_int_equal(x.asked_at[2], (2u + 3u * 4096u + 5u) * 100u);
+    gsys_free(s);
+    be.destroy(be.ctx);
+}
+
+/* The event stream's wait: geometric, P(k) = (1-p)^k p. 200 000 draws per chance: the share of
+ * 0 within 0.005 of p, the mean within 2 % of (1-p)/p; 1000 per mille waits 0, 0 never issues. */
+static void test_event_wait_geometric(void** state) {
+    (void)state;
+    const gsys_cfg_t cfg = nc_cfg(false);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, 5, 1000);
+    char err[256];
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    static const uint32_t pm[] = {15, 60, 300, 999};
+    for (size_t i = 0; i < sizeof pm / sizeof pm[0]; i++) {
+        const uint32_t n = 200000;
+        uint64_t sum = 0, zero = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            const uint64_t d = traffic_wait_draw(r, pm[i]);
+            sum += d;
+            zero += d == 0;
+        }
+        const double p = pm[i] / 1000.0, mean = (double)sum / n, want = (1.0 - p) / p;
+        print_message("wait at %u per mille: P(0) %.4f (want %.4f), mean %.3f (want %.3f)\n", pm[i],
+                      (double)zero / n, p, mean, want);
+        assert_true(fabs((double)zero / n - p) < 0.005);
+        assert_true(fabs(mean - want) <= 0.02 * want + 1e-3);
+    }
+    assert_int_equal(traffic_wait_draw(r, 1000), 0);
+    assert_true(traffic_wait_draw(r, 0) == UINT64_MAX);
+    traffic_free(r);
+}
+
+/* The event stream runs the traffic to its end (every phase, the whole budget; the same cycles
+ * for the same seed), asks next() far less often than the cycle stream, and with --active-wf only
+ * the chosen wavefronts issue: 250 per mille of nc's 32 are wavefronts 3, 7, ..., 31. */
+static void test_event_stream_and_active(void** state) {
+    (void)state;
+    const gsys_cfg_t cfg = nc_cfg(false);
+    static wrap_t c, e, e2, a;
+    gsys_stats_t st;
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, 11, 20000);
+    const uint64_t cc = wrap_run(&tc, 0, &c, &st);
+    tc.events = true;
+    const uint64_t ce = wrap_run(&tc, 2, &e, &st), ce2 = wrap_run(&tc, 2, &e2, &st);
+    assert_int_equal(ce, ce2);
+    assert_memory_equal(e.done, e2.done, sizeof e.done);
+    uint64_t nc = 0, ne = 0;
+    for (uint32_t w = 0; w < 32; w++) {
+        nc += c.asked[w];
+        ne += e.asked[w];
+    }
+    print_message("nc: 20000 operations: cycle stream %llu cycles, next() %llu times; event "
+                  "stream %llu cycles, next() %llu times\n",
+                  (unsigned long long)cc, (unsigned long long)nc, (unsigned long long)ce,
+                  (unsigned long long)ne);
+    assert_true(ne * 4 < nc);
+    tc.active_permille = 250;
+    for (int ev = 0; ev < 2; ev++) {
+        tc.events = ev != 0;
+        wrap_run(&tc, ev ? 2 : 0, &a, &st);
+        for (uint32_t w = 0; w < 32; w++) {
+            if (w % 4u == 3u)
+                assert_int_equal(a.done[w], 20000 / 8);
+            else
+                assert_int_equal(a.done[w], 0);
+            if (ev && w % 4u != 3u)
+                assert_int_equal(a.asked[w], 0); /* never due: never asked */
+        }
+    }
+    tc.active_permille = 31; /* 32 * 31 / 1000 = 0 */
+    char err[256];
+    assert_null(traffic_new(&cfg, &tc, err, sizeof err));
+    assert_non_null(strstr(err, "no wavefront is active at 31 per mille of 32 wavefronts"));
+}
+
+/* The phases nc's random traffic entered in 100 000 cycles (traffic_print's "phases:" list),
+ * with the stream and share of active wavefronts given. */
+static void phases_of(bool events, uint32_t active, char* out, size_t n) {
+    const gsys_cfg_t cfg = nc_cfg(false);
+    traffic_cfg_t tc = traffic_cfg_default(&cfg, 21, ~0ull >> 1);
+    tc.events = events;
+    tc.active_permille = active;
+    char err[256], buf[2048] = {0};
+    gsys_backend_t be;
+    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
+    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
+    assert_non_null(r);
+    gsys_workload_t wl;
+    traffic_workload(r, &wl);
+    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(gsys_run(s, 100000, stderr), GSYS_RUN_CYCLES);
+    FILE* f = fmemopen(buf, sizeof buf - 1, "w");
+    assert_non_null(f);
+    traffic_print(r, f);
+    fclose(f);
+    const char* ph = strstr(buf, "phases:");
+    assert_non_null(ph);
+    snprintf(out, n, "%.*s", (int)strcspn(ph, "\n"), ph);
+    gsys_free(s);
+    traffic_free(r);
+    be.destroy(be.ctx);
+}
+
+/* The event stream draws its phases from a generator of their own: a seed gives the same phases
+ * whatever the share of active wavefronts (so that a cost curve compares like with like); the
+ * cycle stream's phases come from the operations' generator and differ. */
+static void test_event_phases_seed_only(void** state) {
+    (void)state;
+    char a[512], b[512], c[512], d[512];
+    phases_of(true, 1000, a, sizeof a);
+    phases_of(true, 250, b, sizeof b);
+    phases_of(false, 1000, c, sizeof c);
+    phases_of(false, 250, d, sizeof d);
+    print_message("event stream, all / 250 per mille active:\n  %s\n  %s\ncycle stream:\n  %s\n  "
+                  "%s\n",
+                  a, b, c, d);
+    assert_string_equal(a, b);
+    assert_string_not_equal(c, d);
+}
+
 static void run_episodes_on(const gsys_proto_t* proto, bool bug, chk_result_t* res) {
     gsys_cfg_t cfg = nc_cfg(bug);
     cfg.proto = proto;
@@ -1209,7 +1483,7 @@ static gsys_run_t run_idler(bool mark, uint64_t* cycle) {
     gsys_cfg_t cfg = nc_cfg(false);
     cfg.deadlock_cycles = 1000;
     idler_t x = {.idle = 3000};
-    gsys_workload_t wl = {&x, idler_next, idler_done, idler_finished};
+    gsys_workload_t wl = {&x, idler_next, idler_done, idler_finished, NULL};
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
@@ -1678,7 +1952,7 @@ static void test_fence_order(void** state) {
     gsys_cfg_t cfg = nc_cfg(false);
     fencer_t x;
     memset(&x, 0, sizeof x);
-    gsys_workload_t wl = {&x, fencer_next, fencer_done, fencer_finished};
+    gsys_workload_t wl = {&x, fencer_next, fencer_done, fencer_finished, NULL};
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
@@ -1737,7 +2011,7 @@ static int rmer_run(uint32_t scope) {
     rmer_t x;
     memset(&x, 0, sizeof x);
     x.scope = scope;
-    gsys_workload_t wl = {&x, rmer_next, rmer_done, rmer_finished};
+    gsys_workload_t wl = {&x, rmer_next, rmer_done, rmer_finished, NULL};
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
@@ -2096,6 +2370,11 @@ static void test_handwritten_bound(void** state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_traffic_runs),
+        cmocka_unit_test(test_due_now_same_run),
+        cmocka_unit_test(test_due_asks_then_only),
+        cmocka_unit_test(test_event_wait_geometric),
+        cmocka_unit_test(test_event_stream_and_active),
+        cmocka_unit_test(test_event_phases_seed_only),
         cmocka_unit_test(test_episode_passes),
         cmocka_unit_test(test_episode_catches_broken_variant),
         cmocka_unit_test(test_fence_mask_alone),

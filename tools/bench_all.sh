@@ -137,6 +137,10 @@ TMP=docs/perf.md.tmp
     echo "Targets of the TC issue: at least 20 000 compared system cycles/s at 16 SMs / 8 banks and"
     echo "lockstep no more than 2 x the RTL alone."
     echo
+    echo "These rows run the default traffic (the cycle stream). The C system's cost against the share"
+    echo "of active wavefronts and the number of SMs, on both traffic streams, is"
+    echo "[perf-activity.md](perf-activity.md) (\`make bench-activity\`, instructions per cycle)."
+    echo
     bash tools/model_mem.sh
     echo
     bash tools/bench_netlist.sh

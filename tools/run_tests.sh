@@ -1014,6 +1014,9 @@ tcsys() { sysrun tcsys full "$@"; }
 tcsys tc-weak-small-1M --protocol tc-weak --cycles 1000000
 tcsys tc-strong-small-1M --protocol tc-strong --cycles 1000000
 tcsys tc-weak-c-small-1M --protocol tc-weak-c --cycles 1000000
+# the event stream (docs/system.md "Traffic streams": a wavefront drawn when its next operation
+# comes and asked only then), 3 of 4 wavefronts active: lockstep, every L1 and L2 row reached
+sysrun evsys full tc-weak-events --protocol tc-weak --cycles 300000 --traffic events --active-wf 750
 tcsys tc-weak-rollover-ts8 --protocol tc-weak --cycles 200000 --param ts_width=8 \
     --param lease=30 --param pred_init=30 --param pred_max=60
 # illegal core requests (tc_l1.md I1) at 20/1000 per idle core-cycle: each must be dropped by

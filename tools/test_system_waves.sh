@@ -7,8 +7,9 @@
 #   tools/test_system_waves.sh system | episode | litmus | filters | gpu | gpu-filters | denovo |
 #                              denovo-filters | hlrc | hlrc-filters | gtsc | gtsc-filters   [OUT]
 #
-# system:  gpucoh cosim system with non-default delays, seed, parameter and window (exit 1, the
-#          checks above, the replay carries every option);
+# system:  gpucoh cosim system with non-default delays, seed, parameter, window and traffic (the
+#          event stream, 750 per mille of the wavefronts active) (exit 1, the checks above, the
+#          replay carries every option);
 # episode: gpucoh episode --impl lockstep (files and replay);
 # litmus:  gpucoh litmus --impl lockstep over 200 runs (files; the replay runs the failing run
 #          alone, --run K, and gets the same divergence);
@@ -198,7 +199,8 @@ system)
     rm -rf "$d" "$d-replay"
     # every option the replay must carry differs from its default
     "$G" cosim system --rtl-dir "$MUT" --seed 3 --req-delay 2:7 --rsp-delay 1:5 --mem-lat 4:25 \
-        --param pred_init=60 --cycles 5000 --window 10 --out "$d" --quiet > "$d.log" 2>&1
+        --param pred_init=60 --traffic events --active-wf 750 --cycles 5000 --window 10 \
+        --out "$d" --quiet > "$d.log" 2>&1
     rc=$?
     grep -E '^(MISMATCH|FAIL|  [a-z ]+:? )' "$d.log"
     [ $rc -eq 1 ] || die "a diverging run exited $rc, not 1"
@@ -209,7 +211,8 @@ system)
     check_files "$json"
     line=$(sed -n 's/^  replay    //p' "$d.log")
     for o in "--rtl-dir $PWD/$MUT" "--seed 3" "--req-delay 2:7" "--rsp-delay 1:5" \
-        "--mem-lat 4:25" "--param pred_init=60" "--param l2_mshrs=4" "--param protocol=tc-weak"; do
+        "--mem-lat 4:25" "--param pred_init=60" "--param l2_mshrs=4" "--param protocol=tc-weak" \
+        "--traffic events" "--active-wf 750"; do
         case " $line " in *" $o "*) ;; *) die "the replay line lacks '$o'" ;; esac
     done
     replay "$d.log" "$json" "$d-replay"

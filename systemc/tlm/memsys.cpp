@@ -154,6 +154,7 @@ memsys::memsys(sc_core::sc_module_name name, unsigned sockets, const memsys_opti
         SC_REPORT_FATAL("gpucoh_tlm/memsys", "the clock period is 0 (below the time resolution)");
     std::memset(&cfg_, 0, sizeof cfg_);
     std::memset(&own_be_, 0, sizeof own_be_);
+    std::memset(&wl_, 0, sizeof wl_); /* no due(): asked every cycle (tb/sys/gsys.h) */
     wl_.ctx = this;
     wl_.next = memsys_next;
     wl_.done = memsys_done;

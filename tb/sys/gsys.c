@@ -260,6 +260,19 @@ typedef struct {
     uint32_t n;
 } sslot_t;
 
+/* The wavefronts a workload with due() (gsys_workload_t) left waiting, by due cycle: a calendar of
+ * CAL_SIZE one-cycle buckets, each a list threaded through the wavefronts (a wavefront waits in
+ * at most one: it is in the calendar only while idle and not due). A due cycle CAL_SIZE or more
+ * ahead goes round the calendar again when its bucket comes up. */
+#define CAL_SIZE 4096u
+typedef struct {
+    uint32_t head[CAL_SIZE]; /* per bucket: its first wavefront + 1 (0: empty) */
+    uint32_t* next;          /* per wavefront (sm * w + i): the next one in its bucket + 1 */
+    uint64_t* at;            /* per wavefront: its due cycle */
+    uint64_t* m_due;         /* per SM: the idle wavefronts due now */
+    uint64_t* m_new;         /* per SM: the wavefronts idle since the last fetch, not yet asked */
+} cal_t;
+
 struct gsys {
     gsys_cfg_t cfg;
     const gsys_proto_t* p;
@@ -313,6 +326,7 @@ struct gsys {
     mem_t mem;
 
     gsys_op_t op; /* scratch for the workload's next() */
+    cal_t* cal;   /* the due cycles of a workload with due() (NULL: none) */
 
     uint64_t last_progress;
     uint32_t drained;
@@ -564,6 +578,33 @@ static int nets_init(gsys_t* s, size_t* esz) {
     return 0;
 }
 
+static void cal_free(cal_t* c) {
+    if (!c)
+        return;
+    free(c->next);
+    free(c->at);
+    free(c->m_due);
+    free(c->m_new);
+    free(c);
+}
+
+/* The calendar of a workload with due(): every wavefront starts idle and not yet asked. */
+static int cal_new(gsys_t* s, uint64_t all) {
+    cal_t* c = (cal_t*)calloc(1, sizeof *c);
+    s->cal = c;
+    if (!c)
+        return -1;
+    c->next = (uint32_t*)calloc((size_t)s->n * s->w, sizeof *c->next);
+    c->at = (uint64_t*)calloc((size_t)s->n * s->w, sizeof *c->at);
+    c->m_due = (uint64_t*)calloc(s->n, sizeof *c->m_due);
+    c->m_new = (uint64_t*)calloc(s->n, sizeof *c->m_new);
+    if (!c->next || !c->at || !c->m_due || !c->m_new)
+        return -1;
+    for (uint32_t j = 0; j < s->n; j++)
+        c->m_new[j] = all;
+    return 0;
+}
+
 gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl, char* err,
                  size_t errlen) {
     if (cfg_check(cfg, be, wl, err, errlen) != 0)
@@ -621,6 +662,11 @@ gsys_t* gsys_new(const gsys_cfg_t* cfg, gsys_backend_t* be, gsys_workload_t* wl,
         return NULL;
     }
     uint64_t all = s->w >= 64 ? ~0ull : ((1ull << s->w) - 1);
+    if (wl->due && cal_new(s, all) != 0) {
+        gsys_free(s);
+        snprintf(err, errlen, "system: out of memory");
+        return NULL;
+    }
     for (uint32_t k = 0; k < n * s->w; k++)
         s->wf[k].rel_pend = -1;
     /* the round-robin starts, in this order: per SM its core port, then each network into the
@@ -680,6 +726,7 @@ void gsys_free(gsys_t* s) {
     free(s->ent);
     free(s->live[0]);
     free(s->live[1]);
+    cal_free(s->cal);
     if (s->inv_st)
         s->p->invariant_free(s->inv_st);
     free(s);
@@ -788,6 +835,8 @@ static void wf_set(gsys_t* s, uint32_t j, uint32_t i, uint32_t st) {
     if (st == WF_IDLE) {
         s->m_idle[j] |= bit;
         s->m_sc[j] &= ~bit;
+        if (s->cal)
+            s->cal->m_new[j] |= bit;
     } else if (st == WF_PEND)
         s->m_pend[j] |= bit;
     else if (st == WF_FENCE)
@@ -975,7 +1024,7 @@ static void rel_issued(gsys_t* s, wf_t* f) {
 }
 
 /* Take an operation from the workload: the wavefront becomes PEND or FENCE. */
-static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
+static inline __attribute__((always_inline)) void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
     wf_t* f = &s->wf[j * s->w + i];
     /* s->op is all-zero here: re-zeroed after every call that returned an operation (this is
      * called for every idle wavefront every cycle; a workload writes *op only when it returns
@@ -1005,6 +1054,64 @@ static void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
         s->m_sc[j] |= 1ull << i; /* fence_mask's SC answer (cleared when the wavefront is idle) */
     f->fence_l1 = fence && s->p->fences_to_l1;
     wf_set(s, j, i, fence && !f->fence_l1 ? WF_FENCE : WF_PEND);
+}
+
+/* ---- the due cycles of a workload with due() (cal_t) ---- */
+
+/* Wavefront k (sm * w + i) waits until cycle t (> now; UINT64_MAX: for good). */
+static void cal_put(cal_t* c, uint32_t k, uint64_t t) {
+    if (t == UINT64_MAX)
+        return;
+    const uint32_t b = (uint32_t)(t & (CAL_SIZE - 1u));
+    c->at[k] = t;
+    c->next[k] = c->head[b];
+    c->head[b] = k + 1u;
+}
+
+/* This cycle's bucket: its wavefronts due now are marked, those a lap or more ahead put back. */
+static void cal_pop(gsys_t* s) {
+    cal_t* c = s->cal;
+    const uint32_t b = (uint32_t)(s->cycle & (CAL_SIZE - 1u));
+    uint32_t k1 = c->head[b];
+    c->head[b] = 0;
+    while (k1) {
+        const uint32_t k = k1 - 1u, nx = c->next[k];
+        if (c->at[k] <= s->cycle)
+            c->m_due[k / s->w] |= 1ull << (k % s->w);
+        else
+            cal_put(c, k, c->at[k]);
+        k1 = nx;
+    }
+}
+
+/* SM j's fetch with due(): the wavefronts idle since its last fetch are asked for their due
+ * cycle; those due now are asked for an operation, and one that gets none for its next due. */
+static void fetch_due(gsys_t* s, uint32_t j) {
+    cal_t* c = s->cal;
+    const gsys_workload_t* wl = s->wl;
+    const uint64_t now = s->cycle;
+    uint64_t m = c->m_new[j];
+    c->m_new[j] = 0;
+    while (m) {
+        const uint32_t i = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        const uint64_t t = wl->due(wl->ctx, j, i, now);
+        if (t <= now)
+            c->m_due[j] |= 1ull << i;
+        else
+            cal_put(c, j * s->w + i, t);
+    }
+    m = s->m_idle[j] & c->m_due[j];
+    c->m_due[j] &= ~m;
+    while (m) {
+        const uint32_t i = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        wf_fetch(s, j, i);
+        if (s->wf[j * s->w + i].st != WF_IDLE)
+            continue;
+        const uint64_t t = wl->due(wl->ctx, j, i, now + 1u);
+        cal_put(c, j * s->w + i, t > now ? t : now + 1u);
+    }
 }
 
 /* Complete the fences whose condition holds in this cycle (registered L1 outputs). */
@@ -1323,14 +1430,20 @@ static void inputs(gsys_t* s) {
     for (uint32_t b = 0; b < s->nb; b++)
         route_l2(s, b);
     bool fin = s->wl->finished(s->wl->ctx);
+    if (s->cal)
+        cal_pop(s);
     for (uint32_t j = 0; j < s->n; j++) {
         fences(s, j);
         if (!fin) {
-            uint64_t m = s->m_idle[j];
-            while (m) {
-                uint32_t i = (uint32_t)__builtin_ctzll(m);
-                m &= m - 1;
-                wf_fetch(s, j, i);
+            if (s->cal) {
+                fetch_due(s, j);
+            } else {
+                uint64_t m = s->m_idle[j];
+                while (m) {
+                    uint32_t i = (uint32_t)__builtin_ctzll(m);
+                    m &= m - 1;
+                    wf_fetch(s, j, i);
+                }
             }
             fences(s, j); /* a fence whose condition already holds completes now */
         }

@@ -107,6 +107,14 @@ typedef struct gsys_workload {
                  const uint32_t* line, uint64_t cycle);
     /* True when every wavefront has finished (the run may end). */
     bool (*finished)(void* ctx);
+    /* Optional (NULL: next() is asked for every idle wavefront every cycle). The first cycle >=
+     * cycle at which next() may give idle wavefront (sm, wf) an operation (UINT64_MAX: never
+     * again). The system asks it when the wavefront becomes idle (at the first cycle it would
+     * have asked next()) and after a next() that returned false (with the following cycle), and
+     * asks next() only at the cycle due() named: a workload with due() costs nothing for the
+     * wavefronts it leaves waiting (docs/system.md, "Traffic streams"). A due() that always
+     * returns cycle gives the same run as none. */
+    uint64_t (*due)(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle);
 } gsys_workload_t;
 
 /* ---- the protocol descriptor --------------------------------------------------------------- */

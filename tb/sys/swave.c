@@ -150,6 +150,10 @@ void swave_replay(const swave_run_t* r, const gsys_rtl_result_t* div, char* buf,
             cat(buf, n, " --peer-illegal-rate %u", (unsigned)c->peer_illegal_per_mille);
         if (r->steer_off)
             cat(buf, n, " --steer off");
+        if (r->events)
+            cat(buf, n, " --traffic events");
+        if (r->active_wf)
+            cat(buf, n, " --active-wf %u", (unsigned)r->active_wf);
         if (r->ops)
             cat(buf, n, " --ops %llu", (unsigned long long)r->ops);
         /* the illegal bank inputs stop ILLEGAL_QUIET cycles before the end of --cycles
@@ -244,6 +248,8 @@ static int rerun(const swave_run_t* r, const gsys_rtl_result_t* div, gpucoh_mwav
             traffic_cfg_t rcfg =
                 traffic_cfg_default(&r->cfg, r->cfg.seed, r->ops ? r->ops : ~0ull >> 1);
             rcfg.steer = !r->steer_off;
+            rcfg.events = r->events;
+            rcfg.active_permille = r->active_wf ? r->active_wf : 1000u;
             rcfg.roll_cycle = traffic_roll_cycle(&r->cfg);
             traffic_t* rnd = traffic_new(&r->cfg, &rcfg, err, n);
             if (rnd) {
@@ -377,8 +383,10 @@ static void json_run(FILE* f, const swave_run_t* r) {
             (unsigned)r->rtl.full_every,
             (unsigned long long)(r->kind == SWAVE_LITMUS ? r->lo.seed : c->seed));
     if (r->kind == SWAVE_COSIM)
-        fprintf(f, "  \"steer\": %s,\n  \"ops\": %llu,\n", r->steer_off ? "false" : "true",
-                (unsigned long long)r->ops);
+        fprintf(
+            f, "  \"steer\": %s,\n  \"traffic\": \"%s\",\n  \"active_wf\": %u,\n  \"ops\": %llu,\n",
+            r->steer_off ? "false" : "true", r->events ? "events" : "cycles",
+            (unsigned)(r->active_wf ? r->active_wf : 1000u), (unsigned long long)r->ops);
     else if (r->kind == SWAVE_EPISODE)
         fprintf(f,
                 "  \"episodes\": %u,\n  \"locations\": %u,\n  \"wfs\": %u,\n  \"sync\": \"%s\",\n"

@@ -38,6 +38,8 @@ typedef struct {
                                illegal-input rates */
     gsys_rtl_cfg_t rtl;   /* the backend: impl, rtl units, rtl_dir, full_every, netlist */
     bool steer_off;       /* cosim: --steer off */
+    bool events;          /* cosim: --traffic events */
+    uint32_t active_wf;   /* cosim: --active-wf (0 = every wavefront) */
     uint64_t ops;         /* cosim: --ops (0 = none) */
     uint64_t cycles;      /* episode: the cycle budget (0 = default) */
     ep_params_t ep;       /* episode: the tester's parameters */

@@ -40,8 +40,10 @@ typedef struct {
     bool full_every_set, coverage, quiet, both;
     bool check_only; /* litmus --check-only: every file and option checked, nothing run */
     bool all; /* --protocol all: every variant of every registered protocol (episode, litmus) */
-    bool steer_off; /* --steer off: the random traffic without its steered phases */
-    bool paper;     /* --config paper */
+    bool steer_off;     /* --steer off: the random traffic without its steered phases */
+    bool events;        /* --traffic events: the event stream (tb/sys/traffic.h "Streams") */
+    uint32_t active_wf; /* --active-wf N: per mille of the wavefronts that issue (0: all) */
+    bool paper;         /* --config paper */
     const char* json;
     const char* out;      /* --out DIR */
     char json_path[4096]; /* the report: --json, else <out>/<command>-...json */
@@ -211,6 +213,7 @@ enum {
     O_PEER_ILLEGAL,
     O_START,
     O_SET_TRAFFIC,
+    O_ACTIVE_WF,
     O_RUN,
     O_RTL,
     O_NETLIST,
@@ -254,6 +257,8 @@ static int sys_num(void* ctx, const gpucoh_opt_t* opt, const char* v) {
         return num(a, v, &p->start);
     case O_SET_TRAFFIC: /* the limit is the test's: litmus_check names it */
         return gpucoh_opt_u32(a, v, 0, LITMUS_MAX_SET_TRAFFIC, &o->set_traffic);
+    case O_ACTIVE_WF:
+        return gpucoh_opt_u32(a, v, 1, 1000, &o->active_wf);
     default: /* O_RUN */
         o->run_set = true;
         return gpucoh_opt_u64(a, v, 0, UINT32_MAX - 1u, &o->run);
@@ -310,6 +315,17 @@ static int sys_param(void* ctx, const gpucoh_opt_t* opt, const char* v) {
 static int sys_impl(void* ctx, const gpucoh_opt_t* opt, const char* v) {
     (void)opt;
     return sys_opt_impl(v, &((sys_parse_t*)ctx)->o->impl);
+}
+
+static int sys_traffic(void* ctx, const gpucoh_opt_t* opt, const char* v) {
+    (void)opt;
+    sys_parse_t* p = ctx;
+    if (strcmp(v, "cycles") && strcmp(v, "events")) {
+        fprintf(stderr, "gpucoh: --traffic: '%s' is not one of: cycles events\n", v);
+        return -1;
+    }
+    p->o->events = !strcmp(v, "events");
+    return 0;
 }
 
 static int sys_steer(void* ctx, const gpucoh_opt_t* opt, const char* v) {
@@ -396,6 +412,14 @@ static const gpucoh_opt_t sys_opts[] = {
      "these units (l1,l2,timer | all) as their synthesized netlist"},
     {"--steer", V, SYS_COSIM, sys_steer, NULL, 0, "on|off",
      "the traffic's steered phases (default on)"},
+    {"--traffic", V, SYS_COSIM | SYS_BENCH, sys_traffic, NULL, 0, "cycles|events",
+     "cycles: every idle wavefront draws its chance every cycle (the\n"
+     "default, every recorded result); events: it draws once when it\n"
+     "next issues and is not visited before (same phases and rates in\n"
+     "distribution, other operations for a seed; docs/system.md)"},
+    {"--active-wf", V, SYS_COSIM | SYS_BENCH, sys_num, NULL, O_ACTIVE_WF, "N",
+     "only N per mille of the wavefronts issue (1..1000, default 1000),\n"
+     "spread evenly over the SMs (the rest stay idle)"},
     {"--l2-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_L2_ILLEGAL, "N",
      "the illegal inputs of tc_l2, N per 1000"},
     {"--peer-illegal-rate", V, SYS_COSIM, sys_num, NULL, O_PEER_ILLEGAL, "N",
@@ -547,6 +571,14 @@ static int parse_config(sys_parse_t* p) {
                 (unsigned)o->ep.wfs, (unsigned)geom.num_wf);
         return -1;
     }
+    const uint32_t nwf = geom.num_sm * geom.num_wf;
+    if (o->active_wf && (uint64_t)nwf * o->active_wf / 1000u == 0) {
+        fprintf(stderr,
+                "gpucoh: --active-wf: %u per mille of the configuration's %u wavefronts is none "
+                "(at least %u)\n",
+                (unsigned)o->active_wf, (unsigned)nwf, (unsigned)((1000u + nwf - 1u) / nwf));
+        return -1;
+    }
     if ((p->req && range("--req-delay", p->req, &o->cfg.req_delay_min, &o->cfg.req_delay_max)) ||
         (p->rsp && range("--rsp-delay", p->rsp, &o->cfg.rsp_delay_min, &o->cfg.rsp_delay_max)) ||
         (p->mem && range("--mem-lat", p->mem, &o->cfg.mem_lat_min, &o->cfg.mem_lat_max)))
@@ -650,6 +682,15 @@ static int parse(int argc, char** argv, int i, const char* what, topt_t* o,
     if (!o->full_every_set)
         o->full_every = P->full_every(gsys_pdc(&o->cfg));
     return 0;
+}
+
+/* The random traffic of a cosim or bench system run, as its options set it. */
+static traffic_cfg_t traffic_of(const topt_t* o, uint64_t ops) {
+    traffic_cfg_t rc = traffic_cfg_default(&o->cfg, o->seed, ops);
+    rc.steer = !o->steer_off;
+    rc.events = o->events;
+    rc.active_permille = o->active_wf ? o->active_wf : 1000u;
+    return rc;
 }
 
 static int make_backend(const topt_t* o, const gsys_cfg_t* c, gsys_backend_t* be, char* err,
@@ -825,13 +866,14 @@ static void json_head(FILE* f, const topt_t* o, const char* cmd) {
             ", \"seed\": %llu, \"cycles\": %llu, \"req_delay\": \"%u:%u\", \"rsp_delay\": "
             "\"%u:%u\", \"mem_lat\": \"%u:%u\", \"start_time\": %u, \"illegal_rate\": %u, "
             "\"l2_illegal_rate\": %u, \"peer_illegal_rate\": %u, \"full_every\": %u, "
-            "\"steer\": %s}",
+            "\"steer\": %s, \"traffic\": \"%s\", \"active_wf\": %u}",
             (unsigned long long)o->seed, (unsigned long long)o->cycles, (unsigned)c->req_delay_min,
             (unsigned)c->req_delay_max, (unsigned)c->rsp_delay_min, (unsigned)c->rsp_delay_max,
             (unsigned)c->mem_lat_min, (unsigned)c->mem_lat_max, (unsigned)c->start,
             (unsigned)c->core_illegal_per_mille, (unsigned)c->bank_illegal_per_mille,
             (unsigned)c->peer_illegal_per_mille, (unsigned)o->full_every,
-            o->steer_off ? "false" : "true");
+            o->steer_off ? "false" : "true", o->events ? "events" : "cycles",
+            (unsigned)(o->active_wf ? o->active_wf : 1000u));
 }
 
 /* A report built in memory while a run goes on and written at its end (temporary file and
@@ -947,6 +989,8 @@ static swave_run_t wave_run(const topt_t* o, swave_kind_t kind, const gsys_cfg_t
                              .full_every = o->full_every,
                              .netlist = o->netlist};
     w.steer_off = o->steer_off;
+    w.events = o->events;
+    w.active_wf = o->active_wf;
     w.ops = o->ops;
     w.cycles = o->cycles;
     w.ep = o->ep;
@@ -1000,8 +1044,7 @@ static int cosim_setup(topt_t* o, gsys_backend_t* be, traffic_t** r, gsys_t** s)
         wave_end(o);
         return 2;
     }
-    traffic_cfg_t rc = traffic_cfg_default(&o->cfg, o->seed, o->ops ? o->ops : ~0ull >> 1);
-    rc.steer = !o->steer_off;
+    traffic_cfg_t rc = traffic_of(o, o->ops ? o->ops : ~0ull >> 1);
     rc.roll_cycle = traffic_roll_cycle(&o->cfg);
     *r = traffic_new(&o->cfg, &rc, err, sizeof err);
     if (!*r) {
@@ -1715,8 +1758,7 @@ static int bench_one(const topt_t* o, gsys_impl_t impl, double* rate, bool* clea
     gsys_backend_t be;
     if (make_backend(&b, &b.cfg, &be, err, n) != 0)
         return -1;
-    traffic_cfg_t rc = traffic_cfg_default(&b.cfg, b.seed, ~0ull >> 1);
-    rc.steer = !b.steer_off;
+    traffic_cfg_t rc = traffic_of(&b, ~0ull >> 1);
     traffic_t* r = traffic_new(&b.cfg, &rc, err, n);
     gsys_workload_t wl;
     gsys_t* s = NULL;

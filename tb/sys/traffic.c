@@ -46,6 +46,11 @@ typedef struct {
     uint32_t focus;  /* pool index of the WRITE-phase focus line */
     uint32_t streak; /* operations left on the focus line */
     uint64_t mround; /* MERGE: the round (+1) of this wavefront's last load */
+    /* the event stream (cfg.events): the cycle this wavefront is next asked at, the phase it
+     * was drawn in (traffic.serial), whether it issues then (or only looks again), whether it
+     * is asked every cycle and draws its chance as the cycle stream does */
+    uint64_t arm_at, arm_ph;
+    bool armed, arm_hit, poll;
 } rwf_t;
 
 typedef struct {
@@ -83,6 +88,17 @@ struct traffic {
     uint32_t sbase; /* STEAL: hot index of the first shared line */
     bool rolled;    /* ROLL: the phase has been entered */
     bool efilter;   /* GPUCOH_ENERGY_OPS set (energy_filter.h) */
+    /* the event stream (cfg.events) */
+    uint64_t serial;      /* phases entered: a wavefront's draw holds in its phase only */
+    bool drawn;           /* the wavefront asked now issues: its chance is drawn (not rwf_t.poll) */
+    uint32_t nactive;     /* wavefronts that issue (cfg.active_permille) */
+    uint32_t* geo[1000];  /* per chance in 1/1000: the survival table of its wait (geo_wait) */
+    uint32_t geo_n[1000]; /* and its length */
+    /* the generator of the phases' draws (kind, length, rate, solo, steering): the operations'
+     * one in the cycle stream, one of its own in the event stream, so that a seed gives the same
+     * phases whatever the geometry or the share of active wavefronts */
+    gpucoh_rng_t* ph;
+    gpucoh_rng_t phase_rng;
 };
 
 static void sizes(const gsys_cfg_t* cfg, gsys_geom_t* g, gsys_traffic_t* t) {
@@ -124,7 +140,18 @@ traffic_cfg_t traffic_cfg_default(const gsys_cfg_t* cfg, uint64_t seed, uint64_t
     c.word_permille = 50;
     c.steer = true;
     c.steer_permille = 300;
+    c.active_permille = 1000;
     return c;
+}
+
+/* Wavefront w (sm * NumWf + wf) issues at all: the active ones spread evenly (every
+ * 1000 / permille-th one), floor(n * permille / 1000) of n. */
+static bool wf_active(uint32_t w, uint32_t permille) {
+    return ((uint64_t)(w + 1u) * permille) / 1000u > ((uint64_t)w * permille) / 1000u;
+}
+
+static uint32_t active_count(uint32_t n, uint32_t permille) {
+    return (uint32_t)(((uint64_t)n * permille) / 1000u);
 }
 
 traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err, size_t errlen) {
@@ -136,10 +163,11 @@ traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err,
     uint64_t maxk = (la >= 63 ? ~0ull : (1ull << la)) / ((uint64_t)d->num_banks * tr.l2_sets);
     if (c->l2_sets_used < 1 || c->l2_sets_used > tr.l2_sets || c->tags_per_set < 1 ||
         c->tags_per_set > maxk || c->phase_min < 1 || c->phase_max < c->phase_min ||
-        c->quiet_max < c->quiet_min) {
+        c->quiet_max < c->quiet_min || c->active_permille < 1 || c->active_permille > 1000) {
         snprintf(err, errlen,
                  "traffic: need 1 <= l2_sets_used <= %u, 1 <= tags_per_set <= %" PRIu64
-                 ", 1 <= phase_min <= phase_max, quiet_min <= quiet_max",
+                 ", 1 <= phase_min <= phase_max, quiet_min <= quiet_max, 1 <= active_permille <= "
+                 "1000",
                  tr.l2_sets, maxk);
         return NULL;
     }
@@ -152,6 +180,8 @@ traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err,
     r->t = tr;
     r->c = *c;
     gpucoh_rng_seed(&r->rng, c->seed ^ 0x7c2a5d0e11f3b9a1ull);
+    gpucoh_rng_seed(&r->phase_rng, c->seed ^ 0x3e9b61f4a5c0d827ull);
+    r->ph = c->events ? &r->phase_rng : &r->rng;
     r->lb_bits = gpucoh_log2_ceil(d->line_bytes);
     r->msb = 1ull << (la - 1);
     r->maxk = maxk > 0x80000000ull ? 0x80000000u : (uint32_t)maxk;
@@ -175,9 +205,21 @@ traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err,
                 r->pool[i++] = b + (uint64_t)d->num_banks * (s + (uint64_t)tr.l2_sets * k);
     for (uint32_t h = 0; h < r->nhot; h++)
         r->hot[h] = h;
-    uint32_t nwf = d->num_sm * d->num_wf;
-    for (uint32_t w = 0; w < nwf; w++)
-        r->wf[w].left = c->ops / nwf + (w < c->ops % nwf ? 1 : 0);
+    const uint32_t nwf = d->num_sm * d->num_wf;
+    r->nactive = active_count(nwf, c->active_permille);
+    if (r->nactive == 0) {
+        snprintf(err, errlen,
+                 "traffic: no wavefront is active at %u per mille of %u wavefronts (at least "
+                 "%u per mille)",
+                 c->active_permille, nwf, (1000u + nwf - 1u) / nwf);
+        traffic_free(r);
+        return NULL;
+    }
+    for (uint32_t w = 0, a = 0; w < nwf; w++)
+        if (wf_active(w, c->active_permille)) {
+            r->wf[w].left = c->ops / r->nactive + (a < c->ops % r->nactive ? 1 : 0);
+            a++;
+        }
     r->total = c->ops;
     r->phase = PH_READ;
     r->rate = 500;
@@ -193,11 +235,19 @@ void traffic_free(traffic_t* r) {
     free(r->pool);
     free(r->hot);
     free(r->wf);
+    for (uint32_t p = 0; p < 1000u; p++)
+        free(r->geo[p]);
     free(r);
 }
 
 static uint32_t rnd(traffic_t* r, uint32_t n) {
     return gpucoh_rng_below(&r->rng, n);
+}
+
+/* A per-cycle chance of permille / 1000 that an asked wavefront issues: drawn in the cycle stream
+ * (and for a wavefront the event stream polls); already drawn, as the wait, in the event stream. */
+static inline __attribute__((always_inline)) bool gate(traffic_t* r, uint32_t permille) {
+    return r->drawn || gpucoh_rng_permille(&r->rng, permille);
 }
 
 /* ---- steering (traffic.h): phases that reach the cover points of tc_l1.md / tc_l2.md -------- */
@@ -230,17 +280,19 @@ static void fresh_script(traffic_t* r) {
 
 /* With probability steer_permille / 1000 the new phase is one of the steered ones. */
 static void steer_phase(traffic_t* r, uint32_t* p, uint32_t* len) {
-    if (!gpucoh_rng_permille(&r->rng, r->c.steer_permille))
+    if (!gpucoh_rng_permille(r->ph, r->c.steer_permille))
         return;
-    *p = PH_FRESH + rnd(r, PH_ROLL - PH_FRESH);
-    if (r->t.fence_all && rnd(r, 4) == 0) { /* a draw of its own: only with the hint */
+    *p = PH_FRESH + gpucoh_rng_below(r->ph, PH_ROLL - PH_FRESH);
+    if (r->t.fence_all &&
+        gpucoh_rng_below(r->ph, 4) == 0) { /* a draw of its own: only with the hint */
         *p = PH_FENCE;
         return;
     }
-    if (r->t.rm_steal && rnd(r, 4) == 0) { /* likewise, only for a variant that takes rm */
+    if (r->t.rm_steal &&
+        gpucoh_rng_below(r->ph, 4) == 0) { /* likewise, only for a variant that takes rm */
         *p = PH_STEAL;
-        r->owner = rnd(r, r->d.num_sm);
-        r->sbase = rnd(r, r->nhot);
+        r->owner = gpucoh_rng_below(r->ph, r->d.num_sm);
+        r->sbase = gpucoh_rng_below(r->ph, r->nhot);
         return;
     }
     if (*p == PH_FRESH) {
@@ -249,13 +301,14 @@ static void steer_phase(traffic_t* r, uint32_t* p, uint32_t* len) {
     } else if (*p == PH_LEASE) {
         *len = 3u * r->c.phase_max; /* long enough for the predictor to climb */
     } else if (*p == PH_MERGE) {
-        r->mbase = rnd(r, r->npool);
+        r->mbase = gpucoh_rng_below(r->ph, r->npool);
     }
 }
 
 /* Enter ROLL (steering only, no random draw): it lasts until ROLL_TAIL cycles after the roll. */
 static void roll_phase(traffic_t* r, uint64_t cycle) {
     r->rolled = true;
+    r->serial++;
     r->phase = PH_ROLL;
     r->phase_start = cycle;
     r->phase_end = r->c.roll_cycle + ROLL_TAIL;
@@ -276,20 +329,21 @@ uint64_t traffic_roll_cycle(const gsys_cfg_t* cfg) {
 
 static void new_phase(traffic_t* r, uint64_t cycle) {
     uint32_t p;
-    if (r->phase != PH_QUIET && gpucoh_rng_permille(&r->rng, r->c.quiet_permille))
+    if (r->phase != PH_QUIET && gpucoh_rng_permille(r->ph, r->c.quiet_permille))
         p = PH_QUIET;
     else
-        p = rnd(r, PH_QUIET); /* one of the active phases */
+        p = gpucoh_rng_below(r->ph, PH_QUIET); /* one of the active phases */
     uint32_t len;
     if (p == PH_QUIET)
-        len = r->c.quiet_min + rnd(r, r->c.quiet_max - r->c.quiet_min + 1);
+        len = r->c.quiet_min + gpucoh_rng_below(r->ph, r->c.quiet_max - r->c.quiet_min + 1);
     else
-        len = r->c.phase_min + rnd(r, r->c.phase_max - r->c.phase_min + 1);
+        len = r->c.phase_min + gpucoh_rng_below(r->ph, r->c.phase_max - r->c.phase_min + 1);
     static const uint32_t rates[4] = {1000, 300, 60, 15};
-    r->rate = p == PH_SOLO ? 1000 : rates[rnd(r, 4)];
-    r->solo = rnd(r, r->d.num_wf);
+    r->rate = p == PH_SOLO ? 1000 : rates[gpucoh_rng_below(r->ph, 4)];
+    r->solo = gpucoh_rng_below(r->ph, r->d.num_wf);
     if (r->c.steer)
         steer_phase(r, &p, &len); /* draws only when steering: off is the traffic of before */
+    r->serial++;
     r->phase = p;
     r->phase_start = cycle;
     r->phase_end = cycle + len;
@@ -461,7 +515,7 @@ static bool fresh_next(traffic_t* r, uint32_t sm, uint32_t wfi, gsys_op_t* op) {
         }
         return true;
     }
-    if (!gpucoh_rng_permille(&r->rng, r->rate))
+    if (!gate(r, r->rate))
         return false;
     uint64_t line = set_line(r, rnd(r, r->d.num_banks), r->fset, rnd(r, r->c.tags_per_set));
     if (rnd(r, 4) == 0)
@@ -485,14 +539,14 @@ static bool roll_next(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, r
         return false;
     const uint32_t used = r->c.l2_sets_used, sets = r->t.l2_sets;
     if ((wfi & 1u) == 0u) {
-        if (!gpucoh_rng_permille(&r->rng, 60))
+        if (!gate(r, 60))
             return false;
         const uint32_t es = sets > used + r->d.num_sm ? used + r->d.num_sm : 0u;
         const uint32_t k = rnd(r, r->t.l2_ways + 8u);
         line_op(r, op, GSYS_OP_LOAD_LINE, set_line(r, rnd(r, r->d.num_banks), es, k));
         return true;
     }
-    if (!gpucoh_rng_permille(&r->rng, 300))
+    if (!gate(r, 300))
         return false;
     const uint32_t set = sets > used ? used + sm % (sets - used) : 0u;
     const uint32_t k = wfi / 2u;
@@ -516,7 +570,7 @@ static uint32_t used_set(traffic_t* r) {
  * entries pile up until the MSHRs are full). */
 static bool stream_next(traffic_t* r, uint32_t wfi, gsys_op_t* op) {
     const bool solo = wfi == r->solo;
-    if (!solo && !gpucoh_rng_permille(&r->rng, r->rate))
+    if (!solo && !gate(r, r->rate))
         return false;
     const uint32_t tags = 16u * r->t.l2_ways;
     const uint32_t set = solo ? used_set(r) : rnd(r, r->c.l2_sets_used);
@@ -532,7 +586,7 @@ static bool stream_next(traffic_t* r, uint32_t wfi, gsys_op_t* op) {
  * release or atomic on the same lines. */
 static bool steal_next(traffic_t* r, uint32_t sm, gsys_op_t* op) {
     const bool own = sm == r->owner;
-    if (!own && !gpucoh_rng_permille(&r->rng, r->rate))
+    if (!own && !gate(r, r->rate))
         return false;
     const uint32_t n = r->nhot < STEAL_LINES ? r->nhot : STEAL_LINES;
     const uint64_t line = r->pool[r->hot[(r->sbase + rnd(r, n)) % r->nhot]];
@@ -584,7 +638,7 @@ static bool steer_op(traffic_t* r, uint32_t sm, uint32_t wfi, uint64_t cycle, rw
         }
         return true;
     }
-    if (!gpucoh_rng_permille(&r->rng, r->rate))
+    if (!gate(r, r->rate))
         return false;
     const uint64_t hot = pick_line(r, true);
     if (r->phase == PH_LEASE) /* loads of lines that stay in the L2: +THit, no -TEvict */
@@ -603,6 +657,155 @@ static const char* energy_class(uint32_t kind) {
     return kind < GSYS_OP_N ? cls[kind] : "";
 }
 
+/* The phase changes due at this cycle: a new phase once the current one has ended; ROLL when the
+ * timer's first roll comes near (steering). */
+static inline __attribute__((always_inline)) void enter_phases(traffic_t* r, uint64_t cycle) {
+    if (cycle >= r->phase_end)
+        new_phase(r, cycle);
+    if (r->c.steer && r->c.roll_cycle && !r->rolled &&
+        cycle + r->c.quiet_min + ROLL_ACTIVE >= r->c.roll_cycle)
+        roll_phase(r, cycle);
+}
+
+/* ---- the event stream (cfg.events; traffic.h "Streams") ------------------------------------ */
+
+/* Cycles a wavefront waits before a per-cycle chance of permille / 1000 first comes true: k with
+ * probability (1-p)^k p. The survival S(k) = (1-p)^k in 0.32 fixed point, S(1), S(2), ... while
+ * non-zero, is made once per chance (integer arithmetic: the same on every machine); a 32-bit
+ * draw u gives the k with S(k+1) <= u < S(k), k = the entries above u. */
+static uint64_t geo_wait(traffic_t* r, uint32_t permille) {
+    if (permille >= 1000u)
+        return 0;
+    if (permille == 0u)
+        return UINT64_MAX;
+    if (!r->geo[permille]) {
+        const uint64_t q = 1000u - permille;
+        uint32_t n = 0;
+        for (uint64_t v = (1ull << 32) * q / 1000u; v; v = v * q / 1000u)
+            n++;
+        uint32_t* t = (uint32_t*)malloc((size_t)n * sizeof *t);
+        if (!t) { /* no table: the chance drawn a cycle at a time */
+            uint64_t k = 0;
+            while (!gpucoh_rng_permille(&r->rng, permille))
+                k++;
+            return k;
+        }
+        uint32_t i = 0;
+        for (uint64_t v = (1ull << 32) * q / 1000u; v; v = v * q / 1000u)
+            t[i++] = (uint32_t)v;
+        r->geo[permille] = t;
+        r->geo_n[permille] = n;
+    }
+    const uint32_t* t = r->geo[permille];
+    const uint32_t u = (uint32_t)(gpucoh_rng_next(&r->rng) >> 32);
+    uint32_t lo = 0, hi = r->geo_n[permille]; /* t[0..lo) > u, t[hi..) <= u */
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2u;
+        if (t[mid] > u)
+            lo = mid + 1u;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The current phase for wavefront (sm, wfi) at cycle c, as the event stream reads it: the
+ * per-cycle chance it issues with (1000: every cycle), or 0 and the cycle it sleeps until
+ * (UINT64_MAX: the phase's end); *poll: it is asked every cycle and draws as the cycle stream
+ * does (FRESH's other wavefronts while SM 0's wavefront 0 runs the script). */
+static uint32_t ev_rate(const traffic_t* r, const rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t c,
+                        uint64_t* until, bool* poll) {
+    *poll = false;
+    *until = UINT64_MAX;
+    switch (r->phase) {
+    case PH_QUIET:
+        return 0;
+    case PH_SOLO:
+        return wfi == r->solo ? r->rate : 0u;
+    case PH_FRESH:
+        *poll = r->spos < r->nscript && (sm != 0u || wfi != 0u);
+        return r->spos < r->nscript ? 1000u : r->rate;
+    case PH_MERGE: {
+        const uint64_t round = (c - r->phase_start) / MERGE_LEN;
+        if (w->mround != round + 1u)
+            return 1000u;
+        *until = r->phase_start + (round + 1u) * MERGE_LEN;
+        return 0;
+    }
+    case PH_STREAM:
+        return wfi == r->solo ? 1000u : r->rate;
+    case PH_ROLL:
+        if (c + ROLL_ACTIVE < r->c.roll_cycle) {
+            *until = r->c.roll_cycle - ROLL_ACTIVE;
+            return 0;
+        }
+        return (wfi & 1u) ? 300u : 60u;
+    case PH_STEAL:
+        return sm == r->owner ? 1000u : r->rate;
+    case PH_FENCE:
+        return 1000u;
+    default: /* READ, MIXED, WRITE, ATOMIC, CONFLICT, TWIN, LEASE */
+        return r->rate;
+    }
+}
+
+/* The cycle before which no phase change is due: the phase's end, or ROLL's entry. */
+static uint64_t phase_limit(const traffic_t* r) {
+    uint64_t end = r->phase_end;
+    if (r->c.steer && r->c.roll_cycle && !r->rolled) {
+        const uint64_t lead = (uint64_t)r->c.quiet_min + ROLL_ACTIVE;
+        const uint64_t t = r->c.roll_cycle > lead ? r->c.roll_cycle - lead : 0u;
+        end = t < end ? t : end;
+    }
+    return end;
+}
+
+/* Draw when wavefront (sm, wfi), asked at cycle c, is next asked, and whether it issues then. */
+static uint64_t ev_arm(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t c) {
+    uint64_t end = phase_limit(r), until, t;
+    end = end > c ? end : c + 1u;
+    bool poll, hit = true;
+    const uint32_t rate = ev_rate(r, w, sm, wfi, c, &until, &poll);
+    if (poll || rate >= 1000u) {
+        t = c;
+    } else if (rate == 0u) {
+        t = until < end ? until : end;
+        hit = false;
+    } else {
+        const uint64_t k = geo_wait(r, rate);
+        hit = k < end - c;
+        t = hit ? c + k : end;
+    }
+    w->arm_at = t;
+    w->arm_ph = r->serial;
+    w->arm_hit = hit;
+    w->poll = poll;
+    w->armed = true;
+    return t;
+}
+
+/* next() in the event stream, after the phase changes: the wavefront issues now (its draw says
+ * so, or it is polled and draws); otherwise false and it is drawn again. */
+static bool ev_asked(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t cycle) {
+    if (!(w->armed && w->arm_ph == r->serial && w->arm_at == cycle && (w->arm_hit || w->poll)) &&
+        ev_arm(r, w, sm, wfi, cycle) != cycle)
+        return false;
+    r->drawn = !w->poll;
+    return true;
+}
+
+/* due() of the event stream (gsys_workload_t): the drawn cycle while it holds, else a new draw. */
+static uint64_t rand_due(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle) {
+    traffic_t* r = (traffic_t*)ctx;
+    rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
+    if (!w->left || (r->efilter && gpucoh_energy_idle()))
+        return UINT64_MAX;
+    if (w->armed && w->arm_ph == r->serial && w->arm_at >= cycle)
+        return w->arm_at;
+    enter_phases(r, cycle);
+    return ev_arm(r, w, sm, wfi, cycle);
+}
+
 static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
     traffic_t* r = (traffic_t*)ctx;
     rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
@@ -610,17 +813,14 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys
         return false;
     if (r->efilter && gpucoh_energy_idle())
         return false; /* the energy filter's idle baseline: the clock runs, no operation */
-    if (cycle >= r->phase_end)
-        new_phase(r, cycle);
-    if (r->c.steer && r->c.roll_cycle && !r->rolled &&
-        cycle + r->c.quiet_min + ROLL_ACTIVE >= r->c.roll_cycle)
-        roll_phase(r, cycle);
+    enter_phases(r, cycle);
+    if (r->c.events && !ev_asked(r, w, sm, wfi, cycle))
+        return false;
     if (r->phase >= PH_PLAIN) {
         if (!steer_op(r, sm, wfi, cycle, w, op))
             return false;
     } else {
-        if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) ||
-            !gpucoh_rng_permille(&r->rng, r->rate))
+        if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) || !gate(r, r->rate))
             return false;
         plain_op(r, w, op);
     }
@@ -630,6 +830,7 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys
         return false;
     op->tag = r->issued++;
     w->left--;
+    w->armed = false;
     if (op->kind < 8)
         r->ops[op->kind]++;
     return true;
@@ -652,10 +853,16 @@ static bool rand_finished(void* ctx) {
 }
 
 void traffic_workload(traffic_t* r, gsys_workload_t* wl) {
+    memset(wl, 0, sizeof *wl);
     wl->ctx = r;
     wl->next = rand_next;
     wl->done = rand_done;
     wl->finished = rand_finished;
+    wl->due = r->c.events ? rand_due : NULL;
+}
+
+uint64_t traffic_wait_draw(traffic_t* r, uint32_t permille) {
+    return geo_wait(r, permille);
 }
 
 uint64_t traffic_completed(const traffic_t* r) {
@@ -679,6 +886,9 @@ void traffic_print(const traffic_t* r, FILE* f) {
     const uint32_t np = !r->c.steer ? PH_PLAIN : r->t.rm_steal ? PH_N : PH_STEAL;
     for (uint32_t p = 0; p < np; p++)
         fprintf(f, " %s %" PRIu64, phase_name[p], r->phases[p]);
+    if (r->c.events || r->c.active_permille < 1000u)
+        fprintf(f, "\ntraffic: %s stream, %u of %u wavefronts issue",
+                r->c.events ? "event" : "cycle", r->nactive, r->d.num_sm * r->d.num_wf);
     fprintf(f, "\ntraffic: issued:");
     for (uint32_t k = 0; k < 8; k++)
         fprintf(f, " %s %" PRIu64, kn[k], r->ops[k]);

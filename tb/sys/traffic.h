@@ -54,6 +54,14 @@
  * With steer false no extra random number is drawn: the same seed gives the same operations as
  * before steering existed.
  *
+ * Streams. The cycle stream (the default) asks every idle wavefront every cycle and draws its
+ * per-cycle chance each time. The event stream (cfg.events) draws, when a wavefront becomes idle
+ * or a phase changes, the cycle of its next operation from the geometric distribution of that
+ * chance (a survival table in 0.32 fixed point, integer arithmetic only), capped at the phase's
+ * end; the wavefronts that issue every cycle in a phase (SOLO's one, FRESH's script, STREAM's
+ * solo, STEAL's owner, FENCE) are due every cycle, and those that wait for a boundary (QUIET,
+ * MERGE's next round, ROLL's start) sleep until it.
+ *
  * The energy filter (tb/engine/energy_filter.h, synth/energy.sh): with GPUCOH_ENERGY_OPS set,
  * "none" issues nothing (the idle baseline), a comma list of classes (load = LOAD and LOAD_LINE,
  * store = STORE and STORE_LINE, atomic, fence, acquire, release) issues only the operations of
@@ -83,6 +91,15 @@ typedef struct {
     bool steer;              /* steered phases too (false: the traffic of before, draw for draw) */
     uint32_t steer_permille; /* chance that a new phase is a steered one */
     uint64_t roll_cycle;     /* steering: the cycle of the timer's first roll, 0 = none */
+    /* The event stream (`--traffic events`; docs/system.md "Traffic streams"): instead of one
+     * draw per idle wavefront per cycle, a wavefront draws once how many cycles it waits before
+     * its next operation (geometric, with the phase's per-cycle chance), and the system asks it
+     * only then (gsys_workload_t.due). The same phases, mixes and rates in distribution; not the
+     * same operations for a seed as the cycle stream (false, the default: every recorded result) */
+    bool events;
+    /* Per mille of the wavefronts that issue at all (1..1000; 1000: every one), spread evenly
+     * over the system in wavefront order (sm * NumWf + wf): `--active-wf` */
+    uint32_t active_permille;
 } traffic_cfg_t;
 
 /* The cycle of the global unit's first roll (TC: the timer's edge at now = 2^TsWidth-1) for a
@@ -104,5 +121,9 @@ void traffic_workload(traffic_t* r, gsys_workload_t* wl);
 uint64_t traffic_completed(const traffic_t* r);
 /* Pool size, phases entered per kind, operations by kind. */
 void traffic_print(const traffic_t* r, FILE* f);
+/* The event stream's draw of a wait (its test): the cycles a wavefront waits before a per-cycle
+ * chance of permille / 1000 first comes true (0 for 1000 and above, UINT64_MAX for 0), from r's
+ * generator. */
+uint64_t traffic_wait_draw(traffic_t* r, uint32_t permille);
 
 #endif /* GPUCOH_TRAFFIC_H */
