@@ -669,15 +669,26 @@ typedef struct {
     gsys_t* s;
 } nc_run_t;
 
-static void nc_run_open(nc_run_t* x, const gsys_cfg_t* cfg, uint64_t ops) {
+/* The C backend and the random traffic of tc, its workload in x->wl (a test may wrap it before
+ * nc_run_sys makes the system over x->wl). */
+static void nc_run_traffic(nc_run_t* x, const gsys_cfg_t* cfg, const traffic_cfg_t* tc) {
     char err[256];
     assert_int_equal(gsys_backend_c_cfg(cfg, &x->be, err, sizeof err), 0);
-    traffic_cfg_t tc = traffic_cfg_default(cfg, cfg->seed, ops);
-    x->r = traffic_new(cfg, &tc, err, sizeof err);
+    x->r = traffic_new(cfg, tc, err, sizeof err);
     assert_non_null(x->r);
     traffic_workload(x->r, &x->wl);
+}
+
+static void nc_run_sys(nc_run_t* x, const gsys_cfg_t* cfg) {
+    char err[256];
     x->s = gsys_new(cfg, &x->be, &x->wl, err, sizeof err);
     assert_non_null(x->s);
+}
+
+static void nc_run_open(nc_run_t* x, const gsys_cfg_t* cfg, uint64_t ops) {
+    const traffic_cfg_t tc = traffic_cfg_default(cfg, cfg->seed, ops);
+    nc_run_traffic(x, cfg, &tc);
+    nc_run_sys(x, cfg);
 }
 
 static void nc_run_close(nc_run_t* x) {
@@ -1007,27 +1018,21 @@ static uint64_t wrap_due_inner(void* ctx, uint32_t sm, uint32_t wf, uint64_t cyc
  * through wrap_t, due() as `due` says: 0 none, 1 always `cycle`, 2 the traffic's own. */
 static uint64_t wrap_run(const traffic_cfg_t* tc, int due, wrap_t* w, gsys_stats_t* st) {
     const gsys_cfg_t cfg = nc_cfg(false);
-    char err[256];
-    gsys_backend_t be;
-    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
-    traffic_t* r = traffic_new(&cfg, tc, err, sizeof err);
-    assert_non_null(r);
+    nc_run_t x;
+    nc_run_traffic(&x, &cfg, tc);
     memset(w, 0, sizeof *w);
-    traffic_workload(r, &w->in);
-    gsys_workload_t wl = {w, wrap_next, wrap_done, wrap_finished,
-                          due == 1   ? wrap_due_now
-                          : due == 2 ? wrap_due_inner
-                                     : NULL};
-    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
-    assert_non_null(s);
-    assert_int_equal(gsys_run(s, 4000000, stderr), GSYS_RUN_DONE);
-    assert_int_equal(gsys_errors(s), 0);
-    assert_int_equal(traffic_completed(r), tc->ops);
-    gsys_stats_get(s, st);
-    const uint64_t c = gsys_cycle(s);
-    gsys_free(s);
-    traffic_free(r);
-    be.destroy(be.ctx);
+    w->in = x.wl;
+    x.wl = (gsys_workload_t){w, wrap_next, wrap_done, wrap_finished,
+                             due == 1   ? wrap_due_now
+                             : due == 2 ? wrap_due_inner
+                                        : NULL};
+    nc_run_sys(&x, &cfg);
+    assert_int_equal(gsys_run(x.s, 4000000, stderr), GSYS_RUN_DONE);
+    assert_int_equal(gsys_errors(x.s), 0);
+    assert_int_equal(traffic_completed(x.r), tc->ops);
+    gsys_stats_get(x.s, st);
+    const uint64_t c = gsys_cycle(x.s);
+    nc_run_close(&x);
     return c;
 }
 
@@ -1199,26 +1204,19 @@ static void phases_of(bool events, uint32_t active, char* out, size_t n) {
     traffic_cfg_t tc = traffic_cfg_default(&cfg, 21, ~0ull >> 1);
     tc.events = events;
     tc.active_permille = active;
-    char err[256], buf[2048] = {0};
-    gsys_backend_t be;
-    assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
-    traffic_t* r = traffic_new(&cfg, &tc, err, sizeof err);
-    assert_non_null(r);
-    gsys_workload_t wl;
-    traffic_workload(r, &wl);
-    gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
-    assert_non_null(s);
-    assert_int_equal(gsys_run(s, 100000, stderr), GSYS_RUN_CYCLES);
+    nc_run_t x;
+    nc_run_traffic(&x, &cfg, &tc);
+    nc_run_sys(&x, &cfg);
+    assert_int_equal(gsys_run(x.s, 100000, stderr), GSYS_RUN_CYCLES);
+    char buf[2048] = {0};
     FILE* f = fmemopen(buf, sizeof buf - 1, "w");
     assert_non_null(f);
-    traffic_print(r, f);
+    traffic_print(x.r, f);
     fclose(f);
     const char* ph = strstr(buf, "phases:");
     assert_non_null(ph);
     snprintf(out, n, "%.*s", (int)strcspn(ph, "\n"), ph);
-    gsys_free(s);
-    traffic_free(r);
-    be.destroy(be.ctx);
+    nc_run_close(&x);
 }
 
 /* The event stream draws its phases from a generator of their own: a seed gives the same phases
