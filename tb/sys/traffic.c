@@ -657,13 +657,21 @@ static const char* energy_class(uint32_t kind) {
     return kind < GSYS_OP_N ? cls[kind] : "";
 }
 
-/* The phase changes due at this cycle: a new phase once the current one has ended; ROLL when the
- * timer's first roll comes near (steering). */
+/* The cycle ROLL is entered at (steering: quiet_min + ROLL_ACTIVE cycles before the timer's first
+ * roll), or UINT64_MAX when it never is or already was. */
+static inline __attribute__((always_inline)) uint64_t roll_entry(const traffic_t* r) {
+    if (!r->c.steer || !r->c.roll_cycle || r->rolled)
+        return UINT64_MAX;
+    const uint64_t lead = (uint64_t)r->c.quiet_min + ROLL_ACTIVE;
+    return r->c.roll_cycle > lead ? r->c.roll_cycle - lead : 0u;
+}
+
+/* The phase changes due at this cycle: a new phase once the current one has ended; ROLL at its
+ * entry. */
 static inline __attribute__((always_inline)) void enter_phases(traffic_t* r, uint64_t cycle) {
     if (cycle >= r->phase_end)
         new_phase(r, cycle);
-    if (r->c.steer && r->c.roll_cycle && !r->rolled &&
-        cycle + r->c.quiet_min + ROLL_ACTIVE >= r->c.roll_cycle)
+    if (cycle >= roll_entry(r))
         roll_phase(r, cycle);
 }
 
@@ -751,13 +759,8 @@ static uint32_t ev_rate(const traffic_t* r, const rwf_t* w, uint32_t sm, uint32_
 
 /* The cycle before which no phase change is due: the phase's end, or ROLL's entry. */
 static uint64_t phase_limit(const traffic_t* r) {
-    uint64_t end = r->phase_end;
-    if (r->c.steer && r->c.roll_cycle && !r->rolled) {
-        const uint64_t lead = (uint64_t)r->c.quiet_min + ROLL_ACTIVE;
-        const uint64_t t = r->c.roll_cycle > lead ? r->c.roll_cycle - lead : 0u;
-        end = t < end ? t : end;
-    }
-    return end;
+    const uint64_t roll = roll_entry(r);
+    return roll < r->phase_end ? roll : r->phase_end;
 }
 
 /* Draw when wavefront (sm, wfi), asked at cycle c, is next asked, and whether it issues then. */
@@ -784,10 +787,15 @@ static uint64_t ev_arm(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64
     return t;
 }
 
+/* The wavefront's draw still holds at cycle: drawn in this phase, for this cycle or a later one. */
+static bool ev_holds(const traffic_t* r, const rwf_t* w, uint64_t cycle) {
+    return w->armed && w->arm_ph == r->serial && w->arm_at >= cycle;
+}
+
 /* next() in the event stream, after the phase changes: the wavefront issues now (its draw says
  * so, or it is polled and draws); otherwise false and it is drawn again. */
 static bool ev_asked(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t cycle) {
-    if (!(w->armed && w->arm_ph == r->serial && w->arm_at == cycle && (w->arm_hit || w->poll)) &&
+    if (!(ev_holds(r, w, cycle) && w->arm_at == cycle && (w->arm_hit || w->poll)) &&
         ev_arm(r, w, sm, wfi, cycle) != cycle)
         return false;
     r->drawn = !w->poll;
@@ -800,7 +808,7 @@ static uint64_t rand_due(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle) {
     rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
     if (!w->left || (r->efilter && gpucoh_energy_idle()))
         return UINT64_MAX;
-    if (w->armed && w->arm_ph == r->serial && w->arm_at >= cycle)
+    if (ev_holds(r, w, cycle))
         return w->arm_at;
     enter_phases(r, cycle);
     return ev_arm(r, w, sm, wfi, cycle);
