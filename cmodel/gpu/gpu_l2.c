@@ -95,6 +95,7 @@ struct gpu_l2 {
     uint32_t touched_n;
     uint32_t touched[GPU_L2_SEL_MAX];
     bool touched_all;
+    uint64_t mtouched; /* the MSHRs this edge wrote (bit k: MSHR k) */
 };
 
 /* The head request and the line it finds. */
@@ -133,6 +134,10 @@ static void touch(gpu_l2_t* m, uint32_t i) {
     } else {
         m->touched_all = true;
     }
+}
+
+static inline void mtouch(gpu_l2_t* m, uint32_t k) {
+    m->mtouched |= (uint64_t)1 << k;
 }
 
 /* reading 1: set and tag of a line address (cut to LA bits), and back */
@@ -375,6 +380,7 @@ static void l2_fill(gpu_l2_t* m, const gpu_mem_rsp_t* f) {
     e->v = 0u;
     m->nfree++;
     touch(m, i);
+    mtouch(m, k);
 }
 
 /*--- (b) the head, section 5 ------------------------------------------------------------------*/
@@ -471,6 +477,7 @@ static bool l2_allocate(gpu_l2_t* m, l2_head_t* h) {
     h->idx = (int64_t)i;
     h->k = k;
     touch(m, i);
+    mtouch(m, k);
     return true;
 }
 
@@ -492,6 +499,7 @@ static bool head_gets(gpu_l2_t* m, l2_head_t* h) {
     }
     m->cov[GPU_L2_T_G02]++;
     m->mshr[h->k].dst |= bit & m->sm_all;
+    mtouch(m, h->k);
     if (m->mshr[h->k].dst == m->sm_all) {
         fc(m, GPU_L2_F_MERGE_ALL_SM);
     }
@@ -519,6 +527,7 @@ static bool head_wt(gpu_l2_t* m, l2_head_t* h) {
         for (uint32_t w = 0; w < m->mw; w++) {
             wm[w] = row == GPU_L2_T_W02 ? wm[w] | h->qmask[w] : h->qmask[w];
         }
+        mtouch(m, h->k);
     }
     rsp_put(m, GPU_RSP_ACK, (uint64_t)1 << h->q->src, h->q->line, NULL);
     touch(m, i);
@@ -729,6 +738,7 @@ static void l2_check_rules(const gpu_l2_t* m) {
 void gpu_l2_tick(gpu_l2_t* m, const gpu_l2_in_t* in, gpu_l2_out_t* out) {
     m->touched_n = 0u;
     m->touched_all = false;
+    m->mtouched = 0u;
     if (!in->rst_n) {
         l2_reset_state(m);
         memset(&m->out, 0, sizeof m->out);
@@ -812,8 +822,11 @@ void gpu_l2_state_get(const gpu_l2_t* m, gpu_l2_state_t* s) {
             }
         }
     }
+    const uint64_t want = s->mshr_only && !s->sel_all ? s->mshr_sel : ~(uint64_t)0;
     for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
-        gpu_l2_mshr_get(m, k, &s->mshr[k]);
+        if ((want >> k) & 1u) {
+            gpu_l2_mshr_get(m, k, &s->mshr[k]);
+        }
     }
     s->qcnt = m->qcnt;
     s->tbusy = m->tbusy;
@@ -830,6 +843,10 @@ uint32_t gpu_l2_touched(const gpu_l2_t* m, uint32_t* sel, uint32_t max, bool* al
         sel[k] = m->touched[k];
     }
     return m->touched_n;
+}
+
+uint64_t gpu_l2_mshr_touched(const gpu_l2_t* m) {
+    return m->touched_all ? gpucoh_mask64(m->d.l2_mshrs) : m->mtouched;
 }
 
 bool gpu_l2_word(const gpu_l2_t* m, uint64_t line, uint32_t word, uint32_t* v) {

@@ -60,12 +60,15 @@ typedef struct {
 } gpu_l2_mshr_t;
 
 /* Architectural state (spec section 3) in the compare layout (RTL shim and gpu_l2_state_get):
- * every line and rr when sel_all, else the sel_n lines of sel[] (and their sets' rr); the MSHRs
- * and qcnt always. */
+ * every line and rr when sel_all, else the sel_n lines of sel[] (and their sets' rr); every
+ * MSHR, or with mshr_only and not sel_all only the MSHRs of mshr_sel (bit k: MSHR k; the others
+ * are left as they were); qcnt and the token always. */
 typedef struct {
     uint32_t sel_all;
     uint32_t sel_n;
     uint32_t sel[GPU_L2_SEL_MAX];
+    uint32_t mshr_only;
+    uint64_t mshr_sel;
     uint32_t qcnt;
     uint32_t tbusy, town; /* Rsp token (rsp.md section 5.1); 0 with Rsp = 0 */
     uint64_t twait;
@@ -136,6 +139,8 @@ void gpu_l2_line_get(const gpu_l2_t* m, uint32_t i, gpu_l2_line_t* l);
 void gpu_l2_mshr_get(const gpu_l2_t* m, uint32_t k, gpu_l2_mshr_t* e);
 void gpu_l2_state_get(const gpu_l2_t* m, gpu_l2_state_t* s);
 uint32_t gpu_l2_touched(const gpu_l2_t* m, uint32_t* sel, uint32_t max, bool* all);
+/* The MSHRs the last edge wrote (bit k: MSHR k), all of them after a reset. */
+uint64_t gpu_l2_mshr_touched(const gpu_l2_t* m);
 /* The word of a line the bank holds valid (V, D; P: no): final values of a run. */
 bool gpu_l2_word(const gpu_l2_t* m, uint64_t line, uint32_t word, uint32_t* v);
 const uint64_t* gpu_l2_cov(const gpu_l2_t* m);

@@ -1458,10 +1458,73 @@ static void test_l1_random(void** state) {
     l1_random_run(GPU_H, 0x89abcdefu);
 }
 
+/* The lockstep compares only what an edge wrote (gpu_l2_touched, gpu_l2_mshr_touched): every
+ * line, set pointer and MSHR that differs between the whole states before (a) and after (b) the
+ * edge must be named; a read of the named MSHRs alone (mshr_only) fills exactly those. */
+typedef struct {
+    gpu_l2_state_t *a, *b, *p;
+    uint64_t lines_named, mshrs_named, mshr_edges;
+} l2_touch_t;
+
+static void touch_read(const gpu_l2_t* m, gpu_l2_state_t* s) {
+    memset(s, 0, sizeof *s);
+    s->sel_all = 1u;
+    gpu_l2_state_get(m, s);
+}
+
+static bool line_named(const gpu_l2_t* m, uint32_t i) {
+    uint32_t sel[GPU_L2_SEL_MAX];
+    bool all = false;
+    const uint32_t n = gpu_l2_touched(m, sel, GPU_L2_SEL_MAX, &all);
+    for (uint32_t k = 0; k < n && !all; k++) {
+        all = sel[k] == i;
+    }
+    return all;
+}
+
+static void touch_check(const gpu_l2_t* m, l2_touch_t* c) {
+    const gpu_l2_desc_t* d = gpu_l2_desc(m);
+    touch_read(m, c->b);
+    for (uint32_t i = 0; i < d->l2_sets * d->l2_ways; i++) {
+        if (memcmp(&c->a->line[i], &c->b->line[i], sizeof c->a->line[i]) != 0 ||
+            c->a->rr[i / d->l2_ways] != c->b->rr[i / d->l2_ways]) {
+            assert_true(line_named(m, i) || c->a->rr[i / d->l2_ways] != c->b->rr[i / d->l2_ways]);
+            c->lines_named++;
+        }
+    }
+    const uint64_t mt = gpu_l2_mshr_touched(m);
+    for (uint32_t k = 0; k < d->l2_mshrs; k++) {
+        if (memcmp(&c->a->mshr[k], &c->b->mshr[k], sizeof c->a->mshr[k]) != 0) {
+            assert_true((mt >> k) & 1u);
+            c->mshrs_named++;
+        }
+    }
+    memset(c->p, 0xa5, sizeof *c->p);
+    c->p->sel_all = 0u;
+    c->p->sel_n = 0u;
+    c->p->mshr_only = 1u;
+    c->p->mshr_sel = mt;
+    gpu_l2_state_get(m, c->p);
+    gpu_l2_mshr_t poison;
+    memset(&poison, 0xa5, sizeof poison);
+    for (uint32_t k = 0; k < d->l2_mshrs; k++) {
+        const gpu_l2_mshr_t* want = (mt >> k) & 1u ? &c->b->mshr[k] : &poison;
+        assert_memory_equal(&c->p->mshr[k], want, sizeof poison);
+    }
+    c->mshr_edges += mt != 0u;
+    gpu_l2_state_t* t = c->a; /* the state after is the next edge's before */
+    c->a = c->b;
+    c->b = t;
+}
+
 static void test_l2_random(void** state) {
     (void)state;
     l2h_t t;
     l2_open(&t);
+    l2_touch_t tc = {
+        calloc(1, sizeof *tc.a), calloc(1, sizeof *tc.b), calloc(1, sizeof *tc.p), 0, 0, 0};
+    assert_true(tc.a && tc.b && tc.p);
+    touch_read(t.m, tc.a);
     uint64_t x = 0x5eedu;
     uint64_t fetch[64];
     uint32_t nf = 0;
@@ -1484,7 +1547,13 @@ static void test_l2_random(void** state) {
             t.in.req.a = (r >> 24) % 3u;
         }
         l2_tick(&t);
+        touch_check(t.m, &tc);
     }
+    /* 11 701 line changes, 7 705 MSHR changes, on 7 718 edges that wrote an MSHR */
+    assert_true(tc.lines_named > 1000u && tc.mshrs_named > 1000u && tc.mshr_edges > 1000u);
+    free(tc.a);
+    free(tc.b);
+    free(tc.p);
     assert_int_equal(gpu_l2_errors(t.m), 0);
     const uint64_t* c = gpu_l2_cov(t.m);
     for (uint32_t r = 0; r < GPU_L2_T_N; r++) {

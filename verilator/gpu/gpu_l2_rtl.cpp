@@ -2,10 +2,11 @@
 //
 // gpu_l2_rtl.cpp -- thin shim: the Verilated gpu_l2 behind the C ABI of gpucoh_rtl.h: packs
 // gpu_l2_in_t into the ports, unpacks gpu_l2_out_t, reads the public registers into
-// gpu_l2_state_t (cmodel/gpu/gpu_l2.h): the MSHRs and qcnt always, and all lines and rr or the
-// lines named in sel[] (and their sets' rr). Nothing here models behaviour: lines and MSHR entries
-// are stored without reset, and the packed bits mlive_q / dlive_q / mlv_q say whether they were
-// written since reset (else they read 0; docs/units/gpu/gpu_l2.md section 3).
+// gpu_l2_state_t (cmodel/gpu/gpu_l2.h): qcnt and the token always, all lines and rr or the
+// lines named in sel[] (and their sets' rr), all MSHRs or (mshr_only) those of mshr_sel.
+// Nothing here models behaviour: lines and MSHR entries are stored without reset, and the packed
+// bits mlive_q / dlive_q / mlv_q say whether they were written since reset (else they read 0;
+// docs/units/gpu/gpu_l2.md section 3).
 
 #include "Vgpu_l2.h"
 #include "Vgpu_l2___024root.h"
@@ -77,7 +78,11 @@ template <typename R> void read_state(const R* r, gpu_l2_state_t* st) {
             }
         }
     }
+    // every MSHR, or with mshr_only (and not sel_all) the ones of mshr_sel
+    const uint64_t want = st->mshr_only && !st->sel_all ? st->mshr_sel : ~uint64_t{0};
     for (unsigned k = 0; k < kMshrs; ++k) {
+        if (!((want >> k) & 1u))
+            continue;
         gpu_l2_mshr_t* m = &st->mshr[k];
         if (!gpucoh::get_field(r->gpu_l2__DOT__mlv_q, k, 1)) {
             *m = gpu_l2_mshr_t{};

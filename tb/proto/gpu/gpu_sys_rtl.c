@@ -200,9 +200,13 @@ static void l1_cmp_state(const void* pd, const void* model, void* st, const void
     l1_cmp_scalars(d, &e, s, fx, mm, bad);
 }
 
+/* The lines and the MSHRs the C model wrote (all of them on a full compare). */
 static void l2_select(const void* pd, const void* model, bool full, void* st) {
     (void)pd;
     GSYS_SELECT_TOUCHED(gpu_l2_touched, gpu_l2_state_t, model, full, st);
+    gpu_l2_state_t* s = st;
+    s->mshr_only = 1u;
+    s->mshr_sel = gpu_l2_mshr_touched(model);
 }
 
 static void l2_cmp_state(const void* pd, const void* model, void* st, const void* fix,
@@ -214,6 +218,8 @@ static void l2_cmp_state(const void* pd, const void* model, void* st, const void
     e.sel_all = s->sel_all;
     e.sel_n = s->sel_n;
     memcpy(e.sel, s->sel, sizeof e.sel);
+    e.mshr_only = s->mshr_only;
+    e.mshr_sel = s->mshr_sel;
     gpu_l2_state_get(model, &e);
     const bool all = s->sel_all;
     const uint32_t lines = d->l2_sets * d->l2_ways;
@@ -231,7 +237,10 @@ static void l2_cmp_state(const void* pd, const void* model, void* st, const void
             FIX(s->rr[x], e.rr[x], fx->rr[x]);
         tb_cmp_u64(mm, bad, e.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
     }
+    const uint64_t want = s->mshr_only && !all ? s->mshr_sel : ~(uint64_t)0;
     for (uint32_t k = 0; k < d->l2_mshrs; k++) {
+        if (!((want >> k) & 1u))
+            continue;
         if (fx)
             FIX(s->mshr[k], e.mshr[k], fx->mshr[k]);
         cmp_mshr(d, mm, bad, k, &e.mshr[k], &s->mshr[k]);
