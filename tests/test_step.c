@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "step.h"
+#include "tb_common.h"
 
 /* the checks' argument: how many fields each kind differs in, the order they ran in */
 typedef struct {
@@ -52,6 +53,48 @@ static int report(void* a, gpucoh_check_kind_t k, const gpucoh_mismatch_t* mm, b
     x->reports++;
     x->firsts += first;
     return x->stop;
+}
+
+/* every check gets a fresh record (empty strings, extra 0), whatever the one before wrote */
+static unsigned fresh_seen;
+static uint32_t scribble(void* a, gpucoh_mismatch_t* mm) {
+    (void)a;
+    fresh_seen += !mm->field[0] && !mm->expected[0] && !mm->got[0] && !mm->extra;
+    snprintf(mm->field, sizeof mm->field, "left.over");
+    snprintf(mm->expected, sizeof mm->expected, "0x1");
+    snprintf(mm->got, sizeof mm->got, "0x2");
+    mm->extra = 9;
+    return 0; /* wrote, but agrees */
+}
+
+static void fresh_record(void** st) {
+    (void)st;
+    const gpucoh_check_t three[] = {{GPUCOH_CHECK_ASSERTION, scribble},
+                                    {GPUCOH_CHECK_OUTPUT, scribble},
+                                    {GPUCOH_CHECK_STATE, scribble}};
+    gpucoh_first_t f = {0};
+    fresh_seen = 0;
+    assert_int_equal(gpucoh_step_compare(three, 3, NULL, 1, &f, NULL), 0);
+    assert_int_equal(fresh_seen, 3);
+    assert_false(f.diverged);
+}
+
+/* tb_cmp_words: equal arrays leave the record alone; else every differing word is counted and
+ * the first named with its bit range */
+static void cmp_words(void** st) {
+    (void)st;
+    uint32_t e[4] = {1, 2, 3, 4}, g[4] = {1, 2, 3, 4}, bad = 0;
+    gpucoh_mismatch_t mm = {0};
+    tb_cmp_words(&mm, &bad, e, g, 4, 128, "d");
+    assert_int_equal(bad, 0);
+    assert_string_equal(mm.field, "");
+    g[1] = 7;
+    g[3] = 9;
+    tb_cmp_words(&mm, &bad, e, g, 4, 128, "d");
+    assert_int_equal(bad, 2);
+    assert_string_equal(mm.field, "d[63:32]");
+    assert_string_equal(mm.expected, "0x00000002");
+    assert_string_equal(mm.got, "0x00000007");
 }
 
 static const gpucoh_check_t unit_order[] = {
@@ -280,6 +323,8 @@ static void last_inputs(void** st) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(agree),
+        cmocka_unit_test(fresh_record),
+        cmocka_unit_test(cmp_words),
         cmocka_unit_test(first_check_ends_step),
         cmocka_unit_test(report_goes_on_first_kept),
         cmocka_unit_test(report_stops),
