@@ -140,6 +140,7 @@ struct gpu_l1 {
     uint32_t touched_n;
     uint32_t touched[GPU_SEL_MAX];
     bool touched_all;
+    bool flags_touched; /* this edge's INV wrote the flags of lines touched[] does not name */
 };
 
 /* What one edge reads (registered values) and decides. */
@@ -542,10 +543,10 @@ static void eng_apply(gpu_l1_t* m, l1_edge_t* e) {
 
 static void l1_inv(gpu_l1_t* m, const l1_edge_t* e) {
     m->st.inv++;
-    m->touched_all = true;
     if (m->nval == 0u && m->npend == 0u) {
-        return;
+        return; /* it writes nothing */
     }
+    m->flags_touched = true;
     bool staled = false;
     for (uint32_t i = 0; i < m->lines; i++) {
         l1_meta_t* L = &m->line[i];
@@ -1640,6 +1641,7 @@ static void l1_rsp_edge_stats(gpu_l1_t* m, const l1_edge_t* e, const gpu_l1_in_t
 void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
     m->touched_n = 0u;
     m->touched_all = false;
+    m->flags_touched = false;
     if (!in->rst_n) {
         l1_reset_edge(m, out);
         return;
@@ -1734,6 +1736,23 @@ void gpu_l1_line_get(const gpu_l1_t* m, uint32_t i, gpu_l1_line_t* l) {
     memcpy(l->data, ldata(m, i), (size_t)m->lw * sizeof(uint32_t));
 }
 
+/* the flag vectors of every line (gpu_l1_state_t) */
+static void l1_flags_get(const gpu_l1_t* m, gpu_l1_state_t* s) {
+    const size_t n = sizeof s->fval;
+    memset(s->fval, 0, n);
+    memset(s->fpend, 0, n);
+    memset(s->fstale, 0, n);
+    memset(s->facq, 0, n);
+    for (uint32_t i = 0; i < m->lines; i++) {
+        const l1_meta_t* x = &m->line[i];
+        const uint32_t w = i / 32u, b = 1u << (i % 32u);
+        s->fval[w] |= x->val ? b : 0u;
+        s->fpend[w] |= x->pend ? b : 0u;
+        s->fstale[w] |= x->stale ? b : 0u;
+        s->facq[w] |= x->acq ? b : 0u;
+    }
+}
+
 void gpu_l1_state_get(const gpu_l1_t* m, gpu_l1_state_t* s) {
     const uint32_t ways = m->d.l1_ways;
     if (s->sel_all) {
@@ -1749,6 +1768,9 @@ void gpu_l1_state_get(const gpu_l1_t* m, gpu_l1_state_t* s) {
                 s->rr[i / ways] = m->rr[i / ways];
             }
         }
+    }
+    if (s->sel_all || s->flags_all) {
+        l1_flags_get(m, s);
     }
     s->fcnt = m->fcnt;
     s->sbh = m->sbh;
@@ -1795,6 +1817,10 @@ uint32_t gpu_l1_touched(const gpu_l1_t* m, uint32_t* sel, uint32_t max, bool* al
         sel[k] = m->touched[k];
     }
     return m->touched_n;
+}
+
+bool gpu_l1_flags_touched(const gpu_l1_t* m) {
+    return m->flags_touched;
 }
 
 const uint64_t* gpu_l1_cov(const gpu_l1_t* m) {

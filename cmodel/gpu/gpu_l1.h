@@ -24,11 +24,12 @@
 extern "C" {
 #endif
 
-#define GPU_L1_MAX_SETS  256u
-#define GPU_L1_MAX_WAYS  8u
-#define GPU_L1_MAX_LINES (GPU_L1_MAX_SETS * GPU_L1_MAX_WAYS)
-#define GPU_L1_MAX_SB    256u
-#define GPU_SEL_MAX      8u /* line indices a partial state read may name */
+#define GPU_L1_MAX_SETS   256u
+#define GPU_L1_MAX_WAYS   8u
+#define GPU_L1_MAX_LINES  (GPU_L1_MAX_SETS * GPU_L1_MAX_WAYS)
+#define GPU_L1_MAX_SB     256u
+#define GPU_SEL_MAX       8u /* line indices a partial state read may name */
+#define GPU_L1_FLAG_WORDS (GPU_L1_MAX_LINES / 32u)
 
 typedef struct {
     bool rst_n;
@@ -73,12 +74,16 @@ typedef struct {
 
 /* Architectural state (spec section 3) in the compare layout, filled by the RTL shim and by
  * gpu_l1_state_get. Lines are indexed set * L1Ways + way. A reader fills every line and rr when
- * sel_all, else only the sel_n lines named in sel[] (and their sets' rr); the scalars and the
+ * sel_all, else only the sel_n lines named in sel[] (and their sets' rr); the flag vectors
+ * (fval, fpend, fstale, facq: bit i % 32 of word i / 32 is line i's flag, bits of lines past
+ * L1Sets * L1Ways 0) when sel_all or flags_all (an INV writes val and stale of every line: the
+ * flags of all lines and the whole of the named ones then cover the edge); the scalars and the
  * store buffer always (sb[k] = the k-th live entry from the head, k < sbcnt; the rest 0). */
 typedef struct {
     uint32_t sel_all;
     uint32_t sel_n;
     uint32_t sel[GPU_SEL_MAX];
+    uint32_t flags_all;
     uint32_t fcnt;
     uint32_t sbh, sbcnt;
     uint32_t wtp, batch, fl;
@@ -87,6 +92,8 @@ typedef struct {
     uint32_t rblk, rst, rsnt, bcnt, cfv, cfl, csrc; /* Rsp (rsp.md section 4.2); 0 with Rsp = 0 */
     uint64_t sb[GPU_L1_MAX_SB];
     uint32_t rr[GPU_L1_MAX_SETS];
+    uint32_t fval[GPU_L1_FLAG_WORDS], fpend[GPU_L1_FLAG_WORDS];
+    uint32_t fstale[GPU_L1_FLAG_WORDS], facq[GPU_L1_FLAG_WORDS];
     gpu_l1_line_t line[GPU_L1_MAX_LINES];
 } gpu_l1_state_t;
 
@@ -247,8 +254,11 @@ typedef struct {
 } gpu_l1_rsp_regs_t;
 void gpu_l1_rsp_regs(const gpu_l1_t* m, gpu_l1_rsp_regs_t* r);
 /* The lines the last tick wrote (for partial compares): returns their count (<= max) into
- * sel, or sets *all when a tick wrote more than max lines or every line (reset, INV). */
+ * sel, or sets *all when a tick wrote more than max lines or every line (reset). An INV's
+ * writes to every line's val and stale are not named there: gpu_l1_flags_touched says the last
+ * tick made them (a partial compare then sets flags_all). */
 uint32_t gpu_l1_touched(const gpu_l1_t* m, uint32_t* sel, uint32_t max, bool* all);
+bool gpu_l1_flags_touched(const gpu_l1_t* m);
 /* Coverage (a reset does not clear it): row counts [GPU_L1_T_N], cover points [GPU_L1_F_N]. */
 const uint64_t* gpu_l1_cov(const gpu_l1_t* m);
 const uint64_t* gpu_l1_fcov(const gpu_l1_t* m);

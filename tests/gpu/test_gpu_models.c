@@ -452,6 +452,12 @@ static void expect_touched(const l1h_t* t, uint32_t n, uint32_t i0, bool all) {
     }
 }
 
+/* an edge with an INV that wrote flags: the lines it names beside them (n, first i0) */
+static void expect_touched_inv(const l1h_t* t, uint32_t n, uint32_t i0) {
+    expect_touched(t, n, i0, false);
+    assert_true(gpu_l1_flags_touched(t->m));
+}
+
 /*--- L1 scenarios -----------------------------------------------------------------------------*/
 
 /* C05 -> R01 -> C01: line 0x25 is set 1, tag 9, way 0 = line 2 */
@@ -711,7 +717,7 @@ static void test_l1_fence_batch(void** state) {
     assert_int_equal(s->fcur, 0);
     assert_int_equal(s->fdone, 4);
     expect_line(&t, 2, 1, 0, 0, 0, 0, 0, 0);
-    expect_touched(&t, 0, 0, true);
+    expect_touched_inv(&t, 0, 0);
     gpu_l1_stats_t st;
     gpu_l1_stats(t.m, &st);
     assert_int_equal(st.inv, 1);
@@ -756,7 +762,7 @@ static void test_l1_acquire_load(void** state) {
     expect_data(&t, 2, 9, 8, 7, 6);
     expect_line(&t, 4, 1, 0, 0, 0, 0, 0, 0);
     expect_data(&t, 4, 2, 2, 2, 2);
-    expect_touched(&t, 0, 0, true);
+    expect_touched_inv(&t, 1, 2);
     assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_C06], 1);
     assert_int_equal(gpu_l1_cov(t.m)[GPU_L1_T_R03], 1);
     gpu_l1_stats_t st;
@@ -819,7 +825,7 @@ static void test_l1_inv_same_edge_gets(void** state) {
     expect_gets(&t, 0x05);
     assert_int_equal(t.out.fence_done, 1);
     expect_line(&t, 2, 1, 0, 1, 0, 0, 2, 0);
-    expect_touched(&t, 0, 0, true);
+    expect_touched_inv(&t, 1, 2);
     rsp_data(&t, 0x05, 4, 3, 2, 1);
     l1_tick(&t); /* R01 */
     expect_crsp(&t, GPU_CRSP_LOAD, 2, 0x05, 4, 3, 2, 1);
@@ -1425,11 +1431,86 @@ static void random_rsp(l1h_t* t, uint64_t* x, uint32_t* wts, uint32_t* atoms, ui
     }
 }
 
+/* The lockstep compares only what an edge wrote (gpu_l1_touched, gpu_l1_flags_touched): every
+ * line that differs between the whole states before (a) and after (b) the edge is named, or only
+ * its flags differ on an edge that says it wrote flags; a set whose rr changed has a named line;
+ * a flags_all read (p, nothing named) fills the flag vectors with every line's flags. */
+typedef struct {
+    gpu_l1_state_t *a, *b, *p;
+    uint64_t named, flags_only, flag_edges;
+} l1_touch_t;
+
+static void l1_touch_read(const gpu_l1_t* m, gpu_l1_state_t* s, bool all) {
+    memset(s, 0xa5, sizeof *s);
+    s->sel_all = all;
+    s->sel_n = 0u;
+    s->flags_all = 1u;
+    gpu_l1_state_get(m, s);
+}
+
+static bool l1_named(const gpu_l1_t* m, uint32_t i, uint32_t ways, bool set) {
+    uint32_t sel[GPU_SEL_MAX];
+    bool all = false;
+    const uint32_t n = gpu_l1_touched(m, sel, GPU_SEL_MAX, &all);
+    for (uint32_t k = 0; k < n && !all; k++) {
+        all = set ? sel[k] / ways == i : sel[k] == i;
+    }
+    return all;
+}
+
+#define FLAG_OF(v, i) (((v)[(i) / 32u] >> ((i) % 32u)) & 1u)
+
+static void l1_touch_flags(const gpu_l1_state_t* s, const gpu_l1_state_t* w, uint32_t lines) {
+    for (uint32_t i = 0; i < GPU_L1_FLAG_WORDS * 32u; i++) {
+        const bool live = i < lines;
+        assert_int_equal(FLAG_OF(s->fval, i), live ? w->line[i].val : 0u);
+        assert_int_equal(FLAG_OF(s->fpend, i), live ? w->line[i].pend : 0u);
+        assert_int_equal(FLAG_OF(s->fstale, i), live ? w->line[i].stale : 0u);
+        assert_int_equal(FLAG_OF(s->facq, i), live ? w->line[i].acq : 0u);
+    }
+}
+
+static void l1_touch_check(const gpu_l1_t* m, const gpu_l1_desc_t* d, l1_touch_t* c) {
+    const uint32_t lines = d->l1_sets * d->l1_ways;
+    const bool fl = gpu_l1_flags_touched(m);
+    l1_touch_read(m, c->b, true);
+    for (uint32_t i = 0; i < lines; i++) {
+        if (memcmp(&c->a->line[i], &c->b->line[i], sizeof c->a->line[i]) == 0) {
+            continue;
+        }
+        if (l1_named(m, i, d->l1_ways, false)) {
+            c->named++;
+            continue;
+        }
+        gpu_l1_line_t x = c->a->line[i]; /* not named: only the flags moved, on a flag edge */
+        x.val = c->b->line[i].val;
+        x.pend = c->b->line[i].pend;
+        x.stale = c->b->line[i].stale;
+        x.acq = c->b->line[i].acq;
+        assert_true(fl);
+        assert_memory_equal(&x, &c->b->line[i], sizeof x);
+        c->flags_only++;
+    }
+    for (uint32_t x = 0; x < d->l1_sets; x++) {
+        assert_true(c->a->rr[x] == c->b->rr[x] || l1_named(m, x, d->l1_ways, true));
+    }
+    l1_touch_read(m, c->p, false);
+    l1_touch_flags(c->p, c->b, lines);
+    c->flag_edges += fl;
+    gpu_l1_state_t* t = c->a; /* the state after is the next edge's before */
+    c->a = c->b;
+    c->b = t;
+}
+
 static void l1_random_run(gpu_variant_t v, uint64_t seed) {
     gpu_l1_desc_t d = l1_small(v);
     d.sb_idle = 20;
     l1h_t t;
     l1_open(&t, d);
+    l1_touch_t tc = {
+        calloc(1, sizeof *tc.a), calloc(1, sizeof *tc.b), calloc(1, sizeof *tc.p), 0, 0, 0};
+    assert_true(tc.a && tc.b && tc.p);
+    l1_touch_read(t.m, tc.a, true);
     uint64_t x = seed;
     uint32_t wts = 0, atoms = 0, awf[64];
     for (uint32_t cyc = 0; cyc < 20000u; cyc++) {
@@ -1443,7 +1524,16 @@ static void l1_random_run(gpu_variant_t v, uint64_t seed) {
         }
         random_rsp(&t, &x, &wts, &atoms, awf);
         l1_tick(&t);
+        l1_touch_check(t.m, &d, &tc);
     }
+    print_message(
+        "l1 touch contract (%s): %llu named line changes, %llu flag-only, %llu flag edges\n",
+        v == GPU_D ? "gpu-d" : "gpu-h", (unsigned long long)tc.named,
+        (unsigned long long)tc.flags_only, (unsigned long long)tc.flag_edges);
+    assert_true(tc.named > 1000u && tc.flags_only > 100u && tc.flag_edges > 100u);
+    free(tc.a);
+    free(tc.b);
+    free(tc.p);
     assert_int_equal(gpu_l1_errors(t.m), 0);
     const uint64_t* c = gpu_l1_cov(t.m);
     for (uint32_t r = 0; r < GPU_L1_T_N; r++) { /* every row, exactly the reachable ones */

@@ -2,7 +2,8 @@
 //
 // gpu_l1_rtl.cpp -- thin shim: the Verilated gpu_l1 behind the C ABI of gpucoh_rtl.h: packs
 // gpu_l1_in_t into the ports, unpacks gpu_l1_out_t, and reads the public registers into
-// gpu_l1_state_t (cmodel/gpu/gpu_l1.h), all lines or only the ones the caller names in sel[].
+// gpu_l1_state_t (cmodel/gpu/gpu_l1.h), all lines or only the ones the caller names in sel[]
+// (and, with flags_all, every line's val / pend / stale / acq as packed vectors).
 // Nothing here models behaviour: a line's tag, wait, dirty and data are stored without reset,
 // and the packed bits mlive_q / dlive_q say whether they were written since reset (else they
 // read 0; docs/units/gpu/gpu_l1.md section 3). The store buffer is reported as its live entries
@@ -34,6 +35,7 @@ constexpr unsigned kWw = GPUCOH_P_L1Ways > 1 ? 32 - __builtin_clz(GPUCOH_P_L1Way
 constexpr unsigned kSb = GPUCOH_P_SbEntries;
 constexpr unsigned kLineWords = GPUCOH_P_LineBytes / 4;
 constexpr unsigned kMaskWords = (GPUCOH_P_LineBytes + 31) / 32;
+static_assert((kLines + 31) / 32 <= GPU_L1_FLAG_WORDS, "L1Sets * L1Ways above GPU_L1_MAX_LINES");
 
 void tick(void* h, const void* vin, void* vout) {
     Sim* s = static_cast<Sim*>(h);
@@ -74,20 +76,41 @@ template <typename R> unsigned read_rr(const R* r, unsigned set) {
     return static_cast<unsigned>(gpucoh::get_field(r->gpu_l1__DOT__rr_q, set * kWw, kWw));
 }
 
-// Store-buffer entry k (FIFO order): slot (sbh + k) mod SbEntries while k < sbcnt, else 0.
-template <typename R> uint64_t read_sb(const R* r, const gpu_l1_state_t* st, unsigned k) {
-    return k < st->sbcnt ? gpucoh::get_u64(r->gpu_l1__DOT__sb_q[(st->sbh + k) % kSb]) : 0;
+// The store buffer's live entries in FIFO order (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt),
+// then zeros: one wrap, no division per entry, and the dead slots are not read (this runs every
+// edge for every L1; at the paper size the ring has 256 slots and few are live).
+template <typename R> void read_sb(const R* r, gpu_l1_state_t* st) {
+    const unsigned n = st->sbcnt < kSb ? st->sbcnt : kSb;
+    unsigned h = st->sbh % kSb;
+    for (unsigned k = 0; k < n; ++k) {
+        st->sb[k] = gpucoh::get_u64(r->gpu_l1__DOT__sb_q[h]);
+        h = h + 1 == kSb ? 0 : h + 1;
+    }
+    std::memset(&st->sb[n], 0, (kSb - n) * sizeof st->sb[0]);
 }
 #ifdef GPUCOH_NETLIST
 // On the mask the slot behind entry k moves with sbh: a bit of an entry is held only if the
-// netlist holds it in every slot.
-uint64_t read_sb(const GpucohNetlistMask* r, const gpu_l1_state_t*, unsigned) {
+// netlist holds it in every slot (every entry gets that mask).
+void read_sb(const GpucohNetlistMask* r, gpu_l1_state_t* st) {
     uint64_t m = ~uint64_t{0};
     for (unsigned s = 0; s < kSb; ++s)
         m &= gpucoh::get_u64(r->gpu_l1__DOT__sb_q[s]);
-    return m;
+    for (unsigned k = 0; k < kSb; ++k)
+        st->sb[k] = m;
 }
 #endif
+
+// The flag vectors of every line: the packed registers as they are (bit i = line i).
+template <typename R> void read_flags(const R* r, gpu_l1_state_t* st) {
+    std::memset(st->fval, 0, sizeof st->fval);
+    std::memset(st->fpend, 0, sizeof st->fpend);
+    std::memset(st->fstale, 0, sizeof st->fstale);
+    std::memset(st->facq, 0, sizeof st->facq);
+    gpucoh::get_words(st->fval, r->gpu_l1__DOT__val_q);
+    gpucoh::get_words(st->fpend, r->gpu_l1__DOT__pend_q);
+    gpucoh::get_words(st->fstale, r->gpu_l1__DOT__stale_q);
+    gpucoh::get_words(st->facq, r->gpu_l1__DOT__acq_q);
+}
 
 template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
     if (st->sel_all) {
@@ -104,6 +127,8 @@ template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
             }
         }
     }
+    if (st->sel_all || st->flags_all)
+        read_flags(r, st);
     st->fcnt = r->gpu_l1__DOT__u_fifo__DOT__cnt_q;
     st->sbh = r->gpu_l1__DOT__sbh_q;
     st->sbcnt = r->gpu_l1__DOT__sbcnt_q;
@@ -122,9 +147,7 @@ template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
     st->cfv = r->gpu_l1__DOT__cfv_q;
     st->cfl = r->gpu_l1__DOT__cfl_q;
     st->csrc = r->gpu_l1__DOT__csrc_q;
-    // the live entries in FIFO order (the ring's other slots are not state)
-    for (unsigned k = 0; k < kSb; ++k)
-        st->sb[k] = read_sb(r, st, k);
+    read_sb(r, st); // the live entries in FIFO order (the ring's other slots are not state)
 }
 
 void state(void* h, void* vst) {

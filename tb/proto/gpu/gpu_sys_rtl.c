@@ -121,6 +121,44 @@ static void l2_cmp_out(const void* pd, gpucoh_mismatch_t* mm, uint32_t* bad, con
 static void l1_select(const void* pd, const void* model, bool full, void* st) {
     (void)pd;
     GSYS_SELECT_TOUCHED(gpu_l1_touched, gpu_l1_state_t, model, full, st);
+    gpu_l1_state_t* s = st;
+    s->flags_all = !s->sel_all && gpu_l1_flags_touched(model); /* INV: every line's flags */
+}
+
+/* One flag vector word: bit b is line w * 32 + b's flag (gpu_l1_state_t). */
+#define L1_FLAG_BIT(v, i) (((v)[(i) / 32u] >> ((i) % 32u)) & 1u)
+
+/* An INV's writes (flags_all): val, pend, stale and acq of every line the edge does not name
+ * (the named ones are compared whole), under the names the whole-line compare gives them. */
+static void l1_cmp_flags(const gpu_desc_t* d, const gpu_l1_state_t* e, gpu_l1_state_t* s,
+                         const gpu_l1_state_t* fx, gpucoh_mismatch_t* mm, uint32_t* bad) {
+    const uint32_t lines = d->l1_sets * d->l1_ways;
+    uint32_t named[GPU_L1_FLAG_WORDS] = {0};
+    for (uint32_t k = 0; k < s->sel_n && k < GPU_SEL_MAX; k++)
+        if (s->sel[k] < lines)
+            named[s->sel[k] / 32u] |= 1u << (s->sel[k] % 32u);
+    if (fx) {
+        FIX(s->fval, e->fval, fx->fval);
+        FIX(s->fpend, e->fpend, fx->fpend);
+        FIX(s->fstale, e->fstale, fx->fstale);
+        FIX(s->facq, e->facq, fx->facq);
+    }
+    for (uint32_t w = 0; w < (lines + 31u) / 32u; w++) {
+        const uint32_t live = lines - w * 32u >= 32u ? ~0u : (1u << (lines - w * 32u)) - 1u;
+        uint32_t diff = (e->fval[w] ^ s->fval[w]) | (e->fpend[w] ^ s->fpend[w]) |
+                        (e->fstale[w] ^ s->fstale[w]) | (e->facq[w] ^ s->facq[w]);
+        for (diff &= live & ~named[w]; diff != 0u; diff &= diff - 1u) {
+            const uint32_t i = w * 32u + (uint32_t)__builtin_ctz(diff);
+            const unsigned x = (unsigned)(i / d->l1_ways), y = (unsigned)(i % d->l1_ways);
+#define L1G(v, f)                                                                                  \
+    tb_cmp_u64(mm, bad, L1_FLAG_BIT(e->v, i), L1_FLAG_BIT(s->v, i), "set[%u].way[%u]." #f, x, y)
+            L1G(fval, val);
+            L1G(fpend, pend);
+            L1G(fstale, stale);
+            L1G(facq, acq);
+#undef L1G
+        }
+    }
 }
 
 /* the scalars and the store buffer (always read) */
@@ -178,9 +216,12 @@ static void l1_cmp_state(const void* pd, const void* model, void* st, const void
     e.sel_all = s->sel_all;
     e.sel_n = s->sel_n;
     memcpy(e.sel, s->sel, sizeof e.sel);
+    e.flags_all = s->flags_all;
     gpu_l1_state_get(model, &e);
     const bool all = s->sel_all;
     const uint32_t lines = d->l1_sets * d->l1_ways;
+    if (!all && s->flags_all)
+        l1_cmp_flags(d, &e, s, fx, mm, bad);
     for (uint32_t k = 0; k < (all ? lines : s->sel_n); k++) {
         const uint32_t i = all ? k : s->sel[k], x = i / d->l1_ways;
         if (fx)
