@@ -133,6 +133,7 @@ struct gpu_l1 {
     uint32_t nval, npend;                           /* lines with val / pend = 1 */
     int32_t v01_set; /* set of this edge's V01, -1: none (F47 reads the previous edge's) */
     gpu_l1_out_t out;
+    bool out_quiet; /* out's messages are all 0 (a quiet edge left them so; any other edge not) */
     uint64_t cov[GPU_L1_T_N];
     uint64_t fcov[GPU_L1_F_N];
     uint64_t errors;
@@ -1638,10 +1639,50 @@ static void l1_rsp_edge_stats(gpu_l1_t* m, const l1_edge_t* e, const gpu_l1_in_t
     }
 }
 
+/* (g): the registered outputs that follow the state, and the copy for the caller */
+static void l1_outputs(gpu_l1_t* m, gpu_l1_out_t* out) {
+    m->out.core_ready = m->fcnt < m->d.l1_queue;
+    m->out.drained = m->sbcnt == 0u && m->wtp == 0u && m->rst == 0u && !m->cfv;
+    m->out.fence_done = m->fdone;
+#ifdef GPU_CHECK_RULES
+    l1_check_rules(m);
+#endif
+    if (out != NULL) {
+        *out = m->out;
+    }
+}
+
+/* A quiet edge (section 4, "A quiet edge"): no input, nothing in the core FIFO, no fence batch,
+ * no RSP command or step, and no idle drain due (the store buffer is empty or its idle count
+ * is below SbIdle). The full edge then sends nothing and writes nothing but the idle count
+ * (L10) and V01's one-edge memory; this is that edge, without the rest of its work. */
+static bool l1_quiet(const gpu_l1_t* m, const gpu_l1_in_t* in) {
+    return !in->peer.valid && !in->rsp.valid && !in->core.valid && m->fcnt == 0u &&
+           m->batch == 0u && m->cfv == 0u && m->rst == 0u && m->rsnt == 0u &&
+           (m->sbcnt == 0u || m->idle < m->d.sb_idle);
+}
+
+static void l1_quiet_edge(gpu_l1_t* m, gpu_l1_out_t* out) {
+    m->v01_set = -1;
+    if (!m->out_quiet) {
+        memset(&m->out.crsp, 0, sizeof m->out.crsp);
+        memset(&m->out.req, 0, sizeof m->out.req);
+        memset(&m->out.peer, 0, sizeof m->out.peer);
+        m->out_quiet = true;
+    }
+    m->idle = m->idle < m->d.sb_idle ? m->idle + 1u : m->d.sb_idle;
+    l1_outputs(m, out);
+}
+
 void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
     m->touched_n = 0u;
     m->touched_all = false;
     m->flags_touched = false;
+    if (in->rst_n && l1_quiet(m, in)) {
+        l1_quiet_edge(m, out);
+        return;
+    }
+    m->out_quiet = false;
     if (!in->rst_n) {
         l1_reset_edge(m, out);
         return;
@@ -1699,15 +1740,7 @@ void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
     if (in->core.valid && ready_q) {
         l1_push(m, &in->core); /* (f) */
     }
-    m->out.core_ready = m->fcnt < m->d.l1_queue; /* (g) */
-    m->out.drained = m->sbcnt == 0u && m->wtp == 0u && m->rst == 0u && !m->cfv;
-    m->out.fence_done = m->fdone;
-#ifdef GPU_CHECK_RULES
-    l1_check_rules(m);
-#endif
-    if (out != NULL) {
-        *out = m->out;
-    }
+    l1_outputs(m, out); /* (g) */
 }
 
 /*--- accessors --------------------------------------------------------------------------------*/

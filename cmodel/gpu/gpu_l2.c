@@ -89,6 +89,7 @@ struct gpu_l2 {
     uint32_t tbusy, town; /* Rsp token (rsp.md section 5.1) */
     uint64_t twait;
     gpu_l2_out_t out;
+    bool out_quiet; /* out's messages are all 0 (a quiet edge left them so; any other edge not) */
     uint64_t cov[GPU_L2_T_N];
     uint64_t fcov[GPU_L2_F_N];
     uint64_t errors;
@@ -741,6 +742,7 @@ void gpu_l2_tick(gpu_l2_t* m, const gpu_l2_in_t* in, gpu_l2_out_t* out) {
     m->mtouched = 0u;
     if (!in->rst_n) {
         l2_reset_state(m);
+        m->out_quiet = false;
         memset(&m->out, 0, sizeof m->out);
         m->out.req_ready = true;
         m->touched_all = true;
@@ -750,8 +752,14 @@ void gpu_l2_tick(gpu_l2_t* m, const gpu_l2_in_t* in, gpu_l2_out_t* out) {
         return;
     }
     const bool ready_q = m->out.req_ready;
-    memset(&m->out.rsp, 0, sizeof m->out.rsp);
-    memset(&m->out.mreq, 0, sizeof m->out.mreq);
+    /* A quiet edge (no input, the FIFO empty) sends nothing and writes nothing: the messages
+     * of out are cleared once, not at every such edge. */
+    const bool quiet = !in->mem.valid && !in->req.valid && m->qcnt == 0u;
+    if (!quiet || !m->out_quiet) {
+        memset(&m->out.rsp, 0, sizeof m->out.rsp);
+        memset(&m->out.mreq, 0, sizeof m->out.mreq);
+    }
+    m->out_quiet = quiet;
     bool pop = false;
     if (in->mem.valid) {
         l2_fill(m, &in->mem); /* (a) */

@@ -368,13 +368,17 @@ static void test_receiver(void** state) {
     expect_peer(&t, GPU_PEER_BACK, 1u << 2);
     assert_true(t.out.drained);
     assert_int_equal(st(&t)->cfv, 0);
+    core(&t, GPU_OP_LOAD, 0, 9, false);
+    t.in.core.acq = false;
+    tick(&t);
+    tick(&t); /* C05: GETS 9, pending across the INV */
+    expect_req(&t, GPU_REQ_GETS, 9);
     peer_in(&t, GPU_PEER_INV, 2);
     tick(&t); /* K03 */
     expect_peer(&t, GPU_PEER_BACK, 1u << 2);
-    bool all = false;
-    uint32_t sel[GPU_SEL_MAX];
-    (void)gpu_l1_touched(t.m, sel, GPU_SEL_MAX, &all);
-    assert_true(all); /* a K03 INV is a whole-L1 invalidation */
+    /* a K03 INV is a whole-L1 invalidation: it reports every line's flags written (gpu_l1.md
+     * section 15), here line 9's GETS made stale */
+    assert_true(gpu_l1_flags_touched(t.m));
     peer_in(&t, GPU_PEER_UNLOCK, 2);
     tick(&t); /* K02 */
     expect_peer(&t, GPU_PEER_BACK, 1u << 2);
