@@ -1774,9 +1774,14 @@ void denovo_l1_state_get(const denovo_l1_t* m, denovo_l1_state_t* s) {
     s->fdone = m->fdone;
     s->idle = m->idle;
     s->rdy = m->rdy;
-    for (uint32_t k = 0; k < DENOVO_L1_MAX_SB; k++) {
-        s->sb[k] = k < m->sbcnt ? m->sb[(m->sbh + k) % m->d.sb_entries] : 0u;
+    /* the live entries in FIFO order, one wrap and no division each; zeros after them */
+    const uint32_t n = m->sbcnt < m->d.sb_entries ? m->sbcnt : m->d.sb_entries;
+    uint32_t h = m->sbh % m->d.sb_entries;
+    for (uint32_t k = 0; k < n; k++) {
+        s->sb[k] = m->sb[h];
+        h = h + 1u == m->d.sb_entries ? 0u : h + 1u;
     }
+    memset(&s->sb[n], 0, (DENOVO_L1_MAX_SB - n) * sizeof s->sb[0]);
     for (uint32_t k = 0; k < DENOVO_L1_MAX_MSHRS; k++) {
         denovo_l1_mshr_get(m, k, &s->mshr[k]);
     }

@@ -831,10 +831,9 @@ void gpu_l2_state_get(const gpu_l2_t* m, gpu_l2_state_t* s) {
         }
     }
     const uint64_t want = s->mshr_only && !s->sel_all ? s->mshr_sel : ~(uint64_t)0;
-    for (uint32_t k = 0; k < m->d.l2_mshrs; k++) {
-        if ((want >> k) & 1u) {
-            gpu_l2_mshr_get(m, k, &s->mshr[k]);
-        }
+    for (uint64_t x = want & gpucoh_mask64(m->d.l2_mshrs); x != 0u; x &= x - 1u) { /* set bits */
+        const uint32_t k = gpucoh_ctz64(x);
+        gpu_l2_mshr_get(m, k, &s->mshr[k]);
     }
     s->qcnt = m->qcnt;
     s->tbusy = m->tbusy;

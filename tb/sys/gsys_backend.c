@@ -243,8 +243,11 @@ static uint32_t check_asserts(void* a, gpucoh_mismatch_t* mm) {
 
 static uint32_t check_out(void* a, gpucoh_mismatch_t* mm) {
     step_t* s = a;
+    const gsys_unit_ops_t* ops = s->c->u.slots[s->slot].ops;
+    if (memcmp(s->out, s->c->gout, ops->out_size) == 0) /* every byte, so every field, equal */
+        return 0;
     uint32_t bad = 0;
-    s->c->u.slots[s->slot].ops->cmp_out(s->c->u.pd, mm, &bad, s->out, s->c->gout);
+    ops->cmp_out(s->c->u.pd, mm, &bad, s->out, s->c->gout);
     return bad;
 }
 

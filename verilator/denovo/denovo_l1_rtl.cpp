@@ -126,18 +126,27 @@ template <typename R> void read_wb(const R* r, denovo_l1_wb_t* e, unsigned j) {
     gpucoh::get_words(e->data, r->denovo_l1__DOT__wbd_q[j]);
 }
 
-// Store-buffer entry k (FIFO order): slot (sbh + k) mod SbEntries while k < sbcnt, else 0.
-template <typename R> uint64_t read_sb(const R* r, const denovo_l1_state_t* st, unsigned k) {
-    return k < st->sbcnt ? gpucoh::get_u64(r->denovo_l1__DOT__sb_q[(st->sbh + k) % kSb]) : 0;
+// The store buffer's live entries in FIFO order (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt),
+// then zeros: one wrap, no division per entry, and the dead slots are not read (this runs every
+// edge for every L1; at the paper size the ring has 256 slots and few are live).
+template <typename R> void read_sb(const R* r, denovo_l1_state_t* st) {
+    const unsigned n = st->sbcnt < kSb ? st->sbcnt : kSb;
+    unsigned h = st->sbh % kSb;
+    for (unsigned k = 0; k < n; ++k) {
+        st->sb[k] = gpucoh::get_u64(r->denovo_l1__DOT__sb_q[h]);
+        h = h + 1 == kSb ? 0 : h + 1;
+    }
+    std::memset(&st->sb[n], 0, (kSb - n) * sizeof st->sb[0]);
 }
 #ifdef GPUCOH_NETLIST
 // On the mask the slot behind entry k moves with sbh: a bit of an entry is held only if the
-// netlist holds it in every slot (as gpu_l1's).
-uint64_t read_sb(const GpucohNetlistMask* r, const denovo_l1_state_t*, unsigned) {
+// netlist holds it in every slot (as gpu_l1's); every entry gets that mask.
+void read_sb(const GpucohNetlistMask* r, denovo_l1_state_t* st) {
     uint64_t m = ~uint64_t{0};
     for (unsigned s = 0; s < kSb; ++s)
         m &= gpucoh::get_u64(r->denovo_l1__DOT__sb_q[s]);
-    return m;
+    for (unsigned k = 0; k < kSb; ++k)
+        st->sb[k] = m;
 }
 #endif
 
@@ -153,9 +162,7 @@ template <typename R> void read_state(const R* r, denovo_l1_state_t* st) {
     st->fdone = gpucoh::get_u64(r->denovo_l1__DOT__fdone_q);
     st->idle = r->denovo_l1__DOT__idle_q;
     st->rdy = r->denovo_l1__DOT__rdy_q;
-    // the live entries in FIFO order (the ring's other slots are not state)
-    for (unsigned k = 0; k < kSb; ++k)
-        st->sb[k] = read_sb(r, st, k);
+    read_sb(r, st); // the live entries in FIFO order (the ring's other slots are not state)
     for (unsigned k = 0; k < kMshrs; ++k)
         read_mshr(r, &st->mshr[k], k);
     for (unsigned j = 0; j < kWb; ++j)

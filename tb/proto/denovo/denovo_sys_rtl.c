@@ -67,6 +67,8 @@ static void cmp_l1_mshr(const denovo_sys_desc_t* s, gpucoh_mismatch_t* mm, uint3
     MF(fqv);
     MF(hold);
 #undef MF
+    if (memcmp(e->fqd, g->fqd, LW(s) * sizeof(uint32_t)) == 0) /* the common case */
+        return;
     for (unsigned w = 0; w < LW(s); w++)
         tb_cmp_u64(mm, bad, e->fqd[w], g->fqd[w], "mshr[%u].fqd[%u]", k, w);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpucoh_bits.h"
 #include "gpu_units.h"
 #include "gpu_l1_ports.h"
 #include "gpu_l2_ports.h"
@@ -279,9 +280,8 @@ static void l2_cmp_state(const void* pd, const void* model, void* st, const void
         tb_cmp_u64(mm, bad, e.rr[x], s->rr[x], "set[%u].rr", (unsigned)x);
     }
     const uint64_t want = s->mshr_only && !all ? s->mshr_sel : ~(uint64_t)0;
-    for (uint32_t k = 0; k < d->l2_mshrs; k++) {
-        if (!((want >> k) & 1u))
-            continue;
+    for (uint64_t w = want & gpucoh_mask64(d->l2_mshrs); w != 0u; w &= w - 1u) { /* set bits */
+        const uint32_t k = gpucoh_ctz64(w);
         if (fx)
             FIX(s->mshr[k], e.mshr[k], fx->mshr[k]);
         cmp_mshr(d, mm, bad, k, &e.mshr[k], &s->mshr[k]);
