@@ -1822,15 +1822,15 @@ void gpu_l1_state_get(const gpu_l1_t* m, gpu_l1_state_t* s) {
     s->cfv = m->cfv;
     s->cfl = m->cfl;
     s->csrc = m->csrc;
-    /* the store buffer from its head, then zeros (one wrap, no division per entry: this read
-     * runs every edge for every L1 under gpu-rsp's checker and the lockstep's partial compare) */
+    /* the store buffer's live entries from its head (one wrap, no division per entry, and the
+     * slots past sbcnt left as they were: this read runs every edge for every L1 under gpu-rsp's
+     * checker and the lockstep's partial compare) */
     const uint32_t n = m->sbcnt < GPU_L1_MAX_SB ? m->sbcnt : GPU_L1_MAX_SB;
     uint32_t h = m->sbh;
     for (uint32_t k = 0; k < n; k++) {
         s->sb[k] = m->sb[h];
         h = h + 1u == m->d.sb_entries ? 0u : h + 1u;
     }
-    memset(&s->sb[n], 0, (size_t)(GPU_L1_MAX_SB - n) * sizeof s->sb[0]);
 }
 
 void gpu_l1_rsp_regs(const gpu_l1_t* m, gpu_l1_rsp_regs_t* r) {

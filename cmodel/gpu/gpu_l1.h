@@ -78,7 +78,8 @@ typedef struct {
  * (fval, fpend, fstale, facq: bit i % 32 of word i / 32 is line i's flag, bits of lines past
  * L1Sets * L1Ways 0) when sel_all or flags_all (an INV writes val and stale of every line: the
  * flags of all lines and the whole of the named ones then cover the edge); the scalars and the
- * store buffer always (sb[k] = the k-th live entry from the head, k < sbcnt; the rest 0). */
+ * store buffer always (sb[k] = the k-th live entry from the head, k < sbcnt; the slots past
+ * sbcnt are not state and a reader leaves them as they were). */
 typedef struct {
     uint32_t sel_all;
     uint32_t sel_n;

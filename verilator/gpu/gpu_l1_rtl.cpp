@@ -7,7 +7,8 @@
 // Nothing here models behaviour: a line's tag, wait, dirty and data are stored without reset,
 // and the packed bits mlive_q / dlive_q say whether they were written since reset (else they
 // read 0; docs/units/gpu/gpu_l1.md section 3). The store buffer is reported as its live entries
-// from the head (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt; the rest 0).
+// from the head (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt; the slots past sbcnt are not
+// state and are left as they were).
 
 #include "Vgpu_l1.h"
 #include "Vgpu_l1___024root.h"
@@ -52,16 +53,31 @@ void tick(void* h, const void* vin, void* vout) {
 // R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; a
 // condition bit reads as "held" there, and a field under a held condition keeps the bits the
 // netlist holds; the others are taken from the C model).
-template <typename R> void read_line(const R* r, gpu_l1_line_t* l, unsigned i) {
-    if (gpucoh::get_field(r->gpu_l1__DOT__dlive_q, i, 1))
+// Line i's bits of the packed vectors (dlive, mlive, val, pend, stale, acq), one word of each.
+struct LineBits {
+    uint64_t dlive, mlive, val, pend, stale, acq;
+};
+template <typename R> LineBits line_bits(const R* r, unsigned off, unsigned width) {
+    return {gpucoh::get_field(r->gpu_l1__DOT__dlive_q, off, width),
+            gpucoh::get_field(r->gpu_l1__DOT__mlive_q, off, width),
+            gpucoh::get_field(r->gpu_l1__DOT__val_q, off, width),
+            gpucoh::get_field(r->gpu_l1__DOT__pend_q, off, width),
+            gpucoh::get_field(r->gpu_l1__DOT__stale_q, off, width),
+            gpucoh::get_field(r->gpu_l1__DOT__acq_q, off, width)};
+}
+
+// Line i, whose flags are bit b of the words in v.
+template <typename R>
+void read_line(const R* r, gpu_l1_line_t* l, unsigned i, const LineBits& v, unsigned b) {
+    if ((v.dlive >> b) & 1u)
         gpucoh::get_words(l->data, r->gpu_l1__DOT__data_q[i]);
     else
         std::memset(l->data, 0, kLineWords * sizeof(uint32_t));
-    l->val = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__val_q, i, 1));
-    l->pend = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__pend_q, i, 1));
-    l->stale = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__stale_q, i, 1));
-    l->acq = static_cast<uint32_t>(gpucoh::get_field(r->gpu_l1__DOT__acq_q, i, 1));
-    if (!gpucoh::get_field(r->gpu_l1__DOT__mlive_q, i, 1)) {
+    l->val = static_cast<uint32_t>((v.val >> b) & 1u);
+    l->pend = static_cast<uint32_t>((v.pend >> b) & 1u);
+    l->stale = static_cast<uint32_t>((v.stale >> b) & 1u);
+    l->acq = static_cast<uint32_t>((v.acq >> b) & 1u);
+    if (!((v.mlive >> b) & 1u)) {
         l->tag = 0;
         l->wait = 0;
         std::memset(l->dirty, 0, kMaskWords * sizeof(uint32_t));
@@ -71,13 +87,24 @@ template <typename R> void read_line(const R* r, gpu_l1_line_t* l, unsigned i) {
     l->wait = gpucoh::get_u64(r->gpu_l1__DOT__wait_q[i]);
     gpucoh::get_words(l->dirty, r->gpu_l1__DOT__dirty_q[i]);
 }
+template <typename R> void read_line(const R* r, gpu_l1_line_t* l, unsigned i) {
+    read_line(r, l, i, line_bits(r, i, 1), 0);
+}
+// Every line: the flag vectors read 32 lines at a time (a full compare reads every line).
+template <typename R> void read_all_lines(const R* r, gpu_l1_state_t* st) {
+    for (unsigned w = 0; w * 32 < kLines; ++w) {
+        const LineBits v = line_bits(r, w * 32, 32);
+        for (unsigned b = 0; b < 32 && w * 32 + b < kLines; ++b)
+            read_line(r, &st->line[w * 32 + b], w * 32 + b, v, b);
+    }
+}
 
 template <typename R> unsigned read_rr(const R* r, unsigned set) {
     return static_cast<unsigned>(gpucoh::get_field(r->gpu_l1__DOT__rr_q, set * kWw, kWw));
 }
 
-// The store buffer's live entries in FIFO order (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt),
-// then zeros: one wrap, no division per entry, and the dead slots are not read (this runs every
+// The store buffer's live entries in FIFO order (sb[k] = slot (sbh + k) mod SbEntries, k < sbcnt):
+// one wrap, no division per entry; the dead slots are neither read nor written (this runs every
 // edge for every L1; at the paper size the ring has 256 slots and few are live).
 template <typename R> void read_sb(const R* r, gpu_l1_state_t* st) {
     const unsigned n = st->sbcnt < kSb ? st->sbcnt : kSb;
@@ -86,7 +113,6 @@ template <typename R> void read_sb(const R* r, gpu_l1_state_t* st) {
         st->sb[k] = gpucoh::get_u64(r->gpu_l1__DOT__sb_q[h]);
         h = h + 1 == kSb ? 0 : h + 1;
     }
-    std::memset(&st->sb[n], 0, (kSb - n) * sizeof st->sb[0]);
 }
 #ifdef GPUCOH_NETLIST
 // On the mask the slot behind entry k moves with sbh: a bit of an entry is held only if the
@@ -114,8 +140,7 @@ template <typename R> void read_flags(const R* r, gpu_l1_state_t* st) {
 
 template <typename R> void read_state(const R* r, gpu_l1_state_t* st) {
     if (st->sel_all) {
-        for (unsigned i = 0; i < kLines; ++i)
-            read_line(r, &st->line[i], i);
+        read_all_lines(r, st);
         for (unsigned x = 0; x < kSets; ++x)
             st->rr[x] = read_rr(r, x);
     } else {

@@ -49,14 +49,29 @@ void tick(void* h, const void* vin, void* vout) {
 // R: the Verilated root class (or, for a netlist, its removed-bit mask: shim_netlist.h; a
 // condition bit reads as "held" there, and a field under a held condition keeps the bits the
 // netlist holds; the others are taken from the C model).
-template <typename R> void read_line(const R* r, gpu_l2_line_t* l, unsigned i) {
-    if (gpucoh::get_field(r->gpu_l2__DOT__dlive_q, i, 1))
+// Line i, whose bits of dlive_q and mlive_q are dlive and mlive.
+template <typename R>
+void read_line(const R* r, gpu_l2_line_t* l, unsigned i, bool dlive, bool mlive) {
+    if (dlive)
         gpucoh::get_words(l->data, r->gpu_l2__DOT__data_q[i]);
     else
         std::memset(l->data, 0, kLineWords * sizeof(uint32_t));
-    const bool live = gpucoh::get_field(r->gpu_l2__DOT__mlive_q, i, 1) != 0;
-    l->tag = live ? gpucoh::get_u64(r->gpu_l2__DOT__tag_q[i]) : 0;
-    l->st = live ? r->gpu_l2__DOT__st_q[i] : 0;
+    l->tag = mlive ? gpucoh::get_u64(r->gpu_l2__DOT__tag_q[i]) : 0;
+    l->st = mlive ? r->gpu_l2__DOT__st_q[i] : 0;
+}
+template <typename R> void read_line(const R* r, gpu_l2_line_t* l, unsigned i) {
+    read_line(r, l, i, gpucoh::get_field(r->gpu_l2__DOT__dlive_q, i, 1) != 0,
+              gpucoh::get_field(r->gpu_l2__DOT__mlive_q, i, 1) != 0);
+}
+// Every line: the live bits read 32 lines at a time (a full compare reads every line of the
+// bank, 4096 at the paper size; one field extraction per line was most of its cost).
+template <typename R> void read_all_lines(const R* r, gpu_l2_state_t* st) {
+    for (unsigned w = 0; w * 32 < kLines; ++w) {
+        const uint64_t dl = gpucoh::get_field(r->gpu_l2__DOT__dlive_q, w * 32, 32);
+        const uint64_t ml = gpucoh::get_field(r->gpu_l2__DOT__mlive_q, w * 32, 32);
+        for (unsigned b = 0; b < 32 && w * 32 + b < kLines; ++b)
+            read_line(r, &st->line[w * 32 + b], w * 32 + b, (dl >> b) & 1u, (ml >> b) & 1u);
+    }
 }
 
 template <typename R> unsigned read_rr(const R* r, unsigned set) {
@@ -65,8 +80,7 @@ template <typename R> unsigned read_rr(const R* r, unsigned set) {
 
 template <typename R> void read_state(const R* r, gpu_l2_state_t* st) {
     if (st->sel_all) {
-        for (unsigned i = 0; i < kLines; ++i)
-            read_line(r, &st->line[i], i);
+        read_all_lines(r, st);
         for (unsigned x = 0; x < kSets; ++x)
             st->rr[x] = read_rr(r, x);
     } else {
@@ -79,10 +93,11 @@ template <typename R> void read_state(const R* r, gpu_l2_state_t* st) {
         }
     }
     // every MSHR, or with mshr_only (and not sel_all) the ones of mshr_sel
+    // (walked by its set bits: an edge names few of the paper size's 32)
     const uint64_t want = st->mshr_only && !st->sel_all ? st->mshr_sel : ~uint64_t{0};
-    for (unsigned k = 0; k < kMshrs; ++k) {
-        if (!((want >> k) & 1u))
-            continue;
+    const uint64_t all = kMshrs >= 64 ? ~uint64_t{0} : (uint64_t{1} << kMshrs) - 1;
+    for (uint64_t x = want & all; x != 0; x &= x - 1) {
+        const unsigned k = static_cast<unsigned>(__builtin_ctzll(x));
         gpu_l2_mshr_t* m = &st->mshr[k];
         if (!gpucoh::get_field(r->gpu_l2__DOT__mlv_q, k, 1)) {
             *m = gpu_l2_mshr_t{};
