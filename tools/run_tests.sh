@@ -1731,6 +1731,26 @@ check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l1/01-inv-kill
 check "DeNovo lockstep at --full-every 1000 catches mutant denovo_l2/05-reg-not-busy in its cycle" \
     "$LOGS/dn-touched-l2.log" dn_touched build/mutants/denovo_l2/05-reg-not-busy l2
 
+# The end-of-run compare (docs/system.md, "The end-of-run compare"): a lockstep run that ends
+# without a divergence compares every unit's whole state once more. The test mutant
+# tests/mutants/gpu_l2/fullcmp/99-fill-writes-far-line.mut writes a line that no edge names and
+# that the paper-size traffic does not reach in 300 cycles; with no full compare inside the run
+# (--full-every 100000) only the end-of-run compare sees it, at the run's last cycle (without
+# that compare the run passes).
+gpu_end_compare() {
+    local m=tests/mutants/gpu_l2/fullcmp/99-fill-writes-far-line.mut log=$OUT/gpu-end.log
+    "$G" mutants gpu_l2 --mutants "$m" --no-baseline --cycles 200 --out "$OUT/gpu-end" ||
+        true # the copy of rtl/ is what this needs (the campaign's verdict at the small size is not)
+    [ -d build/mutants/gpu_l2/99-fill-writes-far-line ] || return 1
+    "$G" cosim system --protocol gpu-d --config paper --rtl l2 --cycles 300 --full-every 100000 \
+        --rtl-dir build/mutants/gpu_l2/99-fill-writes-far-line --quiet --out "$OUT/gpu-end" > "$log" 2>&1
+    grep -E '^(FAIL|PASS) |first divergence' "$log"
+    grep -q '^FAIL system gpu-d: 300 cycles' "$log" &&
+        grep -qE '^  first divergence: cycle 299 bank\[[0-9]+\]\.l2\.set\[[0-9]+\]\.way\[[0-9]+\]\.data' "$log"
+}
+check "lockstep's end-of-run compare catches a line no edge named (gpu_l2 test mutant)" \
+    "$LOGS/gpu-end-compare.log" gpu_end_compare
+
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
     "$G waves sig_bloom --param m=256 --from 0 --to 200 --out $OUT/waves && \

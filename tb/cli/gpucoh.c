@@ -169,7 +169,7 @@ static void usage(FILE* f) {
         "                       tc_l2.md (GPU: gpu_l1 F45, gpu_l2 F58 too)\n"
         "                       (default on; off: the traffic without them, the same seed\n"
         "                       giving the same operations as before steering existed)\n"
-        "  --full-every K       lockstep: compare every line/MSHR every K cycles (0 = always)\n"
+        "  --full-every K       lockstep: every line/MSHR every K cycles (0 = always), at end\n"
         "  --wave FILE          lockstep or rtl: the whole run of every Verilated unit in one\n"
         "                       .fst or .vcd, one scope each (large: bound it with --cycles)\n"
         "  --window N, --out DIR  a divergence writes <DIR>/<run>-fail.fst (N cycles before\n"

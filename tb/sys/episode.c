@@ -1256,6 +1256,9 @@ int ep_run(const gsys_cfg_t* cfg, const ep_params_t* p, gsys_backend_factory_t m
         return -1;
     }
     gsys_run_t r = gsys_run(s, max_cycles ? max_cycles : 100000000ull, out ? out : stderr);
+    /* lockstep: every state whole at the end of the run (docs/system.md section 7) */
+    if ((r == GSYS_RUN_CYCLES || r == GSYS_RUN_DONE) && gsys_backend_rtl_final_check(&be))
+        r = GSYS_RUN_STOPPED;
     ep_finish(e, r, gsys_cycle(s));
     if (out) {
         char title[200];

@@ -152,6 +152,7 @@ typedef struct {
      * are put into reset again (the system holds rst_n = 0 in cycles 0 and 1) */
     uint64_t cyc, runs;
     bool prev_rst_n;
+    bool final; /* the end-of-run compare (gsys_backend_rtl_final_check): every state whole */
     gpucoh_first_t first; /* the run's first divergence (step.h), also in res (res.first ...) */
     void* gout;           /* the RTL's outputs in lockstep (the largest out_size) */
 } rctx_t;
@@ -259,7 +260,7 @@ static uint32_t check_state(void* a, gpucoh_mismatch_t* mm) {
     const gsys_unit_ops_t* ops = c->u.slots[s->slot].ops;
     rslot_t* rs = &c->s[s->slot];
     const void* m = gsys_backend_model(&c->cbe, s->slot, s->inst);
-    const bool full = c->cfg.full_every == 0 || c->cyc % c->cfg.full_every == 0;
+    const bool full = c->final || c->cfg.full_every == 0 || c->cyc % c->cfg.full_every == 0;
     uint32_t bad = 0;
     ops->state_select(c->u.pd, m, full, rs->st);
     rtl_of(rs, s->inst)->api->state(rs->h[s->inst], rs->st);
@@ -321,6 +322,29 @@ static int r_tick_slot(void* ctx, uint32_t slot, const void* in, size_t istride,
         if (r_tick(ctx, slot, k, i, o) != 0)
             rc = 1;
     return rc;
+}
+
+uint64_t gsys_backend_rtl_final_check(gsys_backend_t* be) {
+    if (!be || be->tick != r_tick) /* not an RTL backend */
+        return 0;
+    rctx_t* c = be->ctx;
+    if (c->cfg.impl != GSYS_IMPL_LOCKSTEP || c->first.diverged || c->cyc == 0)
+        return 0;
+    const uint64_t before = c->res.mismatches;
+    c->final = true;
+    c->cyc--; /* the state the last cycle's edge left, reported at that cycle */
+    for (uint32_t k = 0; k < c->u.nslots; k++) {
+        if (!((c->cfg.rtl >> k) & 1u) || !c->u.slots[k].ops->state_size)
+            continue;
+        for (uint32_t i = 0; i < c->s[k].nh; i++) {
+            step_t s = {.c = c, .slot = k, .inst = i};
+            const gpucoh_check_t check = {GPUCOH_CHECK_STATE, check_state};
+            gpucoh_step_compare(&check, 1, &s, c->cyc, &c->first, step_report);
+        }
+    }
+    c->cyc++;
+    c->final = false;
+    return c->res.mismatches - before;
 }
 
 static void r_destroy(void* ctx) {

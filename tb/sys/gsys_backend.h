@@ -155,6 +155,12 @@ int gsys_backend_rtl(const gsys_units_t* u, const gsys_rtl_cfg_t* cfg, gsys_back
 const gsys_rtl_result_t* gsys_backend_rtl_result(const gsys_backend_t* be);
 /* The C backend inside a lockstep backend (NULL for RTL only): coverage and stats. */
 gsys_backend_t* gsys_backend_rtl_cside(gsys_backend_t* be);
+/* The end of a lockstep run that ended without a divergence: every RTL unit's whole state
+ * compared with its C model's once more, as at a --full-every cycle, so that a line the C model
+ * did not name and no full compare has read since it changed is seen at the latest here. A
+ * mismatch is reported at the run's last cycle and counted as any other (its first divergence,
+ * its replay). The mismatches found; 0 for another backend or after a divergence. */
+uint64_t gsys_backend_rtl_final_check(gsys_backend_t* be);
 
 /* For a protocol's cmp_state: a netlist's state bits synthesis removed, got takes them from the
  * C model (exp, the same struct type) under fix (ones in those bits). GSYS_FIX(g, e, m) on one

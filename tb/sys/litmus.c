@@ -2132,6 +2132,10 @@ static int run_once(const litmus_opts_t* o, const gsys_cfg_t* c, gsys_backend_t*
         if (!s)
             return -1;
         *e = gsys_run(s, o->max_cycles, sink);
+        /* lockstep: every state whole at the end of the run (docs/system.md section 7); a
+         * mismatch there stops the run as one during it does */
+        if ((*e == GSYS_RUN_CYCLES || *e == GSYS_RUN_DONE) && gsys_backend_rtl_final_check(be))
+            *e = GSYS_RUN_STOPPED;
         *cyc = gsys_cycle(s);
         gsys_free(s);
     }

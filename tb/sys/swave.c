@@ -257,7 +257,15 @@ static int rerun(const swave_run_t* r, const gsys_rtl_result_t* div, gpucoh_mwav
                 traffic_workload(rnd, &wl);
                 gsys_t* s = gsys_new(&r->cfg, &f.real, &wl, err, n);
                 if (s) {
-                    gsys_run(s, to + 1, sink);
+                    /* up to the divergence, then as cosim system ends a run (a divergence the
+                     * end-of-run compare found is at its last cycle; after any other, the
+                     * compare does nothing), then the tail of the window */
+                    const uint64_t upto = div->div.cycle + 1 < to + 1 ? div->div.cycle + 1 : to + 1;
+                    const gsys_run_t e = gsys_run(s, upto, sink);
+                    if (e == GSYS_RUN_CYCLES || e == GSYS_RUN_DONE)
+                        gsys_backend_rtl_final_check(&f.real);
+                    if (e == GSYS_RUN_CYCLES && to + 1 > upto)
+                        gsys_run(s, to + 1 - upto, sink);
                     gsys_free(s);
                     rc = 0;
                 }

@@ -439,8 +439,8 @@ static const gpucoh_opt_t sys_opts[] = {
      "take the RTL from DIR (a mutant's scratch copy; needs --impl\n"
      "lockstep or rtl)"},
     {"--full-every", V, RUN, sys_num, NULL, O_FULL_EVERY, "K",
-     "lockstep: compare every line/MSHR every K cycles (0 = always;\n"
-     "refused with --impl c or rtl)"},
+     "lockstep: compare every line/MSHR every K cycles and at the\n"
+     "end of the run (0 = always; refused with --impl c or rtl)"},
     {"--wave", V, RUN, sys_str, NULL, O_WAVE, "FILE",
      "lockstep or rtl: the whole run of every Verilated unit in one\n"
      ".fst or .vcd (its directory must exist; large: keep the run short)"},
@@ -1216,6 +1216,8 @@ static int cosim_system(topt_t* o) {
     if (x.inv_on)
         gsys_check_invariant(s, cbe, stdout);
     x.end = run_sliced(s, o->cycles, stdout, &pg, NULL, &x.interrupted);
+    if (x.end == GSYS_RUN_CYCLES || x.end == GSYS_RUN_DONE)
+        gsys_backend_rtl_final_check(&be); /* lockstep: every state whole at the end */
     x.inv = gsys_invariant_violations(s);
     x.dt = now_s() - t0;
     x.cyc = gsys_cycle(s);
@@ -1296,8 +1298,10 @@ static int episode_one(const topt_t* o, const gsys_cfg_t* cfg, chk_result_t* res
     char label[64];
     snprintf(label, sizeof label, "episode %s", gsys_variant_name(cfg));
     gpucoh_progress_start(&pg, label, !o->quiet);
-    const gsys_run_t r =
-        run_sliced(s, o->cycles ? o->cycles : 50000000ull, stdout, &pg, e, interrupted);
+    gsys_run_t r = run_sliced(s, o->cycles ? o->cycles : 50000000ull, stdout, &pg, e, interrupted);
+    /* lockstep: every state whole at the end of the run (docs/system.md section 7) */
+    if ((r == GSYS_RUN_CYCLES || r == GSYS_RUN_DONE) && gsys_backend_rtl_final_check(&be))
+        r = GSYS_RUN_STOPPED;
     *cyc = gsys_cycle(s);
     ep_progress(e, &eps[0], &eps[1]);
     if (!*interrupted)
@@ -2019,7 +2023,7 @@ int sys_cli_mutant(const gsys_proto_t* P, const char* rtl_dir, uint64_t cycles, 
                 fclose(sink);
             return -1;
         }
-        gsys_run_t rr = gsys_run(s, cycles, sink);
+        gsys_run_t rr = gsys_run(s, cycles, sink); /* full_every 0: every state whole each edge */
         const gsys_rtl_result_t* res = gsys_backend_rtl_result(&be);
         r->cycles_run += gsys_cycle(s);
         if (res->mismatches || res->rtl_errors) {
