@@ -564,6 +564,16 @@ static void test_unwritable_refused(void** state) {
         assert_null(strstr(out, "PASS"));
         assert_null(strstr(out, "FAIL"));
         assert_int_equal(entries(d), 0);
+        /* "-" is not standard output (the summary goes there): refused, no file "-" made */
+        snprintf(cmd, sizeof cmd, "build/gpucoh %s --out %s --json -", cmds[i], d);
+        rc = run(out, sizeof out, "%s", cmd);
+        if (rc != 2 || !strstr(out, "cannot write - (--json): '-' is not standard output") ||
+            access("-", F_OK) == 0 || entries(d) != 0)
+            print_error("%s -> exit %d, output:\n%s\n", cmd, rc, out);
+        assert_int_equal(rc, 2);
+        assert_non_null(strstr(out, "cannot write - (--json): '-' is not standard output"));
+        assert_int_not_equal(access("-", F_OK), 0);
+        assert_int_equal(entries(d), 0);
         snprintf(cmd, sizeof cmd, "build/gpucoh %s --out /proc/gpucoh-no-such-dir", cmds[i]);
         rc = run(out, sizeof out, "%s", cmd);
         if (rc != 2 || !strstr(out, "/proc/gpucoh-no-such-dir") || strstr(out, "PASS"))

@@ -351,6 +351,13 @@ int gpucoh_check_out_file(const char* opt, const char* path, char* err, size_t e
                  opt);
         return -1;
     }
+    if (!strcmp(path, "-")) { /* not standard output: the command's summary goes there */
+        snprintf(err, errlen,
+                 "cannot write - (%s): '-' is not standard output here, the report is a file "
+                 "(name one; ./- for a file called '-'); nothing was run",
+                 opt);
+        return -1;
+    }
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         snprintf(err, errlen, "cannot write %s (%s): it is a directory; nothing was run", path,
                  opt);
