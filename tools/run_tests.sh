@@ -1746,9 +1746,19 @@ gpu_end_compare() {
         --rtl-dir build/mutants/gpu_l2/99-fill-writes-far-line --quiet --out "$OUT/gpu-end" > "$log" 2>&1
     grep -E '^(FAIL|PASS) |first divergence' "$log"
     grep -q '^FAIL system gpu-d: 300 cycles' "$log" &&
-        grep -qE '^  first divergence: cycle 299 bank\[[0-9]+\]\.l2\.set\[[0-9]+\]\.way\[[0-9]+\]\.data' "$log"
+        grep -qE '^  first divergence: cycle 299 bank\[[0-9]+\]\.l2\.set\[[0-9]+\]\.way\[[0-9]+\]\.data' "$log" ||
+        return 1
+    # the episode tester ends its run the same way: its last cycle, stopped by the backend
+    "$G" episode --protocol gpu-d --config paper --impl lockstep --rtl l2 --episodes 5 \
+        --full-every 100000 --rtl-dir build/mutants/gpu_l2/99-fill-writes-far-line --quiet \
+        --out "$OUT/gpu-end" > "$log" 2>&1
+    grep -E '^(FAIL|PASS) |first divergence|stopped by' "$log"
+    local last
+    last=$(sed -n 's/.*the run ended at cycle \([0-9]*\): stopped by the backend.*/\1/p' "$log")
+    [ -n "$last" ] && grep -q '^FAIL episode gpu-d' "$log" &&
+        grep -qE "^  first divergence: cycle $((last - 1)) bank\[[0-9]+\]\.l2\.set\[[0-9]+\]\.way\[[0-9]+\]\.data" "$log"
 }
-check "lockstep's end-of-run compare catches a line no edge named (gpu_l2 test mutant)" \
+check "lockstep's end-of-run compare catches a line no edge named (cosim system, episode)" \
     "$LOGS/gpu-end-compare.log" gpu_end_compare
 
 echo "== 6. waves, bench, area (functional smoke runs)"
