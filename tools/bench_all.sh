@@ -43,10 +43,9 @@ done
 # The TC system (docs/system.md): the paper configuration (8 banks, 48 wavefronts, 32 KB L1s,
 # 128 KB banks) at 4 to 64 SMs, random traffic; C alone, RTL alone, lockstep in one process. The
 # baseline GPU system (gpu-d, gpu-h) at its paper configuration (seed 002: 15 SMs, 16 banks).
-# DeNovo (denovo-d, denovo-d-ro, denovo-h) at the small configuration (4 SMs, 2 banks), next to
-# gpu-d at the same: its paper-size lockstep ran at 37 cycles/s (300 cycles), too slow for a row;
-# hLRC (hlrc, hlrc-scoped) likewise at the small configuration. G-TSC (gtsc, gtsc-sc) at both:
-# its paper-size RTL runs some 300 cycles/s (docs/perf.md, "G-TSC"), slow but a row.
+# DeNovo (denovo-d, denovo-d-ro, denovo-h), hLRC (hlrc, hlrc-scoped) and G-TSC (gtsc, gtsc-sc)
+# at their paper configurations (15 SMs and 16 banks; G-TSC 16 SMs and 8 banks) and at the small
+# one (4 SMs, 2 banks), next to gpu-d small: every protocol has a paper row (issue 31 item 3).
 SC=${BENCH_SYS_CYCLES:-20000}
 SYS=(
     "tc-weak|4|--protocol tc-weak --config paper --param sm=4"
@@ -57,6 +56,11 @@ SYS=(
     "gpu-d|15 (paper)|--protocol gpu-d --config paper"
     "gpu-h|15 (paper)|--protocol gpu-h --config paper"
     "gpu-rsp|15 (paper)|--protocol gpu-rsp --config paper"
+    "denovo-d|15 (paper)|--protocol denovo-d --config paper"
+    "denovo-d-ro|15 (paper)|--protocol denovo-d-ro --config paper"
+    "denovo-h|15 (paper)|--protocol denovo-h --config paper"
+    "hlrc|15 (paper)|--protocol hlrc --config paper"
+    "hlrc-scoped|15 (paper)|--protocol hlrc-scoped --config paper"
     "gpu-d|4 (small)|--protocol gpu-d --config small"
     "denovo-d|4 (small)|--protocol denovo-d --config small"
     "denovo-d-ro|4 (small)|--protocol denovo-d-ro --config small"
@@ -119,10 +123,14 @@ TMP=docs/perf.md.tmp
     echo "\`gpucoh bench system\`: $SC cycles of random traffic (tb/sys/traffic.c) through the whole"
     echo "system, run with the C models alone, the Verilated units alone (every L1 with its GWCT"
     echo "table, every bank, the timer), and in lockstep (both, every output of every unit and the"
-    echo "state of every line written compared every cycle, every line and MSHR every 1000 cycles);"
-    echo "the model build is not timed. Paper configuration except for the number of SMs; the rows"
-    echo "marked small are the small configuration (4 SMs, 2 banks, 16-byte lines): DeNovo's"
-    echo "paper-size lockstep (37 cycles/s on 300 cycles) is too slow for a row, gpu-d small is beside it."
+    echo "state of every line written compared every cycle, every line and MSHR every 1000 cycles at"
+    echo "the paper configuration and every cycle at the small one, and at the end);"
+    echo "the model build is not timed. Each protocol's paper configuration, with tc-weak also at"
+    echo "4 to 64 SMs; the rows marked small are the small configuration (4 SMs, 2 banks, 16-byte"
+    echo "lines). Each mode runs once, one after the other in one process: \"lockstep / RTL time\" is"
+    echo "a ratio of wall times, which on this machine runs above the ratio of instructions"
+    echo "executed (callgrind, [perf-compare.md](perf-compare.md)): the lockstep holds two models'"
+    echo "state in the caches."
     echo
     echo "| protocol | SMs | C alone (cycles/s) | RTL alone (cycles/s) | lockstep (compared cycles/s) | lockstep / RTL time | RTL / C time |"
     echo "|---|---:|---:|---:|---:|---:|---:|"
