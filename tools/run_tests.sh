@@ -1761,6 +1761,16 @@ gpu_end_compare() {
 check "lockstep's end-of-run compare catches a line no edge named (cosim system, episode)" \
     "$LOGS/gpu-end-compare.log" gpu_end_compare
 
+# The lockstep steps a slot's instances together (every C edge, every RTL edge, then each one's
+# checks: tb/sys/gsys_backend.c lockstep_slot). An RTL assertion must still be the instance's
+# whose edge fired it: gpu_l1 mutant 16's index check fires in sm[1]'s L1 at cycle 4 (read at
+# the check instead of after the edge, the count of the shared model library named sm[0]).
+check "lockstep names the instance whose RTL assertion fired (gpu_l1 mutant 16: sm[1].l1)" \
+    "$LOGS/gpu-assert-instance.log" bash -c \
+    "$G mutants gpu_l1 --mutants tests/mutants/gpu_l1/16-victim-scan-wraps-late.mut --no-baseline \
+        --cycles 20000 --out $OUT/gpu-assert | tee /dev/stderr | \
+     grep -qE '16-victim-scan-wraps-late +caught +assertion +4 +sm\[1\]\.l1 '"
+
 echo "== 6. waves, bench, area (functional smoke runs)"
 check "waves: FST + .gtkw for cycles 0..200" "$LOGS/waves.log" bash -c \
     "$G waves sig_bloom --param m=256 --from 0 --to 200 --out $OUT/waves && \

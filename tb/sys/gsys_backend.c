@@ -155,6 +155,13 @@ typedef struct {
     bool final; /* the end-of-run compare (gsys_backend_rtl_final_check): every state whole */
     gpucoh_first_t first; /* the run's first divergence (step.h), also in res (res.first ...) */
     void* gout;           /* the RTL's outputs in lockstep (the largest out_size) */
+    size_t omax;          /* that size */
+    /* lockstep_slot's buffers for nb instances: each one's RTL outputs (omax bytes apart), its
+     * assertion count after its edge, whether its C model's edge failed */
+    unsigned char* gouts;
+    uint32_t* gerr;
+    unsigned char* cbad;
+    uint32_t nb;
 } rctx_t;
 
 /* The loaded model of instance inst of a slot. */
@@ -227,9 +234,10 @@ static int r_cycle_end(void* ctx) {
 typedef struct {
     rctx_t* c;
     uint32_t slot, inst;
-    const void* out; /* the C model's outputs (lockstep) */
-    uint32_t errors; /* the RTL's assertion failures this cycle */
-    int rc;          /* the tick's return: 1 stops the run now */
+    const void* out;     /* the C model's outputs (lockstep) */
+    uint32_t errors;     /* the RTL's assertion failures this cycle */
+    const uint32_t* pre; /* NULL, or the assertion count read right after the RTL's edge */
+    int rc;              /* the tick's return: 1 stops the run now */
 } step_t;
 
 /* The RTL's assertion failures (none expected: the input assertions the illegal inputs fire
@@ -237,7 +245,7 @@ typedef struct {
 static uint32_t check_asserts(void* a, gpucoh_mismatch_t* mm) {
     step_t* s = a;
     const rslot_t* rs = &s->c->s[s->slot];
-    s->errors = rtl_of(rs, s->inst)->api->errors(rs->h[s->inst]);
+    s->errors = s->pre ? *s->pre : rtl_of(rs, s->inst)->api->errors(rs->h[s->inst]);
     (void)mm; /* described by the report (rtl_errors) */
     return s->errors ? 1 : 0;
 }
@@ -285,8 +293,9 @@ static int step_report(void* a, gpucoh_check_kind_t kind, const gpucoh_mismatch_
 
 /* The step of (slot, inst): the RTL's assertion failures, then in lockstep its outputs and
  * (if the unit has state) its state against the C model's. The tick's return. */
-static int sys_step(rctx_t* c, uint32_t slot, uint32_t inst, const void* out, bool lockstep) {
-    step_t s = {.c = c, .slot = slot, .inst = inst, .out = out};
+static int sys_step(rctx_t* c, uint32_t slot, uint32_t inst, const void* out, bool lockstep,
+                    const uint32_t* pre) {
+    step_t s = {.c = c, .slot = slot, .inst = inst, .out = out, .pre = pre};
     const gpucoh_check_t checks[] = {
         {GPUCOH_CHECK_ASSERTION, check_asserts},
         {GPUCOH_CHECK_OUTPUT, check_out},
@@ -304,19 +313,71 @@ static int r_tick(void* ctx, uint32_t slot, uint32_t inst, const void* in, void*
     const gpucoh_rtl_api_t* api = rtl_of(rs, inst)->api;
     if (c->cfg.impl == GSYS_IMPL_RTL) {
         api->tick(rs->h[inst], in, out);
-        return sys_step(c, slot, inst, out, false);
+        return sys_step(c, slot, inst, out, false, NULL);
     }
     if (c->cbe.tick(c->cbe.ctx, slot, inst, in, out) != 0)
         return 1;
     api->tick(rs->h[inst], in, c->gout);
     c->res.compared++;
-    return sys_step(c, slot, inst, out, true);
+    return sys_step(c, slot, inst, out, true, NULL);
+}
+
+/* lockstep_slot's buffers for n instances; false when out of memory (the caller then steps one
+ * instance at a time) */
+static bool slot_buffers(rctx_t* c, uint32_t n) {
+    if (n <= c->nb)
+        return true;
+    free(c->gouts);
+    free(c->gerr);
+    free(c->cbad);
+    c->gouts = calloc(n, c->omax);
+    c->gerr = calloc(n, sizeof *c->gerr);
+    c->cbad = calloc(n, 1);
+    c->nb = c->gouts && c->gerr && c->cbad ? n : 0;
+    return c->nb != 0;
+}
+
+/* The lockstep edge of a slot's n instances: every C model's edge, then every Verilated model's
+ * (its assertion count read right after its edge, where the step of one instance reads it), then
+ * each instance's checks in order. The same edges, checks and reports as one instance at a time
+ * (a slot's instances do not see each other within an edge), with each model's code run n times
+ * in a row: interleaved, a paper-size lockstep missed the instruction cache 1.7 times as often as
+ * the RTL alone (docs/perf-compare.md, "Issue 31 item 3 by wall time"). */
+static int lockstep_slot(rctx_t* c, uint32_t slot, const unsigned char* in, size_t istride,
+                         unsigned char* out, size_t ostride, uint32_t n) {
+    rslot_t* rs = &c->s[slot];
+    for (uint32_t k = 0; k < n; k++)
+        c->cbad[k] = c->cbe.tick(c->cbe.ctx, slot, k, in + k * istride, out + k * ostride) != 0;
+    for (uint32_t k = 0; k < n; k++) {
+        if (c->cbad[k])
+            continue;
+        const gpucoh_rtl_api_t* api = rtl_of(rs, k)->api;
+        api->tick(rs->h[k], in + k * istride, c->gouts + k * c->omax);
+        c->gerr[k] = api->errors(rs->h[k]);
+    }
+    void* g = c->gout;
+    int rc = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        if (c->cbad[k]) { /* as r_tick: the C model's failure stops the run, nothing compared */
+            rc = 1;
+            continue;
+        }
+        c->gout = c->gouts + k * c->omax;
+        c->res.compared++;
+        if (sys_step(c, slot, k, out + k * ostride, true, &c->gerr[k]) != 0)
+            rc = 1;
+    }
+    c->gout = g;
+    return rc;
 }
 
 static int r_tick_slot(void* ctx, uint32_t slot, const void* in, size_t istride, void* out,
                        size_t ostride, uint32_t n) {
+    rctx_t* c = ctx;
     const unsigned char* i = in;
     unsigned char* o = out;
+    if (c->cfg.impl == GSYS_IMPL_LOCKSTEP && ((c->cfg.rtl >> slot) & 1u) && slot_buffers(c, n))
+        return lockstep_slot(c, slot, i, istride, o, ostride, n);
     int rc = 0;
     for (uint32_t k = 0; k < n; k++, i += istride, o += ostride)
         if (r_tick(ctx, slot, k, i, o) != 0)
@@ -365,6 +426,9 @@ static void r_destroy(void* ctx) {
     if (c->cbe.destroy)
         c->cbe.destroy(c->cbe.ctx);
     free(c->gout);
+    free(c->gouts);
+    free(c->gerr);
+    free(c->cbad);
     free(c);
 }
 
@@ -482,6 +546,7 @@ int gsys_backend_rtl(const gsys_units_t* u, const gsys_rtl_cfg_t* cfg, gsys_back
     for (uint32_t k = 0; k < u->nslots; k++)
         if (u->slots[k].ops->out_size > omax)
             omax = u->slots[k].ops->out_size;
+    c->omax = omax;
     if (!(c->gout = calloc(1, omax))) {
         snprintf(err, errlen, "system backend: out of memory");
         r_destroy(c);
