@@ -346,6 +346,16 @@ void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out) {
     }
 }
 
+void tc_gwct_tick_quiet(tc_gwct_t* g, uint32_t now) {
+    const uint32_t tmax = tc_ts_max_w(g->d.ts_width);
+    g->fcov[TC_GWCT_F_TOP_CROSS] += now == (tmax >> 1) + 1u;
+    if (g->redo == 0u && now >= g->now_q && (g->wait == 0u || now <= g->wait_min)) {
+        g->now_q = now; /* gwct_outputs would re-evaluate no entry */
+        return;
+    }
+    gwct_outputs(g, now, (1u << g->d.wf_cnt_width) - 1u);
+}
+
 static const char* const gwct_ids[TC_GWCT_T_N] = {"G01", "G02", "G03", "G04", "G05", "G06",
                                                   "G07", "G08", "G09", "G10", "G11", "G12"};
 static const char* const gwct_names[TC_GWCT_T_N] = {

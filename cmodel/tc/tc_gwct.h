@@ -130,6 +130,9 @@ size_t tc_gwct_size(const tc_gwct_desc_t* d);
  * illegal descriptor. The caller owns mem. */
 tc_gwct_t* tc_gwct_init(void* mem, size_t len, const tc_gwct_desc_t* d, char* msg, size_t msg_len);
 void tc_gwct_tick(tc_gwct_t* g, const tc_gwct_in_t* in, tc_gwct_out_t* out);
+/* tc_gwct_tick for an edge out of reset with no issue, ack, obligation or roll (what a quiet L1
+ * edge presents, tc_l1.md section 4): the same edge, the outputs left in g->out. */
+void tc_gwct_tick_quiet(tc_gwct_t* g, uint32_t now);
 /* The read port rd_gwct_o (section 8): gwct_q[wf] before the next edge (call it before
  * tc_gwct_tick); 0 for wf >= NumWf. */
 uint32_t tc_gwct_read(const tc_gwct_t* g, uint32_t wf);

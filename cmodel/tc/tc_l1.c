@@ -918,7 +918,30 @@ static void l1_obligations(tc_l1_t* m, tc_gwct_in_t* gi, uint32_t cobl_q) {
     }
 }
 
-void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
+/* A quiet edge (section 4, "A quiet edge"): out of reset, no response, no core request, the core
+ * FIFO empty and no roll. The full edge then clears the previous edge's messages, sets
+ * core_ready (the FIFO is empty), ticks u_gwct with no issue, ack or obligation and takes its
+ * fence_ready / wr_idle; this is that edge, without the rest of its work. */
+static bool l1_quiet(const tc_l1_t* m, const tc_l1_in_t* in) {
+    return in->rst_n && !in->rsp.valid && !in->core.valid && m->fcnt == 0u && !in->t.roll;
+}
+
+static void l1_quiet_edge(tc_l1_t* m, const tc_l1_in_t* in) {
+    m->touched_n = 0u;
+    m->touched_all = false;
+    if (m->out.crsp.valid) {
+        memset(&m->out.crsp, 0, sizeof m->out.crsp);
+    }
+    if (m->out.req.valid) {
+        memset(&m->out.req, 0, sizeof m->out.req);
+    }
+    m->out.core_ready = true; /* (e): fcnt_d = 0 < L1Queue */
+    tc_gwct_tick_quiet(m->gwct, in->t.now);
+    l1_sync_gwct(m);
+}
+
+/* The whole edge (rule L2), the model's outputs left in m->out. */
+static void l1_full_edge(tc_l1_t* m, const tc_l1_in_t* in) {
     tc_gwct_in_t gi;
     memset(&gi, 0, sizeof gi);
     gi.rst_n = in->rst_n;
@@ -934,9 +957,6 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
         m->cov[TC_L1_T_RESET]++;
         m->touched_all = true;
         m->errors += m->gwct->errors - gerr0;
-        if (out != NULL) {
-            *out = m->out;
-        }
         return;
     }
 
@@ -1014,9 +1034,31 @@ void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
         fc(m, TC_L1_F_WF_CNT_MAX);
     }
     m->errors += m->gwct->errors - gerr0;
+}
+
+void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
+    if (l1_quiet(m, in)) {
+        l1_quiet_edge(m, in);
+    } else {
+        l1_full_edge(m, in);
+    }
+    m->out_kept = false;
     if (out != NULL) {
         *out = m->out;
     }
+}
+
+/* A quiet edge after an edge that sent nothing changes, of the outputs, fence_ready and wr_idle
+ * alone (core_ready was already 1: the FIFO was empty after the previous edge too). */
+void tc_l1_tick_kept(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out) {
+    if (m->out_kept && !m->out.crsp.valid && !m->out.req.valid && l1_quiet(m, in)) {
+        l1_quiet_edge(m, in);
+        out->fence_ready = m->out.fence_ready;
+        out->wr_idle = m->out.wr_idle;
+        return;
+    }
+    tc_l1_tick(m, in, out);
+    m->out_kept = true;
 }
 
 /*--- coverage rows ----------------------------------------------------------------------------*/

@@ -245,6 +245,7 @@ typedef struct {
     uint32_t fcnt;   /* fcnt_q */
     uint32_t cobl;   /* cobl_q, the SM obligation (TC-Weak-C, section 12 K2); 0 otherwise */
     tc_l1_out_t out; /* registered outputs */
+    bool out_kept;   /* the last edge was tc_l1_tick_kept's and left all of out in its buffer */
     /* lines written by the last tick (for partial state compares); touched_all after reset/roll */
     uint32_t touched_n;
     uint32_t touched[TC_SEL_MAX];
@@ -265,6 +266,11 @@ size_t tc_l1_size(const tc_l1_desc_t* d);
  * illegal descriptor. The caller owns mem. */
 tc_l1_t* tc_l1_init(void* mem, size_t len, const tc_l1_desc_t* d, char* msg, size_t msg_len);
 void tc_l1_tick(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out);
+/* tc_l1_tick for a caller whose *out holds what the model's previous tick_kept wrote there (one
+ * buffer per model, written by nothing else between edges, as the system's output slots): a
+ * quiet edge (docs/units/tc/tc_l1.md section 4) writes only the fields it changes. The first
+ * call, and the first after a tc_l1_tick, writes all of *out. out must not be NULL. */
+void tc_l1_tick_kept(tc_l1_t* m, const tc_l1_in_t* in, tc_l1_out_t* out);
 /* The data words of line i. */
 static inline uint32_t* tc_l1_line_data(const tc_l1_t* m, uint32_t i) {
     return m->data + (size_t)i * m->lw;

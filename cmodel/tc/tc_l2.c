@@ -1027,7 +1027,19 @@ static void roll(tc_l2_t* m, uint32_t now) { /* RO2 */
     m->touched_all = true;
 }
 
-void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
+/* A quiet edge (section 4, "A quiet edge"): out of reset, no fill, no request, the FIFO empty and
+ * no roll. The full edge then only clears the previous edge's messages (req_ready stays 1: the
+ * FIFO was empty after the previous edge too); this is that edge. */
+static bool l2_quiet(const tc_l2_t* m, const tc_l2_in_t* in) {
+    return in->rst_n && !in->mem.valid && !in->req.valid && m->fcnt == 0u && !in->t.roll;
+}
+
+static bool l2_sent(const tc_l2_out_t* o) {
+    return o->rsp.valid || o->mreq.fetch || o->mreq.wb;
+}
+
+/* The whole edge (rule M2), the outputs left in m->out. */
+static void l2_full_edge(tc_l2_t* m, const tc_l2_in_t* in) {
     tc_l2_out_t* o = &m->out;
     m->touched_n = 0;
     m->touched_all = false;
@@ -1081,9 +1093,35 @@ void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
         }
         o->req_ready = m->fcnt < m->d.l2_queue; /* (f) */
     }
-    if (out != NULL) {
-        *out = *o;
+}
+
+void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
+    if (l2_quiet(m, in)) {
+        m->touched_n = 0;
+        m->touched_all = false;
+        if (l2_sent(&m->out)) {
+            memset(&m->out.rsp, 0, sizeof m->out.rsp);
+            memset(&m->out.mreq, 0, sizeof m->out.mreq);
+        }
+        m->out.req_ready = true; /* (f): fcnt_d = 0 < L2Queue */
+    } else {
+        l2_full_edge(m, in);
     }
+    m->out_kept = false;
+    if (out != NULL) {
+        *out = m->out;
+    }
+}
+
+/* A quiet edge after an edge that sent nothing changes no output. */
+void tc_l2_tick_kept(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out) {
+    if (m->out_kept && !l2_sent(&m->out) && l2_quiet(m, in)) {
+        m->touched_n = 0;
+        m->touched_all = false;
+        return;
+    }
+    tc_l2_tick(m, in, out);
+    m->out_kept = true;
 }
 
 /*--- coverage rows --------------------------------------------------------------------------*/

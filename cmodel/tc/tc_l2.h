@@ -300,6 +300,7 @@ typedef struct {
     uint32_t fcnt; /* fcnt_q */
     uint32_t life; /* life_q, the predictor */
     tc_l2_out_t out;
+    bool out_kept; /* the last edge was tc_l2_tick_kept's and left all of out in its buffer */
     uint32_t touched_n;
     uint32_t touched[TC_L2_SEL_MAX];
     bool touched_all;
@@ -319,6 +320,11 @@ size_t tc_l2_size(const tc_l2_desc_t* d);
  * illegal descriptor. The caller owns mem. */
 tc_l2_t* tc_l2_init(void* mem, size_t len, const tc_l2_desc_t* d, char* msg, size_t msg_len);
 void tc_l2_tick(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out);
+/* tc_l2_tick for a caller whose *out holds what the model's previous tick_kept wrote there (one
+ * buffer per model, written by nothing else between edges): a quiet edge (docs/units/tc/tc_l2.md
+ * section 4) writes only what it changes. The first call, and the first after a tc_l2_tick,
+ * writes all of *out. out must not be NULL. */
+void tc_l2_tick_kept(tc_l2_t* m, const tc_l2_in_t* in, tc_l2_out_t* out);
 /* The data words of line i. */
 static inline uint32_t* tc_l2_line_data(const tc_l2_t* m, uint32_t i) {
     return m->data + (size_t)i * m->lw;

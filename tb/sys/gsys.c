@@ -371,9 +371,14 @@ static uint32_t draw(gsys_t* s, uint32_t lo, uint32_t hi) {
     return hi > lo ? lo + gpucoh_rng_below(&s->rng, hi - lo + 1) : lo;
 }
 
-/* an illegal input's chance (no draw when the rate is 0) */
-static bool chance(gsys_t* s, uint32_t per_mille) {
-    return per_mille && gpucoh_rng_below(&s->rng, 1000) < per_mille;
+static bool chance_draw(gsys_t* s, uint32_t per_mille) {
+    return gpucoh_rng_below(&s->rng, 1000) < per_mille;
+}
+
+/* an illegal input's chance: no draw when the rate is 0 (that test inline, as most rates are 0
+ * and it is asked per SM and bank every cycle) */
+static inline bool chance(gsys_t* s, uint32_t per_mille) {
+    return per_mille && chance_draw(s, per_mille);
 }
 
 /* The views of the L1s' and banks' registered outputs (after every edge). */
@@ -1114,11 +1119,9 @@ static void fetch_due(gsys_t* s, uint32_t j) {
     }
 }
 
-/* Complete the fences whose condition holds in this cycle (registered L1 outputs). */
-static void fences(gsys_t* s, uint32_t j) {
-    uint64_t m = s->m_fence[j] & ~s->m_unsent[j];
-    if (!m)
-        return;
+/* Complete the fences of m (waiting, every store sent) whose condition holds in this cycle
+ * (registered L1 outputs). */
+static void fences_of(gsys_t* s, uint32_t j, uint64_t m) {
     const void* o = out_of(s, s->p->sm_slot, j);
     /* per scope: acquire-release fences as fence_mask says for them, SC fences (when any waits)
      * as it says for SC */
@@ -1147,6 +1150,13 @@ static void fences(gsys_t* s, uint32_t j) {
             wf_done(s, j, i, 0, NULL);
         }
     }
+}
+
+/* fences_of for SM j's waiting fences (the test inline: most SMs have none) */
+static inline void fences(gsys_t* s, uint32_t j) {
+    const uint64_t m = s->m_fence[j] & ~s->m_unsent[j];
+    if (m)
+        fences_of(s, j, m);
 }
 
 /* An idle core presents, with probability core_illegal_per_mille / 1000, a request the L1 must

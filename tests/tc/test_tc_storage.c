@@ -354,12 +354,57 @@ static void test_g3_incremental(void** state) {
     }
 }
 
+/* tc_gwct_tick_quiet (the L1's quiet edge) against tc_gwct_tick on the edges it is for: a twin
+ * table that takes the quiet call on every edge out of reset with no issue, ack, obligation or
+ * roll keeps the same outputs, entries, counters and evaluation state at every edge. */
+static void test_tick_quiet(void** state) {
+    (void)state;
+    static const uint32_t nwfs[] = {1u, 7u, 48u, 64u};
+    char msg[256];
+    for (size_t k = 0; k < sizeof nwfs / sizeof nwfs[0]; k++) {
+        tc_gwct_desc_t g = {nwfs[k], 8u, 3u, 1u};
+        uint64_t mem[TC_GWCT_BYTES(TC_MAX_WF) / 8u], memq[TC_GWCT_BYTES(TC_MAX_WF) / 8u];
+        tc_gwct_t* m = tc_gwct_init(mem, sizeof mem, &g, msg, sizeof msg);
+        tc_gwct_t* q = tc_gwct_init(memq, sizeof memq, &g, msg, sizeof msg);
+        assert_non_null(m);
+        assert_non_null(q);
+        uint64_t x = 777u + k, quiet = 0u;
+        uint32_t now = 1u;
+        for (uint32_t e = 0; e < 200000u; e++) {
+            tc_gwct_in_t in;
+            g3_edge(&in, &now, nwfs[k], &x);
+            if ((x >> 40) % 3u == 0u) { /* a third of the edges present nothing */
+                in.iss_valid = in.ack_valid = in.obl_valid = false;
+                in.t.roll = false;
+            }
+            tc_gwct_tick(m, &in, NULL);
+            if (in.rst_n && !in.iss_valid && !in.ack_valid && !in.obl_valid && !in.t.roll) {
+                tc_gwct_tick_quiet(q, in.t.now);
+                quiet++;
+            } else {
+                tc_gwct_tick(q, &in, NULL);
+            }
+            assert_memory_equal(&m->out, &q->out, sizeof m->out);
+            assert_memory_equal(m->gwct, q->gwct, 4u * nwfs[k]);
+            assert_memory_equal(m->cnt, q->cnt, 4u * nwfs[k]);
+            assert_int_equal(m->redo, q->redo);
+            assert_int_equal(m->wait, q->wait);
+            assert_int_equal(m->wait_min, q->wait_min);
+            assert_int_equal(m->now_q, q->now_q);
+        }
+        assert_memory_equal(m->cov, q->cov, sizeof m->cov);
+        assert_memory_equal(m->fcov, q->fcov, sizeof m->fcov);
+        assert_true(quiet > 50000u);
+        assert_true(m->fcov[TC_GWCT_F_TOP_CROSS] > 0u);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_desc_from),      cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_init_storage),   cmocka_unit_test(test_init_illegal),
         cmocka_unit_test(test_reset_state),    cmocka_unit_test(test_obl_port),
-        cmocka_unit_test(test_g3_incremental),
+        cmocka_unit_test(test_g3_incremental), cmocka_unit_test(test_tick_quiet),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

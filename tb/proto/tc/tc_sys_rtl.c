@@ -126,11 +126,12 @@ static void* timer_new(const void* pd, char* err, size_t errlen) {
     MODEL_NEW(tc_timer, tc_timer_desc_t, pd, err, errlen);
 }
 
+/* The system's output slots are one buffer per model, written by its ticks alone. */
 static void l1_tick(void* m, const void* in, void* out) {
-    tc_l1_tick(m, in, out);
+    tc_l1_tick_kept(m, in, out);
 }
 static void l2_tick(void* m, const void* in, void* out) {
-    tc_l2_tick(m, in, out);
+    tc_l2_tick_kept(m, in, out);
 }
 static void timer_tick(void* m, const void* in, void* out) {
     tc_timer_tick(m, in, out);
