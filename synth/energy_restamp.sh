@@ -143,7 +143,7 @@ make -C "$WORK/rev" -j"$(nproc)" build > "$WORK/rev-build.log" 2>&1 ||
     { tail -5 "$WORK/rev-build.log" >&2; die "REV's build failed (log $WORK/rev-build.log)"; }
 
 # the report of a run with cycles/s and the run's own file names masked
-norm_log() { sed -E -e "s|$2|T|g" -e 's/[0-9]+ cycles\/s/N cycles\/s/' "$1" | grep -vE '^gpucoh: (building|built|--wave)|^  gpucoh cosim'; }
+norm_log() { sed -E -e "s|$2|T|g" -e 's/[0-9.]+( [kMG])? cycles\/s/N cycles\/s/g' "$1" | grep -vE '^gpucoh: (building|built|--wave)|^  gpucoh cosim'; }
 # a VCD without its $date section
 norm_vcd() { awk 'd { if ($1 == "$end") d = 0; next } $1 == "$date" { d = 1; next } { print }' "$1"; }
 
