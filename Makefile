@@ -49,7 +49,7 @@ help:
 	@echo "  make test          every test (unit, ASan/UBSan, CLI errors, lockstep, mutants, lint); ends 'N passed, N failed'"
 	@echo "  make lint          verilator -Wall, the Yosys parse gate, iverilog -g2012, RTL text style, cppcheck, clang-format check"
 	@echo "  make synth         sig_bloom area/timing sweep (Yosys + osu018 + OpenSTA) as a campaign on GNU parallel (SYNTH_JOBS=nproc; 1: serial; SYNTH_ARGS), regenerates docs/area.md/.png"
-	@echo "  make synth-rdu-avu rdu/avu hierarchical area/timing (top + sig_store black boxes), docs/area-rdu-avu.md/.png"
+	@echo "  make synth-rdu-avu rdu/avu hierarchical area/timing (top + sig_store black boxes) as a campaign in two stages (HIER_JOBS=nproc; 1: serial; HIER_ARGS), docs/area-rdu-avu.md/.png"
 	@echo "  make synth-tc      TC units' area/timing points (synth/tc.sh, only stale ones; ~75 min all) + the tables of docs/area-tc.md"
 	@echo "  make synth-gpu     baseline GPU units' area/timing points (synth/gpu.sh, only stale ones; ~40 min all) + the tables of docs/area-gpu.md"
 	@echo "  make synth-denovo  DeNovo units' area/timing points (synth/denovo.sh, only stale ones) + the tables of docs/area-denovo.md"
@@ -181,10 +181,24 @@ synth: $(GPUCOH)
 	fi
 
 # rdu (N = 16) and avu at m = 1K..16K: sig_store alone, then each top with sig_store as a black
-# box, totals = top + N x sig_store (docs/area-method.md section 7). One synthesis at a time;
-# only points whose inputs changed are synthesized (the 16-Kbit sig_store takes ~30 min).
-synth-rdu-avu: $(B)/.deps
-	@bash synth/hier.sh
+# box, totals = top + N x sig_store (docs/area-method.md section 7); only points whose inputs
+# changed are synthesized (the 16-Kbit sig_store takes ~30 min and 2-6 GiB). As a campaign of the
+# kind synth-hier (docs/campaigns.md section 14): the stores, then the tops, each stage on GNU
+# parallel with HIER_JOBS at once (default one per core), merged (results, totals, the page);
+# HIER_JOBS=1: synth/hier.sh itself, one synthesis at a time. HIER_ARGS: hier.sh's options.
+HIER_JOBS ?= $(JOBS)
+HIER_ARGS ?=
+export HIER_ARGS
+synth-rdu-avu: $(GPUCOH)
+	@if [ "$(HIER_JOBS)" = 1 ]; then \
+	    bash synth/hier.sh $(HIER_ARGS); \
+	else \
+	    d=$(B)/campaign/synth-hier-$$({ printf '%s\n' "$$HIER_ARGS"; env | grep '^GPUCOH_' | LC_ALL=C sort; \
+	        $${YOSYS:-yosys} -V; $${STA:-sta} -version; } 2>&1 | cksum | cut -d' ' -f1); \
+	    mkdir -p $(B)/campaign && \
+	    $(GPUCOH) campaign plan synth-hier --dir $$d -- $(HIER_ARGS) > /dev/null && \
+	    { bash tools/campaign_run.sh $$d $(HIER_JOBS); $(GPUCOH) campaign merge $$d; }; \
+	fi
 
 synth-tc: $(B)/.deps
 	@bash synth/tc.sh

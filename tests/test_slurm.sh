@@ -28,6 +28,13 @@
 #                the serial run's stdout lines (but the `  report` line and a test's seconds),
 #                ROOT/result.json is the serial run's JSON byte for byte
 #   merge-refuses  litmus: with one job's `done` removed, merging by hand exits 2 naming that job
+# and a campaign in two stages, the kind synth-hier on a fake synth/hier.sh (tests/fake_hier.sh,
+# its sig_store_m2048 failing): an array of the 2 stores, an array of the 4 tops submitted after
+# it (a top's job refuses, exit 2, while its store's is not done), the merge after the second:
+#   hier-stages  stage 1: the stores COMPLETED 0:0 and FAILED 1:0; stage 2: the 1024 tops
+#                COMPLETED 0:0 (they ran after their store), the 2048 tops FAILED 1:0 (skipped)
+#   hier-merged  the merge job's ExitCode is the serial run's (1), merge.out holds its lines
+#                (the logs' folder masked), and the results are the serial run's
 # Nothing is written outside $T but the mutant models' cache, build/mutants/tc_timer/.
 # Usage: tests/test_slurm.sh  (needs root and the packages slurm-wlm, munge; some 20 s once the
 # tc_timer mutant models are built in build/mutants/, else about a minute more for the builds)
@@ -90,6 +97,17 @@ plan() { # NAME KIND ARGS...: the campaign in $T/NAME with its Slurm scripts
     "$G" campaign plan "$k" --dir "$T/$n" -- "$@" >/dev/null 2>>"$T/plan.err" &&
         "$G" campaign sbatch "$T/$n" >>"$T/plan.err" 2>&1
 }
+# the staged campaign: synth-hier on the fake hier.sh, its 2048 store failing
+# (and slow: without the stage-2 array's dependency, the 2048 tops would start while it runs,
+# refuse, exit 2, and hier-stages would see FAILED 2:0)
+export GPUCOH_HIER_SCRIPT=$REPO/tests/fake_hier.sh FAKE_INPUT=$T/hier.input FAKE_FAIL=sig_store_m2048 \
+    FAKE_SLOW=sig_store_m2048
+echo "inputs 1" >"$FAKE_INPUT"
+mkdir "$T/hier-res-s" "$T/hier-res-c"
+rc=0
+GPUCOH_SYNTH_BUILD=$T/hier-sbuild bash "$GPUCOH_HIER_SCRIPT" --no-report --results "$T/hier-res-s" \
+    >"$T/hier.serial.out" 2>&1 || rc=$?
+echo "$rc" >"$T/hier.serial.rc"
 ser_s=$(date +%s)
 serial litmus litmus "${LIT_ARGS[@]}"
 serial mutants mutants "${MUT_ARGS[@]}"
@@ -97,7 +115,8 @@ serial litbad litmus "${BAD_ARGS[@]}"
 echo "serial runs: $(($(date +%s) - ser_s)) s (exit litmus $(cat "$T/litmus.serial.rc"), mutants" \
     "$(cat "$T/mutants.serial.rc"), litbad $(cat "$T/litbad.serial.rc"))"
 if ! plan litmus litmus "${LIT_ARGS[@]}" || ! plan mutants mutants "${MUT_ARGS[@]}" ||
-    ! plan litbad litmus "${BAD_ARGS[@]}"; then
+    ! plan litbad litmus "${BAD_ARGS[@]}" ||
+    ! GPUCOH_SYNTH_BUILD=$T/hier-gbuild plan hier synth-hier --no-report --results "$T/hier-res-c"; then
     fail setup "campaign plan/sbatch: $(tail -n 20 "$T/plan.err")"
     exit 1
 fi
@@ -174,18 +193,28 @@ submit() {
     [[ $AID =~ ^[0-9]+$ && $MID =~ ^[0-9]+$ ]] || { echo "unexpected output: $out"; return 1; }
 }
 declare -A RA RM # the real campaigns' array and merge job ids
+submit_staged() { # ROOT: run its submit.sh, set HA1, HA2 (the stages' arrays) and HM
+    local out
+    out=$(GPUCOH_SYNTH_BUILD=$T/hier-gbuild "$1/slurm/submit.sh" 2>&1) || { echo "$out"; return 1; }
+    HA1=$(awk '$1 == "array" && $2 == 1 { print $3 }' <<<"$out")
+    HA2=$(awk '$1 == "array" && $2 == 2 { print $3 }' <<<"$out")
+    HM=$(awk '$1 == "merge" { print $2 }' <<<"$out")
+    [[ $HA1 =~ ^[0-9]+$ && $HA2 =~ ^[0-9]+$ && $HM =~ ^[0-9]+$ ]] || { echo "unexpected output: $out"; return 1; }
+}
 if submit "$GOOD" >"$T/submit.err" && GA=$AID GM=$MID && submit "$BAD" >>"$T/submit.err" &&
     BA=$AID BM=$MID && submit "$T/litmus" >>"$T/submit.err" && RA[litmus]=$AID RM[litmus]=$MID &&
     submit "$T/mutants" >>"$T/submit.err" && RA[mutants]=$AID RM[mutants]=$MID &&
-    submit "$T/litbad" >>"$T/submit.err" && RA[litbad]=$AID RM[litbad]=$MID; then
-    pass "submit (5 arrays and their merge jobs: litmus array ${RA[litmus]} merge ${RM[litmus]}," \
-        "mutants array ${RA[mutants]} merge ${RM[mutants]}, litbad array ${RA[litbad]} merge ${RM[litbad]})"
+    submit "$T/litbad" >>"$T/submit.err" && RA[litbad]=$AID RM[litbad]=$MID &&
+    submit_staged "$T/hier" >>"$T/submit.err"; then
+    pass "submit (7 arrays and their merge jobs: litmus array ${RA[litmus]} merge ${RM[litmus]}," \
+        "mutants array ${RA[mutants]} merge ${RM[mutants]}, litbad array ${RA[litbad]} merge ${RM[litbad]}," \
+        "hier arrays $HA1 then $HA2, merge $HM)"
 else
     fail submit "$(cat "$T/submit.err")"
     exit 1
 fi
 
-ids="$GA,$GM,$BA,$BM,${RA[litmus]},${RM[litmus]},${RA[mutants]},${RM[mutants]},${RA[litbad]},${RM[litbad]}"
+ids="$GA,$GM,$BA,$BM,${RA[litmus]},${RM[litmus]},${RA[mutants]},${RM[mutants]},${RA[litbad]},${RM[litbad]},$HA1,$HA2,$HM"
 sub_s=$(date +%s)
 waited=0
 while [ -n "$(squeue -h -j "$ids" -o '%i %t' 2>/dev/null || true)" ] && [ "$waited" -lt 240 ]; do
@@ -193,8 +222,8 @@ while [ -n "$(squeue -h -j "$ids" -o '%i %t' 2>/dev/null || true)" ] && [ "$wait
     waited=$((waited + 1))
 done
 if [ -z "$(squeue -h -j "$ids" 2>/dev/null || true)" ]; then
-    ntasks=$((8 + $(cat "$T"/{litmus,mutants,litbad}/jobs.txt | wc -l)))
-    pass "finished (10 jobs, $ntasks array tasks, out of squeue $(($(date +%s) - sub_s)) s after submit)"
+    ntasks=$((8 + $(cat "$T"/{litmus,mutants,litbad,hier}/jobs.txt | wc -l)))
+    pass "finished (13 jobs, $ntasks array tasks, out of squeue $(($(date +%s) - sub_s)) s after submit)"
 else
     fail finished "still queued after 120 s: $(squeue -h -j "$ids" -o '%i %t %r' | tr '\n' ';')"
 fi
@@ -279,6 +308,29 @@ real_checks() { # NAME WANT-STATES (";"-separated "task state exitcode")
 real_checks litmus "1 COMPLETED 0:0;2 COMPLETED 0:0;3 COMPLETED 0:0;4 COMPLETED 0:0;"
 real_checks mutants "1 COMPLETED 0:0;2 COMPLETED 0:0;3 COMPLETED 0:0;4 COMPLETED 0:0;"
 real_checks litbad "1 COMPLETED 0:0;2 FAILED 1:0;"
+# the staged campaign: each stage's tasks as their jobs, the merge job as the serial run
+got="$(states "$HA1" | tr '\n' ';')|$(states "$HA2" | tr '\n' ';')"
+want="1 COMPLETED 0:0;2 FAILED 1:0;|1 COMPLETED 0:0;2 COMPLETED 0:0;3 FAILED 1:0;4 FAILED 1:0;"
+if [ "$got" = "$want" ]; then
+    pass "hier-stages: array $HA1 (the stores: $(states "$HA1" | awk '{ print $2 }' | tr '\n' ' '))" \
+        "then array $HA2 (the tops: $(states "$HA2" | awk '{ print $2 }' | tr '\n' ' '))"
+else
+    fail hier-stages "task states '$got', want '$want'"
+fi
+why=""
+hmask() { sed -E 's/; see .*$/; see LOGS/' "$1"; }
+mexit=$(scontrol -o show job "$HM" | tr ' ' '\n' | awk -F= '$1 == "ExitCode" { print $2 }')
+[ "$mexit" = "$(cat "$T/hier.serial.rc"):0" ] || why+="merge job ExitCode '$mexit', serial exit $(cat "$T/hier.serial.rc"); "
+diff <(hmask "$T/hier.serial.out") <(hmask "$T/hier/slurm/merge.out") >"$T/hier.diff" 2>&1 ||
+    why+="merge.out differs from the serial lines: $(head -c 400 "$T/hier.diff" | tr '\n' '|'); "
+diff -r "$T/hier-res-s" "$T/hier-res-c" >/dev/null 2>&1 || why+="the merged results differ from the serial run's; "
+if [ -z "$why" ]; then
+    pass "hier-merged: merge job $HM exit $mexit like the serial run, its $(wc -l <"$T/hier/slurm/merge.out")" \
+        "lines and $(find "$T/hier-res-c" -type f | wc -l) results the serial run's"
+else
+    fail hier-merged "$why"
+fi
+
 # the merge refuses a campaign with a job not done (exit 2, the job named), here by hand
 rm -f "$T/litmus/jobs/00002-SB/done"
 rc=0

@@ -21,9 +21,10 @@
 #      _quality.sh and _compare.sh: the same for a conformance campaign in shards, a quality
 #      sweep split per point and gpucoh compare, a job per run; tests/test_regress_campaign.sh
 #      and tests/test_synth_campaign.sh: make regress's and make synth's script kinds, merged
-#      against the serial scripts); 3h. campaigns on Slurm (tests/test_slurm.sh,
-#      root only: a private single-node cluster, a litmus, a mutant and a failing campaign
-#      submitted as job arrays, merged by a dependent job into what the serial runs say)
+#      against the serial scripts; tests/test_hier_campaign.sh: make synth-rdu-avu's kind, in two
+#      stages); 3h. campaigns on Slurm (tests/test_slurm.sh, root only: a private single-node
+#      cluster, a litmus, a mutant, a failing and a two-stage campaign submitted as job arrays,
+#      merged by a dependent job into what the serial runs say)
 #   4. the failure path: a mutant run must produce the report, JSON, FST window, .gtkw and a
 #      replay command that reproduces the divergence at the same cycle (a unit, and the TC
 #      system in cosim system / episode / litmus, the GPU, DeNovo, hLRC and G-TSC systems in cosim
@@ -1340,6 +1341,10 @@ script_checks "regress campaign" "$LOGS/regress-campaign.log" bash tests/test_re
 # against the serial sweep (lines, results, exit status), and synth-tc against synth/tc.sh; bad
 # input; the merge's refusals (some 4 s)
 script_checks "synth campaign" "$LOGS/synth-campaign.log" bash tests/test_synth_campaign.sh
+# make synth-rdu-avu as a campaign in two stages (synth/hier_campaign.sh, a fake hier.sh): a top's
+# job after its store's (refused before it), merged against the serial run with a failing store;
+# bad input; the merge's refusals; an array per stage (some 10 s)
+script_checks "hier campaign" "$LOGS/hier-campaign.log" bash tests/test_hier_campaign.sh
 
 # 3a back in the foreground lane (2026-11-30, eighteenth session: G-TSC's golden RTL tests made
 # the background lane the longer one again)

@@ -43,7 +43,7 @@ static char W_GPUCOH[] = "gpucoh", W_CHECK[] = "--check-only", W_OUT[] = "--out"
 
 static const char* const HELP =
     "usage: gpucoh campaign plan KIND --dir ROOT [--jobs N] -- ARGS...\n"
-    "       gpucoh campaign job DIR -- ARGS...\n"
+    "       gpucoh campaign job DIR [--after DIR]... [--sh] -- ARGS...\n"
     "       gpucoh campaign merge ROOT... [--json FILE]\n"
     "       gpucoh campaign sbatch ROOT [--partition P] [--time T] [--max-parallel N]\n"
     "\n"
@@ -75,8 +75,13 @@ static const char* const HELP =
     "  synth    [synth/sweep.sh options but -j, --list]: a job per sig_bloom synthesis point\n"
     "  synth-tc, synth-gpu, synth-denovo, synth-hlrc  [synth/ctrl.sh options but --list]:\n"
     "           a job per synthesis point of the family's controllers\n"
+    "  synth-hier [synth/hier.sh options but --list, --check]: a job per sig_store and\n"
+    "           rdu / avu top of make synth-rdu-avu; a top's job after its sig_store's\n"
     "\n"
-    "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n";
+    "Local runs: parallel --jobs 2 < ROOT/jobs.txt && gpucoh campaign merge ROOT\n"
+    "A plan whose jobs wait for others (synth-hier) is in stages: ROOT/jobs-1.txt, jobs-2.txt,\n"
+    "... run one after the other (a job refuses, exit 2, while one it waits for is not done);\n"
+    "sbatch then writes an array per stage, each submitted after the one before.\n";
 
 /* ---- small helpers ------------------------------------------------------------------------ */
 
@@ -247,6 +252,11 @@ int camp_run_cmd(bool self, char* const* args, const char* out_path, char** cap)
 /* ---- plan ---------------------------------------------------------------------------------- */
 
 int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
+    return camp_plan_add_after(p, name, args, nargs, NULL, 0);
+}
+
+int camp_plan_add_after(plan_t* p, const char* name, char* const* args, int nargs, const int* deps,
+                        int ndeps) {
     if (p->njobs >= CAMP_MAX_JOBS) {
         fprintf(stderr, "gpucoh campaign plan: more than %d jobs\n", CAMP_MAX_JOBS);
         return -1;
@@ -263,6 +273,14 @@ int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
     shq(l, n, p->self);
     strcat(l, " campaign job ");
     shq(l, n, dir);
+    int st = 1;
+    for (int i = 0; i < ndeps; i++) { /* the folders of the jobs it waits for */
+        char dd[PATH_MAX + 64];
+        snprintf(dd, sizeof dd, "%s/jobs/%s", p->root, p->names[deps[i]]);
+        strcat(l, " --after ");
+        shq(l, n, dd);
+        st = p->stage[deps[i]] + 1 > st ? p->stage[deps[i]] + 1 : st;
+    }
     strcat(l, p->cmd ? " -- " : " --sh --");
     if (p->cmd)
         shq(l, n, p->cmd);
@@ -275,6 +293,8 @@ int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs) {
         free(l);
         return -1;
     }
+    p->stage[p->njobs] = st;
+    p->nstages = st > p->nstages ? st : p->nstages;
     p->names[p->njobs] = strdup(strrchr(dir, '/') + 1);
     char* fit = realloc(l, strlen(l) + 1); /* 100 000 jobs must not hold 64 KiB each */
     p->lines[p->njobs++] = fit ? fit : l;
@@ -587,13 +607,53 @@ static const struct {
 } SCRIPT_KINDS[] = {{"regress", "tools/regress.sh"}, {"fuzz", "tools/fuzz.sh"},
                     {"synth", "synth/sweep.sh"},     {"synth-tc", "synth/tc.sh"},
                     {"synth-gpu", "synth/gpu.sh"},   {"synth-denovo", "synth/denovo.sh"},
-                    {"synth-hlrc", "synth/hlrc.sh"}};
+                    {"synth-hlrc", "synth/hlrc.sh"}, {"synth-hier", "synth/hier_campaign.sh"}};
 
 static const char* script_of(const char* kind) {
     for (size_t i = 0; i < sizeof SCRIPT_KINDS / sizeof SCRIPT_KINDS[0]; i++)
         if (!strcmp(kind, SCRIPT_KINDS[i].kind))
             return SCRIPT_KINDS[i].script;
     return NULL;
+}
+
+/* One "  step NAME [after DEP...]" line of a script's list: a job running `SCRIPT
+ * --campaign-step NAME ARGS`, after the jobs of the earlier steps DEP... (steps[] holds the names
+ * of the steps so far, by job). 0, or 2 after a message. */
+static int script_step(plan_t* p, char* script, char* line, char** steps) {
+    char* save = NULL;
+    char* step = strtok_r(line, " ", &save);
+    char* w = strtok_r(NULL, " ", &save);
+    int deps[64], nd = 0;
+    if (w && strcmp(w, "after")) {
+        fprintf(stderr, "gpucoh campaign plan %s: %s listed '%s %s' (a step, then 'after')\n",
+                p->kind, script_of(p->kind), step, w);
+        return 2;
+    }
+    for (w = w ? strtok_r(NULL, " ", &save) : NULL; w; w = strtok_r(NULL, " ", &save)) {
+        int j = p->njobs - 1;
+        while (j >= 0 && strcmp(steps[j], w))
+            j--;
+        if (j < 0 || nd == 64) {
+            fprintf(stderr,
+                    "gpucoh campaign plan %s: %s lists step %s after '%s', which is not an "
+                    "earlier step (or more than 64)\n",
+                    p->kind, script_of(p->kind), step, w);
+            return 2;
+        }
+        deps[nd++] = j;
+    }
+    char* ja[CAMP_MAX_ARGS + 8];
+    int nj = 0;
+    ja[nj++] = W_BASH;
+    ja[nj++] = script;
+    ja[nj++] = W_CSTEP;
+    ja[nj++] = step;
+    for (int i = 0; i < p->nargs && nj < CAMP_MAX_ARGS; i++)
+        ja[nj++] = p->args[i];
+    char name[96];
+    camp_job_name(step, "", name, sizeof name);
+    steps[p->njobs] = step;
+    return camp_plan_add_after(p, name, ja, nj, deps, nd) != 0 ? 2 : 0;
 }
 
 static int plan_script(plan_t* p) {
@@ -618,22 +678,13 @@ static int plan_script(plan_t* p) {
         return GPUCOH_EXIT_USAGE;
     }
     int status = 0;
-    for (char* t = strtok(out, "\n"); t && !status; t = strtok(NULL, "\n")) {
-        if (strncmp(t, "  step ", 7))
-            continue;
-        char* ja[CAMP_MAX_ARGS + 8];
-        int nj = 0;
-        ja[nj++] = W_BASH;
-        ja[nj++] = script;
-        ja[nj++] = W_CSTEP;
-        ja[nj++] = t + 7;
-        for (int i = 0; i < p->nargs && nj < CAMP_MAX_ARGS; i++)
-            ja[nj++] = p->args[i];
-        char name[96];
-        camp_job_name(t + 7, "", name, sizeof name);
-        if (camp_plan_add(p, name, ja, nj) != 0)
-            status = 2;
-    }
+    char** steps = calloc(CAMP_MAX_JOBS, sizeof *steps); /* the step names, by job */
+    char* save = NULL;
+    for (char* t = strtok_r(out, "\n", &save); t && steps && !status;
+         t = strtok_r(NULL, "\n", &save))
+        if (!strncmp(t, "  step ", 7))
+            status = script_step(p, script, t + 7, steps);
+    free(steps);
     free(out);
     if (!status && !p->njobs) {
         fprintf(stderr, "gpucoh campaign plan %s: %s listed no step\n", p->kind,
@@ -659,6 +710,11 @@ static char* plan_text(const plan_t* p) {
         fprintf(f, "arg %s\n", p->args[i]);
     for (int i = 0; i < p->njobs; i++)
         fprintf(f, "job %s\n", p->names[i]);
+    if (p->nstages > 1) { /* a plan without waits keeps the text it always had */
+        fprintf(f, "stages %d\n", p->nstages);
+        for (int i = 0; i < p->njobs; i++)
+            fprintf(f, "stage %d\n", p->stage[i]);
+    }
     fclose(f);
     return buf;
 }
@@ -699,6 +755,24 @@ static int root_check(const char* root, bool* exists) {
     return 0;
 }
 
+/* ROOT/jobs-K.txt: the lines of stage K's jobs, in plan order */
+static int stage_write(const plan_t* p, int k) {
+    char* text = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&text, &len);
+    if (!f)
+        return -1;
+    for (int i = 0; i < p->njobs; i++)
+        if (p->stage[i] == k)
+            fprintf(f, "%s\n", p->lines[i]);
+    fclose(f);
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/jobs-%d.txt", p->root, k);
+    const int rc = camp_write_text(path, text);
+    free(text);
+    return rc;
+}
+
 static int plan_write(plan_t* p, bool existed) {
     char path[PATH_MAX + 32];
     char* text = plan_text(p);
@@ -736,12 +810,21 @@ static int plan_write(plan_t* p, bool existed) {
     if (rc == 0)
         fputs(all, stdout);
     free(all);
+    for (int k = 1; rc == 0 && k <= p->nstages && p->nstages > 1; k++)
+        rc = stage_write(p, k);
     if (rc != 0)
         return GPUCOH_EXIT_USAGE;
-    fprintf(stderr,
-            "campaign plan: %s, %d jobs in %s (run: parallel < %s; then gpucoh campaign merge "
-            "%s)\n",
-            p->kind, p->njobs, path, path, p->root);
+    if (p->nstages > 1)
+        fprintf(stderr,
+                "campaign plan: %s, %d jobs in %s, in %d stages (a stage's jobs wait for "
+                "jobs of the stages before it: jobs-1.txt ... jobs-%d.txt, one after the other; "
+                "run: bash tools/campaign_run.sh %s; then gpucoh campaign merge %s)\n",
+                p->kind, p->njobs, path, p->nstages, p->nstages, p->root, p->root);
+    else
+        fprintf(stderr,
+                "campaign plan: %s, %d jobs in %s (run: parallel < %s; then gpucoh campaign "
+                "merge %s)\n",
+                p->kind, p->njobs, path, path, p->root);
     return 0;
 }
 
@@ -815,7 +898,9 @@ static int cmd_plan(int argc, char** argv) {
         snprintf(p.root, sizeof p.root, "%s/%s", p.cwd, root);
     p.names = calloc(CAMP_MAX_JOBS, sizeof *p.names);
     p.lines = calloc(CAMP_MAX_JOBS, sizeof *p.lines);
-    int rc = !p.names || !p.lines ? GPUCOH_EXIT_USAGE : k->plan(&p);
+    p.stage = calloc(CAMP_MAX_JOBS, sizeof *p.stage);
+    p.nstages = 1;
+    int rc = !p.names || !p.lines || !p.stage ? GPUCOH_EXIT_USAGE : k->plan(&p);
     if (rc == 0)
         rc = plan_write(&p, existed);
     for (int j = 0; j < p.njobs; j++) {
@@ -824,6 +909,7 @@ static int cmd_plan(int argc, char** argv) {
     }
     free(p.names);
     free(p.lines);
+    free(p.stage);
     return rc;
 }
 
@@ -897,13 +983,54 @@ static void cat_file(const char* path) {
     free(s);
 }
 
+/* The jobs a job runs after (--after DIR): each must be done (with either verdict: the step
+ * itself reports what a failed one means for it). Their done lines join the fingerprint (h), so
+ * a job run again after one of them ran again; CAMPAIGN_AFTER names their folders, a line each.
+ * 0, or 2 after a message. */
+static int after_check(const char* dir, char** after, int nafter, unsigned long long* h) {
+    char* env = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&env, &len);
+    int rc = f ? 0 : 2;
+    for (int i = 0; i < nafter && !rc; i++) {
+        char p[PATH_MAX + 32];
+        snprintf(p, sizeof p, "%s/done", after[i]);
+        char* done = camp_slurp(p, NULL);
+        unsigned long long fp = 0;
+        int st = -1;
+        if (!done || sscanf(done, "fingerprint %llx status %d", &fp, &st) != 2) {
+            fprintf(stderr,
+                    "gpucoh campaign job %s: waits for %s, which is not done (run the jobs of "
+                    "the stages before this one first)\n",
+                    dir, after[i]);
+            rc = 2;
+        } else {
+            *h = campaign_fnv(*h, done, strcspn(done, "\n"));
+            fprintf(f, "%s%s", i ? "\n" : "", after[i]);
+        }
+        free(done);
+    }
+    if (f)
+        fclose(f);
+    if (!rc && nafter)
+        setenv("CAMPAIGN_AFTER", env, 1);
+    else
+        unsetenv("CAMPAIGN_AFTER");
+    free(env);
+    return rc;
+}
+
 static int cmd_job(int argc, char** argv) {
-    const bool sh = argc > 4 && !strcmp(argv[4], "--sh"); /* a command, not gpucoh's */
-    if (argc < 6 + sh || strcmp(argv[4 + sh], "--"))
-        return camp_usage_err("job: %s", "needs DIR [--sh] -- ARGS...");
+    char* after[64];
+    int nafter = 0, o = 4; /* the options between DIR and -- */
+    for (; o + 1 < argc && !strcmp(argv[o], "--after") && nafter < 64; o += 2)
+        after[nafter++] = argv[o + 1];
+    const bool sh = argc > o && !strcmp(argv[o], "--sh"); /* a command, not gpucoh's */
+    if (argc < o + 2 + sh || strcmp(argv[o + sh], "--"))
+        return camp_usage_err("job: %s", "needs DIR [--after DIR]... [--sh] -- ARGS...");
     char* dir = argv[3];
-    char** a = argv + 5 + sh;
-    const int n = argc - 5 - sh;
+    char** a = argv + o + 1 + sh;
+    const int n = argc - o - 1 - sh;
     if (n > CAMP_MAX_ARGS - 8)
         return camp_usage_err("job: %s", "too many arguments");
     char parent[PATH_MAX], p[PATH_MAX + 32], q[PATH_MAX + 32];
@@ -913,9 +1040,14 @@ static int cmd_job(int argc, char** argv) {
         *s = 0;
     if (s && parent[0] && !camp_is_dir(parent))
         return camp_usage_err("job: the folder of %s does not exist", dir);
+    unsigned long long dh = CAMPAIGN_FNV0; /* the jobs it waits for, checked before anything */
+    if (after_check(dir, after, nafter, &dh) != 0)
+        return GPUCOH_EXIT_USAGE;
     if (!camp_is_dir(dir) && mkdir(dir, 0777) != 0)
         return camp_usage_err("job: cannot create %s", dir);
-    const unsigned long long fp = job_fingerprint(n, a, sh);
+    unsigned long long fp = job_fingerprint(n, a, sh);
+    if (nafter)
+        fp = campaign_fnv(fp, &dh, sizeof dh);
     snprintf(p, sizeof p, "%s/done", dir);
     char* done = camp_slurp(p, NULL);
     unsigned long long old = 0;
@@ -985,6 +1117,8 @@ static int camp_read(const char* root, camp_t* c) {
         return -1;
     }
     char* t = strdup(c->text);
+    int ns = 0;
+    c->stage = calloc(CAMP_MAX_JOBS, sizeof *c->stage);
     c->names = calloc(CAMP_MAX_JOBS, sizeof *c->names);
     c->args = calloc(CAMP_MAX_ARGS + 1, sizeof *c->args);
     for (char* s = strtok(t, "\n"); s && c->names && c->args; s = strtok(NULL, "\n")) {
@@ -994,8 +1128,17 @@ static int camp_read(const char* root, camp_t* c) {
             c->names[c->njobs++] = strdup(s + 4);
         else if (!strncmp(s, "arg ", 4) && c->nargs < CAMP_MAX_ARGS)
             c->args[c->nargs++] = strdup(s + 4);
+        else if (!strncmp(s, "stages ", 7))
+            c->nstages = atoi(s + 7);
+        else if (!strncmp(s, "stage ", 6) && c->stage && ns < c->njobs)
+            c->stage[ns++] = atoi(s + 6);
     }
     free(t);
+    if (c->nstages > 1 && ns != c->njobs) {
+        fprintf(stderr, "gpucoh campaign: %s names %d stages but not every job's\n", p, c->nstages);
+        return -1;
+    }
+    c->nstages = c->nstages > 1 ? c->nstages : 1;
     if (!c->kind || !c->names || !c->args) {
         fprintf(stderr, "gpucoh campaign merge: %s has no kind line\n", p);
         return -1;
@@ -1012,6 +1155,7 @@ static void camp_free(camp_t* c) {
     free(c->args);
     free(c->kind);
     free(c->text);
+    free(c->stage);
 }
 
 /* One litmus job's report, split: the head (up to and with "tests": [), its test objects, the
@@ -1598,6 +1742,7 @@ static const camp_kind_t KINDS[] = {
     {"synth-gpu", NULL, plan_script, merge_script},
     {"synth-denovo", NULL, plan_script, merge_script},
     {"synth-hlrc", NULL, plan_script, merge_script},
+    {"synth-hier", NULL, plan_script, merge_script},
 };
 
 static const camp_kind_t* kind_of(const char* kind) {
@@ -1675,9 +1820,56 @@ static int write_fmt(const char* dir, const char* name, const char* fmt, ...) {
     return rc;
 }
 
+/* d/name: an array of n tasks, task i running line i of jobs (a stage's file, or jobs.txt) */
+static int array_file(const char* d, const char* name, const camp_t* c, const char* what, int n,
+                      const char* jobs, const char* opts, unsigned maxp) {
+    char arr[64]; /* 1-N, or 1-N%M: at most M tasks at once */
+    snprintf(arr, sizeof arr, "1-%d", n);
+    if (maxp)
+        snprintf(arr + strlen(arr), sizeof arr - strlen(arr), "%%%u", (unsigned)maxp);
+    return write_fmt(d, name,
+                     "#!/bin/bash\n# gpucoh campaign sbatch: %s, %s%d jobs, one array task each\n"
+                     "#SBATCH --job-name=gpucoh-%s\n#SBATCH --array=%s\n"
+                     "#SBATCH --output=%s/%%A_%%a.out\n#SBATCH --cpus-per-task=1\n%s"
+                     "set -u\nline=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s')\n"
+                     "[ -n \"$line\" ] || { echo \"no line $SLURM_ARRAY_TASK_ID in %s\" >&2; "
+                     "exit 2; }\nexec bash -c \"$line\"\n",
+                     c->kind, what, n, c->kind, arr, d, opts, jobs, jobs);
+}
+
+/* submit.sh: the arrays (one, or one per stage, each after the one before: afterany, so that a
+ * stage's job that waits for a failed one reports it) and the merge after the last */
+static int submit_file(const char* d, const camp_t* c) {
+    char* text = NULL;
+    size_t len = 0;
+    FILE* f = open_memstream(&text, &len);
+    if (!f)
+        return -1;
+    fprintf(f,
+            "#!/bin/bash\n# gpucoh campaign sbatch: submit the array%s, then the merge after "
+            "it\nset -euo pipefail\ncd '%s'\n",
+            c->nstages > 1 ? "s, a stage after the one before" : "", d);
+    if (c->nstages == 1)
+        fprintf(f, "jid=$(sbatch --parsable array.sbatch)\njid=${jid%%%%;*}\n"
+                   "echo \"array $jid\"\n");
+    for (int k = 1; c->nstages > 1 && k <= c->nstages; k++)
+        fprintf(f,
+                "jid=$(sbatch --parsable %sarray-%d.sbatch)\njid=${jid%%%%;*}\n"
+                "echo \"array %d $jid\"\n",
+                k > 1 ? "--dependency=afterany:$jid " : "", k, k);
+    fprintf(f, "mid=$(sbatch --parsable --dependency=afterany:$jid merge.sbatch)\n"
+               "echo \"merge ${mid%%%%;*}\"\n");
+    fclose(f);
+    char p[PATH_MAX + 64];
+    snprintf(p, sizeof p, "%s/submit.sh", d);
+    const int rc = camp_write_text(p, text);
+    free(text);
+    return rc == 0 ? chmod(p, 0755) : rc;
+}
+
 static int sbatch_files(const char* root, const camp_t* c, const char* part, const char* tlim,
                         unsigned maxp) {
-    char d[PATH_MAX + 32], p[PATH_MAX + 64], q[PATH_MAX * 2];
+    char d[PATH_MAX + 32], q[PATH_MAX * 2], jobs[PATH_MAX * 2 + 32];
     char self[PATH_MAX];
     if (!realpath("/proc/self/exe", self) || !realpath(root, q))
         return -1;
@@ -1691,38 +1883,36 @@ static int sbatch_files(const char* root, const camp_t* c, const char* part, con
         snprintf(opts + strlen(opts), sizeof opts - strlen(opts), "#SBATCH --partition=%s\n", part);
     if (tlim)
         snprintf(opts + strlen(opts), sizeof opts - strlen(opts), "#SBATCH --time=%s\n", tlim);
-    char arr[64]; /* 1-N, or 1-N%M: at most M tasks at once */
-    snprintf(arr, sizeof arr, "1-%d", c->njobs);
-    if (maxp)
-        snprintf(arr + strlen(arr), sizeof arr - strlen(arr), "%%%u", (unsigned)maxp);
-    int rc =
-        write_fmt(d, "array.sbatch",
-                  "#!/bin/bash\n# gpucoh campaign sbatch: %s, %d jobs, one array task each\n"
-                  "#SBATCH --job-name=gpucoh-%s\n#SBATCH --array=%s\n"
-                  "#SBATCH --output=%s/%%A_%%a.out\n#SBATCH --cpus-per-task=1\n%s"
-                  "set -u\nline=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" '%s/jobs.txt')\n"
-                  "[ -n \"$line\" ] || { echo \"no line $SLURM_ARRAY_TASK_ID in %s/jobs.txt\" >&2; "
-                  "exit 2; }\nexec bash -c \"$line\"\n",
-                  c->kind, c->njobs, c->kind, arr, d, opts, q, q);
+    int rc = 0;
+    if (c->nstages == 1) {
+        snprintf(jobs, sizeof jobs, "%s/jobs.txt", q);
+        rc = array_file(d, "array.sbatch", c, "", c->njobs, jobs, opts, maxp);
+    }
+    for (int k = 1; c->nstages > 1 && k <= c->nstages && !rc; k++) {
+        int n = 0;
+        for (int i = 0; i < c->njobs; i++)
+            n += c->stage[i] == k;
+        char name[64], what[64];
+        snprintf(name, sizeof name, "array-%d.sbatch", k);
+        snprintf(what, sizeof what, "stage %d of %d: ", k, c->nstages);
+        snprintf(jobs, sizeof jobs, "%s/jobs-%d.txt", q, k);
+        rc = array_file(d, name, c, what, n, jobs, opts, maxp);
+    }
     rc = rc ? rc
             : write_fmt(d, "merge.sbatch",
                         "#!/bin/bash\n# gpucoh campaign sbatch: the merge, after every array task\n"
                         "#SBATCH --job-name=gpucoh-%s-merge\n#SBATCH --output=%s/merge.out\n%s"
                         "exec '%s' campaign merge '%s'\n",
                         c->kind, d, opts, self, q);
-    rc = rc ? rc
-            : write_fmt(d, "submit.sh",
-                        "#!/bin/bash\n# gpucoh campaign sbatch: submit the array, then the merge "
-                        "after it\nset -euo pipefail\ncd '%s'\njid=$(sbatch --parsable "
-                        "array.sbatch)\necho \"array ${jid%%%%;*}\"\n"
-                        "mid=$(sbatch --parsable --dependency=afterany:${jid%%%%;*} merge.sbatch)\n"
-                        "echo \"merge ${mid%%%%;*}\"\n",
-                        d);
-    snprintf(p, sizeof p, "%s/submit.sh", d);
-    if (rc == 0 && chmod(p, 0755) == 0)
+    rc = rc ? rc : submit_file(d, c);
+    if (rc == 0 && c->nstages == 1)
         printf("campaign sbatch: %s/array.sbatch (%d tasks), merge.sbatch, submit.sh; submit "
-               "with: bash %s\n",
-               d, c->njobs, p);
+               "with: bash %s/submit.sh\n",
+               d, c->njobs, d);
+    else if (rc == 0)
+        printf("campaign sbatch: %s/array-1.sbatch ... array-%d.sbatch (%d tasks in %d stages), "
+               "merge.sbatch, submit.sh; submit with: bash %s/submit.sh\n",
+               d, c->nstages, c->njobs, c->nstages, d);
     return rc;
 }
 

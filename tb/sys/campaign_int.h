@@ -33,6 +33,8 @@ typedef struct {
     int njobs;
     char** names;
     char** lines; /* ROOT/jobs.txt's lines */
+    int* stage;   /* each job's stage: 1, or 1 + the largest stage of the jobs it runs after */
+    int nstages;  /* the largest stage (1: no job waits for another) */
 } plan_t;
 
 typedef struct {
@@ -42,6 +44,8 @@ typedef struct {
     char** names;
     int nargs;
     char** args; /* the serial command's arguments after KIND ("arg" lines) */
+    int nstages; /* "stages N" (absent: 1) */
+    int* stage;  /* with more than one stage: each job's ("stage K" lines, in job order) */
 } camp_t;
 
 /* A kind: its name, the gpucoh command its jobs run (NULL: a script kind), the plan splitter
@@ -72,6 +76,10 @@ int camp_run_self(char* const* args, const char* out_path, char** cap);
 /* a job named name (ROOT/jobs/NNNNN-name) running `gpucoh p->cmd args` (a script kind:
  * `args` as a shell command): 0, or -1 after a message */
 int camp_plan_add(plan_t* p, const char* name, char* const* args, int nargs);
+/* the same for a job that runs after the jobs deps[0..ndeps) (indices of earlier jobs): its line
+ * runs `campaign job DIR --after DEPDIR...`, its stage is one past theirs */
+int camp_plan_add_after(plan_t* p, const char* name, char* const* args, int nargs, const int* deps,
+                        int ndeps);
 /* `gpucoh KIND ARGS --check-only`, with the options a campaign sets refused: 0 with the
  * "  file PATH" lines' paths in files (pointing into *out, free it), or 2 after a message */
 int camp_check_only(plan_t* p, char** out, char** files, int maxf, int* nf);
