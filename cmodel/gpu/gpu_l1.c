@@ -134,6 +134,7 @@ struct gpu_l1 {
     int32_t v01_set; /* set of this edge's V01, -1: none (F47 reads the previous edge's) */
     gpu_l1_out_t out;
     bool out_quiet; /* out's messages are all 0 (a quiet edge left them so; any other edge not) */
+    bool out_kept;  /* the last edge was gpu_l1_tick_kept's and left all of out in its buffer */
     uint64_t cov[GPU_L1_T_N];
     uint64_t fcov[GPU_L1_F_N];
     uint64_t errors;
@@ -1674,10 +1675,26 @@ static void l1_quiet_edge(gpu_l1_t* m, gpu_l1_out_t* out) {
     l1_outputs(m, out);
 }
 
+/* A quiet edge after one whose messages were already 0 changes no output: core_ready stays 1
+ * (the FIFO was empty after that edge too), drained and fence_done follow state a quiet edge
+ * does not write (sbcnt, wtp, rst, cfv, fdone). */
+void gpu_l1_tick_kept(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
+    if (m->out_kept && m->out_quiet && in->rst_n && l1_quiet(m, in)) {
+        m->touched_n = 0u;
+        m->touched_all = false;
+        m->flags_touched = false;
+        l1_quiet_edge(m, NULL);
+        return;
+    }
+    gpu_l1_tick(m, in, out);
+    m->out_kept = true;
+}
+
 void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out) {
     m->touched_n = 0u;
     m->touched_all = false;
     m->flags_touched = false;
+    m->out_kept = false;
     if (in->rst_n && l1_quiet(m, in)) {
         l1_quiet_edge(m, out);
         return;

@@ -243,6 +243,12 @@ size_t gpu_l1_size(const gpu_l1_desc_t* d);
  * returns it (== mem); NULL and a message for a NULL, short or misaligned mem or an illegal d. */
 gpu_l1_t* gpu_l1_init(void* mem, size_t len, const gpu_l1_desc_t* d, char* msg, size_t msg_len);
 void gpu_l1_tick(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out);
+/* gpu_l1_tick for a caller whose *out holds what the model's previous tick_kept wrote there (one
+ * buffer per model, written by nothing else between edges, as the system's output slots): a
+ * quiet edge after one that sent nothing writes only what it changes (docs/units/gpu/gpu_l1.md
+ * section 4). The first call, and the first after a gpu_l1_tick, writes all of *out; out must
+ * not be NULL. */
+void gpu_l1_tick_kept(gpu_l1_t* m, const gpu_l1_in_t* in, gpu_l1_out_t* out);
 const gpu_l1_desc_t* gpu_l1_desc(const gpu_l1_t* m);
 /* The registered outputs (what the last tick returned; all 0 before the first). */
 const gpu_l1_out_t* gpu_l1_out(const gpu_l1_t* m);

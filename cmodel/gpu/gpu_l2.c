@@ -90,6 +90,7 @@ struct gpu_l2 {
     uint64_t twait;
     gpu_l2_out_t out;
     bool out_quiet; /* out's messages are all 0 (a quiet edge left them so; any other edge not) */
+    bool out_kept;  /* the last edge was gpu_l2_tick_kept's and left all of out in its buffer */
     uint64_t cov[GPU_L2_T_N];
     uint64_t fcov[GPU_L2_F_N];
     uint64_t errors;
@@ -736,10 +737,29 @@ static void l2_check_rules(const gpu_l2_t* m) {
 }
 #endif
 
+/* A quiet edge after one whose messages were already 0 changes no output (req_ready stays 1:
+ * the FIFO was empty after that edge too). */
+void gpu_l2_tick_kept(gpu_l2_t* m, const gpu_l2_in_t* in, gpu_l2_out_t* out) {
+    if (m->out_kept && m->out_quiet && in->rst_n && !in->mem.valid && !in->req.valid &&
+        m->qcnt == 0u) {
+        m->touched_n = 0u;
+        m->touched_all = false;
+        m->mtouched = 0u;
+        m->out.req_ready = true; /* (d) */
+#ifdef GPU_CHECK_RULES
+        l2_check_rules(m);
+#endif
+        return;
+    }
+    gpu_l2_tick(m, in, out);
+    m->out_kept = true;
+}
+
 void gpu_l2_tick(gpu_l2_t* m, const gpu_l2_in_t* in, gpu_l2_out_t* out) {
     m->touched_n = 0u;
     m->touched_all = false;
     m->mtouched = 0u;
+    m->out_kept = false;
     if (!in->rst_n) {
         l2_reset_state(m);
         m->out_quiet = false;

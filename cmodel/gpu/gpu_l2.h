@@ -133,6 +133,12 @@ int gpu_l2_check_desc(const gpu_l2_desc_t* d, char* msg, size_t msg_len);
 size_t gpu_l2_size(const gpu_l2_desc_t* d);
 gpu_l2_t* gpu_l2_init(void* mem, size_t len, const gpu_l2_desc_t* d, char* msg, size_t msg_len);
 void gpu_l2_tick(gpu_l2_t* m, const gpu_l2_in_t* in, gpu_l2_out_t* out);
+/* gpu_l2_tick for a caller whose *out holds what the model's previous tick_kept wrote there (one
+ * buffer per model, written by nothing else between edges, as the system's output slots): a
+ * quiet edge after one that sent nothing writes only what it changes (docs/units/gpu/gpu_l2.md
+ * section 4). The first call, and the first after a gpu_l2_tick, writes all of *out; out must
+ * not be NULL. */
+void gpu_l2_tick_kept(gpu_l2_t* m, const gpu_l2_in_t* in, gpu_l2_out_t* out);
 const gpu_l2_desc_t* gpu_l2_desc(const gpu_l2_t* m);
 const gpu_l2_out_t* gpu_l2_out(const gpu_l2_t* m);
 void gpu_l2_line_get(const gpu_l2_t* m, uint32_t i, gpu_l2_line_t* l);

@@ -108,11 +108,12 @@ static void* l1_new(const void* pd, char* err, size_t errlen) {
 static void* l2_new(const void* pd, char* err, size_t errlen) {
     MODEL_NEW(gpu_l2, gpu_l2_desc_t, pd, err, errlen);
 }
+/* The system's output slots are one buffer per model, written by its ticks alone. */
 static void l1_tick(void* m, const void* in, void* out) {
-    gpu_l1_tick(m, in, out);
+    gpu_l1_tick_kept(m, in, out);
 }
 static void l2_tick(void* m, const void* in, void* out) {
-    gpu_l2_tick(m, in, out);
+    gpu_l2_tick_kept(m, in, out);
 }
 static void l1_pvals(const void* pd, gpucoh_pvals_t* pv) {
     gpu_pvals_from_desc(&unit_gpu_l1, pd, pv);
