@@ -76,16 +76,8 @@ done
 [[ -n $family ]] || die "no family given (tc | gpu | denovo | hlrc | gtsc; try --help)"
 [[ $family =~ ^[a-z0-9]+$ && -f synth/points/$family.sh ]] || die "unknown family '$family' (tc | gpu | denovo | hlrc | gtsc: synth/points/<family>.sh)"
 prog="$family.sh"
-if [[ -n $only ]]; then
-  rc=0
-  [[ x =~ $only ]] 2>/dev/null || rc=$?
-  ((rc != 2)) || die "--only: bad regular expression '$only'"
-fi
-if [[ -e $results ]]; then
-  [[ -d $results ]] || die "--results '$results' is not a directory"
-else
-  [[ -d $(dirname "$results") ]] || die "--results '$results': its parent folder does not exist"
-fi
+camp_only_ok "$only"
+camp_results_ok "$results"
 [[ $mode != list && $mode != step ]] || ((!list)) || die "--list is not a campaign's (gpucoh campaign plan lists the steps)"
 
 build=${GPUCOH_SYNTH_BUILD:-build/synth}/$family

@@ -62,16 +62,8 @@ while [[ $# -gt 0 ]]; do
     *) die "unknown argument '$1' (synth/hier.sh --help)" ;;
   esac
 done
-if [[ -n $only ]]; then
-  rc=0
-  [[ x =~ $only ]] 2>/dev/null || rc=$?
-  ((rc != 2)) || die "--only: bad regular expression '$only'"
-fi
-if [[ -e $results ]]; then
-  [[ -d $results ]] || die "--results '$results' is not a directory"
-else
-  [[ -d $(dirname "$results") ]] || die "--results '$results': its parent folder does not exist"
-fi
+camp_only_ok "$only"
+camp_results_ok "$results"
 gbuild=${GPUCOH_SYNTH_BUILD:-build/synth}/hier # the serial run's builds
 hopts=()                                       # what every step passes on to hier.sh
 ((force)) && hopts+=(--force)

@@ -76,17 +76,9 @@ if [[ $mode == list || $mode == step ]]; then
   ((!jgiven)) || die "-j is the runner's in a campaign (parallel --jobs N)"
   ((!list)) || die "--list is not a campaign's (gpucoh campaign plan lists the steps)"
 fi
-if [[ -n $only ]]; then
-  rc=0
-  [[ x =~ $only ]] 2>/dev/null || rc=$?
-  ((rc != 2)) || die "--only: bad regular expression '$only'"
-fi
+camp_only_ok "$only"
 [[ -n $results ]] || die "--results needs a directory"
-if [[ -e $results ]]; then
-  [[ -d $results ]] || die "--results '$results' is not a directory"
-else
-  [[ -d $(dirname "$results") ]] || die "--results '$results': its parent folder does not exist"
-fi
+camp_results_ok "$results"
 
 build=${GPUCOH_SYNTH_BUILD:-build/synth}/sig_bloom
 flow=${GPUCOH_SYNTH_FLOW:-synth/synth.sh}

@@ -1015,6 +1015,20 @@ static uint64_t wrap_due_inner(void* ctx, uint32_t sm, uint32_t wf, uint64_t cyc
     return w->in.due(w->in.ctx, sm, wf, cycle);
 }
 
+/* The system over x->wl run to the end of tc's operations without a harness error: its cycles
+ * and statistics; the run closed. */
+static uint64_t nc_run_done(nc_run_t* x, const gsys_cfg_t* cfg, const traffic_cfg_t* tc,
+                            gsys_stats_t* st) {
+    nc_run_sys(x, cfg);
+    assert_int_equal(gsys_run(x->s, 4000000, stderr), GSYS_RUN_DONE);
+    assert_int_equal(gsys_errors(x->s), 0);
+    assert_int_equal(traffic_completed(x->r), tc->ops);
+    gsys_stats_get(x->s, st);
+    const uint64_t c = gsys_cycle(x->s);
+    nc_run_close(x);
+    return c;
+}
+
 /* nc on the random traffic (ops operations, the stream and share of active wavefronts of tc)
  * through wrap_t, due() as `due` says: 0 none, 1 always `cycle`, 2 the traffic's own. */
 static uint64_t wrap_run(const traffic_cfg_t* tc, int due, wrap_t* w, gsys_stats_t* st) {
@@ -1023,18 +1037,47 @@ static uint64_t wrap_run(const traffic_cfg_t* tc, int due, wrap_t* w, gsys_stats
     nc_run_traffic(&x, &cfg, tc);
     memset(w, 0, sizeof *w);
     w->in = x.wl;
-    x.wl = (gsys_workload_t){w, wrap_next, wrap_done, wrap_finished,
+    x.wl = (gsys_workload_t){w,
+                             wrap_next,
+                             wrap_done,
+                             wrap_finished,
                              due == 1   ? wrap_due_now
                              : due == 2 ? wrap_due_inner
-                                        : NULL};
-    nc_run_sys(&x, &cfg);
-    assert_int_equal(gsys_run(x.s, 4000000, stderr), GSYS_RUN_DONE);
-    assert_int_equal(gsys_errors(x.s), 0);
-    assert_int_equal(traffic_completed(x.r), tc->ops);
-    gsys_stats_get(x.s, st);
-    const uint64_t c = gsys_cycle(x.s);
-    nc_run_close(&x);
-    return c;
+                                        : NULL,
+                             NULL};
+    return nc_run_done(&x, &cfg, tc, st);
+}
+
+/* traffic.c's next_of() (the cycle stream's: next() for an SM's idle wavefronts without a call
+ * through the table each) makes the run that next() alone makes: the same cycles, operations
+ * done, latencies, requests and responses, at two seeds, with and without its steering phases. */
+static uint64_t of_run(const traffic_cfg_t* tc, bool of, gsys_stats_t* st) {
+    const gsys_cfg_t cfg = nc_cfg(false);
+    nc_run_t x;
+    nc_run_traffic(&x, &cfg, tc);
+    assert_non_null(x.wl.next_of); /* the cycle stream has it */
+    if (!of)
+        x.wl.next_of = NULL;
+    return nc_run_done(&x, &cfg, tc, st);
+}
+
+static void test_next_of_same_run(void** state) {
+    (void)state;
+    const gsys_cfg_t cfg = nc_cfg(false);
+    for (uint32_t k = 0; k < 4u; k++) {
+        traffic_cfg_t tc = traffic_cfg_default(&cfg, 5u + 6u * (k & 1u), 20000);
+        tc.steer = k >= 2u;
+        gsys_stats_t sa, sb;
+        const uint64_t ca = of_run(&tc, true, &sa), cb = of_run(&tc, false, &sb);
+        print_message("nc: 20000 operations in %llu cycles with next_of(), %llu without\n",
+                      (unsigned long long)ca, (unsigned long long)cb);
+        assert_int_equal(ca, cb);
+        assert_int_equal(sa.req_total, sb.req_total);
+        assert_int_equal(sa.rsp_total, sb.rsp_total);
+        assert_int_equal(sa.lat_sum, sb.lat_sum);
+        assert_int_equal(sa.lat_max, sb.lat_max);
+        assert_memory_equal(sa.done, sb.done, sizeof sa.done);
+    }
 }
 
 /* A due() that always answers `cycle` gives the run of no due(): the calendar path asks the same
@@ -1102,7 +1145,7 @@ static void test_due_asks_then_only(void** state) {
     gsys_cfg_t cfg = nc_cfg(false);
     cfg.deadlock_cycles = 20000;
     sched_t x = {0};
-    gsys_workload_t wl = {&x, sched_next, sched_done, sched_finished, sched_due};
+    gsys_workload_t wl = {&x, sched_next, sched_done, sched_finished, sched_due, NULL};
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
@@ -1482,7 +1525,7 @@ static gsys_run_t run_idler(bool mark, uint64_t* cycle) {
     gsys_cfg_t cfg = nc_cfg(false);
     cfg.deadlock_cycles = 1000;
     idler_t x = {.idle = 3000};
-    gsys_workload_t wl = {&x, idler_next, idler_done, idler_finished, NULL};
+    gsys_workload_t wl = {&x, idler_next, idler_done, idler_finished, NULL, NULL};
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
@@ -1974,7 +2017,7 @@ static void test_fence_order(void** state) {
     gsys_cfg_t cfg = nc_cfg(false);
     fencer_t x;
     memset(&x, 0, sizeof x);
-    gsys_workload_t wl = {&x, fencer_next, fencer_done, fencer_finished, NULL};
+    gsys_workload_t wl = {&x, fencer_next, fencer_done, fencer_finished, NULL, NULL};
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
@@ -2033,7 +2076,7 @@ static int rmer_run(uint32_t scope) {
     rmer_t x;
     memset(&x, 0, sizeof x);
     x.scope = scope;
-    gsys_workload_t wl = {&x, rmer_next, rmer_done, rmer_finished, NULL};
+    gsys_workload_t wl = {&x, rmer_next, rmer_done, rmer_finished, NULL, NULL};
     char err[256];
     gsys_backend_t be;
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
@@ -2393,6 +2436,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_traffic_runs),
         cmocka_unit_test(test_due_now_same_run),
+        cmocka_unit_test(test_next_of_same_run),
         cmocka_unit_test(test_due_asks_then_only),
         cmocka_unit_test(test_event_wait_geometric),
         cmocka_unit_test(test_event_stream_and_active),

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # tools/campaign_lib.sh -- the shell side of `gpucoh campaign`'s script kinds (docs/campaigns.md,
-# "Script kinds"), sourced by tools/regress.sh and synth/sweep.sh. The caller defines
+# "Script kinds"), sourced by tools/regress.sh, synth/sweep.sh, synth/ctrl.sh and
+# synth/hier_campaign.sh. The caller defines
 # die MESSAGE (the message on stderr, exit 2).
 #
 #   camp_args "$@"          the campaign option, when it is the first argument: sets CAMP_MODE
@@ -14,6 +15,9 @@
 #   camp_finished DIR FILE...  every FILE is in DIR, or die: DIR is not a finished step's folder
 #   camp_atomic FILE        stdin into FILE through a temporary file and a rename (no half-written
 #                           FILE); status 1 and nothing left behind when it cannot
+#   camp_only_ok REGEX      an --only REGEX bash can match with (empty: none given), or die
+#   camp_results_ok DIR     a --results DIR that is a folder or can be made in an existing one, or
+#                           die (nothing is made)
 
 # shellcheck disable=SC2034 # the CAMP_* variables are the caller's
 camp_args() {
@@ -53,4 +57,20 @@ camp_atomic() { # camp_atomic FILE < TEXT
     if cat > "$tmp" && mv -f "$tmp" "$1"; then return 0; fi
     rm -f "$tmp"
     return 1
+}
+
+camp_only_ok() { # camp_only_ok REGEX
+    local rc=0
+    [ -z "$1" ] && return 0
+    # shellcheck disable=SC2319 # the status of [[ ]] itself: 2 is a bad regular expression
+    [[ x =~ $1 ]] 2> /dev/null || rc=$?
+    [ "$rc" != 2 ] || die "--only: bad regular expression '$1'"
+}
+
+camp_results_ok() { # camp_results_ok DIR
+    if [ -e "$1" ]; then
+        [ -d "$1" ] || die "--results '$1' is not a directory"
+    else
+        [ -d "$(dirname "$1")" ] || die "--results '$1': its parent folder does not exist"
+    fi
 }

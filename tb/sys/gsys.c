@@ -1029,14 +1029,20 @@ static void rel_issued(gsys_t* s, wf_t* f) {
 }
 
 /* Take an operation from the workload: the wavefront becomes PEND or FENCE. */
+static void wf_take(gsys_t* s, uint32_t j, uint32_t i);
+
 static inline __attribute__((always_inline)) void wf_fetch(gsys_t* s, uint32_t j, uint32_t i) {
-    wf_t* f = &s->wf[j * s->w + i];
     /* s->op is all-zero here: re-zeroed after every call that returned an operation (this is
      * called for every idle wavefront every cycle; a workload writes *op only when it returns
      * true, tb/sys/gsys.h) */
+    if (s->wl->next(s->wl->ctx, j, i, s->cycle, &s->op))
+        wf_take(s, j, i);
+}
+
+/* The operation next() gave idle wavefront (j, i), in s->op: the wavefront takes it. */
+static void wf_take(gsys_t* s, uint32_t j, uint32_t i) {
+    wf_t* f = &s->wf[j * s->w + i];
     gsys_op_t* o = &s->op;
-    if (!s->wl->next(s->wl->ctx, j, i, s->cycle, o))
-        return;
     gsys_op_t op = *o;
     memset(o, 0, sizeof *o);
     if (op.kind >= GSYS_OP_N || op.scope >= GSYS_NSCOPES) {
@@ -1447,6 +1453,11 @@ static void inputs(gsys_t* s) {
         if (!fin) {
             if (s->cal) {
                 fetch_due(s, j);
+            } else if (s->wl->next_of) {
+                uint64_t m = s->m_idle[j];
+                int i;
+                while (m && (i = s->wl->next_of(s->wl->ctx, j, &m, s->cycle, &s->op)) >= 0)
+                    wf_take(s, j, (uint32_t)i);
             } else {
                 uint64_t m = s->m_idle[j];
                 while (m) {

@@ -115,6 +115,12 @@ typedef struct gsys_workload {
      * wavefronts it leaves waiting (docs/system.md, "Traffic streams"). A due() that always
      * returns cycle gives the same run as none. */
     uint64_t (*due)(void* ctx, uint32_t sm, uint32_t wf, uint64_t cycle);
+    /* Optional, for a workload without due() (NULL: next() for each idle wavefront): next() for
+     * the idle wavefronts of SM sm in *mask, lowest first, each bit cleared as it is asked; the
+     * first wavefront whose next() returns true (its operation in *op), or -1 once none of *mask
+     * does. The same calls of next() in the same order, without a call through the table per
+     * wavefront (the cycle stream asks every idle wavefront every cycle). */
+    int (*next_of)(void* ctx, uint32_t sm, uint64_t* mask, uint64_t cycle, gsys_op_t* op);
 } gsys_workload_t;
 
 /* ---- the protocol descriptor --------------------------------------------------------------- */

@@ -2282,7 +2282,7 @@ static int litmus_runs(const litmus_t* t, const gsys_cfg_t* cfg, const litmus_op
             r.th[i].ready_at = lead + (skew ? gpucoh_rng_below(&r.rng, skew + 1) : 0);
         traffic_start(&r, b->tw, &b->pool, rs);
         r.init_done = !t->any_init;
-        gsys_workload_t wl = {&r, lr_next, lr_done, lr_finished, NULL};
+        gsys_workload_t wl = {&r, lr_next, lr_done, lr_finished, NULL, NULL};
         FILE* sink = reports < 3 ? rep : NULL;
         gsys_run_t e;
         uint64_t cyc;

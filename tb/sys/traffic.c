@@ -83,11 +83,12 @@ struct traffic {
     uint32_t fset;   /* FRESH: the L2 set of this phase */
     step_t script[SCRIPT_MAX];
     uint32_t nscript, spos;
-    uint32_t mbase; /* MERGE: pool index of the first round's line */
-    uint32_t owner; /* STEAL: the SM whose wavefronts run the CTA-scope side */
-    uint32_t sbase; /* STEAL: hot index of the first shared line */
-    bool rolled;    /* ROLL: the phase has been entered */
-    bool efilter;   /* GPUCOH_ENERGY_OPS set (energy_filter.h) */
+    uint32_t mbase;   /* MERGE: pool index of the first round's line */
+    uint32_t owner;   /* STEAL: the SM whose wavefronts run the CTA-scope side */
+    uint32_t sbase;   /* STEAL: hot index of the first shared line */
+    bool rolled;      /* ROLL: the phase has been entered */
+    uint64_t roll_at; /* the cycle ROLL is entered at (roll_entry), UINT64_MAX once it was */
+    bool efilter;     /* GPUCOH_ENERGY_OPS set (energy_filter.h) */
     /* the event stream (cfg.events) */
     uint64_t serial;      /* phases entered: a wavefront's draw holds in its phase only */
     bool drawn;           /* the wavefront asked now issues: its chance is drawn (not rwf_t.poll) */
@@ -154,6 +155,8 @@ static uint32_t active_count(uint32_t n, uint32_t permille) {
     return (uint32_t)(((uint64_t)n * permille) / 1000u);
 }
 
+static uint64_t roll_entry_of(const traffic_t* r);
+
 traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err, size_t errlen) {
     gsys_geom_t geom;
     gsys_traffic_t tr;
@@ -179,6 +182,7 @@ traffic_t* traffic_new(const gsys_cfg_t* cfg, const traffic_cfg_t* c, char* err,
     r->d = *d;
     r->t = tr;
     r->c = *c;
+    r->roll_at = roll_entry_of(r);
     gpucoh_rng_seed(&r->rng, c->seed ^ 0x7c2a5d0e11f3b9a1ull);
     gpucoh_rng_seed(&r->phase_rng, c->seed ^ 0x3e9b61f4a5c0d827ull);
     r->ph = c->events ? &r->phase_rng : &r->rng;
@@ -308,6 +312,7 @@ static void steer_phase(traffic_t* r, uint32_t* p, uint32_t* len) {
 /* Enter ROLL (steering only, no random draw): it lasts until ROLL_TAIL cycles after the roll. */
 static void roll_phase(traffic_t* r, uint64_t cycle) {
     r->rolled = true;
+    r->roll_at = UINT64_MAX;
     r->serial++;
     r->phase = PH_ROLL;
     r->phase_start = cycle;
@@ -659,11 +664,17 @@ static const char* energy_class(uint32_t kind) {
 
 /* The cycle ROLL is entered at (steering: quiet_min + ROLL_ACTIVE cycles before the timer's first
  * roll), or UINT64_MAX when it never is or already was. */
-static inline __attribute__((always_inline)) uint64_t roll_entry(const traffic_t* r) {
+static uint64_t roll_entry_of(const traffic_t* r) {
     if (!r->c.steer || !r->c.roll_cycle || r->rolled)
         return UINT64_MAX;
     const uint64_t lead = (uint64_t)r->c.quiet_min + ROLL_ACTIVE;
     return r->c.roll_cycle > lead ? r->c.roll_cycle - lead : 0u;
+}
+
+/* the same, kept in roll_at (set at the start and when ROLL is entered: it is asked for every
+ * wavefront every cycle) */
+static inline __attribute__((always_inline)) uint64_t roll_entry(const traffic_t* r) {
+    return r->roll_at;
 }
 
 /* The phase changes due at this cycle: a new phase once the current one has ended; ROLL at its
@@ -814,24 +825,8 @@ static uint64_t rand_due(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle) {
     return ev_arm(r, w, sm, wfi, cycle);
 }
 
-static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
-    traffic_t* r = (traffic_t*)ctx;
-    rwf_t* w = &r->wf[sm * r->d.num_wf + wfi];
-    if (!w->left)
-        return false;
-    if (r->efilter && gpucoh_energy_idle())
-        return false; /* the energy filter's idle baseline: the clock runs, no operation */
-    enter_phases(r, cycle);
-    if (r->c.events && !ev_asked(r, w, sm, wfi, cycle))
-        return false;
-    if (r->phase >= PH_PLAIN) {
-        if (!steer_op(r, sm, wfi, cycle, w, op))
-            return false;
-    } else {
-        if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) || !gate(r, r->rate))
-            return false;
-        plain_op(r, w, op);
-    }
+/* The end of next() for an operation chosen: the energy filter, its tag and counts. */
+static bool rand_issued(traffic_t* r, rwf_t* w, gsys_op_t* op) {
     /* the energy filter: an operation of another class is not issued (the wavefront waits;
      * the draws that chose it are made as without the filter, the phases run as before) */
     if (r->efilter && !gpucoh_energy_keep(energy_class(op->kind)))
@@ -842,6 +837,79 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys
     if (op->kind < 8)
         r->ops[op->kind]++;
     return true;
+}
+
+/* next() after the phase changes, in the event stream or a steering phase (inside rand_full) */
+static inline __attribute__((always_inline)) bool
+rand_asked(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
+    if (r->c.events && !ev_asked(r, w, sm, wfi, cycle))
+        return false;
+    if (r->phase >= PH_PLAIN) {
+        if (!steer_op(r, sm, wfi, cycle, w, op))
+            return false;
+    } else {
+        if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) || !gate(r, r->rate))
+            return false;
+        plain_op(r, w, op);
+    }
+    return rand_issued(r, w, op);
+}
+
+/* a plain phase's operation, its chance drawn (the cycle stream) */
+static __attribute__((noinline)) bool rand_plain(traffic_t* r, rwf_t* w, gsys_op_t* op) {
+    plain_op(r, w, op);
+    return rand_issued(r, w, op);
+}
+
+/* next() with everything it may do: the energy filter's idle baseline, the phase changes, the
+ * event stream, the steering phases, a plain phase's draw */
+static __attribute__((noinline)) bool rand_full(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi,
+                                                uint64_t cycle, gsys_op_t* op) {
+    if (r->efilter && gpucoh_energy_idle())
+        return false; /* the energy filter's idle baseline: the clock runs, no operation */
+    enter_phases(r, cycle);
+    if (r->c.events || r->phase >= PH_PLAIN)
+        return rand_asked(r, w, sm, wfi, cycle, op);
+    if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) || !gate(r, r->rate))
+        return false;
+    return rand_plain(r, w, op);
+}
+
+/* next() is asked for every idle wavefront every cycle in the cycle stream. Its common case (a
+ * plain phase that goes on, no energy filter, the chance drawn and not met) calls nothing here;
+ * everything else is rand_full's, which makes the same draws in the same order. w: (sm, wfi)'s. */
+static inline __attribute__((always_inline)) bool
+rand_ask(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
+    if (!w->left)
+        return false;
+    if (r->phase >= PH_PLAIN || r->c.events || r->efilter || cycle >= r->phase_end ||
+        cycle >= r->roll_at)
+        return rand_full(r, w, sm, wfi, cycle, op);
+    if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) || !gate(r, r->rate))
+        return false;
+    return rand_plain(r, w, op);
+}
+
+static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
+    traffic_t* r = (traffic_t*)ctx;
+    return rand_ask(r, &r->wf[sm * r->d.num_wf + wfi], sm, wfi, cycle, op);
+}
+
+/* next_of() (gsys_workload_t): rand_next for each wavefront of *mask, lowest first */
+static int rand_next_of(void* ctx, uint32_t sm, uint64_t* mask, uint64_t cycle, gsys_op_t* op) {
+    traffic_t* r = (traffic_t*)ctx;
+    rwf_t* ws = &r->wf[sm * r->d.num_wf];
+    uint64_t m = *mask;
+    while (m) {
+        const uint32_t i = (uint32_t)__builtin_ctzll(m);
+        m &= m - 1;
+        if (rand_ask(r, &ws[i], sm, i, cycle, op)) {
+            *mask = m;
+            return (int)i;
+        }
+    }
+    *mask = 0;
+    return -1;
 }
 
 static void rand_done(void* ctx, uint32_t sm, uint32_t wfi, const gsys_op_t* op, uint32_t value,
@@ -867,6 +935,7 @@ void traffic_workload(traffic_t* r, gsys_workload_t* wl) {
     wl->done = rand_done;
     wl->finished = rand_finished;
     wl->due = r->c.events ? rand_due : NULL;
+    wl->next_of = r->c.events ? NULL : rand_next_of;
 }
 
 uint64_t traffic_wait_draw(traffic_t* r, uint32_t permille) {

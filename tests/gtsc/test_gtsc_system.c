@@ -85,7 +85,7 @@ static void test_g6_overflow_timing(void** state) {
     char err[256];
     assert_int_equal(gsys_backend_c_cfg(&cfg, &be, err, sizeof err), 0);
     wl_t w = {0, 0};
-    gsys_workload_t wl = {&w, wl_next, wl_done, wl_finished, NULL};
+    gsys_workload_t wl = {&w, wl_next, wl_done, wl_finished, NULL, NULL};
     gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
     assert_non_null(s);
     edges_t e = {-1, -1, -1};

@@ -152,7 +152,7 @@ static gsys_run_t run_injected(gsys_cfg_t* cfg, const ep_params_t* p, inject_t* 
     ep_t* e = ep_new(cfg, p, err, sizeof err);
     assert_non_null(e);
     j->in = ep_workload(e);
-    gsys_workload_t wl = {j, inj_next, inj_done, inj_finished, NULL};
+    gsys_workload_t wl = {j, inj_next, inj_done, inj_finished, NULL, NULL};
     gsys_backend_t be;
     assert_int_equal(tc_backend_c(TC_D(cfg), &be, err, sizeof err), 0);
     gsys_t* s = gsys_new(cfg, &be, &wl, err, sizeof err);
@@ -356,7 +356,7 @@ static gsys_run_t run_late(tc_protocol_t proto, uint64_t delay, uint32_t early, 
     l->nwf = g.num_wf;
     l->delay = delay;
     l->early = early;
-    gsys_workload_t wl = {l, late_next, late_done, late_finished, NULL};
+    gsys_workload_t wl = {l, late_next, late_done, late_finished, NULL, NULL};
     gsys_backend_t be;
     assert_int_equal(tc_backend_c(TC_D(&cfg), &be, err, sizeof err), 0);
     gsys_t* s = gsys_new(&cfg, &be, &wl, err, sizeof err);
