@@ -228,9 +228,10 @@ energy: $(GPUCOH)
 	@bash synth/plot_energy.sh docs/energy.png
 
 # placed-and-routed timing, one small point per unit (qflow: graywolf, qrouter; SPEF into OpenSTA):
-# only stale points are run (ROUTE_ARGS=--force, --only REGEX), then docs/timing-routed.md
+# only stale points are run (ROUTE_ARGS=--force, --only REGEX), each at its density
+# (synth/route_all.sh, synth/points/route.sh's route_density), then docs/timing-routed.md
 route: $(B)/.deps
-	@nice bash synth/route.sh $(ROUTE_ARGS)
+	@nice bash synth/route_all.sh $(ROUTE_ARGS)
 	@bash synth/route_report.sh --out docs/timing-routed.md
 
 route-page:

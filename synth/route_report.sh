@@ -32,7 +32,7 @@ if [[ -n $out ]]; then
   [[ -d $outdir && -w $outdir ]] || die "cannot write '$out' (directory '$outdir' missing or not writable)"
 fi
 
-list=$(bash synth/route.sh --list --results "$results") || die "synth/route.sh --list failed"
+list=$(bash synth/route_all.sh --list --results "$results") || die "synth/route_all.sh --list failed"
 
 page() {
   cat <<'EOF'
@@ -63,20 +63,20 @@ EOF
     }
     { name[++n] = $1; st[n] = $2; top[n] = $3; p = $0; sub(/^[^ ]+ +[^ ]+ +[^ ]+ +/, "", p); par[n] = p }
     END {
-      print "| unit | point (parameters) | cells synth / routed | core area (um2) | utilization | wire length (mm) | wire C qrouter / magic (pF) | nets qrouter failed to route | unrouted path (ns) | unrouted fmax (MHz) | routed path (ns) | routed fmax (MHz) | ratio | routed fmax, qrouter C (MHz) | ratio, qrouter C | run time (s) |"
-      print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+      print "| unit | point (parameters) | cells synth / routed | core area (um2) | density | utilization | wire length (mm) | wire C qrouter / magic (pF) | nets qrouter failed to route | unrouted path (ns) | unrouted fmax (MHz) | routed path (ns) | routed fmax (MHz) | ratio | routed fmax, qrouter C (MHz) | ratio, qrouter C | run time (s) |"
+      print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
       for (i = 1; i <= n; i++) {
         f = res "/route_" name[i] ".route.txt"
         pt = "`" name[i] "` (" par[i] ")"
         if (st[i] == "missing") { miss = miss "\n- `" name[i] "` (" top[i] ", " par[i] "): **not run** (no result)"; continue }
         if (get(f, "status") != "ok") {
-          printf "| %s | %s | routing **failed** at `%s` after %s s | | | | | | | | | | | | | |\n", top[i], pt, get(f, "failed_step"), get(f, "time_total_s")
+          printf "| %s | %s | routing **failed** at `%s` after %s s | | %s | | | | | | | | | | | | |\n", top[i], pt, get(f, "failed_step"), get(f, "time_total_s"), get(f, "density_target")
           nf++; continue
         }
         r = get(f, "fmax_ratio") + 0
         fr = get(f, "failed_routes"); if (fr == "") fr = "not recorded"; else if (fr + 0 > 0) nfr++
-        printf "| %s | %s | %s / %s | %s | %s | %.1f | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", top[i], pt,
-          get(f, "synth_cells"), get(f, "routed_cells"), get(f, "core_area_um2"), get(f, "utilization"),
+        printf "| %s | %s | %s / %s | %s | %s | %s | %.1f | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", top[i], pt,
+          get(f, "synth_cells"), get(f, "routed_cells"), get(f, "core_area_um2"), get(f, "density_target"), get(f, "utilization"),
           get(f, "wirelength_um") / 1000, get(f, "wire_cap_rc_pf"), get(f, "wire_cap_magic_pf"), fr,
           get(f, "crit_path_unrouted_ns"), get(f, "fmax_unrouted_mhz"),
           get(f, "crit_path_routed_ns"), get(f, "fmax_routed_mhz"), get(f, "fmax_ratio"),
@@ -96,7 +96,7 @@ EOF
       if (ok > 0) printf "\n**Routing legality.** Nets qrouter could not route, by its final count (`Final: No failed routes!` or `Final: Failed net routes: N` in the route log; the result\047s `failed_routes`): %s. A point that qrouter leaves with unrouted nets gets no routed result: route.sh does not read qrouter 1.4.71\047s failure line as a count, so it records the point as failed at `route` (the table then says so); the count itself is in the route log only. No second tool checks the design rules: route.sh runs magic for extraction only (`drc off`), so there is no magic DRC count; the wires follow qrouter\047s own reading of the LEF\047s widths, spacings and vias.\n", (nfr > 0 ? "above zero for " nfr " of the " ok " routed point(s) (column above)" : "0 for all " ok " routed point(s)")
       if (ok > 0) printf "\nqrouter wrote ERROR for %d sink tap(s) in the RC trees of these points; %d of them named from the routed DEF, %d left unnamed (area-method.md section 8.6).\n", et, et - eu, eu
       if (miss != "") printf "\nPoints without a result:%s\n", miss
-      if (miss != "") printf "\n**Points above without a result** have not been routed yet: routing one tiny cache controller (5 000 to 13 000 cells) takes 15 to 60 minutes of one core, so they are routed a few at a time (`make route` runs the missing ones). Until 2026-12-01 none of them could be: `synth/rc2spef.awk` renamed a bus bit `a[3]` to blif2Verilog\047s `a_3_` but left a sub-module net `u_sig.bits_q[4]` as `u_sig.bits_q_4_` where qflow\047s netlist has `u_sig_bits_q_4_`, so OpenSTA found no such net and route.sh stopped at STA. It now renames both (area-method.md section 8.6); the fix changed rc2spef.awk, so every point was routed again.\n"
+      if (miss != "") printf "\n**Points above without a result** have not been routed yet: routing one tiny cache controller (5 000 to 13 000 cells) takes 15 to 60 minutes of one core, so they are routed a few at a time (`make route` runs the missing ones). At the initial density of 0.6 the rdu and the first two L1 controllers tried (rdu_m256_n2_c32, hlrc_l1_tiny on 2026-12-03, tc_l1_tiny before) left qrouter with one to three nets it did not finish within route.sh\047s 1800 s; the L1 controllers and the rdu are therefore placed at 0.4 (synth/points/route.sh). Until 2026-12-01 none of them could be: `synth/rc2spef.awk` renamed a bus bit `a[3]` to blif2Verilog\047s `a_3_` but left a sub-module net `u_sig.bits_q[4]` as `u_sig.bits_q_4_` where qflow\047s netlist has `u_sig_bits_q_4_`, so OpenSTA found no such net and route.sh stopped at STA. It now renames both (area-method.md section 8.6); the fix changed rc2spef.awk, so every point was routed again.\n"
       if (stale != "") printf "\n**Stale or edited results:**%s\n", stale
       if (paths != "") printf "\nCross-check: the unrouted critical path of qflow\047s netlist against synth.sh\047s own STA of its netlist:%s\n", paths
     }'
@@ -105,8 +105,9 @@ EOF
 Columns: *cells synth / routed*: standard cells in `synth/synth.sh`'s netlist and in the netlist
 qflow placed (the difference is the BUFX2 Yosys's `write_blif -buf` puts where an output port
 is driven straight by another net; fill cells are not counted). *Core area*: the placed die
-(graywolf at an initial cell density of `density_target`); *utilization*: standard-cell area /
-core area. *Wire length*: the routed signal wires in the DEF, clock included (no clock tree:
+(graywolf at the initial cell density of the *density* column: synth/points/route.sh's
+`route_density` for the point, 0.6 otherwise; synth/route_all.sh); *utilization*: standard-cell
+area / core area. *Wire length*: the routed signal wires in the DEF, clock included (no clock tree:
 qflow routes `clk_i` as an ordinary net). *Run time*: synthesis, placement, routing and both
 timing runs, on one core of the 2-core machine that ran them (shared).
 EOF
@@ -114,6 +115,7 @@ EOF
 
 if [[ -n $out ]]; then
   tmp=$(mktemp "$out.XXXXXX")
+  trap 'rm -f "$tmp"' EXIT # a page that failed half-way leaves nothing behind
   page >"$tmp"
   mv "$tmp" "$out"
 else

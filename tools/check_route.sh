@@ -4,7 +4,8 @@
 # tools/check_route.sh -- the page gate of the routed timing (docs/timing-routed.md): no
 # routing is run (a second or two).
 #   - every result synth/route.sh knows is up to date (its inputs_sha256 matches the current RTL,
-#     flow scripts, qflow osu018 files and tool versions) and unedited (its body_sha256); a point
+#     flow scripts, qflow osu018 files, tool versions and the point's density, synth/route_all.sh)
+#     and unedited (its body_sha256); a point
 #     without a result is allowed (the page says "not run"), a stale or edited one is not;
 #   - the page is exactly what synth/route_report.sh makes of the results.
 # Usage: tools/check_route.sh [--results DIR] [--page FILE]   Exit 0 = holds, 1 = not, 2 = usage.
@@ -22,7 +23,7 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -f $page ]] || { echo "check_route: page '$page' missing (make route)" >&2; exit 1; }
 status=0
-list=$(bash synth/route.sh --list --results "$results") || { echo "check_route: synth/route.sh --list failed" >&2; exit 1; }
+list=$(bash synth/route_all.sh --list --results "$results") || { echo "check_route: synth/route_all.sh --list failed" >&2; exit 1; }
 while read -r name st _; do
   case $st in
     up-to-date) ;;

@@ -41,3 +41,15 @@ points=(
   "hlrc_l2_tiny|hlrc_l2|$hl_l2_f|L2Sets=1 L2Ways=2 L2Mshrs=2 NumSm=2 L2Queue=1 SyncQueue=1 WbQueue=1 $small"
   "gtsc_l2_tiny|gtsc_l2|$gt_l2_f|L2Sets=1 L2Ways=2 L2Mshrs=2 NumSm=2 L2Queue=1 $small"
 )
+# Initial cell density of graywolf per point, for synth/route_all.sh (make route): route.sh's
+# default, 0.6, for a point not named. At 0.6 the controllers' L1s and the rdu leave qrouter with
+# one to three nets it cannot finish within route.sh's 1800 s (rdu_m256_n2_c32 and hlrc_l1_tiny,
+# 2026-12-03; tc_l1_tiny before): they are placed at 0.4, more room between the rows for the wires.
+declare -A route_density=(
+  [rdu_m256_n2_c32]=0.4
+  [tc_l1_tiny]=0.4
+  [hlrc_l1_tiny]=0.4
+  [gpu_l1_tiny]=0.4
+  [denovo_l1_tiny]=0.4
+  [gtsc_l1_tiny]=0.4
+)
