@@ -69,18 +69,28 @@ hopts=()                                       # what every step passes on to hi
 ((force)) && hopts+=(--force)
 
 # The stores and tops hier.sh has, in its order (its --list, in scratch folders: it makes them).
+hier_list() { # RESULTS [REGEX]: hier.sh --list on RESULTS (builds in a scratch folder), or die
+  local tmp out rc=0
+  tmp=$(mktemp -d)
+  out=$(GPUCOH_SYNTH_BUILD=$tmp/b bash "$hier" --list --results "$1" ${2:+--only "$2"} 2>&1) || rc=$?
+  rm -rf "$tmp"
+  ((rc == 0)) || die "$hier --list failed (exit $rc): $(tail -n 1 <<<"$out")"
+  printf '%s\n' "$out"
+}
 points() { # [REGEX]
   local tmp
   tmp=$(mktemp -d)
-  GPUCOH_SYNTH_BUILD=$tmp/b bash "$hier" --list --results "$tmp/r" ${1:+--only "$1"} 2>&1 |
-    awk '$1 ~ /^sig_store_m[0-9]+$/ || $1 ~ /^(avu|rdu)_top_m[0-9]+(_n[0-9]+)?$/ { print $1 }' || true
+  hier_list "$tmp/r" "${1:-}" |
+    awk '$1 ~ /^sig_store_m[0-9]+$/ || $1 ~ /^(avu|rdu)_top_m[0-9]+(_n[0-9]+)?$/ { print $1 }'
   rm -rf "$tmp"
 }
 store_of() { sed -n 's/^\(avu\|rdu\)_top_m\([0-9]*\).*$/sig_store_m\2/p' <<<"$1"; } # "" for a store
 
 # ---- a campaign's list ---------------------------------------------------------------------
 if [[ $mode == list ]]; then
-  mapfile -t pts < <(points "$only")
+  lst=$(points "$only") || exit 2
+  mapfile -t pts <<<"$lst"
+  [[ -n ${pts[0]:-} ]] || pts=()
   ((${#pts[@]} > 0)) || die "no point of $hier matches --only '$only'"
   for p in "${pts[@]}"; do
     camp_name_ok "$p" || die "bad point name '$p'"
@@ -100,8 +110,10 @@ fi
 # and step.name, written last.
 seed_store() { # TOP STORE: the store's result and netlist where hier.sh looks for them
   local store=$2 res=$results/$2.area.txt net=$gbuild/$2 d
+  rm -f "$CAMP_OUT/store.done"
   while IFS= read -r d; do
     [[ -n $d && -f $d/step.name && $(<"$d/step.name") == "$store" ]] || continue
+    head -n 1 "$d/done" >"$CAMP_OUT/store.done" # which run of the store's step this one used
     [[ $(<"$d/point.status") == ok ]] && res=$d/results/$store.area.txt net=$d/build/hier/$store
   done <<<"${CAMPAIGN_AFTER:-}"
   [[ ! -f $res ]] || cp "$res" "$CAMP_OUT/results/"
@@ -165,6 +177,17 @@ for d in "${CAMP_DIRS[@]}"; do
     *) die "--campaign-merge: $d is not the folder of a finished step" ;;
   esac
 done
+# a top's step that took its store from the store's step must have taken this run of it (a
+# stage-2 job run before its store's was run again would hold a netlist the results do not)
+for d in "${CAMP_DIRS[@]}"; do
+  [[ -f $d/store.done ]] || continue
+  s=$(store_of "$(<"$d/step.name")")
+  for e in "${CAMP_DIRS[@]}"; do
+    [[ $(<"$e/step.name") == "$s" ]] || continue
+    [[ $(head -n 1 "$e/done" 2>/dev/null) == "$(<"$d/store.done")" ]] ||
+      die "--campaign-merge: $d ran after another run of $s's step than the one in $e; run jobs-2.txt again"
+  done
+done
 results=$(sed -n 's/^results //p' <<<"$opts")
 report=$(sed -n 's/^report //p' <<<"$opts")
 [[ -d $results || -d $(dirname "$results") ]] || die "--campaign-merge: the results folder '$results' cannot be made"
@@ -177,8 +200,8 @@ if ((ran > 0)); then
     [[ $(<"$d/point.status") == ok ]] && cp "$d/results/$(<"$d/step.name").area.txt" "$tmp/r/"
   done
   re="^($(IFS='|'; echo "${names[*]}"))\$"
-  stale=$(GPUCOH_SYNTH_BUILD=$tmp/b bash "$hier" --list --results "$tmp/r" --only "$re" 2>&1 |
-    awk -v re="$re" '$1 ~ re && $2 != "up-to-date" { print $1 }')
+  lst=$(hier_list "$tmp/r" "$re") || exit 2
+  stale=$(awk -v re="$re" '$1 ~ re && $2 != "up-to-date" { print $1 }' <<<"$lst")
   [[ -z $stale ]] || die "--campaign-merge: $(tr '\n' ' ' <<<"$stale" | sed 's/ $//') synthesized from other inputs than the work tree's now (the RTL, flow, tools, liberty or a GPUCOH_* knob changed); plan into a fresh --dir"
 fi
 mkdir -p "$results"
@@ -187,6 +210,13 @@ for d in "${CAMP_DIRS[@]}"; do
   name=$(<"$d/step.name")
   camp_atomic "$results/$name.area.txt" <"$d/results/$name.area.txt" ||
     { echo "$prog: error: cannot write $results/$name.area.txt" >&2; exit 1; }
+  # its build where the serial run keeps it: the next run's tops time against this store's
+  # netlist, and a top's netlist is reused as hier.sh reuses its own
+  if [[ -d $d/build/hier/$name ]]; then
+    mkdir -p "$gbuild"
+    rm -rf "${gbuild:?}/$name"
+    cp -r "$d/build/hier/$name" "$gbuild/$name"
+  fi
 done
 {
   printf '{"tool": "synth/hier.sh", "points": %d, "up_to_date": %d, "synthesized": %d, ' \

@@ -101,6 +101,18 @@ int camp_usage_err(const char* fmt, const char* a) {
     return GPUCOH_EXIT_USAGE;
 }
 
+/* s appended to b (n bytes); what does not fit fills b to its end, so that a length check after
+ * the appends sees the overflow */
+static void cat_n(char* b, size_t n, const char* s) {
+    const size_t l = strlen(b), k = strlen(s);
+    if (l + k < n) {
+        memcpy(b + l, s, k + 1);
+    } else if (l + 1 < n) {
+        memcpy(b + l, s, n - 1 - l);
+        b[n - 1] = 0;
+    }
+}
+
 /* s as one shell word ('...' with ' as '\'') appended to b */
 static void shq(char* b, size_t n, const char* s) {
     size_t l = strlen(b);
@@ -267,25 +279,25 @@ int camp_plan_add_after(plan_t* p, const char* name, char* const* args, int narg
     char* l = calloc(1, n);
     if (!l)
         return -1;
-    strcat(l, "cd ");
+    cat_n(l, n, "cd ");
     shq(l, n, p->cwd);
-    strcat(l, " && ");
+    cat_n(l, n, " && ");
     shq(l, n, p->self);
-    strcat(l, " campaign job ");
+    cat_n(l, n, " campaign job ");
     shq(l, n, dir);
     int st = 1;
     for (int i = 0; i < ndeps; i++) { /* the folders of the jobs it waits for */
         char dd[PATH_MAX + 64];
         snprintf(dd, sizeof dd, "%s/jobs/%s", p->root, p->names[deps[i]]);
-        strcat(l, " --after ");
+        cat_n(l, n, " --after ");
         shq(l, n, dd);
         st = p->stage[deps[i]] + 1 > st ? p->stage[deps[i]] + 1 : st;
     }
-    strcat(l, p->cmd ? " -- " : " --sh --");
+    cat_n(l, n, p->cmd ? " -- " : " --sh --");
     if (p->cmd)
         shq(l, n, p->cmd);
     for (int i = 0; i < nargs; i++) {
-        strcat(l, " ");
+        cat_n(l, n, " ");
         shq(l, n, args[i]);
     }
     if (strlen(l) + 8 >= n) {
