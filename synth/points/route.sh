@@ -53,3 +53,15 @@ declare -A route_density=(
   [denovo_l1_tiny]=0.4
   [gtsc_l1_tiny]=0.4
 )
+# Seconds each qflow step of a point may take (GPUCOH_ROUTE_TIMEOUT for route.sh), for
+# synth/route_all.sh: route.sh's default, 1800, for a point not named. Not in any fingerprint (a
+# limit on the run, not an input of the result). rdu_m256_n2_c32 at 0.4 reached one net left in
+# qrouter's first stage and was ripping up in its second when 1800 s ran out (2026-12-03): it gets
+# two hours. The other L1 controllers, whose first try at 0.6 failed the same way, get one.
+declare -A route_timeout=(
+  [rdu_m256_n2_c32]=7200
+  [hlrc_l1_tiny]=3600
+  [gpu_l1_tiny]=3600
+  [denovo_l1_tiny]=3600
+  [gtsc_l1_tiny]=3600
+)
