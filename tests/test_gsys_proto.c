@@ -1650,6 +1650,41 @@ static void test_fix_bits_every_length(void** state) {
     }
 }
 
+/* gsys_store_image of a STORE_LINE keeps byte b of word k exactly when bit 4k + b of the mask
+ * is set and b is inside the line: every 4-bit pattern in every word, at each line size. */
+static void test_store_image_bytes(void** state) {
+    (void)state;
+    static const uint32_t sizes[] = {16u, 32u, 64u, 128u};
+    uint64_t x = 0x2545f4914f6cdd1du;
+    for (uint32_t z = 0; z < 4u; z++) {
+        const uint32_t lb = sizes[z];
+        for (uint32_t pat = 0; pat < 16u; pat++) {
+            gsys_op_t op;
+            memset(&op, 0, sizeof op);
+            op.kind = GSYS_OP_STORE_LINE;
+            for (uint32_t k = 0; k < GSYS_MAX_LINE_WORDS; k++) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                op.data[k] = (uint32_t)x;
+                /* word k's four bits: pat turned by k, so each word sees each pattern */
+                const uint32_t nib = ((pat << (k & 3u)) | (pat >> (4u - (k & 3u)))) & 0xfu;
+                op.mask[(4u * k) / 32u] |= nib << ((4u * k) % 32u);
+            }
+            uint32_t data[GSYS_MAX_LINE_WORDS], mask[GSYS_MASK_WORDS];
+            memset(data, 0xa5, sizeof data);
+            gsys_store_image(&op, lb, 0, data, mask);
+            for (uint32_t k = 0; k < lb / 4u; k++) {
+                uint32_t want = 0;
+                for (uint32_t b = 0; b < 4u; b++) {
+                    const uint32_t bit = 4u * k + b;
+                    if ((op.mask[bit / 32u] >> (bit % 32u)) & 1u)
+                        want |= op.data[k] & (0xffu << (8u * b));
+                }
+                assert_int_equal(data[k], want);
+            }
+        }
+    }
+}
+
 static void test_fwd_networks_carry(void** state) {
     (void)state;
     const gsys_proto_t p = nc_fwd_proto();
@@ -2450,6 +2485,7 @@ int main(void) {
         cmocka_unit_test(test_step_one_cycle),
         cmocka_unit_test(test_mark_progress),
         cmocka_unit_test(test_fix_bits_every_length),
+        cmocka_unit_test(test_store_image_bytes),
         cmocka_unit_test(test_fwd_networks_carry),
         cmocka_unit_test(test_fwd_misrouted_fails),
         cmocka_unit_test(test_fwd_backpressure),

@@ -1861,8 +1861,9 @@ void gsys_store_image(const gsys_op_t* op, uint32_t line_bytes, uint32_t word, u
     }
     for (uint32_t k = 0; k < line_bytes / 4; k++) {
         const uint32_t mb = (mask[(4 * k) / 32] >> ((4 * k) % 32)) & 0xfu;
-        const uint32_t bm = (mb & 1 ? 0xffu : 0) | (mb & 2 ? 0xff00u : 0) |
-                            (mb & 4 ? 0xff0000u : 0) | (mb & 8 ? 0xff000000u : 0);
+        /* byte b of the word kept when bit b of mb is set: the multiply moves bit b to bit 8b
+         * (bit b lands at b + 7j for j = 0..3, all sixteen places distinct, so nothing carries) */
+        const uint32_t bm = ((mb * 0x00204081u) & 0x01010101u) * 0xffu;
         data[k] = op->data[k] & bm;
     }
 }

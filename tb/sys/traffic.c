@@ -878,12 +878,22 @@ static __attribute__((noinline)) bool rand_full(traffic_t* r, rwf_t* w, uint32_t
 /* next() is asked for every idle wavefront every cycle in the cycle stream. Its common case (a
  * plain phase that goes on, no energy filter, the chance drawn and not met) calls nothing here;
  * everything else is rand_full's, which makes the same draws in the same order. w: (sm, wfi)'s. */
+/* No phase change is due at cycle and nothing but the phase decides (the cycle stream, no
+ * energy filter): an ask that issues nothing changes no phase (enter_phases has nothing to do). */
+static inline __attribute__((always_inline)) bool no_change(const traffic_t* r, uint64_t cycle) {
+    return !r->c.events && !r->efilter && cycle < r->phase_end && cycle < r->roll_at;
+}
+
+/* rand_ask's common case: a plain phase that goes on */
+static inline __attribute__((always_inline)) bool plain_on(const traffic_t* r, uint64_t cycle) {
+    return r->phase < PH_PLAIN && no_change(r, cycle);
+}
+
 static inline __attribute__((always_inline)) bool
 rand_ask(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
     if (!w->left)
         return false;
-    if (r->phase >= PH_PLAIN || r->c.events || r->efilter || cycle >= r->phase_end ||
-        cycle >= r->roll_at)
+    if (!plain_on(r, cycle))
         return rand_full(r, w, sm, wfi, cycle, op);
     if (r->phase == PH_QUIET || (r->phase == PH_SOLO && wfi != r->solo) || !gate(r, r->rate))
         return false;
@@ -895,16 +905,38 @@ static bool rand_next(void* ctx, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys
     return rand_ask(r, &r->wf[sm * r->d.num_wf + wfi], sm, wfi, cycle, op);
 }
 
-/* next_of() (gsys_workload_t): rand_next for each wavefront of *mask, lowest first */
+/* The wavefronts of sm whose ask can do anything in this phase while no phase change is due:
+ * QUIET none, SOLO its one, FRESH while SM 0's wavefront 0 runs the script that one; any other
+ * phase every wavefront. The others' asks answer no without a draw or any other change. */
+static inline uint64_t askable(const traffic_t* r, uint32_t sm) {
+    switch (r->phase) {
+    case PH_QUIET:
+        return 0u;
+    case PH_SOLO:
+        return 1ull << r->solo;
+    case PH_FRESH:
+        return r->spos >= r->nscript ? ~0ull : sm == 0u ? 1u : 0u;
+    default:
+        return ~0ull;
+    }
+}
+
+/* next_of() (gsys_workload_t): rand_next for each wavefront of *mask, lowest first. When no
+ * phase change is due as it starts, none is made before a wavefront issues (which ends the call),
+ * so the phase and script position stay as they are: only askable() wavefronts are asked (the
+ * same draws, in the same order, as asking each in turn). The mask left for the next call is
+ * every wavefront above the one that issued: its operation may end FRESH's script. */
 static int rand_next_of(void* ctx, uint32_t sm, uint64_t* mask, uint64_t cycle, gsys_op_t* op) {
     traffic_t* r = (traffic_t*)ctx;
     rwf_t* ws = &r->wf[sm * r->d.num_wf];
     uint64_t m = *mask;
+    if (no_change(r, cycle))
+        m &= askable(r, sm);
     while (m) {
         const uint32_t i = (uint32_t)__builtin_ctzll(m);
         m &= m - 1;
         if (rand_ask(r, &ws[i], sm, i, cycle, op)) {
-            *mask = m;
+            *mask &= ~0ull << i << 1;
             return (int)i;
         }
     }
