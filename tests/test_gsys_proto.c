@@ -1651,7 +1651,8 @@ static void test_fix_bits_every_length(void** state) {
 }
 
 /* gsys_store_image of a STORE_LINE keeps byte b of word k exactly when bit 4k + b of the mask
- * is set and b is inside the line: every 4-bit pattern in every word, at each line size. */
+ * is set: every 4-bit pattern in every word, at each line size. The mask it gives is the op's cut
+ * to the line's bytes, and the words past the line are left as they were. */
 static void test_store_image_bytes(void** state) {
     (void)state;
     static const uint32_t sizes[] = {16u, 32u, 64u, 128u};
@@ -1680,6 +1681,13 @@ static void test_store_image_bytes(void** state) {
                         want |= op.data[k] & (0xffu << (8u * b));
                 }
                 assert_int_equal(data[k], want);
+            }
+            for (uint32_t k = lb / 4u; k < GSYS_MAX_LINE_WORDS; k++)
+                assert_int_equal(data[k], 0xa5a5a5a5u);
+            for (uint32_t k = 0; k < GSYS_MASK_WORDS; k++) {
+                const uint32_t bits = lb > 32u * k ? lb - 32u * k : 0u; /* line bytes in word k */
+                const uint32_t keep = bits >= 32u ? ~0u : (1u << bits) - 1u;
+                assert_int_equal(mask[k], op.mask[k] & keep);
             }
         }
     }

@@ -136,8 +136,9 @@ png=$out/perf-activity.png
     c1000=$(ipc "${A[cycles-1000]}") c10=$(ipc "${A[cycles-10]}")
     e4=$(ipc "${S[events-4]}") e64=$(ipc "${S[events-64]}")
     echo "**Reading.** From every wavefront active to 1 % of them, the cycle stream's cost goes from"
-    echo "$c1000 to $c10 instructions a cycle ($(ratio "$c10" "$c1000") of it): every idle wavefront is still asked,"
-    echo "and draws, every cycle. The event stream's goes from $e1000 to $e10 ($(ratio "$e10" "$e1000") of it): its"
+    echo "$c1000 to $c10 instructions a cycle ($(ratio "$c10" "$c1000") of it): in every phase that lets it issue, each"
+    echo "idle wavefront is still asked, and draws, every cycle (QUIET and SOLO phases and FRESH's script"
+    echo "ask none or one per SM). The event stream's goes from $e1000 to $e10 ($(ratio "$e10" "$e1000") of it): its"
     echo "idle wavefronts are not visited; what is left at 1 % is the units' own clock (every L1,"
     echo "L2 bank, GWCT and the timer is ticked every cycle whether or not anything reaches it) and"
     echo "the harness's per-SM and per-bank work. From 4 to 64 SMs at the same share of active"

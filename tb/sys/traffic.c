@@ -875,9 +875,6 @@ static __attribute__((noinline)) bool rand_full(traffic_t* r, rwf_t* w, uint32_t
     return rand_plain(r, w, op);
 }
 
-/* next() is asked for every idle wavefront every cycle in the cycle stream. Its common case (a
- * plain phase that goes on, no energy filter, the chance drawn and not met) calls nothing here;
- * everything else is rand_full's, which makes the same draws in the same order. w: (sm, wfi)'s. */
 /* No phase change is due at cycle and nothing but the phase decides (the cycle stream, no
  * energy filter): an ask that issues nothing changes no phase (enter_phases has nothing to do). */
 static inline __attribute__((always_inline)) bool no_change(const traffic_t* r, uint64_t cycle) {
@@ -889,6 +886,9 @@ static inline __attribute__((always_inline)) bool plain_on(const traffic_t* r, u
     return r->phase < PH_PLAIN && no_change(r, cycle);
 }
 
+/* next() of wavefront (sm, wfi), w its state. Its common case (a plain phase that goes on, the
+ * chance drawn and not met) calls nothing here; everything else is rand_full's, which makes the
+ * same draws in the same order. */
 static inline __attribute__((always_inline)) bool
 rand_ask(traffic_t* r, rwf_t* w, uint32_t sm, uint32_t wfi, uint64_t cycle, gsys_op_t* op) {
     if (!w->left)
